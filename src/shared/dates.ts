@@ -1,0 +1,72 @@
+/**
+ * Wire dates and their normalised ISO form. The cache keeps the wire value and
+ * stores `YYYY-MM-DD` beside it for indexing and comparison; an unset or
+ * unreadable date normalises to '' (never a guess).
+ */
+
+const MONTHS = [
+  'january', 'february', 'march', 'april', 'may', 'june',
+  'july', 'august', 'september', 'october', 'november', 'december',
+];
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+function valid(y: number, m: number, d: number): boolean {
+  if (!Number.isInteger(y) || !Number.isInteger(m) || !Number.isInteger(d)) return false;
+  if (y < 1000 || y > 9999 || m < 1 || m > 12 || d < 1) return false;
+  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return d <= days;
+}
+
+function iso(y: number, m: number, d: number): string {
+  return valid(y, m, d) ? `${pad(y, 4)}-${pad(m)}-${pad(d)}` : '';
+}
+
+/**
+ * Normalise any date the API uses to `YYYY-MM-DD`:
+ * `MM/DD/YYYY` (results), `YYYY-MM-DD` (inputs), and
+ * `<Month name> DD YYYY HH:MM:SS` (training assignments). Returns '' otherwise.
+ */
+export function toIsoDate(wire: string | null | undefined): string {
+  if (!wire) return '';
+  const s = wire.trim();
+  let m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s);
+  if (m) return iso(Number(m[3]), Number(m[1]), Number(m[2]));
+  m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(s);
+  if (m) return iso(Number(m[1]), Number(m[2]), Number(m[3]));
+  m = /^([A-Za-z]+)\s+(\d{1,2}),?\s+(\d{4})(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?$/.exec(s);
+  if (m) {
+    const month = MONTHS.indexOf(m[1]!.toLowerCase()) + 1;
+    if (month > 0) return iso(Number(m[3]), month, Number(m[2]));
+  }
+  return '';
+}
+
+/** `YYYY-MM-DD` to the results format `MM/DD/YYYY` ('' stays ''). */
+export function isoToWireDate(isoDate: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  return m ? `${m[2]}/${m[3]}/${m[1]}` : '';
+}
+
+/** `YYYY-MM-DD` to the training format `<Month name> DD YYYY 00:00:00`. */
+export function isoToLongDate(isoDate: string, time = '00:00:00'): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!m) return '';
+  const name = MONTHS[Number(m[2]) - 1]!;
+  return `${name[0]!.toUpperCase()}${name.slice(1)} ${m[3]} ${m[1]} ${time}`;
+}
+
+/** Today's date as `YYYY-MM-DD` in local time (what the user means by "today"). */
+export function todayIso(now: Date = new Date()): string {
+  return `${pad(now.getFullYear(), 4)}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Add whole days to an ISO date. */
+export function addDaysIso(isoDate: string, days: number): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!m) return '';
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + days));
+  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}

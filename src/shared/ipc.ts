@@ -1,0 +1,380 @@
+/**
+ * THE contract between main and the renderer. One contract, three transports:
+ * Electron ipcMain/preload in the app, a loopback WebSocket in the browser
+ * harness, direct calls in unit tests. Handlers never know which one carries them.
+ *
+ * Every request channel has a zod schema for its argument (validated by the one
+ * wrapper that registers handlers) and a result type. Every result crosses as
+ * `{ ok: true, value } | { ok: false, error }`.
+ */
+import { z } from 'zod';
+import type { StatusBody } from './api/codes.ts';
+import type { CollectionName, CollectionRecordMap, EmailRecord } from './records.ts';
+import { COLLECTIONS } from './records.ts';
+
+// ---------- results and errors ----------
+
+export const ERROR_CODES = [
+  'invalid-argument', // the request's argument failed the contract's schema
+  'forbidden-sender', // not the app's main frame / origin
+  'unknown-channel',
+  'no-profile', // nothing to talk to: add a profile or try the demo
+  'keychain-unavailable', // no Secret Service / keychain: no insecure fallback
+  'token-missing', // 801: the API saw no token
+  'token-rejected', // 802: the API does not know this token (revoked, mistyped)
+  'access-denied', // 800: that record is not ours, or the token's access level forbids it
+  'not-found', // 901 on a single record / unknown id
+  'rejected', // 1000/1001/1005/704/705/90x: the API refused the request as invalid
+  'duplicate', // 1002: already there
+  'dependents-first', // 1004
+  'rate-limited', // 429
+  'server', // 5xx, 1006
+  'network', // connection refused, dropped, DNS
+  'timeout',
+  'malformed-response', // the answer failed validation: not stored
+  'conflict',
+  'cancelled',
+  'busy', // e.g. a sync already running
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface AppError {
+  code: ErrorCode;
+  /** A sentence for the user. Never contains the token or a stack trace. */
+  message: string;
+  httpcode?: number;
+  statuscode?: number;
+  /** The API's status body when there was one. */
+  response?: StatusBody;
+  /** For rate limiting: how long the server asked us to wait. */
+  retryAfterMs?: number;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+// ---------- shared shapes ----------
+
+export type TokenAccess = 'unknown' | 'full' | 'readonly' | 'feature';
+
+export interface ProfileSummary {
+  id: string;
+  name: string;
+  baseUrl: string;
+  hasToken: boolean;
+  /** masked tail, e.g. "••••3kQ=" — all the renderer ever learns of the token */
+  tokenHint: string | null;
+  isDemo: boolean;
+  /** what the app has learnt of the token's access level (read-only is a normal case) */
+  access: TokenAccess;
+}
+
+export interface ProfilesState {
+  profiles: ProfileSummary[];
+  activeId: string | null;
+  keychain: KeychainStatus;
+}
+
+export interface KeychainStatus {
+  available: boolean;
+  /** why not, in the user's words */
+  message?: string;
+}
+
+export interface ConnectionStatus {
+  online: boolean;
+  checkedAt: string;
+  profileId: string | null;
+  error?: AppError;
+}
+
+export interface SiteSummary {
+  siteid: number;
+  sitename: string;
+}
+
+// ---------- sync ----------
+
+/** Progress of one resumable unit of a sync (a collection over one scope: a site, a credential, a group...). */
+export interface TaskCheckpoint {
+  taskId: string;
+  collection: CollectionName;
+  /** 1-based startrow of the next page to fetch */
+  nextStartrow: number;
+  done: boolean;
+}
+
+export interface SyncTaskSummary {
+  taskId: string;
+  collection: CollectionName;
+  path: string;
+}
+
+export type CollectionState = 'pending' | 'running' | 'complete' | 'failed' | 'cancelled';
+
+export interface CollectionProgress {
+  state: CollectionState;
+  records: number;
+  pages: number;
+  /** known total (from counts such as usercount, or the previous sync), else null */
+  total: number | null;
+  error?: AppError;
+}
+
+export type SyncPhase = 'planning' | 'fetching' | 'finishing' | 'completed' | 'cancelled' | 'failed';
+
+export interface SyncProgress {
+  syncId: string;
+  phase: SyncPhase;
+  /** the collection most recently worked on */
+  collection: CollectionName | null;
+  records: number;
+  pages: number;
+  requests: number;
+  /** the plan's own request count, known once the plan is complete (lists such as credentials expand the plan) */
+  plannedRequests: number | null;
+  /** records per second over the sync so far */
+  rate: number;
+  /** sum of known totals, for "N of M" */
+  total: number | null;
+  collections: Partial<Record<CollectionName, CollectionProgress>>;
+}
+
+type PageOf<K extends CollectionName> = {
+  collection: K;
+  records: CollectionRecordMap[K][];
+};
+
+/**
+ * One validated page, streamed to the renderer. The renderer writes it (records
+ * and checkpoint in one transaction) and then acknowledges `pageId`. Pages of one
+ * task arrive in startrow order; the checkpoint says where that task resumes.
+ * A page may carry no records (a task that ended on a full page).
+ */
+export type SyncPageEvent = { [K in CollectionName]: PageOf<K> }[CollectionName] & {
+  syncId: string;
+  pageId: number;
+  taskId: string;
+  checkpoint: TaskCheckpoint;
+};
+
+export interface SyncFinishedEvent {
+  syncId: string;
+  outcome: 'completed' | 'cancelled' | 'failed';
+  requests: number;
+  plannedRequests: number | null;
+  collections: Partial<Record<CollectionName, CollectionProgress>>;
+  error?: AppError;
+}
+
+// ---------- outbox operations (executed by main's replay) ----------
+
+export const OP_KINDS = [
+  'user.update',
+  'user.create',
+  'email.add',
+  'email.remove',
+  'groupAccess.grant',
+  'groupAccess.revoke',
+  'moduleAccess.grant',
+  'moduleAccess.revoke',
+  'credentialAssignment.create',
+  'credentialAssignment.update',
+  'credentialAssignment.delete',
+  'trainingAssignment.create',
+  'trainingAssignment.update',
+  'trainingAssignment.delete',
+] as const;
+export type OpKind = (typeof OP_KINDS)[number];
+
+const dateInput = z.string().max(32);
+const text = (max = 500) => z.string().max(max);
+const id = z.number().int().positive();
+
+/** Payloads per kind: the fields sent to the API (and the keys needed to address the target). */
+export const opSpecSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('user.update'),
+    userid: id,
+    changes: z
+      .object({ username: text(200), firstname: text(200), lastname: text(200), status: text(50), employeeid: text(100) })
+      .partial(),
+  }),
+  z.object({
+    kind: z.literal('user.create'),
+    siteid: id,
+    fields: z.object({
+      username: text(200),
+      password: text(200).optional(),
+      firstname: text(200),
+      lastname: text(200),
+      employeeid: text(100).optional(),
+      status: text(50).optional(),
+    }),
+  }),
+  z.object({ kind: z.literal('email.add'), userid: id, email: text(320) }),
+  z.object({ kind: z.literal('email.remove'), userid: id, emailid: id }),
+  z.object({ kind: z.literal('groupAccess.grant'), siteid: id, groupid: id, userid: id }),
+  z.object({ kind: z.literal('groupAccess.revoke'), siteid: id, groupid: id, userid: id }),
+  z.object({ kind: z.literal('moduleAccess.grant'), siteid: id, accessID: id, userid: id }),
+  z.object({ kind: z.literal('moduleAccess.revoke'), siteid: id, accessID: id, userid: id }),
+  z.object({
+    kind: z.literal('credentialAssignment.create'),
+    credentialid: id,
+    userid: id,
+    fields: z
+      .object({ startdate: dateInput, expirationdate: dateInput, credentialnumber: text(200), notes: text(2000), status: text(50) })
+      .partial(),
+  }),
+  z.object({
+    kind: z.literal('credentialAssignment.update'),
+    credentialid: id,
+    userid: id,
+    changes: z
+      .object({ startdate: dateInput, expirationdate: dateInput, credentialnumber: text(200), notes: text(2000), status: text(50) })
+      .partial(),
+  }),
+  z.object({ kind: z.literal('credentialAssignment.delete'), credentialid: id, userid: id }),
+  z.object({
+    kind: z.literal('trainingAssignment.create'),
+    userid: id,
+    courseid: id,
+    fields: z.object({ duedate: dateInput, startdate: dateInput, assignmentmethod: text(100) }).partial(),
+  }),
+  z.object({
+    kind: z.literal('trainingAssignment.update'),
+    transcriptid: id,
+    changes: z.object({ duedate: dateInput, startdate: dateInput, coursestatus: text(50) }).partial(),
+  }),
+  z.object({ kind: z.literal('trainingAssignment.delete'), transcriptid: id }),
+]);
+export type OpSpec = z.infer<typeof opSpecSchema>;
+
+/**
+ * What the replay asks main to do with one queued operation.
+ * `base`: the values the edit was made from (conflict check).
+ * `verifyFirst`: the request may have reached the server before (timeout, crash
+ * while sending): check the server's state before sending it again.
+ * `resolution`: after a conflict, 'mine' sends without the base check.
+ */
+export const replayRequestSchema = z.object({
+  opId: z.string().min(1).max(100),
+  op: opSpecSchema,
+  base: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  verifyFirst: z.boolean(),
+  resolution: z.enum(['mine']).optional(),
+});
+export type ReplayRequest = z.infer<typeof replayRequestSchema>;
+
+export type ReplayOutcome =
+  | { status: 'done'; response?: StatusBody; createdId?: number | string; alreadyApplied?: boolean; after?: Record<string, unknown> }
+  | { status: 'conflict'; theirs: Record<string, unknown>; fields: string[] }
+  | { status: 'needs-review'; error: AppError }
+  | { status: 'retry'; error: AppError }
+  | { status: 'paused'; error: AppError };
+
+// ---------- request channels ----------
+
+const profileId = z.string().min(1).max(100);
+
+export const requestSchemas = {
+  'profiles:list': z.undefined(),
+  'profiles:save': z.object({
+    id: profileId.optional(),
+    name: z.string().trim().min(1).max(100),
+    baseUrl: z.string().trim().min(1).max(2000),
+    /** omitted on edit: keep the stored token */
+    token: z.string().min(1).max(4096).optional(),
+  }),
+  'profiles:delete': z.object({ id: profileId }),
+  'profiles:activate': z.object({ id: profileId }),
+  'demo:start': z.undefined(),
+  'connection:probe': z.undefined(),
+  'sync:start': z.object({
+    checkpoints: z
+      .array(
+        z.object({
+          taskId: z.string().max(200),
+          collection: z.enum(COLLECTIONS),
+          nextStartrow: z.number().int().min(1),
+          done: z.boolean(),
+        }),
+      )
+      .max(100_000)
+      .optional(),
+    previousTotals: z.partialRecord(z.enum(COLLECTIONS), z.number().int().min(0)).optional(),
+    concurrency: z.number().int().min(1).max(16).optional(),
+  }),
+  'sync:cancel': z.object({ syncId: z.string().max(100) }),
+  'sync:ack': z.object({ syncId: z.string().max(100), pageId: z.number().int().min(0) }),
+  'users:detail': z.object({ userid: id }),
+  'replay:execute': replayRequestSchema,
+  'app:openExternal': z.object({ url: z.string().max(4096) }),
+} as const;
+
+export interface UserDetailOnline {
+  userid: number;
+  emails: EmailRecord[];
+  fetchedAt: string;
+}
+
+export interface SyncStarted {
+  syncId: string;
+  tasks: SyncTaskSummary[];
+}
+
+/** Result type of each request channel. */
+export interface RequestResults {
+  'profiles:list': ProfilesState;
+  'profiles:save': ProfileSummary;
+  'profiles:delete': ProfilesState;
+  'profiles:activate': ProfileSummary;
+  'demo:start': ProfileSummary;
+  'connection:probe': ConnectionStatus;
+  'sync:start': SyncStarted;
+  'sync:cancel': null;
+  'sync:ack': null;
+  'users:detail': UserDetailOnline;
+  'replay:execute': ReplayOutcome;
+  'app:openExternal': { opened: boolean };
+}
+
+export type Channel = keyof typeof requestSchemas;
+export const CHANNELS = Object.keys(requestSchemas) as Channel[];
+export type RequestArg<C extends Channel> = z.input<(typeof requestSchemas)[C]>;
+export type ParsedArg<C extends Channel> = z.output<(typeof requestSchemas)[C]>;
+
+// ---------- events (main -> renderer) ----------
+
+export interface EventPayloads {
+  'sync:page': SyncPageEvent;
+  'sync:progress': SyncProgress;
+  'sync:finished': SyncFinishedEvent;
+  'connection:changed': ConnectionStatus;
+  'profiles:changed': ProfilesState;
+}
+export type EventName = keyof EventPayloads;
+export const EVENTS = ['sync:page', 'sync:progress', 'sync:finished', 'connection:changed', 'profiles:changed'] as const satisfies readonly EventName[];
+
+/** No message across the boundary may exceed this (pages are sized to fit). */
+export const MAX_IPC_MESSAGE_BYTES = 1_000_000;
+
+// ---------- the API the renderer sees (window.fieldbook) ----------
+
+export type FieldbookApi = {
+  [C in Channel]: RequestArg<C> extends undefined
+    ? () => Promise<Result<RequestResults[C]>>
+    : (arg: RequestArg<C>) => Promise<Result<RequestResults[C]>>;
+} & {
+  on: { [E in EventName]: (listener: (payload: EventPayloads[E]) => void) => () => void };
+};
+
+/** Main side: what the handlers implement, independent of any transport. */
+export type Handlers = {
+  [C in Channel]: (arg: ParsedArg<C>, ctx: HandlerContext) => Promise<RequestResults[C]>;
+};
+
+export interface HandlerContext {
+  /** send an event to the renderer that made the request */
+  emit<E extends EventName>(event: E, payload: EventPayloads[E]): void;
+}
