@@ -1,18 +1,20 @@
 import { resolve } from 'node:path';
-import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
+import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   main: {
-    plugins: [externalizeDepsPlugin()],
+    // node_modules stay external in main (keytar is native); our own code, src/shared and src/server are bundled.
     build: { rollupOptions: { input: { index: resolve('src/main/index.ts') } } },
   },
   preload: {
-    // A sandboxed preload can only require Electron's renderer modules: bundle everything into one CommonJS file.
+    // A sandboxed preload can only require Electron's renderer modules: bundle every
+    // dependency into one CommonJS file.
     build: {
+      externalizeDeps: false,
       rollupOptions: {
         input: { index: resolve('src/preload/index.ts') },
-        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+        output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true },
       },
     },
   },

@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+// `npm test`: every suite in order — typecheck, lint, unit and integration tests
+// (vitest), the renderer build, end-to-end tests (Playwright in Debian's Chromium),
+// and the security audit — then one closing line that sums them all:
+// "N passed, N failed, N skipped". Exits non-zero when anything failed.
+//
+// keytar needs a Secret Service. On Linux without a D-Bus session (CI, a bare
+// terminal) the runner re-executes itself inside `dbus-run-session` with an
+// unlocked, throw-away gnome-keyring, so `npm test` works the same everywhere.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const tmp = join(root, '.tmp', 'test-results');
+const [major] = process.versions.node.split('.').map(Number);
+if (major < 22) {
+  console.error(`Fieldbook needs Node 22.13 or newer (this is ${process.version}).`);
+  process.exit(1);
+}
+
+const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+if (process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS && !process.env.FIELDBOOK_IN_DBUS) {
+  if (has('dbus-run-session') && has('gnome-keyring-daemon')) {
+    const inner = `echo -n fieldbook-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec "${process.execPath}" "${import.meta.filename}" ${process.argv.slice(2).map((a) => `'${a}'`).join(' ')}`;
+    const r = spawnSync('dbus-run-session', ['--', 'sh', '-c', inner], {
+      stdio: 'inherit',
+      env: { ...process.env, FIELDBOOK_IN_DBUS: '1' },
+    });
+    process.exit(r.status ?? 1);
+  }
+  console.warn('No D-Bus session and no gnome-keyring: keychain tests will report themselves skipped.');
+}
+
+rmSync(tmp, { recursive: true, force: true });
+mkdirSync(tmp, { recursive: true });
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const only = new Set(process.argv.slice(2)); // e.g. `npm test -- unit e2e`
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const rows = [];
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label}: ${[cmd, ...args].join(' ')}`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return { ok: r.status === 0, seconds: (Date.now() - started) / 1000 };
+}
+
+function count(label, passed, failed, skipped, seconds) {
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.skipped += skipped;
+  rows.push({ label, passed, failed, skipped, seconds });
+}
+
+/** A step that is one check: it passes or fails as a whole. */
+function step(label, cmd, args, env) {
+  const r = run(label, cmd, args, env);
+  count(label, r.ok ? 1 : 0, r.ok ? 0 : 1, 0, r.seconds);
+  return r.ok;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+const want = (name) => only.size === 0 || only.has(name);
+
+if (want('typecheck')) {
+  step('typecheck (main, preload, shared, server, e2e, bench)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.node.json']);
+  step('typecheck (renderer)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.web.json']);
+}
+if (want('lint')) step('lint', bin('eslint'), ['--max-warnings=0', '.']);
+
+if (want('unit')) {
+  const out = join(tmp, 'vitest.json');
+  const r = run('unit and integration tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const j = readJson(out);
+  if (j) {
+    const failedSuites = (j.testResults ?? []).filter((s) => s.status === 'failed' && (s.assertionResults ?? []).length === 0).length;
+    count('vitest', j.numPassedTests, j.numFailedTests + failedSuites + (r.ok || j.numFailedTests + failedSuites > 0 ? 0 : 1), j.numPendingTests + j.numTodoTests, r.seconds);
+  } else count('vitest (no report)', 0, 1, 0, r.seconds);
+}
+
+let built = existsSync(join(root, 'out', 'renderer', 'index.html'));
+if (want('build') || want('e2e') || want('audit')) {
+  built = step('build (electron-vite)', bin('electron-vite'), ['build']);
+}
+
+if (want('e2e')) {
+  if (!built) {
+    count('e2e (not run: the build failed)', 0, 1, 0, 0);
+  } else {
+    const out = join(tmp, 'playwright.json');
+    const r = run('end-to-end tests (Playwright, Debian Chromium)', bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+    const j = readJson(out);
+    if (j?.stats) {
+      const s = j.stats;
+      const failed = s.unexpected + (r.ok || s.unexpected > 0 ? 0 : 1);
+      count('playwright', s.expected + s.flaky, failed, s.skipped, r.seconds);
+    } else count('playwright (no report)', 0, 1, 0, r.seconds);
+  }
+}
+
+if (want('audit') && existsSync(join(root, 'scripts', 'audit.mjs'))) {
+  step('security audit (Electronegativity, npm audit)', process.execPath, [join(root, 'scripts', 'audit.mjs')]);
+}
+
+console.log('\nSuite                                                  passed  failed  skipped   seconds');
+for (const r of rows) {
+  console.log(`${r.label.padEnd(54).slice(0, 54)} ${String(r.passed).padStart(6)}  ${String(r.failed).padStart(6)}  ${String(r.skipped).padStart(7)}  ${r.seconds.toFixed(1).padStart(8)}`);
+}
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed > 0 ? 1 : 0);
