@@ -270,7 +270,8 @@ export type ReplayOutcome =
   | { status: 'done'; response?: StatusBody; createdId?: number | string; alreadyApplied?: boolean; after?: Record<string, unknown> }
   | { status: 'conflict'; theirs: Record<string, unknown>; fields: string[] }
   | { status: 'needs-review'; error: AppError }
-  | { status: 'retry'; error: AppError }
+  /** maybeSent: the write may have reached the server (verify before sending again); false when it surely did not */
+  | { status: 'retry'; error: AppError; maybeSent?: boolean }
   | { status: 'paused'; error: AppError };
 
 // ---------- request channels ----------

@@ -32,6 +32,82 @@ export interface OutboxOp {
   response: StatusBody | null;
   theirs: Record<string, unknown> | null;
   summary: string;
+  /** ids still unknown when queued (a user created offline): filled from the create's new id when it arrives */
+  bindings?: OpBinding[];
+  /** the id the server gave a create (user, e-mail, transcript, assignment) */
+  createdId?: number | string | null;
+  /** set after a conflict when the user chose "keep mine": send without the base check */
+  resolution?: 'mine';
+  /** fields in conflict, as main reported them */
+  conflictFields?: string[];
+  updatedAt?: string;
+}
+
+/** "Put the new id of op `fromOp` into this op's `field`." */
+export interface OpBinding {
+  fromOp: string;
+  field: 'userid' | 'transcriptid';
+}
+
+/** Statuses an op can still leave on its own (the queue works on them). */
+export const ACTIVE_STATUSES: readonly OutboxStatus[] = ['pending', 'sending'];
+/** Statuses that wait for a person (conflict, needs review, failed). */
+export const PARKED_STATUSES: readonly OutboxStatus[] = ['conflict', 'needs-review', 'failed'];
+
+/**
+ * The record an op acts on: ops of one target replay in order. A user's
+ * e-mails, updates and status share the user's key; an access grant, a
+ * credential or a training assignment is its own record.
+ */
+export function targetKeyOf(op: OpSpec, tempUserKey?: string): string {
+  const user = (userid: number) => (userid > 0 ? `user:${userid}` : (tempUserKey ?? `user:${userid}`));
+  switch (op.kind) {
+    case 'user.update':
+    case 'email.add':
+    case 'email.remove':
+      return user(op.userid);
+    case 'user.create':
+      return tempUserKey ?? `user:new:${op.siteid}:${op.fields.username.toLowerCase()}`;
+    case 'groupAccess.grant':
+    case 'groupAccess.revoke':
+      return `groupAccess:${op.groupid}-${op.userid > 0 ? op.userid : (tempUserKey ?? op.userid)}`;
+    case 'moduleAccess.grant':
+    case 'moduleAccess.revoke':
+      return `moduleAccess:${op.siteid}-${op.accessID}-${op.userid > 0 ? op.userid : (tempUserKey ?? op.userid)}`;
+    case 'credentialAssignment.create':
+    case 'credentialAssignment.update':
+    case 'credentialAssignment.delete':
+      return `credentialAssignment:${op.credentialid}-${op.userid > 0 ? op.userid : (tempUserKey ?? op.userid)}`;
+    case 'trainingAssignment.create':
+      return `trainingAssignment:new:${op.userid > 0 ? op.userid : (tempUserKey ?? op.userid)}-${op.courseid}`;
+    case 'trainingAssignment.update':
+    case 'trainingAssignment.delete':
+      return `trainingAssignment:${op.transcriptid}`;
+  }
+}
+
+/** A queued op with a binding's new id filled in. */
+export function bindOp(op: OpSpec, field: OpBinding['field'], value: number): OpSpec {
+  if (field in op) return { ...op, [field]: value } as OpSpec;
+  return op;
+}
+
+export type FailureClass = 'retry' | 'needs-review' | 'paused';
+
+const RETRY_CODES = new Set<AppError['code']>(['network', 'timeout', 'server', 'rate-limited', 'cancelled', 'malformed-response']);
+
+/**
+ * Network, 5xx, 1006 and 429 are transient; 801/802 stop the whole queue (the
+ * token must be fixed first); everything else (1000, 1001, 800 on that record,
+ * 1004...) is a permanent failure that a person has to look at.
+ */
+export function classifyFailure(error: AppError): FailureClass {
+  if (error.code === 'token-missing' || error.code === 'token-rejected') return 'paused';
+  if (error.statuscode === 801 || error.statuscode === 802) return 'paused';
+  if (error.statuscode === 1006 || error.httpcode === 429) return 'retry';
+  if (error.httpcode !== undefined && error.httpcode >= 500) return 'retry';
+  if (RETRY_CODES.has(error.code)) return 'retry';
+  return 'needs-review';
 }
 
 export interface AuditEntry {
@@ -49,3 +125,9 @@ export interface AuditEntry {
   response: StatusBody | null;
   message: string;
 }
+
+/** Dexie schema strings of the outbox feature's tables (included by the database module). */
+export const OUTBOX_TABLE_SCHEMAS = {
+  outbox: 'id, batchId, status, targetKey, seq',
+  audit: '++seq, opId, batchId, at',
+} as const;

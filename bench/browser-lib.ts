@@ -1,0 +1,137 @@
+/**
+ * Chromium for the benchmarks: Debian's binary, a profile folder that outlives
+ * one browser process (so a cold start can reopen the same IndexedDB), and an
+ * observer of the harness's WebSocket that notes what the sync streamed
+ * without parsing the pages (the renderer's thread is what is being measured).
+ */
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import type { CollectionName } from '../src/shared/records.ts';
+import type { SyncFinishedEvent } from '../src/shared/ipc.ts';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export async function launchChromium(userDataDir: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, viewport: { width: 1280, height: 800 } });
+}
+
+/**
+ * Page-side observer, installed before the app's first script (init scripts are
+ * not subject to the page's CSP). Counts `sync:page` messages per collection from
+ * the message head alone, and keeps each `sync:finished` payload.
+ */
+export const OBSERVE_SYNC = `(() => {
+  const seen = { messages: {}, emptyMessages: 0, finished: [] };
+  window.__benchSync = seen;
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(url, protocols) {
+      super(url, protocols);
+      this.addEventListener('message', (event) => {
+        const text = typeof event.data === 'string' ? event.data : '';
+        if (text.startsWith('{"event":"sync:page"')) {
+          const head = /"collection":"(\\w+)","records":\\[(\\])?/.exec(text.slice(0, 2000));
+          const collection = head ? head[1] : 'unknown';
+          if (head && head[2]) seen.emptyMessages += 1;
+          else seen.messages[collection] = (seen.messages[collection] || 0) + 1;
+        } else if (text.startsWith('{"event":"sync:finished"')) {
+          seen.finished.push(JSON.parse(text).payload);
+        }
+      });
+    }
+  };
+})();`;
+
+/**
+ * Page-side stamp of the first rendered row of the users list: milliseconds
+ * since the navigation started, taken at the frame after the row appeared.
+ */
+export const STAMP_FIRST_USERS_ROW = `(() => {
+  const selector = '[role="grid"][aria-label="Users"] [role="rowgroup"] [role="row"]';
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector(selector)) return;
+    observer.disconnect();
+    requestAnimationFrame(() => { window.__firstUsersRowAt = performance.now(); });
+  });
+  observer.observe(document, { childList: true, subtree: true });
+})();`;
+
+export interface SyncObservation {
+  /** non-empty sync:page messages per collection */
+  messages: Partial<Record<CollectionName, number>>;
+  emptyMessages: number;
+  finished: SyncFinishedEvent[];
+}
+
+export async function syncObservation(page: Page): Promise<SyncObservation> {
+  return page.evaluate('window.__benchSync');
+}
+
+/**
+ * Polls a page expression until it is truthy and returns its value. Evaluated
+ * over CDP (page.evaluate): Playwright's waitForFunction evaluates its predicate
+ * with eval inside the page, which the app's CSP rightly refuses.
+ */
+export async function waitUntil<T>(page: Page, expression: string, timeoutMs: number, intervalMs = 50): Promise<T> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const value = await page.evaluate<T>(expression);
+    if (value) return value;
+    if (performance.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+export async function waitForFinishedSyncs(page: Page, count: number, timeoutMs: number): Promise<void> {
+  await waitUntil(page, `(window.__benchSync?.finished.length ?? 0) >= ${count}`, timeoutMs);
+}
+
+/** Milliseconds from the navigation's start to the first rendered row of the users list (stamped in the page). */
+export async function firstUsersRowAt(page: Page, timeoutMs: number): Promise<number> {
+  return Number(await waitUntil<number>(page, 'window.__firstUsersRowAt', timeoutMs, 20));
+}
+
+/** Renderer JS heap after a full garbage collection (CDP), in bytes. */
+export async function heapAfterGc(context: BrowserContext, page: Page): Promise<{ used: number; total: number }> {
+  const cdp = await context.newCDPSession(page);
+  try {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const usage = await cdp.send('Runtime.getHeapUsage');
+    return { used: usage.usedSize, total: usage.totalSize };
+  } finally {
+    await cdp.detach();
+  }
+}
+
+// The page's side of these shapes is bench/browser/api.ts: the two TypeScript
+// projects (Node, web) cannot share a file outside src/shared, so they are
+// repeated here, and the page checks its side against its own copy.
+export interface CollectionPages {
+  collection: CollectionName;
+  pageSizes: number[];
+}
+export interface WriteFloorResult {
+  ms: number;
+  records: number;
+  pages: number;
+}
+/** milliseconds of each timed run, per query name */
+export type QueryTimings = Record<string, number[]>;
+interface BenchPageApi {
+  cacheCounts(): Promise<Partial<Record<CollectionName, number>>>;
+  queryLatency(runs: number, warmup: number): Promise<QueryTimings>;
+  writeFloor(plan: CollectionPages[]): Promise<WriteFloorResult>;
+}
+
+/** Calls into the benchmark page (bench/browser). */
+export function benchPage(page: Page) {
+  type Api = { fieldbookBench: BenchPageApi };
+  return {
+    ready: () => waitUntil(page, 'window.fieldbookBench !== undefined', 30_000),
+    cacheCounts: () => page.evaluate(() => (globalThis as unknown as Api).fieldbookBench.cacheCounts()),
+    queryLatency: (runs: number, warmup: number): Promise<QueryTimings> =>
+      page.evaluate(([r, w]) => (globalThis as unknown as Api).fieldbookBench.queryLatency(r, w), [runs, warmup] as const),
+    writeFloor: (plan: CollectionPages[]): Promise<WriteFloorResult> =>
+      page.evaluate((p) => (globalThis as unknown as Api).fieldbookBench.writeFloor(p), plan),
+  };
+}

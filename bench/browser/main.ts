@@ -1,0 +1,32 @@
+/**
+ * The benchmark page: served from the harness's origin beside the built app, so
+ * it sees the app's IndexedDB, and imports the renderer's own database module
+ * and query functions. The bench driver calls `window.fieldbookBench`.
+ */
+import { COLLECTIONS, type CollectionName } from '../../src/shared/records.ts';
+import type { FieldbookDb } from '../../src/renderer/db/index.ts';
+import { BENCH_PAGE_GLOBAL, type BenchPageApi } from './api.ts';
+import { openCache } from './cache.ts';
+import { queryLatency } from './queries.ts';
+import { writeFloor } from './write-floor.ts';
+
+let cache: Promise<FieldbookDb> | null = null;
+const cached = (): Promise<FieldbookDb> => (cache ??= openCache());
+
+const api: BenchPageApi = {
+  async cacheCounts() {
+    const db = await cached();
+    const counts: Partial<Record<CollectionName, number>> = {};
+    for (const collection of COLLECTIONS) counts[collection] = await db.table(collection).count();
+    return counts;
+  },
+  async queryLatency(runs, warmup) {
+    return queryLatency(await cached(), runs, warmup);
+  },
+  async writeFloor(plan) {
+    return writeFloor(await cached(), plan);
+  },
+};
+
+Object.defineProperty(window, BENCH_PAGE_GLOBAL, { value: Object.freeze(api), enumerable: true });
+document.getElementById('state')!.textContent = 'Ready.';

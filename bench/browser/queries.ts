@@ -1,0 +1,49 @@
+/**
+ * Latency of the four view queries over the full cache, with inputs a
+ * coordinator would use: name prefixes typed one letter at a time, users
+ * spread over the whole list, each course in turn.
+ */
+import type { FieldbookDb } from '../../src/renderer/db/index.ts';
+import { lower } from '../../src/shared/records.ts';
+import { searchUsers } from '../../src/renderer/features/users/queries.ts';
+import { loadUserDetail } from '../../src/renderer/features/user-detail/queries.ts';
+import { credentialsExpiringWithin } from '../../src/renderer/features/credentials/queries.ts';
+import { overdueTrainingForCourse } from '../../src/renderer/features/training/queries.ts';
+import { QUERY_NAMES, type QueryName, type QueryTimings } from './api.ts';
+
+type Query = (run: number) => Promise<unknown>;
+
+/** `count` items spread evenly over `items`. */
+function spread<T>(items: readonly T[], count: number): T[] {
+  if (items.length === 0) return [];
+  return Array.from({ length: count }, (_, i) => items[Math.floor((i * items.length) / count)]!);
+}
+
+async function queriesOver(db: FieldbookDb, runs: number): Promise<Record<QueryName, Query>> {
+  const userids = spread(await db.users.toCollection().primaryKeys(), runs);
+  const users = (await db.users.bulkGet(userids)).filter((u) => u !== undefined);
+  // 1, 2 then 3 letters of last names: what a search box sees while typing
+  const prefixes = users.map((u, i) => lower(u.lastname).slice(0, (i % 3) + 1)).filter((p) => p.length > 0);
+  const courseids = await db.courses.toCollection().primaryKeys();
+  if (userids.length === 0 || prefixes.length === 0 || courseids.length === 0) throw new Error('The cache has no users or no courses to query.');
+  return {
+    'user search by name prefix': (run) => searchUsers(db, prefixes[run % prefixes.length]!),
+    'user detail with all assignments': (run) => loadUserDetail(db, userids[run % userids.length]!),
+    'credentials expiring in 30 days': () => credentialsExpiringWithin(db, 30),
+    'overdue training for a course': (run) => overdueTrainingForCourse(db, courseids[run % courseids.length]!),
+  };
+}
+
+export async function queryLatency(db: FieldbookDb, runs: number, warmup: number): Promise<QueryTimings> {
+  const queries = await queriesOver(db, runs);
+  const timings = Object.fromEntries(QUERY_NAMES.map((name) => [name, [] as number[]])) as QueryTimings;
+  for (const name of QUERY_NAMES) {
+    for (let run = 0; run < warmup; run++) await queries[name](run);
+    for (let run = 0; run < runs; run++) {
+      const started = performance.now();
+      await queries[name](run);
+      timings[name].push(performance.now() - started);
+    }
+  }
+  return timings;
+}

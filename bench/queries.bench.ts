@@ -1,0 +1,60 @@
+/**
+ * Reading the full cache of dataset `l` in Chromium: latency of the four view
+ * queries (p50 and p95 over 200 runs each, the renderer's own query functions
+ * on the benchmark page, same origin as the app), and the cold start to the
+ * first rendered users list (a new browser process on the same profile, so the
+ * same IndexedDB). The cache is filled first by a real sync through the harness.
+ */
+import { benchPage, firstUsersRowAt, STAMP_FIRST_USERS_ROW } from './browser-lib.ts';
+import { percentile, type BenchContext, type Figure } from './lib.ts';
+import { startBenchSession, syncFromClick } from './session-lib.ts';
+import { atMost } from './sync-lib.ts';
+
+export const name = 'queries';
+export const description = 'view query latency (p50/p95 over 200 runs) and cold start to the users list, over a full cache of dataset l in Chromium';
+
+/** dataset l by default; FIELDBOOK_BENCH_DATASET=m (or tiny) for a quick try of the benchmark itself */
+const DATASET = process.env.FIELDBOOK_BENCH_DATASET ?? 'l';
+const RUNS = 200;
+const WARMUP = 5;
+const P95_TARGET_MS = 50;
+const COLD_START_TARGET_MS = 1500;
+const SYNC_TIMEOUT_MS = 8 * 60_000;
+
+export async function run(ctx: BenchContext): Promise<Figure[]> {
+  const session = await startBenchSession(ctx, DATASET);
+  try {
+    ctx.log('filling the cache: "Try the demo" until "Sync completed."');
+    const sync = await syncFromClick(session, 'Try the demo', 0, SYNC_TIMEOUT_MS);
+    ctx.log(`cache filled in ${Math.round(sync.ms / 100) / 10} s`);
+    await session.app.close();
+
+    ctx.log(`query latency: ${WARMUP} warm-up and ${RUNS} timed runs of each query`);
+    const page = await session.context.newPage();
+    await page.goto(session.benchUrl);
+    const bench = benchPage(page);
+    await bench.ready();
+    const counts = await bench.cacheCounts();
+    const timings = await bench.queryLatency(RUNS, WARMUP);
+    await page.close();
+    const figures: Figure[] = [];
+    for (const [query, samples] of Object.entries(timings)) {
+      const p50 = percentile(samples, 50);
+      const p95 = percentile(samples, 95);
+      figures.push({ name: `${query}, p50`, value: Math.round(p50 * 100) / 100, unit: 'ms', note: `${samples.length} runs` });
+      figures.push(atMost(`${query}, p95`, p95, 'ms', P95_TARGET_MS, `max ${Math.round(Math.max(...samples) * 10) / 10} ms`));
+    }
+
+    ctx.log('cold start: a new browser process on the same profile, to the first rendered users list');
+    const context = await session.relaunch();
+    const app = await context.newPage();
+    await app.addInitScript(STAMP_FIRST_USERS_ROW);
+    await app.goto(`${session.harness.url}#/users`);
+    const coldMs = await firstUsersRowAt(app, 60_000);
+    const cache = `${(counts.users ?? 0).toLocaleString('en-US')} users, ${Object.values(counts).reduce((a, b) => a + (b ?? 0), 0).toLocaleString('en-US')} records cached`;
+    figures.push(atMost('cold start to the first rendered users list', coldMs, 'ms', COLD_START_TARGET_MS, `from navigation start, new browser process; ${cache}`));
+    return figures;
+  } finally {
+    await session.close();
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * `node bench/run.ts [NAME...]`: runs the benchmarks of `bench/*.bench.ts` (all,
+ * or those named), prints a table and writes `bench/results.json`.
+ */
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { BenchContext, BenchModule, BenchResult, Figure } from './lib.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+function isBenchModule(value: unknown): value is BenchModule {
+  if (typeof value !== 'object' || value === null) return false;
+  const m = value as Record<string, unknown>;
+  return typeof m.name === 'string' && typeof m.description === 'string' && typeof m.run === 'function';
+}
+
+async function discover(): Promise<BenchModule[]> {
+  const files = readdirSync(here).filter((f) => f.endsWith('.bench.ts')).sort();
+  const modules: BenchModule[] = [];
+  for (const file of files) {
+    const mod: unknown = await import(pathToFileURL(join(here, file)).href);
+    if (!isBenchModule(mod)) throw new Error(`${file} must export name, description and run(ctx)`);
+    modules.push(mod);
+  }
+  return modules;
+}
+
+function format(n: number | undefined): string {
+  if (n === undefined) return '';
+  return Math.abs(n) >= 100 ? Math.round(n).toLocaleString('en-US') : String(Math.round(n * 100) / 100);
+}
+
+/** A plain-text table: one row per figure. */
+export function table(results: BenchResult[]): string {
+  const rows: string[][] = [['benchmark', 'figure', 'value', 'unit', 'floor', 'ratio', 'target', 'ok', 'note']];
+  for (const r of results) {
+    if (r.error) rows.push([r.bench, 'ERROR', '', '', '', '', '', 'no', r.error]);
+    for (const f of r.figures) {
+      rows.push([r.bench, f.name, format(f.value), f.unit, format(f.floor), f.ratio === undefined ? '' : `${format(f.ratio)}x`, f.target ?? '', f.pass === undefined ? '' : f.pass ? 'yes' : 'NO', f.note ?? '']);
+    }
+  }
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
+  return rows.map((row) => row.map((cell, c) => cell.padEnd(widths[c]!)).join('  ').trimEnd()).join('\n');
+}
+
+/** One line of results.json: a figure of a benchmark, or its error. */
+type ResultEntry = { bench: string; [field: string]: unknown };
+
+function previousResults(file: string): ResultEntry[] {
+  if (!existsSync(file)) return [];
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    const list = (parsed as { results?: unknown }).results;
+    return Array.isArray(list) ? list.filter((r): r is ResultEntry => typeof (r as { bench?: unknown }).bench === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2);
+  const all = await discover();
+  const unknown = wanted.filter((w) => !all.some((m) => m.name === w));
+  if (unknown.length) {
+    process.stderr.write(`unknown benchmark(s): ${unknown.join(', ')}; known: ${all.map((m) => m.name).join(', ')}\n`);
+    process.exit(2);
+  }
+  const chosen = wanted.length ? all.filter((m) => wanted.includes(m.name)) : all;
+  const ctx: BenchContext = { root: dirname(here), log: (message) => process.stderr.write(`  ${message}\n`) };
+  const results: BenchResult[] = [];
+  for (const bench of chosen) {
+    process.stderr.write(`${bench.name}: ${bench.description}\n`);
+    const started = performance.now();
+    let figures: Figure[] = [];
+    let error: string | undefined;
+    try {
+      figures = await bench.run(ctx);
+    } catch (err) {
+      error = err instanceof Error ? err.message : String(err);
+    }
+    results.push({ bench: bench.name, figures, seconds: Math.round(performance.now() - started) / 1000, ...(error ? { error } : {}) });
+  }
+  process.stdout.write(`\n${table(results)}\n`);
+  const file = join(here, 'results.json');
+  const fresh = results.flatMap((r): ResultEntry[] =>
+    r.error ? [{ bench: r.bench, name: 'error', error: r.error }] : r.figures.map((f) => ({ bench: r.bench, ...f })));
+  const out = {
+    ranAt: new Date().toISOString(),
+    machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? '', node: process.version, platform: process.platform },
+    // figures of benchmarks not run this time are kept from the previous run
+    results: [...previousResults(file).filter((r) => !results.some((n) => n.bench === r.bench)), ...fresh],
+  };
+  writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
+  process.stderr.write(`wrote ${join(here, 'results.json')}\n`);
+  if (results.some((r) => r.error)) process.exitCode = 1;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) void main();

@@ -1,0 +1,158 @@
+/**
+ * One benchmark session: the reference server (its CLI, in its own process, as
+ * in the server benchmark), the renderer and the benchmark page built fresh into
+ * a temp folder, the browser harness serving both from one origin with the real
+ * main-process handlers, and Chromium with its own profile folder.
+ *
+ * The harness gets an in-memory keychain (a benchmark needs no D-Bus session;
+ * the token still never reaches the page) and a fetch that notes every request
+ * the handlers make, so the transfer floor can replay the sync's own list.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { BrowserContext, Page } from '@playwright/test';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+import type { Keychain } from '../src/main/deps.ts';
+import { startHarness, type Harness } from '../e2e/harness/host.ts';
+import { launchChromium, OBSERVE_SYNC, waitForFinishedSyncs } from './browser-lib.ts';
+import type { BenchContext } from './lib.ts';
+import type { RecordedRequest } from './sync-lib.ts';
+
+export interface ReferenceServer {
+  baseUrl: string;
+  token: string;
+  stop(): void;
+}
+
+export async function startServerProcess(root: string, dataset: string): Promise<ReferenceServer> {
+  const child: ChildProcess = spawn(process.execPath, ['--no-warnings', 'src/server/cli.ts', '--port', '0', '--dataset', dataset], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout! });
+  try {
+    const first = await new Promise<string>((resolve, reject) => {
+      child.once('exit', (code) => reject(new Error(`the reference server exited with ${code}`)));
+      lines.once('line', resolve);
+    });
+    const info = JSON.parse(first) as { baseUrl: string; tokens: { token: string; access: string }[] };
+    const token = info.tokens.find((t) => t.access === 'full')?.token;
+    if (!token) throw new Error('the reference server printed no full-access token');
+    return { baseUrl: info.baseUrl, token, stop: () => void child.kill('SIGTERM') };
+  } catch (err) {
+    child.kill('SIGTERM');
+    throw err;
+  }
+}
+
+/** Builds the renderer (as electron.vite.config.ts does) and the benchmark page under it, into `outDir`. */
+export async function buildPages(root: string, outDir: string): Promise<void> {
+  await build({ configFile: false, logLevel: 'warn', root: path.join(root, 'src/renderer'), base: './', plugins: [react()], build: { outDir, emptyOutDir: true } });
+  await build({ configFile: false, logLevel: 'warn', root: path.join(root, 'bench/browser'), base: './', build: { outDir: path.join(outDir, 'bench'), emptyOutDir: true } });
+}
+
+/** The keychain of a benchmark: kept in this process's memory only. */
+export function memoryKeychain(): Keychain {
+  const secrets = new Map<string, string>();
+  return {
+    get: async (account) => secrets.get(account) ?? null,
+    set: async (account, secret) => void secrets.set(account, secret),
+    delete: async (account) => secrets.delete(account),
+    available: async () => ({ available: true }),
+  };
+}
+
+export interface BenchSession {
+  server: ReferenceServer;
+  harness: Harness;
+  /** every request the handlers made, in order */
+  requests: RecordedRequest[];
+  /** the benchmark page's URL (same origin as the app) */
+  benchUrl: string;
+  userDataDir: string;
+  context: BrowserContext;
+  /** the app, opened on "Connection & sync", with the sync observer installed */
+  app: Page;
+  /** closes the browser and opens it again on the same profile (a cold start) */
+  relaunch(): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+export async function startBenchSession(ctx: BenchContext, dataset: string): Promise<BenchSession> {
+  const work = await mkdtemp(path.join(os.tmpdir(), 'fieldbook-bench-'));
+  const cleanups: (() => Promise<void> | void)[] = [() => rm(work, { recursive: true, force: true })];
+  const close = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
+  };
+  try {
+    ctx.log('building the renderer and the benchmark page');
+    const rendererDir = path.join(work, 'renderer');
+    await buildPages(ctx.root, rendererDir);
+    ctx.log(`starting the reference server (dataset ${dataset})`);
+    const server = await startServerProcess(ctx.root, dataset);
+    cleanups.push(() => server.stop());
+    const requests: RecordedRequest[] = [];
+    const harness = await startHarness({
+      rendererDir,
+      settingsDir: path.join(work, 'settings'),
+      keychain: memoryKeychain(),
+      recordMessages: false,
+      serverUrl: server.baseUrl,
+      token: server.token,
+      fetch: (input, init) => {
+        const url = input instanceof Request ? input.url : String(input);
+        requests.push({ method: init?.method ?? (input instanceof Request ? input.method : 'GET'), url });
+        return fetch(input, init);
+      },
+    });
+    cleanups.push(() => harness.close());
+    const userDataDir = path.join(work, 'chromium');
+    let context = await launchChromium(userDataDir);
+    cleanups.push(() => context.close());
+    const app = await context.newPage();
+    await app.addInitScript(OBSERVE_SYNC);
+    await app.goto(`${harness.url}#/settings`);
+    return {
+      server,
+      harness,
+      requests,
+      benchUrl: `${harness.origin}/bench/index.html`,
+      userDataDir,
+      get context() {
+        return context;
+      },
+      app,
+      async relaunch() {
+        await context.close();
+        context = await launchChromium(userDataDir);
+        return context;
+      },
+      close,
+    };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+export interface FullSync {
+  ms: number;
+  /** requests of the sync (probes excluded), as the handlers made them */
+  requestsFrom: number;
+  requestsTo: number;
+  statusText: string;
+}
+
+/** The time from a click to the end of the sync it starts, as the user sees it ("Sync completed. N records written."). */
+export async function syncFromClick(session: BenchSession, button: string, finishedBefore: number, timeoutMs: number): Promise<FullSync> {
+  const { app } = session;
+  const status = app.getByRole('status').filter({ hasText: /records written/ });
+  const requestsFrom = session.requests.length;
+  const started = performance.now();
+  await app.getByRole('button', { name: button }).click();
+  await waitForFinishedSyncs(app, finishedBefore + 1, timeoutMs);
+  await status.waitFor({ state: 'visible', timeout: timeoutMs });
+  const ms = performance.now() - started;
+  return { ms, requestsFrom, requestsTo: session.requests.length, statusText: (await status.textContent()) ?? '' };
+}

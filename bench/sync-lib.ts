@@ -1,0 +1,77 @@
+/**
+ * Pure arithmetic of the sync benchmarks (no I/O): which recorded requests were
+ * the sync's, how a collection is cut into pages the way the sync delivered it,
+ * the replay of a request list at bounded concurrency, and ratio figures.
+ */
+import type { Figure } from './lib.ts';
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+}
+
+/**
+ * A request the sync made, as opposed to the connection and access probes that
+ * run beside it (`GET /sites?limit=1`, `GET /users?limit=1`, `PUT /users/N`).
+ */
+export function isSyncRequest(request: RecordedRequest): boolean {
+  if (request.method !== 'GET') return false;
+  const limit = new URL(request.url).searchParams.get('limit');
+  return limit !== '1';
+}
+
+/** Page sizes that cut `records` into `messages` pages as evenly as the sync's pages of at most `limit`. */
+export function pageSizes(records: number, messages: number, limit = 1000): number[] {
+  if (records <= 0) return [];
+  const pages = Math.max(messages, Math.ceil(records / limit), 1);
+  const base = Math.floor(records / pages);
+  const extra = records % pages;
+  return Array.from({ length: pages }, (_, i) => base + (i < extra ? 1 : 0));
+}
+
+/**
+ * Runs `send` over `urls` in their recorded order with at most `concurrency`
+ * in flight; resolves with the elapsed milliseconds of the whole list.
+ */
+export async function replayAtConcurrency(urls: readonly string[], concurrency: number, send: (url: string) => Promise<void>, now: () => number = () => performance.now()): Promise<number> {
+  let next = 0;
+  const started = now();
+  const worker = async (): Promise<void> => {
+    while (next < urls.length) {
+      const url = urls[next++]!;
+      await send(url);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, urls.length)) }, worker));
+  return now() - started;
+}
+
+const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** A time compared with its floor: `ratio` = value / floor, passing at or under `maxRatio`. */
+export function ratioFigure(name: string, ms: number, floorMs: number, maxRatio: number, note?: string): Figure {
+  const ratio = floorMs > 0 ? round(ms / floorMs) : 0;
+  return {
+    name,
+    value: round(ms / 1000),
+    unit: 's',
+    floor: round(floorMs / 1000),
+    ratio,
+    target: `<= ${maxRatio}x floor`,
+    pass: floorMs > 0 && ratio <= maxRatio,
+    ...(note ? { note } : {}),
+  };
+}
+
+/** A figure with an upper bound (`value <= max`). */
+export function atMost(name: string, value: number, unit: string, max: number, note?: string): Figure {
+  return { name, value: round(value), unit, target: `<= ${max.toLocaleString('en-US')} ${unit}`, pass: value <= max, ...(note ? { note } : {}) };
+}
+
+/** Whole number from a status text such as "Sync completed. 1,234 records written." (null if none). */
+export function rowsWrittenFrom(text: string): number | null {
+  const match = /([\d,.\s\u00a0\u202f]+)\s+records? written/.exec(text);
+  if (!match) return null;
+  const digits = match[1]!.replace(/\D/g, '');
+  return digits ? Number(digits) : null;
+}

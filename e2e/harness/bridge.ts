@@ -1,0 +1,75 @@
+/**
+ * Browser side of the harness: `window.fieldbook` over a loopback WebSocket.
+ * The object itself is the preload's (src/preload/api.ts), so the harness
+ * exercises the very code the Electron app exposes; only the carrier differs.
+ *
+ * Served as an ES module from the harness's own origin (no inline script, so the
+ * app's CSP holds unchanged) and run before the app's module script.
+ * This file runs in the browser: it uses no Node API (type-only imports).
+ */
+import type { AppError } from '../../src/shared/ipc.ts';
+import { createFieldbookApi, type IpcRendererLike } from '../../src/preload/api.ts';
+
+type Relay = (event: unknown, payload: unknown) => void;
+type Incoming = { id: number; result: unknown } | { event: string; payload: unknown };
+
+const LOST: AppError = { code: 'network', message: "Lost the connection to Fieldbook's main process. Try again in a moment." };
+const RECONNECT_MS = 500;
+
+function createWebSocketIpc(url: string): IpcRendererLike {
+  const pending = new Map<number, (result: unknown) => void>();
+  const listeners = new Map<string, Set<Relay>>();
+  const outbox: string[] = [];
+  let nextId = 1;
+  let socket: WebSocket;
+
+  const connect = () => {
+    socket = new WebSocket(url);
+    socket.addEventListener('open', () => {
+      for (const message of outbox.splice(0)) socket.send(message);
+    });
+    socket.addEventListener('message', (event: MessageEvent) => {
+      const message = JSON.parse(String(event.data)) as Incoming;
+      if ('id' in message) {
+        pending.get(message.id)?.(message.result);
+        pending.delete(message.id);
+      } else {
+        for (const relay of listeners.get(message.event) ?? []) relay(null, message.payload);
+      }
+    });
+    socket.addEventListener('close', () => {
+      // calls in flight have no answer coming: they fail whole, as a lost network would
+      for (const resolve of pending.values()) resolve({ ok: false, error: LOST });
+      pending.clear();
+      setTimeout(connect, RECONNECT_MS);
+    });
+  };
+  connect();
+
+  return {
+    invoke(channel, arg) {
+      return new Promise((resolve) => {
+        const id = nextId++;
+        pending.set(id, resolve);
+        const message = JSON.stringify({ id, channel, arg });
+        if (socket.readyState === WebSocket.OPEN) socket.send(message);
+        else outbox.push(message);
+      });
+    },
+    on(channel, listener) {
+      listeners.set(channel, (listeners.get(channel) ?? new Set()).add(listener));
+    },
+    removeListener(channel, listener) {
+      listeners.get(channel)?.delete(listener);
+    },
+  };
+}
+
+const wsUrl = new URL('/__harness/ws', import.meta.url);
+wsUrl.protocol = wsUrl.protocol === 'https:' ? 'wss:' : 'ws:';
+Object.defineProperty(globalThis, 'fieldbook', {
+  value: Object.freeze(createFieldbookApi(createWebSocketIpc(wsUrl.href))),
+  writable: false,
+  enumerable: true,
+  configurable: false,
+});

@@ -1,0 +1,117 @@
+/**
+ * IPC fuzzing: every channel of the contract, called with wrong types, missing
+ * fields, huge payloads and unknown names, straight at the harness's transport
+ * (the page's equivalent of a compromised renderer). Each call is refused with a
+ * clear error, and not one request reaches the API. A connection from a foreign
+ * origin is refused before it can send anything.
+ */
+import { CHANNELS, type AppError } from '../src/shared/ipc.ts';
+import { expect, test } from './fixtures.ts';
+import { openBridge, type BridgeClient } from './support/ws-client.ts';
+
+const WRONG_VALUES: unknown[] = [null, 0, -1, 1e308, 'x', '', true, [], [1, 2], {}, { id: {} }, { __proto__: { polluted: true } }];
+
+/** Arguments that are almost right: each field of a plausible argument broken in turn. */
+const ALMOST_RIGHT: Record<string, unknown[]> = {
+  'profiles:save': [{ name: 'x', baseUrl: 'http://127.0.0.1:1/v1' }, { name: '', baseUrl: 'http://a', token: 't' }, { name: 'x', baseUrl: 42, token: 't' }, { name: 'x', baseUrl: 'http://a', token: 'x'.repeat(5000) }],
+  'profiles:delete': [{ id: '' }, { id: 42 }, { id: 'x'.repeat(101) }],
+  'profiles:activate': [{ id: null }, { id: ['a'] }],
+  'sync:start': [{ concurrency: 0 }, { concurrency: 17 }, { checkpoints: [{ taskId: 't', collection: 'passwords', nextStartrow: 1, done: false }] }, { checkpoints: 'all' }],
+  'sync:cancel': [{ syncId: 42 }, { syncId: 'x'.repeat(101) }],
+  'sync:ack': [{ syncId: 's', pageId: -1 }, { syncId: 's', pageId: 1.5 }],
+  'users:detail': [{ userid: -5 }, { userid: '1' }, { userid: 1.5 }, { userid: Number.MAX_VALUE }],
+  'replay:execute': [
+    { opId: 'a', verifyFirst: false, op: { kind: 'user.delete', userid: 1 } },
+    { opId: 'a', verifyFirst: false, op: { kind: 'user.update', userid: 1, changes: { status: 'x'.repeat(51) } } },
+    { opId: '', verifyFirst: false, op: { kind: 'email.remove', userid: 1, emailid: 2 } },
+    { opId: 'a', op: { kind: 'email.remove', userid: 1, emailid: 2 } },
+  ],
+  'app:openExternal': [{ url: 42 }, { url: 'x'.repeat(5000) }, {}],
+};
+
+const NO_ARGUMENT = new Set(['profiles:list', 'demo:start', 'connection:probe']);
+
+function expectRefused(result: unknown, codes: AppError['code'][], what: string): void {
+  const answer = result as { ok: boolean; error?: AppError };
+  expect(answer.ok, what).toBe(false);
+  expect(codes, what).toContain(answer.error?.code);
+  expect(answer.error?.message.length, what).toBeGreaterThan(10);
+  expect(answer.error?.message, what).not.toMatch(/\n\s+at |node_modules|\.ts:\d+/); // no stack trace
+}
+
+let client: BridgeClient;
+
+test.beforeEach(async ({ harness, api, fullToken }) => {
+  client = await openBridge(harness.origin, harness.origin);
+  // a real, active profile: a call that got through would reach the API
+  const saved = (await client.call('profiles:save', { name: 'Fuzzed', baseUrl: api.baseUrl, token: fullToken })) as { ok: boolean; value: { id: string } };
+  expect(saved.ok).toBe(true);
+  expect(((await client.call('profiles:activate', { id: saved.value.id })) as { ok: boolean }).ok).toBe(true);
+  api.log.length = 0;
+});
+
+test.afterEach(() => client.close());
+
+test('every channel refuses arguments of the wrong type or shape, and nothing reaches the API', async ({ api }) => {
+  let calls = 0;
+  for (const channel of CHANNELS) {
+    const cases = [...WRONG_VALUES, ...(ALMOST_RIGHT[channel] ?? [])];
+    for (const arg of cases) {
+      if (NO_ARGUMENT.has(channel) && arg === undefined) continue;
+      expectRefused(await client.call(channel, arg), ['invalid-argument'], `${channel} ${JSON.stringify(arg)?.slice(0, 80)}`);
+      calls += 1;
+    }
+  }
+  expect(calls).toBeGreaterThan(CHANNELS.length * WRONG_VALUES.length);
+  expect(api.log).toEqual([]);
+  expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+});
+
+test('every channel that takes an argument refuses a missing one', async ({ api }) => {
+  for (const channel of CHANNELS.filter((name) => !NO_ARGUMENT.has(name))) {
+    expectRefused(await client.call(channel), ['invalid-argument'], `${channel} with no argument`);
+  }
+  expect(api.log).toEqual([]);
+});
+
+test('huge payloads are refused whole', async ({ api }) => {
+  expectRefused(await client.call('profiles:save', { name: 'x', baseUrl: 'http://a', token: 'x'.repeat(2_000_000) }), ['invalid-argument'], 'a 2 MB token');
+  expectRefused(await client.call('users:detail', { userid: 1, padding: 'x'.repeat(900_000) }), ['invalid-argument'], 'a 900 kB extra field');
+  const deep = JSON.parse(`${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`) as unknown;
+  expectRefused(await client.call('sync:start', deep), ['invalid-argument'], '5,000 levels of nesting');
+  const manyCheckpoints = Array.from({ length: 100_001 }, (_, i) => ({ taskId: `t${i}`, collection: 'users', nextStartrow: 1, done: false }));
+  expectRefused(await client.call('sync:start', { checkpoints: manyCheckpoints }), ['invalid-argument'], '100,001 checkpoints');
+  expect(api.log).toEqual([]);
+});
+
+test('unknown channels and unreadable messages are refused', async ({ api }) => {
+  for (const channel of ['profiles:export', 'token:get', '__proto__', 'constructor', 'toString', 'hasOwnProperty', '', 42, null, ['sync:start']]) {
+    expectRefused(await client.call(channel, {}), ['unknown-channel'], `channel ${JSON.stringify(channel)}`);
+  }
+  expectRefused(await client.raw('not json'), ['invalid-argument'], 'a message that is not JSON');
+  expectRefused(await client.raw('{"channel":"profiles:list"}'), ['invalid-argument'], 'a message without an id');
+  expect(api.log).toEqual([]);
+});
+
+test('a connection from another origin is refused before it can send anything', async ({ harness, api }) => {
+  for (const origin of ['http://evil.invalid', `http://127.0.0.1:${harness.port + 1}`, `http://localhost:${harness.port}`, 'null', 'app://fieldbook']) {
+    await expect(openBridge(harness.origin, origin), origin).rejects.toThrow(/403/);
+  }
+  expect(harness.refusedConnections()).toBe(5);
+  expect(api.log).toEqual([]);
+});
+
+test('a page of another origin cannot reach the transport', async ({ page, harness, api }) => {
+  // a page served from another loopback origin tries the harness's WebSocket
+  const foreign = `http://127.0.0.1:${harness.port === 65535 ? 1 : harness.port + 1}/`;
+  await page.route(foreign, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>elsewhere</title>' }));
+  await page.goto(foreign);
+  const outcome = await page.evaluate<string>(`new Promise((resolve) => {
+    const socket = new WebSocket(${JSON.stringify(`ws://127.0.0.1:${harness.port}/__harness/ws`)});
+    socket.onopen = () => resolve('open');
+    socket.onerror = () => resolve('refused');
+  })`);
+  expect(outcome).toBe('refused');
+  expect(harness.refusedConnections()).toBe(1);
+  expect(api.log).toEqual([]);
+});

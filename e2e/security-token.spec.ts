@@ -1,0 +1,54 @@
+/**
+ * The token stays in main and the keychain. After a sync — and after an API
+ * answer that echoes the token back in its error message — it is searched for
+ * everywhere the page and the disk can reach: zero hits.
+ */
+import { DUMP_PAGE_STORAGE } from './support/browser-scripts.ts';
+import { statusAnswer } from './support/api-proxy.ts';
+import { filesUnder } from './support/files.ts';
+import { expect, test } from './fixtures.ts';
+import { addProfile, goTo, startSync, syncNow } from './support/ui.ts';
+
+interface PageStorage {
+  databases: Record<string, Record<string, string>>;
+  localStorage: string;
+  sessionStorage: string;
+}
+
+test('the token is nowhere the page or the disk can reach, only in the keychain', async ({ app, api, fullToken, harness }) => {
+  // what a leak would look like: the whole token, or a long piece of it
+  const pieces = [fullToken, fullToken.slice(0, 16), fullToken.slice(-16)];
+  const consoleLines: string[] = [];
+  app.on('console', (message) => consoleLines.push(message.text()));
+
+  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+  await syncNow(app);
+  await expect(app.getByText(`••••${fullToken.slice(-4)}`).first()).toBeVisible();
+
+  // an API that echoes the token in its error: the message shown must not carry it
+  api.setRule(() => statusAnswer(401, 802, `AccessToken ${fullToken} not valid`));
+  await startSync(app);
+  await expect(app.getByRole('alert').filter({ hasText: /rejected the access token/ }).first()).toBeVisible({ timeout: 30_000 });
+  api.setRule(null);
+  for (const tab of ['Users', 'Credentials', 'Training', 'Access', 'Dashboard', 'Connection & sync'] as const) await goTo(app, tab);
+
+  const storage = await app.evaluate<PageStorage>(DUMP_PAGE_STORAGE);
+  const places: Array<[string, string]> = [
+    ['localStorage', storage.localStorage],
+    ['sessionStorage', storage.sessionStorage],
+    ['the page (text and markup)', await app.content()],
+    ['the console', consoleLines.join('\n')],
+    ...Object.entries(storage.databases).flatMap(([db, stores]) => Object.entries(stores).map(([store, text]): [string, string] => [`IndexedDB ${db}/${store}`, text])),
+    ...harness.sentToPage.map((message, index): [string, string] => [`message ${index} to the page`, message]),
+    ...(await filesUnder(harness.settingsDir)).map(({ file, text }): [string, string] => [file, text]),
+  ];
+  expect(Object.keys(storage.databases).length).toBeGreaterThan(0);
+  expect(harness.sentToPage.length).toBeGreaterThan(10);
+  const leaks = places.filter(([, text]) => pieces.some((piece) => text.includes(piece))).map(([where]) => where);
+  expect(leaks).toEqual([]);
+
+  // and it is where it belongs
+  const keytar = (await import('keytar')).default;
+  const stored = await keytar.findCredentials(harness.keychainService);
+  expect(stored.map((entry) => entry.password)).toContain(fullToken);
+});

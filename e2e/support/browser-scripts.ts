@@ -1,0 +1,73 @@
+/**
+ * Code that runs inside the page, kept as JavaScript source: the e2e project is
+ * type-checked without the DOM library (it shares the Node config), and these
+ * are small enough to read as they are.
+ */
+
+/** Installed before the app's first script (Playwright init scripts are not subject to the page's CSP). */
+export const RECORD_CSP_VIOLATIONS = `
+  window.__cspViolations = [];
+  document.addEventListener('securitypolicyviolation', (event) => {
+    window.__cspViolations.push(event.violatedDirective + ' ' + event.blockedURI);
+  });
+`;
+
+/**
+ * Everything the page can store, as text: every record of every object store of
+ * every IndexedDB database, localStorage and sessionStorage.
+ * Evaluates to { databases: { [db]: { [store]: string } }, localStorage, sessionStorage }.
+ */
+export const DUMP_PAGE_STORAGE = `(async () => {
+  const request = (r) => new Promise((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
+  const databases = {};
+  for (const info of await indexedDB.databases()) {
+    const db = await request(indexedDB.open(info.name));
+    databases[info.name] = {};
+    for (const store of Array.from(db.objectStoreNames)) {
+      const records = await request(db.transaction(store, 'readonly').objectStore(store).getAll());
+      databases[info.name][store] = JSON.stringify(records);
+    }
+    db.close();
+  }
+  const dump = (storage) => JSON.stringify(Object.fromEntries(Object.keys(storage).map((key) => [key, storage.getItem(key)])));
+  return { databases, localStorage: dump(localStorage), sessionStorage: dump(sessionStorage) };
+})()`;
+
+/** Counts records per object store, per database. */
+export const COUNT_PAGE_RECORDS = `(async () => {
+  const request = (r) => new Promise((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
+  const counts = {};
+  for (const info of await indexedDB.databases()) {
+    const db = await request(indexedDB.open(info.name));
+    counts[info.name] = {};
+    for (const store of Array.from(db.objectStoreNames)) {
+      counts[info.name][store] = await request(db.transaction(store, 'readonly').objectStore(store).count());
+    }
+    db.close();
+  }
+  return counts;
+})()`;
+
+/**
+ * What injected markup would leave behind: elements that run code or load
+ * content, and event-handler attributes. Also whether the page grew wider than
+ * the window (a very long name breaking the layout).
+ */
+export const INSPECT_PAGE_FOR_INJECTION = `(() => {
+  const active = document.querySelectorAll('iframe, object, embed, frame, base, form[action], meta[http-equiv="refresh"]').length;
+  const inlineScripts = Array.from(document.scripts).filter((script) => !script.src).length;
+  let handlers = 0;
+  const links = [];
+  for (const element of document.querySelectorAll('*')) {
+    for (const attribute of Array.from(element.attributes)) if (/^on/i.test(attribute.name)) handlers++;
+    const href = element.getAttribute('href') ?? element.getAttribute('src');
+    if (href && /^\\s*(javascript|data|vbscript):/i.test(href)) links.push(href);
+  }
+  return {
+    active,
+    inlineScripts,
+    handlers,
+    dangerousLinks: links,
+    overflowPx: document.documentElement.scrollWidth - window.innerWidth,
+  };
+})()`;

@@ -1,0 +1,63 @@
+/**
+ * What a user does, in the user's words, found by roles and labels (the specs
+ * never reach into the renderer's code).
+ */
+import { expect, type Page } from '@playwright/test';
+import { COUNT_PAGE_RECORDS } from './browser-scripts.ts';
+
+export async function goTo(page: Page, tab: 'Users' | 'Credentials' | 'Training' | 'Access' | 'Dashboard' | 'Connection & sync'): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: tab, exact: true }).click();
+}
+
+/** "Try the demo" syncs straight away; resolves when that sync has completed. */
+export async function tryTheDemo(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Try the demo' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await goTo(page, 'Connection & sync');
+  await expectSyncOutcome(page, 'Sync completed.');
+}
+
+export async function addProfile(page: Page, profile: { name: string; baseUrl: string; token: string }): Promise<void> {
+  const form = page.getByRole('form', { name: 'Add a profile' });
+  await form.getByLabel('Profile name').fill(profile.name);
+  await form.getByLabel('Base URL').fill(profile.baseUrl);
+  await form.getByLabel('API token').fill(profile.token);
+  await form.getByRole('button', { name: 'Add profile' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+}
+
+export async function startSync(page: Page): Promise<void> {
+  await goTo(page, 'Connection & sync');
+  await page.getByRole('button', { name: /^(Sync now|Resume sync)$/ }).click();
+}
+
+export async function expectSyncOutcome(page: Page, outcome: 'Sync completed.' | 'Sync cancelled.' | 'Sync failed.', timeout = 45_000): Promise<void> {
+  // the outcome line ("Sync completed. 441 records written."), not the live progress line
+  const line = new RegExp(`^${outcome.replace('.', '\\.')} .*records written`);
+  await expect(page.getByRole('status').filter({ hasText: line })).toBeVisible({ timeout });
+}
+
+export async function syncNow(page: Page): Promise<void> {
+  await startSync(page);
+  await expectSyncOutcome(page, 'Sync completed.');
+}
+
+/** The users list's count line, e.g. "12 of 40 users". */
+export function usersCount(page: Page) {
+  return page.getByRole('status').filter({ hasText: / users$/ });
+}
+
+export function usersGrid(page: Page) {
+  return page.getByRole('grid', { name: 'Users' });
+}
+
+/** Records per object store, summed over the app's databases (one per profile). */
+export async function cachedCounts(page: Page): Promise<Record<string, number>> {
+  const perDatabase = await page.evaluate<Record<string, Record<string, number>>>(COUNT_PAGE_RECORDS);
+  const totals: Record<string, number> = {};
+  for (const [name, stores] of Object.entries(perDatabase)) {
+    if (!name.startsWith('fieldbook-')) continue;
+    for (const [store, count] of Object.entries(stores)) totals[store] = (totals[store] ?? 0) + count;
+  }
+  return totals;
+}

@@ -1,0 +1,48 @@
+/**
+ * A bare client of the harness's WebSocket transport, for the IPC fuzz tests:
+ * it speaks the bridge's protocol ({ id, channel, arg } -> { id, result }) with
+ * whatever Origin header the test chooses.
+ */
+import WebSocket from 'ws';
+
+export interface BridgeClient {
+  call(channel: unknown, arg?: unknown): Promise<unknown>;
+  /** sends text as is; resolves with the next answer */
+  raw(text: string): Promise<unknown>;
+  close(): void;
+}
+
+export function openBridge(harnessOrigin: string, origin: string): Promise<BridgeClient> {
+  const socket = new WebSocket(`${harnessOrigin.replace(/^http/, 'ws')}/__harness/ws`, { origin, maxPayload: 64 * 1024 * 1024 });
+  const waiting = new Map<number | null, (result: unknown) => void>();
+  let nextId = 1;
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data)) as { id?: number | null; result?: unknown };
+    if (!('id' in message)) return; // an event
+    const id = message.id ?? null;
+    waiting.get(id)?.(message.result);
+    waiting.delete(id);
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('error', reject);
+    socket.once('unexpected-response', (_request, response) => reject(new Error(`refused: HTTP ${response.statusCode}`)));
+    socket.once('open', () =>
+      resolve({
+        call(channel, arg) {
+          const id = nextId++;
+          return new Promise((answer) => {
+            waiting.set(id, answer);
+            socket.send(JSON.stringify({ id, channel, arg }));
+          });
+        },
+        raw(text) {
+          return new Promise((answer) => {
+            waiting.set(null, answer);
+            socket.send(text);
+          });
+        },
+        close: () => socket.close(),
+      }),
+    );
+  });
+}

@@ -1,0 +1,68 @@
+/**
+ * When the API says no, or says something malformed: a clear message, and the
+ * cache as it was. The proxy in front of the reference server answers the
+ * chosen requests itself.
+ */
+import { statusAnswer } from './support/api-proxy.ts';
+import { expect, test } from './fixtures.ts';
+import { addProfile, cachedCounts, goTo, startSync, syncNow, usersCount } from './support/ui.ts';
+
+test.beforeEach(async ({ app, api, fullToken }) => {
+  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+});
+
+for (const [statuscode, what, message] of [
+  [802, 'revoked', /rejected the access token/],
+  [801, 'missing', /received no access token/],
+] as const) {
+  test(`a token ${what} mid-sync (${statuscode}) is explained and the cache stays intact`, async ({ app, api }) => {
+    await syncNow(app);
+    const before = await cachedCounts(app);
+
+    let answered = 0;
+    api.setRule(() => (++answered > 3 ? statusAnswer(401, statuscode, 'AccessToken not valid') : undefined));
+    await startSync(app);
+    await expect(app.getByRole('alert').filter({ hasText: message }).first()).toBeVisible({ timeout: 30_000 });
+    await expect(app.getByRole('button', { name: /^(Sync now|Resume sync)$/ })).toBeVisible({ timeout: 30_000 });
+
+    const after = await cachedCounts(app);
+    for (const collection of ['users', 'credentials', 'credentialAssignments', 'trainingAssignments']) {
+      expect(after[collection], collection).toBe(before[collection]);
+    }
+    await goTo(app, 'Users');
+    await expect(usersCount(app)).toHaveText(`${before['users']} of ${before['users']} users`);
+  });
+}
+
+test('a record of another customer (800) is reported for its collection and the others still sync', async ({ app, api }) => {
+  api.setRule((request) => (/\/access\/modules\/\d+\/users/.test(request.url) ? statusAnswer(401, 800, 'Resource not owned') : undefined));
+  await startSync(app);
+  await expect(app.getByText(/refused access: this record belongs to another customer/).first()).toBeVisible({ timeout: 30_000 });
+  await expect(app.getByRole('button', { name: /^(Sync now|Resume sync)$/ })).toBeVisible({ timeout: 30_000 });
+  const cached = await cachedCounts(app);
+  expect(cached['users']).toBeGreaterThan(0);
+  expect(cached['credentialAssignments']).toBeGreaterThan(0);
+  expect(cached['moduleAccess'] ?? 0).toBe(0);
+});
+
+test('a malformed page is reported and nothing of it is stored', async ({ app, api }) => {
+  api.setRule((request) =>
+    /^\/v1\/users(\?|$)/.test(request.url) ? { status: 200, body: '{"users": [{"userid": {"$gt": 1}, "username": 42}], "pagination": 7' } : undefined,
+  );
+  await startSync(app);
+  await expect(app.getByText(/did not have the expected shape/).first()).toBeVisible({ timeout: 30_000 });
+  await expect(app.getByRole('button', { name: /^(Sync now|Resume sync)$/ })).toBeVisible({ timeout: 30_000 });
+  const cached = await cachedCounts(app);
+  expect(cached['users'] ?? 0).toBe(0);
+  expect(cached['sites']).toBeGreaterThan(0);
+});
+
+test('a page with the right syntax but the wrong shape is refused too', async ({ app, api }) => {
+  api.setRule((request) =>
+    /^\/v1\/users(\?|$)/.test(request.url) ? { status: 200, body: JSON.stringify({ users: [{ userid: 'not a number', username: ['<b>x</b>'] }] }) } : undefined,
+  );
+  await startSync(app);
+  await expect(app.getByText(/did not have the expected shape/).first()).toBeVisible({ timeout: 30_000 });
+  await expect(app.getByRole('button', { name: /^(Sync now|Resume sync)$/ })).toBeVisible({ timeout: 30_000 });
+  expect((await cachedCounts(app))['users'] ?? 0).toBe(0);
+});

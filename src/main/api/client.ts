@@ -1,0 +1,224 @@
+/**
+ * The Data API v1 client: the AccessToken header, a timeout per request,
+ * retries with backoff and jitter for transient failures, status-body decoding
+ * and zod validation of every list page. The fetch implementation is injected
+ * (Electron's net.fetch in the app, Node's fetch in tests).
+ */
+import { z } from 'zod';
+import { ResponseCode, statusBodySchema, type StatusBody } from '../../shared/api/codes.ts';
+import { paginationSchema, schemas, type Parsed, type SchemaName } from '../../shared/api/wire.ts';
+import { ApiError, DEFAULT_RETRY_POLICY, appErrorFromResponse, defaultMessage, isFailureStatusCode, parseRetryAfter, retryDelay } from './errors.ts';
+
+export { ApiError } from './errors.ts';
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  token: string;
+  fetch?: typeof globalThis.fetch;
+  timeoutMs?: number;
+  maxRetries?: number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestOptions {
+  query?: Record<string, string | number>;
+  body?: unknown;
+  retry?: 'auto' | 'none';
+  signal?: AbortSignal;
+}
+
+export interface ApiResponse {
+  httpcode: number;
+  body: unknown;
+  statusBody: StatusBody | null;
+}
+
+export interface ListPage<K extends SchemaName> {
+  items: Parsed<K>[];
+  next: string | null;
+  empty: boolean;
+}
+
+/** A Retry-After longer than this is not waited for: the request fails as rate-limited. */
+const MAX_RETRY_AFTER_MS = 60_000;
+
+// Connection failures that prove the request never left this machine.
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+// The same, as Chromium's network stack (Electron's net.fetch) names them in its messages.
+const NOT_SENT_NET_ERRORS = /net::ERR_(CONNECTION_REFUSED|NAME_NOT_RESOLVED|INTERNET_DISCONNECTED|ADDRESS_UNREACHABLE|NETWORK_CHANGED|PROXY_CONNECTION_FAILED)\b/;
+
+function errorCode(err: unknown): string | undefined {
+  let current: unknown = err;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    const code = (current as Error & { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    if (NOT_SENT_NET_ERRORS.test(current.message)) return 'ECONNREFUSED';
+    current = current.cause;
+  }
+  return undefined;
+}
+
+function abortError(): ApiError {
+  return new ApiError({ code: 'cancelled', message: defaultMessage('cancelled') }, { retryable: false });
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function sleepUnlessAborted(sleep: (ms: number) => Promise<void>, ms: number, signal?: AbortSignal): Promise<void> {
+  if (!signal) return sleep(ms);
+  if (signal.aborted) return Promise.reject(abortError());
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(abortError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    sleep(ms).then(
+      () => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      },
+      (err: unknown) => reject(err instanceof Error ? err : new Error(String(err))),
+    );
+  });
+}
+
+function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'unexpected shape';
+  const where = issue.path.length ? issue.path.join('.') : 'item';
+  return `${where}: ${issue.message}`;
+}
+
+export class ApiClient {
+  readonly baseUrl: string;
+  readonly #token: string;
+  readonly #fetch: typeof globalThis.fetch;
+  readonly #timeoutMs: number;
+  readonly #maxRetries: number;
+  readonly #sleep: (ms: number) => Promise<void>;
+  readonly #random: () => number;
+
+  constructor(opts: ApiClientOptions) {
+    this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
+    this.#token = opts.token;
+    this.#fetch = opts.fetch ?? globalThis.fetch;
+    this.#timeoutMs = opts.timeoutMs ?? 30_000;
+    this.#maxRetries = opts.maxRetries ?? DEFAULT_RETRY_POLICY.maxRetries;
+    this.#sleep = opts.sleep ?? defaultSleep;
+    this.#random = opts.random ?? Math.random;
+  }
+
+  url(path: string, query?: Record<string, string | number>): string {
+    const url = new URL(this.baseUrl + (path.startsWith('/') ? path : `/${path}`));
+    for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, String(value));
+    return url.toString();
+  }
+
+  /**
+   * One request. retry 'auto' (default for GET): backoff+jitter on network errors,
+   * 5xx, 1006, 429 (Retry-After honoured); 'none': a single attempt. Resolves for
+   * 2xx (including 200/901), throws ApiError otherwise.
+   */
+  async request(method: HttpMethod, path: string, opts: RequestOptions = {}): Promise<ApiResponse> {
+    const retry = opts.retry ?? (method === 'GET' ? 'auto' : 'none');
+    const policy = { ...DEFAULT_RETRY_POLICY, maxRetries: retry === 'auto' ? this.#maxRetries : 0 };
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.#attempt(method, path, opts);
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        const delay = retryDelay(err, attempt, policy, this.#random);
+        if (delay === null || delay > MAX_RETRY_AFTER_MS) throw err;
+        await sleepUnlessAborted(this.#sleep, delay, opts.signal);
+      }
+    }
+  }
+
+  async #attempt(method: HttpMethod, path: string, opts: RequestOptions): Promise<ApiResponse> {
+    if (opts.signal?.aborted) throw abortError();
+    const timeout = AbortSignal.timeout(this.#timeoutMs);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+    const headers: Record<string, string> = { AccessToken: this.#token, Accept: 'application/json', 'Cache-Control': 'no-cache' };
+    let body: string | undefined;
+    if (opts.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(opts.body);
+    }
+    let response: Response;
+    let text: string;
+    try {
+      response = await this.#fetch(this.url(path, opts.query), { method, headers, body, signal });
+      text = await response.text();
+    } catch (err) {
+      throw this.#transportError(err, opts.signal, timeout);
+    }
+    return this.#decode(response, text);
+  }
+
+  #transportError(err: unknown, caller: AbortSignal | undefined, timeout: AbortSignal): ApiError {
+    if (caller?.aborted) return abortError();
+    if (timeout.aborted) {
+      return new ApiError({ code: 'timeout', message: defaultMessage('timeout') }, { maybeSent: true });
+    }
+    const code = errorCode(err);
+    const sent = code === undefined || !NOT_SENT_CODES.has(code);
+    return new ApiError({ code: 'network', message: defaultMessage('network') }, { maybeSent: sent });
+  }
+
+  #decode(response: Response, text: string): ApiResponse {
+    const httpcode = response.status;
+    let body: unknown = null;
+    let parsed = text.length === 0;
+    if (!parsed) {
+      try {
+        body = JSON.parse(text);
+        parsed = true;
+      } catch {
+        parsed = false;
+      }
+    }
+    // only a body that names a statuscode can be a status body (skips validating big list pages twice)
+    const status = body !== null && typeof body === 'object' && 'statuscode' in body ? statusBodySchema.safeParse(body) : null;
+    const statusBody = status?.success ? status.data : null;
+    const ok = httpcode >= 200 && httpcode < 300;
+    if (ok && !parsed) {
+      throw new ApiError({ code: 'malformed-response', message: `${defaultMessage('malformed-response')} (not JSON)`, httpcode });
+    }
+    if (ok && !(statusBody && isFailureStatusCode(statusBody.statuscode))) return { httpcode, body, statusBody };
+
+    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+    const appError = appErrorFromResponse(httpcode, statusBody, retryAfterMs);
+    // 429 and 1006 are refusals; another 5xx may have been applied before failing
+    const maybeSent = httpcode >= 500 && appError.code === 'server' && statusBody?.statuscode !== ResponseCode.ExternalUnavailable;
+    throw new ApiError(appError, { maybeSent });
+  }
+
+  /**
+   * One validated list page: items parsed with schemas[schema]; empty=true on 901;
+   * next from pagination when present. A page that fails validation throws
+   * ApiError 'malformed-response' (nothing of it is returned).
+   */
+  async getPage<K extends SchemaName>(
+    path: string,
+    wrapperKey: string,
+    schema: K,
+    page: { startrow: number; limit: number; query?: Record<string, string | number> },
+    signal?: AbortSignal,
+  ): Promise<ListPage<K>> {
+    const query = { ...page.query, startrow: page.startrow, limit: page.limit };
+    const { body, statusBody, httpcode } = await this.request('GET', path, { query, signal });
+    if (statusBody?.statuscode === ResponseCode.NoResults) return { items: [], next: null, empty: true };
+    const malformed = (detail: string) =>
+      new ApiError({ code: 'malformed-response', message: `${defaultMessage('malformed-response')} (${path}: ${detail})`, httpcode });
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw malformed('not an object');
+    const list = (body as Record<string, unknown>)[wrapperKey];
+    if (!Array.isArray(list)) throw malformed(`no "${wrapperKey}" list`);
+    const items = z.array(schemas[schema]).safeParse(list);
+    if (!items.success) throw malformed(describeIssue(items.error));
+    const pagination = paginationSchema.safeParse((body as Record<string, unknown>).pagination);
+    const next = pagination.success && pagination.data.next ? pagination.data.next : null;
+    return { items: items.data as Parsed<K>[], next, empty: false };
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * The Electron shell, kept thin: lifecycle, the one window, its hardening and the
+ * IPC transport. Every rule it applies is a pure function in ./security, tested
+ * without Electron (whose binary this repository's CI cannot download).
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, ipcMain, net, protocol, session, shell } from 'electron';
+import { CHANNELS } from '../shared/ipc.ts';
+import { createDemo } from './demo.ts';
+import { createHandlers } from './handlers.ts';
+import { dispatch } from './ipc/dispatch.ts';
+import { KeytarKeychain } from './secrets/keytar-keychain.ts';
+import { createAppRequestHandler } from './security/app-protocol.ts';
+import { isSafeExternalUrl } from './security/external-links.ts';
+import { registerIpcTransport } from './security/ipc-transport.ts';
+import { APP_ENTRY_URL, APP_SCHEME, parseUrl } from './security/origin.ts';
+import {
+  createWindowOpenHandler,
+  denyPermissionCheck,
+  denyPermissionRequest,
+  guardNavigation,
+  refuseWebview,
+} from './security/window-rules.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const rendererRoot = path.join(here, '../renderer');
+const preloadPath = path.join(here, '../preload/index.cjs');
+
+/** Development only: electron-vite's dev server (loopback). A packaged app always loads app://fieldbook/. */
+const devServerUrl = !app.isPackaged ? parseUrl(process.env['ELECTRON_RENDERER_URL'] ?? '') : null;
+const devOrigin = devServerUrl && ['127.0.0.1', 'localhost'].includes(devServerUrl.hostname) ? devServerUrl.origin : null;
+
+// The renderer lives at app://fieldbook/. IndexedDB (the offline cache and the
+// outbox) is stored per origin, so this origin must never change between releases.
+// `standard` gives it a real origin and relative URLs, `secure` makes it a secure
+// context, `supportFetchAPI` lets the page fetch its own assets; without these
+// IndexedDB is disabled for the scheme. It must be registered before `ready`.
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+
+// Sandbox every renderer, whatever a window's options say.
+app.enableSandbox();
+
+const openExternal = (url: string) => {
+  if (isSafeExternalUrl(url)) void shell.openExternal(url);
+};
+
+// Every web contents, including any we did not create on purpose, gets the same rules.
+app.on('web-contents-created', (_event, contents) => {
+  contents.on('will-navigate', (event) => void guardNavigation(event, event.url, devOrigin));
+  contents.on('will-frame-navigate', (event) => void guardNavigation(event, event.url, devOrigin));
+  contents.on('will-redirect', (event) => void guardNavigation(event, event.url, devOrigin));
+  contents.on('will-attach-webview', (event) => refuseWebview(event));
+  // deny window.open, target=_blank and middle-click windows; web links open in the system browser
+  contents.setWindowOpenHandler(createWindowOpenHandler(openExternal));
+});
+
+let mainWindow: BrowserWindow | null = null;
+
+function createWindow(): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    minWidth: 900,
+    minHeight: 600,
+    show: false,
+    title: 'Fieldbook',
+    backgroundColor: '#ffffff',
+    // Electron's secure defaults, said out loud (window-rules.test.ts holds this list to REQUIRED_WEB_PREFERENCES).
+    webPreferences: {
+      preload: preloadPath,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      contextIsolation: true,
+      sandbox: true,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      // middle-click opens no windows (the window-open handler denies them too)
+      disableBlinkFeatures: 'Auxclick',
+      safeDialogs: true,
+      spellcheck: false,
+    },
+  });
+  window.once('ready-to-show', () => window.show());
+  void window.loadURL(devServerUrl && devOrigin ? devServerUrl.href : APP_ENTRY_URL);
+  return window;
+}
+
+async function start(): Promise<void> {
+  await app.whenReady();
+
+  protocol.handle(APP_SCHEME, createAppRequestHandler({ root: rendererRoot, readFile: (file) => readFile(file) }));
+  session.defaultSession.setPermissionRequestHandler(denyPermissionRequest);
+  session.defaultSession.setPermissionCheckHandler(denyPermissionCheck);
+
+  const userData = app.getPath('userData');
+  const handlers = createHandlers({
+    settingsDir: userData,
+    keychain: new KeytarKeychain(),
+    // Electron's network stack: system proxies and certificates apply to API calls.
+    fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
+    demo: createDemo(path.join(userData, 'demo')),
+    openExternal: async (url) => {
+      if (isSafeExternalUrl(url)) await shell.openExternal(url);
+    },
+  });
+  const unregister = registerIpcTransport(ipcMain, CHANNELS, (channel, arg, ctx) => dispatch(handlers, channel, arg, ctx), devOrigin);
+
+  mainWindow = createWindow();
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow();
+  });
+
+  let disposed = false;
+  app.on('before-quit', (event) => {
+    if (disposed) return;
+    event.preventDefault();
+    disposed = true;
+    unregister();
+    void handlers.dispose().finally(() => app.quit());
+  });
+}
+
+// One instance: a second launch focuses the existing window (two instances would
+// share one IndexedDB and one outbox).
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+  app.on('window-all-closed', () => app.quit());
+  start().catch((error: unknown) => {
+    console.error('Fieldbook could not start:', error instanceof Error ? error.message : String(error));
+    app.exit(1);
+  });
+}

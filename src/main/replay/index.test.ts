@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import type { AppError, ReplayRequest } from '../../shared/ipc.ts';
+import { executeReplay, type ReplayClient } from './index.ts';
+
+type Answer = { httpcode: number; body: unknown } | { error: AppError; maybeSent?: boolean };
+type Call = { method: string; path: string; body?: unknown };
+
+/** A scripted API: answers by "METHOD path" in order, and records the calls made. */
+function scriptedClient(script: Record<string, Answer[]>) {
+  const calls: Call[] = [];
+  const client: ReplayClient = {
+    async request(method, path, opts) {
+      calls.push({ method, path, body: opts?.body });
+      const answer = script[`${method} ${path}`]?.shift();
+      if (!answer) throw new Error(`unexpected ${method} ${path}`);
+      if ('error' in answer) throw Object.assign(new Error(answer.error.message), { appError: answer.error, maybeSent: answer.maybeSent ?? false });
+      return { httpcode: answer.httpcode, body: answer.body, statusBody: null };
+    },
+  };
+  return { client, calls, writes: () => calls.filter((c) => c.method !== 'GET') };
+}
+
+const status = (httpcode: number, statuscode: number, extra: Record<string, unknown> = {}) => ({
+  httpcode, statuscode, status: 's', developermessage: 'd', moreinfo: 'm', ...extra,
+});
+const user = (fields: Record<string, unknown> = {}) => ({
+  userid: 42, siteid: 101, username: 'ann', firstname: 'Ann', lastname: 'Lee', employeeid: 'E1', status: 'Active', usertype: 'User', ...fields,
+});
+const statusChange = (extra: Partial<ReplayRequest> = {}): ReplayRequest => ({
+  opId: 'op1', op: { kind: 'user.update', userid: 42, changes: { status: 'Inactive' } }, base: { status: 'Active' }, verifyFirst: false, ...extra,
+});
+const userCreate = (verifyFirst: boolean): ReplayRequest => ({
+  opId: 'op2', op: { kind: 'user.create', siteid: 101, fields: { username: 'ann', firstname: 'Ann', lastname: 'Lee', employeeid: 'E1' } }, verifyFirst,
+});
+
+describe('replaying an update', () => {
+  it('reads the record, then sends the change when nobody else changed it', async () => {
+    const api = scriptedClient({ 'GET /users/42': [{ httpcode: 200, body: { users: [user()] } }], 'PUT /users/42': [{ httpcode: 202, body: status(202, 702) }] });
+    const outcome = await executeReplay(api.client, statusChange());
+    expect(outcome.status).toBe('done');
+    expect(api.writes()).toEqual([{ method: 'PUT', path: '/users/42', body: { status: 'Inactive' } }]);
+  });
+
+  it('becomes a conflict, sending nothing, when the server changed that field meanwhile', async () => {
+    const api = scriptedClient({ 'GET /users/42': [{ httpcode: 200, body: { users: [user({ status: 'Offline' })] } }] });
+    const outcome = await executeReplay(api.client, statusChange());
+    expect(outcome).toMatchObject({ status: 'conflict', fields: ['status'], theirs: { status: 'Offline' } });
+    expect(api.writes()).toEqual([]);
+  });
+
+  it('sends anyway after the user chose to keep their change', async () => {
+    const api = scriptedClient({ 'GET /users/42': [{ httpcode: 200, body: { users: [user({ status: 'Offline' })] } }], 'PUT /users/42': [{ httpcode: 202, body: status(202, 702) }] });
+    expect((await executeReplay(api.client, statusChange({ resolution: 'mine' }))).status).toBe('done');
+    expect(api.writes()).toHaveLength(1);
+  });
+
+  it('is done without sending when the server already holds the change (an earlier answer was lost)', async () => {
+    const api = scriptedClient({ 'GET /users/42': [{ httpcode: 200, body: { users: [user({ status: 'Inactive' })] } }] });
+    expect(await executeReplay(api.client, statusChange({ verifyFirst: true }))).toMatchObject({ status: 'done', alreadyApplied: true });
+    expect(api.writes()).toEqual([]);
+  });
+
+  it('needs review when the record is gone from the server', async () => {
+    const api = scriptedClient({ 'GET /users/42': [{ httpcode: 200, body: status(200, 901) }] });
+    expect(await executeReplay(api.client, statusChange())).toMatchObject({ status: 'needs-review', error: { code: 'not-found' } });
+  });
+
+  it('needs review on a validation failure', async () => {
+    const api = scriptedClient({
+      'GET /users/42': [{ httpcode: 200, body: { users: [user()] } }],
+      'PUT /users/42': [{ error: { code: 'rejected', message: 'bad status', httpcode: 400, statuscode: 1001 } }],
+    });
+    expect(await executeReplay(api.client, statusChange())).toMatchObject({ status: 'needs-review', error: { statuscode: 1001 } });
+  });
+
+  it('pauses on a rejected token', async () => {
+    const api = scriptedClient({ 'GET /users/42': [{ error: { code: 'token-rejected', message: 'no', httpcode: 401, statuscode: 802 } }] });
+    expect((await executeReplay(api.client, statusChange())).status).toBe('paused');
+  });
+
+  it('asks for a retry, marked as maybe sent, when the connection drops after the change was sent', async () => {
+    const api = scriptedClient({
+      'GET /users/42': [{ httpcode: 200, body: { users: [user()] } }],
+      'PUT /users/42': [{ error: { code: 'network', message: 'dropped' }, maybeSent: true }],
+    });
+    expect(await executeReplay(api.client, statusChange())).toMatchObject({ status: 'retry', maybeSent: true });
+  });
+
+  it('asks for a retry, not maybe sent, when the server refused with 429 before applying anything', async () => {
+    const api = scriptedClient({
+      'GET /users/42': [{ httpcode: 200, body: { users: [user()] } }],
+      'PUT /users/42': [{ error: { code: 'rate-limited', message: 'busy', httpcode: 429, retryAfterMs: 1000 }, maybeSent: false }],
+    });
+    expect(await executeReplay(api.client, statusChange())).toMatchObject({ status: 'retry', maybeSent: false, error: { retryAfterMs: 1000 } });
+  });
+});
+
+describe('replaying a create', () => {
+  it('returns the new id the server gives', async () => {
+    const api = scriptedClient({ 'POST /sites/101/users': [{ httpcode: 201, body: status(201, 701, { userid: 77 }) }] });
+    expect(await executeReplay(api.client, userCreate(false))).toMatchObject({ status: 'done', createdId: 77 });
+  });
+
+  it('reads the new id back when the answer does not carry it', async () => {
+    const api = scriptedClient({
+      'POST /sites/101/users': [{ httpcode: 201, body: status(201, 701) }],
+      'GET /users': [{ httpcode: 200, body: { users: [user({ userid: 78 })] } }],
+    });
+    expect(await executeReplay(api.client, userCreate(false))).toMatchObject({ status: 'done', createdId: 78 });
+  });
+
+  it('is not sent again when it may have been sent and the user exists', async () => {
+    const api = scriptedClient({ 'GET /users': [{ httpcode: 200, body: { users: [user({ userid: 79 })] } }] });
+    expect(await executeReplay(api.client, userCreate(true))).toMatchObject({ status: 'done', alreadyApplied: true, createdId: 79 });
+    expect(api.writes()).toEqual([]);
+  });
+
+  it('is sent when verification finds nothing', async () => {
+    const api = scriptedClient({
+      'GET /users': [{ httpcode: 200, body: status(200, 901) }],
+      'POST /sites/101/users': [{ httpcode: 201, body: status(201, 701, { userid: 80 }) }],
+    });
+    expect(await executeReplay(api.client, userCreate(true))).toMatchObject({ status: 'done', createdId: 80 });
+  });
+
+  it('counts 1002 as done when the existing user is the one we sent', async () => {
+    const api = scriptedClient({
+      'POST /sites/101/users': [{ error: { code: 'duplicate', message: 'taken', httpcode: 409, statuscode: 1002 } }],
+      'GET /users': [{ httpcode: 200, body: { users: [user({ userid: 81 })] } }],
+    });
+    expect(await executeReplay(api.client, userCreate(false))).toMatchObject({ status: 'done', alreadyApplied: true, createdId: 81 });
+  });
+
+  it('needs review when the username is taken by someone else', async () => {
+    const api = scriptedClient({
+      'POST /sites/101/users': [{ error: { code: 'duplicate', message: 'taken', httpcode: 409, statuscode: 1002 } }],
+      'GET /users': [{ httpcode: 200, body: { users: [user({ userid: 82, firstname: 'Bob' })] } }],
+    });
+    expect(await executeReplay(api.client, userCreate(false))).toMatchObject({ status: 'needs-review', error: { code: 'duplicate' } });
+  });
+
+  it('counts a grant answered 1002 as done', async () => {
+    const api = scriptedClient({
+      'POST /sites/101/access/groups/5/users': [{ error: { code: 'duplicate', message: 'there', httpcode: 409, statuscode: 1002 } }],
+      'GET /users/42/access/groups': [{ httpcode: 200, body: { groups: [{ groupid: 5, groupname: 'Crew A' }] } }],
+    });
+    const outcome = await executeReplay(api.client, { opId: 'g', op: { kind: 'groupAccess.grant', siteid: 101, groupid: 5, userid: 42 }, verifyFirst: false });
+    expect(outcome).toMatchObject({ status: 'done', alreadyApplied: true });
+  });
+});
+
+describe('replaying a delete', () => {
+  const revoke: ReplayRequest = { opId: 'r', op: { kind: 'moduleAccess.revoke', siteid: 101, accessID: 3, userid: 42 }, verifyFirst: true };
+
+  it('is not sent again when verification shows it already gone', async () => {
+    const api = scriptedClient({ 'GET /users/42/access/modules': [{ httpcode: 200, body: status(200, 901) }] });
+    expect(await executeReplay(api.client, revoke)).toMatchObject({ status: 'done', alreadyApplied: true });
+    expect(api.writes()).toEqual([]);
+  });
+
+  it('is done when refused but the record is gone anyway', async () => {
+    const api = scriptedClient({
+      'DELETE /credentials/9/assignments/9-42': [{ error: { code: 'access-denied', message: 'no', httpcode: 401, statuscode: 800 } }],
+      'GET /users/42/credentials': [{ httpcode: 200, body: status(200, 901) }],
+    });
+    const outcome = await executeReplay(api.client, { opId: 'd', op: { kind: 'credentialAssignment.delete', credentialid: 9, userid: 42 }, verifyFirst: false });
+    expect(outcome).toMatchObject({ status: 'done', alreadyApplied: true });
+  });
+
+  it('needs review when refused and the record is still there (a read-only token)', async () => {
+    const api = scriptedClient({
+      'DELETE /credentials/9/assignments/9-42': [{ error: { code: 'access-denied', message: 'no', httpcode: 401, statuscode: 800 } }],
+      'GET /users/42/credentials': [{ httpcode: 200, body: { Credentials: [{ credentialid: 9, link: 'x/9-42' }] } }],
+    });
+    const outcome = await executeReplay(api.client, { opId: 'd', op: { kind: 'credentialAssignment.delete', credentialid: 9, userid: 42 }, verifyFirst: false });
+    expect(outcome).toMatchObject({ status: 'needs-review', error: { statuscode: 800 } });
+  });
+});
+
+describe('a malformed answer', () => {
+  it('is never trusted: the op is retried later', async () => {
+    const api = scriptedClient({ 'GET /users/42': [{ httpcode: 200, body: { users: [{ userid: 'not a number' }] } }] });
+    expect(await executeReplay(api.client, statusChange())).toMatchObject({ status: 'retry', error: { code: 'malformed-response' } });
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * executeReplay: one queued operation -> the API. The renderer owns the queue
+ * (order, retries, durability); this turns one op into requests and says what
+ * happened: done, conflict, needs-review, retry (transient) or paused (token).
+ *
+ * Exactly-once effect: writes are sent without the client's automatic retry;
+ * when a previous attempt may have reached the server (`verifyFirst`), the
+ * server's state is read first and an op already in effect is not sent again.
+ */
+import type { AppError, ReplayOutcome, ReplayRequest, OpSpec } from '../../shared/ipc.ts';
+import { isStatusBody, type StatusBody } from '../../shared/api/index.ts';
+import { alreadyInEffect, classifyFailure, conflictingFields, sameCreatedUser } from './rules.ts';
+import { changesOf, createdIdField, writeRequestOf } from './routes.ts';
+import { readState, ReplayReadError, type ReplayClient, type ServerState } from './read.ts';
+
+export type { ReplayClient } from './read.ts';
+export { classifyFailure, conflictingFields, alreadyInEffect } from './rules.ts';
+
+type Kind = 'create' | 'update' | 'delete';
+
+export function kindOf(op: OpSpec): Kind {
+  if (op.kind === 'user.update' || op.kind.endsWith('.update')) return 'update';
+  if (op.kind.endsWith('.create') || op.kind.endsWith('.add') || op.kind.endsWith('.grant')) return 'create';
+  return 'delete';
+}
+
+interface Attempt {
+  /** the write request has been handed to the network in this attempt */
+  wrote: boolean;
+}
+
+export async function executeReplay(client: ReplayClient, req: ReplayRequest, signal?: AbortSignal): Promise<ReplayOutcome> {
+  const attempt: Attempt = { wrote: false };
+  try {
+    switch (kindOf(req.op)) {
+      case 'update':
+        return await replayUpdate(client, req, attempt, signal);
+      case 'create':
+        return await replayCreate(client, req, attempt, signal);
+      case 'delete':
+        return await replayDelete(client, req, attempt, signal);
+    }
+  } catch (err) {
+    const error = appErrorOf(err);
+    const cls = classifyFailure(error);
+    // An aborted write may have left: only a refusal the server answered proves it did not apply.
+    if (cls === 'retry') return { status: 'retry', error, maybeSent: req.verifyFirst || (attempt.wrote && (maybeSentOf(err) || error.code === 'cancelled')) };
+    return cls === 'paused' ? { status: 'paused', error } : { status: 'needs-review', error };
+  }
+}
+
+async function replayUpdate(client: ReplayClient, req: ReplayRequest, attempt: Attempt, signal?: AbortSignal): Promise<ReplayOutcome> {
+  const mine = changesOf(req.op) ?? {};
+  const state = await readState(client, req.op, signal);
+  if (!state.present) return { status: 'needs-review', error: { code: 'not-found', message: 'The record no longer exists on the server.' } };
+  const theirs = state.record;
+  // Also covers an earlier attempt whose answer was lost: the change is already there.
+  if (alreadyInEffect(mine, theirs)) return { status: 'done', alreadyApplied: true, after: theirs };
+  if (req.resolution !== 'mine') {
+    const fields = conflictingFields(req.base, mine, theirs);
+    if (fields.length > 0) return { status: 'conflict', theirs, fields };
+  }
+  const response = await write(client, req.op, attempt, signal);
+  return withResponse({ status: 'done', after: { ...theirs, ...mine } }, response.statusBody);
+}
+
+async function replayCreate(client: ReplayClient, req: ReplayRequest, attempt: Attempt, signal?: AbortSignal): Promise<ReplayOutcome> {
+  if (req.verifyFirst) {
+    const state = await readState(client, req.op, signal);
+    const verdict = createVerdict(req.op, state);
+    if (verdict) return verdict;
+  }
+  try {
+    const response = await write(client, req.op, attempt, signal);
+    const createdId = await createdIdOf(client, req.op, response.body, signal);
+    return withResponse(createdId === undefined ? { status: 'done' } : { status: 'done', createdId }, response.statusBody);
+  } catch (err) {
+    if (appErrorOf(err).statuscode !== 1002) throw err;
+    // Not unique: done if what is there is what we sent, otherwise someone else holds it.
+    const state = await readState(client, req.op, signal);
+    const verdict = createVerdict(req.op, state);
+    if (verdict) return verdict;
+    throw err;
+  }
+}
+
+/** Given the server's state, is a create already in effect (done), held by someone else (needs review), or still to send (null)? */
+export function createVerdict(op: OpSpec, state: ServerState): ReplayOutcome | null {
+  if (!state.present) return null;
+  if (op.kind === 'user.create' && !sameCreatedUser(op.fields, state.record)) {
+    return { status: 'needs-review', error: { code: 'duplicate', statuscode: 1002, message: `The username ${op.fields.username} is already taken by another person.` } };
+  }
+  const done: ReplayOutcome = { status: 'done', alreadyApplied: true, after: state.record };
+  return state.id === undefined ? done : { ...done, createdId: state.id };
+}
+
+async function replayDelete(client: ReplayClient, req: ReplayRequest, attempt: Attempt, signal?: AbortSignal): Promise<ReplayOutcome> {
+  if (req.verifyFirst) {
+    const state = await readState(client, req.op, signal);
+    if (!state.present) return { status: 'done', alreadyApplied: true };
+  }
+  try {
+    const response = await write(client, req.op, attempt, signal);
+    return withResponse({ status: 'done' }, response.statusBody);
+  } catch (err) {
+    if (classifyFailure(appErrorOf(err)) !== 'needs-review') throw err;
+    // Refused: if it is gone anyway (removed by someone, or by our earlier attempt), the intent holds.
+    const state = await readState(client, req.op, signal);
+    if (!state.present) return { status: 'done', alreadyApplied: true };
+    throw err;
+  }
+}
+
+async function write(client: ReplayClient, op: OpSpec, attempt: Attempt, signal?: AbortSignal) {
+  const request = writeRequestOf(op);
+  attempt.wrote = true;
+  return client.request(request.method, request.path, {
+    ...(request.body ? { body: request.body } : {}),
+    retry: 'none',
+    ...(signal ? { signal } : {}),
+  });
+}
+
+async function createdIdOf(client: ReplayClient, op: OpSpec, body: unknown, signal?: AbortSignal): Promise<number | string | undefined> {
+  if (op.kind === 'credentialAssignment.create') return `${op.credentialid}-${op.userid}`;
+  const field = createdIdField(op);
+  if (!field) return undefined;
+  const fromBody = body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[field] : undefined;
+  if (typeof fromBody === 'number' || (typeof fromBody === 'string' && /^\d+$/.test(fromBody))) return Number(fromBody);
+  // The platform may not echo the new id: read it back.
+  const state = await readState(client, op, signal);
+  return state.present ? state.id : undefined;
+}
+
+function withResponse(outcome: ReplayOutcome & { status: 'done' }, statusBody: unknown): ReplayOutcome {
+  return isStatusBody(statusBody) ? { ...outcome, response: statusBody as StatusBody } : outcome;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object';
+}
+
+/** AppError of anything thrown: the client's ApiError, our read errors, an abort or a network failure. */
+export function appErrorOf(err: unknown): AppError {
+  if (err instanceof ReplayReadError) return err.appError;
+  if (isObject(err) && isObject(err['appError']) && typeof err['appError']['code'] === 'string') return err['appError'] as unknown as AppError;
+  if (isObject(err) && err['name'] === 'AbortError') return { code: 'cancelled', message: 'The request was cancelled.' };
+  return { code: 'network', message: 'The server could not be reached.' };
+}
+
+/** Could the failed request have been applied? The client says so on its errors; anything unknown may have been. */
+function maybeSentOf(err: unknown): boolean {
+  if (isObject(err) && typeof err['maybeSent'] === 'boolean') return err['maybeSent'];
+  return true;
+}

@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import type { EventName, EventPayloads, SyncPageEvent, SyncProgress, TaskCheckpoint } from '../../shared/ipc.ts';
+import { ApiClient } from '../api/client.ts';
+import { json, statusBody } from '../api/fake-fetch.ts';
+import { SyncEngine, type SyncOptions } from './engine.ts';
+import { BASE_URL, fakeApi, tinySite, type FakeApiOptions, type FakeList } from './fake-api.ts';
+
+interface Run {
+  engine: SyncEngine;
+  pages: SyncPageEvent[];
+  progress: SyncProgress[];
+  requests: { url: URL }[];
+}
+
+function setup(lists: Record<string, FakeList>, opts: { api?: FakeApiOptions; sync?: Partial<SyncOptions>; autoAck?: boolean; ackDelayMs?: number } = {}): Run {
+  const api = fakeApi(lists, opts.api);
+  const client = new ApiClient({ baseUrl: BASE_URL, token: 'tok-123456789', fetch: api.fetch, sleep: async () => undefined, maxRetries: 1 });
+  const pages: SyncPageEvent[] = [];
+  const progress: SyncProgress[] = [];
+  const run: Run = { engine: undefined as unknown as SyncEngine, pages, progress, requests: api.requests };
+  const emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => {
+    if (event === 'sync:page') {
+      const page = payload as SyncPageEvent;
+      pages.push(page);
+      if (opts.autoAck !== false) setTimeout(() => run.engine.ack(page.pageId), opts.ackDelayMs ?? 0);
+    }
+    if (event === 'sync:progress') progress.push(payload as SyncProgress);
+  };
+  run.engine = new SyncEngine({ syncId: 's1', client, emit, paging: { limit: 2, overlap: 0, maxWave: 4 }, ...opts.sync });
+  return run;
+}
+
+const recordsOf = (pages: SyncPageEvent[], collection: string) => pages.filter((p) => p.collection === collection).flatMap((p) => p.records as unknown[]);
+
+describe('a full sync', () => {
+  it('fills every collection of the cache', async () => {
+    const { engine, pages } = setup(tinySite());
+    const finished = await engine.run();
+    expect(finished.outcome).toBe('completed');
+    expect(recordsOf(pages, 'users')).toHaveLength(5);
+    expect(recordsOf(pages, 'emails')).toEqual([{ emailid: 11, userid: 1, email: 'u1@example.com', status: 'Active', isprimary: null }]);
+    expect(recordsOf(pages, 'credentialAssignments')).toHaveLength(6);
+    expect(recordsOf(pages, 'groupMembers')).toEqual([
+      { id: '40-1', groupid: 40, userid: 1 },
+      { id: '40-2', groupid: 40, userid: 2 },
+    ]);
+    expect(recordsOf(pages, 'groupAccess')).toEqual([{ id: '40-3', groupid: 40, userid: 3, siteid: 1 }]);
+    expect(recordsOf(pages, 'moduleAccess')).toHaveLength(2);
+    expect(recordsOf(pages, 'trainingAssignments')).toHaveLength(3);
+    expect(Object.values(finished.collections).every((c) => c.state === 'complete')).toBe(true);
+  });
+
+  it('makes exactly as many requests as the plan counts', async () => {
+    const { engine, requests } = setup(tinySite({ users: 9 }));
+    const finished = await engine.run();
+    expect(finished.requests).toBe(requests.length);
+    expect(finished.plannedRequests).toBe(requests.length);
+  });
+
+  it('never asks a per-user route', async () => {
+    const { engine, requests } = setup(tinySite());
+    await engine.run();
+    expect(requests.some((r) => /\/users\/\d+/.test(r.url.pathname))).toBe(false);
+  });
+
+  it('hands each list’s pages over in start-row order, the last one marked done', async () => {
+    const { engine, pages } = setup(tinySite({ users: 9 }));
+    await engine.run();
+    const users = pages.filter((p) => p.collection === 'users');
+    expect(users.map((p) => p.checkpoint.nextStartrow)).toEqual([3, 5, 7, 9, 11]);
+    expect(users.at(-1)!.checkpoint.done).toBe(true);
+  });
+
+  it('works whether or not the last page carries a next link', async () => {
+    for (const next of ['always', 'never', 'not-last'] as const) {
+      const { engine, pages } = setup(tinySite({ users: 4 }), { api: { next } });
+      await engine.run();
+      expect(recordsOf(pages, 'users')).toHaveLength(4);
+    }
+  });
+
+  it('reports N of M from the counts lists announce', async () => {
+    const { engine, progress } = setup(tinySite());
+    const finished = await engine.run();
+    expect(finished.collections.credentialAssignments?.total).toBe(6);
+    expect(finished.collections.groupMembers?.total).toBe(2);
+    expect(progress.at(-1)!.total).toBeGreaterThan(0);
+  });
+
+  it('keeps every message under the size limit by splitting a large page', async () => {
+    const lists = tinySite({ users: 4 });
+    lists['/users']!.items = lists['/users']!.items.map((u) => ({ ...u, notes: 'x'.repeat(3_000) }));
+    const { engine, pages } = setup(lists, { sync: { maxMessageBytes: 8_000 } });
+    await engine.run();
+    const users = pages.filter((p) => p.collection === 'users');
+    expect(users.every((p) => Buffer.byteLength(JSON.stringify(p)) < 8_000)).toBe(true);
+    expect(recordsOf(pages, 'users')).toHaveLength(4);
+    // only the last chunk of a page moves the checkpoint on
+    expect(users[0]!.checkpoint.nextStartrow).toBe(1);
+    expect(users[1]!.checkpoint.nextStartrow).toBe(3);
+  });
+});
+
+describe('backpressure', () => {
+  it('never has more than the window of pages unacknowledged', async () => {
+    const { engine, pages } = setup(tinySite({ users: 20 }), { ackDelayMs: 3, sync: { maxUnacked: 3 } });
+    await engine.run();
+    expect(pages.length).toBeGreaterThan(10);
+    expect(engine.peakUnacked).toBe(3);
+  });
+
+  it('waits for the renderer before sending more', async () => {
+    const { engine, pages } = setup(tinySite({ users: 20 }), { autoAck: false, sync: { maxUnacked: 2 } });
+    void engine.run();
+    await new Promise((r) => setTimeout(r, 30));
+    expect(pages).toHaveLength(2);
+    engine.cancel();
+  });
+});
+
+describe('cancel and resume', () => {
+  it('sends no page after cancel', async () => {
+    const { engine, pages } = setup(tinySite({ users: 20 }), { autoAck: false, sync: { maxUnacked: 1 } });
+    const done = engine.run();
+    await new Promise((r) => setTimeout(r, 10));
+    const before = pages.length;
+    engine.cancel();
+    const finished = await done;
+    expect(finished.outcome).toBe('cancelled');
+    expect(finished.plannedRequests).toBeNull();
+    expect(pages.length).toBe(before);
+  });
+
+  it('resumes each list at its checkpoint and skips finished ones', async () => {
+    const checkpoints: TaskCheckpoint[] = [
+      { taskId: 'users:/users', collection: 'users', nextStartrow: 5, done: false },
+      { taskId: 'courses:/sites/1/courses', collection: 'courses', nextStartrow: 3, done: true },
+    ];
+    const { engine, pages, requests } = setup(tinySite({ users: 7 }), { sync: { checkpoints } });
+    const finished = await engine.run();
+    const userStarts = requests.filter((r) => r.url.pathname === '/v1/users').map((r) => r.url.searchParams.get('startrow'));
+    expect(userStarts[0]).toBe('5');
+    expect(recordsOf(pages, 'users').map((u) => (u as { userid: number }).userid)).toEqual([5, 6, 7]);
+    expect(requests.some((r) => r.url.pathname === '/v1/sites/1/courses')).toBe(false);
+    expect(finished.plannedRequests).toBe(requests.length);
+  });
+
+  it('reads lists that grow the plan again in full, so resumed children are still known', async () => {
+    const checkpoints: TaskCheckpoint[] = [{ taskId: 'credentials:/credentials', collection: 'credentials', nextStartrow: 3, done: true }];
+    const { engine, pages } = setup(tinySite(), { sync: { checkpoints } });
+    await engine.run();
+    expect(recordsOf(pages, 'credentialAssignments')).toHaveLength(6);
+  });
+});
+
+describe('failures', () => {
+  const denyModule3 = (req: { url: URL }) =>
+    req.url.pathname === '/v1/sites/1/access/modules/3/users' ? json(401, statusBody(401, 800, 'not yours')) : null;
+
+  it('reports an 800 on one module in that collection and syncs the rest', async () => {
+    const { engine, pages } = setup(tinySite(), { api: { override: denyModule3 } });
+    const finished = await engine.run();
+    expect(finished.outcome).toBe('completed');
+    expect(finished.collections.moduleAccess).toMatchObject({ state: 'failed', error: { code: 'access-denied' } });
+    expect(finished.collections.moduleAccess?.error?.message).toContain('feature 3');
+    expect(finished.collections.users?.state).toBe('complete');
+    expect(recordsOf(pages, 'moduleAccess')).toHaveLength(1);
+  });
+
+  it('marks what a failed parent list would have created as not synced', async () => {
+    const denyGroups = (req: { url: URL }) => (req.url.pathname === '/v1/sites/1/access/groups' ? json(401, statusBody(401, 800)) : null);
+    const { engine } = setup(tinySite(), { api: { override: denyGroups } });
+    const finished = await engine.run();
+    expect(finished.collections.groupMembers?.state).toBe('failed');
+    expect(finished.collections.groupMembers?.error?.message).toContain('Not synced');
+  });
+
+  it('stops the whole sync with a clear error when the token is revoked mid-sync', async () => {
+    let calls = 0;
+    const revokeAfterThree = () => (++calls > 3 ? json(401, statusBody(401, 802, 'unknown token')) : null);
+    const { engine } = setup(tinySite({ users: 20 }), { api: { override: revokeAfterThree } });
+    const finished = await engine.run();
+    expect(finished.outcome).toBe('failed');
+    expect(finished.error?.code).toBe('token-rejected');
+    expect(finished.plannedRequests).toBeNull();
+  });
+
+  it('rejects a malformed page and stores nothing of it', async () => {
+    const lists = tinySite({ users: 4 });
+    lists['/users']!.items[2] = { ...lists['/users']!.items[2], userid: 'not-a-number' };
+    const { engine, pages } = setup(lists);
+    const finished = await engine.run();
+    expect(finished.collections.users).toMatchObject({ state: 'failed', error: { code: 'malformed-response' } });
+    // page 1 (users 1-2) was fine; page 2 (users 3-4) was refused whole
+    expect(recordsOf(pages, 'users').map((u) => (u as { userid: number }).userid)).toEqual([1, 2]);
+  });
+
+  it('stops when the network is lost, keeping the checkpoints of what was written', async () => {
+    let calls = 0;
+    const dropAfterFive = () => {
+      if (++calls > 5) throw new TypeError('fetch failed', { cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }) });
+      return null;
+    };
+    const { engine } = setup(tinySite({ users: 20 }), { api: { override: dropAfterFive } });
+    const finished = await engine.run();
+    expect(finished.outcome).toBe('failed');
+    expect(finished.error?.code).toBe('network');
+  });
+});
+
+describe('an abandoned sync', () => {
+  it('counts as stalled once every page slot has waited long enough for the renderer', async () => {
+    let clock = 0;
+    const { engine, pages } = setup(tinySite({ users: 20 }), { autoAck: false, sync: { maxUnacked: 2, now: () => clock } });
+    const done = engine.run();
+    while (pages.length < 2) await new Promise((r) => setTimeout(r, 1));
+    expect(engine.stalled(15_000)).toBe(false);
+    clock = 15_000;
+    expect(engine.stalled(15_000)).toBe(true);
+    engine.ack(pages[0]!.pageId);
+    expect(engine.stalled(15_000)).toBe(false);
+    engine.cancel();
+    await done;
+  });
+});

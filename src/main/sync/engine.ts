@@ -1,0 +1,321 @@
+/**
+ * The sync engine: runs the plan's tasks with bounded concurrency, streams
+ * each validated page to the renderer as `sync:page` events (in start-row order
+ * per task, split to fit one IPC message), waits for acknowledgements so it is
+ * never more than a few pages ahead of the writes, and reports progress.
+ *
+ * A failing list (800 on one module, a malformed page) fails its collection and
+ * those it would have created; the rest carries on. A missing or rejected token
+ * (801/802) or a lost network stops the whole sync: the renderer keeps its cache
+ * and the checkpoints let the next sync resume. Cancel stops within one page.
+ */
+import type { AppError, HandlerContext, SyncFinishedEvent, SyncPageEvent, SyncPhase, SyncProgress, SyncTaskSummary, TaskCheckpoint } from '../../shared/ipc.ts';
+import { MAX_IPC_MESSAGE_BYTES } from '../../shared/ipc.ts';
+import type { Parsed, SchemaName } from '../../shared/api/wire.ts';
+import type { CollectionName } from '../../shared/records.ts';
+import { ApiError, defaultMessage } from '../api/errors.ts';
+import type { ApiClient } from '../api/client.ts';
+import { AckWindow, Semaphore } from './flow.ts';
+import { readList, type PagerPage } from './pager.ts';
+import { DEFAULT_PAGING, expandsPlan, plannedRequests, remainingHint, type PagingOptions, type TaskOutcome } from './plan.ts';
+import { collectionProgress, type CollectionCounters, type TaskState } from './progress.ts';
+import { splitBySize } from './split.ts';
+import { KIND_SPECS, announcedTotals, childTasks, collectionsUnder, describeTask, itemKey, rootTasks, toRecords, type SyncTask } from './tasks.ts';
+
+export interface SyncOptions {
+  syncId: string;
+  client: Pick<ApiClient, 'getPage'>;
+  emit: HandlerContext['emit'];
+  /** requests in flight at once (default 4) */
+  concurrency?: number;
+  paging?: Partial<PagingOptions>;
+  /** pages sent to the renderer and not yet acknowledged (default 4) */
+  maxUnacked?: number;
+  /** largest `sync:page` message, in bytes of JSON */
+  maxMessageBytes?: number;
+  checkpoints?: TaskCheckpoint[];
+  previousTotals?: Partial<Record<CollectionName, number>>;
+  now?: () => number;
+}
+
+/** Failures that no other list would survive: stop the sync and keep the cache. */
+const FATAL = new Set(['token-missing', 'token-rejected', 'network', 'timeout']);
+
+/** Room for the event's envelope (ids, checkpoint) around its records. */
+const ENVELOPE_BYTES = 4_096;
+
+type AnyItem = Parsed<SchemaName>;
+
+interface TaskRun {
+  task: SyncTask;
+  state: TaskState;
+  requests: number;
+  rows: number | null;
+  hint: number | null;
+  error?: AppError;
+}
+
+export class SyncEngine {
+  readonly syncId: string;
+  readonly #opts: SyncOptions;
+  readonly #paging: PagingOptions;
+  readonly #requests: Semaphore;
+  readonly #window: AckWindow;
+  readonly #controller = new AbortController();
+  readonly #checkpoints: Map<string, TaskCheckpoint>;
+  readonly #now: () => number;
+  readonly #maxBytes: number;
+  readonly #maxActive: number;
+
+  readonly #runs = new Map<string, TaskRun>();
+  readonly #pending: TaskRun[] = [];
+  #active = 0;
+  #onIdle: (() => void) | null = null;
+
+  readonly #counters: Partial<Record<CollectionName, CollectionCounters>> = {};
+  readonly #errors: Partial<Record<CollectionName, AppError>> = {};
+  readonly #announced: Partial<Record<CollectionName, number>> = {};
+  #stopped: { outcome: 'cancelled' | 'failed'; error: AppError } | null = null;
+  #phase: SyncPhase = 'planning';
+  #lastCollection: CollectionName | null = null;
+  #records = 0;
+  #pages = 0;
+  #requestCount = 0;
+  #pageId = 0;
+  #startedAt = 0;
+  #lastAckAt = 0;
+
+  constructor(opts: SyncOptions) {
+    this.syncId = opts.syncId;
+    this.#opts = opts;
+    this.#paging = { ...DEFAULT_PAGING, ...opts.paging };
+    const concurrency = opts.concurrency ?? 4;
+    this.#requests = new Semaphore(concurrency);
+    // a few more lists open than requests in flight, so small lists do not wait behind long ones
+    this.#maxActive = concurrency * 2;
+    this.#window = new AckWindow(opts.maxUnacked ?? 4);
+    this.#checkpoints = new Map((opts.checkpoints ?? []).map((c) => [c.taskId, c]));
+    this.#now = opts.now ?? Date.now;
+    this.#maxBytes = (opts.maxMessageBytes ?? MAX_IPC_MESSAGE_BYTES) - ENVELOPE_BYTES;
+    for (const task of rootTasks(opts.previousTotals)) this.#add(task);
+  }
+
+  /** The tasks known before any list is read (more are added as lists arrive). */
+  initialTasks(): SyncTaskSummary[] {
+    return [...this.#runs.values()].map(({ task }) => ({ taskId: task.taskId, collection: task.collection, path: task.path }));
+  }
+
+  /** The most pages that were ever sent and unacknowledged at once. */
+  get peakUnacked(): number {
+    return this.#window.peak;
+  }
+
+  /** Every task and how it ended (the handlers learn the token's access level from this). */
+  taskRuns(): readonly Readonly<TaskRun>[] {
+    return [...this.#runs.values()];
+  }
+
+  ack(pageId: number): void {
+    this.#lastAckAt = this.#now();
+    this.#window.ack(pageId);
+  }
+
+  /**
+   * True when every page slot has waited `ms` for an acknowledgement: the
+   * renderer that asked for this sync is gone (reloaded, closed), so a new
+   * sync may replace this one.
+   */
+  stalled(ms: number): boolean {
+    return this.#window.full && this.#now() - Math.max(this.#lastAckAt, this.#startedAt) >= ms;
+  }
+
+  cancel(): void {
+    this.#stop('cancelled', { code: 'cancelled', message: 'The sync was cancelled. The next sync resumes where this one stopped.' });
+  }
+
+  async run(): Promise<SyncFinishedEvent> {
+    this.#startedAt = this.#now();
+    this.#progress();
+    this.#phase = 'fetching';
+    await new Promise<void>((resolve) => {
+      this.#onIdle = resolve;
+      this.#pump();
+    });
+    const stopped = this.#stopped;
+    this.#phase = stopped ? stopped.outcome : 'completed';
+    const finished: SyncFinishedEvent = {
+      syncId: this.syncId,
+      outcome: stopped ? stopped.outcome : 'completed',
+      requests: this.#requestCount,
+      plannedRequests: stopped ? null : this.plannedRequests(),
+      collections: this.#collections(),
+    };
+    if (stopped) finished.error = stopped.error;
+    else if (this.#checkpoints.size === 0) {
+      // a fresh, complete pass counted every record: that is the total the next sync shows "N of M" against
+      for (const c of Object.values(finished.collections)) if (c.state === 'complete' && c.total === null) c.total = c.records;
+    }
+    this.#progress();
+    this.#opts.emit('sync:finished', finished);
+    return finished;
+  }
+
+  /** The plan's own request count (meaningful once every task has ended). */
+  plannedRequests(): number {
+    const outcomes: TaskOutcome[] = [];
+    for (const run of this.#runs.values()) outcomes.push({ rows: run.rows, hint: run.hint, requests: run.requests });
+    return plannedRequests(outcomes, this.#paging);
+  }
+
+  #add(task: SyncTask): void {
+    if (this.#runs.has(task.taskId)) return;
+    const run: TaskRun = { task, state: 'pending', requests: 0, rows: null, hint: task.hint };
+    this.#runs.set(task.taskId, run);
+    this.#pending.push(run);
+  }
+
+  #pump(): void {
+    while (!this.#stopped && this.#active < this.#maxActive && this.#pending.length > 0) {
+      // lists that grow the plan go first, so the plan is known early
+      const i = this.#pending.findIndex((r) => expandsPlan(r.task));
+      const run = this.#pending.splice(i >= 0 ? i : 0, 1)[0]!;
+      this.#active++;
+      void this.#runTask(run).finally(() => {
+        this.#active--;
+        this.#pump();
+      });
+    }
+    if (this.#active === 0 && (this.#pending.length === 0 || this.#stopped)) this.#onIdle?.();
+  }
+
+  async #runTask(run: TaskRun): Promise<void> {
+    const { task } = run;
+    const checkpoint = this.#checkpoints.get(task.taskId);
+    const resumable = !expandsPlan(task);
+    if (resumable && checkpoint?.done) {
+      run.state = 'complete';
+      run.rows = null;
+      return;
+    }
+    const startrow = resumable && checkpoint ? checkpoint.nextStartrow : 1;
+    run.hint = remainingHint(task.hint, startrow);
+    run.state = 'running';
+    const signal = this.#controller.signal;
+    try {
+      const result = await readList<AnyItem>(startrow, run.hint, this.#paging, {
+        fetchPage: (s) =>
+          this.#requests.run(signal, () => {
+            run.requests++;
+            this.#requestCount++;
+            return this.#opts.client.getPage(task.path, task.wrapperKey, task.schema, { startrow: s, limit: this.#paging.limit }, signal);
+          }),
+        keyOf: (item) => itemKey(task, item),
+        onPage: (page) => this.#handlePage(run, page),
+      });
+      run.rows = result.rows;
+      run.state = 'complete';
+    } catch (err) {
+      run.state = 'failed';
+      if (signal.aborted) return;
+      const error = err instanceof ApiError ? err.appError : { code: 'internal' as const, message: defaultMessage('internal') };
+      if (FATAL.has(error.code)) {
+        this.#stop('failed', error);
+        return;
+      }
+      run.error = error;
+      this.#failCollections(task, error);
+      this.#progress();
+    }
+  }
+
+  #failCollections(task: SyncTask, error: AppError): void {
+    for (const collection of collectionsUnder(task.kind)) {
+      if (this.#errors[collection]) continue;
+      const own = KIND_SPECS[task.kind].fills.includes(collection);
+      const list = describeTask(task);
+      this.#errors[collection] = own
+        ? { ...error, message: `${error.message} (while reading ${list})` }
+        : { ...error, message: `Not synced, because ${list} could not be read: ${error.message}` };
+    }
+  }
+
+  async #handlePage(run: TaskRun, page: PagerPage<AnyItem>): Promise<void> {
+    const { task } = run;
+    for (const child of childTasks(task, page.items)) this.#add(child);
+    for (const [collection, n] of Object.entries(announcedTotals(task, page.items))) {
+      const key = collection as CollectionName;
+      this.#announced[key] = (this.#announced[key] ?? 0) + n;
+    }
+    this.#pump();
+
+    // every chunk but the last keeps the checkpoint where it was: a crash between them re-reads the page
+    const chunks = toRecords(task, page.items).flatMap((batch) =>
+      splitBySize<unknown>(batch.records, this.#maxBytes).map((records) => ({ collection: batch.collection, records })),
+    );
+    const nonEmpty = chunks.filter((c, i) => c.records.length > 0 || i === chunks.length - 1);
+    for (let i = 0; i < nonEmpty.length; i++) {
+      const chunk = nonEmpty[i]!;
+      const last = i === nonEmpty.length - 1;
+      const checkpoint: TaskCheckpoint = {
+        taskId: task.taskId,
+        collection: task.collection,
+        nextStartrow: last ? page.nextStartrow : page.startrow,
+        done: last && page.done,
+      };
+      const pageId = this.#pageId++;
+      await this.#window.send(pageId, this.#controller.signal);
+      if (this.#controller.signal.aborted) return;
+      // toRecords pairs each collection with its own record type; the split keeps the pairing
+      const event = { syncId: this.syncId, pageId, taskId: task.taskId, checkpoint, collection: chunk.collection, records: chunk.records } as unknown as SyncPageEvent;
+      this.#opts.emit('sync:page', event);
+      const counters = (this.#counters[chunk.collection] ??= { records: 0, pages: 0 });
+      counters.records += chunk.records.length;
+      this.#records += chunk.records.length;
+      this.#lastCollection = chunk.collection;
+    }
+    const counters = (this.#counters[task.collection] ??= { records: 0, pages: 0 });
+    counters.pages++;
+    this.#pages++;
+    this.#progress();
+  }
+
+  #stop(outcome: 'cancelled' | 'failed', error: AppError): void {
+    if (this.#stopped) return;
+    this.#stopped = { outcome, error };
+    this.#controller.abort(new ApiError(error, { retryable: false }));
+    this.#pump();
+  }
+
+  #collections() {
+    return collectionProgress({
+      tasks: [...this.#runs.values()].map((r) => ({ kind: r.task.kind, state: r.state })),
+      counters: this.#counters,
+      errors: this.#errors,
+      totals: this.#totals(),
+      stopped: this.#stopped?.outcome ?? null,
+    });
+  }
+
+  #totals(): Partial<Record<CollectionName, number>> {
+    return { ...this.#opts.previousTotals, ...this.#announced };
+  }
+
+  #progress(): void {
+    const elapsed = Math.max(0.001, (this.#now() - this.#startedAt) / 1000);
+    const totals = Object.values(this.#totals());
+    const done = !this.#stopped && this.#active === 0 && this.#pending.length === 0 && this.#phase !== 'planning';
+    const progress: SyncProgress = {
+      syncId: this.syncId,
+      phase: this.#phase,
+      collection: this.#lastCollection,
+      records: this.#records,
+      pages: this.#pages,
+      requests: this.#requestCount,
+      plannedRequests: done ? this.plannedRequests() : null,
+      rate: Math.round(this.#records / elapsed),
+      total: totals.length > 0 ? totals.reduce((a, b) => a + b, 0) : null,
+      collections: this.#collections(),
+    };
+    this.#opts.emit('sync:progress', progress);
+  }
+}

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { readList, type FetchedPage, type PagerPage } from './pager.ts';
+import type { PagingOptions } from './plan.ts';
+
+const o: PagingOptions = { limit: 3, overlap: 0, maxWave: 4 };
+
+interface Row {
+  id: number;
+}
+
+/** A list the test can change between requests. */
+function serve(rows: () => Row[], opts: { emptyAs901?: boolean } = {}) {
+  const startrows: number[] = [];
+  const fetchPage = async (startrow: number): Promise<FetchedPage<Row>> => {
+    startrows.push(startrow);
+    const items = rows().slice(startrow - 1, startrow - 1 + o.limit);
+    return { items, empty: items.length === 0 && opts.emptyAs901 !== false };
+  };
+  return { fetchPage, startrows };
+}
+
+async function read(fetchPage: (s: number) => Promise<FetchedPage<Row>>, opts: PagingOptions = o, startrow = 1, hint: number | null = null) {
+  const pages: PagerPage<Row>[] = [];
+  const result = await readList<Row>(startrow, hint, opts, { fetchPage, keyOf: (r) => r.id, onPage: async (p) => void pages.push(p) });
+  return { pages, result, ids: pages.flatMap((p) => p.items.map((r) => r.id)) };
+}
+
+const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1 }));
+
+describe('reading one paged list', () => {
+  it('stops at the first short page', async () => {
+    const { ids, pages, result } = await read(serve(() => rows(7)).fetchPage);
+    expect(ids).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(pages.at(-1)!.done).toBe(true);
+    expect(result.rows).toBe(7);
+  });
+
+  it('stops at 901 after an exactly full last page', async () => {
+    const { ids, pages } = await read(serve(() => rows(6)).fetchPage);
+    expect(ids).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(pages.at(-1)).toMatchObject({ items: [], done: true });
+  });
+
+  it('ends an empty list (901 on the first page) with one empty, finished page', async () => {
+    const { pages } = await read(serve(() => []).fetchPage);
+    expect(pages).toEqual([{ startrow: 1, items: [], nextStartrow: 4, done: true }]);
+  });
+
+  it('hands pages on in start-row order even when later pages answer first', async () => {
+    const data = rows(11);
+    const fetchPage = (startrow: number) =>
+      new Promise<FetchedPage<Row>>((resolve) => {
+        const items = data.slice(startrow - 1, startrow + 2);
+        setTimeout(() => resolve({ items, empty: items.length === 0 }), 20 - startrow);
+      });
+    const { pages } = await read(fetchPage, o, 1, 11);
+    expect(pages.map((p) => p.startrow)).toEqual([1, 4, 7, 10]);
+  });
+
+  it('keeps several start rows in flight for a long list', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const data = rows(30);
+    const fetchPage = async (startrow: number) => {
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      await new Promise((r) => setTimeout(r, 1));
+      inFlight--;
+      const items = data.slice(startrow - 1, startrow + 2);
+      return { items, empty: items.length === 0 };
+    };
+    await read(fetchPage);
+    expect(peak).toBeGreaterThan(1);
+  });
+
+  it('does not double a record pushed onto the next page by an insertion', async () => {
+    let data = rows(6);
+    const server = serve(() => data);
+    const fetchPage = async (startrow: number) => {
+      const page = await server.fetchPage(startrow);
+      if (startrow === 1) data = [{ id: 0 }, ...data]; // a new record sorts first: 3 moves to page 2
+      return page;
+    };
+    const { ids } = await read(fetchPage, { ...o, maxWave: 1 });
+    expect(ids.filter((id) => id === 3)).toHaveLength(1);
+  });
+
+  it('does not lose a record pulled onto the previous page by a deletion, thanks to the overlap', async () => {
+    let data = rows(9);
+    const overlapping: PagingOptions = { limit: 4, overlap: 1, maxWave: 1 };
+    const fetchPage = async (startrow: number) => {
+      const items = data.slice(startrow - 1, startrow + 3);
+      if (startrow === 1) data = data.filter((r) => r.id !== 2); // 5 moves back onto page 1's rows
+      return { items, empty: items.length === 0 };
+    };
+    const { ids } = await read(fetchPage, overlapping);
+    expect(ids).toContain(5);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('resumes at a checkpoint’s start row', async () => {
+    const server = serve(() => rows(7));
+    const { ids } = await read(server.fetchPage, o, 4);
+    expect(server.startrows[0]).toBe(4);
+    expect(ids).toEqual([4, 5, 6, 7]);
+  });
+
+  it('stops instead of looping when the server ignores startrow', async () => {
+    const fetchPage = async () => ({ items: rows(3), empty: false });
+    const { ids, result } = await read(fetchPage);
+    expect(ids).toEqual([1, 2, 3]);
+    expect(result.rows).toBeNull();
+  });
+
+  it('makes exactly the requests the plan counts for its length', async () => {
+    const { requestsForList } = await import('./plan.ts');
+    for (const n of [0, 2, 3, 9, 10, 25]) {
+      const server = serve(() => rows(n));
+      await read(server.fetchPage);
+      expect(server.startrows.length).toBe(requestsForList(n, null, o));
+    }
+  });
+});

@@ -1,0 +1,357 @@
+/**
+ * The lists a sync reads, and how each becomes cache records. A task is one
+ * paged list over one scope (the site's users, one credential's assignments...).
+ * Pure: no I/O.
+ *
+ * Routes (spec "Endpoints"): users and credentials are read once for the whole
+ * customer; everything else per site; then group members and supervisors per
+ * group, feature holders per module and assignments per credential. Groups come
+ * from the site's access-group list, which carries every group with its
+ * category, so no per-category listing is needed. Never one request per user.
+ */
+import type { Parsed, SchemaName } from '../../shared/api/wire.ts';
+import { WrapperKey } from '../../shared/api/wire.ts';
+import {
+  emailsOfUser,
+  normalizeCourse,
+  normalizeCredential,
+  normalizeCredentialAssignment,
+  normalizeCredentialCategory,
+  normalizeGroup,
+  normalizeModule,
+  normalizeProfileCategory,
+  normalizeSite,
+  normalizeTrainingAssignment,
+  normalizeUser,
+  type CollectionName,
+  type CollectionRecordMap,
+} from '../../shared/records.ts';
+
+export const TASK_KINDS = [
+  'sites',
+  'users',
+  'credentials',
+  'profileCategories',
+  'groups',
+  'modules',
+  'credentialCategories',
+  'courses',
+  'trainingAssignments',
+  'groupMembers',
+  'groupAccess',
+  'moduleAccess',
+  'credentialAssignments',
+] as const;
+export type TaskKind = (typeof TASK_KINDS)[number];
+
+export interface TaskScope {
+  siteid?: number;
+  groupid?: number;
+  categoryid?: number;
+  accessID?: number;
+  credentialid?: number;
+}
+
+export interface SyncTask {
+  taskId: string;
+  kind: TaskKind;
+  /** the collection its checkpoint belongs to */
+  collection: CollectionName;
+  path: string;
+  wrapperKey: string;
+  schema: SchemaName;
+  scope: TaskScope;
+  /** expected number of rows, from counts the parent list carried; sizes the speculative paging */
+  hint: number | null;
+}
+
+interface KindSpec {
+  collection: CollectionName;
+  wrapperKey: string;
+  schema: SchemaName;
+  path: (scope: TaskScope) => string;
+  /** collections this task's pages fill (users also fill e-mails) */
+  fills: CollectionName[];
+  /** kinds of the tasks its records create */
+  children: TaskKind[];
+}
+
+const SITE_CHILDREN: TaskKind[] = ['profileCategories', 'groups', 'modules', 'credentialCategories', 'courses', 'trainingAssignments'];
+
+export const KIND_SPECS: Record<TaskKind, KindSpec> = {
+  sites: { collection: 'sites', wrapperKey: WrapperKey.sites, schema: 'site', path: () => '/sites', fills: ['sites'], children: SITE_CHILDREN },
+  users: { collection: 'users', wrapperKey: WrapperKey.users, schema: 'user', path: () => '/users', fills: ['users', 'emails'], children: [] },
+  credentials: {
+    collection: 'credentials',
+    wrapperKey: WrapperKey.credentials,
+    schema: 'credential',
+    path: () => '/credentials',
+    fills: ['credentials'],
+    children: ['credentialAssignments'],
+  },
+  profileCategories: {
+    collection: 'profileCategories',
+    wrapperKey: WrapperKey.profileCategories,
+    schema: 'profileCategory',
+    path: (s) => `/sites/${s.siteid}/categories/profile`,
+    fills: ['profileCategories'],
+    children: [],
+  },
+  groups: {
+    collection: 'groups',
+    wrapperKey: WrapperKey.groups,
+    schema: 'group',
+    path: (s) => `/sites/${s.siteid}/access/groups`,
+    fills: ['groups'],
+    children: ['groupMembers', 'groupAccess'],
+  },
+  modules: {
+    collection: 'modules',
+    wrapperKey: WrapperKey.modules,
+    schema: 'module',
+    path: (s) => `/sites/${s.siteid}/access/modules`,
+    fills: ['modules'],
+    children: ['moduleAccess'],
+  },
+  credentialCategories: {
+    collection: 'credentialCategories',
+    wrapperKey: WrapperKey.credentialCategories,
+    schema: 'credentialCategory',
+    path: (s) => `/sites/${s.siteid}/categories/credential`,
+    fills: ['credentialCategories'],
+    children: [],
+  },
+  courses: { collection: 'courses', wrapperKey: WrapperKey.courses, schema: 'course', path: (s) => `/sites/${s.siteid}/courses`, fills: ['courses'], children: [] },
+  trainingAssignments: {
+    collection: 'trainingAssignments',
+    wrapperKey: WrapperKey.trainingAssignments,
+    schema: 'trainingAssignment',
+    path: (s) => `/sites/${s.siteid}/trainingassignments`,
+    fills: ['trainingAssignments'],
+    children: [],
+  },
+  groupMembers: {
+    collection: 'groupMembers',
+    wrapperKey: WrapperKey.groupMembers,
+    schema: 'groupMember',
+    path: (s) => `/sites/categories/profile/${s.categoryid}/groups/${s.groupid}/users`,
+    fills: ['groupMembers'],
+    children: [],
+  },
+  groupAccess: {
+    collection: 'groupAccess',
+    wrapperKey: WrapperKey.accessUsers,
+    schema: 'accessUser',
+    path: (s) => `/sites/${s.siteid}/access/groups/${s.groupid}/users`,
+    fills: ['groupAccess'],
+    children: [],
+  },
+  moduleAccess: {
+    collection: 'moduleAccess',
+    wrapperKey: WrapperKey.accessUsers,
+    schema: 'accessUser',
+    path: (s) => `/sites/${s.siteid}/access/modules/${s.accessID}/users`,
+    fills: ['moduleAccess'],
+    children: [],
+  },
+  credentialAssignments: {
+    collection: 'credentialAssignments',
+    wrapperKey: WrapperKey.credentialAssignments,
+    schema: 'credentialAssignment',
+    path: (s) => `/credentials/${s.credentialid}/assignments`,
+    fills: ['credentialAssignments'],
+    children: [],
+  },
+};
+
+export function makeTask(kind: TaskKind, scope: TaskScope = {}, hint: number | null = null): SyncTask {
+  const spec = KIND_SPECS[kind];
+  const path = spec.path(scope);
+  return { taskId: `${kind}:${path}`, kind, collection: spec.collection, path, wrapperKey: spec.wrapperKey, schema: spec.schema, scope, hint };
+}
+
+/** The list in the user's words, for messages ("the holders of credential 7"). */
+export function describeTask(task: SyncTask): string {
+  const { siteid, groupid, accessID, credentialid } = task.scope;
+  switch (task.kind) {
+    case 'sites':
+      return 'the list of sites';
+    case 'users':
+      return 'the list of users';
+    case 'credentials':
+      return 'the list of credentials';
+    case 'profileCategories':
+      return `the profile categories of site ${siteid}`;
+    case 'groups':
+      return `the groups of site ${siteid}`;
+    case 'modules':
+      return `the features of site ${siteid}`;
+    case 'credentialCategories':
+      return `the credential categories of site ${siteid}`;
+    case 'courses':
+      return `the courses of site ${siteid}`;
+    case 'trainingAssignments':
+      return `the training assignments of site ${siteid}`;
+    case 'groupMembers':
+      return `the members of group ${groupid}`;
+    case 'groupAccess':
+      return `the supervisors of group ${groupid}`;
+    case 'moduleAccess':
+      return `the users given feature ${accessID} on site ${siteid}`;
+    case 'credentialAssignments':
+      return `the holders of credential ${credentialid}`;
+  }
+}
+
+/** Lists read before anything is known: sites, and the customer-wide users and credentials. */
+export function rootTasks(hints: Partial<Record<CollectionName, number>> = {}): SyncTask[] {
+  return (['sites', 'users', 'credentials'] as const).map((kind) => makeTask(kind, {}, hints[kind] ?? null));
+}
+
+/** Every collection a task's pages fill, including those of the tasks it creates (directly or not). */
+export function collectionsUnder(kind: TaskKind): CollectionName[] {
+  const out = new Set<CollectionName>();
+  const visit = (k: TaskKind) => {
+    for (const c of KIND_SPECS[k].fills) out.add(c);
+    for (const child of KIND_SPECS[k].children) visit(child);
+  };
+  visit(kind);
+  return [...out];
+}
+
+type AnyParsed = Parsed<SchemaName>;
+
+/** The tasks that one page of a parent list creates. */
+export function childTasks(task: SyncTask, items: readonly AnyParsed[]): SyncTask[] {
+  const out: SyncTask[] = [];
+  switch (task.kind) {
+    case 'sites':
+      for (const site of items as Parsed<'site'>[]) for (const kind of SITE_CHILDREN) out.push(makeTask(kind, { siteid: site.siteid }));
+      break;
+    case 'groups':
+      for (const g of items as Parsed<'group'>[]) {
+        const siteid = g.siteid ?? task.scope.siteid;
+        out.push(makeTask('groupMembers', { siteid, groupid: g.groupid, categoryid: g.categoryid ?? 0 }, g.usercount));
+        out.push(makeTask('groupAccess', { siteid, groupid: g.groupid }, g.accessusercount ?? null));
+      }
+      break;
+    case 'modules':
+      for (const m of items as Parsed<'module'>[]) out.push(makeTask('moduleAccess', { siteid: task.scope.siteid, accessID: m.accessID }));
+      break;
+    case 'credentials':
+      for (const c of items as Parsed<'credential'>[]) {
+        out.push(makeTask('credentialAssignments', { credentialid: c.credentialid }, c.activeusercount + c.inactiveusercount));
+      }
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+/** Totals other lists announce: profile categories count their groups, groups their members... */
+export function announcedTotals(task: SyncTask, items: readonly AnyParsed[]): Partial<Record<CollectionName, number>> {
+  const sum = <T>(list: T[], f: (x: T) => number) => list.reduce((n, x) => n + f(x), 0);
+  switch (task.kind) {
+    case 'profileCategories':
+      return { groups: sum(items as Parsed<'profileCategory'>[], (c) => c.groupcount) };
+    case 'credentialCategories':
+      return { credentials: sum(items as Parsed<'credentialCategory'>[], (c) => c.credentialcount) };
+    case 'groups': {
+      const groups = items as Parsed<'group'>[];
+      return { groupMembers: sum(groups, (g) => g.usercount), groupAccess: sum(groups, (g) => g.accessusercount ?? 0) };
+    }
+    case 'credentials':
+      return { credentialAssignments: sum(items as Parsed<'credential'>[], (c) => c.activeusercount + c.inactiveusercount) };
+    default:
+      return {};
+  }
+}
+
+/** The primary key that de-duplicates a task's items across its pages. */
+export function itemKey(task: SyncTask, item: AnyParsed): string | number {
+  const record = item as Record<string, unknown>;
+  switch (task.kind) {
+    case 'sites':
+      return record.siteid as number;
+    case 'users':
+    case 'groupMembers':
+    case 'groupAccess':
+    case 'moduleAccess':
+      return record.userid as number;
+    case 'credentials':
+      return record.credentialid as number;
+    case 'profileCategories':
+    case 'credentialCategories':
+      return record.categoryid as number;
+    case 'groups':
+      return record.groupid as number;
+    case 'modules':
+      return record.accessID as number;
+    case 'courses':
+      return record.courseid as number;
+    case 'trainingAssignments':
+      return record.transcriptid as number;
+    case 'credentialAssignments': {
+      const a = item as Parsed<'credentialAssignment'>;
+      return `${a.credentialid}-${a.userid ?? a.link}`;
+    }
+  }
+}
+
+export type RecordBatch = { [K in CollectionName]: { collection: K; records: CollectionRecordMap[K][] } }[CollectionName];
+
+/** A page's items as cache records; users also yield the e-mails they carry (e-mails first). */
+export function toRecords(task: SyncTask, items: readonly AnyParsed[]): RecordBatch[] {
+  const siteid = task.scope.siteid ?? 0;
+  switch (task.kind) {
+    case 'sites':
+      return [{ collection: 'sites', records: (items as Parsed<'site'>[]).map(normalizeSite) }];
+    case 'users': {
+      const users = items as Parsed<'user'>[];
+      return [
+        { collection: 'emails', records: users.flatMap(emailsOfUser) },
+        { collection: 'users', records: users.map(normalizeUser) },
+      ];
+    }
+    case 'credentials':
+      return [{ collection: 'credentials', records: (items as Parsed<'credential'>[]).map(normalizeCredential) }];
+    case 'profileCategories':
+      return [{ collection: 'profileCategories', records: (items as Parsed<'profileCategory'>[]).map(normalizeProfileCategory) }];
+    case 'groups':
+      return [{ collection: 'groups', records: (items as Parsed<'group'>[]).map((g) => normalizeGroup(g, siteid)) }];
+    case 'modules':
+      return [{ collection: 'modules', records: (items as Parsed<'module'>[]).map((m) => normalizeModule(m, siteid)) }];
+    case 'credentialCategories':
+      return [
+        { collection: 'credentialCategories', records: (items as Parsed<'credentialCategory'>[]).map((c) => normalizeCredentialCategory(c, siteid)) },
+      ];
+    case 'courses':
+      return [{ collection: 'courses', records: (items as Parsed<'course'>[]).map((c) => normalizeCourse(c, siteid)) }];
+    case 'trainingAssignments':
+      return [
+        { collection: 'trainingAssignments', records: (items as Parsed<'trainingAssignment'>[]).map((t) => normalizeTrainingAssignment(t, siteid)) },
+      ];
+    case 'groupMembers': {
+      const groupid = task.scope.groupid ?? 0;
+      const records = (items as Parsed<'groupMember'>[]).map((m) => ({ id: `${groupid}-${m.userid}`, groupid, userid: m.userid }));
+      return [{ collection: 'groupMembers', records }];
+    }
+    case 'groupAccess': {
+      const groupid = task.scope.groupid ?? 0;
+      const records = (items as Parsed<'accessUser'>[]).map((u) => ({ id: `${groupid}-${u.userid}`, groupid, userid: u.userid, siteid }));
+      return [{ collection: 'groupAccess', records }];
+    }
+    case 'moduleAccess': {
+      const accessID = task.scope.accessID ?? 0;
+      const records = (items as Parsed<'accessUser'>[]).map((u) => ({ id: `${siteid}-${accessID}-${u.userid}`, accessID, siteid, userid: u.userid }));
+      return [{ collection: 'moduleAccess', records }];
+    }
+    case 'credentialAssignments': {
+      const records = (items as Parsed<'credentialAssignment'>[])
+        .map((a) => normalizeCredentialAssignment(a))
+        .filter((r): r is NonNullable<typeof r> => r !== null);
+      return [{ collection: 'credentialAssignments', records }];
+    }
+  }
+}

@@ -1,0 +1,88 @@
+/** The shell: header (profile, connection, sync state), navigation, and the current view. */
+import { Suspense } from 'react';
+import { DEFAULT_ROUTE, findRoute, navRoutes } from './app/routes.tsx';
+import './app/feature-routes.ts';
+import { hrefFor, useLocation } from './app/router.ts';
+import { request, useSession } from './app/session.ts';
+import { useSyncState } from './sync/store.ts';
+import { formatProgress } from './app/format.ts';
+import { ErrorMessage } from './components/ErrorMessage.tsx';
+import { Welcome } from './features/settings/Welcome.tsx';
+import { accessLimitation } from './features/settings/labels.ts';
+import { sessionStore } from './app/session.ts';
+
+function ConnectionIndicator() {
+  const connection = useSession((s) => s.connection);
+  const text = connection === null ? 'Checking…' : connection.online ? 'Online' : 'Offline';
+  return (
+    <span role="status" aria-label={`Connection: ${text}`} className={`connection ${connection?.online ? 'online' : 'offline'}`}>
+      <span aria-hidden="true">●</span> {text}
+    </span>
+  );
+}
+
+function SyncIndicator() {
+  const running = useSyncState((s) => s.running);
+  const progress = useSyncState((s) => s.progress);
+  if (!running) return null;
+  return <a href={hrefFor('settings')} className="sync-indicator">Syncing {formatProgress(progress?.records ?? 0, progress?.total ?? null)}</a>;
+}
+
+function ProfileSwitcher() {
+  const profiles = useSession((s) => s.profiles);
+  const api = useSession((s) => s.api);
+  if (!profiles || profiles.profiles.length < 2 || !api) return null;
+  return (
+    <label className="profile-switcher">
+      Profile
+      <select value={profiles.activeId ?? ''} onChange={(e) => void request(() => api['profiles:activate']({ id: e.target.value }))}>
+        {profiles.profiles.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+      </select>
+    </label>
+  );
+}
+
+export function App() {
+  const location = useLocation();
+  const profiles = useSession((s) => s.profiles);
+  const active = useSession((s) => s.activeProfile);
+  const error = useSession((s) => s.error);
+  if (!profiles) return <p role="status" className="loading">Starting Fieldbook…</p>;
+  const route = findRoute(location.route) ?? findRoute(DEFAULT_ROUTE)!;
+  const current = findRoute(location.route) ? location.route : DEFAULT_ROUTE;
+  const View = route.component;
+  const limitation = active ? accessLimitation(active.access) : null;
+  return (
+    <div className="app">
+      <header className="app-header">
+        <span className="brand">Fieldbook</span>
+        {active && <span className="site-name">{active.name}</span>}
+        <ProfileSwitcher />
+        <SyncIndicator />
+        <ConnectionIndicator />
+      </header>
+      {active && (
+        <nav aria-label="Main" className="app-nav">
+          <ul>
+            {navRoutes().map((r) => (
+              <li key={r.id}>
+                <a href={hrefFor(r.id)} aria-current={r.id === current ? 'page' : undefined}>{r.label}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      <main className="app-main">
+        <ErrorMessage error={error} onDismiss={() => sessionStore.setState({ error: null })} />
+        {limitation && <p className="notice" role="note">{limitation}</p>}
+        {active ? (
+          <Suspense fallback={<p role="status">Loading…</p>}>
+            <View params={location.params} />
+          </Suspense>
+        ) : (
+          <Welcome />
+        )}
+      </main>
+    </div>
+  );
+}

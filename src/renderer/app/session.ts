@@ -1,0 +1,91 @@
+/**
+ * The session: main's API, the profiles, the active profile's database and sync
+ * controller, and the connection state. One database per profile: switching
+ * profile closes one cache and opens the other.
+ */
+import { createStore } from 'zustand/vanilla';
+import { useStore } from 'zustand';
+import type { AppError, ConnectionStatus, FieldbookApi, ProfileSummary, ProfilesState } from '../../shared/ipc.ts';
+import { dbNameForProfile, openFieldbookDb, type FieldbookDb } from '../db/index.ts';
+import { createSyncController, type SyncController } from '../sync/controller.ts';
+import { syncStore, initialSyncUiState } from '../sync/store.ts';
+import { startConnectionMonitor, type ConnectionMonitor } from './connection.ts';
+
+export interface SessionState {
+  api: FieldbookApi | null;
+  /** null until the first answer */
+  profiles: ProfilesState | null;
+  activeProfile: ProfileSummary | null;
+  db: FieldbookDb | null;
+  sync: SyncController | null;
+  connection: ConnectionStatus | null;
+  error: AppError | null;
+}
+
+export const sessionStore = createStore<SessionState>()(() => ({
+  api: null,
+  profiles: null,
+  activeProfile: null,
+  db: null,
+  sync: null,
+  connection: null,
+  error: null,
+}));
+
+export function useSession<T>(select: (s: SessionState) => T): T {
+  return useStore(sessionStore, select);
+}
+
+/** The active profile's database (null before a profile exists). */
+export function useActiveDb(): FieldbookDb | null {
+  return useSession((s) => s.db);
+}
+
+export function isOnline(s: SessionState): boolean {
+  return s.connection?.online === true;
+}
+
+/** Opens the cache of the newly active profile, or keeps the current one. */
+export function applyProfiles(profiles: ProfilesState): void {
+  const state = sessionStore.getState();
+  const active = profiles.profiles.find((p) => p.id === profiles.activeId) ?? null;
+  const changed = (active?.id ?? null) !== (state.activeProfile?.id ?? null);
+  if (!changed) {
+    sessionStore.setState({ profiles, activeProfile: active });
+    return;
+  }
+  state.sync?.dispose();
+  state.db?.close();
+  syncStore.setState({ ...initialSyncUiState });
+  let db: FieldbookDb | null = null;
+  let sync: SyncController | null = null;
+  if (active && state.api) {
+    db = openFieldbookDb(dbNameForProfile(active.id));
+    sync = createSyncController(state.api, db, syncStore);
+  }
+  sessionStore.setState({ profiles, activeProfile: active, db, sync, connection: null });
+  void monitor?.probe();
+}
+
+let monitor: ConnectionMonitor | null = null;
+
+/** Starts the session on main's API: profiles, their changes, and the connection monitor. */
+export async function startSession(api: FieldbookApi): Promise<void> {
+  sessionStore.setState({ api });
+  api.on['profiles:changed'](applyProfiles);
+  const result = await api['profiles:list']();
+  if (result.ok) applyProfiles(result.value);
+  else sessionStore.setState({ error: result.error, profiles: { profiles: [], activeId: null, keychain: { available: true } } });
+  monitor = startConnectionMonitor(api, (connection) => sessionStore.setState({ connection }));
+}
+
+/** Runs a request and puts its error, if any, where the views show it. */
+export async function request<T>(call: () => Promise<{ ok: true; value: T } | { ok: false; error: AppError }>): Promise<T | null> {
+  const result = await call();
+  if (result.ok) {
+    sessionStore.setState({ error: null });
+    return result.value;
+  }
+  sessionStore.setState({ error: result.error });
+  return null;
+}

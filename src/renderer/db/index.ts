@@ -1,0 +1,61 @@
+/**
+ * THE database module: every table and every schema version, with a typed
+ * table map so queries are checked. One database per profile (its name carries
+ * the profile id), so two sites' caches and outboxes never mix.
+ */
+import Dexie, { type EntityTable } from 'dexie';
+import type { AppError, TaskCheckpoint } from '../../shared/ipc.ts';
+import type { CollectionName, CollectionRecordMap, PRIMARY_KEY } from '../../shared/records.ts';
+import type { AuditEntry, OutboxOp } from '../../shared/outbox.ts';
+import { SCHEMA_V1 } from './schema.ts';
+import { v1CreateCache } from './migrations.ts';
+
+/** Sync state of one collection, kept across passes. */
+export interface SyncCollectionRow {
+  collection: CollectionName;
+  /** ISO time of the last pass in which this collection completed */
+  lastSyncedAt: string | null;
+  /** the last pass's error for this collection, cleared when it completes */
+  lastError: AppError | null;
+  /** records delivered by the last completed pass (the "M" of "N of M" next time) */
+  total: number | null;
+}
+
+type CacheTables = {
+  [K in CollectionName]: EntityTable<CollectionRecordMap[K], (typeof PRIMARY_KEY)[K] & keyof CollectionRecordMap[K]>;
+};
+
+export type FieldbookDb = Dexie &
+  CacheTables & {
+    syncCheckpoints: EntityTable<TaskCheckpoint, 'taskId'>;
+    syncCollections: EntityTable<SyncCollectionRow, 'collection'>;
+    outbox: EntityTable<OutboxOp, 'id'>;
+    audit: EntityTable<AuditEntry, 'seq'>;
+  };
+
+export const DB_NAME_PREFIX = 'fieldbook-';
+
+export function dbNameForProfile(profileId: string): string {
+  return `${DB_NAME_PREFIX}${profileId}`;
+}
+
+export interface OpenOptions {
+  /**
+   * 'relaxed' (the default here) lets the sync's page writes commit without
+   * waiting for the disk: a lost page is simply fetched again on resume. The
+   * outbox needs 'strict' (nothing queued is ever lost): open a second instance
+   * of the same database with it.
+   */
+  durability?: 'relaxed' | 'strict';
+}
+
+export function openFieldbookDb(name: string, options: OpenOptions = {}): FieldbookDb {
+  const db = new Dexie(name, { chromeTransactionDurability: options.durability ?? 'relaxed' }) as FieldbookDb;
+  db.version(1).stores(SCHEMA_V1).upgrade(v1CreateCache);
+  return db;
+}
+
+/** The typed table of a collection (for code generic over collections, such as ingestion). */
+export function cacheTable<K extends CollectionName>(db: FieldbookDb, collection: K): FieldbookDb[K] {
+  return db[collection];
+}

@@ -1,0 +1,49 @@
+/**
+ * Dexie schema strings, one entry per table, per version. Indexes exist only for
+ * queries the views make: every index costs sync write throughput (the sync's
+ * bottleneck), so each one below names the query it serves.
+ */
+import { OUTBOX_TABLE_SCHEMAS } from './outbox-tables.ts';
+
+export const CACHE_TABLE_SCHEMAS = {
+  sites: 'siteid',
+  // search (multi-entry prefix), filters by site/status/type, default order by name
+  users: 'userid, *searchKeys, siteid, status, usertype, sortName',
+  // user detail
+  emails: 'emailid, userid',
+  profileCategories: 'categoryid',
+  // groups are few: filtered and grouped in memory
+  groups: 'groupid',
+  // members of a group (users filter), groups of a user (detail)
+  groupMembers: 'id, groupid, userid',
+  // supervisors over a group (access view), access of a user (detail)
+  groupAccess: 'id, groupid, userid',
+  modules: 'id',
+  // holders of a feature (access view), features of a user (detail)
+  moduleAccess: 'id, [siteid+accessID], userid',
+  credentialCategories: 'categoryid',
+  // credentials of a category
+  credentials: 'credentialid, categoryid',
+  // assignments of a user (detail); expiring within N days (all credentials);
+  // holders and expiring of one credential: the compound index also serves
+  // "all of credential X" as a prefix range, so no separate credentialid index.
+  credentialAssignments: 'id, userid, expirationIso, [credentialid+expirationIso]',
+  courses: 'courseid',
+  // by user (detail); due within N days; by course and overdue for a course
+  // (prefix range on the compound, so no separate courseid index)
+  trainingAssignments: 'transcriptid, userid, dueIso, [courseid+dueIso]',
+} as const;
+
+export const SYNC_TABLE_SCHEMAS = {
+  // one row per resumable task of an interrupted pass; cleared when a pass completes
+  syncCheckpoints: 'taskId',
+  // last synced, last error and record total of each collection
+  syncCollections: 'collection',
+} as const;
+
+/** Version 1: the whole cache, sync state, and the outbox feature's tables. */
+export const SCHEMA_V1 = {
+  ...CACHE_TABLE_SCHEMAS,
+  ...SYNC_TABLE_SCHEMAS,
+  ...OUTBOX_TABLE_SCHEMAS,
+} as const;

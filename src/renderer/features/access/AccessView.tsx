@@ -1,0 +1,53 @@
+/** Groups and features with the supervisors who hold access to them. */
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { UserRecord } from '../../../shared/records.ts';
+import { useActiveDb } from '../../app/session.ts';
+import { hrefFor } from '../../app/router.ts';
+import { formatCount } from '../../app/format.ts';
+import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
+import { featuresWithHolders, groupsWithSupervisors, type FeatureWithHolders, type GroupWithSupervisors } from './queries.ts';
+
+function People({ users }: { users: UserRecord[] }) {
+  if (users.length === 0) return <span className="muted">Nobody</span>;
+  return (
+    <span className="people">
+      {users.map((u, i) => (
+        <span key={u.userid}>
+          {i > 0 && ', '}
+          <a href={hrefFor('users', u.userid)} tabIndex={-1}>{u.firstname} {u.lastname}</a>
+        </span>
+      ))}
+    </span>
+  );
+}
+
+const groupColumns: Column<GroupWithSupervisors>[] = [
+  { id: 'group', header: 'Group', width: 'minmax(10rem, 1.5fr)', render: (g) => g.group.groupname },
+  { id: 'members', header: 'Members', width: '6rem', render: (g) => formatCount(g.group.usercount) },
+  { id: 'supervisors', header: 'Supervisors', width: 'minmax(12rem, 3fr)', render: (g) => <People users={g.supervisors} /> },
+];
+
+const featureColumns: Column<FeatureWithHolders>[] = [
+  { id: 'module', header: 'Feature', width: 'minmax(8rem, 1fr)', render: (f) => f.feature.moduleName },
+  { id: 'function', header: 'Function', width: 'minmax(8rem, 1fr)', render: (f) => f.feature.functionName },
+  { id: 'holders', header: 'Supervisors', width: 'minmax(12rem, 3fr)', render: (f) => <People users={f.holders} /> },
+];
+
+export default function AccessView() {
+  const db = useActiveDb();
+  const groups = useLiveQuery(() => (db ? groupsWithSupervisors(db) : Promise.resolve([])), [db]);
+  const features = useLiveQuery(() => (db ? featuresWithHolders(db) : Promise.resolve([])), [db]);
+  return (
+    <section className="view" aria-labelledby="access-heading">
+      <h1 id="access-heading">Access</h1>
+      <section className="panel" aria-labelledby="access-groups-heading">
+        <h2 id="access-groups-heading">Groups</h2>
+        <VirtualGrid label="Groups and their supervisors" rows={groups ?? []} rowKey={(g) => g.group.groupid} columns={groupColumns} size="short" rowHeight={44} loading={groups === undefined} emptyText="No group in the cache." />
+      </section>
+      <section className="panel" aria-labelledby="access-features-heading">
+        <h2 id="access-features-heading">Features</h2>
+        <VirtualGrid label="Features and their supervisors" rows={features ?? []} rowKey={(f) => f.feature.id} columns={featureColumns} size="short" rowHeight={44} loading={features === undefined} emptyText="No feature in the cache." />
+      </section>
+    </section>
+  );
+}

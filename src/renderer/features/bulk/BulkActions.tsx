@@ -1,0 +1,176 @@
+/**
+ * Bulk actions on the selected users: change status, grant or revoke group
+ * access or a feature, assign a credential (with the dates and number it
+ * requires) or a course. A preview comes first; only what can work is queued;
+ * "Undo" discards the batch before it is sent.
+ */
+import { useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useActiveDb, useSession } from '../../app/session.ts';
+import { formatCount } from '../../app/format.ts';
+import type { SelectionActionProps } from '../users/SelectionActions.tsx';
+import { discardOps, enqueueOps, newId } from '../../../shared/replay-queue/queue.ts';
+import { outboxStore, queueChanged } from '../../outbox/runtime.ts';
+import { KNOWN_STATUSES } from '../import/rows.ts';
+import { loadBulkContext } from './context.ts';
+import { previewBulk, type BulkAction, type BulkPreview } from './plan.ts';
+
+type ActionType = BulkAction['type'];
+const ACTION_LABELS: Record<ActionType, string> = {
+  status: 'Change status',
+  groupAccess: 'Group access',
+  moduleAccess: 'Feature access',
+  credential: 'Assign a credential',
+  training: 'Assign training',
+};
+
+export function BulkActions({ userIds }: SelectionActionProps) {
+  const db = useActiveDb();
+  const readOnly = useSession((s) => s.activeProfile?.access === 'readonly');
+  const catalog = useLiveQuery(
+    async () => (db ? { groups: await db.groups.toArray(), modules: await db.modules.toArray(), credentials: await db.credentials.toArray(), courses: await db.courses.toArray() } : null),
+    [db],
+  );
+  const [type, setType] = useState<ActionType | null>(null);
+  const [form, setForm] = useState({ status: 'Inactive', grant: true, choice: '', startdate: '', expirationdate: '', credentialnumber: '', notes: '', duedate: '' });
+  const [preview, setPreview] = useState<BulkPreview | null>(null);
+  const [queued, setQueued] = useState<{ batchId: string; ids: string[] } | null>(null);
+  if (!db || !catalog) return null;
+
+  const set = (patch: Partial<typeof form>) => {
+    setForm({ ...form, ...patch });
+    setPreview(null);
+  };
+  const action = (): BulkAction | null => {
+    const chosen = Number(form.choice);
+    switch (type) {
+      case 'status':
+        return { type, status: form.status };
+      case 'groupAccess': {
+        const group = catalog.groups.find((g) => g.groupid === chosen);
+        return group ? { type, grant: form.grant, group } : null;
+      }
+      case 'moduleAccess': {
+        const module = catalog.modules.find((m) => m.accessID === chosen);
+        return module ? { type, grant: form.grant, accessID: module.accessID, moduleName: module.moduleName } : null;
+      }
+      case 'credential': {
+        const credential = catalog.credentials.find((c) => c.credentialid === chosen);
+        return credential ? { type, credential, startdate: form.startdate, expirationdate: form.expirationdate, credentialnumber: form.credentialnumber, notes: form.notes } : null;
+      }
+      case 'training': {
+        const course = catalog.courses.find((c) => c.courseid === chosen);
+        return course ? { type, courseid: course.courseid, courseName: course.coursename, duedate: form.duedate } : null;
+      }
+      default:
+        return null;
+    }
+  };
+  const makePreview = async () => {
+    const chosen = action();
+    if (!chosen) return;
+    const { users, ctx } = await loadBulkContext(db, userIds, readOnly);
+    setPreview(previewBulk(users, chosen, ctx));
+  };
+  const queue = async () => {
+    const odb = outboxStore.getState().db;
+    if (!odb || !preview || preview.drafts.length === 0) return;
+    const batchId = newId();
+    const ops = await enqueueOps(odb, preview.drafts, { batchId });
+    await queueChanged();
+    setQueued({ batchId, ids: ops.map((op) => op.id) });
+    setPreview(null);
+  };
+  const undo = async () => {
+    const odb = outboxStore.getState().db;
+    if (!odb || !queued) return;
+    await discardOps(odb, queued.ids, outboxStore.getState().actor);
+    await queueChanged();
+    setQueued(null);
+  };
+  const credential = type === 'credential' ? catalog.credentials.find((c) => c.credentialid === Number(form.choice)) : undefined;
+  const options =
+    type === 'groupAccess' ? catalog.groups.map((g) => [g.groupid, g.groupname] as const)
+    : type === 'moduleAccess' ? [...new Map(catalog.modules.map((m) => [m.accessID, m.moduleName])).entries()]
+    : type === 'credential' ? catalog.credentials.map((c) => [c.credentialid, c.credentialname] as const)
+    : type === 'training' ? catalog.courses.map((c) => [c.courseid, c.coursename] as const)
+    : [];
+
+  return (
+    <div className="bulk-actions">
+      <label>
+        Bulk action{' '}
+        <select value={type ?? ''} onChange={(e) => { setType((e.target.value || null) as ActionType | null); setPreview(null); }}>
+          <option value="">Choose…</option>
+          {(Object.keys(ACTION_LABELS) as ActionType[]).map((t) => (
+            <option key={t} value={t}>{ACTION_LABELS[t]}</option>
+          ))}
+        </select>
+      </label>
+      {type === 'status' && (
+        <select aria-label="New status" value={form.status} onChange={(e) => set({ status: e.target.value })}>
+          {KNOWN_STATUSES.map((s) => <option key={s}>{s}</option>)}
+        </select>
+      )}
+      {(type === 'groupAccess' || type === 'moduleAccess') && (
+        <select aria-label="Grant or revoke" value={form.grant ? 'grant' : 'revoke'} onChange={(e) => set({ grant: e.target.value === 'grant' })}>
+          <option value="grant">Grant</option>
+          <option value="revoke">Revoke</option>
+        </select>
+      )}
+      {options.length > 0 && (
+        <select aria-label={ACTION_LABELS[type!]} value={form.choice} onChange={(e) => set({ choice: e.target.value })}>
+          <option value="">Choose…</option>
+          {options.map(([id, label]) => <option key={id} value={id}>{label}</option>)}
+        </select>
+      )}
+      {type === 'credential' && (
+        <>
+          <label>Start date{credential?.requiredstartdate ? ' (required)' : ''} <input type="date" value={form.startdate} onChange={(e) => set({ startdate: e.target.value })} /></label>
+          <label>Expiration date{credential?.requiredexpirationdate ? ' (required)' : ''} <input type="date" value={form.expirationdate} onChange={(e) => set({ expirationdate: e.target.value })} /></label>
+          <label>Number{credential?.requiredcredentialnum ? ' (required)' : ''} <input value={form.credentialnumber} onChange={(e) => set({ credentialnumber: e.target.value })} /></label>
+          <label>Notes <input value={form.notes} onChange={(e) => set({ notes: e.target.value })} /></label>
+        </>
+      )}
+      {type === 'training' && <label>Due date <input type="date" value={form.duedate} onChange={(e) => set({ duedate: e.target.value })} /></label>}
+      {type && (
+        <button type="button" onClick={() => void makePreview()} disabled={!action()}>
+          Preview
+        </button>
+      )}
+      {preview && (
+        <div className="bulk-preview" role="region" aria-label="Preview">
+          <p>
+            {formatCount(preview.drafts.length)} to queue, {formatCount(preview.noops.length)} already so (skipped), {formatCount(preview.refused.length)} cannot be done (not queued).
+          </p>
+          <PreviewList title="Will change" lines={preview.changes} />
+          <PreviewList title="Already so" lines={preview.noops} />
+          <PreviewList title="Cannot be done" lines={preview.refused} />
+          <button type="button" onClick={() => void queue()} disabled={preview.drafts.length === 0}>
+            Queue {formatCount(preview.drafts.length)} changes
+          </button>
+        </div>
+      )}
+      {queued && (
+        <p role="status">
+          Queued {formatCount(queued.ids.length)} changes.{' '}
+          <button type="button" onClick={() => void undo()}>Undo</button>
+        </p>
+      )}
+    </div>
+  );
+}
+
+function PreviewList({ title, lines }: { title: string; lines: BulkPreview['noops'] }) {
+  if (lines.length === 0) return null;
+  return (
+    <details>
+      <summary>{title} ({lines.length})</summary>
+      <ul>
+        {lines.slice(0, 200).map((l) => (
+          <li key={l.user.userid}>{l.user.firstname} {l.user.lastname} ({l.user.username}): {l.reason}</li>
+        ))}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,41 @@
+/** Reading what a bulk preview needs from the cache, in its effective state (pending ops applied). */
+import type { UserRecord } from '../../../shared/records.ts';
+import type { FieldbookDb } from '../../db/index.ts';
+import {
+  applyPendingToCredentialAssignments,
+  applyPendingToGroupAccess,
+  applyPendingToModuleAccess,
+  applyPendingToTrainingAssignments,
+  applyPendingToUsers,
+  type WithPending,
+} from '../../outbox/pending.ts';
+import { unsentOpsOf } from '../../outbox/overlays.ts';
+import type { BulkContext } from './plan.ts';
+
+/** Held unless a pending op removes it. */
+const kept = <T extends { pending?: { change: string } }>(rows: WithPending<T>[]) => rows.filter((r) => r.pending?.change !== 'delete');
+
+export async function loadBulkContext(db: FieldbookDb, userIds: readonly number[], readOnly: boolean): Promise<{ users: UserRecord[]; ctx: BulkContext }> {
+  const ids = [...userIds];
+  const ops = await unsentOpsOf(db);
+  const [users, groupAccess, moduleAccess, credentials, training] = await Promise.all([
+    db.users.bulkGet(ids),
+    db.groupAccess.where('userid').anyOf(ids).toArray(),
+    db.moduleAccess.where('userid').anyOf(ids).toArray(),
+    db.credentialAssignments.where('userid').anyOf(ids).toArray(),
+    db.trainingAssignments.where('userid').anyOf(ids).toArray(),
+  ]);
+  const wanted = new Set(ids);
+  const present = users.filter((u): u is UserRecord => u !== undefined);
+  const effectiveUsers = applyPendingToUsers(present, ops).filter((u) => wanted.has(u.userid));
+  return {
+    users: effectiveUsers,
+    ctx: {
+      readOnly,
+      groupAccess: new Set(kept(applyPendingToGroupAccess(groupAccess, ops)).map((g) => g.id)),
+      moduleAccess: new Set(kept(applyPendingToModuleAccess(moduleAccess, ops)).map((m) => m.id)),
+      credentialsHeld: new Set(kept(applyPendingToCredentialAssignments(credentials, ops)).map((c) => c.id)),
+      trainingHeld: new Set(kept(applyPendingToTrainingAssignments(training, ops)).map((t) => `${t.userid}-${t.courseid}`)),
+    },
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * A bulk action on a selection becomes a preview before anything is queued:
+ * the ops to queue, the no-ops (already in that state) and the ops that cannot
+ * work (read-only token, missing required date), which are not queued. Pure.
+ */
+import type { CredentialRecord, GroupRecord, UserRecord } from '../../../shared/records.ts';
+import { toIsoDate } from '../../../shared/dates.ts';
+import type { OpDraft } from '../../../shared/replay-queue/queue.ts';
+
+export type BulkAction =
+  | { type: 'status'; status: string }
+  | { type: 'groupAccess'; grant: boolean; group: GroupRecord }
+  | { type: 'moduleAccess'; grant: boolean; accessID: number; moduleName: string }
+  | { type: 'credential'; credential: CredentialRecord; startdate: string; expirationdate: string; credentialnumber: string; notes: string }
+  | { type: 'training'; courseid: number; courseName: string; duedate: string };
+
+export interface BulkContext {
+  readOnly: boolean;
+  /** `${groupid}-${userid}` of access grants held (effective state) */
+  groupAccess: ReadonlySet<string>;
+  /** `${siteid}-${accessID}-${userid}` */
+  moduleAccess: ReadonlySet<string>;
+  /** `${credentialid}-${userid}` */
+  credentialsHeld: ReadonlySet<string>;
+  /** `${userid}-${courseid}` */
+  trainingHeld: ReadonlySet<string>;
+}
+
+export interface PreviewLine {
+  user: UserRecord;
+  reason: string;
+}
+
+export interface BulkPreview {
+  drafts: OpDraft[];
+  /** who each draft is for, same order as drafts */
+  changes: PreviewLine[];
+  noops: PreviewLine[];
+  refused: PreviewLine[];
+}
+
+const who = (u: UserRecord) => `${u.firstname} ${u.lastname}`.trim() || u.username;
+
+/** Problems with the action itself, for everyone (a required date missing, an unreadable date). */
+export function actionProblems(action: BulkAction): string[] {
+  const problems: string[] = [];
+  if (action.type === 'credential') {
+    const c = action.credential;
+    if (c.requiredstartdate && !action.startdate) problems.push(`${c.credentialname} requires a start date.`);
+    if (c.requiredexpirationdate && !action.expirationdate) problems.push(`${c.credentialname} requires an expiration date.`);
+    if (c.requiredcredentialnum && !action.credentialnumber.trim()) problems.push(`${c.credentialname} requires a credential number.`);
+    if (action.startdate && !toIsoDate(action.startdate)) problems.push(`"${action.startdate}" is not a date.`);
+    if (action.expirationdate && !toIsoDate(action.expirationdate)) problems.push(`"${action.expirationdate}" is not a date.`);
+    if (action.startdate && action.expirationdate && toIsoDate(action.expirationdate) < toIsoDate(action.startdate)) problems.push('The expiration date is before the start date.');
+  }
+  if (action.type === 'training' && action.duedate && !toIsoDate(action.duedate)) problems.push(`"${action.duedate}" is not a date.`);
+  if (action.type === 'status' && !action.status) problems.push('Choose a status.');
+  return problems;
+}
+
+export function previewBulk(users: readonly UserRecord[], action: BulkAction, ctx: BulkContext): BulkPreview {
+  const preview: BulkPreview = { drafts: [], changes: [], noops: [], refused: [] };
+  const problems = actionProblems(action);
+  for (const user of users) {
+    if (ctx.readOnly) {
+      preview.refused.push({ user, reason: 'The token of this profile is read-only.' });
+      continue;
+    }
+    if (problems.length > 0) {
+      preview.refused.push({ user, reason: problems.join(' ') });
+      continue;
+    }
+    if (user.userid < 0) {
+      preview.refused.push({ user, reason: 'This user is still waiting to be created; edit them once the creation is sent.' });
+      continue;
+    }
+    const planned = planFor(user, action, ctx);
+    if ('noop' in planned) preview.noops.push({ user, reason: planned.noop });
+    else if ('refused' in planned) preview.refused.push({ user, reason: planned.refused });
+    else {
+      preview.drafts.push(planned.draft);
+      preview.changes.push({ user, reason: planned.draft.summary });
+    }
+  }
+  return preview;
+}
+
+type Planned = { draft: OpDraft } | { noop: string } | { refused: string };
+
+function planFor(user: UserRecord, action: BulkAction, ctx: BulkContext): Planned {
+  const name = who(user);
+  switch (action.type) {
+    case 'status':
+      if (user.status.toLowerCase() === action.status.toLowerCase()) return { noop: `already ${user.status}` };
+      return {
+        draft: { op: { kind: 'user.update', userid: user.userid, changes: { status: action.status } }, base: { status: user.status }, summary: `${name}: status ${user.status} → ${action.status}` },
+      };
+    case 'groupAccess': {
+      const g = action.group;
+      if (g.siteid !== user.siteid) return { refused: `${g.groupname} belongs to another site.` };
+      const held = ctx.groupAccess.has(`${g.groupid}-${user.userid}`);
+      if (held === action.grant) return { noop: action.grant ? `already has access over ${g.groupname}` : `has no access over ${g.groupname}` };
+      const kind = action.grant ? 'groupAccess.grant' : 'groupAccess.revoke';
+      return { draft: { op: { kind, siteid: g.siteid, groupid: g.groupid, userid: user.userid }, summary: `${name}: ${action.grant ? 'grant' : 'revoke'} access over ${g.groupname}` } };
+    }
+    case 'moduleAccess': {
+      const held = ctx.moduleAccess.has(`${user.siteid}-${action.accessID}-${user.userid}`);
+      if (held === action.grant) return { noop: action.grant ? `already has ${action.moduleName}` : `does not have ${action.moduleName}` };
+      const kind = action.grant ? 'moduleAccess.grant' : 'moduleAccess.revoke';
+      return { draft: { op: { kind, siteid: user.siteid, accessID: action.accessID, userid: user.userid }, summary: `${name}: ${action.grant ? 'grant' : 'revoke'} ${action.moduleName}` } };
+    }
+    case 'credential': {
+      const c = action.credential;
+      if (ctx.credentialsHeld.has(`${c.credentialid}-${user.userid}`)) return { noop: `already holds ${c.credentialname}` };
+      const fields = {
+        ...(action.startdate ? { startdate: action.startdate } : {}),
+        ...(action.expirationdate ? { expirationdate: action.expirationdate } : {}),
+        ...(action.credentialnumber.trim() ? { credentialnumber: action.credentialnumber.trim() } : {}),
+        ...(action.notes.trim() ? { notes: action.notes.trim() } : {}),
+      };
+      return { draft: { op: { kind: 'credentialAssignment.create', credentialid: c.credentialid, userid: user.userid, fields }, summary: `${name}: assign ${c.credentialname}` } };
+    }
+    case 'training': {
+      if (ctx.trainingHeld.has(`${user.userid}-${action.courseid}`)) return { noop: `already assigned ${action.courseName}` };
+      const fields = action.duedate ? { duedate: action.duedate } : {};
+      return { draft: { op: { kind: 'trainingAssignment.create', userid: user.userid, courseid: action.courseid, fields }, summary: `${name}: assign ${action.courseName}` } };
+    }
+  }
+}

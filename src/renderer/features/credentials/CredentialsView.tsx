@@ -1,0 +1,110 @@
+/**
+ * Credentials by credential and by category, with counts of expired and
+ * expiring; the holders of one credential (or of all), filtered to expired or
+ * expiring within 30/60/90 days.
+ */
+import { useMemo, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { CredentialRecord } from '../../../shared/records.ts';
+import { todayIso } from '../../../shared/dates.ts';
+import type { FieldbookDb } from '../../db/index.ts';
+import type { RouteProps } from '../../app/routes.tsx';
+import { useActiveDb } from '../../app/session.ts';
+import { hrefFor, navigate } from '../../app/router.ts';
+import { formatCount, formatDate } from '../../app/format.ts';
+import { credentialState } from '../../app/compliance.ts';
+import { applyOverlays, isPending } from '../../app/overlays.ts';
+import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
+import { CredentialBadge, PendingBadge, StatusText } from '../../components/Badges.tsx';
+import {
+  credentialHolders, credentialSummaries, credentialsExpiringWithin, expiredCredentials, listCredentialCategories, listCredentials, type Holder,
+} from './queries.ts';
+
+export type HolderWindow = 'all' | 'expired' | '30' | '60' | '90';
+
+async function loadHolders(db: FieldbookDb, credentialid: number | null, window: HolderWindow, today: string): Promise<Holder[]> {
+  if (window === 'all' && credentialid !== null) return credentialHolders(db, credentialid);
+  const options = credentialid === null ? { today } : { today, credentialid };
+  const assignments = window === 'expired' ? await expiredCredentials(db, options) : await credentialsExpiringWithin(db, window === 'all' ? 30 : Number(window), options);
+  const withPending = await applyOverlays('credentialAssignments', db, assignments);
+  const users = await db.users.bulkGet(withPending.map((a) => a.userid));
+  return withPending.map((assignment, i) => ({ assignment, user: users[i] }));
+}
+
+function Holders({ db, credential, names }: { db: FieldbookDb; credential: CredentialRecord | null; names: Map<number, string> }) {
+  const [window, setWindow] = useState<HolderWindow>(credential ? 'all' : '30');
+  const effective = !credential && window === 'all' ? '30' : window;
+  const today = todayIso();
+  const holders = useLiveQuery(() => loadHolders(db, credential?.credentialid ?? null, effective, today), [db, credential, effective, today]);
+  const columns: Column<Holder>[] = [
+    { id: 'user', header: 'Holder', width: 'minmax(10rem, 2fr)', render: (h) => h.user ? <a href={hrefFor('users', h.user.userid)} tabIndex={-1}>{h.user.lastname}, {h.user.firstname}</a> : `User ${h.assignment.userid}` },
+    ...(credential ? [] : [{ id: 'credential', header: 'Credential', width: 'minmax(8rem, 1.5fr)', render: (h: Holder) => names.get(h.assignment.credentialid) ?? String(h.assignment.credentialid) }]),
+    { id: 'expires', header: 'Expires', width: '8rem', render: (h) => formatDate(h.assignment.expirationIso) },
+    { id: 'state', header: 'State', width: '9rem', render: (h) => <><CredentialBadge state={credentialState(h.assignment, today, effective === 'all' || effective === 'expired' ? 30 : Number(effective), { expiration: credential?.requiredexpirationdate ?? true })} /> <PendingBadge show={isPending(h.assignment)} /></> },
+    { id: 'number', header: 'Number', width: '7rem', render: (h) => h.assignment.credentialnumber || '—' },
+    { id: 'status', header: 'Status', width: '6rem', render: (h) => <StatusText value={h.assignment.status} /> },
+  ];
+  const title = credential ? credential.credentialname : 'All credentials';
+  return (
+    <section className="panel" aria-labelledby="holders-heading">
+      <h2 id="holders-heading">Holders: {title}</h2>
+      <div className="toolbar">
+        <label>
+          Show
+          <select value={effective} onChange={(e) => setWindow(e.target.value as HolderWindow)}>
+            {credential && <option value="all">All holders</option>}
+            <option value="expired">Expired</option>
+            <option value="30">Expiring within 30 days</option>
+            <option value="60">Expiring within 60 days</option>
+            <option value="90">Expiring within 90 days</option>
+          </select>
+        </label>
+        {credential && <button type="button" onClick={() => navigate('credentials')}>Show all credentials</button>}
+        <p role="status" className="count">{holders ? `${formatCount(holders.length)} assignments` : 'Loading…'}</p>
+      </div>
+      <VirtualGrid label={`Holders of ${title}`} rows={holders ?? []} rowKey={(h) => h.assignment.id} columns={columns} size="short"
+        onActivate={(h) => navigate('users', h.assignment.userid)} loading={holders === undefined} emptyText="No assignment in this window." />
+    </section>
+  );
+}
+
+export default function CredentialsView({ params }: RouteProps) {
+  const db = useActiveDb();
+  const [categoryid, setCategoryid] = useState<number | null>(null);
+  const credentials = useLiveQuery(() => (db ? listCredentials(db) : Promise.resolve([])), [db]);
+  const categories = useLiveQuery(() => (db ? listCredentialCategories(db) : Promise.resolve([])), [db]);
+  const summaries = useLiveQuery(() => (db ? credentialSummaries(db) : Promise.resolve(new Map())), [db]);
+  const names = useMemo(() => new Map((credentials ?? []).map((c) => [c.credentialid, c.credentialname])), [credentials]);
+  if (!db) return null;
+  const selectedId = params[0] === undefined ? null : Number(params[0]);
+  const selected = credentials?.find((c) => c.credentialid === selectedId) ?? null;
+  const shown = (credentials ?? []).filter((c) => categoryid === null || c.categoryid === categoryid);
+  const count = (c: CredentialRecord, key: 'holders' | 'expired' | 'within30' | 'within60' | 'within90') => formatCount(summaries?.get(c.credentialid)?.[key] ?? 0);
+  const columns: Column<CredentialRecord>[] = [
+    { id: 'name', header: 'Credential', width: 'minmax(10rem, 2fr)', render: (c) => <a href={hrefFor('credentials', c.credentialid)} tabIndex={-1}>{c.credentialname}</a> },
+    { id: 'category', header: 'Category', width: 'minmax(8rem, 1fr)', render: (c) => c.categoryname },
+    { id: 'holders', header: 'Holders', width: '5rem', render: (c) => count(c, 'holders') },
+    { id: 'expired', header: 'Expired', width: '5rem', render: (c) => count(c, 'expired') },
+    { id: 'd30', header: '≤ 30 days', width: '5rem', render: (c) => count(c, 'within30') },
+    { id: 'd60', header: '≤ 60 days', width: '5rem', render: (c) => count(c, 'within60') },
+    { id: 'd90', header: '≤ 90 days', width: '5rem', render: (c) => count(c, 'within90') },
+  ];
+  return (
+    <section className="view" aria-labelledby="credentials-heading">
+      <h1 id="credentials-heading">Credentials</h1>
+      <div className="toolbar">
+        <label>
+          Category
+          <select value={categoryid ?? ''} onChange={(e) => setCategoryid(e.target.value === '' ? null : Number(e.target.value))}>
+            <option value="">All categories</option>
+            {categories?.map((c) => <option key={c.categoryid} value={c.categoryid}>{c.categoryname}</option>)}
+          </select>
+        </label>
+        <p role="status" className="count">{formatCount(shown.length)} credentials</p>
+      </div>
+      <VirtualGrid label="Credential list" rows={shown} rowKey={(c) => c.credentialid} columns={columns} size="short"
+        onActivate={(c) => navigate('credentials', c.credentialid)} loading={credentials === undefined} emptyText="No credential in the cache." />
+      <Holders key={selected?.credentialid ?? 'all'} db={db} credential={selected} names={names} />
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+/** Queries of the credentials views: by credential, by category, holders, expired and expiring. */
+import Dexie from 'dexie';
+import type { CredentialAssignmentRecord, CredentialCategoryRecord, CredentialRecord, UserRecord } from '../../../shared/records.ts';
+import { addDaysIso, todayIso } from '../../../shared/dates.ts';
+import type { FieldbookDb } from '../../db/index.ts';
+
+/** Dates sort as strings; any real ISO date is >= this, and '' (no date) is below it. */
+const EARLIEST = '0000-00-00';
+
+export async function listCredentials(db: FieldbookDb): Promise<CredentialRecord[]> {
+  const all = await db.credentials.toArray();
+  return all.sort((a, b) => a.credentialname.localeCompare(b.credentialname));
+}
+
+export async function listCredentialCategories(db: FieldbookDb): Promise<CredentialCategoryRecord[]> {
+  const all = await db.credentialCategories.toArray();
+  return all.sort((a, b) => a.categoryname.localeCompare(b.categoryname));
+}
+
+export async function credentialsInCategory(db: FieldbookDb, categoryid: number): Promise<CredentialRecord[]> {
+  const all = await db.credentials.where('categoryid').equals(categoryid).toArray();
+  return all.sort((a, b) => a.credentialname.localeCompare(b.credentialname));
+}
+
+export interface Holder {
+  assignment: CredentialAssignmentRecord;
+  user: UserRecord | undefined;
+}
+
+async function withUsers(db: FieldbookDb, assignments: CredentialAssignmentRecord[]): Promise<Holder[]> {
+  const users = await db.users.bulkGet(assignments.map((a) => a.userid));
+  return assignments.map((assignment, i) => ({ assignment, user: users[i] }));
+}
+
+/** Everyone holding the credential, soonest expiration first (no date last). */
+export async function credentialHolders(db: FieldbookDb, credentialid: number): Promise<Holder[]> {
+  const assignments = await db.credentialAssignments
+    .where('[credentialid+expirationIso]')
+    .between([credentialid, Dexie.minKey], [credentialid, Dexie.maxKey])
+    .toArray();
+  const dated = assignments.filter((a) => a.expirationIso);
+  const undated = assignments.filter((a) => !a.expirationIso);
+  return withUsers(db, [...dated, ...undated]);
+}
+
+/**
+ * Assignments expiring from today through today + `days` (inclusive), of one
+ * credential or of all, soonest first.
+ */
+export async function credentialsExpiringWithin(db: FieldbookDb, days: number, options: { today?: string; credentialid?: number } = {}): Promise<CredentialAssignmentRecord[]> {
+  const today = options.today ?? todayIso();
+  const last = addDaysIso(today, days);
+  if (options.credentialid !== undefined) {
+    return db.credentialAssignments.where('[credentialid+expirationIso]').between([options.credentialid, today], [options.credentialid, last], true, true).toArray();
+  }
+  return db.credentialAssignments.where('expirationIso').between(today, last, true, true).toArray();
+}
+
+/** Assignments whose expiration date is before today, of one credential or of all, most recent first. */
+export async function expiredCredentials(db: FieldbookDb, options: { today?: string; credentialid?: number } = {}): Promise<CredentialAssignmentRecord[]> {
+  const today = options.today ?? todayIso();
+  const found =
+    options.credentialid !== undefined
+      ? await db.credentialAssignments.where('[credentialid+expirationIso]').between([options.credentialid, EARLIEST], [options.credentialid, today], true, false).toArray()
+      : await db.credentialAssignments.where('expirationIso').between(EARLIEST, today, true, false).toArray();
+  return found.reverse();
+}
+
+export interface CredentialSummary {
+  credentialid: number;
+  holders: number;
+  expired: number;
+  within30: number;
+  within60: number;
+  within90: number;
+  missingDates: number;
+}
+
+/** Counts per credential from the compound index keys alone (no record is read). */
+export async function credentialSummaries(db: FieldbookDb, today: string = todayIso()): Promise<Map<number, CredentialSummary>> {
+  const keys = (await db.credentialAssignments.orderBy('[credentialid+expirationIso]').keys()) as unknown as [number, string][];
+  const d30 = addDaysIso(today, 30);
+  const d60 = addDaysIso(today, 60);
+  const d90 = addDaysIso(today, 90);
+  const out = new Map<number, CredentialSummary>();
+  for (const [credentialid, iso] of keys) {
+    let s = out.get(credentialid);
+    if (!s) {
+      s = { credentialid, holders: 0, expired: 0, within30: 0, within60: 0, within90: 0, missingDates: 0 };
+      out.set(credentialid, s);
+    }
+    s.holders += 1;
+    if (!iso) s.missingDates += 1;
+    else if (iso < today) s.expired += 1;
+    else {
+      if (iso <= d30) s.within30 += 1;
+      if (iso <= d60) s.within60 += 1;
+      if (iso <= d90) s.within90 += 1;
+    }
+  }
+  return out;
+}
+
+

@@ -1,0 +1,52 @@
+/** The compliance picture at a glance: the three series the dashboard charts. */
+import { addDaysIso, todayIso } from '../../../shared/dates.ts';
+import type { FieldbookDb } from '../../db/index.ts';
+import { isTrainingDone, weekOffset } from '../../app/compliance.ts';
+
+export interface WeekBucket {
+  /** first day of the week, ISO */
+  weekStart: string;
+  count: number;
+}
+
+/** Credential assignments expiring in each of the next `weeks` weeks (index keys only). */
+export async function credentialsExpiringByWeek(db: FieldbookDb, weeks = 12, today: string = todayIso()): Promise<WeekBucket[]> {
+  const last = addDaysIso(today, weeks * 7 - 1);
+  const dates = (await db.credentialAssignments.where('expirationIso').between(today, last, true, true).keys()) as string[];
+  const buckets: WeekBucket[] = Array.from({ length: weeks }, (_, i) => ({ weekStart: addDaysIso(today, i * 7), count: 0 }));
+  for (const iso of dates) {
+    const bucket = buckets[weekOffset(iso, today)];
+    if (bucket) bucket.count += 1;
+  }
+  return buckets;
+}
+
+export interface CourseCount {
+  courseid: number;
+  coursename: string;
+  count: number;
+}
+
+/** Courses with the most overdue (not done) assignments, largest first. */
+export async function overdueTrainingByCourse(db: FieldbookDb, top = 10, today: string = todayIso()): Promise<CourseCount[]> {
+  const counts = new Map<number, CourseCount>();
+  await db.trainingAssignments.where('dueIso').between('0000-00-00', today, true, false).each((t) => {
+    if (isTrainingDone(t)) return;
+    const c = counts.get(t.courseid) ?? { courseid: t.courseid, coursename: t.course_name, count: 0 };
+    c.count += 1;
+    counts.set(t.courseid, c);
+  });
+  return [...counts.values()].sort((a, b) => b.count - a.count).slice(0, top);
+}
+
+export interface StatusCount {
+  status: string;
+  count: number;
+}
+
+/** Users per status, every value as it is (unknown ones included). */
+export async function userStatusBreakdown(db: FieldbookDb): Promise<StatusCount[]> {
+  const statuses = (await db.users.orderBy('status').uniqueKeys()).map(String);
+  const counts = await Promise.all(statuses.map((status) => db.users.where('status').equals(status).count()));
+  return statuses.map((status, i) => ({ status, count: counts[i]! })).sort((a, b) => b.count - a.count);
+}

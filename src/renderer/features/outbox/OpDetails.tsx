@@ -1,0 +1,85 @@
+/** One operation in full, and editing its values before it is sent. */
+import { useState } from 'react';
+import type { OpSpec } from '../../../shared/ipc.ts';
+import { opSpecSchema } from '../../../shared/ipc.ts';
+import type { OutboxOp } from '../../../shared/outbox.ts';
+import { editOp } from '../../../shared/replay-queue/queue.ts';
+import { outboxStore, queueChanged } from '../../outbox/runtime.ts';
+import { displayValue } from './compare.ts';
+
+/** The editable text fields of an op (its changes or fields), if it has any. */
+export function editableFields(op: OpSpec): Record<string, string> | null {
+  const spec = op as { changes?: Record<string, unknown>; fields?: Record<string, unknown>; email?: string };
+  const values = spec.changes ?? spec.fields;
+  if (values) return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === undefined ? '' : String(v)]));
+  return spec.email !== undefined ? { email: spec.email } : null;
+}
+
+/** The op with edited values, or the reason it is not valid. */
+export function withEdits(op: OpSpec, values: Record<string, string>): { ok: true; op: OpSpec } | { ok: false; error: string } {
+  const spec = op as Record<string, unknown>;
+  const next = 'changes' in spec ? { ...spec, changes: values } : 'fields' in spec ? { ...spec, fields: values } : { ...spec, ...values };
+  const parsed = opSpecSchema.safeParse(next);
+  return parsed.success ? { ok: true, op: parsed.data } : { ok: false, error: parsed.error.issues[0]?.message ?? 'Not valid.' };
+}
+
+export function OpDetails({ op, editable }: { op: OutboxOp; editable: boolean }) {
+  const initial = editableFields(op.op);
+  const [values, setValues] = useState<Record<string, string> | null>(initial);
+  const [message, setMessage] = useState<string | null>(null);
+  const save = async () => {
+    if (!values) return;
+    const edited = withEdits(op.op, values);
+    if (!edited.ok) return setMessage(edited.error);
+    const db = outboxStore.getState().db;
+    if (!db) return;
+    const saved = await editOp(db, op.id, edited.op, `${op.summary} (edited)`);
+    setMessage(saved ? 'Saved: it will be sent with the new values.' : 'It can no longer be edited (already sent).');
+    await queueChanged();
+  };
+  return (
+    <div className="op-inspect">
+      <dl>
+        <dt>Operation</dt>
+        <dd>{op.op.kind}</dd>
+        <dt>Target</dt>
+        <dd>{op.targetKey}</dd>
+        <dt>Batch</dt>
+        <dd>{op.batchId}</dd>
+        <dt>Made from (base)</dt>
+        <dd>{displayValue(op.base)}</dd>
+        <dt>Payload</dt>
+        <dd>{displayValue(op.op)}</dd>
+        {op.response && (
+          <>
+            <dt>Server response</dt>
+            <dd>{displayValue(op.response)}</dd>
+          </>
+        )}
+        {op.lastError && (
+          <>
+            <dt>Last error</dt>
+            <dd>{op.lastError.message}</dd>
+          </>
+        )}
+      </dl>
+      {editable && values && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          {Object.entries(values).map(([field, value]) => (
+            <label key={field}>
+              {field}{' '}
+              <input value={value} onChange={(e) => setValues({ ...values, [field]: e.target.value })} />
+            </label>
+          ))}
+          <button type="submit">Save changes</button>
+        </form>
+      )}
+      {message && <p role="status">{message}</p>}
+    </div>
+  );
+}

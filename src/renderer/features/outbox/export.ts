@@ -1,0 +1,49 @@
+/**
+ * Exports of the outbox and the audit log (CSV and XLSX). Every cell is
+ * neutralised against formula injection, as OWASP advises: a cell that starts
+ * with =, +, -, @, tab, CR or LF gets a leading single quote, so a spreadsheet
+ * shows it as text instead of running it.
+ */
+import Papa from 'papaparse';
+import writeXlsxFile from 'write-excel-file/universal';
+import type { AuditEntry, OutboxOp } from '../../../shared/outbox.ts';
+
+const FORMULA_START = /^[=+\-@\t\r\n]/;
+
+export function neutralizeCell(value: unknown): string {
+  const text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+export type Table = { headers: string[]; rows: unknown[][] };
+
+export function neutralizeTable(table: Table): string[][] {
+  return [table.headers.map(neutralizeCell), ...table.rows.map((row) => row.map(neutralizeCell))];
+}
+
+export function toCsv(table: Table): string {
+  // quotes: true so a neutralised value keeps its quote-prefix intact in every reader
+  return Papa.unparse(neutralizeTable(table), { quotes: true, newline: '\r\n' });
+}
+
+export async function toXlsx(table: Table, sheet: string): Promise<Blob> {
+  const data = neutralizeTable(table).map((row) => row.map((value) => ({ value, type: String })));
+  return writeXlsxFile(data, { sheet }).toBlob();
+}
+
+export function outboxTable(ops: readonly OutboxOp[]): Table {
+  return {
+    headers: ['id', 'batch', 'queued at', 'kind', 'target', 'summary', 'status', 'attempts', 'last error', 'payload', 'base', 'server response'],
+    rows: ops.map((op) => [
+      op.id, op.batchId, op.createdAt, op.op.kind, op.targetKey, op.summary, op.status, op.attempts,
+      op.lastError?.message ?? '', op.op, op.base, op.response,
+    ]),
+  };
+}
+
+export function auditTable(entries: readonly AuditEntry[]): Table {
+  return {
+    headers: ['at', 'who', 'operation', 'batch', 'kind', 'target', 'outcome', 'before', 'after', 'status body', 'message'],
+    rows: entries.map((e) => [e.at, e.actor, e.opId, e.batchId, e.kind, e.targetKey, e.outcome, e.before, e.after, e.response, e.message]),
+  };
+}

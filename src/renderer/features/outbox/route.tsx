@@ -1,0 +1,18 @@
+/**
+ * The outbox feature's registrations, imported once from app/feature-routes.ts:
+ * the Outbox, Conflicts and Import tabs, the bulk actions on the users
+ * selection, the pending-edit overlays, and the replay engine itself.
+ */
+import { lazy } from 'react';
+import { registerRoute } from '../../app/routes.tsx';
+import { registerSelectionAction } from '../users/SelectionActions.tsx';
+import { BulkActions } from '../bulk/BulkActions.tsx';
+import { registerOutboxOverlays } from '../../outbox/overlays.ts';
+import { startOutboxRuntime } from '../../outbox/runtime.ts';
+
+registerRoute({ id: 'outbox', label: 'Outbox', order: 60, component: lazy(() => import('./OutboxView.tsx')) });
+registerRoute({ id: 'conflicts', label: 'Conflicts', order: 65, component: lazy(() => import('./ConflictView.tsx')) });
+registerRoute({ id: 'import', label: 'Import', order: 70, component: lazy(() => import('../import/ImportView.tsx')) });
+registerSelectionAction('bulk', BulkActions);
+registerOutboxOverlays();
+startOutboxRuntime();

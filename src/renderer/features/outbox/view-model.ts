@@ -1,0 +1,78 @@
+/** What the Outbox and Conflict views show, computed from the ops. Pure. */
+import type { OutboxOp, OutboxStatus } from '../../../shared/outbox.ts';
+import { sameValueForUser } from './compare.ts';
+
+export const STATUS_LABELS: Record<OutboxStatus, string> = {
+  pending: 'Pending',
+  sending: 'Sending',
+  done: 'Done',
+  failed: 'Failed',
+  conflict: 'Conflict',
+  'needs-review': 'Needs review',
+};
+
+export interface OutboxFilter {
+  status: OutboxStatus | 'all';
+  batchId: string | 'all';
+}
+
+export function filterOps(ops: readonly OutboxOp[], filter: OutboxFilter): OutboxOp[] {
+  return ops
+    .filter((op) => (filter.status === 'all' || op.status === filter.status) && (filter.batchId === 'all' || op.batchId === filter.batchId))
+    .sort((a, b) => a.seq - b.seq);
+}
+
+export interface BatchSummary {
+  batchId: string;
+  createdAt: string;
+  total: number;
+  counts: Partial<Record<OutboxStatus, number>>;
+  /** the first op's summary, to recognise the batch by */
+  label: string;
+}
+
+export function batchesOf(ops: readonly OutboxOp[]): BatchSummary[] {
+  const batches = new Map<string, BatchSummary>();
+  for (const op of [...ops].sort((a, b) => a.seq - b.seq)) {
+    const batch = batches.get(op.batchId) ?? { batchId: op.batchId, createdAt: op.createdAt, total: 0, counts: {}, label: op.summary };
+    batch.total += 1;
+    batch.counts[op.status] = (batch.counts[op.status] ?? 0) + 1;
+    batches.set(op.batchId, batch);
+  }
+  return [...batches.values()].reverse();
+}
+
+export function statusCounts(ops: readonly OutboxOp[]): Record<OutboxStatus, number> {
+  const counts: Record<OutboxStatus, number> = { pending: 0, sending: 0, done: 0, failed: 0, conflict: 0, 'needs-review': 0 };
+  for (const op of ops) counts[op.status] += 1;
+  return counts;
+}
+
+export interface ConflictField {
+  field: string;
+  base: unknown;
+  mine: unknown;
+  theirs: unknown;
+}
+
+/** base / mine / theirs of each field in conflict. */
+export function conflictFieldsOf(op: OutboxOp): ConflictField[] {
+  const spec = op.op as { changes?: Record<string, unknown> };
+  const mine = spec.changes ?? {};
+  const fields = op.conflictFields ?? Object.keys(mine);
+  return fields.map((field) => ({ field, base: op.base[field] ?? null, mine: mine[field] ?? null, theirs: op.theirs?.[field] ?? null }));
+}
+
+/** Conflicts "alike" this one: same kind of change, same fields, same values of mine and theirs. */
+export function alikeConflicts(ops: readonly OutboxOp[], op: OutboxOp): OutboxOp[] {
+  const shape = conflictFieldsOf(op);
+  return ops.filter((other) => {
+    if (other.status !== 'conflict' || other.op.kind !== op.op.kind) return false;
+    const fields = conflictFieldsOf(other);
+    if (fields.length !== shape.length) return false;
+    return fields.every((f, i) => {
+      const s = shape[i]!;
+      return f.field === s.field && sameValueForUser(f.mine, s.mine) && sameValueForUser(f.theirs, s.theirs);
+    });
+  });
+}

@@ -1,0 +1,53 @@
+/** Add or edit a profile: name, base URL and token (the token goes straight to main's keychain). */
+import { useState, type FormEvent } from 'react';
+import type { ProfileSummary } from '../../../shared/ipc.ts';
+import { request, sessionStore } from '../../app/session.ts';
+
+export function ProfileForm({ profile, onDone }: { profile?: ProfileSummary; onDone?: () => void }) {
+  const [name, setName] = useState(profile?.name ?? '');
+  const [baseUrl, setBaseUrl] = useState(profile?.baseUrl ?? '');
+  const [token, setToken] = useState('');
+  const [busy, setBusy] = useState(false);
+  const editing = profile !== undefined;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const api = sessionStore.getState().api;
+    if (!api) return;
+    setBusy(true);
+    const saved = await request(() => api['profiles:save']({ id: profile?.id, name: name.trim(), baseUrl: baseUrl.trim(), token: token || undefined }));
+    // a new profile becomes the active one: that is why it was added
+    if (saved && !editing) await request(() => api['profiles:activate']({ id: saved.id }));
+    setBusy(false);
+    setToken('');
+    if (saved) onDone?.();
+  }
+
+  return (
+    <form className="profile-form" onSubmit={(e) => void submit(e)} aria-label={editing ? `Edit profile ${profile.name}` : 'Add a profile'}>
+      <label>
+        Profile name
+        <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />
+      </label>
+      <label>
+        Base URL
+        <input type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} required placeholder="https://example.com/api/v1" />
+      </label>
+      <label>
+        API token
+        <input
+          type="password"
+          value={token}
+          onChange={(e) => setToken(e.target.value)}
+          required={!editing}
+          autoComplete="off"
+          placeholder={editing ? `Leave empty to keep ${profile.tokenHint ?? 'the stored token'}` : ''}
+        />
+      </label>
+      <div className="actions">
+        <button type="submit" disabled={busy}>{editing ? 'Save profile' : 'Add profile'}</button>
+        {onDone && editing && <button type="button" onClick={onDone}>Cancel</button>}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,97 @@
+/** Sync now / resume / cancel, progress with "N of M" and rate, and the state of each collection. */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { COLLECTIONS, type CollectionName } from '../../../shared/records.ts';
+import type { CollectionProgress } from '../../../shared/ipc.ts';
+import type { FieldbookDb, SyncCollectionRow } from '../../db/index.ts';
+import { useSession } from '../../app/session.ts';
+import { syncStore, useSyncState } from '../../sync/store.ts';
+import { formatCount, formatDateTime, formatProgress, formatRate } from '../../app/format.ts';
+import { ErrorMessage } from '../../components/ErrorMessage.tsx';
+import { COLLECTION_LABEL } from './labels.ts';
+
+const PHASE_TEXT = {
+  planning: 'Planning the sync…',
+  fetching: 'Syncing…',
+  finishing: 'Finishing…',
+  completed: 'Sync completed.',
+  cancelled: 'Sync cancelled.',
+  failed: 'Sync failed.',
+} as const;
+
+function CollectionsTable({ rows, live }: { rows: SyncCollectionRow[]; live: Partial<Record<CollectionName, CollectionProgress>> }) {
+  const byName = new Map(rows.map((r) => [r.collection, r]));
+  const shown = COLLECTIONS.filter((c) => byName.has(c) || live[c]);
+  if (shown.length === 0) return <p>Nothing synced yet.</p>;
+  return (
+    <table className="collections">
+      <caption>Collections</caption>
+      <thead><tr><th scope="col">Collection</th><th scope="col">Last synced</th><th scope="col">Records</th><th scope="col">State</th></tr></thead>
+      <tbody>
+        {shown.map((c) => {
+          const row = byName.get(c);
+          const progress = live[c];
+          const error = progress?.error ?? row?.lastError ?? null;
+          return (
+            <tr key={c}>
+              <th scope="row">{COLLECTION_LABEL[c]}</th>
+              <td>{formatDateTime(row?.lastSyncedAt)}</td>
+              <td>{progress ? formatProgress(progress.records, progress.total) : formatCount(row?.total ?? 0)}</td>
+              <td>{error ? <span className="error-text">{error.message}</span> : (progress?.state ?? (row?.lastSyncedAt ? 'complete' : '—'))}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+export function SyncPanel({ db }: { db: FieldbookDb }) {
+  const sync = useSession((s) => s.sync);
+  const online = useSession((s) => s.connection?.online === true);
+  const state = useSyncState((s) => s);
+  const interrupted = useLiveQuery(() => db.syncCheckpoints.count(), [db]) ?? 0;
+  const collections = useLiveQuery(() => db.syncCollections.toArray(), [db]) ?? [];
+  const progress = state.progress;
+  const total = progress?.total ?? null;
+  const done = progress?.records ?? 0;
+  const outcome = state.finished?.outcome;
+  return (
+    <section className="panel" aria-labelledby="sync-heading">
+      <h2 id="sync-heading">Sync</h2>
+      <div className="actions">
+        {state.running ? (
+          <button type="button" onClick={() => void sync?.cancel()}>Cancel sync</button>
+        ) : (
+          <>
+            <button type="button" onClick={() => void sync?.start()} disabled={!sync}>
+              {interrupted > 0 ? 'Resume sync' : 'Sync now'}
+            </button>
+            {interrupted > 0 && <button type="button" onClick={() => void sync?.start({ fresh: true })}>Start a full sync</button>}
+          </>
+        )}
+        {!online && !state.running && <span className="muted">The site is not reachable right now; the cache stays available.</span>}
+      </div>
+      {(state.running || progress) && (
+        <div className="progress" aria-live="polite">
+          <progress aria-label="Sync progress" max={total && total >= done ? total : undefined} value={total && total >= done ? done : undefined} />
+          <p role="status">
+            {progress ? PHASE_TEXT[progress.phase] : 'Starting…'} {formatProgress(done, total)} records
+            {progress && progress.rate > 0 ? ` · ${formatRate(progress.rate)}` : ''}
+            {progress ? ` · ${formatCount(progress.requests)}${progress.plannedRequests ? ` of ${formatCount(progress.plannedRequests)}` : ''} requests` : ''}
+            {state.resumed ? ' · resumed' : ''}
+          </p>
+        </div>
+      )}
+      {outcome && !state.running && (
+        <p role="status" className={outcome === 'completed' ? 'ok' : 'warn'}>
+          {PHASE_TEXT[outcome]} {formatCount(state.rowsWritten)} records written
+          {state.rowsRemoved > 0 ? `, ${formatCount(state.rowsRemoved)} removed` : ''}
+          {state.pagesWritten > 0 ? ` (${formatCount(state.pagesWritten)} pages stored in ${(state.writeMs / 1000).toFixed(1)} s)` : ''}.
+          {outcome === 'cancelled' ? ' The next sync resumes where this one stopped.' : ''}
+        </p>
+      )}
+      <ErrorMessage error={state.error} onDismiss={() => syncStore.setState({ error: null })} />
+      <CollectionsTable rows={collections} live={state.running ? (progress?.collections ?? {}) : (state.finished?.collections ?? {})} />
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+/** Training by course and by user: overdue, due within N days, everything. */
+import { useDeferredValue, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { CourseRecord, TrainingAssignmentRecord, UserRecord } from '../../../shared/records.ts';
+import { todayIso } from '../../../shared/dates.ts';
+import type { FieldbookDb } from '../../db/index.ts';
+import type { RouteProps } from '../../app/routes.tsx';
+import { useActiveDb } from '../../app/session.ts';
+import { hrefFor, navigate } from '../../app/router.ts';
+import { formatCount, formatDate } from '../../app/format.ts';
+import { trainingState } from '../../app/compliance.ts';
+import { applyOverlays, isPending, type PendingMark } from '../../app/overlays.ts';
+import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
+import { PendingBadge, StatusText, TrainingBadge } from '../../components/Badges.tsx';
+import { DaysInput } from '../../components/DaysInput.tsx';
+import { searchUsers } from '../users/queries.ts';
+import { assignmentCountsByCourse, listCourses, overdueTrainingForCourse, trainingDueWithin, trainingForCourse, trainingForUser } from './queries.ts';
+
+type Show = 'all' | 'overdue' | 'due';
+type Row = TrainingAssignmentRecord & PendingMark & { user?: UserRecord | undefined };
+
+async function loadCourseTraining(db: FieldbookDb, courseid: number | null, show: Show, days: number, today: string): Promise<Row[]> {
+  let rows: TrainingAssignmentRecord[];
+  if (courseid === null) rows = await trainingDueWithin(db, days, { today });
+  else if (show === 'overdue') rows = await overdueTrainingForCourse(db, courseid, today);
+  else if (show === 'due') rows = await trainingDueWithin(db, days, { today, courseid });
+  else rows = await trainingForCourse(db, courseid);
+  const pending = await applyOverlays('trainingAssignments', db, rows);
+  const users = await db.users.bulkGet(pending.map((t) => t.userid));
+  return pending.map((t, i) => ({ ...t, user: users[i] }));
+}
+
+function trainingColumns(today: string, days: number, withUser: boolean): Column<Row>[] {
+  return [
+    withUser
+      ? { id: 'user', header: 'User', width: 'minmax(10rem, 2fr)', render: (t) => <a href={hrefFor('users', t.userid)} tabIndex={-1}>{t.user ? `${t.user.lastname}, ${t.user.firstname}` : `User ${t.userid}`}</a> }
+      : { id: 'course', header: 'Course', width: 'minmax(10rem, 2fr)', render: (t) => t.course_name },
+    { id: 'state', header: 'State', width: '9rem', render: (t) => <><TrainingBadge state={trainingState(t, today, days)} /> <PendingBadge show={isPending(t)} /></> },
+    { id: 'due', header: 'Due', width: '8rem', render: (t) => formatDate(t.dueIso) },
+    ...(withUser ? [{ id: 'course', header: 'Course', width: 'minmax(8rem, 1.5fr)', render: (t: Row) => t.course_name }] : []),
+    { id: 'status', header: 'Course status', width: '7rem', render: (t) => <StatusText value={t.course_status} /> },
+    { id: 'method', header: 'Assigned by', width: '7rem', render: (t) => t.assignment_method },
+  ];
+}
+
+function ByCourse({ db, courseid }: { db: FieldbookDb; courseid: number | null }) {
+  const [show, setShow] = useState<Show>('overdue');
+  const [days, setDays] = useState(14);
+  const today = todayIso();
+  const courses = useLiveQuery(() => listCourses(db), [db]);
+  const counts = useLiveQuery(() => assignmentCountsByCourse(db), [db]);
+  const rows = useLiveQuery(() => loadCourseTraining(db, courseid, show, days, today), [db, courseid, show, days, today]);
+  const course = courses?.find((c) => c.courseid === courseid) ?? null;
+  const courseColumns: Column<CourseRecord>[] = [
+    { id: 'name', header: 'Course', width: 'minmax(10rem, 3fr)', render: (c) => <a href={hrefFor('training', 'course', c.courseid)} tabIndex={-1}>{c.coursename}</a> },
+    { id: 'status', header: 'Status', width: '7rem', render: (c) => <StatusText value={c.status} /> },
+    { id: 'assigned', header: 'Assigned', width: '6rem', render: (c) => formatCount(counts?.get(c.courseid) ?? 0) },
+  ];
+  const effective: Show = courseid === null ? 'due' : show;
+  return (
+    <>
+      <VirtualGrid label="Course list" rows={courses ?? []} rowKey={(c) => c.courseid} columns={courseColumns} size="short"
+        onActivate={(c) => navigate('training', 'course', c.courseid)} loading={courses === undefined} emptyText="No course in the cache." />
+      <section className="panel" aria-labelledby="course-training-heading">
+        <h2 id="course-training-heading">{course ? course.coursename : 'All courses'}</h2>
+        <div className="toolbar">
+          {courseid !== null && (
+            <label>
+              Show
+              <select value={show} onChange={(e) => setShow(e.target.value as Show)}>
+                <option value="overdue">Overdue</option>
+                <option value="due">Due within N days</option>
+                <option value="all">All assignments</option>
+              </select>
+            </label>
+          )}
+          {effective === 'due' && <DaysInput label="Due within (days)" value={days} onChange={setDays} />}
+          {courseid !== null && <button type="button" onClick={() => navigate('training')}>Show all courses</button>}
+          <p role="status" className="count">{rows ? `${formatCount(rows.length)} assignments` : 'Loading…'}</p>
+        </div>
+        <VirtualGrid label={`Assignments: ${course?.coursename ?? 'all courses'}`} rows={rows ?? []} rowKey={(t) => t.transcriptid}
+          columns={trainingColumns(today, days, true)} size="short" onActivate={(t) => navigate('users', t.userid)} loading={rows === undefined} emptyText="No assignment to show." />
+      </section>
+    </>
+  );
+}
+
+function ByUser({ db, userid }: { db: FieldbookDb; userid: number | null }) {
+  const [text, setText] = useState('');
+  const [days, setDays] = useState(14);
+  const deferred = useDeferredValue(text);
+  const today = todayIso();
+  const matches = useLiveQuery(async () => (deferred.trim() ? (await searchUsers(db, deferred)).slice(0, 200) : []), [db, deferred]);
+  const user = useLiveQuery(() => (userid === null ? undefined : db.users.get(userid)), [db, userid]);
+  const rows = useLiveQuery(async () => (userid === null ? [] : applyOverlays('trainingAssignments', db, await trainingForUser(db, userid))), [db, userid]);
+  return (
+    <>
+      <div className="toolbar" role="search">
+        <label>
+          Find a user
+          <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Name, username or employee ID" />
+        </label>
+      </div>
+      {matches && matches.length > 0 && (
+        <ul className="pick-list" aria-label="Matching users">
+          {matches.map((u) => <li key={u.userid}><a href={hrefFor('training', 'user', u.userid)}>{u.lastname}, {u.firstname} ({u.username})</a></li>)}
+        </ul>
+      )}
+      <section className="panel" aria-labelledby="user-training-heading">
+        <h2 id="user-training-heading">{user ? `Training of ${user.firstname} ${user.lastname}` : 'Pick a user'}</h2>
+        <DaysInput label="Due soon within (days)" value={days} onChange={setDays} />
+        <VirtualGrid label="Training of the user" rows={rows ?? []} rowKey={(t) => t.transcriptid} columns={trainingColumns(today, days, false)} size="short"
+          emptyText={userid === null ? 'Search for a user above.' : 'No training assigned.'} />
+      </section>
+    </>
+  );
+}
+
+export default function TrainingView({ params }: RouteProps) {
+  const db = useActiveDb();
+  if (!db) return null;
+  const mode = params[0] === 'user' ? 'user' : 'course';
+  const id = params[1] === undefined ? null : Number(params[1]);
+  return (
+    <section className="view" aria-labelledby="training-heading">
+      <h1 id="training-heading">Training</h1>
+      <div className="segmented" role="group" aria-label="Group training">
+        <button type="button" aria-pressed={mode === 'course'} onClick={() => navigate('training')}>By course</button>
+        <button type="button" aria-pressed={mode === 'user'} onClick={() => navigate('training', 'user')}>By user</button>
+      </div>
+      {mode === 'course' ? <ByCourse db={db} courseid={id} /> : <ByUser db={db} userid={id} />}
+    </section>
+  );
+}

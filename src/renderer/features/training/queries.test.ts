@@ -1,0 +1,44 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { assignmentCountsByCourse, overdueTrainingForCourse, trainingDueWithin, trainingForCourse, trainingForUser } from './queries.ts';
+import { freshDb, trainingAssignment } from '../../test/fixtures.ts';
+import type { FieldbookDb } from '../../db/index.ts';
+
+const today = '2026-03-01';
+let db: FieldbookDb;
+beforeEach(async () => {
+  db = freshDb();
+  await db.trainingAssignments.bulkPut([
+    trainingAssignment(1, 1, 50, '2026-02-01'), // overdue
+    trainingAssignment(2, 2, 50, '2026-02-15', { course_status: 'completed' }), // done late: not overdue
+    trainingAssignment(3, 3, 50, '2026-03-01'), // due today
+    trainingAssignment(4, 4, 50, ''), // no due date
+    trainingAssignment(5, 1, 60, '2026-03-10'),
+    trainingAssignment(6, 1, 60, '2026-05-01'),
+  ]);
+});
+
+const ids = (list: { transcriptid: number }[]) => list.map((t) => t.transcriptid);
+
+describe('training queries', () => {
+  it('lists a course\'s overdue training, leaving out completed and undated', async () => {
+    expect(ids(await overdueTrainingForCourse(db, 50, today))).toEqual([1]);
+  });
+
+  it('lists training due from today through N days, of all courses or one', async () => {
+    expect(ids(await trainingDueWithin(db, 14, { today }))).toEqual([3, 5]);
+    expect(ids(await trainingDueWithin(db, 14, { today, courseid: 60 }))).toEqual([5]);
+  });
+
+  it('lists a course\'s assignments soonest first, undated last', async () => {
+    expect(ids(await trainingForCourse(db, 50))).toEqual([1, 2, 3, 4]);
+  });
+
+  it('lists a user\'s training soonest first', async () => {
+    expect(ids(await trainingForUser(db, 1))).toEqual([1, 5, 6]);
+  });
+
+  it('counts assignments per course', async () => {
+    expect(Object.fromEntries(await assignmentCountsByCourse(db))).toEqual({ 50: 4, 60: 2 });
+  });
+});

@@ -1,0 +1,149 @@
+/**
+ * One user: profile, e-mails, groups, access, credentials and training with
+ * their state. Read from the cache; when online, the e-mails are fetched fresh
+ * and cached for the next offline visit.
+ */
+import { useEffect, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { AppError } from '../../../shared/ipc.ts';
+import { todayIso } from '../../../shared/dates.ts';
+import type { FieldbookDb } from '../../db/index.ts';
+import { credentialState, trainingState } from '../../app/compliance.ts';
+import { formatDate, formatDateTime } from '../../app/format.ts';
+import { hrefFor } from '../../app/router.ts';
+import { useSession } from '../../app/session.ts';
+import { applyOverlays, isPending } from '../../app/overlays.ts';
+import { CredentialBadge, PendingBadge, StatusText, TrainingBadge } from '../../components/Badges.tsx';
+import { ErrorMessage } from '../../components/ErrorMessage.tsx';
+import { cacheUserEmails, loadUserDetail } from './queries.ts';
+import { DaysInput } from '../../components/DaysInput.tsx';
+
+function useOnlineEmails(db: FieldbookDb, userid: number): { fetchedAt: string | null; error: AppError | null } {
+  const api = useSession((s) => s.api);
+  const online = useSession((s) => s.connection?.online === true);
+  const [state, setState] = useState<{ userid: number; fetchedAt: string | null; error: AppError | null }>({ userid, fetchedAt: null, error: null });
+  useEffect(() => {
+    if (!api || !online) return;
+    let cancelled = false;
+    void api['users:detail']({ userid }).then(async (result) => {
+      if (cancelled) return;
+      if (!result.ok) return setState({ userid, fetchedAt: null, error: result.error });
+      await cacheUserEmails(db, result.value);
+      if (!cancelled) setState({ userid, fetchedAt: result.value.fetchedAt, error: null });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [api, online, db, userid]);
+  return state.userid === userid ? state : { fetchedAt: null, error: null };
+}
+
+export default function UserDetailView({ db, userid }: { db: FieldbookDb; userid: number }) {
+  const [expiringDays, setExpiringDays] = useState(30);
+  const [dueDays, setDueDays] = useState(14);
+  const detail = useLiveQuery(async () => {
+    const d = await loadUserDetail(db, userid);
+    if (!d) return null;
+    const [user] = await applyOverlays('users', db, [d.user]);
+    return { ...d, user: user ?? d.user };
+  }, [db, userid]);
+  const emails = useOnlineEmails(db, userid);
+  const today = todayIso();
+
+  if (detail === undefined) return <p role="status">Loading…</p>;
+  if (detail === null) {
+    return (
+      <section className="view">
+        <h1>User not found</h1>
+        <p>This user is not in the cache. <a href={hrefFor('users')}>Back to users</a></p>
+      </section>
+    );
+  }
+  const { user } = detail;
+  return (
+    <article className="view user-detail" aria-labelledby="user-heading">
+      <nav aria-label="Breadcrumb"><a href={hrefFor('users')}>Users</a> › {user.firstname} {user.lastname}</nav>
+      <h1 id="user-heading">
+        {user.firstname} {user.lastname} <PendingBadge show={isPending(user)} />
+      </h1>
+      <section aria-labelledby="profile-heading">
+        <h2 id="profile-heading">Profile</h2>
+        <dl className="profile">
+          <dt>Username</dt><dd>{user.username}</dd>
+          <dt>Employee ID</dt><dd>{user.employeeid || '—'}</dd>
+          <dt>Status</dt><dd><StatusText value={user.status} /></dd>
+          <dt>User type</dt><dd>{user.usertype || '—'}</dd>
+          <dt>Site</dt><dd>{detail.sitename ?? `Site ${user.siteid}`}</dd>
+          <dt>User ID</dt><dd>{user.userid}</dd>
+        </dl>
+      </section>
+
+      <section aria-labelledby="emails-heading">
+        <h2 id="emails-heading">E-mails</h2>
+        <ErrorMessage error={emails.error} />
+        {detail.emails.length === 0 ? <p>No e-mail address cached.</p> : (
+          <ul>{detail.emails.map((e) => <li key={e.emailid}>{e.email} {e.isprimary ? '(primary)' : ''} <StatusText value={e.status} /></li>)}</ul>
+        )}
+        <p className="hint">{emails.fetchedAt ? `Fetched from the site ${formatDateTime(emails.fetchedAt)}.` : 'From the cache.'}</p>
+      </section>
+
+      <section aria-labelledby="groups-heading">
+        <h2 id="groups-heading">Profile groups</h2>
+        {detail.groups.length === 0 ? <p>Member of no cached group.</p> : <ul>{detail.groups.map((g) => <li key={g.groupid}>{g.groupname}</li>)}</ul>}
+      </section>
+
+      <section aria-labelledby="access-heading">
+        <h2 id="access-heading">Access</h2>
+        <h3>Supervises groups</h3>
+        {detail.accessGroups.length === 0 ? <p>No group access.</p> : <ul>{detail.accessGroups.map((g) => <li key={g.groupid}>{g.groupname}</li>)}</ul>}
+        <h3>Features</h3>
+        {detail.features.length === 0 ? <p>No feature access.</p> : <ul>{detail.features.map((f) => <li key={f.id}>{f.moduleName} — {f.functionName}</li>)}</ul>}
+      </section>
+
+      <section aria-labelledby="credentials-heading">
+        <h2 id="credentials-heading">Credentials</h2>
+        <DaysInput label="Expiring within (days)" value={expiringDays} onChange={setExpiringDays} />
+        {detail.credentials.length === 0 ? <p>No credential assigned.</p> : (
+          <table>
+            <caption className="visually-hidden">Credentials of {user.firstname} {user.lastname}</caption>
+            <thead><tr><th scope="col">Credential</th><th scope="col">State</th><th scope="col">Start</th><th scope="col">Expires</th><th scope="col">Number</th><th scope="col">Status</th></tr></thead>
+            <tbody>
+              {detail.credentials.map(({ assignment: a, credential: c }) => (
+                <tr key={a.id}>
+                  <td>{c?.credentialname ?? `Credential ${a.credentialid}`}</td>
+                  <td><CredentialBadge state={credentialState(a, today, expiringDays, { start: c?.requiredstartdate, expiration: c ? c.requiredexpirationdate : true })} /></td>
+                  <td>{formatDate(a.startIso)}</td>
+                  <td>{formatDate(a.expirationIso)}</td>
+                  <td>{a.credentialnumber || '—'}</td>
+                  <td><StatusText value={a.status} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <section aria-labelledby="training-heading">
+        <h2 id="training-heading">Training</h2>
+        <DaysInput label="Due soon within (days)" value={dueDays} onChange={setDueDays} />
+        {detail.training.length === 0 ? <p>No training assigned.</p> : (
+          <table>
+            <caption className="visually-hidden">Training of {user.firstname} {user.lastname}</caption>
+            <thead><tr><th scope="col">Course</th><th scope="col">State</th><th scope="col">Due</th><th scope="col">Course status</th><th scope="col">Assigned by</th></tr></thead>
+            <tbody>
+              {detail.training.map((t) => (
+                <tr key={t.transcriptid}>
+                  <td>{t.course_name}</td>
+                  <td><TrainingBadge state={trainingState(t, today, dueDays)} /></td>
+                  <td>{formatDate(t.dueIso)}</td>
+                  <td><StatusText value={t.course_status} /></td>
+                  <td>{t.assignment_method}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,75 @@
+/** Everything the user detail view shows, read from the cache. */
+import type {
+  CredentialAssignmentRecord, CredentialRecord, EmailRecord, GroupRecord, ModuleRecord, TrainingAssignmentRecord, UserRecord,
+} from '../../../shared/records.ts';
+import type { UserDetailOnline } from '../../../shared/ipc.ts';
+import type { FieldbookDb } from '../../db/index.ts';
+
+export interface HeldCredential {
+  assignment: CredentialAssignmentRecord;
+  /** undefined when the credential itself is not cached (e.g. a partial sync) */
+  credential: CredentialRecord | undefined;
+}
+
+export interface UserDetail {
+  user: UserRecord;
+  /** the user's site name, when the site is cached */
+  sitename: string | null;
+  emails: EmailRecord[];
+  /** profile groups the user is a member of */
+  groups: GroupRecord[];
+  /** groups the user has supervisor access over */
+  accessGroups: GroupRecord[];
+  /** application features the user has access to */
+  features: ModuleRecord[];
+  credentials: HeldCredential[];
+  training: TrainingAssignmentRecord[];
+}
+
+function present<T>(x: T | undefined): x is T {
+  return x !== undefined;
+}
+
+/** Null when the user is not in the cache. */
+export async function loadUserDetail(db: FieldbookDb, userid: number): Promise<UserDetail | null> {
+  const user = await db.users.get(userid);
+  if (!user) return null;
+  const [emails, memberships, access, moduleAccess, assignments, training] = await Promise.all([
+    db.emails.where('userid').equals(userid).toArray(),
+    db.groupMembers.where('userid').equals(userid).toArray(),
+    db.groupAccess.where('userid').equals(userid).toArray(),
+    db.moduleAccess.where('userid').equals(userid).toArray(),
+    db.credentialAssignments.where('userid').equals(userid).toArray(),
+    db.trainingAssignments.where('userid').equals(userid).toArray(),
+  ]);
+  const [site, groups, accessGroups, features, credentials] = await Promise.all([
+    db.sites.get(user.siteid),
+    db.groups.bulkGet(memberships.map((m) => m.groupid)),
+    db.groups.bulkGet(access.map((a) => a.groupid)),
+    db.modules.bulkGet(moduleAccess.map((m) => `${m.siteid}-${m.accessID}`)),
+    db.credentials.bulkGet(assignments.map((a) => a.credentialid)),
+  ]);
+  training.sort((a, b) => (a.dueIso || '9999').localeCompare(b.dueIso || '9999'));
+  const held = assignments.map((assignment, i) => ({ assignment, credential: credentials[i] }));
+  held.sort((a, b) => (a.assignment.expirationIso || '9999').localeCompare(b.assignment.expirationIso || '9999'));
+  return {
+    user,
+    sitename: site?.sitename ?? null,
+    emails,
+    groups: groups.filter(present),
+    accessGroups: accessGroups.filter(present),
+    features: features.filter(present),
+    credentials: held,
+    training,
+  };
+}
+
+/** Replaces the cached e-mails of a user with what the API just answered (removed addresses go). */
+export async function cacheUserEmails(db: FieldbookDb, detail: UserDetailOnline): Promise<void> {
+  await db.transaction('rw', db.emails, async () => {
+    const keep = new Set(detail.emails.map((e) => e.emailid));
+    const old = await db.emails.where('userid').equals(detail.userid).primaryKeys();
+    await db.emails.bulkDelete(old.filter((k) => !keep.has(k)));
+    await db.emails.bulkPut(detail.emails.map((e) => ({ ...e, userid: detail.userid })));
+  });
+}

@@ -1,0 +1,128 @@
+/** The users list: instant search, filters, sortable columns, counts and multi-select. */
+import { useDeferredValue, useMemo } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { UserRecord } from '../../../shared/records.ts';
+import type { FieldbookDb } from '../../db/index.ts';
+import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
+import { PendingBadge, StatusText } from '../../components/Badges.tsx';
+import { applyOverlays, isPending, type PendingMark } from '../../app/overlays.ts';
+import { formatCount } from '../../app/format.ts';
+import { hrefFor, navigate } from '../../app/router.ts';
+import { countUsers, searchUsers, userFilterOptions, type UserSortKey } from './queries.ts';
+import { useUsersView } from './view-store.ts';
+import { useUserSelection } from './selection.ts';
+import { SelectionActions } from './SelectionActions.tsx';
+
+type Row = UserRecord & PendingMark;
+
+function numberOrNull(value: string): number | null {
+  return value === '' ? null : Number(value);
+}
+
+export function UsersView({ db }: { db: FieldbookDb }) {
+  const text = useUsersView((s) => s.text);
+  const filters = useUsersView((s) => s.filters);
+  const sort = useUsersView((s) => s.sort);
+  const { setText, setFilter, clearFilters, sortBy } = useUsersView((s) => s);
+  const selected = useUserSelection((s) => s.selected);
+  const select = useUserSelection((s) => s.select);
+  const selectAll = useUserSelection((s) => s.selectAll);
+  const deferredText = useDeferredValue(text);
+
+  const users = useLiveQuery(async () => applyOverlays('users', db, await searchUsers(db, deferredText, filters, sort)), [db, deferredText, filters, sort]);
+  const total = useLiveQuery(() => countUsers(db), [db]);
+  const options = useLiveQuery(() => userFilterOptions(db), [db]);
+  const siteNames = useMemo(() => new Map(options?.sites.map((s) => [s.siteid, s.sitename]) ?? []), [options]);
+  const rows: Row[] = useMemo(() => users ?? [], [users]);
+  const orderedIds = useMemo(() => rows.map((u) => u.userid), [rows]);
+
+  const columns: Column<Row>[] = [
+    {
+      id: 'name', header: 'Name', width: 'minmax(12rem, 2fr)', sortable: true,
+      render: (u) => (
+        <>
+          <a href={hrefFor('users', u.userid)} tabIndex={-1} onClick={(e) => e.stopPropagation()}>
+            {u.lastname}, {u.firstname}
+          </a>{' '}
+          <PendingBadge show={isPending(u)} />
+        </>
+      ),
+    },
+    { id: 'username', header: 'Username', width: 'minmax(8rem, 1.2fr)', sortable: true, render: (u) => u.username },
+    { id: 'employeeid', header: 'Employee ID', width: 'minmax(6rem, 1fr)', sortable: true, render: (u) => u.employeeid },
+    { id: 'status', header: 'Status', width: '7rem', sortable: true, render: (u) => <StatusText value={u.status} /> },
+    { id: 'usertype', header: 'Type', width: '8rem', sortable: true, render: (u) => u.usertype },
+    { id: 'siteid', header: 'Site', width: 'minmax(6rem, 1fr)', sortable: true, render: (u) => siteNames.get(u.siteid) ?? String(u.siteid) },
+  ];
+  const filtered = deferredText.trim() !== '' || Object.values(filters).some((v) => v != null);
+
+  return (
+    <section className="view users-view" aria-labelledby="users-heading">
+      <h1 id="users-heading">Users</h1>
+      <div className="toolbar" role="search">
+        <label>
+          Search users
+          <input type="search" value={text} placeholder="Name, username or employee ID" onChange={(e) => setText(e.target.value)} autoFocus />
+        </label>
+        <label>
+          Site
+          <select value={filters.siteid ?? ''} onChange={(e) => setFilter('siteid', numberOrNull(e.target.value))}>
+            <option value="">All sites</option>
+            {options?.sites.map((s) => <option key={s.siteid} value={s.siteid}>{s.sitename}</option>)}
+          </select>
+        </label>
+        <label>
+          Status
+          <select value={filters.status ?? ''} onChange={(e) => setFilter('status', e.target.value || null)}>
+            <option value="">All statuses</option>
+            {options?.statuses.map((s) => <option key={s} value={s}>{s || '(none)'}</option>)}
+          </select>
+        </label>
+        <label>
+          User type
+          <select value={filters.usertype ?? ''} onChange={(e) => setFilter('usertype', e.target.value || null)}>
+            <option value="">All types</option>
+            {options?.usertypes.map((s) => <option key={s} value={s}>{s || '(none)'}</option>)}
+          </select>
+        </label>
+        <label>
+          Profile group
+          <select value={filters.groupid ?? ''} onChange={(e) => setFilter('groupid', numberOrNull(e.target.value))}>
+            <option value="">All groups</option>
+            {options?.groups.map((g) => <option key={g.groupid} value={g.groupid}>{g.groupname}</option>)}
+          </select>
+        </label>
+        {filtered && (
+          <button type="button" onClick={clearFilters}>
+            Clear filters
+          </button>
+        )}
+      </div>
+      <div className="toolbar">
+        <p role="status" aria-live="polite" className="count">
+          {users === undefined ? 'Loading users…' : `${formatCount(rows.length)} of ${formatCount(total ?? rows.length)} users`}
+        </p>
+        {rows.length > 0 && (
+          <button type="button" onClick={() => selectAll(orderedIds)}>
+            Select all {formatCount(rows.length)} matching
+          </button>
+        )}
+      </div>
+      <SelectionActions />
+      <VirtualGrid
+        label="Users"
+        rows={rows}
+        rowKey={(u) => u.userid}
+        columns={columns}
+        sort={{ column: sort.key, direction: sort.direction }}
+        onSort={(column) => sortBy(column as UserSortKey)}
+        selected={selected}
+        onSelect={(index, mode, fromIndex) => select(orderedIds, index, mode, fromIndex)}
+        loading={users === undefined}
+        onSelectAll={() => selectAll(orderedIds)}
+        onActivate={(u) => navigate('users', u.userid)}
+        emptyText={total === 0 ? 'No users in the cache yet: sync from Connection & sync.' : 'No user matches the search and filters.'}
+      />
+    </section>
+  );
+}

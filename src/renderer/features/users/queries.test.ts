@@ -1,0 +1,67 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { searchUsers, userFilterOptions } from './queries.ts';
+import { freshDb, user } from '../../test/fixtures.ts';
+import type { FieldbookDb } from '../../db/index.ts';
+
+let db: FieldbookDb;
+beforeEach(async () => {
+  db = freshDb();
+  await db.users.bulkPut([
+    user(1, { firstname: 'Ada', lastname: 'Lovelace', username: 'alovelace', employeeid: 'EMP-001', siteid: 1, status: 'Active', usertype: 'Supervisor' }),
+    user(2, { firstname: 'Alan', lastname: 'Turing', username: 'aturing', employeeid: 'EMP-002', siteid: 1, status: 'Inactive', usertype: 'User' }),
+    user(3, { firstname: 'Grace', lastname: 'Hopper', username: 'ghopper', employeeid: '', siteid: 2, status: 'Offline', usertype: 'User' }),
+    user(4, { firstname: 'Adele', lastname: 'Goldberg', username: 'agoldberg', employeeid: 'X9', siteid: 2, status: 'Suspended-ish', usertype: 'Administrator' }),
+  ]);
+  await db.groupMembers.bulkPut([{ id: '10-2', groupid: 10, userid: 2 }, { id: '10-3', groupid: 10, userid: 3 }]);
+});
+
+const ids = (users: { userid: number }[]) => users.map((u) => u.userid);
+
+describe('searching users', () => {
+  it('matches a first-name prefix whatever its case', async () => {
+    expect(ids(await searchUsers(db, 'AD'))).toEqual([4, 1]);
+  });
+
+  it('matches a last-name prefix and "first last" typed in full', async () => {
+    expect(ids(await searchUsers(db, 'lovel'))).toEqual([1]);
+    expect(ids(await searchUsers(db, 'grace hop'))).toEqual([3]);
+  });
+
+  it('matches username and employee id prefixes', async () => {
+    expect(ids(await searchUsers(db, 'aturi'))).toEqual([2]);
+    expect(ids(await searchUsers(db, 'emp-00'))).toEqual([1, 2]);
+  });
+
+  it('does not match text in the middle of a name', async () => {
+    expect(ids(await searchUsers(db, 'velace'))).toEqual([]);
+  });
+
+  it('lists everyone by last name when there is no text', async () => {
+    expect(ids(await searchUsers(db, '  '))).toEqual([4, 3, 1, 2]);
+  });
+});
+
+describe('filtering and sorting users', () => {
+  it('filters by site, status and user type, together with the search', async () => {
+    expect(ids(await searchUsers(db, '', { siteid: 2 }))).toEqual([4, 3]);
+    expect(ids(await searchUsers(db, '', { status: 'Inactive' }))).toEqual([2]);
+    expect(ids(await searchUsers(db, 'a', { usertype: 'User' }))).toEqual([2]);
+  });
+
+  it('filters by profile group membership', async () => {
+    expect(ids(await searchUsers(db, '', { groupid: 10 }))).toEqual([3, 2]);
+    expect(ids(await searchUsers(db, 'g', { groupid: 10 }))).toEqual([3]);
+  });
+
+  it('sorts by any column in either direction', async () => {
+    expect(ids(await searchUsers(db, '', {}, { key: 'username', direction: 'asc' }))).toEqual([4, 1, 2, 3]);
+    expect(ids(await searchUsers(db, '', {}, { key: 'name', direction: 'desc' }))).toEqual([2, 1, 3, 4]);
+  });
+
+  it('offers unknown status values as they are', async () => {
+    const options = await userFilterOptions(db);
+    expect(options.statuses).toContain('Suspended-ish');
+    expect(options.usertypes).toEqual(['Administrator', 'Supervisor', 'User']);
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * Queries of the users list: plain async functions over the database, so the
+ * benchmarks can time them and the outbox feature can overlay pending edits.
+ */
+import type { GroupRecord, SiteRecord, UserRecord } from '../../../shared/records.ts';
+import { lower } from '../../../shared/records.ts';
+import type { FieldbookDb } from '../../db/index.ts';
+
+export interface UserFilters {
+  siteid?: number | null;
+  status?: string | null;
+  usertype?: string | null;
+  /** members of this profile group */
+  groupid?: number | null;
+}
+
+export type UserSortKey = 'name' | 'username' | 'employeeid' | 'status' | 'usertype' | 'siteid';
+export interface UserSort {
+  key: UserSortKey;
+  direction: 'asc' | 'desc';
+}
+
+export const DEFAULT_SORT: UserSort = { key: 'name', direction: 'asc' };
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+function sortValue(u: UserRecord, key: UserSortKey): string | number {
+  switch (key) {
+    case 'name':
+      return u.sortName;
+    case 'siteid':
+      return u.siteid;
+    default:
+      return u[key];
+  }
+}
+
+/** Sorts in place by the key, ties broken by name then id so the order is stable. */
+export function sortUsers(users: UserRecord[], sort: UserSort): UserRecord[] {
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  return users.sort((a, b) => {
+    const va = sortValue(a, sort.key);
+    const vb = sortValue(b, sort.key);
+    const primary = typeof va === 'number' && typeof vb === 'number' ? va - vb : collator.compare(String(va), String(vb));
+    if (primary !== 0) return sign * primary;
+    return collator.compare(a.sortName, b.sortName) || a.userid - b.userid;
+  });
+}
+
+/** Pure filter of users already loaded (site, status, type; group membership as a set of ids). */
+export function matchesFilters(u: UserRecord, filters: UserFilters, groupMembers: ReadonlySet<number> | null): boolean {
+  if (filters.siteid != null && u.siteid !== filters.siteid) return false;
+  if (filters.status != null && u.status !== filters.status) return false;
+  if (filters.usertype != null && u.usertype !== filters.usertype) return false;
+  if (groupMembers && !groupMembers.has(u.userid)) return false;
+  return true;
+}
+
+/**
+ * Users matching a case-insensitive prefix of their name ("first last" or
+ * "last first"), username or employee id, and the filters, sorted.
+ */
+export async function searchUsers(db: FieldbookDb, text: string, filters: UserFilters = {}, sort: UserSort = DEFAULT_SORT): Promise<UserRecord[]> {
+  const q = lower(text);
+  let candidates: UserRecord[];
+  let sorted = false;
+  const members = filters.groupid != null ? await groupMemberIds(db, filters.groupid) : null;
+  // the most selective index does the first cut; the rest is filtered in memory
+  if (q) candidates = await db.users.where('searchKeys').startsWith(q).distinct().toArray();
+  else if (members) candidates = (await db.users.bulkGet([...members])).filter((u): u is UserRecord => u !== undefined);
+  else if (filters.status != null) candidates = await db.users.where('status').equals(filters.status).toArray();
+  else if (filters.usertype != null) candidates = await db.users.where('usertype').equals(filters.usertype).toArray();
+  else if (filters.siteid != null) candidates = await db.users.where('siteid').equals(filters.siteid).toArray();
+  else {
+    candidates = await db.users.orderBy('sortName').toArray();
+    sorted = sort.key === 'name' && sort.direction === 'asc';
+  }
+  const matching = candidates.filter((u) => matchesFilters(u, filters, members));
+  return sorted ? matching : sortUsers(matching, sort);
+}
+
+export async function groupMemberIds(db: FieldbookDb, groupid: number): Promise<Set<number>> {
+  const members = await db.groupMembers.where('groupid').equals(groupid).toArray();
+  return new Set(members.map((m) => m.userid));
+}
+
+export interface UserFilterOptions {
+  sites: SiteRecord[];
+  statuses: string[];
+  usertypes: string[];
+  groups: GroupRecord[];
+}
+
+/** The values the filters offer: whatever the cache holds, unknown values included as they are. */
+export async function userFilterOptions(db: FieldbookDb): Promise<UserFilterOptions> {
+  const [sites, statuses, usertypes, groups] = await Promise.all([
+    db.sites.toArray(),
+    db.users.orderBy('status').uniqueKeys(),
+    db.users.orderBy('usertype').uniqueKeys(),
+    db.groups.toArray(),
+  ]);
+  groups.sort((a, b) => collator.compare(a.groupname, b.groupname));
+  return { sites, statuses: statuses.map(String), usertypes: usertypes.map(String), groups };
+}
+
+export async function countUsers(db: FieldbookDb): Promise<number> {
+  return db.users.count();
+}

@@ -1,0 +1,88 @@
+/**
+ * After an op is done, the cache takes what the server confirmed, so the views
+ * show the truth without waiting for the next sync: the record read back for
+ * updates, the new id for creates, removal for deletes.
+ */
+import type { ReplayOutcome } from '../../shared/ipc.ts';
+import type { OutboxOp } from '../../shared/outbox.ts';
+import { lower, userSearchKeys, type UserRecord } from '../../shared/records.ts';
+import { toIsoDate } from '../../shared/dates.ts';
+import type { FieldbookDb } from '../db/index.ts';
+
+const text = (v: unknown, fallback = ''): string => (v === undefined || v === null ? fallback : String(v));
+
+export function refreshedUser(current: UserRecord | undefined, changes: Partial<UserRecord>, fallback: Partial<UserRecord> & { userid: number; siteid: number }): UserRecord {
+  const merged = { username: '', firstname: '', lastname: '', employeeid: '', status: '', usertype: 'User', ...fallback, ...current, ...changes } as UserRecord;
+  return { ...merged, searchKeys: userSearchKeys(merged), sortName: `${lower(merged.lastname)}, ${lower(merged.firstname)}` };
+}
+
+export async function applyOutcomeToCache(db: FieldbookDb, op: OutboxOp, outcome: ReplayOutcome & { status: 'done' }): Promise<void> {
+  const spec = op.op;
+  const id = typeof outcome.createdId === 'number' ? outcome.createdId : Number(outcome.createdId);
+  await db.transaction('rw', [db.users, db.emails, db.groupAccess, db.moduleAccess, db.credentialAssignments, db.trainingAssignments], async () => {
+    switch (spec.kind) {
+      case 'user.update': {
+        const current = await db.users.get(spec.userid);
+        if (current) await db.users.put(refreshedUser(current, spec.changes, current));
+        return;
+      }
+      case 'user.create':
+        if (Number.isInteger(id)) await db.users.put(refreshedUser(undefined, { ...spec.fields, userid: id }, { userid: id, siteid: spec.siteid }));
+        return;
+      case 'email.add':
+        if (Number.isInteger(id)) await db.emails.put({ emailid: id, userid: spec.userid, email: spec.email, status: 'Active', isprimary: null });
+        return;
+      case 'email.remove':
+        await db.emails.delete(spec.emailid);
+        return;
+      case 'groupAccess.grant':
+        await db.groupAccess.put({ id: `${spec.groupid}-${spec.userid}`, groupid: spec.groupid, userid: spec.userid, siteid: spec.siteid });
+        return;
+      case 'groupAccess.revoke':
+        await db.groupAccess.delete(`${spec.groupid}-${spec.userid}`);
+        return;
+      case 'moduleAccess.grant':
+        await db.moduleAccess.put({ id: `${spec.siteid}-${spec.accessID}-${spec.userid}`, accessID: spec.accessID, siteid: spec.siteid, userid: spec.userid });
+        return;
+      case 'moduleAccess.revoke':
+        await db.moduleAccess.delete(`${spec.siteid}-${spec.accessID}-${spec.userid}`);
+        return;
+      case 'credentialAssignment.create':
+      case 'credentialAssignment.update': {
+        const key = `${spec.credentialid}-${spec.userid}`;
+        const current = await db.credentialAssignments.get(key);
+        const fields = spec.kind === 'credentialAssignment.create' ? spec.fields : spec.changes;
+        const after = { ...(outcome.after ?? {}), ...fields };
+        const startdate = text(after['startdate'], current?.startdate);
+        const expirationdate = text(after['expirationdate'], current?.expirationdate);
+        await db.credentialAssignments.put({
+          id: key, credentialid: spec.credentialid, userid: spec.userid, attachmentcount: current?.attachmentcount ?? 0,
+          startdate, startIso: toIsoDate(startdate), expirationdate, expirationIso: toIsoDate(expirationdate),
+          credentialnumber: text(after['credentialnumber'], current?.credentialnumber), status: text(after['status'], current?.status ?? 'active'), notes: text(after['notes'], current?.notes),
+        });
+        return;
+      }
+      case 'credentialAssignment.delete':
+        await db.credentialAssignments.delete(`${spec.credentialid}-${spec.userid}`);
+        return;
+      case 'trainingAssignment.update': {
+        const current = await db.trainingAssignments.get(spec.transcriptid);
+        if (!current) return;
+        const c = spec.changes;
+        await db.trainingAssignments.put({
+          ...current,
+          ...(c.duedate !== undefined ? { due_date: c.duedate, dueIso: toIsoDate(c.duedate) } : {}),
+          ...(c.startdate !== undefined ? { start_date: c.startdate, startIso: toIsoDate(c.startdate) } : {}),
+          ...(c.coursestatus !== undefined ? { course_status: c.coursestatus } : {}),
+        });
+        return;
+      }
+      case 'trainingAssignment.delete':
+        await db.trainingAssignments.delete(spec.transcriptid);
+        return;
+      case 'trainingAssignment.create':
+        // The new assignment's course details come with the next sync; nothing half-known is cached.
+        return;
+    }
+  });
+}

@@ -1,0 +1,88 @@
+/**
+ * The outbox in the running app: one engine per active profile, fed by the
+ * session (database, main's API, connection state). It starts after start-up,
+ * runs whenever the API is reachable, pauses while offline, and stops with the
+ * profile. The UI reads its state from `outboxStore`.
+ */
+import { createStore } from 'zustand/vanilla';
+import { useStore } from 'zustand';
+import { openFieldbookDb, type FieldbookDb } from '../db/index.ts';
+import { isOnline, sessionStore, type SessionState } from '../app/session.ts';
+import { OutboxEngine, type EngineState } from '../../shared/replay-queue/engine.ts';
+import { applyOutcomeToCache } from './cache-refresh.ts';
+
+export interface OutboxRuntimeState {
+  /** the strict-durability instance the outbox writes through */
+  db: FieldbookDb | null;
+  engine: OutboxEngine | null;
+  actor: string;
+  engineState: EngineState;
+  /** bumped on every queue change, so views re-read */
+  version: number;
+}
+
+export const outboxStore = createStore<OutboxRuntimeState>()(() => ({
+  db: null,
+  engine: null,
+  actor: '',
+  engineState: { online: false, paused: null, inFlight: 0 },
+  version: 0,
+}));
+
+export function useOutbox<T>(select: (s: OutboxRuntimeState) => T): T {
+  return useStore(outboxStore, select);
+}
+
+/** Tell the engine the queue changed (after enqueue, discard, retry, edit, resolve). */
+export async function queueChanged(): Promise<void> {
+  await outboxStore.getState().engine?.reload();
+  outboxStore.setState((s) => ({ version: s.version + 1 }));
+}
+
+let started = false;
+let opening: Promise<void> = Promise.resolve();
+
+export function startOutboxRuntime(): void {
+  if (started) return;
+  started = true;
+  let previous: SessionState = sessionStore.getState();
+  const follow = (session: SessionState) => {
+    const before = previous;
+    previous = session;
+    if (session.db !== before.db || session.api !== before.api) {
+      opening = opening.then(() => openEngine(session));
+      return;
+    }
+    const engine = outboxStore.getState().engine;
+    if (!engine) return;
+    if (isOnline(session) !== isOnline(before)) engine.setOnline(isOnline(session));
+    // a token re-entered (profiles changed): try again
+    if (session.profiles !== before.profiles && engine.state().paused) engine.resume();
+  };
+  sessionStore.subscribe(follow);
+  opening = opening.then(() => openEngine(previous));
+}
+
+async function openEngine(session: SessionState): Promise<void> {
+  const old = outboxStore.getState();
+  await old.engine?.kill();
+  old.db?.close();
+  outboxStore.setState({ db: null, engine: null, engineState: { online: false, paused: null, inFlight: 0 } });
+  const { api, db: cacheDb, activeProfile } = session;
+  if (!api || !cacheDb || !activeProfile) return;
+  const db = openFieldbookDb(cacheDb.name, { durability: 'strict' });
+  const actor = activeProfile.name;
+  let opened: OutboxEngine | null = null;
+  const engine = await OutboxEngine.open({
+    db,
+    actor,
+    execute: (req) => api['replay:execute'](req),
+    onChange: () => {
+      if (opened) outboxStore.setState((s) => ({ engineState: opened!.state(), version: s.version + 1 }));
+    },
+    onApplied: (op, outcome) => void applyOutcomeToCache(cacheDb, op, outcome).catch(() => undefined),
+  });
+  opened = engine;
+  outboxStore.setState({ db, engine, actor, engineState: engine.state() });
+  engine.setOnline(isOnline(sessionStore.getState()));
+}

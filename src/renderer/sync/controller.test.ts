@@ -1,0 +1,142 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it, vi } from 'vitest';
+import type { CollectionProgress, SyncFinishedEvent, SyncPageEvent } from '../../shared/ipc.ts';
+import type { UserRecord } from '../../shared/records.ts';
+import { createSyncController } from './controller.ts';
+import { createSyncStore } from './store.ts';
+import { fakeApi } from '../test/fake-api.ts';
+import { freshDb, user } from '../test/fixtures.ts';
+
+const complete: CollectionProgress = { state: 'complete', records: 0, pages: 1, total: null };
+
+function page(pageId: number, records: UserRecord[], done: boolean, syncId = 'sync-1'): SyncPageEvent {
+  return { syncId, pageId, taskId: 'users', collection: 'users', records, checkpoint: { taskId: 'users', collection: 'users', nextStartrow: pageId * 1000 + 1, done } };
+}
+
+function finished(outcome: SyncFinishedEvent['outcome'], state: CollectionProgress['state'] = 'complete', syncId = 'sync-1'): SyncFinishedEvent {
+  return { syncId, outcome, requests: 1, plannedRequests: 1, collections: { users: { ...complete, state } } };
+}
+
+function setup() {
+  const fake = fakeApi();
+  fake.respond('sync:start', () => ({ ok: true, value: { syncId: 'sync-1', tasks: [] } }));
+  fake.respond('sync:ack', () => ({ ok: true, value: null }));
+  fake.respond('sync:cancel', () => ({ ok: true, value: null }));
+  const db = freshDb();
+  const store = createSyncStore();
+  const controller = createSyncController(fake.api, db, store, () => new Date('2026-03-01T10:00:00Z'));
+  const acks = () => fake.calls.filter((c) => c.channel === 'sync:ack').map((c) => (c.arg as { pageId: number }).pageId);
+  return { fake, db, store, controller, acks };
+}
+
+describe('a sync driven from the renderer', () => {
+  it('acknowledges a page only after its records are stored', async () => {
+    const { fake, db, controller, acks } = setup();
+    await controller.start();
+    let storedAtAck = -1;
+    fake.respond('sync:ack', () => {
+      void db.users.count().then((n) => (storedAtAck = n));
+      return { ok: true, value: null };
+    });
+    fake.emit('sync:page', page(1, [user(1), user(2)], false));
+    await controller.idle();
+    expect(acks()).toEqual([1]);
+    await vi.waitFor(() => expect(storedAtAck).toBe(2));
+  });
+
+  it('does not acknowledge a page it could not store, shows the error and cancels', async () => {
+    const { fake, db, store, controller, acks } = setup();
+    await db.open();
+    await controller.start();
+    vi.spyOn(db.syncCheckpoints, 'put').mockRejectedValueOnce(new Error('quota exceeded'));
+    fake.emit('sync:page', page(1, [user(1)], false));
+    await controller.idle();
+    expect(acks()).toEqual([]);
+    expect(store.getState().error?.message).toContain('quota exceeded');
+    expect(fake.calls.some((c) => c.channel === 'sync:cancel')).toBe(true);
+    expect((await db.syncCollections.get('users'))?.lastError?.message).toContain('quota exceeded');
+  });
+
+  it('resumes an interrupted pass from its stored checkpoints', async () => {
+    const { fake, controller, store } = setup();
+    await controller.start();
+    fake.emit('sync:page', page(1, [user(1)], false));
+    fake.emit('sync:finished', finished('cancelled', 'cancelled'));
+    await controller.idle();
+    await controller.start();
+    const second = fake.calls.filter((c) => c.channel === 'sync:start')[1]?.arg as { checkpoints?: unknown[] };
+    expect(second.checkpoints).toEqual([{ taskId: 'users', collection: 'users', nextStartrow: 1001, done: false }]);
+    expect(store.getState().resumed).toBe(true);
+  });
+
+  it('clears the checkpoints when a pass completes, so the next sync is a full one', async () => {
+    const { fake, db, controller } = setup();
+    await controller.start();
+    fake.emit('sync:page', page(1, [user(1)], true));
+    fake.emit('sync:finished', finished('completed'));
+    await controller.idle();
+    expect(await db.syncCheckpoints.count()).toBe(0);
+  });
+
+  it('removes users a completed full pass no longer returns', async () => {
+    const { fake, db, controller, store } = setup();
+    await db.users.bulkPut([user(1), user(2), user(3)]);
+    await controller.start();
+    fake.emit('sync:page', page(1, [user(1), user(3)], true));
+    fake.emit('sync:finished', finished('completed'));
+    await controller.idle();
+    expect((await db.users.toCollection().primaryKeys()).sort()).toEqual([1, 3]);
+    expect(store.getState().rowsRemoved).toBe(1);
+  });
+
+  it('removes nothing after a cancelled pass', async () => {
+    const { fake, db, controller } = setup();
+    await db.users.bulkPut([user(1), user(2)]);
+    await controller.start();
+    fake.emit('sync:page', page(1, [user(1)], false));
+    fake.emit('sync:finished', finished('cancelled', 'cancelled'));
+    await controller.idle();
+    expect(await db.users.count()).toBe(2);
+  });
+
+  it('removes nothing after a resumed pass, even when it completes', async () => {
+    const { fake, db, controller } = setup();
+    await db.users.bulkPut([user(1), user(2)]);
+    await db.syncCheckpoints.put({ taskId: 'users', collection: 'users', nextStartrow: 1001, done: false });
+    await controller.start();
+    fake.emit('sync:page', page(2, [user(1)], true));
+    fake.emit('sync:finished', finished('completed'));
+    await controller.idle();
+    expect(await db.users.count()).toBe(2);
+  });
+
+  it('records when each collection was last synced, and its total for next time', async () => {
+    const { fake, db, controller } = setup();
+    await controller.start();
+    fake.emit('sync:page', page(1, [user(1), user(2)], true));
+    fake.emit('sync:finished', finished('completed'));
+    await controller.idle();
+    expect(await db.syncCollections.get('users')).toMatchObject({ lastSyncedAt: '2026-03-01T10:00:00.000Z', total: 2, lastError: null });
+    await controller.start();
+    const next = fake.calls.filter((c) => c.channel === 'sync:start')[1]?.arg as { previousTotals?: Record<string, number> };
+    expect(next.previousTotals).toMatchObject({ users: 2 });
+  });
+
+  it('keeps the error of a failed collection for the sync screen', async () => {
+    const { fake, db, controller } = setup();
+    await controller.start();
+    fake.emit('sync:finished', {
+      syncId: 'sync-1', outcome: 'completed', requests: 1, plannedRequests: 1,
+      collections: { moduleAccess: { state: 'failed', records: 0, pages: 0, total: null, error: { code: 'access-denied', message: 'No access to that feature.' } } },
+    });
+    await controller.idle();
+    expect((await db.syncCollections.get('moduleAccess'))?.lastError?.code).toBe('access-denied');
+  });
+
+  it('reports a sync that cannot start', async () => {
+    const { fake, store, controller } = setup();
+    fake.respond('sync:start', () => ({ ok: false, error: { code: 'token-rejected', message: 'The site does not accept this token.' } }));
+    await controller.start();
+    expect(store.getState()).toMatchObject({ running: false, error: { code: 'token-rejected' } });
+  });
+});

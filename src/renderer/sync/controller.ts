@@ -1,0 +1,164 @@
+/**
+ * Drives a sync from the renderer's side: starts (or resumes) it, writes each
+ * streamed page before acknowledging it (backpressure: main never runs far
+ * ahead of the writes), and closes the pass: per-collection state, pruning,
+ * checkpoints cleared after a completed pass.
+ */
+import type { AppError, FieldbookApi, SyncFinishedEvent, SyncPageEvent, TaskCheckpoint } from '../../shared/ipc.ts';
+import { COLLECTIONS, type CollectionName } from '../../shared/records.ts';
+import type { FieldbookDb, SyncCollectionRow } from '../db/index.ts';
+import { writePage } from './ingest.ts';
+import { collectionsToPrune, pruneCollection } from './prune.ts';
+import type { SyncStore } from './store.ts';
+
+type SyncApi = Pick<FieldbookApi, 'sync:start' | 'sync:cancel' | 'sync:ack' | 'on'>;
+
+interface Pass {
+  syncId: string | null;
+  resumed: boolean;
+  knownEmpty: Set<CollectionName>;
+  delivered: Map<CollectionName, Set<string | number>>;
+  checkpoints: Map<string, TaskCheckpoint>;
+  /** a page could not be stored: later pages of this pass are not written either */
+  broken: boolean;
+}
+
+export interface SyncController {
+  /** Starts a sync; resumes an interrupted pass unless `fresh`. */
+  start(options?: { fresh?: boolean }): Promise<void>;
+  cancel(): Promise<void>;
+  /** resolves when every page received so far is written */
+  idle(): Promise<void>;
+  dispose(): void;
+}
+
+function errorOf(e: unknown): AppError {
+  const message = e instanceof Error ? e.message : String(e);
+  return { code: 'internal', message: `The cache could not be written: ${message}` };
+}
+
+export function createSyncController(api: SyncApi, db: FieldbookDb, store: SyncStore, now: () => Date = () => new Date()): SyncController {
+  let pass: Pass | null = null;
+  let queue: Promise<void> = Promise.resolve();
+
+  function newPass(resumed: boolean, knownEmpty = new Set<CollectionName>()): Pass {
+    return { syncId: null, resumed, knownEmpty, delivered: new Map(), checkpoints: new Map(), broken: false };
+  }
+
+  // A page of a sync this renderer did not start (e.g. after a reload mid-sync)
+  // is still stored, but the pass counts as resumed: it removes nothing.
+  function passFor(syncId: string): Pass {
+    if (!pass || (pass.syncId !== null && pass.syncId !== syncId)) pass = newPass(true);
+    pass.syncId ??= syncId;
+    return pass;
+  }
+
+  async function handlePage(page: SyncPageEvent): Promise<void> {
+    const p = passFor(page.syncId);
+    if (p.broken) return;
+    try {
+      const started = performance.now();
+      const result = await writePage(db, page, { knownEmpty: p.knownEmpty.has(page.collection) });
+      const took = performance.now() - started;
+      const seen = p.delivered.get(page.collection) ?? new Set();
+      for (const k of result.keys) seen.add(k);
+      p.delivered.set(page.collection, seen);
+      p.checkpoints.set(page.checkpoint.taskId, page.checkpoint);
+      store.setState((s) => ({ rowsWritten: s.rowsWritten + result.rowsWritten, pagesWritten: s.pagesWritten + 1, writeMs: s.writeMs + took }));
+    } catch (e) {
+      // not acknowledged: main stops at its backpressure limit, and we cancel so it does not wait
+      p.broken = true;
+      const error = errorOf(e);
+      store.setState({ error });
+      await recordCollectionError(page.collection, error);
+      await api['sync:cancel']({ syncId: page.syncId });
+      return;
+    }
+    // not awaited: the next page's write need not wait for the acknowledgement's round trip
+    void api['sync:ack']({ syncId: page.syncId, pageId: page.pageId }).then((result) => {
+      if (!result.ok && result.error.code !== 'cancelled') store.setState({ error: result.error });
+    });
+  }
+
+  async function recordCollectionError(collection: CollectionName, error: AppError): Promise<void> {
+    try {
+      const row = await db.syncCollections.get(collection);
+      await db.syncCollections.put({ collection, lastSyncedAt: row?.lastSyncedAt ?? null, total: row?.total ?? null, lastError: error });
+    } catch {
+      // the database itself is failing: the banner already says so
+    }
+  }
+
+  async function finishPass(event: SyncFinishedEvent): Promise<void> {
+    const p = passFor(event.syncId);
+    const at = now().toISOString();
+    const pruned = p.broken ? [] : collectionsToPrune({ resumed: p.resumed, outcome: event.outcome, collections: event.collections, checkpoints: p.checkpoints });
+    let removed = 0;
+    for (const collection of pruned) removed += await pruneCollection(db, collection, p.delivered.get(collection) ?? new Set());
+    const rows: SyncCollectionRow[] = [];
+    for (const collection of COLLECTIONS) {
+      const progress = event.collections[collection];
+      if (!progress) continue;
+      const before = await db.syncCollections.get(collection);
+      const complete = progress.state === 'complete' && !p.broken;
+      rows.push({
+        collection,
+        lastSyncedAt: complete ? at : (before?.lastSyncedAt ?? null),
+        lastError: complete ? null : (progress.error ?? before?.lastError ?? null),
+        total: complete ? await db.table(collection).count() : (before?.total ?? null),
+      });
+    }
+    await db.syncCollections.bulkPut(rows);
+    if (event.outcome === 'completed' && !p.broken) await db.syncCheckpoints.clear();
+    store.setState((s) => ({
+      running: false,
+      finished: event,
+      rowsRemoved: removed,
+      error: s.error ?? (event.outcome === 'failed' ? (event.error ?? null) : null),
+    }));
+    pass = null;
+  }
+
+  function enqueue(work: () => Promise<void>): void {
+    queue = queue.then(work).catch((e: unknown) => store.setState({ error: errorOf(e) }));
+  }
+
+  const unsubscribe = [
+    api.on['sync:page']((page) => enqueue(() => handlePage(page))),
+    api.on['sync:progress']((progress) => store.setState({ progress, running: progress.phase === 'planning' || progress.phase === 'fetching' || progress.phase === 'finishing', syncId: progress.syncId })),
+    // finish after the pages received before it are written
+    api.on['sync:finished']((event) => enqueue(() => finishPass(event))),
+  ];
+
+  return {
+    async start(options = {}) {
+      if (options.fresh) await db.syncCheckpoints.clear();
+      const checkpoints = await db.syncCheckpoints.toArray();
+      const resumed = checkpoints.length > 0;
+      const previousTotals: Partial<Record<CollectionName, number>> = {};
+      const knownEmpty = new Set<CollectionName>();
+      for (const row of await db.syncCollections.toArray()) if (row.total !== null) previousTotals[row.collection] = row.total;
+      for (const collection of COLLECTIONS) if ((await db.table(collection).count()) === 0) knownEmpty.add(collection);
+      pass = newPass(resumed, knownEmpty);
+      store.setState({ running: true, resumed, progress: null, finished: null, rowsWritten: 0, pagesWritten: 0, writeMs: 0, rowsRemoved: 0, error: null });
+      const result = await api['sync:start'](resumed ? { checkpoints, previousTotals } : { previousTotals });
+      if (!result.ok) {
+        pass = null;
+        store.setState({ running: false, error: result.error });
+        return;
+      }
+      if (pass) pass.syncId ??= result.value.syncId;
+      store.setState({ syncId: result.value.syncId });
+    },
+    async cancel() {
+      const syncId = store.getState().syncId ?? pass?.syncId;
+      if (!syncId) return;
+      const result = await api['sync:cancel']({ syncId });
+      if (!result.ok) store.setState({ error: result.error });
+    },
+    idle: () => queue,
+    dispose() {
+      for (const off of unsubscribe) off();
+    },
+  };
+}

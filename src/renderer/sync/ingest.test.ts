@@ -1,0 +1,80 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it, vi } from 'vitest';
+import type { SyncPageEvent } from '../../shared/ipc.ts';
+import type { UserRecord } from '../../shared/records.ts';
+import { writePage } from './ingest.ts';
+import { changedRecords, sameValue } from './diff.ts';
+import { freshDb, user } from '../test/fixtures.ts';
+
+function usersPage(records: UserRecord[], nextStartrow = 2, done = false): SyncPageEvent {
+  return { syncId: 's1', pageId: 1, taskId: 'users:site1', collection: 'users', records, checkpoint: { taskId: 'users:site1', collection: 'users', nextStartrow, done } };
+}
+
+describe('writing a sync page', () => {
+  it('stores the records and the task checkpoint together', async () => {
+    const db = freshDb();
+    await writePage(db, usersPage([user(1), user(2)], 1001));
+    expect(await db.users.count()).toBe(2);
+    expect(await db.syncCheckpoints.get('users:site1')).toMatchObject({ nextStartrow: 1001, done: false });
+  });
+
+  it('uses one transaction for the whole page, never one per record', async () => {
+    const db = freshDb();
+    await db.open();
+    const spy = vi.spyOn(db, 'transaction');
+    await writePage(db, usersPage([user(1), user(2), user(3)]));
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it('writes nothing when a resync delivers the same records', async () => {
+    const db = freshDb();
+    await writePage(db, usersPage([user(1), user(2)]));
+    const again = await writePage(db, usersPage([user(1), user(2)]));
+    expect(again.rowsWritten).toBe(0);
+  });
+
+  it('writes only the records that changed or are new', async () => {
+    const db = freshDb();
+    await writePage(db, usersPage([user(1), user(2)]));
+    const result = await writePage(db, usersPage([user(1), user(2, { status: 'Inactive' }), user(3)]));
+    expect(result.rowsWritten).toBe(2);
+    expect((await db.users.get(2))?.status).toBe('Inactive');
+  });
+
+  it('keeps the last copy of a record repeated within a page', async () => {
+    const db = freshDb();
+    await writePage(db, usersPage([user(1, { status: 'Active' }), user(1, { status: 'Expired' })]));
+    expect((await db.users.get(1))?.status).toBe('Expired');
+  });
+
+  it('stores the checkpoint of a page that carries no records', async () => {
+    const db = freshDb();
+    await writePage(db, usersPage([], 2001, true));
+    expect(await db.syncCheckpoints.get('users:site1')).toMatchObject({ done: true });
+  });
+
+  it('leaves neither records nor checkpoint when the write fails midway', async () => {
+    const db = freshDb();
+    await db.open();
+    vi.spyOn(db.syncCheckpoints, 'put').mockRejectedValueOnce(new Error('disk full'));
+    await expect(writePage(db, usersPage([user(1)]))).rejects.toThrow('disk full');
+    expect(await db.users.count()).toBe(0);
+    expect(await db.syncCheckpoints.count()).toBe(0);
+  });
+});
+
+describe('comparing records', () => {
+  it('treats equal nested values as unchanged', () => {
+    expect(sameValue({ a: [1, { b: 'x' }] }, { a: [1, { b: 'x' }] })).toBe(true);
+  });
+
+  it('sees a field added, removed or changed', () => {
+    expect(sameValue({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+    expect(sameValue({ a: 1, b: undefined }, { a: 1, c: undefined })).toBe(false);
+    expect(sameValue({ a: [1, 2] }, { a: [1, 3] })).toBe(false);
+  });
+
+  it('returns new and changed records only', () => {
+    expect(changedRecords([{ k: 1 }, { k: 2 }, { k: 3 }], [{ k: 1 }, { k: 9 }, undefined])).toEqual([{ k: 2 }, { k: 3 }]);
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * Removing records the server no longer returns. Only a complete, fresh pass
+ * knows what the server has: after a cancelled, failed or resumed pass (or one
+ * in which any collection failed) nothing is removed, because a record missing
+ * from such a pass may simply not have been fetched.
+ */
+import type { CollectionProgress, SyncFinishedEvent, TaskCheckpoint } from '../../shared/ipc.ts';
+import type { CollectionName } from '../../shared/records.ts';
+import type { Table } from 'dexie';
+import type { FieldbookDb } from '../db/index.ts';
+
+export interface PassSummary {
+  /** the pass started from stored checkpoints */
+  resumed: boolean;
+  outcome: SyncFinishedEvent['outcome'];
+  collections: Partial<Record<CollectionName, CollectionProgress>>;
+  /** the last checkpoint seen for each task of the pass */
+  checkpoints: ReadonlyMap<string, TaskCheckpoint>;
+}
+
+/** Collections whose cached records not delivered by this pass may be deleted. */
+export function collectionsToPrune(pass: PassSummary): CollectionName[] {
+  if (pass.resumed || pass.outcome !== 'completed') return [];
+  const states = Object.values(pass.collections);
+  if (states.some((c) => c.state !== 'complete')) return [];
+  const tasksByCollection = new Map<CollectionName, TaskCheckpoint[]>();
+  for (const cp of pass.checkpoints.values()) {
+    const list = tasksByCollection.get(cp.collection) ?? [];
+    list.push(cp);
+    tasksByCollection.set(cp.collection, list);
+  }
+  const out: CollectionName[] = [];
+  for (const [collection, tasks] of tasksByCollection) {
+    // a collection the pass never reported on was not covered: leave it alone
+    if (pass.collections[collection]?.state !== 'complete') continue;
+    if (tasks.every((t) => t.done)) out.push(collection);
+  }
+  return out;
+}
+
+/** Keys cached but not delivered (pure). */
+export function staleKeys(cached: readonly (string | number)[], delivered: ReadonlySet<string | number>): (string | number)[] {
+  return cached.filter((k) => !delivered.has(k));
+}
+
+const DELETE_CHUNK = 5_000;
+
+/** Deletes the collection's cached records whose keys the pass did not deliver; returns how many. */
+export async function pruneCollection(db: FieldbookDb, collection: CollectionName, delivered: ReadonlySet<string | number>): Promise<number> {
+  const table = db.table(collection) as Table<unknown, string | number>;
+  const cached = (await table.toCollection().primaryKeys()) as (string | number)[];
+  const stale = staleKeys(cached, delivered);
+  for (let i = 0; i < stale.length; i += DELETE_CHUNK) {
+    await table.bulkDelete(stale.slice(i, i + DELETE_CHUNK));
+  }
+  return stale.length;
+}

@@ -1,0 +1,38 @@
+/** Named dataset sizes of the generator, and the ids the server's data is laid out with. */
+export type DatasetName = 'tiny' | 'demo' | 'm' | 'l';
+export const DATASET_NAMES: readonly DatasetName[] = ['tiny', 'demo', 'm', 'l'];
+
+export interface DatasetSize {
+  /** sites of our customer (the token's customer) */
+  sites: number;
+  users: number;
+  credentials: number;
+  credentialAssignments: number;
+  courses: number;
+  trainingAssignments: number;
+  profileCategories: number;
+  credentialCategories: number;
+}
+
+export const DATASETS: Record<DatasetName, DatasetSize> = {
+  tiny: { sites: 1, users: 40, credentials: 6, credentialAssignments: 80, courses: 8, trainingAssignments: 120, profileCategories: 3, credentialCategories: 2 },
+  demo: { sites: 2, users: 300, credentials: 24, credentialAssignments: 1_200, courses: 30, trainingAssignments: 3_000, profileCategories: 4, credentialCategories: 4 },
+  m: { sites: 2, users: 5_000, credentials: 60, credentialAssignments: 20_000, courses: 100, trainingAssignments: 60_000, profileCategories: 5, credentialCategories: 6 },
+  l: { sites: 2, users: 20_000, credentials: 150, credentialAssignments: 100_000, courses: 300, trainingAssignments: 400_000, profileCategories: 5, credentialCategories: 8 },
+};
+
+/** The other customer's one small site, so its token has records of its own. */
+export const FOREIGN_SIZE: DatasetSize = {
+  sites: 1, users: 5, credentials: 2, credentialAssignments: 4, courses: 2, trainingAssignments: 5, profileCategories: 1, credentialCategories: 1,
+};
+
+export const OUR_CUSTOMER = 1;
+export const OTHER_CUSTOMER = 2;
+export const FIRST_SITE_ID = 101;
+export const FOREIGN_SITE_ID = 901;
+/** The feature the feature-limited token is limited to. */
+export const FEATURE_MODULE_ID = 3;
+
+export function isDatasetName(value: string): value is DatasetName {
+  return (DATASET_NAMES as readonly string[]).includes(value);
+}

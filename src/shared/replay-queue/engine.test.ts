@@ -1,0 +1,157 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ReplayOutcome, ReplayRequest, Result } from '../ipc.ts';
+import { openOutboxOnlyDb, type OutboxDb } from './db.ts';
+import { OutboxEngine, type ReplayExecutor } from './engine.ts';
+import { discardOps, enqueueOps, resolveConflicts } from './queue.ts';
+
+let dbCount = 0;
+const dbs: OutboxDb[] = [];
+function freshDb(): OutboxDb {
+  const db = openOutboxOnlyDb(`engine-test-${++dbCount}`);
+  dbs.push(db);
+  return db;
+}
+afterEach(() => dbs.splice(0).forEach((db) => db.close()));
+
+const ok = (value: ReplayOutcome): Result<ReplayOutcome> => ({ ok: true, value });
+const fast = { baseMs: 1, maxMs: 5 };
+
+/** An executor answering from a function, recording every request. */
+function executor(answer: (req: ReplayRequest, n: number) => Result<ReplayOutcome> | Promise<Result<ReplayOutcome>>) {
+  const requests: ReplayRequest[] = [];
+  const execute: ReplayExecutor = async (req) => {
+    requests.push(req);
+    return answer(req, requests.length);
+  };
+  return { execute, requests };
+}
+
+async function drained(db: OutboxDb, execute: ReplayExecutor) {
+  const engine = await OutboxEngine.open({ db, execute, actor: 'Coordinator', backoff: fast });
+  engine.setOnline(true);
+  await engine.whenIdle();
+  return engine;
+}
+
+const statusDraft = (userid: number, status: string) => ({ op: { kind: 'user.update' as const, userid, changes: { status } }, base: { status: 'Active' }, summary: `user ${userid} -> ${status}` });
+
+describe('the outbox engine', () => {
+  it('sends every queued op once and records each outcome in the audit log', async () => {
+    const db = freshDb();
+    await enqueueOps(db, [statusDraft(1, 'Inactive'), statusDraft(2, 'Inactive')]);
+    const api = executor(() => ok({ status: 'done' }));
+    await drained(db, api.execute);
+    expect(api.requests).toHaveLength(2);
+    expect((await db.outbox.toArray()).map((op) => op.status)).toEqual(['done', 'done']);
+    expect(await db.audit.count()).toBe(2);
+  });
+
+  it('sends nothing while offline', async () => {
+    const db = freshDb();
+    await enqueueOps(db, [statusDraft(1, 'Inactive')]);
+    const api = executor(() => ok({ status: 'done' }));
+    const engine = await OutboxEngine.open({ db, execute: api.execute, actor: 'c' });
+    await engine.whenIdle();
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('retries a transient failure and then succeeds', async () => {
+    const db = freshDb();
+    await enqueueOps(db, [statusDraft(1, 'Inactive')]);
+    const api = executor((_req, n) => (n < 3 ? ok({ status: 'retry', error: { code: 'server', message: '500' }, maybeSent: false }) : ok({ status: 'done' })));
+    await drained(db, api.execute);
+    expect(api.requests).toHaveLength(3);
+    expect((await db.outbox.toArray())[0]).toMatchObject({ status: 'done', attempts: 3 });
+  });
+
+  it('verifies first after an attempt that may have reached the server', async () => {
+    const db = freshDb();
+    await enqueueOps(db, [statusDraft(1, 'Inactive')]);
+    const api = executor((_req, n) => (n === 1 ? ok({ status: 'retry', error: { code: 'network', message: 'dropped' }, maybeSent: true }) : ok({ status: 'done' })));
+    await drained(db, api.execute);
+    expect(api.requests.map((r) => r.verifyFirst)).toEqual([false, true]);
+  });
+
+  it('after a crash while sending, verifies before sending again', async () => {
+    const db = freshDb();
+    await enqueueOps(db, [statusDraft(1, 'Inactive')]);
+    const hung = executor(() => new Promise<Result<ReplayOutcome>>(() => undefined));
+    const first = await OutboxEngine.open({ db, execute: hung.execute, actor: 'c' });
+    first.setOnline(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await first.kill();
+    expect((await db.outbox.toArray())[0]).toMatchObject({ status: 'sending', maybeSent: true });
+    const api = executor(() => ok({ status: 'done', alreadyApplied: true }));
+    await drained(db, api.execute);
+    expect(api.requests[0]?.verifyFirst).toBe(true);
+    expect((await db.outbox.toArray())[0]?.status).toBe('done');
+  });
+
+  it('parks a refused op for review and moves on to the others', async () => {
+    const db = freshDb();
+    await enqueueOps(db, [statusDraft(1, 'Bogus'), statusDraft(2, 'Inactive')]);
+    const api = executor((req) => (req.op.kind === 'user.update' && req.op.userid === 1 ? ok({ status: 'needs-review', error: { code: 'rejected', message: 'invalid status', statuscode: 1001 } }) : ok({ status: 'done' })));
+    await drained(db, api.execute);
+    const ops = await db.outbox.orderBy('seq').toArray();
+    expect(ops.map((op) => op.status)).toEqual(['needs-review', 'done']);
+    expect(ops[0]?.lastError?.message).toBe('invalid status');
+  });
+
+  it('pauses the whole queue on a rejected token, losing nothing', async () => {
+    const db = freshDb();
+    await enqueueOps(db, [statusDraft(1, 'Inactive'), statusDraft(2, 'Inactive')]);
+    let tokenOk = false;
+    const api = executor(() => (tokenOk ? ok({ status: 'done' }) : ok({ status: 'paused', error: { code: 'token-rejected', message: 'revoked', statuscode: 802 } })));
+    const engine = await OutboxEngine.open({ db, execute: api.execute, actor: 'c', concurrency: 1 });
+    engine.setOnline(true);
+    await engine.whenIdle();
+    expect(engine.state().paused?.code).toBe('token-rejected');
+    expect((await db.outbox.toArray()).map((op) => op.status)).toEqual(['pending', 'pending']);
+    tokenOk = true;
+    engine.resume();
+    await engine.whenIdle();
+    expect((await db.outbox.toArray()).map((op) => op.status)).toEqual(['done', 'done']);
+  });
+
+  it("gives a created user's new id to the ops waiting for it", async () => {
+    const db = freshDb();
+    await enqueueOps(db, [
+      { id: 'create', op: { kind: 'user.create', siteid: 101, fields: { username: 'bo', firstname: 'Bo', lastname: 'Ray' } }, summary: 'create bo' },
+      { op: { kind: 'email.add', userid: 0, email: 'bo@example.com' }, dependsOn: ['create'], bindings: [{ fromOp: 'create', field: 'userid' }], targetKey: 'user:new:bo', summary: 'add e-mail' },
+    ]);
+    const api = executor((req) => ok(req.op.kind === 'user.create' ? { status: 'done', createdId: 555 } : { status: 'done' }));
+    await drained(db, api.execute);
+    expect(api.requests[1]?.op).toEqual({ kind: 'email.add', userid: 555, email: 'bo@example.com' });
+  });
+
+  it('keeps a conflict until the user keeps their change, then sends it unchecked', async () => {
+    const db = freshDb();
+    const [op] = await enqueueOps(db, [statusDraft(1, 'Inactive')]);
+    const api = executor((req) => ok(req.resolution === 'mine' ? { status: 'done' } : { status: 'conflict', theirs: { status: 'Offline' }, fields: ['status'] }));
+    const engine = await drained(db, api.execute);
+    expect((await db.outbox.get(op!.id))?.status).toBe('conflict');
+    await resolveConflicts(db, [op!.id], 'mine', 'c');
+    await engine.reload();
+    await engine.whenIdle();
+    expect((await db.outbox.get(op!.id))?.status).toBe('done');
+    expect(api.requests.at(-1)?.resolution).toBe('mine');
+  });
+
+  it('undoes a queued op before it is sent, keeping a trace in the audit log', async () => {
+    const db = freshDb();
+    const [op] = await enqueueOps(db, [statusDraft(1, 'Inactive')]);
+    await discardOps(db, [op!.id], 'c');
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.audit.toArray())[0]).toMatchObject({ opId: op!.id, outcome: 'discarded' });
+  });
+
+  it("discarding a user's create also discards the ops that need its new id", async () => {
+    const db = freshDb();
+    await enqueueOps(db, [
+      { id: 'create', op: { kind: 'user.create', siteid: 101, fields: { username: 'bo', firstname: 'Bo', lastname: 'Ray' } }, summary: 'create bo' },
+      { op: { kind: 'email.add', userid: 0, email: 'bo@example.com' }, dependsOn: ['create'], bindings: [{ fromOp: 'create', field: 'userid' }], summary: 'add e-mail' },
+    ]);
+    expect(await discardOps(db, ['create'], 'c')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,357 @@
+/**
+ * The outbox engine: drains the durable queue through `replay:execute`.
+ *
+ * - Order per target and dependencies come from schedule.ts; up to
+ *   `concurrency` targets go in parallel.
+ * - Before each send the op is durably marked `sending` + `maybeSent`, so a
+ *   crash while sending makes the next attempt verify first (never a blind resend).
+ * - An outcome is written in one transaction with its audit entry and, for a
+ *   create, the new id handed to the ops waiting for it.
+ * - Pauses while offline or when the token is refused (801/802); nothing is lost.
+ */
+import type { AppError, ReplayOutcome, ReplayRequest, Result } from '../ipc.ts';
+import { bindOp, classifyFailure, type AuditEntry, type OutboxOp } from '../outbox.ts';
+import type { OutboxDb } from './db.ts';
+import { backoffMs, DEFAULT_BACKOFF, nextWakeAt, runnableOps, type BackoffPolicy } from './schedule.ts';
+import { auditEntryOf } from './audit.ts';
+
+export type ReplayExecutor = (req: ReplayRequest, signal: AbortSignal) => Promise<Result<ReplayOutcome>>;
+
+export interface EngineOptions {
+  db: OutboxDb;
+  execute: ReplayExecutor;
+  /** who sends (the profile name), for the audit log */
+  actor: string;
+  concurrency?: number;
+  backoff?: BackoffPolicy;
+  now?: () => number;
+  random?: () => number;
+  /** called after every change of the queue's state (for the UI) */
+  onChange?: () => void;
+  /** called after an op is done, so the cache can be refreshed */
+  onApplied?: (op: OutboxOp, outcome: ReplayOutcome & { status: 'done' }) => void;
+}
+
+export interface EngineState {
+  online: boolean;
+  paused: AppError | null;
+  inFlight: number;
+}
+
+const KILLED = new Error('the replay host was stopped');
+
+interface PendingWrite {
+  ops: OutboxOp[];
+  audits: AuditEntry[];
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+export class OutboxEngine {
+  private readonly opts: Required<Omit<EngineOptions, 'onChange' | 'onApplied'>> & Pick<EngineOptions, 'onChange' | 'onApplied'>;
+  private ops = new Map<string, OutboxOp>();
+  /** ops not done yet, in queue order: what the scheduler looks at */
+  private queue: OutboxOp[] = [];
+  private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly writes = new Set<Promise<unknown>>();
+  private pendingWrites: PendingWrite[] = [];
+  private flushing: Promise<void> | null = null;
+  private slotsInUse = 0;
+  private slotWaiters: (() => void)[] = [];
+  private readonly controller = new AbortController();
+  private killed = false;
+  private online = false;
+  private paused: AppError | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private idleWaiters: (() => void)[] = [];
+
+  private constructor(opts: EngineOptions) {
+    this.opts = {
+      concurrency: 4,
+      backoff: DEFAULT_BACKOFF,
+      now: () => Date.now(),
+      random: Math.random,
+      ...opts,
+    };
+  }
+
+  /** Open over the stored outbox. An op left `sending` by a crash goes back to pending, marked to verify first. */
+  static async open(opts: EngineOptions): Promise<OutboxEngine> {
+    const engine = new OutboxEngine(opts);
+    const { db } = opts;
+    await db.transaction('rw', db.outbox, async () => {
+      await db.outbox.where('status').equals('sending').modify({ status: 'pending', maybeSent: true });
+    });
+    await engine.reload();
+    return engine;
+  }
+
+  state(): EngineState {
+    return { online: this.online, paused: this.paused, inFlight: this.inFlight.size };
+  }
+
+  /** Re-read the queue after an edit elsewhere (enqueue, discard, retry...). Ops in flight keep their live state. */
+  async reload(): Promise<void> {
+    const stored = await this.opts.db.outbox.toArray();
+    if (this.killed) return;
+    const next = new Map<string, OutboxOp>();
+    for (const op of stored) next.set(op.id, this.inFlight.has(op.id) ? (this.ops.get(op.id) ?? op) : op);
+    this.ops = next;
+    this.rebuildQueue();
+    this.pump();
+  }
+
+  private rebuildQueue(): void {
+    this.queue = [...this.ops.values()].filter((op) => op.status !== 'done').sort((a, b) => a.seq - b.seq);
+  }
+
+  /** Keep the in-memory state in step with what was written. */
+  private remember(op: OutboxOp): void {
+    const before = this.ops.get(op.id);
+    this.ops.set(op.id, op);
+    const index = this.queue.findIndex((q) => q.id === op.id);
+    if (op.status === 'done') {
+      if (index >= 0) this.queue.splice(index, 1);
+    } else if (index >= 0) this.queue[index] = op;
+    else if (before === undefined || before.status === 'done') this.rebuildQueue();
+  }
+
+  /** Connection state from `connection:probe` / `connection:changed`: replay runs only while online. */
+  setOnline(online: boolean): void {
+    this.online = online;
+    this.pump();
+  }
+
+  /** "Send now": lift the pause, cut every backoff short and go. */
+  async sendNow(): Promise<void> {
+    this.paused = null;
+    const waiting = [...this.ops.values()].filter((op) => op.status === 'pending' && op.nextAttemptAt !== null);
+    await this.write(() =>
+      this.opts.db.transaction('rw', this.opts.db.outbox, async () => {
+        for (const op of waiting) await this.opts.db.outbox.update(op.id, { nextAttemptAt: null });
+      }),
+    );
+    for (const op of waiting) this.remember({ ...op, nextAttemptAt: null });
+    this.pump();
+  }
+
+  /** After the token was fixed. */
+  resume(): void {
+    this.paused = null;
+    this.pump();
+  }
+
+  /** Resolves when nothing more can happen without a person: all done or parked, or paused/offline. */
+  whenIdle(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /**
+   * Stop at once, as a crash would: requests in flight are aborted (they may
+   * or may not have reached the server) and no outcome is recorded after this.
+   * Resolves once the writes already handed to IndexedDB have settled.
+   */
+  async kill(): Promise<void> {
+    this.killed = true;
+    this.controller.abort(KILLED);
+    if (this.timer) clearTimeout(this.timer);
+    this.slotWaiters.splice(0).forEach((go) => go());
+    await Promise.allSettled([...this.writes]);
+    this.idleWaiters.splice(0).forEach((resolve) => resolve());
+  }
+
+  private canRun(): boolean {
+    return !this.killed && this.online && this.paused === null;
+  }
+
+  private isIdle(): boolean {
+    if (this.killed) return true;
+    if (this.inFlight.size > 0) return false;
+    if (!this.canRun()) return true;
+    return !this.queue.some((op) => op.status === 'pending');
+  }
+
+  private pump(): void {
+    if (this.canRun()) {
+      const busyTargets = new Set<string>();
+      for (const id of this.inFlight.keys()) busyTargets.add(this.ops.get(id)?.targetKey ?? '');
+      const now = this.opts.now();
+      // Twice as many ops as network slots are active, so the durable bookkeeping of some overlaps the requests of others.
+      const capacity = this.opts.concurrency * 2 - this.inFlight.size;
+      const ready = runnableOps(this.queue, { now, busyTargets, capacity }, (id) => this.ops.get(id));
+      for (const op of ready) {
+        const running = this.send(op).finally(() => {
+          this.inFlight.delete(op.id);
+          this.pump();
+        });
+        this.inFlight.set(op.id, running);
+      }
+      if (ready.length === 0) this.scheduleWake(this.queue, now);
+    }
+    this.opts.onChange?.();
+    if (this.isIdle()) this.idleWaiters.splice(0).forEach((resolve) => resolve());
+  }
+
+  private scheduleWake(ops: readonly OutboxOp[], now: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const wakeAt = nextWakeAt(ops);
+    if (wakeAt !== null && wakeAt > now) this.timer = setTimeout(() => this.pump(), wakeAt - now);
+  }
+
+  /** Every IndexedDB write goes through here: none starts after a kill, and kill() waits for those already started. */
+  private write<T>(run: () => Promise<T>): Promise<T> {
+    if (this.killed) return Promise.reject(KILLED);
+    const promise = run();
+    this.writes.add(promise);
+    void promise.finally(() => this.writes.delete(promise)).catch(() => undefined);
+    return promise;
+  }
+
+  /** At most `concurrency` ops talk to the API at once. */
+  private acquireSlot(): Promise<void> {
+    if (this.killed) return Promise.reject(KILLED);
+    if (this.slotsInUse < this.opts.concurrency) {
+      this.slotsInUse += 1;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.slotWaiters.push(resolve));
+  }
+
+  private releaseSlot(): void {
+    const next = this.slotWaiters.shift();
+    if (next) next();
+    else this.slotsInUse -= 1;
+  }
+
+  /**
+   * Group commit: ops finishing together share one transaction, so the
+   * durable queue costs a transaction per batch rather than per op. Each
+   * caller resumes only once its own records are committed.
+   */
+  private persist(ops: OutboxOp[], audits: AuditEntry[]): Promise<void> {
+    if (this.killed) return Promise.reject(KILLED);
+    return new Promise<void>((resolve, reject) => {
+      this.pendingWrites.push({ ops, audits, resolve, reject });
+      this.flushing ??= this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const db = this.opts.db;
+    while (this.pendingWrites.length > 0 && !this.killed) {
+      const batch = this.pendingWrites.splice(0);
+      const ops = batch.flatMap((w) => w.ops);
+      const audits = batch.flatMap((w) => w.audits);
+      try {
+        await this.write(() =>
+          db.transaction('rw', db.outbox, db.audit, async () => {
+            await db.outbox.bulkPut(ops);
+            if (audits.length > 0) await db.audit.bulkAdd(audits);
+          }),
+        );
+        batch.forEach((w) => w.resolve());
+      } catch (err) {
+        batch.forEach((w) => w.reject(err));
+      }
+    }
+    // a crash drops what was not yet handed to IndexedDB
+    this.pendingWrites.splice(0).forEach((w) => w.reject(KILLED));
+    this.flushing = null;
+  }
+
+  private async send(op: OutboxOp): Promise<void> {
+    try {
+      if (op.bindings && op.bindings.length > 0) {
+        await this.save({ ...op, status: 'failed', lastError: { code: 'internal', message: 'An operation it depends on gave no new id.' } }, 'failed');
+        return;
+      }
+      const sending: OutboxOp = { ...op, status: 'sending', maybeSent: true, attempts: op.attempts + 1, updatedAt: new Date(this.opts.now()).toISOString() };
+      this.remember(sending);
+      // Durable before the request leaves: a crash from here on makes the next attempt verify first.
+      // An update needs no mark: its replay always reads the record first and stops if the change is there.
+      if (!isUpdate(op)) await this.persist([sending], []);
+      const request: ReplayRequest = { opId: op.id, op: op.op, base: op.base, verifyFirst: op.maybeSent, ...(op.resolution ? { resolution: op.resolution } : {}) };
+      let result: Result<ReplayOutcome>;
+      await this.acquireSlot();
+      try {
+        result = await this.opts.execute(request, this.controller.signal);
+      } catch {
+        result = { ok: false, error: { code: 'network', message: 'The replay request could not be made.' } };
+      } finally {
+        this.releaseSlot();
+      }
+      if (this.killed) return; // a crash here: the op stays `sending` + maybeSent, verified next time
+      await this.record(op, sending, result);
+    } catch (err) {
+      if (err !== KILLED) throw err;
+    }
+  }
+
+  private async record(before: OutboxOp, sending: OutboxOp, result: Result<ReplayOutcome>): Promise<void> {
+    const outcome: ReplayOutcome = result.ok ? result.value : failureOutcome(result.error);
+    const now = new Date(this.opts.now()).toISOString();
+    const base = { ...sending, updatedAt: now };
+    switch (outcome.status) {
+      case 'done': {
+        const done: OutboxOp = { ...base, status: 'done', maybeSent: false, lastError: null, nextAttemptAt: null, response: outcome.response ?? null, createdId: outcome.createdId ?? null };
+        await this.save(done, 'done', outcome);
+        this.opts.onApplied?.(done, outcome);
+        return;
+      }
+      case 'conflict':
+        await this.save({ ...base, status: 'conflict', theirs: outcome.theirs, conflictFields: outcome.fields, maybeSent: false }, 'conflict', outcome);
+        return;
+      case 'needs-review':
+        await this.save({ ...base, status: 'needs-review', lastError: outcome.error, response: outcome.error.response ?? null }, 'needs-review', outcome);
+        return;
+      case 'retry': {
+        const wait = backoffMs(sending.attempts, this.opts.random(), this.opts.backoff, outcome.error.retryAfterMs);
+        const retry: OutboxOp = { ...base, status: 'pending', lastError: outcome.error, maybeSent: outcome.maybeSent ?? true, nextAttemptAt: new Date(this.opts.now() + wait).toISOString() };
+        await this.save(retry, null);
+        return;
+      }
+      case 'paused':
+        // The token was refused: nothing reached the record. Keep what we knew before this attempt.
+        this.paused = outcome.error;
+        await this.save({ ...base, status: 'pending', lastError: outcome.error, maybeSent: before.maybeSent, attempts: before.attempts }, null);
+        return;
+    }
+  }
+
+  /** Write the op (and its audit entry, and the new id for its dependants) in one transaction. */
+  private async save(op: OutboxOp, audited: 'done' | 'conflict' | 'needs-review' | 'failed' | null, outcome?: ReplayOutcome): Promise<void> {
+    const dependants = op.status === 'done' && op.createdId !== null && op.createdId !== undefined ? this.boundTo(op) : [];
+    const audits = audited ? [auditEntryOf(op, audited, this.opts.actor, op.updatedAt ?? new Date(this.opts.now()).toISOString(), outcome)] : [];
+    await this.persist([op, ...dependants], audits);
+    this.remember(op);
+    for (const dependant of dependants) this.remember(dependant);
+  }
+
+  /** Ops waiting for this create's new id, with it filled in. */
+  private boundTo(created: OutboxOp): OutboxOp[] {
+    const id = typeof created.createdId === 'number' ? created.createdId : Number(created.createdId);
+    if (!Number.isInteger(id)) return [];
+    const out: OutboxOp[] = [];
+    for (const op of this.ops.values()) {
+      const bindings = op.bindings?.filter((b) => b.fromOp === created.id) ?? [];
+      if (bindings.length === 0) continue;
+      let spec = op.op;
+      for (const binding of bindings) spec = bindOp(spec, binding.field, id);
+      out.push({ ...op, op: spec, bindings: op.bindings!.filter((b) => b.fromOp !== created.id) });
+    }
+    return out;
+  }
+}
+
+function isUpdate(op: OutboxOp): boolean {
+  return op.op.kind.endsWith('.update');
+}
+
+/** A transport failure of `replay:execute` itself, in the terms of an outcome. */
+export function failureOutcome(error: AppError): ReplayOutcome {
+  const cls = classifyFailure(error);
+  if (cls === 'retry') return { status: 'retry', error, maybeSent: true };
+  return cls === 'paused' ? { status: 'paused', error } : { status: 'needs-review', error };
+}

@@ -1,0 +1,140 @@
+/**
+ * Writing to the outbox: queue a batch, undo (discard) before sending, retry,
+ * edit, resolve a conflict, clear what is done. Every write is one strict
+ * transaction; every op that leaves the outbox leaves an audit entry.
+ */
+import type { OpSpec } from '../ipc.ts';
+import { targetKeyOf, type AuditEntry, type BaseValues, type OpBinding, type OutboxOp } from '../outbox.ts';
+import type { OutboxDb } from './db.ts';
+import { auditEntryOf } from './audit.ts';
+
+export interface OpDraft {
+  /** give an id when other drafts of the batch refer to this one */
+  id?: string;
+  op: OpSpec;
+  base?: BaseValues;
+  summary: string;
+  targetKey?: string;
+  dependsOn?: string[];
+  bindings?: OpBinding[];
+}
+
+export function newId(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+/** Queue a batch: ids, queue positions after everything already queued, all pending. */
+export async function enqueueOps(db: OutboxDb, drafts: readonly OpDraft[], opts: { batchId?: string; now?: Date } = {}): Promise<OutboxOp[]> {
+  const batchId = opts.batchId ?? newId();
+  const createdAt = (opts.now ?? new Date()).toISOString();
+  return db.transaction('rw', db.outbox, async () => {
+    const last = await db.outbox.orderBy('seq').last();
+    let seq = last?.seq ?? 0;
+    const ops: OutboxOp[] = drafts.map((draft) => ({
+      id: draft.id ?? newId(),
+      batchId,
+      seq: ++seq,
+      targetKey: draft.targetKey ?? targetKeyOf(draft.op),
+      dependsOn: draft.dependsOn ?? [],
+      op: draft.op,
+      base: draft.base ?? {},
+      createdAt,
+      status: 'pending',
+      attempts: 0,
+      maybeSent: false,
+      nextAttemptAt: null,
+      lastError: null,
+      response: null,
+      theirs: null,
+      summary: draft.summary,
+      ...(draft.bindings && draft.bindings.length > 0 ? { bindings: draft.bindings } : {}),
+      updatedAt: createdAt,
+    }));
+    await db.outbox.bulkAdd(ops);
+    return ops;
+  });
+}
+
+/** Ops that wait on these (directly or through others): discarding a create discards what needs its id. */
+export function dependantsOf(ids: readonly string[], all: readonly OutboxOp[]): string[] {
+  const out = new Set(ids);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const op of all) {
+      if (out.has(op.id)) continue;
+      if (op.dependsOn.some((dep) => out.has(dep)) || op.bindings?.some((b) => out.has(b.fromOp))) {
+        out.add(op.id);
+        grew = true;
+      }
+    }
+  }
+  return [...out];
+}
+
+/**
+ * Undo before sending / discard: removes the ops and those depending on them,
+ * each with an audit entry. Ops being sent right now are left alone (they may
+ * already be on the server); returns the ids actually discarded.
+ */
+export async function discardOps(db: OutboxDb, ids: readonly string[], actor: string, now = new Date()): Promise<string[]> {
+  return db.transaction('rw', db.outbox, db.audit, async () => {
+    const all = await db.outbox.toArray();
+    const wanted = new Set(dependantsOf(ids, all));
+    const gone = all.filter((op) => wanted.has(op.id) && op.status !== 'sending' && op.status !== 'done');
+    const at = now.toISOString();
+    await db.audit.bulkAdd(gone.map((op): AuditEntry => auditEntryOf(op, 'discarded', actor, at)));
+    await db.outbox.bulkDelete(gone.map((op) => op.id));
+    return gone.map((op) => op.id);
+  });
+}
+
+/** Send a parked op (needs review, failed) again, from scratch: it still verifies first if it may have been sent. */
+export async function retryOps(db: OutboxDb, ids: readonly string[], now = new Date()): Promise<void> {
+  await db.transaction('rw', db.outbox, async () => {
+    for (const id of ids) {
+      await db.outbox
+        .where('id')
+        .equals(id)
+        .and((op) => op.status !== 'done' && op.status !== 'sending')
+        .modify({ status: 'pending', nextAttemptAt: null, lastError: null, updatedAt: now.toISOString() });
+    }
+  });
+}
+
+/** Edit an op that has not gone yet (its payload); it goes back to pending. */
+export async function editOp(db: OutboxDb, id: string, op: OpSpec, summary: string, now = new Date()): Promise<boolean> {
+  return db.transaction('rw', db.outbox, async () => {
+    const current = await db.outbox.get(id);
+    if (!current || current.status === 'sending' || current.status === 'done' || current.op.kind !== op.kind) return false;
+    await db.outbox.put({ ...current, op, summary, status: 'pending', lastError: null, nextAttemptAt: null, updatedAt: now.toISOString() });
+    return true;
+  });
+}
+
+export type ConflictChoice = 'mine' | 'theirs';
+
+/**
+ * Resolve conflicts: "keep mine" sends the op without the base check; "take
+ * theirs" drops the edit and keeps the server's values (recorded in the audit log).
+ */
+export async function resolveConflicts(db: OutboxDb, ids: readonly string[], choice: ConflictChoice, actor: string, now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  await db.transaction('rw', db.outbox, db.audit, async () => {
+    const ops = (await db.outbox.bulkGet([...ids])).filter((op): op is OutboxOp => op !== undefined && op.status === 'conflict');
+    if (choice === 'mine') {
+      for (const op of ops) await db.outbox.put({ ...op, status: 'pending', resolution: 'mine', nextAttemptAt: null, updatedAt: at });
+      return;
+    }
+    for (const op of ops) {
+      const entry = auditEntryOf(op, 'resolved', actor, at);
+      await db.audit.add({ ...entry, after: op.theirs, message: `${op.summary}: kept the server's values` });
+    }
+    await db.outbox.bulkDelete(ops.map((op) => op.id));
+  });
+}
+
+/** Clear ops that are done: their audit entries stay. */
+export async function clearDone(db: OutboxDb): Promise<number> {
+  return db.transaction('rw', db.outbox, () => db.outbox.where('status').equals('done').delete());
+}

@@ -1,0 +1,31 @@
+/** Building outbox ops for tests. */
+import type { OpSpec } from '../ipc.ts';
+import { targetKeyOf, type OutboxOp } from '../outbox.ts';
+
+let counter = 0;
+
+export function outboxOp(op: OpSpec, extra: Partial<OutboxOp> = {}): OutboxOp {
+  counter += 1;
+  return {
+    id: `op${counter}`,
+    batchId: 'b1',
+    seq: counter,
+    targetKey: targetKeyOf(op),
+    dependsOn: [],
+    op,
+    base: {},
+    createdAt: '2026-01-01T00:00:00.000Z',
+    status: 'pending',
+    attempts: 0,
+    maybeSent: false,
+    nextAttemptAt: null,
+    lastError: null,
+    response: null,
+    theirs: null,
+    summary: op.kind,
+    ...extra,
+  };
+}
+
+export const statusOp = (userid: number, status: string, extra: Partial<OutboxOp> = {}) =>
+  outboxOp({ kind: 'user.update', userid, changes: { status } }, extra);
