@@ -110,10 +110,13 @@ export interface CollectionPages {
   collection: CollectionName;
   pageSizes: number[];
 }
-export interface WriteFloorResult {
+export interface WriteFloorPart {
   ms: number;
   records: number;
   pages: number;
+}
+export interface WriteFloorResult extends WriteFloorPart {
+  byCollection: Partial<Record<CollectionName, WriteFloorPart>>;
 }
 /** milliseconds of each timed run, per query name */
 export type QueryTimings = Record<string, number[]>;

@@ -3,31 +3,25 @@
  * queries (p50 and p95 over 200 runs each, the renderer's own query functions
  * on the benchmark page, same origin as the app), and the cold start to the
  * first rendered users list (a new browser process on the same profile, so the
- * same IndexedDB). The cache is filled first by a real sync through the harness.
+ * same IndexedDB). The cache is filled first by a real sync through the harness
+ * (shared with the sync benchmark: bench/synced-session-lib.ts).
  */
 import { benchPage, firstUsersRowAt, STAMP_FIRST_USERS_ROW } from './browser-lib.ts';
 import { percentile, type BenchContext, type Figure } from './lib.ts';
-import { startBenchSession, syncFromClick } from './session-lib.ts';
 import { atMost } from './sync-lib.ts';
+import { releaseSyncedSession, syncedSession } from './synced-session-lib.ts';
 
 export const name = 'queries';
 export const description = 'view query latency (p50/p95 over 200 runs) and cold start to the users list, over a full cache of dataset l in Chromium';
 
-/** dataset l by default; FIELDBOOK_BENCH_DATASET=m (or tiny) for a quick try of the benchmark itself */
-const DATASET = process.env.FIELDBOOK_BENCH_DATASET ?? 'l';
 const RUNS = 200;
 const WARMUP = 5;
 const P95_TARGET_MS = 50;
 const COLD_START_TARGET_MS = 1500;
-const SYNC_TIMEOUT_MS = 8 * 60_000;
 
 export async function run(ctx: BenchContext): Promise<Figure[]> {
-  const session = await startBenchSession(ctx, DATASET);
   try {
-    ctx.log('filling the cache: "Try the demo" until "Sync completed."');
-    const sync = await syncFromClick(session, 'Try the demo', 0, SYNC_TIMEOUT_MS);
-    ctx.log(`cache filled in ${Math.round(sync.ms / 100) / 10} s`);
-    await session.app.close();
+    const { session } = await syncedSession(ctx);
 
     ctx.log(`query latency: ${WARMUP} warm-up and ${RUNS} timed runs of each query`);
     const page = await session.context.newPage();
@@ -51,10 +45,11 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     await app.addInitScript(STAMP_FIRST_USERS_ROW);
     await app.goto(`${session.harness.url}#/users`);
     const coldMs = await firstUsersRowAt(app, 60_000);
+    await app.close();
     const cache = `${(counts.users ?? 0).toLocaleString('en-US')} users, ${Object.values(counts).reduce((a, b) => a + (b ?? 0), 0).toLocaleString('en-US')} records cached`;
     figures.push(atMost('cold start to the first rendered users list', coldMs, 'ms', COLD_START_TARGET_MS, `from navigation start, new browser process; ${cache}`));
     return figures;
   } finally {
-    await session.close();
+    await releaseSyncedSession(name);
   }
 }

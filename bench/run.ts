@@ -16,15 +16,44 @@ function isBenchModule(value: unknown): value is BenchModule {
   return typeof m.name === 'string' && typeof m.description === 'string' && typeof m.run === 'function';
 }
 
-async function discover(): Promise<BenchModule[]> {
-  const files = readdirSync(here).filter((f) => f.endsWith('.bench.ts')).sort();
-  const modules: BenchModule[] = [];
-  for (const file of files) {
-    const mod: unknown = await import(pathToFileURL(join(here, file)).href);
-    if (!isBenchModule(mod)) throw new Error(`${file} must export name, description and run(ctx)`);
-    modules.push(mod);
+interface Candidate {
+  /** the file name without `.bench.ts` (by convention the benchmark's name) */
+  stem: string;
+  load(): Promise<BenchModule>;
+}
+
+function candidates(): Candidate[] {
+  return readdirSync(here).filter((f) => f.endsWith('.bench.ts')).sort().map((file) => ({
+    stem: file.slice(0, -'.bench.ts'.length),
+    async load(): Promise<BenchModule> {
+      const mod: unknown = await import(pathToFileURL(join(here, file)).href);
+      if (!isBenchModule(mod)) throw new Error(`${file} must export name, description and run(ctx)`);
+      return mod;
+    },
+  }));
+}
+
+/**
+ * The benchmarks to run: all, or those named. A file is loaded only when it may
+ * be wanted, so one benchmark that fails to load does not stop the others.
+ */
+async function choose(wanted: string[]): Promise<{ chosen: BenchModule[]; failed: BenchResult[] }> {
+  const all = candidates();
+  const byStem = wanted.length ? all.filter((c) => wanted.includes(c.stem)) : all;
+  const pending = wanted.length && byStem.length < wanted.length ? all : byStem;
+  const chosen: BenchModule[] = [];
+  const failed: BenchResult[] = [];
+  for (const c of pending) {
+    try {
+      const mod = await c.load();
+      if (!wanted.length || wanted.includes(mod.name)) chosen.push(mod);
+    } catch (err) {
+      if (!wanted.length || wanted.includes(c.stem)) failed.push({ bench: c.stem, figures: [], seconds: 0, error: `cannot load: ${err instanceof Error ? err.message : String(err)}` });
+    }
   }
-  return modules;
+  const unknown = wanted.filter((w) => !chosen.some((m) => m.name === w) && !failed.some((f) => f.bench === w));
+  if (unknown.length) throw new Error(`unknown benchmark(s): ${unknown.join(', ')}; known files: ${all.map((c) => c.stem).join(', ')}`);
+  return { chosen, failed };
 }
 
 function format(n: number | undefined): string {
@@ -61,15 +90,16 @@ function previousResults(file: string): ResultEntry[] {
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);
-  const all = await discover();
-  const unknown = wanted.filter((w) => !all.some((m) => m.name === w));
-  if (unknown.length) {
-    process.stderr.write(`unknown benchmark(s): ${unknown.join(', ')}; known: ${all.map((m) => m.name).join(', ')}\n`);
+  let picked: Awaited<ReturnType<typeof choose>>;
+  try {
+    picked = await choose(wanted);
+  } catch (err) {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
     process.exit(2);
   }
-  const chosen = wanted.length ? all.filter((m) => wanted.includes(m.name)) : all;
+  const { chosen, failed } = picked;
   const ctx: BenchContext = { root: dirname(here), log: (message) => process.stderr.write(`  ${message}\n`) };
-  const results: BenchResult[] = [];
+  const results: BenchResult[] = [...failed];
   for (const bench of chosen) {
     process.stderr.write(`${bench.name}: ${bench.description}\n`);
     const started = performance.now();

@@ -72,8 +72,8 @@ export interface BenchSession {
   benchUrl: string;
   userDataDir: string;
   context: BrowserContext;
-  /** the app, opened on "Connection & sync", with the sync observer installed */
-  app: Page;
+  /** a new tab of the app on `route`, with the sync observer installed */
+  openApp(route: string): Promise<Page>;
   /** closes the browser and opens it again on the same profile (a cold start) */
   relaunch(): Promise<BrowserContext>;
   close(): Promise<void>;
@@ -110,9 +110,6 @@ export async function startBenchSession(ctx: BenchContext, dataset: string): Pro
     const userDataDir = path.join(work, 'chromium');
     let context = await launchChromium(userDataDir);
     cleanups.push(() => context.close());
-    const app = await context.newPage();
-    await app.addInitScript(OBSERVE_SYNC);
-    await app.goto(`${harness.url}#/settings`);
     return {
       server,
       harness,
@@ -122,7 +119,12 @@ export async function startBenchSession(ctx: BenchContext, dataset: string): Pro
       get context() {
         return context;
       },
-      app,
+      async openApp(route) {
+        const app = await context.newPage();
+        await app.addInitScript(OBSERVE_SYNC);
+        await app.goto(`${harness.url}#/${route}`);
+        return app;
+      },
       async relaunch() {
         await context.close();
         context = await launchChromium(userDataDir);
@@ -145,8 +147,7 @@ export interface FullSync {
 }
 
 /** The time from a click to the end of the sync it starts, as the user sees it ("Sync completed. N records written."). */
-export async function syncFromClick(session: BenchSession, button: string, finishedBefore: number, timeoutMs: number): Promise<FullSync> {
-  const { app } = session;
+export async function syncFromClick(session: BenchSession, app: Page, button: string, finishedBefore: number, timeoutMs: number): Promise<FullSync> {
   const status = app.getByRole('status').filter({ hasText: /records written/ });
   const requestsFrom = session.requests.length;
   const started = performance.now();

@@ -75,3 +75,13 @@ export function rowsWrittenFrom(text: string): number | null {
   const digits = match[1]!.replace(/\D/g, '');
   return digits ? Number(digits) : null;
 }
+
+/** "users 5,000/s (4.0 s), ..." for the collections that took longest, most first. */
+export function slowestParts(parts: Record<string, { ms: number; records: number } | undefined>, count = 3): string {
+  return Object.entries(parts)
+    .filter((entry): entry is [string, { ms: number; records: number }] => entry[1] !== undefined && entry[1].records > 0)
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .slice(0, count)
+    .map(([name, p]) => `${name} ${Math.round((p.records * 1000) / Math.max(p.ms, 1)).toLocaleString('en-US')}/s (${round(p.ms / 1000, 1)} s)`)
+    .join(', ');
+}

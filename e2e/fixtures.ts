@@ -12,6 +12,8 @@
  */
 import { test as base, expect, type BrowserContext, type Frame, type Page, type Request } from '@playwright/test';
 import { startServer } from '../src/server/index.ts';
+import type { KeychainStatus } from '../src/shared/ipc.ts';
+import { KeytarKeychain } from '../src/main/secrets/keytar-keychain.ts';
 import { createWindowOpenHandler, guardNavigation } from '../src/main/security/window-rules.ts';
 import { startHarness, type Harness, type HarnessOptions } from './harness/host.ts';
 import { startApiProxy, type ApiProxy } from './support/api-proxy.ts';
@@ -89,6 +91,12 @@ export async function emulateShell(context: BrowserContext, appPage: Page, origi
   });
 }
 
+let keychainProbe: Promise<KeychainStatus> | null = null;
+function keychainStatus(): Promise<KeychainStatus> {
+  keychainProbe ??= new KeytarKeychain('Fieldbook-e2e-probe').available();
+  return keychainProbe;
+}
+
 function frameOf(request: Request): Frame | undefined {
   try {
     return request.frame();
@@ -113,17 +121,20 @@ export const test = base.extend<Fixtures>({
     await api.close();
   },
 
+  // a test that stores a token needs a Secret Service: without one it reports itself skipped, with the reason
   fullToken: async ({ server }, use) => {
+    const keychain = await keychainStatus();
+    test.skip(!keychain.available, `No Secret Service (run inside dbus-run-session with gnome-keyring unlocked): ${keychain.message ?? ''}`);
     await use(tokenOf(server, 'full'));
   },
 
-  harness: async ({ api, fullToken, harnessOptions }, use) => {
-    const harness = await startHarness({ serverUrl: api.baseUrl, token: fullToken, ...harnessOptions });
+  harness: async ({ api, server, harnessOptions }, use) => {
+    const harness = await startHarness({ serverUrl: api.baseUrl, token: tokenOf(server, 'full'), ...harnessOptions });
     await use(harness);
     await harness.close();
   },
 
-  watch: async ({}, use) => {
+  watch: async ({ page: _page }, use) => {
     await use({ consoleErrors: [], pageErrors: [], dialogs: [], refusedNavigations: [], refusedWindows: [], closedWindows: 0, externalOpens: [] });
   },
 

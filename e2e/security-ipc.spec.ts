@@ -5,28 +5,39 @@
  * clear error, and not one request reaches the API. A connection from a foreign
  * origin is refused before it can send anything.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { CHANNELS, type AppError } from '../src/shared/ipc.ts';
 import { expect, test } from './fixtures.ts';
 import { openBridge, type BridgeClient } from './support/ws-client.ts';
 
-const WRONG_VALUES: unknown[] = [null, 0, -1, 1e308, 'x', '', true, [], [1, 2], {}, { id: {} }, { __proto__: { polluted: true } }];
+/** Not an object at all: wrong for every channel that takes an argument, and for those that take none. */
+const WRONG_VALUES: unknown[] = [null, 0, -1, 1e308, 'x', '', true, [], [1, 2], [{}]];
+/** An own "__proto__" key, as a hostile JSON message would carry it. */
+const POLLUTING = JSON.parse('{"__proto__": {"polluted": true}, "userid": -1, "id": "", "syncId": 7, "url": 7, "opId": ""}') as unknown;
 
 /** Arguments that are almost right: each field of a plausible argument broken in turn. */
 const ALMOST_RIGHT: Record<string, unknown[]> = {
-  'profiles:save': [{ name: 'x', baseUrl: 'http://127.0.0.1:1/v1' }, { name: '', baseUrl: 'http://a', token: 't' }, { name: 'x', baseUrl: 42, token: 't' }, { name: 'x', baseUrl: 'http://a', token: 'x'.repeat(5000) }],
-  'profiles:delete': [{ id: '' }, { id: 42 }, { id: 'x'.repeat(101) }],
-  'profiles:activate': [{ id: null }, { id: ['a'] }],
+  'profiles:list': [{}, POLLUTING],
+  'demo:start': [{}, { start: true }],
+  'connection:probe': [{}, { baseUrl: 'http://127.0.0.1:1/' }],
+  'profiles:save': [{}, POLLUTING, { name: 'x', token: 't' }, { name: '', baseUrl: 'http://a', token: 't' }, { name: 'x', baseUrl: 42, token: 't' }, { name: 'x', baseUrl: 'http://a', token: 'x'.repeat(5000) }],
+  'profiles:delete': [{}, POLLUTING, { id: '' }, { id: 42 }, { id: 'x'.repeat(101) }],
+  'profiles:activate': [{}, POLLUTING, { id: null }, { id: ['a'] }],
+  // (every field of sync:start is optional and unknown keys are dropped, so only wrong values are wrong)
   'sync:start': [{ concurrency: 0 }, { concurrency: 17 }, { checkpoints: [{ taskId: 't', collection: 'passwords', nextStartrow: 1, done: false }] }, { checkpoints: 'all' }],
-  'sync:cancel': [{ syncId: 42 }, { syncId: 'x'.repeat(101) }],
-  'sync:ack': [{ syncId: 's', pageId: -1 }, { syncId: 's', pageId: 1.5 }],
-  'users:detail': [{ userid: -5 }, { userid: '1' }, { userid: 1.5 }, { userid: Number.MAX_VALUE }],
+  'sync:cancel': [{}, POLLUTING, { syncId: 42 }, { syncId: 'x'.repeat(101) }],
+  'sync:ack': [{}, POLLUTING, { syncId: 's', pageId: -1 }, { syncId: 's', pageId: 1.5 }],
+  'users:detail': [{}, POLLUTING, { userid: -5 }, { userid: '1' }, { userid: 1.5 }, { userid: Number.MAX_VALUE }],
   'replay:execute': [
+    {},
+    POLLUTING,
     { opId: 'a', verifyFirst: false, op: { kind: 'user.delete', userid: 1 } },
     { opId: 'a', verifyFirst: false, op: { kind: 'user.update', userid: 1, changes: { status: 'x'.repeat(51) } } },
     { opId: '', verifyFirst: false, op: { kind: 'email.remove', userid: 1, emailid: 2 } },
     { opId: 'a', op: { kind: 'email.remove', userid: 1, emailid: 2 } },
   ],
-  'app:openExternal': [{ url: 42 }, { url: 'x'.repeat(5000) }, {}],
+  'app:openExternal': [POLLUTING, { url: 42 }, { url: 'x'.repeat(5000) }, {}],
 };
 
 const NO_ARGUMENT = new Set(['profiles:list', 'demo:start', 'connection:probe']);
@@ -76,9 +87,9 @@ test('every channel that takes an argument refuses a missing one', async ({ api 
 
 test('huge payloads are refused whole', async ({ api }) => {
   expectRefused(await client.call('profiles:save', { name: 'x', baseUrl: 'http://a', token: 'x'.repeat(2_000_000) }), ['invalid-argument'], 'a 2 MB token');
-  expectRefused(await client.call('users:detail', { userid: 1, padding: 'x'.repeat(900_000) }), ['invalid-argument'], 'a 900 kB extra field');
-  const deep = JSON.parse(`${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`) as unknown;
-  expectRefused(await client.call('sync:start', deep), ['invalid-argument'], '5,000 levels of nesting');
+  expectRefused(await client.call('users:detail', { userid: 1, padding: 'x'.repeat(1_500_000) }), ['invalid-argument'], 'a 1.5 MB message');
+  const deep = `{"id": 999, "channel": "users:detail", "arg": ${'{"userid":'.repeat(5_000)}1${'}'.repeat(5_000)}}`;
+  expectRefused(await client.raw(deep, 999), ['invalid-argument'], '5,000 levels of nesting');
   const manyCheckpoints = Array.from({ length: 100_001 }, (_, i) => ({ taskId: `t${i}`, collection: 'users', nextStartrow: 1, done: false }));
   expectRefused(await client.call('sync:start', { checkpoints: manyCheckpoints }), ['invalid-argument'], '100,001 checkpoints');
   expect(api.log).toEqual([]);
@@ -90,6 +101,7 @@ test('unknown channels and unreadable messages are refused', async ({ api }) => 
   }
   expectRefused(await client.raw('not json'), ['invalid-argument'], 'a message that is not JSON');
   expectRefused(await client.raw('{"channel":"profiles:list"}'), ['invalid-argument'], 'a message without an id');
+  expectRefused(await client.raw('{"id":"7","channel":"profiles:list"}'), ['invalid-argument'], 'a message with a text id');
   expect(api.log).toEqual([]);
 });
 
@@ -102,16 +114,21 @@ test('a connection from another origin is refused before it can send anything', 
 });
 
 test('a page of another origin cannot reach the transport', async ({ page, harness, api }) => {
-  // a page served from another loopback origin tries the harness's WebSocket
-  const foreign = `http://127.0.0.1:${harness.port === 65535 ? 1 : harness.port + 1}/`;
-  await page.route(foreign, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>elsewhere</title>' }));
-  await page.goto(foreign);
-  const outcome = await page.evaluate<string>(`new Promise((resolve) => {
-    const socket = new WebSocket(${JSON.stringify(`ws://127.0.0.1:${harness.port}/__harness/ws`)});
-    socket.onopen = () => resolve('open');
-    socket.onerror = () => resolve('refused');
-  })`);
-  expect(outcome).toBe('refused');
-  expect(harness.refusedConnections()).toBe(1);
-  expect(api.log).toEqual([]);
+  // a real page on another loopback origin tries the harness's WebSocket
+  const elsewhere = http.createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>elsewhere</title>'));
+  await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', () => resolve()));
+  try {
+    await page.goto(`http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/`);
+    const outcome = await page.evaluate<string>(`new Promise((resolve) => {
+      const socket = new WebSocket(${JSON.stringify(`ws://127.0.0.1:${harness.port}/__harness/ws`)});
+      socket.onopen = () => resolve('open');
+      socket.onerror = () => resolve('refused');
+    })`);
+    expect(outcome).toBe('refused');
+    expect(harness.refusedConnections()).toBe(1);
+    expect(api.log).toEqual([]);
+  } finally {
+    elsewhere.closeAllConnections();
+    elsewhere.close();
+  }
 });

@@ -66,3 +66,17 @@ test('a target=_blank link opens no window', async ({ app, harness, watch }) => 
   expect(watch.externalOpens).toEqual(['https://evil.invalid/blank']);
   await expectStillTheApp(app, harness.origin);
 });
+
+test('a link the app asks main to open reaches the system browser only when it is a safe web link', async ({ app, harness }) => {
+  const urls = [
+    'https://docs.example.com/v1/responsecodes/800',
+    'javascript:alert(1)',
+    'file:///etc/passwd',
+    'https://docs.example.com@evil.invalid/',
+    `http://127.0.0.1:${harness.port}/__admin/reset`,
+    'data:text/html,<script>alert(1)</script>',
+    ' https://spaced.example.com/',
+  ];
+  for (const url of urls) await app.evaluate(`window.fieldbook['app:openExternal']({ url: ${JSON.stringify(url)} })`);
+  expect(harness.openedExternally).toEqual(['https://docs.example.com/v1/responsecodes/800']);
+});

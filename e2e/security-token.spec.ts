@@ -15,7 +15,19 @@ interface PageStorage {
   sessionStorage: string;
 }
 
-test('the token is nowhere the page or the disk can reach, only in the keychain', async ({ app, api, fullToken, harness }) => {
+interface ReplayAnswer {
+  ok: boolean;
+  value?: { status: string };
+  error?: { code: string };
+}
+
+/** One queued edit replayed through the contract, exactly as the outbox sends it. */
+function replayStatusChange(userid: number, status: string): string {
+  const request = { opId: `leak-test-${status}`, op: { kind: 'user.update', userid, changes: { status } }, verifyFirst: false };
+  return `window.fieldbook['replay:execute'](${JSON.stringify(request)})`;
+}
+
+test('the token is nowhere the page or the disk can reach, only in the keychain', async ({ app, api, server, fullToken, harness }) => {
   // what a leak would look like: the whole token, or a long piece of it
   const pieces = [fullToken, fullToken.slice(0, 16), fullToken.slice(-16)];
   const consoleLines: string[] = [];
@@ -24,6 +36,15 @@ test('the token is nowhere the page or the disk can reach, only in the keychain'
   await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
   await syncNow(app);
   await expect(app.getByText(`••••${fullToken.slice(-4)}`).first()).toBeVisible();
+
+  // a replay, through the contract the outbox uses: once accepted, once refused with the token echoed back
+  const [user] = server.query<{ userid: number }>('SELECT userid FROM users ORDER BY userid LIMIT 1');
+  if (!user) throw new Error('The dataset has no user.');
+  const applied = await app.evaluate<ReplayAnswer>(replayStatusChange(user.userid, 'Inactive'));
+  expect(applied.ok && applied.value?.status).toBe('done');
+  api.setRule((request) => (request.method === 'PUT' ? statusAnswer(400, 1001, `status invalid for AccessToken ${fullToken}`) : undefined));
+  const refused = await app.evaluate<ReplayAnswer>(replayStatusChange(user.userid, 'Active'));
+  expect(refused.ok && refused.value?.status).toBe('needs-review');
 
   // an API that echoes the token in its error: the message shown must not carry it
   api.setRule(() => statusAnswer(401, 802, `AccessToken ${fullToken} not valid`));
@@ -44,6 +65,9 @@ test('the token is nowhere the page or the disk can reach, only in the keychain'
   ];
   expect(Object.keys(storage.databases).length).toBeGreaterThan(0);
   expect(harness.sentToPage.length).toBeGreaterThan(10);
+  // the search works: the token did go in (the page sent it to main once, to be stored)...
+  expect(harness.receivedFromPage.some((message) => message.includes(fullToken))).toBe(true);
+  // ...and never came back out
   const leaks = places.filter(([, text]) => pieces.some((piece) => text.includes(piece))).map(([where]) => where);
   expect(leaks).toEqual([]);
 

@@ -66,9 +66,12 @@ test.describe('with a profile and a token', () => {
     const resumedRequests = api.log.length - before;
 
     // a fresh full sync of the same site, for comparison
+    const mark = api.log.length;
     await app.getByRole('button', { name: 'Sync now' }).click();
+    await expect.poll(() => api.log.length).toBeGreaterThan(mark);
+    await expect(app.getByRole('button', { name: 'Sync now' })).toBeVisible({ timeout: 45_000 });
     await expectSyncOutcome(app, 'Sync completed.');
-    const fullRequests = api.log.length - before - resumedRequests;
+    const fullRequests = api.log.length - mark;
     expect(resumedRequests).toBeLessThan(fullRequests);
     const complete = await cachedCounts(app);
     expect(complete['users']).toBeGreaterThanOrEqual(partial['users'] ?? 0);

@@ -53,8 +53,8 @@ if (electron.binary) {
   console.log(`\nElectron cannot start here: ${electron.reason}.`);
   console.log('Starting the browser harness instead: the same renderer and main-process handlers, carried over a loopback WebSocket.');
   if (!process.env.DBUS_SESSION_BUS_ADDRESS) {
-    console.log('Note: no D-Bus session was found, so the keychain is unavailable and only what needs no token works.');
-    console.log('      Run inside `dbus-run-session` with gnome-keyring unlocked to add profiles; "Try the demo" needs the keychain too.');
+    console.log('Note: no D-Bus session was found, so the keychain is unavailable: "Try the demo" works, profiles with a token cannot be added.');
+    console.log('      Run inside `dbus-run-session` with gnome-keyring unlocked to add them.');
   }
   const port = process.env.FIELDBOOK_PORT || '5180'; // a fixed port: IndexedDB is kept per origin, port included
   const configHome = process.env.XDG_CONFIG_HOME || path.join(os.homedir(), '.config');

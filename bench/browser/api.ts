@@ -26,6 +26,8 @@ export interface WriteFloorResult {
   ms: number;
   records: number;
   pages: number;
+  /** the same, per collection (what limits the floor) */
+  byCollection: Partial<Record<CollectionName, { ms: number; records: number; pages: number }>>;
 }
 
 export interface BenchPageApi {

@@ -24,12 +24,13 @@ export async function writeFloor(cache: FieldbookDb, plan: CollectionPages[]): P
   await openFieldbookDb(FLOOR_DB_NAME).delete();
   const floor = openFieldbookDb(FLOOR_DB_NAME);
   await floor.open();
-  const result: WriteFloorResult = { ms: 0, records: 0, pages: 0 };
+  const result: WriteFloorResult = { ms: 0, records: 0, pages: 0, byCollection: {} };
   try {
     for (const { collection, pageSizes } of plan) {
       const source = cache.table(collection) as AnyTable;
       const target = floor.table(collection) as AnyTable;
       const keyField: string = PRIMARY_KEY[collection];
+      const part = (result.byCollection[collection] = { ms: 0, records: 0, pages: 0 });
       let lastKey: string | number | null = null;
       for (let first = 0; first < pageSizes.length; first += PAGES_PER_STRETCH) {
         const sizes = pageSizes.slice(first, first + PAGES_PER_STRETCH);
@@ -45,10 +46,15 @@ export async function writeFloor(cache: FieldbookDb, plan: CollectionPages[]): P
         }
         const started = performance.now();
         for (const page of pages) await floor.transaction('rw', target, () => target.bulkPut(page));
-        result.ms += performance.now() - started;
-        result.pages += pages.length;
-        result.records += records.length;
+        part.ms += performance.now() - started;
+        part.pages += pages.length;
+        part.records += records.length;
       }
+    }
+    for (const part of Object.values(result.byCollection)) {
+      result.ms += part.ms;
+      result.pages += part.pages;
+      result.records += part.records;
     }
   } finally {
     floor.close();

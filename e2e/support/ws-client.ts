@@ -7,8 +7,8 @@ import WebSocket from 'ws';
 
 export interface BridgeClient {
   call(channel: unknown, arg?: unknown): Promise<unknown>;
-  /** sends text as is; resolves with the next answer */
-  raw(text: string): Promise<unknown>;
+  /** sends text as is; resolves with the answer to `id`, or to an unreadable message (id null) */
+  raw(text: string, id?: number): Promise<unknown>;
   close(): void;
 }
 
@@ -35,9 +35,10 @@ export function openBridge(harnessOrigin: string, origin: string): Promise<Bridg
             socket.send(JSON.stringify({ id, channel, arg }));
           });
         },
-        raw(text) {
+        raw(text, id) {
           return new Promise((answer) => {
             waiting.set(null, answer);
+            if (id !== undefined) waiting.set(id, answer);
             socket.send(text);
           });
         },

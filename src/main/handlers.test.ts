@@ -193,6 +193,15 @@ describe('handlers', () => {
     expect(keychain.entries.size).toBe(0);
   });
 
+  it('says the keychain is missing and stores the token nowhere else', async () => {
+    keychain.unavailableMessage = 'No Secret Service is running.';
+    const res = await call('profiles:save', { name: 'North', baseUrl: server.baseUrl, token: tokenOf('full') });
+    expect(res.ok ? null : res.error).toEqual({ code: 'keychain-unavailable', message: 'No Secret Service is running.' });
+    const state = await value('profiles:list');
+    expect(state.profiles).toEqual([]);
+    expect(state.keychain).toEqual({ available: false, message: 'No Secret Service is running.' });
+  });
+
   it('refuses to open anything but a web link in the system browser', async () => {
     expect(await value('app:openExternal', { url: 'file:///etc/passwd' })).toEqual({ opened: false });
   });

@@ -87,14 +87,15 @@ export function createHandlers(deps: MainDeps): Handlers & { dispose(): Promise<
     return { profile, client: await clientFor(profile) };
   }
 
-  function setConnection(ctx: HandlerContext, status: ConnectionStatus): ConnectionStatus {
+  function setConnection(ctx: HandlerContext, reported: ConnectionStatus): ConnectionStatus {
+    const status = scrubDeep(reported);
     const changed =
       !connection ||
       connection.online !== status.online ||
       connection.profileId !== status.profileId ||
       connection.error?.code !== status.error?.code;
     connection = status;
-    if (changed) ctx.emit('connection:changed', scrubDeep(status));
+    if (changed) ctx.emit('connection:changed', status);
     return status;
   }
 

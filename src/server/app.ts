@@ -25,7 +25,9 @@ export interface AppState {
 }
 
 const MAX_BODY_BYTES = 1_000_000;
-const COMPILED = compileRoutes(apiRoutes());
+let compiled: ReturnType<typeof compileRoutes> | null = null;
+/** Compiled on first use: importing the server does nothing by itself. */
+const routeTable = (): ReturnType<typeof compileRoutes> => (compiled ??= compileRoutes(apiRoutes()));
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -71,7 +73,7 @@ export function answerApi(state: AppState, method: string, url: URL, token: stri
   const caller = state.tokens.get(token);
   if (!caller) throw new ApiError(ResponseCode.InvalidToken, 'The AccessToken is not valid.');
   const path = url.pathname.slice('/v1'.length) || '/';
-  const match = matchRoute(COMPILED, method, path);
+  const match = matchRoute(routeTable(), method, path);
   if (match.kind === 'none') throw new ApiError(ResponseCode.NotImplemented, `No route ${method} ${url.pathname}.`);
   if (match.kind === 'wrong-method') {
     throw new ApiError(ResponseCode.NotImplemented, `${method} is not implemented on ${url.pathname}.`, { httpcode: 405, headers: { Allow: match.allowed.join(', ') } });
@@ -136,6 +138,8 @@ export async function handleRequest(state: AppState, req: IncomingMessage, res: 
   try {
     const latency = faults.spec.latencyMs;
     if (latency > 0) await sleep(latency);
+    // the client gave up, or the server is closing, while the request waited
+    if (req.socket.destroyed) return;
     const pre = faults.before();
     if (pre === 'drop') return void req.socket.destroy();
     if (pre !== null) {
@@ -155,6 +159,13 @@ export async function handleRequest(state: AppState, req: IncomingMessage, res: 
   } finally {
     faults.leave(tokenKey);
   }
+}
+
+/** A request Node cannot even parse still gets a JSON status body, never HTML. */
+export function answerClientError(developerUrl: string, socket: { writable: boolean; end(data: string): void; destroy(): void }): void {
+  if (!socket.writable) return socket.destroy();
+  const body = JSON.stringify(statusBody(ResponseCode.ValidationFailed, 'The HTTP request is malformed.', developerUrl, 400));
+  socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
 /** `moreinfo` points here: a short JSON description of a response code. */

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { todayIso } from '../shared/dates.ts';
 import { takeSnapshot, type Snapshot, applyMutation, type Mutation } from './admin.ts';
-import { handleRequest, type AppState } from './app.ts';
+import { answerClientError, handleRequest, type AppState } from './app.ts';
 import type { DatasetName } from './datasets.ts';
 import { FaultInjector, type FaultSpec } from './faults.ts';
 import { generateDataset, type GenerateOptions } from './generate.ts';
@@ -81,6 +81,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       res.end('{"httpcode":500,"statuscode":1006,"status":"external system unavailable","developermessage":"Internal server error.","moreinfo":""}');
     });
   });
+  server.on('clientError', (_err, socket) => answerClientError(state.developerUrl, socket));
   server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,4 +1,5 @@
 /** Tokens and access levels, unknown routes, and the shape of every error. */
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOREIGN_SITE_ID } from './datasets.ts';
 import type { RunningServer } from './index.ts';
@@ -153,5 +154,19 @@ describe('unknown routes and methods', () => {
     const moreinfo = (await full.get('/widgets')).body.moreinfo as string;
     const answer = await full.get(moreinfo);
     expect(answer.body).toMatchObject({ statuscode: 900, status: 'not implemented' });
+  });
+});
+
+describe('malformed HTTP', () => {
+  it('answers a request Node cannot parse with a JSON status body', async () => {
+    const socket = connect(server.port, '127.0.0.1');
+    const reply = await new Promise<string>((resolve) => {
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('close', () => resolve(text));
+      socket.write('GARBAGE / HTTP/9.9\r\n\r\n');
+    });
+    expect(reply).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4))).toMatchObject({ httpcode: 400, statuscode: 1001 });
   });
 });

@@ -1,5 +1,6 @@
 /** Every read route: wrapper key and its case, field names and types, links, single records. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schemas, type SchemaName } from '../shared/api/wire.ts';
 import type { RunningServer } from './index.ts';
 import { clientFor, list, one, startTestServer, type Client } from './testkit.ts';
 
@@ -102,6 +103,20 @@ describe('every read route answers with its wrapper key and the fields of its re
     const items = list(answer, key);
     expect(items.length).toBeGreaterThan(0);
     for (const item of items) expect(Object.keys(item).sort()).toEqual([...fields].sort());
+  });
+});
+
+/** The client's schema for the items of each wrapper (the access-user lists share `users` with users). */
+const SCHEMA_OF: Record<string, SchemaName> = {
+  sites: 'site', users: 'user', emails: 'email', profilecategories: 'profileCategory', groups: 'group', Users: 'groupMember',
+  modules: 'module', categories: 'credentialCategory', credentials: 'credential', Credentials: 'credentialAssignment',
+  courses: 'course', trainingassignments: 'trainingAssignment',
+};
+
+describe("every answer passes the client's validation", () => {
+  it.each(cases.map((c) => [c[0].toString().replace(/^\(\) => /, ''), c] as const))('%s', async (_label, [path, key, fields]) => {
+    const schema = schemas[fields === F.accessUser ? 'accessUser' : SCHEMA_OF[key]!];
+    for (const item of list(await api.get(path()), key)) expect(schema.safeParse(item).error).toBeUndefined();
   });
 });
 

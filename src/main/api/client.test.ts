@@ -146,6 +146,17 @@ describe('ApiClient.request', () => {
     expect(f.requests).toHaveLength(1);
   });
 
+  it('marks a write cancelled in flight as possibly sent', async () => {
+    const controller = new AbortController();
+    const inFlight: typeof globalThis.fetch = (_input, init) =>
+      new Promise((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        controller.abort();
+      });
+    const err = await failure(client(inFlight).api.request('POST', '/sites/1/users', { body: {}, signal: controller.signal }));
+    expect(err).toMatchObject({ maybeSent: true, appError: { code: 'cancelled' } });
+  });
+
   it('treats a failure status body on HTTP 200 as an error', async () => {
     const f = fakeFetch(() => json(200, statusBody(401, 802)));
     const err = await failure(client(f.fetch).api.request('GET', '/users'));

@@ -62,8 +62,9 @@ function errorCode(err: unknown): string | undefined {
   return undefined;
 }
 
-function abortError(): ApiError {
-  return new ApiError({ code: 'cancelled', message: defaultMessage('cancelled') }, { retryable: false });
+/** `sent`: the request had already been handed to the network when it was cancelled. */
+function abortError(sent = false): ApiError {
+  return new ApiError({ code: 'cancelled', message: defaultMessage('cancelled') }, { retryable: false, maybeSent: sent });
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -158,7 +159,7 @@ export class ApiClient {
   }
 
   #transportError(err: unknown, caller: AbortSignal | undefined, timeout: AbortSignal): ApiError {
-    if (caller?.aborted) return abortError();
+    if (caller?.aborted) return abortError(true);
     if (timeout.aborted) {
       return new ApiError({ code: 'timeout', message: defaultMessage('timeout') }, { maybeSent: true });
     }

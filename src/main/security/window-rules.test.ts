@@ -16,8 +16,8 @@ function preventable() {
 
 describe('the window the app opens', () => {
   const shellSource = readFileSync(fileURLToPath(new URL('../index.ts', import.meta.url)), 'utf8');
-  const windowOptions = /new BrowserWindow\(\{([\s\S]*?)\n  \}\);/.exec(shellSource)?.[1] ?? '';
-  const webPreferences = /webPreferences: \{([\s\S]*?)\n    \}/.exec(windowOptions)?.[1] ?? '';
+  const windowOptions = /new BrowserWindow\(\{([\s\S]*?)\n {2}\}\);/.exec(shellSource)?.[1] ?? '';
+  const webPreferences = /webPreferences: \{([\s\S]*?)\n {4}\}/.exec(windowOptions)?.[1] ?? '';
 
   it('writes its preferences literally where the window is made', () => {
     expect(webPreferences).toContain('preload: preloadPath');

@@ -111,10 +111,16 @@ describe('backpressure', () => {
 
   it('waits for the renderer before sending more', async () => {
     const { engine, pages } = setup(tinySite({ users: 20 }), { autoAck: false, sync: { maxUnacked: 2 } });
-    void engine.run();
+    const done = engine.run();
+    while (pages.length < 2) await new Promise((r) => setTimeout(r, 1));
+    // plenty of time to fetch more: nothing more is sent until an acknowledgement arrives
     await new Promise((r) => setTimeout(r, 30));
     expect(pages).toHaveLength(2);
+    engine.ack(pages[0]!.pageId);
+    while (pages.length < 3) await new Promise((r) => setTimeout(r, 1));
+    expect(pages).toHaveLength(3);
     engine.cancel();
+    await done;
   });
 });
 

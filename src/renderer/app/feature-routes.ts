@@ -1,6 +1,5 @@
 /**
- * Tabs of features built outside this folder: one side-effect import each, e.g.
- *   import '../features/outbox/route.tsx';
+ * Tabs of features built outside this folder: one side-effect import each
  * (each such file calls `registerRoute` from ./routes.tsx).
  */
-export {};
+import '../features/outbox/route.tsx';

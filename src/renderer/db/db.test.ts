@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { COLLECTIONS, PRIMARY_KEY } from '../../shared/records.ts';
 import { OUTBOX_TABLE_SCHEMAS } from './outbox-tables.ts';
 import { dbNameForProfile, openFieldbookDb } from './index.ts';
-import { freshDb, user } from '../test/fixtures.ts';
+import { freshDb, trainingAssignment, user } from '../test/fixtures.ts';
 
 describe('the cache database', () => {
   it('has a table for every synced collection, keyed by the API id', async () => {
@@ -32,6 +32,14 @@ describe('the cache database', () => {
     await db.users.bulkPut([user(1, { firstname: 'Ada', lastname: 'Lovelace' }), user(2, { firstname: 'Alan', lastname: 'Turing' })]);
     const found = await db.users.where('searchKeys').startsWith('love').distinct().toArray();
     expect(found.map((u) => u.userid)).toEqual([1]);
+  });
+
+  it('indexes training by its open due date whoever writes it, and drops it from there once completed', async () => {
+    const db = freshDb();
+    await db.trainingAssignments.put(trainingAssignment(1, 1, 50, '2026-01-01'));
+    expect(await db.trainingAssignments.where('openDueIso').equals('2026-01-01').count()).toBe(1);
+    await db.trainingAssignments.put(trainingAssignment(1, 1, 50, '2026-01-01', { course_status: 'completed' }));
+    expect(await db.trainingAssignments.where('openDueIso').equals('2026-01-01').count()).toBe(0);
   });
 
   it('survives being reopened with the same name', async () => {

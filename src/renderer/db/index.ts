@@ -9,6 +9,7 @@ import type { CollectionName, CollectionRecordMap, PRIMARY_KEY } from '../../sha
 import type { AuditEntry, OutboxOp } from '../../shared/outbox.ts';
 import { SCHEMA_V1 } from './schema.ts';
 import { v1CreateCache } from './migrations.ts';
+import { derivedFieldsMiddleware, type CachedTrainingAssignment } from './derived.ts';
 
 /** Sync state of one collection, kept across passes. */
 export interface SyncCollectionRow {
@@ -22,7 +23,9 @@ export interface SyncCollectionRow {
 }
 
 type CacheTables = {
-  [K in CollectionName]: EntityTable<CollectionRecordMap[K], (typeof PRIMARY_KEY)[K] & keyof CollectionRecordMap[K]>;
+  [K in Exclude<CollectionName, 'trainingAssignments'>]: EntityTable<CollectionRecordMap[K], (typeof PRIMARY_KEY)[K] & keyof CollectionRecordMap[K]>;
+} & {
+  trainingAssignments: EntityTable<CachedTrainingAssignment, 'transcriptid'>;
 };
 
 export type FieldbookDb = Dexie &
@@ -52,6 +55,7 @@ export interface OpenOptions {
 export function openFieldbookDb(name: string, options: OpenOptions = {}): FieldbookDb {
   const db = new Dexie(name, { chromeTransactionDurability: options.durability ?? 'relaxed' }) as FieldbookDb;
   db.version(1).stores(SCHEMA_V1).upgrade(v1CreateCache);
+  db.use(derivedFieldsMiddleware);
   return db;
 }
 

@@ -29,9 +29,10 @@ export const CACHE_TABLE_SCHEMAS = {
   // "all of credential X" as a prefix range, so no separate credentialid index.
   credentialAssignments: 'id, userid, expirationIso, [credentialid+expirationIso]',
   courses: 'courseid',
-  // by user (detail); due within N days; by course and overdue for a course
-  // (prefix range on the compound, so no separate courseid index)
-  trainingAssignments: 'transcriptid, userid, dueIso, [courseid+dueIso]',
+  // by user (detail); not-done training due within N days / overdue, over all
+  // courses or one (openDueIso is derived on write, see derived.ts: '' once
+  // done). The compound's courseid prefix also serves "all of course X".
+  trainingAssignments: 'transcriptid, userid, openDueIso, [courseid+openDueIso]',
 } as const;
 
 export const SYNC_TABLE_SCHEMAS = {

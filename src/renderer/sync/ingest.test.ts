@@ -4,7 +4,7 @@ import type { SyncPageEvent } from '../../shared/ipc.ts';
 import type { UserRecord } from '../../shared/records.ts';
 import { writePage } from './ingest.ts';
 import { changedRecords, sameValue } from './diff.ts';
-import { freshDb, user } from '../test/fixtures.ts';
+import { freshDb, trainingAssignment, user } from '../test/fixtures.ts';
 
 function usersPage(records: UserRecord[], nextStartrow = 2, done = false): SyncPageEvent {
   return { syncId: 's1', pageId: 1, taskId: 'users:site1', collection: 'users', records, checkpoint: { taskId: 'users:site1', collection: 'users', nextStartrow, done } };
@@ -39,6 +39,13 @@ describe('writing a sync page', () => {
     const result = await writePage(db, usersPage([user(1), user(2, { status: 'Inactive' }), user(3)]));
     expect(result.rowsWritten).toBe(2);
     expect((await db.users.get(2))?.status).toBe('Inactive');
+  });
+
+  it('writes nothing when unchanged training comes again (its derived index field included)', async () => {
+    const db = freshDb();
+    const page = (): SyncPageEvent => ({ ...usersPage([]), collection: 'trainingAssignments', records: [trainingAssignment(1, 1, 50, '2026-01-01')] });
+    await writePage(db, page());
+    expect((await writePage(db, page())).rowsWritten).toBe(0);
   });
 
   it('keeps the last copy of a record repeated within a page', async () => {

@@ -7,6 +7,7 @@ import type { SyncPageEvent } from '../../shared/ipc.ts';
 import { recordKey, type AnyRecord, type CollectionName } from '../../shared/records.ts';
 import type { FieldbookDb } from '../db/index.ts';
 import { changedRecords } from './diff.ts';
+import { withDerivedFields } from '../db/derived.ts';
 import type { Table } from 'dexie';
 
 export interface PageWriteResult {
@@ -35,7 +36,8 @@ function lastPerKey(collection: CollectionName, records: readonly AnyRecord[]): 
 export async function writePage(db: FieldbookDb, page: SyncPageEvent, options: PageWriteOptions = {}): Promise<PageWriteResult> {
   const collection = page.collection;
   const table = db.table(collection) as Table<AnyRecord, string | number>;
-  const { records, keys } = lastPerKey(collection, page.records as readonly AnyRecord[]);
+  // derived as the cache stores them, so an unchanged record compares equal
+  const { records, keys } = lastPerKey(collection, withDerivedFields(collection, page.records as readonly AnyRecord[]));
   let rowsWritten = 0;
   await db.transaction('rw', [table, db.syncCheckpoints], async () => {
     if (records.length > 0) {

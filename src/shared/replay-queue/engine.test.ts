@@ -73,9 +73,9 @@ describe('the outbox engine', () => {
     expect(api.requests.map((r) => r.verifyFirst)).toEqual([false, true]);
   });
 
-  it('after a crash while sending, verifies before sending again', async () => {
+  it('after a crash while sending a create, verifies before sending again', async () => {
     const db = freshDb();
-    await enqueueOps(db, [statusDraft(1, 'Inactive')]);
+    await enqueueOps(db, [{ op: { kind: 'groupAccess.grant', siteid: 101, groupid: 5, userid: 1 }, summary: 'grant' }]);
     const hung = executor(() => new Promise<Result<ReplayOutcome>>(() => undefined));
     const first = await OutboxEngine.open({ db, execute: hung.execute, actor: 'c' });
     first.setOnline(true);
@@ -85,6 +85,21 @@ describe('the outbox engine', () => {
     const api = executor(() => ok({ status: 'done', alreadyApplied: true }));
     await drained(db, api.execute);
     expect(api.requests[0]?.verifyFirst).toBe(true);
+    expect((await db.outbox.toArray())[0]?.status).toBe('done');
+  });
+
+  it('on reconnecting, sends at once what was waiting out a backoff', async () => {
+    const db = freshDb();
+    await enqueueOps(db, [statusDraft(1, 'Inactive')]);
+    let up = false;
+    const api = executor(() => (up ? ok({ status: 'done' }) : ok({ status: 'retry', error: { code: 'network', message: 'down' }, maybeSent: false })));
+    const engine = await OutboxEngine.open({ db, execute: api.execute, actor: 'c', backoff: { baseMs: 60_000, maxMs: 60_000 } });
+    engine.setOnline(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    engine.setOnline(false);
+    up = true;
+    engine.setOnline(true);
+    await engine.whenIdle();
     expect((await db.outbox.toArray())[0]?.status).toBe('done');
   });
 

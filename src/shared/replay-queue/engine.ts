@@ -39,6 +39,8 @@ export interface EngineState {
 }
 
 const KILLED = new Error('the replay host was stopped');
+/** ops active per network slot: one talking to the API, the others writing their outcome or waiting for a slot */
+const ACTIVE_PER_SLOT = 4;
 
 interface PendingWrite {
   ops: OutboxOp[];
@@ -95,7 +97,12 @@ export class OutboxEngine {
     const stored = await this.opts.db.outbox.toArray();
     if (this.killed) return;
     const next = new Map<string, OutboxOp>();
-    for (const op of stored) next.set(op.id, this.inFlight.has(op.id) ? (this.ops.get(op.id) ?? op) : op);
+    for (const op of stored) {
+      // The read may predate an outcome recorded meanwhile: the newer of the two wins, and an op in flight is ours.
+      const known = this.ops.get(op.id);
+      const keepKnown = known !== undefined && (this.inFlight.has(op.id) || (known.updatedAt ?? '') > (op.updatedAt ?? ''));
+      next.set(op.id, keepKnown ? known : op);
+    }
     this.ops = next;
     this.rebuildQueue();
     this.pump();
@@ -118,13 +125,20 @@ export class OutboxEngine {
 
   /** Connection state from `connection:probe` / `connection:changed`: replay runs only while online. */
   setOnline(online: boolean): void {
+    const reconnected = online && !this.online;
     this.online = online;
-    this.pump();
+    // back online: what waited out a backoff while the network was down goes now
+    if (reconnected) void this.clearBackoffs().catch(() => undefined);
+    else this.pump();
   }
 
   /** "Send now": lift the pause, cut every backoff short and go. */
   async sendNow(): Promise<void> {
     this.paused = null;
+    await this.clearBackoffs();
+  }
+
+  private async clearBackoffs(): Promise<void> {
     const waiting = [...this.ops.values()].filter((op) => op.status === 'pending' && op.nextAttemptAt !== null);
     await this.write(() =>
       this.opts.db.transaction('rw', this.opts.db.outbox, async () => {
@@ -177,8 +191,8 @@ export class OutboxEngine {
       const busyTargets = new Set<string>();
       for (const id of this.inFlight.keys()) busyTargets.add(this.ops.get(id)?.targetKey ?? '');
       const now = this.opts.now();
-      // Twice as many ops as network slots are active, so the durable bookkeeping of some overlaps the requests of others.
-      const capacity = this.opts.concurrency * 2 - this.inFlight.size;
+      // More ops are active than there are network slots, so the durable bookkeeping of some overlaps the requests of others.
+      const capacity = this.opts.concurrency * ACTIVE_PER_SLOT - this.inFlight.size;
       const ready = runnableOps(this.queue, { now, busyTargets, capacity }, (id) => this.ops.get(id));
       for (const op of ready) {
         const running = this.send(op).finally(() => {

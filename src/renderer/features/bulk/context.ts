@@ -13,7 +13,9 @@ import { unsentOpsOf } from '../../outbox/overlays.ts';
 import type { BulkContext } from './plan.ts';
 
 /** Held unless a pending op removes it. */
-const kept = <T extends { pending?: { change: string } }>(rows: WithPending<T>[]) => rows.filter((r) => r.pending?.change !== 'delete');
+function kept<T>(rows: WithPending<T>[]): WithPending<T>[] {
+  return rows.filter((r) => r.pending?.change !== 'delete');
+}
 
 export async function loadBulkContext(db: FieldbookDb, userIds: readonly number[], readOnly: boolean): Promise<{ users: UserRecord[]; ctx: BulkContext }> {
   const ids = [...userIds];

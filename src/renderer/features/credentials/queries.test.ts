@@ -9,6 +9,10 @@ let db: FieldbookDb;
 beforeEach(async () => {
   db = freshDb();
   await db.users.bulkPut([user(1), user(2), user(3), user(4), user(5)]);
+  await db.credentials.bulkPut([7, 8].map((credentialid) => ({
+    credentialid, credentialname: `C${credentialid}`, description: '', categoryid: 1, categoryname: 'Safety', requiredstartdate: false,
+    requiredexpirationdate: true, requiredcredentialnum: false, requirements: '', activeusercount: 0, inactiveusercount: 0,
+  })));
   await db.credentialAssignments.bulkPut([
     credentialAssignment(7, 1, '02/28/2026'), // expired yesterday
     credentialAssignment(7, 2, '03/01/2026'), // expires today

@@ -76,29 +76,24 @@ export interface CredentialSummary {
   missingDates: number;
 }
 
-/** Counts per credential from the compound index keys alone (no record is read). */
-export async function credentialSummaries(db: FieldbookDb, today: string = todayIso()): Promise<Map<number, CredentialSummary>> {
-  const keys = (await db.credentialAssignments.orderBy('[credentialid+expirationIso]').keys()) as unknown as [number, string][];
-  const d30 = addDaysIso(today, 30);
-  const d60 = addDaysIso(today, 60);
-  const d90 = addDaysIso(today, 90);
-  const out = new Map<number, CredentialSummary>();
-  for (const [credentialid, iso] of keys) {
-    let s = out.get(credentialid);
-    if (!s) {
-      s = { credentialid, holders: 0, expired: 0, within30: 0, within60: 0, within90: 0, missingDates: 0 };
-      out.set(credentialid, s);
-    }
-    s.holders += 1;
-    if (!iso) s.missingDates += 1;
-    else if (iso < today) s.expired += 1;
-    else {
-      if (iso <= d30) s.within30 += 1;
-      if (iso <= d60) s.within60 += 1;
-      if (iso <= d90) s.within90 += 1;
-    }
-  }
-  return out;
+/** Counts of one credential's assignments, from index ranges alone (no record is read). */
+export async function credentialSummary(db: FieldbookDb, credentialid: number, today: string = todayIso()): Promise<CredentialSummary> {
+  const index = db.credentialAssignments.where('[credentialid+expirationIso]');
+  const between = (from: string, to: string, includeTo: boolean) => index.between([credentialid, from], [credentialid, to], true, includeTo).count();
+  const [holders, missingDates, expired, within30, within60, within90] = await Promise.all([
+    index.between([credentialid, Dexie.minKey], [credentialid, Dexie.maxKey]).count(),
+    index.equals([credentialid, '']).count(),
+    between(EARLIEST, today, false),
+    between(today, addDaysIso(today, 30), true),
+    between(today, addDaysIso(today, 60), true),
+    between(today, addDaysIso(today, 90), true),
+  ]);
+  return { credentialid, holders, expired, within30, within60, within90, missingDates };
 }
 
-
+/** Counts of every cached credential. */
+export async function credentialSummaries(db: FieldbookDb, today: string = todayIso()): Promise<Map<number, CredentialSummary>> {
+  const ids = (await db.credentials.toCollection().primaryKeys()) as number[];
+  const summaries = await Promise.all(ids.map((id) => credentialSummary(db, id, today)));
+  return new Map(summaries.map((s) => [s.credentialid, s]));
+}

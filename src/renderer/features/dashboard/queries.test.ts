@@ -19,6 +19,7 @@ describe('dashboard series', () => {
 
   it('ranks courses by overdue training, ignoring completed', async () => {
     const db = freshDb();
+    await db.courses.bulkPut([50, 51].map((courseid) => ({ courseid, siteid: 1, coursename: `Course ${courseid}`, coursetype: 1, status: 'active' })));
     await db.trainingAssignments.bulkPut([
       trainingAssignment(1, 1, 50, '2026-01-01'), trainingAssignment(2, 2, 51, '2026-01-01'),
       trainingAssignment(3, 3, 51, '2026-02-01'), trainingAssignment(4, 4, 50, '2026-01-01', { course_status: 'completed' }),

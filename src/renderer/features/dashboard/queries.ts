@@ -1,7 +1,8 @@
 /** The compliance picture at a glance: the three series the dashboard charts. */
 import { addDaysIso, todayIso } from '../../../shared/dates.ts';
 import type { FieldbookDb } from '../../db/index.ts';
-import { isTrainingDone, weekOffset } from '../../app/compliance.ts';
+import { weekOffset } from '../../app/compliance.ts';
+import { countOverdueForCourse } from '../training/queries.ts';
 
 export interface WeekBucket {
   /** first day of the week, ISO */
@@ -27,16 +28,15 @@ export interface CourseCount {
   count: number;
 }
 
-/** Courses with the most overdue (not done) assignments, largest first. */
+/** Courses with the most overdue (not done) assignments, largest first (index counts only). */
 export async function overdueTrainingByCourse(db: FieldbookDb, top = 10, today: string = todayIso()): Promise<CourseCount[]> {
-  const counts = new Map<number, CourseCount>();
-  await db.trainingAssignments.where('dueIso').between('0000-00-00', today, true, false).each((t) => {
-    if (isTrainingDone(t)) return;
-    const c = counts.get(t.courseid) ?? { courseid: t.courseid, coursename: t.course_name, count: 0 };
-    c.count += 1;
-    counts.set(t.courseid, c);
-  });
-  return [...counts.values()].sort((a, b) => b.count - a.count).slice(0, top);
+  const courses = await db.courses.toArray();
+  const counts = await Promise.all(courses.map((c) => countOverdueForCourse(db, c.courseid, today)));
+  return courses
+    .map((c, i) => ({ courseid: c.courseid, coursename: c.coursename, count: counts[i]! }))
+    .filter((c) => c.count > 0)
+    .sort((a, b) => b.count - a.count || a.coursename.localeCompare(b.coursename))
+    .slice(0, top);
 }
 
 export interface StatusCount {

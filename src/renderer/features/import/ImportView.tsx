@@ -4,6 +4,7 @@
  * and queue the creates and updates. A broken file gives a clear error and
  * changes nothing.
  */
+import type { UserRecord } from '../../../shared/records.ts';
 import { useMemo, useState, type DragEvent } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useActiveDb, useSession } from '../../app/session.ts';
@@ -13,11 +14,13 @@ import { outboxStore, queueChanged } from '../../outbox/runtime.ts';
 import { parseSpreadsheet, type Sheet } from './parse.ts';
 import { draftsOf, FIELD_LABELS, guessMapping, IMPORT_FIELDS, planImport, rowsOf, type ColumnMapping, type ImportField } from './rows.ts';
 
+const NONE: UserRecord[] = [];
+
 export default function ImportView() {
   const db = useActiveDb();
   const readOnly = useSession((s) => s.activeProfile?.access === 'readonly');
   const sites = useLiveQuery(async () => (db ? db.sites.toArray() : []), [db]) ?? [];
-  const users = useLiveQuery(async () => (db ? db.users.toArray() : []), [db]) ?? [];
+  const users = useLiveQuery(async () => (db ? db.users.toArray() : []), [db]) ?? NONE;
   const [fileName, setFileName] = useState<string | null>(null);
   const [sheet, setSheet] = useState<Sheet | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping>({});

@@ -3,6 +3,7 @@
  * For each: base / mine / theirs; keep mine, take theirs, or skip for now —
  * one at a time or for all conflicts alike.
  */
+import type { OutboxOp } from '../../../shared/outbox.ts';
 import { useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useActiveDb } from '../../app/session.ts';
@@ -11,10 +12,12 @@ import { outboxStore, queueChanged, useOutbox } from '../../outbox/runtime.ts';
 import { displayValue } from './compare.ts';
 import { alikeConflicts, conflictFieldsOf } from './view-model.ts';
 
+const NONE: OutboxOp[] = [];
+
 export default function ConflictView() {
   const db = useActiveDb();
   const actor = useOutbox((s) => s.actor);
-  const conflicts = useLiveQuery(async () => (db ? (await db.outbox.where('status').equals('conflict').toArray()).sort((a, b) => a.seq - b.seq) : []), [db]) ?? [];
+  const conflicts = useLiveQuery(async () => (db ? (await db.outbox.where('status').equals('conflict').toArray()).sort((a, b) => a.seq - b.seq) : []), [db]) ?? NONE;
   const [skipped, setSkipped] = useState<ReadonlySet<string>>(new Set());
   const [forAllAlike, setForAllAlike] = useState(false);
   const current = useMemo(() => conflicts.find((op) => !skipped.has(op.id)) ?? null, [conflicts, skipped]);

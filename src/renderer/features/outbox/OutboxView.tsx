@@ -18,9 +18,11 @@ import { OpDetails } from './OpDetails.tsx';
 
 const SHOWN = 500;
 
+const NONE: OutboxOp[] = [];
+
 export default function OutboxView() {
   const db = useActiveDb();
-  const ops = useLiveQuery(async () => (db ? db.outbox.toArray() : []), [db]) ?? [];
+  const ops = useLiveQuery(async () => (db ? db.outbox.toArray() : []), [db]) ?? NONE;
   const engineState = useOutbox((s) => s.engineState);
   const actor = useOutbox((s) => s.actor);
   const [filter, setFilter] = useState<OutboxFilter>({ status: 'all', batchId: 'all' });

@@ -1,9 +1,10 @@
 /** Training by course and by user: overdue, due within N days, everything. */
 import { useDeferredValue, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { CourseRecord, TrainingAssignmentRecord, UserRecord } from '../../../shared/records.ts';
+import type { CourseRecord, UserRecord } from '../../../shared/records.ts';
 import { todayIso } from '../../../shared/dates.ts';
 import type { FieldbookDb } from '../../db/index.ts';
+import type { CachedTrainingAssignment } from '../../db/derived.ts';
 import type { RouteProps } from '../../app/routes.tsx';
 import { useActiveDb } from '../../app/session.ts';
 import { hrefFor, navigate } from '../../app/router.ts';
@@ -14,13 +15,13 @@ import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
 import { PendingBadge, StatusText, TrainingBadge } from '../../components/Badges.tsx';
 import { DaysInput } from '../../components/DaysInput.tsx';
 import { searchUsers } from '../users/queries.ts';
-import { assignmentCountsByCourse, listCourses, overdueTrainingForCourse, trainingDueWithin, trainingForCourse, trainingForUser } from './queries.ts';
+import { courseTrainingCounts, listCourses, overdueTrainingForCourse, trainingDueWithin, trainingForCourse, trainingForUser } from './queries.ts';
 
 type Show = 'all' | 'overdue' | 'due';
-type Row = TrainingAssignmentRecord & PendingMark & { user?: UserRecord | undefined };
+type Row = CachedTrainingAssignment & PendingMark & { user?: UserRecord | undefined };
 
 async function loadCourseTraining(db: FieldbookDb, courseid: number | null, show: Show, days: number, today: string): Promise<Row[]> {
-  let rows: TrainingAssignmentRecord[];
+  let rows: CachedTrainingAssignment[];
   if (courseid === null) rows = await trainingDueWithin(db, days, { today });
   else if (show === 'overdue') rows = await overdueTrainingForCourse(db, courseid, today);
   else if (show === 'due') rows = await trainingDueWithin(db, days, { today, courseid });
@@ -48,13 +49,14 @@ function ByCourse({ db, courseid }: { db: FieldbookDb; courseid: number | null }
   const [days, setDays] = useState(14);
   const today = todayIso();
   const courses = useLiveQuery(() => listCourses(db), [db]);
-  const counts = useLiveQuery(() => assignmentCountsByCourse(db), [db]);
+  const counts = useLiveQuery(() => courseTrainingCounts(db, today), [db, today]);
   const rows = useLiveQuery(() => loadCourseTraining(db, courseid, show, days, today), [db, courseid, show, days, today]);
   const course = courses?.find((c) => c.courseid === courseid) ?? null;
   const courseColumns: Column<CourseRecord>[] = [
     { id: 'name', header: 'Course', width: 'minmax(10rem, 3fr)', render: (c) => <a href={hrefFor('training', 'course', c.courseid)} tabIndex={-1}>{c.coursename}</a> },
     { id: 'status', header: 'Status', width: '7rem', render: (c) => <StatusText value={c.status} /> },
-    { id: 'assigned', header: 'Assigned', width: '6rem', render: (c) => formatCount(counts?.get(c.courseid) ?? 0) },
+    { id: 'assigned', header: 'Assigned', width: '6rem', render: (c) => formatCount(counts?.get(c.courseid)?.assigned ?? 0) },
+    { id: 'overdue', header: 'Overdue', width: '6rem', render: (c) => formatCount(counts?.get(c.courseid)?.overdue ?? 0) },
   ];
   const effective: Show = courseid === null ? 'due' : show;
   return (

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { assignmentCountsByCourse, overdueTrainingForCourse, trainingDueWithin, trainingForCourse, trainingForUser } from './queries.ts';
+import { countOverdueForCourse, countTrainingForCourse, overdueTrainingForCourse, trainingDueWithin, trainingForCourse, trainingForUser } from './queries.ts';
 import { freshDb, trainingAssignment } from '../../test/fixtures.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 
@@ -38,7 +38,13 @@ describe('training queries', () => {
     expect(ids(await trainingForUser(db, 1))).toEqual([1, 5, 6]);
   });
 
-  it('counts assignments per course', async () => {
-    expect(Object.fromEntries(await assignmentCountsByCourse(db))).toEqual({ 50: 4, 60: 2 });
+  it('counts a course\'s assignments and its overdue ones without reading them', async () => {
+    expect(await countTrainingForCourse(db, 50)).toBe(4);
+    expect(await countOverdueForCourse(db, 50, today)).toBe(1);
+  });
+
+  it('stops counting training as overdue once it is completed', async () => {
+    await db.trainingAssignments.update(1, { course_status: 'completed' });
+    expect(ids(await overdueTrainingForCourse(db, 50, today))).toEqual([]);
   });
 });

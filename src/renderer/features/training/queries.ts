@@ -1,10 +1,11 @@
 /** Queries of the training views: by course, by user, overdue, due within N days. */
 import Dexie from 'dexie';
-import type { CourseRecord, TrainingAssignmentRecord } from '../../../shared/records.ts';
+import type { CourseRecord } from '../../../shared/records.ts';
 import { addDaysIso, todayIso } from '../../../shared/dates.ts';
 import type { FieldbookDb } from '../../db/index.ts';
-import { isTrainingDone } from '../../app/compliance.ts';
+import type { CachedTrainingAssignment } from '../../db/derived.ts';
 
+/** Any real ISO date is >= this; '' (done, or no due date) is below it. */
 const EARLIEST = '0000-00-00';
 
 export async function listCourses(db: FieldbookDb): Promise<CourseRecord[]> {
@@ -12,39 +13,54 @@ export async function listCourses(db: FieldbookDb): Promise<CourseRecord[]> {
   return all.sort((a, b) => a.coursename.localeCompare(b.coursename));
 }
 
+function byDue(a: CachedTrainingAssignment, b: CachedTrainingAssignment): number {
+  return (a.dueIso || '9999').localeCompare(b.dueIso || '9999') || a.transcriptid - b.transcriptid;
+}
+
 /** Every assignment of a course, soonest due first (no due date last). */
-export async function trainingForCourse(db: FieldbookDb, courseid: number): Promise<TrainingAssignmentRecord[]> {
-  const all = await db.trainingAssignments.where('[courseid+dueIso]').between([courseid, Dexie.minKey], [courseid, Dexie.maxKey]).toArray();
-  return [...all.filter((t) => t.dueIso), ...all.filter((t) => !t.dueIso)];
+export async function trainingForCourse(db: FieldbookDb, courseid: number): Promise<CachedTrainingAssignment[]> {
+  const all = await db.trainingAssignments.where('[courseid+openDueIso]').between([courseid, Dexie.minKey], [courseid, Dexie.maxKey]).toArray();
+  return all.sort(byDue);
 }
 
 /** Not-done assignments of a course whose due date is before today, oldest first. */
-export async function overdueTrainingForCourse(db: FieldbookDb, courseid: number, today: string = todayIso()): Promise<TrainingAssignmentRecord[]> {
-  const found = await db.trainingAssignments.where('[courseid+dueIso]').between([courseid, EARLIEST], [courseid, today], true, false).toArray();
-  return found.filter((t) => !isTrainingDone(t));
+export async function overdueTrainingForCourse(db: FieldbookDb, courseid: number, today: string = todayIso()): Promise<CachedTrainingAssignment[]> {
+  return db.trainingAssignments.where('[courseid+openDueIso]').between([courseid, EARLIEST], [courseid, today], true, false).toArray();
+}
+
+/** How many not-done assignments of a course are overdue (index only: no record is read). */
+export async function countOverdueForCourse(db: FieldbookDb, courseid: number, today: string = todayIso()): Promise<number> {
+  return db.trainingAssignments.where('[courseid+openDueIso]').between([courseid, EARLIEST], [courseid, today], true, false).count();
 }
 
 /** Not-done assignments due from today through today + `days`, of one course or of all, soonest first. */
-export async function trainingDueWithin(db: FieldbookDb, days: number, options: { today?: string; courseid?: number } = {}): Promise<TrainingAssignmentRecord[]> {
+export async function trainingDueWithin(db: FieldbookDb, days: number, options: { today?: string; courseid?: number } = {}): Promise<CachedTrainingAssignment[]> {
   const today = options.today ?? todayIso();
   const last = addDaysIso(today, days);
-  const found =
-    options.courseid !== undefined
-      ? await db.trainingAssignments.where('[courseid+dueIso]').between([options.courseid, today], [options.courseid, last], true, true).toArray()
-      : await db.trainingAssignments.where('dueIso').between(today, last, true, true).toArray();
-  return found.filter((t) => !isTrainingDone(t));
+  return options.courseid !== undefined
+    ? db.trainingAssignments.where('[courseid+openDueIso]').between([options.courseid, today], [options.courseid, last], true, true).toArray()
+    : db.trainingAssignments.where('openDueIso').between(today, last, true, true).toArray();
 }
 
 /** A user's training, soonest due first. */
-export async function trainingForUser(db: FieldbookDb, userid: number): Promise<TrainingAssignmentRecord[]> {
+export async function trainingForUser(db: FieldbookDb, userid: number): Promise<CachedTrainingAssignment[]> {
   const all = await db.trainingAssignments.where('userid').equals(userid).toArray();
-  return all.sort((a, b) => (a.dueIso || '9999').localeCompare(b.dueIso || '9999'));
+  return all.sort(byDue);
 }
 
-/** Assignment counts per course from the compound index keys alone. */
-export async function assignmentCountsByCourse(db: FieldbookDb): Promise<Map<number, number>> {
-  const keys = (await db.trainingAssignments.orderBy('[courseid+dueIso]').keys()) as unknown as [number, string][];
-  const out = new Map<number, number>();
-  for (const [courseid] of keys) out.set(courseid, (out.get(courseid) ?? 0) + 1);
-  return out;
+/** How many assignments a course has (index only). */
+export async function countTrainingForCourse(db: FieldbookDb, courseid: number): Promise<number> {
+  return db.trainingAssignments.where('[courseid+openDueIso]').between([courseid, Dexie.minKey], [courseid, Dexie.maxKey]).count();
+}
+
+export interface CourseCounts {
+  assigned: number;
+  overdue: number;
+}
+
+/** Assigned and overdue counts of every cached course, from index ranges alone. */
+export async function courseTrainingCounts(db: FieldbookDb, today: string = todayIso()): Promise<Map<number, CourseCounts>> {
+  const courseids = (await db.courses.toCollection().primaryKeys()) as number[];
+  const counts = await Promise.all(courseids.map(async (c) => ({ assigned: await countTrainingForCourse(db, c), overdue: await countOverdueForCourse(db, c, today) })));
+  return new Map(courseids.map((c, i) => [c, counts[i]!]));
 }

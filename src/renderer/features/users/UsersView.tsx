@@ -8,12 +8,14 @@ import { PendingBadge, StatusText } from '../../components/Badges.tsx';
 import { applyOverlays, isPending, type PendingMark } from '../../app/overlays.ts';
 import { formatCount } from '../../app/format.ts';
 import { hrefFor, navigate } from '../../app/router.ts';
-import { countUsers, searchUsers, userFilterOptions, type UserSortKey } from './queries.ts';
+import { DEFAULT_SORT, countUsers, firstUsersByName, searchUsers, userFilterOptions, type UserSortKey } from './queries.ts';
 import { useUsersView } from './view-store.ts';
 import { useUserSelection } from './selection.ts';
 import { SelectionActions } from './SelectionActions.tsx';
 
 type Row = UserRecord & PendingMark;
+
+const FIRST_SCREEN = 60;
 
 function numberOrNull(value: string): number | null {
   return value === '' ? null : Number(value);
@@ -30,10 +32,13 @@ export function UsersView({ db }: { db: FieldbookDb }) {
   const deferredText = useDeferredValue(text);
 
   const users = useLiveQuery(async () => applyOverlays('users', db, await searchUsers(db, deferredText, filters, sort)), [db, deferredText, filters, sort]);
+  // the unfiltered list in name order can show its first screenful before all 20,000 users are read
+  const plainList = deferredText.trim() === '' && Object.values(filters).every((v) => v == null) && sort.key === DEFAULT_SORT.key && sort.direction === DEFAULT_SORT.direction;
+  const firstScreen = useLiveQuery(async () => (plainList ? applyOverlays('users', db, await firstUsersByName(db, FIRST_SCREEN)) : undefined), [db, plainList]);
   const total = useLiveQuery(() => countUsers(db), [db]);
   const options = useLiveQuery(() => userFilterOptions(db), [db]);
   const siteNames = useMemo(() => new Map(options?.sites.map((s) => [s.siteid, s.sitename]) ?? []), [options]);
-  const rows: Row[] = useMemo(() => users ?? [], [users]);
+  const rows: Row[] = useMemo(() => users ?? firstScreen ?? [], [users, firstScreen]);
   const orderedIds = useMemo(() => rows.map((u) => u.userid), [rows]);
 
   const columns: Column<Row>[] = [
@@ -100,9 +105,9 @@ export function UsersView({ db }: { db: FieldbookDb }) {
       </div>
       <div className="toolbar">
         <p role="status" aria-live="polite" className="count">
-          {users === undefined ? 'Loading users…' : `${formatCount(rows.length)} of ${formatCount(total ?? rows.length)} users`}
+          {users === undefined ? (firstScreen && total !== undefined ? `${formatCount(total)} users` : 'Loading users…') : `${formatCount(rows.length)} of ${formatCount(total ?? rows.length)} users`}
         </p>
-        {rows.length > 0 && (
+        {users !== undefined && rows.length > 0 && (
           <button type="button" onClick={() => selectAll(orderedIds)}>
             Select all {formatCount(rows.length)} matching
           </button>
@@ -118,7 +123,7 @@ export function UsersView({ db }: { db: FieldbookDb }) {
         onSort={(column) => sortBy(column as UserSortKey)}
         selected={selected}
         onSelect={(index, mode, fromIndex) => select(orderedIds, index, mode, fromIndex)}
-        loading={users === undefined}
+        loading={users === undefined && firstScreen === undefined}
         onSelectAll={() => selectAll(orderedIds)}
         onActivate={(u) => navigate('users', u.userid)}
         emptyText={total === 0 ? 'No users in the cache yet: sync from Connection & sync.' : 'No user matches the search and filters.'}

@@ -79,6 +79,11 @@ export async function searchUsers(db: FieldbookDb, text: string, filters: UserFi
   return sorted ? matching : sortUsers(matching, sort);
 }
 
+/** The first users in name order: what the list shows first, before everyone is loaded. */
+export async function firstUsersByName(db: FieldbookDb, limit: number): Promise<UserRecord[]> {
+  return db.users.orderBy('sortName').limit(limit).toArray();
+}
+
 export async function groupMemberIds(db: FieldbookDb, groupid: number): Promise<Set<number>> {
   const members = await db.groupMembers.where('groupid').equals(groupid).toArray();
   return new Set(members.map((m) => m.userid));

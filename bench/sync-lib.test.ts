@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { isSyncRequest, pageSizes, ratioFigure, replayAtConcurrency, rowsWrittenFrom, slowestParts } from './sync-lib.ts';
+
+describe('which recorded requests were the sync', () => {
+  it('counts paged list reads', () => {
+    expect(isSyncRequest({ method: 'GET', url: 'http://127.0.0.1:1/v1/sites/101/trainingassignments?startrow=996&limit=1000' })).toBe(true);
+  });
+  it('leaves out the connection and access probes', () => {
+    expect(isSyncRequest({ method: 'GET', url: 'http://127.0.0.1:1/v1/sites?startrow=1&limit=1' })).toBe(false);
+    expect(isSyncRequest({ method: 'PUT', url: 'http://127.0.0.1:1/v1/users/7' })).toBe(false);
+  });
+});
+
+describe('page sizes of the write floor', () => {
+  it('cuts a collection into as many pages as the sync streamed, evenly', () => {
+    expect(pageSizes(2500, 3)).toEqual([834, 833, 833]);
+  });
+  it('never makes a page larger than the API page', () => {
+    expect(pageSizes(2500, 1)).toEqual([834, 833, 833]);
+  });
+  it('makes no page for an empty collection', () => {
+    expect(pageSizes(0, 2)).toEqual([]);
+  });
+});
+
+describe('replaying a request list', () => {
+  it('keeps at most the given number in flight and sends every request once', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const sent: string[] = [];
+    await replayAtConcurrency(['a', 'b', 'c', 'd', 'e', 'f', 'g'], 3, async (url) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setImmediate(resolve));
+      sent.push(url);
+      inFlight--;
+    });
+    expect(most).toBe(3);
+    expect([...sent].sort()).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g']);
+  });
+  it('reports the elapsed time of the whole list', async () => {
+    const clock = [10, 35];
+    expect(await replayAtConcurrency(['a'], 4, async () => undefined, () => clock.shift()!)).toBe(25);
+  });
+});
+
+describe('figures', () => {
+  it('passes a time within the allowed multiple of its floor', () => {
+    expect(ratioFigure('sync', 26_000, 20_000, 1.3)).toMatchObject({ value: 26, floor: 20, ratio: 1.3, pass: true });
+  });
+  it('fails a time beyond it', () => {
+    expect(ratioFigure('sync', 30_000, 20_000, 1.3)).toMatchObject({ ratio: 1.5, pass: false });
+  });
+  it('reads the rows written from the sync status', () => {
+    expect(rowsWrittenFrom('Sync completed. 1,234 records written.')).toBe(1234);
+    expect(rowsWrittenFrom('Sync completed. 0 records written.')).toBe(0);
+    expect(rowsWrittenFrom('Sync failed.')).toBeNull();
+  });
+  it('names the slowest collections first', () => {
+    expect(slowestParts({ users: { ms: 1000, records: 5000 }, sites: { ms: 1, records: 2 }, courses: undefined }, 1)).toBe('users 5,000/s (1 s)');
+  });
+});

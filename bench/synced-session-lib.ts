@@ -1,0 +1,79 @@
+/**
+ * One full sync of dataset `l` shared by the sync and queries benchmarks when
+ * they run in the same `npm run bench` (a full sync of `l` takes minutes on two
+ * cores: doing it once keeps the whole run short). What only the moment right
+ * after the full sync can tell (its time, what it streamed, the renderer's
+ * heap, the requests it made) is captured then, before either benchmark goes on.
+ *
+ * The session closes when the last benchmark that will use it in this run lets
+ * go of it: the runner's arguments (`bench/run.ts [NAME...]`) say which will.
+ */
+import { loadavg } from 'node:os';
+import type { SyncFinishedEvent } from '../src/shared/ipc.ts';
+import { heapAfterGc, syncObservation, type SyncObservation } from './browser-lib.ts';
+import type { BenchContext } from './lib.ts';
+import { startBenchSession, syncFromClick, type BenchSession } from './session-lib.ts';
+import { isSyncRequest, type RecordedRequest } from './sync-lib.ts';
+
+/** dataset l by default; FIELDBOOK_BENCH_DATASET=m (or tiny) for a quick try of the benchmarks themselves */
+export const DATASET = process.env.FIELDBOOK_BENCH_DATASET ?? 'l';
+export const SYNC_TIMEOUT_MS = 10 * 60_000;
+const USERS = ['queries', 'sync'];
+
+export interface SyncedSession {
+  session: BenchSession;
+  /** click on "Try the demo" to "Sync completed." */
+  fullSyncMs: number;
+  finished: SyncFinishedEvent;
+  observed: SyncObservation;
+  /** the sync's own requests (probes left out), in the order made */
+  syncRequests: RecordedRequest[];
+  heap: { used: number; total: number };
+  /** 1-minute load average of the machine when the sync started (others' work skews every figure) */
+  loadBefore: number;
+}
+
+async function fullSync(ctx: BenchContext): Promise<SyncedSession> {
+  const session = await startBenchSession(ctx, DATASET);
+  try {
+    const loadBefore = Math.round(loadavg()[0]! * 10) / 10;
+    ctx.log(`full sync of dataset ${DATASET}: "Try the demo" until "Sync completed." (load average ${loadBefore})`);
+    const app = await session.openApp('settings');
+    const sync = await syncFromClick(session, app, 'Try the demo', 0, SYNC_TIMEOUT_MS);
+    const observed = await syncObservation(app);
+    const finished = observed.finished[0];
+    if (!finished || finished.outcome !== 'completed') throw new Error(`the full sync did not complete: ${finished?.error?.message ?? finished?.outcome ?? 'no end'}`);
+    const heap = await heapAfterGc(session.context, app);
+    await app.close();
+    ctx.log(`full sync done in ${Math.round(sync.ms / 100) / 10} s`);
+    const syncRequests = session.requests.slice(sync.requestsFrom, sync.requestsTo).filter(isSyncRequest);
+    return { session, fullSyncMs: sync.ms, finished, observed, syncRequests, heap, loadBefore };
+  } catch (err) {
+    await session.close();
+    throw err;
+  }
+}
+
+let shared: Promise<SyncedSession> | null = null;
+let released = new Set<string>();
+
+function expectedUsers(): string[] {
+  const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  return USERS.filter((u) => wanted.length === 0 || wanted.includes(u));
+}
+
+/** The shared session with its full sync done (started by the first benchmark to ask). */
+export function syncedSession(ctx: BenchContext): Promise<SyncedSession> {
+  shared ??= fullSync(ctx);
+  return shared;
+}
+
+/** `bench` is done with the session; the last expected user closes it. */
+export async function releaseSyncedSession(bench: string): Promise<void> {
+  released.add(bench);
+  const current = shared;
+  if (!current || !expectedUsers().every((u) => released.has(u))) return;
+  shared = null;
+  released = new Set();
+  await current.then((s) => s.session.close(), () => undefined);
+}

@@ -1,0 +1,116 @@
+/**
+ * Bulk edits and the outbox, end to end: changes queued offline show as
+ * pending and are applied when the API is back; a read-only token's edits are
+ * refused before anything is queued; a conflict made behind the client's back
+ * is resolved in the conflict view.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { rm } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { startServer } from '../src/server/index.ts';
+import { expect, test, tokenOf, type ReferenceServer } from './fixtures.ts';
+import { addProfile, goTo, syncNow, usersGrid } from './support/ui.ts';
+
+async function openTab(page: Page, tab: 'Outbox' | 'Conflicts'): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: tab, exact: true }).click();
+}
+
+async function selectUser(page: Page, username: string): Promise<void> {
+  await goTo(page, 'Users');
+  await page.getByLabel('Search users').fill(username);
+  await page.getByRole('button', { name: /^Select all 1 matching$/ }).click();
+}
+
+async function bulkStatus(page: Page, status: string): Promise<void> {
+  await page.getByLabel('Bulk action').selectOption({ label: 'Change status' });
+  await page.getByLabel('New status').selectOption(status);
+  await page.getByRole('button', { name: 'Preview' }).click();
+}
+
+function someActiveUser(server: ReferenceServer) {
+  return server.query<{ userid: number; username: string; siteid: number }>("SELECT userid, username, siteid FROM users WHERE status = 'Active' AND siteid < 900 ORDER BY userid LIMIT 1")[0]!;
+}
+
+const connection = (page: Page, state: 'Online' | 'Offline') => page.getByRole('status', { name: `Connection: ${state}` });
+
+test.describe('offline, then back online', () => {
+  const dbPath = path.join(os.tmpdir(), `fieldbook-outbox-e2e-${process.pid}-${Date.now()}.db`);
+  test.use({ serverOptions: { dataset: 'tiny', admin: true, dbPath } });
+  test.afterAll(async () => rm(dbPath, { force: true }));
+
+  test('a status change and a credential assignment queued offline show as pending, then are applied on reconnect', async ({ app, api, server, fullToken }) => {
+    test.setTimeout(120_000);
+    await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+    await syncNow(app);
+    const user = someActiveUser(server);
+    const credential = server.query<{ credentialid: number; credentialname: string }>(
+      `SELECT c.credentialid, c.credentialname FROM credentials c JOIN credential_categories k ON k.categoryid = c.categoryid
+       WHERE k.siteid = ? AND c.credentialid NOT IN (SELECT credentialid FROM credential_assignments WHERE userid = ?) ORDER BY c.credentialid LIMIT 1`,
+      user.siteid, user.userid,
+    )[0]!;
+
+    await server.close(); // the API is unreachable: the proxy in front of it drops every connection
+    await expect(connection(app, 'Offline')).toBeVisible({ timeout: 30_000 });
+
+    await selectUser(app, user.username);
+    await bulkStatus(app, 'Inactive');
+    await expect(app.getByText('1 to queue, 0 already so (skipped), 0 cannot be done (not queued).')).toBeVisible();
+    await app.getByRole('button', { name: 'Queue 1 changes' }).click();
+    await expect(usersGrid(app).getByText('Pending')).toBeVisible();
+    await expect(usersGrid(app).getByText('Inactive')).toBeVisible();
+
+    await app.getByLabel('Bulk action').selectOption({ label: 'Assign a credential' });
+    await app.getByLabel('Assign a credential', { exact: true }).selectOption({ label: credential.credentialname });
+    await app.getByLabel(/^Start date/).fill('2026-01-15');
+    await app.getByLabel(/^Expiration date/).fill('2028-06-30');
+    await app.getByLabel(/^Number/).fill('E2E-1');
+    await app.getByRole('button', { name: 'Preview' }).click();
+    await app.getByRole('button', { name: 'Queue 1 changes' }).click();
+
+    await openTab(app, 'Outbox');
+    await expect(app.getByRole('table', { name: 'Queued operations' }).getByText('Pending')).toHaveCount(2);
+
+    // the API comes back on the same address, with its data
+    const back = await startServer({ port: server.port, dataset: 'tiny', admin: true, dbPath });
+    try {
+      await expect(connection(app, 'Online')).toBeVisible({ timeout: 30_000 });
+      await expect(app.getByRole('table', { name: 'Queued operations' }).getByText('Done')).toHaveCount(2, { timeout: 30_000 });
+      expect(back.query<{ status: string }>('SELECT status FROM users WHERE userid = ?', user.userid)[0]?.status).toBe('Inactive');
+      expect(back.query('SELECT 1 FROM credential_assignments WHERE credentialid = ? AND userid = ?', credential.credentialid, user.userid)).toHaveLength(1);
+    } finally {
+      await back.close();
+    }
+  });
+});
+
+test('a read-only token: the preview refuses the edits and nothing is queued', async ({ app, api, server }) => {
+  await addProfile(app, { name: 'Read only', baseUrl: api.baseUrl, token: tokenOf(server, 'readonly') });
+  await syncNow(app);
+  const user = someActiveUser(server);
+  await selectUser(app, user.username);
+  await bulkStatus(app, 'Inactive');
+  await expect(app.getByText('0 to queue, 0 already so (skipped), 1 cannot be done (not queued).')).toBeVisible();
+  await expect(app.getByRole('button', { name: 'Queue 0 changes' })).toBeDisabled();
+  await openTab(app, 'Outbox');
+  await expect(app.getByText('Nothing here.')).toBeVisible();
+});
+
+test('a change made on the server meanwhile becomes a conflict, resolved by keeping mine', async ({ app, api, server, fullToken }) => {
+  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+  await syncNow(app);
+  const user = someActiveUser(server);
+  // behind the client's back, after its sync
+  expect(server.mutate({ resource: 'user', id: user.userid, changes: { status: 'Offline' } })).toBe(true);
+
+  await selectUser(app, user.username);
+  await bulkStatus(app, 'Inactive');
+  await app.getByRole('button', { name: 'Queue 1 changes' }).click();
+
+  await openTab(app, 'Conflicts');
+  const values = app.getByRole('table', { name: 'Values in conflict' });
+  await expect(values.getByRole('row', { name: /status Active Inactive Offline/ })).toBeVisible({ timeout: 30_000 });
+  await app.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(app.getByText('No conflicts.')).toBeVisible();
+  await expect.poll(() => server.query<{ status: string }>('SELECT status FROM users WHERE userid = ?', user.userid)[0]?.status, { timeout: 30_000 }).toBe('Inactive');
+});
