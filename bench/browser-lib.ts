@@ -106,35 +106,38 @@ export async function heapAfterGc(context: BrowserContext, page: Page): Promise<
 // The page's side of these shapes is bench/browser/api.ts: the two TypeScript
 // projects (Node, web) cannot share a file outside src/shared, so they are
 // repeated here, and the page checks its side against its own copy.
-export interface CollectionPages {
-  collection: CollectionName;
-  pageSizes: number[];
-}
-export interface WriteFloorPart {
-  ms: number;
+export interface RecordStretch {
+  json: string;
   records: number;
-  pages: number;
-}
-export interface WriteFloorResult extends WriteFloorPart {
-  byCollection: Partial<Record<CollectionName, WriteFloorPart>>;
+  lastKey: string | number | null;
 }
 /** milliseconds of each timed run, per query name */
 export type QueryTimings = Record<string, number[]>;
 interface BenchPageApi {
   cacheCounts(): Promise<Partial<Record<CollectionName, number>>>;
   queryLatency(runs: number, warmup: number): Promise<QueryTimings>;
-  writeFloor(plan: CollectionPages[]): Promise<WriteFloorResult>;
+  readStretch(collection: CollectionName, afterKey: string | number | null, count: number): Promise<RecordStretch>;
+  floorOpen(): Promise<void>;
+  floorStage(json: string): number;
+  floorWrite(collection: CollectionName, pageSizes: number[]): Promise<number>;
+  floorClose(): Promise<void>;
 }
+type Api = { fieldbookBench: BenchPageApi };
 
-/** Calls into the benchmark page (bench/browser). */
+/** Calls into the benchmark page (bench/browser); each function runs in the page. */
 export function benchPage(page: Page) {
-  type Api = { fieldbookBench: BenchPageApi };
   return {
     ready: () => waitUntil(page, 'window.fieldbookBench !== undefined', 30_000),
     cacheCounts: () => page.evaluate(() => (globalThis as unknown as Api).fieldbookBench.cacheCounts()),
     queryLatency: (runs: number, warmup: number): Promise<QueryTimings> =>
       page.evaluate(([r, w]) => (globalThis as unknown as Api).fieldbookBench.queryLatency(r, w), [runs, warmup] as const),
-    writeFloor: (plan: CollectionPages[]): Promise<WriteFloorResult> =>
-      page.evaluate((p) => (globalThis as unknown as Api).fieldbookBench.writeFloor(p), plan),
+    readStretch: (collection: CollectionName, afterKey: string | number | null, count: number): Promise<RecordStretch> =>
+      page.evaluate(([c, k, n]) => (globalThis as unknown as Api).fieldbookBench.readStretch(c, k, n), [collection, afterKey, count] as const),
+    floorOpen: () => page.evaluate(() => (globalThis as unknown as Api).fieldbookBench.floorOpen()),
+    floorStage: (json: string) => page.evaluate((j) => (globalThis as unknown as Api).fieldbookBench.floorStage(j), json),
+    floorWrite: (collection: CollectionName, pageSizes: number[]): Promise<number> =>
+      page.evaluate(([c, p]) => (globalThis as unknown as Api).fieldbookBench.floorWrite(c, p), [collection, pageSizes] as const),
+    floorClose: () => page.evaluate(() => (globalThis as unknown as Api).fieldbookBench.floorClose()),
   };
 }
+export type BenchPage = ReturnType<typeof benchPage>;

@@ -4,9 +4,13 @@
  * against the reference server with no faults, at the default concurrency,
  * compared with the floor: the same requests (read for the conflict check, then
  * the PUT) sent by a plain loop at the same concurrency. Also: enqueueing one op.
+ *
+ * The server runs on its own thread (as a real server is elsewhere): on one
+ * event loop, the queue's IndexedDB work and the server's would slow each other.
  */
 import 'fake-indexeddb/auto';
-import { startServer, tokenFor } from '../src/server/index.ts';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { startServer, tokenFor, type RunningServer, type Snapshot } from '../src/server/index.ts';
 import { ApiClient } from '../src/main/api/client.ts';
 import { executeReplay } from '../src/main/replay/index.ts';
 import { openOutboxOnlyDb } from '../src/shared/replay-queue/db.ts';
@@ -33,12 +37,35 @@ async function plainLoop(count: number, concurrency: number, work: (i: number) =
 
 const toggled = (status: string) => (status === 'Active' ? 'Inactive' : 'Active');
 
+interface ServerThread {
+  baseUrl: string;
+  token: string;
+  users: Snapshot['users'];
+  close(): Promise<void>;
+}
+
+/** The reference server on a worker thread (this same module, started with workerData.role = 'replay-server'). */
+async function serverThread(dataset: 'm'): Promise<ServerThread> {
+  const worker = new Worker(new URL(import.meta.url), { workerData: { role: 'replay-server', dataset } });
+  const ready = await new Promise<{ baseUrl: string; token: string; users: Snapshot['users'] }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  return { ...ready, close: async () => void (await worker.terminate()) };
+}
+
+if (!isMainThread && (workerData as { role?: string } | null)?.role === 'replay-server') {
+  const { dataset } = workerData as { dataset: 'm' };
+  const running: RunningServer = await startServer({ dataset });
+  parentPort?.postMessage({ baseUrl: running.baseUrl, token: tokenFor(running, 'full'), users: running.snapshot().users });
+}
+
 export async function run(ctx: BenchContext): Promise<Figure[]> {
-  ctx.log('replay: generating dataset m');
-  const server = await startServer({ dataset: 'm' });
+  ctx.log('replay: generating dataset m (server thread)');
+  const server = await serverThread('m');
   try {
-    const client = new ApiClient({ baseUrl: server.baseUrl, token: tokenFor(server, 'full') });
-    const users = server.snapshot().users.filter((u) => u.siteid < 900).slice(0, OPS);
+    const client = new ApiClient({ baseUrl: server.baseUrl, token: server.token });
+    const users = server.users.filter((u) => u.siteid < 900).slice(0, OPS);
 
     // Floor and engine alternate in rounds over fresh users, so a change in the machine's load hits both alike.
     const db = openOutboxOnlyDb(`bench-replay-${Date.now()}`);
@@ -49,9 +76,15 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     let replayMs = 0;
     const rounds = 5;
     const perRound = Math.ceil(users.length / rounds);
-    for (let r = 0; r < rounds; r++) {
-      const slice = users.slice(r * perRound, (r + 1) * perRound);
-      ctx.log(`replay: round ${r + 1}/${rounds}: plain loop (GET + PUT per change), then the outbox engine`);
+    // round 0 warms up both paths (JIT, connections) and is not counted
+    for (let r = -1; r < rounds; r++) {
+      const slice = r < 0 ? users.slice(0, 300) : users.slice(r * perRound, (r + 1) * perRound);
+      if (r === 0) {
+        floorMs = 0;
+        putOnlyMs = 0;
+        replayMs = 0;
+      }
+      ctx.log(r < 0 ? 'replay: warm-up round' : `replay: round ${r + 1}/${rounds}: plain loop (GET + PUT per change), then the outbox engine`);
       floorMs += await plainLoop(slice.length, CONCURRENCY, async (i) => {
         const u = slice[i]!;
         await client.request('GET', `/users/${u.userid}`);
@@ -64,12 +97,13 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       await engine.reload();
       await engine.whenIdle();
       replayMs += performance.now() - started;
+      if (r >= 0) ctx.log(`replay: round ${r + 1}: floor ${perSecond(slice.length * (r + 1), floorMs)} ops/s so far, engine ${perSecond(slice.length * (r + 1), replayMs)} ops/s so far`);
       putOnlyMs += await plainLoop(slice.length, CONCURRENCY, async (i) => {
         const u = slice[i]!;
         await client.request('PUT', `/users/${u.userid}`, { body: { status: u.status } });
       });
     }
-    const done = await db.outbox.where('status').equals('done').count();
+    const done = (await db.outbox.where('status').equals('done').count()) - 300;
     const alreadyThere = (await db.audit.toArray()).filter((e) => e.message.includes('already in effect')).length;
     await engine.kill();
 
@@ -96,7 +130,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
         ratio,
         target: '>= 0.8x floor',
         pass: ratio >= 0.8 && done === users.length && alreadyThere === 0,
-        note: `floor = plain loop of the same GET+PUT (the read is the conflict check); a PUT-only loop does ${perSecond(users.length, putOnlyMs)} ops/s; durable queue in fake-indexeddb, server in the same process`,
+        note: `floor = plain loop of the same GET+PUT (the read is the conflict check); a PUT-only loop does ${perSecond(users.length, putOnlyMs)} ops/s; durable queue in fake-indexeddb, server on its own thread`,
       },
       { name: 'enqueue one op, p95 (200 runs, 5,000 queued)', value: p95, unit: 'ms', target: '<= 50 ms', pass: p95 <= 50 },
     ];

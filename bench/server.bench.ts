@@ -120,10 +120,15 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   ctx.log('generating dataset l in memory');
   const store = new Store(':memory:');
   const genStarted = performance.now();
+  const genCpu = process.cpuUsage();
   generateDataset(store, { dataset: 'l', seed: 1, today: todayIso(), hostile: false });
   const genSeconds = (performance.now() - genStarted) / 1000;
+  const used = process.cpuUsage(genCpu);
   store.close();
-  const figures: Figure[] = [{ name: 'generate dataset l', value: Math.round(genSeconds * 100) / 100, unit: 's', target: '< 60 s', pass: genSeconds < 60 }];
+  const figures: Figure[] = [{
+    name: 'generate dataset l', value: Math.round(genSeconds * 100) / 100, unit: 's', target: '< 60 s', pass: genSeconds < 60,
+    note: `${((used.user + used.system) / 1e6).toFixed(2)} CPU s; 20,000 users, 100,000 credential and 400,000 training assignments`,
+  }];
 
   ctx.log('starting the server (CLI, dataset l)');
   const server = await startCli(ctx.root);

@@ -76,6 +76,8 @@ export interface BenchSession {
   openApp(route: string): Promise<Page>;
   /** closes the browser and opens it again on the same profile (a cold start) */
   relaunch(): Promise<BrowserContext>;
+  /** a second browser on a new, empty profile (closed with the session) */
+  freshContext(): Promise<BrowserContext>;
   close(): Promise<void>;
 }
 
@@ -124,6 +126,11 @@ export async function startBenchSession(ctx: BenchContext, dataset: string): Pro
         await app.addInitScript(OBSERVE_SYNC);
         await app.goto(`${harness.url}#/${route}`);
         return app;
+      },
+      async freshContext() {
+        const fresh = await launchChromium(path.join(work, `chromium-fresh-${cleanups.length}`));
+        cleanups.push(() => fresh.close());
+        return fresh;
       },
       async relaunch() {
         await context.close();

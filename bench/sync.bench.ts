@@ -5,17 +5,18 @@
  *  - the transfer floor: the sync's own requests (as the handlers made them),
  *    replayed from Node at the same concurrency, bodies read and thrown away;
  *  - the write floor: the same records written into the same Dexie schema in
- *    the same browser, one transaction per page of the sizes the sync streamed,
- *    with no network (bench/browser/write-floor.ts).
+ *    the same browser (a fresh profile, as the sync had), one transaction per
+ *    page of the sizes the sync streamed, with no network (bench/browser/write-floor.ts).
  * Also: requests made vs the plan's count, a resync of unchanged data (rows
  * written and time), and the renderer's JS heap after the full sync.
  */
 import { COLLECTIONS } from '../src/shared/records.ts';
-import { benchPage, syncObservation, type CollectionPages } from './browser-lib.ts';
+import { benchPage, syncObservation } from './browser-lib.ts';
 import type { BenchContext, Figure } from './lib.ts';
 import { syncFromClick } from './session-lib.ts';
-import { atMost, pageSizes, ratioFigure, replayAtConcurrency, rowsWrittenFrom, slowestParts } from './sync-lib.ts';
+import { atMost, isSyncRequest, pageSizes, ratioFigure, replayAtConcurrency, rowsWrittenFrom, slowestParts } from './sync-lib.ts';
 import { DATASET, releaseSyncedSession, SYNC_TIMEOUT_MS, syncedSession } from './synced-session-lib.ts';
+import { measureWriteFloor, type CollectionPages } from './write-floor-lib.ts';
 
 export const name = 'sync';
 export const description = 'full sync of dataset l in Chromium through the harness vs its transfer and write floors; resync; renderer heap';
@@ -46,15 +47,21 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     const rowsWritten = rowsWrittenFrom(resync.statusText);
     await app.close();
 
-    ctx.log('write floor: the same records into a fresh database of the same schema, page by page');
-    const page = await session.context.newPage();
-    await page.goto(session.benchUrl);
-    const bench = benchPage(page);
-    await bench.ready();
-    const counts = await bench.cacheCounts();
+    ctx.log('write floor: the same records into a fresh database of the same schema, in a fresh profile, page by page');
+    const source = await session.context.newPage();
+    await source.goto(session.benchUrl);
+    const sourceBench = benchPage(source);
+    await sourceBench.ready();
+    const counts = await sourceBench.cacheCounts();
     const plan: CollectionPages[] = COLLECTIONS.map((collection) => ({ collection, pageSizes: pageSizes(counts[collection] ?? 0, observed.messages[collection] ?? 0) })).filter((p) => p.pageSizes.length > 0);
-    const floor = await bench.writeFloor(plan);
-    await page.close();
+    const fresh = await session.freshContext();
+    const target = await fresh.newPage();
+    await target.goto(session.benchUrl);
+    const targetBench = benchPage(target);
+    await targetBench.ready();
+    const floor = await measureWriteFloor(sourceBench, targetBench, plan);
+    await fresh.close();
+    await source.close();
 
     const floorMs = Math.max(transferMs, floor.ms);
     const limitedBy = floor.ms >= transferMs ? 'writes' : 'transfer';
@@ -71,7 +78,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       },
       {
         name: 'resync, nothing changed: rows written', value: rowsWritten ?? -1, unit: 'rows', target: '0', pass: rowsWritten === 0,
-        note: `${resynced?.outcome ?? 'no end'}; ${resync.requestsTo - resync.requestsFrom} requests`,
+        note: `${resynced?.outcome ?? 'no end'}; ${session.requests.slice(resync.requestsFrom, resync.requestsTo).filter(isSyncRequest).length} requests, plan ${resynced?.plannedRequests ?? 'unknown'}`,
       },
       { name: 'resync, nothing changed: time', value: seconds(resync.ms), unit: 's', floor: seconds(transferMs), ratio: Math.round((resync.ms / transferMs) * 100) / 100, note: 'floor: the transfer floor (every page is read again)' },
       atMost('renderer JS heap after a full sync', synced.heap.used / MB, 'MB', 300, `after a forced GC (CDP); heap total ${Math.round(synced.heap.total / MB)} MB`),

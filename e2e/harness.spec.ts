@@ -5,9 +5,11 @@
  * by itself once the host is back on the same port.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { startHarness } from './harness/host.ts';
+import { startHarness, type Harness } from './harness/host.ts';
+import { injectBridge } from './harness/page.ts';
 import { expect, test } from './fixtures.ts';
 
 test('window.fieldbook is the contract and nothing else, before the app starts', async ({ app }) => {
@@ -18,9 +20,23 @@ test('window.fieldbook is the contract and nothing else, before the app starts',
   expect(await app.evaluate('Object.isFrozen(window.fieldbook)')).toBe(true);
 });
 
+/**
+ * A port below Linux's ephemeral range (32768+): while this harness is down, no
+ * other worker's port-0 server can take its port and receive the page's reconnection.
+ */
+async function startOutsideEphemeralPorts(settingsDir: string): Promise<Harness> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await startHarness({ port: 20_000 + Math.floor(Math.random() * 10_000), settingsDir, recordMessages: false });
+    } catch (error) {
+      if (attempt >= 20) throw error;
+    }
+  }
+}
+
 test('a call while the host is down fails as a network error, and the page reconnects when it is back', async ({ page }) => {
   const settingsDir = await mkdtemp(path.join(os.tmpdir(), 'fieldbook-restart-'));
-  let harness = await startHarness({ settingsDir, recordMessages: false });
+  let harness = await startOutsideEphemeralPorts(settingsDir);
   try {
     await page.goto(harness.url);
     await expect(page.getByRole('heading', { name: 'Welcome to Fieldbook' })).toBeVisible();
@@ -38,4 +54,23 @@ test('a call while the host is down fails as a network error, and the page recon
     await harness.close();
     await rm(settingsDir, { recursive: true, force: true });
   }
+});
+
+test('a page asked for under another host name is refused (DNS rebinding)', async ({ harness }) => {
+  const status = await new Promise<number | undefined>((resolve, reject) => {
+    const request = http.get({ host: '127.0.0.1', port: harness.port, path: '/', headers: { Host: `rebound.example:${harness.port}` } }, (response) => {
+      response.resume();
+      resolve(response.statusCode);
+    });
+    request.on('error', reject);
+  });
+  expect(status).toBe(421);
+});
+
+test('the bridge script is placed before the app module script, never inline', () => {
+  const html = '<html><head><title>x</title><script type="module" crossorigin src="./assets/index.js"></script></head><body></body></html>';
+  const injected = injectBridge(html, '/__harness/bridge.js');
+  expect(injected.indexOf('/__harness/bridge.js')).toBeLessThan(injected.indexOf('./assets/index.js'));
+  expect(injected).toMatch(/<script type="module" src="\/__harness\/bridge.js"><\/script>/);
+  expect(injectBridge('<html><head></head></html>', '/b.js')).toBe('<html><head><script type="module" src="/b.js"></script></head></html>');
 });

@@ -6,7 +6,7 @@
  */
 import { INSPECT_PAGE_FOR_INJECTION } from './support/browser-scripts.ts';
 import { cspViolations, expect, test } from './fixtures.ts';
-import { addProfile, goTo, syncNow, usersGrid } from './support/ui.ts';
+import { ALL_TABS, addProfile, goTo, syncNow, usersGrid } from './support/ui.ts';
 
 test.use({ serverOptions: { dataset: 'tiny', admin: true, hostile: true } });
 
@@ -24,9 +24,11 @@ test('every view shows hostile values as plain text', async ({ app, api, fullTok
 
   const expectInert = async (where: string) => {
     const { overflowPx, ...injected } = await app.evaluate<Inspection>(INSPECT_PAGE_FOR_INJECTION);
-    expect(injected, where).toEqual({ active: 0, inlineScripts: 0, handlers: 0, dangerousLinks: [] });
-    expect(overflowPx, `${where}: the page grew wider than the window`).toBeLessThanOrEqual(1);
-    expect(new URL(app.url()).origin, where).toBe(harness.origin);
+    // soft: one run lists every view that fails, not just the first
+    expect.soft(injected, where).toEqual({ active: 0, inlineScripts: 0, handlers: 0, dangerousLinks: [] });
+    expect.soft(overflowPx, `${where}: the page grew wider than the window`).toBeLessThanOrEqual(1);
+    expect.soft(new URL(app.url()).origin, where).toBe(harness.origin);
+    expect.soft(await cspViolations(app), `${where}: CSP violations`).toEqual([]);
   };
 
   await goTo(app, 'Users');
@@ -44,7 +46,7 @@ test('every view shows hostile values as plain text', async ({ app, api, fullTok
   await usersGrid(app).getByRole('link').first().click();
   await expectInert('the detail of a user with a 5,000-character name');
 
-  for (const tab of ['Users', 'Credentials', 'Training', 'Access', 'Dashboard', 'Connection & sync'] as const) {
+  for (const tab of ALL_TABS) {
     await goTo(app, tab);
     await expect(app.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expectInert(tab);
@@ -54,5 +56,4 @@ test('every view shows hostile values as plain text', async ({ app, api, fullTok
   expect(watch.pageErrors).toEqual([]);
   expect(watch.refusedNavigations).toEqual([]);
   expect(watch.refusedWindows).toEqual([]);
-  expect(await cspViolations(app)).toEqual([]);
 });

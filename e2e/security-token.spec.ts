@@ -3,11 +3,12 @@
  * answer that echoes the token back in its error message — it is searched for
  * everywhere the page and the disk can reach: zero hits.
  */
+import { readFile } from 'node:fs/promises';
 import { DUMP_PAGE_STORAGE } from './support/browser-scripts.ts';
 import { statusAnswer } from './support/api-proxy.ts';
 import { filesUnder } from './support/files.ts';
 import { expect, test } from './fixtures.ts';
-import { addProfile, goTo, startSync, syncNow } from './support/ui.ts';
+import { ALL_TABS, addProfile, goTo, startSync, syncNow } from './support/ui.ts';
 
 interface PageStorage {
   databases: Record<string, Record<string, string>>;
@@ -37,10 +38,26 @@ test('the token is nowhere the page or the disk can reach, only in the keychain'
   await syncNow(app);
   await expect(app.getByText(`••••${fullToken.slice(-4)}`).first()).toBeVisible();
 
-  // a replay, through the contract the outbox uses: once accepted, once refused with the token echoed back
-  const [user] = server.query<{ userid: number }>('SELECT userid FROM users ORDER BY userid LIMIT 1');
-  if (!user) throw new Error('The dataset has no user.');
-  const applied = await app.evaluate<ReplayAnswer>(replayStatusChange(user.userid, 'Inactive'));
+  // a bulk edit replayed from the outbox, as a coordinator does it
+  const [user] = server.query<{ userid: number; username: string }>("SELECT userid, username FROM users WHERE status = 'Active' AND siteid < 900 ORDER BY userid LIMIT 1");
+  if (!user) throw new Error('The dataset has no active user.');
+  await goTo(app, 'Users');
+  await app.getByLabel('Search users').fill(user.username);
+  await app.getByRole('button', { name: /^Select all 1 matching$/ }).click();
+  await app.getByLabel('Bulk action').selectOption({ label: 'Change status' });
+  await app.getByLabel('New status').selectOption('Inactive');
+  await app.getByRole('button', { name: 'Preview' }).click();
+  await app.getByRole('button', { name: 'Queue 1 changes' }).click();
+  await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Outbox', exact: true }).click();
+  await app.getByRole('button', { name: 'Send now' }).click();
+  await expect(app.getByRole('table', { name: 'Queued operations' }).getByText('Done')).toHaveCount(1, { timeout: 30_000 });
+  const download = app.waitForEvent('download');
+  await app.getByRole('button', { name: 'Export audit log (CSV)' }).click();
+  const auditExport = await readFile((await (await download).path()) ?? '', 'utf8');
+  expect(auditExport.trim().split('\n').length).toBeGreaterThan(1); // a header and the replayed edit
+
+  // replays through the contract the outbox uses: once accepted, once refused with the token echoed back
+  const applied = await app.evaluate<ReplayAnswer>(replayStatusChange(user.userid, 'Offline'));
   expect(applied.ok && applied.value?.status).toBe('done');
   api.setRule((request) => (request.method === 'PUT' ? statusAnswer(400, 1001, `status invalid for AccessToken ${fullToken}`) : undefined));
   const refused = await app.evaluate<ReplayAnswer>(replayStatusChange(user.userid, 'Active'));
@@ -51,7 +68,7 @@ test('the token is nowhere the page or the disk can reach, only in the keychain'
   await startSync(app);
   await expect(app.getByRole('alert').filter({ hasText: /rejected the access token/ }).first()).toBeVisible({ timeout: 30_000 });
   api.setRule(null);
-  for (const tab of ['Users', 'Credentials', 'Training', 'Access', 'Dashboard', 'Connection & sync'] as const) await goTo(app, tab);
+  for (const tab of ALL_TABS) await goTo(app, tab);
 
   const storage = await app.evaluate<PageStorage>(DUMP_PAGE_STORAGE);
   const places: Array<[string, string]> = [
@@ -59,6 +76,7 @@ test('the token is nowhere the page or the disk can reach, only in the keychain'
     ['sessionStorage', storage.sessionStorage],
     ['the page (text and markup)', await app.content()],
     ['the console', consoleLines.join('\n')],
+    ['the exported audit log', auditExport],
     ...Object.entries(storage.databases).flatMap(([db, stores]) => Object.entries(stores).map(([store, text]): [string, string] => [`IndexedDB ${db}/${store}`, text])),
     ...harness.sentToPage.map((message, index): [string, string] => [`message ${index} to the page`, message]),
     ...(await filesUnder(harness.settingsDir)).map(({ file, text }): [string, string] => [file, text]),

@@ -15,19 +15,12 @@ export type QueryName = (typeof QUERY_NAMES)[number];
 /** Milliseconds of each timed run, per query. */
 export type QueryTimings = Record<QueryName, number[]>;
 
-export interface CollectionPages {
-  collection: CollectionName;
-  /** records per page, in order, as the sync delivered them */
-  pageSizes: number[];
-}
-
-export interface WriteFloorResult {
-  /** time spent in the page-sized write transactions only (reads of the source are not counted) */
-  ms: number;
+/** Records of one collection read from the cache, as JSON (carried to the floor's profile by the driver). */
+export interface RecordStretch {
+  json: string;
   records: number;
-  pages: number;
-  /** the same, per collection (what limits the floor) */
-  byCollection: Partial<Record<CollectionName, { ms: number; records: number; pages: number }>>;
+  /** primary key of the last record, to read on from */
+  lastKey: string | number | null;
 }
 
 export interface BenchPageApi {
@@ -35,8 +28,14 @@ export interface BenchPageApi {
   cacheCounts(): Promise<Partial<Record<CollectionName, number>>>;
   /** the four view queries over the full cache: `warmup` untimed runs, then `runs` timed runs each */
   queryLatency(runs: number, warmup: number): Promise<QueryTimings>;
-  /** the cache's records written again into a fresh database of the same schema, page by page, no network */
-  writeFloor(plan: CollectionPages[]): Promise<WriteFloorResult>;
+  /** write floor, source side: records of the cache in primary-key order */
+  readStretch(collection: CollectionName, afterKey: string | number | null, count: number): Promise<RecordStretch>;
+  /** write floor, target side: a fresh database of the app's schema */
+  floorOpen(): Promise<void>;
+  floorStage(json: string): number;
+  /** writes the staged records in pages of these sizes, one transaction each; milliseconds of the writes */
+  floorWrite(collection: CollectionName, pageSizes: number[]): Promise<number>;
+  floorClose(): Promise<void>;
 }
 
 export const BENCH_PAGE_GLOBAL = 'fieldbookBench';

@@ -8,7 +8,7 @@ import type { FieldbookDb } from '../../src/renderer/db/index.ts';
 import { BENCH_PAGE_GLOBAL, type BenchPageApi } from './api.ts';
 import { openCache } from './cache.ts';
 import { queryLatency } from './queries.ts';
-import { writeFloor } from './write-floor.ts';
+import { floorClose, floorOpen, floorStage, floorWrite, readStretch } from './write-floor.ts';
 
 let cache: Promise<FieldbookDb> | null = null;
 const cached = (): Promise<FieldbookDb> => (cache ??= openCache());
@@ -23,9 +23,13 @@ const api: BenchPageApi = {
   async queryLatency(runs, warmup) {
     return queryLatency(await cached(), runs, warmup);
   },
-  async writeFloor(plan) {
-    return writeFloor(await cached(), plan);
+  async readStretch(collection, afterKey, count) {
+    return readStretch(await cached(), collection, afterKey, count);
   },
+  floorOpen,
+  floorStage,
+  floorWrite,
+  floorClose,
 };
 
 Object.defineProperty(window, BENCH_PAGE_GLOBAL, { value: Object.freeze(api), enumerable: true });

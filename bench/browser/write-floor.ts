@@ -1,64 +1,64 @@
 /**
- * The write floor: the records a sync stored, written again into a fresh
- * database of the same schema in the same browser, one transaction per page of
- * the sizes the sync delivered, with nothing else going on. Source reads happen
- * between timed stretches and are not counted.
+ * The write floor, page side. The records a sync stored are read from the app's
+ * cache (in the benchmark's main browser profile) and written again into a
+ * fresh database of the same schema in a FRESH browser profile: the sync wrote
+ * into an empty origin, and an origin's IndexedDB store that already holds the
+ * whole cache would make the floor pay for compactions the sync never paid.
+ * The driver carries the records between the two (bench/write-floor-lib.ts);
+ * only the page-sized write transactions are timed.
  */
 import type { Table } from 'dexie';
 import { openFieldbookDb, type FieldbookDb } from '../../src/renderer/db/index.ts';
-import { PRIMARY_KEY, type AnyRecord } from '../../src/shared/records.ts';
-import type { CollectionPages, WriteFloorResult } from './api.ts';
+import { PRIMARY_KEY, type AnyRecord, type CollectionName } from '../../src/shared/records.ts';
+import type { RecordStretch } from './api.ts';
 
 /** Not under the app's name prefix: the app never opens it. */
 export const FLOOR_DB_NAME = 'bench-write-floor';
-/** Pages read from the source before each timed stretch of writes. */
-const PAGES_PER_STRETCH = 40;
 
 type AnyTable = Table<AnyRecord, string | number>;
 
-async function readAfter(table: AnyTable, key: string | number | null, count: number): Promise<AnyRecord[]> {
-  return key === null ? table.limit(count).toArray() : table.where(':id').above(key).limit(count).toArray();
+/** Up to `count` records of a collection after `afterKey` in primary-key order, as JSON. */
+export async function readStretch(cache: FieldbookDb, collection: CollectionName, afterKey: string | number | null, count: number): Promise<RecordStretch> {
+  const table = cache.table(collection) as AnyTable;
+  const records = afterKey === null ? await table.limit(count).toArray() : await table.where(':id').above(afterKey).limit(count).toArray();
+  const keyField: string = PRIMARY_KEY[collection];
+  const last = records[records.length - 1] as unknown as Record<string, string | number> | undefined;
+  return { json: JSON.stringify(records), records: records.length, lastKey: last ? last[keyField]! : afterKey };
 }
 
-export async function writeFloor(cache: FieldbookDb, plan: CollectionPages[]): Promise<WriteFloorResult> {
+let floor: FieldbookDb | null = null;
+let staged: AnyRecord[] = [];
+
+export async function floorOpen(): Promise<void> {
   await openFieldbookDb(FLOOR_DB_NAME).delete();
-  const floor = openFieldbookDb(FLOOR_DB_NAME);
+  floor = openFieldbookDb(FLOOR_DB_NAME);
   await floor.open();
-  const result: WriteFloorResult = { ms: 0, records: 0, pages: 0, byCollection: {} };
-  try {
-    for (const { collection, pageSizes } of plan) {
-      const source = cache.table(collection) as AnyTable;
-      const target = floor.table(collection) as AnyTable;
-      const keyField: string = PRIMARY_KEY[collection];
-      const part = (result.byCollection[collection] = { ms: 0, records: 0, pages: 0 });
-      let lastKey: string | number | null = null;
-      for (let first = 0; first < pageSizes.length; first += PAGES_PER_STRETCH) {
-        const sizes = pageSizes.slice(first, first + PAGES_PER_STRETCH);
-        const records = await readAfter(source, lastKey, sizes.reduce((a, b) => a + b, 0));
-        if (records.length === 0) break;
-        lastKey = (records[records.length - 1] as unknown as Record<string, string | number>)[keyField]!;
-        const pages: AnyRecord[][] = [];
-        let at = 0;
-        for (const size of sizes) {
-          if (at >= records.length) break;
-          pages.push(records.slice(at, at + size));
-          at += size;
-        }
-        const started = performance.now();
-        for (const page of pages) await floor.transaction('rw', target, () => target.bulkPut(page));
-        part.ms += performance.now() - started;
-        part.pages += pages.length;
-        part.records += records.length;
-      }
-    }
-    for (const part of Object.values(result.byCollection)) {
-      result.ms += part.ms;
-      result.pages += part.pages;
-      result.records += part.records;
-    }
-  } finally {
-    floor.close();
-    await openFieldbookDb(FLOOR_DB_NAME).delete();
+}
+
+export function floorStage(json: string): number {
+  staged = JSON.parse(json) as AnyRecord[];
+  return staged.length;
+}
+
+/** Writes the staged records in pages of `pageSizes`, one transaction each; returns the milliseconds spent. */
+export async function floorWrite(collection: CollectionName, pageSizes: number[]): Promise<number> {
+  if (!floor) throw new Error('floorOpen() first');
+  const target = floor.table(collection) as AnyTable;
+  const pages: AnyRecord[][] = [];
+  let at = 0;
+  for (const size of pageSizes) {
+    if (at >= staged.length) break;
+    pages.push(staged.slice(at, at + size));
+    at += size;
   }
-  return result;
+  staged = [];
+  const started = performance.now();
+  for (const page of pages) await floor.transaction('rw', target, () => target.bulkPut(page));
+  return performance.now() - started;
+}
+
+export async function floorClose(): Promise<void> {
+  floor?.close();
+  floor = null;
+  await openFieldbookDb(FLOOR_DB_NAME).delete();
 }

@@ -130,6 +130,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 
   async function serve(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     const headers = securityHeaders();
+    // DNS rebinding: a foreign name pointed at 127.0.0.1 gets nothing
+    if (request.headers.host !== new URL(origin).host) {
+      response.writeHead(421, headers).end('Misdirected Request');
+      return;
+    }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, headers).end();
       return;
@@ -168,7 +173,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 
   server.on('upgrade', (request, socket, head) => {
     const pathname = new URL(request.url ?? '/', origin).pathname;
-    if (pathname !== WS_PATH || request.headers.origin !== origin) {
+    if (pathname !== WS_PATH || request.headers.origin !== origin || request.headers.host !== new URL(origin).host) {
       refused += 1;
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;

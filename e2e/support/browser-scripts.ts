@@ -60,8 +60,11 @@ export const INSPECT_PAGE_FOR_INJECTION = `(() => {
   const links = [];
   for (const element of document.querySelectorAll('*')) {
     for (const attribute of Array.from(element.attributes)) if (/^on/i.test(attribute.name)) handlers++;
-    const href = element.getAttribute('href') ?? element.getAttribute('src');
-    if (href && /^\\s*(javascript|data|vbscript):/i.test(href)) links.push(href);
+  }
+  // links a user could follow (the app's own head, such as an empty data: icon, is not data from the API)
+  for (const link of document.body.querySelectorAll('a[href], area[href]')) {
+    const href = link.getAttribute('href');
+    if (href && /^\\s*(javascript|data|vbscript|file):/i.test(href)) links.push(href);
   }
   return {
     active,

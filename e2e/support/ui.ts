@@ -5,7 +5,10 @@
 import { expect, type Page } from '@playwright/test';
 import { COUNT_PAGE_RECORDS } from './browser-scripts.ts';
 
-export async function goTo(page: Page, tab: 'Users' | 'Credentials' | 'Training' | 'Access' | 'Dashboard' | 'Connection & sync'): Promise<void> {
+export type Tab = 'Users' | 'Credentials' | 'Training' | 'Access' | 'Dashboard' | 'Outbox' | 'Conflicts' | 'Import' | 'Connection & sync';
+export const ALL_TABS: readonly Tab[] = ['Users', 'Credentials', 'Training', 'Access', 'Dashboard', 'Outbox', 'Conflicts', 'Import', 'Connection & sync'];
+
+export async function goTo(page: Page, tab: Tab): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: tab, exact: true }).click();
 }
 

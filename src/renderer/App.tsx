@@ -7,6 +7,7 @@ import { request, useSession } from './app/session.ts';
 import { useSyncState } from './sync/store.ts';
 import { formatProgress } from './app/format.ts';
 import { ErrorMessage } from './components/ErrorMessage.tsx';
+import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { Welcome } from './features/settings/Welcome.tsx';
 import { accessLimitation } from './features/settings/labels.ts';
 import { sessionStore } from './app/session.ts';
@@ -76,9 +77,11 @@ export function App() {
         <ErrorMessage error={error} onDismiss={() => sessionStore.setState({ error: null })} />
         {limitation && <p className="notice" role="note">{limitation}</p>}
         {active ? (
-          <Suspense fallback={<p role="status">Loading…</p>}>
-            <View params={location.params} />
-          </Suspense>
+          <ErrorBoundary resetKey={`${current}/${location.params.join('/')}`}>
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <View params={location.params} />
+            </Suspense>
+          </ErrorBoundary>
         ) : (
           <Welcome />
         )}

@@ -50,7 +50,7 @@ describe('faults', () => {
 
   it('answers 429 with Retry-After beyond the requests in flight a token may have, other tokens unaffected', async () => {
     // latency keeps the first request in flight while the second arrives
-    server.setFaults({ maxInFlightPerToken: 1, latencyMs: 150, retryAfterSeconds: 2 });
+    server.setFaults({ maxInFlightPerToken: 1, latencyMs: 300, retryAfterSeconds: 2 });
     const [first, second] = await Promise.all([api.get('/sites'), api.get('/sites')]);
     const other = await clientFor(server, 'readonly').get('/sites');
     clear();

@@ -128,6 +128,9 @@ export interface AuditEntry {
 
 /** Dexie schema strings of the outbox feature's tables (included by the database module). */
 export const OUTBOX_TABLE_SCHEMAS = {
-  outbox: 'id, batchId, status, targetKey, seq',
-  audit: '++seq, opId, batchId, at',
+  // status: parked and unsent ops; targetKey: pending ops of a record (views); seq: queue order.
+  // Few indexes on purpose: every op's outcome rewrites its row.
+  outbox: 'id, status, targetKey, seq',
+  // opId: an op's history; the export reads the log in order (the key)
+  audit: '++seq, opId',
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { credentialState, trainingState, weekOffset } from './compliance.ts';
+import { credentialState, trainingState } from './compliance.ts';
 import { formatDate, formatProgress } from './format.ts';
 
 const today = '2026-03-01';
@@ -63,10 +63,5 @@ describe('display helpers', () => {
     expect(formatProgress(1200, 5000, 'en-US')).toBe('1,200 of 5,000');
     expect(formatProgress(1200, null, 'en-US')).toBe('1,200');
     expect(formatProgress(1200, 1000, 'en-US')).toBe('1,200');
-  });
-  it('counts whole weeks from today', () => {
-    expect(weekOffset('2026-03-07', today)).toBe(0);
-    expect(weekOffset('2026-03-08', today)).toBe(1);
-    expect(weekOffset('2026-02-28', today)).toBe(-1);
   });
 });

@@ -54,9 +54,3 @@ export function trainingState(t: Pick<TrainingAssignmentRecord, 'course_status' 
   if (t.dueIso <= addDaysIso(today, soonDays)) return 'due-soon';
   return 'on-track';
 }
-
-/** Whole weeks from `today` to `iso` (0 = within the next 7 days); negative in the past. */
-export function weekOffset(iso: string, today: string): number {
-  const days = (Date.parse(`${iso}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000;
-  return Math.floor(days / 7);
-}

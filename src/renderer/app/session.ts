@@ -54,8 +54,10 @@ export function applyProfiles(profiles: ProfilesState): void {
     sessionStore.setState({ profiles, activeProfile: active });
     return;
   }
-  state.sync?.dispose();
-  state.db?.close();
+  // the old cache closes once the pages already received are written into it
+  const [oldSync, oldDb] = [state.sync, state.db];
+  oldSync?.dispose();
+  void (oldSync?.idle() ?? Promise.resolve()).finally(() => oldDb?.close());
   syncStore.setState({ ...initialSyncUiState });
   let db: FieldbookDb | null = null;
   let sync: SyncController | null = null;

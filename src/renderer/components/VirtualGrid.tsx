@@ -4,7 +4,7 @@
  * row (aria-activedescendant), Space/Shift select, Enter opens. Screen readers
  * get role=grid with the full row count.
  */
-import { useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useRowVirtualizer } from './virtualizer.ts';
 
 export interface Column<T> {
@@ -42,6 +42,8 @@ export interface VirtualGridProps<T> {
   /** rows are still being read: say so instead of "nothing to show" */
   loading?: boolean;
   rowHeight?: number;
+  /** the user scrolled near the last row: a paged list reads its next page */
+  onEndReached?: () => void;
   /** "tall" fills the view; "short" for lists inside a detail panel */
   size?: 'tall' | 'short';
 }
@@ -58,6 +60,11 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   const activeIndex = Math.min(active, Math.max(rows.length - 1, 0));
   const virtualizer = useRowVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 12 });
   const template = columns.map((c) => c.width).join(' ');
+  const lastShown = virtualizer.getVirtualItems().at(-1)?.index ?? -1;
+  const { onEndReached } = props;
+  useEffect(() => {
+    if (onEndReached && rows.length > 0 && lastShown >= rows.length - 20) onEndReached();
+  }, [onEndReached, lastShown, rows.length]);
   const selectable = props.selected !== undefined;
 
   function moveTo(index: number, extend: boolean) {
@@ -69,6 +76,8 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    // keys pressed on a control inside the grid (a sort button) are that control's
+    if (e.target !== e.currentTarget) return;
     const extend = e.shiftKey && selectable;
     switch (e.key) {
       case 'ArrowDown': moveTo(activeIndex + 1, extend); break;
@@ -122,7 +131,7 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
           return (
             <div key={c.id} role="columnheader" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : c.sortable ? 'none' : undefined}>
               {c.sortable && props.onSort ? (
-                <button type="button" className="sort" tabIndex={-1} onClick={() => props.onSort?.(c.id)}>
+                <button type="button" className="sort" onClick={() => props.onSort?.(c.id)}>
                   {c.header}
                   <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
                 </button>

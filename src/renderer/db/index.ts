@@ -10,6 +10,7 @@ import type { AuditEntry, OutboxOp } from '../../shared/outbox.ts';
 import { SCHEMA_V1 } from './schema.ts';
 import { v1CreateCache } from './migrations.ts';
 import { derivedFieldsMiddleware, type CachedTrainingAssignment } from './derived.ts';
+import { usersMemoMiddleware } from './users-memo.ts';
 
 /** Sync state of one collection, kept across passes. */
 export interface SyncCollectionRow {
@@ -56,6 +57,7 @@ export function openFieldbookDb(name: string, options: OpenOptions = {}): Fieldb
   const db = new Dexie(name, { chromeTransactionDurability: options.durability ?? 'relaxed' }) as FieldbookDb;
   db.version(1).stores(SCHEMA_V1).upgrade(v1CreateCache);
   db.use(derivedFieldsMiddleware);
+  db.use(usersMemoMiddleware(name));
   return db;
 }
 

@@ -10,6 +10,7 @@ import { openFieldbookDb, type FieldbookDb } from '../db/index.ts';
 import { isOnline, sessionStore, type SessionState } from '../app/session.ts';
 import { OutboxEngine, type EngineState } from '../../shared/replay-queue/engine.ts';
 import { applyOutcomeToCache } from './cache-refresh.ts';
+import { discardOps, enqueueOps, type OpDraft } from '../../shared/replay-queue/queue.ts';
 
 export interface OutboxRuntimeState {
   /** the strict-durability instance the outbox writes through */
@@ -85,4 +86,21 @@ async function openEngine(session: SessionState): Promise<void> {
   opened = engine;
   outboxStore.setState({ db, engine, actor, engineState: engine.state() });
   engine.setOnline(isOnline(sessionStore.getState()));
+}
+
+/** Queue drafts through the durable outbox; returns the new ops' ids (for "Undo"). */
+export async function queueDrafts(drafts: readonly OpDraft[], batchId?: string): Promise<string[]> {
+  const db = outboxStore.getState().db;
+  if (!db || drafts.length === 0) return [];
+  const ops = await enqueueOps(db, drafts, batchId ? { batchId } : {});
+  await queueChanged();
+  return ops.map((op) => op.id);
+}
+
+/** Undo before sending: discard the ops (and what depends on them). */
+export async function undoOps(ids: readonly string[]): Promise<void> {
+  const { db, actor } = outboxStore.getState();
+  if (!db || ids.length === 0) return;
+  await discardOps(db, ids, actor);
+  await queueChanged();
 }

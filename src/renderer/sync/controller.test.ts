@@ -140,3 +140,24 @@ describe('a sync driven from the renderer', () => {
     expect(store.getState()).toMatchObject({ running: false, error: { code: 'token-rejected' } });
   });
 });
+
+describe('switching profile during a sync', () => {
+  it('still writes the pages already received into the old cache, without touching the shown state', async () => {
+    const { fake, db, store, controller } = setup();
+    await controller.start();
+    fake.emit('sync:page', page(1, [user(1)], false));
+    controller.dispose();
+    store.setState({ rowsWritten: 0, pagesWritten: 0 });
+    await controller.idle();
+    expect(await db.users.count()).toBe(1);
+    expect(store.getState().pagesWritten).toBe(0);
+  });
+
+  it('ignores pages that arrive after it is disposed', async () => {
+    const { fake, db, controller } = setup();
+    controller.dispose();
+    fake.emit('sync:page', page(1, [user(1)], false));
+    await controller.idle();
+    expect(await db.users.count()).toBe(0);
+  });
+});

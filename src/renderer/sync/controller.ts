@@ -9,7 +9,7 @@ import { COLLECTIONS, type CollectionName } from '../../shared/records.ts';
 import type { FieldbookDb, SyncCollectionRow } from '../db/index.ts';
 import { writePage } from './ingest.ts';
 import { collectionsToPrune, pruneCollection } from './prune.ts';
-import type { SyncStore } from './store.ts';
+import type { SyncStore, SyncUiState } from './store.ts';
 
 type SyncApi = Pick<FieldbookApi, 'sync:start' | 'sync:cancel' | 'sync:ack' | 'on'>;
 
@@ -37,8 +37,17 @@ function errorOf(e: unknown): AppError {
   return { code: 'internal', message: `The cache could not be written: ${message}` };
 }
 
-export function createSyncController(api: SyncApi, db: FieldbookDb, store: SyncStore, now: () => Date = () => new Date()): SyncController {
+export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore: SyncStore, now: () => Date = () => new Date()): SyncController {
   let pass: Pass | null = null;
+  let disposed = false;
+  // after dispose (profile switched) the pages still queued are written into
+  // this profile's cache, but the shared UI state belongs to the next profile
+  const store = {
+    getState: sharedStore.getState,
+    setState: (partial: Partial<SyncUiState> | ((s: SyncUiState) => Partial<SyncUiState>)) => {
+      if (!disposed) sharedStore.setState(partial);
+    },
+  };
   let queue: Promise<void> = Promise.resolve();
 
   function newPass(resumed: boolean, knownEmpty = new Set<CollectionName>()): Pass {
@@ -158,6 +167,7 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, store: SyncS
     },
     idle: () => queue,
     dispose() {
+      disposed = true;
       for (const off of unsubscribe) off();
     },
   };

@@ -72,15 +72,15 @@ function listAssignments(ctx: ApiContext, by: 'user' | 'credential'): ApiResult 
   );
 }
 
-/** The assignment named by the path; its id must belong to the credential of the path. */
-function assignment(ctx: ApiContext, mode: 'read' | 'write'): CredentialAssignmentRow {
+/** The assignment named by the path, with its credential; the id must belong to the credential of the path. */
+function assignment(ctx: ApiContext, mode: 'read' | 'write'): CredentialAssignmentRow & { credential: CredentialRow } {
   const k = credential(ctx, mode);
   const [cid, uid] = ctx.params.assignmentid!.split('-').map(Number) as [number, number];
   const a = cid !== k.credentialid ? undefined : ctx.store.get<CredentialAssignmentRow>(
     `SELECT ${ASSIGNMENT_SELECT} FROM credential_assignments a JOIN users u ON u.userid = a.userid WHERE a.credentialid = ? AND a.userid = ?`, cid, uid,
   );
   if (!a) throw mode === 'read' ? noResults('No assignment has that id.') : denied('No assignment with that id is owned by the caller.');
-  return a;
+  return { ...a, credential: k };
 }
 
 interface AssignmentFields { startdate?: string; expirationdate?: string; credentialnumber?: string; notes?: string; status?: string }
@@ -135,11 +135,10 @@ function createAssignment(ctx: ApiContext): ApiResult {
 function updateAssignment(ctx: ApiContext): ApiResult {
   requireWrite(ctx);
   const a = assignment(ctx, 'write');
-  const k = credential(ctx, 'write');
   const f = assignmentFields(bodyObject(ctx.body));
   const changes = Object.entries(f).filter(([, v]) => v !== undefined) as [keyof AssignmentFields, string][];
   if (!changes.length) throw apiError(ResponseCode.NoValidParameters, 'No valid parameters: send one of startdate, expirationdate, credentialnumber, notes, status.');
-  checkAssignment(k, { ...a, ...Object.fromEntries(changes) }, false);
+  checkAssignment(a.credential, { ...a, ...Object.fromEntries(changes) }, false);
   ctx.store.run(
     `UPDATE credential_assignments SET ${changes.map(([name]) => `${name} = ?`).join(', ')} WHERE credentialid = ? AND userid = ?`,
     ...changes.map(([, v]) => v), a.credentialid, a.userid,

@@ -76,10 +76,15 @@ describe('the outbox engine', () => {
   it('after a crash while sending a create, verifies before sending again', async () => {
     const db = freshDb();
     await enqueueOps(db, [{ op: { kind: 'groupAccess.grant', siteid: 101, groupid: 5, userid: 1 }, summary: 'grant' }]);
-    const hung = executor(() => new Promise<Result<ReplayOutcome>>(() => undefined));
-    const first = await OutboxEngine.open({ db, execute: hung.execute, actor: 'c' });
+    let reachedNetwork!: () => void;
+    const sent = new Promise<void>((resolve) => (reachedNetwork = resolve));
+    const hung: ReplayExecutor = () => {
+      reachedNetwork();
+      return new Promise<Result<ReplayOutcome>>(() => undefined);
+    };
+    const first = await OutboxEngine.open({ db, execute: hung, actor: 'c' });
     first.setOnline(true);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sent;
     await first.kill();
     expect((await db.outbox.toArray())[0]).toMatchObject({ status: 'sending', maybeSent: true });
     const api = executor(() => ok({ status: 'done', alreadyApplied: true }));
@@ -95,7 +100,7 @@ describe('the outbox engine', () => {
     const api = executor(() => (up ? ok({ status: 'done' }) : ok({ status: 'retry', error: { code: 'network', message: 'down' }, maybeSent: false })));
     const engine = await OutboxEngine.open({ db, execute: api.execute, actor: 'c', backoff: { baseMs: 60_000, maxMs: 60_000 } });
     engine.setOnline(true);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    while ((await db.outbox.toArray())[0]?.nextAttemptAt == null) await new Promise((resolve) => setTimeout(resolve, 5));
     engine.setOnline(false);
     up = true;
     engine.setOnline(true);

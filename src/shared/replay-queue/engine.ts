@@ -54,6 +54,8 @@ export class OutboxEngine {
   private ops = new Map<string, OutboxOp>();
   /** ops not done yet, in queue order: what the scheduler looks at */
   private queue: OutboxOp[] = [];
+  private queueIndex = new Map<string, number>();
+  private doneInQueue = 0;
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly writes = new Set<Promise<unknown>>();
   private pendingWrites: PendingWrite[] = [];
@@ -110,17 +112,21 @@ export class OutboxEngine {
 
   private rebuildQueue(): void {
     this.queue = [...this.ops.values()].filter((op) => op.status !== 'done').sort((a, b) => a.seq - b.seq);
+    this.queueIndex = new Map(this.queue.map((op, index) => [op.id, index]));
+    this.doneInQueue = 0;
   }
 
-  /** Keep the in-memory state in step with what was written. */
+  /** Keep the in-memory state in step with what was written (O(1); done ops are compacted away in bulk). */
   private remember(op: OutboxOp): void {
     const before = this.ops.get(op.id);
     this.ops.set(op.id, op);
-    const index = this.queue.findIndex((q) => q.id === op.id);
-    if (op.status === 'done') {
-      if (index >= 0) this.queue.splice(index, 1);
-    } else if (index >= 0) this.queue[index] = op;
-    else if (before === undefined || before.status === 'done') this.rebuildQueue();
+    const index = this.queueIndex.get(op.id);
+    if (index === undefined) {
+      if (op.status !== 'done') this.rebuildQueue();
+      return;
+    }
+    this.queue[index] = op;
+    if (op.status === 'done' && before?.status !== 'done' && ++this.doneInQueue > 256) this.rebuildQueue();
   }
 
   /** Connection state from `connection:probe` / `connection:changed`: replay runs only while online. */

@@ -17,25 +17,45 @@ import { applyOverlays, isPending } from '../../app/overlays.ts';
 import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
 import { CredentialBadge, PendingBadge, StatusText } from '../../components/Badges.tsx';
 import {
-  credentialHolders, credentialSummaries, credentialsExpiringWithin, expiredCredentials, listCredentialCategories, listCredentials, type Holder,
+  PAGE_SIZE, countCredentialsExpiringWithin, countExpiredCredentials, credentialHolders, credentialSummaries, credentialsExpiringWithin, expiredCredentials,
+  listCredentialCategories, listCredentials, type Holder,
 } from './queries.ts';
 
 export type HolderWindow = 'all' | 'expired' | '30' | '60' | '90';
 
-async function loadHolders(db: FieldbookDb, credentialid: number | null, window: HolderWindow, today: string): Promise<Holder[]> {
-  if (window === 'all' && credentialid !== null) return credentialHolders(db, credentialid);
-  const options = credentialid === null ? { today } : { today, credentialid };
-  const assignments = window === 'expired' ? await expiredCredentials(db, options) : await credentialsExpiringWithin(db, window === 'all' ? 30 : Number(window), options);
+interface HolderPage {
+  holders: Holder[];
+  total: number;
+}
+
+async function loadHolders(db: FieldbookDb, credentialid: number | null, window: HolderWindow, today: string, limit: number): Promise<HolderPage> {
+  if (window === 'all' && credentialid !== null) {
+    const holders = await credentialHolders(db, credentialid);
+    return { holders, total: holders.length };
+  }
+  const options = credentialid === null ? { today, limit } : { today, credentialid, limit };
+  const days = window === 'all' ? 30 : Number(window);
+  const [assignments, total] = window === 'expired'
+    ? await Promise.all([expiredCredentials(db, options), countExpiredCredentials(db, options)])
+    : await Promise.all([credentialsExpiringWithin(db, days, options), countCredentialsExpiringWithin(db, days, options)]);
   const withPending = await applyOverlays('credentialAssignments', db, assignments);
   const users = await db.users.bulkGet(withPending.map((a) => a.userid));
-  return withPending.map((assignment, i) => ({ assignment, user: users[i] }));
+  return { holders: withPending.map((assignment, i) => ({ assignment, user: users[i] })), total };
 }
 
 function Holders({ db, credential, names }: { db: FieldbookDb; credential: CredentialRecord | null; names: Map<number, string> }) {
   const [window, setWindow] = useState<HolderWindow>(credential ? 'all' : '30');
   const effective = !credential && window === 'all' ? '30' : window;
   const today = todayIso();
-  const holders = useLiveQuery(() => loadHolders(db, credential?.credentialid ?? null, effective, today), [db, credential, effective, today]);
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  const page = useLiveQuery(() => loadHolders(db, credential?.credentialid ?? null, effective, today, limit), [db, credential, effective, today, limit]);
+  const holders = page?.holders;
+  const total = page?.total ?? 0;
+  const shown = holders?.length ?? 0;
+  // scrolling near the end reads the next page (once the current one has arrived)
+  const readMore = () => {
+    if (shown >= limit && shown < total) setLimit(limit + PAGE_SIZE);
+  };
   const columns: Column<Holder>[] = [
     { id: 'user', header: 'Holder', width: 'minmax(10rem, 2fr)', render: (h) => h.user ? <a href={hrefFor('users', h.user.userid)} tabIndex={-1}>{h.user.lastname}, {h.user.firstname}</a> : `User ${h.assignment.userid}` },
     ...(credential ? [] : [{ id: 'credential', header: 'Credential', width: 'minmax(8rem, 1.5fr)', render: (h: Holder) => names.get(h.assignment.credentialid) ?? String(h.assignment.credentialid) }]),
@@ -51,7 +71,7 @@ function Holders({ db, credential, names }: { db: FieldbookDb; credential: Crede
       <div className="toolbar">
         <label>
           Show
-          <select value={effective} onChange={(e) => setWindow(e.target.value as HolderWindow)}>
+          <select value={effective} onChange={(e) => { setWindow(e.target.value as HolderWindow); setLimit(PAGE_SIZE); }}>
             {credential && <option value="all">All holders</option>}
             <option value="expired">Expired</option>
             <option value="30">Expiring within 30 days</option>
@@ -60,10 +80,10 @@ function Holders({ db, credential, names }: { db: FieldbookDb; credential: Crede
           </select>
         </label>
         {credential && <button type="button" onClick={() => navigate('credentials')}>Show all credentials</button>}
-        <p role="status" className="count">{holders ? `${formatCount(holders.length)} assignments` : 'Loading…'}</p>
+        <p role="status" className="count">{holders ? (shown < total ? `${formatCount(shown)} of ${formatCount(total)} assignments (scroll for more)` : `${formatCount(total)} assignments`) : 'Loading…'}</p>
       </div>
       <VirtualGrid label={`Holders of ${title}`} rows={holders ?? []} rowKey={(h) => h.assignment.id} columns={columns} size="short"
-        onActivate={(h) => navigate('users', h.assignment.userid)} loading={holders === undefined} emptyText="No assignment in this window." />
+        onActivate={(h) => navigate('users', h.assignment.userid)} loading={holders === undefined} onEndReached={readMore} emptyText="No assignment in this window." />
     </section>
   );
 }

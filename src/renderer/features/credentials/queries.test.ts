@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { credentialHolders, credentialSummaries, credentialsExpiringWithin, expiredCredentials } from './queries.ts';
+import { countCredentialsExpiringWithin, countExpiredCredentials, credentialHolders, credentialSummaries, credentialsExpiringWithin, expiredCredentials } from './queries.ts';
 import { credentialAssignment, freshDb, user } from '../../test/fixtures.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 
@@ -38,6 +38,12 @@ describe('credentials expiring and expired', () => {
   it('lists expired assignments but never those without a date', async () => {
     expect(who(await expiredCredentials(db, { today }))).toEqual([1]);
     expect(who(await expiredCredentials(db, { today, credentialid: 8 }))).toEqual([]);
+  });
+
+  it('reads long windows a page at a time, soonest first, and counts them all', async () => {
+    expect((await credentialsExpiringWithin(db, 90, { today, limit: 2 })).map((a) => a.id)).toEqual(['7-2', '8-1']);
+    expect(await countCredentialsExpiringWithin(db, 90, { today })).toBe(4);
+    expect(await countExpiredCredentials(db, { today })).toBe(1);
   });
 
   it('lists every holder with their user, undated last', async () => {

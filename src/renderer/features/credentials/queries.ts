@@ -44,26 +44,52 @@ export async function credentialHolders(db: FieldbookDb, credentialid: number): 
 }
 
 /**
- * Assignments expiring from today through today + `days` (inclusive), of one
- * credential or of all, soonest first.
+ * Long lists are read a page at a time: the views show the first page and read
+ * the next as the user scrolls (reading all 5,000 assignments expiring this
+ * month across every credential costs hundreds of milliseconds; a page does not).
+ * Pass `limit: Infinity` for everything.
  */
-export async function credentialsExpiringWithin(db: FieldbookDb, days: number, options: { today?: string; credentialid?: number } = {}): Promise<CredentialAssignmentRecord[]> {
-  const today = options.today ?? todayIso();
-  const last = addDaysIso(today, days);
-  if (options.credentialid !== undefined) {
-    return db.credentialAssignments.where('[credentialid+expirationIso]').between([options.credentialid, today], [options.credentialid, last], true, true).toArray();
-  }
-  return db.credentialAssignments.where('expirationIso').between(today, last, true, true).toArray();
+export const PAGE_SIZE = 500;
+
+export interface WindowOptions {
+  today?: string;
+  credentialid?: number;
+  /** how many to read, soonest first (default PAGE_SIZE) */
+  limit?: number;
 }
 
-/** Assignments whose expiration date is before today, of one credential or of all, most recent first. */
-export async function expiredCredentials(db: FieldbookDb, options: { today?: string; credentialid?: number } = {}): Promise<CredentialAssignmentRecord[]> {
+function expiringRange(db: FieldbookDb, days: number, options: WindowOptions) {
   const today = options.today ?? todayIso();
-  const found =
-    options.credentialid !== undefined
-      ? await db.credentialAssignments.where('[credentialid+expirationIso]').between([options.credentialid, EARLIEST], [options.credentialid, today], true, false).toArray()
-      : await db.credentialAssignments.where('expirationIso').between(EARLIEST, today, true, false).toArray();
-  return found.reverse();
+  const last = addDaysIso(today, days);
+  return options.credentialid !== undefined
+    ? db.credentialAssignments.where('[credentialid+expirationIso]').between([options.credentialid, today], [options.credentialid, last], true, true)
+    : db.credentialAssignments.where('expirationIso').between(today, last, true, true);
+}
+
+function expiredRange(db: FieldbookDb, options: WindowOptions) {
+  const today = options.today ?? todayIso();
+  return options.credentialid !== undefined
+    ? db.credentialAssignments.where('[credentialid+expirationIso]').between([options.credentialid, EARLIEST], [options.credentialid, today], true, false)
+    : db.credentialAssignments.where('expirationIso').between(EARLIEST, today, true, false);
+}
+
+/** Assignments expiring from today through today + `days` (inclusive), of one credential or of all, soonest first. */
+export async function credentialsExpiringWithin(db: FieldbookDb, days: number, options: WindowOptions = {}): Promise<CredentialAssignmentRecord[]> {
+  return expiringRange(db, days, options).limit(options.limit ?? PAGE_SIZE).toArray();
+}
+
+/** How many assignments expire within the window (index only). */
+export async function countCredentialsExpiringWithin(db: FieldbookDb, days: number, options: WindowOptions = {}): Promise<number> {
+  return expiringRange(db, days, options).count();
+}
+
+/** Assignments whose expiration date is before today, of one credential or of all, most recently expired first. */
+export async function expiredCredentials(db: FieldbookDb, options: WindowOptions = {}): Promise<CredentialAssignmentRecord[]> {
+  return expiredRange(db, options).reverse().limit(options.limit ?? PAGE_SIZE).toArray();
+}
+
+export async function countExpiredCredentials(db: FieldbookDb, options: WindowOptions = {}): Promise<number> {
+  return expiredRange(db, options).count();
 }
 
 export interface CredentialSummary {

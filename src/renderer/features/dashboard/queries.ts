@@ -1,7 +1,6 @@
 /** The compliance picture at a glance: the three series the dashboard charts. */
 import { addDaysIso, todayIso } from '../../../shared/dates.ts';
 import type { FieldbookDb } from '../../db/index.ts';
-import { weekOffset } from '../../app/compliance.ts';
 import { countOverdueForCourse } from '../training/queries.ts';
 
 export interface WeekBucket {
@@ -10,16 +9,11 @@ export interface WeekBucket {
   count: number;
 }
 
-/** Credential assignments expiring in each of the next `weeks` weeks (index keys only). */
+/** Credential assignments expiring in each of the next `weeks` weeks (one index count per week). */
 export async function credentialsExpiringByWeek(db: FieldbookDb, weeks = 12, today: string = todayIso()): Promise<WeekBucket[]> {
-  const last = addDaysIso(today, weeks * 7 - 1);
-  const dates = (await db.credentialAssignments.where('expirationIso').between(today, last, true, true).keys()) as string[];
-  const buckets: WeekBucket[] = Array.from({ length: weeks }, (_, i) => ({ weekStart: addDaysIso(today, i * 7), count: 0 }));
-  for (const iso of dates) {
-    const bucket = buckets[weekOffset(iso, today)];
-    if (bucket) bucket.count += 1;
-  }
-  return buckets;
+  const starts = Array.from({ length: weeks }, (_, i) => addDaysIso(today, i * 7));
+  const counts = await Promise.all(starts.map((weekStart) => db.credentialAssignments.where('expirationIso').between(weekStart, addDaysIso(weekStart, 7), true, false).count()));
+  return starts.map((weekStart, i) => ({ weekStart, count: counts[i]! }));
 }
 
 export interface CourseCount {

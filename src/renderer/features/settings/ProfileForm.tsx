@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import type { ProfileSummary } from '../../../shared/ipc.ts';
 import { request, sessionStore } from '../../app/session.ts';
+import { navigate } from '../../app/router.ts';
 
 export function ProfileForm({ profile, onDone }: { profile?: ProfileSummary; onDone?: () => void }) {
   const [name, setName] = useState(profile?.name ?? '');
@@ -16,8 +17,11 @@ export function ProfileForm({ profile, onDone }: { profile?: ProfileSummary; onD
     if (!api) return;
     setBusy(true);
     const saved = await request(() => api['profiles:save']({ id: profile?.id, name: name.trim(), baseUrl: baseUrl.trim(), token: token || undefined }));
-    // a new profile becomes the active one: that is why it was added
-    if (saved && !editing) await request(() => api['profiles:activate']({ id: saved.id }));
+    // a new profile becomes the active one (that is why it was added), and its first sync is one click away
+    if (saved && !editing) {
+      await request(() => api['profiles:activate']({ id: saved.id }));
+      navigate('settings');
+    }
     setBusy(false);
     setToken('');
     if (saved) onDone?.();

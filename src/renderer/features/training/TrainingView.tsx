@@ -15,20 +15,21 @@ import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
 import { PendingBadge, StatusText, TrainingBadge } from '../../components/Badges.tsx';
 import { DaysInput } from '../../components/DaysInput.tsx';
 import { searchUsers } from '../users/queries.ts';
-import { courseTrainingCounts, listCourses, overdueTrainingForCourse, trainingDueWithin, trainingForCourse, trainingForUser } from './queries.ts';
+import { PAGE_SIZE, countTrainingDueWithin, courseTrainingCounts, listCourses, overdueTrainingForCourse, trainingDueWithin, trainingForCourse, trainingForUser } from './queries.ts';
 
 type Show = 'all' | 'overdue' | 'due';
 type Row = CachedTrainingAssignment & PendingMark & { user?: UserRecord | undefined };
 
-async function loadCourseTraining(db: FieldbookDb, courseid: number | null, show: Show, days: number, today: string): Promise<Row[]> {
+async function loadCourseTraining(db: FieldbookDb, courseid: number | null, show: Show, days: number, today: string, limit: number): Promise<{ rows: Row[]; total: number }> {
   let rows: CachedTrainingAssignment[];
-  if (courseid === null) rows = await trainingDueWithin(db, days, { today });
+  let total: number | null = null;
+  if (courseid === null) [rows, total] = await Promise.all([trainingDueWithin(db, days, { today, limit }), countTrainingDueWithin(db, days, { today })]);
   else if (show === 'overdue') rows = await overdueTrainingForCourse(db, courseid, today);
-  else if (show === 'due') rows = await trainingDueWithin(db, days, { today, courseid });
+  else if (show === 'due') rows = await trainingDueWithin(db, days, { today, courseid, limit: Infinity });
   else rows = await trainingForCourse(db, courseid);
   const pending = await applyOverlays('trainingAssignments', db, rows);
   const users = await db.users.bulkGet(pending.map((t) => t.userid));
-  return pending.map((t, i) => ({ ...t, user: users[i] }));
+  return { rows: pending.map((t, i) => ({ ...t, user: users[i] })), total: total ?? rows.length };
 }
 
 function trainingColumns(today: string, days: number, withUser: boolean): Column<Row>[] {
@@ -50,7 +51,14 @@ function ByCourse({ db, courseid }: { db: FieldbookDb; courseid: number | null }
   const today = todayIso();
   const courses = useLiveQuery(() => listCourses(db), [db]);
   const counts = useLiveQuery(() => courseTrainingCounts(db, today), [db, today]);
-  const rows = useLiveQuery(() => loadCourseTraining(db, courseid, show, days, today), [db, courseid, show, days, today]);
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  const page = useLiveQuery(() => loadCourseTraining(db, courseid, show, days, today, limit), [db, courseid, show, days, today, limit]);
+  const rows = page?.rows;
+  const total = page?.total ?? 0;
+  const shown = rows?.length ?? 0;
+  const readMore = () => {
+    if (courseid === null && shown >= limit && shown < total) setLimit(limit + PAGE_SIZE);
+  };
   const course = courses?.find((c) => c.courseid === courseid) ?? null;
   const courseColumns: Column<CourseRecord>[] = [
     { id: 'name', header: 'Course', width: 'minmax(10rem, 3fr)', render: (c) => <a href={hrefFor('training', 'course', c.courseid)} tabIndex={-1}>{c.coursename}</a> },
@@ -78,10 +86,10 @@ function ByCourse({ db, courseid }: { db: FieldbookDb; courseid: number | null }
           )}
           {effective === 'due' && <DaysInput label="Due within (days)" value={days} onChange={setDays} />}
           {courseid !== null && <button type="button" onClick={() => navigate('training')}>Show all courses</button>}
-          <p role="status" className="count">{rows ? `${formatCount(rows.length)} assignments` : 'Loading…'}</p>
+          <p role="status" className="count">{rows ? (shown < total ? `${formatCount(shown)} of ${formatCount(total)} assignments (scroll for more)` : `${formatCount(total)} assignments`) : 'Loading…'}</p>
         </div>
         <VirtualGrid label={`Assignments: ${course?.coursename ?? 'all courses'}`} rows={rows ?? []} rowKey={(t) => t.transcriptid}
-          columns={trainingColumns(today, days, true)} size="short" onActivate={(t) => navigate('users', t.userid)} loading={rows === undefined} emptyText="No assignment to show." />
+          columns={trainingColumns(today, days, true)} size="short" onActivate={(t) => navigate('users', t.userid)} loading={rows === undefined} onEndReached={readMore} emptyText="No assignment to show." />
       </section>
     </>
   );

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { countOverdueForCourse, countTrainingForCourse, overdueTrainingForCourse, trainingDueWithin, trainingForCourse, trainingForUser } from './queries.ts';
+import { countOverdueForCourse, countTrainingDueWithin, countTrainingForCourse, overdueTrainingForCourse, trainingDueWithin, trainingForCourse, trainingForUser } from './queries.ts';
 import { freshDb, trainingAssignment } from '../../test/fixtures.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 
@@ -28,6 +28,11 @@ describe('training queries', () => {
   it('lists training due from today through N days, of all courses or one', async () => {
     expect(ids(await trainingDueWithin(db, 14, { today }))).toEqual([3, 5]);
     expect(ids(await trainingDueWithin(db, 14, { today, courseid: 60 }))).toEqual([5]);
+  });
+
+  it('reads the due-soon list a page at a time and counts it whole', async () => {
+    expect(ids(await trainingDueWithin(db, 90, { today, limit: 1 }))).toEqual([3]);
+    expect(await countTrainingDueWithin(db, 90, { today })).toBe(3);
   });
 
   it('lists a course\'s assignments soonest first, undated last', async () => {

@@ -33,13 +33,25 @@ export async function countOverdueForCourse(db: FieldbookDb, courseid: number, t
   return db.trainingAssignments.where('[courseid+openDueIso]').between([courseid, EARLIEST], [courseid, today], true, false).count();
 }
 
-/** Not-done assignments due from today through today + `days`, of one course or of all, soonest first. */
-export async function trainingDueWithin(db: FieldbookDb, days: number, options: { today?: string; courseid?: number } = {}): Promise<CachedTrainingAssignment[]> {
+/** Long lists are read a page at a time (see credentials/queries.ts); `limit: Infinity` reads all. */
+export const PAGE_SIZE = 500;
+
+function dueRange(db: FieldbookDb, days: number, options: { today?: string; courseid?: number }) {
   const today = options.today ?? todayIso();
   const last = addDaysIso(today, days);
   return options.courseid !== undefined
-    ? db.trainingAssignments.where('[courseid+openDueIso]').between([options.courseid, today], [options.courseid, last], true, true).toArray()
-    : db.trainingAssignments.where('openDueIso').between(today, last, true, true).toArray();
+    ? db.trainingAssignments.where('[courseid+openDueIso]').between([options.courseid, today], [options.courseid, last], true, true)
+    : db.trainingAssignments.where('openDueIso').between(today, last, true, true);
+}
+
+/** Not-done assignments due from today through today + `days`, of one course or of all, soonest first. */
+export async function trainingDueWithin(db: FieldbookDb, days: number, options: { today?: string; courseid?: number; limit?: number } = {}): Promise<CachedTrainingAssignment[]> {
+  return dueRange(db, days, options).limit(options.limit ?? PAGE_SIZE).toArray();
+}
+
+/** How many not-done assignments are due within the window (index only). */
+export async function countTrainingDueWithin(db: FieldbookDb, days: number, options: { today?: string; courseid?: number } = {}): Promise<number> {
+  return dueRange(db, days, options).count();
 }
 
 /** A user's training, soonest due first. */

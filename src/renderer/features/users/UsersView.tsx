@@ -31,11 +31,18 @@ export function UsersView({ db }: { db: FieldbookDb }) {
   const selectAll = useUserSelection((s) => s.selectAll);
   const deferredText = useDeferredValue(text);
 
-  const users = useLiveQuery(async () => applyOverlays('users', db, await searchUsers(db, deferredText, filters, sort)), [db, deferredText, filters, sort]);
+  // the count is read in the same live query on purpose: the search may be served from memory,
+  // and this read is what makes the query re-run when any user changes
+  const result = useLiveQuery(async () => {
+    const [count, found] = await Promise.all([countUsers(db), searchUsers(db, deferredText, filters, sort)]);
+    return { count, users: await applyOverlays('users', db, found) };
+  }, [db, deferredText, filters, sort]);
+  const users = result?.users;
   // the unfiltered list in name order can show its first screenful before all 20,000 users are read
   const plainList = deferredText.trim() === '' && Object.values(filters).every((v) => v == null) && sort.key === DEFAULT_SORT.key && sort.direction === DEFAULT_SORT.direction;
   const firstScreen = useLiveQuery(async () => (plainList ? applyOverlays('users', db, await firstUsersByName(db, FIRST_SCREEN)) : undefined), [db, plainList]);
-  const total = useLiveQuery(() => countUsers(db), [db]);
+  const firstCount = useLiveQuery(() => countUsers(db), [db]);
+  const total = result?.count ?? firstCount;
   const options = useLiveQuery(() => userFilterOptions(db), [db]);
   const siteNames = useMemo(() => new Map(options?.sites.map((s) => [s.siteid, s.sitename]) ?? []), [options]);
   const rows: Row[] = useMemo(() => users ?? firstScreen ?? [], [users, firstScreen]);

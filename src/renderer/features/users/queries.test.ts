@@ -42,6 +42,20 @@ describe('searching users', () => {
   });
 });
 
+describe('the in-memory copy behind the search', () => {
+  it('sees a user added after an earlier search', async () => {
+    expect(ids(await searchUsers(db, 'zz'))).toEqual([]);
+    await db.users.put(user(9, { firstname: 'Zz', lastname: 'Top' }));
+    expect(ids(await searchUsers(db, 'zz'))).toEqual([9]);
+  });
+
+  it('sees a change of status after an earlier search', async () => {
+    expect(ids(await searchUsers(db, '', { status: 'Active' }))).toEqual([1]);
+    await db.users.update(2, { status: 'Active' });
+    expect(ids(await searchUsers(db, '', { status: 'Active' }))).toEqual([1, 2]);
+  });
+});
+
 describe('filtering and sorting users', () => {
   it('filters by site, status and user type, together with the search', async () => {
     expect(ids(await searchUsers(db, '', { siteid: 2 }))).toEqual([4, 3]);

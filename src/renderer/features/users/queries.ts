@@ -5,6 +5,7 @@
 import type { GroupRecord, SiteRecord, UserRecord } from '../../../shared/records.ts';
 import { lower } from '../../../shared/records.ts';
 import type { FieldbookDb } from '../../db/index.ts';
+import { allUsersByName } from '../../db/users-memo.ts';
 
 export interface UserFilters {
   siteid?: number | null;
@@ -56,27 +57,23 @@ export function matchesFilters(u: UserRecord, filters: UserFilters, groupMembers
   return true;
 }
 
+/** Does any of the user's lower-cased search keys start with `q`? */
+export function matchesPrefix(u: UserRecord, q: string): boolean {
+  for (const key of u.searchKeys) if (key.startsWith(q)) return true;
+  return false;
+}
+
 /**
  * Users matching a case-insensitive prefix of their name ("first last" or
- * "last first"), username or employee id, and the filters, sorted.
+ * "last first"), username or employee id, and the filters, sorted. Runs over
+ * the in-memory copy of the users (see db/users-memo.ts).
  */
 export async function searchUsers(db: FieldbookDb, text: string, filters: UserFilters = {}, sort: UserSort = DEFAULT_SORT): Promise<UserRecord[]> {
   const q = lower(text);
-  let candidates: UserRecord[];
-  let sorted = false;
-  const members = filters.groupid != null ? await groupMemberIds(db, filters.groupid) : null;
-  // the most selective index does the first cut; the rest is filtered in memory
-  if (q) candidates = await db.users.where('searchKeys').startsWith(q).distinct().toArray();
-  else if (members) candidates = (await db.users.bulkGet([...members])).filter((u): u is UserRecord => u !== undefined);
-  else if (filters.status != null) candidates = await db.users.where('status').equals(filters.status).toArray();
-  else if (filters.usertype != null) candidates = await db.users.where('usertype').equals(filters.usertype).toArray();
-  else if (filters.siteid != null) candidates = await db.users.where('siteid').equals(filters.siteid).toArray();
-  else {
-    candidates = await db.users.orderBy('sortName').toArray();
-    sorted = sort.key === 'name' && sort.direction === 'asc';
-  }
-  const matching = candidates.filter((u) => matchesFilters(u, filters, members));
-  return sorted ? matching : sortUsers(matching, sort);
+  const [all, members] = await Promise.all([allUsersByName(db), filters.groupid != null ? groupMemberIds(db, filters.groupid) : null]);
+  // a new array, in name order: the shared copy is never handed out
+  const matching = all.filter((u) => (!q || matchesPrefix(u, q)) && matchesFilters(u, filters, members));
+  return sort.key === DEFAULT_SORT.key && sort.direction === DEFAULT_SORT.direction ? matching : sortUsers(matching, sort);
 }
 
 /** The first users in name order: what the list shows first, before everyone is loaded. */

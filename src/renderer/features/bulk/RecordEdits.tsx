@@ -1,0 +1,118 @@
+/**
+ * Single-record edits for the detail views: a user's fields and status, one
+ * credential assignment (dates, number, notes, status, remove), one training
+ * assignment (dates, course status, remove). Each queues an op with the base it
+ * was made from and offers "Undo" until it is sent.
+ *
+ * Mount: <EditUserForm user={user} />, <EditCredentialAssignment assignment={a} label={credentialname} />,
+ * <EditTrainingAssignment assignment={t} label={course_name} /> (records in their effective state).
+ */
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { CredentialAssignmentRecord, TrainingAssignmentRecord, UserRecord } from '../../../shared/records.ts';
+import type { OpDraft } from '../../../shared/replay-queue/queue.ts';
+import { useSession } from '../../app/session.ts';
+import { queueDrafts, undoOps } from '../../outbox/runtime.ts';
+import { KNOWN_STATUSES } from '../import/rows.ts';
+import {
+  ASSIGNMENT_EDIT_FIELDS,
+  credentialAssignmentDeleteDraft,
+  credentialAssignmentEditDraft,
+  trainingDeleteDraft,
+  trainingEditDraft,
+  USER_EDIT_FIELDS,
+  userEditDraft,
+} from './single-edit.ts';
+
+const LABELS: Record<string, string> = {
+  firstname: 'First name', lastname: 'Last name', username: 'Username', employeeid: 'Employee ID', status: 'Status',
+  startdate: 'Start date', expirationdate: 'Expiration date', credentialnumber: 'Number', notes: 'Notes', duedate: 'Due date', coursestatus: 'Course status',
+};
+
+/** The frame every edit shares: read-only refusal, queueing, "nothing changes", undo. */
+function EditFrame(props: { title: string; children: ReactNode; draft: () => OpDraft | null; remove?: () => OpDraft }) {
+  const readOnly = useSession((s) => s.activeProfile?.access === 'readonly');
+  const [queued, setQueued] = useState<string[] | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const queue = async (draft: OpDraft | null) => {
+    if (!draft) return setMessage('Nothing changes.');
+    setQueued(await queueDrafts([draft]));
+    setMessage('Queued: it is sent when the site is reachable.');
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void queue(props.draft());
+  };
+  return (
+    <form className="record-edit" aria-label={props.title} onSubmit={submit}>
+      <fieldset disabled={readOnly}>
+        <legend>{props.title}</legend>
+        {props.children}
+        <button type="submit">Queue change</button>
+        {props.remove && (
+          <button type="button" onClick={() => void queue(props.remove!())}>
+            Remove
+          </button>
+        )}
+      </fieldset>
+      {readOnly && <p role="note">This profile's token is read-only: edits cannot be queued.</p>}
+      {message && (
+        <p role="status">
+          {message}{' '}
+          {queued && (
+            <button type="button" onClick={() => void undoOps(queued).then(() => { setQueued(null); setMessage('Undone.'); })}>
+              Undo
+            </button>
+          )}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function useFields<K extends string>(initial: Record<K, string>) {
+  const [values, setValues] = useState(initial);
+  const input = (field: K, type: 'text' | 'date' = 'text') => (
+    <label key={field}>
+      {LABELS[field] ?? field} <input type={type} value={values[field]} onChange={(e) => setValues({ ...values, [field]: e.target.value })} />
+    </label>
+  );
+  return { values, setValues, input };
+}
+
+export function EditUserForm({ user }: { user: UserRecord }) {
+  const { values, setValues, input } = useFields({ firstname: user.firstname, lastname: user.lastname, username: user.username, employeeid: user.employeeid, status: user.status });
+  const statuses = KNOWN_STATUSES.includes(user.status) ? KNOWN_STATUSES : [user.status, ...KNOWN_STATUSES];
+  return (
+    <EditFrame title="Edit this user" draft={() => userEditDraft(user, values)}>
+      {USER_EDIT_FIELDS.filter((f) => f !== 'status').map((f) => input(f))}
+      <label>
+        Status{' '}
+        <select value={values.status} onChange={(e) => setValues({ ...values, status: e.target.value })}>
+          {statuses.map((s) => <option key={s}>{s}</option>)}
+        </select>
+      </label>
+    </EditFrame>
+  );
+}
+
+export function EditCredentialAssignment({ assignment, label }: { assignment: CredentialAssignmentRecord; label: string }) {
+  const { values, input } = useFields({
+    startdate: assignment.startIso, expirationdate: assignment.expirationIso, credentialnumber: assignment.credentialnumber, notes: assignment.notes, status: assignment.status,
+  });
+  return (
+    <EditFrame title={`Edit ${label}`} draft={() => credentialAssignmentEditDraft(assignment, values, label)} remove={() => credentialAssignmentDeleteDraft(assignment, label)}>
+      {ASSIGNMENT_EDIT_FIELDS.map((f) => input(f, f.endsWith('date') ? 'date' : 'text'))}
+    </EditFrame>
+  );
+}
+
+export function EditTrainingAssignment({ assignment, label }: { assignment: TrainingAssignmentRecord; label: string }) {
+  const { values, input } = useFields({ startdate: assignment.startIso, duedate: assignment.dueIso, coursestatus: assignment.course_status });
+  return (
+    <EditFrame title={`Edit ${label}`} draft={() => trainingEditDraft(assignment, values, label)} remove={() => trainingDeleteDraft(assignment, label)}>
+      {input('startdate', 'date')}
+      {input('duedate', 'date')}
+      {input('coursestatus')}
+    </EditFrame>
+  );
+}
