@@ -8,6 +8,7 @@
  */
 import { benchPage, firstUsersRowAt, STAMP_FIRST_USERS_ROW } from './browser-lib.ts';
 import { percentile, type BenchContext, type Figure } from './lib.ts';
+import { medianOf, p95ByPrefixLength } from './queries-lib.ts';
 import { atMost } from './sync-lib.ts';
 import { releaseSyncedSession, syncedSession } from './synced-session-lib.ts';
 
@@ -18,6 +19,7 @@ const RUNS = 200;
 const WARMUP = 5;
 const P95_TARGET_MS = 50;
 const COLD_START_TARGET_MS = 1500;
+const COLD_STARTS = 3;
 
 export async function run(ctx: BenchContext): Promise<Figure[]> {
   try {
@@ -36,18 +38,23 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       const p50 = percentile(samples, 50);
       const p95 = percentile(samples, 95);
       figures.push({ name: `${query}, p50`, value: Math.round(p50 * 100) / 100, unit: 'ms', note: `${samples.length} runs` });
-      figures.push(atMost(`${query}, p95`, p95, 'ms', P95_TARGET_MS, `max ${Math.round(Math.max(...samples) * 10) / 10} ms`));
+      const byPrefix = query === 'user search by name prefix' ? `; p95 by prefix: ${p95ByPrefixLength(samples)}` : '';
+      figures.push(atMost(`${query}, p95`, p95, 'ms', P95_TARGET_MS, `max ${Math.round(Math.max(...samples) * 10) / 10} ms${byPrefix}`));
     }
 
-    ctx.log('cold start: a new browser process on the same profile, to the first rendered users list');
-    const context = await session.relaunch();
-    const app = await context.newPage();
-    await app.addInitScript(STAMP_FIRST_USERS_ROW);
-    await app.goto(`${session.harness.url}#/users`);
-    const coldMs = await firstUsersRowAt(app, 60_000);
-    await app.close();
+    ctx.log(`cold start, ${COLD_STARTS} times: a new browser process on the same profile, to the first rendered users list`);
+    const coldStarts: number[] = [];
+    for (let i = 0; i < COLD_STARTS; i++) {
+      const context = await session.relaunch();
+      const app = await context.newPage();
+      await app.addInitScript(STAMP_FIRST_USERS_ROW);
+      await app.goto(`${session.harness.url}#/users`);
+      coldStarts.push(await firstUsersRowAt(app, 60_000));
+      await app.close();
+    }
+    const cold = medianOf(coldStarts);
     const cache = `${(counts.users ?? 0).toLocaleString('en-US')} users, ${Object.values(counts).reduce((a, b) => a + (b ?? 0), 0).toLocaleString('en-US')} records cached`;
-    figures.push(atMost('cold start to the first rendered users list', coldMs, 'ms', COLD_START_TARGET_MS, `from navigation start, new browser process; ${cache}`));
+    figures.push(atMost('cold start to the first rendered users list', cold.median, 'ms', COLD_START_TARGET_MS, `from navigation start, new browser process each time, ${cold.note}; ${cache}`));
     return figures;
   } finally {
     await releaseSyncedSession(name);

@@ -40,8 +40,8 @@ function trainingColumns(today: string, days: number, withUser: boolean): Column
     { id: 'state', header: 'State', width: '9rem', render: (t) => <><TrainingBadge state={trainingState(t, today, days)} /> <PendingBadge show={isPending(t)} /></> },
     { id: 'due', header: 'Due', width: '8rem', render: (t) => formatDate(t.dueIso) },
     ...(withUser ? [{ id: 'course', header: 'Course', width: 'minmax(8rem, 1.5fr)', render: (t: Row) => t.course_name }] : []),
-    { id: 'status', header: 'Course status', width: '7rem', render: (t) => <StatusText value={t.course_status} /> },
-    { id: 'method', header: 'Assigned by', width: '7rem', render: (t) => t.assignment_method },
+    { id: 'status', header: 'Course status', width: '8rem', render: (t) => <StatusText value={t.course_status} /> },
+    { id: 'method', header: 'Assigned by', width: 'minmax(8rem, 1fr)', render: (t) => t.assignment_method },
   ];
 }
 
