@@ -111,8 +111,11 @@ export interface RecordStretch {
   records: number;
   lastKey: string | number | null;
 }
-/** milliseconds of each timed run, per query name */
-export type QueryTimings = Record<string, number[]>;
+/** milliseconds per query name: each timed run, and the first (warm-up) run */
+export interface QueryTimings {
+  runs: Record<string, number[]>;
+  first: Record<string, number>;
+}
 interface BenchPageApi {
   cacheCounts(): Promise<Partial<Record<CollectionName, number>>>;
   queryLatency(runs: number, warmup: number): Promise<QueryTimings>;

@@ -114,3 +114,23 @@ test('a change made on the server meanwhile becomes a conflict, resolved by keep
   await expect(app.getByText('No conflicts.')).toBeVisible();
   await expect.poll(() => server.query<{ status: string }>('SELECT status FROM users WHERE userid = ?', user.userid)[0]?.status, { timeout: 30_000 }).toBe('Inactive');
 });
+
+test('a spreadsheet of employees is checked row by row, then its creates and updates are queued and applied', async ({ app, api, server, fullToken }) => {
+  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+  await syncNow(app);
+  const known = someActiveUser(server);
+  await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Import', exact: true }).click();
+  const picker = app.getByLabel('choose a file');
+
+  await picker.setInputFiles({ name: 'broken.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('not a workbook') });
+  await expect(app.getByRole('alert').filter({ hasText: 'not a readable Excel workbook' })).toBeVisible();
+
+  const csv = ['username,first name,last name,status', `${known.username},Renamed,Person,Active`, 'import-new-1,Nia,Okafor,Active', 'bad-row,=cmd(),X,Active'].join('\n');
+  await picker.setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(app.getByText('1 to create, 1 to update, 0 unchanged, 1 with errors (not queued).')).toBeVisible();
+  await expect(app.getByRole('table', { name: 'Rows of the file' }).getByText(/looks like a spreadsheet formula/)).toBeVisible();
+  await app.getByRole('button', { name: 'Queue 2 changes' }).click();
+
+  const applied = () => server.query<{ username: string; firstname: string }>("SELECT username, firstname FROM users WHERE userid = ? OR username = 'import-new-1' ORDER BY userid", known.userid);
+  await expect.poll(applied, { timeout: 30_000 }).toEqual([{ username: known.username, firstname: 'Renamed' }, { username: 'import-new-1', firstname: 'Nia' }]);
+});

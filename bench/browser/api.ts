@@ -12,8 +12,11 @@ export const QUERY_NAMES = [
 ] as const;
 export type QueryName = (typeof QUERY_NAMES)[number];
 
-/** Milliseconds of each timed run, per query. */
-export type QueryTimings = Record<QueryName, number[]>;
+/** Milliseconds per query: each timed run, and the very first (untimed warm-up) run, which pays for cold caches. */
+export interface QueryTimings {
+  runs: Record<QueryName, number[]>;
+  first: Record<QueryName, number>;
+}
 
 /** Records of one collection read from the cache, as JSON (carried to the floor's profile by the driver). */
 export interface RecordStretch {

@@ -18,7 +18,7 @@ import { enqueueOps } from '../../shared/replay-queue/queue.ts';
 import { executeReplay } from './index.ts';
 import { comparable, mixedScenario, seeded, stateOf } from './scenario.ts';
 
-const KILLS = 24;
+const KILLS = 30;
 const FAULTS = { latencyMs: 1, errorRate: 0.13, dropRate: 0.06, lostResponseRate: 0.1, maxInFlightPerToken: 3, retryAfterSeconds: 0, seed: 7 };
 
 /** Counts every request's fate, to prove the fault share (a request we aborted ourselves is not a fault). */

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import type { SyncPageEvent } from '../../shared/ipc.ts';
 import type { UserRecord } from '../../shared/records.ts';
-import { writePage } from './ingest.ts';
+import { denseRange, writePage } from './ingest.ts';
 import { changedRecords, sameValue } from './diff.ts';
 import { freshDb, trainingAssignment, user } from '../test/fixtures.ts';
 
@@ -67,6 +67,26 @@ describe('writing a sync page', () => {
     await expect(writePage(db, usersPage([user(1)]))).rejects.toThrow('disk full');
     expect(await db.users.count()).toBe(0);
     expect(await db.syncCheckpoints.count()).toBe(0);
+  });
+});
+
+describe('reading the cached copies of a page', () => {
+  it('uses one range for a page of nearly contiguous ids', () => {
+    expect(denseRange([5, 6, 8, 7])).toEqual({ lower: 5, upper: 8 });
+  });
+
+  it('reads key by key when the ids are sparse or not numbers', () => {
+    expect(denseRange([1, 1000])).toBeNull();
+    expect(denseRange(['7-1', '7-2'])).toBeNull();
+  });
+
+  it('finds changes among sparse and dense pages alike', async () => {
+    const db = freshDb();
+    await writePage(db, usersPage([user(1), user(2), user(3), user(500)]));
+    const result = await writePage(db, usersPage([user(1), user(2, { status: 'Inactive' }), user(3), user(500, { status: 'Inactive' })]));
+    expect(result.rowsWritten).toBe(2);
+    const dense = await writePage(db, usersPage([user(1), user(2, { status: 'Expired' }), user(3)]));
+    expect(dense.rowsWritten).toBe(1);
   });
 });
 

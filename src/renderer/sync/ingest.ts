@@ -33,6 +33,32 @@ function lastPerKey(collection: CollectionName, records: readonly AnyRecord[]): 
   return { records: [...byKey.values()], keys: [...byKey.keys()] };
 }
 
+/**
+ * Numeric keys that are nearly contiguous (a page of ascending ids) are read
+ * with one range request instead of one request per key; anything else is
+ * read key by key. Pure.
+ */
+export function denseRange(keys: readonly (string | number)[]): { lower: number; upper: number } | null {
+  if (keys.length < 2) return null;
+  let lower = Infinity;
+  let upper = -Infinity;
+  for (const k of keys) {
+    if (typeof k !== 'number') return null;
+    if (k < lower) lower = k;
+    if (k > upper) upper = k;
+  }
+  // at most as many cached records in range as the page brings again: the read stays bounded
+  return upper - lower + 1 <= keys.length * 2 ? { lower, upper } : null;
+}
+
+async function storedAt(table: Table<AnyRecord, string | number>, collection: CollectionName, keys: (string | number)[]): Promise<(AnyRecord | undefined)[]> {
+  const range = denseRange(keys);
+  if (!range) return table.bulkGet(keys);
+  const inRange = await table.where(':id').between(range.lower, range.upper, true, true).toArray();
+  const byKey = new Map(inRange.map((r) => [keyOf(collection, r), r]));
+  return keys.map((k) => byKey.get(k));
+}
+
 export async function writePage(db: FieldbookDb, page: SyncPageEvent, options: PageWriteOptions = {}): Promise<PageWriteResult> {
   const collection = page.collection;
   const table = db.table(collection) as Table<AnyRecord, string | number>;
@@ -41,7 +67,7 @@ export async function writePage(db: FieldbookDb, page: SyncPageEvent, options: P
   let rowsWritten = 0;
   await db.transaction('rw', [table, db.syncCheckpoints], async () => {
     if (records.length > 0) {
-      const toWrite = options.knownEmpty ? records : changedRecords(records, await table.bulkGet(keys));
+      const toWrite = options.knownEmpty ? records : changedRecords(records, await storedAt(table, collection, keys));
       if (toWrite.length > 0) await table.bulkPut(toWrite);
       rowsWritten = toWrite.length;
     }

@@ -62,7 +62,9 @@ export class OutboxEngine {
   private flushing: Promise<void> | null = null;
   private slotsInUse = 0;
   private slotWaiters: (() => void)[] = [];
-  private readonly controller = new AbortController();
+  /** one per op being sent, so a kill aborts them all (short-lived: nothing piles up on a long-lived signal) */
+  private readonly controllers = new Set<AbortController>();
+  private readonly busyTargets = new Set<string>();
   private killed = false;
   private online = false;
   private paused: AppError | null = null;
@@ -174,7 +176,7 @@ export class OutboxEngine {
    */
   async kill(): Promise<void> {
     this.killed = true;
-    this.controller.abort(KILLED);
+    for (const controller of this.controllers) controller.abort(KILLED);
     if (this.timer) clearTimeout(this.timer);
     this.slotWaiters.splice(0).forEach((go) => go());
     await Promise.allSettled([...this.writes]);
@@ -194,15 +196,16 @@ export class OutboxEngine {
 
   private pump(): void {
     if (this.canRun()) {
-      const busyTargets = new Set<string>();
-      for (const id of this.inFlight.keys()) busyTargets.add(this.ops.get(id)?.targetKey ?? '');
+      const busyTargets = this.busyTargets;
       const now = this.opts.now();
       // More ops are active than there are network slots, so the durable bookkeeping of some overlaps the requests of others.
       const capacity = this.opts.concurrency * ACTIVE_PER_SLOT - this.inFlight.size;
       const ready = runnableOps(this.queue, { now, busyTargets, capacity }, (id) => this.ops.get(id));
       for (const op of ready) {
+        this.busyTargets.add(op.targetKey);
         const running = this.send(op).finally(() => {
           this.inFlight.delete(op.id);
+          this.busyTargets.delete(op.targetKey);
           this.pump();
         });
         this.inFlight.set(op.id, running);
@@ -297,8 +300,16 @@ export class OutboxEngine {
       let result: Result<ReplayOutcome>;
       await this.acquireSlot();
       try {
-        result = await this.opts.execute(request, this.controller.signal);
-      } catch {
+        if (this.killed) throw KILLED; // released by the kill: nothing leaves after it
+        const controller = new AbortController();
+        this.controllers.add(controller);
+        try {
+          result = await this.opts.execute(request, controller.signal);
+        } finally {
+          this.controllers.delete(controller);
+        }
+      } catch (err) {
+        if (err === KILLED) throw err;
         result = { ok: false, error: { code: 'network', message: 'The replay request could not be made.' } };
       } finally {
         this.releaseSlot();
@@ -345,7 +356,7 @@ export class OutboxEngine {
   private async save(op: OutboxOp, audited: 'done' | 'conflict' | 'needs-review' | 'failed' | null, outcome?: ReplayOutcome): Promise<void> {
     const dependants = op.status === 'done' && op.createdId !== null && op.createdId !== undefined ? this.boundTo(op) : [];
     const audits = audited ? [auditEntryOf(op, audited, this.opts.actor, op.updatedAt ?? new Date(this.opts.now()).toISOString(), outcome)] : [];
-    if (process.env['NOPERSIST'] !== '1') await this.persist([op, ...dependants], audits);
+    await this.persist([op, ...dependants], audits);
     this.remember(op);
     for (const dependant of dependants) this.remember(dependant);
   }

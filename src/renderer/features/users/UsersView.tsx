@@ -31,16 +31,19 @@ export function UsersView({ db }: { db: FieldbookDb }) {
   const selectAll = useUserSelection((s) => s.selectAll);
   const deferredText = useDeferredValue(text);
 
-  // the count is read in the same live query on purpose: the search may be served from memory,
-  // and this read is what makes the query re-run when any user changes
-  const result = useLiveQuery(async () => {
-    const [count, found] = await Promise.all([countUsers(db), searchUsers(db, deferredText, filters, sort)]);
-    return { count, users: await applyOverlays('users', db, found) };
-  }, [db, deferredText, filters, sort]);
-  const users = result?.users;
   // the unfiltered list in name order can show its first screenful before all 20,000 users are read
   const plainList = deferredText.trim() === '' && Object.values(filters).every((v) => v == null) && sort.key === DEFAULT_SORT.key && sort.direction === DEFAULT_SORT.direction;
   const firstScreen = useLiveQuery(async () => (plainList ? applyOverlays('users', db, await firstUsersByName(db, FIRST_SCREEN)) : undefined), [db, plainList]);
+  // The plain list waits for its first screenful (IndexedDB would otherwise serve the big read
+  // first). The count is read in the same live query on purpose: the search may be served from
+  // memory, and this read is what makes the query re-run when any user changes.
+  const waitForFirstScreen = plainList && firstScreen === undefined;
+  const result = useLiveQuery(async () => {
+    if (waitForFirstScreen) return undefined;
+    const [count, found] = await Promise.all([countUsers(db), searchUsers(db, deferredText, filters, sort)]);
+    return { count, users: await applyOverlays('users', db, found) };
+  }, [db, deferredText, filters, sort, waitForFirstScreen]);
+  const users = result?.users;
   const firstCount = useLiveQuery(() => countUsers(db), [db]);
   const total = result?.count ?? firstCount;
   const options = useLiveQuery(() => userFilterOptions(db), [db]);
