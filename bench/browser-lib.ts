@@ -127,6 +127,25 @@ interface BenchPageApi {
 }
 type Api = { fieldbookBench: BenchPageApi };
 
+/** How busy the page's main thread was (CDP Performance.getMetrics), in seconds since `start()`. */
+export async function mainThreadMeter(context: BrowserContext, page: Page): Promise<{ stop(): Promise<{ taskSeconds: number; scriptSeconds: number }> }> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const read = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const value = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+    return { task: value('TaskDuration'), script: value('ScriptDuration') };
+  };
+  const before = await read();
+  return {
+    async stop() {
+      const after = await read();
+      await cdp.detach();
+      return { taskSeconds: after.task - before.task, scriptSeconds: after.script - before.script };
+    },
+  };
+}
+
 /** Calls into the benchmark page (bench/browser); each function runs in the page. */
 export function benchPage(page: Page) {
   return {

@@ -76,7 +76,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     let replayMs = 0;
     const rounds = 5;
     const perRound = Math.ceil(users.length / rounds);
-    // round 0 warms up both paths (JIT, connections) and is not counted
+    // the first round (r = -1) warms up both paths (JIT, connections) and is not counted
     for (let r = -1; r < rounds; r++) {
       const slice = r < 0 ? users.slice(0, 300) : users.slice(r * perRound, (r + 1) * perRound);
       if (r === 0) {

@@ -15,7 +15,7 @@ import { benchPage, syncObservation } from './browser-lib.ts';
 import type { BenchContext, Figure } from './lib.ts';
 import { syncFromClick } from './session-lib.ts';
 import { atMost, isSyncRequest, pageSizes, ratioFigure, replayAtConcurrency, rowsWrittenFrom, slowestParts } from './sync-lib.ts';
-import { DATASET, releaseSyncedSession, SYNC_TIMEOUT_MS, syncedSession } from './synced-session-lib.ts';
+import { DATASET, load, releaseSyncedSession, SYNC_TIMEOUT_MS, syncedSession } from './synced-session-lib.ts';
 import { measureWriteFloor, type CollectionPages } from './write-floor-lib.ts';
 
 export const name = 'sync';
@@ -59,7 +59,9 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     await target.goto(session.benchUrl);
     const targetBench = benchPage(target);
     await targetBench.ready();
+    const loadBeforeFloor = load();
     const floor = await measureWriteFloor(sourceBench, targetBench, plan);
+    const loadAfterFloor = load();
     await fresh.close();
     await source.close();
 
@@ -68,9 +70,9 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     const plannedRequests = finished.plannedRequests;
     return [
       ratioFigure(`full sync, dataset ${DATASET}`, synced.fullSyncMs, floorMs, 1.3,
-        `${count(records)} records, ${count(Math.round((records * 1000) / synced.fullSyncMs))}/s; floor = ${limitedBy}; load average ${synced.loadBefore} at start`),
+        `${count(records)} records, ${count(Math.round((records * 1000) / synced.fullSyncMs))}/s; floor = ${limitedBy}; renderer main thread busy ${Math.round(synced.renderer.taskSeconds)} s (script ${Math.round(synced.renderer.scriptSeconds)} s); load average ${synced.loadBefore} -> ${synced.loadAfter}`),
       { name: 'transfer floor', value: seconds(transferMs), unit: 's', note: `${syncRequests.length} requests, ${CONCURRENCY} in flight, bodies read and dropped; ${count(Math.round((records * 1000) / transferMs))} records/s` },
-      { name: 'write floor', value: seconds(floor.ms), unit: 's', note: `${count(floor.records)} records in ${floor.pages} page transactions, ${count(Math.round((floor.records * 1000) / floor.ms))}/s; slowest: ${slowestParts(floor.byCollection)}` },
+      { name: 'write floor', value: seconds(floor.ms), unit: 's', note: `${count(floor.records)} records in ${floor.pages} page transactions, ${count(Math.round((floor.records * 1000) / floor.ms))}/s; slowest: ${slowestParts(floor.byCollection)}; load average ${loadBeforeFloor} -> ${loadAfterFloor}` },
       {
         name: 'requests made vs the plan', value: syncRequests.length, unit: 'requests', floor: plannedRequests ?? undefined,
         target: '= plan', pass: plannedRequests !== null && syncRequests.length === plannedRequests && finished.requests === syncRequests.length,

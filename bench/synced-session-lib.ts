@@ -10,7 +10,7 @@
  */
 import { loadavg } from 'node:os';
 import type { SyncFinishedEvent } from '../src/shared/ipc.ts';
-import { heapAfterGc, syncObservation, type SyncObservation } from './browser-lib.ts';
+import { heapAfterGc, mainThreadMeter, syncObservation, type SyncObservation } from './browser-lib.ts';
 import type { BenchContext } from './lib.ts';
 import { startBenchSession, syncFromClick, type BenchSession } from './session-lib.ts';
 import { isSyncRequest, type RecordedRequest } from './sync-lib.ts';
@@ -29,17 +29,23 @@ export interface SyncedSession {
   /** the sync's own requests (probes left out), in the order made */
   syncRequests: RecordedRequest[];
   heap: { used: number; total: number };
-  /** 1-minute load average of the machine when the sync started (others' work skews every figure) */
+  /** 1-minute load average of the machine when the sync started and when it ended (others' work skews every figure) */
   loadBefore: number;
+  loadAfter: number;
+  /** seconds the renderer's main thread was busy during the sync, and of those, running script */
+  renderer: { taskSeconds: number; scriptSeconds: number };
 }
 
 async function fullSync(ctx: BenchContext): Promise<SyncedSession> {
   const session = await startBenchSession(ctx, DATASET);
   try {
-    const loadBefore = Math.round(loadavg()[0]! * 10) / 10;
+    const loadBefore = load();
     ctx.log(`full sync of dataset ${DATASET}: "Try the demo" until "Sync completed." (load average ${loadBefore})`);
     const app = await session.openApp('settings');
+    const meter = await mainThreadMeter(session.context, app);
     const sync = await syncFromClick(session, app, 'Try the demo', 0, SYNC_TIMEOUT_MS);
+    const renderer = await meter.stop();
+    const loadAfter = load();
     const observed = await syncObservation(app);
     const finished = observed.finished[0];
     if (!finished || finished.outcome !== 'completed') throw new Error(`the full sync did not complete: ${finished?.error?.message ?? finished?.outcome ?? 'no end'}`);
@@ -47,11 +53,16 @@ async function fullSync(ctx: BenchContext): Promise<SyncedSession> {
     await app.close();
     ctx.log(`full sync done in ${Math.round(sync.ms / 100) / 10} s`);
     const syncRequests = session.requests.slice(sync.requestsFrom, sync.requestsTo).filter(isSyncRequest);
-    return { session, fullSyncMs: sync.ms, finished, observed, syncRequests, heap, loadBefore };
+    return { session, fullSyncMs: sync.ms, finished, observed, syncRequests, heap, loadBefore, loadAfter, renderer };
   } catch (err) {
     await session.close();
     throw err;
   }
+}
+
+/** The machine's 1-minute load average, one decimal. */
+export function load(): number {
+  return Math.round(loadavg()[0]! * 10) / 10;
 }
 
 let shared: Promise<SyncedSession> | null = null;
