@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import type { SyncPageEvent } from '../../shared/ipc.ts';
-import type { UserRecord } from '../../shared/records.ts';
+import type { CredentialAssignmentRecord, UserRecord } from '../../shared/records.ts';
 import { denseRange, writePage } from './ingest.ts';
 import { changedRecords, sameValue } from './diff.ts';
-import { freshDb, trainingAssignment, user } from '../test/fixtures.ts';
+import { credentialAssignment, freshDb, trainingAssignment, user } from '../test/fixtures.ts';
 
 function usersPage(records: UserRecord[], nextStartrow = 2, done = false): SyncPageEvent {
   return { syncId: 's1', pageId: 1, taskId: 'users:site1', collection: 'users', records, checkpoint: { taskId: 'users:site1', collection: 'users', nextStartrow, done } };
@@ -78,6 +78,15 @@ describe('reading the cached copies of a page', () => {
   it('reads key by key when the ids are sparse or not numbers', () => {
     expect(denseRange([1, 1000])).toBeNull();
     expect(denseRange(['7-1', '7-2'])).toBeNull();
+  });
+
+  it('finds changes in pages keyed "<credentialid>-<userid>"', async () => {
+    const db = freshDb();
+    const page = (records: CredentialAssignmentRecord[]): SyncPageEvent => ({ ...usersPage([]), collection: 'credentialAssignments', records });
+    await writePage(db, page([credentialAssignment(7, 1, '01/01/2027'), credentialAssignment(7, 20, '01/01/2027'), credentialAssignment(70, 5, '01/01/2027')]));
+    const result = await writePage(db, page([credentialAssignment(7, 1, '01/01/2027'), credentialAssignment(7, 20, '02/01/2027')]));
+    expect(result.rowsWritten).toBe(1);
+    expect((await db.credentialAssignments.get('7-20'))?.expirationIso).toBe('2027-02-01');
   });
 
   it('finds changes among sparse and dense pages alike', async () => {

@@ -33,28 +33,47 @@ function lastPerKey(collection: CollectionName, records: readonly AnyRecord[]): 
   return { records: [...byKey.values()], keys: [...byKey.keys()] };
 }
 
-/**
- * Numeric keys that are nearly contiguous (a page of ascending ids) are read
- * with one range request instead of one request per key; anything else is
- * read key by key. Pure.
- */
-export function denseRange(keys: readonly (string | number)[]): { lower: number; upper: number } | null {
+/** The smallest and largest key of a page, when all keys are of one type (pure). */
+export function keyBounds(keys: readonly (string | number)[]): { lower: string | number; upper: string | number } | null {
   if (keys.length < 2) return null;
-  let lower = Infinity;
-  let upper = -Infinity;
+  const kind = typeof keys[0];
+  let lower = keys[0]!;
+  let upper = keys[0]!;
   for (const k of keys) {
-    if (typeof k !== 'number') return null;
+    if (typeof k !== kind) return null;
     if (k < lower) lower = k;
     if (k > upper) upper = k;
   }
-  // at most as many cached records in range as the page brings again: the read stays bounded
-  return upper - lower + 1 <= keys.length * 2 ? { lower, upper } : null;
+  return { lower, upper };
 }
 
+/**
+ * Numeric keys that are nearly contiguous (a page of ascending ids) are read
+ * with one range request instead of one request per key (pure).
+ */
+export function denseRange(keys: readonly (string | number)[]): { lower: number; upper: number } | null {
+  const bounds = keyBounds(keys);
+  if (!bounds || typeof bounds.lower !== 'number' || typeof bounds.upper !== 'number') return null;
+  // at most as many cached records in range as the page brings again: the read stays bounded
+  return bounds.upper - bounds.lower + 1 <= keys.length * 2 ? { lower: bounds.lower, upper: bounds.upper } : null;
+}
+
+/**
+ * The cached copies of a page's records. One range read when the range is known
+ * to hold few more records than the page (numeric ids by arithmetic; composite
+ * string ids such as "<credentialid>-<userid>", which sort together per task, by
+ * counting first), else one read per key.
+ */
 async function storedAt(table: Table<AnyRecord, string | number>, collection: CollectionName, keys: (string | number)[]): Promise<(AnyRecord | undefined)[]> {
-  const range = denseRange(keys);
-  if (!range) return table.bulkGet(keys);
-  const inRange = await table.where(':id').between(range.lower, range.upper, true, true).toArray();
+  let inRange: AnyRecord[] | null = null;
+  const dense = denseRange(keys);
+  const bounds = keyBounds(keys);
+  if (dense) inRange = await table.where(':id').between(dense.lower, dense.upper, true, true).toArray();
+  else if (bounds && typeof bounds.lower === 'string') {
+    const range = table.where(':id').between(bounds.lower, bounds.upper, true, true);
+    if ((await range.count()) <= keys.length * 2) inRange = await range.toArray();
+  }
+  if (!inRange) return table.bulkGet(keys);
   const byKey = new Map(inRange.map((r) => [keyOf(collection, r), r]));
   return keys.map((k) => byKey.get(k));
 }

@@ -15,7 +15,7 @@ import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
 import { PendingBadge, StatusText, TrainingBadge } from '../../components/Badges.tsx';
 import { DaysInput } from '../../components/DaysInput.tsx';
 import { searchUsers } from '../users/queries.ts';
-import { PAGE_SIZE, countTrainingDueWithin, courseTrainingCounts, listCourses, overdueTrainingForCourse, trainingDueWithin, trainingForCourse, trainingForUser } from './queries.ts';
+import { PAGE_SIZE, countOverdueForCourse, countTrainingDueWithin, courseTrainingCounts, listCourses, overdueTrainingForCourse, trainingDueWithin, trainingForCourse, trainingForUser } from './queries.ts';
 
 type Show = 'all' | 'overdue' | 'due';
 type Row = CachedTrainingAssignment & PendingMark & { user?: UserRecord | undefined };
@@ -24,7 +24,7 @@ async function loadCourseTraining(db: FieldbookDb, courseid: number | null, show
   let rows: CachedTrainingAssignment[];
   let total: number | null = null;
   if (courseid === null) [rows, total] = await Promise.all([trainingDueWithin(db, days, { today, limit }), countTrainingDueWithin(db, days, { today })]);
-  else if (show === 'overdue') rows = await overdueTrainingForCourse(db, courseid, today);
+  else if (show === 'overdue') [rows, total] = await Promise.all([overdueTrainingForCourse(db, courseid, today, limit), countOverdueForCourse(db, courseid, today)]);
   else if (show === 'due') rows = await trainingDueWithin(db, days, { today, courseid, limit: Infinity });
   else rows = await trainingForCourse(db, courseid);
   const pending = await applyOverlays('trainingAssignments', db, rows);
@@ -57,7 +57,7 @@ function ByCourse({ db, courseid }: { db: FieldbookDb; courseid: number | null }
   const total = page?.total ?? 0;
   const shown = rows?.length ?? 0;
   const readMore = () => {
-    if (courseid === null && shown >= limit && shown < total) setLimit(limit + PAGE_SIZE);
+    if (shown >= limit && shown < total) setLimit(limit + PAGE_SIZE);
   };
   const course = courses?.find((c) => c.courseid === courseid) ?? null;
   const courseColumns: Column<CourseRecord>[] = [

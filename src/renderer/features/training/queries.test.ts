@@ -48,6 +48,12 @@ describe('training queries', () => {
     expect(await countOverdueForCourse(db, 50, today)).toBe(1);
   });
 
+  it('reads a course\'s overdue training a page at a time', async () => {
+    await db.trainingAssignments.put(trainingAssignment(7, 7, 50, '2026-01-15'));
+    expect(ids(await overdueTrainingForCourse(db, 50, today, 1))).toEqual([7]);
+    expect(await countOverdueForCourse(db, 50, today)).toBe(2);
+  });
+
   it('stops counting training as overdue once it is completed', async () => {
     await db.trainingAssignments.update(1, { course_status: 'completed' });
     expect(ids(await overdueTrainingForCourse(db, 50, today))).toEqual([]);

@@ -5,6 +5,9 @@ import { addDaysIso, todayIso } from '../../../shared/dates.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 import type { CachedTrainingAssignment } from '../../db/derived.ts';
 
+/** Long lists are read a page at a time (see credentials/queries.ts); `limit: Infinity` reads all. */
+export const PAGE_SIZE = 500;
+
 /** Any real ISO date is >= this; '' (done, or no due date) is below it. */
 const EARLIEST = '0000-00-00';
 
@@ -23,18 +26,15 @@ export async function trainingForCourse(db: FieldbookDb, courseid: number): Prom
   return all.sort(byDue);
 }
 
-/** Not-done assignments of a course whose due date is before today, oldest first. */
-export async function overdueTrainingForCourse(db: FieldbookDb, courseid: number, today: string = todayIso()): Promise<CachedTrainingAssignment[]> {
-  return db.trainingAssignments.where('[courseid+openDueIso]').between([courseid, EARLIEST], [courseid, today], true, false).toArray();
+/** Not-done assignments of a course whose due date is before today, oldest first, a page at a time (`limit: Infinity` for all). */
+export async function overdueTrainingForCourse(db: FieldbookDb, courseid: number, today: string = todayIso(), limit: number = PAGE_SIZE): Promise<CachedTrainingAssignment[]> {
+  return db.trainingAssignments.where('[courseid+openDueIso]').between([courseid, EARLIEST], [courseid, today], true, false).limit(limit).toArray();
 }
 
 /** How many not-done assignments of a course are overdue (index only: no record is read). */
 export async function countOverdueForCourse(db: FieldbookDb, courseid: number, today: string = todayIso()): Promise<number> {
   return db.trainingAssignments.where('[courseid+openDueIso]').between([courseid, EARLIEST], [courseid, today], true, false).count();
 }
-
-/** Long lists are read a page at a time (see credentials/queries.ts); `limit: Infinity` reads all. */
-export const PAGE_SIZE = 500;
 
 function dueRange(db: FieldbookDb, days: number, options: { today?: string; courseid?: number }) {
   const today = options.today ?? todayIso();
