@@ -18,6 +18,7 @@ import { accessFromReplay, accessFromSync } from './secrets/access.ts';
 import { ProfileStore, type StoredProfile } from './secrets/profiles.ts';
 import { scrubDeep } from './secrets/scrub.ts';
 import { SyncEngine } from './sync/engine.ts';
+import { isSafeExternalUrl } from './security/external-links.ts';
 
 /** Probes answer quickly or count as offline. */
 const PROBE_TIMEOUT_MS = 8_000;
@@ -28,17 +29,6 @@ interface RunningSync {
   engine: SyncEngine;
   profileId: string;
   done: Promise<void>;
-}
-
-/** http(s) only, no credentials in the URL: what may leave the app for the system browser. */
-export function isSafeExternalUrl(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password && url.hostname.length > 0;
 }
 
 /**

@@ -257,7 +257,7 @@ export type OpSpec = z.infer<typeof opSpecSchema>;
  * while sending): check the server's state before sending it again.
  * `resolution`: after a conflict, 'mine' sends without the base check.
  */
-export const replayRequestSchema = z.object({
+export const replayRequestSchema = z.strictObject({
   opId: z.string().min(1).max(100),
   op: opSpecSchema,
   base: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
@@ -280,21 +280,21 @@ const profileId = z.string().min(1).max(100);
 
 export const requestSchemas = {
   'profiles:list': z.undefined(),
-  'profiles:save': z.object({
+  'profiles:save': z.strictObject({
     id: profileId.optional(),
     name: z.string().trim().min(1).max(100),
     baseUrl: z.string().trim().min(1).max(2000),
     /** omitted on edit: keep the stored token */
     token: z.string().min(1).max(4096).optional(),
   }),
-  'profiles:delete': z.object({ id: profileId }),
-  'profiles:activate': z.object({ id: profileId }),
+  'profiles:delete': z.strictObject({ id: profileId }),
+  'profiles:activate': z.strictObject({ id: profileId }),
   'demo:start': z.undefined(),
   'connection:probe': z.undefined(),
-  'sync:start': z.object({
+  'sync:start': z.strictObject({
     checkpoints: z
       .array(
-        z.object({
+        z.strictObject({
           taskId: z.string().max(200),
           collection: z.enum(COLLECTIONS),
           nextStartrow: z.number().int().min(1),
@@ -306,11 +306,11 @@ export const requestSchemas = {
     previousTotals: z.partialRecord(z.enum(COLLECTIONS), z.number().int().min(0)).optional(),
     concurrency: z.number().int().min(1).max(16).optional(),
   }),
-  'sync:cancel': z.object({ syncId: z.string().max(100) }),
-  'sync:ack': z.object({ syncId: z.string().max(100), pageId: z.number().int().min(0) }),
-  'users:detail': z.object({ userid: id }),
+  'sync:cancel': z.strictObject({ syncId: z.string().max(100) }),
+  'sync:ack': z.strictObject({ syncId: z.string().max(100), pageId: z.number().int().min(0) }),
+  'users:detail': z.strictObject({ userid: id }),
   'replay:execute': replayRequestSchema,
-  'app:openExternal': z.object({ url: z.string().max(4096) }),
+  'app:openExternal': z.strictObject({ url: z.string().max(4096) }),
 } as const;
 
 export interface UserDetailOnline {
