@@ -1,4 +1,5 @@
 /** Entry point: start the session on main's API (window.fieldbook) and render the app. */
+import './app/zod-csp.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';

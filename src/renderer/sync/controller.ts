@@ -8,7 +8,7 @@ import type { AppError, FieldbookApi, SyncFinishedEvent, SyncPageEvent, TaskChec
 import { COLLECTIONS, type CollectionName } from '../../shared/records.ts';
 import type { FieldbookDb, SyncCollectionRow } from '../db/index.ts';
 import { writePage } from './ingest.ts';
-import { collectionsToPrune, pruneCollection } from './prune.ts';
+import { collectionsToPrune, pruneCollection, pruneOrphanEmails } from './prune.ts';
 import type { SyncStore, SyncUiState } from './store.ts';
 
 type SyncApi = Pick<FieldbookApi, 'sync:start' | 'sync:cancel' | 'sync:ack' | 'on'>;
@@ -104,6 +104,7 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     const pruned = p.broken ? [] : collectionsToPrune({ resumed: p.resumed, outcome: event.outcome, collections: event.collections, checkpoints: p.checkpoints });
     let removed = 0;
     for (const collection of pruned) removed += await pruneCollection(db, collection, p.delivered.get(collection) ?? new Set());
+    if (pruned.includes('users')) removed += await pruneOrphanEmails(db);
     const rows: SyncCollectionRow[] = [];
     for (const collection of COLLECTIONS) {
       const progress = event.collections[collection];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CollectionProgress, TaskCheckpoint } from '../../shared/ipc.ts';
-import { collectionsToPrune, staleKeys, type PassSummary } from './prune.ts';
+import { collectionsToPrune, orphanEmailKeys, staleKeys, type PassSummary } from './prune.ts';
 
 const ok: CollectionProgress = { state: 'complete', records: 1, pages: 1, total: null };
 const cp = (taskId: string, collection: TaskCheckpoint['collection'], done: boolean): [string, TaskCheckpoint] => [taskId, { taskId, collection, nextStartrow: 1, done }];
@@ -46,5 +46,17 @@ describe('which collections a pass may prune', () => {
 describe('stale keys', () => {
   it('are the cached keys the pass did not deliver', () => {
     expect(staleKeys([1, 2, 3, 4], new Set([2, 4]))).toEqual([1, 3]);
+  });
+});
+
+describe('e-mails of users the server no longer has', () => {
+  it('are the ones removed with their user, and only those', () => {
+    const emails = [
+      { emailid: 1, userid: 10 },
+      { emailid: 2, userid: 11 },
+      { emailid: 3, userid: 10 },
+    ];
+    expect(orphanEmailKeys(emails, new Set([10]))).toEqual([2]);
+    expect(orphanEmailKeys(emails, new Set([10, 11]))).toEqual([]);
   });
 });

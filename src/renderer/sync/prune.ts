@@ -55,3 +55,20 @@ export async function pruneCollection(db: FieldbookDb, collection: CollectionNam
   }
   return stale.length;
 }
+
+/**
+ * E-mails arrive with the users list (their pages carry the users tasks'
+ * checkpoints) or one user at a time from `users:detail`, so a pass cannot tell
+ * which e-mails the server dropped. What it can tell is which users are gone:
+ * once users are pruned, their e-mails go with them.
+ */
+export function orphanEmailKeys(emails: readonly { emailid: number; userid: number }[], userids: ReadonlySet<number>): number[] {
+  return emails.filter((e) => !userids.has(e.userid)).map((e) => e.emailid);
+}
+
+export async function pruneOrphanEmails(db: FieldbookDb): Promise<number> {
+  const userids = new Set((await db.users.toCollection().primaryKeys()) as number[]);
+  const stale = orphanEmailKeys(await db.emails.toArray(), userids);
+  await db.emails.bulkDelete(stale);
+  return stale.length;
+}

@@ -17,6 +17,7 @@ import { CredentialBadge, PendingBadge, StatusText, TrainingBadge } from '../../
 import { ErrorMessage } from '../../components/ErrorMessage.tsx';
 import { cacheUserEmails, loadUserDetail } from './queries.ts';
 import { DaysInput } from '../../components/DaysInput.tsx';
+import { EditCredentialAssignment, EditTrainingAssignment, EditUserForm } from '../bulk/RecordEdits.tsx';
 
 function useOnlineEmails(db: FieldbookDb, userid: number): { fetchedAt: string | null; error: AppError | null } {
   const api = useSession((s) => s.api);
@@ -76,6 +77,10 @@ export default function UserDetailView({ db, userid }: { db: FieldbookDb; userid
           <dt>Site</dt><dd>{detail.sitename ?? `Site ${user.siteid}`}</dd>
           <dt>User ID</dt><dd>{user.userid}</dd>
         </dl>
+        <details className="edit">
+          <summary>Edit this user</summary>
+          <EditUserForm key={`${user.userid}:${user.status}:${user.username}`} user={user} />
+        </details>
       </section>
 
       <section aria-labelledby="emails-heading">
@@ -106,7 +111,7 @@ export default function UserDetailView({ db, userid }: { db: FieldbookDb; userid
         {detail.credentials.length === 0 ? <p>No credential assigned.</p> : (
           <table>
             <caption className="visually-hidden">Credentials of {user.firstname} {user.lastname}</caption>
-            <thead><tr><th scope="col">Credential</th><th scope="col">State</th><th scope="col">Start</th><th scope="col">Expires</th><th scope="col">Number</th><th scope="col">Status</th></tr></thead>
+            <thead><tr><th scope="col">Credential</th><th scope="col">State</th><th scope="col">Start</th><th scope="col">Expires</th><th scope="col">Number</th><th scope="col">Status</th><th scope="col">Edit</th></tr></thead>
             <tbody>
               {detail.credentials.map(({ assignment: a, credential: c }) => (
                 <tr key={a.id}>
@@ -116,6 +121,12 @@ export default function UserDetailView({ db, userid }: { db: FieldbookDb; userid
                   <td>{formatDate(a.expirationIso)}</td>
                   <td>{a.credentialnumber || '—'}</td>
                   <td><StatusText value={a.status} /></td>
+                  <td>
+                    <details className="edit">
+                      <summary>Edit</summary>
+                      <EditCredentialAssignment key={`${a.id}:${a.expirationIso}:${a.startIso}`} assignment={a} label={c?.credentialname ?? `Credential ${a.credentialid}`} />
+                    </details>
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -129,7 +140,7 @@ export default function UserDetailView({ db, userid }: { db: FieldbookDb; userid
         {detail.training.length === 0 ? <p>No training assigned.</p> : (
           <table>
             <caption className="visually-hidden">Training of {user.firstname} {user.lastname}</caption>
-            <thead><tr><th scope="col">Course</th><th scope="col">State</th><th scope="col">Due</th><th scope="col">Course status</th><th scope="col">Assigned by</th></tr></thead>
+            <thead><tr><th scope="col">Course</th><th scope="col">State</th><th scope="col">Due</th><th scope="col">Course status</th><th scope="col">Assigned by</th><th scope="col">Edit</th></tr></thead>
             <tbody>
               {detail.training.map((t) => (
                 <tr key={t.transcriptid}>
@@ -138,6 +149,12 @@ export default function UserDetailView({ db, userid }: { db: FieldbookDb; userid
                   <td>{formatDate(t.dueIso)}</td>
                   <td><StatusText value={t.course_status} /></td>
                   <td>{t.assignment_method}</td>
+                  <td>
+                    <details className="edit">
+                      <summary>Edit</summary>
+                      <EditTrainingAssignment key={`${t.transcriptid}:${t.dueIso}:${t.course_status}`} assignment={t} label={t.course_name} />
+                    </details>
+                  </td>
                 </tr>
               ))}
             </tbody>
