@@ -8,7 +8,8 @@
 // terminal) the runner re-executes itself inside `dbus-run-session` with an
 // unlocked, throw-away gnome-keyring, so `npm test` works the same everywhere.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
@@ -22,11 +23,15 @@ if (major < 22) {
 const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 if (process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS && !process.env.FIELDBOOK_IN_DBUS) {
   if (has('dbus-run-session') && has('gnome-keyring-daemon')) {
-    const inner = `echo -n fieldbook-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec "${process.execPath}" "${import.meta.filename}" ${process.argv.slice(2).map((a) => `'${a}'`).join(' ')}`;
+    // A keyring of its own in a fresh folder: an existing login keyring with another
+    // password would stay locked and make every keychain call wait for a prompt.
+    const keyrings = mkdtempSync(join(tmpdir(), 'fieldbook-keyring-'));
+    const inner = `echo -n fieldbook-test | XDG_DATA_HOME="${keyrings}" gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec "${process.execPath}" "${import.meta.filename}" ${process.argv.slice(2).map((a) => `'${a}'`).join(' ')}`;
     const r = spawnSync('dbus-run-session', ['--', 'sh', '-c', inner], {
       stdio: 'inherit',
       env: { ...process.env, FIELDBOOK_IN_DBUS: '1' },
     });
+    rmSync(keyrings, { recursive: true, force: true });
     process.exit(r.status ?? 1);
   }
   console.warn('No D-Bus session and no gnome-keyring: keychain tests will report themselves skipped.');

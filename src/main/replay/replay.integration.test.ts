@@ -72,7 +72,9 @@ describe('replay under faults and crashes', () => {
     for (let kill = 0; kill < KILLS; kill++) {
       const engine = await open();
       engine.setOnline(true);
-      await new Promise((r) => setTimeout(r, 40 + random() * 400));
+      await new Promise((r) => setTimeout(r, 10 + random() * 150));
+      // aim the kill at a moment with requests in flight (between sending and recording), as a crash would land
+      for (let waited = 0; engine.state().inFlight === 0 && waited < 2_000; waited += 1) await new Promise((r) => setTimeout(r, 1));
       if (engine.state().inFlight > 0) landedMidFlight += 1;
       await engine.kill();
     }
