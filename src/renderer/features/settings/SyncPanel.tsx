@@ -73,7 +73,11 @@ export function SyncPanel({ db }: { db: FieldbookDb }) {
       </div>
       {(state.running || progress) && (
         <div className="progress" aria-live="polite">
-          <progress aria-label="Sync progress" max={total && total >= done ? total : undefined} value={total && total >= done ? done : undefined} />
+          {progress?.phase === 'completed' ? (
+            <progress aria-label="Sync progress" max={1} value={1} />
+          ) : (
+            <progress aria-label="Sync progress" max={total && total >= done ? total : undefined} value={total && total >= done ? done : undefined} />
+          )}
           <p role="status">
             {progress ? PHASE_TEXT[progress.phase] : 'Starting…'} {formatProgress(done, total)} records
             {progress && progress.rate > 0 ? ` · ${formatRate(progress.rate)}` : ''}
