@@ -63,6 +63,12 @@ async function list<K extends SchemaName>(
   return itemsOf(answer.body, wrapperKeys, schema, path);
 }
 
+/** A route that names one record: no paging to ask for (the conflict check of every update goes through here). */
+async function one<K extends SchemaName>(client: ReplayClient, path: string, wrapperKeys: readonly string[], schema: K, signal: AbortSignal | undefined): Promise<z.output<(typeof schemas)[K]>[]> {
+  const answer = await client.request('GET', path, { retry: 'auto', ...(signal ? { signal } : {}) });
+  return itemsOf(answer.body, wrapperKeys, schema, path);
+}
+
 function present(record: Record<string, unknown>, id?: number | string): ServerState {
   return id === undefined ? { present: true, record } : { present: true, record, id };
 }
@@ -70,7 +76,7 @@ function present(record: Record<string, unknown>, id?: number | string): ServerS
 export async function readState(client: ReplayClient, op: OpSpec, signal?: AbortSignal): Promise<ServerState> {
   switch (op.kind) {
     case 'user.update': {
-      const users = await list(client, `/users/${op.userid}`, ['users'], 'user', signal);
+      const users = await one(client, `/users/${op.userid}`, ['users'], 'user', signal);
       const user = users.find((u) => u.userid === op.userid);
       return user ? present({ ...user }, user.userid) : ABSENT;
     }

@@ -12,7 +12,8 @@
 import type { AppError, ReplayOutcome, ReplayRequest, Result } from '../ipc.ts';
 import { bindOp, classifyFailure, type AuditEntry, type OutboxOp } from '../outbox.ts';
 import type { OutboxDb } from './db.ts';
-import { backoffMs, DEFAULT_BACKOFF, nextWakeAt, runnableOps, type BackoffPolicy } from './schedule.ts';
+import { backoffMs, DEFAULT_BACKOFF, type BackoffPolicy } from './schedule.ts';
+import { RunnableLanes } from './lanes.ts';
 import { auditEntryOf } from './audit.ts';
 
 export type ReplayExecutor = (req: ReplayRequest, signal: AbortSignal) => Promise<Result<ReplayOutcome>>;
@@ -41,6 +42,8 @@ export interface EngineState {
 const KILLED = new Error('the replay host was stopped');
 /** ops active per network slot: one talking to the API, the others writing their outcome or waiting for a slot */
 const ACTIVE_PER_SLOT = 16;
+/** most ops whose records share one transaction (a transaction costs several times what a row does) */
+const GROUP_MAX = 32;
 
 interface PendingWrite {
   ops: OutboxOp[];
@@ -51,11 +54,12 @@ interface PendingWrite {
 
 export class OutboxEngine {
   private readonly opts: Required<Omit<EngineOptions, 'onChange' | 'onApplied'>> & Pick<EngineOptions, 'onChange' | 'onApplied'>;
+  /** ops not done yet (and those in flight) */
   private ops = new Map<string, OutboxOp>();
-  /** ops not done yet, in queue order: what the scheduler looks at */
-  private queue: OutboxOp[] = [];
-  private queueIndex = new Map<string, number>();
-  private doneInQueue = 0;
+  /** ops done since open: a read that predates their outcome must not bring them back */
+  private readonly doneIds = new Set<string>();
+  /** what may run next, per target: the scheduler's index, kept in step with every outcome */
+  private readonly lanes = new RunnableLanes((id) => this.ops.get(id));
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly writes = new Set<Promise<unknown>>();
   private pendingWrites: PendingWrite[] = [];
@@ -98,37 +102,30 @@ export class OutboxEngine {
 
   /** Re-read the queue after an edit elsewhere (enqueue, discard, retry...). Ops in flight keep their live state. */
   async reload(): Promise<void> {
-    const stored = await this.opts.db.outbox.toArray();
+    const stored = await unfinishedOps(this.opts.db);
     if (this.killed) return;
     const next = new Map<string, OutboxOp>();
     for (const op of stored) {
+      if (this.doneIds.has(op.id)) continue;
       // The read may predate an outcome recorded meanwhile: the newer of the two wins, and an op in flight is ours.
       const known = this.ops.get(op.id);
       const keepKnown = known !== undefined && (this.inFlight.has(op.id) || (known.updatedAt ?? '') > (op.updatedAt ?? ''));
       next.set(op.id, keepKnown ? known : op);
     }
     this.ops = next;
-    this.rebuildQueue();
+    this.lanes.rebuild(next.values());
     this.pump();
   }
 
-  private rebuildQueue(): void {
-    this.queue = [...this.ops.values()].filter((op) => op.status !== 'done').sort((a, b) => a.seq - b.seq);
-    this.queueIndex = new Map(this.queue.map((op, index) => [op.id, index]));
-    this.doneInQueue = 0;
-  }
-
-  /** Keep the in-memory state in step with what was written (O(1); done ops are compacted away in bulk). */
+  /** Keep the in-memory state in step with what was written. A done op leaves memory (a dependency not there is done). */
   private remember(op: OutboxOp): void {
-    const before = this.ops.get(op.id);
-    this.ops.set(op.id, op);
-    const index = this.queueIndex.get(op.id);
-    if (index === undefined) {
-      if (op.status !== 'done') this.rebuildQueue();
-      return;
+    if (op.status === 'done') {
+      this.ops.delete(op.id);
+      this.doneIds.add(op.id);
+    } else {
+      this.ops.set(op.id, op);
     }
-    this.queue[index] = op;
-    if (op.status === 'done' && before?.status !== 'done' && ++this.doneInQueue > 256) this.rebuildQueue();
+    this.lanes.changed(op);
   }
 
   /** Connection state from `connection:probe` / `connection:changed`: replay runs only while online. */
@@ -179,6 +176,8 @@ export class OutboxEngine {
     for (const controller of this.controllers) controller.abort(KILLED);
     if (this.timer) clearTimeout(this.timer);
     this.slotWaiters.splice(0).forEach((go) => go());
+    // a crash drops what was not yet handed to IndexedDB
+    if (this.flushing === null) this.pendingWrites.splice(0).forEach((w) => w.reject(KILLED));
     await Promise.allSettled([...this.writes]);
     this.idleWaiters.splice(0).forEach((resolve) => resolve());
   }
@@ -191,7 +190,8 @@ export class OutboxEngine {
     if (this.killed) return true;
     if (this.inFlight.size > 0) return false;
     if (!this.canRun()) return true;
-    return !this.queue.some((op) => op.status === 'pending');
+    for (const op of this.ops.values()) if (op.status === 'pending') return false;
+    return true;
   }
 
   private pump(): void {
@@ -200,28 +200,27 @@ export class OutboxEngine {
       const now = this.opts.now();
       // More ops are active than there are network slots, so the durable bookkeeping of some overlaps the requests of others.
       const capacity = this.opts.concurrency * ACTIVE_PER_SLOT - this.inFlight.size;
-      const ready = runnableOps(this.queue, { now, busyTargets, capacity }, (id) => this.ops.get(id));
+      const { ready, wakeAt } = capacity > 0 ? this.lanes.take({ now, busyTargets, capacity }) : { ready: [], wakeAt: null };
       for (const op of ready) {
         this.busyTargets.add(op.targetKey);
         const running = this.send(op).finally(() => {
           this.inFlight.delete(op.id);
           this.busyTargets.delete(op.targetKey);
+          this.lanes.wake(op.targetKey);
           this.pump();
         });
         this.inFlight.set(op.id, running);
       }
-      // nothing could start although there was room: something waits out a backoff
-      if (ready.length === 0 && capacity > 0) this.scheduleWake(this.queue, now);
+      // every candidate was looked at and some wait out a backoff: look again when the first one ends
+      if (wakeAt !== null) this.scheduleWake(wakeAt, now);
     }
     this.opts.onChange?.();
     if (this.isIdle()) this.idleWaiters.splice(0).forEach((resolve) => resolve());
   }
 
-  private scheduleWake(ops: readonly OutboxOp[], now: number): void {
+  private scheduleWake(wakeAt: number, now: number): void {
     if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    const wakeAt = nextWakeAt(ops);
-    if (wakeAt !== null && wakeAt > now) this.timer = setTimeout(() => this.pump(), wakeAt - now);
+    this.timer = setTimeout(() => this.pump(), Math.max(0, wakeAt - now));
   }
 
   /** Every IndexedDB write goes through here: none starts after a kill, and kill() waits for those already started. */
@@ -258,13 +257,25 @@ export class OutboxEngine {
     if (this.killed) return Promise.reject(KILLED);
     return new Promise<void>((resolve, reject) => {
       this.pendingWrites.push({ ops, audits, resolve, reject });
-      this.flushing ??= this.flush();
+      if (this.flushing === null && this.readyToFlush()) this.flushing = this.flush();
     });
+  }
+
+  /**
+   * A batch waits for company while other ops are still talking to the API
+   * (their outcomes come next; the network slots stay busy meanwhile), up to
+   * GROUP_MAX, and goes at once when no other op could join it. Every op on
+   * the network ends by persisting, which looks again, so nothing waits forever.
+   */
+  private readyToFlush(): boolean {
+    const waiting = this.pendingWrites.length;
+    const onNetwork = this.slotsInUse + this.slotWaiters.length;
+    return waiting > 0 && waiting >= Math.min(GROUP_MAX, onNetwork);
   }
 
   private async flush(): Promise<void> {
     const db = this.opts.db;
-    while (this.pendingWrites.length > 0 && !this.killed) {
+    while (!this.killed && this.readyToFlush()) {
       const batch = this.pendingWrites.splice(0);
       const ops = batch.flatMap((w) => w.ops);
       const audits = batch.flatMap((w) => w.audits);
@@ -281,7 +292,7 @@ export class OutboxEngine {
       }
     }
     // a crash drops what was not yet handed to IndexedDB
-    this.pendingWrites.splice(0).forEach((w) => w.reject(KILLED));
+    if (this.killed) this.pendingWrites.splice(0).forEach((w) => w.reject(KILLED));
     this.flushing = null;
   }
 
@@ -375,6 +386,18 @@ export class OutboxEngine {
     }
     return out;
   }
+}
+
+/**
+ * Every op not done yet, read through the status index: done ops (kept until
+ * cleared) never run again, and a dependency that is not among these is done,
+ * so a reload costs what is still queued, not the whole outbox's history.
+ */
+async function unfinishedOps(db: OutboxDb): Promise<OutboxOp[]> {
+  return db.transaction('r', db.outbox, async () => {
+    const [before, after] = await Promise.all([db.outbox.where('status').below('done').toArray(), db.outbox.where('status').above('done').toArray()]);
+    return [...before, ...after];
+  });
 }
 
 function isUpdate(op: OutboxOp): boolean {

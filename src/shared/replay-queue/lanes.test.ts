@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { OutboxOp } from '../outbox.ts';
+import { RunnableLanes } from './lanes.ts';
+import { outboxOp, statusOp } from './test-ops.ts';
+
+const now = Date.parse('2026-01-01T00:00:00Z');
+const free = { now, busyTargets: new Set<string>(), capacity: 10 };
+
+/** Lanes over a mutable set of ops, as the engine keeps them. */
+function lanesOver(ops: OutboxOp[]) {
+  const byId = new Map(ops.map((op) => [op.id, op]));
+  const lanes = new RunnableLanes((id) => byId.get(id));
+  lanes.rebuild(ops);
+  const update = (op: OutboxOp) => {
+    if (op.status === 'done') byId.delete(op.id);
+    else byId.set(op.id, op);
+    lanes.changed(op);
+  };
+  return { lanes, update };
+}
+
+const ids = (ops: readonly OutboxOp[]) => ops.map((op) => op.id);
+
+describe('the engine index of what may run next', () => {
+  it('offers only the first op of each target, lowest queue position first', () => {
+    const first = statusOp(1, 'Inactive');
+    const other = statusOp(2, 'Inactive');
+    const second = statusOp(1, 'Active');
+    const { lanes } = lanesOver([second, other, first]);
+    expect(ids(lanes.take(free).ready)).toEqual([first.id, other.id]);
+  });
+
+  it("moves a target on to its next op once the first one's outcome is recorded", () => {
+    const first = statusOp(1, 'Inactive');
+    const second = statusOp(1, 'Active');
+    const { lanes, update } = lanesOver([first, second]);
+    expect(ids(lanes.take(free).ready)).toEqual([first.id]);
+    expect(lanes.take(free).ready).toEqual([]);
+    update({ ...first, status: 'done' });
+    expect(ids(lanes.take(free).ready)).toEqual([second.id]);
+  });
+
+  it("starts a user's grant only when the create it depends on is done", () => {
+    const create = outboxOp({ kind: 'user.create', siteid: 101, fields: { username: 'new', firstname: 'N', lastname: 'U' } });
+    const grant = outboxOp({ kind: 'groupAccess.grant', siteid: 101, groupid: 5, userid: 0 }, { dependsOn: [create.id], targetKey: 'groupAccess:new' });
+    const { lanes, update } = lanesOver([create, grant]);
+    expect(ids(lanes.take(free).ready)).toEqual([create.id]);
+    update({ ...create, status: 'done' });
+    expect(ids(lanes.take(free).ready)).toEqual([grant.id]);
+  });
+
+  it('keeps a target behind a parked op until a person decides', () => {
+    const parked = statusOp(1, 'Inactive', { status: 'needs-review' });
+    const later = statusOp(1, 'Active');
+    const { lanes, update } = lanesOver([parked, later]);
+    expect(lanes.take(free).ready).toEqual([]);
+    update({ ...parked, status: 'pending' });
+    expect(ids(lanes.take(free).ready)).toEqual([parked.id]);
+  });
+
+  it('says when the first op waiting out a backoff may go, and offers it then', () => {
+    const waiting = statusOp(1, 'Inactive', { nextAttemptAt: '2026-01-01T00:00:05Z' });
+    const { lanes } = lanesOver([waiting]);
+    expect(lanes.take(free)).toEqual({ ready: [], wakeAt: Date.parse('2026-01-01T00:00:05Z') });
+    expect(ids(lanes.take({ ...free, now: now + 6_000 }).ready)).toEqual([waiting.id]);
+  });
+
+  it('offers no more than the free capacity, and the rest at the next pick', () => {
+    const ops = [statusOp(1, 'A'), statusOp(2, 'A'), statusOp(3, 'A')];
+    const { lanes } = lanesOver(ops);
+    expect(ids(lanes.take({ ...free, capacity: 2 }).ready)).toEqual([ops[0]!.id, ops[1]!.id]);
+    expect(ids(lanes.take(free).ready)).toEqual([ops[2]!.id]);
+  });
+
+  it('looks at a busy target again when it is woken after its op ends', () => {
+    const op = statusOp(1, 'A');
+    const { lanes } = lanesOver([op]);
+    expect(lanes.take({ ...free, busyTargets: new Set([op.targetKey]) }).ready).toEqual([]);
+    lanes.wake(op.targetKey);
+    expect(ids(lanes.take(free).ready)).toEqual([op.id]);
+  });
+});
