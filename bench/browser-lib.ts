@@ -7,6 +7,7 @@
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import type { CollectionName } from '../src/shared/records.ts';
 import type { SyncFinishedEvent } from '../src/shared/ipc.ts';
+import type { BenchPageApi, QueryTimings, RecordStretch } from './page-api.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -103,28 +104,6 @@ export async function heapAfterGc(context: BrowserContext, page: Page): Promise<
   }
 }
 
-// The page's side of these shapes is bench/browser/api.ts: the two TypeScript
-// projects (Node, web) cannot share a file outside src/shared, so they are
-// repeated here, and the page checks its side against its own copy.
-export interface RecordStretch {
-  json: string;
-  records: number;
-  lastKey: string | number | null;
-}
-/** milliseconds per query name: each timed run, and the first (warm-up) run */
-export interface QueryTimings {
-  runs: Record<string, number[]>;
-  first: Record<string, number>;
-}
-interface BenchPageApi {
-  cacheCounts(): Promise<Partial<Record<CollectionName, number>>>;
-  queryLatency(runs: number, warmup: number): Promise<QueryTimings>;
-  readStretch(collection: CollectionName, afterKey: string | number | null, count: number): Promise<RecordStretch>;
-  floorOpen(): Promise<void>;
-  floorStage(json: string): number;
-  floorWrite(collection: CollectionName, pageSizes: number[]): Promise<number>;
-  floorClose(): Promise<void>;
-}
 type Api = { fieldbookBench: BenchPageApi };
 
 /** How busy the page's main thread was (CDP Performance.getMetrics), in seconds since `start()`. */

@@ -7,6 +7,7 @@
  * (shared with the sync benchmark: bench/synced-session-lib.ts).
  */
 import { benchPage, firstUsersRowAt, STAMP_FIRST_USERS_ROW } from './browser-lib.ts';
+import { QUERY_NAMES } from './page-api.ts';
 import { percentile, type BenchContext, type Figure } from './lib.ts';
 import { medianOf, p95ByPrefixLength } from './queries-lib.ts';
 import { atMost } from './sync-lib.ts';
@@ -34,7 +35,8 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     const timings = await bench.queryLatency(RUNS, WARMUP);
     await page.close();
     const figures: Figure[] = [];
-    for (const [query, samples] of Object.entries(timings.runs)) {
+    for (const query of QUERY_NAMES) {
+      const samples = timings.runs[query];
       const p50 = percentile(samples, 50);
       const p95 = percentile(samples, 95);
       figures.push({ name: `${query}, p50`, value: Math.round(p50 * 100) / 100, unit: 'ms', note: `${samples.length} runs after ${WARMUP} warm-up runs; the first run took ${Math.round(timings.first[query] ?? 0)} ms` });

@@ -5,7 +5,7 @@
  */
 import { COLLECTIONS, type CollectionName } from '../../src/shared/records.ts';
 import type { FieldbookDb } from '../../src/renderer/db/index.ts';
-import { BENCH_PAGE_GLOBAL, type BenchPageApi } from './api.ts';
+import { BENCH_PAGE_GLOBAL, type BenchPageApi } from '../page-api.ts';
 import { openCache } from './cache.ts';
 import { queryLatency } from './queries.ts';
 import { floorClose, floorOpen, floorStage, floorWrite, readStretch } from './write-floor.ts';

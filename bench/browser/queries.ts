@@ -9,7 +9,7 @@ import { searchUsers } from '../../src/renderer/features/users/queries.ts';
 import { loadUserDetail } from '../../src/renderer/features/user-detail/queries.ts';
 import { credentialsExpiringWithin } from '../../src/renderer/features/credentials/queries.ts';
 import { overdueTrainingForCourse } from '../../src/renderer/features/training/queries.ts';
-import { QUERY_NAMES, type QueryName, type QueryTimings } from './api.ts';
+import { QUERY_NAMES, type QueryName, type QueryTimings } from '../page-api.ts';
 
 type Query = (run: number) => Promise<unknown>;
 

@@ -10,7 +10,7 @@
 import type { Table } from 'dexie';
 import { openFieldbookDb, type FieldbookDb } from '../../src/renderer/db/index.ts';
 import { PRIMARY_KEY, type AnyRecord, type CollectionName } from '../../src/shared/records.ts';
-import type { RecordStretch } from './api.ts';
+import type { RecordStretch } from '../page-api.ts';
 
 /** Not under the app's name prefix: the app never opens it. */
 export const FLOOR_DB_NAME = 'bench-write-floor';

@@ -2,7 +2,7 @@
  * What the benchmark page (bench/browser) offers the bench driver as
  * `window.fieldbookBench`. Types only, so both sides (Node and the page) share it.
  */
-import type { CollectionName } from '../../src/shared/records.ts';
+import type { CollectionName } from '../src/shared/records.ts';
 
 export const QUERY_NAMES = [
   'user search by name prefix',
