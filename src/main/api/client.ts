@@ -138,9 +138,18 @@ export class ApiClient {
   }
 
   async #attempt(method: HttpMethod, path: string, opts: RequestOptions): Promise<ApiResponse> {
-    if (opts.signal?.aborted) throw abortError();
-    const timeout = AbortSignal.timeout(this.#timeoutMs);
-    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+    const caller = opts.signal;
+    if (caller?.aborted) throw abortError();
+    // One controller per attempt, its timer cleared when the answer is read: cheaper
+    // than AbortSignal.timeout + AbortSignal.any, whose timers outlive the request.
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.#timeoutMs);
+    const onCallerAbort = () => controller.abort();
+    caller?.addEventListener('abort', onCallerAbort, { once: true });
     const headers: Record<string, string> = { AccessToken: this.#token, Accept: 'application/json', 'Cache-Control': 'no-cache' };
     let body: string | undefined;
     if (opts.body !== undefined) {
@@ -150,17 +159,20 @@ export class ApiClient {
     let response: Response;
     let text: string;
     try {
-      response = await this.#fetch(this.url(path, opts.query), { method, headers, body, signal });
+      response = await this.#fetch(this.url(path, opts.query), { method, headers, body, signal: controller.signal });
       text = await response.text();
     } catch (err) {
-      throw this.#transportError(err, opts.signal, timeout);
+      throw this.#transportError(err, caller, timedOut);
+    } finally {
+      clearTimeout(timer);
+      caller?.removeEventListener('abort', onCallerAbort);
     }
     return this.#decode(response, text);
   }
 
-  #transportError(err: unknown, caller: AbortSignal | undefined, timeout: AbortSignal): ApiError {
+  #transportError(err: unknown, caller: AbortSignal | undefined, timedOut: boolean): ApiError {
     if (caller?.aborted) return abortError(true);
-    if (timeout.aborted) {
+    if (timedOut) {
       return new ApiError({ code: 'timeout', message: defaultMessage('timeout') }, { maybeSent: true });
     }
     const code = errorCode(err);
