@@ -23,6 +23,17 @@ export function newId(): string {
   return globalThis.crypto.randomUUID();
 }
 
+/** The state of an op that has never been tried: how every queued op starts. */
+export const PENDING_STATE = {
+  status: 'pending',
+  attempts: 0,
+  maybeSent: false,
+  nextAttemptAt: null,
+  lastError: null,
+  response: null,
+  theirs: null,
+} as const satisfies Partial<OutboxOp>;
+
 /** Queue a batch: ids, queue positions after everything already queued, all pending. */
 export async function enqueueOps(db: OutboxDb, drafts: readonly OpDraft[], opts: { batchId?: string; now?: Date } = {}): Promise<OutboxOp[]> {
   const batchId = opts.batchId ?? newId();
@@ -39,13 +50,7 @@ export async function enqueueOps(db: OutboxDb, drafts: readonly OpDraft[], opts:
       op: draft.op,
       base: draft.base ?? {},
       createdAt,
-      status: 'pending',
-      attempts: 0,
-      maybeSent: false,
-      nextAttemptAt: null,
-      lastError: null,
-      response: null,
-      theirs: null,
+      ...PENDING_STATE,
       summary: draft.summary,
       ...(draft.bindings && draft.bindings.length > 0 ? { bindings: draft.bindings } : {}),
       updatedAt: createdAt,

@@ -1,6 +1,7 @@
 /** Building outbox ops for tests. */
 import type { OpSpec } from '../ipc.ts';
 import { targetKeyOf, type OutboxOp } from '../outbox.ts';
+import { PENDING_STATE } from './queue.ts';
 
 let counter = 0;
 
@@ -15,13 +16,7 @@ export function outboxOp(op: OpSpec, extra: Partial<OutboxOp> = {}): OutboxOp {
     op,
     base: {},
     createdAt: '2026-01-01T00:00:00.000Z',
-    status: 'pending',
-    attempts: 0,
-    maybeSent: false,
-    nextAttemptAt: null,
-    lastError: null,
-    response: null,
-    theirs: null,
+    ...PENDING_STATE,
     summary: op.kind,
     ...extra,
   };
