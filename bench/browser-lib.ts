@@ -7,7 +7,7 @@
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import type { CollectionName } from '../src/shared/records.ts';
 import type { SyncFinishedEvent } from '../src/shared/ipc.ts';
-import type { BenchPageApi, QueryTimings, RecordStretch } from './page-api.ts';
+import type { BenchChange, BenchPageApi, BenchUser, QueryTimings, RecordStretch, ReplayRound, ReplayTotals } from './page-api.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -139,6 +139,15 @@ export function benchPage(page: Page) {
     floorWrite: (collection: CollectionName, pageSizes: number[]): Promise<number> =>
       page.evaluate(([c, p]) => (globalThis as unknown as Api).fieldbookBench.floorWrite(c, p), [collection, pageSizes] as const),
     floorClose: () => page.evaluate(() => (globalThis as unknown as Api).fieldbookBench.floorClose()),
+    replayOpen: (users: BenchUser[]) => page.evaluate((u) => (globalThis as unknown as Api).fieldbookBench.replayOpen(u), users),
+    replayIpcFloor: (changes: BenchChange[], concurrency: number): Promise<number> =>
+      page.evaluate(([u, c]) => (globalThis as unknown as Api).fieldbookBench.replayIpcFloor(u, c), [changes, concurrency] as const),
+    replayRound: (changes: BenchChange[]): Promise<ReplayRound> => page.evaluate((c) => (globalThis as unknown as Api).fieldbookBench.replayRound(c), changes),
+    replayWriteFloor: (count: number): Promise<number> => page.evaluate((n) => (globalThis as unknown as Api).fieldbookBench.replayWriteFloor(n), count),
+    replayEnqueueLatency: (users: BenchUser[], runs: number): Promise<number[]> =>
+      page.evaluate(([u, n]) => (globalThis as unknown as Api).fieldbookBench.replayEnqueueLatency(u, n), [users, runs] as const),
+    replayTotals: (): Promise<ReplayTotals> => page.evaluate(() => (globalThis as unknown as Api).fieldbookBench.replayTotals()),
+    replayClose: () => page.evaluate(() => (globalThis as unknown as Api).fieldbookBench.replayClose()),
   };
 }
 export type BenchPage = ReturnType<typeof benchPage>;

@@ -26,6 +26,34 @@ export interface RecordStretch {
   lastKey: string | number | null;
 }
 
+/** A user of the replay benchmark, as the server has it. */
+export interface BenchUser {
+  userid: number;
+  siteid: number;
+  username: string;
+  status: string;
+}
+
+/** One status change: to `status`, made from `base` (what the server has). */
+export interface BenchChange {
+  userid: number;
+  username: string;
+  status: string;
+  base: string;
+}
+
+export interface ReplayRound {
+  /** from "the queue changed" to the engine idle and the cache refreshed */
+  ms: number;
+}
+
+export interface ReplayTotals {
+  byStatus: Record<string, number>;
+  audited: number;
+  /** ops found already in effect on the server (none expected without faults) */
+  alreadyInEffect: number;
+}
+
 export interface BenchPageApi {
   /** record counts of the app's cache (the database of the active profile) */
   cacheCounts(): Promise<Partial<Record<CollectionName, number>>>;
@@ -39,6 +67,16 @@ export interface BenchPageApi {
   /** writes the staged records in pages of these sizes, one transaction each; milliseconds of the writes */
   floorWrite(collection: CollectionName, pageSizes: number[]): Promise<number>;
   floorClose(): Promise<void>;
+  /** replay: the app's outbox engine over this browser's IndexedDB, sending through main's handlers */
+  replayOpen(users: BenchUser[]): Promise<void>;
+  /** the same changes, one replay:execute call each from a plain loop (no queue); milliseconds */
+  replayIpcFloor(changes: BenchChange[], concurrency: number): Promise<number>;
+  replayRound(changes: BenchChange[]): Promise<ReplayRound>;
+  /** the outcome rows of `count` done ops written again, in the engine's groups, with no network; milliseconds */
+  replayWriteFloor(count: number): Promise<number>;
+  replayEnqueueLatency(users: BenchUser[], runs: number): Promise<number[]>;
+  replayTotals(): Promise<ReplayTotals>;
+  replayClose(): Promise<void>;
 }
 
 export const BENCH_PAGE_GLOBAL = 'fieldbookBench';

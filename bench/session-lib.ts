@@ -25,6 +25,8 @@ import type { RecordedRequest } from './sync-lib.ts';
 export interface ReferenceServer {
   baseUrl: string;
   token: string;
+  /** the server's process id (for CPU accounting) */
+  pid: number | undefined;
   stop(): void;
 }
 
@@ -39,7 +41,7 @@ export async function startServerProcess(root: string, dataset: string): Promise
     const info = JSON.parse(first) as { baseUrl: string; tokens: { token: string; access: string }[] };
     const token = info.tokens.find((t) => t.access === 'full')?.token;
     if (!token) throw new Error('the reference server printed no full-access token');
-    return { baseUrl: info.baseUrl, token, stop: () => void child.kill('SIGTERM') };
+    return { baseUrl: info.baseUrl, token, pid: child.pid, stop: () => void child.kill('SIGTERM') };
   } catch (err) {
     child.kill('SIGTERM');
     throw err;

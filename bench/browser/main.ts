@@ -8,6 +8,7 @@ import type { FieldbookDb } from '../../src/renderer/db/index.ts';
 import { BENCH_PAGE_GLOBAL, type BenchPageApi } from '../page-api.ts';
 import { openCache } from './cache.ts';
 import { queryLatency } from './queries.ts';
+import { replayClose, replayEnqueueLatency, replayIpcFloor, replayOpen, replayRound, replayTotals, replayWriteFloor } from './replay.ts';
 import { floorClose, floorOpen, floorStage, floorWrite, readStretch } from './write-floor.ts';
 
 let cache: Promise<FieldbookDb> | null = null;
@@ -30,6 +31,13 @@ const api: BenchPageApi = {
   floorStage,
   floorWrite,
   floorClose,
+  replayOpen,
+  replayIpcFloor,
+  replayRound,
+  replayWriteFloor,
+  replayEnqueueLatency,
+  replayTotals,
+  replayClose,
 };
 
 Object.defineProperty(window, BENCH_PAGE_GLOBAL, { value: Object.freeze(api), enumerable: true });

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openFieldbookDb } from '../db/index.ts';
 import { outboxOp, statusOp } from '../../shared/replay-queue/test-ops.ts';
-import { applyOutcomeToCache } from './cache-refresh.ts';
+import { applyOutcomeToCache, applyOutcomesToCache, createCacheRefresher } from './cache-refresh.ts';
 
 let n = 0;
 const freshDb = () => openFieldbookDb(`cache-refresh-${++n}`);
@@ -40,5 +40,78 @@ describe('after a replay, the cache shows what the server confirmed', () => {
     const db = freshDb();
     await applyOutcomeToCache(db, statusOp(404, 'Inactive'), { status: 'done' });
     expect(await db.users.count()).toBe(0);
+  });
+});
+
+describe('a burst of outcomes refreshes the cache in one transaction', () => {
+  const bob = { ...ann, userid: 2, username: 'bob', firstname: 'Bob', searchKeys: ['bob lee'] };
+
+  it('applies outcomes in the order given, so the last change to a record wins', async () => {
+    const db = freshDb();
+    await db.users.bulkPut([ann, bob]);
+    await applyOutcomesToCache(db, [
+      { op: outboxOp({ kind: 'user.update', userid: 1, changes: { firstname: 'Anna' } }), outcome: { status: 'done' } },
+      { op: statusOp(2, 'Inactive'), outcome: { status: 'done' } },
+      { op: outboxOp({ kind: 'user.update', userid: 1, changes: { firstname: 'Annie' } }), outcome: { status: 'done' } },
+    ]);
+    expect(await db.users.get(1)).toMatchObject({ firstname: 'Annie' });
+    expect(await db.users.get(2)).toMatchObject({ status: 'Inactive' });
+  });
+
+  it('gathers the outcomes the engine commits together into one transaction', async () => {
+    const db = freshDb();
+    await db.users.bulkPut([ann, bob]);
+    const transaction = vi.spyOn(db, 'transaction');
+    const refresher = createCacheRefresher(db);
+    refresher.add(statusOp(1, 'Inactive'), { status: 'done' });
+    refresher.add(statusOp(2, 'Inactive'), { status: 'done' });
+    await refresher.settled();
+    expect(transaction).toHaveBeenCalledTimes(1);
+    expect((await db.users.toArray()).map((u) => u.status)).toEqual(['Inactive', 'Inactive']);
+  });
+
+  it('takes outcomes that arrive while a burst is being written in the next one', async () => {
+    const db = freshDb();
+    await db.users.bulkPut([ann, bob]);
+    const refresher = createCacheRefresher(db);
+    refresher.add(statusOp(1, 'Inactive'), { status: 'done' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    refresher.add(statusOp(2, 'Inactive'), { status: 'done' });
+    refresher.add(statusOp(1, 'Active'), { status: 'done' });
+    await refresher.settled();
+    expect(await db.users.get(1)).toMatchObject({ status: 'Active' });
+    expect(await db.users.get(2)).toMatchObject({ status: 'Inactive' });
+  });
+
+  it('reports a refresh that fails and keeps refreshing what comes after', async () => {
+    const db = freshDb();
+    await db.users.put(ann);
+    const errors: unknown[] = [];
+    const refresher = createCacheRefresher(db, (err) => errors.push(err));
+    const transaction = vi.spyOn(db, 'transaction').mockRejectedValueOnce(new Error('disk full'));
+    refresher.add(statusOp(1, 'Inactive'), { status: 'done' });
+    await refresher.settled();
+    transaction.mockRestore();
+    refresher.add(statusOp(1, 'Inactive'), { status: 'done' });
+    await refresher.settled();
+    expect(errors).toEqual([new Error('disk full')]);
+    expect(await db.users.get(1)).toMatchObject({ status: 'Inactive' });
+  });
+
+  it('writes a burst that went back as a whole one outcome at a time, so one bad outcome costs only its own refresh', async () => {
+    const db = freshDb();
+    await db.users.bulkPut([ann, bob]);
+    const errors: unknown[] = [];
+    const refresher = createCacheRefresher(db, (err) => errors.push(err));
+    const real = db.transaction.bind(db);
+    let calls = 0;
+    // the burst, then the first outcome on its own, fail; the second outcome on its own goes through
+    vi.spyOn(db, 'transaction').mockImplementation(((...args: Parameters<typeof db.transaction>) => (++calls <= 2 ? Promise.reject(new Error('bad record')) : real(...args))) as typeof db.transaction);
+    refresher.add(statusOp(1, 'Inactive'), { status: 'done' });
+    refresher.add(statusOp(2, 'Inactive'), { status: 'done' });
+    await refresher.settled();
+    expect(errors).toEqual([new Error('bad record')]);
+    expect(await db.users.get(1)).toMatchObject({ status: 'Active' });
+    expect(await db.users.get(2)).toMatchObject({ status: 'Inactive' });
   });
 });

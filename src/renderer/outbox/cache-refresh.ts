@@ -16,73 +16,135 @@ export function refreshedUser(current: UserRecord | undefined, changes: Partial<
   return { ...merged, searchKeys: userSearchKeys(merged), sortName: `${lower(merged.lastname)}, ${lower(merged.firstname)}` };
 }
 
-export async function applyOutcomeToCache(db: FieldbookDb, op: OutboxOp, outcome: ReplayOutcome & { status: 'done' }): Promise<void> {
+export type DoneOutcome = ReplayOutcome & { status: 'done' };
+
+export interface Applied {
+  op: OutboxOp;
+  outcome: DoneOutcome;
+}
+
+/** Several outcomes, in order, in one transaction (a transaction costs far more than a row). */
+export async function applyOutcomesToCache(db: FieldbookDb, applied: readonly Applied[]): Promise<void> {
+  if (applied.length === 0) return;
+  await db.transaction('rw', [db.users, db.emails, db.groupAccess, db.moduleAccess, db.credentialAssignments, db.trainingAssignments], async () => {
+    for (const { op, outcome } of applied) await applyOne(db, op, outcome);
+  });
+}
+
+export function applyOutcomeToCache(db: FieldbookDb, op: OutboxOp, outcome: DoneOutcome): Promise<void> {
+  return applyOutcomesToCache(db, [{ op, outcome }]);
+}
+
+/**
+ * The cache side of a replay: outcomes arrive in bursts (the engine commits
+ * them in groups), and each burst is applied in one transaction, after the
+ * previous one, so a record's refreshes keep their order. A refresh that fails
+ * costs nothing but freshness: the next sync brings the record.
+ */
+export interface CacheRefresher {
+  add(op: OutboxOp, outcome: DoneOutcome): void;
+  /** resolves once every outcome added so far is in the cache (or failed to be) */
+  settled(): Promise<void>;
+}
+
+export function createCacheRefresher(db: FieldbookDb, onError: (err: unknown) => void = () => undefined): CacheRefresher {
+  let waiting: Applied[] = [];
+  let running: Promise<void> | null = null;
+  const apply = async (burst: Applied[]) => {
+    try {
+      await applyOutcomesToCache(db, burst);
+    } catch (err) {
+      if (burst.length === 1) return onError(err);
+      // the burst went back as a whole: one outcome at a time, so a bad one costs only its own refresh
+      for (const one of burst) await applyOutcomesToCache(db, [one]).catch(onError);
+    }
+  };
+  const drain = async () => {
+    // a macrotask later, the whole burst of outcomes resolved together is here
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    while (waiting.length > 0) {
+      const burst = waiting;
+      waiting = [];
+      await apply(burst);
+    }
+    running = null;
+  };
+  return {
+    add(op, outcome) {
+      waiting.push({ op, outcome });
+      running ??= drain();
+    },
+    async settled() {
+      while (running) await running;
+    },
+  };
+}
+
+async function applyOne(db: FieldbookDb, op: OutboxOp, outcome: DoneOutcome): Promise<void> {
   const spec = op.op;
   const id = typeof outcome.createdId === 'number' ? outcome.createdId : Number(outcome.createdId);
-  await db.transaction('rw', [db.users, db.emails, db.groupAccess, db.moduleAccess, db.credentialAssignments, db.trainingAssignments], async () => {
-    switch (spec.kind) {
-      case 'user.update': {
-        const current = await db.users.get(spec.userid);
-        if (current) await db.users.put(refreshedUser(current, spec.changes, current));
-        return;
-      }
-      case 'user.create':
-        if (Number.isInteger(id)) await db.users.put(refreshedUser(undefined, { ...spec.fields, userid: id }, { userid: id, siteid: spec.siteid }));
-        return;
-      case 'email.add':
-        if (Number.isInteger(id)) await db.emails.put({ emailid: id, userid: spec.userid, email: spec.email, status: 'Active', isprimary: null });
-        return;
-      case 'email.remove':
-        await db.emails.delete(spec.emailid);
-        return;
-      case 'groupAccess.grant':
-        await db.groupAccess.put({ id: `${spec.groupid}-${spec.userid}`, groupid: spec.groupid, userid: spec.userid, siteid: spec.siteid });
-        return;
-      case 'groupAccess.revoke':
-        await db.groupAccess.delete(`${spec.groupid}-${spec.userid}`);
-        return;
-      case 'moduleAccess.grant':
-        await db.moduleAccess.put({ id: `${spec.siteid}-${spec.accessID}-${spec.userid}`, accessID: spec.accessID, siteid: spec.siteid, userid: spec.userid });
-        return;
-      case 'moduleAccess.revoke':
-        await db.moduleAccess.delete(`${spec.siteid}-${spec.accessID}-${spec.userid}`);
-        return;
-      case 'credentialAssignment.create':
-      case 'credentialAssignment.update': {
-        const key = `${spec.credentialid}-${spec.userid}`;
-        const current = await db.credentialAssignments.get(key);
-        const fields = spec.kind === 'credentialAssignment.create' ? spec.fields : spec.changes;
-        const after = { ...(outcome.after ?? {}), ...fields };
-        const startdate = text(after['startdate'], current?.startdate);
-        const expirationdate = text(after['expirationdate'], current?.expirationdate);
-        await db.credentialAssignments.put({
-          id: key, credentialid: spec.credentialid, userid: spec.userid, attachmentcount: current?.attachmentcount ?? 0,
-          startdate, startIso: toIsoDate(startdate), expirationdate, expirationIso: toIsoDate(expirationdate),
-          credentialnumber: text(after['credentialnumber'], current?.credentialnumber), status: text(after['status'], current?.status ?? 'active'), notes: text(after['notes'], current?.notes),
-        });
-        return;
-      }
-      case 'credentialAssignment.delete':
-        await db.credentialAssignments.delete(`${spec.credentialid}-${spec.userid}`);
-        return;
-      case 'trainingAssignment.update': {
-        const current = await db.trainingAssignments.get(spec.transcriptid);
-        if (!current) return;
-        const c = spec.changes;
-        await db.trainingAssignments.put({
-          ...current,
-          ...(c.duedate !== undefined ? { due_date: c.duedate, dueIso: toIsoDate(c.duedate) } : {}),
-          ...(c.startdate !== undefined ? { start_date: c.startdate, startIso: toIsoDate(c.startdate) } : {}),
-          ...(c.coursestatus !== undefined ? { course_status: c.coursestatus } : {}),
-        });
-        return;
-      }
-      case 'trainingAssignment.delete':
-        await db.trainingAssignments.delete(spec.transcriptid);
-        return;
-      case 'trainingAssignment.create':
-        // The new assignment's course details come with the next sync; nothing half-known is cached.
-        return;
+  switch (spec.kind) {
+    case 'user.update': {
+      const current = await db.users.get(spec.userid);
+      if (current) await db.users.put(refreshedUser(current, spec.changes, current));
+      return;
     }
-  });
+    case 'user.create':
+      if (Number.isInteger(id)) await db.users.put(refreshedUser(undefined, { ...spec.fields, userid: id }, { userid: id, siteid: spec.siteid }));
+      return;
+    case 'email.add':
+      if (Number.isInteger(id)) await db.emails.put({ emailid: id, userid: spec.userid, email: spec.email, status: 'Active', isprimary: null });
+      return;
+    case 'email.remove':
+      await db.emails.delete(spec.emailid);
+      return;
+    case 'groupAccess.grant':
+      await db.groupAccess.put({ id: `${spec.groupid}-${spec.userid}`, groupid: spec.groupid, userid: spec.userid, siteid: spec.siteid });
+      return;
+    case 'groupAccess.revoke':
+      await db.groupAccess.delete(`${spec.groupid}-${spec.userid}`);
+      return;
+    case 'moduleAccess.grant':
+      await db.moduleAccess.put({ id: `${spec.siteid}-${spec.accessID}-${spec.userid}`, accessID: spec.accessID, siteid: spec.siteid, userid: spec.userid });
+      return;
+    case 'moduleAccess.revoke':
+      await db.moduleAccess.delete(`${spec.siteid}-${spec.accessID}-${spec.userid}`);
+      return;
+    case 'credentialAssignment.create':
+    case 'credentialAssignment.update': {
+      const key = `${spec.credentialid}-${spec.userid}`;
+      const current = await db.credentialAssignments.get(key);
+      const fields = spec.kind === 'credentialAssignment.create' ? spec.fields : spec.changes;
+      const after = { ...(outcome.after ?? {}), ...fields };
+      const startdate = text(after['startdate'], current?.startdate);
+      const expirationdate = text(after['expirationdate'], current?.expirationdate);
+      await db.credentialAssignments.put({
+        id: key, credentialid: spec.credentialid, userid: spec.userid, attachmentcount: current?.attachmentcount ?? 0,
+        startdate, startIso: toIsoDate(startdate), expirationdate, expirationIso: toIsoDate(expirationdate),
+        credentialnumber: text(after['credentialnumber'], current?.credentialnumber), status: text(after['status'], current?.status ?? 'active'), notes: text(after['notes'], current?.notes),
+      });
+      return;
+    }
+    case 'credentialAssignment.delete':
+      await db.credentialAssignments.delete(`${spec.credentialid}-${spec.userid}`);
+      return;
+    case 'trainingAssignment.update': {
+      const current = await db.trainingAssignments.get(spec.transcriptid);
+      if (!current) return;
+      const c = spec.changes;
+      await db.trainingAssignments.put({
+        ...current,
+        ...(c.duedate !== undefined ? { due_date: c.duedate, dueIso: toIsoDate(c.duedate) } : {}),
+        ...(c.startdate !== undefined ? { start_date: c.startdate, startIso: toIsoDate(c.startdate) } : {}),
+        ...(c.coursestatus !== undefined ? { course_status: c.coursestatus } : {}),
+      });
+      return;
+    }
+    case 'trainingAssignment.delete':
+      await db.trainingAssignments.delete(spec.transcriptid);
+      return;
+    case 'trainingAssignment.create':
+      // The new assignment's course details come with the next sync; nothing half-known is cached.
+      return;
+  }
 }

@@ -9,7 +9,7 @@ import { useStore } from 'zustand';
 import { openFieldbookDb, type FieldbookDb } from '../db/index.ts';
 import { isOnline, sessionStore, type SessionState } from '../app/session.ts';
 import { OutboxEngine, type EngineState } from '../../shared/replay-queue/engine.ts';
-import { applyOutcomeToCache } from './cache-refresh.ts';
+import { createCacheRefresher } from './cache-refresh.ts';
 import { discardOps, enqueueOps, type OpDraft } from '../../shared/replay-queue/queue.ts';
 
 export interface OutboxRuntimeState {
@@ -74,6 +74,7 @@ async function openEngine(session: SessionState): Promise<void> {
   const db = openFieldbookDb(cacheDb.name, { durability: 'strict' });
   const actor = activeProfile.name;
   let opened: OutboxEngine | null = null;
+  const refresher = createCacheRefresher(cacheDb);
   const engine = await OutboxEngine.open({
     db,
     actor,
@@ -81,7 +82,7 @@ async function openEngine(session: SessionState): Promise<void> {
     onChange: () => {
       if (opened) outboxStore.setState((s) => ({ engineState: opened!.state(), version: s.version + 1 }));
     },
-    onApplied: (op, outcome) => void applyOutcomeToCache(cacheDb, op, outcome).catch(() => undefined),
+    onApplied: (op, outcome) => refresher.add(op, outcome),
   });
   opened = engine;
   outboxStore.setState({ db, engine, actor, engineState: engine.state() });

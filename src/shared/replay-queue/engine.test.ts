@@ -158,6 +158,31 @@ describe('the outbox engine', () => {
     expect(api.requests.at(-1)?.resolution).toBe('mine');
   });
 
+  it('goes idle when what is left waits for a person: a conflict, the op queued behind it, and an op depending on it', async () => {
+    const db = freshDb();
+    const [first, behind, other] = await enqueueOps(db, [
+      { id: 'first', ...statusDraft(1, 'Inactive') },
+      statusDraft(1, 'Active'),
+      { op: { kind: 'groupAccess.grant', siteid: 101, groupid: 5, userid: 2 }, dependsOn: ['first'], summary: 'grant after the change' },
+      statusDraft(3, 'Inactive'),
+    ]);
+    const api = executor((req) => ok(req.op.kind === 'user.update' && req.op.userid === 1 ? { status: 'conflict', theirs: { status: 'Offline' }, fields: ['status'] } : { status: 'done' }));
+    await drained(db, api.execute);
+    expect(api.requests.map((r) => r.opId)).toEqual([first!.id, expect.any(String)]);
+    expect((await db.outbox.get(first!.id))?.status).toBe('conflict');
+    expect((await db.outbox.get(behind!.id))?.status).toBe('pending');
+    expect((await db.outbox.get(other!.id))?.status).toBe('pending');
+  });
+
+  it('is not idle while an op waits out a backoff: it goes by itself when the wait ends', async () => {
+    const db = freshDb();
+    await enqueueOps(db, [statusDraft(1, 'Inactive')]);
+    const api = executor((_req, n) => ok(n === 1 ? { status: 'retry', error: { code: 'server', message: '503' }, maybeSent: false } : { status: 'done' }));
+    await drained(db, api.execute);
+    expect(api.requests).toHaveLength(2);
+    expect((await db.outbox.toArray())[0]?.status).toBe('done');
+  });
+
   it('undoes a queued op before it is sent, keeping a trace in the audit log', async () => {
     const db = freshDb();
     const [op] = await enqueueOps(db, [statusDraft(1, 'Inactive')]);

@@ -162,6 +162,7 @@ export class OutboxEngine {
 
   /** Resolves when nothing more can happen without a person: all done or parked, or paused/offline. */
   whenIdle(): Promise<void> {
+    this.pump();
     if (this.isIdle()) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
@@ -186,12 +187,17 @@ export class OutboxEngine {
     return !this.killed && this.online && this.paused === null;
   }
 
+  /**
+   * Nothing in flight, and nothing that can go without a person: the pump that
+   * ran last looked at every candidate and started none, so what is left waits
+   * for a parked op (a conflict, a review; also the ops queued behind it on its
+   * target or depending on it) unless it waits out a backoff, which ends by itself.
+   */
   private isIdle(): boolean {
     if (this.killed) return true;
     if (this.inFlight.size > 0) return false;
     if (!this.canRun()) return true;
-    for (const op of this.ops.values()) if (op.status === 'pending') return false;
-    return true;
+    return !this.lanes.waitsForTime();
   }
 
   private pump(): void {

@@ -124,6 +124,11 @@ export class RunnableLanes {
     return { ready, wakeAt };
   }
 
+  /** Some target's first op waits out a backoff: it may go later without anyone's help. */
+  waitsForTime(): boolean {
+    return this.backingOff.size > 0;
+  }
+
   private headOf(target: string): OutboxOp | undefined {
     const id = this.lanes.get(target)?.[0];
     return id === undefined ? undefined : this.find(id);

@@ -1,0 +1,82 @@
+/**
+ * CPU time of the benchmark's processes, by role (Linux /proc; elsewhere the
+ * meter reads nothing): this process (the main-process side: harness and
+ * handlers), the reference server, and Chromium's browser, renderer and other
+ * processes. A benchmark reads it around a phase to say where its time went.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+
+export type CpuRole = 'main' | 'server' | 'browser' | 'renderer' | 'chromium other';
+export type CpuSeconds = Partial<Record<CpuRole, number>>;
+
+/** Linux's USER_HZ: the unit of utime and stime in /proc/PID/stat. */
+const TICKS_PER_SECOND = 100;
+
+interface Proc {
+  pid: number;
+  ppid: number;
+  ticks: number;
+}
+
+function readProc(pid: number): Proc | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // the command name (field 2) may hold spaces and parentheses: fields are counted after its last ')'
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { pid, ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+  } catch {
+    return null;
+  }
+}
+
+function chromiumRole(pid: number): CpuRole {
+  let cmdline: string;
+  try {
+    cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return 'chromium other';
+  }
+  const type = /--type=([a-z-]+)/.exec(cmdline)?.[1];
+  if (type === undefined) return 'browser';
+  return type === 'renderer' ? 'renderer' : 'chromium other';
+}
+
+/** CPU seconds used so far by this process, `serverPid`, and every Chromium process started under this one. */
+export function cpuSeconds(serverPid: number | undefined): CpuSeconds {
+  let pids: number[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
+  } catch {
+    return {};
+  }
+  const procs = new Map<number, Proc>();
+  for (const pid of pids) {
+    const proc = readProc(pid);
+    if (proc) procs.set(pid, proc);
+  }
+  const descendsFromUs = (proc: Proc): boolean => {
+    for (let at: Proc | undefined = proc, depth = 0; at && depth < 16; at = procs.get(at.ppid), depth++) if (at.ppid === process.pid) return true;
+    return false;
+  };
+  const out: CpuSeconds = {};
+  const add = (role: CpuRole, ticks: number) => (out[role] = (out[role] ?? 0) + ticks / TICKS_PER_SECOND);
+  for (const proc of procs.values()) {
+    if (proc.pid === process.pid) add('main', proc.ticks);
+    else if (proc.pid === serverPid) add('server', proc.ticks);
+    else if (descendsFromUs(proc)) add(chromiumRole(proc.pid), proc.ticks);
+  }
+  return out;
+}
+
+/** `after - before`, per role, in milliseconds per unit of work (e.g. per op), rounded to 0.01 ms. */
+export function cpuMsPer(before: CpuSeconds, after: CpuSeconds, units: number): CpuSeconds {
+  const out: CpuSeconds = {};
+  for (const role of Object.keys(after) as CpuRole[]) {
+    out[role] = Math.round((((after[role] ?? 0) - (before[role] ?? 0)) * 1000 * 100) / Math.max(1, units)) / 100;
+  }
+  return out;
+}
+
+export function describeCpu(perOp: CpuSeconds): string {
+  return (Object.entries(perOp) as [CpuRole, number][]).filter(([, ms]) => ms > 0).map(([role, ms]) => `${role} ${ms}`).join(', ');
+}
