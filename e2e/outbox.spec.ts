@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test';
 import { startServer } from '../src/server/index.ts';
 import { expect, test, tokenOf, type ReferenceServer } from './fixtures.ts';
 import { addProfile, goTo, syncNow, usersGrid } from './support/ui.ts';
+import { parkedOpsScript } from './support/browser-scripts.ts';
 
 async function openTab(page: Page, tab: 'Outbox' | 'Conflicts'): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: tab, exact: true }).click();
@@ -94,6 +95,21 @@ test('a read-only token: the preview refuses the edits and nothing is queued', a
   await expect(app.getByRole('button', { name: 'Queue 0 changes' })).toBeDisabled();
   await openTab(app, 'Outbox');
   await expect(app.getByText('Nothing here.')).toBeVisible();
+});
+
+test('a long outbox lists 500 operations at a time, and the rest on "Show more"', async ({ app, api, fullToken }) => {
+  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+  await openTab(app, 'Outbox');
+  await expect(app.getByText('Nothing here.')).toBeVisible();
+  expect(await app.evaluate(parkedOpsScript(520))).toBe(520);
+  await app.reload();
+  await openTab(app, 'Outbox');
+  const rows = app.getByRole('table', { name: 'Queued operations' }).locator('tbody tr');
+  await expect(app.getByText('Showing 500 of 520.')).toBeVisible();
+  await expect(rows).toHaveCount(500);
+  await app.getByRole('button', { name: 'Show 20 more' }).click();
+  await expect(rows).toHaveCount(520);
+  await expect(app.getByText(/^Showing/)).toHaveCount(0);
 });
 
 test('a change made on the server meanwhile becomes a conflict, resolved by keeping mine', async ({ app, api, server, fullToken }) => {

@@ -49,6 +49,31 @@ export const COUNT_PAGE_RECORDS = `(async () => {
 })()`;
 
 /**
+ * Writes `count` operations parked for review (so none is sent) straight into
+ * the outbox of the only profile database: a long outbox without queueing it
+ * through the UI. Evaluates to the number written.
+ */
+export function parkedOpsScript(count: number): string {
+  return `(async () => {
+  const request = (r) => new Promise((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
+  const names = (await indexedDB.databases()).map((d) => d.name || '').filter((n) => n.startsWith('fieldbook-'));
+  if (names.length !== 1) throw new Error('expected one profile database, found ' + names.join(', '));
+  const db = await request(indexedDB.open(names[0]));
+  const tx = db.transaction('outbox', 'readwrite');
+  for (let i = 1; i <= ${count}; i++) {
+    tx.objectStore('outbox').put({
+      id: 'parked-' + i, batchId: 'parked', seq: i, targetKey: 'user:' + i, dependsOn: [], op: { kind: 'user.update', userid: i, changes: { status: 'Inactive' } },
+      base: { status: 'Active' }, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(), status: 'needs-review', attempts: 1, maybeSent: false,
+      nextAttemptAt: null, lastError: { code: 'rejected', message: 'Refused' }, response: null, theirs: null, summary: 'Change ' + i,
+    });
+  }
+  await new Promise((resolve, reject) => { tx.oncomplete = resolve; tx.onerror = () => reject(tx.error); });
+  db.close();
+  return ${count};
+})()`;
+}
+
+/**
  * What injected markup would leave behind: elements that run code or load
  * content, and event-handler attributes. Also whether the page grew wider than
  * the window (a very long name breaking the layout).

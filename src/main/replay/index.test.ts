@@ -183,3 +183,29 @@ describe('a malformed answer', () => {
     expect(await executeReplay(api.client, statusChange())).toMatchObject({ status: 'retry', error: { code: 'malformed-response' } });
   });
 });
+
+describe('replaying a new training assignment', () => {
+  const assign: ReplayRequest = { opId: 'op3', op: { kind: 'trainingAssignment.create', userid: 42, courseid: 7, fields: { duedate: '12/31/2026' } }, verifyFirst: false };
+  const assignment = { transcriptid: 9001, userid: 42, courseid: 7, course_name: 'Forklift safety', course_status: 'Not Started', due_date: '12/31/2026' };
+
+  it('reads the assignment back, so the cache can show it with its course and transcript id at once', async () => {
+    const api = scriptedClient({
+      'POST /trainingassignments/user/42/course/7': [{ httpcode: 201, body: status(201, 703) }],
+      'GET /users/42/trainingassignments': [{ httpcode: 200, body: { trainingassignments: [assignment] } }],
+    });
+    const outcome = await executeReplay(api.client, assign);
+    expect(outcome).toMatchObject({ status: 'done', createdId: 9001, after: { transcriptid: 9001, course_name: 'Forklift safety', due_date: '12/31/2026' } });
+    expect(api.writes()).toHaveLength(1);
+  });
+
+  it('is done even when the read-back fails: the assignment was made, the next sync brings it', async () => {
+    const api = scriptedClient({
+      'POST /trainingassignments/user/42/course/7': [{ httpcode: 201, body: status(201, 703, { transcriptid: 9001 }) }],
+      'GET /users/42/trainingassignments': [{ error: { code: 'network', message: 'dropped' } }],
+    });
+    const outcome = await executeReplay(api.client, assign);
+    // the id from the answer still reaches the ops waiting for it
+    expect(outcome).toEqual({ status: 'done', createdId: 9001 });
+    expect(api.writes()).toHaveLength(1);
+  });
+});

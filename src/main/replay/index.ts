@@ -72,6 +72,11 @@ async function replayCreate(client: ReplayClient, req: ReplayRequest, attempt: A
   }
   try {
     const response = await write(client, req.op, attempt, signal);
+    if (req.op.kind === 'trainingAssignment.create') {
+      const readBack = await readBackTraining(client, req.op, signal);
+      const createdId = readBack.createdId ?? idFromBody(req.op, response.body);
+      return withResponse(createdId === undefined ? readBack : { ...readBack, createdId }, response.statusBody);
+    }
     const createdId = await createdIdOf(client, req.op, response.body, signal);
     return withResponse(createdId === undefined ? { status: 'done' } : { status: 'done', createdId }, response.statusBody);
   } catch (err) {
@@ -123,13 +128,36 @@ async function write(client: ReplayClient, op: OpSpec, attempt: Attempt, signal?
 
 async function createdIdOf(client: ReplayClient, op: OpSpec, body: unknown, signal?: AbortSignal): Promise<number | string | undefined> {
   if (op.kind === 'credentialAssignment.create') return `${op.credentialid}-${op.userid}`;
-  const field = createdIdField(op);
-  if (!field) return undefined;
-  const fromBody = body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[field] : undefined;
-  if (typeof fromBody === 'number' || (typeof fromBody === 'string' && /^\d+$/.test(fromBody))) return Number(fromBody);
+  if (!createdIdField(op)) return undefined;
+  const fromBody = idFromBody(op, body);
+  if (fromBody !== undefined) return fromBody;
   // The platform may not echo the new id: read it back.
   const state = await readState(client, op, signal);
   return state.present ? state.id : undefined;
+}
+
+/** The new record's id when the answer to the create carries it. */
+function idFromBody(op: OpSpec, body: unknown): number | undefined {
+  const field = createdIdField(op);
+  if (!field || body === null || typeof body !== 'object') return undefined;
+  const value = (body as Record<string, unknown>)[field];
+  return typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)) ? Number(value) : undefined;
+}
+
+/**
+ * A new training assignment as the server holds it (course name, dates, its
+ * transcript id), so the cache can show it at once. The assignment is made
+ * whatever this read says: when it fails, the op is still done and the next
+ * sync brings the record.
+ */
+async function readBackTraining(client: ReplayClient, op: OpSpec, signal?: AbortSignal): Promise<ReplayOutcome & { status: 'done' }> {
+  try {
+    const state = await readState(client, op, signal);
+    if (state.present) return state.id === undefined ? { status: 'done', after: state.record } : { status: 'done', after: state.record, createdId: state.id };
+  } catch {
+    // the write succeeded: only the cache's copy waits for the next sync
+  }
+  return { status: 'done' };
 }
 
 function withResponse(outcome: ReplayOutcome & { status: 'done' }, statusBody: unknown): ReplayOutcome {

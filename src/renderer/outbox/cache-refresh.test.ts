@@ -36,6 +36,21 @@ describe('after a replay, the cache shows what the server confirmed', () => {
     expect(await db.credentialAssignments.get('9-1')).toMatchObject({ startIso: '2026-01-15', expirationIso: '2028-06-30' });
   });
 
+  it('caches a new training assignment as main read it back, under its transcript id and course site', async () => {
+    const db = freshDb();
+    await db.courses.put({ courseid: 7, siteid: 202, coursename: 'Forklift safety', coursetype: null, status: 'Active' });
+    const after = { transcriptid: 9001, userid: 1, courseid: 7, course_name: 'Forklift safety', course_status: 'Not Started', due_date: '12/31/2026' };
+    await applyOutcomeToCache(db, outboxOp({ kind: 'trainingAssignment.create', userid: 1, courseid: 7, fields: { duedate: '12/31/2026' } }), { status: 'done', createdId: 9001, after });
+    expect(await db.trainingAssignments.get(9001)).toMatchObject({ siteid: 202, course_name: 'Forklift safety', dueIso: '2026-12-31', openDueIso: '2026-12-31' });
+  });
+
+  it('caches nothing half-known when a new training assignment could not be read back', async () => {
+    const db = freshDb();
+    await applyOutcomeToCache(db, outboxOp({ kind: 'trainingAssignment.create', userid: 1, courseid: 7, fields: {} }), { status: 'done' });
+    await applyOutcomeToCache(db, outboxOp({ kind: 'trainingAssignment.create', userid: 1, courseid: 7, fields: {} }), { status: 'done', after: { course_name: 'no ids' } });
+    expect(await db.trainingAssignments.count()).toBe(0);
+  });
+
   it('leaves a user it does not know alone', async () => {
     const db = freshDb();
     await applyOutcomeToCache(db, statusOp(404, 'Inactive'), { status: 'done' });

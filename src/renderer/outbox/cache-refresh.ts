@@ -1,11 +1,13 @@
 /**
  * After an op is done, the cache takes what the server confirmed, so the views
  * show the truth without waiting for the next sync: the record read back for
- * updates, the new id for creates, removal for deletes.
+ * updates and new training assignments, the new id for creates, removal for
+ * deletes.
  */
 import type { ReplayOutcome } from '../../shared/ipc.ts';
 import type { OutboxOp } from '../../shared/outbox.ts';
-import { lower, userSearchKeys, type UserRecord } from '../../shared/records.ts';
+import { lower, normalizeTrainingAssignment, userSearchKeys, type UserRecord } from '../../shared/records.ts';
+import { schemas } from '../../shared/api/wire.ts';
 import { toIsoDate } from '../../shared/dates.ts';
 import type { FieldbookDb } from '../db/index.ts';
 
@@ -26,7 +28,7 @@ export interface Applied {
 /** Several outcomes, in order, in one transaction (a transaction costs far more than a row). */
 export async function applyOutcomesToCache(db: FieldbookDb, applied: readonly Applied[]): Promise<void> {
   if (applied.length === 0) return;
-  await db.transaction('rw', [db.users, db.emails, db.groupAccess, db.moduleAccess, db.credentialAssignments, db.trainingAssignments], async () => {
+  await db.transaction('rw', [db.users, db.courses, db.emails, db.groupAccess, db.moduleAccess, db.credentialAssignments, db.trainingAssignments], async () => {
     for (const { op, outcome } of applied) await applyOne(db, op, outcome);
   });
 }
@@ -143,8 +145,13 @@ async function applyOne(db: FieldbookDb, op: OutboxOp, outcome: DoneOutcome): Pr
     case 'trainingAssignment.delete':
       await db.trainingAssignments.delete(spec.transcriptid);
       return;
-    case 'trainingAssignment.create':
-      // The new assignment's course details come with the next sync; nothing half-known is cached.
+    case 'trainingAssignment.create': {
+      // main read the new assignment back; without it (or when it does not parse) the next sync brings it
+      const parsed = schemas.trainingAssignment.safeParse(outcome.after);
+      if (!parsed.success) return;
+      const siteid = (await db.courses.get(parsed.data.courseid))?.siteid ?? (await db.users.get(parsed.data.userid))?.siteid;
+      if (siteid !== undefined) await db.trainingAssignments.put(normalizeTrainingAssignment(parsed.data, siteid));
       return;
+    }
   }
 }

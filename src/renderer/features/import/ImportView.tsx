@@ -12,15 +12,18 @@ import { formatCount } from '../../app/format.ts';
 import { enqueueOps } from '../../../shared/replay-queue/queue.ts';
 import { outboxStore, queueChanged } from '../../outbox/runtime.ts';
 import { parseSpreadsheet, type Sheet } from './parse.ts';
-import { draftsOf, FIELD_LABELS, guessMapping, IMPORT_FIELDS, planImport, rowsOf, type ColumnMapping, type ImportField } from './rows.ts';
+import { draftsOf, emailsByUser, FIELD_LABELS, guessMapping, IMPORT_FIELDS, planImport, rowsOf, type ColumnMapping, type ImportField } from './rows.ts';
 
 const NONE: UserRecord[] = [];
 
 export default function ImportView() {
   const db = useActiveDb();
-  const readOnly = useSession((s) => s.activeProfile?.access === 'readonly');
+  // users are created and changed with full access only: a read-only token writes nothing, a feature token only its feature
+  const access = useSession((s) => s.activeProfile?.access);
+  const readOnly = access === 'readonly' || access === 'feature';
   const sites = useLiveQuery(async () => (db ? db.sites.toArray() : []), [db]) ?? [];
   const users = useLiveQuery(async () => (db ? db.users.toArray() : []), [db]) ?? NONE;
+  const emails = useLiveQuery(async () => emailsByUser(db ? await db.emails.toArray() : []), [db]);
   const [fileName, setFileName] = useState<string | null>(null);
   const [sheet, setSheet] = useState<Sheet | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping>({});
@@ -29,7 +32,7 @@ export default function ImportView() {
   const [error, setError] = useState<string | null>(null);
   const siteid = siteChoice ?? sites[0]?.siteid ?? 0;
 
-  const plans = useMemo(() => (sheet ? planImport(rowsOf(sheet, mapping), users, siteid) : []), [sheet, mapping, users, siteid]);
+  const plans = useMemo(() => (sheet ? planImport(rowsOf(sheet, mapping), users, siteid, emails) : []), [sheet, mapping, users, siteid, emails]);
   const counts = useMemo(() => {
     const c = { create: 0, update: 0, unchanged: 0, error: 0 };
     for (const p of plans) c[p.action] += 1;
@@ -67,7 +70,13 @@ export default function ImportView() {
   return (
     <section className="view import-view" aria-labelledby="import-heading" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
       <h1 id="import-heading">Import employees</h1>
-      {readOnly && <p role="alert">This profile's token is read-only: an import can be previewed but not queued.</p>}
+      {readOnly && (
+        <p role="alert">
+          {access === 'feature'
+            ? "This profile's token is limited to one feature, which does not include people: an import can be previewed but not queued."
+            : "This profile's token is read-only: an import can be previewed but not queued."}
+        </p>
+      )}
       <div className="dropzone">
         <p>Drop a .csv or .xlsx file here, or</p>
         <label>

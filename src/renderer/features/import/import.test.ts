@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/universal';
 import type { UserRecord } from '../../../shared/records.ts';
 import { parseCsv, parseSpreadsheet } from './parse.ts';
-import { draftsOf, guessMapping, planImport, rowsOf } from './rows.ts';
+import { draftsOf, emailsByUser, guessMapping, planImport, rowsOf } from './rows.ts';
 
 const enc = (text: string) => new TextEncoder().encode(text).buffer as ArrayBuffer;
 const ann: UserRecord = {
@@ -80,5 +80,30 @@ describe('validating and planning the import', () => {
     const drafts = draftsOf(await planCsv('username,firstname,lastname,email\nbo,Bo,Ray,bo@example.com\n'), 101);
     expect(drafts.map((d) => d.op.kind)).toEqual(['user.create', 'email.add']);
     expect(drafts[1]).toMatchObject({ dependsOn: [drafts[0]!.id], bindings: [{ fromOp: drafts[0]!.id, field: 'userid' }] });
+  });
+});
+
+describe('e-mail addresses of people already on the site', () => {
+  const plan = (csv: string, known: string[]) => {
+    const parsed = parseCsv(csv);
+    if (!parsed.ok) throw new Error(parsed.error);
+    const emails = emailsByUser(known.map((email, i) => ({ emailid: i + 1, userid: ann.userid, email, status: 'Active', isprimary: null })));
+    return planImport(rowsOf(parsed.sheet, guessMapping(parsed.sheet.headers)), [ann], 101, emails);
+  };
+
+  it('adds an address the person does not have yet, and changes nothing else', () => {
+    const plans = plan('username,email\nann,ann.lee@example.com\n', ['ann@example.com']);
+    expect(plans).toMatchObject([{ action: 'update', changes: { email: 'ann.lee@example.com' } }]);
+    expect(draftsOf(plans, 101).map((d) => d.op)).toEqual([{ kind: 'email.add', userid: 7, email: 'ann.lee@example.com' }]);
+  });
+
+  it('leaves a person alone whose address is already known, whatever its case', () => {
+    expect(plan('username,email\nann,ANN@example.com\n', ['ann@example.com'])).toMatchObject([{ action: 'unchanged' }]);
+  });
+
+  it('queues a name change and a new address as two operations', () => {
+    const drafts = draftsOf(plan('username,firstname,email\nann,Anna,ann.lee@example.com\n', []), 101);
+    expect(drafts.map((d) => d.op.kind)).toEqual(['user.update', 'email.add']);
+    expect(drafts[0]?.op).toEqual({ kind: 'user.update', userid: 7, changes: { firstname: 'Anna' } });
   });
 });

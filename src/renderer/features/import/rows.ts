@@ -3,7 +3,7 @@
  * validate every row (clear per-row errors), match existing users by username
  * or employee id, and plan the ops. Pure.
  */
-import type { UserRecord } from '../../../shared/records.ts';
+import type { EmailRecord, UserRecord } from '../../../shared/records.ts';
 import type { OpDraft } from '../../../shared/replay-queue/queue.ts';
 import { newId } from '../../../shared/replay-queue/queue.ts';
 import type { Sheet } from './parse.ts';
@@ -70,8 +70,21 @@ export function normalizeStatus(value: string): string | null {
   return KNOWN_STATUSES.find((s) => s.toLowerCase() === value.toLowerCase()) ?? null;
 }
 
-/** Match rows to cached users by username first, then employee id, and decide create / update / unchanged / error. */
-export function planImport(rows: readonly ImportRow[], users: readonly UserRecord[], siteid: number): RowPlan[] {
+/** The cached e-mail addresses of each user, lower-cased. */
+export type EmailsByUser = ReadonlyMap<number, ReadonlySet<string>>;
+
+export function emailsByUser(emails: readonly EmailRecord[]): EmailsByUser {
+  const out = new Map<number, Set<string>>();
+  for (const e of emails) out.set(e.userid, (out.get(e.userid) ?? new Set()).add(e.email.toLowerCase()));
+  return out;
+}
+
+/**
+ * Match rows to cached users by username first, then employee id, and decide
+ * create / update / unchanged / error. An existing user's e-mail address that
+ * the cache does not know for them is a change too: it is added.
+ */
+export function planImport(rows: readonly ImportRow[], users: readonly UserRecord[], siteid: number, emails: EmailsByUser = new Map()): RowPlan[] {
   const byUsername = new Map(users.filter((u) => u.siteid === siteid).map((u) => [u.username.toLowerCase(), u]));
   const byEmployeeId = new Map(users.filter((u) => u.siteid === siteid && u.employeeid).map((u) => [u.employeeid.toLowerCase(), u]));
   const seen = new Map<string, number>();
@@ -101,17 +114,22 @@ export function planImport(rows: readonly ImportRow[], users: readonly UserRecor
       const next = field === 'status' && v.status ? normalizeStatus(v.status)! : v[field];
       if (next && next !== user[field]) changes[field] = next;
     }
+    if (v.email && !emails.get(user.userid)?.has(v.email.toLowerCase())) changes.email = v.email;
     return Object.keys(changes).length === 0 ? { rowNumber: row.rowNumber, action: 'unchanged', user } : { rowNumber: row.rowNumber, action: 'update', user, changes };
   });
 }
 
-/** The ops of a plan: an update per changed user; a create per new user, with its e-mail waiting for the new id. */
+/** The ops of a plan: an update per changed user and an e-mail added; a create per new user, with its e-mail waiting for the new id. */
 export function draftsOf(plans: readonly RowPlan[], siteid: number): OpDraft[] {
   const drafts: OpDraft[] = [];
   for (const plan of plans) {
     if (plan.action === 'update') {
-      const base = Object.fromEntries(Object.keys(plan.changes).map((f) => [f, plan.user[f as keyof UserRecord] as string]));
-      drafts.push({ op: { kind: 'user.update', userid: plan.user.userid, changes: plan.changes }, base, summary: `Update ${plan.user.username} (row ${plan.rowNumber})` });
+      const { email, ...fields } = plan.changes;
+      if (Object.keys(fields).length > 0) {
+        const base = Object.fromEntries(Object.keys(fields).map((f) => [f, plan.user[f as keyof UserRecord] as string]));
+        drafts.push({ op: { kind: 'user.update', userid: plan.user.userid, changes: fields }, base, summary: `Update ${plan.user.username} (row ${plan.rowNumber})` });
+      }
+      if (email) drafts.push({ op: { kind: 'email.add', userid: plan.user.userid, email }, summary: `Add e-mail ${email} to ${plan.user.username} (row ${plan.rowNumber})` });
     } else if (plan.action === 'create') {
       const v = plan.values;
       const id = newId();

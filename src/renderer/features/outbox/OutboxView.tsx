@@ -16,7 +16,8 @@ import { download } from './download.ts';
 import { batchesOf, filterOps, STATUS_LABELS, statusCounts, type OutboxFilter } from './view-model.ts';
 import { OpDetails } from './OpDetails.tsx';
 
-const SHOWN = 500;
+/** rows rendered at first, and added by each "Show more" (each row can open its details, so the table is not virtualised) */
+const PAGE = 500;
 
 const NONE: OutboxOp[] = [];
 
@@ -25,7 +26,12 @@ export default function OutboxView() {
   const ops = useLiveQuery(async () => (db ? db.outbox.toArray() : []), [db]) ?? NONE;
   const engineState = useOutbox((s) => s.engineState);
   const actor = useOutbox((s) => s.actor);
-  const [filter, setFilter] = useState<OutboxFilter>({ status: 'all', batchId: 'all' });
+  const [filter, setFilterState] = useState<OutboxFilter>({ status: 'all', batchId: 'all' });
+  const [limit, setLimit] = useState(PAGE);
+  const setFilter = (next: OutboxFilter) => {
+    setFilterState(next);
+    setLimit(PAGE);
+  };
   const [openId, setOpenId] = useState<string | null>(null);
   const [error, setError] = useState<{ code: 'internal'; message: string } | null>(null);
   const shown = useMemo(() => filterOps(ops, filter), [ops, filter]);
@@ -117,12 +123,19 @@ export default function OutboxView() {
           </tr>
         </thead>
         <tbody>
-          {shown.slice(0, SHOWN).map((op) => (
+          {shown.slice(0, limit).map((op) => (
             <OpRow key={op.id} op={op} open={openId === op.id} onToggle={() => setOpenId(openId === op.id ? null : op.id)} act={act} actor={actor} />
           ))}
         </tbody>
       </table>
-      {shown.length > SHOWN && <p>Showing the first {SHOWN} of {formatCount(shown.length)}: filter by status or batch to see the others.</p>}
+      {shown.length > limit && (
+        <p>
+          Showing {formatCount(limit)} of {formatCount(shown.length)}.{' '}
+          <button type="button" onClick={() => setLimit(limit + PAGE)}>
+            Show {formatCount(Math.min(PAGE, shown.length - limit))} more
+          </button>
+        </p>
+      )}
       {shown.length === 0 && <p>Nothing here.</p>}
     </section>
   );
