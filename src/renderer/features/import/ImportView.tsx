@@ -20,7 +20,7 @@ export default function ImportView() {
   const db = useActiveDb();
   // users are created and changed with full access only: a read-only token writes nothing, a feature token only its feature
   const access = useSession((s) => s.activeProfile?.access);
-  const readOnly = access === 'readonly' || access === 'feature';
+  const cannotQueue = access === 'readonly' || access === 'feature';
   const sites = useLiveQuery(async () => (db ? db.sites.toArray() : []), [db]) ?? [];
   const users = useLiveQuery(async () => (db ? db.users.toArray() : []), [db]) ?? NONE;
   const emails = useLiveQuery(async () => emailsByUser(db ? await db.emails.toArray() : []), [db]);
@@ -32,7 +32,8 @@ export default function ImportView() {
   const [error, setError] = useState<string | null>(null);
   const siteid = siteChoice ?? sites[0]?.siteid ?? 0;
 
-  const plans = useMemo(() => (sheet ? planImport(rowsOf(sheet, mapping), users, siteid, emails) : []), [sheet, mapping, users, siteid, emails]);
+  // planned once the cached e-mails are read, so an address already known is never queued again
+  const plans = useMemo(() => (sheet && emails ? planImport(rowsOf(sheet, mapping), users, siteid, emails) : []), [sheet, mapping, users, siteid, emails]);
   const counts = useMemo(() => {
     const c = { create: 0, update: 0, unchanged: 0, error: 0 };
     for (const p of plans) c[p.action] += 1;
@@ -58,7 +59,7 @@ export default function ImportView() {
   };
   const queue = async () => {
     const odb = outboxStore.getState().db;
-    if (!odb || readOnly) return;
+    if (!odb || cannotQueue) return;
     const drafts = draftsOf(plans, siteid);
     if (drafts.length === 0) return;
     await enqueueOps(odb, drafts);
@@ -70,7 +71,7 @@ export default function ImportView() {
   return (
     <section className="view import-view" aria-labelledby="import-heading" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
       <h1 id="import-heading">Import employees</h1>
-      {readOnly && (
+      {cannotQueue && (
         <p role="alert">
           {access === 'feature'
             ? "This profile's token is limited to one feature, which does not include people: an import can be previewed but not queued."
@@ -114,7 +115,7 @@ export default function ImportView() {
           <p role="status">
             {formatCount(counts.create)} to create, {formatCount(counts.update)} to update, {formatCount(counts.unchanged)} unchanged, {formatCount(counts.error)} with errors (not queued).
           </p>
-          <button type="button" onClick={() => void queue()} disabled={readOnly || counts.create + counts.update === 0}>
+          <button type="button" onClick={() => void queue()} disabled={cannotQueue || counts.create + counts.update === 0}>
             Queue {formatCount(counts.create + counts.update)} changes
           </button>
           <table aria-label="Rows of the file">
