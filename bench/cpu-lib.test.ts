@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { cpuMsPer, cpuSeconds, describeCpu } from './cpu-lib.ts';
+import { cpuDelta, cpuMsPer, cpuSeconds, describeCpu } from './cpu-lib.ts';
 
 const linux = process.platform === 'linux';
 
@@ -14,7 +14,7 @@ describe('the CPU meter of the benchmarks', () => {
   it.runIf(linux)('counts the CPU this process spends as main', () => {
     const before = cpuSeconds(undefined);
     burn(200);
-    const spent = cpuMsPer(before, cpuSeconds(undefined), 1);
+    const spent = cpuMsPer(cpuDelta(before, cpuSeconds(undefined)), 1);
     expect(spent.main).toBeGreaterThanOrEqual(100);
   });
 
@@ -30,7 +30,7 @@ describe('the CPU meter of the benchmarks', () => {
   });
 
   it('says per unit of work where the time went, leaving out roles that spent none', () => {
-    expect(cpuMsPer({ main: 1, server: 2 }, { main: 3, server: 2, renderer: 0.5 }, 1000)).toEqual({ main: 2, server: 0, renderer: 0.5 });
+    expect(cpuMsPer(cpuDelta({ main: 1, server: 2 }, { main: 3, server: 2, renderer: 0.5 }), 1000)).toEqual({ main: 2, server: 0, renderer: 0.5 });
     expect(describeCpu({ main: 2, server: 0, renderer: 0.5 })).toBe('main 2, renderer 0.5');
   });
 });

@@ -68,12 +68,17 @@ export function cpuSeconds(serverPid: number | undefined): CpuSeconds {
   return out;
 }
 
-/** `after - before`, per role, in milliseconds per unit of work (e.g. per op), rounded to 0.01 ms. */
-export function cpuMsPer(before: CpuSeconds, after: CpuSeconds, units: number): CpuSeconds {
+/** What each role spent between two readings. */
+export function cpuDelta(before: CpuSeconds, after: CpuSeconds): CpuSeconds {
   const out: CpuSeconds = {};
-  for (const role of Object.keys(after) as CpuRole[]) {
-    out[role] = Math.round((((after[role] ?? 0) - (before[role] ?? 0)) * 1000 * 100) / Math.max(1, units)) / 100;
-  }
+  for (const role of Object.keys(after) as CpuRole[]) out[role] = (after[role] ?? 0) - (before[role] ?? 0);
+  return out;
+}
+
+/** CPU seconds as milliseconds per unit of work (e.g. per op), rounded to 0.01 ms. */
+export function cpuMsPer(spent: CpuSeconds, units: number): CpuSeconds {
+  const out: CpuSeconds = {};
+  for (const [role, seconds] of Object.entries(spent) as [CpuRole, number][]) out[role] = Math.round((seconds * 1000 * 100) / Math.max(1, units)) / 100;
   return out;
 }
 

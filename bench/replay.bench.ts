@@ -15,7 +15,7 @@
 import { cpus } from 'node:os';
 import { ApiClient } from '../src/main/api/client.ts';
 import { benchPage } from './browser-lib.ts';
-import { cpuMsPer, cpuSeconds, describeCpu, type CpuRole, type CpuSeconds } from './cpu-lib.ts';
+import { cpuDelta, cpuMsPer, cpuSeconds, describeCpu, type CpuRole, type CpuSeconds } from './cpu-lib.ts';
 import { percentile, perSecond, type BenchContext, type Figure } from './lib.ts';
 import type { BenchChange, BenchUser } from './page-api.ts';
 import { startBenchSession } from './session-lib.ts';
@@ -65,10 +65,7 @@ async function measured(serverPid: number | undefined, work: () => Promise<numbe
   const started = performance.now();
   const reported = await work();
   const ms = typeof reported === 'number' ? reported : performance.now() - started;
-  const after = cpuSeconds(serverPid);
-  const cpu: CpuSeconds = {};
-  for (const role of Object.keys(after) as CpuRole[]) cpu[role] = (after[role] ?? 0) - (before[role] ?? 0);
-  return { ms, cpu };
+  return { ms, cpu: cpuDelta(before, cpuSeconds(serverPid)) };
 }
 
 function total(phases: Phase[]): Phase {
@@ -122,8 +119,8 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     }
     ctx.log('replay: write floor: the outcome rows alone, in the engine\'s groups');
     const writes = await measured(serverPid, () => bench.replayWriteFloor(users.length));
-    const cpu = (phases: Phase[]) => describeCpu(cpuMsPer({}, total(phases).cpu, users.length));
-    const cpuSum = (phases: Phase[]) => Object.values(cpuMsPer({}, total(phases).cpu, users.length)).reduce((sum, ms) => sum + ms, 0);
+    const cpu = (phases: Phase[]) => describeCpu(cpuMsPer(total(phases).cpu, users.length));
+    const cpuSum = (phases: Phase[]) => Object.values(cpuMsPer(total(phases).cpu, users.length)).reduce((sum, ms) => sum + ms, 0);
     ctx.log(`replay: CPU ms per op: floor ${cpu(floor)}; IPC floor ${cpu(ipcFloor)}; write floor ${cpu([writes])}; engine ${cpu(engine)}`);
     // What no engine could beat here: each op costs at least the IPC floor's CPU plus writing its outcome, on this many cores.
     const ceiling = Math.round((cpus().length * 1000) / (cpuSum(ipcFloor) + cpuSum([writes])));
