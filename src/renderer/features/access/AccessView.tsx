@@ -1,13 +1,13 @@
 /** Groups and features with the supervisors who hold access to them. */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { UserRecord } from '../../../shared/records.ts';
 import { useActiveDb } from '../../app/session.ts';
 import { hrefFor } from '../../app/router.ts';
 import { formatCount } from '../../app/format.ts';
 import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
-import { featuresWithHolders, groupsWithSupervisors, type FeatureWithHolders, type GroupWithSupervisors } from './queries.ts';
+import { PendingMarker } from '../../components/PendingMarker.tsx';
+import { featuresWithHolders, groupsWithSupervisors, type FeatureWithHolders, type GroupWithSupervisors, type Holder } from './queries.ts';
 
-function People({ users }: { users: UserRecord[] }) {
+function People({ users }: { users: Holder[] }) {
   if (users.length === 0) return <span className="muted">Nobody</span>;
   return (
     <span className="people">
@@ -15,6 +15,7 @@ function People({ users }: { users: UserRecord[] }) {
         <span key={u.userid}>
           {i > 0 && ', '}
           <a href={hrefFor('users', u.userid)}>{u.firstname} {u.lastname}</a>
+          {u.pendingOps && <> <PendingMarker row={u} what={`access of ${u.firstname} ${u.lastname}`} /></>}
         </span>
       ))}
     </span>
