@@ -12,6 +12,7 @@ import { isStatusBody, type StatusBody } from '../../shared/api/index.ts';
 import { alreadyInEffect, classifyFailure, conflictingFields, sameCreatedUser } from './rules.ts';
 import { changesOf, createdIdField, writeRequestOf } from './routes.ts';
 import { readState, ReplayReadError, type ReplayClient, type ServerState } from './read.ts';
+import { withReadBack } from './read-back.ts';
 
 export type { ReplayClient } from './read.ts';
 export { classifyFailure, conflictingFields, alreadyInEffect } from './rules.ts';
@@ -30,6 +31,11 @@ interface Attempt {
 }
 
 export async function executeReplay(client: ReplayClient, req: ReplayRequest, signal?: AbortSignal): Promise<ReplayOutcome> {
+  const outcome = await executeOnce(client, req, signal);
+  return outcome.status === 'done' ? withReadBack(client, req.op, outcome, signal) : outcome;
+}
+
+async function executeOnce(client: ReplayClient, req: ReplayRequest, signal?: AbortSignal): Promise<ReplayOutcome> {
   const attempt: Attempt = { wrote: false };
   try {
     switch (kindOf(req.op)) {

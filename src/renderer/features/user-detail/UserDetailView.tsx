@@ -64,6 +64,7 @@ export default function UserDetailView({ db, userid }: { db: FieldbookDb; userid
       </h1>
       <section aria-labelledby="profile-heading">
         <h2 id="profile-heading">Profile</h2>
+        {user.refreshedAt && <p className="hint">Refreshed from the site {formatDateTime(user.refreshedAt)}, after your changes were applied.</p>}
         <dl className="profile">
           <dt>Username</dt><dd>{user.username}</dd>
           <dt>Employee ID</dt><dd>{user.employeeid || '—'}</dd>

@@ -63,6 +63,7 @@ export function UsersView({ db }: { db: FieldbookDb }) {
             {u.lastname}, {u.firstname}
           </a>{' '}
           <PendingMarker row={u} what={`${u.firstname} ${u.lastname}`} />
+          {u.refreshedAt && !u.pendingOps && <span className="badge" title="Read back from the site after your changes were applied">Refreshed</span>}
         </>
       ),
     },
