@@ -1,0 +1,132 @@
+/**
+ * Every view tells the truth: work queued offline (a group grant, a credential,
+ * a training assignment, an e-mail, a status change, a person to create) shows
+ * in the person's detail, the lists, the filters and the counts, marked as
+ * pending; after replay each is replaced by the platform's version, side
+ * effects included (the grantee became a Supervisor).
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { rm } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { startServer } from '../src/server/index.ts';
+import { expect, test, type ReferenceServer } from './fixtures.ts';
+import { addProfile, goTo, syncNow, usersGrid } from './support/ui.ts';
+
+const connection = (page: Page, state: 'Online' | 'Offline') => page.getByRole('status', { name: `Connection: ${state}` });
+
+async function bulk(page: Page, username: string, action: string, fill: (page: Page) => Promise<void>): Promise<void> {
+  await goTo(page, 'Users');
+  await page.getByRole('combobox', { name: /^Status/ }).selectOption('');
+  await page.getByLabel('Search users').fill(username);
+  await page.getByRole('button', { name: /^Select all 1 matching$/ }).click();
+  await page.getByLabel('Bulk action').selectOption({ label: action });
+  await fill(page);
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await page.getByRole('button', { name: 'Queue 1 changes' }).click();
+}
+
+function pick(server: ReferenceServer) {
+  const user = server.query<{ userid: number; username: string; firstname: string; lastname: string; siteid: number }>(
+    `SELECT userid, username, firstname, lastname, siteid FROM users u WHERE status = 'Active' AND usertype = 'User' AND siteid < 900
+       AND NOT EXISTS (SELECT 1 FROM group_access a WHERE a.userid = u.userid) AND NOT EXISTS (SELECT 1 FROM module_access m WHERE m.userid = u.userid)
+     ORDER BY userid LIMIT 1`,
+  )[0]!;
+  const group = server.query<{ groupid: number; groupname: string }>('SELECT groupid, groupname FROM profile_groups WHERE siteid = ? ORDER BY groupid LIMIT 1', user.siteid)[0]!;
+  const credential = server.query<{ credentialid: number; credentialname: string }>(
+    `SELECT c.credentialid, c.credentialname FROM credentials c JOIN credential_categories k ON k.categoryid = c.categoryid
+     WHERE k.siteid = ? AND c.requiredcredentialnum = 0 AND c.credentialid NOT IN (SELECT credentialid FROM credential_assignments WHERE userid = ?) ORDER BY c.credentialid LIMIT 1`,
+    user.siteid, user.userid,
+  )[0]!;
+  const course = server.query<{ courseid: number; coursename: string }>(
+    'SELECT courseid, coursename FROM courses WHERE siteid = ? AND courseid NOT IN (SELECT courseid FROM training_assignments WHERE userid = ?) ORDER BY courseid LIMIT 1',
+    user.siteid, user.userid,
+  )[0]!;
+  return { user, group, credential, course };
+}
+
+test.describe('offline work in every view, then the platform\'s answer', () => {
+  const dbPath = path.join(os.tmpdir(), `fieldbook-effective-e2e-${process.pid}-${Date.now()}.db`);
+  test.use({ serverOptions: { dataset: 'tiny', admin: true, dbPath } });
+  test.afterAll(async () => rm(dbPath, { force: true }));
+
+  test('a pending grant, credential, training, e-mail and status show everywhere, then the server\'s version replaces them', async ({ app, api, server, fullToken }) => {
+    test.setTimeout(180_000);
+    await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+    await syncNow(app);
+    const { user, group, credential, course } = pick(server);
+    const fullName = `${user.firstname} ${user.lastname}`;
+
+    await server.close();
+    await expect(connection(app, 'Offline')).toBeVisible({ timeout: 30_000 });
+
+    await bulk(app, user.username, 'Group access', async (p) => {
+      await p.getByLabel('Group access', { exact: true }).selectOption(String(group.groupid));
+    });
+    await bulk(app, user.username, 'Assign a credential', async (p) => {
+      await p.getByLabel('Assign a credential', { exact: true }).selectOption(String(credential.credentialid));
+      await p.getByLabel(/^Start date/).fill('2026-11-02');
+      await p.getByLabel(/^Expiration date/).fill('2027-11-02');
+    });
+    await bulk(app, user.username, 'Assign training', async (p) => {
+      await p.getByLabel('Assign training', { exact: true }).selectOption(String(course.courseid));
+      await p.getByLabel('Due date').fill('2027-01-15');
+    });
+    await bulk(app, user.username, 'Change status', async (p) => {
+      await p.getByLabel('New status').selectOption('Inactive');
+    });
+    // an e-mail for this person and a new person, from a spreadsheet
+    await goTo(app, 'Import');
+    const csv = ['username,first name,last name,email', `${user.username},${user.firstname},${user.lastname},pending.e2e@example.test`, 'e2e-newcomer,Nora,Newcomer,'].join('\n');
+    await app.getByLabel('choose a file').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await app.getByRole('button', { name: /^Queue \d+ changes$/ }).click();
+
+    // the users list, its filters and counts
+    await goTo(app, 'Users');
+    await app.getByLabel('Search users').fill(user.username);
+    await app.getByRole('combobox', { name: /^Status/ }).selectOption('Active');
+    await expect(app.getByText('No user matches the search and filters.')).toBeVisible();
+    await app.getByRole('combobox', { name: /^Status/ }).selectOption('Inactive');
+    await expect(usersGrid(app).getByText('Pending change')).toBeVisible();
+    await app.getByRole('combobox', { name: /^Status/ }).selectOption('');
+    await app.getByLabel('Search users').fill('nora');
+    await expect(usersGrid(app).getByText('Pending create')).toBeVisible();
+
+    // the person's detail
+    await app.evaluate((id) => { window.location.hash = `#/users/${id}`; }, user.userid);
+    const detail = app.getByRole('article');
+    const section = (name: string) => detail.getByRole('region', { name, exact: true });
+    await expect(section('Access').getByRole('listitem').filter({ hasText: group.groupname })).toContainText('Pending create');
+    await expect(section('Credentials').getByRole('row').filter({ hasText: credential.credentialname })).toContainText('Pending create');
+    await expect(section('Credentials').getByRole('row').filter({ hasText: credential.credentialname })).toContainText('Nov 2, 2027');
+    await expect(section('Training').getByRole('row').filter({ hasText: course.coursename })).toContainText('Pending create');
+    await expect(section('E-mails').getByRole('listitem').filter({ hasText: 'pending.e2e@example.test' })).toContainText('Pending create');
+    await expect(section('Profile')).toContainText('Inactive');
+
+    // the credential's holders and the Access view's supervisors
+    await app.evaluate((id) => { window.location.hash = `#/credentials/${id}`; }, credential.credentialid);
+    await expect(app.getByRole('grid', { name: `Holders of ${credential.credentialname}` }).getByRole('row').filter({ hasText: user.lastname })).toContainText('Pending create');
+    await goTo(app, 'Access');
+    await expect(app.getByRole('grid', { name: 'Groups and their supervisors' }).getByRole('row').filter({ hasText: fullName }).first()).toContainText('Pending create');
+
+    // back online: replayed, then the platform's version
+    const back = await startServer({ port: server.port, dataset: 'tiny', admin: true, dbPath });
+    try {
+      await expect(connection(app, 'Online')).toBeVisible({ timeout: 30_000 });
+      await expect.poll(() => back.query<{ usertype: string }>('SELECT usertype FROM users WHERE userid = ?', user.userid)[0]?.usertype, { timeout: 60_000 }).toBe('Supervisor');
+      await app.evaluate((id) => { window.location.hash = `#/users/${id}`; }, user.userid);
+      await expect(section('Profile')).toContainText('Supervisor', { timeout: 30_000 });
+      await expect(section('Profile')).toContainText('Refreshed from the site');
+      await expect(detail.getByText(/^Pending/)).toHaveCount(0, { timeout: 30_000 });
+      await expect(section('Credentials').getByRole('row').filter({ hasText: credential.credentialname })).toContainText('Nov 2, 2027');
+      await expect(section('Training').getByRole('row').filter({ hasText: course.coursename })).toBeVisible();
+      await expect(section('E-mails')).toContainText('pending.e2e@example.test');
+      // the newcomer, as the platform created them: Offline
+      await goTo(app, 'Users');
+      await app.getByLabel('Search users').fill('nora');
+      await expect(usersGrid(app).getByText('Offline')).toBeVisible({ timeout: 30_000 });
+    } finally {
+      await back.close();
+    }
+  });
+});
