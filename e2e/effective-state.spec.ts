@@ -15,14 +15,14 @@ import { addProfile, goTo, syncNow, usersGrid } from './support/ui.ts';
 
 const connection = (page: Page, state: 'Online' | 'Offline') => page.getByRole('status', { name: `Connection: ${state}` });
 
-async function bulk(page: Page, username: string, action: string, fill: (page: Page) => Promise<void>): Promise<void> {
+async function bulk(page: Page, username: string, action: string, fill: (page: Page) => Promise<void>, opts: { previewed?: boolean } = {}): Promise<void> {
   await goTo(page, 'Users');
   await page.getByRole('combobox', { name: /^Status/ }).selectOption('');
   await page.getByLabel('Search users').fill(username);
   await page.getByRole('button', { name: /^Select all 1 matching$/ }).click();
   await page.getByLabel('Bulk action').selectOption({ label: action });
   await fill(page);
-  await page.getByRole('button', { name: 'Preview' }).click();
+  if (!opts.previewed) await page.getByRole('button', { name: 'Preview' }).click();
   await page.getByRole('button', { name: 'Queue 1 changes' }).click();
 }
 
@@ -129,4 +129,31 @@ test.describe('offline work in every view, then the platform\'s answer', () => {
       await back.close();
     }
   });
+});
+
+test('a bulk renewal changes only the dates of the credential people already hold', async ({ app, api, server, fullToken }) => {
+  test.setTimeout(120_000);
+  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+  await syncNow(app);
+  type Held = { userid: number; username: string; credentialid: number; credentialname: string; startdate: string; credentialnumber: string; notes: string };
+  const held = server.query<Held>(
+    `SELECT u.userid, u.username, c.credentialid, c.credentialname, a.startdate, a.credentialnumber, a.notes FROM credential_assignments a
+     JOIN users u ON u.userid = a.userid JOIN credentials c ON c.credentialid = a.credentialid
+     WHERE u.siteid < 900 AND a.expirationdate <> '' AND a.startdate <> '' AND a.expirationdate < '2029-01-01' ORDER BY a.userid, a.credentialid LIMIT 1`,
+  )[0]!;
+  await bulk(app, held.username, 'Assign a credential', async (p) => {
+    await p.getByLabel('Assign a credential', { exact: true }).selectOption(String(held.credentialid));
+    await p.getByLabel(/^Expiration date/).fill('2029-03-31');
+    const preview = p.getByRole('region', { name: 'Preview' });
+    await p.getByRole('button', { name: 'Preview' }).click();
+    await expect(preview).toContainText('1 to queue, 0 already so');
+    await preview.getByText('Will change (1)').click();
+    await expect(preview.getByRole('listitem')).toContainText(`renew ${held.credentialname}, expires`);
+    await expect(preview.getByRole('listitem')).toContainText('→ Mar 31, 2029');
+  }, { previewed: true });
+  const after = () => server.query<Omit<Held, 'userid' | 'username' | 'credentialid' | 'credentialname'> & { expirationdate: string }>(
+    'SELECT startdate, expirationdate, credentialnumber, notes FROM credential_assignments WHERE userid = ? AND credentialid = ?', held.userid, held.credentialid,
+  )[0];
+  await expect.poll(() => after()?.expirationdate, { timeout: 30_000 }).toMatch(/^(2029-03-31|03\/31\/2029)$/);
+  expect(after()).toMatchObject({ startdate: held.startdate, credentialnumber: held.credentialnumber, notes: held.notes });
 });
