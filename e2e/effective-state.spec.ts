@@ -109,6 +109,17 @@ test.describe('offline work in every view, then the platform\'s answer', () => {
     await goTo(app, 'Access');
     await expect(app.getByRole('grid', { name: 'Groups and their supervisors' }).getByRole('row').filter({ hasText: fullName }).first()).toContainText('Pending create');
 
+    // the Outbox says it in words, with a date picker when editing
+    await goTo(app, 'Outbox');
+    const queued = app.getByRole('table', { name: 'Queued operations' });
+    const assignRow = queued.getByRole('row').filter({ hasText: `Assign ${credential.credentialname} to ${fullName}, Nov 2, 2026 – Nov 2, 2027` });
+    await expect(assignRow).toBeVisible();
+    await expect(app.getByRole('combobox', { name: /^Batch/ }).getByRole('option', { name: new RegExp(`Give access over ${group.groupname} to 1 person|Give ${fullName} access over ${group.groupname}`) })).toHaveCount(1);
+    await assignRow.getByRole('button', { name: 'Inspect' }).click();
+    await expect(queued.getByLabel('Expiration date')).toHaveAttribute('type', 'date');
+    await expect(queued.getByLabel('Expiration date')).toHaveValue('2027-11-02');
+    await assignRow.getByRole('button', { name: 'Close' }).click();
+
     // back online: replayed, then the platform's version
     const back = await startServer({ port: server.port, dataset: 'tiny', admin: true, dbPath });
     try {
