@@ -26,6 +26,12 @@ async function bulk(page: Page, username: string, action: string, fill: (page: P
   await page.getByRole('button', { name: 'Queue 1 changes' }).click();
 }
 
+async function openHash(page: Page, hash: string): Promise<void> {
+  await page.evaluate((h) => {
+    (globalThis as unknown as { location: { hash: string } }).location.hash = h;
+  }, hash);
+}
+
 function pick(server: ReferenceServer) {
   const user = server.query<{ userid: number; username: string; firstname: string; lastname: string; siteid: number }>(
     `SELECT userid, username, firstname, lastname, siteid FROM users u WHERE status = 'Active' AND usertype = 'User' AND siteid < 900
@@ -93,7 +99,7 @@ test.describe('offline work in every view, then the platform\'s answer', () => {
     await expect(usersGrid(app).getByText('Pending create')).toBeVisible();
 
     // the person's detail
-    await app.evaluate((id) => { window.location.hash = `#/users/${id}`; }, user.userid);
+    await openHash(app, `#/users/${user.userid}`);
     const detail = app.getByRole('article');
     const section = (name: string) => detail.getByRole('region', { name, exact: true });
     await expect(section('Access').getByRole('listitem').filter({ hasText: group.groupname })).toContainText('Pending create');
@@ -104,7 +110,7 @@ test.describe('offline work in every view, then the platform\'s answer', () => {
     await expect(section('Profile')).toContainText('Inactive');
 
     // the credential's holders and the Access view's supervisors
-    await app.evaluate((id) => { window.location.hash = `#/credentials/${id}`; }, credential.credentialid);
+    await openHash(app, `#/credentials/${credential.credentialid}`);
     await expect(app.getByRole('grid', { name: `Holders of ${credential.credentialname}` }).getByRole('row').filter({ hasText: user.lastname })).toContainText('Pending create');
     await goTo(app, 'Access');
     await expect(app.getByRole('grid', { name: 'Groups and their supervisors' }).getByRole('row').filter({ hasText: fullName }).first()).toContainText('Pending create');
@@ -125,7 +131,7 @@ test.describe('offline work in every view, then the platform\'s answer', () => {
     try {
       await expect(connection(app, 'Online')).toBeVisible({ timeout: 30_000 });
       await expect.poll(() => back.query<{ usertype: string }>('SELECT usertype FROM users WHERE userid = ?', user.userid)[0]?.usertype, { timeout: 60_000 }).toBe('Supervisor');
-      await app.evaluate((id) => { window.location.hash = `#/users/${id}`; }, user.userid);
+      await openHash(app, `#/users/${user.userid}`);
       await expect(section('Profile')).toContainText('Supervisor', { timeout: 30_000 });
       await expect(section('Profile')).toContainText('Refreshed from the site');
       await expect(detail.getByText(/^Pending/)).toHaveCount(0, { timeout: 30_000 });
