@@ -83,7 +83,7 @@ test.describe('offline work in every view, then the platform\'s answer', () => {
     });
     // an e-mail for this person and a new person, from a spreadsheet
     await goTo(app, 'Import');
-    const csv = ['username,first name,last name,email', `${user.username},${user.firstname},${user.lastname},pending.e2e@example.test`, 'e2e-newcomer,Nora,Newcomer,'].join('\n');
+    const csv = ['username,first name,last name,email', `${user.username},${user.firstname},${user.lastname},pending.e2e@example.test`, 'e2e-newcomer,Nora,Newcomer,', 'e2e-undone,Otto,Undone,'].join('\n');
     await app.getByLabel('choose a file').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await app.getByRole('button', { name: /^Queue \d+ changes$/ }).click();
 
@@ -97,6 +97,10 @@ test.describe('offline work in every view, then the platform\'s answer', () => {
     await app.getByRole('combobox', { name: /^Status/ }).selectOption('');
     await app.getByLabel('Search users').fill('nora');
     await expect(usersGrid(app).getByText('Pending create')).toBeVisible();
+    // undone from where it shows: the person goes from the list and is never created
+    await app.getByLabel('Search users').fill('otto');
+    await usersGrid(app).getByRole('button', { name: 'Undo pending create of Otto Undone' }).click();
+    await expect(app.getByText('No user matches the search and filters.')).toBeVisible();
 
     // the person's detail
     await openHash(app, `#/users/${user.userid}`);
@@ -138,6 +142,7 @@ test.describe('offline work in every view, then the platform\'s answer', () => {
       await expect(section('Credentials').getByRole('row').filter({ hasText: credential.credentialname })).toContainText('Nov 2, 2027');
       await expect(section('Training').getByRole('row').filter({ hasText: course.coursename })).toBeVisible();
       await expect(section('E-mails')).toContainText('pending.e2e@example.test');
+      expect(back.query('SELECT username FROM users WHERE username = ?', 'e2e-undone')).toEqual([]);
       // the newcomer, as the platform created them: Offline
       await goTo(app, 'Users');
       await app.getByLabel('Search users').fill('nora');

@@ -39,7 +39,10 @@ export interface Touched<T> {
   after: (T & PendingMark)[];
 }
 
-export type PendingSource<K extends OverlayKind> = (db: FieldbookDb) => Promise<Touched<OverlayRecords[K]>>;
+/** The pending state of one moment: the touched records of any kind, the ops read once. */
+export type PendingSnapshot = <K extends OverlayKind>(kind: K) => Promise<Touched<OverlayRecords[K]>>;
+
+export type PendingSource = (db: FieldbookDb) => Promise<PendingSnapshot>;
 
 const KEY: { [K in OverlayKind]: (r: OverlayRecords[K]) => string | number } = {
   users: (r) => r.userid,
@@ -50,23 +53,30 @@ const KEY: { [K in OverlayKind]: (r: OverlayRecords[K]) => string | number } = {
   moduleAccess: (r) => r.id,
 };
 
-const sources: { [K in OverlayKind]?: PendingSource<K> } = {};
+let source: PendingSource | null = null;
 
-export function registerPendingSource<K extends OverlayKind>(kind: K, source: PendingSource<K>): () => void {
-  (sources as Record<K, PendingSource<K> | undefined>)[kind] = source;
+/** The outbox registers itself here (one source: views never import the outbox). */
+export function registerPendingSource(next: PendingSource): () => void {
+  source = next;
   return () => {
-    if ((sources as Record<K, PendingSource<K> | undefined>)[kind] === source) delete sources[kind];
+    if (source === next) source = null;
   };
 }
 
-/** The touched records of a kind (nothing when no source is registered, e.g. in query tests). */
+const NOTHING: PendingSnapshot = async () => ({ before: [], after: [] });
+
+/** Read the pending ops once, for several overlays of one query (nothing pending when no source is registered, e.g. in query tests). */
+export async function pendingSnapshot(db: FieldbookDb): Promise<PendingSnapshot> {
+  return source ? source(db) : NOTHING;
+}
+
+/** The touched records of a kind. */
 export async function touchedOf<K extends OverlayKind>(kind: K, db: FieldbookDb): Promise<Touched<OverlayRecords[K]>> {
-  const source = (sources as Record<K, PendingSource<K> | undefined>)[kind];
-  return source ? source(db) : { before: [], after: [] };
+  return (await pendingSnapshot(db))(kind);
 }
 
 /** Is a record (as it will be) something that is still going to exist? */
-export function isKept(row: PendingMark): boolean {
+function isKept(row: PendingMark): boolean {
   return row.pendingChange !== 'delete';
 }
 
@@ -136,12 +146,13 @@ export function bucketDelta<T>(touched: Touched<T>, bucketOf: (row: T) => string
 /** A query's rows in their effective state (see `mergeTouched`); `matches` is what the query selects. */
 export async function applyOverlays<K extends OverlayKind>(
   kind: K,
-  db: FieldbookDb,
+  db: FieldbookDb | PendingSnapshot,
   rows: readonly OverlayRecords[K][],
   matches: (row: OverlayRecords[K]) => boolean,
   compare?: (a: OverlayRecords[K], b: OverlayRecords[K]) => number,
 ): Promise<(OverlayRecords[K] & PendingMark)[]> {
-  return mergeTouched(kind, rows, await touchedOf(kind, db), matches, compare);
+  const pending = typeof db === 'function' ? db : await pendingSnapshot(db);
+  return mergeTouched(kind, rows, await pending(kind), matches, compare);
 }
 
 /** A cached count in its effective state. */
@@ -155,9 +166,4 @@ export async function usersWithPending(db: FieldbookDb, ids: readonly number[]):
   const cached = (await db.users.bulkGet([...wanted].filter((id) => id > 0))).filter((u): u is UserRecord => u !== undefined);
   const users = await applyOverlays('users', db, cached, (u) => wanted.has(u.userid));
   return new Map(users.map((u) => [u.userid, u]));
-}
-
-/** Any record (marked by an overlay or not): does a queued operation change it? */
-export function isPending(row: object): boolean {
-  return ((row as PendingMark).pendingOps?.length ?? 0) > 0;
 }

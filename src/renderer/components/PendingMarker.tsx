@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { PendingChange, PendingMark } from '../app/overlays.ts';
 import { undoOps } from '../outbox/runtime.ts';
 
-export const PENDING_LABEL: Record<PendingChange, string> = { create: 'Pending create', update: 'Pending change', delete: 'Pending removal' };
+const PENDING_LABEL: Record<PendingChange, string> = { create: 'Pending create', update: 'Pending change', delete: 'Pending removal' };
 
 export function PendingMarker({ row, what }: { row: PendingMark; what?: string }) {
   const [busy, setBusy] = useState(false);

@@ -25,7 +25,7 @@ export async function unsentOpsOf(db: FieldbookDb): Promise<OutboxOp[]> {
 }
 
 /** The pending info as the views' mark (ids and what the ops do). */
-export function toMark<T>(rows: WithPending<T>[]): (T & PendingMark)[] {
+function toMark<T>(rows: WithPending<T>[]): (T & PendingMark)[] {
   return rows.map(({ pending, ...row }): T & PendingMark => (pending ? { ...(row as T), pendingOps: pending.opIds, pendingChange: pending.change } : (row as T & PendingMark)));
 }
 
@@ -34,7 +34,7 @@ function present<T>(rows: (T | undefined)[]): T[] {
 }
 
 /** Primary keys of the cached records the ops touch, per kind. */
-export function touchedKeys(ops: readonly OutboxOp[]): { [K in OverlayKind]: (string | number)[] } {
+function touchedKeys(ops: readonly OutboxOp[]): { [K in OverlayKind]: (string | number)[] } {
   const keys = { users: new Set<number>(), emails: new Set<number>(), groupAccess: new Set<string>(), moduleAccess: new Set<string>(), credentialAssignments: new Set<string>(), trainingAssignments: new Set<number>() };
   for (const { op } of ops) {
     switch (op.kind) {
@@ -99,7 +99,7 @@ async function withCourses(db: FieldbookDb, rows: (OverlayRecords['trainingAssig
   });
 }
 
-export async function touchedRecords<K extends OverlayKind>(db: FieldbookDb, kind: K, ops: readonly OutboxOp[]): Promise<Touched<OverlayRecords[K]>> {
+async function touchedRecords<K extends OverlayKind>(db: FieldbookDb, kind: K, ops: readonly OutboxOp[]): Promise<Touched<OverlayRecords[K]>> {
   const relevant = ops.filter((op) => opCollection(op) === kind);
   if (relevant.length === 0) return { before: [], after: [] };
   const before = await readTouched(db, kind, touchedKeys(relevant)[kind]);
@@ -108,7 +108,7 @@ export async function touchedRecords<K extends OverlayKind>(db: FieldbookDb, kin
 }
 
 /** The collection an op changes. */
-export function opCollection(op: OutboxOp): OverlayKind {
+function opCollection(op: OutboxOp): OverlayKind {
   switch (op.op.kind) {
     case 'user.update':
     case 'user.create':
@@ -138,17 +138,21 @@ let registered = false;
 export function registerOutboxOverlays(): void {
   if (registered) return;
   registered = true;
-  // read in each live query, so each one follows the outbox's changes
-  const ops = async (db: FieldbookDb) => unsentOps(await unsentOpsOf(db));
-  const register = <K extends OverlayKind>(kind: K) => registerPendingSource(kind, async (db) => touchedRecords(db, kind, await ops(db)));
-  register('users');
-  register('emails');
-  register('groupAccess');
-  register('moduleAccess');
-  register('credentialAssignments');
-  registerPendingSource('trainingAssignments', async (db) => {
-    const touched = await touchedRecords(db, 'trainingAssignments', await ops(db));
-    return { before: touched.before, after: await withCourses(db, touched.after) };
+  // the ops are read in each query (so each live query follows the outbox), once per snapshot
+  registerPendingSource(async (db) => {
+    const ops = unsentOps(await unsentOpsOf(db));
+    const cache = new Map<OverlayKind, Promise<Touched<OverlayRecords[OverlayKind]>>>();
+    const read = async <K extends OverlayKind>(kind: K): Promise<Touched<OverlayRecords[K]>> => {
+      const touched = await touchedRecords(db, kind, ops);
+      if (kind !== 'trainingAssignments') return touched;
+      const training = touched as Touched<OverlayRecords['trainingAssignments']>;
+      return { before: training.before, after: await withCourses(db, training.after) } as unknown as Touched<OverlayRecords[K]>;
+    };
+    return <K extends OverlayKind>(kind: K) => {
+      let touched = cache.get(kind);
+      if (!touched) cache.set(kind, (touched = read(kind)));
+      return touched as Promise<Touched<OverlayRecords[K]>>;
+    };
   });
 }
 

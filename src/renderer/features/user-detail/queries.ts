@@ -4,7 +4,7 @@ import type {
 } from '../../../shared/records.ts';
 import type { UserDetailOnline } from '../../../shared/ipc.ts';
 import type { FieldbookDb } from '../../db/index.ts';
-import { applyOverlays, type PendingMark } from '../../app/overlays.ts';
+import { applyOverlays, pendingSnapshot, type PendingMark } from '../../app/overlays.ts';
 
 export interface HeldCredential {
   assignment: CredentialAssignmentRecord & PendingMark;
@@ -42,16 +42,16 @@ function marked<T>(record: T, mark: PendingMark): T & PendingMark {
  */
 export async function loadUserDetail(db: FieldbookDb, userid: number): Promise<UserDetail | null> {
   const mine = (r: { userid: number }) => r.userid === userid;
-  const cached = await db.users.get(userid);
-  const [user] = await applyOverlays('users', db, cached ? [cached] : [], mine);
+  const [cached, pending] = await Promise.all([db.users.get(userid), pendingSnapshot(db)]);
+  const [user] = await applyOverlays('users', pending, cached ? [cached] : [], mine);
   if (!user) return null;
   const [emails, memberships, access, moduleAccess, assignments, training] = await Promise.all([
-    db.emails.where('userid').equals(userid).toArray().then((rows) => applyOverlays('emails', db, rows, mine)),
+    db.emails.where('userid').equals(userid).toArray().then((rows) => applyOverlays('emails', pending, rows, mine)),
     db.groupMembers.where('userid').equals(userid).toArray(),
-    db.groupAccess.where('userid').equals(userid).toArray().then((rows) => applyOverlays('groupAccess', db, rows, mine)),
-    db.moduleAccess.where('userid').equals(userid).toArray().then((rows) => applyOverlays('moduleAccess', db, rows, mine)),
-    db.credentialAssignments.where('userid').equals(userid).toArray().then((rows) => applyOverlays('credentialAssignments', db, rows, mine)),
-    db.trainingAssignments.where('userid').equals(userid).toArray().then((rows) => applyOverlays('trainingAssignments', db, rows, mine)),
+    db.groupAccess.where('userid').equals(userid).toArray().then((rows) => applyOverlays('groupAccess', pending, rows, mine)),
+    db.moduleAccess.where('userid').equals(userid).toArray().then((rows) => applyOverlays('moduleAccess', pending, rows, mine)),
+    db.credentialAssignments.where('userid').equals(userid).toArray().then((rows) => applyOverlays('credentialAssignments', pending, rows, mine)),
+    db.trainingAssignments.where('userid').equals(userid).toArray().then((rows) => applyOverlays('trainingAssignments', pending, rows, mine)),
   ]);
   const [site, groups, accessGroups, features, credentials] = await Promise.all([
     db.sites.get(user.siteid),
