@@ -6,9 +6,12 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { OutboxOp } from '../../shared/outbox.ts';
+import type { UserRecord } from '../../shared/records.ts';
+import { allUsersByName } from '../db/users-memo.ts';
 import type { FieldbookDb } from '../db/index.ts';
 import { registerPendingSource, type OverlayKind, type OverlayRecords, type PendingMark, type Touched } from '../app/overlays.ts';
 import { useActiveDb } from '../app/session.ts';
+import { memoUnsentOps } from './ops-memo.ts';
 import {
   applyPendingToCredentialAssignments,
   applyPendingToEmails,
@@ -81,8 +84,19 @@ const APPLY: { [K in OverlayKind]: Apply<K> } = {
   trainingAssignments: applyPendingToTrainingAssignments,
 };
 
+/** Users by id over the in-memory copy of the users (db/users-memo.ts): no read for a pending user edit. */
+const usersById = new WeakMap<readonly UserRecord[], Map<number, UserRecord>>();
+
+async function cachedUsers(db: FieldbookDb, keys: (string | number)[]): Promise<UserRecord[]> {
+  const all = await allUsersByName(db);
+  let byId = usersById.get(all);
+  if (!byId) usersById.set(all, (byId = new Map(all.map((u) => [u.userid, u]))));
+  return present(keys.map((k) => byId.get(Number(k))));
+}
+
 async function readTouched<K extends OverlayKind>(db: FieldbookDb, kind: K, keys: (string | number)[]): Promise<OverlayRecords[K][]> {
   if (keys.length === 0) return [];
+  if (kind === 'users') return (await cachedUsers(db, keys)) as OverlayRecords[K][];
   const table = db[kind] as unknown as { bulkGet(keys: (string | number)[]): Promise<(OverlayRecords[K] | undefined)[]> };
   return present(await table.bulkGet(keys));
 }
@@ -138,9 +152,9 @@ let registered = false;
 export function registerOutboxOverlays(): void {
   if (registered) return;
   registered = true;
-  // the ops are read in each query (so each live query follows the outbox), once per snapshot
+  // the ops from memory (ops-memo.ts): views follow the outbox through its version
   registerPendingSource(async (db) => {
-    const ops = unsentOps(await unsentOpsOf(db));
+    const ops = unsentOps(await memoUnsentOps(db));
     const cache = new Map<OverlayKind, Promise<Touched<OverlayRecords[OverlayKind]>>>();
     const read = async <K extends OverlayKind>(kind: K): Promise<Touched<OverlayRecords[K]>> => {
       const touched = await touchedRecords(db, kind, ops);

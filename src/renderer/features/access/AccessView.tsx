@@ -1,6 +1,7 @@
 /** Groups and features with the supervisors who hold access to them. */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useActiveDb } from '../../app/session.ts';
+import { usePendingVersion } from '../../outbox/runtime.ts';
 import { hrefFor } from '../../app/router.ts';
 import { formatCount } from '../../app/format.ts';
 import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
@@ -36,8 +37,9 @@ const featureColumns: Column<FeatureWithHolders>[] = [
 
 export default function AccessView() {
   const db = useActiveDb();
-  const groups = useLiveQuery(() => (db ? groupsWithSupervisors(db) : Promise.resolve([])), [db]);
-  const features = useLiveQuery(() => (db ? featuresWithHolders(db) : Promise.resolve([])), [db]);
+  const pendingVersion = usePendingVersion();
+  const groups = useLiveQuery(() => (db ? groupsWithSupervisors(db) : Promise.resolve([])), [db, pendingVersion]);
+  const features = useLiveQuery(() => (db ? featuresWithHolders(db) : Promise.resolve([])), [db, pendingVersion]);
   return (
     <section className="view" aria-labelledby="access-heading">
       <h1 id="access-heading">Access</h1>

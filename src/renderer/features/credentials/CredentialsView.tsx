@@ -15,6 +15,7 @@ import { formatCount, formatDate } from '../../app/format.ts';
 import { credentialState } from '../../app/compliance.ts';
 import { applyOverlays, countWithPending, usersWithPending } from '../../app/overlays.ts';
 import { PendingMarker } from '../../components/PendingMarker.tsx';
+import { usePendingVersion } from '../../outbox/runtime.ts';
 import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
 import { CredentialBadge, StatusText } from '../../components/Badges.tsx';
 import {
@@ -52,7 +53,8 @@ function Holders({ db, credential, names }: { db: FieldbookDb; credential: Crede
   const effective = !credential && window === 'all' ? '30' : window;
   const today = todayIso();
   const [limit, setLimit] = useState(PAGE_SIZE);
-  const page = useLiveQuery(() => loadHolders(db, credential?.credentialid ?? null, effective, today, limit), [db, credential, effective, today, limit]);
+  const pendingVersion = usePendingVersion();
+  const page = useLiveQuery(() => loadHolders(db, credential?.credentialid ?? null, effective, today, limit), [db, credential, effective, today, limit, pendingVersion]);
   const holders = page?.holders;
   const total = page?.total ?? 0;
   const shown = holders?.length ?? 0;
@@ -97,7 +99,8 @@ export default function CredentialsView({ params }: RouteProps) {
   const [categoryid, setCategoryid] = useState<number | null>(null);
   const credentials = useLiveQuery(() => (db ? listCredentials(db) : Promise.resolve([])), [db]);
   const categories = useLiveQuery(() => (db ? listCredentialCategories(db) : Promise.resolve([])), [db]);
-  const summaries = useLiveQuery(() => (db ? credentialSummaries(db) : Promise.resolve(new Map())), [db]);
+  const pendingVersion = usePendingVersion();
+  const summaries = useLiveQuery(() => (db ? credentialSummaries(db) : Promise.resolve(new Map())), [db, pendingVersion]);
   const names = useMemo(() => new Map((credentials ?? []).map((c) => [c.credentialid, c.credentialname])), [credentials]);
   if (!db) return null;
   const selectedId = params[0] === undefined ? null : Number(params[0]);

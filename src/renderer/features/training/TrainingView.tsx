@@ -12,6 +12,7 @@ import { formatCount, formatDate } from '../../app/format.ts';
 import { trainingState } from '../../app/compliance.ts';
 import { applyOverlays, countWithPending, usersWithPending, type PendingMark } from '../../app/overlays.ts';
 import { PendingMarker } from '../../components/PendingMarker.tsx';
+import { usePendingVersion } from '../../outbox/runtime.ts';
 import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
 import { StatusText, TrainingBadge } from '../../components/Badges.tsx';
 import { DaysInput } from '../../components/DaysInput.tsx';
@@ -63,10 +64,11 @@ function ByCourse({ db, courseid }: { db: FieldbookDb; courseid: number | null }
   const [show, setShow] = useState<Show>('overdue');
   const [days, setDays] = useState(14);
   const today = todayIso();
+  const pendingVersion = usePendingVersion();
   const courses = useLiveQuery(() => listCourses(db), [db]);
-  const counts = useLiveQuery(() => courseTrainingCounts(db, today), [db, today]);
+  const counts = useLiveQuery(() => courseTrainingCounts(db, today), [db, today, pendingVersion]);
   const [limit, setLimit] = useState(PAGE_SIZE);
-  const page = useLiveQuery(() => loadCourseTraining(db, courseid, show, days, today, limit), [db, courseid, show, days, today, limit]);
+  const page = useLiveQuery(() => loadCourseTraining(db, courseid, show, days, today, limit), [db, courseid, show, days, today, limit, pendingVersion]);
   const rows = page?.rows;
   const total = page?.total ?? 0;
   const shown = rows?.length ?? 0;
@@ -113,10 +115,11 @@ function ByUser({ db, userid }: { db: FieldbookDb; userid: number | null }) {
   const [text, setText] = useState('');
   const [days, setDays] = useState(14);
   const deferred = useDeferredValue(text);
+  const pendingVersion = usePendingVersion();
   const today = todayIso();
   const matches = useLiveQuery(async () => (deferred.trim() ? (await searchUsers(db, deferred)).slice(0, 200) : []), [db, deferred]);
   const user = useLiveQuery(() => (userid === null ? undefined : db.users.get(userid)), [db, userid]);
-  const rows = useLiveQuery(async () => (userid === null ? [] : applyOverlays('trainingAssignments', db, await trainingForUser(db, userid), (t) => t.userid === userid)), [db, userid]);
+  const rows = useLiveQuery(async () => (userid === null ? [] : applyOverlays('trainingAssignments', db, await trainingForUser(db, userid), (t) => t.userid === userid)), [db, userid, pendingVersion]);
   return (
     <>
       <div className="toolbar" role="search">

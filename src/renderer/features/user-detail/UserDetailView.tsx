@@ -14,6 +14,7 @@ import { hrefFor } from '../../app/router.ts';
 import { useSession } from '../../app/session.ts';
 import { CredentialBadge, StatusText, TrainingBadge } from '../../components/Badges.tsx';
 import { PendingMarker } from '../../components/PendingMarker.tsx';
+import { usePendingVersion } from '../../outbox/runtime.ts';
 import { ErrorMessage } from '../../components/ErrorMessage.tsx';
 import { cacheUserEmails, loadUserDetail } from './queries.ts';
 import { DaysInput } from '../../components/DaysInput.tsx';
@@ -42,7 +43,8 @@ function useOnlineEmails(db: FieldbookDb, userid: number): { fetchedAt: string |
 export default function UserDetailView({ db, userid }: { db: FieldbookDb; userid: number }) {
   const [expiringDays, setExpiringDays] = useState(30);
   const [dueDays, setDueDays] = useState(14);
-  const detail = useLiveQuery(async () => loadUserDetail(db, userid), [db, userid]);
+  const pendingVersion = usePendingVersion();
+  const detail = useLiveQuery(async () => loadUserDetail(db, userid), [db, userid, pendingVersion]);
   const emails = useOnlineEmails(db, userid);
   const today = todayIso();
 
