@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient, ApiError } from './client.ts';
-import { connectionRefused, connectionReset, fakeFetch, json, scriptedFetch, statusBody } from './fake-fetch.ts';
+import { connectionRefused, connectionReset, fakeFetch, json, scriptedFetch, statusBody } from '../testing/fake-fetch.ts';
 
 const BASE = 'http://127.0.0.1:9/v1';
 

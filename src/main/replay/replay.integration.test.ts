@@ -16,7 +16,7 @@ import { openOutboxOnlyDb } from '../../shared/replay-queue/db.ts';
 import { OutboxEngine, type ReplayExecutor } from '../../shared/replay-queue/engine.ts';
 import { enqueueOps } from '../../shared/replay-queue/queue.ts';
 import { executeReplay } from './index.ts';
-import { comparable, mixedScenario, seeded, stateOf } from './scenario.ts';
+import { comparable, mixedScenario, seeded, stateOf } from '../testing/scenario.ts';
 
 const KILLS = 30;
 const FAULTS = { latencyMs: 1, errorRate: 0.13, dropRate: 0.06, lostResponseRate: 0.1, maxInFlightPerToken: 3, retryAfterSeconds: 0, seed: 7 };

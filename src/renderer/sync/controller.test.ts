@@ -4,8 +4,8 @@ import type { CollectionProgress, SyncFinishedEvent, SyncPageEvent } from '../..
 import type { UserRecord } from '../../shared/records.ts';
 import { createSyncController } from './controller.ts';
 import { createSyncStore } from './store.ts';
-import { fakeApi } from '../test/fake-api.ts';
-import { freshDb, user } from '../test/fixtures.ts';
+import { fakeApi } from '../testing/fake-api.ts';
+import { freshDb, user } from '../testing/fixtures.ts';
 
 const complete: CollectionProgress = { state: 'complete', records: 0, pages: 1, total: null };
 

@@ -4,7 +4,7 @@ import type { SyncPageEvent } from '../../shared/ipc.ts';
 import type { CredentialAssignmentRecord, UserRecord } from '../../shared/records.ts';
 import { denseRange, writePage } from './ingest.ts';
 import { changedRecords, sameValue } from './diff.ts';
-import { credentialAssignment, freshDb, trainingAssignment, user } from '../test/fixtures.ts';
+import { credentialAssignment, freshDb, trainingAssignment, user } from '../testing/fixtures.ts';
 
 function usersPage(records: UserRecord[], nextStartrow = 2, done = false): SyncPageEvent {
   return { syncId: 's1', pageId: 1, taskId: 'users:site1', collection: 'users', records, checkpoint: { taskId: 'users:site1', collection: 'users', nextStartrow, done } };

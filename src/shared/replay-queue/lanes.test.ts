@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxOp } from '../outbox.ts';
 import { RunnableLanes } from './lanes.ts';
-import { outboxOp, statusOp } from './test-ops.ts';
+import { outboxOp, statusOp } from '../testing/test-ops.ts';
 
 const now = Date.parse('2026-01-01T00:00:00Z');
 const free = { now, busyTargets: new Set<string>(), capacity: 10 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { backoffMs, runnableOps } from './schedule.ts';
-import { outboxOp, statusOp } from './test-ops.ts';
+import { outboxOp, statusOp } from '../testing/test-ops.ts';
 
 const free = { now: Date.parse('2026-01-01T00:00:00Z'), busyTargets: new Set<string>(), capacity: 10 };
 
