@@ -243,6 +243,11 @@ export function userSearchKeys(u: { firstname: string; lastname: string; usernam
   return [...keys].filter(Boolean);
 }
 
+/** The key users are sorted by: "last, first", lower-cased (the users table's sortName index). */
+export function sortNameOf(u: { firstname: string; lastname: string }): string {
+  return `${lower(u.lastname)}, ${lower(u.firstname)}`;
+}
+
 const USER_FIELDS = ['userid', 'siteid', 'username', 'firstname', 'lastname', 'employeeid', 'status', 'usertype', 'email', 'links'] as const;
 
 export function normalizeUser(u: Parsed<'user'>): UserRecord {
@@ -256,7 +261,7 @@ export function normalizeUser(u: Parsed<'user'>): UserRecord {
     status: u.status,
     usertype: u.usertype,
     searchKeys: userSearchKeys(u),
-    sortName: `${lower(u.lastname)}, ${lower(u.firstname)}`,
+    sortName: sortNameOf(u),
   };
   const extra = extraOf(u, USER_FIELDS);
   if (extra) rec.extra = extra;

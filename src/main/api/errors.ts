@@ -6,6 +6,7 @@
  */
 import { ResponseCode, type StatusBody } from '../../shared/api/codes.ts';
 import type { AppError, ErrorCode } from '../../shared/ipc.ts';
+import { backoffMs } from '../../shared/backoff.ts';
 
 /** An API failure: what the user is told (appError) plus what the retry logic needs. */
 export class ApiError extends Error {
@@ -129,13 +130,10 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxRetries: 4, baseDelayMs: 3
 
 /**
  * How long to wait before attempt number `attempt + 1` (attempt counts from 0),
- * or null to give up. Exponential backoff with full jitter; a server's
- * Retry-After is honoured as the minimum wait.
+ * or null to give up: the app's one backoff (shared/backoff.ts, exponential with
+ * equal jitter); a server's Retry-After is honoured as the minimum wait.
  */
 export function retryDelay(error: ApiError, attempt: number, policy: RetryPolicy, random: () => number): number | null {
   if (!error.retryable || attempt >= policy.maxRetries) return null;
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
-  const jittered = Math.round(ceiling * (0.5 + random() / 2));
-  const asked = error.appError.retryAfterMs;
-  return asked === undefined ? jittered : Math.max(asked, jittered);
+  return backoffMs(attempt + 1, random(), { baseMs: policy.baseDelayMs, maxMs: policy.maxDelayMs }, error.appError.retryAfterMs);
 }

@@ -6,10 +6,10 @@
  * stack trace and no token in it.
  */
 import type { z } from 'zod';
-import { requestSchemas, type AppError, type Channel, type HandlerContext, type Handlers, type Result } from '../../shared/ipc.ts';
-import { ApiError, defaultMessage } from '../api/errors.ts';
-import { scrub, scrubDeep } from '../secrets/scrub.ts';
-import { FieldbookError } from './errors.ts';
+import { requestSchemas, type Channel, type HandlerContext, type Handlers, type Result } from '../../shared/ipc.ts';
+import { defaultMessage } from '../api/errors.ts';
+import { scrub } from '../secrets/scrub.ts';
+import { toAppError } from './errors.ts';
 
 export function isChannel(channel: unknown): channel is Channel {
   return typeof channel === 'string' && Object.hasOwn(requestSchemas, channel);
@@ -22,12 +22,6 @@ export function describeInvalidArgument(channel: Channel, error: z.ZodError): st
     return `${where}: ${issue.message}`;
   });
   return `Invalid request for ${channel}: ${parts.join('; ')}.`;
-}
-
-/** Any thrown value as an AppError the renderer may see. */
-export function toAppError(err: unknown): AppError {
-  if (err instanceof ApiError || err instanceof FieldbookError) return scrubDeep(err.appError);
-  return { code: 'internal', message: defaultMessage('internal') };
 }
 
 export type Logger = (message: string) => void;

@@ -13,7 +13,8 @@ import type { AppError, HandlerContext, SyncFinishedEvent, SyncPageEvent, SyncPh
 import { MAX_IPC_MESSAGE_BYTES } from '../../shared/ipc.ts';
 import type { Parsed, SchemaName } from '../../shared/api/wire.ts';
 import type { CollectionName } from '../../shared/records.ts';
-import { ApiError, defaultMessage } from '../api/errors.ts';
+import { ApiError } from '../api/errors.ts';
+import { toAppError } from '../ipc/errors.ts';
 import type { ApiClient } from '../api/client.ts';
 import { AckWindow, Semaphore } from './flow.ts';
 import { readList, type PagerPage } from './pager.ts';
@@ -217,7 +218,7 @@ export class SyncEngine {
     } catch (err) {
       run.state = 'failed';
       if (signal.aborted) return;
-      const error = err instanceof ApiError ? err.appError : { code: 'internal' as const, message: defaultMessage('internal') };
+      const error = toAppError(err);
       if (FATAL.has(error.code)) {
         this.#stop('failed', error);
         return;

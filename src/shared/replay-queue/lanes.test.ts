@@ -49,6 +49,12 @@ describe('the engine index of what may run next', () => {
     expect(ids(lanes.take(free).ready)).toEqual([grant.id]);
   });
 
+  it('treats a dependency no longer in the outbox as done (cleared after success)', () => {
+    const grant = outboxOp({ kind: 'groupAccess.grant', siteid: 101, groupid: 5, userid: 9 }, { dependsOn: ['gone'] });
+    const { lanes } = lanesOver([grant]);
+    expect(ids(lanes.take(free).ready)).toEqual([grant.id]);
+  });
+
   it('keeps a target behind a parked op until a person decides', () => {
     const parked = statusOp(1, 'Inactive', { status: 'needs-review' });
     const later = statusOp(1, 'Active');
