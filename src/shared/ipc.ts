@@ -186,6 +186,7 @@ export const OP_KINDS = [
   'trainingAssignment.delete',
 ] as const;
 export type OpKind = (typeof OP_KINDS)[number];
+// A new kind needs its row in OP_KIND_TABLE (src/shared/op-kinds.ts): the compiler says so.
 
 const dateInput = z.string().max(32);
 const text = (max = 500) => z.string().max(max);

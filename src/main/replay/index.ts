@@ -9,6 +9,7 @@
  */
 import type { AppError, ReplayOutcome, ReplayRequest, OpSpec } from '../../shared/ipc.ts';
 import { isStatusBody, type StatusBody } from '../../shared/api/index.ts';
+import { OP_KIND_TABLE } from '../../shared/op-kinds.ts';
 import { alreadyInEffect, classifyFailure, conflictingFields, sameCreatedUser } from './rules.ts';
 import { changesOf, createdIdField, writeRequestOf } from './routes.ts';
 import { readState, type ReplayClient, type ServerState } from './read.ts';
@@ -17,13 +18,6 @@ import { toAppError } from '../ipc/errors.ts';
 export type { ReplayClient } from './read.ts';
 export { classifyFailure, conflictingFields, alreadyInEffect } from './rules.ts';
 
-type Kind = 'create' | 'update' | 'delete';
-
-export function kindOf(op: OpSpec): Kind {
-  if (op.kind === 'user.update' || op.kind.endsWith('.update')) return 'update';
-  if (op.kind.endsWith('.create') || op.kind.endsWith('.add') || op.kind.endsWith('.grant')) return 'create';
-  return 'delete';
-}
 
 interface Attempt {
   /** the write request has been handed to the network in this attempt */
@@ -33,7 +27,7 @@ interface Attempt {
 export async function executeReplay(client: ReplayClient, req: ReplayRequest, signal?: AbortSignal): Promise<ReplayOutcome> {
   const attempt: Attempt = { wrote: false };
   try {
-    switch (kindOf(req.op)) {
+    switch (OP_KIND_TABLE[req.op.kind].effect) {
       case 'update':
         return await replayUpdate(client, req, attempt, signal);
       case 'create':

@@ -15,6 +15,7 @@ import type { OutboxDb } from './db.ts';
 import { backoffMs, type BackoffPolicy } from '../backoff.ts';
 import { RunnableLanes } from './lanes.ts';
 import { auditEntryOf } from './audit.ts';
+import { OP_KIND_TABLE } from '../op-kinds.ts';
 
 /** A failed op waits 0.5–1 s, then doubles, up to 5 minutes (see backoff.ts). */
 const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1_000, maxMs: 5 * 60_000 };
@@ -410,7 +411,7 @@ async function unfinishedOps(db: OutboxDb): Promise<OutboxOp[]> {
 }
 
 function isUpdate(op: OutboxOp): boolean {
-  return op.op.kind.endsWith('.update');
+  return OP_KIND_TABLE[op.op.kind].effect === 'update';
 }
 
 /** A transport failure of `replay:execute` itself, in the terms of an outcome. */
