@@ -88,11 +88,6 @@ export interface ConnectionStatus {
   error?: AppError;
 }
 
-export interface SiteSummary {
-  siteid: number;
-  sitename: string;
-}
-
 // ---------- sync ----------
 
 /** Progress of one resumable unit of a sync (a collection over one scope: a site, a credential, a group...). */

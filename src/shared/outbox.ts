@@ -49,11 +49,6 @@ export interface OpBinding {
   field: 'userid' | 'transcriptid';
 }
 
-/** Statuses an op can still leave on its own (the queue works on them). */
-export const ACTIVE_STATUSES: readonly OutboxStatus[] = ['pending', 'sending'];
-/** Statuses that wait for a person (conflict, needs review, failed). */
-export const PARKED_STATUSES: readonly OutboxStatus[] = ['conflict', 'needs-review', 'failed'];
-
 /**
  * The record an op acts on: ops of one target replay in order. A user's
  * e-mails, updates and status share the user's key; an access grant, a

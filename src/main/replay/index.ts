@@ -16,7 +16,6 @@ import { readState, type ReplayClient, type ServerState } from './read.ts';
 import { toAppError } from '../ipc/errors.ts';
 
 export type { ReplayClient } from './read.ts';
-export { classifyFailure, conflictingFields, alreadyInEffect } from './rules.ts';
 
 
 interface Attempt {
