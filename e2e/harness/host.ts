@@ -89,6 +89,7 @@ function parseRequest(text: string): PageRequest | null {
   return { id: message.id, channel: 'channel' in message ? message.channel : undefined, arg: 'arg' in message ? message.arg : undefined };
 }
 
+// Over 80 lines on purpose: one harness's settings, handlers, HTTP server and sockets share this closure.
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const rendererDir = path.resolve(options.rendererDir ?? DEFAULT_RENDERER_DIR);
   const ownSettings = options.settingsDir === undefined;
