@@ -34,24 +34,24 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*', 'electron', 'keytar', '**/main/**', '**/renderer/**', '**/server/**'], message: 'src/shared is pure and runs everywhere.' }] },
+      ],
+    },
+  },
+  {
     // Test helpers live in `testing/` folders and only tests may import them: production
     // code that imports a fake, a fixture or a scenario fails lint. (The typescript-eslint
-    // twin of no-restricted-imports, so the process boundaries above and below keep theirs.)
+    // twin of no-restricted-imports, so the process boundaries above keep theirs.)
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}', 'src/**/testing/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         { patterns: [{ group: ['**/testing/**', './testing', '../testing'], message: 'testing/ holds test helpers: only tests may import them.' }] },
-      ],
-    },
-  },
-  {
-    files: ['src/shared/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['node:*', 'electron', 'keytar', '**/main/**', '**/renderer/**', '**/server/**'], message: 'src/shared is pure and runs everywhere.' }] },
       ],
     },
   },

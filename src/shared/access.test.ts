@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canWrite, writeRefusal } from './access.ts';
+import { canWrite, firstWriteRefusal, writeRefusal } from './access.ts';
 import { OP_KINDS, type OpKind, type TokenAccess } from './ipc.ts';
 
 const ACCESS_LEVELS = ['full', 'readonly', 'feature', 'unknown'] as const satisfies readonly TokenAccess[];
@@ -33,6 +33,12 @@ describe('canWrite: one rule for every token and every operation', () => {
 });
 
 describe('the reason a write is refused', () => {
+  it('is the first refusal among the kinds a form queues, or none', () => {
+    expect(firstWriteRefusal('feature', ['moduleAccess.grant', 'user.update'])).toContain('does not include people');
+    expect(firstWriteRefusal('feature', ['moduleAccess.grant', 'moduleAccess.revoke'])).toBeNull();
+    expect(firstWriteRefusal('full', ['user.create', 'user.update', 'email.add'])).toBeNull();
+  });
+
   it('says a read-only token is read-only', () => {
     expect(writeRefusal('readonly', 'trainingAssignment.create')).toBe("This profile's token is read-only.");
   });

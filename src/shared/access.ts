@@ -23,6 +23,15 @@ export function writeRefusal(access: TokenAccess, kind: OpKind): string | null {
   }
 }
 
+/** The first refusal among these kinds (a form or an import that queues several): null when the token may queue them all. */
+export function firstWriteRefusal(access: TokenAccess, kinds: readonly OpKind[]): string | null {
+  for (const kind of kinds) {
+    const refusal = writeRefusal(access, kind);
+    if (refusal !== null) return refusal;
+  }
+  return null;
+}
+
 /** May a token of this access level queue this kind of operation? */
 export function canWrite(access: TokenAccess, kind: OpKind): boolean {
   return writeRefusal(access, kind) === null;

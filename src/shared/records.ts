@@ -243,8 +243,8 @@ export function userSearchKeys(u: { firstname: string; lastname: string; usernam
   return [...keys].filter(Boolean);
 }
 
-/** The key users are sorted by: "last, first", lower-cased (the users table's sortName index). */
-export function sortNameOf(u: { firstname: string; lastname: string }): string {
+/** "last, first", lower-cased: the users' sort key (the users table's sortName index). */
+export function userSortName(u: { firstname: string; lastname: string }): string {
   return `${lower(u.lastname)}, ${lower(u.firstname)}`;
 }
 
@@ -261,7 +261,7 @@ export function normalizeUser(u: Parsed<'user'>): UserRecord {
     status: u.status,
     usertype: u.usertype,
     searchKeys: userSearchKeys(u),
-    sortName: sortNameOf(u),
+    sortName: userSortName(u),
   };
   const extra = extraOf(u, USER_FIELDS);
   if (extra) rec.extra = extra;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alreadyInEffect, classifyFailure, conflictingFields, sameCreatedUser, sameFieldValue } from './rules.ts';
+import { alreadyInEffect, classifyFailure, conflictingFields, sameCreatedUser, sameValue } from './rules.ts';
 
 describe('classifying a failed replay', () => {
   it('retries network errors, timeouts, 5xx, 1006 and 429', () => {
@@ -41,12 +41,12 @@ describe('the conflict rule', () => {
 
   it('compares dates by day whatever their format', () => {
     expect(conflictingFields({ expirationdate: '03/01/2027' }, { expirationdate: '2028-01-01' }, { expirationdate: '2027-03-01' })).toEqual([]);
-    expect(sameFieldValue('startdate', '03/01/2027', '2027-03-01')).toBe(true);
+    expect(sameValue('startdate', '03/01/2027', '2027-03-01')).toBe(true);
   });
 
   it('treats status values without regard to case', () => {
-    expect(sameFieldValue('status', 'Inactive', 'inactive')).toBe(true);
-    expect(sameFieldValue('firstname', 'ann', 'Ann')).toBe(false);
+    expect(sameValue('status', 'Inactive', 'inactive')).toBe(true);
+    expect(sameValue('firstname', 'ann', 'Ann')).toBe(false);
   });
 });
 

@@ -10,8 +10,8 @@ export { classifyFailure } from '../../shared/outbox.ts';
 
 const CASE_INSENSITIVE = new Set(['status', 'coursestatus', 'username', 'email']);
 
-/** Are two values of this field the same on the server? Dates compare by day; status, course status, username and e-mail ignore case. */
-export function sameFieldValue(field: string, a: unknown, b: unknown): boolean {
+/** Are two values of one field the same for the user? Dates compare by day, statuses and usernames ignore case. */
+export function sameValue(field: string, a: unknown, b: unknown): boolean {
   const left = a === null || a === undefined ? '' : String(a).trim();
   const right = b === null || b === undefined ? '' : String(b).trim();
   if (left === right) return true;
@@ -26,7 +26,7 @@ export function sameFieldValue(field: string, a: unknown, b: unknown): boolean {
 
 /** Fields of `mine` the server already holds: all of them means the change is in effect. */
 export function alreadyInEffect(mine: Record<string, unknown>, theirs: Record<string, unknown>): boolean {
-  return Object.keys(mine).every((field) => sameFieldValue(field, mine[field], theirs[field]));
+  return Object.keys(mine).every((field) => sameValue(field, mine[field], theirs[field]));
 }
 
 /**
@@ -39,8 +39,8 @@ export function conflictingFields(base: BaseValues | undefined, mine: Record<str
   const out: string[] = [];
   for (const field of Object.keys(mine)) {
     if (!(field in base)) continue;
-    if (sameFieldValue(field, theirs[field], base[field])) continue;
-    if (sameFieldValue(field, theirs[field], mine[field])) continue;
+    if (sameValue(field, theirs[field], base[field])) continue;
+    if (sameValue(field, theirs[field], mine[field])) continue;
     out.push(field);
   }
   return out;
@@ -48,8 +48,8 @@ export function conflictingFields(base: BaseValues | undefined, mine: Record<str
 
 /** A created user matches what we sent when the identifying fields agree (username is already equal). */
 export function sameCreatedUser(sent: { firstname: string; lastname: string; employeeid?: string | undefined }, found: Record<string, unknown>): boolean {
-  if (!sameFieldValue('firstname', sent.firstname, found['firstname'])) return false;
-  if (!sameFieldValue('lastname', sent.lastname, found['lastname'])) return false;
-  if (sent.employeeid && !sameFieldValue('employeeid', sent.employeeid, found['employeeid'])) return false;
+  if (!sameValue('firstname', sent.firstname, found['firstname'])) return false;
+  if (!sameValue('lastname', sent.lastname, found['lastname'])) return false;
+  if (sent.employeeid && !sameValue('employeeid', sent.employeeid, found['employeeid'])) return false;
   return true;
 }

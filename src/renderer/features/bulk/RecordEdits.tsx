@@ -11,7 +11,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import type { CredentialAssignmentRecord, TrainingAssignmentRecord, UserRecord } from '../../../shared/records.ts';
 import type { OpDraft } from '../../../shared/replay-queue/queue.ts';
 import type { OpKind } from '../../../shared/ipc.ts';
-import { writeRefusal } from '../../../shared/access.ts';
+import { firstWriteRefusal } from '../../../shared/access.ts';
 import { useSession } from '../../app/session.ts';
 import { queueDrafts, undoOps } from '../../outbox/runtime.ts';
 import { KNOWN_STATUSES } from '../import/rows.ts';
@@ -33,7 +33,7 @@ const LABELS: Record<string, string> = {
 /** The frame every edit shares: the token's refusal (canWrite), queueing, "nothing changes", undo. `kinds`: the ops it may queue. */
 function EditFrame(props: { title: string; kinds: readonly OpKind[]; children: ReactNode; draft: () => OpDraft | null; remove?: () => OpDraft }) {
   const access = useSession((s) => s.activeProfile?.access ?? 'unknown');
-  const refusal = props.kinds.map((kind) => writeRefusal(access, kind)).find((r) => r !== null) ?? null;
+  const refusal = firstWriteRefusal(access, props.kinds);
   const [queued, setQueued] = useState<string[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const queue = async (draft: OpDraft | null) => {

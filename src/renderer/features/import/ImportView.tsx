@@ -10,19 +10,18 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useActiveDb, useSession } from '../../app/session.ts';
 import { formatCount } from '../../app/format.ts';
 import { enqueueOps } from '../../../shared/replay-queue/queue.ts';
-import { writeRefusal } from '../../../shared/access.ts';
+import { firstWriteRefusal } from '../../../shared/access.ts';
 import { outboxStore, queueChanged } from '../../outbox/runtime.ts';
 import { parseSpreadsheet, type Sheet } from './parse.ts';
 import { draftsOf, emailsByUser, FIELD_LABELS, guessMapping, IMPORT_FIELDS, planImport, rowsOf, type ColumnMapping, type ImportField } from './rows.ts';
 
 const NONE: UserRecord[] = [];
-const IMPORT_OP_KINDS = ['user.create', 'user.update', 'email.add'] as const;
 
 export default function ImportView() {
   const db = useActiveDb();
   // the import creates and updates people and adds their e-mails: the write rule of each (shared/access.ts)
   const access = useSession((s) => s.activeProfile?.access ?? 'unknown');
-  const refusal = IMPORT_OP_KINDS.map((kind) => writeRefusal(access, kind)).find((r) => r !== null) ?? null;
+  const refusal = firstWriteRefusal(access, ['user.create', 'user.update', 'email.add']);
   const cannotQueue = refusal !== null;
   const sites = useLiveQuery(async () => (db ? db.sites.toArray() : []), [db]) ?? [];
   const users = useLiveQuery(async () => (db ? db.users.toArray() : []), [db]) ?? NONE;
