@@ -229,6 +229,11 @@ export function lower(s: string): string {
   return s.trim().toLocaleLowerCase('en-US');
 }
 
+/** "last, first", lower-cased: the users' sort key (the users table's sortName index). */
+export function userSortName(u: { firstname: string; lastname: string }): string {
+  return `${lower(u.lastname)}, ${lower(u.firstname)}`;
+}
+
 export function userSearchKeys(u: { firstname: string; lastname: string; username: string; employeeid: string }): string[] {
   const keys = new Set<string>();
   const first = lower(u.firstname);
@@ -241,11 +246,6 @@ export function userSearchKeys(u: { firstname: string; lastname: string; usernam
   if (u.username) keys.add(lower(u.username));
   if (u.employeeid) keys.add(lower(u.employeeid));
   return [...keys].filter(Boolean);
-}
-
-/** "last, first", lower-cased: the users' sort key (the users table's sortName index). */
-export function userSortName(u: { firstname: string; lastname: string }): string {
-  return `${lower(u.lastname)}, ${lower(u.firstname)}`;
 }
 
 const USER_FIELDS = ['userid', 'siteid', 'username', 'firstname', 'lastname', 'employeeid', 'status', 'usertype', 'email', 'links'] as const;
