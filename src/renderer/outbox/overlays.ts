@@ -2,9 +2,11 @@
  * Registers the outbox's pending ops as overlays on the views' records (see
  * app/overlays.ts), and a hook for views that want the raw pending ops.
  */
+import { useLiveQuery } from 'dexie-react-hooks';
 import type { OutboxOp } from '../../shared/outbox.ts';
 import type { FieldbookDb } from '../db/index.ts';
 import { registerOverlay, type PendingMark } from '../app/overlays.ts';
+import { useActiveDb } from '../app/session.ts';
 import {
   applyPendingToCredentialAssignments,
   applyPendingToGroupAccess,
@@ -42,4 +44,17 @@ export function registerOutboxOverlays(): void {
   registerOverlay('trainingAssignments', async (db, rows) => toMark(sameUsers(rows, applyPendingToTrainingAssignments(rows, await unsentOpsOf(db)))));
   registerOverlay('groupAccess', async (db, rows) => toMark(sameUsers(rows, applyPendingToGroupAccess(rows, await unsentOpsOf(db)))));
   registerOverlay('moduleAccess', async (db, rows) => toMark(sameUsers(rows, applyPendingToModuleAccess(rows, await unsentOpsOf(db)))));
+}
+
+/** Unsent ops on the given targets (e.g. ["user:42"]), live; all unsent ops when no targets are given. @public: the views of issue #11a use it. */
+export function usePendingOps(targetKeys?: readonly string[]): OutboxOp[] {
+  const db = useActiveDb();
+  const key = targetKeys?.join('|') ?? '*';
+  return (
+    useLiveQuery(async () => {
+      if (!db) return [];
+      const ops = targetKeys ? await db.outbox.where('targetKey').anyOf([...targetKeys]).toArray() : await db.outbox.toArray();
+      return ops.filter((op) => op.status !== 'done').sort((a, b) => a.seq - b.seq);
+    }, [db, key]) ?? []
+  );
 }

@@ -6,6 +6,7 @@
 import type { OutboxOp, OutboxStatus } from '../../shared/outbox.ts';
 import type {
   CredentialAssignmentRecord,
+  EmailRecord,
   GroupAccessRecord,
   ModuleAccessRecord,
   TrainingAssignmentRecord,
@@ -162,6 +163,22 @@ export function applyPendingToModuleAccess(grants: readonly ModuleAccessRecord[]
       if (current) byId.set(id, mark(current, op, 'delete'));
     } else {
       byId.set(id, mark(current ?? { id, accessID: spec.accessID, siteid: spec.siteid, userid: spec.userid }, op, current ? 'update' : 'create'));
+    }
+  }
+  return [...byId.values()];
+}
+
+/** A user's e-mails with their pending adds and removals. @public: not used yet here; the e-mail overlay of issue #11a uses it. */
+export function applyPendingToEmails(emails: readonly EmailRecord[], ops: readonly OutboxOp[]): WithPending<EmailRecord>[] {
+  const byId = new Map<number, WithPending<EmailRecord>>(emails.map((e) => [e.emailid, e]));
+  for (const op of unsentOps(ops)) {
+    const spec = op.op;
+    if (spec.kind === 'email.remove') {
+      const current = byId.get(spec.emailid);
+      if (current) byId.set(spec.emailid, mark(current, op, 'delete'));
+    } else if (spec.kind === 'email.add') {
+      const created: EmailRecord = { emailid: -Math.max(1, Math.trunc(op.seq)), userid: spec.userid, email: spec.email, status: 'Active', isprimary: null };
+      byId.set(created.emailid, mark(created, op, 'create'));
     }
   }
   return [...byId.values()];
