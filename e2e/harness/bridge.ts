@@ -65,7 +65,9 @@ function createWebSocketIpc(url: string): IpcRendererLike {
   };
 }
 
+// the launch key comes with the page's own address (never with a served file): pass it on to the socket
 const wsUrl = new URL('/__harness/ws', import.meta.url);
+wsUrl.searchParams.set('key', new URL((globalThis as unknown as { location: { href: string } }).location.href).searchParams.get('key') ?? '');
 wsUrl.protocol = wsUrl.protocol === 'https:' ? 'wss:' : 'ws:';
 Object.defineProperty(globalThis, 'fieldbook', {
   value: Object.freeze(createFieldbookApi(createWebSocketIpc(wsUrl.href))),
