@@ -58,6 +58,8 @@ export interface HarnessOptions extends HarnessDemoOptions {
   keychainService?: string;
   keychain?: MainDeps['keychain'];
   fetch?: typeof globalThis.fetch;
+  /** the launch key of a host this one replaces on the same port (tests that restart the host under an open page); random otherwise */
+  launchKey?: string;
   /** keep every message sent to and received from the page (token-leak tests); off for benchmarks */
   recordMessages?: boolean;
   sync?: MainDeps['sync'];
@@ -117,7 +119,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const openedExternally: string[] = [];
   let apiRequests = 0;
   let refused = 0;
-  const launchKey = randomBytes(32).toString('base64url');
+  const launchKey = options.launchKey ?? randomBytes(32).toString('base64url');
+  if (launchKey.length < 22) throw new Error('The harness launch key must carry at least 128 bits.');
 
   const baseFetch = options.fetch ?? globalThis.fetch;
   const demo = createHarnessDemo(options, settingsDir);

@@ -103,7 +103,8 @@ async function start(): Promise<void> {
     settingsDir: userData,
     keychain: new KeytarKeychain(),
     // Electron's network stack: system proxies and certificates apply to API calls.
-    fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
+    // never follow a redirect (it would carry the AccessToken header), whatever the caller asked
+    fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, { ...init, redirect: 'manual' }),
     demo: createDemo(path.join(userData, 'demo')),
     openExternal: async (url) => {
       if (isSafeExternalUrl(url)) await shell.openExternal(url);

@@ -32,6 +32,7 @@ export const ERROR_CODES = [
   'network', // connection refused, dropped, DNS
   'timeout',
   'malformed-response', // the answer failed validation: not stored
+  'not-the-api', // a redirect, a web page, another content type, a proxy's repeated page: something else answered; the sync stops, prunes nothing
   'conflict',
   'cancelled',
   'busy', // e.g. a sync already running

@@ -191,7 +191,7 @@ describe('ApiClient.getPage', () => {
     const f = fakeFetch(() => json(200, { users: [user, { ...user, userid: 'abc' }] }));
     const err = await failure(client(f.fetch).api.getPage('/users', 'users', 'user', page));
     expect(err.appError.code).toBe('malformed-response');
-    expect(err.appError.message).toContain('1.userid');
+    expect(err.appError.message).toContain('userid abc, row 2 of the list: userid:');
     expect(err.retryable).toBe(false);
   });
 
@@ -201,10 +201,10 @@ describe('ApiClient.getPage', () => {
     expect(err.appError.code).toBe('malformed-response');
   });
 
-  it('reports an answer that is not JSON as malformed', async () => {
+  it('reports a web page answered instead of a list as not the API', async () => {
     const f = fakeFetch(() => new Response('<html>oops</html>', { status: 200 }));
     const err = await failure(client(f.fetch).api.getPage('/users', 'users', 'user', page));
-    expect(err.appError.code).toBe('malformed-response');
+    expect(err.appError.code).toBe('not-the-api');
   });
 
   it('keeps unknown fields and unknown status values', async () => {

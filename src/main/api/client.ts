@@ -85,6 +85,38 @@ function sleepUnlessAborted(sleep: (ms: number) => Promise<void>, ms: number, si
   });
 }
 
+/** Where a 3xx pointed, as "host" (the token was not sent there), or a note that it was not readable. */
+function redirectTarget(response: Response, requestUrl: string): string {
+  const location = response.headers.get('location');
+  if (!location) return 'an address it did not show';
+  try {
+    const target = new URL(location, requestUrl);
+    return target.protocol === 'http:' || target.protocol === 'https:' ? `${target.protocol}//${target.host}` : `a ${target.protocol} address`;
+  } catch {
+    return 'an unreadable address';
+  }
+}
+
+function notTheApi(message: string, httpcode?: number): ApiError {
+  // a write answered by something else may have been seen by the API behind it: verify before resending
+  return new ApiError({ code: 'not-the-api', message, ...(httpcode === undefined ? {} : { httpcode }) }, { retryable: false, maybeSent: true });
+}
+
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
+
+/** Which record of the list failed, by its id and its row (startrow-based), and why. */
+function describeRecordIssue(error: z.ZodError, list: unknown[], schema: SchemaName, startrow: number): string {
+  const issue = error.issues[0];
+  const index = typeof issue?.path[0] === 'number' ? issue.path[0] : null;
+  if (!issue || index === null) return describeIssue(error);
+  const field = issue.path.slice(1).join('.') || 'record';
+  const idField = Object.keys(schemas[schema].shape)[0] ?? 'id';
+  const raw = list[index];
+  const id = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>)[idField] : undefined;
+  const named = typeof id === 'number' || typeof id === 'string' ? `${idField} ${String(id).slice(0, 40)}` : 'a record without a readable id';
+  return `${named}, row ${startrow + index} of the list: ${field}: ${issue.message}`;
+}
+
 function describeIssue(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'unexpected shape';
@@ -158,8 +190,10 @@ export class ApiClient {
     }
     let response: Response;
     let text: string;
+    const url = this.url(path, opts.query);
     try {
-      response = await this.#fetch(this.url(path, opts.query), { method, headers, body, signal: controller.signal });
+      // never follow a redirect: it would carry the AccessToken header to wherever it points
+      response = await this.#fetch(url, { method, headers, body, signal: controller.signal, redirect: 'manual' });
       text = await response.text();
     } catch (err) {
       throw this.#transportError(err, caller, timedOut);
@@ -167,7 +201,7 @@ export class ApiClient {
       clearTimeout(timer);
       caller?.removeEventListener('abort', onCallerAbort);
     }
-    return this.#decode(response, text);
+    return this.#decode(response, text, url);
   }
 
   #transportError(err: unknown, caller: AbortSignal | undefined, timedOut: boolean): ApiError {
@@ -180,8 +214,22 @@ export class ApiClient {
     return new ApiError({ code: 'network', message: defaultMessage('network') }, { maybeSent: sent });
   }
 
-  #decode(response: Response, text: string): ApiResponse {
+  #decode(response: Response, text: string, requestUrl: string): ApiResponse {
     const httpcode = response.status;
+    if (response.type === 'opaqueredirect' || (httpcode >= 300 && httpcode < 400)) {
+      const target = response.type === 'opaqueredirect' ? 'an address it did not show' : redirectTarget(response, requestUrl);
+      throw notTheApi(
+        `The API address answered with a redirect to ${target}. Fieldbook does not follow redirects, so the token was not sent there. ` +
+          'A network sign-in page or a proxy may be in the way; otherwise correct the profile’s address.',
+        httpcode || undefined,
+      );
+    }
+    const type = response.headers.get('content-type');
+    if (httpcode >= 200 && httpcode < 300 && text.length > 0 && type !== null && !JSON_TYPE.test(type)) {
+      const host = new URL(requestUrl).host;
+      const kind = /^\s*text\/html\b/i.test(type) || /^\s*</.test(text) ? 'a web page answered instead of the API: a network sign-in page or a proxy?' : `an answer of type ${type.split(';')[0]!.trim()} came instead of the API’s JSON: a proxy?`;
+      throw notTheApi(`${host}: ${kind} Nothing was changed; sign in to the network or check the profile’s address, then try again.`, httpcode);
+    }
     let body: unknown = null;
     let parsed = text.length === 0;
     if (!parsed) {
@@ -228,8 +276,12 @@ export class ApiClient {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw malformed('not an object');
     const list = (body as Record<string, unknown>)[wrapperKey];
     if (!Array.isArray(list)) throw malformed(`no "${wrapperKey}" list`);
+    // a proxy or cache that ignores `limit` is not the Data API: its pages cannot be trusted for pruning
+    if (list.length > page.limit) {
+      throw notTheApi(`${path}: a page of ${list.length} rows for a limit of ${page.limit} came back: not how the Data API pages (a proxy?). Nothing of it was used.`, httpcode);
+    }
     const items = z.array(schemas[schema]).safeParse(list);
-    if (!items.success) throw malformed(describeIssue(items.error));
+    if (!items.success) throw malformed(describeRecordIssue(items.error, list, schema, page.startrow));
     const pagination = paginationSchema.safeParse((body as Record<string, unknown>).pagination);
     const next = pagination.success && pagination.data.next ? pagination.data.next : null;
     return { items: items.data as Parsed<K>[], next, empty: false };

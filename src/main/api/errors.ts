@@ -41,6 +41,7 @@ const MESSAGES: Record<ErrorCode, string> = {
   network: 'The server could not be reached. Check the network connection.',
   timeout: 'The server took too long to answer.',
   'malformed-response': 'The server’s answer did not have the expected shape, so it was not used.',
+  'not-the-api': 'Something other than the API answered (a network sign-in page or a proxy?), so the answer was not used and nothing was changed.',
   conflict: 'The record changed on the server since the edit was made.',
   cancelled: 'Cancelled.',
   busy: 'Fieldbook is already doing this.',

@@ -30,12 +30,16 @@ export function connectionReset(): never {
 export interface FakeFetch {
   fetch: typeof globalThis.fetch;
   requests: RecordedRequest[];
+  /** the options each call was given, as given */
+  inits: (RequestInit | undefined)[];
 }
 
 /** Answers with `route(req)` for every request. */
 export function fakeFetch(route: Responder): FakeFetch {
   const requests: RecordedRequest[] = [];
+  const inits: (RequestInit | undefined)[] = [];
   const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    inits.push(init);
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries((init?.headers ?? {}) as Record<string, string>)) headers[k.toLowerCase()] = v;
     const req: RecordedRequest = {
@@ -49,7 +53,7 @@ export function fakeFetch(route: Responder): FakeFetch {
     if (signal?.aborted) throw signal.reason;
     return await route(req);
   };
-  return { fetch: fetch as typeof globalThis.fetch, requests };
+  return { fetch: fetch as typeof globalThis.fetch, requests, inits };
 }
 
 /** Answers calls in order from `script`; the last entry repeats. */

@@ -39,7 +39,7 @@ export interface SyncOptions {
 }
 
 /** Failures that no other list would survive: stop the sync and keep the cache. */
-const FATAL = new Set(['token-missing', 'token-rejected', 'network', 'timeout']);
+const FATAL = new Set(['token-missing', 'token-rejected', 'network', 'timeout', 'not-the-api']);
 
 /** Room for the event's envelope (ids, checkpoint) around its records. */
 const ENVELOPE_BYTES = 4_096;

@@ -105,11 +105,12 @@ describe('reading one paged list', () => {
     expect(ids).toEqual([4, 5, 6, 7]);
   });
 
-  it('stops instead of looping when the server ignores startrow', async () => {
+  it('fails as not the API, instead of looping or reporting a complete list, when the server ignores startrow', async () => {
+    const handed: number[] = [];
     const fetchPage = async () => ({ items: rows(3), empty: false });
-    const { ids, result } = await read(fetchPage);
-    expect(ids).toEqual([1, 2, 3]);
-    expect(result.rows).toBeNull();
+    const reading = readList<Row>(1, null, o, { fetchPage, keyOf: (r) => r.id, onPage: async (p) => void handed.push(...p.items.map((r) => r.id)) });
+    await expect(reading).rejects.toMatchObject({ appError: { code: 'not-the-api', message: expect.stringMatching(/same page/) } });
+    expect(handed).toEqual([1, 2, 3]); // the first page is real data; nothing marks the list done
   });
 
   it('makes exactly the requests the plan counts for its length', async () => {
