@@ -139,6 +139,8 @@ export interface SyncProgress {
   /** sum of known totals, for "N of M" */
   total: number | null;
   collections: Partial<Record<CollectionName, CollectionProgress>>;
+  /** what the sync is waiting on right now, e.g. "… retrying (2 of 4)"; absent when nothing is amiss */
+  notice?: string;
 }
 
 type PageOf<K extends CollectionName> = {

@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { ResponseCode, statusBodySchema, type StatusBody } from '../../shared/api/codes.ts';
 import { paginationSchema, schemas, type Parsed, type SchemaName } from '../../shared/api/wire.ts';
-import { ApiError, DEFAULT_RETRY_POLICY, appErrorFromResponse, defaultMessage, isFailureStatusCode, parseRetryAfter, retryDelay } from './errors.ts';
+import type { AppError } from '../../shared/ipc.ts';
+import { ApiError, DEFAULT_RETRY_POLICY, DEFAULT_TIMEOUT_MS, appErrorFromResponse, defaultMessage, isFailureStatusCode, parseRetryAfter, retryDelay } from './errors.ts';
 
 export { ApiError } from './errors.ts';
 
@@ -23,11 +24,20 @@ export interface ApiClientOptions {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** An attempt failed and another is coming: `attempt` is the number of the coming one, out of `of`. */
+export interface RetryNotice {
+  attempt: number;
+  of: number;
+  error: AppError;
+}
+
 export interface RequestOptions {
   query?: Record<string, string | number>;
   body?: unknown;
   retry?: 'auto' | 'none';
   signal?: AbortSignal;
+  /** told before each retry (the sync shows "retrying (2 of 4)") */
+  onRetry?: (notice: RetryNotice) => void;
 }
 
 export interface ApiResponse {
@@ -137,7 +147,7 @@ export class ApiClient {
     this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
     this.#token = opts.token;
     this.#fetch = opts.fetch ?? globalThis.fetch;
-    this.#timeoutMs = opts.timeoutMs ?? 30_000;
+    this.#timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#maxRetries = opts.maxRetries ?? DEFAULT_RETRY_POLICY.maxRetries;
     this.#sleep = opts.sleep ?? defaultSleep;
     this.#random = opts.random ?? Math.random;
@@ -163,10 +173,19 @@ export class ApiClient {
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
         const delay = retryDelay(err, attempt, policy, this.#random);
-        if (delay === null || delay > MAX_RETRY_AFTER_MS) throw err;
+        if (delay === null || delay > MAX_RETRY_AFTER_MS) throw attempt > 0 ? this.#gaveUp(err, attempt + 1) : err;
+        opts.onRetry?.({ attempt: attempt + 2, of: policy.maxRetries + 1, error: err.appError });
         await sleepUnlessAborted(this.#sleep, delay, opts.signal);
       }
     }
+  }
+
+  /** The last error of several attempts, saying how many were made. */
+  #gaveUp(err: ApiError, attempts: number): ApiError {
+    if (err.appError.code !== 'timeout') return err;
+    const seconds = Math.round(this.#timeoutMs / 1000);
+    const message = `The server did not answer (${attempts} attempts, ${seconds} s each). Check the network connection, or try again later.`;
+    return new ApiError({ ...err.appError, message }, { retryable: false, maybeSent: err.maybeSent });
   }
 
   async #attempt(method: HttpMethod, path: string, opts: RequestOptions): Promise<ApiResponse> {
@@ -265,11 +284,11 @@ export class ApiClient {
     path: string,
     wrapperKey: string,
     schema: K,
-    page: { startrow: number; limit: number; query?: Record<string, string | number> },
+    page: { startrow: number; limit: number; query?: Record<string, string | number>; onRetry?: (notice: RetryNotice) => void },
     signal?: AbortSignal,
   ): Promise<ListPage<K>> {
     const query = { ...page.query, startrow: page.startrow, limit: page.limit };
-    const { body, statusBody, httpcode } = await this.request('GET', path, { query, signal });
+    const { body, statusBody, httpcode } = await this.request('GET', path, { query, signal, ...(page.onRetry ? { onRetry: page.onRetry } : {}) });
     if (statusBody?.statuscode === ResponseCode.NoResults) return { items: [], next: null, empty: true };
     const malformed = (detail: string) =>
       new ApiError({ code: 'malformed-response', message: `${defaultMessage('malformed-response')} (${path}: ${detail})`, httpcode });

@@ -126,7 +126,11 @@ export interface RetryPolicy {
   maxDelayMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxRetries: 4, baseDelayMs: 300, maxDelayMs: 10_000 };
+/** 3 retries: 4 attempts in all, so a hung API (10 s per attempt) is reported within about 45 s. */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxRetries: 3, baseDelayMs: 300, maxDelayMs: 10_000 };
+
+/** How long one attempt may take before it counts as timed out. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
  * How long to wait before attempt number `attempt + 1` (attempt counts from 0),

@@ -14,7 +14,7 @@ import { MAX_IPC_MESSAGE_BYTES } from '../../shared/ipc.ts';
 import type { Parsed, SchemaName } from '../../shared/api/wire.ts';
 import type { CollectionName } from '../../shared/records.ts';
 import { ApiError, defaultMessage } from '../api/errors.ts';
-import type { ApiClient } from '../api/client.ts';
+import type { ApiClient, RetryNotice } from '../api/client.ts';
 import { AckWindow, Semaphore } from './flow.ts';
 import { readList, type PagerPage } from './pager.ts';
 import { DEFAULT_PAGING, expandsPlan, plannedRequests, remainingHint, type PagingOptions, type TaskOutcome } from './plan.ts';
@@ -84,6 +84,8 @@ export class SyncEngine {
   #pageId = 0;
   #startedAt = 0;
   #lastAckAt = 0;
+  /** shown while a request is being retried; cleared by the next page */
+  #notice: string | null = null;
 
   constructor(opts: SyncOptions) {
     this.syncId = opts.syncId;
@@ -207,7 +209,11 @@ export class SyncEngine {
           this.#requests.run(signal, () => {
             run.requests++;
             this.#requestCount++;
-            return this.#opts.client.getPage(task.path, task.wrapperKey, task.schema, { startrow: s, limit: this.#paging.limit }, signal);
+            const onRetry = (r: RetryNotice) => {
+              this.#notice = `${describeTask(task)}: ${r.error.message.replace(/\.$/, '')}; retrying (${r.attempt} of ${r.of})…`;
+              this.#progress();
+            };
+            return this.#opts.client.getPage(task.path, task.wrapperKey, task.schema, { startrow: s, limit: this.#paging.limit, onRetry }, signal);
           }),
         keyOf: (item) => itemKey(task, item),
         onPage: (page) => this.#handlePage(run, page),
@@ -241,6 +247,7 @@ export class SyncEngine {
 
   async #handlePage(run: TaskRun, page: PagerPage<AnyItem>): Promise<void> {
     const { task } = run;
+    this.#notice = null;
     for (const child of childTasks(task, page.items)) this.#add(child);
     for (const [collection, n] of Object.entries(announcedTotals(task, page.items))) {
       const key = collection as CollectionName;
@@ -316,6 +323,7 @@ export class SyncEngine {
       total: totals.length > 0 ? totals.reduce((a, b) => a + b, 0) : null,
       collections: this.#collections(),
     };
+    if (this.#notice !== null && !this.#stopped) progress.notice = this.#notice;
     this.#opts.emit('sync:progress', progress);
   }
 }
