@@ -261,7 +261,10 @@ export class ApiClient {
     }
     // only a body that names a statuscode can be a status body (skips validating big list pages twice)
     const status = body !== null && typeof body === 'object' && 'statuscode' in body ? statusBodySchema.safeParse(body) : null;
-    const statusBody = status?.success ? status.data : null;
+    // the spec's five fields and nothing else: an extra field or key (an echo of the token, debug data) is dropped
+    const statusBody: StatusBody | null = status?.success
+      ? { httpcode: status.data.httpcode, statuscode: status.data.statuscode, status: status.data.status, developermessage: status.data.developermessage, moreinfo: status.data.moreinfo }
+      : null;
     const ok = httpcode >= 200 && httpcode < 300;
     if (ok && !parsed) {
       throw new ApiError({ code: 'malformed-response', message: `${defaultMessage('malformed-response')} (not JSON)`, httpcode });

@@ -107,3 +107,12 @@ describe('answers that are not the Data API', () => {
     expect(error.appError.message).toContain('text/plain');
   });
 });
+
+describe('echoes of the token', () => {
+  it('keeps only the five fields of the spec from a status body, so an echoed key or extra field is dropped', async () => {
+    const body = { httpcode: 400, statuscode: 1000, status: 'Bad', developermessage: 'no', moreinfo: 'https://x', [TOKEN]: 'echo', debug: { token: TOKEN } };
+    const f = fakeFetch(() => new Response(JSON.stringify(body), { status: 400, headers: { 'content-type': 'application/json' } }));
+    const error = await failure(clientFor('http://127.0.0.1:9/v1', f.fetch).request('GET', '/sites'));
+    expect(Object.keys(error.appError.response ?? {}).sort()).toEqual(['developermessage', 'httpcode', 'moreinfo', 'status', 'statuscode']);
+  });
+});

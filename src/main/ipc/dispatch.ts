@@ -48,7 +48,8 @@ export async function dispatch(
   }
   try {
     const handler = handlers[channel] as (arg: unknown, ctx: HandlerContext) => Promise<unknown>;
-    return { ok: true, value: await handler(parsed.data, ctx) };
+    // results carry API text too (e-mails, replay outcomes): scrubbed like errors
+    return { ok: true, value: scrubDeep(await handler(parsed.data, ctx)) };
   } catch (err) {
     const error = toAppError(err);
     if (error.code === 'internal') {

@@ -14,6 +14,7 @@ import { MAX_IPC_MESSAGE_BYTES } from '../../shared/ipc.ts';
 import type { Parsed, SchemaName } from '../../shared/api/wire.ts';
 import type { CollectionName } from '../../shared/records.ts';
 import { ApiError, defaultMessage } from '../api/errors.ts';
+import { containsSecret } from '../secrets/scrub.ts';
 import type { ApiClient, RetryNotice } from '../api/client.ts';
 import { AckWindow, Semaphore } from './flow.ts';
 import { readList, type PagerPage } from './pager.ts';
@@ -248,6 +249,13 @@ export class SyncEngine {
   async #handlePage(run: TaskRun, page: PagerPage<AnyItem>): Promise<void> {
     const { task } = run;
     this.#notice = null;
+    // a page that echoes the token (in any form the scrubber knows) is not stored: it would sit in IndexedDB
+    if (containsSecret(JSON.stringify(page.items))) {
+      throw new ApiError(
+        { code: 'malformed-response', message: `A page of ${describeTask(task)} (from row ${page.startrow}) contains this profile's access token, so it was not stored.` },
+        { retryable: false },
+      );
+    }
     for (const child of childTasks(task, page.items)) this.#add(child);
     for (const [collection, n] of Object.entries(announcedTotals(task, page.items))) {
       const key = collection as CollectionName;

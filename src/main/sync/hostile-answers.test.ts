@@ -9,6 +9,7 @@ import type { EventName, EventPayloads, SyncPageEvent } from '../../shared/ipc.t
 import { ApiClient } from '../api/client.ts';
 import { json } from '../api/fake-fetch.ts';
 import type { RecordedRequest } from '../api/fake-fetch.ts';
+import { forgetSecret, registerSecret } from '../secrets/scrub.ts';
 import { SyncEngine } from './engine.ts';
 import { BASE_URL, fakeApi, tinySite, user, type FakeList } from './fake-api.ts';
 
@@ -88,5 +89,23 @@ describe('a malformed record', () => {
     const stored = pages.filter((p) => p.collection === 'users').flatMap((p) => (p.records as { userid: number }[]).map((u) => u.userid));
     expect(stored).not.toContain(6);
     expect(prunable).toBe(false);
+  });
+});
+
+describe('a page that holds the token', () => {
+  it('is refused, not stored, in whatever form the token comes back', async () => {
+    const token = 'page-echo-token-0123456789';
+    registerSecret(token);
+    try {
+      const lists = tinySite({ users: 10 });
+      lists['/users']!.items[6] = user(7, 1, { employeeid: Buffer.from(`token=${token}`).toString('base64') });
+      const { finished, pages, prunable } = await sync(lists);
+      expect(finished.collections.users).toMatchObject({ state: 'failed', error: { code: 'malformed-response' } });
+      expect(finished.collections.users?.error?.message).toMatch(/access token/);
+      expect(JSON.stringify(pages)).not.toContain(Buffer.from(`token=${token}`).toString('base64'));
+      expect(prunable).toBe(false);
+    } finally {
+      forgetSecret(token);
+    }
   });
 });
