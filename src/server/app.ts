@@ -22,6 +22,8 @@ export interface AppState {
   faults: FaultInjector;
   /** present only with `admin: true` */
   admin: { reset(): void } | null;
+  /** the Host headers answered (null: any); others get 421, so DNS rebinding reaches nothing */
+  allowedHosts: Set<string> | null;
 }
 
 const MAX_BODY_BYTES = 1_000_000;
@@ -122,6 +124,9 @@ export async function handleRequest(state: AppState, req: IncomingMessage, res: 
     return sendStatus(res, state, ResponseCode.ValidationFailed, 'The request body is too large.', 413);
   }
   const path = url.pathname;
+  if (state.allowedHosts && !state.allowedHosts.has((req.headers.host ?? '').toLowerCase())) {
+    return sendStatus(res, state, ResponseCode.AccessDenied, 'This server answers only under its own loopback address.', 421);
+  }
   if (path === '/__admin' || path.startsWith('/__admin/')) return answerAdmin(state, req, res, path, bodyText);
   const code = /^\/developer\/v1\/responsecodes\/(\d+)$/.exec(path);
   if (code && method === 'GET') return answerResponseCode(state, res, Number(code[1]));
