@@ -37,7 +37,6 @@ const ALMOST_RIGHT: Record<string, unknown[]> = {
     { opId: '', verifyFirst: false, op: { kind: 'email.remove', userid: 1, emailid: 2 } },
     { opId: 'a', op: { kind: 'email.remove', userid: 1, emailid: 2 } },
   ],
-  'app:openExternal': [POLLUTING, { url: 42 }, { url: 'x'.repeat(5000) }, {}],
 };
 
 const NO_ARGUMENT = new Set(['profiles:list', 'demo:start', 'connection:probe']);

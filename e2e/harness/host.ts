@@ -27,7 +27,6 @@ import { createHandlers } from '../../src/main/handlers.ts';
 import { dispatch } from '../../src/main/ipc/dispatch.ts';
 import { KeytarKeychain } from '../../src/main/secrets/keytar-keychain.ts';
 import { contentTypeFor, securityHeaders } from '../../src/main/security/csp.ts';
-import { isSafeExternalUrl } from '../../src/main/security/external-links.ts';
 import { resolveRequestPath } from '../../src/main/security/paths.ts';
 import { createHarnessDemo, type HarnessDemoOptions } from './demo.ts';
 import { buildBridgeScript, injectBridge } from './page.ts';
@@ -81,8 +80,6 @@ export interface Harness {
   receivedFromPage: string[];
   /** requests the handlers made through fetch (to the API) */
   apiRequests(): number;
-  /** URLs that reached openExternal (stubbed: nothing is opened) */
-  openedExternally: string[];
   /** WebSocket connections refused for their Origin */
   refusedConnections(): number;
   close(): Promise<void>;
@@ -116,7 +113,6 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const record = options.recordMessages ?? true;
   const sentToPage: string[] = [];
   const receivedFromPage: string[] = [];
-  const openedExternally: string[] = [];
   let apiRequests = 0;
   let refused = 0;
   const launchKey = options.launchKey ?? randomBytes(32).toString('base64url');
@@ -132,9 +128,6 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       return baseFetch(input, init);
     },
     demo,
-    openExternal: async (url) => {
-      if (isSafeExternalUrl(url)) openedExternally.push(url);
-    },
     ...(options.sync ? { sync: options.sync } : {}),
     ...(options.api ? { api: options.api } : {}),
   });
@@ -240,7 +233,6 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     keychainService,
     sentToPage,
     receivedFromPage,
-    openedExternally,
     apiRequests: () => apiRequests,
     refusedConnections: () => refused,
     async close() {

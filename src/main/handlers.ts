@@ -18,7 +18,6 @@ import { accessFromReplay, accessFromSync } from './secrets/access.ts';
 import { ProfileStore, type StoredProfile } from './secrets/profiles.ts';
 import { scrubDeep } from './secrets/scrub.ts';
 import { SyncEngine } from './sync/engine.ts';
-import { isSafeExternalUrl } from './security/external-links.ts';
 
 /** Probes answer quickly or count as offline. */
 const PROBE_TIMEOUT_MS = 8_000;
@@ -248,12 +247,6 @@ export function createHandlers(deps: MainDeps): Handlers & { dispose(): Promise<
         setConnection(ctx, { online: true, checkedAt: now().toISOString(), profileId: profile.id, error: outcome.error });
       }
       return outcome;
-    },
-
-    'app:openExternal': async (arg) => {
-      if (!deps.openExternal || !isSafeExternalUrl(arg.url)) return { opened: false };
-      await deps.openExternal(arg.url);
-      return { opened: true };
     },
 
     async dispose() {

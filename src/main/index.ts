@@ -3,6 +3,7 @@
  * IPC transport. Every rule it applies is a pure function in ./security, tested
  * without Electron (whose binary this repository's CI cannot download).
  */
+import { lookup } from 'node:dns/promises';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +14,7 @@ import { createHandlers } from './handlers.ts';
 import { dispatch } from './ipc/dispatch.ts';
 import { KeytarKeychain } from './secrets/keytar-keychain.ts';
 import { createAppRequestHandler } from './security/app-protocol.ts';
-import { isSafeExternalUrl } from './security/external-links.ts';
+import { isPublicDestination } from './security/external-links.ts';
 import { registerIpcTransport } from './security/ipc-transport.ts';
 import { APP_ENTRY_URL, APP_SCHEME, parseUrl } from './security/origin.ts';
 import {
@@ -42,8 +43,9 @@ protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standa
 // Sandbox every renderer, whatever a window's options say.
 app.enableSandbox();
 
+// the name is resolved first: a link whose host leads back to this machine or its network is dropped
 const openExternal = (url: string) => {
-  if (isSafeExternalUrl(url)) void shell.openExternal(url);
+  void isPublicDestination(url, (host) => lookup(host, { all: true })).then((ok) => (ok ? shell.openExternal(url) : undefined));
 };
 
 // Every web contents, including any we did not create on purpose, gets the same rules.
@@ -106,9 +108,6 @@ async function start(): Promise<void> {
     // never follow a redirect (it would carry the AccessToken header), whatever the caller asked
     fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, { ...init, redirect: 'manual' }),
     demo: createDemo(path.join(userData, 'demo')),
-    openExternal: async (url) => {
-      if (isSafeExternalUrl(url)) await shell.openExternal(url);
-    },
   });
   const unregister = registerIpcTransport(ipcMain, CHANNELS, (channel, arg, ctx) => dispatch(handlers, channel, arg, ctx), devOrigin);
 

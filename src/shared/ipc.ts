@@ -313,7 +313,6 @@ export const requestSchemas = {
   'sync:ack': z.strictObject({ syncId: z.string().max(100), pageId: z.number().int().min(0) }),
   'users:detail': z.strictObject({ userid: id }),
   'replay:execute': replayRequestSchema,
-  'app:openExternal': z.strictObject({ url: z.string().max(4096) }),
 } as const;
 
 export interface UserDetailOnline {
@@ -340,7 +339,6 @@ export interface RequestResults {
   'sync:ack': null;
   'users:detail': UserDetailOnline;
   'replay:execute': ReplayOutcome;
-  'app:openExternal': { opened: boolean };
 }
 
 export type Channel = keyof typeof requestSchemas;
