@@ -7,7 +7,7 @@ import { lookup } from 'node:dns/promises';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, ipcMain, net, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, shell } from 'electron';
 import { CHANNELS } from '../shared/ipc.ts';
 import { createDemo } from './demo.ts';
 import { createHandlers } from './handlers.ts';
@@ -17,6 +17,7 @@ import { createAppRequestHandler } from './security/app-protocol.ts';
 import { isPublicDestination } from './security/external-links.ts';
 import { registerIpcTransport } from './security/ipc-transport.ts';
 import { APP_ENTRY_URL, APP_SCHEME, parseUrl } from './security/origin.ts';
+import { attachRecovery } from './security/recovery.ts';
 import {
   createWindowOpenHandler,
   denyPermissionCheck,
@@ -89,6 +90,8 @@ function createWindow(): BrowserWindow {
     },
   });
   window.once('ready-to-show', () => window.show());
+  // a crashed or frozen renderer: offer a reload (the cache and the outbox are on disk and stay intact)
+  attachRecovery(window, { ask: (options) => dialog.showMessageBox(window, options), quit: () => app.quit() });
   void window.loadURL(devServerUrl && devOrigin ? devServerUrl.href : APP_ENTRY_URL);
   return window;
 }
