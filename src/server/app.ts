@@ -24,6 +24,12 @@ export interface AppState {
   admin: { reset(): void } | null;
   /** the Host headers answered (null: any); others get 421, so DNS rebinding reaches nothing */
   allowedHosts: Set<string> | null;
+  /**
+   * Writes that reached a route handler with a valid token, per target ("PUT /users/42"),
+   * whatever their outcome: a resend answered 1002 counts as a second attempt at its target.
+   * Faults injected before the handler (drop, 500/503, 429) do not count; a lost answer does.
+   */
+  writes: Map<string, number>;
 }
 
 const MAX_BODY_BYTES = 1_000_000;
@@ -79,6 +85,10 @@ export function answerApi(state: AppState, method: string, url: URL, token: stri
   if (match.kind === 'none') throw new ApiError(ResponseCode.NotImplemented, `No route ${method} ${url.pathname}.`);
   if (match.kind === 'wrong-method') {
     throw new ApiError(ResponseCode.NotImplemented, `${method} is not implemented on ${url.pathname}.`, { httpcode: 405, headers: { Allow: match.allowed.join(', ') } });
+  }
+  if (method !== 'GET') {
+    const target = `${method} ${url.pathname.slice('/v1'.length)}`;
+    state.writes.set(target, (state.writes.get(target) ?? 0) + 1);
   }
   const ctx: ApiContext = {
     store: state.store, base: state.base, developerUrl: state.developerUrl, today: state.today, caller,

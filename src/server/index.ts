@@ -53,6 +53,8 @@ export interface RunningServer {
   mutate(m: Mutation): boolean;
   /** regenerate the dataset (same as POST /__admin/reset) */
   reset(): void;
+  /** writes that reached a route handler, per "METHOD /path" (after /v1), whatever they answered */
+  writeCounts(): Map<string, number>;
   /** read-only SQL for tests: SELECT or WITH statements only */
   query<T = Record<string, unknown>>(sql: string, ...params: SqlValue[]): T[];
   close(): Promise<void>;
@@ -79,6 +81,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     tokens: new Map(tokens.map((t) => [t.token, callerOf(t)])),
     admin: opts.admin ? { reset } : null,
     allowedHosts: null,
+    writes: new Map(),
   };
   const server: Server = createServer((req, res) => {
     handleRequest(state, req, res).catch(() => {
@@ -111,6 +114,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     snapshot: () => takeSnapshot(store),
     mutate: (m) => applyMutation(store, m),
     reset,
+    writeCounts: () => new Map(state.writes),
     query<T>(sql: string, ...params: SqlValue[]): T[] {
       if (!/^\s*(SELECT|WITH)\b/i.test(sql)) throw new Error('query() runs SELECT statements only');
       return store.all<T>(sql, ...params);
