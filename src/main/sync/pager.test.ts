@@ -122,3 +122,25 @@ describe('reading one paged list', () => {
     }
   });
 });
+
+describe('the default paging', () => {
+  it('is pinned: 1000 rows a page, 5 rows of overlap, 4 pages at once', async () => {
+    const { DEFAULT_PAGING } = await import('./plan.ts');
+    expect(DEFAULT_PAGING).toEqual({ limit: 1000, overlap: 5, maxWave: 4 });
+  });
+
+  it('still reads a record that moved one place earlier between two requests (a deletion)', async () => {
+    const { DEFAULT_PAGING } = await import('./plan.ts');
+    let list = rows(2500);
+    let requests = 0;
+    const fetchPage = async (startrow: number): Promise<FetchedPage<Row>> => {
+      const items = list.slice(startrow - 1, startrow - 1 + DEFAULT_PAGING.limit);
+      // someone deletes record 10 once the first page has been answered: every later record moves up one row
+      if (++requests === 1) list = list.filter((r) => r.id !== 10);
+      return { items, empty: items.length === 0 };
+    };
+    const { ids } = await read(fetchPage, DEFAULT_PAGING);
+    expect(ids).toContain(1001);
+    expect(new Set(ids).size).toBe(2500);
+  });
+});
