@@ -44,6 +44,11 @@ describe('each branch of the classification on its own (the error code alone wou
     expect(classifyFailure({ code: 'rejected', message: '', httpcode: 429 })).toBe('retry');
   });
 
+  it('retries (later, verifying first) when something other than the API answered a write: a sign-in page or a redirect', () => {
+    expect(classifyFailure({ code: 'not-the-api', message: '', httpcode: 302 })).toBe('retry');
+    expect(classifyFailure({ code: 'not-the-api', message: '', httpcode: 200 })).toBe('retry');
+  });
+
   it('parks a 4xx that is none of these for review', () => {
     expect(classifyFailure({ code: 'rejected', message: '', httpcode: 400 })).toBe('needs-review');
   });
