@@ -14,7 +14,16 @@ const MIN_SECRET_LENGTH = 6;
 /** What may be slipped between the token's characters without changing how it reads. */
 const SEPARATOR = '[\\s\\u200B-\\u200D\\u2060\\uFEFF\\u00AD]*';
 
-const secrets = new Map<string, RegExp>();
+interface SecretPattern {
+  /** base64 / base64url cores: plain substrings, found with indexOf */
+  cores: string[];
+  /** the token spelled out, with separators or percent-escapes between its characters */
+  spelled: RegExp;
+  /** both, for replacing */
+  all: RegExp;
+}
+
+const secrets = new Map<string, SecretPattern>();
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
@@ -41,11 +50,15 @@ function base64Cores(secret: string): string[] {
   return [...new Set(cores)].filter((core) => core.length >= MIN_SECRET_LENGTH);
 }
 
-function patternFor(secret: string): RegExp {
+function patternFor(secret: string): SecretPattern {
   const spelled = [...secret].map(charPattern).join(SEPARATOR);
-  const encoded = base64Cores(secret).map(escapeRegExp);
+  const cores = base64Cores(secret);
   // longest alternatives first, so a base64 core is masked whole
-  return new RegExp([...encoded, spelled].join('|'), 'g');
+  return { cores, spelled: new RegExp(spelled), all: new RegExp([...cores.map(escapeRegExp), spelled].join('|'), 'g') };
+}
+
+function holds(text: string, pattern: SecretPattern): boolean {
+  return pattern.cores.some((core) => text.includes(core)) || pattern.spelled.test(text);
 }
 
 export function registerSecret(secret: string): void {
@@ -58,16 +71,13 @@ export function forgetSecret(secret: string): void {
 
 export function scrub(text: string): string {
   let out = text;
-  for (const pattern of secrets.values()) out = out.replace(pattern, MASK);
+  for (const pattern of secrets.values()) if (holds(out, pattern)) out = out.replace(pattern.all, MASK);
   return out;
 }
 
 /** Whether the text holds a registered token in any form `scrub` recognises. */
 export function containsSecret(text: string): boolean {
-  for (const pattern of secrets.values()) {
-    pattern.lastIndex = 0;
-    if (pattern.test(text)) return true;
-  }
+  for (const pattern of secrets.values()) if (holds(text, pattern)) return true;
   return false;
 }
 
