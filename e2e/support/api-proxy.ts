@@ -16,6 +16,8 @@ export interface ProxyAnswer {
   status: number;
   body: string;
   contentType?: string;
+  /** more response headers (e.g. Location for a redirect) */
+  headers?: Record<string, string>;
 }
 
 /** Returns an answer to send instead of the server's, or undefined to pass the request through. */
@@ -51,7 +53,7 @@ export async function startApiProxy(targetBaseUrl: string): Promise<ApiProxy> {
       log.push(`${proxied.method} ${proxied.url}`);
       const answer = rule?.(proxied);
       if (answer) {
-        response.writeHead(answer.status, { 'Content-Type': answer.contentType ?? 'application/json' }).end(answer.body);
+        response.writeHead(answer.status, { 'Content-Type': answer.contentType ?? 'application/json', ...answer.headers }).end(answer.body);
         return;
       }
       const headers = new Headers();
