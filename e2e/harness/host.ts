@@ -40,7 +40,7 @@ export const PRELOAD_API_PATH = '/__harness/preload-api.js';
 export const HARNESS_KEY_PARAM = 'key';
 
 /** Whether `given` is this launch's key (constant time). */
-export function isLaunchKey(given: string | null, key: string): boolean {
+function isLaunchKey(given: string | null, key: string): boolean {
   if (given === null) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(key);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiClient, ApiError } from './client.ts';
-import { connectionRefused, connectionReset, fakeFetch, json, scriptedFetch, statusBody } from './fake-fetch.ts';
+import { ApiClient } from './client.ts';
+import { connectionRefused, connectionReset, failure, fakeFetch, json, scriptedFetch, statusBody } from './fake-fetch.ts';
 
 const BASE = 'http://127.0.0.1:9/v1';
 
@@ -17,16 +17,6 @@ function client(fetch: typeof globalThis.fetch, extra: { timeoutMs?: number; max
     ...extra,
   });
   return { api, waits };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof ApiError) return err;
-    throw err;
-  }
-  throw new Error('expected the request to fail');
 }
 
 const user = { userid: 1, siteid: 1, username: 'ann', firstname: 'Ann', lastname: 'Lee', employeeid: '', status: 'Active', usertype: 'User', email: [], links: {} };

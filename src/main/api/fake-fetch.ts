@@ -2,6 +2,8 @@
  * A scripted fetch for unit tests: each call is answered by the next responder,
  * and every request is recorded.
  */
+import { ApiError } from './errors.ts';
+
 export interface RecordedRequest {
   method: string;
   url: URL;
@@ -63,4 +65,15 @@ export function scriptedFetch(script: Responder[]): FakeFetch {
     const responder = script[Math.min(i++, script.length - 1)]!;
     return responder(req);
   });
+}
+
+/** The ApiError a request fails with (fails the test if it succeeds or throws anything else). */
+export async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (err) {
+    if (err instanceof ApiError) return err;
+    throw err;
+  }
+  throw new Error('expected the request to fail');
 }

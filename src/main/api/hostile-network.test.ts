@@ -7,8 +7,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiClient, ApiError } from './client.ts';
-import { fakeFetch } from './fake-fetch.ts';
+import { ApiClient } from './client.ts';
+import { failure, fakeFetch } from './fake-fetch.ts';
 
 const TOKEN = 'hostile-net-token-0123456789';
 
@@ -45,16 +45,6 @@ async function listen(answer: (req: http.IncomingMessage, res: http.ServerRespon
   };
   open.push(listener);
   return listener;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof ApiError) return err;
-    throw err;
-  }
-  throw new Error('expected the request to fail');
 }
 
 function clientFor(baseUrl: string, fetch?: typeof globalThis.fetch): ApiClient {

@@ -33,7 +33,7 @@ export function normalizeBaseUrl(input: string): BaseUrlCheck {
 }
 
 /** localhost, 127.0.0.0/8 or ::1, as written in the URL (no DNS: a name that merely resolves to 127.0.0.1 is not loopback). */
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase();
   if (host === 'localhost' || host === '[::1]') return true;
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
