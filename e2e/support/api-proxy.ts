@@ -20,8 +20,8 @@ export interface ProxyAnswer {
   headers?: Record<string, string>;
 }
 
-/** Returns an answer to send instead of the server's, or undefined to pass the request through. */
-export type ProxyRule = (request: ProxiedRequest) => ProxyAnswer | undefined;
+/** Returns an answer to send instead of the server's, 'hang' to never answer, or undefined to pass the request through. */
+export type ProxyRule = (request: ProxiedRequest) => ProxyAnswer | 'hang' | undefined;
 
 export interface ApiProxy {
   baseUrl: string;
@@ -52,6 +52,7 @@ export async function startApiProxy(targetBaseUrl: string): Promise<ApiProxy> {
       const proxied = { method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers };
       log.push(`${proxied.method} ${proxied.url}`);
       const answer = rule?.(proxied);
+      if (answer === 'hang') return; // the request is taken and never answered (closed with the proxy)
       if (answer) {
         response.writeHead(answer.status, { 'Content-Type': answer.contentType ?? 'application/json', ...answer.headers }).end(answer.body);
         return;
