@@ -149,7 +149,7 @@ export function createHandlers(deps: MainDeps): Handlers & { dispose(): Promise<
       .then(() => engine.run())
       .then(async (finished) => {
         const error = finished.error;
-        if (error && (error.code === 'network' || error.code === 'timeout')) {
+        if (error && (error.code === 'network' || error.code === 'timeout' || error.code === 'not-the-api')) {
           setConnection(ctx, { online: false, checkedAt: now().toISOString(), profileId: profile.id, error });
         } else if (error && (error.code === 'token-rejected' || error.code === 'token-missing')) {
           setConnection(ctx, { online: true, checkedAt: now().toISOString(), profileId: profile.id, error });

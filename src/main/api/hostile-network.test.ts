@@ -106,3 +106,14 @@ describe('echoes of the token', () => {
     expect(Object.keys(error.appError.response ?? {}).sort()).toEqual(['developermessage', 'httpcode', 'moreinfo', 'status', 'statuscode']);
   });
 });
+
+describe('the connection probe behind a sign-in page', () => {
+  it('reports offline, with the sign-in page named, rather than online', async () => {
+    const { probeReachability } = await import('./probe.ts');
+    const portal = await listen((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Sign in</title>'));
+    const reach = await probeReachability(clientFor(`${portal.url}/v1`));
+    expect(reach.online).toBe(false);
+    expect(reach.error?.code).toBe('not-the-api');
+    expect(reach.error?.message).toMatch(/sign-in page/);
+  });
+});
