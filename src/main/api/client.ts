@@ -61,6 +61,18 @@ const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETU
 // The same, as Chromium's network stack (Electron's net.fetch) names them in its messages.
 const NOT_SENT_NET_ERRORS = /net::ERR_(CONNECTION_REFUSED|NAME_NOT_RESOLVED|INTERNET_DISCONNECTED|ADDRESS_UNREACHABLE|NETWORK_CHANGED|PROXY_CONNECTION_FAILED)\b/;
 
+// Electron's net.fetch rejects a redirect in 'manual' mode instead of returning it (electron/electron#43715)
+const CANCELLED_REDIRECT = /Redirect was cancelled|net::ERR_(UNSAFE|TOO_MANY)_REDIRECT/;
+
+function isCancelledRedirect(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    if (CANCELLED_REDIRECT.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 function errorCode(err: unknown): string | undefined {
   let current: unknown = err;
   for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
@@ -105,6 +117,13 @@ function redirectTarget(response: Response, requestUrl: string): string {
   } catch {
     return 'an unreadable address';
   }
+}
+
+function redirectMessage(target: string): string {
+  return (
+    `The API address answered with a redirect to ${target}. Fieldbook does not follow redirects, so the token was not sent there. ` +
+    'A network sign-in page or a proxy may be in the way; otherwise correct the profile’s address.'
+  );
 }
 
 function notTheApi(message: string, httpcode?: number): ApiError {
@@ -228,6 +247,7 @@ export class ApiClient {
     if (timedOut) {
       return new ApiError({ code: 'timeout', message: defaultMessage('timeout') }, { maybeSent: true });
     }
+    if (isCancelledRedirect(err)) return notTheApi(redirectMessage('an address it did not show'));
     const code = errorCode(err);
     const sent = code === undefined || !NOT_SENT_CODES.has(code);
     return new ApiError({ code: 'network', message: defaultMessage('network') }, { maybeSent: sent });
@@ -237,11 +257,7 @@ export class ApiClient {
     const httpcode = response.status;
     if (response.type === 'opaqueredirect' || (httpcode >= 300 && httpcode < 400)) {
       const target = response.type === 'opaqueredirect' ? 'an address it did not show' : redirectTarget(response, requestUrl);
-      throw notTheApi(
-        `The API address answered with a redirect to ${target}. Fieldbook does not follow redirects, so the token was not sent there. ` +
-          'A network sign-in page or a proxy may be in the way; otherwise correct the profile’s address.',
-        httpcode || undefined,
-      );
+      throw notTheApi(redirectMessage(target), httpcode || undefined);
     }
     const type = response.headers.get('content-type');
     if (httpcode >= 200 && httpcode < 300 && text.length > 0 && type !== null && !JSON_TYPE.test(type)) {

@@ -117,3 +117,17 @@ describe('the connection probe behind a sign-in page', () => {
     expect(reach.error?.message).toMatch(/sign-in page/);
   });
 });
+
+describe("Electron's net.fetch in manual redirect mode", () => {
+  it('reads its "Redirect was cancelled" rejection as a redirect not followed, not as a network failure to retry', async () => {
+    let calls = 0;
+    const electronLike = (async () => {
+      calls += 1;
+      throw new Error('Redirect was cancelled');
+    }) as typeof globalThis.fetch;
+    const error = await failure(clientFor('https://api.example.com/v1', electronLike).request('GET', '/sites'));
+    expect(error.appError.code).toBe('not-the-api');
+    expect(error.appError.message).toMatch(/redirect/);
+    expect(calls).toBe(1);
+  });
+});
