@@ -280,6 +280,7 @@ async function main(): Promise<void> {
   });
   console.log(JSON.stringify({ url: harness.url, settingsDir: harness.settingsDir }));
   console.log(`Fieldbook (browser harness) is running at ${harness.url} — open it in Chromium. Press Ctrl+C to stop.`);
+  console.log('The address carries this launch’s key (new at every start): only a page opened with it can use Fieldbook. Do not share it.');
   const stop = () => void harness.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
