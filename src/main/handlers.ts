@@ -8,7 +8,6 @@
 import type { Handlers } from '../shared/ipc.ts';
 import type { MainDeps } from './deps.ts';
 import { ProfileStore } from './secrets/profiles.ts';
-import { isSafeExternalUrl } from './security/external-links.ts';
 import { createAccessService } from './services/access.ts';
 import { createConnectionService } from './services/connection.ts';
 import { createDemoService } from './services/demo.ts';
@@ -82,11 +81,6 @@ export function createHandlers(deps: MainDeps): Handlers & { dispose(): Promise<
 
     'replay:execute': (arg, ctx) => replay.execute(arg, ctx),
 
-    'app:openExternal': async (arg) => {
-      if (!deps.openExternal || !isSafeExternalUrl(arg.url)) return { opened: false };
-      await deps.openExternal(arg.url);
-      return { opened: true };
-    },
 
     async dispose() {
       await sync.stop();

@@ -42,6 +42,7 @@ const MESSAGES: Record<ErrorCode, string> = {
   network: 'The server could not be reached. Check the network connection.',
   timeout: 'The server took too long to answer.',
   'malformed-response': 'The server’s answer did not have the expected shape, so it was not used.',
+  'not-the-api': 'Something other than the API answered (a network sign-in page or a proxy?), so the answer was not used and nothing was changed.',
   conflict: 'The record changed on the server since the edit was made.',
   cancelled: 'Cancelled.',
   busy: 'Fieldbook is already doing this.',
@@ -126,7 +127,11 @@ export interface RetryPolicy {
   maxDelayMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxRetries: 4, baseDelayMs: 300, maxDelayMs: 10_000 };
+/** 3 retries: 4 attempts in all, so a hung API (10 s per attempt) is reported within about 45 s. */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxRetries: 3, baseDelayMs: 300, maxDelayMs: 10_000 };
+
+/** How long one attempt may take before it counts as timed out. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
  * How long to wait before attempt number `attempt + 1` (attempt counts from 0),

@@ -15,7 +15,8 @@ export interface ReachabilityResult {
   error?: AppError;
 }
 
-const OFFLINE_CODES = new Set(['network', 'timeout', 'cancelled']);
+// a sign-in page or a redirect in the way: the API is out of reach until the user deals with the network
+const OFFLINE_CODES = new Set(['network', 'timeout', 'cancelled', 'not-the-api']);
 
 /** GET /sites?limit=1: online, offline, or online with the token refused. */
 export async function probeReachability(client: Pick<ApiClient, 'request'>): Promise<ReachabilityResult> {

@@ -8,7 +8,7 @@
 import type { z } from 'zod';
 import { requestSchemas, type Channel, type HandlerContext, type Handlers, type Result } from '../../shared/ipc.ts';
 import { defaultMessage } from '../api/errors.ts';
-import { scrub } from '../secrets/scrub.ts';
+import { scrub, scrubDeep } from '../secrets/scrub.ts';
 import { toAppError } from './errors.ts';
 
 export function isChannel(channel: unknown): channel is Channel {
@@ -42,7 +42,8 @@ export async function dispatch(
   }
   try {
     const handler = handlers[channel] as (arg: unknown, ctx: HandlerContext) => Promise<unknown>;
-    return { ok: true, value: await handler(parsed.data, ctx) };
+    // results carry API text too (e-mails, replay outcomes): scrubbed like errors
+    return { ok: true, value: scrubDeep(await handler(parsed.data, ctx)) };
   } catch (err) {
     const error = toAppError(err);
     if (error.code === 'internal') {

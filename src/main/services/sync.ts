@@ -80,7 +80,7 @@ export function createSyncService({ session, access, connection, tuning, now }: 
       .then(() => engine.run())
       .then(async (finished) => {
         const error = finished.error;
-        if (error && (error.code === 'network' || error.code === 'timeout')) {
+        if (error && (error.code === 'network' || error.code === 'timeout' || error.code === 'not-the-api')) {
           connection.report(ctx, { online: false, checkedAt: now().toISOString(), profileId: profile.id, error });
         } else if (error && (error.code === 'token-rejected' || error.code === 'token-missing')) {
           connection.report(ctx, { online: true, checkedAt: now().toISOString(), profileId: profile.id, error });

@@ -89,6 +89,21 @@ describe('a sync driven from the renderer', () => {
     expect(store.getState().rowsRemoved).toBe(1);
   });
 
+  it('removes the e-mails of users a completed full pass no longer returns, and keeps the others', async () => {
+    const { fake, db, controller } = setup();
+    await db.users.bulkPut([user(1), user(2)]);
+    await db.emails.bulkPut([
+      { emailid: 11, userid: 1, email: 'one@example.com', status: 'Active', isprimary: null },
+      { emailid: 21, userid: 2, email: 'two@example.com', status: 'Active', isprimary: null },
+      { emailid: 22, userid: 2, email: 'two.b@example.com', status: 'Active', isprimary: null },
+    ]);
+    await controller.start();
+    fake.emit('sync:page', page(1, [user(1)], true));
+    fake.emit('sync:finished', finished('completed'));
+    await controller.idle();
+    expect(await db.emails.toCollection().primaryKeys()).toEqual([11]);
+  });
+
   it('removes nothing after a cancelled pass', async () => {
     const { fake, db, controller } = setup();
     await db.users.bulkPut([user(1), user(2)]);
