@@ -10,7 +10,7 @@ import type { OpSpec } from '../../shared/ipc.ts';
 import type { OutboxOp } from '../../shared/outbox.ts';
 import { enqueueOps, type OpDraft } from '../../shared/replay-queue/queue.ts';
 import type { FieldbookDb } from '../db/index.ts';
-import { credentialAssignment, freshDb, trainingAssignment, user } from '../test/fixtures.ts';
+import { credentialAssignment, freshDb, trainingAssignment, user } from '../testing/fixtures.ts';
 import { applyOverlays, bucketDelta, countDelta, countWithPending, mergeTouched } from '../app/overlays.ts';
 import { registerOutboxOverlays } from './overlays.ts';
 import { loadUserDetail } from '../features/user-detail/queries.ts';

@@ -1,4 +1,5 @@
 /** Reading what a bulk preview needs from the cache, in its effective state (pending ops applied). */
+import type { TokenAccess } from '../../../shared/ipc.ts';
 import type { UserRecord } from '../../../shared/records.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 import {
@@ -24,7 +25,7 @@ function marked<T>(row: WithPending<T>): T {
   return (pending ? { ...rest, pendingChange: pending.change } : rest) as T;
 }
 
-export async function loadBulkContext(db: FieldbookDb, userIds: readonly number[], readOnly: boolean): Promise<{ users: UserRecord[]; ctx: BulkContext }> {
+export async function loadBulkContext(db: FieldbookDb, userIds: readonly number[], access: TokenAccess): Promise<{ users: UserRecord[]; ctx: BulkContext }> {
   const ids = [...userIds];
   const ops = unsentOps(await unsentOpsOf(db));
   const [users, groupAccess, moduleAccess, credentials, training] = await Promise.all([
@@ -40,7 +41,7 @@ export async function loadBulkContext(db: FieldbookDb, userIds: readonly number[
   return {
     users: effectiveUsers,
     ctx: {
-      readOnly,
+      access,
       groupAccess: new Set(kept(applyPendingToGroupAccess(groupAccess, ops)).map((g) => g.id)),
       moduleAccess: new Set(kept(applyPendingToModuleAccess(moduleAccess, ops)).map((m) => m.id)),
       credentialsHeld: new Map(kept(applyPendingToCredentialAssignments(credentials, ops)).map((c) => [c.id, marked(c)])),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outboxOp } from '../../../shared/replay-queue/test-ops.ts';
+import { outboxOp } from '../../../shared/testing/test-ops.ts';
 import { describeBatch, describeOp, type OpNames } from './describe.ts';
 import { inputValue } from './OpDetails.tsx';
 
