@@ -266,7 +266,15 @@ export const replayRequestSchema = z.strictObject({
 export type ReplayRequest = z.infer<typeof replayRequestSchema>;
 
 export type ReplayOutcome =
-  | { status: 'done'; response?: StatusBody; createdId?: number | string; alreadyApplied?: boolean; after?: Record<string, unknown> }
+  | {
+      status: 'done';
+      response?: StatusBody;
+      createdId?: number | string;
+      alreadyApplied?: boolean;
+      after?: Record<string, unknown>;
+      /** records read back after the op, as the platform now holds them (side effects included): the person it touched */
+      readBack?: { user?: Record<string, unknown> };
+    }
   | { status: 'conflict'; theirs: Record<string, unknown>; fields: string[] }
   | { status: 'needs-review'; error: AppError }
   /** maybeSent: the write may have reached the server (verify before sending again); false when it surely did not */

@@ -11,6 +11,7 @@ import { SCHEMA_V1 } from './schema.ts';
 import { v1CreateCache } from './migrations.ts';
 import { derivedFieldsMiddleware, type CachedTrainingAssignment } from './derived.ts';
 import { usersMemoMiddleware } from './users-memo.ts';
+import { outboxMemoMiddleware } from '../outbox/ops-memo.ts';
 
 /** Sync state of one collection, kept across passes. */
 export interface SyncCollectionRow {
@@ -58,5 +59,6 @@ export function openFieldbookDb(name: string, options: OpenOptions = {}): Fieldb
   db.version(1).stores(SCHEMA_V1).upgrade(v1CreateCache);
   db.use(derivedFieldsMiddleware);
   db.use(usersMemoMiddleware(name));
+  db.use(outboxMemoMiddleware(name));
   return db;
 }
