@@ -37,6 +37,7 @@ const ALMOST_RIGHT: Record<string, unknown[]> = {
     { opId: '', verifyFirst: false, op: { kind: 'email.remove', userid: 1, emailid: 2 } },
     { opId: 'a', op: { kind: 'email.remove', userid: 1, emailid: 2 } },
   ],
+  'replay:read': [{}, POLLUTING, { op: { kind: 'user.delete', userid: 1 } }, { op: { kind: 'user.update', userid: -1, changes: {} } }],
   'app:openExternal': [POLLUTING, { url: 42 }, { url: 'x'.repeat(5000) }, {}],
 };
 

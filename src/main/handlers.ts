@@ -14,6 +14,7 @@ import type { MainDeps } from './deps.ts';
 import { toAppError } from './ipc/dispatch.ts';
 import { FieldbookError } from './ipc/errors.ts';
 import { executeReplay } from './replay/index.ts';
+import { readCurrent } from './replay/current.ts';
 import { accessFromReplay, accessFromSync } from './secrets/access.ts';
 import { ProfileStore, type StoredProfile } from './secrets/profiles.ts';
 import { scrubDeep } from './secrets/scrub.ts';
@@ -249,6 +250,8 @@ export function createHandlers(deps: MainDeps): Handlers & { dispose(): Promise<
       }
       return outcome;
     },
+
+    'replay:read': async (arg) => readCurrent((await activeClient()).client, arg.op),
 
     'app:openExternal': async (arg) => {
       if (!deps.openExternal || !isSafeExternalUrl(arg.url)) return { opened: false };

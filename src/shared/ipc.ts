@@ -274,6 +274,9 @@ export type ReplayOutcome =
   | { status: 'retry'; error: AppError; maybeSent?: boolean }
   | { status: 'paused'; error: AppError };
 
+/** What the server (or the cache) holds for an op's target: absent, or present with its fields (in the op's field names). */
+export type RecordState = { present: false } | { present: true; record: Record<string, unknown>; id?: number | string };
+
 // ---------- request channels ----------
 
 const profileId = z.string().min(1).max(100);
@@ -310,6 +313,8 @@ export const requestSchemas = {
   'sync:ack': z.strictObject({ syncId: z.string().max(100), pageId: z.number().int().min(0) }),
   'users:detail': z.strictObject({ userid: id }),
   'replay:execute': replayRequestSchema,
+  /** the server's current state of an op's target (the undo preview's check; nothing is written) */
+  'replay:read': z.strictObject({ op: opSpecSchema }),
   'app:openExternal': z.strictObject({ url: z.string().max(4096) }),
 } as const;
 
@@ -337,6 +342,7 @@ export interface RequestResults {
   'sync:ack': null;
   'users:detail': UserDetailOnline;
   'replay:execute': ReplayOutcome;
+  'replay:read': RecordState;
   'app:openExternal': { opened: boolean };
 }
 

@@ -41,6 +41,7 @@ export function fakeApi(): FakeApi {
     'sync:ack': request('sync:ack'),
     'users:detail': request('users:detail'),
     'replay:execute': request('replay:execute'),
+    'replay:read': request('replay:read'),
     'app:openExternal': request('app:openExternal'),
     on: {
       'sync:page': on('sync:page'),
