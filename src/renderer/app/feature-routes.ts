@@ -3,3 +3,4 @@
  * (each such file calls `registerRoute` from ./routes.tsx).
  */
 import '../features/outbox/route.tsx';
+import '../features/undo/route.tsx';
