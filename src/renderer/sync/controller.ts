@@ -10,6 +10,9 @@ import type { FieldbookDb, SyncCollectionRow } from '../db/index.ts';
 import { writePage } from './ingest.ts';
 import { collectionsToPrune, pruneCollection, pruneOrphanEmails } from './prune.ts';
 import type { SyncStore, SyncUiState } from './store.ts';
+import { removalChanges, TRACKED, type ChangeEntry } from './changes.ts';
+import { logEntry, newlyDue, recordSyncChanges } from './log.ts';
+import { todayIso } from '../../shared/dates.ts';
 
 type SyncApi = Pick<FieldbookApi, 'sync:start' | 'sync:cancel' | 'sync:ack' | 'on'>;
 
@@ -21,6 +24,9 @@ interface Pass {
   checkpoints: Map<string, TaskCheckpoint>;
   /** a page could not be stored: later pages of this pass are not written either */
   broken: boolean;
+  /** when the profile last completed a sync: null on its first (which records no changes) */
+  previousSyncAt: string | null;
+  changes: ChangeEntry[];
 }
 
 export interface SyncController {
@@ -50,8 +56,8 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
   };
   let queue: Promise<void> = Promise.resolve();
 
-  function newPass(resumed: boolean, knownEmpty = new Set<CollectionName>()): Pass {
-    return { syncId: null, resumed, knownEmpty, delivered: new Map(), checkpoints: new Map(), broken: false };
+  function newPass(resumed: boolean, knownEmpty = new Set<CollectionName>(), previousSyncAt: string | null = null): Pass {
+    return { syncId: null, resumed, knownEmpty, delivered: new Map(), checkpoints: new Map(), broken: false, previousSyncAt, changes: [] };
   }
 
   // A page of a sync this renderer did not start (e.g. after a reload mid-sync)
@@ -67,7 +73,8 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     if (p.broken) return;
     try {
       const started = performance.now();
-      const result = await writePage(db, page, { knownEmpty: p.knownEmpty.has(page.collection) });
+      const result = await writePage(db, page, { knownEmpty: p.knownEmpty.has(page.collection), track: p.previousSyncAt !== null });
+      for (const change of result.changes) p.changes.push(change);
       const took = performance.now() - started;
       const seen = p.delivered.get(page.collection) ?? new Set();
       for (const k of result.keys) seen.add(k);
@@ -103,7 +110,11 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     const at = now().toISOString();
     const pruned = p.broken ? [] : collectionsToPrune({ resumed: p.resumed, outcome: event.outcome, collections: event.collections, checkpoints: p.checkpoints });
     let removed = 0;
-    for (const collection of pruned) removed += await pruneCollection(db, collection, p.delivered.get(collection) ?? new Set());
+    const track = p.previousSyncAt !== null && p.syncId !== null;
+    for (const collection of pruned) {
+      const onRemoved = track && TRACKED.has(collection) ? (records: Parameters<typeof removalChanges>[1]) => p.changes.push(...removalChanges(collection, records)) : undefined;
+      removed += await pruneCollection(db, collection, p.delivered.get(collection) ?? new Set(), onRemoved);
+    }
     if (pruned.includes('users')) removed += await pruneOrphanEmails(db);
     const rows: SyncCollectionRow[] = [];
     for (const collection of COLLECTIONS) {
@@ -119,6 +130,10 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
       });
     }
     await db.syncCollections.bulkPut(rows);
+    if (track && p.previousSyncAt !== null && p.syncId !== null) {
+      const due = event.outcome === 'completed' && !p.broken ? await newlyDue(db, p.previousSyncAt.slice(0, 10), todayIso(now())) : [];
+      await recordSyncChanges(db, logEntry(p.syncId, at, p.broken ? 'failed' : event.outcome, p.previousSyncAt, [...p.changes, ...due]));
+    }
     if (event.outcome === 'completed' && !p.broken) await db.syncCheckpoints.clear();
     store.setState((s) => ({
       running: false,
@@ -147,9 +162,13 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
       const resumed = checkpoints.length > 0;
       const previousTotals: Partial<Record<CollectionName, number>> = {};
       const knownEmpty = new Set<CollectionName>();
-      for (const row of await db.syncCollections.toArray()) if (row.total !== null) previousTotals[row.collection] = row.total;
+      let previousSyncAt: string | null = null;
+      for (const row of await db.syncCollections.toArray()) {
+        if (row.total !== null) previousTotals[row.collection] = row.total;
+        if (row.lastSyncedAt !== null && (previousSyncAt === null || row.lastSyncedAt > previousSyncAt)) previousSyncAt = row.lastSyncedAt;
+      }
       for (const collection of COLLECTIONS) if ((await db.table(collection).count()) === 0) knownEmpty.add(collection);
-      pass = newPass(resumed, knownEmpty);
+      pass = newPass(resumed, knownEmpty, previousSyncAt);
       store.setState({ running: true, resumed, progress: null, finished: null, rowsWritten: 0, pagesWritten: 0, writeMs: 0, rowsRemoved: 0, error: null });
       const result = await api['sync:start'](resumed ? { checkpoints, previousTotals } : { previousTotals });
       if (!result.ok) {
