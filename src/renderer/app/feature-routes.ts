@@ -4,3 +4,4 @@
  */
 import '../features/outbox/route.tsx';
 import '../features/undo/route.tsx';
+import '../features/changes/route.tsx';

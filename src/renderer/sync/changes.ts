@@ -53,6 +53,8 @@ export interface ChangeEntry {
   u: number;
   /** what changed, in words ("Active → Inactive", "course 12", "credential 3 to 2028-06-30") */
   d?: string;
+  /** the site of a person removed (no longer in the cache to look up) */
+  s?: number;
 }
 
 const arrow = (from: unknown, to: unknown) => `${String(from ?? '')} → ${String(to ?? '')}`;
@@ -116,7 +118,7 @@ export function removalChanges(collection: CollectionName, removed: readonly Any
   for (const old of removed) {
     switch (collection) {
       case 'users':
-        out.push({ k: 'person.removed', u: (old as UserRecord).userid, d: `${(old as UserRecord).firstname} ${(old as UserRecord).lastname}`.trim() });
+        out.push({ k: 'person.removed', u: (old as UserRecord).userid, d: `${(old as UserRecord).firstname} ${(old as UserRecord).lastname}`.trim(), s: (old as UserRecord).siteid });
         break;
       case 'credentialAssignments':
         out.push({ k: 'credential.removed', u: (old as CredentialAssignmentRecord).userid, d: `credential ${(old as CredentialAssignmentRecord).credentialid}` });

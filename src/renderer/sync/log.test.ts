@@ -48,7 +48,7 @@ describe('the change log of the syncs', () => {
     expect(log!.since).toBe('2026-03-01T10:00:00.000Z');
     expect(log!.counts).toEqual({ 'person.status': 1, 'person.usertype': 1, 'person.site': 1, 'person.name': 1, 'person.added': 1, 'person.removed': 1 });
     expect(log!.changes).toContainEqual({ k: 'person.status', u: 1, d: 'Active → Inactive' });
-    expect(log!.changes).toContainEqual(expect.objectContaining({ k: 'person.removed', u: 2 }));
+    expect(log!.changes).toContainEqual(expect.objectContaining({ k: 'person.removed', u: 2, s: 1 }));
   });
 
   it('records a resync that changed nothing as a sync with no changes', async () => {
