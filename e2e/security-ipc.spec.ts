@@ -38,6 +38,7 @@ const ALMOST_RIGHT: Record<string, unknown[]> = {
     { opId: 'a', op: { kind: 'email.remove', userid: 1, emailid: 2 } },
   ],
   'replay:read': [{}, POLLUTING, { op: { kind: 'user.delete', userid: 1 } }, { op: { kind: 'user.update', userid: -1, changes: {} } }],
+  'report:savePdf': [{}, POLLUTING, { pageSize: 'A3', fileName: 'x' }, { pageSize: 'A4', fileName: '' }, { pageSize: 'A4', fileName: 'x'.repeat(201) }],
   'app:openExternal': [POLLUTING, { url: 42 }, { url: 'x'.repeat(5000) }, {}],
 };
 

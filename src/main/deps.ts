@@ -19,6 +19,8 @@ export interface MainDeps {
   now?: () => Date;
   /** Opens an already-checked http(s) URL in the system browser (Electron's shell.openExternal); absent in tests. */
   openExternal?: (url: string) => Promise<void>;
+  /** Prints the window's report view to a PDF saved where the user picks (Electron's printToPDF and save dialog); absent in the harness. */
+  savePdf?: (arg: { pageSize: 'A4' | 'Letter'; fileName: string }) => Promise<{ saved: boolean; fileName?: string }>;
   /** Tuning for tests: page size and timeouts of the API client. */
   sync?: { limit?: number; maxUnacked?: number; /** after this long with no acknowledgement a sync gives way to a new one */ stalledAfterMs?: number };
   api?: { timeoutMs?: number; maxRetries?: number; sleep?: (ms: number) => Promise<void> };

@@ -253,6 +253,11 @@ export function createHandlers(deps: MainDeps): Handlers & { dispose(): Promise<
 
     'replay:read': async (arg) => readCurrent((await activeClient()).client, arg.op),
 
+    'report:savePdf': async (arg) => {
+      if (!deps.savePdf) throw new FieldbookError('rejected', 'Saving a PDF needs the desktop app. Here, use the print command of the browser.');
+      return deps.savePdf(arg);
+    },
+
     'app:openExternal': async (arg) => {
       if (!deps.openExternal || !isSafeExternalUrl(arg.url)) return { opened: false };
       await deps.openExternal(arg.url);

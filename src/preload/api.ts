@@ -42,6 +42,7 @@ export function createFieldbookApi(ipc: IpcRendererLike) {
     'replay:execute': (arg) => invoke('replay:execute', arg),
     'replay:read': (arg) => invoke('replay:read', arg),
     'app:openExternal': (arg) => invoke('app:openExternal', arg),
+    'report:savePdf': (arg) => invoke('report:savePdf', arg),
     on: {
       'sync:page': (listener) => subscribe('sync:page', listener),
       'sync:progress': (listener) => subscribe('sync:progress', listener),

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { StatusBody } from './api/codes.ts';
 import type { CollectionName, CollectionRecordMap, EmailRecord } from './records.ts';
 import { COLLECTIONS } from './records.ts';
+import { PDF_PAGE_SIZES } from './report-pdf.ts';
 
 // ---------- results and errors ----------
 
@@ -316,6 +317,8 @@ export const requestSchemas = {
   /** the server's current state of an op's target (the undo preview's check; nothing is written) */
   'replay:read': z.strictObject({ op: opSpecSchema }),
   'app:openExternal': z.strictObject({ url: z.string().max(4096) }),
+  /** print the report view showing in the window to a PDF and save it where the user picks (desktop app only) */
+  'report:savePdf': z.strictObject({ pageSize: z.enum(PDF_PAGE_SIZES), fileName: z.string().min(1).max(200) }),
 } as const;
 
 export interface UserDetailOnline {
@@ -344,6 +347,7 @@ export interface RequestResults {
   'replay:execute': ReplayOutcome;
   'replay:read': RecordState;
   'app:openExternal': { opened: boolean };
+  'report:savePdf': { saved: boolean; fileName?: string };
 }
 
 export type Channel = keyof typeof requestSchemas;

@@ -43,6 +43,7 @@ export function fakeApi(): FakeApi {
     'replay:execute': request('replay:execute'),
     'replay:read': request('replay:read'),
     'app:openExternal': request('app:openExternal'),
+    'report:savePdf': request('report:savePdf'),
     on: {
       'sync:page': on('sync:page'),
       'sync:progress': on('sync:progress'),
