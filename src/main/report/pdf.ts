@@ -21,7 +21,8 @@ export interface PdfSaved {
 
 /** A file name without folders or characters file systems refuse, ending in .pdf. */
 export function pdfFileName(suggested: string): string {
-  const base = suggested.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 150) || 'Compliance report';
+  const printable = [...suggested].map((ch) => (ch.charCodeAt(0) < 32 ? ' ' : ch)).join('');
+  const base = printable.replace(/[\\/:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 150) || 'Compliance report';
   return base.toLowerCase().endsWith('.pdf') ? base : `${base}.pdf`;
 }
 
