@@ -5,3 +5,4 @@
 import '../features/outbox/route.tsx';
 import '../features/undo/route.tsx';
 import '../features/changes/route.tsx';
+import '../features/report/route.tsx';
