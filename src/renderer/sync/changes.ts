@@ -140,9 +140,3 @@ export function removalChanges(collection: CollectionName, removed: readonly Any
 export const TRACKED: ReadonlySet<CollectionName> = new Set(['users', 'credentialAssignments', 'trainingAssignments', 'groupAccess', 'moduleAccess']);
 
 export type ChangeCounts = Partial<Record<ChangeKind, number>>;
-
-export function countChanges(entries: readonly ChangeEntry[]): ChangeCounts {
-  const counts: ChangeCounts = {};
-  for (const e of entries) counts[e.k] = (counts[e.k] ?? 0) + 1;
-  return counts;
-}

@@ -10,8 +10,8 @@ import type { FieldbookDb, SyncCollectionRow } from '../db/index.ts';
 import { writePage } from './ingest.ts';
 import { collectionsToPrune, pruneCollection, pruneOrphanEmails } from './prune.ts';
 import type { SyncStore, SyncUiState } from './store.ts';
-import { removalChanges, TRACKED, type ChangeEntry } from './changes.ts';
-import { logEntry, newlyDue, recordSyncChanges } from './log.ts';
+import { removalChanges, TRACKED } from './changes.ts';
+import { ChangeCollector, newlyDue, recordSyncChanges } from './log.ts';
 import { todayIso } from '../../shared/dates.ts';
 
 type SyncApi = Pick<FieldbookApi, 'sync:start' | 'sync:cancel' | 'sync:ack' | 'on'>;
@@ -26,7 +26,7 @@ interface Pass {
   broken: boolean;
   /** when the profile last completed a sync: null on its first (which records no changes) */
   previousSyncAt: string | null;
-  changes: ChangeEntry[];
+  changes: ChangeCollector;
 }
 
 export interface SyncController {
@@ -57,7 +57,7 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
   let queue: Promise<void> = Promise.resolve();
 
   function newPass(resumed: boolean, knownEmpty = new Set<CollectionName>(), previousSyncAt: string | null = null): Pass {
-    return { syncId: null, resumed, knownEmpty, delivered: new Map(), checkpoints: new Map(), broken: false, previousSyncAt, changes: [] };
+    return { syncId: null, resumed, knownEmpty, delivered: new Map(), checkpoints: new Map(), broken: false, previousSyncAt, changes: new ChangeCollector() };
   }
 
   // A page of a sync this renderer did not start (e.g. after a reload mid-sync)
@@ -74,7 +74,7 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     try {
       const started = performance.now();
       const result = await writePage(db, page, { knownEmpty: p.knownEmpty.has(page.collection), track: p.previousSyncAt !== null });
-      for (const change of result.changes) p.changes.push(change);
+      p.changes.add(result.changes);
       const took = performance.now() - started;
       const seen = p.delivered.get(page.collection) ?? new Set();
       for (const k of result.keys) seen.add(k);
@@ -112,7 +112,7 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     let removed = 0;
     const track = p.previousSyncAt !== null && p.syncId !== null;
     for (const collection of pruned) {
-      const onRemoved = track && TRACKED.has(collection) ? (records: Parameters<typeof removalChanges>[1]) => p.changes.push(...removalChanges(collection, records)) : undefined;
+      const onRemoved = track && TRACKED.has(collection) ? (records: Parameters<typeof removalChanges>[1]) => p.changes.add(removalChanges(collection, records)) : undefined;
       removed += await pruneCollection(db, collection, p.delivered.get(collection) ?? new Set(), onRemoved);
     }
     if (pruned.includes('users')) removed += await pruneOrphanEmails(db);
@@ -132,7 +132,8 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     await db.syncCollections.bulkPut(rows);
     if (track && p.previousSyncAt !== null && p.syncId !== null) {
       const due = event.outcome === 'completed' && !p.broken ? await newlyDue(db, p.previousSyncAt.slice(0, 10), todayIso(now())) : [];
-      await recordSyncChanges(db, logEntry(p.syncId, at, p.broken ? 'failed' : event.outcome, p.previousSyncAt, [...p.changes, ...due]));
+      p.changes.add(due);
+      await recordSyncChanges(db, p.changes.entry(p.syncId, at, p.broken ? 'failed' : event.outcome, p.previousSyncAt));
     }
     if (event.outcome === 'completed' && !p.broken) await db.syncCheckpoints.clear();
     store.setState((s) => ({

@@ -4,7 +4,7 @@ import type { CollectionProgress, SyncFinishedEvent, SyncPageEvent } from '../..
 import type { UserRecord } from '../../shared/records.ts';
 import { createSyncController } from './controller.ts';
 import { createSyncStore } from './store.ts';
-import { KEEP_SYNCS, logEntry, recordSyncChanges } from './log.ts';
+import { ChangeCollector, KEEP_SYNCS, logEntry, MAX_LISTED, recordSyncChanges } from './log.ts';
 import { pageChanges } from './changes.ts';
 import { fakeApi } from '../test/fake-api.ts';
 import { credentialAssignment, freshDb, trainingAssignment, user } from '../test/fixtures.ts';
@@ -77,6 +77,17 @@ describe('the change log of the syncs', () => {
     const kept = await db.syncChanges.toArray();
     expect(kept).toHaveLength(KEEP_SYNCS);
     expect(kept[0]!.syncId).toBe('s3');
+  });
+});
+
+describe('a pass that changes a great deal', () => {
+  it('counts every change but lists the first 5,000 only', () => {
+    const collector = new ChangeCollector();
+    collector.add(Array.from({ length: MAX_LISTED + 7 }, (_, i) => ({ k: 'person.added' as const, u: i })));
+    const entry = collector.entry('s', '2026-03-01T10:00:00Z', 'completed', '2026-02-28T10:00:00Z');
+    expect(entry.counts).toEqual({ 'person.added': MAX_LISTED + 7 });
+    expect(entry.changes).toHaveLength(MAX_LISTED);
+    expect(entry.omitted).toBe(7);
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import type { SyncFinishedEvent } from '../../shared/ipc.ts';
 import type { FieldbookDb } from '../db/index.ts';
-import { countChanges, type ChangeCounts, type ChangeEntry } from './changes.ts';
+import type { ChangeCounts, ChangeEntry } from './changes.ts';
 
 export const KEEP_SYNCS = 20;
 /** changes listed per sync; beyond it they are counted only */
@@ -38,7 +38,28 @@ export async function newlyDue(db: FieldbookDb, sinceDay: string, today: string)
 }
 
 export function logEntry(syncId: string, at: string, outcome: SyncChangeLog['outcome'], since: string, changes: readonly ChangeEntry[]): SyncChangeLog {
-  return { syncId, at, outcome, since, counts: countChanges(changes), changes: changes.slice(0, MAX_LISTED), omitted: Math.max(0, changes.length - MAX_LISTED) };
+  const collector = new ChangeCollector();
+  collector.add(changes);
+  return collector.entry(syncId, at, outcome, since);
+}
+
+/** A pass's changes as they come: all counted, the first MAX_LISTED kept (memory stays bounded whatever the pass changes). */
+export class ChangeCollector {
+  private readonly listed: ChangeEntry[] = [];
+  private readonly counts: ChangeCounts = {};
+  private omitted = 0;
+
+  add(changes: readonly ChangeEntry[]): void {
+    for (const change of changes) {
+      this.counts[change.k] = (this.counts[change.k] ?? 0) + 1;
+      if (this.listed.length < MAX_LISTED) this.listed.push(change);
+      else this.omitted += 1;
+    }
+  }
+
+  entry(syncId: string, at: string, outcome: SyncChangeLog['outcome'], since: string): SyncChangeLog {
+    return { syncId, at, outcome, since, counts: { ...this.counts }, changes: [...this.listed], omitted: this.omitted };
+  }
 }
 
 /** Adds a sync's log and keeps the last KEEP_SYNCS. */
