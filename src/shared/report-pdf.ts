@@ -8,12 +8,12 @@ export const PDF_PAGE_SIZES = ['A4', 'Letter'] as const;
 export type PdfPageSize = (typeof PDF_PAGE_SIZES)[number];
 
 /** Margins in millimetres (the footer sits in the bottom one). */
-export const PDF_MARGINS_MM = { top: 12, bottom: 16, left: 12, right: 12 } as const;
+const PDF_MARGINS_MM = { top: 12, bottom: 16, left: 12, right: 12 } as const;
 
 /** Rendered by Chromium's printing outside the page: "Page 2 of 5", centred. */
-export const PDF_FOOTER_TEMPLATE =
+const PDF_FOOTER_TEMPLATE =
   '<div style="font-size:8px;width:100%;text-align:center;color:#444">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>';
-export const PDF_HEADER_TEMPLATE = '<span></span>';
+const PDF_HEADER_TEMPLATE = '<span></span>';
 
 /** Options of Electron's printToPDF (margins in inches). */
 export function electronPdfOptions(pageSize: PdfPageSize) {

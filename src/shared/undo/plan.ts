@@ -35,7 +35,7 @@ export function undoLines(batchOps: readonly OutboxOp[]): UndoLine[] {
 }
 
 /** The record an op reads and changes: steps with one key are judged in turn against one record. */
-export function recordKeyOf(op: OpSpec): string {
+function recordKeyOf(op: OpSpec): string {
   switch (op.kind) {
     case 'user.update':
       return `user:${op.userid}`;
@@ -88,7 +88,7 @@ export interface UndoChoices {
   offers: ReadonlySet<string>;
 }
 
-export const NO_CHOICES: UndoChoices = { force: new Set(), offers: new Set() };
+const NO_CHOICES: UndoChoices = { force: new Set(), offers: new Set() };
 
 function matches(shape: Shape, state: RecordState): boolean {
   if (shape.present !== state.present) return false;

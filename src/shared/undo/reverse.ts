@@ -45,10 +45,10 @@ export type Reversal =
 const ABSENT: Shape = { present: false, fields: {} };
 const present = (fields: Record<string, ShapeValue> = {}): Shape => ({ present: true, fields });
 
-export const PERSON_CANNOT_BE_DELETED = 'A person cannot be deleted through the API: they stay on the site.';
+const PERSON_CANNOT_BE_DELETED = 'A person cannot be deleted through the API: they stay on the site.';
 
 /** The fields of a credential assignment a removal records, so an undo can re-create it as it was. */
-export const ASSIGNMENT_IMAGE_FIELDS = ['startdate', 'expirationdate', 'credentialnumber', 'notes'] as const;
+const ASSIGNMENT_IMAGE_FIELDS = ['startdate', 'expirationdate', 'credentialnumber', 'notes'] as const;
 
 function createdNumber(op: OutboxOp): number | null {
   const id = typeof op.createdId === 'number' ? op.createdId : Number(op.createdId);

@@ -6,14 +6,14 @@ import writeXlsxFile from 'write-excel-file/universal';
 import { neutralizeTable, toCsv, type Table } from '../outbox/export.ts';
 import { ISSUES, type ComplianceReport } from './model.ts';
 
-export function findingsTable(report: ComplianceReport): Table {
+function findingsTable(report: ComplianceReport): Table {
   return {
     headers: ['Group', 'Person', 'User ID', 'Finding', 'Credential or course', 'Date'],
     rows: report.lines.map((l) => [l.group, l.person, l.userid, l.issue, l.item, l.date]),
   };
 }
 
-export function totalsTable(report: ComplianceReport): Table {
+function totalsTable(report: ComplianceReport): Table {
   return {
     headers: ['Group', 'People', ...ISSUES],
     rows: [...report.totals, report.overall].map((t) => [t.group, t.people, ...ISSUES.map((issue) => t[issue])]),

@@ -15,8 +15,8 @@ import { trainingState } from '../../app/compliance.ts';
 export const ISSUES = ['Expired', 'Expires within 30 days', 'Expires within 60 days', 'Expires within 90 days', 'Missing', 'Training overdue', 'Training due soon'] as const;
 export type Issue = (typeof ISSUES)[number];
 
-export const TRAINING_SOON_DAYS = 30;
-export const NO_GROUP = '(no group)';
+const TRAINING_SOON_DAYS = 30;
+const NO_GROUP = '(no group)';
 
 export interface ReportInput {
   people: readonly UserRecord[];
