@@ -17,8 +17,6 @@ export interface MainDeps {
   fetch: typeof globalThis.fetch;
   demo: { start(): Promise<{ baseUrl: string; token: string }> };
   now?: () => Date;
-  /** Opens an already-checked http(s) URL in the system browser (Electron's shell.openExternal); absent in tests. */
-  openExternal?: (url: string) => Promise<void>;
   /** Prints the window's report view to a PDF saved where the user picks (Electron's printToPDF and save dialog); absent in the harness. */
   savePdf?: (arg: { pageSize: 'A4' | 'Letter'; fileName: string }) => Promise<{ saved: boolean; fileName?: string }>;
   /** Tuning for tests: page size and timeouts of the API client. */

@@ -202,10 +202,6 @@ describe('handlers', () => {
     expect(state.keychain).toEqual({ available: false, message: 'No Secret Service is running.' });
   });
 
-  it('refuses to open anything but a web link in the system browser', async () => {
-    expect(await value('app:openExternal', { url: 'file:///etc/passwd' })).toEqual({ opened: false });
-  });
-
   it('says saving a report as a PDF needs the desktop app when there is no printer (the harness)', async () => {
     const res = await call('report:savePdf', { pageSize: 'A4', fileName: 'Report' });
     expect(res.ok ? null : res.error).toEqual({ code: 'rejected', message: 'Saving a PDF needs the desktop app. Here, use the print command of the browser.' });

@@ -3,6 +3,7 @@
  * IPC transport. Every rule it applies is a pure function in ./security, tested
  * without Electron (whose binary this repository's CI cannot download).
  */
+import { lookup } from 'node:dns/promises';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,9 +15,10 @@ import { createPdfSaver } from './report/pdf.ts';
 import { dispatch } from './ipc/dispatch.ts';
 import { KeytarKeychain } from './secrets/keytar-keychain.ts';
 import { createAppRequestHandler } from './security/app-protocol.ts';
-import { isSafeExternalUrl } from './security/external-links.ts';
+import { isPublicDestination } from './security/external-links.ts';
 import { registerIpcTransport } from './security/ipc-transport.ts';
 import { APP_ENTRY_URL, APP_SCHEME, parseUrl } from './security/origin.ts';
+import { attachRecovery } from './security/recovery.ts';
 import {
   createWindowOpenHandler,
   denyPermissionCheck,
@@ -43,8 +45,9 @@ protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standa
 // Sandbox every renderer, whatever a window's options say.
 app.enableSandbox();
 
+// the name is resolved first: a link whose host leads back to this machine or its network is dropped
 const openExternal = (url: string) => {
-  if (isSafeExternalUrl(url)) void shell.openExternal(url);
+  void isPublicDestination(url, (host) => lookup(host, { all: true })).then((ok) => (ok ? shell.openExternal(url) : undefined));
 };
 
 // Every web contents, including any we did not create on purpose, gets the same rules.
@@ -74,7 +77,7 @@ function createWindow(): BrowserWindow {
     show: false,
     title: 'Fieldbook',
     backgroundColor: '#ffffff',
-    // Electron's secure defaults, said out loud (window-rules.test.ts holds this list to REQUIRED_WEB_PREFERENCES).
+    // Electron's secure defaults, said out loud (index.test.ts starts this shell on a fake Electron and holds them to REQUIRED_WEB_PREFERENCES).
     webPreferences: {
       preload: preloadPath,
       nodeIntegration: false,
@@ -94,6 +97,8 @@ function createWindow(): BrowserWindow {
     },
   });
   window.once('ready-to-show', () => window.show());
+  // a crashed or frozen renderer: offer a reload (the cache and the outbox are on disk and stay intact)
+  attachRecovery(window, { ask: (options) => dialog.showMessageBox(window, options), quit: () => app.quit() });
   void window.loadURL(devServerUrl && devOrigin ? devServerUrl.href : APP_ENTRY_URL);
   return window;
 }
@@ -110,11 +115,9 @@ async function start(): Promise<void> {
     settingsDir: userData,
     keychain: new KeytarKeychain(),
     // Electron's network stack: system proxies and certificates apply to API calls.
-    fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
+    // never follow a redirect (it would carry the AccessToken header), whatever the caller asked
+    fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, { ...init, redirect: 'manual' }),
     demo: createDemo(path.join(userData, 'demo')),
-    openExternal: async (url) => {
-      if (isSafeExternalUrl(url)) await shell.openExternal(url);
-    },
     savePdf: createPdfSaver({
       printToPDF: async (options) => windowOrFail().webContents.printToPDF(options),
       showSaveDialog: (options) => dialog.showSaveDialog(windowOrFail(), options),

@@ -41,7 +41,6 @@ export function createFieldbookApi(ipc: IpcRendererLike) {
     'users:detail': (arg) => invoke('users:detail', arg),
     'replay:execute': (arg) => invoke('replay:execute', arg),
     'replay:read': (arg) => invoke('replay:read', arg),
-    'app:openExternal': (arg) => invoke('app:openExternal', arg),
     'report:savePdf': (arg) => invoke('report:savePdf', arg),
     on: {
       'sync:page': (listener) => subscribe('sync:page', listener),

@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'network', // connection refused, dropped, DNS
   'timeout',
   'malformed-response', // the answer failed validation: not stored
+  'not-the-api', // a redirect, a web page, another content type, a proxy's repeated page: something else answered; the sync stops, prunes nothing
   'conflict',
   'cancelled',
   'busy', // e.g. a sync already running
@@ -89,11 +90,6 @@ export interface ConnectionStatus {
   error?: AppError;
 }
 
-export interface SiteSummary {
-  siteid: number;
-  sitename: string;
-}
-
 // ---------- sync ----------
 
 /** Progress of one resumable unit of a sync (a collection over one scope: a site, a credential, a group...). */
@@ -139,6 +135,8 @@ export interface SyncProgress {
   /** sum of known totals, for "N of M" */
   total: number | null;
   collections: Partial<Record<CollectionName, CollectionProgress>>;
+  /** what the sync is waiting on right now, e.g. "… retrying (2 of 4)"; absent when nothing is amiss */
+  notice?: string;
 }
 
 type PageOf<K extends CollectionName> = {
@@ -187,6 +185,7 @@ export const OP_KINDS = [
   'trainingAssignment.delete',
 ] as const;
 export type OpKind = (typeof OP_KINDS)[number];
+// A new kind needs its row in OP_KIND_TABLE (src/shared/op-kinds.ts): the compiler says so.
 
 const dateInput = z.string().max(32);
 const text = (max = 500) => z.string().max(max);
@@ -316,7 +315,6 @@ export const requestSchemas = {
   'replay:execute': replayRequestSchema,
   /** the server's current state of an op's target (the undo preview's check; nothing is written) */
   'replay:read': z.strictObject({ op: opSpecSchema }),
-  'app:openExternal': z.strictObject({ url: z.string().max(4096) }),
   /** print the report view showing in the window to a PDF and save it where the user picks (desktop app only) */
   'report:savePdf': z.strictObject({ pageSize: z.enum(PDF_PAGE_SIZES), fileName: z.string().min(1).max(200) }),
 } as const;
@@ -346,7 +344,6 @@ export interface RequestResults {
   'users:detail': UserDetailOnline;
   'replay:execute': ReplayOutcome;
   'replay:read': RecordState;
-  'app:openExternal': { opened: boolean };
   'report:savePdf': { saved: boolean; fileName?: string };
 }
 

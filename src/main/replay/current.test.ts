@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toAppError } from '../ipc/dispatch.ts';
+import { toAppError } from '../ipc/errors.ts';
 import { readCurrent } from './current.ts';
 import type { ReplayClient } from './read.ts';
 

@@ -2,19 +2,13 @@
  * `replay:read`: the server's current state of an op's target, read exactly as
  * the replay reads it before a write (same routes, same validation), for the
  * undo preview's check. Reads only; an answer that cannot be trusted is an
- * error the user sees, never a guess.
+ * error the user sees (a ReplayReadError carries it), never a guess.
  */
 import type { OpSpec, RecordState } from '../../shared/ipc.ts';
-import { FieldbookError } from '../ipc/errors.ts';
 import { scrubDeep } from '../secrets/scrub.ts';
-import { readState, ReplayReadError, type ReplayClient } from './read.ts';
+import { readState, type ReplayClient } from './read.ts';
 
 export async function readCurrent(client: ReplayClient, op: OpSpec, signal?: AbortSignal): Promise<RecordState> {
-  try {
-    // the record may quote anything the server holds: scrubbed like any answer that crosses to the renderer
-    return scrubDeep(await readState(client, op, signal));
-  } catch (err) {
-    if (err instanceof ReplayReadError) throw new FieldbookError(err.appError.code, err.appError.message);
-    throw err;
-  }
+  // the record may quote anything the server holds: scrubbed like any answer that crosses to the renderer
+  return scrubDeep(await readState(client, op, signal));
 }

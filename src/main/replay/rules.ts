@@ -6,7 +6,7 @@
 import type { BaseValues } from '../../shared/outbox.ts';
 import { sameValue } from '../../shared/same-value.ts';
 
-export { classifyFailure, type FailureClass } from '../../shared/outbox.ts';
+export { classifyFailure } from '../../shared/outbox.ts';
 export { sameValue };
 
 /** Fields of `mine` the server already holds: all of them means the change is in effect. */

@@ -23,7 +23,7 @@ import { enqueueOps, type OpDraft } from '../../shared/replay-queue/queue.ts';
 import { judgeUndo, readsOf, undoCounts, undoDrafts, undoLines } from '../../shared/undo/plan.ts';
 import { executeReplay } from './index.ts';
 import { readCurrent } from './current.ts';
-import { comparable, mixedScenario, seeded, stateOf } from './scenario.ts';
+import { comparable, mixedScenario, seeded, stateOf } from '../testing/scenario.ts';
 
 const KILLS = 12;
 const FAULTS = { latencyMs: 1, errorRate: 0.13, dropRate: 0.06, lostResponseRate: 0.1, maxInFlightPerToken: 3, retryAfterSeconds: 0, seed: 17 };

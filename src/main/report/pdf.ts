@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { electronPdfOptions, type PdfPageSize } from '../../shared/report-pdf.ts';
+import { FieldbookError } from '../ipc/errors.ts';
 
 export interface PdfHost {
   printToPDF(options: ReturnType<typeof electronPdfOptions>): Promise<Uint8Array>;
@@ -36,4 +37,10 @@ export function createPdfSaver(host: PdfHost) {
     await host.writeFile(target, data);
     return { saved: true, fileName: path.basename(target) };
   };
+}
+
+/** The channel's body: the saver the shell gave, or a clear refusal where there is none (the browser harness). */
+export async function savePdfOrRefuse(saver: ((arg: { pageSize: PdfPageSize; fileName: string }) => Promise<PdfSaved>) | undefined, arg: { pageSize: PdfPageSize; fileName: string }): Promise<PdfSaved> {
+  if (!saver) throw new FieldbookError('rejected', 'Saving a PDF needs the desktop app. Here, use the print command of the browser.');
+  return saver(arg);
 }

@@ -6,8 +6,8 @@ import { createSyncController } from './controller.ts';
 import { createSyncStore } from './store.ts';
 import { ChangeCollector, KEEP_SYNCS, logEntry, MAX_LISTED, recordSyncChanges } from './log.ts';
 import { pageChanges } from './changes.ts';
-import { fakeApi } from '../test/fake-api.ts';
-import { credentialAssignment, freshDb, trainingAssignment, user } from '../test/fixtures.ts';
+import { fakeApi } from '../testing/fake-api.ts';
+import { credentialAssignment, freshDb, trainingAssignment, user } from '../testing/fixtures.ts';
 
 const complete: CollectionProgress = { state: 'complete', records: 0, pages: 1, total: null };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordState } from '../ipc.ts';
 import type { OutboxOp } from '../outbox.ts';
-import { outboxOp, statusOp } from '../replay-queue/test-ops.ts';
+import { outboxOp, statusOp } from '../testing/test-ops.ts';
 import { judgeUndo, readsOf, undoCounts, undoDrafts, undoLines } from './plan.ts';
 
 const user = (record: Record<string, unknown>): RecordState => ({ present: true, record });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OpSpec } from '../ipc.ts';
 import type { BaseValues, OutboxOp } from '../outbox.ts';
-import { outboxOp } from '../replay-queue/test-ops.ts';
+import { outboxOp } from '../testing/test-ops.ts';
 import { reverseOp, type Reversal, type ReversalStep } from './reverse.ts';
 
 const done = (op: OpSpec, base: BaseValues = {}, extra: Partial<OutboxOp> = {}) => outboxOp(op, { status: 'done', base, summary: 'the change', ...extra });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CredentialAssignmentRecord, TrainingAssignmentRecord, UserRecord } from '../../../shared/records.ts';
 import { credentialAssignmentDeleteDraft, credentialAssignmentEditDraft, trainingEditDraft, userEditDraft } from './single-edit.ts';
 import { reverseOp } from '../../../shared/undo/reverse.ts';
-import { outboxOp } from '../../../shared/replay-queue/test-ops.ts';
+import { outboxOp } from '../../../shared/testing/test-ops.ts';
 
 const ann: UserRecord = { userid: 1, siteid: 101, username: 'ann', firstname: 'Ann', lastname: 'Lee', employeeid: 'E1', status: 'Active', usertype: 'User', searchKeys: [], sortName: '' };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import readXlsxFile from 'read-excel-file/universal';
 import type { CredentialRecord } from '../../../shared/records.ts';
-import { credentialAssignment, user } from '../../test/fixtures.ts';
+import { credentialAssignment, user } from '../../testing/fixtures.ts';
 import { buildReport } from './model.ts';
 import { reportCsv, reportXlsx } from './export.ts';
 

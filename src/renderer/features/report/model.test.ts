@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CredentialRecord, GroupRecord } from '../../../shared/records.ts';
-import { credentialAssignment, trainingAssignment, user } from '../../test/fixtures.ts';
+import { credentialAssignment, trainingAssignment, user } from '../../testing/fixtures.ts';
 import { buildReport, type ReportInput } from './model.ts';
 
 const cred = (credentialid: number, credentialname: string) => ({ credentialid, credentialname }) as CredentialRecord;

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { FieldbookApi, OpSpec, RecordState } from '../../../shared/ipc.ts';
-import { outboxOp } from '../../../shared/replay-queue/test-ops.ts';
+import { outboxOp } from '../../../shared/testing/test-ops.ts';
 import { judgeUndo, readsOf, undoLines } from '../../../shared/undo/plan.ts';
-import { credentialAssignment, freshDb, trainingAssignment, user } from '../../test/fixtures.ts';
+import { credentialAssignment, freshDb, trainingAssignment, user } from '../../testing/fixtures.ts';
 import { cachedState, readRecords } from './current.ts';
 
 describe('the undo preview offline: records as the cache holds them', () => {

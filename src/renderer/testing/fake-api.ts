@@ -42,7 +42,6 @@ export function fakeApi(): FakeApi {
     'users:detail': request('users:detail'),
     'replay:execute': request('replay:execute'),
     'replay:read': request('replay:read'),
-    'app:openExternal': request('app:openExternal'),
     'report:savePdf': request('report:savePdf'),
     on: {
       'sync:page': on('sync:page'),
