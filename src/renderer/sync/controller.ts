@@ -11,6 +11,9 @@ import { errorFromUnknown } from '../components/ErrorMessage.tsx';
 import { writePage } from './ingest.ts';
 import { collectionsToPrune, pruneCollection, pruneOrphanEmails } from './prune.ts';
 import type { SyncStore, SyncUiState } from './store.ts';
+import { removalChanges, TRACKED } from './changes.ts';
+import { ChangeCollector, newlyDue, recordSyncChanges } from './log.ts';
+import { todayIso } from '../../shared/dates.ts';
 
 type SyncApi = Pick<FieldbookApi, 'sync:start' | 'sync:cancel' | 'sync:ack' | 'on'>;
 
@@ -22,6 +25,9 @@ interface Pass {
   checkpoints: Map<string, TaskCheckpoint>;
   /** a page could not be stored: later pages of this pass are not written either */
   broken: boolean;
+  /** when the profile last completed a sync: null on its first (which records no changes) */
+  previousSyncAt: string | null;
+  changes: ChangeCollector;
 }
 
 export interface SyncController {
@@ -49,8 +55,8 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
   };
   let queue: Promise<void> = Promise.resolve();
 
-  function newPass(resumed: boolean, knownEmpty = new Set<CollectionName>()): Pass {
-    return { syncId: null, resumed, knownEmpty, delivered: new Map(), checkpoints: new Map(), broken: false };
+  function newPass(resumed: boolean, knownEmpty = new Set<CollectionName>(), previousSyncAt: string | null = null): Pass {
+    return { syncId: null, resumed, knownEmpty, delivered: new Map(), checkpoints: new Map(), broken: false, previousSyncAt, changes: new ChangeCollector() };
   }
 
   // A page of a sync this renderer did not start (e.g. after a reload mid-sync)
@@ -66,7 +72,8 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     if (p.broken) return;
     try {
       const started = performance.now();
-      const result = await writePage(db, page, { knownEmpty: p.knownEmpty.has(page.collection) });
+      const result = await writePage(db, page, { knownEmpty: p.knownEmpty.has(page.collection), track: p.previousSyncAt !== null });
+      p.changes.add(result.changes);
       const took = performance.now() - started;
       const seen = p.delivered.get(page.collection) ?? new Set();
       for (const k of result.keys) seen.add(k);
@@ -102,7 +109,11 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     const at = now().toISOString();
     const pruned = p.broken ? [] : collectionsToPrune({ resumed: p.resumed, outcome: event.outcome, collections: event.collections, checkpoints: p.checkpoints });
     let removed = 0;
-    for (const collection of pruned) removed += await pruneCollection(db, collection, p.delivered.get(collection) ?? new Set());
+    const track = p.previousSyncAt !== null && p.syncId !== null;
+    for (const collection of pruned) {
+      const onRemoved = track && TRACKED.has(collection) ? (records: Parameters<typeof removalChanges>[1]) => p.changes.add(removalChanges(collection, records)) : undefined;
+      removed += await pruneCollection(db, collection, p.delivered.get(collection) ?? new Set(), onRemoved);
+    }
     if (pruned.includes('users')) removed += await pruneOrphanEmails(db);
     const rows: SyncCollectionRow[] = [];
     for (const collection of COLLECTIONS) {
@@ -118,6 +129,11 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
       });
     }
     await db.syncCollections.bulkPut(rows);
+    if (track && p.previousSyncAt !== null && p.syncId !== null) {
+      const due = event.outcome === 'completed' && !p.broken ? await newlyDue(db, p.previousSyncAt.slice(0, 10), todayIso(now())) : [];
+      p.changes.add(due);
+      await recordSyncChanges(db, p.changes.entry(p.syncId, at, p.broken ? 'failed' : event.outcome, p.previousSyncAt));
+    }
     if (event.outcome === 'completed' && !p.broken) await db.syncCheckpoints.clear();
     store.setState((s) => ({
       running: false,
@@ -146,9 +162,13 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
       const resumed = checkpoints.length > 0;
       const previousTotals: Partial<Record<CollectionName, number>> = {};
       const knownEmpty = new Set<CollectionName>();
-      for (const row of await db.syncCollections.toArray()) if (row.total !== null) previousTotals[row.collection] = row.total;
+      let previousSyncAt: string | null = null;
+      for (const row of await db.syncCollections.toArray()) {
+        if (row.total !== null) previousTotals[row.collection] = row.total;
+        if (row.lastSyncedAt !== null && (previousSyncAt === null || row.lastSyncedAt > previousSyncAt)) previousSyncAt = row.lastSyncedAt;
+      }
       for (const collection of COLLECTIONS) if ((await db.table(collection).count()) === 0) knownEmpty.add(collection);
-      pass = newPass(resumed, knownEmpty);
+      pass = newPass(resumed, knownEmpty, previousSyncAt);
       store.setState({ running: true, resumed, progress: null, finished: null, rowsWritten: 0, pagesWritten: 0, writeMs: 0, rowsRemoved: 0, error: null });
       const result = await api['sync:start'](resumed ? { checkpoints, previousTotals } : { previousTotals });
       if (!result.ok) {

@@ -35,7 +35,7 @@ export const PENDING_STATE = {
 } as const satisfies Partial<OutboxOp>;
 
 /** Queue a batch: ids, queue positions after everything already queued, all pending. */
-export async function enqueueOps(db: OutboxDb, drafts: readonly OpDraft[], opts: { batchId?: string; now?: Date } = {}): Promise<OutboxOp[]> {
+export async function enqueueOps(db: OutboxDb, drafts: readonly OpDraft[], opts: { batchId?: string; now?: Date; /** the batch this one undoes */ undoes?: string } = {}): Promise<OutboxOp[]> {
   const batchId = opts.batchId ?? newId();
   const createdAt = (opts.now ?? new Date()).toISOString();
   return db.transaction('rw', db.outbox, async () => {
@@ -53,6 +53,7 @@ export async function enqueueOps(db: OutboxDb, drafts: readonly OpDraft[], opts:
       ...PENDING_STATE,
       summary: draft.summary,
       ...(draft.bindings && draft.bindings.length > 0 ? { bindings: draft.bindings } : {}),
+      ...(opts.undoes ? { undoes: opts.undoes } : {}),
       updatedAt: createdAt,
     }));
     await db.outbox.bulkAdd(ops);

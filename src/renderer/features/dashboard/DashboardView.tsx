@@ -10,6 +10,7 @@ import { useActiveDb } from '../../app/session.ts';
 import { usePendingVersion } from '../../outbox/runtime.ts';
 import { formatCount, formatDate } from '../../app/format.ts';
 import { credentialsExpiringByWeek, overdueTrainingByCourse, userStatusBreakdown } from './queries.ts';
+import { ChangesSummary } from '../changes/ChangesSummary.tsx';
 
 const PALETTE = ['#2563eb', '#16a34a', '#dc2626', '#d97706', '#7c3aed', '#0891b2', '#64748b', '#db2777'];
 
@@ -39,6 +40,7 @@ export default function DashboardView() {
   return (
     <section className="view dashboard" aria-labelledby="dashboard-heading">
       <h1 id="dashboard-heading">Dashboard</h1>
+      <ChangesSummary />
       <div className="cards">
         <figure className="card" aria-labelledby="chart-expiring">
           <figcaption id="chart-expiring">Credentials expiring by week</figcaption>

@@ -17,6 +17,7 @@ import { batchesOf, filterOps, STATUS_LABELS, statusCounts, type OutboxFilter } 
 import { OpDetails } from './OpDetails.tsx';
 import { describeBatch, describeOp, NO_NAMES } from './describe.ts';
 import { loadOpNames } from './names.ts';
+import { hrefFor } from '../../app/router.ts';
 
 /** rows rendered at first, and added by each "Show more" (each row can open its details, so the table is not virtualised) */
 const PAGE = 500;
@@ -110,6 +111,7 @@ export default function OutboxView() {
           <>
             <button type="button" onClick={act((odb) => retryOps(odb, batchIds))}>Retry batch</button>
             <button type="button" onClick={act((odb) => discardOps(odb, batchIds, actor))}>Discard batch</button>
+            {ops.some((op) => op.batchId === filter.batchId && op.status === 'done') && <a href={hrefFor('undo', filter.batchId)}>Undo this batch…</a>}
           </>
         )}
         <button type="button" onClick={act((odb) => clearDone(odb))} disabled={counts.done === 0}>
