@@ -6,6 +6,7 @@
 import type { EmailRecord, UserRecord } from '../../../shared/records.ts';
 import type { OpDraft } from '../../../shared/replay-queue/queue.ts';
 import { newId } from '../../../shared/replay-queue/queue.ts';
+import { looksLikeFormula } from '../../../shared/formula.ts';
 import type { Sheet } from './parse.ts';
 
 export const IMPORT_FIELDS = ['username', 'firstname', 'lastname', 'employeeid', 'status', 'email'] as const;
@@ -45,8 +46,6 @@ export function guessMapping(headers: readonly string[]): ColumnMapping {
 
 export const KNOWN_STATUSES = ['Active', 'Offline', 'Inactive'];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-// A value starting like a formula is refused rather than stored on the platform, where another tool may run it.
-const FORMULA = /^[=+@]/;
 
 export type ImportRow = { rowNumber: number; values: Partial<Record<ImportField, string>> };
 export type RowPlan =
@@ -92,7 +91,7 @@ export function planImport(rows: readonly ImportRow[], users: readonly UserRecor
     const v = row.values;
     const errors: string[] = [];
     for (const field of IMPORT_FIELDS) {
-      if (v[field] && FORMULA.test(v[field])) errors.push(`${FIELD_LABELS[field]} starts with "${v[field][0]}" and looks like a spreadsheet formula.`);
+      if (v[field] && looksLikeFormula(v[field])) errors.push(`${FIELD_LABELS[field]} looks like a spreadsheet formula (it starts with = + - or @), so it is refused.`);
       if (v[field] && v[field].length > 200) errors.push(`${FIELD_LABELS[field]} is longer than 200 characters.`);
     }
     if (v.status && !normalizeStatus(v.status)) errors.push(`Status "${v.status}" is not one of ${KNOWN_STATUSES.join(', ')}.`);

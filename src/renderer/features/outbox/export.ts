@@ -1,24 +1,18 @@
 /**
  * Exports of the outbox and the audit log (CSV and XLSX). Every cell is
- * neutralised against formula injection, as OWASP advises: a cell that starts
- * with =, +, -, @, tab, CR or LF gets a leading single quote, so a spreadsheet
- * shows it as text instead of running it.
+ * neutralised against formula injection by the shared rule
+ * (src/shared/formula.ts): a formula-like cell gets a leading single quote, so
+ * a spreadsheet shows it as text instead of running it.
  */
 import Papa from 'papaparse';
 import writeXlsxFile from 'write-excel-file/universal';
 import type { AuditEntry, OutboxOp } from '../../../shared/outbox.ts';
-
-const FORMULA_START = /^[=+\-@\t\r\n]/;
-
-export function neutralizeCell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return FORMULA_START.test(text) ? `'${text}` : text;
-}
+import { neutralizeExportCell } from '../../../shared/formula.ts';
 
 export type Table = { headers: string[]; rows: unknown[][] };
 
 export function neutralizeTable(table: Table): string[][] {
-  return [table.headers.map(neutralizeCell), ...table.rows.map((row) => row.map(neutralizeCell))];
+  return [table.headers.map(neutralizeExportCell), ...table.rows.map((row) => row.map(neutralizeExportCell))];
 }
 
 export function toCsv(table: Table): string {
