@@ -1,20 +1,29 @@
 /**
- * Import employees from a spreadsheet: drop or pick a CSV/XLSX, map its
- * columns, see every row's outcome (create, update, unchanged, or why not),
- * and queue the creates and updates. A broken file gives a clear error and
- * changes nothing.
+ * Import employees from a spreadsheet: drop or pick a file; it is read in a
+ * worker (progress, Cancel; the last file dropped wins; a refused file clears
+ * the previous preview). Then choose the header row, the columns, the key that
+ * finds people and the mode; see every row's outcome by category; exclude rows,
+ * tick identity changes; queue the rest as one batch.
  */
 import type { UserRecord } from '../../../shared/records.ts';
-import { useMemo, useState, type DragEvent } from 'react';
+import { useMemo, useRef, useState, type DragEvent } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useActiveDb, useSession } from '../../app/session.ts';
 import { formatCount } from '../../app/format.ts';
 import { enqueueOps } from '../../../shared/replay-queue/queue.ts';
 import { outboxStore, queueChanged } from '../../outbox/runtime.ts';
-import { parseSpreadsheet, type Sheet } from './parse.ts';
-import { draftsOf, emailsByUser, FIELD_LABELS, guessMapping, IMPORT_FIELDS, planImport, rowsOf, type ColumnMapping, type ImportField } from './rows.ts';
+import { readInWorker, type Reading } from './reader.ts';
+import type { RawTable } from './read/table.ts';
+import { ACCEPTED_EXTENSIONS } from './read/extensions.ts';
+import { columnLetter, findHeaderRow, sheetOf } from './header.ts';
+import { FIELD_LABELS, guessMapping, ignoredColumns, IMPORT_FIELDS, type ColumnMapping, type ImportField } from './mapping.ts';
+import { emailsByUser, planImport, type ImportMode, type MatchKey } from './match.ts';
+import { draftsOf, isQueued, rowsOf } from './rows.ts';
+import { ImportPreview } from './ImportPreview.tsx';
 
 const NONE: UserRecord[] = [];
+const KEY_LABELS: Record<MatchKey, string> = { employeeid: 'Employee ID', username: 'Username', email: 'E-mail' };
+const MODE_LABELS: Record<ImportMode, string> = { upsert: 'Create new people and update known ones', create: 'Only create new people', update: 'Only update people already on the site' };
 
 export default function ImportView() {
   const db = useActiveDb();
@@ -25,32 +34,59 @@ export default function ImportView() {
   const users = useLiveQuery(async () => (db ? db.users.toArray() : []), [db]) ?? NONE;
   const emails = useLiveQuery(async () => emailsByUser(db ? await db.emails.toArray() : []), [db]);
   const [fileName, setFileName] = useState<string | null>(null);
-  const [sheet, setSheet] = useState<Sheet | null>(null);
+  const [table, setTable] = useState<RawTable | null>(null);
+  const [headerIndex, setHeaderIndex] = useState(0);
   const [mapping, setMapping] = useState<ColumnMapping>({});
+  const [key, setKey] = useState<MatchKey>('username');
+  const [mode, setMode] = useState<ImportMode>('upsert');
+  const [excluded, setExcluded] = useState<ReadonlySet<number>>(new Set());
+  const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
   const [siteChoice, setSiteChoice] = useState<number | null>(null);
+  const [reading, setReading] = useState<{ name: string; rows: number } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const current = useRef<Reading | null>(null);
   const siteid = siteChoice ?? sites[0]?.siteid ?? 0;
 
+  const sheet = useMemo(() => (table ? sheetOf(table.rows, headerIndex) : null), [table, headerIndex]);
   // planned once the cached e-mails are read, so an address already known is never queued again
-  const plans = useMemo(() => (sheet && emails ? planImport(rowsOf(sheet, mapping), users, siteid, emails) : []), [sheet, mapping, users, siteid, emails]);
-  const counts = useMemo(() => {
-    const c = { create: 0, update: 0, unchanged: 0, error: 0 };
-    for (const p of plans) c[p.action] += 1;
-    return c;
-  }, [plans]);
+  const plans = useMemo(() => (sheet && emails ? planImport(rowsOf(sheet, mapping), users, siteid, emails, { key, mode }) : []), [sheet, mapping, users, siteid, emails, key, mode]);
+  const queued = useMemo(() => plans.filter((p) => isQueued(p, excluded, ticked)).length, [plans, excluded, ticked]);
+
+  const chooseHeader = (index: number, rows: RawTable['rows']) => {
+    setHeaderIndex(index);
+    const next = guessMapping(rows[index]?.cells ?? []);
+    setMapping(next);
+    setKey(next.employeeid !== undefined ? 'employeeid' : next.username !== undefined ? 'username' : next.email !== undefined ? 'email' : 'username');
+    setExcluded(new Set());
+    setTicked(new Set());
+  };
 
   const load = async (file: File) => {
+    // a new file replaces whatever was shown or being read
     setMessage(null);
-    const result = await parseSpreadsheet(file.name, await file.arrayBuffer());
-    if (!result.ok) {
-      setError(`${file.name}: ${result.error}`);
+    setError(null);
+    setTable(null);
+    setFileName(null);
+    setReading({ name: file.name, rows: 0 });
+    const started = readInWorker(file, (rows) => {
+      if (current.current === started) setReading({ name: file.name, rows });
+    });
+    current.current = started;
+    const outcome = await started.done;
+    if (current.current !== started) return; // a later file won
+    current.current = null;
+    setReading(null);
+    if (!outcome.ok) {
+      if (!('cancelled' in outcome)) setError(`${file.name}: ${outcome.error}`);
       return;
     }
-    setError(null);
     setFileName(file.name);
-    setSheet(result.sheet);
-    setMapping(guessMapping(result.sheet.headers));
+    setTable(outcome.table);
+    chooseHeader(findHeaderRow(outcome.table.rows), outcome.table.rows);
+  };
+  const cancel = () => {
+    current.current?.cancel();
   };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -60,13 +96,14 @@ export default function ImportView() {
   const queue = async () => {
     const odb = outboxStore.getState().db;
     if (!odb || cannotQueue) return;
-    const drafts = draftsOf(plans, siteid);
+    const drafts = draftsOf(plans, siteid, excluded, ticked);
     if (drafts.length === 0) return;
     await enqueueOps(odb, drafts);
     await queueChanged();
     setMessage(`Queued ${formatCount(drafts.length)} changes from ${fileName ?? 'the file'}. See them in the Outbox.`);
-    setSheet(null);
+    setTable(null);
   };
+  const ignored = sheet ? ignoredColumns(sheet.headers, mapping) : [];
 
   return (
     <section className="view import-view" aria-labelledby="import-heading" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
@@ -79,17 +116,33 @@ export default function ImportView() {
         </p>
       )}
       <div className="dropzone">
-        <p>Drop a .csv or .xlsx file here, or</p>
+        <p>Drop a spreadsheet here (.xlsx, .xlsm, .csv, .tsv or .txt), or</p>
         <label>
-          choose a file <input type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(e) => e.target.files?.[0] && void load(e.target.files[0])} />
+          choose a file <input type="file" accept={ACCEPTED_EXTENSIONS.join(',')} onChange={(e) => { const f = e.target.files?.[0]; e.target.value = ''; if (f) void load(f); }} />
         </label>
       </div>
+      {reading && (
+        <p role="status" aria-label="Reading the file">
+          Reading {reading.name}: {formatCount(reading.rows)} rows read…{' '}
+          <button type="button" onClick={cancel}>Cancel</button>
+        </p>
+      )}
       {error && <p role="alert" className="error">{error}</p>}
       {message && <p role="status">{message}</p>}
-      {sheet && (
+      {table && sheet && (
         <>
           <fieldset>
             <legend>Columns of {fileName}</legend>
+            <p>Read as {table.source}: {formatCount(table.rows.length)} rows with data.</p>
+            {[...table.notes, ...sheet.warnings].map((w) => <p key={w} className="import-note">{w}</p>)}
+            <label>
+              Header row{' '}
+              <select value={headerIndex} onChange={(e) => chooseHeader(Number(e.target.value), table.rows)}>
+                {table.rows.slice(0, 30).map((r, i) => (
+                  <option key={r.rowNumber} value={i}>Row {r.rowNumber}: {r.cells.filter(Boolean).slice(0, 4).join(', ').slice(0, 80)}</option>
+                ))}
+              </select>
+            </label>
             {sites.length > 1 && (
               <label>
                 Site{' '}
@@ -100,47 +153,35 @@ export default function ImportView() {
                 </select>
               </label>
             )}
+            <label>
+              Find people by{' '}
+              <select value={key} onChange={(e) => setKey(e.target.value as MatchKey)}>
+                {(Object.keys(KEY_LABELS) as MatchKey[]).map((k) => <option key={k} value={k}>{KEY_LABELS[k]}</option>)}
+              </select>
+            </label>
+            <label>
+              Mode{' '}
+              <select value={mode} onChange={(e) => setMode(e.target.value as ImportMode)}>
+                {(Object.keys(MODE_LABELS) as ImportMode[]).map((m) => <option key={m} value={m}>{MODE_LABELS[m]}</option>)}
+              </select>
+            </label>
             {IMPORT_FIELDS.map((field) => (
               <label key={field}>
                 {FIELD_LABELS[field]}{' '}
                 <select value={mapping[field] ?? -1} onChange={(e) => setMapping(remap(mapping, field, Number(e.target.value)))}>
                   <option value={-1}>(not in the file)</option>
                   {sheet.headers.map((h, i) => (
-                    <option key={i} value={i}>{h || `Column ${i + 1}`}</option>
+                    <option key={i} value={i}>{h || `Column ${columnLetter(i)}`}</option>
                   ))}
                 </select>
               </label>
             ))}
+            {ignored.length > 0 && <p>Ignored columns: {ignored.map((i) => sheet.headers[i]).join(', ')}.</p>}
           </fieldset>
-          <p role="status">
-            {formatCount(counts.create)} to create, {formatCount(counts.update)} to update, {formatCount(counts.unchanged)} unchanged, {formatCount(counts.error)} with errors (not queued).
-          </p>
-          <button type="button" onClick={() => void queue()} disabled={cannotQueue || counts.create + counts.update === 0}>
-            Queue {formatCount(counts.create + counts.update)} changes
+          <ImportPreview plans={plans} excluded={excluded} ticked={ticked} onExclude={setExcluded} onTick={setTicked} />
+          <button type="button" onClick={() => void queue()} disabled={cannotQueue || queued === 0}>
+            Queue {formatCount(queued)} rows
           </button>
-          <table aria-label="Rows of the file">
-            <thead>
-              <tr>
-                <th scope="col">Row</th>
-                <th scope="col">Outcome</th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {plans.slice(0, 1000).map((p) => (
-                <tr key={p.rowNumber} className={`import-${p.action}`}>
-                  <td>{p.rowNumber}</td>
-                  <td>{p.action === 'error' ? 'Error' : p.action === 'create' ? 'Create' : p.action === 'update' ? 'Update' : 'Unchanged'}</td>
-                  <td>
-                    {p.action === 'error' && p.errors.join(' ')}
-                    {p.action === 'create' && `${p.values.username}: ${p.values.firstname} ${p.values.lastname}`}
-                    {p.action === 'update' && `${p.user.username}: ${Object.entries(p.changes).map(([f, v]) => `${f} → ${v}`).join(', ')}`}
-                    {p.action === 'unchanged' && p.user.username}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
         </>
       )}
     </section>

@@ -1,0 +1,87 @@
+/**
+ * The import in Chromium under the app's real CSP (the only place a blob:
+ * worker is refused): a large workbook made by LibreOffice reaches the preview;
+ * a row that would overwrite another person's identity is a conflict, not an
+ * update; the last file dropped wins and a refused file clears the preview.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { makeBig } from '../scripts/make-import-fixtures.mjs';
+import { cspViolations, expect, test, type ReferenceServer } from './fixtures.ts';
+import { addProfile, goTo, syncNow } from './support/ui.ts';
+
+/** Drops a file on the import view, as a user dragging it from the desktop would. */
+async function dropFile(page: Page, name: string, bytes: Buffer): Promise<void> {
+  const dataTransfer = await page.evaluateHandle(({ name: fileName, base64 }) => {
+    // runs in the page (this file is type-checked without the DOM library)
+    const dom = globalThis as unknown as { DataTransfer: new () => { items: { add(file: unknown): void } }; File: new (parts: Uint8Array[], name: string) => unknown };
+    const binary = atob(base64);
+    const data = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i += 1) data[i] = binary.charCodeAt(i);
+    const transfer = new dom.DataTransfer();
+    transfer.items.add(new dom.File([data], fileName));
+    return transfer;
+  }, { name, base64: bytes.toString('base64') });
+  await page.locator('.import-view').dispatchEvent('drop', { dataTransfer });
+}
+
+const summary = (page: Page) => page.getByRole('status', { name: 'Import summary' });
+
+function twoPeople(server: ReferenceServer) {
+  return server.query<{ userid: number; username: string; firstname: string; lastname: string; employeeid: string; siteid: number }>(
+    "SELECT userid, username, firstname, lastname, employeeid, siteid FROM users WHERE siteid = (SELECT MIN(siteid) FROM users) AND employeeid <> '' ORDER BY userid LIMIT 2",
+  );
+}
+
+test('a 50,000-row workbook saved by LibreOffice reaches the preview, read in a worker the CSP allows', async ({ app, api, fullToken }) => {
+  test.setTimeout(180_000);
+  const workbook = await readFile(makeBig(50_000));
+  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+  await goTo(app, 'Import');
+  await dropFile(app, 'people-50000.xlsx', workbook);
+  await expect(app.getByText('50,001 rows with data')).toBeVisible({ timeout: 60_000 });
+  await expect(summary(app)).toContainText('50,000 to create');
+  expect(await cspViolations(app)).toEqual([]);
+});
+
+test("a row whose username is one person's and employee id another's is a conflict showing both, and is not queued", async ({ app, api, server, fullToken }) => {
+  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+  await syncNow(app);
+  const [a, b] = twoPeople(server);
+  if (!a || !b) throw new Error('the dataset has two people with employee ids');
+  await goTo(app, 'Import');
+  const csv = ['Username,Forename,Surname,Employee No.', `${a.username},Tom,Novak,${b.employeeid}`].join('\r\n');
+  await dropFile(app, 'hr.csv', Buffer.from(csv));
+  await expect(summary(app)).toContainText('0 to create, 0 to update, 0 identity changes, 0 unchanged, 0 skipped, 1 conflicts');
+  const people = app.getByRole('list', { name: 'People of row 2' });
+  await expect(people.getByText(`${a.firstname} ${a.lastname} (${a.username}`)).toBeVisible();
+  await expect(people.getByText(`${b.firstname} ${b.lastname} (${b.username}`)).toBeVisible();
+  await expect(app.getByRole('button', { name: 'Queue 0 rows' })).toBeDisabled();
+});
+
+test('the last file dropped wins, and a refused file clears the preview and its Queue button', async ({ app, api, fullToken }) => {
+  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+  await goTo(app, 'Import');
+  const big = await readFile(makeBig(50_000));
+  await dropFile(app, 'slow.xlsx', big);
+  await dropFile(app, 'quick.csv', Buffer.from('username,first name,last name\nnew.one,New,One\n'));
+  await expect(summary(app)).toContainText('1 to create');
+  // the slow one, had it finished later, would have shown 50,000
+  await app.waitForTimeout(2000);
+  await expect(summary(app)).toContainText('1 to create');
+  await expect(app.getByRole('button', { name: 'Queue 1 rows' })).toBeEnabled();
+
+  await dropFile(app, 'photo.xlsx', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
+  await expect(app.getByRole('alert').filter({ hasText: 'photo.xlsx: This file is a PNG image' })).toBeVisible();
+  await expect(summary(app)).toHaveCount(0);
+  await expect(app.getByRole('button', { name: /^Queue/ })).toHaveCount(0);
+});
+
+test('reading can be cancelled', async ({ app, api, fullToken }) => {
+  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+  await goTo(app, 'Import');
+  await dropFile(app, 'people.xlsx', await readFile(makeBig(50_000)));
+  await app.getByRole('status', { name: 'Reading the file' }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(app.getByRole('status', { name: 'Reading the file' })).toHaveCount(0);
+  await expect(summary(app)).toHaveCount(0);
+});
