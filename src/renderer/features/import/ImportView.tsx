@@ -18,8 +18,10 @@ import { ACCEPTED_EXTENSIONS } from './read/extensions.ts';
 import { columnLetter, findHeaderRow, sheetOf } from './header.ts';
 import { FIELD_LABELS, guessMapping, ignoredColumns, IMPORT_FIELDS, type ColumnMapping, type ImportField } from './mapping.ts';
 import { emailsByUser, planImport, type ImportMode, type MatchKey } from './match.ts';
-import { draftsOf, isQueued, rowsOf } from './rows.ts';
+import { draftsWithRows, isQueued, rowsOf } from './rows.ts';
+import { ImportResults, useLastImport } from './ImportResults.tsx';
 import { ImportPreview } from './ImportPreview.tsx';
+import { applyPreset, deletePreset, loadPresets, presetFor, savePreset, type ImportPreset } from './presets.ts';
 
 const NONE: UserRecord[] = [];
 const KEY_LABELS: Record<MatchKey, string> = { employeeid: 'Employee ID', username: 'Username', email: 'E-mail' };
@@ -46,6 +48,9 @@ export default function ImportView() {
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const current = useRef<Reading | null>(null);
+  const [presets, setPresets] = useState<ImportPreset[]>(() => loadPresets());
+  const [presetApplied, setPresetApplied] = useState<string | null>(null);
+  const [presetName, setPresetName] = useState('');
   const siteid = siteChoice ?? sites[0]?.siteid ?? 0;
 
   const sheet = useMemo(() => (table ? sheetOf(table.rows, headerIndex) : null), [table, headerIndex]);
@@ -55,9 +60,18 @@ export default function ImportView() {
 
   const chooseHeader = (index: number, rows: RawTable['rows']) => {
     setHeaderIndex(index);
-    const next = guessMapping(rows[index]?.cells ?? []);
-    setMapping(next);
-    setKey(next.employeeid !== undefined ? 'employeeid' : next.username !== undefined ? 'username' : next.email !== undefined ? 'email' : 'username');
+    const headers = rows[index]?.cells ?? [];
+    const preset = presetFor(headers, presets);
+    setPresetApplied(preset?.name ?? null);
+    if (preset) {
+      setMapping(applyPreset(preset, headers));
+      setKey(preset.key);
+      setMode(preset.mode);
+    } else {
+      const next = guessMapping(headers);
+      setMapping(next);
+      setKey(next.employeeid !== undefined ? 'employeeid' : next.username !== undefined ? 'username' : next.email !== undefined ? 'email' : 'username');
+    }
     setExcluded(new Set());
     setTicked(new Set());
   };
@@ -96,9 +110,16 @@ export default function ImportView() {
   const queue = async () => {
     const odb = outboxStore.getState().db;
     if (!odb || cannotQueue) return;
-    const drafts = draftsOf(plans, siteid, excluded, ticked);
+    if (!sheet) return;
+    const { drafts, rows } = draftsWithRows(plans, siteid, excluded, ticked);
     if (drafts.length === 0) return;
-    await enqueueOps(odb, drafts);
+    const ops = await enqueueOps(odb, drafts);
+    const opsByRow = new Map<number, string[]>();
+    ops.forEach((op, i) => {
+      const row = rows[i]!;
+      opsByRow.set(row, [...(opsByRow.get(row) ?? []), op.id]);
+    });
+    useLastImport.setState({ run: { fileName: fileName ?? 'import', headers: sheet.headers, rows: sheet.rows, plans: new Map(plans.map((p) => [p.rowNumber, p])), opsByRow } });
     await queueChanged();
     setMessage(`Queued ${formatCount(drafts.length)} changes from ${fileName ?? 'the file'}. See them in the Outbox.`);
     setTable(null);
@@ -129,6 +150,7 @@ export default function ImportView() {
       )}
       {error && <p role="alert" className="error">{error}</p>}
       {message && <p role="status">{message}</p>}
+      {!table && !reading && <ImportResults />}
       {table && sheet && (
         <>
           <fieldset>
@@ -177,6 +199,19 @@ export default function ImportView() {
               </label>
             ))}
             {ignored.length > 0 && <p>Ignored columns: {ignored.map((i) => sheet.headers[i]).join(', ')}.</p>}
+            {presetApplied && (
+              <p role="status">
+                Preset “{presetApplied}” applied (saved for these headers).{' '}
+                <button type="button" onClick={() => { setPresets(deletePreset(presetApplied)); setPresetApplied(null); }}>Forget this preset</button>
+              </p>
+            )}
+            <label>
+              Save these columns as a preset{' '}
+              <input value={presetName} onChange={(e) => setPresetName(e.target.value)} placeholder="e.g. HR weekly export" />
+            </label>{' '}
+            <button type="button" disabled={!presetName.trim()} onClick={() => { setPresets(savePreset(presetName, sheet.headers, mapping, key, mode)); setPresetApplied(presetName.trim()); setPresetName(''); }}>
+              Save preset
+            </button>
           </fieldset>
           <ImportPreview plans={plans} excluded={excluded} ticked={ticked} onExclude={setExcluded} onTick={setTicked} />
           <button type="button" onClick={() => void queue()} disabled={cannotQueue || queued === 0}>

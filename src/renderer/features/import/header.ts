@@ -6,6 +6,7 @@
  */
 import type { RawRow } from './read/table.ts';
 import { fieldOfHeader } from './mapping.ts';
+import { resultColumnsAt } from './results.ts';
 
 export interface Sheet {
   headers: string[];
@@ -45,8 +46,12 @@ const listRows = (numbers: number[]) => (numbers.length > 5 ? `${numbers.slice(0
 export function sheetOf(all: readonly RawRow[], headerIndex: number): Sheet {
   const header = all[headerIndex];
   if (!header) return { headers: [], headerRowNumber: 0, rows: [], warnings: [] };
-  const headers = header.cells.map((h) => h.replace(/\s+/g, ' ').trim());
+  const named = header.cells.map((h) => h.replace(/\s+/g, ' ').trim());
   const warnings: string[] = [];
+  // a results file dropped in again: its status, statuscode and message columns are not the people's
+  const results = resultColumnsAt(named);
+  const headers = results >= 0 ? named.slice(0, results) : named;
+  if (results >= 0) warnings.push('The last three columns (status, statuscode, message) are the results of an earlier import: they are ignored.');
   if (headerIndex > 0) warnings.push(`Rows ${all[0]!.rowNumber}–${header.rowNumber - 1} above the header row are not imported (a title or notes).`);
   const seen = new Map<string, number>();
   headers.forEach((h, i) => {
@@ -58,7 +63,7 @@ export function sheetOf(all: readonly RawRow[], headerIndex: number): Sheet {
   });
   const rows = all.slice(headerIndex + 1);
   if (rows.length === 0) warnings.push('The file has a header row but no rows of people below it.');
-  const beyond = rows.filter((r) => r.cells.length > headers.length).map((r) => r.rowNumber);
-  if (beyond.length > 0) warnings.push(`Row${beyond.length > 1 ? 's' : ''} ${listRows(beyond)} ha${beyond.length > 1 ? 've' : 's'} cells beyond the last named column (${columnLetter(headers.length - 1)}): they are not imported. Name that column in the header row to import it.`);
+  const beyond = rows.filter((r) => r.cells.length > named.length).map((r) => r.rowNumber);
+  if (beyond.length > 0) warnings.push(`Row${beyond.length > 1 ? 's' : ''} ${listRows(beyond)} ha${beyond.length > 1 ? 've' : 's'} cells beyond the last named column (${columnLetter(named.length - 1)}): they are not imported. Name that column in the header row to import it.`);
   return { headers, headerRowNumber: header.rowNumber, rows, warnings };
 }

@@ -64,7 +64,8 @@ function validate(v: RowValues): string[] {
   for (const field of IMPORT_FIELDS) {
     const value = v[field];
     if (!value) continue;
-    if (looksLikeFormula(value)) errors.push(`${FIELD_LABELS[field]} "${value.slice(0, 40)}" looks like a spreadsheet formula (it starts with = + - or @), so it is refused.`);
+    // a results file neutralised it with a leading quote: still the same formula
+    if (looksLikeFormula(value) || (value.startsWith("'") && looksLikeFormula(value.slice(1)))) errors.push(`${FIELD_LABELS[field]} "${value.slice(0, 40)}" looks like a spreadsheet formula (it starts with = + - or @), so it is refused.`);
     if (value.length > 200) errors.push(`${FIELD_LABELS[field]} is longer than 200 characters.`);
   }
   if (v.status && !normalizeStatus(v.status)) errors.push(`Status "${v.status}" is not one of ${KNOWN_STATUSES.join(', ')}.`);

@@ -39,7 +39,7 @@ export function readInWorker(file: File, onProgress: (rows: number) => void): Re
       for (const row of reply.rows) rows.push(row);
       onProgress(rows.length);
     } else if (reply.type === 'done') finish({ ok: true, table: { rows, source: reply.source, notes: reply.notes } });
-    else finish({ ok: false, error: reply.message });
+    else if (reply.type === 'error') finish({ ok: false, error: reply.message });
   };
   worker.onerror = (event) => {
     event.preventDefault();
@@ -49,9 +49,27 @@ export function readInWorker(file: File, onProgress: (rows: number) => void): Re
   current = reading;
   void file.arrayBuffer().then(
     (bytes) => {
-      if (!finished) worker.postMessage({ name: file.name, bytes } satisfies WorkerRequest, [bytes]);
+      if (!finished) worker.postMessage({ type: 'read', name: file.name, bytes } satisfies WorkerRequest, [bytes]);
     },
     () => finish({ ok: false, error: 'The file could not be opened: it may have been moved or deleted.' }),
   );
   return reading;
+}
+
+/** Writes a results table (CSV or XLSX) in a worker of its own: the window never waits on it. */
+export function writeInWorker(rows: string[][], format: 'csv' | 'xlsx', sheetName: string): Promise<Blob> {
+  const worker = new Worker(new URL('./parse.worker.ts', import.meta.url), { type: 'module', name: 'import-writer' });
+  return new Promise<Blob>((resolve, reject) => {
+    worker.onmessage = (event: MessageEvent<WorkerReply>) => {
+      worker.terminate();
+      if (event.data.type === 'written') resolve(new Blob([event.data.bytes], { type: format === 'csv' ? 'text/csv;charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+      else reject(new Error('The results file could not be written.'));
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      worker.terminate();
+      reject(new Error('The results file could not be written.'));
+    };
+    worker.postMessage({ type: 'write', rows, format, sheetName } satisfies WorkerRequest);
+  });
 }

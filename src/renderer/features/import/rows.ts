@@ -32,38 +32,50 @@ export function isQueued(plan: RowPlan, excluded: ReadonlySet<number>, ticked: R
 
 /** The ops of the queued plans, creates before what depends on them. */
 export function draftsOf(plans: readonly RowPlan[], siteid: number, excluded: ReadonlySet<number> = new Set(), ticked: ReadonlySet<number> = new Set()): OpDraft[] {
+  return draftsWithRows(plans, siteid, excluded, ticked).drafts;
+}
+
+/** The ops, and the row number each comes from (same order). */
+export function draftsWithRows(plans: readonly RowPlan[], siteid: number, excluded: ReadonlySet<number>, ticked: ReadonlySet<number>): { drafts: OpDraft[]; rows: number[] } {
   const drafts: OpDraft[] = [];
+  const rows: number[] = [];
   for (const plan of plans) {
     if (!isQueued(plan, excluded, ticked)) continue;
-    if (plan.action === 'update' || plan.action === 'identity') {
-      const fields = plan.changes;
-      if (Object.keys(fields).length > 0) {
-        const base = Object.fromEntries(Object.keys(fields).map((f) => [f, plan.user[f as keyof typeof fields]]));
-        drafts.push({ op: { kind: 'user.update', userid: plan.user.userid, changes: fields }, base, summary: `Update ${plan.user.username} (row ${plan.rowNumber})` });
-      }
-      if (plan.emailAdded) drafts.push({ op: { kind: 'email.add', userid: plan.user.userid, email: plan.emailAdded }, summary: `Add e-mail ${plan.emailAdded} to ${plan.user.username} (row ${plan.rowNumber})` });
-    } else if (plan.action === 'create') {
-      const v = plan.values;
-      const id = newId();
-      const targetKey = `user:new:${siteid}:${v.username!.toLowerCase()}`;
-      drafts.push({
-        id,
-        targetKey,
-        op: {
-          kind: 'user.create',
-          siteid,
-          fields: {
-            username: v.username!, firstname: v.firstname!, lastname: v.lastname!,
-            ...(v.employeeid ? { employeeid: v.employeeid } : {}),
-            ...(v.status ? { status: normalizeStatus(v.status)! } : {}),
-          },
+    const before = drafts.length;
+    planDrafts(plan, siteid, drafts);
+    for (let i = before; i < drafts.length; i += 1) rows.push(plan.rowNumber);
+  }
+  return { drafts, rows };
+}
+
+function planDrafts(plan: RowPlan, siteid: number, drafts: OpDraft[]): void {
+  if (plan.action === 'update' || plan.action === 'identity') {
+    const fields = plan.changes;
+    if (Object.keys(fields).length > 0) {
+      const base = Object.fromEntries(Object.keys(fields).map((f) => [f, plan.user[f as keyof typeof fields]]));
+      drafts.push({ op: { kind: 'user.update', userid: plan.user.userid, changes: fields }, base, summary: `Update ${plan.user.username} (row ${plan.rowNumber})` });
+    }
+    if (plan.emailAdded) drafts.push({ op: { kind: 'email.add', userid: plan.user.userid, email: plan.emailAdded }, summary: `Add e-mail ${plan.emailAdded} to ${plan.user.username} (row ${plan.rowNumber})` });
+  } else if (plan.action === 'create') {
+    const v = plan.values;
+    const id = newId();
+    const targetKey = `user:new:${siteid}:${v.username!.toLowerCase()}`;
+    drafts.push({
+      id,
+      targetKey,
+      op: {
+        kind: 'user.create',
+        siteid,
+        fields: {
+          username: v.username!, firstname: v.firstname!, lastname: v.lastname!,
+          ...(v.employeeid ? { employeeid: v.employeeid } : {}),
+          ...(v.status ? { status: normalizeStatus(v.status)! } : {}),
         },
-        summary: `Create ${v.username} (row ${plan.rowNumber})`,
-      });
-      if (v.email) {
-        drafts.push({ op: { kind: 'email.add', userid: 0, email: v.email }, targetKey, dependsOn: [id], bindings: [{ fromOp: id, field: 'userid' }], summary: `Add e-mail ${v.email} to ${v.username} (row ${plan.rowNumber})` });
-      }
+      },
+      summary: `Create ${v.username} (row ${plan.rowNumber})`,
+    });
+    if (v.email) {
+      drafts.push({ op: { kind: 'email.add', userid: 0, email: v.email }, targetKey, dependsOn: [id], bindings: [{ fromOp: id, field: 'userid' }], summary: `Add e-mail ${v.email} to ${v.username} (row ${plan.rowNumber})` });
     }
   }
-  return drafts;
 }

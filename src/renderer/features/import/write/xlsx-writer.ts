@@ -1,0 +1,46 @@
+/**
+ * A workbook of text cells, written synchronously (fflate's `zipSync`, which
+ * never starts a worker: the app's CSP refuses the blob: workers of fflate's
+ * async `zip`, which write-excel-file uses). Every cell goes through the shared
+ * formula rule and is written as a text cell, so no spreadsheet computes it.
+ * Meant to run in the import worker for large tables.
+ */
+import { strToU8, zipSync } from 'fflate';
+import { neutralizeExportCell } from '../../../../shared/formula.ts';
+import { columnLetter } from '../header.ts';
+
+// eslint-disable-next-line no-control-regex -- characters XML 1.0 cannot carry
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(NOT_XML, (c) => `_x${c.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}_`);
+
+function sheetXml(rows: readonly (readonly unknown[])[]): string {
+  const parts: string[] = ['<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'];
+  rows.forEach((row, r) => {
+    parts.push(`<row r="${r + 1}">`);
+    row.forEach((value, c) => {
+      const text = neutralizeExportCell(value);
+      if (text !== '') parts.push(`<c r="${columnLetter(c)}${r + 1}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(text)}</t></is></c>`);
+    });
+    parts.push('</row>');
+  });
+  parts.push('</sheetData></worksheet>');
+  return parts.join('');
+}
+
+/** An .xlsx file of one sheet: the first row is the header. */
+export function writeXlsx(rows: readonly (readonly unknown[])[], sheetName: string): Uint8Array {
+  const name = escapeXml(sheetName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Sheet1');
+  return zipSync({
+    '[Content_Types].xml': strToU8('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>'),
+    '_rels/.rels': strToU8('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>'),
+    'xl/workbook.xml': strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${name}" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+    'xl/_rels/workbook.xml.rels': strToU8('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>'),
+    'xl/worksheets/sheet1.xml': strToU8(sheetXml(rows)),
+  }, { level: 6 });
+}
+
+/** The same table as CSV (RFC 4180, every cell quoted and neutralised, CRLF, with a BOM so Excel reads UTF-8). */
+export function writeCsv(rows: readonly (readonly unknown[])[]): string {
+  return `\ufeff${rows.map((row) => row.map((value) => `"${neutralizeExportCell(value).replace(/"/g, '""')}"`).join(',')).join('\r\n')}\r\n`;
+}
