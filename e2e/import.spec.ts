@@ -85,3 +85,33 @@ test('reading can be cancelled', async ({ app, api, fullToken }) => {
   await expect(app.getByRole('status', { name: 'Reading the file' })).toHaveCount(0);
   await expect(summary(app)).toHaveCount(0);
 });
+
+test('the results file, fixed and dropped in again, imports only what is left to do', async ({ app, api, server, fullToken }) => {
+  test.setTimeout(120_000);
+  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+  await syncNow(app);
+  await goTo(app, 'Import');
+  await dropFile(app, 'hr.csv', Buffer.from('Username,Forename,Surname\r\nres.new,Rae,Sult\r\nres.bad,=cmd(),Fixme\r\n'));
+  await expect(summary(app)).toContainText('1 to create, 0 to update, 0 identity changes, 0 unchanged, 0 skipped, 0 conflicts, 0 ambiguous, 1 invalid.');
+  await app.getByRole('button', { name: 'Queue 1 rows' }).click();
+  await expect.poll(() => server.query("SELECT 1 FROM users WHERE username = 'res.new'"), { timeout: 30_000 }).toHaveLength(1);
+
+  const results = app.getByRole('status', { name: 'Import results' });
+  await expect(async () => {
+    await app.getByRole('button', { name: 'Refresh' }).click();
+    await expect(results).toHaveText('1 done, 1 invalid.', { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  const [download] = await Promise.all([app.waitForEvent('download'), app.getByRole('button', { name: 'Download results (CSV)' }).click()]);
+  expect(download.suggestedFilename()).toBe('hr-results.csv');
+  const text = (await readFile(await download.path())).toString('utf8');
+  expect(text.split('\r\n').slice(0, 3)).toEqual([
+    '\ufeff"Username","Forename","Surname","status","statuscode","message"',
+    expect.stringMatching(/^"res\.new","Rae","Sult","done","\d*",/),
+    expect.stringMatching(/^"res\.bad","'=cmd\(\)","Fixme","invalid","","First name .* looks like a spreadsheet formula/),
+  ]);
+
+  // the coordinator fixes the refused row and drops the results file back in
+  await dropFile(app, 'hr-results.csv', Buffer.from(text.replace("'=cmd()", 'Fixed')));
+  await expect(app.getByText('The last three columns (status, statuscode, message) are the results of an earlier import: they are ignored.')).toBeVisible();
+  await expect(summary(app)).toContainText('1 to create, 0 to update, 0 identity changes, 1 unchanged, 0 skipped, 0 conflicts, 0 ambiguous, 0 invalid.');
+});

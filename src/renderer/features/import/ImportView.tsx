@@ -60,7 +60,8 @@ export default function ImportView() {
 
   const chooseHeader = (index: number, rows: RawTable['rows']) => {
     setHeaderIndex(index);
-    const headers = rows[index]?.cells ?? [];
+    // the header as the sheet uses it (result columns of an earlier import left out)
+    const headers = sheetOf(rows, index).headers;
     const preset = presetFor(headers, presets);
     setPresetApplied(preset?.name ?? null);
     if (preset) {
