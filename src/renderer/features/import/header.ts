@@ -7,6 +7,7 @@
 import type { RawRow } from './read/table.ts';
 import { fieldOfHeader } from './mapping.ts';
 import { resultColumnsAt } from './results.ts';
+import { columnLetter } from '../../../shared/spreadsheet-export.ts';
 
 export interface Sheet {
   headers: string[];
@@ -15,13 +16,6 @@ export interface Sheet {
   /** data rows below the header; row numbers are the spreadsheet's own */
   rows: RawRow[];
   warnings: string[];
-}
-
-/** "A", "B", ... "AA": a column as the spreadsheet names it. */
-export function columnLetter(index: number): string {
-  let name = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
-  return name;
 }
 
 /** Index (in `rows`) of the likeliest header row among the first rows: the one naming the most known fields, else the first with several cells. */

@@ -6,7 +6,7 @@
  * message; and it writes results files. Cancel = the window terminates it.
  */
 import { readSpreadsheet, ReadError } from './read/index.ts';
-import { writeCsv, writeXlsx } from './write/xlsx-writer.ts';
+import { writeCsv, writeXlsx } from '../../../shared/spreadsheet-export.ts';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
 const SLICE = 5000;

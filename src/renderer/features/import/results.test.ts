@@ -8,7 +8,7 @@ import { planImport } from './match.ts';
 import { readSpreadsheet } from './read/index.ts';
 import { resultsTable, type ImportRun } from './results.ts';
 import { rowsOf } from './rows.ts';
-import { writeCsv, writeXlsx } from './write/xlsx-writer.ts';
+import { writeCsv, writeXlsx } from '../../../shared/spreadsheet-export.ts';
 
 const op = (id: string, status: OutboxOp['status'], extra: Partial<OutboxOp> = {}) => ({ id, status, lastError: null, response: null, ...extra }) as OutboxOp;
 

@@ -5,9 +5,9 @@
  * a spreadsheet shows it as text instead of running it.
  */
 import Papa from 'papaparse';
-import writeXlsxFile from 'write-excel-file/universal';
 import type { AuditEntry, OutboxOp } from '../../../shared/outbox.ts';
 import { neutralizeExportCell } from '../../../shared/formula.ts';
+import { writeXlsx } from '../../../shared/spreadsheet-export.ts';
 
 export type Table = { headers: string[]; rows: unknown[][] };
 
@@ -20,9 +20,9 @@ export function toCsv(table: Table): string {
   return Papa.unparse(neutralizeTable(table), { quotes: true, newline: '\r\n' });
 }
 
+/** Written synchronously (no blob: worker, which the CSP refuses), every cell a neutralised text cell. */
 export async function toXlsx(table: Table, sheet: string): Promise<Blob> {
-  const data = neutralizeTable(table).map((row) => row.map((value) => ({ value, type: String })));
-  return writeXlsxFile(data, { sheet }).toBlob();
+  return new Blob([writeXlsx([table.headers, ...table.rows], sheet)], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
 }
 
 export function outboxTable(ops: readonly OutboxOp[]): Table {

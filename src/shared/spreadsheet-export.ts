@@ -1,13 +1,20 @@
 /**
- * A workbook of text cells, written synchronously (fflate's `zipSync`, which
- * never starts a worker: the app's CSP refuses the blob: workers of fflate's
- * async `zip`, which write-excel-file uses). Every cell goes through the shared
- * formula rule and is written as a text cell, so no spreadsheet computes it.
- * Meant to run in the import worker for large tables.
+ * Exported spreadsheets (XLSX and CSV) of text cells, for every export of the
+ * app. XLSX is written synchronously with fflate's `zipSync`, which never starts
+ * a worker: write-excel-file's `toBlob()` uses fflate's async `zip`, which starts
+ * blob: workers for any part over 160 kB, and the app's CSP refuses them. Every
+ * cell goes through the shared formula rule (formula.ts) and is written as a
+ * text cell, so no spreadsheet computes it. Large tables: call it in a worker.
  */
 import { strToU8, zipSync } from 'fflate';
-import { neutralizeExportCell } from '../../../../shared/formula.ts';
-import { columnLetter } from '../header.ts';
+import { neutralizeExportCell } from './formula.ts';
+
+/** "A", "B", ... "AA": a column as a spreadsheet names it. */
+export function columnLetter(index: number): string {
+  let name = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+}
 
 // eslint-disable-next-line no-control-regex -- characters XML 1.0 cannot carry
 const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
@@ -29,7 +36,7 @@ function sheetXml(rows: readonly (readonly unknown[])[]): string {
 }
 
 /** An .xlsx file of one sheet: the first row is the header. */
-export function writeXlsx(rows: readonly (readonly unknown[])[], sheetName: string): Uint8Array {
+export function writeXlsx(rows: readonly (readonly unknown[])[], sheetName: string): Uint8Array<ArrayBuffer> {
   const name = escapeXml(sheetName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Sheet1');
   return zipSync({
     '[Content_Types].xml': strToU8('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>'),
