@@ -14,6 +14,9 @@ const FORMULA_START = /^[=+\-@\t\r\n]/;
 /** True when a spreadsheet could take this text for a formula. */
 export function looksLikeFormula(text: string): boolean {
   if (text === '') return false;
+  // the common case, fast: text that starts with an ASCII letter or digit is never a formula
+  const first = text.charCodeAt(0);
+  if ((first >= 48 && first <= 57) || (first >= 65 && first <= 90) || (first >= 97 && first <= 122)) return false;
   if (FORMULA_START.test(text)) return true;
   const normalised = text.normalize('NFKC');
   if (FORMULA_START.test(normalised)) return true;

@@ -6,7 +6,7 @@
  * tick identity changes; queue the rest as one batch.
  */
 import type { UserRecord } from '../../../shared/records.ts';
-import { useMemo, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useActiveDb, useSession } from '../../app/session.ts';
 import { formatCount } from '../../app/format.ts';
@@ -18,7 +18,7 @@ import { ACCEPTED_EXTENSIONS } from './read/extensions.ts';
 import { findHeaderRow, sheetOf } from './header.ts';
 import { columnLetter } from '../../../shared/spreadsheet-export.ts';
 import { FIELD_LABELS, guessMapping, ignoredColumns, IMPORT_FIELDS, type ColumnMapping, type ImportField } from './mapping.ts';
-import { emailsByUser, planImport, type ImportMode, type MatchKey } from './match.ts';
+import { emailsByUser, planImportInSlices, type ImportMode, type MatchKey, type RowPlan } from './match.ts';
 import { draftsWithRows, isQueued, rowsOf } from './rows.ts';
 import { ImportResults, useLastImport } from './ImportResults.tsx';
 import { ImportPreview } from './ImportPreview.tsx';
@@ -48,16 +48,32 @@ export default function ImportView() {
   const [reading, setReading] = useState<{ name: string; rows: number } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const current = useRef<Reading | null>(null);
+  const activeReading = useRef<Reading | null>(null);
   const [presets, setPresets] = useState<ImportPreset[]>(() => loadPresets());
   const [presetApplied, setPresetApplied] = useState<string | null>(null);
   const [presetName, setPresetName] = useState('');
   const siteid = siteChoice ?? sites[0]?.siteid ?? 0;
 
   const sheet = useMemo(() => (table ? sheetOf(table.rows, headerIndex) : null), [table, headerIndex]);
-  // planned once the cached e-mails are read, so an address already known is never queued again
-  const plans = useMemo(() => (sheet && emails ? planImport(rowsOf(sheet, mapping), users, siteid, emails, { key, mode }) : []), [sheet, mapping, users, siteid, emails, key, mode]);
-  const queued = useMemo(() => plans.filter((p) => isQueued(p, excluded, ticked)).length, [plans, excluded, ticked]);
+  // Planned a slice of rows at a time (the window stays responsive on 200,000 rows), and only
+  // once the cached e-mails are read, so an address already known is never queued again.
+  const inputs = useMemo(() => (sheet && emails ? { sheet, mapping, users, siteid, emails, key, mode } : null), [sheet, mapping, users, siteid, emails, key, mode]);
+  const [planned, setPlanned] = useState<{ inputs: typeof inputs; plans: RowPlan[] } | null>(null);
+  useEffect(() => {
+    if (!inputs) return;
+    let stopped = false;
+    void planImportInSlices(rowsOf(inputs.sheet, inputs.mapping), inputs.users, inputs.siteid, inputs.emails, { key: inputs.key, mode: inputs.mode }, () => stopped).then((plans) => {
+      if (plans && !stopped) setPlanned({ inputs, plans });
+    });
+    return () => {
+      stopped = true;
+    };
+  }, [inputs]);
+  // plans of other settings (or another file) are never shown as these, nor queued
+  const current = planned && planned.inputs === inputs ? planned.plans : null;
+  // while settings change, the last preview of the same file stays in view (marked as being updated)
+  const plans = current ?? (planned && planned.inputs?.sheet === sheet ? planned.plans : null);
+  const queued = useMemo(() => (current ? current.filter((p) => isQueued(p, excluded, ticked)).length : 0), [current, excluded, ticked]);
 
   const chooseHeader = (index: number, rows: RawTable['rows']) => {
     setHeaderIndex(index);
@@ -86,12 +102,12 @@ export default function ImportView() {
     setFileName(null);
     setReading({ name: file.name, rows: 0 });
     const started = readInWorker(file, (rows) => {
-      if (current.current === started) setReading({ name: file.name, rows });
+      if (activeReading.current === started) setReading({ name: file.name, rows });
     });
-    current.current = started;
+    activeReading.current = started;
     const outcome = await started.done;
-    if (current.current !== started) return; // a later file won
-    current.current = null;
+    if (activeReading.current !== started) return; // a later file won
+    activeReading.current = null;
     setReading(null);
     if (!outcome.ok) {
       if (!('cancelled' in outcome)) setError(`${file.name}: ${outcome.error}`);
@@ -102,7 +118,7 @@ export default function ImportView() {
     chooseHeader(findHeaderRow(outcome.table.rows), outcome.table.rows);
   };
   const cancel = () => {
-    current.current?.cancel();
+    activeReading.current?.cancel();
   };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -112,8 +128,8 @@ export default function ImportView() {
   const queue = async () => {
     const odb = outboxStore.getState().db;
     if (!odb || cannotQueue) return;
-    if (!sheet) return;
-    const { drafts, rows } = draftsWithRows(plans, siteid, excluded, ticked);
+    if (!sheet || !current) return;
+    const { drafts, rows } = draftsWithRows(current, siteid, excluded, ticked);
     if (drafts.length === 0) return;
     const ops = await enqueueOps(odb, drafts);
     const opsByRow = new Map<number, string[]>();
@@ -121,7 +137,7 @@ export default function ImportView() {
       const row = rows[i]!;
       opsByRow.set(row, [...(opsByRow.get(row) ?? []), op.id]);
     });
-    useLastImport.setState({ run: { fileName: fileName ?? 'import', headers: sheet.headers, rows: sheet.rows, plans: new Map(plans.map((p) => [p.rowNumber, p])), opsByRow } });
+    useLastImport.setState({ run: { fileName: fileName ?? 'import', headers: sheet.headers, rows: sheet.rows, plans: new Map(current.map((p) => [p.rowNumber, p])), opsByRow } });
     await queueChanged();
     setMessage(`Queued ${formatCount(drafts.length)} changes from ${fileName ?? 'the file'}. See them in the Outbox.`);
     setTable(null);
@@ -215,7 +231,8 @@ export default function ImportView() {
               Save preset
             </button>
           </fieldset>
-          <ImportPreview plans={plans} excluded={excluded} ticked={ticked} onExclude={setExcluded} onTick={setTicked} />
+          {!current && <p role="status" aria-label="Preparing the preview">Checking {formatCount(sheet.rows.length)} rows against the people on the site…</p>}
+          {plans && <ImportPreview plans={plans} excluded={excluded} ticked={ticked} onExclude={setExcluded} onTick={setTicked} />}
           <button type="button" onClick={() => void queue()} disabled={cannotQueue || queued === 0}>
             Queue {formatCount(queued)} rows
           </button>

@@ -88,7 +88,12 @@ class Index {
   }
 }
 
-export function planImport(rows: readonly ImportRow[], users: readonly UserRecord[], siteid: number, emails: EmailsByUser, options: MatchOptions): RowPlan[] {
+interface Indexes {
+  index: Record<Identifying, Index>;
+  inFile: Record<Identifying, Map<string, number[]>>;
+}
+
+function indexesOf(rows: readonly ImportRow[], users: readonly UserRecord[], siteid: number, emails: EmailsByUser): Indexes {
   const on = users.filter((u) => u.siteid === siteid);
   const index: Record<Identifying, Index> = { username: new Index(), employeeid: new Index(), email: new Index() };
   const byId = new Map(on.map((u) => [u.userid, u]));
@@ -111,7 +116,24 @@ export function planImport(rows: readonly ImportRow[], users: readonly UserRecor
       else inFile[field].set(value, [row.rowNumber]);
     }
   }
+  return { index, inFile };
+}
+
+export function planImport(rows: readonly ImportRow[], users: readonly UserRecord[], siteid: number, emails: EmailsByUser, options: MatchOptions): RowPlan[] {
+  const { index, inFile } = indexesOf(rows, users, siteid, emails);
   return rows.map((row) => planRow(row, options, index, inFile, emails));
+}
+
+/** The same plan, made a slice of rows at a time so the window stays responsive; null when `stopped()` turns true. */
+export async function planImportInSlices(rows: readonly ImportRow[], users: readonly UserRecord[], siteid: number, emails: EmailsByUser, options: MatchOptions, stopped: () => boolean, slice = 2000): Promise<RowPlan[] | null> {
+  const { index, inFile } = indexesOf(rows, users, siteid, emails);
+  const plans: RowPlan[] = [];
+  for (let at = 0; at < rows.length; at += slice) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (stopped()) return null;
+    for (let i = at; i < Math.min(at + slice, rows.length); i += 1) plans.push(planRow(rows[i]!, options, index, inFile, emails));
+  }
+  return plans;
 }
 
 function planRow(row: ImportRow, options: MatchOptions, index: Record<Identifying, Index>, inFile: Record<Identifying, Map<string, number[]>>, emails: EmailsByUser): RowPlan {
