@@ -1,7 +1,7 @@
 /** Matching rows to people: never the wrong person. */
 import { describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../../shared/records.ts';
-import { emailsByUser, planImport, type MatchOptions, type RowValues } from './match.ts';
+import { emailsByUser, planImport, planImportInSlices, type MatchOptions, type RowValues } from './match.ts';
 import { draftsOf } from './rows.ts';
 
 const person = (userid: number, username: string, firstname: string, lastname: string, employeeid: string): UserRecord => ({
@@ -136,5 +136,19 @@ describe('the queued batch', () => {
     const drafts = draftsOf(plans, 101, new Set([3]));
     expect(drafts.map((d) => d.op.kind)).toEqual(['user.create', 'email.add']);
     expect(drafts[1]).toMatchObject({ dependsOn: [drafts[0]!.id], bindings: [{ fromOp: drafts[0]!.id, field: 'userid' }] });
+  });
+});
+
+describe('planning a large file a slice at a time', () => {
+  const rows = Array.from({ length: 50 }, (_, i) => ({ rowNumber: i + 2, values: { username: i === 7 ? 'ann' : `p${i}`, firstname: 'P', lastname: 'Q', employeeid: i === 9 ? 'E8' : '' } }));
+  const options: MatchOptions = { key: 'username', mode: 'upsert' };
+
+  it('gives the same plans as planning at once', async () => {
+    expect(await planImportInSlices(rows, [ann, bo], 101, emails, options, () => false, 7)).toEqual(planImport(rows, [ann, bo], 101, emails, options));
+  });
+
+  it('stops when the file or the settings change meanwhile', async () => {
+    let slices = 0;
+    expect(await planImportInSlices(rows, [ann, bo], 101, emails, options, () => ++slices > 2, 7)).toBeNull();
   });
 });
