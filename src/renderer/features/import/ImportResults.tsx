@@ -18,8 +18,12 @@ export const useLastImport = create<{ run: ImportRun | null }>(() => ({ run: nul
 async function opsOf(run: ImportRun): Promise<Map<string, OutboxOp>> {
   const db = outboxStore.getState().db;
   const ids = [...run.opsByRow.values()].flat();
-  const ops = db ? await db.outbox.bulkGet(ids) : [];
-  return new Map(ops.filter((op): op is OutboxOp => op !== undefined).map((op) => [op.id, op]));
+  const found = new Map<string, OutboxOp>();
+  // a slice at a time: reading 100,000 ops at once would hold the window
+  for (let at = 0; db && at < ids.length; at += 2000) {
+    for (const op of await db.outbox.bulkGet(ids.slice(at, at + 2000))) if (op) found.set(op.id, op);
+  }
+  return found;
 }
 
 export function ImportResults() {

@@ -19,7 +19,7 @@ import { findHeaderRow, sheetOf } from './header.ts';
 import { columnLetter } from '../../../shared/spreadsheet-export.ts';
 import { FIELD_LABELS, guessMapping, ignoredColumns, IMPORT_FIELDS, type ColumnMapping, type ImportField } from './mapping.ts';
 import { emailsByUser, planImportInSlices, type ImportMode, type MatchKey, type RowPlan } from './match.ts';
-import { draftsWithRows, isQueued, rowsOf } from './rows.ts';
+import { draftsWithRows, isQueued, rowsInSlices } from './rows.ts';
 import { ImportResults, useLastImport } from './ImportResults.tsx';
 import { ImportPreview } from './ImportPreview.tsx';
 import { applyPreset, deletePreset, loadPresets, presetFor, savePreset, type ImportPreset } from './presets.ts';
@@ -62,9 +62,12 @@ export default function ImportView() {
   useEffect(() => {
     if (!inputs) return;
     let stopped = false;
-    void planImportInSlices(rowsOf(inputs.sheet, inputs.mapping), inputs.users, inputs.siteid, inputs.emails, { key: inputs.key, mode: inputs.mode }, () => stopped).then((plans) => {
-      if (plans && !stopped) setPlanned({ inputs, plans });
-    });
+    const stop = () => stopped;
+    void rowsInSlices(inputs.sheet, inputs.mapping, stop)
+      .then((rows) => (rows ? planImportInSlices(rows, inputs.users, inputs.siteid, inputs.emails, { key: inputs.key, mode: inputs.mode }, stop) : null))
+      .then((plans) => {
+        if (plans && !stopped) setPlanned({ inputs, plans });
+      });
     return () => {
       stopped = true;
     };

@@ -12,15 +12,28 @@ import { normalizeStatus, type ImportRow, type RowPlan } from './match.ts';
 // the statuses the bulk editors offer
 export { KNOWN_STATUSES } from './match.ts';
 
+function rowOf(row: Sheet['rows'][number], mapping: ColumnMapping): ImportRow {
+  const values: ImportRow['values'] = {};
+  for (const field of IMPORT_FIELDS) {
+    const column = mapping[field];
+    if (column !== undefined) values[field] = (row.cells[column] ?? '').replace(/[\r\n]+/g, ' ').trim();
+  }
+  return { rowNumber: row.rowNumber, values };
+}
+
 export function rowsOf(sheet: Sheet, mapping: ColumnMapping): ImportRow[] {
-  return sheet.rows.map((row) => {
-    const values: ImportRow['values'] = {};
-    for (const field of IMPORT_FIELDS) {
-      const column = mapping[field];
-      if (column !== undefined) values[field] = (row.cells[column] ?? '').replace(/[\r\n]+/g, ' ').trim();
-    }
-    return { rowNumber: row.rowNumber, values };
-  });
+  return sheet.rows.map((row) => rowOf(row, mapping));
+}
+
+/** The same rows, a slice at a time (the window stays responsive); null when `stopped()` turns true. */
+export async function rowsInSlices(sheet: Sheet, mapping: ColumnMapping, stopped: () => boolean, slice = 5000): Promise<ImportRow[] | null> {
+  const rows: ImportRow[] = [];
+  for (let at = 0; at < sheet.rows.length; at += slice) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (stopped()) return null;
+    for (let i = at; i < Math.min(at + slice, sheet.rows.length); i += 1) rows.push(rowOf(sheet.rows[i]!, mapping));
+  }
+  return rows;
 }
 
 /** Whether a plan is queued: creates and updates unless excluded, identity changes only when ticked. */
