@@ -6,7 +6,8 @@
  * API) while reading, during a mapping change and while queueing.
  */
 import { readFile } from 'node:fs/promises';
-import type { JSHandle, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { fileDataTransfer } from '../e2e/support/drop.ts';
 import { makeBig } from '../scripts/make-import-fixtures.mjs';
 import type { BenchContext, Figure } from './lib.ts';
 import { startBenchSession, syncFromClick } from './session-lib.ts';
@@ -28,18 +29,6 @@ const WHEN_SUMMARY = (text: string) => `new Promise((resolve) => {
   const observer = new MutationObserver(() => { if (seen()) { observer.disconnect(); resolve(performance.now()); } });
   observer.observe(document.body, { subtree: true, childList: true, characterData: true });
 })`;
-
-async function fileTransfer(page: Page, fileName: string, bytes: Buffer): Promise<JSHandle> {
-  return page.evaluateHandle(({ fileName: n, base64 }) => {
-    const dom = globalThis as unknown as { DataTransfer: new () => { items: { add(file: unknown): void } }; File: new (parts: Uint8Array[], name: string) => unknown };
-    const binary = atob(base64);
-    const data = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i += 1) data[i] = binary.charCodeAt(i);
-    const transfer = new dom.DataTransfer();
-    transfer.items.add(new dom.File([data], n));
-    return transfer;
-  }, { fileName, base64: bytes.toString('base64') });
-}
 
 interface Phase {
   ms: number;
@@ -77,14 +66,14 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     await app.evaluate(LONG_TASKS);
     const figures: Figure[] = [];
 
-    const csvDrop = await fileTransfer(app, 'people-100000.csv', csv);
+    const csvDrop = await fileDataTransfer(app, 'people-100000.csv', csv);
     const beforeCsv = load();
     ctx.log(`CSV: dropping 100,000 rows (load average ${beforeCsv})`);
     const csvReading = await phase(app, '100,000 to create', () => app.locator('.import-view').dispatchEvent('drop', { dataTransfer: csvDrop }));
     const csvNote = `load average ${beforeCsv} → ${load()}`;
     figures.push(atMost('CSV 100,000 rows x 10 columns: drop to preview', round(csvReading.ms), 'ms', 1500, csvNote));
     figures.push(taskFigure('while reading the CSV', csvReading, csvNote));
-    const xlsxDrop = await fileTransfer(app, 'people-50000.xlsx', xlsx);
+    const xlsxDrop = await fileDataTransfer(app, 'people-50000.xlsx', xlsx);
     const before = load();
     ctx.log(`XLSX: dropping 50,000 rows (load average ${before})`);
     const reading = await phase(app, '50,000 to create', () => app.locator('.import-view').dispatchEvent('drop', { dataTransfer: xlsxDrop }));

@@ -9,19 +9,11 @@ import type { Page } from '@playwright/test';
 import { makeBig } from '../scripts/make-import-fixtures.mjs';
 import { cspViolations, expect, test, type ReferenceServer } from './fixtures.ts';
 import { addProfile, goTo, syncNow } from './support/ui.ts';
+import { fileDataTransfer } from './support/drop.ts';
 
 /** Drops a file on the import view, as a user dragging it from the desktop would. */
 async function dropFile(page: Page, name: string, bytes: Buffer): Promise<void> {
-  const dataTransfer = await page.evaluateHandle(({ name: fileName, base64 }) => {
-    // runs in the page (this file is type-checked without the DOM library)
-    const dom = globalThis as unknown as { DataTransfer: new () => { items: { add(file: unknown): void } }; File: new (parts: Uint8Array[], name: string) => unknown };
-    const binary = atob(base64);
-    const data = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i += 1) data[i] = binary.charCodeAt(i);
-    const transfer = new dom.DataTransfer();
-    transfer.items.add(new dom.File([data], fileName));
-    return transfer;
-  }, { name, base64: bytes.toString('base64') });
+  const dataTransfer = await fileDataTransfer(page, name, bytes);
   await page.locator('.import-view').dispatchEvent('drop', { dataTransfer });
 }
 
