@@ -229,6 +229,11 @@ export function lower(s: string): string {
   return s.trim().toLocaleLowerCase('en-US');
 }
 
+/** "last, first", lower-cased: the users' sort key (the users table's sortName index). */
+export function userSortName(u: { firstname: string; lastname: string }): string {
+  return `${lower(u.lastname)}, ${lower(u.firstname)}`;
+}
+
 export function userSearchKeys(u: { firstname: string; lastname: string; username: string; employeeid: string }): string[] {
   const keys = new Set<string>();
   const first = lower(u.firstname);
@@ -256,7 +261,7 @@ export function normalizeUser(u: Parsed<'user'>): UserRecord {
     status: u.status,
     usertype: u.usertype,
     searchKeys: userSearchKeys(u),
-    sortName: `${lower(u.lastname)}, ${lower(u.firstname)}`,
+    sortName: userSortName(u),
   };
   const extra = extraOf(u, USER_FIELDS);
   if (extra) rec.extra = extra;

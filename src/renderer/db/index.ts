@@ -60,8 +60,3 @@ export function openFieldbookDb(name: string, options: OpenOptions = {}): Fieldb
   db.use(usersMemoMiddleware(name));
   return db;
 }
-
-/** The typed table of a collection (for code generic over collections, such as ingestion). */
-export function cacheTable<K extends CollectionName>(db: FieldbookDb, collection: K): FieldbookDb[K] {
-  return db[collection];
-}

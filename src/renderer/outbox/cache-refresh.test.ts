@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { openFieldbookDb } from '../db/index.ts';
-import { outboxOp, statusOp } from '../../shared/replay-queue/test-ops.ts';
+import { outboxOp, statusOp } from '../../shared/testing/test-ops.ts';
 import { applyOutcomeToCache, applyOutcomesToCache, createCacheRefresher } from './cache-refresh.ts';
 
 let n = 0;

@@ -46,7 +46,7 @@ export function registerOutboxOverlays(): void {
   registerOverlay('moduleAccess', async (db, rows) => toMark(sameUsers(rows, applyPendingToModuleAccess(rows, await unsentOpsOf(db)))));
 }
 
-/** Unsent ops on the given targets (e.g. ["user:42"]), live; all unsent ops when no targets are given. */
+/** Unsent ops on the given targets (e.g. ["user:42"]), live; all unsent ops when no targets are given. @public: the views of issue #11a use it. */
 export function usePendingOps(targetKeys?: readonly string[]): OutboxOp[] {
   const db = useActiveDb();
   const key = targetKeys?.join('|') ?? '*';

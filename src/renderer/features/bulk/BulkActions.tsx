@@ -26,7 +26,7 @@ const ACTION_LABELS: Record<ActionType, string> = {
 
 export function BulkActions({ userIds }: SelectionActionProps) {
   const db = useActiveDb();
-  const readOnly = useSession((s) => s.activeProfile?.access === 'readonly');
+  const access = useSession((s) => s.activeProfile?.access ?? 'unknown');
   const catalog = useLiveQuery(
     async () => (db ? { groups: await db.groups.toArray(), modules: await db.modules.toArray(), credentials: await db.credentials.toArray(), courses: await db.courses.toArray() } : null),
     [db],
@@ -69,7 +69,7 @@ export function BulkActions({ userIds }: SelectionActionProps) {
   const makePreview = async () => {
     const chosen = action();
     if (!chosen) return;
-    const { users, ctx } = await loadBulkContext(db, userIds, readOnly);
+    const { users, ctx } = await loadBulkContext(db, userIds, access);
     setPreview(previewBulk(users, chosen, ctx));
   };
   const queue = async () => {

@@ -1,4 +1,5 @@
 /** Reading what a bulk preview needs from the cache, in its effective state (pending ops applied). */
+import type { TokenAccess } from '../../../shared/ipc.ts';
 import type { UserRecord } from '../../../shared/records.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 import {
@@ -17,7 +18,7 @@ function kept<T>(rows: WithPending<T>[]): WithPending<T>[] {
   return rows.filter((r) => r.pending?.change !== 'delete');
 }
 
-export async function loadBulkContext(db: FieldbookDb, userIds: readonly number[], readOnly: boolean): Promise<{ users: UserRecord[]; ctx: BulkContext }> {
+export async function loadBulkContext(db: FieldbookDb, userIds: readonly number[], access: TokenAccess): Promise<{ users: UserRecord[]; ctx: BulkContext }> {
   const ids = [...userIds];
   const ops = await unsentOpsOf(db);
   const [users, groupAccess, moduleAccess, credentials, training] = await Promise.all([
@@ -33,7 +34,7 @@ export async function loadBulkContext(db: FieldbookDb, userIds: readonly number[
   return {
     users: effectiveUsers,
     ctx: {
-      readOnly,
+      access,
       groupAccess: new Set(kept(applyPendingToGroupAccess(groupAccess, ops)).map((g) => g.id)),
       moduleAccess: new Set(kept(applyPendingToModuleAccess(moduleAccess, ops)).map((m) => m.id)),
       credentialsHeld: new Set(kept(applyPendingToCredentialAssignments(credentials, ops)).map((c) => c.id)),

@@ -5,7 +5,7 @@ import { previewBulk, type BulkContext } from './plan.ts';
 const person = (userid: number, status = 'Active'): UserRecord => ({
   userid, siteid: 101, username: `u${userid}`, firstname: 'F', lastname: `L${userid}`, employeeid: '', status, usertype: 'User', searchKeys: [], sortName: '',
 });
-const ctx: BulkContext = { readOnly: false, groupAccess: new Set(['5-2']), moduleAccess: new Set(), credentialsHeld: new Set(['9-3']), trainingHeld: new Set() };
+const ctx: BulkContext = { access: 'full', groupAccess: new Set(['5-2']), moduleAccess: new Set(), credentialsHeld: new Set(['9-3']), trainingHeld: new Set() };
 const firstAid: CredentialRecord = {
   credentialid: 9, credentialname: 'First Aid', description: '', categoryid: 1, categoryname: '', requiredstartdate: true, requiredexpirationdate: true,
   requiredcredentialnum: false, requirements: '', activeusercount: 0, inactiveusercount: 0,
@@ -20,9 +20,20 @@ describe('the preview of a bulk action', () => {
   });
 
   it('queues nothing with a read-only token and says why', () => {
-    const preview = previewBulk([person(1)], { type: 'status', status: 'Inactive' }, { ...ctx, readOnly: true });
+    const preview = previewBulk([person(1)], { type: 'status', status: 'Inactive' }, { ...ctx, access: 'readonly' });
     expect(preview.drafts).toEqual([]);
     expect(preview.refused[0]?.reason).toContain('read-only');
+  });
+
+  it('refuses a status change with a token limited to one feature, saying it does not reach people', () => {
+    const preview = previewBulk([person(1)], { type: 'status', status: 'Inactive' }, { ...ctx, access: 'feature' });
+    expect(preview.drafts).toEqual([]);
+    expect(preview.refused[0]?.reason).toContain('does not include people');
+  });
+
+  it('lets a token limited to one feature grant a feature', () => {
+    const preview = previewBulk([person(1)], { type: 'moduleAccess', grant: true, accessID: 3, moduleName: 'Safety' }, { ...ctx, access: 'feature' });
+    expect(preview.drafts.map((d) => d.op.kind)).toEqual(['moduleAccess.grant']);
   });
 
   it('refuses a credential assignment missing a date the credential requires', () => {

@@ -1,11 +1,14 @@
 /**
  * A bulk action on a selection becomes a preview before anything is queued:
  * the ops to queue, the no-ops (already in that state) and the ops that cannot
- * work (read-only token, missing required date), which are not queued. Pure.
+ * work (a token that may not write them, a missing required date), which are
+ * not queued. Pure.
  */
 import type { CredentialRecord, GroupRecord, UserRecord } from '../../../shared/records.ts';
 import { toIsoDate } from '../../../shared/dates.ts';
 import type { OpDraft } from '../../../shared/replay-queue/queue.ts';
+import type { OpKind, TokenAccess } from '../../../shared/ipc.ts';
+import { writeRefusal } from '../../../shared/access.ts';
 
 export type BulkAction =
   | { type: 'status'; status: string }
@@ -15,7 +18,8 @@ export type BulkAction =
   | { type: 'training'; courseid: number; courseName: string; duedate: string };
 
 export interface BulkContext {
-  readOnly: boolean;
+  /** the token's access level: what it may not write is refused (shared/access.ts) */
+  access: TokenAccess;
   /** `${groupid}-${userid}` of access grants held (effective state) */
   groupAccess: ReadonlySet<string>;
   /** `${siteid}-${accessID}-${userid}` */
@@ -58,12 +62,29 @@ export function actionProblems(action: BulkAction): string[] {
   return problems;
 }
 
+/** The kind of operation an action queues. */
+export function opKindOfAction(action: BulkAction): OpKind {
+  switch (action.type) {
+    case 'status':
+      return 'user.update';
+    case 'groupAccess':
+      return action.grant ? 'groupAccess.grant' : 'groupAccess.revoke';
+    case 'moduleAccess':
+      return action.grant ? 'moduleAccess.grant' : 'moduleAccess.revoke';
+    case 'credential':
+      return 'credentialAssignment.create';
+    case 'training':
+      return 'trainingAssignment.create';
+  }
+}
+
 export function previewBulk(users: readonly UserRecord[], action: BulkAction, ctx: BulkContext): BulkPreview {
   const preview: BulkPreview = { drafts: [], changes: [], noops: [], refused: [] };
   const problems = actionProblems(action);
+  const refusal = writeRefusal(ctx.access, opKindOfAction(action));
   for (const user of users) {
-    if (ctx.readOnly) {
-      preview.refused.push({ user, reason: 'The token of this profile is read-only.' });
+    if (refusal) {
+      preview.refused.push({ user, reason: refusal });
       continue;
     }
     if (problems.length > 0) {

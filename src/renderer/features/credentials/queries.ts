@@ -17,11 +17,6 @@ export async function listCredentialCategories(db: FieldbookDb): Promise<Credent
   return all.sort((a, b) => a.categoryname.localeCompare(b.categoryname));
 }
 
-export async function credentialsInCategory(db: FieldbookDb, categoryid: number): Promise<CredentialRecord[]> {
-  const all = await db.credentials.where('categoryid').equals(categoryid).toArray();
-  return all.sort((a, b) => a.credentialname.localeCompare(b.credentialname));
-}
-
 export interface Holder {
   assignment: CredentialAssignmentRecord;
   user: UserRecord | undefined;
