@@ -18,7 +18,7 @@ const TITLES: Record<RowAction, string> = {
   ambiguous: 'Ambiguous (not queued)',
   invalid: 'Invalid (not queued)',
 };
-const PAGE = 500;
+const PAGE = 200;
 
 interface Props {
   plans: readonly RowPlan[];

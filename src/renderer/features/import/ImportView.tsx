@@ -143,9 +143,10 @@ export default function ImportView() {
       opsByRow.set(row, [...(opsByRow.get(row) ?? []), op.id]);
     });
     useLastImport.setState({ run: { fileName: fileName ?? 'import', headers: sheet.headers, rows: sheet.rows, plans: new Map(current.map((p) => [p.rowNumber, p])), opsByRow } });
-    await queueChanged();
+    // the batch is stored: say so now; the outbox engine then loads it (for 100,000 ops, seconds)
     setMessage(`Queued ${formatCount(drafts.length)} changes from ${fileName ?? 'the file'}. See them in the Outbox.`);
     setTable(null);
+    await queueChanged();
   };
   const ignored = sheet ? ignoredColumns(sheet.headers, mapping) : [];
 

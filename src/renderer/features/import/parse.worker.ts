@@ -9,7 +9,7 @@ import { readSpreadsheet, ReadError } from './read/index.ts';
 import { writeCsv, writeXlsx } from '../../../shared/spreadsheet-export.ts';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
-const SLICE = 5000;
+const SLICE = 1000;
 
 const post = (reply: WorkerReply, transfer: Transferable[] = []) => (self as unknown as Worker).postMessage(reply, transfer);
 
