@@ -90,10 +90,10 @@ class Index {
 
 interface Indexes {
   index: Record<Identifying, Index>;
-  inFile: Record<Identifying, Map<string, number[]>>;
+  inFile: FileIndex;
 }
 
-function indexesOf(rows: readonly ImportRow[], users: readonly UserRecord[], siteid: number, emails: EmailsByUser): Indexes {
+function peopleIndex(users: readonly UserRecord[], siteid: number, emails: EmailsByUser): Record<Identifying, Index> {
   const on = users.filter((u) => u.siteid === siteid);
   const index: Record<Identifying, Index> = { username: new Index(), employeeid: new Index(), email: new Index() };
   const byId = new Map(on.map((u) => [u.userid, u]));
@@ -105,9 +105,15 @@ function indexesOf(rows: readonly ImportRow[], users: readonly UserRecord[], sit
     const u = byId.get(userid);
     if (u) for (const address of addresses) index.email.add(address, u);
   }
-  // the rows of the file that hold each identifying value
-  const inFile: Record<Identifying, Map<string, number[]>> = { username: new Map(), employeeid: new Map(), email: new Map() };
-  for (const row of rows) {
+  return index;
+}
+
+type FileIndex = Record<Identifying, Map<string, number[]>>;
+
+/** The rows of the file that hold each identifying value (rows from..to). */
+function indexRows(inFile: FileIndex, rows: readonly ImportRow[], from: number, to: number): void {
+  for (let i = from; i < to; i += 1) {
+    const row = rows[i]!;
     for (const field of IDENTIFYING) {
       const value = row.values[field]?.toLowerCase();
       if (!value) continue;
@@ -116,7 +122,14 @@ function indexesOf(rows: readonly ImportRow[], users: readonly UserRecord[], sit
       else inFile[field].set(value, [row.rowNumber]);
     }
   }
-  return { index, inFile };
+}
+
+const emptyFileIndex = (): FileIndex => ({ username: new Map(), employeeid: new Map(), email: new Map() });
+
+function indexesOf(rows: readonly ImportRow[], users: readonly UserRecord[], siteid: number, emails: EmailsByUser): Indexes {
+  const inFile = emptyFileIndex();
+  indexRows(inFile, rows, 0, rows.length);
+  return { index: peopleIndex(users, siteid, emails), inFile };
 }
 
 export function planImport(rows: readonly ImportRow[], users: readonly UserRecord[], siteid: number, emails: EmailsByUser, options: MatchOptions): RowPlan[] {
@@ -126,7 +139,13 @@ export function planImport(rows: readonly ImportRow[], users: readonly UserRecor
 
 /** The same plan, made a slice of rows at a time so the window stays responsive; null when `stopped()` turns true. */
 export async function planImportInSlices(rows: readonly ImportRow[], users: readonly UserRecord[], siteid: number, emails: EmailsByUser, options: MatchOptions, stopped: () => boolean, slice = 2000): Promise<RowPlan[] | null> {
-  const { index, inFile } = indexesOf(rows, users, siteid, emails);
+  const index = peopleIndex(users, siteid, emails);
+  const inFile = emptyFileIndex();
+  for (let at = 0; at < rows.length; at += slice) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (stopped()) return null;
+    indexRows(inFile, rows, at, Math.min(at + slice, rows.length));
+  }
   const plans: RowPlan[] = [];
   for (let at = 0; at < rows.length; at += slice) {
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -136,7 +155,7 @@ export async function planImportInSlices(rows: readonly ImportRow[], users: read
   return plans;
 }
 
-function planRow(row: ImportRow, options: MatchOptions, index: Record<Identifying, Index>, inFile: Record<Identifying, Map<string, number[]>>, emails: EmailsByUser): RowPlan {
+function planRow(row: ImportRow, options: MatchOptions, index: Record<Identifying, Index>, inFile: FileIndex, emails: EmailsByUser): RowPlan {
   const { rowNumber, values: v } = row;
   const errors = validate(v);
   const keyValue = v[options.key];
