@@ -1,9 +1,9 @@
 /**
- * The report as CSV and XLSX. Cells go through the project's one formula
- * neutraliser (imported here only, so it is repointed in one place).
+ * The report as CSV and XLSX. Cells go through the shared formula rule
+ * (src/shared/formula.ts) in the shared writers.
  */
-import writeXlsxFile from 'write-excel-file/universal';
-import { neutralizeTable, toCsv, type Table } from '../outbox/export.ts';
+import { writeXlsxSheets } from '../../../shared/spreadsheet-export.ts';
+import { toCsv, type Table } from '../outbox/export.ts';
 import { ISSUES, type ComplianceReport } from './model.ts';
 
 function findingsTable(report: ComplianceReport): Table {
@@ -27,9 +27,10 @@ export function reportCsv(report: ComplianceReport): string {
 
 /** XLSX: a sheet of findings and a sheet of totals per group. */
 export async function reportXlsx(report: ComplianceReport): Promise<Blob> {
-  const sheet = (table: Table) => neutralizeTable(table).map((row) => row.map((value) => ({ value, type: String })));
-  return writeXlsxFile([
-    { data: sheet(findingsTable(report)), sheet: 'Findings' },
-    { data: sheet(totalsTable(report)), sheet: 'Totals per group' },
-  ]).toBlob();
+  const rows = (table: Table) => [table.headers, ...table.rows];
+  const bytes = writeXlsxSheets([
+    { name: 'Findings', rows: rows(findingsTable(report)) },
+    { name: 'Totals per group', rows: rows(totalsTable(report)) },
+  ]);
+  return new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
 }
