@@ -78,6 +78,11 @@ describe('the preview of a bulk action', () => {
     expect(preview.noops[0]?.reason).toBe('does not hold First Aid');
   });
 
+  it('records what a bulk removal takes away, so an undo after apply can put it back', () => {
+    const preview = previewBulk([person(3)], { type: 'credentialRemove', credential: firstAid }, ctx);
+    expect(preview.drafts[0]?.base).toEqual({ startdate: '2025-01-01', expirationdate: '2026-01-01', credentialnumber: 'N-1', notes: '' });
+  });
+
   it('moves the due date of an assigned course and assigns it to the others', () => {
     const course: TrainingAssignmentRecord = {
       transcriptid: 70, userid: 3, courseid: 50, siteid: 101, course_name: 'Fall protection', course_type: 1, course_status: 'active', assignment_method: '', start_date: '', start_time: '', startIso: '',
@@ -93,6 +98,10 @@ describe('the preview of a bulk action', () => {
     expect(previewBulk([person(1), person(3)], { type: 'trainingRemove', courseid: 50, courseName: 'Fall protection' }, withTraining).drafts.map((d) => d.op)).toEqual([
       { kind: 'trainingAssignment.delete', transcriptid: 70 },
     ]);
+    // the removal keeps whose course it was and its dates (the undo assigns it again)
+    expect(previewBulk([person(3)], { type: 'trainingRemove', courseid: 50, courseName: 'Fall protection' }, withTraining).drafts[0]?.base).toEqual({
+      userid: 3, courseid: 50, duedate: '03/01/2026', startdate: '',
+    });
   });
 
   it('grants group access only to those who lack it', () => {

@@ -10,6 +10,7 @@ import { formatDate } from '../../app/format.ts';
 import type { OpDraft } from '../../../shared/replay-queue/queue.ts';
 import type { OpKind, TokenAccess } from '../../../shared/ipc.ts';
 import { writeRefusal } from '../../../shared/access.ts';
+import { credentialAssignmentDeleteDraft, trainingDeleteDraft } from './single-edit.ts';
 
 export type BulkAction =
   | { type: 'status'; status: string }
@@ -154,7 +155,8 @@ function planFor(user: UserRecord, action: BulkAction, ctx: BulkContext): Planne
       const held = ctx.credentialsHeld.get(`${c.credentialid}-${user.userid}`);
       if (!held) return { noop: `does not hold ${c.credentialname}` };
       if (isBeingCreated(held)) return { refused: `${c.credentialname} is still waiting to be sent: undo it in the Outbox instead.` };
-      return { draft: { op: { kind: 'credentialAssignment.delete', credentialid: c.credentialid, userid: user.userid }, summary: `${name}: remove ${c.credentialname}${span(held.startIso, held.expirationIso)}` } };
+      // with its before-image (dates, number, notes): an undo after apply re-creates it
+      return { draft: { ...credentialAssignmentDeleteDraft(held, name), summary: `${name}: remove ${c.credentialname}${span(held.startIso, held.expirationIso)}` } };
     }
     case 'training': {
       const held = ctx.trainingHeld.get(`${user.userid}-${action.courseid}`);
@@ -177,7 +179,7 @@ function planFor(user: UserRecord, action: BulkAction, ctx: BulkContext): Planne
       const held = ctx.trainingHeld.get(`${user.userid}-${action.courseid}`);
       if (!held) return { noop: `not assigned ${action.courseName}` };
       if (held.transcriptid < 0) return { refused: `${action.courseName} is still waiting to be sent: undo it in the Outbox instead.` };
-      return { draft: { op: { kind: 'trainingAssignment.delete', transcriptid: held.transcriptid }, summary: `${name}: remove ${action.courseName}${held.dueIso ? ` (due ${formatDate(held.dueIso)})` : ''}` } };
+      return { draft: { ...trainingDeleteDraft(held, name), summary: `${name}: remove ${action.courseName}${held.dueIso ? ` (due ${formatDate(held.dueIso)})` : ''}` } };
     }
   }
 }
