@@ -24,6 +24,9 @@ import { draftsWithRows, isQueued, rowsInSlices } from './rows.ts';
 import { ImportResults, useLastImport } from './ImportResults.tsx';
 import { ImportPreview } from './ImportPreview.tsx';
 import { applyPreset, deletePreset, loadPresets, presetFor, savePreset, type ImportPreset } from './presets.ts';
+import { applyPendingToEmails, applyPendingToUsers } from '../../outbox/pending.ts';
+import { memoUnsentOps } from '../../outbox/ops-memo.ts';
+import { usePendingVersion } from '../../outbox/runtime.ts';
 
 const NONE: UserRecord[] = [];
 const KEY_LABELS: Record<MatchKey, string> = { employeeid: 'Employee ID', username: 'Username', email: 'E-mail' };
@@ -36,8 +39,14 @@ export default function ImportView() {
   const refusal = firstWriteRefusal(access, ['user.create', 'user.update', 'email.add']);
   const cannotQueue = refusal !== null;
   const sites = useLiveQuery(async () => (db ? db.sites.toArray() : []), [db]) ?? [];
-  const users = useLiveQuery(async () => (db ? db.users.toArray() : []), [db]) ?? NONE;
-  const emails = useLiveQuery(async () => emailsByUser(db ? await db.emails.toArray() : []), [db]);
+  // planned against the effective state: people and e-mails still waiting in the Outbox count,
+  // so the same file dropped twice before a replay never queues anyone twice
+  const pendingVersion = usePendingVersion();
+  const users = useLiveQuery(async () => (db ? applyPendingToUsers(await db.users.toArray(), await memoUnsentOps(db)) : []), [db, pendingVersion]) ?? NONE;
+  const emails = useLiveQuery(
+    async () => (db ? emailsByUser(applyPendingToEmails(await db.emails.toArray(), await memoUnsentOps(db))) : emailsByUser([])),
+    [db, pendingVersion],
+  );
   const [fileName, setFileName] = useState<string | null>(null);
   const [table, setTable] = useState<RawTable | null>(null);
   const [headerIndex, setHeaderIndex] = useState(0);

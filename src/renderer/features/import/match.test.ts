@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../../shared/records.ts';
 import { emailsByUser, planImport, planImportInSlices, type MatchOptions, type RowValues } from './match.ts';
 import { draftsOf } from './rows.ts';
+import { applyPendingToEmails, applyPendingToUsers } from '../../outbox/pending.ts';
+import { outboxOp } from '../../../shared/testing/test-ops.ts';
 
 const person = (userid: number, username: string, firstname: string, lastname: string, employeeid: string): UserRecord => ({
   userid, siteid: 101, username, firstname, lastname, employeeid, status: 'Active', usertype: 'User', searchKeys: [], sortName: '',
@@ -102,6 +104,27 @@ describe('modes', () => {
 
   it('update only: an unknown person is skipped, not created', () => {
     expect(plan([{ username: 'cy', firstname: 'Cy', lastname: 'Ode' }], { mode: 'update' })).toMatchObject([{ action: 'skipped' }]);
+  });
+});
+
+describe('the same file dropped again before a replay', () => {
+  // what the view plans against: the cache with the Outbox's unsent ops applied
+  const pending = [
+    outboxOp({ kind: 'user.create', siteid: 101, fields: { username: 'cy', firstname: 'Cy', lastname: 'Ode', password: 'x' } }),
+    outboxOp({ kind: 'email.add', userid: 7, email: 'ann.lee@example.com' }),
+  ];
+  const users = applyPendingToUsers([ann, bo], pending);
+  const effectiveEmails = emailsByUser(applyPendingToEmails([{ emailid: 1, userid: 7, email: 'ann@example.com', status: 'Active', isprimary: null }], pending));
+  const again = (values: RowValues) => planImport([{ rowNumber: 2, values }], users, 101, effectiveEmails, { key: 'username', mode: 'upsert' });
+
+  it('does not create again a person already waiting in the Outbox to be created', () => {
+    const [row] = again({ username: 'cy', firstname: 'Cy', lastname: 'Ode' });
+    expect(row).toMatchObject({ action: 'skipped' });
+    expect(row?.action === 'skipped' && row.reason).toContain('already waiting in the Outbox to be created');
+  });
+
+  it('does not add again an e-mail already waiting in the Outbox', () => {
+    expect(again({ username: 'ann', firstname: 'Ann', email: 'ann.lee@example.com' })).toMatchObject([{ action: 'unchanged' }]);
   });
 });
 

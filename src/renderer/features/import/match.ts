@@ -194,6 +194,8 @@ function planRow(row: ImportRow, options: MatchOptions, index: Record<Identifyin
     if (missing.length > 0) return { rowNumber, action: 'invalid', errors: [`A new person needs a ${missing.join(', a ')}.`] };
     return { rowNumber, action: 'create', values: v };
   }
+  // a person created offline (stand-in id < 0) is not on the platform yet: the Outbox holds them
+  if (user.userid < 0) return { rowNumber, action: 'skipped', reason: `${who(user)} is already waiting in the Outbox to be created: edit or discard it there.`, user };
   if (options.mode === 'create') return { rowNumber, action: 'skipped', reason: `Already on the site as ${who(user)} (create only: nobody is updated).`, user };
 
   const changes: UserChanges = {};
