@@ -1,10 +1,12 @@
 /**
- * Latency of the four view queries over the full cache, with inputs a
+ * Latency of the view queries over the full cache, with inputs a
  * coordinator would use: name prefixes typed one letter at a time (run i types
- * (i % 3) + 1 letters), users spread over the whole list, each course in turn.
+ * (i % 3) + 1 letters), two-word searches in either order with and without
+ * accents, users spread over the whole list, each course in turn.
  */
 import type { FieldbookDb } from '../../src/renderer/db/index.ts';
 import { lower } from '../../src/shared/records.ts';
+import { fold } from '../../src/shared/search-text.ts';
 import { searchUsers } from '../../src/renderer/features/users/queries.ts';
 import { loadUserDetail } from '../../src/renderer/features/user-detail/queries.ts';
 import { credentialsExpiringWithin } from '../../src/renderer/features/credentials/queries.ts';
@@ -24,10 +26,17 @@ async function queriesOver(db: FieldbookDb, runs: number): Promise<Record<QueryN
   const users = (await db.users.bulkGet(userids)).filter((u) => u !== undefined);
   // 1, 2 then 3 letters of last names: what a search box sees while typing
   const prefixes = users.map((u, i) => lower(u.lastname).slice(0, (i % 3) + 1)).filter((p) => p.length > 0);
+  // two words as a coordinator types them: "Bailey, Ma", "ma bailey", upper case or without the accents
+  const wordQueries = users.map((u, i) => {
+    const [first, last] = [u.firstname.slice(0, 2), u.lastname];
+    const text = i % 3 === 0 ? `${last}, ${first}` : i % 3 === 1 ? `${first} ${last}` : `${last.toUpperCase()} ${first}`;
+    return i % 2 === 0 ? fold(text) : text;
+  });
   const courseids = await db.courses.toCollection().primaryKeys();
   if (userids.length === 0 || prefixes.length === 0 || courseids.length === 0) throw new Error('The cache has no users or no courses to query.');
   return {
     'user search by name prefix': (run) => searchUsers(db, prefixes[run % prefixes.length]!),
+    'user search by folded words in any order': (run) => searchUsers(db, wordQueries[run % wordQueries.length]!),
     'user detail with all assignments': (run) => loadUserDetail(db, userids[run % userids.length]!),
     'credentials expiring in 30 days': () => credentialsExpiringWithin(db, 30),
     'overdue training for a course': (run) => overdueTrainingForCourse(db, courseids[run % courseids.length]!),

@@ -7,8 +7,9 @@ import Dexie, { type EntityTable } from 'dexie';
 import type { AppError, TaskCheckpoint } from '../../shared/ipc.ts';
 import type { CollectionName, CollectionRecordMap, PRIMARY_KEY } from '../../shared/records.ts';
 import type { AuditEntry, OutboxOp } from '../../shared/outbox.ts';
-import { SCHEMA_V1 } from './schema.ts';
-import { v1CreateCache } from './migrations.ts';
+import { SCHEMA_V1, SCHEMA_V2 } from './schema.ts';
+import { v1CreateCache, v2FoldSearchKeys } from './migrations.ts';
+import { watchDatabaseLifecycle } from './lifecycle.ts';
 import { derivedFieldsMiddleware, type CachedTrainingAssignment } from './derived.ts';
 import { usersMemoMiddleware } from './users-memo.ts';
 
@@ -56,6 +57,9 @@ export interface OpenOptions {
 export function openFieldbookDb(name: string, options: OpenOptions = {}): FieldbookDb {
   const db = new Dexie(name, { chromeTransactionDurability: options.durability ?? 'relaxed' }) as FieldbookDb;
   db.version(1).stores(SCHEMA_V1).upgrade(v1CreateCache);
+  db.version(2).stores(SCHEMA_V2).upgrade(v2FoldSearchKeys);
+  // version 3 is reserved (the site-visit change log)
+  watchDatabaseLifecycle(db);
   db.use(derivedFieldsMiddleware);
   db.use(usersMemoMiddleware(name));
   return db;

@@ -48,3 +48,6 @@ export const SCHEMA_V1 = {
   ...SYNC_TABLE_SCHEMAS,
   ...OUTBOX_TABLE_SCHEMAS,
 } as const;
+
+/** Version 2: the same tables and indexes; search keys became folded words (see migrations.ts, v2FoldSearchKeys). */
+export const SCHEMA_V2 = SCHEMA_V1;

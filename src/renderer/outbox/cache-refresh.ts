@@ -6,7 +6,7 @@
  */
 import type { ReplayOutcome } from '../../shared/ipc.ts';
 import type { OutboxOp } from '../../shared/outbox.ts';
-import { lower, normalizeTrainingAssignment, userSearchKeys, type UserRecord } from '../../shared/records.ts';
+import { normalizeTrainingAssignment, userSearchKeys, userSortName, type UserRecord } from '../../shared/records.ts';
 import { schemas } from '../../shared/api/wire.ts';
 import { toIsoDate } from '../../shared/dates.ts';
 import type { FieldbookDb } from '../db/index.ts';
@@ -15,7 +15,7 @@ const text = (v: unknown, fallback = ''): string => (v === undefined || v === nu
 
 export function refreshedUser(current: UserRecord | undefined, changes: Partial<UserRecord>, fallback: Partial<UserRecord> & { userid: number; siteid: number }): UserRecord {
   const merged = { username: '', firstname: '', lastname: '', employeeid: '', status: '', usertype: 'User', ...fallback, ...current, ...changes } as UserRecord;
-  return { ...merged, searchKeys: userSearchKeys(merged), sortName: `${lower(merged.lastname)}, ${lower(merged.firstname)}` };
+  return { ...merged, searchKeys: userSearchKeys(merged), sortName: userSortName(merged) };
 }
 
 export type DoneOutcome = ReplayOutcome & { status: 'done' };

@@ -12,7 +12,7 @@ import type {
   TrainingAssignmentRecord,
   UserRecord,
 } from '../../shared/records.ts';
-import { userSearchKeys, lower } from '../../shared/records.ts';
+import { userSearchKeys, userSortName } from '../../shared/records.ts';
 import { toIsoDate } from '../../shared/dates.ts';
 
 export interface PendingInfo {
@@ -60,14 +60,14 @@ export function applyPendingToUsers(users: readonly UserRecord[], ops: readonly 
         status: f.status ?? 'Active',
         usertype: 'User',
         searchKeys: userSearchKeys({ ...f, employeeid: f.employeeid ?? '' }),
-        sortName: `${lower(f.lastname)}, ${lower(f.firstname)}`,
+        sortName: userSortName(f),
       };
       byId.set(created.userid, mark<UserRecord>(created, op, 'create'));
     } else if (spec.kind === 'user.update') {
       const current = byId.get(spec.userid);
       if (!current) continue;
       const next = { ...current, ...spec.changes };
-      byId.set(spec.userid, mark({ ...next, searchKeys: userSearchKeys(next), sortName: `${lower(next.lastname)}, ${lower(next.firstname)}` }, op, 'update'));
+      byId.set(spec.userid, mark({ ...next, searchKeys: userSearchKeys(next), sortName: userSortName(next) }, op, 'update'));
     }
   }
   return [...byId.values()];

@@ -1,6 +1,6 @@
 /** Small builders of cache records and a fake `window.fieldbook` for renderer tests. */
 import type { CredentialAssignmentRecord, TrainingAssignmentRecord, UserRecord } from '../../shared/records.ts';
-import { userSearchKeys, lower } from '../../shared/records.ts';
+import { userSearchKeys, userSortName } from '../../shared/records.ts';
 import { toIsoDate } from '../../shared/dates.ts';
 import { openFieldbookDb, type FieldbookDb } from '../db/index.ts';
 
@@ -23,7 +23,7 @@ export function user(userid: number, fields: Partial<Omit<UserRecord, 'searchKey
     usertype: 'User',
     ...fields,
   };
-  return { ...base, searchKeys: userSearchKeys(base), sortName: `${lower(base.lastname)}, ${lower(base.firstname)}` };
+  return { ...base, searchKeys: userSearchKeys(base), sortName: userSortName(base) };
 }
 
 export function credentialAssignment(credentialid: number, userid: number, expirationdate: string, fields: Partial<CredentialAssignmentRecord> = {}): CredentialAssignmentRecord {

@@ -3,7 +3,7 @@
  * benchmarks can time them and the outbox feature can overlay pending edits.
  */
 import type { GroupRecord, SiteRecord, UserRecord } from '../../../shared/records.ts';
-import { lower } from '../../../shared/records.ts';
+import { matchesAllWords, searchWords } from '../../../shared/search-text.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 import { allUsersByName } from '../../db/users-memo.ts';
 
@@ -57,22 +57,23 @@ export function matchesFilters(u: UserRecord, filters: UserFilters, groupMembers
   return true;
 }
 
-/** Does any of the user's lower-cased search keys start with `q`? */
-export function matchesPrefix(u: UserRecord, q: string): boolean {
-  for (const key of u.searchKeys) if (key.startsWith(q)) return true;
-  return false;
+/** Does each query word (from `searchWords`) start some word of the user's search keys, in any order? */
+export function matchesQuery(u: UserRecord, queryWords: readonly string[]): boolean {
+  return matchesAllWords(u.searchKeys, queryWords);
 }
 
 /**
- * Users matching a case-insensitive prefix of their name ("first last" or
- * "last first"), username or employee id, and the filters, sorted. Runs over
- * the in-memory copy of the users (see db/users-memo.ts).
+ * Users whose names, username or employee id have a word starting with each
+ * word of the text, in any order, ignoring case and accents on both sides
+ * ("maria bailey", "bailey, maria", "nunez" for Núñez, "fernandez" inside
+ * lucia.fernandez), and matching the filters, sorted. Runs over the in-memory
+ * copy of the users (see db/users-memo.ts).
  */
 export async function searchUsers(db: FieldbookDb, text: string, filters: UserFilters = {}, sort: UserSort = DEFAULT_SORT): Promise<UserRecord[]> {
-  const q = lower(text);
+  const words = searchWords(text);
   const [all, members] = await Promise.all([allUsersByName(db), filters.groupid != null ? groupMemberIds(db, filters.groupid) : null]);
   // a new array, in name order: the shared copy is never handed out
-  const matching = all.filter((u) => (!q || matchesPrefix(u, q)) && matchesFilters(u, filters, members));
+  const matching = all.filter((u) => (words.length === 0 || matchesQuery(u, words)) && matchesFilters(u, filters, members));
   return sort.key === DEFAULT_SORT.key && sort.direction === DEFAULT_SORT.direction ? matching : sortUsers(matching, sort);
 }
 
