@@ -23,6 +23,7 @@ function People({ users }: { users: UserRecord[] }) {
 
 const groupColumns: Column<GroupWithSupervisors>[] = [
   { id: 'group', header: 'Group', width: 'minmax(10rem, 1.5fr)', render: (g) => g.group.groupname },
+  { id: 'site', header: 'Site · category', width: 'minmax(9rem, 1.2fr)', render: (g) => g.context },
   { id: 'members', header: 'Members', width: '6rem', render: (g) => formatCount(g.group.usercount) },
   { id: 'supervisors', header: 'Supervisors', width: 'minmax(12rem, 3fr)', render: (g) => <People users={g.supervisors} /> },
 ];
@@ -30,6 +31,7 @@ const groupColumns: Column<GroupWithSupervisors>[] = [
 const featureColumns: Column<FeatureWithHolders>[] = [
   { id: 'module', header: 'Feature', width: 'minmax(8rem, 1fr)', render: (f) => f.feature.moduleName },
   { id: 'function', header: 'Function', width: 'minmax(8rem, 1fr)', render: (f) => f.feature.functionName },
+  { id: 'site', header: 'Site', width: 'minmax(7rem, 1fr)', render: (f) => f.site },
   { id: 'holders', header: 'Supervisors', width: 'minmax(12rem, 3fr)', render: (f) => <People users={f.holders} /> },
 ];
 

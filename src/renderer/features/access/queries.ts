@@ -1,14 +1,20 @@
 /** Access view: groups and features with the supervisors who hold them. */
 import type { GroupRecord, ModuleRecord, UserRecord } from '../../../shared/records.ts';
 import type { FieldbookDb } from '../../db/index.ts';
+import { compareGroups, compareText, groupContext, siteName } from '../../app/catalog.ts';
+import { loadCatalogNames } from '../../app/catalog-names.ts';
 
 export interface GroupWithSupervisors {
   group: GroupRecord;
+  /** "North · Crews": the group's site and profile category (names repeat across sites) */
+  context: string;
   supervisors: UserRecord[];
 }
 
 export interface FeatureWithHolders {
   feature: ModuleRecord;
+  /** the feature's site name */
+  site: string;
   holders: UserRecord[];
 }
 
@@ -25,7 +31,7 @@ async function usersById(db: FieldbookDb, ids: Iterable<number>): Promise<Map<nu
 }
 
 export async function groupsWithSupervisors(db: FieldbookDb): Promise<GroupWithSupervisors[]> {
-  const [groups, access] = await Promise.all([db.groups.toArray(), db.groupAccess.toArray()]);
+  const [groups, access, names] = await Promise.all([db.groups.toArray(), db.groupAccess.toArray(), loadCatalogNames(db)]);
   const users = await usersById(db, access.map((a) => a.userid));
   const byGroup = new Map<number, UserRecord[]>();
   for (const a of access) {
@@ -36,12 +42,12 @@ export async function groupsWithSupervisors(db: FieldbookDb): Promise<GroupWithS
     byGroup.set(a.groupid, list);
   }
   return groups
-    .map((group) => ({ group, supervisors: (byGroup.get(group.groupid) ?? []).sort(byName) }))
-    .sort((a, b) => a.group.groupname.localeCompare(b.group.groupname));
+    .sort((a, b) => compareGroups(a, b, names))
+    .map((group) => ({ group, context: groupContext(group, names), supervisors: (byGroup.get(group.groupid) ?? []).sort(byName) }));
 }
 
 export async function featuresWithHolders(db: FieldbookDb): Promise<FeatureWithHolders[]> {
-  const [features, access] = await Promise.all([db.modules.toArray(), db.moduleAccess.toArray()]);
+  const [features, access, names] = await Promise.all([db.modules.toArray(), db.moduleAccess.toArray(), loadCatalogNames(db)]);
   const users = await usersById(db, access.map((a) => a.userid));
   const byFeature = new Map<string, UserRecord[]>();
   for (const a of access) {
@@ -53,6 +59,6 @@ export async function featuresWithHolders(db: FieldbookDb): Promise<FeatureWithH
     byFeature.set(key, list);
   }
   return features
-    .map((feature) => ({ feature, holders: (byFeature.get(feature.id) ?? []).sort(byName) }))
-    .sort((a, b) => a.feature.moduleName.localeCompare(b.feature.moduleName) || a.feature.functionName.localeCompare(b.feature.functionName));
+    .map((feature) => ({ feature, site: siteName(feature.siteid, names), holders: (byFeature.get(feature.id) ?? []).sort(byName) }))
+    .sort((a, b) => compareText(a.site, b.site) || compareText(a.feature.moduleName, b.feature.moduleName) || compareText(a.feature.functionName, b.feature.functionName));
 }

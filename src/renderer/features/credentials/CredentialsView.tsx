@@ -3,6 +3,7 @@
  * expiring; the holders of one credential (or of all), filtered to expired or
  * expiring within 30/60/90 days.
  */
+import { credentialLabel } from '../../app/catalog.ts';
 import { useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { CredentialRecord } from '../../../shared/records.ts';
@@ -94,7 +95,7 @@ export default function CredentialsView({ params }: RouteProps) {
   const credentials = useLiveQuery(() => (db ? listCredentials(db) : Promise.resolve([])), [db]);
   const categories = useLiveQuery(() => (db ? listCredentialCategories(db) : Promise.resolve([])), [db]);
   const summaries = useLiveQuery(() => (db ? credentialSummaries(db) : Promise.resolve(new Map())), [db]);
-  const names = useMemo(() => new Map((credentials ?? []).map((c) => [c.credentialid, c.credentialname])), [credentials]);
+  const names = useMemo(() => new Map((credentials ?? []).map((c) => [c.credentialid, credentialLabel(c)])), [credentials]);
   if (!db) return null;
   const selectedId = params[0] === undefined ? null : Number(params[0]);
   const selected = credentials?.find((c) => c.credentialid === selectedId) ?? null;

@@ -12,6 +12,8 @@ import { DEFAULT_SORT, countUsers, firstUsersByName, searchUsers, userFilterOpti
 import { useUsersView } from './view-store.ts';
 import { useUserSelection } from './selection.ts';
 import { SelectionActions } from './SelectionActions.tsx';
+import { catalogNames, groupChoices } from '../../app/catalog.ts';
+import { ChoiceOptions } from '../../components/ChoiceOptions.tsx';
 
 type Row = UserRecord & PendingMark;
 
@@ -104,7 +106,7 @@ export function UsersView({ db }: { db: FieldbookDb }) {
           Profile group
           <select value={filters.groupid ?? ''} onChange={(e) => setFilter('groupid', numberOrNull(e.target.value))}>
             <option value="">All groups</option>
-            {options?.groups.map((g) => <option key={g.groupid} value={g.groupid}>{g.groupname}</option>)}
+            {options && <ChoiceOptions groups={groupChoices(options.groups, catalogNames(options.sites, options.profileCategories))} />}
           </select>
         </label>
         {filtered && (

@@ -2,7 +2,7 @@
  * Queries of the users list: plain async functions over the database, so the
  * benchmarks can time them and the outbox feature can overlay pending edits.
  */
-import type { GroupRecord, SiteRecord, UserRecord } from '../../../shared/records.ts';
+import type { GroupRecord, ProfileCategoryRecord, SiteRecord, UserRecord } from '../../../shared/records.ts';
 import { matchesAllWords, searchWords } from '../../../shared/search-text.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 import { allUsersByName } from '../../db/users-memo.ts';
@@ -92,18 +92,20 @@ export interface UserFilterOptions {
   statuses: string[];
   usertypes: string[];
   groups: GroupRecord[];
+  profileCategories: ProfileCategoryRecord[];
 }
 
 /** The values the filters offer: whatever the cache holds, unknown values included as they are. */
 export async function userFilterOptions(db: FieldbookDb): Promise<UserFilterOptions> {
-  const [sites, statuses, usertypes, groups] = await Promise.all([
+  const [sites, statuses, usertypes, groups, profileCategories] = await Promise.all([
     db.sites.toArray(),
     db.users.orderBy('status').uniqueKeys(),
     db.users.orderBy('usertype').uniqueKeys(),
     db.groups.toArray(),
+    db.profileCategories.toArray(),
   ]);
   groups.sort((a, b) => collator.compare(a.groupname, b.groupname));
-  return { sites, statuses: statuses.map(String), usertypes: usertypes.map(String), groups };
+  return { sites, statuses: statuses.map(String), usertypes: usertypes.map(String), groups, profileCategories };
 }
 
 export async function countUsers(db: FieldbookDb): Promise<number> {
