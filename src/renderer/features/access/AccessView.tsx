@@ -5,6 +5,8 @@ import { useActiveDb } from '../../app/session.ts';
 import { hrefFor } from '../../app/router.ts';
 import { formatCount } from '../../app/format.ts';
 import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
+import { ExportButtons } from '../../components/ExportButtons.tsx';
+import { tableOf, type ExportColumn } from '../../app/export-list.ts';
 import { featuresWithHolders, groupsWithSupervisors, type FeatureWithHolders, type GroupWithSupervisors } from './queries.ts';
 
 function People({ users }: { users: UserRecord[] }) {
@@ -35,6 +37,22 @@ const featureColumns: Column<FeatureWithHolders>[] = [
   { id: 'holders', header: 'Supervisors', width: 'minmax(12rem, 3fr)', render: (f) => <People users={f.holders} /> },
 ];
 
+const people = (users: UserRecord[]) => users.map((u) => `${u.lastname}, ${u.firstname} (${u.username})`).join('; ');
+
+const groupExportColumns: ExportColumn<GroupWithSupervisors>[] = [
+  { header: 'Group', cell: (g) => g.group.groupname },
+  { header: 'Site · category', cell: (g) => g.context },
+  { header: 'Members', cell: (g) => g.group.usercount },
+  { header: 'Supervisors', cell: (g) => people(g.supervisors) },
+];
+
+const featureExportColumns: ExportColumn<FeatureWithHolders>[] = [
+  { header: 'Feature', cell: (f) => f.feature.moduleName },
+  { header: 'Function', cell: (f) => f.feature.functionName },
+  { header: 'Site', cell: (f) => f.site },
+  { header: 'Supervisors', cell: (f) => people(f.holders) },
+];
+
 export default function AccessView() {
   const db = useActiveDb();
   const groups = useLiveQuery(() => (db ? groupsWithSupervisors(db) : Promise.resolve([])), [db]);
@@ -44,10 +62,12 @@ export default function AccessView() {
       <h1 id="access-heading">Access</h1>
       <section className="panel" aria-labelledby="access-groups-heading">
         <h2 id="access-groups-heading">Groups</h2>
+        <div className="toolbar"><ExportButtons what="group access" load={async () => tableOf(groupExportColumns, groups ?? [])} disabled={!groups?.length} /></div>
         <VirtualGrid label="Groups and their supervisors" rows={groups ?? []} rowKey={(g) => g.group.groupid} columns={groupColumns} size="short" rowHeight={44} loading={groups === undefined} emptyText="No group in the cache." />
       </section>
       <section className="panel" aria-labelledby="access-features-heading">
         <h2 id="access-features-heading">Features</h2>
+        <div className="toolbar"><ExportButtons what="feature access" load={async () => tableOf(featureExportColumns, features ?? [])} disabled={!features?.length} /></div>
         <VirtualGrid label="Features and their supervisors" rows={features ?? []} rowKey={(f) => f.feature.id} columns={featureColumns} size="short" rowHeight={44} loading={features === undefined} emptyText="No feature in the cache." />
       </section>
     </section>
