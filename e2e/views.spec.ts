@@ -2,8 +2,10 @@
  * The review views tell the truth: search finds people however their names are
  * typed, and same-named groups can be told apart where they are picked.
  */
+import type { Locator } from '@playwright/test';
 import { expect, test, type ReferenceServer } from './fixtures.ts';
 import { addProfile, goTo, syncNow, usersCount, usersGrid } from './support/ui.ts';
+import { downloadExport } from './support/exports.ts';
 
 test.use({ serverOptions: { dataset: 'demo', admin: true } });
 
@@ -69,5 +71,78 @@ test.describe('with a synced site', () => {
     await app.getByRole('button', { name: 'Preview' }).click();
     // the other site's people cannot get a group of this site: the picked group is this site's
     await expect(app.getByRole('region', { name: 'Preview' }).getByText(/^Cannot be done \(\d+\)$/)).toBeVisible();
+  });
+});
+
+/** The total a list's count line gives ("500 of 1,234 assignments (scroll for more)" or "1,234 assignments"), once loaded. */
+async function assignmentsCounted(list: Locator): Promise<number> {
+  const status = list.getByRole('status');
+  await expect(status).toHaveText(/[\d,]+ assignments/);
+  return Number(/([\d,]+) assignments/.exec((await status.textContent()) ?? '')![1]!.replace(/,/g, ''));
+}
+
+test.describe('exports of what the views show', () => {
+  test.beforeEach(async ({ app, api, server, fullToken }) => {
+    test.setTimeout(120_000);
+    renamePeople(server);
+    await addProfile(app, { name: 'Demo site', baseUrl: api.baseUrl, token: fullToken });
+    await syncNow(app);
+  });
+
+  test('the users list exports the people the search and filters show, in CSV and XLSX', async ({ app }) => {
+    await goTo(app, 'Users');
+    await app.getByLabel('Search users').fill('nandubay');
+    await expect(usersCount(app)).toHaveText(/^1 of \d+ users$/);
+    for (const format of ['CSV', 'XLSX']) {
+      const file = await downloadExport(app, app.getByRole('button', { name: `Export users as ${format}` }));
+      expect(file.fileName).toMatch(new RegExp(`^fieldbook-users-\\d{4}-\\d{2}-\\d{2}\\.${format.toLowerCase()}$`));
+      expect(file.rows).toHaveLength(2);
+      expect(file.rows[0]).toEqual(['Last name', 'First name', 'Username', 'Employee ID', 'Status', 'User type', 'Site', 'Pending change']);
+      expect(file.rows[1]!.slice(0, 3)).toEqual(['Ñandúbay', 'Zoë', 'zoe_n']);
+    }
+  });
+
+  test('a credential’s holders and the expiring credentials export every row the view counts', async ({ app, server }) => {
+    const credential = server.query<{ credentialid: number; credentialname: string; holders: number }>(
+      'SELECT c.credentialid, c.credentialname, COUNT(*) AS holders FROM credentials c JOIN credential_assignments a ON a.credentialid = c.credentialid GROUP BY c.credentialid ORDER BY holders DESC LIMIT 1',
+    )[0]!;
+    await app.goto(`${app.url().split('#')[0]}#/credentials/${credential.credentialid}`);
+    const holders = app.getByRole('region', { name: `Holders: ${credential.credentialname}` });
+    await expect(holders.getByRole('status')).toHaveText(`${credential.holders} assignments`);
+    const file = await downloadExport(app, holders.getByRole('button', { name: /as XLSX$/ }));
+    expect(file.rows).toHaveLength(credential.holders + 1);
+    expect(file.rows[0]!.slice(0, 5)).toEqual(['Last name', 'First name', 'Username', 'Employee ID', 'Credential']);
+    expect(new Set(file.rows.slice(1).map((r) => r[4]))).toEqual(new Set([expect.stringMatching(new RegExp(`^${credential.credentialname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(.+\\)$`))]));
+
+    await goTo(app, 'Credentials');
+    const all = app.getByRole('region', { name: 'Holders: All credentials' });
+    await all.getByLabel('Show').selectOption({ label: 'Expiring within 90 days' });
+    const counted = await assignmentsCounted(all);
+    const expiring = await downloadExport(app, all.getByRole('button', { name: 'Export credentials expiring within 90 days as CSV' }));
+    expect(expiring.rows).toHaveLength(counted + 1);
+    expect(expiring.rows[0]![7]).toBe('State');
+    expect(expiring.rows.slice(1).every((r) => r[7] === 'Expiring soon')).toBe(true);
+  });
+
+  test('overdue training over all courses is a list of its own, and exports', async ({ app }) => {
+    const today = new Date().toISOString().slice(0, 10);
+    await goTo(app, 'Training');
+    const list = app.getByRole('region', { name: 'All courses' });
+    await expect(list.getByLabel('Show')).toHaveValue('overdue');
+    const counted = await assignmentsCounted(list);
+    expect(counted).toBeGreaterThan(0);
+    const file = await downloadExport(app, list.getByRole('button', { name: 'Export overdue training all courses as CSV' }));
+    expect(file.rows).toHaveLength(counted + 1);
+    expect(file.rows[0]!.slice(4, 7)).toEqual(['Course', 'Due', 'State']);
+    expect(file.rows.slice(1).every((r) => r[6] === 'Overdue' && r[5]! < today)).toBe(true);
+  });
+
+  test('access exports each group with its site, category and supervisors', async ({ app }) => {
+    await goTo(app, 'Access');
+    const file = await downloadExport(app, app.getByRole('button', { name: 'Export group access as XLSX' }));
+    expect(file.rows[0]).toEqual(['Group', 'Site · category', 'Members', 'Supervisors']);
+    const operations = file.rows.filter((r) => r[0] === 'Operations');
+    expect(operations.length).toBeGreaterThan(1);
+    expect(new Set(operations.map((r) => r[1])).size).toBe(operations.length);
   });
 });

@@ -48,7 +48,7 @@ async function loadHolders(db: FieldbookDb, credentialid: number | null, window:
 
 const HOLDER_WINDOW_WORDS: Record<HolderWindow, string> = { all: '', expired: 'expired', '30': 'expiring within 30 days', '60': 'expiring within 60 days', '90': 'expiring within 90 days' };
 
-function holderExportColumns(names: Map<number, string>, today: string): ExportColumn<Holder>[] {
+function holderExportColumns(names: Map<number, string>, today: string, soonDays: number): ExportColumn<Holder>[] {
   return [
     { header: 'Last name', cell: (h) => h.user?.lastname },
     { header: 'First name', cell: (h) => h.user?.firstname },
@@ -57,7 +57,7 @@ function holderExportColumns(names: Map<number, string>, today: string): ExportC
     { header: 'Credential', cell: (h) => names.get(h.assignment.credentialid) ?? String(h.assignment.credentialid) },
     { header: 'Start', cell: (h) => h.assignment.startIso },
     { header: 'Expires', cell: (h) => h.assignment.expirationIso },
-    { header: 'State', cell: (h) => CREDENTIAL_STATE_LABEL[credentialState(h.assignment, today, 30)] },
+    { header: 'State', cell: (h) => CREDENTIAL_STATE_LABEL[credentialState(h.assignment, today, soonDays)] },
     { header: 'Number', cell: (h) => h.assignment.credentialnumber },
     { header: 'Status', cell: (h) => h.assignment.status },
     { header: 'Pending change', cell: (h) => (isPending(h.assignment) ? 'queued, not yet sent' : '') },
@@ -89,7 +89,7 @@ function Holders({ db, credential, names }: { db: FieldbookDb; credential: Crede
   const exportName = `${credential ? `holders of ${credential.credentialname}` : 'credentials'} ${HOLDER_WINDOW_WORDS[effective]}`;
   const exportHolders = async () => {
     const all = await loadHolders(db, credential?.credentialid ?? null, effective, today, Infinity);
-    return tableOf(holderExportColumns(names, today), all.holders);
+    return tableOf(holderExportColumns(names, today, effective === 'all' || effective === 'expired' ? 30 : Number(effective)), all.holders);
   };
   return (
     <section className="panel" aria-labelledby="holders-heading">
