@@ -4,7 +4,7 @@
  */
 import type { Locator } from '@playwright/test';
 import { expect, test, type ReferenceServer } from './fixtures.ts';
-import { addProfile, goTo, syncNow, usersCount, usersGrid } from './support/ui.ts';
+import { ALL_TABS, addProfile, expectSyncOutcome, goTo, startSync, syncNow, usersCount, usersGrid } from './support/ui.ts';
 import { downloadExport } from './support/exports.ts';
 
 test.use({ serverOptions: { dataset: 'demo', admin: true } });
@@ -146,3 +146,46 @@ test.describe('exports of what the views show', () => {
     expect(new Set(operations.map((r) => r[1])).size).toBe(operations.length);
   });
 });
+
+test.describe('sync status', () => {
+  test.use({ serverOptions: { dataset: 'tiny', admin: true } });
+
+  test('the header shows progress as N of M with a Cancel, and a cancelled sync says what it kept', async ({ app, api, server, fullToken }) => {
+    await addProfile(app, { name: 'Tiny site', baseUrl: api.baseUrl, token: fullToken });
+    await syncNow(app); // the next sync knows the totals
+    server.setFaults({ latencyMs: 150 });
+    await startSync(app);
+    const header = app.getByRole('banner');
+    await expect(header.getByRole('link', { name: /^Syncing… [\d,]+ of [\d,]+ records$/ })).toBeVisible();
+    await header.getByRole('button', { name: 'Cancel the sync in progress' }).click();
+    await expectSyncOutcome(app, 'Sync paused:');
+    await expect(app.getByRole('status').filter({ hasText: /pages kept, .* resume continues from there\./ })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Cancel the sync in progress' })).toHaveCount(0);
+  });
+
+  test('the end of a sync never shows "completed" beside "Resume sync" or "Nothing synced yet", and every view has its "data as of" stamp', async ({ app, api, fullToken }) => {
+    await addProfile(app, { name: 'Tiny site', baseUrl: api.baseUrl, token: fullToken });
+    await goTo(app, 'Connection & sync');
+    await expect(app.getByText('Not synced yet')).toBeVisible();
+    await app.evaluate(RECORD_CONTRADICTIONS);
+    await startSync(app);
+    await expectSyncOutcome(app, 'Sync completed.');
+    expect(await app.evaluate<string[]>('window.__contradictions')).toEqual([]);
+    for (const tab of ALL_TABS) {
+      await goTo(app, tab);
+      await expect(app.getByText(/^Data as of /)).toBeVisible();
+    }
+  });
+});
+
+/** Notes, on every change of the page, any moment at which the sync panel contradicts itself. */
+const RECORD_CONTRADICTIONS = `(() => {
+  const seen = [];
+  window.__contradictions = seen;
+  const check = () => {
+    const text = document.body.innerText;
+    const resume = [...document.querySelectorAll('button')].some((b) => b.textContent === 'Resume sync');
+    if (text.includes('Sync completed.') && (resume || text.includes('Nothing synced yet'))) seen.push(text.slice(0, 400));
+  };
+  new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true });
+})()`;
