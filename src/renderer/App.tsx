@@ -62,6 +62,7 @@ export function App() {
   const limitation = active ? accessLimitation(active.access) : null;
   return (
     <div className="app">
+      <button type="button" className="skip-link" onClick={() => document.getElementById('main')?.focus()}>Skip to content</button>
       <header className="app-header">
         <span className="brand">Fieldbook</span>
         {active && <span className="site-name">{active.name}</span>}
@@ -80,7 +81,7 @@ export function App() {
           </ul>
         </nav>
       )}
-      <main className="app-main">
+      <main className="app-main" id="main" tabIndex={-1}>
         <ErrorMessage error={error} onDismiss={() => sessionStore.setState({ error: null })} />
         {limitation && <p className="notice" role="note">{limitation}</p>}
         {active && <DataAsOf />}

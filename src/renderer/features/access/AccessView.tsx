@@ -16,7 +16,7 @@ function People({ users }: { users: UserRecord[] }) {
       {users.map((u, i) => (
         <span key={u.userid}>
           {i > 0 && ', '}
-          <a href={hrefFor('users', u.userid)}>{u.firstname} {u.lastname}</a>
+          <a href={hrefFor('users', u.userid)} tabIndex={-1}>{u.firstname} {u.lastname}</a>
         </span>
       ))}
     </span>
