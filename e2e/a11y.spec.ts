@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { cspViolations, expect, test, type ReferenceServer } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
+import { parkedOpsScript } from './support/browser-scripts.ts';
 import { ALL_TABS, addProfile, goTo, syncNow, type Tab } from './support/ui.ts';
 
 test.use({ serverOptions: { dataset: 'tiny', admin: true } });
@@ -133,7 +134,7 @@ test.describe('keyboard and layout', () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  test('at 1024×640 no button, header, link or label breaks inside a word', async ({ app }) => {
+  test('at 1024×640 no button, header, link or label breaks inside a word', async ({ app, server }) => {
     await app.setViewportSize({ width: 1024, height: 640 });
     const found: Record<string, string[]> = {};
     for (const tab of ALL_TABS) {
@@ -147,6 +148,16 @@ test.describe('keyboard and layout', () => {
     await app.getByLabel('Bulk action').selectOption({ label: 'Assign a credential' });
     const bulk = await app.evaluate<string[]>(MID_WORD_WRAPS);
     if (bulk.length > 0) found['Bulk panel'] = bulk;
+    // the widest tables: a full outbox and an import preview
+    expect(await app.evaluate(parkedOpsScript(30))).toBe(30);
+    await app.reload();
+    await goTo(app, 'Outbox');
+    await settled(app);
+    const outbox = await app.evaluate<string[]>(MID_WORD_WRAPS);
+    if (outbox.length > 0) found['Outbox with operations'] = outbox;
+    await openImportPreview(app, server);
+    const importing = await app.evaluate<string[]>(MID_WORD_WRAPS);
+    if (importing.length > 0) found['Import preview'] = importing;
     expect(found).toEqual({});
   });
 });
