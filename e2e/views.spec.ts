@@ -2,7 +2,7 @@
  * The review views tell the truth: search finds people however their names are
  * typed, and same-named groups can be told apart where they are picked.
  */
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test, type ReferenceServer } from './fixtures.ts';
 import { ALL_TABS, addProfile, expectSyncOutcome, goTo, startSync, syncNow, usersCount, usersGrid } from './support/ui.ts';
 import { downloadExport } from './support/exports.ts';
@@ -20,12 +20,17 @@ function renamePeople(server: ReferenceServer): void {
   people.forEach((changes, i) => expect(server.mutate({ resource: 'user', id: ids[i]!, changes })).toBe(true));
 }
 
+/** The renamed people on the server, then a profile synced from it. */
+async function syncRenamedSite({ app, api, server, fullToken }: { app: Page; api: { baseUrl: string }; server: ReferenceServer; fullToken: string }): Promise<void> {
+  test.setTimeout(120_000);
+  renamePeople(server);
+  await addProfile(app, { name: 'Demo site', baseUrl: api.baseUrl, token: fullToken });
+  await syncNow(app);
+}
+
 test.describe('with a synced site', () => {
   test.beforeEach(async ({ app, api, server, fullToken }) => {
-    test.setTimeout(120_000);
-    renamePeople(server);
-    await addProfile(app, { name: 'Demo site', baseUrl: api.baseUrl, token: fullToken });
-    await syncNow(app);
+    await syncRenamedSite({ app, api, server, fullToken });
     await goTo(app, 'Users');
   });
 
@@ -82,12 +87,7 @@ async function assignmentsCounted(list: Locator): Promise<number> {
 }
 
 test.describe('exports of what the views show', () => {
-  test.beforeEach(async ({ app, api, server, fullToken }) => {
-    test.setTimeout(120_000);
-    renamePeople(server);
-    await addProfile(app, { name: 'Demo site', baseUrl: api.baseUrl, token: fullToken });
-    await syncNow(app);
-  });
+  test.beforeEach(syncRenamedSite);
 
   test('the users list exports the people the search and filters show, in CSV and XLSX', async ({ app }) => {
     await goTo(app, 'Users');
