@@ -42,4 +42,17 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Test helpers live in `testing/` folders and only tests may import them: production
+    // code that imports a fake, a fixture or a scenario fails lint. (The typescript-eslint
+    // twin of no-restricted-imports, so the process boundaries above keep theirs.)
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/**/testing/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/testing/**', './testing', '../testing'], message: 'testing/ holds test helpers: only tests may import them.' }] },
+      ],
+    },
+  },
 );

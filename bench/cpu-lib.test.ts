@@ -5,24 +5,35 @@ import { cpuDelta, cpuMsPer, cpuSeconds, describeCpu } from './cpu-lib.ts';
 
 const linux = process.platform === 'linux';
 
-function burn(ms: number): void {
-  const until = performance.now() + ms;
-  while (performance.now() < until) Math.sqrt(Math.random());
+/** Spends `ms` of this process's CPU time (not wall time: a busy machine only makes it take longer). */
+function burnCpu(ms: number): void {
+  const start = process.cpuUsage();
+  const spent = () => {
+    const used = process.cpuUsage(start);
+    return (used.user + used.system) / 1000;
+  };
+  while (spent() < ms) Math.sqrt(Math.random());
 }
+
+/** A child that spends `ms` of CPU, says "burnt", then idles until killed. */
+const CHILD = (ms: number) =>
+  `const s = process.cpuUsage(); const spent = () => { const u = process.cpuUsage(s); return (u.user + u.system) / 1000; };
+   while (spent() < ${ms}) Math.sqrt(Math.random()); process.stdout.write('burnt'); setInterval(() => {}, 1000);`;
 
 describe('the CPU meter of the benchmarks', () => {
   it.runIf(linux)('counts the CPU this process spends as main', () => {
     const before = cpuSeconds(undefined);
-    burn(200);
+    burnCpu(200);
     const spent = cpuMsPer(cpuDelta(before, cpuSeconds(undefined)), 1);
     expect(spent.main).toBeGreaterThanOrEqual(100);
   });
 
   it.runIf(linux)("counts the server's process as the server, apart from this one", async () => {
-    const child = spawn(process.execPath, ['-e', 'const t = Date.now() + 300; while (Date.now() < t) Math.sqrt(Math.random()); setInterval(() => {}, 1000);'], { stdio: 'ignore' });
+    const child = spawn(process.execPath, ['-e', CHILD(300)], { stdio: ['ignore', 'pipe', 'ignore'] });
     try {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(cpuSeconds(child.pid).server).toBeGreaterThanOrEqual(0.15);
+      // wait for the child to have spent its CPU, however long a busy machine makes that take
+      await once(child.stdout!, 'data');
+      expect(cpuSeconds(child.pid).server).toBeGreaterThanOrEqual(0.25);
     } finally {
       child.kill();
       await once(child, 'exit');

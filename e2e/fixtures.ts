@@ -26,6 +26,8 @@ export interface PageWatch {
   consoleErrors: string[];
   pageErrors: string[];
   dialogs: string[];
+  /** every URL the page tried to navigate its own window to, recorded before any rule judged it */
+  navigationAttempts: string[];
   /** URLs the emulated shell refused to navigate to */
   refusedNavigations: string[];
   /** URLs of windows the emulated shell refused to open */
@@ -71,6 +73,7 @@ export async function emulateShell(context: BrowserContext, appPage: Page, origi
       }
       // A 204 answer ends a navigation and leaves the current page in place, as will-navigate's
       // preventDefault does in Electron (an aborted request would show an error page instead).
+      watch.navigationAttempts.push(url);
       if (!guardNavigation({ preventDefault: () => watch.refusedNavigations.push(url) }, url, origin)) {
         await route.fulfill({ status: 204 });
         return;
@@ -137,7 +140,7 @@ export const test = base.extend<Fixtures>({
   },
 
   watch: async ({ page: _page }, use) => {
-    await use({ consoleErrors: [], pageErrors: [], dialogs: [], refusedNavigations: [], refusedWindows: [], closedWindows: 0, externalOpens: [] });
+    await use({ consoleErrors: [], pageErrors: [], dialogs: [], navigationAttempts: [], refusedNavigations: [], refusedWindows: [], closedWindows: 0, externalOpens: [] });
   },
 
   app: async ({ page, context, harness, watch }, use) => {

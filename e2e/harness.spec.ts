@@ -46,7 +46,8 @@ test('a call while the host is down fails as a network error, and the page recon
     const whileDown = await page.evaluate<{ ok: boolean; error?: { code: string } }>(`window.fieldbook['profiles:list']()`);
     expect(whileDown).toMatchObject({ ok: false, error: { code: 'network' } });
 
-    harness = await startHarness({ port, settingsDir, recordMessages: false });
+    // the page keeps the address (and the launch key) it was opened with: the restarted host takes the same key
+    harness = await startHarness({ port, settingsDir, recordMessages: false, launchKey: harness.key });
     await expect
       .poll(() => page.evaluate<boolean>(`window.fieldbook['profiles:list']().then((result) => result.ok)`), { timeout: 10_000 })
       .toBe(true);

@@ -37,7 +37,6 @@ const ALMOST_RIGHT: Record<string, unknown[]> = {
     { opId: '', verifyFirst: false, op: { kind: 'email.remove', userid: 1, emailid: 2 } },
     { opId: 'a', op: { kind: 'email.remove', userid: 1, emailid: 2 } },
   ],
-  'app:openExternal': [POLLUTING, { url: 42 }, { url: 'x'.repeat(5000) }, {}],
 };
 
 const NO_ARGUMENT = new Set(['profiles:list', 'demo:start', 'connection:probe']);
@@ -53,7 +52,7 @@ function expectRefused(result: unknown, codes: AppError['code'][], what: string)
 let client: BridgeClient;
 
 test.beforeEach(async ({ harness, api, fullToken }) => {
-  client = await openBridge(harness.origin, harness.origin);
+  client = await openBridge(harness.origin, harness.origin, harness.key);
   // a real, active profile: a call that got through would reach the API
   const saved = (await client.call('profiles:save', { name: 'Fuzzed', baseUrl: api.baseUrl, token: fullToken })) as { ok: boolean; value: { id: string } };
   expect(saved.ok).toBe(true);
@@ -105,11 +104,18 @@ test('unknown channels and unreadable messages are refused', async ({ api }) => 
   expect(api.log).toEqual([]);
 });
 
-test('a connection from another origin is refused before it can send anything', async ({ harness, api }) => {
+test('a connection from another origin is refused before it can send anything, even with the launch key', async ({ harness, api }) => {
   for (const origin of ['http://evil.invalid', `http://127.0.0.1:${harness.port + 1}`, `http://localhost:${harness.port}`, 'null', 'app://fieldbook']) {
-    await expect(openBridge(harness.origin, origin), origin).rejects.toThrow(/403/);
+    await expect(openBridge(harness.origin, origin, harness.key), origin).rejects.toThrow(/403/);
   }
   expect(harness.refusedConnections()).toBe(5);
+  expect(api.log).toEqual([]);
+});
+
+test('a local process forging the page’s Origin and Host without the launch key is refused', async ({ harness, api }) => {
+  await expect(openBridge(harness.origin, harness.origin)).rejects.toThrow(/403/);
+  await expect(openBridge(harness.origin, harness.origin, 'x'.repeat(harness.key.length))).rejects.toThrow(/403/);
+  expect(harness.refusedConnections()).toBe(2);
   expect(api.log).toEqual([]);
 });
 

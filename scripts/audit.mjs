@@ -19,9 +19,10 @@ const require = createRequire(path.join(root, 'package.json'));
 const EXCLUDED_CHECKS = [
   // needs the internet (downloads Electron's release list)
   'AvailableSecurityFixesGlobalCheck',
-  // a manual-review marker on every openExternal call whose URL is not a constant. The app's
-  // calls all pass isSafeExternalUrl first (src/main/security/external-links.ts: unit tests
-  // with javascript:, file:, userinfo and loopback URLs; the e2e suite checks what reaches it).
+  // a manual-review marker on every openExternal call whose URL is not a constant. The app's one
+  // call (window-open handler) passes isPublicDestination first (src/main/security/external-links.ts:
+  // unit tests with javascript:, file:, userinfo, loopback and 127.0.0.1.nip.io-style names, and a
+  // DNS answer with a local address; src/main/index.test.ts checks the handler is installed).
   'OpenExternalJSCheck',
   // a manual-review marker on every window with a preload. Ours is one bundled file that exposes
   // exactly the IPC contract (src/preload/api.ts, `satisfies FieldbookApi`; unit tests check that

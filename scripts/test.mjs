@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: every suite in order — typecheck, lint, unit and integration tests
+// `npm test`: every suite in order — typecheck, lint, unused exports, unit and integration tests
 // (vitest), the renderer build, end-to-end tests (Playwright in Debian's Chromium),
 // and the security audit — then one closing line that sums them all:
 // "N passed, N failed, N skipped". Exits non-zero when anything failed.
@@ -76,6 +76,8 @@ if (want('typecheck')) {
   step('typecheck (renderer)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.web.json']);
 }
 if (want('lint')) step('lint', bin('eslint'), ['--max-warnings=0', '.']);
+// every export something imports (knip.json names the entry points; plugins add electron-vite, vitest, Playwright)
+if (want('exports')) step('unused exports (knip)', bin('knip'), ['--include', 'exports,types,nsExports,nsTypes,enumMembers', '--no-progress']);
 
 if (want('unit')) {
   const out = join(tmp, 'vitest.json');

@@ -13,7 +13,11 @@ import { createFieldbookApi, type IpcRendererLike } from '../../src/preload/api.
 type Relay = (event: unknown, payload: unknown) => void;
 type Incoming = { id: number; result: unknown } | { event: string; payload: unknown };
 
-const LOST: AppError = { code: 'network', message: "Lost the connection to Fieldbook's main process. Try again in a moment." };
+// (a page left open from an earlier start holds an old launch key: the socket refuses it, which a browser cannot tell from a host that is down)
+const LOST: AppError = {
+  code: 'network',
+  message: "Lost the connection to Fieldbook's main process. Try again in a moment; if Fieldbook was restarted, open the address it printed (it changes at every start).",
+};
 const RECONNECT_MS = 500;
 
 function createWebSocketIpc(url: string): IpcRendererLike {
@@ -65,7 +69,9 @@ function createWebSocketIpc(url: string): IpcRendererLike {
   };
 }
 
+// the launch key comes with the page's own address (never with a served file): pass it on to the socket
 const wsUrl = new URL('/__harness/ws', import.meta.url);
+wsUrl.searchParams.set('key', new URL((globalThis as unknown as { location: { href: string } }).location.href).searchParams.get('key') ?? '');
 wsUrl.protocol = wsUrl.protocol === 'https:' ? 'wss:' : 'ws:';
 Object.defineProperty(globalThis, 'fieldbook', {
   value: Object.freeze(createFieldbookApi(createWebSocketIpc(wsUrl.href))),

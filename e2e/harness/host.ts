@@ -5,12 +5,16 @@
  * (`dispatch(createHandlers(deps), ...)`) with real deps: keytar in the session's
  * Secret Service, Node's fetch, a temp settings folder, and the demo server.
  *
- * The WebSocket's Origin header must be the harness's own origin: the
- * equivalent of the Electron shell's sender check.
+ * The WebSocket opens only for the page that holds this launch's key: a random
+ * 256-bit value carried in the page address the harness prints (`/?key=…`) and
+ * never served in any file, so another local process (or a web page reaching
+ * 127.0.0.1 by DNS rebinding) cannot learn it. Origin and Host are checked too,
+ * but they prove nothing on their own: any non-browser client can forge them.
  *
  *   node --experimental-strip-types --no-warnings e2e/harness/host.ts [--port N]
  *        [--server-url URL --token T | --dataset demo|tiny|m|l] [--settings-dir DIR]
  */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -23,7 +27,6 @@ import { createHandlers } from '../../src/main/handlers.ts';
 import { dispatch } from '../../src/main/ipc/dispatch.ts';
 import { KeytarKeychain } from '../../src/main/secrets/keytar-keychain.ts';
 import { contentTypeFor, securityHeaders } from '../../src/main/security/csp.ts';
-import { isSafeExternalUrl } from '../../src/main/security/external-links.ts';
 import { resolveRequestPath } from '../../src/main/security/paths.ts';
 import { createHarnessDemo, type HarnessDemoOptions } from './demo.ts';
 import { buildBridgeScript, injectBridge } from './page.ts';
@@ -33,6 +36,16 @@ export const DEFAULT_RENDERER_DIR = path.join(projectRoot, 'out/renderer');
 export const WS_PATH = '/__harness/ws';
 export const BRIDGE_PATH = '/__harness/bridge.js';
 export const PRELOAD_API_PATH = '/__harness/preload-api.js';
+/** The page-address parameter that carries the launch key (read by bridge.ts). */
+export const HARNESS_KEY_PARAM = 'key';
+
+/** Whether `given` is this launch's key (constant time). */
+function isLaunchKey(given: string | null, key: string): boolean {
+  if (given === null) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(key);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 export interface HarnessOptions extends HarnessDemoOptions {
   /** 0 (default) picks a free port */
@@ -44,6 +57,8 @@ export interface HarnessOptions extends HarnessDemoOptions {
   keychainService?: string;
   keychain?: MainDeps['keychain'];
   fetch?: typeof globalThis.fetch;
+  /** the launch key of a host this one replaces on the same port (tests that restart the host under an open page); random otherwise */
+  launchKey?: string;
   /** keep every message sent to and received from the page (token-leak tests); off for benchmarks */
   recordMessages?: boolean;
   sync?: MainDeps['sync'];
@@ -51,7 +66,10 @@ export interface HarnessOptions extends HarnessDemoOptions {
 }
 
 export interface Harness {
+  /** the page address, launch key included: give it only to the browser that shows the app */
   url: string;
+  /** this launch's key (in `url`); tests use it to speak to the socket as the page does */
+  key: string;
   origin: string;
   port: number;
   settingsDir: string;
@@ -62,8 +80,6 @@ export interface Harness {
   receivedFromPage: string[];
   /** requests the handlers made through fetch (to the API) */
   apiRequests(): number;
-  /** URLs that reached openExternal (stubbed: nothing is opened) */
-  openedExternally: string[];
   /** WebSocket connections refused for their Origin */
   refusedConnections(): number;
   close(): Promise<void>;
@@ -89,6 +105,7 @@ function parseRequest(text: string): PageRequest | null {
   return { id: message.id, channel: 'channel' in message ? message.channel : undefined, arg: 'arg' in message ? message.arg : undefined };
 }
 
+// Over 80 lines on purpose: one harness's settings, handlers, HTTP server and sockets share this closure.
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const rendererDir = path.resolve(options.rendererDir ?? DEFAULT_RENDERER_DIR);
   const ownSettings = options.settingsDir === undefined;
@@ -97,9 +114,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const record = options.recordMessages ?? true;
   const sentToPage: string[] = [];
   const receivedFromPage: string[] = [];
-  const openedExternally: string[] = [];
   let apiRequests = 0;
   let refused = 0;
+  const launchKey = options.launchKey ?? randomBytes(32).toString('base64url');
+  if (launchKey.length < 22) throw new Error('The harness launch key must carry at least 128 bits.');
 
   const baseFetch = options.fetch ?? globalThis.fetch;
   const demo = createHarnessDemo(options, settingsDir);
@@ -111,9 +129,6 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       return baseFetch(input, init);
     },
     demo,
-    openExternal: async (url) => {
-      if (isSafeExternalUrl(url)) openedExternally.push(url);
-    },
     ...(options.sync ? { sync: options.sync } : {}),
     ...(options.api ? { api: options.api } : {}),
   });
@@ -172,8 +187,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const origin = `http://127.0.0.1:${address.port}`;
 
   server.on('upgrade', (request, socket, head) => {
-    const pathname = new URL(request.url ?? '/', origin).pathname;
-    if (pathname !== WS_PATH || request.headers.origin !== origin || request.headers.host !== new URL(origin).host) {
+    const url = new URL(request.url ?? '/', origin);
+    const keyed = isLaunchKey(url.searchParams.get(HARNESS_KEY_PARAM), launchKey);
+    if (url.pathname !== WS_PATH || !keyed || request.headers.origin !== origin || request.headers.host !== new URL(origin).host) {
       refused += 1;
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
@@ -210,14 +226,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 
   let closed = false;
   return {
-    url: `${origin}/`,
+    url: `${origin}/?${HARNESS_KEY_PARAM}=${launchKey}`,
+    key: launchKey,
     origin,
     port: address.port,
     settingsDir,
     keychainService,
     sentToPage,
     receivedFromPage,
-    openedExternally,
     apiRequests: () => apiRequests,
     refusedConnections: () => refused,
     async close() {
@@ -265,6 +281,7 @@ async function main(): Promise<void> {
   });
   console.log(JSON.stringify({ url: harness.url, settingsDir: harness.settingsDir }));
   console.log(`Fieldbook (browser harness) is running at ${harness.url} — open it in Chromium. Press Ctrl+C to stop.`);
+  console.log('The address carries this launch’s key (new at every start): only a page opened with it can use Fieldbook. Do not share it.');
   const stop = () => void harness.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -16,10 +16,12 @@ export interface ProxyAnswer {
   status: number;
   body: string;
   contentType?: string;
+  /** more response headers (e.g. Location for a redirect) */
+  headers?: Record<string, string>;
 }
 
-/** Returns an answer to send instead of the server's, or undefined to pass the request through. */
-export type ProxyRule = (request: ProxiedRequest) => ProxyAnswer | undefined;
+/** Returns an answer to send instead of the server's, 'hang' to never answer, or undefined to pass the request through. */
+export type ProxyRule = (request: ProxiedRequest) => ProxyAnswer | 'hang' | undefined;
 
 export interface ApiProxy {
   baseUrl: string;
@@ -50,8 +52,9 @@ export async function startApiProxy(targetBaseUrl: string): Promise<ApiProxy> {
       const proxied = { method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers };
       log.push(`${proxied.method} ${proxied.url}`);
       const answer = rule?.(proxied);
+      if (answer === 'hang') return; // the request is taken and never answered (closed with the proxy)
       if (answer) {
-        response.writeHead(answer.status, { 'Content-Type': answer.contentType ?? 'application/json' }).end(answer.body);
+        response.writeHead(answer.status, { 'Content-Type': answer.contentType ?? 'application/json', ...answer.headers }).end(answer.body);
         return;
       }
       const headers = new Headers();

@@ -12,8 +12,10 @@ export interface BridgeClient {
   close(): void;
 }
 
-export function openBridge(harnessOrigin: string, origin: string): Promise<BridgeClient> {
-  const socket = new WebSocket(`${harnessOrigin.replace(/^http/, 'ws')}/__harness/ws`, { origin, maxPayload: 64 * 1024 * 1024 });
+/** `key`: the harness's per-launch key (without it the socket refuses any client, whatever its headers). */
+export function openBridge(harnessOrigin: string, origin: string, key?: string): Promise<BridgeClient> {
+  const query = key === undefined ? '' : `?key=${encodeURIComponent(key)}`;
+  const socket = new WebSocket(`${harnessOrigin.replace(/^http/, 'ws')}/__harness/ws${query}`, { origin, maxPayload: 64 * 1024 * 1024 });
   const waiting = new Map<number | null, (result: unknown) => void>();
   let nextId = 1;
   socket.on('message', (data) => {

@@ -1,7 +1,8 @@
 /**
  * "Try the demo": the reference server started in this process on a free
  * loopback port with the demo dataset, its data kept in `dbDir` so the demo
- * site keeps the user's edits between launches. Started once, on first use.
+ * site keeps the user's edits between launches. Started once, on first use,
+ * with random tokens; it answers only under its loopback address (Host checked).
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -15,7 +16,8 @@ export function createDemo(dbDir: string): MainDeps['demo'] & { stop(): Promise<
 
   async function boot(): Promise<RunningServer> {
     await mkdir(dbDir, { recursive: true });
-    return startServer({ dataset: 'demo', dbPath: join(dbDir, 'demo.sqlite'), port: 0 });
+    // loopback only, a random token per start (nothing outside this process knows it), no admin API
+    return startServer({ dataset: 'demo', dbPath: join(dbDir, 'demo.sqlite'), port: 0, host: '127.0.0.1', tokens: 'random', admin: false });
   }
 
   async function stop(): Promise<void> {

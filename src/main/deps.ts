@@ -17,8 +17,6 @@ export interface MainDeps {
   fetch: typeof globalThis.fetch;
   demo: { start(): Promise<{ baseUrl: string; token: string }> };
   now?: () => Date;
-  /** Opens an already-checked http(s) URL in the system browser (Electron's shell.openExternal); absent in tests. */
-  openExternal?: (url: string) => Promise<void>;
   /** Tuning for tests: page size and timeouts of the API client. */
   sync?: { limit?: number; maxUnacked?: number; /** after this long with no acknowledgement a sync gives way to a new one */ stalledAfterMs?: number };
   api?: { timeoutMs?: number; maxRetries?: number; sleep?: (ms: number) => Promise<void> };

@@ -202,10 +202,6 @@ describe('handlers', () => {
     expect(state.keychain).toEqual({ available: false, message: 'No Secret Service is running.' });
   });
 
-  it('refuses to open anything but a web link in the system browser', async () => {
-    expect(await value('app:openExternal', { url: 'file:///etc/passwd' })).toEqual({ opened: false });
-  });
-
   it('replays an operation through the replay service', async () => {
     await addProfile('full');
     const user = server.query<{ userid: number; status: string }>("SELECT userid, status FROM users WHERE status = 'Active' LIMIT 1")[0]!;

@@ -3,19 +3,21 @@
  * IPC transport. Every rule it applies is a pure function in ./security, tested
  * without Electron (whose binary this repository's CI cannot download).
  */
+import { lookup } from 'node:dns/promises';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, ipcMain, net, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, shell } from 'electron';
 import { CHANNELS } from '../shared/ipc.ts';
 import { createDemo } from './demo.ts';
 import { createHandlers } from './handlers.ts';
 import { dispatch } from './ipc/dispatch.ts';
 import { KeytarKeychain } from './secrets/keytar-keychain.ts';
 import { createAppRequestHandler } from './security/app-protocol.ts';
-import { isSafeExternalUrl } from './security/external-links.ts';
+import { isPublicDestination } from './security/external-links.ts';
 import { registerIpcTransport } from './security/ipc-transport.ts';
 import { APP_ENTRY_URL, APP_SCHEME, parseUrl } from './security/origin.ts';
+import { attachRecovery } from './security/recovery.ts';
 import {
   createWindowOpenHandler,
   denyPermissionCheck,
@@ -42,8 +44,9 @@ protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standa
 // Sandbox every renderer, whatever a window's options say.
 app.enableSandbox();
 
+// the name is resolved first: a link whose host leads back to this machine or its network is dropped
 const openExternal = (url: string) => {
-  if (isSafeExternalUrl(url)) void shell.openExternal(url);
+  void isPublicDestination(url, (host) => lookup(host, { all: true })).then((ok) => (ok ? shell.openExternal(url) : undefined));
 };
 
 // Every web contents, including any we did not create on purpose, gets the same rules.
@@ -67,7 +70,7 @@ function createWindow(): BrowserWindow {
     show: false,
     title: 'Fieldbook',
     backgroundColor: '#ffffff',
-    // Electron's secure defaults, said out loud (window-rules.test.ts holds this list to REQUIRED_WEB_PREFERENCES).
+    // Electron's secure defaults, said out loud (index.test.ts starts this shell on a fake Electron and holds them to REQUIRED_WEB_PREFERENCES).
     webPreferences: {
       preload: preloadPath,
       nodeIntegration: false,
@@ -87,6 +90,8 @@ function createWindow(): BrowserWindow {
     },
   });
   window.once('ready-to-show', () => window.show());
+  // a crashed or frozen renderer: offer a reload (the cache and the outbox are on disk and stay intact)
+  attachRecovery(window, { ask: (options) => dialog.showMessageBox(window, options), quit: () => app.quit() });
   void window.loadURL(devServerUrl && devOrigin ? devServerUrl.href : APP_ENTRY_URL);
   return window;
 }
@@ -103,11 +108,9 @@ async function start(): Promise<void> {
     settingsDir: userData,
     keychain: new KeytarKeychain(),
     // Electron's network stack: system proxies and certificates apply to API calls.
-    fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
+    // never follow a redirect (it would carry the AccessToken header), whatever the caller asked
+    fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, { ...init, redirect: 'manual' }),
     demo: createDemo(path.join(userData, 'demo')),
-    openExternal: async (url) => {
-      if (isSafeExternalUrl(url)) await shell.openExternal(url);
-    },
   });
   const unregister = registerIpcTransport(ipcMain, CHANNELS, (channel, arg, ctx) => dispatch(handlers, channel, arg, ctx), devOrigin);
 

@@ -40,7 +40,6 @@ export function createFieldbookApi(ipc: IpcRendererLike) {
     'sync:ack': (arg) => invoke('sync:ack', arg),
     'users:detail': (arg) => invoke('users:detail', arg),
     'replay:execute': (arg) => invoke('replay:execute', arg),
-    'app:openExternal': (arg) => invoke('app:openExternal', arg),
     on: {
       'sync:page': (listener) => subscribe('sync:page', listener),
       'sync:progress': (listener) => subscribe('sync:progress', listener),

@@ -22,6 +22,14 @@ export interface AppState {
   faults: FaultInjector;
   /** present only with `admin: true` */
   admin: { reset(): void } | null;
+  /** the Host headers answered (null: any); others get 421, so DNS rebinding reaches nothing */
+  allowedHosts: Set<string> | null;
+  /**
+   * Writes that reached a route handler with a valid token, per target ("PUT /users/42"),
+   * whatever their outcome: a resend answered 1002 counts as a second attempt at its target.
+   * Faults injected before the handler (drop, 500/503, 429) do not count; a lost answer does.
+   */
+  writes: Map<string, number>;
 }
 
 const MAX_BODY_BYTES = 1_000_000;
@@ -78,6 +86,10 @@ export function answerApi(state: AppState, method: string, url: URL, token: stri
   if (match.kind === 'wrong-method') {
     throw new ApiError(ResponseCode.NotImplemented, `${method} is not implemented on ${url.pathname}.`, { httpcode: 405, headers: { Allow: match.allowed.join(', ') } });
   }
+  if (method !== 'GET') {
+    const target = `${method} ${url.pathname.slice('/v1'.length)}`;
+    state.writes.set(target, (state.writes.get(target) ?? 0) + 1);
+  }
   const ctx: ApiContext = {
     store: state.store, base: state.base, developerUrl: state.developerUrl, today: state.today, caller,
     method, path, query: url.searchParams, params: match.params,
@@ -122,6 +134,9 @@ export async function handleRequest(state: AppState, req: IncomingMessage, res: 
     return sendStatus(res, state, ResponseCode.ValidationFailed, 'The request body is too large.', 413);
   }
   const path = url.pathname;
+  if (state.allowedHosts && !state.allowedHosts.has((req.headers.host ?? '').toLowerCase())) {
+    return sendStatus(res, state, ResponseCode.AccessDenied, 'This server answers only under its own loopback address.', 421);
+  }
   if (path === '/__admin' || path.startsWith('/__admin/')) return answerAdmin(state, req, res, path, bodyText);
   const code = /^\/developer\/v1\/responsecodes\/(\d+)$/.exec(path);
   if (code && method === 'GET') return answerResponseCode(state, res, Number(code[1]));

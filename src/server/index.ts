@@ -13,7 +13,7 @@ import { FaultInjector, type FaultSpec } from './faults.ts';
 import { generateDataset, type GenerateOptions } from './generate.ts';
 import { SCHEMA_VERSION } from './schema.ts';
 import { Store, type SqlValue } from './store.ts';
-import { callerOf, deriveTokens, type TokenInfo } from './tokens.ts';
+import { callerOf, deriveTokens, randomTokens, type TokenInfo } from './tokens.ts';
 
 export type { DatasetName } from './datasets.ts';
 export type { FaultSpec } from './faults.ts';
@@ -31,7 +31,11 @@ export interface ServerOptions {
   hostile?: boolean;
   /** YYYY-MM-DD, default real today */
   today?: string;
+  /** 'derived' (default: stable across restarts, for tests and scripts) or 'random' (new at every start: the app's demo) */
+  tokens?: 'derived' | 'random';
 }
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
 
 export interface RunningServer {
   /** http://127.0.0.1:PORT/v1 */
@@ -49,6 +53,8 @@ export interface RunningServer {
   mutate(m: Mutation): boolean;
   /** regenerate the dataset (same as POST /__admin/reset) */
   reset(): void;
+  /** writes that reached a route handler, per "METHOD /path" (after /v1), whatever they answered */
+  writeCounts(): Map<string, number>;
   /** read-only SQL for tests: SELECT or WITH statements only */
   query<T = Record<string, unknown>>(sql: string, ...params: SqlValue[]): T[];
   close(): Promise<void>;
@@ -67,13 +73,15 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const gen: GenerateOptions = { dataset: opts.dataset ?? 'demo', seed: opts.seed ?? 1, hostile: opts.hostile ?? false, today: opts.today ?? todayIso() };
   const store = new Store(opts.dbPath ?? ':memory:');
   const today = ensureData(store, gen);
-  const tokens = deriveTokens(gen.dataset, gen.seed);
+  const tokens = opts.tokens === 'random' ? randomTokens() : deriveTokens(gen.dataset, gen.seed);
   const faults = new FaultInjector(opts.faults);
   const reset = (): void => generateDataset(store, { ...gen, today });
   const state: AppState = {
     store, base: '', developerUrl: '', today, faults,
     tokens: new Map(tokens.map((t) => [t.token, callerOf(t)])),
     admin: opts.admin ? { reset } : null,
+    allowedHosts: null,
+    writes: new Map(),
   };
   const server: Server = createServer((req, res) => {
     handleRequest(state, req, res).catch(() => {
@@ -91,6 +99,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const origin = `http://${urlHost}:${port}`;
   state.base = `${origin}/v1`;
+  // bound to loopback: answer only under this machine's own names (a rebound DNS name gets 421)
+  if (LOOPBACK_HOSTS.has(host)) state.allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
   state.developerUrl = `${origin}/developer`;
   let closed: Promise<void> | null = null;
   return {
@@ -104,6 +114,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     snapshot: () => takeSnapshot(store),
     mutate: (m) => applyMutation(store, m),
     reset,
+    writeCounts: () => new Map(state.writes),
     query<T>(sql: string, ...params: SqlValue[]): T[] {
       if (!/^\s*(SELECT|WITH)\b/i.test(sql)) throw new Error('query() runs SELECT statements only');
       return store.all<T>(sql, ...params);

@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOREIGN_SITE_ID } from './datasets.ts';
 import type { RunningServer } from './index.ts';
-import { clientFor, list, one, startTestServer, type Client } from './testkit.ts';
+import { clientFor, list, one, startTestServer, type Client } from './testing/testkit.ts';
 
 let server: RunningServer;
 let full: Client;

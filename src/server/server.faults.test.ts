@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from './index.ts';
 import { NO_FAULTS } from './faults.ts';
-import { clientFor, list, one, startTestServer, type Client } from './testkit.ts';
+import { clientFor, list, one, startTestServer, type Client } from './testing/testkit.ts';
 
 describe('faults', () => {
   let server: RunningServer;

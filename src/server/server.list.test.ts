@@ -1,7 +1,7 @@
 /** Pagination and search over HTTP. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from './index.ts';
-import { clientFor, list, one, startTestServer, type Client } from './testkit.ts';
+import { clientFor, list, one, startTestServer, type Client } from './testing/testkit.ts';
 
 let server: RunningServer;
 let api: Client;

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemas, type SchemaName } from '../shared/api/wire.ts';
 import type { RunningServer } from './index.ts';
-import { clientFor, list, one, startTestServer, type Client } from './testkit.ts';
+import { clientFor, list, one, startTestServer, type Client } from './testing/testkit.ts';
 
 let server: RunningServer;
 let api: Client;

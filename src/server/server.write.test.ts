@@ -1,7 +1,7 @@
 /** Every write: its answer, its effect on later reads and counts, and its validation errors. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from './index.ts';
-import { clientFor, list, one, startTestServer, type Client } from './testkit.ts';
+import { clientFor, list, one, startTestServer, type Client } from './testing/testkit.ts';
 
 let server: RunningServer;
 let api: Client;
@@ -261,5 +261,28 @@ describe('transactions', () => {
     await api.post('/sites/101/users', { username: plainUser().username, firstname: 'Dup', lastname: 'Licate' });
     await api.put(`/users/${plainUser().userid}`, { firstname: 'Valid', status: 'Nope' });
     expect(server.snapshot()).toEqual(before);
+  });
+});
+
+describe('counting writes per target', () => {
+  it('counts every write that reached a handler, a resend answered 1002 included, and no read', async () => {
+    const group = one<{ groupid: number; siteid: number }>(server, 'SELECT groupid, siteid FROM profile_groups ORDER BY groupid');
+    const user = plainUser();
+    const target = `POST /sites/${group.siteid}/access/groups/${group.groupid}/users`;
+    const before = server.writeCounts().get(target) ?? 0;
+    const first = await api.post(`/sites/${group.siteid}/access/groups/${group.groupid}/users`, { userid: user.userid });
+    const again = await api.post(`/sites/${group.siteid}/access/groups/${group.groupid}/users`, { userid: user.userid });
+    await api.get(`/users/${user.userid}/access/groups`);
+    expect(first.status).toBeLessThan(300);
+    expect(codes(again)).toEqual([409, 1002]);
+    expect((server.writeCounts().get(target) ?? 0) - before).toBe(2);
+    expect([...server.writeCounts().keys()].every((key) => !key.startsWith('GET '))).toBe(true);
+  });
+
+  it('does not count a write refused for its token', async () => {
+    const user = plainUser();
+    const before = server.writeCounts().get(`PUT /users/${user.userid}`) ?? 0;
+    await clientFor(server, null).put(`/users/${user.userid}`, { status: 'Inactive' });
+    expect(server.writeCounts().get(`PUT /users/${user.userid}`) ?? 0).toBe(before);
   });
 });

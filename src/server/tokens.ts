@@ -1,9 +1,9 @@
 /**
- * The API tokens a server knows. They are derived from the dataset and seed, so
- * tests and scripts can rely on them across restarts, and look like real tokens
- * (43 characters of base64url).
+ * The API tokens a server knows. By default they are derived from the dataset
+ * and seed, so tests and scripts can rely on them across restarts; the app's
+ * demo asks for random ones. Both look like real tokens (43 characters of base64url).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { FEATURE_MODULE_ID, OTHER_CUSTOMER, OUR_CUSTOMER, type DatasetName } from './datasets.ts';
 
 export type TokenAccessLevel = 'full' | 'readonly' | 'feature' | 'other-customer';
@@ -27,6 +27,14 @@ const LEVELS: readonly TokenAccessLevel[] = ['full', 'readonly', 'feature', 'oth
 export function deriveTokens(dataset: DatasetName, seed: number): TokenInfo[] {
   return LEVELS.map((access) => {
     const token = createHash('sha256').update(`fieldbook-reference-server:${dataset}:${seed}:${access}`).digest('base64url');
+    return access === 'feature' ? { token, access, accessmoduleid: FEATURE_MODULE_ID } : { token, access };
+  });
+}
+
+/** Fresh tokens for one run (the app's demo): nothing outside this process can know them. */
+export function randomTokens(): TokenInfo[] {
+  return LEVELS.map((access) => {
+    const token = randomBytes(32).toString('base64url');
     return access === 'feature' ? { token, access, accessmoduleid: FEATURE_MODULE_ID } : { token, access };
   });
 }

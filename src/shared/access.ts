@@ -1,27 +1,38 @@
 /**
- * What a token's access level means for the user: a read-only token is a
- * normal profile that can browse, and the app says what it cannot do. Pure;
- * main learns the level (src/main/secrets/access.ts), the renderer shows this.
+ * The one write rule: may a token of this access level queue this operation?
+ * Bulk edits, record edits, the import and their previews all ask it, so a
+ * token is refused the same way on every path, before anything is queued.
+ * Main learns the level (src/main/secrets/access.ts); the server has the last
+ * word (an op it refuses anyway waits in the Outbox for review).
  */
-import type { TokenAccess } from './ipc.ts';
+import type { OpKind, TokenAccess } from './ipc.ts';
+import { OP_KIND_TABLE } from './op-kinds.ts';
 
-export function describeAccess(access: TokenAccess): { label: string; limits: string | null; canWrite: boolean } {
+/** Why this token may not queue this kind of operation, as a sentence for the user; null when it may. */
+export function writeRefusal(access: TokenAccess, kind: OpKind): string | null {
   switch (access) {
     case 'full':
-      return { label: 'Full access', limits: null, canWrite: true };
+    case 'unknown': // not yet checked: queue, and let the server decide
+      return null;
     case 'readonly':
-      return {
-        label: 'Read-only',
-        limits: 'This token can browse and sync, but the server refuses changes: edits cannot be sent with it.',
-        canWrite: false,
-      };
-    case 'feature':
-      return {
-        label: 'Limited to one feature',
-        limits: 'This token only reaches one application feature: most lists cannot be synced and most edits will be refused.',
-        canWrite: false,
-      };
-    case 'unknown':
-      return { label: 'Access not yet checked', limits: null, canWrite: true };
+      return "This profile's token is read-only.";
+    case 'feature': {
+      const row = OP_KIND_TABLE[kind];
+      return row.featureTokenMaySend ? null : `This profile's token is limited to one feature, which does not include ${row.changes}.`;
+    }
   }
+}
+
+/** The first refusal among these kinds (a form or an import that queues several): null when the token may queue them all. */
+export function firstWriteRefusal(access: TokenAccess, kinds: readonly OpKind[]): string | null {
+  for (const kind of kinds) {
+    const refusal = writeRefusal(access, kind);
+    if (refusal !== null) return refusal;
+  }
+  return null;
+}
+
+/** May a token of this access level queue this kind of operation? */
+export function canWrite(access: TokenAccess, kind: OpKind): boolean {
+  return writeRefusal(access, kind) === null;
 }

@@ -32,6 +32,7 @@ export const ERROR_CODES = [
   'network', // connection refused, dropped, DNS
   'timeout',
   'malformed-response', // the answer failed validation: not stored
+  'not-the-api', // a redirect, a web page, another content type, a proxy's repeated page: something else answered; the sync stops, prunes nothing
   'conflict',
   'cancelled',
   'busy', // e.g. a sync already running
@@ -88,11 +89,6 @@ export interface ConnectionStatus {
   error?: AppError;
 }
 
-export interface SiteSummary {
-  siteid: number;
-  sitename: string;
-}
-
 // ---------- sync ----------
 
 /** Progress of one resumable unit of a sync (a collection over one scope: a site, a credential, a group...). */
@@ -138,6 +134,8 @@ export interface SyncProgress {
   /** sum of known totals, for "N of M" */
   total: number | null;
   collections: Partial<Record<CollectionName, CollectionProgress>>;
+  /** what the sync is waiting on right now, e.g. "… retrying (2 of 4)"; absent when nothing is amiss */
+  notice?: string;
 }
 
 type PageOf<K extends CollectionName> = {
@@ -186,6 +184,7 @@ export const OP_KINDS = [
   'trainingAssignment.delete',
 ] as const;
 export type OpKind = (typeof OP_KINDS)[number];
+// A new kind needs its row in OP_KIND_TABLE (src/shared/op-kinds.ts): the compiler says so.
 
 const dateInput = z.string().max(32);
 const text = (max = 500) => z.string().max(max);
@@ -267,7 +266,15 @@ export const replayRequestSchema = z.strictObject({
 export type ReplayRequest = z.infer<typeof replayRequestSchema>;
 
 export type ReplayOutcome =
-  | { status: 'done'; response?: StatusBody; createdId?: number | string; alreadyApplied?: boolean; after?: Record<string, unknown> }
+  | {
+      status: 'done';
+      response?: StatusBody;
+      createdId?: number | string;
+      alreadyApplied?: boolean;
+      after?: Record<string, unknown>;
+      /** records read back after the op, as the platform now holds them (side effects included): the person it touched */
+      readBack?: { user?: Record<string, unknown> };
+    }
   | { status: 'conflict'; theirs: Record<string, unknown>; fields: string[] }
   | { status: 'needs-review'; error: AppError }
   /** maybeSent: the write may have reached the server (verify before sending again); false when it surely did not */
@@ -310,7 +317,6 @@ export const requestSchemas = {
   'sync:ack': z.strictObject({ syncId: z.string().max(100), pageId: z.number().int().min(0) }),
   'users:detail': z.strictObject({ userid: id }),
   'replay:execute': replayRequestSchema,
-  'app:openExternal': z.strictObject({ url: z.string().max(4096) }),
 } as const;
 
 export interface UserDetailOnline {
@@ -337,7 +343,6 @@ export interface RequestResults {
   'sync:ack': null;
   'users:detail': UserDetailOnline;
   'replay:execute': ReplayOutcome;
-  'app:openExternal': { opened: boolean };
 }
 
 export type Channel = keyof typeof requestSchemas;

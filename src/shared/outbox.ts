@@ -49,11 +49,6 @@ export interface OpBinding {
   field: 'userid' | 'transcriptid';
 }
 
-/** Statuses an op can still leave on its own (the queue works on them). */
-export const ACTIVE_STATUSES: readonly OutboxStatus[] = ['pending', 'sending'];
-/** Statuses that wait for a person (conflict, needs review, failed). */
-export const PARKED_STATUSES: readonly OutboxStatus[] = ['conflict', 'needs-review', 'failed'];
-
 /**
  * The record an op acts on: ops of one target replay in order. A user's
  * e-mails, updates and status share the user's key; an access grant, a
@@ -94,7 +89,7 @@ export function bindOp(op: OpSpec, field: OpBinding['field'], value: number): Op
 
 export type FailureClass = 'retry' | 'needs-review' | 'paused';
 
-const RETRY_CODES = new Set<AppError['code']>(['network', 'timeout', 'server', 'rate-limited', 'cancelled', 'malformed-response']);
+const RETRY_CODES = new Set<AppError['code']>(['network', 'timeout', 'server', 'rate-limited', 'cancelled', 'malformed-response', 'not-the-api']);
 
 /**
  * Network, 5xx, 1006 and 429 are transient; 801/802 stop the whole queue (the

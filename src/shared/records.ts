@@ -52,6 +52,8 @@ export interface UserRecord {
   /** folded "last, first" for sorting (userSortName) */
   sortName: string;
   extra?: Extra;
+  /** set when the record was read back from the platform after a replay (not by a sync): when */
+  refreshedAt?: string;
 }
 
 export interface EmailRecord {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiClient, ApiError } from './client.ts';
-import { connectionRefused, connectionReset, fakeFetch, json, scriptedFetch, statusBody } from './fake-fetch.ts';
+import { ApiClient } from './client.ts';
+import { connectionRefused, connectionReset, failure, fakeFetch, json, scriptedFetch, statusBody } from '../testing/fake-fetch.ts';
 
 const BASE = 'http://127.0.0.1:9/v1';
 
@@ -17,16 +17,6 @@ function client(fetch: typeof globalThis.fetch, extra: { timeoutMs?: number; max
     ...extra,
   });
   return { api, waits };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof ApiError) return err;
-    throw err;
-  }
-  throw new Error('expected the request to fail');
 }
 
 const user = { userid: 1, siteid: 1, username: 'ann', firstname: 'Ann', lastname: 'Lee', employeeid: '', status: 'Active', usertype: 'User', email: [], links: {} };
@@ -191,7 +181,7 @@ describe('ApiClient.getPage', () => {
     const f = fakeFetch(() => json(200, { users: [user, { ...user, userid: 'abc' }] }));
     const err = await failure(client(f.fetch).api.getPage('/users', 'users', 'user', page));
     expect(err.appError.code).toBe('malformed-response');
-    expect(err.appError.message).toContain('1.userid');
+    expect(err.appError.message).toContain('userid abc, row 2 of the list: userid:');
     expect(err.retryable).toBe(false);
   });
 
@@ -201,10 +191,10 @@ describe('ApiClient.getPage', () => {
     expect(err.appError.code).toBe('malformed-response');
   });
 
-  it('reports an answer that is not JSON as malformed', async () => {
+  it('reports a web page answered instead of a list as not the API', async () => {
     const f = fakeFetch(() => new Response('<html>oops</html>', { status: 200 }));
     const err = await failure(client(f.fetch).api.getPage('/users', 'users', 'user', page));
-    expect(err.appError.code).toBe('malformed-response');
+    expect(err.appError.code).toBe('not-the-api');
   });
 
   it('keeps unknown fields and unknown status values', async () => {

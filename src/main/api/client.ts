@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { ResponseCode, statusBodySchema, type StatusBody } from '../../shared/api/codes.ts';
 import { paginationSchema, schemas, type Parsed, type SchemaName } from '../../shared/api/wire.ts';
-import { ApiError, DEFAULT_RETRY_POLICY, appErrorFromResponse, defaultMessage, isFailureStatusCode, parseRetryAfter, retryDelay } from './errors.ts';
+import type { AppError } from '../../shared/ipc.ts';
+import { ApiError, DEFAULT_RETRY_POLICY, DEFAULT_TIMEOUT_MS, appErrorFromResponse, defaultMessage, isFailureStatusCode, parseRetryAfter, retryDelay } from './errors.ts';
 
 export { ApiError } from './errors.ts';
 
@@ -23,11 +24,20 @@ export interface ApiClientOptions {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** An attempt failed and another is coming: `attempt` is the number of the coming one, out of `of`. */
+export interface RetryNotice {
+  attempt: number;
+  of: number;
+  error: AppError;
+}
+
 export interface RequestOptions {
   query?: Record<string, string | number>;
   body?: unknown;
   retry?: 'auto' | 'none';
   signal?: AbortSignal;
+  /** told before each retry (the sync shows "retrying (2 of 4)") */
+  onRetry?: (notice: RetryNotice) => void;
 }
 
 export interface ApiResponse {
@@ -50,6 +60,18 @@ const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETU
 
 // The same, as Chromium's network stack (Electron's net.fetch) names them in its messages.
 const NOT_SENT_NET_ERRORS = /net::ERR_(CONNECTION_REFUSED|NAME_NOT_RESOLVED|INTERNET_DISCONNECTED|ADDRESS_UNREACHABLE|NETWORK_CHANGED|PROXY_CONNECTION_FAILED)\b/;
+
+// Electron's net.fetch rejects a redirect in 'manual' mode instead of returning it (electron/electron#43715)
+const CANCELLED_REDIRECT = /Redirect was cancelled|net::ERR_(UNSAFE|TOO_MANY)_REDIRECT/;
+
+function isCancelledRedirect(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    if (CANCELLED_REDIRECT.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
 
 function errorCode(err: unknown): string | undefined {
   let current: unknown = err;
@@ -85,6 +107,45 @@ function sleepUnlessAborted(sleep: (ms: number) => Promise<void>, ms: number, si
   });
 }
 
+/** Where a 3xx pointed, as "host" (the token was not sent there), or a note that it was not readable. */
+function redirectTarget(response: Response, requestUrl: string): string {
+  const location = response.headers.get('location');
+  if (!location) return 'an address it did not show';
+  try {
+    const target = new URL(location, requestUrl);
+    return target.protocol === 'http:' || target.protocol === 'https:' ? `${target.protocol}//${target.host}` : `a ${target.protocol} address`;
+  } catch {
+    return 'an unreadable address';
+  }
+}
+
+function redirectMessage(target: string): string {
+  return (
+    `The API address answered with a redirect to ${target}. Fieldbook does not follow redirects, so the token was not sent there. ` +
+    'A network sign-in page or a proxy may be in the way; otherwise correct the profile’s address.'
+  );
+}
+
+function notTheApi(message: string, httpcode?: number): ApiError {
+  // a write answered by something else may have been seen by the API behind it: verify before resending
+  return new ApiError({ code: 'not-the-api', message, ...(httpcode === undefined ? {} : { httpcode }) }, { retryable: false, maybeSent: true });
+}
+
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
+
+/** Which record of the list failed, by its id and its row (startrow-based), and why. */
+function describeRecordIssue(error: z.ZodError, list: unknown[], schema: SchemaName, startrow: number): string {
+  const issue = error.issues[0];
+  const index = typeof issue?.path[0] === 'number' ? issue.path[0] : null;
+  if (!issue || index === null) return describeIssue(error);
+  const field = issue.path.slice(1).join('.') || 'record';
+  const idField = Object.keys(schemas[schema].shape)[0] ?? 'id';
+  const raw = list[index];
+  const id = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>)[idField] : undefined;
+  const named = typeof id === 'number' || typeof id === 'string' ? `${idField} ${String(id).slice(0, 40)}` : 'a record without a readable id';
+  return `${named}, row ${startrow + index} of the list: ${field}: ${issue.message}`;
+}
+
 function describeIssue(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'unexpected shape';
@@ -105,7 +166,7 @@ export class ApiClient {
     this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
     this.#token = opts.token;
     this.#fetch = opts.fetch ?? globalThis.fetch;
-    this.#timeoutMs = opts.timeoutMs ?? 30_000;
+    this.#timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#maxRetries = opts.maxRetries ?? DEFAULT_RETRY_POLICY.maxRetries;
     this.#sleep = opts.sleep ?? defaultSleep;
     this.#random = opts.random ?? Math.random;
@@ -131,10 +192,19 @@ export class ApiClient {
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
         const delay = retryDelay(err, attempt, policy, this.#random);
-        if (delay === null || delay > MAX_RETRY_AFTER_MS) throw err;
+        if (delay === null || delay > MAX_RETRY_AFTER_MS) throw attempt > 0 ? this.#gaveUp(err, attempt + 1) : err;
+        opts.onRetry?.({ attempt: attempt + 2, of: policy.maxRetries + 1, error: err.appError });
         await sleepUnlessAborted(this.#sleep, delay, opts.signal);
       }
     }
+  }
+
+  /** The last error of several attempts, saying how many were made. */
+  #gaveUp(err: ApiError, attempts: number): ApiError {
+    if (err.appError.code !== 'timeout') return err;
+    const seconds = Math.round(this.#timeoutMs / 1000);
+    const message = `The server did not answer (${attempts} attempts, ${seconds} s each). Check the network connection, or try again later.`;
+    return new ApiError({ ...err.appError, message }, { retryable: false, maybeSent: err.maybeSent });
   }
 
   async #attempt(method: HttpMethod, path: string, opts: RequestOptions): Promise<ApiResponse> {
@@ -158,8 +228,10 @@ export class ApiClient {
     }
     let response: Response;
     let text: string;
+    const url = this.url(path, opts.query);
     try {
-      response = await this.#fetch(this.url(path, opts.query), { method, headers, body, signal: controller.signal });
+      // never follow a redirect: it would carry the AccessToken header to wherever it points
+      response = await this.#fetch(url, { method, headers, body, signal: controller.signal, redirect: 'manual' });
       text = await response.text();
     } catch (err) {
       throw this.#transportError(err, caller, timedOut);
@@ -167,7 +239,7 @@ export class ApiClient {
       clearTimeout(timer);
       caller?.removeEventListener('abort', onCallerAbort);
     }
-    return this.#decode(response, text);
+    return this.#decode(response, text, url);
   }
 
   #transportError(err: unknown, caller: AbortSignal | undefined, timedOut: boolean): ApiError {
@@ -175,13 +247,24 @@ export class ApiClient {
     if (timedOut) {
       return new ApiError({ code: 'timeout', message: defaultMessage('timeout') }, { maybeSent: true });
     }
+    if (isCancelledRedirect(err)) return notTheApi(redirectMessage('an address it did not show'));
     const code = errorCode(err);
     const sent = code === undefined || !NOT_SENT_CODES.has(code);
     return new ApiError({ code: 'network', message: defaultMessage('network') }, { maybeSent: sent });
   }
 
-  #decode(response: Response, text: string): ApiResponse {
+  #decode(response: Response, text: string, requestUrl: string): ApiResponse {
     const httpcode = response.status;
+    if (response.type === 'opaqueredirect' || (httpcode >= 300 && httpcode < 400)) {
+      const target = response.type === 'opaqueredirect' ? 'an address it did not show' : redirectTarget(response, requestUrl);
+      throw notTheApi(redirectMessage(target), httpcode || undefined);
+    }
+    const type = response.headers.get('content-type');
+    if (httpcode >= 200 && httpcode < 300 && text.length > 0 && type !== null && !JSON_TYPE.test(type)) {
+      const host = new URL(requestUrl).host;
+      const kind = /^\s*text\/html\b/i.test(type) || /^\s*</.test(text) ? 'a web page answered instead of the API: a network sign-in page or a proxy?' : `an answer of type ${type.split(';')[0]!.trim()} came instead of the API’s JSON: a proxy?`;
+      throw notTheApi(`${host}: ${kind} Nothing was changed; sign in to the network or check the profile’s address, then try again.`, httpcode);
+    }
     let body: unknown = null;
     let parsed = text.length === 0;
     if (!parsed) {
@@ -194,7 +277,10 @@ export class ApiClient {
     }
     // only a body that names a statuscode can be a status body (skips validating big list pages twice)
     const status = body !== null && typeof body === 'object' && 'statuscode' in body ? statusBodySchema.safeParse(body) : null;
-    const statusBody = status?.success ? status.data : null;
+    // the spec's five fields and nothing else: an extra field or key (an echo of the token, debug data) is dropped
+    const statusBody: StatusBody | null = status?.success
+      ? { httpcode: status.data.httpcode, statuscode: status.data.statuscode, status: status.data.status, developermessage: status.data.developermessage, moreinfo: status.data.moreinfo }
+      : null;
     const ok = httpcode >= 200 && httpcode < 300;
     if (ok && !parsed) {
       throw new ApiError({ code: 'malformed-response', message: `${defaultMessage('malformed-response')} (not JSON)`, httpcode });
@@ -217,19 +303,23 @@ export class ApiClient {
     path: string,
     wrapperKey: string,
     schema: K,
-    page: { startrow: number; limit: number; query?: Record<string, string | number> },
+    page: { startrow: number; limit: number; query?: Record<string, string | number>; onRetry?: (notice: RetryNotice) => void },
     signal?: AbortSignal,
   ): Promise<ListPage<K>> {
     const query = { ...page.query, startrow: page.startrow, limit: page.limit };
-    const { body, statusBody, httpcode } = await this.request('GET', path, { query, signal });
+    const { body, statusBody, httpcode } = await this.request('GET', path, { query, signal, ...(page.onRetry ? { onRetry: page.onRetry } : {}) });
     if (statusBody?.statuscode === ResponseCode.NoResults) return { items: [], next: null, empty: true };
     const malformed = (detail: string) =>
       new ApiError({ code: 'malformed-response', message: `${defaultMessage('malformed-response')} (${path}: ${detail})`, httpcode });
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw malformed('not an object');
     const list = (body as Record<string, unknown>)[wrapperKey];
     if (!Array.isArray(list)) throw malformed(`no "${wrapperKey}" list`);
+    // a proxy or cache that ignores `limit` is not the Data API: its pages cannot be trusted for pruning
+    if (list.length > page.limit) {
+      throw notTheApi(`${path}: a page of ${list.length} rows for a limit of ${page.limit} came back: not how the Data API pages (a proxy?). Nothing of it was used.`, httpcode);
+    }
     const items = z.array(schemas[schema]).safeParse(list);
-    if (!items.success) throw malformed(describeIssue(items.error));
+    if (!items.success) throw malformed(describeRecordIssue(items.error, list, schema, page.startrow));
     const pagination = paginationSchema.safeParse((body as Record<string, unknown>).pagination);
     const next = pagination.success && pagination.data.next ? pagination.data.next : null;
     return { items: items.data as Parsed<K>[], next, empty: false };

@@ -6,6 +6,7 @@
  */
 import { ResponseCode, type StatusBody } from '../../shared/api/codes.ts';
 import type { AppError, ErrorCode } from '../../shared/ipc.ts';
+import { backoffMs } from '../../shared/backoff.ts';
 
 /** An API failure: what the user is told (appError) plus what the retry logic needs. */
 export class ApiError extends Error {
@@ -41,6 +42,7 @@ const MESSAGES: Record<ErrorCode, string> = {
   network: 'The server could not be reached. Check the network connection.',
   timeout: 'The server took too long to answer.',
   'malformed-response': 'The server’s answer did not have the expected shape, so it was not used.',
+  'not-the-api': 'Something other than the API answered (a network sign-in page or a proxy?), so the answer was not used and nothing was changed.',
   conflict: 'The record changed on the server since the edit was made.',
   cancelled: 'Cancelled.',
   busy: 'Fieldbook is already doing this.',
@@ -125,17 +127,18 @@ export interface RetryPolicy {
   maxDelayMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxRetries: 4, baseDelayMs: 300, maxDelayMs: 10_000 };
+/** 3 retries: 4 attempts in all, so a hung API (10 s per attempt) is reported within about 45 s. */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxRetries: 3, baseDelayMs: 300, maxDelayMs: 10_000 };
+
+/** How long one attempt may take before it counts as timed out. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
  * How long to wait before attempt number `attempt + 1` (attempt counts from 0),
- * or null to give up. Exponential backoff with full jitter; a server's
- * Retry-After is honoured as the minimum wait.
+ * or null to give up: the app's one backoff (shared/backoff.ts, exponential with
+ * equal jitter); a server's Retry-After is honoured as the minimum wait.
  */
 export function retryDelay(error: ApiError, attempt: number, policy: RetryPolicy, random: () => number): number | null {
   if (!error.retryable || attempt >= policy.maxRetries) return null;
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
-  const jittered = Math.round(ceiling * (0.5 + random() / 2));
-  const asked = error.appError.retryAfterMs;
-  return asked === undefined ? jittered : Math.max(asked, jittered);
+  return backoffMs(attempt + 1, random(), { baseMs: policy.baseDelayMs, maxMs: policy.maxDelayMs }, error.appError.retryAfterMs);
 }

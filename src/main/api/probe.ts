@@ -7,7 +7,7 @@ import type { AppError, TokenAccess } from '../../shared/ipc.ts';
 import { schemas } from '../../shared/api/wire.ts';
 import { accessFromEmptyUpdate, accessFromUserRead, probeAnswer } from '../secrets/access.ts';
 import type { ApiClient } from './client.ts';
-import { ApiError, defaultMessage } from './errors.ts';
+import { toAppError } from '../ipc/errors.ts';
 
 export interface ReachabilityResult {
   /** the API answered (even with a refusal) */
@@ -15,11 +15,8 @@ export interface ReachabilityResult {
   error?: AppError;
 }
 
-const OFFLINE_CODES = new Set(['network', 'timeout', 'cancelled']);
-
-function errorOf(err: unknown): AppError {
-  return err instanceof ApiError ? err.appError : { code: 'internal', message: defaultMessage('internal') };
-}
+// a sign-in page or a redirect in the way: the API is out of reach until the user deals with the network
+const OFFLINE_CODES = new Set(['network', 'timeout', 'cancelled', 'not-the-api']);
 
 /** GET /sites?limit=1: online, offline, or online with the token refused. */
 export async function probeReachability(client: Pick<ApiClient, 'request'>): Promise<ReachabilityResult> {
@@ -27,7 +24,7 @@ export async function probeReachability(client: Pick<ApiClient, 'request'>): Pro
     await client.request('GET', '/sites', { query: { startrow: 1, limit: 1 }, retry: 'none' });
     return { online: true };
   } catch (err) {
-    const error = errorOf(err);
+    const error = toAppError(err);
     if (OFFLINE_CODES.has(error.code)) return { online: false, error: { ...error, code: error.code === 'cancelled' ? 'timeout' : error.code } };
     // an 800 on the site list is not a connection problem: a feature-limited token may not list sites
     if (error.code === 'access-denied') return { online: true };
@@ -48,13 +45,13 @@ export async function probeAccess(client: Pick<ApiClient, 'request'>): Promise<T
     const first = Array.isArray(list) ? schemas.user.safeParse(list[0]) : null;
     userid = first?.success ? first.data.userid : null;
   } catch (err) {
-    return accessFromUserRead(probeAnswer(errorOf(err).code)) ?? 'unknown';
+    return accessFromUserRead(probeAnswer(toAppError(err).code)) ?? 'unknown';
   }
   if (userid === null) return 'unknown';
   try {
     await client.request('PUT', `/users/${userid}`, { body: {}, retry: 'none' });
     return accessFromEmptyUpdate('ok');
   } catch (err) {
-    return accessFromEmptyUpdate(probeAnswer(errorOf(err).code));
+    return accessFromEmptyUpdate(probeAnswer(toAppError(err).code));
   }
 }

@@ -81,4 +81,16 @@ describe('dispatch', () => {
     const res = await dispatch(handlersWith({ 'sync:start': async () => Promise.reject(new FieldbookError('busy', 'A sync is already running.')) }), 'sync:start', {}, ctx, quiet);
     expect(res).toEqual({ ok: false, error: { code: 'busy', message: 'A sync is already running.' } });
   });
+
+  it('scrubs results too: an e-mail the API echoed the token into never reaches the renderer', async () => {
+    const token = 'result-echo-token-77Q=';
+    registerSecret(token);
+    try {
+      const echoed = { userid: 4, emails: [{ emailid: 1, userid: 4, email: `${token}@example.com`, status: 'Active', isprimary: null }], fetchedAt: 'now' };
+      const res = await dispatch(handlersWith({ 'users:detail': async () => echoed }), 'users:detail', { userid: 4 }, ctx, quiet);
+      expect(JSON.stringify(res)).not.toContain(token);
+    } finally {
+      forgetSecret(token);
+    }
+  });
 });

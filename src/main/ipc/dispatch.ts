@@ -6,10 +6,10 @@
  * stack trace and no token in it.
  */
 import type { z } from 'zod';
-import { requestSchemas, type AppError, type Channel, type HandlerContext, type Handlers, type Result } from '../../shared/ipc.ts';
-import { ApiError, defaultMessage } from '../api/errors.ts';
+import { requestSchemas, type Channel, type HandlerContext, type Handlers, type Result } from '../../shared/ipc.ts';
+import { defaultMessage } from '../api/errors.ts';
 import { scrub, scrubDeep } from '../secrets/scrub.ts';
-import { FieldbookError } from './errors.ts';
+import { toAppError } from './errors.ts';
 
 export function isChannel(channel: unknown): channel is Channel {
   return typeof channel === 'string' && Object.hasOwn(requestSchemas, channel);
@@ -22,12 +22,6 @@ export function describeInvalidArgument(channel: Channel, error: z.ZodError): st
     return `${where}: ${issue.message}`;
   });
   return `Invalid request for ${channel}: ${parts.join('; ')}.`;
-}
-
-/** Any thrown value as an AppError the renderer may see. */
-export function toAppError(err: unknown): AppError {
-  if (err instanceof ApiError || err instanceof FieldbookError) return scrubDeep(err.appError);
-  return { code: 'internal', message: defaultMessage('internal') };
 }
 
 export type Logger = (message: string) => void;
@@ -48,7 +42,8 @@ export async function dispatch(
   }
   try {
     const handler = handlers[channel] as (arg: unknown, ctx: HandlerContext) => Promise<unknown>;
-    return { ok: true, value: await handler(parsed.data, ctx) };
+    // results carry API text too (e-mails, replay outcomes): scrubbed like errors
+    return { ok: true, value: scrubDeep(await handler(parsed.data, ctx)) };
   } catch (err) {
     const error = toAppError(err);
     if (error.code === 'internal') {

@@ -3,21 +3,27 @@ import type { AppError, ReplayRequest } from '../../shared/ipc.ts';
 import { executeReplay, type ReplayClient } from './index.ts';
 
 type Answer = { httpcode: number; body: unknown } | { error: AppError; maybeSent?: boolean };
-type Call = { method: string; path: string; body?: unknown };
+type Call = { method: string; path: string; body?: unknown; retry?: 'auto' | 'none' };
 
-/** A scripted API: answers by "METHOD path" in order, and records the calls made. */
+/**
+ * A scripted API: answers by "METHOD path" in order, and records the calls made.
+ * A write sent with the client's automatic retry would be resent blind on a lost
+ * answer: the script refuses it, so every write test fails if that ever happens.
+ */
 function scriptedClient(script: Record<string, Answer[]>) {
   const calls: Call[] = [];
   const client: ReplayClient = {
     async request(method, path, opts) {
-      calls.push({ method, path, body: opts?.body });
+      calls.push({ method, path, body: opts?.body, ...(opts?.retry ? { retry: opts.retry } : {}) });
+      if (method !== 'GET' && opts?.retry !== 'none') throw new Error(`${method} ${path} was sent with retry ${String(opts?.retry)}: writes must be sent once ('none')`);
       const answer = script[`${method} ${path}`]?.shift();
       if (!answer) throw new Error(`unexpected ${method} ${path}`);
       if ('error' in answer) throw Object.assign(new Error(answer.error.message), { appError: answer.error, maybeSent: answer.maybeSent ?? false });
       return { httpcode: answer.httpcode, body: answer.body, statusBody: null };
     },
   };
-  return { client, calls, writes: () => calls.filter((c) => c.method !== 'GET') };
+  const writeCalls = () => calls.filter((c) => c.method !== 'GET');
+  return { client, calls, writes: () => writeCalls().map(({ method, path, body }) => ({ method, path, body })), retries: () => writeCalls().map((c) => c.retry) };
 }
 
 const status = (httpcode: number, statuscode: number, extra: Record<string, unknown> = {}) => ({
@@ -31,6 +37,14 @@ const statusChange = (extra: Partial<ReplayRequest> = {}): ReplayRequest => ({
 });
 const userCreate = (verifyFirst: boolean): ReplayRequest => ({
   opId: 'op2', op: { kind: 'user.create', siteid: 101, fields: { username: 'ann', firstname: 'Ann', lastname: 'Lee', employeeid: 'E1' } }, verifyFirst,
+});
+
+describe('every write', () => {
+  it("is sent with retry 'none' (never the client's blind automatic retry)", async () => {
+    const api = scriptedClient({ 'GET /users/42': [{ httpcode: 200, body: { users: [user()] } }], 'PUT /users/42': [{ httpcode: 202, body: status(202, 702) }] });
+    await executeReplay(api.client, statusChange());
+    expect(api.retries()).toEqual(['none']);
+  });
 });
 
 describe('replaying an update', () => {

@@ -9,20 +9,15 @@
  */
 import type { AppError, ReplayOutcome, ReplayRequest, OpSpec } from '../../shared/ipc.ts';
 import { isStatusBody, type StatusBody } from '../../shared/api/index.ts';
+import { OP_KIND_TABLE } from '../../shared/op-kinds.ts';
 import { alreadyInEffect, classifyFailure, conflictingFields, sameCreatedUser } from './rules.ts';
 import { changesOf, createdIdField, writeRequestOf } from './routes.ts';
-import { readState, ReplayReadError, type ReplayClient, type ServerState } from './read.ts';
+import { readState, type ReplayClient, type ServerState } from './read.ts';
+import { toAppError } from '../ipc/errors.ts';
+import { withReadBack } from './read-back.ts';
 
 export type { ReplayClient } from './read.ts';
-export { classifyFailure, conflictingFields, alreadyInEffect } from './rules.ts';
 
-type Kind = 'create' | 'update' | 'delete';
-
-export function kindOf(op: OpSpec): Kind {
-  if (op.kind === 'user.update' || op.kind.endsWith('.update')) return 'update';
-  if (op.kind.endsWith('.create') || op.kind.endsWith('.add') || op.kind.endsWith('.grant')) return 'create';
-  return 'delete';
-}
 
 interface Attempt {
   /** the write request has been handed to the network in this attempt */
@@ -30,9 +25,14 @@ interface Attempt {
 }
 
 export async function executeReplay(client: ReplayClient, req: ReplayRequest, signal?: AbortSignal): Promise<ReplayOutcome> {
+  const outcome = await executeOnce(client, req, signal);
+  return outcome.status === 'done' ? withReadBack(client, req.op, outcome, signal) : outcome;
+}
+
+async function executeOnce(client: ReplayClient, req: ReplayRequest, signal?: AbortSignal): Promise<ReplayOutcome> {
   const attempt: Attempt = { wrote: false };
   try {
-    switch (kindOf(req.op)) {
+    switch (OP_KIND_TABLE[req.op.kind].effect) {
       case 'update':
         return await replayUpdate(client, req, attempt, signal);
       case 'create':
@@ -168,13 +168,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object';
 }
 
-/** AppError of anything thrown: the client's ApiError, our read errors, an abort or a network failure. */
-export function appErrorOf(err: unknown): AppError {
-  if (err instanceof ReplayReadError) return err.appError;
-  if (isObject(err) && isObject(err['appError']) && typeof err['appError']['code'] === 'string') return err['appError'] as unknown as AppError;
-  if (isObject(err) && err['name'] === 'AbortError') return { code: 'cancelled', message: 'The request was cancelled.' };
-  return { code: 'network', message: 'The server could not be reached.' };
-}
+/** A request that failed without saying why failed on the way: a network failure, retried. */
+const UNEXPLAINED: AppError = { code: 'network', message: 'The server could not be reached.' };
+const appErrorOf = (err: unknown): AppError => toAppError(err, UNEXPLAINED);
 
 /** Could the failed request have been applied? The client says so on its errors; anything unknown may have been. */
 function maybeSentOf(err: unknown): boolean {

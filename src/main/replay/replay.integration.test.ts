@@ -16,7 +16,8 @@ import { openOutboxOnlyDb } from '../../shared/replay-queue/db.ts';
 import { OutboxEngine, type ReplayExecutor } from '../../shared/replay-queue/engine.ts';
 import { enqueueOps } from '../../shared/replay-queue/queue.ts';
 import { executeReplay } from './index.ts';
-import { comparable, mixedScenario, seeded, stateOf } from './scenario.ts';
+import { writeRequestOf } from './routes.ts';
+import { comparable, mixedScenario, seeded, stateOf } from '../testing/scenario.ts';
 
 const KILLS = 30;
 const FAULTS = { latencyMs: 1, errorRate: 0.13, dropRate: 0.06, lostResponseRate: 0.1, maxInFlightPerToken: 3, retryAfterSeconds: 0, seed: 7 };
@@ -98,6 +99,20 @@ describe('replay under faults and crashes', () => {
     for (const e of doneEntries) perOp.set(e.opId, (perOp.get(e.opId) ?? 0) + 1);
     expect(perOp.size).toBe(queued.length);
     expect([...perOp.values()].every((n) => n === 1)).toBe(true);
+
+    // exactly one write reached the server per op: the server counts every write its handlers saw,
+    // a blind resend answered 1002 included, so a duplicate send shows here even when the state looks right
+    const expected = new Map<string, number>();
+    for (const op of ops) {
+      const write = writeRequestOf(op.op);
+      const target = `${write.method} ${write.path}`;
+      expected.set(target, (expected.get(target) ?? 0) + 1);
+    }
+    const reached = server.writeCounts();
+    const sentTwice = [...reached].filter(([target, n]) => n > (expected.get(target) ?? 0)).map(([target, n]) => `${target}: ${n} writes for ${expected.get(target) ?? 0} ops`);
+    expect(sentTwice).toEqual([]);
+    const neverSent = [...expected].filter(([target, n]) => (reached.get(target) ?? 0) < n).map(([target, n]) => `${target}: ${reached.get(target) ?? 0} writes for ${n} ops`);
+    expect(neverSent).toEqual([]);
 
     // zero lost, zero duplicated: the server holds exactly the intended state
     const snapshot = server.snapshot();

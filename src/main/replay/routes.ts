@@ -3,6 +3,7 @@
  * request, sent by `index.ts`.
  */
 import type { OpSpec } from '../../shared/ipc.ts';
+import { OP_KIND_TABLE } from '../../shared/op-kinds.ts';
 
 export type WriteMethod = 'POST' | 'PUT' | 'DELETE';
 
@@ -50,29 +51,10 @@ export function writeRequestOf(op: OpSpec): WriteRequest {
 
 /** The id a create's 701 body carries, by kind (the reference server adds it; the real platform may not). */
 export function createdIdField(op: OpSpec): string | null {
-  switch (op.kind) {
-    case 'user.create':
-      return 'userid';
-    case 'email.add':
-      return 'emailid';
-    case 'trainingAssignment.create':
-      return 'transcriptid';
-    case 'credentialAssignment.create':
-      return 'assignmentid';
-    default:
-      return null;
-  }
+  return OP_KIND_TABLE[op.kind].createdIdField;
 }
 
-/** What an update changes, in the field names of the record read back. */
+/** What an update changes, in the field names of the record read back (its conflict fields). */
 export function changesOf(op: OpSpec): Record<string, unknown> | null {
-  switch (op.kind) {
-    case 'user.update':
-    case 'credentialAssignment.update':
-      return { ...op.changes };
-    case 'trainingAssignment.update':
-      return { ...op.changes };
-    default:
-      return null;
-  }
+  return 'changes' in op ? { ...op.changes } : null;
 }

@@ -22,6 +22,38 @@ describe('classifying a failed replay', () => {
   });
 });
 
+describe('each branch of the classification on its own (the error code alone would not decide)', () => {
+  // code 'rejected' would mean needs-review: only the one field under test can change the answer
+  it('retries 1006 (external system unavailable) even on a 2xx answer', () => {
+    expect(classifyFailure({ code: 'rejected', message: '', httpcode: 200, statuscode: 1006 })).toBe('retry');
+  });
+
+  it('pauses on status code 801 (no token)', () => {
+    expect(classifyFailure({ code: 'rejected', message: '', httpcode: 401, statuscode: 801 })).toBe('paused');
+  });
+
+  it('pauses on status code 802 (token not known)', () => {
+    expect(classifyFailure({ code: 'rejected', message: '', httpcode: 401, statuscode: 802 })).toBe('paused');
+  });
+
+  it.each([500, 502, 503, 504])('retries HTTP %i without a status body', (httpcode) => {
+    expect(classifyFailure({ code: 'rejected', message: '', httpcode })).toBe('retry');
+  });
+
+  it('retries HTTP 429', () => {
+    expect(classifyFailure({ code: 'rejected', message: '', httpcode: 429 })).toBe('retry');
+  });
+
+  it('retries (later, verifying first) when something other than the API answered a write: a sign-in page or a redirect', () => {
+    expect(classifyFailure({ code: 'not-the-api', message: '', httpcode: 302 })).toBe('retry');
+    expect(classifyFailure({ code: 'not-the-api', message: '', httpcode: 200 })).toBe('retry');
+  });
+
+  it('parks a 4xx that is none of these for review', () => {
+    expect(classifyFailure({ code: 'rejected', message: '', httpcode: 400 })).toBe('needs-review');
+  });
+});
+
 describe('the conflict rule', () => {
   it('is a conflict when the server changed a field the edit changes', () => {
     expect(conflictingFields({ status: 'Active' }, { status: 'Inactive' }, { status: 'Offline' })).toEqual(['status']);

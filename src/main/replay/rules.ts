@@ -6,7 +6,7 @@
 import type { BaseValues } from '../../shared/outbox.ts';
 import { toIsoDate } from '../../shared/dates.ts';
 
-export { classifyFailure, type FailureClass } from '../../shared/outbox.ts';
+export { classifyFailure } from '../../shared/outbox.ts';
 
 const CASE_INSENSITIVE = new Set(['status', 'coursestatus', 'username', 'email']);
 

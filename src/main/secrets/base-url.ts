@@ -1,5 +1,6 @@
 /**
- * Validating the base URL a user types: http or https, no credentials, no
+ * Validating the base URL a user types: https (http only for a server on this
+ * machine: the token would cross the network in cleartext), no credentials, no
  * query, and the path ending in the version segment /v1 (a trailing slash is
  * accepted and removed).
  */
@@ -15,6 +16,9 @@ export function normalizeBaseUrl(input: string): BaseUrlCheck {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     return { ok: false, message: 'The API address must start with https:// (or http:// for a local server).' };
   }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    return { ok: false, message: 'The API address must start with https://: over http:// the token would cross the network readable by anyone on it (http:// is for a server on this computer only).' };
+  }
   if (url.username || url.password) {
     return { ok: false, message: 'The API address must not contain a user name or password: the token is entered separately.' };
   }
@@ -27,3 +31,11 @@ export function normalizeBaseUrl(input: string): BaseUrlCheck {
   }
   return { ok: true, baseUrl: `${url.origin}${path}` };
 }
+
+/** localhost, 127.0.0.0/8 or ::1, as written in the URL (no DNS: a name that merely resolves to 127.0.0.1 is not loopback). */
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  if (host === 'localhost' || host === '[::1]') return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+

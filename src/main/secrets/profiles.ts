@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { ProfileSummary, ProfilesState, TokenAccess } from '../../shared/ipc.ts';
 import type { Keychain } from '../deps.ts';
 import { FieldbookError } from '../ipc/errors.ts';
+import { sameTokenOrigin } from '../../shared/token-origin.ts';
 import { normalizeBaseUrl } from './base-url.ts';
 import { forgetSecret, registerSecret, tokenHint } from './scrub.ts';
 
@@ -144,14 +145,17 @@ export class ProfileStore {
     if (input.id && !existing) throw new FieldbookError('no-profile', 'That profile no longer exists.');
     if (existing?.isDemo) throw new FieldbookError('invalid-argument', 'The demo profile cannot be edited.');
     const id = existing?.id ?? randomUUID();
+    // the token belongs to the origin it was entered for: a new scheme, host or port asks for it again
+    const moved = existing !== undefined && !sameTokenOrigin(existing.baseUrl, url.baseUrl);
     if (input.token !== undefined) await this.#storeToken(id, input.token.trim());
+    else if (moved && existing.hasToken) await this.#dropToken(id);
 
     const profile: StoredProfile = {
       id,
       name: input.name.trim(),
       baseUrl: url.baseUrl,
       isDemo: false,
-      hasToken: input.token !== undefined || (existing?.hasToken ?? false),
+      hasToken: input.token !== undefined || (!moved && (existing?.hasToken ?? false)),
       // a new address or token may mean a new access level: learn it again
       access: existing && input.token === undefined && existing.baseUrl === url.baseUrl ? existing.access : 'unknown',
     };
@@ -176,6 +180,14 @@ export class ProfileStore {
     if (old) forgetSecret(old);
     this.#tokens.set(id, token);
     registerSecret(token);
+  }
+
+  /** Forgets a profile's token (memory and keychain). A keychain that cannot delete leaves an entry nothing will read: hasToken is cleared all the same. */
+  async #dropToken(id: string): Promise<void> {
+    const token = this.#tokens.get(id);
+    if (token) forgetSecret(token);
+    this.#tokens.delete(id);
+    await this.#keychain.delete(id).catch(() => false);
   }
 
   /** The demo profile, created on first use; its address and token change with every demo start. */

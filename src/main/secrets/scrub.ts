@@ -1,16 +1,68 @@
 /**
  * The scrubber registry: every token main knows is registered here, and every
- * error message that crosses to the renderer or into a log is passed through
- * `scrub` first, so a server that echoes the token back cannot leak it.
+ * string that crosses to the renderer or into a log (errors, results, events,
+ * keys as well as values) is passed through `scrub` first, so a server that
+ * echoes the token back cannot leak it. The token is recognised as it is,
+ * split by whitespace or zero-width characters, URL-encoded (any mix of
+ * escapes), and in base64 / base64url at any alignment inside a longer text.
  */
-const secrets = new Set<string>();
 const MASK = '••••';
 
 /** Shorter strings would mask ordinary words; real tokens are far longer. */
 const MIN_SECRET_LENGTH = 6;
 
+/** What may be slipped between the token's characters without changing how it reads. */
+const SEPARATOR = '[\\s\\u200B-\\u200D\\u2060\\uFEFF\\u00AD]*';
+
+interface SecretPattern {
+  /** base64 / base64url cores: plain substrings, found with indexOf */
+  cores: string[];
+  /** the token spelled out, with separators or percent-escapes between its characters */
+  spelled: RegExp;
+  /** both, for replacing */
+  all: RegExp;
+}
+
+const secrets = new Map<string, SecretPattern>();
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+
+/** One character as itself or percent-encoded (hex digits in either case). */
+function charPattern(char: string): string {
+  const bytes = [...Buffer.from(char)].map((b) =>
+    [...b.toString(16).toUpperCase().padStart(2, '0')].map((d) => (/[A-F]/.test(d) ? `[${d}${d.toLowerCase()}]` : d)).join(''),
+  );
+  return `(?:${escapeRegExp(char)}|%${bytes.join('%')})`;
+}
+
+/**
+ * The base64 characters that encode the secret's bytes alone, for each of the
+ * three alignments the secret can have inside a longer encoded text.
+ */
+function base64Cores(secret: string): string[] {
+  const n = Buffer.byteLength(secret);
+  const cores: string[] = [];
+  for (let k = 0; k < 3; k++) {
+    const encoded = Buffer.concat([Buffer.alloc(k), Buffer.from(secret)]).toString('base64');
+    const core = encoded.slice(Math.ceil((8 * k) / 6), Math.floor((8 * (k + n)) / 6));
+    cores.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return [...new Set(cores)].filter((core) => core.length >= MIN_SECRET_LENGTH);
+}
+
+function patternFor(secret: string): SecretPattern {
+  const spelled = [...secret].map(charPattern).join(SEPARATOR);
+  const cores = base64Cores(secret);
+  // longest alternatives first, so a base64 core is masked whole
+  return { cores, spelled: new RegExp(spelled), all: new RegExp([...cores.map(escapeRegExp), spelled].join('|'), 'g') };
+}
+
+function holds(text: string, pattern: SecretPattern): boolean {
+  return pattern.cores.some((core) => text.includes(core)) || pattern.spelled.test(text);
+}
+
 export function registerSecret(secret: string): void {
-  if (secret.length >= MIN_SECRET_LENGTH) secrets.add(secret);
+  if (secret.length >= MIN_SECRET_LENGTH && !secrets.has(secret)) secrets.set(secret, patternFor(secret));
 }
 
 export function forgetSecret(secret: string): void {
@@ -19,19 +71,24 @@ export function forgetSecret(secret: string): void {
 
 export function scrub(text: string): string {
   let out = text;
-  for (const secret of secrets) {
-    if (out.includes(secret)) out = out.split(secret).join(MASK);
-  }
+  for (const pattern of secrets.values()) if (holds(out, pattern)) out = out.replace(pattern.all, MASK);
   return out;
 }
 
-/** Scrub every string inside a JSON-like value (status bodies, error objects). */
+/** Whether the text holds a registered token in any form `scrub` recognises. */
+export function containsSecret(text: string): boolean {
+  for (const pattern of secrets.values()) if (holds(text, pattern)) return true;
+  return false;
+}
+
+/** Scrub every string inside a JSON-like value (keys and values: status bodies, results, events). */
 export function scrubDeep<T>(value: T): T {
+  if (secrets.size === 0) return value;
   if (typeof value === 'string') return scrub(value) as T;
   if (Array.isArray(value)) return value.map((v: unknown) => scrubDeep(v)) as T;
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = scrubDeep(v);
+    for (const [k, v] of Object.entries(value)) out[scrub(k)] = scrubDeep(v);
     return out as T;
   }
   return value;

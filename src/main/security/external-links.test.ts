@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isSafeExternalUrl } from './external-links.ts';
+import { CHANNELS, requestSchemas } from '../../shared/ipc.ts';
+import { isPublicDestination, isSafeExternalUrl } from './external-links.ts';
 
 describe('links that may open in the system browser', () => {
   it.each(['https://docs.example.com/v1/responsecodes/800', 'http://example.invalid/', 'http://example.invalid/?next=app://fieldbook'])(
@@ -44,5 +45,36 @@ describe('links that may open in the system browser', () => {
     expect(isSafeExternalUrl('https://help.example.com/a', allowed)).toBe(true);
     expect(isSafeExternalUrl('https://example.com.evil.invalid/', allowed)).toBe(false);
     expect(isSafeExternalUrl('https://notexample.com/', allowed)).toBe(false);
+  });
+});
+
+describe('names that lead back to this machine', () => {
+  it.each(['https://127.0.0.1.nip.io/', 'https://app.10.0.0.1.sslip.io/x', 'http://192-168-1-1.sslip.io/', 'https://127-0-0-1.nip.io:8443/admin'])(
+    'refuses %s, whose name spells a local address',
+    (url) => {
+      expect(isSafeExternalUrl(url)).toBe(false);
+    },
+  );
+
+  it('refuses a name that resolves to a loopback or private address', async () => {
+    const lookup = async (host: string) => (host === 'rebind.example.com' ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '93.184.215.14', family: 4 }]);
+    expect(await isPublicDestination('https://rebind.example.com/', lookup)).toBe(false);
+    expect(await isPublicDestination('https://docs.example.com/', lookup)).toBe(true);
+  });
+
+  it('refuses a name when any of its addresses is local, or when it does not resolve', async () => {
+    const mixed = async () => [{ address: '93.184.215.14', family: 4 }, { address: '::1', family: 6 }];
+    expect(await isPublicDestination('https://mixed.example.com/', mixed)).toBe(false);
+    const failing = async () => {
+      throw new Error('ENOTFOUND');
+    };
+    expect(await isPublicDestination('https://gone.example.com/', failing)).toBe(false);
+  });
+});
+
+describe('the IPC contract', () => {
+  it('offers the renderer no way to ask main to open a URL (the renderer never needed one)', () => {
+    expect(CHANNELS as readonly string[]).not.toContain('app:openExternal');
+    expect(Object.keys(requestSchemas)).not.toContain('app:openExternal');
   });
 });

@@ -1,12 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import {
   createWindowOpenHandler,
   denyPermissionCheck,
   denyPermissionRequest,
   guardNavigation,
-  REQUIRED_WEB_PREFERENCES,
   refuseWebview,
 } from './window-rules.ts';
 
@@ -14,24 +11,7 @@ function preventable() {
   return { preventDefault: vi.fn() };
 }
 
-describe('the window the app opens', () => {
-  const shellSource = readFileSync(fileURLToPath(new URL('../index.ts', import.meta.url)), 'utf8');
-  const windowOptions = /new BrowserWindow\(\{([\s\S]*?)\n {2}\}\);/.exec(shellSource)?.[1] ?? '';
-  const webPreferences = /webPreferences: \{([\s\S]*?)\n {4}\}/.exec(windowOptions)?.[1] ?? '';
-
-  it('writes its preferences literally where the window is made', () => {
-    expect(webPreferences).toContain('preload: preloadPath');
-  });
-
-  it.each(Object.entries(REQUIRED_WEB_PREFERENCES))('says %s: %s out loud', (key, value) => {
-    const said = new RegExp(`^\\s*${key}: ${typeof value === 'string' ? `'${value}'` : String(value)},`, 'm');
-    expect(webPreferences).toMatch(said);
-  });
-
-  it('turns on nothing that loosens the page', () => {
-    expect(webPreferences).not.toMatch(/enableBlinkFeatures|enableRemoteModule|allowRunningInsecureContent: true/);
-  });
-});
+// the window's webPreferences and the shell's wiring are checked by starting the shell: src/main/index.test.ts
 
 describe('navigation', () => {
   it('stays inside the app', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { EventName, EventPayloads, SyncPageEvent, SyncProgress, TaskCheckpoint } from '../../shared/ipc.ts';
 import { ApiClient } from '../api/client.ts';
-import { json, statusBody } from '../api/fake-fetch.ts';
+import { json, statusBody } from '../testing/fake-fetch.ts';
 import { SyncEngine, type SyncOptions } from './engine.ts';
-import { BASE_URL, fakeApi, tinySite, type FakeApiOptions, type FakeList } from './fake-api.ts';
+import { BASE_URL, fakeApi, tinySite, type FakeApiOptions, type FakeList } from '../testing/fake-api.ts';
 
 interface Run {
   engine: SyncEngine;

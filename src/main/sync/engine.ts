@@ -13,8 +13,10 @@ import type { AppError, HandlerContext, SyncFinishedEvent, SyncPageEvent, SyncPh
 import { MAX_IPC_MESSAGE_BYTES } from '../../shared/ipc.ts';
 import type { Parsed, SchemaName } from '../../shared/api/wire.ts';
 import type { CollectionName } from '../../shared/records.ts';
-import { ApiError, defaultMessage } from '../api/errors.ts';
-import type { ApiClient } from '../api/client.ts';
+import { ApiError } from '../api/errors.ts';
+import { toAppError } from '../ipc/errors.ts';
+import { containsSecret } from '../secrets/scrub.ts';
+import type { ApiClient, RetryNotice } from '../api/client.ts';
 import { AckWindow, Semaphore } from './flow.ts';
 import { readList, type PagerPage } from './pager.ts';
 import { DEFAULT_PAGING, expandsPlan, plannedRequests, remainingHint, type PagingOptions, type TaskOutcome } from './plan.ts';
@@ -39,7 +41,7 @@ export interface SyncOptions {
 }
 
 /** Failures that no other list would survive: stop the sync and keep the cache. */
-const FATAL = new Set(['token-missing', 'token-rejected', 'network', 'timeout']);
+const FATAL = new Set(['token-missing', 'token-rejected', 'network', 'timeout', 'not-the-api']);
 
 /** Room for the event's envelope (ids, checkpoint) around its records. */
 const ENVELOPE_BYTES = 4_096;
@@ -84,6 +86,8 @@ export class SyncEngine {
   #pageId = 0;
   #startedAt = 0;
   #lastAckAt = 0;
+  /** shown while a request is being retried; cleared by the next page */
+  #notice: string | null = null;
 
   constructor(opts: SyncOptions) {
     this.syncId = opts.syncId;
@@ -207,7 +211,11 @@ export class SyncEngine {
           this.#requests.run(signal, () => {
             run.requests++;
             this.#requestCount++;
-            return this.#opts.client.getPage(task.path, task.wrapperKey, task.schema, { startrow: s, limit: this.#paging.limit }, signal);
+            const onRetry = (r: RetryNotice) => {
+              this.#notice = `${describeTask(task)}: ${r.error.message.replace(/\.$/, '')}; retrying (${r.attempt} of ${r.of})…`;
+              this.#progress();
+            };
+            return this.#opts.client.getPage(task.path, task.wrapperKey, task.schema, { startrow: s, limit: this.#paging.limit, onRetry }, signal);
           }),
         keyOf: (item) => itemKey(task, item),
         onPage: (page) => this.#handlePage(run, page),
@@ -217,7 +225,7 @@ export class SyncEngine {
     } catch (err) {
       run.state = 'failed';
       if (signal.aborted) return;
-      const error = err instanceof ApiError ? err.appError : { code: 'internal' as const, message: defaultMessage('internal') };
+      const error = toAppError(err);
       if (FATAL.has(error.code)) {
         this.#stop('failed', error);
         return;
@@ -241,6 +249,14 @@ export class SyncEngine {
 
   async #handlePage(run: TaskRun, page: PagerPage<AnyItem>): Promise<void> {
     const { task } = run;
+    this.#notice = null;
+    // a page that echoes the token (in any form the scrubber knows) is not stored: it would sit in IndexedDB
+    if (containsSecret(JSON.stringify(page.items))) {
+      throw new ApiError(
+        { code: 'malformed-response', message: `A page of ${describeTask(task)} (from row ${page.startrow}) contains this profile's access token, so it was not stored.` },
+        { retryable: false },
+      );
+    }
     for (const child of childTasks(task, page.items)) this.#add(child);
     for (const [collection, n] of Object.entries(announcedTotals(task, page.items))) {
       const key = collection as CollectionName;
@@ -316,6 +332,7 @@ export class SyncEngine {
       total: totals.length > 0 ? totals.reduce((a, b) => a + b, 0) : null,
       collections: this.#collections(),
     };
+    if (this.#notice !== null && !this.#stopped) progress.notice = this.#notice;
     this.#opts.emit('sync:progress', progress);
   }
 }

@@ -105,11 +105,12 @@ describe('reading one paged list', () => {
     expect(ids).toEqual([4, 5, 6, 7]);
   });
 
-  it('stops instead of looping when the server ignores startrow', async () => {
+  it('fails as not the API, instead of looping or reporting a complete list, when the server ignores startrow', async () => {
+    const handed: number[] = [];
     const fetchPage = async () => ({ items: rows(3), empty: false });
-    const { ids, result } = await read(fetchPage);
-    expect(ids).toEqual([1, 2, 3]);
-    expect(result.rows).toBeNull();
+    const reading = readList<Row>(1, null, o, { fetchPage, keyOf: (r) => r.id, onPage: async (p) => void handed.push(...p.items.map((r) => r.id)) });
+    await expect(reading).rejects.toMatchObject({ appError: { code: 'not-the-api', message: expect.stringMatching(/same page/) } });
+    expect(handed).toEqual([1, 2, 3]); // the first page is real data; nothing marks the list done
   });
 
   it('makes exactly the requests the plan counts for its length', async () => {
@@ -119,5 +120,27 @@ describe('reading one paged list', () => {
       await read(server.fetchPage);
       expect(server.startrows.length).toBe(requestsForList(n, null, o));
     }
+  });
+});
+
+describe('the default paging', () => {
+  it('is pinned: 1000 rows a page, 5 rows of overlap, 4 pages at once', async () => {
+    const { DEFAULT_PAGING } = await import('./plan.ts');
+    expect(DEFAULT_PAGING).toEqual({ limit: 1000, overlap: 5, maxWave: 4 });
+  });
+
+  it('still reads a record that moved one place earlier between two requests (a deletion)', async () => {
+    const { DEFAULT_PAGING } = await import('./plan.ts');
+    let list = rows(2500);
+    let requests = 0;
+    const fetchPage = async (startrow: number): Promise<FetchedPage<Row>> => {
+      const items = list.slice(startrow - 1, startrow - 1 + DEFAULT_PAGING.limit);
+      // someone deletes record 10 once the first page has been answered: every later record moves up one row
+      if (++requests === 1) list = list.filter((r) => r.id !== 10);
+      return { items, empty: items.length === 0 };
+    };
+    const { ids } = await read(fetchPage, DEFAULT_PAGING);
+    expect(ids).toContain(1001);
+    expect(new Set(ids).size).toBe(2500);
   });
 });

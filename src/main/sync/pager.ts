@@ -5,6 +5,7 @@
  * Stops at the first short page or 901, whether or not the last page carries a
  * `next` link. I/O is injected: `fetchPage` and `onPage`.
  */
+import { ApiError } from '../api/errors.ts';
 import { nextWaveSize, pagingStep, waveStartrows, type PagingOptions } from './plan.ts';
 
 export interface FetchedPage<T> {
@@ -30,8 +31,18 @@ export interface PagerDeps<T> {
 }
 
 export interface PagerResult {
-  /** rows the list had from the start row; null when the server ignored paging (a full page of nothing new) */
+  /** rows the list had from the start row */
   rows: number | null;
+}
+
+function samePageError(startrow: number): ApiError {
+  return new ApiError(
+    {
+      code: 'not-the-api',
+      message: `The same page came back for different start rows (again at row ${startrow}): something between Fieldbook and the API ignores paging (a proxy?). The sync stopped and nothing was removed from the cache.`,
+    },
+    { retryable: false },
+  );
 }
 
 export async function readList<T>(startrow: number, hint: number | null, o: PagingOptions, deps: PagerDeps<T>): Promise<PagerResult> {
@@ -66,10 +77,10 @@ export async function readList<T>(startrow: number, hint: number | null, o: Pagi
         return true;
       });
       const done = i === ends;
-      // a full page with nothing new: the server ignores startrow; stop rather than loop forever
-      const stuck = !done && items.length === 0 && page.items.length > 0;
-      await deps.onPage({ startrow: pageStart, items, nextStartrow: pageStart + step, done: done || stuck });
-      if (stuck) return { rows: null };
+      // A full page of rows already seen: whatever answers ignores startrow (a proxy or cache serving
+      // the same page). Not the Data API: the pass stops and prunes nothing, and this page is not handed on.
+      if (!done && items.length === 0 && page.items.length > 0) throw samePageError(pageStart);
+      await deps.onPage({ startrow: pageStart, items, nextStartrow: pageStart + step, done });
       if (done) return { rows: pageStart - startrow + (page.empty ? 0 : page.items.length) };
     }
   }

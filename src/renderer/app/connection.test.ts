@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectionStatus } from '../../shared/ipc.ts';
 import { startConnectionMonitor } from './connection.ts';
-import { fakeApi } from '../test/fake-api.ts';
+import { fakeApi } from '../testing/fake-api.ts';
 
 const online: ConnectionStatus = { online: true, checkedAt: '2026-03-01T00:00:00Z', profileId: 'p1' };
 

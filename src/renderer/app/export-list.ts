@@ -6,6 +6,7 @@
  */
 import { toCsv, toXlsx, type Table } from '../features/outbox/export.ts';
 import { download } from '../features/outbox/download.ts';
+import type { PendingMark } from './overlays.ts';
 
 export type { Table };
 export type ExportFormat = 'csv' | 'xlsx';
@@ -39,4 +40,10 @@ export async function exportBlob(table: Table, what: string, format: ExportForma
 /** Builds the file and hands it to the browser's download. */
 export async function exportTable(table: Table, what: string, format: ExportFormat): Promise<void> {
   download(await exportBlob(table, what, format), exportFileName(what, format));
+}
+
+/** The "Pending change" cell of a row: what queued, unsent operations do to it ("update queued, not yet sent"), else ''. */
+export function pendingCell(row: PendingMark): string {
+  if ((row.pendingOps?.length ?? 0) === 0) return '';
+  return `${row.pendingChange ?? 'change'} queued, not yet sent`;
 }

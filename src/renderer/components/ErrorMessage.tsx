@@ -15,8 +15,12 @@ export function ErrorMessage({ error, onDismiss }: { error: AppError | null | un
   );
 }
 
-/** Any thrown value as an AppError-shaped message for display. */
-export function errorFromUnknown(e: unknown): { code: 'internal'; message: string } {
+/**
+ * The renderer's one error normaliser: any value thrown in the renderer as an
+ * AppError to show, prefixed with what was being done. (Main's is toAppError,
+ * which hides the message instead: the renderer holds no secret to leak.)
+ */
+export function errorFromUnknown(e: unknown, doing?: string): { code: 'internal'; message: string } {
   const message = e instanceof Error ? e.message : typeof e === 'string' ? e : 'Something went wrong.';
-  return { code: 'internal', message };
+  return { code: 'internal', message: doing ? `${doing}: ${message}` : message };
 }

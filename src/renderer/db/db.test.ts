@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { COLLECTIONS, PRIMARY_KEY } from '../../shared/records.ts';
 import { OUTBOX_TABLE_SCHEMAS } from './outbox-tables.ts';
 import { dbNameForProfile, openFieldbookDb } from './index.ts';
-import { freshDb, trainingAssignment, user } from '../test/fixtures.ts';
+import { freshDb, trainingAssignment, user } from '../testing/fixtures.ts';
 
 describe('the cache database', () => {
   it('has a table for every synced collection, keyed by the API id', async () => {

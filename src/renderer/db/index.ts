@@ -12,6 +12,7 @@ import { v1CreateCache, v2FoldSearchKeys } from './migrations.ts';
 import { watchDatabaseLifecycle } from './lifecycle.ts';
 import { derivedFieldsMiddleware, type CachedTrainingAssignment } from './derived.ts';
 import { usersMemoMiddleware } from './users-memo.ts';
+import { outboxMemoMiddleware } from '../outbox/ops-memo.ts';
 
 /** Sync state of one collection, kept across passes. */
 export interface SyncCollectionRow {
@@ -62,10 +63,6 @@ export function openFieldbookDb(name: string, options: OpenOptions = {}): Fieldb
   watchDatabaseLifecycle(db);
   db.use(derivedFieldsMiddleware);
   db.use(usersMemoMiddleware(name));
+  db.use(outboxMemoMiddleware(name));
   return db;
-}
-
-/** The typed table of a collection (for code generic over collections, such as ingestion). */
-export function cacheTable<K extends CollectionName>(db: FieldbookDb, collection: K): FieldbookDb[K] {
-  return db[collection];
 }

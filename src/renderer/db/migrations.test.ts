@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SCHEMA_V1 } from './schema.ts';
 import { openFieldbookDb } from './index.ts';
 import { NewerDatabaseError, UPGRADE_BLOCKED, CLOSED_FOR_UPGRADE, onDatabaseNotice } from './lifecycle.ts';
-import { credentialAssignment, trainingAssignment } from '../test/fixtures.ts';
+import { credentialAssignment, trainingAssignment } from '../testing/fixtures.ts';
 import type { UserRecord } from '../../shared/records.ts';
 
 /** A user as version 1 stored it: lower-cased phrases, accents kept. */

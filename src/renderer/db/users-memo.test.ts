@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { liveQuery } from 'dexie';
 import { openFieldbookDb } from './index.ts';
 import { allUsersByName } from './users-memo.ts';
-import { user } from '../test/fixtures.ts';
+import { user } from '../testing/fixtures.ts';
 
 const names = (users: { username: string }[]) => users.map((u) => u.username);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CredentialAssignmentRecord, UserRecord } from '../../shared/records.ts';
 import { applyPendingToCredentialAssignments, applyPendingToGroupAccess, applyPendingToUsers } from './pending.ts';
-import { outboxOp, statusOp } from '../../shared/replay-queue/test-ops.ts';
+import { outboxOp, statusOp } from '../../shared/testing/test-ops.ts';
 
 const ann: UserRecord = {
   userid: 1, siteid: 101, username: 'ann', firstname: 'Ann', lastname: 'Lee', employeeid: 'E1', status: 'Active', usertype: 'User',

@@ -4,8 +4,8 @@ import type { CollectionProgress, SyncFinishedEvent, SyncPageEvent } from '../..
 import type { UserRecord } from '../../shared/records.ts';
 import { createSyncController } from './controller.ts';
 import { createSyncStore } from './store.ts';
-import { fakeApi } from '../test/fake-api.ts';
-import { freshDb, user } from '../test/fixtures.ts';
+import { fakeApi } from '../testing/fake-api.ts';
+import { freshDb, user } from '../testing/fixtures.ts';
 
 const complete: CollectionProgress = { state: 'complete', records: 0, pages: 1, total: null };
 
@@ -100,6 +100,21 @@ describe('a sync driven from the renderer', () => {
     await controller.idle();
     expect((await db.users.toCollection().primaryKeys()).sort()).toEqual([1, 3]);
     expect(store.getState().rowsRemoved).toBe(1);
+  });
+
+  it('removes the e-mails of users a completed full pass no longer returns, and keeps the others', async () => {
+    const { fake, db, controller } = setup();
+    await db.users.bulkPut([user(1), user(2)]);
+    await db.emails.bulkPut([
+      { emailid: 11, userid: 1, email: 'one@example.com', status: 'Active', isprimary: null },
+      { emailid: 21, userid: 2, email: 'two@example.com', status: 'Active', isprimary: null },
+      { emailid: 22, userid: 2, email: 'two.b@example.com', status: 'Active', isprimary: null },
+    ]);
+    await controller.start();
+    fake.emit('sync:page', page(1, [user(1)], true));
+    fake.emit('sync:finished', finished('completed'));
+    await controller.idle();
+    expect(await db.emails.toCollection().primaryKeys()).toEqual([11]);
   });
 
   it('removes nothing after a cancelled pass', async () => {

@@ -7,6 +7,7 @@
 import type { AppError, FieldbookApi, SyncFinishedEvent, SyncPageEvent, TaskCheckpoint } from '../../shared/ipc.ts';
 import { COLLECTIONS, type CollectionName } from '../../shared/records.ts';
 import type { FieldbookDb, SyncCollectionRow } from '../db/index.ts';
+import { errorFromUnknown } from '../components/ErrorMessage.tsx';
 import { writePage } from './ingest.ts';
 import { collectionsToPrune, pruneCollection, pruneOrphanEmails } from './prune.ts';
 import type { SyncStore, SyncUiState } from './store.ts';
@@ -32,11 +33,9 @@ export interface SyncController {
   dispose(): void;
 }
 
-function errorOf(e: unknown): AppError {
-  const message = e instanceof Error ? e.message : String(e);
-  return { code: 'internal', message: `The cache could not be written: ${message}` };
-}
+const errorOf = (e: unknown): AppError => errorFromUnknown(e, 'The cache could not be written');
 
+// Over 80 lines on purpose: the pass, the write queue and the store are one controller's state; its steps are the named inner functions.
 export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore: SyncStore, now: () => Date = () => new Date()): SyncController {
   let pass: Pass | null = null;
   let disposed = false;

@@ -4,12 +4,12 @@
  */
 
 /** Deep equality of plain JSON-like values (what structured clone gives back). */
-export function sameValue(a: unknown, b: unknown): boolean {
+export function deepEqualJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqualJson(a[i], b[i])) return false;
     return true;
   }
   if (Array.isArray(b)) return false;
@@ -19,7 +19,7 @@ export function sameValue(a: unknown, b: unknown): boolean {
   const ra = a as Record<string, unknown>;
   const rb = b as Record<string, unknown>;
   for (const k of ka) {
-    if (!Object.hasOwn(rb, k) || !sameValue(ra[k], rb[k])) return false;
+    if (!Object.hasOwn(rb, k) || !deepEqualJson(ra[k], rb[k])) return false;
   }
   return true;
 }
@@ -30,7 +30,7 @@ export function changedRecords<T>(incoming: readonly T[], stored: readonly (T | 
   for (let i = 0; i < incoming.length; i++) {
     const rec = incoming[i]!;
     const old = stored[i];
-    if (old === undefined || !sameValue(rec, old)) out.push(rec);
+    if (old === undefined || !deepEqualJson(rec, old)) out.push(rec);
   }
   return out;
 }

@@ -3,8 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SyncPageEvent } from '../../shared/ipc.ts';
 import type { CredentialAssignmentRecord, UserRecord } from '../../shared/records.ts';
 import { denseRange, writePage } from './ingest.ts';
-import { changedRecords, sameValue } from './diff.ts';
-import { credentialAssignment, freshDb, trainingAssignment, user } from '../test/fixtures.ts';
+import { changedRecords, deepEqualJson } from './diff.ts';
+import { credentialAssignment, freshDb, trainingAssignment, user } from '../testing/fixtures.ts';
 
 function usersPage(records: UserRecord[], nextStartrow = 2, done = false): SyncPageEvent {
   return { syncId: 's1', pageId: 1, taskId: 'users:site1', collection: 'users', records, checkpoint: { taskId: 'users:site1', collection: 'users', nextStartrow, done } };
@@ -101,13 +101,13 @@ describe('reading the cached copies of a page', () => {
 
 describe('comparing records', () => {
   it('treats equal nested values as unchanged', () => {
-    expect(sameValue({ a: [1, { b: 'x' }] }, { a: [1, { b: 'x' }] })).toBe(true);
+    expect(deepEqualJson({ a: [1, { b: 'x' }] }, { a: [1, { b: 'x' }] })).toBe(true);
   });
 
   it('sees a field added, removed or changed', () => {
-    expect(sameValue({ a: 1 }, { a: 1, b: 2 })).toBe(false);
-    expect(sameValue({ a: 1, b: undefined }, { a: 1, c: undefined })).toBe(false);
-    expect(sameValue({ a: [1, 2] }, { a: [1, 3] })).toBe(false);
+    expect(deepEqualJson({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+    expect(deepEqualJson({ a: 1, b: undefined }, { a: 1, c: undefined })).toBe(false);
+    expect(deepEqualJson({ a: [1, 2] }, { a: [1, 3] })).toBe(false);
   });
 
   it('returns new and changed records only', () => {

@@ -34,9 +34,6 @@ export type LinksObject = Record<string, string>;
 export type LinksArray = Record<string, string>[];
 
 export const paginationSchema = z.object({ next: z.string().optional() }).loose();
-export interface Pagination {
-  next?: string;
-}
 
 // ---- Resources as they travel (the reference server writes these shapes) ----
 

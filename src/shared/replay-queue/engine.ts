@@ -1,7 +1,7 @@
 /**
  * The outbox engine: drains the durable queue through `replay:execute`.
  *
- * - Order per target and dependencies come from schedule.ts; up to
+ * - Order per target and dependencies come from lanes.ts; up to
  *   `concurrency` targets go in parallel.
  * - Before each send the op is durably marked `sending` + `maybeSent`, so a
  *   crash while sending makes the next attempt verify first (never a blind resend).
@@ -12,9 +12,13 @@
 import type { AppError, ReplayOutcome, ReplayRequest, Result } from '../ipc.ts';
 import { bindOp, classifyFailure, type AuditEntry, type OutboxOp } from '../outbox.ts';
 import type { OutboxDb } from './db.ts';
-import { backoffMs, DEFAULT_BACKOFF, type BackoffPolicy } from './schedule.ts';
+import { backoffMs, type BackoffPolicy } from '../backoff.ts';
 import { RunnableLanes } from './lanes.ts';
 import { auditEntryOf } from './audit.ts';
+import { OP_KIND_TABLE } from '../op-kinds.ts';
+
+/** A failed op waits 0.5–1 s, then doubles, up to 5 minutes (see backoff.ts). */
+const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1_000, maxMs: 5 * 60_000 };
 
 export type ReplayExecutor = (req: ReplayRequest, signal: AbortSignal) => Promise<Result<ReplayOutcome>>;
 
@@ -407,7 +411,7 @@ async function unfinishedOps(db: OutboxDb): Promise<OutboxOp[]> {
 }
 
 function isUpdate(op: OutboxOp): boolean {
-  return op.op.kind.endsWith('.update');
+  return OP_KIND_TABLE[op.op.kind].effect === 'update';
 }
 
 /** A transport failure of `replay:execute` itself, in the terms of an outcome. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxOp } from '../outbox.ts';
 import { RunnableLanes } from './lanes.ts';
-import { outboxOp, statusOp } from './test-ops.ts';
+import { outboxOp, statusOp } from '../testing/test-ops.ts';
 
 const now = Date.parse('2026-01-01T00:00:00Z');
 const free = { now, busyTargets: new Set<string>(), capacity: 10 };
@@ -46,6 +46,12 @@ describe('the engine index of what may run next', () => {
     const { lanes, update } = lanesOver([create, grant]);
     expect(ids(lanes.take(free).ready)).toEqual([create.id]);
     update({ ...create, status: 'done' });
+    expect(ids(lanes.take(free).ready)).toEqual([grant.id]);
+  });
+
+  it('treats a dependency no longer in the outbox as done (cleared after success)', () => {
+    const grant = outboxOp({ kind: 'groupAccess.grant', siteid: 101, groupid: 5, userid: 9 }, { dependsOn: ['gone'] });
+    const { lanes } = lanesOver([grant]);
     expect(ids(lanes.take(free).ready)).toEqual([grant.id]);
   });
 

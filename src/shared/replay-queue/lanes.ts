@@ -4,12 +4,37 @@
  * the targets whose first op may be able to go, lowest seq first. Built from
  * the stored outbox at open/reload and kept in step with every outcome, so
  * picking the next ops costs what changed rather than a scan of the queue.
- * The rules themselves are schedule.ts's (waitReasonOfHead).
+ * The rules for one target's first op are waitReasonOfHead's, below.
  */
 import type { OutboxOp } from '../outbox.ts';
-import { waitReasonOfHead, type SchedulingState } from './schedule.ts';
 
 type Find = (id: string) => OutboxOp | undefined;
+
+export interface SchedulingState {
+  now: number;
+  /** targets with an op in flight: one op per target at a time */
+  busyTargets: ReadonlySet<string>;
+  /** how many more ops may start */
+  capacity: number;
+}
+
+/** Why the first unfinished op of a target cannot go now (the engine's bookkeeping; no view shows it). */
+type WaitReason = 'dependency' | 'backoff' | 'target-busy' | 'parked' | null;
+
+/**
+ * Why the first unfinished op of its target cannot go now (null: it can). A
+ * parked op (conflict, needs review, failed) holds its target until a person
+ * decides, so later edits never overtake it; an op waits for every op it
+ * depends on (a dependency no longer in the outbox was done and cleared), for
+ * its target to be free, and for its backoff to end.
+ */
+function waitReasonOfHead(op: OutboxOp, find: Find, state: SchedulingState): WaitReason {
+  if (op.status !== 'pending') return op.status === 'sending' ? 'target-busy' : 'parked';
+  if (op.dependsOn.some((dep) => { const d = find(dep); return d !== undefined && d.status !== 'done'; })) return 'dependency';
+  if (state.busyTargets.has(op.targetKey)) return 'target-busy';
+  if (op.nextAttemptAt !== null && Date.parse(op.nextAttemptAt) > state.now) return 'backoff';
+  return null;
+}
 
 interface Candidate {
   seq: number;

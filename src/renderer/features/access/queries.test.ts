@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { featuresWithHolders, groupsWithSupervisors } from './queries.ts';
-import { freshDb, user } from '../../test/fixtures.ts';
+import { freshDb, user } from '../../testing/fixtures.ts';
 
 describe('access view', () => {
   it('lists each group with the supervisors who hold access over it, by name', async () => {

@@ -25,11 +25,13 @@ const ACTION_LABELS: Record<ActionType, string> = {
   moduleAccess: 'Feature access',
   credential: 'Assign a credential',
   training: 'Assign training',
+  credentialRemove: 'Remove a credential',
+  trainingRemove: 'Remove training',
 };
 
 export function BulkActions({ userIds }: SelectionActionProps) {
   const db = useActiveDb();
-  const readOnly = useSession((s) => s.activeProfile?.access === 'readonly');
+  const access = useSession((s) => s.activeProfile?.access ?? 'unknown');
   const catalog = useLiveQuery(
     async () => (db ? { groups: await db.groups.toArray(), modules: await db.modules.toArray(), credentials: await db.credentials.toArray(), courses: await db.courses.toArray() } : null),
     [db],
@@ -66,6 +68,14 @@ export function BulkActions({ userIds }: SelectionActionProps) {
         const course = catalog.courses.find((c) => c.courseid === chosen);
         return course ? { type, courseid: course.courseid, courseName: course.coursename, duedate: form.duedate } : null;
       }
+      case 'credentialRemove': {
+        const credential = catalog.credentials.find((c) => c.credentialid === chosen);
+        return credential ? { type, credential } : null;
+      }
+      case 'trainingRemove': {
+        const course = catalog.courses.find((c) => c.courseid === chosen);
+        return course ? { type, courseid: course.courseid, courseName: course.coursename } : null;
+      }
       default:
         return null;
     }
@@ -73,7 +83,7 @@ export function BulkActions({ userIds }: SelectionActionProps) {
   const makePreview = async () => {
     const chosen = action();
     if (!chosen) return;
-    const { users, ctx } = await loadBulkContext(db, userIds, readOnly);
+    const { users, ctx } = await loadBulkContext(db, userIds, access);
     setPreview(previewBulk(users, chosen, ctx));
   };
   const queue = async () => {
@@ -96,8 +106,8 @@ export function BulkActions({ userIds }: SelectionActionProps) {
   const options =
     type === 'groupAccess' ? groupChoices(catalog.groups, names)
     : type === 'moduleAccess' ? featureChoices(catalog.modules, names)
-    : type === 'credential' ? credentialChoices(catalog.credentials)
-    : type === 'training' ? courseChoices(catalog.courses, names)
+    : type === 'credential' || type === 'credentialRemove' ? credentialChoices(catalog.credentials)
+    : type === 'training' || type === 'trainingRemove' ? courseChoices(catalog.courses, names)
     : [];
 
   return (
@@ -128,6 +138,7 @@ export function BulkActions({ userIds }: SelectionActionProps) {
           <ChoiceOptions groups={options} />
         </select>
       )}
+      {type === 'credential' && <p className="hint">People who already hold it get the dates and number entered here (a renewal); empty fields are left as they are.</p>}
       {type === 'credential' && (
         <>
           <label>Start date{credential?.requiredstartdate ? ' (required)' : ''} <input type="date" value={form.startdate} onChange={(e) => set({ startdate: e.target.value })} /></label>
@@ -136,6 +147,7 @@ export function BulkActions({ userIds }: SelectionActionProps) {
           <label>Notes <input value={form.notes} onChange={(e) => set({ notes: e.target.value })} /></label>
         </>
       )}
+      {type === 'training' && <p className="hint">People already assigned this course get the new due date.</p>}
       {type === 'training' && <label>Due date <input type="date" value={form.duedate} onChange={(e) => set({ duedate: e.target.value })} /></label>}
       {type && (
         <button type="button" onClick={() => void makePreview()} disabled={!action()}>

@@ -10,6 +10,8 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { CredentialAssignmentRecord, TrainingAssignmentRecord, UserRecord } from '../../../shared/records.ts';
 import type { OpDraft } from '../../../shared/replay-queue/queue.ts';
+import type { OpKind } from '../../../shared/ipc.ts';
+import { firstWriteRefusal } from '../../../shared/access.ts';
 import { useSession } from '../../app/session.ts';
 import { queueDrafts, undoOps } from '../../outbox/runtime.ts';
 import { KNOWN_STATUSES } from '../import/rows.ts';
@@ -28,12 +30,14 @@ const LABELS: Record<string, string> = {
   startdate: 'Start date', expirationdate: 'Expiration date', credentialnumber: 'Number', notes: 'Notes', duedate: 'Due date', coursestatus: 'Course status',
 };
 
-/** The frame every edit shares: read-only refusal, queueing, "nothing changes", undo. */
-function EditFrame(props: { title: string; children: ReactNode; draft: () => OpDraft | null; remove?: () => OpDraft }) {
-  const readOnly = useSession((s) => s.activeProfile?.access === 'readonly');
+/** The frame every edit shares: the token's refusal (canWrite), queueing, "nothing changes", undo. `kinds`: the ops it may queue. */
+function EditFrame(props: { title: string; kinds: readonly OpKind[]; children: ReactNode; draft: () => OpDraft | null; remove?: () => OpDraft }) {
+  const access = useSession((s) => s.activeProfile?.access ?? 'unknown');
+  const refusal = firstWriteRefusal(access, props.kinds);
   const [queued, setQueued] = useState<string[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const queue = async (draft: OpDraft | null) => {
+    if (refusal) return;
     if (!draft) return setMessage('Nothing changes.');
     setQueued(await queueDrafts([draft]));
     setMessage('Queued: it is sent when the site is reachable.');
@@ -44,7 +48,7 @@ function EditFrame(props: { title: string; children: ReactNode; draft: () => OpD
   };
   return (
     <form className="record-edit" aria-label={props.title} onSubmit={submit}>
-      <fieldset disabled={readOnly}>
+      <fieldset disabled={refusal !== null}>
         <legend>{props.title}</legend>
         {props.children}
         <button type="submit">Queue change</button>
@@ -54,7 +58,7 @@ function EditFrame(props: { title: string; children: ReactNode; draft: () => OpD
           </button>
         )}
       </fieldset>
-      {readOnly && <p role="note">This profile's token is read-only: edits cannot be queued.</p>}
+      {refusal && <p role="note">{refusal} Edits cannot be queued.</p>}
       {message && (
         <p role="status">
           {message}{' '}
@@ -83,7 +87,7 @@ export function EditUserForm({ user }: { user: UserRecord }) {
   const { values, setValues, input } = useFields({ firstname: user.firstname, lastname: user.lastname, username: user.username, employeeid: user.employeeid, status: user.status });
   const statuses = KNOWN_STATUSES.includes(user.status) ? KNOWN_STATUSES : [user.status, ...KNOWN_STATUSES];
   return (
-    <EditFrame title="Edit this user" draft={() => userEditDraft(user, values)}>
+    <EditFrame title="Edit this user" kinds={['user.update']} draft={() => userEditDraft(user, values)}>
       {USER_EDIT_FIELDS.filter((f) => f !== 'status').map((f) => input(f))}
       <label>
         Status{' '}
@@ -100,7 +104,7 @@ export function EditCredentialAssignment({ assignment, label }: { assignment: Cr
     startdate: assignment.startIso, expirationdate: assignment.expirationIso, credentialnumber: assignment.credentialnumber, notes: assignment.notes, status: assignment.status,
   });
   return (
-    <EditFrame title={`Edit ${label}`} draft={() => credentialAssignmentEditDraft(assignment, values, label)} remove={() => credentialAssignmentDeleteDraft(assignment, label)}>
+    <EditFrame title={`Edit ${label}`} kinds={['credentialAssignment.update', 'credentialAssignment.delete']} draft={() => credentialAssignmentEditDraft(assignment, values, label)} remove={() => credentialAssignmentDeleteDraft(assignment, label)}>
       {ASSIGNMENT_EDIT_FIELDS.map((f) => input(f, f.endsWith('date') ? 'date' : 'text'))}
     </EditFrame>
   );
@@ -109,7 +113,7 @@ export function EditCredentialAssignment({ assignment, label }: { assignment: Cr
 export function EditTrainingAssignment({ assignment, label }: { assignment: TrainingAssignmentRecord; label: string }) {
   const { values, input } = useFields({ startdate: assignment.startIso, duedate: assignment.dueIso, coursestatus: assignment.course_status });
   return (
-    <EditFrame title={`Edit ${label}`} draft={() => trainingEditDraft(assignment, values, label)} remove={() => trainingDeleteDraft(assignment, label)}>
+    <EditFrame title={`Edit ${label}`} kinds={['trainingAssignment.update', 'trainingAssignment.delete']} draft={() => trainingEditDraft(assignment, values, label)} remove={() => trainingDeleteDraft(assignment, label)}>
       {input('startdate', 'date')}
       {input('duedate', 'date')}
       {input('coursestatus')}

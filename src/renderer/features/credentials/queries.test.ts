@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { countCredentialsExpiringWithin, countExpiredCredentials, credentialHolders, credentialSummaries, credentialsExpiringWithin, expiredCredentials } from './queries.ts';
-import { credentialAssignment, freshDb, user } from '../../test/fixtures.ts';
+import { credentialAssignment, freshDb, user } from '../../testing/fixtures.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 
 const today = '2026-03-01';

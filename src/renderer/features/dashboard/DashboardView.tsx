@@ -7,6 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { todayIso } from '../../../shared/dates.ts';
 import { useActiveDb } from '../../app/session.ts';
+import { usePendingVersion } from '../../outbox/runtime.ts';
 import { formatCount, formatDate } from '../../app/format.ts';
 import { credentialsExpiringByWeek, overdueTrainingByCourse, userStatusBreakdown } from './queries.ts';
 import { MEANING_COLOUR, statusColour } from './colours.ts';
@@ -38,10 +39,11 @@ function DataTable({ caption, rows }: { caption: string; rows: { label: string; 
 
 export default function DashboardView() {
   const db = useActiveDb();
+  const pendingVersion = usePendingVersion();
   const today = todayIso();
-  const weeks = useLiveQuery(() => (db ? credentialsExpiringByWeek(db, 12, today) : Promise.resolve([])), [db, today]);
-  const overdue = useLiveQuery(() => (db ? overdueTrainingByCourse(db, 10, today) : Promise.resolve([])), [db, today]);
-  const statuses = useLiveQuery(() => (db ? userStatusBreakdown(db) : Promise.resolve([])), [db]);
+  const weeks = useLiveQuery(() => (db ? credentialsExpiringByWeek(db, 12, today) : Promise.resolve([])), [db, today, pendingVersion]);
+  const overdue = useLiveQuery(() => (db ? overdueTrainingByCourse(db, 10, today) : Promise.resolve([])), [db, today, pendingVersion]);
+  const statuses = useLiveQuery(() => (db ? userStatusBreakdown(db) : Promise.resolve([])), [db, pendingVersion]);
   const weekRows = (weeks ?? []).map((w) => ({ label: `Week of ${formatDate(w.weekStart)}`, short: formatDate(w.weekStart), value: w.count }));
   const overdueRows = (overdue ?? []).map((c) => ({ label: c.coursename || `Course ${c.courseid}`, value: c.count }));
   const statusRows = (statuses ?? []).map((s) => ({ label: s.status || '(none)', value: s.count, colour: statusColour(s.status) }));

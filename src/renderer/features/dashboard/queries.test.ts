@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { credentialsExpiringByWeek, overdueTrainingByCourse, userStatusBreakdown } from './queries.ts';
-import { credentialAssignment, freshDb, trainingAssignment, user } from '../../test/fixtures.ts';
+import { credentialAssignment, freshDb, trainingAssignment, user } from '../../testing/fixtures.ts';
 
 const today = '2026-03-01';
 

@@ -10,6 +10,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useActiveDb, useSession } from '../../app/session.ts';
 import { formatCount } from '../../app/format.ts';
 import { enqueueOps } from '../../../shared/replay-queue/queue.ts';
+import { firstWriteRefusal } from '../../../shared/access.ts';
 import { outboxStore, queueChanged } from '../../outbox/runtime.ts';
 import { parseSpreadsheet, type Sheet } from './parse.ts';
 import { draftsOf, emailsByUser, FIELD_LABELS, guessMapping, IMPORT_FIELDS, planImport, rowsOf, type ColumnMapping, type ImportField } from './rows.ts';
@@ -18,9 +19,10 @@ const NONE: UserRecord[] = [];
 
 export default function ImportView() {
   const db = useActiveDb();
-  // users are created and changed with full access only: a read-only token writes nothing, a feature token only its feature
-  const access = useSession((s) => s.activeProfile?.access);
-  const cannotQueue = access === 'readonly' || access === 'feature';
+  // the import creates and updates people and adds their e-mails: the write rule of each (shared/access.ts)
+  const access = useSession((s) => s.activeProfile?.access ?? 'unknown');
+  const refusal = firstWriteRefusal(access, ['user.create', 'user.update', 'email.add']);
+  const cannotQueue = refusal !== null;
   const sites = useLiveQuery(async () => (db ? db.sites.toArray() : []), [db]) ?? [];
   const users = useLiveQuery(async () => (db ? db.users.toArray() : []), [db]) ?? NONE;
   const emails = useLiveQuery(async () => emailsByUser(db ? await db.emails.toArray() : []), [db]);
@@ -72,11 +74,7 @@ export default function ImportView() {
     <section className="view import-view" aria-labelledby="import-heading" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
       <h1 id="import-heading">Import employees</h1>
       {cannotQueue && (
-        <p role="alert">
-          {access === 'feature'
-            ? "This profile's token is limited to one feature, which does not include people: an import can be previewed but not queued."
-            : "This profile's token is read-only: an import can be previewed but not queued."}
-        </p>
+        <p role="alert">{refusal} An import can be previewed but not queued.</p>
       )}
       <div className="dropzone">
         <p>Drop a .csv or .xlsx file here, or</p>

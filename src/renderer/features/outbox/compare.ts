@@ -1,5 +1,5 @@
-/** Two values the user would call the same (text compared trimmed and without regard to case). */
-export function sameValueForUser(a: unknown, b: unknown): boolean {
+/** Two values as text, trimmed and without regard to case: what a person would call the same answer. */
+export function sameTextIgnoringCase(a: unknown, b: unknown): boolean {
   const text = (v: unknown) => (v === null || v === undefined ? '' : String(v).trim().toLowerCase());
   return text(a) === text(b);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statusOp } from '../../../shared/replay-queue/test-ops.ts';
+import { statusOp } from '../../../shared/testing/test-ops.ts';
 import { alikeConflicts, batchesOf, conflictFieldsOf, filterOps, statusCounts } from './view-model.ts';
 
 describe('the Outbox view', () => {

@@ -1,6 +1,6 @@
 /** What the Outbox and Conflict views show, computed from the ops. Pure. */
 import type { OutboxOp, OutboxStatus } from '../../../shared/outbox.ts';
-import { sameValueForUser } from './compare.ts';
+import { sameTextIgnoringCase } from './compare.ts';
 
 export const STATUS_LABELS: Record<OutboxStatus, string> = {
   pending: 'Pending',
@@ -72,7 +72,7 @@ export function alikeConflicts(ops: readonly OutboxOp[], op: OutboxOp): OutboxOp
     if (fields.length !== shape.length) return false;
     return fields.every((f, i) => {
       const s = shape[i]!;
-      return f.field === s.field && sameValueForUser(f.mine, s.mine) && sameValueForUser(f.theirs, s.theirs);
+      return f.field === s.field && sameTextIgnoringCase(f.mine, s.mine) && sameTextIgnoringCase(f.theirs, s.theirs);
     });
   });
 }

@@ -1,6 +1,7 @@
 /** Add or edit a profile: name, base URL and token (the token goes straight to main's keychain). */
 import { useState, type FormEvent } from 'react';
 import type { ProfileSummary } from '../../../shared/ipc.ts';
+import { sameTokenOrigin } from '../../../shared/token-origin.ts';
 import { request, sessionStore } from '../../app/session.ts';
 import { navigate } from '../../app/router.ts';
 
@@ -10,6 +11,8 @@ export function ProfileForm({ profile, onDone }: { profile?: ProfileSummary; onD
   const [token, setToken] = useState('');
   const [busy, setBusy] = useState(false);
   const editing = profile !== undefined;
+  // the stored token stays with its origin: a new scheme, host or port needs the token again (main drops the old one)
+  const moved = editing && baseUrl.trim() !== '' && !sameTokenOrigin(profile.baseUrl, baseUrl);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -43,10 +46,11 @@ export function ProfileForm({ profile, onDone }: { profile?: ProfileSummary; onD
           type="password"
           value={token}
           onChange={(e) => setToken(e.target.value)}
-          required={!editing}
+          required={!editing || moved}
           autoComplete="off"
-          placeholder={editing ? `Leave empty to keep ${profile.tokenHint ?? 'the stored token'}` : ''}
+          placeholder={moved ? 'A new address needs its token' : editing ? `Leave empty to keep ${profile.tokenHint ?? 'the stored token'}` : ''}
         />
+        {moved && <span className="muted">The stored token belongs to {new URL(profile.baseUrl).host} and is not sent to another address: enter the token for this one.</span>}
       </label>
       <div className="actions">
         <button type="submit" disabled={busy}>{editing ? 'Save profile' : 'Add profile'}</button>

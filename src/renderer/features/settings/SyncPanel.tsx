@@ -75,6 +75,7 @@ export function SyncPanel({ db }: { db: FieldbookDb }) {
             {progress ? ` · ${formatCount(progress.requests)}${progress.plannedRequests ? ` of ${formatCount(progress.plannedRequests)}` : ''} requests` : ''}
             {state.resumed ? ' · resumed' : ''}
           </p>
+          {state.running && progress?.notice && <p className="warn">{progress.notice}</p>}
         </div>
       )}
       {outcomeLine && (

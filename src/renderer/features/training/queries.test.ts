@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { countOverdueForCourse, countOverdueTraining, overdueTraining, countTrainingDueWithin, countTrainingForCourse, overdueTrainingForCourse, trainingDueWithin, trainingForCourse, trainingForUser } from './queries.ts';
-import { freshDb, trainingAssignment } from '../../test/fixtures.ts';
+import { freshDb, trainingAssignment } from '../../testing/fixtures.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 
 const today = '2026-03-01';

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cacheUserEmails, loadUserDetail } from './queries.ts';
-import { credentialAssignment, freshDb, trainingAssignment, user } from '../../test/fixtures.ts';
+import { credentialAssignment, freshDb, trainingAssignment, user } from '../../testing/fixtures.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 
 let db: FieldbookDb;

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { searchUsers, userFilterOptions } from './queries.ts';
-import { freshDb, user } from '../../test/fixtures.ts';
+import { freshDb, user } from '../../testing/fixtures.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 
 let db: FieldbookDb;

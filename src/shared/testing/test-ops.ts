@@ -1,7 +1,7 @@
 /** Building outbox ops for tests. */
 import type { OpSpec } from '../ipc.ts';
 import { targetKeyOf, type OutboxOp } from '../outbox.ts';
-import { PENDING_STATE } from './queue.ts';
+import { PENDING_STATE } from '../replay-queue/queue.ts';
 
 let counter = 0;
 

@@ -88,6 +88,7 @@ export interface Scenario {
  * credential assign/update/delete; every 4th user a training assignment and an
  * e-mail; every 10th user a second status change back; and `newUsers` users
  * created with their e-mail and a group access waiting for the new id.
+ * (One long function on purpose: it reads top to bottom as the list above.)
  */
 export function mixedScenario(server: RunningServer, opts: { users: number; newUsers: number; seed: number }): Scenario {
   const rand = seeded(opts.seed);

@@ -41,7 +41,6 @@ export function fakeApi(): FakeApi {
     'sync:ack': request('sync:ack'),
     'users:detail': request('users:detail'),
     'replay:execute': request('replay:execute'),
-    'app:openExternal': request('app:openExternal'),
     on: {
       'sync:page': on('sync:page'),
       'sync:progress': on('sync:progress'),

@@ -2,6 +2,8 @@
  * A scripted fetch for unit tests: each call is answered by the next responder,
  * and every request is recorded.
  */
+import { ApiError } from '../api/errors.ts';
+
 export interface RecordedRequest {
   method: string;
   url: URL;
@@ -30,12 +32,16 @@ export function connectionReset(): never {
 export interface FakeFetch {
   fetch: typeof globalThis.fetch;
   requests: RecordedRequest[];
+  /** the options each call was given, as given */
+  inits: (RequestInit | undefined)[];
 }
 
 /** Answers with `route(req)` for every request. */
 export function fakeFetch(route: Responder): FakeFetch {
   const requests: RecordedRequest[] = [];
+  const inits: (RequestInit | undefined)[] = [];
   const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    inits.push(init);
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries((init?.headers ?? {}) as Record<string, string>)) headers[k.toLowerCase()] = v;
     const req: RecordedRequest = {
@@ -49,7 +55,7 @@ export function fakeFetch(route: Responder): FakeFetch {
     if (signal?.aborted) throw signal.reason;
     return await route(req);
   };
-  return { fetch: fetch as typeof globalThis.fetch, requests };
+  return { fetch: fetch as typeof globalThis.fetch, requests, inits };
 }
 
 /** Answers calls in order from `script`; the last entry repeats. */
@@ -59,4 +65,15 @@ export function scriptedFetch(script: Responder[]): FakeFetch {
     const responder = script[Math.min(i++, script.length - 1)]!;
     return responder(req);
   });
+}
+
+/** The ApiError a request fails with (fails the test if it succeeds or throws anything else). */
+export async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (err) {
+    if (err instanceof ApiError) return err;
+    throw err;
+  }
+  throw new Error('expected the request to fail');
 }

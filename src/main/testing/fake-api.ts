@@ -3,7 +3,7 @@
  * the reference server (1-based startrow, 901 past the end), with switches for
  * the variations the client must survive. Test helper only.
  */
-import { json, statusBody, fakeFetch, type FakeFetch, type RecordedRequest } from '../api/fake-fetch.ts';
+import { json, statusBody, fakeFetch, type FakeFetch, type RecordedRequest } from './fake-fetch.ts';
 
 export interface FakeList {
   wrapper: string;

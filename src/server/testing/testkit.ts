@@ -1,5 +1,5 @@
 /** Helpers for the server's own tests: a started server and a small HTTP client with a token. */
-import { startServer, tokenFor, type RunningServer, type ServerOptions, type TokenInfo } from './index.ts';
+import { startServer, tokenFor, type RunningServer, type ServerOptions, type TokenInfo } from '../index.ts';
 
 export const TODAY = '2026-06-15';
 

@@ -1,0 +1,60 @@
+/**
+ * The import boundaries in eslint.config.js, as a specification: each rule is
+ * checked against a one-line file placed where it would live in the tree, so a
+ * change to the lint configuration that lets a boundary slip fails here.
+ */
+import { ESLint } from 'eslint';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: resolve(import.meta.dirname, '..') });
+
+async function importErrors(filePath: string, specifier: string): Promise<string[]> {
+  const code = `import * as probe from '${specifier}';\nexport const used = probe;\n`;
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId?.endsWith('no-restricted-imports')).map((m) => m.message);
+}
+
+describe('test helpers stay out of production code', () => {
+  it('refuses a main-process module importing a testing/ helper', async () => {
+    expect(await importErrors('src/main/sync/probe.ts', '../testing/fake-api.ts')).toEqual([expect.stringContaining('only tests may import them')]);
+  });
+
+  it('refuses a renderer module importing the renderer fixtures', async () => {
+    expect(await importErrors('src/renderer/features/users/probe.ts', '../../testing/fixtures.ts')).toEqual([expect.stringContaining('only tests may import them')]);
+  });
+
+  it('refuses a shared module importing the shared test ops', async () => {
+    expect(await importErrors('src/shared/replay-queue/probe.ts', '../testing/test-ops.ts')).toEqual([expect.stringContaining('only tests may import them')]);
+  });
+
+  it('refuses the reference server importing its testkit', async () => {
+    expect(await importErrors('src/server/probe.ts', './testing/testkit.ts')).toEqual([expect.stringContaining('only tests may import them')]);
+  });
+
+  it('lets a test import a testing/ helper', async () => {
+    expect(await importErrors('src/main/sync/probe.test.ts', '../testing/fake-api.ts')).toEqual([]);
+  });
+
+  it('lets one testing/ helper import another', async () => {
+    expect(await importErrors('src/main/testing/probe.ts', './fake-fetch.ts')).toEqual([]);
+  });
+});
+
+describe('process boundaries', () => {
+  it('refuses the renderer importing main-process code', async () => {
+    expect(await importErrors('src/renderer/app/probe.ts', '../../main/handlers.ts')).toEqual([expect.stringContaining('window.fieldbook')]);
+  });
+
+  it('refuses the renderer importing Node', async () => {
+    expect(await importErrors('src/renderer/app/probe.ts', 'node:fs')).toEqual([expect.stringContaining('no Node access')]);
+  });
+
+  it('refuses src/shared importing the renderer', async () => {
+    expect(await importErrors('src/shared/probe.ts', '../renderer/db/index.ts')).toEqual([expect.stringContaining('pure')]);
+  });
+
+  it('still applies in renderer tests, next to the testing/ rule', async () => {
+    expect(await importErrors('src/renderer/app/probe.test.ts', '../../main/handlers.ts')).toEqual([expect.stringContaining('window.fieldbook')]);
+  });
+});

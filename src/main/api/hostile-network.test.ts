@@ -1,0 +1,133 @@
+/**
+ * What a hotel, hospital or conference network puts between the laptop and the
+ * API: redirects to another host, sign-in pages answered with 200, proxies.
+ * The token must never follow a redirect, and an answer that is not the Data
+ * API must be an error that says what was seen.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiClient } from './client.ts';
+import { failure, fakeFetch } from '../testing/fake-fetch.ts';
+
+const TOKEN = 'hostile-net-token-0123456789';
+
+interface Listener {
+  url: string;
+  host: string;
+  /** the AccessToken header of every request it received (undefined when absent) */
+  tokens: (string | undefined)[];
+  close(): Promise<void>;
+}
+
+const open: Listener[] = [];
+afterEach(async () => {
+  for (const l of open.splice(0)) await l.close();
+});
+
+async function listen(answer: (req: http.IncomingMessage, res: http.ServerResponse) => void): Promise<Listener> {
+  const tokens: (string | undefined)[] = [];
+  const server = http.createServer((req, res) => {
+    const header = req.headers['accesstoken'];
+    tokens.push(Array.isArray(header) ? header.join(',') : header);
+    answer(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  const listener: Listener = {
+    url: `http://127.0.0.1:${port}`,
+    host: `127.0.0.1:${port}`,
+    tokens,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  open.push(listener);
+  return listener;
+}
+
+function clientFor(baseUrl: string, fetch?: typeof globalThis.fetch): ApiClient {
+  return new ApiClient({ baseUrl, token: TOKEN, sleep: async () => undefined, maxRetries: 2, ...(fetch ? { fetch } : {}) });
+}
+
+describe('redirects', () => {
+  for (const status of [301, 302, 303, 307, 308]) {
+    it(`does not follow a ${status} to another host: the token never reaches it and the error names that host`, async () => {
+      const elsewhere = await listen((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"sites":[]}'));
+      const api = await listen((_req, res) => res.writeHead(status, { location: `${elsewhere.url}/v1/sites` }).end());
+      const error = await failure(clientFor(`${api.url}/v1`).request('GET', '/sites'));
+      expect(elsewhere.tokens).toEqual([]);
+      expect(error.appError.code).toBe('not-the-api');
+      expect(error.appError.message).toContain(elsewhere.host);
+      expect(error.retryable).toBe(false);
+      expect(api.tokens).toHaveLength(1); // one attempt: a redirect is not retried
+    });
+  }
+
+  it('asks every fetch not to follow redirects (Electron’s net.fetch is injected the same way)', async () => {
+    const f = fakeFetch(() => new Response('{"sites":[]}', { status: 200, headers: { 'content-type': 'application/json' } }));
+    await clientFor('http://127.0.0.1:9/v1', f.fetch).request('GET', '/sites');
+    await clientFor('http://127.0.0.1:9/v1', f.fetch).request('PUT', '/users/1', { body: {} });
+    expect(f.inits.map((init) => init?.redirect)).toEqual(['manual', 'manual']);
+  });
+
+  it('names the host of an https → http downgrade and sends nothing there', async () => {
+    const plain = await listen((_req, res) => res.writeHead(200).end('{}'));
+    const f = fakeFetch(() => new Response(null, { status: 302, headers: { location: `${plain.url}/v1/sites` } }));
+    const error = await failure(clientFor('https://api.example.com/v1', f.fetch).request('GET', '/sites'));
+    expect(error.appError.message).toContain(plain.host);
+    expect(plain.tokens).toEqual([]);
+  });
+});
+
+describe('answers that are not the Data API', () => {
+  it('says a web page answered when a sign-in page comes back with 200 and HTML', async () => {
+    const portal = await listen((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Hotel Wi-Fi</title><form>Sign in</form>'));
+    const error = await failure(clientFor(`${portal.url}/v1`).request('GET', '/sites'));
+    expect(error.appError.code).toBe('not-the-api');
+    expect(error.appError.message).toMatch(/a web page answered instead of the API: a network sign-in page or a proxy\?/);
+    expect(error.retryable).toBe(false);
+  });
+
+  it('refuses a 200 of another content type even when its text happens to be JSON', async () => {
+    const proxy = await listen((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('{"sites":[]}'));
+    const error = await failure(clientFor(`${proxy.url}/v1`).request('GET', '/sites'));
+    expect(error.appError.code).toBe('not-the-api');
+    expect(error.appError.message).toContain('text/plain');
+  });
+});
+
+describe('echoes of the token', () => {
+  it('keeps only the five fields of the spec from a status body, so an echoed key or extra field is dropped', async () => {
+    const body = { httpcode: 400, statuscode: 1000, status: 'Bad', developermessage: 'no', moreinfo: 'https://x', [TOKEN]: 'echo', debug: { token: TOKEN } };
+    const f = fakeFetch(() => new Response(JSON.stringify(body), { status: 400, headers: { 'content-type': 'application/json' } }));
+    const error = await failure(clientFor('http://127.0.0.1:9/v1', f.fetch).request('GET', '/sites'));
+    expect(Object.keys(error.appError.response ?? {}).sort()).toEqual(['developermessage', 'httpcode', 'moreinfo', 'status', 'statuscode']);
+  });
+});
+
+describe('the connection probe behind a sign-in page', () => {
+  it('reports offline, with the sign-in page named, rather than online', async () => {
+    const { probeReachability } = await import('./probe.ts');
+    const portal = await listen((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Sign in</title>'));
+    const reach = await probeReachability(clientFor(`${portal.url}/v1`));
+    expect(reach.online).toBe(false);
+    expect(reach.error?.code).toBe('not-the-api');
+    expect(reach.error?.message).toMatch(/sign-in page/);
+  });
+});
+
+describe("Electron's net.fetch in manual redirect mode", () => {
+  it('reads its "Redirect was cancelled" rejection as a redirect not followed, not as a network failure to retry', async () => {
+    let calls = 0;
+    const electronLike = (async () => {
+      calls += 1;
+      throw new Error('Redirect was cancelled');
+    }) as typeof globalThis.fetch;
+    const error = await failure(clientFor('https://api.example.com/v1', electronLike).request('GET', '/sites'));
+    expect(error.appError.code).toBe('not-the-api');
+    expect(error.appError.message).toMatch(/redirect/);
+    expect(calls).toBe(1);
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * The profiles concern: the active profile (restarting the demo server behind a
+ * demo profile after a restart), an API client for it, its summary for the
+ * renderer, and the `profiles:changed` event.
+ */
+import type { HandlerContext, ProfileSummary } from '../../shared/ipc.ts';
+import { ApiClient } from '../api/client.ts';
+import type { MainDeps } from '../deps.ts';
+import { FieldbookError } from '../ipc/errors.ts';
+import type { ProfileStore, StoredProfile } from '../secrets/profiles.ts';
+import type { DemoService } from './demo.ts';
+
+export interface ProfilesService {
+  activeProfile(): Promise<StoredProfile>;
+  /** timeoutMs: a probe's client, one attempt that answers quickly or counts as offline */
+  clientFor(profile: StoredProfile, timeoutMs?: number): Promise<ApiClient>;
+  activeClient(): Promise<{ profile: StoredProfile; client: ApiClient }>;
+  summaryOf(profile: StoredProfile): Promise<ProfileSummary>;
+  profilesChanged(ctx: HandlerContext): Promise<void>;
+}
+
+export function createProfilesService(profiles: ProfileStore, demo: DemoService, deps: Pick<MainDeps, 'fetch' | 'api'>): ProfilesService {
+  async function activeProfile(): Promise<StoredProfile> {
+    const profile = await profiles.active();
+    if (!profile) throw new FieldbookError('no-profile');
+    // the demo server runs in this process: after a restart, start it again on first use
+    if (profile.isDemo && (await profiles.token(profile.id)) === null) {
+      const started = await demo.start();
+      return profiles.saveDemo(started.baseUrl, started.token);
+    }
+    return profile;
+  }
+
+  async function clientFor(profile: StoredProfile, timeoutMs?: number): Promise<ApiClient> {
+    const token = await profiles.token(profile.id);
+    if (token === null) throw new FieldbookError('token-missing', 'This profile has no token yet. Edit the profile and enter its API token.');
+    return new ApiClient({ baseUrl: profile.baseUrl, token, fetch: deps.fetch, ...deps.api, ...(timeoutMs ? { timeoutMs, maxRetries: 0 } : {}) });
+  }
+
+  return {
+    activeProfile,
+    clientFor,
+    async activeClient() {
+      const profile = await activeProfile();
+      return { profile, client: await clientFor(profile) };
+    },
+    async summaryOf(profile) {
+      await profiles.token(profile.id).catch(() => null);
+      return profiles.summary((await profiles.get(profile.id)) ?? profile);
+    },
+    async profilesChanged(ctx) {
+      ctx.emit('profiles:changed', await profiles.state());
+    },
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * The sync concern: one sync at a time, run by the sync engine (sync/engine.ts)
+ * for the active profile; what it learns about the connection and the token's
+ * access is reported when it ends.
+ */
+import { randomUUID } from 'node:crypto';
+import type { HandlerContext, ParsedArg, RequestResults } from '../../shared/ipc.ts';
+import type { MainDeps } from '../deps.ts';
+import { FieldbookError, toAppError } from '../ipc/errors.ts';
+import { accessFromSync } from '../secrets/access.ts';
+import { scrubDeep } from '../secrets/scrub.ts';
+import { SyncEngine } from '../sync/engine.ts';
+import type { AccessService } from './access.ts';
+import type { ConnectionService } from './connection.ts';
+import type { ProfilesService } from './profiles.ts';
+
+/** A sync whose pages have all waited this long for the renderer is abandoned. */
+const STALLED_SYNC_MS = 15_000;
+
+interface RunningSync {
+  engine: SyncEngine;
+  profileId: string;
+  done: Promise<void>;
+}
+
+/**
+ * Events carry errors built from API answers: scrub them like dispatch scrubs
+ * results. Pages are records, not messages, and pass as they are.
+ */
+function scrubbedEmit(ctx: HandlerContext): HandlerContext['emit'] {
+  return (event, payload) => ctx.emit(event, event === 'sync:page' ? payload : scrubDeep(payload));
+}
+
+export interface SyncService {
+  start(arg: ParsedArg<'sync:start'>, ctx: HandlerContext): Promise<RequestResults['sync:start']>;
+  cancel(syncId: string): void;
+  ack(syncId: string, pageId: number): void;
+  /** The profile the running sync writes for (null: none runs). */
+  runningFor(): string | null;
+  /** Cancels the running sync, if any, and waits for it to end. */
+  stop(): Promise<void>;
+}
+
+export interface SyncServiceDeps {
+  session: ProfilesService;
+  access: AccessService;
+  connection: ConnectionService;
+  tuning: MainDeps['sync'];
+  now: () => Date;
+}
+
+export function createSyncService({ session, access, connection, tuning, now }: SyncServiceDeps): SyncService {
+  let sync: RunningSync | null = null;
+
+  async function stop(): Promise<void> {
+    const running = sync;
+    if (!running) return;
+    running.engine.cancel();
+    await running.done;
+  }
+
+  async function start(arg: ParsedArg<'sync:start'>, ctx: HandlerContext) {
+    // a sync nobody acknowledges any more (its window was reloaded) gives way to the new one
+    if (sync?.engine.stalled(tuning?.stalledAfterMs ?? STALLED_SYNC_MS)) await stop();
+    if (sync) throw new FieldbookError('busy', 'A sync is already running.');
+    const { profile, client } = await session.activeClient();
+    const engine = new SyncEngine({
+      syncId: randomUUID(),
+      client,
+      emit: scrubbedEmit(ctx),
+      concurrency: arg.concurrency,
+      checkpoints: arg.checkpoints,
+      previousTotals: arg.previousTotals,
+      paging: tuning?.limit ? { limit: tuning.limit } : undefined,
+      maxUnacked: tuning?.maxUnacked,
+    });
+    const running: RunningSync = { engine, profileId: profile.id, done: Promise.resolve() };
+    // start after this answer has left, so the renderer knows the syncId before the first event
+    running.done = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => engine.run())
+      .then(async (finished) => {
+        const error = finished.error;
+        if (error && (error.code === 'network' || error.code === 'timeout' || error.code === 'not-the-api')) {
+          connection.report(ctx, { online: false, checkedAt: now().toISOString(), profileId: profile.id, error });
+        } else if (error && (error.code === 'token-rejected' || error.code === 'token-missing')) {
+          connection.report(ctx, { online: true, checkedAt: now().toISOString(), profileId: profile.id, error });
+        }
+        const lists = engine.taskRuns().map((r) => ({ collection: r.task.collection, state: r.state, errorCode: r.error?.code }));
+        await access.learn(profile, accessFromSync(profile.access, lists), ctx);
+      })
+      .catch((err: unknown) => {
+        console.error('[fieldbook] sync failed', toAppError(err).message);
+      })
+      .finally(() => {
+        if (sync === running) sync = null;
+      });
+    sync = running;
+    return { syncId: engine.syncId, tasks: engine.initialTasks() };
+  }
+
+  return {
+    start,
+    stop,
+    cancel(syncId) {
+      if (sync?.engine.syncId === syncId) sync.engine.cancel();
+    },
+    ack(syncId, pageId) {
+      if (sync?.engine.syncId === syncId) sync.engine.ack(pageId);
+    },
+    runningFor: () => sync?.profileId ?? null,
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * A sync through a network that is not talking to the Data API: a redirect, a
+ * sign-in page, a proxy that ignores `startrow` or `limit`. The whole sync
+ * stops, says what it saw, and the pass is one after which the renderer prunes nothing.
+ * A malformed record is named by its id and its row in the list.
+ */
+import { describe, expect, it } from 'vitest';
+import type { EventName, EventPayloads, SyncPageEvent } from '../../shared/ipc.ts';
+import { ApiClient } from '../api/client.ts';
+import { json } from '../testing/fake-fetch.ts';
+import type { RecordedRequest } from '../testing/fake-fetch.ts';
+import { forgetSecret, registerSecret } from '../secrets/scrub.ts';
+import { SyncEngine } from './engine.ts';
+import { BASE_URL, fakeApi, tinySite, user, type FakeList } from '../testing/fake-api.ts';
+
+const LIMIT = 4;
+
+async function sync(lists: Record<string, FakeList>, override?: (req: RecordedRequest) => Response | null) {
+  const api = fakeApi(lists, override ? { override } : {});
+  const client = new ApiClient({ baseUrl: BASE_URL, token: 'tok-123456789', fetch: api.fetch, sleep: async () => undefined, maxRetries: 1 });
+  const pages: SyncPageEvent[] = [];
+  const box: { engine?: SyncEngine } = {};
+  const emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => {
+    if (event === 'sync:page') {
+      const page = payload as SyncPageEvent;
+      pages.push(page);
+      setTimeout(() => box.engine?.ack(page.pageId), 0);
+    }
+  };
+  box.engine = new SyncEngine({ syncId: 's1', client, emit, paging: { limit: LIMIT, overlap: 1, maxWave: 2 } });
+  const finished = await box.engine.run();
+  // the renderer prunes only after a completed pass in which every collection is complete (renderer/sync/prune.ts)
+  const prunable = finished.outcome === 'completed' && Object.values(finished.collections).every((c) => c.state === 'complete');
+  return { finished, pages, prunable, requests: api.requests };
+}
+
+const usersPath = (req: RecordedRequest) => req.url.pathname === '/v1/users';
+
+describe('a sync through something that is not the Data API', () => {
+  it('stops as a whole, naming the host, when the API redirects elsewhere, and prunes nothing', async () => {
+    const redirect = (req: RecordedRequest) => (usersPath(req) ? new Response(null, { status: 302, headers: { location: 'https://portal.example.net/login' } }) : null);
+    const { finished, prunable } = await sync(tinySite({ users: 10 }), redirect);
+    expect(finished.outcome).toBe('failed');
+    expect(finished.error?.code).toBe('not-the-api');
+    expect(finished.error?.message).toContain('portal.example.net');
+    expect(prunable).toBe(false);
+  });
+
+  it('stops as a whole when a sign-in page answers with 200 and HTML, with one clear message', async () => {
+    const portal = () => new Response('<!doctype html><title>Sign in to Guest Wi-Fi</title>', { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } });
+    const { finished, prunable, requests } = await sync(tinySite(), portal);
+    expect(finished.outcome).toBe('failed');
+    expect(finished.error?.message).toContain('a web page answered instead of the API: a network sign-in page or a proxy?');
+    expect(prunable).toBe(false);
+    expect(requests.length).toBeLessThan(10); // stopped, not one error per collection
+  });
+
+  it('stops when the same page comes back for different start rows (a proxy ignoring startrow)', async () => {
+    const lists = tinySite({ users: 10 });
+    const firstPage = (req: RecordedRequest) => (usersPath(req) ? json(200, { users: lists['/users']!.items.slice(0, LIMIT) }) : null);
+    const { finished, prunable } = await sync(lists, firstPage);
+    expect(finished.outcome).toBe('failed');
+    expect(finished.error?.code).toBe('not-the-api');
+    expect(finished.error?.message).toMatch(/same page/);
+    expect(prunable).toBe(false);
+  });
+
+  it('stops when a page holds more rows than the limit asked for', async () => {
+    const lists = tinySite({ users: 10 });
+    const everything = (req: RecordedRequest) => (usersPath(req) ? json(200, { users: lists['/users']!.items }) : null);
+    const { finished, prunable } = await sync(lists, everything);
+    expect(finished.outcome).toBe('failed');
+    expect(finished.error?.code).toBe('not-the-api');
+    expect(finished.error?.message).toContain(`10 rows for a limit of ${LIMIT}`);
+    expect(prunable).toBe(false);
+  });
+});
+
+describe('a malformed record', () => {
+  it('is reported by its id and its row in the list; its page is not stored and nothing is pruned', async () => {
+    const lists = tinySite({ users: 10 });
+    lists['/users']!.items[5] = user(6, 1, { username: { nested: 'not text' } });
+    const { finished, pages, prunable } = await sync(lists);
+    const error = finished.collections.users?.error;
+    expect(error?.code).toBe('malformed-response');
+    expect(error?.message).toContain('userid 6');
+    expect(error?.message).toContain('row 6');
+    expect(error?.message).toContain('username');
+    const stored = pages.filter((p) => p.collection === 'users').flatMap((p) => (p.records as { userid: number }[]).map((u) => u.userid));
+    expect(stored).not.toContain(6);
+    expect(prunable).toBe(false);
+  });
+});
+
+describe('a page that holds the token', () => {
+  it('is refused, not stored, in whatever form the token comes back', async () => {
+    const token = 'page-echo-token-0123456789';
+    registerSecret(token);
+    try {
+      const lists = tinySite({ users: 10 });
+      lists['/users']!.items[6] = user(7, 1, { employeeid: Buffer.from(`token=${token}`).toString('base64') });
+      const { finished, pages, prunable } = await sync(lists);
+      expect(finished.collections.users).toMatchObject({ state: 'failed', error: { code: 'malformed-response' } });
+      expect(finished.collections.users?.error?.message).toMatch(/access token/);
+      expect(JSON.stringify(pages)).not.toContain(Buffer.from(`token=${token}`).toString('base64'));
+      expect(prunable).toBe(false);
+    } finally {
+      forgetSecret(token);
+    }
+  });
+});
