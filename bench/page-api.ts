@@ -6,6 +6,7 @@ import type { CollectionName } from '../src/shared/records.ts';
 
 export const QUERY_NAMES = [
   'user search by name prefix',
+  'user search by folded words in any order',
   'user detail with all assignments',
   'credentials expiring in 30 days',
   'overdue training for a course',
@@ -57,7 +58,7 @@ export interface ReplayTotals {
 export interface BenchPageApi {
   /** record counts of the app's cache (the database of the active profile) */
   cacheCounts(): Promise<Partial<Record<CollectionName, number>>>;
-  /** the four view queries over the full cache: `warmup` untimed runs, then `runs` timed runs each */
+  /** the view queries over the full cache: `warmup` untimed runs, then `runs` timed runs each */
   queryLatency(runs: number, warmup: number): Promise<QueryTimings>;
   /** write floor, source side: records of the cache in primary-key order */
   readStretch(collection: CollectionName, afterKey: string | number | null, count: number): Promise<RecordStretch>;

@@ -150,7 +150,9 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
 
   const unsubscribe = [
     api.on['sync:page']((page) => enqueue(() => handlePage(page))),
-    api.on['sync:progress']((progress) => store.setState({ progress, running: progress.phase === 'planning' || progress.phase === 'fetching' || progress.phase === 'finishing', syncId: progress.syncId })),
+    // A pass runs until its last pages are written and its state recorded (finishPass): a final
+    // progress event does not end it, or the views would show "done" over a half-written cache.
+    api.on['sync:progress']((progress) => store.setState((s) => ({ progress, running: s.running || progress.phase === 'planning' || progress.phase === 'fetching' || progress.phase === 'finishing', syncId: progress.syncId }))),
     // finish after the pages received before it are written
     api.on['sync:finished']((event) => enqueue(() => finishPass(event))),
   ];
