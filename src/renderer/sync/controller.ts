@@ -41,7 +41,7 @@ export interface SyncController {
 
 const errorOf = (e: unknown): AppError => errorFromUnknown(e, 'The cache could not be written');
 
-// Over 80 lines on purpose: the pass, the write queue and the store are one controller's state; its steps are the named inner functions.
+// eslint-disable-next-line max-lines-per-function -- on purpose: the pass, the write queue and the store are one controller's state; its steps are the named inner functions.
 export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore: SyncStore, now: () => Date = () => new Date()): SyncController {
   let pass: Pass | null = null;
   let disposed = false;
