@@ -4,6 +4,7 @@
  * and zod validation of every list page. The fetch implementation is injected
  * (Electron's net.fetch in the app, Node's fetch in tests).
  */
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { ResponseCode, statusBodySchema, type StatusBody } from '../../shared/api/codes.ts';
 import { paginationSchema, schemas, type Parsed, type SchemaName } from '../../shared/api/wire.ts';
@@ -44,12 +45,16 @@ export interface ApiResponse {
   httpcode: number;
   body: unknown;
   statusBody: StatusBody | null;
+  /** the body as received (list pages hash it: see getPage's `fingerprint`) */
+  text?: string;
 }
 
 export interface ListPage<K extends SchemaName> {
   items: Parsed<K>[];
   next: string | null;
   empty: boolean;
+  /** SHA-256 of the response body, when asked for (`fingerprint: true`) */
+  hash?: string;
 }
 
 /** A Retry-After longer than this is not waited for: the request fails as rate-limited. */
@@ -239,7 +244,7 @@ export class ApiClient {
       clearTimeout(timer);
       caller?.removeEventListener('abort', onCallerAbort);
     }
-    return this.#decode(response, text, url);
+    return { ...this.#decode(response, text, url), text };
   }
 
   #transportError(err: unknown, caller: AbortSignal | undefined, timedOut: boolean): ApiError {
@@ -303,11 +308,11 @@ export class ApiClient {
     path: string,
     wrapperKey: string,
     schema: K,
-    page: { startrow: number; limit: number; query?: Record<string, string | number>; onRetry?: (notice: RetryNotice) => void },
+    page: { startrow: number; limit: number; query?: Record<string, string | number>; onRetry?: (notice: RetryNotice) => void; fingerprint?: boolean },
     signal?: AbortSignal,
   ): Promise<ListPage<K>> {
     const query = { ...page.query, startrow: page.startrow, limit: page.limit };
-    const { body, statusBody, httpcode } = await this.request('GET', path, { query, signal, ...(page.onRetry ? { onRetry: page.onRetry } : {}) });
+    const { body, statusBody, httpcode, text } = await this.request('GET', path, { query, signal, ...(page.onRetry ? { onRetry: page.onRetry } : {}) });
     if (statusBody?.statuscode === ResponseCode.NoResults) return { items: [], next: null, empty: true };
     const malformed = (detail: string) =>
       new ApiError({ code: 'malformed-response', message: `${defaultMessage('malformed-response')} (${path}: ${detail})`, httpcode });
@@ -322,6 +327,8 @@ export class ApiClient {
     if (!items.success) throw malformed(describeRecordIssue(items.error, list, schema, page.startrow));
     const pagination = paginationSchema.safeParse((body as Record<string, unknown>).pagination);
     const next = pagination.success && pagination.data.next ? pagination.data.next : null;
-    return { items: items.data as Parsed<K>[], next, empty: false };
+    const listPage: ListPage<K> = { items: items.data as Parsed<K>[], next, empty: false };
+    if (page.fingerprint && text !== undefined) listPage.hash = createHash('sha256').update(text).digest('base64url');
+    return listPage;
   }
 }

@@ -11,6 +11,8 @@ import { nextWaveSize, pagingStep, waveStartrows, type PagingOptions } from './p
 export interface FetchedPage<T> {
   items: T[];
   empty: boolean;
+  /** the response body's hash, when the client made one */
+  hash?: string;
 }
 
 export interface PagerPage<T> {
@@ -21,6 +23,8 @@ export interface PagerPage<T> {
   nextStartrow: number;
   /** the list ended with this page */
   done: boolean;
+  /** the response body's hash, when the client made one */
+  hash?: string;
 }
 
 export interface PagerDeps<T> {
@@ -80,7 +84,7 @@ export async function readList<T>(startrow: number, hint: number | null, o: Pagi
       // A full page of rows already seen: whatever answers ignores startrow (a proxy or cache serving
       // the same page). Not the Data API: the pass stops and prunes nothing, and this page is not handed on.
       if (!done && items.length === 0 && page.items.length > 0) throw samePageError(pageStart);
-      await deps.onPage({ startrow: pageStart, items, nextStartrow: pageStart + step, done });
+      await deps.onPage({ startrow: pageStart, items, nextStartrow: pageStart + step, done, ...(page.hash !== undefined ? { hash: page.hash } : {}) });
       if (done) return { rows: pageStart - startrow + (page.empty ? 0 : page.items.length) };
     }
   }

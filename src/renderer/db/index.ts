@@ -11,6 +11,7 @@ import { SCHEMA_V1 } from './schema.ts';
 import { v1CreateCache } from './migrations.ts';
 import { derivedFieldsMiddleware, type CachedTrainingAssignment } from './derived.ts';
 import { usersMemoMiddleware } from './users-memo.ts';
+import { fingerprintGuardMiddleware } from '../sync/fingerprints.ts';
 
 /** Sync state of one collection, kept across passes. */
 export interface SyncCollectionRow {
@@ -21,6 +22,8 @@ export interface SyncCollectionRow {
   lastError: AppError | null;
   /** records delivered by the last completed pass (the "M" of "N of M" next time) */
   total: number | null;
+  /** hash of what each page of this collection's tasks held when last written, by "<taskId>@<startrow>" (sync/fingerprints.ts) */
+  pageFingerprints?: Record<string, string>;
 }
 
 type CacheTables = {
@@ -58,5 +61,6 @@ export function openFieldbookDb(name: string, options: OpenOptions = {}): Fieldb
   db.version(1).stores(SCHEMA_V1).upgrade(v1CreateCache);
   db.use(derivedFieldsMiddleware);
   db.use(usersMemoMiddleware(name));
+  db.use(fingerprintGuardMiddleware(() => db));
   return db;
 }

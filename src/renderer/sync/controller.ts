@@ -11,6 +11,8 @@ import { errorFromUnknown } from '../components/ErrorMessage.tsx';
 import { writePage } from './ingest.ts';
 import { collectionsToPrune, pruneCollection, pruneOrphanEmails } from './prune.ts';
 import type { SyncStore, SyncUiState } from './store.ts';
+import { pageKey } from '../../shared/page-fingerprints.ts';
+import { keepOnlyFingerprints, loadFingerprints, onForeignWrite, saveFingerprints, takeForeignWrites } from './fingerprints.ts';
 
 type SyncApi = Pick<FieldbookApi, 'sync:start' | 'sync:cancel' | 'sync:ack' | 'on'>;
 
@@ -22,7 +24,21 @@ interface Pass {
   checkpoints: Map<string, TaskCheckpoint>;
   /** a page could not be stored: later pages of this pass are not written either */
   broken: boolean;
+  /** page fingerprints: kept in the database, written this pass and not saved yet, seen this pass (fingerprints.ts) */
+  fingerprints: PassFingerprints;
 }
+
+interface PassFingerprints {
+  stored: Set<string>;
+  pending: Map<CollectionName, Map<string, string | null>>;
+  seen: Set<string>;
+  /** collections written by something else during the pass: nothing of theirs is saved */
+  tainted: Set<CollectionName>;
+  unsaved: number;
+}
+
+/** Pages written between two saves of their fingerprints. */
+const SAVE_FINGERPRINTS_EVERY = 50;
 
 export interface SyncController {
   /** Starts a sync; resumes an interrupted pass unless `fresh`. */
@@ -49,8 +65,35 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
   };
   let queue: Promise<void> = Promise.resolve();
 
-  function newPass(resumed: boolean, knownEmpty = new Set<CollectionName>()): Pass {
-    return { syncId: null, resumed, knownEmpty, delivered: new Map(), checkpoints: new Map(), broken: false };
+  function newPass(resumed: boolean, knownEmpty = new Set<CollectionName>(), stored = new Set<string>()): Pass {
+    const fingerprints: PassFingerprints = { stored, pending: new Map(), seen: new Set(), tainted: new Set(), unsaved: 0 };
+    return { syncId: null, resumed, knownEmpty, delivered: new Map(), checkpoints: new Map(), broken: false, fingerprints };
+  }
+
+  async function saveFingerprintsOf(p: Pass): Promise<void> {
+    const f = p.fingerprints;
+    for (const c of f.tainted) f.pending.delete(c);
+    const pending = f.pending;
+    f.pending = new Map();
+    f.unsaved = 0;
+    await saveFingerprints(db, pending);
+    for (const [, hashes] of pending) for (const key of hashes.keys()) f.stored.add(key);
+  }
+
+  /** After a page is written: its fingerprint is saved with the next batch. */
+  async function notePageFingerprint(p: Pass, page: SyncPageEvent): Promise<void> {
+    const fp = page.fingerprint;
+    if (!fp) return;
+    const f = p.fingerprints;
+    const key = pageKey(page.taskId, fp.startrow);
+    f.seen.add(key);
+    if (page.unchangedKeys) return;
+    const owner = page.checkpoint.collection;
+    if (f.tainted.has(owner)) return;
+    const hashes = f.pending.get(owner) ?? new Map<string, string | null>();
+    hashes.set(key, fp.hash);
+    f.pending.set(owner, hashes);
+    if (++f.unsaved >= SAVE_FINGERPRINTS_EVERY) await saveFingerprintsOf(p);
   }
 
   // A page of a sync this renderer did not start (e.g. after a reload mid-sync)
@@ -66,7 +109,11 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     if (p.broken) return;
     try {
       const started = performance.now();
-      const result = await writePage(db, page, { knownEmpty: p.knownEmpty.has(page.collection) });
+      const key = page.fingerprint ? pageKey(page.taskId, page.fingerprint.startrow) : null;
+      const forgetFingerprint = key !== null && p.fingerprints.stored.has(key);
+      const result = await writePage(db, page, { knownEmpty: p.knownEmpty.has(page.collection), forgetFingerprint });
+      if (forgetFingerprint && key !== null) p.fingerprints.stored.delete(key);
+      await notePageFingerprint(p, page);
       const took = performance.now() - started;
       const seen = p.delivered.get(page.collection) ?? new Set();
       for (const k of result.keys) seen.add(k);
@@ -100,7 +147,9 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
   async function finishPass(event: SyncFinishedEvent): Promise<void> {
     const p = passFor(event.syncId);
     const at = now().toISOString();
+    if (!p.broken) await saveFingerprintsOf(p);
     const pruned = p.broken ? [] : collectionsToPrune({ resumed: p.resumed, outcome: event.outcome, collections: event.collections, checkpoints: p.checkpoints });
+    await keepOnlyFingerprints(db, pruned, p.fingerprints.seen);
     let removed = 0;
     for (const collection of pruned) removed += await pruneCollection(db, collection, p.delivered.get(collection) ?? new Set());
     if (pruned.includes('users')) removed += await pruneOrphanEmails(db);
@@ -115,6 +164,7 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
         lastSyncedAt: complete ? at : (before?.lastSyncedAt ?? null),
         lastError: complete ? null : (progress.error ?? before?.lastError ?? null),
         total: complete ? await db.table(collection).count() : (before?.total ?? null),
+        ...(before?.pageFingerprints ? { pageFingerprints: before.pageFingerprints } : {}),
       });
     }
     await db.syncCollections.bulkPut(rows);
@@ -137,6 +187,11 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     api.on['sync:progress']((progress) => store.setState({ progress, running: progress.phase === 'planning' || progress.phase === 'fetching' || progress.phase === 'finishing', syncId: progress.syncId })),
     // finish after the pages received before it are written
     api.on['sync:finished']((event) => enqueue(() => finishPass(event))),
+    onForeignWrite((dbName, collection) => {
+      if (dbName !== db.name || !pass) return;
+      pass.fingerprints.tainted.add(collection);
+      pass.fingerprints.pending.delete(collection);
+    }),
   ];
 
   return {
@@ -148,9 +203,13 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
       const knownEmpty = new Set<CollectionName>();
       for (const row of await db.syncCollections.toArray()) if (row.total !== null) previousTotals[row.collection] = row.total;
       for (const collection of COLLECTIONS) if ((await db.table(collection).count()) === 0) knownEmpty.add(collection);
-      pass = newPass(resumed, knownEmpty);
+      // e-mails may be empty while users are not: only users' own emptiness says their pages' fingerprints are void
+      const skip = new Set([...knownEmpty, ...takeForeignWrites(db.name)]);
+      const fingerprints = await loadFingerprints(db, skip);
+      pass = newPass(resumed, knownEmpty, fingerprints.keys);
+      const sent = options.fresh ? [] : fingerprints.send;
       store.setState({ running: true, resumed, progress: null, finished: null, rowsWritten: 0, pagesWritten: 0, writeMs: 0, rowsRemoved: 0, error: null });
-      const result = await api['sync:start'](resumed ? { checkpoints, previousTotals } : { previousTotals });
+      const result = await api['sync:start']({ ...(resumed ? { checkpoints } : {}), previousTotals, ...(sent.length > 0 ? { fingerprints: sent } : {}) });
       if (!result.ok) {
         pass = null;
         store.setState({ running: false, error: result.error });

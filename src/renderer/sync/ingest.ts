@@ -9,6 +9,8 @@ import type { FieldbookDb } from '../db/index.ts';
 import { changedRecords } from './diff.ts';
 import { withDerivedFields } from '../db/derived.ts';
 import type { Table } from 'dexie';
+import { pageKey } from '../../shared/page-fingerprints.ts';
+import { dropFingerprint, markSyncTransaction } from './fingerprints.ts';
 
 export interface PageWriteResult {
   /** records actually written (new or changed) */
@@ -20,6 +22,8 @@ export interface PageWriteResult {
 export interface PageWriteOptions {
   /** the collection was empty when the pass began: skip the comparison read */
   knownEmpty?: boolean;
+  /** the page had a fingerprint: forget it with the old records (see fingerprints.ts) */
+  forgetFingerprint?: boolean;
 }
 
 function keyOf(collection: CollectionName, record: AnyRecord): string | number {
@@ -79,12 +83,24 @@ async function storedAt(table: Table<AnyRecord, string | number>, collection: Co
 }
 
 export async function writePage(db: FieldbookDb, page: SyncPageEvent, options: PageWriteOptions = {}): Promise<PageWriteResult> {
+  // a page the cache already holds (its fingerprint matched): only the checkpoint moves on
+  if (page.unchangedKeys) {
+    await db.transaction('rw', db.syncCheckpoints, async () => {
+      markSyncTransaction();
+      await db.syncCheckpoints.put({ ...page.checkpoint });
+    });
+    return { rowsWritten: 0, keys: page.unchangedKeys };
+  }
   const collection = page.collection;
   const table = db.table(collection) as Table<AnyRecord, string | number>;
   // derived as the cache stores them, so an unchanged record compares equal
   const { records, keys } = lastPerKey(collection, withDerivedFields(collection, page.records as readonly AnyRecord[]));
   let rowsWritten = 0;
-  await db.transaction('rw', [table, db.syncCheckpoints], async () => {
+  await db.transaction('rw', [table, db.syncCheckpoints, db.syncCollections], async () => {
+    markSyncTransaction();
+    if (options.forgetFingerprint && page.fingerprint) {
+      await dropFingerprint(db, page.checkpoint.collection, pageKey(page.taskId, page.fingerprint.startrow));
+    }
     if (records.length > 0) {
       const toWrite = options.knownEmpty ? records : changedRecords(records, await storedAt(table, collection, keys));
       if (toWrite.length > 0) await table.bulkPut(toWrite);

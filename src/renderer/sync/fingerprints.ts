@@ -1,0 +1,152 @@
+/**
+ * Page fingerprints in the renderer: what each page of each sync task held the
+ * last time the cache was made to match it. Main skips a page whose body hashes
+ * the same (it sends only the page's keys); so a fingerprint is a promise that
+ * the cache holds the page's records exactly as the server sent them.
+ *
+ * Kept in the task collection's `syncCollections` row (`pageFingerprints`,
+ * not indexed), keyed by task and start row. The promise is kept by three rules:
+ *  - a changed page forgets its old fingerprint in the same transaction that
+ *    writes its records; its new hash is saved later (a crash in between only
+ *    loses a fingerprint: the page is compared again next time);
+ *  - any write to a cache table that is not the sync's own (the outbox's
+ *    refresh after replay, a user's e-mails read on their own) forgets that
+ *    collection's fingerprints, at once in memory and then in the database;
+ *  - a collection found empty when a pass starts sends none.
+ */
+import Dexie, { type DBCore, type Middleware } from 'dexie';
+import type { PageFingerprint } from '../../shared/ipc.ts';
+import { COLLECTIONS, type CollectionName } from '../../shared/records.ts';
+import type { FieldbookDb } from '../db/index.ts';
+
+/** The collection whose rows keep the fingerprints of pages that fill `collection` (users' pages carry their e-mails). */
+export function fingerprintOwner(collection: CollectionName): CollectionName {
+  return collection === 'emails' ? 'users' : collection;
+}
+
+const CACHE = new Set<string>(COLLECTIONS);
+/** IndexedDB transactions of the sync's own writes (page writes, pruning) */
+const syncTransactions = new WeakSet<object>();
+/** per database name: collections written by something else since the app started or since `takeForeignWrites` */
+const foreign = new Map<string, Set<CollectionName>>();
+const listeners = new Set<(dbName: string, collection: CollectionName) => void>();
+
+/** Call inside a transaction: its writes are the sync's own. */
+export function markSyncTransaction(): void {
+  const tx = Dexie.currentTransaction;
+  if (tx) syncTransactions.add(tx.idbtrans);
+}
+
+/** Collections written by others since the last call (the set is emptied). */
+export function takeForeignWrites(dbName: string): Set<CollectionName> {
+  const set = foreign.get(dbName) ?? new Set<CollectionName>();
+  foreign.delete(dbName);
+  return set;
+}
+
+/** `listener` hears of every write to the cache that is not the sync's own; returns the unsubscribe. */
+export function onForeignWrite(listener: (dbName: string, collection: CollectionName) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The DBCore middleware that notices writes to the cache from outside the sync. */
+export function fingerprintGuardMiddleware(db: () => FieldbookDb): Middleware<DBCore> {
+  return {
+    stack: 'dbcore',
+    name: 'pageFingerprintGuard',
+    create(down) {
+      return {
+        ...down,
+        table(name) {
+          const table = down.table(name);
+          if (!CACHE.has(name)) return table;
+          const owner = fingerprintOwner(name as CollectionName);
+          return {
+            ...table,
+            mutate: (req) => {
+              if (!syncTransactions.has(req.trans as object)) {
+                const dbName = db().name;
+                const set = foreign.get(dbName) ?? new Set<CollectionName>();
+                set.add(owner);
+                foreign.set(dbName, set);
+                for (const l of listeners) l(dbName, owner);
+                // after this transaction: the row may be outside its scope
+                setTimeout(() => void forgetFingerprints(db(), owner).catch(() => undefined), 0);
+              }
+              return table.mutate(req);
+            },
+          };
+        },
+      };
+    },
+  };
+}
+
+export async function forgetFingerprints(db: FieldbookDb, collection: CollectionName): Promise<void> {
+  await db.transaction('rw', db.syncCollections, async () => {
+    const row = await db.syncCollections.get(collection);
+    if (row?.pageFingerprints) {
+      delete row.pageFingerprints;
+      await db.syncCollections.put(row);
+    }
+  });
+}
+
+export interface StoredFingerprints {
+  /** every page key with a fingerprint in the database */
+  keys: Set<string>;
+  /** those a pass may send: none of collections written by others or found empty */
+  send: PageFingerprint[];
+}
+
+export async function loadFingerprints(db: FieldbookDb, skip: ReadonlySet<CollectionName>): Promise<StoredFingerprints> {
+  const out: StoredFingerprints = { keys: new Set(), send: [] };
+  for (const row of await db.syncCollections.toArray()) {
+    for (const [key, hash] of Object.entries(row.pageFingerprints ?? {})) {
+      out.keys.add(key);
+      if (skip.has(row.collection)) continue;
+      const at = key.lastIndexOf('@');
+      const startrow = Number(key.slice(at + 1));
+      if (at > 0 && Number.isInteger(startrow) && startrow >= 1) out.send.push({ taskId: key.slice(0, at), startrow, hash });
+    }
+  }
+  return out;
+}
+
+/** After a complete pass: fingerprints of pages the pass did not see (a deleted group's, a shorter list's) go. */
+export async function keepOnlyFingerprints(db: FieldbookDb, collections: readonly CollectionName[], seen: ReadonlySet<string>): Promise<void> {
+  await db.transaction('rw', db.syncCollections, async () => {
+    for (const collection of collections) {
+      const row = await db.syncCollections.get(collection);
+      if (!row?.pageFingerprints) continue;
+      const kept = Object.fromEntries(Object.entries(row.pageFingerprints).filter(([key]) => seen.has(key)));
+      await db.syncCollections.put({ ...row, pageFingerprints: kept });
+    }
+  });
+}
+
+/** Inside a page's transaction: the page changed, so its old fingerprint goes with the old records. */
+export async function dropFingerprint(db: FieldbookDb, collection: CollectionName, key: string): Promise<void> {
+  const row = await db.syncCollections.get(collection);
+  if (row?.pageFingerprints && key in row.pageFingerprints) {
+    delete row.pageFingerprints[key];
+    await db.syncCollections.put(row);
+  }
+}
+
+/** Saves hashes of pages written since the last save (`null`: the page has none any more). */
+export async function saveFingerprints(db: FieldbookDb, pending: ReadonlyMap<CollectionName, ReadonlyMap<string, string | null>>): Promise<void> {
+  if (pending.size === 0) return;
+  await db.transaction('rw', db.syncCollections, async () => {
+    for (const [collection, hashes] of pending) {
+      const row = (await db.syncCollections.get(collection)) ?? { collection, lastSyncedAt: null, lastError: null, total: null };
+      const map = { ...row.pageFingerprints };
+      for (const [key, hash] of hashes) {
+        if (hash === null) delete map[key];
+        else map[key] = hash;
+      }
+      await db.syncCollections.put({ ...row, pageFingerprints: map });
+    }
+  });
+}
