@@ -130,6 +130,8 @@ export function benchPage(page: Page) {
   return {
     ready: () => waitUntil(page, 'window.fieldbookBench !== undefined', 30_000),
     cacheCounts: () => page.evaluate(() => (globalThis as unknown as Api).fieldbookBench.cacheCounts()),
+    sampleKeys: (collection: CollectionName, every: number, offset: number): Promise<(string | number)[]> =>
+      page.evaluate(([c, e, o]) => (globalThis as unknown as Api).fieldbookBench.sampleKeys(c, e, o), [collection, every, offset] as const),
     queryLatency: (runs: number, warmup: number): Promise<QueryTimings> =>
       page.evaluate(([r, w]) => (globalThis as unknown as Api).fieldbookBench.queryLatency(r, w), [runs, warmup] as const),
     readStretch: (collection: CollectionName, afterKey: string | number | null, count: number): Promise<RecordStretch> =>

@@ -57,6 +57,8 @@ export interface ReplayTotals {
 export interface BenchPageApi {
   /** record counts of the app's cache (the database of the active profile) */
   cacheCounts(): Promise<Partial<Record<CollectionName, number>>>;
+  /** primary keys of every `every`-th record of a collection, in key order, from the `offset`-th (the resync's changes) */
+  sampleKeys(collection: CollectionName, every: number, offset: number): Promise<(string | number)[]>;
   /** the four view queries over the full cache: `warmup` untimed runs, then `runs` timed runs each */
   queryLatency(runs: number, warmup: number): Promise<QueryTimings>;
   /** write floor, source side: records of the cache in primary-key order */

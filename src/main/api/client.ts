@@ -55,6 +55,12 @@ export interface ListPage<K extends SchemaName> {
   empty: boolean;
   /** SHA-256 of the response body, when asked for (`fingerprint: true`) */
   hash?: string;
+  /**
+   * The caller's `unchanged(hash)` said the page is one it already holds: the
+   * items were NOT validated; `items` is empty and `raw` holds the page's list as parsed JSON.
+   */
+  unchanged?: boolean;
+  raw?: unknown[];
 }
 
 /** A Retry-After longer than this is not waited for: the request fails as rate-limited. */
@@ -308,7 +314,16 @@ export class ApiClient {
     path: string,
     wrapperKey: string,
     schema: K,
-    page: { startrow: number; limit: number; query?: Record<string, string | number>; onRetry?: (notice: RetryNotice) => void; fingerprint?: boolean },
+    page: {
+      startrow: number;
+      limit: number;
+      query?: Record<string, string | number>;
+      onRetry?: (notice: RetryNotice) => void;
+      /** hash the body (SHA-256) */
+      fingerprint?: boolean;
+      /** with `fingerprint`: true when the caller already holds a page of this hash (validation is then skipped) */
+      unchanged?: (hash: string) => boolean;
+    },
     signal?: AbortSignal,
   ): Promise<ListPage<K>> {
     const query = { ...page.query, startrow: page.startrow, limit: page.limit };
@@ -323,12 +338,14 @@ export class ApiClient {
     if (list.length > page.limit) {
       throw notTheApi(`${path}: a page of ${list.length} rows for a limit of ${page.limit} came back: not how the Data API pages (a proxy?). Nothing of it was used.`, httpcode);
     }
-    const items = z.array(schemas[schema]).safeParse(list);
-    if (!items.success) throw malformed(describeRecordIssue(items.error, list, schema, page.startrow));
     const pagination = paginationSchema.safeParse((body as Record<string, unknown>).pagination);
     const next = pagination.success && pagination.data.next ? pagination.data.next : null;
+    const hash = page.fingerprint && text !== undefined ? createHash('sha256').update(text).digest('base64url') : undefined;
+    if (hash !== undefined && page.unchanged?.(hash)) return { items: [], raw: list, next, empty: false, hash, unchanged: true };
+    const items = z.array(schemas[schema]).safeParse(list);
+    if (!items.success) throw malformed(describeRecordIssue(items.error, list, schema, page.startrow));
     const listPage: ListPage<K> = { items: items.data as Parsed<K>[], next, empty: false };
-    if (page.fingerprint && text !== undefined) listPage.hash = createHash('sha256').update(text).digest('base64url');
+    if (hash !== undefined) listPage.hash = hash;
     return listPage;
   }
 }

@@ -12,13 +12,14 @@
 import type { AppError, HandlerContext, PageFingerprint, SyncFinishedEvent, SyncPageEvent, SyncPhase, SyncProgress, SyncTaskSummary, TaskCheckpoint } from '../../shared/ipc.ts';
 import { MAX_IPC_MESSAGE_BYTES } from '../../shared/ipc.ts';
 import type { Parsed, SchemaName } from '../../shared/api/wire.ts';
-import { recordKey, type CollectionName } from '../../shared/records.ts';
+import type { CollectionName } from '../../shared/records.ts';
 import { ApiError } from '../api/errors.ts';
 import { toAppError } from '../ipc/errors.ts';
 import { containsSecret } from '../secrets/scrub.ts';
 import type { ApiClient, RetryNotice } from '../api/client.ts';
 import { AckWindow, Semaphore } from './flow.ts';
-import { readList, type PagerPage } from './pager.ts';
+import { readList, type FetchedPage, type PagerPage } from './pager.ts';
+import { keyItems, recordKeysOf, skippable } from './page-keys.ts';
 import { DEFAULT_PAGING, expandsPlan, plannedRequests, remainingHint, type PagingOptions, type TaskOutcome } from './plan.ts';
 import { collectionProgress, type CollectionCounters, type TaskState } from './progress.ts';
 import { splitBySize } from './split.ts';
@@ -220,7 +221,7 @@ export class SyncEngine {
               this.#notice = `${describeTask(task)}: ${r.error.message.replace(/\.$/, '')}; retrying (${r.attempt} of ${r.of})…`;
               this.#progress();
             };
-            return this.#opts.client.getPage(task.path, task.wrapperKey, task.schema, { startrow: s, limit: this.#paging.limit, onRetry, fingerprint: true }, signal);
+            return this.#fetchPage(task, s, onRetry, signal);
           }),
         keyOf: (item) => itemKey(task, item),
         onPage: (page) => this.#handlePage(run, page),
@@ -255,9 +256,9 @@ export class SyncEngine {
   async #handlePage(run: TaskRun, page: PagerPage<AnyItem>): Promise<void> {
     const { task } = run;
     this.#notice = null;
-    // only lists that do not grow the plan are skipped: their pages create no tasks
-    const fingerprinted = page.hash !== undefined && !expandsPlan(task);
-    const unchanged = fingerprinted && this.#fingerprints.get(pageKey(task.taskId, page.startrow)) === page.hash;
+    // only lists that neither grow the plan nor announce totals are skipped (page-keys.ts)
+    const fingerprinted = page.hash !== undefined && skippable(task);
+    const unchanged = fingerprinted && page.unchanged === true;
     // a page that echoes the token (in any form the scrubber knows) is not stored: it would sit in IndexedDB.
     // An unchanged page stores nothing, and its bytes are those of a page that passed this check.
     if (!unchanged && containsSecret(JSON.stringify(page.items))) {
@@ -282,8 +283,7 @@ export class SyncEngine {
 
   /** The page is what the cache holds: one message with its keys (they count as delivered for pruning) and the checkpoint. */
   async #sendUnchanged(task: SyncTask, page: PagerPage<AnyItem>): Promise<void> {
-    const own = toRecords(task, page.items).find((b) => b.collection === task.collection);
-    const keys = (own?.records ?? []).map((r) => recordKey(task.collection, r as never));
+    const keys = recordKeysOf(task, page.items as unknown as Record<string, unknown>[]);
     const checkpoint: TaskCheckpoint = { taskId: task.taskId, collection: task.collection, nextStartrow: page.nextStartrow, done: page.done };
     const pageId = this.#pageId++;
     await this.#window.send(pageId, this.#controller.signal);
@@ -294,6 +294,21 @@ export class SyncEngine {
     counters.records += keys.length;
     this.#records += keys.length;
     this.#lastCollection = task.collection;
+  }
+
+  /**
+   * One page of a task. A page whose body hashes as the renderer's fingerprint
+   * of it says comes back as its items' key fields only (page-keys.ts).
+   */
+  async #fetchPage(task: SyncTask, startrow: number, onRetry: (r: RetryNotice) => void, signal: AbortSignal): Promise<FetchedPage<AnyItem>> {
+    const known = skippable(task) ? this.#fingerprints.get(pageKey(task.taskId, startrow)) : undefined;
+    const page = await this.#opts.client.getPage(task.path, task.wrapperKey, task.schema, {
+      startrow, limit: this.#paging.limit, onRetry, fingerprint: true, ...(known !== undefined ? { unchanged: (hash: string) => hash === known } : {}),
+    }, signal);
+    if (!page.unchanged) return page;
+    const items = keyItems(task, page.raw ?? []);
+    if (!items) throw new ApiError({ code: 'malformed-response', message: `A page of ${describeTask(task)} (from row ${startrow}) could not be read.` }, { retryable: false });
+    return { items: items as unknown as AnyItem[], empty: false, ...(page.hash !== undefined ? { hash: page.hash } : {}), unchanged: true };
   }
 
   async #sendRecords(task: SyncTask, page: PagerPage<AnyItem>, fingerprinted: boolean): Promise<void> {
