@@ -23,5 +23,7 @@ export default defineConfig({
     base: './',
     build: { rollupOptions: { input: { index: resolve('src/renderer/index.html') } } },
     plugins: [react()],
+    // the import reader runs in a same-origin module worker (worker-src 'self'): an ES module, never a blob: URL
+    worker: { format: 'es' },
   },
 });

@@ -34,6 +34,16 @@ export default tseslint.config(
     },
   },
   {
+    // unit tests of the renderer run in Node (vitest) and may read their fixture files
+    files: ['src/renderer/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['electron', 'keytar', 'ws', '**/main/**', '**/server/**', '**/preload/**'], message: 'The renderer talks to main only through window.fieldbook (src/shared/ipc.ts).' }] },
+      ],
+    },
+  },
+  {
     files: ['src/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [

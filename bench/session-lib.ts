@@ -58,7 +58,7 @@ export async function startServerProcess(root: string, dataset: string): Promise
 
 /** Builds the renderer (as electron.vite.config.ts does) and the benchmark page under it, into `outDir`. */
 export async function buildPages(root: string, outDir: string): Promise<void> {
-  await build({ configFile: false, logLevel: 'warn', root: path.join(root, 'src/renderer'), base: './', plugins: [react()], build: { outDir, emptyOutDir: true } });
+  await build({ configFile: false, logLevel: 'warn', root: path.join(root, 'src/renderer'), base: './', plugins: [react()], worker: { format: 'es' }, build: { outDir, emptyOutDir: true } });
   await build({ configFile: false, logLevel: 'warn', root: path.join(root, 'bench/browser'), base: './', build: { outDir: path.join(outDir, 'bench'), emptyOutDir: true } });
 }
 

@@ -143,9 +143,10 @@ test('a spreadsheet of employees is checked row by row, then its creates and upd
 
   const csv = ['username,first name,last name,status', `${known.username},Renamed,Person,Active`, 'import-new-1,Nia,Okafor,Active', 'bad-row,=cmd(),X,Active'].join('\n');
   await picker.setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await expect(app.getByText('1 to create, 1 to update, 0 unchanged, 1 with errors (not queued).')).toBeVisible();
+  await expect(app.getByText('1 to create, 1 to update, 0 identity changes, 0 unchanged, 0 skipped, 0 conflicts, 0 ambiguous, 1 invalid.')).toBeVisible();
+  await app.getByRole('button', { name: 'Invalid (not queued): 1' }).click();
   await expect(app.getByRole('table', { name: 'Rows of the file' }).getByText(/looks like a spreadsheet formula/)).toBeVisible();
-  await app.getByRole('button', { name: 'Queue 2 changes' }).click();
+  await app.getByRole('button', { name: 'Queue 2 rows' }).click();
 
   const applied = () => server.query<{ username: string; firstname: string }>("SELECT username, firstname FROM users WHERE userid = ? OR username = 'import-new-1' ORDER BY userid", known.userid);
   await expect.poll(applied, { timeout: 30_000 }).toEqual([{ username: known.username, firstname: 'Renamed' }, { username: 'import-new-1', firstname: 'Nia' }]);

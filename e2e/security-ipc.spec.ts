@@ -37,6 +37,8 @@ const ALMOST_RIGHT: Record<string, unknown[]> = {
     { opId: '', verifyFirst: false, op: { kind: 'email.remove', userid: 1, emailid: 2 } },
     { opId: 'a', op: { kind: 'email.remove', userid: 1, emailid: 2 } },
   ],
+  'replay:read': [{}, POLLUTING, { op: { kind: 'user.delete', userid: 1 } }, { op: { kind: 'user.update', userid: -1, changes: {} } }],
+  'report:savePdf': [{}, POLLUTING, { pageSize: 'A3', fileName: 'x' }, { pageSize: 'A4', fileName: '' }, { pageSize: 'A4', fileName: 'x'.repeat(201) }],
 };
 
 const NO_ARGUMENT = new Set(['profiles:list', 'demo:start', 'connection:probe']);

@@ -99,3 +99,17 @@ export const INSPECT_PAGE_FOR_INJECTION = `(() => {
     overflowPx: document.documentElement.scrollWidth - window.innerWidth,
   };
 })()`;
+
+/** Every record of the named object stores of the only profile database (the cache as the app holds it). */
+export function readStoresScript(stores: readonly string[]): string {
+  return `(async () => {
+  const request = (r) => new Promise((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
+  const names = (await indexedDB.databases()).map((d) => d.name || '').filter((n) => n.startsWith('fieldbook-'));
+  if (names.length !== 1) throw new Error('expected one profile database, found ' + names.join(', '));
+  const db = await request(indexedDB.open(names[0]));
+  const out = {};
+  for (const store of ${JSON.stringify(stores)}) out[store] = await request(db.transaction(store, 'readonly').objectStore(store).getAll());
+  db.close();
+  return out;
+})()`;
+}

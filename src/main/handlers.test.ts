@@ -202,6 +202,11 @@ describe('handlers', () => {
     expect(state.keychain).toEqual({ available: false, message: 'No Secret Service is running.' });
   });
 
+  it('says saving a report as a PDF needs the desktop app when there is no printer (the harness)', async () => {
+    const res = await call('report:savePdf', { pageSize: 'A4', fileName: 'Report' });
+    expect(res.ok ? null : res.error).toEqual({ code: 'rejected', message: 'Saving a PDF needs the desktop app. Here, use the print command of the browser.' });
+  });
+
   it('replays an operation through the replay service', async () => {
     await addProfile('full');
     const user = server.query<{ userid: number; status: string }>("SELECT userid, status FROM users WHERE status = 'Active' LIMIT 1")[0]!;

@@ -15,6 +15,8 @@ import { createProfilesService } from './services/profiles.ts';
 import { createReplayService } from './services/replay.ts';
 import { createSyncService } from './services/sync.ts';
 import { createUsersService } from './services/users.ts';
+import { readCurrent } from './replay/current.ts';
+import { savePdfOrRefuse } from './report/pdf.ts';
 
 export function createHandlers(deps: MainDeps): Handlers & { dispose(): Promise<void> } {
   const profiles = new ProfileStore(deps.settingsDir, deps.keychain);
@@ -80,6 +82,10 @@ export function createHandlers(deps: MainDeps): Handlers & { dispose(): Promise<
     'users:detail': (arg) => users.userDetail(arg),
 
     'replay:execute': (arg, ctx) => replay.execute(arg, ctx),
+
+    'replay:read': async (arg) => readCurrent((await session.activeClient()).client, arg.op),
+
+    'report:savePdf': (arg) => savePdfOrRefuse(deps.savePdf, arg),
 
 
     async dispose() {

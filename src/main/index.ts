@@ -4,13 +4,14 @@
  * without Electron (whose binary this repository's CI cannot download).
  */
 import { lookup } from 'node:dns/promises';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, shell } from 'electron';
 import { CHANNELS } from '../shared/ipc.ts';
 import { createDemo } from './demo.ts';
 import { createHandlers } from './handlers.ts';
+import { createPdfSaver } from './report/pdf.ts';
 import { dispatch } from './ipc/dispatch.ts';
 import { KeytarKeychain } from './secrets/keytar-keychain.ts';
 import { createAppRequestHandler } from './security/app-protocol.ts';
@@ -60,6 +61,12 @@ app.on('web-contents-created', (_event, contents) => {
 });
 
 let mainWindow: BrowserWindow | null = null;
+
+/** The app's one window (a report is printed from it). */
+function windowOrFail(): BrowserWindow {
+  if (!mainWindow || mainWindow.isDestroyed()) throw new Error('The window is closed.');
+  return mainWindow;
+}
 
 function createWindow(): BrowserWindow {
   const window = new BrowserWindow({
@@ -111,6 +118,11 @@ async function start(): Promise<void> {
     // never follow a redirect (it would carry the AccessToken header), whatever the caller asked
     fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, { ...init, redirect: 'manual' }),
     demo: createDemo(path.join(userData, 'demo')),
+    savePdf: createPdfSaver({
+      printToPDF: async (options) => windowOrFail().webContents.printToPDF(options),
+      showSaveDialog: (options) => dialog.showSaveDialog(windowOrFail(), options),
+      writeFile: (file, data) => writeFile(file, data),
+    }),
   });
   const unregister = registerIpcTransport(ipcMain, CHANNELS, (channel, arg, ctx) => dispatch(handlers, channel, arg, ctx), devOrigin);
 

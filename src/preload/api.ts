@@ -40,6 +40,8 @@ export function createFieldbookApi(ipc: IpcRendererLike) {
     'sync:ack': (arg) => invoke('sync:ack', arg),
     'users:detail': (arg) => invoke('users:detail', arg),
     'replay:execute': (arg) => invoke('replay:execute', arg),
+    'replay:read': (arg) => invoke('replay:read', arg),
+    'report:savePdf': (arg) => invoke('report:savePdf', arg),
     on: {
       'sync:page': (listener) => subscribe('sync:page', listener),
       'sync:progress': (listener) => subscribe('sync:progress', listener),

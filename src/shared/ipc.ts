@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { StatusBody } from './api/codes.ts';
 import type { CollectionName, CollectionRecordMap, EmailRecord } from './records.ts';
 import { COLLECTIONS } from './records.ts';
+import { PDF_PAGE_SIZES } from './report-pdf.ts';
 
 // ---------- results and errors ----------
 
@@ -286,12 +287,23 @@ export const replayRequestSchema = z.strictObject({
 export type ReplayRequest = z.infer<typeof replayRequestSchema>;
 
 export type ReplayOutcome =
-  | { status: 'done'; response?: StatusBody; createdId?: number | string; alreadyApplied?: boolean; after?: Record<string, unknown> }
+  | {
+      status: 'done';
+      response?: StatusBody;
+      createdId?: number | string;
+      alreadyApplied?: boolean;
+      after?: Record<string, unknown>;
+      /** records read back after the op, as the platform now holds them (side effects included): the person it touched */
+      readBack?: { user?: Record<string, unknown> };
+    }
   | { status: 'conflict'; theirs: Record<string, unknown>; fields: string[] }
   | { status: 'needs-review'; error: AppError }
   /** maybeSent: the write may have reached the server (verify before sending again); false when it surely did not */
   | { status: 'retry'; error: AppError; maybeSent?: boolean }
   | { status: 'paused'; error: AppError };
+
+/** What the server (or the cache) holds for an op's target: absent, or present with its fields (in the op's field names). */
+export type RecordState = { present: false } | { present: true; record: Record<string, unknown>; id?: number | string };
 
 // ---------- request channels ----------
 
@@ -334,6 +346,10 @@ export const requestSchemas = {
   'sync:ack': z.strictObject({ syncId: z.string().max(100), pageId: z.number().int().min(0) }),
   'users:detail': z.strictObject({ userid: id }),
   'replay:execute': replayRequestSchema,
+  /** the server's current state of an op's target (the undo preview's check; nothing is written) */
+  'replay:read': z.strictObject({ op: opSpecSchema }),
+  /** print the report view showing in the window to a PDF and save it where the user picks (desktop app only) */
+  'report:savePdf': z.strictObject({ pageSize: z.enum(PDF_PAGE_SIZES), fileName: z.string().min(1).max(200) }),
 } as const;
 
 export interface UserDetailOnline {
@@ -360,6 +376,8 @@ export interface RequestResults {
   'sync:ack': null;
   'users:detail': UserDetailOnline;
   'replay:execute': ReplayOutcome;
+  'replay:read': RecordState;
+  'report:savePdf': { saved: boolean; fileName?: string };
 }
 
 export type Channel = keyof typeof requestSchemas;

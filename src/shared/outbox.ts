@@ -41,6 +41,8 @@ export interface OutboxOp {
   /** fields in conflict, as main reported them */
   conflictFields?: string[];
   updatedAt?: string;
+  /** the batch this op's batch undoes (an undo after apply is a batch like any other, linked to the one it reverses) */
+  undoes?: string;
 }
 
 /** "Put the new id of op `fromOp` into this op's `field`." */
@@ -119,6 +121,8 @@ export interface AuditEntry {
   after: Record<string, unknown> | null;
   response: StatusBody | null;
   message: string;
+  /** set on the entries of an undo batch: the batch it reverses */
+  undoes?: string;
 }
 
 /** Dexie schema strings of the outbox feature's tables (included by the database module). */

@@ -51,6 +51,8 @@ export interface UserRecord {
   /** lower-cased "last, first" for sorting */
   sortName: string;
   extra?: Extra;
+  /** set when the record was read back from the platform after a replay (not by a sync): when */
+  refreshedAt?: string;
 }
 
 export interface EmailRecord {

@@ -14,6 +14,7 @@ import { alreadyInEffect, classifyFailure, conflictingFields, sameCreatedUser } 
 import { changesOf, createdIdField, writeRequestOf } from './routes.ts';
 import { readState, type ReplayClient, type ServerState } from './read.ts';
 import { toAppError } from '../ipc/errors.ts';
+import { withReadBack } from './read-back.ts';
 
 export type { ReplayClient } from './read.ts';
 
@@ -24,6 +25,11 @@ interface Attempt {
 }
 
 export async function executeReplay(client: ReplayClient, req: ReplayRequest, signal?: AbortSignal): Promise<ReplayOutcome> {
+  const outcome = await executeOnce(client, req, signal);
+  return outcome.status === 'done' ? withReadBack(client, req.op, outcome, signal) : outcome;
+}
+
+async function executeOnce(client: ReplayClient, req: ReplayRequest, signal?: AbortSignal): Promise<ReplayOutcome> {
   const attempt: Attempt = { wrote: false };
   try {
     switch (OP_KIND_TABLE[req.op.kind].effect) {

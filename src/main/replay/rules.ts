@@ -4,25 +4,10 @@
  * never sent twice). No I/O here; `index.ts` feeds these with what it read.
  */
 import type { BaseValues } from '../../shared/outbox.ts';
-import { toIsoDate } from '../../shared/dates.ts';
+import { sameValue } from '../../shared/same-value.ts';
 
 export { classifyFailure } from '../../shared/outbox.ts';
-
-const CASE_INSENSITIVE = new Set(['status', 'coursestatus', 'username', 'email']);
-
-/** Are two values of one field the same for the user? Dates compare by day, statuses and usernames ignore case. */
-export function sameValue(field: string, a: unknown, b: unknown): boolean {
-  const left = a === null || a === undefined ? '' : String(a).trim();
-  const right = b === null || b === undefined ? '' : String(b).trim();
-  if (left === right) return true;
-  if (field.includes('date')) {
-    const li = toIsoDate(left);
-    const ri = toIsoDate(right);
-    return li !== '' && li === ri;
-  }
-  if (CASE_INSENSITIVE.has(field)) return left.toLowerCase() === right.toLowerCase();
-  return false;
-}
+export { sameValue };
 
 /** Fields of `mine` the server already holds: all of them means the change is in effect. */
 export function alreadyInEffect(mine: Record<string, unknown>, theirs: Record<string, unknown>): boolean {

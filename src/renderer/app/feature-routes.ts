@@ -3,3 +3,6 @@
  * (each such file calls `registerRoute` from ./routes.tsx).
  */
 import '../features/outbox/route.tsx';
+import '../features/undo/route.tsx';
+import '../features/changes/route.tsx';
+import '../features/report/route.tsx';

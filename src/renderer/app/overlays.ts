@@ -1,21 +1,31 @@
 /**
- * Pending edits over cached records. The outbox feature registers one overlay
- * per kind of record (`registerOverlay('users', applyPendingUserOps)`); views
- * pass their query results through `applyOverlays` inside their live query, so
- * a queued change shows at once, marked as pending, and disappears when the
- * outbox row goes.
+ * Pending edits over cached records. The outbox feature registers one source
+ * per kind of record: given the database, it returns the cached records that
+ * queued operations touch (`before`) and the same records with the operations
+ * applied, plus the records they create (`after`). Views pass their query
+ * results through `applyOverlays` with what their query selects (`matches`),
+ * so a queued change shows at once, marked, in every list, filter and count,
+ * and disappears when the outbox row goes. Only the touched records are read:
+ * a query never pays for a whole table.
  */
-import type { CredentialAssignmentRecord, GroupAccessRecord, ModuleAccessRecord, TrainingAssignmentRecord, UserRecord } from '../../shared/records.ts';
+import type {
+  CredentialAssignmentRecord, EmailRecord, GroupAccessRecord, ModuleAccessRecord, TrainingAssignmentRecord, UserRecord,
+} from '../../shared/records.ts';
 import type { FieldbookDb } from '../db/index.ts';
 
-/** Set by an overlay on a record that pending operations change (or create). */
+export type PendingChange = 'create' | 'update' | 'delete';
+
+/** Set by an overlay on a record that pending operations change (or create, or remove). */
 export interface PendingMark {
   /** ids of the outbox operations that change this record */
   pendingOps?: string[];
+  /** what they do to it overall */
+  pendingChange?: PendingChange;
 }
 
 export interface OverlayRecords {
   users: UserRecord;
+  emails: EmailRecord;
   credentialAssignments: CredentialAssignmentRecord;
   trainingAssignments: TrainingAssignmentRecord;
   groupAccess: GroupAccessRecord;
@@ -23,32 +33,137 @@ export interface OverlayRecords {
 }
 export type OverlayKind = keyof OverlayRecords;
 
-export type Overlay<K extends OverlayKind> = (db: FieldbookDb, rows: OverlayRecords[K][]) => Promise<(OverlayRecords[K] & PendingMark)[]>;
+/** The records queued operations touch: as cached, and as they will be. */
+export interface Touched<T> {
+  before: T[];
+  after: (T & PendingMark)[];
+}
 
-const overlays: { [K in OverlayKind]: Overlay<K>[] } = {
-  users: [],
-  credentialAssignments: [],
-  trainingAssignments: [],
-  groupAccess: [],
-  moduleAccess: [],
+/** The pending state of one moment: the touched records of any kind, the ops read once. */
+export type PendingSnapshot = <K extends OverlayKind>(kind: K) => Promise<Touched<OverlayRecords[K]>>;
+
+export type PendingSource = (db: FieldbookDb) => Promise<PendingSnapshot>;
+
+const KEY: { [K in OverlayKind]: (r: OverlayRecords[K]) => string | number } = {
+  users: (r) => r.userid,
+  emails: (r) => r.emailid,
+  credentialAssignments: (r) => r.id,
+  trainingAssignments: (r) => r.transcriptid,
+  groupAccess: (r) => r.id,
+  moduleAccess: (r) => r.id,
 };
 
-export function registerOverlay<K extends OverlayKind>(kind: K, overlay: Overlay<K>): () => void {
-  const list = overlays[kind] as Overlay<K>[];
-  list.push(overlay);
+let source: PendingSource | null = null;
+
+/** The outbox registers itself here (one source: views never import the outbox). */
+export function registerPendingSource(next: PendingSource): () => void {
+  source = next;
   return () => {
-    const i = list.indexOf(overlay);
-    if (i >= 0) list.splice(i, 1);
+    if (source === next) source = null;
   };
 }
 
-export async function applyOverlays<K extends OverlayKind>(kind: K, db: FieldbookDb, rows: OverlayRecords[K][]): Promise<(OverlayRecords[K] & PendingMark)[]> {
-  let out: (OverlayRecords[K] & PendingMark)[] = rows;
-  for (const overlay of overlays[kind] as Overlay<K>[]) out = await overlay(db, out);
+const NOTHING: PendingSnapshot = async () => ({ before: [], after: [] });
+
+/** Read the pending ops once, for several overlays of one query (nothing pending when no source is registered, e.g. in query tests). */
+export async function pendingSnapshot(db: FieldbookDb): Promise<PendingSnapshot> {
+  return source ? source(db) : NOTHING;
+}
+
+/** The touched records of a kind. */
+export async function touchedOf<K extends OverlayKind>(kind: K, db: FieldbookDb): Promise<Touched<OverlayRecords[K]>> {
+  return (await pendingSnapshot(db))(kind);
+}
+
+/** Is a record (as it will be) something that is still going to exist? */
+function isKept(row: PendingMark): boolean {
+  return row.pendingChange !== 'delete';
+}
+
+/**
+ * Pure: a query's rows with the touched records put in their effective state.
+ * A touched row that no longer matches the query leaves it; a record that now
+ * matches (created, or changed into the selection) joins it (at its place in
+ * the order when `compare` gives one, otherwise at the end); removals stay in
+ * the list, marked, so they can be undone where they show.
+ */
+export function mergeTouched<K extends OverlayKind>(
+  kind: K,
+  rows: readonly OverlayRecords[K][],
+  touched: Touched<OverlayRecords[K]>,
+  matches: (row: OverlayRecords[K]) => boolean,
+  compare?: (a: OverlayRecords[K], b: OverlayRecords[K]) => number,
+): (OverlayRecords[K] & PendingMark)[] {
+  if (touched.after.length === 0 && touched.before.length === 0) return rows as (OverlayRecords[K] & PendingMark)[];
+  const key = KEY[kind] as (r: OverlayRecords[K]) => string | number;
+  const effective = new Map(touched.after.map((r) => [key(r), r]));
+  const gone = new Set(touched.before.map(key));
+  const seen = new Set<string | number>();
+  const out: (OverlayRecords[K] & PendingMark)[] = [];
+  for (const row of rows) {
+    const k = key(row);
+    const next = effective.get(k);
+    if (next && !compare) {
+      seen.add(k);
+      if (matches(next)) out.push(next);
+    } else if (!next && !gone.has(k)) out.push(row);
+  }
+  for (const [k, row] of effective) {
+    if (seen.has(k) || !matches(row)) continue;
+    if (!compare) out.push(row);
+    else out.splice(insertionPoint(out, row, compare), 0, row);
+  }
   return out;
 }
 
-/** Any record (marked by an overlay or not): does a queued operation change it? */
-export function isPending(row: object): boolean {
-  return ((row as PendingMark).pendingOps?.length ?? 0) > 0;
+function insertionPoint<T>(sorted: readonly T[], row: T, compare: (a: T, b: T) => number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compare(sorted[mid]!, row) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Pure: how many more (or fewer) records match once the pending ops apply (removals no longer count). */
+export function countDelta<T>(touched: Touched<T>, matches: (row: T) => boolean): number {
+  return touched.after.filter((r) => isKept(r) && matches(r)).length - touched.before.filter(matches).length;
+}
+
+/** Pure: the same per bucket (a status, a week, a course); a record in no bucket gives null. */
+export function bucketDelta<T>(touched: Touched<T>, bucketOf: (row: T) => string | null): Map<string, number> {
+  const out = new Map<string, number>();
+  const add = (bucket: string | null, n: number) => {
+    if (bucket !== null) out.set(bucket, (out.get(bucket) ?? 0) + n);
+  };
+  for (const r of touched.before) add(bucketOf(r), -1);
+  for (const r of touched.after) if (isKept(r)) add(bucketOf(r), 1);
+  return out;
+}
+
+/** A query's rows in their effective state (see `mergeTouched`); `matches` is what the query selects. */
+export async function applyOverlays<K extends OverlayKind>(
+  kind: K,
+  db: FieldbookDb | PendingSnapshot,
+  rows: readonly OverlayRecords[K][],
+  matches: (row: OverlayRecords[K]) => boolean,
+  compare?: (a: OverlayRecords[K], b: OverlayRecords[K]) => number,
+): Promise<(OverlayRecords[K] & PendingMark)[]> {
+  const pending = typeof db === 'function' ? db : await pendingSnapshot(db);
+  return mergeTouched(kind, rows, await pending(kind), matches, compare);
+}
+
+/** A cached count in its effective state. */
+export async function countWithPending<K extends OverlayKind>(kind: K, db: FieldbookDb, cached: number, matches: (row: OverlayRecords[K]) => boolean): Promise<number> {
+  return cached + countDelta(await touchedOf(kind, db), matches);
+}
+
+/** People by id in their effective state (someone created offline included), for lists that name them. */
+export async function usersWithPending(db: FieldbookDb, ids: readonly number[]): Promise<Map<number, UserRecord & PendingMark>> {
+  const wanted = new Set(ids);
+  const cached = (await db.users.bulkGet([...wanted].filter((id) => id > 0))).filter((u): u is UserRecord => u !== undefined);
+  const users = await applyOverlays('users', db, cached, (u) => wanted.has(u.userid));
+  return new Map(users.map((u) => [u.userid, u]));
 }

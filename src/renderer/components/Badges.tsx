@@ -9,10 +9,6 @@ export function TrainingBadge({ state }: { state: TrainingState }) {
   return <span className={`badge train-${state}`}>{TRAINING_STATE_LABEL[state]}</span>;
 }
 
-export function PendingBadge({ show }: { show: boolean }) {
-  return show ? <span className="badge pending">Pending</span> : null;
-}
-
 /** A status value from the API, shown as it is. */
 export function StatusText({ value }: { value: string }) {
   return <span className={`status status-${value.toLowerCase().replace(/[^a-z]/g, '') || 'none'}`}>{value || '(none)'}</span>;

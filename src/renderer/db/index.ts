@@ -7,10 +7,12 @@ import Dexie, { type EntityTable } from 'dexie';
 import type { AppError, TaskCheckpoint } from '../../shared/ipc.ts';
 import type { CollectionName, CollectionRecordMap, PRIMARY_KEY } from '../../shared/records.ts';
 import type { AuditEntry, OutboxOp } from '../../shared/outbox.ts';
-import { SCHEMA_V1 } from './schema.ts';
+import { SCHEMA_V1, SCHEMA_V3 } from './schema.ts';
 import { v1CreateCache } from './migrations.ts';
 import { derivedFieldsMiddleware, type CachedTrainingAssignment } from './derived.ts';
 import { usersMemoMiddleware } from './users-memo.ts';
+import { outboxMemoMiddleware } from '../outbox/ops-memo.ts';
+import type { SyncChangeLog } from '../sync/log.ts';
 import { fingerprintGuardMiddleware } from '../sync/fingerprints.ts';
 
 /** Sync state of one collection, kept across passes. */
@@ -38,6 +40,7 @@ export type FieldbookDb = Dexie &
     syncCollections: EntityTable<SyncCollectionRow, 'collection'>;
     outbox: EntityTable<OutboxOp, 'id'>;
     audit: EntityTable<AuditEntry, 'seq'>;
+    syncChanges: EntityTable<SyncChangeLog, 'seq'>;
   };
 
 export const DB_NAME_PREFIX = 'fieldbook-';
@@ -59,8 +62,11 @@ export interface OpenOptions {
 export function openFieldbookDb(name: string, options: OpenOptions = {}): FieldbookDb {
   const db = new Dexie(name, { chromeTransactionDurability: options.durability ?? 'relaxed' }) as FieldbookDb;
   db.version(1).stores(SCHEMA_V1).upgrade(v1CreateCache);
+  // version 2 is issue 11b's; Dexie allows the gap. Version 3 only adds its table.
+  db.version(3).stores(SCHEMA_V3);
   db.use(derivedFieldsMiddleware);
   db.use(usersMemoMiddleware(name));
+  db.use(outboxMemoMiddleware(name));
   db.use(fingerprintGuardMiddleware(() => db));
   return db;
 }

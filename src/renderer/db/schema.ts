@@ -48,3 +48,8 @@ export const SCHEMA_V1 = {
   ...SYNC_TABLE_SCHEMAS,
   ...OUTBOX_TABLE_SCHEMAS,
 } as const;
+
+/** Version 3 (issue 14): the change log of the last syncs, one row per sync (sync/log.ts), in sync order. */
+export const SCHEMA_V3 = {
+  syncChanges: '++seq',
+} as const;

@@ -51,6 +51,37 @@ describe('after a replay, the cache shows what the server confirmed', () => {
     expect(await db.trainingAssignments.count()).toBe(0);
   });
 
+  it('takes the person as the platform holds them after a grant: made a Supervisor, marked refreshed', async () => {
+    const db = freshDb();
+    await db.users.put(ann);
+    const user = { ...ann, usertype: 'Supervisor', email: [{ emailid: 5, email: 'ann@example.test', status: 'Active', isprimary: true }] };
+    await applyOutcomeToCache(db, outboxOp({ kind: 'groupAccess.grant', siteid: 101, groupid: 6, userid: 1 }), { status: 'done', readBack: { user } });
+    expect(await db.users.get(1)).toMatchObject({ usertype: 'Supervisor', refreshedAt: expect.any(String) });
+    expect((await db.emails.where('userid').equals(1).toArray()).map((e) => e.email)).toEqual(['ann@example.test']);
+  });
+
+  it('takes the status the platform gave a person it created (Offline), not the one sent', async () => {
+    const db = freshDb();
+    const user = { userid: 77, siteid: 101, username: 'bo', firstname: 'Bo', lastname: 'Ray', status: 'Offline', usertype: 'User' };
+    await applyOutcomeToCache(db, outboxOp({ kind: 'user.create', siteid: 101, fields: { username: 'bo', firstname: 'Bo', lastname: 'Ray', status: 'Active' } }), { status: 'done', createdId: 77, readBack: { user } });
+    expect(await db.users.get(77)).toMatchObject({ status: 'Offline' });
+  });
+
+  it('picks up a name changed on the server along with an update', async () => {
+    const db = freshDb();
+    await db.users.put(ann);
+    const after = { ...ann, lastname: 'Leigh', status: 'Inactive' };
+    await applyOutcomeToCache(db, statusOp(1, 'Inactive'), { status: 'done', after });
+    expect(await db.users.get(1)).toMatchObject({ lastname: 'Leigh', status: 'Inactive', sortName: 'leigh, ann' });
+  });
+
+  it('keeps its own copy when the read-back is unreadable', async () => {
+    const db = freshDb();
+    await db.users.put(ann);
+    await applyOutcomeToCache(db, outboxOp({ kind: 'groupAccess.grant', siteid: 101, groupid: 6, userid: 1 }), { status: 'done', readBack: { user: { userid: 'x' } } });
+    expect(await db.users.get(1)).toEqual(ann);
+  });
+
   it('leaves a user it does not know alone', async () => {
     const db = freshDb();
     await applyOutcomeToCache(db, statusOp(404, 'Inactive'), { status: 'done' });

@@ -6,7 +6,7 @@
  */
 import type { ReplayOutcome } from '../../shared/ipc.ts';
 import type { OutboxOp } from '../../shared/outbox.ts';
-import { normalizeTrainingAssignment, userSearchKeys, userSortName, type UserRecord } from '../../shared/records.ts';
+import { emailsOfUser, normalizeTrainingAssignment, normalizeUser, userSearchKeys, userSortName, type UserRecord } from '../../shared/records.ts';
 import { schemas } from '../../shared/api/wire.ts';
 import { toIsoDate } from '../../shared/dates.ts';
 import type { FieldbookDb } from '../db/index.ts';
@@ -82,13 +82,42 @@ export function createCacheRefresher(db: FieldbookDb, onError: (err: unknown) =>
   };
 }
 
+/**
+ * The person as the platform holds them after the op (its side effects: a
+ * status given at creation, a user type given with a grant, a name changed on
+ * the server), marked as refreshed; their e-mails with them when the answer
+ * carries them. False when the answer had no readable person.
+ */
+async function putReadBackUser(db: FieldbookDb, wire: Record<string, unknown> | undefined): Promise<boolean> {
+  const parsed = schemas.user.safeParse(wire);
+  if (!parsed.success) return false;
+  const user = normalizeUser(parsed.data);
+  await db.users.put({ ...user, refreshedAt: new Date().toISOString() });
+  const emails = emailsOfUser(parsed.data);
+  if (emails.length > 0) {
+    const keep = new Set(emails.map((e) => e.emailid));
+    const old = await db.emails.where('userid').equals(user.userid).primaryKeys();
+    await db.emails.bulkDelete(old.filter((k) => !keep.has(k)));
+    await db.emails.bulkPut(emails);
+  }
+  return true;
+}
+
 async function applyOne(db: FieldbookDb, op: OutboxOp, outcome: DoneOutcome): Promise<void> {
+  await applyOwnRecord(db, op, outcome);
+  await putReadBackUser(db, outcome.readBack?.user);
+}
+
+async function applyOwnRecord(db: FieldbookDb, op: OutboxOp, outcome: DoneOutcome): Promise<void> {
   const spec = op.op;
   const id = typeof outcome.createdId === 'number' ? outcome.createdId : Number(outcome.createdId);
   switch (spec.kind) {
     case 'user.update': {
       const current = await db.users.get(spec.userid);
       if (current) await db.users.put(refreshedUser(current, spec.changes, current));
+      // the server's record with the change on it (a field changed there meanwhile comes with it)
+      const after = schemas.user.safeParse(outcome.after);
+      if (after.success && after.data.userid === spec.userid) await db.users.put(normalizeUser(after.data));
       return;
     }
     case 'user.create':
@@ -117,7 +146,8 @@ async function applyOne(db: FieldbookDb, op: OutboxOp, outcome: DoneOutcome): Pr
       const key = `${spec.credentialid}-${spec.userid}`;
       const current = await db.credentialAssignments.get(key);
       const fields = spec.kind === 'credentialAssignment.create' ? spec.fields : spec.changes;
-      const after = { ...(outcome.after ?? {}), ...fields };
+      // the server's copy (read back after the write) over what was sent
+      const after = { ...fields, ...(outcome.after ?? {}) };
       const startdate = text(after['startdate'], current?.startdate);
       const expirationdate = text(after['expirationdate'], current?.expirationdate);
       await db.credentialAssignments.put({

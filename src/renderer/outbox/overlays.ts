@@ -1,18 +1,25 @@
 /**
- * Registers the outbox's pending ops as overlays on the views' records (see
- * app/overlays.ts), and a hook for views that want the raw pending ops.
+ * Registers the outbox's pending ops as the views' overlays (see
+ * app/overlays.ts): for each kind of record, the cached records the unsent ops
+ * touch (read by key, never a whole table) and their effective state computed
+ * by the one pure function of that collection in pending.ts.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { OutboxOp } from '../../shared/outbox.ts';
+import type { UserRecord } from '../../shared/records.ts';
+import { allUsersByName } from '../db/users-memo.ts';
 import type { FieldbookDb } from '../db/index.ts';
-import { registerOverlay, type PendingMark } from '../app/overlays.ts';
+import { registerPendingSource, type OverlayKind, type OverlayRecords, type PendingMark, type Touched } from '../app/overlays.ts';
 import { useActiveDb } from '../app/session.ts';
+import { memoUnsentOps } from './ops-memo.ts';
 import {
   applyPendingToCredentialAssignments,
+  applyPendingToEmails,
   applyPendingToGroupAccess,
   applyPendingToModuleAccess,
   applyPendingToTrainingAssignments,
   applyPendingToUsers,
+  unsentOps,
   type WithPending,
 } from './pending.ts';
 
@@ -20,18 +27,124 @@ export async function unsentOpsOf(db: FieldbookDb): Promise<OutboxOp[]> {
   return db.outbox.where('status').noneOf(['done']).toArray();
 }
 
+/** The pending info as the views' mark (ids and what the ops do). */
 function toMark<T>(rows: WithPending<T>[]): (T & PendingMark)[] {
-  return rows.map(({ pending, ...row }): T & PendingMark => (pending ? { ...(row as T), pendingOps: pending.opIds } : (row as T & PendingMark)));
+  return rows.map(({ pending, ...row }): T & PendingMark => (pending ? { ...(row as T), pendingOps: pending.opIds, pendingChange: pending.change } : (row as T & PendingMark)));
 }
 
-/**
- * New records (a credential assigned offline) are added only next to rows of
- * the same user: a view's query is scoped, and an unrelated pending record
- * must not leak into it.
- */
-function sameUsers<T extends { userid: number }>(rows: readonly T[], out: WithPending<T>[]): WithPending<T>[] {
-  const users = new Set(rows.map((r) => r.userid));
-  return out.filter((r) => r.pending?.change !== 'create' || users.has(r.userid));
+function present<T>(rows: (T | undefined)[]): T[] {
+  return rows.filter((r): r is T => r !== undefined);
+}
+
+/** Primary keys of the cached records the ops touch, per kind. */
+function touchedKeys(ops: readonly OutboxOp[]): { [K in OverlayKind]: (string | number)[] } {
+  const keys = { users: new Set<number>(), emails: new Set<number>(), groupAccess: new Set<string>(), moduleAccess: new Set<string>(), credentialAssignments: new Set<string>(), trainingAssignments: new Set<number>() };
+  for (const { op } of ops) {
+    switch (op.kind) {
+      case 'user.update':
+        keys.users.add(op.userid);
+        break;
+      case 'email.remove':
+        keys.emails.add(op.emailid);
+        break;
+      case 'groupAccess.grant':
+      case 'groupAccess.revoke':
+        keys.groupAccess.add(`${op.groupid}-${op.userid}`);
+        break;
+      case 'moduleAccess.grant':
+      case 'moduleAccess.revoke':
+        keys.moduleAccess.add(`${op.siteid}-${op.accessID}-${op.userid}`);
+        break;
+      case 'credentialAssignment.create':
+      case 'credentialAssignment.update':
+      case 'credentialAssignment.delete':
+        keys.credentialAssignments.add(`${op.credentialid}-${op.userid}`);
+        break;
+      case 'trainingAssignment.update':
+      case 'trainingAssignment.delete':
+        keys.trainingAssignments.add(op.transcriptid);
+        break;
+      default:
+        break;
+    }
+  }
+  const out = {} as { [K in OverlayKind]: (string | number)[] };
+  for (const [kind, set] of Object.entries(keys)) out[kind as OverlayKind] = [...set];
+  return out;
+}
+
+type Apply<K extends OverlayKind> = (cached: readonly OverlayRecords[K][], ops: readonly OutboxOp[]) => WithPending<OverlayRecords[K]>[];
+
+const APPLY: { [K in OverlayKind]: Apply<K> } = {
+  users: applyPendingToUsers,
+  emails: applyPendingToEmails,
+  groupAccess: applyPendingToGroupAccess,
+  moduleAccess: applyPendingToModuleAccess,
+  credentialAssignments: applyPendingToCredentialAssignments,
+  trainingAssignments: applyPendingToTrainingAssignments,
+};
+
+/** Users by id over the in-memory copy of the users (db/users-memo.ts): no read for a pending user edit. */
+const usersById = new WeakMap<readonly UserRecord[], Map<number, UserRecord>>();
+
+async function cachedUsers(db: FieldbookDb, keys: (string | number)[]): Promise<UserRecord[]> {
+  const all = await allUsersByName(db);
+  let byId = usersById.get(all);
+  if (!byId) usersById.set(all, (byId = new Map(all.map((u) => [u.userid, u]))));
+  return present(keys.map((k) => byId.get(Number(k))));
+}
+
+async function readTouched<K extends OverlayKind>(db: FieldbookDb, kind: K, keys: (string | number)[]): Promise<OverlayRecords[K][]> {
+  if (keys.length === 0) return [];
+  if (kind === 'users') return (await cachedUsers(db, keys)) as OverlayRecords[K][];
+  const table = db[kind] as unknown as { bulkGet(keys: (string | number)[]): Promise<(OverlayRecords[K] | undefined)[]> };
+  return present(await table.bulkGet(keys));
+}
+
+/** A new training assignment shows its course's name and site (the op only names the course id). */
+async function withCourses(db: FieldbookDb, rows: (OverlayRecords['trainingAssignments'] & PendingMark)[]): Promise<(OverlayRecords['trainingAssignments'] & PendingMark)[]> {
+  const bare = rows.filter((r) => r.pendingChange === 'create' && r.course_name === '');
+  if (bare.length === 0) return rows;
+  const courses = await db.courses.bulkGet([...new Set(bare.map((r) => r.courseid))]);
+  const byId = new Map(present(courses).map((c) => [c.courseid, c]));
+  return rows.map((r) => {
+    const course = r.pendingChange === 'create' && r.course_name === '' ? byId.get(r.courseid) : undefined;
+    return course ? { ...r, course_name: course.coursename, siteid: course.siteid } : r;
+  });
+}
+
+async function touchedRecords<K extends OverlayKind>(db: FieldbookDb, kind: K, ops: readonly OutboxOp[]): Promise<Touched<OverlayRecords[K]>> {
+  const relevant = ops.filter((op) => opCollection(op) === kind);
+  if (relevant.length === 0) return { before: [], after: [] };
+  const before = await readTouched(db, kind, touchedKeys(relevant)[kind]);
+  const after = toMark((APPLY[kind] as Apply<K>)(before, relevant)).filter((r) => (r as PendingMark).pendingOps !== undefined);
+  return { before, after };
+}
+
+/** The collection an op changes. */
+function opCollection(op: OutboxOp): OverlayKind {
+  switch (op.op.kind) {
+    case 'user.update':
+    case 'user.create':
+      return 'users';
+    case 'email.add':
+    case 'email.remove':
+      return 'emails';
+    case 'groupAccess.grant':
+    case 'groupAccess.revoke':
+      return 'groupAccess';
+    case 'moduleAccess.grant':
+    case 'moduleAccess.revoke':
+      return 'moduleAccess';
+    case 'credentialAssignment.create':
+    case 'credentialAssignment.update':
+    case 'credentialAssignment.delete':
+      return 'credentialAssignments';
+    case 'trainingAssignment.create':
+    case 'trainingAssignment.update':
+    case 'trainingAssignment.delete':
+      return 'trainingAssignments';
+  }
 }
 
 let registered = false;
@@ -39,11 +152,22 @@ let registered = false;
 export function registerOutboxOverlays(): void {
   if (registered) return;
   registered = true;
-  registerOverlay('users', async (db, rows) => toMark(applyPendingToUsers(rows, await unsentOpsOf(db))));
-  registerOverlay('credentialAssignments', async (db, rows) => toMark(sameUsers(rows, applyPendingToCredentialAssignments(rows, await unsentOpsOf(db)))));
-  registerOverlay('trainingAssignments', async (db, rows) => toMark(sameUsers(rows, applyPendingToTrainingAssignments(rows, await unsentOpsOf(db)))));
-  registerOverlay('groupAccess', async (db, rows) => toMark(sameUsers(rows, applyPendingToGroupAccess(rows, await unsentOpsOf(db)))));
-  registerOverlay('moduleAccess', async (db, rows) => toMark(sameUsers(rows, applyPendingToModuleAccess(rows, await unsentOpsOf(db)))));
+  // the ops from memory (ops-memo.ts): views follow the outbox through its version
+  registerPendingSource(async (db) => {
+    const ops = unsentOps(await memoUnsentOps(db));
+    const cache = new Map<OverlayKind, Promise<Touched<OverlayRecords[OverlayKind]>>>();
+    const read = async <K extends OverlayKind>(kind: K): Promise<Touched<OverlayRecords[K]>> => {
+      const touched = await touchedRecords(db, kind, ops);
+      if (kind !== 'trainingAssignments') return touched;
+      const training = touched as Touched<OverlayRecords['trainingAssignments']>;
+      return { before: training.before, after: await withCourses(db, training.after) } as unknown as Touched<OverlayRecords[K]>;
+    };
+    return <K extends OverlayKind>(kind: K) => {
+      let touched = cache.get(kind);
+      if (!touched) cache.set(kind, (touched = read(kind)));
+      return touched as Promise<Touched<OverlayRecords[K]>>;
+    };
+  });
 }
 
 /** Unsent ops on the given targets (e.g. ["user:42"]), live; all unsent ops when no targets are given. @public: the views of issue #11a use it. */

@@ -27,9 +27,23 @@ export type WithPending<T> = T & { pending?: PendingInfo };
 
 const STATUS_WEIGHT: Record<OutboxStatus, number> = { done: 0, pending: 1, sending: 2, failed: 3, 'needs-review': 4, conflict: 5 };
 
-/** Ops still to be applied on the server, in queue order. */
+/**
+ * Ops still to be applied on the server, in queue order. An op bound to a
+ * person created offline (userid filled in when the create is sent) gets the
+ * stand-in id of that person, so the grant or e-mail shows on their record.
+ */
 export function unsentOps(ops: readonly OutboxOp[]): OutboxOp[] {
-  return ops.filter((op) => op.status !== 'done').sort((a, b) => a.seq - b.seq);
+  const byId = new Map(ops.map((op) => [op.id, op]));
+  return ops
+    .filter((op) => op.status !== 'done')
+    .sort((a, b) => a.seq - b.seq)
+    .map((op) => {
+      const binding = op.bindings?.find((b) => b.field === 'userid');
+      const from = binding ? byId.get(binding.fromOp) : undefined;
+      if (!from || !('userid' in op.op)) return op;
+      const userid = from.status === 'done' && typeof from.createdId === 'number' ? from.createdId : tempUserId(from);
+      return { ...op, op: { ...op.op, userid } as OutboxOp['op'] };
+    });
 }
 
 function mark<T>(record: WithPending<T>, op: OutboxOp, change: PendingInfo['change']): WithPending<T> {

@@ -11,8 +11,10 @@ import { errorFromUnknown } from '../components/ErrorMessage.tsx';
 import { writePage } from './ingest.ts';
 import { collectionsToPrune, pruneCollection, pruneOrphanEmails } from './prune.ts';
 import type { SyncStore, SyncUiState } from './store.ts';
-import { pageKey } from '../../shared/page-fingerprints.ts';
-import { keepOnlyFingerprints, loadFingerprints, onForeignWrite, saveFingerprints, takeForeignWrites } from './fingerprints.ts';
+import { removalChanges, TRACKED } from './changes.ts';
+import { ChangeCollector, newlyDue, recordSyncChanges } from './log.ts';
+import { todayIso } from '../../shared/dates.ts';
+import { loadFingerprints, onForeignWrite, PassFingerprints, takeForeignWrites } from './fingerprints.ts';
 
 type SyncApi = Pick<FieldbookApi, 'sync:start' | 'sync:cancel' | 'sync:ack' | 'on'>;
 
@@ -24,21 +26,12 @@ interface Pass {
   checkpoints: Map<string, TaskCheckpoint>;
   /** a page could not be stored: later pages of this pass are not written either */
   broken: boolean;
-  /** page fingerprints: kept in the database, written this pass and not saved yet, seen this pass (fingerprints.ts) */
+  /** when the profile last completed a sync: null on its first (which records no changes) */
+  previousSyncAt: string | null;
+  changes: ChangeCollector;
+  /** page fingerprints: what to forget, save and keep (fingerprints.ts) */
   fingerprints: PassFingerprints;
 }
-
-interface PassFingerprints {
-  stored: Set<string>;
-  pending: Map<CollectionName, Map<string, string | null>>;
-  seen: Set<string>;
-  /** collections written by something else during the pass: nothing of theirs is saved */
-  tainted: Set<CollectionName>;
-  unsaved: number;
-}
-
-/** Pages written between two saves of their fingerprints. */
-const SAVE_FINGERPRINTS_EVERY = 50;
 
 export interface SyncController {
   /** Starts a sync; resumes an interrupted pass unless `fresh`. */
@@ -65,35 +58,9 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
   };
   let queue: Promise<void> = Promise.resolve();
 
-  function newPass(resumed: boolean, knownEmpty = new Set<CollectionName>(), stored = new Set<string>()): Pass {
-    const fingerprints: PassFingerprints = { stored, pending: new Map(), seen: new Set(), tainted: new Set(), unsaved: 0 };
-    return { syncId: null, resumed, knownEmpty, delivered: new Map(), checkpoints: new Map(), broken: false, fingerprints };
-  }
-
-  async function saveFingerprintsOf(p: Pass): Promise<void> {
-    const f = p.fingerprints;
-    for (const c of f.tainted) f.pending.delete(c);
-    const pending = f.pending;
-    f.pending = new Map();
-    f.unsaved = 0;
-    await saveFingerprints(db, pending);
-    for (const [, hashes] of pending) for (const key of hashes.keys()) f.stored.add(key);
-  }
-
-  /** After a page is written: its fingerprint is saved with the next batch. */
-  async function notePageFingerprint(p: Pass, page: SyncPageEvent): Promise<void> {
-    const fp = page.fingerprint;
-    if (!fp) return;
-    const f = p.fingerprints;
-    const key = pageKey(page.taskId, fp.startrow);
-    f.seen.add(key);
-    if (page.unchangedKeys) return;
-    const owner = page.checkpoint.collection;
-    if (f.tainted.has(owner)) return;
-    const hashes = f.pending.get(owner) ?? new Map<string, string | null>();
-    hashes.set(key, fp.hash);
-    f.pending.set(owner, hashes);
-    if (++f.unsaved >= SAVE_FINGERPRINTS_EVERY) await saveFingerprintsOf(p);
+  function newPass(resumed: boolean, knownEmpty = new Set<CollectionName>(), previousSyncAt: string | null = null, stored = new Set<string>()): Pass {
+    const fingerprints = new PassFingerprints(db, stored);
+    return { syncId: null, resumed, knownEmpty, delivered: new Map(), checkpoints: new Map(), broken: false, previousSyncAt, changes: new ChangeCollector(), fingerprints };
   }
 
   // A page of a sync this renderer did not start (e.g. after a reload mid-sync)
@@ -109,11 +76,10 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     if (p.broken) return;
     try {
       const started = performance.now();
-      const key = page.fingerprint ? pageKey(page.taskId, page.fingerprint.startrow) : null;
-      const forgetFingerprint = key !== null && p.fingerprints.stored.has(key);
-      const result = await writePage(db, page, { knownEmpty: p.knownEmpty.has(page.collection), forgetFingerprint });
-      if (forgetFingerprint && key !== null) p.fingerprints.stored.delete(key);
-      await notePageFingerprint(p, page);
+      const forgetFingerprint = p.fingerprints.mustForget(page);
+      const result = await writePage(db, page, { knownEmpty: p.knownEmpty.has(page.collection), track: p.previousSyncAt !== null, forgetFingerprint });
+      p.changes.add(result.changes);
+      await p.fingerprints.written(page);
       const took = performance.now() - started;
       const seen = p.delivered.get(page.collection) ?? new Set();
       for (const k of result.keys) seen.add(k);
@@ -147,11 +113,15 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
   async function finishPass(event: SyncFinishedEvent): Promise<void> {
     const p = passFor(event.syncId);
     const at = now().toISOString();
-    if (!p.broken) await saveFingerprintsOf(p);
+    if (!p.broken) await p.fingerprints.save();
     const pruned = p.broken ? [] : collectionsToPrune({ resumed: p.resumed, outcome: event.outcome, collections: event.collections, checkpoints: p.checkpoints });
-    await keepOnlyFingerprints(db, pruned, p.fingerprints.seen);
+    await p.fingerprints.keepOnlySeen(pruned);
     let removed = 0;
-    for (const collection of pruned) removed += await pruneCollection(db, collection, p.delivered.get(collection) ?? new Set());
+    const track = p.previousSyncAt !== null && p.syncId !== null;
+    for (const collection of pruned) {
+      const onRemoved = track && TRACKED.has(collection) ? (records: Parameters<typeof removalChanges>[1]) => p.changes.add(removalChanges(collection, records)) : undefined;
+      removed += await pruneCollection(db, collection, p.delivered.get(collection) ?? new Set(), onRemoved);
+    }
     if (pruned.includes('users')) removed += await pruneOrphanEmails(db);
     const rows: SyncCollectionRow[] = [];
     for (const collection of COLLECTIONS) {
@@ -168,6 +138,11 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
       });
     }
     await db.syncCollections.bulkPut(rows);
+    if (track && p.previousSyncAt !== null && p.syncId !== null) {
+      const due = event.outcome === 'completed' && !p.broken ? await newlyDue(db, p.previousSyncAt.slice(0, 10), todayIso(now())) : [];
+      p.changes.add(due);
+      await recordSyncChanges(db, p.changes.entry(p.syncId, at, p.broken ? 'failed' : event.outcome, p.previousSyncAt));
+    }
     if (event.outcome === 'completed' && !p.broken) await db.syncCheckpoints.clear();
     store.setState((s) => ({
       running: false,
@@ -189,8 +164,7 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     api.on['sync:finished']((event) => enqueue(() => finishPass(event))),
     onForeignWrite((dbName, collection) => {
       if (dbName !== db.name || !pass) return;
-      pass.fingerprints.tainted.add(collection);
-      pass.fingerprints.pending.delete(collection);
+      pass.fingerprints.taint(collection);
     }),
   ];
 
@@ -201,12 +175,16 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
       const resumed = checkpoints.length > 0;
       const previousTotals: Partial<Record<CollectionName, number>> = {};
       const knownEmpty = new Set<CollectionName>();
-      for (const row of await db.syncCollections.toArray()) if (row.total !== null) previousTotals[row.collection] = row.total;
+      let previousSyncAt: string | null = null;
+      for (const row of await db.syncCollections.toArray()) {
+        if (row.total !== null) previousTotals[row.collection] = row.total;
+        if (row.lastSyncedAt !== null && (previousSyncAt === null || row.lastSyncedAt > previousSyncAt)) previousSyncAt = row.lastSyncedAt;
+      }
       for (const collection of COLLECTIONS) if ((await db.table(collection).count()) === 0) knownEmpty.add(collection);
       // e-mails may be empty while users are not: only users' own emptiness says their pages' fingerprints are void
       const skip = new Set([...knownEmpty, ...takeForeignWrites(db.name)]);
       const fingerprints = await loadFingerprints(db, skip);
-      pass = newPass(resumed, knownEmpty, fingerprints.keys);
+      pass = newPass(resumed, knownEmpty, previousSyncAt, fingerprints.keys);
       const sent = options.fresh ? [] : fingerprints.send;
       store.setState({ running: true, resumed, progress: null, finished: null, rowsWritten: 0, pagesWritten: 0, writeMs: 0, rowsRemoved: 0, error: null });
       const result = await api['sync:start']({ ...(resumed ? { checkpoints } : {}), previousTotals, ...(sent.length > 0 ? { fingerprints: sent } : {}) });

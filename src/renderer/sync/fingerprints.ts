@@ -15,7 +15,8 @@
  *  - a collection found empty when a pass starts sends none.
  */
 import Dexie, { type DBCore, type Middleware } from 'dexie';
-import type { PageFingerprint } from '../../shared/ipc.ts';
+import type { PageFingerprint, SyncPageEvent } from '../../shared/ipc.ts';
+import { pageKey } from '../../shared/page-fingerprints.ts';
 import { COLLECTIONS, type CollectionName } from '../../shared/records.ts';
 import type { FieldbookDb } from '../db/index.ts';
 
@@ -149,4 +150,64 @@ export async function saveFingerprints(db: FieldbookDb, pending: ReadonlyMap<Col
       await db.syncCollections.put({ ...row, pageFingerprints: map });
     }
   });
+}
+
+/** Pages written between two saves of their fingerprints. */
+const SAVE_EVERY = 50;
+
+/** One pass's fingerprint bookkeeping (the controller's hook points). */
+export class PassFingerprints {
+  readonly #db: FieldbookDb;
+  /** page keys with a fingerprint in the database */
+  readonly #stored: Set<string>;
+  #pending = new Map<CollectionName, Map<string, string | null>>();
+  /** every page this pass delivered, written or unchanged */
+  readonly #seen = new Set<string>();
+  /** collections written by something else during the pass: nothing of theirs is saved */
+  readonly #tainted = new Set<CollectionName>();
+  #unsaved = 0;
+
+  constructor(db: FieldbookDb, stored = new Set<string>()) {
+    this.#db = db;
+    this.#stored = stored;
+  }
+
+  /** Before writing `page`: must its stored fingerprint go with its old records? */
+  mustForget(page: SyncPageEvent): boolean {
+    return page.fingerprint !== undefined && page.unchangedKeys === undefined && this.#stored.has(pageKey(page.taskId, page.fingerprint.startrow));
+  }
+
+  /** After `page` was written: its fingerprint is saved with the next batch. */
+  async written(page: SyncPageEvent): Promise<void> {
+    const fp = page.fingerprint;
+    if (!fp) return;
+    const key = pageKey(page.taskId, fp.startrow);
+    this.#seen.add(key);
+    if (page.unchangedKeys) return;
+    this.#stored.delete(key);
+    const owner = page.checkpoint.collection;
+    if (this.#tainted.has(owner)) return;
+    const hashes = this.#pending.get(owner) ?? new Map<string, string | null>();
+    hashes.set(key, fp.hash);
+    this.#pending.set(owner, hashes);
+    if (++this.#unsaved >= SAVE_EVERY) await this.save();
+  }
+
+  taint(collection: CollectionName): void {
+    this.#tainted.add(collection);
+    this.#pending.delete(collection);
+  }
+
+  async save(): Promise<void> {
+    const pending = this.#pending;
+    this.#pending = new Map();
+    this.#unsaved = 0;
+    await saveFingerprints(this.#db, pending);
+    for (const hashes of pending.values()) for (const [key, hash] of hashes) if (hash !== null) this.#stored.add(key);
+  }
+
+  /** After a complete pass: only the pages it saw keep theirs. */
+  keepOnlySeen(collections: readonly CollectionName[]): Promise<void> {
+    return keepOnlyFingerprints(this.#db, collections, this.#seen);
+  }
 }

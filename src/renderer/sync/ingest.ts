@@ -7,6 +7,7 @@ import type { SyncPageEvent } from '../../shared/ipc.ts';
 import { recordKey, type AnyRecord, type CollectionName } from '../../shared/records.ts';
 import type { FieldbookDb } from '../db/index.ts';
 import { changedRecords } from './diff.ts';
+import { pageChanges, TRACKED, type ChangeEntry } from './changes.ts';
 import { withDerivedFields } from '../db/derived.ts';
 import type { Table } from 'dexie';
 import { pageKey } from '../../shared/page-fingerprints.ts';
@@ -17,11 +18,15 @@ export interface PageWriteResult {
   rowsWritten: number;
   /** primary keys the page delivered (for pruning after a full pass) */
   keys: (string | number)[];
+  /** what the page changed, in the change log's terms (only when asked: not on a profile's first sync) */
+  changes: ChangeEntry[];
 }
 
 export interface PageWriteOptions {
   /** the collection was empty when the pass began: skip the comparison read */
   knownEmpty?: boolean;
+  /** record what the page changes (from the comparison made anyway) */
+  track?: boolean;
   /** the page had a fingerprint: forget it with the old records (see fingerprints.ts) */
   forgetFingerprint?: boolean;
 }
@@ -89,24 +94,28 @@ export async function writePage(db: FieldbookDb, page: SyncPageEvent, options: P
       markSyncTransaction();
       await db.syncCheckpoints.put({ ...page.checkpoint });
     });
-    return { rowsWritten: 0, keys: page.unchangedKeys };
+    return { rowsWritten: 0, keys: page.unchangedKeys, changes: [] };
   }
   const collection = page.collection;
   const table = db.table(collection) as Table<AnyRecord, string | number>;
   // derived as the cache stores them, so an unchanged record compares equal
   const { records, keys } = lastPerKey(collection, withDerivedFields(collection, page.records as readonly AnyRecord[]));
   let rowsWritten = 0;
+  let changes: ChangeEntry[] = [];
+  const track = options.track === true && TRACKED.has(collection);
   await db.transaction('rw', [table, db.syncCheckpoints, db.syncCollections], async () => {
     markSyncTransaction();
     if (options.forgetFingerprint && page.fingerprint) {
       await dropFingerprint(db, page.checkpoint.collection, pageKey(page.taskId, page.fingerprint.startrow));
     }
     if (records.length > 0) {
-      const toWrite = options.knownEmpty ? records : changedRecords(records, await storedAt(table, collection, keys));
+      const stored = options.knownEmpty ? [] : await storedAt(table, collection, keys);
+      const toWrite = options.knownEmpty ? records : changedRecords(records, stored);
+      if (track) changes = pageChanges(collection, records, stored);
       if (toWrite.length > 0) await table.bulkPut(toWrite);
       rowsWritten = toWrite.length;
     }
     await db.syncCheckpoints.put({ ...page.checkpoint });
   });
-  return { rowsWritten, keys };
+  return { rowsWritten, keys, changes };
 }

@@ -5,7 +5,7 @@
  * from such a pass may simply not have been fetched.
  */
 import type { CollectionProgress, SyncFinishedEvent, TaskCheckpoint } from '../../shared/ipc.ts';
-import type { CollectionName } from '../../shared/records.ts';
+import type { AnyRecord, CollectionName } from '../../shared/records.ts';
 import type { Table } from 'dexie';
 import type { FieldbookDb } from '../db/index.ts';
 import { markSyncTransaction } from './fingerprints.ts';
@@ -46,16 +46,26 @@ export function staleKeys(cached: readonly (string | number)[], delivered: Reado
 
 const DELETE_CHUNK = 5_000;
 
-/** Deletes the collection's cached records whose keys the pass did not deliver; returns how many. */
-export async function pruneCollection(db: FieldbookDb, collection: CollectionName, delivered: ReadonlySet<string | number>): Promise<number> {
-  const table = db.table(collection) as Table<unknown, string | number>;
+/**
+ * Deletes the collection's cached records whose keys the pass did not deliver; returns how many.
+ * `onRemoved` receives each chunk's records just before they go (the change log).
+ */
+export async function pruneCollection(
+  db: FieldbookDb,
+  collection: CollectionName,
+  delivered: ReadonlySet<string | number>,
+  onRemoved?: (records: AnyRecord[]) => void,
+): Promise<number> {
+  const table = db.table(collection) as Table<AnyRecord, string | number>;
   const cached = (await table.toCollection().primaryKeys()) as (string | number)[];
   const stale = staleKeys(cached, delivered);
   for (let i = 0; i < stale.length; i += DELETE_CHUNK) {
+    const chunk = stale.slice(i, i + DELETE_CHUNK);
+    if (onRemoved) onRemoved((await table.bulkGet(chunk)).filter((r): r is AnyRecord => r !== undefined));
     // the sync's own write: records no page of a complete pass held (page fingerprints stay valid)
     await db.transaction('rw', table, () => {
       markSyncTransaction();
-      return table.bulkDelete(stale.slice(i, i + DELETE_CHUNK));
+      return table.bulkDelete(chunk);
     });
   }
   return stale.length;

@@ -41,6 +41,8 @@ export function fakeApi(): FakeApi {
     'sync:ack': request('sync:ack'),
     'users:detail': request('users:detail'),
     'replay:execute': request('replay:execute'),
+    'replay:read': request('replay:read'),
+    'report:savePdf': request('report:savePdf'),
     on: {
       'sync:page': on('sync:page'),
       'sync:progress': on('sync:progress'),

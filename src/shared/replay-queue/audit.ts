@@ -17,6 +17,7 @@ export function auditEntryOf(op: OutboxOp, outcome: AuditOutcome, actor: string,
     after: afterOf(op, replay),
     response: op.response ?? null,
     message: messageOf(op, outcome, replay),
+    ...(op.undoes ? { undoes: op.undoes } : {}),
   };
 }
 

@@ -35,7 +35,9 @@ export const PENDING_STATE = {
 } as const satisfies Partial<OutboxOp>;
 
 /** Queue a batch: ids, queue positions after everything already queued, all pending. */
-export async function enqueueOps(db: OutboxDb, drafts: readonly OpDraft[], opts: { batchId?: string; now?: Date } = {}): Promise<OutboxOp[]> {
+const ENQUEUE_SLICE = 2000;
+
+export async function enqueueOps(db: OutboxDb, drafts: readonly OpDraft[], opts: { batchId?: string; now?: Date; /** the batch this one undoes */ undoes?: string } = {}): Promise<OutboxOp[]> {
   const batchId = opts.batchId ?? newId();
   const createdAt = (opts.now ?? new Date()).toISOString();
   return db.transaction('rw', db.outbox, async () => {
@@ -53,9 +55,11 @@ export async function enqueueOps(db: OutboxDb, drafts: readonly OpDraft[], opts:
       ...PENDING_STATE,
       summary: draft.summary,
       ...(draft.bindings && draft.bindings.length > 0 ? { bindings: draft.bindings } : {}),
+      ...(opts.undoes ? { undoes: opts.undoes } : {}),
       updatedAt: createdAt,
     }));
-    await db.outbox.bulkAdd(ops);
+    // in slices, one transaction: a batch of 100,000 ops is never one long task of the window
+    for (let at = 0; at < ops.length; at += ENQUEUE_SLICE) await db.outbox.bulkAdd(ops.slice(at, at + ENQUEUE_SLICE));
     return ops;
   });
 }

@@ -1,13 +1,14 @@
 /** Groups and features with the supervisors who hold access to them. */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { UserRecord } from '../../../shared/records.ts';
 import { useActiveDb } from '../../app/session.ts';
+import { usePendingVersion } from '../../outbox/runtime.ts';
 import { hrefFor } from '../../app/router.ts';
 import { formatCount } from '../../app/format.ts';
 import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
-import { featuresWithHolders, groupsWithSupervisors, type FeatureWithHolders, type GroupWithSupervisors } from './queries.ts';
+import { PendingMarker } from '../../components/PendingMarker.tsx';
+import { featuresWithHolders, groupsWithSupervisors, type FeatureWithHolders, type GroupWithSupervisors, type Holder } from './queries.ts';
 
-function People({ users }: { users: UserRecord[] }) {
+function People({ users }: { users: Holder[] }) {
   if (users.length === 0) return <span className="muted">Nobody</span>;
   return (
     <span className="people">
@@ -15,6 +16,7 @@ function People({ users }: { users: UserRecord[] }) {
         <span key={u.userid}>
           {i > 0 && ', '}
           <a href={hrefFor('users', u.userid)}>{u.firstname} {u.lastname}</a>
+          {u.pendingOps && <> <PendingMarker row={u} what={`access of ${u.firstname} ${u.lastname}`} /></>}
         </span>
       ))}
     </span>
@@ -35,8 +37,9 @@ const featureColumns: Column<FeatureWithHolders>[] = [
 
 export default function AccessView() {
   const db = useActiveDb();
-  const groups = useLiveQuery(() => (db ? groupsWithSupervisors(db) : Promise.resolve([])), [db]);
-  const features = useLiveQuery(() => (db ? featuresWithHolders(db) : Promise.resolve([])), [db]);
+  const pendingVersion = usePendingVersion();
+  const groups = useLiveQuery(() => (db ? groupsWithSupervisors(db) : Promise.resolve([])), [db, pendingVersion]);
+  const features = useLiveQuery(() => (db ? featuresWithHolders(db) : Promise.resolve([])), [db, pendingVersion]);
   return (
     <section className="view" aria-labelledby="access-heading">
       <h1 id="access-heading">Access</h1>

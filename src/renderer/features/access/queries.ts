@@ -1,38 +1,39 @@
 /** Access view: groups and features with the supervisors who hold them. */
 import type { GroupRecord, ModuleRecord, UserRecord } from '../../../shared/records.ts';
 import type { FieldbookDb } from '../../db/index.ts';
+import { applyOverlays, usersWithPending, type PendingMark } from '../../app/overlays.ts';
+
+/** A person holding access; the mark is the grant's (a pending grant or revoke), not the person's. */
+export type Holder = UserRecord & PendingMark;
 
 export interface GroupWithSupervisors {
   group: GroupRecord;
-  supervisors: UserRecord[];
+  supervisors: Holder[];
 }
 
 export interface FeatureWithHolders {
   feature: ModuleRecord;
-  holders: UserRecord[];
+  holders: Holder[];
+}
+
+function holder(u: UserRecord, grant: PendingMark): Holder {
+  const { pendingOps: _ops, pendingChange: _change, ...user } = u as Holder;
+  return grant.pendingOps ? { ...user, pendingOps: grant.pendingOps, ...(grant.pendingChange ? { pendingChange: grant.pendingChange } : {}) } : user;
 }
 
 function byName(a: UserRecord, b: UserRecord): number {
   return a.sortName.localeCompare(b.sortName);
 }
 
-async function usersById(db: FieldbookDb, ids: Iterable<number>): Promise<Map<number, UserRecord>> {
-  const unique = [...new Set(ids)];
-  const users = await db.users.bulkGet(unique);
-  const out = new Map<number, UserRecord>();
-  for (const u of users) if (u) out.set(u.userid, u);
-  return out;
-}
-
 export async function groupsWithSupervisors(db: FieldbookDb): Promise<GroupWithSupervisors[]> {
-  const [groups, access] = await Promise.all([db.groups.toArray(), db.groupAccess.toArray()]);
-  const users = await usersById(db, access.map((a) => a.userid));
-  const byGroup = new Map<number, UserRecord[]>();
+  const [groups, access] = await Promise.all([db.groups.toArray(), db.groupAccess.toArray().then((rows) => applyOverlays('groupAccess', db, rows, () => true))]);
+  const users = await usersWithPending(db, access.map((a) => a.userid));
+  const byGroup = new Map<number, Holder[]>();
   for (const a of access) {
     const u = users.get(a.userid);
     if (!u) continue;
     const list = byGroup.get(a.groupid) ?? [];
-    list.push(u);
+    list.push(holder(u, a));
     byGroup.set(a.groupid, list);
   }
   return groups
@@ -41,15 +42,15 @@ export async function groupsWithSupervisors(db: FieldbookDb): Promise<GroupWithS
 }
 
 export async function featuresWithHolders(db: FieldbookDb): Promise<FeatureWithHolders[]> {
-  const [features, access] = await Promise.all([db.modules.toArray(), db.moduleAccess.toArray()]);
-  const users = await usersById(db, access.map((a) => a.userid));
-  const byFeature = new Map<string, UserRecord[]>();
+  const [features, access] = await Promise.all([db.modules.toArray(), db.moduleAccess.toArray().then((rows) => applyOverlays('moduleAccess', db, rows, () => true))]);
+  const users = await usersWithPending(db, access.map((a) => a.userid));
+  const byFeature = new Map<string, Holder[]>();
   for (const a of access) {
     const u = users.get(a.userid);
     if (!u) continue;
     const key = `${a.siteid}-${a.accessID}`;
     const list = byFeature.get(key) ?? [];
-    list.push(u);
+    list.push(holder(u, a));
     byFeature.set(key, list);
   }
   return features

@@ -22,6 +22,8 @@ const ACTION_LABELS: Record<ActionType, string> = {
   moduleAccess: 'Feature access',
   credential: 'Assign a credential',
   training: 'Assign training',
+  credentialRemove: 'Remove a credential',
+  trainingRemove: 'Remove training',
 };
 
 export function BulkActions({ userIds }: SelectionActionProps) {
@@ -62,6 +64,14 @@ export function BulkActions({ userIds }: SelectionActionProps) {
         const course = catalog.courses.find((c) => c.courseid === chosen);
         return course ? { type, courseid: course.courseid, courseName: course.coursename, duedate: form.duedate } : null;
       }
+      case 'credentialRemove': {
+        const credential = catalog.credentials.find((c) => c.credentialid === chosen);
+        return credential ? { type, credential } : null;
+      }
+      case 'trainingRemove': {
+        const course = catalog.courses.find((c) => c.courseid === chosen);
+        return course ? { type, courseid: course.courseid, courseName: course.coursename } : null;
+      }
       default:
         return null;
     }
@@ -92,8 +102,8 @@ export function BulkActions({ userIds }: SelectionActionProps) {
   const options =
     type === 'groupAccess' ? catalog.groups.map((g) => [g.groupid, g.groupname] as const)
     : type === 'moduleAccess' ? [...new Map(catalog.modules.map((m) => [m.accessID, m.moduleName])).entries()]
-    : type === 'credential' ? catalog.credentials.map((c) => [c.credentialid, c.credentialname] as const)
-    : type === 'training' ? catalog.courses.map((c) => [c.courseid, c.coursename] as const)
+    : type === 'credential' || type === 'credentialRemove' ? catalog.credentials.map((c) => [c.credentialid, c.credentialname] as const)
+    : type === 'training' || type === 'trainingRemove' ? catalog.courses.map((c) => [c.courseid, c.coursename] as const)
     : [];
 
   return (
@@ -124,6 +134,7 @@ export function BulkActions({ userIds }: SelectionActionProps) {
           {options.map(([id, label]) => <option key={id} value={id}>{label}</option>)}
         </select>
       )}
+      {type === 'credential' && <p className="hint">People who already hold it get the dates and number entered here (a renewal); empty fields are left as they are.</p>}
       {type === 'credential' && (
         <>
           <label>Start date{credential?.requiredstartdate ? ' (required)' : ''} <input type="date" value={form.startdate} onChange={(e) => set({ startdate: e.target.value })} /></label>
@@ -132,6 +143,7 @@ export function BulkActions({ userIds }: SelectionActionProps) {
           <label>Notes <input value={form.notes} onChange={(e) => set({ notes: e.target.value })} /></label>
         </>
       )}
+      {type === 'training' && <p className="hint">People already assigned this course get the new due date.</p>}
       {type === 'training' && <label>Due date <input type="date" value={form.duedate} onChange={(e) => set({ duedate: e.target.value })} /></label>}
       {type && (
         <button type="button" onClick={() => void makePreview()} disabled={!action()}>

@@ -8,6 +8,7 @@ import {
   applyPendingToModuleAccess,
   applyPendingToTrainingAssignments,
   applyPendingToUsers,
+  unsentOps,
   type WithPending,
 } from '../../outbox/pending.ts';
 import { unsentOpsOf } from '../../outbox/overlays.ts';
@@ -18,9 +19,15 @@ function kept<T>(rows: WithPending<T>[]): WithPending<T>[] {
   return rows.filter((r) => r.pending?.change !== 'delete');
 }
 
+/** The record with what its pending ops do, as the plan reads it (`pendingChange`). */
+function marked<T>(row: WithPending<T>): T {
+  const { pending, ...rest } = row;
+  return (pending ? { ...rest, pendingChange: pending.change } : rest) as T;
+}
+
 export async function loadBulkContext(db: FieldbookDb, userIds: readonly number[], access: TokenAccess): Promise<{ users: UserRecord[]; ctx: BulkContext }> {
   const ids = [...userIds];
-  const ops = await unsentOpsOf(db);
+  const ops = unsentOps(await unsentOpsOf(db));
   const [users, groupAccess, moduleAccess, credentials, training] = await Promise.all([
     db.users.bulkGet(ids),
     db.groupAccess.where('userid').anyOf(ids).toArray(),
@@ -37,8 +44,8 @@ export async function loadBulkContext(db: FieldbookDb, userIds: readonly number[
       access,
       groupAccess: new Set(kept(applyPendingToGroupAccess(groupAccess, ops)).map((g) => g.id)),
       moduleAccess: new Set(kept(applyPendingToModuleAccess(moduleAccess, ops)).map((m) => m.id)),
-      credentialsHeld: new Set(kept(applyPendingToCredentialAssignments(credentials, ops)).map((c) => c.id)),
-      trainingHeld: new Set(kept(applyPendingToTrainingAssignments(training, ops)).map((t) => `${t.userid}-${t.courseid}`)),
+      credentialsHeld: new Map(kept(applyPendingToCredentialAssignments(credentials, ops)).map((c) => [c.id, marked(c)])),
+      trainingHeld: new Map(kept(applyPendingToTrainingAssignments(training, ops)).map((t) => [`${t.userid}-${t.courseid}`, marked(t)])),
     },
   };
 }

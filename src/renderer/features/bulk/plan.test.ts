@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { CredentialRecord, UserRecord } from '../../../shared/records.ts';
+import type { CredentialAssignmentRecord, CredentialRecord, TrainingAssignmentRecord, UserRecord } from '../../../shared/records.ts';
 import { previewBulk, type BulkContext } from './plan.ts';
 
 const person = (userid: number, status = 'Active'): UserRecord => ({
   userid, siteid: 101, username: `u${userid}`, firstname: 'F', lastname: `L${userid}`, employeeid: '', status, usertype: 'User', searchKeys: [], sortName: '',
 });
-const ctx: BulkContext = { access: 'full', groupAccess: new Set(['5-2']), moduleAccess: new Set(), credentialsHeld: new Set(['9-3']), trainingHeld: new Set() };
+function held(credentialid: number, userid: number, startIso: string, expirationIso: string, fields: Partial<CredentialAssignmentRecord> = {}): CredentialAssignmentRecord {
+  return { id: `${credentialid}-${userid}`, credentialid, userid, startdate: startIso, startIso, expirationdate: expirationIso, expirationIso, credentialnumber: 'N-1', status: 'active', attachmentcount: 0, notes: '', ...fields };
+}
+const ctx: BulkContext = { access: 'full', groupAccess: new Set(['5-2']), moduleAccess: new Set(), credentialsHeld: new Map([['9-3', held(9, 3, '2025-01-01', '2026-01-01')]]), trainingHeld: new Map() };
 const firstAid: CredentialRecord = {
   credentialid: 9, credentialname: 'First Aid', description: '', categoryid: 1, categoryname: '', requiredstartdate: true, requiredexpirationdate: true,
   requiredcredentialnum: false, requirements: '', activeusercount: 0, inactiveusercount: 0,
@@ -42,10 +45,63 @@ describe('the preview of a bulk action', () => {
     expect(preview.refused[0]?.reason).toContain('requires an expiration date');
   });
 
-  it('assigns a credential with its dates, skipping those who already hold it', () => {
+  it('assigns a credential with its dates to those who lack it, and renews it for those who hold it', () => {
     const preview = previewBulk([person(1), person(3)], { type: 'credential', credential: firstAid, startdate: '2026-01-01', expirationdate: '2028-01-01', credentialnumber: '', notes: '' }, ctx);
-    expect(preview.drafts[0]?.op).toEqual({ kind: 'credentialAssignment.create', credentialid: 9, userid: 1, fields: { startdate: '2026-01-01', expirationdate: '2028-01-01' } });
-    expect(preview.noops[0]?.reason).toContain('already holds');
+    expect(preview.drafts.map((d) => d.op)).toEqual([
+      { kind: 'credentialAssignment.create', credentialid: 9, userid: 1, fields: { startdate: '2026-01-01', expirationdate: '2028-01-01' } },
+      { kind: 'credentialAssignment.update', credentialid: 9, userid: 3, changes: { startdate: '2026-01-01', expirationdate: '2028-01-01' } },
+    ]);
+    expect(preview.drafts[1]?.base).toEqual({ startdate: '2025-01-01', expirationdate: '2026-01-01' });
+    expect(preview.changes[1]?.reason).toBe('F L3: renew First Aid, start Jan 1, 2025 → Jan 1, 2026, expires Jan 1, 2026 → Jan 1, 2028');
+  });
+
+  it('renews only what differs: the number left empty and the same start date are not sent', () => {
+    const preview = previewBulk([person(3)], { type: 'credential', credential: firstAid, startdate: '2025-01-01', expirationdate: '2027-01-01', credentialnumber: '', notes: '' }, ctx);
+    expect(preview.drafts.map((d) => d.op)).toEqual([{ kind: 'credentialAssignment.update', credentialid: 9, userid: 3, changes: { expirationdate: '2027-01-01' } }]);
+  });
+
+  it('skips a holder whose dates are already those entered', () => {
+    const preview = previewBulk([person(3)], { type: 'credential', credential: firstAid, startdate: '2025-01-01', expirationdate: '2026-01-01', credentialnumber: '', notes: '' }, ctx);
+    expect(preview.drafts).toEqual([]);
+    expect(preview.noops[0]?.reason).toContain('already holds First Aid');
+  });
+
+  it('refuses to renew an assignment still waiting to be sent (it is edited in the Outbox)', () => {
+    const waiting = { ...held(9, 4, '', ''), pendingChange: 'create' } as CredentialAssignmentRecord;
+    const preview = previewBulk([person(4)], { type: 'credential', credential: firstAid, startdate: '2026-01-01', expirationdate: '2028-01-01', credentialnumber: '', notes: '' }, { ...ctx, credentialsHeld: new Map([['9-4', waiting]]) });
+    expect(preview.refused[0]?.reason).toContain('still waiting to be sent');
+  });
+
+  it('removes a credential from its holders only', () => {
+    const preview = previewBulk([person(1), person(3)], { type: 'credentialRemove', credential: firstAid }, ctx);
+    expect(preview.drafts.map((d) => d.op)).toEqual([{ kind: 'credentialAssignment.delete', credentialid: 9, userid: 3 }]);
+    expect(preview.noops[0]?.reason).toBe('does not hold First Aid');
+  });
+
+  it('records what a bulk removal takes away, so an undo after apply can put it back', () => {
+    const preview = previewBulk([person(3)], { type: 'credentialRemove', credential: firstAid }, ctx);
+    expect(preview.drafts[0]?.base).toEqual({ startdate: '2025-01-01', expirationdate: '2026-01-01', credentialnumber: 'N-1', notes: '' });
+  });
+
+  it('moves the due date of an assigned course and assigns it to the others', () => {
+    const course: TrainingAssignmentRecord = {
+      transcriptid: 70, userid: 3, courseid: 50, siteid: 101, course_name: 'Fall protection', course_type: 1, course_status: 'active', assignment_method: '', start_date: '', start_time: '', startIso: '',
+      due_date: '03/01/2026', due_time: '', dueIso: '2026-03-01', assignment_created_date: '', createdIso: '',
+    };
+    const withTraining = { ...ctx, trainingHeld: new Map([['3-50', course]]) };
+    const preview = previewBulk([person(1), person(3)], { type: 'training', courseid: 50, courseName: 'Fall protection', duedate: '2026-06-01' }, withTraining);
+    expect(preview.drafts.map((d) => d.op)).toEqual([
+      { kind: 'trainingAssignment.create', userid: 1, courseid: 50, fields: { duedate: '2026-06-01' } },
+      { kind: 'trainingAssignment.update', transcriptid: 70, changes: { duedate: '2026-06-01' } },
+    ]);
+    expect(preview.changes[1]?.reason).toBe('F L3: Fall protection due Mar 1, 2026 → Jun 1, 2026');
+    expect(previewBulk([person(1), person(3)], { type: 'trainingRemove', courseid: 50, courseName: 'Fall protection' }, withTraining).drafts.map((d) => d.op)).toEqual([
+      { kind: 'trainingAssignment.delete', transcriptid: 70 },
+    ]);
+    // the removal keeps whose course it was and its dates (the undo assigns it again)
+    expect(previewBulk([person(3)], { type: 'trainingRemove', courseid: 50, courseName: 'Fall protection' }, withTraining).drafts[0]?.base).toEqual({
+      userid: 3, courseid: 50, duedate: '03/01/2026', startdate: '',
+    });
   });
 
   it('grants group access only to those who lack it', () => {

@@ -4,18 +4,22 @@
  * work (a token that may not write them, a missing required date), which are
  * not queued. Pure.
  */
-import type { CredentialRecord, GroupRecord, UserRecord } from '../../../shared/records.ts';
+import type { CredentialAssignmentRecord, CredentialRecord, GroupRecord, TrainingAssignmentRecord, UserRecord } from '../../../shared/records.ts';
 import { toIsoDate } from '../../../shared/dates.ts';
+import { formatDate } from '../../app/format.ts';
 import type { OpDraft } from '../../../shared/replay-queue/queue.ts';
 import type { OpKind, TokenAccess } from '../../../shared/ipc.ts';
 import { writeRefusal } from '../../../shared/access.ts';
+import { credentialAssignmentDeleteDraft, trainingDeleteDraft } from './single-edit.ts';
 
 export type BulkAction =
   | { type: 'status'; status: string }
   | { type: 'groupAccess'; grant: boolean; group: GroupRecord }
   | { type: 'moduleAccess'; grant: boolean; accessID: number; moduleName: string }
   | { type: 'credential'; credential: CredentialRecord; startdate: string; expirationdate: string; credentialnumber: string; notes: string }
-  | { type: 'training'; courseid: number; courseName: string; duedate: string };
+  | { type: 'training'; courseid: number; courseName: string; duedate: string }
+  | { type: 'credentialRemove'; credential: CredentialRecord }
+  | { type: 'trainingRemove'; courseid: number; courseName: string };
 
 export interface BulkContext {
   /** the token's access level: what it may not write is refused (shared/access.ts) */
@@ -24,10 +28,10 @@ export interface BulkContext {
   groupAccess: ReadonlySet<string>;
   /** `${siteid}-${accessID}-${userid}` */
   moduleAccess: ReadonlySet<string>;
-  /** `${credentialid}-${userid}` */
-  credentialsHeld: ReadonlySet<string>;
-  /** `${userid}-${courseid}` */
-  trainingHeld: ReadonlySet<string>;
+  /** `${credentialid}-${userid}` -> the assignment held (effective state: pending edits applied) */
+  credentialsHeld: ReadonlyMap<string, CredentialAssignmentRecord>;
+  /** `${userid}-${courseid}` -> the assignment */
+  trainingHeld: ReadonlyMap<string, TrainingAssignmentRecord>;
 }
 
 export interface PreviewLine {
@@ -75,6 +79,10 @@ export function opKindOfAction(action: BulkAction): OpKind {
       return 'credentialAssignment.create';
     case 'training':
       return 'trainingAssignment.create';
+    case 'credentialRemove':
+      return 'credentialAssignment.delete';
+    case 'trainingRemove':
+      return 'trainingAssignment.delete';
   }
 }
 
@@ -132,19 +140,99 @@ function planFor(user: UserRecord, action: BulkAction, ctx: BulkContext): Planne
     }
     case 'credential': {
       const c = action.credential;
-      if (ctx.credentialsHeld.has(`${c.credentialid}-${user.userid}`)) return { noop: `already holds ${c.credentialname}` };
+      const held = ctx.credentialsHeld.get(`${c.credentialid}-${user.userid}`);
+      if (held) return renewal(name, user, c, held, action);
       const fields = {
         ...(action.startdate ? { startdate: action.startdate } : {}),
         ...(action.expirationdate ? { expirationdate: action.expirationdate } : {}),
         ...(action.credentialnumber.trim() ? { credentialnumber: action.credentialnumber.trim() } : {}),
         ...(action.notes.trim() ? { notes: action.notes.trim() } : {}),
       };
-      return { draft: { op: { kind: 'credentialAssignment.create', credentialid: c.credentialid, userid: user.userid, fields }, summary: `${name}: assign ${c.credentialname}` } };
+      return { draft: { op: { kind: 'credentialAssignment.create', credentialid: c.credentialid, userid: user.userid, fields }, summary: `${name}: assign ${c.credentialname}${span(toIsoDate(action.startdate), toIsoDate(action.expirationdate))}` } };
+    }
+    case 'credentialRemove': {
+      const c = action.credential;
+      const held = ctx.credentialsHeld.get(`${c.credentialid}-${user.userid}`);
+      if (!held) return { noop: `does not hold ${c.credentialname}` };
+      if (isBeingCreated(held)) return { refused: `${c.credentialname} is still waiting to be sent: undo it in the Outbox instead.` };
+      // with its before-image (dates, number, notes): an undo after apply re-creates it
+      return { draft: { ...credentialAssignmentDeleteDraft(held, name), summary: `${name}: remove ${c.credentialname}${span(held.startIso, held.expirationIso)}` } };
     }
     case 'training': {
-      if (ctx.trainingHeld.has(`${user.userid}-${action.courseid}`)) return { noop: `already assigned ${action.courseName}` };
+      const held = ctx.trainingHeld.get(`${user.userid}-${action.courseid}`);
+      if (held) {
+        const due = toIsoDate(action.duedate);
+        if (!due || due === held.dueIso) return { noop: `already assigned ${action.courseName}${held.dueIso ? `, due ${formatDate(held.dueIso)}` : ''}` };
+        if (held.transcriptid < 0) return { refused: `${action.courseName} is still waiting to be sent: edit it in the Outbox instead.` };
+        return {
+          draft: {
+            op: { kind: 'trainingAssignment.update', transcriptid: held.transcriptid, changes: { duedate: action.duedate } },
+            base: { duedate: held.due_date },
+            summary: `${name}: ${action.courseName} due ${formatDate(held.dueIso)} → ${formatDate(due)}`,
+          },
+        };
+      }
       const fields = action.duedate ? { duedate: action.duedate } : {};
-      return { draft: { op: { kind: 'trainingAssignment.create', userid: user.userid, courseid: action.courseid, fields }, summary: `${name}: assign ${action.courseName}` } };
+      return { draft: { op: { kind: 'trainingAssignment.create', userid: user.userid, courseid: action.courseid, fields }, summary: `${name}: assign ${action.courseName}${action.duedate ? `, due ${formatDate(toIsoDate(action.duedate))}` : ''}` } };
+    }
+    case 'trainingRemove': {
+      const held = ctx.trainingHeld.get(`${user.userid}-${action.courseid}`);
+      if (!held) return { noop: `not assigned ${action.courseName}` };
+      if (held.transcriptid < 0) return { refused: `${action.courseName} is still waiting to be sent: undo it in the Outbox instead.` };
+      return { draft: { ...trainingDeleteDraft(held, name), summary: `${name}: remove ${action.courseName}${held.dueIso ? ` (due ${formatDate(held.dueIso)})` : ''}` } };
     }
   }
+}
+
+/** " (Nov 2, 2026 – Nov 2, 2027)", or nothing without dates. */
+function span(startIso: string, expirationIso: string): string {
+  if (!startIso && !expirationIso) return '';
+  return ` (${startIso ? formatDate(startIso) : 'no start'} – ${expirationIso ? formatDate(expirationIso) : 'no expiry'})`;
+}
+
+function isBeingCreated(held: CredentialAssignmentRecord): boolean {
+  return (held as { pendingChange?: string }).pendingChange === 'create';
+}
+
+/**
+ * A credential already held, with new dates or number: an update of only what
+ * differs (the preview shows before → after); nothing when all is already so.
+ */
+function renewal(name: string, user: UserRecord, c: CredentialRecord, held: CredentialAssignmentRecord, action: Extract<BulkAction, { type: 'credential' }>): Planned {
+  if (isBeingCreated(held)) return { refused: `${c.credentialname} is still waiting to be sent: edit it in the Outbox instead.` };
+  const changes: { startdate?: string; expirationdate?: string; credentialnumber?: string; notes?: string } = {};
+  const base: Record<string, string> = {};
+  const said: string[] = [];
+  const start = toIsoDate(action.startdate);
+  const expiry = toIsoDate(action.expirationdate);
+  if (start && start !== held.startIso) {
+    changes.startdate = action.startdate;
+    base['startdate'] = held.startdate;
+    said.push(`start ${formatDate(held.startIso)} → ${formatDate(start)}`);
+  }
+  if (expiry && expiry !== held.expirationIso) {
+    changes.expirationdate = action.expirationdate;
+    base['expirationdate'] = held.expirationdate;
+    said.push(`expires ${formatDate(held.expirationIso)} → ${formatDate(expiry)}`);
+  }
+  const number = action.credentialnumber.trim();
+  if (number && number !== held.credentialnumber) {
+    changes.credentialnumber = number;
+    base['credentialnumber'] = held.credentialnumber;
+    said.push(`number ${held.credentialnumber || '—'} → ${number}`);
+  }
+  const notes = action.notes.trim();
+  if (notes && notes !== held.notes) {
+    changes.notes = notes;
+    base['notes'] = held.notes;
+    said.push('new notes');
+  }
+  if (said.length === 0) return { noop: `already holds ${c.credentialname}${span(held.startIso, held.expirationIso)}` };
+  return {
+    draft: {
+      op: { kind: 'credentialAssignment.update', credentialid: c.credentialid, userid: user.userid, changes },
+      base,
+      summary: `${name}: renew ${c.credentialname}, ${said.join(', ')}`,
+    },
+  };
 }

@@ -54,8 +54,10 @@ export function credentialAssignmentEditDraft(
   };
 }
 
+/** The removal records the assignment's dates, number and notes: an undo after apply re-creates it from them. */
 export function credentialAssignmentDeleteDraft(assignment: CredentialAssignmentRecord, label: string): OpDraft {
-  return { op: { kind: 'credentialAssignment.delete', credentialid: assignment.credentialid, userid: assignment.userid }, summary: `${label}: remove` };
+  const { startdate, expirationdate, credentialnumber, notes } = assignment;
+  return { op: { kind: 'credentialAssignment.delete', credentialid: assignment.credentialid, userid: assignment.userid }, base: { startdate, expirationdate, credentialnumber, notes }, summary: `${label}: remove` };
 }
 
 /** A trainingAssignment.update (due date, start date, course status), or null. */
@@ -78,6 +80,7 @@ export function trainingEditDraft(t: TrainingAssignmentRecord, values: { duedate
   return { op: { kind: 'trainingAssignment.update', transcriptid: t.transcriptid, changes }, base, summary: `${label}: ${Object.entries(changes).map(([f, v]) => `${f} → ${v}`).join(', ')}` };
 }
 
+/** The removal records whose assignment of which course it was, and its dates: an undo after apply assigns it again. */
 export function trainingDeleteDraft(t: TrainingAssignmentRecord, label: string): OpDraft {
-  return { op: { kind: 'trainingAssignment.delete', transcriptid: t.transcriptid }, summary: `${label}: remove` };
+  return { op: { kind: 'trainingAssignment.delete', transcriptid: t.transcriptid }, base: { userid: t.userid, courseid: t.courseid, duedate: t.due_date, startdate: t.start_date }, summary: `${label}: remove` };
 }

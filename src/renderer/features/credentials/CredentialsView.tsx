@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { CredentialRecord } from '../../../shared/records.ts';
+import type { CredentialAssignmentRecord, CredentialRecord } from '../../../shared/records.ts';
 import { todayIso } from '../../../shared/dates.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 import type { RouteProps } from '../../app/routes.tsx';
@@ -13,12 +13,14 @@ import { useActiveDb } from '../../app/session.ts';
 import { hrefFor, navigate } from '../../app/router.ts';
 import { formatCount, formatDate } from '../../app/format.ts';
 import { credentialState } from '../../app/compliance.ts';
-import { applyOverlays, isPending } from '../../app/overlays.ts';
+import { applyOverlays, countWithPending, usersWithPending } from '../../app/overlays.ts';
+import { PendingMarker } from '../../components/PendingMarker.tsx';
+import { usePendingVersion } from '../../outbox/runtime.ts';
 import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
-import { CredentialBadge, PendingBadge, StatusText } from '../../components/Badges.tsx';
+import { CredentialBadge, StatusText } from '../../components/Badges.tsx';
 import {
   PAGE_SIZE, countCredentialsExpiringWithin, countExpiredCredentials, credentialHolders, credentialSummaries, credentialsExpiringWithin, expiredCredentials,
-  listCredentialCategories, listCredentials, type Holder,
+  inExpiredWindow, inExpiringWindow, listCredentialCategories, listCredentials, type Holder,
 } from './queries.ts';
 
 export type HolderWindow = 'all' | 'expired' | '30' | '60' | '90';
@@ -31,16 +33,19 @@ interface HolderPage {
 async function loadHolders(db: FieldbookDb, credentialid: number | null, window: HolderWindow, today: string, limit: number): Promise<HolderPage> {
   if (window === 'all' && credentialid !== null) {
     const holders = await credentialHolders(db, credentialid);
-    return { holders, total: holders.length };
+    const assignments = await applyOverlays('credentialAssignments', db, holders.map((h) => h.assignment), (a) => a.credentialid === credentialid);
+    const users = await usersWithPending(db, assignments.map((a) => a.userid));
+    return { holders: assignments.map((assignment) => ({ assignment, user: users.get(assignment.userid) })), total: assignments.filter((a) => a.pendingChange !== 'delete').length };
   }
   const options = credentialid === null ? { today, limit } : { today, credentialid, limit };
   const days = window === 'all' ? 30 : Number(window);
-  const [assignments, total] = window === 'expired'
+  const matches = window === 'expired' ? (a: CredentialAssignmentRecord) => inExpiredWindow(a, options) : (a: CredentialAssignmentRecord) => inExpiringWindow(a, days, options);
+  const [assignments, cachedTotal] = window === 'expired'
     ? await Promise.all([expiredCredentials(db, options), countExpiredCredentials(db, options)])
     : await Promise.all([credentialsExpiringWithin(db, days, options), countCredentialsExpiringWithin(db, days, options)]);
-  const withPending = await applyOverlays('credentialAssignments', db, assignments);
-  const users = await db.users.bulkGet(withPending.map((a) => a.userid));
-  return { holders: withPending.map((assignment, i) => ({ assignment, user: users[i] })), total };
+  const [withPending, total] = await Promise.all([applyOverlays('credentialAssignments', db, assignments, matches), countWithPending('credentialAssignments', db, cachedTotal, matches)]);
+  const users = await usersWithPending(db, withPending.map((a) => a.userid));
+  return { holders: withPending.map((assignment) => ({ assignment, user: users.get(assignment.userid) })), total };
 }
 
 function Holders({ db, credential, names }: { db: FieldbookDb; credential: CredentialRecord | null; names: Map<number, string> }) {
@@ -48,7 +53,8 @@ function Holders({ db, credential, names }: { db: FieldbookDb; credential: Crede
   const effective = !credential && window === 'all' ? '30' : window;
   const today = todayIso();
   const [limit, setLimit] = useState(PAGE_SIZE);
-  const page = useLiveQuery(() => loadHolders(db, credential?.credentialid ?? null, effective, today, limit), [db, credential, effective, today, limit]);
+  const pendingVersion = usePendingVersion();
+  const page = useLiveQuery(() => loadHolders(db, credential?.credentialid ?? null, effective, today, limit), [db, credential, effective, today, limit, pendingVersion]);
   const holders = page?.holders;
   const total = page?.total ?? 0;
   const shown = holders?.length ?? 0;
@@ -60,7 +66,7 @@ function Holders({ db, credential, names }: { db: FieldbookDb; credential: Crede
     { id: 'user', header: 'Holder', width: 'minmax(10rem, 2fr)', render: (h) => h.user ? <a href={hrefFor('users', h.user.userid)} tabIndex={-1}>{h.user.lastname}, {h.user.firstname}</a> : `User ${h.assignment.userid}` },
     ...(credential ? [] : [{ id: 'credential', header: 'Credential', width: 'minmax(8rem, 1.5fr)', render: (h: Holder) => names.get(h.assignment.credentialid) ?? String(h.assignment.credentialid) }]),
     { id: 'expires', header: 'Expires', width: '8rem', render: (h) => formatDate(h.assignment.expirationIso) },
-    { id: 'state', header: 'State', width: '9rem', render: (h) => <><CredentialBadge state={credentialState(h.assignment, today, effective === 'all' || effective === 'expired' ? 30 : Number(effective), { expiration: credential?.requiredexpirationdate ?? true })} /> <PendingBadge show={isPending(h.assignment)} /></> },
+    { id: 'state', header: 'State', width: '9rem', render: (h) => <><CredentialBadge state={credentialState(h.assignment, today, effective === 'all' || effective === 'expired' ? 30 : Number(effective), { expiration: credential?.requiredexpirationdate ?? true })} /> <PendingMarker row={h.assignment} what={`${names.get(h.assignment.credentialid) ?? 'the credential'} of ${h.user ? `${h.user.firstname} ${h.user.lastname}` : `user ${h.assignment.userid}`}`} /></> },
     { id: 'number', header: 'Number', width: '7rem', render: (h) => h.assignment.credentialnumber || '—' },
     { id: 'status', header: 'Status', width: '6rem', render: (h) => <StatusText value={h.assignment.status} /> },
   ];
@@ -93,7 +99,8 @@ export default function CredentialsView({ params }: RouteProps) {
   const [categoryid, setCategoryid] = useState<number | null>(null);
   const credentials = useLiveQuery(() => (db ? listCredentials(db) : Promise.resolve([])), [db]);
   const categories = useLiveQuery(() => (db ? listCredentialCategories(db) : Promise.resolve([])), [db]);
-  const summaries = useLiveQuery(() => (db ? credentialSummaries(db) : Promise.resolve(new Map())), [db]);
+  const pendingVersion = usePendingVersion();
+  const summaries = useLiveQuery(() => (db ? credentialSummaries(db) : Promise.resolve(new Map())), [db, pendingVersion]);
   const names = useMemo(() => new Map((credentials ?? []).map((c) => [c.credentialid, c.credentialname])), [credentials]);
   if (!db) return null;
   const selectedId = params[0] === undefined ? null : Number(params[0]);

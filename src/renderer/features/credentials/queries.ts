@@ -3,6 +3,7 @@ import Dexie from 'dexie';
 import type { CredentialAssignmentRecord, CredentialCategoryRecord, CredentialRecord, UserRecord } from '../../../shared/records.ts';
 import { addDaysIso, todayIso } from '../../../shared/dates.ts';
 import type { FieldbookDb } from '../../db/index.ts';
+import { bucketDelta, touchedOf, type PendingMark } from '../../app/overlays.ts';
 
 /** Dates sort as strings; any real ISO date is >= this, and '' (no date) is below it. */
 const EARLIEST = '0000-00-00';
@@ -18,7 +19,7 @@ export async function listCredentialCategories(db: FieldbookDb): Promise<Credent
 }
 
 export interface Holder {
-  assignment: CredentialAssignmentRecord;
+  assignment: CredentialAssignmentRecord & PendingMark;
   user: UserRecord | undefined;
 }
 
@@ -68,6 +69,18 @@ function expiredRange(db: FieldbookDb, options: WindowOptions) {
     : db.credentialAssignments.where('expirationIso').between(EARLIEST, today, true, false);
 }
 
+/** Does an assignment fall in the expiring window (the test of `credentialsExpiringWithin`, for pending records)? */
+export function inExpiringWindow(a: CredentialAssignmentRecord, days: number, options: WindowOptions = {}): boolean {
+  const today = options.today ?? todayIso();
+  return (options.credentialid === undefined || a.credentialid === options.credentialid) && a.expirationIso >= today && a.expirationIso <= addDaysIso(today, days);
+}
+
+/** Does an assignment fall in the expired window (the test of `expiredCredentials`)? */
+export function inExpiredWindow(a: CredentialAssignmentRecord, options: WindowOptions = {}): boolean {
+  const today = options.today ?? todayIso();
+  return (options.credentialid === undefined || a.credentialid === options.credentialid) && a.expirationIso >= EARLIEST && a.expirationIso < today;
+}
+
 /** Assignments expiring from today through today + `days` (inclusive), of one credential or of all, soonest first. */
 export async function credentialsExpiringWithin(db: FieldbookDb, days: number, options: WindowOptions = {}): Promise<CredentialAssignmentRecord[]> {
   return expiringRange(db, days, options).limit(options.limit ?? PAGE_SIZE).toArray();
@@ -112,9 +125,36 @@ export async function credentialSummary(db: FieldbookDb, credentialid: number, t
   return { credentialid, holders, expired, within30, within60, within90, missingDates };
 }
 
-/** Counts of every cached credential. */
+/** Counts of every cached credential, pending assignments, changes and removals counted as they will be. */
 export async function credentialSummaries(db: FieldbookDb, today: string = todayIso()): Promise<Map<number, CredentialSummary>> {
   const ids = (await db.credentials.toCollection().primaryKeys()) as number[];
-  const summaries = await Promise.all(ids.map((id) => credentialSummary(db, id, today)));
-  return new Map(summaries.map((s) => [s.credentialid, s]));
+  const [summaries, touched] = await Promise.all([Promise.all(ids.map((id) => credentialSummary(db, id, today))), touchedOf('credentialAssignments', db)]);
+  const out = new Map(summaries.map((s) => [s.credentialid, s]));
+  const fields = ['holders', 'expired', 'within30', 'within60', 'within90', 'missingDates'] as const;
+  for (const field of fields) {
+    const delta = bucketDelta(touched, (a) => (summaryField(a, field, today) ? String(a.credentialid) : null));
+    for (const [id, n] of delta) {
+      const s = out.get(Number(id));
+      if (s) out.set(s.credentialid, { ...s, [field]: s[field] + n });
+    }
+  }
+  return out;
+}
+
+/** Does an assignment count in a summary's column? */
+function summaryField(a: CredentialAssignmentRecord, field: keyof Omit<CredentialSummary, 'credentialid'>, today: string): boolean {
+  switch (field) {
+    case 'holders':
+      return true;
+    case 'missingDates':
+      return a.expirationIso === '';
+    case 'expired':
+      return inExpiredWindow(a, { today });
+    case 'within30':
+      return inExpiringWindow(a, 30, { today });
+    case 'within60':
+      return inExpiringWindow(a, 60, { today });
+    case 'within90':
+      return inExpiringWindow(a, 90, { today });
+  }
 }

@@ -7,8 +7,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { todayIso } from '../../../shared/dates.ts';
 import { useActiveDb } from '../../app/session.ts';
+import { usePendingVersion } from '../../outbox/runtime.ts';
 import { formatCount, formatDate } from '../../app/format.ts';
 import { credentialsExpiringByWeek, overdueTrainingByCourse, userStatusBreakdown } from './queries.ts';
+import { ChangesSummary } from '../changes/ChangesSummary.tsx';
 
 const PALETTE = ['#2563eb', '#16a34a', '#dc2626', '#d97706', '#7c3aed', '#0891b2', '#64748b', '#db2777'];
 
@@ -27,16 +29,18 @@ function DataTable({ caption, rows }: { caption: string; rows: { label: string; 
 
 export default function DashboardView() {
   const db = useActiveDb();
+  const pendingVersion = usePendingVersion();
   const today = todayIso();
-  const weeks = useLiveQuery(() => (db ? credentialsExpiringByWeek(db, 12, today) : Promise.resolve([])), [db, today]);
-  const overdue = useLiveQuery(() => (db ? overdueTrainingByCourse(db, 10, today) : Promise.resolve([])), [db, today]);
-  const statuses = useLiveQuery(() => (db ? userStatusBreakdown(db) : Promise.resolve([])), [db]);
+  const weeks = useLiveQuery(() => (db ? credentialsExpiringByWeek(db, 12, today) : Promise.resolve([])), [db, today, pendingVersion]);
+  const overdue = useLiveQuery(() => (db ? overdueTrainingByCourse(db, 10, today) : Promise.resolve([])), [db, today, pendingVersion]);
+  const statuses = useLiveQuery(() => (db ? userStatusBreakdown(db) : Promise.resolve([])), [db, pendingVersion]);
   const weekRows = (weeks ?? []).map((w) => ({ label: `Week of ${formatDate(w.weekStart)}`, short: formatDate(w.weekStart), value: w.count }));
   const overdueRows = (overdue ?? []).map((c) => ({ label: c.coursename || `Course ${c.courseid}`, value: c.count }));
   const statusRows = (statuses ?? []).map((s) => ({ label: s.status || '(none)', value: s.count }));
   return (
     <section className="view dashboard" aria-labelledby="dashboard-heading">
       <h1 id="dashboard-heading">Dashboard</h1>
+      <ChangesSummary />
       <div className="cards">
         <figure className="card" aria-labelledby="chart-expiring">
           <figcaption id="chart-expiring">Credentials expiring by week</figcaption>

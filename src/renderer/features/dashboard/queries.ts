@@ -1,7 +1,20 @@
 /** The compliance picture at a glance: the three series the dashboard charts. */
 import { addDaysIso, todayIso } from '../../../shared/dates.ts';
 import type { FieldbookDb } from '../../db/index.ts';
-import { countOverdueForCourse } from '../training/queries.ts';
+import { countOverdueForCourse, isOverdue } from '../training/queries.ts';
+import { bucketDelta, touchedOf } from '../../app/overlays.ts';
+
+/** Counts with the pending operations' changes added (a bucket the cache lacks is added when it gains records). */
+function withDelta<T extends { count: number }>(rows: T[], key: (r: T) => string, delta: Map<string, number>, make: (bucket: string, count: number) => T | null): T[] {
+  const out = rows.map((r) => ({ ...r, count: r.count + (delta.get(key(r)) ?? 0) }));
+  const known = new Set(rows.map(key));
+  for (const [bucket, n] of delta) {
+    if (known.has(bucket) || n <= 0) continue;
+    const made = make(bucket, n);
+    if (made) out.push(made);
+  }
+  return out;
+}
 
 export interface WeekBucket {
   /** first day of the week, ISO */
@@ -12,8 +25,12 @@ export interface WeekBucket {
 /** Credential assignments expiring in each of the next `weeks` weeks (one index count per week). */
 export async function credentialsExpiringByWeek(db: FieldbookDb, weeks = 12, today: string = todayIso()): Promise<WeekBucket[]> {
   const starts = Array.from({ length: weeks }, (_, i) => addDaysIso(today, i * 7));
-  const counts = await Promise.all(starts.map((weekStart) => db.credentialAssignments.where('expirationIso').between(weekStart, addDaysIso(weekStart, 7), true, false).count()));
-  return starts.map((weekStart, i) => ({ weekStart, count: counts[i]! }));
+  const [counts, touched] = await Promise.all([
+    Promise.all(starts.map((weekStart) => db.credentialAssignments.where('expirationIso').between(weekStart, addDaysIso(weekStart, 7), true, false).count())),
+    touchedOf('credentialAssignments', db),
+  ]);
+  const delta = bucketDelta(touched, (a) => starts.find((start) => a.expirationIso >= start && a.expirationIso < addDaysIso(start, 7)) ?? null);
+  return withDelta(starts.map((weekStart, i) => ({ weekStart, count: counts[i]! })), (w) => w.weekStart, delta, () => null);
 }
 
 export interface CourseCount {
@@ -24,10 +41,10 @@ export interface CourseCount {
 
 /** Courses with the most overdue (not done) assignments, largest first (index counts only). */
 export async function overdueTrainingByCourse(db: FieldbookDb, top = 10, today: string = todayIso()): Promise<CourseCount[]> {
-  const courses = await db.courses.toArray();
+  const [courses, touched] = await Promise.all([db.courses.toArray(), touchedOf('trainingAssignments', db)]);
   const counts = await Promise.all(courses.map((c) => countOverdueForCourse(db, c.courseid, today)));
-  return courses
-    .map((c, i) => ({ courseid: c.courseid, coursename: c.coursename, count: counts[i]! }))
+  const delta = bucketDelta(touched, (t) => (isOverdue(t, today) ? String(t.courseid) : null));
+  return withDelta(courses.map((c, i) => ({ courseid: c.courseid, coursename: c.coursename, count: counts[i]! })), (c) => String(c.courseid), delta, () => null)
     .filter((c) => c.count > 0)
     .sort((a, b) => b.count - a.count || a.coursename.localeCompare(b.coursename))
     .slice(0, top);
@@ -40,7 +57,11 @@ export interface StatusCount {
 
 /** Users per status, every value as it is (unknown ones included). */
 export async function userStatusBreakdown(db: FieldbookDb): Promise<StatusCount[]> {
-  const statuses = (await db.users.orderBy('status').uniqueKeys()).map(String);
+  const [keys, touched] = await Promise.all([db.users.orderBy('status').uniqueKeys(), touchedOf('users', db)]);
+  const statuses = keys.map(String);
   const counts = await Promise.all(statuses.map((status) => db.users.where('status').equals(status).count()));
-  return statuses.map((status, i) => ({ status, count: counts[i]! })).sort((a, b) => b.count - a.count);
+  const delta = bucketDelta(touched, (u) => u.status);
+  return withDelta(statuses.map((status, i) => ({ status, count: counts[i]! })), (s) => s.status, delta, (status, count) => ({ status, count }))
+    .filter((s) => s.count > 0)
+    .sort((a, b) => b.count - a.count);
 }

@@ -1,21 +1,36 @@
 /**
- * Import employees from a spreadsheet: drop or pick a CSV/XLSX, map its
- * columns, see every row's outcome (create, update, unchanged, or why not),
- * and queue the creates and updates. A broken file gives a clear error and
- * changes nothing.
+ * Import employees from a spreadsheet: drop or pick a file; it is read in a
+ * worker (progress, Cancel; the last file dropped wins; a refused file clears
+ * the previous preview). Then choose the header row, the columns, the key that
+ * finds people and the mode; see every row's outcome by category; exclude rows,
+ * tick identity changes; queue the rest as one batch.
  */
 import type { UserRecord } from '../../../shared/records.ts';
-import { useMemo, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useActiveDb, useSession } from '../../app/session.ts';
 import { formatCount } from '../../app/format.ts';
 import { enqueueOps } from '../../../shared/replay-queue/queue.ts';
 import { firstWriteRefusal } from '../../../shared/access.ts';
 import { outboxStore, queueChanged } from '../../outbox/runtime.ts';
-import { parseSpreadsheet, type Sheet } from './parse.ts';
-import { draftsOf, emailsByUser, FIELD_LABELS, guessMapping, IMPORT_FIELDS, planImport, rowsOf, type ColumnMapping, type ImportField } from './rows.ts';
+import { readInWorker, type Reading } from './reader.ts';
+import type { RawTable } from './read/table.ts';
+import { ACCEPTED_EXTENSIONS } from './read/extensions.ts';
+import { findHeaderRow, sheetOf } from './header.ts';
+import { columnLetter } from '../../../shared/spreadsheet-export.ts';
+import { FIELD_LABELS, guessMapping, ignoredColumns, IMPORT_FIELDS, type ColumnMapping, type ImportField } from './mapping.ts';
+import { emailsByUser, planImportInSlices, type ImportMode, type MatchKey, type RowPlan } from './match.ts';
+import { draftsWithRows, isQueued, rowsInSlices } from './rows.ts';
+import { ImportResults, useLastImport } from './ImportResults.tsx';
+import { ImportPreview } from './ImportPreview.tsx';
+import { applyPreset, deletePreset, loadPresets, presetFor, savePreset, type ImportPreset } from './presets.ts';
+import { applyPendingToEmails, applyPendingToUsers } from '../../outbox/pending.ts';
+import { memoUnsentOps } from '../../outbox/ops-memo.ts';
+import { usePendingVersion } from '../../outbox/runtime.ts';
 
 const NONE: UserRecord[] = [];
+const KEY_LABELS: Record<MatchKey, string> = { employeeid: 'Employee ID', username: 'Username', email: 'E-mail' };
+const MODE_LABELS: Record<ImportMode, string> = { upsert: 'Create new people and update known ones', create: 'Only create new people', update: 'Only update people already on the site' };
 
 export default function ImportView() {
   const db = useActiveDb();
@@ -24,35 +39,100 @@ export default function ImportView() {
   const refusal = firstWriteRefusal(access, ['user.create', 'user.update', 'email.add']);
   const cannotQueue = refusal !== null;
   const sites = useLiveQuery(async () => (db ? db.sites.toArray() : []), [db]) ?? [];
-  const users = useLiveQuery(async () => (db ? db.users.toArray() : []), [db]) ?? NONE;
-  const emails = useLiveQuery(async () => emailsByUser(db ? await db.emails.toArray() : []), [db]);
+  // planned against the effective state: people and e-mails still waiting in the Outbox count,
+  // so the same file dropped twice before a replay never queues anyone twice
+  const pendingVersion = usePendingVersion();
+  const users = useLiveQuery(async () => (db ? applyPendingToUsers(await db.users.toArray(), await memoUnsentOps(db)) : []), [db, pendingVersion]) ?? NONE;
+  const emails = useLiveQuery(
+    async () => (db ? emailsByUser(applyPendingToEmails(await db.emails.toArray(), await memoUnsentOps(db))) : emailsByUser([])),
+    [db, pendingVersion],
+  );
   const [fileName, setFileName] = useState<string | null>(null);
-  const [sheet, setSheet] = useState<Sheet | null>(null);
+  const [table, setTable] = useState<RawTable | null>(null);
+  const [headerIndex, setHeaderIndex] = useState(0);
   const [mapping, setMapping] = useState<ColumnMapping>({});
+  const [key, setKey] = useState<MatchKey>('username');
+  const [mode, setMode] = useState<ImportMode>('upsert');
+  const [excluded, setExcluded] = useState<ReadonlySet<number>>(new Set());
+  const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
   const [siteChoice, setSiteChoice] = useState<number | null>(null);
+  const [reading, setReading] = useState<{ name: string; rows: number } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const activeReading = useRef<Reading | null>(null);
+  const [presets, setPresets] = useState<ImportPreset[]>(() => loadPresets());
+  const [presetApplied, setPresetApplied] = useState<string | null>(null);
+  const [presetName, setPresetName] = useState('');
   const siteid = siteChoice ?? sites[0]?.siteid ?? 0;
 
-  // planned once the cached e-mails are read, so an address already known is never queued again
-  const plans = useMemo(() => (sheet && emails ? planImport(rowsOf(sheet, mapping), users, siteid, emails) : []), [sheet, mapping, users, siteid, emails]);
-  const counts = useMemo(() => {
-    const c = { create: 0, update: 0, unchanged: 0, error: 0 };
-    for (const p of plans) c[p.action] += 1;
-    return c;
-  }, [plans]);
+  const sheet = useMemo(() => (table ? sheetOf(table.rows, headerIndex) : null), [table, headerIndex]);
+  // Planned a slice of rows at a time (the window stays responsive on 200,000 rows), and only
+  // once the cached e-mails are read, so an address already known is never queued again.
+  const inputs = useMemo(() => (sheet && emails ? { sheet, mapping, users, siteid, emails, key, mode } : null), [sheet, mapping, users, siteid, emails, key, mode]);
+  const [planned, setPlanned] = useState<{ inputs: typeof inputs; plans: RowPlan[] } | null>(null);
+  useEffect(() => {
+    if (!inputs) return;
+    let stopped = false;
+    const stop = () => stopped;
+    void rowsInSlices(inputs.sheet, inputs.mapping, stop)
+      .then((rows) => (rows ? planImportInSlices(rows, inputs.users, inputs.siteid, inputs.emails, { key: inputs.key, mode: inputs.mode }, stop) : null))
+      .then((plans) => {
+        if (plans && !stopped) setPlanned({ inputs, plans });
+      });
+    return () => {
+      stopped = true;
+    };
+  }, [inputs]);
+  // plans of other settings (or another file) are never shown as these, nor queued
+  const current = planned && planned.inputs === inputs ? planned.plans : null;
+  // while settings change, the last preview of the same file stays in view (marked as being updated)
+  const plans = current ?? (planned && planned.inputs?.sheet === sheet ? planned.plans : null);
+  const queued = useMemo(() => (current ? current.filter((p) => isQueued(p, excluded, ticked)).length : 0), [current, excluded, ticked]);
+
+  const chooseHeader = (index: number, rows: RawTable['rows']) => {
+    setHeaderIndex(index);
+    // the header as the sheet uses it (result columns of an earlier import left out)
+    const headers = sheetOf(rows, index).headers;
+    const preset = presetFor(headers, presets);
+    setPresetApplied(preset?.name ?? null);
+    if (preset) {
+      setMapping(applyPreset(preset, headers));
+      setKey(preset.key);
+      setMode(preset.mode);
+    } else {
+      const next = guessMapping(headers);
+      setMapping(next);
+      setKey(next.employeeid !== undefined ? 'employeeid' : next.username !== undefined ? 'username' : next.email !== undefined ? 'email' : 'username');
+    }
+    setExcluded(new Set());
+    setTicked(new Set());
+  };
 
   const load = async (file: File) => {
+    // a new file replaces whatever was shown or being read
     setMessage(null);
-    const result = await parseSpreadsheet(file.name, await file.arrayBuffer());
-    if (!result.ok) {
-      setError(`${file.name}: ${result.error}`);
+    setError(null);
+    setTable(null);
+    setFileName(null);
+    setReading({ name: file.name, rows: 0 });
+    const started = readInWorker(file, (rows) => {
+      if (activeReading.current === started) setReading({ name: file.name, rows });
+    });
+    activeReading.current = started;
+    const outcome = await started.done;
+    if (activeReading.current !== started) return; // a later file won
+    activeReading.current = null;
+    setReading(null);
+    if (!outcome.ok) {
+      if (!('cancelled' in outcome)) setError(`${file.name}: ${outcome.error}`);
       return;
     }
-    setError(null);
     setFileName(file.name);
-    setSheet(result.sheet);
-    setMapping(guessMapping(result.sheet.headers));
+    setTable(outcome.table);
+    chooseHeader(findHeaderRow(outcome.table.rows), outcome.table.rows);
+  };
+  const cancel = () => {
+    activeReading.current?.cancel();
   };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -62,13 +142,22 @@ export default function ImportView() {
   const queue = async () => {
     const odb = outboxStore.getState().db;
     if (!odb || cannotQueue) return;
-    const drafts = draftsOf(plans, siteid);
+    if (!sheet || !current) return;
+    const { drafts, rows } = draftsWithRows(current, siteid, excluded, ticked);
     if (drafts.length === 0) return;
-    await enqueueOps(odb, drafts);
-    await queueChanged();
+    const ops = await enqueueOps(odb, drafts);
+    const opsByRow = new Map<number, string[]>();
+    ops.forEach((op, i) => {
+      const row = rows[i]!;
+      opsByRow.set(row, [...(opsByRow.get(row) ?? []), op.id]);
+    });
+    useLastImport.setState({ run: { fileName: fileName ?? 'import', headers: sheet.headers, rows: sheet.rows, plans: new Map(current.map((p) => [p.rowNumber, p])), opsByRow } });
+    // the batch is stored: say so now; the outbox engine then loads it (for 100,000 ops, seconds)
     setMessage(`Queued ${formatCount(drafts.length)} changes from ${fileName ?? 'the file'}. See them in the Outbox.`);
-    setSheet(null);
+    setTable(null);
+    await queueChanged();
   };
+  const ignored = sheet ? ignoredColumns(sheet.headers, mapping) : [];
 
   return (
     <section className="view import-view" aria-labelledby="import-heading" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
@@ -77,17 +166,34 @@ export default function ImportView() {
         <p role="alert">{refusal} An import can be previewed but not queued.</p>
       )}
       <div className="dropzone">
-        <p>Drop a .csv or .xlsx file here, or</p>
+        <p>Drop a spreadsheet here (.xlsx, .xlsm, .csv, .tsv or .txt), or</p>
         <label>
-          choose a file <input type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(e) => e.target.files?.[0] && void load(e.target.files[0])} />
+          choose a file <input type="file" accept={ACCEPTED_EXTENSIONS.join(',')} onChange={(e) => { const f = e.target.files?.[0]; e.target.value = ''; if (f) void load(f); }} />
         </label>
       </div>
+      {reading && (
+        <p role="status" aria-label="Reading the file">
+          Reading {reading.name}: {formatCount(reading.rows)} rows read…{' '}
+          <button type="button" onClick={cancel}>Cancel</button>
+        </p>
+      )}
       {error && <p role="alert" className="error">{error}</p>}
       {message && <p role="status">{message}</p>}
-      {sheet && (
+      {!table && !reading && <ImportResults />}
+      {table && sheet && (
         <>
           <fieldset>
             <legend>Columns of {fileName}</legend>
+            <p>Read as {table.source}: {formatCount(table.rows.length)} rows with data.</p>
+            {[...table.notes, ...sheet.warnings].map((w) => <p key={w} className="import-note">{w}</p>)}
+            <label>
+              Header row{' '}
+              <select value={headerIndex} onChange={(e) => chooseHeader(Number(e.target.value), table.rows)}>
+                {table.rows.slice(0, 30).map((r, i) => (
+                  <option key={r.rowNumber} value={i}>Row {r.rowNumber}: {r.cells.filter(Boolean).slice(0, 4).join(', ').slice(0, 80)}</option>
+                ))}
+              </select>
+            </label>
             {sites.length > 1 && (
               <label>
                 Site{' '}
@@ -98,47 +204,49 @@ export default function ImportView() {
                 </select>
               </label>
             )}
+            <label>
+              Find people by{' '}
+              <select value={key} onChange={(e) => setKey(e.target.value as MatchKey)}>
+                {(Object.keys(KEY_LABELS) as MatchKey[]).map((k) => <option key={k} value={k}>{KEY_LABELS[k]}</option>)}
+              </select>
+            </label>
+            <label>
+              Mode{' '}
+              <select value={mode} onChange={(e) => setMode(e.target.value as ImportMode)}>
+                {(Object.keys(MODE_LABELS) as ImportMode[]).map((m) => <option key={m} value={m}>{MODE_LABELS[m]}</option>)}
+              </select>
+            </label>
             {IMPORT_FIELDS.map((field) => (
               <label key={field}>
                 {FIELD_LABELS[field]}{' '}
                 <select value={mapping[field] ?? -1} onChange={(e) => setMapping(remap(mapping, field, Number(e.target.value)))}>
                   <option value={-1}>(not in the file)</option>
                   {sheet.headers.map((h, i) => (
-                    <option key={i} value={i}>{h || `Column ${i + 1}`}</option>
+                    <option key={i} value={i}>{h || `Column ${columnLetter(i)}`}</option>
                   ))}
                 </select>
               </label>
             ))}
+            {ignored.length > 0 && <p>Ignored columns: {ignored.map((i) => sheet.headers[i]).join(', ')}.</p>}
+            {presetApplied && (
+              <p role="status">
+                Preset “{presetApplied}” applied (saved for these headers).{' '}
+                <button type="button" onClick={() => { setPresets(deletePreset(presetApplied)); setPresetApplied(null); }}>Forget this preset</button>
+              </p>
+            )}
+            <label>
+              Save these columns as a preset{' '}
+              <input value={presetName} onChange={(e) => setPresetName(e.target.value)} placeholder="e.g. HR weekly export" />
+            </label>{' '}
+            <button type="button" disabled={!presetName.trim()} onClick={() => { setPresets(savePreset(presetName, sheet.headers, mapping, key, mode)); setPresetApplied(presetName.trim()); setPresetName(''); }}>
+              Save preset
+            </button>
           </fieldset>
-          <p role="status">
-            {formatCount(counts.create)} to create, {formatCount(counts.update)} to update, {formatCount(counts.unchanged)} unchanged, {formatCount(counts.error)} with errors (not queued).
-          </p>
-          <button type="button" onClick={() => void queue()} disabled={cannotQueue || counts.create + counts.update === 0}>
-            Queue {formatCount(counts.create + counts.update)} changes
+          {!current && <p role="status" aria-label="Preparing the preview">Checking {formatCount(sheet.rows.length)} rows against the people on the site…</p>}
+          {plans && <ImportPreview plans={plans} excluded={excluded} ticked={ticked} onExclude={setExcluded} onTick={setTicked} />}
+          <button type="button" onClick={() => void queue()} disabled={cannotQueue || queued === 0}>
+            Queue {formatCount(queued)} rows
           </button>
-          <table aria-label="Rows of the file">
-            <thead>
-              <tr>
-                <th scope="col">Row</th>
-                <th scope="col">Outcome</th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {plans.slice(0, 1000).map((p) => (
-                <tr key={p.rowNumber} className={`import-${p.action}`}>
-                  <td>{p.rowNumber}</td>
-                  <td>{p.action === 'error' ? 'Error' : p.action === 'create' ? 'Create' : p.action === 'update' ? 'Update' : 'Unchanged'}</td>
-                  <td>
-                    {p.action === 'error' && p.errors.join(' ')}
-                    {p.action === 'create' && `${p.values.username}: ${p.values.firstname} ${p.values.lastname}`}
-                    {p.action === 'update' && `${p.user.username}: ${Object.entries(p.changes).map(([f, v]) => `${f} → ${v}`).join(', ')}`}
-                    {p.action === 'unchanged' && p.user.username}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
         </>
       )}
     </section>

@@ -6,6 +6,20 @@ import type { OutboxOp } from '../../../shared/outbox.ts';
 import { editOp } from '../../../shared/replay-queue/queue.ts';
 import { outboxStore, queueChanged } from '../../outbox/runtime.ts';
 import { displayValue } from './compare.ts';
+import { toIsoDate } from '../../../shared/dates.ts';
+import { DATE_FIELDS, FIELD_LABELS } from './describe.ts';
+
+/** The values an edit was made from, in words ("Status: Active"). */
+function baseInWords(base: OutboxOp['base']): string {
+  const entries = Object.entries(base);
+  if (entries.length === 0) return '—';
+  return entries.map(([field, value]) => `${FIELD_LABELS[field] ?? field}: ${displayValue(value)}`).join('; ');
+}
+
+/** A date field's value as the date picker takes it (YYYY-MM-DD); other values as they are. */
+export function inputValue(field: string, value: string): string {
+  return DATE_FIELDS.has(field) ? toIsoDate(value) || value : value;
+}
 
 /** The editable text fields of an op (its changes or fields), if it has any. */
 export function editableFields(op: OpSpec): Record<string, string> | null {
@@ -23,7 +37,7 @@ export function withEdits(op: OpSpec, values: Record<string, string>): { ok: tru
   return parsed.success ? { ok: true, op: parsed.data } : { ok: false, error: parsed.error.issues[0]?.message ?? 'Not valid.' };
 }
 
-export function OpDetails({ op, editable }: { op: OutboxOp; editable: boolean }) {
+export function OpDetails({ op, editable, description }: { op: OutboxOp; editable: boolean; description: string }) {
   const initial = editableFields(op.op);
   const [values, setValues] = useState<Record<string, string> | null>(initial);
   const [message, setMessage] = useState<string | null>(null);
@@ -33,27 +47,21 @@ export function OpDetails({ op, editable }: { op: OutboxOp; editable: boolean })
     if (!edited.ok) return setMessage(edited.error);
     const db = outboxStore.getState().db;
     if (!db) return;
-    const saved = await editOp(db, op.id, edited.op, `${op.summary} (edited)`);
+    const saved = await editOp(db, op.id, edited.op, `${description} (edited)`);
     setMessage(saved ? 'Saved: it will be sent with the new values.' : 'It can no longer be edited (already sent).');
     await queueChanged();
   };
   return (
     <div className="op-inspect">
       <dl>
-        <dt>Operation</dt>
-        <dd>{op.op.kind}</dd>
-        <dt>Target</dt>
-        <dd>{op.targetKey}</dd>
-        <dt>Batch</dt>
-        <dd>{op.batchId}</dd>
-        <dt>Made from (base)</dt>
-        <dd>{displayValue(op.base)}</dd>
-        <dt>Payload</dt>
-        <dd>{displayValue(op.op)}</dd>
+        <dt>What</dt>
+        <dd>{description}</dd>
+        <dt>Made from</dt>
+        <dd>{baseInWords(op.base)}</dd>
         {op.response && (
           <>
-            <dt>Server response</dt>
-            <dd>{displayValue(op.response)}</dd>
+            <dt>The site answered</dt>
+            <dd>{op.response.developermessage || op.response.status}</dd>
           </>
         )}
         {op.lastError && (
@@ -63,6 +71,25 @@ export function OpDetails({ op, editable }: { op: OutboxOp; editable: boolean })
           </>
         )}
       </dl>
+      <details>
+        <summary>Technical details</summary>
+        <dl>
+          <dt>Operation</dt>
+          <dd>{op.op.kind}</dd>
+          <dt>Target</dt>
+          <dd>{op.targetKey}</dd>
+          <dt>Batch</dt>
+          <dd>{op.batchId}</dd>
+          <dt>Payload</dt>
+          <dd>{displayValue(op.op)}</dd>
+          {op.response && (
+            <>
+              <dt>Server response</dt>
+              <dd>{displayValue(op.response)}</dd>
+            </>
+          )}
+        </dl>
+      </details>
       {editable && values && (
         <form
           onSubmit={(e) => {
@@ -72,8 +99,12 @@ export function OpDetails({ op, editable }: { op: OutboxOp; editable: boolean })
         >
           {Object.entries(values).map(([field, value]) => (
             <label key={field}>
-              {field}{' '}
-              <input value={value} onChange={(e) => setValues({ ...values, [field]: e.target.value })} />
+              {FIELD_LABELS[field] ?? field}{' '}
+              <input
+                type={DATE_FIELDS.has(field) ? 'date' : field === 'password' ? 'password' : 'text'}
+                value={inputValue(field, value)}
+                onChange={(e) => setValues({ ...values, [field]: e.target.value })}
+              />
             </label>
           ))}
           <button type="submit">Save changes</button>

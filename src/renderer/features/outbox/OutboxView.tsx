@@ -15,6 +15,9 @@ import { auditTable, outboxTable, toCsv, toXlsx, type Table } from './export.ts'
 import { download } from './download.ts';
 import { batchesOf, filterOps, STATUS_LABELS, statusCounts, type OutboxFilter } from './view-model.ts';
 import { OpDetails } from './OpDetails.tsx';
+import { describeBatch, describeOp, NO_NAMES } from './describe.ts';
+import { loadOpNames } from './names.ts';
+import { hrefFor } from '../../app/router.ts';
 
 /** rows rendered at first, and added by each "Show more" (each row can open its details, so the table is not virtualised) */
 const PAGE = 500;
@@ -37,6 +40,13 @@ export default function OutboxView() {
   const shown = useMemo(() => filterOps(ops, filter), [ops, filter]);
   const batches = useMemo(() => batchesOf(ops), [ops]);
   const counts = useMemo(() => statusCounts(ops), [ops]);
+  const names = useLiveQuery(async () => (db ? loadOpNames(db, ops) : NO_NAMES), [db, ops]) ?? NO_NAMES;
+  const byId = useMemo(() => new Map(ops.map((op) => [op.id, op])), [ops]);
+  const batchOps = useMemo(() => {
+    const out = new Map<string, OutboxOp[]>();
+    for (const op of ops) out.set(op.batchId, [...(out.get(op.batchId) ?? []), op]);
+    return out;
+  }, [ops]);
 
   const act = (run: (odb: NonNullable<typeof db>) => Promise<unknown>) => async () => {
     const odb = outboxStore.getState().db ?? db;
@@ -92,7 +102,7 @@ export default function OutboxView() {
             <option value="all">All batches</option>
             {batches.map((b) => (
               <option key={b.batchId} value={b.batchId}>
-                {formatDateTime(b.createdAt)} — {b.label} ({b.total})
+                {formatDateTime(b.createdAt)} — {describeBatch(batchOps.get(b.batchId) ?? [], names, byId)} ({b.total})
               </option>
             ))}
           </select>
@@ -101,6 +111,7 @@ export default function OutboxView() {
           <>
             <button type="button" onClick={act((odb) => retryOps(odb, batchIds))}>Retry batch</button>
             <button type="button" onClick={act((odb) => discardOps(odb, batchIds, actor))}>Discard batch</button>
+            {ops.some((op) => op.batchId === filter.batchId && op.status === 'done') && <a href={hrefFor('undo', filter.batchId)}>Undo this batch…</a>}
           </>
         )}
         <button type="button" onClick={act((odb) => clearDone(odb))} disabled={counts.done === 0}>
@@ -124,7 +135,7 @@ export default function OutboxView() {
         </thead>
         <tbody>
           {shown.slice(0, limit).map((op) => (
-            <OpRow key={op.id} op={op} open={openId === op.id} onToggle={() => setOpenId(openId === op.id ? null : op.id)} act={act} actor={actor} />
+            <OpRow key={op.id} op={op} description={describeOp(op, names, byId)} open={openId === op.id} onToggle={() => setOpenId(openId === op.id ? null : op.id)} act={act} actor={actor} />
           ))}
         </tbody>
       </table>
@@ -143,19 +154,20 @@ export default function OutboxView() {
 
 function OpRow(props: {
   op: OutboxOp;
+  description: string;
   open: boolean;
   onToggle: () => void;
   actor: string;
   act: (run: (odb: NonNullable<ReturnType<typeof useActiveDb>>) => Promise<unknown>) => () => Promise<void>;
 }) {
-  const { op, open, onToggle, act, actor } = props;
+  const { op, description, open, onToggle, act, actor } = props;
   const parked = op.status === 'needs-review' || op.status === 'failed' || op.status === 'conflict';
   const editable = op.status !== 'sending' && op.status !== 'done';
   return (
     <>
       <tr className={`op op-${op.status}`}>
         <td>{formatDateTime(op.createdAt)}</td>
-        <td>{op.summary}</td>
+        <td>{description}</td>
         <td>
           <span className={`badge outbox-${op.status}`}>{STATUS_LABELS[op.status]}</span>
         </td>
@@ -173,7 +185,7 @@ function OpRow(props: {
       {open && (
         <tr className="op-details">
           <td colSpan={6}>
-            <OpDetails op={op} editable={editable} />
+            <OpDetails op={op} editable={editable} description={description} />
           </td>
         </tr>
       )}

@@ -1,24 +1,18 @@
 /**
  * Exports of the outbox and the audit log (CSV and XLSX). Every cell is
- * neutralised against formula injection, as OWASP advises: a cell that starts
- * with =, +, -, @, tab, CR or LF gets a leading single quote, so a spreadsheet
- * shows it as text instead of running it.
+ * neutralised against formula injection by the shared rule
+ * (src/shared/formula.ts): a formula-like cell gets a leading single quote, so
+ * a spreadsheet shows it as text instead of running it.
  */
 import Papa from 'papaparse';
-import writeXlsxFile from 'write-excel-file/universal';
 import type { AuditEntry, OutboxOp } from '../../../shared/outbox.ts';
-
-const FORMULA_START = /^[=+\-@\t\r\n]/;
-
-export function neutralizeCell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return FORMULA_START.test(text) ? `'${text}` : text;
-}
+import { neutralizeExportCell } from '../../../shared/formula.ts';
+import { writeXlsx } from '../../../shared/spreadsheet-export.ts';
 
 export type Table = { headers: string[]; rows: unknown[][] };
 
 export function neutralizeTable(table: Table): string[][] {
-  return [table.headers.map(neutralizeCell), ...table.rows.map((row) => row.map(neutralizeCell))];
+  return [table.headers.map(neutralizeExportCell), ...table.rows.map((row) => row.map(neutralizeExportCell))];
 }
 
 export function toCsv(table: Table): string {
@@ -26,9 +20,9 @@ export function toCsv(table: Table): string {
   return Papa.unparse(neutralizeTable(table), { quotes: true, newline: '\r\n' });
 }
 
+/** Written synchronously (no blob: worker, which the CSP refuses), every cell a neutralised text cell. */
 export async function toXlsx(table: Table, sheet: string): Promise<Blob> {
-  const data = neutralizeTable(table).map((row) => row.map((value) => ({ value, type: String })));
-  return writeXlsxFile(data, { sheet }).toBlob();
+  return new Blob([writeXlsx([table.headers, ...table.rows], sheet)], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
 }
 
 export function outboxTable(ops: readonly OutboxOp[]): Table {

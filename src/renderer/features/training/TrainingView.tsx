@@ -1,7 +1,7 @@
 /** Training by course and by user: overdue, due within N days, everything. */
 import { useDeferredValue, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { CourseRecord, UserRecord } from '../../../shared/records.ts';
+import type { CourseRecord, TrainingAssignmentRecord, UserRecord } from '../../../shared/records.ts';
 import { todayIso } from '../../../shared/dates.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 import type { CachedTrainingAssignment } from '../../db/derived.ts';
@@ -10,12 +10,14 @@ import { useActiveDb } from '../../app/session.ts';
 import { hrefFor, navigate } from '../../app/router.ts';
 import { formatCount, formatDate } from '../../app/format.ts';
 import { trainingState } from '../../app/compliance.ts';
-import { applyOverlays, isPending, type PendingMark } from '../../app/overlays.ts';
+import { applyOverlays, countWithPending, usersWithPending, type PendingMark } from '../../app/overlays.ts';
+import { PendingMarker } from '../../components/PendingMarker.tsx';
+import { usePendingVersion } from '../../outbox/runtime.ts';
 import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
-import { PendingBadge, StatusText, TrainingBadge } from '../../components/Badges.tsx';
+import { StatusText, TrainingBadge } from '../../components/Badges.tsx';
 import { DaysInput } from '../../components/DaysInput.tsx';
 import { searchUsers } from '../users/queries.ts';
-import { PAGE_SIZE, countOverdueForCourse, countTrainingDueWithin, courseTrainingCounts, listCourses, overdueTrainingForCourse, trainingDueWithin, trainingForCourse, trainingForUser } from './queries.ts';
+import { PAGE_SIZE, isDueWithin, isOverdue, countOverdueForCourse, countTrainingDueWithin, courseTrainingCounts, listCourses, overdueTrainingForCourse, trainingDueWithin, trainingForCourse, trainingForUser } from './queries.ts';
 
 type Show = 'all' | 'overdue' | 'due';
 type Row = CachedTrainingAssignment & PendingMark & { user?: UserRecord | undefined };
@@ -23,13 +25,26 @@ type Row = CachedTrainingAssignment & PendingMark & { user?: UserRecord | undefi
 async function loadCourseTraining(db: FieldbookDb, courseid: number | null, show: Show, days: number, today: string, limit: number): Promise<{ rows: Row[]; total: number }> {
   let rows: CachedTrainingAssignment[];
   let total: number | null = null;
-  if (courseid === null) [rows, total] = await Promise.all([trainingDueWithin(db, days, { today, limit }), countTrainingDueWithin(db, days, { today })]);
-  else if (show === 'overdue') [rows, total] = await Promise.all([overdueTrainingForCourse(db, courseid, today, limit), countOverdueForCourse(db, courseid, today)]);
-  else if (show === 'due') rows = await trainingDueWithin(db, days, { today, courseid, limit: Infinity });
-  else rows = await trainingForCourse(db, courseid);
-  const pending = await applyOverlays('trainingAssignments', db, rows);
-  const users = await db.users.bulkGet(pending.map((t) => t.userid));
-  return { rows: pending.map((t, i) => ({ ...t, user: users[i] })), total: total ?? rows.length };
+  let matches: (t: TrainingAssignmentRecord) => boolean;
+  if (courseid === null) {
+    [rows, total] = await Promise.all([trainingDueWithin(db, days, { today, limit }), countTrainingDueWithin(db, days, { today })]);
+    matches = (t) => isDueWithin(t, days, { today });
+  } else if (show === 'overdue') {
+    [rows, total] = await Promise.all([overdueTrainingForCourse(db, courseid, today, limit), countOverdueForCourse(db, courseid, today)]);
+    matches = (t) => t.courseid === courseid && isOverdue(t, today);
+  } else if (show === 'due') {
+    rows = await trainingDueWithin(db, days, { today, courseid, limit: Infinity });
+    matches = (t) => isDueWithin(t, days, { today, courseid });
+  } else {
+    rows = await trainingForCourse(db, courseid);
+    matches = (t) => t.courseid === courseid;
+  }
+  const pending = await applyOverlays('trainingAssignments', db, rows, matches);
+  const [users, effectiveTotal] = await Promise.all([
+    usersWithPending(db, pending.map((t) => t.userid)),
+    total === null ? pending.filter((t) => t.pendingChange !== 'delete').length : countWithPending('trainingAssignments', db, total, matches),
+  ]);
+  return { rows: pending.map((t) => ({ ...t, user: users.get(t.userid) })), total: effectiveTotal };
 }
 
 function trainingColumns(today: string, days: number, withUser: boolean): Column<Row>[] {
@@ -37,7 +52,7 @@ function trainingColumns(today: string, days: number, withUser: boolean): Column
     withUser
       ? { id: 'user', header: 'User', width: 'minmax(10rem, 2fr)', render: (t) => <a href={hrefFor('users', t.userid)} tabIndex={-1}>{t.user ? `${t.user.lastname}, ${t.user.firstname}` : `User ${t.userid}`}</a> }
       : { id: 'course', header: 'Course', width: 'minmax(10rem, 2fr)', render: (t) => t.course_name },
-    { id: 'state', header: 'State', width: '9rem', render: (t) => <><TrainingBadge state={trainingState(t, today, days)} /> <PendingBadge show={isPending(t)} /></> },
+    { id: 'state', header: 'State', width: '9rem', render: (t) => <><TrainingBadge state={trainingState(t, today, days)} /> <PendingMarker row={t} what={t.user ? `${t.course_name} of ${t.user.firstname} ${t.user.lastname}` : t.course_name} /></> },
     { id: 'due', header: 'Due', width: '8rem', render: (t) => formatDate(t.dueIso) },
     ...(withUser ? [{ id: 'course', header: 'Course', width: 'minmax(8rem, 1.5fr)', render: (t: Row) => t.course_name }] : []),
     { id: 'status', header: 'Course status', width: '8rem', render: (t) => <StatusText value={t.course_status} /> },
@@ -49,10 +64,11 @@ function ByCourse({ db, courseid }: { db: FieldbookDb; courseid: number | null }
   const [show, setShow] = useState<Show>('overdue');
   const [days, setDays] = useState(14);
   const today = todayIso();
+  const pendingVersion = usePendingVersion();
   const courses = useLiveQuery(() => listCourses(db), [db]);
-  const counts = useLiveQuery(() => courseTrainingCounts(db, today), [db, today]);
+  const counts = useLiveQuery(() => courseTrainingCounts(db, today), [db, today, pendingVersion]);
   const [limit, setLimit] = useState(PAGE_SIZE);
-  const page = useLiveQuery(() => loadCourseTraining(db, courseid, show, days, today, limit), [db, courseid, show, days, today, limit]);
+  const page = useLiveQuery(() => loadCourseTraining(db, courseid, show, days, today, limit), [db, courseid, show, days, today, limit, pendingVersion]);
   const rows = page?.rows;
   const total = page?.total ?? 0;
   const shown = rows?.length ?? 0;
@@ -99,10 +115,11 @@ function ByUser({ db, userid }: { db: FieldbookDb; userid: number | null }) {
   const [text, setText] = useState('');
   const [days, setDays] = useState(14);
   const deferred = useDeferredValue(text);
+  const pendingVersion = usePendingVersion();
   const today = todayIso();
   const matches = useLiveQuery(async () => (deferred.trim() ? (await searchUsers(db, deferred)).slice(0, 200) : []), [db, deferred]);
   const user = useLiveQuery(() => (userid === null ? undefined : db.users.get(userid)), [db, userid]);
-  const rows = useLiveQuery(async () => (userid === null ? [] : applyOverlays('trainingAssignments', db, await trainingForUser(db, userid))), [db, userid]);
+  const rows = useLiveQuery(async () => (userid === null ? [] : applyOverlays('trainingAssignments', db, await trainingForUser(db, userid), (t) => t.userid === userid)), [db, userid, pendingVersion]);
   return (
     <>
       <div className="toolbar" role="search">

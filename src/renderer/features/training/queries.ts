@@ -1,9 +1,10 @@
 /** Queries of the training views: by course, by user, overdue, due within N days. */
 import Dexie from 'dexie';
-import type { CourseRecord } from '../../../shared/records.ts';
+import type { CourseRecord, TrainingAssignmentRecord } from '../../../shared/records.ts';
 import { addDaysIso, todayIso } from '../../../shared/dates.ts';
 import type { FieldbookDb } from '../../db/index.ts';
-import type { CachedTrainingAssignment } from '../../db/derived.ts';
+import { openDueIso, type CachedTrainingAssignment } from '../../db/derived.ts';
+import { bucketDelta, touchedOf } from '../../app/overlays.ts';
 
 /** Long lists are read a page at a time (see credentials/queries.ts); `limit: Infinity` reads all. */
 export const PAGE_SIZE = 500;
@@ -44,6 +45,19 @@ function dueRange(db: FieldbookDb, days: number, options: { today?: string; cour
     : db.trainingAssignments.where('openDueIso').between(today, last, true, true);
 }
 
+/** Is an assignment overdue (not done, due before today)? The test of the overdue queries, for pending records. */
+export function isOverdue(t: TrainingAssignmentRecord, today: string = todayIso()): boolean {
+  const due = openDueIso(t);
+  return due >= EARLIEST && due < today;
+}
+
+/** Is an assignment due within the window (the test of `trainingDueWithin`)? */
+export function isDueWithin(t: TrainingAssignmentRecord, days: number, options: { today?: string; courseid?: number } = {}): boolean {
+  const today = options.today ?? todayIso();
+  const due = openDueIso(t);
+  return (options.courseid === undefined || t.courseid === options.courseid) && due >= today && due <= addDaysIso(today, days);
+}
+
 /** Not-done assignments due from today through today + `days`, of one course or of all, soonest first. */
 export async function trainingDueWithin(db: FieldbookDb, days: number, options: { today?: string; courseid?: number; limit?: number } = {}): Promise<CachedTrainingAssignment[]> {
   return dueRange(db, days, options).limit(options.limit ?? PAGE_SIZE).toArray();
@@ -70,9 +84,16 @@ export interface CourseCounts {
   overdue: number;
 }
 
-/** Assigned and overdue counts of every cached course, from index ranges alone. */
+/** Assigned and overdue counts of every cached course, from index ranges alone, pending assignments counted as they will be. */
 export async function courseTrainingCounts(db: FieldbookDb, today: string = todayIso()): Promise<Map<number, CourseCounts>> {
   const courseids = (await db.courses.toCollection().primaryKeys()) as number[];
-  const counts = await Promise.all(courseids.map(async (c) => ({ assigned: await countTrainingForCourse(db, c), overdue: await countOverdueForCourse(db, c, today) })));
-  return new Map(courseids.map((c, i) => [c, counts[i]!]));
+  const [counts, touched] = await Promise.all([
+    Promise.all(courseids.map(async (c) => ({ assigned: await countTrainingForCourse(db, c), overdue: await countOverdueForCourse(db, c, today) }))),
+    touchedOf('trainingAssignments', db),
+  ]);
+  const out = new Map(courseids.map((c, i) => [c, counts[i]!]));
+  const assigned = bucketDelta(touched, (t) => String(t.courseid));
+  const overdue = bucketDelta(touched, (t) => (isOverdue(t, today) ? String(t.courseid) : null));
+  for (const [c, n] of out) out.set(c, { assigned: n.assigned + (assigned.get(String(c)) ?? 0), overdue: n.overdue + (overdue.get(String(c)) ?? 0) });
+  return out;
 }

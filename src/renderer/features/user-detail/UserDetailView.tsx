@@ -12,8 +12,9 @@ import { credentialState, trainingState } from '../../app/compliance.ts';
 import { formatDate, formatDateTime } from '../../app/format.ts';
 import { hrefFor } from '../../app/router.ts';
 import { useSession } from '../../app/session.ts';
-import { applyOverlays, isPending } from '../../app/overlays.ts';
-import { CredentialBadge, PendingBadge, StatusText, TrainingBadge } from '../../components/Badges.tsx';
+import { CredentialBadge, StatusText, TrainingBadge } from '../../components/Badges.tsx';
+import { PendingMarker } from '../../components/PendingMarker.tsx';
+import { usePendingVersion } from '../../outbox/runtime.ts';
 import { ErrorMessage } from '../../components/ErrorMessage.tsx';
 import { cacheUserEmails, loadUserDetail } from './queries.ts';
 import { DaysInput } from '../../components/DaysInput.tsx';
@@ -24,7 +25,7 @@ function useOnlineEmails(db: FieldbookDb, userid: number): { fetchedAt: string |
   const online = useSession((s) => s.connection?.online === true);
   const [state, setState] = useState<{ userid: number; fetchedAt: string | null; error: AppError | null }>({ userid, fetchedAt: null, error: null });
   useEffect(() => {
-    if (!api || !online) return;
+    if (!api || !online || userid <= 0) return;
     let cancelled = false;
     void api['users:detail']({ userid }).then(async (result) => {
       if (cancelled) return;
@@ -42,12 +43,8 @@ function useOnlineEmails(db: FieldbookDb, userid: number): { fetchedAt: string |
 export default function UserDetailView({ db, userid }: { db: FieldbookDb; userid: number }) {
   const [expiringDays, setExpiringDays] = useState(30);
   const [dueDays, setDueDays] = useState(14);
-  const detail = useLiveQuery(async () => {
-    const d = await loadUserDetail(db, userid);
-    if (!d) return null;
-    const [user] = await applyOverlays('users', db, [d.user]);
-    return { ...d, user: user ?? d.user };
-  }, [db, userid]);
+  const pendingVersion = usePendingVersion();
+  const detail = useLiveQuery(async () => loadUserDetail(db, userid), [db, userid, pendingVersion]);
   const emails = useOnlineEmails(db, userid);
   const today = todayIso();
 
@@ -65,29 +62,32 @@ export default function UserDetailView({ db, userid }: { db: FieldbookDb; userid
     <article className="view user-detail" aria-labelledby="user-heading">
       <nav aria-label="Breadcrumb"><a href={hrefFor('users')}>Users</a> › {user.firstname} {user.lastname}</nav>
       <h1 id="user-heading">
-        {user.firstname} {user.lastname} <PendingBadge show={isPending(user)} />
+        {user.firstname} {user.lastname} <PendingMarker row={user} what={`${user.firstname} ${user.lastname}`} />
       </h1>
       <section aria-labelledby="profile-heading">
         <h2 id="profile-heading">Profile</h2>
+        {user.refreshedAt && <p className="hint">Refreshed from the site {formatDateTime(user.refreshedAt)}, after your changes were applied.</p>}
         <dl className="profile">
           <dt>Username</dt><dd>{user.username}</dd>
           <dt>Employee ID</dt><dd>{user.employeeid || '—'}</dd>
           <dt>Status</dt><dd><StatusText value={user.status} /></dd>
           <dt>User type</dt><dd>{user.usertype || '—'}</dd>
           <dt>Site</dt><dd>{detail.sitename ?? `Site ${user.siteid}`}</dd>
-          <dt>User ID</dt><dd>{user.userid}</dd>
+          <dt>User ID</dt><dd>{user.userid > 0 ? user.userid : 'Given when the site creates this person'}</dd>
         </dl>
-        <details className="edit">
-          <summary>Edit this user</summary>
-          <EditUserForm key={`${user.userid}:${user.status}:${user.username}`} user={user} />
-        </details>
+        {user.userid > 0 && (
+          <details className="edit">
+            <summary>Edit this user</summary>
+            <EditUserForm key={`${user.userid}:${user.status}:${user.username}`} user={user} />
+          </details>
+        )}
       </section>
 
       <section aria-labelledby="emails-heading">
         <h2 id="emails-heading">E-mails</h2>
         <ErrorMessage error={emails.error} />
         {detail.emails.length === 0 ? <p>No e-mail address cached.</p> : (
-          <ul>{detail.emails.map((e) => <li key={e.emailid}>{e.email} {e.isprimary ? '(primary)' : ''} <StatusText value={e.status} /></li>)}</ul>
+          <ul>{detail.emails.map((e) => <li key={e.emailid}>{e.email} {e.isprimary ? '(primary)' : ''} <StatusText value={e.status} /> <PendingMarker row={e} what={e.email} /></li>)}</ul>
         )}
         <p className="hint">{emails.fetchedAt ? `Fetched from the site ${formatDateTime(emails.fetchedAt)}.` : 'From the cache.'}</p>
       </section>
@@ -100,9 +100,9 @@ export default function UserDetailView({ db, userid }: { db: FieldbookDb; userid
       <section aria-labelledby="access-heading">
         <h2 id="access-heading">Access</h2>
         <h3>Supervises groups</h3>
-        {detail.accessGroups.length === 0 ? <p>No group access.</p> : <ul>{detail.accessGroups.map((g) => <li key={g.groupid}>{g.groupname}</li>)}</ul>}
+        {detail.accessGroups.length === 0 ? <p>No group access.</p> : <ul>{detail.accessGroups.map((g) => <li key={g.groupid}>{g.groupname} <PendingMarker row={g} what={`access to ${g.groupname}`} /></li>)}</ul>}
         <h3>Features</h3>
-        {detail.features.length === 0 ? <p>No feature access.</p> : <ul>{detail.features.map((f) => <li key={f.id}>{f.moduleName} — {f.functionName}</li>)}</ul>}
+        {detail.features.length === 0 ? <p>No feature access.</p> : <ul>{detail.features.map((f) => <li key={f.id}>{f.moduleName} — {f.functionName} <PendingMarker row={f} what={`access to ${f.moduleName} — ${f.functionName}`} /></li>)}</ul>}
       </section>
 
       <section aria-labelledby="credentials-heading">
@@ -115,17 +115,17 @@ export default function UserDetailView({ db, userid }: { db: FieldbookDb; userid
             <tbody>
               {detail.credentials.map(({ assignment: a, credential: c }) => (
                 <tr key={a.id}>
-                  <td>{c?.credentialname ?? `Credential ${a.credentialid}`}</td>
+                  <td>{c?.credentialname ?? `Credential ${a.credentialid}`} <PendingMarker row={a} what={c?.credentialname ?? `Credential ${a.credentialid}`} /></td>
                   <td><CredentialBadge state={credentialState(a, today, expiringDays, { start: c?.requiredstartdate, expiration: c ? c.requiredexpirationdate : true })} /></td>
                   <td>{formatDate(a.startIso)}</td>
                   <td>{formatDate(a.expirationIso)}</td>
                   <td>{a.credentialnumber || '—'}</td>
                   <td><StatusText value={a.status} /></td>
                   <td>
-                    <details className="edit">
+                    {a.pendingChange !== 'create' && a.pendingChange !== 'delete' && <details className="edit">
                       <summary>Edit</summary>
                       <EditCredentialAssignment key={`${a.id}:${a.expirationIso}:${a.startIso}`} assignment={a} label={c?.credentialname ?? `Credential ${a.credentialid}`} />
-                    </details>
+                    </details>}
                   </td>
                 </tr>
               ))}
@@ -144,16 +144,16 @@ export default function UserDetailView({ db, userid }: { db: FieldbookDb; userid
             <tbody>
               {detail.training.map((t) => (
                 <tr key={t.transcriptid}>
-                  <td>{t.course_name}</td>
+                  <td>{t.course_name} <PendingMarker row={t} what={t.course_name} /></td>
                   <td><TrainingBadge state={trainingState(t, today, dueDays)} /></td>
                   <td>{formatDate(t.dueIso)}</td>
                   <td><StatusText value={t.course_status} /></td>
                   <td>{t.assignment_method}</td>
                   <td>
-                    <details className="edit">
+                    {t.pendingChange !== 'create' && t.pendingChange !== 'delete' && <details className="edit">
                       <summary>Edit</summary>
                       <EditTrainingAssignment key={`${t.transcriptid}:${t.dueIso}:${t.course_status}`} assignment={t} label={t.course_name} />
-                    </details>
+                    </details>}
                   </td>
                 </tr>
               ))}

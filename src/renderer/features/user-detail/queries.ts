@@ -4,43 +4,54 @@ import type {
 } from '../../../shared/records.ts';
 import type { UserDetailOnline } from '../../../shared/ipc.ts';
 import type { FieldbookDb } from '../../db/index.ts';
+import { applyOverlays, pendingSnapshot, type PendingMark } from '../../app/overlays.ts';
 
 export interface HeldCredential {
-  assignment: CredentialAssignmentRecord;
+  assignment: CredentialAssignmentRecord & PendingMark;
   /** undefined when the credential itself is not cached (e.g. a partial sync) */
   credential: CredentialRecord | undefined;
 }
 
 export interface UserDetail {
-  user: UserRecord;
+  user: UserRecord & PendingMark;
   /** the user's site name, when the site is cached */
   sitename: string | null;
-  emails: EmailRecord[];
+  emails: (EmailRecord & PendingMark)[];
   /** profile groups the user is a member of */
   groups: GroupRecord[];
-  /** groups the user has supervisor access over */
-  accessGroups: GroupRecord[];
+  /** groups the user has supervisor access over (a pending grant or revoke marked) */
+  accessGroups: (GroupRecord & PendingMark)[];
   /** application features the user has access to */
-  features: ModuleRecord[];
+  features: (ModuleRecord & PendingMark)[];
   credentials: HeldCredential[];
-  training: TrainingAssignmentRecord[];
+  training: (TrainingAssignmentRecord & PendingMark)[];
 }
 
 function present<T>(x: T | undefined): x is T {
   return x !== undefined;
 }
 
-/** Null when the user is not in the cache. */
+/** The mark of a grant on the record it grants (a group, a feature). */
+function marked<T>(record: T, mark: PendingMark): T & PendingMark {
+  return mark.pendingOps ? { ...record, pendingOps: mark.pendingOps, ...(mark.pendingChange ? { pendingChange: mark.pendingChange } : {}) } : (record as T & PendingMark);
+}
+
+/**
+ * Null when the user is neither cached nor created offline. Everything in its
+ * effective state: the pending operations applied and marked.
+ */
 export async function loadUserDetail(db: FieldbookDb, userid: number): Promise<UserDetail | null> {
-  const user = await db.users.get(userid);
+  const mine = (r: { userid: number }) => r.userid === userid;
+  const [cached, pending] = await Promise.all([db.users.get(userid), pendingSnapshot(db)]);
+  const [user] = await applyOverlays('users', pending, cached ? [cached] : [], mine);
   if (!user) return null;
   const [emails, memberships, access, moduleAccess, assignments, training] = await Promise.all([
-    db.emails.where('userid').equals(userid).toArray(),
+    db.emails.where('userid').equals(userid).toArray().then((rows) => applyOverlays('emails', pending, rows, mine)),
     db.groupMembers.where('userid').equals(userid).toArray(),
-    db.groupAccess.where('userid').equals(userid).toArray(),
-    db.moduleAccess.where('userid').equals(userid).toArray(),
-    db.credentialAssignments.where('userid').equals(userid).toArray(),
-    db.trainingAssignments.where('userid').equals(userid).toArray(),
+    db.groupAccess.where('userid').equals(userid).toArray().then((rows) => applyOverlays('groupAccess', pending, rows, mine)),
+    db.moduleAccess.where('userid').equals(userid).toArray().then((rows) => applyOverlays('moduleAccess', pending, rows, mine)),
+    db.credentialAssignments.where('userid').equals(userid).toArray().then((rows) => applyOverlays('credentialAssignments', pending, rows, mine)),
+    db.trainingAssignments.where('userid').equals(userid).toArray().then((rows) => applyOverlays('trainingAssignments', pending, rows, mine)),
   ]);
   const [site, groups, accessGroups, features, credentials] = await Promise.all([
     db.sites.get(user.siteid),
@@ -57,8 +68,8 @@ export async function loadUserDetail(db: FieldbookDb, userid: number): Promise<U
     sitename: site?.sitename ?? null,
     emails,
     groups: groups.filter(present),
-    accessGroups: accessGroups.filter(present),
-    features: features.filter(present),
+    accessGroups: access.flatMap((a, i) => (accessGroups[i] ? [marked(accessGroups[i], a)] : [])),
+    features: moduleAccess.flatMap((m, i) => (features[i] ? [marked(features[i], m)] : [])),
     credentials: held,
     training,
   };

@@ -4,11 +4,13 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { UserRecord } from '../../../shared/records.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
-import { PendingBadge, StatusText } from '../../components/Badges.tsx';
-import { applyOverlays, isPending, type PendingMark } from '../../app/overlays.ts';
+import { StatusText } from '../../components/Badges.tsx';
+import { applyOverlays, countWithPending, type PendingMark } from '../../app/overlays.ts';
+import { PendingMarker } from '../../components/PendingMarker.tsx';
+import { usePendingVersion } from '../../outbox/runtime.ts';
 import { formatCount } from '../../app/format.ts';
 import { hrefFor, navigate } from '../../app/router.ts';
-import { DEFAULT_SORT, countUsers, firstUsersByName, searchUsers, userFilterOptions, type UserSortKey } from './queries.ts';
+import { DEFAULT_SORT, compareUsers, countUsers, firstUsersByName, searchUsers, userFilterOptions, userMatcher, type UserSortKey } from './queries.ts';
 import { useUsersView } from './view-store.ts';
 import { useUserSelection } from './selection.ts';
 import { SelectionActions } from './SelectionActions.tsx';
@@ -30,19 +32,22 @@ export function UsersView({ db }: { db: FieldbookDb }) {
   const select = useUserSelection((s) => s.select);
   const selectAll = useUserSelection((s) => s.selectAll);
   const deferredText = useDeferredValue(text);
+  const pendingVersion = usePendingVersion();
 
   // the unfiltered list in name order can show its first screenful before all 20,000 users are read
   const plainList = deferredText.trim() === '' && Object.values(filters).every((v) => v == null) && sort.key === DEFAULT_SORT.key && sort.direction === DEFAULT_SORT.direction;
-  const firstScreen = useLiveQuery(async () => (plainList ? applyOverlays('users', db, await firstUsersByName(db, FIRST_SCREEN)) : undefined), [db, plainList]);
+  const firstScreen = useLiveQuery(async () => (plainList ? applyOverlays('users', db, await firstUsersByName(db, FIRST_SCREEN), () => true, compareUsers(DEFAULT_SORT)) : undefined), [db, plainList, pendingVersion]);
   // The plain list waits for its first screenful (IndexedDB would otherwise serve the big read
   // first). The count is read in the same live query on purpose: the search may be served from
   // memory, and this read is what makes the query re-run when any user changes.
   const waitForFirstScreen = plainList && firstScreen === undefined;
   const result = useLiveQuery(async () => {
     if (waitForFirstScreen) return undefined;
-    const [count, found] = await Promise.all([countUsers(db), searchUsers(db, deferredText, filters, sort)]);
-    return { count, users: await applyOverlays('users', db, found) };
-  }, [db, deferredText, filters, sort, waitForFirstScreen]);
+    const [count, found, matches] = await Promise.all([countUsers(db), searchUsers(db, deferredText, filters, sort), userMatcher(db, deferredText, filters)]);
+    // pending edits and people created offline, in the list wherever they now match
+    const [users, total] = await Promise.all([applyOverlays('users', db, found, matches, compareUsers(sort)), countWithPending('users', db, count, () => true)]);
+    return { count: total, users };
+  }, [db, deferredText, filters, sort, waitForFirstScreen, pendingVersion]);
   const users = result?.users;
   const firstCount = useLiveQuery(() => countUsers(db), [db]);
   const total = result?.count ?? firstCount;
@@ -59,7 +64,8 @@ export function UsersView({ db }: { db: FieldbookDb }) {
           <a href={hrefFor('users', u.userid)} tabIndex={-1} onClick={(e) => e.stopPropagation()}>
             {u.lastname}, {u.firstname}
           </a>{' '}
-          <PendingBadge show={isPending(u)} />
+          <PendingMarker row={u} what={`${u.firstname} ${u.lastname}`} />
+          {u.refreshedAt && !u.pendingOps && <span className="badge" title="Read back from the site after your changes were applied">Refreshed</span>}
         </>
       ),
     },

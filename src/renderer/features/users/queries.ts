@@ -38,14 +38,19 @@ function sortValue(u: UserRecord, key: UserSortKey): string | number {
 
 /** Sorts in place by the key, ties broken by name then id so the order is stable. */
 export function sortUsers(users: UserRecord[], sort: UserSort): UserRecord[] {
+  return users.sort(compareUsers(sort));
+}
+
+/** The order of the list: by the key, ties broken by name then id. */
+export function compareUsers(sort: UserSort): (a: UserRecord, b: UserRecord) => number {
   const sign = sort.direction === 'asc' ? 1 : -1;
-  return users.sort((a, b) => {
+  return (a, b) => {
     const va = sortValue(a, sort.key);
     const vb = sortValue(b, sort.key);
     const primary = typeof va === 'number' && typeof vb === 'number' ? va - vb : collator.compare(String(va), String(vb));
     if (primary !== 0) return sign * primary;
     return collator.compare(a.sortName, b.sortName) || a.userid - b.userid;
-  });
+  };
 }
 
 /** Pure filter of users already loaded (site, status, type; group membership as a set of ids). */
@@ -69,11 +74,17 @@ export function matchesPrefix(u: UserRecord, q: string): boolean {
  * the in-memory copy of the users (see db/users-memo.ts).
  */
 export async function searchUsers(db: FieldbookDb, text: string, filters: UserFilters = {}, sort: UserSort = DEFAULT_SORT): Promise<UserRecord[]> {
-  const q = lower(text);
-  const [all, members] = await Promise.all([allUsersByName(db), filters.groupid != null ? groupMemberIds(db, filters.groupid) : null]);
+  const [all, matches] = await Promise.all([allUsersByName(db), userMatcher(db, text, filters)]);
   // a new array, in name order: the shared copy is never handed out
-  const matching = all.filter((u) => (!q || matchesPrefix(u, q)) && matchesFilters(u, filters, members));
+  const matching = all.filter(matches);
   return sort.key === DEFAULT_SORT.key && sort.direction === DEFAULT_SORT.direction ? matching : sortUsers(matching, sort);
+}
+
+/** What a search selects, as a test on one user (the pending overlay asks it of users it changes). */
+export async function userMatcher(db: FieldbookDb, text: string, filters: UserFilters = {}): Promise<(u: UserRecord) => boolean> {
+  const q = lower(text);
+  const members = filters.groupid != null ? await groupMemberIds(db, filters.groupid) : null;
+  return (u) => (!q || matchesPrefix(u, q)) && matchesFilters(u, filters, members);
 }
 
 /** The first users in name order: what the list shows first, before everyone is loaded. */

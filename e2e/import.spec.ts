@@ -1,0 +1,109 @@
+/**
+ * The import in Chromium under the app's real CSP (the only place a blob:
+ * worker is refused): a large workbook made by LibreOffice reaches the preview;
+ * a row that would overwrite another person's identity is a conflict, not an
+ * update; the last file dropped wins and a refused file clears the preview.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { makeBig } from '../scripts/make-import-fixtures.mjs';
+import { cspViolations, expect, test, type ReferenceServer } from './fixtures.ts';
+import { addProfile, goTo, syncNow } from './support/ui.ts';
+import { fileDataTransfer } from './support/drop.ts';
+
+/** Drops a file on the import view, as a user dragging it from the desktop would. */
+async function dropFile(page: Page, name: string, bytes: Buffer): Promise<void> {
+  const dataTransfer = await fileDataTransfer(page, name, bytes);
+  await page.locator('.import-view').dispatchEvent('drop', { dataTransfer });
+}
+
+const summary = (page: Page) => page.getByRole('status', { name: 'Import summary' });
+
+function twoPeople(server: ReferenceServer) {
+  return server.query<{ userid: number; username: string; firstname: string; lastname: string; employeeid: string; siteid: number }>(
+    "SELECT userid, username, firstname, lastname, employeeid, siteid FROM users WHERE siteid = (SELECT MIN(siteid) FROM users) AND employeeid <> '' ORDER BY userid LIMIT 2",
+  );
+}
+
+test('a 50,000-row workbook saved by LibreOffice reaches the preview, read in a worker the CSP allows', async ({ app, api, fullToken }) => {
+  test.setTimeout(180_000);
+  const workbook = await readFile(makeBig(50_000));
+  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+  await goTo(app, 'Import');
+  await dropFile(app, 'people-50000.xlsx', workbook);
+  await expect(app.getByText('50,001 rows with data')).toBeVisible({ timeout: 60_000 });
+  await expect(summary(app)).toContainText('50,000 to create');
+  expect(await cspViolations(app)).toEqual([]);
+});
+
+test("a row whose username is one person's and employee id another's is a conflict showing both, and is not queued", async ({ app, api, server, fullToken }) => {
+  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+  await syncNow(app);
+  const [a, b] = twoPeople(server);
+  if (!a || !b) throw new Error('the dataset has two people with employee ids');
+  await goTo(app, 'Import');
+  const csv = ['Username,Forename,Surname,Employee No.', `${a.username},Tom,Novak,${b.employeeid}`].join('\r\n');
+  await dropFile(app, 'hr.csv', Buffer.from(csv));
+  await expect(summary(app)).toContainText('0 to create, 0 to update, 0 identity changes, 0 unchanged, 0 skipped, 1 conflicts');
+  const people = app.getByRole('list', { name: 'People of row 2' });
+  await expect(people.getByText(`${a.firstname} ${a.lastname} (${a.username}`)).toBeVisible();
+  await expect(people.getByText(`${b.firstname} ${b.lastname} (${b.username}`)).toBeVisible();
+  await expect(app.getByRole('button', { name: 'Queue 0 rows' })).toBeDisabled();
+});
+
+test('the last file dropped wins, and a refused file clears the preview and its Queue button', async ({ app, api, fullToken }) => {
+  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+  await goTo(app, 'Import');
+  const big = await readFile(makeBig(50_000));
+  await dropFile(app, 'slow.xlsx', big);
+  await dropFile(app, 'quick.csv', Buffer.from('username,first name,last name\nnew.one,New,One\n'));
+  await expect(summary(app)).toContainText('1 to create');
+  // the slow one, had it finished later, would have shown 50,000
+  await app.waitForTimeout(2000);
+  await expect(summary(app)).toContainText('1 to create');
+  await expect(app.getByRole('button', { name: 'Queue 1 rows' })).toBeEnabled();
+
+  await dropFile(app, 'photo.xlsx', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
+  await expect(app.getByRole('alert').filter({ hasText: 'photo.xlsx: This file is a PNG image' })).toBeVisible();
+  await expect(summary(app)).toHaveCount(0);
+  await expect(app.getByRole('button', { name: /^Queue/ })).toHaveCount(0);
+});
+
+test('reading can be cancelled', async ({ app, api, fullToken }) => {
+  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+  await goTo(app, 'Import');
+  await dropFile(app, 'people.xlsx', await readFile(makeBig(50_000)));
+  await app.getByRole('status', { name: 'Reading the file' }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(app.getByRole('status', { name: 'Reading the file' })).toHaveCount(0);
+  await expect(summary(app)).toHaveCount(0);
+});
+
+test('the results file, fixed and dropped in again, imports only what is left to do', async ({ app, api, server, fullToken }) => {
+  test.setTimeout(120_000);
+  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+  await syncNow(app);
+  await goTo(app, 'Import');
+  await dropFile(app, 'hr.csv', Buffer.from('Username,Forename,Surname\r\nres.new,Rae,Sult\r\nres.bad,=cmd(),Fixme\r\n'));
+  await expect(summary(app)).toContainText('1 to create, 0 to update, 0 identity changes, 0 unchanged, 0 skipped, 0 conflicts, 0 ambiguous, 1 invalid.');
+  await app.getByRole('button', { name: 'Queue 1 rows' }).click();
+  await expect.poll(() => server.query("SELECT 1 FROM users WHERE username = 'res.new'"), { timeout: 30_000 }).toHaveLength(1);
+
+  const results = app.getByRole('status', { name: 'Import results' });
+  await expect(async () => {
+    await app.getByRole('button', { name: 'Refresh' }).click();
+    await expect(results).toHaveText('1 done, 1 invalid.', { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  const [download] = await Promise.all([app.waitForEvent('download'), app.getByRole('button', { name: 'Download results (CSV)' }).click()]);
+  expect(download.suggestedFilename()).toBe('hr-results.csv');
+  const text = (await readFile(await download.path())).toString('utf8');
+  expect(text.split('\r\n').slice(0, 3)).toEqual([
+    '\ufeff"Username","Forename","Surname","status","statuscode","message"',
+    expect.stringMatching(/^"res\.new","Rae","Sult","done","\d*",/),
+    expect.stringMatching(/^"res\.bad","'=cmd\(\)","Fixme","invalid","","First name .* looks like a spreadsheet formula/),
+  ]);
+
+  // the coordinator fixes the refused row and drops the results file back in
+  await dropFile(app, 'hr-results.csv', Buffer.from(text.replace("'=cmd()", 'Fixed')));
+  await expect(app.getByText('The last three columns (status, statuscode, message) are the results of an earlier import: they are ignored.')).toBeVisible();
+  await expect(summary(app)).toContainText('1 to create, 0 to update, 0 identity changes, 1 unchanged, 0 skipped, 0 conflicts, 0 ambiguous, 0 invalid.');
+});

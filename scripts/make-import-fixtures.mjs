@@ -1,0 +1,138 @@
+// Makes the import's fixture corpus with a real spreadsheet program: LibreOffice
+// Calc, headless. The source is a flat OpenDocument sheet written here (styles,
+// number formats, a merged title row, two sheets); LibreOffice saves it as XLSX
+// and as CSV in the encodings and delimiters HR exports use. Broken files are
+// made from those. Run: node scripts/make-import-fixtures.mjs [big]
+// ("big" also makes the large files the e2e and the benchmark use, in a temp folder).
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const FIXTURES = path.resolve(here, '../src/renderer/features/import/fixtures');
+
+const PEOPLE = [
+  // employee no. (number shown through 00000), forename, surname, e-mail, status, start date
+  [123, 'José', 'Müller', 'jose.muller@example.com', 'Active', '2024-03-05'],
+  [4567, 'Zoë', 'Ødegård', 'zoe.odegard@example.com', 'Offline', '2023-11-30'],
+  [89, 'Siân', "O'Brien", 'sian.obrien@example.com', 'Active', '2025-01-12'],
+  [90210, 'Łukasz', 'Żółć', 'lukasz.zolc@example.com', 'Inactive', '2022-07-01'],
+  [7, 'Nia', '=HYPERLINK("http://x","y")', 'nia@example.com', 'Active', '2024-09-09'],
+];
+const HEADERS = ['Employee No.', 'Forename', 'Surname', 'Work Email', 'Status', 'Start date'];
+
+const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const text = (s) => `<table:table-cell office:value-type="string" calcext:value-type="string"><text:p>${esc(s)}</text:p></table:table-cell>`;
+
+function fods(rows = PEOPLE) {
+  const body = rows.map(([id, first, last, email, status, start]) => `<table:table-row>
+      <table:table-cell table:style-name="ce-id" office:value-type="float" office:value="${id}" calcext:value-type="float"><text:p>${String(id).padStart(5, '0')}</text:p></table:table-cell>
+      ${text(first)}${text(last)}${text(email)}${text(status)}
+      <table:table-cell table:style-name="ce-date" office:value-type="date" office:date-value="${start}" calcext:value-type="date"><text:p>${start}</text:p></table:table-cell>
+    </table:table-row>`).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"
+ xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"
+ xmlns:number="urn:oasis:names:tc:opendocument:xmlns:datastyle:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"
+ xmlns:calcext="urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.spreadsheet">
+ <office:automatic-styles>
+  <number:number-style style:name="N-id"><number:number number:decimal-places="0" number:min-decimal-places="0" number:min-integer-digits="5"/></number:number-style>
+  <number:date-style style:name="N-date"><number:day number:style="long"/><number:text>/</number:text><number:month number:style="long"/><number:text>/</number:text><number:year number:style="long"/></number:date-style>
+  <style:style style:name="ce-id" style:family="table-cell" style:parent-style-name="Default" style:data-style-name="N-id"/>
+  <style:style style:name="ce-date" style:family="table-cell" style:parent-style-name="Default" style:data-style-name="N-date"/>
+  <style:style style:name="ce-title" style:family="table-cell" style:parent-style-name="Default"><style:text-properties fo:font-weight="bold"/></style:style>
+ </office:automatic-styles>
+ <office:body><office:spreadsheet>
+  <table:table table:name="People">
+   <table:table-row><table:table-cell table:style-name="ce-title" table:number-columns-spanned="6" table:number-rows-spanned="1" office:value-type="string"><text:p>HR export — staff list, November 2026</text:p></table:table-cell><table:covered-table-cell table:number-columns-repeated="5"/></table:table-row>
+   <table:table-row><table:table-cell table:number-columns-repeated="6"/></table:table-row>
+   <table:table-row>${HEADERS.map(text).join('')}</table:table-row>
+   ${body}
+  </table:table>
+  <table:table table:name="Notes"><table:table-row>${text('Exported by the HR system')}</table:table-row></table:table>
+ </office:spreadsheet></office:body>
+</office:document>`;
+}
+
+function soffice(args, cwd) {
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'lo-profile-'));
+  try {
+    execFileSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', ...args], { cwd, stdio: 'pipe', timeout: 300_000 });
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/** Converts `source` (a file in `dir`) with a filter; the result gets the name `target` in FIXTURES. */
+function convert(dir, source, filter, extension, target) {
+  const out = path.join(dir, 'out');
+  mkdirSync(out, { recursive: true });
+  soffice(['--convert-to', filter, '--outdir', out, source], dir);
+  const made = path.join(out, `${path.basename(source, path.extname(source))}.${extension}`);
+  renameSync(made, path.join(FIXTURES, target));
+}
+
+export function makeSmall() {
+  mkdirSync(FIXTURES, { recursive: true });
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'import-fixtures-'));
+  try {
+    writeFileSync(path.join(dir, 'people.fods'), fods());
+    convert(dir, 'people.fods', 'xlsx:Calc MS Excel 2007 XML', 'xlsx', 'people.xlsx');
+    // CSV filter options: separator, quote, charset (76 UTF-8, 65535 UTF-16, 1 Windows-1252), first line, cell formats, ..., "as shown"
+    convert(dir, 'people.fods', 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true', 'csv', 'people-utf8.csv');
+    convert(dir, 'people.fods', 'csv:Text - txt - csv (StarCalc):44,34,1,1,,0,false,true,true', 'csv', 'people-windows1252.csv');
+    convert(dir, 'people.fods', 'csv:Text - txt - csv (StarCalc):9,34,65535,1,,0,false,true,true', 'csv', 'people-utf16.txt');
+    convert(dir, 'people.fods', 'csv:Text - txt - csv (StarCalc):59,34,76,1,,0,false,true,true', 'csv', 'people-semicolon.csv');
+    convert(dir, 'people.fods', 'csv:Text - txt - csv (StarCalc):9,34,76,1,,0,false,true,true', 'csv', 'people-tab.tsv');
+    // Excel's "CSV UTF-8" starts with a byte-order mark
+    writeFileSync(path.join(FIXTURES, 'people-utf8-bom.csv'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), readFileSync(path.join(FIXTURES, 'people-utf8.csv'))]));
+    writeFileSync(path.join(dir, 'headers.fods'), fods([]));
+    convert(dir, 'headers.fods', 'xlsx:Calc MS Excel 2007 XML', 'xlsx', 'headers-only.xlsx');
+    convert(dir, 'people.fods', 'ods', 'ods', 'people.ods');
+    const xlsx = readFileSync(path.join(FIXTURES, 'people.xlsx'));
+    writeFileSync(path.join(FIXTURES, 'truncated.xlsx'), xlsx.subarray(0, Math.floor(xlsx.length / 2)));
+    writeFileSync(path.join(FIXTURES, 'empty.csv'), '');
+    // a PNG renamed .xlsx: a real 1x1 image
+    writeFileSync(path.join(FIXTURES, 'image.xlsx'), Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
+    copyFileSync(path.join(FIXTURES, 'people.xlsx'), path.join(FIXTURES, 'people.xlsm'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A large workbook (or CSV) of `rows` people in 10 columns, saved by LibreOffice,
+ * cached in the temp folder: for the e2e and the benchmark.
+ */
+export function makeBig(rows, format = 'xlsx') {
+  const cache = path.join(os.tmpdir(), 'fieldbook-import-big');
+  mkdirSync(cache, { recursive: true });
+  const target = path.join(cache, `people-${rows}.${format}`);
+  if (existsSync(target)) return target;
+  const lines = ['Username,Employee No.,Forename,Surname,Work Email,Status,Department,Site,Job title,Start date'];
+  const departments = ['Nursing', 'Facilities', 'Kitchen', 'Admin', 'Security'];
+  for (let n = 1; n <= rows; n += 1) {
+    lines.push(`big.${n},B${String(n).padStart(6, '0')},Émile${n},Nowak-${n % 977},big.${n}@example.com,${n % 3 === 0 ? 'Offline' : 'Active'},${departments[n % 5]},North wing,Carer grade ${n % 7},2024-0${(n % 9) + 1}-1${n % 10}`);
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'import-big-'));
+  try {
+    const csv = path.join(dir, `people-${rows}.csv`);
+    writeFileSync(csv, `${lines.join('\r\n')}\r\n`);
+    if (format === 'csv') {
+      renameSync(csv, target);
+      return target;
+    }
+    soffice(['--infilter=CSV:44,34,76,1', '--convert-to', 'xlsx:Calc MS Excel 2007 XML', '--outdir', path.join(dir, 'out'), csv], dir);
+    renameSync(path.join(dir, 'out', `people-${rows}.xlsx`), target);
+    return target;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  makeSmall();
+  if (process.argv[2] === 'big') console.log(makeBig(50_000), makeBig(100_000, 'csv'));
+}

@@ -1,0 +1,133 @@
+/**
+ * "Since last sync": what the last sync (or every sync since a chosen one)
+ * changed in the cache, counted by kind, with the people behind each count;
+ * filtered by site and profile group. From the change log only: works offline.
+ */
+import { useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { GroupRecord, SiteRecord, UserRecord } from '../../../shared/records.ts';
+import { useActiveDb } from '../../app/session.ts';
+import { formatCount, formatDateTime } from '../../app/format.ts';
+import { hrefFor } from '../../app/router.ts';
+import { CHANGE_LABELS, type ChangeKind } from '../../sync/changes.ts';
+import type { SyncChangeLog } from '../../sync/log.ts';
+import { changesSince, countsByKind, filterChanges, omittedSince } from './view-model.ts';
+
+const NO_LOGS: SyncChangeLog[] = [];
+const SHOWN = 500;
+
+export default function ChangesView() {
+  const db = useActiveDb();
+  const logs = useLiveQuery(async () => (db ? db.syncChanges.orderBy('seq').toArray() : []), [db]) ?? NO_LOGS;
+  const sites = useLiveQuery(async () => (db ? db.sites.toArray() : []), [db]) ?? [];
+  const groups = useLiveQuery(async () => (db ? db.groups.toArray() : []), [db]) ?? [];
+  const [fromSeq, setFromSeq] = useState<number | null>(null);
+  const [siteid, setSiteid] = useState<number | null>(null);
+  const [groupid, setGroupid] = useState<number | null>(null);
+  const [kind, setKind] = useState<ChangeKind | null>(null);
+  const last = logs.at(-1) ?? null;
+  const from = fromSeq ?? last?.seq ?? null;
+  const members = useLiveQuery(async () => (db && groupid !== null ? new Set((await db.groupMembers.where('groupid').equals(groupid).toArray()).map((m) => m.userid)) : null), [db, groupid]) ?? null;
+  const all = from === null ? [] : changesSince(logs, from);
+  const people = useLiveQuery(async () => {
+    if (!db || from === null) return new Map<number, UserRecord>();
+    const ids = [...new Set(changesSince(logs, from).map((c) => c.u))];
+    return new Map((await db.users.bulkGet(ids)).filter((u): u is UserRecord => u !== undefined).map((u) => [u.userid, u]));
+  }, [db, logs, from]);
+  const shown = filterChanges(all, { siteid, members }, (userid) => people?.get(userid)?.siteid);
+  const counts = countsByKind(shown);
+  const omitted = from === null ? 0 : omittedSince(logs, from);
+  const siteName = new Map(sites.map((s: SiteRecord) => [s.siteid, s.sitename]));
+  const groupChoices = groups.filter((g: GroupRecord) => siteid === null || g.siteid === siteid);
+  const drill = kind ? shown.filter((c) => c.k === kind) : [];
+
+  return (
+    <section className="view changes-view" aria-labelledby="changes-heading">
+      <h1 id="changes-heading">Since last sync</h1>
+      {last === null ? (
+        <p role="status">No changes recorded yet: the first sync of a profile has nothing to compare with. Each sync after it records what it changed here.</p>
+      ) : (
+        <>
+          <div className="toolbar">
+            <label>
+              Since{' '}
+              <select value={from ?? ''} onChange={(e) => setFromSeq(Number(e.target.value))}>
+                {[...logs].reverse().map((log, i) => (
+                  <option key={log.seq} value={log.seq}>
+                    {i === 0 ? `the last sync (${formatDateTime(log.at)})` : `the sync of ${formatDateTime(log.at)}`}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Site{' '}
+              <select value={siteid ?? ''} onChange={(e) => { setSiteid(e.target.value ? Number(e.target.value) : null); setGroupid(null); }}>
+                <option value="">All sites</option>
+                {sites.map((s) => <option key={s.siteid} value={s.siteid}>{s.sitename}</option>)}
+              </select>
+            </label>
+            <label>
+              Group{' '}
+              <select value={groupid ?? ''} onChange={(e) => setGroupid(e.target.value ? Number(e.target.value) : null)}>
+                <option value="">All groups</option>
+                {groupChoices.map((g) => <option key={g.groupid} value={g.groupid}>{g.groupname}</option>)}
+              </select>
+            </label>
+          </div>
+          <p role="status" aria-live="polite">
+            {all.length === 0 && omitted === 0
+              ? from === last.seq
+                ? `The last sync (${formatDateTime(last.at)}) changed nothing.`
+                : 'These syncs changed nothing.'
+              : `${formatCount(shown.length)} changes${shown.length !== all.length ? ` of ${formatCount(all.length)} (filtered)` : ''}${omitted > 0 ? `, and ${formatCount(omitted)} more counted but not listed` : ''}.`}
+            {last.outcome !== 'completed' ? ` The last sync was ${last.outcome}: what it changed before stopping is listed.` : ''}
+          </p>
+          {counts.length > 0 && (
+            <table className="chart-table" aria-label="Changes by kind">
+              <tbody>
+                {counts.map((c) => (
+                  <tr key={c.kind}>
+                    <th scope="row">{CHANGE_LABELS[c.kind]}</th>
+                    <td>{formatCount(c.count)}</td>
+                    <td>
+                      <button type="button" aria-pressed={kind === c.kind} onClick={() => setKind(kind === c.kind ? null : c.kind)}>
+                        {kind === c.kind ? 'Hide people' : 'Show people'}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {kind && (
+            <table className="outbox-table" aria-label={`People: ${CHANGE_LABELS[kind]}`}>
+              <thead>
+                <tr>
+                  <th scope="col">Person</th>
+                  <th scope="col">Site</th>
+                  <th scope="col">What changed</th>
+                  <th scope="col">Seen by the sync of</th>
+                </tr>
+              </thead>
+              <tbody>
+                {drill.slice(0, SHOWN).map((c, i) => {
+                  const person = people?.get(c.u);
+                  const site = c.s ?? person?.siteid;
+                  return (
+                    <tr key={`${c.u}-${i}`}>
+                      <td>{person ? <a href={hrefFor('users', c.u)}>{`${person.firstname} ${person.lastname}`.trim() || person.username}</a> : (c.d && c.k === 'person.removed' ? c.d : `#${c.u}`)}</td>
+                      <td>{site !== undefined ? (siteName.get(site) ?? String(site)) : ''}</td>
+                      <td>{c.k === 'person.removed' ? 'removed' : (c.d ?? '')}</td>
+                      <td>{formatDateTime(c.at)}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          )}
+          {drill.length > SHOWN && <p>Showing the first {formatCount(SHOWN)} of {formatCount(drill.length)}.</p>}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * The preview of an import: counts by category, what the platform does as a
+ * side effect, and the rows of one category at a time (create, update with
+ * before → after, identity changes to tick, unchanged, skipped, conflict with
+ * both people, ambiguous, invalid with the reason), each with its own row number.
+ */
+import { useMemo, useState } from 'react';
+import { formatCount } from '../../app/format.ts';
+import { ACTIONS, who, type RowAction, type RowPlan } from './match.ts';
+
+const TITLES: Record<RowAction, string> = {
+  create: 'To create',
+  update: 'To update',
+  identity: 'Username or employee ID changes (tick each to queue it)',
+  unchanged: 'Unchanged',
+  skipped: 'Skipped (mode)',
+  conflict: 'Conflicts (not queued)',
+  ambiguous: 'Ambiguous (not queued)',
+  invalid: 'Invalid (not queued)',
+};
+const PAGE = 200;
+
+interface Props {
+  plans: readonly RowPlan[];
+  excluded: ReadonlySet<number>;
+  ticked: ReadonlySet<number>;
+  onExclude: (next: ReadonlySet<number>) => void;
+  onTick: (next: ReadonlySet<number>) => void;
+}
+
+const toggle = (set: ReadonlySet<number>, n: number) => {
+  const next = new Set(set);
+  if (!next.delete(n)) next.add(n);
+  return next;
+};
+
+function details(p: RowPlan): string {
+  switch (p.action) {
+    case 'create':
+      return `${p.values.username}: ${p.values.firstname} ${p.values.lastname}${p.values.employeeid ? `, employee ID ${p.values.employeeid}` : ''}${p.values.email ? `, e-mail ${p.values.email}` : ''}`;
+    case 'update':
+    case 'identity': {
+      const changes = Object.entries(p.changes).map(([f, v]) => `${f}: ${String(p.user[f as keyof typeof p.user] ?? '') || '(blank)'} → ${v}`);
+      if (p.emailAdded) changes.push(`add e-mail ${p.emailAdded}`);
+      return `${who(p.user)}: ${changes.join('; ')}`;
+    }
+    case 'unchanged':
+      return who(p.user);
+    case 'skipped':
+    case 'ambiguous':
+      return p.reason;
+    case 'conflict':
+      return p.reasons.join(' ');
+    case 'invalid':
+      return p.errors.join(' ');
+  }
+}
+
+export function ImportPreview({ plans, excluded, ticked, onExclude, onTick }: Props) {
+  const counts = useMemo(() => {
+    const c = Object.fromEntries(ACTIONS.map((a) => [a, 0])) as Record<RowAction, number>;
+    for (const p of plans) c[p.action] += 1;
+    return c;
+  }, [plans]);
+  const firstShown = ACTIONS.find((a) => counts[a] > 0 && a !== 'unchanged') ?? 'unchanged';
+  const [chosen, setChosen] = useState<RowAction | null>(null);
+  const category = chosen && counts[chosen] > 0 ? chosen : firstShown;
+  const [limit, setLimit] = useState(PAGE);
+  const shown = useMemo(() => plans.filter((p) => p.action === category), [plans, category]);
+
+  return (
+    <div className="import-preview">
+      <p role="status" aria-label="Import summary">
+        {formatCount(counts.create)} to create, {formatCount(counts.update)} to update, {formatCount(counts.identity)} identity changes, {formatCount(counts.unchanged)} unchanged, {formatCount(counts.skipped)} skipped, {formatCount(counts.conflict)} conflicts, {formatCount(counts.ambiguous)} ambiguous, {formatCount(counts.invalid)} invalid.
+      </p>
+      {counts.create > 0 && <p>New people start as Offline on the platform unless the file gives their status.</p>}
+      <div role="group" aria-label="Rows to show">
+        {ACTIONS.filter((a) => counts[a] > 0).map((a) => (
+          <button key={a} type="button" aria-pressed={a === category} onClick={() => { setChosen(a); setLimit(PAGE); }}>
+            {TITLES[a]}: {formatCount(counts[a])}
+          </button>
+        ))}
+      </div>
+      <table aria-label="Rows of the file">
+        <thead>
+          <tr>
+            <th scope="col">Row</th>
+            <th scope="col">Outcome</th>
+            <th scope="col">Details</th>
+            <th scope="col">Queue</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.slice(0, limit).map((p) => (
+            <tr key={p.rowNumber} className={`import-${p.action}`}>
+              <td>{p.rowNumber}</td>
+              <td>{TITLES[p.action].replace(/ \(.*/, '')}</td>
+              <td>
+                {details(p)}
+                {p.action === 'conflict' && p.people.length > 0 && (
+                  <ul aria-label={`People of row ${p.rowNumber}`}>{p.people.map((u) => <li key={u.userid}>{who(u)}</li>)}</ul>
+                )}
+                {p.action === 'ambiguous' && (
+                  <ul aria-label={`People of row ${p.rowNumber}`}>{p.people.map((u) => <li key={u.userid}>{who(u)}</li>)}</ul>
+                )}
+              </td>
+              <td>
+                {(p.action === 'create' || p.action === 'update') && (
+                  <input type="checkbox" aria-label={`Queue row ${p.rowNumber}`} checked={!excluded.has(p.rowNumber)} onChange={() => onExclude(toggle(excluded, p.rowNumber))} />
+                )}
+                {p.action === 'identity' && (
+                  <input type="checkbox" aria-label={`Apply the change of row ${p.rowNumber}`} checked={ticked.has(p.rowNumber)} onChange={() => onTick(toggle(ticked, p.rowNumber))} />
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {shown.length > limit && (
+        <button type="button" onClick={() => setLimit(limit + PAGE)}>Show {formatCount(Math.min(PAGE, shown.length - limit))} more of {formatCount(shown.length)}</button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * The results of the last import queued in this window: how its rows fared in
+ * the replay, and a results file (the input's own columns plus status,
+ * statuscode and message, CSV or XLSX) that can be fixed and dropped in again.
+ * Kept until the app closes.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { create } from 'zustand';
+import type { OutboxOp } from '../../../shared/outbox.ts';
+import { formatCount } from '../../app/format.ts';
+import { outboxStore } from '../../outbox/runtime.ts';
+import { download } from '../outbox/download.ts';
+import { writeInWorker } from './reader.ts';
+import { resultsTable, type ImportRun } from './results.ts';
+
+export const useLastImport = create<{ run: ImportRun | null }>(() => ({ run: null }));
+
+async function opsOf(run: ImportRun): Promise<Map<string, OutboxOp>> {
+  const db = outboxStore.getState().db;
+  const ids = [...run.opsByRow.values()].flat();
+  const found = new Map<string, OutboxOp>();
+  // a slice at a time: reading 100,000 ops at once would hold the window
+  for (let at = 0; db && at < ids.length; at += 2000) {
+    for (const op of await db.outbox.bulkGet(ids.slice(at, at + 2000))) if (op) found.set(op.id, op);
+  }
+  return found;
+}
+
+export function ImportResults() {
+  const run = useLastImport((s) => s.run);
+  const [counts, setCounts] = useState<Record<string, number> | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const [tick, setTick] = useState(0);
+  const refresh = useCallback(() => setTick((n) => n + 1), []);
+  useEffect(() => {
+    let live = true;
+    if (run) {
+      void opsOf(run).then((ops) => {
+        const next: Record<string, number> = {};
+        for (const row of resultsTable(run, ops).slice(1)) next[row[row.length - 3]!] = (next[row[row.length - 3]!] ?? 0) + 1;
+        if (live) setCounts(next);
+      });
+    }
+    return () => {
+      live = false;
+    };
+  }, [run, tick]);
+
+  if (!run) return null;
+  const save = async (format: 'csv' | 'xlsx') => {
+    setBusy(true);
+    setError(null);
+    try {
+      const table = resultsTable(run, await opsOf(run));
+      const base = run.fileName.replace(/\.[^.]+$/, '').replace(/-results$/, '');
+      download(await writeInWorker(table, format, 'Results'), `${base}-results.${format}`);
+      refresh();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'The results file could not be written.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section aria-labelledby="import-results-heading" className="import-results">
+      <h2 id="import-results-heading">Results of {run.fileName}</h2>
+      {counts && (
+        <p role="status" aria-label="Import results">
+          {Object.entries(counts).map(([status, n]) => `${formatCount(n)} ${status}`).join(', ')}.
+        </p>
+      )}
+      <p>The results file has the file&apos;s own columns plus status, statuscode and message: fix the rows that failed and drop it here again.</p>
+      <button type="button" onClick={refresh}>Refresh</button>{' '}
+      <button type="button" disabled={busy} onClick={() => void save('csv')}>Download results (CSV)</button>{' '}
+      <button type="button" disabled={busy} onClick={() => void save('xlsx')}>Download results (XLSX)</button>
+      {error && <p role="alert">{error}</p>}
+    </section>
+  );
+}

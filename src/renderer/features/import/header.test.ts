@@ -1,0 +1,45 @@
+/** Finding the header row and the columns. */
+import { describe, expect, it } from 'vitest';
+import { findHeaderRow, sheetOf } from './header.ts';
+import { guessMapping, ignoredColumns } from './mapping.ts';
+import type { RawRow } from './read/table.ts';
+
+const rows = (...cells: Array<[number, string[]]>): RawRow[] => cells.map(([rowNumber, c]) => ({ rowNumber, cells: c }));
+
+describe('the header row', () => {
+  it('skips a title row and blank rows above the header', () => {
+    const table = rows([1, ['Staff list, November']], [4, ['Employee No.', 'Forename', 'Surname']], [5, ['00123', 'José', 'Müller']]);
+    expect(findHeaderRow(table)).toBe(1);
+    const sheet = sheetOf(table, 1);
+    expect(sheet).toMatchObject({ headerRowNumber: 4, rows: [{ rowNumber: 5 }] });
+    expect(sheet.warnings[0]).toContain('Rows 1–3 above the header row are not imported');
+  });
+
+  it('takes the first row of a one-column file', () => {
+    expect(findHeaderRow(rows([1, ['username']], [2, ['ann']]))).toBe(0);
+  });
+
+  it('reports duplicate column names and cells beyond the header', () => {
+    const sheet = sheetOf(rows([1, ['username', 'email', 'Email']], [2, ['ann', 'a@x.io', 'b@x.io', 'extra']], [3, ['bo']]), 0);
+    expect(sheet.warnings).toEqual([
+      'Columns B and C are both named "Email": check which one each field uses below.',
+      'Row 2 has cells beyond the last named column (C): they are not imported. Name that column in the header row to import it.',
+    ]);
+  });
+
+  it('says when there are no rows below the header', () => {
+    expect(sheetOf(rows([1, ['username']]), 0).warnings).toContain('The file has a header row but no rows of people below it.');
+  });
+});
+
+describe('column names', () => {
+  it('recognises the spellings HR systems use', () => {
+    expect(guessMapping(['Employee No.', 'Forename', 'Surname', 'Work Email', 'User ID', 'STATUS'])).toEqual({ employeeid: 0, firstname: 1, lastname: 2, email: 3, username: 4, status: 5 });
+    expect(guessMapping(['Employee #', 'e-mail', 'Given Name', 'Family name'])).toEqual({ employeeid: 0, email: 1, firstname: 2, lastname: 3 });
+  });
+
+  it('lists the named columns no field takes', () => {
+    const headers = ['username', 'Department', '', 'Start date'];
+    expect(ignoredColumns(headers, guessMapping(headers))).toEqual([1, 3]);
+  });
+});

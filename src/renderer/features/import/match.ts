@@ -1,0 +1,211 @@
+/**
+ * Each row of the file against the people on the site, so that a row never
+ * lands on the wrong person. The user picks the key (employee id, username or
+ * e-mail) and the mode; zero matches create, one updates only what differs,
+ * several are ambiguous. Every identifying value of the row (username,
+ * employee id, e-mail) is also checked against the other people and the other
+ * rows: when it belongs to someone else, the row is a conflict and is not
+ * queued. Renaming a username or changing an employee id is a category of its
+ * own that the user ticks row by row. Pure.
+ */
+import type { EmailRecord, UserRecord } from '../../../shared/records.ts';
+import { looksLikeFormula } from '../../../shared/formula.ts';
+import { FIELD_LABELS, IMPORT_FIELDS, type ImportField } from './mapping.ts';
+
+export type MatchKey = 'employeeid' | 'username' | 'email';
+export type ImportMode = 'upsert' | 'create' | 'update';
+export interface MatchOptions {
+  key: MatchKey;
+  mode: ImportMode;
+}
+
+export type RowValues = Partial<Record<ImportField, string>>;
+export type ImportRow = { rowNumber: number; values: RowValues };
+export type UserChanges = Partial<Record<'username' | 'firstname' | 'lastname' | 'employeeid' | 'status', string>>;
+
+export type RowPlan =
+  | { rowNumber: number; action: 'create'; values: RowValues }
+  /** `identity`: the username or employee id changes: queued only when ticked */
+  | { rowNumber: number; action: 'update' | 'identity'; user: UserRecord; changes: UserChanges; emailAdded?: string }
+  | { rowNumber: number; action: 'unchanged'; user: UserRecord }
+  | { rowNumber: number; action: 'skipped'; reason: string; user?: UserRecord }
+  | { rowNumber: number; action: 'conflict'; reasons: string[]; people: UserRecord[]; rows: number[] }
+  | { rowNumber: number; action: 'ambiguous'; reason: string; people: UserRecord[] }
+  | { rowNumber: number; action: 'invalid'; errors: string[] };
+
+export type RowAction = RowPlan['action'];
+export const ACTIONS: readonly RowAction[] = ['create', 'update', 'identity', 'unchanged', 'skipped', 'conflict', 'ambiguous', 'invalid'];
+
+export const KNOWN_STATUSES = ['Active', 'Offline', 'Inactive'];
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const LOOKS_LIKE_DATE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$|^\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}$|^\d{1,2}-[A-Za-z]{3}(-\d{2,4})?$/;
+
+export function normalizeStatus(value: string): string | null {
+  return KNOWN_STATUSES.find((s) => s.toLowerCase() === value.toLowerCase()) ?? null;
+}
+
+/** The cached e-mail addresses of each user, lower-cased. */
+export type EmailsByUser = ReadonlyMap<number, ReadonlySet<string>>;
+
+export function emailsByUser(emails: readonly EmailRecord[]): EmailsByUser {
+  const out = new Map<number, Set<string>>();
+  for (const e of emails) out.set(e.userid, (out.get(e.userid) ?? new Set()).add(e.email.toLowerCase()));
+  return out;
+}
+
+const IDENTIFYING = ['username', 'employeeid', 'email'] as const;
+type Identifying = (typeof IDENTIFYING)[number];
+const LABEL: Record<Identifying, string> = { username: 'username', employeeid: 'employee ID', email: 'e-mail' };
+
+export const who = (u: UserRecord) => `${`${u.firstname} ${u.lastname}`.trim() || u.username} (${u.username}${u.employeeid ? `, employee ID ${u.employeeid}` : ''})`;
+
+function validate(v: RowValues): string[] {
+  const errors: string[] = [];
+  for (const field of IMPORT_FIELDS) {
+    const value = v[field];
+    if (!value) continue;
+    // a results file neutralised it with a leading quote: still the same formula
+    if (looksLikeFormula(value) || (value.startsWith("'") && looksLikeFormula(value.slice(1)))) errors.push(`${FIELD_LABELS[field]} "${value.slice(0, 40)}" looks like a spreadsheet formula (it starts with = + - or @), so it is refused.`);
+    if (value.length > 200) errors.push(`${FIELD_LABELS[field]} is longer than 200 characters.`);
+  }
+  if (v.status && !normalizeStatus(v.status)) errors.push(`Status "${v.status}" is not one of ${KNOWN_STATUSES.join(', ')}.`);
+  if (v.email && !EMAIL.test(v.email)) errors.push(`"${v.email}" is not an e-mail address.`);
+  if (v.employeeid && LOOKS_LIKE_DATE.test(v.employeeid)) errors.push(`Employee ID "${v.employeeid}" looks like a date: the spreadsheet may have turned the id into a date. Format the column as Text and export again.`);
+  return errors;
+}
+
+class Index {
+  private readonly map = new Map<string, UserRecord[]>();
+  add(value: string, user: UserRecord) {
+    if (!value) return;
+    const key = value.toLowerCase();
+    const list = this.map.get(key);
+    if (!list) this.map.set(key, [user]);
+    else if (!list.includes(user)) list.push(user);
+  }
+  get(value: string | undefined): UserRecord[] {
+    return value ? (this.map.get(value.toLowerCase()) ?? []) : [];
+  }
+}
+
+interface Indexes {
+  index: Record<Identifying, Index>;
+  inFile: FileIndex;
+}
+
+function peopleIndex(users: readonly UserRecord[], siteid: number, emails: EmailsByUser): Record<Identifying, Index> {
+  const on = users.filter((u) => u.siteid === siteid);
+  const index: Record<Identifying, Index> = { username: new Index(), employeeid: new Index(), email: new Index() };
+  const byId = new Map(on.map((u) => [u.userid, u]));
+  for (const u of on) {
+    index.username.add(u.username, u);
+    index.employeeid.add(u.employeeid, u);
+  }
+  for (const [userid, addresses] of emails) {
+    const u = byId.get(userid);
+    if (u) for (const address of addresses) index.email.add(address, u);
+  }
+  return index;
+}
+
+type FileIndex = Record<Identifying, Map<string, number[]>>;
+
+/** The rows of the file that hold each identifying value (rows from..to). */
+function indexRows(inFile: FileIndex, rows: readonly ImportRow[], from: number, to: number): void {
+  for (let i = from; i < to; i += 1) {
+    const row = rows[i]!;
+    for (const field of IDENTIFYING) {
+      const value = row.values[field]?.toLowerCase();
+      if (!value) continue;
+      const list = inFile[field].get(value);
+      if (list) list.push(row.rowNumber);
+      else inFile[field].set(value, [row.rowNumber]);
+    }
+  }
+}
+
+const emptyFileIndex = (): FileIndex => ({ username: new Map(), employeeid: new Map(), email: new Map() });
+
+function indexesOf(rows: readonly ImportRow[], users: readonly UserRecord[], siteid: number, emails: EmailsByUser): Indexes {
+  const inFile = emptyFileIndex();
+  indexRows(inFile, rows, 0, rows.length);
+  return { index: peopleIndex(users, siteid, emails), inFile };
+}
+
+export function planImport(rows: readonly ImportRow[], users: readonly UserRecord[], siteid: number, emails: EmailsByUser, options: MatchOptions): RowPlan[] {
+  const { index, inFile } = indexesOf(rows, users, siteid, emails);
+  return rows.map((row) => planRow(row, options, index, inFile, emails));
+}
+
+/** The same plan, made a slice of rows at a time so the window stays responsive; null when `stopped()` turns true. */
+export async function planImportInSlices(rows: readonly ImportRow[], users: readonly UserRecord[], siteid: number, emails: EmailsByUser, options: MatchOptions, stopped: () => boolean, slice = 2000): Promise<RowPlan[] | null> {
+  const index = peopleIndex(users, siteid, emails);
+  const inFile = emptyFileIndex();
+  for (let at = 0; at < rows.length; at += slice) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (stopped()) return null;
+    indexRows(inFile, rows, at, Math.min(at + slice, rows.length));
+  }
+  const plans: RowPlan[] = [];
+  for (let at = 0; at < rows.length; at += slice) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (stopped()) return null;
+    for (let i = at; i < Math.min(at + slice, rows.length); i += 1) plans.push(planRow(rows[i]!, options, index, inFile, emails));
+  }
+  return plans;
+}
+
+function planRow(row: ImportRow, options: MatchOptions, index: Record<Identifying, Index>, inFile: FileIndex, emails: EmailsByUser): RowPlan {
+  const { rowNumber, values: v } = row;
+  const errors = validate(v);
+  const keyValue = v[options.key];
+  if (!keyValue) errors.push(`No ${LABEL[options.key]} (the key chosen to find people): the row cannot be matched.`);
+  if (errors.length > 0) return { rowNumber, action: 'invalid', errors };
+
+  const matches = index[options.key].get(keyValue);
+  if (matches.length > 1) return { rowNumber, action: 'ambiguous', reason: `${matches.length} people on the site have the ${LABEL[options.key]} "${keyValue}".`, people: matches };
+  const user = matches[0];
+
+  // every identifying value must belong to this person (or to no one), in the site and in the file
+  const reasons: string[] = [];
+  const people: UserRecord[] = user ? [user] : [];
+  const otherRows = new Set<number>();
+  for (const field of IDENTIFYING) {
+    const value = v[field];
+    if (!value) continue;
+    for (const owner of index[field].get(value)) {
+      if (owner === user) continue;
+      reasons.push(user
+        ? `The ${LABEL[field]} "${value}" belongs to ${who(owner)}, but the ${LABEL[options.key]} finds ${who(user)}.`
+        : `The ${LABEL[field]} "${value}" already belongs to ${who(owner)}: creating would give two people the same ${LABEL[field]}.`);
+      if (!people.includes(owner)) people.push(owner);
+    }
+    const rowsWith = (inFile[field].get(value.toLowerCase()) ?? []).filter((n) => n !== rowNumber);
+    if (rowsWith.length > 0) {
+      reasons.push(`The ${LABEL[field]} "${value}" is also on row${rowsWith.length > 1 ? 's' : ''} ${rowsWith.slice(0, 5).join(', ')}${rowsWith.length > 5 ? '…' : ''}.`);
+      for (const n of rowsWith) otherRows.add(n);
+    }
+  }
+  if (reasons.length > 0) return { rowNumber, action: 'conflict', reasons, people, rows: [...otherRows] };
+
+  if (!user) {
+    if (options.mode === 'update') return { rowNumber, action: 'skipped', reason: `No one on the site has the ${LABEL[options.key]} "${keyValue}" (update only: nobody is created).` };
+    const missing = (['username', 'firstname', 'lastname'] as const).filter((f) => !v[f]).map((f) => FIELD_LABELS[f].toLowerCase());
+    if (missing.length > 0) return { rowNumber, action: 'invalid', errors: [`A new person needs a ${missing.join(', a ')}.`] };
+    return { rowNumber, action: 'create', values: v };
+  }
+  // a person created offline (stand-in id < 0) is not on the platform yet: the Outbox holds them
+  if (user.userid < 0) return { rowNumber, action: 'skipped', reason: `${who(user)} is already waiting in the Outbox to be created: edit or discard it there.`, user };
+  if (options.mode === 'create') return { rowNumber, action: 'skipped', reason: `Already on the site as ${who(user)} (create only: nobody is updated).`, user };
+
+  const changes: UserChanges = {};
+  for (const field of ['firstname', 'lastname', 'status', 'username', 'employeeid'] as const) {
+    const next = field === 'status' && v.status ? normalizeStatus(v.status)! : v[field];
+    const same = field === 'username' || field === 'employeeid' ? next?.toLowerCase() === user[field].toLowerCase() : next === user[field];
+    if (next && !same) changes[field] = next;
+  }
+  const emailAdded = v.email && !emails.get(user.userid)?.has(v.email.toLowerCase()) ? v.email : undefined;
+  const identity = changes.username !== undefined || (changes.employeeid !== undefined && user.employeeid !== '');
+  if (Object.keys(changes).length === 0 && !emailAdded) return { rowNumber, action: 'unchanged', user };
+  return { rowNumber, action: identity ? 'identity' : 'update', user, changes, ...(emailAdded ? { emailAdded } : {}) };
+}

@@ -1,0 +1,195 @@
+/**
+ * CSV, TSV and TXT: the bytes decoded without ever replacing a character
+ * (UTF-8 with or without BOM through a fatal decoder, UTF-16 LE/BE by their
+ * BOM, Windows-1252 when the bytes are not valid UTF-8), Excel's `sep=` line,
+ * the delimiter found among , ; tab | (one column when none fits), and the rows
+ * numbered as a spreadsheet numbers them (a blank line is a row, a quoted line
+ * break is not).
+ */
+import { ReadError, type Limits } from './limits.ts';
+import type { ProgressHook, RawRow, RawTable } from './table.ts';
+
+export interface Decoded {
+  text: string;
+  encoding: string;
+}
+
+export function decodeText(bytes: Uint8Array): Decoded {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: strictDecode('utf-16le', bytes.subarray(2)), encoding: 'UTF-16' };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: strictDecode('utf-16be', bytes.subarray(2)), encoding: 'UTF-16' };
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const body = bom ? bytes.subarray(3) : bytes;
+  const utf16 = utf16WithoutBom(body);
+  if (utf16) return { text: strictDecode(utf16, body), encoding: 'UTF-16' };
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body), encoding: 'UTF-8' };
+  } catch {
+    if (bom) throw new ReadError('The file says it is UTF-8 but holds bytes that are not: it is damaged. Save it again as "CSV UTF-8".');
+    // not UTF-8: what Excel on Windows writes ("CSV"), which decodes every byte
+    return { text: new TextDecoder('windows-1252').decode(body), encoding: 'Windows-1252' };
+  }
+}
+
+function strictDecode(encoding: string, bytes: Uint8Array): string {
+  try {
+    return new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    throw new ReadError('The file is UTF-16 text but some of its characters are damaged. Save it again as "CSV UTF-8".');
+  }
+}
+
+/** UTF-16 text saved without a BOM: every other byte of its start is zero. */
+function utf16WithoutBom(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  const n = Math.min(bytes.length & ~1, 512);
+  if (n < 4) return null;
+  let evenZero = 0;
+  let oddZero = 0;
+  for (let i = 0; i < n; i += 2) {
+    if (bytes[i] === 0) evenZero += 1;
+    if (bytes[i + 1] === 0) oddZero += 1;
+  }
+  const half = n / 2;
+  if (oddZero > half * 0.7 && evenZero < half * 0.1) return 'utf-16le';
+  if (evenZero > half * 0.7 && oddZero < half * 0.1) return 'utf-16be';
+  return null;
+}
+
+/** Text that is no spreadsheet: NUL or other control characters a CSV never holds. */
+function looksBinary(text: string): boolean {
+  const sample = text.slice(0, 4096);
+  // eslint-disable-next-line no-control-regex
+  const controls = sample.match(/[\u0000-\u0008\u000e-\u001a\u001c-\u001f]/g)?.length ?? 0;
+  return controls > 0 && controls > sample.length / 200;
+}
+
+const DELIMITERS = [',', ';', '\t', '|'] as const;
+const DELIMITER_NAMES: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' };
+
+/** The delimiter that splits the first lines most consistently into several columns; null for a one-column file. */
+export function detectDelimiter(text: string, preferTab: boolean): string | null {
+  const lines: string[] = [];
+  let start = 0;
+  while (lines.length < 50 && start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const line = text.slice(start, end).replace(/\r$/, '');
+    if (line.trim() !== '') lines.push(line.replace(/"[^"]*"/g, '""'));
+    start = end + 1;
+  }
+  let best: { delimiter: string; score: number } | null = null;
+  for (const delimiter of DELIMITERS) {
+    const counts = lines.map((line) => line.split(delimiter).length - 1);
+    const withIt = counts.filter((c) => c > 0);
+    if (withIt.length === 0) continue;
+    // lines that agree with the most common count, weighted by the columns it makes
+    const tally = new Map<number, number>();
+    for (const c of withIt) tally.set(c, (tally.get(c) ?? 0) + 1);
+    const [mode, agree] = [...tally.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]!;
+    const score = (agree / lines.length) * 100 + Math.min(mode, 20) + (preferTab && delimiter === '\t' ? 50 : 0);
+    if (!best || score > best.score) best = { delimiter, score };
+  }
+  return best?.delimiter ?? null;
+}
+
+export function readText(bytes: Uint8Array, name: string, limits: Limits, progress: ProgressHook): RawTable {
+  const { text: decoded, encoding } = decodeText(bytes);
+  if (looksBinary(decoded)) throw new ReadError('The file is not text: is it really a CSV file? Save the spreadsheet as .xlsx or .csv.');
+  let text = decoded.replace(/^\ufeff/, '');
+  let delimiter: string | null;
+  const firstRow = 1;
+  const sep = /^sep=(.)[ \t]*\r?\n/i.exec(text);
+  if (sep) {
+    // Excel's own hint, never shown as a row
+    delimiter = sep[1]!;
+    text = text.slice(sep[0].length);
+  } else {
+    delimiter = detectDelimiter(text, /\.tsv$/i.test(name));
+  }
+  const rows = parseDelimited(text, delimiter, firstRow, limits, progress);
+  if (rows.length === 0) throw new ReadError('The file has no data: it holds only blank lines.');
+  const layout = delimiter ? `${DELIMITER_NAMES[delimiter] ?? `"${delimiter}"`}-separated` : 'one column';
+  return { rows, source: `${encoding} text, ${layout}`, notes: encoding === 'Windows-1252' ? ['The file is not UTF-8: it was read as Windows-1252 (what Excel on Windows saves as "CSV"). Check that accented names look right below.'] : [] };
+}
+
+/** RFC 4180 with the usual leniency; rows past the limits are refused as soon as they are met. */
+export function parseDelimited(text: string, delimiter: string | null, firstRow: number, limits: Limits, progress: ProgressHook): RawRow[] {
+  const rows: RawRow[] = [];
+  const d = delimiter ?? '\n';
+  let rowNumber = firstRow;
+  let row: string[] = [];
+  let rowStart = rowNumber;
+  let cells = 0;
+  let i = 0;
+  const n = text.length;
+  const endRow = () => {
+    if (row.length > limits.columns) throw new ReadError(`Row ${rowStart} has ${row.length > 9_999 ? 'thousands of' : row.length} columns: Fieldbook imports at most ${limits.columns}. Delete the unneeded columns and save the file again.`);
+    if (row.some((cell) => cell !== '')) {
+      if (rowStart > limits.rows) throw new ReadError(`The file has more than ${limits.rows.toLocaleString('en')} rows: Fieldbook imports at most ${limits.rows.toLocaleString('en')} at once. Split it into smaller files.`);
+      let last = row.length;
+      while (last > 0 && row[last - 1] === '') last -= 1;
+      const kept = row.slice(0, last).map((cell) => cell.trim());
+      cells += kept.length;
+      if (cells > limits.cells) throw new ReadError(`The file has more than ${limits.cells.toLocaleString('en')} filled cells: it is too large to import at once. Split it into smaller files.`);
+      rows.push({ rowNumber: rowStart, cells: kept });
+      if (rows.length % 5000 === 0) progress({ rows: rows.length });
+    }
+    row = [];
+  };
+  while (i <= n) {
+    // one field
+    let field = '';
+    if (text.charCodeAt(i) === 34) {
+      const opened = rowNumber;
+      i += 1;
+      for (;;) {
+        const quote = text.indexOf('"', i);
+        if (quote < 0) throw new ReadError(`A quote opened on row ${opened} is never closed: the file is cut short or damaged.`);
+        const piece = text.slice(i, quote);
+        field += piece;
+        if (text.charCodeAt(quote + 1) === 34) {
+          field += '"';
+          i = quote + 2;
+        } else {
+          i = quote + 1;
+          break;
+        }
+      }
+      // anything between the closing quote and the delimiter is kept as typed
+      let stop = i;
+      while (stop < n && text[stop] !== d && text[stop] !== '\n' && text[stop] !== '\r') stop += 1;
+      field += text.slice(i, stop);
+      i = stop;
+    } else {
+      let stop = i;
+      while (stop < n) {
+        const ch = text[stop];
+        if (ch === d || ch === '\n' || ch === '\r') break;
+        stop += 1;
+      }
+      field = text.slice(i, stop);
+      i = stop;
+    }
+    row.push(field);
+    if (row.length > limits.columns) endRow();
+    if (i >= n) {
+      if (row.length > 1 || row[0] !== '') endRow();
+      break;
+    }
+    const ch = text[i];
+    if (ch === d && d !== '\n') {
+      i += 1;
+      if (i === n) {
+        row.push('');
+        endRow();
+        break;
+      }
+      continue;
+    }
+    // end of line: \r\n, \n or \r
+    i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1;
+    endRow();
+    rowNumber += 1;
+    rowStart = rowNumber;
+  }
+  return rows;
+}

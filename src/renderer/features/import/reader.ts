@@ -1,0 +1,75 @@
+/**
+ * Reading a dropped file in the import worker, from the window's side: one
+ * reading at a time (a new file cancels the one before, so the last file
+ * dropped always wins), progress as rows are read, and Cancel.
+ */
+import type { RawRow, RawTable } from './read/table.ts';
+import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
+
+export type ReadOutcome = { ok: true; table: RawTable } | { ok: false; error: string } | { ok: false; cancelled: true };
+
+export interface Reading {
+  done: Promise<ReadOutcome>;
+  cancel: () => void;
+}
+
+let current: Reading | null = null;
+
+/** Starts reading `file` in a new worker; any reading still under way is cancelled first. */
+export function readInWorker(file: File, onProgress: (rows: number) => void): Reading {
+  current?.cancel();
+  const worker = new Worker(new URL('./parse.worker.ts', import.meta.url), { type: 'module', name: 'import-reader' });
+  let settle: (outcome: ReadOutcome) => void = () => {};
+  const done = new Promise<ReadOutcome>((resolve) => {
+    settle = resolve;
+  });
+  let finished = false;
+  const finish = (outcome: ReadOutcome) => {
+    if (finished) return;
+    finished = true;
+    worker.terminate();
+    if (current === reading) current = null;
+    settle(outcome);
+  };
+  const rows: RawRow[] = [];
+  worker.onmessage = (event: MessageEvent<WorkerReply>) => {
+    const reply = event.data;
+    if (reply.type === 'progress') onProgress(reply.rows);
+    else if (reply.type === 'rows') {
+      for (const row of reply.rows) rows.push(row);
+      onProgress(rows.length);
+    } else if (reply.type === 'done') finish({ ok: true, table: { rows, source: reply.source, notes: reply.notes } });
+    else if (reply.type === 'error') finish({ ok: false, error: reply.message });
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    finish({ ok: false, error: 'The file could not be read (the reader stopped). Try again; if it happens again, save the file as .csv and import that.' });
+  };
+  const reading: Reading = { done, cancel: () => finish({ ok: false, cancelled: true }) };
+  current = reading;
+  void file.arrayBuffer().then(
+    (bytes) => {
+      if (!finished) worker.postMessage({ type: 'read', name: file.name, bytes } satisfies WorkerRequest, [bytes]);
+    },
+    () => finish({ ok: false, error: 'The file could not be opened: it may have been moved or deleted.' }),
+  );
+  return reading;
+}
+
+/** Writes a results table (CSV or XLSX) in a worker of its own: the window never waits on it. */
+export function writeInWorker(rows: string[][], format: 'csv' | 'xlsx', sheetName: string): Promise<Blob> {
+  const worker = new Worker(new URL('./parse.worker.ts', import.meta.url), { type: 'module', name: 'import-writer' });
+  return new Promise<Blob>((resolve, reject) => {
+    worker.onmessage = (event: MessageEvent<WorkerReply>) => {
+      worker.terminate();
+      if (event.data.type === 'written') resolve(new Blob([event.data.bytes], { type: format === 'csv' ? 'text/csv;charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+      else reject(new Error('The results file could not be written.'));
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      worker.terminate();
+      reject(new Error('The results file could not be written.'));
+    };
+    worker.postMessage({ type: 'write', rows, format, sheetName } satisfies WorkerRequest);
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * The results file of an import: the input's own columns (from its header
+ * row) plus status, statuscode and message for every data row, once the
+ * replay has run. It can be fixed and dropped in again: the reader ignores
+ * these three columns when it finds them at the end of a header.
+ */
+import type { OutboxOp } from '../../../shared/outbox.ts';
+import type { RawRow } from './read/table.ts';
+import type { RowPlan } from './match.ts';
+
+export const RESULT_COLUMNS = ['status', 'statuscode', 'message'] as const;
+
+/** What the view keeps of a queued import to write its results file. */
+export interface ImportRun {
+  fileName: string;
+  /** the header row's cells, without result columns of an earlier run */
+  headers: string[];
+  rows: RawRow[];
+  plans: ReadonlyMap<number, RowPlan>;
+  /** op ids queued for each row number */
+  opsByRow: ReadonlyMap<number, string[]>;
+}
+
+/** Index of the first of three trailing result columns, or -1. */
+export function resultColumnsAt(headers: readonly string[]): number {
+  const n = headers.length;
+  if (n < 3) return -1;
+  const tail = headers.slice(n - 3).map((h) => h.trim().toLowerCase());
+  return tail.every((h, i) => h === RESULT_COLUMNS[i]) ? n - 3 : -1;
+}
+
+function notQueued(plan: RowPlan | undefined): { status: string; message: string } {
+  if (!plan) return { status: 'not queued', message: '' };
+  switch (plan.action) {
+    case 'unchanged':
+      return { status: 'unchanged', message: 'Nothing to change.' };
+    case 'skipped':
+    case 'ambiguous':
+      return { status: plan.action, message: plan.reason };
+    case 'conflict':
+      return { status: 'conflict', message: plan.reasons.join(' ') };
+    case 'invalid':
+      return { status: 'invalid', message: plan.errors.join(' ') };
+    case 'identity':
+      return { status: 'not queued', message: 'A username or employee ID change that was not ticked.' };
+    default:
+      return { status: 'not queued', message: 'Excluded from the import.' };
+  }
+}
+
+const ORDER: Record<string, number> = { done: 0, pending: 1, sending: 1, discarded: 2, conflict: 3, 'needs-review': 3, failed: 4 };
+
+/** One row's outcome from its ops: the worst of them. */
+function outcome(ops: readonly (OutboxOp | undefined)[]): { status: string; statuscode: string; message: string } {
+  let worst = { status: 'done', statuscode: '', message: '' };
+  for (const op of ops) {
+    const status = op ? (op.status === 'needs-review' ? 'failed' : op.status) : 'discarded';
+    const statuscode = String(op?.lastError?.statuscode ?? op?.response?.statuscode ?? '');
+    const message = op ? (op.lastError?.message ?? (op.status === 'done' ? (op.response?.status ?? '') : '')) : 'Discarded from the outbox before it was sent.';
+    if ((ORDER[status] ?? 1) >= (ORDER[worst.status] ?? 0) && (status !== 'done' || worst.statuscode === '')) worst = { status, statuscode, message };
+  }
+  return worst;
+}
+
+/** The results table: the input's columns, then status, statuscode, message. */
+export function resultsTable(run: ImportRun, opsById: ReadonlyMap<string, OutboxOp>): string[][] {
+  const width = run.headers.length;
+  const out: string[][] = [[...run.headers, ...RESULT_COLUMNS]];
+  for (const row of run.rows) {
+    const cells = Array.from({ length: width }, (_, i) => row.cells[i] ?? '');
+    const ids = run.opsByRow.get(row.rowNumber);
+    const result = ids && ids.length > 0 ? outcome(ids.map((id) => opsById.get(id))) : { ...notQueued(run.plans.get(row.rowNumber)), statuscode: '' };
+    out.push([...cells, result.status, result.statuscode, result.message]);
+  }
+  return out;
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { outboxOp } from '../../../shared/testing/test-ops.ts';
+import { describeBatch, describeOp, type OpNames } from './describe.ts';
+import { inputValue } from './OpDetails.tsx';
+
+const names: OpNames = {
+  users: new Map([[1, 'Barbara Adams'], [2, 'Carl Bell']]),
+  groups: new Map([[10, 'Operations']]),
+  features: new Map([['101-3', 'Reports — View']]),
+  credentials: new Map([[7, 'Rigging']]),
+  courses: new Map([[50, 'Fall protection']]),
+  transcripts: new Map([[900, { userid: 2, courseid: 50 }]]),
+  emails: new Map([[100, 'carl@example.test']]),
+};
+
+describe('outbox operations in words', () => {
+  it('says a credential assignment with whom, what and the dates', () => {
+    const op = outboxOp({ kind: 'credentialAssignment.create', credentialid: 7, userid: 1, fields: { startdate: '2026-11-02', expirationdate: '11/02/2027' } });
+    expect(describeOp(op, names)).toBe('Assign Rigging to Barbara Adams, Nov 2, 2026 – Nov 2, 2027');
+  });
+
+  it('names every kind by the records, not by ids', () => {
+    const said = [
+      outboxOp({ kind: 'user.update', userid: 1, changes: { status: 'Inactive' } }),
+      outboxOp({ kind: 'groupAccess.grant', siteid: 101, groupid: 10, userid: 2 }),
+      outboxOp({ kind: 'moduleAccess.revoke', siteid: 101, accessID: 3, userid: 2 }),
+      outboxOp({ kind: 'email.remove', userid: 2, emailid: 100 }),
+      outboxOp({ kind: 'trainingAssignment.update', transcriptid: 900, changes: { duedate: '2026-06-01' } }),
+      outboxOp({ kind: 'credentialAssignment.delete', credentialid: 7, userid: 1 }),
+    ].map((op) => describeOp(op, names));
+    expect(said).toEqual([
+      'Change status "Inactive" of Barbara Adams',
+      'Give Carl Bell access over Operations',
+      'Take away the feature Reports — View from Carl Bell',
+      'Remove e-mail carl@example.test from Carl Bell',
+      "Change due date Jun 1, 2026 of Carl Bell's Fall protection",
+      'Remove Rigging from Barbara Adams',
+    ]);
+  });
+
+  it('names a person created in the same batch in the ops waiting for their id', () => {
+    const create = outboxOp({ kind: 'user.create', siteid: 101, fields: { username: 'dora', firstname: 'Dora', lastname: 'Diaz' } });
+    const email = outboxOp({ kind: 'email.add', userid: 0, email: 'dora@example.test' }, { bindings: [{ fromOp: create.id, field: 'userid' }] });
+    expect(describeOp(email, names, new Map([[create.id, create]]))).toBe('Add e-mail dora@example.test to Dora Diaz');
+  });
+
+  it('falls back to the kind and id of a record the cache does not know', () => {
+    expect(describeOp(outboxOp({ kind: 'groupAccess.grant', siteid: 101, groupid: 99, userid: 5 }), names)).toBe('Give user 5 access over group 99');
+  });
+});
+
+describe('batches named by what they do', () => {
+  it('names one action on many people by the action and the count', () => {
+    const ops = Array.from({ length: 15 }, (_, i) => outboxOp({ kind: 'credentialAssignment.create', credentialid: 7, userid: i + 1, fields: {} }));
+    expect(describeBatch(ops, names)).toBe('Assign Rigging to 15 people');
+  });
+
+  it('names an import by its parts', () => {
+    const ops = [
+      outboxOp({ kind: 'user.create', siteid: 101, fields: { username: 'a', firstname: 'A', lastname: 'A' } }),
+      outboxOp({ kind: 'user.create', siteid: 101, fields: { username: 'b', firstname: 'B', lastname: 'B' } }),
+      outboxOp({ kind: 'email.add', userid: 1, email: 'x@example.test' }),
+    ];
+    expect(describeBatch(ops, names)).toBe('Create 2 people; Add an e-mail to 1 person');
+  });
+
+  it('names a batch of one by the op itself', () => {
+    expect(describeBatch([outboxOp({ kind: 'credentialAssignment.delete', credentialid: 7, userid: 1 })], names)).toBe('Remove Rigging from Barbara Adams');
+  });
+});
+
+describe('editing dates with a date picker', () => {
+  it('gives the picker the date whatever way it was typed, and other fields as they are', () => {
+    expect(inputValue('expirationdate', '11/02/2027')).toBe('2027-11-02');
+    expect(inputValue('credentialnumber', '11/02/2027')).toBe('11/02/2027');
+  });
+});

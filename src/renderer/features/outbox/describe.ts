@@ -1,0 +1,161 @@
+/**
+ * Outbox operations in words, for people: "Assign Rigging to Barbara Adams,
+ * Nov 2, 2026 – Nov 2, 2027", batches named by what they do ("Assign Rigging
+ * to 15 people"). Pure over the names the cache knows (`OpNames`); an unknown
+ * record is named by its kind and id, never left out.
+ */
+import type { OutboxOp } from '../../../shared/outbox.ts';
+import { toIsoDate } from '../../../shared/dates.ts';
+import { formatDate } from '../../app/format.ts';
+
+export interface OpNames {
+  users: ReadonlyMap<number, string>;
+  groups: ReadonlyMap<number, string>;
+  /** by `${siteid}-${accessID}` */
+  features: ReadonlyMap<string, string>;
+  credentials: ReadonlyMap<number, string>;
+  courses: ReadonlyMap<number, string>;
+  /** a training assignment: whose, and which course */
+  transcripts: ReadonlyMap<number, { userid: number; courseid: number }>;
+  emails: ReadonlyMap<number, string>;
+}
+
+export const NO_NAMES: OpNames = { users: new Map(), groups: new Map(), features: new Map(), credentials: new Map(), courses: new Map(), transcripts: new Map(), emails: new Map() };
+
+/** Field names of ops as people read them. */
+export const FIELD_LABELS: Record<string, string> = {
+  username: 'Username', firstname: 'First name', lastname: 'Last name', employeeid: 'Employee ID', status: 'Status', password: 'Password',
+  startdate: 'Start date', expirationdate: 'Expiration date', credentialnumber: 'Number', notes: 'Notes', duedate: 'Due date',
+  coursestatus: 'Course status', assignmentmethod: 'Assigned by', email: 'E-mail',
+};
+
+/** Fields edited with a date picker. */
+export const DATE_FIELDS: ReadonlySet<string> = new Set(['startdate', 'expirationdate', 'duedate']);
+
+function day(value: string | undefined): string {
+  if (!value) return '';
+  const iso = toIsoDate(value);
+  return iso ? formatDate(iso) : value;
+}
+
+function span(start: string | undefined, end: string | undefined): string {
+  if (!start && !end) return '';
+  if (!end) return `, from ${day(start)}`;
+  if (!start) return `, until ${day(end)}`;
+  return `, ${day(start)} – ${day(end)}`;
+}
+
+/** A person created offline is named from their create op (the bound ops carry no id yet). */
+function createdName(op: OutboxOp, all: ReadonlyMap<string, OutboxOp>): string | null {
+  const from = op.bindings?.find((b) => b.field === 'userid');
+  const create = from ? all.get(from.fromOp)?.op : undefined;
+  return create?.kind === 'user.create' ? `${create.fields.firstname} ${create.fields.lastname}`.trim() || create.fields.username : null;
+}
+
+function personName(userid: number, names: OpNames, op: OutboxOp, all: ReadonlyMap<string, OutboxOp>): string {
+  return names.users.get(userid) ?? createdName(op, all) ?? `user ${userid}`;
+}
+
+function changesInWords(changes: Record<string, string | undefined>): string {
+  return Object.entries(changes)
+    .filter(([, v]) => v !== undefined)
+    .map(([field, value]) => `${(FIELD_LABELS[field] ?? field).toLowerCase()} ${DATE_FIELDS.has(field) ? day(value) : field === 'password' ? '(hidden)' : `"${value}"`}`)
+    .join(', ');
+}
+
+/** One op in words. `all` (the outbox by id) names people created in the same batch. */
+export function describeOp(op: OutboxOp, names: OpNames = NO_NAMES, all: ReadonlyMap<string, OutboxOp> = new Map()): string {
+  const spec = op.op;
+  const person = (userid: number) => personName(userid, names, op, all);
+  switch (spec.kind) {
+    case 'user.create': {
+      const f = spec.fields;
+      return `Create ${`${f.firstname} ${f.lastname}`.trim()} (${f.username})${f.status ? `, ${f.status}` : ''}`;
+    }
+    case 'user.update':
+      return `Change ${changesInWords(spec.changes)} of ${person(spec.userid)}`;
+    case 'email.add':
+      return `Add e-mail ${spec.email} to ${person(spec.userid)}`;
+    case 'email.remove':
+      return `Remove e-mail ${names.emails.get(spec.emailid) ?? `#${spec.emailid}`} from ${person(spec.userid)}`;
+    case 'groupAccess.grant':
+      return `Give ${person(spec.userid)} access over ${names.groups.get(spec.groupid) ?? `group ${spec.groupid}`}`;
+    case 'groupAccess.revoke':
+      return `Take away ${person(spec.userid)}'s access over ${names.groups.get(spec.groupid) ?? `group ${spec.groupid}`}`;
+    case 'moduleAccess.grant':
+      return `Give ${person(spec.userid)} the feature ${names.features.get(`${spec.siteid}-${spec.accessID}`) ?? `#${spec.accessID}`}`;
+    case 'moduleAccess.revoke':
+      return `Take away the feature ${names.features.get(`${spec.siteid}-${spec.accessID}`) ?? `#${spec.accessID}`} from ${person(spec.userid)}`;
+    case 'credentialAssignment.create':
+      return `Assign ${names.credentials.get(spec.credentialid) ?? `credential ${spec.credentialid}`} to ${person(spec.userid)}${span(spec.fields.startdate, spec.fields.expirationdate)}`;
+    case 'credentialAssignment.update':
+      return `Change ${changesInWords(spec.changes)} of ${person(spec.userid)}'s ${names.credentials.get(spec.credentialid) ?? `credential ${spec.credentialid}`}`;
+    case 'credentialAssignment.delete':
+      return `Remove ${names.credentials.get(spec.credentialid) ?? `credential ${spec.credentialid}`} from ${person(spec.userid)}`;
+    case 'trainingAssignment.create':
+      return `Assign ${names.courses.get(spec.courseid) ?? `course ${spec.courseid}`} to ${person(spec.userid)}${spec.fields.duedate ? `, due ${day(spec.fields.duedate)}` : ''}`;
+    case 'trainingAssignment.update':
+    case 'trainingAssignment.delete': {
+      const t = names.transcripts.get(spec.transcriptid);
+      const what = t ? `${t.userid > 0 ? `${person(t.userid)}'s ` : ''}${names.courses.get(t.courseid) ?? `course ${t.courseid}`}` : `training assignment ${spec.transcriptid}`;
+      return spec.kind === 'trainingAssignment.delete' ? `Remove ${what}` : `Change ${changesInWords(spec.changes)} of ${what}`;
+    }
+  }
+}
+
+/** What an op does, without whom to: ops of one batch that share it read as one action on N people. */
+function actionOf(op: OutboxOp, names: OpNames): string {
+  const spec = op.op;
+  switch (spec.kind) {
+    case 'user.create':
+      return 'Create';
+    case 'user.update':
+      return `Change ${changesInWords(spec.changes)} of`;
+    case 'email.add':
+      return 'Add an e-mail to';
+    case 'email.remove':
+      return 'Remove an e-mail from';
+    case 'groupAccess.grant':
+      return `Give access over ${names.groups.get(spec.groupid) ?? `group ${spec.groupid}`} to`;
+    case 'groupAccess.revoke':
+      return `Take away access over ${names.groups.get(spec.groupid) ?? `group ${spec.groupid}`} from`;
+    case 'moduleAccess.grant':
+      return `Give the feature ${names.features.get(`${spec.siteid}-${spec.accessID}`) ?? `#${spec.accessID}`} to`;
+    case 'moduleAccess.revoke':
+      return `Take away the feature ${names.features.get(`${spec.siteid}-${spec.accessID}`) ?? `#${spec.accessID}`} from`;
+    case 'credentialAssignment.create':
+      return `Assign ${names.credentials.get(spec.credentialid) ?? `credential ${spec.credentialid}`} to`;
+    case 'credentialAssignment.update':
+      return `Renew ${names.credentials.get(spec.credentialid) ?? `credential ${spec.credentialid}`} of`;
+    case 'credentialAssignment.delete':
+      return `Remove ${names.credentials.get(spec.credentialid) ?? `credential ${spec.credentialid}`} from`;
+    case 'trainingAssignment.create':
+      return `Assign ${names.courses.get(spec.courseid) ?? `course ${spec.courseid}`} to`;
+    case 'trainingAssignment.update': {
+      const t = names.transcripts.get(spec.transcriptid);
+      return `Change ${changesInWords(spec.changes)} of ${t ? (names.courses.get(t.courseid) ?? `course ${t.courseid}`) : 'training'} for`;
+    }
+    case 'trainingAssignment.delete': {
+      const t = names.transcripts.get(spec.transcriptid);
+      return `Remove ${t ? (names.courses.get(t.courseid) ?? `course ${t.courseid}`) : 'training'} from`;
+    }
+  }
+}
+
+const people = (n: number) => (n === 1 ? '1 person' : `${n.toLocaleString()} people`);
+
+/**
+ * A batch named by what it does: one op in full; one action on many people
+ * ("Assign Rigging to 15 people"); a mix (an import) by its parts
+ * ("Create 3 people; Add an e-mail to 2 people").
+ */
+export function describeBatch(ops: readonly OutboxOp[], names: OpNames = NO_NAMES, all: ReadonlyMap<string, OutboxOp> = new Map()): string {
+  if (ops.length === 0) return 'Empty batch';
+  if (ops.length === 1) return describeOp(ops[0]!, names, all);
+  const groups = new Map<string, number>();
+  for (const op of ops) {
+    const action = actionOf(op, names);
+    groups.set(action, (groups.get(action) ?? 0) + 1);
+  }
+  return [...groups].map(([action, n]) => `${action} ${people(n)}`).join('; ');
+}

@@ -1,0 +1,51 @@
+/**
+ * Exports opened by a real spreadsheet program: LibreOffice (headless) converts
+ * the exported CSV and XLSX back to CSV, evaluating formulas. Every
+ * formula-like cell must come back as text, never as a computed value; a
+ * control cell written as a formula proves that LibreOffice does compute.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { toCsv, toXlsx } from './export.ts';
+
+const hasLibreOffice = spawnSync('soffice', ['--version'], { stdio: 'ignore' }).status === 0;
+const dir = mkdtempSync(path.join(os.tmpdir(), 'export-lo-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const HOSTILE = ['=1+2', '+3+4', '-5+6', '@SUM(1,2)', '\uff1d7+8', '\u00a0=9+1', '=HYPERLINK("http://x","y")'];
+const table = { headers: ['value'], rows: HOSTILE.map((v) => [v]) };
+
+/** LibreOffice's reading of a file, as CSV text (formulas evaluated on CSV import). */
+function libreOfficeCsv(file: string): string[][] {
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'lo-profile-'));
+  const out = path.join(dir, `out-${path.basename(file)}`);
+  try {
+    // CSV import options: comma, double quote, UTF-8, from line 1, ..., token 13 = evaluate formulas
+    const infilter = file.endsWith('.csv') ? ['--infilter=CSV:44,34,76,1,,0,false,true,false,false,false,-1,true'] : [];
+    execFileSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', ...infilter, '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true', '--outdir', out, file], { stdio: 'pipe', timeout: 120_000 });
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+  const text = readFileSync(path.join(out, `${path.basename(file, path.extname(file))}.csv`), 'utf8');
+  return text.trim().split(/\r?\n/).map((line) => [line.replace(/^"|"$/g, '').replace(/""/g, '"')]);
+}
+
+describe.skipIf(!hasLibreOffice)('exports opened by LibreOffice (soffice not installed: skipped)', () => {
+  it('a CSV export: every formula-like cell is shown as text, while a real formula would be computed', () => {
+    const file = path.join(dir, 'outbox.csv');
+    writeFileSync(file, `${toCsv(table)}\r\n"=40+2"\r\n`);
+    const cells = libreOfficeCsv(file).map((r) => r[0]);
+    expect(cells.at(-1)).toBe('42'); // the control, written without the exporter: LibreOffice computes it
+    expect(cells.slice(1, -1)).toEqual(HOSTILE.map((v) => `'${v}`));
+  });
+
+  it('an XLSX export: every formula-like cell is a text cell', async () => {
+    const file = path.join(dir, 'outbox.xlsx');
+    writeFileSync(file, new Uint8Array(await (await toXlsx(table, 'Outbox')).arrayBuffer()));
+    const cells = libreOfficeCsv(file).map((r) => r[0]);
+    expect(cells.slice(1)).toEqual(HOSTILE.map((v) => `'${v}`));
+  });
+});
