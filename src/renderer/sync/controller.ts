@@ -71,15 +71,24 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     return pass;
   }
 
+  /** An unchanged page (its fingerprint matched) costs no transaction of its own; any other is written. */
+  async function writeOrSkip(p: Pass, page: SyncPageEvent) {
+    const keys = page.unchangedKeys;
+    if (keys) return p.fingerprints.unchanged({ ...page, unchangedKeys: keys });
+    p.fingerprints.supersede(page.checkpoint.taskId);
+    const forgetFingerprint = p.fingerprints.mustForget(page);
+    const result = await writePage(db, page, { knownEmpty: p.knownEmpty.has(page.collection), track: p.previousSyncAt !== null, forgetFingerprint });
+    await p.fingerprints.written(page);
+    return result;
+  }
+
   async function handlePage(page: SyncPageEvent): Promise<void> {
     const p = passFor(page.syncId);
     if (p.broken) return;
     try {
       const started = performance.now();
-      const forgetFingerprint = p.fingerprints.mustForget(page);
-      const result = await writePage(db, page, { knownEmpty: p.knownEmpty.has(page.collection), track: p.previousSyncAt !== null, forgetFingerprint });
+      const result = await writeOrSkip(p, page);
       p.changes.add(result.changes);
-      await p.fingerprints.written(page);
       const took = performance.now() - started;
       const seen = p.delivered.get(page.collection) ?? new Set();
       for (const k of result.keys) seen.add(k);
@@ -113,7 +122,10 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
   async function finishPass(event: SyncFinishedEvent): Promise<void> {
     const p = passFor(event.syncId);
     const at = now().toISOString();
-    if (!p.broken) await p.fingerprints.save();
+    if (!p.broken) {
+      await p.fingerprints.flushCheckpoints();
+      await p.fingerprints.save();
+    }
     const pruned = p.broken ? [] : collectionsToPrune({ resumed: p.resumed, outcome: event.outcome, collections: event.collections, checkpoints: p.checkpoints });
     await p.fingerprints.keepOnlySeen(pruned);
     let removed = 0;

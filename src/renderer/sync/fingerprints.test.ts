@@ -21,8 +21,8 @@ function unchanged(pageId: number, startrow: number, keys: number[], hash: strin
   return { ...page(pageId, startrow, [], hash, done), unchangedKeys: keys };
 }
 
-function finished(syncId: string): SyncFinishedEvent {
-  return { syncId, outcome: 'completed', requests: 2, plannedRequests: 2, collections: { users: { state: 'complete', records: 0, pages: 2, total: null } } };
+function finished(syncId: string, outcome: SyncFinishedEvent['outcome'] = 'completed'): SyncFinishedEvent {
+  return { syncId, outcome, requests: 2, plannedRequests: 2, collections: { users: { state: 'complete', records: 0, pages: 2, total: null } } };
 }
 
 function setup() {
@@ -124,5 +124,17 @@ describe('page fingerprints across syncs', () => {
     await db.syncCollections.update('users', { pageFingerprints: { [`${TASK}@1`]: 'h1' } });
     await pass('sync-3', []);
     expect(sentFingerprints()).toEqual([]);
+  });
+
+  it('resumes after the unchanged pages of a cancelled pass, though their checkpoints were not written one by one', async () => {
+    const { pass, fake, controller } = setup();
+    await pass('sync-1', firstPages());
+    await controller.start();
+    fake.emit('sync:page', { ...unchanged(3, 1, [1, 2], 'h1'), syncId: 'sync-2' });
+    fake.emit('sync:finished', finished('sync-2', 'cancelled'));
+    await controller.idle();
+    await controller.start();
+    const resume = fake.calls.filter((c) => c.channel === 'sync:start').at(-1)?.arg as { checkpoints?: { nextStartrow: number }[] };
+    expect(resume.checkpoints?.map((c) => c.nextStartrow)).toEqual([996]);
   });
 });

@@ -15,7 +15,7 @@
  *  - a collection found empty when a pass starts sends none.
  */
 import Dexie, { type DBCore, type Middleware } from 'dexie';
-import type { PageFingerprint, SyncPageEvent } from '../../shared/ipc.ts';
+import type { PageFingerprint, SyncPageEvent, TaskCheckpoint } from '../../shared/ipc.ts';
 import { pageKey } from '../../shared/page-fingerprints.ts';
 import { COLLECTIONS, type CollectionName } from '../../shared/records.ts';
 import type { FieldbookDb } from '../db/index.ts';
@@ -166,6 +166,11 @@ export class PassFingerprints {
   /** collections written by something else during the pass: nothing of theirs is saved */
   readonly #tainted = new Set<CollectionName>();
   #unsaved = 0;
+  /**
+   * Checkpoints of unchanged pages, written in batches: losing one only makes a
+   * resume fetch that page again. A task's later written page replaces its entry.
+   */
+  #deferred = new Map<string, TaskCheckpoint>();
 
   constructor(db: FieldbookDb, stored = new Set<string>()) {
     this.#db = db;
@@ -191,6 +196,26 @@ export class PassFingerprints {
     hashes.set(key, fp.hash);
     this.#pending.set(owner, hashes);
     if (++this.#unsaved >= SAVE_EVERY) await this.save();
+  }
+
+  /** An unchanged page: nothing to write now but (in a while) its checkpoint; its keys count as delivered. */
+  async unchanged(page: SyncPageEvent & { unchangedKeys: (string | number)[] }): Promise<{ rowsWritten: number; keys: (string | number)[]; changes: [] }> {
+    this.#deferred.set(page.checkpoint.taskId, { ...page.checkpoint });
+    await this.written(page);
+    if (this.#deferred.size >= SAVE_EVERY) await this.flushCheckpoints();
+    return { rowsWritten: 0, keys: page.unchangedKeys, changes: [] };
+  }
+
+  /** A page of this task is about to be written with its own, later checkpoint. */
+  supersede(taskId: string): void {
+    this.#deferred.delete(taskId);
+  }
+
+  async flushCheckpoints(): Promise<void> {
+    if (this.#deferred.size === 0) return;
+    const rows = [...this.#deferred.values()];
+    this.#deferred = new Map();
+    await this.#db.syncCheckpoints.bulkPut(rows);
   }
 
   taint(collection: CollectionName): void {
