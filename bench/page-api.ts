@@ -63,8 +63,8 @@ export interface BenchPageApi {
   queryLatency(runs: number, warmup: number): Promise<QueryTimings>;
   /** write floor, source side: records of the cache in primary-key order */
   readStretch(collection: CollectionName, afterKey: string | number | null, count: number): Promise<RecordStretch>;
-  /** write floor, target side: a fresh database of the app's schema */
-  floorOpen(): Promise<void>;
+  /** write floor, target side: a fresh database of the app's schema (`app`) or of its tables with primary keys only (`keys`) */
+  floorOpen(schema: 'app' | 'keys'): Promise<void>;
   floorStage(json: string): number;
   /** writes the staged records in pages of these sizes, one transaction each; milliseconds of the writes */
   floorWrite(collection: CollectionName, pageSizes: number[]): Promise<number>;

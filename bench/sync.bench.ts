@@ -128,7 +128,10 @@ async function writeFloor(ctx: BenchContext, synced: SyncedSession) {
     await targetBench.ready();
     const loadBefore = load();
     const floor = await measureWriteFloor(sourceBench, targetBench, plan);
-    return { ...floor, loadBefore, loadAfter: load() };
+    const loadAfter = load();
+    ctx.log('keys-only floor: the same records into the same tables with their primary keys only');
+    const keysOnly = await measureWriteFloor(sourceBench, targetBench, plan, 'keys');
+    return { ...floor, loadBefore, loadAfter, keysOnly: { ...keysOnly, load: load() } };
   } finally {
     await fresh.close();
     await source.close();
@@ -153,6 +156,9 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
         `${count(records)} records, ${count(Math.round((records * 1000) / synced.fullSyncMs))}/s; floor = ${limitedBy}; renderer main thread busy ${Math.round(synced.renderer.taskSeconds)} s (script ${Math.round(synced.renderer.scriptSeconds)} s); load average ${synced.loadBefore} -> ${synced.loadAfter}`),
       { name: 'transfer floor', value: seconds(transferMs), unit: 's', note: `${made} requests, ${CONCURRENCY} in flight, bodies read and dropped; ${count(Math.round((records * 1000) / transferMs))} records/s` },
       { name: 'write floor', value: seconds(floor.ms), unit: 's', note: `${count(floor.records)} records in ${floor.pages} page transactions, ${count(Math.round((floor.records * 1000) / floor.ms))}/s; slowest: ${slowestParts(floor.byCollection)}; load average ${floor.loadBefore} -> ${floor.loadAfter}` },
+      ratioFigure('full sync vs its write floor', synced.fullSyncMs, floor.ms, 1.2),
+      ratioFigure('write floor vs keys-only floor', floor.ms, floor.keysOnly.ms, 2,
+        `keys-only: ${count(floor.keysOnly.records)} records, ${count(Math.round((floor.keysOnly.records * 1000) / floor.keysOnly.ms))}/s; slowest: ${slowestParts(floor.keysOnly.byCollection)}; load average ${floor.keysOnly.load}`),
       {
         name: 'requests made vs the plan', value: made, unit: 'requests', floor: planned ?? undefined,
         target: '= plan', pass: planned !== null && made === planned && finished.requests === made,
