@@ -11,6 +11,7 @@ import { errorFromUnknown } from '../components/ErrorMessage.tsx';
 import { writePage } from './ingest.ts';
 import { collectionsToPrune, pruneCollection, pruneOrphanEmails } from './prune.ts';
 import type { SyncStore, SyncUiState } from './store.ts';
+import { createUiBatch } from './ui-batch.ts';
 import { removalChanges, TRACKED } from './changes.ts';
 import { ChangeCollector, newlyDue, recordSyncChanges } from './log.ts';
 import { todayIso } from '../../shared/dates.ts';
@@ -57,6 +58,7 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     },
   };
   let queue: Promise<void> = Promise.resolve();
+  const ui = createUiBatch(store);
 
   function newPass(resumed: boolean, knownEmpty = new Set<CollectionName>(), previousSyncAt: string | null = null, stored = new Set<string>()): Pass {
     const fingerprints = new PassFingerprints(db, stored);
@@ -94,7 +96,7 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
       for (const k of result.keys) seen.add(k);
       p.delivered.set(page.collection, seen);
       p.checkpoints.set(page.checkpoint.taskId, page.checkpoint);
-      store.setState((s) => ({ rowsWritten: s.rowsWritten + result.rowsWritten, pagesWritten: s.pagesWritten + 1, writeMs: s.writeMs + took }));
+      ui.page(result.rowsWritten, took);
     } catch (e) {
       // not acknowledged: main stops at its backpressure limit, and we cancel so it does not wait
       p.broken = true;
@@ -156,6 +158,7 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
       await recordSyncChanges(db, p.changes.entry(p.syncId, at, p.broken ? 'failed' : event.outcome, p.previousSyncAt));
     }
     if (event.outcome === 'completed' && !p.broken) await db.syncCheckpoints.clear();
+    ui.flush();
     store.setState((s) => ({
       running: false,
       finished: event,
@@ -171,7 +174,7 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
 
   const unsubscribe = [
     api.on['sync:page']((page) => enqueue(() => handlePage(page))),
-    api.on['sync:progress']((progress) => store.setState({ progress, running: progress.phase === 'planning' || progress.phase === 'fetching' || progress.phase === 'finishing', syncId: progress.syncId })),
+    api.on['sync:progress']((progress) => ui.progress(progress)),
     // finish after the pages received before it are written
     api.on['sync:finished']((event) => enqueue(() => finishPass(event))),
     onForeignWrite((dbName, collection) => {
@@ -198,6 +201,7 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
       const fingerprints = await loadFingerprints(db, skip);
       pass = newPass(resumed, knownEmpty, previousSyncAt, fingerprints.keys);
       const sent = options.fresh ? [] : fingerprints.send;
+      ui.reset();
       store.setState({ running: true, resumed, progress: null, finished: null, rowsWritten: 0, pagesWritten: 0, writeMs: 0, rowsRemoved: 0, error: null });
       const result = await api['sync:start']({ ...(resumed ? { checkpoints } : {}), previousTotals, ...(sent.length > 0 ? { fingerprints: sent } : {}) });
       if (!result.ok) {
@@ -214,7 +218,7 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
       const result = await api['sync:cancel']({ syncId });
       if (!result.ok) store.setState({ error: result.error });
     },
-    idle: () => queue,
+    idle: () => queue.then(() => ui.flush()),
     dispose() {
       disposed = true;
       for (const off of unsubscribe) off();

@@ -30,6 +30,8 @@ const CACHE = new Set<string>(COLLECTIONS);
 const syncTransactions = new WeakSet<object>();
 /** per database name: collections written by something else since the app started or since `takeForeignWrites` */
 const foreign = new Map<string, Set<CollectionName>>();
+/** "<db name>\n<collection>" whose fingerprints are about to be forgotten */
+const forgetting = new Set<string>();
 const listeners = new Set<(dbName: string, collection: CollectionName) => void>();
 
 /** Call inside a transaction: its writes are the sync's own. */
@@ -72,8 +74,15 @@ export function fingerprintGuardMiddleware(db: () => FieldbookDb): Middleware<DB
                 set.add(owner);
                 foreign.set(dbName, set);
                 for (const l of listeners) l(dbName, owner);
-                // after this transaction: the row may be outside its scope
-                setTimeout(() => void forgetFingerprints(db(), owner).catch(() => undefined), 0);
+                // after this transaction (the row may be outside its scope), once per burst of writes
+                const key = `${dbName}\n${owner}`;
+                if (!forgetting.has(key)) {
+                  forgetting.add(key);
+                  setTimeout(() => {
+                    forgetting.delete(key);
+                    void forgetFingerprints(db(), owner).catch(() => undefined);
+                  }, 0);
+                }
               }
               return table.mutate(req);
             },
@@ -84,14 +93,9 @@ export function fingerprintGuardMiddleware(db: () => FieldbookDb): Middleware<DB
   };
 }
 
+/** Removes the collection's fingerprints (one update: an absent row stays absent). */
 export async function forgetFingerprints(db: FieldbookDb, collection: CollectionName): Promise<void> {
-  await db.transaction('rw', db.syncCollections, async () => {
-    const row = await db.syncCollections.get(collection);
-    if (row?.pageFingerprints) {
-      delete row.pageFingerprints;
-      await db.syncCollections.put(row);
-    }
-  });
+  await db.syncCollections.update(collection, { pageFingerprints: undefined });
 }
 
 export interface StoredFingerprints {
