@@ -6,6 +6,7 @@ import type { CollectionName } from '../src/shared/records.ts';
 
 export const QUERY_NAMES = [
   'user search by name prefix',
+  'user search by folded words in any order',
   'user detail with all assignments',
   'credentials expiring in 30 days',
   'overdue training for a course',
@@ -59,7 +60,7 @@ export interface BenchPageApi {
   cacheCounts(): Promise<Partial<Record<CollectionName, number>>>;
   /** primary keys of every `every`-th record of a collection, in key order, from the `offset`-th (the resync's changes) */
   sampleKeys(collection: CollectionName, every: number, offset: number): Promise<(string | number)[]>;
-  /** the four view queries over the full cache: `warmup` untimed runs, then `runs` timed runs each */
+  /** the view queries over the full cache: `warmup` untimed runs, then `runs` timed runs each */
   queryLatency(runs: number, warmup: number): Promise<QueryTimings>;
   /** write floor, source side: records of the cache in primary-key order */
   readStretch(collection: CollectionName, afterKey: string | number | null, count: number): Promise<RecordStretch>;

@@ -2,6 +2,9 @@
 // `npm start`: build with electron-vite, then run Electron when its binary is
 // installed; otherwise say so and serve the same app through the browser harness.
 // Plain JavaScript (ESM) so it runs on Node >= 22.13 without type stripping.
+// First: the Node version (an older one gets the version it needs) and a free port.
+import './require-node.mjs';
+import { harnessPortOrExit } from './preflight.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -56,7 +59,7 @@ if (electron.binary) {
     console.log('Note: no D-Bus session was found, so the keychain is unavailable: "Try the demo" works, profiles with a token cannot be added.');
     console.log('      Run inside `dbus-run-session` with gnome-keyring unlocked to add them.');
   }
-  const port = process.env.FIELDBOOK_PORT || '5180'; // a fixed port: IndexedDB is kept per origin, port included
+  const port = await harnessPortOrExit(process.env); // 5180 unless busy or FIELDBOOK_PORT: IndexedDB is kept per origin, port included
   const configHome = process.env.XDG_CONFIG_HOME || path.join(os.homedir(), '.config');
   const args = ['--experimental-strip-types', '--no-warnings', path.join(root, 'e2e/harness/host.ts'), '--port', port];
   args.push('--settings-dir', path.join(configHome, 'Fieldbook-harness'));

@@ -7,6 +7,7 @@
 // keytar needs a Secret Service. On Linux without a D-Bus session (CI, a bare
 // terminal) the runner re-executes itself inside `dbus-run-session` with an
 // unlocked, throw-away gnome-keyring, so `npm test` works the same everywhere.
+import './require-node.mjs'; // first: an old Node gets the version it needs, not a stack trace
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,11 +15,6 @@ import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const tmp = join(root, '.tmp', 'test-results');
-const [major] = process.versions.node.split('.').map(Number);
-if (major < 22) {
-  console.error(`Fieldbook needs Node 22.13 or newer (this is ${process.version}).`);
-  process.exit(1);
-}
 
 const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 if (process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS && !process.env.FIELDBOOK_IN_DBUS) {

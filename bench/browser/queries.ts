@@ -1,13 +1,15 @@
 /**
- * Latency of the four view queries over the full cache, with inputs a
+ * Latency of the view queries over the full cache, with inputs a
  * coordinator would use: name prefixes typed one letter at a time (run i types
- * (i % 3) + 1 letters), users spread over the whole list, each course in turn.
+ * (i % 3) + 1 letters), two-word searches in either order with and without
+ * accents, users spread over the whole list, each course in turn.
  * The queries run as the views run them, in their effective state: with the
  * outbox's overlays registered and a site visit's worth of edits pending
  * (queued before the runs, removed after).
  */
 import type { FieldbookDb } from '../../src/renderer/db/index.ts';
 import { lower } from '../../src/shared/records.ts';
+import { fold } from '../../src/shared/search-text.ts';
 import { compareUsers, DEFAULT_SORT, searchUsers, userMatcher } from '../../src/renderer/features/users/queries.ts';
 import { loadUserDetail } from '../../src/renderer/features/user-detail/queries.ts';
 import { credentialsExpiringWithin, inExpiringWindow } from '../../src/renderer/features/credentials/queries.ts';
@@ -31,15 +33,22 @@ async function queriesOver(db: FieldbookDb, runs: number): Promise<Record<QueryN
   const users = (await db.users.bulkGet(userids)).filter((u) => u !== undefined);
   // 1, 2 then 3 letters of last names: what a search box sees while typing
   const prefixes = users.map((u, i) => lower(u.lastname).slice(0, (i % 3) + 1)).filter((p) => p.length > 0);
+  // two words as a coordinator types them: "Bailey, Ma", "ma bailey", upper case or without the accents
+  const wordQueries = users.map((u, i) => {
+    const [first, last] = [u.firstname.slice(0, 2), u.lastname];
+    const text = i % 3 === 0 ? `${last}, ${first}` : i % 3 === 1 ? `${first} ${last}` : `${last.toUpperCase()} ${first}`;
+    return i % 2 === 0 ? fold(text) : text;
+  });
   const courseids = await db.courses.toCollection().primaryKeys();
   if (userids.length === 0 || prefixes.length === 0 || courseids.length === 0) throw new Error('The cache has no users or no courses to query.');
   const today = todayIso();
+  const searchAsTheViewDoes = async (text: string) => {
+    const [found, matches] = await Promise.all([searchUsers(db, text), userMatcher(db, text)]);
+    return applyOverlays('users', db, found, matches, compareUsers(DEFAULT_SORT));
+  };
   return {
-    'user search by name prefix': async (run) => {
-      const text = prefixes[run % prefixes.length]!;
-      const [found, matches] = await Promise.all([searchUsers(db, text), userMatcher(db, text)]);
-      return applyOverlays('users', db, found, matches, compareUsers(DEFAULT_SORT));
-    },
+    'user search by name prefix': (run) => searchAsTheViewDoes(prefixes[run % prefixes.length]!),
+    'user search by folded words in any order': (run) => searchAsTheViewDoes(wordQueries[run % wordQueries.length]!),
     'user detail with all assignments': (run) => loadUserDetail(db, userids[run % userids.length]!),
     'credentials expiring in 30 days': async () => applyOverlays('credentialAssignments', db, await credentialsExpiringWithin(db, 30), (a) => inExpiringWindow(a, 30, { today })),
     'overdue training for a course': async (run) => {

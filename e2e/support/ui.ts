@@ -34,7 +34,7 @@ export async function startSync(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^(Sync now|Resume sync)$/ }).click();
 }
 
-export async function expectSyncOutcome(page: Page, outcome: 'Sync completed.' | 'Sync cancelled.' | 'Sync failed.', timeout = 45_000): Promise<void> {
+export async function expectSyncOutcome(page: Page, outcome: 'Sync completed.' | 'Sync paused:' | 'Sync failed.', timeout = 45_000): Promise<void> {
   // the outcome line ("Sync completed. 441 records written."), not the live progress line
   const line = new RegExp(`^${outcome.replace('.', '\\.')} .*records written`);
   await expect(page.getByRole('status').filter({ hasText: line })).toBeVisible({ timeout });

@@ -5,7 +5,8 @@ import './app/feature-routes.ts';
 import { hrefFor, useLocation } from './app/router.ts';
 import { request, useSession } from './app/session.ts';
 import { useSyncState } from './sync/store.ts';
-import { formatProgress } from './app/format.ts';
+import { progressText } from './sync/status-text.ts';
+import { DataAsOf } from './components/DataAsOf.tsx';
 import { ErrorMessage } from './components/ErrorMessage.tsx';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { Welcome } from './features/settings/Welcome.tsx';
@@ -25,8 +26,14 @@ function ConnectionIndicator() {
 function SyncIndicator() {
   const running = useSyncState((s) => s.running);
   const progress = useSyncState((s) => s.progress);
+  const sync = useSession((s) => s.sync);
   if (!running) return null;
-  return <a href={hrefFor('settings')} className="sync-indicator">Syncing {formatProgress(progress?.records ?? 0, progress?.total ?? null)}</a>;
+  return (
+    <span className="sync-indicator" role="group" aria-label="Sync">
+      <a href={hrefFor('settings')}>{progressText(progress)}</a>
+      <button type="button" onClick={() => void sync?.cancel()}>Cancel<span className="visually-hidden"> the sync in progress</span></button>
+    </span>
+  );
 }
 
 function ProfileSwitcher() {
@@ -55,6 +62,7 @@ export function App() {
   const limitation = active ? accessLimitation(active.access) : null;
   return (
     <div className="app">
+      <button type="button" className="skip-link" onClick={() => document.getElementById('main')?.focus()}>Skip to content</button>
       <header className="app-header">
         <span className="brand">Fieldbook</span>
         {active && <span className="site-name">{active.name}</span>}
@@ -73,9 +81,10 @@ export function App() {
           </ul>
         </nav>
       )}
-      <main className="app-main">
+      <main className="app-main" id="main" tabIndex={-1}>
         <ErrorMessage error={error} onDismiss={() => sessionStore.setState({ error: null })} />
         {limitation && <p className="notice" role="note">{limitation}</p>}
+        {active && <DataAsOf />}
         {active ? (
           <ErrorBoundary resetKey={`${current}/${location.params.join('/')}`}>
             <Suspense fallback={<p role="status">Loading…</p>}>

@@ -2,13 +2,14 @@
  * Cache records: what the sync engine (main) hands to the renderer and what the
  * renderer stores in IndexedDB. Built from validated wire objects by the pure
  * `normalize` functions below; the wire value of every date is kept and its
- * ISO form (`…Iso`) stored beside it. Lower-cased search keys live on the
+ * ISO form (`…Iso`) stored beside it. Folded search keys live on the
  * records the views search.
  *
  * `extra` keeps unknown wire fields so nothing the server sends is dropped.
  */
 import type { Parsed } from './api/wire.ts';
 import { toIsoDate } from './dates.ts';
+import { fold, searchWords } from './search-text.ts';
 
 export const COLLECTIONS = [
   'sites',
@@ -46,9 +47,9 @@ export interface UserRecord {
   employeeid: string;
   status: string;
   usertype: string;
-  /** lower-cased "first last", "last first", username and employee id, for prefix search */
+  /** folded words of the names, username and employee id, for word-prefix search (search-text.ts) */
   searchKeys: string[];
-  /** lower-cased "last, first" for sorting */
+  /** folded "last, first" for sorting (userSortName) */
   sortName: string;
   extra?: Extra;
   /** set when the record was read back from the platform after a replay (not by a sync): when */
@@ -231,23 +232,22 @@ export function lower(s: string): string {
   return s.trim().toLocaleLowerCase('en-US');
 }
 
-/** "last, first", lower-cased: the users' sort key (the users table's sortName index). */
-export function userSortName(u: { firstname: string; lastname: string }): string {
-  return `${lower(u.lastname)}, ${lower(u.firstname)}`;
-}
-
+/**
+ * The folded words of the user's names, username and employee id (see
+ * search-text.ts), each stored once: a query matches when each of its words
+ * starts one of these, in any order.
+ */
 export function userSearchKeys(u: { firstname: string; lastname: string; username: string; employeeid: string }): string[] {
   const keys = new Set<string>();
-  const first = lower(u.firstname);
-  const last = lower(u.lastname);
-  if (first || last) {
-    keys.add(`${first} ${last}`.trim());
-    keys.add(`${last} ${first}`.trim());
-    keys.add(`${last}, ${first}`.trim());
+  for (const text of [u.firstname, u.lastname, u.username, u.employeeid]) {
+    for (const word of searchWords(text)) keys.add(word);
   }
-  if (u.username) keys.add(lower(u.username));
-  if (u.employeeid) keys.add(lower(u.employeeid));
-  return [...keys].filter(Boolean);
+  return [...keys];
+}
+
+/** "last, first", folded (search-text.ts), so the name order puts Núñez among the N's: the users' sort key. */
+export function userSortName(u: { firstname: string; lastname: string }): string {
+  return `${fold(u.lastname.trim())}, ${fold(u.firstname.trim())}`;
 }
 
 const USER_FIELDS = ['userid', 'siteid', 'username', 'firstname', 'lastname', 'employeeid', 'status', 'usertype', 'email', 'links'] as const;

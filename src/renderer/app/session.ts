@@ -7,6 +7,7 @@ import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import type { AppError, ConnectionStatus, FieldbookApi, ProfileSummary, ProfilesState } from '../../shared/ipc.ts';
 import { dbNameForProfile, openFieldbookDb, type FieldbookDb } from '../db/index.ts';
+import { onDatabaseNotice } from '../db/lifecycle.ts';
 import { createSyncController, type SyncController } from '../sync/controller.ts';
 import { syncStore, initialSyncUiState } from '../sync/store.ts';
 import { startConnectionMonitor, type ConnectionMonitor } from './connection.ts';
@@ -63,6 +64,8 @@ export function applyProfiles(profiles: ProfilesState): void {
   let sync: SyncController | null = null;
   if (active && state.api) {
     db = openFieldbookDb(dbNameForProfile(active.id));
+    // a database this build cannot open (written by a newer build) says so in the banner
+    db.open().catch((e: unknown) => sessionStore.setState({ error: { code: 'internal', message: e instanceof Error ? e.message : String(e) } }));
     sync = createSyncController(state.api, db, syncStore);
   }
   sessionStore.setState({ profiles, activeProfile: active, db, sync, connection: null });
@@ -74,6 +77,7 @@ let monitor: ConnectionMonitor | null = null;
 /** Starts the session on main's API: profiles, their changes, and the connection monitor. */
 export async function startSession(api: FieldbookApi): Promise<void> {
   sessionStore.setState({ api });
+  onDatabaseNotice((message) => sessionStore.setState({ error: { code: 'internal', message } }));
   api.on['profiles:changed'](applyProfiles);
   const result = await api['profiles:list']();
   if (result.ok) applyProfiles(result.value);

@@ -142,7 +142,8 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
           );
         })}
       </div>
-      <div className="vgrid-body" ref={scrollRef} role="rowgroup">
+      {/* not a tab stop of its own (Chromium makes scrollers focusable): the grid is the one stop, arrows scroll it */}
+      <div className="vgrid-body" ref={scrollRef} role="rowgroup" tabIndex={-1}>
         {rows.length === 0 ? (
           <p className="empty">{props.loading ? 'Loading…' : (props.emptyText ?? 'Nothing to show.')}</p>
         ) : (

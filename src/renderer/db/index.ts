@@ -7,8 +7,9 @@ import Dexie, { type EntityTable } from 'dexie';
 import type { AppError, TaskCheckpoint } from '../../shared/ipc.ts';
 import type { CollectionName, CollectionRecordMap, PRIMARY_KEY } from '../../shared/records.ts';
 import type { AuditEntry, OutboxOp } from '../../shared/outbox.ts';
-import { SCHEMA_V1, SCHEMA_V3 } from './schema.ts';
-import { v1CreateCache } from './migrations.ts';
+import { SCHEMA_V1, SCHEMA_V2, SCHEMA_V3 } from './schema.ts';
+import { v1CreateCache, v2FoldSearchKeys } from './migrations.ts';
+import { watchDatabaseLifecycle } from './lifecycle.ts';
 import { derivedFieldsMiddleware, type CachedTrainingAssignment } from './derived.ts';
 import { usersMemoMiddleware } from './users-memo.ts';
 import { outboxMemoMiddleware } from '../outbox/ops-memo.ts';
@@ -62,8 +63,10 @@ export interface OpenOptions {
 export function openFieldbookDb(name: string, options: OpenOptions = {}): FieldbookDb {
   const db = new Dexie(name, { chromeTransactionDurability: options.durability ?? 'relaxed' }) as FieldbookDb;
   db.version(1).stores(SCHEMA_V1).upgrade(v1CreateCache);
-  // version 2 is issue 11b's; Dexie allows the gap. Version 3 only adds its table.
+  db.version(2).stores(SCHEMA_V2).upgrade(v2FoldSearchKeys);
+  // version 3 (the site visit's change log) only adds its table
   db.version(3).stores(SCHEMA_V3);
+  watchDatabaseLifecycle(db);
   db.use(derivedFieldsMiddleware);
   db.use(usersMemoMiddleware(name));
   db.use(outboxMemoMiddleware(name));

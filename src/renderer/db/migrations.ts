@@ -1,10 +1,33 @@
 /**
  * Upgrade functions of the database, one named function per schema version that
- * needs one, referenced from db/index.ts. Version 1 creates the tables and needs
- * no data migration; later versions add theirs here, e.g.
- *   export async function v2AddCourseNames(tx: Transaction) { ... }
+ * needs one, referenced from db/index.ts. Each upgrade runs inside Dexie's
+ * versionchange transaction when a database written by an earlier version is
+ * opened, before any query sees it.
  */
 import type { Transaction } from 'dexie';
+import { userSearchKeys, userSortName, type UserRecord } from '../../shared/records.ts';
+import type { CachedTrainingAssignment } from './derived.ts';
+import { openDueIso } from './derived.ts';
 
 /** Nothing to migrate: version 1 starts empty and is filled by the first sync. */
 export async function v1CreateCache(_tx: Transaction): Promise<void> {}
+
+/** The derived fields of a cached user, from its own fields (search keys and sort name by the current folding rule). */
+export function userDerivedFields(u: Pick<UserRecord, 'firstname' | 'lastname' | 'username' | 'employeeid'>): Pick<UserRecord, 'searchKeys' | 'sortName'> {
+  return { searchKeys: userSearchKeys(u), sortName: userSortName(u) };
+}
+
+/**
+ * Version 2: search keys became folded words (accent- and case-free, usernames
+ * split at "." "_" "-"), and the sort name folded the same way. Every field the cache derives from a record is
+ * recomputed on every existing row, so no row keeps a key of the old rule (the
+ * sync's changed-only comparison would otherwise never rewrite it).
+ */
+export async function v2FoldSearchKeys(tx: Transaction): Promise<void> {
+  await tx.table<UserRecord>('users').toCollection().modify((u) => {
+    Object.assign(u, userDerivedFields(u));
+  });
+  await tx.table<CachedTrainingAssignment>('trainingAssignments').toCollection().modify((t) => {
+    t.openDueIso = openDueIso(t);
+  });
+}

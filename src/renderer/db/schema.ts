@@ -49,6 +49,9 @@ export const SCHEMA_V1 = {
   ...OUTBOX_TABLE_SCHEMAS,
 } as const;
 
+/** Version 2: the same tables and indexes; search keys became folded words (see migrations.ts, v2FoldSearchKeys). */
+export const SCHEMA_V2 = SCHEMA_V1;
+
 /** Version 3 (issue 14): the change log of the last syncs, one row per sync (sync/log.ts), in sync order. */
 export const SCHEMA_V3 = {
   syncChanges: '++seq',

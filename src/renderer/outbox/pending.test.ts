@@ -36,7 +36,7 @@ describe('the effective state shown in the views', () => {
     expect(shown).toHaveLength(2);
     expect(shown[1]).toMatchObject({ username: 'bo', pending: { change: 'create' } });
     expect(shown[1]!.userid).toBeLessThan(0);
-    expect(shown[1]!.searchKeys).toContain('bo ray');
+    expect(shown[1]!.searchKeys).toContain('ray');
   });
 
   it('shows an assigned credential with its dates normalised', () => {

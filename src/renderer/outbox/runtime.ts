@@ -56,7 +56,8 @@ export function startOutboxRuntime(): void {
     const before = previous;
     previous = session;
     if (session.db !== before.db || session.api !== before.api) {
-      opening = opening.then(() => openEngine(session));
+      // a database that cannot open (a newer build's) is reported by the session; the next profile still opens
+      opening = opening.then(() => openEngine(session)).catch(() => undefined);
       return;
     }
     const engine = outboxStore.getState().engine;

@@ -69,6 +69,19 @@ describe('a sync driven from the renderer', () => {
     expect(store.getState().resumed).toBe(true);
   });
 
+  it('stays running after the final progress event until the last pages are written and the checkpoints cleared', async () => {
+    const { fake, db, store, controller } = setup();
+    await controller.start();
+    fake.emit('sync:page', page(1, [user(1)], true));
+    fake.emit('sync:progress', { syncId: 'sync-1', phase: 'completed', collection: 'users', records: 1, pages: 1, requests: 1, plannedRequests: 1, rate: 0, total: 1, collections: {} });
+    // no moment shows "completed" next to a "Resume sync" button: the pass is still running
+    expect(store.getState().running).toBe(true);
+    fake.emit('sync:finished', finished('completed'));
+    await controller.idle();
+    expect(store.getState()).toMatchObject({ running: false, finished: { outcome: 'completed' } });
+    expect(await db.syncCheckpoints.count()).toBe(0);
+  });
+
   it('clears the checkpoints when a pass completes, so the next sync is a full one', async () => {
     const { fake, db, controller } = setup();
     await controller.start();

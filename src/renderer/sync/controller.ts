@@ -174,6 +174,8 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
 
   const unsubscribe = [
     api.on['sync:page']((page) => enqueue(() => handlePage(page))),
+    // A pass runs until its last pages are written and its state recorded (finishPass): a final
+    // progress event does not end it, or the views would show "done" over a half-written cache.
     api.on['sync:progress']((progress) => ui.progress(progress)),
     // finish after the pages received before it are written
     api.on['sync:finished']((event) => enqueue(() => finishPass(event))),

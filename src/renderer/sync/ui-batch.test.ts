@@ -32,6 +32,7 @@ describe('the sync panel while pages stream in', () => {
     ui.progress(progress('fetching', 2));
     expect(store.getState().progress?.pages).toBe(1);
     ui.progress(progress('completed', 3));
-    expect(store.getState()).toMatchObject({ running: false, progress: { pages: 3, phase: 'completed' } });
+    // shown at once; the pass itself ends when its last pages are written (the controller's finishPass)
+    expect(store.getState()).toMatchObject({ running: true, progress: { pages: 3, phase: 'completed' } });
   });
 });

@@ -34,7 +34,8 @@ export function createUiBatch(store: Store, everyMs = 100) {
       const shown = progress;
       progress = null;
       shownPhase = shown.phase;
-      store.setState({ progress: shown, running: isRunning(shown.phase), syncId: shown.syncId });
+      // a final progress event does not end the pass: finishPass does, once its pages are written
+      store.setState((s) => ({ progress: shown, running: s.running || isRunning(shown.phase), syncId: shown.syncId }));
     }
   }
 

@@ -5,6 +5,8 @@ import { usePendingVersion } from '../../outbox/runtime.ts';
 import { hrefFor } from '../../app/router.ts';
 import { formatCount } from '../../app/format.ts';
 import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
+import { ExportButtons } from '../../components/ExportButtons.tsx';
+import { tableOf, type ExportColumn } from '../../app/export-list.ts';
 import { PendingMarker } from '../../components/PendingMarker.tsx';
 import { featuresWithHolders, groupsWithSupervisors, type FeatureWithHolders, type GroupWithSupervisors, type Holder } from './queries.ts';
 
@@ -15,7 +17,7 @@ function People({ users }: { users: Holder[] }) {
       {users.map((u, i) => (
         <span key={u.userid}>
           {i > 0 && ', '}
-          <a href={hrefFor('users', u.userid)}>{u.firstname} {u.lastname}</a>
+          <a href={hrefFor('users', u.userid)} tabIndex={-1}>{u.firstname} {u.lastname}</a>
           {u.pendingOps && <> <PendingMarker row={u} what={`access of ${u.firstname} ${u.lastname}`} /></>}
         </span>
       ))}
@@ -25,6 +27,7 @@ function People({ users }: { users: Holder[] }) {
 
 const groupColumns: Column<GroupWithSupervisors>[] = [
   { id: 'group', header: 'Group', width: 'minmax(10rem, 1.5fr)', render: (g) => g.group.groupname },
+  { id: 'site', header: 'Site · category', width: 'minmax(9rem, 1.2fr)', render: (g) => g.context },
   { id: 'members', header: 'Members', width: '6rem', render: (g) => formatCount(g.group.usercount) },
   { id: 'supervisors', header: 'Supervisors', width: 'minmax(12rem, 3fr)', render: (g) => <People users={g.supervisors} /> },
 ];
@@ -32,7 +35,24 @@ const groupColumns: Column<GroupWithSupervisors>[] = [
 const featureColumns: Column<FeatureWithHolders>[] = [
   { id: 'module', header: 'Feature', width: 'minmax(8rem, 1fr)', render: (f) => f.feature.moduleName },
   { id: 'function', header: 'Function', width: 'minmax(8rem, 1fr)', render: (f) => f.feature.functionName },
+  { id: 'site', header: 'Site', width: 'minmax(7rem, 1fr)', render: (f) => f.site },
   { id: 'holders', header: 'Supervisors', width: 'minmax(12rem, 3fr)', render: (f) => <People users={f.holders} /> },
+];
+
+const people = (users: Holder[]) => users.map((u) => `${u.lastname}, ${u.firstname} (${u.username})`).join('; ');
+
+const groupExportColumns: ExportColumn<GroupWithSupervisors>[] = [
+  { header: 'Group', cell: (g) => g.group.groupname },
+  { header: 'Site · category', cell: (g) => g.context },
+  { header: 'Members', cell: (g) => g.group.usercount },
+  { header: 'Supervisors', cell: (g) => people(g.supervisors) },
+];
+
+const featureExportColumns: ExportColumn<FeatureWithHolders>[] = [
+  { header: 'Feature', cell: (f) => f.feature.moduleName },
+  { header: 'Function', cell: (f) => f.feature.functionName },
+  { header: 'Site', cell: (f) => f.site },
+  { header: 'Supervisors', cell: (f) => people(f.holders) },
 ];
 
 export default function AccessView() {
@@ -45,10 +65,12 @@ export default function AccessView() {
       <h1 id="access-heading">Access</h1>
       <section className="panel" aria-labelledby="access-groups-heading">
         <h2 id="access-groups-heading">Groups</h2>
+        <div className="toolbar"><ExportButtons what="group access" load={async () => tableOf(groupExportColumns, groups ?? [])} disabled={!groups?.length} /></div>
         <VirtualGrid label="Groups and their supervisors" rows={groups ?? []} rowKey={(g) => g.group.groupid} columns={groupColumns} size="short" rowHeight={44} loading={groups === undefined} emptyText="No group in the cache." />
       </section>
       <section className="panel" aria-labelledby="access-features-heading">
         <h2 id="access-features-heading">Features</h2>
+        <div className="toolbar"><ExportButtons what="feature access" load={async () => tableOf(featureExportColumns, features ?? [])} disabled={!features?.length} /></div>
         <VirtualGrid label="Features and their supervisors" rows={features ?? []} rowKey={(f) => f.feature.id} columns={featureColumns} size="short" rowHeight={44} loading={features === undefined} emptyText="No feature in the cache." />
       </section>
     </section>

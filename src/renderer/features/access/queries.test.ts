@@ -16,6 +16,18 @@ describe('access view', () => {
     expect(groups.map((g) => [g.group.groupname, g.supervisors.map((u) => u.lastname)])).toEqual([['Crew A', []], ['Crew B', ['Adams', 'Zed']]]);
   });
 
+  it('tells same-named groups apart by site and category, sorted by site', async () => {
+    const db = freshDb();
+    await db.sites.bulkPut([{ siteid: 1, sitename: 'North', loginpage: '' }, { siteid: 2, sitename: 'East', loginpage: '' }]);
+    await db.profileCategories.bulkPut([{ categoryid: 1, siteid: 1, categoryname: 'Crews', groupcount: 1 }, { categoryid: 2, siteid: 2, categoryname: 'Teams', groupcount: 1 }]);
+    await db.groups.bulkPut([
+      { groupid: 10, siteid: 1, categoryid: 1, groupname: 'Operations', usercount: 3, accessusercount: 0 },
+      { groupid: 20, siteid: 2, categoryid: 2, groupname: 'Operations', usercount: 1, accessusercount: 0 },
+    ]);
+    const groups = await groupsWithSupervisors(db);
+    expect(groups.map((g) => [g.group.groupid, g.context])).toEqual([[20, 'East · Teams'], [10, 'North · Crews']]);
+  });
+
   it('lists each feature with its holders, skipping users not in the cache', async () => {
     const db = freshDb();
     await db.users.put(user(1));

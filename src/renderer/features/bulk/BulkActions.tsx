@@ -13,6 +13,9 @@ import { discardOps, enqueueOps, newId } from '../../../shared/replay-queue/queu
 import { outboxStore, queueChanged } from '../../outbox/runtime.ts';
 import { KNOWN_STATUSES } from '../import/rows.ts';
 import { loadBulkContext } from './context.ts';
+import { courseChoices, credentialChoices, featureChoices, groupChoices } from '../../app/catalog.ts';
+import { useCatalogNames } from '../../app/catalog-names.ts';
+import { ChoiceOptions } from '../../components/ChoiceOptions.tsx';
 import { previewBulk, type BulkAction, type BulkPreview } from './plan.ts';
 
 type ActionType = BulkAction['type'];
@@ -33,6 +36,7 @@ export function BulkActions({ userIds }: SelectionActionProps) {
     async () => (db ? { groups: await db.groups.toArray(), modules: await db.modules.toArray(), credentials: await db.credentials.toArray(), courses: await db.courses.toArray() } : null),
     [db],
   );
+  const names = useCatalogNames(db);
   const [type, setType] = useState<ActionType | null>(null);
   const [form, setForm] = useState({ status: 'Inactive', grant: true, choice: '', startdate: '', expirationdate: '', credentialnumber: '', notes: '', duedate: '' });
   const [preview, setPreview] = useState<BulkPreview | null>(null);
@@ -100,10 +104,10 @@ export function BulkActions({ userIds }: SelectionActionProps) {
   };
   const credential = type === 'credential' ? catalog.credentials.find((c) => c.credentialid === Number(form.choice)) : undefined;
   const options =
-    type === 'groupAccess' ? catalog.groups.map((g) => [g.groupid, g.groupname] as const)
-    : type === 'moduleAccess' ? [...new Map(catalog.modules.map((m) => [m.accessID, m.moduleName])).entries()]
-    : type === 'credential' || type === 'credentialRemove' ? catalog.credentials.map((c) => [c.credentialid, c.credentialname] as const)
-    : type === 'training' || type === 'trainingRemove' ? catalog.courses.map((c) => [c.courseid, c.coursename] as const)
+    type === 'groupAccess' ? groupChoices(catalog.groups, names)
+    : type === 'moduleAccess' ? featureChoices(catalog.modules, names)
+    : type === 'credential' || type === 'credentialRemove' ? credentialChoices(catalog.credentials)
+    : type === 'training' || type === 'trainingRemove' ? courseChoices(catalog.courses, names)
     : [];
 
   return (
@@ -131,7 +135,7 @@ export function BulkActions({ userIds }: SelectionActionProps) {
       {options.length > 0 && (
         <select aria-label={ACTION_LABELS[type!]} value={form.choice} onChange={(e) => set({ choice: e.target.value })}>
           <option value="">Choose…</option>
-          {options.map(([id, label]) => <option key={id} value={id}>{label}</option>)}
+          <ChoiceOptions groups={options} />
         </select>
       )}
       {type === 'credential' && <p className="hint">People who already hold it get the dates and number entered here (a renewal); empty fields are left as they are.</p>}

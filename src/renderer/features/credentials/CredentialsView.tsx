@@ -12,12 +12,15 @@ import type { RouteProps } from '../../app/routes.tsx';
 import { useActiveDb } from '../../app/session.ts';
 import { hrefFor, navigate } from '../../app/router.ts';
 import { formatCount, formatDate } from '../../app/format.ts';
-import { credentialState } from '../../app/compliance.ts';
+import { CREDENTIAL_STATE_LABEL, credentialState } from '../../app/compliance.ts';
 import { applyOverlays, countWithPending, usersWithPending } from '../../app/overlays.ts';
 import { PendingMarker } from '../../components/PendingMarker.tsx';
 import { usePendingVersion } from '../../outbox/runtime.ts';
 import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
 import { CredentialBadge, StatusText } from '../../components/Badges.tsx';
+import { ExportButtons } from '../../components/ExportButtons.tsx';
+import { pendingCell, tableOf, type ExportColumn } from '../../app/export-list.ts';
+import { credentialLabel } from '../../app/catalog.ts';
 import {
   PAGE_SIZE, countCredentialsExpiringWithin, countExpiredCredentials, credentialHolders, credentialSummaries, credentialsExpiringWithin, expiredCredentials,
   inExpiredWindow, inExpiringWindow, listCredentialCategories, listCredentials, type Holder,
@@ -48,6 +51,24 @@ async function loadHolders(db: FieldbookDb, credentialid: number | null, window:
   return { holders: withPending.map((assignment) => ({ assignment, user: users.get(assignment.userid) })), total };
 }
 
+const HOLDER_WINDOW_WORDS: Record<HolderWindow, string> = { all: '', expired: 'expired', '30': 'expiring within 30 days', '60': 'expiring within 60 days', '90': 'expiring within 90 days' };
+
+function holderExportColumns(names: Map<number, string>, today: string, soonDays: number): ExportColumn<Holder>[] {
+  return [
+    { header: 'Last name', cell: (h) => h.user?.lastname },
+    { header: 'First name', cell: (h) => h.user?.firstname },
+    { header: 'Username', cell: (h) => h.user?.username },
+    { header: 'Employee ID', cell: (h) => h.user?.employeeid },
+    { header: 'Credential', cell: (h) => names.get(h.assignment.credentialid) ?? String(h.assignment.credentialid) },
+    { header: 'Start', cell: (h) => h.assignment.startIso },
+    { header: 'Expires', cell: (h) => h.assignment.expirationIso },
+    { header: 'State', cell: (h) => CREDENTIAL_STATE_LABEL[credentialState(h.assignment, today, soonDays)] },
+    { header: 'Number', cell: (h) => h.assignment.credentialnumber },
+    { header: 'Status', cell: (h) => h.assignment.status },
+    { header: 'Pending change', cell: (h) => pendingCell(h.assignment) },
+  ];
+}
+
 function Holders({ db, credential, names }: { db: FieldbookDb; credential: CredentialRecord | null; names: Map<number, string> }) {
   const [window, setWindow] = useState<HolderWindow>(credential ? 'all' : '30');
   const effective = !credential && window === 'all' ? '30' : window;
@@ -71,6 +92,11 @@ function Holders({ db, credential, names }: { db: FieldbookDb; credential: Crede
     { id: 'status', header: 'Status', width: '6rem', render: (h) => <StatusText value={h.assignment.status} /> },
   ];
   const title = credential ? credential.credentialname : 'All credentials';
+  const exportName = `${credential ? `holders of ${credential.credentialname}` : 'credentials'} ${HOLDER_WINDOW_WORDS[effective]}`;
+  const exportHolders = async () => {
+    const all = await loadHolders(db, credential?.credentialid ?? null, effective, today, Infinity);
+    return tableOf(holderExportColumns(names, today, effective === 'all' || effective === 'expired' ? 30 : Number(effective)), all.holders);
+  };
   return (
     <section className="panel" aria-labelledby="holders-heading">
       <h2 id="holders-heading">Holders: {title}</h2>
@@ -86,6 +112,7 @@ function Holders({ db, credential, names }: { db: FieldbookDb; credential: Crede
           </select>
         </label>
         {credential && <button type="button" onClick={() => navigate('credentials')}>Show all credentials</button>}
+        <ExportButtons what={exportName} load={exportHolders} disabled={!holders || total === 0} />
         <p role="status" className="count">{holders ? (shown < total ? `${formatCount(shown)} of ${formatCount(total)} assignments (scroll for more)` : `${formatCount(total)} assignments`) : 'Loading…'}</p>
       </div>
       <VirtualGrid label={`Holders of ${title}`} rows={holders ?? []} rowKey={(h) => h.assignment.id} columns={columns} size="short"
@@ -101,7 +128,7 @@ export default function CredentialsView({ params }: RouteProps) {
   const categories = useLiveQuery(() => (db ? listCredentialCategories(db) : Promise.resolve([])), [db]);
   const pendingVersion = usePendingVersion();
   const summaries = useLiveQuery(() => (db ? credentialSummaries(db) : Promise.resolve(new Map())), [db, pendingVersion]);
-  const names = useMemo(() => new Map((credentials ?? []).map((c) => [c.credentialid, c.credentialname])), [credentials]);
+  const names = useMemo(() => new Map((credentials ?? []).map((c) => [c.credentialid, credentialLabel(c)])), [credentials]);
   if (!db) return null;
   const selectedId = params[0] === undefined ? null : Number(params[0]);
   const selected = credentials?.find((c) => c.credentialid === selectedId) ?? null;

@@ -11,8 +11,19 @@ import { usePendingVersion } from '../../outbox/runtime.ts';
 import { formatCount, formatDate } from '../../app/format.ts';
 import { credentialsExpiringByWeek, overdueTrainingByCourse, userStatusBreakdown } from './queries.ts';
 import { ChangesSummary } from '../changes/ChangesSummary.tsx';
+import { MEANING_COLOUR, statusColour } from './colours.ts';
 
-const PALETTE = ['#2563eb', '#16a34a', '#dc2626', '#d97706', '#7c3aed', '#0891b2', '#64748b', '#db2777'];
+
+/** The chart's key: each colour with what it stands for and its number. */
+function Legend({ label, rows }: { label: string; rows: { label: string; value: number; colour: string }[] }) {
+  return (
+    <ul className="legend" aria-label={label}>
+      {rows.map((r) => (
+        <li key={r.label}><span className="swatch" aria-hidden="true" style={{ background: r.colour }} /> {r.label}: {formatCount(r.value)}</li>
+      ))}
+    </ul>
+  );
+}
 
 function DataTable({ caption, rows }: { caption: string; rows: { label: string; value: number }[] }) {
   return (
@@ -36,7 +47,7 @@ export default function DashboardView() {
   const statuses = useLiveQuery(() => (db ? userStatusBreakdown(db) : Promise.resolve([])), [db, pendingVersion]);
   const weekRows = (weeks ?? []).map((w) => ({ label: `Week of ${formatDate(w.weekStart)}`, short: formatDate(w.weekStart), value: w.count }));
   const overdueRows = (overdue ?? []).map((c) => ({ label: c.coursename || `Course ${c.courseid}`, value: c.count }));
-  const statusRows = (statuses ?? []).map((s) => ({ label: s.status || '(none)', value: s.count }));
+  const statusRows = (statuses ?? []).map((s) => ({ label: s.status || '(none)', value: s.count, colour: statusColour(s.status) }));
   return (
     <section className="view dashboard" aria-labelledby="dashboard-heading">
       <h1 id="dashboard-heading">Dashboard</h1>
@@ -52,12 +63,13 @@ export default function DashboardView() {
                   <XAxis dataKey="short" fontSize={11} />
                   <YAxis allowDecimals={false} fontSize={11} />
                   <Tooltip />
-                  <Bar dataKey="value" name="Expiring" fill={PALETTE[3]} isAnimationActive={false} />
+                  <Bar dataKey="value" name="Expiring" fill={MEANING_COLOUR.expiring} isAnimationActive={false} />
                 </BarChart>
               </ResponsiveContainer>
             </div>
           )}
-          <details><summary>Numbers</summary><DataTable caption="Credentials expiring by week" rows={weekRows} /></details>
+          <Legend label="Credentials expiring: key" rows={[{ label: 'Expiring in the week', value: weekRows.reduce((n, r) => n + r.value, 0), colour: MEANING_COLOUR.expiring }]} />
+          <details><summary>Numbers<span className="visually-hidden"> of credentials expiring by week</span></summary><DataTable caption="Credentials expiring by week" rows={weekRows} /></details>
         </figure>
         <figure className="card" aria-labelledby="chart-overdue">
           <figcaption id="chart-overdue">Overdue training by course</figcaption>
@@ -69,12 +81,13 @@ export default function DashboardView() {
                   <XAxis type="number" allowDecimals={false} fontSize={11} />
                   <YAxis type="category" dataKey="label" width={140} fontSize={11} />
                   <Tooltip />
-                  <Bar dataKey="value" name="Overdue" fill={PALETTE[2]} isAnimationActive={false} />
+                  <Bar dataKey="value" name="Overdue" fill={MEANING_COLOUR.overdue} isAnimationActive={false} />
                 </BarChart>
               </ResponsiveContainer>
             </div>
           )}
-          <details><summary>Numbers</summary><DataTable caption="Overdue training by course" rows={overdueRows} /></details>
+          <Legend label="Overdue training: key" rows={[{ label: 'Overdue assignments', value: overdueRows.reduce((n, r) => n + r.value, 0), colour: MEANING_COLOUR.overdue }]} />
+          <details><summary>Numbers<span className="visually-hidden"> of overdue training by course</span></summary><DataTable caption="Overdue training by course" rows={overdueRows} /></details>
         </figure>
         <figure className="card" aria-labelledby="chart-status">
           <figcaption id="chart-status">Users by status</figcaption>
@@ -83,14 +96,14 @@ export default function DashboardView() {
               <ResponsiveContainer width="100%" height={240}>
                 <PieChart>
                   <Pie data={statusRows} dataKey="value" nameKey="label" outerRadius={90} label isAnimationActive={false}>
-                    {statusRows.map((r, i) => <Cell key={r.label} fill={PALETTE[i % PALETTE.length]} />)}
+                    {statusRows.map((r) => <Cell key={r.label} fill={r.colour} />)}
                   </Pie>
                   <Tooltip />
                 </PieChart>
               </ResponsiveContainer>
             </div>
           )}
-          <DataTable caption="Users by status" rows={statusRows} />
+          <Legend label="Users by status: key" rows={statusRows} />
         </figure>
       </div>
     </section>

@@ -6,22 +6,14 @@ import type { FieldbookDb, SyncCollectionRow } from '../../db/index.ts';
 import { useSession } from '../../app/session.ts';
 import { syncStore, useSyncState } from '../../sync/store.ts';
 import { formatCount, formatDateTime, formatProgress, formatRate } from '../../app/format.ts';
+import { outcomeText, progressText } from '../../sync/status-text.ts';
 import { ErrorMessage } from '../../components/ErrorMessage.tsx';
 import { COLLECTION_LABEL } from './labels.ts';
 
-const PHASE_TEXT = {
-  planning: 'Planning the sync…',
-  fetching: 'Syncing…',
-  finishing: 'Finishing…',
-  completed: 'Sync completed.',
-  cancelled: 'Sync cancelled.',
-  failed: 'Sync failed.',
-} as const;
-
-function CollectionsTable({ rows, live }: { rows: SyncCollectionRow[]; live: Partial<Record<CollectionName, CollectionProgress>> }) {
+function CollectionsTable({ rows, live, running }: { rows: SyncCollectionRow[]; live: Partial<Record<CollectionName, CollectionProgress>>; running: boolean }) {
   const byName = new Map(rows.map((r) => [r.collection, r]));
   const shown = COLLECTIONS.filter((c) => byName.has(c) || live[c]);
-  if (shown.length === 0) return <p>Nothing synced yet.</p>;
+  if (shown.length === 0) return <p>{running ? 'Waiting for the first records…' : 'Nothing synced yet.'}</p>;
   return (
     <table className="collections">
       <caption>Collections</caption>
@@ -49,12 +41,15 @@ export function SyncPanel({ db }: { db: FieldbookDb }) {
   const sync = useSession((s) => s.sync);
   const online = useSession((s) => s.connection?.online === true);
   const state = useSyncState((s) => s);
-  const interrupted = useLiveQuery(() => db.syncCheckpoints.count(), [db]) ?? 0;
+  const checkpoints = useLiveQuery(() => db.syncCheckpoints.count(), [db]) ?? 0;
+  // a completed pass has cleared its checkpoints: the live count may not have caught up yet
+  const interrupted = state.finished?.outcome === 'completed' && !state.running ? 0 : checkpoints;
   const collections = useLiveQuery(() => db.syncCollections.toArray(), [db]) ?? [];
   const progress = state.progress;
   const total = progress?.total ?? null;
   const done = progress?.records ?? 0;
   const outcome = state.finished?.outcome;
+  const outcomeLine = outcomeText(state);
   return (
     <section className="panel" aria-labelledby="sync-heading">
       <h2 id="sync-heading">Sync</h2>
@@ -71,15 +66,11 @@ export function SyncPanel({ db }: { db: FieldbookDb }) {
         )}
         {!online && !state.running && <span className="muted">The site is not reachable right now; the cache stays available.</span>}
       </div>
-      {(state.running || progress) && (
+      {state.running && (
         <div className="progress" aria-live="polite">
-          {progress?.phase === 'completed' ? (
-            <progress aria-label="Sync progress" max={1} value={1} />
-          ) : (
-            <progress aria-label="Sync progress" max={total && total >= done ? total : undefined} value={total && total >= done ? done : undefined} />
-          )}
+          <progress aria-label="Sync progress" max={total && total >= done ? total : undefined} value={total && total >= done ? done : undefined} />
           <p role="status">
-            {progress ? PHASE_TEXT[progress.phase] : 'Starting…'} {formatProgress(done, total)} records
+            {progressText(progress)}
             {progress && progress.rate > 0 ? ` · ${formatRate(progress.rate)}` : ''}
             {progress ? ` · ${formatCount(progress.requests)}${progress.plannedRequests ? ` of ${formatCount(progress.plannedRequests)}` : ''} requests` : ''}
             {state.resumed ? ' · resumed' : ''}
@@ -87,16 +78,14 @@ export function SyncPanel({ db }: { db: FieldbookDb }) {
           {state.running && progress?.notice && <p className="warn">{progress.notice}</p>}
         </div>
       )}
-      {outcome && !state.running && (
+      {outcomeLine && (
         <p role="status" className={outcome === 'completed' ? 'ok' : 'warn'}>
-          {PHASE_TEXT[outcome]} {formatCount(state.rowsWritten)} records written
-          {state.rowsRemoved > 0 ? `, ${formatCount(state.rowsRemoved)} removed` : ''}
-          {state.pagesWritten > 0 ? ` (${formatCount(state.pagesWritten)} pages stored in ${(state.writeMs / 1000).toFixed(1)} s)` : ''}.
-          {outcome === 'cancelled' ? ' The next sync resumes where this one stopped.' : ''}
+          {outcomeLine}
+          {state.pagesWritten > 0 ? <span className="muted"> ({formatCount(state.pagesWritten)} pages stored in {(state.writeMs / 1000).toFixed(1)} s)</span> : null}
         </p>
       )}
       <ErrorMessage error={state.error} onDismiss={() => syncStore.setState({ error: null })} />
-      <CollectionsTable rows={collections} live={state.running ? (progress?.collections ?? {}) : (state.finished?.collections ?? {})} />
+      <CollectionsTable rows={collections} running={state.running} live={state.running ? (progress?.collections ?? {}) : (state.finished?.collections ?? {})} />
     </section>
   );
 }

@@ -9,7 +9,9 @@ import type { RouteProps } from '../../app/routes.tsx';
 import { useActiveDb } from '../../app/session.ts';
 import { hrefFor, navigate } from '../../app/router.ts';
 import { formatCount, formatDate } from '../../app/format.ts';
-import { trainingState } from '../../app/compliance.ts';
+import { TRAINING_STATE_LABEL, trainingState } from '../../app/compliance.ts';
+import { pendingCell, tableOf, type ExportColumn } from '../../app/export-list.ts';
+import { ExportButtons } from '../../components/ExportButtons.tsx';
 import { applyOverlays, countWithPending, usersWithPending, type PendingMark } from '../../app/overlays.ts';
 import { PendingMarker } from '../../components/PendingMarker.tsx';
 import { usePendingVersion } from '../../outbox/runtime.ts';
@@ -17,7 +19,7 @@ import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
 import { StatusText, TrainingBadge } from '../../components/Badges.tsx';
 import { DaysInput } from '../../components/DaysInput.tsx';
 import { searchUsers } from '../users/queries.ts';
-import { PAGE_SIZE, isDueWithin, isOverdue, countOverdueForCourse, countTrainingDueWithin, courseTrainingCounts, listCourses, overdueTrainingForCourse, trainingDueWithin, trainingForCourse, trainingForUser } from './queries.ts';
+import { PAGE_SIZE, isDueWithin, isOverdue, countOverdueForCourse, countOverdueTraining, overdueTraining, countTrainingDueWithin, courseTrainingCounts, listCourses, overdueTrainingForCourse, trainingDueWithin, trainingForCourse, trainingForUser } from './queries.ts';
 
 type Show = 'all' | 'overdue' | 'due';
 type Row = CachedTrainingAssignment & PendingMark & { user?: UserRecord | undefined };
@@ -26,7 +28,10 @@ async function loadCourseTraining(db: FieldbookDb, courseid: number | null, show
   let rows: CachedTrainingAssignment[];
   let total: number | null = null;
   let matches: (t: TrainingAssignmentRecord) => boolean;
-  if (courseid === null) {
+  if (courseid === null && show === 'overdue') {
+    [rows, total] = await Promise.all([overdueTraining(db, today, limit), countOverdueTraining(db, today)]);
+    matches = (t) => isOverdue(t, today);
+  } else if (courseid === null) {
     [rows, total] = await Promise.all([trainingDueWithin(db, days, { today, limit }), countTrainingDueWithin(db, days, { today })]);
     matches = (t) => isDueWithin(t, days, { today });
   } else if (show === 'overdue') {
@@ -60,6 +65,21 @@ function trainingColumns(today: string, days: number, withUser: boolean): Column
   ];
 }
 
+function trainingExportColumns(today: string, days: number): ExportColumn<Row>[] {
+  return [
+    { header: 'Last name', cell: (t) => t.user?.lastname },
+    { header: 'First name', cell: (t) => t.user?.firstname },
+    { header: 'Username', cell: (t) => t.user?.username },
+    { header: 'Employee ID', cell: (t) => t.user?.employeeid },
+    { header: 'Course', cell: (t) => t.course_name },
+    { header: 'Due', cell: (t) => t.dueIso },
+    { header: 'State', cell: (t) => TRAINING_STATE_LABEL[trainingState(t, today, days)] },
+    { header: 'Course status', cell: (t) => t.course_status },
+    { header: 'Assigned by', cell: (t) => t.assignment_method },
+    { header: 'Pending change', cell: (t) => pendingCell(t) },
+  ];
+}
+
 function ByCourse({ db, courseid }: { db: FieldbookDb; courseid: number | null }) {
   const [show, setShow] = useState<Show>('overdue');
   const [days, setDays] = useState(14);
@@ -68,7 +88,9 @@ function ByCourse({ db, courseid }: { db: FieldbookDb; courseid: number | null }
   const courses = useLiveQuery(() => listCourses(db), [db]);
   const counts = useLiveQuery(() => courseTrainingCounts(db, today), [db, today, pendingVersion]);
   const [limit, setLimit] = useState(PAGE_SIZE);
-  const page = useLiveQuery(() => loadCourseTraining(db, courseid, show, days, today, limit), [db, courseid, show, days, today, limit, pendingVersion]);
+  // all courses: overdue or due within N days (every assignment of every course is too long a list)
+  const effective: Show = courseid === null && show === 'all' ? 'overdue' : show;
+  const page = useLiveQuery(() => loadCourseTraining(db, courseid, effective, days, today, limit), [db, courseid, effective, days, today, limit, pendingVersion]);
   const rows = page?.rows;
   const total = page?.total ?? 0;
   const shown = rows?.length ?? 0;
@@ -82,7 +104,8 @@ function ByCourse({ db, courseid }: { db: FieldbookDb; courseid: number | null }
     { id: 'assigned', header: 'Assigned', width: '6rem', render: (c) => formatCount(counts?.get(c.courseid)?.assigned ?? 0) },
     { id: 'overdue', header: 'Overdue', width: '6rem', render: (c) => formatCount(counts?.get(c.courseid)?.overdue ?? 0) },
   ];
-  const effective: Show = courseid === null ? 'due' : show;
+  const listName = `${effective === 'overdue' ? 'overdue training' : effective === 'due' ? `training due within ${days} days` : 'training'} ${course ? `of ${course.coursename}` : 'all courses'}`;
+  const exportRows = async () => tableOf(trainingExportColumns(today, days), (await loadCourseTraining(db, courseid, effective, days, today, Infinity)).rows);
   return (
     <>
       <VirtualGrid label="Course list" rows={courses ?? []} rowKey={(c) => c.courseid} columns={courseColumns} size="short"
@@ -90,18 +113,17 @@ function ByCourse({ db, courseid }: { db: FieldbookDb; courseid: number | null }
       <section className="panel" aria-labelledby="course-training-heading">
         <h2 id="course-training-heading">{course ? course.coursename : 'All courses'}</h2>
         <div className="toolbar">
-          {courseid !== null && (
-            <label>
-              Show
-              <select value={show} onChange={(e) => setShow(e.target.value as Show)}>
-                <option value="overdue">Overdue</option>
-                <option value="due">Due within N days</option>
-                <option value="all">All assignments</option>
-              </select>
-            </label>
-          )}
+          <label>
+            Show
+            <select value={effective} onChange={(e) => { setShow(e.target.value as Show); setLimit(PAGE_SIZE); }}>
+              <option value="overdue">Overdue</option>
+              <option value="due">Due within N days</option>
+              {courseid !== null && <option value="all">All assignments</option>}
+            </select>
+          </label>
           {effective === 'due' && <DaysInput label="Due within (days)" value={days} onChange={setDays} />}
           {courseid !== null && <button type="button" onClick={() => navigate('training')}>Show all courses</button>}
+          <ExportButtons what={listName} load={exportRows} disabled={!rows || total === 0} />
           <p role="status" className="count">{rows ? (shown < total ? `${formatCount(shown)} of ${formatCount(total)} assignments (scroll for more)` : `${formatCount(total)} assignments`) : 'Loading…'}</p>
         </div>
         <VirtualGrid label={`Assignments: ${course?.coursename ?? 'all courses'}`} rows={rows ?? []} rowKey={(t) => t.transcriptid}

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { countOverdueForCourse, countTrainingDueWithin, countTrainingForCourse, overdueTrainingForCourse, trainingDueWithin, trainingForCourse, trainingForUser } from './queries.ts';
+import { countOverdueForCourse, countOverdueTraining, overdueTraining, countTrainingDueWithin, countTrainingForCourse, overdueTrainingForCourse, trainingDueWithin, trainingForCourse, trainingForUser } from './queries.ts';
 import { freshDb, trainingAssignment } from '../../testing/fixtures.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 
@@ -23,6 +23,13 @@ const ids = (list: { transcriptid: number }[]) => list.map((t) => t.transcriptid
 describe('training queries', () => {
   it('lists a course\'s overdue training, leaving out completed and undated', async () => {
     expect(ids(await overdueTrainingForCourse(db, 50, today))).toEqual([1]);
+  });
+
+  it('lists overdue training over every course, oldest first, with its count', async () => {
+    await db.trainingAssignments.put(trainingAssignment(7, 5, 60, '2026-01-10'));
+    expect(ids(await overdueTraining(db, today))).toEqual([7, 1]);
+    expect(await countOverdueTraining(db, today)).toBe(2);
+    expect(ids(await overdueTraining(db, today, 1))).toEqual([7]);
   });
 
   it('lists training due from today through N days, of all courses or one', async () => {

@@ -37,6 +37,16 @@ export async function countOverdueForCourse(db: FieldbookDb, courseid: number, t
   return db.trainingAssignments.where('[courseid+openDueIso]').between([courseid, EARLIEST], [courseid, today], true, false).count();
 }
 
+/** Not-done assignments of every course whose due date is before today, oldest first, a page at a time (`limit: Infinity` for all). */
+export async function overdueTraining(db: FieldbookDb, today: string = todayIso(), limit: number = PAGE_SIZE): Promise<CachedTrainingAssignment[]> {
+  return db.trainingAssignments.where('openDueIso').between(EARLIEST, today, true, false).limit(limit).toArray();
+}
+
+/** How many not-done assignments are overdue over all courses (index only). */
+export async function countOverdueTraining(db: FieldbookDb, today: string = todayIso()): Promise<number> {
+  return db.trainingAssignments.where('openDueIso').between(EARLIEST, today, true, false).count();
+}
+
 function dueRange(db: FieldbookDb, days: number, options: { today?: string; courseid?: number }) {
   const today = options.today ?? todayIso();
   const last = addDaysIso(today, days);

@@ -18,6 +18,8 @@ import { usePendingVersion } from '../../outbox/runtime.ts';
 import { ErrorMessage } from '../../components/ErrorMessage.tsx';
 import { cacheUserEmails, loadUserDetail } from './queries.ts';
 import { DaysInput } from '../../components/DaysInput.tsx';
+import { credentialLabel, featureLabel, groupLabel } from '../../app/catalog.ts';
+import { useCatalogNames } from '../../app/catalog-names.ts';
 import { EditCredentialAssignment, EditTrainingAssignment, EditUserForm } from '../bulk/RecordEdits.tsx';
 
 function useOnlineEmails(db: FieldbookDb, userid: number): { fetchedAt: string | null; error: AppError | null } {
@@ -46,6 +48,7 @@ export default function UserDetailView({ db, userid }: { db: FieldbookDb; userid
   const pendingVersion = usePendingVersion();
   const detail = useLiveQuery(async () => loadUserDetail(db, userid), [db, userid, pendingVersion]);
   const emails = useOnlineEmails(db, userid);
+  const names = useCatalogNames(db);
   const today = todayIso();
 
   if (detail === undefined) return <p role="status">Loading…</p>;
@@ -94,15 +97,15 @@ export default function UserDetailView({ db, userid }: { db: FieldbookDb; userid
 
       <section aria-labelledby="groups-heading">
         <h2 id="groups-heading">Profile groups</h2>
-        {detail.groups.length === 0 ? <p>Member of no cached group.</p> : <ul>{detail.groups.map((g) => <li key={g.groupid}>{g.groupname}</li>)}</ul>}
+        {detail.groups.length === 0 ? <p>Member of no cached group.</p> : <ul>{detail.groups.map((g) => <li key={g.groupid}>{groupLabel(g, names)}</li>)}</ul>}
       </section>
 
       <section aria-labelledby="access-heading">
         <h2 id="access-heading">Access</h2>
         <h3>Supervises groups</h3>
-        {detail.accessGroups.length === 0 ? <p>No group access.</p> : <ul>{detail.accessGroups.map((g) => <li key={g.groupid}>{g.groupname} <PendingMarker row={g} what={`access to ${g.groupname}`} /></li>)}</ul>}
+        {detail.accessGroups.length === 0 ? <p>No group access.</p> : <ul>{detail.accessGroups.map((g) => <li key={g.groupid}>{groupLabel(g, names)} <PendingMarker row={g} what={`access to ${g.groupname}`} /></li>)}</ul>}
         <h3>Features</h3>
-        {detail.features.length === 0 ? <p>No feature access.</p> : <ul>{detail.features.map((f) => <li key={f.id}>{f.moduleName} — {f.functionName} <PendingMarker row={f} what={`access to ${f.moduleName} — ${f.functionName}`} /></li>)}</ul>}
+        {detail.features.length === 0 ? <p>No feature access.</p> : <ul>{detail.features.map((f) => <li key={f.id}>{featureLabel(f, names)} <PendingMarker row={f} what={`access to ${f.moduleName} — ${f.functionName}`} /></li>)}</ul>}
       </section>
 
       <section aria-labelledby="credentials-heading">
@@ -115,7 +118,7 @@ export default function UserDetailView({ db, userid }: { db: FieldbookDb; userid
             <tbody>
               {detail.credentials.map(({ assignment: a, credential: c }) => (
                 <tr key={a.id}>
-                  <td>{c?.credentialname ?? `Credential ${a.credentialid}`} <PendingMarker row={a} what={c?.credentialname ?? `Credential ${a.credentialid}`} /></td>
+                  <td>{c ? credentialLabel(c) : `Credential ${a.credentialid}`} <PendingMarker row={a} what={c?.credentialname ?? `Credential ${a.credentialid}`} /></td>
                   <td><CredentialBadge state={credentialState(a, today, expiringDays, { start: c?.requiredstartdate, expiration: c ? c.requiredexpirationdate : true })} /></td>
                   <td>{formatDate(a.startIso)}</td>
                   <td>{formatDate(a.expirationIso)}</td>
@@ -123,7 +126,7 @@ export default function UserDetailView({ db, userid }: { db: FieldbookDb; userid
                   <td><StatusText value={a.status} /></td>
                   <td>
                     {a.pendingChange !== 'create' && a.pendingChange !== 'delete' && <details className="edit">
-                      <summary>Edit</summary>
+                      <summary>Edit<span className="visually-hidden"> {c?.credentialname ?? `credential ${a.credentialid}`}</span></summary>
                       <EditCredentialAssignment key={`${a.id}:${a.expirationIso}:${a.startIso}`} assignment={a} label={c?.credentialname ?? `Credential ${a.credentialid}`} />
                     </details>}
                   </td>
@@ -151,7 +154,7 @@ export default function UserDetailView({ db, userid }: { db: FieldbookDb; userid
                   <td>{t.assignment_method}</td>
                   <td>
                     {t.pendingChange !== 'create' && t.pendingChange !== 'delete' && <details className="edit">
-                      <summary>Edit</summary>
+                      <summary>Edit<span className="visually-hidden"> {t.course_name || `course ${t.courseid}`} (assignment {t.transcriptid})</span></summary>
                       <EditTrainingAssignment key={`${t.transcriptid}:${t.dueIso}:${t.course_status}`} assignment={t} label={t.course_name} />
                     </details>}
                   </td>

@@ -14,6 +14,10 @@ import { DEFAULT_SORT, compareUsers, countUsers, firstUsersByName, searchUsers, 
 import { useUsersView } from './view-store.ts';
 import { useUserSelection } from './selection.ts';
 import { SelectionActions } from './SelectionActions.tsx';
+import { catalogNames, groupChoices } from '../../app/catalog.ts';
+import { ChoiceOptions } from '../../components/ChoiceOptions.tsx';
+import { ExportButtons } from '../../components/ExportButtons.tsx';
+import { pendingCell, tableOf, type ExportColumn } from '../../app/export-list.ts';
 
 type Row = UserRecord & PendingMark;
 
@@ -75,6 +79,16 @@ export function UsersView({ db }: { db: FieldbookDb }) {
     { id: 'usertype', header: 'Type', width: '8rem', sortable: true, render: (u) => u.usertype },
     { id: 'siteid', header: 'Site', width: 'minmax(6rem, 1fr)', sortable: true, render: (u) => siteNames.get(u.siteid) ?? String(u.siteid) },
   ];
+  const exportColumns: ExportColumn<Row>[] = [
+    { header: 'Last name', cell: (u) => u.lastname },
+    { header: 'First name', cell: (u) => u.firstname },
+    { header: 'Username', cell: (u) => u.username },
+    { header: 'Employee ID', cell: (u) => u.employeeid },
+    { header: 'Status', cell: (u) => u.status },
+    { header: 'User type', cell: (u) => u.usertype },
+    { header: 'Site', cell: (u) => siteNames.get(u.siteid) ?? String(u.siteid) },
+    { header: 'Pending change', cell: (u) => pendingCell(u) },
+  ];
   const filtered = deferredText.trim() !== '' || Object.values(filters).some((v) => v != null);
 
   return (
@@ -110,7 +124,7 @@ export function UsersView({ db }: { db: FieldbookDb }) {
           Profile group
           <select value={filters.groupid ?? ''} onChange={(e) => setFilter('groupid', numberOrNull(e.target.value))}>
             <option value="">All groups</option>
-            {options?.groups.map((g) => <option key={g.groupid} value={g.groupid}>{g.groupname}</option>)}
+            {options && <ChoiceOptions groups={groupChoices(options.groups, catalogNames(options.sites, options.profileCategories))} />}
           </select>
         </label>
         {filtered && (
@@ -128,6 +142,7 @@ export function UsersView({ db }: { db: FieldbookDb }) {
             Select all {formatCount(rows.length)} matching
           </button>
         )}
+        <ExportButtons what="users" load={async () => tableOf(exportColumns, rows)} disabled={users === undefined || rows.length === 0} />
       </div>
       <SelectionActions />
       <VirtualGrid

@@ -37,6 +37,28 @@ describe('searching users', () => {
     expect(ids(await searchUsers(db, 'velace'))).toEqual([]);
   });
 
+  it('ignores accents in the name and in the query', async () => {
+    await db.users.bulkPut([
+      user(5, { firstname: 'María', lastname: 'Núñez', username: 'mnunez' }),
+      user(6, { firstname: 'Lucia', lastname: 'Fernandez', username: 'lucia.fernandez' }),
+    ]);
+    expect(ids(await searchUsers(db, 'nunez'))).toEqual([5]);
+    expect(ids(await searchUsers(db, 'NÚÑ'))).toEqual([5]);
+    expect(ids(await searchUsers(db, 'fernández'))).toEqual([6]);
+  });
+
+  it('finds a word of a username split at dots, underscores and hyphens', async () => {
+    await db.users.put(user(6, { firstname: 'Lucy', lastname: 'Ferris', username: 'lucia.fernandez' }));
+    expect(ids(await searchUsers(db, 'fernandez'))).toEqual([6]);
+  });
+
+  it('matches names typed in either order, with or without a comma', async () => {
+    await db.users.bulkPut([user(7, { firstname: 'María', lastname: 'Bailey' }), user(8, { firstname: 'Mario', lastname: 'Bailey' })]);
+    expect(ids(await searchUsers(db, 'maria bailey'))).toEqual([7]);
+    expect(ids(await searchUsers(db, 'bailey, maria'))).toEqual([7]);
+    expect(ids(await searchUsers(db, 'bailey mar'))).toEqual([7, 8]);
+  });
+
   it('lists everyone by last name when there is no text', async () => {
     expect(ids(await searchUsers(db, '  '))).toEqual([4, 3, 1, 2]);
   });

@@ -2,8 +2,8 @@
  * Queries of the users list: plain async functions over the database, so the
  * benchmarks can time them and the outbox feature can overlay pending edits.
  */
-import type { GroupRecord, SiteRecord, UserRecord } from '../../../shared/records.ts';
-import { lower } from '../../../shared/records.ts';
+import type { GroupRecord, ProfileCategoryRecord, SiteRecord, UserRecord } from '../../../shared/records.ts';
+import { matchesAllWords, searchWords } from '../../../shared/search-text.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 import { allUsersByName } from '../../db/users-memo.ts';
 
@@ -62,16 +62,17 @@ export function matchesFilters(u: UserRecord, filters: UserFilters, groupMembers
   return true;
 }
 
-/** Does any of the user's lower-cased search keys start with `q`? */
-export function matchesPrefix(u: UserRecord, q: string): boolean {
-  for (const key of u.searchKeys) if (key.startsWith(q)) return true;
-  return false;
+/** Does each query word (from `searchWords`) start some word of the user's search keys, in any order? */
+export function matchesQuery(u: UserRecord, queryWords: readonly string[]): boolean {
+  return matchesAllWords(u.searchKeys, queryWords);
 }
 
 /**
- * Users matching a case-insensitive prefix of their name ("first last" or
- * "last first"), username or employee id, and the filters, sorted. Runs over
- * the in-memory copy of the users (see db/users-memo.ts).
+ * Users whose names, username or employee id have a word starting with each
+ * word of the text, in any order, ignoring case and accents on both sides
+ * ("maria bailey", "bailey, maria", "nunez" for Núñez, "fernandez" inside
+ * lucia.fernandez), and matching the filters, sorted. Runs over the in-memory
+ * copy of the users (see db/users-memo.ts).
  */
 export async function searchUsers(db: FieldbookDb, text: string, filters: UserFilters = {}, sort: UserSort = DEFAULT_SORT): Promise<UserRecord[]> {
   const [all, matches] = await Promise.all([allUsersByName(db), userMatcher(db, text, filters)]);
@@ -82,9 +83,9 @@ export async function searchUsers(db: FieldbookDb, text: string, filters: UserFi
 
 /** What a search selects, as a test on one user (the pending overlay asks it of users it changes). */
 export async function userMatcher(db: FieldbookDb, text: string, filters: UserFilters = {}): Promise<(u: UserRecord) => boolean> {
-  const q = lower(text);
+  const words = searchWords(text);
   const members = filters.groupid != null ? await groupMemberIds(db, filters.groupid) : null;
-  return (u) => (!q || matchesPrefix(u, q)) && matchesFilters(u, filters, members);
+  return (u) => (words.length === 0 || matchesQuery(u, words)) && matchesFilters(u, filters, members);
 }
 
 /** The first users in name order: what the list shows first, before everyone is loaded. */
@@ -102,18 +103,20 @@ export interface UserFilterOptions {
   statuses: string[];
   usertypes: string[];
   groups: GroupRecord[];
+  profileCategories: ProfileCategoryRecord[];
 }
 
 /** The values the filters offer: whatever the cache holds, unknown values included as they are. */
 export async function userFilterOptions(db: FieldbookDb): Promise<UserFilterOptions> {
-  const [sites, statuses, usertypes, groups] = await Promise.all([
+  const [sites, statuses, usertypes, groups, profileCategories] = await Promise.all([
     db.sites.toArray(),
     db.users.orderBy('status').uniqueKeys(),
     db.users.orderBy('usertype').uniqueKeys(),
     db.groups.toArray(),
+    db.profileCategories.toArray(),
   ]);
   groups.sort((a, b) => collator.compare(a.groupname, b.groupname));
-  return { sites, statuses: statuses.map(String), usertypes: usertypes.map(String), groups };
+  return { sites, statuses: statuses.map(String), usertypes: usertypes.map(String), groups, profileCategories };
 }
 
 export async function countUsers(db: FieldbookDb): Promise<number> {

@@ -1,0 +1,109 @@
+/**
+ * Names with their context: a group's site and profile category, a feature's
+ * site, a credential's category. Every group name exists on every site, so a
+ * name alone is never enough to pick or read one. Pickers get sorted option
+ * groups (one per site and category); lists get the name with its context.
+ */
+import type { CourseRecord, CredentialRecord, GroupRecord, ModuleRecord, ProfileCategoryRecord, SiteRecord } from '../../shared/records.ts';
+
+export interface CatalogNames {
+  sites: ReadonlyMap<number, string>;
+  profileCategories: ReadonlyMap<number, string>;
+}
+
+export interface Choice {
+  value: number;
+  label: string;
+}
+export interface ChoiceGroup {
+  label: string;
+  choices: Choice[];
+}
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+export const compareText = (a: string, b: string): number => collator.compare(a, b);
+
+export function catalogNames(sites: readonly SiteRecord[], categories: readonly ProfileCategoryRecord[]): CatalogNames {
+  return {
+    sites: new Map(sites.map((s) => [s.siteid, s.sitename])),
+    profileCategories: new Map(categories.map((c) => [c.categoryid, c.categoryname])),
+  };
+}
+
+export function siteName(siteid: number, names: CatalogNames): string {
+  return names.sites.get(siteid) ?? `Site ${siteid}`;
+}
+
+/** "North · Crews": the group's site, then its profile category when it has one. */
+export function groupContext(g: Pick<GroupRecord, 'siteid' | 'categoryid'>, names: CatalogNames): string {
+  const category = names.profileCategories.get(g.categoryid);
+  return category ? `${siteName(g.siteid, names)} · ${category}` : siteName(g.siteid, names);
+}
+
+/** "Operations (North · Crews)" */
+export function groupLabel(g: GroupRecord, names: CatalogNames): string {
+  return `${g.groupname} (${groupContext(g, names)})`;
+}
+
+/** "Reports: View (North)" */
+export function featureLabel(f: ModuleRecord, names: CatalogNames): string {
+  return `${f.moduleName}: ${f.functionName} (${siteName(f.siteid, names)})`;
+}
+
+/** "Rigging (Safety)" */
+export function credentialLabel(c: Pick<CredentialRecord, 'credentialname' | 'categoryname'>): string {
+  return c.categoryname ? `${c.credentialname} (${c.categoryname})` : c.credentialname;
+}
+
+function grouped<T>(items: readonly T[], groupOf: (item: T) => string, choiceOf: (item: T) => Choice): ChoiceGroup[] {
+  const groups = new Map<string, Choice[]>();
+  for (const item of items) {
+    const key = groupOf(item);
+    const list = groups.get(key) ?? [];
+    list.push(choiceOf(item));
+    groups.set(key, list);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => compareText(a, b))
+    .map(([label, choices]) => ({ label, choices: choices.sort((a, b) => compareText(a.label, b.label) || a.value - b.value) }));
+}
+
+/** Groups under "site · category" headings, sorted. */
+export function groupChoices(groups: readonly GroupRecord[], names: CatalogNames): ChoiceGroup[] {
+  return grouped(groups, (g) => groupContext(g, names), (g) => ({ value: g.groupid, label: g.groupname }));
+}
+
+/**
+ * Features under their module's heading, one choice per feature id (granted on
+ * each person's own site); a feature not offered on every cached site names
+ * the sites that have it.
+ */
+export function featureChoices(modules: readonly ModuleRecord[], names: CatalogNames): ChoiceGroup[] {
+  const byId = new Map<number, ModuleRecord[]>();
+  for (const m of modules) byId.set(m.accessID, [...(byId.get(m.accessID) ?? []), m]);
+  const siteCount = new Set(modules.map((m) => m.siteid)).size;
+  const firsts = [...byId.values()].map((list) => ({ module: list[0]!, sites: list.map((m) => siteName(m.siteid, names)).sort(compareText) }));
+  return grouped(
+    firsts,
+    (f) => f.module.moduleName,
+    (f) => ({ value: f.module.accessID, label: f.sites.length < siteCount ? `${f.module.functionName} (${f.sites.join(', ')} only)` : f.module.functionName }),
+  );
+}
+
+/** Credentials under their category, sorted. */
+export function credentialChoices(credentials: readonly CredentialRecord[]): ChoiceGroup[] {
+  return grouped(credentials, (c) => c.categoryname || 'No category', (c) => ({ value: c.credentialid, label: c.credentialname }));
+}
+
+/** Courses under their site, sorted. */
+export function courseChoices(courses: readonly CourseRecord[], names: CatalogNames): ChoiceGroup[] {
+  return grouped(courses, (c) => siteName(c.siteid, names), (c) => ({ value: c.courseid, label: c.coursename || `Course ${c.courseid}` }));
+}
+
+/** Sort order of groups in lists: site, category, name. */
+export function compareGroups(a: GroupRecord, b: GroupRecord, names: CatalogNames): number {
+  return compareText(siteName(a.siteid, names), siteName(b.siteid, names))
+    || compareText(names.profileCategories.get(a.categoryid) ?? '', names.profileCategories.get(b.categoryid) ?? '')
+    || compareText(a.groupname, b.groupname)
+    || a.groupid - b.groupid;
+}

@@ -1,0 +1,149 @@
+import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import { describe, expect, it } from 'vitest';
+import { SCHEMA_V1 } from './schema.ts';
+import { openFieldbookDb } from './index.ts';
+import { NewerDatabaseError, UPGRADE_BLOCKED, CLOSED_FOR_UPGRADE, onDatabaseNotice } from './lifecycle.ts';
+import { credentialAssignment, trainingAssignment } from '../testing/fixtures.ts';
+import type { UserRecord } from '../../shared/records.ts';
+
+/** A user as version 1 stored it: lower-cased phrases, accents kept. */
+function v1User(userid: number, firstname: string, lastname: string, username: string, employeeid: string): UserRecord {
+  const [f, l] = [firstname.toLowerCase(), lastname.toLowerCase()];
+  return {
+    userid, siteid: 1, username, firstname, lastname, employeeid, status: 'Active', usertype: 'User',
+    searchKeys: [`${f} ${l}`, `${l} ${f}`, `${l}, ${f}`, username.toLowerCase(), employeeid.toLowerCase()],
+    sortName: `${l}, ${f}`,
+  };
+}
+
+const V1_ROWS: Record<keyof typeof SCHEMA_V1, unknown[]> = {
+  sites: [{ siteid: 1, sitename: 'North', loginpage: 'north' }],
+  users: [v1User(1, 'María', 'Núñez', 'maria.nunez', 'EMP-001'), v1User(2, 'Lucía', 'Fernández', 'lucia.fernandez', 'EMP-002')],
+  emails: [{ emailid: 5, userid: 1, email: 'm@example.test', status: 'active', isprimary: true }],
+  profileCategories: [{ categoryid: 3, siteid: 1, categoryname: 'Crews', groupcount: 1 }],
+  groups: [{ groupid: 10, siteid: 1, categoryid: 3, groupname: 'Operations', usercount: 1, accessusercount: 1 }],
+  groupMembers: [{ id: '10-1', groupid: 10, userid: 1 }],
+  groupAccess: [{ id: '10-2', groupid: 10, userid: 2, siteid: 1 }],
+  modules: [{ id: '1-7', accessID: 7, siteid: 1, moduleName: 'Reports', functionName: 'View' }],
+  moduleAccess: [{ id: '1-7-2', accessID: 7, siteid: 1, userid: 2 }],
+  credentialCategories: [{ categoryid: 4, siteid: 1, categoryname: 'Safety', credentialcount: 1 }],
+  credentials: [{ credentialid: 20, credentialname: 'Rigging', description: '', categoryid: 4, categoryname: 'Safety', requiredstartdate: false, requiredexpirationdate: true, requiredcredentialnum: false, requirements: '', activeusercount: 1, inactiveusercount: 0 }],
+  credentialAssignments: [credentialAssignment(20, 1, '12/31/2026')],
+  courses: [{ courseid: 30, siteid: 1, coursename: 'Fall arrest', coursetype: 1, status: 'active' }],
+  // one written before openDueIso existed, one with a stale value for completed training
+  trainingAssignments: [trainingAssignment(40, 1, 30, '2026-03-01'), { ...trainingAssignment(41, 2, 30, '2026-04-01', { course_status: 'completed' }), openDueIso: '2026-04-01' }],
+  syncCheckpoints: [{ taskId: 'users@1', collection: 'users', nextStartrow: 51, pagesDone: 1, total: 2 }],
+  syncCollections: [{ collection: 'users', lastSyncedAt: '2026-11-01T10:00:00.000Z', lastError: null, total: 2 }],
+  outbox: [{ id: 'op-1', batchId: 'b-1', seq: 1, targetKey: 'user:1', dependsOn: [], op: { kind: 'user.update', userid: 1, fields: { status: 'Inactive' } }, base: {}, createdAt: '2026-11-01T10:00:00.000Z', status: 'queued', attempts: 0, maybeSent: false, nextAttemptAt: null, lastError: null, response: null, theirs: null, summary: 'Set status' }],
+  audit: [{ seq: 1, opId: 'op-0', batchId: 'b-0', at: '2026-11-01T09:00:00.000Z', actor: 'me', kind: 'user.update', targetKey: 'user:2', outcome: 'done', before: null, after: null, response: null, message: 'ok' }],
+};
+
+async function writeVersion1(name: string): Promise<void> {
+  const v1 = new Dexie(name);
+  v1.version(1).stores(SCHEMA_V1);
+  await v1.open();
+  await v1.transaction('rw', v1.tables, async () => {
+    for (const [table, rows] of Object.entries(V1_ROWS)) await v1.table(table).bulkPut(rows);
+  });
+  v1.close();
+}
+
+const uniqueName = (what: string) => `${what}-${Math.random().toString(36).slice(2)}`;
+
+describe('upgrading a version 1 database to version 2', () => {
+  it('keeps every row of every table, with the derived fields recomputed', async () => {
+    const name = uniqueName('v1');
+    await writeVersion1(name);
+    const db = openFieldbookDb(name);
+    await db.open();
+    expect(db.verno).toBe(2);
+    for (const [table, rows] of Object.entries(V1_ROWS)) {
+      const stored = await db.table(table).toArray();
+      expect(stored, table).toHaveLength(rows.length);
+      if (table === 'users' || table === 'trainingAssignments') continue;
+      expect(stored, table).toEqual(rows);
+    }
+    const users = await db.users.orderBy('userid').toArray();
+    expect(users[0]).toEqual({ ...(V1_ROWS.users[0] as UserRecord), searchKeys: ['maria', 'nunez', 'emp', '001'], sortName: 'nunez, maria' });
+    expect(users[1]!.searchKeys).toEqual(['lucia', 'fernandez', 'emp', '002']);
+    const training = await db.trainingAssignments.orderBy('transcriptid').toArray();
+    expect(training.map((t) => t.openDueIso)).toEqual(['2026-03-01', '']);
+    db.close();
+  });
+
+  it('answers every index of every table from the upgraded rows', async () => {
+    const name = uniqueName('v1-index');
+    await writeVersion1(name);
+    const db = openFieldbookDb(name);
+    await db.open();
+    for (const table of db.tables) {
+      const rows = (await table.toArray()) as Record<string, unknown>[];
+      for (const index of table.schema.indexes) {
+        for (const row of rows) {
+          const value = Array.isArray(index.keyPath) ? index.keyPath.map((k) => row[k]) : row[index.keyPath!];
+          const keys = index.multi ? (value as unknown[]) : [value];
+          for (const key of keys) {
+            const found = await table.where(index.name).equals(key as never).primaryKeys();
+            expect(found, `${table.name}.${index.name} = ${JSON.stringify(key)}`).toContain(row[table.schema.primKey.keyPath as string]);
+          }
+        }
+      }
+    }
+    // the old, accented phrases are gone from the search index; the folded words are there
+    expect(await db.users.where('searchKeys').equals('maría núñez').count()).toBe(0);
+    expect(await db.users.where('searchKeys').startsWith('fern').primaryKeys()).toEqual([2]);
+    expect(await db.trainingAssignments.where('openDueIso').equals('2026-04-01').count()).toBe(0);
+    db.close();
+  });
+});
+
+describe('the database meeting another window or another build', () => {
+  it('refuses, with a sentence, a database written by a newer build', async () => {
+    const name = uniqueName('newer');
+    const newer = new Dexie(name);
+    newer.version(9).stores({ ...SCHEMA_V1, laterTable: 'id' });
+    await newer.open();
+    newer.close();
+    const db = openFieldbookDb(name);
+    const error = await db.open().then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(NewerDatabaseError);
+    expect((error as Error).message).toMatch(/newer version of Fieldbook \(database version 9; this build knows up to 2\)/);
+  });
+
+  it('closes its copy and says so when a newer build upgrades the database in another window', async () => {
+    const name = uniqueName('vc');
+    const notices: string[] = [];
+    const off = onDatabaseNotice((m) => notices.push(m));
+    const db = openFieldbookDb(name);
+    await db.open();
+    const newer = new Dexie(name);
+    newer.version(3).stores(SCHEMA_V1);
+    await newer.open();
+    expect(db.isOpen()).toBe(false);
+    expect(notices).toContain(CLOSED_FOR_UPGRADE);
+    newer.close();
+    off();
+  });
+
+  it('says which window to close while its own upgrade waits for an older connection', async () => {
+    const name = uniqueName('blocked');
+    const notices: string[] = [];
+    const off = onDatabaseNotice((m) => notices.push(m));
+    // an older window that does not let go of version 1
+    const raw = await new Promise<IDBDatabase>((resolve) => {
+      const req = indexedDB.open(name, 10);
+      req.onupgradeneeded = () => req.result.createObjectStore('users', { keyPath: 'userid' });
+      req.onsuccess = () => resolve(req.result);
+    });
+    raw.onversionchange = () => undefined;
+    const db = openFieldbookDb(name);
+    const opened = db.open();
+    await expect.poll(() => notices).toContain(UPGRADE_BLOCKED);
+    raw.close();
+    await opened;
+    expect(db.verno).toBe(2);
+    db.close();
+    off();
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import type { SyncFinishedEvent, SyncProgress } from '../../shared/ipc.ts';
+import { outcomeText, progressText } from './status-text.ts';
+
+const finished = (outcome: SyncFinishedEvent['outcome'], plannedRequests: number | null = 1093): SyncFinishedEvent => ({ syncId: 's', outcome, requests: 42, plannedRequests, collections: {} });
+const progress = (phase: SyncProgress['phase'], records: number, total: number | null): SyncProgress => ({ syncId: 's', phase, collection: 'users', records, pages: 1, requests: 1, plannedRequests: null, rate: 0, total, collections: {} });
+const state = { running: false, rowsWritten: 4200, rowsRemoved: 0, pagesWritten: 42 };
+
+describe('the words of the sync state', () => {
+  it('says what a cancelled pass kept and that resuming continues from there', () => {
+    expect(outcomeText({ ...state, finished: finished('cancelled') })).toBe('Sync paused: 42 of 1,093 pages kept, 4,200 records written; resume continues from there.');
+    expect(outcomeText({ ...state, finished: finished('cancelled', null) })).toBe('Sync paused: 42 pages kept, 4,200 records written; resume continues from there.');
+  });
+
+  it('says a completed pass is complete, with what it wrote and removed', () => {
+    expect(outcomeText({ ...state, rowsRemoved: 3, finished: finished('completed') })).toBe('Sync completed. 4,200 records written, 3 removed.');
+  });
+
+  it('says nothing of an outcome while a pass still runs', () => {
+    expect(outcomeText({ ...state, running: true, finished: finished('completed') })).toBeNull();
+  });
+
+  it('shows progress as N of M, and a final event as still finishing', () => {
+    expect(progressText(progress('fetching', 1234, 5000))).toBe('Syncing… 1,234 of 5,000 records');
+    expect(progressText(progress('completed', 5000, 5000))).toBe('Finishing… 5,000 of 5,000 records');
+    expect(progressText(null)).toBe('Starting…');
+  });
+});

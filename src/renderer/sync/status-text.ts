@@ -1,0 +1,42 @@
+/**
+ * The words of the sync's state, in one place, so the header and the sync
+ * panel never disagree: progress as "N of M", and an outcome that says what a
+ * cancelled pass kept rather than what it did not do.
+ */
+import type { SyncPhase, SyncProgress } from '../../shared/ipc.ts';
+import { formatCount, formatProgress } from '../app/format.ts';
+import type { SyncUiState } from './store.ts';
+
+const PHASE_TEXT: Record<SyncPhase, string> = {
+  planning: 'Planning the sync…',
+  fetching: 'Syncing…',
+  // the last pages are still being written into the cache: the pass is not over
+  finishing: 'Finishing…',
+  completed: 'Finishing…',
+  cancelled: 'Stopping…',
+  failed: 'Stopping…',
+};
+
+/** "Syncing… 1,234 of 5,000 records" while a pass runs. */
+export function progressText(progress: SyncProgress | null): string {
+  if (!progress) return 'Starting…';
+  return `${PHASE_TEXT[progress.phase]} ${formatProgress(progress.records, progress.total)} records`;
+}
+
+/** The outcome line of the last pass (null while one runs or before any). */
+export function outcomeText(state: Pick<SyncUiState, 'running' | 'finished' | 'rowsWritten' | 'rowsRemoved' | 'pagesWritten'>): string | null {
+  const finished = state.finished;
+  if (state.running || !finished) return null;
+  const written = `${formatCount(state.rowsWritten)} records written${state.rowsRemoved > 0 ? `, ${formatCount(state.rowsRemoved)} removed` : ''}`;
+  switch (finished.outcome) {
+    case 'completed':
+      return `Sync completed. ${written}.`;
+    case 'failed':
+      return `Sync failed. ${written}; what was stored is kept.`;
+    case 'cancelled': {
+      const planned = finished.plannedRequests;
+      const pages = planned !== null && planned >= state.pagesWritten ? `${formatCount(state.pagesWritten)} of ${formatCount(planned)} pages` : `${formatCount(state.pagesWritten)} pages`;
+      return `Sync paused: ${pages} kept, ${written}; resume continues from there.`;
+    }
+  }
+}
