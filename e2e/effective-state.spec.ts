@@ -85,7 +85,7 @@ test.describe('offline work in every view, then the platform\'s answer', () => {
     await goTo(app, 'Import');
     const csv = ['username,first name,last name,email', `${user.username},${user.firstname},${user.lastname},pending.e2e@example.test`, 'e2e-newcomer,Nora,Newcomer,', 'e2e-undone,Otto,Undone,'].join('\n');
     await app.getByLabel('choose a file').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    await app.getByRole('button', { name: /^Queue \d+ changes$/ }).click();
+    await app.getByRole('button', { name: /^Queue \d+ rows?$/ }).click();
 
     // the users list, its filters and counts
     await goTo(app, 'Users');

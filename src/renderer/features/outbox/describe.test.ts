@@ -69,6 +69,18 @@ describe('batches named by what they do', () => {
   });
 });
 
+describe('an undo batch says it is one', () => {
+  const undo = (userid: number) => outboxOp({ kind: 'user.update', userid, changes: { status: 'Active' } }, { undoes: 'b-applied' });
+
+  it('marks each of its ops', () => {
+    expect(describeOp(undo(1), names)).toBe('Undo: Change status "Active" of Barbara Adams');
+  });
+
+  it('marks the batch', () => {
+    expect(describeBatch([undo(1), undo(2)], names)).toMatch(/^Undo: /);
+  });
+});
+
 describe('editing dates with a date picker', () => {
   it('gives the picker the date whatever way it was typed, and other fields as they are', () => {
     expect(inputValue('expirationdate', '11/02/2027')).toBe('2027-11-02');

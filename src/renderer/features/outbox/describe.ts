@@ -65,6 +65,11 @@ function changesInWords(changes: Record<string, string | undefined>): string {
 
 /** One op in words. `all` (the outbox by id) names people created in the same batch. */
 export function describeOp(op: OutboxOp, names: OpNames = NO_NAMES, all: ReadonlyMap<string, OutboxOp> = new Map()): string {
+  // an op of an undo batch says so: "Undo: Change status "Active" of Ann Lee"
+  return `${op.undoes ? 'Undo: ' : ''}${describeChange(op, names, all)}`;
+}
+
+function describeChange(op: OutboxOp, names: OpNames, all: ReadonlyMap<string, OutboxOp>): string {
   const spec = op.op;
   const person = (userid: number) => personName(userid, names, op, all);
   switch (spec.kind) {
@@ -157,5 +162,6 @@ export function describeBatch(ops: readonly OutboxOp[], names: OpNames = NO_NAME
     const action = actionOf(op, names);
     groups.set(action, (groups.get(action) ?? 0) + 1);
   }
-  return [...groups].map(([action, n]) => `${action} ${people(n)}`).join('; ');
+  const words = [...groups].map(([action, n]) => `${action} ${people(n)}`).join('; ');
+  return ops.every((op) => op.undoes) ? `Undo: ${words}` : words;
 }
