@@ -130,11 +130,13 @@ export function benchPage(page: Page) {
   return {
     ready: () => waitUntil(page, 'window.fieldbookBench !== undefined', 30_000),
     cacheCounts: () => page.evaluate(() => (globalThis as unknown as Api).fieldbookBench.cacheCounts()),
+    sampleKeys: (collection: CollectionName, every: number, offset: number): Promise<(string | number)[]> =>
+      page.evaluate(([c, e, o]) => (globalThis as unknown as Api).fieldbookBench.sampleKeys(c, e, o), [collection, every, offset] as const),
     queryLatency: (runs: number, warmup: number): Promise<QueryTimings> =>
       page.evaluate(([r, w]) => (globalThis as unknown as Api).fieldbookBench.queryLatency(r, w), [runs, warmup] as const),
     readStretch: (collection: CollectionName, afterKey: string | number | null, count: number): Promise<RecordStretch> =>
       page.evaluate(([c, k, n]) => (globalThis as unknown as Api).fieldbookBench.readStretch(c, k, n), [collection, afterKey, count] as const),
-    floorOpen: () => page.evaluate(() => (globalThis as unknown as Api).fieldbookBench.floorOpen()),
+    floorOpen: (schema: 'app' | 'keys') => page.evaluate((s) => (globalThis as unknown as Api).fieldbookBench.floorOpen(s), schema),
     floorStage: (json: string) => page.evaluate((j) => (globalThis as unknown as Api).fieldbookBench.floorStage(j), json),
     floorWrite: (collection: CollectionName, pageSizes: number[]): Promise<number> =>
       page.evaluate(([c, p]) => (globalThis as unknown as Api).fieldbookBench.floorWrite(c, p), [collection, pageSizes] as const),

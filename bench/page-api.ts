@@ -58,12 +58,14 @@ export interface ReplayTotals {
 export interface BenchPageApi {
   /** record counts of the app's cache (the database of the active profile) */
   cacheCounts(): Promise<Partial<Record<CollectionName, number>>>;
+  /** primary keys of every `every`-th record of a collection, in key order, from the `offset`-th (the resync's changes) */
+  sampleKeys(collection: CollectionName, every: number, offset: number): Promise<(string | number)[]>;
   /** the view queries over the full cache: `warmup` untimed runs, then `runs` timed runs each */
   queryLatency(runs: number, warmup: number): Promise<QueryTimings>;
   /** write floor, source side: records of the cache in primary-key order */
   readStretch(collection: CollectionName, afterKey: string | number | null, count: number): Promise<RecordStretch>;
-  /** write floor, target side: a fresh database of the app's schema */
-  floorOpen(): Promise<void>;
+  /** write floor, target side: a fresh database of the app's schema (`app`) or of its tables with primary keys only (`keys`) */
+  floorOpen(schema: 'app' | 'keys'): Promise<void>;
   floorStage(json: string): number;
   /** writes the staged records in pages of these sizes, one transaction each; milliseconds of the writes */
   floorWrite(collection: CollectionName, pageSizes: number[]): Promise<number>;

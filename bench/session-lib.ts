@@ -27,11 +27,13 @@ export interface ReferenceServer {
   token: string;
   /** the server's process id (for CPU accounting) */
   pid: number | undefined;
+  /** POST to the server's loopback-only admin API (`/__admin/faults`, `/__admin/mutate`) */
+  admin(route: 'faults' | 'mutate', body: unknown): Promise<void>;
   stop(): void;
 }
 
 export async function startServerProcess(root: string, dataset: string): Promise<ReferenceServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--no-warnings', 'src/server/cli.ts', '--port', '0', '--dataset', dataset], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, ['--no-warnings', 'src/server/cli.ts', '--port', '0', '--dataset', dataset, '--admin'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! });
   try {
     const first = await new Promise<string>((resolve, reject) => {
@@ -41,7 +43,13 @@ export async function startServerProcess(root: string, dataset: string): Promise
     const info = JSON.parse(first) as { baseUrl: string; tokens: { token: string; access: string }[] };
     const token = info.tokens.find((t) => t.access === 'full')?.token;
     if (!token) throw new Error('the reference server printed no full-access token');
-    return { baseUrl: info.baseUrl, token, pid: child.pid, stop: () => void child.kill('SIGTERM') };
+    const origin = new URL(info.baseUrl).origin;
+    const admin = async (route: 'faults' | 'mutate', body: unknown): Promise<void> => {
+      const res = await fetch(`${origin}/__admin/${route}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      if (!res.ok) throw new Error(`admin ${route} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+      await res.arrayBuffer().catch(() => undefined);
+    };
+    return { baseUrl: info.baseUrl, token, pid: child.pid, admin, stop: () => void child.kill('SIGTERM') };
   } catch (err) {
     child.kill('SIGTERM');
     throw err;

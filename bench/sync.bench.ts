@@ -11,7 +11,7 @@
  * written and time), and the renderer's JS heap after the full sync.
  */
 import { COLLECTIONS } from '../src/shared/records.ts';
-import { benchPage, syncObservation } from './browser-lib.ts';
+import { benchPage, mainThreadMeter, syncObservation } from './browser-lib.ts';
 import type { BenchContext, Figure } from './lib.ts';
 import { syncFromClick, type BenchSession } from './session-lib.ts';
 import { atMost, isSyncRequest, pageSizes, ratioFigure, replayAtConcurrency, rowsWrittenFrom, slowestParts } from './sync-lib.ts';
@@ -37,15 +37,77 @@ async function transferFloor(ctx: BenchContext, synced: SyncedSession): Promise<
   });
 }
 
-/** "Sync now" on the settings screen with nothing changed on the server. */
-async function resyncUnchanged(ctx: BenchContext, session: BenchSession) {
-  ctx.log('resync with nothing changed');
+/** "Sync now" on the settings screen (nothing changed on the server, or what `changeOnePercent` changed). */
+async function resync(ctx: BenchContext, session: BenchSession, what: string) {
+  ctx.log(`resync, ${what}`);
   const app = await session.openApp('settings');
+  const meter = await mainThreadMeter(session.context, app);
   const resync = await syncFromClick(session, app, 'Sync now', 0, SYNC_TIMEOUT_MS);
-  const finished = (await syncObservation(app)).finished[0];
+  const renderer = await meter.stop();
+  const observed = await syncObservation(app);
   await app.close();
   const requests = session.requests.slice(resync.requestsFrom, resync.requestsTo).filter(isSyncRequest).length;
-  return { ms: resync.ms, rowsWritten: rowsWrittenFrom(resync.statusText), finished, requests };
+  const withRecords = Object.values(observed.messages).reduce((a, b) => a + b, 0);
+  // pages sent as keys only (fingerprint matched) vs messages that carried records; the renderer's busy time
+  const detail = `${observed.emptyMessages} messages without records (unchanged pages), ${withRecords} with; renderer main thread busy ${Math.round(renderer.taskSeconds * 10) / 10} s`;
+  return { ms: resync.ms, rowsWritten: rowsWrittenFrom(resync.statusText), finished: observed.finished[0], requests, load: load(), detail };
+}
+
+/** The collections a resync's changes are spread over, and the field each change edits on the server. */
+const CHANGES = [
+  { collection: 'users', resource: 'user', changes: (n: number) => ({ firstname: `Changed${n}` }) },
+  { collection: 'credentialAssignments', resource: 'credentialAssignment', changes: (n: number) => ({ notes: `changed ${n}` }) },
+  { collection: 'trainingAssignments', resource: 'trainingAssignment', changes: () => ({ startdate: '2001-02-03' }) },
+] as const;
+
+/**
+ * Changes 1% of the records of users, credential assignments and training
+ * assignments on the server (every 100th in key order, so nearly every page of
+ * those lists holds a change: the worst case for page fingerprints). Returns
+ * how many records changed: what the resync must write, exactly.
+ */
+async function changeOnePercent(ctx: BenchContext, synced: SyncedSession, round: number): Promise<number> {
+  const page = await synced.session.context.newPage();
+  try {
+    await page.goto(synced.session.benchUrl);
+    const bench = benchPage(page);
+    await bench.ready();
+    const edits: { resource: string; id: string | number; changes: Record<string, string> }[] = [];
+    for (const c of CHANGES) for (const id of await bench.sampleKeys(c.collection, 100, 37 + round)) edits.push({ resource: c.resource, id, changes: c.changes(round) });
+    ctx.log(`changing ${edits.length} records on the server (1% of users, credential and training assignments)`);
+    let next = 0;
+    await Promise.all(Array.from({ length: 8 }, async () => {
+      while (next < edits.length) await synced.session.server.admin('mutate', edits[next++]);
+    }));
+    return edits.length;
+  } finally {
+    await page.close();
+  }
+}
+
+/** The resync figures at one latency: nothing changed, then 1% changed, each against the transfer floor of that latency. */
+async function resyncFigures(ctx: BenchContext, synced: SyncedSession, latencyMs: number): Promise<Figure[]> {
+  await synced.session.server.admin('faults', { latencyMs });
+  try {
+    const floorMs = await transferFloor(ctx, synced);
+    const floorLoad = load();
+    const same = await resync(ctx, synced.session, `nothing changed, ${latencyMs} ms per request`);
+    const changed = await changeOnePercent(ctx, synced, latencyMs);
+    const some = await resync(ctx, synced.session, `1% changed, ${latencyMs} ms per request`);
+    const at = `${latencyMs} ms per request`;
+    return [
+      { name: `transfer floor, ${at}`, value: seconds(floorMs), unit: 's', note: `${synced.syncRequests.length} requests, ${CONCURRENCY} in flight, bodies read and dropped; load average ${floorLoad}` },
+      ratioFigure(`resync, nothing changed, ${at}`, same.ms, floorMs, 1.5, `${same.rowsWritten ?? '?'} rows written; ${same.requests} requests, plan ${same.finished?.plannedRequests ?? 'unknown'}; ${same.finished?.outcome ?? 'no end'}; ${same.detail}; load average ${same.load}`),
+      { name: `resync, nothing changed, ${at}: rows written`, value: same.rowsWritten ?? -1, unit: 'rows', target: '0', pass: same.rowsWritten === 0 },
+      ratioFigure(`resync, 1% changed, ${at}`, some.ms, floorMs, 2, `${some.requests} requests; ${some.finished?.outcome ?? 'no end'}; ${some.detail}; load average ${some.load}`),
+      {
+        name: `resync, 1% changed, ${at}: rows written`, value: some.rowsWritten ?? -1, unit: 'rows', target: `= ${count(changed)} changed`, pass: some.rowsWritten === changed,
+        note: 'the changed records, every 100th of users, credential and training assignments',
+      },
+    ];
+  } finally {
+    await synced.session.server.admin('faults', { latencyMs: 0 });
+  }
 }
 
 /** The cache's records, in the sync's page sizes, into a fresh database in a fresh profile (bench/write-floor-lib.ts). */
@@ -66,7 +128,10 @@ async function writeFloor(ctx: BenchContext, synced: SyncedSession) {
     await targetBench.ready();
     const loadBefore = load();
     const floor = await measureWriteFloor(sourceBench, targetBench, plan);
-    return { ...floor, loadBefore, loadAfter: load() };
+    const loadAfter = load();
+    ctx.log('keys-only floor: the same records into the same tables with their primary keys only');
+    const keysOnly = await measureWriteFloor(sourceBench, targetBench, plan, 'keys');
+    return { ...floor, loadBefore, loadAfter, keysOnly: { ...keysOnly, load: load() } };
   } finally {
     await fresh.close();
     await source.close();
@@ -79,7 +144,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     const { finished } = synced;
     const records = Object.values(finished.collections).reduce((sum, c) => sum + (c?.records ?? 0), 0);
     const transferMs = await transferFloor(ctx, synced);
-    const resync = await resyncUnchanged(ctx, synced.session);
+    const resyncs = [...(await resyncFigures(ctx, synced, 0)), ...(await resyncFigures(ctx, synced, 50))];
     const floor = await writeFloor(ctx, synced);
 
     const floorMs = Math.max(transferMs, floor.ms);
@@ -91,16 +156,15 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
         `${count(records)} records, ${count(Math.round((records * 1000) / synced.fullSyncMs))}/s; floor = ${limitedBy}; renderer main thread busy ${Math.round(synced.renderer.taskSeconds)} s (script ${Math.round(synced.renderer.scriptSeconds)} s); load average ${synced.loadBefore} -> ${synced.loadAfter}`),
       { name: 'transfer floor', value: seconds(transferMs), unit: 's', note: `${made} requests, ${CONCURRENCY} in flight, bodies read and dropped; ${count(Math.round((records * 1000) / transferMs))} records/s` },
       { name: 'write floor', value: seconds(floor.ms), unit: 's', note: `${count(floor.records)} records in ${floor.pages} page transactions, ${count(Math.round((floor.records * 1000) / floor.ms))}/s; slowest: ${slowestParts(floor.byCollection)}; load average ${floor.loadBefore} -> ${floor.loadAfter}` },
+      ratioFigure('full sync vs its write floor', synced.fullSyncMs, floor.ms, 1.2),
+      ratioFigure('write floor vs keys-only floor', floor.ms, floor.keysOnly.ms, 2,
+        `keys-only: ${count(floor.keysOnly.records)} records, ${count(Math.round((floor.keysOnly.records * 1000) / floor.keysOnly.ms))}/s; slowest: ${slowestParts(floor.keysOnly.byCollection)}; load average ${floor.keysOnly.load}`),
       {
         name: 'requests made vs the plan', value: made, unit: 'requests', floor: planned ?? undefined,
         target: '= plan', pass: planned !== null && made === planned && finished.requests === made,
         note: `engine counted ${finished.requests}, plan ${planned ?? 'unknown'}`,
       },
-      {
-        name: 'resync, nothing changed: rows written', value: resync.rowsWritten ?? -1, unit: 'rows', target: '0', pass: resync.rowsWritten === 0,
-        note: `${resync.finished?.outcome ?? 'no end'}; ${resync.requests} requests, plan ${resync.finished?.plannedRequests ?? 'unknown'}`,
-      },
-      { name: 'resync, nothing changed: time', value: seconds(resync.ms), unit: 's', floor: seconds(transferMs), ratio: Math.round((resync.ms / transferMs) * 100) / 100, note: 'floor: the transfer floor (every page is read again)' },
+      ...resyncs,
       atMost('renderer JS heap after a full sync', synced.heap.used / MB, 'MB', 300, `after a forced GC (CDP); heap total ${Math.round(synced.heap.total / MB)} MB`),
     ];
   } finally {

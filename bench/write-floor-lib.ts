@@ -26,9 +26,9 @@ export interface WriteFloorResult extends WriteFloorPart {
 /** Pages carried over at once: about 40,000 records, a few tens of MB of JSON. */
 const PAGES_PER_STRETCH = 40;
 
-export async function measureWriteFloor(source: BenchPage, target: BenchPage, plan: CollectionPages[]): Promise<WriteFloorResult> {
+export async function measureWriteFloor(source: BenchPage, target: BenchPage, plan: CollectionPages[], schema: 'app' | 'keys' = 'app'): Promise<WriteFloorResult> {
   const result: WriteFloorResult = { ms: 0, records: 0, pages: 0, byCollection: {} };
-  await target.floorOpen();
+  await target.floorOpen(schema);
   try {
     for (const { collection, pageSizes } of plan) {
       const part = (result.byCollection[collection] = { ms: 0, records: 0, pages: 0 });

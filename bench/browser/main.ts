@@ -21,6 +21,10 @@ const api: BenchPageApi = {
     for (const collection of COLLECTIONS) counts[collection] = await db.table(collection).count();
     return counts;
   },
+  async sampleKeys(collection, every, offset) {
+    const keys = (await (await cached()).table(collection).toCollection().primaryKeys()) as (string | number)[];
+    return keys.filter((_, i) => i % every === offset % every);
+  },
   async queryLatency(runs, warmup) {
     return queryLatency(await cached(), runs, warmup);
   },

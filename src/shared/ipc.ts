@@ -155,7 +155,27 @@ export type SyncPageEvent = { [K in CollectionName]: PageOf<K> }[CollectionName]
   pageId: number;
   taskId: string;
   checkpoint: TaskCheckpoint;
+  /**
+   * The fingerprint of the page (of this task, from `startrow`) once this
+   * message is written: its hash on the page's last message; null on the others
+   * and when the body could not be hashed, so a page half written has none.
+   */
+  fingerprint?: { startrow: number; hash: string | null };
+  /**
+   * Set when the page's fingerprint matched the one the renderer sent: the page
+   * is what the cache already holds, so it carries no records, only the primary
+   * keys of the task collection's records it held (they count as delivered).
+   */
+  unchangedKeys?: (string | number)[];
 };
+
+/** What one page of one task held the last time it was written (see src/shared/page-fingerprints.ts). */
+export interface PageFingerprint {
+  taskId: string;
+  startrow: number;
+  /** a hash of the page's response body */
+  hash: string;
+}
 
 export interface SyncFinishedEvent {
   syncId: string;
@@ -315,6 +335,11 @@ export const requestSchemas = {
       .max(100_000)
       .optional(),
     previousTotals: z.partialRecord(z.enum(COLLECTIONS), z.number().int().min(0)).optional(),
+    /** what each page held when last written: a page that still hashes the same is not sent again */
+    fingerprints: z
+      .array(z.strictObject({ taskId: z.string().max(200), startrow: z.number().int().min(1), hash: z.string().max(100) }))
+      .max(200_000)
+      .optional(),
     concurrency: z.number().int().min(1).max(16).optional(),
   }),
   'sync:cancel': z.strictObject({ syncId: z.string().max(100) }),

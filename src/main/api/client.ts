@@ -4,6 +4,7 @@
  * and zod validation of every list page. The fetch implementation is injected
  * (Electron's net.fetch in the app, Node's fetch in tests).
  */
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { ResponseCode, statusBodySchema, type StatusBody } from '../../shared/api/codes.ts';
 import { paginationSchema, schemas, type Parsed, type SchemaName } from '../../shared/api/wire.ts';
@@ -44,12 +45,22 @@ export interface ApiResponse {
   httpcode: number;
   body: unknown;
   statusBody: StatusBody | null;
+  /** the body as received (list pages hash it: see getPage's `fingerprint`) */
+  text?: string;
 }
 
 export interface ListPage<K extends SchemaName> {
   items: Parsed<K>[];
   next: string | null;
   empty: boolean;
+  /** SHA-256 of the response body, when asked for (`fingerprint: true`) */
+  hash?: string;
+  /**
+   * The caller's `unchanged(hash)` said the page is one it already holds: the
+   * items were NOT validated; `items` is empty and `raw` holds the page's list as parsed JSON.
+   */
+  unchanged?: boolean;
+  raw?: unknown[];
 }
 
 /** A Retry-After longer than this is not waited for: the request fails as rate-limited. */
@@ -239,7 +250,7 @@ export class ApiClient {
       clearTimeout(timer);
       caller?.removeEventListener('abort', onCallerAbort);
     }
-    return this.#decode(response, text, url);
+    return { ...this.#decode(response, text, url), text };
   }
 
   #transportError(err: unknown, caller: AbortSignal | undefined, timedOut: boolean): ApiError {
@@ -303,11 +314,20 @@ export class ApiClient {
     path: string,
     wrapperKey: string,
     schema: K,
-    page: { startrow: number; limit: number; query?: Record<string, string | number>; onRetry?: (notice: RetryNotice) => void },
+    page: {
+      startrow: number;
+      limit: number;
+      query?: Record<string, string | number>;
+      onRetry?: (notice: RetryNotice) => void;
+      /** hash the body (SHA-256) */
+      fingerprint?: boolean;
+      /** with `fingerprint`: true when the caller already holds a page of this hash (validation is then skipped) */
+      unchanged?: (hash: string) => boolean;
+    },
     signal?: AbortSignal,
   ): Promise<ListPage<K>> {
     const query = { ...page.query, startrow: page.startrow, limit: page.limit };
-    const { body, statusBody, httpcode } = await this.request('GET', path, { query, signal, ...(page.onRetry ? { onRetry: page.onRetry } : {}) });
+    const { body, statusBody, httpcode, text } = await this.request('GET', path, { query, signal, ...(page.onRetry ? { onRetry: page.onRetry } : {}) });
     if (statusBody?.statuscode === ResponseCode.NoResults) return { items: [], next: null, empty: true };
     const malformed = (detail: string) =>
       new ApiError({ code: 'malformed-response', message: `${defaultMessage('malformed-response')} (${path}: ${detail})`, httpcode });
@@ -318,10 +338,14 @@ export class ApiClient {
     if (list.length > page.limit) {
       throw notTheApi(`${path}: a page of ${list.length} rows for a limit of ${page.limit} came back: not how the Data API pages (a proxy?). Nothing of it was used.`, httpcode);
     }
-    const items = z.array(schemas[schema]).safeParse(list);
-    if (!items.success) throw malformed(describeRecordIssue(items.error, list, schema, page.startrow));
     const pagination = paginationSchema.safeParse((body as Record<string, unknown>).pagination);
     const next = pagination.success && pagination.data.next ? pagination.data.next : null;
-    return { items: items.data as Parsed<K>[], next, empty: false };
+    const hash = page.fingerprint && text !== undefined ? createHash('sha256').update(text).digest('base64url') : undefined;
+    if (hash !== undefined && page.unchanged?.(hash)) return { items: [], raw: list, next, empty: false, hash, unchanged: true };
+    const items = z.array(schemas[schema]).safeParse(list);
+    if (!items.success) throw malformed(describeRecordIssue(items.error, list, schema, page.startrow));
+    const listPage: ListPage<K> = { items: items.data as Parsed<K>[], next, empty: false };
+    if (hash !== undefined) listPage.hash = hash;
+    return listPage;
   }
 }

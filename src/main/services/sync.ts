@@ -70,6 +70,7 @@ export function createSyncService({ session, access, connection, tuning, now }: 
       emit: scrubbedEmit(ctx),
       concurrency: arg.concurrency,
       checkpoints: arg.checkpoints,
+      fingerprints: arg.fingerprints,
       previousTotals: arg.previousTotals,
       paging: tuning?.limit ? { limit: tuning.limit } : undefined,
       maxUnacked: tuning?.maxUnacked,

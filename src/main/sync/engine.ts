@@ -9,7 +9,7 @@
  * (801/802) or a lost network stops the whole sync: the renderer keeps its cache
  * and the checkpoints let the next sync resume. Cancel stops within one page.
  */
-import type { AppError, HandlerContext, SyncFinishedEvent, SyncPageEvent, SyncPhase, SyncProgress, SyncTaskSummary, TaskCheckpoint } from '../../shared/ipc.ts';
+import type { AppError, HandlerContext, PageFingerprint, SyncFinishedEvent, SyncPageEvent, SyncPhase, SyncProgress, SyncTaskSummary, TaskCheckpoint } from '../../shared/ipc.ts';
 import { MAX_IPC_MESSAGE_BYTES } from '../../shared/ipc.ts';
 import type { Parsed, SchemaName } from '../../shared/api/wire.ts';
 import type { CollectionName } from '../../shared/records.ts';
@@ -18,10 +18,12 @@ import { toAppError } from '../ipc/errors.ts';
 import { containsSecret } from '../secrets/scrub.ts';
 import type { ApiClient, RetryNotice } from '../api/client.ts';
 import { AckWindow, Semaphore } from './flow.ts';
-import { readList, type PagerPage } from './pager.ts';
+import { readList, type FetchedPage, type PagerPage } from './pager.ts';
+import { keyItems, recordKeysOf, skippable } from './page-keys.ts';
 import { DEFAULT_PAGING, expandsPlan, plannedRequests, remainingHint, type PagingOptions, type TaskOutcome } from './plan.ts';
 import { collectionProgress, type CollectionCounters, type TaskState } from './progress.ts';
 import { splitBySize } from './split.ts';
+import { fingerprintMap, pageKey } from '../../shared/page-fingerprints.ts';
 import { KIND_SPECS, announcedTotals, childTasks, collectionsUnder, describeTask, itemKey, rootTasks, toRecords, type SyncTask } from './tasks.ts';
 
 export interface SyncOptions {
@@ -36,6 +38,8 @@ export interface SyncOptions {
   /** largest `sync:page` message, in bytes of JSON */
   maxMessageBytes?: number;
   checkpoints?: TaskCheckpoint[];
+  /** what each page held when the renderer last wrote it: a page hashing the same is sent as keys only */
+  fingerprints?: PageFingerprint[];
   previousTotals?: Partial<Record<CollectionName, number>>;
   now?: () => number;
 }
@@ -65,6 +69,7 @@ export class SyncEngine {
   readonly #window: AckWindow;
   readonly #controller = new AbortController();
   readonly #checkpoints: Map<string, TaskCheckpoint>;
+  readonly #fingerprints: Map<string, string>;
   readonly #now: () => number;
   readonly #maxBytes: number;
   readonly #maxActive: number;
@@ -99,6 +104,7 @@ export class SyncEngine {
     this.#maxActive = concurrency * 2;
     this.#window = new AckWindow(opts.maxUnacked ?? 4);
     this.#checkpoints = new Map((opts.checkpoints ?? []).map((c) => [c.taskId, c]));
+    this.#fingerprints = fingerprintMap(opts.fingerprints);
     this.#now = opts.now ?? Date.now;
     this.#maxBytes = (opts.maxMessageBytes ?? MAX_IPC_MESSAGE_BYTES) - ENVELOPE_BYTES;
     for (const task of rootTasks(opts.previousTotals)) this.#add(task);
@@ -215,7 +221,7 @@ export class SyncEngine {
               this.#notice = `${describeTask(task)}: ${r.error.message.replace(/\.$/, '')}; retrying (${r.attempt} of ${r.of})…`;
               this.#progress();
             };
-            return this.#opts.client.getPage(task.path, task.wrapperKey, task.schema, { startrow: s, limit: this.#paging.limit, onRetry }, signal);
+            return this.#fetchPage(task, s, onRetry, signal);
           }),
         keyOf: (item) => itemKey(task, item),
         onPage: (page) => this.#handlePage(run, page),
@@ -250,8 +256,12 @@ export class SyncEngine {
   async #handlePage(run: TaskRun, page: PagerPage<AnyItem>): Promise<void> {
     const { task } = run;
     this.#notice = null;
-    // a page that echoes the token (in any form the scrubber knows) is not stored: it would sit in IndexedDB
-    if (containsSecret(JSON.stringify(page.items))) {
+    // only lists that neither grow the plan nor announce totals are skipped (page-keys.ts)
+    const fingerprinted = page.hash !== undefined && skippable(task);
+    const unchanged = fingerprinted && page.unchanged === true;
+    // a page that echoes the token (in any form the scrubber knows) is not stored: it would sit in IndexedDB.
+    // An unchanged page stores nothing, and its bytes are those of a page that passed this check.
+    if (!unchanged && containsSecret(JSON.stringify(page.items))) {
       throw new ApiError(
         { code: 'malformed-response', message: `A page of ${describeTask(task)} (from row ${page.startrow}) contains this profile's access token, so it was not stored.` },
         { retryable: false },
@@ -263,7 +273,45 @@ export class SyncEngine {
       this.#announced[key] = (this.#announced[key] ?? 0) + n;
     }
     this.#pump();
+    if (unchanged) await this.#sendUnchanged(task, page);
+    else await this.#sendRecords(task, page, fingerprinted);
+    const counters = (this.#counters[task.collection] ??= { records: 0, pages: 0 });
+    counters.pages++;
+    this.#pages++;
+    this.#progress();
+  }
 
+  /** The page is what the cache holds: one message with its keys (they count as delivered for pruning) and the checkpoint. */
+  async #sendUnchanged(task: SyncTask, page: PagerPage<AnyItem>): Promise<void> {
+    const keys = recordKeysOf(task, page.items as unknown as Record<string, unknown>[]);
+    const checkpoint: TaskCheckpoint = { taskId: task.taskId, collection: task.collection, nextStartrow: page.nextStartrow, done: page.done };
+    const pageId = this.#pageId++;
+    await this.#window.send(pageId, this.#controller.signal);
+    if (this.#controller.signal.aborted) return;
+    const event = { syncId: this.syncId, pageId, taskId: task.taskId, checkpoint, collection: task.collection, records: [], unchangedKeys: keys, fingerprint: { startrow: page.startrow, hash: page.hash ?? null } } as unknown as SyncPageEvent;
+    this.#opts.emit('sync:page', event);
+    const counters = (this.#counters[task.collection] ??= { records: 0, pages: 0 });
+    counters.records += keys.length;
+    this.#records += keys.length;
+    this.#lastCollection = task.collection;
+  }
+
+  /**
+   * One page of a task. A page whose body hashes as the renderer's fingerprint
+   * of it says comes back as its items' key fields only (page-keys.ts).
+   */
+  async #fetchPage(task: SyncTask, startrow: number, onRetry: (r: RetryNotice) => void, signal: AbortSignal): Promise<FetchedPage<AnyItem>> {
+    const known = skippable(task) ? this.#fingerprints.get(pageKey(task.taskId, startrow)) : undefined;
+    const page = await this.#opts.client.getPage(task.path, task.wrapperKey, task.schema, {
+      startrow, limit: this.#paging.limit, onRetry, fingerprint: true, ...(known !== undefined ? { unchanged: (hash: string) => hash === known } : {}),
+    }, signal);
+    if (!page.unchanged) return page;
+    const items = keyItems(task, page.raw ?? []);
+    if (!items) throw new ApiError({ code: 'malformed-response', message: `A page of ${describeTask(task)} (from row ${startrow}) could not be read.` }, { retryable: false });
+    return { items: items as unknown as AnyItem[], empty: false, ...(page.hash !== undefined ? { hash: page.hash } : {}), unchanged: true };
+  }
+
+  async #sendRecords(task: SyncTask, page: PagerPage<AnyItem>, fingerprinted: boolean): Promise<void> {
     // every chunk but the last keeps the checkpoint where it was: a crash between them re-reads the page
     const chunks = toRecords(task, page.items).flatMap((batch) =>
       splitBySize<unknown>(batch.records, this.#maxBytes).map((records) => ({ collection: batch.collection, records })),
@@ -283,16 +331,14 @@ export class SyncEngine {
       if (this.#controller.signal.aborted) return;
       // toRecords pairs each collection with its own record type; the split keeps the pairing
       const event = { syncId: this.syncId, pageId, taskId: task.taskId, checkpoint, collection: chunk.collection, records: chunk.records } as unknown as SyncPageEvent;
+      // the page's hash goes with its last message: a page half written has no fingerprint
+      if (fingerprinted) event.fingerprint = { startrow: page.startrow, hash: last ? page.hash! : null };
       this.#opts.emit('sync:page', event);
       const counters = (this.#counters[chunk.collection] ??= { records: 0, pages: 0 });
       counters.records += chunk.records.length;
       this.#records += chunk.records.length;
       this.#lastCollection = chunk.collection;
     }
-    const counters = (this.#counters[task.collection] ??= { records: 0, pages: 0 });
-    counters.pages++;
-    this.#pages++;
-    this.#progress();
   }
 
   #stop(outcome: 'cancelled' | 'failed', error: AppError): void {

@@ -11,6 +11,10 @@ import { nextWaveSize, pagingStep, waveStartrows, type PagingOptions } from './p
 export interface FetchedPage<T> {
   items: T[];
   empty: boolean;
+  /** the response body's hash, when the client made one */
+  hash?: string;
+  /** the page is one the cache holds: its items are key fields only */
+  unchanged?: boolean;
 }
 
 export interface PagerPage<T> {
@@ -21,6 +25,10 @@ export interface PagerPage<T> {
   nextStartrow: number;
   /** the list ended with this page */
   done: boolean;
+  /** the response body's hash, when the client made one */
+  hash?: string;
+  /** the page is one the cache holds: its items are key fields only */
+  unchanged?: boolean;
 }
 
 export interface PagerDeps<T> {
@@ -80,7 +88,7 @@ export async function readList<T>(startrow: number, hint: number | null, o: Pagi
       // A full page of rows already seen: whatever answers ignores startrow (a proxy or cache serving
       // the same page). Not the Data API: the pass stops and prunes nothing, and this page is not handed on.
       if (!done && items.length === 0 && page.items.length > 0) throw samePageError(pageStart);
-      await deps.onPage({ startrow: pageStart, items, nextStartrow: pageStart + step, done });
+      await deps.onPage({ startrow: pageStart, items, nextStartrow: pageStart + step, done, ...(page.hash !== undefined ? { hash: page.hash } : {}), ...(page.unchanged ? { unchanged: true } : {}) });
       if (done) return { rows: pageStart - startrow + (page.empty ? 0 : page.items.length) };
     }
   }

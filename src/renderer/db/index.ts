@@ -14,6 +14,7 @@ import { derivedFieldsMiddleware, type CachedTrainingAssignment } from './derive
 import { usersMemoMiddleware } from './users-memo.ts';
 import { outboxMemoMiddleware } from '../outbox/ops-memo.ts';
 import type { SyncChangeLog } from '../sync/log.ts';
+import { fingerprintGuardMiddleware } from '../sync/fingerprints.ts';
 
 /** Sync state of one collection, kept across passes. */
 export interface SyncCollectionRow {
@@ -24,6 +25,8 @@ export interface SyncCollectionRow {
   lastError: AppError | null;
   /** records delivered by the last completed pass (the "M" of "N of M" next time) */
   total: number | null;
+  /** hash of what each page of this collection's tasks held when last written, by "<taskId>@<startrow>" (sync/fingerprints.ts) */
+  pageFingerprints?: Record<string, string>;
 }
 
 type CacheTables = {
@@ -67,5 +70,6 @@ export function openFieldbookDb(name: string, options: OpenOptions = {}): Fieldb
   db.use(derivedFieldsMiddleware);
   db.use(usersMemoMiddleware(name));
   db.use(outboxMemoMiddleware(name));
+  db.use(fingerprintGuardMiddleware(() => db));
   return db;
 }

@@ -11,9 +11,11 @@ import { errorFromUnknown } from '../components/ErrorMessage.tsx';
 import { writePage } from './ingest.ts';
 import { collectionsToPrune, pruneCollection, pruneOrphanEmails } from './prune.ts';
 import type { SyncStore, SyncUiState } from './store.ts';
+import { createUiBatch } from './ui-batch.ts';
 import { removalChanges, TRACKED } from './changes.ts';
 import { ChangeCollector, newlyDue, recordSyncChanges } from './log.ts';
 import { todayIso } from '../../shared/dates.ts';
+import { loadFingerprints, onForeignWrite, PassFingerprints, takeForeignWrites } from './fingerprints.ts';
 
 type SyncApi = Pick<FieldbookApi, 'sync:start' | 'sync:cancel' | 'sync:ack' | 'on'>;
 
@@ -28,6 +30,8 @@ interface Pass {
   /** when the profile last completed a sync: null on its first (which records no changes) */
   previousSyncAt: string | null;
   changes: ChangeCollector;
+  /** page fingerprints: what to forget, save and keep (fingerprints.ts) */
+  fingerprints: PassFingerprints;
 }
 
 export interface SyncController {
@@ -54,9 +58,11 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     },
   };
   let queue: Promise<void> = Promise.resolve();
+  const ui = createUiBatch(store);
 
-  function newPass(resumed: boolean, knownEmpty = new Set<CollectionName>(), previousSyncAt: string | null = null): Pass {
-    return { syncId: null, resumed, knownEmpty, delivered: new Map(), checkpoints: new Map(), broken: false, previousSyncAt, changes: new ChangeCollector() };
+  function newPass(resumed: boolean, knownEmpty = new Set<CollectionName>(), previousSyncAt: string | null = null, stored = new Set<string>()): Pass {
+    const fingerprints = new PassFingerprints(db, stored);
+    return { syncId: null, resumed, knownEmpty, delivered: new Map(), checkpoints: new Map(), broken: false, previousSyncAt, changes: new ChangeCollector(), fingerprints };
   }
 
   // A page of a sync this renderer did not start (e.g. after a reload mid-sync)
@@ -67,19 +73,30 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     return pass;
   }
 
+  /** An unchanged page (its fingerprint matched) costs no transaction of its own; any other is written. */
+  async function writeOrSkip(p: Pass, page: SyncPageEvent) {
+    const keys = page.unchangedKeys;
+    if (keys) return p.fingerprints.unchanged({ ...page, unchangedKeys: keys });
+    p.fingerprints.supersede(page.checkpoint.taskId);
+    const forgetFingerprint = p.fingerprints.mustForget(page);
+    const result = await writePage(db, page, { knownEmpty: p.knownEmpty.has(page.collection), track: p.previousSyncAt !== null, forgetFingerprint });
+    await p.fingerprints.written(page);
+    return result;
+  }
+
   async function handlePage(page: SyncPageEvent): Promise<void> {
     const p = passFor(page.syncId);
     if (p.broken) return;
     try {
       const started = performance.now();
-      const result = await writePage(db, page, { knownEmpty: p.knownEmpty.has(page.collection), track: p.previousSyncAt !== null });
+      const result = await writeOrSkip(p, page);
       p.changes.add(result.changes);
       const took = performance.now() - started;
       const seen = p.delivered.get(page.collection) ?? new Set();
       for (const k of result.keys) seen.add(k);
       p.delivered.set(page.collection, seen);
       p.checkpoints.set(page.checkpoint.taskId, page.checkpoint);
-      store.setState((s) => ({ rowsWritten: s.rowsWritten + result.rowsWritten, pagesWritten: s.pagesWritten + 1, writeMs: s.writeMs + took }));
+      ui.page(result.rowsWritten, took);
     } catch (e) {
       // not acknowledged: main stops at its backpressure limit, and we cancel so it does not wait
       p.broken = true;
@@ -107,7 +124,12 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
   async function finishPass(event: SyncFinishedEvent): Promise<void> {
     const p = passFor(event.syncId);
     const at = now().toISOString();
+    if (!p.broken) {
+      await p.fingerprints.flushCheckpoints();
+      await p.fingerprints.save();
+    }
     const pruned = p.broken ? [] : collectionsToPrune({ resumed: p.resumed, outcome: event.outcome, collections: event.collections, checkpoints: p.checkpoints });
+    await p.fingerprints.keepOnlySeen(pruned);
     let removed = 0;
     const track = p.previousSyncAt !== null && p.syncId !== null;
     for (const collection of pruned) {
@@ -126,6 +148,7 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
         lastSyncedAt: complete ? at : (before?.lastSyncedAt ?? null),
         lastError: complete ? null : (progress.error ?? before?.lastError ?? null),
         total: complete ? await db.table(collection).count() : (before?.total ?? null),
+        ...(before?.pageFingerprints ? { pageFingerprints: before.pageFingerprints } : {}),
       });
     }
     await db.syncCollections.bulkPut(rows);
@@ -137,6 +160,7 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
       if (entry.outcome === 'completed' || Object.keys(entry.counts).length > 0) await recordSyncChanges(db, entry);
     }
     if (event.outcome === 'completed' && !p.broken) await db.syncCheckpoints.clear();
+    ui.flush();
     store.setState((s) => ({
       running: false,
       finished: event,
@@ -154,9 +178,13 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     api.on['sync:page']((page) => enqueue(() => handlePage(page))),
     // A pass runs until its last pages are written and its state recorded (finishPass): a final
     // progress event does not end it, or the views would show "done" over a half-written cache.
-    api.on['sync:progress']((progress) => store.setState((s) => ({ progress, running: s.running || progress.phase === 'planning' || progress.phase === 'fetching' || progress.phase === 'finishing', syncId: progress.syncId }))),
+    api.on['sync:progress']((progress) => ui.progress(progress)),
     // finish after the pages received before it are written
     api.on['sync:finished']((event) => enqueue(() => finishPass(event))),
+    onForeignWrite((dbName, collection) => {
+      if (dbName !== db.name || !pass) return;
+      pass.fingerprints.taint(collection);
+    }),
   ];
 
   return {
@@ -172,9 +200,14 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
         if (row.lastSyncedAt !== null && (previousSyncAt === null || row.lastSyncedAt > previousSyncAt)) previousSyncAt = row.lastSyncedAt;
       }
       for (const collection of COLLECTIONS) if ((await db.table(collection).count()) === 0) knownEmpty.add(collection);
-      pass = newPass(resumed, knownEmpty, previousSyncAt);
+      // e-mails may be empty while users are not: only users' own emptiness says their pages' fingerprints are void
+      const skip = new Set([...knownEmpty, ...takeForeignWrites(db.name)]);
+      const fingerprints = await loadFingerprints(db, skip);
+      pass = newPass(resumed, knownEmpty, previousSyncAt, fingerprints.keys);
+      const sent = options.fresh ? [] : fingerprints.send;
+      ui.reset();
       store.setState({ running: true, resumed, progress: null, finished: null, rowsWritten: 0, pagesWritten: 0, writeMs: 0, rowsRemoved: 0, error: null });
-      const result = await api['sync:start'](resumed ? { checkpoints, previousTotals } : { previousTotals });
+      const result = await api['sync:start']({ ...(resumed ? { checkpoints } : {}), previousTotals, ...(sent.length > 0 ? { fingerprints: sent } : {}) });
       if (!result.ok) {
         pass = null;
         store.setState({ running: false, error: result.error });
@@ -189,7 +222,7 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
       const result = await api['sync:cancel']({ syncId });
       if (!result.ok) store.setState({ error: result.error });
     },
-    idle: () => queue,
+    idle: () => queue.then(() => ui.flush()),
     dispose() {
       disposed = true;
       for (const off of unsubscribe) off();

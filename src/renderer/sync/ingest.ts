@@ -10,6 +10,8 @@ import { changedRecords } from './diff.ts';
 import { pageChanges, TRACKED, type ChangeEntry } from './changes.ts';
 import { withDerivedFields } from '../db/derived.ts';
 import type { Table } from 'dexie';
+import { pageKey } from '../../shared/page-fingerprints.ts';
+import { dropFingerprint, markSyncTransaction } from './fingerprints.ts';
 
 export interface PageWriteResult {
   /** records actually written (new or changed) */
@@ -25,6 +27,8 @@ export interface PageWriteOptions {
   knownEmpty?: boolean;
   /** record what the page changes (from the comparison made anyway) */
   track?: boolean;
+  /** the page had a fingerprint: forget it with the old records (see fingerprints.ts) */
+  forgetFingerprint?: boolean;
 }
 
 function keyOf(collection: CollectionName, record: AnyRecord): string | number {
@@ -84,6 +88,14 @@ async function storedAt(table: Table<AnyRecord, string | number>, collection: Co
 }
 
 export async function writePage(db: FieldbookDb, page: SyncPageEvent, options: PageWriteOptions = {}): Promise<PageWriteResult> {
+  // a page the cache already holds (its fingerprint matched): only the checkpoint moves on
+  if (page.unchangedKeys) {
+    await db.transaction('rw', db.syncCheckpoints, async () => {
+      markSyncTransaction();
+      await db.syncCheckpoints.put({ ...page.checkpoint });
+    });
+    return { rowsWritten: 0, keys: page.unchangedKeys, changes: [] };
+  }
   const collection = page.collection;
   const table = db.table(collection) as Table<AnyRecord, string | number>;
   // derived as the cache stores them, so an unchanged record compares equal
@@ -91,7 +103,11 @@ export async function writePage(db: FieldbookDb, page: SyncPageEvent, options: P
   let rowsWritten = 0;
   let changes: ChangeEntry[] = [];
   const track = options.track === true && TRACKED.has(collection);
-  await db.transaction('rw', [table, db.syncCheckpoints], async () => {
+  await db.transaction('rw', [table, db.syncCheckpoints, db.syncCollections], async () => {
+    markSyncTransaction();
+    if (options.forgetFingerprint && page.fingerprint) {
+      await dropFingerprint(db, page.checkpoint.collection, pageKey(page.taskId, page.fingerprint.startrow));
+    }
     if (records.length > 0) {
       const stored = options.knownEmpty ? [] : await storedAt(table, collection, keys);
       const toWrite = options.knownEmpty ? records : changedRecords(records, stored);

@@ -8,6 +8,7 @@ import type { CollectionProgress, SyncFinishedEvent, TaskCheckpoint } from '../.
 import type { AnyRecord, CollectionName } from '../../shared/records.ts';
 import type { Table } from 'dexie';
 import type { FieldbookDb } from '../db/index.ts';
+import { markSyncTransaction } from './fingerprints.ts';
 
 export interface PassSummary {
   /** the pass started from stored checkpoints */
@@ -61,7 +62,11 @@ export async function pruneCollection(
   for (let i = 0; i < stale.length; i += DELETE_CHUNK) {
     const chunk = stale.slice(i, i + DELETE_CHUNK);
     if (onRemoved) onRemoved((await table.bulkGet(chunk)).filter((r): r is AnyRecord => r !== undefined));
-    await table.bulkDelete(chunk);
+    // the sync's own write: records no page of a complete pass held (page fingerprints stay valid)
+    await db.transaction('rw', table, () => {
+      markSyncTransaction();
+      return table.bulkDelete(chunk);
+    });
   }
   return stale.length;
 }
@@ -79,6 +84,9 @@ export function orphanEmailKeys(emails: readonly { emailid: number; userid: numb
 export async function pruneOrphanEmails(db: FieldbookDb): Promise<number> {
   const userids = new Set((await db.users.toCollection().primaryKeys()) as number[]);
   const stale = orphanEmailKeys(await db.emails.toArray(), userids);
-  await db.emails.bulkDelete(stale);
+  await db.transaction('rw', db.emails, () => {
+    markSyncTransaction();
+    return db.emails.bulkDelete(stale);
+  });
   return stale.length;
 }
