@@ -284,6 +284,10 @@ export class SyncEngine {
   /** The page is what the cache holds: one message with its keys (they count as delivered for pruning) and the checkpoint. */
   async #sendUnchanged(task: SyncTask, page: PagerPage<AnyItem>): Promise<void> {
     const keys = recordKeysOf(task, page.items as unknown as Record<string, unknown>[]);
+    // keys reach the renderer: a key made of API text (an assignment's link) is checked for the token like any record
+    if (keys.some((k) => typeof k === 'string') && containsSecret(JSON.stringify(keys))) {
+      throw new ApiError({ code: 'malformed-response', message: `A page of ${describeTask(task)} (from row ${page.startrow}) contains this profile's access token, so it was not stored.` }, { retryable: false });
+    }
     const checkpoint: TaskCheckpoint = { taskId: task.taskId, collection: task.collection, nextStartrow: page.nextStartrow, done: page.done };
     const pageId = this.#pageId++;
     await this.#window.send(pageId, this.#controller.signal);
