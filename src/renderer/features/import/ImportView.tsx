@@ -27,6 +27,9 @@ import { applyPreset, deletePreset, loadPresets, presetFor, savePreset, type Imp
 import { applyPendingToEmails, applyPendingToUsers } from '../../outbox/pending.ts';
 import { memoUnsentOps } from '../../outbox/ops-memo.ts';
 import { usePendingVersion } from '../../outbox/runtime.ts';
+import { extraKinds, extrasEffects, extrasRefusal, type ImportExtras } from './extras.ts';
+import { ImportExtrasForm } from './ImportExtrasForm.tsx';
+import type { GroupRef } from './match.ts';
 
 const NONE: UserRecord[] = [];
 const KEY_LABELS: Record<MatchKey, string> = { employeeid: 'Employee ID', username: 'Username', email: 'E-mail' };
@@ -36,8 +39,11 @@ export default function ImportView() {
   const db = useActiveDb();
   // the import creates and updates people and adds their e-mails: the write rule of each (shared/access.ts)
   const access = useSession((s) => s.activeProfile?.access ?? 'unknown');
-  const refusal = firstWriteRefusal(access, ['user.create', 'user.update', 'email.add']);
-  const cannotQueue = refusal !== null;
+  const [extras, setExtras] = useState<ImportExtras>({});
+  const [mapping, setMapping] = useState<ColumnMapping>({});
+  const refusal = firstWriteRefusal(access, ['user.create', 'user.update', 'email.add', ...extraKinds(extras, mapping.group !== undefined)]);
+  const extrasProblem = extrasRefusal(extras);
+  const cannotQueue = refusal !== null || extrasProblem !== null;
   const sites = useLiveQuery(async () => (db ? db.sites.toArray() : []), [db]) ?? [];
   // planned against the effective state: people and e-mails still waiting in the Outbox count,
   // so the same file dropped twice before a replay never queues anyone twice
@@ -50,7 +56,6 @@ export default function ImportView() {
   const [fileName, setFileName] = useState<string | null>(null);
   const [table, setTable] = useState<RawTable | null>(null);
   const [headerIndex, setHeaderIndex] = useState(0);
-  const [mapping, setMapping] = useState<ColumnMapping>({});
   const [key, setKey] = useState<MatchKey>('username');
   const [mode, setMode] = useState<ImportMode>('upsert');
   const [excluded, setExcluded] = useState<ReadonlySet<number>>(new Set());
@@ -64,18 +69,23 @@ export default function ImportView() {
   const [presetApplied, setPresetApplied] = useState<string | null>(null);
   const [presetName, setPresetName] = useState('');
   const siteid = siteChoice ?? sites[0]?.siteid ?? 0;
+  // the site's groups by name: a Profile group column must name one of them
+  const groups = useLiveQuery(
+    async () => new Map<string, GroupRef>((db ? await db.groups.toArray() : []).filter((g) => g.siteid === siteid).map((g) => [g.groupname.toLowerCase(), { groupid: g.groupid, groupname: g.groupname }])),
+    [db, siteid],
+  );
 
   const sheet = useMemo(() => (table ? sheetOf(table.rows, headerIndex) : null), [table, headerIndex]);
   // Planned a slice of rows at a time (the window stays responsive on 200,000 rows), and only
   // once the cached e-mails are read, so an address already known is never queued again.
-  const inputs = useMemo(() => (sheet && emails ? { sheet, mapping, users, siteid, emails, key, mode } : null), [sheet, mapping, users, siteid, emails, key, mode]);
+  const inputs = useMemo(() => (sheet && emails && groups ? { sheet, mapping, users, siteid, emails, key, mode, groups } : null), [sheet, mapping, users, siteid, emails, key, mode, groups]);
   const [planned, setPlanned] = useState<{ inputs: typeof inputs; plans: RowPlan[] } | null>(null);
   useEffect(() => {
     if (!inputs) return;
     let stopped = false;
     const stop = () => stopped;
     void rowsInSlices(inputs.sheet, inputs.mapping, stop)
-      .then((rows) => (rows ? planImportInSlices(rows, inputs.users, inputs.siteid, inputs.emails, { key: inputs.key, mode: inputs.mode }, stop) : null))
+      .then((rows) => (rows ? planImportInSlices(rows, inputs.users, inputs.siteid, inputs.emails, { key: inputs.key, mode: inputs.mode, groups: inputs.groups }, stop) : null))
       .then((plans) => {
         if (plans && !stopped) setPlanned({ inputs, plans });
       });
@@ -142,8 +152,8 @@ export default function ImportView() {
   const queue = async () => {
     const odb = outboxStore.getState().db;
     if (!odb || cannotQueue) return;
-    if (!sheet || !current) return;
-    const { drafts, rows } = draftsWithRows(current, siteid, excluded, ticked);
+    if (!sheet || !current || !inputs) return;
+    const { drafts, rows } = draftsWithRows(current, siteid, excluded, ticked, { extras, groups: inputs.groups });
     if (drafts.length === 0) return;
     const ops = await enqueueOps(odb, drafts);
     const opsByRow = new Map<number, string[]>();
@@ -162,7 +172,7 @@ export default function ImportView() {
   return (
     <section className="view import-view" aria-labelledby="import-heading" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
       <h1 id="import-heading">Import employees</h1>
-      {cannotQueue && (
+      {refusal !== null && (
         <p role="alert">{refusal} An import can be previewed but not queued.</p>
       )}
       <div className="dropzone">
@@ -242,8 +252,10 @@ export default function ImportView() {
               Save preset
             </button>
           </fieldset>
+          <ImportExtrasForm siteid={siteid} extras={extras} onChange={setExtras} />
+          {extrasProblem && <p role="alert">{extrasProblem}</p>}
           {!current && <p role="status" aria-label="Preparing the preview">Checking {formatCount(sheet.rows.length)} rows against the people on the site…</p>}
-          {plans && <ImportPreview plans={plans} excluded={excluded} ticked={ticked} onExclude={setExcluded} onTick={setTicked} />}
+          {plans && <ImportPreview plans={plans} effects={extrasEffects(extras, mapping.group !== undefined)} excluded={excluded} ticked={ticked} onExclude={setExcluded} onTick={setTicked} />}
           <button type="button" onClick={() => void queue()} disabled={cannotQueue || queued === 0}>
             Queue {formatCount(queued)} rows
           </button>

@@ -2,7 +2,7 @@
  * Which column holds which field: header names matched ignoring case, spaces
  * and punctuation, with the spellings HR systems use.
  */
-export const IMPORT_FIELDS = ['username', 'firstname', 'lastname', 'employeeid', 'status', 'email'] as const;
+export const IMPORT_FIELDS = ['username', 'firstname', 'lastname', 'employeeid', 'status', 'email', 'group'] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export type ColumnMapping = Partial<Record<ImportField, number>>;
 
@@ -13,6 +13,7 @@ export const FIELD_LABELS: Record<ImportField, string> = {
   employeeid: 'Employee ID',
   status: 'Status',
   email: 'E-mail',
+  group: 'Profile group',
 };
 
 const SYNONYMS: Record<ImportField, string[]> = {
@@ -22,6 +23,7 @@ const SYNONYMS: Record<ImportField, string[]> = {
   employeeid: ['employeeid', 'employee id', 'employeenumber', 'employee number', 'employee no', 'employee #', 'emp id', 'emp no', 'emp #', 'badge', 'badge number', 'staff id', 'staff number', 'staff no', 'personnel number', 'payroll number', 'employee code'],
   status: ['status', 'user status', 'account status', 'employment status', 'state'],
   email: ['email', 'e-mail', 'email address', 'e-mail address', 'work email', 'work e-mail', 'business email', 'primary email', 'mail'],
+  group: ['group', 'profile group', 'group name', 'groups'],
 };
 
 /** "Employee No." → "employeeno", "Employee #" → "employeeno", "E-mail" → "email" */

@@ -17,7 +17,10 @@ export type ImportMode = 'upsert' | 'create' | 'update';
 export interface MatchOptions {
   key: MatchKey;
   mode: ImportMode;
+  /** the site's profile groups by lower-cased name, which a Profile group column must name */
+  groups?: ReadonlyMap<string, GroupRef>;
 }
+export type GroupRef = { groupid: number; groupname: string };
 
 export type RowValues = Partial<Record<ImportField, string>>;
 export type ImportRow = { rowNumber: number; values: RowValues };
@@ -158,6 +161,7 @@ export async function planImportInSlices(rows: readonly ImportRow[], users: read
 function planRow(row: ImportRow, options: MatchOptions, index: Record<Identifying, Index>, inFile: FileIndex, emails: EmailsByUser): RowPlan {
   const { rowNumber, values: v } = row;
   const errors = validate(v);
+  if (v.group && !options.groups?.has(v.group.toLowerCase())) errors.push(`Profile group "${v.group.slice(0, 80)}" is not a group on this site.`);
   const keyValue = v[options.key];
   if (!keyValue) errors.push(`No ${LABEL[options.key]} (the key chosen to find people): the row cannot be matched.`);
   if (errors.length > 0) return { rowNumber, action: 'invalid', errors };

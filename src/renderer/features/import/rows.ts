@@ -7,7 +7,15 @@ import type { OpDraft } from '../../../shared/replay-queue/queue.ts';
 import { newId } from '../../../shared/replay-queue/queue.ts';
 import type { Sheet } from './header.ts';
 import { IMPORT_FIELDS, type ColumnMapping } from './mapping.ts';
-import { normalizeStatus, type ImportRow, type RowPlan } from './match.ts';
+import { normalizeStatus, type GroupRef, type ImportRow, type RowPlan } from './match.ts';
+import { extraDrafts, type ImportExtras } from './extras.ts';
+
+/** What the new people get besides their fields: the extras chosen for the file, and the groups a column names. */
+export interface GiveNewPeople {
+  extras: ImportExtras;
+  groups: ReadonlyMap<string, GroupRef>;
+}
+const NOTHING: GiveNewPeople = { extras: {}, groups: new Map() };
 
 // the statuses the bulk editors offer
 export { KNOWN_STATUSES } from './match.ts';
@@ -44,24 +52,24 @@ export function isQueued(plan: RowPlan, excluded: ReadonlySet<number>, ticked: R
 }
 
 /** The ops of the queued plans, creates before what depends on them. */
-export function draftsOf(plans: readonly RowPlan[], siteid: number, excluded: ReadonlySet<number> = new Set(), ticked: ReadonlySet<number> = new Set()): OpDraft[] {
-  return draftsWithRows(plans, siteid, excluded, ticked).drafts;
+export function draftsOf(plans: readonly RowPlan[], siteid: number, excluded: ReadonlySet<number> = new Set(), ticked: ReadonlySet<number> = new Set(), give: GiveNewPeople = NOTHING): OpDraft[] {
+  return draftsWithRows(plans, siteid, excluded, ticked, give).drafts;
 }
 
 /** The ops, and the row number each comes from (same order). */
-export function draftsWithRows(plans: readonly RowPlan[], siteid: number, excluded: ReadonlySet<number>, ticked: ReadonlySet<number>): { drafts: OpDraft[]; rows: number[] } {
+export function draftsWithRows(plans: readonly RowPlan[], siteid: number, excluded: ReadonlySet<number>, ticked: ReadonlySet<number>, give: GiveNewPeople = NOTHING): { drafts: OpDraft[]; rows: number[] } {
   const drafts: OpDraft[] = [];
   const rows: number[] = [];
   for (const plan of plans) {
     if (!isQueued(plan, excluded, ticked)) continue;
     const before = drafts.length;
-    planDrafts(plan, siteid, drafts);
+    planDrafts(plan, siteid, drafts, give);
     for (let i = before; i < drafts.length; i += 1) rows.push(plan.rowNumber);
   }
   return { drafts, rows };
 }
 
-function planDrafts(plan: RowPlan, siteid: number, drafts: OpDraft[]): void {
+function planDrafts(plan: RowPlan, siteid: number, drafts: OpDraft[], give: GiveNewPeople): void {
   if (plan.action === 'update' || plan.action === 'identity') {
     const fields = plan.changes;
     if (Object.keys(fields).length > 0) {
@@ -90,5 +98,7 @@ function planDrafts(plan: RowPlan, siteid: number, drafts: OpDraft[]): void {
     if (v.email) {
       drafts.push({ op: { kind: 'email.add', userid: 0, email: v.email }, targetKey, dependsOn: [id], bindings: [{ fromOp: id, field: 'userid' }], summary: `Add e-mail ${v.email} to ${v.username} (row ${plan.rowNumber})` });
     }
+    const group = v.group ? give.groups.get(v.group.toLowerCase()) : undefined;
+    drafts.push(...extraDrafts(give.extras, { createId: id, targetKey, siteid, username: v.username!, rowNumber: plan.rowNumber, ...(group ? { group } : {}) }));
   }
 }
