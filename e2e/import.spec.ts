@@ -121,7 +121,7 @@ test('new people get the group their row names and the course chosen for the fil
   await expect(summary(app)).toContainText('1 to create, 0 to update, 0 identity changes, 0 unchanged, 0 skipped, 0 conflicts, 0 ambiguous, 1 invalid.');
   await expect(app.getByText('Group access makes a User a Supervisor')).toBeVisible();
   await app.getByLabel('The course').selectOption({ label: course.coursename });
-  await app.getByLabel('Due date').fill('2027-03-04');
+  await app.getByLabel('Due date', { exact: true }).fill('2027-03-04');
   await app.getByRole('button', { name: 'Invalid (not queued): 1' }).click();
   await expect(app.getByText('Profile group "No Such Group" is not a group on this site.')).toBeVisible();
   await app.getByRole('button', { name: 'Queue 1 rows' }).click();

@@ -27,7 +27,8 @@ import { applyPreset, deletePreset, loadPresets, presetFor, savePreset, type Imp
 import { applyPendingToEmails, applyPendingToUsers } from '../../outbox/pending.ts';
 import { memoUnsentOps } from '../../outbox/ops-memo.ts';
 import { usePendingVersion } from '../../outbox/runtime.ts';
-import { extraKinds, extrasEffects, extrasRefusal, type ImportExtras } from './extras.ts';
+import { extraKinds, extrasEffects, extrasRefusal, requiredOfRows, type ImportExtras } from './extras.ts';
+import type { DayMonthOrder } from './text-date.ts';
 import { ImportExtrasForm } from './ImportExtrasForm.tsx';
 import type { GroupRef } from './match.ts';
 
@@ -42,7 +43,10 @@ export default function ImportView() {
   const [extras, setExtras] = useState<ImportExtras>({});
   const [mapping, setMapping] = useState<ColumnMapping>({});
   const refusal = firstWriteRefusal(access, ['user.create', 'user.update', 'email.add', ...extraKinds(extras, mapping.group !== undefined)]);
-  const extrasProblem = extrasRefusal(extras);
+  const extrasProblem = extrasRefusal(extras, new Set(Object.keys(mapping)));
+  const [dateOrder, setDateOrder] = useState<DayMonthOrder | undefined>(undefined);
+  const requires = useMemo(() => requiredOfRows(extras), [extras]);
+  const requiresKey = requires.join(',');
   const cannotQueue = refusal !== null || extrasProblem !== null;
   const sites = useLiveQuery(async () => (db ? db.sites.toArray() : []), [db]) ?? [];
   // planned against the effective state: people and e-mails still waiting in the Outbox count,
@@ -78,14 +82,15 @@ export default function ImportView() {
   const sheet = useMemo(() => (table ? sheetOf(table.rows, headerIndex) : null), [table, headerIndex]);
   // Planned a slice of rows at a time (the window stays responsive on 200,000 rows), and only
   // once the cached e-mails are read, so an address already known is never queued again.
-  const inputs = useMemo(() => (sheet && emails && groups ? { sheet, mapping, users, siteid, emails, key, mode, groups } : null), [sheet, mapping, users, siteid, emails, key, mode, groups]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `requires` changes only when its key does
+  const inputs = useMemo(() => (sheet && emails && groups ? { sheet, mapping, users, siteid, emails, key, mode, groups, dateOrder, requires } : null), [sheet, mapping, users, siteid, emails, key, mode, groups, dateOrder, requiresKey]);
   const [planned, setPlanned] = useState<{ inputs: typeof inputs; plans: RowPlan[] } | null>(null);
   useEffect(() => {
     if (!inputs) return;
     let stopped = false;
     const stop = () => stopped;
     void rowsInSlices(inputs.sheet, inputs.mapping, stop)
-      .then((rows) => (rows ? planImportInSlices(rows, inputs.users, inputs.siteid, inputs.emails, { key: inputs.key, mode: inputs.mode, groups: inputs.groups }, stop) : null))
+      .then((rows) => (rows ? planImportInSlices(rows, inputs.users, inputs.siteid, inputs.emails, { key: inputs.key, mode: inputs.mode, groups: inputs.groups, requires: inputs.requires, ...(inputs.dateOrder ? { dateOrder: inputs.dateOrder } : {}) }, stop) : null))
       .then((plans) => {
         if (plans && !stopped) setPlanned({ inputs, plans });
       });
@@ -237,6 +242,14 @@ export default function ImportView() {
                 </select>
               </label>
             ))}
+            <label>
+              Dates written as{' '}
+              <select value={dateOrder ?? ''} onChange={(e) => setDateOrder(e.target.value === '' ? undefined : (e.target.value as DayMonthOrder))}>
+                <option value="">Unambiguous only (03/04/2026 is refused)</option>
+                <option value="dmy">Day first (03/04/2026 is 3 April)</option>
+                <option value="mdy">Month first (03/04/2026 is March 4)</option>
+              </select>
+            </label>
             {ignored.length > 0 && <p>Ignored columns: {ignored.map((i) => sheet.headers[i]).join(', ')}.</p>}
             {presetApplied && (
               <p role="status">

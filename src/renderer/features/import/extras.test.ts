@@ -1,12 +1,12 @@
 /** What every new person of an import is given: group access, a credential, a course, each after the create. */
 import { describe, expect, it } from 'vitest';
-import { emailsByUser, planImport, type GroupRef, type RowValues } from './match.ts';
+import { emailsByUser, planImport, type GroupRef, type MatchOptions, type RowValues } from './match.ts';
 import { draftsOf } from './rows.ts';
-import { extraKinds, extrasEffects, extrasRefusal, type ImportExtras } from './extras.ts';
+import { extraKinds, extrasEffects, extrasRefusal, requiredOfRows, type ImportExtras } from './extras.ts';
 import { firstWriteRefusal } from '../../../shared/access.ts';
 
 const groups = new Map<string, GroupRef>([['operations', { groupid: 10, groupname: 'Operations' }]]);
-const plan = (rows: RowValues[]) => planImport(rows.map((values, i) => ({ rowNumber: i + 2, values })), [], 101, emailsByUser([]), { key: 'username', mode: 'upsert', groups });
+const plan = (rows: RowValues[], options: Partial<MatchOptions> = {}) => planImport(rows.map((values, i) => ({ rowNumber: i + 2, values })), [], 101, emailsByUser([]), { key: 'username', mode: 'upsert', groups, ...options });
 const cy = { username: 'cy', firstname: 'Cy', lastname: 'Ode' };
 const rigging: ImportExtras['credential'] = { credentialid: 20, credentialname: 'Rigging', required: { startdate: false, expirationdate: true, credentialnumber: false }, fields: { expirationdate: '2027-01-31' } };
 
@@ -54,5 +54,29 @@ describe('what new people are given', () => {
     const kinds = extraKinds({ credential: rigging, course: { courseid: 30, coursename: 'Fall arrest' } }, true);
     expect(kinds).toEqual(['groupAccess.grant', 'credentialAssignment.create', 'trainingAssignment.create']);
     expect(firstWriteRefusal('feature', ['user.create', ...kinds])).not.toBeNull();
+  });
+
+  it("takes a row's own credential dates and due date, read from text, over those for the file", () => {
+    const extras: ImportExtras = { credential: rigging, course: { courseid: 30, coursename: 'Fall arrest', duedate: '2026-12-01' } };
+    const plans = plan([{ ...cy, expirationdate: '4 Mar 2028', duedate: '25/12/2026' }]);
+    const ops = draftsOf(plans, 101, new Set(), new Set(), { extras, groups }).map((d) => d.op);
+    expect(ops[1]).toMatchObject({ kind: 'credentialAssignment.create', fields: { expirationdate: '2028-03-04' } });
+    expect(ops[2]).toMatchObject({ kind: 'trainingAssignment.create', fields: { duedate: '2026-12-25' } });
+  });
+
+  it('calls a row with a date whose day and month could be either way round invalid, until the order is chosen', () => {
+    expect(plan([{ ...cy, duedate: '03/04/2026' }])).toMatchObject([{ action: 'invalid', errors: [expect.stringContaining('could be 3 April 2026 or 4 March 2026')] }]);
+    expect(plan([{ ...cy, duedate: '03/04/2026' }], { dateOrder: 'mdy' })).toMatchObject([{ action: 'create', values: { duedate: '2026-03-04' } }]);
+  });
+
+  it('needs, on each new person\'s row, what the credential requires and the file does not give', () => {
+    const requires = requiredOfRows({ credential: { ...rigging, fields: {} } });
+    expect(requires).toEqual(['expirationdate']);
+    expect(plan([cy], { requires })).toMatchObject([{ action: 'invalid', errors: ['The credential requires a credential expiration date, and the row has none.'] }]);
+    expect(extrasRefusal({ credential: { ...rigging, fields: {} } }, new Set(['expirationdate']))).toBeNull();
+  });
+
+  it('refuses credential columns with no credential chosen, rather than dropping them', () => {
+    expect(extrasRefusal({}, new Set(['startdate']))).toContain('choose the credential they are for');
   });
 });

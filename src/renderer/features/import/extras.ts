@@ -23,14 +23,26 @@ export interface ImportExtras {
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Why the chosen extras cannot be queued (a required credential field left empty, a bad date); null when they can. */
-export function extrasRefusal(extras: ImportExtras): string | null {
+/** What the chosen credential requires that no value for the whole file gives (each row must then). */
+export function requiredOfRows(extras: ImportExtras): ('startdate' | 'expirationdate' | 'credentialnumber')[] {
   const c = extras.credential;
+  if (!c) return [];
+  return (['startdate', 'expirationdate', 'credentialnumber'] as const).filter((f) => c.required[f] && !c.fields[f]?.trim());
+}
+
+/**
+ * Why the chosen extras cannot be queued (a required credential field neither given for
+ * the file nor in a column, a bad date, a column with nothing to give it to); null when they can.
+ */
+export function extrasRefusal(extras: ImportExtras, columns: ReadonlySet<string> = new Set()): string | null {
+  const c = extras.credential;
+  if (!c && ['startdate', 'expirationdate', 'credentialnumber'].some((f) => columns.has(f))) return 'The file has credential columns: choose the credential they are for, or set those columns to “not in the file”.';
+  if (!extras.course && columns.has('duedate')) return 'The file has a course due date column: choose the course, or set that column to “not in the file”.';
   if (c) {
     const name = `The credential “${c.credentialname}”`;
-    if (c.required.startdate && !c.fields.startdate) return `${name} requires a start date.`;
-    if (c.required.expirationdate && !c.fields.expirationdate) return `${name} requires an expiration date.`;
-    if (c.required.credentialnumber && !c.fields.credentialnumber?.trim()) return `${name} requires a number.`;
+    if (c.required.startdate && !c.fields.startdate && !columns.has('startdate')) return `${name} requires a start date.`;
+    if (c.required.expirationdate && !c.fields.expirationdate && !columns.has('expirationdate')) return `${name} requires an expiration date.`;
+    if (c.required.credentialnumber && !c.fields.credentialnumber?.trim() && !columns.has('credentialnumber')) return `${name} requires a number.`;
     for (const d of [c.fields.startdate, c.fields.expirationdate]) if (d && !ISO_DATE.test(d)) return `${name}: “${d}” is not a date.`;
     if (c.fields.startdate && c.fields.expirationdate && c.fields.expirationdate < c.fields.startdate) return `${name}: the expiration date is before the start date.`;
   }
@@ -66,6 +78,8 @@ export interface NewPerson {
   rowNumber: number;
   /** the group a mapped column names for this row */
   group?: { groupid: number; groupname: string };
+  /** the row's own credential and course values (dates already ISO), over those for the whole file */
+  own?: { startdate?: string; expirationdate?: string; credentialnumber?: string; duedate?: string };
 }
 
 /** The drafts that give one new person the extras: each waits for the create and takes its new id. */
@@ -82,12 +96,13 @@ export function extraDrafts(extras: ImportExtras, person: NewPerson): OpDraft[] 
   }
   const c = extras.credential;
   if (c) {
-    const fields = Object.fromEntries(Object.entries(c.fields).filter(([, v]) => v !== undefined && v.trim() !== '').map(([k, v]) => [k, v.trim()]));
+    const { duedate: _due, ...ownCredential } = person.own ?? {};
+    const fields = Object.fromEntries(Object.entries({ ...c.fields, ...ownCredential }).filter(([, v]) => v !== undefined && v.trim() !== '').map(([k, v]) => [k, v.trim()]));
     push({ op: { kind: 'credentialAssignment.create', credentialid: c.credentialid, userid: 0, fields }, ...after, summary: `Assign the credential ${c.credentialname} to ${of}` });
   }
   const course = extras.course;
   if (course) {
-    push({ op: { kind: 'trainingAssignment.create', userid: 0, courseid: course.courseid, fields: course.duedate ? { duedate: course.duedate } : {} }, ...after, summary: `Assign the course ${course.coursename} to ${of}` });
+    push({ op: { kind: 'trainingAssignment.create', userid: 0, courseid: course.courseid, fields: person.own?.duedate || course.duedate ? { duedate: person.own?.duedate || course.duedate! } : {} }, ...after, summary: `Assign the course ${course.coursename} to ${of}` });
   }
   return drafts;
 }

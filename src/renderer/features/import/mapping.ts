@@ -2,7 +2,9 @@
  * Which column holds which field: header names matched ignoring case, spaces
  * and punctuation, with the spellings HR systems use.
  */
-export const IMPORT_FIELDS = ['username', 'firstname', 'lastname', 'employeeid', 'status', 'email', 'group'] as const;
+export const IMPORT_FIELDS = ['username', 'firstname', 'lastname', 'employeeid', 'status', 'email', 'group', 'startdate', 'expirationdate', 'credentialnumber', 'duedate'] as const;
+/** the columns that give a new person's credential and course their values, row by row */
+export const DATE_FIELDS = ['startdate', 'expirationdate', 'duedate'] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export type ColumnMapping = Partial<Record<ImportField, number>>;
 
@@ -14,6 +16,10 @@ export const FIELD_LABELS: Record<ImportField, string> = {
   status: 'Status',
   email: 'E-mail',
   group: 'Profile group',
+  startdate: 'Credential start date',
+  expirationdate: 'Credential expiration date',
+  credentialnumber: 'Credential number',
+  duedate: 'Course due date',
 };
 
 const SYNONYMS: Record<ImportField, string[]> = {
@@ -24,6 +30,10 @@ const SYNONYMS: Record<ImportField, string[]> = {
   status: ['status', 'user status', 'account status', 'employment status', 'state'],
   email: ['email', 'e-mail', 'email address', 'e-mail address', 'work email', 'work e-mail', 'business email', 'primary email', 'mail'],
   group: ['group', 'profile group', 'group name', 'groups'],
+  startdate: ['credential start date', 'start date', 'issue date', 'issued', 'date issued'],
+  expirationdate: ['credential expiration date', 'expiration date', 'expiry date', 'expiry', 'expires', 'expiration', 'valid until'],
+  credentialnumber: ['credential number', 'certificate number', 'licence number', 'license number', 'card number'],
+  duedate: ['course due date', 'due date', 'due', 'training due date'],
 };
 
 /** "Employee No." → "employeeno", "Employee #" → "employeeno", "E-mail" → "email" */

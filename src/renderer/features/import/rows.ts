@@ -99,6 +99,7 @@ function planDrafts(plan: RowPlan, siteid: number, drafts: OpDraft[], give: Give
       drafts.push({ op: { kind: 'email.add', userid: 0, email: v.email }, targetKey, dependsOn: [id], bindings: [{ fromOp: id, field: 'userid' }], summary: `Add e-mail ${v.email} to ${v.username} (row ${plan.rowNumber})` });
     }
     const group = v.group ? give.groups.get(v.group.toLowerCase()) : undefined;
-    drafts.push(...extraDrafts(give.extras, { createId: id, targetKey, siteid, username: v.username!, rowNumber: plan.rowNumber, ...(group ? { group } : {}) }));
+    const own = Object.fromEntries((['startdate', 'expirationdate', 'credentialnumber', 'duedate'] as const).filter((f) => v[f]).map((f) => [f, v[f]!]));
+    drafts.push(...extraDrafts(give.extras, { createId: id, targetKey, siteid, username: v.username!, rowNumber: plan.rowNumber, ...(group ? { group } : {}), own }));
   }
 }
