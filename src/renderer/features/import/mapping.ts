@@ -29,11 +29,12 @@ const SYNONYMS: Record<ImportField, string[]> = {
   employeeid: ['employeeid', 'employee id', 'employeenumber', 'employee number', 'employee no', 'employee #', 'emp id', 'emp no', 'emp #', 'badge', 'badge number', 'staff id', 'staff number', 'staff no', 'personnel number', 'payroll number', 'employee code'],
   status: ['status', 'user status', 'account status', 'employment status', 'state'],
   email: ['email', 'e-mail', 'email address', 'e-mail address', 'work email', 'work e-mail', 'business email', 'primary email', 'mail'],
-  group: ['group', 'profile group', 'group name', 'groups'],
-  startdate: ['credential start date', 'start date', 'issue date', 'issued', 'date issued'],
-  expirationdate: ['credential expiration date', 'expiration date', 'expiry date', 'expiry', 'expires', 'expiration', 'valid until'],
-  credentialnumber: ['credential number', 'certificate number', 'licence number', 'license number', 'card number'],
-  duedate: ['course due date', 'due date', 'due', 'training due date'],
+  // only explicit names: an HR export's own "Group", "Start date" or "Due date" is not guessed to be these
+  group: ['profile group', 'profile group name'],
+  startdate: ['credential start date', 'credential start'],
+  expirationdate: ['credential expiration date', 'credential expiration', 'credential expiry date', 'credential expiry'],
+  credentialnumber: ['credential number', 'credential no'],
+  duedate: ['course due date', 'training due date'],
 };
 
 /** "Employee No." → "employeeno", "Employee #" → "employeeno", "E-mail" → "email" */
