@@ -6,7 +6,7 @@
  * tick identity changes; queue the rest as one batch.
  */
 import type { UserRecord } from '../../../shared/records.ts';
-import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useMemo, useRef, useState, type DragEvent } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useActiveDb, useSession } from '../../app/session.ts';
 import { formatCount } from '../../app/format.ts';
@@ -19,8 +19,9 @@ import { ACCEPTED_EXTENSIONS } from './read/extensions.ts';
 import { findHeaderRow, sheetOf } from './header.ts';
 import { columnLetter } from '../../../shared/spreadsheet-export.ts';
 import { FIELD_LABELS, guessMapping, ignoredColumns, IMPORT_FIELDS, type ColumnMapping, type ImportField } from './mapping.ts';
-import { emailsByUser, planImportInSlices, type ImportMode, type MatchKey, type RowPlan } from './match.ts';
-import { draftsWithRows, isQueued, rowsInSlices } from './rows.ts';
+import { emailsByUser, type ImportMode, type MatchKey } from './match.ts';
+import { useImportPlans } from './useImportPlans.ts';
+import { draftsInSlices, isQueued } from './rows.ts';
 import { ImportResults, useLastImport } from './ImportResults.tsx';
 import { ImportPreview } from './ImportPreview.tsx';
 import { applyPreset, deletePreset, loadPresets, presetFor, savePreset, type ImportPreset } from './presets.ts';
@@ -84,24 +85,7 @@ export default function ImportView() {
   // once the cached e-mails are read, so an address already known is never queued again.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `requires` changes only when its key does
   const inputs = useMemo(() => (sheet && emails && groups ? { sheet, mapping, users, siteid, emails, key, mode, groups, dateOrder, requires } : null), [sheet, mapping, users, siteid, emails, key, mode, groups, dateOrder, requiresKey]);
-  const [planned, setPlanned] = useState<{ inputs: typeof inputs; plans: RowPlan[] } | null>(null);
-  useEffect(() => {
-    if (!inputs) return;
-    let stopped = false;
-    const stop = () => stopped;
-    void rowsInSlices(inputs.sheet, inputs.mapping, stop)
-      .then((rows) => (rows ? planImportInSlices(rows, inputs.users, inputs.siteid, inputs.emails, { key: inputs.key, mode: inputs.mode, groups: inputs.groups, requires: inputs.requires, ...(inputs.dateOrder ? { dateOrder: inputs.dateOrder } : {}) }, stop) : null))
-      .then((plans) => {
-        if (plans && !stopped) setPlanned({ inputs, plans });
-      });
-    return () => {
-      stopped = true;
-    };
-  }, [inputs]);
-  // plans of other settings (or another file) are never shown as these, nor queued
-  const current = planned && planned.inputs === inputs ? planned.plans : null;
-  // while settings change, the last preview of the same file stays in view (marked as being updated)
-  const plans = current ?? (planned && planned.inputs?.sheet === sheet ? planned.plans : null);
+  const { current, shown: plans } = useImportPlans(inputs, sheet);
   const queued = useMemo(() => (current ? current.filter((p) => isQueued(p, excluded, ticked)).length : 0), [current, excluded, ticked]);
 
   const chooseHeader = (index: number, rows: RawTable['rows']) => {
@@ -154,17 +138,30 @@ export default function ImportView() {
     const file = e.dataTransfer.files[0];
     if (file) void load(file);
   };
+  const queueing = useRef(false);
   const queue = async () => {
     const odb = outboxStore.getState().db;
-    if (!odb || cannotQueue) return;
+    if (!odb || cannotQueue || queueing.current) return;
     if (!sheet || !current || !inputs) return;
-    const { drafts, rows } = draftsWithRows(current, siteid, excluded, ticked, { extras, groups: inputs.groups });
+    // the drafts are made and stored with yields between slices: a second click meanwhile queues nothing
+    queueing.current = true;
+    try {
+      await queueDrafts(odb);
+    } finally {
+      queueing.current = false;
+    }
+  };
+  const queueDrafts = async (odb: NonNullable<ReturnType<typeof outboxStore.getState>['db']>) => {
+    if (!sheet || !current || !inputs) return;
+    const { drafts, rows } = await draftsInSlices(current, siteid, excluded, ticked, { extras, groups: inputs.groups });
     if (drafts.length === 0) return;
     const ops = await enqueueOps(odb, drafts);
     const opsByRow = new Map<number, string[]>();
     ops.forEach((op, i) => {
       const row = rows[i]!;
-      opsByRow.set(row, [...(opsByRow.get(row) ?? []), op.id]);
+      const list = opsByRow.get(row);
+      if (list) list.push(op.id);
+      else opsByRow.set(row, [op.id]);
     });
     useLastImport.setState({ run: { fileName: fileName ?? 'import', headers: sheet.headers, rows: sheet.rows, plans: new Map(current.map((p) => [p.rowNumber, p])), opsByRow } });
     // the batch is stored: say so now; the outbox engine then loads it (for 100,000 ops, seconds)
