@@ -13,7 +13,7 @@ import { formatCount } from '../../app/format.ts';
 import { enqueueOps } from '../../../shared/replay-queue/queue.ts';
 import { firstWriteRefusal } from '../../../shared/access.ts';
 import { outboxStore, queueChanged } from '../../outbox/runtime.ts';
-import { readInWorker, type Reading } from './reader.ts';
+import { useFileReading } from './useFileReading.ts';
 import type { RawTable } from './read/table.ts';
 import { ACCEPTED_EXTENSIONS } from './read/extensions.ts';
 import { findHeaderRow, sheetOf } from './header.ts';
@@ -58,18 +58,14 @@ export default function ImportView() {
     async () => (db ? emailsByUser(applyPendingToEmails(await db.emails.toArray(), await memoUnsentOps(db))) : emailsByUser([])),
     [db, pendingVersion],
   );
-  const [fileName, setFileName] = useState<string | null>(null);
-  const [table, setTable] = useState<RawTable | null>(null);
   const [headerIndex, setHeaderIndex] = useState(0);
   const [key, setKey] = useState<MatchKey>('username');
   const [mode, setMode] = useState<ImportMode>('upsert');
   const [excluded, setExcluded] = useState<ReadonlySet<number>>(new Set());
   const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
   const [siteChoice, setSiteChoice] = useState<number | null>(null);
-  const [reading, setReading] = useState<{ name: string; rows: number } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const activeReading = useRef<Reading | null>(null);
+  const { fileName, table, reading, error, load: read, cancel, clear } = useFileReading(() => setMessage(null));
   const [presets, setPresets] = useState<ImportPreset[]>(() => loadPresets());
   const [presetApplied, setPresetApplied] = useState<string | null>(null);
   const [presetName, setPresetName] = useState('');
@@ -108,30 +104,8 @@ export default function ImportView() {
   };
 
   const load = async (file: File) => {
-    // a new file replaces whatever was shown or being read
-    setMessage(null);
-    setError(null);
-    setTable(null);
-    setFileName(null);
-    setReading({ name: file.name, rows: 0 });
-    const started = readInWorker(file, (rows) => {
-      if (activeReading.current === started) setReading({ name: file.name, rows });
-    });
-    activeReading.current = started;
-    const outcome = await started.done;
-    if (activeReading.current !== started) return; // a later file won
-    activeReading.current = null;
-    setReading(null);
-    if (!outcome.ok) {
-      if (!('cancelled' in outcome)) setError(`${file.name}: ${outcome.error}`);
-      return;
-    }
-    setFileName(file.name);
-    setTable(outcome.table);
-    chooseHeader(findHeaderRow(outcome.table.rows), outcome.table.rows);
-  };
-  const cancel = () => {
-    activeReading.current?.cancel();
+    const got = await read(file);
+    if (got) chooseHeader(findHeaderRow(got.rows), got.rows);
   };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -166,7 +140,7 @@ export default function ImportView() {
     useLastImport.setState({ run: { fileName: fileName ?? 'import', headers: sheet.headers, rows: sheet.rows, plans: new Map(current.map((p) => [p.rowNumber, p])), opsByRow } });
     // the batch is stored: say so now; the outbox engine then loads it (for 100,000 ops, seconds)
     setMessage(`Queued ${formatCount(drafts.length)} changes from ${fileName ?? 'the file'}. See them in the Outbox.`);
-    setTable(null);
+    clear();
     await queueChanged();
   };
   const ignored = sheet ? ignoredColumns(sheet.headers, mapping) : [];
