@@ -107,3 +107,26 @@ test('the results file, fixed and dropped in again, imports only what is left to
   await expect(app.getByText('The last three columns (status, statuscode, message) are the results of an earlier import: they are ignored.')).toBeVisible();
   await expect(summary(app)).toContainText('1 to create, 0 to update, 0 identity changes, 1 unchanged, 0 skipped, 0 conflicts, 0 ambiguous, 0 invalid.');
 });
+
+test('new people get the group their row names and the course chosen for the file, after their create; an unknown group is refused', async ({ app, api, server, fullToken }) => {
+  test.setTimeout(120_000);
+  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+  await syncNow(app);
+  const [group] = server.query<{ groupid: number; groupname: string }>('SELECT groupid, groupname FROM profile_groups WHERE siteid = (SELECT MIN(siteid) FROM sites) ORDER BY groupid LIMIT 1');
+  const [course] = server.query<{ courseid: number; coursename: string }>('SELECT courseid, coursename FROM courses WHERE siteid = (SELECT MIN(siteid) FROM sites) ORDER BY courseid LIMIT 1');
+  if (!group || !course) throw new Error('the dataset has a group and a course on the first site');
+  await goTo(app, 'Import');
+  const csv = ['Username,Forename,Surname,Profile group', `grp.new,Gwen,Roupe,${group.groupname}`, 'grp.bad,Ned,Nowhere,No Such Group'].join('\r\n');
+  await dropFile(app, 'hr.csv', Buffer.from(csv));
+  await expect(summary(app)).toContainText('1 to create, 0 to update, 0 identity changes, 0 unchanged, 0 skipped, 0 conflicts, 0 ambiguous, 1 invalid.');
+  await expect(app.getByText('Group access makes a User a Supervisor')).toBeVisible();
+  await app.getByLabel('The course').selectOption({ label: course.coursename });
+  await app.getByLabel('Due date', { exact: true }).fill('2027-03-04');
+  await app.getByRole('button', { name: 'Invalid (not queued): 1' }).click();
+  await expect(app.getByText('Profile group "No Such Group" is not a group on this site.')).toBeVisible();
+  await app.getByRole('button', { name: 'Queue 1 rows' }).click();
+  await expect.poll(() => server.query("SELECT usertype FROM users WHERE username = 'grp.new'"), { timeout: 30_000 }).toEqual([{ usertype: 'Supervisor' }]);
+  await expect.poll(() => server.query(`SELECT due_date FROM training_assignments t JOIN users u ON u.userid = t.userid WHERE u.username = 'grp.new' AND t.courseid = ${course.courseid}`), { timeout: 30_000 }).toEqual([{ due_date: expect.stringContaining('2027-03-04') }]);
+  expect(server.query(`SELECT 1 FROM group_access a JOIN users u ON u.userid = a.userid WHERE u.username = 'grp.new' AND a.groupid = ${group.groupid}`)).toHaveLength(1);
+  expect(server.query("SELECT 1 FROM users WHERE username = 'grp.bad'")).toHaveLength(0);
+});

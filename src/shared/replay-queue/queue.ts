@@ -40,24 +40,33 @@ const ENQUEUE_SLICE = 2000;
 export async function enqueueOps(db: OutboxDb, drafts: readonly OpDraft[], opts: { batchId?: string; now?: Date; /** the batch this one undoes */ undoes?: string } = {}): Promise<OutboxOp[]> {
   const batchId = opts.batchId ?? newId();
   const createdAt = (opts.now ?? new Date()).toISOString();
+  // the records are made a slice at a time, yielding between slices (the window stays responsive
+  // on 100,000 ops); the transaction then only numbers them and writes them
+  const ops: OutboxOp[] = [];
+  for (let at = 0; at < drafts.length; at += ENQUEUE_SLICE) {
+    if (at > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    for (const draft of drafts.slice(at, at + ENQUEUE_SLICE)) {
+      ops.push({
+        id: draft.id ?? newId(),
+        batchId,
+        seq: 0,
+        targetKey: draft.targetKey ?? targetKeyOf(draft.op),
+        dependsOn: draft.dependsOn ?? [],
+        op: draft.op,
+        base: draft.base ?? {},
+        createdAt,
+        ...PENDING_STATE,
+        summary: draft.summary,
+        ...(draft.bindings && draft.bindings.length > 0 ? { bindings: draft.bindings } : {}),
+        ...(opts.undoes ? { undoes: opts.undoes } : {}),
+        updatedAt: createdAt,
+      });
+    }
+  }
   return db.transaction('rw', db.outbox, async () => {
     const last = await db.outbox.orderBy('seq').last();
     let seq = last?.seq ?? 0;
-    const ops: OutboxOp[] = drafts.map((draft) => ({
-      id: draft.id ?? newId(),
-      batchId,
-      seq: ++seq,
-      targetKey: draft.targetKey ?? targetKeyOf(draft.op),
-      dependsOn: draft.dependsOn ?? [],
-      op: draft.op,
-      base: draft.base ?? {},
-      createdAt,
-      ...PENDING_STATE,
-      summary: draft.summary,
-      ...(draft.bindings && draft.bindings.length > 0 ? { bindings: draft.bindings } : {}),
-      ...(opts.undoes ? { undoes: opts.undoes } : {}),
-      updatedAt: createdAt,
-    }));
+    for (const op of ops) op.seq = ++seq;
     // in slices, one transaction: a batch of 100,000 ops is never one long task of the window
     for (let at = 0; at < ops.length; at += ENQUEUE_SLICE) await db.outbox.bulkAdd(ops.slice(at, at + ENQUEUE_SLICE));
     return ops;

@@ -22,6 +22,8 @@ const PAGE = 200;
 
 interface Props {
   plans: readonly RowPlan[];
+  /** what the platform does because of what the new people are given */
+  effects: readonly string[];
   excluded: ReadonlySet<number>;
   ticked: ReadonlySet<number>;
   onExclude: (next: ReadonlySet<number>) => void;
@@ -37,7 +39,7 @@ const toggle = (set: ReadonlySet<number>, n: number) => {
 function details(p: RowPlan): string {
   switch (p.action) {
     case 'create':
-      return `${p.values.username}: ${p.values.firstname} ${p.values.lastname}${p.values.employeeid ? `, employee ID ${p.values.employeeid}` : ''}${p.values.email ? `, e-mail ${p.values.email}` : ''}`;
+      return `${p.values.username}: ${p.values.firstname} ${p.values.lastname}${p.values.employeeid ? `, employee ID ${p.values.employeeid}` : ''}${p.values.email ? `, e-mail ${p.values.email}` : ''}${p.values.group ? `, group ${p.values.group}` : ''}`;
     case 'update':
     case 'identity': {
       const changes = Object.entries(p.changes).map(([f, v]) => `${f}: ${String(p.user[f as keyof typeof p.user] ?? '') || '(blank)'} → ${v}`);
@@ -56,7 +58,7 @@ function details(p: RowPlan): string {
   }
 }
 
-export function ImportPreview({ plans, excluded, ticked, onExclude, onTick }: Props) {
+export function ImportPreview({ plans, effects, excluded, ticked, onExclude, onTick }: Props) {
   const counts = useMemo(() => {
     const c = Object.fromEntries(ACTIONS.map((a) => [a, 0])) as Record<RowAction, number>;
     for (const p of plans) c[p.action] += 1;
@@ -74,6 +76,7 @@ export function ImportPreview({ plans, excluded, ticked, onExclude, onTick }: Pr
         {formatCount(counts.create)} to create, {formatCount(counts.update)} to update, {formatCount(counts.identity)} identity changes, {formatCount(counts.unchanged)} unchanged, {formatCount(counts.skipped)} skipped, {formatCount(counts.conflict)} conflicts, {formatCount(counts.ambiguous)} ambiguous, {formatCount(counts.invalid)} invalid.
       </p>
       {counts.create > 0 && <p>New people start as Offline on the platform unless the file gives their status.</p>}
+      {counts.create > 0 && effects.map((e) => <p key={e}>{e}</p>)}
       <div role="group" aria-label="Rows to show">
         {ACTIONS.filter((a) => counts[a] > 0).map((a) => (
           <button key={a} type="button" aria-pressed={a === category} onClick={() => { setChosen(a); setLimit(PAGE); }}>

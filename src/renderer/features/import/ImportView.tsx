@@ -6,27 +6,32 @@
  * tick identity changes; queue the rest as one batch.
  */
 import type { UserRecord } from '../../../shared/records.ts';
-import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useMemo, useRef, useState, type DragEvent } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useActiveDb, useSession } from '../../app/session.ts';
 import { formatCount } from '../../app/format.ts';
 import { enqueueOps } from '../../../shared/replay-queue/queue.ts';
 import { firstWriteRefusal } from '../../../shared/access.ts';
 import { outboxStore, queueChanged } from '../../outbox/runtime.ts';
-import { readInWorker, type Reading } from './reader.ts';
+import { useFileReading } from './useFileReading.ts';
 import type { RawTable } from './read/table.ts';
 import { ACCEPTED_EXTENSIONS } from './read/extensions.ts';
 import { findHeaderRow, sheetOf } from './header.ts';
 import { columnLetter } from '../../../shared/spreadsheet-export.ts';
 import { FIELD_LABELS, guessMapping, ignoredColumns, IMPORT_FIELDS, type ColumnMapping, type ImportField } from './mapping.ts';
-import { emailsByUser, planImportInSlices, type ImportMode, type MatchKey, type RowPlan } from './match.ts';
-import { draftsWithRows, isQueued, rowsInSlices } from './rows.ts';
+import { emailsByUser, type ImportMode, type MatchKey } from './match.ts';
+import { useImportPlans } from './useImportPlans.ts';
+import { draftsInSlices, isQueued } from './rows.ts';
 import { ImportResults, useLastImport } from './ImportResults.tsx';
 import { ImportPreview } from './ImportPreview.tsx';
 import { applyPreset, deletePreset, loadPresets, presetFor, savePreset, type ImportPreset } from './presets.ts';
 import { applyPendingToEmails, applyPendingToUsers } from '../../outbox/pending.ts';
 import { memoUnsentOps } from '../../outbox/ops-memo.ts';
 import { usePendingVersion } from '../../outbox/runtime.ts';
+import { extraKinds, extrasEffects, extrasRefusal, requiredOfRows, type ImportExtras } from './extras.ts';
+import type { DayMonthOrder } from './text-date.ts';
+import { ImportExtrasForm } from './ImportExtrasForm.tsx';
+import type { GroupRef } from './match.ts';
 
 const NONE: UserRecord[] = [];
 const KEY_LABELS: Record<MatchKey, string> = { employeeid: 'Employee ID', username: 'Username', email: 'E-mail' };
@@ -36,8 +41,14 @@ export default function ImportView() {
   const db = useActiveDb();
   // the import creates and updates people and adds their e-mails: the write rule of each (shared/access.ts)
   const access = useSession((s) => s.activeProfile?.access ?? 'unknown');
-  const refusal = firstWriteRefusal(access, ['user.create', 'user.update', 'email.add']);
-  const cannotQueue = refusal !== null;
+  const [extras, setExtras] = useState<ImportExtras>({});
+  const [mapping, setMapping] = useState<ColumnMapping>({});
+  const refusal = firstWriteRefusal(access, ['user.create', 'user.update', 'email.add', ...extraKinds(extras, mapping.group !== undefined)]);
+  const extrasProblem = extrasRefusal(extras, new Set(Object.keys(mapping)));
+  const [dateOrder, setDateOrder] = useState<DayMonthOrder | undefined>(undefined);
+  const requires = useMemo(() => requiredOfRows(extras), [extras]);
+  const requiresKey = requires.join(',');
+  const cannotQueue = refusal !== null || extrasProblem !== null;
   const sites = useLiveQuery(async () => (db ? db.sites.toArray() : []), [db]) ?? [];
   // planned against the effective state: people and e-mails still waiting in the Outbox count,
   // so the same file dropped twice before a replay never queues anyone twice
@@ -47,46 +58,30 @@ export default function ImportView() {
     async () => (db ? emailsByUser(applyPendingToEmails(await db.emails.toArray(), await memoUnsentOps(db))) : emailsByUser([])),
     [db, pendingVersion],
   );
-  const [fileName, setFileName] = useState<string | null>(null);
-  const [table, setTable] = useState<RawTable | null>(null);
   const [headerIndex, setHeaderIndex] = useState(0);
-  const [mapping, setMapping] = useState<ColumnMapping>({});
   const [key, setKey] = useState<MatchKey>('username');
   const [mode, setMode] = useState<ImportMode>('upsert');
   const [excluded, setExcluded] = useState<ReadonlySet<number>>(new Set());
   const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
   const [siteChoice, setSiteChoice] = useState<number | null>(null);
-  const [reading, setReading] = useState<{ name: string; rows: number } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const activeReading = useRef<Reading | null>(null);
+  const { fileName, table, reading, error, load: read, cancel, clear } = useFileReading(() => setMessage(null));
   const [presets, setPresets] = useState<ImportPreset[]>(() => loadPresets());
   const [presetApplied, setPresetApplied] = useState<string | null>(null);
   const [presetName, setPresetName] = useState('');
   const siteid = siteChoice ?? sites[0]?.siteid ?? 0;
+  // the site's groups by name: a Profile group column must name one of them
+  const groups = useLiveQuery(
+    async () => new Map<string, GroupRef>((db ? await db.groups.toArray() : []).filter((g) => g.siteid === siteid).map((g) => [g.groupname.toLowerCase(), { groupid: g.groupid, groupname: g.groupname }])),
+    [db, siteid],
+  );
 
   const sheet = useMemo(() => (table ? sheetOf(table.rows, headerIndex) : null), [table, headerIndex]);
   // Planned a slice of rows at a time (the window stays responsive on 200,000 rows), and only
   // once the cached e-mails are read, so an address already known is never queued again.
-  const inputs = useMemo(() => (sheet && emails ? { sheet, mapping, users, siteid, emails, key, mode } : null), [sheet, mapping, users, siteid, emails, key, mode]);
-  const [planned, setPlanned] = useState<{ inputs: typeof inputs; plans: RowPlan[] } | null>(null);
-  useEffect(() => {
-    if (!inputs) return;
-    let stopped = false;
-    const stop = () => stopped;
-    void rowsInSlices(inputs.sheet, inputs.mapping, stop)
-      .then((rows) => (rows ? planImportInSlices(rows, inputs.users, inputs.siteid, inputs.emails, { key: inputs.key, mode: inputs.mode }, stop) : null))
-      .then((plans) => {
-        if (plans && !stopped) setPlanned({ inputs, plans });
-      });
-    return () => {
-      stopped = true;
-    };
-  }, [inputs]);
-  // plans of other settings (or another file) are never shown as these, nor queued
-  const current = planned && planned.inputs === inputs ? planned.plans : null;
-  // while settings change, the last preview of the same file stays in view (marked as being updated)
-  const plans = current ?? (planned && planned.inputs?.sheet === sheet ? planned.plans : null);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `requires` changes only when its key does
+  const inputs = useMemo(() => (sheet && emails && groups ? { sheet, mapping, users, siteid, emails, key, mode, groups, dateOrder, requires } : null), [sheet, mapping, users, siteid, emails, key, mode, groups, dateOrder, requiresKey]);
+  const { current, shown: plans } = useImportPlans(inputs, sheet);
   const queued = useMemo(() => (current ? current.filter((p) => isQueued(p, excluded, ticked)).length : 0), [current, excluded, ticked]);
 
   const chooseHeader = (index: number, rows: RawTable['rows']) => {
@@ -109,52 +104,43 @@ export default function ImportView() {
   };
 
   const load = async (file: File) => {
-    // a new file replaces whatever was shown or being read
-    setMessage(null);
-    setError(null);
-    setTable(null);
-    setFileName(null);
-    setReading({ name: file.name, rows: 0 });
-    const started = readInWorker(file, (rows) => {
-      if (activeReading.current === started) setReading({ name: file.name, rows });
-    });
-    activeReading.current = started;
-    const outcome = await started.done;
-    if (activeReading.current !== started) return; // a later file won
-    activeReading.current = null;
-    setReading(null);
-    if (!outcome.ok) {
-      if (!('cancelled' in outcome)) setError(`${file.name}: ${outcome.error}`);
-      return;
-    }
-    setFileName(file.name);
-    setTable(outcome.table);
-    chooseHeader(findHeaderRow(outcome.table.rows), outcome.table.rows);
-  };
-  const cancel = () => {
-    activeReading.current?.cancel();
+    const got = await read(file);
+    if (got) chooseHeader(findHeaderRow(got.rows), got.rows);
   };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     const file = e.dataTransfer.files[0];
     if (file) void load(file);
   };
+  const queueing = useRef(false);
   const queue = async () => {
     const odb = outboxStore.getState().db;
-    if (!odb || cannotQueue) return;
-    if (!sheet || !current) return;
-    const { drafts, rows } = draftsWithRows(current, siteid, excluded, ticked);
+    if (!odb || cannotQueue || queueing.current) return;
+    if (!sheet || !current || !inputs) return;
+    // the drafts are made and stored with yields between slices: a second click meanwhile queues nothing
+    queueing.current = true;
+    try {
+      await queueDrafts(odb);
+    } finally {
+      queueing.current = false;
+    }
+  };
+  const queueDrafts = async (odb: NonNullable<ReturnType<typeof outboxStore.getState>['db']>) => {
+    if (!sheet || !current || !inputs) return;
+    const { drafts, rows } = await draftsInSlices(current, siteid, excluded, ticked, { extras, groups: inputs.groups });
     if (drafts.length === 0) return;
     const ops = await enqueueOps(odb, drafts);
     const opsByRow = new Map<number, string[]>();
     ops.forEach((op, i) => {
       const row = rows[i]!;
-      opsByRow.set(row, [...(opsByRow.get(row) ?? []), op.id]);
+      const list = opsByRow.get(row);
+      if (list) list.push(op.id);
+      else opsByRow.set(row, [op.id]);
     });
     useLastImport.setState({ run: { fileName: fileName ?? 'import', headers: sheet.headers, rows: sheet.rows, plans: new Map(current.map((p) => [p.rowNumber, p])), opsByRow } });
     // the batch is stored: say so now; the outbox engine then loads it (for 100,000 ops, seconds)
     setMessage(`Queued ${formatCount(drafts.length)} changes from ${fileName ?? 'the file'}. See them in the Outbox.`);
-    setTable(null);
+    clear();
     await queueChanged();
   };
   const ignored = sheet ? ignoredColumns(sheet.headers, mapping) : [];
@@ -162,7 +148,7 @@ export default function ImportView() {
   return (
     <section className="view import-view" aria-labelledby="import-heading" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
       <h1 id="import-heading">Import employees</h1>
-      {cannotQueue && (
+      {refusal !== null && (
         <p role="alert">{refusal} An import can be previewed but not queued.</p>
       )}
       <div className="dropzone">
@@ -227,6 +213,14 @@ export default function ImportView() {
                 </select>
               </label>
             ))}
+            <label>
+              Dates written as{' '}
+              <select value={dateOrder ?? ''} onChange={(e) => setDateOrder(e.target.value === '' ? undefined : (e.target.value as DayMonthOrder))}>
+                <option value="">Unambiguous only (03/04/2026 is refused)</option>
+                <option value="dmy">Day first (03/04/2026 is 3 April)</option>
+                <option value="mdy">Month first (03/04/2026 is March 4)</option>
+              </select>
+            </label>
             {ignored.length > 0 && <p>Ignored columns: {ignored.map((i) => sheet.headers[i]).join(', ')}.</p>}
             {presetApplied && (
               <p role="status">
@@ -242,8 +236,10 @@ export default function ImportView() {
               Save preset
             </button>
           </fieldset>
+          <ImportExtrasForm siteid={siteid} extras={extras} onChange={setExtras} />
+          {extrasProblem && <p role="alert">{extrasProblem}</p>}
           {!current && <p role="status" aria-label="Preparing the preview">Checking {formatCount(sheet.rows.length)} rows against the people on the site…</p>}
-          {plans && <ImportPreview plans={plans} excluded={excluded} ticked={ticked} onExclude={setExcluded} onTick={setTicked} />}
+          {plans && <ImportPreview plans={plans} effects={extrasEffects(extras, mapping.group !== undefined)} excluded={excluded} ticked={ticked} onExclude={setExcluded} onTick={setTicked} />}
           <button type="button" onClick={() => void queue()} disabled={cannotQueue || queued === 0}>
             Queue {formatCount(queued)} rows
           </button>

@@ -2,7 +2,9 @@
  * Which column holds which field: header names matched ignoring case, spaces
  * and punctuation, with the spellings HR systems use.
  */
-export const IMPORT_FIELDS = ['username', 'firstname', 'lastname', 'employeeid', 'status', 'email'] as const;
+export const IMPORT_FIELDS = ['username', 'firstname', 'lastname', 'employeeid', 'status', 'email', 'group', 'startdate', 'expirationdate', 'credentialnumber', 'duedate'] as const;
+/** the columns that give a new person's credential and course their values, row by row */
+export const DATE_FIELDS = ['startdate', 'expirationdate', 'duedate'] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export type ColumnMapping = Partial<Record<ImportField, number>>;
 
@@ -13,6 +15,11 @@ export const FIELD_LABELS: Record<ImportField, string> = {
   employeeid: 'Employee ID',
   status: 'Status',
   email: 'E-mail',
+  group: 'Profile group',
+  startdate: 'Credential start date',
+  expirationdate: 'Credential expiration date',
+  credentialnumber: 'Credential number',
+  duedate: 'Course due date',
 };
 
 const SYNONYMS: Record<ImportField, string[]> = {
@@ -22,6 +29,12 @@ const SYNONYMS: Record<ImportField, string[]> = {
   employeeid: ['employeeid', 'employee id', 'employeenumber', 'employee number', 'employee no', 'employee #', 'emp id', 'emp no', 'emp #', 'badge', 'badge number', 'staff id', 'staff number', 'staff no', 'personnel number', 'payroll number', 'employee code'],
   status: ['status', 'user status', 'account status', 'employment status', 'state'],
   email: ['email', 'e-mail', 'email address', 'e-mail address', 'work email', 'work e-mail', 'business email', 'primary email', 'mail'],
+  // only explicit names: an HR export's own "Group", "Start date" or "Due date" is not guessed to be these
+  group: ['profile group', 'profile group name'],
+  startdate: ['credential start date', 'credential start'],
+  expirationdate: ['credential expiration date', 'credential expiration', 'credential expiry date', 'credential expiry'],
+  credentialnumber: ['credential number', 'credential no'],
+  duedate: ['course due date', 'training due date'],
 };
 
 /** "Employee No." → "employeeno", "Employee #" → "employeeno", "E-mail" → "email" */

@@ -10,14 +10,22 @@
  */
 import type { EmailRecord, UserRecord } from '../../../shared/records.ts';
 import { looksLikeFormula } from '../../../shared/formula.ts';
-import { FIELD_LABELS, IMPORT_FIELDS, type ImportField } from './mapping.ts';
+import { DATE_FIELDS, FIELD_LABELS, IMPORT_FIELDS, type ImportField } from './mapping.ts';
+import { parseTextDate, type DayMonthOrder } from './text-date.ts';
 
 export type MatchKey = 'employeeid' | 'username' | 'email';
 export type ImportMode = 'upsert' | 'create' | 'update';
 export interface MatchOptions {
   key: MatchKey;
   mode: ImportMode;
+  /** the site's profile groups by lower-cased name, which a Profile group column must name */
+  groups?: ReadonlyMap<string, GroupRef>;
+  /** how the file writes numeric dates when day and month could be either way round; unset: such a date is invalid */
+  dateOrder?: DayMonthOrder;
+  /** what the chosen credential requires that no value for the whole file gives: each new person's row must */
+  requires?: readonly ('startdate' | 'expirationdate' | 'credentialnumber')[];
 }
+export type GroupRef = { groupid: number; groupname: string };
 
 export type RowValues = Partial<Record<ImportField, string>>;
 export type ImportRow = { rowNumber: number; values: RowValues };
@@ -158,6 +166,15 @@ export async function planImportInSlices(rows: readonly ImportRow[], users: read
 function planRow(row: ImportRow, options: MatchOptions, index: Record<Identifying, Index>, inFile: FileIndex, emails: EmailsByUser): RowPlan {
   const { rowNumber, values: v } = row;
   const errors = validate(v);
+  if (v.group && !options.groups?.has(v.group.toLowerCase())) errors.push(`Profile group "${v.group.slice(0, 80)}" is not a group on this site.`);
+  const dates: RowValues = {};
+  for (const field of DATE_FIELDS) {
+    const value = v[field];
+    if (!value) continue;
+    const date = parseTextDate(value, options.dateOrder);
+    if ('iso' in date) dates[field] = date.iso;
+    else errors.push(`${FIELD_LABELS[field]}: ${date.error}`);
+  }
   const keyValue = v[options.key];
   if (!keyValue) errors.push(`No ${LABEL[options.key]} (the key chosen to find people): the row cannot be matched.`);
   if (errors.length > 0) return { rowNumber, action: 'invalid', errors };
@@ -192,7 +209,9 @@ function planRow(row: ImportRow, options: MatchOptions, index: Record<Identifyin
     if (options.mode === 'update') return { rowNumber, action: 'skipped', reason: `No one on the site has the ${LABEL[options.key]} "${keyValue}" (update only: nobody is created).` };
     const missing = (['username', 'firstname', 'lastname'] as const).filter((f) => !v[f]).map((f) => FIELD_LABELS[f].toLowerCase());
     if (missing.length > 0) return { rowNumber, action: 'invalid', errors: [`A new person needs a ${missing.join(', a ')}.`] };
-    return { rowNumber, action: 'create', values: v };
+    const lacking = (options.requires ?? []).filter((f) => !v[f]).map((f) => FIELD_LABELS[f].toLowerCase());
+    if (lacking.length > 0) return { rowNumber, action: 'invalid', errors: [`The credential requires a ${lacking.join(', a ')}, and the row has none.`] };
+    return { rowNumber, action: 'create', values: { ...v, ...dates } };
   }
   // a person created offline (stand-in id < 0) is not on the platform yet: the Outbox holds them
   if (user.userid < 0) return { rowNumber, action: 'skipped', reason: `${who(user)} is already waiting in the Outbox to be created: edit or discard it there.`, user };

@@ -7,7 +7,15 @@ import type { OpDraft } from '../../../shared/replay-queue/queue.ts';
 import { newId } from '../../../shared/replay-queue/queue.ts';
 import type { Sheet } from './header.ts';
 import { IMPORT_FIELDS, type ColumnMapping } from './mapping.ts';
-import { normalizeStatus, type ImportRow, type RowPlan } from './match.ts';
+import { normalizeStatus, type GroupRef, type ImportRow, type RowPlan } from './match.ts';
+import { extraDrafts, type ImportExtras } from './extras.ts';
+
+/** What the new people get besides their fields: the extras chosen for the file, and the groups a column names. */
+export interface GiveNewPeople {
+  extras: ImportExtras;
+  groups: ReadonlyMap<string, GroupRef>;
+}
+const NOTHING: GiveNewPeople = { extras: {}, groups: new Map() };
 
 // the statuses the bulk editors offer
 export { KNOWN_STATUSES } from './match.ts';
@@ -44,24 +52,37 @@ export function isQueued(plan: RowPlan, excluded: ReadonlySet<number>, ticked: R
 }
 
 /** The ops of the queued plans, creates before what depends on them. */
-export function draftsOf(plans: readonly RowPlan[], siteid: number, excluded: ReadonlySet<number> = new Set(), ticked: ReadonlySet<number> = new Set()): OpDraft[] {
-  return draftsWithRows(plans, siteid, excluded, ticked).drafts;
+export function draftsOf(plans: readonly RowPlan[], siteid: number, excluded: ReadonlySet<number> = new Set(), ticked: ReadonlySet<number> = new Set(), give: GiveNewPeople = NOTHING): OpDraft[] {
+  return draftsWithRows(plans, siteid, excluded, ticked, give).drafts;
 }
 
 /** The ops, and the row number each comes from (same order). */
-export function draftsWithRows(plans: readonly RowPlan[], siteid: number, excluded: ReadonlySet<number>, ticked: ReadonlySet<number>): { drafts: OpDraft[]; rows: number[] } {
+function draftsWithRows(plans: readonly RowPlan[], siteid: number, excluded: ReadonlySet<number>, ticked: ReadonlySet<number>, give: GiveNewPeople = NOTHING): { drafts: OpDraft[]; rows: number[] } {
   const drafts: OpDraft[] = [];
   const rows: number[] = [];
   for (const plan of plans) {
     if (!isQueued(plan, excluded, ticked)) continue;
     const before = drafts.length;
-    planDrafts(plan, siteid, drafts);
+    planDrafts(plan, siteid, drafts, give);
     for (let i = before; i < drafts.length; i += 1) rows.push(plan.rowNumber);
   }
   return { drafts, rows };
 }
 
-function planDrafts(plan: RowPlan, siteid: number, drafts: OpDraft[]): void {
+/** The same ops a slice of plans at a time, yielding between slices (the window stays responsive on 100,000 ops). */
+export async function draftsInSlices(plans: readonly RowPlan[], siteid: number, excluded: ReadonlySet<number>, ticked: ReadonlySet<number>, give: GiveNewPeople, slice = 2000): Promise<{ drafts: OpDraft[]; rows: number[] }> {
+  const drafts: OpDraft[] = [];
+  const rows: number[] = [];
+  for (let at = 0; at < plans.length; at += slice) {
+    if (at > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    const part = draftsWithRows(plans.slice(at, at + slice), siteid, excluded, ticked, give);
+    drafts.push(...part.drafts);
+    rows.push(...part.rows);
+  }
+  return { drafts, rows };
+}
+
+function planDrafts(plan: RowPlan, siteid: number, drafts: OpDraft[], give: GiveNewPeople): void {
   if (plan.action === 'update' || plan.action === 'identity') {
     const fields = plan.changes;
     if (Object.keys(fields).length > 0) {
@@ -90,5 +111,8 @@ function planDrafts(plan: RowPlan, siteid: number, drafts: OpDraft[]): void {
     if (v.email) {
       drafts.push({ op: { kind: 'email.add', userid: 0, email: v.email }, targetKey, dependsOn: [id], bindings: [{ fromOp: id, field: 'userid' }], summary: `Add e-mail ${v.email} to ${v.username} (row ${plan.rowNumber})` });
     }
+    const group = v.group ? give.groups.get(v.group.toLowerCase()) : undefined;
+    const own = Object.fromEntries((['startdate', 'expirationdate', 'credentialnumber', 'duedate'] as const).filter((f) => v[f]).map((f) => [f, v[f]!]));
+    drafts.push(...extraDrafts(give.extras, { createId: id, targetKey, siteid, username: v.username!, rowNumber: plan.rowNumber, ...(group ? { group } : {}), own }));
   }
 }
