@@ -18,7 +18,7 @@ import { usePendingVersion } from '../../outbox/runtime.ts';
 import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
 import { StatusText, TrainingBadge } from '../../components/Badges.tsx';
 import { DaysInput } from '../../components/DaysInput.tsx';
-import { searchUsers } from '../users/queries.ts';
+import { searchUsersWithPending } from '../users/queries.ts';
 import { PAGE_SIZE, isDueWithin, isOverdue, countOverdueForCourse, countOverdueTraining, overdueTraining, countTrainingDueWithin, courseTrainingCounts, listCourses, overdueTrainingForCourse, trainingDueWithin, trainingForCourse, trainingForUser } from './queries.ts';
 
 type Show = 'all' | 'overdue' | 'due';
@@ -139,8 +139,9 @@ function ByUser({ db, userid }: { db: FieldbookDb; userid: number | null }) {
   const deferred = useDeferredValue(text);
   const pendingVersion = usePendingVersion();
   const today = todayIso();
-  const matches = useLiveQuery(async () => (deferred.trim() ? (await searchUsers(db, deferred)).slice(0, 200) : []), [db, deferred]);
-  const user = useLiveQuery(() => (userid === null ? undefined : db.users.get(userid)), [db, userid]);
+  // people created offline (pending user.create) are found too, by the same folded words
+  const matches = useLiveQuery(async () => (deferred.trim() ? (await searchUsersWithPending(db, deferred)).slice(0, 200) : []), [db, deferred, pendingVersion]);
+  const user = useLiveQuery(async () => (userid === null ? undefined : (await usersWithPending(db, [userid])).get(userid)), [db, userid, pendingVersion]);
   const rows = useLiveQuery(async () => (userid === null ? [] : applyOverlays('trainingAssignments', db, await trainingForUser(db, userid), (t) => t.userid === userid)), [db, userid, pendingVersion]);
   return (
     <>
@@ -152,7 +153,12 @@ function ByUser({ db, userid }: { db: FieldbookDb; userid: number | null }) {
       </div>
       {matches && matches.length > 0 && (
         <ul className="pick-list" aria-label="Matching users">
-          {matches.map((u) => <li key={u.userid}><a href={hrefFor('training', 'user', u.userid)}>{u.lastname}, {u.firstname} ({u.username})</a></li>)}
+          {matches.map((u) => (
+            <li key={u.userid}>
+              <a href={hrefFor('training', 'user', u.userid)}>{u.lastname}, {u.firstname} ({u.username})</a>
+              {u.pendingChange === 'create' && <> <span className="badge pending">Pending create</span></>}
+            </li>
+          ))}
         </ul>
       )}
       <section className="panel" aria-labelledby="user-training-heading">

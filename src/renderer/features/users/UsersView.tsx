@@ -10,7 +10,7 @@ import { PendingMarker } from '../../components/PendingMarker.tsx';
 import { usePendingVersion } from '../../outbox/runtime.ts';
 import { formatCount } from '../../app/format.ts';
 import { hrefFor, navigate } from '../../app/router.ts';
-import { DEFAULT_SORT, compareUsers, countUsers, firstUsersByName, searchUsers, userFilterOptions, userMatcher, type UserSortKey } from './queries.ts';
+import { DEFAULT_SORT, compareUsers, countUsers, firstUsersByName, searchUsersWithPending, userFilterOptions, type UserSortKey } from './queries.ts';
 import { useUsersView } from './view-store.ts';
 import { useUserSelection } from './selection.ts';
 import { SelectionActions } from './SelectionActions.tsx';
@@ -47,15 +47,14 @@ export function UsersView({ db }: { db: FieldbookDb }) {
   const waitForFirstScreen = plainList && firstScreen === undefined;
   const result = useLiveQuery(async () => {
     if (waitForFirstScreen) return undefined;
-    const [count, found, matches] = await Promise.all([countUsers(db), searchUsers(db, deferredText, filters, sort), userMatcher(db, deferredText, filters)]);
     // pending edits and people created offline, in the list wherever they now match
-    const [users, total] = await Promise.all([applyOverlays('users', db, found, matches, compareUsers(sort)), countWithPending('users', db, count, () => true)]);
+    const [users, total] = await Promise.all([searchUsersWithPending(db, deferredText, filters, sort), countUsers(db).then((count) => countWithPending('users', db, count, () => true))]);
     return { count: total, users };
   }, [db, deferredText, filters, sort, waitForFirstScreen, pendingVersion]);
   const users = result?.users;
   const firstCount = useLiveQuery(() => countUsers(db), [db]);
   const total = result?.count ?? firstCount;
-  const options = useLiveQuery(() => userFilterOptions(db), [db]);
+  const options = useLiveQuery(() => userFilterOptions(db), [db, pendingVersion]);
   const siteNames = useMemo(() => new Map(options?.sites.map((s) => [s.siteid, s.sitename]) ?? []), [options]);
   const rows: Row[] = useMemo(() => users ?? firstScreen ?? [], [users, firstScreen]);
   const orderedIds = useMemo(() => rows.map((u) => u.userid), [rows]);
