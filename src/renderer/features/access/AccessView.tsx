@@ -39,7 +39,7 @@ function Count({ value }: { value: HolderCount }) {
 const groupColumns: Column<GroupWithSupervisors>[] = [
   { id: 'group', header: 'Group', width: 'minmax(10rem, 1.5fr)', render: (g) => g.group.groupname },
   { id: 'site', header: 'Site · category', width: 'minmax(9rem, 1.2fr)', render: (g) => g.context },
-  { id: 'members', header: 'Members', width: '6rem', render: (g) => formatCount(g.group.usercount) },
+  { id: 'members', header: 'Members', width: '7rem', render: (g) => formatCount(g.group.usercount) },
   { id: 'access', header: 'With access', width: '8rem', render: (g) => <Count value={g.supervisorCount} /> },
   { id: 'supervisors', header: 'Supervisors', width: 'minmax(12rem, 3fr)', render: (g) => <People users={g.supervisors} /> },
 ];

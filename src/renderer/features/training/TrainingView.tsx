@@ -60,7 +60,7 @@ function trainingColumns(today: string, days: number, withUser: boolean): Column
     { id: 'state', header: 'State', width: '9rem', render: (t) => <><TrainingBadge state={trainingState(t, today, days)} /> <PendingMarker row={t} what={t.user ? `${t.course_name} of ${t.user.firstname} ${t.user.lastname}` : t.course_name} /></> },
     { id: 'due', header: 'Due', width: '8rem', render: (t) => formatDate(t.dueIso) },
     ...(withUser ? [{ id: 'course', header: 'Course', width: 'minmax(8rem, 1.5fr)', render: (t: Row) => t.course_name }] : []),
-    { id: 'status', header: 'Course status', width: '8rem', render: (t) => <StatusText value={t.course_status} /> },
+    { id: 'status', header: 'Course status', width: '9.5rem', render: (t) => <StatusText value={t.course_status} /> },
     { id: 'method', header: 'Assigned by', width: 'minmax(8rem, 1fr)', render: (t) => t.assignment_method },
   ];
 }
@@ -101,7 +101,7 @@ function ByCourse({ db, courseid }: { db: FieldbookDb; courseid: number | null }
   const courseColumns: Column<CourseRecord>[] = [
     { id: 'name', header: 'Course', width: 'minmax(10rem, 3fr)', render: (c) => <a href={hrefFor('training', 'course', c.courseid)} tabIndex={-1}>{c.coursename}</a> },
     { id: 'status', header: 'Status', width: '7rem', render: (c) => <StatusText value={c.status} /> },
-    { id: 'assigned', header: 'Assigned', width: '6rem', render: (c) => formatCount(counts?.get(c.courseid)?.assigned ?? 0) },
+    { id: 'assigned', header: 'Assigned', width: '7rem', render: (c) => formatCount(counts?.get(c.courseid)?.assigned ?? 0) },
     { id: 'overdue', header: 'Overdue', width: '6rem', render: (c) => formatCount(counts?.get(c.courseid)?.overdue ?? 0) },
   ];
   const listName = `${effective === 'overdue' ? 'overdue training' : effective === 'due' ? `training due within ${days} days` : 'training'} ${course ? `of ${course.coursename}` : 'all courses'}`;
