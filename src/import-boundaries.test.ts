@@ -58,3 +58,28 @@ describe('process boundaries', () => {
     expect(await importErrors('src/renderer/app/probe.test.ts', '../../main/handlers.ts')).toEqual([expect.stringContaining('window.fieldbook')]);
   });
 });
+
+describe('no function over about 80 lines without a reason', () => {
+  const longFunction = (disable: string) =>
+    `${disable}export function long(): number {\n  let n = 0;\n${'  n += 1;\n'.repeat(90)}  return n;\n}\n`;
+  async function lengthErrors(filePath: string, code: string): Promise<number> {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'max-lines-per-function').length;
+  }
+
+  it('refuses a 92-line function in production code', async () => {
+    expect(await lengthErrors('src/main/services/probe.ts', longFunction(''))).toBe(1);
+  });
+
+  it('refuses a long React component in a view', async () => {
+    expect(await lengthErrors('src/renderer/features/outbox/Probe.tsx', longFunction(''))).toBe(1);
+  });
+
+  it('accepts a long function with its reason written next to it', async () => {
+    expect(await lengthErrors('src/main/services/probe.ts', longFunction('// eslint-disable-next-line max-lines-per-function -- one table read top to bottom\n'))).toBe(0);
+  });
+
+  it('leaves tests alone: a describe reads as the list of its cases', async () => {
+    expect(await lengthErrors('src/main/services/probe.test.ts', longFunction(''))).toBe(0);
+  });
+});

@@ -4,7 +4,7 @@
  * row (aria-activedescendant), Space/Shift select, Enter opens. Screen readers
  * get role=grid with the full row count.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useRowVirtualizer } from './virtualizer.ts';
 
 export interface Column<T> {
@@ -50,6 +50,113 @@ export interface VirtualGridProps<T> {
 
 const PAGE = 10;
 
+/** The row a navigation key moves to, or null for any other key. */
+function moveTarget(key: string, active: number, count: number): number | null {
+  switch (key) {
+    case 'ArrowDown': return active + 1;
+    case 'ArrowUp': return active - 1;
+    case 'PageDown': return active + PAGE;
+    case 'PageUp': return active - PAGE;
+    case 'Home': return 0;
+    case 'End': return count - 1;
+    default: return null;
+  }
+}
+
+function GridHead<T>({ columns, template, sort, onSort }: { columns: readonly Column<T>[]; template: string; sort: GridSort | undefined; onSort: ((column: string) => void) | undefined }) {
+  return (
+    <div className="vgrid-head" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template }}>
+      {columns.map((c) => {
+        const sorted = sort?.column === c.id ? sort.direction : undefined;
+        return (
+          <div key={c.id} role="columnheader" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : c.sortable ? 'none' : undefined}>
+            {c.sortable && onSort ? (
+              <button type="button" className="sort" onClick={() => onSort?.(c.id)}>
+                {c.header}
+                <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
+              </button>
+            ) : (
+              c.header
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+interface GridRowProps<T> {
+  id: string;
+  index: number;
+  row: T;
+  columns: readonly Column<T>[];
+  style: CSSProperties;
+  active: boolean;
+  /** undefined when rows cannot be selected */
+  selected: boolean | undefined;
+  onClick: (e: MouseEvent) => void;
+  onDoubleClick: () => void;
+}
+
+function GridRow<T>({ id, index, row, columns, style, active, selected, onClick, onDoubleClick }: GridRowProps<T>) {
+  return (
+    <div
+      id={id}
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      className={`vgrid-row${active ? ' active' : ''}${selected ? ' selected' : ''}`}
+      style={style}
+      onClick={onClick}
+      onDoubleClick={onDoubleClick}
+    >
+      {columns.map((c) => (
+        <div key={c.id} role="gridcell">
+          {c.render(row)}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+interface GridKeyContext<T> {
+  props: VirtualGridProps<T>;
+  activeIndex: number;
+  selectable: boolean;
+  moveTo: (index: number, extend: boolean) => void;
+}
+
+/** Arrows, Page Up/Down, Home/End move; Space selects; Enter opens; Ctrl+A selects all. */
+function onGridKey<T>(e: KeyboardEvent<HTMLDivElement>, { props, activeIndex, selectable, moveTo }: GridKeyContext<T>) {
+  // keys pressed on a control inside the grid (a sort button) are that control's
+  if (e.target !== e.currentTarget) return;
+  const target = moveTarget(e.key, activeIndex, props.rows.length);
+  if (target !== null) {
+    moveTo(target, e.shiftKey && selectable);
+    e.preventDefault();
+    return;
+  }
+  switch (e.key) {
+    case ' ':
+      if (!selectable || props.rows.length === 0) return;
+      props.onSelect?.(activeIndex, 'toggle');
+      break;
+    case 'Enter': {
+      const row = props.rows[activeIndex];
+      if (!row || !props.onActivate) return;
+      props.onActivate(row, activeIndex);
+      break;
+    }
+    case 'a':
+      if (!(e.ctrlKey || e.metaKey) || !props.onSelectAll) return;
+      props.onSelectAll();
+      break;
+    default:
+      return;
+  }
+  e.preventDefault();
+}
+
 export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   // the virtualiser returns fresh functions each render: keep this component out of automatic memoisation
   'use no memo';
@@ -75,36 +182,7 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
     if (extend) props.onSelect?.(next, 'range', activeIndex);
   }
 
-  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
-    // keys pressed on a control inside the grid (a sort button) are that control's
-    if (e.target !== e.currentTarget) return;
-    const extend = e.shiftKey && selectable;
-    switch (e.key) {
-      case 'ArrowDown': moveTo(activeIndex + 1, extend); break;
-      case 'ArrowUp': moveTo(activeIndex - 1, extend); break;
-      case 'PageDown': moveTo(activeIndex + PAGE, extend); break;
-      case 'PageUp': moveTo(activeIndex - PAGE, extend); break;
-      case 'Home': moveTo(0, extend); break;
-      case 'End': moveTo(rows.length - 1, extend); break;
-      case ' ':
-        if (!selectable || rows.length === 0) return;
-        props.onSelect?.(activeIndex, 'toggle');
-        break;
-      case 'Enter': {
-        const row = rows[activeIndex];
-        if (!row || !props.onActivate) return;
-        props.onActivate(row, activeIndex);
-        break;
-      }
-      case 'a':
-        if (!(e.ctrlKey || e.metaKey) || !props.onSelectAll) return;
-        props.onSelectAll();
-        break;
-      default:
-        return;
-    }
-    e.preventDefault();
-  }
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => onGridKey(e, { props, activeIndex, selectable, moveTo });
 
   function onRowClick(e: MouseEvent, index: number) {
     setActive(index);
@@ -125,23 +203,7 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
       tabIndex={0}
       onKeyDown={onKeyDown}
     >
-      <div className="vgrid-head" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template }}>
-        {columns.map((c) => {
-          const sorted = props.sort?.column === c.id ? props.sort.direction : undefined;
-          return (
-            <div key={c.id} role="columnheader" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : c.sortable ? 'none' : undefined}>
-              {c.sortable && props.onSort ? (
-                <button type="button" className="sort" onClick={() => props.onSort?.(c.id)}>
-                  {c.header}
-                  <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
-                </button>
-              ) : (
-                c.header
-              )}
-            </div>
-          );
-        })}
-      </div>
+      <GridHead columns={columns} template={template} sort={props.sort} onSort={props.onSort} />
       {/* not a tab stop of its own (Chromium makes scrollers focusable): the grid is the one stop, arrows scroll it */}
       <div className="vgrid-body" ref={scrollRef} role="rowgroup" tabIndex={-1}>
         {rows.length === 0 ? (
@@ -151,25 +213,19 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
             {virtualizer.getVirtualItems().map((item) => {
               const row = rows[item.index]!;
               const key = props.rowKey(row);
-              const isSelected = props.selected?.has(key) ?? false;
               return (
-                <div
+                <GridRow
                   key={key}
                   id={`${id}-r${item.index}`}
-                  role="row"
-                  aria-rowindex={item.index + 2}
-                  aria-selected={selectable ? isSelected : undefined}
-                  className={`vgrid-row${item.index === activeIndex ? ' active' : ''}${isSelected ? ' selected' : ''}`}
+                  index={item.index}
+                  row={row}
+                  columns={columns}
                   style={{ gridTemplateColumns: template, height: rowHeight, transform: `translateY(${item.start}px)` }}
+                  active={item.index === activeIndex}
+                  selected={selectable ? (props.selected?.has(key) ?? false) : undefined}
                   onClick={(e) => onRowClick(e, item.index)}
                   onDoubleClick={() => props.onActivate?.(row, item.index)}
-                >
-                  {columns.map((c) => (
-                    <div key={c.id} role="gridcell">
-                      {c.render(row)}
-                    </div>
-                  ))}
-                </div>
+                />
               );
             })}
           </div>

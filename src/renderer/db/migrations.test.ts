@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { SCHEMA_V1 } from './schema.ts';
+import { SCHEMA_V1, SCHEMA_VERSION } from './schema.ts';
 import { openFieldbookDb } from './index.ts';
 import { NewerDatabaseError, UPGRADE_BLOCKED, CLOSED_FOR_UPGRADE, onDatabaseNotice } from './lifecycle.ts';
 import { credentialAssignment, trainingAssignment } from '../testing/fixtures.ts';
@@ -51,13 +51,15 @@ async function writeVersion1(name: string): Promise<void> {
 
 const uniqueName = (what: string) => `${what}-${Math.random().toString(36).slice(2)}`;
 
-describe('upgrading a version 1 database to version 2', () => {
+describe('upgrading a version 1 database to the newest version', () => {
   it('keeps every row of every table, with the derived fields recomputed', async () => {
     const name = uniqueName('v1');
     await writeVersion1(name);
     const db = openFieldbookDb(name);
     await db.open();
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(SCHEMA_VERSION);
+    // version 3's table is there, empty: the change log starts with the next sync
+    expect(await db.syncChanges.count()).toBe(0);
     for (const [table, rows] of Object.entries(V1_ROWS)) {
       const stored = await db.table(table).toArray();
       expect(stored, table).toHaveLength(rows.length);
@@ -108,7 +110,7 @@ describe('the database meeting another window or another build', () => {
     const db = openFieldbookDb(name);
     const error = await db.open().then(() => null, (e: unknown) => e);
     expect(error).toBeInstanceOf(NewerDatabaseError);
-    expect((error as Error).message).toMatch(/newer version of Fieldbook \(database version 9; this build knows up to 2\)/);
+    expect((error as Error).message).toContain(`newer version of Fieldbook (database version 9; this build knows up to ${SCHEMA_VERSION})`);
   });
 
   it('closes its copy and says so when a newer build upgrades the database in another window', async () => {
@@ -118,7 +120,7 @@ describe('the database meeting another window or another build', () => {
     const db = openFieldbookDb(name);
     await db.open();
     const newer = new Dexie(name);
-    newer.version(3).stores(SCHEMA_V1);
+    newer.version(SCHEMA_VERSION + 1).stores(SCHEMA_V1);
     await newer.open();
     expect(db.isOpen()).toBe(false);
     expect(notices).toContain(CLOSED_FOR_UPGRADE);
@@ -142,7 +144,7 @@ describe('the database meeting another window or another build', () => {
     await expect.poll(() => notices).toContain(UPGRADE_BLOCKED);
     raw.close();
     await opened;
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(SCHEMA_VERSION);
     db.close();
     off();
   });

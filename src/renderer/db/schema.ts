@@ -56,3 +56,6 @@ export const SCHEMA_V2 = SCHEMA_V1;
 export const SCHEMA_V3 = {
   syncChanges: '++seq',
 } as const;
+
+/** The newest schema version this build declares (db/index.ts declares 1 to this one). */
+export const SCHEMA_VERSION = 3;

@@ -41,7 +41,7 @@ export interface SyncController {
 
 const errorOf = (e: unknown): AppError => errorFromUnknown(e, 'The cache could not be written');
 
-// Over 80 lines on purpose: the pass, the write queue and the store are one controller's state; its steps are the named inner functions.
+// eslint-disable-next-line max-lines-per-function -- on purpose: the pass, the write queue and the store are one controller's state; its steps are the named inner functions.
 export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore: SyncStore, now: () => Date = () => new Date()): SyncController {
   let pass: Pass | null = null;
   let disposed = false;
@@ -132,7 +132,9 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     if (track && p.previousSyncAt !== null && p.syncId !== null) {
       const due = event.outcome === 'completed' && !p.broken ? await newlyDue(db, p.previousSyncAt.slice(0, 10), todayIso(now())) : [];
       p.changes.add(due);
-      await recordSyncChanges(db, p.changes.entry(p.syncId, at, p.broken ? 'failed' : event.outcome, p.previousSyncAt));
+      const entry = p.changes.entry(p.syncId, at, p.broken ? 'failed' : event.outcome, p.previousSyncAt);
+      // a pass that stopped is kept only when it changed something: the log holds 20 passes, and an empty broken one says nothing
+      if (entry.outcome === 'completed' || Object.keys(entry.counts).length > 0) await recordSyncChanges(db, entry);
     }
     if (event.outcome === 'completed' && !p.broken) await db.syncCheckpoints.clear();
     store.setState((s) => ({

@@ -19,14 +19,14 @@ function setup() {
   const db = freshDb();
   let clock = new Date('2026-03-01T10:00:00Z');
   const controller = createSyncController(fake.api, db, createSyncStore(), () => clock);
-  /** one full pass delivering these users */
-  const sync = async (users: UserRecord[], at: string) => {
+  /** one pass delivering these users (none: it failed before its first page) */
+  const sync = async (users: UserRecord[], at: string, outcome: SyncFinishedEvent['outcome'] = 'completed') => {
     clock = new Date(at);
     await controller.start();
     const syncId = `sync-${n}`;
-    const page: SyncPageEvent = { syncId, pageId: 1, taskId: 'users', collection: 'users', records: users, checkpoint: { taskId: 'users', collection: 'users', nextStartrow: 1001, done: true } };
-    const done: SyncFinishedEvent = { syncId, outcome: 'completed', requests: 1, plannedRequests: 1, collections: { users: complete } };
-    fake.emit('sync:page', page);
+    const page: SyncPageEvent = { syncId, pageId: 1, taskId: 'users', collection: 'users', records: users, checkpoint: { taskId: 'users', collection: 'users', nextStartrow: 1001, done: outcome === 'completed' } };
+    const done: SyncFinishedEvent = { syncId, outcome, requests: 1, plannedRequests: 1, collections: { users: outcome === 'completed' ? complete : { ...complete, state: 'failed' } } };
+    if (users.length > 0) fake.emit('sync:page', page);
     fake.emit('sync:finished', done);
     await controller.idle();
   };
@@ -59,6 +59,21 @@ describe('the change log of the syncs', () => {
     expect(logs).toHaveLength(1);
     expect(logs[0]!.changes).toEqual([]);
     expect(logs[0]!.counts).toEqual({});
+  });
+
+  it('keeps no entry for a pass that stopped (a sign-in page, a redirect) having changed nothing', async () => {
+    const { db, sync } = setup();
+    await sync([user(1)], '2026-03-01T10:00:00Z');
+    await sync([], '2026-03-01T11:00:00Z', 'failed');
+    expect(await db.syncChanges.count()).toBe(0);
+  });
+
+  it('keeps what a pass that stopped had already changed', async () => {
+    const { db, sync } = setup();
+    await sync([user(1, { status: 'Active' })], '2026-03-01T10:00:00Z');
+    await sync([user(1, { status: 'Inactive' })], '2026-03-01T11:00:00Z', 'failed');
+    const [log] = await db.syncChanges.toArray();
+    expect(log).toMatchObject({ outcome: 'failed', counts: { 'person.status': 1 } });
   });
 
   it('counts credentials that expired and training that fell overdue since the previous sync', async () => {

@@ -17,6 +17,7 @@ import { courseChoices, credentialChoices, featureChoices, groupChoices } from '
 import { useCatalogNames } from '../../app/catalog-names.ts';
 import { ChoiceOptions } from '../../components/ChoiceOptions.tsx';
 import { previewBulk, type BulkAction, type BulkPreview } from './plan.ts';
+import type { CourseRecord, CredentialRecord, GroupRecord, ModuleRecord } from '../../../shared/records.ts';
 
 type ActionType = BulkAction['type'];
 const ACTION_LABELS: Record<ActionType, string> = {
@@ -29,6 +30,71 @@ const ACTION_LABELS: Record<ActionType, string> = {
   trainingRemove: 'Remove training',
 };
 
+type BulkForm = { status: string; grant: boolean; choice: string; startdate: string; expirationdate: string; credentialnumber: string; notes: string; duedate: string };
+type Catalog = { groups: GroupRecord[]; modules: ModuleRecord[]; credentials: CredentialRecord[]; courses: CourseRecord[] };
+
+/** The action the form describes, or null while a required choice is missing. */
+function actionOf(type: ActionType | null, form: BulkForm, catalog: Catalog): BulkAction | null {
+  const chosen = Number(form.choice);
+  const credential = catalog.credentials.find((c) => c.credentialid === chosen);
+  const course = catalog.courses.find((c) => c.courseid === chosen);
+  switch (type) {
+    case 'status':
+      return { type, status: form.status };
+    case 'groupAccess': {
+      const group = catalog.groups.find((g) => g.groupid === chosen);
+      return group ? { type, grant: form.grant, group } : null;
+    }
+    case 'moduleAccess': {
+      const module = catalog.modules.find((m) => m.accessID === chosen);
+      return module ? { type, grant: form.grant, accessID: module.accessID, moduleName: module.moduleName } : null;
+    }
+    case 'credential':
+      return credential ? { type, credential, startdate: form.startdate, expirationdate: form.expirationdate, credentialnumber: form.credentialnumber, notes: form.notes } : null;
+    case 'training':
+      return course ? { type, courseid: course.courseid, courseName: course.coursename, duedate: form.duedate } : null;
+    case 'credentialRemove':
+      return credential ? { type, credential } : null;
+    case 'trainingRemove':
+      return course ? { type, courseid: course.courseid, courseName: course.coursename } : null;
+    default:
+      return null;
+  }
+}
+
+function choicesFor(type: ActionType | null, catalog: Catalog, names: ReturnType<typeof useCatalogNames>) {
+  return (
+    type === 'groupAccess' ? groupChoices(catalog.groups, names)
+    : type === 'moduleAccess' ? featureChoices(catalog.modules, names)
+    : type === 'credential' || type === 'credentialRemove' ? credentialChoices(catalog.credentials)
+    : type === 'training' || type === 'trainingRemove' ? courseChoices(catalog.courses, names)
+    : []
+  );
+
+}
+
+/** Queue the drafts as one batch, and "Undo" discards that batch before it is sent. */
+function useQueuedBatch() {
+  const [queued, setQueued] = useState<{ batchId: string; ids: string[] } | null>(null);
+  const queue = async (drafts: BulkPreview['drafts']): Promise<boolean> => {
+    const odb = outboxStore.getState().db;
+    if (!odb) return false;
+    const batchId = newId();
+    const ops = await enqueueOps(odb, drafts, { batchId });
+    await queueChanged();
+    setQueued({ batchId, ids: ops.map((op) => op.id) });
+    return true;
+  };
+  const undo = async () => {
+    const odb = outboxStore.getState().db;
+    if (!odb || !queued) return;
+    await discardOps(odb, queued.ids, outboxStore.getState().actor);
+    await queueChanged();
+    setQueued(null);
+  };
+  return { queued, queue, undo };
+}
+
 export function BulkActions({ userIds }: SelectionActionProps) {
   const db = useActiveDb();
   const access = useSession((s) => s.activeProfile?.access ?? 'unknown');
@@ -38,48 +104,16 @@ export function BulkActions({ userIds }: SelectionActionProps) {
   );
   const names = useCatalogNames(db);
   const [type, setType] = useState<ActionType | null>(null);
-  const [form, setForm] = useState({ status: 'Inactive', grant: true, choice: '', startdate: '', expirationdate: '', credentialnumber: '', notes: '', duedate: '' });
+  const [form, setForm] = useState<BulkForm>({ status: 'Inactive', grant: true, choice: '', startdate: '', expirationdate: '', credentialnumber: '', notes: '', duedate: '' });
   const [preview, setPreview] = useState<BulkPreview | null>(null);
-  const [queued, setQueued] = useState<{ batchId: string; ids: string[] } | null>(null);
+  const batch = useQueuedBatch();
   if (!db || !catalog) return null;
 
-  const set = (patch: Partial<typeof form>) => {
+  const set = (patch: Partial<BulkForm>) => {
     setForm({ ...form, ...patch });
     setPreview(null);
   };
-  const action = (): BulkAction | null => {
-    const chosen = Number(form.choice);
-    switch (type) {
-      case 'status':
-        return { type, status: form.status };
-      case 'groupAccess': {
-        const group = catalog.groups.find((g) => g.groupid === chosen);
-        return group ? { type, grant: form.grant, group } : null;
-      }
-      case 'moduleAccess': {
-        const module = catalog.modules.find((m) => m.accessID === chosen);
-        return module ? { type, grant: form.grant, accessID: module.accessID, moduleName: module.moduleName } : null;
-      }
-      case 'credential': {
-        const credential = catalog.credentials.find((c) => c.credentialid === chosen);
-        return credential ? { type, credential, startdate: form.startdate, expirationdate: form.expirationdate, credentialnumber: form.credentialnumber, notes: form.notes } : null;
-      }
-      case 'training': {
-        const course = catalog.courses.find((c) => c.courseid === chosen);
-        return course ? { type, courseid: course.courseid, courseName: course.coursename, duedate: form.duedate } : null;
-      }
-      case 'credentialRemove': {
-        const credential = catalog.credentials.find((c) => c.credentialid === chosen);
-        return credential ? { type, credential } : null;
-      }
-      case 'trainingRemove': {
-        const course = catalog.courses.find((c) => c.courseid === chosen);
-        return course ? { type, courseid: course.courseid, courseName: course.coursename } : null;
-      }
-      default:
-        return null;
-    }
-  };
+  const action = (): BulkAction | null => actionOf(type, form, catalog);
   const makePreview = async () => {
     const chosen = action();
     if (!chosen) return;
@@ -87,29 +121,11 @@ export function BulkActions({ userIds }: SelectionActionProps) {
     setPreview(previewBulk(users, chosen, ctx));
   };
   const queue = async () => {
-    const odb = outboxStore.getState().db;
-    if (!odb || !preview || preview.drafts.length === 0) return;
-    const batchId = newId();
-    const ops = await enqueueOps(odb, preview.drafts, { batchId });
-    await queueChanged();
-    setQueued({ batchId, ids: ops.map((op) => op.id) });
-    setPreview(null);
-  };
-  const undo = async () => {
-    const odb = outboxStore.getState().db;
-    if (!odb || !queued) return;
-    await discardOps(odb, queued.ids, outboxStore.getState().actor);
-    await queueChanged();
-    setQueued(null);
+    if (!preview || preview.drafts.length === 0) return;
+    if (await batch.queue(preview.drafts)) setPreview(null);
   };
   const credential = type === 'credential' ? catalog.credentials.find((c) => c.credentialid === Number(form.choice)) : undefined;
-  const options =
-    type === 'groupAccess' ? groupChoices(catalog.groups, names)
-    : type === 'moduleAccess' ? featureChoices(catalog.modules, names)
-    : type === 'credential' || type === 'credentialRemove' ? credentialChoices(catalog.credentials)
-    : type === 'training' || type === 'trainingRemove' ? courseChoices(catalog.courses, names)
-    : [];
-
+  const options = choicesFor(type, catalog, names);
   return (
     <div className="bulk-actions">
       <label>
@@ -138,39 +154,17 @@ export function BulkActions({ userIds }: SelectionActionProps) {
           <ChoiceOptions groups={options} />
         </select>
       )}
-      {type === 'credential' && <p className="hint">People who already hold it get the dates and number entered here (a renewal); empty fields are left as they are.</p>}
-      {type === 'credential' && (
-        <>
-          <label>Start date{credential?.requiredstartdate ? ' (required)' : ''} <input type="date" value={form.startdate} onChange={(e) => set({ startdate: e.target.value })} /></label>
-          <label>Expiration date{credential?.requiredexpirationdate ? ' (required)' : ''} <input type="date" value={form.expirationdate} onChange={(e) => set({ expirationdate: e.target.value })} /></label>
-          <label>Number{credential?.requiredcredentialnum ? ' (required)' : ''} <input value={form.credentialnumber} onChange={(e) => set({ credentialnumber: e.target.value })} /></label>
-          <label>Notes <input value={form.notes} onChange={(e) => set({ notes: e.target.value })} /></label>
-        </>
-      )}
-      {type === 'training' && <p className="hint">People already assigned this course get the new due date.</p>}
-      {type === 'training' && <label>Due date <input type="date" value={form.duedate} onChange={(e) => set({ duedate: e.target.value })} /></label>}
+      {type && <DetailFields type={type} form={form} set={set} credential={credential} />}
       {type && (
         <button type="button" onClick={() => void makePreview()} disabled={!action()}>
           Preview
         </button>
       )}
-      {preview && (
-        <div className="bulk-preview" role="region" aria-label="Preview">
-          <p>
-            {formatCount(preview.drafts.length)} to queue, {formatCount(preview.noops.length)} already so (skipped), {formatCount(preview.refused.length)} cannot be done (not queued).
-          </p>
-          <PreviewList title="Will change" lines={preview.changes} />
-          <PreviewList title="Already so" lines={preview.noops} />
-          <PreviewList title="Cannot be done" lines={preview.refused} />
-          <button type="button" onClick={() => void queue()} disabled={preview.drafts.length === 0}>
-            Queue {formatCount(preview.drafts.length)} changes
-          </button>
-        </div>
-      )}
-      {queued && (
+      {preview && <PreviewPanel preview={preview} onQueue={() => void queue()} />}
+      {batch.queued && (
         <p role="status">
-          Queued {formatCount(queued.ids.length)} changes.{' '}
-          <button type="button" onClick={() => void undo()}>Undo</button>
+          Queued {formatCount(batch.queued.ids.length)} changes.{' '}
+          <button type="button" onClick={() => void batch.undo()}>Undo</button>
         </p>
       )}
     </div>
@@ -188,5 +182,40 @@ function PreviewList({ title, lines }: { title: string; lines: BulkPreview['noop
         ))}
       </ul>
     </details>
+  );
+}
+
+/** The dates, number and notes of a credential, or the due date of a course. */
+function DetailFields({ type, form, set, credential }: { type: ActionType; form: BulkForm; set: (patch: Partial<BulkForm>) => void; credential: CredentialRecord | undefined }) {
+  return (
+    <>
+      {type === 'credential' && <p className="hint">People who already hold it get the dates and number entered here (a renewal); empty fields are left as they are.</p>}
+      {type === 'credential' && (
+        <>
+          <label>Start date{credential?.requiredstartdate ? ' (required)' : ''} <input type="date" value={form.startdate} onChange={(e) => set({ startdate: e.target.value })} /></label>
+          <label>Expiration date{credential?.requiredexpirationdate ? ' (required)' : ''} <input type="date" value={form.expirationdate} onChange={(e) => set({ expirationdate: e.target.value })} /></label>
+          <label>Number{credential?.requiredcredentialnum ? ' (required)' : ''} <input value={form.credentialnumber} onChange={(e) => set({ credentialnumber: e.target.value })} /></label>
+          <label>Notes <input value={form.notes} onChange={(e) => set({ notes: e.target.value })} /></label>
+        </>
+      )}
+      {type === 'training' && <p className="hint">People already assigned this course get the new due date.</p>}
+      {type === 'training' && <label>Due date <input type="date" value={form.duedate} onChange={(e) => set({ duedate: e.target.value })} /></label>}
+    </>
+  );
+}
+
+function PreviewPanel({ preview, onQueue }: { preview: BulkPreview; onQueue: () => void }) {
+  return (
+    <div className="bulk-preview" role="region" aria-label="Preview">
+      <p>
+        {formatCount(preview.drafts.length)} to queue, {formatCount(preview.noops.length)} already so (skipped), {formatCount(preview.refused.length)} cannot be done (not queued).
+      </p>
+      <PreviewList title="Will change" lines={preview.changes} />
+      <PreviewList title="Already so" lines={preview.noops} />
+      <PreviewList title="Cannot be done" lines={preview.refused} />
+      <button type="button" onClick={onQueue} disabled={preview.drafts.length === 0}>
+        Queue {formatCount(preview.drafts.length)} changes
+      </button>
+    </div>
   );
 }

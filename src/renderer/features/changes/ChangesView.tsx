@@ -82,52 +82,70 @@ export default function ChangesView() {
               : `${formatCount(shown.length)} changes${shown.length !== all.length ? ` of ${formatCount(all.length)} (filtered)` : ''}${omitted > 0 ? `, and ${formatCount(omitted)} more counted but not listed` : ''}.`}
             {last.outcome !== 'completed' ? ` The last sync was ${last.outcome}: what it changed before stopping is listed.` : ''}
           </p>
-          {counts.length > 0 && (
-            <table className="chart-table" aria-label="Changes by kind">
-              <tbody>
-                {counts.map((c) => (
-                  <tr key={c.kind}>
-                    <th scope="row">{CHANGE_LABELS[c.kind]}</th>
-                    <td>{formatCount(c.count)}</td>
-                    <td>
-                      <button type="button" aria-pressed={kind === c.kind} onClick={() => setKind(kind === c.kind ? null : c.kind)}>
-                        {kind === c.kind ? 'Hide people' : 'Show people'}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          {kind && (
-            <table className="outbox-table" aria-label={`People: ${CHANGE_LABELS[kind]}`}>
-              <thead>
-                <tr>
-                  <th scope="col">Person</th>
-                  <th scope="col">Site</th>
-                  <th scope="col">What changed</th>
-                  <th scope="col">Seen by the sync of</th>
-                </tr>
-              </thead>
-              <tbody>
-                {drill.slice(0, SHOWN).map((c, i) => {
-                  const person = people?.get(c.u);
-                  const site = c.s ?? person?.siteid;
-                  return (
-                    <tr key={`${c.u}-${i}`}>
-                      <td>{person ? <a href={hrefFor('users', c.u)}>{`${person.firstname} ${person.lastname}`.trim() || person.username}</a> : (c.d && c.k === 'person.removed' ? c.d : `#${c.u}`)}</td>
-                      <td>{site !== undefined ? (siteName.get(site) ?? String(site)) : ''}</td>
-                      <td>{c.k === 'person.removed' ? 'removed' : (c.d ?? '')}</td>
-                      <td>{formatDateTime(c.at)}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          )}
-          {drill.length > SHOWN && <p>Showing the first {formatCount(SHOWN)} of {formatCount(drill.length)}.</p>}
+          {counts.length > 0 && <KindCounts counts={counts} kind={kind} onKind={setKind} />}
+          {kind && <PeopleTable kind={kind} drill={drill} people={people} siteName={siteName} />}
         </>
       )}
     </section>
+  );
+}
+
+function KindCounts({ counts, kind, onKind }: { counts: ReturnType<typeof countsByKind>; kind: ChangeKind | null; onKind: (kind: ChangeKind | null) => void }) {
+  return (
+    <table className="chart-table" aria-label="Changes by kind">
+      <tbody>
+        {counts.map((c) => (
+          <tr key={c.kind}>
+            <th scope="row">{CHANGE_LABELS[c.kind]}</th>
+            <td>{formatCount(c.count)}</td>
+            <td>
+              <button type="button" aria-pressed={kind === c.kind} onClick={() => onKind(kind === c.kind ? null : c.kind)}>
+                {kind === c.kind ? 'Hide people' : 'Show people'}
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+interface PeopleTableProps {
+  kind: ChangeKind;
+  drill: ReturnType<typeof filterChanges>;
+  people: ReadonlyMap<number, UserRecord> | undefined;
+  siteName: ReadonlyMap<number, string>;
+}
+
+/** The people behind one count, with what changed for each. */
+function PeopleTable({ kind, drill, people, siteName }: PeopleTableProps) {
+  return (
+    <>
+      <table className="outbox-table" aria-label={`People: ${CHANGE_LABELS[kind]}`}>
+        <thead>
+          <tr>
+            <th scope="col">Person</th>
+            <th scope="col">Site</th>
+            <th scope="col">What changed</th>
+            <th scope="col">Seen by the sync of</th>
+          </tr>
+        </thead>
+        <tbody>
+          {drill.slice(0, SHOWN).map((c, i) => {
+            const person = people?.get(c.u);
+            const site = c.s ?? person?.siteid;
+            return (
+              <tr key={`${c.u}-${i}`}>
+                <td>{person ? <a href={hrefFor('users', c.u)}>{`${person.firstname} ${person.lastname}`.trim() || person.username}</a> : (c.d && c.k === 'person.removed' ? c.d : `#${c.u}`)}</td>
+                <td>{site !== undefined ? (siteName.get(site) ?? String(site)) : ''}</td>
+                <td>{c.k === 'person.removed' ? 'removed' : (c.d ?? '')}</td>
+                <td>{formatDateTime(c.at)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {drill.length > SHOWN && <p>Showing the first {formatCount(SHOWN)} of {formatCount(drill.length)}.</p>}
+    </>
   );
 }

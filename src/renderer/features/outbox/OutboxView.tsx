@@ -24,6 +24,52 @@ const PAGE = 500;
 
 const NONE: OutboxOp[] = [];
 
+/** What the replay engine is doing, in words. */
+function engineText(engineState: ReturnType<typeof outboxStore.getState>['engineState']): string {
+  return (
+    engineState.paused
+    ? `Paused: ${engineState.paused.message}`
+    : engineState.online
+      ? engineState.inFlight > 0
+        ? `Sending (${engineState.inFlight} in flight)`
+        : 'Online: queued changes are sent as they come.'
+      : 'Offline: changes wait here and are sent when the site is reachable.'
+  );
+}
+
+/** The outbox and the audit log as CSV or XLSX (neutralised). */
+function OutboxExports({ db, ops }: { db: ReturnType<typeof useActiveDb>; ops: readonly OutboxOp[] }) {
+  const exportAs = async (what: 'outbox' | 'audit', format: 'csv' | 'xlsx') => {
+    if (!db) return;
+    const table: Table = what === 'outbox' ? outboxTable(ops) : auditTable(await db.audit.toArray());
+    const stamp = new Date().toISOString().slice(0, 10);
+    const blob = format === 'csv' ? new Blob([toCsv(table)], { type: 'text/csv;charset=utf-8' }) : await toXlsx(table, what === 'outbox' ? 'Outbox' : 'Audit log');
+    download(blob, `fieldbook-${what}-${stamp}.${format}`);
+  };
+  return (
+    <>
+      <button type="button" onClick={() => void exportAs('outbox', 'csv')}>Export outbox (CSV)</button>
+      <button type="button" onClick={() => void exportAs('outbox', 'xlsx')}>Export outbox (XLSX)</button>
+      <button type="button" onClick={() => void exportAs('audit', 'csv')}>Export audit log (CSV)</button>
+      <button type="button" onClick={() => void exportAs('audit', 'xlsx')}>Export audit log (XLSX)</button>
+    </>
+  );
+}
+
+/** Run an outbox change (retry, discard, clear) and wake the engine; a failure is shown. */
+function outboxAction(db: ReturnType<typeof useActiveDb>, setError: (error: { code: 'internal'; message: string }) => void): Act {
+  return (run) => async () => {
+    const odb = outboxStore.getState().db ?? db;
+    if (!odb) return;
+    try {
+      await run(odb);
+      await queueChanged();
+    } catch (e) {
+      setError(errorFromUnknown(e));
+    }
+  };
+}
+
 export default function OutboxView() {
   const db = useActiveDb();
   const ops = useLiveQuery(async () => (db ? db.outbox.toArray() : []), [db]) ?? NONE;
@@ -35,7 +81,6 @@ export default function OutboxView() {
     setFilterState(next);
     setLimit(PAGE);
   };
-  const [openId, setOpenId] = useState<string | null>(null);
   const [error, setError] = useState<{ code: 'internal'; message: string } | null>(null);
   const shown = useMemo(() => filterOps(ops, filter), [ops, filter]);
   const batches = useMemo(() => batchesOf(ops), [ops]);
@@ -48,36 +93,14 @@ export default function OutboxView() {
     return out;
   }, [ops]);
 
-  const act = (run: (odb: NonNullable<typeof db>) => Promise<unknown>) => async () => {
-    const odb = outboxStore.getState().db ?? db;
-    if (!odb) return;
-    try {
-      await run(odb);
-      await queueChanged();
-    } catch (e) {
-      setError(errorFromUnknown(e));
-    }
-  };
-  const exportAs = async (what: 'outbox' | 'audit', format: 'csv' | 'xlsx') => {
-    if (!db) return;
-    const table: Table = what === 'outbox' ? outboxTable(ops) : auditTable(await db.audit.toArray());
-    const stamp = new Date().toISOString().slice(0, 10);
-    const blob = format === 'csv' ? new Blob([toCsv(table)], { type: 'text/csv;charset=utf-8' }) : await toXlsx(table, what === 'outbox' ? 'Outbox' : 'Audit log');
-    download(blob, `fieldbook-${what}-${stamp}.${format}`);
-  };
+  const act = outboxAction(db, setError);
   const batchIds = filter.batchId === 'all' ? null : ops.filter((op) => op.batchId === filter.batchId).map((op) => op.id);
 
   return (
     <section className="view outbox-view" aria-labelledby="outbox-heading">
       <h1 id="outbox-heading">Outbox</h1>
       <p role="status" aria-live="polite">
-        {engineState.paused
-          ? `Paused: ${engineState.paused.message}`
-          : engineState.online
-            ? engineState.inFlight > 0
-              ? `Sending (${engineState.inFlight} in flight)`
-              : 'Online: queued changes are sent as they come.'
-            : 'Offline: changes wait here and are sent when the site is reachable.'}{' '}
+        {engineText(engineState)}{' '}
         {formatCount(counts.pending + counts.sending)} to send, {formatCount(counts.conflict)} in conflict, {formatCount(counts['needs-review'] + counts.failed)} to review.
       </p>
       <ErrorMessage error={error} onDismiss={() => setError(null)} />
@@ -117,38 +140,47 @@ export default function OutboxView() {
         <button type="button" onClick={act((odb) => clearDone(odb))} disabled={counts.done === 0}>
           Clear done ({counts.done})
         </button>
-        <button type="button" onClick={() => void exportAs('outbox', 'csv')}>Export outbox (CSV)</button>
-        <button type="button" onClick={() => void exportAs('outbox', 'xlsx')}>Export outbox (XLSX)</button>
-        <button type="button" onClick={() => void exportAs('audit', 'csv')}>Export audit log (CSV)</button>
-        <button type="button" onClick={() => void exportAs('audit', 'xlsx')}>Export audit log (XLSX)</button>
+        <OutboxExports db={db} ops={ops} />
       </div>
-      <table className="outbox-table" aria-label="Queued operations">
-        <thead>
-          <tr>
-            <th scope="col">Queued</th>
-            <th scope="col">Change</th>
-            <th scope="col">Status</th>
-            <th scope="col">Attempts</th>
-            <th scope="col">Last error</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.slice(0, limit).map((op) => (
-            <OpRow key={op.id} op={op} description={describeOp(op, names, byId)} open={openId === op.id} onToggle={() => setOpenId(openId === op.id ? null : op.id)} act={act} actor={actor} />
-          ))}
-        </tbody>
-      </table>
-      {shown.length > limit && (
-        <p>
-          Showing {formatCount(limit)} of {formatCount(shown.length)}.{' '}
-          <button type="button" onClick={() => setLimit(limit + PAGE)}>
-            Show {formatCount(Math.min(PAGE, shown.length - limit))} more
-          </button>
-        </p>
-      )}
-      {shown.length === 0 && <p>Nothing here.</p>}
+      <OpsTable shown={shown} limit={limit} onMore={() => setLimit(limit + PAGE)} describe={(op) => describeOp(op, names, byId)} act={act} actor={actor} />
     </section>
+  );
+}
+
+type Act = (run: (odb: NonNullable<ReturnType<typeof useActiveDb>>) => Promise<unknown>) => () => Promise<void>;
+
+/** The queued operations, a page at a time, each one can open its details. */
+function OpsTable({ shown, limit, onMore, describe, act, actor }: { shown: readonly OutboxOp[]; limit: number; onMore: () => void; describe: (op: OutboxOp) => string; act: Act; actor: string }) {
+  const [openId, setOpenId] = useState<string | null>(null);
+  return (
+    <>
+  <table className="outbox-table" aria-label="Queued operations">
+    <thead>
+      <tr>
+        <th scope="col">Queued</th>
+        <th scope="col">Change</th>
+        <th scope="col">Status</th>
+        <th scope="col">Attempts</th>
+        <th scope="col">Last error</th>
+        <th scope="col">Actions</th>
+      </tr>
+    </thead>
+    <tbody>
+      {shown.slice(0, limit).map((op) => (
+        <OpRow key={op.id} op={op} description={describe(op)} open={openId === op.id} onToggle={() => setOpenId(openId === op.id ? null : op.id)} act={act} actor={actor} />
+      ))}
+    </tbody>
+  </table>
+  {shown.length > limit && (
+    <p>
+      Showing {formatCount(limit)} of {formatCount(shown.length)}.{' '}
+      <button type="button" onClick={onMore}>
+        Show {formatCount(Math.min(PAGE, shown.length - limit))} more
+      </button>
+    </p>
+  )}
+  {shown.length === 0 && <p>Nothing here.</p>}
+    </>
   );
 }
 
@@ -158,7 +190,7 @@ function OpRow(props: {
   open: boolean;
   onToggle: () => void;
   actor: string;
-  act: (run: (odb: NonNullable<ReturnType<typeof useActiveDb>>) => Promise<unknown>) => () => Promise<void>;
+  act: Act;
 }) {
   const { op, description, open, onToggle, act, actor } = props;
   const parked = op.status === 'needs-review' || op.status === 'failed' || op.status === 'conflict';

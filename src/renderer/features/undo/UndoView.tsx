@@ -29,21 +29,69 @@ interface Check {
   at: string;
 }
 
-export default function UndoView({ params }: RouteProps) {
-  const batchId = params[0] ?? '';
-  const db = useActiveDb();
-  const online = useSession(isOnline);
-  const ops = useLiveQuery(async () => (db ? db.outbox.filter((op) => op.batchId === batchId || op.undoes === batchId).toArray() : []), [db, batchId]) ?? NONE;
-  const batchOps = useMemo(() => ops.filter((op) => op.batchId === batchId), [ops, batchId]);
-  const earlierUndo = useMemo(() => ops.find((op) => op.undoes === batchId) ?? null, [ops, batchId]);
-  const lines = useMemo(() => undoLines(batchOps), [batchOps]);
+function toggle(set: ReadonlySet<string>, id: string, on: boolean): ReadonlySet<string> {
+  const next = new Set(set);
+  if (on) next.add(id);
+  else next.delete(id);
+  return next;
+}
+
+/** What the check found, in words (or how far it is). */
+function statusText(progress: number | null, total: number, check: Check | null, counts: ReturnType<typeof undoCounts>): string {
+  return (
+    progress !== null
+    ? `Checking the records… ${formatCount(progress)} of ${formatCount(total)}`
+    : check
+      ? `${check.online ? 'Checked against the server' : 'Offline: checked against the cache; each record is checked against the server again before its undo is sent'} (${formatDateTime(check.at)}). ` +
+        `${formatCount(counts.revert)} to revert, ${formatCount(counts.already)} already as before, ${formatCount(counts.conflict)} changed since (not reverted unless you choose), ` +
+        `${formatCount(counts.irreversible)} the API cannot reverse, ${formatCount(counts.notApplied)} never applied` +
+        (counts.unknown > 0 ? `, ${formatCount(counts.unknown)} could not be checked.` : '.')
+      : 'Nothing is checked yet: check the records to see what the undo would do.'
+  );
+}
+
+interface UndoTableProps {
+  judged: readonly JudgedLine[];
+  check: Check;
+  force: ReadonlySet<string>;
+  offers: ReadonlySet<string>;
+  onForce: (id: string, on: boolean) => void;
+  onOffer: (id: string, on: boolean) => void;
+}
+
+function UndoTable({ judged, check, force, offers, onForce, onOffer }: UndoTableProps) {
+  return (
+    <table className="outbox-table" aria-label="Undo preview">
+      <thead>
+        <tr>
+          <th scope="col">Change</th>
+          <th scope="col">Undo</th>
+          <th scope="col">Record now</th>
+          <th scope="col">Base / applied / now</th>
+          <th scope="col">Choice</th>
+        </tr>
+      </thead>
+      <tbody>
+        {judged.map((j) => (
+          <UndoRow
+            key={j.line.op.id}
+            judged={j}
+            error={j.line.step ? check.result.errors.get(readKeyOf(j)) : undefined}
+            forced={force.has(j.line.op.id)}
+            offered={offers.has(j.line.op.id)}
+            onForce={(on) => onForce(j.line.op.id, on)}
+            onOffer={(on) => onOffer(j.line.op.id, on)}
+          />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Read what each record holds now: from the server online, from the cache offline. */
+function useUndoCheck(db: ReturnType<typeof useActiveDb>, lines: ReturnType<typeof undoLines>, setError: (error: AppError) => void) {
   const [check, setCheck] = useState<Check | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [force, setForce] = useState<ReadonlySet<string>>(new Set());
-  const [offers, setOffers] = useState<ReadonlySet<string>>(new Set());
-  const [error, setError] = useState<AppError | null>(null);
-  const [queued, setQueued] = useState(false);
-
   const runCheck = useCallback(async () => {
     if (!db) return;
     const session = sessionStore.getState();
@@ -58,18 +106,28 @@ export default function UndoView({ params }: RouteProps) {
     } finally {
       setProgress(null);
     }
-  }, [db, lines]);
+  }, [db, lines, setError]);
+
+  return { check, progress, runCheck };
+}
+
+export default function UndoView({ params }: RouteProps) {
+  const batchId = params[0] ?? '';
+  const db = useActiveDb();
+  const online = useSession(isOnline);
+  const ops = useLiveQuery(async () => (db ? db.outbox.filter((op) => op.batchId === batchId || op.undoes === batchId).toArray() : []), [db, batchId]) ?? NONE;
+  const batchOps = useMemo(() => ops.filter((op) => op.batchId === batchId), [ops, batchId]);
+  const earlierUndo = useMemo(() => ops.find((op) => op.undoes === batchId) ?? null, [ops, batchId]);
+  const lines = useMemo(() => undoLines(batchOps), [batchOps]);
+  const [force, setForce] = useState<ReadonlySet<string>>(new Set());
+  const [offers, setOffers] = useState<ReadonlySet<string>>(new Set());
+  const [error, setError] = useState<AppError | null>(null);
+  const [queued, setQueued] = useState(false);
+  const { check, progress, runCheck } = useUndoCheck(db, lines, setError);
 
   const judged = useMemo(() => (check ? judgeUndo(lines, check.result.now, { force, offers }) : []), [check, lines, force, offers]);
   const counts = useMemo(() => undoCounts(judged), [judged]);
   const drafts = useMemo(() => undoDrafts(judged), [judged]);
-
-  const toggle = (set: ReadonlySet<string>, id: string, on: boolean) => {
-    const next = new Set(set);
-    if (on) next.add(id);
-    else next.delete(id);
-    return next;
-  };
 
   const queueUndo = async () => {
     const odb = outboxStore.getState().db;
@@ -103,14 +161,7 @@ export default function UndoView({ params }: RouteProps) {
       {earlierUndo && <p role="note">This batch already has an undo, queued {formatDateTime(earlierUndo.createdAt)}. Records it put back show as already as before.</p>}
       <ErrorMessage error={error} onDismiss={() => setError(null)} />
       <p role="status" aria-live="polite">
-        {progress !== null
-          ? `Checking the records… ${formatCount(progress)} of ${formatCount(readsOf(lines).size)}`
-          : check
-            ? `${check.online ? 'Checked against the server' : 'Offline: checked against the cache; each record is checked against the server again before its undo is sent'} (${formatDateTime(check.at)}). ` +
-              `${formatCount(counts.revert)} to revert, ${formatCount(counts.already)} already as before, ${formatCount(counts.conflict)} changed since (not reverted unless you choose), ` +
-              `${formatCount(counts.irreversible)} the API cannot reverse, ${formatCount(counts.notApplied)} never applied` +
-              (counts.unknown > 0 ? `, ${formatCount(counts.unknown)} could not be checked.` : '.')
-            : 'Nothing is checked yet: check the records to see what the undo would do.'}
+        {statusText(progress, readsOf(lines).size, check, counts)}
       </p>
       <div className="toolbar">
         <button type="button" onClick={() => void runCheck()} disabled={progress !== null}>
@@ -128,30 +179,7 @@ export default function UndoView({ params }: RouteProps) {
         </p>
       )}
       {check && (
-        <table className="outbox-table" aria-label="Undo preview">
-          <thead>
-            <tr>
-              <th scope="col">Change</th>
-              <th scope="col">Undo</th>
-              <th scope="col">Record now</th>
-              <th scope="col">Base / applied / now</th>
-              <th scope="col">Choice</th>
-            </tr>
-          </thead>
-          <tbody>
-            {judged.map((j) => (
-              <UndoRow
-                key={j.line.op.id}
-                judged={j}
-                error={j.line.step ? check.result.errors.get(readKeyOf(j)) : undefined}
-                forced={force.has(j.line.op.id)}
-                offered={offers.has(j.line.op.id)}
-                onForce={(on) => setForce(toggle(force, j.line.op.id, on))}
-                onOffer={(on) => setOffers(toggle(offers, j.line.op.id, on))}
-              />
-            ))}
-          </tbody>
-        </table>
+        <UndoTable judged={judged} check={check} force={force} offers={offers} onForce={(id, on) => setForce(toggle(force, id, on))} onOffer={(id, on) => setOffers(toggle(offers, id, on))} />
       )}
     </section>
   );

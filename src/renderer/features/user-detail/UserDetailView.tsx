@@ -43,8 +43,6 @@ function useOnlineEmails(db: FieldbookDb, userid: number): { fetchedAt: string |
 }
 
 export default function UserDetailView({ db, userid }: { db: FieldbookDb; userid: number }) {
-  const [expiringDays, setExpiringDays] = useState(30);
-  const [dueDays, setDueDays] = useState(14);
   const pendingVersion = usePendingVersion();
   const detail = useLiveQuery(async () => loadUserDetail(db, userid), [db, userid, pendingVersion]);
   const emails = useOnlineEmails(db, userid);
@@ -108,62 +106,79 @@ export default function UserDetailView({ db, userid }: { db: FieldbookDb; userid
         {detail.features.length === 0 ? <p>No feature access.</p> : <ul>{detail.features.map((f) => <li key={f.id}>{featureLabel(f, names)} <PendingMarker row={f} what={`access to ${f.moduleName} — ${f.functionName}`} /></li>)}</ul>}
       </section>
 
-      <section aria-labelledby="credentials-heading">
-        <h2 id="credentials-heading">Credentials</h2>
-        <DaysInput label="Expiring within (days)" value={expiringDays} onChange={setExpiringDays} />
-        {detail.credentials.length === 0 ? <p>No credential assigned.</p> : (
-          <table>
-            <caption className="visually-hidden">Credentials of {user.firstname} {user.lastname}</caption>
-            <thead><tr><th scope="col">Credential</th><th scope="col">State</th><th scope="col">Start</th><th scope="col">Expires</th><th scope="col">Number</th><th scope="col">Status</th><th scope="col">Edit</th></tr></thead>
-            <tbody>
-              {detail.credentials.map(({ assignment: a, credential: c }) => (
-                <tr key={a.id}>
-                  <td>{c ? credentialLabel(c) : `Credential ${a.credentialid}`} <PendingMarker row={a} what={c?.credentialname ?? `Credential ${a.credentialid}`} /></td>
-                  <td><CredentialBadge state={credentialState(a, today, expiringDays, { start: c?.requiredstartdate, expiration: c ? c.requiredexpirationdate : true })} /></td>
-                  <td>{formatDate(a.startIso)}</td>
-                  <td>{formatDate(a.expirationIso)}</td>
-                  <td>{a.credentialnumber || '—'}</td>
-                  <td><StatusText value={a.status} /></td>
-                  <td>
-                    {a.pendingChange !== 'create' && a.pendingChange !== 'delete' && <details className="edit">
-                      <summary>Edit<span className="visually-hidden"> {c?.credentialname ?? `credential ${a.credentialid}`}</span></summary>
-                      <EditCredentialAssignment key={`${a.id}:${a.expirationIso}:${a.startIso}`} assignment={a} label={c?.credentialname ?? `Credential ${a.credentialid}`} />
-                    </details>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
-
-      <section aria-labelledby="training-heading">
-        <h2 id="training-heading">Training</h2>
-        <DaysInput label="Due soon within (days)" value={dueDays} onChange={setDueDays} />
-        {detail.training.length === 0 ? <p>No training assigned.</p> : (
-          <table>
-            <caption className="visually-hidden">Training of {user.firstname} {user.lastname}</caption>
-            <thead><tr><th scope="col">Course</th><th scope="col">State</th><th scope="col">Due</th><th scope="col">Course status</th><th scope="col">Assigned by</th><th scope="col">Edit</th></tr></thead>
-            <tbody>
-              {detail.training.map((t) => (
-                <tr key={t.transcriptid}>
-                  <td>{t.course_name} <PendingMarker row={t} what={t.course_name} /></td>
-                  <td><TrainingBadge state={trainingState(t, today, dueDays)} /></td>
-                  <td>{formatDate(t.dueIso)}</td>
-                  <td><StatusText value={t.course_status} /></td>
-                  <td>{t.assignment_method}</td>
-                  <td>
-                    {t.pendingChange !== 'create' && t.pendingChange !== 'delete' && <details className="edit">
-                      <summary>Edit<span className="visually-hidden"> {t.course_name || `course ${t.courseid}`} (assignment {t.transcriptid})</span></summary>
-                      <EditTrainingAssignment key={`${t.transcriptid}:${t.dueIso}:${t.course_status}`} assignment={t} label={t.course_name} />
-                    </details>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+      <CredentialsSection detail={detail} today={today} />
+      <TrainingSection detail={detail} today={today} />
     </article>
+  );
+}
+
+type Detail = NonNullable<Awaited<ReturnType<typeof loadUserDetail>>>;
+
+function CredentialsSection({ detail, today }: { detail: Detail; today: string }) {
+  const [expiringDays, setExpiringDays] = useState(30);
+  const { user } = detail;
+  return (
+    <section aria-labelledby="credentials-heading">
+      <h2 id="credentials-heading">Credentials</h2>
+      <DaysInput label="Expiring within (days)" value={expiringDays} onChange={setExpiringDays} />
+      {detail.credentials.length === 0 ? <p>No credential assigned.</p> : (
+        <table>
+          <caption className="visually-hidden">Credentials of {user.firstname} {user.lastname}</caption>
+          <thead><tr><th scope="col">Credential</th><th scope="col">State</th><th scope="col">Start</th><th scope="col">Expires</th><th scope="col">Number</th><th scope="col">Status</th><th scope="col">Edit</th></tr></thead>
+          <tbody>
+            {detail.credentials.map(({ assignment: a, credential: c }) => (
+              <tr key={a.id}>
+                <td>{c ? credentialLabel(c) : `Credential ${a.credentialid}`} <PendingMarker row={a} what={c?.credentialname ?? `Credential ${a.credentialid}`} /></td>
+                <td><CredentialBadge state={credentialState(a, today, expiringDays, { start: c?.requiredstartdate, expiration: c ? c.requiredexpirationdate : true })} /></td>
+                <td>{formatDate(a.startIso)}</td>
+                <td>{formatDate(a.expirationIso)}</td>
+                <td>{a.credentialnumber || '—'}</td>
+                <td><StatusText value={a.status} /></td>
+                <td>
+                  {a.pendingChange !== 'create' && a.pendingChange !== 'delete' && <details className="edit">
+                    <summary>Edit<span className="visually-hidden"> {c?.credentialname ?? `credential ${a.credentialid}`}</span></summary>
+                    <EditCredentialAssignment key={`${a.id}:${a.expirationIso}:${a.startIso}`} assignment={a} label={c?.credentialname ?? `Credential ${a.credentialid}`} />
+                  </details>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function TrainingSection({ detail, today }: { detail: Detail; today: string }) {
+  const [dueDays, setDueDays] = useState(14);
+  const { user } = detail;
+  return (
+    <section aria-labelledby="training-heading">
+      <h2 id="training-heading">Training</h2>
+      <DaysInput label="Due soon within (days)" value={dueDays} onChange={setDueDays} />
+      {detail.training.length === 0 ? <p>No training assigned.</p> : (
+        <table>
+          <caption className="visually-hidden">Training of {user.firstname} {user.lastname}</caption>
+          <thead><tr><th scope="col">Course</th><th scope="col">State</th><th scope="col">Due</th><th scope="col">Course status</th><th scope="col">Assigned by</th><th scope="col">Edit</th></tr></thead>
+          <tbody>
+            {detail.training.map((t) => (
+              <tr key={t.transcriptid}>
+                <td>{t.course_name} <PendingMarker row={t} what={t.course_name} /></td>
+                <td><TrainingBadge state={trainingState(t, today, dueDays)} /></td>
+                <td>{formatDate(t.dueIso)}</td>
+                <td><StatusText value={t.course_status} /></td>
+                <td>{t.assignment_method}</td>
+                <td>
+                  {t.pendingChange !== 'create' && t.pendingChange !== 'delete' && <details className="edit">
+                    <summary>Edit<span className="visually-hidden"> {t.course_name || `course ${t.courseid}`} (assignment {t.transcriptid})</span></summary>
+                    <EditTrainingAssignment key={`${t.transcriptid}:${t.dueIso}:${t.course_status}`} assignment={t} label={t.course_name} />
+                  </details>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }
