@@ -97,6 +97,18 @@ const MID_WORD_WRAPS = `(() => {
   return found;
 })()`;
 
+/** Column headers cut short ("Memb…") and tabs of the navigation out of the window: "text" per case. */
+const CLIPPED = `(() => {
+  const found = [];
+  for (const el of document.querySelectorAll('.vgrid-head > div, [role=columnheader], th')) {
+    if (el.getClientRects().length > 0 && el.scrollWidth > el.clientWidth + 1) found.push('header: ' + el.textContent.trim());
+  }
+  for (const el of document.querySelectorAll('.app-nav a')) {
+    if (el.getBoundingClientRect().right > document.documentElement.clientWidth + 1) found.push('tab: ' + el.textContent.trim());
+  }
+  return found;
+})()`;
+
 test.describe('keyboard and layout', () => {
   test.beforeEach(async ({ app, api, fullToken }) => {
     await addProfile(app, { name: 'Tiny site', baseUrl: api.baseUrl, token: fullToken });
@@ -134,13 +146,13 @@ test.describe('keyboard and layout', () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  test('at 1024×640 no button, header, link or label breaks inside a word', async ({ app, server }) => {
+  test('at 1024×640 no button, header, link or label breaks inside a word, and no header or tab is cut', async ({ app, server }) => {
     await app.setViewportSize({ width: 1024, height: 640 });
     const found: Record<string, string[]> = {};
     for (const tab of ALL_TABS) {
       await goTo(app, tab);
       await settled(app);
-      const wraps = await app.evaluate<string[]>(MID_WORD_WRAPS);
+      const wraps = [...(await app.evaluate<string[]>(MID_WORD_WRAPS)), ...(await app.evaluate<string[]>(CLIPPED))];
       if (wraps.length > 0) found[tab] = wraps;
     }
     await goTo(app, 'Users');

@@ -179,3 +179,45 @@ test('a bulk renewal changes only the dates of the credential people already hol
   await expect.poll(() => after()?.expirationdate, { timeout: 30_000 }).toMatch(/^(2029-03-31|03\/31\/2029)$/);
   expect(after()).toMatchObject({ startdate: held.startdate, credentialnumber: held.credentialnumber, notes: held.notes });
 });
+
+test('offline, a status only a pending edit has is offered by the filter, a person created offline is found in Training, and Access counts the pending grant', async ({ app, api, server, fullToken }) => {
+  test.setTimeout(150_000);
+  // no cached user is Offline: only the pending edit will be
+  for (const { userid } of server.query<{ userid: number }>("SELECT userid FROM users WHERE status = 'Offline'")) server.mutate({ resource: 'user', id: userid, changes: { status: 'Active' } });
+  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+  await syncNow(app);
+  const { user, group } = pick(server);
+  await server.close();
+  await expect(connection(app, 'Offline')).toBeVisible({ timeout: 30_000 });
+
+  await goTo(app, 'Users');
+  await expect(app.getByRole('combobox', { name: /^Status/ }).getByRole('option', { name: 'Offline' })).toHaveCount(0);
+  await bulk(app, user.username, 'Change status', async (p) => {
+    await p.getByLabel('New status').selectOption('Offline');
+  });
+  await bulk(app, user.username, 'Group access', async (p) => {
+    await p.getByLabel('Group access', { exact: true }).selectOption(String(group.groupid));
+  });
+  await goTo(app, 'Import');
+  await app.getByLabel('choose a file').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from('username,first name,last name\ne2e-offline-new,Zoë,Quintanilla\n') });
+  await app.getByRole('button', { name: /^Queue \d+ rows?$/ }).click();
+
+  // the filter offers the pending status, and what it lists agrees with the count
+  await goTo(app, 'Users');
+  await app.getByLabel('Search users').fill('');
+  await app.getByRole('combobox', { name: /^Status/ }).selectOption('Offline');
+  await expect(usersGrid(app).getByText('Pending change')).toHaveCount(1);
+  await expect(app.getByRole('status').filter({ hasText: /^1 of [\d,]+ users$/ })).toBeVisible();
+
+  // Training → By user finds the person created offline, by the folded name
+  await goTo(app, 'Training');
+  await app.getByRole('button', { name: 'By user' }).click();
+  await app.getByLabel('Find a user').fill('zoe QUINTANILLA');
+  await app.getByRole('list', { name: 'Matching users' }).getByRole('link', { name: 'Quintanilla, Zoë (e2e-offline-new)' }).click();
+  await expect(app.getByRole('heading', { name: 'Training of Zoë Quintanilla' })).toBeVisible();
+
+  // Access: the group's count includes the pending grant, marked
+  await goTo(app, 'Access');
+  const row = app.getByRole('grid', { name: 'Groups and their supervisors' }).getByRole('row').filter({ hasText: `${user.firstname} ${user.lastname}` }).filter({ hasText: group.groupname });
+  await expect(row).toContainText('+1 pending');
+});

@@ -140,7 +140,7 @@ test.describe('exports of what the views show', () => {
   test('access exports each group with its site, category and supervisors', async ({ app }) => {
     await goTo(app, 'Access');
     const file = await downloadExport(app, app.getByRole('button', { name: 'Export group access as XLSX' }));
-    expect(file.rows[0]).toEqual(['Group', 'Site · category', 'Members', 'Supervisors']);
+    expect(file.rows[0]).toEqual(['Group', 'Site · category', 'Members', 'With access', 'Supervisors']);
     const operations = file.rows.filter((r) => r[0] === 'Operations');
     expect(operations.length).toBeGreaterThan(1);
     expect(new Set(operations.map((r) => r[1])).size).toBe(operations.length);

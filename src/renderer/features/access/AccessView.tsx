@@ -8,7 +8,7 @@ import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
 import { ExportButtons } from '../../components/ExportButtons.tsx';
 import { tableOf, type ExportColumn } from '../../app/export-list.ts';
 import { PendingMarker } from '../../components/PendingMarker.tsx';
-import { featuresWithHolders, groupsWithSupervisors, type FeatureWithHolders, type GroupWithSupervisors, type Holder } from './queries.ts';
+import { featuresWithHolders, groupsWithSupervisors, type FeatureWithHolders, type GroupWithSupervisors, type Holder, type HolderCount } from './queries.ts';
 
 function People({ users }: { users: Holder[] }) {
   if (users.length === 0) return <span className="muted">Nobody</span>;
@@ -25,10 +25,22 @@ function People({ users }: { users: Holder[] }) {
   );
 }
 
+/** A holder count as it will be once the outbox is sent, marked when pending grants or revokes change it. */
+function Count({ value }: { value: HolderCount }) {
+  if (!value.pending) return <>{formatCount(value.count)}</>;
+  const change = value.delta === 0 ? 'pending' : `${value.delta > 0 ? '+' : '−'}${formatCount(Math.abs(value.delta))} pending`;
+  return (
+    <>
+      {formatCount(value.count)} <span className="badge pending" title="Counted as it will be once the Outbox is sent">{change}</span>
+    </>
+  );
+}
+
 const groupColumns: Column<GroupWithSupervisors>[] = [
   { id: 'group', header: 'Group', width: 'minmax(10rem, 1.5fr)', render: (g) => g.group.groupname },
   { id: 'site', header: 'Site · category', width: 'minmax(9rem, 1.2fr)', render: (g) => g.context },
-  { id: 'members', header: 'Members', width: '6rem', render: (g) => formatCount(g.group.usercount) },
+  { id: 'members', header: 'Members', width: '7rem', render: (g) => formatCount(g.group.usercount) },
+  { id: 'access', header: 'With access', width: '8rem', render: (g) => <Count value={g.supervisorCount} /> },
   { id: 'supervisors', header: 'Supervisors', width: 'minmax(12rem, 3fr)', render: (g) => <People users={g.supervisors} /> },
 ];
 
@@ -36,6 +48,7 @@ const featureColumns: Column<FeatureWithHolders>[] = [
   { id: 'module', header: 'Feature', width: 'minmax(8rem, 1fr)', render: (f) => f.feature.moduleName },
   { id: 'function', header: 'Function', width: 'minmax(8rem, 1fr)', render: (f) => f.feature.functionName },
   { id: 'site', header: 'Site', width: 'minmax(7rem, 1fr)', render: (f) => f.site },
+  { id: 'access', header: 'With access', width: '8rem', render: (f) => <Count value={f.holderCount} /> },
   { id: 'holders', header: 'Supervisors', width: 'minmax(12rem, 3fr)', render: (f) => <People users={f.holders} /> },
 ];
 
@@ -45,6 +58,7 @@ const groupExportColumns: ExportColumn<GroupWithSupervisors>[] = [
   { header: 'Group', cell: (g) => g.group.groupname },
   { header: 'Site · category', cell: (g) => g.context },
   { header: 'Members', cell: (g) => g.group.usercount },
+  { header: 'With access', cell: (g) => g.supervisorCount.count },
   { header: 'Supervisors', cell: (g) => people(g.supervisors) },
 ];
 
@@ -52,6 +66,7 @@ const featureExportColumns: ExportColumn<FeatureWithHolders>[] = [
   { header: 'Feature', cell: (f) => f.feature.moduleName },
   { header: 'Function', cell: (f) => f.feature.functionName },
   { header: 'Site', cell: (f) => f.site },
+  { header: 'With access', cell: (f) => f.holderCount.count },
   { header: 'Supervisors', cell: (f) => people(f.holders) },
 ];
 

@@ -1,6 +1,8 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
-import { featuresWithHolders, groupsWithSupervisors } from './queries.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { featuresWithHolders, groupsWithSupervisors, holderCounts } from './queries.ts';
+import { registerPendingSource, type OverlayKind, type OverlayRecords, type Touched } from '../../app/overlays.ts';
+import type { GroupAccessRecord } from '../../../shared/records.ts';
 import { freshDb, user } from '../../testing/fixtures.ts';
 
 describe('access view', () => {
@@ -35,5 +37,42 @@ describe('access view', () => {
     await db.moduleAccess.bulkPut([{ id: '1-3-1', accessID: 3, siteid: 1, userid: 1 }, { id: '1-3-9', accessID: 3, siteid: 1, userid: 9 }]);
     const features = await featuresWithHolders(db);
     expect(features[0]?.holders.map((u) => u.userid)).toEqual([1]);
+  });
+});
+
+describe('access counts with pending grants and revokes', () => {
+  const grant = (groupid: number, userid: number): GroupAccessRecord => ({ id: `${groupid}-${userid}`, groupid, userid, siteid: 1 });
+  const cached = [grant(10, 1), grant(10, 2), grant(11, 1)];
+  const touched = {
+    before: [grant(10, 2)],
+    after: [
+      { ...grant(10, 2), pendingOps: ['revoke'], pendingChange: 'delete' as const },
+      { ...grant(11, 3), pendingOps: ['g1'], pendingChange: 'create' as const },
+      { ...grant(12, 3), pendingOps: ['g2'], pendingChange: 'create' as const },
+    ],
+  };
+  let unregister: () => void = () => undefined;
+  afterEach(() => unregister());
+
+  it('counts a pending grant and no longer counts a pending revoke, marking the counts pending', () => {
+    const counts = holderCounts(cached, touched, (a) => String(a.groupid));
+    expect(counts.get('10')).toEqual({ count: 1, delta: -1, pending: true });
+    expect(counts.get('11')).toEqual({ count: 2, delta: 1, pending: true });
+    expect(counts.get('12')).toEqual({ count: 1, delta: 1, pending: true });
+  });
+
+  it('leaves a count no pending op touches as cached and not pending', () => {
+    expect(holderCounts(cached, { before: [], after: [] }, (a) => String(a.groupid)).get('10')).toEqual({ count: 2, delta: 0, pending: false });
+  });
+
+  it('shows each group with its supervisor count as it will be once the outbox is sent', async () => {
+    const db = freshDb();
+    await db.users.bulkPut([user(1), user(2), user(3)]);
+    await db.groups.bulkPut([10, 11, 12].map((groupid) => ({ groupid, siteid: 1, categoryid: 1, groupname: `G${groupid}`, usercount: 0, accessusercount: 0 })));
+    await db.groupAccess.bulkPut(cached);
+    const pending: Touched<OverlayRecords['groupAccess']> = touched;
+    unregister = registerPendingSource(async () => <K extends OverlayKind>(kind: K) => Promise.resolve((kind === 'groupAccess' ? pending : { before: [], after: [] }) as Touched<OverlayRecords[K]>));
+    const groups = await groupsWithSupervisors(db);
+    expect(groups.map((g) => [g.group.groupname, g.supervisorCount.count, g.supervisorCount.pending])).toEqual([['G10', 1, true], ['G11', 2, true], ['G12', 1, true]]);
   });
 });

@@ -18,7 +18,7 @@ import { usePendingVersion } from '../../outbox/runtime.ts';
 import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
 import { StatusText, TrainingBadge } from '../../components/Badges.tsx';
 import { DaysInput } from '../../components/DaysInput.tsx';
-import { searchUsers } from '../users/queries.ts';
+import { searchUsersWithPending } from '../users/queries.ts';
 import { PAGE_SIZE, isDueWithin, isOverdue, countOverdueForCourse, countOverdueTraining, overdueTraining, countTrainingDueWithin, courseTrainingCounts, listCourses, overdueTrainingForCourse, trainingDueWithin, trainingForCourse, trainingForUser } from './queries.ts';
 
 type Show = 'all' | 'overdue' | 'due';
@@ -60,7 +60,7 @@ function trainingColumns(today: string, days: number, withUser: boolean): Column
     { id: 'state', header: 'State', width: '9rem', render: (t) => <><TrainingBadge state={trainingState(t, today, days)} /> <PendingMarker row={t} what={t.user ? `${t.course_name} of ${t.user.firstname} ${t.user.lastname}` : t.course_name} /></> },
     { id: 'due', header: 'Due', width: '8rem', render: (t) => formatDate(t.dueIso) },
     ...(withUser ? [{ id: 'course', header: 'Course', width: 'minmax(8rem, 1.5fr)', render: (t: Row) => t.course_name }] : []),
-    { id: 'status', header: 'Course status', width: '8rem', render: (t) => <StatusText value={t.course_status} /> },
+    { id: 'status', header: 'Course status', width: '9.5rem', render: (t) => <StatusText value={t.course_status} /> },
     { id: 'method', header: 'Assigned by', width: 'minmax(8rem, 1fr)', render: (t) => t.assignment_method },
   ];
 }
@@ -101,7 +101,7 @@ function ByCourse({ db, courseid }: { db: FieldbookDb; courseid: number | null }
   const courseColumns: Column<CourseRecord>[] = [
     { id: 'name', header: 'Course', width: 'minmax(10rem, 3fr)', render: (c) => <a href={hrefFor('training', 'course', c.courseid)} tabIndex={-1}>{c.coursename}</a> },
     { id: 'status', header: 'Status', width: '7rem', render: (c) => <StatusText value={c.status} /> },
-    { id: 'assigned', header: 'Assigned', width: '6rem', render: (c) => formatCount(counts?.get(c.courseid)?.assigned ?? 0) },
+    { id: 'assigned', header: 'Assigned', width: '7rem', render: (c) => formatCount(counts?.get(c.courseid)?.assigned ?? 0) },
     { id: 'overdue', header: 'Overdue', width: '6rem', render: (c) => formatCount(counts?.get(c.courseid)?.overdue ?? 0) },
   ];
   const listName = `${effective === 'overdue' ? 'overdue training' : effective === 'due' ? `training due within ${days} days` : 'training'} ${course ? `of ${course.coursename}` : 'all courses'}`;
@@ -139,8 +139,9 @@ function ByUser({ db, userid }: { db: FieldbookDb; userid: number | null }) {
   const deferred = useDeferredValue(text);
   const pendingVersion = usePendingVersion();
   const today = todayIso();
-  const matches = useLiveQuery(async () => (deferred.trim() ? (await searchUsers(db, deferred)).slice(0, 200) : []), [db, deferred]);
-  const user = useLiveQuery(() => (userid === null ? undefined : db.users.get(userid)), [db, userid]);
+  // people created offline (pending user.create) are found too, by the same folded words
+  const matches = useLiveQuery(async () => (deferred.trim() ? (await searchUsersWithPending(db, deferred)).slice(0, 200) : []), [db, deferred, pendingVersion]);
+  const user = useLiveQuery(async () => (userid === null ? undefined : (await usersWithPending(db, [userid])).get(userid)), [db, userid, pendingVersion]);
   const rows = useLiveQuery(async () => (userid === null ? [] : applyOverlays('trainingAssignments', db, await trainingForUser(db, userid), (t) => t.userid === userid)), [db, userid, pendingVersion]);
   return (
     <>
@@ -152,7 +153,12 @@ function ByUser({ db, userid }: { db: FieldbookDb; userid: number | null }) {
       </div>
       {matches && matches.length > 0 && (
         <ul className="pick-list" aria-label="Matching users">
-          {matches.map((u) => <li key={u.userid}><a href={hrefFor('training', 'user', u.userid)}>{u.lastname}, {u.firstname} ({u.username})</a></li>)}
+          {matches.map((u) => (
+            <li key={u.userid}>
+              <a href={hrefFor('training', 'user', u.userid)}>{u.lastname}, {u.firstname} ({u.username})</a>
+              {u.pendingChange === 'create' && <> <span className="badge pending">Pending create</span></>}
+            </li>
+          ))}
         </ul>
       )}
       <section className="panel" aria-labelledby="user-training-heading">

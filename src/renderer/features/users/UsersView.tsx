@@ -10,7 +10,7 @@ import { PendingMarker } from '../../components/PendingMarker.tsx';
 import { usePendingVersion } from '../../outbox/runtime.ts';
 import { formatCount } from '../../app/format.ts';
 import { hrefFor, navigate } from '../../app/router.ts';
-import { DEFAULT_SORT, compareUsers, countUsers, firstUsersByName, searchUsers, userFilterOptions, userMatcher, type UserSortKey } from './queries.ts';
+import { DEFAULT_SORT, compareUsers, countUsers, firstUsersByName, searchUsersWithPending, userFilterOptions, type UserFilterOptions, type UserSortKey } from './queries.ts';
 import { useUsersView } from './view-store.ts';
 import { useUserSelection } from './selection.ts';
 import { SelectionActions } from './SelectionActions.tsx';
@@ -27,14 +27,11 @@ function numberOrNull(value: string): number | null {
   return value === '' ? null : Number(value);
 }
 
-export function UsersView({ db }: { db: FieldbookDb }) {
+/** The list's rows in their effective state: the first screenful at once, then every match. */
+function useUsersList(db: FieldbookDb) {
   const text = useUsersView((s) => s.text);
   const filters = useUsersView((s) => s.filters);
   const sort = useUsersView((s) => s.sort);
-  const { setText, setFilter, clearFilters, sortBy } = useUsersView((s) => s);
-  const selected = useUserSelection((s) => s.selected);
-  const select = useUserSelection((s) => s.select);
-  const selectAll = useUserSelection((s) => s.selectAll);
   const deferredText = useDeferredValue(text);
   const pendingVersion = usePendingVersion();
 
@@ -47,20 +44,19 @@ export function UsersView({ db }: { db: FieldbookDb }) {
   const waitForFirstScreen = plainList && firstScreen === undefined;
   const result = useLiveQuery(async () => {
     if (waitForFirstScreen) return undefined;
-    const [count, found, matches] = await Promise.all([countUsers(db), searchUsers(db, deferredText, filters, sort), userMatcher(db, deferredText, filters)]);
     // pending edits and people created offline, in the list wherever they now match
-    const [users, total] = await Promise.all([applyOverlays('users', db, found, matches, compareUsers(sort)), countWithPending('users', db, count, () => true)]);
+    const [users, total] = await Promise.all([searchUsersWithPending(db, deferredText, filters, sort), countUsers(db).then((count) => countWithPending('users', db, count, () => true))]);
     return { count: total, users };
   }, [db, deferredText, filters, sort, waitForFirstScreen, pendingVersion]);
   const users = result?.users;
   const firstCount = useLiveQuery(() => countUsers(db), [db]);
-  const total = result?.count ?? firstCount;
-  const options = useLiveQuery(() => userFilterOptions(db), [db]);
-  const siteNames = useMemo(() => new Map(options?.sites.map((s) => [s.siteid, s.sitename]) ?? []), [options]);
   const rows: Row[] = useMemo(() => users ?? firstScreen ?? [], [users, firstScreen]);
-  const orderedIds = useMemo(() => rows.map((u) => u.userid), [rows]);
+  const filtered = deferredText.trim() !== '' || Object.values(filters).some((v) => v != null);
+  return { rows, loaded: users !== undefined, firstScreen, total: result?.count ?? firstCount, filtered };
+}
 
-  const columns: Column<Row>[] = [
+function userColumns(siteNames: ReadonlyMap<number, string>): Column<Row>[] {
+  return [
     {
       id: 'name', header: 'Name', width: 'minmax(12rem, 2fr)', sortable: true,
       render: (u) => (
@@ -79,7 +75,10 @@ export function UsersView({ db }: { db: FieldbookDb }) {
     { id: 'usertype', header: 'Type', width: '8rem', sortable: true, render: (u) => u.usertype },
     { id: 'siteid', header: 'Site', width: 'minmax(6rem, 1fr)', sortable: true, render: (u) => siteNames.get(u.siteid) ?? String(u.siteid) },
   ];
-  const exportColumns: ExportColumn<Row>[] = [
+}
+
+function userExportColumns(siteNames: ReadonlyMap<number, string>): ExportColumn<Row>[] {
+  return [
     { header: 'Last name', cell: (u) => u.lastname },
     { header: 'First name', cell: (u) => u.firstname },
     { header: 'Username', cell: (u) => u.username },
@@ -89,72 +88,94 @@ export function UsersView({ db }: { db: FieldbookDb }) {
     { header: 'Site', cell: (u) => siteNames.get(u.siteid) ?? String(u.siteid) },
     { header: 'Pending change', cell: (u) => pendingCell(u) },
   ];
-  const filtered = deferredText.trim() !== '' || Object.values(filters).some((v) => v != null);
+}
+
+/** Search and filters; the Status and Type choices include the values pending edits give. */
+function UsersSearch({ options, filtered }: { options: UserFilterOptions | undefined; filtered: boolean }) {
+  const text = useUsersView((s) => s.text);
+  const filters = useUsersView((s) => s.filters);
+  const { setText, setFilter, clearFilters } = useUsersView((s) => s);
+  return (
+    <div className="toolbar" role="search">
+      <label>
+        Search users
+        <input type="search" value={text} placeholder="Name, username or employee ID" onChange={(e) => setText(e.target.value)} autoFocus />
+      </label>
+      <label>
+        Site
+        <select value={filters.siteid ?? ''} onChange={(e) => setFilter('siteid', numberOrNull(e.target.value))}>
+          <option value="">All sites</option>
+          {options?.sites.map((s) => <option key={s.siteid} value={s.siteid}>{s.sitename}</option>)}
+        </select>
+      </label>
+      <label>
+        Status
+        <select value={filters.status ?? ''} onChange={(e) => setFilter('status', e.target.value || null)}>
+          <option value="">All statuses</option>
+          {options?.statuses.map((s) => <option key={s} value={s}>{s || '(none)'}</option>)}
+        </select>
+      </label>
+      <label>
+        User type
+        <select value={filters.usertype ?? ''} onChange={(e) => setFilter('usertype', e.target.value || null)}>
+          <option value="">All types</option>
+          {options?.usertypes.map((s) => <option key={s} value={s}>{s || '(none)'}</option>)}
+        </select>
+      </label>
+      <label>
+        Profile group
+        <select value={filters.groupid ?? ''} onChange={(e) => setFilter('groupid', numberOrNull(e.target.value))}>
+          <option value="">All groups</option>
+          {options && <ChoiceOptions groups={groupChoices(options.groups, catalogNames(options.sites, options.profileCategories))} />}
+        </select>
+      </label>
+      {filtered && (
+        <button type="button" onClick={clearFilters}>
+          Clear filters
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function UsersView({ db }: { db: FieldbookDb }) {
+  const sort = useUsersView((s) => s.sort);
+  const sortBy = useUsersView((s) => s.sortBy);
+  const selected = useUserSelection((s) => s.selected);
+  const select = useUserSelection((s) => s.select);
+  const selectAll = useUserSelection((s) => s.selectAll);
+  const pendingVersion = usePendingVersion();
+  const { rows, loaded, firstScreen, total, filtered } = useUsersList(db);
+  const options = useLiveQuery(() => userFilterOptions(db), [db, pendingVersion]);
+  const siteNames = useMemo(() => new Map(options?.sites.map((s) => [s.siteid, s.sitename]) ?? []), [options]);
+  const orderedIds = useMemo(() => rows.map((u) => u.userid), [rows]);
 
   return (
     <section className="view users-view" aria-labelledby="users-heading">
       <h1 id="users-heading">Users</h1>
-      <div className="toolbar" role="search">
-        <label>
-          Search users
-          <input type="search" value={text} placeholder="Name, username or employee ID" onChange={(e) => setText(e.target.value)} autoFocus />
-        </label>
-        <label>
-          Site
-          <select value={filters.siteid ?? ''} onChange={(e) => setFilter('siteid', numberOrNull(e.target.value))}>
-            <option value="">All sites</option>
-            {options?.sites.map((s) => <option key={s.siteid} value={s.siteid}>{s.sitename}</option>)}
-          </select>
-        </label>
-        <label>
-          Status
-          <select value={filters.status ?? ''} onChange={(e) => setFilter('status', e.target.value || null)}>
-            <option value="">All statuses</option>
-            {options?.statuses.map((s) => <option key={s} value={s}>{s || '(none)'}</option>)}
-          </select>
-        </label>
-        <label>
-          User type
-          <select value={filters.usertype ?? ''} onChange={(e) => setFilter('usertype', e.target.value || null)}>
-            <option value="">All types</option>
-            {options?.usertypes.map((s) => <option key={s} value={s}>{s || '(none)'}</option>)}
-          </select>
-        </label>
-        <label>
-          Profile group
-          <select value={filters.groupid ?? ''} onChange={(e) => setFilter('groupid', numberOrNull(e.target.value))}>
-            <option value="">All groups</option>
-            {options && <ChoiceOptions groups={groupChoices(options.groups, catalogNames(options.sites, options.profileCategories))} />}
-          </select>
-        </label>
-        {filtered && (
-          <button type="button" onClick={clearFilters}>
-            Clear filters
-          </button>
-        )}
-      </div>
+      <UsersSearch options={options} filtered={filtered} />
       <div className="toolbar">
         <p role="status" aria-live="polite" className="count">
-          {users === undefined ? (firstScreen && total !== undefined ? `${formatCount(total)} users` : 'Loading users…') : `${formatCount(rows.length)} of ${formatCount(total ?? rows.length)} users`}
+          {!loaded ? (firstScreen && total !== undefined ? `${formatCount(total)} users` : 'Loading users…') : `${formatCount(rows.length)} of ${formatCount(total ?? rows.length)} users`}
         </p>
-        {users !== undefined && rows.length > 0 && (
+        {loaded && rows.length > 0 && (
           <button type="button" onClick={() => selectAll(orderedIds)}>
             Select all {formatCount(rows.length)} matching
           </button>
         )}
-        <ExportButtons what="users" load={async () => tableOf(exportColumns, rows)} disabled={users === undefined || rows.length === 0} />
+        <ExportButtons what="users" load={async () => tableOf(userExportColumns(siteNames), rows)} disabled={!loaded || rows.length === 0} />
       </div>
       <SelectionActions />
       <VirtualGrid
         label="Users"
         rows={rows}
         rowKey={(u) => u.userid}
-        columns={columns}
+        columns={userColumns(siteNames)}
         sort={{ column: sort.key, direction: sort.direction }}
         onSort={(column) => sortBy(column as UserSortKey)}
         selected={selected}
         onSelect={(index, mode, fromIndex) => select(orderedIds, index, mode, fromIndex)}
-        loading={users === undefined && firstScreen === undefined}
+        loading={!loaded && firstScreen === undefined}
         onSelectAll={() => selectAll(orderedIds)}
         onActivate={(u) => navigate('users', u.userid)}
         emptyText={total === 0 ? 'No users in the cache yet: sync from Connection & sync.' : 'No user matches the search and filters.'}

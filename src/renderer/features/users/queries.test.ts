@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { searchUsers, userFilterOptions } from './queries.ts';
+import { searchUsers, searchUsersWithPending, userFilterOptions, withPendingValues } from './queries.ts';
+import { registerPendingSource, type OverlayKind, type OverlayRecords, type Touched } from '../../app/overlays.ts';
 import { freshDb, user } from '../../testing/fixtures.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 
@@ -99,5 +100,48 @@ describe('filtering and sorting users', () => {
     const options = await userFilterOptions(db);
     expect(options.statuses).toContain('Suspended-ish');
     expect(options.usertypes).toEqual(['Administrator', 'Supervisor', 'User']);
+  });
+
+  it('offers a status and a type that only a pending edit or a person created offline has', () => {
+    const touched = {
+      before: [user(2, { status: 'Inactive', usertype: 'User' })],
+      after: [
+        { ...user(2, { status: 'Offline', usertype: 'User' }), pendingOps: ['op-1'], pendingChange: 'update' as const },
+        { ...user(-5, { status: 'On leave', usertype: 'Contractor' }), pendingOps: ['op-2'], pendingChange: 'create' as const },
+      ],
+    };
+    expect(withPendingValues(['Active', 'Inactive'], touched, 'status')).toEqual(['Active', 'Inactive', 'Offline', 'On leave']);
+    expect(withPendingValues(['Supervisor', 'User'], touched, 'usertype')).toEqual(['Contractor', 'Supervisor', 'User']);
+  });
+
+  it('keeps the cached values as they are when nothing pending adds one', () => {
+    expect(withPendingValues(['', 'Active'], { before: [], after: [] }, 'status')).toEqual(['', 'Active']);
+  });
+});
+
+describe('searching users with the pending work applied', () => {
+  const created = { ...user(-7, { firstname: 'María', lastname: 'Núñez', username: 'maria.nunez', employeeid: 'N-7', siteid: 1 }), pendingOps: ['op-7'], pendingChange: 'create' as const };
+  const renamed = { ...user(2, { firstname: 'Alan', lastname: 'Mathison', username: 'aturing', employeeid: 'EMP-002', siteid: 1, status: 'Inactive' }), pendingOps: ['op-8'], pendingChange: 'update' as const };
+  let unregister: () => void = () => undefined;
+  beforeEach(() => {
+    const users: Touched<OverlayRecords['users']> = { before: [user(2, { firstname: 'Alan', lastname: 'Turing', username: 'aturing', employeeid: 'EMP-002', siteid: 1, status: 'Inactive' })], after: [created, renamed] };
+    unregister = registerPendingSource(async () => <K extends OverlayKind>(kind: K) => Promise.resolve((kind === 'users' ? users : { before: [], after: [] }) as Touched<OverlayRecords[K]>));
+    return () => unregister();
+  });
+
+  it('finds a person created offline by a folded word of the name, in either order', async () => {
+    expect(ids(await searchUsersWithPending(db, 'nunez'))).toEqual([-7]);
+    expect(ids(await searchUsersWithPending(db, 'NÚÑEZ, maria'))).toEqual([-7]);
+    expect(ids(await searchUsersWithPending(db, 'nunez maría'))).toEqual([-7]);
+  });
+
+  it('finds a person created offline by a username fragment and marks them as a pending create', async () => {
+    const [found] = await searchUsersWithPending(db, 'nunez');
+    expect(found).toMatchObject({ username: 'maria.nunez', pendingChange: 'create' });
+  });
+
+  it('finds a person by a pending new name and no longer by the old one', async () => {
+    expect(ids(await searchUsersWithPending(db, 'mathison'))).toEqual([2]);
+    expect(ids(await searchUsersWithPending(db, 'turing'))).toEqual([]);
   });
 });

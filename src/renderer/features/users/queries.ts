@@ -6,6 +6,7 @@ import type { GroupRecord, ProfileCategoryRecord, SiteRecord, UserRecord } from 
 import { matchesAllWords, searchWords } from '../../../shared/search-text.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 import { allUsersByName } from '../../db/users-memo.ts';
+import { applyOverlays, touchedOf, type PendingMark, type Touched } from '../../app/overlays.ts';
 
 export interface UserFilters {
   siteid?: number | null;
@@ -81,6 +82,16 @@ export async function searchUsers(db: FieldbookDb, text: string, filters: UserFi
   return sort.key === DEFAULT_SORT.key && sort.direction === DEFAULT_SORT.direction ? matching : sortUsers(matching, sort);
 }
 
+/**
+ * The same search over the effective state: pending edits put where they now match (or
+ * taken out), people created offline found by the same folded words. For pickers that
+ * name people ("Find a user"); the users list does the same in two steps.
+ */
+export async function searchUsersWithPending(db: FieldbookDb, text: string, filters: UserFilters = {}, sort: UserSort = DEFAULT_SORT): Promise<(UserRecord & PendingMark)[]> {
+  const [found, matches] = await Promise.all([searchUsers(db, text, filters, sort), userMatcher(db, text, filters)]);
+  return applyOverlays('users', db, found, matches, compareUsers(sort));
+}
+
 /** What a search selects, as a test on one user (the pending overlay asks it of users it changes). */
 export async function userMatcher(db: FieldbookDb, text: string, filters: UserFilters = {}): Promise<(u: UserRecord) => boolean> {
   const words = searchWords(text);
@@ -106,17 +117,35 @@ export interface UserFilterOptions {
   profileCategories: ProfileCategoryRecord[];
 }
 
-/** The values the filters offer: whatever the cache holds, unknown values included as they are. */
+/**
+ * The values the filters offer: whatever the cache holds, unknown values included as they are,
+ * and the values pending edits and people created offline will have (a pending "Offline" is
+ * offered even when no cached user has it), so every effective value can be filtered on.
+ */
 export async function userFilterOptions(db: FieldbookDb): Promise<UserFilterOptions> {
-  const [sites, statuses, usertypes, groups, profileCategories] = await Promise.all([
+  const [sites, statuses, usertypes, groups, profileCategories, touched] = await Promise.all([
     db.sites.toArray(),
     db.users.orderBy('status').uniqueKeys(),
     db.users.orderBy('usertype').uniqueKeys(),
     db.groups.toArray(),
     db.profileCategories.toArray(),
+    touchedOf('users', db),
   ]);
   groups.sort((a, b) => collator.compare(a.groupname, b.groupname));
-  return { sites, statuses: statuses.map(String), usertypes: usertypes.map(String), groups, profileCategories };
+  return {
+    sites,
+    statuses: withPendingValues(statuses.map(String), touched, 'status'),
+    usertypes: withPendingValues(usertypes.map(String), touched, 'usertype'),
+    groups,
+    profileCategories,
+  };
+}
+
+/** Pure: the cached values of a field with those of the users as pending ops leave them (removals aside), sorted. */
+export function withPendingValues(cached: readonly string[], touched: Touched<UserRecord>, field: 'status' | 'usertype'): string[] {
+  const values = new Set(cached);
+  for (const u of touched.after) if (u.pendingChange !== 'delete') values.add(String(u[field] ?? ''));
+  return values.size === cached.length ? [...cached] : [...values].sort(collator.compare);
 }
 
 export async function countUsers(db: FieldbookDb): Promise<number> {
