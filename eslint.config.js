@@ -80,10 +80,4 @@ export default tseslint.config(
     ignores: ['**/*.test.{ts,tsx}', 'src/**/testing/**'],
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
   },
-  {
-    // Being split on their own branches (#9b: the import view; #11c: users, training, access):
-    // off until those land, then delete this block so the rule above covers them too.
-    files: ['src/renderer/features/import/**', 'src/renderer/features/users/**', 'src/renderer/features/training/**', 'src/renderer/features/access/**'],
-    rules: { 'max-lines-per-function': 'off' },
-  },
 );

@@ -37,6 +37,7 @@ const NONE: UserRecord[] = [];
 const KEY_LABELS: Record<MatchKey, string> = { employeeid: 'Employee ID', username: 'Username', email: 'E-mail' };
 const MODE_LABELS: Record<ImportMode, string> = { upsert: 'Create new people and update known ones', create: 'Only create new people', update: 'Only update people already on the site' };
 
+// eslint-disable-next-line max-lines-per-function -- not split yet (issue 9 stays open for it): the columns fieldset, presets and queueing are still inline
 export default function ImportView() {
   const db = useActiveDb();
   // the import creates and updates people and adds their e-mails: the write rule of each (shared/access.ts)
