@@ -10,6 +10,7 @@ import { emailsOfUser, normalizeTrainingAssignment, normalizeUser, userSearchKey
 import { schemas } from '../../shared/api/wire.ts';
 import { toIsoDate } from '../../shared/dates.ts';
 import type { FieldbookDb } from '../db/index.ts';
+import { yieldToEventLoop } from '../../shared/yield.ts';
 
 const text = (v: unknown, fallback = ''): string => (v === undefined || v === null ? fallback : String(v));
 
@@ -63,7 +64,7 @@ export function createCacheRefresher(db: FieldbookDb, onError: (err: unknown) =>
   };
   const drain = async () => {
     // a macrotask later, the whole burst of outcomes resolved together is here
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await yieldToEventLoop();
     while (waiting.length > 0) {
       const burst = waiting;
       waiting = [];

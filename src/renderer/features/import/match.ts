@@ -12,6 +12,7 @@ import type { EmailRecord, UserRecord } from '../../../shared/records.ts';
 import { looksLikeFormula } from '../../../shared/formula.ts';
 import { DATE_FIELDS, FIELD_LABELS, IMPORT_FIELDS, type ImportField } from './mapping.ts';
 import { parseTextDate, type DayMonthOrder } from './text-date.ts';
+import { yieldToEventLoop } from '../../../shared/yield.ts';
 
 export type MatchKey = 'employeeid' | 'username' | 'email';
 export type ImportMode = 'upsert' | 'create' | 'update';
@@ -150,13 +151,13 @@ export async function planImportInSlices(rows: readonly ImportRow[], users: read
   const index = peopleIndex(users, siteid, emails);
   const inFile = emptyFileIndex();
   for (let at = 0; at < rows.length; at += slice) {
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await yieldToEventLoop();
     if (stopped()) return null;
     indexRows(inFile, rows, at, Math.min(at + slice, rows.length));
   }
   const plans: RowPlan[] = [];
   for (let at = 0; at < rows.length; at += slice) {
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await yieldToEventLoop();
     if (stopped()) return null;
     for (let i = at; i < Math.min(at + slice, rows.length); i += 1) plans.push(planRow(rows[i]!, options, index, inFile, emails));
   }

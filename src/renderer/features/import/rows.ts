@@ -9,6 +9,7 @@ import type { Sheet } from './header.ts';
 import { IMPORT_FIELDS, type ColumnMapping } from './mapping.ts';
 import { normalizeStatus, type GroupRef, type ImportRow, type RowPlan } from './match.ts';
 import { extraDrafts, type ImportExtras } from './extras.ts';
+import { yieldToEventLoop } from '../../../shared/yield.ts';
 
 /** What the new people get besides their fields: the extras chosen for the file, and the groups a column names. */
 export interface GiveNewPeople {
@@ -37,7 +38,7 @@ export function rowsOf(sheet: Sheet, mapping: ColumnMapping): ImportRow[] {
 export async function rowsInSlices(sheet: Sheet, mapping: ColumnMapping, stopped: () => boolean, slice = 5000): Promise<ImportRow[] | null> {
   const rows: ImportRow[] = [];
   for (let at = 0; at < sheet.rows.length; at += slice) {
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await yieldToEventLoop();
     if (stopped()) return null;
     for (let i = at; i < Math.min(at + slice, sheet.rows.length); i += 1) rows.push(rowOf(sheet.rows[i]!, mapping));
   }
@@ -74,7 +75,7 @@ export async function draftsInSlices(plans: readonly RowPlan[], siteid: number, 
   const drafts: OpDraft[] = [];
   const rows: number[] = [];
   for (let at = 0; at < plans.length; at += slice) {
-    if (at > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    if (at > 0) await yieldToEventLoop();
     const part = draftsWithRows(plans.slice(at, at + slice), siteid, excluded, ticked, give);
     drafts.push(...part.drafts);
     rows.push(...part.rows);

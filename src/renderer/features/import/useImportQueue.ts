@@ -1,0 +1,52 @@
+/**
+ * Queueing an import: the rows' drafts are made and stored a slice at a time
+ * with yields between slices, as one batch; a second click meanwhile queues
+ * nothing. The rows behind each op are kept for the results file.
+ */
+import { useRef } from 'react';
+import { enqueueOps } from '../../../shared/replay-queue/queue.ts';
+import { formatCount } from '../../app/format.ts';
+import { outboxStore, queueChanged } from '../../outbox/runtime.ts';
+import { useLastImport } from './ImportResults.tsx';
+import { draftsInSlices, type GiveNewPeople } from './rows.ts';
+import type { RowPlan } from './match.ts';
+import type { Sheet } from './header.ts';
+
+export interface QueueInputs {
+  fileName: string | null;
+  sheet: Sheet;
+  plans: RowPlan[];
+  siteid: number;
+  excluded: ReadonlySet<number>;
+  ticked: ReadonlySet<number>;
+  give: GiveNewPeople;
+}
+
+/** `queue` stores the batch, says so through `onQueued` and resolves when the engine has it. */
+export function useImportQueue(onQueued: (message: string) => void): (inputs: QueueInputs) => Promise<void> {
+  const queueing = useRef(false);
+  return async (inputs) => {
+    const odb = outboxStore.getState().db;
+    if (!odb || queueing.current) return;
+    queueing.current = true;
+    try {
+      const { drafts, rows } = await draftsInSlices(inputs.plans, inputs.siteid, inputs.excluded, inputs.ticked, inputs.give);
+      if (drafts.length === 0) return;
+      const ops = await enqueueOps(odb, drafts);
+      const opsByRow = new Map<number, string[]>();
+      ops.forEach((op, i) => {
+        const row = rows[i]!;
+        const list = opsByRow.get(row);
+        if (list) list.push(op.id);
+        else opsByRow.set(row, [op.id]);
+      });
+      const { fileName, sheet, plans } = inputs;
+      useLastImport.setState({ run: { fileName: fileName ?? 'import', headers: sheet.headers, rows: sheet.rows, plans: new Map(plans.map((p) => [p.rowNumber, p])), opsByRow } });
+      // the batch is stored: say so now; the outbox engine then loads it (for 100,000 ops, seconds)
+      onQueued(`Queued ${formatCount(drafts.length)} changes from ${fileName ?? 'the file'}. See them in the Outbox.`);
+      await queueChanged();
+    } finally {
+      queueing.current = false;
+    }
+  };
+}
