@@ -38,9 +38,12 @@ function pick(server: ReferenceServer) {
        AND NOT EXISTS (SELECT 1 FROM group_access a WHERE a.userid = u.userid) AND NOT EXISTS (SELECT 1 FROM module_access m WHERE m.userid = u.userid)
      ORDER BY userid LIMIT 1`,
   )[0]!;
-  const group = server.query<{ groupid: number; groupname: string }>('SELECT groupid, groupname FROM profile_groups WHERE siteid = ? ORDER BY groupid LIMIT 1', user.siteid)[0]!;
-  const credential = server.query<{ credentialid: number; credentialname: string }>(
-    `SELECT c.credentialid, c.credentialname FROM credentials c JOIN credential_categories k ON k.categoryid = c.categoryid
+  const group = server.query<{ groupid: number; groupname: string; sitename: string }>(
+    'SELECT g.groupid, g.groupname, s.sitename FROM profile_groups g JOIN sites s ON s.siteid = g.siteid WHERE g.siteid = ? ORDER BY g.groupid LIMIT 1',
+    user.siteid,
+  )[0]!;
+  const credential = server.query<{ credentialid: number; credentialname: string; categoryname: string }>(
+    `SELECT c.credentialid, c.credentialname, k.categoryname FROM credentials c JOIN credential_categories k ON k.categoryid = c.categoryid
      WHERE k.siteid = ? AND c.requiredcredentialnum = 0 AND c.credentialid NOT IN (SELECT credentialid FROM credential_assignments WHERE userid = ?) ORDER BY c.credentialid LIMIT 1`,
     user.siteid, user.userid,
   )[0]!;
@@ -122,9 +125,15 @@ test.describe('offline work in every view, then the platform\'s answer', () => {
     // the Outbox says it in words, with a date picker when editing
     await goTo(app, 'Outbox');
     const queued = app.getByRole('table', { name: 'Queued operations' });
-    const assignRow = queued.getByRole('row').filter({ hasText: `Assign ${credential.credentialname} to ${fullName}, Nov 2, 2026 – Nov 2, 2027` });
+    // names with their context: the credential's category, the group's site (every group name is on every site)
+    const assignRow = queued.getByRole('row').filter({ hasText: `Assign ${credential.credentialname} (${credential.categoryname}) to ${fullName}, Nov 2, 2026 – Nov 2, 2027` });
     await expect(assignRow).toBeVisible();
-    await expect(app.getByRole('combobox', { name: /^Batch/ }).getByRole('option', { name: new RegExp(`Give access over ${group.groupname} to 1 person|Give ${fullName} access over ${group.groupname}`) })).toHaveCount(1);
+    // every row's buttons have names of their own (not five "Inspect" and five "Undo")
+    const buttonNames = await queued.getByRole('button').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? e.textContent ?? ''));
+    expect(buttonNames.length).toBeGreaterThan(4);
+    expect(new Set(buttonNames).size).toBe(buttonNames.length);
+    const groupLabel = `${group.groupname} \\(${group.sitename}`;
+    await expect(app.getByRole('combobox', { name: /^Batch/ }).getByRole('option', { name: new RegExp(`Give access over ${groupLabel}.*\\) to 1 person|Give ${fullName} access over ${groupLabel}`) })).toHaveCount(1);
     await assignRow.getByRole('button', { name: 'Inspect' }).click();
     await expect(queued.getByLabel('Expiration date')).toHaveAttribute('type', 'date');
     await expect(queued.getByLabel('Expiration date')).toHaveValue('2027-11-02');

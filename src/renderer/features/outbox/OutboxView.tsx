@@ -206,12 +206,17 @@ function OpRow(props: {
         <td>{op.attempts}</td>
         <td>{op.lastError?.message ?? ''}</td>
         <td>
-          <button type="button" aria-expanded={open} onClick={onToggle}>
+          {/* each row's buttons are named after its op: a screen reader's list of buttons tells them apart */}
+          <button type="button" aria-expanded={open} onClick={onToggle} aria-label={`${open ? 'Close' : 'Inspect'}: ${description}`}>
             {open ? 'Close' : 'Inspect'}
           </button>
-          {parked && op.status !== 'conflict' && <button type="button" onClick={act((odb) => retryOps(odb, [op.id]))}>Retry</button>}
-          {op.status === 'conflict' && <a href="#/conflicts">Resolve</a>}
-          {editable && <button type="button" onClick={act((odb) => discardOps(odb, [op.id], actor))}>{op.status === 'pending' ? 'Undo' : 'Discard'}</button>}
+          {parked && op.status !== 'conflict' && <button type="button" onClick={act((odb) => retryOps(odb, [op.id]))} aria-label={`Retry: ${description}`}>Retry</button>}
+          {op.status === 'conflict' && <a href="#/conflicts" aria-label={`Resolve: ${description}`}>Resolve</a>}
+          {editable && (
+            <button type="button" onClick={act((odb) => discardOps(odb, [op.id], actor))} aria-label={`${op.status === 'pending' ? 'Undo' : 'Discard'}: ${description}`}>
+              {op.status === 'pending' ? 'Undo' : 'Discard'}
+            </button>
+          )}
         </td>
       </tr>
       {open && (

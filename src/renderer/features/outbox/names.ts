@@ -1,6 +1,12 @@
-/** The names the Outbox needs to describe ops in words, read from the cache by key (never whole tables). */
+/**
+ * The names the Outbox needs to describe ops in words, read from the cache by key
+ * (never whole tables but the small sites and categories). Groups and features carry
+ * their site (every group name exists on every site), credentials their category.
+ */
 import type { OutboxOp } from '../../../shared/outbox.ts';
 import type { FieldbookDb } from '../../db/index.ts';
+import { credentialLabel, featureLabel, groupLabel } from '../../app/catalog.ts';
+import { loadCatalogNames } from '../../app/catalog-names.ts';
 import type { OpNames } from './describe.ts';
 
 function present<T>(rows: (T | undefined)[]): T[] {
@@ -29,7 +35,8 @@ export async function loadOpNames(db: FieldbookDb, ops: readonly OutboxOp[]): Pr
     users.add(t.userid);
     courses.add(t.courseid);
   }
-  const [userRows, groupRows, featureRows, credentialRows, courseRows, emailRows] = await Promise.all([
+  const [catalog, userRows, groupRows, featureRows, credentialRows, courseRows, emailRows] = await Promise.all([
+    loadCatalogNames(db),
     db.users.bulkGet([...users]),
     db.groups.bulkGet([...groups]),
     db.modules.bulkGet([...features]),
@@ -39,9 +46,9 @@ export async function loadOpNames(db: FieldbookDb, ops: readonly OutboxOp[]): Pr
   ]);
   return {
     users: new Map(present(userRows).map((u) => [u.userid, `${u.firstname} ${u.lastname}`.trim() || u.username])),
-    groups: new Map(present(groupRows).map((g) => [g.groupid, g.groupname])),
-    features: new Map(present(featureRows).map((m) => [m.id, `${m.moduleName} — ${m.functionName}`])),
-    credentials: new Map(present(credentialRows).map((c) => [c.credentialid, c.credentialname])),
+    groups: new Map(present(groupRows).map((g) => [g.groupid, groupLabel(g, catalog)])),
+    features: new Map(present(featureRows).map((m) => [m.id, featureLabel(m, catalog)])),
+    credentials: new Map(present(credentialRows).map((c) => [c.credentialid, credentialLabel(c)])),
     courses: new Map(present(courseRows).map((c) => [c.courseid, c.coursename])),
     transcripts: new Map(transcriptRows.map((t) => [t.transcriptid, { userid: t.userid, courseid: t.courseid }])),
     emails: new Map(present(emailRows).map((e) => [e.emailid, e.email])),
