@@ -189,6 +189,31 @@ describe('replaying a delete', () => {
     const outcome = await executeReplay(api.client, { opId: 'd', op: { kind: 'credentialAssignment.delete', credentialid: 9, userid: 42 }, verifyFirst: false });
     expect(outcome).toMatchObject({ status: 'needs-review', error: { statuscode: 800 } });
   });
+
+  describe('with a base (what the record held when the removal was decided)', () => {
+    const held = (expirationdate: string) => ({ Credentials: [{ credentialid: 9, userid: 42, expirationdate, link: 'x/9-42' }] });
+    const removal = (extra: Partial<ReplayRequest> = {}): ReplayRequest => ({
+      opId: 'd', op: { kind: 'credentialAssignment.delete', credentialid: 9, userid: 42 }, base: { expirationdate: '06/30/2028' }, verifyFirst: false, ...extra,
+    });
+
+    it('is sent while the server still holds that', async () => {
+      const api = scriptedClient({ 'GET /users/42/credentials': [{ httpcode: 200, body: held('2028-06-30T00:00:00') }], 'DELETE /credentials/9/assignments/9-42': [{ httpcode: 202, body: status(202, 703) }] });
+      expect(await executeReplay(api.client, removal())).toMatchObject({ status: 'done' });
+      expect(api.writes()).toEqual([{ method: 'DELETE', path: '/credentials/9/assignments/9-42', body: undefined }]);
+    });
+
+    it('is a conflict, sending nothing, when someone renewed the assignment meanwhile', async () => {
+      const api = scriptedClient({ 'GET /users/42/credentials': [{ httpcode: 200, body: held('06/30/2029') }] });
+      expect(await executeReplay(api.client, removal())).toMatchObject({ status: 'conflict', fields: ['expirationdate'] });
+      expect(api.writes()).toEqual([]);
+    });
+
+    it('is sent anyway once the user chose to keep the removal', async () => {
+      const api = scriptedClient({ 'DELETE /credentials/9/assignments/9-42': [{ httpcode: 202, body: status(202, 703) }] });
+      expect(await executeReplay(api.client, removal({ resolution: 'mine' }))).toMatchObject({ status: 'done' });
+      expect(api.writes()).toHaveLength(1);
+    });
+  });
 });
 
 describe('a malformed answer', () => {

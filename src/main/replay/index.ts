@@ -10,7 +10,7 @@
 import type { AppError, ReplayOutcome, ReplayRequest, OpSpec } from '../../shared/ipc.ts';
 import { isStatusBody, type StatusBody } from '../../shared/api/index.ts';
 import { OP_KIND_TABLE } from '../../shared/op-kinds.ts';
-import { alreadyInEffect, classifyFailure, conflictingFields, sameCreatedUser } from './rules.ts';
+import { alreadyInEffect, changedSinceBase, classifyFailure, conflictingFields, sameCreatedUser } from './rules.ts';
 import { changesOf, createdIdField, writeRequestOf } from './routes.ts';
 import { readState, type ReplayClient, type ServerState } from './read.ts';
 import { toAppError } from '../ipc/errors.ts';
@@ -100,9 +100,13 @@ export function createVerdict(op: OpSpec, state: ServerState): ReplayOutcome | n
 }
 
 async function replayDelete(client: ReplayClient, req: ReplayRequest, attempt: Attempt, signal?: AbortSignal): Promise<ReplayOutcome> {
-  if (req.verifyFirst) {
+  // a removal with a base (a bulk removal's before-image, an undo of a create) is checked like an update
+  const checked = req.resolution !== 'mine' && req.base !== undefined && Object.keys(req.base).length > 0;
+  if (req.verifyFirst || checked) {
     const state = await readState(client, req.op, signal);
     if (!state.present) return { status: 'done', alreadyApplied: true };
+    const fields = checked && req.base ? changedSinceBase(req.base, state.record) : [];
+    if (fields.length > 0) return { status: 'conflict', theirs: state.record, fields };
   }
   try {
     const response = await write(client, req.op, attempt, signal);

@@ -31,6 +31,15 @@ export function conflictingFields(base: BaseValues | undefined, mine: Record<str
   return out;
 }
 
+/**
+ * The rule for a removal that carries a base (what the record held when the removal
+ * was decided): a field whose server value is no longer that base was changed by
+ * someone else in the meantime, and removing the record would throw that change away.
+ */
+export function changedSinceBase(base: BaseValues, theirs: Record<string, unknown>): string[] {
+  return Object.keys(base).filter((field) => !sameValue(field, theirs[field], base[field]));
+}
+
 /** A created user matches what we sent when the identifying fields agree (username is already equal). */
 export function sameCreatedUser(sent: { firstname: string; lastname: string; employeeid?: string | undefined }, found: Record<string, unknown>): boolean {
   if (!sameValue('firstname', sent.firstname, found['firstname'])) return false;

@@ -50,6 +50,8 @@ describe('the reversal of each kind of operation', () => {
     expect(step.op).toEqual({ kind: 'credentialAssignment.delete', credentialid: 3, userid: 7 });
     expect(step.applied).toEqual({ present: true, fields: { expirationdate: '06/30/2028', credentialnumber: 'N-1' } });
     expect(step.before).toEqual({ present: false, fields: {} });
+    // sent only while the server still holds what the create left (checked again at replay, also after an offline check)
+    expect(step.base).toEqual({ expirationdate: '06/30/2028', credentialnumber: 'N-1' });
   });
 
   it('re-creates a removed credential assignment with its dates and number, and says attachments do not come back', () => {

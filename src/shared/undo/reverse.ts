@@ -10,6 +10,7 @@
  */
 import type { OpSpec } from '../ipc.ts';
 import type { BaseValues, OutboxOp } from '../outbox.ts';
+import { OP_KIND_TABLE } from '../op-kinds.ts';
 
 export type ShapeValue = string | number | boolean | null;
 
@@ -79,8 +80,14 @@ function reverseUpdate(op: OutboxOp, changes: Record<string, string | undefined>
   };
 }
 
+/**
+ * A removal that undoes a create carries what the create left as its base: the replay
+ * sends it only while the server still holds that (an assignment renewed or moved by
+ * someone since is a conflict, also when the undo was checked against the cache offline).
+ */
 function step(op: OutboxOp, spec: OpSpec, before: Shape, applied: Shape, caveat?: string): Reversal {
-  return { kind: 'reverse', step: { op: spec, base: {}, summary: `Undo: ${op.summary}`, before, applied, ...(caveat ? { caveat } : {}) } };
+  const base: BaseValues = OP_KIND_TABLE[spec.kind].effect === 'delete' ? { ...applied.fields } : {};
+  return { kind: 'reverse', step: { op: spec, base, summary: `Undo: ${op.summary}`, before, applied, ...(caveat ? { caveat } : {}) } };
 }
 
 export function reverseOp(op: OutboxOp): Reversal {

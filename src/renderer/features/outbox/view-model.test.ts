@@ -26,6 +26,14 @@ describe('the Conflict view', () => {
     expect(conflictFieldsOf(conflict(1, 'Offline'))).toEqual([{ field: 'status', base: 'Active', mine: 'Inactive', theirs: 'Offline' }]);
   });
 
+  it("shows a removal's side as the record removed", () => {
+    const removal = statusOp(1, 'X', {
+      op: { kind: 'credentialAssignment.delete', credentialid: 9, userid: 1 },
+      status: 'conflict', base: { expirationdate: '2028-06-30' }, theirs: { expirationdate: '2029-06-30' }, conflictFields: ['expirationdate'],
+    });
+    expect(conflictFieldsOf(removal)).toEqual([{ field: 'expirationdate', base: '2028-06-30', mine: '(removed)', theirs: '2029-06-30' }]);
+  });
+
   it('finds the conflicts alike, to resolve them all at once', () => {
     const ops = [conflict(1, 'Offline'), conflict(2, 'offline'), conflict(3, 'Expired')];
     expect(alikeConflicts(ops, ops[0]!).map((op) => op.op)).toEqual([ops[0]!.op, ops[1]!.op]);

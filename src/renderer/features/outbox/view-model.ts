@@ -1,6 +1,7 @@
 /** What the Outbox and Conflict views show, computed from the ops. Pure. */
 import type { OutboxOp, OutboxStatus } from '../../../shared/outbox.ts';
 import { sameTextIgnoringCase } from './compare.ts';
+import { OP_KIND_TABLE } from '../../../shared/op-kinds.ts';
 
 export const STATUS_LABELS: Record<OutboxStatus, string> = {
   pending: 'Pending',
@@ -56,11 +57,16 @@ export interface ConflictField {
 }
 
 /** base / mine / theirs of each field in conflict. */
+/** What a removal leaves in each field, as the conflict view shows it. */
+const REMOVED = '(removed)';
+
 export function conflictFieldsOf(op: OutboxOp): ConflictField[] {
   const spec = op.op as { changes?: Record<string, unknown> };
   const mine = spec.changes ?? {};
   const fields = op.conflictFields ?? Object.keys(mine);
-  return fields.map((field) => ({ field, base: op.base[field] ?? null, mine: mine[field] ?? null, theirs: op.theirs?.[field] ?? null }));
+  // a removal's "yours" is the record gone, whatever the field
+  const removal = OP_KIND_TABLE[op.op.kind].effect === 'delete';
+  return fields.map((field) => ({ field, base: op.base[field] ?? null, mine: removal ? REMOVED : (mine[field] ?? null), theirs: op.theirs?.[field] ?? null }));
 }
 
 /** Conflicts "alike" this one: same kind of change, same fields, same values of mine and theirs. */

@@ -11,6 +11,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { AppError } from '../../../shared/ipc.ts';
 import type { OutboxOp } from '../../../shared/outbox.ts';
 import { enqueueOps } from '../../../shared/replay-queue/queue.ts';
+import { firstWriteRefusal } from '../../../shared/access.ts';
 import { judgeUndo, readsOf, undoCounts, undoDrafts, undoLines, type JudgedLine } from '../../../shared/undo/plan.ts';
 import type { RouteProps } from '../../app/routes.tsx';
 import { isOnline, sessionStore, useActiveDb, useSession } from '../../app/session.ts';
@@ -128,10 +129,13 @@ export default function UndoView({ params }: RouteProps) {
   const judged = useMemo(() => (check ? judgeUndo(lines, check.result.now, { force, offers }) : []), [check, lines, force, offers]);
   const counts = useMemo(() => undoCounts(judged), [judged]);
   const drafts = useMemo(() => undoDrafts(judged), [judged]);
+  // an undo is a write like any other: the same rule as bulk edits, record edits and the import
+  const access = useSession((st) => st.activeProfile?.access ?? 'unknown');
+  const refusal = firstWriteRefusal(access, drafts.map((d) => d.op.kind));
 
   const queueUndo = async () => {
     const odb = outboxStore.getState().db;
-    if (!odb || drafts.length === 0) return;
+    if (!odb || drafts.length === 0 || refusal !== null) return;
     try {
       await enqueueOps(odb, drafts, { undoes: batchId });
       await queueChanged();
@@ -160,6 +164,7 @@ export default function UndoView({ params }: RouteProps) {
       </p>
       {earlierUndo && <p role="note">This batch already has an undo, queued {formatDateTime(earlierUndo.createdAt)}. Records it put back show as already as before.</p>}
       <ErrorMessage error={error} onDismiss={() => setError(null)} />
+      {refusal !== null && <p role="alert">{refusal} The undo can be checked but not queued.</p>}
       <p role="status" aria-live="polite">
         {statusText(progress, readsOf(lines).size, check, counts)}
       </p>
@@ -168,7 +173,7 @@ export default function UndoView({ params }: RouteProps) {
           {check ? 'Check again' : 'Check the records'}
           {online ? ' against the server' : ' against the cache (offline)'}
         </button>
-        <button type="button" onClick={() => void queueUndo()} disabled={queued || progress !== null || drafts.length === 0}>
+        <button type="button" onClick={() => void queueUndo()} disabled={queued || progress !== null || drafts.length === 0 || refusal !== null}>
           Queue the undo ({formatCount(drafts.length)} changes)
         </button>
         <a href={hrefFor('outbox')}>Back to the Outbox</a>
