@@ -37,11 +37,15 @@ test('the report of a site agrees with the cache, exports as CSV and XLSX, and p
   const people = new Set(cache.users.filter((u) => u.siteid === site.siteid).map((u) => u.userid));
   const today = new Date().toISOString().slice(0, 10);
   const held = cache.credentialAssignments.filter((a) => people.has(a.userid) && a.expirationIso);
+  const open = cache.trainingAssignments.filter((t) => people.has(t.userid) && t.course_status.trim().toLowerCase() !== 'completed' && t.dueIso);
   const expected = {
     people: people.size,
     expired: held.filter((a) => a.expirationIso < today).length,
     within30: held.filter((a) => a.expirationIso >= today && a.expirationIso <= addDays(today, 30)).length,
-    overdue: cache.trainingAssignments.filter((t) => people.has(t.userid) && t.course_status.toLowerCase() !== 'completed' && t.dueIso && t.dueIso < today).length,
+    within60: held.filter((a) => a.expirationIso > addDays(today, 30) && a.expirationIso <= addDays(today, 60)).length,
+    within90: held.filter((a) => a.expirationIso > addDays(today, 60) && a.expirationIso <= addDays(today, 90)).length,
+    overdue: open.filter((t) => t.dueIso < today).length,
+    dueSoon: open.filter((t) => t.dueIso >= today && t.dueIso <= addDays(today, 30)).length,
   };
 
   await goTo(app, 'Report');
@@ -52,7 +56,7 @@ test('the report of a site agrees with the cache, exports as CSV and XLSX, and p
   const all = report.getByRole('table', { name: 'Totals per group' }).getByRole('row', { name: /^All \(each person once\)/ });
   const cells = (await all.getByRole('cell').allTextContents()).map((c) => Number(c.replace(/\D/g, '')));
   // People, Expired, within 30, within 60, within 90, Missing, Training overdue, Training due soon
-  expect({ people: cells[0], expired: cells[1], within30: cells[2], overdue: cells[6] }).toEqual(expected);
+  expect({ people: cells[0], expired: cells[1], within30: cells[2], within60: cells[3], within90: cells[4], overdue: cells[6], dueSoon: cells[7] }).toEqual(expected);
 
   // CSV and XLSX, as a user saves them
   const dir = await mkdtemp(path.join(os.tmpdir(), 'fieldbook-report-'));
@@ -92,6 +96,7 @@ test('the report of a site agrees with the cache, exports as CSV and XLSX, and p
       // the findings table's header on every page it spans
       const perPage = text.split('\f').filter((p) => p.trim());
       expect(perPage).toHaveLength(pages);
+      expect(pages).toBeGreaterThan(1); // else "the header on every page" would prove nothing
       const withFindings = perPage.filter((p) => /Expired|Missing|Training overdue|Training due soon|Expires within/.test(p));
       for (const page of withFindings) expect(page).toMatch(/Group\s+Person\s+Finding\s+Credential or course\s+Date/);
       console.info(`report PDF ${size}: ${pages} pages, findings on ${withFindings.length}`);

@@ -4,17 +4,18 @@ import { useActiveDb } from '../../app/session.ts';
 import { formatCount, formatDateTime } from '../../app/format.ts';
 import { hrefFor } from '../../app/router.ts';
 import { CHANGE_LABELS } from '../../sync/changes.ts';
-import { changesSince, countsByKind } from './view-model.ts';
+import { countsOfSync } from './view-model.ts';
 
 export function ChangesSummary() {
   const db = useActiveDb();
   const last = useLiveQuery(async () => (db ? ((await db.syncChanges.orderBy('seq').last()) ?? null) : null), [db]);
   if (!last) return null;
-  const counts = countsByKind(changesSince([last], null));
+  // all it counted: a sync that changed more than the log lists is not under-reported
+  const counts = countsOfSync(last);
   return (
     <p className="changes-summary" aria-label="Since last sync">
       Since the last sync ({formatDateTime(last.at)}):{' '}
-      {counts.length === 0 && last.omitted === 0 ? 'nothing changed.' : `${counts.map((c) => `${CHANGE_LABELS[c.kind].toLowerCase()} ${formatCount(c.count)}`).join(', ')}.`}{' '}
+      {counts.length === 0 ? 'nothing changed.' : `${counts.map((c) => `${CHANGE_LABELS[c.kind].toLowerCase()} ${formatCount(c.count)}`).join(', ')}.`}{' '}
       <a href={hrefFor('changes')}>See the changes</a>
     </p>
   );

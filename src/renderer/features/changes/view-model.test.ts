@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncChangeLog } from '../../sync/log.ts';
-import { changesSince, countsByKind, filterChanges } from './view-model.ts';
+import { changesSince, countsByKind, countsOfSync, filterChanges } from './view-model.ts';
 
 const log = (seq: number, changes: SyncChangeLog['changes']): SyncChangeLog => ({ seq, syncId: `s${seq}`, at: `2026-03-0${seq}T10:00:00Z`, outcome: 'completed', since: '', counts: {}, changes, omitted: 0 });
 
@@ -30,6 +30,14 @@ describe('the changes since a sync', () => {
       { kind: 'person.removed', count: 1 },
       { kind: 'person.status', count: 1 },
       { kind: 'credential.added', count: 1 },
+    ]);
+  });
+
+  it("sums a sync by what it counted, not by the part of it the log lists (the dashboard's line)", () => {
+    const big: SyncChangeLog = { ...log(4, [{ k: 'training.completed', u: 1 }]), counts: { 'training.completed': 7_200, 'person.added': 3 }, omitted: 7_202 };
+    expect(countsOfSync(big)).toEqual([
+      { kind: 'person.added', count: 3 },
+      { kind: 'training.completed', count: 7_200 },
     ]);
   });
 });

@@ -20,6 +20,11 @@ export function omittedSince(logs: readonly SyncChangeLog[], fromSeq: number | n
   return logs.filter((log) => fromSeq === null || (log.seq ?? 0) >= fromSeq).reduce((sum, log) => sum + log.omitted, 0);
 }
 
+/** One sync's counts by kind in the fixed order: every change counted, also those beyond what the log lists. */
+export function countsOfSync(log: Pick<SyncChangeLog, 'counts'>): { kind: ChangeKind; count: number }[] {
+  return CHANGE_KINDS.filter((k) => (log.counts[k] ?? 0) > 0).map((kind) => ({ kind, count: log.counts[kind]! }));
+}
+
 export interface ChangeFilter {
   siteid: number | null;
   /** members of the chosen group (null: any group) */
