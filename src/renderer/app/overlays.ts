@@ -12,6 +12,7 @@ import type {
   CredentialAssignmentRecord, EmailRecord, GroupAccessRecord, ModuleAccessRecord, TrainingAssignmentRecord, UserRecord,
 } from '../../shared/records.ts';
 import type { FieldbookDb } from '../db/index.ts';
+import type { EffectiveCollection } from '../../shared/op-kinds.ts';
 
 export type PendingChange = 'create' | 'update' | 'delete';
 
@@ -23,7 +24,7 @@ export interface PendingMark {
   pendingChange?: PendingChange;
 }
 
-export interface OverlayRecords {
+interface RecordOf {
   users: UserRecord;
   emails: EmailRecord;
   credentialAssignments: CredentialAssignmentRecord;
@@ -31,7 +32,9 @@ export interface OverlayRecords {
   groupAccess: GroupAccessRecord;
   moduleAccess: ModuleAccessRecord;
 }
-export type OverlayKind = keyof OverlayRecords;
+/** The record of each collection an op kind `shows` in (op-kinds.ts): a new collection there is a type error here. */
+export type OverlayRecords = { [K in EffectiveCollection]: RecordOf[K] };
+export type OverlayKind = EffectiveCollection;
 
 /** The records queued operations touch: as cached, and as they will be. */
 export interface Touched<T> {

@@ -64,8 +64,14 @@ function touchedKeys(ops: readonly OutboxOp[]): { [K in OverlayKind]: (string | 
       case 'trainingAssignment.delete':
         keys.trainingAssignments.add(op.transcriptid);
         break;
-      default:
-        break;
+      case 'user.create':
+      case 'email.add':
+      case 'trainingAssignment.create':
+        break; // nothing cached yet: the overlay adds the record
+      default: {
+        const unhandled: never = op;
+        throw new Error(`no overlay keys for ${(unhandled as { kind: string }).kind}`);
+      }
     }
   }
   const out = {} as { [K in OverlayKind]: (string | number)[] };

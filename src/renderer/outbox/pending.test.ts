@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { CredentialAssignmentRecord, UserRecord } from '../../shared/records.ts';
-import { applyPendingToCredentialAssignments, applyPendingToGroupAccess, applyPendingToUsers } from './pending.ts';
+import type { CredentialAssignmentRecord, EmailRecord, UserRecord } from '../../shared/records.ts';
+import { OP_KINDS, type OpKind, type OpSpec } from '../../shared/ipc.ts';
+import type { OutboxOp } from '../../shared/outbox.ts';
+import { OP_KIND_TABLE, type EffectiveCollection } from '../../shared/op-kinds.ts';
+import {
+  applyPendingToCredentialAssignments,
+  applyPendingToEmails,
+  applyPendingToGroupAccess,
+  applyPendingToModuleAccess,
+  applyPendingToTrainingAssignments,
+  applyPendingToUsers,
+} from './pending.ts';
 import { outboxOp, statusOp } from '../../shared/testing/test-ops.ts';
+import { credentialAssignment, trainingAssignment } from '../testing/fixtures.ts';
 
 const ann: UserRecord = {
   userid: 1, siteid: 101, username: 'ann', firstname: 'Ann', lastname: 'Lee', employeeid: 'E1', status: 'Active', usertype: 'User',
@@ -57,5 +68,39 @@ describe('the effective state shown in the views', () => {
     const grant = { id: '5-1', groupid: 5, userid: 1, siteid: 101 };
     const [shown] = applyPendingToGroupAccess([grant], [outboxOp({ kind: 'groupAccess.revoke', siteid: 101, groupid: 5, userid: 1 })]);
     expect(shown?.pending?.change).toBe('delete');
+  });
+});
+
+describe('every kind of operation, in the collection its row of the op-kind table names', () => {
+  const email: EmailRecord = { emailid: 5, userid: 1, email: 'ann@example.test', status: 'Active', isprimary: true };
+  // one op of each kind, aimed at the records cached below (a new kind without a sample is a type error)
+  const SAMPLE: Record<OpKind, OpSpec> = {
+    'user.update': { kind: 'user.update', userid: 1, changes: { status: 'Inactive' } },
+    'user.create': { kind: 'user.create', siteid: 101, fields: { username: 'bo', firstname: 'Bo', lastname: 'Ray' } },
+    'email.add': { kind: 'email.add', userid: 1, email: 'lee@example.test' },
+    'email.remove': { kind: 'email.remove', userid: 1, emailid: 5 },
+    'groupAccess.grant': { kind: 'groupAccess.grant', siteid: 101, groupid: 8, userid: 1 },
+    'groupAccess.revoke': { kind: 'groupAccess.revoke', siteid: 101, groupid: 7, userid: 1 },
+    'moduleAccess.grant': { kind: 'moduleAccess.grant', siteid: 101, accessID: 4, userid: 1 },
+    'moduleAccess.revoke': { kind: 'moduleAccess.revoke', siteid: 101, accessID: 3, userid: 1 },
+    'credentialAssignment.create': { kind: 'credentialAssignment.create', credentialid: 10, userid: 1, fields: { expirationdate: '2027-01-01' } },
+    'credentialAssignment.update': { kind: 'credentialAssignment.update', credentialid: 9, userid: 1, changes: { expirationdate: '2028-01-01' } },
+    'credentialAssignment.delete': { kind: 'credentialAssignment.delete', credentialid: 9, userid: 1 },
+    'trainingAssignment.create': { kind: 'trainingAssignment.create', userid: 1, courseid: 31, fields: { duedate: '2027-01-01' } },
+    'trainingAssignment.update': { kind: 'trainingAssignment.update', transcriptid: 900, changes: { duedate: '2027-02-01' } },
+    'trainingAssignment.delete': { kind: 'trainingAssignment.delete', transcriptid: 900 },
+  };
+  const SHOWN: { [K in EffectiveCollection]: (ops: OutboxOp[]) => { pending?: unknown }[] } = {
+    users: (ops) => applyPendingToUsers([ann], ops),
+    emails: (ops) => applyPendingToEmails([email], ops),
+    groupAccess: (ops) => applyPendingToGroupAccess([{ id: '7-1', groupid: 7, userid: 1, siteid: 101 }], ops),
+    moduleAccess: (ops) => applyPendingToModuleAccess([{ id: '101-3-1', accessID: 3, siteid: 101, userid: 1 }], ops),
+    credentialAssignments: (ops) => applyPendingToCredentialAssignments([credentialAssignment(9, 1, '2026-12-31')], ops),
+    trainingAssignments: (ops) => applyPendingToTrainingAssignments([trainingAssignment(900, 1, 30, '2026-12-31')], ops),
+  };
+
+  it.each([...OP_KINDS])('%s shows there, marked pending', (kind) => {
+    const rows = SHOWN[OP_KIND_TABLE[kind].shows]([outboxOp(SAMPLE[kind])]);
+    expect(rows.filter((r) => r.pending)).toHaveLength(1);
   });
 });
