@@ -21,6 +21,26 @@ const emails = emailsByUser([
 const plan = (rows: RowValues[], options: Partial<MatchOptions> = {}) =>
   planImport(rows.map((values, i) => ({ rowNumber: i + 2, values })), [ann, bo, twinA, twinB], 101, emails, { key: 'username', mode: 'upsert', ...options });
 
+describe('usernames and e-mail addresses, unique across sites', () => {
+  const dee = { ...person(20, 'dee', 'Dee', 'Fox', 'E20'), siteid: 102 };
+  const withDee = (values: RowValues) =>
+    planImport([{ rowNumber: 2, values }], [ann, bo, dee], 101, emailsByUser([{ emailid: 3, userid: 20, email: 'dee@example.com', status: 'Active', isprimary: null }]), { key: 'username', mode: 'upsert' });
+
+  it("refuses to create a person with a username someone on another site has (the platform would refuse it), naming them", () => {
+    const [row] = withDee({ username: 'Dee', firstname: 'Dee', lastname: 'Moss' });
+    expect(row).toMatchObject({ action: 'conflict', people: [dee] });
+    expect(row?.action === 'conflict' && row.reasons[0]).toContain('belongs to Dee Fox (dee, employee ID E20) on another site');
+  });
+
+  it("refuses an e-mail address that is another site's person's", () => {
+    expect(withDee({ username: 'ann', email: 'DEE@example.com' })).toMatchObject([{ action: 'conflict', people: [ann, dee] }]);
+  });
+
+  it('matches people only on the chosen site: a name alone elsewhere is no conflict', () => {
+    expect(withDee({ username: 'cy', firstname: 'Dee', lastname: 'Fox' })).toMatchObject([{ action: 'create' }]);
+  });
+});
+
 describe('one match, none, several', () => {
   it('creates a person no one on the site matches', () => {
     expect(plan([{ username: 'cy', firstname: 'Cy', lastname: 'Ode' }])).toMatchObject([{ action: 'create', rowNumber: 2 }]);

@@ -97,24 +97,47 @@ class Index {
   }
 }
 
+/** Usernames and e-mail addresses are unique across the customer's sites (the platform refuses a second: 1002). */
+const UNIQUE_EVERYWHERE = ['username', 'email'] as const;
+type UniqueEverywhere = (typeof UNIQUE_EVERYWHERE)[number];
+
+/** The people of the chosen site by each identifying value; `elsewhere`, those of the other sites by what must stay unique. */
+type PeopleIndex = Record<Identifying, Index> & { elsewhere: Record<UniqueEverywhere, Index> };
+
 interface Indexes {
-  index: Record<Identifying, Index>;
+  index: PeopleIndex;
   inFile: FileIndex;
 }
 
-function peopleIndex(users: readonly UserRecord[], siteid: number, emails: EmailsByUser): Record<Identifying, Index> {
-  const on = users.filter((u) => u.siteid === siteid);
-  const index: Record<Identifying, Index> = { username: new Index(), employeeid: new Index(), email: new Index() };
-  const byId = new Map(on.map((u) => [u.userid, u]));
-  for (const u of on) {
-    index.username.add(u.username, u);
-    index.employeeid.add(u.employeeid, u);
+function peopleIndex(users: readonly UserRecord[], siteid: number, emails: EmailsByUser): PeopleIndex {
+  const index: PeopleIndex = { username: new Index(), employeeid: new Index(), email: new Index(), elsewhere: { username: new Index(), email: new Index() } };
+  const byId = new Map(users.map((u) => [u.userid, u]));
+  for (const u of users) {
+    if (u.siteid === siteid) {
+      index.username.add(u.username, u);
+      index.employeeid.add(u.employeeid, u);
+    } else index.elsewhere.username.add(u.username, u);
   }
   for (const [userid, addresses] of emails) {
     const u = byId.get(userid);
-    if (u) for (const address of addresses) index.email.add(address, u);
+    if (!u) continue;
+    const into = u.siteid === siteid ? index.email : index.elsewhere.email;
+    for (const address of addresses) into.add(address, u);
   }
   return index;
+}
+
+/** Why a row's username or e-mail cannot be used: someone on another site holds it. */
+function heldElsewhere(index: PeopleIndex, v: RowValues, people: UserRecord[]): string[] {
+  const reasons: string[] = [];
+  for (const field of UNIQUE_EVERYWHERE) {
+    const value = v[field];
+    for (const owner of value ? index.elsewhere[field].get(value) : []) {
+      reasons.push(`The ${LABEL[field]} "${value}" belongs to ${who(owner)} on another site: a ${LABEL[field]} is unique across sites, so the platform would refuse it.`);
+      if (!people.includes(owner)) people.push(owner);
+    }
+  }
+  return reasons;
 }
 
 type FileIndex = Record<Identifying, Map<string, number[]>>;
@@ -164,7 +187,7 @@ export async function planImportInSlices(rows: readonly ImportRow[], users: read
   return plans;
 }
 
-function planRow(row: ImportRow, options: MatchOptions, index: Record<Identifying, Index>, inFile: FileIndex, emails: EmailsByUser): RowPlan {
+function planRow(row: ImportRow, options: MatchOptions, index: PeopleIndex, inFile: FileIndex, emails: EmailsByUser): RowPlan {
   const { rowNumber, values: v } = row;
   const errors = validate(v);
   if (v.group && !options.groups?.has(v.group.toLowerCase())) errors.push(`Profile group "${v.group.slice(0, 80)}" is not a group on this site.`);
@@ -204,6 +227,7 @@ function planRow(row: ImportRow, options: MatchOptions, index: Record<Identifyin
       for (const n of rowsWith) otherRows.add(n);
     }
   }
+  reasons.push(...heldElsewhere(index, v, people));
   if (reasons.length > 0) return { rowNumber, action: 'conflict', reasons, people, rows: [...otherRows] };
 
   if (!user) {
