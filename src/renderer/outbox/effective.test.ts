@@ -19,6 +19,8 @@ import { credentialSummaries } from '../features/credentials/queries.ts';
 import { courseTrainingCounts } from '../features/training/queries.ts';
 import { userStatusBreakdown } from '../features/dashboard/queries.ts';
 import { groupsWithSupervisors } from '../features/access/queries.ts';
+import { loadReport } from '../features/report/queries.ts';
+import { buildReport } from '../features/report/model.ts';
 
 const TODAY = '2026-03-01';
 let db: FieldbookDb;
@@ -158,6 +160,23 @@ describe('counts and charts', () => {
     await queue({ kind: 'groupAccess.grant', siteid: 1, groupid: 10, userid: 1 });
     const [ops] = await groupsWithSupervisors(db);
     expect(ops?.supervisors.map((u) => [u.firstname, u.pendingChange])).toEqual([['Barbara', 'create']]);
+  });
+});
+
+describe('the compliance report', () => {
+  it('counts a pending credential and a person created offline, no longer a credential pending removal, and says how many it includes', async () => {
+    const before = buildReport((await loadReport(db, { kind: 'site', siteid: 1 }, TODAY)).input);
+    expect(before.overall).toMatchObject({ people: 3, 'Expires within 30 days': 1 });
+    await queue(
+      { kind: 'credentialAssignment.delete', credentialid: 7, userid: 2 },
+      { kind: 'credentialAssignment.create', credentialid: 7, userid: 1, fields: { expirationdate: '03/20/2026' } },
+      { kind: 'user.create', siteid: 1, fields: { username: 'dora', firstname: 'Dora', lastname: 'Diaz' } },
+    );
+    const loaded = await loadReport(db, { kind: 'site', siteid: 1 }, TODAY);
+    const report = buildReport(loaded.input);
+    expect(report.overall).toMatchObject({ people: 4, 'Expires within 30 days': 1 });
+    expect(report.lines.filter((l) => l.issue === 'Expires within 30 days').map((l) => l.userid)).toEqual([1]);
+    expect(loaded.pendingIncluded).toBe(2); // the new credential and Dora (the removed one is not in the report)
   });
 });
 

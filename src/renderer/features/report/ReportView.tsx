@@ -18,6 +18,7 @@ import { useUserSelection } from '../users/selection.ts';
 import { buildReport, ISSUES } from './model.ts';
 import { reportCsv, reportXlsx } from './export.ts';
 import { loadReport, type LoadedReport, type ReportScope } from './queries.ts';
+import { usePendingVersion } from '../../outbox/runtime.ts';
 
 type ScopeKind = ReportScope['kind'];
 
@@ -56,7 +57,8 @@ export default function ReportView() {
   const scope: ReportScope | null =
     kind === 'site' ? (site === null ? null : { kind, siteid: site }) : kind === 'group' ? (groupid === null ? null : { kind, groupid }) : selected.size > 0 ? { kind, userids: [...selected] } : null;
   const scopeKey = JSON.stringify(scope);
-  const loaded = useLiveQuery(async () => (db && scope ? loadReport(db, scope, today) : null), [db, scopeKey, today]);
+  const pendingVersion = usePendingVersion();
+  const loaded = useLiveQuery(async () => (db && scope ? loadReport(db, scope, today) : null), [db, scopeKey, today, pendingVersion]);
   const report = loaded ? buildReport(loaded.input) : null;
   const title = loaded ? `Compliance report – ${loaded.scopeLabel}` : 'Compliance report';
 
@@ -121,6 +123,9 @@ function ReportDocument({ loaded, report, title, today, pageSize }: { loaded: Lo
         <p>
           {loaded.scopeLabel} · {formatCount(report.overall.people)} people · printed {formatDate(today)} · data as of {loaded.dataAsOf ? formatDateTime(loaded.dataAsOf) : 'never synced'}
         </p>
+        {loaded.pendingIncluded > 0 && (
+          <p className="report-pending">Includes {formatCount(loaded.pendingIncluded)} {loaded.pendingIncluded === 1 ? 'change' : 'changes'} still waiting in the Outbox, not yet on the platform.</p>
+        )}
       </header>
       <table className="report-table" aria-label="Totals per group">
         <thead>

@@ -1,6 +1,12 @@
-/** The cache's records a compliance report needs, by index (people of a site, of a group, or chosen), offline. */
+/**
+ * The cache's records a compliance report needs, by index (people of a site, of a
+ * group, or chosen), offline, in their effective state like every view: changes still
+ * waiting in the Outbox count (a pending removal no longer does), and the report says
+ * how many it includes, since they are not on the platform yet.
+ */
 import type { UserRecord } from '../../../shared/records.ts';
 import type { FieldbookDb } from '../../db/index.ts';
+import { applyOverlays, pendingSnapshot, type PendingMark } from '../../app/overlays.ts';
 import type { ReportInput } from './model.ts';
 
 export type ReportScope = { kind: 'site'; siteid: number } | { kind: 'group'; groupid: number } | { kind: 'people'; userids: readonly number[] };
@@ -11,7 +17,11 @@ export interface LoadedReport {
   scopeLabel: string;
   /** the last completed sync of any collection (ISO), null when never synced */
   dataAsOf: string | null;
+  /** records of the report changed by operations still waiting in the Outbox */
+  pendingIncluded: number;
 }
+
+const kept = <T extends PendingMark>(rows: T[]): T[] => rows.filter((r) => r.pendingChange !== 'delete');
 
 async function peopleOf(db: FieldbookDb, scope: ReportScope): Promise<UserRecord[]> {
   if (scope.kind === 'site') return db.users.where('siteid').equals(scope.siteid).toArray();
@@ -20,9 +30,15 @@ async function peopleOf(db: FieldbookDb, scope: ReportScope): Promise<UserRecord
 }
 
 export async function loadReport(db: FieldbookDb, scope: ReportScope, today: string): Promise<LoadedReport> {
-  const people = await peopleOf(db, scope);
+  const pending = await pendingSnapshot(db);
+  const cachedPeople = await peopleOf(db, scope);
+  const inScope = new Set(cachedPeople.map((p) => p.userid));
+  // people created offline on the site join a site's report; a group's or a selection's are the cached ones
+  const people = await applyOverlays('users', pending, cachedPeople, (u) => inScope.has(u.userid) || (scope.kind === 'site' && u.userid < 0 && u.siteid === scope.siteid));
   const ids = people.map((p) => p.userid);
-  const [memberships, groups, credentials, assignments, training, sites, synced] = await Promise.all([
+  const wanted = new Set(ids);
+  const ofPeople = (row: { userid: number }) => wanted.has(row.userid);
+  const [memberships, groups, credentials, cachedAssignments, cachedTraining, sites, synced] = await Promise.all([
     db.groupMembers.where('userid').anyOf(ids).toArray(),
     db.groups.toArray(),
     db.credentials.toArray(),
@@ -31,6 +47,9 @@ export async function loadReport(db: FieldbookDb, scope: ReportScope, today: str
     db.sites.toArray(),
     db.syncCollections.toArray(),
   ]);
+  const assignments = kept(await applyOverlays('credentialAssignments', pending, cachedAssignments, ofPeople));
+  const training = kept(await applyOverlays('trainingAssignments', pending, cachedTraining, ofPeople));
+  const pendingIncluded = [...people, ...assignments, ...training].filter((r) => r.pendingOps !== undefined).length;
   const siteName = (siteid: number) => sites.find((s) => s.siteid === siteid)?.sitename ?? `Site ${siteid}`;
   let scopeLabel: string;
   if (scope.kind === 'site') scopeLabel = siteName(scope.siteid);
@@ -39,5 +58,5 @@ export async function loadReport(db: FieldbookDb, scope: ReportScope, today: str
     scopeLabel = group ? `${group.groupname} (${siteName(group.siteid)})` : `Group ${scope.groupid}`;
   } else scopeLabel = `${people.length} ${people.length === 1 ? 'person' : 'people'} chosen`;
   const dataAsOf = synced.reduce<string | null>((latest, row) => (row.lastSyncedAt && (!latest || row.lastSyncedAt > latest) ? row.lastSyncedAt : latest), null);
-  return { input: { people, memberships, groups, credentials, assignments, training, today }, scopeLabel, dataAsOf };
+  return { input: { people, memberships, groups, credentials, assignments, training, today }, scopeLabel, dataAsOf, pendingIncluded };
 }
