@@ -50,27 +50,41 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`axe finds no violation on any view, nor with the bulk preview, the import preview and a conflict open (${scheme})`, async ({ app, api, server, fullToken }) => {
     test.setTimeout(180_000);
     await app.emulateMedia({ colorScheme: scheme });
-    await addProfile(app, { name: 'Tiny site', baseUrl: api.baseUrl, token: fullToken });
-    await syncNow(app);
     const found: Record<string, string[]> = {};
     const check = async (where: string) => {
       await settled(app);
       const violations = await axeViolations(app);
       if (violations.length > 0) found[where] = violations;
     };
+    await expect(app.getByRole('heading', { name: 'Welcome to Fieldbook' })).toBeVisible();
+    await check('Welcome');
+    await addProfile(app, { name: 'Tiny site', baseUrl: api.baseUrl, token: fullToken });
+    await syncNow(app);
+    const base = app.url().split('#')[0];
     for (const tab of ALL_TABS) {
       await goTo(app, tab as Tab);
       await check(tab);
     }
-    await app.goto(`${app.url().split('#')[0]}#/users/${server.query<{ userid: number }>('SELECT userid FROM users WHERE siteid < 900 ORDER BY userid LIMIT 1')[0]!.userid}`);
+    await app.goto(`${base}#/users/${server.query<{ userid: number }>('SELECT userid FROM users WHERE siteid < 900 ORDER BY userid LIMIT 1')[0]!.userid}`);
     await expect(app.getByRole('heading', { level: 2, name: 'Credentials' })).toBeVisible();
     await check('User detail');
+    const credentialid = server.query<{ credentialid: number }>('SELECT credentialid FROM credential_assignments ORDER BY credentialid LIMIT 1')[0]!.credentialid;
+    await app.goto(`${base}#/credentials/${credentialid}`);
+    await expect(app.getByRole('grid', { name: /^Holders of/ })).toBeVisible();
+    await check('Credential holders');
     await openBulkPreview(app);
     await check('Bulk preview');
     await openImportPreview(app, server);
     await check('Import preview');
     await openConflict(app, server);
     await check('Conflict view');
+    await goTo(app, 'Outbox');
+    await app.getByRole('button', { name: /^Inspect/ }).first().click();
+    await check('Outbox, an operation inspected');
+    const batchId = await app.getByRole('combobox', { name: /^Batch/ }).locator('option').nth(1).getAttribute('value');
+    await app.goto(`${base}#/undo/${batchId}`);
+    await expect(app.getByRole('heading', { name: 'Undo a batch' })).toBeVisible();
+    await check('Undo view');
     expect(found).toEqual({});
     expect(await cspViolations(app)).toEqual([]);
   });
