@@ -18,9 +18,17 @@ interface FakeContents {
   listeners: Map<string, Listener>;
   windowOpenHandler: Listener | null;
   reloads: number;
+  /** reload and forcefullyCrashRenderer, in the order they were called */
+  calls: string[];
   on(event: string, listener: Listener): FakeContents;
   setWindowOpenHandler(handler: Listener): void;
   reload(): void;
+  forcefullyCrashRenderer(): void;
+}
+
+/** What the shell gave the handlers (createHandlers is wrapped to record it). */
+interface RecordedDeps {
+  fetch: typeof globalThis.fetch;
 }
 
 const rec = vi.hoisted(() => {
@@ -29,6 +37,7 @@ const rec = vi.hoisted(() => {
       listeners: new Map(),
       windowOpenHandler: null,
       reloads: 0,
+      calls: [],
       on(event, listener) {
         contents.listeners.set(event, listener);
         return contents;
@@ -38,6 +47,12 @@ const rec = vi.hoisted(() => {
       },
       reload() {
         contents.reloads += 1;
+        contents.calls.push('reload');
+      },
+      // as Electron does: the renderer is killed, and 'render-process-gone' (reason 'killed') follows
+      forcefullyCrashRenderer() {
+        contents.calls.push('forcefullyCrashRenderer');
+        contents.listeners.get('render-process-gone')?.({}, { reason: 'killed' });
       },
     };
     return contents;
@@ -56,7 +71,46 @@ const rec = vi.hoisted(() => {
     dialogResponse: 0,
     sandboxed: false,
     opened: [] as string[],
+    /** the init of every net.fetch call, as the shell passed it to Electron */
+    netFetches: [] as { url: string; init: RequestInit | undefined }[],
+    handlerDeps: null as RecordedDeps | null,
+    /** what the mocked DNS answers, per name */
+    dns: new Map<string, string[]>(),
+    keychain: new Map<string, string>(),
   };
+});
+
+// the shell's own fetch wrapper is reached through the handlers it builds
+vi.mock('./handlers.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./handlers.ts')>();
+  return {
+    ...real,
+    createHandlers: (deps: Parameters<typeof real.createHandlers>[0]) => {
+      rec.handlerDeps = deps;
+      return real.createHandlers(deps);
+    },
+  };
+});
+
+// the shell resolves a link's host before opening it: answered from rec.dns, never the network
+vi.mock('node:dns/promises', () => {
+  const lookup = async (host: string) => {
+    const addresses = rec.dns.get(host);
+    if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+    return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
+  return { lookup, default: { lookup } };
+});
+
+// an in-memory keychain, so a profile with a token can be saved through the handlers
+vi.mock('keytar', () => {
+  const keytar = {
+    getPassword: async (_service: string, account: string) => rec.keychain.get(account) ?? null,
+    setPassword: async (_service: string, account: string, secret: string) => void rec.keychain.set(account, secret),
+    deletePassword: async (_service: string, account: string) => rec.keychain.delete(account),
+    findCredentials: async () => [...rec.keychain].map(([account, password]) => ({ account, password })),
+  };
+  return { ...keytar, default: keytar };
 });
 
 vi.mock('electron', () => {
@@ -116,7 +170,12 @@ vi.mock('electron', () => {
       handle: (channel: string, listener: Listener) => rec.handled.set(channel, listener),
       removeHandler: (channel: string) => rec.handled.delete(channel),
     },
-    net: { fetch: () => Promise.reject(new Error('no network in this test')) },
+    net: {
+      fetch: (url: string, init?: RequestInit) => {
+        rec.netFetches.push({ url, init });
+        return Promise.reject(new Error('net::ERR_CONNECTION_REFUSED (no network in this test)'));
+      },
+    },
     protocol: {
       registerSchemesAsPrivileged: (schemes: unknown[]) => rec.privileged.push(...schemes),
       handle: (scheme: string, handler: (request: Request) => Promise<Response>) => rec.protocolHandlers.set(scheme, handler),
@@ -219,5 +278,56 @@ describe('the shell registers', () => {
     window.webContents.listeners.get('render-process-gone')!({}, { reason: 'crashed', exitCode: 139 });
     await vi.waitFor(() => expect(window.webContents.reloads).toBe(1));
     expect(rec.dialogs[0]?.options).toMatchObject({ buttons: ['Reload', 'Quit'] });
+  });
+
+  it('a frozen renderer is killed before the reload (a new process, not the hung one), and that kill asks nothing', async () => {
+    const window = rec.windows[0]!;
+    const contents = window.webContents;
+    contents.calls.length = 0;
+    const dialogsBefore = rec.dialogs.length;
+    rec.dialogResponse = 1; // Reload
+    window.listeners.get('unresponsive')!();
+    await vi.waitFor(() => expect(contents.calls).toEqual(['forcefullyCrashRenderer', 'reload']));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(rec.dialogs.slice(dialogsBefore).map((d) => d.options['title'])).toEqual(['Fieldbook is not responding']);
+  });
+});
+
+describe('the shell’s network and links', () => {
+  it('hands the API client a fetch that never follows a redirect, whatever its caller asks', async () => {
+    const fetch = rec.handlerDeps!.fetch;
+    rec.netFetches.length = 0;
+    await fetch('https://api.example.com/v1/sites', { method: 'GET', redirect: 'follow' }).catch(() => undefined);
+    await fetch(new URL('https://api.example.com/v1/users'), { redirect: 'error' }).catch(() => undefined);
+    expect(rec.netFetches.map((f) => [f.url, f.init?.redirect])).toEqual([
+      ['https://api.example.com/v1/sites', 'manual'],
+      ['https://api.example.com/v1/users', 'manual'],
+    ]);
+  });
+
+  it('sends connection:probe through Electron’s net.fetch in manual redirect mode', async () => {
+    rec.netFetches.length = 0;
+    const saved = await rec.handled.get('profiles:save')!(trustedEvent(), { name: 'North', baseUrl: 'https://api.example.com/v1', token: 'shell-test-token-0123456789' });
+    expect(saved).toMatchObject({ ok: true });
+    const probe = await rec.handled.get('connection:probe')!(trustedEvent(), undefined);
+    expect(probe).toMatchObject({ ok: true, value: { online: false, error: { code: 'network' } } });
+    expect(rec.netFetches.length).toBeGreaterThan(0);
+    expect(rec.netFetches.map((f) => f.init?.redirect)).toEqual(rec.netFetches.map(() => 'manual'));
+    expect(rec.netFetches[0]!.url).toMatch(/^https:\/\/api\.example\.com\/v1\/sites\?/);
+  });
+
+  it('opens a refused window-open link in the system browser only when its host resolves to public addresses', async () => {
+    rec.dns.set('intranet.example.com', ['127.0.0.1']);
+    rec.dns.set('mixed.example.com', ['93.184.216.34', '10.0.0.7']);
+    rec.dns.set('docs.example.org', ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946']);
+    rec.opened.length = 0;
+    const contents = rec.makeContents();
+    rec.appListeners.get('web-contents-created')!({}, contents);
+    for (const url of ['https://intranet.example.com/admin', 'https://mixed.example.com/', 'https://unresolvable.example.net/', 'https://docs.example.org/help']) {
+      expect(contents.windowOpenHandler!({ url }), url).toEqual({ action: 'deny' });
+    }
+    await vi.waitFor(() => expect(rec.opened).toContain('https://docs.example.org/help'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(rec.opened).toEqual(['https://docs.example.org/help']);
   });
 });

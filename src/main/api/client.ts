@@ -144,6 +144,58 @@ function notTheApi(message: string, httpcode?: number): ApiError {
 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 
+const is2xx = (httpcode: number) => httpcode >= 200 && httpcode < 300;
+
+/** A body that is not JSON and opens like markup: a web page, whatever the headers say. */
+const looksLikePage = (text: string) => /^[\s\uFEFF]*</.test(text);
+
+/** A non-empty body whose Content-Type is given and is not JSON (an empty body says nothing either way). */
+const hasForeignType = (type: string | null, text: string): type is string => text.length > 0 && type !== null && !JSON_TYPE.test(type);
+
+interface Answer {
+  httpcode: number;
+  type: string | null;
+  text: string;
+  /** the body parsed as JSON (an empty body counts as parsed) */
+  parsed: boolean;
+  /** it is the API's status body (statuscode and the spec's fields) */
+  statusBody: boolean;
+}
+
+/**
+ * What answered instead of the Data API, in words for the user, or null when
+ * the answer may be the API's. Portals and proxies answer at any status, not
+ * only 200: a sign-in page at 511, a proxy's login at 407, a proxy's "blocked"
+ * page at 403 (which, read as the API's 800, would teach the app a wrong access
+ * level), a page with no Content-Type at all. Only the API's own status body at
+ * an error status keeps its meaning under a careless Content-Type; a 5xx with an
+ * empty or JSON body stays a server error worth retrying.
+ */
+function foreignAnswer(answer: Answer): string | null {
+  const { httpcode, type, text } = answer;
+  // RFC 6585: 511 is the captive portals' own status; 407 is a proxy asking for its own sign-in. Neither is ever the API.
+  if (httpcode === 511) return 'the network asks you to sign in (HTTP 511) before the API can be reached. Nothing was changed; sign in to the network (open any web page in a browser), then try again.';
+  if (httpcode === 407) return 'a proxy asks for its own sign-in (HTTP 407) before the API can be reached. Nothing was changed; check this computer’s proxy settings, then try again.';
+  const page = !answer.parsed && looksLikePage(text);
+  const otherType = hasForeignType(type, text) && (is2xx(httpcode) || !answer.statusBody);
+  if (!page && !otherType) return null;
+  const status = is2xx(httpcode) ? '' : ` (HTTP ${httpcode})`;
+  const kind =
+    page || (type !== null && /^\s*text\/html\b/i.test(type))
+      ? 'a web page answered instead of the API: a network sign-in page or a proxy?'
+      : `an answer of type ${(type ?? '').split(';')[0]!.trim()} came instead of the API’s JSON: a proxy?`;
+  return `${kind}${status} Nothing was changed; sign in to the network or check the profile’s address, then try again.`;
+}
+
+function parseJson(text: string): { body: unknown; parsed: boolean } {
+  if (text.length === 0) return { body: null, parsed: true };
+  try {
+    return { body: JSON.parse(text) as unknown, parsed: true };
+  } catch {
+    return { body: null, parsed: false };
+  }
+}
+
 /** Which record of the list failed, by its id and its row (startrow-based), and why. */
 function describeRecordIssue(error: z.ZodError, list: unknown[], schema: SchemaName, startrow: number): string {
   const issue = error.issues[0];
@@ -271,28 +323,20 @@ export class ApiClient {
       throw notTheApi(redirectMessage(target), httpcode || undefined);
     }
     const type = response.headers.get('content-type');
-    if (httpcode >= 200 && httpcode < 300 && text.length > 0 && type !== null && !JSON_TYPE.test(type)) {
-      const host = new URL(requestUrl).host;
-      const kind = /^\s*text\/html\b/i.test(type) || /^\s*</.test(text) ? 'a web page answered instead of the API: a network sign-in page or a proxy?' : `an answer of type ${type.split(';')[0]!.trim()} came instead of the API’s JSON: a proxy?`;
-      throw notTheApi(`${host}: ${kind} Nothing was changed; sign in to the network or check the profile’s address, then try again.`, httpcode);
-    }
-    let body: unknown = null;
-    let parsed = text.length === 0;
-    if (!parsed) {
-      try {
-        body = JSON.parse(text);
-        parsed = true;
-      } catch {
-        parsed = false;
-      }
-    }
+    const host = new URL(requestUrl).host;
+    // a 2xx of another type is refused before parsing: a proxy's text that happens to be JSON is not the API's list
+    const early = is2xx(httpcode) && hasForeignType(type, text) ? foreignAnswer({ httpcode, type, text, parsed: false, statusBody: false }) : null;
+    if (early) throw notTheApi(`${host}: ${early}`, httpcode);
+    const { body, parsed } = parseJson(text);
     // only a body that names a statuscode can be a status body (skips validating big list pages twice)
     const status = body !== null && typeof body === 'object' && 'statuscode' in body ? statusBodySchema.safeParse(body) : null;
     // the spec's five fields and nothing else: an extra field or key (an echo of the token, debug data) is dropped
     const statusBody: StatusBody | null = status?.success
       ? { httpcode: status.data.httpcode, statuscode: status.data.statuscode, status: status.data.status, developermessage: status.data.developermessage, moreinfo: status.data.moreinfo }
       : null;
-    const ok = httpcode >= 200 && httpcode < 300;
+    const foreign = foreignAnswer({ httpcode, type, text, parsed, statusBody: statusBody !== null });
+    if (foreign) throw notTheApi(`${host}: ${foreign}`, httpcode);
+    const ok = is2xx(httpcode);
     if (ok && !parsed) {
       throw new ApiError({ code: 'malformed-response', message: `${defaultMessage('malformed-response')} (not JSON)`, httpcode });
     }

@@ -98,6 +98,64 @@ describe('answers that are not the Data API', () => {
   });
 });
 
+describe('captive portals and proxies that do not answer 200 with HTML', () => {
+  it('takes a 511 sign-in page (the captive portals’ own status) as not the API, without retrying it', async () => {
+    const portal = await listen((_req, res) => res.writeHead(511, { 'content-type': 'text/html' }).end('<!doctype html><title>Network login</title><form>Sign in</form>'));
+    const error = await failure(clientFor(`${portal.url}/v1`).request('GET', '/sites'));
+    expect(error.appError.code).toBe('not-the-api');
+    expect(error.appError.message).toMatch(/sign in/i);
+    expect(error.retryable).toBe(false);
+    expect(portal.tokens).toHaveLength(1);
+  });
+
+  // Node's fetch turns a 407 into a network error by itself (the Fetch standard); a fetch that hands it over must not call it `rejected`
+  it('takes a 407 from a proxy as not the API, whatever its body', async () => {
+    const f = fakeFetch(() => new Response(null, { status: 407, headers: { 'proxy-authenticate': 'Basic realm="corp"' } }));
+    const error = await failure(clientFor('https://api.example.com/v1', f.fetch).request('GET', '/sites'));
+    expect(error.appError.code).toBe('not-the-api');
+    expect(error.appError.message).toMatch(/proxy/);
+    expect(f.requests).toHaveLength(1);
+  });
+
+  it('takes a proxy’s 403 web page as not the API, not as the token being refused', async () => {
+    const proxy = await listen((_req, res) => res.writeHead(403, { 'content-type': 'text/html; charset=utf-8' }).end('<html><h1>Access to this site is blocked by policy</h1></html>'));
+    const error = await failure(clientFor(`${proxy.url}/v1`).request('GET', '/users'));
+    expect(error.appError.code).toBe('not-the-api');
+    expect(error.appError.message).toContain('HTTP 403');
+  });
+
+  it('takes a 200 web page sent without any Content-Type as not the API', async () => {
+    const portal = await listen((_req, res) => res.writeHead(200).end('<html><body>Accept the terms to continue</body></html>'));
+    const error = await failure(clientFor(`${portal.url}/v1`).request('GET', '/sites'));
+    expect(error.appError.code).toBe('not-the-api');
+    expect(error.appError.message).toMatch(/a web page answered instead of the API/);
+  });
+
+  it('does not learn a token’s access level from a proxy’s 403 page', async () => {
+    const { probeAccess } = await import('./probe.ts');
+    const proxy = await listen((_req, res) => res.writeHead(403, { 'content-type': 'text/html' }).end('<html>Blocked</html>'));
+    expect(await probeAccess(clientFor(`${proxy.url}/v1`))).toBe('unknown');
+  });
+
+  // what must not change: the API's own status bodies at 4xx/5xx, and a 5xx without a page is still worth retrying
+  it('keeps the API’s JSON status bodies at 4xx and 5xx as they were, and retries a 5xx with an empty or JSON body', async () => {
+    const answers: [number, string, string | undefined][] = [
+      [401, JSON.stringify({ httpcode: 401, statuscode: 800, status: 'Access denied', developermessage: 'no', moreinfo: 'x' }), 'application/json'],
+      [503, JSON.stringify({ httpcode: 503, statuscode: 1006, status: 'Unavailable', developermessage: 'later', moreinfo: 'x' }), 'application/json'],
+      [502, '', undefined],
+      // the API's own status body keeps its meaning at an error status even under a careless Content-Type
+      [403, JSON.stringify({ httpcode: 403, statuscode: 800, status: 'Access denied', developermessage: 'no', moreinfo: 'x' }), 'text/html'],
+    ];
+    const seen: [string, boolean][] = [];
+    for (const [status, body, type] of answers) {
+      const api = await listen((_req, res) => res.writeHead(status, type ? { 'content-type': type } : {}).end(body));
+      const error = await failure(clientFor(`${api.url}/v1`).request('GET', '/sites'));
+      seen.push([error.appError.code, error.retryable]);
+    }
+    expect(seen).toEqual([['access-denied', false], ['server', true], ['server', true], ['access-denied', false]]);
+  });
+});
+
 describe('echoes of the token', () => {
   it('keeps only the five fields of the spec from a status body, so an echoed key or extra field is dropped', async () => {
     const body = { httpcode: 400, statuscode: 1000, status: 'Bad', developermessage: 'no', moreinfo: 'https://x', [TOKEN]: 'echo', debug: { token: TOKEN } };

@@ -32,6 +32,27 @@ export function normalizeBaseUrl(input: string): BaseUrlCheck {
   return { ok: true, baseUrl: `${url.origin}${path}` };
 }
 
+/**
+ * The transport rule alone, for an address already stored: a profile saved by an
+ * older build or edited by hand in profiles.json never went through
+ * `normalizeBaseUrl`, so the client re-checks it before the token is sent. The
+ * other rules (the /v1 path, no query) are left to the save: breaking them sends
+ * nothing anyone else can read. Null when the token may be sent there.
+ */
+export function cleartextRefusal(baseUrl: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return 'This profile’s API address is not a valid URL. Edit the profile and enter its https:// address and its token again.';
+  }
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) return null;
+  return (
+    `This profile’s API address (${url.protocol}//${url.host}) would send the token over the network unencrypted, so nothing was sent. ` +
+    'Edit the profile: change the address to https:// and enter the token again (http:// is for a server on this computer only).'
+  );
+}
+
 /** localhost, 127.0.0.0/8 or ::1, as written in the URL (no DNS: a name that merely resolves to 127.0.0.1 is not loopback). */
 function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase();

@@ -77,6 +77,37 @@ describe('cleartext http', () => {
   });
 });
 
+describe('a profile stored with http:// to another host (an older build, a hand-edited profiles.json)', () => {
+  it('is refused when the client is built: probe, sync and user detail send nothing and say to use https://', async () => {
+    const { writeFile } = await import('node:fs/promises');
+    const { createHandlers } = await import('../handlers.ts');
+    const { dispatch } = await import('../ipc/dispatch.ts');
+    const profile = { id: 'old', name: 'Old build', baseUrl: 'http://api.example.com/v1', isDemo: false, access: 'unknown', hasToken: true };
+    await writeFile(join(dir, 'profiles.json'), JSON.stringify({ version: 1, activeId: 'old', profiles: [profile] }));
+    await keychain.set('old', TOKEN);
+    const requests: string[] = [];
+    const fetch = (async (input: string | URL | Request) => {
+      requests.push(String(input));
+      return new Response('{"sites":[]}', { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as typeof globalThis.fetch;
+    const handlers = createHandlers({ settingsDir: dir, keychain, fetch, demo: { start: () => Promise.reject(new Error('no demo')) }, api: { maxRetries: 0 } });
+    const ctx = { emit: () => undefined };
+    const call = (channel: string, arg?: unknown) => dispatch(handlers, channel, arg, ctx, () => undefined) as Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }>;
+    try {
+      const probe = (await call('connection:probe')) as { ok: true; value: { online: boolean; error?: { code: string; message: string } } };
+      expect(probe.value).toMatchObject({ online: false, error: { code: 'token-missing' } });
+      expect(probe.value.error?.message).toMatch(/https:\/\//);
+      expect(probe.value.error?.message).toContain('api.example.com');
+      const sync = await call('sync:start', {});
+      expect(sync).toMatchObject({ ok: false, error: { code: 'token-missing' } });
+      expect(await call('users:detail', { userid: 1 })).toMatchObject({ ok: false, error: { code: 'token-missing' } });
+      expect(requests).toEqual([]);
+    } finally {
+      await handlers.dispose();
+    }
+  });
+});
+
 describe('profiles:save through the handlers (the issue’s reproduction)', () => {
   it('cannot point a profile at another listener and have connection:probe send it the token', async () => {
     const http = await import('node:http');

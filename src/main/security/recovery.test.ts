@@ -51,12 +51,20 @@ describe('attachRecovery on a window', () => {
     const gone: Gone[] = [];
     const window = {
       reloads: 0,
+      /** what was done to the web contents, in order */
+      calls: [] as string[],
       on: (event: string, listener: () => void) => listeners.set(event, listener),
       isDestroyed: () => false,
       webContents: {
         on: (_event: 'render-process-gone', listener: Gone) => gone.push(listener),
         reload: () => {
           window.reloads += 1;
+          window.calls.push('reload');
+        },
+        // as Electron does: the renderer is killed and 'render-process-gone' follows (here at once, the hardest case)
+        forcefullyCrashRenderer: () => {
+          window.calls.push('forcefullyCrashRenderer');
+          gone.forEach((l) => l({}, { reason: 'killed' }));
         },
       },
     };
@@ -119,5 +127,43 @@ describe('attachRecovery on a window', () => {
     expect(d.asked.at(-1)?.buttons).toEqual(['Quit']);
     expect(d.quits()).toBe(1);
     expect(window.reloads).toBe(MAX_CRASHES - 1);
+  });
+
+  it('kills a frozen renderer before reloading it, so the reload gets a new process rather than the hung one', async () => {
+    const { window, fire } = fakeWindow();
+    const d = deps([1]);
+    const { attachRecovery } = await import('./recovery.ts');
+    attachRecovery(window, d.deps);
+    fire('unresponsive');
+    await new Promise((r) => setImmediate(r));
+    expect(window.calls).toEqual(['forcefullyCrashRenderer', 'reload']);
+  });
+
+  it('does not take the kill it asked for as a crash: no second question, and it does not count towards giving up', async () => {
+    const { window, fire } = fakeWindow();
+    const d = deps([1, 0, 0]);
+    const { attachRecovery } = await import('./recovery.ts');
+    attachRecovery(window, d.deps);
+    fire('unresponsive');
+    await new Promise((r) => setImmediate(r));
+    expect(d.asked.map((a) => a.title)).toEqual(['Fieldbook is not responding']);
+    // two real crashes afterwards: with the kill counted, the second would offer only Quit
+    for (let i = 0; i < MAX_CRASHES - 1; i++) {
+      fire('contents:render-process-gone', { reason: 'crashed' });
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(d.asked.slice(1).map((a) => a.buttons)).toEqual([['Reload', 'Quit'], ['Reload', 'Quit']]);
+  });
+
+  it('still treats a later kill by the system as a crash', async () => {
+    const { window, fire } = fakeWindow();
+    const d = deps([1, 0]);
+    const { attachRecovery } = await import('./recovery.ts');
+    attachRecovery(window, d.deps);
+    fire('unresponsive');
+    await new Promise((r) => setImmediate(r));
+    fire('contents:render-process-gone', { reason: 'killed' });
+    await new Promise((r) => setImmediate(r));
+    expect(d.asked.map((a) => a.buttons)).toEqual([['Wait', 'Reload'], ['Reload', 'Quit']]);
   });
 });

@@ -24,6 +24,13 @@ export type Recovery =
 export const MAX_CRASHES = 3;
 export const CRASH_WINDOW_MS = 60_000;
 
+/**
+ * How long after killing a frozen renderer its 'render-process-gone' is taken
+ * as that kill. Electron reports it at once; the bound keeps a kill that never
+ * got reported from hiding a real crash much later.
+ */
+const EXPECTED_KILL_MS = 10_000;
+
 const KEPT = 'Your offline copy and the queued changes in the Outbox are kept: they are stored on disk, not in the window.';
 
 const REASONS: Record<string, string> = {
@@ -82,6 +89,8 @@ export interface RecoverableWindow {
   webContents: {
     on(event: 'render-process-gone', listener: (event: unknown, details: { reason: string; exitCode?: number }) => void): unknown;
     reload(): void;
+    /** ends the renderer's process; a reload right after runs in a new one */
+    forcefullyCrashRenderer(): void;
   };
 }
 
@@ -109,9 +118,30 @@ export function attachRecovery(window: RecoverableWindow, deps: RecoveryDeps): v
   const now = deps.now ?? Date.now;
   const crashes: number[] = [];
   let asking: AbortController | null = null;
+  /** when the shell killed a frozen renderer itself: the 'render-process-gone' that follows is no crash */
+  let killedAt: number | null = null;
+
+  const reload = (frozen: boolean) => {
+    if (window.isDestroyed()) return;
+    if (frozen) {
+      // Electron's advice for a hung renderer: a plain reload may be given to the same, still hung, process
+      killedAt = now();
+      window.webContents.forcefullyCrashRenderer();
+    }
+    window.webContents.reload();
+  };
+
+  /** True for the one 'killed' (or 'crashed': Electron reports either) that our own kill causes. */
+  const expectedKill = (trouble: RendererTrouble, at: number): boolean => {
+    if (trouble.kind !== 'gone' || killedAt === null) return false;
+    const ours = (trouble.reason === 'killed' || trouble.reason === 'crashed') && at - killedAt <= EXPECTED_KILL_MS;
+    killedAt = null;
+    return ours;
+  };
 
   const handle = (trouble: RendererTrouble) => {
     const at = now();
+    if (expectedKill(trouble, at)) return;
     const answer = decideRecovery(trouble, crashes, at);
     if (trouble.kind === 'gone' && answer.action !== 'none') crashes.push(at);
     if (answer.action === 'none') return;
@@ -141,7 +171,7 @@ export function attachRecovery(window: RecoverableWindow, deps: RecoveryDeps): v
         if (controller.signal.aborted) return;
         asking = null;
         if (response === quitButton) deps.quit();
-        else if (response === reloadButton && !window.isDestroyed()) window.webContents.reload();
+        else if (response === reloadButton) reload(trouble.kind === 'unresponsive');
       });
   };
 

@@ -7,6 +7,7 @@ import type { HandlerContext, ProfileSummary } from '../../shared/ipc.ts';
 import { ApiClient } from '../api/client.ts';
 import type { MainDeps } from '../deps.ts';
 import { FieldbookError } from '../ipc/errors.ts';
+import { cleartextRefusal } from '../secrets/base-url.ts';
 import type { ProfileStore, StoredProfile } from '../secrets/profiles.ts';
 import type { DemoService } from './demo.ts';
 
@@ -32,6 +33,10 @@ export function createProfilesService(profiles: ProfileStore, demo: DemoService,
   }
 
   async function clientFor(profile: StoredProfile, timeoutMs?: number): Promise<ApiClient> {
+    // checked again here, not only on save: profiles.json may hold an http:// address to another host (an older build, a hand edit).
+    // 'token-missing': the fix is the same as for a missing token (edit the profile, enter the token), and the outbox pauses rather than failing its operations
+    const refusal = cleartextRefusal(profile.baseUrl);
+    if (refusal !== null) throw new FieldbookError('token-missing', refusal);
     const token = await profiles.token(profile.id);
     if (token === null) throw new FieldbookError('token-missing', 'This profile has no token yet. Edit the profile and enter its API token.');
     return new ApiClient({ baseUrl: profile.baseUrl, token, fetch: deps.fetch, ...deps.api, ...(timeoutMs ? { timeoutMs, maxRetries: 0 } : {}) });

@@ -15,7 +15,7 @@ import type { Parsed, SchemaName } from '../../shared/api/wire.ts';
 import type { CollectionName } from '../../shared/records.ts';
 import { ApiError } from '../api/errors.ts';
 import { toAppError } from '../ipc/errors.ts';
-import { containsSecret } from '../secrets/scrub.ts';
+import { containsSecretDeep } from '../secrets/scrub.ts';
 import type { ApiClient, RetryNotice } from '../api/client.ts';
 import { AckWindow, Semaphore } from './flow.ts';
 import { readList, type FetchedPage, type PagerPage } from './pager.ts';
@@ -259,9 +259,10 @@ export class SyncEngine {
     // only lists that neither grow the plan nor announce totals are skipped (page-keys.ts)
     const fingerprinted = page.hash !== undefined && skippable(task);
     const unchanged = fingerprinted && page.unchanged === true;
-    // a page that echoes the token (in any form the scrubber knows) is not stored: it would sit in IndexedDB.
+    // a page that echoes the token (in any form the scrubber knows, in a key or a value) is not stored: it would sit in IndexedDB.
+    // Each string is checked as stored, not as JSON text, where a newline inside the token would read as "\n".
     // An unchanged page stores nothing, and its bytes are those of a page that passed this check.
-    if (!unchanged && containsSecret(JSON.stringify(page.items))) {
+    if (!unchanged && containsSecretDeep(page.items)) {
       throw new ApiError(
         { code: 'malformed-response', message: `A page of ${describeTask(task)} (from row ${page.startrow}) contains this profile's access token, so it was not stored.` },
         { retryable: false },
@@ -285,7 +286,7 @@ export class SyncEngine {
   async #sendUnchanged(task: SyncTask, page: PagerPage<AnyItem>): Promise<void> {
     const keys = recordKeysOf(task, page.items as unknown as Record<string, unknown>[]);
     // keys reach the renderer: a key made of API text (an assignment's link) is checked for the token like any record
-    if (keys.some((k) => typeof k === 'string') && containsSecret(JSON.stringify(keys))) {
+    if (keys.some((k) => typeof k === 'string') && containsSecretDeep(keys)) {
       throw new ApiError({ code: 'malformed-response', message: `A page of ${describeTask(task)} (from row ${page.startrow}) contains this profile's access token, so it was not stored.` }, { retryable: false });
     }
     const checkpoint: TaskCheckpoint = { taskId: task.taskId, collection: task.collection, nextStartrow: page.nextStartrow, done: page.done };

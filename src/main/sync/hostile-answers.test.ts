@@ -55,6 +55,15 @@ describe('a sync through something that is not the Data API', () => {
     expect(requests.length).toBeLessThan(10); // stopped, not one error per collection
   });
 
+  it('stops as a whole when a captive portal answers 511 with its sign-in page, instead of retrying every list', async () => {
+    const portal = () => new Response('<!doctype html><title>Network login</title>', { status: 511, headers: { 'content-type': 'text/html' } });
+    const { finished, prunable, requests } = await sync(tinySite(), portal);
+    expect(finished.outcome).toBe('failed');
+    expect(finished.error?.code).toBe('not-the-api');
+    expect(prunable).toBe(false);
+    expect(requests.length).toBeLessThan(10);
+  });
+
   it('stops when the same page comes back for different start rows (a proxy ignoring startrow)', async () => {
     const lists = tinySite({ users: 10 });
     const firstPage = (req: RecordedRequest) => (usersPath(req) ? json(200, { users: lists['/users']!.items.slice(0, LIMIT) }) : null);
@@ -103,6 +112,39 @@ describe('a page that holds the token', () => {
       expect(finished.collections.users).toMatchObject({ state: 'failed', error: { code: 'malformed-response' } });
       expect(finished.collections.users?.error?.message).toMatch(/access token/);
       expect(JSON.stringify(pages)).not.toContain(Buffer.from(`token=${token}`).toString('base64'));
+      expect(prunable).toBe(false);
+    } finally {
+      forgetSecret(token);
+    }
+  });
+
+  // JSON.stringify writes a newline as the two characters \n, which a check of the page's JSON text did not read as a separator
+  for (const [name, separator] of [['newline', '\n'], ['carriage return', '\r'], ['tab', '\t'], ['CR LF', '\r\n']] as const) {
+    it(`is refused when a record holds the token split by a ${name}`, async () => {
+      const token = 'split-echo-token-0123456789';
+      registerSecret(token);
+      try {
+        const lists = tinySite({ users: 10 });
+        const split = `${token.slice(0, 9)}${separator}${token.slice(9)}`;
+        lists['/users']!.items[2] = user(3, 1, { notes: `echo: ${split}` });
+        const { finished, pages, prunable } = await sync(lists);
+        expect(finished.collections.users).toMatchObject({ state: 'failed', error: { code: 'malformed-response' } });
+        expect(JSON.stringify(pages)).not.toContain(JSON.stringify(split).slice(1, -1));
+        expect(prunable).toBe(false);
+      } finally {
+        forgetSecret(token);
+      }
+    });
+  }
+
+  it('is refused when the token split by a newline is a record’s key', async () => {
+    const token = 'split-key-token-0123456789';
+    registerSecret(token);
+    try {
+      const lists = tinySite({ users: 10 });
+      lists['/users']!.items[4] = user(5, 1, { [`${token.slice(0, 5)}\n${token.slice(5)}`]: 'x' });
+      const { finished, prunable } = await sync(lists);
+      expect(finished.collections.users).toMatchObject({ state: 'failed', error: { code: 'malformed-response' } });
       expect(prunable).toBe(false);
     } finally {
       forgetSecret(token);
