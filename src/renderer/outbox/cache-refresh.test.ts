@@ -16,6 +16,14 @@ describe('after a replay, the cache shows what the server confirmed', () => {
     expect(await db.users.get(1)).toMatchObject({ firstname: 'Anna', searchKeys: expect.arrayContaining(['anna', 'lee']) });
   });
 
+  it("takes the server's record of an updated person (a name changed there meanwhile comes with it), marked refreshed", async () => {
+    const db = freshDb();
+    await db.users.put(ann);
+    const after = { userid: 1, siteid: 101, username: 'ann', firstname: 'Ann', lastname: 'Lee-Park', employeeid: 'E1', status: 'Inactive', usertype: 'User' };
+    await applyOutcomeToCache(db, outboxOp({ kind: 'user.update', userid: 1, changes: { status: 'Inactive' } }), { status: 'done', after });
+    expect(await db.users.get(1)).toMatchObject({ lastname: 'Lee-Park', status: 'Inactive', refreshedAt: expect.any(String) });
+  });
+
   it('caches a created user under the id the server gave', async () => {
     const db = freshDb();
     await applyOutcomeToCache(db, outboxOp({ kind: 'user.create', siteid: 101, fields: { username: 'bo', firstname: 'Bo', lastname: 'Ray' } }), { status: 'done', createdId: 77 });

@@ -117,8 +117,9 @@ async function applyOwnRecord(db: FieldbookDb, op: OutboxOp, outcome: DoneOutcom
       const current = await db.users.get(spec.userid);
       if (current) await db.users.put(refreshedUser(current, spec.changes, current));
       // the server's record with the change on it (a field changed there meanwhile comes with it)
+      // (read in the same replay, just before the write): the platform's answer, marked refreshed
       const after = schemas.user.safeParse(outcome.after);
-      if (after.success && after.data.userid === spec.userid) await db.users.put(normalizeUser(after.data));
+      if (after.success && after.data.userid === spec.userid) await db.users.put({ ...normalizeUser(after.data), refreshedAt: new Date().toISOString() });
       return;
     }
     case 'user.create':
