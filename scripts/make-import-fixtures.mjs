@@ -5,7 +5,7 @@
 // made from those. Run: node scripts/make-import-fixtures.mjs [big]
 // ("big" also makes the large files the e2e and the benchmark use, in a temp folder).
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,7 +96,8 @@ export function makeSmall() {
     writeFileSync(path.join(FIXTURES, 'empty.csv'), '');
     // a PNG renamed .xlsx: a real 1x1 image
     writeFileSync(path.join(FIXTURES, 'image.xlsx'), Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
-    copyFileSync(path.join(FIXTURES, 'people.xlsx'), path.join(FIXTURES, 'people.xlsm'));
+    // a macro-enabled workbook as Excel saves it (its workbook part typed macroEnabled), not a renamed .xlsx
+    convert(dir, 'people.fods', 'xlsm:Calc MS Excel 2007 VBA XML', 'xlsm', 'people.xlsm');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -7,8 +7,14 @@ export const LIMITS = {
   fileBytes: 64 * 1024 * 1024,
   /** rows of the sheet, blank ones included, header and title rows included */
   rows: 200_000,
-  /** columns of any row */
+  /** columns of any row, up to its last filled cell (a row's empty cells at the end do not count) */
   columns: 500,
+  /**
+   * cells or fields of any row, empty ones included: Excel's own maximum
+   * (column XFD). The memory guard: a row past it is refused while it is read,
+   * before it is built.
+   */
+  fields: 16_384,
   /** cells kept in memory (rows x columns actually filled) */
   cells: 8_000_000,
   /** one part of a workbook, once unzipped (a sheet's XML, the shared strings) */

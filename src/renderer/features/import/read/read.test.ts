@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { strToU8, zipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { readSpreadsheet } from './index.ts';
 import { LIMITS } from './limits.ts';
 import type { RawTable } from './table.ts';
@@ -47,6 +47,8 @@ describe('workbooks saved by LibreOffice as .xlsx', () => {
   });
 
   it('reads an .xlsm workbook the same way', () => {
+    // saved by LibreOffice as a macro-enabled workbook, not a renamed .xlsx
+    expect(strFromU8(unzipSync(fixture('people.xlsm'))['[Content_Types].xml']!)).toContain('sheet.macroEnabled.main+xml');
     expect(row(read('people.xlsm'), 4)?.[0]).toBe('00123');
   });
 
@@ -159,12 +161,22 @@ describe('limits, enforced while reading', () => {
     'xl/worksheets/sheet1.xml': strToU8(`<worksheet><sheetData>${sheetXml}</sheetData></worksheet>`),
   });
 
-  it('refuses a sheet past the row limit as soon as it reaches it (the 1,000,000-row case is timed in the benchmark)', () => {
+  it('refuses a sheet past the row limit as soon as it reaches it', () => {
     const rows = Array.from({ length: 5000 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>u${i}</t></is></c></row>`).join('');
     let read = 0;
     const limits = { ...LIMITS, rows: 1000 };
     expect(() => readSpreadsheet('big.xlsx', workbook(rows), (p) => (read = p.rows), limits)).toThrow('more than 1,000 rows');
     expect(read).toBeLessThanOrEqual(1000);
+  });
+
+  it('refuses a sheet of 200,001 rows at the real limit, in bounded time', () => {
+    const sheet = workbook(Array.from({ length: LIMITS.rows + 1 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>1</v></c></row>`).join(''));
+    let read = 0;
+    const started = performance.now();
+    expect(() => readSpreadsheet('long.xlsx', sheet, (p) => (read = p.rows))).toThrow('more than 200,000 rows');
+    // about 1 s here; generous for a loaded 2-core machine
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(read).toBe(LIMITS.rows);
   });
 
   it('refuses a sheet with more columns than the limit', () => {
@@ -182,5 +194,132 @@ describe('limits, enforced while reading', () => {
 
   it('reads a sheet with exactly as many rows as the limit', () => {
     expect(readSpreadsheet('long.csv', strToU8(`username\n${'ann\n'.repeat(LIMITS.rows - 1)}`)).rows).toHaveLength(LIMITS.rows);
+  });
+});
+
+describe('the columns limit counts up to the last filled cell, as Excel writes files', () => {
+  const workbook = (sheetXml: string) => zipSync({
+    '[Content_Types].xml': strToU8('<Types/>'),
+    'xl/workbook.xml': strToU8('<workbook><sheets><sheet name="S" r:id="rId1"/></sheets></workbook>'),
+    'xl/_rels/workbook.xml.rels': strToU8('<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>'),
+    'xl/worksheets/sheet1.xml': strToU8(`<worksheet><sheetData>${sheetXml}</sheetData></worksheet>`),
+  });
+  const inline = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+
+  it('reads a 3-column CSV whose rows end in 600 empty fields', () => {
+    const table = readSpreadsheet('p.csv', strToU8(`username,first,last${','.repeat(600)}\r\nann,Ann,Lee${','.repeat(600)}\r\n`));
+    expect(table.rows.map((r) => r.cells)).toEqual([['username', 'first', 'last'], ['ann', 'Ann', 'Lee']]);
+  });
+
+  it('refuses a CSV with a filled cell past the limit, naming the row and its columns', () => {
+    expect(refusal('p.csv', strToU8(`username\r\nann${','.repeat(LIMITS.columns)}x\r\n`))).toContain(`Row 2 has ${LIMITS.columns + 1} columns: Fieldbook imports at most ${LIMITS.columns}`);
+  });
+
+  it('refuses a CSV row of more fields than Excel has columns, even empty ones, without building it', () => {
+    expect(refusal('p.csv', strToU8(`username${','.repeat(200_000)}\r\n`))).toContain(`at most ${LIMITS.columns}`);
+  });
+
+  it('reads a workbook with an empty formatted cell at column ZZ', () => {
+    const table = readSpreadsheet('p.xlsx', workbook(`<row r="1">${inline('A1', 'username')}${inline('B1', 'first')}<c r="ZZ1" s="1"/></row><row r="2">${inline('A2', 'ann')}${inline('B2', 'Ann')}<c r="ZZ2" s="1"/></row>`));
+    expect(table.rows.map((r) => r.cells)).toEqual([['username', 'first'], ['ann', 'Ann']]);
+  });
+
+  it('refuses a workbook with a filled cell past the limit, naming its row', () => {
+    expect(refusal('p.xlsx', workbook(`<row r="1">${inline('A1', 'username')}</row><row r="2">${inline('A2', 'ann')}${inline('ZZ2', 'x')}</row>`))).toContain(`Row 2 has more than ${LIMITS.columns} columns`);
+  });
+
+  it('refuses a workbook cell beyond Excel\'s last column (XFD), filled or not', () => {
+    expect(refusal('p.xlsx', workbook(`<row r="1">${inline('A1', 'username')}<c r="XFE1" s="1"/></row>`))).toContain(`more than ${LIMITS.columns} columns`);
+  });
+});
+
+/**
+ * Characters searched (by indexOf and RegExp exec, in strings of 64 KB or more)
+ * while `run` runs: the reader's work on a huge element, whichever way it
+ * searches. A rescan per 16 KB chunk shows as work that grows with the square
+ * of the element's size.
+ */
+function searched(run: () => void): number {
+  let total = 0;
+  const { indexOf } = String.prototype;
+  const { exec } = RegExp.prototype;
+  String.prototype.indexOf = function (this: string, search: string, from?: number) {
+    const at = indexOf.call(this, search, from);
+    if (this.length >= 65_536) total += (at < 0 ? this.length : at + search.length) - Math.max(0, from ?? 0);
+    return at;
+  };
+  RegExp.prototype.exec = function (this: RegExp, input: string) {
+    const from = this.global || this.sticky ? this.lastIndex : 0;
+    const match = exec.call(this, input);
+    if (input.length >= 65_536) total += (match ? match.index + match[0].length : input.length) - from;
+    return match;
+  };
+  try {
+    run();
+  } finally {
+    String.prototype.indexOf = indexOf;
+    RegExp.prototype.exec = exec;
+  }
+  return total;
+}
+
+describe('huge cells: linear time, and refused past a sane size', () => {
+  const MB = 1024 * 1024;
+  const stored = (sheetXml: string, sharedStrings?: string) => zipSync({
+    '[Content_Types].xml': strToU8('<Types/>'),
+    'xl/workbook.xml': strToU8('<workbook><sheets><sheet name="S" r:id="rId1"/></sheets></workbook>'),
+    'xl/_rels/workbook.xml.rels': strToU8('<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>'),
+    // stored, not deflated: a cell of one repeated letter would be refused as a zip bomb before it is read
+    'xl/worksheets/sheet1.xml': [strToU8(`<worksheet><sheetData>${sheetXml}</sheetData></worksheet>`), { level: 0 }],
+    ...(sharedStrings === undefined ? {} : { 'xl/sharedStrings.xml': [strToU8(`<sst>${sharedStrings}</sst>`), { level: 0 }] }),
+  });
+  const HEADER_ROW = '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row>';
+
+  it('reads a 900 KB shared string with work linear in its size', () => {
+    const big = 'x'.repeat(900 * 1024);
+    const file = stored(HEADER_ROW, `<si><t>username</t></si><si><t>${big}</t></si>`);
+    let table: RawTable | undefined;
+    const work = searched(() => (table = readSpreadsheet('p.xlsx', file)));
+    expect(table?.rows[0]?.cells[1]).toHaveLength(big.length);
+    expect(work).toBeLessThan(3 * big.length);
+  });
+
+  it('refuses a 16 MB shared string quickly, after reading about 1 MB of it', () => {
+    const file = stored(HEADER_ROW, `<si><t>username</t></si><si><t>${'x'.repeat(16 * MB)}</t></si>`);
+    const started = performance.now();
+    let message = '';
+    const work = searched(() => (message = refusal('p.xlsx', file)));
+    expect(message).toContain('Text 2 of the workbook is larger than 1 MB');
+    expect(work).toBeLessThan(3 * MB);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('reads a 3 MB row (100 cells of 30,000 characters) with work linear in its size', () => {
+    const cell = 'y'.repeat(30_000);
+    const cells = Array.from({ length: 100 }, () => `<c t="inlineStr"><is><t>${cell}</t></is></c>`).join('');
+    const file = stored(`<row r="1"><c t="inlineStr"><is><t>username</t></is></c></row><row r="2">${cells}</row>`);
+    let table: RawTable | undefined;
+    const work = searched(() => (table = readSpreadsheet('p.xlsx', file)));
+    expect(table?.rows[1]?.cells).toHaveLength(100);
+    expect(work).toBeLessThan(3 * 100 * cell.length);
+  });
+
+  it('reads a row of unclosed tags (100,000 each of <c>, <v> and <is>) in linear time', () => {
+    const n = 100_000;
+    const file = stored(`<row r="1"><c t="inlineStr"><is><t>username</t></is></c></row><row r="2">${'<c>'.repeat(n)}<c r="A2">${'<v>'.repeat(n)}</c><c r="B2" t="inlineStr">${'<is>'.repeat(n)}</c></row>`);
+    const started = performance.now();
+    expect(readSpreadsheet('p.xlsx', file).rows.map((r) => r.cells)).toEqual([['username']]);
+    // a few milliseconds; a scan to the row's end from each tag took minutes
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('refuses a 16 MB row quickly, naming it, after reading a few MB of it', () => {
+    const file = stored(`<row r="1"><c t="inlineStr"><is><t>username</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>${'y'.repeat(16 * MB)}</t></is></c></row>`);
+    const started = performance.now();
+    let message = '';
+    const work = searched(() => (message = refusal('p.xlsx', file)));
+    expect(message).toContain('Row 2 of the sheet is larger than 4 MB');
+    expect(work).toBeLessThan(12 * MB);
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 });

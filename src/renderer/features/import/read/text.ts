@@ -122,11 +122,12 @@ export function parseDelimited(text: string, delimiter: string | null, firstRow:
   let i = 0;
   const n = text.length;
   const endRow = () => {
-    if (row.length > limits.columns) throw new ReadError(`Row ${rowStart} has ${row.length > 9_999 ? 'thousands of' : row.length} columns: Fieldbook imports at most ${limits.columns}. Delete the unneeded columns and save the file again.`);
-    if (row.some((cell) => cell !== '')) {
+    // Excel ends every row of a CSV with the empty fields of its widest row: only the filled ones count against the limit
+    let last = row.length;
+    while (last > 0 && row[last - 1] === '') last -= 1;
+    if (last > limits.columns) throw new ReadError(`Row ${rowStart} has ${last} columns: Fieldbook imports at most ${limits.columns}. Delete the unneeded columns and save the file again.`);
+    if (last > 0) {
       if (rowStart > limits.rows) throw new ReadError(`The file has more than ${limits.rows.toLocaleString('en')} rows: Fieldbook imports at most ${limits.rows.toLocaleString('en')} at once. Split it into smaller files.`);
-      let last = row.length;
-      while (last > 0 && row[last - 1] === '') last -= 1;
       const kept = row.slice(0, last).map((cell) => cell.trim());
       cells += kept.length;
       if (cells > limits.cells) throw new ReadError(`The file has more than ${limits.cells.toLocaleString('en')} filled cells: it is too large to import at once. Split it into smaller files.`);
@@ -170,7 +171,8 @@ export function parseDelimited(text: string, delimiter: string | null, firstRow:
       i = stop;
     }
     row.push(field);
-    if (row.length > limits.columns) endRow();
+    // the memory guard, while the row is read: no spreadsheet writes more fields than Excel has columns, empty or not
+    if (row.length > limits.fields) throw new ReadError(`Row ${rowStart} has more than ${limits.fields.toLocaleString('en')} columns: Fieldbook imports at most ${limits.columns}. Delete the unneeded columns and save the file again.`);
     if (i >= n) {
       if (row.length > 1 || row[0] !== '') endRow();
       break;

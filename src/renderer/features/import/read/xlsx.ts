@@ -15,12 +15,22 @@ const SHEET_TAG = new RegExp(`<${P}sheet\\b[^>]*>`, 'g');
 const NUMFMT_TAG = new RegExp(`<${P}numFmt\\b[^>]*>`, 'g');
 const XF_TAG = new RegExp(`<${P}xf\\b[^>]*>`, 'g');
 const CELL_XFS = new RegExp(`<${P}cellXfs\\b[\\s\\S]*?<\\/${P}cellXfs>`);
-const ROW_START = new RegExp(`<${P}row\\b`, 'g');
-const ROW_END = new RegExp(`<\\/${P}row>`, 'g');
-const CELL = new RegExp(`<${P}c\\b([^>]*?)(?:\\/>|>([\\s\\S]*?)<\\/${P}c>)`, 'g');
-const VALUE = new RegExp(`<${P}v(?:\\s[^>]*)?>([\\s\\S]*?)<\\/${P}v>`);
-const INLINE = new RegExp(`<${P}is>([\\s\\S]*?)<\\/${P}is>`);
-const SI_END = new RegExp(`<\\/${P}si>`, 'g');
+const ROW_START = new RegExp(`<(${P})row\\b`, 'g');
+// A body never runs past the start of the next element of its name, and a value or attributes never hold '<':
+// a hostile run of unclosed tags (<c><c><c>...) then costs linear time, not a scan to the row's end from each.
+const CELL = new RegExp(`<${P}c\\b([^<>]*?)(?:\\/>|>((?:[^<]|<(?!${P}c\\b))*?)<\\/${P}c>)`, 'g');
+const VALUE = new RegExp(`<${P}v(?:\\s[^<>]*)?>([^<]*)<\\/${P}v>`);
+const INLINE = new RegExp(`<${P}is>((?:[^<]|<(?!${P}is>))*?)<\\/${P}is>`);
+const SI_START = new RegExp(`<(${P})si\\b`, 'g');
+
+/**
+ * XML held for one shared string, at most. Excel's cells hold 32,767
+ * characters (about 200 KB of XML even with every character escaped); past
+ * this the file is damaged or hostile, and holding it would cost memory.
+ */
+const STRING_XML_MAX = 1024 * 1024;
+/** XML held for one row, at most: room for hundreds of long cells, far more than any real export. */
+const ROW_XML_MAX = 4 * 1024 * 1024;
 
 interface Styles {
   formats: NumberFormat[];
@@ -37,21 +47,112 @@ function readStyles(xml: string): Styles {
   return { formats };
 }
 
+interface OpenElement {
+  /** where it starts in the buffer (0 once held over a chunk's end) */
+  start: number;
+  /** where its start tag ends (-1: not seen yet) */
+  tagEnd: number;
+  /** its end tag, with the start tag's prefix */
+  close: string;
+  /** where the search for its start tag's end or for its end tag resumes */
+  from: number;
+}
+
+/**
+ * Cuts XML that arrives in chunks into the elements of one name (<row>, <si>).
+ * An element still open at the end of a chunk is kept at the start of the
+ * buffer, and the search for its end resumes where the previous one stopped:
+ * a huge element costs time linear in its size, never a rescan per chunk.
+ * `held` lets the caller refuse an element past a size cap.
+ */
+class ElementStream {
+  private buffer = '';
+  private open: OpenElement | null = null;
+  private readonly startTag: RegExp;
+  private readonly name: string;
+
+  /** `startTag`: a global RegExp of the start tag's `<` and name, its namespace prefix captured */
+  constructor(startTag: RegExp, name: string) {
+    this.startTag = startTag;
+    this.name = name;
+  }
+
+  /** characters held: the element still open, or a few of a tag cut by the chunk's end */
+  get held(): number {
+    return this.buffer.length;
+  }
+
+  /** the start tag of the element still open, once it is whole */
+  get openTag(): string | null {
+    return this.open && this.open.tagEnd >= 0 ? this.buffer.slice(0, this.open.tagEnd + 1) : null;
+  }
+
+  push(text: string, onElement: (tag: string, body: string) => void): void {
+    const buffer = (this.buffer += text);
+    let consumed = 0;
+    for (;;) {
+      const open = this.open ?? this.startAt(buffer, consumed);
+      this.open = null;
+      if (!open) {
+        consumed = Math.max(consumed, tailFrom(buffer));
+        break;
+      }
+      if (open.tagEnd < 0) {
+        open.tagEnd = buffer.indexOf('>', open.from);
+        if (open.tagEnd < 0) {
+          consumed = this.hold(open, buffer.length);
+          break;
+        }
+        open.from = open.tagEnd + 1;
+        if (buffer[open.tagEnd - 1] === '/') {
+          onElement(buffer.slice(open.start, open.tagEnd + 1), '');
+          consumed = open.tagEnd + 1;
+          continue;
+        }
+      }
+      const end = buffer.indexOf(open.close, open.from);
+      if (end < 0) {
+        // the end tag may begin in the last characters: resume just before them
+        consumed = this.hold(open, Math.max(open.from, buffer.length - open.close.length + 1));
+        break;
+      }
+      onElement(buffer.slice(open.start, open.tagEnd + 1), buffer.slice(open.tagEnd + 1, end));
+      consumed = end + open.close.length;
+    }
+    this.buffer = buffer.slice(consumed);
+  }
+
+  private startAt(buffer: string, from: number): OpenElement | null {
+    this.startTag.lastIndex = from;
+    const m = this.startTag.exec(buffer);
+    // a name cut by the chunk's end ("<row" of "<rowBreaks") is not known yet
+    if (!m || m.index + m[0].length >= buffer.length) return null;
+    return { start: m.index, tagEnd: -1, close: `</${m[1] ?? ''}${this.name}>`, from: m.index + m[0].length };
+  }
+
+  /** Keeps `open` for the next chunk, its positions made relative to its start (where the buffer is cut); returns that cut. */
+  private hold(open: OpenElement, resume: number): number {
+    const { start } = open;
+    this.open = { start: 0, tagEnd: open.tagEnd < 0 ? -1 : open.tagEnd - start, close: open.close, from: resume - start };
+    return start;
+  }
+}
+
+/** Where a buffer with no element open is kept from: a last '<' that may begin a start tag (a tag name is short), else nowhere. */
+function tailFrom(buffer: string): number {
+  const lt = buffer.lastIndexOf('<');
+  return lt >= 0 && buffer.length - lt < 256 ? lt : buffer.length;
+}
+
 function readSharedStrings(bytes: Uint8Array, entry: ZipEntry | undefined, limits: Limits, budget: { left: number }): string[] {
   const strings: string[] = [];
   if (!entry) return strings;
   const decoder = new TextDecoder();
-  let buffer = '';
+  const stream = new ElementStream(SI_START, 'si');
   inflateEntry(bytes, entry, limits, budget, (chunk) => {
-    buffer += decoder.decode(chunk, { stream: true });
-    let last = 0;
-    SI_END.lastIndex = 0;
-    for (let m = SI_END.exec(buffer); m; m = SI_END.exec(buffer)) {
-      strings.push(runsText(buffer.slice(last, m.index)));
-      last = m.index + m[0].length;
-    }
-    buffer = buffer.slice(last);
+    stream.push(decoder.decode(chunk, { stream: true }), (_, body) => strings.push(runsText(body)));
     if (strings.length > limits.cells) throw new ReadError(`The workbook holds more than ${limits.cells.toLocaleString('en')} texts: it is too large to import. Split it into smaller files.`);
+    if (stream.held > STRING_XML_MAX) throw new ReadError(`Text ${(strings.length + 1).toLocaleString('en')} of the workbook is larger than 1 MB, while a cell holds at most 32,767 characters: the file is damaged or not a real workbook. Save the sheet again as .xlsx or .csv.`);
   });
   return strings;
 }
@@ -116,70 +217,57 @@ function readSheet(bytes: Uint8Array, entry: ZipEntry, ctx: SheetContext): RawRo
   const { limits } = ctx;
   const rows: RawRow[] = [];
   const decoder = new TextDecoder();
-  let buffer = '';
+  const stream = new ElementStream(ROW_START, 'row');
   let nextRow = 1;
   let cells = 0;
-  const tooManyColumns = () => new ReadError(`The sheet has more than ${limits.columns} columns: Fieldbook imports at most ${limits.columns}. Delete the empty or unneeded columns and save it again.`);
   const handleRow = (tag: string, body: string) => {
     const r = attr(tag, 'r');
     const rowNumber = r ? Number(r) : nextRow;
     nextRow = rowNumber + 1;
     if (rowNumber > limits.rows) throw new ReadError(`The sheet has more than ${limits.rows.toLocaleString('en')} rows: Fieldbook imports at most ${limits.rows.toLocaleString('en')} at once. Split it into smaller files.`);
-    const row: string[] = [];
-    let nextColumn = 0;
-    CELL.lastIndex = 0;
-    for (let m = CELL.exec(body); m; m = CELL.exec(body)) {
-      const tagText = m[1] ?? '';
-      const c = { r: attr(tagText, 'r'), s: attr(tagText, 's'), t: attr(tagText, 't') };
-      const column = c.r ? columnOf(c.r) : nextColumn;
-      nextColumn = column + 1;
-      if (column >= limits.columns) throw tooManyColumns();
-      const text = cellText(c, m[2] ?? '', ctx);
-      if (text !== '') row[column] = text;
-    }
+    const row = rowCells(body, rowNumber, ctx);
     if (row.length === 0) return;
-    for (let i = 0; i < row.length; i += 1) row[i] ??= '';
     cells += row.length;
     if (cells > limits.cells) throw new ReadError(`The sheet has more than ${limits.cells.toLocaleString('en')} filled cells: it is too large to import at once. Split it into smaller files.`);
     rows.push({ rowNumber, cells: row });
     if (rows.length % 2000 === 0) ctx.progress({ rows: rows.length });
   };
   inflateEntry(bytes, entry, limits, ctx.budget, (chunk) => {
-    buffer += decoder.decode(chunk, { stream: true });
-    let consumed = 0;
-    for (;;) {
-      ROW_START.lastIndex = consumed;
-      const start = ROW_START.exec(buffer);
-      if (!start) {
-        consumed = Math.max(consumed, buffer.length - 16);
-        break;
-      }
-      const tagEnd = buffer.indexOf('>', start.index);
-      if (tagEnd < 0) {
-        consumed = start.index;
-        break;
-      }
-      const tag = buffer.slice(start.index, tagEnd + 1);
-      if (tag.endsWith('/>')) {
-        handleRow(tag, '');
-        consumed = tagEnd + 1;
-        continue;
-      }
-      ROW_END.lastIndex = tagEnd;
-      const close = ROW_END.exec(buffer);
-      if (!close) {
-        consumed = start.index;
-        break;
-      }
-      handleRow(tag, buffer.slice(tagEnd + 1, close.index));
-      consumed = close.index + close[0].length;
+    stream.push(decoder.decode(chunk, { stream: true }), handleRow);
+    if (stream.held > ROW_XML_MAX) {
+      const tag = stream.openTag;
+      const row = tag ? `Row ${attr(tag, 'r') ?? nextRow}` : 'A row';
+      throw new ReadError(`${row} of the sheet is larger than 4 MB, while a cell holds at most 32,767 characters: the file is damaged or not a real sheet. Save it again as .xlsx or .csv.`);
     }
-    buffer = buffer.slice(consumed);
-    // a row still open after megabytes: count its cells now rather than wait for its end
-    if (buffer.length > 1024 * 1024 && (buffer.match(/<(?:\w+:)?c\b/g)?.length ?? 0) > limits.columns) throw tooManyColumns();
-    if (buffer.length > 64 * 1024 * 1024) throw new ReadError('A row of the sheet is larger than 64 MB: the file is damaged or not a real sheet.');
   });
   return rows;
+}
+
+function tooManyColumns(rowNumber: number, limits: Limits): ReadError {
+  return new ReadError(`Row ${rowNumber} has more than ${limits.columns} columns: Fieldbook imports at most ${limits.columns}. Delete the empty or unneeded columns and save it again.`);
+}
+
+/** The cells of a row as shown, up to its last filled one. */
+function rowCells(body: string, rowNumber: number, ctx: SheetContext): string[] {
+  const { limits } = ctx;
+  const row: string[] = [];
+  let nextColumn = 0;
+  CELL.lastIndex = 0;
+  for (let m = CELL.exec(body); m; m = CELL.exec(body)) {
+    const tagText = m[1] ?? '';
+    const c = { r: attr(tagText, 'r'), s: attr(tagText, 's'), t: attr(tagText, 't') };
+    const column = c.r ? columnOf(c.r) : nextColumn;
+    nextColumn = column + 1;
+    // no spreadsheet has a cell past its last column, empty or not
+    if (column >= limits.fields) throw tooManyColumns(rowNumber, limits);
+    const text = cellText(c, m[2] ?? '', ctx);
+    // Excel writes empty formatted cells far to the right: only a filled cell counts against the limit
+    if (text === '') continue;
+    if (column >= limits.columns) throw tooManyColumns(rowNumber, limits);
+    row[column] = text;
+  }
+  for (let i = 0; i < row.length; i += 1) row[i] ??= '';
+  return row;
 }
 
 /** One attribute of a tag, fast (the hot path: every cell). */
