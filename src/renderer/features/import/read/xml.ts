@@ -20,10 +20,16 @@ export function attributes(tag: string): Record<string, string> {
   return out;
 }
 
-/** The text of the <t> runs of a string item, leaving out phonetic runs (<rPh>). */
+/**
+ * The text of the <t> runs of a string item, leaving out phonetic runs (<rPh>).
+ * Linear in the item's size whatever it holds: a run's text has no '<' (XML escapes
+ * it), and an unclosed phonetic run ends the text, so no unclosed tag makes the
+ * pattern scan to the end again from each of its starts (a hostile file of many
+ * unclosed tags would otherwise stall the reader for minutes).
+ */
 export function runsText(xml: string): string {
-  const body = xml.includes('rPh') ? xml.replace(/<(?:\w+:)?rPh\b[\s\S]*?<\/(?:\w+:)?rPh>/g, '') : xml;
+  const body = xml.includes('rPh') ? xml.replace(/<(?:\w+:)?rPh\b[\s\S]*?(?:<\/(?:\w+:)?rPh>|$)/g, '') : xml;
   let text = '';
-  for (const m of body.matchAll(/<(?:\w+:)?t(?:\s[^>]*)?>([\s\S]*?)<\/(?:\w+:)?t>/g)) text += m[1];
+  for (const m of body.matchAll(/<(?:\w+:)?t(?:\s[^>]*)?>([^<]*)<\/(?:\w+:)?t>/g)) text += m[1];
   return unescapeXml(text);
 }
