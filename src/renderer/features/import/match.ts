@@ -140,7 +140,8 @@ function heldElsewhere(index: PeopleIndex, v: RowValues, people: UserRecord[]): 
   return reasons;
 }
 
-type FileIndex = Record<Identifying, Map<string, number[]>>;
+/** Per identifying value, the row that holds it, or the rows when several do (most values are on one row: no array for them). */
+type FileIndex = Record<Identifying, Map<string, number | number[]>>;
 
 /** The rows of the file that hold each identifying value (rows from..to). */
 function indexRows(inFile: FileIndex, rows: readonly ImportRow[], from: number, to: number): void {
@@ -149,11 +150,23 @@ function indexRows(inFile: FileIndex, rows: readonly ImportRow[], from: number, 
     for (const field of IDENTIFYING) {
       const value = row.values[field]?.toLowerCase();
       if (!value) continue;
-      const list = inFile[field].get(value);
-      if (list) list.push(row.rowNumber);
-      else inFile[field].set(value, [row.rowNumber]);
+      const map = inFile[field];
+      const held = map.get(value);
+      if (held === undefined) map.set(value, row.rowNumber);
+      else if (typeof held === 'number') map.set(value, [held, row.rowNumber]);
+      else held.push(row.rowNumber);
     }
   }
+}
+
+const NO_ROWS: readonly number[] = [];
+
+/** The other rows of the file holding this value. */
+function otherRowsWith(map: FileIndex[Identifying], value: string, rowNumber: number): readonly number[] {
+  const held = map.get(value.toLowerCase());
+  if (held === undefined || held === rowNumber) return NO_ROWS;
+  if (typeof held === 'number') return [held];
+  return held.filter((n) => n !== rowNumber);
 }
 
 const emptyFileIndex = (): FileIndex => ({ username: new Map(), employeeid: new Map(), email: new Map() });
@@ -210,7 +223,7 @@ function planRow(row: ImportRow, options: MatchOptions, index: PeopleIndex, inFi
   // every identifying value must belong to this person (or to no one), in the site and in the file
   const reasons: string[] = [];
   const people: UserRecord[] = user ? [user] : [];
-  const otherRows = new Set<number>();
+  let otherRows: Set<number> | null = null;
   for (const field of IDENTIFYING) {
     const value = v[field];
     if (!value) continue;
@@ -221,14 +234,15 @@ function planRow(row: ImportRow, options: MatchOptions, index: PeopleIndex, inFi
         : `The ${LABEL[field]} "${value}" already belongs to ${who(owner)}: creating would give two people the same ${LABEL[field]}.`);
       if (!people.includes(owner)) people.push(owner);
     }
-    const rowsWith = (inFile[field].get(value.toLowerCase()) ?? []).filter((n) => n !== rowNumber);
+    const rowsWith = otherRowsWith(inFile[field], value, rowNumber);
     if (rowsWith.length > 0) {
       reasons.push(`The ${LABEL[field]} "${value}" is also on row${rowsWith.length > 1 ? 's' : ''} ${rowsWith.slice(0, 5).join(', ')}${rowsWith.length > 5 ? '…' : ''}.`);
+      otherRows ??= new Set();
       for (const n of rowsWith) otherRows.add(n);
     }
   }
   reasons.push(...heldElsewhere(index, v, people));
-  if (reasons.length > 0) return { rowNumber, action: 'conflict', reasons, people, rows: [...otherRows] };
+  if (reasons.length > 0) return { rowNumber, action: 'conflict', reasons, people, rows: otherRows ? [...otherRows] : [] };
 
   if (!user) {
     if (options.mode === 'update') return { rowNumber, action: 'skipped', reason: `No one on the site has the ${LABEL[options.key]} "${keyValue}" (update only: nobody is created).` };
