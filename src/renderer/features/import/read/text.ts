@@ -2,10 +2,12 @@
  * CSV, TSV and TXT: the bytes decoded without ever replacing a character
  * (UTF-8 with or without BOM through a fatal decoder, UTF-16 LE/BE by their
  * BOM, Windows-1252 when the bytes are not valid UTF-8), Excel's `sep=` line,
- * the delimiter found among , ; tab | (one column when none fits), and the rows
+ * the delimiter found among , ; tab | (one column when none fits), parsed by
+ * PapaParse, and the rows
  * numbered as a spreadsheet numbers them (a blank line is a row, a quoted line
  * break is not).
  */
+import Papa from 'papaparse';
 import { ReadError, type Limits } from './limits.ts';
 import type { ProgressHook, RawRow, RawTable } from './table.ts';
 
@@ -111,87 +113,54 @@ export function readText(bytes: Uint8Array, name: string, limits: Limits, progre
   return { rows, source: `${encoding} text, ${layout}`, notes: encoding === 'Windows-1252' ? ['The file is not UTF-8: it was read as Windows-1252 (what Excel on Windows saves as "CSV"). Check that accented names look right below.'] : [] };
 }
 
-/** RFC 4180 with the usual leniency; rows past the limits are refused as soon as they are met. */
+/**
+ * A delimiter for one-column files: PapaParse needs one, and this control character
+ * never stands in a CSV (a text holding many is refused as binary above).
+ */
+const ONE_COLUMN = '\u001f';
+
+/**
+ * The rows of delimited text, parsed by PapaParse (RFC 4180 with the usual leniency)
+ * a row at a time, each checked against the limits as it comes: a file past them is
+ * refused at the row that crosses them, before the rest is kept.
+ */
 export function parseDelimited(text: string, delimiter: string | null, firstRow: number, limits: Limits, progress: ProgressHook): RawRow[] {
   const rows: RawRow[] = [];
-  const d = delimiter ?? '\n';
-  let rowNumber = firstRow;
-  let row: string[] = [];
-  let rowStart = rowNumber;
+  let rowNumber = firstRow - 1;
   let cells = 0;
-  let i = 0;
-  const n = text.length;
-  const endRow = () => {
+  let refusal: ReadError | null = null;
+  const keep = (fields: readonly string[]) => {
+    // the memory guard: no spreadsheet writes more fields than Excel has columns, empty or not
+    if (fields.length > limits.fields) throw new ReadError(`Row ${rowNumber} has more than ${limits.fields.toLocaleString('en')} columns: Fieldbook imports at most ${limits.columns}. Delete the unneeded columns and save the file again.`);
     // Excel ends every row of a CSV with the empty fields of its widest row: only the filled ones count against the limit
-    let last = row.length;
-    while (last > 0 && row[last - 1] === '') last -= 1;
-    if (last > limits.columns) throw new ReadError(`Row ${rowStart} has ${last} columns: Fieldbook imports at most ${limits.columns}. Delete the unneeded columns and save the file again.`);
-    if (last > 0) {
-      if (rowStart > limits.rows) throw new ReadError(`The file has more than ${limits.rows.toLocaleString('en')} rows: Fieldbook imports at most ${limits.rows.toLocaleString('en')} at once. Split it into smaller files.`);
-      const kept = row.slice(0, last).map((cell) => cell.trim());
-      cells += kept.length;
-      if (cells > limits.cells) throw new ReadError(`The file has more than ${limits.cells.toLocaleString('en')} filled cells: it is too large to import at once. Split it into smaller files.`);
-      rows.push({ rowNumber: rowStart, cells: kept });
-      if (rows.length % 5000 === 0) progress({ rows: rows.length });
-    }
-    row = [];
+    let last = fields.length;
+    while (last > 0 && fields[last - 1] === '') last -= 1;
+    if (last > limits.columns) throw new ReadError(`Row ${rowNumber} has ${last} columns: Fieldbook imports at most ${limits.columns}. Delete the unneeded columns and save the file again.`);
+    if (last === 0) return; // a blank line: a row of the spreadsheet, with nothing to import
+    if (rowNumber > limits.rows) throw new ReadError(`The file has more than ${limits.rows.toLocaleString('en')} rows: Fieldbook imports at most ${limits.rows.toLocaleString('en')} at once. Split it into smaller files.`);
+    const kept = fields.slice(0, last).map((cell) => cell.trim());
+    cells += kept.length;
+    if (cells > limits.cells) throw new ReadError(`The file has more than ${limits.cells.toLocaleString('en')} filled cells: it is too large to import at once. Split it into smaller files.`);
+    rows.push({ rowNumber, cells: kept });
+    if (rows.length % 5000 === 0) progress({ rows: rows.length });
   };
-  while (i <= n) {
-    // one field
-    let field = '';
-    if (text.charCodeAt(i) === 34) {
-      const opened = rowNumber;
-      i += 1;
-      for (;;) {
-        const quote = text.indexOf('"', i);
-        if (quote < 0) throw new ReadError(`A quote opened on row ${opened} is never closed: the file is cut short or damaged.`);
-        const piece = text.slice(i, quote);
-        field += piece;
-        if (text.charCodeAt(quote + 1) === 34) {
-          field += '"';
-          i = quote + 2;
-        } else {
-          i = quote + 1;
-          break;
-        }
+  Papa.parse<string[]>(text, {
+    delimiter: delimiter ?? ONE_COLUMN,
+    quoteChar: '"',
+    escapeChar: '"',
+    skipEmptyLines: false,
+    // each record is a row as the spreadsheet numbers them: a blank line is one, a quoted line break is not
+    step: (result, parser) => {
+      rowNumber += 1;
+      try {
+        if (result.errors.some((e) => e.code === 'MissingQuotes')) throw new ReadError(`A quote opened on row ${rowNumber} is never closed: the file is cut short or damaged.`);
+        keep(result.data);
+      } catch (err) {
+        refusal = err instanceof ReadError ? err : new ReadError(String(err));
+        parser.abort();
       }
-      // anything between the closing quote and the delimiter is kept as typed
-      let stop = i;
-      while (stop < n && text[stop] !== d && text[stop] !== '\n' && text[stop] !== '\r') stop += 1;
-      field += text.slice(i, stop);
-      i = stop;
-    } else {
-      let stop = i;
-      while (stop < n) {
-        const ch = text[stop];
-        if (ch === d || ch === '\n' || ch === '\r') break;
-        stop += 1;
-      }
-      field = text.slice(i, stop);
-      i = stop;
-    }
-    row.push(field);
-    // the memory guard, while the row is read: no spreadsheet writes more fields than Excel has columns, empty or not
-    if (row.length > limits.fields) throw new ReadError(`Row ${rowStart} has more than ${limits.fields.toLocaleString('en')} columns: Fieldbook imports at most ${limits.columns}. Delete the unneeded columns and save the file again.`);
-    if (i >= n) {
-      if (row.length > 1 || row[0] !== '') endRow();
-      break;
-    }
-    const ch = text[i];
-    if (ch === d && d !== '\n') {
-      i += 1;
-      if (i === n) {
-        row.push('');
-        endRow();
-        break;
-      }
-      continue;
-    }
-    // end of line: \r\n, \n or \r
-    i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1;
-    endRow();
-    rowNumber += 1;
-    rowStart = rowNumber;
-  }
+    },
+  });
+  if (refusal) throw refusal;
   return rows;
 }
