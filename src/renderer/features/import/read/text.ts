@@ -2,10 +2,9 @@
  * CSV, TSV and TXT: the bytes decoded without ever replacing a character
  * (UTF-8 with or without BOM through a fatal decoder, UTF-16 LE/BE by their
  * BOM, Windows-1252 when the bytes are not valid UTF-8), Excel's `sep=` line,
- * the delimiter found among , ; tab | (one column when none fits), parsed by
- * PapaParse, and the rows
- * numbered as a spreadsheet numbers them (a blank line is a row, a quoted line
- * break is not).
+ * the delimiter found among , ; tab | (one column when none fits), the text
+ * parsed by PapaParse, and the rows numbered as a spreadsheet numbers them (a
+ * blank line is a row, a quoted line break is not).
  */
 import Papa from 'papaparse';
 import { ReadError, type Limits } from './limits.ts';
