@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { cspViolations, expect, test, type ReferenceServer } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
 import { parkedOpsScript } from './support/browser-scripts.ts';
-import { ALL_TABS, addProfile, goTo, syncNow, type Tab } from './support/ui.ts';
+import { ALL_TABS, addProfile, goTo, syncNow, usersGrid, type Tab } from './support/ui.ts';
 
 test.use({ serverOptions: { dataset: 'tiny', admin: true } });
 
@@ -32,7 +32,7 @@ async function openImportPreview(page: Page, server: ReferenceServer): Promise<v
   await expect(page.getByRole('table', { name: 'Rows of the file' })).toBeVisible();
 }
 
-async function openConflict(page: Page, server: ReferenceServer): Promise<void> {
+async function openConflict(page: Page, server: ReferenceServer): Promise<{ userid: number; username: string }> {
   const user = server.query<{ userid: number; username: string }>("SELECT userid, username FROM users WHERE status = 'Active' AND siteid < 900 ORDER BY userid DESC LIMIT 1")[0]!;
   expect(server.mutate({ resource: 'user', id: user.userid, changes: { status: 'Offline' } })).toBe(true);
   await goTo(page, 'Users');
@@ -44,6 +44,7 @@ async function openConflict(page: Page, server: ReferenceServer): Promise<void> 
   await page.getByRole('button', { name: 'Queue 1 changes' }).click();
   await goTo(page, 'Conflicts');
   await expect(page.getByRole('table', { name: 'Values in conflict' })).toBeVisible({ timeout: 30_000 });
+  return user;
 }
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -147,6 +148,25 @@ test.describe('keyboard and layout', () => {
     await app.keyboard.press('Tab');
     expect(await app.evaluate<boolean>("document.activeElement !== null && document.activeElement.closest('[role=grid]') === null")).toBe(true);
     await expect(app.getByRole('button', { name: 'Export feature access as CSV' })).toBeFocused();
+  });
+
+  test("a row's pending change is no tab stop of its own: Delete on the row undoes it", async ({ app, server }) => {
+    const user = await openConflict(app, server);
+    await goTo(app, 'Users');
+    await app.getByLabel('Search users').fill(user.username);
+    const grid = usersGrid(app);
+    await expect(grid.getByRole('button', { name: /^Undo pending change/ })).toHaveCount(1);
+    // Tab from the grid reaches its column headers' sort buttons, then leaves: never a control inside its rows
+    await grid.focus();
+    for (let i = 0; i < 8; i += 1) {
+      await app.keyboard.press('Tab');
+      expect(await app.evaluate<boolean>("document.activeElement?.closest('.vgrid-body') === null")).toBe(true);
+    }
+    await grid.focus();
+    await app.keyboard.press('Delete');
+    await expect(grid.getByRole('button', { name: /^Undo pending change/ })).toHaveCount(0);
+    await goTo(app, 'Outbox');
+    await expect(app.getByRole('table', { name: 'Queued operations' }).getByRole('row')).toHaveCount(1); // the header row only: the change is discarded
   });
 
   test('the user detail’s repeated Edit controls each say what they edit', async ({ app, server }) => {

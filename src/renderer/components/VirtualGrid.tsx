@@ -1,11 +1,12 @@
 /**
  * A virtualised, keyboard-driven grid for long lists (20,000 users render as a
  * few dozen rows). One tab stop; arrows, Page Up/Down, Home/End move the active
- * row (aria-activedescendant), Space/Shift select, Enter opens. Screen readers
- * get role=grid with the full row count.
+ * row (aria-activedescendant), Space/Shift select, Enter opens, Delete undoes the
+ * row's pending change. Screen readers get role=grid with the full row count.
  */
 import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useRowVirtualizer } from './virtualizer.ts';
+import { InsideGrid } from './grid-context.ts';
 
 export interface Column<T> {
   id: string;
@@ -126,7 +127,7 @@ interface GridKeyContext<T> {
   moveTo: (index: number, extend: boolean) => void;
 }
 
-/** Arrows, Page Up/Down, Home/End move; Space selects; Enter opens; Ctrl+A selects all. */
+/** Arrows, Page Up/Down, Home/End move; Space selects; Enter opens; Ctrl+A selects all; Delete undoes the row's pending change. */
 function onGridKey<T>(e: KeyboardEvent<HTMLDivElement>, { props, activeIndex, selectable, moveTo }: GridKeyContext<T>) {
   // keys pressed on a control inside the grid (a sort button) are that control's
   if (e.target !== e.currentTarget) return;
@@ -137,6 +138,13 @@ function onGridKey<T>(e: KeyboardEvent<HTMLDivElement>, { props, activeIndex, se
     return;
   }
   switch (e.key) {
+    case 'Delete': {
+      // the row's pending-change Undo (a button out of the tab order: the grid is one tab stop)
+      const undo = e.currentTarget.querySelector<HTMLButtonElement>(`[aria-rowindex="${activeIndex + 2}"] .pending-marker button`);
+      if (!undo) return;
+      undo.click();
+      break;
+    }
     case ' ':
       if (!selectable || props.rows.length === 0) return;
       props.onSelect?.(activeIndex, 'toggle');
@@ -209,6 +217,7 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
         {rows.length === 0 ? (
           <p className="empty">{props.loading ? 'Loading…' : (props.emptyText ?? 'Nothing to show.')}</p>
         ) : (
+          <InsideGrid.Provider value={true}>
           <div className="vgrid-canvas" style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((item) => {
               const row = rows[item.index]!;
@@ -229,6 +238,7 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
               );
             })}
           </div>
+          </InsideGrid.Provider>
         )}
       </div>
     </div>
