@@ -1,0 +1,64 @@
+/**
+ * `replay:executeBatch`: many queued operations in one message. The records
+ * the batch's updates share are read through their list routes first
+ * (list-reads.ts: only when that costs fewer requests), then each op is
+ * replayed exactly as `replay:execute` replays it (index.ts), in the network
+ * slots shared by every batch, and its outcome is handed on as soon as it is known.
+ */
+import type { ReplayOutcome, ReplayRequest } from '../../shared/ipc.ts';
+import { failureOutcome } from '../../shared/replay-queue/engine.ts';
+import { executeReplay, type ReplayClient } from './index.ts';
+import { listRouteOf, type ListReads } from './list-reads.ts';
+
+/** Ops talking to the API at once, over all batches (the engine's concurrency, as with `replay:execute`). */
+export const NETWORK_SLOTS = 4;
+
+/** A counting semaphore: at most `size` runs at once, in the order they asked. */
+export class NetworkSlots {
+  readonly #size: number;
+  #inUse = 0;
+  readonly #waiting: (() => void)[] = [];
+
+  constructor(size = NETWORK_SLOTS) {
+    this.#size = size;
+  }
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.#inUse < this.#size) this.#inUse += 1;
+    else await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#inUse -= 1;
+    }
+  }
+}
+
+export interface BatchOptions {
+  reads: ListReads;
+  slots: NetworkSlots;
+  /** each op's outcome, once, as soon as it is known */
+  onOutcome: (opId: string, outcome: ReplayOutcome) => void | Promise<void>;
+  signal?: AbortSignal;
+}
+
+export async function executeBatch(client: ReplayClient, requests: readonly ReplayRequest[], opts: BatchOptions): Promise<void> {
+  const { reads, slots, signal } = opts;
+  // the list reads take network slots too; ops that need none of them go meanwhile
+  const prefetched = reads.prefetch(client, requests, signal);
+  await Promise.all(
+    requests.map(async (req) => {
+      if (!req.verifyFirst && listRouteOf(req.op)) await prefetched;
+      let outcome: ReplayOutcome;
+      try {
+        outcome = await slots.run(() => executeReplay(client, req, signal, reads));
+      } catch {
+        // executeReplay answers every failure itself; anything else may have sent the write
+        outcome = failureOutcome({ code: 'internal', message: 'The operation could not be replayed.' });
+      }
+      await opts.onOutcome(req.opId, outcome);
+    }),
+  );
+}
