@@ -172,17 +172,25 @@ export class ListReads implements RecordSource {
     }
     await Promise.all(
       [...wanted.values()].map(async ({ route, keys }) => {
-        if (this.pagesOf(route.path) >= keys.size) return;
+        if (!this.#worthReading(route.path, keys.size)) return;
         await this.#readList(client, route, keys, signal).catch(() => undefined);
       }),
     );
   }
 
-  /** Pages a full read of the list costs: from the rows it held last time, or unknown (Infinity) before its first full read. */
-  pagesOf(path: string): number {
+  /** Pages a full read of the list costs, from the rows it held when last read to its end (a list one row longer needs the next page too). */
+  #pagesOf(total: number): number {
+    return Math.floor(total / LIST_PAGE_SIZE) + 1;
+  }
+
+  /**
+   * Whether reading the list costs fewer requests than `reads` GETs: with its
+   * size known, fewer pages than reads; before that, a try from two reads on,
+   * stopped as soon as it could no longer save any (see #readList).
+   */
+  #worthReading(path: string, reads: number): boolean {
     const total = this.#totals.get(path);
-    // a list one row longer than last time needs the next page too
-    return total === undefined ? Infinity : Math.floor(total / LIST_PAGE_SIZE) + 1;
+    return total === undefined ? reads >= 2 : this.#pagesOf(total) < reads;
   }
 
   #hasFreshCopy(key: string): boolean {
@@ -200,7 +208,7 @@ export class ListReads implements RecordSource {
   async #readList(client: ReplayClient, route: ListRoute, wanted: Set<string>, signal?: AbortSignal): Promise<void> {
     const known = this.#totals.get(route.path);
     const listed: Listed = { seen: new Map(), found: new Set(), rows: 0 };
-    let pages = known === undefined ? 0 : this.pagesOf(route.path);
+    let pages = known === undefined ? 0 : this.#pagesOf(known);
     try {
       const firstPages = await Promise.allSettled(Array.from({ length: pages }, (_, i) => this.#readPage(client, route, i, signal)));
       for (const page of firstPages) if (page.status === 'fulfilled') this.#collect(route, page.value, listed, wanted);
