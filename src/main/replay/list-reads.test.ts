@@ -230,22 +230,25 @@ describe('a hostile or failing list', () => {
     expect(calls.filter((c) => c.startsWith('GET /users/'))).toEqual(['GET /users/1']);
   });
 
-  it('trusts no holder of another credential found in a credential\'s list', async () => {
+  it("trusts no holder of another credential found in a credential's list, not even for that other credential", async () => {
     const calls: string[] = [];
-    const holder = (credentialid: number, userid: number) => ({ credentialid, userid, notes: '', status: 'Active' });
+    const holder = (credentialid: number, userid: number, notes = '') => ({ credentialid, userid, notes, status: 'Active' });
     const api: ReplayClient = {
       async request(method, path) {
         calls.push(`${method} ${path}`);
-        if (path === '/credentials/7/assignments') return { httpcode: 200, body: { Credentials: [holder(7, 1), holder(7, 2), holder(8, 3)] }, statusBody: null };
-        if (method === 'GET') return { httpcode: 200, body: { Credentials: [holder(7, Number(path.split('/')[2]))] }, statusBody: null };
+        // credential 7's list slips in a holder of credential 8 whose notes say what we want them to say
+        if (path === '/credentials/7/assignments') return { httpcode: 200, body: { Credentials: [holder(7, 1), holder(7, 2), holder(8, 3, 'x')] }, statusBody: null };
+        if (method === 'GET') return { httpcode: 200, body: { Credentials: [holder(7, Number(path.split('/')[2])), holder(8, 3)] }, statusBody: null };
         return { httpcode: 202, body: {}, statusBody: null };
       },
     };
-    const reqs: ReplayRequest[] = [1, 2, 3].map((userid) => ({ opId: `ca-${userid}`, op: { kind: 'credentialAssignment.update', credentialid: 7, userid, changes: { notes: 'x' } }, base: { notes: '' }, verifyFirst: false }));
-    await batch(reqs, api);
-    // each op reads its record back after its write; user 3's conflict check read it on its own too
-    const readsOf = (userid: number) => calls.filter((c) => c === `GET /users/${userid}/credentials`).length;
+    const renew = (credentialid: number, userid: number): ReplayRequest => ({ opId: `ca-${credentialid}-${userid}`, op: { kind: 'credentialAssignment.update', credentialid, userid, changes: { notes: 'x' } }, base: { notes: '' }, verifyFirst: false });
+    await batch([renew(7, 1), renew(7, 2)], api);
     expect(calls).toContain('GET /credentials/7/assignments');
-    expect([readsOf(1), readsOf(2), readsOf(3)]).toEqual([1, 1, 2]);
+    const outcome = await executeReplay(api, renew(8, 3), undefined, reads);
+    // read on its own, found unchanged, and sent (a copy from credential 7's list would have said it was already done)
+    expect(outcome).toMatchObject({ status: 'done' });
+    expect(outcome).not.toHaveProperty('alreadyApplied');
+    expect(calls).toContain('PUT /credentials/8/assignments/8-3');
   });
 });
