@@ -134,20 +134,21 @@ describe('the engine over a batching executor', () => {
     const first = createBatchingExecutor(main.transport);
     const engine = await OutboxEngine.open({ db, execute: first.execute, actor: 'c', concurrency: 4, handoff: BATCHED_HANDOFF });
     engine.setOnline(true);
-    for (let waited = 0; main.batches.length === 0 && waited < 200; waited++) await turn();
-    // main has the batch (its writes may have left); the host dies before any outcome comes back
-    expect(main.batches[0]!.requests).toHaveLength(10);
+    const handed = (of: typeof main) => of.batches.flatMap((b) => b.requests);
+    for (let waited = 0; handed(main).length < 10 && waited < 200; waited++) await turn();
+    // main has every op (their writes may have left); the host dies before any outcome comes back
+    expect(handed(main)).toHaveLength(10);
     await engine.kill();
     first.close();
-    main.batches[0]!.answer({ ok: true, value: { batchId: main.batches[0]!.batchId, outcomes: main.batches[0]!.requests.map((r) => ({ opId: r.opId, outcome: done })) } });
+    for (const b of main.batches) b.answer({ ok: true, value: { batchId: b.batchId, outcomes: b.requests.map((r) => ({ opId: r.opId, outcome: done })) } });
     expect((await db.outbox.toArray()).map((op) => [op.status, op.maybeSent])).toEqual(Array.from({ length: 10 }, () => ['sending', true]));
 
     const after = fakeMain();
     const second = createBatchingExecutor(after.transport);
     const reopened = await OutboxEngine.open({ db, execute: second.execute, actor: 'c', concurrency: 4, handoff: BATCHED_HANDOFF });
     reopened.setOnline(true);
-    for (let waited = 0; after.batches.length === 0 && waited < 200; waited++) await turn();
-    const resent = after.batches.flatMap((b) => b.requests);
+    for (let waited = 0; handed(after).length < 10 && waited < 200; waited++) await turn();
+    const resent = handed(after);
     expect(resent).toHaveLength(10);
     expect(resent.every((r) => r.verifyFirst)).toBe(true);
     for (const b of after.batches) b.answer({ ok: true, value: { batchId: b.batchId, outcomes: b.requests.map((r) => ({ opId: r.opId, outcome: { status: 'done', alreadyApplied: true } })) } });
