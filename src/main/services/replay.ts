@@ -8,7 +8,7 @@
 import type { HandlerContext, ParsedArg, ReplayBatchOutcome, ReplayBatchResult, ReplayOutcome, ReplayRequest, TokenAccess } from '../../shared/ipc.ts';
 import { executeReplay } from '../replay/index.ts';
 import { executeBatch, NetworkSlots } from '../replay/batch.ts';
-import { ListReads } from '../replay/list-reads.ts';
+import { ListReads, type RecordSource } from '../replay/list-reads.ts';
 import { accessFromReplay } from '../secrets/access.ts';
 import type { StoredProfile } from '../secrets/profiles.ts';
 import { scrubDeep } from '../secrets/scrub.ts';
@@ -19,6 +19,11 @@ import type { ProfilesService } from './profiles.ts';
 export interface ReplayService {
   execute(arg: ReplayRequest, ctx: HandlerContext): Promise<ReplayOutcome>;
   executeBatch(arg: ParsedArg<'replay:executeBatch'>, ctx: HandlerContext): Promise<ReplayBatchResult>;
+}
+
+/** The copies told of a write, but never used: `replay:execute` reads each record on its own, as before batches. */
+function writesOnly(reads: ListReads): RecordSource {
+  return { take: () => null, writing: (op) => reads.writing(op) };
 }
 
 /** Outcomes per `replay:outcomes` event at most (each well under a kilobyte or two). */
@@ -52,7 +57,9 @@ export function createReplayService(session: ProfilesService, access: AccessServ
   return {
     async execute(arg, ctx) {
       const { profile, client } = await session.activeClient();
-      return (await settle(profile, profile.access, await executeReplay(client, arg, undefined, readsFor(profile)), ctx)).outcome;
+      // one op reads its record on its own (no list copy); its write still tells the batches' copies
+      const outcome = await executeReplay(client, arg, undefined, writesOnly(readsFor(profile)));
+      return (await settle(profile, profile.access, outcome, ctx)).outcome;
     },
 
     async executeBatch(arg, ctx) {
