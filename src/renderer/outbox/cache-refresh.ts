@@ -113,11 +113,14 @@ async function applyOwnRecord(db: FieldbookDb, op: OutboxOp, outcome: DoneOutcom
   const id = typeof outcome.createdId === 'number' ? outcome.createdId : Number(outcome.createdId);
   switch (spec.kind) {
     case 'user.update': {
+      // the server's record with the change on it (a field changed there meanwhile comes with it): one write
+      const after = schemas.user.safeParse(outcome.after);
+      if (after.success && after.data.userid === spec.userid) {
+        await db.users.put(normalizeUser(after.data));
+        return;
+      }
       const current = await db.users.get(spec.userid);
       if (current) await db.users.put(refreshedUser(current, spec.changes, current));
-      // the server's record with the change on it (a field changed there meanwhile comes with it)
-      const after = schemas.user.safeParse(outcome.after);
-      if (after.success && after.data.userid === spec.userid) await db.users.put(normalizeUser(after.data));
       return;
     }
     case 'user.create':
