@@ -62,10 +62,11 @@ describe('batched replay under faults and crashes', () => {
     const queued = await enqueueOps(db, scenario.drafts);
     const client = new ApiClient({ baseUrl: server.baseUrl, token: tokenFor(server, 'full'), timeoutMs: 5_000, sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 5))) });
     const random = seeded(9);
-    const reads = new ListReads();
     let batches = 0;
     const open = async () => {
-      const main = mainSide(client, reads, new NetworkSlots());
+      // main starts afresh with its host: its slots, and copies read through its list reads
+      const slots = new NetworkSlots();
+      const main = mainSide(client, new ListReads({ inSlot: (run) => slots.run(run, true) }), slots);
       const executor = createBatchingExecutor(main.transport);
       const engine = await OutboxEngine.open({ db, execute: executor.execute, actor: 'integration', concurrency: 4, handoff: BATCHED_HANDOFF, backoff: { baseMs: 2, maxMs: 40 }, random });
       engine.setOnline(true);

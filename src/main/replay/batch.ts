@@ -23,9 +23,10 @@ export class NetworkSlots {
     this.#size = size;
   }
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
+  /** `first`: ahead of those waiting (a list read the waiting ops' successors need) */
+  async run<T>(work: () => Promise<T>, first = false): Promise<T> {
     if (this.#inUse < this.#size) this.#inUse += 1;
-    else await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    else await new Promise<void>((resolve) => (first ? this.#waiting.unshift(resolve) : this.#waiting.push(resolve)));
     try {
       return await work();
     } finally {
@@ -50,7 +51,8 @@ export async function executeBatch(client: ReplayClient, requests: readonly Repl
   const prefetched = reads.prefetch(client, requests, signal);
   await Promise.all(
     requests.map(async (req) => {
-      if (!req.verifyFirst && listRouteOf(req.op)) await prefetched;
+      // an op waits for the list only when it has no copy it could use meanwhile (the read refreshes copies still good)
+      if (!req.verifyFirst && listRouteOf(req.op) && !reads.hasCopy(req.op)) await prefetched;
       let outcome: ReplayOutcome;
       try {
         outcome = await slots.run(() => executeReplay(client, req, signal, reads));

@@ -90,7 +90,7 @@ interface Copy {
 export interface ListReadOptions {
   /** the injectable clock (ms) */
   now?: () => number;
-  /** runs one request in a network slot (the replay's bounded concurrency) */
+  /** runs one page's request in a network slot (the replay's bounded concurrency), ahead of the ops waiting for one */
   inSlot?: <T>(run: () => Promise<T>) => Promise<T>;
 }
 
@@ -191,6 +191,13 @@ export class ListReads implements RecordSource {
   #worthReading(path: string, reads: number): boolean {
     const total = this.#totals.get(path);
     return total === undefined ? reads >= 2 : this.#pagesOf(total) < reads;
+  }
+
+  /** Whether the op has a copy it could use now (so it need not wait for a list read under way). */
+  hasCopy(op: OpSpec): boolean {
+    const found = listRouteOf(op);
+    const copy = found ? this.#copies.get(found.key) : undefined;
+    return copy !== undefined && this.#now() - copy.readAt <= FRESH_MS;
   }
 
   #hasFreshCopy(key: string): boolean {

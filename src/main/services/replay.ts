@@ -38,7 +38,7 @@ export function createReplayService(session: ProfilesService, access: AccessServ
   let reads: { owner: string; reads: ListReads } | null = null;
   const readsFor = (profile: StoredProfile): ListReads => {
     const owner = `${profile.id} ${profile.baseUrl}`;
-    if (reads?.owner !== owner) reads = { owner, reads: new ListReads({ inSlot: (run) => slots.run(run) }) };
+    if (reads?.owner !== owner) reads = { owner, reads: new ListReads({ inSlot: (run) => slots.run(run, true) }) };
     return reads.reads;
   };
 
