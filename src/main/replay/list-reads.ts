@@ -29,6 +29,8 @@ export const FRESH_MS = 5_000;
 const REREAD_AFTER_MS = FRESH_MS / 2;
 /** The largest page the API serves. */
 export const LIST_PAGE_SIZE = 1_000;
+/** Writes noted before the old ones are forgotten. */
+const MAX_WRITES_NOTED = 10_000;
 /** Most copies kept (a few lists of users): the oldest go first. */
 const MAX_COPIES = 200_000;
 
@@ -112,8 +114,8 @@ export class ListReads implements RecordSource {
   readonly #copies = new Map<string, Copy>();
   /** writes in flight per record key */
   readonly #writes = new Map<string, number>();
-  /** the tick at which the last write to a key settled */
-  readonly #writtenAt = new Map<string, number>();
+  /** the tick (and the time) at which the last write to a key settled */
+  readonly #writtenAt = new Map<string, { seq: number; at: number }>();
   /** rows each list held when last read to its end */
   readonly #totals = new Map<string, number>();
   #seq = 0;
@@ -130,7 +132,7 @@ export class ListReads implements RecordSource {
     if (!copy) return null;
     this.#copies.delete(found.key);
     if (this.#now() - copy.readAt > FRESH_MS) return null;
-    if ((this.#writes.get(found.key) ?? 0) > 0 || copy.seq <= (this.#writtenAt.get(found.key) ?? -1)) return null;
+    if ((this.#writes.get(found.key) ?? 0) > 0 || copy.seq <= (this.#writtenAt.get(found.key)?.seq ?? -1)) return null;
     return copy.state;
   }
 
@@ -144,14 +146,21 @@ export class ListReads implements RecordSource {
     return () => {
       if (settled) return;
       settled = true;
-      const seq = ++this.#seq;
+      const written = { seq: ++this.#seq, at: this.#now() };
       for (const key of keys) {
         const left = (this.#writes.get(key) ?? 1) - 1;
         if (left > 0) this.#writes.set(key, left);
         else this.#writes.delete(key);
-        this.#writtenAt.set(key, seq);
+        this.#writtenAt.set(key, written);
       }
+      if (this.#writtenAt.size > MAX_WRITES_NOTED) this.#forgetOldWrites();
     };
+  }
+
+  /** A write settled more than FRESH_MS ago can only predate copies too old to be used anyway. */
+  #forgetOldWrites(): void {
+    const now = this.#now();
+    for (const [key, written] of this.#writtenAt) if (now - written.at > FRESH_MS) this.#writtenAt.delete(key);
   }
 
   /**
