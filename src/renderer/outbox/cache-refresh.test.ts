@@ -16,6 +16,16 @@ describe('after a replay, the cache shows what the server confirmed', () => {
     expect(await db.users.get(1)).toMatchObject({ firstname: 'Anna', searchKeys: expect.arrayContaining(['anna', 'lee']) });
   });
 
+  it("takes the server's record an update comes back with, in one write, marked as refreshed from the site", async () => {
+    const db = freshDb();
+    await db.users.put(ann);
+    const put = vi.spyOn(db.users, 'put');
+    const after = { userid: 1, siteid: 101, username: 'ann', firstname: 'Ann', lastname: 'Lee', employeeid: '', status: 'Inactive', usertype: 'Supervisor' };
+    await applyOutcomeToCache(db, outboxOp({ kind: 'user.update', userid: 1, changes: { status: 'Inactive' } }), { status: 'done', after });
+    expect(await db.users.get(1)).toMatchObject({ status: 'Inactive', usertype: 'Supervisor', refreshedAt: expect.any(String) });
+    expect(put).toHaveBeenCalledTimes(1);
+  });
+
   it('caches a created user under the id the server gave', async () => {
     const db = freshDb();
     await applyOutcomeToCache(db, outboxOp({ kind: 'user.create', siteid: 101, fields: { username: 'bo', firstname: 'Bo', lastname: 'Ray' } }), { status: 'done', createdId: 77 });

@@ -113,10 +113,11 @@ async function applyOwnRecord(db: FieldbookDb, op: OutboxOp, outcome: DoneOutcom
   const id = typeof outcome.createdId === 'number' ? outcome.createdId : Number(outcome.createdId);
   switch (spec.kind) {
     case 'user.update': {
-      // the server's record with the change on it (a field changed there meanwhile comes with it): one write
+      // the server's record with the change on it (a field changed there meanwhile comes with it): one write,
+      // marked as refreshed from the site like any record read back after a change
       const after = schemas.user.safeParse(outcome.after);
       if (after.success && after.data.userid === spec.userid) {
-        await db.users.put(normalizeUser(after.data));
+        await db.users.put({ ...normalizeUser(after.data), refreshedAt: new Date().toISOString() });
         return;
       }
       const current = await db.users.get(spec.userid);
