@@ -26,8 +26,10 @@ function writesOnly(reads: ListReads): RecordSource {
   return { take: () => null, writing: (op) => reads.writing(op) };
 }
 
-/** Outcomes per `replay:outcomes` event at most (each well under a kilobyte or two). */
+/** Outcomes per `replay:outcomes` event at most (each a kilobyte or two). */
 const OUTCOMES_PER_EVENT = 64;
+/** How long the first outcome of an event waits for company: a message per outcome costs both sides more than the wait. */
+const OUTCOMES_WINDOW_MS = 4;
 
 export interface ReplayServiceOptions {
   now: () => Date;
@@ -78,11 +80,11 @@ export function createReplayService(session: ProfilesService, access: AccessServ
           const settled = await settle(profile, known, raw, ctx);
           known = settled.access;
           waiting.push({ opId, outcome: settled.outcome });
-          // outcomes that complete together travel together; each as soon as the current turn ends
+          // outcomes that complete within a few milliseconds travel together (the engine commits them in groups anyway)
           if (waiting.length >= OUTCOMES_PER_EVENT) flush();
           else if (!scheduled) {
             scheduled = true;
-            setImmediate(flush);
+            setTimeout(flush, OUTCOMES_WINDOW_MS);
           }
         },
       });
