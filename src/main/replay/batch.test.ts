@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { NetworkSlots } from './batch.ts';
+import type { ReplayOutcome, ReplayRequest } from '../../shared/ipc.ts';
+import { executeBatch, NetworkSlots } from './batch.ts';
+import type { ReplayClient } from './index.ts';
+import { ListReads } from './list-reads.ts';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 
@@ -29,5 +32,24 @@ describe('the network slots of the replay', () => {
     const page = slots.run(async () => void order.push('page'), true);
     await Promise.all([blocker, ...ops, page]);
     expect(order).toEqual(['page', 'op1', 'op2']);
+  });
+});
+
+describe('a batch whose token is refused', () => {
+  it('sends no more of its ops once the API refuses the token: they pause with the same answer', async () => {
+    let requests = 0;
+    const client: ReplayClient = {
+      async request() {
+        requests += 1;
+        await tick();
+        throw Object.assign(new Error('refused'), { appError: { code: 'token-rejected', message: 'The token was refused.', statuscode: 802 } });
+      },
+    };
+    const ops: ReplayRequest[] = Array.from({ length: 40 }, (_, i) => ({ opId: `op${i}`, op: { kind: 'email.remove', userid: 1, emailid: i + 1 }, verifyFirst: false }));
+    const outcomes = new Map<string, ReplayOutcome>();
+    await executeBatch(client, ops, { reads: new ListReads(), slots: new NetworkSlots(4), onOutcome: (opId, outcome) => void outcomes.set(opId, outcome) });
+    expect(outcomes.size).toBe(40);
+    expect([...outcomes.values()].every((o) => o.status === 'paused')).toBe(true);
+    expect(requests).toBeLessThanOrEqual(4);
   });
 });

@@ -49,13 +49,20 @@ export async function executeBatch(client: ReplayClient, requests: readonly Repl
   const { reads, slots, signal } = opts;
   // the list reads take network slots too; ops that need none of them go meanwhile
   const prefetched = reads.prefetch(client, requests, signal);
+  /** once the token is refused (801/802), the ops not yet sent are not sent: they pause with the same answer */
+  let paused: ReplayOutcome | null = null;
   await Promise.all(
     requests.map(async (req) => {
       // an op waits for the list only when it has no copy it could use meanwhile (the read refreshes copies still good)
       if (!req.verifyFirst && listRouteOf(req.op) && !reads.hasCopy(req.op)) await prefetched;
       let outcome: ReplayOutcome;
       try {
-        outcome = await slots.run(() => executeReplay(client, req, signal, reads));
+        outcome = await slots.run(async () => {
+          if (paused) return paused;
+          const own = await executeReplay(client, req, signal, reads);
+          if (own.status === 'paused') paused = own;
+          return own;
+        });
       } catch {
         // executeReplay answers every failure itself; anything else may have sent the write
         outcome = failureOutcome({ code: 'internal', message: 'The operation could not be replayed.' });
