@@ -241,17 +241,17 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     ctx.log("replay: write floor: the outcome rows alone, in the engine's groups");
     const writes = await measured(session.server.pid, () => 0, () => bench.replayWriteFloor(atZero.ops));
     const writeCpuPerOp = Object.values(cpuMsPer(writes.cpu, atZero.ops)).reduce((sum, ms) => sum + ms, 0);
-    // What no engine could beat here at 0 ms: each op costs at least the IPC floor's CPU plus writing its outcome, on this many cores.
+    // What a queue sending one replay:execute per op could not beat here at 0 ms: each op costs the IPC floor's CPU plus writing its outcome.
     const ceiling = Math.round((cpus().length * 1000) / (zero.ipcFloorCpuPerOp + writeCpuPerOp));
     const figures: Figure[] = [
       ...zero.figures,
       {
-        name: 'ceiling at 0 ms/request (CPU-bound)',
+        name: 'ceiling at 0 ms/request of one replay:execute per op (CPU-bound)',
         value: ceiling,
         unit: 'ops/s',
         floor: zero.floorPerSecond,
         ratio: zero.floorPerSecond > 0 ? round2(ceiling / zero.floorPerSecond) : 0,
-        note: `${cpus().length} cores / (CPU per op of the IPC floor + the write floor): what no engine with a durable queue in the page could pass on this machine at 0 ms; write floor ${perSecond(atZero.ops, writes.ms)} ops/s (outcome + audit rows alone, groups of 32, strict durability, no network; CPU ms per op ${describeCpu(cpuMsPer(writes.cpu, atZero.ops))})`,
+        note: `${cpus().length} cores / (CPU per op of the IPC floor + the write floor): what a durable queue in the page sending one replay:execute per op could not pass on this machine at 0 ms (the batched engine spends less per op than the IPC floor: fewer requests and messages); write floor ${perSecond(atZero.ops, writes.ms)} ops/s (outcome + audit rows alone, groups of 32, strict durability, no network; CPU ms per op ${describeCpu(cpuMsPer(writes.cpu, atZero.ops))})`,
       },
       ...(await latencyFigures(ctx, rig, atLatency)).figures,
     ];
