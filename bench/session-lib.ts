@@ -78,7 +78,7 @@ export interface BenchSession {
   harness: Harness;
   /** every request the handlers made, in order */
   requests: RecordedRequest[];
-  /** the benchmark page's URL (same origin as the app) */
+  /** the benchmark page's URL (same origin as the app, with the launch key) */
   benchUrl: string;
   userDataDir: string;
   context: BrowserContext;
@@ -126,7 +126,8 @@ export async function startBenchSession(ctx: BenchContext, dataset: string): Pro
       server,
       harness,
       requests,
-      benchUrl: `${harness.origin}/bench/index.html`,
+      // the launch key goes with the page's address, as for the app: the bridge passes it to the socket
+      benchUrl: `${harness.origin}/bench/index.html?key=${harness.key}`,
       userDataDir,
       get context() {
         return context;

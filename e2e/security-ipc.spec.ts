@@ -37,6 +37,16 @@ const ALMOST_RIGHT: Record<string, unknown[]> = {
     { opId: '', verifyFirst: false, op: { kind: 'email.remove', userid: 1, emailid: 2 } },
     { opId: 'a', op: { kind: 'email.remove', userid: 1, emailid: 2 } },
   ],
+  'replay:executeBatch': [
+    {},
+    POLLUTING,
+    { batchId: 'b', requests: [] },
+    { batchId: '', requests: [{ opId: 'a', verifyFirst: false, op: { kind: 'email.remove', userid: 1, emailid: 2 } }] },
+    { batchId: 'b', requests: [{ opId: 'a', verifyFirst: false, op: { kind: 'email.remove', userid: 1, emailid: 2 } }], extra: true },
+    { batchId: 'b', requests: [{ opId: 'a', verifyFirst: false, op: { kind: 'user.delete', userid: 1 } }] },
+    { batchId: 'b', requests: Array.from({ length: 257 }, (_, i) => ({ opId: `o${i}`, verifyFirst: false, op: { kind: 'email.remove', userid: 1, emailid: 2 } })) },
+    { batchId: 'b', requests: [0, 1].map(() => ({ opId: 'same', verifyFirst: false, op: { kind: 'email.remove', userid: 1, emailid: 2 } })) },
+  ],
   'replay:read': [{}, POLLUTING, { op: { kind: 'user.delete', userid: 1 } }, { op: { kind: 'user.update', userid: -1, changes: {} } }],
   'report:savePdf': [{}, POLLUTING, { pageSize: 'A3', fileName: 'x' }, { pageSize: 'A4', fileName: '' }, { pageSize: 'A4', fileName: 'x'.repeat(201) }],
 };

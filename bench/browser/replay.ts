@@ -2,14 +2,17 @@
  * The replay benchmark, page side: the running app's outbox, as
  * src/renderer/outbox/runtime.ts wires it. The engine (src/shared/replay-queue)
  * drains the app's database in this browser's IndexedDB, opened with strict
- * durability; each op goes through `window.fieldbook['replay:execute']` to the
- * main-process handlers (the harness's WebSocket bridge, loaded here as the
- * harness loads it into the app), and every op done refreshes the cache.
+ * durability; its ops go in batches through `window.fieldbook['replay:executeBatch']`
+ * (the batching executor, as the runtime wires it) to the main-process handlers
+ * (the harness's WebSocket bridge, loaded here as the harness loads it into the
+ * app), their outcomes come back as `replay:outcomes`, and every op done
+ * refreshes the cache.
  */
 import { openFieldbookDb, type FieldbookDb } from '../../src/renderer/db/index.ts';
 import { createCacheRefresher, refreshedUser, type CacheRefresher } from '../../src/renderer/outbox/cache-refresh.ts';
 import { OutboxEngine } from '../../src/shared/replay-queue/engine.ts';
 import { enqueueOps, type OpDraft } from '../../src/shared/replay-queue/queue.ts';
+import { BATCHED_HANDOFF, createBatchingExecutor, type BatchingExecutor } from '../../src/shared/replay-queue/batch-executor.ts';
 import type { FieldbookApi, ReplayRequest } from '../../src/shared/ipc.ts';
 import type { BenchChange, BenchUser, ReplayRound, ReplayTotals } from '../page-api.ts';
 
@@ -22,6 +25,7 @@ interface Replay {
   cache: FieldbookDb;
   outbox: FieldbookDb;
   engine: OutboxEngine;
+  executor: BatchingExecutor;
   refresher: CacheRefresher;
 }
 
@@ -49,14 +53,16 @@ export async function replayOpen(users: BenchUser[]): Promise<void> {
   await cache.users.bulkPut(users.map((u) => refreshedUser(undefined, { status: u.status, username: u.username }, { userid: u.userid, siteid: u.siteid })));
   const outbox = openFieldbookDb(REPLAY_DB_NAME, { durability: 'strict' });
   const refresher = createCacheRefresher(cache);
+  const executor = createBatchingExecutor({ executeBatch: (arg) => api['replay:executeBatch'](arg), onOutcomes: (listener) => api.on['replay:outcomes'](listener) });
   const engine = await OutboxEngine.open({
     db: outbox,
     actor: 'bench',
-    execute: (req) => api['replay:execute'](req),
+    execute: executor.execute,
+    handoff: BATCHED_HANDOFF,
     onApplied: (op, outcome) => refresher.add(op, outcome),
   });
   engine.setOnline(true);
-  replay = { api, cache, outbox, engine, refresher };
+  replay = { api, cache, outbox, engine, executor, refresher };
 }
 
 function opened(): Replay {
@@ -167,6 +173,7 @@ export async function replayClose(): Promise<void> {
   replay = null;
   if (!current) return;
   await current.engine.kill();
+  current.executor.close();
   current.outbox.close();
   current.cache.close();
   await openFieldbookDb(REPLAY_DB_NAME).delete();

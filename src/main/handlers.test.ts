@@ -220,3 +220,39 @@ describe('handlers', () => {
     expect(server.query<{ status: string }>('SELECT status FROM users WHERE userid = ?', user.userid)[0]!.status).toBe('Inactive');
   });
 });
+
+describe('replay:executeBatch', () => {
+  const changeOf = (u: { userid: number }, i: number) => ({ opId: `op-${i}`, op: { kind: 'user.update' as const, userid: u.userid, changes: { status: 'Inactive' } }, base: { status: 'Active' }, verifyFirst: false });
+
+  it('gives every op of the batch its outcome exactly once, streamed as replay:outcomes or with the answer', async () => {
+    await addProfile('full');
+    const users = server.query<{ userid: number }>("SELECT userid FROM users WHERE status = 'Active' AND siteid IN (101, 102) ORDER BY userid LIMIT 12");
+    expect(users.length).toBeGreaterThanOrEqual(10);
+    const answer = await value('replay:executeBatch', { batchId: 'b1', requests: users.map(changeOf) });
+    const streamed = events.filter((e) => e.event === 'replay:outcomes').flatMap((e) => (e.payload as EventPayloads['replay:outcomes']).outcomes);
+    const all = [...streamed, ...answer.outcomes];
+    expect(all.map((o) => o.opId).sort()).toEqual(users.map((_, i) => `op-${i}`).sort());
+    expect(all.every((o) => o.outcome.status === 'done')).toBe(true);
+    for (const u of users) expect(server.query<{ status: string }>('SELECT status FROM users WHERE userid = ?', u.userid)[0]!.status).toBe('Inactive');
+  });
+
+  it('refuses a batch that is empty, too large, carries an unknown field or names an op twice, and sends nothing', async () => {
+    await addProfile('full');
+    const writes = () => [...server.writeCounts().values()].reduce((sum, n) => sum + n, 0);
+    const before = writes();
+    const one = changeOf({ userid: 1 }, 0);
+    const refused = [
+      { batchId: 'b', requests: [] },
+      { batchId: 'b', requests: Array.from({ length: 257 }, (_, i) => changeOf({ userid: 1 }, i)) },
+      { batchId: 'b', requests: [one], extra: 1 },
+      { batchId: 'b', requests: [{ ...one, extra: 1 }] },
+      { batchId: 'b', requests: [one, { ...one, op: { ...one.op, userid: 2 } }] },
+      { batchId: 'x'.repeat(101), requests: [one] },
+    ];
+    for (const arg of refused) {
+      const res = await call('replay:executeBatch', arg as RequestArg<'replay:executeBatch'>);
+      expect(res.ok ? 'accepted' : res.error.code, JSON.stringify(arg).slice(0, 80)).toBe('invalid-argument');
+    }
+    expect(writes()).toBe(before);
+  });
+});

@@ -26,7 +26,7 @@ export function createHandlers(deps: MainDeps): Handlers & { dispose(): Promise<
   const access = createAccessService(profiles, session);
   const connection = createConnectionService(profiles, session, access, now);
   const sync = createSyncService({ session, access, connection, tuning: deps.sync, now });
-  const replay = createReplayService(session, access, connection, now);
+  const replay = createReplayService(session, access, connection, { now });
   const users = createUsersService(session, now);
   const { profilesChanged, summaryOf } = session;
 
@@ -82,6 +82,8 @@ export function createHandlers(deps: MainDeps): Handlers & { dispose(): Promise<
     'users:detail': (arg) => users.userDetail(arg),
 
     'replay:execute': (arg, ctx) => replay.execute(arg, ctx),
+
+    'replay:executeBatch': (arg, ctx) => replay.executeBatch(arg, ctx),
 
     'replay:read': async (arg) => readCurrent((await session.activeClient()).client, arg.op),
 

@@ -40,6 +40,7 @@ export function createFieldbookApi(ipc: IpcRendererLike) {
     'sync:ack': (arg) => invoke('sync:ack', arg),
     'users:detail': (arg) => invoke('users:detail', arg),
     'replay:execute': (arg) => invoke('replay:execute', arg),
+    'replay:executeBatch': (arg) => invoke('replay:executeBatch', arg),
     'replay:read': (arg) => invoke('replay:read', arg),
     'report:savePdf': (arg) => invoke('report:savePdf', arg),
     on: {
@@ -48,6 +49,7 @@ export function createFieldbookApi(ipc: IpcRendererLike) {
       'sync:finished': (listener) => subscribe('sync:finished', listener),
       'connection:changed': (listener) => subscribe('connection:changed', listener),
       'profiles:changed': (listener) => subscribe('profiles:changed', listener),
+      'replay:outcomes': (listener) => subscribe('replay:outcomes', listener),
     },
   } satisfies FieldbookApi;
 }

@@ -302,6 +302,37 @@ export type ReplayOutcome =
   | { status: 'retry'; error: AppError; maybeSent?: boolean }
   | { status: 'paused'; error: AppError };
 
+/** Most ops one `replay:executeBatch` message carries (with their outcomes, well under MAX_IPC_MESSAGE_BYTES). */
+export const MAX_REPLAY_BATCH = 256;
+
+/**
+ * Many queued operations at once: main reads the records they share through
+ * list routes, sends them with its bounded network concurrency, and streams
+ * each outcome back (`replay:outcomes`) as it completes. Op ids are unique
+ * within a batch: each names the one outcome it gets.
+ */
+export const replayBatchSchema = z
+  .strictObject({
+    batchId: z.string().min(1).max(100),
+    requests: z.array(replayRequestSchema).min(1).max(MAX_REPLAY_BATCH),
+  })
+  .refine((batch) => new Set(batch.requests.map((r) => r.opId)).size === batch.requests.length, { message: 'Each op of a batch has its own id.' });
+
+/** The outcome of one op of a batch. */
+export interface ReplayBatchOutcome {
+  opId: string;
+  outcome: ReplayOutcome;
+}
+
+/** Outcomes of a batch, streamed as they complete (main -> renderer). */
+export interface ReplayOutcomesEvent {
+  batchId: string;
+  outcomes: ReplayBatchOutcome[];
+}
+
+/** The answer to `replay:executeBatch`, once every op has its outcome: those not streamed yet (each op's outcome comes exactly once, here or in an event). */
+export type ReplayBatchResult = ReplayOutcomesEvent;
+
 /** What the server (or the cache) holds for an op's target: absent, or present with its fields (in the op's field names). */
 export type RecordState = { present: false } | { present: true; record: Record<string, unknown>; id?: number | string };
 
@@ -346,6 +377,7 @@ export const requestSchemas = {
   'sync:ack': z.strictObject({ syncId: z.string().max(100), pageId: z.number().int().min(0) }),
   'users:detail': z.strictObject({ userid: id }),
   'replay:execute': replayRequestSchema,
+  'replay:executeBatch': replayBatchSchema,
   /** the server's current state of an op's target (the undo preview's check; nothing is written) */
   'replay:read': z.strictObject({ op: opSpecSchema }),
   /** print the report view showing in the window to a PDF and save it where the user picks (desktop app only) */
@@ -376,6 +408,7 @@ export interface RequestResults {
   'sync:ack': null;
   'users:detail': UserDetailOnline;
   'replay:execute': ReplayOutcome;
+  'replay:executeBatch': ReplayBatchResult;
   'replay:read': RecordState;
   'report:savePdf': { saved: boolean; fileName?: string };
 }
@@ -393,9 +426,10 @@ export interface EventPayloads {
   'sync:finished': SyncFinishedEvent;
   'connection:changed': ConnectionStatus;
   'profiles:changed': ProfilesState;
+  'replay:outcomes': ReplayOutcomesEvent;
 }
 export type EventName = keyof EventPayloads;
-export const EVENTS = ['sync:page', 'sync:progress', 'sync:finished', 'connection:changed', 'profiles:changed'] as const satisfies readonly EventName[];
+export const EVENTS = ['sync:page', 'sync:progress', 'sync:finished', 'connection:changed', 'profiles:changed', 'replay:outcomes'] as const satisfies readonly EventName[];
 
 /** No message across the boundary may exceed this (pages are sized to fit). */
 export const MAX_IPC_MESSAGE_BYTES = 1_000_000;

@@ -15,6 +15,7 @@ import { changesOf, createdIdField, writeRequestOf } from './routes.ts';
 import { readState, type ReplayClient, type ServerState } from './read.ts';
 import { toAppError } from '../ipc/errors.ts';
 import { withReadBack } from './read-back.ts';
+import type { RecordSource } from './list-reads.ts';
 
 export type { ReplayClient } from './read.ts';
 
@@ -22,15 +23,18 @@ export type { ReplayClient } from './read.ts';
 interface Attempt {
   /** the write request has been handed to the network in this attempt */
   wrote: boolean;
+  /** records read through list routes (batches); told of every write */
+  records: RecordSource | undefined;
 }
 
-export async function executeReplay(client: ReplayClient, req: ReplayRequest, signal?: AbortSignal): Promise<ReplayOutcome> {
-  const outcome = await executeOnce(client, req, signal);
+/** `records`: copies read through list routes for a batch (list-reads.ts); without them every record is read on its own. */
+export async function executeReplay(client: ReplayClient, req: ReplayRequest, signal?: AbortSignal, records?: RecordSource): Promise<ReplayOutcome> {
+  const outcome = await executeOnce(client, req, records, signal);
   return outcome.status === 'done' ? withReadBack(client, req.op, outcome, signal) : outcome;
 }
 
-async function executeOnce(client: ReplayClient, req: ReplayRequest, signal?: AbortSignal): Promise<ReplayOutcome> {
-  const attempt: Attempt = { wrote: false };
+async function executeOnce(client: ReplayClient, req: ReplayRequest, records: RecordSource | undefined, signal?: AbortSignal): Promise<ReplayOutcome> {
+  const attempt: Attempt = { wrote: false, records };
   try {
     switch (OP_KIND_TABLE[req.op.kind].effect) {
       case 'update':
@@ -51,7 +55,8 @@ async function executeOnce(client: ReplayClient, req: ReplayRequest, signal?: Ab
 
 async function replayUpdate(client: ReplayClient, req: ReplayRequest, attempt: Attempt, signal?: AbortSignal): Promise<ReplayOutcome> {
   const mine = changesOf(req.op) ?? {};
-  const state = await readState(client, req.op, signal);
+  // a copy from the batch's list read when there is a fresh one (never for an op to verify); else its own GET
+  const state = (req.verifyFirst ? null : attempt.records?.take(req.op)) ?? (await readState(client, req.op, signal));
   if (!state.present) return { status: 'needs-review', error: { code: 'not-found', message: 'The record no longer exists on the server.' } };
   const theirs = state.record;
   // Also covers an earlier attempt whose answer was lost: the change is already there.
@@ -123,11 +128,16 @@ async function replayDelete(client: ReplayClient, req: ReplayRequest, attempt: A
 async function write(client: ReplayClient, op: OpSpec, attempt: Attempt, signal?: AbortSignal) {
   const request = writeRequestOf(op);
   attempt.wrote = true;
-  return client.request(request.method, request.path, {
-    ...(request.body ? { body: request.body } : {}),
-    retry: 'none',
-    ...(signal ? { signal } : {}),
-  });
+  const settled = attempt.records?.writing(op);
+  try {
+    return await client.request(request.method, request.path, {
+      ...(request.body ? { body: request.body } : {}),
+      retry: 'none',
+      ...(signal ? { signal } : {}),
+    });
+  } finally {
+    settled?.();
+  }
 }
 
 async function createdIdOf(client: ReplayClient, op: OpSpec, body: unknown, signal?: AbortSignal): Promise<number | string | undefined> {

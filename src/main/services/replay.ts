@@ -1,11 +1,16 @@
 /**
- * The replay concern: one queued operation sent for the active profile
- * (replay/index.ts), its outcome scrubbed, and what it says about the token's
- * access and the connection reported.
+ * The replay concern: queued operations sent for the active profile
+ * (replay/index.ts one by one, replay/batch.ts many at once), each outcome
+ * scrubbed, and what it says about the token's access and the connection
+ * reported. The records a batch reads through list routes (replay/list-reads.ts)
+ * are kept for the active profile only, and every write through here tells them.
  */
-import type { HandlerContext, ReplayOutcome, ReplayRequest } from '../../shared/ipc.ts';
+import type { HandlerContext, ParsedArg, ReplayBatchOutcome, ReplayBatchResult, ReplayOutcome, ReplayRequest, TokenAccess } from '../../shared/ipc.ts';
 import { executeReplay } from '../replay/index.ts';
+import { executeBatch, NetworkSlots } from '../replay/batch.ts';
+import { ListReads, type RecordSource } from '../replay/list-reads.ts';
 import { accessFromReplay } from '../secrets/access.ts';
+import type { StoredProfile } from '../secrets/profiles.ts';
 import { scrubDeep } from '../secrets/scrub.ts';
 import type { AccessService } from './access.ts';
 import type { ConnectionService } from './connection.ts';
@@ -13,19 +18,80 @@ import type { ProfilesService } from './profiles.ts';
 
 export interface ReplayService {
   execute(arg: ReplayRequest, ctx: HandlerContext): Promise<ReplayOutcome>;
+  executeBatch(arg: ParsedArg<'replay:executeBatch'>, ctx: HandlerContext): Promise<ReplayBatchResult>;
 }
 
-export function createReplayService(session: ProfilesService, access: AccessService, connection: ConnectionService, now: () => Date): ReplayService {
+/** The copies told of a write, but never used: `replay:execute` reads each record on its own, as before batches. */
+function writesOnly(reads: ListReads): RecordSource {
+  return { take: () => null, writing: (op) => reads.writing(op) };
+}
+
+/** Outcomes per `replay:outcomes` event at most (each a kilobyte or two). */
+const OUTCOMES_PER_EVENT = 64;
+/** How long the first outcome of an event waits for company: a message per outcome costs both sides more than the wait. */
+const OUTCOMES_WINDOW_MS = 4;
+
+export interface ReplayServiceOptions {
+  now: () => Date;
+}
+
+export function createReplayService(session: ProfilesService, access: AccessService, connection: ConnectionService, opts: ReplayServiceOptions): ReplayService {
+  const slots = new NetworkSlots();
+  let reads: { owner: string; reads: ListReads } | null = null;
+  const readsFor = (profile: StoredProfile): ListReads => {
+    const owner = `${profile.id} ${profile.baseUrl}`;
+    if (reads?.owner !== owner) reads = { owner, reads: new ListReads({ inSlot: (run) => slots.run(run, true) }) };
+    return reads.reads;
+  };
+
+  /** Scrubs an outcome and learns from it; returns the access now known. */
+  const settle = async (profile: StoredProfile, known: TokenAccess, raw: ReplayOutcome, ctx: HandlerContext): Promise<{ outcome: ReplayOutcome; access: TokenAccess }> => {
+    // the outcome may quote the server (developermessage): scrubbed like any error
+    const outcome = scrubDeep(raw);
+    const learnt = accessFromReplay(known, outcome);
+    await access.learn({ ...profile, access: known }, learnt, ctx);
+    if (outcome.status === 'paused' && (outcome.error.code === 'token-rejected' || outcome.error.code === 'token-missing')) {
+      connection.report(ctx, { online: true, checkedAt: opts.now().toISOString(), profileId: profile.id, error: outcome.error });
+    }
+    return { outcome, access: learnt };
+  };
+
   return {
     async execute(arg, ctx) {
       const { profile, client } = await session.activeClient();
-      // the outcome may quote the server (developermessage): scrubbed like any error
-      const outcome = scrubDeep(await executeReplay(client, arg));
-      await access.learn(profile, accessFromReplay(profile.access, outcome), ctx);
-      if (outcome.status === 'paused' && (outcome.error.code === 'token-rejected' || outcome.error.code === 'token-missing')) {
-        connection.report(ctx, { online: true, checkedAt: now().toISOString(), profileId: profile.id, error: outcome.error });
-      }
-      return outcome;
+      // one op reads its record on its own (no list copy); its write still tells the batches' copies
+      const outcome = await executeReplay(client, arg, undefined, writesOnly(readsFor(profile)));
+      return (await settle(profile, profile.access, outcome, ctx)).outcome;
+    },
+
+    async executeBatch(arg, ctx) {
+      const { profile, client } = await session.activeClient();
+      let known = profile.access;
+      let waiting: ReplayBatchOutcome[] = [];
+      let scheduled = false;
+      const flush = () => {
+        scheduled = false;
+        if (waiting.length > 0) ctx.emit('replay:outcomes', { batchId: arg.batchId, outcomes: waiting.splice(0) });
+      };
+      await executeBatch(client, arg.requests, {
+        reads: readsFor(profile),
+        slots,
+        onOutcome: async (opId, raw) => {
+          const settled = await settle(profile, known, raw, ctx);
+          known = settled.access;
+          waiting.push({ opId, outcome: settled.outcome });
+          // outcomes that complete within a few milliseconds travel together (the engine commits them in groups anyway)
+          if (waiting.length >= OUTCOMES_PER_EVENT) flush();
+          else if (!scheduled) {
+            scheduled = true;
+            setTimeout(flush, OUTCOMES_WINDOW_MS);
+          }
+        },
+      });
+      // the last ones come with the answer (events sent before it arrive before it, on the same channel)
+      const rest = waiting;
+      waiting = [];
+      return { batchId: arg.batchId, outcomes: rest };
     },
   };
 }

@@ -16,12 +16,32 @@ describe('after a replay, the cache shows what the server confirmed', () => {
     expect(await db.users.get(1)).toMatchObject({ firstname: 'Anna', searchKeys: expect.arrayContaining(['anna', 'lee']) });
   });
 
-  it("takes the server's record of an updated person (a name changed there meanwhile comes with it), marked refreshed", async () => {
+  it("takes the server's record an update comes back with, in one write, marked as refreshed from the site", async () => {
     const db = freshDb();
     await db.users.put(ann);
-    const after = { userid: 1, siteid: 101, username: 'ann', firstname: 'Ann', lastname: 'Lee-Park', employeeid: 'E1', status: 'Inactive', usertype: 'User' };
+    const writes = [vi.spyOn(db.users, 'put'), vi.spyOn(db.users, 'bulkPut')];
+    const after = { userid: 1, siteid: 101, username: 'ann', firstname: 'Ann', lastname: 'Lee', employeeid: '', status: 'Inactive', usertype: 'Supervisor' };
     await applyOutcomeToCache(db, outboxOp({ kind: 'user.update', userid: 1, changes: { status: 'Inactive' } }), { status: 'done', after });
-    expect(await db.users.get(1)).toMatchObject({ lastname: 'Lee-Park', status: 'Inactive', refreshedAt: expect.any(String) });
+    expect(await db.users.get(1)).toMatchObject({ status: 'Inactive', usertype: 'Supervisor', refreshedAt: expect.any(String) });
+    expect(writes.reduce((sum, spy) => sum + spy.mock.calls.length, 0)).toBe(1);
+  });
+
+  it('writes a burst of updated people in one bulk write, the later copy of a person winning, in order with the other outcomes', async () => {
+    const db = freshDb();
+    await db.users.bulkPut([ann]);
+    const bulkPut = vi.spyOn(db.users, 'bulkPut');
+    const person = (userid: number, status: string, usertype = 'User') => ({ userid, siteid: 101, username: `u${userid}`, firstname: 'A', lastname: 'B', employeeid: '', status, usertype });
+    const update = (userid: number, status: string) => outboxOp({ kind: 'user.update', userid, changes: { status } });
+    await applyOutcomesToCache(db, [
+      { op: update(1, 'Inactive'), outcome: { status: 'done', after: person(1, 'Inactive') } },
+      { op: update(2, 'Inactive'), outcome: { status: 'done', after: person(2, 'Inactive') } },
+      { op: update(1, 'Offline'), outcome: { status: 'done', after: person(1, 'Offline') } },
+      // a grant's read-back comes after the run: it wins over the run's copy of person 1
+      { op: outboxOp({ kind: 'groupAccess.grant', siteid: 101, groupid: 5, userid: 1 }), outcome: { status: 'done', readBack: { user: person(1, 'Offline', 'Supervisor') } } },
+    ]);
+    expect(bulkPut).toHaveBeenCalledTimes(1);
+    expect(await db.users.get(1)).toMatchObject({ status: 'Offline', usertype: 'Supervisor' });
+    expect(await db.users.get(2)).toMatchObject({ status: 'Inactive' });
   });
 
   it('caches a created user under the id the server gave', async () => {

@@ -30,8 +30,33 @@ export interface Applied {
 export async function applyOutcomesToCache(db: FieldbookDb, applied: readonly Applied[]): Promise<void> {
   if (applied.length === 0) return;
   await db.transaction('rw', [db.users, db.courses, db.emails, db.groupAccess, db.moduleAccess, db.credentialAssignments, db.trainingAssignments], async () => {
-    for (const { op, outcome } of applied) await applyOne(db, op, outcome);
+    // a run of updates that came back with the server's record is one bulk write (the last copy of a person wins, as in order);
+    // anything else is applied on its own, after the run before it
+    const run = new Map<number, UserRecord>();
+    const flushRun = async () => {
+      if (run.size > 0) await db.users.bulkPut([...run.values()]);
+      run.clear();
+    };
+    for (const { op, outcome } of applied) {
+      const user = updatedUserOf(op, outcome);
+      if (user) {
+        run.delete(user.userid);
+        run.set(user.userid, user);
+        continue;
+      }
+      await flushRun();
+      await applyOne(db, op, outcome);
+    }
+    await flushRun();
   });
+}
+
+/** The person an update came back with (the server's record with the change on it), marked as refreshed from the site; null when the answer carries none. */
+function updatedUserOf(op: OutboxOp, outcome: DoneOutcome): UserRecord | null {
+  if (op.op.kind !== 'user.update' || outcome.readBack?.user) return null;
+  const after = schemas.user.safeParse(outcome.after);
+  if (!after.success || after.data.userid !== op.op.userid) return null;
+  return { ...normalizeUser(after.data), refreshedAt: new Date().toISOString() };
 }
 
 export function applyOutcomeToCache(db: FieldbookDb, op: OutboxOp, outcome: DoneOutcome): Promise<void> {
@@ -114,12 +139,15 @@ async function applyOwnRecord(db: FieldbookDb, op: OutboxOp, outcome: DoneOutcom
   const id = typeof outcome.createdId === 'number' ? outcome.createdId : Number(outcome.createdId);
   switch (spec.kind) {
     case 'user.update': {
+      // the server's record with the change on it (a field changed there meanwhile comes with it): one write,
+      // marked as refreshed from the site like any record read back after a change
+      const updated = updatedUserOf(op, outcome);
+      if (updated) {
+        await db.users.put(updated);
+        return;
+      }
       const current = await db.users.get(spec.userid);
       if (current) await db.users.put(refreshedUser(current, spec.changes, current));
-      // the server's record with the change on it (a field changed there meanwhile comes with it)
-      // (read in the same replay, just before the write): the platform's answer, marked refreshed
-      const after = schemas.user.safeParse(outcome.after);
-      if (after.success && after.data.userid === spec.userid) await db.users.put({ ...normalizeUser(after.data), refreshedAt: new Date().toISOString() });
       return;
     }
     case 'user.create':

@@ -11,6 +11,7 @@ import { isOnline, sessionStore, type SessionState } from '../app/session.ts';
 import { OutboxEngine, type EngineState } from '../../shared/replay-queue/engine.ts';
 import { createCacheRefresher } from './cache-refresh.ts';
 import { discardOps, enqueueOps, type OpDraft } from '../../shared/replay-queue/queue.ts';
+import { BATCHED_HANDOFF, createBatchingExecutor, type BatchingExecutor } from '../../shared/replay-queue/batch-executor.ts';
 
 export interface OutboxRuntimeState {
   /** the strict-durability instance the outbox writes through */
@@ -47,6 +48,8 @@ export async function queueChanged(): Promise<void> {
 
 let started = false;
 let opening: Promise<void> = Promise.resolve();
+/** the open engine's executor (it listens for `replay:outcomes`) */
+let executor: BatchingExecutor | null = null;
 
 export function startOutboxRuntime(): void {
   if (started) return;
@@ -73,6 +76,8 @@ export function startOutboxRuntime(): void {
 async function openEngine(session: SessionState): Promise<void> {
   const old = outboxStore.getState();
   await old.engine?.kill();
+  executor?.close();
+  executor = null;
   old.db?.close();
   outboxStore.setState({ db: null, engine: null, engineState: { online: false, paused: null, inFlight: 0 } });
   const { api, db: cacheDb, activeProfile } = session;
@@ -81,10 +86,13 @@ async function openEngine(session: SessionState): Promise<void> {
   const actor = activeProfile.name;
   let opened: OutboxEngine | null = null;
   const refresher = createCacheRefresher(cacheDb);
+  // ops travel to main in batches (one message per turn) and their outcomes stream back
+  executor = createBatchingExecutor({ executeBatch: (arg) => api['replay:executeBatch'](arg), onOutcomes: (listener) => api.on['replay:outcomes'](listener) });
   const engine = await OutboxEngine.open({
     db,
     actor,
-    execute: (req) => api['replay:execute'](req),
+    execute: executor.execute,
+    handoff: BATCHED_HANDOFF,
     onChange: () => {
       if (opened) outboxStore.setState((s) => ({ engineState: opened!.state(), version: s.version + 1 }));
     },

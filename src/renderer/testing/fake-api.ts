@@ -41,6 +41,7 @@ export function fakeApi(): FakeApi {
     'sync:ack': request('sync:ack'),
     'users:detail': request('users:detail'),
     'replay:execute': request('replay:execute'),
+    'replay:executeBatch': request('replay:executeBatch'),
     'replay:read': request('replay:read'),
     'report:savePdf': request('report:savePdf'),
     on: {
@@ -49,6 +50,7 @@ export function fakeApi(): FakeApi {
       'sync:finished': on('sync:finished'),
       'connection:changed': on('connection:changed'),
       'profiles:changed': on('profiles:changed'),
+      'replay:outcomes': on('replay:outcomes'),
     },
   } as unknown as FieldbookApi;
   return {

@@ -28,6 +28,12 @@ export interface EngineOptions {
   /** who sends (the profile name), for the audit log */
   actor: string;
   concurrency?: number;
+  /**
+   * Ops handed to `execute` at once (default: `concurrency`). A batching
+   * executor (batch-executor.ts) whose other side sends `concurrency` at a time
+   * takes more, so its batches fill and the network slots never wait on the queue.
+   */
+  handoff?: number;
   backoff?: BackoffPolicy;
   now?: () => number;
   random?: () => number;
@@ -82,6 +88,7 @@ export class OutboxEngine {
   private constructor(opts: EngineOptions) {
     this.opts = {
       concurrency: 4,
+      handoff: opts.concurrency ?? 4,
       backoff: DEFAULT_BACKOFF,
       now: () => Date.now(),
       random: Math.random,
@@ -209,7 +216,7 @@ export class OutboxEngine {
       const busyTargets = this.busyTargets;
       const now = this.opts.now();
       // More ops are active than there are network slots, so the durable bookkeeping of some overlaps the requests of others.
-      const capacity = this.opts.concurrency * ACTIVE_PER_SLOT - this.inFlight.size;
+      const capacity = Math.max(this.opts.concurrency * ACTIVE_PER_SLOT, this.opts.handoff) - this.inFlight.size;
       const { ready, wakeAt } = capacity > 0 ? this.lanes.take({ now, busyTargets, capacity }) : { ready: [], wakeAt: null };
       for (const op of ready) {
         this.busyTargets.add(op.targetKey);
@@ -242,10 +249,10 @@ export class OutboxEngine {
     return promise;
   }
 
-  /** At most `concurrency` ops talk to the API at once. */
+  /** At most `handoff` ops are handed to `execute` at once (`concurrency` talk to the API at once). */
   private acquireSlot(): Promise<void> {
     if (this.killed) return Promise.reject(KILLED);
-    if (this.slotsInUse < this.opts.concurrency) {
+    if (this.slotsInUse < this.opts.handoff) {
       this.slotsInUse += 1;
       return Promise.resolve();
     }

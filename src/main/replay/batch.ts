@@ -1,0 +1,73 @@
+/**
+ * `replay:executeBatch`: many queued operations in one message. The records
+ * the batch's updates share are read through their list routes first
+ * (list-reads.ts: only when that costs fewer requests), then each op is
+ * replayed exactly as `replay:execute` replays it (index.ts), in the network
+ * slots shared by every batch, and its outcome is handed on as soon as it is known.
+ */
+import type { ReplayOutcome, ReplayRequest } from '../../shared/ipc.ts';
+import { failureOutcome } from '../../shared/replay-queue/engine.ts';
+import { executeReplay, type ReplayClient } from './index.ts';
+import { listRouteOf, type ListReads } from './list-reads.ts';
+
+/** Ops talking to the API at once, over all batches (the engine's concurrency, as with `replay:execute`). */
+export const NETWORK_SLOTS = 4;
+
+/** A counting semaphore: at most `size` runs at once, in the order they asked. */
+export class NetworkSlots {
+  readonly #size: number;
+  #inUse = 0;
+  readonly #waiting: (() => void)[] = [];
+
+  constructor(size = NETWORK_SLOTS) {
+    this.#size = size;
+  }
+
+  /** `first`: ahead of those waiting (a list read the waiting ops' successors need) */
+  async run<T>(work: () => Promise<T>, first = false): Promise<T> {
+    if (this.#inUse < this.#size) this.#inUse += 1;
+    else await new Promise<void>((resolve) => (first ? this.#waiting.unshift(resolve) : this.#waiting.push(resolve)));
+    try {
+      return await work();
+    } finally {
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#inUse -= 1;
+    }
+  }
+}
+
+export interface BatchOptions {
+  reads: ListReads;
+  slots: NetworkSlots;
+  /** each op's outcome, once, as soon as it is known */
+  onOutcome: (opId: string, outcome: ReplayOutcome) => void | Promise<void>;
+  signal?: AbortSignal;
+}
+
+export async function executeBatch(client: ReplayClient, requests: readonly ReplayRequest[], opts: BatchOptions): Promise<void> {
+  const { reads, slots, signal } = opts;
+  // the list reads take network slots too; ops that need none of them go meanwhile
+  const prefetched = reads.prefetch(client, requests, signal);
+  /** once the token is refused (801/802), the ops not yet sent are not sent: they pause with the same answer */
+  let paused: ReplayOutcome | null = null;
+  await Promise.all(
+    requests.map(async (req) => {
+      // an op waits for the list only when it has no copy it could use meanwhile (the read refreshes copies still good)
+      if (!req.verifyFirst && listRouteOf(req.op) && !reads.hasCopy(req.op)) await prefetched;
+      let outcome: ReplayOutcome;
+      try {
+        outcome = await slots.run(async () => {
+          if (paused) return paused;
+          const own = await executeReplay(client, req, signal, reads);
+          if (own.status === 'paused') paused = own;
+          return own;
+        });
+      } catch {
+        // executeReplay answers every failure itself; anything else may have sent the write
+        outcome = failureOutcome({ code: 'internal', message: 'The operation could not be replayed.' });
+      }
+      await opts.onOutcome(req.opId, outcome);
+    }),
+  );
+}
