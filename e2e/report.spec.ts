@@ -63,6 +63,8 @@ test('the report of a site agrees with the cache, exports as CSV and XLSX, and p
   try {
     const save = async (button: string) => {
       const [download] = await Promise.all([app.waitForEvent('download'), app.getByRole('button', { name: button }).click()]);
+      // named in plain ASCII: under a C locale (as in CI) Chromium turned the en dash's name into "download"
+      expect(download.suggestedFilename()).toMatch(/^Compliance report - .* \d{4}-\d{2}-\d{2}\.(csv|xlsx)$/);
       const file = path.join(dir, download.suggestedFilename());
       await download.saveAs(file);
       return file;

@@ -16,7 +16,7 @@ import { ErrorMessage } from '../../components/ErrorMessage.tsx';
 import { download } from '../outbox/download.ts';
 import { useUserSelection } from '../users/selection.ts';
 import { buildReport, ISSUES } from './model.ts';
-import { reportCsv, reportXlsx } from './export.ts';
+import { reportCsv, reportFileName, reportXlsx } from './export.ts';
 import { loadReport, type LoadedReport, type ReportScope } from './queries.ts';
 import { usePendingVersion } from '../../outbox/runtime.ts';
 
@@ -29,7 +29,7 @@ function useReportOutput(report: ReturnType<typeof buildReport> | null, title: s
   const exportAs = async (format: 'csv' | 'xlsx') => {
     if (!report) return;
     const blob = format === 'csv' ? new Blob([reportCsv(report)], { type: 'text/csv;charset=utf-8' }) : await reportXlsx(report);
-    download(blob, `${title} ${today}.${format}`.replace(/[\\/:*?"<>|]+/g, ' '));
+    download(blob, reportFileName(title, today, format));
   };
   const savePdf = async () => {
     setSaved(null);

@@ -3,7 +3,7 @@ import readXlsxFile from 'read-excel-file/universal';
 import type { CredentialRecord } from '../../../shared/records.ts';
 import { credentialAssignment, user } from '../../testing/fixtures.ts';
 import { buildReport } from './model.ts';
-import { reportCsv, reportXlsx } from './export.ts';
+import { reportCsv, reportFileName, reportXlsx } from './export.ts';
 
 const report = buildReport({
   today: '2026-03-01',
@@ -29,5 +29,12 @@ describe('the compliance report exported', () => {
     expect(sheets[0]!.data[1]).toEqual(['(no group)', 'Lee, =HYPERLINK("http://x")', '1', 'Expired', "'@SUM(A1)", '2026-02-01']);
     expect(sheets[1]!.data[0]!.slice(0, 3)).toEqual(['Group', 'People', 'Expired']);
     expect(sheets[1]!.data.at(-1)!.slice(0, 3)).toEqual(['All', '1', '1']);
+  });
+});
+
+describe("the report's file name", () => {
+  it('is plain ASCII, so no system charset turns it into "download" without its extension', () => {
+    expect(reportFileName('Compliance report – Zürich/Nord', '2026-03-01', 'xlsx')).toBe('Compliance report - Zurich Nord 2026-03-01.xlsx');
+    expect(reportFileName('Compliance report – 東京', '2026-03-01', 'csv')).toBe('Compliance report - _ 2026-03-01.csv');
   });
 });

@@ -34,3 +34,19 @@ export async function reportXlsx(report: ComplianceReport): Promise<Blob> {
   ]);
   return new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
 }
+
+/**
+ * The report's file name: its title and date in plain ASCII ("Compliance report - Zurich
+ * 2026-03-01.xlsx"). A name Chromium cannot write in the system's charset (an en dash or
+ * an accent under a C locale) is replaced by "download", extension and all.
+ */
+export function reportFileName(title: string, today: string, extension: string): string {
+  const plain = `${title} ${today}`
+    .normalize('NFKD')
+    .replace(/[\u2010-\u2015]/g, '-')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]+/g, '_')
+    .replace(/[\\/:*?"<>|]+/g, ' ')
+    .trim();
+  return `${plain}.${extension}`;
+}
