@@ -77,7 +77,7 @@ test('the report of a site agrees with the cache, exports as CSV and XLSX, and p
     expect(new Set(expiredRows.map((cells) => `${cells[2]}|${cells[4]}`)).size).toBe(expected.expired);
     const xlsxFile = await save('Export XLSX');
     // LibreOffice reads the workbook: its first sheet is the findings, row for row as the CSV
-    // the filters named, not detected: a detection that falls back to plain text (seen once under load) would "convert" the zip bytes
+    // the filters named, not left to type detection: what is read is always the workbook as Calc reads it
     await run('soffice', [`-env:UserInstallation=file://${dir}/lo`, '--headless', '--infilter=Calc MS Excel 2007 XML', '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76', '--outdir', dir, xlsxFile], { timeout: 90_000 });
     const converted = (await readFile(xlsxFile.replace(/\.xlsx$/, '.csv'), 'utf8')).trim().split(/\r?\n/);
     expect(converted).toHaveLength(csv.length);

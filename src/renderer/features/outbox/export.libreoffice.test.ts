@@ -32,7 +32,7 @@ function libreOfficeCsv(file: string): string[][] {
   const out = path.join(dir, `out-${path.basename(file)}`);
   try {
     // CSV import options: comma, double quote, UTF-8, from line 1, ..., token 13 = evaluate formulas
-    // the XLSX filter named too: a type detection that fell back to plain text would "convert" the zip's bytes
+    // the XLSX filter named too: what is read is always the workbook as Calc reads it, never a guess of its type
     const infilter = file.endsWith('.csv') ? ['--infilter=CSV:44,34,76,1,,0,false,true,false,false,false,-1,true'] : ['--infilter=Calc MS Excel 2007 XML'];
     execFileSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', ...infilter, '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true', '--outdir', out, file], { stdio: 'pipe', timeout: 120_000 });
   } finally {
