@@ -11,8 +11,9 @@ export const LIMITS = {
   columns: 500,
   /**
    * cells or fields of any row, empty ones included: Excel's own maximum
-   * (column XFD). The memory guard: a row past it is refused while it is read,
-   * before it is built.
+   * (column XFD). The memory guard: a sheet's row past it is refused while it is
+   * read, before it is built; a CSV row as PapaParse hands it over (its size is
+   * bounded by the file's).
    */
   fields: 16_384,
   /** cells kept in memory (rows x columns actually filled) */
