@@ -12,6 +12,7 @@ import type { StatusBody } from './api/codes.ts';
 import type { CollectionName, CollectionRecordMap, EmailRecord } from './records.ts';
 import { COLLECTIONS } from './records.ts';
 import { PDF_PAGE_SIZES } from './report-pdf.ts';
+import { ITEM_HASH_CHARS, MAX_PAGE_ITEMS } from './page-fingerprints.ts';
 
 // ---------- results and errors ----------
 
@@ -156,25 +157,37 @@ export type SyncPageEvent = { [K in CollectionName]: PageOf<K> }[CollectionName]
   taskId: string;
   checkpoint: TaskCheckpoint;
   /**
-   * The fingerprint of the page (of this task, from `startrow`) once this
-   * message is written: its hash on the page's last message; null on the others
-   * and when the body could not be hashed, so a page half written has none.
+   * The fingerprint of the page (of this task, from `startrow`). On the page's
+   * last message of a written page it carries the page's items (`keys`,
+   * `hashes`): the renderer stores it with the records, in one transaction. On
+   * the others it has neither, so a page half written has no fingerprint. On a
+   * page that is unchanged as a whole it only names the page (nothing to store).
    */
-  fingerprint?: { startrow: number; hash: string | null };
+  fingerprint?: { startrow: number; hash: string | null; keys?: (string | number)[]; hashes?: string };
   /**
-   * Set when the page's fingerprint matched the one the renderer sent: the page
-   * is what the cache already holds, so it carries no records, only the primary
-   * keys of the task collection's records it held (they count as delivered).
+   * Primary keys of the task collection's records the page held but this
+   * message does not carry, because the cache holds them exactly as they are
+   * (the whole page's fingerprint matched, or these items' did): they count as
+   * delivered. A page unchanged as a whole carries no records at all.
    */
   unchangedKeys?: (string | number)[];
 };
 
-/** What one page of one task held the last time it was written (see src/shared/page-fingerprints.ts). */
+/**
+ * What one page of one task held the last time it was written (see
+ * src/shared/page-fingerprints.ts): the body's hash, and every item of the page
+ * in the body's order, by the key the sync de-duplicates it with and a hash of
+ * the item as received.
+ */
 export interface PageFingerprint {
   taskId: string;
   startrow: number;
-  /** a hash of the page's response body */
-  hash: string;
+  /** a hash of the page's response body; null when the page must never be skipped whole */
+  hash: string | null;
+  /** the items' keys (as the sync de-duplicates them), in the body's order */
+  keys: (string | number)[];
+  /** ITEM_HASH_CHARS characters per item, in the same order: a hash of each item as received */
+  hashes: string;
 }
 
 export interface SyncFinishedEvent {
@@ -368,7 +381,15 @@ export const requestSchemas = {
     previousTotals: z.partialRecord(z.enum(COLLECTIONS), z.number().int().min(0)).optional(),
     /** what each page held when last written: a page that still hashes the same is not sent again */
     fingerprints: z
-      .array(z.strictObject({ taskId: z.string().max(200), startrow: z.number().int().min(1), hash: z.string().max(100) }))
+      .array(
+        z.strictObject({
+          taskId: z.string().max(200),
+          startrow: z.number().int().min(1),
+          hash: z.string().max(100).nullable(),
+          keys: z.array(z.union([z.number(), z.string().max(2_000)])).max(MAX_PAGE_ITEMS),
+          hashes: z.string().max(MAX_PAGE_ITEMS * ITEM_HASH_CHARS),
+        }),
+      )
       .max(200_000)
       .optional(),
     concurrency: z.number().int().min(1).max(16).optional(),

@@ -39,6 +39,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** told before each retry (the sync shows "retrying (2 of 4)") */
   onRetry?: (notice: RetryNotice) => void;
+  /**
+   * Asked with a 2xx body of the JSON type before it is parsed: true when the
+   * caller already holds this very body (a page fingerprint), which is then not
+   * parsed at all (the answer's `body` is undefined).
+   */
+  known?: (text: string) => boolean;
 }
 
 export interface ApiResponse {
@@ -57,9 +63,10 @@ export interface ListPage<K extends SchemaName> {
   hash?: string;
   /**
    * The caller's `unchanged(hash)` said the page is one it already holds: the
-   * items were NOT validated; `items` is empty and `raw` holds the page's list as parsed JSON.
+   * body was neither parsed nor validated; `items` is empty.
    */
   unchanged?: boolean;
+  /** with `validate: false`: the page's list as parsed JSON, NOT validated (`items` is empty) */
   raw?: unknown[];
 }
 
@@ -196,6 +203,27 @@ function parseJson(text: string): { body: unknown; parsed: boolean } {
   }
 }
 
+/**
+ * A page's items validated with schemas[schema], or ApiError 'malformed-response'
+ * naming the first bad record by its id and row. `only` validates just those
+ * indexes (the others are items the cache holds as received): the result has
+ * their items in that order.
+ */
+export function validateItems<K extends SchemaName>(
+  schema: K,
+  list: unknown[],
+  where: { path: string; startrow: number; httpcode?: number },
+  only?: readonly number[],
+): Parsed<K>[] {
+  const subset = only ? only.map((i) => list[i]) : list;
+  const items = z.array(schemas[schema]).safeParse(subset);
+  if (items.success) return items.data as Parsed<K>[];
+  // the message names the record by its row in the whole page
+  const whole = only ? z.array(schemas[schema]).safeParse(list) : items;
+  const detail = whole.success ? describeIssue(items.error) : describeRecordIssue(whole.error, list, schema, where.startrow);
+  throw new ApiError({ code: 'malformed-response', message: `${defaultMessage('malformed-response')} (${where.path}: ${detail})`, ...(where.httpcode !== undefined ? { httpcode: where.httpcode } : {}) });
+}
+
 /** Which record of the list failed, by its id and its row (startrow-based), and why. */
 function describeRecordIssue(error: z.ZodError, list: unknown[], schema: SchemaName, startrow: number): string {
   const issue = error.issues[0];
@@ -302,7 +330,7 @@ export class ApiClient {
       clearTimeout(timer);
       caller?.removeEventListener('abort', onCallerAbort);
     }
-    return { ...this.#decode(response, text, url), text };
+    return { ...this.#decode(response, text, url, opts.known), text };
   }
 
   #transportError(err: unknown, caller: AbortSignal | undefined, timedOut: boolean): ApiError {
@@ -316,7 +344,7 @@ export class ApiClient {
     return new ApiError({ code: 'network', message: defaultMessage('network') }, { maybeSent: sent });
   }
 
-  #decode(response: Response, text: string, requestUrl: string): ApiResponse {
+  #decode(response: Response, text: string, requestUrl: string, known?: (text: string) => boolean): ApiResponse {
     const httpcode = response.status;
     if (response.type === 'opaqueredirect' || (httpcode >= 300 && httpcode < 400)) {
       const target = response.type === 'opaqueredirect' ? 'an address it did not show' : redirectTarget(response, requestUrl);
@@ -327,6 +355,8 @@ export class ApiClient {
     // a 2xx of another type is refused before parsing: a proxy's text that happens to be JSON is not the API's list
     const early = is2xx(httpcode) && hasForeignType(type, text) ? foreignAnswer({ httpcode, type, text, parsed: false, statusBody: false }) : null;
     if (early) throw notTheApi(`${host}: ${early}`, httpcode);
+    // the very body the caller already holds (and once parsed and validated): nothing to parse
+    if (httpcode === 200 && known?.(text)) return { httpcode, body: undefined, statusBody: null };
     const { body, parsed } = parseJson(text);
     // only a body that names a statuscode can be a status body (skips validating big list pages twice)
     const status = body !== null && typeof body === 'object' && 'statuscode' in body ? statusBodySchema.safeParse(body) : null;
@@ -365,13 +395,23 @@ export class ApiClient {
       onRetry?: (notice: RetryNotice) => void;
       /** hash the body (SHA-256) */
       fingerprint?: boolean;
-      /** with `fingerprint`: true when the caller already holds a page of this hash (validation is then skipped) */
+      /** with `fingerprint`: true when the caller already holds a page of this hash (parsing and validation are then skipped) */
       unchanged?: (hash: string) => boolean;
+      /** false: return the list as parsed JSON in `raw`, for the caller to validate what it needs (`validateItems`) */
+      validate?: boolean;
     },
     signal?: AbortSignal,
   ): Promise<ListPage<K>> {
     const query = { ...page.query, startrow: page.startrow, limit: page.limit };
-    const { body, statusBody, httpcode, text } = await this.request('GET', path, { query, signal, ...(page.onRetry ? { onRetry: page.onRetry } : {}) });
+    let hash: string | undefined;
+    const known = (text: string): boolean => {
+      hash = createHash('sha256').update(text).digest('base64url');
+      return page.unchanged?.(hash) === true;
+    };
+    const { body, statusBody, httpcode, text } = await this.request('GET', path, {
+      query, signal, ...(page.onRetry ? { onRetry: page.onRetry } : {}), ...(page.fingerprint ? { known } : {}),
+    });
+    if (body === undefined && hash !== undefined) return { items: [], next: null, empty: false, hash, unchanged: true };
     if (statusBody?.statuscode === ResponseCode.NoResults) return { items: [], next: null, empty: true };
     const malformed = (detail: string) =>
       new ApiError({ code: 'malformed-response', message: `${defaultMessage('malformed-response')} (${path}: ${detail})`, httpcode });
@@ -384,11 +424,9 @@ export class ApiClient {
     }
     const pagination = paginationSchema.safeParse((body as Record<string, unknown>).pagination);
     const next = pagination.success && pagination.data.next ? pagination.data.next : null;
-    const hash = page.fingerprint && text !== undefined ? createHash('sha256').update(text).digest('base64url') : undefined;
-    if (hash !== undefined && page.unchanged?.(hash)) return { items: [], raw: list, next, empty: false, hash, unchanged: true };
-    const items = z.array(schemas[schema]).safeParse(list);
-    if (!items.success) throw malformed(describeRecordIssue(items.error, list, schema, page.startrow));
-    const listPage: ListPage<K> = { items: items.data as Parsed<K>[], next, empty: false };
+    if (page.fingerprint && hash === undefined && text !== undefined) hash = createHash('sha256').update(text).digest('base64url');
+    if (page.validate === false) return { items: [], raw: list, next, empty: false, ...(hash !== undefined ? { hash } : {}) };
+    const listPage: ListPage<K> = { items: validateItems(schema, list, { path, startrow: page.startrow, httpcode }), next, empty: false };
     if (hash !== undefined) listPage.hash = hash;
     return listPage;
   }

@@ -19,11 +19,12 @@ import { containsSecretDeep } from '../secrets/scrub.ts';
 import type { ApiClient, RetryNotice } from '../api/client.ts';
 import { AckWindow, Semaphore } from './flow.ts';
 import { readList, type FetchedPage, type PagerPage } from './pager.ts';
-import { keyItems, recordKeysOf, skippable } from './page-keys.ts';
+import { itemHash, KnownItem, rawItemKeys, recordKeyOfItemKey, skippable } from './page-keys.ts';
 import { DEFAULT_PAGING, expandsPlan, plannedRequests, remainingHint, type PagingOptions, type TaskOutcome } from './plan.ts';
 import { collectionProgress, type CollectionCounters, type TaskState } from './progress.ts';
 import { splitBySize } from './split.ts';
-import { fingerprintMap, pageKey } from '../../shared/page-fingerprints.ts';
+import { fingerprintMap, pageKey, taskItems, type TaskItems } from '../../shared/page-fingerprints.ts';
+import { validateItems } from '../api/client.ts';
 import { KIND_SPECS, announcedTotals, childTasks, collectionsUnder, describeTask, itemKey, rootTasks, toRecords, type SyncTask } from './tasks.ts';
 
 export interface SyncOptions {
@@ -38,7 +39,7 @@ export interface SyncOptions {
   /** largest `sync:page` message, in bytes of JSON */
   maxMessageBytes?: number;
   checkpoints?: TaskCheckpoint[];
-  /** what each page held when the renderer last wrote it: a page hashing the same is sent as keys only */
+  /** what each page held when the renderer last wrote it: a page hashing the same is sent as keys only, and so is an item */
   fingerprints?: PageFingerprint[];
   previousTotals?: Partial<Record<CollectionName, number>>;
   now?: () => number;
@@ -51,6 +52,8 @@ const FATAL = new Set(['token-missing', 'token-rejected', 'network', 'timeout', 
 const ENVELOPE_BYTES = 4_096;
 
 type AnyItem = Parsed<SchemaName>;
+/** a page's item: validated, or known by its key only (the cache holds it as received) */
+type PageItem = AnyItem | KnownItem;
 
 interface TaskRun {
   task: SyncTask;
@@ -69,7 +72,9 @@ export class SyncEngine {
   readonly #window: AckWindow;
   readonly #controller = new AbortController();
   readonly #checkpoints: Map<string, TaskCheckpoint>;
-  readonly #fingerprints: Map<string, string>;
+  readonly #fingerprints: Map<string, PageFingerprint>;
+  /** per task: what the cache holds of its items (from its pages' fingerprints, built when the task first reads a page) */
+  readonly #taskItems = new Map<string, TaskItems>();
   readonly #now: () => number;
   readonly #maxBytes: number;
   readonly #maxActive: number;
@@ -212,7 +217,7 @@ export class SyncEngine {
     run.state = 'running';
     const signal = this.#controller.signal;
     try {
-      const result = await readList<AnyItem>(startrow, run.hint, this.#paging, {
+      const result = await readList<PageItem>(startrow, run.hint, this.#paging, {
         fetchPage: (s) =>
           this.#requests.run(signal, () => {
             run.requests++;
@@ -223,7 +228,7 @@ export class SyncEngine {
             };
             return this.#fetchPage(task, s, onRetry, signal);
           }),
-        keyOf: (item) => itemKey(task, item),
+        keyOf: (item) => (item instanceof KnownItem ? item.key : itemKey(task, item)),
         onPage: (page) => this.#handlePage(run, page),
       });
       run.rows = result.rows;
@@ -253,29 +258,37 @@ export class SyncEngine {
     }
   }
 
-  async #handlePage(run: TaskRun, page: PagerPage<AnyItem>): Promise<void> {
+  async #handlePage(run: TaskRun, page: PagerPage<PageItem>): Promise<void> {
     const { task } = run;
     this.#notice = null;
-    // only lists that neither grow the plan nor announce totals are skipped (page-keys.ts)
-    const fingerprinted = page.hash !== undefined && skippable(task);
-    const unchanged = fingerprinted && page.unchanged === true;
+    const full: AnyItem[] = [];
+    const knownKeys: (string | number)[] = [];
+    for (const item of page.items) {
+      if (!(item instanceof KnownItem)) full.push(item);
+      else {
+        // record keys are made of numbers only (an assignment's link gives its user's id): no API text
+        const key = recordKeyOfItemKey(task, item.key);
+        if (key !== null) knownKeys.push(key);
+      }
+    }
     // a page that echoes the token (in any form the scrubber knows, in a key or a value) is not stored: it would sit in IndexedDB.
     // Each string is checked as stored, not as JSON text, where a newline inside the token would read as "\n".
-    // An unchanged page stores nothing, and its bytes are those of a page that passed this check.
-    if (!unchanged && containsSecretDeep(page.items)) {
+    // Known items store nothing new: they are those of a page that passed this check.
+    if (full.length > 0 && containsSecretDeep(full)) {
       throw new ApiError(
         { code: 'malformed-response', message: `A page of ${describeTask(task)} (from row ${page.startrow}) contains this profile's access token, so it was not stored.` },
         { retryable: false },
       );
     }
-    for (const child of childTasks(task, page.items)) this.#add(child);
-    for (const [collection, n] of Object.entries(announcedTotals(task, page.items))) {
+    // only lists that neither grow the plan nor announce totals have known items (page-keys.ts)
+    for (const child of childTasks(task, full)) this.#add(child);
+    for (const [collection, n] of Object.entries(announcedTotals(task, full))) {
       const key = collection as CollectionName;
       this.#announced[key] = (this.#announced[key] ?? 0) + n;
     }
     this.#pump();
-    if (unchanged) await this.#sendUnchanged(task, page);
-    else await this.#sendRecords(task, page, fingerprinted);
+    if (page.unchanged) await this.#sendUnchanged(task, page, knownKeys);
+    else await this.#sendRecords(task, page, full, knownKeys);
     const counters = (this.#counters[task.collection] ??= { records: 0, pages: 0 });
     counters.pages++;
     this.#pages++;
@@ -283,43 +296,83 @@ export class SyncEngine {
   }
 
   /** The page is what the cache holds: one message with its keys (they count as delivered for pruning) and the checkpoint. */
-  async #sendUnchanged(task: SyncTask, page: PagerPage<AnyItem>): Promise<void> {
-    const keys = recordKeysOf(task, page.items as unknown as Record<string, unknown>[]);
-    // keys reach the renderer: a key made of API text (an assignment's link) is checked for the token like any record
-    if (keys.some((k) => typeof k === 'string') && containsSecretDeep(keys)) {
-      throw new ApiError({ code: 'malformed-response', message: `A page of ${describeTask(task)} (from row ${page.startrow}) contains this profile's access token, so it was not stored.` }, { retryable: false });
-    }
+  async #sendUnchanged(task: SyncTask, page: PagerPage<PageItem>, keys: (string | number)[]): Promise<void> {
     const checkpoint: TaskCheckpoint = { taskId: task.taskId, collection: task.collection, nextStartrow: page.nextStartrow, done: page.done };
     const pageId = this.#pageId++;
     await this.#window.send(pageId, this.#controller.signal);
     if (this.#controller.signal.aborted) return;
     const event = { syncId: this.syncId, pageId, taskId: task.taskId, checkpoint, collection: task.collection, records: [], unchangedKeys: keys, fingerprint: { startrow: page.startrow, hash: page.hash ?? null } } as unknown as SyncPageEvent;
     this.#opts.emit('sync:page', event);
-    const counters = (this.#counters[task.collection] ??= { records: 0, pages: 0 });
-    counters.records += keys.length;
-    this.#records += keys.length;
-    this.#lastCollection = task.collection;
+    this.#count(task.collection, keys.length);
+  }
+
+  #count(collection: CollectionName, records: number): void {
+    const counters = (this.#counters[collection] ??= { records: 0, pages: 0 });
+    counters.records += records;
+    this.#records += records;
+    this.#lastCollection = collection;
+  }
+
+  /** What the cache holds of `task`'s items, from the fingerprints of its pages (built once per pass). */
+  #itemsOf(task: SyncTask): TaskItems {
+    let items = this.#taskItems.get(task.taskId);
+    if (!items) {
+      const pages = [...this.#fingerprints.values()].filter((f) => f.taskId === task.taskId);
+      items = taskItems(pages);
+      this.#taskItems.set(task.taskId, items);
+    }
+    return items;
   }
 
   /**
-   * One page of a task. A page whose body hashes as the renderer's fingerprint
-   * of it says comes back as its items' key fields only (page-keys.ts).
+   * One page of a task. For lists whose pages have fingerprints (page-keys.ts):
+   * a body hashing as the one the cache was written from comes back as the
+   * keys its fingerprint lists, unparsed; otherwise each item is hashed, and
+   * only those the cache does not hold as received are validated.
    */
-  async #fetchPage(task: SyncTask, startrow: number, onRetry: (r: RetryNotice) => void, signal: AbortSignal): Promise<FetchedPage<AnyItem>> {
-    const known = skippable(task) ? this.#fingerprints.get(pageKey(task.taskId, startrow)) : undefined;
+  async #fetchPage(task: SyncTask, startrow: number, onRetry: (r: RetryNotice) => void, signal: AbortSignal): Promise<FetchedPage<PageItem>> {
+    const options = { startrow, limit: this.#paging.limit, onRetry };
+    if (!skippable(task)) return this.#opts.client.getPage(task.path, task.wrapperKey, task.schema, options, signal);
+    const key = pageKey(task.taskId, startrow);
+    const stored = this.#fingerprints.get(key);
+    const held = this.#itemsOf(task);
+    const whole = stored?.hash && !held.doubtful.has(key) ? stored.hash : undefined;
     const page = await this.#opts.client.getPage(task.path, task.wrapperKey, task.schema, {
-      startrow, limit: this.#paging.limit, onRetry, fingerprint: true, ...(known !== undefined ? { unchanged: (hash: string) => hash === known } : {}),
+      ...options, fingerprint: true, validate: false, ...(whole !== undefined ? { unchanged: (hash: string) => hash === whole } : {}),
     }, signal);
-    if (!page.unchanged) return page;
-    const items = keyItems(task, page.raw ?? []);
-    if (!items) throw new ApiError({ code: 'malformed-response', message: `A page of ${describeTask(task)} (from row ${startrow}) could not be read.` }, { retryable: false });
-    return { items: items as unknown as AnyItem[], empty: false, ...(page.hash !== undefined ? { hash: page.hash } : {}), unchanged: true };
+    if (page.unchanged && stored) return { items: stored.keys.map((k) => new KnownItem(k)), empty: false, hash: page.hash!, unchanged: true };
+    if (page.empty) return { items: [], empty: true };
+    const raw = page.raw ?? [];
+    const where = { path: task.path, startrow };
+    const keys = rawItemKeys(task, raw);
+    // an item whose key fields do not fit: the full validation says which and why
+    if (!keys) return { items: validateItems(task.schema, raw, where), empty: false };
+    let hashes = '';
+    const fresh: number[] = [];
+    for (let i = 0; i < raw.length; i++) {
+      const hash = itemHash(raw[i]);
+      hashes += hash;
+      if (held.hashes.get(keys[i]!) !== hash) fresh.push(i);
+    }
+    const parsed = validateItems(task.schema, raw, where, fresh.length === raw.length ? undefined : fresh);
+    const items: PageItem[] = keys.map((k) => new KnownItem(k));
+    fresh.forEach((index, j) => (items[index] = parsed[j]!));
+    return { items, empty: false, ...(page.hash !== undefined ? { hash: page.hash } : {}), listed: { keys, hashes } };
   }
 
-  async #sendRecords(task: SyncTask, page: PagerPage<AnyItem>, fingerprinted: boolean): Promise<void> {
+  /**
+   * A page's validated items as records, split to fit one message each. The
+   * last message carries the keys of the items the cache already holds and,
+   * for a page with a fingerprint, its items' keys and hashes for the renderer
+   * to store with the records.
+   */
+  async #sendRecords(task: SyncTask, page: PagerPage<PageItem>, items: AnyItem[], knownKeys: (string | number)[]): Promise<void> {
+    const listed = page.listed && page.hash !== undefined ? page.listed : undefined;
+    // room for what only the last message carries
+    const extra = knownKeys.length * 12 + (listed ? JSON.stringify(listed.keys).length + listed.hashes.length : 0);
     // every chunk but the last keeps the checkpoint where it was: a crash between them re-reads the page
-    const chunks = toRecords(task, page.items).flatMap((batch) =>
-      splitBySize<unknown>(batch.records, this.#maxBytes).map((records) => ({ collection: batch.collection, records })),
+    const chunks = toRecords(task, items).flatMap((batch) =>
+      splitBySize<unknown>(batch.records, this.#maxBytes - extra).map((records) => ({ collection: batch.collection, records })),
     );
     const nonEmpty = chunks.filter((c, i) => c.records.length > 0 || i === chunks.length - 1);
     for (let i = 0; i < nonEmpty.length; i++) {
@@ -336,13 +389,11 @@ export class SyncEngine {
       if (this.#controller.signal.aborted) return;
       // toRecords pairs each collection with its own record type; the split keeps the pairing
       const event = { syncId: this.syncId, pageId, taskId: task.taskId, checkpoint, collection: chunk.collection, records: chunk.records } as unknown as SyncPageEvent;
-      // the page's hash goes with its last message: a page half written has no fingerprint
-      if (fingerprinted) event.fingerprint = { startrow: page.startrow, hash: last ? page.hash! : null };
+      if (last && knownKeys.length > 0) event.unchangedKeys = knownKeys;
+      // the fingerprint goes with the page's last message: a page half written has none
+      if (listed) event.fingerprint = last ? { startrow: page.startrow, hash: page.hash!, keys: listed.keys, hashes: listed.hashes } : { startrow: page.startrow, hash: null };
       this.#opts.emit('sync:page', event);
-      const counters = (this.#counters[chunk.collection] ??= { records: 0, pages: 0 });
-      counters.records += chunk.records.length;
-      this.#records += chunk.records.length;
-      this.#lastCollection = chunk.collection;
+      this.#count(chunk.collection, chunk.records.length + (last ? knownKeys.length : 0));
     }
   }
 

@@ -1,14 +1,21 @@
 /**
- * The keys of a page the cache already holds (its body hashed as when it was
- * last written): read with schemas of the key fields only, which convert them
+ * Items of a page the cache already holds. A page whose body hashes as when it
+ * was last written is not even parsed: its items are the keys its fingerprint
+ * lists. A page that changed is parsed, and each item is hashed as received
+ * (`itemHash`): an item hashing as the cache's copy was made from is kept as
+ * its key only, without validation (those very fields passed it when the copy
+ * was written); only the others are validated, sent and compared.
+ *
+ * Keys are read with schemas of the key fields only, which convert them
  * exactly as the full schemas do (`wireInt`), so the pager's de-duplication and
- * the pass's pruning see the same keys as for a page read in full. The full
- * validation is skipped: these very bytes passed it when the page was written.
+ * the pass's pruning see the same keys as for a page read in full.
  */
+import { hash } from 'node:crypto';
 import { z } from 'zod';
 import { wireInt, wireText } from '../../shared/api/wire.ts';
 import { assignmentIdFromLink } from '../../shared/records.ts';
-import type { SyncTask, TaskKind } from './tasks.ts';
+import { ITEM_HASH_CHARS } from '../../shared/page-fingerprints.ts';
+import { itemKey, type SyncTask, type TaskKind } from './tasks.ts';
 
 const byUser = z.object({ userid: wireInt }).loose();
 /**
@@ -36,6 +43,52 @@ export function keyItems(task: SyncTask, raw: readonly unknown[]): Record<string
   if (!schema) return null;
   const parsed = z.array(schema).safeParse(raw);
   return parsed.success ? parsed.data : null;
+}
+
+/** An item the cache holds as received: only its key travels on (the pager de-duplicates by it). */
+export class KnownItem {
+  readonly key: string | number;
+  constructor(key: string | number) {
+    this.key = key;
+  }
+}
+
+/** A hash of one item as received (re-serialised, so the body's spacing does not count). */
+export function itemHash(raw: unknown): string {
+  return hash('sha1', JSON.stringify(raw), 'base64url').slice(0, ITEM_HASH_CHARS);
+}
+
+/** The keys the pager de-duplicates these raw items by, or null when an item's key fields do not fit. */
+export function rawItemKeys(task: SyncTask, raw: readonly unknown[]): (string | number)[] | null {
+  const items = keyItems(task, raw);
+  return items ? items.map((item) => itemKey(task, item as never)) : null;
+}
+
+/**
+ * The record key of an item known by its item key (`itemKey`): the same for
+ * lists of one record type, prefixed by the task's scope for memberships and
+ * access, and the user's id for a credential assignment listed by its link.
+ * Null for an assignment naming no user (not cached).
+ */
+export function recordKeyOfItemKey(task: SyncTask, key: string | number): string | number | null {
+  const { scope } = task;
+  switch (task.kind) {
+    case 'groupMembers':
+    case 'groupAccess':
+      return `${scope.groupid ?? 0}-${key}`;
+    case 'moduleAccess':
+      return `${scope.siteid ?? 0}-${scope.accessID ?? 0}-${key}`;
+    case 'credentialAssignments': {
+      const text = String(key);
+      const dash = text.indexOf('-');
+      const rest = text.slice(dash + 1);
+      if (/^\d+$/.test(rest)) return text;
+      const uid = assignmentIdFromLink(rest)?.userid;
+      return uid === undefined ? null : `${text.slice(0, dash)}-${uid}`;
+    }
+    default:
+      return key;
+  }
 }
 
 /** The primary keys of the task collection's records these items make (as `toRecords` would key them). */

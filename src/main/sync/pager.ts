@@ -15,6 +15,14 @@ export interface FetchedPage<T> {
   hash?: string;
   /** the page is one the cache holds: its items are key fields only */
   unchanged?: boolean;
+  /** every item of the page as received, keyed and hashed (what its fingerprint will list) */
+  listed?: ListedItems;
+}
+
+/** A page's items in the body's order: their keys and ITEM_HASH_CHARS characters of hash each. */
+export interface ListedItems {
+  keys: (string | number)[];
+  hashes: string;
 }
 
 export interface PagerPage<T> {
@@ -29,6 +37,8 @@ export interface PagerPage<T> {
   hash?: string;
   /** the page is one the cache holds: its items are key fields only */
   unchanged?: boolean;
+  /** every item of the page as received, before de-duplication */
+  listed?: ListedItems;
 }
 
 export interface PagerDeps<T> {
@@ -88,7 +98,7 @@ export async function readList<T>(startrow: number, hint: number | null, o: Pagi
       // A full page of rows already seen: whatever answers ignores startrow (a proxy or cache serving
       // the same page). Not the Data API: the pass stops and prunes nothing, and this page is not handed on.
       if (!done && items.length === 0 && page.items.length > 0) throw samePageError(pageStart);
-      await deps.onPage({ startrow: pageStart, items, nextStartrow: pageStart + step, done, ...(page.hash !== undefined ? { hash: page.hash } : {}), ...(page.unchanged ? { unchanged: true } : {}) });
+      await deps.onPage({ startrow: pageStart, items, nextStartrow: pageStart + step, done, ...(page.hash !== undefined ? { hash: page.hash } : {}), ...(page.unchanged ? { unchanged: true } : {}), ...(page.listed ? { listed: page.listed } : {}) });
       if (done) return { rows: pageStart - startrow + (page.empty ? 0 : page.items.length) };
     }
   }

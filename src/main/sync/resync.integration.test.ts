@@ -1,12 +1,14 @@
 /**
  * A resync with page fingerprints against the real reference server (tiny
  * dataset, loopback, free port): a page whose body hashes as it did when the
- * renderer wrote it is sent as its keys only; a page holding a change is sent
- * in full; lists that create tasks are always read in full.
+ * renderer wrote it is sent as its keys only; of a page holding a change only
+ * the changed items travel as records; lists that create tasks are always read
+ * in full.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventName, EventPayloads, PageFingerprint, SyncPageEvent } from '../../shared/ipc.ts';
 import { recordKey, type AnyRecord } from '../../shared/records.ts';
+import { pageKey } from '../../shared/page-fingerprints.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { ApiClient } from '../api/client.ts';
 import { SyncEngine } from './engine.ts';
@@ -41,11 +43,17 @@ async function sync(fingerprints?: PageFingerprint[]) {
   return pages;
 }
 
-/** What the renderer would keep after writing these pages: each page's last hash. */
-function fingerprintsOf(pages: readonly SyncPageEvent[]): PageFingerprint[] {
-  const out: PageFingerprint[] = [];
-  for (const p of pages) if (p.fingerprint?.hash) out.push({ taskId: p.taskId, startrow: p.fingerprint.startrow, hash: p.fingerprint.hash });
-  return out;
+/** What the renderer would keep after writing these pages over `before`: each written page's items, unchanged pages' as they were. */
+function fingerprintsOf(pages: readonly SyncPageEvent[], before: readonly PageFingerprint[] = []): PageFingerprint[] {
+  const kept = new Map(before.map((f) => [pageKey(f.taskId, f.startrow), f]));
+  for (const p of pages) {
+    const fp = p.fingerprint;
+    if (!fp) continue;
+    const key = pageKey(p.taskId, fp.startrow);
+    if (fp.keys && fp.hashes && fp.hash) kept.set(key, { taskId: p.taskId, startrow: fp.startrow, hash: fp.hash, keys: fp.keys, hashes: fp.hashes });
+    else if (!(p.unchangedKeys && p.records.length === 0)) kept.delete(key);
+  }
+  return [...kept.values()];
 }
 
 /** The keys of `collection` the pages delivered, as records or as unchanged keys. */
@@ -73,18 +81,37 @@ describe('a resync with page fingerprints', () => {
     }
   });
 
-  it('sends in full only the pages that hold a changed record, with its new value', async () => {
+  it('of a page holding a changed record, sends that record alone with its new value, and the others\' keys', async () => {
     const first = await sync();
     const changed = (first.find((p) => p.collection === 'users' && p.records.length > 3)!.records as { userid: number }[])[2]!;
     expect(server.mutate({ resource: 'user', id: changed.userid, changes: { firstname: 'Renamed' } })).toBe(true);
     const again = await sync(fingerprintsOf(first));
-    const full = usersPages(again).filter((p) => p.unchangedKeys === undefined && p.records.length > 0);
-    // the record sits in one page, or two where pages overlap
-    expect(full.length).toBeGreaterThanOrEqual(1);
-    expect(full.length).toBeLessThanOrEqual(3);
-    const arrived = full.filter((p) => p.collection === 'users').flatMap((p) => p.records as { userid: number; firstname: string }[]).find((u) => u.userid === changed.userid);
-    expect(arrived?.firstname).toBe('Renamed');
-    expect(usersPages(again).filter((p) => p.unchangedKeys !== undefined).length).toBeGreaterThan(0);
+    const users = usersPages(again).filter((p) => p.collection === 'users');
+    const sent = users.flatMap((p) => p.records as { userid: number; firstname: string }[]);
+    // the record sits in one page, or two where pages overlap; no other user travels
+    expect(sent.map((u) => u.userid)).toEqual([changed.userid]);
+    expect(sent[0]!.firstname).toBe('Renamed');
+    // its e-mails travel with it (they are made from the same item), nobody else's
+    const emails = usersPages(again).filter((p) => p.collection === 'emails').flatMap((p) => p.records as { userid: number }[]);
+    expect(emails.every((e) => e.userid === changed.userid)).toBe(true);
+    expect(deliveredKeys(again, 'users')).toEqual(deliveredKeys(first, 'users'));
+    // the page carries its new fingerprint, which the next pass skips whole
+    const third = await sync(fingerprintsOf(again, fingerprintsOf(first)));
+    expect(usersPages(third).every((p) => p.unchangedKeys !== undefined && p.records.length === 0)).toBe(true);
+  });
+
+  it('compares again an item two pages remember differently (moved while it changed), even on a page that did not change', async () => {
+    const first = await sync();
+    const prints = fingerprintsOf(first);
+    const users = prints.filter((f) => f.taskId.startsWith('users')).sort((a, b) => a.startrow - b.startrow);
+    const [a, b] = [users[0]!, users[1]!];
+    // page b also claims a's first item, with another hash
+    const doubtful = a.keys[0]!;
+    const forged = { ...b, keys: [...b.keys, doubtful], hashes: `${b.hashes}XXXXXXXX` };
+    const again = await sync(prints.map((f) => (f === b ? forged : f)));
+    const firstPage = again.find((p) => p.taskId === a.taskId && p.fingerprint?.startrow === a.startrow && p.collection === 'users')!;
+    expect((firstPage.records as { userid: number }[]).map((u) => u.userid)).toEqual([doubtful]);
+    expect(firstPage.unchangedKeys).toHaveLength(a.keys.length - 1);
   });
 
   it('no longer delivers the key of a deleted record, so the pass prunes it', async () => {
@@ -104,12 +131,26 @@ describe('a resync with page fingerprints', () => {
     expect(planners.every((p) => p.unchangedKeys === undefined && p.fingerprint === undefined)).toBe(true);
   });
 
-  it('sends a page in full when its fingerprint is another page\'s (same task, another start row)', async () => {
+  it('compares a page item by item when its body\'s hash is another page\'s (same task, another start row)', async () => {
     const first = await sync();
     const prints = fingerprintsOf(first).filter((f) => f.taskId.startsWith('users'));
     // every page's hash moved one page on: none matches where it is now
     const shifted = prints.map((f, i) => ({ ...f, hash: prints[(i + 1) % prints.length]!.hash }));
     const again = await sync(shifted);
+    const users = usersPages(again).filter((p) => p.collection === 'users');
+    // no page is taken as unchanged whole: each is written with its fingerprint again...
+    expect(users.every((p) => p.fingerprint?.keys !== undefined)).toBe(true);
+    // ...yet its items are the cache's, so none travels
+    expect(users.flatMap((p) => p.records)).toEqual([]);
+    expect(deliveredKeys(again, 'users')).toEqual(deliveredKeys(first, 'users'));
+  });
+
+  it('sends every item in full when the items\' hashes are not the cache\'s', async () => {
+    const first = await sync();
+    const prints = fingerprintsOf(first).map((f) => ({ ...f, hash: null, hashes: 'Z'.repeat(f.hashes.length) }));
+    const again = await sync(prints);
+    expect(deliveredKeys(again, 'users')).toEqual(deliveredKeys(first, 'users'));
     expect(usersPages(again).some((p) => p.unchangedKeys !== undefined)).toBe(false);
+    expect(again.filter((p) => p.collection === 'users').flatMap((p) => p.records)).toHaveLength(deliveredKeys(first, 'users').size);
   });
 });

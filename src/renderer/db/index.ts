@@ -4,11 +4,11 @@
  * the profile id), so two sites' caches and outboxes never mix.
  */
 import Dexie, { type EntityTable } from 'dexie';
-import type { AppError, TaskCheckpoint } from '../../shared/ipc.ts';
+import type { AppError, PageFingerprint, TaskCheckpoint } from '../../shared/ipc.ts';
 import type { CollectionName, CollectionRecordMap, PRIMARY_KEY } from '../../shared/records.ts';
 import type { AuditEntry, OutboxOp } from '../../shared/outbox.ts';
-import { SCHEMA_V1, SCHEMA_V2, SCHEMA_V3 } from './schema.ts';
-import { v1CreateCache, v2FoldSearchKeys } from './migrations.ts';
+import { SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4 } from './schema.ts';
+import { v1CreateCache, v2FoldSearchKeys, v4PageFingerprintTable } from './migrations.ts';
 import { watchDatabaseLifecycle } from './lifecycle.ts';
 import { derivedFieldsMiddleware, type CachedTrainingAssignment } from './derived.ts';
 import { usersMemoMiddleware } from './users-memo.ts';
@@ -25,8 +25,14 @@ export interface SyncCollectionRow {
   lastError: AppError | null;
   /** records delivered by the last completed pass (the "M" of "N of M" next time) */
   total: number | null;
-  /** hash of what each page of this collection's tasks held when last written, by "<taskId>@<startrow>" (sync/fingerprints.ts) */
-  pageFingerprints?: Record<string, string>;
+}
+
+/** What one page of a sync task held when last written (sync/fingerprints.ts), with the records, in one transaction. */
+export interface PageFingerprintRow extends PageFingerprint {
+  /** "<taskId>@<startrow>" */
+  key: string;
+  /** the task's collection: a write to it from outside the sync voids the row */
+  collection: CollectionName;
 }
 
 type CacheTables = {
@@ -42,6 +48,7 @@ export type FieldbookDb = Dexie &
     outbox: EntityTable<OutboxOp, 'id'>;
     audit: EntityTable<AuditEntry, 'seq'>;
     syncChanges: EntityTable<SyncChangeLog, 'seq'>;
+    pageFingerprints: EntityTable<PageFingerprintRow, 'key'>;
   };
 
 export const DB_NAME_PREFIX = 'fieldbook-';
@@ -66,6 +73,7 @@ export function openFieldbookDb(name: string, options: OpenOptions = {}): Fieldb
   db.version(2).stores(SCHEMA_V2).upgrade(v2FoldSearchKeys);
   // version 3 (the site visit's change log) only adds its table
   db.version(3).stores(SCHEMA_V3);
+  db.version(4).stores(SCHEMA_V4).upgrade(v4PageFingerprintTable);
   watchDatabaseLifecycle(db);
   db.use(derivedFieldsMiddleware);
   db.use(usersMemoMiddleware(name));

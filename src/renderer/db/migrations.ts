@@ -31,3 +31,14 @@ export async function v2FoldSearchKeys(tx: Transaction): Promise<void> {
     t.openDueIso = openDueIso(t);
   });
 }
+
+/**
+ * Version 4: page fingerprints moved from the `syncCollections` rows (page
+ * hashes only) to their own table (items' keys and hashes). The old hashes
+ * are dropped: the next resync compares every page once and writes the new rows.
+ */
+export async function v4PageFingerprintTable(tx: Transaction): Promise<void> {
+  await tx.table<{ pageFingerprints?: unknown }>('syncCollections').toCollection().modify((row) => {
+    delete row.pageFingerprints;
+  });
+}

@@ -57,5 +57,14 @@ export const SCHEMA_V3 = {
   syncChanges: '++seq',
 } as const;
 
+/**
+ * Version 4 (issue 12): page fingerprints get a table of their own, one row per
+ * page (its items' keys and hashes), written in the page's transaction; by
+ * collection, to forget a collection's at once (sync/fingerprints.ts).
+ */
+export const SCHEMA_V4 = {
+  pageFingerprints: 'key, collection',
+} as const;
+
 /** The newest schema version this build declares (db/index.ts declares 1 to this one). */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;

@@ -75,13 +75,10 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
 
   /** An unchanged page (its fingerprint matched) costs no transaction of its own; any other is written. */
   async function writeOrSkip(p: Pass, page: SyncPageEvent) {
-    const keys = page.unchangedKeys;
-    if (keys) return p.fingerprints.unchanged({ ...page, unchangedKeys: keys });
+    if (PassFingerprints.isUnchanged(page)) return p.fingerprints.unchanged(page);
     p.fingerprints.supersede(page.checkpoint.taskId);
-    const forgetFingerprint = p.fingerprints.mustForget(page);
-    const result = await writePage(db, page, { knownEmpty: p.knownEmpty.has(page.collection), track: p.previousSyncAt !== null, forgetFingerprint });
-    await p.fingerprints.written(page);
-    return result;
+    const fingerprint = p.fingerprints.writeFor(page);
+    return writePage(db, page, { knownEmpty: p.knownEmpty.has(page.collection), track: p.previousSyncAt !== null, ...(fingerprint ? { fingerprint } : {}) });
   }
 
   async function handlePage(page: SyncPageEvent): Promise<void> {
@@ -124,10 +121,7 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
   async function finishPass(event: SyncFinishedEvent): Promise<void> {
     const p = passFor(event.syncId);
     const at = now().toISOString();
-    if (!p.broken) {
-      await p.fingerprints.flushCheckpoints();
-      await p.fingerprints.save();
-    }
+    if (!p.broken) await p.fingerprints.flushCheckpoints();
     const pruned = p.broken ? [] : collectionsToPrune({ resumed: p.resumed, outcome: event.outcome, collections: event.collections, checkpoints: p.checkpoints });
     await p.fingerprints.keepOnlySeen(pruned);
     let removed = 0;
@@ -148,7 +142,6 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
         lastSyncedAt: complete ? at : (before?.lastSyncedAt ?? null),
         lastError: complete ? null : (progress.error ?? before?.lastError ?? null),
         total: complete ? await db.table(collection).count() : (before?.total ?? null),
-        ...(before?.pageFingerprints ? { pageFingerprints: before.pageFingerprints } : {}),
       });
     }
     await db.syncCollections.bulkPut(rows);

@@ -9,16 +9,28 @@ import { freshDb, user } from '../testing/fixtures.ts';
 
 const TASK = 'users:/users';
 
+/** Eight characters of hash per item, as main makes them: here the item's key and the page's hash. */
+const hashesOf = (keys: number[], hash: string) => keys.map((k) => `${hash}-${k}`.padEnd(8, '.').slice(0, 8)).join('');
+
+/** A written page: its records, and (when `hash` is not null) the fingerprint main sends with a page's last message. */
 function page(pageId: number, startrow: number, records: UserRecord[], hash: string | null, done = false): SyncPageEvent {
+  const keys = records.map((r) => r.userid);
   return {
     syncId: `sync-${pageId}`, pageId, taskId: TASK, collection: 'users', records,
     checkpoint: { taskId: TASK, collection: 'users', nextStartrow: startrow + 995, done },
-    fingerprint: { startrow, hash },
+    fingerprint: hash === null ? { startrow, hash } : { startrow, hash, keys, hashes: hashesOf(keys, hash) },
   };
 }
 
+/** A page unchanged as a whole: its keys only, and a fingerprint naming the page. */
 function unchanged(pageId: number, startrow: number, keys: number[], hash: string, done = false): SyncPageEvent {
-  return { ...page(pageId, startrow, [], hash, done), unchangedKeys: keys };
+  return { ...page(pageId, startrow, [], hash, done), fingerprint: { startrow, hash }, unchangedKeys: keys };
+}
+
+/** A changed page whose items `known` the cache holds as they are: only the others travel as records. */
+function partial(pageId: number, startrow: number, records: UserRecord[], known: number[], hash: string, done = false): SyncPageEvent {
+  const keys = [...known, ...records.map((r) => r.userid)];
+  return { ...page(pageId, startrow, records, hash, done), unchangedKeys: known, fingerprint: { startrow, hash, keys, hashes: hashesOf(keys, hash) } };
 }
 
 function finished(syncId: string, outcome: SyncFinishedEvent['outcome'] = 'completed'): SyncFinishedEvent {
@@ -77,16 +89,40 @@ describe('page fingerprints across syncs', () => {
     expect(sentFingerprints()).toEqual(['1:h1b']);
   });
 
-  it('forgets a page\'s fingerprint in the transaction that writes its changed records', async () => {
+  it('replaces a page\'s fingerprint in the transaction that writes its changed records, and deletes it with a message that is not the page\'s last', async () => {
     const { pass, db, fake, controller } = setup();
     await pass('sync-1', firstPages());
     await controller.start();
-    fake.emit('sync:page', { ...page(3, 1, [user(1, { status: 'Inactive' })], null), syncId: 'sync-2' });
+    fake.emit('sync:page', { ...partial(3, 1, [user(1, { status: 'Inactive' })], [2], 'h1b'), syncId: 'sync-2' });
     await controller.idle();
-    // the pass is not over: the new hash is not saved yet, the old one is gone with the old record
-    const row = await db.syncCollections.get('users');
-    expect(row?.pageFingerprints).toEqual({ [`${TASK}@996`]: 'h2' });
+    // the pass is not over, yet the row already says what the cache holds now
+    expect((await db.pageFingerprints.get(`${TASK}@1`))?.hash).toBe('h1b');
+    expect((await db.pageFingerprints.get(`${TASK}@1`))?.keys).toEqual([2, 1]);
     expect((await db.users.get(1))?.status).toBe('Inactive');
+    // the first of a page's two messages: the records of a page half written have no fingerprint
+    fake.emit('sync:page', { ...page(4, 996, [user(3, { status: 'Inactive' })], null), syncId: 'sync-2' });
+    await controller.idle();
+    expect(await db.pageFingerprints.get(`${TASK}@996`)).toBeUndefined();
+    expect((await db.users.get(3))?.status).toBe('Inactive');
+  });
+
+  it('counts the items a changed page did not resend as delivered, so they are not pruned', async () => {
+    const { pass, db } = setup();
+    await pass('sync-1', firstPages());
+    const state = await pass('sync-2', [partial(3, 1, [user(1, { status: 'Inactive' })], [2], 'h1b'), unchanged(4, 996, [3, 4], 'h2', true)]);
+    expect(state.rowsWritten).toBe(1);
+    expect(state.rowsRemoved).toBe(0);
+    expect(((await db.users.toCollection().primaryKeys()) as number[]).sort()).toEqual([1, 2, 3, 4]);
+  });
+
+  it('sends each page\'s items, keys and hashes, as main listed them', async () => {
+    const { pass, fake } = setup();
+    await pass('sync-1', firstPages());
+    await pass('sync-2', []);
+    const sent = (fake.calls.filter((c) => c.channel === 'sync:start').at(-1)?.arg as { fingerprints: PageFingerprint[] }).fingerprints;
+    const first = sent.find((f) => f.startrow === 1)!;
+    expect(first.keys).toEqual([1, 2]);
+    expect(first.hashes).toBe(hashesOf([1, 2], 'h1'));
   });
 
   it('sends none for a collection something else wrote to (the outbox refreshing a user after replay)', async () => {
@@ -96,7 +132,7 @@ describe('page fingerprints across syncs', () => {
     await pass('sync-2', []);
     expect(sentFingerprints()).toEqual([]);
     await new Promise((r) => setTimeout(r, 10));
-    expect((await db.syncCollections.get('users'))?.pageFingerprints).toBeUndefined();
+    expect(await db.pageFingerprints.count()).toBe(0);
   });
 
   it('saves nothing for a collection written by something else during the pass', async () => {
@@ -121,7 +157,7 @@ describe('page fingerprints across syncs', () => {
       // as if the cache had been emptied by hand: the guard forgets them too, so restore them first
       await db.users.clear();
     });
-    await db.syncCollections.update('users', { pageFingerprints: { [`${TASK}@1`]: 'h1' } });
+    await db.pageFingerprints.put({ key: `${TASK}@1`, collection: 'users', taskId: TASK, startrow: 1, hash: 'h1', keys: [1], hashes: hashesOf([1], 'h1') });
     await pass('sync-3', []);
     expect(sentFingerprints()).toEqual([]);
   });

@@ -1,24 +1,25 @@
 /**
  * Page fingerprints in the renderer: what each page of each sync task held the
- * last time the cache was made to match it. Main skips a page whose body hashes
- * the same (it sends only the page's keys); so a fingerprint is a promise that
- * the cache holds the page's records exactly as the server sent them.
+ * last time the cache was made to match it, item by item (keys and hashes, as
+ * main made them). Main skips a page whose body hashes the same (it sends only
+ * the page's keys), and sends of a changed page only the items whose hash is
+ * not the one the cache's copy was made from; so a fingerprint is a promise
+ * that the cache holds each of the page's records exactly as the server sent it.
  *
- * Kept in the task collection's `syncCollections` row (`pageFingerprints`,
- * not indexed), keyed by task and start row. The promise is kept by three rules:
- *  - a changed page forgets its old fingerprint in the same transaction that
- *    writes its records; its new hash is saved later (a crash in between only
- *    loses a fingerprint: the page is compared again next time);
+ * One row per page in `pageFingerprints`. The promise is kept by three rules:
+ *  - a written page's row is put (or, on a message that is not its last,
+ *    deleted) in the same transaction that writes its records;
  *  - any write to a cache table that is not the sync's own (the outbox's
  *    refresh after replay, a user's e-mails read on their own) forgets that
- *    collection's fingerprints, at once in memory and then in the database;
+ *    collection's rows, and no row of it is put for the rest of the pass
+ *    (main still holds the hashes it was sent: the next pass compares again);
  *  - a collection found empty when a pass starts sends none.
  */
 import Dexie, { type DBCore, type Middleware } from 'dexie';
 import type { PageFingerprint, SyncPageEvent, TaskCheckpoint } from '../../shared/ipc.ts';
 import { pageKey } from '../../shared/page-fingerprints.ts';
 import { COLLECTIONS, type CollectionName } from '../../shared/records.ts';
-import type { FieldbookDb } from '../db/index.ts';
+import type { FieldbookDb, PageFingerprintRow } from '../db/index.ts';
 
 /** The collection whose rows keep the fingerprints of pages that fill `collection` (users' pages carry their e-mails). */
 export function fingerprintOwner(collection: CollectionName): CollectionName {
@@ -93,9 +94,9 @@ export function fingerprintGuardMiddleware(db: () => FieldbookDb): Middleware<DB
   };
 }
 
-/** Removes the collection's fingerprints (one update: an absent row stays absent). */
+/** Removes the collection's fingerprints. */
 export async function forgetFingerprints(db: FieldbookDb, collection: CollectionName): Promise<void> {
-  await db.syncCollections.update(collection, { pageFingerprints: undefined });
+  await db.pageFingerprints.where('collection').equals(collection).delete();
 }
 
 export interface StoredFingerprints {
@@ -107,69 +108,35 @@ export interface StoredFingerprints {
 
 export async function loadFingerprints(db: FieldbookDb, skip: ReadonlySet<CollectionName>): Promise<StoredFingerprints> {
   const out: StoredFingerprints = { keys: new Set(), send: [] };
-  for (const row of await db.syncCollections.toArray()) {
-    for (const [key, hash] of Object.entries(row.pageFingerprints ?? {})) {
-      out.keys.add(key);
-      if (skip.has(row.collection)) continue;
-      const at = key.lastIndexOf('@');
-      const startrow = Number(key.slice(at + 1));
-      if (at > 0 && Number.isInteger(startrow) && startrow >= 1) out.send.push({ taskId: key.slice(0, at), startrow, hash });
-    }
+  for (const row of await db.pageFingerprints.toArray()) {
+    out.keys.add(row.key);
+    if (!skip.has(row.collection)) out.send.push({ taskId: row.taskId, startrow: row.startrow, hash: row.hash, keys: row.keys, hashes: row.hashes });
   }
   return out;
 }
 
 /** After a complete pass: fingerprints of pages the pass did not see (a deleted group's, a shorter list's) go. */
 export async function keepOnlyFingerprints(db: FieldbookDb, collections: readonly CollectionName[], seen: ReadonlySet<string>): Promise<void> {
-  await db.transaction('rw', db.syncCollections, async () => {
-    for (const collection of collections) {
-      const row = await db.syncCollections.get(collection);
-      if (!row?.pageFingerprints) continue;
-      const kept = Object.fromEntries(Object.entries(row.pageFingerprints).filter(([key]) => seen.has(key)));
-      await db.syncCollections.put({ ...row, pageFingerprints: kept });
-    }
-  });
+  if (collections.length === 0) return;
+  const keys = await db.pageFingerprints.where('collection').anyOf([...collections]).primaryKeys();
+  await db.pageFingerprints.bulkDelete(keys.filter((key) => !seen.has(key)));
 }
 
-/** Inside a page's transaction: the page changed, so its old fingerprint goes with the old records. */
-export async function dropFingerprint(db: FieldbookDb, collection: CollectionName, key: string): Promise<void> {
-  const row = await db.syncCollections.get(collection);
-  if (row?.pageFingerprints && key in row.pageFingerprints) {
-    delete row.pageFingerprints[key];
-    await db.syncCollections.put(row);
-  }
-}
+/** What a page's write does to its fingerprint row: put this one, or delete the row of this key. */
+export type FingerprintWrite = { put: PageFingerprintRow } | { drop: string };
 
-/** Saves hashes of pages written since the last save (`null`: the page has none any more). */
-export async function saveFingerprints(db: FieldbookDb, pending: ReadonlyMap<CollectionName, ReadonlyMap<string, string | null>>): Promise<void> {
-  if (pending.size === 0) return;
-  await db.transaction('rw', db.syncCollections, async () => {
-    for (const [collection, hashes] of pending) {
-      const row = (await db.syncCollections.get(collection)) ?? { collection, lastSyncedAt: null, lastError: null, total: null };
-      const map = { ...row.pageFingerprints };
-      for (const [key, hash] of hashes) {
-        if (hash === null) delete map[key];
-        else map[key] = hash;
-      }
-      await db.syncCollections.put({ ...row, pageFingerprints: map });
-    }
-  });
-}
-
-/** Pages written between two saves of their fingerprints. */
+/** Unchanged pages' checkpoints written at once. */
 const SAVE_EVERY = 50;
 
 /** One pass's fingerprint bookkeeping (the controller's hook points). */
 export class PassFingerprints {
   readonly #db: FieldbookDb;
-  /** page keys with a fingerprint in the database */
+  /** page keys that may have a row in the database */
   readonly #stored: Set<string>;
-  #pending = new Map<CollectionName, Map<string, string | null>>();
   /** every page this pass delivered, written or unchanged */
   readonly #seen = new Set<string>();
-  /** collections written by something else during the pass: nothing of theirs is saved */
+  /** collections written by something else during the pass: no row of theirs is put */
   readonly #tainted = new Set<CollectionName>();
-  #unsaved = 0;
   /**
    * Checkpoints of unchanged pages, written in batches: losing one only makes a
    * resume fetch that page again. A task's later written page replaces its entry.
@@ -181,31 +148,31 @@ export class PassFingerprints {
     this.#stored = stored;
   }
 
-  /** Before writing `page`: must its stored fingerprint go with its old records? */
-  mustForget(page: SyncPageEvent): boolean {
-    return page.fingerprint !== undefined && page.unchangedKeys === undefined && this.#stored.has(pageKey(page.taskId, page.fingerprint.startrow));
+  /** A page unchanged as a whole: no records, and its fingerprint carries no items to store. */
+  static isUnchanged(page: SyncPageEvent): page is SyncPageEvent & { unchangedKeys: (string | number)[] } {
+    return page.unchangedKeys !== undefined && page.records.length === 0 && page.fingerprint !== undefined && page.fingerprint.keys === undefined;
   }
 
-  /** After `page` was written: its fingerprint is saved with the next batch. */
-  async written(page: SyncPageEvent): Promise<void> {
+  /** What writing `page` does to its fingerprint row (none for a page without a fingerprint). */
+  writeFor(page: SyncPageEvent): FingerprintWrite | undefined {
     const fp = page.fingerprint;
-    if (!fp) return;
+    if (!fp) return undefined;
     const key = pageKey(page.taskId, fp.startrow);
     this.#seen.add(key);
-    if (page.unchangedKeys) return;
+    const collection = page.checkpoint.collection;
+    if (fp.keys !== undefined && fp.hashes !== undefined && fp.hash !== null && !this.#tainted.has(collection)) {
+      this.#stored.add(key);
+      return { put: { key, collection, taskId: page.taskId, startrow: fp.startrow, hash: fp.hash, keys: fp.keys, hashes: fp.hashes } };
+    }
+    if (!this.#stored.has(key)) return undefined;
     this.#stored.delete(key);
-    const owner = page.checkpoint.collection;
-    if (this.#tainted.has(owner)) return;
-    const hashes = this.#pending.get(owner) ?? new Map<string, string | null>();
-    hashes.set(key, fp.hash);
-    this.#pending.set(owner, hashes);
-    if (++this.#unsaved >= SAVE_EVERY) await this.save();
+    return { drop: key };
   }
 
   /** An unchanged page: nothing to write now but (in a while) its checkpoint; its keys count as delivered. */
   async unchanged(page: SyncPageEvent & { unchangedKeys: (string | number)[] }): Promise<{ rowsWritten: number; keys: (string | number)[]; changes: [] }> {
     this.#deferred.set(page.checkpoint.taskId, { ...page.checkpoint });
-    await this.written(page);
+    if (page.fingerprint) this.#seen.add(pageKey(page.taskId, page.fingerprint.startrow));
     if (this.#deferred.size >= SAVE_EVERY) await this.flushCheckpoints();
     return { rowsWritten: 0, keys: page.unchangedKeys, changes: [] };
   }
@@ -224,15 +191,6 @@ export class PassFingerprints {
 
   taint(collection: CollectionName): void {
     this.#tainted.add(collection);
-    this.#pending.delete(collection);
-  }
-
-  async save(): Promise<void> {
-    const pending = this.#pending;
-    this.#pending = new Map();
-    this.#unsaved = 0;
-    await saveFingerprints(this.#db, pending);
-    for (const hashes of pending.values()) for (const [key, hash] of hashes) if (hash !== null) this.#stored.add(key);
   }
 
   /** After a complete pass: only the pages it saw keep theirs. */

@@ -10,8 +10,7 @@ import { changedRecords } from './diff.ts';
 import { pageChanges, TRACKED, type ChangeEntry } from './changes.ts';
 import { withDerivedFields } from '../db/derived.ts';
 import type { Table } from 'dexie';
-import { pageKey } from '../../shared/page-fingerprints.ts';
-import { dropFingerprint, markSyncTransaction } from './fingerprints.ts';
+import { markSyncTransaction, type FingerprintWrite } from './fingerprints.ts';
 
 export interface PageWriteResult {
   /** records actually written (new or changed) */
@@ -27,8 +26,8 @@ export interface PageWriteOptions {
   knownEmpty?: boolean;
   /** record what the page changes (from the comparison made anyway) */
   track?: boolean;
-  /** the page had a fingerprint: forget it with the old records (see fingerprints.ts) */
-  forgetFingerprint?: boolean;
+  /** the page's fingerprint row, put or deleted with the records (see fingerprints.ts) */
+  fingerprint?: FingerprintWrite;
 }
 
 function keyOf(collection: CollectionName, record: AnyRecord): string | number {
@@ -87,27 +86,26 @@ async function storedAt(table: Table<AnyRecord, string | number>, collection: Co
   return keys.map((k) => byKey.get(k));
 }
 
+/**
+ * Writes one message of a page: its records (those that changed), its
+ * fingerprint row and its checkpoint, in one transaction. Records the message
+ * does not carry because the cache holds them (`unchangedKeys`) count as
+ * delivered.
+ */
 export async function writePage(db: FieldbookDb, page: SyncPageEvent, options: PageWriteOptions = {}): Promise<PageWriteResult> {
-  // a page the cache already holds (its fingerprint matched): only the checkpoint moves on
-  if (page.unchangedKeys) {
-    await db.transaction('rw', db.syncCheckpoints, async () => {
-      markSyncTransaction();
-      await db.syncCheckpoints.put({ ...page.checkpoint });
-    });
-    return { rowsWritten: 0, keys: page.unchangedKeys, changes: [] };
-  }
   const collection = page.collection;
   const table = db.table(collection) as Table<AnyRecord, string | number>;
   // derived as the cache stores them, so an unchanged record compares equal
   const { records, keys } = lastPerKey(collection, withDerivedFields(collection, page.records as readonly AnyRecord[]));
+  if (page.unchangedKeys) for (const k of page.unchangedKeys) keys.push(k);
   let rowsWritten = 0;
   let changes: ChangeEntry[] = [];
   const track = options.track === true && TRACKED.has(collection);
-  await db.transaction('rw', [table, db.syncCheckpoints, db.syncCollections], async () => {
+  const fingerprint = options.fingerprint;
+  await db.transaction('rw', [table, db.syncCheckpoints, db.pageFingerprints], async () => {
     markSyncTransaction();
-    if (options.forgetFingerprint && page.fingerprint) {
-      await dropFingerprint(db, page.checkpoint.collection, pageKey(page.taskId, page.fingerprint.startrow));
-    }
+    if (fingerprint && 'put' in fingerprint) await db.pageFingerprints.put(fingerprint.put);
+    else if (fingerprint) await db.pageFingerprints.delete(fingerprint.drop);
     if (records.length > 0) {
       const stored = options.knownEmpty ? [] : await storedAt(table, collection, keys);
       const toWrite = options.knownEmpty ? records : changedRecords(records, stored);
