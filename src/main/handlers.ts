@@ -69,6 +69,11 @@ export function createHandlers(deps: MainDeps): Handlers & { dispose(): Promise<
 
     'sync:start': (arg, ctx) => sync.start(arg, ctx),
 
+    'sync:fingerprints': async (arg) => {
+      sync.fingerprints(arg.syncId, arg.fingerprints);
+      return null;
+    },
+
     'sync:cancel': async (arg) => {
       sync.cancel(arg.syncId);
       return null;

@@ -36,6 +36,7 @@ export function createFieldbookApi(ipc: IpcRendererLike) {
     'demo:start': () => invoke('demo:start'),
     'connection:probe': () => invoke('connection:probe'),
     'sync:start': (arg) => invoke('sync:start', arg),
+    'sync:fingerprints': (arg) => invoke('sync:fingerprints', arg),
     'sync:cancel': (arg) => invoke('sync:cancel', arg),
     'sync:ack': (arg) => invoke('sync:ack', arg),
     'users:detail': (arg) => invoke('users:detail', arg),

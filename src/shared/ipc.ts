@@ -12,7 +12,7 @@ import type { StatusBody } from './api/codes.ts';
 import type { CollectionName, CollectionRecordMap, EmailRecord } from './records.ts';
 import { COLLECTIONS } from './records.ts';
 import { PDF_PAGE_SIZES } from './report-pdf.ts';
-import { ITEM_HASH_CHARS, MAX_PAGE_ITEMS } from './page-fingerprints.ts';
+import { ITEM_HASH_CHARS, MAX_FINGERPRINT_ITEMS_PER_MESSAGE, MAX_FINGERPRINT_PAGES, MAX_PAGE_ITEMS } from './page-fingerprints.ts';
 
 // ---------- results and errors ----------
 
@@ -379,7 +379,17 @@ export const requestSchemas = {
       .max(100_000)
       .optional(),
     previousTotals: z.partialRecord(z.enum(COLLECTIONS), z.number().int().min(0)).optional(),
-    /** what each page held when last written: a page that still hashes the same is not sent again */
+    /** how many page fingerprints the renderer sends next (`sync:fingerprints`): lists wait for them (a few seconds at most) */
+    fingerprintPages: z.number().int().min(0).max(MAX_FINGERPRINT_PAGES).optional(),
+    concurrency: z.number().int().min(1).max(16).optional(),
+  }),
+  /**
+   * Page fingerprints for the sync just started, whole tasks per message: what
+   * each page held when last written (a page or an item that still hashes the
+   * same is not sent again). Several messages: a large cache holds megabytes.
+   */
+  'sync:fingerprints': z.strictObject({
+    syncId: z.string().max(100),
     fingerprints: z
       .array(
         z.strictObject({
@@ -390,9 +400,8 @@ export const requestSchemas = {
           hashes: z.string().max(MAX_PAGE_ITEMS * ITEM_HASH_CHARS),
         }),
       )
-      .max(200_000)
-      .optional(),
-    concurrency: z.number().int().min(1).max(16).optional(),
+      .max(MAX_FINGERPRINT_PAGES)
+      .refine((list) => list.reduce((n, f) => n + f.keys.length, 0) <= MAX_FINGERPRINT_ITEMS_PER_MESSAGE, 'too many items in one message'),
   }),
   'sync:cancel': z.strictObject({ syncId: z.string().max(100) }),
   'sync:ack': z.strictObject({ syncId: z.string().max(100), pageId: z.number().int().min(0) }),
@@ -425,6 +434,7 @@ export interface RequestResults {
   'demo:start': ProfileSummary;
   'connection:probe': ConnectionStatus;
   'sync:start': SyncStarted;
+  'sync:fingerprints': null;
   'sync:cancel': null;
   'sync:ack': null;
   'users:detail': UserDetailOnline;

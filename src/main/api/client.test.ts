@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiClient } from './client.ts';
+import { ApiClient, validateItems, type ApiError } from './client.ts';
 import { connectionRefused, connectionReset, failure, fakeFetch, json, scriptedFetch, statusBody } from '../testing/fake-fetch.ts';
 
 const BASE = 'http://127.0.0.1:9/v1';
@@ -183,6 +183,22 @@ describe('ApiClient.getPage', () => {
     expect(err.appError.code).toBe('malformed-response');
     expect(err.appError.message).toContain('userid abc, row 2 of the list: userid:');
     expect(err.retryable).toBe(false);
+  });
+
+  it('validates only the items asked for, and names a bad one by its row in the whole page', () => {
+    const list = [user, { ...user, userid: 'not checked' }, { ...user, userid: 'abc' }];
+    // item 1 is one the cache holds as received: not validated
+    expect(validateItems('user', list, { path: '/users', startrow: 1 }, [0])).toHaveLength(1);
+    const err = (() => {
+      try {
+        validateItems('user', list, { path: '/users', startrow: 11 }, [0, 2]);
+      } catch (e) {
+        return e as ApiError;
+      }
+      throw new Error('no error');
+    })();
+    expect(err.appError.code).toBe('malformed-response');
+    expect(err.appError.message).toContain('userid abc, row 13 of the list: userid:');
   });
 
   it('requires the wrapper key in its exact letter case', async () => {

@@ -219,15 +219,15 @@ export function validateItems<K extends SchemaName>(
   const items = z.array(schemas[schema]).safeParse(subset);
   if (items.success) return items.data as Parsed<K>[];
   // the message names the record by its row in the whole page
-  const whole = only ? z.array(schemas[schema]).safeParse(list) : items;
-  const detail = whole.success ? describeIssue(items.error) : describeRecordIssue(whole.error, list, schema, where.startrow);
+  const detail = describeRecordIssue(items.error, list, schema, where.startrow, only ? (i) => only[i] ?? i : undefined);
   throw new ApiError({ code: 'malformed-response', message: `${defaultMessage('malformed-response')} (${where.path}: ${detail})`, ...(where.httpcode !== undefined ? { httpcode: where.httpcode } : {}) });
 }
 
 /** Which record of the list failed, by its id and its row (startrow-based), and why. */
-function describeRecordIssue(error: z.ZodError, list: unknown[], schema: SchemaName, startrow: number): string {
+function describeRecordIssue(error: z.ZodError, list: unknown[], schema: SchemaName, startrow: number, indexInList?: (i: number) => number): string {
   const issue = error.issues[0];
-  const index = typeof issue?.path[0] === 'number' ? issue.path[0] : null;
+  const at = typeof issue?.path[0] === 'number' ? issue.path[0] : null;
+  const index = at !== null && indexInList ? indexInList(at) : at;
   if (!issue || index === null) return describeIssue(error);
   const field = issue.path.slice(1).join('.') || 'record';
   const idField = Object.keys(schemas[schema].shape)[0] ?? 'id';

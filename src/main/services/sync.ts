@@ -4,7 +4,7 @@
  * access is reported when it ends.
  */
 import { randomUUID } from 'node:crypto';
-import type { HandlerContext, ParsedArg, RequestResults } from '../../shared/ipc.ts';
+import type { HandlerContext, PageFingerprint, ParsedArg, RequestResults } from '../../shared/ipc.ts';
 import type { MainDeps } from '../deps.ts';
 import { FieldbookError, toAppError } from '../ipc/errors.ts';
 import { accessFromSync } from '../secrets/access.ts';
@@ -33,6 +33,8 @@ function scrubbedEmit(ctx: HandlerContext): HandlerContext['emit'] {
 
 export interface SyncService {
   start(arg: ParsedArg<'sync:start'>, ctx: HandlerContext): Promise<RequestResults['sync:start']>;
+  /** Page fingerprints for the running sync (sync:start said how many pages to expect). */
+  fingerprints(syncId: string, list: PageFingerprint[]): void;
   cancel(syncId: string): void;
   ack(syncId: string, pageId: number): void;
   /** The profile the running sync writes for (null: none runs). */
@@ -70,7 +72,7 @@ export function createSyncService({ session, access, connection, tuning, now }: 
       emit: scrubbedEmit(ctx),
       concurrency: arg.concurrency,
       checkpoints: arg.checkpoints,
-      fingerprints: arg.fingerprints,
+      fingerprintPages: arg.fingerprintPages,
       previousTotals: arg.previousTotals,
       paging: tuning?.limit ? { limit: tuning.limit } : undefined,
       maxUnacked: tuning?.maxUnacked,
@@ -102,6 +104,9 @@ export function createSyncService({ session, access, connection, tuning, now }: 
   return {
     start,
     stop,
+    fingerprints(syncId, list) {
+      if (sync?.engine.syncId === syncId) sync.engine.addFingerprints(list);
+    },
     cancel(syncId) {
       if (sync?.engine.syncId === syncId) sync.engine.cancel();
     },

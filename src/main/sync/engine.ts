@@ -41,12 +41,18 @@ export interface SyncOptions {
   checkpoints?: TaskCheckpoint[];
   /** what each page held when the renderer last wrote it: a page hashing the same is sent as keys only, and so is an item */
   fingerprints?: PageFingerprint[];
+  /** fingerprints of this many pages are still to come (`addFingerprints`): lists with fingerprints wait for them */
+  fingerprintPages?: number;
+  /** how long lists wait for those (default 10 s); then they go on with the tasks received whole */
+  fingerprintWaitMs?: number;
   previousTotals?: Partial<Record<CollectionName, number>>;
   now?: () => number;
 }
 
 /** Failures that no other list would survive: stop the sync and keep the cache. */
 const FATAL = new Set(['token-missing', 'token-rejected', 'network', 'timeout', 'not-the-api']);
+
+const FINGERPRINT_WAIT_MS = 10_000;
 
 /** Room for the event's envelope (ids, checkpoint) around its records. */
 const ENVELOPE_BYTES = 4_096;
@@ -75,6 +81,10 @@ export class SyncEngine {
   readonly #fingerprints: Map<string, PageFingerprint>;
   /** per task: what the cache holds of its items (from its pages' fingerprints, built when the task first reads a page) */
   readonly #taskItems = new Map<string, TaskItems>();
+  /** fingerprints of pages still to come; resolved when they are all here, the wait is over or the sync stops */
+  #fingerprintsDue: number;
+  readonly #fingerprintsHere: Promise<void>;
+  #fingerprintsArrived: () => void = () => undefined;
   readonly #now: () => number;
   readonly #maxBytes: number;
   readonly #maxActive: number;
@@ -110,6 +120,16 @@ export class SyncEngine {
     this.#window = new AckWindow(opts.maxUnacked ?? 4);
     this.#checkpoints = new Map((opts.checkpoints ?? []).map((c) => [c.taskId, c]));
     this.#fingerprints = fingerprintMap(opts.fingerprints);
+    this.#fingerprintsDue = opts.fingerprintPages ?? 0;
+    this.#fingerprintsHere = new Promise<void>((resolve) => {
+      if (this.#fingerprintsDue <= 0) return resolve();
+      const timer = setTimeout(() => this.#fingerprintsArrived(), opts.fingerprintWaitMs ?? FINGERPRINT_WAIT_MS);
+      this.#fingerprintsArrived = () => {
+        clearTimeout(timer);
+        this.#fingerprintsDue = 0;
+        resolve();
+      };
+    });
     this.#now = opts.now ?? Date.now;
     this.#maxBytes = (opts.maxMessageBytes ?? MAX_IPC_MESSAGE_BYTES) - ENVELOPE_BYTES;
     for (const task of rootTasks(opts.previousTotals)) this.#add(task);
@@ -128,6 +148,17 @@ export class SyncEngine {
   /** Every task and how it ended (the handlers learn the token's access level from this). */
   taskRuns(): readonly Readonly<TaskRun>[] {
     return [...this.#runs.values()];
+  }
+
+  /**
+   * Fingerprints the renderer sends after the start, whole tasks at a time. Those
+   * arriving once lists have begun to use them (all came, or the wait ran out) are ignored.
+   */
+  addFingerprints(list: readonly PageFingerprint[]): void {
+    if (this.#fingerprintsDue <= 0) return;
+    for (const [key, f] of fingerprintMap(list)) this.#fingerprints.set(key, f);
+    this.#fingerprintsDue -= list.length;
+    if (this.#fingerprintsDue <= 0) this.#fingerprintsArrived();
   }
 
   ack(pageId: number): void {
@@ -333,6 +364,7 @@ export class SyncEngine {
   async #fetchPage(task: SyncTask, startrow: number, onRetry: (r: RetryNotice) => void, signal: AbortSignal): Promise<FetchedPage<PageItem>> {
     const options = { startrow, limit: this.#paging.limit, onRetry };
     if (!skippable(task)) return this.#opts.client.getPage(task.path, task.wrapperKey, task.schema, options, signal);
+    await this.#fingerprintsHere;
     const key = pageKey(task.taskId, startrow);
     const stored = this.#fingerprints.get(key);
     const held = this.#itemsOf(task);
@@ -400,6 +432,7 @@ export class SyncEngine {
   #stop(outcome: 'cancelled' | 'failed', error: AppError): void {
     if (this.#stopped) return;
     this.#stopped = { outcome, error };
+    this.#fingerprintsArrived();
     this.#controller.abort(new ApiError(error, { retryable: false }));
     this.#pump();
   }

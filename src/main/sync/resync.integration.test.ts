@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventName, EventPayloads, PageFingerprint, SyncPageEvent } from '../../shared/ipc.ts';
 import { recordKey, type AnyRecord } from '../../shared/records.ts';
-import { pageKey } from '../../shared/page-fingerprints.ts';
+import { fingerprintMessages, pageKey } from '../../shared/page-fingerprints.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { ApiClient } from '../api/client.ts';
 import { SyncEngine } from './engine.ts';
@@ -22,7 +22,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function sync(fingerprints?: PageFingerprint[]) {
+/**
+ * One pass; the fingerprints arrive as the renderer sends them: announced at the
+ * start, then whole tasks per message (small messages here, so there are many).
+ * `announce` more than are sent: the lists wait `waitMs`, then go on.
+ */
+async function sync(fingerprints?: PageFingerprint[], options: { announce?: number; waitMs?: number } = {}) {
   const token = server.tokens.find((t) => t.access === 'full')!.token;
   const pages: SyncPageEvent[] = [];
   const client = new ApiClient({ baseUrl: server.baseUrl, token, maxRetries: 0 });
@@ -30,7 +35,8 @@ async function sync(fingerprints?: PageFingerprint[]) {
     syncId: 'resync',
     client,
     paging: { limit: 7 },
-    fingerprints,
+    fingerprintPages: options.announce ?? fingerprints?.length ?? 0,
+    fingerprintWaitMs: options.waitMs ?? 5_000,
     emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => {
       if (event !== 'sync:page') return;
       const page = payload as SyncPageEvent;
@@ -38,7 +44,12 @@ async function sync(fingerprints?: PageFingerprint[]) {
       setImmediate(() => engine.ack(page.pageId));
     },
   });
-  const finished = await engine.run();
+  const running = engine.run();
+  for (const message of fingerprintMessages(fingerprints ?? [], 40)) {
+    await new Promise((r) => setImmediate(r));
+    engine.addFingerprints(message);
+  }
+  const finished = await running;
   expect(finished.outcome).toBe('completed');
   return pages;
 }
@@ -152,5 +163,18 @@ describe('a resync with page fingerprints', () => {
     expect(deliveredKeys(again, 'users')).toEqual(deliveredKeys(first, 'users'));
     expect(usersPages(again).some((p) => p.unchangedKeys !== undefined)).toBe(false);
     expect(again.filter((p) => p.collection === 'users').flatMap((p) => p.records)).toHaveLength(deliveredKeys(first, 'users').size);
+  });
+
+  it('waits for the fingerprints announced, and when some never come, compares those tasks in full', async () => {
+    const first = await sync();
+    const prints = fingerprintsOf(first);
+    const withoutUsers = prints.filter((f) => !f.taskId.startsWith('users'));
+    const started = Date.now();
+    const again = await sync(withoutUsers, { announce: prints.length, waitMs: 300 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    // users' fingerprints never came: every user travels; the other lists are skipped
+    expect(usersPages(again).some((p) => p.unchangedKeys !== undefined)).toBe(false);
+    expect(again.filter((p) => p.taskId.startsWith('trainingAssignments')).every((p) => p.unchangedKeys !== undefined && p.records.length === 0)).toBe(true);
+    expect(deliveredKeys(again, 'users')).toEqual(deliveredKeys(first, 'users'));
   });
 });

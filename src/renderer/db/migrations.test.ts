@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { SCHEMA_V1, SCHEMA_VERSION } from './schema.ts';
+import { SCHEMA_V1, SCHEMA_V3, SCHEMA_VERSION } from './schema.ts';
 import { openFieldbookDb } from './index.ts';
 import { NewerDatabaseError, UPGRADE_BLOCKED, CLOSED_FOR_UPGRADE, onDatabaseNotice } from './lifecycle.ts';
 import { credentialAssignment, trainingAssignment } from '../testing/fixtures.ts';
@@ -96,6 +96,22 @@ describe('upgrading a version 1 database to the newest version', () => {
     expect(await db.users.where('searchKeys').equals('maría núñez').count()).toBe(0);
     expect(await db.users.where('searchKeys').startsWith('fern').primaryKeys()).toEqual([2]);
     expect(await db.trainingAssignments.where('openDueIso').equals('2026-04-01').count()).toBe(0);
+    db.close();
+  });
+});
+
+describe('upgrading a version 3 database (page hashes in the collections\' rows)', () => {
+  it('drops the old page hashes and starts the fingerprint table empty, keeping the rest of the row', async () => {
+    const name = uniqueName('v3');
+    const v3 = new Dexie(name);
+    v3.version(3).stores({ ...SCHEMA_V1, ...SCHEMA_V3 });
+    await v3.open();
+    await v3.table('syncCollections').put({ collection: 'users', lastSyncedAt: '2026-11-01T10:00:00.000Z', lastError: null, total: 2, pageFingerprints: { 'users:/users@1': 'abc' } });
+    v3.close();
+    const db = openFieldbookDb(name);
+    await db.open();
+    expect(await db.syncCollections.get('users')).toEqual({ collection: 'users', lastSyncedAt: '2026-11-01T10:00:00.000Z', lastError: null, total: 2 });
+    expect(await db.pageFingerprints.count()).toBe(0);
     db.close();
   });
 });

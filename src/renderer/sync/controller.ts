@@ -16,8 +16,9 @@ import { removalChanges, TRACKED } from './changes.ts';
 import { ChangeCollector, newlyDue, recordSyncChanges } from './log.ts';
 import { todayIso } from '../../shared/dates.ts';
 import { loadFingerprints, onForeignWrite, PassFingerprints, takeForeignWrites } from './fingerprints.ts';
+import { fingerprintMessages } from '../../shared/page-fingerprints.ts';
 
-type SyncApi = Pick<FieldbookApi, 'sync:start' | 'sync:cancel' | 'sync:ack' | 'on'>;
+type SyncApi = Pick<FieldbookApi, 'sync:start' | 'sync:fingerprints' | 'sync:cancel' | 'sync:ack' | 'on'>;
 
 interface Pass {
   syncId: string | null;
@@ -200,14 +201,20 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
       const sent = options.fresh ? [] : fingerprints.send;
       ui.reset();
       store.setState({ running: true, resumed, progress: null, finished: null, rowsWritten: 0, pagesWritten: 0, writeMs: 0, rowsRemoved: 0, error: null });
-      const result = await api['sync:start']({ ...(resumed ? { checkpoints } : {}), previousTotals, ...(sent.length > 0 ? { fingerprints: sent } : {}) });
+      const result = await api['sync:start']({ ...(resumed ? { checkpoints } : {}), previousTotals, ...(sent.length > 0 ? { fingerprintPages: sent.length } : {}) });
       if (!result.ok) {
         pass = null;
         store.setState({ running: false, error: result.error });
         return;
       }
-      if (pass) pass.syncId ??= result.value.syncId;
-      store.setState({ syncId: result.value.syncId });
+      const { syncId } = result.value;
+      if (pass) pass.syncId ??= syncId;
+      store.setState({ syncId });
+      // lists wait for these; one that is lost only makes its pages compared in full
+      for (const fingerprints of fingerprintMessages(sent)) {
+        const answer = await api['sync:fingerprints']({ syncId, fingerprints });
+        if (!answer.ok) break;
+      }
     },
     async cancel() {
       const syncId = store.getState().syncId ?? pass?.syncId;

@@ -42,14 +42,20 @@ function setup() {
   let n = 0;
   fake.respond('sync:start', () => ({ ok: true, value: { syncId: `sync-${++n}`, tasks: [] } }));
   fake.respond('sync:ack', () => ({ ok: true, value: null }));
+  fake.respond('sync:fingerprints', () => ({ ok: true, value: null }));
   fake.respond('sync:cancel', () => ({ ok: true, value: null }));
   const db = freshDb();
   const store = createSyncStore();
   const controller = createSyncController(fake.api, db, store, () => new Date('2026-03-01T10:00:00Z'));
-  const sentFingerprints = () => {
-    const starts = fake.calls.filter((c) => c.channel === 'sync:start');
-    return ((starts.at(-1)?.arg as { fingerprints?: PageFingerprint[] }).fingerprints ?? []).map((f) => `${f.startrow}:${f.hash}`).sort();
+  /** the fingerprints sent after the last start, all messages together */
+  const sentList = (): PageFingerprint[] => {
+    const last = fake.calls.findLastIndex((c) => c.channel === 'sync:start');
+    const announced = (fake.calls[last]?.arg as { fingerprintPages?: number }).fingerprintPages ?? 0;
+    const list = fake.calls.slice(last).filter((c) => c.channel === 'sync:fingerprints').flatMap((c) => (c.arg as { fingerprints: PageFingerprint[] }).fingerprints);
+    expect(list).toHaveLength(announced);
+    return list;
   };
+  const sentFingerprints = () => sentList().map((f) => `${f.startrow}:${f.hash}`).sort();
   /** one pass of the given pages, to its end */
   const pass = async (syncId: string, pages: SyncPageEvent[], options: { fresh?: boolean } = {}) => {
     await controller.start(options);
@@ -58,7 +64,7 @@ function setup() {
     await controller.idle();
     return store.getState();
   };
-  return { fake, db, controller, sentFingerprints, pass };
+  return { fake, db, controller, sentFingerprints, sentList, pass };
 }
 
 const firstPages = () => [page(1, 1, [user(1), user(2)], 'h1'), page(2, 996, [user(3), user(4)], 'h2', true)];
@@ -116,10 +122,10 @@ describe('page fingerprints across syncs', () => {
   });
 
   it('sends each page\'s items, keys and hashes, as main listed them', async () => {
-    const { pass, fake } = setup();
+    const { pass, sentList } = setup();
     await pass('sync-1', firstPages());
     await pass('sync-2', []);
-    const sent = (fake.calls.filter((c) => c.channel === 'sync:start').at(-1)?.arg as { fingerprints: PageFingerprint[] }).fingerprints;
+    const sent = sentList();
     const first = sent.find((f) => f.startrow === 1)!;
     expect(first.keys).toEqual([1, 2]);
     expect(first.hashes).toBe(hashesOf([1, 2], 'h1'));

@@ -39,6 +39,7 @@ export function fakeApi(): FakeApi {
     'sync:start': request('sync:start'),
     'sync:cancel': request('sync:cancel'),
     'sync:ack': request('sync:ack'),
+    'sync:fingerprints': request('sync:fingerprints'),
     'users:detail': request('users:detail'),
     'replay:execute': request('replay:execute'),
     'replay:executeBatch': request('replay:executeBatch'),

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import type { PageFingerprint } from './ipc.ts';
+import { fingerprintMap, fingerprintMessages, ITEM_HASH_CHARS, itemHashAt, taskItems } from './page-fingerprints.ts';
+
+const h = (c: string) => c.repeat(ITEM_HASH_CHARS);
+const print = (taskId: string, startrow: number, keys: number[], hashes: string[], hash: string | null = 'page'): PageFingerprint => ({ taskId, startrow, hash, keys, hashes: hashes.join('') });
+
+describe('page fingerprints', () => {
+  it('reads each item\'s hash at its place', () => {
+    expect(itemHashAt(print('t', 1, [1, 2], [h('a'), h('b')]), 1)).toBe(h('b'));
+  });
+
+  it('ignores a fingerprint whose hashes do not fit its keys', () => {
+    expect(fingerprintMap([print('t', 1, [1, 2], [h('a')]), print('t', 6, [3], [h('c')])]).size).toBe(1);
+  });
+
+  it('knows a task\'s items across its pages, overlap included', () => {
+    const items = taskItems([print('t', 1, [1, 2, 3], [h('a'), h('b'), h('c')]), print('t', 3, [3, 4], [h('c'), h('d')])]);
+    expect([...items.hashes.entries()]).toEqual([[1, h('a')], [2, h('b')], [3, h('c')], [4, h('d')]]);
+    expect(items.doubtful.size).toBe(0);
+  });
+
+  it('doubts an item two pages remember differently, and the pages holding it', () => {
+    const items = taskItems([print('t', 1, [1, 2], [h('a'), h('b')]), print('t', 3, [2, 3], [h('x'), h('c')]), print('t', 5, [4], [h('d')])]);
+    expect(items.hashes.has(2)).toBe(false);
+    expect(items.hashes.get(3)).toBe(h('c'));
+    expect([...items.doubtful]).toEqual(['t@1', 't@3']);
+  });
+
+  it('sends whole tasks per message, each message within its item budget', () => {
+    const list = [print('a', 1, [1, 2], [h('a'), h('a')]), print('b', 1, [1], [h('b')]), print('a', 3, [3], [h('a')]), print('c', 1, [1, 2, 3], [h('c'), h('c'), h('c')])];
+    const messages = fingerprintMessages(list, 3);
+    expect(messages.map((m) => m.map((f) => `${f.taskId}@${f.startrow}`))).toEqual([['a@1', 'a@3'], ['b@1'], ['c@1']]);
+    expect(messages.flat()).toHaveLength(list.length);
+  });
+});
