@@ -384,9 +384,9 @@ export const requestSchemas = {
     concurrency: z.number().int().min(1).max(16).optional(),
   }),
   /**
-   * Page fingerprints for the sync just started, whole tasks per message: what
-   * each page held when last written (a page or an item that still hashes the
-   * same is not sent again). Several messages: a large cache holds megabytes.
+   * Page fingerprints for the sync just started: what each page held when last
+   * written (a page or an item that still hashes the same is not sent again).
+   * Several messages (fingerprintMessages): a large cache holds megabytes.
    */
   'sync:fingerprints': z.strictObject({
     syncId: z.string().max(100),

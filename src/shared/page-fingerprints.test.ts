@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PageFingerprint } from './ipc.ts';
+import { requestSchemas, type PageFingerprint } from './ipc.ts';
 import { fingerprintMap, fingerprintMessages, ITEM_HASH_CHARS, itemHashAt, taskItems } from './page-fingerprints.ts';
 
 const h = (c: string) => c.repeat(ITEM_HASH_CHARS);
@@ -27,10 +27,19 @@ describe('page fingerprints', () => {
     expect([...items.doubtful]).toEqual(['t@1', 't@3']);
   });
 
-  it('sends whole tasks per message, each message within its item budget', () => {
+  it('sends whole pages per message, each message within its item budget', () => {
     const list = [print('a', 1, [1, 2], [h('a'), h('a')]), print('b', 1, [1], [h('b')]), print('a', 3, [3], [h('a')]), print('c', 1, [1, 2, 3], [h('c'), h('c'), h('c')])];
     const messages = fingerprintMessages(list, 3);
-    expect(messages.map((m) => m.map((f) => `${f.taskId}@${f.startrow}`))).toEqual([['a@1', 'a@3'], ['b@1'], ['c@1']]);
-    expect(messages.flat()).toHaveLength(list.length);
+    expect(messages.map((m) => m.map((f) => `${f.taskId}@${f.startrow}`))).toEqual([['a@1', 'b@1'], ['a@3'], ['c@1']]);
+    expect(messages.flat()).toEqual(list);
+  });
+
+  it('fits a cache of a quarter of a million items of one list into messages the IPC contract takes', () => {
+    const keys = Array.from({ length: 1000 }, (_, i) => 1_000_000 + i);
+    const list = Array.from({ length: 250 }, (_, p) => print('trainingAssignments:/sites/1/trainingassignments', p * 995 + 1, keys, keys.map(() => h('q'))));
+    const messages = fingerprintMessages(list);
+    expect(messages.length).toBeGreaterThan(1);
+    for (const fingerprints of messages) expect(requestSchemas['sync:fingerprints'].safeParse({ syncId: 's', fingerprints }).success).toBe(true);
+    expect(messages.flat()).toHaveLength(250);
   });
 });

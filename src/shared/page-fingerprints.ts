@@ -17,32 +17,22 @@ export const MAX_PAGE_ITEMS = 1000;
 /** The most page fingerprints one sync takes. */
 export const MAX_FINGERPRINT_PAGES = 200_000;
 
-/** Items in one `sync:fingerprints` message (about 2 MB): the renderer sends whole tasks up to this. */
+/** Items in one `sync:fingerprints` message (about 2 MB). */
 export const MAX_FINGERPRINT_ITEMS_PER_MESSAGE = 100_000;
 
-/**
- * The fingerprints in messages of whole tasks, each message at most `max` items
- * (a task larger than that goes alone). Pure.
- */
+/** The fingerprints in messages of at most `max` items (whole pages; a page holds at most MAX_PAGE_ITEMS). Pure. */
 export function fingerprintMessages(list: readonly PageFingerprint[], max = MAX_FINGERPRINT_ITEMS_PER_MESSAGE): PageFingerprint[][] {
-  const byTask = new Map<string, PageFingerprint[]>();
-  for (const f of list) {
-    const pages = byTask.get(f.taskId) ?? [];
-    pages.push(f);
-    byTask.set(f.taskId, pages);
-  }
   const out: PageFingerprint[][] = [];
   let current: PageFingerprint[] = [];
   let items = 0;
-  for (const pages of byTask.values()) {
-    const n = pages.reduce((sum, f) => sum + f.keys.length, 0);
-    if (current.length > 0 && items + n > max) {
+  for (const f of list) {
+    if (current.length > 0 && items + f.keys.length > max) {
       out.push(current);
       current = [];
       items = 0;
     }
-    current.push(...pages);
-    items += n;
+    current.push(f);
+    items += f.keys.length;
   }
   if (current.length > 0) out.push(current);
   return out;

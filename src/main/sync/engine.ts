@@ -43,7 +43,7 @@ export interface SyncOptions {
   fingerprints?: PageFingerprint[];
   /** fingerprints of this many pages are still to come (`addFingerprints`): lists with fingerprints wait for them */
   fingerprintPages?: number;
-  /** how long lists wait for those (default 10 s); then they go on with the tasks received whole */
+  /** how long lists wait for those (default 10 s); then they go on without any (a task's fingerprints must all be here to be used) */
   fingerprintWaitMs?: number;
   previousTotals?: Partial<Record<CollectionName, number>>;
   now?: () => number;
@@ -123,7 +123,11 @@ export class SyncEngine {
     this.#fingerprintsDue = opts.fingerprintPages ?? 0;
     this.#fingerprintsHere = new Promise<void>((resolve) => {
       if (this.#fingerprintsDue <= 0) return resolve();
-      const timer = setTimeout(() => this.#fingerprintsArrived(), opts.fingerprintWaitMs ?? FINGERPRINT_WAIT_MS);
+      const timer = setTimeout(() => {
+        // some never came (the renderer was reloaded, a message was refused): a task known in part could hide a doubtful item
+        this.#fingerprints.clear();
+        this.#fingerprintsArrived();
+      }, opts.fingerprintWaitMs ?? FINGERPRINT_WAIT_MS);
       this.#fingerprintsArrived = () => {
         clearTimeout(timer);
         this.#fingerprintsDue = 0;
@@ -151,7 +155,7 @@ export class SyncEngine {
   }
 
   /**
-   * Fingerprints the renderer sends after the start, whole tasks at a time. Those
+   * Fingerprints the renderer sends after the start, in several messages. Those
    * arriving once lists have begun to use them (all came, or the wait ran out) are ignored.
    */
   addFingerprints(list: readonly PageFingerprint[]): void {

@@ -210,7 +210,7 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
       const { syncId } = result.value;
       if (pass) pass.syncId ??= syncId;
       store.setState({ syncId });
-      // lists wait for these; one that is lost only makes its pages compared in full
+      // lists wait for all of these (10 s at most): if one is lost, every page is compared in full
       for (const fingerprints of fingerprintMessages(sent)) {
         const answer = await api['sync:fingerprints']({ syncId, fingerprints });
         if (!answer.ok) break;
