@@ -462,8 +462,7 @@ export interface EventPayloads {
 export type EventName = keyof EventPayloads;
 export const EVENTS = ['sync:page', 'sync:progress', 'sync:finished', 'connection:changed', 'profiles:changed', 'replay:outcomes'] as const satisfies readonly EventName[];
 
-/** No message across the boundary may exceed this (pages are sized to fit). */
-export const MAX_IPC_MESSAGE_BYTES = 1_000_000;
+export { MAX_IPC_MESSAGE_BYTES } from './ipc-limits.ts';
 
 // ---------- the API the renderer sees (window.fieldbook) ----------
 

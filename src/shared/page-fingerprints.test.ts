@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestSchemas, type PageFingerprint } from './ipc.ts';
+import { MAX_IPC_MESSAGE_BYTES, requestSchemas, type PageFingerprint } from './ipc.ts';
 import { fingerprintMap, fingerprintMessages, ITEM_HASH_CHARS, itemHashAt, taskItems } from './page-fingerprints.ts';
 
 const h = (c: string) => c.repeat(ITEM_HASH_CHARS);
@@ -39,7 +39,19 @@ describe('page fingerprints', () => {
     const list = Array.from({ length: 250 }, (_, p) => print('trainingAssignments:/sites/1/trainingassignments', p * 995 + 1, keys, keys.map(() => h('q'))));
     const messages = fingerprintMessages(list);
     expect(messages.length).toBeGreaterThan(1);
-    for (const fingerprints of messages) expect(requestSchemas['sync:fingerprints'].safeParse({ syncId: 's', fingerprints }).success).toBe(true);
+    for (const fingerprints of messages) {
+      const arg = { syncId: 's', fingerprints };
+      expect(requestSchemas['sync:fingerprints'].safeParse(arg).success).toBe(true);
+      // the whole message as the harness's socket carries it, within the limit every IPC message keeps
+      expect(JSON.stringify({ id: 1, channel: 'sync:fingerprints', arg }).length).toBeLessThanOrEqual(MAX_IPC_MESSAGE_BYTES);
+    }
     expect(messages.flat()).toHaveLength(250);
+  });
+
+  it('leaves out whole a task with a page too large for one message', () => {
+    const long = (i: number) => `7-https://api.example/v1/credentials/7/assignments/${'x'.repeat(1500)}${i}`;
+    const list = [print('big', 1, [1, 2], [h('a'), h('b')]), { ...print('big', 996, [], []), keys: Array.from({ length: 700 }, (_, i) => long(i)), hashes: h('c').repeat(700) }, print('small', 1, [1], [h('d')])];
+    const messages = fingerprintMessages(list);
+    expect(messages.flat().map((f) => `${f.taskId}@${f.startrow}`)).toEqual(['small@1']);
   });
 });

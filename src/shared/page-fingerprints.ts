@@ -7,6 +7,7 @@
  * was made from are validated, sent and compared. Pure.
  */
 import type { PageFingerprint } from './ipc.ts';
+import { MAX_IPC_MESSAGE_BYTES } from './ipc-limits.ts';
 
 /** Characters of one item's hash in `PageFingerprint.hashes` (48 bits of SHA-1, base64url). */
 export const ITEM_HASH_CHARS = 8;
@@ -17,22 +18,43 @@ export const MAX_PAGE_ITEMS = 1000;
 /** The most page fingerprints one sync takes. */
 export const MAX_FINGERPRINT_PAGES = 200_000;
 
-/** Items in one `sync:fingerprints` message (about 2 MB). */
+/** Items in one `sync:fingerprints` message (its schema's bound; the byte budget below comes first in practice). */
 export const MAX_FINGERPRINT_ITEMS_PER_MESSAGE = 100_000;
 
-/** The fingerprints in messages of at most `max` items (whole pages; a page holds at most MAX_PAGE_ITEMS). Pure. */
-export function fingerprintMessages(list: readonly PageFingerprint[], max = MAX_FINGERPRINT_ITEMS_PER_MESSAGE): PageFingerprint[][] {
+/** JSON bytes of fingerprints in one message: an IPC message's limit less room for its envelope. */
+export const FINGERPRINT_MESSAGE_BYTES = MAX_IPC_MESSAGE_BYTES - 16_384;
+
+/** JSON bytes of one fingerprint (its keys may be long text: an assignment known by its link). */
+function jsonSize(f: PageFingerprint): number {
+  let n = 64 + f.taskId.length + (f.hash?.length ?? 4) + f.hashes.length;
+  for (const k of f.keys) n += typeof k === 'number' ? String(k).length + 1 : JSON.stringify(k).length + 1;
+  return n;
+}
+
+/**
+ * The fingerprints in messages of whole pages, each within FINGERPRINT_MESSAGE_BYTES
+ * and `maxItems`. A task with a page that cannot fit in a message alone is left
+ * out whole (its pages are compared in full; a task known in part could hide a
+ * doubtful item). Pure.
+ */
+export function fingerprintMessages(list: readonly PageFingerprint[], maxItems = MAX_FINGERPRINT_ITEMS_PER_MESSAGE, maxBytes = FINGERPRINT_MESSAGE_BYTES): PageFingerprint[][] {
+  const sized = list.map((f) => ({ f, bytes: jsonSize(f) }));
+  const tooLarge = new Set(sized.filter((s) => s.bytes > maxBytes || s.f.keys.length > maxItems).map((s) => s.f.taskId));
   const out: PageFingerprint[][] = [];
   let current: PageFingerprint[] = [];
   let items = 0;
-  for (const f of list) {
-    if (current.length > 0 && items + f.keys.length > max) {
+  let bytes = 0;
+  for (const { f, bytes: size } of sized) {
+    if (tooLarge.has(f.taskId)) continue;
+    if (current.length > 0 && (items + f.keys.length > maxItems || bytes + size > maxBytes)) {
       out.push(current);
       current = [];
       items = 0;
+      bytes = 0;
     }
     current.push(f);
     items += f.keys.length;
+    bytes += size;
   }
   if (current.length > 0) out.push(current);
   return out;

@@ -198,10 +198,11 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
       const skip = new Set([...knownEmpty, ...takeForeignWrites(db.name)]);
       const fingerprints = await loadFingerprints(db, skip);
       pass = newPass(resumed, knownEmpty, previousSyncAt, fingerprints.keys);
-      const sent = options.fresh ? [] : fingerprints.send;
+      const sent = options.fresh ? [] : fingerprintMessages(fingerprints.send);
       ui.reset();
       store.setState({ running: true, resumed, progress: null, finished: null, rowsWritten: 0, pagesWritten: 0, writeMs: 0, rowsRemoved: 0, error: null });
-      const result = await api['sync:start']({ ...(resumed ? { checkpoints } : {}), previousTotals, ...(sent.length > 0 ? { fingerprintPages: sent.length } : {}) });
+      const pages = sent.reduce((n, m) => n + m.length, 0);
+      const result = await api['sync:start']({ ...(resumed ? { checkpoints } : {}), previousTotals, ...(pages > 0 ? { fingerprintPages: pages } : {}) });
       if (!result.ok) {
         pass = null;
         store.setState({ running: false, error: result.error });
@@ -211,7 +212,7 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
       if (pass) pass.syncId ??= syncId;
       store.setState({ syncId });
       // lists wait for all of these (10 s at most): if one is lost, every page is compared in full
-      for (const fingerprints of fingerprintMessages(sent)) {
+      for (const fingerprints of sent) {
         const answer = await api['sync:fingerprints']({ syncId, fingerprints });
         if (!answer.ok) break;
       }
