@@ -45,6 +45,14 @@ describe('scrub', () => {
     }
   });
 
+  it('finds the token filling a whole string, and nothing in a string one character shorter', () => {
+    // (strings shorter than every form of the token are not searched at all: most fields of a record)
+    expect(containsSecret(TOKEN)).toBe(true);
+    expect(containsSecret(b64(TOKEN))).toBe(true);
+    expect(containsSecret(TOKEN.slice(1))).toBe(false);
+    expect(containsSecret(TOKEN.slice(0, -1))).toBe(false);
+  });
+
   it('leaves ordinary text alone', () => {
     const text = 'Username already in use: ann.lee@example.com (row 12)';
     expect(scrub(text)).toBe(text);

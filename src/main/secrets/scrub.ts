@@ -21,6 +21,8 @@ interface SecretPattern {
   spelled: RegExp;
   /** both, for replacing */
   all: RegExp;
+  /** no shorter text holds the token in any of these forms (most fields of a record are shorter) */
+  shortest: number;
 }
 
 const secrets = new Map<string, SecretPattern>();
@@ -54,10 +56,13 @@ function patternFor(secret: string): SecretPattern {
   const spelled = [...secret].map(charPattern).join(SEPARATOR);
   const cores = base64Cores(secret);
   // longest alternatives first, so a base64 core is masked whole
-  return { cores, spelled: new RegExp(spelled), all: new RegExp([...cores.map(escapeRegExp), spelled].join('|'), 'g') };
+  // spelled out, each character is at least one UTF-16 unit; a base64 core is as long as it is
+  const shortest = Math.min([...secret].length, ...cores.map((c) => c.length));
+  return { cores, spelled: new RegExp(spelled), all: new RegExp([...cores.map(escapeRegExp), spelled].join('|'), 'g'), shortest };
 }
 
 function holds(text: string, pattern: SecretPattern): boolean {
+  if (text.length < pattern.shortest) return false;
   return pattern.cores.some((core) => text.includes(core)) || pattern.spelled.test(text);
 }
 

@@ -380,6 +380,13 @@ export class SyncEngine {
     if (page.empty) return { items: [], empty: true };
     const raw = page.raw ?? [];
     const where = { path: task.path, startrow };
+    if (held.hashes.size === 0) {
+      // nothing of this list is held (a first sync): every item is validated, and keyed from that
+      const parsed = validateItems(task.schema, raw, where);
+      let hashes = '';
+      for (const item of raw) hashes += itemHash(item);
+      return { items: parsed, empty: false, ...(page.hash !== undefined ? { hash: page.hash } : {}), listed: { keys: parsed.map((item) => itemKey(task, item)), hashes } };
+    }
     const keys = rawItemKeys(task, raw);
     // an item whose key fields do not fit: the full validation says which and why
     if (!keys) return { items: validateItems(task.schema, raw, where), empty: false };
