@@ -334,7 +334,7 @@ export class SyncEngine {
   async #sendUnchanged(task: SyncTask, page: PagerPage<PageItem>, keys: (string | number)[]): Promise<void> {
     const checkpoint: TaskCheckpoint = { taskId: task.taskId, collection: task.collection, nextStartrow: page.nextStartrow, done: page.done };
     const pageId = this.#pageId++;
-    await this.#window.send(pageId, this.#controller.signal);
+    await this.#window.send(pageId, this.#controller.signal, true);
     if (this.#controller.signal.aborted) return;
     const event = { syncId: this.syncId, pageId, taskId: task.taskId, checkpoint, collection: task.collection, records: [], unchangedKeys: keys, fingerprint: { startrow: page.startrow, hash: page.hash ?? null } } as unknown as SyncPageEvent;
     this.#opts.emit('sync:page', event);

@@ -67,40 +67,57 @@ export class Semaphore {
   }
 }
 
-/** At most `max` pages handed to the renderer and not yet acknowledged. */
+/** Units of the window one message of keys only takes (a page of records takes KEYS_PER_PAGE of them). */
+const KEYS_PER_PAGE = 8;
+
+/**
+ * At most `max` pages handed to the renderer and not yet acknowledged. A
+ * message of keys only (a page the cache holds) weighs an eighth of a page:
+ * it costs the renderer no write, so more of them may wait for their
+ * acknowledgement round trip without holding back memory or writes.
+ */
 export class AckWindow {
   readonly #max: number;
-  readonly #unacked = new Set<number>();
+  /** unacknowledged messages and their weight in units */
+  readonly #unacked = new Map<number, number>();
+  #load = 0;
   readonly #queue = new WaitQueue();
-  /** the most pages ever unacknowledged at once (tests check the bound) */
+  /** the most pages' worth ever unacknowledged at once (tests check the bound) */
   peak = 0;
 
   constructor(max: number) {
-    this.#max = max;
+    this.#max = max * KEYS_PER_PAGE;
   }
 
+  /** pages' worth unacknowledged */
   get unacked(): number {
-    return this.#unacked.size;
+    return this.#load / KEYS_PER_PAGE;
   }
 
   get full(): boolean {
-    return this.#unacked.size >= this.#max;
+    return this.#load >= this.#max;
   }
 
-  /** Waits for room, then counts `pageId` as sent. */
-  async send(pageId: number, signal: AbortSignal): Promise<void> {
+  /** Waits for room, then counts `pageId` as sent (`keysOnly`: a message without records). */
+  async send(pageId: number, signal: AbortSignal, keysOnly = false): Promise<void> {
+    const weight = keysOnly ? 1 : KEYS_PER_PAGE;
     await this.#queue.wait(
-      () => this.#unacked.size < this.#max,
+      () => this.#load + weight <= this.#max,
       signal,
       () => {
-        this.#unacked.add(pageId);
-        this.peak = Math.max(this.peak, this.#unacked.size);
+        this.#unacked.set(pageId, weight);
+        this.#load += weight;
+        this.peak = Math.max(this.peak, this.#load / KEYS_PER_PAGE);
       },
     );
   }
 
   /** The renderer committed `pageId`. Unknown ids are ignored. */
   ack(pageId: number): void {
-    if (this.#unacked.delete(pageId)) this.#queue.wake();
+    const weight = this.#unacked.get(pageId);
+    if (weight === undefined) return;
+    this.#unacked.delete(pageId);
+    this.#load -= weight;
+    this.#queue.wake();
   }
 }

@@ -26,6 +26,21 @@ describe('writing a sync page', () => {
     expect(spy).toHaveBeenCalledTimes(1);
   });
 
+  it('reads back only the records a page carries, not those it names as held (a page with one change among 1,000)', async () => {
+    const db = freshDb();
+    await writePage(db, usersPage(Array.from({ length: 1000 }, (_, i) => user(i + 1))));
+    const where = vi.spyOn(db.Table.prototype, 'where');
+    const bulkGet = vi.spyOn(db.Table.prototype, 'bulkGet');
+    const held = Array.from({ length: 999 }, (_, i) => i + 2);
+    const result = await writePage(db, { ...usersPage([user(1, { status: 'Inactive' })]), unchangedKeys: held });
+    expect(result.rowsWritten).toBe(1);
+    expect(result.keys).toHaveLength(1000);
+    expect(where).not.toHaveBeenCalled();
+    expect(bulkGet.mock.calls.map((c) => c[0])).toEqual([[1]]);
+    where.mockRestore();
+    bulkGet.mockRestore();
+  });
+
   it('writes nothing when a resync delivers the same records', async () => {
     const db = freshDb();
     await writePage(db, usersPage([user(1), user(2)]));

@@ -97,7 +97,6 @@ export async function writePage(db: FieldbookDb, page: SyncPageEvent, options: P
   const table = db.table(collection) as Table<AnyRecord, string | number>;
   // derived as the cache stores them, so an unchanged record compares equal
   const { records, keys } = lastPerKey(collection, withDerivedFields(collection, page.records as readonly AnyRecord[]));
-  if (page.unchangedKeys) for (const k of page.unchangedKeys) keys.push(k);
   let rowsWritten = 0;
   let changes: ChangeEntry[] = [];
   const track = options.track === true && TRACKED.has(collection);
@@ -115,5 +114,6 @@ export async function writePage(db: FieldbookDb, page: SyncPageEvent, options: P
     }
     await db.syncCheckpoints.put({ ...page.checkpoint });
   });
-  return { rowsWritten, keys, changes };
+  // the records it holds as they are count as delivered too (they are not read: nothing to compare)
+  return { rowsWritten, keys: page.unchangedKeys ? [...keys, ...page.unchangedKeys] : keys, changes };
 }
