@@ -58,8 +58,37 @@ export function itemHash(raw: unknown): string {
   return hash('sha1', JSON.stringify(raw), 'base64url').slice(0, ITEM_HASH_CHARS);
 }
 
-/** The keys the pager de-duplicates these raw items by, or null when an item's key fields do not fit. */
+/** The one key field of kinds keyed by a single integer. */
+const INT_KEY: Partial<Record<TaskKind, string>> = {
+  users: 'userid',
+  groupMembers: 'userid',
+  groupAccess: 'userid',
+  moduleAccess: 'userid',
+  courses: 'courseid',
+  trainingAssignments: 'transcriptid',
+};
+
+/**
+ * The keys the pager de-duplicates these raw items by, or null when an item's
+ * key fields do not fit. An integer key read as it is; anything else (a key
+ * sent as text, a credential assignment) goes through the key schema, as the
+ * full validation would convert it.
+ */
 export function rawItemKeys(task: SyncTask, raw: readonly unknown[]): (string | number)[] | null {
+  const field = INT_KEY[task.kind];
+  if (field !== undefined) {
+    const keys: number[] = [];
+    for (const item of raw) {
+      const value = item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[field] : undefined;
+      if (!Number.isSafeInteger(value)) return slowKeys(task, raw);
+      keys.push(value as number);
+    }
+    return keys;
+  }
+  return slowKeys(task, raw);
+}
+
+function slowKeys(task: SyncTask, raw: readonly unknown[]): (string | number)[] | null {
   const items = keyItems(task, raw);
   return items ? items.map((item) => itemKey(task, item as never)) : null;
 }

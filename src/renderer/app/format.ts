@@ -20,16 +20,33 @@ export function formatDate(iso: string, locale?: string): string {
   return dateFormat(locale).format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))));
 }
 
+// Formatters are made once per locale: making one costs far more than formatting with it
+// (the sync status formats a dozen counts on every page a sync writes).
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
 /** An instant (ISO timestamp) as local date and time, or "Never". */
 export function formatDateTime(instant: string | null | undefined, locale?: string): string {
   if (!instant) return 'Never';
   const t = Date.parse(instant);
   if (Number.isNaN(t)) return 'Never';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(t));
+  const key = locale ?? '';
+  let f = dateTimeFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    dateTimeFormats.set(key, f);
+  }
+  return f.format(new Date(t));
 }
 
 export function formatCount(n: number, locale?: string): string {
-  return new Intl.NumberFormat(locale).format(n);
+  const key = locale ?? '';
+  let f = numberFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale);
+    numberFormats.set(key, f);
+  }
+  return f.format(n);
 }
 
 /** "1,234 of 5,000" when the total is known (and not already passed: totals are estimates), else "1,234". */
