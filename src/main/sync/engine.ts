@@ -397,6 +397,12 @@ export class SyncEngine {
       hashes += hash;
       if (held.hashes.get(keys[i]!) !== hash) fresh.push(i);
     }
+    // the keys travel to the renderer with the fingerprint, the known items' too (not scanned with the records): an
+    // assignment known by its link has API text in its key
+    const textKeys = keys.filter((k) => typeof k === 'string');
+    if (textKeys.length > 0 && containsSecretDeep(textKeys)) {
+      throw new ApiError({ code: 'malformed-response', message: `A page of ${describeTask(task)} (from row ${startrow}) contains this profile's access token, so it was not stored.` }, { retryable: false });
+    }
     const parsed = validateItems(task.schema, raw, where, fresh.length === raw.length ? undefined : fresh);
     const items: PageItem[] = keys.map((k) => new KnownItem(k));
     fresh.forEach((index, j) => (items[index] = parsed[j]!));

@@ -5,7 +5,9 @@
  * A malformed record is named by its id and its row in the list.
  */
 import { describe, expect, it } from 'vitest';
-import type { EventName, EventPayloads, SyncPageEvent } from '../../shared/ipc.ts';
+import type { EventName, EventPayloads, PageFingerprint, SyncPageEvent } from '../../shared/ipc.ts';
+import { itemHash, rawItemKeys } from './page-keys.ts';
+import { makeTask } from './tasks.ts';
 import { ApiClient } from '../api/client.ts';
 import { json } from '../testing/fake-fetch.ts';
 import type { RecordedRequest } from '../testing/fake-fetch.ts';
@@ -15,7 +17,7 @@ import { BASE_URL, fakeApi, tinySite, user, type FakeList } from '../testing/fak
 
 const LIMIT = 4;
 
-async function sync(lists: Record<string, FakeList>, override?: (req: RecordedRequest) => Response | null) {
+async function sync(lists: Record<string, FakeList>, override?: (req: RecordedRequest) => Response | null, fingerprints?: PageFingerprint[]) {
   const api = fakeApi(lists, override ? { override } : {});
   const client = new ApiClient({ baseUrl: BASE_URL, token: 'tok-123456789', fetch: api.fetch, sleep: async () => undefined, maxRetries: 1 });
   const pages: SyncPageEvent[] = [];
@@ -27,7 +29,7 @@ async function sync(lists: Record<string, FakeList>, override?: (req: RecordedRe
       setTimeout(() => box.engine?.ack(page.pageId), 0);
     }
   };
-  box.engine = new SyncEngine({ syncId: 's1', client, emit, paging: { limit: LIMIT, overlap: 1, maxWave: 2 } });
+  box.engine = new SyncEngine({ syncId: 's1', client, emit, paging: { limit: LIMIT, overlap: 1, maxWave: 2 }, ...(fingerprints ? { fingerprints } : {}) });
   const finished = await box.engine.run();
   // the renderer prunes only after a completed pass in which every collection is complete (renderer/sync/prune.ts)
   const prunable = finished.outcome === 'completed' && Object.values(finished.collections).every((c) => c.state === 'complete');
@@ -113,6 +115,30 @@ describe('a page that holds the token', () => {
       expect(finished.collections.users?.error?.message).toMatch(/access token/);
       expect(JSON.stringify(pages)).not.toContain(Buffer.from(`token=${token}`).toString('base64'));
       expect(prunable).toBe(false);
+    } finally {
+      forgetSecret(token);
+    }
+  });
+
+  it('is refused when the token sits in the key of an item the renderer says it holds (an assignment known by its link)', async () => {
+    const token = 'link-echo-token-0123456789';
+    registerSecret(token);
+    try {
+      const lists = tinySite({ users: 4, assignmentsPerCredential: 2 });
+      const fingerprints: PageFingerprint[] = [];
+      for (const [path, list] of Object.entries(lists)) {
+        const m = /^\/credentials\/(\d+)\/assignments$/.exec(path);
+        if (!m) continue;
+        // no user id: the item is keyed by its link, which echoes the token
+        list.items = list.items.map((a) => ({ ...(a as Record<string, unknown>), userid: undefined, link: `${String((a as { link: string }).link)}?t=${token}` }));
+        const task = makeTask('credentialAssignments', { credentialid: Number(m[1]) });
+        const raw = JSON.parse(JSON.stringify(list.items)) as unknown[];
+        // a page whose body hash is another's, every item of which the renderer claims to hold as received
+        fingerprints.push({ taskId: task.taskId, startrow: 1, hash: 'not-this-body', keys: rawItemKeys(task, raw)!, hashes: raw.map(itemHash).join('') });
+      }
+      const { finished, pages } = await sync(lists, undefined, fingerprints);
+      expect(finished.collections.credentialAssignments).toMatchObject({ state: 'failed', error: { code: 'malformed-response' } });
+      expect(JSON.stringify(pages)).not.toContain(token);
     } finally {
       forgetSecret(token);
     }
