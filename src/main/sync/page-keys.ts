@@ -119,38 +119,3 @@ export function recordKeyOfItemKey(task: SyncTask, key: string | number): string
       return key;
   }
 }
-
-/** The primary keys of the task collection's records these items make (as `toRecords` would key them). */
-export function recordKeysOf(task: SyncTask, items: readonly Record<string, unknown>[]): (string | number)[] {
-  const { scope } = task;
-  const out: (string | number)[] = [];
-  for (const item of items) {
-    switch (task.kind) {
-      case 'groupMembers':
-      case 'groupAccess':
-        out.push(`${scope.groupid ?? 0}-${item.userid as number}`);
-        break;
-      case 'moduleAccess':
-        out.push(`${scope.siteid ?? 0}-${scope.accessID ?? 0}-${item.userid as number}`);
-        break;
-      case 'credentialAssignments': {
-        const uid = (item.userid as number | undefined) ?? assignmentIdFromLink(item.link as string)?.userid;
-        // an assignment naming no user is not cached (normalizeCredentialAssignment): no key
-        if (uid !== undefined) out.push(`${item.credentialid as number}-${uid}`);
-        break;
-      }
-      case 'users':
-        out.push(item.userid as number);
-        break;
-      case 'courses':
-        out.push(item.courseid as number);
-        break;
-      case 'trainingAssignments':
-        out.push(item.transcriptid as number);
-        break;
-      default:
-        break;
-    }
-  }
-  return out;
-}
