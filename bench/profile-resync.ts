@@ -1,7 +1,8 @@
 /**
- * `node --experimental-strip-types bench/profile-resync.ts [DATASET] [OUT_DIR]`:
+ * `node --experimental-strip-types bench/profile-resync.ts [DATASET] [OUT_DIR] [unchanged]`:
  * CPU profiles of a resync with 1% of the records changed (every 100th user,
- * credential assignment and training assignment, as the sync benchmark does),
+ * credential assignment and training assignment, as the sync benchmark does;
+ * with `unchanged`, nothing changed),
  * one of the renderer (through CDP) and one of this process (the harness's
  * main-process handlers), written as `renderer.cpuprofile` and
  * `main.cpuprofile` for Chrome's DevTools. Dataset `m` by default (a minute);
@@ -16,6 +17,7 @@ import { startBenchSession, syncFromClick } from './session-lib.ts';
 
 const dataset = process.argv[2] ?? 'm';
 const outDir = process.argv[3] ?? os.tmpdir();
+const changeSome = process.argv[4] !== 'unchanged';
 const ctx = { root: process.cwd(), log: (m: string) => process.stderr.write(`  ${m}\n`) };
 const CHANGES = [
   ['users', 'user', { firstname: 'Profiled' }],
@@ -32,7 +34,7 @@ try {
   await page.goto(session.benchUrl);
   const bench = benchPage(page);
   await bench.ready();
-  for (const [collection, resource, changes] of CHANGES) {
+  for (const [collection, resource, changes] of changeSome ? CHANGES : []) {
     for (const id of await bench.sampleKeys(collection, 100, 37)) await session.server.admin('mutate', { resource, id, changes });
   }
   await page.close();
@@ -48,7 +50,7 @@ try {
   const resync = await syncFromClick(session, app, 'Sync now', 0, 600_000);
   writeFileSync(path.join(outDir, 'renderer.cpuprofile'), JSON.stringify((await renderer.send('Profiler.stop')).profile));
   writeFileSync(path.join(outDir, 'main.cpuprofile'), JSON.stringify((await main.post('Profiler.stop')).profile));
-  process.stdout.write(`resync of dataset ${dataset}, 1% changed: ${Math.round(resync.ms)} ms (${resync.statusText}); profiles in ${outDir}\n`);
+  process.stdout.write(`resync of dataset ${dataset}, ${changeSome ? '1%' : 'nothing'} changed: ${Math.round(resync.ms)} ms (${resync.statusText}); profiles in ${outDir}\n`);
 } finally {
   await session.close();
 }

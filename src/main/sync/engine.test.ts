@@ -87,6 +87,17 @@ describe('a full sync', () => {
     expect(progress.at(-1)!.total).toBeGreaterThan(0);
   });
 
+  it('sends progress at most every 100 ms while pages stream, and the final counts last', async () => {
+    // each page's answer takes 10 ms: 100 pages of two users, a second in all
+    const { engine, pages, progress } = setup(tinySite({ users: 200 }), { api: { delayMs: 10 }, sync: { concurrency: 1 } });
+    const finished = await engine.run();
+    const users = pages.filter((p) => p.collection === 'users');
+    expect(users.length).toBeGreaterThanOrEqual(100);
+    expect(progress.length).toBeLessThan(users.length / 3);
+    expect(progress.at(-1)!.records).toBe(Object.values(finished.collections).reduce((n, c) => n + c.records, 0));
+    expect(progress.at(-1)!.phase).toBe('completed');
+  });
+
   it('keeps every message under the size limit by splitting a large page', async () => {
     const lists = tinySite({ users: 4 });
     lists['/users']!.items = lists['/users']!.items.map((u) => ({ ...u, notes: 'x'.repeat(3_000) }));

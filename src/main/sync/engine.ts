@@ -54,6 +54,9 @@ const FATAL = new Set(['token-missing', 'token-rejected', 'network', 'timeout', 
 
 const FINGERPRINT_WAIT_MS = 10_000;
 
+/** Progress events of a running sync at most this often (state changes go at once). */
+const PROGRESS_EVERY_MS = 100;
+
 /** Room for the event's envelope (ids, checkpoint) around its records. */
 const ENVELOPE_BYTES = 4_096;
 
@@ -108,6 +111,9 @@ export class SyncEngine {
   #lastAckAt = 0;
   /** shown while a request is being retried; cleared by the next page */
   #notice: string | null = null;
+  /** when the last progress event left, and the one waiting to follow it */
+  #progressAt = -Infinity;
+  #progressTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(opts: SyncOptions) {
     this.syncId = opts.syncId;
@@ -185,7 +191,7 @@ export class SyncEngine {
 
   async run(): Promise<SyncFinishedEvent> {
     this.#startedAt = this.#now();
-    this.#progress();
+    this.#progress(true);
     this.#phase = 'fetching';
     await new Promise<void>((resolve) => {
       this.#onIdle = resolve;
@@ -205,7 +211,7 @@ export class SyncEngine {
       // a fresh, complete pass counted every record: that is the total the next sync shows "N of M" against
       for (const c of Object.values(finished.collections)) if (c.state === 'complete' && c.total === null) c.total = c.records;
     }
-    this.#progress();
+    this.#progress(true);
     this.#opts.emit('sync:finished', finished);
     return finished;
   }
@@ -259,7 +265,7 @@ export class SyncEngine {
             this.#requestCount++;
             const onRetry = (r: RetryNotice) => {
               this.#notice = `${describeTask(task)}: ${r.error.message.replace(/\.$/, '')}; retrying (${r.attempt} of ${r.of})…`;
-              this.#progress();
+              this.#progress(true);
             };
             return this.#fetchPage(task, s, onRetry, signal);
           }),
@@ -278,7 +284,7 @@ export class SyncEngine {
       }
       run.error = error;
       this.#failCollections(task, error);
-      this.#progress();
+      this.#progress(true);
     }
   }
 
@@ -468,7 +474,20 @@ export class SyncEngine {
     return { ...this.#opts.previousTotals, ...this.#announced };
   }
 
-  #progress(): void {
+  /**
+   * The progress event: at once for a change of state (start, end, a failed
+   * list, a retry), else at most every PROGRESS_EVERY_MS, the last one always
+   * sent (a page takes a few ms; nobody reads a hundred updates a second).
+   */
+  #progress(now = false): void {
+    const since = performance.now() - this.#progressAt;
+    if (!now && since < PROGRESS_EVERY_MS) {
+      this.#progressTimer ??= setTimeout(() => this.#progress(true), PROGRESS_EVERY_MS - since);
+      return;
+    }
+    if (this.#progressTimer) clearTimeout(this.#progressTimer);
+    this.#progressTimer = undefined;
+    this.#progressAt = performance.now();
     const elapsed = Math.max(0.001, (this.#now() - this.#startedAt) / 1000);
     const totals = Object.values(this.#totals());
     const done = !this.#stopped && this.#active === 0 && this.#pending.length === 0 && this.#phase !== 'planning';

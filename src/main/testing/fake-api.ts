@@ -15,11 +15,23 @@ export interface FakeApiOptions {
   next?: 'always' | 'never' | 'not-last';
   /** answer for a path instead of its list (e.g. a 401/800 status body) */
   override?: (req: RecordedRequest) => Response | null;
+  /** each answer takes this long (a network's latency) */
+  delayMs?: number;
 }
 
 export const BASE_URL = 'http://127.0.0.1:9/v1';
 
 export function fakeApi(lists: Record<string, FakeList>, opts: FakeApiOptions = {}): FakeFetch {
+  const api = fakeApiNow(lists, opts);
+  const delayMs = opts.delayMs;
+  if (delayMs === undefined) return api;
+  return { ...api, fetch: async (input, init) => {
+    await new Promise((r) => setTimeout(r, delayMs));
+    return api.fetch(input, init);
+  } };
+}
+
+function fakeApiNow(lists: Record<string, FakeList>, opts: FakeApiOptions): FakeFetch {
   return fakeFetch((req) => {
     const overridden = opts.override?.(req);
     if (overridden) return overridden;
