@@ -28,9 +28,11 @@ export interface SyncCollectionRow {
 }
 
 /** What one page of a sync task held when last written (sync/fingerprints.ts), with the records, in one transaction. */
-export interface PageFingerprintRow extends PageFingerprint {
+export interface PageFingerprintRow extends Omit<PageFingerprint, 'keys'> {
   /** "<taskId>@<startrow>" */
   key: string;
+  /** the items' keys as JSON text: one string is cloned into IndexedDB in one copy, an array of 1,000 value by value */
+  keys: string;
   /** the task's collection: a write to it from outside the sync voids the row */
   collection: CollectionName;
 }

@@ -103,7 +103,7 @@ describe('page fingerprints across syncs', () => {
     await controller.idle();
     // the pass is not over, yet the row already says what the cache holds now
     expect((await db.pageFingerprints.get(`${TASK}@1`))?.hash).toBe('h1b');
-    expect((await db.pageFingerprints.get(`${TASK}@1`))?.keys).toEqual([2, 1]);
+    expect(JSON.parse((await db.pageFingerprints.get(`${TASK}@1`))!.keys)).toEqual([2, 1]);
     expect((await db.users.get(1))?.status).toBe('Inactive');
     // the first of a page's two messages: the records of a page half written have no fingerprint
     fake.emit('sync:page', { ...page(4, 996, [user(3, { status: 'Inactive' })], null), syncId: 'sync-2' });
@@ -154,6 +154,14 @@ describe('page fingerprints across syncs', () => {
     expect(sentFingerprints()).toEqual([]);
   });
 
+  it('does not send a fingerprint whose keys it cannot read (its page is compared in full)', async () => {
+    const { pass, db, sentFingerprints } = setup();
+    await pass('sync-1', firstPages());
+    await db.pageFingerprints.update(`${TASK}@1`, { keys: '[1, {"not": "a key"}]' });
+    await pass('sync-2', []);
+    expect(sentFingerprints()).toEqual(['996:h2']);
+  });
+
   it('sends none for a collection whose cache is empty, nor when the user asks for a fresh sync', async () => {
     const { pass, db, sentFingerprints } = setup();
     await pass('sync-1', firstPages());
@@ -163,7 +171,7 @@ describe('page fingerprints across syncs', () => {
       // as if the cache had been emptied by hand: the guard forgets them too, so restore them first
       await db.users.clear();
     });
-    await db.pageFingerprints.put({ key: `${TASK}@1`, collection: 'users', taskId: TASK, startrow: 1, hash: 'h1', keys: [1], hashes: hashesOf([1], 'h1') });
+    await db.pageFingerprints.put({ key: `${TASK}@1`, collection: 'users', taskId: TASK, startrow: 1, hash: 'h1', keys: '[1]', hashes: hashesOf([1], 'h1') });
     await pass('sync-3', []);
     expect(sentFingerprints()).toEqual([]);
   });

@@ -99,6 +99,16 @@ export async function forgetFingerprints(db: FieldbookDb, collection: Collection
   await db.pageFingerprints.where('collection').equals(collection).delete();
 }
 
+function parseKeys(text: unknown): (string | number)[] | null {
+  if (typeof text !== 'string') return null;
+  try {
+    const keys: unknown = JSON.parse(text);
+    return Array.isArray(keys) && keys.every((k) => typeof k === 'string' || typeof k === 'number') ? (keys as (string | number)[]) : null;
+  } catch {
+    return null;
+  }
+}
+
 export interface StoredFingerprints {
   /** every page key with a fingerprint in the database */
   keys: Set<string>;
@@ -110,7 +120,10 @@ export async function loadFingerprints(db: FieldbookDb, skip: ReadonlySet<Collec
   const out: StoredFingerprints = { keys: new Set(), send: [] };
   for (const row of await db.pageFingerprints.toArray()) {
     out.keys.add(row.key);
-    if (!skip.has(row.collection)) out.send.push({ taskId: row.taskId, startrow: row.startrow, hash: row.hash, keys: row.keys, hashes: row.hashes });
+    if (skip.has(row.collection)) continue;
+    const keys = parseKeys(row.keys);
+    // a row this build cannot read is as good as none: its page is compared in full
+    if (keys) out.send.push({ taskId: row.taskId, startrow: row.startrow, hash: row.hash, keys, hashes: row.hashes });
   }
   return out;
 }
@@ -162,7 +175,7 @@ export class PassFingerprints {
     const collection = page.checkpoint.collection;
     if (fp.keys !== undefined && fp.hashes !== undefined && fp.hash !== null && !this.#tainted.has(collection)) {
       this.#stored.add(key);
-      return { put: { key, collection, taskId: page.taskId, startrow: fp.startrow, hash: fp.hash, keys: fp.keys, hashes: fp.hashes } };
+      return { put: { key, collection, taskId: page.taskId, startrow: fp.startrow, hash: fp.hash, keys: JSON.stringify(fp.keys), hashes: fp.hashes } };
     }
     if (!this.#stored.has(key)) return undefined;
     this.#stored.delete(key);
