@@ -391,7 +391,9 @@ export class SyncEngine {
       const parsed = validateItems(task.schema, raw, where);
       let hashes = '';
       for (const item of raw) hashes += itemHash(item);
-      return { items: parsed, empty: false, ...(page.hash !== undefined ? { hash: page.hash } : {}), listed: { keys: parsed.map((item) => itemKey(task, item)), hashes } };
+      const keys = parsed.map((item) => itemKey(task, item));
+      this.#refuseTokenInKeys(task, startrow, keys);
+      return { items: parsed, empty: false, ...(page.hash !== undefined ? { hash: page.hash } : {}), listed: { keys, hashes } };
     }
     const keys = rawItemKeys(task, raw);
     // an item whose key fields do not fit: the full validation says which and why
@@ -403,16 +405,23 @@ export class SyncEngine {
       hashes += hash;
       if (held.hashes.get(keys[i]!) !== hash) fresh.push(i);
     }
-    // the keys travel to the renderer with the fingerprint, the known items' too (not scanned with the records): an
-    // assignment known by its link has API text in its key
-    const textKeys = keys.filter((k) => typeof k === 'string');
-    if (textKeys.length > 0 && containsSecretDeep(textKeys)) {
-      throw new ApiError({ code: 'malformed-response', message: `A page of ${describeTask(task)} (from row ${startrow}) contains this profile's access token, so it was not stored.` }, { retryable: false });
-    }
+    this.#refuseTokenInKeys(task, startrow, keys);
     const parsed = validateItems(task.schema, raw, where, fresh.length === raw.length ? undefined : fresh);
     const items: PageItem[] = keys.map((k) => new KnownItem(k));
     fresh.forEach((index, j) => (items[index] = parsed[j]!));
     return { items, empty: false, ...(page.hash !== undefined ? { hash: page.hash } : {}), listed: { keys, hashes } };
+  }
+
+  /**
+   * The items' keys travel to the renderer with the fingerprint, those of known
+   * and de-duplicated items too (not scanned with the records): an assignment
+   * known by its link has API text in its key.
+   */
+  #refuseTokenInKeys(task: SyncTask, startrow: number, keys: readonly (string | number)[]): void {
+    const text = keys.filter((k) => typeof k === 'string');
+    if (text.length > 0 && containsSecretDeep(text)) {
+      throw new ApiError({ code: 'malformed-response', message: `A page of ${describeTask(task)} (from row ${startrow}) contains this profile's access token, so it was not stored.` }, { retryable: false });
+    }
   }
 
   /**
