@@ -14,7 +14,7 @@ import { addProfile, goTo, syncNow, usersGrid } from './support/ui.ts';
 import { parkedOpsScript } from './support/browser-scripts.ts';
 
 async function openTab(page: Page, tab: 'Outbox' | 'Conflicts'): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: tab, exact: true }).click();
+  await goTo(page, tab);
 }
 
 async function selectUser(page: Page, username: string): Promise<void> {

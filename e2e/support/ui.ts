@@ -8,8 +8,19 @@ import { COUNT_PAGE_RECORDS } from './browser-scripts.ts';
 export type Tab = 'Users' | 'Credentials' | 'Training' | 'Access' | 'Dashboard' | 'Since last sync' | 'Report' | 'Outbox' | 'Conflicts' | 'Import' | 'Connection & sync';
 export const ALL_TABS: readonly Tab[] = ['Users', 'Credentials', 'Training', 'Access', 'Dashboard', 'Since last sync', 'Report', 'Outbox', 'Conflicts', 'Import', 'Connection & sync'];
 
+/**
+ * Opens a tab, and makes sure it opened: a click that lands while the window
+ * re-lays out (a profile just added, a busy machine) may miss the link, as a
+ * user's would; the user clicks again.
+ */
 export async function goTo(page: Page, tab: Tab): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: tab, exact: true }).click();
+  const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: tab, exact: true });
+  // (clicked at least once: on a tab's own sub-page, the tab goes back to its list)
+  await link.click();
+  await expect(async () => {
+    if ((await link.getAttribute('aria-current')) !== 'page') await link.click();
+    await expect(link).toHaveAttribute('aria-current', 'page', { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** "Try the demo" syncs straight away; resolves when that sync has completed. */
