@@ -6,18 +6,30 @@
  * one of the renderer (through CDP) and one of this process (the harness's
  * main-process handlers), written as `renderer.cpuprofile` and
  * `main.cpuprofile` for Chrome's DevTools. Dataset `m` by default (a minute);
- * not a benchmark: it prints no figure and has no target.
+ * not a benchmark: it prints no figure and has no target. It prints each
+ * resync's time against the transfer floor of the first (its requests replayed
+ * from Node), and the CPU seconds each process spent (`FIELDBOOK_PROFILE=0`:
+ * without the profilers, whose own cost shows there; `FIELDBOOK_RESYNCS=N`:
+ * N resyncs after one full sync).
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { benchPage } from './browser-lib.ts';
+import { cpuDelta, cpuSeconds, describeCpu, type CpuSeconds } from './cpu-lib.ts';
+import { isSyncRequest, replayAtConcurrency } from './sync-lib.ts';
 import { startBenchSession, syncFromClick } from './session-lib.ts';
 
 const dataset = process.argv[2] ?? 'm';
 const outDir = process.argv[3] ?? os.tmpdir();
 const changeSome = process.argv[4] !== 'unchanged';
+/** `FIELDBOOK_PROFILE=0`: no profiles, only the time and CPU seconds by process (the profilers' own cost left out) */
+const profiling = process.env.FIELDBOOK_PROFILE !== '0';
+/** `FIELDBOOK_RESYNCS=N`: N resyncs after the one full sync (the first profiled), each with its own changes */
+const rounds = Math.max(1, Number(process.env.FIELDBOOK_RESYNCS ?? 1));
+const rounded = (cpu: CpuSeconds): CpuSeconds => Object.fromEntries(Object.entries(cpu).map(([role, s]) => [role, Math.round(s * 10) / 10]));
+let floor = 0;
 const ctx = { root: process.cwd(), log: (m: string) => process.stderr.write(`  ${m}\n`) };
 const CHANGES = [
   ['users', 'user', { firstname: 'Profiled' }],
@@ -30,27 +42,54 @@ try {
   const first = await session.openApp('settings');
   await syncFromClick(session, first, 'Try the demo', 0, 600_000);
   await first.close();
-  const page = await session.context.newPage();
-  await page.goto(session.benchUrl);
-  const bench = benchPage(page);
-  await bench.ready();
-  for (const [collection, resource, changes] of changeSome ? CHANGES : []) {
-    for (const id of await bench.sampleKeys(collection, 100, 37)) await session.server.admin('mutate', { resource, id, changes });
+  let floorLine = '';
+  for (let round = 0; round < rounds; round++) {
+    const page = await session.context.newPage();
+    await page.goto(session.benchUrl);
+    const bench = benchPage(page);
+    await bench.ready();
+    for (const [collection, resource, changes] of changeSome ? CHANGES : []) {
+      for (const id of await bench.sampleKeys(collection, 100, 37 + round)) await session.server.admin('mutate', { resource, id, changes: { ...changes, round } });
+    }
+    await page.close();
+    const app = await session.openApp('settings');
+    if (process.env.FIELDBOOK_CONSOLE === '1') app.on('console', (m) => process.stdout.write(`    console: ${m.text()}\n`));
+    const renderer = await session.context.newCDPSession(app);
+    const main = new Session();
+    const profileThis = profiling && round === 0;
+    if (profileThis) {
+      await renderer.send('Profiler.enable');
+      await renderer.send('Profiler.setSamplingInterval', { interval: 200 });
+      await renderer.send('Profiler.start');
+      main.connect();
+      await main.post('Profiler.enable');
+      await main.post('Profiler.start');
+    }
+    const cpuBefore = cpuSeconds(session.server.pid);
+    const resync = await syncFromClick(session, app, 'Sync now', 0, 600_000);
+    const cpu = cpuDelta(cpuBefore, cpuSeconds(session.server.pid));
+    if (profileThis) {
+      writeFileSync(path.join(outDir, 'renderer.cpuprofile'), JSON.stringify((await renderer.send('Profiler.stop')).profile));
+      writeFileSync(path.join(outDir, 'main.cpuprofile'), JSON.stringify((await main.post('Profiler.stop')).profile));
+    }
+    await app.close();
+    if (round === 0) {
+      // the resync's own requests again from Node, 4 in flight, bodies read and dropped (the benchmark's transfer floor)
+      const urls = session.requests.slice(resync.requestsFrom, resync.requestsTo).filter(isSyncRequest).map((r) => r.url);
+      const headers = { AccessToken: session.server.token, Accept: 'application/json', 'Cache-Control': 'no-cache' };
+      const floorCpuBefore = cpuSeconds(session.server.pid);
+      const floorMs = await replayAtConcurrency(urls, 4, async (url) => void (await (await fetch(url, { headers })).arrayBuffer()));
+      floorLine = `; transfer floor ${Math.round(floorMs)} ms (${urls.length} requests; CPU s by process: ${describeCpu(rounded(cpuDelta(floorCpuBefore, cpuSeconds(session.server.pid))))})`;
+      floor = floorMs;
+    }
+    const made = session.requests.slice(resync.requestsFrom, resync.requestsTo).filter(isSyncRequest);
+    const firstAt = made[0]?.at ?? resync.startedAt;
+    const lastAt = made.at(-1)?.at ?? firstAt;
+    const phases = ` [click to first request ${Math.round(firstAt - resync.startedAt)} ms, requests ${Math.round(lastAt - firstAt)} ms, last request to done ${Math.round(resync.startedAt + resync.ms - lastAt)} ms]`;
+    const ratio = floor > 0 ? ` = ${(resync.ms / floor).toFixed(2)}x the floor` : '';
+    process.stdout.write(`resync ${round + 1} of dataset ${dataset}, ${changeSome ? '1%' : 'nothing'} changed: ${Math.round(resync.ms)} ms${ratio}${phases} (${resync.statusText}); CPU s by process: ${describeCpu(rounded(cpu))}${profileThis ? `; profiled (profiles in ${outDir})` : ''}${floorLine}\n`);
+    floorLine = '';
   }
-  await page.close();
-  const app = await session.openApp('settings');
-  const renderer = await session.context.newCDPSession(app);
-  await renderer.send('Profiler.enable');
-  await renderer.send('Profiler.setSamplingInterval', { interval: 200 });
-  await renderer.send('Profiler.start');
-  const main = new Session();
-  main.connect();
-  await main.post('Profiler.enable');
-  await main.post('Profiler.start');
-  const resync = await syncFromClick(session, app, 'Sync now', 0, 600_000);
-  writeFileSync(path.join(outDir, 'renderer.cpuprofile'), JSON.stringify((await renderer.send('Profiler.stop')).profile));
-  writeFileSync(path.join(outDir, 'main.cpuprofile'), JSON.stringify((await main.post('Profiler.stop')).profile));
-  process.stdout.write(`resync of dataset ${dataset}, ${changeSome ? '1%' : 'nothing'} changed: ${Math.round(resync.ms)} ms (${resync.statusText}); profiles in ${outDir}\n`);
 } finally {
   await session.close();
 }

@@ -114,7 +114,7 @@ export async function startBenchSession(ctx: BenchContext, dataset: string): Pro
       token: server.token,
       fetch: (input, init) => {
         const url = input instanceof Request ? input.url : String(input);
-        requests.push({ method: init?.method ?? (input instanceof Request ? input.method : 'GET'), url });
+        requests.push({ method: init?.method ?? (input instanceof Request ? input.method : 'GET'), url, at: performance.now() });
         return fetch(input, init);
       },
     });
@@ -158,6 +158,8 @@ export async function startBenchSession(ctx: BenchContext, dataset: string): Pro
 
 export interface FullSync {
   ms: number;
+  /** `performance.now()` at the click */
+  startedAt: number;
   /** requests of the sync (probes excluded), as the handlers made them */
   requestsFrom: number;
   requestsTo: number;
@@ -173,5 +175,5 @@ export async function syncFromClick(session: BenchSession, app: Page, button: st
   await waitForFinishedSyncs(app, finishedBefore + 1, timeoutMs);
   await status.waitFor({ state: 'visible', timeout: timeoutMs });
   const ms = performance.now() - started;
-  return { ms, requestsFrom, requestsTo: session.requests.length, statusText: (await status.textContent()) ?? '' };
+  return { ms, startedAt: started, requestsFrom, requestsTo: session.requests.length, statusText: (await status.textContent()) ?? '' };
 }

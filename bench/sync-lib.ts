@@ -8,6 +8,8 @@ import type { Figure } from './lib.ts';
 export interface RecordedRequest {
   method: string;
   url: string;
+  /** `performance.now()` when the handlers made it */
+  at?: number;
 }
 
 /**

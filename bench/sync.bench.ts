@@ -12,6 +12,7 @@
  */
 import { COLLECTIONS } from '../src/shared/records.ts';
 import { benchPage, mainThreadMeter, syncObservation } from './browser-lib.ts';
+import { cpuDelta, cpuSeconds, describeCpu, type CpuSeconds } from './cpu-lib.ts';
 import type { BenchContext, Figure } from './lib.ts';
 import { syncFromClick, type BenchSession } from './session-lib.ts';
 import { atMost, isSyncRequest, pageSizes, ratioFigure, replayAtConcurrency, rowsWrittenFrom, slowestParts } from './sync-lib.ts';
@@ -26,6 +27,7 @@ const CONCURRENCY = 4;
 const MB = 1024 * 1024;
 const seconds = (ms: number): number => Math.round(ms / 10) / 100;
 const count = (n: number): string => n.toLocaleString('en-US');
+const roundCpu = (cpu: CpuSeconds): CpuSeconds => Object.fromEntries(Object.entries(cpu).map(([role, s]) => [role, Math.round(s * 10) / 10]));
 
 /** The sync's own requests again from Node, same concurrency, bodies read and dropped. */
 async function transferFloor(ctx: BenchContext, synced: SyncedSession): Promise<number> {
@@ -42,14 +44,16 @@ async function resync(ctx: BenchContext, session: BenchSession, what: string) {
   ctx.log(`resync, ${what}`);
   const app = await session.openApp('settings');
   const meter = await mainThreadMeter(session.context, app);
+  const cpuBefore = cpuSeconds(session.server.pid);
   const resync = await syncFromClick(session, app, 'Sync now', 0, SYNC_TIMEOUT_MS);
+  const cpu = cpuDelta(cpuBefore, cpuSeconds(session.server.pid));
   const renderer = await meter.stop();
   const observed = await syncObservation(app);
   await app.close();
   const requests = session.requests.slice(resync.requestsFrom, resync.requestsTo).filter(isSyncRequest).length;
   const withRecords = Object.values(observed.messages).reduce((a, b) => a + b, 0);
   // pages sent as keys only (fingerprint matched) vs messages that carried records; the renderer's busy time
-  const detail = `${observed.emptyMessages} messages without records (unchanged pages), ${withRecords} with; renderer main thread busy ${Math.round(renderer.taskSeconds * 10) / 10} s`;
+  const detail = `${observed.emptyMessages} messages without records (unchanged pages), ${withRecords} with; renderer main thread busy ${Math.round(renderer.taskSeconds * 10) / 10} s; CPU s by process: ${describeCpu(roundCpu(cpu))}`;
   return { ms: resync.ms, rowsWritten: rowsWrittenFrom(resync.statusText), finished: observed.finished[0], requests, load: load(), detail };
 }
 

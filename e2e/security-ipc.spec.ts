@@ -36,7 +36,7 @@ const ALMOST_RIGHT: Record<string, unknown[]> = {
     { syncId: 's', fingerprints: Array.from({ length: 101 }, (_, i) => ({ taskId: 't', startrow: i * 1000 + 1, hash: null, keys: Array.from({ length: 1000 }, (_, k) => k), hashes: 'a'.repeat(8000) })) },
   ],
   'sync:cancel': [{}, POLLUTING, { syncId: 42 }, { syncId: 'x'.repeat(101) }],
-  'sync:ack': [{}, POLLUTING, { syncId: 's', pageId: -1 }, { syncId: 's', pageId: 1.5 }],
+  'sync:ack': [{}, POLLUTING, { syncId: 's', pageIds: [-1] }, { syncId: 's', pageIds: [1.5] }, { syncId: 's', pageIds: [] }, { syncId: 's', pageIds: Array.from({ length: 1001 }, (_, i) => i) }, { syncId: 's', pageId: 1 }],
   'users:detail': [{}, POLLUTING, { userid: -5 }, { userid: '1' }, { userid: 1.5 }, { userid: Number.MAX_VALUE }],
   'replay:execute': [
     {},

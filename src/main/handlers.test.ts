@@ -47,7 +47,7 @@ const ctx = {
     events.push({ event, payload });
     if (event === 'sync:page') {
       const page = payload as SyncPageEvent;
-      setImmediate(() => void call('sync:ack', { syncId: page.syncId, pageId: page.pageId }));
+      setImmediate(() => void call('sync:ack', { syncId: page.syncId, pageIds: [page.pageId] }));
     }
   },
 };

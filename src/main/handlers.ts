@@ -80,7 +80,7 @@ export function createHandlers(deps: MainDeps): Handlers & { dispose(): Promise<
     },
 
     'sync:ack': async (arg) => {
-      sync.ack(arg.syncId, arg.pageId);
+      for (const pageId of arg.pageIds) sync.ack(arg.syncId, pageId);
       return null;
     },
 

@@ -12,6 +12,7 @@ import type { StatusBody } from './api/codes.ts';
 import type { CollectionName, CollectionRecordMap, EmailRecord } from './records.ts';
 import { COLLECTIONS } from './records.ts';
 import { PDF_PAGE_SIZES } from './report-pdf.ts';
+import { MAX_IPC_MESSAGE_BYTES } from './ipc-limits.ts';
 import { ITEM_HASH_CHARS, MAX_FINGERPRINT_ITEMS_PER_MESSAGE, MAX_FINGERPRINT_PAGES, MAX_PAGE_ITEMS } from './page-fingerprints.ts';
 
 // ---------- results and errors ----------
@@ -190,6 +191,17 @@ export interface PageFingerprint {
   hashes: string;
 }
 
+/**
+ * A page fingerprint as the renderer stores and sends it: the keys as JSON
+ * text. One string crosses IPC (and the schema) as one value, where 1,000
+ * keys would be checked and copied one by one; main parses and checks them
+ * (page-fingerprints.ts, readFingerprint).
+ */
+export interface PageFingerprintText extends Omit<PageFingerprint, 'keys'> {
+  /** JSON text of PageFingerprint.keys */
+  keys: string;
+}
+
 export interface SyncFinishedEvent {
   syncId: string;
   outcome: 'completed' | 'cancelled' | 'failed';
@@ -353,6 +365,9 @@ export type RecordState = { present: false } | { present: true; record: Record<s
 
 const profileId = z.string().min(1).max(100);
 
+/** Pages one `sync:ack` acknowledges at most. */
+export const MAX_ACKS_PER_MESSAGE = 1_000;
+
 export const requestSchemas = {
   'profiles:list': z.undefined(),
   'profiles:save': z.strictObject({
@@ -396,15 +411,17 @@ export const requestSchemas = {
           taskId: z.string().max(200),
           startrow: z.number().int().min(1),
           hash: z.string().max(100).nullable(),
-          keys: z.array(z.union([z.number(), z.string().max(2_000)])).max(MAX_PAGE_ITEMS),
+          // JSON text of the keys (checked in main, readFingerprint: a task with a page that does not read is used for nothing)
+          keys: z.string().max(MAX_IPC_MESSAGE_BYTES),
           hashes: z.string().max(MAX_PAGE_ITEMS * ITEM_HASH_CHARS),
         }),
       )
       .max(MAX_FINGERPRINT_PAGES)
-      .refine((list) => list.reduce((n, f) => n + f.keys.length, 0) <= MAX_FINGERPRINT_ITEMS_PER_MESSAGE, 'too many items in one message'),
+      .refine((list) => list.reduce((n, f) => n + f.hashes.length / ITEM_HASH_CHARS, 0) <= MAX_FINGERPRINT_ITEMS_PER_MESSAGE, 'too many items in one message'),
   }),
   'sync:cancel': z.strictObject({ syncId: z.string().max(100) }),
-  'sync:ack': z.strictObject({ syncId: z.string().max(100), pageId: z.number().int().min(0) }),
+  /** pages written (in any order): several at once when the renderer had more waiting (a run of unchanged pages) */
+  'sync:ack': z.strictObject({ syncId: z.string().max(100), pageIds: z.array(z.number().int().min(0)).min(1).max(MAX_ACKS_PER_MESSAGE) }),
   'users:detail': z.strictObject({ userid: id }),
   'replay:execute': replayRequestSchema,
   'replay:executeBatch': replayBatchSchema,

@@ -6,7 +6,7 @@
  * compared item by item: only items whose hash is not the one the cache's copy
  * was made from are validated, sent and compared. Pure.
  */
-import type { PageFingerprint } from './ipc.ts';
+import type { PageFingerprint, PageFingerprintText } from './ipc.ts';
 import { MAX_IPC_MESSAGE_BYTES } from './ipc-limits.ts';
 
 /** Characters of one item's hash in `PageFingerprint.hashes` (48 bits of SHA-1, base64url). */
@@ -24,11 +24,42 @@ export const MAX_FINGERPRINT_ITEMS_PER_MESSAGE = 100_000;
 /** JSON bytes of fingerprints in one message: an IPC message's limit less room for its envelope. */
 export const FINGERPRINT_MESSAGE_BYTES = MAX_IPC_MESSAGE_BYTES - 16_384;
 
-/** JSON bytes of one fingerprint (its keys may be long text: an assignment known by its link). */
-function jsonSize(f: PageFingerprint): number {
-  let n = 64 + f.taskId.length + (f.hash?.length ?? 4) + f.hashes.length;
-  for (const k of f.keys) n += typeof k === 'number' ? String(k).length + 1 : JSON.stringify(k).length + 1;
-  return n;
+/** The longest item key a fingerprint may hold (an assignment known by its link is the longest). */
+export const MAX_ITEM_KEY_CHARS = 2_000;
+
+/** JSON bytes of one fingerprint in a message (its keys' text is escaped once more there). */
+function jsonSize(f: PageFingerprintText): number {
+  return 64 + JSON.stringify(f.taskId).length + (f.hash?.length ?? 4) + f.hashes.length + JSON.stringify(f.keys).length;
+}
+
+/** Items a fingerprint holds (one hash each). */
+function itemCount(f: PageFingerprintText): number {
+  return Math.ceil(f.hashes.length / ITEM_HASH_CHARS);
+}
+
+/** A page fingerprint as stored (keys as JSON text), for a message. */
+export function fingerprintText(f: PageFingerprint): PageFingerprintText {
+  return { taskId: f.taskId, startrow: f.startrow, hash: f.hash, keys: JSON.stringify(f.keys), hashes: f.hashes };
+}
+
+/**
+ * The fingerprint `f` stands for, or null when it does not read as one: keys
+ * that are not JSON, not an array of numbers and texts (of at most
+ * MAX_ITEM_KEY_CHARS), more than a page holds, or not one hash per key. Pure.
+ */
+export function readFingerprint(f: PageFingerprintText): PageFingerprint | null {
+  let keys: unknown;
+  try {
+    keys = JSON.parse(f.keys);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(keys) || keys.length > MAX_PAGE_ITEMS) return null;
+  for (const k of keys as unknown[]) {
+    if (typeof k === 'number' ? !Number.isFinite(k) : typeof k !== 'string' || k.length > MAX_ITEM_KEY_CHARS) return null;
+  }
+  const read: PageFingerprint = { taskId: f.taskId, startrow: f.startrow, hash: f.hash, keys: keys as (string | number)[], hashes: f.hashes };
+  return isWellFormed(read) ? read : null;
 }
 
 /**
@@ -37,23 +68,23 @@ function jsonSize(f: PageFingerprint): number {
  * out whole (its pages are compared in full; a task known in part could hide a
  * doubtful item). Pure.
  */
-export function fingerprintMessages(list: readonly PageFingerprint[], maxItems = MAX_FINGERPRINT_ITEMS_PER_MESSAGE, maxBytes = FINGERPRINT_MESSAGE_BYTES): PageFingerprint[][] {
-  const sized = list.map((f) => ({ f, bytes: jsonSize(f) }));
-  const tooLarge = new Set(sized.filter((s) => s.bytes > maxBytes || s.f.keys.length > maxItems).map((s) => s.f.taskId));
-  const out: PageFingerprint[][] = [];
-  let current: PageFingerprint[] = [];
+export function fingerprintMessages(list: readonly PageFingerprintText[], maxItems = MAX_FINGERPRINT_ITEMS_PER_MESSAGE, maxBytes = FINGERPRINT_MESSAGE_BYTES): PageFingerprintText[][] {
+  const sized = list.map((f) => ({ f, bytes: jsonSize(f), items: itemCount(f) }));
+  const tooLarge = new Set(sized.filter((s) => s.bytes > maxBytes || s.items > maxItems).map((s) => s.f.taskId));
+  const out: PageFingerprintText[][] = [];
+  let current: PageFingerprintText[] = [];
   let items = 0;
   let bytes = 0;
-  for (const { f, bytes: size } of sized) {
+  for (const { f, bytes: size, items: count } of sized) {
     if (tooLarge.has(f.taskId)) continue;
-    if (current.length > 0 && (items + f.keys.length > maxItems || bytes + size > maxBytes)) {
+    if (current.length > 0 && (items + count > maxItems || bytes + size > maxBytes)) {
       out.push(current);
       current = [];
       items = 0;
       bytes = 0;
     }
     current.push(f);
-    items += f.keys.length;
+    items += count;
     bytes += size;
   }
   if (current.length > 0) out.push(current);
@@ -75,8 +106,50 @@ export function itemHashAt(f: Pick<PageFingerprint, 'hashes'>, i: number): strin
   return f.hashes.slice(i * ITEM_HASH_CHARS, (i + 1) * ITEM_HASH_CHARS);
 }
 
-export function fingerprintMap(list: readonly PageFingerprint[] | undefined): Map<string, PageFingerprint> {
-  return new Map((list ?? []).filter(isWellFormed).map((f) => [pageKey(f.taskId, f.startrow), f]));
+/**
+ * The fingerprints a sync may use, by page and by task. A task with any page
+ * that does not read (readFingerprint) or does not fit its keys is used for
+ * nothing: a task known in part could hide a doubtful item.
+ */
+export class FingerprintBook {
+  readonly #pages = new Map<string, PageFingerprint>();
+  readonly #byTask = new Map<string, PageFingerprint[]>();
+  readonly #refused = new Set<string>();
+
+  /** Adds fingerprints as stored (keys as text) or already read. */
+  add(list: readonly (PageFingerprint | PageFingerprintText)[]): void {
+    for (const f of list) {
+      const read = typeof f.keys === 'string' ? readFingerprint(f as PageFingerprintText) : isWellFormed(f as PageFingerprint) ? (f as PageFingerprint) : null;
+      if (!read) {
+        this.#refused.add(f.taskId);
+        continue;
+      }
+      this.#pages.set(pageKey(read.taskId, read.startrow), read);
+      const pages = this.#byTask.get(read.taskId);
+      if (pages) pages.push(read);
+      else this.#byTask.set(read.taskId, [read]);
+    }
+  }
+
+  /** Forgets them all (some never came). */
+  clear(): void {
+    this.#pages.clear();
+    this.#byTask.clear();
+  }
+
+  get size(): number {
+    return this.#pages.size;
+  }
+
+  /** The fingerprint of a task's page, if the task's may be used. */
+  page(taskId: string, startrow: number): PageFingerprint | undefined {
+    return this.#refused.has(taskId) ? undefined : this.#pages.get(pageKey(taskId, startrow));
+  }
+
+  /** Every fingerprint of a task whose fingerprints may be used (none for a refused one). */
+  pagesOf(taskId: string): readonly PageFingerprint[] {
+    return this.#refused.has(taskId) ? [] : (this.#byTask.get(taskId) ?? []);
+  }
 }
 
 /**

@@ -26,11 +26,11 @@ describe('dispatch', () => {
   });
 
   it('refuses a malformed argument with a message naming the field', async () => {
-    const res = await dispatch(handlersWith({}), 'sync:ack', { syncId: 's', pageId: -1 }, ctx, quiet);
+    const res = await dispatch(handlersWith({}), 'sync:ack', { syncId: 's', pageIds: [-1] }, ctx, quiet);
     expect(res.ok).toBe(false);
     if (!res.ok) {
       expect(res.error.code).toBe('invalid-argument');
-      expect(res.error.message).toContain('pageId');
+      expect(res.error.message).toContain('pageIds');
     }
   });
 

@@ -4,7 +4,7 @@
  * access is reported when it ends.
  */
 import { randomUUID } from 'node:crypto';
-import type { HandlerContext, PageFingerprint, ParsedArg, RequestResults } from '../../shared/ipc.ts';
+import type { HandlerContext, PageFingerprintText, ParsedArg, RequestResults } from '../../shared/ipc.ts';
 import type { MainDeps } from '../deps.ts';
 import { FieldbookError, toAppError } from '../ipc/errors.ts';
 import { accessFromSync } from '../secrets/access.ts';
@@ -34,7 +34,7 @@ function scrubbedEmit(ctx: HandlerContext): HandlerContext['emit'] {
 export interface SyncService {
   start(arg: ParsedArg<'sync:start'>, ctx: HandlerContext): Promise<RequestResults['sync:start']>;
   /** Page fingerprints for the running sync (sync:start said how many pages to expect). */
-  fingerprints(syncId: string, list: PageFingerprint[]): void;
+  fingerprints(syncId: string, list: PageFingerprintText[]): void;
   cancel(syncId: string): void;
   ack(syncId: string, pageId: number): void;
   /** The profile the running sync writes for (null: none runs). */

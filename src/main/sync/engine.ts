@@ -9,7 +9,7 @@
  * (801/802) or a lost network stops the whole sync: the renderer keeps its cache
  * and the checkpoints let the next sync resume. Cancel stops within one page.
  */
-import type { AppError, HandlerContext, PageFingerprint, SyncFinishedEvent, SyncPageEvent, SyncPhase, SyncProgress, SyncTaskSummary, TaskCheckpoint } from '../../shared/ipc.ts';
+import type { AppError, HandlerContext, PageFingerprint, PageFingerprintText, SyncFinishedEvent, SyncPageEvent, SyncPhase, SyncProgress, SyncTaskSummary, TaskCheckpoint } from '../../shared/ipc.ts';
 import { MAX_IPC_MESSAGE_BYTES } from '../../shared/ipc.ts';
 import type { Parsed, SchemaName } from '../../shared/api/wire.ts';
 import type { CollectionName } from '../../shared/records.ts';
@@ -23,7 +23,7 @@ import { itemHash, KnownItem, rawItemKeys, recordKeyOfItemKey, skippable } from 
 import { DEFAULT_PAGING, expandsPlan, plannedRequests, remainingHint, type PagingOptions, type TaskOutcome } from './plan.ts';
 import { collectionProgress, type CollectionCounters, type TaskState } from './progress.ts';
 import { splitBySize } from './split.ts';
-import { fingerprintMap, pageKey, taskItems, type TaskItems } from '../../shared/page-fingerprints.ts';
+import { FingerprintBook, pageKey, taskItems, type TaskItems } from '../../shared/page-fingerprints.ts';
 import { validateItems } from '../api/client.ts';
 import { KIND_SPECS, announcedTotals, childTasks, collectionsUnder, describeTask, itemKey, rootTasks, toRecords, type SyncTask } from './tasks.ts';
 
@@ -81,7 +81,7 @@ export class SyncEngine {
   readonly #window: AckWindow;
   readonly #controller = new AbortController();
   readonly #checkpoints: Map<string, TaskCheckpoint>;
-  readonly #fingerprints: Map<string, PageFingerprint>;
+  readonly #fingerprints = new FingerprintBook();
   /** per task: what the cache holds of its items (from its pages' fingerprints, built when the task first reads a page) */
   readonly #taskItems = new Map<string, TaskItems>();
   /** fingerprints of pages still to come; resolved when they are all here, the wait is over or the sync stops */
@@ -125,7 +125,7 @@ export class SyncEngine {
     this.#maxActive = concurrency * 2;
     this.#window = new AckWindow(opts.maxUnacked ?? 4);
     this.#checkpoints = new Map((opts.checkpoints ?? []).map((c) => [c.taskId, c]));
-    this.#fingerprints = fingerprintMap(opts.fingerprints);
+    this.#fingerprints.add(opts.fingerprints ?? []);
     this.#fingerprintsDue = opts.fingerprintPages ?? 0;
     this.#fingerprintsHere = new Promise<void>((resolve) => {
       if (this.#fingerprintsDue <= 0) return resolve();
@@ -164,9 +164,9 @@ export class SyncEngine {
    * Fingerprints the renderer sends after the start, in several messages. Those
    * arriving once lists have begun to use them (all came, or the wait ran out) are ignored.
    */
-  addFingerprints(list: readonly PageFingerprint[]): void {
+  addFingerprints(list: readonly PageFingerprintText[]): void {
     if (this.#fingerprintsDue <= 0) return;
-    for (const [key, f] of fingerprintMap(list)) this.#fingerprints.set(key, f);
+    this.#fingerprints.add(list);
     this.#fingerprintsDue -= list.length;
     if (this.#fingerprintsDue <= 0) this.#fingerprintsArrived();
   }
@@ -358,8 +358,7 @@ export class SyncEngine {
   #itemsOf(task: SyncTask): TaskItems {
     let items = this.#taskItems.get(task.taskId);
     if (!items) {
-      const pages = [...this.#fingerprints.values()].filter((f) => f.taskId === task.taskId);
-      items = taskItems(pages);
+      items = taskItems(this.#fingerprints.pagesOf(task.taskId));
       this.#taskItems.set(task.taskId, items);
     }
     return items;
@@ -376,7 +375,7 @@ export class SyncEngine {
     if (!skippable(task)) return this.#opts.client.getPage(task.path, task.wrapperKey, task.schema, options, signal);
     await this.#fingerprintsHere;
     const key = pageKey(task.taskId, startrow);
-    const stored = this.#fingerprints.get(key);
+    const stored = this.#fingerprints.page(task.taskId, startrow);
     const held = this.#itemsOf(task);
     const whole = stored?.hash && !held.doubtful.has(key) ? stored.hash : undefined;
     const page = await this.#opts.client.getPage(task.path, task.wrapperKey, task.schema, {

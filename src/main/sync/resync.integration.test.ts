@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventName, EventPayloads, PageFingerprint, SyncPageEvent } from '../../shared/ipc.ts';
 import { recordKey, type AnyRecord } from '../../shared/records.ts';
-import { fingerprintMessages, pageKey } from '../../shared/page-fingerprints.ts';
+import { fingerprintMessages, fingerprintText, pageKey } from '../../shared/page-fingerprints.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { ApiClient } from '../api/client.ts';
 import { SyncEngine } from './engine.ts';
@@ -45,7 +45,7 @@ async function sync(fingerprints?: PageFingerprint[], options: { announce?: numb
     },
   });
   const running = engine.run();
-  for (const message of fingerprintMessages(fingerprints ?? [], 40)) {
+  for (const message of fingerprintMessages((fingerprints ?? []).map(fingerprintText), 40)) {
     await new Promise((r) => setImmediate(r));
     engine.addFingerprints(message);
   }

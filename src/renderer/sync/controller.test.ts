@@ -25,7 +25,7 @@ function setup() {
   const db = freshDb();
   const store = createSyncStore();
   const controller = createSyncController(fake.api, db, store, () => new Date('2026-03-01T10:00:00Z'));
-  const acks = () => fake.calls.filter((c) => c.channel === 'sync:ack').map((c) => (c.arg as { pageId: number }).pageId);
+  const acks = () => fake.calls.filter((c) => c.channel === 'sync:ack').flatMap((c) => (c.arg as { pageIds: number[] }).pageIds);
   return { fake, db, store, controller, acks };
 }
 

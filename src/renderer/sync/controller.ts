@@ -4,7 +4,7 @@
  * ahead of the writes), and closes the pass: per-collection state, pruning,
  * checkpoints cleared after a completed pass.
  */
-import type { AppError, FieldbookApi, SyncFinishedEvent, SyncPageEvent, TaskCheckpoint } from '../../shared/ipc.ts';
+import { MAX_ACKS_PER_MESSAGE, type AppError, type FieldbookApi, type SyncFinishedEvent, type SyncPageEvent, type TaskCheckpoint } from '../../shared/ipc.ts';
 import { COLLECTIONS, type CollectionName } from '../../shared/records.ts';
 import type { FieldbookDb, SyncCollectionRow } from '../db/index.ts';
 import { errorFromUnknown } from '../components/ErrorMessage.tsx';
@@ -17,6 +17,7 @@ import { ChangeCollector, newlyDue, recordSyncChanges } from './log.ts';
 import { todayIso } from '../../shared/dates.ts';
 import { loadFingerprints, onForeignWrite, PassFingerprints, takeForeignWrites } from './fingerprints.ts';
 import { fingerprintMessages } from '../../shared/page-fingerprints.ts';
+import { emptyTables, PassSizes } from './sizes.ts';
 
 type SyncApi = Pick<FieldbookApi, 'sync:start' | 'sync:fingerprints' | 'sync:cancel' | 'sync:ack' | 'on'>;
 
@@ -33,6 +34,8 @@ interface Pass {
   changes: ChangeCollector;
   /** page fingerprints: what to forget, save and keep (fingerprints.ts) */
   fingerprints: PassFingerprints;
+  /** the tables' sizes through the pass (sizes.ts); none for a pass this renderer did not start */
+  sizes: PassSizes | null;
 }
 
 export interface SyncController {
@@ -43,6 +46,9 @@ export interface SyncController {
   idle(): Promise<void>;
   dispose(): void;
 }
+
+/** Unchanged pages acknowledged together at most this many at a time (main sends up to 32 of them ahead: flow.ts). */
+const ACK_EVERY = 16;
 
 const errorOf = (e: unknown): AppError => errorFromUnknown(e, 'The cache could not be written');
 
@@ -59,11 +65,17 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     },
   };
   let queue: Promise<void> = Promise.resolve();
+  /** pages received and not yet handled */
+  let pagesWaiting = 0;
+  /** pages written and not yet acknowledged (see acknowledge) */
+  const unacked: { syncId: string; pageId: number }[] = [];
   const ui = createUiBatch(store);
 
-  function newPass(resumed: boolean, knownEmpty = new Set<CollectionName>(), previousSyncAt: string | null = null, stored = new Set<string>()): Pass {
+  function newPass(resumed: boolean, knownEmpty = new Set<CollectionName>(), previousSyncAt: string | null = null, stored = new Set<string>(), countSizes = false): Pass {
     const fingerprints = new PassFingerprints(db, stored);
-    return { syncId: null, resumed, knownEmpty, delivered: new Map(), checkpoints: new Map(), broken: false, previousSyncAt, changes: new ChangeCollector(), fingerprints };
+    // counted now, before the pass writes anything; a table written by anyone else meanwhile is not trusted
+    const sizes = countSizes ? new PassSizes(db, (collection) => fingerprints.tainted(collection)) : null;
+    return { syncId: null, resumed, knownEmpty, delivered: new Map(), checkpoints: new Map(), broken: false, previousSyncAt, changes: new ChangeCollector(), fingerprints, sizes };
   }
 
   // A page of a sync this renderer did not start (e.g. after a reload mid-sync)
@@ -86,8 +98,10 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     const p = passFor(page.syncId);
     if (p.broken) return;
     try {
+      await p.sizes?.counted();
       const started = performance.now();
       const result = await writeOrSkip(p, page);
+      p.sizes?.inserted(page.collection, result.inserted);
       p.changes.add(result.changes);
       const took = performance.now() - started;
       const seen = p.delivered.get(page.collection) ?? new Set();
@@ -104,9 +118,41 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
       await api['sync:cancel']({ syncId: page.syncId });
       return;
     }
-    // not awaited: the next page's write need not wait for the acknowledgement's round trip
-    void api['sync:ack']({ syncId: page.syncId, pageId: page.pageId }).then((result) => {
-      if (!result.ok && result.error.code !== 'cancelled') store.setState({ error: result.error });
+    unacked.push({ syncId: page.syncId, pageId: page.pageId });
+    // a page that cost a write goes at once (main sends few of those ahead); unchanged ones go together
+    if (page.records.length > 0) acknowledge();
+  }
+
+  /**
+   * Acknowledges the pages written and not yet acknowledged, one message per
+   * sync. Not awaited: the next page's write need not wait for the round trip.
+   */
+  function acknowledge(): void {
+    const bySync = new Map<string, number[]>();
+    for (const { syncId, pageId } of unacked.splice(0)) {
+      const ids = bySync.get(syncId) ?? [];
+      ids.push(pageId);
+      bySync.set(syncId, ids);
+    }
+    for (const [syncId, ids] of bySync) {
+      for (let i = 0; i < ids.length; i += MAX_ACKS_PER_MESSAGE) {
+        void api['sync:ack']({ syncId, pageIds: ids.slice(i, i + MAX_ACKS_PER_MESSAGE) }).then((result) => {
+          if (!result.ok && result.error.code !== 'cancelled') store.setState({ error: result.error });
+        });
+      }
+    }
+  }
+
+  /** A page arrived: written in turn; once no page waits, the ones written are acknowledged. */
+  function receivePage(page: SyncPageEvent): void {
+    pagesWaiting++;
+    enqueue(async () => {
+      try {
+        await handlePage(page);
+      } finally {
+        pagesWaiting--;
+        if (pagesWaiting === 0 || unacked.length >= ACK_EVERY) acknowledge();
+      }
     });
   }
 
@@ -127,11 +173,28 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     await p.fingerprints.keepOnlySeen(pruned);
     let removed = 0;
     const track = p.previousSyncAt !== null && p.syncId !== null;
+    /** collections known to hold exactly the keys the pass delivered */
+    const exact = new Set<CollectionName>();
     for (const collection of pruned) {
+      const delivered = p.delivered.get(collection) ?? new Set();
+      // as many records held as keys delivered (each of them held): nothing else to find, no key to read
+      if (await p.sizes?.nothingElse(collection, delivered.size)) {
+        exact.add(collection);
+        continue;
+      }
       const onRemoved = track && TRACKED.has(collection) ? (records: Parameters<typeof removalChanges>[1]) => p.changes.add(removalChanges(collection, records)) : undefined;
-      removed += await pruneCollection(db, collection, p.delivered.get(collection) ?? new Set(), onRemoved);
+      const gone = await pruneCollection(db, collection, delivered, onRemoved);
+      p.sizes?.removed(collection, gone.removed);
+      p.sizes?.removed('emails', gone.emails);
+      removed += gone.removed + gone.emails;
     }
-    if (pruned.includes('users')) removed += await pruneOrphanEmails(db);
+    // e-mails go with their users (pruneCollection); looked for one by one only when users were written by
+    // something else meanwhile or could not be counted (a user removed from outside leaves its e-mails behind)
+    if (pruned.includes('users') && !exact.has('users')) {
+      const gone = await pruneOrphanEmails(db);
+      p.sizes?.removed('emails', gone);
+      removed += gone;
+    }
     const rows: SyncCollectionRow[] = [];
     for (const collection of COLLECTIONS) {
       const progress = event.collections[collection];
@@ -142,7 +205,7 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
         collection,
         lastSyncedAt: complete ? at : (before?.lastSyncedAt ?? null),
         lastError: complete ? null : (progress.error ?? before?.lastError ?? null),
-        total: complete ? await db.table(collection).count() : (before?.total ?? null),
+        total: complete ? ((await p.sizes?.size(collection)) ?? (await db.table(collection).count())) : (before?.total ?? null),
       });
     }
     await db.syncCollections.bulkPut(rows);
@@ -169,7 +232,7 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
   }
 
   const unsubscribe = [
-    api.on['sync:page']((page) => enqueue(() => handlePage(page))),
+    api.on['sync:page'](receivePage),
     // A pass runs until its last pages are written and its state recorded (finishPass): a final
     // progress event does not end it, or the views would show "done" over a half-written cache.
     api.on['sync:progress']((progress) => ui.progress(progress)),
@@ -193,11 +256,11 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
         if (row.total !== null) previousTotals[row.collection] = row.total;
         if (row.lastSyncedAt !== null && (previousSyncAt === null || row.lastSyncedAt > previousSyncAt)) previousSyncAt = row.lastSyncedAt;
       }
-      for (const collection of COLLECTIONS) if ((await db.table(collection).count()) === 0) knownEmpty.add(collection);
+      for (const collection of await emptyTables(db)) knownEmpty.add(collection);
       // e-mails may be empty while users are not: only users' own emptiness says their pages' fingerprints are void
       const skip = new Set([...knownEmpty, ...takeForeignWrites(db.name)]);
       const fingerprints = await loadFingerprints(db, skip);
-      pass = newPass(resumed, knownEmpty, previousSyncAt, fingerprints.keys);
+      pass = newPass(resumed, knownEmpty, previousSyncAt, fingerprints.keys, true);
       const sent = options.fresh ? [] : fingerprintMessages(fingerprints.send);
       ui.reset();
       store.setState({ running: true, resumed, progress: null, finished: null, rowsWritten: 0, pagesWritten: 0, writeMs: 0, rowsRemoved: 0, error: null });
@@ -211,11 +274,9 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
       const { syncId } = result.value;
       if (pass) pass.syncId ??= syncId;
       store.setState({ syncId });
-      // lists wait for all of these (10 s at most): if one is lost, every page is compared in full
-      for (const fingerprints of sent) {
-        const answer = await api['sync:fingerprints']({ syncId, fingerprints });
-        if (!answer.ok) break;
-      }
+      // lists wait for all of these (10 s at most): if one is lost, every page is compared in full.
+      // Sent one after the other without waiting for each answer (main takes them in order).
+      await Promise.all(sent.map((fingerprints) => api['sync:fingerprints']({ syncId, fingerprints })));
     },
     async cancel() {
       const syncId = store.getState().syncId ?? pass?.syncId;

@@ -1,8 +1,10 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
-import type { PageFingerprint, SyncFinishedEvent, SyncPageEvent } from '../../shared/ipc.ts';
+import { describe, expect, it, vi } from 'vitest';
+import type { PageFingerprint, PageFingerprintText, SyncFinishedEvent, SyncPageEvent } from '../../shared/ipc.ts';
+import { readFingerprint } from '../../shared/page-fingerprints.ts';
 import type { UserRecord } from '../../shared/records.ts';
 import { createSyncController } from './controller.ts';
+import { pruneCollection } from './prune.ts';
 import { createSyncStore } from './store.ts';
 import { fakeApi } from '../testing/fake-api.ts';
 import { freshDb, user } from '../testing/fixtures.ts';
@@ -51,9 +53,10 @@ function setup() {
   const sentList = (): PageFingerprint[] => {
     const last = fake.calls.findLastIndex((c) => c.channel === 'sync:start');
     const announced = (fake.calls[last]?.arg as { fingerprintPages?: number }).fingerprintPages ?? 0;
-    const list = fake.calls.slice(last).filter((c) => c.channel === 'sync:fingerprints').flatMap((c) => (c.arg as { fingerprints: PageFingerprint[] }).fingerprints);
+    const list = fake.calls.slice(last).filter((c) => c.channel === 'sync:fingerprints').flatMap((c) => (c.arg as { fingerprints: PageFingerprintText[] }).fingerprints);
     expect(list).toHaveLength(announced);
-    return list;
+    // as main reads them
+    return list.map((f) => readFingerprint(f)).filter((f): f is PageFingerprint => f !== null);
   };
   const sentFingerprints = () => sentList().map((f) => `${f.startrow}:${f.hash}`).sort();
   /** one pass of the given pages, to its end */
@@ -112,6 +115,20 @@ describe('page fingerprints across syncs', () => {
     expect((await db.users.get(3))?.status).toBe('Inactive');
   });
 
+  it('acknowledges a run of unchanged pages in one message, and a page it wrote at once', async () => {
+    const { pass, fake, controller } = setup();
+    await pass('sync-1', firstPages());
+    const before = fake.calls.length;
+    await controller.start();
+    fake.emit('sync:page', { ...unchanged(3, 1, [1, 2], 'h1'), syncId: 'sync-2' });
+    fake.emit('sync:page', { ...unchanged(4, 996, [3, 4], 'h2'), syncId: 'sync-2' });
+    fake.emit('sync:page', { ...page(5, 1991, [user(5)], 'h5'), syncId: 'sync-2' });
+    fake.emit('sync:page', { ...unchanged(6, 2986, [6], 'h6', true), syncId: 'sync-2' });
+    await controller.idle();
+    const acks = fake.calls.slice(before).filter((c) => c.channel === 'sync:ack').map((c) => c.arg);
+    expect(acks).toEqual([{ syncId: 'sync-2', pageIds: [3, 4, 5] }, { syncId: 'sync-2', pageIds: [6] }]);
+  });
+
   it('counts the items a changed page did not resend as delivered, so they are not pruned', async () => {
     const { pass, db } = setup();
     await pass('sync-1', firstPages());
@@ -154,12 +171,12 @@ describe('page fingerprints across syncs', () => {
     expect(sentFingerprints()).toEqual([]);
   });
 
-  it('does not send a fingerprint whose keys it cannot read (its page is compared in full)', async () => {
+  it('sends no fingerprint of a task with a row it cannot read (its pages are compared in full: a task known in part could hide a doubtful item)', async () => {
     const { pass, db, sentFingerprints } = setup();
     await pass('sync-1', firstPages());
-    await db.pageFingerprints.update(`${TASK}@1`, { keys: '[1, {"not": "a key"}]' });
+    await db.pageFingerprints.update(`${TASK}@1`, { keys: 42 as unknown as string });
     await pass('sync-2', []);
-    expect(sentFingerprints()).toEqual(['996:h2']);
+    expect(sentFingerprints()).toEqual([]);
   });
 
   it('sends none for a collection whose cache is empty, nor when the user asks for a fresh sync', async () => {
@@ -186,5 +203,78 @@ describe('page fingerprints across syncs', () => {
     await controller.start();
     const resume = fake.calls.filter((c) => c.channel === 'sync:start').at(-1)?.arg as { checkpoints?: { nextStartrow: number }[] };
     expect(resume.checkpoints?.map((c) => c.nextStartrow)).toEqual([996]);
+  });
+});
+
+describe('pruning and totals without reading every key', () => {
+  /** e-mails arrive in a message of their own, under the users task's checkpoint */
+  const emailsPage = (pageId: number, emails: [number, number][]): SyncPageEvent => ({
+    syncId: `sync-${pageId}`, pageId, taskId: TASK, collection: 'emails',
+    records: emails.map(([emailid, userid]) => ({ emailid, userid, email: `u${userid}-${emailid}@example.org`, status: 'Active', isprimary: true })),
+    checkpoint: { taskId: TASK, collection: 'users', nextStartrow: 1, done: false },
+  });
+  const totals = async (db: ReturnType<typeof setup>['db']) => Object.fromEntries((await db.syncCollections.toArray()).map((r) => [r.collection, r.total]));
+  const finishedWithEmails = (syncId: string): SyncFinishedEvent => ({ ...finished(syncId), collections: { users: finished(syncId).collections.users!, emails: { state: 'complete', records: 0, pages: 1, total: null } } });
+
+  it('reads no key to find nothing to prune when the pass delivered every record the cache holds, and says the total', async () => {
+    const { pass, db } = setup();
+    await pass('sync-1', firstPages());
+    const keyReads = vi.spyOn(db.users, 'toCollection');
+    const state = await pass('sync-2', [unchanged(3, 1, [1, 2], 'h1'), unchanged(4, 996, [3, 4], 'h2', true)]);
+    expect(state.rowsRemoved).toBe(0);
+    expect(keyReads).not.toHaveBeenCalled();
+    expect((await totals(db)).users).toBe(4);
+  });
+
+  it('counts the records a pass added into the total, and still finds one the server dropped', async () => {
+    const { pass, db } = setup();
+    await pass('sync-1', firstPages());
+    const state = await pass('sync-2', [unchanged(3, 1, [1, 2], 'h1'), page(4, 996, [user(3), user(5), user(6)], 'h3', true)]);
+    expect(state.rowsRemoved).toBe(1);
+    expect((await totals(db)).users).toBe(5);
+    expect(await db.users.count()).toBe(5);
+  });
+
+  it('does not take a record something else added during the pass for one the pass delivered', async () => {
+    const { db, fake, controller } = setup();
+    await controller.start();
+    for (const p of firstPages()) fake.emit('sync:page', { ...p, syncId: 'sync-1' });
+    fake.emit('sync:finished', finished('sync-1'));
+    await controller.idle();
+    await controller.start();
+    fake.emit('sync:page', { ...unchanged(3, 1, [1, 2], 'h1'), syncId: 'sync-2' });
+    await controller.idle();
+    // one more record than the cache held when the pass began, that the server does not have
+    await db.users.put(user(99));
+    fake.emit('sync:page', { ...unchanged(4, 996, [3, 4], 'h2', true), syncId: 'sync-2' });
+    fake.emit('sync:finished', finished('sync-2'));
+    await controller.idle();
+    expect(((await db.users.toCollection().primaryKeys()) as number[]).sort((a, b) => a - b)).toEqual([1, 2, 3, 4]);
+    expect((await totals(db)).users).toBe(4);
+  });
+
+  it('removes a dropped user\'s e-mails with the user, and keeps the e-mails\' total right', async () => {
+    const { db, fake, controller } = setup();
+    const run = async (syncId: string, pages: SyncPageEvent[]) => {
+      await controller.start();
+      for (const p of pages) fake.emit('sync:page', { ...p, syncId });
+      fake.emit('sync:finished', finishedWithEmails(syncId));
+      await controller.idle();
+    };
+    await run('sync-1', [emailsPage(1, [[10, 1], [40, 4], [41, 4]]), ...firstPages()]);
+    expect((await totals(db)).emails).toBe(3);
+    await run('sync-2', [unchanged(3, 1, [1, 2], 'h1'), page(4, 996, [user(3)], 'h3', true)]);
+    expect((await db.emails.toArray()).map((e) => e.emailid)).toEqual([10]);
+    expect((await totals(db)).emails).toBe(1);
+  });
+
+  it('deletes a pruned user and their e-mails in one transaction (a crash between the two would leave e-mails of nobody)', async () => {
+    const { db } = setup();
+    await db.users.bulkPut([user(1), user(4)]);
+    await db.emails.bulkPut([10, 40, 41].map((emailid) => ({ emailid, userid: emailid === 10 ? 1 : 4, email: `e${emailid}@example.org`, status: 'Active', isprimary: null })));
+    const transactions = vi.spyOn(db, 'transaction');
+    expect(await pruneCollection(db, 'users', new Set([1]))).toEqual({ removed: 1, emails: 2 });
+    expect(transactions).toHaveBeenCalledTimes(1);
+    expect((await db.emails.toArray()).map((e) => e.emailid)).toEqual([10]);
   });
 });

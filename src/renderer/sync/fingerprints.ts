@@ -16,7 +16,7 @@
  *  - a collection found empty when a pass starts sends none.
  */
 import Dexie, { type DBCore, type Middleware } from 'dexie';
-import type { PageFingerprint, SyncPageEvent, TaskCheckpoint } from '../../shared/ipc.ts';
+import type { PageFingerprintText, SyncPageEvent, TaskCheckpoint } from '../../shared/ipc.ts';
 import { pageKey } from '../../shared/page-fingerprints.ts';
 import { COLLECTIONS, type CollectionName } from '../../shared/records.ts';
 import type { FieldbookDb, PageFingerprintRow } from '../db/index.ts';
@@ -99,31 +99,31 @@ export async function forgetFingerprints(db: FieldbookDb, collection: Collection
   await db.pageFingerprints.where('collection').equals(collection).delete();
 }
 
-function parseKeys(text: unknown): (string | number)[] | null {
-  if (typeof text !== 'string') return null;
-  try {
-    const keys: unknown = JSON.parse(text);
-    return Array.isArray(keys) && keys.every((k) => typeof k === 'string' || typeof k === 'number') ? (keys as (string | number)[]) : null;
-  } catch {
-    return null;
-  }
+/** A row with the fields of a fingerprint, of their types (main reads the keys' text: readFingerprint). */
+function isFingerprintRow(row: PageFingerprintRow): boolean {
+  const r = row as Partial<Record<keyof PageFingerprintRow, unknown>>;
+  return typeof r.taskId === 'string' && Number.isInteger(r.startrow) && (r.hash === null || typeof r.hash === 'string') && typeof r.keys === 'string' && typeof r.hashes === 'string';
 }
 
 export interface StoredFingerprints {
   /** every page key with a fingerprint in the database */
   keys: Set<string>;
-  /** those a pass may send: none of collections written by others or found empty */
-  send: PageFingerprint[];
+  /** those a pass may send (keys as stored, as text): none of collections written by others or found empty */
+  send: PageFingerprintText[];
 }
 
 export async function loadFingerprints(db: FieldbookDb, skip: ReadonlySet<CollectionName>): Promise<StoredFingerprints> {
   const out: StoredFingerprints = { keys: new Set(), send: [] };
-  for (const row of await db.pageFingerprints.toArray()) {
+  const unreadable = new Set<unknown>();
+  const rows = await db.pageFingerprints.toArray();
+  for (const row of rows) {
     out.keys.add(row.key);
-    if (skip.has(row.collection)) continue;
-    const keys = parseKeys(row.keys);
-    // a row this build cannot read is as good as none: its page is compared in full
-    if (keys) out.send.push({ taskId: row.taskId, startrow: row.startrow, hash: row.hash, keys, hashes: row.hashes });
+    if (!skip.has(row.collection) && !isFingerprintRow(row)) unreadable.add(row.taskId);
+  }
+  for (const row of rows) {
+    // a task with a row this build cannot read sends none: its pages are compared in full (a task known in part could hide a doubtful item)
+    if (skip.has(row.collection) || unreadable.has(row.taskId)) continue;
+    out.send.push({ taskId: row.taskId, startrow: row.startrow, hash: row.hash, keys: row.keys, hashes: row.hashes });
   }
   return out;
 }
@@ -183,11 +183,11 @@ export class PassFingerprints {
   }
 
   /** An unchanged page: nothing to write now but (in a while) its checkpoint; its keys count as delivered. */
-  async unchanged(page: SyncPageEvent & { unchangedKeys: (string | number)[] }): Promise<{ rowsWritten: number; keys: (string | number)[]; changes: [] }> {
+  async unchanged(page: SyncPageEvent & { unchangedKeys: (string | number)[] }): Promise<{ rowsWritten: number; inserted: number; keys: (string | number)[]; changes: [] }> {
     this.#deferred.set(page.checkpoint.taskId, { ...page.checkpoint });
     if (page.fingerprint) this.#seen.add(pageKey(page.taskId, page.fingerprint.startrow));
     if (this.#deferred.size >= SAVE_EVERY) await this.flushCheckpoints();
-    return { rowsWritten: 0, keys: page.unchangedKeys, changes: [] };
+    return { rowsWritten: 0, inserted: 0, keys: page.unchangedKeys, changes: [] };
   }
 
   /** A page of this task is about to be written with its own, later checkpoint. */
@@ -204,6 +204,11 @@ export class PassFingerprints {
 
   taint(collection: CollectionName): void {
     this.#tainted.add(collection);
+  }
+
+  /** Something other than the sync wrote `collection` (or what shares its fingerprints) during the pass. */
+  tainted(collection: CollectionName): boolean {
+    return this.#tainted.has(fingerprintOwner(collection));
   }
 
   /** After a complete pass: only the pages it saw keep theirs. */

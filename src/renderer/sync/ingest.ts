@@ -15,6 +15,8 @@ import { markSyncTransaction, type FingerprintWrite } from './fingerprints.ts';
 export interface PageWriteResult {
   /** records actually written (new or changed) */
   rowsWritten: number;
+  /** of those, records whose key the cache did not hold before (the pass's own bookkeeping of table sizes: sizes.ts) */
+  inserted: number;
   /** primary keys the page delivered (for pruning after a full pass) */
   keys: (string | number)[];
   /** what the page changed, in the change log's terms (only when asked: not on a profile's first sync) */
@@ -98,6 +100,7 @@ export async function writePage(db: FieldbookDb, page: SyncPageEvent, options: P
   // derived as the cache stores them, so an unchanged record compares equal
   const { records, keys } = lastPerKey(collection, withDerivedFields(collection, page.records as readonly AnyRecord[]));
   let rowsWritten = 0;
+  let inserted = 0;
   let changes: ChangeEntry[] = [];
   const track = options.track === true && TRACKED.has(collection);
   const fingerprint = options.fingerprint;
@@ -111,9 +114,10 @@ export async function writePage(db: FieldbookDb, page: SyncPageEvent, options: P
       if (track) changes = pageChanges(collection, records, stored);
       if (toWrite.length > 0) await table.bulkPut(toWrite);
       rowsWritten = toWrite.length;
+      inserted = options.knownEmpty ? records.length : stored.reduce((n, r) => (r === undefined ? n + 1 : n), 0);
     }
     await db.syncCheckpoints.put({ ...page.checkpoint });
   });
   // the records it holds as they are count as delivered too (they are not read: nothing to compare)
-  return { rowsWritten, keys: page.unchangedKeys ? [...keys, ...page.unchangedKeys] : keys, changes };
+  return { rowsWritten, inserted, keys: page.unchangedKeys ? [...keys, ...page.unchangedKeys] : keys, changes };
 }

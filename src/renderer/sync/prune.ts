@@ -46,29 +46,41 @@ export function staleKeys(cached: readonly (string | number)[], delivered: Reado
 
 const DELETE_CHUNK = 5_000;
 
+export interface Pruned {
+  /** records of the collection deleted */
+  removed: number;
+  /** e-mails deleted with their users (pruning users only) */
+  emails: number;
+}
+
 /**
- * Deletes the collection's cached records whose keys the pass did not deliver; returns how many.
+ * Deletes the collection's cached records whose keys the pass did not deliver.
  * `onRemoved` receives each chunk's records just before they go (the change log).
+ * Users go with their e-mails, in the same transaction: a crash between the two
+ * would leave e-mails of nobody that a later pass need not look for.
  */
 export async function pruneCollection(
   db: FieldbookDb,
   collection: CollectionName,
   delivered: ReadonlySet<string | number>,
   onRemoved?: (records: AnyRecord[]) => void,
-): Promise<number> {
+): Promise<Pruned> {
   const table = db.table(collection) as Table<AnyRecord, string | number>;
   const cached = (await table.toCollection().primaryKeys()) as (string | number)[];
   const stale = staleKeys(cached, delivered);
+  const withEmails = collection === 'users';
+  let emails = 0;
   for (let i = 0; i < stale.length; i += DELETE_CHUNK) {
     const chunk = stale.slice(i, i + DELETE_CHUNK);
     if (onRemoved) onRemoved((await table.bulkGet(chunk)).filter((r): r is AnyRecord => r !== undefined));
     // the sync's own write: records no page of a complete pass held (page fingerprints stay valid)
-    await db.transaction('rw', table, () => {
+    await db.transaction('rw', withEmails ? [table, db.emails] : [table], async () => {
       markSyncTransaction();
-      return table.bulkDelete(chunk);
+      if (withEmails) emails += await db.emails.where('userid').anyOf(chunk).delete();
+      await table.bulkDelete(chunk);
     });
   }
-  return stale.length;
+  return { removed: stale.length, emails };
 }
 
 /**
@@ -84,6 +96,7 @@ export function orphanEmailKeys(emails: readonly { emailid: number; userid: numb
 export async function pruneOrphanEmails(db: FieldbookDb): Promise<number> {
   const userids = new Set((await db.users.toCollection().primaryKeys()) as number[]);
   const stale = orphanEmailKeys(await db.emails.toArray(), userids);
+  if (stale.length === 0) return 0;
   await db.transaction('rw', db.emails, () => {
     markSyncTransaction();
     return db.emails.bulkDelete(stale);

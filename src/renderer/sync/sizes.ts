@@ -1,0 +1,80 @@
+/**
+ * How many records each cache table holds through a pass, without reading
+ * every key at its end. The tables are counted once as the pass starts (before
+ * its first write); each page write reports the records it inserted; the sync
+ * alone deletes (pruning). So while nothing else writes a table during the
+ * pass, its size is known at any time: at the start, plus inserted, minus
+ * removed.
+ *
+ * A complete pass uses that twice: a collection holding exactly as many
+ * records as the pass delivered keys (all of which it holds) has nothing to
+ * prune, so its keys need not be read; and the totals the Sync panel shows
+ * need no count. Any doubt (a table written by something else during the pass,
+ * a count that failed, more keys delivered than records held) falls back to
+ * reading the keys and counting, as before.
+ */
+import { COLLECTIONS, type CollectionName } from '../../shared/records.ts';
+import type { FieldbookDb } from '../db/index.ts';
+
+/** Every cache table's size, counted in one read transaction. */
+export async function countTables(db: FieldbookDb): Promise<Map<CollectionName, number>> {
+  const tables = COLLECTIONS.map((c) => db.table(c));
+  const counts = await db.transaction('r', tables, () => Promise.all(tables.map((t) => t.count())));
+  return new Map(COLLECTIONS.map((c, i) => [c, counts[i]!]));
+}
+
+/** The collections that hold no record at all (one key read each, not a count). */
+export async function emptyTables(db: FieldbookDb): Promise<Set<CollectionName>> {
+  const empty = new Set<CollectionName>();
+  const firstKeys = await Promise.all(COLLECTIONS.map((c) => db.table(c).limit(1).primaryKeys()));
+  COLLECTIONS.forEach((c, i) => {
+    if (firstKeys[i]!.length === 0) empty.add(c);
+  });
+  return empty;
+}
+
+export class PassSizes {
+  /** null when the count failed (every question is then answered "unknown") */
+  readonly #atStart: Promise<Map<CollectionName, number> | null>;
+  readonly #inserted = new Map<CollectionName, number>();
+  readonly #removed = new Map<CollectionName, number>();
+  readonly #doubtful: (collection: CollectionName) => boolean;
+
+  /**
+   * Starts counting at once: call before the pass's first write. `doubtful`
+   * says whether something other than the sync wrote a collection since.
+   */
+  constructor(db: FieldbookDb, doubtful: (collection: CollectionName) => boolean) {
+    this.#atStart = countTables(db).catch(() => null);
+    this.#doubtful = doubtful;
+  }
+
+  /** Resolves once the tables are counted (the pass writes nothing before). */
+  async counted(): Promise<void> {
+    await this.#atStart;
+  }
+
+  inserted(collection: CollectionName, n: number): void {
+    if (n > 0) this.#inserted.set(collection, (this.#inserted.get(collection) ?? 0) + n);
+  }
+
+  removed(collection: CollectionName, n: number): void {
+    if (n > 0) this.#removed.set(collection, (this.#removed.get(collection) ?? 0) + n);
+  }
+
+  /** The records `collection` holds now, or null when that is not known for sure. */
+  async size(collection: CollectionName): Promise<number | null> {
+    const start = (await this.#atStart)?.get(collection);
+    if (start === undefined || this.#doubtful(collection)) return null;
+    return start + (this.#inserted.get(collection) ?? 0) - (this.#removed.get(collection) ?? 0);
+  }
+
+  /**
+   * After a complete pass that delivered `delivered` of the collection's keys
+   * (each held in the cache): true when the cache holds nothing else, so
+   * nothing is to be pruned and its keys need not be read.
+   */
+  async nothingElse(collection: CollectionName, delivered: number): Promise<boolean> {
+    return (await this.size(collection)) === delivered;
+  }
+}
