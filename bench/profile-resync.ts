@@ -32,9 +32,9 @@ const rounded = (cpu: CpuSeconds): CpuSeconds => Object.fromEntries(Object.entri
 let floor = 0;
 const ctx = { root: process.cwd(), log: (m: string) => process.stderr.write(`  ${m}\n`) };
 const CHANGES = [
-  ['users', 'user', { firstname: 'Profiled' }],
-  ['credentialAssignments', 'credentialAssignment', { notes: 'profiled' }],
-  ['trainingAssignments', 'trainingAssignment', { startdate: '2001-02-03' }],
+  ['users', 'user', (round: number) => ({ firstname: `Profiled${round}` })],
+  ['credentialAssignments', 'credentialAssignment', (round: number) => ({ notes: `profiled ${round}` })],
+  ['trainingAssignments', 'trainingAssignment', (round: number) => ({ startdate: `2001-02-${String(round + 3).padStart(2, '0')}` })],
 ] as const;
 
 const session = await startBenchSession(ctx, dataset);
@@ -49,7 +49,7 @@ try {
     const bench = benchPage(page);
     await bench.ready();
     for (const [collection, resource, changes] of changeSome ? CHANGES : []) {
-      for (const id of await bench.sampleKeys(collection, 100, 37 + round)) await session.server.admin('mutate', { resource, id, changes: { ...changes, round } });
+      for (const id of await bench.sampleKeys(collection, 100, 37 + round)) await session.server.admin('mutate', { resource, id, changes: changes(round) });
     }
     await page.close();
     const app = await session.openApp('settings');
