@@ -101,10 +101,11 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
       await p.sizes?.counted();
       const started = performance.now();
       const result = await writeOrSkip(p, page);
-      p.sizes?.inserted(page.collection, result.inserted);
+      const seen = p.delivered.get(page.collection) ?? new Set();
+      // a collection empty when the pass began holds only what the pass wrote (its pages are not compared, so not read)
+      p.sizes?.inserted(page.collection, p.knownEmpty.has(page.collection) ? result.keys.reduce<number>((n, k) => (seen.has(k) ? n : n + 1), 0) : result.inserted);
       p.changes.add(result.changes);
       const took = performance.now() - started;
-      const seen = p.delivered.get(page.collection) ?? new Set();
       for (const k of result.keys) seen.add(k);
       p.delivered.set(page.collection, seen);
       p.checkpoints.set(page.checkpoint.taskId, page.checkpoint);

@@ -235,6 +235,12 @@ describe('pruning and totals without reading every key', () => {
     expect(await db.users.count()).toBe(5);
   });
 
+  it('counts a record two pages of a first sync both hold once in the total', async () => {
+    const { pass, db } = setup();
+    await pass('sync-1', [page(1, 1, [user(1), user(2)], 'h1'), page(2, 996, [user(2), user(3)], 'h2', true)]);
+    expect((await totals(db)).users).toBe(3);
+  });
+
   it('does not take a record something else added during the pass for one the pass delivered', async () => {
     const { db, fake, controller } = setup();
     await controller.start();

@@ -15,7 +15,7 @@ import { markSyncTransaction, type FingerprintWrite } from './fingerprints.ts';
 export interface PageWriteResult {
   /** records actually written (new or changed) */
   rowsWritten: number;
-  /** of those, records whose key the cache did not hold before (the pass's own bookkeeping of table sizes: sizes.ts) */
+  /** of those, records whose key the cache did not hold before (the pass's bookkeeping of table sizes: sizes.ts); with `knownEmpty`, all of them */
   inserted: number;
   /** primary keys the page delivered (for pruning after a full pass) */
   keys: (string | number)[];
