@@ -41,6 +41,23 @@ describe('writing a sync page', () => {
     bulkGet.mockRestore();
   });
 
+  it('reads a few changed records of a page of text keys one by one, without counting the range they span', async () => {
+    const db = freshDb();
+    const page = (records: CredentialAssignmentRecord[]): SyncPageEvent => ({
+      syncId: 's', pageId: 1, taskId: 'credentialAssignments:/credentials/7/assignments', collection: 'credentialAssignments', records,
+      checkpoint: { taskId: 'credentialAssignments:/credentials/7/assignments', collection: 'credentialAssignments', nextStartrow: 1, done: true },
+    });
+    await writePage(db, page(Array.from({ length: 200 }, (_, i) => credentialAssignment(7, 1000 + i, '2027-01-01'))));
+    const count = vi.spyOn(db.Collection.prototype, 'count');
+    const bulkGet = vi.spyOn(db.Table.prototype, 'bulkGet');
+    const result = await writePage(db, page([credentialAssignment(7, 1003, '2028-01-01'), credentialAssignment(7, 1190, '2028-01-01')]));
+    expect(result.rowsWritten).toBe(2);
+    expect(count).not.toHaveBeenCalled();
+    expect(bulkGet).toHaveBeenCalledTimes(1);
+    count.mockRestore();
+    bulkGet.mockRestore();
+  });
+
   it('writes nothing when a resync delivers the same records', async () => {
     const db = freshDb();
     await writePage(db, usersPage([user(1), user(2)]));

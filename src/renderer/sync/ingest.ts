@@ -69,17 +69,24 @@ export function denseRange(keys: readonly (string | number)[]): { lower: number;
 }
 
 /**
+ * Fewer keys than this are read one by one without counting their range first:
+ * a few changed records of a page (a resync) span the page's whole range, so
+ * the count would only cost a scan of it.
+ */
+const RANGE_COUNT_MIN_KEYS = 64;
+
+/**
  * The cached copies of a page's records. One range read when the range is known
  * to hold few more records than the page (numeric ids by arithmetic; composite
  * string ids such as "<credentialid>-<userid>", which sort together per task, by
- * counting first), else one read per key.
+ * counting first, for pages of many keys), else one read per key.
  */
 async function storedAt(table: Table<AnyRecord, string | number>, collection: CollectionName, keys: (string | number)[]): Promise<(AnyRecord | undefined)[]> {
   let inRange: AnyRecord[] | null = null;
   const dense = denseRange(keys);
   const bounds = keyBounds(keys);
   if (dense) inRange = await table.where(':id').between(dense.lower, dense.upper, true, true).toArray();
-  else if (bounds && typeof bounds.lower === 'string') {
+  else if (bounds && typeof bounds.lower === 'string' && keys.length >= RANGE_COUNT_MIN_KEYS) {
     const range = table.where(':id').between(bounds.lower, bounds.upper, true, true);
     if ((await range.count()) <= keys.length * 2) inRange = await range.toArray();
   }
