@@ -12,7 +12,7 @@ import type { StatusBody } from './api/codes.ts';
 import type { CollectionName, CollectionRecordMap, EmailRecord } from './records.ts';
 import { COLLECTIONS } from './records.ts';
 import { PDF_PAGE_SIZES } from './report-pdf.ts';
-import { MAX_IPC_MESSAGE_BYTES } from './ipc-limits.ts';
+import { MAX_ACKS_PER_MESSAGE, MAX_IPC_MESSAGE_BYTES } from './ipc-limits.ts';
 import { ITEM_HASH_CHARS, MAX_FINGERPRINT_ITEMS_PER_MESSAGE, MAX_FINGERPRINT_PAGES, MAX_PAGE_ITEMS } from './page-fingerprints.ts';
 
 // ---------- results and errors ----------
@@ -365,9 +365,6 @@ export type RecordState = { present: false } | { present: true; record: Record<s
 
 const profileId = z.string().min(1).max(100);
 
-/** Pages one `sync:ack` acknowledges at most. */
-export const MAX_ACKS_PER_MESSAGE = 1_000;
-
 export const requestSchemas = {
   'profiles:list': z.undefined(),
   'profiles:save': z.strictObject({
@@ -479,7 +476,7 @@ export interface EventPayloads {
 export type EventName = keyof EventPayloads;
 export const EVENTS = ['sync:page', 'sync:progress', 'sync:finished', 'connection:changed', 'profiles:changed', 'replay:outcomes'] as const satisfies readonly EventName[];
 
-export { MAX_IPC_MESSAGE_BYTES } from './ipc-limits.ts';
+export { MAX_ACKS_PER_MESSAGE, MAX_IPC_MESSAGE_BYTES } from './ipc-limits.ts';
 
 // ---------- the API the renderer sees (window.fieldbook) ----------
 

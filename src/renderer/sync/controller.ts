@@ -4,7 +4,8 @@
  * ahead of the writes), and closes the pass: per-collection state, pruning,
  * checkpoints cleared after a completed pass.
  */
-import { MAX_ACKS_PER_MESSAGE, type AppError, type FieldbookApi, type SyncFinishedEvent, type SyncPageEvent, type TaskCheckpoint } from '../../shared/ipc.ts';
+import type { AppError, FieldbookApi, SyncFinishedEvent, SyncPageEvent, TaskCheckpoint } from '../../shared/ipc.ts';
+import { MAX_ACKS_PER_MESSAGE } from '../../shared/ipc-limits.ts';
 import { COLLECTIONS, type CollectionName } from '../../shared/records.ts';
 import type { FieldbookDb, SyncCollectionRow } from '../db/index.ts';
 import { errorFromUnknown } from '../components/ErrorMessage.tsx';
