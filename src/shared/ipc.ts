@@ -476,7 +476,7 @@ export interface EventPayloads {
 export type EventName = keyof EventPayloads;
 export const EVENTS = ['sync:page', 'sync:progress', 'sync:finished', 'connection:changed', 'profiles:changed', 'replay:outcomes'] as const satisfies readonly EventName[];
 
-export { MAX_ACKS_PER_MESSAGE, MAX_IPC_MESSAGE_BYTES } from './ipc-limits.ts';
+export { MAX_IPC_MESSAGE_BYTES } from './ipc-limits.ts';
 
 // ---------- the API the renderer sees (window.fieldbook) ----------
 
