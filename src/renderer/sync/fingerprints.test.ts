@@ -226,6 +226,18 @@ describe('pruning and totals without reading every key', () => {
     expect((await totals(db)).users).toBe(4);
   });
 
+  it('reads every key as before when the tables could not be counted as the pass began', async () => {
+    const { pass, db } = setup();
+    await pass('sync-1', firstPages());
+    const counts = vi.spyOn(db.Table.prototype, 'count').mockRejectedValueOnce(new Error('the disk is gone'));
+    const keyReads = vi.spyOn(db.users, 'toCollection');
+    const state = await pass('sync-2', [unchanged(3, 1, [1, 2], 'h1'), page(4, 996, [user(3)], 'h3', true)]);
+    expect(keyReads).toHaveBeenCalled();
+    expect(state.rowsRemoved).toBe(1);
+    expect((await totals(db)).users).toBe(3);
+    counts.mockRestore();
+  });
+
   it('counts the records a pass added into the total, and still finds one the server dropped', async () => {
     const { pass, db } = setup();
     await pass('sync-1', firstPages());
