@@ -44,6 +44,36 @@ describe('a sync driven from the renderer', () => {
     await vi.waitFor(() => expect(storedAtAck).toBe(2));
   });
 
+  it('writes the pages that waited while it was busy in one transaction, and acknowledges them together', async () => {
+    const { fake, db, controller, acks } = setup();
+    await controller.start();
+    const writes = vi.spyOn(db, 'transaction');
+    fake.emit('sync:page', page(1, [user(1)], false));
+    fake.emit('sync:page', page(2, [user(2)], false));
+    fake.emit('sync:page', page(3, [user(3)], true));
+    await controller.idle();
+    expect(writes).toHaveBeenCalledTimes(1);
+    expect(fake.calls.filter((c) => c.channel === 'sync:ack').map((c) => (c.arg as { pageIds: number[] }).pageIds)).toEqual([[1, 2, 3]]);
+    expect(acks()).toEqual([1, 2, 3]);
+    expect(await db.users.count()).toBe(3);
+    expect((await db.syncCheckpoints.get('users'))?.done).toBe(true);
+  });
+
+  it('stores none of a group it could not store whole, and acknowledges none of it', async () => {
+    const { fake, db, store, controller, acks } = setup();
+    await db.open();
+    await controller.start();
+    const put = db.syncCheckpoints.put.bind(db.syncCheckpoints);
+    vi.spyOn(db.syncCheckpoints, 'put').mockImplementationOnce(put).mockRejectedValueOnce(new Error('quota exceeded'));
+    fake.emit('sync:page', page(1, [user(1)], false));
+    fake.emit('sync:page', page(2, [user(2)], false));
+    await controller.idle();
+    expect(acks()).toEqual([]);
+    expect(await db.users.count()).toBe(0);
+    expect(await db.syncCheckpoints.count()).toBe(0);
+    expect(store.getState().error?.message).toContain('quota exceeded');
+  });
+
   it('does not acknowledge a page it could not store, shows the error and cancels', async () => {
     const { fake, db, store, controller, acks } = setup();
     await db.open();

@@ -9,7 +9,7 @@ import { MAX_ACKS_PER_MESSAGE } from '../../shared/ipc-limits.ts';
 import { COLLECTIONS, type CollectionName } from '../../shared/records.ts';
 import type { FieldbookDb, SyncCollectionRow } from '../db/index.ts';
 import { errorFromUnknown } from '../components/ErrorMessage.tsx';
-import { writePage } from './ingest.ts';
+import { writePages, type PageWriteResult } from './ingest.ts';
 import { collectionsToPrune, pruneCollection, pruneOrphanEmails } from './prune.ts';
 import type { SyncStore, SyncUiState } from './store.ts';
 import { createUiBatch } from './ui-batch.ts';
@@ -50,6 +50,9 @@ export interface SyncController {
 
 /** Unchanged pages acknowledged together at most this many at a time (main sends up to 32 of them ahead: flow.ts). */
 const ACK_EVERY = 16;
+/** Pages with records written in one transaction at most (main sends 4 ahead: flow.ts), and records in all. */
+const GROUP_PAGES = 8;
+const GROUP_RECORDS = 5_000;
 
 const errorOf = (e: unknown): AppError => errorFromUnknown(e, 'The cache could not be written');
 
@@ -66,8 +69,10 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     },
   };
   let queue: Promise<void> = Promise.resolve();
-  /** pages received and not yet handled */
-  let pagesWaiting = 0;
+  /** pages received and not yet handled, in order */
+  const incoming: SyncPageEvent[] = [];
+  /** a queued task is writing `incoming` (more pages join it as they arrive) */
+  let draining = false;
   /** pages written and not yet acknowledged (see acknowledge) */
   const unacked: { syncId: string; pageId: number }[] = [];
   const ui = createUiBatch(store);
@@ -87,42 +92,73 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     return pass;
   }
 
-  /** An unchanged page (its fingerprint matched) costs no transaction of its own; any other is written. */
-  async function writeOrSkip(p: Pass, page: SyncPageEvent) {
-    if (PassFingerprints.isUnchanged(page)) return p.fingerprints.unchanged(page);
-    p.fingerprints.supersede(page.checkpoint.taskId);
-    const fingerprint = p.fingerprints.writeFor(page);
-    return writePage(db, page, { knownEmpty: p.knownEmpty.has(page.collection), track: p.previousSyncAt !== null, ...(fingerprint ? { fingerprint } : {}) });
+  /** An unchanged page (its fingerprint matched) costs no transaction of its own; the others are written together. */
+  async function writeOrSkip(p: Pass, pages: readonly SyncPageEvent[]): Promise<PageWriteResult[]> {
+    const first = pages[0]!;
+    if (pages.length === 1 && PassFingerprints.isUnchanged(first)) return [await p.fingerprints.unchanged(first)];
+    const writes = pages.map((page) => {
+      p.fingerprints.supersede(page.checkpoint.taskId);
+      const fingerprint = p.fingerprints.writeFor(page);
+      return { page, options: { knownEmpty: p.knownEmpty.has(page.collection), track: p.previousSyncAt !== null, ...(fingerprint ? { fingerprint } : {}) } };
+    });
+    return writePages(db, writes);
   }
 
-  async function handlePage(page: SyncPageEvent): Promise<void> {
-    const p = passFor(page.syncId);
+  /** What a written page tells the pass: its keys delivered, its checkpoint, its records inserted and changed. */
+  function recordPage(p: Pass, page: SyncPageEvent, result: PageWriteResult, took: number): void {
+    const seen = p.delivered.get(page.collection) ?? new Set();
+    // a collection empty when the pass began holds only what the pass wrote (its pages are not compared, so not read)
+    p.sizes?.inserted(page.collection, p.knownEmpty.has(page.collection) ? result.keys.reduce<number>((n, k) => (seen.has(k) ? n : n + 1), 0) : result.inserted);
+    p.changes.add(result.changes);
+    for (const k of result.keys) seen.add(k);
+    p.delivered.set(page.collection, seen);
+    p.checkpoints.set(page.checkpoint.taskId, page.checkpoint);
+    ui.page(result.rowsWritten, took);
+  }
+
+  /** Pages of one sync, written in one transaction (takeGroup), or one unchanged page. */
+  async function handlePages(pages: readonly SyncPageEvent[]): Promise<void> {
+    const first = pages[0]!;
+    const p = passFor(first.syncId);
     if (p.broken) return;
     try {
       await p.sizes?.counted();
       const started = performance.now();
-      const result = await writeOrSkip(p, page);
-      const seen = p.delivered.get(page.collection) ?? new Set();
-      // a collection empty when the pass began holds only what the pass wrote (its pages are not compared, so not read)
-      p.sizes?.inserted(page.collection, p.knownEmpty.has(page.collection) ? result.keys.reduce<number>((n, k) => (seen.has(k) ? n : n + 1), 0) : result.inserted);
-      p.changes.add(result.changes);
-      const took = performance.now() - started;
-      for (const k of result.keys) seen.add(k);
-      p.delivered.set(page.collection, seen);
-      p.checkpoints.set(page.checkpoint.taskId, page.checkpoint);
-      ui.page(result.rowsWritten, took);
+      const results = await writeOrSkip(p, pages);
+      const took = (performance.now() - started) / pages.length;
+      pages.forEach((page, i) => recordPage(p, page, results[i]!, took));
     } catch (e) {
       // not acknowledged: main stops at its backpressure limit, and we cancel so it does not wait
       p.broken = true;
       const error = errorOf(e);
       store.setState({ error });
-      await recordCollectionError(page.collection, error);
-      await api['sync:cancel']({ syncId: page.syncId });
+      await recordCollectionError(first.collection, error);
+      await api['sync:cancel']({ syncId: first.syncId });
       return;
     }
-    unacked.push({ syncId: page.syncId, pageId: page.pageId });
-    // a page that cost a write goes at once (main sends few of those ahead); unchanged ones go together
-    if (page.records.length > 0) acknowledge();
+    for (const page of pages) unacked.push({ syncId: page.syncId, pageId: page.pageId });
+    // pages that cost a write go at once (main sends few of those ahead); unchanged ones go together
+    if (pages.some((page) => page.records.length > 0)) acknowledge();
+  }
+
+  /**
+   * The next pages to handle: an unchanged page alone, or the pages with
+   * records that wait in a row (of one sync, within GROUP_PAGES and
+   * GROUP_RECORDS), to be written in one transaction. Pages wait only while
+   * the previous ones are being written: a renderer keeping up writes them one
+   * by one, one falling behind catches up in fewer, larger transactions.
+   */
+  function takeGroup(): SyncPageEvent[] {
+    const first = incoming.shift()!;
+    const group = [first];
+    if (PassFingerprints.isUnchanged(first)) return group;
+    let records = first.records.length;
+    for (let next = incoming[0]; next && group.length < GROUP_PAGES; next = incoming[0]) {
+      if (next.syncId !== first.syncId || PassFingerprints.isUnchanged(next) || records + next.records.length > GROUP_RECORDS) break;
+      group.push(incoming.shift()!);
+      records += next.records.length;
+    }
+    return group;
   }
 
   /**
@@ -145,15 +181,19 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     }
   }
 
-  /** A page arrived: written in turn; once no page waits, the ones written are acknowledged. */
+  /** A page arrived: written in turn (with those waiting beside it); once no page waits, the ones written are acknowledged. */
   function receivePage(page: SyncPageEvent): void {
-    pagesWaiting++;
+    incoming.push(page);
+    if (draining) return;
+    draining = true;
     enqueue(async () => {
       try {
-        await handlePage(page);
+        while (incoming.length > 0) {
+          await handlePages(takeGroup());
+          if (incoming.length === 0 || unacked.length >= ACK_EVERY) acknowledge();
+        }
       } finally {
-        pagesWaiting--;
-        if (pagesWaiting === 0 || unacked.length >= ACK_EVERY) acknowledge();
+        draining = false;
       }
     });
   }
