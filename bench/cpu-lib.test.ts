@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { cpuDelta, cpuMsPer, cpuSeconds, describeCpu } from './cpu-lib.ts';
+import { cpuDelta, cpuMsPer, cpuSeconds, describeCpu, roundCpu } from './cpu-lib.ts';
 
 const linux = process.platform === 'linux';
 
@@ -38,6 +38,11 @@ describe('the CPU meter of the benchmarks', () => {
       child.kill();
       await once(child, 'exit');
     }
+  });
+
+  it('rounds seconds for printing, to a tenth unless asked for more', () => {
+    expect(roundCpu({ main: 1.26, browser: 0.04 })).toEqual({ main: 1.3, browser: 0 });
+    expect(describeCpu(roundCpu({ main: 1.256, renderer: 0.004 }, 2))).toBe('main 1.26');
   });
 
   it('says per unit of work where the time went, leaving out roles that spent none', () => {

@@ -75,6 +75,11 @@ export function cpuDelta(before: CpuSeconds, after: CpuSeconds): CpuSeconds {
   return out;
 }
 
+/** CPU seconds rounded to `digits` decimals, for printing. */
+export function roundCpu(cpu: CpuSeconds, digits = 1): CpuSeconds {
+  return Object.fromEntries(Object.entries(cpu).map(([role, s]) => [role, Math.round(s * 10 ** digits) / 10 ** digits]));
+}
+
 /** CPU seconds as milliseconds per unit of work (e.g. per op), rounded to 0.01 ms. */
 export function cpuMsPer(spent: CpuSeconds, units: number): CpuSeconds {
   const out: CpuSeconds = {};

@@ -10,12 +10,11 @@
  * transaction (README, "Benchmarks").
  */
 import type { Page } from '@playwright/test';
-import { cpuDelta, cpuSeconds, describeCpu, type CpuSeconds } from './cpu-lib.ts';
+import { cpuDelta, cpuSeconds, describeCpu, roundCpu } from './cpu-lib.ts';
 import { startBenchSession, syncFromClick } from './session-lib.ts';
 
 const dataset = process.argv[2] ?? 'l';
 const ctx = { root: process.cwd(), log: (m: string) => process.stderr.write(`  ${m}\n`) };
-const rounded = (cpu: CpuSeconds): CpuSeconds => Object.fromEntries(Object.entries(cpu).map(([role, s]) => [role, Math.round(s * 100) / 100]));
 
 /**
  * In the page (a script, as OBSERVE_SYNC: this file is type-checked for Node):
@@ -69,7 +68,7 @@ try {
     for (const [transactions, perTransaction] of shapes) {
       const before = cpuSeconds(session.server.pid);
       const ms = await updates(page, dbName, table, transactions, perTransaction);
-      const cpu = rounded(cpuDelta(before, cpuSeconds(session.server.pid)));
+      const cpu = roundCpu(cpuDelta(before, cpuSeconds(session.server.pid)), 2);
       process.stdout.write(`${table}: ${transactions} transactions of ${perTransaction} records + a checkpoint: ${Math.round(ms)} ms; CPU s by process: ${describeCpu(cpu)}\n`);
     }
   }

@@ -17,7 +17,7 @@ import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { benchPage } from './browser-lib.ts';
-import { cpuDelta, cpuSeconds, describeCpu, type CpuSeconds } from './cpu-lib.ts';
+import { cpuDelta, cpuSeconds, describeCpu, roundCpu } from './cpu-lib.ts';
 import { isSyncRequest, replayAtConcurrency } from './sync-lib.ts';
 import { startBenchSession, syncFromClick } from './session-lib.ts';
 
@@ -28,7 +28,6 @@ const changeSome = process.argv[4] !== 'unchanged';
 const profiling = process.env.FIELDBOOK_PROFILE !== '0';
 /** `FIELDBOOK_RESYNCS=N`: N resyncs after the one full sync (the first profiled), each with its own changes */
 const rounds = Math.max(1, Number(process.env.FIELDBOOK_RESYNCS ?? 1));
-const rounded = (cpu: CpuSeconds): CpuSeconds => Object.fromEntries(Object.entries(cpu).map(([role, s]) => [role, Math.round(s * 10) / 10]));
 let floor = 0;
 const ctx = { root: process.cwd(), log: (m: string) => process.stderr.write(`  ${m}\n`) };
 const CHANGES = [
@@ -79,7 +78,7 @@ try {
       const headers = { AccessToken: session.server.token, Accept: 'application/json', 'Cache-Control': 'no-cache' };
       const floorCpuBefore = cpuSeconds(session.server.pid);
       const floorMs = await replayAtConcurrency(urls, 4, async (url) => void (await (await fetch(url, { headers })).arrayBuffer()));
-      floorLine = `; transfer floor ${Math.round(floorMs)} ms (${urls.length} requests; CPU s by process: ${describeCpu(rounded(cpuDelta(floorCpuBefore, cpuSeconds(session.server.pid))))})`;
+      floorLine = `; transfer floor ${Math.round(floorMs)} ms (${urls.length} requests; CPU s by process: ${describeCpu(roundCpu(cpuDelta(floorCpuBefore, cpuSeconds(session.server.pid))))})`;
       floor = floorMs;
     }
     const made = session.requests.slice(resync.requestsFrom, resync.requestsTo).filter(isSyncRequest);
@@ -87,7 +86,7 @@ try {
     const lastAt = made.at(-1)?.at ?? firstAt;
     const phases = ` [click to first request ${Math.round(firstAt - resync.startedAt)} ms, requests ${Math.round(lastAt - firstAt)} ms, last request to done ${Math.round(resync.startedAt + resync.ms - lastAt)} ms]`;
     const ratio = floor > 0 ? ` = ${(resync.ms / floor).toFixed(2)}x the floor` : '';
-    process.stdout.write(`resync ${round + 1} of dataset ${dataset}, ${changeSome ? '1%' : 'nothing'} changed: ${Math.round(resync.ms)} ms${ratio}${phases} (${resync.statusText}); CPU s by process: ${describeCpu(rounded(cpu))}${profileThis ? `; profiled (profiles in ${outDir})` : ''}${floorLine}\n`);
+    process.stdout.write(`resync ${round + 1} of dataset ${dataset}, ${changeSome ? '1%' : 'nothing'} changed: ${Math.round(resync.ms)} ms${ratio}${phases} (${resync.statusText}); CPU s by process: ${describeCpu(roundCpu(cpu))}${profileThis ? `; profiled (profiles in ${outDir})` : ''}${floorLine}\n`);
     floorLine = '';
   }
 } finally {

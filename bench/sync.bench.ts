@@ -12,7 +12,7 @@
  */
 import { COLLECTIONS } from '../src/shared/records.ts';
 import { benchPage, mainThreadMeter, syncObservation } from './browser-lib.ts';
-import { cpuDelta, cpuSeconds, describeCpu, type CpuSeconds } from './cpu-lib.ts';
+import { cpuDelta, cpuSeconds, describeCpu, roundCpu } from './cpu-lib.ts';
 import type { BenchContext, Figure } from './lib.ts';
 import { syncFromClick, type BenchSession } from './session-lib.ts';
 import { atMost, isSyncRequest, pageSizes, ratioFigure, replayAtConcurrency, rowsWrittenFrom, slowestParts } from './sync-lib.ts';
@@ -27,7 +27,6 @@ const CONCURRENCY = 4;
 const MB = 1024 * 1024;
 const seconds = (ms: number): number => Math.round(ms / 10) / 100;
 const count = (n: number): string => n.toLocaleString('en-US');
-const roundCpu = (cpu: CpuSeconds): CpuSeconds => Object.fromEntries(Object.entries(cpu).map(([role, s]) => [role, Math.round(s * 10) / 10]));
 
 /** The sync's own requests again from Node, same concurrency, bodies read and dropped. */
 async function transferFloor(ctx: BenchContext, synced: SyncedSession): Promise<number> {
