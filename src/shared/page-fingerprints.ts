@@ -25,7 +25,7 @@ export const MAX_FINGERPRINT_ITEMS_PER_MESSAGE = 100_000;
 export const FINGERPRINT_MESSAGE_BYTES = MAX_IPC_MESSAGE_BYTES - 16_384;
 
 /** The longest item key a fingerprint may hold (an assignment known by its link is the longest). */
-export const MAX_ITEM_KEY_CHARS = 2_000;
+const MAX_ITEM_KEY_CHARS = 2_000;
 
 /** JSON bytes of one fingerprint in a message (its keys' text is escaped once more there). */
 function jsonSize(f: PageFingerprintText): number {

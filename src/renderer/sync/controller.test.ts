@@ -74,6 +74,21 @@ describe('a sync driven from the renderer', () => {
     expect(store.getState().error?.message).toContain('quota exceeded');
   });
 
+  it('still writes the pages after one whose failure could not even be cancelled', async () => {
+    const { fake, db, controller, acks } = setup();
+    await db.open();
+    await controller.start();
+    fake.respond('sync:cancel', () => {
+      throw new Error('the bridge is gone');
+    });
+    vi.spyOn(db.syncCheckpoints, 'put').mockRejectedValueOnce(new Error('quota exceeded'));
+    fake.emit('sync:page', page(1, [user(1)], false));
+    fake.emit('sync:page', page(1, [user(2)], true, 'sync-2'));
+    await controller.idle();
+    expect(acks()).toEqual([1]);
+    expect(await db.users.get(2)).toBeDefined();
+  });
+
   it('does not acknowledge a page it could not store, shows the error and cancels', async () => {
     const { fake, db, store, controller, acks } = setup();
     await db.open();

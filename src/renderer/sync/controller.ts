@@ -189,7 +189,8 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     enqueue(async () => {
       try {
         while (incoming.length > 0) {
-          await handlePages(takeGroup());
+          // one group failing past its own handling (the cancel itself refused) leaves the pages after it to be written
+          await handlePages(takeGroup()).catch((e: unknown) => store.setState({ error: errorOf(e) }));
           if (incoming.length === 0 || unacked.length >= ACK_EVERY) acknowledge();
         }
       } finally {
