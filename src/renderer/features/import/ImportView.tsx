@@ -74,7 +74,8 @@ export default function ImportView() {
       </div>
       {reading && (
         <p role="status" aria-label="Reading the file">
-          Reading {reading.name}: {formatCount(reading.rows)} rows read…{' '}
+          {/* the count keeps its width as it grows, so Cancel does not move under the pointer */}
+          Reading {reading.name}: <span className="reading-count">{formatCount(reading.rows)}</span> rows read…{' '}
           <button type="button" onClick={cancel}>Cancel</button>
         </p>
       )}
