@@ -17,7 +17,7 @@ import { ApiError } from '../api/errors.ts';
 import { toAppError } from '../ipc/errors.ts';
 import { containsSecretDeep } from '../secrets/scrub.ts';
 import type { ApiClient, RetryNotice } from '../api/client.ts';
-import { AckWindow, Semaphore } from './flow.ts';
+import { AckWindow, Semaphore, shareOfPage } from './flow.ts';
 import { readList, type FetchedPage, type PagerPage } from './pager.ts';
 import { itemHash, KnownItem, rawItemKeys, recordKeyOfItemKey, skippable } from './page-keys.ts';
 import { DEFAULT_PAGING, expandsPlan, plannedRequests, remainingHint, type PagingOptions, type TaskOutcome } from './plan.ts';
@@ -340,7 +340,7 @@ export class SyncEngine {
   async #sendUnchanged(task: SyncTask, page: PagerPage<PageItem>, keys: (string | number)[]): Promise<void> {
     const checkpoint: TaskCheckpoint = { taskId: task.taskId, collection: task.collection, nextStartrow: page.nextStartrow, done: page.done };
     const pageId = this.#pageId++;
-    await this.#window.send(pageId, this.#controller.signal, true);
+    await this.#window.send(pageId, this.#controller.signal, 0);
     if (this.#controller.signal.aborted) return;
     const event = { syncId: this.syncId, pageId, taskId: task.taskId, checkpoint, collection: task.collection, records: [], unchangedKeys: keys, fingerprint: { startrow: page.startrow, hash: page.hash ?? null } } as unknown as SyncPageEvent;
     this.#opts.emit('sync:page', event);
@@ -448,7 +448,7 @@ export class SyncEngine {
         done: last && page.done,
       };
       const pageId = this.#pageId++;
-      await this.#window.send(pageId, this.#controller.signal);
+      await this.#window.send(pageId, this.#controller.signal, shareOfPage(chunk.records, this.#paging.limit, this.#maxBytes));
       if (this.#controller.signal.aborted) return;
       // toRecords pairs each collection with its own record type; the split keeps the pairing
       const event = { syncId: this.syncId, pageId, taskId: task.taskId, checkpoint, collection: chunk.collection, records: chunk.records } as unknown as SyncPageEvent;

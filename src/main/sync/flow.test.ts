@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AckWindow } from './flow.ts';
+import { AckWindow, shareOfPage } from './flow.ts';
 
 /** Sends until one send has to wait; returns how many went through. */
-async function fill(window: AckWindow, keysOnly: boolean, from = 0): Promise<number> {
+async function fill(window: AckWindow, share: number, from = 0): Promise<number> {
   const signal = new AbortController().signal;
   let sent = 0;
   for (let id = from; ; id++) {
-    const waiting = window.send(id, signal, keysOnly).then(() => true);
+    const waiting = window.send(id, signal, share).then(() => true);
     const went = await Promise.race([waiting, new Promise<boolean>((r) => setTimeout(() => r(false), 5))]);
     if (!went) return sent;
     sent++;
@@ -16,26 +16,60 @@ async function fill(window: AckWindow, keysOnly: boolean, from = 0): Promise<num
 describe('the acknowledgement window', () => {
   it('holds at most its size in pages of records', async () => {
     const window = new AckWindow(4);
-    expect(await fill(window, false)).toBe(4);
+    expect(await fill(window, 1)).toBe(4);
     expect(window.full).toBe(true);
   });
 
   it('lets eight messages of keys only wait in the room of one page of records', async () => {
     const window = new AckWindow(4);
-    expect(await fill(window, true)).toBe(32);
+    expect(await fill(window, 0)).toBe(32);
     expect(window.unacked).toBe(4);
     expect(window.peak).toBe(4);
   });
 
+  it("weighs a message of a resync's few changed records like keys only, and a half page as half a page", async () => {
+    expect(await fill(new AckWindow(4), 7 / 1000)).toBe(32);
+    expect(await fill(new AckWindow(4), 0.5)).toBe(8);
+    expect(await fill(new AckWindow(4), 0.3)).toBe(10); // three eighths each: 32 units hold ten
+  });
+
+  it('is full when the next message does not fit, though some room is left', async () => {
+    const window = new AckWindow(1);
+    const signal = new AbortController().signal;
+    await window.send(0, signal, 0.5);
+    expect(window.full).toBe(false);
+    const waiting = window.send(1, signal, 0.75);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(window.unacked).toBe(0.5);
+    expect(window.full).toBe(true);
+    window.ack(0);
+    await waiting;
+    expect(window.unacked).toBe(0.75);
+  });
+
   it('makes room again as messages are acknowledged, whatever their weight', async () => {
     const window = new AckWindow(1);
-    expect(await fill(window, true)).toBe(8);
+    expect(await fill(window, 0)).toBe(8);
     // the ninth, which waited, goes as soon as one is acknowledged
     for (let id = 0; id < 8; id++) window.ack(id);
     await new Promise((r) => setTimeout(r, 0));
     expect(window.unacked).toBe(1 / 8);
     window.ack(8);
     expect(window.unacked).toBe(0);
-    expect(await fill(window, false, 100)).toBe(1);
+    expect(await fill(window, 1, 100)).toBe(1);
+  });
+});
+
+describe("a message's share of a page", () => {
+  const small = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i, name: `person ${i}` }));
+  it('is its records over a full page for small records, and 1 for a full page', () => {
+    expect(shareOfPage(small(7), 1000, 1_000_000)).toBe(0.007);
+    expect(shareOfPage(small(1000), 1000, 1_000_000)).toBe(1);
+    expect(shareOfPage([], 1000, 1_000_000)).toBe(0);
+  });
+
+  it('is its bytes over a message for a few huge records', () => {
+    const huge = [{ id: 1, notes: 'x'.repeat(600_000) }, { id: 2, notes: 'y'.repeat(300_000) }];
+    expect(shareOfPage(huge, 1000, 1_000_000)).toBeCloseTo(0.9, 2);
   });
 });

@@ -4,6 +4,7 @@
  * ahead of the renderer's writes. Both wake their waiters in order and give up
  * when the sync's signal aborts.
  */
+import { jsonBytes } from './split.ts';
 
 function abortReason(signal: AbortSignal): Error {
   return signal.reason instanceof Error ? signal.reason : new Error('aborted');
@@ -38,6 +39,10 @@ class WaitQueue {
     });
   }
 
+  get waiting(): number {
+    return this.#waiters.length;
+  }
+
   wake(): void {
     while (this.#waiters.length > 0 && this.#waiters[0]!.ready()) this.#waiters.shift()!.resolve();
   }
@@ -67,14 +72,27 @@ export class Semaphore {
   }
 }
 
-/** Units of the window one message of keys only takes (a page of records takes KEYS_PER_PAGE of them). */
+/**
+ * A message's share of a full page (`fullPage` records, `maxBytes` bytes) in
+ * the acknowledgement window: the larger of its records' and its bytes' share
+ * (a few huge records weigh what they hold). Measured only below a full page.
+ */
+export function shareOfPage(records: unknown[], fullPage: number, maxBytes: number): number {
+  if (records.length === 0) return 0;
+  if (records.length >= fullPage) return 1;
+  return Math.min(1, Math.max(records.length / fullPage, jsonBytes(records) / maxBytes));
+}
+
+/** Units of the window one small message takes (a full page of records takes KEYS_PER_PAGE of them). */
 const KEYS_PER_PAGE = 8;
 
 /**
- * At most `max` pages handed to the renderer and not yet acknowledged. A
- * message of keys only (a page the cache holds) weighs an eighth of a page:
- * it costs the renderer no write, so more of them may wait for their
- * acknowledgement round trip without holding back memory or writes.
+ * At most `max` pages' worth handed to the renderer and not yet acknowledged.
+ * A message weighs its share of a full page (see send), an eighth at least:
+ * a message of keys only (a page the cache holds) or of a resync's few
+ * changed records costs the renderer little memory and little writing, so
+ * more of them may wait for their acknowledgement round trip, and the
+ * renderer can write several of them in one transaction.
  */
 export class AckWindow {
   readonly #max: number;
@@ -94,13 +112,18 @@ export class AckWindow {
     return this.#load / KEYS_PER_PAGE;
   }
 
+  /** No room for the next message (none at all, or a send waits for more than is left). */
   get full(): boolean {
-    return this.#load >= this.#max;
+    return this.#load >= this.#max || this.#queue.waiting > 0;
   }
 
-  /** Waits for room, then counts `pageId` as sent (`keysOnly`: a message without records). */
-  async send(pageId: number, signal: AbortSignal, keysOnly = false): Promise<void> {
-    const weight = keysOnly ? 1 : KEYS_PER_PAGE;
+  /**
+   * Waits for room, then counts `pageId` as sent: a message worth `share` of a
+   * full page of records (the larger of its records' and its bytes' share; 0
+   * for keys only).
+   */
+  async send(pageId: number, signal: AbortSignal, share = 1): Promise<void> {
+    const weight = Math.min(KEYS_PER_PAGE, Math.max(1, Math.ceil(share * KEYS_PER_PAGE)));
     await this.#queue.wait(
       () => this.#load + weight <= this.#max,
       signal,

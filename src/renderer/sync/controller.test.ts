@@ -59,6 +59,68 @@ describe('a sync driven from the renderer', () => {
     expect((await db.syncCheckpoints.get('users'))?.done).toBe(true);
   });
 
+  describe('small pages gather for a moment to share a transaction', () => {
+    // only setTimeout is faked: the IndexedDB under test runs on setImmediate
+    const fakeClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const settle = async () => {
+      for (let i = 0; i < 50; i++) await new Promise((r) => setImmediate(r));
+    };
+
+    it('writes a few changed records that arrive one after the other together, once no more come within the moment', async () => {
+      const { fake, db, controller, acks } = setup();
+      await controller.start();
+      const writes = vi.spyOn(db, 'transaction');
+      fakeClock();
+      try {
+        fake.emit('sync:page', page(1, [user(1)], false));
+        await settle();
+        fake.emit('sync:page', page(2, [user(2)], false));
+        await settle();
+        expect(writes).not.toHaveBeenCalled();
+        vi.advanceTimersByTime(100);
+        await settle();
+      } finally {
+        vi.useRealTimers();
+      }
+      await controller.idle();
+      expect(writes).toHaveBeenCalledTimes(1);
+      expect(acks()).toEqual([1, 2]);
+      expect(await db.users.count()).toBe(2);
+    });
+
+    it('does not wait once the sync has finished: no page comes after', async () => {
+      const { fake, db, controller, acks } = setup();
+      await controller.start();
+      fakeClock();
+      try {
+        fake.emit('sync:page', page(1, [user(1)], true));
+        await settle();
+        fake.emit('sync:finished', finished('completed'));
+        await settle();
+        expect(acks()).toEqual([1]);
+        expect(await db.users.count()).toBe(1);
+      } finally {
+        vi.useRealTimers();
+      }
+      await controller.idle();
+    });
+
+    it('writes a page of many records at once, without waiting for company', async () => {
+      const { fake, db, controller } = setup();
+      await controller.start();
+      const writes = vi.spyOn(db, 'transaction');
+      fakeClock();
+      try {
+        fake.emit('sync:page', page(1, Array.from({ length: 600 }, (_, i) => user(i + 1)), false));
+        await settle();
+        expect(writes).toHaveBeenCalledTimes(1);
+      } finally {
+        vi.useRealTimers();
+      }
+      await controller.idle();
+    });
+  });
+
   it('stores none of a group it could not store whole, and acknowledges none of it', async () => {
     const { fake, db, store, controller, acks } = setup();
     await db.open();

@@ -50,9 +50,17 @@ export interface SyncController {
 
 /** Unchanged pages acknowledged together at most this many at a time (main sends up to 32 of them ahead: flow.ts). */
 const ACK_EVERY = 16;
-/** Pages with records written in one transaction at most (main sends 4 ahead: flow.ts), and records in all. */
-const GROUP_PAGES = 8;
+/** Pages with records written in one transaction at most, and records in all (main sends up to 32 small pages ahead: flow.ts). */
+const GROUP_PAGES = 16;
 const GROUP_RECORDS = 5_000;
+/**
+ * Pages that hold fewer records than this together wait up to GATHER_MS for
+ * others to share their transaction (a resync's changed pages carry a few
+ * records each, and every transaction costs Chromium about as much as a few
+ * records). Larger pages are written at once: they fill a transaction alone.
+ */
+const GATHER_RECORDS = 500;
+const GATHER_MS = 100;
 
 const errorOf = (e: unknown): AppError => errorFromUnknown(e, 'The cache could not be written');
 
@@ -73,6 +81,8 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
   const incoming: SyncPageEvent[] = [];
   /** a queued task is writing `incoming` (more pages join it as they arrive) */
   let draining = false;
+  /** wakes the write loop waiting for pages to gather (see gathered) */
+  let wakeGatherer: (() => void) | null = null;
   /** pages written and not yet acknowledged (see acknowledge) */
   const unacked: { syncId: string; pageId: number }[] = [];
   const ui = createUiBatch(store);
@@ -144,9 +154,9 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
   /**
    * The next pages to handle: an unchanged page alone, or the pages with
    * records that wait in a row (of one sync, within GROUP_PAGES and
-   * GROUP_RECORDS), to be written in one transaction. Pages wait only while
-   * the previous ones are being written: a renderer keeping up writes them one
-   * by one, one falling behind catches up in fewer, larger transactions.
+   * GROUP_RECORDS), to be written in one transaction. Small pages wait a
+   * little for company (groupComplete, gathered); large ones only while the
+   * previous ones are being written.
    */
   function takeGroup(): SyncPageEvent[] {
     const first = incoming.shift()!;
@@ -159,6 +169,36 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
       records += next.records.length;
     }
     return group;
+  }
+
+  /**
+   * Whether the next group is as large as it will get: an unchanged page (alone
+   * anyway), enough pages or records, or a page that cannot join it (another
+   * sync, an unchanged page) behind it. Otherwise it waits for more to arrive.
+   */
+  function groupComplete(): boolean {
+    const first = incoming[0];
+    if (!first || PassFingerprints.isUnchanged(first)) return true;
+    let records = 0;
+    for (const [i, page] of incoming.entries()) {
+      if (page.syncId !== first.syncId || PassFingerprints.isUnchanged(page)) return true;
+      records += page.records.length;
+      if (i + 1 >= GROUP_PAGES || records >= GATHER_RECORDS) return true;
+    }
+    return false;
+  }
+
+  /** Resolves when the next group is complete (groupComplete), a pass ends, or GATHER_MS have passed. */
+  function gathered(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(wake, GATHER_MS);
+      function wake() {
+        clearTimeout(timer);
+        wakeGatherer = null;
+        resolve();
+      }
+      wakeGatherer = wake;
+    });
   }
 
   /**
@@ -184,11 +224,17 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
   /** A page arrived: written in turn (with those waiting beside it); once no page waits, the ones written are acknowledged. */
   function receivePage(page: SyncPageEvent): void {
     incoming.push(page);
+    if (wakeGatherer && groupComplete()) wakeGatherer();
     if (draining) return;
     draining = true;
     enqueue(async () => {
       try {
         while (incoming.length > 0) {
+          if (!groupComplete()) {
+            // main waits for these before sending more of its window
+            acknowledge();
+            await gathered();
+          }
           // one group failing past its own handling (the cancel itself refused) leaves the pages after it to be written
           await handlePages(takeGroup()).catch((e: unknown) => store.setState({ error: errorOf(e) }));
           if (incoming.length === 0 || unacked.length >= ACK_EVERY) acknowledge();
@@ -280,7 +326,10 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     // progress event does not end it, or the views would show "done" over a half-written cache.
     api.on['sync:progress']((progress) => ui.progress(progress)),
     // finish after the pages received before it are written
-    api.on['sync:finished']((event) => enqueue(() => finishPass(event))),
+    api.on['sync:finished']((event) => {
+      wakeGatherer?.(); // no page comes after this one
+      enqueue(() => finishPass(event));
+    }),
     onForeignWrite((dbName, collection) => {
       if (dbName !== db.name || !pass) return;
       pass.fingerprints.taint(collection);
