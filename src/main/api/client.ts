@@ -45,6 +45,8 @@ export interface RequestOptions {
    * parsed at all (the answer's `body` is undefined).
    */
   known?: (text: string) => boolean;
+  /** awaited once the body is read, before it is looked at (`known` may need what is still on its way) */
+  ready?: Promise<unknown>;
 }
 
 export interface ApiResponse {
@@ -330,6 +332,7 @@ export class ApiClient {
       clearTimeout(timer);
       caller?.removeEventListener('abort', onCallerAbort);
     }
+    if (opts.ready) await opts.ready;
     return { ...this.#decode(response, text, url, opts.known), text };
   }
 
@@ -399,6 +402,8 @@ export class ApiClient {
       unchanged?: (hash: string) => boolean;
       /** false: return the list as parsed JSON in `raw`, for the caller to validate what it needs (`validateItems`) */
       validate?: boolean;
+      /** the answer is looked at (and `unchanged` asked) only once this resolves: the request goes at once */
+      ready?: Promise<unknown>;
     },
     signal?: AbortSignal,
   ): Promise<ListPage<K>> {
@@ -409,7 +414,7 @@ export class ApiClient {
       return page.unchanged?.(hash) === true;
     };
     const { body, statusBody, httpcode, text } = await this.request('GET', path, {
-      query, signal, ...(page.onRetry ? { onRetry: page.onRetry } : {}), ...(page.fingerprint ? { known } : {}),
+      query, signal, ...(page.onRetry ? { onRetry: page.onRetry } : {}), ...(page.fingerprint ? { known } : {}), ...(page.ready ? { ready: page.ready } : {}),
     });
     if (body === undefined && hash !== undefined) return { items: [], next: null, empty: false, hash, unchanged: true };
     if (statusBody?.statuscode === ResponseCode.NoResults) return { items: [], next: null, empty: true };

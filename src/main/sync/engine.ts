@@ -373,14 +373,17 @@ export class SyncEngine {
   async #fetchPage(task: SyncTask, startrow: number, onRetry: (r: RetryNotice) => void, signal: AbortSignal): Promise<FetchedPage<PageItem>> {
     const options = { startrow, limit: this.#paging.limit, onRetry };
     if (!skippable(task)) return this.#opts.client.getPage(task.path, task.wrapperKey, task.schema, options, signal);
-    await this.#fingerprintsHere;
     const key = pageKey(task.taskId, startrow);
+    // the request goes at once; its answer is looked at once the renderer's fingerprints are here
+    const wholeHash = (): string | undefined => {
+      const hash = this.#fingerprints.page(task.taskId, startrow)?.hash;
+      return hash && !this.#itemsOf(task).doubtful.has(key) ? hash : undefined;
+    };
+    const page = await this.#opts.client.getPage(task.path, task.wrapperKey, task.schema, {
+      ...options, fingerprint: true, validate: false, ready: this.#fingerprintsHere, unchanged: (hash: string) => hash === wholeHash(),
+    }, signal);
     const stored = this.#fingerprints.page(task.taskId, startrow);
     const held = this.#itemsOf(task);
-    const whole = stored?.hash && !held.doubtful.has(key) ? stored.hash : undefined;
-    const page = await this.#opts.client.getPage(task.path, task.wrapperKey, task.schema, {
-      ...options, fingerprint: true, validate: false, ...(whole !== undefined ? { unchanged: (hash: string) => hash === whole } : {}),
-    }, signal);
     if (page.unchanged && stored) return { items: stored.keys.map((k) => new KnownItem(k)), empty: false, hash: page.hash!, unchanged: true };
     if (page.empty) return { items: [], empty: true };
     const raw = page.raw ?? [];

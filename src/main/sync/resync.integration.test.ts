@@ -5,7 +5,7 @@
  * the changed items travel as records; lists that create tasks are always read
  * in full.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EventName, EventPayloads, PageFingerprint, SyncPageEvent } from '../../shared/ipc.ts';
 import { recordKey, type AnyRecord } from '../../shared/records.ts';
 import { fingerprintMessages, fingerprintText, pageKey } from '../../shared/page-fingerprints.ts';
@@ -27,10 +27,15 @@ afterAll(async () => {
  * start, then whole tasks per message (small messages here, so there are many).
  * `announce` more than are sent: the lists wait `waitMs`, then go on.
  */
-async function sync(fingerprints?: PageFingerprint[], options: { announce?: number; waitMs?: number } = {}) {
+async function sync(fingerprints?: PageFingerprint[], options: { announce?: number; waitMs?: number; sendWhen?: (asked: readonly URL[]) => boolean } = {}) {
   const token = server.tokens.find((t) => t.access === 'full')!.token;
   const pages: SyncPageEvent[] = [];
-  const client = new ApiClient({ baseUrl: server.baseUrl, token, maxRetries: 0 });
+  const asked: URL[] = [];
+  const fetch: typeof globalThis.fetch = (input, init) => {
+    asked.push(new URL(input instanceof Request ? input.url : String(input)));
+    return globalThis.fetch(input, init);
+  };
+  const client = new ApiClient({ baseUrl: server.baseUrl, token, maxRetries: 0, fetch });
   const engine: SyncEngine = new SyncEngine({
     syncId: 'resync',
     client,
@@ -45,6 +50,7 @@ async function sync(fingerprints?: PageFingerprint[], options: { announce?: numb
     },
   });
   const running = engine.run();
+  if (options.sendWhen) await vi.waitFor(() => expect(options.sendWhen!(asked)).toBe(true));
   for (const message of fingerprintMessages((fingerprints ?? []).map(fingerprintText), 40)) {
     await new Promise((r) => setImmediate(r));
     engine.addFingerprints(message);
@@ -163,6 +169,15 @@ describe('a resync with page fingerprints', () => {
     expect(deliveredKeys(again, 'users')).toEqual(deliveredKeys(first, 'users'));
     expect(usersPages(again).some((p) => p.unchangedKeys !== undefined)).toBe(false);
     expect(again.filter((p) => p.collection === 'users').flatMap((p) => p.records)).toHaveLength(deliveredKeys(first, 'users').size);
+  });
+
+  it('asks for the pages while the fingerprints are on their way, and uses them once they are here', async () => {
+    const first = await sync();
+    const again = await sync(fingerprintsOf(first), { sendWhen: (asked) => asked.some((url) => url.pathname.endsWith('/users')) });
+    const users = usersPages(again);
+    expect(users.length).toBeGreaterThan(1);
+    expect(users.every((p) => p.records.length === 0 && p.unchangedKeys !== undefined)).toBe(true);
+    expect(deliveredKeys(again, 'users')).toEqual(deliveredKeys(first, 'users'));
   });
 
   it('waits for the fingerprints announced, and when some never come, uses none', async () => {
