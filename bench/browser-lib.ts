@@ -22,7 +22,7 @@ export async function launchChromium(userDataDir: string): Promise<BrowserContex
  * the message head alone, and keeps each `sync:finished` payload.
  */
 export const OBSERVE_SYNC = `(() => {
-  const seen = { messages: {}, emptyMessages: 0, finished: [] };
+  const seen = { messages: {}, emptyMessages: 0, emptyPages: 0, finished: [] };
   window.__benchSync = seen;
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
@@ -33,7 +33,12 @@ export const OBSERVE_SYNC = `(() => {
         if (text.startsWith('{"event":"sync:page"')) {
           const head = /"collection":"(\\w+)","records":\\[(\\])?/.exec(text.slice(0, 2000));
           const collection = head ? head[1] : 'unknown';
-          if (head && head[2]) seen.emptyMessages += 1;
+          if (head && head[2]) {
+            seen.emptyMessages += 1;
+            // one message may stand for a run of unchanged pages: "also" (at the end) names the others
+            const also = /"also":\\[([\\d,]*)\\]/.exec(text.slice(-2000));
+            seen.emptyPages += 1 + (also && also[1] ? also[1].split(',').length : 0);
+          }
           else seen.messages[collection] = (seen.messages[collection] || 0) + 1;
         } else if (text.startsWith('{"event":"sync:finished"')) {
           seen.finished.push(JSON.parse(text).payload);
@@ -61,6 +66,8 @@ export interface SyncObservation {
   /** non-empty sync:page messages per collection */
   messages: Partial<Record<CollectionName, number>>;
   emptyMessages: number;
+  /** the pages those messages stand for */
+  emptyPages: number;
   finished: SyncFinishedEvent[];
 }
 

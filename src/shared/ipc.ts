@@ -162,9 +162,12 @@ export type SyncPageEvent = { [K in CollectionName]: PageOf<K> }[CollectionName]
    * last message of a written page it carries the page's items (`keys`,
    * `hashes`): the renderer stores it with the records, in one transaction. On
    * the others it has neither, so a page half written has no fingerprint. On a
-   * page that is unchanged as a whole it only names the page (nothing to store).
+   * page that is unchanged as a whole it only names the page (nothing to store),
+   * and `also` names the task's next pages, unchanged too, that the same
+   * message stands for (their keys follow in `unchangedKeys`, the checkpoint is
+   * the last one's).
    */
-  fingerprint?: { startrow: number; hash: string | null; keys?: (string | number)[]; hashes?: string };
+  fingerprint?: { startrow: number; hash: string | null; keys?: (string | number)[]; hashes?: string; also?: number[] };
   /**
    * Primary keys of the task collection's records the page held but this
    * message does not carry, because the cache holds them exactly as they are

@@ -59,6 +59,18 @@ const PROGRESS_EVERY_MS = 100;
 
 /** Room for the event's envelope (ids, checkpoint) around its records. */
 const ENVELOPE_BYTES = 4_096;
+/** Unchanged pages of one task that one message stands for, at most (see #holdUnchanged). */
+const UNCHANGED_PAGES_PER_MESSAGE = 16;
+
+/** Unchanged pages of one task, in order, not sent yet: one message will stand for them all. */
+interface HeldUnchanged {
+  startrows: number[];
+  hash: string | null;
+  keys: (string | number)[];
+  /** the JSON size of `keys`, roughly */
+  bytes: number;
+  checkpoint: TaskCheckpoint;
+}
 
 type AnyItem = Parsed<SchemaName>;
 /** a page's item: validated, or known by its key only (the cache holds it as received) */
@@ -107,6 +119,8 @@ export class SyncEngine {
   #pages = 0;
   #requestCount = 0;
   #pageId = 0;
+  /** per task: unchanged pages waiting to go as one message */
+  readonly #heldUnchanged = new Map<string, HeldUnchanged>();
   #startedAt = 0;
   #lastAckAt = 0;
   /** shown while a request is being retried; cleared by the next page */
@@ -272,6 +286,7 @@ export class SyncEngine {
         keyOf: (item) => (item instanceof KnownItem ? item.key : itemKey(task, item)),
         onPage: (page) => this.#handlePage(run, page),
       });
+      await this.#sendHeld(task);
       run.rows = result.rows;
       run.state = 'complete';
     } catch (err) {
@@ -282,6 +297,8 @@ export class SyncEngine {
         this.#stop('failed', error);
         return;
       }
+      // the pages read before the failure still count: a resume starts after them
+      await this.#sendHeld(task).catch(() => undefined);
       run.error = error;
       this.#failCollections(task, error);
       this.#progress(true);
@@ -328,23 +345,58 @@ export class SyncEngine {
       this.#announced[key] = (this.#announced[key] ?? 0) + n;
     }
     this.#pump();
-    if (page.unchanged) await this.#sendUnchanged(task, page, knownKeys);
-    else await this.#sendRecords(task, page, full, knownKeys);
+    if (page.unchanged) await this.#holdUnchanged(task, page, knownKeys);
+    else {
+      // the task's earlier pages go first: a checkpoint never passes one not sent
+      await this.#sendHeld(task);
+      await this.#sendRecords(task, page, full, knownKeys);
+    }
     const counters = (this.#counters[task.collection] ??= { records: 0, pages: 0 });
     counters.pages++;
     this.#pages++;
     this.#progress();
   }
 
-  /** The page is what the cache holds: one message with its keys (they count as delivered for pruning) and the checkpoint. */
-  async #sendUnchanged(task: SyncTask, page: PagerPage<PageItem>, keys: (string | number)[]): Promise<void> {
+  /**
+   * The page is what the cache holds: its keys (they count as delivered for
+   * pruning) and its checkpoint go in one message with the task's next
+   * unchanged pages (up to UNCHANGED_PAGES_PER_MESSAGE, within a message's
+   * size), sent when a page that is not unchanged comes, the task ends, or it
+   * is full. A message costs main, the bridge and the renderer about a
+   * millisecond whatever it holds, and a resync of nothing changed is almost
+   * only such pages.
+   */
+  async #holdUnchanged(task: SyncTask, page: PagerPage<PageItem>, keys: (string | number)[]): Promise<void> {
     const checkpoint: TaskCheckpoint = { taskId: task.taskId, collection: task.collection, nextStartrow: page.nextStartrow, done: page.done };
+    const bytes = keys.reduce<number>((n, k) => n + (typeof k === 'number' ? 16 : k.length + 8), 0);
+    let held = this.#heldUnchanged.get(task.taskId);
+    if (held && (held.startrows.length >= UNCHANGED_PAGES_PER_MESSAGE || held.bytes + bytes > this.#maxBytes / 2)) {
+      await this.#sendHeld(task);
+      held = undefined;
+    }
+    if (!held) this.#heldUnchanged.set(task.taskId, { startrows: [page.startrow], hash: page.hash ?? null, keys, bytes, checkpoint });
+    else {
+      held.startrows.push(page.startrow);
+      for (const k of keys) held.keys.push(k);
+      held.bytes += bytes;
+      held.checkpoint = checkpoint;
+    }
+    this.#count(task.collection, keys.length);
+    if (page.done) await this.#sendHeld(task);
+  }
+
+  /** Sends the task's held unchanged pages as one message (nothing when none is held). */
+  async #sendHeld(task: SyncTask): Promise<void> {
+    const held = this.#heldUnchanged.get(task.taskId);
+    if (!held) return;
+    this.#heldUnchanged.delete(task.taskId);
     const pageId = this.#pageId++;
     await this.#window.send(pageId, this.#controller.signal, 0);
     if (this.#controller.signal.aborted) return;
-    const event = { syncId: this.syncId, pageId, taskId: task.taskId, checkpoint, collection: task.collection, records: [], unchangedKeys: keys, fingerprint: { startrow: page.startrow, hash: page.hash ?? null } } as unknown as SyncPageEvent;
+    const [startrow, ...also] = held.startrows;
+    const fingerprint = { startrow: startrow!, hash: held.hash, ...(also.length > 0 ? { also } : {}) };
+    const event = { syncId: this.syncId, pageId, taskId: task.taskId, checkpoint: held.checkpoint, collection: task.collection, records: [], unchangedKeys: held.keys, fingerprint } as unknown as SyncPageEvent;
     this.#opts.emit('sync:page', event);
-    this.#count(task.collection, keys.length);
   }
 
   #count(collection: CollectionName, records: number): void {

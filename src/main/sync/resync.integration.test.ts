@@ -85,14 +85,19 @@ function deliveredKeys(pages: readonly SyncPageEvent[], collection: string): Set
 }
 
 const usersPages = (pages: readonly SyncPageEvent[]) => pages.filter((p) => p.taskId.startsWith('users'));
+/** the pages a message stands for (one, or a run of unchanged ones) */
+const pageCount = (messages: readonly SyncPageEvent[]) => messages.reduce((n, p) => n + 1 + (p.fingerprint?.also?.length ?? 0), 0);
 
 describe('a resync with page fingerprints', () => {
   it('sends every page of an unchanged list as keys only, and the same keys as the full pass', async () => {
     const first = await sync();
     const again = await sync(fingerprintsOf(first));
     const users = usersPages(again);
-    expect(users.length).toBeGreaterThan(2);
+    expect(pageCount(users)).toBe(new Set(usersPages(first).map((p) => `${p.taskId} ${p.fingerprint?.startrow}`)).size);
     expect(users.every((p) => p.unchangedKeys !== undefined && p.records.length === 0)).toBe(true);
+    // a run of unchanged pages goes as one message, with the checkpoint of its last page
+    expect(users.length).toBeLessThan(pageCount(users));
+    expect(users.at(-1)!.checkpoint).toEqual(usersPages(first).at(-1)!.checkpoint);
     for (const collection of ['users', 'credentialAssignments', 'groupMembers', 'groupAccess', 'moduleAccess', 'courses', 'trainingAssignments']) {
       expect(deliveredKeys(again, collection)).toEqual(deliveredKeys(first, collection));
     }
@@ -115,6 +120,22 @@ describe('a resync with page fingerprints', () => {
     // the page carries its new fingerprint, which the next pass skips whole
     const third = await sync(fingerprintsOf(again, fingerprintsOf(first)));
     expect(usersPages(third).every((p) => p.unchangedKeys !== undefined && p.records.length === 0)).toBe(true);
+  });
+
+  it('sends the unchanged pages held before a changed one first: checkpoints only move forward', async () => {
+    const first = await sync();
+    const userPages = first.filter((p) => p.taskId === 'users:/users' && p.collection === 'users');
+    expect(userPages.length).toBeGreaterThan(4);
+    const changed = (userPages[3]!.records as { userid: number }[])[0]!;
+    expect(server.mutate({ resource: 'user', id: changed.userid, changes: { firstname: 'Middle' } })).toBe(true);
+    const again = (await sync(fingerprintsOf(first))).filter((p) => p.taskId === 'users:/users' && p.collection === 'users');
+    const rows = again.map((p) => p.checkpoint.nextStartrow);
+    expect(rows).toEqual([...rows].sort((a, b) => a - b));
+    const at = again.findIndex((p) => p.records.length > 0);
+    // the three pages before it went as one message, before it
+    expect(at).toBe(1);
+    expect(pageCount(again.slice(0, at))).toBe(3);
+    expect(again.at(-1)!.checkpoint.done).toBe(true);
   });
 
   it('compares again an item two pages remember differently (moved while it changed), even on a page that did not change', async () => {
@@ -175,7 +196,7 @@ describe('a resync with page fingerprints', () => {
     const first = await sync();
     const again = await sync(fingerprintsOf(first), { sendWhen: (asked) => asked.some((url) => url.pathname.endsWith('/users')) });
     const users = usersPages(again);
-    expect(users.length).toBeGreaterThan(1);
+    expect(pageCount(users)).toBeGreaterThan(1);
     expect(users.every((p) => p.records.length === 0 && p.unchangedKeys !== undefined)).toBe(true);
     expect(deliveredKeys(again, 'users')).toEqual(deliveredKeys(first, 'users'));
   });

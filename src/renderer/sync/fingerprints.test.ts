@@ -90,6 +90,18 @@ describe('page fingerprints across syncs', () => {
     expect(((await db.users.toCollection().primaryKeys()) as number[]).sort()).toEqual([1, 2, 3]);
   });
 
+  it('keeps the fingerprints of every page one message of unchanged pages stands for, and their records', async () => {
+    const { pass, db, sentFingerprints } = setup();
+    await pass('sync-1', firstPages());
+    const both = { ...unchanged(3, 1, [1, 2, 3, 4], 'h1', true), fingerprint: { startrow: 1, hash: 'h1', also: [996] } };
+    const state = await pass('sync-2', [both]);
+    expect(state.rowsWritten).toBe(0);
+    expect(state.rowsRemoved).toBe(0);
+    expect(await db.users.count()).toBe(4);
+    await pass('sync-3', []);
+    expect(sentFingerprints()).toEqual(['1:h1', '996:h2']);
+  });
+
   it('replaces the fingerprint of a page that changed and forgets those of pages no longer read', async () => {
     const { pass, sentFingerprints } = setup();
     await pass('sync-1', firstPages());

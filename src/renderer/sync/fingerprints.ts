@@ -182,10 +182,11 @@ export class PassFingerprints {
     return { drop: key };
   }
 
-  /** An unchanged page: nothing to write now but (in a while) its checkpoint; its keys count as delivered. */
+  /** Unchanged pages (one message may stand for several of a task): nothing to write now but (in a while) the checkpoint; their keys count as delivered. */
   async unchanged(page: SyncPageEvent & { unchangedKeys: (string | number)[] }): Promise<{ rowsWritten: number; inserted: number; keys: (string | number)[]; changes: [] }> {
     this.#deferred.set(page.checkpoint.taskId, { ...page.checkpoint });
-    if (page.fingerprint) this.#seen.add(pageKey(page.taskId, page.fingerprint.startrow));
+    const fp = page.fingerprint;
+    if (fp) for (const startrow of [fp.startrow, ...(fp.also ?? [])]) this.#seen.add(pageKey(page.taskId, startrow));
     if (this.#deferred.size >= SAVE_EVERY) await this.flushCheckpoints();
     return { rowsWritten: 0, inserted: 0, keys: page.unchangedKeys, changes: [] };
   }
