@@ -25,13 +25,15 @@ const ALMOST_RIGHT: Record<string, unknown[]> = {
   'profiles:delete': [{}, POLLUTING, { id: '' }, { id: 42 }, { id: 'x'.repeat(101) }],
   'profiles:activate': [{}, POLLUTING, { id: null }, { id: ['a'] }],
   // (every field of sync:start is optional and unknown keys are dropped, so only wrong values are wrong)
-  'sync:start': [{ concurrency: 0 }, { concurrency: 17 }, { checkpoints: [{ taskId: 't', collection: 'passwords', nextStartrow: 1, done: false }] }, { checkpoints: 'all' }, { fingerprintPages: -1 }, { fingerprintPages: 1.5 }],
+  'sync:start': [{ concurrency: 0 }, { concurrency: 17 }, { checkpoints: [{ taskId: 't', collection: 'passwords', nextStartrow: 1, done: false }] }, { checkpoints: 'all' }, { fingerprintsFollow: false }, { fingerprintsFollow: 'yes' }],
   'sync:fingerprints': [
     {},
     POLLUTING,
     { syncId: 's', fingerprints: [{ taskId: 't', startrow: 0, hash: null, keys: [], hashes: '' }] },
     { syncId: 's', fingerprints: [{ taskId: 't', startrow: 1, hash: null, keys: Array.from({ length: 1001 }, (_, i) => i), hashes: '' }] },
     { syncId: 's', fingerprints: [{ taskId: 't', startrow: 1, hash: null, keys: [{}], hashes: 'aaaaaaaa' }] },
+    { syncId: 's', fingerprints: [], total: -1 },
+    { syncId: 's', fingerprints: [], total: 1.5 },
     // more items in one message than the budget
     { syncId: 's', fingerprints: Array.from({ length: 101 }, (_, i) => ({ taskId: 't', startrow: i * 1000 + 1, hash: null, keys: Array.from({ length: 1000 }, (_, k) => k), hashes: 'a'.repeat(8000) })) },
   ],

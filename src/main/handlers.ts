@@ -70,7 +70,7 @@ export function createHandlers(deps: MainDeps): Handlers & { dispose(): Promise<
     'sync:start': (arg, ctx) => sync.start(arg, ctx),
 
     'sync:fingerprints': async (arg) => {
-      sync.fingerprints(arg.syncId, arg.fingerprints);
+      sync.fingerprints(arg.syncId, arg.fingerprints, arg.total);
       return null;
     },
 

@@ -394,8 +394,12 @@ export const requestSchemas = {
       .max(100_000)
       .optional(),
     previousTotals: z.partialRecord(z.enum(COLLECTIONS), z.number().int().min(0)).optional(),
-    /** how many page fingerprints the renderer sends next (`sync:fingerprints`): lists wait for them (a few seconds at most) */
-    fingerprintPages: z.number().int().min(0).max(MAX_FINGERPRINT_PAGES).optional(),
+    /**
+     * The renderer sends page fingerprints next (`sync:fingerprints`, the last
+     * message with their `total`), read while main starts: the lists' answers
+     * wait for them (a few seconds at most).
+     */
+    fingerprintsFollow: z.literal(true).optional(),
     concurrency: z.number().int().min(1).max(16).optional(),
   }),
   /**
@@ -418,6 +422,8 @@ export const requestSchemas = {
       )
       .max(MAX_FINGERPRINT_PAGES)
       .refine((list) => list.reduce((n, f) => n + f.hashes.length / ITEM_HASH_CHARS, 0) <= MAX_FINGERPRINT_ITEMS_PER_MESSAGE, 'too many items in one message'),
+    /** on the last message only: how many fingerprints all the messages held (fewer arrived: none is used) */
+    total: z.number().int().min(0).max(MAX_FINGERPRINT_PAGES).optional(),
   }),
   'sync:cancel': z.strictObject({ syncId: z.string().max(100) }),
   /** pages written (in any order): several at once when the renderer had more waiting (a run of unchanged pages) */

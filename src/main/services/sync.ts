@@ -34,7 +34,8 @@ function scrubbedEmit(ctx: HandlerContext): HandlerContext['emit'] {
 export interface SyncService {
   start(arg: ParsedArg<'sync:start'>, ctx: HandlerContext): Promise<RequestResults['sync:start']>;
   /** Page fingerprints for the running sync (sync:start said how many pages to expect). */
-  fingerprints(syncId: string, list: PageFingerprintText[]): void;
+  /** `total` on the last message: how many all the messages held */
+  fingerprints(syncId: string, list: PageFingerprintText[], total?: number): void;
   cancel(syncId: string): void;
   ack(syncId: string, pageId: number): void;
   /** The profile the running sync writes for (null: none runs). */
@@ -72,7 +73,7 @@ export function createSyncService({ session, access, connection, tuning, now }: 
       emit: scrubbedEmit(ctx),
       concurrency: arg.concurrency,
       checkpoints: arg.checkpoints,
-      fingerprintPages: arg.fingerprintPages,
+      fingerprintsFollow: arg.fingerprintsFollow === true,
       previousTotals: arg.previousTotals,
       paging: tuning?.limit ? { limit: tuning.limit } : undefined,
       maxUnacked: tuning?.maxUnacked,
@@ -104,8 +105,8 @@ export function createSyncService({ session, access, connection, tuning, now }: 
   return {
     start,
     stop,
-    fingerprints(syncId, list) {
-      if (sync?.engine.syncId === syncId) sync.engine.addFingerprints(list);
+    fingerprints(syncId, list, total) {
+      if (sync?.engine.syncId === syncId) sync.engine.addFingerprints(list, total);
     },
     cancel(syncId) {
       if (sync?.engine.syncId === syncId) sync.engine.cancel();

@@ -41,8 +41,8 @@ export interface SyncOptions {
   checkpoints?: TaskCheckpoint[];
   /** what each page held when the renderer last wrote it: a page hashing the same is sent as keys only, and so is an item */
   fingerprints?: PageFingerprint[];
-  /** fingerprints of this many pages are still to come (`addFingerprints`): lists with fingerprints wait for them */
-  fingerprintPages?: number;
+  /** the renderer sends fingerprints after the start (`addFingerprints`, the last message with their total): lists' answers wait for them */
+  fingerprintsFollow?: boolean;
   /** how long lists wait for those (default 10 s); then they go on without any (a task's fingerprints must all be here to be used) */
   fingerprintWaitMs?: number;
   previousTotals?: Partial<Record<CollectionName, number>>;
@@ -96,8 +96,10 @@ export class SyncEngine {
   readonly #fingerprints = new FingerprintBook();
   /** per task: what the cache holds of its items (from its pages' fingerprints, built when the task first reads a page) */
   readonly #taskItems = new Map<string, TaskItems>();
-  /** fingerprints of pages still to come; resolved when they are all here, the wait is over or the sync stops */
-  #fingerprintsDue: number;
+  /** fingerprints received after the start, and whether the last message came (or the wait is over, or the sync stopped) */
+  #fingerprintsReceived = 0;
+  #fingerprintsDone = false;
+  /** resolved once #fingerprintsDone */
   readonly #fingerprintsHere: Promise<void>;
   #fingerprintsArrived: () => void = () => undefined;
   readonly #now: () => number;
@@ -140,9 +142,11 @@ export class SyncEngine {
     this.#window = new AckWindow(opts.maxUnacked ?? 4);
     this.#checkpoints = new Map((opts.checkpoints ?? []).map((c) => [c.taskId, c]));
     this.#fingerprints.add(opts.fingerprints ?? []);
-    this.#fingerprintsDue = opts.fingerprintPages ?? 0;
     this.#fingerprintsHere = new Promise<void>((resolve) => {
-      if (this.#fingerprintsDue <= 0) return resolve();
+      if (!opts.fingerprintsFollow) {
+        this.#fingerprintsDone = true;
+        return resolve();
+      }
       const timer = setTimeout(() => {
         // some never came (the renderer was reloaded, a message was refused): a task known in part could hide a doubtful item
         this.#fingerprints.clear();
@@ -150,7 +154,7 @@ export class SyncEngine {
       }, opts.fingerprintWaitMs ?? FINGERPRINT_WAIT_MS);
       this.#fingerprintsArrived = () => {
         clearTimeout(timer);
-        this.#fingerprintsDue = 0;
+        this.#fingerprintsDone = true;
         resolve();
       };
     });
@@ -175,14 +179,19 @@ export class SyncEngine {
   }
 
   /**
-   * Fingerprints the renderer sends after the start, in several messages. Those
-   * arriving once lists have begun to use them (all came, or the wait ran out) are ignored.
+   * Fingerprints the renderer sends after the start, in several messages, the
+   * last with `total`, how many they all held. When fewer arrived (a message
+   * refused or lost), none is used: a task known in part could hide a doubtful
+   * item. Those arriving once lists have begun to use them (the last came, or
+   * the wait ran out) are ignored.
    */
-  addFingerprints(list: readonly PageFingerprintText[]): void {
-    if (this.#fingerprintsDue <= 0) return;
+  addFingerprints(list: readonly PageFingerprintText[], total?: number): void {
+    if (this.#fingerprintsDone) return;
     this.#fingerprints.add(list);
-    this.#fingerprintsDue -= list.length;
-    if (this.#fingerprintsDue <= 0) this.#fingerprintsArrived();
+    this.#fingerprintsReceived += list.length;
+    if (total === undefined) return;
+    if (this.#fingerprintsReceived !== total) this.#fingerprints.clear();
+    this.#fingerprintsArrived();
   }
 
   ack(pageId: number): void {

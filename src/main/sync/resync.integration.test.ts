@@ -23,11 +23,12 @@ afterAll(async () => {
 });
 
 /**
- * One pass; the fingerprints arrive as the renderer sends them: announced at the
- * start, then whole tasks per message (small messages here, so there are many).
- * `announce` more than are sent: the lists wait `waitMs`, then go on.
+ * One pass; the fingerprints arrive as the renderer sends them: after the
+ * start, whole tasks per message (small messages here, so there are many), the
+ * last with their total. `total`: another total on the last message, or
+ * 'never' for no last message (the lists wait `waitMs`, then go on).
  */
-async function sync(fingerprints?: PageFingerprint[], options: { announce?: number; waitMs?: number; sendWhen?: (asked: readonly URL[]) => boolean } = {}) {
+async function sync(fingerprints?: PageFingerprint[], options: { total?: number | 'never'; waitMs?: number; sendWhen?: (asked: readonly URL[]) => boolean } = {}) {
   const token = server.tokens.find((t) => t.access === 'full')!.token;
   const pages: SyncPageEvent[] = [];
   const asked: URL[] = [];
@@ -40,7 +41,7 @@ async function sync(fingerprints?: PageFingerprint[], options: { announce?: numb
     syncId: 'resync',
     client,
     paging: { limit: 7 },
-    fingerprintPages: options.announce ?? fingerprints?.length ?? 0,
+    fingerprintsFollow: fingerprints !== undefined,
     fingerprintWaitMs: options.waitMs ?? 5_000,
     emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => {
       if (event !== 'sync:page') return;
@@ -51,9 +52,15 @@ async function sync(fingerprints?: PageFingerprint[], options: { announce?: numb
   });
   const running = engine.run();
   if (options.sendWhen) await vi.waitFor(() => expect(options.sendWhen!(asked)).toBe(true));
-  for (const message of fingerprintMessages((fingerprints ?? []).map(fingerprintText), 40)) {
-    await new Promise((r) => setImmediate(r));
-    engine.addFingerprints(message);
+  if (fingerprints) {
+    // as the renderer does: the last message says how many there were (an empty one when there are none)
+    const messages = fingerprintMessages(fingerprints.map(fingerprintText), 40);
+    if (messages.length === 0) messages.push([]);
+    for (const [i, message] of messages.entries()) {
+      await new Promise((r) => setImmediate(r));
+      const total = options.total ?? fingerprints.length;
+      engine.addFingerprints(message, i === messages.length - 1 && total !== 'never' ? total : undefined);
+    }
   }
   const finished = await running;
   expect(finished.outcome).toBe('completed');
@@ -201,11 +208,20 @@ describe('a resync with page fingerprints', () => {
     expect(deliveredKeys(again, 'users')).toEqual(deliveredKeys(first, 'users'));
   });
 
-  it('waits for the fingerprints announced, and when some never come, uses none', async () => {
+  it('uses none of the fingerprints when the last message counts more than arrived (a message refused on the way)', async () => {
+    const first = await sync();
+    const prints = fingerprintsOf(first);
+    const again = await sync(prints.slice(1), { total: prints.length });
+    // every page travels in full, as on a first sync
+    expect(again.some((p) => p.unchangedKeys !== undefined)).toBe(false);
+    expect(deliveredKeys(again, 'users')).toEqual(deliveredKeys(first, 'users'));
+  });
+
+  it('waits for the last fingerprint message, and when it never comes, uses none', async () => {
     const first = await sync();
     const prints = fingerprintsOf(first);
     const started = Date.now();
-    const again = await sync(prints.slice(1), { announce: prints.length, waitMs: 300 });
+    const again = await sync(prints, { total: 'never', waitMs: 300 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
     // every page travels in full, as on a first sync
     expect(again.some((p) => p.unchangedKeys !== undefined)).toBe(false);

@@ -37,6 +37,8 @@ interface Pass {
   fingerprints: PassFingerprints;
   /** the tables' sizes through the pass (sizes.ts); none for a pass this renderer did not start */
   sizes: PassSizes | null;
+  /** resolves once the stored fingerprints are read (the pass writes nothing before: a page's write may drop its row) */
+  fingerprintsRead: Promise<void>;
 }
 
 export interface SyncController {
@@ -87,11 +89,12 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
   const unacked: { syncId: string; pageId: number }[] = [];
   const ui = createUiBatch(store);
 
-  function newPass(resumed: boolean, knownEmpty = new Set<CollectionName>(), previousSyncAt: string | null = null, stored = new Set<string>(), countSizes = false): Pass {
+  /** `stored`: the keys of the fingerprint rows, filled once read (`fingerprintsRead`) */
+  function newPass(resumed: boolean, knownEmpty = new Set<CollectionName>(), previousSyncAt: string | null = null, stored = new Set<string>(), fingerprintsRead = Promise.resolve(), countSizes = false): Pass {
     const fingerprints = new PassFingerprints(db, stored);
     // counted now, before the pass writes anything; a table written by anyone else meanwhile is not trusted
     const sizes = countSizes ? new PassSizes(db, (collection) => fingerprints.tainted(collection)) : null;
-    return { syncId: null, resumed, knownEmpty, delivered: new Map(), checkpoints: new Map(), broken: false, previousSyncAt, changes: new ChangeCollector(), fingerprints, sizes };
+    return { syncId: null, resumed, knownEmpty, delivered: new Map(), checkpoints: new Map(), broken: false, previousSyncAt, changes: new ChangeCollector(), fingerprints, sizes, fingerprintsRead };
   }
 
   // A page of a sync this renderer did not start (e.g. after a reload mid-sync)
@@ -133,6 +136,7 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     if (p.broken) return;
     try {
       await p.sizes?.counted();
+      await p.fingerprintsRead;
       const started = performance.now();
       const results = await writeOrSkip(p, pages);
       const took = (performance.now() - started) / pages.length;
@@ -351,13 +355,22 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
       for (const collection of await emptyTables(db)) knownEmpty.add(collection);
       // e-mails may be empty while users are not: only users' own emptiness says their pages' fingerprints are void
       const skip = new Set([...knownEmpty, ...takeForeignWrites(db.name)]);
-      const fingerprints = await loadFingerprints(db, skip);
-      pass = newPass(resumed, knownEmpty, previousSyncAt, fingerprints.keys, true);
-      const sent = options.fresh ? [] : fingerprintMessages(fingerprints.send);
+      // read while main starts (its first lists are read in full; the others' answers wait for these)
+      const stored = new Set<string>();
+      const loading = loadFingerprints(db, skip).then(
+        (loaded) => {
+          for (const key of loaded.keys) stored.add(key);
+          return loaded.send;
+        },
+        (e: unknown) => {
+          store.setState({ error: errorOf(e) });
+          return [];
+        },
+      );
+      pass = newPass(resumed, knownEmpty, previousSyncAt, stored, loading.then(() => undefined), true);
       ui.reset();
       store.setState({ running: true, resumed, progress: null, finished: null, rowsWritten: 0, pagesWritten: 0, writeMs: 0, rowsRemoved: 0, error: null });
-      const pages = sent.reduce((n, m) => n + m.length, 0);
-      const result = await api['sync:start']({ ...(resumed ? { checkpoints } : {}), previousTotals, ...(pages > 0 ? { fingerprintPages: pages } : {}) });
+      const result = await api['sync:start']({ ...(resumed ? { checkpoints } : {}), previousTotals, ...(options.fresh ? {} : { fingerprintsFollow: true as const }) });
       if (!result.ok) {
         pass = null;
         store.setState({ running: false, error: result.error });
@@ -366,9 +379,14 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
       const { syncId } = result.value;
       if (pass) pass.syncId ??= syncId;
       store.setState({ syncId });
-      // lists wait for all of these (10 s at most): if one is lost, every page is compared in full.
-      // Sent one after the other without waiting for each answer (main takes them in order).
-      await Promise.all(sent.map((fingerprints) => api['sync:fingerprints']({ syncId, fingerprints })));
+      const send = await loading;
+      if (options.fresh) return;
+      // Lists wait for the last of these (10 s at most), which says how many there were: if one is lost, every
+      // page is compared in full. Sent one after the other without waiting for each answer (main takes them in order).
+      const sent = fingerprintMessages(send);
+      const total = sent.reduce((n, m) => n + m.length, 0);
+      if (sent.length === 0) sent.push([]);
+      await Promise.all(sent.map((fingerprints, i) => api['sync:fingerprints']({ syncId, fingerprints, ...(i === sent.length - 1 ? { total } : {}) })));
     },
     async cancel() {
       const syncId = store.getState().syncId ?? pass?.syncId;

@@ -52,9 +52,11 @@ function setup() {
   /** the fingerprints sent after the last start, all messages together */
   const sentList = (): PageFingerprint[] => {
     const last = fake.calls.findLastIndex((c) => c.channel === 'sync:start');
-    const announced = (fake.calls[last]?.arg as { fingerprintPages?: number }).fingerprintPages ?? 0;
-    const list = fake.calls.slice(last).filter((c) => c.channel === 'sync:fingerprints').flatMap((c) => (c.arg as { fingerprints: PageFingerprintText[] }).fingerprints);
-    expect(list).toHaveLength(announced);
+    const messages = fake.calls.slice(last).filter((c) => c.channel === 'sync:fingerprints').map((c) => c.arg as { fingerprints: PageFingerprintText[]; total?: number });
+    const list = messages.flatMap((m) => m.fingerprints);
+    const follow = (fake.calls[last]?.arg as { fingerprintsFollow?: true }).fingerprintsFollow === true;
+    // the last message, and only the last, says how many they all held (none for a fresh sync, which announces none)
+    expect(messages.map((m) => m.total)).toEqual(follow ? [...messages.slice(1).map(() => undefined), list.length] : []);
     // as main reads them
     return list.map((f) => readFingerprint(f)).filter((f): f is PageFingerprint => f !== null);
   };
@@ -189,6 +191,30 @@ describe('page fingerprints across syncs', () => {
     await db.pageFingerprints.update(`${TASK}@1`, { keys: 42 as unknown as string });
     await pass('sync-2', []);
     expect(sentFingerprints()).toEqual([]);
+  });
+
+  it('asks main to start while it reads the stored fingerprints, and writes no page before they are read', async () => {
+    const { pass, db, fake, controller, sentFingerprints } = setup();
+    await pass('sync-1', firstPages());
+    const read = db.pageFingerprints.toArray.bind(db.pageFingerprints);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // (Dexie's toArray returns its own promise type: a plain async function stands in for it)
+    vi.spyOn(db.pageFingerprints, 'toArray').mockImplementationOnce((async () => {
+      await held;
+      return read();
+    }) as never);
+    const starting = controller.start();
+    await vi.waitFor(() => expect(fake.calls.filter((c) => c.channel === 'sync:start')).toHaveLength(2));
+    expect((fake.calls.at(-1)!.arg as { fingerprintsFollow?: true }).fingerprintsFollow).toBe(true);
+    fake.emit('sync:page', { ...page(3, 1, [user(1, { status: 'Inactive' })], 'h1b'), syncId: 'sync-2' });
+    await new Promise((r) => setTimeout(r, 150));
+    expect((await db.users.get(1))?.status).toBe('Active');
+    release();
+    await starting;
+    expect(sentFingerprints()).toEqual(['1:h1', '996:h2']);
+    await controller.idle();
+    expect((await db.users.get(1))?.status).toBe('Inactive');
   });
 
   it('sends none for a collection whose cache is empty, nor when the user asks for a fresh sync', async () => {
