@@ -84,7 +84,7 @@ try {
     const made = session.requests.slice(resync.requestsFrom, resync.requestsTo).filter(isSyncRequest);
     const firstAt = made[0]?.at ?? resync.startedAt;
     const lastAt = made.at(-1)?.at ?? firstAt;
-    const phases = ` [click to first request ${Math.round(firstAt - resync.startedAt)} ms, requests ${Math.round(lastAt - firstAt)} ms, last request to done ${Math.round(resync.startedAt + resync.ms - lastAt)} ms]`;
+    const phases = ` [click to first request ${Math.round(firstAt - resync.startedAt)} ms, requests ${Math.round(lastAt - firstAt)} ms, last request to done ${Math.round(resync.startedAt + resync.ms - lastAt)} ms; Playwright's click took ${Math.round(resync.clickDelayMs)} ms more, not counted]`;
     const ratio = floor > 0 ? ` = ${(resync.ms / floor).toFixed(2)}x the floor` : '';
     process.stdout.write(`resync ${round + 1} of dataset ${dataset}, ${changeSome ? '1%' : 'nothing'} changed: ${Math.round(resync.ms)} ms${ratio}${phases} (${resync.statusText}); CPU s by process: ${describeCpu(roundCpu(cpu))}${profileThis ? `; profiled (profiles in ${outDir})` : ''}${floorLine}\n`);
     floorLine = '';

@@ -52,7 +52,7 @@ async function resync(ctx: BenchContext, session: BenchSession, what: string) {
   const requests = session.requests.slice(resync.requestsFrom, resync.requestsTo).filter(isSyncRequest).length;
   const withRecords = Object.values(observed.messages).reduce((a, b) => a + b, 0);
   // pages sent as keys only (fingerprint matched) vs messages that carried records; the renderer's busy time
-  const detail = `${observed.emptyMessages} messages without records (${observed.emptyPages} unchanged pages), ${withRecords} with; renderer main thread busy ${Math.round(renderer.taskSeconds * 10) / 10} s; CPU s by process: ${describeCpu(roundCpu(cpu))}`;
+  const detail = `${observed.emptyMessages} messages without records (${observed.emptyPages} unchanged pages), ${withRecords} with; renderer main thread busy ${Math.round(renderer.taskSeconds * 10) / 10} s; CPU s by process: ${describeCpu(roundCpu(cpu))}; timed from the page's click event (Playwright's click took ${Math.round(resync.clickDelayMs)} ms more)`;
   return { ms: resync.ms, rowsWritten: rowsWrittenFrom(resync.statusText), finished: observed.finished[0], requests, load: load(), detail };
 }
 
