@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { cpuDelta, cpuMsPer, cpuSeconds, describeCpu, roundCpu } from './cpu-lib.ts';
+import { cpuDelta, cpuMsPer, cpuSeconds, describeCpu, roundCpu, waitUntilQuiet } from './cpu-lib.ts';
 
 const linux = process.platform === 'linux';
 
@@ -48,5 +48,19 @@ describe('the CPU meter of the benchmarks', () => {
   it('says per unit of work where the time went, leaving out roles that spent none', () => {
     expect(cpuMsPer(cpuDelta({ main: 1, server: 2 }, { main: 3, server: 2, renderer: 0.5 }), 1000)).toEqual({ main: 2, server: 0, renderer: 0.5 });
     expect(describeCpu({ main: 2, server: 0, renderer: 0.5 })).toBe('main 2, renderer 0.5');
+  });
+});
+
+describe('waiting for Chromium to go quiet', () => {
+  const noSleep = async () => {};
+  it('returns after the first whole window in which less than a tenth of a core was used', async () => {
+    const readings = [0, 0.9, 1.8, 1.85, 1.86];
+    let i = 0;
+    expect(await waitUntilQuiet(() => readings[i++]!, { sleep: noSleep })).toEqual({ waitedMs: 3000, settled: true });
+  });
+
+  it('gives up after maxMs of a busy process, saying so', async () => {
+    let seconds = 0;
+    expect(await waitUntilQuiet(() => (seconds += 0.5), { sleep: noSleep, maxMs: 5000 })).toEqual({ waitedMs: 5000, settled: false });
   });
 });

@@ -90,3 +90,34 @@ export function cpuMsPer(spent: CpuSeconds, units: number): CpuSeconds {
 export function describeCpu(perOp: CpuSeconds): string {
   return (Object.entries(perOp) as [CpuRole, number][]).filter(([, ms]) => ms > 0).map(([role, ms]) => `${role} ${ms}`).join(', ');
 }
+
+/** The CPU seconds Chromium's processes have used so far (browser, renderers and the others). */
+export function chromiumSeconds(): number {
+  const cpu = cpuSeconds(undefined);
+  return (cpu.browser ?? 0) + (cpu.renderer ?? 0) + (cpu['chromium other'] ?? 0);
+}
+
+/**
+ * Waits until `readSeconds` (a process group's CPU seconds so far) grows by
+ * less than `maxShare` of a core over a whole `windowMs`, or `maxMs` have
+ * passed. Chromium keeps compacting the IndexedDB a full sync wrote for a while
+ * after it: a resync timed right after would pay for it, which a coordinator,
+ * resyncing hours later, does not.
+ */
+export async function waitUntilQuiet(
+  readSeconds: () => number,
+  opts: { windowMs?: number; maxShare?: number; maxMs?: number; sleep?: (ms: number) => Promise<void> } = {},
+): Promise<{ waitedMs: number; settled: boolean }> {
+  const { windowMs = 1000, maxShare = 0.1, maxMs = 60_000 } = opts;
+  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  let waited = 0;
+  let last = readSeconds();
+  while (waited < maxMs) {
+    await sleep(windowMs);
+    waited += windowMs;
+    const now = readSeconds();
+    if (now - last < (maxShare * windowMs) / 1000) return { waitedMs: waited, settled: true };
+    last = now;
+  }
+  return { waitedMs: waited, settled: false };
+}

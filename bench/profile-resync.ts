@@ -17,7 +17,7 @@ import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { benchPage } from './browser-lib.ts';
-import { cpuDelta, cpuSeconds, describeCpu, roundCpu } from './cpu-lib.ts';
+import { chromiumSeconds, cpuDelta, cpuSeconds, describeCpu, roundCpu, waitUntilQuiet } from './cpu-lib.ts';
 import { isSyncRequest, replayAtConcurrency } from './sync-lib.ts';
 import { startBenchSession, syncFromClick } from './session-lib.ts';
 
@@ -52,6 +52,8 @@ try {
     }
     await page.close();
     const app = await session.openApp('settings');
+    // Chromium done compacting what the last sync wrote (sync.bench.ts waits the same way)
+    const quiet = await waitUntilQuiet(chromiumSeconds);
     if (process.env.FIELDBOOK_CONSOLE === '1') app.on('console', (m) => process.stdout.write(`    console: ${m.text()}\n`));
     const renderer = await session.context.newCDPSession(app);
     const main = new Session();
@@ -84,7 +86,7 @@ try {
     const made = session.requests.slice(resync.requestsFrom, resync.requestsTo).filter(isSyncRequest);
     const firstAt = made[0]?.at ?? resync.startedAt;
     const lastAt = made.at(-1)?.at ?? firstAt;
-    const phases = ` [click to first request ${Math.round(firstAt - resync.startedAt)} ms, requests ${Math.round(lastAt - firstAt)} ms, last request to done ${Math.round(resync.startedAt + resync.ms - lastAt)} ms; Playwright's click took ${Math.round(resync.clickDelayMs)} ms more, not counted]`;
+    const phases = ` [click to first request ${Math.round(firstAt - resync.startedAt)} ms, requests ${Math.round(lastAt - firstAt)} ms, last request to done ${Math.round(resync.startedAt + resync.ms - lastAt)} ms; Playwright's click took ${Math.round(resync.clickDelayMs)} ms more, not counted; started once Chromium was quiet, after ${Math.round(quiet.waitedMs / 100) / 10} s${quiet.settled ? '' : ' (gave up)'}]`;
     const ratio = floor > 0 ? ` = ${(resync.ms / floor).toFixed(2)}x the floor` : '';
     process.stdout.write(`resync ${round + 1} of dataset ${dataset}, ${changeSome ? '1%' : 'nothing'} changed: ${Math.round(resync.ms)} ms${ratio}${phases} (${resync.statusText}); CPU s by process: ${describeCpu(roundCpu(cpu))}${profileThis ? `; profiled (profiles in ${outDir})` : ''}${floorLine}\n`);
     floorLine = '';

@@ -12,7 +12,7 @@
  */
 import { COLLECTIONS } from '../src/shared/records.ts';
 import { benchPage, mainThreadMeter, syncObservation } from './browser-lib.ts';
-import { cpuDelta, cpuSeconds, describeCpu, roundCpu } from './cpu-lib.ts';
+import { chromiumSeconds, cpuDelta, cpuSeconds, describeCpu, roundCpu, waitUntilQuiet } from './cpu-lib.ts';
 import type { BenchContext, Figure } from './lib.ts';
 import { syncFromClick, type BenchSession } from './session-lib.ts';
 import { atMost, isSyncRequest, pageSizes, ratioFigure, replayAtConcurrency, rowsWrittenFrom, slowestParts } from './sync-lib.ts';
@@ -42,6 +42,8 @@ async function transferFloor(ctx: BenchContext, synced: SyncedSession): Promise<
 async function resync(ctx: BenchContext, session: BenchSession, what: string) {
   ctx.log(`resync, ${what}`);
   const app = await session.openApp('settings');
+  // as a coordinator resyncing hours after the last sync: Chromium done compacting what it wrote, the window settled
+  const quiet = await waitUntilQuiet(chromiumSeconds);
   const meter = await mainThreadMeter(session.context, app);
   const cpuBefore = cpuSeconds(session.server.pid);
   const resync = await syncFromClick(session, app, 'Sync now', 0, SYNC_TIMEOUT_MS);
@@ -52,7 +54,7 @@ async function resync(ctx: BenchContext, session: BenchSession, what: string) {
   const requests = session.requests.slice(resync.requestsFrom, resync.requestsTo).filter(isSyncRequest).length;
   const withRecords = Object.values(observed.messages).reduce((a, b) => a + b, 0);
   // pages sent as keys only (fingerprint matched) vs messages that carried records; the renderer's busy time
-  const detail = `${observed.emptyMessages} messages without records (${observed.emptyPages} unchanged pages), ${withRecords} with; renderer main thread busy ${Math.round(renderer.taskSeconds * 10) / 10} s; CPU s by process: ${describeCpu(roundCpu(cpu))}; timed from the page's click event (Playwright's click took ${Math.round(resync.clickDelayMs)} ms more)`;
+  const detail = `${observed.emptyMessages} messages without records (${observed.emptyPages} unchanged pages), ${withRecords} with; renderer main thread busy ${Math.round(renderer.taskSeconds * 10) / 10} s; CPU s by process: ${describeCpu(roundCpu(cpu))}; timed from the page's click event (Playwright's click took ${Math.round(resync.clickDelayMs)} ms more), once Chromium was quiet (after ${seconds(quiet.waitedMs)} s${quiet.settled ? '' : ', not quiet after a minute'})`;
   return { ms: resync.ms, rowsWritten: rowsWrittenFrom(resync.statusText), finished: observed.finished[0], requests, load: load(), detail };
 }
 
