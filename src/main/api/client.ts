@@ -178,10 +178,12 @@ interface Answer {
  * page at 403 (which, read as the API's 800, would teach the app a wrong access
  * level), a page with no Content-Type at all. Only the API's own status body at
  * an error status keeps its meaning under a careless Content-Type; a 5xx with an
- * empty or JSON body stays a server error worth retrying.
+ * empty or JSON body stays a server error worth retrying, and so does a gateway's
+ * own error page (502, 503, 504: see gatewayPage).
  */
 function foreignAnswer(answer: Answer): string | null {
   const { httpcode, type, text } = answer;
+  if (gatewayPage(answer)) return null;
   // RFC 6585: 511 is the captive portals' own status; 407 is a proxy asking for its own sign-in. Neither is ever the API.
   if (httpcode === 511) return 'the network asks you to sign in (HTTP 511) before the API can be reached. Nothing was changed; sign in to the network (open any web page in a browser), then try again.';
   if (httpcode === 407) return 'a proxy asks for its own sign-in (HTTP 407) before the API can be reached. Nothing was changed; check this computer’s proxy settings, then try again.';
@@ -194,6 +196,16 @@ function foreignAnswer(answer: Answer): string | null {
       ? 'a web page answered instead of the API: a network sign-in page or a proxy?'
       : `an answer of type ${(type ?? '').split(';')[0]!.trim()} came instead of the API’s JSON: a proxy?`;
   return `${kind}${status} Nothing was changed; sign in to the network or check the profile’s address, then try again.`;
+}
+
+/**
+ * A 502, 503 or 504 whose body is not the API's: the error page of the gateway or
+ * load balancer in front of the API (nginx's "502 Bad Gateway", a cloud
+ * provider's "503 Service Unavailable") while the API behind it is down or
+ * restarting. A server error worth retrying, not a sign-in page.
+ */
+function gatewayPage(answer: Answer): boolean {
+  return answer.httpcode >= 502 && answer.httpcode <= 504 && !answer.statusBody && answer.text.trim().length > 0 && !answer.parsed;
 }
 
 function parseJson(text: string): { body: unknown; parsed: boolean } {
@@ -377,6 +389,9 @@ export class ApiClient {
 
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
     const appError = appErrorFromResponse(httpcode, statusBody, retryAfterMs);
+    if (gatewayPage({ httpcode, type, text, parsed, statusBody: statusBody !== null })) {
+      appError.message = `${host} answered HTTP ${httpcode} with a web page of its own: the gateway in front of the API could not reach it (the API is down or restarting); try again in a few minutes.`;
+    }
     // 429 and 1006 are refusals; another 5xx may have been applied before failing
     const maybeSent = httpcode >= 500 && appError.code === 'server' && statusBody?.statuscode !== ResponseCode.ExternalUnavailable;
     throw new ApiError(appError, { maybeSent });

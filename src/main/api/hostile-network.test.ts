@@ -137,6 +137,29 @@ describe('captive portals and proxies that do not answer 200 with HTML', () => {
     expect(await probeAccess(clientFor(`${proxy.url}/v1`))).toBe('unknown');
   });
 
+  it('retries the error page of a gateway in front of the API (502, 503, 504), then names the gateway, not a sign-in page', async () => {
+    for (const status of [502, 503, 504]) {
+      const gateway = await listen((_req, res) => res.writeHead(status, { 'content-type': 'text/html' }).end(`<html><head><title>${status} Bad Gateway</title></head><body><center><h1>${status} Bad Gateway</h1></center><hr><center>nginx</center></body></html>`));
+      const error = await failure(clientFor(`${gateway.url}/v1`).request('GET', '/sites'));
+      expect(error.appError.code).toBe('server');
+      expect(error.appError.message).toContain(`answered HTTP ${status} with a web page of its own: the gateway in front of the API could not reach it`);
+      expect(error.appError.message).not.toMatch(/sign in/);
+      // the first try and two retries
+      expect(gateway.tokens).toHaveLength(3);
+    }
+  });
+
+  it('goes on once the API behind a gateway is back', async () => {
+    let calls = 0;
+    const gateway = await listen((_req, res) => {
+      calls += 1;
+      if (calls === 1) res.writeHead(502, { 'content-type': 'text/html' }).end('<html><h1>502 Bad Gateway</h1></html>');
+      else res.writeHead(200, { 'content-type': 'application/json' }).end('{"sites":[]}');
+    });
+    const answer = await clientFor(`${gateway.url}/v1`).request('GET', '/sites');
+    expect(answer.body).toEqual({ sites: [] });
+  });
+
   // what must not change: the API's own status bodies at 4xx/5xx, and a 5xx without a page is still worth retrying
   it('keeps the API’s JSON status bodies at 4xx and 5xx as they were, and retries a 5xx with an empty or JSON body', async () => {
     const answers: [number, string, string | undefined][] = [
