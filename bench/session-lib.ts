@@ -190,9 +190,10 @@ const stampClickAndDone = (before: number) => `(() => {
 /**
  * The time from a click to the end of the sync it starts, as the user sees it
  * ("Sync completed. N records written."), both stamped in the page: from the
- * click event, not from Playwright's call (its actionability checks took about
- * 0.35 s on the resync page, a third of a second no user waits), to the status
- * appearing, not to Playwright's polling noticing it.
+ * click event, not from Playwright's call (its actionability checks took up to
+ * 0.35 s on a Sync panel still settling after its load, time no user waits), to
+ * the status appearing, not to Playwright's polling noticing it. Where the page
+ * could not stamp (it navigated away), this process's own times stand in.
  */
 export async function syncFromClick(session: BenchSession, app: Page, button: string, finishedBefore: number, timeoutMs: number): Promise<FullSync> {
   const status = app.getByRole('status').filter({ hasText: /records written/ });
