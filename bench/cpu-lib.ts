@@ -68,6 +68,61 @@ export function cpuSeconds(serverPid: number | undefined): CpuSeconds {
   return out;
 }
 
+/**
+ * CPU seconds so far of every Chromium thread started under this process, by
+ * "role/thread name" (threads of one name added up): where the browser's time
+ * goes (IndexedDB's LevelDB, the IO thread relaying messages, the main thread).
+ */
+export function chromiumThreadSeconds(): Map<string, number> {
+  const out = new Map<string, number>();
+  let pids: number[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
+  } catch {
+    return out;
+  }
+  const procs = new Map<number, Proc>();
+  for (const pid of pids) {
+    const proc = readProc(pid);
+    if (proc) procs.set(pid, proc);
+  }
+  for (const proc of procs.values()) {
+    let ours = false;
+    for (let at: Proc | undefined = proc, depth = 0; at && depth < 16; at = procs.get(at.ppid), depth++) if (at.ppid === process.pid) ours = true;
+    if (!ours) continue;
+    let role = chromiumRole(proc.pid) as string;
+    try {
+      const cmdline = readFileSync(`/proc/${proc.pid}/cmdline`, 'utf8');
+      role = /--utility-sub-type=([a-zA-Z.]+)/.exec(cmdline)?.[1] ?? /--type=([a-z-]+)/.exec(cmdline)?.[1] ?? role;
+    } catch {
+      // gone
+    }
+    let tids: string[];
+    try {
+      tids = readdirSync(`/proc/${proc.pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tids) {
+      try {
+        const stat = readFileSync(`/proc/${proc.pid}/task/${tid}/stat`, 'utf8');
+        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).replace(/[0-9]+$/, '');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const key = `${role}/${name}`;
+        out.set(key, (out.get(key) ?? 0) + (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND);
+      } catch {
+        // the thread ended
+      }
+    }
+  }
+  return out;
+}
+
+/** Per-thread seconds between two readings, largest first, those under `min` left out. */
+export function describeThreadDelta(before: Map<string, number>, after: Map<string, number>, min = 0.1): string {
+  return [...after].map(([k, v]) => [k, v - (before.get(k) ?? 0)] as const).filter(([, v]) => v >= min).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ');
+}
+
 /** What each role spent between two readings. */
 export function cpuDelta(before: CpuSeconds, after: CpuSeconds): CpuSeconds {
   const out: CpuSeconds = {};

@@ -12,12 +12,13 @@
  * without the profilers, whose own cost shows there; `FIELDBOOK_RESYNCS=N`:
  * N resyncs after one full sync).
  */
+import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { benchPage } from './browser-lib.ts';
-import { chromiumSeconds, cpuDelta, cpuSeconds, describeCpu, roundCpu, waitUntilQuiet } from './cpu-lib.ts';
+import { chromiumSeconds, chromiumThreadSeconds, describeThreadDelta, cpuDelta, cpuSeconds, describeCpu, roundCpu, waitUntilQuiet } from './cpu-lib.ts';
 import { isSyncRequest, replayAtConcurrency } from './sync-lib.ts';
 import { startBenchSession, syncFromClick } from './session-lib.ts';
 
@@ -67,8 +68,32 @@ try {
       await main.post('Profiler.start');
     }
     const cpuBefore = cpuSeconds(session.server.pid);
+    const threadsBefore = chromiumThreadSeconds();
+    // FIELDBOOK_PERF=FILE: the whole machine sampled by Linux perf during the first resync (root only)
+    const perf = process.env.FIELDBOOK_PERF && round === 0 ? spawn('perf', ['record', '-F', '999', '-a', '-g', '-o', process.env.FIELDBOOK_PERF], { stdio: 'ignore' }) : undefined;
+    if (perf) await new Promise((r) => setTimeout(r, 1000));
+    // FIELDBOOK_TRACE=FILE: Chromium's trace (IndexedDB, LevelDB, top-level tasks) of the first resync, for chrome://tracing or Perfetto
+    const tracing = process.env.FIELDBOOK_TRACE && round === 0 ? renderer : undefined;
+    if (tracing) await tracing.send('Tracing.start', { categories: process.env.FIELDBOOK_TRACE_CATEGORIES ?? 'IndexedDB,leveldb,toplevel', transferMode: 'ReturnAsStream' });
     const resync = await syncFromClick(session, app, 'Sync now', 0, 600_000);
     const cpu = cpuDelta(cpuBefore, cpuSeconds(session.server.pid));
+    const threads = describeThreadDelta(threadsBefore, chromiumThreadSeconds());
+    if (tracing) {
+      const complete = new Promise<string | undefined>((resolve) => tracing.once('Tracing.tracingComplete', (e) => resolve(e.stream)));
+      await tracing.send('Tracing.end');
+      const stream = await complete;
+      const parts: string[] = [];
+      for (let eof = !stream; !eof; ) {
+        const chunk = await tracing.send('IO.read', { handle: stream ?? '', size: 1 << 20 });
+        parts.push(chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString('utf8') : chunk.data);
+        eof = chunk.eof;
+      }
+      writeFileSync(process.env.FIELDBOOK_TRACE ?? '', parts.join(''));
+    }
+    if (perf) {
+      perf.kill('SIGINT');
+      await new Promise((r) => perf.once('exit', r));
+    }
     if (profileThis) {
       writeFileSync(path.join(outDir, 'renderer.cpuprofile'), JSON.stringify((await renderer.send('Profiler.stop')).profile));
       writeFileSync(path.join(outDir, 'main.cpuprofile'), JSON.stringify((await main.post('Profiler.stop')).profile));
@@ -90,6 +115,7 @@ try {
     const ratio = floor > 0 ? ` = ${(resync.ms / floor).toFixed(2)}x the floor` : '';
     process.stdout.write(`resync ${round + 1} of dataset ${dataset}, ${changeSome ? '1%' : 'nothing'} changed: ${Math.round(resync.ms)} ms${ratio}${phases} (${resync.statusText}); CPU s by process: ${describeCpu(roundCpu(cpu))}${profileThis ? `; profiled (profiles in ${outDir})` : ''}${floorLine}\n`);
     floorLine = '';
+    process.stdout.write(`  Chromium's threads (CPU s): ${threads}\n`);
   }
 } finally {
   await session.close();

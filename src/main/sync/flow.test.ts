@@ -20,17 +20,17 @@ describe('the acknowledgement window', () => {
     expect(window.full).toBe(true);
   });
 
-  it('lets eight messages of keys only wait in the room of one page of records', async () => {
+  it('lets sixteen messages of keys only wait in the room of one page of records', async () => {
     const window = new AckWindow(4);
-    expect(await fill(window, 0)).toBe(32);
+    expect(await fill(window, 0)).toBe(64);
     expect(window.unacked).toBe(4);
     expect(window.peak).toBe(4);
   });
 
   it("weighs a message of a resync's few changed records like keys only, and a half page as half a page", async () => {
-    expect(await fill(new AckWindow(4), 7 / 1000)).toBe(32);
+    expect(await fill(new AckWindow(4), 7 / 1000)).toBe(64);
     expect(await fill(new AckWindow(4), 0.5)).toBe(8);
-    expect(await fill(new AckWindow(4), 0.3)).toBe(10); // three eighths each: 32 units hold ten
+    expect(await fill(new AckWindow(4), 0.3)).toBe(12); // five sixteenths each: 64 units hold twelve
   });
 
   it('is full when the next message does not fit, though some room is left', async () => {
@@ -49,12 +49,12 @@ describe('the acknowledgement window', () => {
 
   it('makes room again as messages are acknowledged, whatever their weight', async () => {
     const window = new AckWindow(1);
-    expect(await fill(window, 0)).toBe(8);
-    // the ninth, which waited, goes as soon as one is acknowledged
-    for (let id = 0; id < 8; id++) window.ack(id);
+    expect(await fill(window, 0)).toBe(16);
+    // the seventeenth, which waited, goes as soon as one is acknowledged
+    for (let id = 0; id < 16; id++) window.ack(id);
     await new Promise((r) => setTimeout(r, 0));
-    expect(window.unacked).toBe(1 / 8);
-    window.ack(8);
+    expect(window.unacked).toBe(1 / 16);
+    window.ack(16);
     expect(window.unacked).toBe(0);
     expect(await fill(window, 1, 100)).toBe(1);
   });

@@ -84,11 +84,11 @@ export function shareOfPage(records: unknown[], fullPage: number, maxBytes: numb
 }
 
 /** Units of the window one small message takes (a full page of records takes KEYS_PER_PAGE of them). */
-const KEYS_PER_PAGE = 8;
+const KEYS_PER_PAGE = 16;
 
 /**
  * At most `max` pages' worth handed to the renderer and not yet acknowledged.
- * A message weighs its share of a full page (see send), an eighth at least:
+ * A message weighs its share of a full page (see send), a sixteenth at least:
  * a message of keys only (a page the cache holds) or of a resync's few
  * changed records costs the renderer little memory and little writing, so
  * more of them may wait for their acknowledgement round trip, and the

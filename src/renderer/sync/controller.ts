@@ -9,7 +9,7 @@ import { MAX_ACKS_PER_MESSAGE } from '../../shared/ipc-limits.ts';
 import { COLLECTIONS, type CollectionName } from '../../shared/records.ts';
 import type { FieldbookDb, SyncCollectionRow } from '../db/index.ts';
 import { errorFromUnknown } from '../components/ErrorMessage.tsx';
-import { writePages, type PageWriteResult } from './ingest.ts';
+import { writePages, type PageWrite, type PageWriteResult } from './ingest.ts';
 import { collectionsToPrune, pruneCollection, pruneOrphanEmails } from './prune.ts';
 import type { SyncStore, SyncUiState } from './store.ts';
 import { createUiBatch } from './ui-batch.ts';
@@ -50,10 +50,19 @@ export interface SyncController {
   dispose(): void;
 }
 
-/** Unchanged pages acknowledged together at most this many at a time (main sends up to 32 of them ahead: flow.ts). */
+/** Unchanged pages acknowledged together at most this many at a time (main sends up to 64 of them ahead: flow.ts). */
 const ACK_EVERY = 16;
-/** Pages with records written in one transaction at most, and records in all (main sends up to 32 small pages ahead: flow.ts). */
-const GROUP_PAGES = 16;
+/**
+ * Pages with records written in one transaction at most, and records in all
+ * (main sends up to 64 small pages ahead: flow.ts). Every transaction that
+ * writes costs Chromium a clean-up task after its commit (its undo log is
+ * deleted), which takes tens of milliseconds on a large cache: a resync's
+ * hundreds of small changed pages are written in as few transactions as
+ * they allow.
+ */
+const GROUP_PAGES = 48;
+/** Messages in one group at most, unchanged pages among them included (they are not written: only their checkpoints). */
+const GROUP_MESSAGES = 64;
 const GROUP_RECORDS = 5_000;
 /**
  * Pages that hold fewer records than this together wait up to GATHER_MS for
@@ -62,7 +71,7 @@ const GROUP_RECORDS = 5_000;
  * records). Larger pages are written at once: they fill a transaction alone.
  */
 const GATHER_RECORDS = 500;
-const GATHER_MS = 100;
+const GATHER_MS = 150;
 
 const errorOf = (e: unknown): AppError => errorFromUnknown(e, 'The cache could not be written');
 
@@ -105,16 +114,28 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     return pass;
   }
 
-  /** An unchanged page (its fingerprint matched) costs no transaction of its own; the others are written together. */
+  /**
+   * An unchanged page (its fingerprint matched) costs no transaction of its
+   * own; the others are written together, and the unchanged pages among them
+   * (and before them) have their checkpoints saved in the same transaction.
+   */
   async function writeOrSkip(p: Pass, pages: readonly SyncPageEvent[]): Promise<PageWriteResult[]> {
     const first = pages[0]!;
     if (pages.length === 1 && PassFingerprints.isUnchanged(first)) return [await p.fingerprints.unchanged(first)];
-    const writes = pages.map((page) => {
+    const unchanged = new Map<number, PageWriteResult>();
+    const writes: PageWrite[] = [];
+    pages.forEach((page, i) => {
+      if (PassFingerprints.isUnchanged(page)) {
+        unchanged.set(i, p.fingerprints.unchangedInGroup(page));
+        return;
+      }
       p.fingerprints.supersede(page.checkpoint.taskId);
       const fingerprint = p.fingerprints.writeFor(page);
-      return { page, options: { knownEmpty: p.knownEmpty.has(page.collection), track: p.previousSyncAt !== null, ...(fingerprint ? { fingerprint } : {}) } };
+      writes.push({ page, options: { knownEmpty: p.knownEmpty.has(page.collection), track: p.previousSyncAt !== null, ...(fingerprint ? { fingerprint } : {}) } });
     });
-    return writePages(db, writes);
+    const written = await writePages(db, writes, p.fingerprints.takeDeferred());
+    let next = 0;
+    return pages.map((_, i) => unchanged.get(i) ?? written[next++]!);
   }
 
   /** What a written page tells the pass: its keys delivered, its checkpoint, its records inserted and changed. */
@@ -167,27 +188,33 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     const group = [first];
     if (PassFingerprints.isUnchanged(first)) return group;
     let records = first.records.length;
-    for (let next = incoming[0]; next && group.length < GROUP_PAGES; next = incoming[0]) {
-      if (next.syncId !== first.syncId || PassFingerprints.isUnchanged(next) || records + next.records.length > GROUP_RECORDS) break;
+    let written = 1;
+    for (let next = incoming[0]; next && written < GROUP_PAGES && group.length < GROUP_MESSAGES; next = incoming[0]) {
+      if (next.syncId !== first.syncId || records + next.records.length > GROUP_RECORDS) break;
       group.push(incoming.shift()!);
       records += next.records.length;
+      if (!PassFingerprints.isUnchanged(next)) written++;
     }
     return group;
   }
 
   /**
-   * Whether the next group is as large as it will get: an unchanged page (alone
-   * anyway), enough pages or records, or a page that cannot join it (another
-   * sync, an unchanged page) behind it. Otherwise it waits for more to arrive.
+   * Whether the next group is as large as it will get: an unchanged page first
+   * (handled alone, at once), enough pages or records, or a page of another
+   * sync behind it. Otherwise it waits for more to arrive. Unchanged pages
+   * behind the first join the group: a resync's changed pages come between
+   * unchanged ones, and each group that writes costs a transaction.
    */
   function groupComplete(): boolean {
     const first = incoming[0];
     if (!first || PassFingerprints.isUnchanged(first)) return true;
     let records = 0;
+    let written = 0;
     for (const [i, page] of incoming.entries()) {
-      if (page.syncId !== first.syncId || PassFingerprints.isUnchanged(page)) return true;
+      if (page.syncId !== first.syncId) return true;
       records += page.records.length;
-      if (i + 1 >= GROUP_PAGES || records >= GATHER_RECORDS) return true;
+      if (!PassFingerprints.isUnchanged(page)) written++;
+      if (written >= GROUP_PAGES || i + 1 >= GROUP_MESSAGES || records >= GATHER_RECORDS) return true;
     }
     return false;
   }

@@ -69,7 +69,7 @@ function setup() {
     await controller.idle();
     return store.getState();
   };
-  return { fake, db, controller, sentFingerprints, sentList, pass };
+  return { fake, db, controller, store, sentFingerprints, sentList, pass };
 }
 
 const firstPages = () => [page(1, 1, [user(1), user(2)], 'h1'), page(2, 996, [user(3), user(4)], 'h2', true)];
@@ -129,7 +129,34 @@ describe('page fingerprints across syncs', () => {
     expect((await db.users.get(3))?.status).toBe('Inactive');
   });
 
-  it('acknowledges a run of unchanged pages in one message, and a page it wrote at once', async () => {
+  it('saves the checkpoint of an unchanged page behind a written one in the transaction that writes it, the later one last', async () => {
+    const { pass, db, fake, controller } = setup();
+    await pass('sync-1', firstPages());
+    await controller.start();
+    const writes = vi.spyOn(db, 'transaction');
+    fake.emit('sync:page', { ...page(3, 1, [user(1, { status: 'Inactive' })], 'h1b'), syncId: 'sync-2' });
+    fake.emit('sync:page', { ...unchanged(4, 996, [3, 4], 'h2'), syncId: 'sync-2' });
+    await controller.idle();
+    expect(writes.mock.calls.filter((c) => c[0] === 'rw')).toHaveLength(1);
+    expect((await db.syncCheckpoints.get(TASK))?.nextStartrow).toBe(1991);
+    expect((await db.users.get(1))?.status).toBe('Inactive');
+  });
+
+  it('saves no checkpoint of an unchanged page whose group could not be written: it never passes the page before it', async () => {
+    const { pass, db, fake, controller, store } = setup();
+    await pass('sync-1', firstPages());
+    const before = await db.syncCheckpoints.get(TASK);
+    await controller.start();
+    vi.spyOn(db.pageFingerprints, 'put').mockRejectedValueOnce(new Error('quota exceeded'));
+    fake.emit('sync:page', { ...page(3, 1, [user(1, { status: 'Inactive' })], 'h1b'), syncId: 'sync-2' });
+    fake.emit('sync:page', { ...unchanged(4, 996, [3, 4], 'h2'), syncId: 'sync-2' });
+    await controller.idle();
+    expect(store.getState().error?.message).toMatch(/quota exceeded/);
+    expect(await db.syncCheckpoints.get(TASK)).toEqual(before);
+    expect((await db.users.get(1))?.status).not.toBe('Inactive');
+  });
+
+  it('acknowledges a run of unchanged pages in one message, and a written page with the unchanged one behind it', async () => {
     const { pass, fake, controller } = setup();
     await pass('sync-1', firstPages());
     const before = fake.calls.length;
@@ -140,7 +167,7 @@ describe('page fingerprints across syncs', () => {
     fake.emit('sync:page', { ...unchanged(6, 2986, [6], 'h6', true), syncId: 'sync-2' });
     await controller.idle();
     const acks = fake.calls.slice(before).filter((c) => c.channel === 'sync:ack').map((c) => c.arg);
-    expect(acks).toEqual([{ syncId: 'sync-2', pageIds: [3, 4, 5] }, { syncId: 'sync-2', pageIds: [6] }]);
+    expect(acks).toEqual([{ syncId: 'sync-2', pageIds: [3, 4] }, { syncId: 'sync-2', pageIds: [5, 6] }]);
   });
 
   it('counts the items a changed page did not resend as delivered, so they are not pruned', async () => {

@@ -135,6 +135,14 @@ export async function keepOnlyFingerprints(db: FieldbookDb, collections: readonl
   await db.pageFingerprints.bulkDelete(keys.filter((key) => !seen.has(key)));
 }
 
+/** What an unchanged page counts for: its keys delivered, nothing written. */
+export interface UnchangedResult {
+  rowsWritten: number;
+  inserted: number;
+  keys: (string | number)[];
+  changes: [];
+}
+
 /** What a page's write does to its fingerprint row: put this one, or delete the row of this key. */
 export type FingerprintWrite = { put: PageFingerprintRow } | { drop: string };
 
@@ -183,12 +191,35 @@ export class PassFingerprints {
   }
 
   /** Unchanged pages (one message may stand for several of a task): nothing to write now but (in a while) the checkpoint; their keys count as delivered. */
-  async unchanged(page: SyncPageEvent & { unchangedKeys: (string | number)[] }): Promise<{ rowsWritten: number; inserted: number; keys: (string | number)[]; changes: [] }> {
+  async unchanged(page: SyncPageEvent & { unchangedKeys: (string | number)[] }): Promise<UnchangedResult> {
+    const result = this.unchangedInGroup(page);
+    if (this.#deferred.size >= SAVE_EVERY) await this.flushCheckpoints();
+    return result;
+  }
+
+  /**
+   * An unchanged page handled among pages that are about to be written: its
+   * checkpoint waits, never saved on its own (it could pass a page of its
+   * task before it in the group, not yet written); the group's transaction
+   * writes it (takeDeferred).
+   */
+  unchangedInGroup(page: SyncPageEvent & { unchangedKeys: (string | number)[] }): UnchangedResult {
     this.#deferred.set(page.checkpoint.taskId, { ...page.checkpoint });
     const fp = page.fingerprint;
     if (fp) for (const startrow of [fp.startrow, ...(fp.also ?? [])]) this.#seen.add(pageKey(page.taskId, startrow));
-    if (this.#deferred.size >= SAVE_EVERY) await this.flushCheckpoints();
     return { rowsWritten: 0, inserted: 0, keys: page.unchangedKeys, changes: [] };
+  }
+
+  /**
+   * The checkpoints waiting to be saved, handed to a transaction that writes
+   * pages (after them, so a later page's checkpoint wins): no transaction of
+   * their own. Every page they follow was handled before (in order), so
+   * written by then or in that same transaction.
+   */
+  takeDeferred(): TaskCheckpoint[] {
+    const rows = [...this.#deferred.values()];
+    this.#deferred = new Map();
+    return rows;
   }
 
   /** A page of this task is about to be written with its own, later checkpoint. */
@@ -198,9 +229,7 @@ export class PassFingerprints {
 
   async flushCheckpoints(): Promise<void> {
     if (this.#deferred.size === 0) return;
-    const rows = [...this.#deferred.values()];
-    this.#deferred = new Map();
-    await this.#db.syncCheckpoints.bulkPut(rows);
+    await this.#db.syncCheckpoints.bulkPut(this.takeDeferred());
   }
 
   taint(collection: CollectionName): void {

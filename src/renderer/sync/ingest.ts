@@ -3,7 +3,7 @@
  * changed) and its task checkpoint in ONE transaction, so a crash leaves either
  * both or neither, and a resume refetches exactly the pages not committed.
  */
-import type { SyncPageEvent } from '../../shared/ipc.ts';
+import type { SyncPageEvent, TaskCheckpoint } from '../../shared/ipc.ts';
 import { recordKey, type AnyRecord, type CollectionName } from '../../shared/records.ts';
 import type { FieldbookDb } from '../db/index.ts';
 import { changedRecords } from './diff.ts';
@@ -112,12 +112,15 @@ export async function writePage(db: FieldbookDb, page: SyncPageEvent, options: P
 }
 
 /**
- * Writes messages in order in ONE transaction, each as writePage does: all of
- * them or none (a group fails as one, and none of it is acknowledged). Pages
- * that wait to be written together cost one transaction: Chromium spends
- * ≈ 3 ms of its browser process on each, whatever it holds (bench/idb-costs.ts).
+ * Writes messages in order in ONE transaction, each as writePage does, then
+ * `checkpointsAfter`: all of them or none (a group fails as one, and none of
+ * it is acknowledged). Pages that wait to be written together cost one
+ * transaction: Chromium's IndexedDB keeps an undo log for every transaction
+ * that writes and deletes it after the commit, a task that takes tens of
+ * milliseconds on a large cache (its own clean-up of earlier logs), whatever
+ * the transaction held.
  */
-export async function writePages(db: FieldbookDb, writes: readonly PageWrite[]): Promise<PageWriteResult[]> {
+export async function writePages(db: FieldbookDb, writes: readonly PageWrite[], checkpointsAfter: readonly TaskCheckpoint[] = []): Promise<PageWriteResult[]> {
   const tables = new Set<Table>([db.syncCheckpoints, db.pageFingerprints]);
   for (const { page } of writes) tables.add(db.table(page.collection));
   return db.transaction('rw', [...tables], async () => {
@@ -125,6 +128,8 @@ export async function writePages(db: FieldbookDb, writes: readonly PageWrite[]):
     const results: PageWriteResult[] = [];
     // in order: a later message of a task sees what an earlier one wrote (its checkpoint, a record both hold)
     for (const { page, options } of writes) results.push(await writeInTransaction(db, page, options ?? {}));
+    // unchanged pages' checkpoints ride along (fingerprints.ts, takeDeferred): last, so each is the latest of its task
+    if (checkpointsAfter.length > 0) await db.syncCheckpoints.bulkPut(checkpointsAfter.map((c) => ({ ...c })));
     return results;
   });
 }
