@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { cpuDelta, cpuMsPer, cpuSeconds, describeCpu, roundCpu, waitUntilQuiet } from './cpu-lib.ts';
+import { chromiumThreadSeconds, cpuDelta, cpuMsPer, cpuSeconds, describeCpu, describeThreadDelta, roundCpu, waitUntilQuiet } from './cpu-lib.ts';
 
 const linux = process.platform === 'linux';
 
@@ -62,5 +62,21 @@ describe('waiting for Chromium to go quiet', () => {
   it('gives up after maxMs of a busy process, saying so', async () => {
     let seconds = 0;
     expect(await waitUntilQuiet(() => (seconds += 0.5), { sleep: noSleep, maxMs: 5000 })).toEqual({ waitedMs: 5000, settled: false });
+  });
+
+  it('says which Chromium threads spent the most between two readings, leaving out the idle ones', () => {
+    const before = new Map([['browser/ThreadPoolForeg', 1], ['renderer/chromium', 2]]);
+    const after = new Map([['browser/ThreadPoolForeg', 4.5], ['renderer/chromium', 2.05], ['gpu-process/VizCompositorTh', 0.3]]);
+    expect(describeThreadDelta(before, after)).toBe('browser/ThreadPoolForeg 3.50, gpu-process/VizCompositorTh 0.30');
+  });
+
+  it.runIf(linux)("counts no thread of a Node child (the reference server) as Chromium's", async () => {
+    const child = spawn(process.execPath, ['-e', CHILD(100)], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      await once(child.stdout, 'data');
+      expect([...chromiumThreadSeconds().keys()]).toEqual([]);
+    } finally {
+      child.kill();
+    }
   });
 });

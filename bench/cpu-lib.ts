@@ -90,12 +90,14 @@ export function chromiumThreadSeconds(): Map<string, number> {
     let ours = false;
     for (let at: Proc | undefined = proc, depth = 0; at && depth < 16; at = procs.get(at.ppid), depth++) if (at.ppid === process.pid) ours = true;
     if (!ours) continue;
-    let role = chromiumRole(proc.pid) as string;
+    let role: string;
     try {
       const cmdline = readFileSync(`/proc/${proc.pid}/cmdline`, 'utf8');
-      role = /--utility-sub-type=([a-zA-Z.]+)/.exec(cmdline)?.[1] ?? /--type=([a-z-]+)/.exec(cmdline)?.[1] ?? role;
+      // the reference server and other Node children are not Chromium's
+      if (!/chrom/i.test(cmdline.split('\0')[0] ?? '')) continue;
+      role = /--utility-sub-type=([a-zA-Z.]+)/.exec(cmdline)?.[1] ?? /--type=([a-z-]+)/.exec(cmdline)?.[1] ?? 'browser';
     } catch {
-      // gone
+      continue;
     }
     let tids: string[];
     try {

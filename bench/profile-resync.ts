@@ -10,7 +10,12 @@
  * resync's time against the transfer floor of the first (its requests replayed
  * from Node), and the CPU seconds each process spent (`FIELDBOOK_PROFILE=0`:
  * without the profilers, whose own cost shows there; `FIELDBOOK_RESYNCS=N`:
- * N resyncs after one full sync).
+ * N resyncs after one full sync). After each resync, Chromium's CPU seconds by
+ * process type and thread name (where the browser's time goes: its thread
+ * pool runs IndexedDB's LevelDB). `FIELDBOOK_TRACE=FILE`: Chromium's own
+ * trace of the first resync (IndexedDB, LevelDB and top-level tasks;
+ * `FIELDBOOK_TRACE_CATEGORIES` to choose), for Perfetto; `FIELDBOOK_PERF=FILE`:
+ * the whole machine sampled by Linux `perf` during it (as root).
  */
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
