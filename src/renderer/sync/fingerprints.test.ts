@@ -291,6 +291,33 @@ describe('pruning and totals without reading every key', () => {
     expect((await totals(db)).users).toBe(4);
   });
 
+  it('handles unchanged pages while the tables are still being counted, and writes no record before the count', async () => {
+    const { pass, db, fake, controller } = setup();
+    await pass('sync-1', firstPages());
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const count = db.Table.prototype.count;
+    const counts = vi.spyOn(db.Table.prototype, 'count').mockImplementation(async function (this: typeof db.users) {
+      const n = await count.call(this);
+      await held;
+      return n;
+    });
+    await controller.start();
+    fake.emit('sync:page', { ...unchanged(3, 1, [1, 2], 'h1'), syncId: 'sync-2' });
+    fake.emit('sync:page', { ...unchanged(4, 996, [3, 4], 'h2'), syncId: 'sync-2' });
+    await vi.waitFor(() => expect(fake.calls.filter((c) => c.channel === 'sync:ack').flatMap((c) => (c.arg as { pageIds: number[] }).pageIds)).toContain(4));
+    fake.emit('sync:page', { ...page(5, 1991, [user(5)], 'h5', true), syncId: 'sync-2' });
+    // longer than a small page waits for company (GATHER_MS)
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await db.users.get(5)).toBeUndefined();
+    release();
+    fake.emit('sync:finished', finished('sync-2'));
+    await controller.idle();
+    counts.mockRestore();
+    expect(await db.users.get(5)).toBeDefined();
+    expect((await totals(db)).users).toBe(5);
+  });
+
   it('reads every key as before when the tables could not be counted as the pass began', async () => {
     const { pass, db } = setup();
     await pass('sync-1', firstPages());

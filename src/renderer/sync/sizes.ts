@@ -49,7 +49,7 @@ export class PassSizes {
     this.#doubtful = doubtful;
   }
 
-  /** Resolves once the tables are counted (the pass writes nothing before). */
+  /** Resolves once the tables are counted (the pass writes no record before; checkpoints, outside the count, may be). */
   async counted(): Promise<void> {
     await this.#atStart;
   }
