@@ -156,10 +156,10 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     const p = passFor(first.syncId);
     if (p.broken) return;
     try {
-      // pages that write records wait for the tables' count (sizes.ts: taken before any such write); unchanged
-      // pages write none (their checkpoints go to a table the count does not read), so they need not wait
-      // for it: on a large cache the count takes seconds, and a resync with nothing changed is mostly those
-      if (pages.some((page) => !PassFingerprints.isUnchanged(page))) await p.sizes?.counted();
+      // pages that write records wait for their table's count (sizes.ts: taken before any such write); unchanged
+      // pages write none (their checkpoints go to a table no count reads), so they need not wait for it: on a
+      // large cache the counts take seconds, and a resync with nothing changed is mostly unchanged pages
+      await p.sizes?.counted(pages.filter((page) => !PassFingerprints.isUnchanged(page)).map((page) => page.collection));
       await p.fingerprintsRead;
       const started = performance.now();
       const results = await writeOrSkip(p, pages);

@@ -16,11 +16,14 @@
 import { COLLECTIONS, type CollectionName } from '../../shared/records.ts';
 import type { FieldbookDb } from '../db/index.ts';
 
-/** Every cache table's size, counted in one read transaction. */
-export async function countTables(db: FieldbookDb): Promise<Map<CollectionName, number>> {
-  const tables = COLLECTIONS.map((c) => db.table(c));
-  const counts = await db.transaction('r', tables, () => Promise.all(tables.map((t) => t.count())));
-  return new Map(COLLECTIONS.map((c, i) => [c, counts[i]!]));
+/**
+ * Every cache table's size, each counted in its own read transaction, in the
+ * order of COLLECTIONS: a page's write waits only for its own table's count
+ * (a large table takes seconds), not for all of them. A count that fails is
+ * null (that table's size is then unknown).
+ */
+export function countTables(db: FieldbookDb): Map<CollectionName, Promise<number | null>> {
+  return new Map(COLLECTIONS.map((c) => [c, db.transaction('r', db.table(c), () => db.table(c).count()).then((n): number | null => n, () => null)]));
 }
 
 /** The collections that hold no record at all (one key read each, not a count). */
@@ -34,8 +37,8 @@ export async function emptyTables(db: FieldbookDb): Promise<Set<CollectionName>>
 }
 
 export class PassSizes {
-  /** null when the count failed (every question is then answered "unknown") */
-  readonly #atStart: Promise<Map<CollectionName, number> | null>;
+  /** each table's count as the pass began; null when it failed (questions about it are then answered "unknown") */
+  readonly #atStart: Map<CollectionName, Promise<number | null>>;
   readonly #inserted = new Map<CollectionName, number>();
   readonly #removed = new Map<CollectionName, number>();
   readonly #doubtful: (collection: CollectionName) => boolean;
@@ -45,13 +48,13 @@ export class PassSizes {
    * says whether something other than the sync wrote a collection since.
    */
   constructor(db: FieldbookDb, doubtful: (collection: CollectionName) => boolean) {
-    this.#atStart = countTables(db).catch(() => null);
+    this.#atStart = countTables(db);
     this.#doubtful = doubtful;
   }
 
-  /** Resolves once the tables are counted (the pass writes no record before; checkpoints, outside the count, may be). */
-  async counted(): Promise<void> {
-    await this.#atStart;
+  /** Resolves once `collections` are counted: the pass writes no record of theirs before (checkpoints, outside the count, may be written). */
+  async counted(collections: Iterable<CollectionName>): Promise<void> {
+    await Promise.all([...new Set(collections)].map((c) => this.#atStart.get(c)));
   }
 
   inserted(collection: CollectionName, n: number): void {
@@ -64,8 +67,8 @@ export class PassSizes {
 
   /** The records `collection` holds now, or null when that is not known for sure. */
   async size(collection: CollectionName): Promise<number | null> {
-    const start = (await this.#atStart)?.get(collection);
-    if (start === undefined || this.#doubtful(collection)) return null;
+    const start = await this.#atStart.get(collection);
+    if (start === undefined || start === null || this.#doubtful(collection)) return null;
     return start + (this.#inserted.get(collection) ?? 0) - (this.#removed.get(collection) ?? 0);
   }
 
