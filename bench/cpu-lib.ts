@@ -41,29 +41,36 @@ function chromiumRole(pid: number): CpuRole {
   return type === 'renderer' ? 'renderer' : 'chromium other';
 }
 
-/** CPU seconds used so far by this process, `serverPid`, and every Chromium process started under this one. */
-export function cpuSeconds(serverPid: number | undefined): CpuSeconds {
+/** Every process now running, and whether one was started (at any depth) by this process. */
+function readProcesses(): { procs: Map<number, Proc>; ours: (proc: Proc) => boolean } | null {
   let pids: number[];
   try {
     pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
   } catch {
-    return {};
+    return null;
   }
   const procs = new Map<number, Proc>();
   for (const pid of pids) {
     const proc = readProc(pid);
     if (proc) procs.set(pid, proc);
   }
-  const descendsFromUs = (proc: Proc): boolean => {
+  const ours = (proc: Proc): boolean => {
     for (let at: Proc | undefined = proc, depth = 0; at && depth < 16; at = procs.get(at.ppid), depth++) if (at.ppid === process.pid) return true;
     return false;
   };
+  return { procs, ours };
+}
+
+/** CPU seconds used so far by this process, `serverPid`, and every Chromium process started under this one. */
+export function cpuSeconds(serverPid: number | undefined): CpuSeconds {
+  const all = readProcesses();
+  if (!all) return {};
   const out: CpuSeconds = {};
   const add = (role: CpuRole, ticks: number) => (out[role] = (out[role] ?? 0) + ticks / TICKS_PER_SECOND);
-  for (const proc of procs.values()) {
+  for (const proc of all.procs.values()) {
     if (proc.pid === process.pid) add('main', proc.ticks);
     else if (proc.pid === serverPid) add('server', proc.ticks);
-    else if (descendsFromUs(proc)) add(chromiumRole(proc.pid), proc.ticks);
+    else if (all.ours(proc)) add(chromiumRole(proc.pid), proc.ticks);
   }
   return out;
 }
@@ -75,21 +82,10 @@ export function cpuSeconds(serverPid: number | undefined): CpuSeconds {
  */
 export function chromiumThreadSeconds(): Map<string, number> {
   const out = new Map<string, number>();
-  let pids: number[];
-  try {
-    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
-  } catch {
-    return out;
-  }
-  const procs = new Map<number, Proc>();
-  for (const pid of pids) {
-    const proc = readProc(pid);
-    if (proc) procs.set(pid, proc);
-  }
-  for (const proc of procs.values()) {
-    let ours = false;
-    for (let at: Proc | undefined = proc, depth = 0; at && depth < 16; at = procs.get(at.ppid), depth++) if (at.ppid === process.pid) ours = true;
-    if (!ours) continue;
+  const all = readProcesses();
+  if (!all) return out;
+  for (const proc of all.procs.values()) {
+    if (!all.ours(proc)) continue;
     let role: string;
     try {
       const cmdline = readFileSync(`/proc/${proc.pid}/cmdline`, 'utf8');

@@ -76,6 +76,7 @@ try {
     const threadsBefore = chromiumThreadSeconds();
     // FIELDBOOK_PERF=FILE: the whole machine sampled by Linux perf during the first resync (root only)
     const perf = process.env.FIELDBOOK_PERF && round === 0 ? spawn('perf', ['record', '-F', '999', '-a', '-g', '-o', process.env.FIELDBOOK_PERF], { stdio: 'ignore' }) : undefined;
+    perf?.on('error', (e) => process.stderr.write(`  perf could not run: ${e.message}\n`));
     if (perf) await new Promise((r) => setTimeout(r, 1000));
     // FIELDBOOK_TRACE=FILE: Chromium's trace (IndexedDB, LevelDB, top-level tasks) of the first resync, for chrome://tracing or Perfetto
     const tracing = process.env.FIELDBOOK_TRACE && round === 0 ? renderer : undefined;
@@ -96,8 +97,10 @@ try {
       writeFileSync(process.env.FIELDBOOK_TRACE ?? '', parts.join(''));
     }
     if (perf) {
-      perf.kill('SIGINT');
-      await new Promise((r) => perf.once('exit', r));
+      if (perf.exitCode === null && perf.pid !== undefined) {
+        perf.kill('SIGINT');
+        await new Promise((r) => perf.once('exit', r));
+      }
     }
     if (profileThis) {
       writeFileSync(path.join(outDir, 'renderer.cpuprofile'), JSON.stringify((await renderer.send('Profiler.stop')).profile));
