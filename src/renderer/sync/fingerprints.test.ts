@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import Dexie, { type Table } from 'dexie';
 import { describe, expect, it, vi } from 'vitest';
 import type { PageFingerprint, PageFingerprintText, SyncFinishedEvent, SyncPageEvent } from '../../shared/ipc.ts';
 import { readFingerprint } from '../../shared/page-fingerprints.ts';
@@ -37,6 +38,18 @@ function partial(pageId: number, startrow: number, records: UserRecord[], known:
 
 function finished(syncId: string, outcome: SyncFinishedEvent['outcome'] = 'completed'): SyncFinishedEvent {
   return { syncId, outcome, requests: 2, plannedRequests: 2, collections: { users: { state: 'complete', records: 0, pages: 2, total: null } } };
+}
+
+/**
+ * Every table's count() made by `impl`, which may call the real one (`counted`);
+ * Dexie's own type for count is the overload with a then-shortcut.
+ */
+function mockCount(db: ReturnType<typeof freshDb>, impl: (table: Table, counted: () => Promise<number>) => Promise<number>) {
+  const real = db.Table.prototype.count as (this: Table) => Promise<number>;
+  const fake = function (this: Table) {
+    return Dexie.Promise.resolve(impl(this, () => real.call(this)));
+  };
+  return vi.spyOn(db.Table.prototype, 'count').mockImplementation(fake as unknown as typeof db.Table.prototype.count);
 }
 
 function setup() {
@@ -296,9 +309,8 @@ describe('pruning and totals without reading every key', () => {
     await pass('sync-1', firstPages());
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    const count = db.Table.prototype.count;
-    const counts = vi.spyOn(db.Table.prototype, 'count').mockImplementation(async function (this: typeof db.users) {
-      const n = await count.call(this);
+    const counts = mockCount(db, async (_table, counted) => {
+      const n = await counted();
       await held;
       return n;
     });
@@ -321,11 +333,8 @@ describe('pruning and totals without reading every key', () => {
   it("writes a page once its own table is counted, while another table's count goes on", async () => {
     const { pass, db, fake, controller } = setup();
     await pass('sync-1', firstPages());
-    const count = db.Table.prototype.count;
-    const counts = vi.spyOn(db.Table.prototype, 'count').mockImplementation(function (this: typeof db.users) {
-      // the training assignments' count never ends in this test
-      return this.name === 'trainingAssignments' ? new Promise<number>(() => {}) : count.call(this);
-    });
+    // the training assignments' count never ends in this test
+    const counts = mockCount(db, (table, counted) => (table.name === 'trainingAssignments' ? new Promise<number>(() => {}) : counted()));
     await controller.start();
     fake.emit('sync:page', { ...page(5, 1991, [user(5)], 'h5'), syncId: 'sync-2' });
     await vi.waitFor(async () => expect(await db.users.get(5)).toBeDefined(), { timeout: 2000 });
@@ -336,11 +345,8 @@ describe('pruning and totals without reading every key', () => {
     const { pass, db } = setup();
     await pass('sync-1', firstPages());
     // every count made as the pass begins fails (one per table); later ones work
-    const count = db.Table.prototype.count;
     let made = 0;
-    const counts = vi.spyOn(db.Table.prototype, 'count').mockImplementation(function (this: typeof db.users) {
-      return ++made <= COLLECTIONS.length ? Promise.reject(new Error('the disk is gone')) : count.call(this);
-    });
+    const counts = mockCount(db, (_table, counted) => (++made <= COLLECTIONS.length ? Promise.reject(new Error('the disk is gone')) : counted()));
     const keyReads = vi.spyOn(db.users, 'toCollection');
     const state = await pass('sync-2', [unchanged(3, 1, [1, 2], 'h1'), page(4, 996, [user(3)], 'h3', true)]);
     expect(keyReads).toHaveBeenCalled();
