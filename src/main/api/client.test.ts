@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClient, validateItems, type ApiError } from './client.ts';
 import { connectionRefused, connectionReset, failure, fakeFetch, json, scriptedFetch, statusBody } from '../testing/fake-fetch.ts';
 
@@ -232,5 +233,48 @@ describe('ApiClient.getPage', () => {
     const res = await client(f.fetch).api.getPage('/sites/1/access/modules', 'modules', 'module', page);
     expect(res.next).toBeNull();
     expect(res.items).toHaveLength(1);
+  });
+});
+
+describe('ApiClient.getPage with a fingerprint', () => {
+  const page = { startrow: 1, limit: 2 };
+  const body = JSON.stringify({ users: [user, { ...user, userid: 2, firstname: 'Åsa' }] });
+  const sha256 = (bytes: string | Uint8Array) => createHash('sha256').update(bytes).digest('base64url');
+  const answer = (text: string | Uint8Array, type = 'application/json') => () => new Response(text, { status: 200, headers: { 'content-type': type } });
+
+  afterEach(() => vi.restoreAllMocks());
+
+  it('names the page by the SHA-256 of its bytes as received', async () => {
+    const f = fakeFetch(answer(body));
+    const asked: string[] = [];
+    const res = await client(f.fetch).api.getPage('/users', 'users', 'user', { ...page, fingerprint: true, validate: false, unchanged: (h) => (asked.push(h), false) });
+    expect(asked).toEqual([sha256(body)]);
+    expect(res.hash).toBe(sha256(body));
+    expect(res.raw).toHaveLength(2);
+  });
+
+  it('neither decodes nor parses a body the caller already holds', async () => {
+    const f = fakeFetch(answer(body));
+    const decode = vi.spyOn(TextDecoder.prototype, 'decode');
+    const parse = vi.spyOn(JSON, 'parse');
+    const res = await client(f.fetch).api.getPage('/users', 'users', 'user', { ...page, fingerprint: true, validate: false, unchanged: (h) => h === sha256(body) });
+    expect(res).toEqual({ items: [], next: null, empty: false, hash: sha256(body), unchanged: true });
+    expect(decode).not.toHaveBeenCalled();
+    expect(parse).not.toHaveBeenCalled();
+  });
+
+  it('reads a changed body as Response.text() would: UTF-8, its byte-order mark dropped', async () => {
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(body)]);
+    const f = fakeFetch(answer(bytes));
+    const res = await client(f.fetch).api.getPage('/users', 'users', 'user', { ...page, fingerprint: true, validate: false, unchanged: () => false });
+    expect(res.raw).toEqual((JSON.parse(body) as { users: unknown[] }).users);
+    expect((res.raw as { firstname: string }[])[1]!.firstname).toBe('Åsa');
+    expect(res.hash).toBe(sha256(bytes));
+  });
+
+  it('refuses the same bytes sent as another type, even when the caller holds their hash', async () => {
+    const f = fakeFetch(answer(body, 'text/html'));
+    const err = await failure(client(f.fetch).api.getPage('/users', 'users', 'user', { ...page, fingerprint: true, validate: false, unchanged: () => true }));
+    expect(err.appError.code).toBe('not-the-api');
   });
 });

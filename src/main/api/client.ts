@@ -40,11 +40,12 @@ export interface RequestOptions {
   /** told before each retry (the sync shows "retrying (2 of 4)") */
   onRetry?: (notice: RetryNotice) => void;
   /**
-   * Asked with a 2xx body of the JSON type before it is parsed: true when the
-   * caller already holds this very body (a page fingerprint), which is then not
-   * parsed at all (the answer's `body` is undefined).
+   * Asked with a 200 body of the JSON type before it is decoded (its bytes as
+   * received): true when the caller already holds this very body (a page
+   * fingerprint), which is then neither decoded nor parsed (the answer's `body`
+   * is undefined).
    */
-  known?: (text: string) => boolean;
+  known?: (bytes: Uint8Array) => boolean;
   /** awaited once the body is read, before it is looked at (`known` may need what is still on its way) */
   ready?: Promise<unknown>;
 }
@@ -53,8 +54,8 @@ export interface ApiResponse {
   httpcode: number;
   body: unknown;
   statusBody: StatusBody | null;
-  /** the body as received (list pages hash it: see getPage's `fingerprint`) */
-  text?: string;
+  /** the body's bytes as received (list pages hash them: see getPage's `fingerprint`) */
+  bytes?: Uint8Array;
 }
 
 export interface ListPage<K extends SchemaName> {
@@ -208,6 +209,16 @@ function gatewayPage(answer: Answer): boolean {
   return answer.httpcode >= 502 && answer.httpcode <= 504 && !answer.statusBody && answer.text.trim().length > 0 && !answer.parsed;
 }
 
+/** A body as `Response.text()` reads it: UTF-8, a byte-order mark dropped, invalid bytes replaced. */
+function decodeText(bytes: Uint8Array): string {
+  return new TextDecoder().decode(bytes);
+}
+
+/** A page's fingerprint: SHA-256 of its bytes as received. */
+function hashBody(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('base64url');
+}
+
 function parseJson(text: string): { body: unknown; parsed: boolean } {
   if (text.length === 0) return { body: null, parsed: true };
   try {
@@ -332,12 +343,12 @@ export class ApiClient {
       body = JSON.stringify(opts.body);
     }
     let response: Response;
-    let text: string;
+    let bytes: Uint8Array;
     const url = this.url(path, opts.query);
     try {
       // never follow a redirect: it would carry the AccessToken header to wherever it points
       response = await this.#fetch(url, { method, headers, body, signal: controller.signal, redirect: 'manual' });
-      text = await response.text();
+      bytes = new Uint8Array(await response.arrayBuffer());
     } catch (err) {
       throw this.#transportError(err, caller, timedOut);
     } finally {
@@ -345,7 +356,7 @@ export class ApiClient {
       caller?.removeEventListener('abort', onCallerAbort);
     }
     if (opts.ready) await opts.ready;
-    return { ...this.#decode(response, text, url, opts.known), text };
+    return { ...this.#decode(response, bytes, url, opts.known), bytes };
   }
 
   #transportError(err: unknown, caller: AbortSignal | undefined, timedOut: boolean): ApiError {
@@ -359,7 +370,7 @@ export class ApiClient {
     return new ApiError({ code: 'network', message: defaultMessage('network') }, { maybeSent: sent });
   }
 
-  #decode(response: Response, text: string, requestUrl: string, known?: (text: string) => boolean): ApiResponse {
+  #decode(response: Response, bytes: Uint8Array, requestUrl: string, known?: (bytes: Uint8Array) => boolean): ApiResponse {
     const httpcode = response.status;
     if (response.type === 'opaqueredirect' || (httpcode >= 300 && httpcode < 400)) {
       const target = response.type === 'opaqueredirect' ? 'an address it did not show' : redirectTarget(response, requestUrl);
@@ -368,10 +379,15 @@ export class ApiClient {
     const type = response.headers.get('content-type');
     const host = new URL(requestUrl).host;
     // a 2xx of another type is refused before parsing: a proxy's text that happens to be JSON is not the API's list
-    const early = is2xx(httpcode) && hasForeignType(type, text) ? foreignAnswer({ httpcode, type, text, parsed: false, statusBody: false }) : null;
-    if (early) throw notTheApi(`${host}: ${early}`, httpcode);
-    // the very body the caller already holds (and once parsed and validated): nothing to parse
-    if (httpcode === 200 && known?.(text)) return { httpcode, body: undefined, statusBody: null };
+    // (the type is looked at first: a JSON body is decoded only if it is not known)
+    if (is2xx(httpcode) && type !== null && !JSON_TYPE.test(type)) {
+      const text = decodeText(bytes);
+      const early = hasForeignType(type, text) ? foreignAnswer({ httpcode, type, text, parsed: false, statusBody: false }) : null;
+      if (early) throw notTheApi(`${host}: ${early}`, httpcode);
+    }
+    // the very body the caller already holds (and once parsed and validated): nothing to decode or parse
+    if (httpcode === 200 && known?.(bytes)) return { httpcode, body: undefined, statusBody: null };
+    const text = decodeText(bytes);
     const { body, parsed } = parseJson(text);
     // only a body that names a statuscode can be a status body (skips validating big list pages twice)
     const status = body !== null && typeof body === 'object' && 'statuscode' in body ? statusBodySchema.safeParse(body) : null;
@@ -424,11 +440,11 @@ export class ApiClient {
   ): Promise<ListPage<K>> {
     const query = { ...page.query, startrow: page.startrow, limit: page.limit };
     let hash: string | undefined;
-    const known = (text: string): boolean => {
-      hash = createHash('sha256').update(text).digest('base64url');
+    const known = (bytes: Uint8Array): boolean => {
+      hash = hashBody(bytes);
       return page.unchanged?.(hash) === true;
     };
-    const { body, statusBody, httpcode, text } = await this.request('GET', path, {
+    const { body, statusBody, httpcode, bytes } = await this.request('GET', path, {
       query, signal, ...(page.onRetry ? { onRetry: page.onRetry } : {}), ...(page.fingerprint ? { known } : {}), ...(page.ready ? { ready: page.ready } : {}),
     });
     if (body === undefined && hash !== undefined) return { items: [], next: null, empty: false, hash, unchanged: true };
@@ -444,7 +460,7 @@ export class ApiClient {
     }
     const pagination = paginationSchema.safeParse((body as Record<string, unknown>).pagination);
     const next = pagination.success && pagination.data.next ? pagination.data.next : null;
-    if (page.fingerprint && hash === undefined && text !== undefined) hash = createHash('sha256').update(text).digest('base64url');
+    if (page.fingerprint && hash === undefined && bytes !== undefined) hash = hashBody(bytes);
     if (page.validate === false) return { items: [], raw: list, next, empty: false, ...(hash !== undefined ? { hash } : {}) };
     const listPage: ListPage<K> = { items: validateItems(schema, list, { path, startrow: page.startrow, httpcode }), next, empty: false };
     if (hash !== undefined) listPage.hash = hash;
