@@ -10,7 +10,7 @@
  * transaction (README, "Benchmarks").
  */
 import type { Page } from '@playwright/test';
-import { cpuDelta, cpuSeconds, describeCpu, roundCpu } from './cpu-lib.ts';
+import { chromiumSeconds, cpuDelta, cpuSeconds, describeCpu, roundCpu, waitUntilQuiet } from './cpu-lib.ts';
 import { startBenchSession, syncFromClick } from './session-lib.ts';
 
 const dataset = process.argv[2] ?? 'l';
@@ -21,7 +21,7 @@ const ctx = { root: process.cwd(), log: (m: string) => process.stderr.write(`  $
  * `transactions` transactions, each updating `perTransaction` records of `table`
  * at scattered keys and one checkpoint row. Resolves with the milliseconds taken.
  */
-const UPDATES = `async ({ dbName, table, transactions, perTransaction }) => {
+const UPDATES = `async ({ dbName, table, transactions, perTransaction, rows, rowBytes }) => {
   const db = await new Promise((resolve, reject) => {
     const open = indexedDB.open(dbName);
     open.onsuccess = () => resolve(open.result);
@@ -32,12 +32,19 @@ const UPDATES = `async ({ dbName, table, transactions, perTransaction }) => {
     read.onsuccess = () => resolve(read.result);
     read.onerror = () => reject(read.error);
   });
+  // text that does not compress (as hashes do not): LevelDB's Snappy would shrink padding to nothing
+  const noise = (n) => Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => String.fromCharCode(48 + (b % 64))).join('');
   const started = performance.now();
   let n = 0;
   for (let i = 0; i < transactions; i++) {
     await new Promise((resolve, reject) => {
-      const tx = db.transaction([table, 'syncCheckpoints'], 'readwrite');
+      const tx = db.transaction([table, 'syncCheckpoints', 'pageFingerprints'], 'readwrite');
       const store = tx.objectStore(table);
+      // rows the size of page fingerprints (keys and hashes as text), replacing rows of the same keys
+      for (let j = 0; j < rows; j++) {
+        const key = 'idb-costs\\n' + ((i * rows + j) % 800);
+        tx.objectStore('pageFingerprints').put({ key, collection: 'idb-costs', taskId: 'idb-costs', startrow: j, hash: String(i), keys: noise(rowBytes / 2), hashes: noise(rowBytes / 2) });
+      }
       // a prime stride: keys scattered over the table, as a resync's changes are
       for (let j = 0; j < perTransaction; j++) store.put({ ...records[(n++ * 7919) % records.length], notes: 'measured ' + i });
       tx.objectStore('syncCheckpoints').put({ taskId: 'idb-costs', collection: table, nextStartrow: i + 1, done: false });
@@ -49,8 +56,8 @@ const UPDATES = `async ({ dbName, table, transactions, perTransaction }) => {
   return performance.now() - started;
 }`;
 
-async function updates(page: Page, dbName: string, table: string, transactions: number, perTransaction: number): Promise<number> {
-  return (await page.evaluate(`(${UPDATES})(${JSON.stringify({ dbName, table, transactions, perTransaction })})`)) as number;
+async function updates(page: Page, dbName: string, table: string, transactions: number, perTransaction: number, rows = 0, rowBytes = 0): Promise<number> {
+  return (await page.evaluate(`(${UPDATES})(${JSON.stringify({ dbName, table, transactions, perTransaction, rows, rowBytes })})`)) as number;
 }
 
 const session = await startBenchSession(ctx, dataset);
@@ -63,8 +70,20 @@ try {
   const names = (await page.evaluate(`indexedDB.databases().then((list) => list.map((d) => d.name || ''))`)) as string[];
   const dbName = names.find((n) => n.startsWith('fieldbook-'));
   if (!dbName) throw new Error(`no Fieldbook database among ${names.join(', ')}`);
+  if (process.env.FIELDBOOK_ROWS === '1') {
+    // a 1% resync's shape: 30 transactions of 173 records, each with 24 fingerprint rows of 20 KB, 2 KB or none;
+    // the CPU counted until Chromium is quiet again (its compactions included)
+    for (const [rows, rowBytes] of [[24, 20_000], [24, 2_000], [0, 0], [24, 20_000], [24, 2_000], [0, 0]] as const) {
+      await waitUntilQuiet(chromiumSeconds);
+      const before = cpuSeconds(session.server.pid);
+      const ms = await updates(page, dbName, 'trainingAssignments', 30, 173, rows, rowBytes);
+      const quiet = await waitUntilQuiet(chromiumSeconds);
+      const cpu = roundCpu(cpuDelta(before, cpuSeconds(session.server.pid)), 2);
+      process.stdout.write(`30 transactions of 173 records and ${rows} rows of ${rowBytes} bytes: ${Math.round(ms)} ms; until quiet (${quiet.waitedMs} ms more), CPU s by process: ${describeCpu(cpu)}\n`);
+    }
+  }
   const shapes = [[800, 7], [100, 56], [800, 0], [800, 7]] as const;
-  for (const table of ['trainingAssignments', 'users']) {
+  for (const table of process.env.FIELDBOOK_ROWS === '1' ? [] : ['trainingAssignments', 'users']) {
     for (const [transactions, perTransaction] of shapes) {
       const before = cpuSeconds(session.server.pid);
       const ms = await updates(page, dbName, table, transactions, perTransaction);
