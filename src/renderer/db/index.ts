@@ -25,6 +25,12 @@ export interface SyncCollectionRow {
   lastError: AppError | null;
   /** records delivered by the last completed pass (the "M" of "N of M" next time) */
   total: number | null;
+  /**
+   * the records the table held, exactly, when the last complete pass left it
+   * (sync/sizes.ts): taken away as the next pass starts, forgotten when
+   * anything else writes the table
+   */
+  held?: number;
 }
 
 /** What one page of a sync task held when last written (sync/fingerprints.ts), with the records, in one transaction. */

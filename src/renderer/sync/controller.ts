@@ -16,9 +16,9 @@ import { createUiBatch } from './ui-batch.ts';
 import { removalChanges, TRACKED } from './changes.ts';
 import { ChangeCollector, newlyDue, recordSyncChanges } from './log.ts';
 import { todayIso } from '../../shared/dates.ts';
-import { loadFingerprints, onForeignWrite, PassFingerprints, takeForeignWrites } from './fingerprints.ts';
+import { fingerprintOwner, loadFingerprints, onForeignWrite, PassFingerprints, takeForeignWrites } from './fingerprints.ts';
 import { fingerprintMessages } from '../../shared/page-fingerprints.ts';
-import { emptyTables, PassSizes } from './sizes.ts';
+import { emptyTables, PassSizes, takeHeldSizes, type HeldSizes } from './sizes.ts';
 
 type SyncApi = Pick<FieldbookApi, 'sync:start' | 'sync:fingerprints' | 'sync:cancel' | 'sync:ack' | 'on'>;
 
@@ -99,11 +99,12 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
   const ui = createUiBatch(store);
 
   /** `stored`: the keys of the fingerprint rows, filled once read (`fingerprintsRead`) */
-  function newPass(resumed: boolean, knownEmpty = new Set<CollectionName>(), previousSyncAt: string | null = null, stored = new Set<string>(), fingerprintsRead = Promise.resolve(), countSizes = false): Pass {
+  /** `sizes`: the tables are counted (but for those whose size is `held`) as the pass starts; else their sizes are not followed */
+  function newPass(resumed: boolean, knownEmpty = new Set<CollectionName>(), previousSyncAt: string | null = null, stored = new Set<string>(), fingerprintsRead = Promise.resolve(), sizes: { held: HeldSizes } | null = null): Pass {
     const fingerprints = new PassFingerprints(db, stored);
     // counted now, before the pass writes anything; a table written by anyone else meanwhile is not trusted
-    const sizes = countSizes ? new PassSizes(db, (collection) => fingerprints.tainted(collection)) : null;
-    return { syncId: null, resumed, knownEmpty, delivered: new Map(), checkpoints: new Map(), broken: false, previousSyncAt, changes: new ChangeCollector(), fingerprints, sizes, fingerprintsRead };
+    const passSizes = sizes ? new PassSizes(db, (collection) => fingerprints.tainted(collection), sizes.held) : null;
+    return { syncId: null, resumed, knownEmpty, delivered: new Map(), checkpoints: new Map(), broken: false, previousSyncAt, changes: new ChangeCollector(), fingerprints, sizes: passSizes, fingerprintsRead };
   }
 
   // A page of a sync this renderer did not start (e.g. after a reload mid-sync)
@@ -330,7 +331,11 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
         lastError: complete ? null : (progress.error ?? before?.lastError ?? null),
         total: complete ? ((await p.sizes?.size(collection)) ?? (await db.table(collection).count())) : (before?.total ?? null),
       });
+      const size = complete ? await p.sizes?.size(collection) : null;
+      if (typeof size === 'number') rows.at(-1)!.held = size;
     }
+    // a table written by something else while these were worked out leaves no size (its guard's forgetting comes after this write)
+    for (const row of rows) if (p.fingerprints.tainted(row.collection)) delete row.held;
     await db.syncCollections.bulkPut(rows);
     if (track && p.previousSyncAt !== null && p.syncId !== null) {
       const due = event.outcome === 'completed' && !p.broken ? await newlyDue(db, p.previousSyncAt.slice(0, 10), todayIso(now())) : [];
@@ -378,13 +383,18 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
       const previousTotals: Partial<Record<CollectionName, number>> = {};
       const knownEmpty = new Set<CollectionName>();
       let previousSyncAt: string | null = null;
-      for (const row of await db.syncCollections.toArray()) {
+      // the sizes the last complete pass left are this pass's to start from, and no longer anyone else's
+      const { rows: syncRows, held } = await takeHeldSizes(db);
+      for (const row of syncRows) {
         if (row.total !== null) previousTotals[row.collection] = row.total;
         if (row.lastSyncedAt !== null && (previousSyncAt === null || row.lastSyncedAt > previousSyncAt)) previousSyncAt = row.lastSyncedAt;
       }
       for (const collection of await emptyTables(db)) knownEmpty.add(collection);
       // e-mails may be empty while users are not: only users' own emptiness says their pages' fingerprints are void
-      const skip = new Set([...knownEmpty, ...takeForeignWrites(db.name)]);
+      const foreignWrites = takeForeignWrites(db.name);
+      const skip = new Set([...knownEmpty, ...foreignWrites]);
+      // a table this window wrote since (whose size the guard may not have forgotten yet) is counted
+      for (const collection of COLLECTIONS) if (foreignWrites.has(fingerprintOwner(collection))) delete held[collection];
       // read while main starts (its first lists are read in full; the others' answers wait for these)
       const stored = new Set<string>();
       const loading = loadFingerprints(db, skip).then(
@@ -397,7 +407,7 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
           return [];
         },
       );
-      pass = newPass(resumed, knownEmpty, previousSyncAt, stored, loading.then(() => undefined), true);
+      pass = newPass(resumed, knownEmpty, previousSyncAt, stored, loading.then(() => undefined), { held });
       ui.reset();
       store.setState({ running: true, resumed, progress: null, finished: null, rowsWritten: 0, pagesWritten: 0, writeMs: 0, rowsRemoved: 0, error: null });
       const result = await api['sync:start']({ ...(resumed ? { checkpoints } : {}), previousTotals, ...(options.fresh ? {} : { fingerprintsFollow: true as const }) });

@@ -5,6 +5,7 @@ import type { PageFingerprint, PageFingerprintText, SyncFinishedEvent, SyncPageE
 import { readFingerprint } from '../../shared/page-fingerprints.ts';
 import { COLLECTIONS, type UserRecord } from '../../shared/records.ts';
 import { createSyncController } from './controller.ts';
+import { takeForeignWrites } from './fingerprints.ts';
 import { pruneCollection } from './prune.ts';
 import { createSyncStore } from './store.ts';
 import { fakeApi } from '../testing/fake-api.ts';
@@ -50,6 +51,13 @@ function mockCount(db: ReturnType<typeof freshDb>, impl: (table: Table, counted:
     return Dexie.Promise.resolve(impl(this, () => real.call(this)));
   };
   return vi.spyOn(db.Table.prototype, 'count').mockImplementation(fake as unknown as typeof db.Table.prototype.count);
+}
+
+/** The sizes the last pass left with the sync rows forgotten, as after an interrupted pass or another write: the next pass counts every table. */
+async function forgetSizes(db: ReturnType<typeof freshDb>) {
+  await db.syncCollections.toCollection().modify((row) => {
+    delete row.held;
+  });
 }
 
 function setup() {
@@ -307,6 +315,7 @@ describe('pruning and totals without reading every key', () => {
   it('handles unchanged pages while the tables are still being counted, and writes no record before the count', async () => {
     const { pass, db, fake, controller } = setup();
     await pass('sync-1', firstPages());
+    await forgetSizes(db);
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const counts = mockCount(db, async (_table, counted) => {
@@ -333,6 +342,7 @@ describe('pruning and totals without reading every key', () => {
   it("writes a page once its own table is counted, while another table's count goes on", async () => {
     const { pass, db, fake, controller } = setup();
     await pass('sync-1', firstPages());
+    await forgetSizes(db);
     // the training assignments' count never ends in this test
     const counts = mockCount(db, (table, counted) => (table.name === 'trainingAssignments' ? new Promise<number>(() => {}) : counted()));
     await controller.start();
@@ -344,6 +354,7 @@ describe('pruning and totals without reading every key', () => {
   it('reads every key as before when the tables could not be counted as the pass began', async () => {
     const { pass, db } = setup();
     await pass('sync-1', firstPages());
+    await forgetSizes(db);
     // every count made as the pass begins fails (one per table); later ones work
     let made = 0;
     const counts = mockCount(db, (_table, counted) => (++made <= COLLECTIONS.length ? Promise.reject(new Error('the disk is gone')) : counted()));
@@ -411,5 +422,82 @@ describe('pruning and totals without reading every key', () => {
     expect(await pruneCollection(db, 'users', new Set([1]))).toEqual({ removed: 1, emails: 2 });
     expect(transactions).toHaveBeenCalledTimes(1);
     expect((await db.emails.toArray()).map((e) => e.emailid)).toEqual([10]);
+  });
+});
+
+describe('the table sizes a complete pass leaves for the next', () => {
+  /** the tables counted as a pass starts (the counts are all asked for before start() returns) */
+  async function countedAtStart(db: ReturnType<typeof freshDb>, controller: ReturnType<typeof setup>['controller']): Promise<string[]> {
+    const counted: string[] = [];
+    const counts = mockCount(db, (table, real) => (counted.push(table.name), real()));
+    await controller.start();
+    counts.mockRestore();
+    return counted;
+  }
+  const held = async (db: ReturnType<typeof freshDb>) => (await db.syncCollections.get('users'))?.held;
+
+  it('starts from them instead of counting, and still finds a record the server dropped', async () => {
+    const { pass, db, fake, controller, store } = setup();
+    await pass('sync-1', firstPages());
+    expect(await held(db)).toBe(4);
+    const counted = await countedAtStart(db, controller);
+    expect(counted).not.toContain('users');
+    // other tables this pass never wrote are counted as before
+    expect(counted).toContain('trainingAssignments');
+    fake.emit('sync:page', { ...unchanged(3, 1, [1, 2], 'h1'), syncId: 'sync-2' });
+    fake.emit('sync:page', { ...page(4, 996, [user(3)], 'h3', true), syncId: 'sync-2' });
+    fake.emit('sync:finished', finished('sync-2'));
+    await controller.idle();
+    expect(store.getState().rowsRemoved).toBe(1);
+    expect(((await db.users.toCollection().primaryKeys()) as number[]).sort()).toEqual([1, 2, 3]);
+    expect(await held(db)).toBe(3);
+  });
+
+  it('takes them away as a pass starts: after a pass that never finished, the next counts again', async () => {
+    const { pass, db, fake, controller } = setup();
+    await pass('sync-1', firstPages());
+    await controller.start();
+    fake.emit('sync:page', { ...page(5, 1991, [user(5), user(6)], 'h5'), syncId: 'sync-2' });
+    await vi.waitFor(async () => expect(await db.users.get(6)).toBeDefined(), { timeout: 2000 });
+    // the app is closed here: sync-2 never finishes, and the cache holds 6 users, not 4
+    expect(await held(db)).toBeUndefined();
+    expect(await countedAtStart(db, controller)).toContain('users');
+  });
+
+  it('forgets them when something else writes the table, so a record the server never had is still removed after a restart', async () => {
+    const { pass, db } = setup();
+    await pass('sync-1', firstPages());
+    // a record written outside the sync (the outbox's refresh of a user the server has since deleted)
+    await db.users.put(user(9));
+    await vi.waitFor(async () => expect(await held(db)).toBeUndefined());
+    // the app restarts: this window's memory of the write is gone, the database's is not
+    takeForeignWrites(db.name);
+    const state = await pass('sync-2', [page(3, 1, [user(1), user(2)], 'h1'), page(4, 996, [user(3), user(4)], 'h2', true)]);
+    expect(state.rowsRemoved).toBe(1);
+    expect(await db.users.get(9)).toBeUndefined();
+  });
+
+  it('counts a table this window wrote since the last pass, even before that size is forgotten', async () => {
+    const { pass, db, controller } = setup();
+    await pass('sync-1', firstPages());
+    await db.users.put(user(9));
+    await vi.waitFor(async () => expect(await held(db)).toBeUndefined());
+    // as if the pass started before the guard's forgetting came (it comes after the write's transaction)
+    await db.syncCollections.update('users', { held: 4 });
+    expect(await countedAtStart(db, controller)).toContain('users');
+  });
+
+  it('leaves none for a table something else wrote during the pass', async () => {
+    const { db, fake, controller } = setup();
+    await controller.start();
+    fake.emit('sync:page', { ...page(1, 1, [user(1), user(2)], 'h1'), syncId: 'sync-1' });
+    await vi.waitFor(async () => expect(await db.users.get(2)).toBeDefined(), { timeout: 2000 });
+    await db.users.put(user(9));
+    fake.emit('sync:page', { ...page(2, 996, [user(3)], 'h2', true), syncId: 'sync-1' });
+    fake.emit('sync:finished', finished('sync-1'));
+    await controller.idle();
+    // its keys were read to prune (user 9, which the server did not list, went), and no size is left
+    expect(((await db.users.toCollection().primaryKeys()) as number[]).sort()).toEqual([1, 2, 3]);
+    expect(await held(db)).toBeUndefined();
   });
 });

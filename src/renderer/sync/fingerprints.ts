@@ -11,7 +11,8 @@
  *    deleted) in the same transaction that writes its records;
  *  - any write to a cache table that is not the sync's own (the outbox's
  *    refresh after replay, a user's e-mails read on their own) forgets that
- *    collection's rows, and no row of it is put for the rest of the pass
+ *    collection's rows (and the table sizes the last pass left, sizes.ts),
+ *    and no row of it is put for the rest of the pass
  *    (main still holds the hashes it was sent: the next pass compares again);
  *  - a collection found empty when a pass starts sends none.
  */
@@ -20,6 +21,7 @@ import type { PageFingerprintText, SyncPageEvent, TaskCheckpoint } from '../../s
 import { pageKey } from '../../shared/page-fingerprints.ts';
 import { COLLECTIONS, type CollectionName } from '../../shared/records.ts';
 import type { FieldbookDb, PageFingerprintRow } from '../db/index.ts';
+import { forgetHeldSizes } from './sizes.ts';
 
 /** The collection whose rows keep the fingerprints of pages that fill `collection` (users' pages carry their e-mails). */
 export function fingerprintOwner(collection: CollectionName): CollectionName {
@@ -82,6 +84,8 @@ export function fingerprintGuardMiddleware(db: () => FieldbookDb): Middleware<DB
                   setTimeout(() => {
                     forgetting.delete(key);
                     void forgetFingerprints(db(), owner).catch(() => undefined);
+                    // and the sizes the last pass left for the tables these pages fill (sizes.ts)
+                    void forgetHeldSizes(db(), COLLECTIONS.filter((c) => fingerprintOwner(c) === owner)).catch(() => undefined);
                   }, 0);
                 }
               }

@@ -12,18 +12,66 @@
  * need no count. Any doubt (a table written by something else during the pass,
  * a count that failed, more keys delivered than records held) falls back to
  * reading the keys and counting, as before.
+ *
+ * Counting a large table costs Chromium seconds (it steps through every
+ * record), so a complete pass leaves each size it knows exactly with the
+ * collection's sync row (`held`), and the next pass starts from it instead of
+ * counting. A held size is only ever the sync's own last word: the next pass
+ * takes it away as it starts (a pass that is then interrupted leaves none),
+ * and any other write to the table forgets it (fingerprints.ts, the same guard
+ * that forgets the collection's page fingerprints).
  */
 import { COLLECTIONS, type CollectionName } from '../../shared/records.ts';
-import type { FieldbookDb } from '../db/index.ts';
+import type { FieldbookDb, SyncCollectionRow } from '../db/index.ts';
+
+/** Sizes a complete pass left, by collection (`takeHeldSizes`). */
+export type HeldSizes = Partial<Record<CollectionName, number>>;
 
 /**
- * Every cache table's size, each counted in its own read transaction, in the
- * order of COLLECTIONS: a page's write waits only for its own table's count
- * (a large table takes seconds), not for all of them. A count that fails is
- * null (that table's size is then unknown).
+ * Every cache table's size, in the order of COLLECTIONS: those `held` as they
+ * are, the others each counted in its own read transaction (a page's write
+ * waits only for its own table's count; a large table takes seconds). A count
+ * that fails is null (that table's size is then unknown).
  */
-export function countTables(db: FieldbookDb): Map<CollectionName, Promise<number | null>> {
-  return new Map(COLLECTIONS.map((c) => [c, db.transaction('r', db.table(c), () => db.table(c).count()).then((n): number | null => n, () => null)]));
+export function countTables(db: FieldbookDb, held: HeldSizes = {}): Map<CollectionName, Promise<number | null>> {
+  const count = (c: CollectionName): Promise<number | null> => {
+    const size = held[c];
+    if (size !== undefined) return Promise.resolve(size);
+    return db.transaction('r', db.table(c), () => db.table(c).count()).then((n): number | null => n, () => null);
+  };
+  return new Map(COLLECTIONS.map((c) => [c, count(c)]));
+}
+
+/**
+ * The collections' sync rows, and the sizes the last complete pass left with
+ * them, which are taken away in the same transaction: call as a pass starts,
+ * before it writes anything. A size that is not a whole number is not one.
+ */
+export async function takeHeldSizes(db: FieldbookDb): Promise<{ rows: SyncCollectionRow[]; held: HeldSizes }> {
+  return db.transaction('rw', db.syncCollections, async () => {
+    const rows = await db.syncCollections.toArray();
+    const held: HeldSizes = {};
+    const taken: SyncCollectionRow[] = [];
+    for (const row of rows) {
+      if (!('held' in row)) continue;
+      if (Number.isSafeInteger(row.held) && row.held! >= 0) held[row.collection] = row.held!;
+      const { held: _, ...rest } = row;
+      taken.push(rest);
+    }
+    if (taken.length > 0) await db.syncCollections.bulkPut(taken);
+    return { rows: rows.map(({ held: _, ...rest }) => rest), held };
+  });
+}
+
+/** Forgets the sizes held for `collections` (something other than the sync wrote them). */
+export async function forgetHeldSizes(db: FieldbookDb, collections: readonly CollectionName[]): Promise<void> {
+  await db.syncCollections
+    .where('collection')
+    .anyOf([...collections])
+    .filter((row) => 'held' in row)
+    .modify((row) => {
+      delete row.held;
+    });
 }
 
 /** The collections that hold no record at all (one key read each, not a count). */
@@ -45,10 +93,11 @@ export class PassSizes {
 
   /**
    * Starts counting at once: call before the pass's first write. `doubtful`
-   * says whether something other than the sync wrote a collection since.
+   * says whether something other than the sync wrote a collection since;
+   * `held`: sizes known without counting (`takeHeldSizes`).
    */
-  constructor(db: FieldbookDb, doubtful: (collection: CollectionName) => boolean) {
-    this.#atStart = countTables(db);
+  constructor(db: FieldbookDb, doubtful: (collection: CollectionName) => boolean, held: HeldSizes = {}) {
+    this.#atStart = countTables(db, held);
     this.#doubtful = doubtful;
   }
 
