@@ -56,6 +56,27 @@ const UPDATES = `async ({ dbName, table, transactions, perTransaction, rows, row
   return performance.now() - started;
 }`;
 
+/** In the page: one transaction putting `rows` checkpoint rows of new task ids, then clearing them in a second. */
+const CHECKPOINTS = `async ({ dbName, rows }) => {
+  const db = await new Promise((resolve, reject) => {
+    const open = indexedDB.open(dbName);
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  const started = performance.now();
+  const run = (fill) => new Promise((resolve, reject) => {
+    const tx = db.transaction(['syncCheckpoints'], 'readwrite');
+    fill(tx.objectStore('syncCheckpoints'));
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+  });
+  const tag = Math.random().toString(36).slice(2);
+  await run((store) => { for (let i = 0; i < rows; i++) store.put({ taskId: 'idb-costs-' + tag + '-' + i, collection: 'users', nextStartrow: 1001, done: false }); });
+  await run((store) => store.clear());
+  db.close();
+  return performance.now() - started;
+}`;
+
 async function updates(page: Page, dbName: string, table: string, transactions: number, perTransaction: number, rows = 0, rowBytes = 0): Promise<number> {
   return (await page.evaluate(`(${UPDATES})(${JSON.stringify({ dbName, table, transactions, perTransaction, rows, rowBytes })})`)) as number;
 }
@@ -82,8 +103,19 @@ try {
       process.stdout.write(`30 transactions of 173 records and ${rows} rows of ${rowBytes} bytes: ${Math.round(ms)} ms; until quiet (${quiet.waitedMs} ms more), CPU s by process: ${describeCpu(cpu)}\n`);
     }
   }
+  if (process.env.FIELDBOOK_CHECKPOINTS === '1') {
+    // one transaction of N new checkpoint rows (as an unchanged run's deferred checkpoints): per row or per transaction?
+    for (const rows of [1, 14, 50, 200, 1, 50, 200]) {
+      await waitUntilQuiet(chromiumSeconds);
+      const before = cpuSeconds(session.server.pid);
+      const ms = (await page.evaluate(`(${CHECKPOINTS})(${JSON.stringify({ dbName, rows })})`)) as number;
+      const quiet = await waitUntilQuiet(chromiumSeconds);
+      const cpu = roundCpu(cpuDelta(before, cpuSeconds(session.server.pid)), 2);
+      process.stdout.write(`1 transaction of ${rows} new checkpoint rows: ${Math.round(ms)} ms; until quiet (${quiet.waitedMs} ms more), CPU s by process: ${describeCpu(cpu)}\n`);
+    }
+  }
   const shapes = [[800, 7], [100, 56], [800, 0], [800, 7]] as const;
-  for (const table of process.env.FIELDBOOK_ROWS === '1' ? [] : ['trainingAssignments', 'users']) {
+  for (const table of process.env.FIELDBOOK_ROWS === '1' || process.env.FIELDBOOK_CHECKPOINTS === '1' ? [] : ['trainingAssignments', 'users']) {
     for (const [transactions, perTransaction] of shapes) {
       const before = cpuSeconds(session.server.pid);
       const ms = await updates(page, dbName, table, transactions, perTransaction);
