@@ -292,7 +292,8 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
   async function finishPass(event: SyncFinishedEvent): Promise<void> {
     const p = passFor(event.syncId);
     const at = now().toISOString();
-    if (!p.broken) await p.fingerprints.flushCheckpoints();
+    // the checkpoints of a pass that completed are cleared below: only one that stopped saves its unchanged pages'
+    if (!p.broken && event.outcome !== 'completed') await p.fingerprints.flushCheckpoints();
     const pruned = p.broken ? [] : collectionsToPrune({ resumed: p.resumed, outcome: event.outcome, collections: event.collections, checkpoints: p.checkpoints });
     await p.fingerprints.keepOnlySeen(pruned);
     let removed = 0;

@@ -5,7 +5,7 @@ import type { PageFingerprint, PageFingerprintText, SyncFinishedEvent, SyncPageE
 import { readFingerprint } from '../../shared/page-fingerprints.ts';
 import { COLLECTIONS, type UserRecord } from '../../shared/records.ts';
 import { createSyncController } from './controller.ts';
-import { takeForeignWrites } from './fingerprints.ts';
+import { PassFingerprints, SAVE_UNCHANGED_AFTER_MS, takeForeignWrites } from './fingerprints.ts';
 import { pruneCollection } from './prune.ts';
 import { createSyncStore } from './store.ts';
 import { fakeApi } from '../testing/fake-api.ts';
@@ -277,6 +277,35 @@ describe('page fingerprints across syncs', () => {
     await db.pageFingerprints.put({ key: `${TASK}@1`, collection: 'users', taskId: TASK, startrow: 1, hash: 'h1', keys: '[1]', hashes: hashesOf([1], 'h1') });
     await pass('sync-3', []);
     expect(sentFingerprints()).toEqual([]);
+  });
+
+  it('saves no checkpoint of the unchanged pages of a pass that completes (they would be cleared at its end)', async () => {
+    const { pass, db } = setup();
+    await pass('sync-1', firstPages());
+    const saved = vi.spyOn(db.syncCheckpoints, 'bulkPut');
+    await pass('sync-2', [unchanged(3, 1, [1, 2], 'h1'), unchanged(4, 996, [3, 4], 'h2', true)]);
+    expect(saved).not.toHaveBeenCalled();
+    expect(await db.syncCheckpoints.count()).toBe(0);
+  });
+
+  it('saves the waiting checkpoints of unchanged pages once the oldest has waited 10 s, so a crash costs at most that much fetching again', async () => {
+    const db = freshDb();
+    let now = 0;
+    const passFingerprints = new PassFingerprints(db, new Set(), () => now);
+    const other = (pageId: number, startrow: number, keys: number[]) => ({ ...unchanged(pageId, startrow, keys, `o${pageId}`), taskId: 'users:/other', checkpoint: { taskId: 'users:/other', collection: 'users' as const, nextStartrow: startrow + 995, done: false } });
+    await passFingerprints.unchanged(unchanged(1, 1, [1, 2], 'h1'));
+    now = 6_000;
+    await passFingerprints.unchanged(other(2, 1, [7]));
+    now = SAVE_UNCHANGED_AFTER_MS - 1;
+    await passFingerprints.unchanged(unchanged(3, 996, [3, 4], 'h2'));
+    expect(await db.syncCheckpoints.count()).toBe(0);
+    now = SAVE_UNCHANGED_AFTER_MS;
+    await passFingerprints.unchanged(other(4, 996, [8]));
+    expect(Object.fromEntries((await db.syncCheckpoints.toArray()).map((c) => [c.taskId, c.nextStartrow]))).toEqual({ [TASK]: 1991, 'users:/other': 1991 });
+    // the next ones wait again from their own start
+    now = SAVE_UNCHANGED_AFTER_MS + 9_000;
+    await passFingerprints.unchanged(unchanged(5, 1991, [5], 'h5'));
+    expect((await db.syncCheckpoints.get(TASK))?.nextStartrow).toBe(1991);
   });
 
   it('resumes after the unchanged pages of a cancelled pass, though their checkpoints were not written one by one', async () => {
