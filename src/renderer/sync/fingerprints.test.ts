@@ -27,7 +27,7 @@ function page(pageId: number, startrow: number, records: UserRecord[], hash: str
 }
 
 /** A page unchanged as a whole: its keys only, and a fingerprint naming the page. */
-function unchanged(pageId: number, startrow: number, keys: number[], hash: string, done = false): SyncPageEvent {
+function unchanged(pageId: number, startrow: number, keys: number[], hash: string, done = false): SyncPageEvent & { unchangedKeys: number[] } {
   return { ...page(pageId, startrow, [], hash, done), fingerprint: { startrow, hash }, unchangedKeys: keys };
 }
 
@@ -292,7 +292,8 @@ describe('page fingerprints across syncs', () => {
     const db = freshDb();
     let now = 0;
     const passFingerprints = new PassFingerprints(db, new Set(), () => now);
-    const other = (pageId: number, startrow: number, keys: number[]) => ({ ...unchanged(pageId, startrow, keys, `o${pageId}`), taskId: 'users:/other', checkpoint: { taskId: 'users:/other', collection: 'users' as const, nextStartrow: startrow + 995, done: false } });
+    const other = (pageId: number, startrow: number, keys: number[]) =>
+      ({ ...unchanged(pageId, startrow, keys, `o${pageId}`), taskId: 'users:/other', checkpoint: { taskId: 'users:/other', collection: 'users', nextStartrow: startrow + 995, done: false } }) as ReturnType<typeof unchanged>;
     await passFingerprints.unchanged(unchanged(1, 1, [1, 2], 'h1'));
     now = 6_000;
     await passFingerprints.unchanged(other(2, 1, [7]));
