@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSyncRequest, pageSizes, ratioFigure, replayAtConcurrency, rowsWrittenFrom, slowestParts } from './sync-lib.ts';
+import { isSyncRequest, medianRound, pageSizes, ratioFigure, replayAtConcurrency, rowsWrittenFrom, slowestParts } from './sync-lib.ts';
 
 describe('which recorded requests were the sync', () => {
   it('counts paged list reads', () => {
@@ -58,5 +58,23 @@ describe('figures', () => {
   });
   it('names the slowest collections first', () => {
     expect(slowestParts({ users: { ms: 1000, records: 5000 }, sites: { ms: 1, records: 2 }, courses: undefined }, 1)).toBe('users 5,000/s (1 s)');
+  });
+});
+
+describe('the median of rounds, each against its own floor', () => {
+  it('takes the round whose ratio is in the middle, not the middle time, and lists every ratio in round order', () => {
+    const rounds = [
+      { name: 'a', ms: 6000, floorMs: 4000 }, // 1.5
+      { name: 'b', ms: 5000, floorMs: 2500 }, // 2.0
+      { name: 'c', ms: 5500, floorMs: 4000 }, // 1.375
+    ];
+    const { median, ratios } = medianRound(rounds);
+    expect(median.name).toBe('a');
+    expect(ratios).toBe('1.50x, 2.00x, 1.38x');
+  });
+
+  it('takes the lower middle round of an even count, and refuses no rounds at all', () => {
+    expect(medianRound([{ ms: 2, floorMs: 1 }, { ms: 1, floorMs: 1 }]).median.ms).toBe(1);
+    expect(() => medianRound([])).toThrow(/no round/);
   });
 });

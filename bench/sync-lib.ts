@@ -48,6 +48,17 @@ export async function replayAtConcurrency(urls: readonly string[], concurrency: 
   return now() - started;
 }
 
+/**
+ * The round whose time/floor ratio is the median (the lower middle one of an
+ * even count), and every round's ratio, in round order, for the note.
+ */
+export function medianRound<T extends { ms: number; floorMs: number }>(rounds: readonly T[]): { median: T; ratios: string } {
+  if (rounds.length === 0) throw new Error('no round to take the median of');
+  const ratio = (r: T) => r.ms / r.floorMs;
+  const sorted = [...rounds].sort((a, b) => ratio(a) - ratio(b));
+  return { median: sorted[Math.floor((sorted.length - 1) / 2)]!, ratios: rounds.map((r) => `${ratio(r).toFixed(2)}x`).join(', ') };
+}
+
 const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** A time compared with its floor: `ratio` = value / floor, passing at or under `maxRatio`. */
