@@ -98,8 +98,11 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
   const unacked: { syncId: string; pageId: number }[] = [];
   const ui = createUiBatch(store);
 
-  /** `stored`: the keys of the fingerprint rows, filled once read (`fingerprintsRead`) */
-  /** `sizes`: the tables are counted (but for those whose size is `held`) as the pass starts; else their sizes are not followed */
+  /**
+   * `stored`: the keys of the fingerprint rows, filled once read (`fingerprintsRead`);
+   * `sizes`: the tables are counted as the pass starts (but for those whose size is
+   * `held`); without it, their sizes are not followed
+   */
   function newPass(resumed: boolean, knownEmpty = new Set<CollectionName>(), previousSyncAt: string | null = null, stored = new Set<string>(), fingerprintsRead = Promise.resolve(), sizes: { held: HeldSizes } | null = null): Pass {
     const fingerprints = new PassFingerprints(db, stored);
     // counted now, before the pass writes anything; a table written by anyone else meanwhile is not trusted

@@ -151,7 +151,9 @@ export interface UnchangedResult {
 export type FingerprintWrite = { put: PageFingerprintRow } | { drop: string };
 
 /**
- * How long unchanged pages' checkpoints may wait to be saved. Saving them costs
+ * How long unchanged pages' checkpoints may wait to be saved (looked at as the
+ * next unchanged page comes; a group of pages that writes saves them anyway,
+ * and so does the end of a pass that stops). Saving them costs
  * Chromium a writing transaction whose clean-up, on a large cache, took 0.2-0.4
  * CPU s each (a resync's trace; they were 1.7 of its 2.5 browser CPU seconds
  * when saved every 50 pages), while losing them costs only the fetching again of
