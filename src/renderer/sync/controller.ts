@@ -329,14 +329,15 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
       if (!progress) continue;
       const before = await db.syncCollections.get(collection);
       const complete = progress.state === 'complete' && !p.broken;
+      // known exactly (sizes.ts): the total, and the size the next pass starts from
+      const size = complete ? await p.sizes?.size(collection) : null;
       rows.push({
         collection,
         lastSyncedAt: complete ? at : (before?.lastSyncedAt ?? null),
         lastError: complete ? null : (progress.error ?? before?.lastError ?? null),
-        total: complete ? ((await p.sizes?.size(collection)) ?? (await db.table(collection).count())) : (before?.total ?? null),
+        total: complete ? (size ?? (await db.table(collection).count())) : (before?.total ?? null),
+        ...(typeof size === 'number' ? { held: size } : {}),
       });
-      const size = complete ? await p.sizes?.size(collection) : null;
-      if (typeof size === 'number') rows.at(-1)!.held = size;
     }
     // a table written by something else while these were worked out leaves no size (its guard's forgetting comes after this write)
     for (const row of rows) if (p.fingerprints.tainted(row.collection)) delete row.held;

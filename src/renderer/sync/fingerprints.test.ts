@@ -517,6 +517,14 @@ describe('the table sizes a complete pass leaves for the next', () => {
     expect(await countedAtStart(db, controller)).toContain('users');
   });
 
+  it('counts a table whose held size is not a whole number (a damaged row), and takes it away all the same', async () => {
+    const { pass, db, controller } = setup();
+    await pass('sync-1', firstPages());
+    await db.syncCollections.update('users', { held: 2.5 });
+    expect(await countedAtStart(db, controller)).toContain('users');
+    expect(await held(db)).toBeUndefined();
+  });
+
   it('leaves none for a table something else wrote during the pass', async () => {
     const { db, fake, controller } = setup();
     await controller.start();
