@@ -272,6 +272,38 @@ describe('ApiClient.getPage with a fingerprint', () => {
     expect(res.hash).toBe(sha256(bytes));
   });
 
+  it('with a scan, finds the items in the bytes and parses only the text around the list', async () => {
+    const paged = JSON.stringify({ users: [user, { ...user, userid: 2, firstname: 'Åsa' }], pagination: { next: 'https://api.example/v1/users?startrow=3' } });
+    const f = fakeFetch(answer(paged));
+    const parse = vi.spyOn(JSON, 'parse');
+    const res = await client(f.fetch).api.getPage('/users', 'users', 'user', { ...page, fingerprint: true, validate: false, scan: ['userid'], unchanged: () => false });
+    expect(res.raw).toBeUndefined();
+    expect(res.next).toBe('https://api.example/v1/users?startrow=3');
+    expect(res.hash).toBe(sha256(paged));
+    const scanned = res.scanned!;
+    expect([...scanned.keys]).toEqual([1, 2]);
+    expect(JSON.parse(new TextDecoder().decode(scanned.bytes.subarray(scanned.spans[2], scanned.spans[3])))).toMatchObject({ userid: 2, firstname: 'Åsa' });
+    // one parse, of the text around the list (the test's own parse above is the second)
+    expect(parse.mock.calls[0]![0]).toBe('{"users":[],"pagination":{"next":"https://api.example/v1/users?startrow=3"}}');
+    expect(parse).toHaveBeenCalledTimes(2);
+  });
+
+  it('with a scan, reads as before what is not plainly a list page: no results, a status body, a list named twice', async () => {
+    const options = { ...page, validate: false, scan: ['userid'] } as const;
+    const none = await client(fakeFetch(() => json(200, statusBody(200, 901, 'no results'))).fetch).api.getPage('/users', 'users', 'user', options);
+    expect(none).toMatchObject({ empty: true, items: [] });
+    expect(none.scanned).toBeUndefined();
+    const twice = await client(fakeFetch(answer('{"users":[{"userid":9}],"users":[{"userid":1}]}')).fetch).api.getPage('/users', 'users', 'user', options);
+    expect(twice.scanned).toBeUndefined();
+    expect(twice.raw).toEqual([{ userid: 1 }]);
+  });
+
+  it('with a scan, still refuses a page longer than the limit asked for', async () => {
+    const three = JSON.stringify({ users: [user, user, user] });
+    const err = await failure(client(fakeFetch(answer(three)).fetch).api.getPage('/users', 'users', 'user', { ...page, validate: false, scan: ['userid'] }));
+    expect(err.appError.code).toBe('not-the-api');
+  });
+
   it('refuses the same bytes sent as another type, even when the caller holds their hash', async () => {
     const f = fakeFetch(answer(body, 'text/html'));
     const err = await failure(client(f.fetch).api.getPage('/users', 'users', 'user', { ...page, fingerprint: true, validate: false, unchanged: () => true }));

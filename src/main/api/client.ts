@@ -10,6 +10,7 @@ import { ResponseCode, statusBodySchema, type StatusBody } from '../../shared/ap
 import { paginationSchema, schemas, type Parsed, type SchemaName } from '../../shared/api/wire.ts';
 import type { AppError } from '../../shared/ipc.ts';
 import { ApiError, DEFAULT_RETRY_POLICY, DEFAULT_TIMEOUT_MS, appErrorFromResponse, defaultMessage, isFailureStatusCode, parseRetryAfter, retryDelay } from './errors.ts';
+import { scanList, type ScannedList } from './list-scan.ts';
 
 export { ApiError } from './errors.ts';
 
@@ -41,9 +42,9 @@ export interface RequestOptions {
   onRetry?: (notice: RetryNotice) => void;
   /**
    * Asked with a 200 body of the JSON type before it is decoded (its bytes as
-   * received): true when the caller already holds this very body (a page
-   * fingerprint), which is then neither decoded nor parsed (the answer's `body`
-   * is undefined).
+   * received): true when the caller takes the body as it is (it already holds
+   * this very body, a page fingerprint; or it reads the bytes itself), which is
+   * then neither decoded nor parsed here (the answer's `body` is undefined).
    */
   known?: (bytes: Uint8Array) => boolean;
   /** awaited once the body is read, before it is looked at (`known` may need what is still on its way) */
@@ -71,6 +72,18 @@ export interface ListPage<K extends SchemaName> {
   unchanged?: boolean;
   /** with `validate: false`: the page's list as parsed JSON, NOT validated (`items` is empty) */
   raw?: unknown[];
+  /**
+   * with `scan`: the page's bytes and where each item of its list is, instead
+   * of `raw` (nothing of the items parsed or validated; the text around them
+   * parsed and checked as for `raw`). Absent when the body is not plainly a
+   * list page: `raw` then has the list as `JSON.parse` reads it.
+   */
+  scanned?: ScannedPage;
+}
+
+/** A list page's bytes and its items' places in them (`scanList`). */
+export interface ScannedPage extends ScannedList {
+  bytes: Uint8Array;
 }
 
 /** A Retry-After longer than this is not waited for: the request fails as rate-limited. */
@@ -217,6 +230,45 @@ function decodeText(bytes: Uint8Array): string {
 /** A page's fingerprint: SHA-256 of its bytes as received. */
 function hashBody(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('base64url');
+}
+
+/** The `next` link of a list page's `pagination`, when it has one. */
+function nextLink(pagination: unknown): string | null {
+  const parsed = paginationSchema.safeParse(pagination);
+  return parsed.success && parsed.data.next ? parsed.data.next : null;
+}
+
+/**
+ * A list page read by `scanList`, its text around the list parsed and checked
+ * as a whole body would be (an object holding the list, no status code); or
+ * undefined when it does not read that way (the body is then parsed whole, and
+ * any error is the whole body's).
+ */
+function scanPage(bytes: Uint8Array, wrapperKey: string, keyFields: readonly string[]): { page: ScannedPage; next: string | null } | undefined {
+  const list = scanList(bytes, wrapperKey, keyFields);
+  if (!list) return undefined;
+  let around: unknown;
+  try {
+    around = JSON.parse(list.skeleton);
+  } catch {
+    return undefined;
+  }
+  if (typeof around !== 'object' || around === null || Array.isArray(around) || 'statuscode' in around) return undefined;
+  const placeholder = (around as Record<string, unknown>)[wrapperKey];
+  if (!Array.isArray(placeholder) || placeholder.length !== 0) return undefined;
+  return { page: { ...list, bytes }, next: nextLink((around as Record<string, unknown>).pagination) };
+}
+
+/**
+ * The list of a scanned page as `JSON.parse` reads the whole body: for an item
+ * the scan found that does not parse on its own, whose error is then the
+ * whole body's (not JSON), as for a page read whole.
+ */
+export function wholeList(page: ScannedPage, wrapperKey: string): unknown[] {
+  const { body, parsed } = parseJson(decodeText(page.bytes));
+  const list = parsed && body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[wrapperKey] : undefined;
+  if (!Array.isArray(list)) throw new ApiError({ code: 'malformed-response', message: `${defaultMessage('malformed-response')} (not JSON)`, httpcode: 200 });
+  return list;
 }
 
 function parseJson(text: string): { body: unknown; parsed: boolean } {
@@ -433,6 +485,11 @@ export class ApiClient {
       unchanged?: (hash: string) => boolean;
       /** false: return the list as parsed JSON in `raw`, for the caller to validate what it needs (`validateItems`) */
       validate?: boolean;
+      /**
+       * with `validate: false`: find the list's items in the bytes instead of
+       * parsing the body (`scanned`), with the integer values of these key fields
+       */
+      scan?: readonly string[];
       /** the answer is looked at (and `unchanged` asked) only once this resolves: the request goes at once */
       ready?: Promise<unknown>;
     },
@@ -440,13 +497,25 @@ export class ApiClient {
   ): Promise<ListPage<K>> {
     const query = { ...page.query, startrow: page.startrow, limit: page.limit };
     let hash: string | undefined;
+    let scanned: { page: ScannedPage; next: string | null } | undefined;
     const known = (bytes: Uint8Array): boolean => {
-      hash = hashBody(bytes);
-      return page.unchanged?.(hash) === true;
+      if (page.fingerprint) {
+        hash = hashBody(bytes);
+        if (page.unchanged?.(hash) === true) return true;
+      }
+      if (page.scan && page.validate === false) scanned = scanPage(bytes, wrapperKey, page.scan);
+      return scanned !== undefined;
     };
     const { body, statusBody, httpcode, bytes } = await this.request('GET', path, {
-      query, signal, ...(page.onRetry ? { onRetry: page.onRetry } : {}), ...(page.fingerprint ? { known } : {}), ...(page.ready ? { ready: page.ready } : {}),
+      query, signal, ...(page.onRetry ? { onRetry: page.onRetry } : {}), ...(page.fingerprint || page.scan ? { known } : {}), ...(page.ready ? { ready: page.ready } : {}),
     });
+    const limitError = (rows: number) =>
+      notTheApi(`${path}: a page of ${rows} rows for a limit of ${page.limit} came back: not how the Data API pages (a proxy?). Nothing of it was used.`, httpcode);
+    if (scanned) {
+      // a proxy or cache that ignores `limit` is not the Data API: its pages cannot be trusted for pruning
+      if (scanned.page.spans.length / 2 > page.limit) throw limitError(scanned.page.spans.length / 2);
+      return { items: [], next: scanned.next, empty: false, scanned: scanned.page, ...(hash !== undefined ? { hash } : {}) };
+    }
     if (body === undefined && hash !== undefined) return { items: [], next: null, empty: false, hash, unchanged: true };
     if (statusBody?.statuscode === ResponseCode.NoResults) return { items: [], next: null, empty: true };
     const malformed = (detail: string) =>
@@ -454,12 +523,8 @@ export class ApiClient {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw malformed('not an object');
     const list = (body as Record<string, unknown>)[wrapperKey];
     if (!Array.isArray(list)) throw malformed(`no "${wrapperKey}" list`);
-    // a proxy or cache that ignores `limit` is not the Data API: its pages cannot be trusted for pruning
-    if (list.length > page.limit) {
-      throw notTheApi(`${path}: a page of ${list.length} rows for a limit of ${page.limit} came back: not how the Data API pages (a proxy?). Nothing of it was used.`, httpcode);
-    }
-    const pagination = paginationSchema.safeParse((body as Record<string, unknown>).pagination);
-    const next = pagination.success && pagination.data.next ? pagination.data.next : null;
+    if (list.length > page.limit) throw limitError(list.length);
+    const next = nextLink((body as Record<string, unknown>).pagination);
     if (page.fingerprint && hash === undefined && bytes !== undefined) hash = hashBody(bytes);
     if (page.validate === false) return { items: [], raw: list, next, empty: false, ...(hash !== undefined ? { hash } : {}) };
     const listPage: ListPage<K> = { items: validateItems(schema, list, { path, startrow: page.startrow, httpcode }), next, empty: false };

@@ -16,15 +16,15 @@ import type { CollectionName } from '../../shared/records.ts';
 import { ApiError } from '../api/errors.ts';
 import { toAppError } from '../ipc/errors.ts';
 import { containsSecretDeep } from '../secrets/scrub.ts';
-import type { ApiClient, RetryNotice } from '../api/client.ts';
+import type { ApiClient, RetryNotice, ScannedPage } from '../api/client.ts';
 import { AckWindow, Semaphore, shareOfPage } from './flow.ts';
 import { readList, type FetchedPage, type PagerPage } from './pager.ts';
-import { itemHash, KnownItem, rawItemKeys, recordKeyOfItemKey, skippable } from './page-keys.ts';
+import { itemBytesHash, itemHash, KnownItem, rawItemKeys, recordKeyOfItemKey, scanFields, scannedKey, skippable } from './page-keys.ts';
 import { DEFAULT_PAGING, expandsPlan, plannedRequests, remainingHint, type PagingOptions, type TaskOutcome } from './plan.ts';
 import { collectionProgress, type CollectionCounters, type TaskState } from './progress.ts';
 import { splitBySize } from './split.ts';
 import { FingerprintBook, pageKey, taskItems, type TaskItems } from '../../shared/page-fingerprints.ts';
-import { validateItems } from '../api/client.ts';
+import { validateItems, wholeList } from '../api/client.ts';
 import { KIND_SPECS, announcedTotals, childTasks, collectionsUnder, describeTask, itemKey, rootTasks, toRecords, type SyncTask } from './tasks.ts';
 
 export interface SyncOptions {
@@ -50,6 +50,9 @@ export interface SyncOptions {
 }
 
 /** Failures that no other list would survive: stop the sync and keep the cache. */
+/** Items found by a scan are decoded one by one (a page's own UTF-8: see `scanList`). */
+const utf8 = new TextDecoder();
+
 const FATAL = new Set(['token-missing', 'token-rejected', 'network', 'timeout', 'not-the-api']);
 
 const FINGERPRINT_WAIT_MS = 10_000;
@@ -441,38 +444,85 @@ export class SyncEngine {
       return hash && !this.#itemsOf(task).doubtful.has(key) ? hash : undefined;
     };
     const page = await this.#opts.client.getPage(task.path, task.wrapperKey, task.schema, {
-      ...options, fingerprint: true, validate: false, ready: this.#fingerprintsHere, unchanged: (hash: string) => hash === wholeHash(),
+      ...options, fingerprint: true, validate: false, scan: scanFields(task), ready: this.#fingerprintsHere, unchanged: (hash: string) => hash === wholeHash(),
     }, signal);
     const stored = this.#fingerprints.page(task.taskId, startrow);
     const held = this.#itemsOf(task);
     if (page.unchanged && stored) return { items: stored.keys.map((k) => new KnownItem(k)), empty: false, hash: page.hash!, unchanged: true };
     if (page.empty) return { items: [], empty: true };
-    const raw = page.raw ?? [];
     const where = { path: task.path, startrow };
-    if (held.hashes.size === 0) {
-      // nothing of this list is held (a first sync): every item is validated, and keyed from that
-      const parsed = validateItems(task.schema, raw, where);
-      let hashes = '';
-      for (const item of raw) hashes += itemHash(item);
-      const keys = parsed.map((item) => itemKey(task, item));
-      this.#refuseTokenInKeys(task, startrow, keys);
-      return { items: parsed, empty: false, ...(page.hash !== undefined ? { hash: page.hash } : {}), listed: { keys, hashes } };
+    const hash = page.hash !== undefined ? { hash: page.hash } : {};
+    if (page.scanned) {
+      const read = this.#scannedItems(task, page.scanned, held, where);
+      if (read) return { ...read, empty: false, ...hash };
     }
+    const raw = page.raw ?? (page.scanned ? wholeList(page.scanned, task.wrapperKey) : []);
     const keys = rawItemKeys(task, raw);
     // an item whose key fields do not fit: the full validation says which and why
     if (!keys) return { items: validateItems(task.schema, raw, where), empty: false };
     let hashes = '';
     const fresh: number[] = [];
     for (let i = 0; i < raw.length; i++) {
-      const hash = itemHash(raw[i]);
-      hashes += hash;
-      if (held.hashes.get(keys[i]!) !== hash) fresh.push(i);
+      const itemHashed = itemHash(raw[i]);
+      hashes += itemHashed;
+      if (held.hashes.get(keys[i]!) !== itemHashed) fresh.push(i);
     }
     this.#refuseTokenInKeys(task, startrow, keys);
     const parsed = validateItems(task.schema, raw, where, fresh.length === raw.length ? undefined : fresh);
     const items: PageItem[] = keys.map((k) => new KnownItem(k));
     fresh.forEach((index, j) => (items[index] = parsed[j]!));
-    return { items, empty: false, ...(page.hash !== undefined ? { hash: page.hash } : {}), listed: { keys, hashes } };
+    return { items, empty: false, ...hash, listed: { keys, hashes } };
+  }
+
+  /**
+   * The items of a page found by a scan of its bytes: each item's bytes are
+   * hashed, and one hashing as the cache's copy of the item its key fields
+   * name was made from is kept as that key, unparsed. The others are parsed
+   * for their keys; those still hashing as the cache's copy of that key are
+   * kept as keys too (a key the scan does not read: sent as text, named
+   * twice), the rest validated. Null when an item does not parse or its key
+   * fields do not fit: the page is then read whole (whose errors say which
+   * item and why).
+   */
+  #scannedItems(task: SyncTask, scanned: ScannedPage, held: TaskItems, where: { path: string; startrow: number }): Pick<FetchedPage<PageItem>, 'items' | 'listed'> | null {
+    const { bytes, spans } = scanned;
+    const count = spans.length / 2;
+    const items: PageItem[] = new Array<PageItem>(count);
+    const keys: (string | number)[] = new Array<string | number>(count);
+    const hashes: string[] = new Array<string>(count);
+    // the parsed items at their indexes (validateItems names a bad one by its row)
+    const list: unknown[] = new Array<unknown>(count);
+    const unread: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const itemBytes = bytes.subarray(spans[2 * i], spans[2 * i + 1]);
+      const itemHashed = itemBytesHash(itemBytes);
+      hashes[i] = itemHashed;
+      const key = scannedKey(task, scanned.keys, i);
+      if (key !== undefined && held.hashes.get(key) === itemHashed) {
+        items[i] = new KnownItem(key);
+        keys[i] = key;
+        continue;
+      }
+      try {
+        list[i] = JSON.parse(utf8.decode(itemBytes));
+      } catch {
+        return null;
+      }
+      unread.push(i);
+    }
+    const unreadKeys = rawItemKeys(task, unread.map((i) => list[i]));
+    if (!unreadKeys) return null;
+    const fresh: number[] = [];
+    unread.forEach((index, j) => {
+      const key = unreadKeys[j]!;
+      keys[index] = key;
+      if (held.hashes.get(key) === hashes[index]) items[index] = new KnownItem(key);
+      else fresh.push(index);
+    });
+    this.#refuseTokenInKeys(task, where.startrow, keys);
+    const parsed = validateItems(task.schema, list, where, fresh.length === count ? undefined : fresh);
+    fresh.forEach((index, j) => (items[index] = parsed[j]!));
+    return { items, listed: { keys, hashes: hashes.join('') } };
   }
 
   /**

@@ -177,3 +177,46 @@ describe('a page that holds the token', () => {
     }
   });
 });
+
+describe('a page read from its bytes (items found by a scan, only changed ones parsed)', () => {
+  /** /users answered with this text for every page (a one-page list) */
+  const usersText = (text: string) => (req: RecordedRequest) =>
+    usersPath(req) ? new Response(text, { status: 200, headers: { 'content-type': 'application/json' } }) : null;
+  const userKeys = (pages: SyncPageEvent[]) => new Set(pages.filter((p) => p.collection === 'users').flatMap((p) => [...(p.unchangedKeys ?? []), ...(p.records as { userid: number }[]).map((r) => r.userid)]));
+  /** what the renderer keeps of a pass's pages (page-fingerprints), with another body hash so that the next pass compares items */
+  const heldAfter = (pages: SyncPageEvent[]): PageFingerprint[] =>
+    pages.flatMap((p) => (p.fingerprint?.keys && p.fingerprint.hashes ? [{ taskId: p.taskId, startrow: p.fingerprint.startrow, hash: 'another-body', keys: p.fingerprint.keys, hashes: p.fingerprint.hashes }] : []));
+
+  it('keys an item as JSON.parse reads it, also when a key is named twice or spelled with an escape', async () => {
+    const lists = tinySite({ users: 2 });
+    const items = [JSON.stringify(user(1)), JSON.stringify(user(40)).replace('{"userid":40,', '{"userid":40,"userid":4,'), `${JSON.stringify(user(3)).slice(0, -1)},"user\\u0069d":30}`];
+    // JSON.parse keeps the last of a key named twice: 4, and 30 (named with an escape, which a scan of the bytes does not see)
+    const text = `{"users":[${items.join(',')}]}`;
+    expect((JSON.parse(text) as { users: { userid: number }[] }).users.map((u) => u.userid)).toEqual([1, 4, 30]);
+    const first = await sync(lists, usersText(text));
+    expect(userKeys(first.pages)).toEqual(new Set([1, 4, 30]));
+    const again = await sync(lists, usersText(text), heldAfter(first.pages));
+    expect(userKeys(again.pages)).toEqual(new Set([1, 4, 30]));
+    // every item is one the cache holds as received: none travels as a record
+    expect(again.pages.filter((p) => p.collection === 'users').flatMap((p) => p.records)).toEqual([]);
+    expect(again.prunable).toBe(true);
+  });
+
+  it('stops the list as not JSON when an item the scan found does not parse, and uses nothing of it', async () => {
+    const lists = tinySite({ users: 2 });
+    const text = `{"users":[${JSON.stringify(user(1))},${JSON.stringify(user(2)).replace('"status":"Active"', '"status":Active')}]}`;
+    const { finished, pages, prunable } = await sync(lists, usersText(text));
+    expect(finished.collections.users).toMatchObject({ state: 'failed', error: { code: 'malformed-response' } });
+    expect(finished.collections.users?.error?.message).toContain('not JSON');
+    expect(pages.filter((p) => p.collection === 'users').flatMap((p) => p.records)).toEqual([]);
+    expect(prunable).toBe(false);
+  });
+
+  it('reads a body the scan does not (the list named twice) as JSON.parse does', async () => {
+    const lists = tinySite({ users: 2 });
+    const text = `{"users":[${JSON.stringify(user(7))}],"users":[${JSON.stringify(user(1))},${JSON.stringify(user(2))}]}`;
+    const { finished, pages } = await sync(lists, usersText(text));
+    expect(finished.outcome).toBe('completed');
+    expect(userKeys(pages)).toEqual(new Set([1, 2]));
+  });
+});

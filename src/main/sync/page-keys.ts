@@ -53,11 +53,6 @@ export class KnownItem {
   }
 }
 
-/** A hash of one item as received (re-serialised, so the body's spacing does not count). */
-export function itemHash(raw: unknown): string {
-  return hash('sha1', JSON.stringify(raw), 'base64url').slice(0, ITEM_HASH_CHARS);
-}
-
 /** The one key field of kinds keyed by a single integer. */
 const INT_KEY: Partial<Record<TaskKind, string>> = {
   users: 'userid',
@@ -67,6 +62,42 @@ const INT_KEY: Partial<Record<TaskKind, string>> = {
   courses: 'courseid',
   trainingAssignments: 'transcriptid',
 };
+
+/** A hash of one item's bytes as received (`scanList` finds them in the page). */
+export function itemBytesHash(bytes: Uint8Array): string {
+  return hash('sha1', bytes, 'base64url').slice(0, ITEM_HASH_CHARS);
+}
+
+/**
+ * A hash of one item as parsed, re-serialised: for a page the scan could not
+ * read. The same as `itemBytesHash` of the item's bytes when the server sends
+ * compact JSON, as the reference server does.
+ */
+export function itemHash(raw: unknown): string {
+  return hash('sha1', JSON.stringify(raw), 'base64url').slice(0, ITEM_HASH_CHARS);
+}
+
+/** The integer key fields a scan of `task`'s pages reads in each item (`scannedKey` makes its key of them). */
+export function scanFields(task: SyncTask): readonly string[] {
+  const field = INT_KEY[task.kind];
+  if (field !== undefined) return [field];
+  return task.kind === 'credentialAssignments' ? ['credentialid', 'userid'] : [];
+}
+
+/**
+ * Item i's key (`itemKey`) from the integer key fields a scan read
+ * (`scanFields`), or undefined when one is not a plain integer (the item is
+ * then parsed to know its key).
+ */
+export function scannedKey(task: SyncTask, keys: Float64Array, i: number): string | number | undefined {
+  if (task.kind === 'credentialAssignments') {
+    const credentialid = keys[2 * i]!;
+    const userid = keys[2 * i + 1]!;
+    return Number.isNaN(credentialid) || Number.isNaN(userid) ? undefined : `${credentialid}-${userid}`;
+  }
+  const key = keys[i]!;
+  return Number.isNaN(key) ? undefined : key;
+}
 
 /**
  * The keys the pager de-duplicates these raw items by, or null when an item's

@@ -114,7 +114,15 @@ describe('a resync with page fingerprints', () => {
     const first = await sync();
     const changed = (first.find((p) => p.collection === 'users' && p.records.length > 3)!.records as { userid: number }[])[2]!;
     expect(server.mutate({ resource: 'user', id: changed.userid, changes: { firstname: 'Renamed' } })).toBe(true);
+    const parse = vi.spyOn(JSON, 'parse');
     const again = await sync(fingerprintsOf(first));
+    const parsed = parse.mock.calls.map(([text]) => text);
+    parse.mockRestore();
+    // the changed pages' items are found in their bytes: the changed ones alone are parsed (the user, and the
+    // assignments and memberships that carry the name), no page whole
+    expect(parsed.filter((t) => t.includes('"Renamed"')).every((t) => t.length < 1_000)).toBe(true);
+    expect(parsed.some((t) => t.includes('"Renamed"'))).toBe(true);
+    expect(parsed.filter((t) => t.startsWith('{"users":[{'))).toEqual([]);
     const users = usersPages(again).filter((p) => p.collection === 'users');
     const sent = users.flatMap((p) => p.records as { userid: number; firstname: string }[]);
     // the record sits in one page, or two where pages overlap; no other user travels
