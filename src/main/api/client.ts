@@ -266,8 +266,10 @@ function scanPage(bytes: Uint8Array, wrapperKey: string, keyFields: readonly str
  */
 export function wholeList(page: ScannedPage, wrapperKey: string): unknown[] {
   const { body, parsed } = parseJson(decodeText(page.bytes));
-  const list = parsed && body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[wrapperKey] : undefined;
-  if (!Array.isArray(list)) throw new ApiError({ code: 'malformed-response', message: `${defaultMessage('malformed-response')} (not JSON)`, httpcode: 200 });
+  const malformed = (detail: string) => new ApiError({ code: 'malformed-response', message: `${defaultMessage('malformed-response')} (${detail})`, httpcode: 200 });
+  if (!parsed) throw malformed('not JSON');
+  const list = body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[wrapperKey] : undefined;
+  if (!Array.isArray(list)) throw malformed(`no "${wrapperKey}" list`);
   return list;
 }
 

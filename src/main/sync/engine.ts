@@ -49,10 +49,10 @@ export interface SyncOptions {
   now?: () => number;
 }
 
-/** Failures that no other list would survive: stop the sync and keep the cache. */
 /** Items found by a scan are decoded one by one (a page's own UTF-8: see `scanList`). */
 const utf8 = new TextDecoder();
 
+/** Failures that no other list would survive: stop the sync and keep the cache. */
 const FATAL = new Set(['token-missing', 'token-rejected', 'network', 'timeout', 'not-the-api']);
 
 const FINGERPRINT_WAIT_MS = 10_000;
