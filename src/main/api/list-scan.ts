@@ -7,8 +7,8 @@
  *
  * The scan is not a parser: it trusts nothing it did not check. It gives up
  * (null) on anything but the plain shape of a list page (an object whose list
- * is an array of objects, no escaped or repeated keys at the top level, nothing
- * after the object), and the caller then reads the page with `JSON.parse` as
+ * is an array of objects, the list named once and no key spelled with an
+ * escape at the top level, nothing after the object), and the caller then reads the page with `JSON.parse` as
  * before. What it returns is checked by the caller: the text around the list
  * (`skeleton`) with `JSON.parse`, each item either by hashing as an item the
  * cache holds (bytes that once parsed and validated) or with `JSON.parse`.
@@ -135,11 +135,12 @@ function hasEscape(bytes: Uint8Array, start: number, end: number): boolean {
 
 /**
  * Scans the object item at i (its `{`): its end, and the key fields' integer
- * values into keys[at..at + names.length). -1 when it is not an object that ends.
+ * values into keys[at..at + names.length) (`seen`: one byte per name, for the
+ * scan to reuse). -1 when it is not an object that ends.
  */
-function scanItem(bytes: Uint8Array, i: number, names: readonly Uint8Array[], keys: Float64Array, at: number): number {
+function scanItem(bytes: Uint8Array, i: number, names: readonly Uint8Array[], keys: Float64Array, at: number, seen: Uint8Array): number {
   for (let f = 0; f < names.length; f++) keys[at + f] = NaN;
-  const seen = names.length > 0 ? new Uint8Array(names.length) : null;
+  seen.fill(0);
   i = skipSpace(bytes, i + 1);
   if (bytes[i] === CLOSE_OBJECT) return i + 1;
   for (;;) {
@@ -152,13 +153,11 @@ function scanItem(bytes: Uint8Array, i: number, names: readonly Uint8Array[], ke
     const valueStart = skipSpace(bytes, i + 1);
     const valueEnd = skipValue(bytes, valueStart);
     if (valueEnd < 0) return -1;
-    if (seen) {
-      for (let f = 0; f < names.length; f++) {
-        if (!sameBytes(bytes, nameStart + 1, nameEnd - 1, names[f]!)) continue;
-        // named twice: JSON.parse keeps the last, this scan keeps neither
-        keys[at + f] = seen[f] ? NaN : integerAt(bytes, valueStart, valueEnd);
-        seen[f] = 1;
-      }
+    for (let f = 0; f < names.length; f++) {
+      if (!sameBytes(bytes, nameStart + 1, nameEnd - 1, names[f]!)) continue;
+      // named twice: JSON.parse keeps the last, this scan keeps neither
+      keys[at + f] = seen[f] ? NaN : integerAt(bytes, valueStart, valueEnd);
+      seen[f] = 1;
     }
     i = skipSpace(bytes, valueEnd);
     if (bytes[i] === CLOSE_OBJECT) return i + 1;
@@ -175,6 +174,7 @@ function scanItem(bytes: Uint8Array, i: number, names: readonly Uint8Array[], ke
 export function scanList(bytes: Uint8Array, wrapperKey: string, keyFields: readonly string[] = []): ScannedList | null {
   const wrapper = encoder.encode(wrapperKey);
   const names = keyFields.map((f) => encoder.encode(f));
+  const seen = new Uint8Array(names.length);
   let i = 0;
   // a byte-order mark, which TextDecoder drops
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) i = 3;
@@ -207,7 +207,7 @@ export function scanList(bytes: Uint8Array, wrapperKey: string, keyFields: reado
               grown.set(keys);
               keys = grown;
             }
-            const end = scanItem(bytes, i, names, keys, n * names.length);
+            const end = scanItem(bytes, i, names, keys, n * names.length, seen);
             if (end < 0) return null;
             spans.push(i, end);
             i = skipSpace(bytes, end);
