@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { recordKeyOfItemKey, rawItemKeys } from './page-keys.ts';
+import { scanList } from '../api/list-scan.ts';
+import { recordKeyOfItemKey, rawItemKeys, scanFields, scannedKey } from './page-keys.ts';
 import { itemKey, makeTask } from './tasks.ts';
 
 const users = makeTask('users');
@@ -28,5 +29,16 @@ describe('keys of a page\'s items as received', () => {
     expect(recordKeyOfItemKey(makeTask('groupMembers', { groupid: 5, categoryid: 1 }), 9)).toBe('5-9');
     expect(recordKeyOfItemKey(makeTask('moduleAccess', { siteid: 2, accessID: 3 }), 9)).toBe('2-3-9');
     expect(recordKeyOfItemKey(users, 9)).toBe(9);
+  });
+
+  it('keys an item from the integer fields a scan of its bytes read, as itemKey keys it parsed', () => {
+    const scanned = (task: typeof users, items: unknown[]) => {
+      const list = scanList(new TextEncoder().encode(JSON.stringify({ list: items })), 'list', scanFields(task))!;
+      return items.map((_, i) => scannedKey(task, list.keys, i));
+    };
+    expect(scanned(users, [{ userid: 3, boss: { userid: 9 } }, { userid: '4' }])).toEqual([3, undefined]);
+    const holders7 = [{ credentialid: 7, userid: 12, link: 'x' }, { credentialid: 7, link: 'https://api.example/v1/credentials/7/assignments/7-13' }];
+    expect(scanned(holders, holders7)).toEqual([itemKey(holders, holders7[0] as never), undefined]);
+    expect(scanned(holders, holders7)[0]).toBe('7-12');
   });
 });
