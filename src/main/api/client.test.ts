@@ -288,7 +288,7 @@ describe('ApiClient.getPage with a fingerprint', () => {
     expect(parse).toHaveBeenCalledTimes(2);
   });
 
-  it('with a scan, reads as before what is not plainly a list page: no results, a status body, a list named twice', async () => {
+  it('with a scan, reads as before what is not plainly a list page: no results (a status body), a list named twice', async () => {
     const options = { ...page, validate: false, scan: ['userid'] } as const;
     const none = await client(fakeFetch(() => json(200, statusBody(200, 901, 'no results'))).fetch).api.getPage('/users', 'users', 'user', options);
     expect(none).toMatchObject({ empty: true, items: [] });
