@@ -4,7 +4,8 @@
  * full sync through the harness, a page of the same origin updates existing
  * records at scattered keys, each transaction with a checkpoint row as the sync
  * writes its pages, in three shapes: many small transactions, the same records in
- * few large ones, and transactions of the checkpoint alone. Prints the time and
+ * few large ones, and transactions of the checkpoint alone (`FIELDBOOK_ROWS=1`,
+ * `FIELDBOOK_CHECKPOINTS=1`, `FIELDBOOK_BATCH=1`: other shapes, below). Prints the time and
  * the CPU seconds of each process for each shape. Not a benchmark (no target):
  * it says how much of a resync's write cost is per record and how much per
  * transaction (README, "Benchmarks").
@@ -21,13 +22,15 @@ const ctx = { root: process.cwd(), log: (m: string) => process.stderr.write(`  $
  * `transactions` transactions, each updating `perTransaction` records of `table`
  * at scattered keys and one checkpoint row. Resolves with the milliseconds taken.
  */
-const UPDATES = `async ({ dbName, table, transactions, perTransaction, rows, rowBytes }) => {
+const UPDATES = `async ({ dbName, table, transactions, perTransaction, rows, rowBytes, stride }) => {
   const db = await new Promise((resolve, reject) => {
     const open = indexedDB.open(dbName);
     open.onsuccess = () => resolve(open.result);
     open.onerror = () => reject(open.error);
   });
-  const records = await new Promise((resolve, reject) => {
+  // the records to update, read once per table and kept (reading 60,000 records costs Chromium seconds of its own)
+  globalThis.__idbCostsRecords ??= {};
+  const records = globalThis.__idbCostsRecords[table] ??= await new Promise((resolve, reject) => {
     const read = db.transaction(table).objectStore(table).getAll(null, 60000);
     read.onsuccess = () => resolve(read.result);
     read.onerror = () => reject(read.error);
@@ -45,8 +48,8 @@ const UPDATES = `async ({ dbName, table, transactions, perTransaction, rows, row
         const key = 'idb-costs\\n' + ((i * rows + j) % 800);
         tx.objectStore('pageFingerprints').put({ key, collection: 'idb-costs', taskId: 'idb-costs', startrow: j, hash: String(i), keys: noise(rowBytes / 2), hashes: noise(rowBytes / 2) });
       }
-      // a prime stride: keys scattered over the table, as a resync's changes are
-      for (let j = 0; j < perTransaction; j++) store.put({ ...records[(n++ * 7919) % records.length], notes: 'measured ' + i });
+      // a prime stride: keys scattered over the table, as a resync's changes are (or 1: neighbours)
+      for (let j = 0; j < perTransaction; j++) store.put({ ...records[(n++ * stride) % records.length], notes: 'measured ' + i });
       tx.objectStore('syncCheckpoints').put({ taskId: 'idb-costs', collection: table, nextStartrow: i + 1, done: false });
       tx.oncomplete = () => resolve();
       tx.onerror = () => reject(tx.error);
@@ -77,8 +80,8 @@ const CHECKPOINTS = `async ({ dbName, rows }) => {
   return performance.now() - started;
 }`;
 
-async function updates(page: Page, dbName: string, table: string, transactions: number, perTransaction: number, rows = 0, rowBytes = 0): Promise<number> {
-  return (await page.evaluate(`(${UPDATES})(${JSON.stringify({ dbName, table, transactions, perTransaction, rows, rowBytes })})`)) as number;
+async function updates(page: Page, dbName: string, table: string, transactions: number, perTransaction: number, rows = 0, rowBytes = 0, stride = 7919): Promise<number> {
+  return (await page.evaluate(`(${UPDATES})(${JSON.stringify({ dbName, table, transactions, perTransaction, rows, rowBytes, stride })})`)) as number;
 }
 
 const session = await startBenchSession(ctx, dataset);
@@ -103,6 +106,23 @@ try {
       process.stdout.write(`30 transactions of 173 records and ${rows} rows of ${rowBytes} bytes: ${Math.round(ms)} ms; until quiet (${quiet.waitedMs} ms more), CPU s by process: ${describeCpu(cpu)}\n`);
     }
   }
+  if (process.env.FIELDBOOK_BATCH === '1') {
+    // a 1% resync's writes (about 5,200 records and 800 fingerprint rows of 18 KB) in transactions of
+    // different sizes: LevelDB Scopes keeps a transaction's writes in memory up to 1 MB, and beyond it
+    // writes an undo log (a read of every key's old value, the old value written again, a clean-up task);
+    // then the records alone, scattered and neighbouring, and the first read of the records alone
+    // (0 transactions). The renderer's figure includes making the rows' text.
+    for (const [transactions, rows, stride] of [[0, 0, 1], [17, 48, 7919], [34, 24, 7919], [68, 12, 7919], [34, 0, 7919], [34, 0, 1], [0, 0, 1], [17, 48, 7919], [34, 24, 7919], [68, 12, 7919], [34, 0, 7919], [34, 0, 1]] as const) {
+      await waitUntilQuiet(chromiumSeconds);
+      const before = cpuSeconds(session.server.pid);
+      const perTransaction = transactions > 0 ? Math.round(5_200 / transactions) : 0;
+      const ms = await updates(page, dbName, 'trainingAssignments', transactions, perTransaction, rows, 18_000, stride);
+      const quiet = await waitUntilQuiet(chromiumSeconds);
+      const cpu = roundCpu(cpuDelta(before, cpuSeconds(session.server.pid)), 2);
+      const keys = stride === 1 ? 'neighbouring' : 'scattered';
+      process.stdout.write(`${transactions} transactions of ${perTransaction} ${keys} records and ${rows} rows of 18 KB: ${Math.round(ms)} ms; until quiet (${quiet.waitedMs} ms more), CPU s by process: ${describeCpu(cpu)}\n`);
+    }
+  }
   if (process.env.FIELDBOOK_CHECKPOINTS === '1') {
     // one transaction of N new checkpoint rows (as an unchanged run's deferred checkpoints): per row or per transaction?
     for (const rows of [1, 14, 50, 200, 1, 50, 200]) {
@@ -115,7 +135,7 @@ try {
     }
   }
   const shapes = [[800, 7], [100, 56], [800, 0], [800, 7]] as const;
-  for (const table of process.env.FIELDBOOK_ROWS === '1' || process.env.FIELDBOOK_CHECKPOINTS === '1' ? [] : ['trainingAssignments', 'users']) {
+  for (const table of process.env.FIELDBOOK_ROWS === '1' || process.env.FIELDBOOK_CHECKPOINTS === '1' || process.env.FIELDBOOK_BATCH === '1' ? [] : ['trainingAssignments', 'users']) {
     for (const [transactions, perTransaction] of shapes) {
       const before = cpuSeconds(session.server.pid);
       const ms = await updates(page, dbName, table, transactions, perTransaction);
