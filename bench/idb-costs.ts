@@ -111,7 +111,7 @@ try {
     // different sizes: LevelDB Scopes keeps a transaction's writes in memory up to 1 MB, and beyond it
     // writes an undo log (a read of every key's old value, the old value written again, a clean-up task);
     // then the records alone, scattered and neighbouring; all twice. The first shape (no transaction)
-    // is the read of the records alone. The renderer's figure includes making the rows' text.
+    // is the read of the records alone the first time, nothing the second. The renderer's figure includes making the rows' text.
     const batches = [[0, 0, 1], [17, 48, 7919], [34, 24, 7919], [68, 12, 7919], [34, 0, 7919], [34, 0, 1]] as const;
     for (const [transactions, rows, stride] of [...batches, ...batches]) {
       await waitUntilQuiet(chromiumSeconds);
