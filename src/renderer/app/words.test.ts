@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { fieldLabel, plural, withArticle } from './words.ts';
+
+describe('words a coordinator reads', () => {
+  it('names known fields as a person would', () => {
+    expect(fieldLabel('firstname')).toBe('First name');
+    expect(fieldLabel('expirationdate')).toBe('Expiration date');
+    expect(fieldLabel('due_date')).toBe('Due date');
+  });
+
+  it('makes an unknown field readable instead of showing it raw', () => {
+    expect(fieldLabel('some_new_field')).toBe('Some new field');
+    expect(fieldLabel('accessLevel')).toBe('Access level');
+  });
+
+  it('chooses the plural form by the count', () => {
+    expect(plural(1, 'change')).toBe('1 change');
+    expect(plural(0, 'change')).toBe('0 changes');
+    expect(plural(1204, 'person', 'people', 'en-US')).toBe('1,204 people');
+  });
+
+  it('writes "an e-mail" and "a user"', () => {
+    expect(withArticle('e-mail')).toBe('an e-mail');
+    expect(withArticle('user')).toBe('a user');
+    expect(withArticle('credential')).toBe('a credential');
+  });
+});
