@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // a test stuck in a loop that never yields fails within its timeout instead of hanging the run
+    setupFiles: ['./scripts/watchdog/setup.ts'],
   },
 });
