@@ -74,6 +74,8 @@ const want = (name) => only.size === 0 || only.has(name);
 if (want('typecheck')) {
   step('typecheck (main, preload, shared, server, e2e, bench)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.node.json']);
   step('typecheck (renderer)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.web.json']);
+  // tests that run main and the renderer together in one process (src/integration)
+  step('typecheck (integration)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.integration.json']);
 }
 if (want('lint')) step('lint', bin('eslint'), ['--max-warnings=0', '.']);
 // every export something imports (knip.json names the entry points; plugins add electron-vite, vitest, Playwright)
