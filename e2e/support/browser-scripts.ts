@@ -113,3 +113,17 @@ export function readStoresScript(stores: readonly string[]): string {
   return out;
 })()`;
 }
+
+/** Every record of the given object stores of the one profile database, as { [store]: rows }. */
+export function readTablesScript(stores: readonly string[]): string {
+  return `(async () => {
+  const request = (r) => new Promise((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
+  const names = (await indexedDB.databases()).map((d) => d.name || '').filter((n) => n.startsWith('fieldbook-'));
+  if (names.length !== 1) throw new Error('expected one profile database, found ' + names.join(', '));
+  const db = await request(indexedDB.open(names[0]));
+  const tables = {};
+  for (const store of ${JSON.stringify(stores)}) tables[store] = await request(db.transaction(store, 'readonly').objectStore(store).getAll());
+  db.close();
+  return tables;
+})()`;
+}

@@ -4,10 +4,10 @@
  * reference server's admin mutation (as a platform edit would: no API rule applies);
  * access and new people go through the API with another admin's token.
  */
-import type { RunningServer } from '../../server/index.ts';
-import type { Client } from '../../server/testing/testkit.ts';
-import { seededRng, type Rng } from '../../server/rng.ts';
-import { OUR_CUSTOMER } from '../../server/datasets.ts';
+import type { RunningServer } from '../index.ts';
+import type { Client } from './testkit.ts';
+import { seededRng, type Rng } from '../rng.ts';
+import { OUR_CUSTOMER } from '../datasets.ts';
 
 interface Options {
   seed: number;

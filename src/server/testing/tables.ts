@@ -1,16 +1,16 @@
 /**
- * Every table of the cache and of the reference server in one comparable shape:
- * per table, each record's key → its compared fields joined as one string. The
- * server's side is read with SQL from its own storage (what the token can see: our
- * customer's sites), never from what the client was told.
+ * Every table of the client's cache and of the reference server in one comparable
+ * shape: per table, each record's key → its compared fields joined as one string.
+ * The server's side is read with SQL from its own storage (what the token can see:
+ * our customer's sites), never from what the client was told; the cache's side from
+ * its rows as IndexedDB holds them (read by the test, in Node or in the browser).
  */
-import type { RunningServer } from '../../server/index.ts';
-import { OUR_CUSTOMER } from '../../server/datasets.ts';
-import type { FieldbookDb } from '../../renderer/db/index.ts';
+import type { RunningServer } from '../index.ts';
+import { OUR_CUSTOMER } from '../datasets.ts';
 
 export type Tables = Record<string, Map<string, string>>;
 
-type Row = Record<string, unknown>;
+export type Row = Record<string, unknown>;
 
 const row = (values: readonly unknown[]): string => values.map((v) => (v === null || v === undefined ? '∅' : String(v))).join(' | ');
 
@@ -82,12 +82,41 @@ export function serverTables(server: RunningServer): Tables {
   return tables;
 }
 
-export async function cacheTables(db: FieldbookDb): Promise<Tables> {
+/** The cache's tables, as read from IndexedDB (object store name → its rows), in the comparable shape. */
+export function cacheTables(rowsByTable: Readonly<Record<string, readonly Row[]>>): Tables {
   const tables: Tables = {};
   for (const [table, fields] of Object.entries(CACHE_FIELDS)) {
-    const rows = (await db.table(table).toArray()) as Row[];
     const key = CACHE_KEY[table] ?? 'id';
-    tables[table] = new Map(rows.map((r) => [String(r[key]), row(fields(r))]));
+    tables[table] = new Map((rowsByTable[table] ?? []).map((r) => [String(r[key]), row(fields(r))]));
   }
   return tables;
+}
+
+/** The object stores a comparison reads. */
+export const COMPARED_TABLES: readonly string[] = Object.keys(CACHE_FIELDS);
+
+/** Differences between the cache and the server, as readable lines (empty when equal). */
+export function differences(cache: Tables, server: Tables): string[] {
+  const lines: string[] = [];
+  for (const [table, rows] of Object.entries(server)) {
+    const cached = cache[table] ?? new Map<string, string>();
+    for (const [key, value] of rows) {
+      const mine = cached.get(key);
+      if (mine === undefined) lines.push(`${table} ${key}: on the server, not in the cache`);
+      else if (mine !== value) lines.push(`${table} ${key}: cache ${mine} ≠ server ${value}`);
+    }
+    for (const key of cached.keys()) if (!rows.has(key)) lines.push(`${table} ${key}: in the cache, not on the server`);
+  }
+  return lines;
+}
+
+/** The differences as a short report: how many per table, and the first few of each (one kind does not hide another). */
+export function summariseDifferences(lines: readonly string[]): { summary: string; shown: string[] } {
+  const perTable = new Map<string, number>();
+  for (const line of lines) {
+    const table = line.slice(0, line.indexOf(' '));
+    perTable.set(table, (perTable.get(table) ?? 0) + 1);
+  }
+  const shown = [...perTable.keys()].flatMap((table) => lines.filter((line) => line.startsWith(`${table} `)).slice(0, 5));
+  return { summary: `${lines.length} differences: ${[...perTable].map(([t, n]) => `${t} ${n}`).join(', ')}`, shown };
 }
