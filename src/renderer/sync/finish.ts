@@ -1,0 +1,81 @@
+/**
+ * Closing a pass: removing what a complete full pass no longer saw, the
+ * per-collection rows (last synced, error, total, the size the next pass starts
+ * from) and the "since last sync" log entry. A pass that broke, was resumed or was
+ * only seen in part (adopted after a reload) removes nothing.
+ */
+import type { SyncFinishedEvent } from '../../shared/ipc.ts';
+import { COLLECTIONS, type CollectionName } from '../../shared/records.ts';
+import { todayIso } from '../../shared/dates.ts';
+import type { FieldbookDb, SyncCollectionRow } from '../db/index.ts';
+import { collectionsToPrune, pruneCollection, pruneOrphanEmails } from './prune.ts';
+import { removalChanges, TRACKED } from './changes.ts';
+import { newlyDue, recordSyncChanges } from './log.ts';
+import type { Pass } from './pass.ts';
+
+/** Whether the pass's changes go to the "since last sync" log (not on a profile's first sync, nor a pass this renderer did not start). */
+export const tracksChanges = (p: Pass): boolean => p.previousSyncAt !== null && p.syncId !== null;
+
+/** Removes what the pass no longer saw, where it may; returns how many records went. */
+export async function prunePass(db: FieldbookDb, p: Pass, event: SyncFinishedEvent): Promise<number> {
+  const pruned = p.broken ? [] : collectionsToPrune({ resumed: p.resumed, outcome: event.outcome, collections: event.collections, checkpoints: p.checkpoints });
+  await p.fingerprints.keepOnlySeen(pruned);
+  let removed = 0;
+  const track = tracksChanges(p);
+  /** collections known to hold exactly the keys the pass delivered */
+  const exact = new Set<CollectionName>();
+  for (const collection of pruned) {
+    const delivered = p.delivered.get(collection) ?? new Set();
+    // as many records held as keys delivered (each of them held): nothing else to find, no key to read
+    if (await p.sizes?.nothingElse(collection, delivered.size)) {
+      exact.add(collection);
+      continue;
+    }
+    const onRemoved = track && TRACKED.has(collection) ? (records: Parameters<typeof removalChanges>[1]) => p.changes.add(removalChanges(collection, records)) : undefined;
+    const gone = await pruneCollection(db, collection, delivered, onRemoved);
+    p.sizes?.removed(collection, gone.removed);
+    p.sizes?.removed('emails', gone.emails);
+    removed += gone.removed + gone.emails;
+  }
+  // e-mails go with their users (pruneCollection); looked for one by one only when users were written by
+  // something else meanwhile or could not be counted (a user removed from outside leaves its e-mails behind)
+  if (pruned.includes('users') && !exact.has('users')) {
+    const gone = await pruneOrphanEmails(db);
+    p.sizes?.removed('emails', gone);
+    removed += gone;
+  }
+  return removed;
+}
+
+/** Each synced collection's row after the pass: complete ones with their time, total and exact size; the others keep theirs. */
+export async function collectionRows(db: FieldbookDb, p: Pass, event: SyncFinishedEvent, at: string): Promise<SyncCollectionRow[]> {
+  const rows: SyncCollectionRow[] = [];
+  for (const collection of COLLECTIONS) {
+    const progress = event.collections[collection];
+    if (!progress) continue;
+    const before = await db.syncCollections.get(collection);
+    const complete = progress.state === 'complete' && !p.broken;
+    // known exactly (sizes.ts): the total, and the size the next pass starts from
+    const size = complete ? await p.sizes?.size(collection) : null;
+    rows.push({
+      collection,
+      lastSyncedAt: complete ? at : (before?.lastSyncedAt ?? null),
+      lastError: complete ? null : (progress.error ?? before?.lastError ?? null),
+      total: complete ? (size ?? (await db.table(collection).count())) : (before?.total ?? null),
+      ...(typeof size === 'number' ? { held: size } : {}),
+    });
+  }
+  // a table written by something else while these were worked out leaves no size (its guard's forgetting comes after this write)
+  for (const row of rows) if (p.fingerprints.tainted(row.collection)) delete row.held;
+  return rows;
+}
+
+/** The pass's entry in the "since last sync" log (with what fell due since the last sync, when it completed). */
+export async function logPassChanges(db: FieldbookDb, p: Pass, event: SyncFinishedEvent, at: string, today: Date): Promise<void> {
+  if (!tracksChanges(p) || p.previousSyncAt === null || p.syncId === null) return;
+  const due = event.outcome === 'completed' && !p.broken ? await newlyDue(db, p.previousSyncAt.slice(0, 10), todayIso(today)) : [];
+  p.changes.add(due);
+  const entry = p.changes.entry(p.syncId, at, p.broken ? 'failed' : event.outcome, p.previousSyncAt);
+  // a pass that stopped is kept only when it changed something: the log holds 20 passes, and an empty broken one says nothing
+  if (entry.outcome === 'completed' || Object.keys(entry.counts).length > 0) await recordSyncChanges(db, entry);
+}
