@@ -103,6 +103,22 @@ describe('a malformed record', () => {
   });
 });
 
+describe('a record with an id that is not positive', () => {
+  for (const userid of [-5, 0]) {
+    it(`is refused like any malformed id (userid ${userid}): its page is not stored and nothing is pruned`, async () => {
+      const lists = tinySite({ users: 10 });
+      lists['/users']!.items[3] = user(userid, 1);
+      const { finished, pages, prunable } = await sync(lists);
+      const error = finished.collections.users?.error;
+      expect(error?.code).toBe('malformed-response');
+      expect(error?.message).toContain(`userid ${userid}, row 4`);
+      const stored = pages.filter((p) => p.collection === 'users').flatMap((p) => (p.records as { userid: number }[]).map((u) => u.userid));
+      expect(stored).not.toContain(userid);
+      expect(prunable).toBe(false);
+    });
+  }
+});
+
 describe('a page that holds the token', () => {
   it('is refused, not stored, in whatever form the token comes back', async () => {
     const token = 'page-echo-token-0123456789';
