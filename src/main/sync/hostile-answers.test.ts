@@ -103,6 +103,24 @@ describe('a malformed record', () => {
   });
 });
 
+describe('an answer over the size cap', () => {
+  it('fails its own list, named, stores nothing of it, and the pass prunes nothing', async () => {
+    const spaces = new Uint8Array(1024 * 1024).fill(0x20);
+    let chunks = 0;
+    const endless = () =>
+      new Response(new ReadableStream<Uint8Array>({ pull: (c) => void (chunks++ === 0 ? c.enqueue(new TextEncoder().encode('{"users":[')) : c.enqueue(spaces)) }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    const { finished, pages, prunable } = await sync(tinySite({ users: 10 }), (req) => (usersPath(req) ? endless() : null));
+    expect(finished.collections.users).toMatchObject({ state: 'failed', error: { code: 'malformed-response' } });
+    expect(finished.collections.users?.error?.message).toMatch(/larger than 32 MB.*used nothing of it.*\(while reading the list of users\)/);
+    expect(pages.filter((p) => p.collection === 'users')).toEqual([]);
+    expect(finished.collections.sites?.state).toBe('complete');
+    expect(prunable).toBe(false);
+  });
+});
+
 describe('a record with an id that is not positive', () => {
   for (const userid of [-5, 0]) {
     it(`is refused like any malformed id (userid ${userid}): its page is not stored and nothing is pruned`, async () => {
