@@ -154,6 +154,29 @@ describe('a page that holds the token', () => {
     }
   });
 
+  it('is refused when a record echoes the token in hex, as HTML character references, URL-encoded twice or in wrapped base64', async () => {
+    const token = 'form-echo-token+0123456789/';
+    const forms = {
+      hex: Buffer.from(token).toString('hex'),
+      entities: [...token].map((c) => `&#${c.codePointAt(0)};`).join(''),
+      'double URL-encoding': encodeURIComponent(encodeURIComponent(token)),
+      'MIME base64': Buffer.from(`X-Token: ${token}`).toString('base64').replace(/(.{10})/g, '$1\r\n'),
+    };
+    registerSecret(token);
+    try {
+      for (const [form, echo] of Object.entries(forms)) {
+        const lists = tinySite({ users: 10 });
+        lists['/users']!.items[4] = user(5, 1, { notes: `debug: ${echo}` });
+        const { finished, pages, prunable } = await sync(lists);
+        expect(finished.collections.users, form).toMatchObject({ state: 'failed', error: { code: 'malformed-response' } });
+        expect(JSON.stringify(pages), form).not.toContain(JSON.stringify(echo).slice(1, -1));
+        expect(prunable, form).toBe(false);
+      }
+    } finally {
+      forgetSecret(token);
+    }
+  });
+
   it('is refused when the token sits in the key of an item the renderer says it holds (an assignment known by its link)', async () => {
     const token = 'link-echo-token-0123456789';
     registerSecret(token);
