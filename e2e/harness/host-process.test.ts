@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,6 +83,28 @@ describe('the harness process, sent what it must not read', () => {
   it('still answers an unreadable request with an error, without closing the connection', async () => {
     const client = await openBridge(origin, origin, key);
     expect(await client.raw('not json')).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });
+    expect(await client.call('profiles:list')).toMatchObject({ ok: true });
+    client.close();
+  });
+
+  it('lives on when local clients reset their connection as it refuses their upgrade (no launch key)', async () => {
+    const { port } = new URL(origin);
+    const request = `GET /__harness/ws?key=wrong HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`;
+    for (let i = 0; i < 100; i++) {
+      await new Promise<void>((resolve) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () => {
+          socket.write(request);
+          setImmediate(() => {
+            socket.resetAndDestroy();
+            resolve();
+          });
+        });
+        socket.on('error', () => resolve());
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(alive(), stderr).toBe(true);
+    const client = await openBridge(origin, origin, key);
     expect(await client.call('profiles:list')).toMatchObject({ ok: true });
     client.close();
   });
