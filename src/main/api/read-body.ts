@@ -16,7 +16,7 @@ export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 /** The answer was larger than the cap: nothing of it is used. A write behind it may have been applied. */
-export function answerTooLarge(method: string): ApiError {
+function answerTooLarge(method: string): ApiError {
   const message =
     `The server’s answer was larger than ${megabytes(MAX_ANSWER_BYTES)}, far more than the API ever sends, so Fieldbook stopped reading it and used nothing of it. ` +
     'A proxy or a damaged server may be in the way; try again later, or check the profile’s address.';
