@@ -57,6 +57,19 @@ test('a call while the host is down fails as a network error, and the page recon
   }
 });
 
+test('the launch key leaves the address bar once the page has it, and a reload still reaches the host', async ({ harness, page }) => {
+  await page.goto(harness.url);
+  await expect(page.getByRole('heading', { name: 'Welcome to Fieldbook' })).toBeVisible();
+  expect(page.url()).not.toContain(harness.key);
+  expect(new URL(page.url()).searchParams.has('key')).toBe(false);
+  expect(await page.evaluate<string>('location.href')).not.toContain(harness.key);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Welcome to Fieldbook' })).toBeVisible();
+  expect(page.url()).not.toContain(harness.key);
+  expect(await page.evaluate<boolean>(`window.fieldbook['profiles:list']().then((result) => result.ok)`)).toBe(true);
+});
+
 test('a page asked for under another host name is refused (DNS rebinding)', async ({ harness }) => {
   const status = await new Promise<number | undefined>((resolve, reject) => {
     const request = http.get({ host: '127.0.0.1', port: harness.port, path: '/', headers: { Host: `rebound.example:${harness.port}` } }, (response) => {

@@ -44,3 +44,21 @@ test('a redirect to another host is not followed: the token never reaches it, th
     elsewhere.close();
   }
 });
+
+test('an answer over 32 MB is refused while it is read: its list is named, the others sync, nothing is stored or pruned', async ({ app, api }) => {
+  const before = await cachedCounts(app);
+  // a proxy gone wrong: the users list comes back as a 40 MB body (JSON, even)
+  const huge = `{"users": [${' '.repeat(40 * 1024 * 1024)}]}`;
+  api.setRule((request) => (/^\/v1\/users(\?|$)/.test(request.url) ? { status: 200, body: huge } : undefined));
+  await startSync(app);
+  const refused = app.getByText(/larger than 32 MB.*used nothing of it/).first();
+  await expect(refused).toBeVisible({ timeout: 30_000 });
+  await expect(app.getByRole('button', { name: /^(Sync now|Resume sync)$/ })).toBeVisible({ timeout: 30_000 });
+  await expect(refused).toContainText('the list of users');
+  await app.screenshot({ path: test.info().outputPath('answer-over-cap.png'), fullPage: true });
+  // every table as it was; the log of syncs has this one more (a pass that changed nothing)
+  const { syncChanges, ...after } = await cachedCounts(app);
+  const { syncChanges: logged, ...expected } = before;
+  expect(after).toEqual(expected);
+  expect(syncChanges).toBe((logged ?? 0) + 1);
+});

@@ -58,6 +58,11 @@ export async function choosePort(env, isFree = portIsFree, preferred = 5180) {
   return { port: null, message: `Ports ${preferred}-${preferred + 10} are all in use on 127.0.0.1. Choose a free one: FIELDBOOK_PORT=6000 npm start` };
 }
 
+/** The one line `npm start` prints when it serves the harness: who can read its offline cache once it stops. */
+export function harnessCacheNote(port) {
+  return `Note: the browser keeps the harness's offline cache under http://127.0.0.1:${port}; once the harness stops, any program on this computer that takes that port can read it through your browser (the desktop app is not exposed this way; see README).`;
+}
+
 /** The harness's port for `npm start`, having said why when it is not 5180; exits with the reason when none can be used. */
 export async function harnessPortOrExit(env) {
   const chosen = await choosePort(env);

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { choosePort, nodeVersionProblem, portIsFree } from './preflight.mjs';
+import { readFileSync } from 'node:fs';
+import { choosePort, harnessCacheNote, nodeVersionProblem, portIsFree } from './preflight.mjs';
 
 describe('the Node version check', () => {
   it('names the version needed and the one running', () => {
@@ -39,5 +40,20 @@ describe('the harness port', () => {
     expect(await portIsFree(port)).toBe(false);
     await new Promise<void>((resolve) => server.close(() => resolve()));
     expect(await portIsFree(port)).toBe(true);
+  });
+});
+
+describe('what npm start says when it serves the harness', () => {
+  it('says in one line that its cache can be read by whoever holds its port once it stops, and that the desktop app is not exposed', () => {
+    const note = harnessCacheNote('5182');
+    expect(note).not.toContain('\n');
+    expect(note).toContain('http://127.0.0.1:5182');
+    expect(note).toMatch(/once the harness stops, any program on this computer that takes that port can read it/);
+    expect(note).toMatch(/desktop app is not exposed/);
+  });
+
+  it('is printed by npm start on the harness path, with the port it chose', () => {
+    const start = readFileSync(new URL('./start.mjs', import.meta.url), 'utf8');
+    expect(start).toMatch(/const port = await harnessPortOrExit\(process\.env\);[^\n]*\n\s*console\.log\(harnessCacheNote\(port\)\);/);
   });
 });

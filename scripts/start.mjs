@@ -4,7 +4,7 @@
 // Plain JavaScript (ESM) so it runs on Node >= 22.13 without type stripping.
 // First: the Node version (an older one gets the version it needs) and a free port.
 import './require-node.mjs';
-import { harnessPortOrExit } from './preflight.mjs';
+import { harnessCacheNote, harnessPortOrExit } from './preflight.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -60,6 +60,7 @@ if (electron.binary) {
     console.log('      Run inside `dbus-run-session` with gnome-keyring unlocked to add them.');
   }
   const port = await harnessPortOrExit(process.env); // 5180 unless busy or FIELDBOOK_PORT: IndexedDB is kept per origin, port included
+  console.log(harnessCacheNote(port));
   const configHome = process.env.XDG_CONFIG_HOME || path.join(os.homedir(), '.config');
   const args = ['--experimental-strip-types', '--no-warnings', path.join(root, 'e2e/harness/host.ts'), '--port', port];
   args.push('--settings-dir', path.join(configHome, 'Fieldbook-harness'));

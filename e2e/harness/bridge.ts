@@ -69,9 +69,33 @@ function createWebSocketIpc(url: string): IpcRendererLike {
   };
 }
 
-// the launch key comes with the page's own address (never with a served file): pass it on to the socket
+/**
+ * The launch key comes with the page's own address (never with a served file).
+ * It is taken out of the address at once, so it stays in neither the address
+ * bar nor the browser's history, and kept in this tab's sessionStorage so that
+ * a reload still connects (the key is worthless once this harness stops).
+ */
+interface PageGlobals {
+  location: { href: string };
+  history: { state: unknown; replaceState(state: unknown, unused: string, url: string): void };
+  sessionStorage: { getItem(name: string): string | null; setItem(name: string, value: string): void };
+}
+
+function takeLaunchKey(): string {
+  const KEY_PARAM = 'key';
+  const STORED = 'fieldbook-harness-launch-key';
+  const { location, history, sessionStorage } = globalThis as unknown as PageGlobals;
+  const address = new URL(location.href);
+  const given = address.searchParams.get(KEY_PARAM);
+  if (given === null) return sessionStorage.getItem(STORED) ?? '';
+  sessionStorage.setItem(STORED, given);
+  address.searchParams.delete(KEY_PARAM);
+  history.replaceState(history.state, '', `${address.pathname}${address.search}${address.hash}`);
+  return given;
+}
+
 const wsUrl = new URL('/__harness/ws', import.meta.url);
-wsUrl.searchParams.set('key', new URL((globalThis as unknown as { location: { href: string } }).location.href).searchParams.get('key') ?? '');
+wsUrl.searchParams.set('key', takeLaunchKey());
 wsUrl.protocol = wsUrl.protocol === 'https:' ? 'wss:' : 'ws:';
 Object.defineProperty(globalThis, 'fieldbook', {
   value: Object.freeze(createFieldbookApi(createWebSocketIpc(wsUrl.href))),

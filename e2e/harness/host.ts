@@ -87,6 +87,7 @@ export interface Harness {
 
 const TOO_LARGE: AppError = { code: 'invalid-argument', message: 'The request is too large.' };
 const NOT_A_REQUEST: AppError = { code: 'invalid-argument', message: 'The request could not be read.' };
+const INTERNAL: AppError = { code: 'internal', message: 'Something went wrong inside Fieldbook. Try again; if it keeps happening, restart it.' };
 
 interface PageRequest {
   id: number;
@@ -187,6 +188,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const origin = `http://127.0.0.1:${address.port}`;
 
   server.on('upgrade', (request, socket, head) => {
+    // Node takes its own error listener off an upgraded socket: a reset connection must not end the harness
+    socket.on('error', () => socket.destroy());
     const url = new URL(request.url ?? '/', origin);
     const keyed = isLaunchKey(url.searchParams.get(HARNESS_KEY_PARAM), launchKey);
     if (url.pathname !== WS_PATH || !keyed || request.headers.origin !== origin || request.headers.host !== new URL(origin).host) {
@@ -208,6 +211,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         send({ event, payload });
       },
     };
+    // A frame `ws` refuses has already closed this socket with the reason's code (a message over maxPayload: 1009,
+    // text that is not UTF-8: 1007, a broken frame: 1002); unheard, its 'error' event would end the whole harness.
+    ws.on('error', (error) => console.warn(`The harness closed one page connection: ${error.message}.`));
     ws.on('message', (data, isBinary) => {
       const text = isBinary ? '' : String(data);
       if (record) receivedFromPage.push(text);
@@ -220,7 +226,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         send({ id: request.id, result: { ok: false, error: TOO_LARGE } });
         return;
       }
-      void dispatch(handlers, request.channel, request.arg, ctx).then((result) => send({ id: request.id, result }));
+      void dispatch(handlers, request.channel, request.arg, ctx).then(
+        (result) => send({ id: request.id, result }),
+        () => send({ id: request.id, result: { ok: false, error: INTERNAL } }),
+      );
     });
   });
 

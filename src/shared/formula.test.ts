@@ -18,7 +18,41 @@ describe('the one rule for formula-like cells', () => {
     expect(looksLikeFormula(value)).toBe(true);
   });
 
-  it.each(['Ann Lee', 'ann@example.com', 'O\'Brien', 'E-42', '', ' Lee'])('leaves %j alone', (value) => {
+  // issue 27: characters a reader draws as nothing, found missing from the old hand-written list
+  it.each([
+    ['left-to-right isolate U+2066', '\u2066=1+2'],
+    ['right-to-left isolate U+2067', '\u2067+1'],
+    ['first-strong isolate U+2068', '\u2068-1+2'],
+    ['pop directional isolate U+2069', '\u2069@SUM(A1)'],
+    ['Arabic letter mark U+061C', '\u061c=1+2'],
+    ['Hangul filler U+3164', '\u3164=1+2'],
+    ['halfwidth Hangul filler U+FFA0', '\uffa0=1+2'],
+    ['Hangul choseong filler U+115F', '\u115f=1+2'],
+    ['Hangul jungseong filler U+1160', '\u1160=1+2'],
+    ['blank Braille pattern U+2800', '\u2800=1+2'],
+    ['combining grapheme joiner U+034F', '\u034f=1+2'],
+    ['next line U+0085', '\u0085=1+2'],
+    ['C0 control U+0001', '\u0001=1+2'],
+    ['C0 control U+001F', '\u001f=1+2'],
+    ['delete U+007F', '\u007f=1+2'],
+    ['variation selector U+FE0F', '\ufe0f=1+2'],
+    ['several of them in a row', '\u2066\u3164\u0085\u2800=1+2'],
+  ])('sees through a leading %s', (_what, value) => {
+    expect(looksLikeFormula(value)).toBe(true);
+    expect(neutralizeExportCell(value)).toBe(`'${value}`);
+  });
+
+  it('skips every format, space-separator and control character before a trigger, by category', () => {
+    const missed: string[] = [];
+    for (let code = 0; code <= 0xffff; code += 1) {
+      const char = String.fromCharCode(code);
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      if (/^[\p{Cf}\p{Zs}\p{Cc}]$/u.test(char) && !looksLikeFormula(`${char}=1+2`)) missed.push(code.toString(16));
+    }
+    expect(missed).toEqual([]);
+  });
+
+  it.each(['Ann Lee', 'ann@example.com', 'O\'Brien', 'E-42', '', ' Lee', '\u2066Lee', '\u3164 Ann', '\u0085x'])('leaves %j alone', (value) => {
     expect(looksLikeFormula(value)).toBe(false);
   });
 

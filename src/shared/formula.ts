@@ -3,12 +3,19 @@
  * every export (neutralised). A spreadsheet program runs a cell that starts
  * with = + - @ (or tab, CR, LF before one of them, which some readers strip).
  * Before looking at the first character the text is NFKC-normalised (so the
- * full-width ＝ ＋ － ＠ count) and leading whitespace is skipped, including
- * NBSP and zero-width characters that a reader may drop.
+ * full-width ＝ ＋ － ＠ count) and every leading character a reader may drop
+ * or draw as nothing is skipped: the blanks are Unicode categories, not a list.
  */
 
-/** Leading characters a reader may drop or treat as blank before a formula. */
-const LEADING_BLANKS = /^[\s\u00a0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u3000\ufeff]+/u;
+/**
+ * Leading characters a reader may drop or show as blank before a formula:
+ * every format character (Cf: zero-width, bidi marks and isolates, U+061C),
+ * space separator (Zs), line and paragraph separator (Zl, Zp), control (Cc: C0,
+ * DEL, C1 such as U+0085), every default-ignorable code point (U+034F and the
+ * Hangul fillers U+115F, U+1160, U+3164, U+FFA0, variation selectors), and the
+ * blank Braille pattern U+2800, a symbol that looks like a space.
+ */
+const LEADING_BLANKS = /^[\p{Cf}\p{Zs}\p{Zl}\p{Zp}\p{Cc}\p{Default_Ignorable_Code_Point}\u2800]+/u;
 const FORMULA_START = /^[=+\-@\t\r\n]/;
 
 /** True when a spreadsheet could take this text for a formula. */

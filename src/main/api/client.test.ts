@@ -186,6 +186,20 @@ describe('ApiClient.getPage', () => {
     expect(err.retryable).toBe(false);
   });
 
+  it.each([
+    ['a negative user id', { ...user, userid: -5 }, 'userid -5'],
+    ['a user id of 0', { ...user, userid: 0 }, 'userid 0'],
+    ['a negative user id sent as text', { ...user, userid: '-5' }, 'userid -5'],
+    ['a site id of 0', { ...user, siteid: 0 }, 'siteid'],
+  ])('refuses %s like any malformed id, naming the record and its row', async (_what, bad, named) => {
+    const f = fakeFetch(() => json(200, { users: [user, bad] }));
+    const err = await failure(client(f.fetch).api.getPage('/users', 'users', 'user', page));
+    expect(err.appError.code).toBe('malformed-response');
+    expect(err.appError.message).toContain(named);
+    expect(err.appError.message).toContain('row 2 of the list');
+    expect(err.appError.message).toContain('expected a positive id');
+  });
+
   it('validates only the items asked for, and names a bad one by its row in the whole page', () => {
     const list = [user, { ...user, userid: 'not checked' }, { ...user, userid: 'abc' }];
     // item 1 is one the cache holds as received: not validated

@@ -11,6 +11,7 @@ import { paginationSchema, schemas, type Parsed, type SchemaName } from '../../s
 import type { AppError } from '../../shared/ipc.ts';
 import { ApiError, DEFAULT_RETRY_POLICY, DEFAULT_TIMEOUT_MS, appErrorFromResponse, defaultMessage, isFailureStatusCode, parseRetryAfter, retryDelay } from './errors.ts';
 import { scanList, type ScannedList } from './list-scan.ts';
+import { readCappedBody } from './read-body.ts';
 
 export { ApiError } from './errors.ts';
 
@@ -402,7 +403,8 @@ export class ApiClient {
     try {
       // never follow a redirect: it would carry the AccessToken header to wherever it points
       response = await this.#fetch(url, { method, headers, body, signal: controller.signal, redirect: 'manual' });
-      bytes = new Uint8Array(await response.arrayBuffer());
+      // streamed with a cap: a proxy's endless answer must not exhaust main's memory
+      bytes = await readCappedBody(response, method);
     } catch (err) {
       throw this.#transportError(err, caller, timedOut);
     } finally {
@@ -415,6 +417,7 @@ export class ApiClient {
 
   #transportError(err: unknown, caller: AbortSignal | undefined, timedOut: boolean): ApiError {
     if (caller?.aborted) return abortError(true);
+    if (err instanceof ApiError) return err; // the answer was read and refused (too large)
     if (timedOut) {
       return new ApiError({ code: 'timeout', message: defaultMessage('timeout') }, { maybeSent: true });
     }

@@ -45,6 +45,44 @@ describe('scrub', () => {
     }
   });
 
+  it('masks the token in hex, in either case, alone or inside a longer hex text', () => {
+    const hex = (text: string) => Buffer.from(text).toString('hex');
+    expectClean(`trace=${hex(TOKEN)}`, 'lower-case hex');
+    expectClean(`trace=${hex(TOKEN).toUpperCase()}`, 'upper-case hex');
+    expectClean(`dump ${hex(`AccessToken: ${TOKEN}\r\n`)}`, 'inside a longer hex dump');
+    expectClean(`bytes ${[...Buffer.from(TOKEN)].map((b) => `\\x${b.toString(16)}`).join('')}`, 'as \\x escapes');
+  });
+
+  it('masks the token written as HTML character references: decimal, hex and named, alone or mixed with plain characters', () => {
+    const decimal = [...TOKEN].map((c) => `&#${c.codePointAt(0)};`).join('');
+    const hex = [...TOKEN].map((c) => `&#x${c.codePointAt(0)!.toString(16)};`).join('');
+    const upperHexPadded = [...TOKEN].map((c) => `&#X00${c.codePointAt(0)!.toString(16).toUpperCase()};`).join('');
+    const named = TOKEN.replace(/\+/g, '&plus;').replace(/\//g, '&sol;').replace(/=/g, '&equals;').replace(/~/g, '&tilde;');
+    const mixed = [...TOKEN].map((c, i) => (i % 2 ? `&#${c.codePointAt(0)};` : c)).join('');
+    for (const [form, text] of Object.entries({ decimal, hex, upperHexPadded, named, mixed })) expectClean(`<p title="${text}">echo</p>`, form);
+  });
+
+  it('masks the token URL-encoded twice (a % written as %25), or once and twice mixed', () => {
+    const twice = encodeURIComponent(encodeURIComponent(TOKEN));
+    expect(twice).toContain('%252B');
+    expectClean(`next=${twice}`, 'double URL-encoding');
+    const everyCharTwice = [...TOKEN].map((c) => `%25${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('');
+    expectClean(`next=${everyCharTwice}`, 'every character double-encoded');
+    const mixed = [...TOKEN].map((c, i) => (i % 3 === 0 ? `%25${c.charCodeAt(0).toString(16)}` : i % 3 === 1 ? `%${c.charCodeAt(0).toString(16)}` : c)).join('');
+    expectClean(`next=${mixed}`, 'plain, once and twice mixed');
+  });
+
+  it('masks the token in base64 wrapped into lines as MIME (CRLF every 76) or PEM (LF every 64) does, at any alignment', () => {
+    const wrap = (text: string, width: number, eol: string) => text.match(new RegExp(`.{1,${width}}`, 'g'))!.join(eol);
+    for (const prefix of ['', 'x', 'xy', 'Content-Type: text/plain\r\nX-Token: '.repeat(3)]) {
+      const encoded = b64(`${prefix}${TOKEN} and more text after it`);
+      for (const width of [4, 5, 7, 19, 64, 76]) {
+        expectClean(`body:\r\n${wrap(encoded, width, '\r\n')}`, `CRLF every ${width} after "${prefix.slice(0, 10)}"`);
+        expectClean(`body:\n${wrap(encoded, width, '\n')}`, `LF every ${width} after "${prefix.slice(0, 10)}"`);
+      }
+    }
+  });
+
   it('finds the token filling a whole string, and nothing in a string one character shorter', () => {
     // (strings shorter than every form of the token are not searched at all: most fields of a record)
     expect(containsSecret(TOKEN)).toBe(true);

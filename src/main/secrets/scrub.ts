@@ -3,23 +3,25 @@
  * string that crosses to the renderer or into a log (errors, results, events,
  * keys as well as values) is passed through `scrub` first, so a server that
  * echoes the token back cannot leak it. The token is recognised as it is,
- * split by whitespace or zero-width characters, URL-encoded (any mix of
- * escapes), and in base64 / base64url at any alignment inside a longer text.
+ * split by whitespace or zero-width characters, each character URL-encoded
+ * (once or twice), as an HTML character reference or a \x / \u escape (any
+ * mix), the whole in hex, and in base64 / base64url at any alignment inside a
+ * longer text, also wrapped into lines (token-forms.ts says how).
  */
+import { MIN_SECRET_LENGTH, SEPARATOR, base64Cores, charPattern, escapeRegExp, hexForm, hexPattern, unwrapped, wrappedCorePattern } from './token-forms.ts';
+
 const MASK = '••••';
 
-/** Shorter strings would mask ordinary words; real tokens are far longer. */
-const MIN_SECRET_LENGTH = 6;
-
-/** What may be slipped between the token's characters without changing how it reads. */
-const SEPARATOR = '[\\s\\u200B-\\u200D\\u2060\\uFEFF\\u00AD]*';
-
 interface SecretPattern {
-  /** base64 / base64url cores: plain substrings, found with indexOf */
+  /** base64 / base64url cores: plain substrings, found with indexOf (in the text with white space taken out, too) */
   cores: string[];
-  /** the token spelled out, with separators or percent-escapes between its characters */
+  /** the token's bytes in hex, lower case: found with indexOf in the lower-cased text */
+  hex: string;
+  /** the token spelled out, each character in any of its forms (token-forms.ts), with separators between them */
   spelled: RegExp;
-  /** both, for replacing */
+  /** the same with plain characters only: for the many texts holding no % & or \\ (a simpler search) */
+  plain: RegExp;
+  /** all of them, for replacing */
   all: RegExp;
   /** no shorter text holds the token in any of these forms (most fields of a record are shorter) */
   shortest: number;
@@ -27,43 +29,30 @@ interface SecretPattern {
 
 const secrets = new Map<string, SecretPattern>();
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-
-/** One character as itself or percent-encoded (hex digits in either case). */
-function charPattern(char: string): string {
-  const bytes = [...Buffer.from(char)].map((b) =>
-    [...b.toString(16).toUpperCase().padStart(2, '0')].map((d) => (/[A-F]/.test(d) ? `[${d}${d.toLowerCase()}]` : d)).join(''),
-  );
-  return `(?:${escapeRegExp(char)}|%${bytes.join('%')})`;
-}
-
-/**
- * The base64 characters that encode the secret's bytes alone, for each of the
- * three alignments the secret can have inside a longer encoded text.
- */
-function base64Cores(secret: string): string[] {
-  const n = Buffer.byteLength(secret);
-  const cores: string[] = [];
-  for (let k = 0; k < 3; k++) {
-    const encoded = Buffer.concat([Buffer.alloc(k), Buffer.from(secret)]).toString('base64');
-    const core = encoded.slice(Math.ceil((8 * k) / 6), Math.floor((8 * (k + n)) / 6));
-    cores.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
-  }
-  return [...new Set(cores)].filter((core) => core.length >= MIN_SECRET_LENGTH);
-}
+/** Where a character of the token may be written encoded: %2B, &#43; &plus; \\x2b \\u002b. */
+const ENCODED_CHAR = /[%&\\]/;
 
 function patternFor(secret: string): SecretPattern {
   const spelled = [...secret].map(charPattern).join(SEPARATOR);
   const cores = base64Cores(secret);
-  // longest alternatives first, so a base64 core is masked whole
+  const hex = hexForm(secret);
+  // longest alternatives first, so an encoded form is masked whole
+  const alternatives = [hexPattern(secret), ...cores.map(wrappedCorePattern), spelled];
   // spelled out, each character is at least one UTF-16 unit; a base64 core is as long as it is
   const shortest = Math.min([...secret].length, ...cores.map((c) => c.length));
-  return { cores, spelled: new RegExp(spelled), all: new RegExp([...cores.map(escapeRegExp), spelled].join('|'), 'g'), shortest };
+  const plain = new RegExp([...secret].map(escapeRegExp).join(SEPARATOR));
+  return { cores, hex, spelled: new RegExp(spelled), plain, all: new RegExp(alternatives.join('|'), 'g'), shortest };
 }
 
 function holds(text: string, pattern: SecretPattern): boolean {
   if (text.length < pattern.shortest) return false;
-  return pattern.cores.some((core) => text.includes(core)) || pattern.spelled.test(text);
+  if (pattern.cores.some((core) => text.includes(core))) return true;
+  if ((ENCODED_CHAR.test(text) ? pattern.spelled : pattern.plain).test(text)) return true;
+  if (text.length >= pattern.hex.length && text.toLowerCase().includes(pattern.hex)) return true;
+  // base64 wrapped into lines (MIME: CRLF every 76 characters; PEM: LF every 64), indented or not
+  if (!text.includes('\n') && !text.includes('\r')) return false;
+  const joined = unwrapped(text);
+  return pattern.cores.some((core) => joined.includes(core));
 }
 
 export function registerSecret(secret: string): void {
@@ -91,8 +80,11 @@ export function containsSecret(text: string): boolean {
  * registered token. Each string is checked as it is, not as JSON text: JSON
  * writes a newline as the two characters `\n`, which would hide a token split
  * by a newline, CR or tab from the separator pattern. Stops at the first hit;
- * a 1,000-record page costs a few ms (one indexOf per base64 core and one
- * regular-expression scan per string).
+ * a 1,000-record page costs a few ms (one indexOf per base64 core, one
+ * regular-expression scan and one of the lower-cased text per string; a text
+ * with line breaks is searched once more without them: about 4 ms of CPU for
+ * a page whose every record has multi-line notes, 2 ms before the hex,
+ * entity and wrapped forms were added).
  */
 export function containsSecretDeep(value: unknown): boolean {
   if (secrets.size === 0) return false;

@@ -103,6 +103,40 @@ describe('a malformed record', () => {
   });
 });
 
+describe('an answer over the size cap', () => {
+  it('fails its own list, named, stores nothing of it, and the pass prunes nothing', async () => {
+    const spaces = new Uint8Array(1024 * 1024).fill(0x20);
+    let chunks = 0;
+    const endless = () =>
+      new Response(new ReadableStream<Uint8Array>({ pull: (c) => void (chunks++ === 0 ? c.enqueue(new TextEncoder().encode('{"users":[')) : c.enqueue(spaces)) }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    const { finished, pages, prunable } = await sync(tinySite({ users: 10 }), (req) => (usersPath(req) ? endless() : null));
+    expect(finished.collections.users).toMatchObject({ state: 'failed', error: { code: 'malformed-response' } });
+    expect(finished.collections.users?.error?.message).toMatch(/larger than 32 MB.*used nothing of it.*\(while reading the list of users\)/);
+    expect(pages.filter((p) => p.collection === 'users')).toEqual([]);
+    expect(finished.collections.sites?.state).toBe('complete');
+    expect(prunable).toBe(false);
+  });
+});
+
+describe('a record with an id that is not positive', () => {
+  for (const userid of [-5, 0]) {
+    it(`is refused like any malformed id (userid ${userid}): its page is not stored and nothing is pruned`, async () => {
+      const lists = tinySite({ users: 10 });
+      lists['/users']!.items[3] = user(userid, 1);
+      const { finished, pages, prunable } = await sync(lists);
+      const error = finished.collections.users?.error;
+      expect(error?.code).toBe('malformed-response');
+      expect(error?.message).toContain(`userid ${userid}, row 4`);
+      const stored = pages.filter((p) => p.collection === 'users').flatMap((p) => (p.records as { userid: number }[]).map((u) => u.userid));
+      expect(stored).not.toContain(userid);
+      expect(prunable).toBe(false);
+    });
+  }
+});
+
 describe('a page that holds the token', () => {
   it('is refused, not stored, in whatever form the token comes back', async () => {
     const token = 'page-echo-token-0123456789';
@@ -115,6 +149,29 @@ describe('a page that holds the token', () => {
       expect(finished.collections.users?.error?.message).toMatch(/access token/);
       expect(JSON.stringify(pages)).not.toContain(Buffer.from(`token=${token}`).toString('base64'));
       expect(prunable).toBe(false);
+    } finally {
+      forgetSecret(token);
+    }
+  });
+
+  it('is refused when a record echoes the token in hex, as HTML character references, URL-encoded twice or in wrapped base64', async () => {
+    const token = 'form-echo-token+0123456789/';
+    const forms = {
+      hex: Buffer.from(token).toString('hex'),
+      entities: [...token].map((c) => `&#${c.codePointAt(0)};`).join(''),
+      'double URL-encoding': encodeURIComponent(encodeURIComponent(token)),
+      'MIME base64': Buffer.from(`X-Token: ${token}`).toString('base64').replace(/(.{10})/g, '$1\r\n'),
+    };
+    registerSecret(token);
+    try {
+      for (const [form, echo] of Object.entries(forms)) {
+        const lists = tinySite({ users: 10 });
+        lists['/users']!.items[4] = user(5, 1, { notes: `debug: ${echo}` });
+        const { finished, pages, prunable } = await sync(lists);
+        expect(finished.collections.users, form).toMatchObject({ state: 'failed', error: { code: 'malformed-response' } });
+        expect(JSON.stringify(pages), form).not.toContain(JSON.stringify(echo).slice(1, -1));
+        expect(prunable, form).toBe(false);
+      }
     } finally {
       forgetSecret(token);
     }

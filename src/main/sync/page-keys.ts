@@ -7,17 +7,17 @@
  * was written); only the others are validated, sent and compared.
  *
  * Keys are read with schemas of the key fields only, which convert them
- * exactly as the full schemas do (`wireInt`), so the pager's de-duplication and
+ * exactly as the full schemas do (`wireId`), so the pager's de-duplication and
  * the pass's pruning see the same keys as for a page read in full.
  */
 import { hash } from 'node:crypto';
 import { z } from 'zod';
-import { wireInt, wireText } from '../../shared/api/wire.ts';
+import { wireId, wireText } from '../../shared/api/wire.ts';
 import { assignmentIdFromLink } from '../../shared/records.ts';
 import { ITEM_HASH_CHARS } from '../../shared/page-fingerprints.ts';
 import { itemKey, type SyncTask, type TaskKind } from './tasks.ts';
 
-const byUser = z.object({ userid: wireInt }).loose();
+const byUser = z.object({ userid: wireId }).loose();
 /**
  * Kinds whose unchanged pages are skipped: lists that neither create tasks nor
  * announce totals (profile and credential categories count their groups and
@@ -28,9 +28,9 @@ const KEY_SCHEMAS: Partial<Record<TaskKind, z.ZodType<Record<string, unknown>>>>
   groupMembers: byUser,
   groupAccess: byUser,
   moduleAccess: byUser,
-  courses: z.object({ courseid: wireInt }).loose(),
-  trainingAssignments: z.object({ transcriptid: wireInt }).loose(),
-  credentialAssignments: z.object({ credentialid: wireInt, userid: wireInt.optional(), link: wireText.optional().default('') }).loose(),
+  courses: z.object({ courseid: wireId }).loose(),
+  trainingAssignments: z.object({ transcriptid: wireId }).loose(),
+  credentialAssignments: z.object({ credentialid: wireId, userid: wireId.optional(), link: wireText.optional().default('') }).loose(),
 };
 
 export function skippable(task: SyncTask): boolean {

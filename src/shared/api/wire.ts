@@ -11,7 +11,7 @@
 import { z } from 'zod';
 
 /** An integer id, also when sent as a numeric string. */
-export const wireInt = z.union([
+const wireInt = z.union([
   z.number().int(),
   z
     .string()
@@ -19,6 +19,14 @@ export const wireInt = z.union([
     .regex(/^-?\d+$/, 'expected an integer')
     .transform(Number),
 ]);
+
+/**
+ * A record's id: a positive integer (also as a numeric string). The platform
+ * numbers records from 1; a 0 or a negative id is a malformed record, refused
+ * like an id that is not a number (it would collide with the app's own
+ * negative ids for records not yet sent, and says the answer is not the API's).
+ */
+export const wireId = wireInt.refine((id) => id > 0, 'expected a positive id');
 
 /** Free text: strings as they are; numbers and booleans as their text; null as ''. */
 export const wireText = z
@@ -202,7 +210,7 @@ export type WrapperKey = (typeof WrapperKey)[keyof typeof WrapperKey];
 
 const emailItem = z
   .object({
-    emailid: wireInt,
+    emailid: wireId,
     email: wireText,
     status: wireText.optional().default(''),
     isprimary: z.union([z.boolean(), z.number(), z.string()]).optional(),
@@ -213,7 +221,7 @@ const emailItem = z
 export const schemas = {
   site: z
     .object({
-      siteid: wireInt,
+      siteid: wireId,
       sitename: wireText,
       loginpage: wireText.optional().default(''),
       links: wireLinks.optional(),
@@ -221,8 +229,8 @@ export const schemas = {
     .loose(),
   user: z
     .object({
-      userid: wireInt,
-      siteid: wireInt,
+      userid: wireId,
+      siteid: wireId,
       username: wireText,
       firstname: wireText,
       lastname: wireText,
@@ -236,7 +244,7 @@ export const schemas = {
     .loose(),
   groupMember: z
     .object({
-      userid: wireInt,
+      userid: wireId,
       username: wireText.optional().default(''),
       firstname: wireText.optional().default(''),
       lastname: wireText.optional().default(''),
@@ -247,8 +255,8 @@ export const schemas = {
   email: emailItem,
   profileCategory: z
     .object({
-      categoryid: wireInt,
-      siteid: wireInt,
+      categoryid: wireId,
+      siteid: wireId,
       categoryname: wireText,
       groupcount: wireInt.optional().default(0),
       links: wireLinks.optional(),
@@ -256,9 +264,9 @@ export const schemas = {
     .loose(),
   group: z
     .object({
-      groupid: wireInt,
-      siteid: wireInt.optional(),
-      categoryid: wireInt.optional(),
+      groupid: wireId,
+      siteid: wireId.optional(),
+      categoryid: wireId.optional(),
       groupname: wireText,
       usercount: wireInt.optional().default(0),
       accessusercount: wireInt.optional(),
@@ -267,7 +275,7 @@ export const schemas = {
     .loose(),
   module: z
     .object({
-      accessID: wireInt,
+      accessID: wireId,
       moduleName: wireText,
       functionName: wireText.optional().default(''),
       links: wireLinks.optional(),
@@ -275,8 +283,8 @@ export const schemas = {
     .loose(),
   credentialCategory: z
     .object({
-      categoryid: wireInt,
-      siteid: wireInt.optional(),
+      categoryid: wireId,
+      siteid: wireId.optional(),
       categoryname: wireText,
       credentialcount: wireInt.optional().default(0),
       links: wireLinks.optional(),
@@ -284,10 +292,10 @@ export const schemas = {
     .loose(),
   credential: z
     .object({
-      credentialid: wireInt,
+      credentialid: wireId,
       credentialname: wireText,
       description: wireText.optional().default(''),
-      categoryid: wireInt.optional(),
+      categoryid: wireId.optional(),
       categoryname: wireText.optional().default(''),
       requiredstartdate: wireInt.optional().default(0),
       requiredexpirationdate: wireInt.optional().default(0),
@@ -300,8 +308,8 @@ export const schemas = {
     .loose(),
   credentialAssignment: z
     .object({
-      credentialid: wireInt,
-      userid: wireInt.optional(),
+      credentialid: wireId,
+      userid: wireId.optional(),
       firstname: wireText.optional(),
       lastname: wireText.optional(),
       startdate: wireText.optional().default(''),
@@ -315,8 +323,8 @@ export const schemas = {
     .loose(),
   course: z
     .object({
-      courseid: wireInt,
-      siteid: wireInt.optional(),
+      courseid: wireId,
+      siteid: wireId.optional(),
       coursename: wireText,
       coursetype: wireInt.optional(),
       status: wireText.optional().default(''),
@@ -325,9 +333,9 @@ export const schemas = {
     .loose(),
   trainingAssignment: z
     .object({
-      transcriptid: wireInt,
-      userid: wireInt,
-      courseid: wireInt,
+      transcriptid: wireId,
+      userid: wireId,
+      courseid: wireId,
       employeeid: wireText.optional().default(''),
       firstname: wireText.optional().default(''),
       lastname: wireText.optional().default(''),
@@ -344,7 +352,7 @@ export const schemas = {
     .loose(),
   accessUser: z
     .object({
-      userid: wireInt,
+      userid: wireId,
       username: wireText.optional().default(''),
       firstname: wireText.optional().default(''),
       lastname: wireText.optional().default(''),
