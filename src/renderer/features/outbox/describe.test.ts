@@ -87,3 +87,18 @@ describe('editing dates with a date picker', () => {
     expect(inputValue('credentialnumber', '11/02/2027')).toBe('11/02/2027');
   });
 });
+
+describe('a batch of rows that each change their own values', () => {
+  it('is named by what it changes, without the values, and never by more than three parts', () => {
+    const rows = Array.from({ length: 48 }, (_, i) => outboxOp({ kind: 'user.update', userid: i + 1, changes: { firstname: `Name${i}`, lastname: `Last${i}` } }));
+    expect(describeBatch(rows)).toBe('Change first name, last name of 48 people');
+    const mixed = [
+      ...rows.slice(0, 3),
+      outboxOp({ kind: 'user.update', userid: 90, changes: { status: 'Inactive' } }),
+      outboxOp({ kind: 'user.update', userid: 91, changes: { employeeid: '007' } }),
+      outboxOp({ kind: 'email.add', userid: 92, email: 'a@example.test' }),
+      outboxOp({ kind: 'groupAccess.grant', siteid: 1, groupid: 5, userid: 93 }),
+    ];
+    expect(describeBatch(mixed)).toBe('Change first name, last name of 3 people; Change status of 1 person; Change employee ID of 1 person; and 2 other changes');
+  });
+});
