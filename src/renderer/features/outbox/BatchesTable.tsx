@@ -59,7 +59,7 @@ export function BatchesTable({ ops, status, names, act, actor }: Props) {
           const words = batch.label ?? describeBatch(batchOps, names, byId);
           const shown = status === 'all' ? batchOps : batchOps.filter((op) => op.status === status);
           return (
-            <BatchRow key={batch.batchId} batch={batch} words={words} open={open.has(batch.batchId)} onToggle={() => toggle(batch.batchId)} act={act} actor={actor}>
+            <BatchRow key={batch.batchId} batch={batch} words={words} shown={shown.length} open={open.has(batch.batchId)} onToggle={() => toggle(batch.batchId)} act={act} actor={actor}>
               <OpsTable ops={shown} label={`Changes of ${words}`} describe={(op) => describeOp(op, names, byId)} act={act} actor={actor} />
             </BatchRow>
           );
@@ -72,6 +72,8 @@ export function BatchesTable({ ops, status, names, act, actor }: Props) {
 interface RowProps {
   batch: BatchSummary;
   words: string;
+  /** how many of its changes the filter shows */
+  shown: number;
   open: boolean;
   onToggle: () => void;
   act: Act;
@@ -79,7 +81,7 @@ interface RowProps {
   children: React.ReactNode;
 }
 
-function BatchRow({ batch, words, open, onToggle, act, actor, children }: RowProps) {
+function BatchRow({ batch, words, shown, open, onToggle, act, actor, children }: RowProps) {
   const can = batchActions(batch);
   const ids = (statuses: readonly OutboxStatus[]) => (odb: FieldbookDb) =>
     odb.outbox.where('status').anyOf([...statuses]).and((op) => op.batchId === batch.batchId).primaryKeys();
@@ -93,8 +95,8 @@ function BatchRow({ batch, words, open, onToggle, act, actor, children }: RowPro
         <td>
           <div className="cell-actions">
             {/* each batch's buttons are named after it: a screen reader's list of buttons tells them apart */}
-            <button type="button" aria-expanded={open} aria-controls={open ? detailsId : undefined} onClick={onToggle} aria-label={`${open ? 'Hide changes' : `Show ${plural(batch.total, 'change')}`} of ${words}`}>
-              {open ? 'Hide changes' : `Show ${plural(batch.total, 'change')}`}
+            <button type="button" aria-expanded={open} aria-controls={open ? detailsId : undefined} onClick={onToggle} aria-label={`${open ? 'Hide changes' : `Show ${plural(shown, 'change')}`} of ${words}`}>
+              {open ? 'Hide changes' : `Show ${plural(shown, 'change')}`}
             </button>
             {can.retry && (
               <button type="button" onClick={act(async (odb) => retryOps(odb, await ids(['needs-review', 'failed'])(odb)))} aria-label={`Retry batch: ${words}`}>
