@@ -61,6 +61,7 @@ test('a bulk status change applied, then undone: the record changed behind the c
   const reverted = nameOf(others[0]!);
   await expect(preview.getByRole('row').filter({ hasText: `Change status "Inactive" of ${reverted}` })).toContainText(`${reverted}: status Inactive → Active`);
 
+  await app.screenshot({ path: 'test-results/undo-view.png', fullPage: true });
   await app.getByRole('button', { name: `Queue the undo (${changes(others.length)})` }).click();
   const confirmation = app.getByText(`The undo is queued (${changes(others.length)}) as a batch linked to this one.`);
   await expect(confirmation).toBeVisible();

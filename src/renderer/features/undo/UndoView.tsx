@@ -163,7 +163,7 @@ export default function UndoView({ params }: RouteProps) {
     <section className="view undo-view" aria-labelledby="undo-heading">
       <h1 id="undo-heading">Undo a batch</h1>
       <p>
-        Batch of {formatDateTime(batchOps[0]!.createdAt)}: {formatCount(batchOps.length)} changes. Each change that was applied is put back from the values it was
+        Batch of {formatDateTime(batchOps[0]!.createdAt)}: {plural(batchOps.length, 'change')}. Each change that was applied is put back from the values it was
         made from; the undo is queued as a batch of its own and sent, verified and logged like any other.
       </p>
       {earlierUndo && <p role="note">This batch already has an undo, queued {formatDateTime(earlierUndo.createdAt)}. Records it put back show as already as before.</p>}
