@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { statusOp } from '../../../shared/testing/test-ops.ts';
-import { alikeConflicts, batchActions, batchesOf, batchState, conflictFieldsOf, filterOps, statusCounts } from './view-model.ts';
+import { alikeConflicts, batchActions, batchesOf, batchState, conflictFieldsOf, statusCounts } from './view-model.ts';
 
 describe('the Outbox view', () => {
-  it('filters by status and by batch', () => {
-    const ops = [statusOp(1, 'Inactive', { batchId: 'a' }), statusOp(2, 'Inactive', { batchId: 'b', status: 'done' })];
-    expect(filterOps(ops, { status: 'done', batchId: 'all' }).map((op) => op.batchId)).toEqual(['b']);
-    expect(filterOps(ops, { status: 'all', batchId: 'a' })).toHaveLength(1);
-  });
-
   it('summarises each batch, newest first, with counts per status', () => {
     const ops = [statusOp(1, 'X', { batchId: 'a' }), statusOp(2, 'X', { batchId: 'a', status: 'done' }), statusOp(3, 'X', { batchId: 'b' })];
     const batches = batchesOf(ops);

@@ -14,17 +14,6 @@ export const STATUS_LABELS: Record<OutboxStatus, string> = {
   'needs-review': 'Needs review',
 };
 
-export interface OutboxFilter {
-  status: OutboxStatus | 'all';
-  batchId: string | 'all';
-}
-
-export function filterOps(ops: readonly OutboxOp[], filter: OutboxFilter): OutboxOp[] {
-  return ops
-    .filter((op) => (filter.status === 'all' || op.status === filter.status) && (filter.batchId === 'all' || op.batchId === filter.batchId))
-    .sort((a, b) => a.seq - b.seq);
-}
-
 export interface BatchSummary {
   batchId: string;
   createdAt: string;
