@@ -70,13 +70,14 @@ test.describe('offline, then back online', () => {
     await app.getByRole('button', { name: 'Queue 1 changes' }).click();
 
     await openTab(app, 'Outbox');
-    await expect(app.getByRole('table', { name: 'Queued operations' }).getByText('Pending')).toHaveCount(2);
+    // two batches of one change each, waiting
+    await expect(app.getByRole('table', { name: 'Batches' }).getByText('1 change: 1 waiting')).toHaveCount(2);
 
     // the API comes back on the same address, with its data
     const back = await startServer({ port: server.port, dataset: 'tiny', admin: true, dbPath });
     try {
       await expect(connection(app, 'Online')).toBeVisible({ timeout: 30_000 });
-      await expect(app.getByRole('table', { name: 'Queued operations' }).getByText('Done')).toHaveCount(2, { timeout: 30_000 });
+      await expect(app.getByRole('table', { name: 'Batches' }).getByText('1 change: 1 sent')).toHaveCount(2, { timeout: 30_000 });
       expect(back.query<{ status: string }>('SELECT status FROM users WHERE userid = ?', user.userid)[0]?.status).toBe('Inactive');
       expect(back.query('SELECT 1 FROM credential_assignments WHERE credentialid = ? AND userid = ?', credential.credentialid, user.userid)).toHaveLength(1);
     } finally {
@@ -104,7 +105,8 @@ test('a long outbox lists 500 operations at a time, and the rest on "Show more"'
   expect(await app.evaluate(parkedOpsScript(520))).toBe(520);
   await app.reload();
   await openTab(app, 'Outbox');
-  const rows = app.getByRole('table', { name: 'Queued operations' }).locator('tbody tr');
+  await app.getByRole('button', { name: /^Show 520 changes/ }).click();
+  const rows = app.getByRole('table', { name: /^Changes of / }).locator('tbody tr');
   await expect(app.getByText('Showing 500 of 520.')).toBeVisible();
   await expect(rows).toHaveCount(500);
   await app.getByRole('button', { name: 'Show 20 more' }).click();
@@ -112,7 +114,7 @@ test('a long outbox lists 500 operations at a time, and the rest on "Show more"'
   await expect(app.getByText(/^Showing/)).toHaveCount(0);
 });
 
-test('a change made on the server meanwhile becomes a conflict, resolved by keeping mine', async ({ app, api, server, fullToken }) => {
+test('a change made on the server meanwhile becomes a conflict, resolved by keeping mine (checked against the server again)', async ({ app, api, server, fullToken }) => {
   await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
   await syncNow(app);
   const user = someActiveUser(server);
@@ -125,8 +127,9 @@ test('a change made on the server meanwhile becomes a conflict, resolved by keep
 
   await openTab(app, 'Conflicts');
   const values = app.getByRole('table', { name: 'Values in conflict' });
-  await expect(values.getByRole('row', { name: /status Active Inactive Offline/ })).toBeVisible({ timeout: 30_000 });
-  await app.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(values.getByRole('row', { name: /^Status Active .*Inactive .*Offline$/ })).toBeVisible({ timeout: 30_000 });
+  await app.getByRole('button', { name: 'All mine' }).click();
+  await app.getByRole('button', { name: 'Send mine' }).click();
   await expect(app.getByText('No conflicts.')).toBeVisible();
   await expect.poll(() => server.query<{ status: string }>('SELECT status FROM users WHERE userid = ?', user.userid)[0]?.status, { timeout: 30_000 }).toBe('Inactive');
 });

@@ -8,7 +8,7 @@ import { DUMP_PAGE_STORAGE } from './support/browser-scripts.ts';
 import { statusAnswer } from './support/api-proxy.ts';
 import { filesUnder } from './support/files.ts';
 import { expect, test } from './fixtures.ts';
-import { ALL_TABS, addProfile, goTo, startSync, syncNow } from './support/ui.ts';
+import { ALL_TABS, addProfile, goTo, startSync, syncNow, tabName } from './support/ui.ts';
 
 interface PageStorage {
   databases: Record<string, Record<string, string>>;
@@ -48,9 +48,9 @@ test('the token is nowhere the page or the disk can reach, only in the keychain'
   await app.getByLabel('New status').selectOption('Inactive');
   await app.getByRole('button', { name: 'Preview' }).click();
   await app.getByRole('button', { name: 'Queue 1 changes' }).click();
-  await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Outbox', exact: true }).click();
+  await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: tabName('Outbox') }).click();
   await app.getByRole('button', { name: 'Send now' }).click();
-  await expect(app.getByRole('table', { name: 'Queued operations' }).getByText('Done')).toHaveCount(1, { timeout: 30_000 });
+  await expect(app.getByRole('table', { name: 'Batches' }).getByText('1 change: 1 sent')).toHaveCount(1, { timeout: 30_000 });
   const download = app.waitForEvent('download');
   await app.getByRole('button', { name: 'Export audit log (CSV)' }).click();
   const auditExport = await readFile((await (await download).path()) ?? '', 'utf8');

@@ -8,13 +8,18 @@ import { COUNT_PAGE_RECORDS } from './browser-scripts.ts';
 export type Tab = 'Users' | 'Credentials' | 'Training' | 'Access' | 'Dashboard' | 'Since last sync' | 'Report' | 'Outbox' | 'Conflicts' | 'Import' | 'Connection & sync';
 export const ALL_TABS: readonly Tab[] = ['Users', 'Credentials', 'Training', 'Access', 'Dashboard', 'Since last sync', 'Report', 'Outbox', 'Conflicts', 'Import', 'Connection & sync'];
 
+/** A tab's name, with the count some tabs carry ("Outbox (12)"). */
+export function tabName(tab: Tab): RegExp {
+  return new RegExp(`^${tab.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?: \\([\\d,]+\\))?$`);
+}
+
 /**
  * Opens a tab, and makes sure it opened: a click that lands while the window
  * re-lays out (a profile just added, a busy machine) may miss the link, as a
  * user's would; the user clicks again.
  */
 export async function goTo(page: Page, tab: Tab): Promise<void> {
-  const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: tab, exact: true });
+  const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: tabName(tab) });
   // (clicked at least once: on a tab's own sub-page, the tab goes back to its list)
   await link.click();
   await expect(async () => {

@@ -75,7 +75,7 @@ export function App() {
           <ul>
             {navRoutes().map((r) => (
               <li key={r.id}>
-                <a href={hrefFor(r.id)} aria-current={r.id === current ? 'page' : undefined}>{r.label}</a>
+                <a href={hrefFor(r.id)} aria-current={r.id === current ? 'page' : undefined}>{r.label}{r.Badge ? <r.Badge /> : null}</a>
               </li>
             ))}
           </ul>

@@ -43,6 +43,8 @@ export interface OutboxOp {
   updatedAt?: string;
   /** the batch this op's batch undoes (an undo after apply is a batch like any other, linked to the one it reverses) */
   undoes?: string;
+  /** what the batch was named when queued ("Import of staff.xlsx"): the Outbox names the batch by it */
+  batchLabel?: string;
 }
 
 /** "Put the new id of op `fromOp` into this op's `field`." */

@@ -21,6 +21,8 @@ export interface RouteDef {
   component: ComponentType<RouteProps>;
   /** listed in the navigation (false for sub-views reached from elsewhere) */
   nav?: boolean;
+  /** shown after the tab's text, e.g. the count of what waits there (" (12)") */
+  Badge?: ComponentType;
 }
 
 const routes = new Map<string, RouteDef>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldLabel, plural, withArticle } from './words.ts';
+import { fieldInSentence, fieldLabel, plural, withArticle } from './words.ts';
 
 describe('words a coordinator reads', () => {
   it('names known fields as a person would', () => {
@@ -23,5 +23,13 @@ describe('words a coordinator reads', () => {
     expect(withArticle('e-mail')).toBe('an e-mail');
     expect(withArticle('user')).toBe('a user');
     expect(withArticle('credential')).toBe('a credential');
+  });
+});
+
+describe('a field inside a sentence', () => {
+  it('is lower case, but for its acronyms', () => {
+    expect(fieldInSentence('firstname')).toBe('first name');
+    expect(fieldInSentence('employeeid')).toBe('employee ID');
+    expect(fieldInSentence('email')).toBe('e-mail');
   });
 });

@@ -36,6 +36,13 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   due_time: 'Due time',
   assignment_method: 'Assigned by',
   transcriptid: 'Training assignment',
+  // the names outbox ops use for training fields, and the others they change
+  duedate: 'Due date',
+  coursestatus: 'Training status',
+  assignmentmethod: 'Assigned by',
+  password: 'Password',
+  /** the record as a whole (is it there at all?), in conflicts and the undo preview */
+  record: 'Record',
 };
 
 /** "expirationdate" → "Expiration date"; an unknown name is made readable rather than shown raw. */
@@ -48,6 +55,11 @@ export function fieldLabel(field: string): string {
     .trim()
     .toLowerCase();
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+/** A field's label inside a sentence: "status", "first name", "employee ID" (acronyms keep their capitals). */
+export function fieldInSentence(field: string): string {
+  return fieldLabel(field).replace(/\b([A-Z])(?=[a-z-])/g, (letter) => letter.toLowerCase());
 }
 
 /** Every raw field name the table knows (for the test that no view shows one). */

@@ -145,17 +145,43 @@ describe('the outbox engine', () => {
     expect(api.requests[1]?.op).toEqual({ kind: 'email.add', userid: 555, email: 'bo@example.com' });
   });
 
-  it('keeps a conflict until the user keeps their change, then sends it unchecked', async () => {
+  it("keeps a conflict until the user keeps their change, then sends it checked against the server's values of the moment", async () => {
     const db = freshDb();
     const [op] = await enqueueOps(db, [statusDraft(1, 'Inactive')]);
-    const api = executor((req) => ok(req.resolution === 'mine' ? { status: 'done' } : { status: 'conflict', theirs: { status: 'Offline' }, fields: ['status'] }));
+    // the server holds Offline: an op made from anything else is a conflict
+    const api = executor((req) => ok(req.base?.['status'] === 'Offline' ? { status: 'done' } : { status: 'conflict', theirs: { status: 'Offline' }, fields: ['status'] }));
     const engine = await drained(db, api.execute);
     expect((await db.outbox.get(op!.id))?.status).toBe('conflict');
     await resolveConflicts(db, [op!.id], 'mine', 'c');
     await engine.reload();
     await engine.whenIdle();
     expect((await db.outbox.get(op!.id))?.status).toBe('done');
-    expect(api.requests.at(-1)?.resolution).toBe('mine');
+    expect(api.requests.at(-1)).toMatchObject({ op: { changes: { status: 'Inactive' } }, base: { status: 'Offline' } });
+    expect(api.requests.at(-1)?.resolution).toBeUndefined();
+  });
+
+  it('a conflict resolved field by field sends the merged record, and logs the fields left to the server', async () => {
+    const db = freshDb();
+    const [op] = await enqueueOps(db, [{ op: { kind: 'user.update', userid: 1, changes: { status: 'Inactive', firstname: 'Ann' } }, base: { status: 'Active', firstname: 'Anne' }, summary: 'Anne Lee' }]);
+    const theirs = { status: 'Offline', firstname: 'Annie' };
+    const api = executor((req) => ok(req.base?.['status'] === 'Offline' ? { status: 'done' } : { status: 'conflict', theirs, fields: ['status', 'firstname'] }));
+    const engine = await drained(db, api.execute);
+    await resolveConflicts(db, [op!.id], { status: 'mine', firstname: 'theirs' }, 'c', { fieldName: (f) => (f === 'firstname' ? 'first name' : f) });
+    await engine.reload();
+    await engine.whenIdle();
+    expect(api.requests.at(-1)).toMatchObject({ op: { changes: { status: 'Inactive' } }, base: { status: 'Offline' } });
+    expect(api.requests.at(-1)?.op).not.toHaveProperty('changes.firstname');
+    expect((await db.audit.toArray()).map((e) => e.message)).toContain("Anne Lee: kept the server's first name; the rest is sent");
+  });
+
+  it('a conflict whose every field goes to the server leaves the outbox, with an audit entry', async () => {
+    const db = freshDb();
+    const [op] = await enqueueOps(db, [statusDraft(1, 'Inactive')]);
+    const api = executor(() => ok({ status: 'conflict', theirs: { status: 'Offline' }, fields: ['status'] }));
+    await drained(db, api.execute);
+    await resolveConflicts(db, [op!.id], 'theirs', 'c');
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.audit.toArray()).at(-1)).toMatchObject({ opId: op!.id, outcome: 'resolved', after: { status: 'Offline' } });
   });
 
   it('goes idle when what is left waits for a person: a conflict, the op queued behind it, and an op depending on it', async () => {

@@ -8,6 +8,7 @@ import { targetKeyOf, type AuditEntry, type BaseValues, type OpBinding, type Out
 import type { OutboxDb } from './db.ts';
 import { auditEntryOf } from './audit.ts';
 import { yieldToEventLoop } from '../yield.ts';
+import { allFields, mergeConflict, type FieldChoice, type FieldChoices } from './merge.ts';
 
 export interface OpDraft {
   /** give an id when other drafts of the batch refer to this one */
@@ -43,7 +44,11 @@ const ENQUEUE_SLICE = 2000;
  */
 const WRITE_SLICE = 250;
 
-export async function enqueueOps(db: OutboxDb, drafts: readonly OpDraft[], opts: { batchId?: string; now?: Date; /** the batch this one undoes */ undoes?: string } = {}): Promise<OutboxOp[]> {
+export async function enqueueOps(
+  db: OutboxDb,
+  drafts: readonly OpDraft[],
+  opts: { batchId?: string; now?: Date; /** the batch this one undoes */ undoes?: string; /** the batch's name ("Import of staff.xlsx") */ label?: string } = {},
+): Promise<OutboxOp[]> {
   const batchId = opts.batchId ?? newId();
   const createdAt = (opts.now ?? new Date()).toISOString();
   // the records are made a slice at a time, yielding between slices (the window stays responsive
@@ -65,6 +70,7 @@ export async function enqueueOps(db: OutboxDb, drafts: readonly OpDraft[], opts:
         summary: draft.summary,
         ...(draft.bindings && draft.bindings.length > 0 ? { bindings: draft.bindings } : {}),
         ...(opts.undoes ? { undoes: opts.undoes } : {}),
+        ...(opts.label ? { batchLabel: opts.label } : {}),
         updatedAt: createdAt,
       });
     }
@@ -136,25 +142,38 @@ export async function editOp(db: OutboxDb, id: string, op: OpSpec, summary: stri
   });
 }
 
-export type ConflictChoice = 'mine' | 'theirs';
+export type ConflictChoice = FieldChoice | FieldChoices;
 
 /**
- * Resolve conflicts: "keep mine" sends the op without the base check; "take
- * theirs" drops the edit and keeps the server's values (recorded in the audit log).
+ * Resolve conflicts: a choice per field in conflict (or one for all of them). What
+ * is left of mine goes back to the queue as the merged record, checked against the
+ * server's values of the moment (see merge.ts); when nothing is left, the server's
+ * values stay and the op leaves the outbox. Fields given to the server are recorded
+ * in the audit log (`fieldName` says them in words).
  */
-export async function resolveConflicts(db: OutboxDb, ids: readonly string[], choice: ConflictChoice, actor: string, now = new Date()): Promise<void> {
-  const at = now.toISOString();
+export async function resolveConflicts(
+  db: OutboxDb,
+  ids: readonly string[],
+  choice: ConflictChoice,
+  actor: string,
+  opts: { now?: Date; fieldName?: (field: string) => string } = {},
+): Promise<void> {
+  const at = (opts.now ?? new Date()).toISOString();
+  const named = (fields: readonly string[]) => fields.map(opts.fieldName ?? ((f) => f)).join(', ');
   await db.transaction('rw', db.outbox, db.audit, async () => {
     const ops = (await db.outbox.bulkGet([...ids])).filter((op): op is OutboxOp => op !== undefined && op.status === 'conflict');
-    if (choice === 'mine') {
-      for (const op of ops) await db.outbox.put({ ...op, status: 'pending', resolution: 'mine', nextAttemptAt: null, updatedAt: at });
-      return;
-    }
     for (const op of ops) {
+      const merged = mergeConflict(op, typeof choice === 'string' ? allFields(op, choice) : choice);
       const entry = auditEntryOf(op, 'resolved', actor, at);
-      await db.audit.add({ ...entry, after: op.theirs, message: `${op.summary}: kept the server's values` });
+      if (!merged.send) {
+        await db.audit.add({ ...entry, after: op.theirs, message: `${op.summary}: kept the server's values` });
+        await db.outbox.delete(op.id);
+        continue;
+      }
+      if (merged.keptTheirs.length > 0) await db.audit.add({ ...entry, after: op.theirs, message: `${op.summary}: kept the server's ${named(merged.keptTheirs)}; the rest is sent` });
+      const { conflictFields: _fields, resolution: _resolution, ...rest } = op;
+      await db.outbox.put({ ...rest, op: merged.op, base: merged.base, status: 'pending', theirs: null, lastError: null, nextAttemptAt: null, updatedAt: at });
     }
-    await db.outbox.bulkDelete(ops.map((op) => op.id));
   });
 }
 

@@ -15,6 +15,11 @@ describe('the undo preview', () => {
     expect(undoDrafts(judged)).toEqual([{ op: { kind: 'user.update', userid: 1, changes: { status: 'Active' } }, base: { status: 'Inactive' }, summary: 'Undo: 1: Active → Inactive' }]);
   });
 
+  it("names each op of the undo batch as the caller says (the renderer: what the undo does, in the undo's direction)", () => {
+    const judged = judgeUndo(undoLines([doneStatus(1, 'Active', 'Inactive')]), new Map([['user:1', user({ status: 'Inactive' })]]));
+    expect(undoDrafts(judged, (_line, step) => `Undo: status ${String(step.applied.fields['status'])} → ${String(step.before.fields['status'])}`)[0]!.summary).toBe('Undo: status Inactive → Active');
+  });
+
   it('shows a record changed since the batch was applied as a conflict with base, applied and now, and does not revert it', () => {
     const judged = judgeUndo(undoLines([doneStatus(1, 'Active', 'Inactive')]), new Map([['user:1', user({ status: 'Offline' })]]));
     expect(judged[0]!.verdict).toBe('conflict');

@@ -139,7 +139,7 @@ function baseValue(value: unknown): ShapeValue {
  * The undo batch. A conflict reverted anyway is checked against what the user
  * saw (the record as read), so a change made after the preview still stops it.
  */
-export function undoDrafts(judged: readonly JudgedLine[]): OpDraft[] {
+export function undoDrafts(judged: readonly JudgedLine[], summaryOf: (line: UndoLine, step: ReversalStep) => string = (_line, step) => step.summary): OpDraft[] {
   const drafts: OpDraft[] = [];
   for (const j of judged) {
     const step = j.line.step;
@@ -149,7 +149,7 @@ export function undoDrafts(judged: readonly JudgedLine[]): OpDraft[] {
       base = {};
       for (const field of Object.keys(step.base)) base[field] = j.now?.present ? baseValue(j.now.record[field]) : null;
     }
-    drafts.push({ op: step.op, base, summary: step.summary });
+    drafts.push({ op: step.op, base, summary: summaryOf(j.line, step) });
   }
   return drafts;
 }

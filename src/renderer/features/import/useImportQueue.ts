@@ -32,7 +32,7 @@ export function useImportQueue(onQueued: (message: string) => void): (inputs: Qu
     try {
       const { drafts, rows } = await draftsInSlices(inputs.plans, inputs.siteid, inputs.excluded, inputs.ticked, inputs.give);
       if (drafts.length === 0) return;
-      const ops = await enqueueOps(odb, drafts);
+      const ops = await enqueueOps(odb, drafts, { label: `Import of ${inputs.fileName ?? 'a file'}` });
       const opsByRow = new Map<number, string[]>();
       ops.forEach((op, i) => {
         const row = rows[i]!;

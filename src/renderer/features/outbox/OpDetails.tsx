@@ -7,13 +7,14 @@ import { editOp } from '../../../shared/replay-queue/queue.ts';
 import { outboxStore, queueChanged } from '../../outbox/runtime.ts';
 import { displayValue } from './compare.ts';
 import { toIsoDate } from '../../../shared/dates.ts';
-import { DATE_FIELDS, FIELD_LABELS } from './describe.ts';
+import { DATE_FIELDS } from './describe.ts';
+import { fieldLabel } from '../../app/words.ts';
 
 /** The values an edit was made from, in words ("Status: Active"). */
 function baseInWords(base: OutboxOp['base']): string {
   const entries = Object.entries(base);
   if (entries.length === 0) return '—';
-  return entries.map(([field, value]) => `${FIELD_LABELS[field] ?? field}: ${displayValue(value)}`).join('; ');
+  return entries.map(([field, value]) => `${fieldLabel(field)}: ${displayValue(value)}`).join('; ');
 }
 
 /** A date field's value as the date picker takes it (YYYY-MM-DD); other values as they are. */
@@ -99,7 +100,7 @@ export function OpDetails({ op, editable, description }: { op: OutboxOp; editabl
         >
           {Object.entries(values).map(([field, value]) => (
             <label key={field}>
-              {FIELD_LABELS[field] ?? field}{' '}
+              {fieldLabel(field)}{' '}
               <input
                 type={DATE_FIELDS.has(field) ? 'date' : field === 'password' ? 'password' : 'text'}
                 value={inputValue(field, value)}

@@ -1,26 +1,24 @@
 /**
- * The Outbox: every queued operation with its status; filter by status and
- * batch; inspect, edit, retry or discard one; retry or discard a batch; send
- * now; export the outbox and the audit log (CSV/XLSX, neutralised).
+ * The Outbox: a day's work as batches, one row each with its counts and state
+ * ("Import of staff.xlsx — 48 changes: 45 sent, 2 waiting, 1 conflict"), its
+ * changes shown on demand; retry, discard or undo a batch where that does
+ * something; inspect, edit, retry or discard one change; send now; export the
+ * outbox and the audit log (CSV/XLSX, neutralised).
  */
 import { useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { OutboxOp, OutboxStatus } from '../../../shared/outbox.ts';
 import { useActiveDb } from '../../app/session.ts';
-import { formatCount, formatDateTime } from '../../app/format.ts';
+import { formatCount } from '../../app/format.ts';
 import { ErrorMessage, errorFromUnknown } from '../../components/ErrorMessage.tsx';
-import { clearDone, discardOps, retryOps } from '../../../shared/replay-queue/queue.ts';
+import { clearDone } from '../../../shared/replay-queue/queue.ts';
 import { outboxStore, queueChanged, useOutbox } from '../../outbox/runtime.ts';
 import { auditTable, outboxTable, toCsv, toXlsx, type Table } from './export.ts';
 import { download } from './download.ts';
-import { batchesOf, filterOps, STATUS_LABELS, statusCounts, type OutboxFilter } from './view-model.ts';
-import { OpDetails } from './OpDetails.tsx';
-import { describeBatch, describeOp, NO_NAMES } from './describe.ts';
+import { STATUS_LABELS, statusCounts } from './view-model.ts';
+import { NO_NAMES } from './describe.ts';
 import { loadOpNames } from './names.ts';
-import { hrefFor } from '../../app/router.ts';
-
-/** rows rendered at first, and added by each "Show more" (each row can open its details, so the table is not virtualised) */
-const PAGE = 500;
+import { BatchesTable, type Act } from './BatchesTable.tsx';
 
 const NONE: OutboxOp[] = [];
 
@@ -75,26 +73,11 @@ export default function OutboxView() {
   const ops = useLiveQuery(async () => (db ? db.outbox.toArray() : []), [db]) ?? NONE;
   const engineState = useOutbox((s) => s.engineState);
   const actor = useOutbox((s) => s.actor);
-  const [filter, setFilterState] = useState<OutboxFilter>({ status: 'all', batchId: 'all' });
-  const [limit, setLimit] = useState(PAGE);
-  const setFilter = (next: OutboxFilter) => {
-    setFilterState(next);
-    setLimit(PAGE);
-  };
+  const [status, setStatus] = useState<OutboxStatus | 'all'>('all');
   const [error, setError] = useState<{ code: 'internal'; message: string } | null>(null);
-  const shown = useMemo(() => filterOps(ops, filter), [ops, filter]);
-  const batches = useMemo(() => batchesOf(ops), [ops]);
   const counts = useMemo(() => statusCounts(ops), [ops]);
   const names = useLiveQuery(async () => (db ? loadOpNames(db, ops) : NO_NAMES), [db, ops]) ?? NO_NAMES;
-  const byId = useMemo(() => new Map(ops.map((op) => [op.id, op])), [ops]);
-  const batchOps = useMemo(() => {
-    const out = new Map<string, OutboxOp[]>();
-    for (const op of ops) out.set(op.batchId, [...(out.get(op.batchId) ?? []), op]);
-    return out;
-  }, [ops]);
-
   const act = outboxAction(db, setError);
-  const batchIds = filter.batchId === 'all' ? null : ops.filter((op) => op.batchId === filter.batchId).map((op) => op.id);
 
   return (
     <section className="view outbox-view" aria-labelledby="outbox-heading">
@@ -109,123 +92,22 @@ export default function OutboxView() {
           Send now
         </button>
         <label>
-          Status{' '}
-          <select value={filter.status} onChange={(e) => setFilter({ ...filter, status: e.target.value as OutboxStatus | 'all' })}>
-            <option value="all">All ({ops.length})</option>
+          Show{' '}
+          <select value={status} onChange={(e) => setStatus(e.target.value as OutboxStatus | 'all')}>
+            <option value="all">All changes ({formatCount(ops.length)})</option>
             {(Object.keys(STATUS_LABELS) as OutboxStatus[]).map((s) => (
               <option key={s} value={s}>
-                {STATUS_LABELS[s]} ({counts[s]})
+                {STATUS_LABELS[s]} ({formatCount(counts[s])})
               </option>
             ))}
           </select>
         </label>
-        <label>
-          Batch{' '}
-          <select value={filter.batchId} onChange={(e) => setFilter({ ...filter, batchId: e.target.value })}>
-            <option value="all">All batches</option>
-            {batches.map((b) => (
-              <option key={b.batchId} value={b.batchId}>
-                {formatDateTime(b.createdAt)} — {describeBatch(batchOps.get(b.batchId) ?? [], names, byId)} ({b.total})
-              </option>
-            ))}
-          </select>
-        </label>
-        {batchIds && (
-          <>
-            <button type="button" onClick={act((odb) => retryOps(odb, batchIds))}>Retry batch</button>
-            <button type="button" onClick={act((odb) => discardOps(odb, batchIds, actor))}>Discard batch</button>
-            {ops.some((op) => op.batchId === filter.batchId && op.status === 'done') && <a href={hrefFor('undo', filter.batchId)}>Undo this batch…</a>}
-          </>
-        )}
         <button type="button" onClick={act((odb) => clearDone(odb))} disabled={counts.done === 0}>
-          Clear done ({counts.done})
+          Clear done ({formatCount(counts.done)})
         </button>
         <OutboxExports db={db} ops={ops} />
       </div>
-      <OpsTable shown={shown} limit={limit} onMore={() => setLimit(limit + PAGE)} describe={(op) => describeOp(op, names, byId)} act={act} actor={actor} />
+      <BatchesTable ops={ops} status={status} names={names} act={act} actor={actor} />
     </section>
-  );
-}
-
-type Act = (run: (odb: NonNullable<ReturnType<typeof useActiveDb>>) => Promise<unknown>) => () => Promise<void>;
-
-/** The queued operations, a page at a time, each one can open its details. */
-function OpsTable({ shown, limit, onMore, describe, act, actor }: { shown: readonly OutboxOp[]; limit: number; onMore: () => void; describe: (op: OutboxOp) => string; act: Act; actor: string }) {
-  const [openId, setOpenId] = useState<string | null>(null);
-  return (
-    <>
-  <table className="outbox-table" aria-label="Queued operations">
-    <thead>
-      <tr>
-        <th scope="col">Queued</th>
-        <th scope="col">Change</th>
-        <th scope="col">Status</th>
-        <th scope="col">Attempts</th>
-        <th scope="col">Last error</th>
-        <th scope="col">Actions</th>
-      </tr>
-    </thead>
-    <tbody>
-      {shown.slice(0, limit).map((op) => (
-        <OpRow key={op.id} op={op} description={describe(op)} open={openId === op.id} onToggle={() => setOpenId(openId === op.id ? null : op.id)} act={act} actor={actor} />
-      ))}
-    </tbody>
-  </table>
-  {shown.length > limit && (
-    <p>
-      Showing {formatCount(limit)} of {formatCount(shown.length)}.{' '}
-      <button type="button" onClick={onMore}>
-        Show {formatCount(Math.min(PAGE, shown.length - limit))} more
-      </button>
-    </p>
-  )}
-  {shown.length === 0 && <p>Nothing here.</p>}
-    </>
-  );
-}
-
-function OpRow(props: {
-  op: OutboxOp;
-  description: string;
-  open: boolean;
-  onToggle: () => void;
-  actor: string;
-  act: Act;
-}) {
-  const { op, description, open, onToggle, act, actor } = props;
-  const parked = op.status === 'needs-review' || op.status === 'failed' || op.status === 'conflict';
-  const editable = op.status !== 'sending' && op.status !== 'done';
-  return (
-    <>
-      <tr className={`op op-${op.status}`}>
-        <td>{formatDateTime(op.createdAt)}</td>
-        <td>{description}</td>
-        <td>
-          <span className={`badge outbox-${op.status}`}>{STATUS_LABELS[op.status]}</span>
-        </td>
-        <td>{op.attempts}</td>
-        <td>{op.lastError?.message ?? ''}</td>
-        <td>
-          {/* each row's buttons are named after its op: a screen reader's list of buttons tells them apart */}
-          <button type="button" aria-expanded={open} onClick={onToggle} aria-label={`${open ? 'Close' : 'Inspect'}: ${description}`}>
-            {open ? 'Close' : 'Inspect'}
-          </button>
-          {parked && op.status !== 'conflict' && <button type="button" onClick={act((odb) => retryOps(odb, [op.id]))} aria-label={`Retry: ${description}`}>Retry</button>}
-          {op.status === 'conflict' && <a href="#/conflicts" aria-label={`Resolve: ${description}`}>Resolve</a>}
-          {editable && (
-            <button type="button" onClick={act((odb) => discardOps(odb, [op.id], actor))} aria-label={`${op.status === 'pending' ? 'Undo' : 'Discard'}: ${description}`}>
-              {op.status === 'pending' ? 'Undo' : 'Discard'}
-            </button>
-          )}
-        </td>
-      </tr>
-      {open && (
-        <tr className="op-details">
-          <td colSpan={6}>
-            <OpDetails op={op} editable={editable} description={description} />
-          </td>
-        </tr>
-      )}
-    </>
   );
 }

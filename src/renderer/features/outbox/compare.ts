@@ -1,3 +1,6 @@
+import { toIsoDate } from '../../../shared/dates.ts';
+import { formatDate } from '../../app/format.ts';
+
 /** Two values as text, trimmed and without regard to case: what a person would call the same answer. */
 export function sameTextIgnoringCase(a: unknown, b: unknown): boolean {
   const text = (v: unknown) => (v === null || v === undefined ? '' : String(v).trim().toLowerCase());
@@ -7,4 +10,13 @@ export function sameTextIgnoringCase(a: unknown, b: unknown): boolean {
 export function displayValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** A field's value as a person reads it: dates as dates, nothing as "—". */
+export function fieldValue(field: string, value: unknown): string {
+  if (typeof value === 'string' && field.includes('date')) {
+    const iso = toIsoDate(value);
+    if (iso) return formatDate(iso);
+  }
+  return displayValue(value);
 }

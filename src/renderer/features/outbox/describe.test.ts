@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { outboxOp } from '../../../shared/testing/test-ops.ts';
 import { describeBatch, describeOp, type OpNames } from './describe.ts';
 import { inputValue } from './OpDetails.tsx';
+import { fieldInSentence, RAW_FIELD_NAMES } from '../../app/words.ts';
 
 const names: OpNames = {
   users: new Map([[1, 'Barbara Adams'], [2, 'Carl Bell']]),
@@ -85,5 +86,34 @@ describe('editing dates with a date picker', () => {
   it('gives the picker the date whatever way it was typed, and other fields as they are', () => {
     expect(inputValue('expirationdate', '11/02/2027')).toBe('2027-11-02');
     expect(inputValue('credentialnumber', '11/02/2027')).toBe('11/02/2027');
+  });
+});
+
+describe('a batch of rows that each change their own values', () => {
+  it('is named by what it changes, without the values, and never by more than three parts', () => {
+    const rows = Array.from({ length: 48 }, (_, i) => outboxOp({ kind: 'user.update', userid: i + 1, changes: { firstname: `Name${i}`, lastname: `Last${i}` } }));
+    expect(describeBatch(rows)).toBe('Change first name, last name of 48 people');
+    const mixed = [
+      ...rows.slice(0, 3),
+      outboxOp({ kind: 'user.update', userid: 90, changes: { status: 'Inactive' } }),
+      outboxOp({ kind: 'user.update', userid: 91, changes: { employeeid: '007' } }),
+      outboxOp({ kind: 'email.add', userid: 92, email: 'a@example.test' }),
+      outboxOp({ kind: 'groupAccess.grant', siteid: 1, groupid: 5, userid: 93 }),
+    ];
+    expect(describeBatch(mixed)).toBe('Change first name, last name of 3 people; Change status of 1 person; Change employee ID of 1 person; and 2 other changes');
+  });
+});
+
+describe('no API field name in what the Outbox says', () => {
+  it('names every field an update can change in words', () => {
+    const raw = RAW_FIELD_NAMES.filter((f) => fieldInSentence(f) !== f);
+    const all = (fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f, 'x']));
+    const ops = [
+      outboxOp({ kind: 'user.update', userid: 1, changes: all(['firstname', 'lastname', 'username', 'employeeid', 'status']) }),
+      outboxOp({ kind: 'credentialAssignment.update', credentialid: 7, userid: 1, changes: all(['startdate', 'expirationdate', 'credentialnumber', 'notes']) }),
+      outboxOp({ kind: 'trainingAssignment.update', transcriptid: 3, changes: all(['duedate', 'startdate', 'coursestatus']) }),
+    ];
+    const said = [...ops.map((op) => describeOp(op)), describeBatch(ops)].join('\n');
+    expect(raw.filter((f) => new RegExp(`\\b${f}\\b`).test(said))).toEqual([]);
   });
 });

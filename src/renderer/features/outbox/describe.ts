@@ -7,6 +7,7 @@
 import type { OutboxOp } from '../../../shared/outbox.ts';
 import { toIsoDate } from '../../../shared/dates.ts';
 import { formatDate } from '../../app/format.ts';
+import { fieldInSentence } from '../../app/words.ts';
 
 export interface OpNames {
   users: ReadonlyMap<number, string>;
@@ -21,13 +22,6 @@ export interface OpNames {
 }
 
 export const NO_NAMES: OpNames = { users: new Map(), groups: new Map(), features: new Map(), credentials: new Map(), courses: new Map(), transcripts: new Map(), emails: new Map() };
-
-/** Field names of ops as people read them. */
-export const FIELD_LABELS: Record<string, string> = {
-  username: 'Username', firstname: 'First name', lastname: 'Last name', employeeid: 'Employee ID', status: 'Status', password: 'Password',
-  startdate: 'Start date', expirationdate: 'Expiration date', credentialnumber: 'Number', notes: 'Notes', duedate: 'Due date',
-  coursestatus: 'Course status', assignmentmethod: 'Assigned by', email: 'E-mail',
-};
 
 /** Fields edited with a date picker. */
 export const DATE_FIELDS: ReadonlySet<string> = new Set(['startdate', 'expirationdate', 'duedate']);
@@ -59,7 +53,7 @@ function personName(userid: number, names: OpNames, op: OutboxOp, all: ReadonlyM
 function changesInWords(changes: Record<string, string | undefined>): string {
   return Object.entries(changes)
     .filter(([, v]) => v !== undefined)
-    .map(([field, value]) => `${(FIELD_LABELS[field] ?? field).toLowerCase()} ${DATE_FIELDS.has(field) ? day(value) : field === 'password' ? '(hidden)' : `"${value}"`}`)
+    .map(([field, value]) => `${fieldInSentence(field)} ${DATE_FIELDS.has(field) ? day(value) : field === 'password' ? '(hidden)' : `"${value}"`}`)
     .join(', ');
 }
 
@@ -149,19 +143,51 @@ function actionOf(op: OutboxOp, names: OpNames): string {
 
 const people = (n: number) => (n === 1 ? '1 person' : `${n.toLocaleString()} people`);
 
+/** "first name, last name": the fields an update changes, without their values. */
+function fieldsInWords(changes: Record<string, string | undefined>): string {
+  return Object.keys(changes)
+    .filter((field) => changes[field] !== undefined)
+    .map((field) => fieldInSentence(field))
+    .join(', ');
+}
+
+/** What an op does, said without its values: an import's rows, each with values of its own, read as one action. */
+function broadActionOf(op: OutboxOp, names: OpNames): string {
+  const spec = op.op;
+  if (spec.kind === 'user.update') return `Change ${fieldsInWords(spec.changes)} of`;
+  if (spec.kind === 'trainingAssignment.update') {
+    const t = names.transcripts.get(spec.transcriptid);
+    return `Change ${fieldsInWords(spec.changes)} of ${t ? (names.courses.get(t.courseid) ?? `course ${t.courseid}`) : 'training'} for`;
+  }
+  return actionOf(op, names);
+}
+
+/** Past this many parts a batch's name says the first ones and how many more. */
+const MAX_PARTS = 3;
+
+function partsOf(ops: readonly OutboxOp[], action: (op: OutboxOp) => string): Map<string, number> {
+  const groups = new Map<string, number>();
+  for (const op of ops) {
+    const key = action(op);
+    groups.set(key, (groups.get(key) ?? 0) + 1);
+  }
+  return groups;
+}
+
 /**
  * A batch named by what it does: one op in full; one action on many people
  * ("Assign Rigging to 15 people"); a mix (an import) by its parts
- * ("Create 3 people; Add an e-mail to 2 people").
+ * ("Create 3 people; Add an e-mail to 2 people"), values left out when every
+ * row has its own, and never more than a few parts (a name stays one line).
  */
 export function describeBatch(ops: readonly OutboxOp[], names: OpNames = NO_NAMES, all: ReadonlyMap<string, OutboxOp> = new Map()): string {
   if (ops.length === 0) return 'Empty batch';
   if (ops.length === 1) return describeOp(ops[0]!, names, all);
-  const groups = new Map<string, number>();
-  for (const op of ops) {
-    const action = actionOf(op, names);
-    groups.set(action, (groups.get(action) ?? 0) + 1);
-  }
-  const words = [...groups].map(([action, n]) => `${action} ${people(n)}`).join('; ');
+  let groups = partsOf(ops, (op) => actionOf(op, names));
+  if (groups.size > MAX_PARTS) groups = partsOf(ops, (op) => broadActionOf(op, names));
+  const parts = [...groups];
+  const shown = parts.slice(0, MAX_PARTS).map(([action, n]) => `${action} ${people(n)}`);
+  const rest = parts.slice(MAX_PARTS).reduce((sum, [, n]) => sum + n, 0);
+  const words = shown.join('; ') + (rest > 0 ? `; and ${rest === 1 ? '1 other change' : `${rest.toLocaleString()} other changes`}` : '');
   return ops.every((op) => op.undoes) ? `Undo: ${words}` : words;
 }

@@ -2,6 +2,8 @@
 import type { OutboxOp, OutboxStatus } from '../../../shared/outbox.ts';
 import { sameTextIgnoringCase } from './compare.ts';
 import { OP_KIND_TABLE } from '../../../shared/op-kinds.ts';
+import { formatCount } from '../../app/format.ts';
+import { plural } from '../../app/words.ts';
 
 export const STATUS_LABELS: Record<OutboxStatus, string> = {
   pending: 'Pending',
@@ -12,35 +14,65 @@ export const STATUS_LABELS: Record<OutboxStatus, string> = {
   'needs-review': 'Needs review',
 };
 
-export interface OutboxFilter {
-  status: OutboxStatus | 'all';
-  batchId: string | 'all';
-}
-
-export function filterOps(ops: readonly OutboxOp[], filter: OutboxFilter): OutboxOp[] {
-  return ops
-    .filter((op) => (filter.status === 'all' || op.status === filter.status) && (filter.batchId === 'all' || op.batchId === filter.batchId))
-    .sort((a, b) => a.seq - b.seq);
-}
-
 export interface BatchSummary {
   batchId: string;
   createdAt: string;
   total: number;
   counts: Partial<Record<OutboxStatus, number>>;
-  /** the first op's summary, to recognise the batch by */
-  label: string;
+  /** what the batch was named when it was queued ("Import of staff.xlsx"), if anything */
+  label: string | undefined;
+  /** the batch this one undoes */
+  undoes: string | undefined;
 }
 
+/** Batches, newest first, each with its count per status; the ops of each in queue order. */
 export function batchesOf(ops: readonly OutboxOp[]): BatchSummary[] {
   const batches = new Map<string, BatchSummary>();
   for (const op of [...ops].sort((a, b) => a.seq - b.seq)) {
-    const batch = batches.get(op.batchId) ?? { batchId: op.batchId, createdAt: op.createdAt, total: 0, counts: {}, label: op.summary };
+    const batch = batches.get(op.batchId) ?? { batchId: op.batchId, createdAt: op.createdAt, total: 0, counts: {}, label: op.batchLabel, undoes: op.undoes };
     batch.total += 1;
     batch.counts[op.status] = (batch.counts[op.status] ?? 0) + 1;
     batches.set(op.batchId, batch);
   }
   return [...batches.values()].reverse();
+}
+
+/** Each status as the state of a batch's changes, in the order a coordinator reads them. */
+const STATE_WORDS: readonly [OutboxStatus, string, string][] = [
+  ['done', 'sent', 'sent'],
+  ['sending', 'being sent', 'being sent'],
+  ['pending', 'waiting', 'waiting'],
+  ['conflict', 'conflict', 'conflicts'],
+  ['needs-review', 'to review', 'to review'],
+  ['failed', 'failed', 'failed'],
+];
+
+/** "48 changes: 45 sent, 2 waiting, 1 conflict" */
+export function batchState(batch: Pick<BatchSummary, 'total' | 'counts'>): string {
+  const parts = STATE_WORDS.filter(([status]) => (batch.counts[status] ?? 0) > 0).map(([status, one, other]) => {
+    const n = batch.counts[status] ?? 0;
+    return `${formatCount(n)} ${n === 1 ? one : other}`;
+  });
+  return `${plural(batch.total, 'change')}: ${parts.join(', ')}`;
+}
+
+export interface BatchActions {
+  /** some changes were refused or failed: sending them again may work */
+  retry: boolean;
+  /** some changes have not gone (waiting, refused, in conflict): they can be dropped */
+  discard: boolean;
+  /** some changes were applied: they can be put back */
+  undo: boolean;
+}
+
+/** The actions that do something on a batch; none of them on what is being sent right now. */
+export function batchActions(batch: Pick<BatchSummary, 'counts'>): BatchActions {
+  const n = (status: OutboxStatus) => batch.counts[status] ?? 0;
+  return {
+    retry: n('needs-review') + n('failed') > 0,
+    discard: n('pending') + n('needs-review') + n('failed') + n('conflict') > 0,
+    undo: n('done') > 0,
+  };
 }
 
 export function statusCounts(ops: readonly OutboxOp[]): Record<OutboxStatus, number> {

@@ -2,25 +2,32 @@
  * Undo after apply (`#/undo/<batchId>`): every done op of a batch, reversed
  * from its before-image, previewed against what each record holds now (the
  * server online, the cache offline). A record changed since the batch was
- * applied is a conflict, shown with base / applied / now and reverted only
- * when the user says so; what the API cannot reverse is said. The undo is
- * queued as a batch of its own, linked to the batch it undoes.
+ * applied is a conflict, shown with before / after the batch / now and
+ * reverted only when the user says so; what the API cannot reverse is said.
+ * The check runs when the view opens; each line says what its undo will do,
+ * in the undo's direction. The undo is queued as a batch of its own, linked to
+ * the batch it undoes, and the confirmation takes the keyboard focus.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { AppError } from '../../../shared/ipc.ts';
 import type { OutboxOp } from '../../../shared/outbox.ts';
 import { enqueueOps } from '../../../shared/replay-queue/queue.ts';
 import { firstWriteRefusal } from '../../../shared/access.ts';
-import { judgeUndo, readsOf, undoCounts, undoDrafts, undoLines, type JudgedLine } from '../../../shared/undo/plan.ts';
+import { judgeUndo, readsOf, undoCounts, undoDrafts, undoLines, type UndoLine } from '../../../shared/undo/plan.ts';
+import type { ReversalStep } from '../../../shared/undo/reverse.ts';
 import type { RouteProps } from '../../app/routes.tsx';
 import { isOnline, sessionStore, useActiveDb, useSession } from '../../app/session.ts';
 import { formatCount, formatDateTime } from '../../app/format.ts';
+import { plural } from '../../app/words.ts';
 import { hrefFor, navigate } from '../../app/router.ts';
 import { ErrorMessage, errorFromUnknown } from '../../components/ErrorMessage.tsx';
 import { outboxStore, queueChanged } from '../../outbox/runtime.ts';
-import { displayValue } from '../outbox/compare.ts';
+import { describeOp, NO_NAMES, type OpNames } from '../outbox/describe.ts';
+import { loadOpNames } from '../outbox/names.ts';
 import { readRecords, type ReadResult } from './current.ts';
+import { UndoTable } from './UndoTable.tsx';
+import { queueButtonText, undoStepWords } from './words.ts';
 
 const NONE: OutboxOp[] = [];
 
@@ -47,45 +54,7 @@ function statusText(progress: number | null, total: number, check: Check | null,
         `${formatCount(counts.revert)} to revert, ${formatCount(counts.already)} already as before, ${formatCount(counts.conflict)} changed since (not reverted unless you choose), ` +
         `${formatCount(counts.irreversible)} the API cannot reverse, ${formatCount(counts.notApplied)} never applied` +
         (counts.unknown > 0 ? `, ${formatCount(counts.unknown)} could not be checked.` : '.')
-      : 'Nothing is checked yet: check the records to see what the undo would do.'
-  );
-}
-
-interface UndoTableProps {
-  judged: readonly JudgedLine[];
-  check: Check;
-  force: ReadonlySet<string>;
-  offers: ReadonlySet<string>;
-  onForce: (id: string, on: boolean) => void;
-  onOffer: (id: string, on: boolean) => void;
-}
-
-function UndoTable({ judged, check, force, offers, onForce, onOffer }: UndoTableProps) {
-  return (
-    <table className="outbox-table" aria-label="Undo preview">
-      <thead>
-        <tr>
-          <th scope="col">Change</th>
-          <th scope="col">Undo</th>
-          <th scope="col">Record now</th>
-          <th scope="col">Base / applied / now</th>
-          <th scope="col">Choice</th>
-        </tr>
-      </thead>
-      <tbody>
-        {judged.map((j) => (
-          <UndoRow
-            key={j.line.op.id}
-            judged={j}
-            error={j.line.step ? check.result.errors.get(readKeyOf(j)) : undefined}
-            forced={force.has(j.line.op.id)}
-            offered={offers.has(j.line.op.id)}
-            onForce={(on) => onForce(j.line.op.id, on)}
-            onOffer={(on) => onOffer(j.line.op.id, on)}
-          />
-        ))}
-      </tbody>
-    </table>
+      : 'Nothing is checked yet: the records are checked to see what the undo would do.'
   );
 }
 
@@ -108,8 +77,42 @@ function useUndoCheck(db: ReturnType<typeof useActiveDb>, lines: ReturnType<type
       setProgress(null);
     }
   }, [db, lines, setError]);
+  // the check runs as the view opens: the preview says what the undo will do without a click
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current || !db || lines.length === 0) return;
+    started.current = true;
+    void runCheck();
+  }, [db, lines.length, runCheck]);
 
   return { check, progress, runCheck };
+}
+
+/** Names for the preview's words: the batch's records and those its undo touches (a created person set Inactive). */
+function useUndoWords(db: ReturnType<typeof useActiveDb>, lines: readonly UndoLine[]) {
+  const names = useLiveQuery(async () => (db ? loadOpNames(db, lines.map((l) => (l.step ? { ...l.op, op: l.step.op } : l.op))) : NO_NAMES), [db, lines]) ?? NO_NAMES;
+  return useMemo(() => wordsWith(names), [names]);
+}
+
+function wordsWith(names: OpNames) {
+  return {
+    changeWords: (line: UndoLine) => describeOp(line.op, names),
+    undoWords: (line: UndoLine, step: ReversalStep) => undoStepWords(step, names, line.op),
+  };
+}
+
+/** The confirmation once the undo is queued: it takes the keyboard focus (not the page body). */
+function Queued({ count }: { count: number | null }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (count !== null) ref.current?.focus();
+  }, [count]);
+  if (count === null) return null;
+  return (
+    <p role="status" className="confirmation" tabIndex={-1} ref={ref}>
+      The undo is queued ({plural(count, 'change')}) as a batch linked to this one. <a href={hrefFor('outbox')} onClick={() => navigate('outbox')}>See it in the Outbox</a>
+    </p>
+  );
 }
 
 export default function UndoView({ params }: RouteProps) {
@@ -123,12 +126,13 @@ export default function UndoView({ params }: RouteProps) {
   const [force, setForce] = useState<ReadonlySet<string>>(new Set());
   const [offers, setOffers] = useState<ReadonlySet<string>>(new Set());
   const [error, setError] = useState<AppError | null>(null);
-  const [queued, setQueued] = useState(false);
+  const [queued, setQueued] = useState<number | null>(null);
   const { check, progress, runCheck } = useUndoCheck(db, lines, setError);
+  const words = useUndoWords(db, lines);
 
   const judged = useMemo(() => (check ? judgeUndo(lines, check.result.now, { force, offers }) : []), [check, lines, force, offers]);
   const counts = useMemo(() => undoCounts(judged), [judged]);
-  const drafts = useMemo(() => undoDrafts(judged), [judged]);
+  const drafts = useMemo(() => undoDrafts(judged, (line, step) => `Undo: ${words.undoWords(line, step)}`), [judged, words]);
   // an undo is a write like any other: the same rule as bulk edits, record edits and the import
   const access = useSession((st) => st.activeProfile?.access ?? 'unknown');
   const refusal = firstWriteRefusal(access, drafts.map((d) => d.op.kind));
@@ -139,7 +143,7 @@ export default function UndoView({ params }: RouteProps) {
     try {
       await enqueueOps(odb, drafts, { undoes: batchId });
       await queueChanged();
-      setQueued(true);
+      setQueued(drafts.length);
     } catch (e) {
       setError(errorFromUnknown(e));
     }
@@ -159,7 +163,7 @@ export default function UndoView({ params }: RouteProps) {
     <section className="view undo-view" aria-labelledby="undo-heading">
       <h1 id="undo-heading">Undo a batch</h1>
       <p>
-        Batch of {formatDateTime(batchOps[0]!.createdAt)}: {formatCount(batchOps.length)} changes. Each change that was applied is put back from the values it was
+        Batch of {formatDateTime(batchOps[0]!.createdAt)}: {plural(batchOps.length, 'change')}. Each change that was applied is put back from the values it was
         made from; the undo is queued as a batch of its own and sent, verified and logged like any other.
       </p>
       {earlierUndo && <p role="note">This batch already has an undo, queued {formatDateTime(earlierUndo.createdAt)}. Records it put back show as already as before.</p>}
@@ -173,67 +177,24 @@ export default function UndoView({ params }: RouteProps) {
           {check ? 'Check again' : 'Check the records'}
           {online ? ' against the server' : ' against the cache (offline)'}
         </button>
-        <button type="button" onClick={() => void queueUndo()} disabled={queued || progress !== null || drafts.length === 0 || refusal !== null}>
-          Queue the undo ({formatCount(drafts.length)} changes)
+        <button type="button" className="primary" onClick={() => void queueUndo()} disabled={queued !== null || progress !== null || drafts.length === 0 || refusal !== null}>
+          {queueButtonText({ online, checking: progress !== null || (check === null && error === null), checked: check !== null, changes: drafts.length, queued })}
         </button>
         <a href={hrefFor('outbox')}>Back to the Outbox</a>
       </div>
-      {queued && (
-        <p role="status">
-          The undo is queued ({formatCount(drafts.length)} changes) as a batch linked to this one. <a href={hrefFor('outbox')} onClick={() => navigate('outbox')}>See it in the Outbox</a>
-        </p>
-      )}
+      <Queued count={queued} />
       {check && (
-        <UndoTable judged={judged} check={check} force={force} offers={offers} onForce={(id, on) => setForce(toggle(force, id, on))} onOffer={(id, on) => setOffers(toggle(offers, id, on))} />
+        <UndoTable
+          judged={judged}
+          result={check.result}
+          force={force}
+          offers={offers}
+          onForce={(id, on) => setForce(toggle(force, id, on))}
+          onOffer={(id, on) => setOffers(toggle(offers, id, on))}
+          {...words}
+        />
       )}
     </section>
   );
 }
 
-function readKeyOf(j: JudgedLine): string {
-  return [...readsOf([j.line]).keys()][0] ?? '';
-}
-
-const VERDICT_TEXT = { revert: 'Will be put back', already: 'Already as before: nothing to send', conflict: 'Changed since the batch was applied' } as const;
-
-function UndoRow(props: { judged: JudgedLine; error: AppError | undefined; forced: boolean; offered: boolean; onForce: (on: boolean) => void; onOffer: (on: boolean) => void }) {
-  const { judged: j, error, forced, offered, onForce, onOffer } = props;
-  const reversal = j.line.reversal;
-  const step = j.line.step;
-  const what = !reversal
-    ? `Never applied (${j.line.op.status}): nothing to undo`
-    : reversal.kind === 'irreversible'
-      ? reversal.reason
-      : `${step?.summary ?? ''}${step?.caveat ? ` (${step.caveat})` : ''}`;
-  const state = !step ? '' : error ? `Could not be checked: ${error.message}` : j.verdict ? VERDICT_TEXT[j.verdict] : 'Not in the cache: cannot be checked offline';
-  return (
-    <tr className={`undo-line undo-${j.verdict ?? (reversal ? reversal.kind : 'not-applied')}`}>
-      <td>{j.line.op.summary}</td>
-      <td>{what}</td>
-      <td>{state}</td>
-      <td>
-        {j.verdict === 'conflict' && (
-          <ul aria-label="Base / applied / now">
-            {j.compare.map((c) => (
-              <li key={c.field}>
-                {c.field}: base {displayValue(c.base)} / applied {displayValue(c.applied)} / now {displayValue(c.now)}
-              </li>
-            ))}
-          </ul>
-        )}
-      </td>
-      <td>
-        {reversal?.kind === 'irreversible' && reversal.offer && (
-          <label>
-            <input type="checkbox" checked={offered} onChange={(e) => onOffer(e.target.checked)} /> {reversal.offer.label}
-          </label>
-        )}
-        {j.verdict === 'conflict' && (reversal?.kind === 'reverse' || offered) && (
-          <label>
-            <input type="checkbox" checked={forced} onChange={(e) => onForce(e.target.checked)} /> Revert anyway
-          </label>
-        )}
-      </td>
-    </tr>
-  );
-}

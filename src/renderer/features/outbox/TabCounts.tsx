@@ -1,0 +1,25 @@
+/**
+ * The counts on the Outbox and Conflicts tabs: "Outbox (12)" while 12 changes
+ * are not done, "Conflicts (2)" while 2 wait for a choice; nothing at zero.
+ * Read with index counts, never by loading the ops.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useActiveDb } from '../../app/session.ts';
+import { formatCount } from '../../app/format.ts';
+
+function Count({ n }: { n: number | undefined }) {
+  return n ? <> ({formatCount(n)})</> : null;
+}
+
+/** Changes not done yet: waiting, being sent, in conflict, to review. */
+export function OutboxCount() {
+  const db = useActiveDb();
+  const n = useLiveQuery(async () => (db ? (await db.outbox.count()) - (await db.outbox.where('status').equals('done').count()) : 0), [db]);
+  return <Count n={n} />;
+}
+
+export function ConflictCount() {
+  const db = useActiveDb();
+  const n = useLiveQuery(async () => (db ? db.outbox.where('status').equals('conflict').count() : 0), [db]);
+  return <Count n={n} />;
+}

@@ -1,0 +1,71 @@
+/**
+ * The undo preview in words, in the undo's own direction: undoing "status
+ * Active → Inactive" reads "status Inactive → Active" (what the undo will do,
+ * not the change it undoes). Pure over the names the cache knows.
+ */
+import type { OpSpec } from '../../../shared/ipc.ts';
+import type { OutboxOp } from '../../../shared/outbox.ts';
+import type { ReversalStep } from '../../../shared/undo/reverse.ts';
+import type { FieldCompare } from '../../../shared/undo/plan.ts';
+import { fieldInSentence, fieldLabel, plural } from '../../app/words.ts';
+import { describeOp, type OpNames } from '../outbox/describe.ts';
+import { fieldValue } from '../outbox/compare.ts';
+
+/** Whose record an update changes: "Priya Costa", "Priya Costa's Rigging". */
+function recordOf(op: OpSpec, names: OpNames): string {
+  const person = (userid: number) => names.users.get(userid) ?? `user ${userid}`;
+  switch (op.kind) {
+    case 'user.update':
+      return person(op.userid);
+    case 'credentialAssignment.update':
+      return `${person(op.userid)}'s ${names.credentials.get(op.credentialid) ?? `credential ${op.credentialid}`}`;
+    case 'trainingAssignment.update': {
+      const t = names.transcripts.get(op.transcriptid);
+      return t ? `${person(t.userid)}'s ${names.courses.get(t.courseid) ?? `course ${t.courseid}`}` : `training assignment ${op.transcriptid}`;
+    }
+    default:
+      return '';
+  }
+}
+
+/** What one step of the undo does: "Priya Costa: status Inactive → Active", "Remove Rigging from Priya Costa". */
+export function undoStepWords(step: ReversalStep, names: OpNames, undone: OutboxOp): string {
+  const spec = step.op;
+  if ('changes' in spec) {
+    const moves = Object.keys(spec.changes).map((f) => `${fieldInSentence(f)} ${fieldValue(f, step.applied.fields[f])} → ${fieldValue(f, step.before.fields[f])}`);
+    return `${recordOf(spec, names)}: ${moves.join(', ')}`;
+  }
+  // the undo's op described as any op is (without the "Undo:" of the batch it belongs to)
+  const { undoes: _undoes, bindings: _bindings, ...plain } = undone;
+  return describeOp({ ...plain, op: spec }, names);
+}
+
+const PRESENCE: Record<string, string> = { present: 'there', absent: 'not there' };
+
+/** "Status: before Active, after the batch Inactive, now Offline" */
+export function compareWords(c: FieldCompare): string {
+  const value = (v: unknown) => (c.field === 'record' && typeof v === 'string' ? (PRESENCE[v] ?? v) : fieldValue(c.field, v));
+  return `${fieldLabel(c.field)}: before ${value(c.base)}, after the batch ${value(c.applied)}, now ${value(c.now)}`;
+}
+
+export interface QueueButtonState {
+  /** the check reads the server (online) or the cache */
+  online: boolean;
+  /** the check is running, or about to */
+  checking: boolean;
+  /** a check has answered */
+  checked: boolean;
+  /** changes the undo would queue */
+  changes: number;
+  /** changes queued by this view, once it has */
+  queued: number | null;
+}
+
+/** The main button says what it will queue, or what it waits for: never "Queue the undo (0 changes)" before the check. */
+export function queueButtonText(s: QueueButtonState): string {
+  if (s.queued !== null) return `Undo queued (${plural(s.queued, 'change')})`;
+  if (s.checking) return s.online ? 'Checking the server…' : 'Checking the cache…';
+  if (!s.checked) return 'Check the records first';
+  if (s.changes === 0) return 'Nothing to undo';
+  return `Queue the undo (${plural(s.changes, 'change')})`;
+}
