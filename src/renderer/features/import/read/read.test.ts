@@ -286,12 +286,10 @@ describe('huge cells: linear time, and refused past a sane size', () => {
 
   it('refuses a 16 MB shared string quickly, after reading about 1 MB of it', () => {
     const file = stored(HEADER_ROW, `<si><t>username</t></si><si><t>${'x'.repeat(16 * MB)}</t></si>`);
-    const started = performance.now();
     let message = '';
     const work = searched(() => (message = refusal('p.xlsx', file)));
     expect(message).toContain('Text 2 of the workbook is larger than 1 MB');
     expect(work).toBeLessThan(3 * MB);
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it('reads a 3 MB row (100 cells of 30,000 characters) with work linear in its size', () => {
@@ -307,19 +305,18 @@ describe('huge cells: linear time, and refused past a sane size', () => {
   it('reads a row of unclosed tags (100,000 each of <c>, <v> and <is>) in linear time', () => {
     const n = 100_000;
     const file = stored(`<row r="1"><c t="inlineStr"><is><t>username</t></is></c></row><row r="2">${'<c>'.repeat(n)}<c r="A2">${'<v>'.repeat(n)}</c><c r="B2" t="inlineStr">${'<is>'.repeat(n)}</c></row>`);
-    const started = performance.now();
-    expect(readSpreadsheet('p.xlsx', file).rows.map((r) => r.cells)).toEqual([['username']]);
-    // a few milliseconds; a scan to the row's end from each tag took minutes
-    expect(performance.now() - started).toBeLessThan(2000);
+    let cells: string[][] = [];
+    // the characters searched, not the time (timed tests fail on a busy machine): a scan to the row's end from each tag took minutes
+    const work = searched(() => (cells = readSpreadsheet('p.xlsx', file).rows.map((r) => r.cells)));
+    expect(cells).toEqual([['username']]);
+    expect(work).toBeLessThan(20 * file.length);
   });
 
   it('refuses a 16 MB row quickly, naming it, after reading a few MB of it', () => {
     const file = stored(`<row r="1"><c t="inlineStr"><is><t>username</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>${'y'.repeat(16 * MB)}</t></is></c></row>`);
-    const started = performance.now();
     let message = '';
     const work = searched(() => (message = refusal('p.xlsx', file)));
     expect(message).toContain('Row 2 of the sheet is larger than 4 MB');
     expect(work).toBeLessThan(12 * MB);
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 });
