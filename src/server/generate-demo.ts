@@ -13,7 +13,7 @@ import { ASSIGNMENT_METHODS, HOSTILE } from './names.ts';
 import type { Rng } from './rng.ts';
 
 /** The shares the demo is drawn with (per person or per record, as named). */
-export const DEMO_SHARES = {
+const DEMO_SHARES = {
   /** people holding one expired credential (expired 1–120 days ago) */
   peopleWithExpired: 0.04,
   /** people lacking one of the credentials everyone else at their site holds */

@@ -4,7 +4,7 @@ import type { Store } from './store.ts';
 import { COURSE_SUFFIXES, COURSE_TOPICS, CREDENTIAL_CATEGORIES, CREDENTIAL_LEVELS, CREDENTIAL_WORDS } from './names.ts';
 
 /** Ids are global across sites; each kind counts up from its own base. */
-export interface IdCounters {
+interface IdCounters {
   user: number; email: number; profileCategory: number; group: number; credentialCategory: number;
   credential: number; course: number; transcript: number;
 }
