@@ -23,7 +23,7 @@ async function bulk(page: Page, username: string, action: string, fill: (page: P
   await page.getByLabel('Bulk action').selectOption({ label: action });
   await fill(page);
   if (!opts.previewed) await page.getByRole('button', { name: 'Preview' }).click();
-  await page.getByRole('button', { name: 'Queue 1 changes' }).click();
+  await page.getByRole('button', { name: 'Queue 1 change' }).click();
 }
 
 async function openHash(page: Page, hash: string): Promise<void> {
@@ -146,7 +146,7 @@ test.describe('offline work in every view, then the platform\'s answer', () => {
       await expect.poll(() => back.query<{ usertype: string }>('SELECT usertype FROM users WHERE userid = ?', user.userid)[0]?.usertype, { timeout: 60_000 }).toBe('Supervisor');
       await openHash(app, `#/users/${user.userid}`);
       await expect(section('Profile')).toContainText('Supervisor', { timeout: 30_000 });
-      await expect(section('Profile')).toContainText('Refreshed from the site');
+      await expect(section('Profile')).toContainText('Confirmed by the site');
       await expect(detail.getByText(/^Pending/)).toHaveCount(0, { timeout: 30_000 });
       await expect(section('Credentials').getByRole('row').filter({ hasText: credential.credentialname })).toContainText('Nov 2, 2027');
       await expect(section('Training').getByRole('row').filter({ hasText: course.coursename })).toBeVisible();
@@ -177,7 +177,7 @@ test('a bulk renewal changes only the dates of the credential people already hol
     await p.getByLabel(/^Expiration date/).fill('2029-03-31');
     const preview = p.getByRole('region', { name: 'Preview' });
     await p.getByRole('button', { name: 'Preview' }).click();
-    await expect(preview).toContainText('1 to queue, 0 already so');
+    await expect(preview).toContainText('1 change to queue; 0 people already as chosen');
     await preview.getByText('Will change (1)').click();
     await expect(preview.getByRole('listitem')).toContainText(`renew ${held.credentialname}, expires`);
     await expect(preview.getByRole('listitem')).toContainText('→ Mar 31, 2029');
