@@ -154,9 +154,9 @@ export default function CredentialsView({ params }: RouteProps) {
     { id: 'category', header: 'Category', width: 'minmax(8rem, 1fr)', render: (c) => c.categoryname },
     { id: 'holders', header: 'Holders', width: '6.5rem', render: (c) => count(c, 'holders') },
     { id: 'expired', header: 'Expired', width: '6.5rem', render: (c) => count(c, 'expired') },
-    { id: 'd30', header: '≤ 30 days', width: '6.5rem', render: (c) => count(c, 'within30') },
-    { id: 'd60', header: '≤ 60 days', width: '6.5rem', render: (c) => count(c, 'within60') },
-    { id: 'd90', header: '≤ 90 days', width: '6.5rem', render: (c) => count(c, 'within90') },
+    { id: 'd30', header: '≤ 30 days', width: '7.5rem', render: (c) => count(c, 'within30') },
+    { id: 'd60', header: '≤ 60 days', width: '7.5rem', render: (c) => count(c, 'within60') },
+    { id: 'd90', header: '≤ 90 days', width: '7.5rem', render: (c) => count(c, 'within90') },
   ];
   return (
     <section className="view" aria-labelledby="credentials-heading">
