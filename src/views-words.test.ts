@@ -67,7 +67,7 @@ function visibleTexts(path: string): { text: string; where: string }[] {
 
 /** The platform's names that are not already the word a person uses ("status" is; "expirationdate" is not). */
 const RAW_NAMES = RAW_FIELD_NAMES.filter((name) => fieldLabel(name).toLowerCase() !== name.toLowerCase());
-const DROPPED_PHRASES = [/already so\b/i, /\ba e-mail/i, /\bQueue 1 changes\b/];
+const DROPPED_PHRASES = [/already so\b/i, /\ba e-mail/i, /\bQueue 1 changes\b/, /\bPending create\b/i];
 
 /** Which raw names or dropped phrases a text holds. */
 function badWords(text: string): string[] {

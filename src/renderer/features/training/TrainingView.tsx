@@ -158,7 +158,7 @@ function ByUser({ db, userid }: { db: FieldbookDb; userid: number | null }) {
           {matches.map((u) => (
             <li key={u.userid}>
               <a href={hrefFor('training', 'user', u.userid)}>{u.lastname}, {u.firstname} ({u.username})</a>
-              {u.pendingChange === 'create' && <> <span className="badge pending">Pending create</span></>}
+              {u.pendingChange === 'create' && <> <span className="badge pending">Pending addition</span></>}
             </li>
           ))}
         </ul>
