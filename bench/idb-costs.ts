@@ -8,7 +8,7 @@
  * `FIELDBOOK_CHECKPOINTS=1`, `FIELDBOOK_BATCH=1`: other shapes, below). Prints the time and
  * the CPU seconds of each process for each shape. Not a benchmark (no target):
  * it says how much of a resync's write cost is per record and how much per
- * transaction (README, "Benchmarks").
+ * transaction (docs/benchmarks.md).
  */
 import type { Page } from '@playwright/test';
 import { chromiumSeconds, cpuDelta, cpuSeconds, describeCpu, roundCpu, waitUntilQuiet } from './cpu-lib.ts';

@@ -41,7 +41,7 @@ async function openConflict(page: Page, server: ReferenceServer): Promise<{ user
   await page.getByLabel('Bulk action').selectOption({ label: 'Change status' });
   await page.getByLabel('New status').selectOption('Inactive');
   await page.getByRole('button', { name: 'Preview' }).click();
-  await page.getByRole('button', { name: 'Queue 1 changes' }).click();
+  await page.getByRole('button', { name: 'Queue 1 change' }).click();
   await goTo(page, 'Conflicts');
   await expect(page.getByRole('table', { name: 'Values in conflict' })).toBeVisible({ timeout: 30_000 });
   return user;

@@ -23,7 +23,7 @@ async function bulk(page: Page, username: string, action: string, fill: (page: P
   await page.getByLabel('Bulk action').selectOption({ label: action });
   await fill(page);
   if (!opts.previewed) await page.getByRole('button', { name: 'Preview' }).click();
-  await page.getByRole('button', { name: 'Queue 1 changes' }).click();
+  await page.getByRole('button', { name: 'Queue 1 change' }).click();
 }
 
 async function openHash(page: Page, hash: string): Promise<void> {
@@ -99,28 +99,28 @@ test.describe('offline work in every view, then the platform\'s answer', () => {
     await expect(usersGrid(app).getByText('Pending change')).toBeVisible();
     await app.getByRole('combobox', { name: /^Status/ }).selectOption('');
     await app.getByLabel('Search users').fill('nora');
-    await expect(usersGrid(app).getByText('Pending create')).toBeVisible();
+    await expect(usersGrid(app).getByText('Pending addition')).toBeVisible();
     // undone from where it shows: the person goes from the list and is never created
     await app.getByLabel('Search users').fill('otto');
-    await usersGrid(app).getByRole('button', { name: 'Undo pending create of Otto Undone' }).click();
+    await usersGrid(app).getByRole('button', { name: 'Undo pending addition of Otto Undone' }).click();
     await expect(app.getByText('No user matches the search and filters.')).toBeVisible();
 
     // the person's detail
     await openHash(app, `#/users/${user.userid}`);
     const detail = app.getByRole('article');
     const section = (name: string) => detail.getByRole('region', { name, exact: true });
-    await expect(section('Access').getByRole('listitem').filter({ hasText: group.groupname })).toContainText('Pending create');
-    await expect(section('Credentials').getByRole('row').filter({ hasText: credential.credentialname })).toContainText('Pending create');
+    await expect(section('Access').getByRole('listitem').filter({ hasText: group.groupname })).toContainText('Pending addition');
+    await expect(section('Credentials').getByRole('row').filter({ hasText: credential.credentialname })).toContainText('Pending addition');
     await expect(section('Credentials').getByRole('row').filter({ hasText: credential.credentialname })).toContainText('Nov 2, 2027');
-    await expect(section('Training').getByRole('row').filter({ hasText: course.coursename })).toContainText('Pending create');
-    await expect(section('E-mails').getByRole('listitem').filter({ hasText: 'pending.e2e@example.test' })).toContainText('Pending create');
+    await expect(section('Training').getByRole('row').filter({ hasText: course.coursename })).toContainText('Pending addition');
+    await expect(section('E-mails').getByRole('listitem').filter({ hasText: 'pending.e2e@example.test' })).toContainText('Pending addition');
     await expect(section('Profile')).toContainText('Inactive');
 
     // the credential's holders and the Access view's supervisors
     await openHash(app, `#/credentials/${credential.credentialid}`);
-    await expect(app.getByRole('grid', { name: `Holders of ${credential.credentialname}` }).getByRole('row').filter({ hasText: user.lastname })).toContainText('Pending create');
+    await expect(app.getByRole('grid', { name: `Holders of ${credential.credentialname}` }).getByRole('row').filter({ hasText: user.lastname })).toContainText('Pending addition');
     await goTo(app, 'Access');
-    await expect(app.getByRole('grid', { name: 'Groups and their supervisors' }).getByRole('row').filter({ hasText: fullName }).first()).toContainText('Pending create');
+    await expect(app.getByRole('grid', { name: 'Groups and their supervisors' }).getByRole('row').filter({ hasText: fullName }).first()).toContainText('Pending addition');
 
     // the Outbox says it in words, with a date picker when editing
     await goTo(app, 'Outbox');
@@ -149,7 +149,7 @@ test.describe('offline work in every view, then the platform\'s answer', () => {
       await expect.poll(() => back.query<{ usertype: string }>('SELECT usertype FROM users WHERE userid = ?', user.userid)[0]?.usertype, { timeout: 60_000 }).toBe('Supervisor');
       await openHash(app, `#/users/${user.userid}`);
       await expect(section('Profile')).toContainText('Supervisor', { timeout: 30_000 });
-      await expect(section('Profile')).toContainText('Refreshed from the site');
+      await expect(section('Profile')).toContainText('Confirmed by the site');
       await expect(detail.getByText(/^Pending/)).toHaveCount(0, { timeout: 30_000 });
       await expect(section('Credentials').getByRole('row').filter({ hasText: credential.credentialname })).toContainText('Nov 2, 2027');
       await expect(section('Training').getByRole('row').filter({ hasText: course.coursename })).toBeVisible();
@@ -180,7 +180,7 @@ test('a bulk renewal changes only the dates of the credential people already hol
     await p.getByLabel(/^Expiration date/).fill('2029-03-31');
     const preview = p.getByRole('region', { name: 'Preview' });
     await p.getByRole('button', { name: 'Preview' }).click();
-    await expect(preview).toContainText('1 to queue, 0 already so');
+    await expect(preview).toContainText('1 change to queue; 0 people already as chosen');
     await preview.getByText('Will change (1)').click();
     await expect(preview.getByRole('listitem')).toContainText(`renew ${held.credentialname}, expires`);
     await expect(preview.getByRole('listitem')).toContainText('→ Mar 31, 2029');

@@ -56,8 +56,8 @@ test.describe('offline, then back online', () => {
 
     await selectUser(app, user.username);
     await bulkStatus(app, 'Inactive');
-    await expect(app.getByText('1 to queue, 0 already so (skipped), 0 cannot be done (not queued).')).toBeVisible();
-    await app.getByRole('button', { name: 'Queue 1 changes' }).click();
+    await expect(app.getByText('1 change to queue; 0 people already as chosen (skipped); 0 people cannot be changed (not queued).')).toBeVisible();
+    await app.getByRole('button', { name: 'Queue 1 change' }).click();
     await expect(usersGrid(app).getByText('Pending')).toBeVisible();
     await expect(usersGrid(app).getByText('Inactive')).toBeVisible();
 
@@ -67,7 +67,7 @@ test.describe('offline, then back online', () => {
     await app.getByLabel(/^Expiration date/).fill('2028-06-30');
     await app.getByLabel(/^Number/).fill('E2E-1');
     await app.getByRole('button', { name: 'Preview' }).click();
-    await app.getByRole('button', { name: 'Queue 1 changes' }).click();
+    await app.getByRole('button', { name: 'Queue 1 change' }).click();
 
     await openTab(app, 'Outbox');
     // two batches of one change each, waiting
@@ -92,7 +92,7 @@ test('a read-only token: the preview refuses the edits and nothing is queued', a
   const user = someActiveUser(server);
   await selectUser(app, user.username);
   await bulkStatus(app, 'Inactive');
-  await expect(app.getByText('0 to queue, 0 already so (skipped), 1 cannot be done (not queued).')).toBeVisible();
+  await expect(app.getByText('0 changes to queue; 0 people already as chosen (skipped); 1 person cannot be changed (not queued).')).toBeVisible();
   await expect(app.getByRole('button', { name: 'Queue 0 changes' })).toBeDisabled();
   await openTab(app, 'Outbox');
   await expect(app.getByText('Nothing here.')).toBeVisible();
@@ -123,7 +123,7 @@ test('a change made on the server meanwhile becomes a conflict, resolved by keep
 
   await selectUser(app, user.username);
   await bulkStatus(app, 'Inactive');
-  await app.getByRole('button', { name: 'Queue 1 changes' }).click();
+  await app.getByRole('button', { name: 'Queue 1 change' }).click();
 
   await openTab(app, 'Conflicts');
   const values = app.getByRole('table', { name: 'Values in conflict' });

@@ -47,7 +47,7 @@ test('the token is nowhere the page or the disk can reach, only in the keychain'
   await app.getByLabel('Bulk action').selectOption({ label: 'Change status' });
   await app.getByLabel('New status').selectOption('Inactive');
   await app.getByRole('button', { name: 'Preview' }).click();
-  await app.getByRole('button', { name: 'Queue 1 changes' }).click();
+  await app.getByRole('button', { name: 'Queue 1 change' }).click();
   await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: tabName('Outbox') }).click();
   await app.getByRole('button', { name: 'Send now' }).click();
   await expect(app.getByRole('table', { name: 'Batches' }).getByText('1 change: 1 sent')).toHaveCount(1, { timeout: 30_000 });

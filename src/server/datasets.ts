@@ -16,7 +16,7 @@ export interface DatasetSize {
 
 export const DATASETS: Record<DatasetName, DatasetSize> = {
   tiny: { sites: 1, users: 40, credentials: 6, credentialAssignments: 80, courses: 8, trainingAssignments: 120, profileCategories: 3, credentialCategories: 2 },
-  demo: { sites: 2, users: 300, credentials: 24, credentialAssignments: 1_200, courses: 30, trainingAssignments: 3_000, profileCategories: 4, credentialCategories: 4 },
+  demo: { sites: 2, users: 300, credentials: 8, credentialAssignments: 1_260, courses: 30, trainingAssignments: 3_000, profileCategories: 4, credentialCategories: 4 },
   m: { sites: 2, users: 5_000, credentials: 60, credentialAssignments: 20_000, courses: 100, trainingAssignments: 60_000, profileCategories: 5, credentialCategories: 6 },
   l: { sites: 2, users: 20_000, credentials: 150, credentialAssignments: 100_000, courses: 300, trainingAssignments: 400_000, profileCategories: 5, credentialCategories: 8 },
 };

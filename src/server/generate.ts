@@ -12,9 +12,10 @@ import {
   type DatasetName, type DatasetSize,
 } from './datasets.ts';
 import {
-  ASSIGNMENT_METHODS, COURSE_SUFFIXES, COURSE_TOPICS, CREDENTIAL_CATEGORIES, CREDENTIAL_LEVELS, CREDENTIAL_WORDS,
-  FIRST_NAMES, FOREIGN_SITE_NAME, HOSTILE, LAST_NAMES, MODULES, PROFILE_CATEGORIES, SITE_NAMES,
+  ASSIGNMENT_METHODS, FIRST_NAMES, FOREIGN_SITE_NAME, HOSTILE, LAST_NAMES, MODULES, PROFILE_CATEGORIES, SITE_NAMES,
 } from './names.ts';
+import { generateDemoCredentials, generateDemoTraining } from './generate-demo.ts';
+import { courseName, credentialName, insertCredentialCategories, type Ctx } from './generate-parts.ts';
 
 export interface GenerateOptions {
   dataset: DatasetName;
@@ -24,25 +25,10 @@ export interface GenerateOptions {
   hostile: boolean;
 }
 
-/** Ids are global across sites; each kind counts up from its own base. */
-interface IdCounters {
-  user: number; email: number; profileCategory: number; group: number; credentialCategory: number;
-  credential: number; course: number; transcript: number;
-}
-
-interface Ctx {
-  store: Store;
-  rng: Rng;
-  today: string;
-  hostile: boolean;
-  ids: IdCounters;
-  usernames: Map<string, number>;
-}
-
 export function generateDataset(store: Store, opts: GenerateOptions): void {
   store.resetForLoad();
   const ctx: Ctx = {
-    store, rng: seededRng(opts.seed), today: opts.today, hostile: opts.hostile, usernames: new Map(),
+    store, rng: seededRng(opts.seed), today: opts.today, hostile: opts.hostile, demo: opts.dataset === 'demo', usernames: new Map(),
     ids: { user: 10_000, email: 50_000, profileCategory: 200, group: 2_000, credentialCategory: 300, credential: 5_000, course: 700, transcript: 1_000_000 },
   };
   store.db.exec('BEGIN');
@@ -95,8 +81,13 @@ function generateSite(ctx: Ctx, siteid: number, customerid: number, sitename: st
   const userids = generateUsers(ctx, siteid, host, size.users, hostile);
   const groupids = generateProfile(ctx, siteid, userids, size.profileCategories, hostile);
   generateSupervisors(ctx, siteid, userids, groupids);
-  generateCredentials(ctx, siteid, userids, size, hostile);
-  generateTraining(ctx, siteid, userids, size, hostile);
+  if (ctx.demo) {
+    generateDemoCredentials(ctx, siteid, userids, size, hostile);
+    generateDemoTraining(ctx, siteid, userids, size, hostile);
+  } else {
+    generateCredentials(ctx, siteid, userids, size, hostile);
+    generateTraining(ctx, siteid, userids, size, hostile);
+  }
 }
 
 function pickStatus(rng: Rng): string {
@@ -174,19 +165,12 @@ function generateSupervisors(ctx: Ctx, siteid: number, userids: number[], groupi
 
 function generateCredentials(ctx: Ctx, siteid: number, userids: number[], size: DatasetSize, hostile: boolean): void {
   const { store, rng, ids, today } = ctx;
-  const categoryids: number[] = [];
-  for (const name of CREDENTIAL_CATEGORIES.slice(0, size.credentialCategories)) {
-    categoryids.push(++ids.credentialCategory);
-    store.run('INSERT INTO credential_categories VALUES (?, ?, ?)', ids.credentialCategory, siteid, name);
-  }
+  const categoryids = insertCredentialCategories(ctx, siteid, size.credentialCategories);
   interface Cred { id: number; start: number; expiration: number; num: number }
   const creds: Cred[] = [];
   const names = new Set<string>();
   for (let i = 0; i < size.credentials; i++) {
-    let name = '';
-    for (let tries = 0; tries < 20 && (!name || names.has(name)); tries++) name = `${rng.pick(CREDENTIAL_WORDS)} ${rng.pick(CREDENTIAL_LEVELS)}`.trim();
-    if (names.has(name)) name = `${name} ${i + 1}`;
-    names.add(name);
+    const name = credentialName(rng, names, i);
     const cred: Cred = { id: ++ids.credential, start: rng.chance(0.5) ? 1 : 0, expiration: rng.chance(0.7) ? 1 : 0, num: rng.chance(0.4) ? 1 : 0 };
     const description = hostile && i === 0 ? HOSTILE.dataUrl : `${name}: proof of ${name.toLowerCase()} for site work.`;
     store.run('INSERT INTO credentials VALUES (?, ?, ?, ?, ?, ?, ?)', cred.id, categoryids[i % categoryids.length]!, name, description, cred.start, cred.expiration, cred.num);
@@ -214,10 +198,7 @@ function generateTraining(ctx: Ctx, siteid: number, userids: number[], size: Dat
   const courseids: number[] = [];
   const names = new Set<string>();
   for (let i = 0; i < size.courses; i++) {
-    let name = '';
-    for (let tries = 0; tries < 20 && (!name || names.has(name)); tries++) name = `${rng.pick(COURSE_TOPICS)} ${rng.pick(COURSE_SUFFIXES)}`.trim();
-    if (names.has(name)) name = `${name} (${i + 1})`;
-    names.add(name);
+    const name = courseName(rng, names, i);
     const coursename = hostile && i === 0 ? `${name} ${HOSTILE.script}` : name;
     store.run('INSERT INTO courses VALUES (?, ?, ?, ?, ?)', ++ids.course, siteid, coursename, rng.int(1, 4), rng.chance(0.9) ? 'active' : 'inactive');
     courseids.push(ids.course);

@@ -96,6 +96,8 @@ export function mixedScenario(server: RunningServer, opts: { users: number; newU
   const snapshot = server.snapshot();
   const catalog = catalogOf(server);
   const intended = stateOf(snapshot);
+  // the API cannot remove an assignment with attachments: those are renewed instead
+  const attached = new Set(snapshot.credentialAssignments.filter((c) => c.attachmentcount > 0).map((c) => `${c.credentialid}-${c.userid}`));
   const ourSites = new Set(catalog.groups.map((g) => g.siteid));
   const users = snapshot.users.filter((u) => ourSites.has(u.siteid) && /^[a-z0-9._-]+$/i.test(u.username)).slice(0, opts.users);
   const drafts: OpDraft[] = [];
@@ -146,7 +148,7 @@ export function mixedScenario(server: RunningServer, opts: { users: number; newU
         summary: `${who} assign credential`,
       });
       intended.credentials.set(cKey, '2028-06-30');
-    } else if (i % 2 === 0) {
+    } else if (i % 2 === 0 || attached.has(`${credential.credentialid}-${u.userid}`)) {
       drafts.push({ op: { kind: 'credentialAssignment.update', ...cIds, changes: { expirationdate: '12/31/2031' } }, base: { expirationdate: held }, summary: `${who} renew credential` });
       intended.credentials.set(cKey, '2031-12-31');
     } else {

@@ -5,6 +5,7 @@
  * from this value. Kept in this window's local storage: it is a preference of this
  * laptop, never sent anywhere.
  */
+import { useState } from 'react';
 import { create } from 'zustand';
 
 export const DEFAULT_SOON_DAYS = 30;
@@ -43,4 +44,14 @@ export const useSoonWindow = create<SoonWindowState>((set) => ({
 /** The soon window in days, for a component. */
 export function useSoonDays(): number {
   return useSoonWindow((s) => s.days);
+}
+
+/**
+ * A view's own days box: it follows the setting until the person types another
+ * number there (that number holds for this visit of the view only).
+ */
+export function useSoonDaysBox(): [number, (days: number) => void] {
+  const soon = useSoonDays();
+  const [own, setOwn] = useState<number | null>(null);
+  return [own ?? soon, setOwn];
 }

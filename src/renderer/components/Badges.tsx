@@ -9,7 +9,8 @@ export function TrainingBadge({ state }: { state: TrainingState }) {
   return <span className={`badge train-${state}`}>{TRAINING_STATE_LABEL[state]}</span>;
 }
 
-/** A status value from the API, shown as it is. */
+/** A status value from the API in its own words, written as a label ("active" → "Active"). */
 export function StatusText({ value }: { value: string }) {
-  return <span className={`status status-${value.toLowerCase().replace(/[^a-z]/g, '') || 'none'}`}>{value || '(none)'}</span>;
+  const shown = value.trim() ? value.trim().charAt(0).toUpperCase() + value.trim().slice(1) : '(none)';
+  return <span className={`status status-${value.toLowerCase().replace(/[^a-z]/g, '') || 'none'}`}>{shown}</span>;
 }

@@ -7,7 +7,7 @@ import type { PendingChange, PendingMark } from '../app/overlays.ts';
 import { undoOps } from '../outbox/runtime.ts';
 import { useRowControlTabIndex } from './grid-context.ts';
 
-const PENDING_LABEL: Record<PendingChange, string> = { create: 'Pending create', update: 'Pending change', delete: 'Pending removal' };
+const PENDING_LABEL: Record<PendingChange, string> = { create: 'Pending addition', update: 'Pending change', delete: 'Pending removal' };
 
 export function PendingMarker({ row, what }: { row: PendingMark; what?: string }) {
   const [busy, setBusy] = useState(false);

@@ -26,3 +26,10 @@ describe('the words of the sync state', () => {
     expect(progressText(null)).toBe('Starting…');
   });
 });
+
+describe('the sync state in the singular', () => {
+  it('writes one record and one page as such', () => {
+    expect(outcomeText({ running: false, rowsWritten: 1, rowsRemoved: 0, pagesWritten: 1, finished: finished('cancelled', null) })).toBe('Sync paused: 1 page kept, 1 record written; resume continues from there.');
+    expect(progressText(progress('fetching', 1, null))).toBe('Syncing… 1 record');
+  });
+});

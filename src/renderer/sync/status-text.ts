@@ -4,8 +4,9 @@
  * cancelled pass kept rather than what it did not do.
  */
 import type { SyncPhase, SyncProgress } from '../../shared/ipc.ts';
-import { formatCount, formatProgress } from '../app/format.ts';
+import { formatCount } from '../app/format.ts';
 import type { SyncUiState } from './store.ts';
+import { plural } from '../app/words.ts';
 
 const PHASE_TEXT: Record<SyncPhase, string> = {
   planning: 'Planning the sync…',
@@ -20,14 +21,17 @@ const PHASE_TEXT: Record<SyncPhase, string> = {
 /** "Syncing… 1,234 of 5,000 records" while a pass runs. */
 export function progressText(progress: SyncProgress | null): string {
   if (!progress) return 'Starting…';
-  return `${PHASE_TEXT[progress.phase]} ${formatProgress(progress.records, progress.total)} records`;
+  const { records, total } = progress;
+  // as formatProgress: a total already passed is an estimate, left out
+  const counted = total !== null && total > 0 && total >= records ? `${formatCount(records)} of ${plural(total, 'record')}` : plural(records, 'record');
+  return `${PHASE_TEXT[progress.phase]} ${counted}`;
 }
 
 /** The outcome line of the last pass (null while one runs or before any). */
 export function outcomeText(state: Pick<SyncUiState, 'running' | 'finished' | 'rowsWritten' | 'rowsRemoved' | 'pagesWritten'>): string | null {
   const finished = state.finished;
   if (state.running || !finished) return null;
-  const written = `${formatCount(state.rowsWritten)} records written${state.rowsRemoved > 0 ? `, ${formatCount(state.rowsRemoved)} removed` : ''}`;
+  const written = `${plural(state.rowsWritten, 'record')} written${state.rowsRemoved > 0 ? `, ${formatCount(state.rowsRemoved)} removed` : ''}`;
   switch (finished.outcome) {
     case 'completed':
       return `Sync completed. ${written}.`;
@@ -35,7 +39,7 @@ export function outcomeText(state: Pick<SyncUiState, 'running' | 'finished' | 'r
       return `Sync failed. ${written}; what was stored is kept.`;
     case 'cancelled': {
       const planned = finished.plannedRequests;
-      const pages = planned !== null && planned >= state.pagesWritten ? `${formatCount(state.pagesWritten)} of ${formatCount(planned)} pages` : `${formatCount(state.pagesWritten)} pages`;
+      const pages = planned !== null && planned >= state.pagesWritten ? `${formatCount(state.pagesWritten)} of ${plural(planned, 'page')}` : plural(state.pagesWritten, 'page');
       return `Sync paused: ${pages} kept, ${written}; resume continues from there.`;
     }
   }

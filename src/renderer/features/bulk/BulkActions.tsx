@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useActiveDb, useSession } from '../../app/session.ts';
-import { formatCount } from '../../app/format.ts';
+import { plural } from '../../app/words.ts';
 import type { SelectionActionProps } from '../users/SelectionActions.tsx';
 import { discardOps, enqueueOps, newId } from '../../../shared/replay-queue/queue.ts';
 import { outboxStore, queueChanged } from '../../outbox/runtime.ts';
@@ -16,6 +16,7 @@ import { loadBulkContext } from './context.ts';
 import { courseChoices, credentialChoices, featureChoices, groupChoices } from '../../app/catalog.ts';
 import { useCatalogNames } from '../../app/catalog-names.ts';
 import { ChoiceOptions } from '../../components/ChoiceOptions.tsx';
+import type { ChoiceGroup } from '../../app/catalog.ts';
 import { previewBulk, type BulkAction, type BulkPreview } from './plan.ts';
 import type { CourseRecord, CredentialRecord, GroupRecord, ModuleRecord } from '../../../shared/records.ts';
 
@@ -28,6 +29,17 @@ const ACTION_LABELS: Record<ActionType, string> = {
   training: 'Assign training',
   credentialRemove: 'Remove a credential',
   trainingRemove: 'Remove training',
+};
+
+/** The word over the picker of each action (held in the action's name, as a screen reader reads it). */
+const CHOICE_LABELS: Record<ActionType, string> = {
+  status: '',
+  groupAccess: 'Group',
+  moduleAccess: 'Feature',
+  credential: 'Credential',
+  training: 'Course',
+  credentialRemove: 'Credential',
+  trainingRemove: 'Course',
 };
 
 type BulkForm = { status: string; grant: boolean; choice: string; startdate: string; expirationdate: string; credentialnumber: string; notes: string; duedate: string };
@@ -137,23 +149,7 @@ export function BulkActions({ userIds }: SelectionActionProps) {
           ))}
         </select>
       </label>
-      {type === 'status' && (
-        <select aria-label="New status" value={form.status} onChange={(e) => set({ status: e.target.value })}>
-          {KNOWN_STATUSES.map((s) => <option key={s}>{s}</option>)}
-        </select>
-      )}
-      {(type === 'groupAccess' || type === 'moduleAccess') && (
-        <select aria-label="Grant or revoke" value={form.grant ? 'grant' : 'revoke'} onChange={(e) => set({ grant: e.target.value === 'grant' })}>
-          <option value="grant">Grant</option>
-          <option value="revoke">Revoke</option>
-        </select>
-      )}
-      {options.length > 0 && (
-        <select aria-label={ACTION_LABELS[type!]} value={form.choice} onChange={(e) => set({ choice: e.target.value })}>
-          <option value="">Choose…</option>
-          <ChoiceOptions groups={options} />
-        </select>
-      )}
+      {type && <ActionPickers type={type} form={form} set={set} options={options} />}
       {type && <DetailFields type={type} form={form} set={set} credential={credential} />}
       {type && (
         <button type="button" onClick={() => void makePreview()} disabled={!action()}>
@@ -163,11 +159,46 @@ export function BulkActions({ userIds }: SelectionActionProps) {
       {preview && <PreviewPanel preview={preview} onQueue={() => void queue()} />}
       {batch.queued && (
         <p role="status">
-          Queued {formatCount(batch.queued.ids.length)} changes.{' '}
+          Queued {plural(batch.queued.ids.length, 'change')}.{' '}
           <button type="button" onClick={() => void batch.undo()}>Undo</button>
         </p>
       )}
     </div>
+  );
+}
+
+/** The status, grant-or-revoke and record pickers of an action, each with its label. */
+function ActionPickers({ type, form, set, options }: { type: ActionType; form: BulkForm; set: (patch: Partial<BulkForm>) => void; options: ChoiceGroup[] }) {
+  return (
+    <>
+      {type === 'status' && (
+        <label>
+          New status{' '}
+          <select value={form.status} onChange={(e) => set({ status: e.target.value })}>
+            {KNOWN_STATUSES.map((s) => <option key={s}>{s}</option>)}
+          </select>
+        </label>
+      )}
+      {(type === 'groupAccess' || type === 'moduleAccess') && (
+        <label>
+          Grant or revoke{' '}
+          <select value={form.grant ? 'grant' : 'revoke'} onChange={(e) => set({ grant: e.target.value === 'grant' })}>
+            <option value="grant">Grant</option>
+            <option value="revoke">Revoke</option>
+          </select>
+        </label>
+      )}
+      {options.length > 0 && (
+        <label>
+          {CHOICE_LABELS[type]}{' '}
+          {/* the name keeps the action's words ("Group access"), which hold the label shown */}
+          <select aria-label={ACTION_LABELS[type]} value={form.choice} onChange={(e) => set({ choice: e.target.value })}>
+            <option value="">Choose…</option>
+            <ChoiceOptions groups={options} />
+          </select>
+        </label>
+      )}
+    </>
   );
 }
 
@@ -204,17 +235,21 @@ function DetailFields({ type, form, set, credential }: { type: ActionType; form:
   );
 }
 
+/** "2 changes to queue; 1 person already as chosen (skipped); 0 people cannot be changed (not queued)." */
+function previewSummary(preview: Pick<BulkPreview, 'drafts' | 'noops' | 'refused'>): string {
+  return `${plural(preview.drafts.length, 'change')} to queue; ${plural(preview.noops.length, 'person', 'people')} already as chosen (skipped); `
+    + `${plural(preview.refused.length, 'person', 'people')} cannot be changed (not queued).`;
+}
+
 function PreviewPanel({ preview, onQueue }: { preview: BulkPreview; onQueue: () => void }) {
   return (
     <div className="bulk-preview" role="region" aria-label="Preview">
-      <p>
-        {formatCount(preview.drafts.length)} to queue, {formatCount(preview.noops.length)} already so (skipped), {formatCount(preview.refused.length)} cannot be done (not queued).
-      </p>
+      <p>{previewSummary(preview)}</p>
       <PreviewList title="Will change" lines={preview.changes} />
-      <PreviewList title="Already so" lines={preview.noops} />
+      <PreviewList title="Nothing to change" lines={preview.noops} />
       <PreviewList title="Cannot be done" lines={preview.refused} />
       <button type="button" onClick={onQueue} disabled={preview.drafts.length === 0}>
-        Queue {formatCount(preview.drafts.length)} changes
+        Queue {plural(preview.drafts.length, 'change')}
       </button>
     </div>
   );

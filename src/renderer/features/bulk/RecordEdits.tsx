@@ -15,6 +15,7 @@ import { firstWriteRefusal } from '../../../shared/access.ts';
 import { useSession } from '../../app/session.ts';
 import { queueDrafts, undoOps } from '../../outbox/runtime.ts';
 import { KNOWN_STATUSES } from '../import/rows.ts';
+import { fieldLabel } from '../../app/words.ts';
 import {
   ASSIGNMENT_EDIT_FIELDS,
   credentialAssignmentDeleteDraft,
@@ -25,10 +26,9 @@ import {
   userEditDraft,
 } from './single-edit.ts';
 
-const LABELS: Record<string, string> = {
-  firstname: 'First name', lastname: 'Last name', username: 'Username', employeeid: 'Employee ID', status: 'Status',
-  startdate: 'Start date', expirationdate: 'Expiration date', credentialnumber: 'Number', notes: 'Notes', duedate: 'Due date', coursestatus: 'Course status',
-};
+/** The training fields as the record names them (the op's `duedate` is the record's `due_date`), for the one label table. */
+const RECORD_NAME: Readonly<Record<string, string>> = { duedate: 'due_date', coursestatus: 'course_status' };
+const labelOf = (field: string): string => fieldLabel(RECORD_NAME[field] ?? field);
 
 /** The frame every edit shares: the token's refusal (canWrite), queueing, "nothing changes", undo. `kinds`: the ops it may queue. */
 function EditFrame(props: { title: string; kinds: readonly OpKind[]; children: ReactNode; draft: () => OpDraft | null; remove?: () => OpDraft }) {
@@ -77,7 +77,7 @@ function useFields<K extends string>(initial: Record<K, string>) {
   const [values, setValues] = useState(initial);
   const input = (field: K, type: 'text' | 'date' = 'text') => (
     <label key={field}>
-      {LABELS[field] ?? field} <input type={type} value={values[field]} onChange={(e) => setValues({ ...values, [field]: e.target.value })} />
+      {labelOf(field)} <input type={type} value={values[field]} onChange={(e) => setValues({ ...values, [field]: e.target.value })} />
     </label>
   );
   return { values, setValues, input };

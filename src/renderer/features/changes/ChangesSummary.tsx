@@ -1,10 +1,10 @@
 /** The dashboard's line about the last sync's changes, linking to "Since last sync". Offline, from the change log. */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useActiveDb } from '../../app/session.ts';
-import { formatCount, formatDateTime } from '../../app/format.ts';
+import { formatCount } from '../../app/format.ts';
 import { hrefFor } from '../../app/router.ts';
 import { CHANGE_LABELS } from '../../sync/changes.ts';
-import { countsOfSync } from './view-model.ts';
+import { countsOfSync, periodWords } from './view-model.ts';
 
 export function ChangesSummary() {
   const db = useActiveDb();
@@ -14,7 +14,7 @@ export function ChangesSummary() {
   const counts = countsOfSync(last);
   return (
     <p className="changes-summary" aria-label="Since last sync">
-      Since the last sync ({formatDateTime(last.at)}):{' '}
+      Changes {periodWords(last.since, last.at)}:{' '}
       {counts.length === 0 ? 'nothing changed.' : `${counts.map((c) => `${CHANGE_LABELS[c.kind].toLowerCase()} ${formatCount(c.count)}`).join(', ')}.`}{' '}
       <a href={hrefFor('changes')}>See the changes</a>
     </p>

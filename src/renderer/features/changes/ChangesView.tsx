@@ -7,19 +7,40 @@ import { useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { GroupRecord, SiteRecord, UserRecord } from '../../../shared/records.ts';
 import { useActiveDb } from '../../app/session.ts';
-import { formatCount, formatDateTime } from '../../app/format.ts';
+import { formatCount, formatDate, formatDateTime } from '../../app/format.ts';
 import { hrefFor } from '../../app/router.ts';
 import { CHANGE_LABELS, type ChangeKind } from '../../sync/changes.ts';
 import type { SyncChangeLog } from '../../sync/log.ts';
-import { changesSince, countsByKind, filterChanges, omittedSince } from './view-model.ts';
+import { changeWords, changesSince, countsByKind, filterChanges, omittedSince, periodWords, type ChangeNames } from './view-model.ts';
+import { plural } from '../../app/words.ts';
+import type { FieldbookDb } from '../../db/index.ts';
 
 const NO_LOGS: SyncChangeLog[] = [];
+const NO_NAMES: ChangeNames = { sites: new Map(), credentials: new Map(), groups: new Map(), features: new Map(), courses: new Map() };
+
+/** The names the change log refers to by id (small tables, read whole). */
+async function loadChangeNames(db: FieldbookDb): Promise<ChangeNames> {
+  const [sites, credentials, groups, modules, courses] = await Promise.all([db.sites.toArray(), db.credentials.toArray(), db.groups.toArray(), db.modules.toArray(), db.courses.toArray()]);
+  return {
+    sites: new Map(sites.map((s) => [s.siteid, s.sitename])),
+    credentials: new Map(credentials.map((c) => [c.credentialid, c.credentialname])),
+    groups: new Map(groups.map((g) => [g.groupid, g.groupname])),
+    features: new Map(modules.map((m) => [m.accessID, `${m.moduleName}: ${m.functionName}`])),
+    courses: new Map(courses.map((c) => [c.courseid, c.coursename])),
+  };
+}
+
+/** "from 10:55 to 11:01 (the last sync)", "from 9:10 to 11:01 (the last 3 syncs)". */
+function periodChoice(log: SyncChangeLog, last: SyncChangeLog, syncs: number): string {
+  return `${periodWords(log.since, last.at)} (${syncs === 1 ? 'the last sync' : `the last ${plural(syncs, 'sync')}`})`;
+}
 const SHOWN = 500;
 
 export default function ChangesView() {
   const db = useActiveDb();
   const logs = useLiveQuery(async () => (db ? db.syncChanges.orderBy('seq').toArray() : []), [db]) ?? NO_LOGS;
   const sites = useLiveQuery(async () => (db ? db.sites.toArray() : []), [db]) ?? [];
+  const names = useLiveQuery(async () => (db ? loadChangeNames(db) : NO_NAMES), [db]) ?? NO_NAMES;
   const groups = useLiveQuery(async () => (db ? db.groups.toArray() : []), [db]) ?? [];
   const [fromSeq, setFromSeq] = useState<number | null>(null);
   const [siteid, setSiteid] = useState<number | null>(null);
@@ -50,12 +71,10 @@ export default function ChangesView() {
         <>
           <div className="toolbar">
             <label>
-              Since{' '}
+              Period{' '}
               <select value={from ?? ''} onChange={(e) => setFromSeq(Number(e.target.value))}>
                 {[...logs].reverse().map((log, i) => (
-                  <option key={log.seq} value={log.seq}>
-                    {i === 0 ? `the last sync (${formatDateTime(log.at)})` : `the sync of ${formatDateTime(log.at)}`}
-                  </option>
+                  <option key={log.seq} value={log.seq}>{periodChoice(log, last, i + 1)}</option>
                 ))}
               </select>
             </label>
@@ -76,14 +95,12 @@ export default function ChangesView() {
           </div>
           <p role="status" aria-live="polite">
             {all.length === 0 && omitted === 0
-              ? from === last.seq
-                ? `The last sync (${formatDateTime(last.at)}) changed nothing.`
-                : 'These syncs changed nothing.'
-              : `${formatCount(shown.length)} changes${shown.length !== all.length ? ` of ${formatCount(all.length)} (filtered)` : ''}${omitted > 0 ? `, and ${formatCount(omitted)} more counted but not listed` : ''}.`}
-            {last.outcome !== 'completed' ? ` The last sync was ${last.outcome}: what it changed before stopping is listed.` : ''}
+              ? `Nothing changed ${periodWords(logs.find((l) => l.seq === from)?.since ?? last.since, last.at)}.`
+              : `${shown.length !== all.length ? `${formatCount(shown.length)} of ${plural(all.length, 'change')} (filtered)` : plural(shown.length, 'change')}${omitted > 0 ? `, and ${formatCount(omitted)} more counted but not listed` : ''}.`}
+            {last.outcome !== 'completed' ? ` The last sync ${last.outcome === 'cancelled' ? 'was cancelled' : 'stopped on an error'}: what it changed before stopping is listed.` : ''}
           </p>
           {counts.length > 0 && <KindCounts counts={counts} kind={kind} onKind={setKind} />}
-          {kind && <PeopleTable kind={kind} drill={drill} people={people} siteName={siteName} />}
+          {kind && <PeopleTable kind={kind} drill={drill} people={people} siteName={siteName} names={names} />}
         </>
       )}
     </section>
@@ -115,10 +132,11 @@ interface PeopleTableProps {
   drill: ReturnType<typeof filterChanges>;
   people: ReadonlyMap<number, UserRecord> | undefined;
   siteName: ReadonlyMap<number, string>;
+  names: ChangeNames;
 }
 
 /** The people behind one count, with what changed for each. */
-function PeopleTable({ kind, drill, people, siteName }: PeopleTableProps) {
+function PeopleTable({ kind, drill, people, siteName, names }: PeopleTableProps) {
   return (
     <>
       <table className="outbox-table" aria-label={`People: ${CHANGE_LABELS[kind]}`}>
@@ -127,7 +145,7 @@ function PeopleTable({ kind, drill, people, siteName }: PeopleTableProps) {
             <th scope="col">Person</th>
             <th scope="col">Site</th>
             <th scope="col">What changed</th>
-            <th scope="col">Seen by the sync of</th>
+            <th scope="col">Seen by the sync at</th>
           </tr>
         </thead>
         <tbody>
@@ -138,7 +156,7 @@ function PeopleTable({ kind, drill, people, siteName }: PeopleTableProps) {
               <tr key={`${c.u}-${i}`}>
                 <td>{person ? <a href={hrefFor('users', c.u)}>{`${person.firstname} ${person.lastname}`.trim() || person.username}</a> : (c.d && c.k === 'person.removed' ? c.d : `#${c.u}`)}</td>
                 <td>{site !== undefined ? (siteName.get(site) ?? String(site)) : ''}</td>
-                <td>{c.k === 'person.removed' ? 'removed' : (c.d ?? '')}</td>
+                <td>{changeWords(c, names, (iso) => formatDate(iso))}</td>
                 <td>{formatDateTime(c.at)}</td>
               </tr>
             );

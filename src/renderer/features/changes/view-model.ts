@@ -44,3 +44,68 @@ export function countsByKind(changes: readonly ChangeEntry[]): { kind: ChangeKin
   for (const c of changes) counts.set(c.k, (counts.get(c.k) ?? 0) + 1);
   return CHANGE_KINDS.filter((k) => counts.has(k)).map((kind) => ({ kind, count: counts.get(kind)! }));
 }
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string | undefined, timeZone: string | undefined, style: 'day' | 'time' | 'dateTime'): Intl.DateTimeFormat {
+  const key = `${locale ?? ''}|${timeZone ?? ''}|${style}`;
+  let f = dayFormats.get(key);
+  if (!f) {
+    const options: Intl.DateTimeFormatOptions = style === 'day' ? { year: 'numeric', month: '2-digit', day: '2-digit' }
+      : style === 'time' ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' };
+    f = new Intl.DateTimeFormat(locale, { ...options, ...(timeZone ? { timeZone } : {}) });
+    dayFormats.set(key, f);
+  }
+  return f;
+}
+
+export interface PeriodOptions {
+  /** the day the reader is in (its date is left out when both ends fall on it) */
+  now?: Date;
+  locale?: string;
+  timeZone?: string;
+}
+
+/**
+ * The time a set of syncs covers, as a person says it: "from 10:55 to 11:01" (today),
+ * "from Mar 2, 2026, 9:10 PM to 11:01 AM" (the next day). `fromIso` '' (the sync before
+ * is not known): "up to 11:01".
+ */
+export function periodWords(fromIso: string, toIso: string, { now = new Date(), locale, timeZone }: PeriodOptions = {}): string {
+  const day = (d: Date) => formatter(locale, timeZone, 'day').format(d);
+  const to = new Date(toIso);
+  const from = fromIso ? new Date(fromIso) : null;
+  const startDay = from ?? to;
+  const first = day(startDay) === day(now) ? 'time' : 'dateTime';
+  const toText = formatter(locale, timeZone, day(to) === day(startDay) && (from !== null || first === 'time') ? 'time' : 'dateTime').format(to);
+  if (!from || Number.isNaN(from.getTime())) return `up to ${toText}`;
+  return `from ${formatter(locale, timeZone, first).format(from)} to ${toText}`;
+}
+
+/** The names a change's words refer to by id. */
+export interface ChangeNames {
+  sites: ReadonlyMap<number, string>;
+  credentials: ReadonlyMap<number, string>;
+  groups: ReadonlyMap<number, string>;
+  features: ReadonlyMap<number, string>;
+  courses: ReadonlyMap<number, string>;
+}
+
+/**
+ * What changed, in words: the log keeps ids ("credential 5003: 2026-06-01 → 2027-06-01",
+ * "group 2001", "101 → 102" for a move); the reader gets the names and dates.
+ */
+export function changeWords(change: Pick<ChangeEntry, 'k' | 'd'>, names: ChangeNames, formatDay: (iso: string) => string): string {
+  if (change.k === 'person.removed') return 'Removed';
+  let text = change.d ?? '';
+  if (change.k === 'person.site') text = text.replace(/\d+/g, (id) => names.sites.get(Number(id)) ?? `site ${id}`);
+  const named = (map: ReadonlyMap<number, string>) => (whole: string, id: string) => map.get(Number(id)) ?? whole;
+  text = text
+    .replace(/\bcredential (\d+)/g, named(names.credentials))
+    .replace(/\bgroup (\d+)/g, named(names.groups))
+    .replace(/\bfeature (\d+)/g, named(names.features))
+    .replace(/\bcourse (\d+)/g, named(names.courses))
+    .replace(/\b\d{4}-\d{2}-\d{2}\b/g, (iso) => formatDay(iso))
+    .replace(/(^|: ) →/g, '$1(none) →')
+    .replace(/→ $/, '→ (none)');
+  return text;
+}

@@ -21,12 +21,15 @@ import { CredentialBadge, StatusText } from '../../components/Badges.tsx';
 import { ExportButtons } from '../../components/ExportButtons.tsx';
 import { pendingCell, tableOf, type ExportColumn } from '../../app/export-list.ts';
 import { credentialLabel } from '../../app/catalog.ts';
+import { useSoonDays } from '../../app/soon-window.ts';
+import { plural } from '../../app/words.ts';
 import {
   PAGE_SIZE, countCredentialsExpiringWithin, countExpiredCredentials, credentialHolders, credentialSummaries, credentialsExpiringWithin, expiredCredentials,
   inExpiredWindow, inExpiringWindow, listCredentialCategories, listCredentials, type Holder,
 } from './queries.ts';
 
-export type HolderWindow = 'all' | 'expired' | '30' | '60' | '90';
+/** All holders, the expired, or those expiring within this many days (as text: the select's value). */
+type HolderWindow = 'all' | 'expired' | `${number}`;
 
 interface HolderPage {
   holders: Holder[];
@@ -41,7 +44,7 @@ async function loadHolders(db: FieldbookDb, credentialid: number | null, window:
     return { holders: assignments.map((assignment) => ({ assignment, user: users.get(assignment.userid) })), total: assignments.filter((a) => a.pendingChange !== 'delete').length };
   }
   const options = credentialid === null ? { today, limit } : { today, credentialid, limit };
-  const days = window === 'all' ? 30 : Number(window);
+  const days = Number(window);
   const matches = window === 'expired' ? (a: CredentialAssignmentRecord) => inExpiredWindow(a, options) : (a: CredentialAssignmentRecord) => inExpiringWindow(a, days, options);
   const [assignments, cachedTotal] = window === 'expired'
     ? await Promise.all([expiredCredentials(db, options), countExpiredCredentials(db, options)])
@@ -51,7 +54,19 @@ async function loadHolders(db: FieldbookDb, credentialid: number | null, window:
   return { holders: withPending.map((assignment) => ({ assignment, user: users.get(assignment.userid) })), total };
 }
 
-const HOLDER_WINDOW_WORDS: Record<HolderWindow, string> = { all: '', expired: 'expired', '30': 'expiring within 30 days', '60': 'expiring within 60 days', '90': 'expiring within 90 days' };
+function holderWindowWords(window: HolderWindow): string {
+  return window === 'all' ? '' : window === 'expired' ? 'expired' : `expiring within ${plural(Number(window), 'day')}`;
+}
+
+/** The "soon" window first, then 30, 60 and 90 days (the report's columns). */
+function windowChoices(soonDays: number): number[] {
+  return [...new Set([soonDays, 30, 60, 90])].sort((a, b) => a - b);
+}
+
+/** The days a holder's state badge counts as "expiring soon" under this window. */
+function badgeDays(window: HolderWindow, soonDays: number): number {
+  return window === 'all' || window === 'expired' ? soonDays : Number(window);
+}
 
 function holderExportColumns(names: Map<number, string>, today: string, soonDays: number): ExportColumn<Holder>[] {
   return [
@@ -70,8 +85,10 @@ function holderExportColumns(names: Map<number, string>, today: string, soonDays
 }
 
 function Holders({ db, credential, names }: { db: FieldbookDb; credential: CredentialRecord | null; names: Map<number, string> }) {
-  const [window, setWindow] = useState<HolderWindow>(credential ? 'all' : '30');
-  const effective = !credential && window === 'all' ? '30' : window;
+  const soonDays = useSoonDays();
+  // null: the "soon" window of Settings, whatever it is now
+  const [window, setWindow] = useState<HolderWindow | null>(credential ? 'all' : null);
+  const effective: HolderWindow = window === null || (!credential && window === 'all') ? `${soonDays}` : window;
   const today = todayIso();
   const [limit, setLimit] = useState(PAGE_SIZE);
   const pendingVersion = usePendingVersion();
@@ -87,15 +104,15 @@ function Holders({ db, credential, names }: { db: FieldbookDb; credential: Crede
     { id: 'user', header: 'Holder', width: 'minmax(10rem, 2fr)', render: (h) => h.user ? <a href={hrefFor('users', h.user.userid)} tabIndex={-1}>{h.user.lastname}, {h.user.firstname}</a> : `User ${h.assignment.userid}` },
     ...(credential ? [] : [{ id: 'credential', header: 'Credential', width: 'minmax(8rem, 1.5fr)', render: (h: Holder) => names.get(h.assignment.credentialid) ?? String(h.assignment.credentialid) }]),
     { id: 'expires', header: 'Expires', width: '8rem', render: (h) => formatDate(h.assignment.expirationIso) },
-    { id: 'state', header: 'State', width: '9rem', render: (h) => <><CredentialBadge state={credentialState(h.assignment, today, effective === 'all' || effective === 'expired' ? 30 : Number(effective), { expiration: credential?.requiredexpirationdate ?? true })} /> <PendingMarker row={h.assignment} what={`${names.get(h.assignment.credentialid) ?? 'the credential'} of ${h.user ? `${h.user.firstname} ${h.user.lastname}` : `user ${h.assignment.userid}`}`} /></> },
+    { id: 'state', header: 'State', width: '9rem', render: (h) => <><CredentialBadge state={credentialState(h.assignment, today, badgeDays(effective, soonDays), { expiration: credential?.requiredexpirationdate ?? true })} /> <PendingMarker row={h.assignment} what={`${names.get(h.assignment.credentialid) ?? 'the credential'} of ${h.user ? `${h.user.firstname} ${h.user.lastname}` : `user ${h.assignment.userid}`}`} /></> },
     { id: 'number', header: 'Number', width: '7rem', render: (h) => h.assignment.credentialnumber || '—' },
     { id: 'status', header: 'Status', width: '6rem', render: (h) => <StatusText value={h.assignment.status} /> },
   ];
   const title = credential ? credential.credentialname : 'All credentials';
-  const exportName = `${credential ? `holders of ${credential.credentialname}` : 'credentials'} ${HOLDER_WINDOW_WORDS[effective]}`;
+  const exportName = `${credential ? `holders of ${credential.credentialname}` : 'credentials'} ${holderWindowWords(effective)}`;
   const exportHolders = async () => {
     const all = await loadHolders(db, credential?.credentialid ?? null, effective, today, Infinity);
-    return tableOf(holderExportColumns(names, today, effective === 'all' || effective === 'expired' ? 30 : Number(effective)), all.holders);
+    return tableOf(holderExportColumns(names, today, badgeDays(effective, soonDays)), all.holders);
   };
   return (
     <section className="panel" aria-labelledby="holders-heading">
@@ -106,14 +123,12 @@ function Holders({ db, credential, names }: { db: FieldbookDb; credential: Crede
           <select value={effective} onChange={(e) => { setWindow(e.target.value as HolderWindow); setLimit(PAGE_SIZE); }}>
             {credential && <option value="all">All holders</option>}
             <option value="expired">Expired</option>
-            <option value="30">Expiring within 30 days</option>
-            <option value="60">Expiring within 60 days</option>
-            <option value="90">Expiring within 90 days</option>
+            {windowChoices(soonDays).map((days) => <option key={days} value={days}>Expiring within {plural(days, 'day')}</option>)}
           </select>
         </label>
         {credential && <button type="button" onClick={() => navigate('credentials')}>Show all credentials</button>}
         <ExportButtons what={exportName} load={exportHolders} disabled={!holders || total === 0} />
-        <p role="status" className="count">{holders ? (shown < total ? `${formatCount(shown)} of ${formatCount(total)} assignments (scroll for more)` : `${formatCount(total)} assignments`) : 'Loading…'}</p>
+        <p role="status" className="count">{holders ? (shown < total ? `${formatCount(shown)} of ${plural(total, 'assignment')} (scroll for more)` : plural(total, 'assignment')) : 'Loading…'}</p>
       </div>
       <VirtualGrid label={`Holders of ${title}`} rows={holders ?? []} rowKey={(h) => h.assignment.id} columns={columns} size="short"
         onActivate={(h) => navigate('users', h.assignment.userid)} loading={holders === undefined} onEndReached={readMore} emptyText="No assignment in this window." />
@@ -139,9 +154,9 @@ export default function CredentialsView({ params }: RouteProps) {
     { id: 'category', header: 'Category', width: 'minmax(8rem, 1fr)', render: (c) => c.categoryname },
     { id: 'holders', header: 'Holders', width: '6.5rem', render: (c) => count(c, 'holders') },
     { id: 'expired', header: 'Expired', width: '6.5rem', render: (c) => count(c, 'expired') },
-    { id: 'd30', header: '≤ 30 days', width: '6.5rem', render: (c) => count(c, 'within30') },
-    { id: 'd60', header: '≤ 60 days', width: '6.5rem', render: (c) => count(c, 'within60') },
-    { id: 'd90', header: '≤ 90 days', width: '6.5rem', render: (c) => count(c, 'within90') },
+    { id: 'd30', header: '≤ 30 days', width: '7.5rem', render: (c) => count(c, 'within30') },
+    { id: 'd60', header: '≤ 60 days', width: '7.5rem', render: (c) => count(c, 'within60') },
+    { id: 'd90', header: '≤ 90 days', width: '7.5rem', render: (c) => count(c, 'within90') },
   ];
   return (
     <section className="view" aria-labelledby="credentials-heading">
@@ -154,7 +169,7 @@ export default function CredentialsView({ params }: RouteProps) {
             {categories?.map((c) => <option key={c.categoryid} value={c.categoryid}>{c.categoryname}</option>)}
           </select>
         </label>
-        <p role="status" className="count">{formatCount(shown.length)} credentials</p>
+        <p role="status" className="count">{plural(shown.length, 'credential')}</p>
       </div>
       <VirtualGrid label="Credential list" rows={shown} rowKey={(c) => c.credentialid} columns={columns} size="short"
         onActivate={(c) => navigate('credentials', c.credentialid)} loading={credentials === undefined} emptyText="No credential in the cache." />

@@ -4,6 +4,7 @@ import { formatDateTime } from '../../app/format.ts';
 import { ErrorMessage } from '../../components/ErrorMessage.tsx';
 import { ProfilesPanel } from './ProfilesPanel.tsx';
 import { SyncPanel } from './SyncPanel.tsx';
+import { SoonWindowPanel } from './SoonWindowPanel.tsx';
 
 export default function SettingsView() {
   const db = useActiveDb();
@@ -21,6 +22,7 @@ export default function SettingsView() {
       </section>
       {db && <SyncPanel db={db} />}
       <ProfilesPanel />
+      <SoonWindowPanel />
     </section>
   );
 }

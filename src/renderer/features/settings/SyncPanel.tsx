@@ -8,7 +8,8 @@ import { syncStore, useSyncState } from '../../sync/store.ts';
 import { formatCount, formatDateTime, formatProgress, formatRate } from '../../app/format.ts';
 import { outcomeText, progressText } from '../../sync/status-text.ts';
 import { ErrorMessage } from '../../components/ErrorMessage.tsx';
-import { COLLECTION_LABEL } from './labels.ts';
+import { plural } from '../../app/words.ts';
+import { COLLECTION_LABEL, COLLECTION_STATE_LABEL } from './labels.ts';
 
 function CollectionsTable({ rows, live, running }: { rows: SyncCollectionRow[]; live: Partial<Record<CollectionName, CollectionProgress>>; running: boolean }) {
   const byName = new Map(rows.map((r) => [r.collection, r]));
@@ -28,7 +29,7 @@ function CollectionsTable({ rows, live, running }: { rows: SyncCollectionRow[]; 
               <th scope="row">{COLLECTION_LABEL[c]}</th>
               <td>{formatDateTime(row?.lastSyncedAt)}</td>
               <td>{progress ? formatProgress(progress.records, progress.total) : formatCount(row?.total ?? 0)}</td>
-              <td>{error ? <span className="error-text">{error.message}</span> : (progress?.state ?? (row?.lastSyncedAt ? 'complete' : '—'))}</td>
+              <td>{error ? <span className="error-text">{error.message}</span> : (progress ? COLLECTION_STATE_LABEL[progress.state] : row?.lastSyncedAt ? COLLECTION_STATE_LABEL.complete : '—')}</td>
             </tr>
           );
         })}
@@ -72,7 +73,7 @@ export function SyncPanel({ db }: { db: FieldbookDb }) {
           <p role="status">
             {progressText(progress)}
             {progress && progress.rate > 0 ? ` · ${formatRate(progress.rate)}` : ''}
-            {progress ? ` · ${formatCount(progress.requests)}${progress.plannedRequests ? ` of ${formatCount(progress.plannedRequests)}` : ''} requests` : ''}
+            {progress ? ` · ${progress.plannedRequests ? `${formatCount(progress.requests)} of ${plural(progress.plannedRequests, 'request')}` : plural(progress.requests, 'request')}` : ''}
             {state.resumed ? ' · resumed' : ''}
           </p>
           {state.running && progress?.notice && <p className="warn">{progress.notice}</p>}
@@ -81,7 +82,7 @@ export function SyncPanel({ db }: { db: FieldbookDb }) {
       {outcomeLine && (
         <p role="status" className={outcome === 'completed' ? 'ok' : 'warn'}>
           {outcomeLine}
-          {state.pagesWritten > 0 ? <span className="muted"> ({formatCount(state.pagesWritten)} pages stored in {(state.writeMs / 1000).toFixed(1)} s)</span> : null}
+          {state.pagesWritten > 0 ? <span className="muted"> ({plural(state.pagesWritten, 'page')} stored in {(state.writeMs / 1000).toFixed(1)} s)</span> : null}
         </p>
       )}
       <ErrorMessage error={state.error} onDismiss={() => syncStore.setState({ error: null })} />

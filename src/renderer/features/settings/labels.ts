@@ -1,5 +1,5 @@
 /** Collections in the user's words, and what a token's access level means for them. */
-import type { TokenAccess } from '../../../shared/ipc.ts';
+import type { CollectionState, TokenAccess } from '../../../shared/ipc.ts';
 import type { CollectionName } from '../../../shared/records.ts';
 
 export const COLLECTION_LABEL: Record<CollectionName, string> = {
@@ -17,6 +17,15 @@ export const COLLECTION_LABEL: Record<CollectionName, string> = {
   credentialAssignments: 'Credential assignments',
   courses: 'Courses',
   trainingAssignments: 'Training assignments',
+};
+
+/** A collection's state in the sync panel (never the engine's own word). */
+export const COLLECTION_STATE_LABEL: Record<CollectionState, string> = {
+  pending: 'Waiting',
+  running: 'Syncing…',
+  complete: 'Up to date',
+  failed: 'Failed',
+  cancelled: 'Paused',
 };
 
 /** What the app cannot do with this token, or null when it can do everything. */

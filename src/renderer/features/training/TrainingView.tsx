@@ -18,6 +18,8 @@ import { usePendingVersion } from '../../outbox/runtime.ts';
 import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
 import { StatusText, TrainingBadge } from '../../components/Badges.tsx';
 import { DaysInput } from '../../components/DaysInput.tsx';
+import { useSoonDaysBox } from '../../app/soon-window.ts';
+import { plural } from '../../app/words.ts';
 import { searchUsersWithPending } from '../users/queries.ts';
 import { PAGE_SIZE, isDueWithin, isOverdue, countOverdueForCourse, countOverdueTraining, overdueTraining, countTrainingDueWithin, courseTrainingCounts, listCourses, overdueTrainingForCourse, trainingDueWithin, trainingForCourse, trainingForUser } from './queries.ts';
 
@@ -82,7 +84,7 @@ function trainingExportColumns(today: string, days: number): ExportColumn<Row>[]
 
 function ByCourse({ db, courseid }: { db: FieldbookDb; courseid: number | null }) {
   const [show, setShow] = useState<Show>('overdue');
-  const [days, setDays] = useState(14);
+  const [days, setDays] = useSoonDaysBox();
   const today = todayIso();
   const pendingVersion = usePendingVersion();
   const courses = useLiveQuery(() => listCourses(db), [db]);
@@ -104,7 +106,7 @@ function ByCourse({ db, courseid }: { db: FieldbookDb; courseid: number | null }
     { id: 'assigned', header: 'Assigned', width: '7rem', render: (c) => formatCount(counts?.get(c.courseid)?.assigned ?? 0) },
     { id: 'overdue', header: 'Overdue', width: '6rem', render: (c) => formatCount(counts?.get(c.courseid)?.overdue ?? 0) },
   ];
-  const listName = `${effective === 'overdue' ? 'overdue training' : effective === 'due' ? `training due within ${days} days` : 'training'} ${course ? `of ${course.coursename}` : 'all courses'}`;
+  const listName = `${effective === 'overdue' ? 'overdue training' : effective === 'due' ? `training due within ${plural(days, 'day')}` : 'training'} ${course ? `of ${course.coursename}` : 'all courses'}`;
   const exportRows = async () => tableOf(trainingExportColumns(today, days), (await loadCourseTraining(db, courseid, effective, days, today, Infinity)).rows);
   return (
     <>
@@ -117,14 +119,14 @@ function ByCourse({ db, courseid }: { db: FieldbookDb; courseid: number | null }
             Show
             <select value={effective} onChange={(e) => { setShow(e.target.value as Show); setLimit(PAGE_SIZE); }}>
               <option value="overdue">Overdue</option>
-              <option value="due">Due within N days</option>
+              <option value="due">Due within {plural(days, 'day')}</option>
               {courseid !== null && <option value="all">All assignments</option>}
             </select>
           </label>
           {effective === 'due' && <DaysInput label="Due within (days)" value={days} onChange={setDays} />}
           {courseid !== null && <button type="button" onClick={() => navigate('training')}>Show all courses</button>}
           <ExportButtons what={listName} load={exportRows} disabled={!rows || total === 0} />
-          <p role="status" className="count">{rows ? (shown < total ? `${formatCount(shown)} of ${formatCount(total)} assignments (scroll for more)` : `${formatCount(total)} assignments`) : 'Loading…'}</p>
+          <p role="status" className="count">{rows ? (shown < total ? `${formatCount(shown)} of ${plural(total, 'assignment')} (scroll for more)` : plural(total, 'assignment')) : 'Loading…'}</p>
         </div>
         <VirtualGrid label={`Assignments: ${course?.coursename ?? 'all courses'}`} rows={rows ?? []} rowKey={(t) => t.transcriptid}
           columns={trainingColumns(today, days, true)} size="short" onActivate={(t) => navigate('users', t.userid)} loading={rows === undefined} onEndReached={readMore} emptyText="No assignment to show." />
@@ -135,7 +137,7 @@ function ByCourse({ db, courseid }: { db: FieldbookDb; courseid: number | null }
 
 function ByUser({ db, userid }: { db: FieldbookDb; userid: number | null }) {
   const [text, setText] = useState('');
-  const [days, setDays] = useState(14);
+  const [days, setDays] = useSoonDaysBox();
   const deferred = useDeferredValue(text);
   const pendingVersion = usePendingVersion();
   const today = todayIso();
@@ -156,7 +158,7 @@ function ByUser({ db, userid }: { db: FieldbookDb; userid: number | null }) {
           {matches.map((u) => (
             <li key={u.userid}>
               <a href={hrefFor('training', 'user', u.userid)}>{u.lastname}, {u.firstname} ({u.username})</a>
-              {u.pendingChange === 'create' && <> <span className="badge pending">Pending create</span></>}
+              {u.pendingChange === 'create' && <> <span className="badge pending">Pending addition</span></>}
             </li>
           ))}
         </ul>

@@ -18,6 +18,7 @@ import { usePendingVersion } from '../../outbox/runtime.ts';
 import { ErrorMessage } from '../../components/ErrorMessage.tsx';
 import { cacheUserEmails, loadUserDetail } from './queries.ts';
 import { DaysInput } from '../../components/DaysInput.tsx';
+import { useSoonDaysBox } from '../../app/soon-window.ts';
 import { credentialLabel, featureLabel, groupLabel } from '../../app/catalog.ts';
 import { useCatalogNames } from '../../app/catalog-names.ts';
 import { EditCredentialAssignment, EditTrainingAssignment, EditUserForm } from '../bulk/RecordEdits.tsx';
@@ -67,7 +68,7 @@ export default function UserDetailView({ db, userid }: { db: FieldbookDb; userid
       </h1>
       <section aria-labelledby="profile-heading">
         <h2 id="profile-heading">Profile</h2>
-        {user.refreshedAt && <p className="hint">Refreshed from the site {formatDateTime(user.refreshedAt)}, after your changes were applied.</p>}
+        {user.refreshedAt && <p className="hint">Confirmed by the site {formatDateTime(user.refreshedAt)}: read back after your changes were sent.</p>}
         <dl className="profile">
           <dt>Username</dt><dd>{user.username}</dd>
           <dt>Employee ID</dt><dd>{user.employeeid || '—'}</dd>
@@ -115,7 +116,7 @@ export default function UserDetailView({ db, userid }: { db: FieldbookDb; userid
 type Detail = NonNullable<Awaited<ReturnType<typeof loadUserDetail>>>;
 
 function CredentialsSection({ detail, today }: { detail: Detail; today: string }) {
-  const [expiringDays, setExpiringDays] = useState(30);
+  const [expiringDays, setExpiringDays] = useSoonDaysBox();
   const { user } = detail;
   return (
     <section aria-labelledby="credentials-heading">
@@ -150,7 +151,7 @@ function CredentialsSection({ detail, today }: { detail: Detail; today: string }
 }
 
 function TrainingSection({ detail, today }: { detail: Detail; today: string }) {
-  const [dueDays, setDueDays] = useState(14);
+  const [dueDays, setDueDays] = useSoonDaysBox();
   const { user } = detail;
   return (
     <section aria-labelledby="training-heading">

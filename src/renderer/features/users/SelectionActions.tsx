@@ -5,7 +5,7 @@
  */
 import { useSyncExternalStore, type ComponentType } from 'react';
 import { useUserSelection } from './selection.ts';
-import { formatCount } from '../../app/format.ts';
+import { plural } from '../../app/words.ts';
 
 export interface SelectionActionProps {
   /** the selected users' ids */
@@ -42,7 +42,7 @@ export function SelectionActions() {
   return (
     <section className="selection-actions" aria-label="Selected users">
       <span role="status">
-        {formatCount(selected.size)} {selected.size === 1 ? 'user' : 'users'} selected
+        {plural(selected.size, 'user')} selected
       </span>
       {[...actions.entries()].map(([id, Action]) => (
         <Action key={id} userIds={userIds} clearSelection={clear} />

@@ -9,6 +9,7 @@ import { applyOverlays, countWithPending, type PendingMark } from '../../app/ove
 import { PendingMarker } from '../../components/PendingMarker.tsx';
 import { usePendingVersion } from '../../outbox/runtime.ts';
 import { formatCount } from '../../app/format.ts';
+import { plural } from '../../app/words.ts';
 import { hrefFor, navigate } from '../../app/router.ts';
 import { DEFAULT_SORT, compareUsers, countUsers, firstUsersByName, searchUsersWithPending, userFilterOptions, type UserFilterOptions, type UserSortKey } from './queries.ts';
 import { useUsersView } from './view-store.ts';
@@ -65,7 +66,7 @@ function userColumns(siteNames: ReadonlyMap<number, string>): Column<Row>[] {
             {u.lastname}, {u.firstname}
           </a>{' '}
           <PendingMarker row={u} what={`${u.firstname} ${u.lastname}`} />
-          {u.refreshedAt && !u.pendingOps && <span className="badge" title="Read back from the site after your changes were applied">Refreshed</span>}
+          {u.refreshedAt && !u.pendingOps && <span className="badge" title="Read back from the site after your changes were sent: this is what the site now holds">Confirmed</span>}
         </>
       ),
     },
@@ -156,7 +157,7 @@ export function UsersView({ db }: { db: FieldbookDb }) {
       <UsersSearch options={options} filtered={filtered} />
       <div className="toolbar">
         <p role="status" aria-live="polite" className="count">
-          {!loaded ? (firstScreen && total !== undefined ? `${formatCount(total)} users` : 'Loading users…') : `${formatCount(rows.length)} of ${formatCount(total ?? rows.length)} users`}
+          {!loaded ? (firstScreen && total !== undefined ? plural(total, 'user') : 'Loading users…') : `${formatCount(rows.length)} of ${plural(total ?? rows.length, 'user')}`}
         </p>
         {loaded && rows.length > 0 && (
           <button type="button" onClick={() => selectAll(orderedIds)}>
