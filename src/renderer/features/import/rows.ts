@@ -10,6 +10,7 @@ import { IMPORT_FIELDS, type ColumnMapping } from './mapping.ts';
 import { normalizeStatus, type GroupRef, type ImportRow, type RowPlan } from './match.ts';
 import { extraDrafts, type ImportExtras } from './extras.ts';
 import { yieldToEventLoop } from '../../../shared/yield.ts';
+import { normalizeIdentity } from './identity.ts';
 
 /** What the new people get besides their fields: the extras chosen for the file, and the groups a column names. */
 export interface GiveNewPeople {
@@ -25,7 +26,8 @@ function rowOf(row: Sheet['rows'][number], mapping: ColumnMapping): ImportRow {
   const values: ImportRow['values'] = {};
   for (const field of IMPORT_FIELDS) {
     const column = mapping[field];
-    if (column !== undefined) values[field] = (row.cells[column] ?? '').replace(/[\r\n]+/g, ' ').trim();
+    // composed (NFC) and trimmed of whitespace of every kind (no-break spaces too): what is compared and sent
+    if (column !== undefined) values[field] = normalizeIdentity((row.cells[column] ?? '').replace(/[\r\n]+/g, ' '));
   }
   return { rowNumber: row.rowNumber, values };
 }
