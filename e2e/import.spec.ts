@@ -149,3 +149,27 @@ test('new people get the group their row names and the course chosen for the fil
   expect(server.query(`SELECT 1 FROM group_access a JOIN users u ON u.userid = a.userid WHERE u.username = 'grp.new' AND a.groupid = ${group.groupid}`)).toHaveLength(1);
   expect(server.query("SELECT 1 FROM users WHERE username = 'grp.bad'")).toHaveLength(0);
 });
+
+test.describe('a token that sees two sites', () => {
+  test.use({ serverOptions: { dataset: 'demo', admin: true } });
+
+  test('the import asks for the site, queues nothing before, and creates the person on the site chosen', async ({ app, api, server, fullToken }) => {
+    test.setTimeout(120_000);
+    await addProfile(app, { name: 'Two sites', baseUrl: api.baseUrl, token: fullToken });
+    await syncNow(app);
+    const sites = server.query<{ siteid: number; sitename: string }>('SELECT siteid, sitename FROM sites WHERE customerid = (SELECT customerid FROM sites ORDER BY siteid LIMIT 1) ORDER BY siteid');
+    expect(sites.length).toBeGreaterThan(1);
+    const second = sites[1]!;
+    await goTo(app, 'Import');
+    await dropFile(app, 'second-site.csv', Buffer.from('Username,Forename,Surname\r\nsecond.site,Sec,Ond\r\n'));
+    await expect(app.getByRole('status', { name: 'Choose the site' })).toBeVisible();
+    await expect(app.getByLabel('Site of these people')).toHaveValue('');
+    await expect(summary(app)).toHaveCount(0);
+    await expect(app.getByRole('button', { name: /^Queue/ })).toBeDisabled();
+
+    await app.getByLabel('Site of these people').selectOption({ label: second.sitename });
+    await expect(summary(app)).toContainText('1 to create');
+    await app.getByRole('button', { name: 'Queue 1 rows' }).click();
+    await expect.poll(() => server.query("SELECT siteid FROM users WHERE username = 'second.site'"), { timeout: 30_000 }).toEqual([{ siteid: second.siteid }]);
+  });
+});

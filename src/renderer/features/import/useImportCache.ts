@@ -2,7 +2,8 @@
  * What the import plans against, read from the cache in its effective state:
  * the sites, the people and their e-mails with the Outbox's unsent ops applied
  * (so the same file dropped twice before a replay never queues anyone twice),
- * and the chosen site's profile groups by name.
+ * and the chosen site's profile groups by name. `siteid` is null until a site
+ * is chosen when the token sees more than one.
  */
 import type { UserRecord } from '../../../shared/records.ts';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -23,7 +24,8 @@ export function useImportCache(siteChoice: number | null) {
     async () => (db ? emailsByUser(applyPendingToEmails(await db.emails.toArray(), await memoUnsentOps(db))) : emailsByUser([])),
     [db, pendingVersion],
   );
-  const siteid = siteChoice ?? sites[0]?.siteid ?? 0;
+  // a token that sees several sites: no default, the user chooses (a file for the second site must never land on the first)
+  const siteid = siteChoice ?? (sites.length === 1 ? sites[0]!.siteid : null);
   // the site's groups by name: a Profile group column must name one of them
   const groups = useLiveQuery(
     async () => new Map<string, GroupRef>((db ? await db.groups.toArray() : []).filter((g) => g.siteid === siteid).map((g) => [g.groupname.toLowerCase(), { groupid: g.groupid, groupname: g.groupname }])),

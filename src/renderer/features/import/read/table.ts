@@ -3,6 +3,8 @@ export interface RawRow {
   /** the spreadsheet's own row number (1 = the first line or row of the file) */
   rowNumber: number;
   cells: string[];
+  /** the columns whose cell a workbook stores as a whole number shown without leading zeros (absent: none) */
+  numbers?: number[];
 }
 
 export interface RawTable {

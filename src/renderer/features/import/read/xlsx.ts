@@ -225,11 +225,12 @@ function readSheet(bytes: Uint8Array, entry: ZipEntry, ctx: SheetContext): RawRo
     const rowNumber = r ? Number(r) : nextRow;
     nextRow = rowNumber + 1;
     if (rowNumber > limits.rows) throw new ReadError(`The sheet has more than ${limits.rows.toLocaleString('en')} rows: Fieldbook imports at most ${limits.rows.toLocaleString('en')} at once. Split it into smaller files.`);
-    const row = rowCells(body, rowNumber, ctx);
+    const numbers: number[] = [];
+    const row = rowCells(body, rowNumber, ctx, numbers);
     if (row.length === 0) return;
     cells += row.length;
     if (cells > limits.cells) throw new ReadError(`The sheet has more than ${limits.cells.toLocaleString('en')} filled cells: it is too large to import at once. Split it into smaller files.`);
-    rows.push({ rowNumber, cells: row });
+    rows.push(numbers.length > 0 ? { rowNumber, cells: row, numbers } : { rowNumber, cells: row });
     if (rows.length % 2000 === 0) ctx.progress({ rows: rows.length });
   };
   inflateEntry(bytes, entry, limits, ctx.budget, (chunk) => {
@@ -247,8 +248,8 @@ function tooManyColumns(rowNumber: number, limits: Limits): ReadError {
   return new ReadError(`Row ${rowNumber} has more than ${limits.columns} columns: Fieldbook imports at most ${limits.columns}. Delete the empty or unneeded columns and save it again.`);
 }
 
-/** The cells of a row as shown, up to its last filled one. */
-function rowCells(body: string, rowNumber: number, ctx: SheetContext): string[] {
+/** The cells of a row as shown, up to its last filled one; `numbers` gets the columns of whole numbers shown without leading zeros. */
+function rowCells(body: string, rowNumber: number, ctx: SheetContext, numbers: number[]): string[] {
   const { limits } = ctx;
   const row: string[] = [];
   let nextColumn = 0;
@@ -265,10 +266,13 @@ function rowCells(body: string, rowNumber: number, ctx: SheetContext): string[] 
     if (text === '') continue;
     if (column >= limits.columns) throw tooManyColumns(rowNumber, limits);
     row[column] = text;
+    if ((c.t === undefined || c.t === 'n') && WHOLE_NUMBER.test(text)) numbers.push(column);
   }
   for (let i = 0; i < row.length; i += 1) row[i] ??= '';
   return row;
 }
+
+const WHOLE_NUMBER = /^[1-9]\d*$/;
 
 /** One attribute of a tag, fast (the hot path: every cell). */
 function attr(tag: string, name: string): string | undefined {
