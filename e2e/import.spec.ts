@@ -173,3 +173,38 @@ test.describe('a token that sees two sites', () => {
     await expect.poll(() => server.query("SELECT siteid FROM users WHERE username = 'second.site'"), { timeout: 30_000 }).toEqual([{ siteid: second.siteid }]);
   });
 });
+
+test('a file saved as Windows-1250 is read as such, and nothing is queued until the user confirms the encoding', async ({ app, api, server, fullToken }) => {
+  test.setTimeout(120_000);
+  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+  await syncNow(app);
+  await goTo(app, 'Import');
+  // saved by LibreOffice (scripts/make-import-fixtures.mjs)
+  await dropFile(app, 'polish.csv', await readFile(new URL('../src/renderer/features/import/fixtures/people-windows1250.csv', import.meta.url)));
+  const encoding = app.getByRole('group', { name: 'Encoding of the file' });
+  await expect(encoding.getByRole('alert')).toContainText('The file is not UTF-8');
+  await expect(encoding.getByRole('radio', { name: /^Central European \(Windows-1250\): Łukasz, Żółć/ })).not.toBeChecked();
+  await expect(summary(app)).toContainText('6 to create');
+  await expect(app.getByText('lukasz.zolc: Łukasz Żółć')).toBeVisible();
+  const queue = app.getByRole('button', { name: 'Queue 6 rows' });
+  await expect(queue).toBeDisabled();
+  await app.screenshot({ path: test.info().outputPath('encoding-question.png'), fullPage: true });
+
+  // the user tries Windows-1252: the file is read again that way, and the names show what it would do
+  await encoding.getByRole('radio', { name: /^Western European \(Windows-1252\)/ }).check();
+  await expect(app.getByText('lukasz.zolc: £ukasz ¯ó³æ')).toBeVisible();
+  await encoding.getByRole('radio', { name: /^Central European \(Windows-1250\)/ }).check();
+  await expect(app.getByText('lukasz.zolc: Łukasz Żółć')).toBeVisible();
+
+  // LibreOffice's CSV import also made numbers of the ids (004711 → 4711): shorter than the site's
+  const [{ width }] = server.query<{ width: number }>("SELECT MAX(LENGTH(employeeid)) AS width FROM users WHERE employeeid <> ''") as [{ width: number }];
+  const zeros = app.getByRole('group', { name: 'Employee IDs without their leading zeros' });
+  await expect(zeros.getByRole('alert')).toContainText(`6 employee IDs are shorter than the usual ${width} digits`);
+  await expect(queue).toBeDisabled();
+  await zeros.getByRole('radio', { name: `Pad them with zeros to ${width} digits (4711 → ${'4711'.padStart(width, '0')})` }).check();
+  await expect(app.getByText(`lukasz.zolc: Łukasz Żółć, employee ID ${'4711'.padStart(width, '0')}`)).toBeVisible();
+  await expect(queue).toBeEnabled();
+  await app.screenshot({ path: test.info().outputPath('encoding-answered.png'), fullPage: true });
+  await queue.click();
+  await expect.poll(() => server.query("SELECT firstname, lastname, employeeid FROM users WHERE username = 'lukasz.zolc'"), { timeout: 30_000 }).toEqual([{ firstname: 'Łukasz', lastname: 'Żółć', employeeid: '4711'.padStart(width, '0') }]);
+});

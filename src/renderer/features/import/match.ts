@@ -14,6 +14,8 @@ import { DATE_FIELDS, FIELD_LABELS, IMPORT_FIELDS, type ImportField } from './ma
 import { parseTextDate, type DayMonthOrder } from './text-date.ts';
 import { yieldToEventLoop } from '../../../shared/yield.ts';
 import { identityErrors } from './identity.ts';
+import { garbledErrors } from './garbled.ts';
+import { withArticle } from '../../app/words.ts';
 
 export type MatchKey = 'employeeid' | 'username' | 'email';
 export type ImportMode = 'upsert' | 'create' | 'update';
@@ -78,7 +80,7 @@ function validate(v: RowValues): string[] {
     if (value.length > 200 && field !== 'email') errors.push(`${FIELD_LABELS[field]} is longer than 200 characters.`);
   }
   if (v.status && !normalizeStatus(v.status)) errors.push(`Status "${v.status}" is not one of ${KNOWN_STATUSES.join(', ')}.`);
-  errors.push(...identityErrors(v));
+  errors.push(...identityErrors(v), ...garbledErrors(v));
   if (v.employeeid && LOOKS_LIKE_DATE.test(v.employeeid)) errors.push(`Employee ID "${v.employeeid}" looks like a date: the spreadsheet may have turned the id into a date. Format the column as Text and export again.`);
   return errors;
 }
@@ -133,7 +135,7 @@ function heldElsewhere(index: PeopleIndex, v: RowValues, people: UserRecord[]): 
   for (const field of UNIQUE_EVERYWHERE) {
     const value = v[field];
     for (const owner of value ? index.elsewhere[field].get(value) : []) {
-      reasons.push(`The ${LABEL[field]} "${value}" belongs to ${who(owner)} on another site: a ${LABEL[field]} is unique across sites, so the platform would refuse it.`);
+      reasons.push(`The ${LABEL[field]} "${value}" belongs to ${who(owner)} on another site: ${withArticle(LABEL[field])} is unique across sites, so the platform would refuse it.`);
       if (!people.includes(owner)) people.push(owner);
     }
   }

@@ -7,12 +7,24 @@ export interface RawRow {
   numbers?: number[];
 }
 
+/** A text file that is not (wholly) UTF-8: the user confirms how it reads before anything is queued. */
+export interface EncodingQuestion {
+  /** the `TextDecoder` label the rows were read in */
+  read: string;
+  /** every encoding that could be meant, best guess first, with a sample of the words each makes */
+  candidates: { encoding: string; name: string; sample: string[] }[];
+  /** a UTF-8 file with a few bytes that are not: the rows holding them (shown as �) */
+  damagedRows?: number[];
+}
+
 export interface RawTable {
   /** non-blank rows, in order */
   rows: RawRow[];
   /** what was read and how ("UTF-8, semicolon-separated"; "sheet People, 1 of 3") */
   source: string;
   notes: string[];
+  /** set for a text file that is not valid UTF-8 */
+  encoding?: EncodingQuestion;
 }
 
 export interface ReadProgress {
