@@ -208,3 +208,20 @@ test('a file saved as Windows-1250 is read as such, and nothing is queued until 
   await queue.click();
   await expect.poll(() => server.query("SELECT firstname, lastname, employeeid FROM users WHERE username = 'lukasz.zolc'"), { timeout: 30_000 }).toEqual([{ firstname: 'Łukasz', lastname: 'Żółć', employeeid: '4711'.padStart(width, '0') }]);
 });
+
+test('a UTF-8 file with one stray byte names its row, and skipping it queues the others', async ({ app, api, server, fullToken }) => {
+  test.setTimeout(120_000);
+  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+  await syncNow(app);
+  await goTo(app, 'Import');
+  const csv = Buffer.concat([Buffer.from('Username,First name,Last name\nstray.ok,Łukasz,Żółć\n'), Buffer.from('stray.bad,Ren\xe9,Dupont\n', 'latin1')]);
+  await dropFile(app, 'stray.csv', csv);
+  const encoding = app.getByRole('group', { name: 'Encoding of the file' });
+  await expect(encoding.getByRole('alert')).toContainText('1 row (3) holds characters saved in another encoding');
+  await expect(summary(app)).toContainText('1 to create, 0 to update, 0 identity changes, 0 unchanged, 0 skipped, 0 conflicts, 0 ambiguous, 1 invalid.');
+  await expect(app.getByRole('button', { name: 'Queue 1 rows' })).toBeDisabled();
+  await encoding.getByRole('radio', { name: 'Skip row 3; read the rest as UTF-8' }).check();
+  await expect(summary(app)).toContainText('1 to create, 0 to update, 0 identity changes, 0 unchanged, 0 skipped, 0 conflicts, 0 ambiguous, 0 invalid.');
+  await app.getByRole('button', { name: 'Queue 1 rows' }).click();
+  await expect.poll(() => server.query("SELECT firstname FROM users WHERE username LIKE 'stray.%'"), { timeout: 30_000 }).toEqual([{ firstname: 'Łukasz' }]);
+});

@@ -65,7 +65,7 @@ export function ImportColumnsForm({ fileName, table, sheet, sites, choices, onHe
           </select>
         </label>
       )}
-      {siteid === null && <p role="status" aria-label="Choose the site">Choose the site of these people: the rows are checked against its people once you do, and nothing can be queued before.</p>}
+      {sites.length > 1 && siteid === null && <p role="status" aria-label="Choose the site">Choose the site of these people: the rows are checked against its people once you do, and nothing can be queued before.</p>}
       <label>
         Find people by{' '}
         <select value={key} onChange={(e) => onChange({ key: e.target.value as MatchKey })}>

@@ -28,7 +28,9 @@ export function ImportEncodingChoice({ question, answer, onAnswer, busy }: Props
   return (
     <fieldset className="import-encoding" aria-label="Encoding of the file" disabled={busy}>
       <legend>{damagedRows ? 'Rows that are not UTF-8' : 'Which encoding is this file in?'}</legend>
-      {damagedRows ? (
+      {answer !== null ? (
+        <p role="status">{answer === SKIP_DAMAGED ? 'The rows that are not UTF-8 are left out.' : `Read as ${candidates.find((c) => c.encoding === answer)?.name ?? answer}, as you chose.`} Choose again below if the names do not look right.</p>
+      ) : damagedRows ? (
         <p role="alert">
           The file is UTF-8, but {plural(damagedRows.length, 'row')} ({damagedRows.slice(0, 10).join(', ')}{damagedRows.length > 10 ? '…' : ''}) {damagedRows.length === 1 ? 'holds characters' : 'hold characters'} saved in another encoding (shown as �). Skip {damagedRows.length === 1 ? 'it' : 'them'}, or read the whole file in the encoding where the names look right. Nothing is queued until you choose.
         </p>

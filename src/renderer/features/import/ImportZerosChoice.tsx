@@ -3,27 +3,42 @@
  * the rows, and the choice between padding them and keeping them as written
  * (or fixing the file). Nothing is queued until the user chooses.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { UserRecord } from '../../../shared/records.ts';
 import { plural } from '../../app/words.ts';
 import type { Sheet } from './header.ts';
-import { lostLeadingZeros, padId, type LostZeros } from './lost-zeros.ts';
+import { lostLeadingZerosInSlices, padId, type LostZeros } from './lost-zeros.ts';
 
 export type ZerosChoice = 'pad' | 'keep';
 
-/** What was found, the user's choice for it (null: not chosen yet) and the width ids are padded to (null: as written). */
+/**
+ * What was found (found a slice of rows at a time: the window stays responsive), the user's choice for
+ * it (null: not chosen yet) and the width ids are padded to (null: as written). `undecided` also while
+ * the rows are being looked at: nothing is queued before the answer is known.
+ */
 export function useLostZeros(sheet: Sheet | null, column: number | undefined, users: readonly UserRecord[], siteid: number | null) {
-  const lost = useMemo(() => {
-    if (!sheet || siteid === null) return null;
+  const [result, setResult] = useState<{ for: unknown[]; lost: LostZeros | null } | null>(null);
+  const key = useMemo(() => [sheet, column, users, siteid], [sheet, column, users, siteid]);
+  useEffect(() => {
+    if (!sheet || siteid === null) return;
+    let stopped = false;
     const siteIds = users.filter((u) => u.siteid === siteid && u.employeeid !== '').map((u) => u.employeeid);
-    return lostLeadingZeros(sheet, column, siteIds);
-  }, [sheet, column, users, siteid]);
+    void lostLeadingZerosInSlices(sheet, column, siteIds, () => stopped).then((lost) => {
+      if (lost !== undefined && !stopped) setResult({ for: key, lost });
+    });
+    return () => {
+      stopped = true;
+    };
+  }, [key, sheet, column, users, siteid]);
+  const known = result?.for === key;
+  const lost = known ? result.lost : null;
   // a choice holds for what it was made for: another file, column or finding asks again
   const finding = lost ? `${lost.width}:${lost.rows.join(',')}` : '';
   const [chosen, setChosen] = useState<{ finding: string; choice: ZerosChoice } | null>(null);
   const choice = lost && chosen?.finding === finding ? chosen.choice : null;
   const choose = (next: ZerosChoice) => setChosen({ finding, choice: next });
-  return { lost, choice, choose, padIds: lost && choice === 'pad' ? lost.width : null, undecided: lost !== null && choice === null };
+  const looking = sheet !== null && siteid !== null && !known;
+  return { lost, choice, choose, padIds: lost && choice === 'pad' ? lost.width : null, undecided: looking || (lost !== null && choice === null) };
 }
 
 interface Props {

@@ -1,7 +1,7 @@
 /** Employee ids stripped of their leading zeros: found, and padded back only when asked. */
 import { describe, expect, it } from 'vitest';
 import type { Sheet } from './header.ts';
-import { lostLeadingZeros, padId } from './lost-zeros.ts';
+import { lostLeadingZeros, lostLeadingZerosInSlices, padId } from './lost-zeros.ts';
 import { rowsOf } from './rows.ts';
 
 /** A sheet whose column 0 holds these ids, row 2 onwards; `numbers`: the rows whose cell the workbook stores as a number. */
@@ -39,6 +39,18 @@ describe('ids that lost their leading zeros', () => {
 
   it('says nothing when no column holds employee ids', () => {
     expect(lostLeadingZeros(sheetOf(['123456', '7123']), undefined, [])).toBeNull();
+  });
+});
+
+describe('looking a slice of rows at a time', () => {
+  const ids = Array.from({ length: 25 }, (_, i) => (i % 7 === 3 ? String(4000 + i) : String(100000 + i)));
+
+  it('finds the same rows as looking at once', async () => {
+    expect(await lostLeadingZerosInSlices(sheetOf(ids), 0, [], () => false, 4)).toEqual(lostLeadingZeros(sheetOf(ids), 0, []));
+  });
+
+  it('stops when the file or the column changes meanwhile', async () => {
+    expect(await lostLeadingZerosInSlices(sheetOf(ids), 0, [], () => true, 4)).toBeUndefined();
   });
 });
 
