@@ -60,3 +60,20 @@ describe('cells stored as ISO dates (t="d")', () => {
     expect(table.rows.map((r) => r.cells[0])).toEqual(['Start', '2024-03-05', '2024-03-05 14:30:00', '2024-03-05']);
   });
 });
+
+describe('whole numbers a workbook stores as numbers', () => {
+  it('marks the cells of ids typed as numbers, which lost any leading zero, and not those of text', () => {
+    const table = readSpreadsheet('n.xlsx', workbookWithSheet(
+      '<row r="1"><c r="A1" t="inlineStr"><is><t>Employee ID</t></is></c></row>' +
+      '<row r="2"><c r="A2"><v>7123</v></c></row>' +
+      '<row r="3"><c r="A3" t="inlineStr"><is><t>007124</t></is></c></row>',
+    ));
+    expect(table.rows.map((r) => r.numbers)).toEqual([undefined, [0], undefined]);
+  });
+
+  it('does not mark a number its format shows with its zeros (LibreOffice\'s 00000)', () => {
+    const table = readSpreadsheet('people.xlsx', new Uint8Array(readFileSync(path.join(FIXTURES, 'people.xlsx'))));
+    expect(table.rows.find((r) => r.rowNumber === 4)?.numbers ?? []).not.toContain(0);
+  });
+});
+
