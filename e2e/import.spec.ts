@@ -10,6 +10,7 @@ import { makeBig } from '../scripts/make-import-fixtures.mjs';
 import { cspViolations, expect, test, type ReferenceServer } from './fixtures.ts';
 import { addProfile, goTo, syncNow } from './support/ui.ts';
 import { fileDataTransfer } from './support/drop.ts';
+import { axeViolations } from './support/axe.ts';
 
 /** Drops a file on the import view, as a user dragging it from the desktop would. */
 async function dropFile(page: Page, name: string, bytes: Buffer): Promise<void> {
@@ -189,6 +190,7 @@ test('a file saved as Windows-1250 is read as such, and nothing is queued until 
   const queue = app.getByRole('button', { name: 'Queue 6 rows' });
   await expect(queue).toBeDisabled();
   await app.screenshot({ path: test.info().outputPath('encoding-question.png'), fullPage: true });
+  expect(await axeViolations(app)).toEqual([]);
 
   // the user tries Windows-1252: the file is read again that way, and the names show what it would do
   await encoding.getByRole('radio', { name: /^Western European \(Windows-1252\)/ }).check();
