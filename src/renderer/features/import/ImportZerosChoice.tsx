@@ -3,7 +3,7 @@
  * the rows, and the choice between padding them and keeping them as written
  * (or fixing the file). Nothing is queued until the user chooses.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { UserRecord } from '../../../shared/records.ts';
 import { plural } from '../../app/words.ts';
 import type { Sheet } from './header.ts';
@@ -17,27 +17,26 @@ export type ZerosChoice = 'pad' | 'keep';
  * the rows are being looked at: nothing is queued before the answer is known.
  */
 export function useLostZeros(sheet: Sheet | null, column: number | undefined, users: readonly UserRecord[], siteid: number | null) {
-  const [result, setResult] = useState<{ for: unknown[]; lost: LostZeros | null } | null>(null);
-  const key = useMemo(() => [sheet, column, users, siteid], [sheet, column, users, siteid]);
+  const [result, setResult] = useState<{ sheet: Sheet; column: number | undefined; siteid: number; users: readonly UserRecord[]; lost: LostZeros | null } | null>(null);
   useEffect(() => {
     if (!sheet || siteid === null) return;
     let stopped = false;
     const siteIds = users.filter((u) => u.siteid === siteid && u.employeeid !== '').map((u) => u.employeeid);
     void lostLeadingZerosInSlices(sheet, column, siteIds, () => stopped).then((lost) => {
-      if (lost !== undefined && !stopped) setResult({ for: key, lost });
+      if (lost !== undefined && !stopped) setResult({ sheet, column, siteid, users, lost });
     });
     return () => {
       stopped = true;
     };
-  }, [key, sheet, column, users, siteid]);
-  const known = result?.for === key;
-  const lost = known ? result.lost : null;
-  // a choice holds for what it was made for: another file, column or finding asks again
+  }, [sheet, column, users, siteid]);
+  // the same file, column and site: the finding holds (and with it the choice) while the people change and it is looked at again
+  const same = result !== null && result.sheet === sheet && result.column === column && result.siteid === siteid;
+  const lost = same ? result.lost : null;
   const finding = lost ? `${lost.width}:${lost.rows.join(',')}` : '';
   const [chosen, setChosen] = useState<{ finding: string; choice: ZerosChoice } | null>(null);
   const choice = lost && chosen?.finding === finding ? chosen.choice : null;
   const choose = (next: ZerosChoice) => setChosen({ finding, choice: next });
-  const looking = sheet !== null && siteid !== null && !known;
+  const looking = sheet !== null && siteid !== null && !(same && result.users === users);
   return { lost, choice, choose, padIds: lost && choice === 'pad' ? lost.width : null, undecided: looking || (lost !== null && choice === null) };
 }
 
