@@ -61,8 +61,15 @@ describe('a UTF-8 file with one stray byte', () => {
     expect(table.rows.find((r) => r.rowNumber === 8)?.cells[1]).toBe('Ren\ufffd');
   });
 
-  it('reads the file as a whole in another encoding when the user chooses one', () => {
+  it('offers UTF-8 first, with the stray byte shown, then the other encodings', () => {
+    const candidates = read('people-utf8-stray.csv').encoding?.candidates ?? [];
+    expect(candidates[0]).toEqual({ encoding: 'utf-8', name: 'Unicode (UTF-8)', sample: expect.arrayContaining(['Łukasz', 'Ren\ufffd']) });
+    expect(candidates.length).toBeGreaterThan(10);
+  });
+
+  it('reads the file as a whole in another encoding when the user chooses one, and back in UTF-8 with its rows named', () => {
     expect(read('people-utf8-stray.csv', 'windows-1252').rows.find((r) => r.rowNumber === 8)?.cells[1]).toBe('René');
+    expect(read('people-utf8-stray.csv', 'utf-8').encoding).toMatchObject({ read: 'utf-8', damagedRows: [8] });
   });
 
   it('takes a short file of plain text with one Latin-1 letter for what it is', () => {

@@ -129,6 +129,14 @@ function sampleWords(text: string, count = 6): string[] {
   return [...words];
 }
 
+/** UTF-8 itself, for a file that mostly is: its sample shows the stray bytes as \ufffd. */
+export function utf8Candidate(bytes: Uint8Array): Omit<EncodingCandidate, 'score'> {
+  const text = new TextDecoder('utf-8').decode(nonAsciiLines(bytes));
+  // the words the stray bytes spoil first: what the user has to judge
+  const spoiled = [...text.matchAll(WORD)].map(([word]) => word).filter((word) => word.includes('\ufffd')).slice(0, 3);
+  return { encoding: 'utf-8', name: encodingName('utf-8'), sample: [...new Set([...spoiled, ...sampleWords(text)])].slice(0, 6) };
+}
+
 /** Every encoding, scored on the file's non-ASCII lines, best first. */
 export function guessEncodings(bytes: Uint8Array): EncodingCandidate[] {
   const lines = nonAsciiLines(bytes);

@@ -10,7 +10,7 @@
 import Papa from 'papaparse';
 import { ReadError, type Limits } from './limits.ts';
 import type { EncodingQuestion, ProgressHook, RawRow, RawTable } from './table.ts';
-import { encodingName, guessEncodings, isKnownEncoding, isMostlyUtf8 } from './encoding.ts';
+import { encodingName, guessEncodings, isKnownEncoding, isMostlyUtf8, utf8Candidate } from './encoding.ts';
 
 export interface Decoded {
   text: string;
@@ -41,8 +41,11 @@ export function decodeText(bytes: Uint8Array, forced?: string): Decoded {
   } catch {
     if (bom) throw new ReadError('The file says it is UTF-8 but holds bytes that are not: it is damaged. Save it again as "CSV UTF-8".');
     if (forced !== undefined && forced !== 'utf-8' && !isKnownEncoding(forced)) throw new ReadError(`Fieldbook does not know the encoding "${forced.slice(0, 40)}".`);
-    const candidates = guessEncodings(body).map(({ encoding, name, sample }) => ({ encoding, name, sample }));
-    const read = forced ?? (isMostlyUtf8(body) ? 'utf-8' : candidates[0]!.encoding);
+    const guessed = guessEncodings(body).map(({ encoding, name, sample }) => ({ encoding, name, sample }));
+    // UTF-8 with a few stray bytes: read as UTF-8 (their rows named), and offered first
+    const mostlyUtf8 = isMostlyUtf8(body);
+    const candidates = mostlyUtf8 ? [utf8Candidate(body), ...guessed] : guessed;
+    const read = forced ?? candidates[0]!.encoding;
     const text = new TextDecoder(read, { ignoreBOM: true }).decode(body);
     return { text, encoding: read === 'utf-8' ? 'UTF-8' : shortName(read), question: { read, candidates } };
   }
