@@ -10,6 +10,7 @@ import { makeBig } from '../scripts/make-import-fixtures.mjs';
 import { cspViolations, expect, test, type ReferenceServer } from './fixtures.ts';
 import { addProfile, goTo, syncNow } from './support/ui.ts';
 import { fileDataTransfer } from './support/drop.ts';
+import { axeViolations } from './support/axe.ts';
 
 /** Drops a file on the import view, as a user dragging it from the desktop would. */
 async function dropFile(page: Page, name: string, bytes: Buffer): Promise<void> {
@@ -148,4 +149,81 @@ test('new people get the group their row names and the course chosen for the fil
   await expect.poll(() => server.query(`SELECT due_date FROM training_assignments t JOIN users u ON u.userid = t.userid WHERE u.username = 'grp.new' AND t.courseid = ${course.courseid}`), { timeout: 30_000 }).toEqual([{ due_date: expect.stringContaining('2027-03-04') }]);
   expect(server.query(`SELECT 1 FROM group_access a JOIN users u ON u.userid = a.userid WHERE u.username = 'grp.new' AND a.groupid = ${group.groupid}`)).toHaveLength(1);
   expect(server.query("SELECT 1 FROM users WHERE username = 'grp.bad'")).toHaveLength(0);
+});
+
+test.describe('a token that sees two sites', () => {
+  test.use({ serverOptions: { dataset: 'demo', admin: true } });
+
+  test('the import asks for the site, queues nothing before, and creates the person on the site chosen', async ({ app, api, server, fullToken }) => {
+    test.setTimeout(120_000);
+    await addProfile(app, { name: 'Two sites', baseUrl: api.baseUrl, token: fullToken });
+    await syncNow(app);
+    const sites = server.query<{ siteid: number; sitename: string }>('SELECT siteid, sitename FROM sites WHERE customerid = (SELECT customerid FROM sites ORDER BY siteid LIMIT 1) ORDER BY siteid');
+    expect(sites.length).toBeGreaterThan(1);
+    const second = sites[1]!;
+    await goTo(app, 'Import');
+    await dropFile(app, 'second-site.csv', Buffer.from('Username,Forename,Surname\r\nsecond.site,Sec,Ond\r\n'));
+    await expect(app.getByRole('status', { name: 'Choose the site' })).toBeVisible();
+    await expect(app.getByLabel('Site of these people')).toHaveValue('');
+    await expect(summary(app)).toHaveCount(0);
+    await expect(app.getByRole('button', { name: /^Queue/ })).toBeDisabled();
+
+    await app.getByLabel('Site of these people').selectOption({ label: second.sitename });
+    await expect(summary(app)).toContainText('1 to create');
+    await app.getByRole('button', { name: 'Queue 1 rows' }).click();
+    await expect.poll(() => server.query("SELECT siteid FROM users WHERE username = 'second.site'"), { timeout: 30_000 }).toEqual([{ siteid: second.siteid }]);
+  });
+});
+
+test('a file saved as Windows-1250 is read as such, and nothing is queued until the user confirms the encoding', async ({ app, api, server, fullToken }) => {
+  test.setTimeout(120_000);
+  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+  await syncNow(app);
+  await goTo(app, 'Import');
+  // saved by LibreOffice (scripts/make-import-fixtures.mjs)
+  await dropFile(app, 'polish.csv', await readFile(new URL('../src/renderer/features/import/fixtures/people-windows1250.csv', import.meta.url)));
+  const encoding = app.getByRole('group', { name: 'Encoding of the file' });
+  await expect(encoding.getByRole('alert')).toContainText('The file is not UTF-8');
+  await expect(encoding.getByRole('radio', { name: /^Central European \(Windows-1250\): Łukasz, Żółć/ })).not.toBeChecked();
+  await expect(summary(app)).toContainText('6 to create');
+  await expect(app.getByText('lukasz.zolc: Łukasz Żółć')).toBeVisible();
+  const queue = app.getByRole('button', { name: 'Queue 6 rows' });
+  await expect(queue).toBeDisabled();
+  await app.screenshot({ path: test.info().outputPath('encoding-question.png'), fullPage: true });
+  expect(await axeViolations(app)).toEqual([]);
+
+  // the user tries Windows-1252: the file is read again that way, and the names show what it would do
+  await encoding.getByRole('radio', { name: /^Western European \(Windows-1252\)/ }).check();
+  await expect(app.getByText('lukasz.zolc: £ukasz ¯ó³æ')).toBeVisible();
+  await encoding.getByRole('radio', { name: /^Central European \(Windows-1250\)/ }).check();
+  await expect(app.getByText('lukasz.zolc: Łukasz Żółć')).toBeVisible();
+
+  // LibreOffice's CSV import also made numbers of the ids (004711 → 4711): shorter than the site's
+  const [{ width }] = server.query<{ width: number }>("SELECT MAX(LENGTH(employeeid)) AS width FROM users WHERE employeeid <> ''") as [{ width: number }];
+  const zeros = app.getByRole('group', { name: 'Employee IDs without their leading zeros' });
+  await expect(zeros.getByRole('alert')).toContainText(`6 employee IDs are shorter than the usual ${width} digits`);
+  await expect(queue).toBeDisabled();
+  await zeros.getByRole('radio', { name: `Pad them with zeros to ${width} digits (4711 → ${'4711'.padStart(width, '0')})` }).check();
+  await expect(app.getByText(`lukasz.zolc: Łukasz Żółć, employee ID ${'4711'.padStart(width, '0')}`)).toBeVisible();
+  await expect(queue).toBeEnabled();
+  await app.screenshot({ path: test.info().outputPath('encoding-answered.png'), fullPage: true });
+  await queue.click();
+  await expect.poll(() => server.query("SELECT firstname, lastname, employeeid FROM users WHERE username = 'lukasz.zolc'"), { timeout: 30_000 }).toEqual([{ firstname: 'Łukasz', lastname: 'Żółć', employeeid: '4711'.padStart(width, '0') }]);
+});
+
+test('a UTF-8 file with one stray byte names its row, and skipping it queues the others', async ({ app, api, server, fullToken }) => {
+  test.setTimeout(120_000);
+  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+  await syncNow(app);
+  await goTo(app, 'Import');
+  const csv = Buffer.concat([Buffer.from('Username,First name,Last name\nstray.ok,Łukasz,Żółć\n'), Buffer.from('stray.bad,Ren\xe9,Dupont\n', 'latin1')]);
+  await dropFile(app, 'stray.csv', csv);
+  const encoding = app.getByRole('group', { name: 'Encoding of the file' });
+  await expect(encoding.getByRole('alert')).toContainText('1 row (3) holds characters saved in another encoding');
+  await expect(summary(app)).toContainText('1 to create, 0 to update, 0 identity changes, 0 unchanged, 0 skipped, 0 conflicts, 0 ambiguous, 1 invalid.');
+  await expect(app.getByRole('button', { name: 'Queue 1 rows' })).toBeDisabled();
+  await encoding.getByRole('radio', { name: 'Skip row 3; read the rest as UTF-8' }).check();
+  await expect(summary(app)).toContainText('1 to create, 0 to update, 0 identity changes, 0 unchanged, 0 skipped, 0 conflicts, 0 ambiguous, 0 invalid.');
+  await app.getByRole('button', { name: 'Queue 1 rows' }).click();
+  await expect.poll(() => server.query("SELECT firstname FROM users WHERE username LIKE 'stray.%'"), { timeout: 30_000 }).toEqual([{ firstname: 'Łukasz' }]);
 });

@@ -103,6 +103,47 @@ export function makeSmall() {
   }
 }
 
+/** Names HR files hold, in the scripts the old single-byte encodings were made for. */
+const CENTRAL_EUROPEAN = [
+  ['lukasz.zolc', 'Łukasz', 'Żółć', '004711'], ['malgorzata.wisniewska', 'Małgorzata', 'Wiśniewska', '004712'],
+  ['jiri.dvorak', 'Jiří', 'Dvořák', '004713'], ['zdenek.ruzicka', 'Zdeněk', 'Růžička', '004714'],
+  ['agnieszka.szczesna', 'Agnieszka', 'Szczęsna', '004715'], ['pavla.cerna', 'Pavla', 'Černá', '004716'],
+];
+const CYRILLIC = [
+  ['ivan.petrov', 'Иван', 'Петров', '005001'], ['olga.smirnova', 'Ольга', 'Смирнова', '005002'],
+  ['dmitry.kuznetsov', 'Дмитрий', 'Кузнецов', '005003'], ['natalya.sokolova', 'Наталья', 'Соколова', '005004'],
+  ['sergey.ivanov', 'Сергей', 'Иванов', '005005'],
+];
+
+/**
+ * The same names saved by LibreOffice in the code pages Windows uses for them
+ * (CSV filter token 3: 33 = Windows-1250, 34 = Windows-1251, 76 = UTF-8; 1250
+ * and 1251 are not code page numbers there), and a UTF-8 file into which one
+ * byte of another encoding strayed (a row pasted from a Windows-1252 file).
+ */
+export function makeEncodings() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'import-encodings-'));
+  const csv = (rows) => `${['Username,First name,Last name,Employee ID', ...rows.map((r) => r.join(','))].join('\n')}\n`;
+  try {
+    writeFileSync(path.join(dir, 'central.csv'), csv(CENTRAL_EUROPEAN));
+    writeFileSync(path.join(dir, 'cyrillic.csv'), csv(CYRILLIC));
+    const saveAs = (source, charset, target) => {
+      const out = path.join(dir, `out-${charset}`);
+      soffice(['--infilter=CSV:44,34,76,1,,0,false,true', '--convert-to', `csv:Text - txt - csv (StarCalc):44,34,${charset},1,,0,false,true,true`, '--outdir', out, source], dir);
+      renameSync(path.join(out, source), path.join(FIXTURES, target));
+    };
+    saveAs('central.csv', 33, 'people-windows1250.csv');
+    saveAs('cyrillic.csv', 34, 'people-windows1251.csv');
+    saveAs('central.csv', 76, 'people-central-utf8.csv');
+    const utf8 = readFileSync(path.join(FIXTURES, 'people-central-utf8.csv'));
+    rmSync(path.join(FIXTURES, 'people-central-utf8.csv'));
+    // "René Dupont" pasted in from a Windows-1252 file: é as the one byte 0xE9
+    writeFileSync(path.join(FIXTURES, 'people-utf8-stray.csv'), Buffer.concat([utf8, Buffer.from('rene.dupont,Ren\xe9,Dupont,4717\n', 'latin1')]));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * A large workbook (or CSV) of `rows` people in 10 columns, saved by LibreOffice,
  * cached in the temp folder: for the e2e and the benchmark.
@@ -134,6 +175,7 @@ export function makeBig(rows, format = 'xlsx') {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  makeSmall();
+  if (process.argv[2] !== 'encodings') makeSmall();
+  makeEncodings();
   if (process.argv[2] === 'big') console.log(makeBig(50_000), makeBig(100_000, 'csv'));
 }

@@ -19,7 +19,8 @@ const MODE_LABELS: Record<ImportMode, string> = { upsert: 'Create new people and
 /** What the user chose for the file's columns. */
 export interface ColumnChoices {
   headerIndex: number;
-  siteid: number;
+  /** null: not chosen yet (the token sees several sites) */
+  siteid: number | null;
   key: MatchKey;
   mode: ImportMode;
   mapping: ColumnMapping;
@@ -57,12 +58,14 @@ export function ImportColumnsForm({ fileName, table, sheet, sites, choices, onHe
       </label>
       {sites.length > 1 && (
         <label>
-          Site{' '}
-          <select value={siteid} onChange={(e) => onChange({ siteid: Number(e.target.value) })}>
+          Site of these people{' '}
+          <select value={siteid ?? ''} required aria-invalid={siteid === null} onChange={(e) => onChange({ siteid: Number(e.target.value) })}>
+            {siteid === null && <option value="" disabled>Choose a site…</option>}
             {sites.map((s) => <option key={s.siteid} value={s.siteid}>{s.sitename}</option>)}
           </select>
         </label>
       )}
+      {sites.length > 1 && siteid === null && <p role="status" aria-label="Choose the site">Choose the site of these people: the rows are checked against its people once you do, and nothing can be queued before.</p>}
       <label>
         Find people by{' '}
         <select value={key} onChange={(e) => onChange({ key: e.target.value as MatchKey })}>

@@ -22,6 +22,8 @@ import { ImportColumnsForm } from './ImportColumnsForm.tsx';
 import { useImportCache } from './useImportCache.ts';
 import { useImportQueue } from './useImportQueue.ts';
 import { useColumnChoices } from './useColumnChoices.ts';
+import { ImportZerosChoice, useLostZeros } from './ImportZerosChoice.tsx';
+import { ImportEncodingChoice } from './ImportEncodingChoice.tsx';
 
 export default function ImportView() {
   // the import creates and updates people and adds their e-mails: the write rule of each (shared/access.ts)
@@ -34,18 +36,20 @@ export default function ImportView() {
   const extrasProblem = extrasRefusal(extras, new Set(Object.keys(mapping)));
   const requires = useMemo(() => requiredOfRows(extras), [extras]);
   const requiresKey = requires.join(',');
-  const cannotQueue = refusal !== null || extrasProblem !== null;
   const { sites, users, emails, groups, siteid } = useImportCache(choices.siteChoice);
   const [message, setMessage] = useState<string | null>(null);
-  const { fileName, table, reading, error, load: read, cancel, clear } = useFileReading(() => setMessage(null));
+  const { fileName, table, reading, error, load: read, cancel, clear, encoding } = useFileReading(() => setMessage(null));
   const queue = useImportQueue((queuedMessage) => { setMessage(queuedMessage); clear(); });
 
   const sheet = useMemo(() => (table ? sheetOf(table.rows, headerIndex) : null), [table, headerIndex]);
+  const zeros = useLostZeros(sheet, mapping.employeeid, users, siteid);
   // Planned a slice of rows at a time (the window stays responsive on 200,000 rows), and only
   // once the cached e-mails are read, so an address already known is never queued again.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `requires` changes only when its key does
-  const inputs = useMemo(() => (sheet && emails && groups ? { sheet, mapping, users, siteid, emails, key, mode, groups, dateOrder, requires } : null), [sheet, mapping, users, siteid, emails, key, mode, groups, dateOrder, requiresKey]);
+  const inputs = useMemo(() => (sheet && emails && groups && siteid !== null ? { sheet, mapping, users, siteid, emails, key, mode, groups, dateOrder, requires, padIds: zeros.padIds } : null), [sheet, mapping, users, siteid, emails, key, mode, groups, dateOrder, requiresKey, zeros.padIds]);
   const { current, shown: plans } = useImportPlans(inputs, sheet);
+  // what the user must settle first: the right to write, the extras, the encoding, the site, ids without their zeros
+  const cannotQueue = refusal !== null || extrasProblem !== null || encoding.undecided || reading !== null || siteid === null || zeros.undecided;
   const queued = useMemo(() => (current ? current.filter((p) => isQueued(p, excluded, ticked)).length : 0), [current, excluded, ticked]);
 
   const load = async (file: File) => {
@@ -58,7 +62,7 @@ export default function ImportView() {
     if (file) void load(file);
   };
   const onQueue = () => {
-    if (cannotQueue || !sheet || !current || !groups) return;
+    if (cannotQueue || !sheet || !current || !groups || siteid === null) return;
     void queue({ fileName, sheet, plans: current, siteid, excluded, ticked, give: { extras, groups } });
   };
 
@@ -72,13 +76,7 @@ export default function ImportView() {
           choose a file <input type="file" accept={ACCEPTED_EXTENSIONS.join(',')} onChange={(e) => { const f = e.target.files?.[0]; e.target.value = ''; if (f) void load(f); }} />
         </label>
       </div>
-      {reading && (
-        <p role="status" aria-label="Reading the file">
-          {/* the count keeps its width as it grows, so Cancel does not move under the pointer */}
-          Reading {reading.name}: <span className="reading-count">{formatCount(reading.rows)}</span> rows read…{' '}
-          <button type="button" onClick={cancel}>Cancel</button>
-        </p>
-      )}
+      {reading && <ReadingStatus reading={reading} onCancel={cancel} />}
       {error && <p role="alert" className="error">{error}</p>}
       {message && <p role="status">{message}</p>}
       {!table && !reading && <ImportResults />}
@@ -96,9 +94,11 @@ export default function ImportView() {
             onForgetPreset={columns.forgetPreset}
             onSavePreset={(name) => columns.keepAsPreset(name, sheet.headers)}
           />
-          <ImportExtrasForm siteid={siteid} extras={extras} onChange={setExtras} />
+          {encoding.question && <ImportEncodingChoice question={encoding.question} answer={encoding.answer} onAnswer={encoding.onAnswer} busy={reading !== null} />}
+          {zeros.lost && mapping.employeeid !== undefined && <ImportZerosChoice lost={zeros.lost} sheet={sheet} column={mapping.employeeid} choice={zeros.choice} onChoose={zeros.choose} />}
+          {siteid !== null && <ImportExtrasForm siteid={siteid} extras={extras} onChange={setExtras} />}
           {extrasProblem && <p role="alert">{extrasProblem}</p>}
-          {!current && <p role="status" aria-label="Preparing the preview">Checking {formatCount(sheet.rows.length)} rows against the people on the site…</p>}
+          {!current && siteid !== null && <p role="status" aria-label="Preparing the preview">Checking {formatCount(sheet.rows.length)} rows against the people on the site…</p>}
           {plans && <ImportPreview plans={plans} effects={extrasEffects(extras, mapping.group !== undefined)} excluded={excluded} ticked={ticked} onExclude={columns.setExcluded} onTick={columns.setTicked} />}
           <button type="button" onClick={onQueue} disabled={cannotQueue || queued === 0}>
             Queue {formatCount(queued)} rows
@@ -106,5 +106,15 @@ export default function ImportView() {
         </>
       )}
     </section>
+  );
+}
+
+function ReadingStatus({ reading, onCancel }: { reading: { name: string; rows: number }; onCancel: () => void }) {
+  return (
+    <p role="status" aria-label="Reading the file">
+      {/* the count keeps its width as it grows, so Cancel does not move under the pointer */}
+      Reading {reading.name}: <span className="reading-count">{formatCount(reading.rows)}</span> rows read…{' '}
+      <button type="button" onClick={onCancel}>Cancel</button>
+    </p>
   );
 }

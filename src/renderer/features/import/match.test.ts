@@ -33,7 +33,9 @@ describe('usernames and e-mail addresses, unique across sites', () => {
   });
 
   it("refuses an e-mail address that is another site's person's", () => {
-    expect(withDee({ username: 'ann', email: 'DEE@example.com' })).toMatchObject([{ action: 'conflict', people: [ann, dee] }]);
+    const plans = withDee({ username: 'ann', email: 'DEE@example.com' });
+    expect(plans).toMatchObject([{ action: 'conflict', people: [ann, dee] }]);
+    expect(plans[0]?.action === 'conflict' && plans[0].reasons.join(' ')).toContain('an e-mail is unique across sites');
   });
 
   it('matches people only on the chosen site: a name alone elsewhere is no conflict', () => {

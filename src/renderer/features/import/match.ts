@@ -13,6 +13,9 @@ import { looksLikeFormula } from '../../../shared/formula.ts';
 import { DATE_FIELDS, FIELD_LABELS, IMPORT_FIELDS, type ImportField } from './mapping.ts';
 import { parseTextDate, type DayMonthOrder } from './text-date.ts';
 import { yieldToEventLoop } from '../../../shared/yield.ts';
+import { identityErrors } from './identity.ts';
+import { garbledErrors } from './garbled.ts';
+import { withArticle } from '../../app/words.ts';
 
 export type MatchKey = 'employeeid' | 'username' | 'email';
 export type ImportMode = 'upsert' | 'create' | 'update';
@@ -46,7 +49,6 @@ export type RowAction = RowPlan['action'];
 export const ACTIONS: readonly RowAction[] = ['create', 'update', 'identity', 'unchanged', 'skipped', 'conflict', 'ambiguous', 'invalid'];
 
 export const KNOWN_STATUSES = ['Active', 'Offline', 'Inactive'];
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const LOOKS_LIKE_DATE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$|^\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}$|^\d{1,2}-[A-Za-z]{3}(-\d{2,4})?$/;
 
 export function normalizeStatus(value: string): string | null {
@@ -75,10 +77,10 @@ function validate(v: RowValues): string[] {
     if (!value) continue;
     // a results file neutralised it with a leading quote: still the same formula
     if (looksLikeFormula(value) || (value.startsWith("'") && looksLikeFormula(value.slice(1)))) errors.push(`${FIELD_LABELS[field]} "${value.slice(0, 40)}" looks like a spreadsheet formula (it starts with = + - or @), so it is refused.`);
-    if (value.length > 200) errors.push(`${FIELD_LABELS[field]} is longer than 200 characters.`);
+    if (value.length > 200 && field !== 'email') errors.push(`${FIELD_LABELS[field]} is longer than 200 characters.`);
   }
   if (v.status && !normalizeStatus(v.status)) errors.push(`Status "${v.status}" is not one of ${KNOWN_STATUSES.join(', ')}.`);
-  if (v.email && !EMAIL.test(v.email)) errors.push(`"${v.email}" is not an e-mail address.`);
+  errors.push(...identityErrors(v), ...garbledErrors(v));
   if (v.employeeid && LOOKS_LIKE_DATE.test(v.employeeid)) errors.push(`Employee ID "${v.employeeid}" looks like a date: the spreadsheet may have turned the id into a date. Format the column as Text and export again.`);
   return errors;
 }
@@ -133,7 +135,7 @@ function heldElsewhere(index: PeopleIndex, v: RowValues, people: UserRecord[]): 
   for (const field of UNIQUE_EVERYWHERE) {
     const value = v[field];
     for (const owner of value ? index.elsewhere[field].get(value) : []) {
-      reasons.push(`The ${LABEL[field]} "${value}" belongs to ${who(owner)} on another site: a ${LABEL[field]} is unique across sites, so the platform would refuse it.`);
+      reasons.push(`The ${LABEL[field]} "${value}" belongs to ${who(owner)} on another site: ${withArticle(LABEL[field])} is unique across sites, so the platform would refuse it.`);
       if (!people.includes(owner)) people.push(owner);
     }
   }

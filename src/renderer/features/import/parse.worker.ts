@@ -22,9 +22,9 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
     return;
   }
   try {
-    const table = readSpreadsheet(request.name, new Uint8Array(request.bytes), (p) => post({ type: 'progress', rows: p.rows }));
+    const table = readSpreadsheet(request.name, new Uint8Array(request.bytes), (p) => post({ type: 'progress', rows: p.rows }), undefined, request.encoding);
     for (let at = 0; at < table.rows.length; at += SLICE) post({ type: 'rows', rows: table.rows.slice(at, at + SLICE) });
-    post({ type: 'done', source: table.source, notes: table.notes, count: table.rows.length });
+    post({ type: 'done', source: table.source, notes: table.notes, count: table.rows.length, ...(table.encoding ? { encoding: table.encoding } : {}) });
   } catch (error) {
     const message = error instanceof ReadError ? error.message : 'The file could not be read: it may be damaged. Open it in Excel or LibreOffice and save it again as .xlsx or .csv.';
     post({ type: 'error', message });

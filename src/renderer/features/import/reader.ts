@@ -15,8 +15,8 @@ export interface Reading {
 
 let current: Reading | null = null;
 
-/** Starts reading `file` in a new worker; any reading still under way is cancelled first. */
-export function readInWorker(file: File, onProgress: (rows: number) => void): Reading {
+/** Starts reading `file` in a new worker (a text file in `encoding` when given); any reading still under way is cancelled first. */
+export function readInWorker(file: File, onProgress: (rows: number) => void, encoding?: string): Reading {
   current?.cancel();
   const worker = new Worker(new URL('./parse.worker.ts', import.meta.url), { type: 'module', name: 'import-reader' });
   let settle: (outcome: ReadOutcome) => void = () => {};
@@ -38,7 +38,7 @@ export function readInWorker(file: File, onProgress: (rows: number) => void): Re
     else if (reply.type === 'rows') {
       for (const row of reply.rows) rows.push(row);
       onProgress(rows.length);
-    } else if (reply.type === 'done') finish({ ok: true, table: { rows, source: reply.source, notes: reply.notes } });
+    } else if (reply.type === 'done') finish({ ok: true, table: { rows, source: reply.source, notes: reply.notes, ...(reply.encoding ? { encoding: reply.encoding } : {}) } });
     else if (reply.type === 'error') finish({ ok: false, error: reply.message });
   };
   worker.onerror = (event) => {
@@ -49,7 +49,7 @@ export function readInWorker(file: File, onProgress: (rows: number) => void): Re
   current = reading;
   void file.arrayBuffer().then(
     (bytes) => {
-      if (!finished) worker.postMessage({ type: 'read', name: file.name, bytes } satisfies WorkerRequest, [bytes]);
+      if (!finished) worker.postMessage({ type: 'read', name: file.name, bytes, ...(encoding ? { encoding } : {}) } satisfies WorkerRequest, [bytes]);
     },
     () => finish({ ok: false, error: 'The file could not be opened: it may have been moved or deleted.' }),
   );

@@ -10,6 +10,8 @@ import { IMPORT_FIELDS, type ColumnMapping } from './mapping.ts';
 import { normalizeStatus, type GroupRef, type ImportRow, type RowPlan } from './match.ts';
 import { extraDrafts, type ImportExtras } from './extras.ts';
 import { yieldToEventLoop } from '../../../shared/yield.ts';
+import { normalizeIdentity } from './identity.ts';
+import { padId } from './lost-zeros.ts';
 
 /** What the new people get besides their fields: the extras chosen for the file, and the groups a column names. */
 export interface GiveNewPeople {
@@ -21,26 +23,30 @@ const NOTHING: GiveNewPeople = { extras: {}, groups: new Map() };
 // the statuses the bulk editors offer
 export { KNOWN_STATUSES } from './match.ts';
 
-function rowOf(row: Sheet['rows'][number], mapping: ColumnMapping): ImportRow {
+function rowOf(row: Sheet['rows'][number], mapping: ColumnMapping, padIds: number | null): ImportRow {
   const values: ImportRow['values'] = {};
   for (const field of IMPORT_FIELDS) {
     const column = mapping[field];
-    if (column !== undefined) values[field] = (row.cells[column] ?? '').replace(/[\r\n]+/g, ' ').trim();
+    // composed (NFC) and trimmed of whitespace of every kind (no-break spaces too): what is compared and sent
+    if (column !== undefined) values[field] = normalizeIdentity((row.cells[column] ?? '').replace(/[\r\n]+/g, ' '));
   }
+  // ids that lost their leading zeros, padded back when the user chose so
+  if (padIds !== null && values.employeeid) values.employeeid = padId(values.employeeid, padIds);
   return { rowNumber: row.rowNumber, values };
 }
 
-export function rowsOf(sheet: Sheet, mapping: ColumnMapping): ImportRow[] {
-  return sheet.rows.map((row) => rowOf(row, mapping));
+/** The mapped values of each row; `padIds`: the width employee ids are padded to with zeros (null: as written). */
+export function rowsOf(sheet: Sheet, mapping: ColumnMapping, padIds: number | null = null): ImportRow[] {
+  return sheet.rows.map((row) => rowOf(row, mapping, padIds));
 }
 
 /** The same rows, a slice at a time (the window stays responsive); null when `stopped()` turns true. */
-export async function rowsInSlices(sheet: Sheet, mapping: ColumnMapping, stopped: () => boolean, slice = 5000): Promise<ImportRow[] | null> {
+export async function rowsInSlices(sheet: Sheet, mapping: ColumnMapping, padIds: number | null, stopped: () => boolean, slice = 5000): Promise<ImportRow[] | null> {
   const rows: ImportRow[] = [];
   for (let at = 0; at < sheet.rows.length; at += slice) {
     await yieldToEventLoop();
     if (stopped()) return null;
-    for (let i = at; i < Math.min(at + slice, sheet.rows.length); i += 1) rows.push(rowOf(sheet.rows[i]!, mapping));
+    for (let i = at; i < Math.min(at + slice, sheet.rows.length); i += 1) rows.push(rowOf(sheet.rows[i]!, mapping, padIds));
   }
   return rows;
 }

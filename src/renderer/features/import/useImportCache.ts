@@ -2,9 +2,10 @@
  * What the import plans against, read from the cache in its effective state:
  * the sites, the people and their e-mails with the Outbox's unsent ops applied
  * (so the same file dropped twice before a replay never queues anyone twice),
- * and the chosen site's profile groups by name.
+ * and the chosen site's profile groups by name. `siteid` is null until a site
+ * is chosen when the token sees more than one.
  */
-import type { UserRecord } from '../../../shared/records.ts';
+import type { SiteRecord, UserRecord } from '../../../shared/records.ts';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useActiveDb } from '../../app/session.ts';
 import { applyPendingToEmails, applyPendingToUsers } from '../../outbox/pending.ts';
@@ -13,17 +14,21 @@ import { usePendingVersion } from '../../outbox/runtime.ts';
 import { emailsByUser, type GroupRef } from './match.ts';
 
 const NONE: UserRecord[] = [];
+const NO_SITES: SiteRecord[] = [];
 
 export function useImportCache(siteChoice: number | null) {
   const db = useActiveDb();
-  const sites = useLiveQuery(async () => (db ? db.sites.toArray() : []), [db]) ?? [];
+  const loadedSites = useLiveQuery(async () => (db ? db.sites.toArray() : []), [db]);
+  const sites = loadedSites ?? NO_SITES;
   const pendingVersion = usePendingVersion();
   const users = useLiveQuery(async () => (db ? applyPendingToUsers(await db.users.toArray(), await memoUnsentOps(db)) : []), [db, pendingVersion]) ?? NONE;
   const emails = useLiveQuery(
     async () => (db ? emailsByUser(applyPendingToEmails(await db.emails.toArray(), await memoUnsentOps(db))) : emailsByUser([])),
     [db, pendingVersion],
   );
-  const siteid = siteChoice ?? sites[0]?.siteid ?? 0;
+  // a token that sees several sites: no default, the user chooses (a file for the second site must never land on the first);
+  // nothing synced yet: no site to check against (every row is new), as before the first sync
+  const siteid = siteChoice ?? (!loadedSites || sites.length > 1 ? null : (sites[0]?.siteid ?? 0));
   // the site's groups by name: a Profile group column must name one of them
   const groups = useLiveQuery(
     async () => new Map<string, GroupRef>((db ? await db.groups.toArray() : []).filter((g) => g.siteid === siteid).map((g) => [g.groupname.toLowerCase(), { groupid: g.groupid, groupname: g.groupname }])),

@@ -21,6 +21,8 @@ export interface PlanInputs {
   groups: ReadonlyMap<string, GroupRef>;
   dateOrder: MatchOptions['dateOrder'];
   requires: NonNullable<MatchOptions['requires']>;
+  /** the width employee ids are padded to with zeros; null: as written */
+  padIds: number | null;
 }
 
 /** `current`: the plans of exactly these inputs; `shown`: those, or while they are made the last plans of the same sheet. */
@@ -31,7 +33,7 @@ export function useImportPlans(inputs: PlanInputs | null, sheet: Sheet | null): 
     let stopped = false;
     const stop = () => stopped;
     const options: MatchOptions = { key: inputs.key, mode: inputs.mode, groups: inputs.groups, requires: inputs.requires, ...(inputs.dateOrder ? { dateOrder: inputs.dateOrder } : {}) };
-    void rowsInSlices(inputs.sheet, inputs.mapping, stop)
+    void rowsInSlices(inputs.sheet, inputs.mapping, inputs.padIds, stop)
       .then((rows) => (rows ? planImportInSlices(rows, inputs.users, inputs.siteid, inputs.emails, options, stop) : null))
       .then((plans) => {
         if (plans && !stopped) setPlanned({ inputs, plans });

@@ -1,13 +1,14 @@
 /** Messages between the import view and its worker (reading a file, writing a results file). */
-import type { RawRow } from './read/table.ts';
+import type { EncodingQuestion, RawRow } from './read/table.ts';
 
 export type WorkerRequest =
-  | { type: 'read'; name: string; bytes: ArrayBuffer }
+  /** `encoding`: the one the user chose for a text file that is not UTF-8 */
+  | { type: 'read'; name: string; bytes: ArrayBuffer; encoding?: string }
   | { type: 'write'; rows: string[][]; format: 'csv' | 'xlsx'; sheetName: string };
 
 export type WorkerReply =
   | { type: 'progress'; rows: number }
   | { type: 'rows'; rows: RawRow[] }
-  | { type: 'done'; source: string; notes: string[]; count: number }
+  | { type: 'done'; source: string; notes: string[]; count: number; encoding?: EncodingQuestion }
   | { type: 'error'; message: string }
   | { type: 'written'; bytes: ArrayBuffer };

@@ -32,7 +32,8 @@ function binaryKind(bytes: Uint8Array): string | null {
   return null;
 }
 
-export function readSpreadsheet(name: string, bytes: Uint8Array, progress: ProgressHook = () => {}, limits: Limits = LIMITS): RawTable {
+/** `encoding`: the one the user chose for a text file that is not UTF-8 (unset: guessed). */
+export function readSpreadsheet(name: string, bytes: Uint8Array, progress: ProgressHook = () => {}, limits: Limits = LIMITS, encoding?: string): RawTable {
   const extension = extensionOf(name);
   if (bytes.length === 0) throw new ReadError('The file is empty (0 bytes). Export the spreadsheet again.');
   if (bytes.length > limits.fileBytes) throw new ReadError(`The file is larger than ${Math.round(limits.fileBytes / 1024 / 1024)} MB: split it into smaller files.`);
@@ -44,7 +45,7 @@ export function readSpreadsheet(name: string, bytes: Uint8Array, progress: Progr
   const binary = binaryKind(bytes);
   if (binary) throw new ReadError(`This file is ${binary}, not a spreadsheet Fieldbook can read. ${SAVE_AS}`);
   if (extension === '.xlsx' || extension === '.xlsm') throw new ReadError(`The file is not a readable Excel workbook (.xlsx): it may be damaged or cut short. ${SAVE_AS}`);
-  return readText(bytes, name, limits, progress);
+  return readText(bytes, name, limits, progress, encoding);
 }
 
 export { ReadError, LIMITS };

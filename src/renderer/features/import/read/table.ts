@@ -3,6 +3,18 @@ export interface RawRow {
   /** the spreadsheet's own row number (1 = the first line or row of the file) */
   rowNumber: number;
   cells: string[];
+  /** the columns whose cell a workbook stores as a whole number shown without leading zeros (absent: none) */
+  numbers?: number[];
+}
+
+/** A text file that is not (wholly) UTF-8: the user confirms how it reads before anything is queued. */
+export interface EncodingQuestion {
+  /** the `TextDecoder` label the rows were read in */
+  read: string;
+  /** every encoding that could be meant, best guess first, with a sample of the words each makes */
+  candidates: { encoding: string; name: string; sample: string[] }[];
+  /** a UTF-8 file with a few bytes that are not: the rows holding them (shown as �) */
+  damagedRows?: number[];
 }
 
 export interface RawTable {
@@ -11,6 +23,8 @@ export interface RawTable {
   /** what was read and how ("UTF-8, semicolon-separated"; "sheet People, 1 of 3") */
   source: string;
   notes: string[];
+  /** set for a text file that is not valid UTF-8 */
+  encoding?: EncodingQuestion;
 }
 
 export interface ReadProgress {

@@ -1,21 +1,35 @@
 /**
  * CSV, TSV and TXT: the bytes decoded without ever replacing a character
- * (UTF-8 with or without BOM through a fatal decoder, UTF-16 LE/BE by their
- * BOM, Windows-1252 when the bytes are not valid UTF-8), Excel's `sep=` line,
+ * unasked (UTF-8 with or without BOM through a fatal decoder, UTF-16 LE/BE by
+ * their BOM; bytes that are not valid UTF-8 in the encoding the user confirms,
+ * guessed first: read/encoding.ts), Excel's `sep=` line,
  * the delimiter found among , ; tab | (one column when none fits), the text
  * parsed by PapaParse, and the rows numbered as a spreadsheet numbers them (a
  * blank line is a row, a quoted line break is not).
  */
 import Papa from 'papaparse';
 import { ReadError, type Limits } from './limits.ts';
-import type { ProgressHook, RawRow, RawTable } from './table.ts';
+import type { EncodingQuestion, ProgressHook, RawRow, RawTable } from './table.ts';
+import { encodingName, guessEncodings, isKnownEncoding, isMostlyUtf8, utf8Candidate } from './encoding.ts';
 
 export interface Decoded {
   text: string;
+  /** what the source line calls it: "UTF-8", "Windows-1250" */
   encoding: string;
+  /** not valid UTF-8: how it was read, and what else it could be */
+  question?: Omit<EncodingQuestion, 'damagedRows'>;
 }
 
-export function decodeText(bytes: Uint8Array): Decoded {
+/** "Central European (Windows-1250)" → "Windows-1250" */
+const shortName = (encoding: string) => /\(([^)]+)\)$/.exec(encodingName(encoding))?.[1] ?? encoding;
+
+/**
+ * The text of the file. Without a BOM and not valid UTF-8, it is read in the
+ * encoding `forced` (the user's choice), else as UTF-8 with its few stray bytes
+ * replaced when it mostly is UTF-8, else in the likeliest encoding: either way
+ * with the question for the user to answer.
+ */
+export function decodeText(bytes: Uint8Array, forced?: string): Decoded {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: strictDecode('utf-16le', bytes.subarray(2)), encoding: 'UTF-16' };
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: strictDecode('utf-16be', bytes.subarray(2)), encoding: 'UTF-16' };
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
@@ -26,8 +40,14 @@ export function decodeText(bytes: Uint8Array): Decoded {
     return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body), encoding: 'UTF-8' };
   } catch {
     if (bom) throw new ReadError('The file says it is UTF-8 but holds bytes that are not: it is damaged. Save it again as "CSV UTF-8".');
-    // not UTF-8: what Excel on Windows writes ("CSV"), which decodes every byte
-    return { text: new TextDecoder('windows-1252').decode(body), encoding: 'Windows-1252' };
+    if (forced !== undefined && forced !== 'utf-8' && !isKnownEncoding(forced)) throw new ReadError(`Fieldbook does not know the encoding "${forced.slice(0, 40)}".`);
+    const guessed = guessEncodings(body).map(({ encoding, name, sample }) => ({ encoding, name, sample }));
+    // UTF-8 with a few stray bytes: read as UTF-8 (their rows named), and offered first
+    const mostlyUtf8 = isMostlyUtf8(body);
+    const candidates = mostlyUtf8 ? [utf8Candidate(body), ...guessed] : guessed;
+    const read = forced ?? candidates[0]!.encoding;
+    const text = new TextDecoder(read, { ignoreBOM: true }).decode(body);
+    return { text, encoding: read === 'utf-8' ? 'UTF-8' : shortName(read), question: { read, candidates } };
   }
 }
 
@@ -80,20 +100,19 @@ export function detectDelimiter(text: string, preferTab: boolean): string | null
   let best: { delimiter: string; score: number } | null = null;
   for (const delimiter of DELIMITERS) {
     const counts = lines.map((line) => line.split(delimiter).length - 1);
-    const withIt = counts.filter((c) => c > 0);
-    if (withIt.length === 0) continue;
-    // lines that agree with the most common count, weighted by the columns it makes
+    if (!counts.some((c) => c > 0)) continue;
+    // the share of lines (those without it too) that agree on the most common count, above all; then the columns it makes
     const tally = new Map<number, number>();
-    for (const c of withIt) tally.set(c, (tally.get(c) ?? 0) + 1);
-    const [mode, agree] = [...tally.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]!;
-    const score = (agree / lines.length) * 100 + Math.min(mode, 20) + (preferTab && delimiter === '\t' ? 50 : 0);
+    for (const c of counts) tally.set(c, (tally.get(c) ?? 0) + 1);
+    const [mode, agree] = [...tally.entries()].filter(([c]) => c > 0).sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]!;
+    const score = (agree / lines.length) * 100 + Math.min(mode, 20) * 0.2 + (preferTab && delimiter === '\t' ? 50 : 0);
     if (!best || score > best.score) best = { delimiter, score };
   }
   return best?.delimiter ?? null;
 }
 
-export function readText(bytes: Uint8Array, name: string, limits: Limits, progress: ProgressHook): RawTable {
-  const { text: decoded, encoding } = decodeText(bytes);
+export function readText(bytes: Uint8Array, name: string, limits: Limits, progress: ProgressHook, forced?: string): RawTable {
+  const { text: decoded, encoding, question } = decodeText(bytes, forced);
   if (looksBinary(decoded)) throw new ReadError('The file is not text: is it really a CSV file? Save the spreadsheet as .xlsx or .csv.');
   let text = decoded.replace(/^\ufeff/, '');
   let delimiter: string | null;
@@ -109,7 +128,11 @@ export function readText(bytes: Uint8Array, name: string, limits: Limits, progre
   const rows = parseDelimited(text, delimiter, firstRow, limits, progress);
   if (rows.length === 0) throw new ReadError('The file has no data: it holds only blank lines.');
   const layout = delimiter ? `${DELIMITER_NAMES[delimiter] ?? `"${delimiter}"`}-separated` : 'one column';
-  return { rows, source: `${encoding} text, ${layout}`, notes: encoding === 'Windows-1252' ? ['The file is not UTF-8: it was read as Windows-1252 (what Excel on Windows saves as "CSV"). Check that accented names look right below.'] : [] };
+  const source = `${encoding} text, ${layout}`;
+  if (!question) return { rows, source, notes: [] };
+  // a UTF-8 file with stray bytes: the rows they spoil, not the whole file read another way
+  const damagedRows = question.read === 'utf-8' ? rows.filter((r) => r.cells.some((c) => c.includes('\ufffd'))).map((r) => r.rowNumber) : [];
+  return { rows, source, notes: [], encoding: { ...question, ...(damagedRows.length > 0 ? { damagedRows } : {}) } };
 }
 
 /**

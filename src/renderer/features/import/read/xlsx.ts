@@ -8,6 +8,7 @@ import { attributes, runsText, unescapeXml } from './xml.ts';
 import { entryText, inflateEntry, NOT_A_ZIP, zipEntries, type ZipEntry } from './zip.ts';
 import { formatNumber, numberFormatOf, plainNumber, type NumberFormat } from './numfmt.ts';
 import { ReadError, type Limits } from './limits.ts';
+import { relationshipsOf, relsPathOf } from './parts.ts';
 import type { ProgressHook, RawRow, RawTable } from './table.ts';
 
 const P = '(?:[A-Za-z_][\\w.-]*:)?';
@@ -168,32 +169,37 @@ function columnOf(ref: string): number {
   return column - 1;
 }
 
-export function refusedContainer(entries: ReadonlyMap<string, ZipEntry>): string | null {
-  if (entries.has('xl/workbook.xml')) return null;
+export function refusedContainer(entries: ReadonlyMap<string, ZipEntry>, workbookPath = 'xl/workbook.xml'): string | null {
+  if (entries.has(workbookPath)) return null;
   if (entries.has('content.xml') || entries.has('mimetype')) return 'This is an OpenDocument spreadsheet (.ods). Open it in LibreOffice or Excel and save it as .xlsx or .csv.';
   if ([...entries.keys()].some((name) => name.startsWith('Index/'))) return 'This is a Numbers document. In Numbers choose File > Export To > Excel (or CSV), then import that file.';
   if (entries.has('word/document.xml')) return 'This is a Word document, not a spreadsheet. Save the table as .xlsx or .csv.';
   return NOT_A_ZIP;
 }
 
+/** The workbook part and its own relationships, found through the package's (`_rels/.rels`); `xl/` when the package names none. */
+function locateWorkbook(bytes: Uint8Array, entries: ReadonlyMap<string, ZipEntry>, limits: Limits, budget: { left: number }) {
+  const root = relationshipsOf('', entryText(bytes, entries.get(relsPathOf('')), limits, budget));
+  const path = root.find((r) => r.type === 'officeDocument' && entries.has(r.path))?.path ?? 'xl/workbook.xml';
+  const refused = refusedContainer(entries, path);
+  if (refused) throw new ReadError(refused);
+  const parts = relationshipsOf(path, entryText(bytes, entries.get(relsPathOf(path)), limits, budget));
+  const dir = path.slice(0, path.lastIndexOf('/') + 1);
+  const partOf = (type: string, usual: string) => parts.find((r) => r.type === type && entries.has(r.path))?.path ?? `${dir}${usual}`;
+  return { path, targets: new Map(parts.map((r) => [r.id, r.path])), styles: partOf('styles', 'styles.xml'), sharedStrings: partOf('sharedStrings', 'sharedStrings.xml') };
+}
+
 export function readXlsx(bytes: Uint8Array, limits: Limits, progress: ProgressHook): RawTable {
   const entries = zipEntries(bytes);
-  const refused = refusedContainer(entries);
-  if (refused) throw new ReadError(refused);
   const budget = { left: limits.totalBytes };
-  const workbook = entryText(bytes, entries.get('xl/workbook.xml'), limits, budget);
-  const rels = entryText(bytes, entries.get('xl/_rels/workbook.xml.rels'), limits, budget);
-  const targets = new Map<string, string>();
-  for (const m of rels.matchAll(/<(?:\w+:)?Relationship\b[^>]*>/g)) {
-    const a = attributes(m[0]);
-    if (a.Id && a.Target) targets.set(a.Id, a.Target.startsWith('/') ? a.Target.slice(1) : `xl/${a.Target}`.replace(/\/\.\//g, '/'));
-  }
+  const found = locateWorkbook(bytes, entries, limits, budget);
+  const workbook = entryText(bytes, entries.get(found.path), limits, budget);
   const date1904 = /date1904\s*=\s*["'](?:1|true)["']/.test(workbook);
-  const sheets = [...workbook.matchAll(SHEET_TAG)].map((m) => attributes(m[0])).map((a) => ({ name: a.name ?? 'Sheet', hidden: a.state === 'hidden' || a.state === 'veryHidden', path: targets.get(a['r:id'] ?? '') }));
+  const sheets = [...workbook.matchAll(SHEET_TAG)].map((m) => attributes(m[0])).map((a) => ({ name: a.name ?? 'Sheet', hidden: a.state === 'hidden' || a.state === 'veryHidden', path: found.targets.get(a['r:id'] ?? '') }));
   const visible = sheets.filter((s) => !s.hidden && s.path && entries.has(s.path));
   if (visible.length === 0) throw new ReadError('The workbook has no sheet that can be read. Open it in Excel and save it again as .xlsx or .csv.');
-  const styles = readStyles(entryText(bytes, entries.get('xl/styles.xml'), limits, budget));
-  const strings = readSharedStrings(bytes, entries.get('xl/sharedStrings.xml'), limits, budget);
+  const styles = readStyles(entryText(bytes, entries.get(found.styles), limits, budget));
+  const strings = readSharedStrings(bytes, entries.get(found.sharedStrings), limits, budget);
   for (const [index, sheet] of visible.entries()) {
     const rows = readSheet(bytes, entries.get(sheet.path!)!, { limits, budget, styles, strings, date1904, progress });
     if (rows.length > 0) {
@@ -225,11 +231,12 @@ function readSheet(bytes: Uint8Array, entry: ZipEntry, ctx: SheetContext): RawRo
     const rowNumber = r ? Number(r) : nextRow;
     nextRow = rowNumber + 1;
     if (rowNumber > limits.rows) throw new ReadError(`The sheet has more than ${limits.rows.toLocaleString('en')} rows: Fieldbook imports at most ${limits.rows.toLocaleString('en')} at once. Split it into smaller files.`);
-    const row = rowCells(body, rowNumber, ctx);
+    const numbers: number[] = [];
+    const row = rowCells(body, rowNumber, ctx, numbers);
     if (row.length === 0) return;
     cells += row.length;
     if (cells > limits.cells) throw new ReadError(`The sheet has more than ${limits.cells.toLocaleString('en')} filled cells: it is too large to import at once. Split it into smaller files.`);
-    rows.push({ rowNumber, cells: row });
+    rows.push(numbers.length > 0 ? { rowNumber, cells: row, numbers } : { rowNumber, cells: row });
     if (rows.length % 2000 === 0) ctx.progress({ rows: rows.length });
   };
   inflateEntry(bytes, entry, limits, ctx.budget, (chunk) => {
@@ -247,8 +254,8 @@ function tooManyColumns(rowNumber: number, limits: Limits): ReadError {
   return new ReadError(`Row ${rowNumber} has more than ${limits.columns} columns: Fieldbook imports at most ${limits.columns}. Delete the empty or unneeded columns and save it again.`);
 }
 
-/** The cells of a row as shown, up to its last filled one. */
-function rowCells(body: string, rowNumber: number, ctx: SheetContext): string[] {
+/** The cells of a row as shown, up to its last filled one; `numbers` gets the columns of whole numbers shown without leading zeros. */
+function rowCells(body: string, rowNumber: number, ctx: SheetContext, numbers: number[]): string[] {
   const { limits } = ctx;
   const row: string[] = [];
   let nextColumn = 0;
@@ -265,9 +272,20 @@ function rowCells(body: string, rowNumber: number, ctx: SheetContext): string[] 
     if (text === '') continue;
     if (column >= limits.columns) throw tooManyColumns(rowNumber, limits);
     row[column] = text;
+    if ((c.t === undefined || c.t === 'n') && WHOLE_NUMBER.test(text)) numbers.push(column);
   }
   for (let i = 0; i < row.length; i += 1) row[i] ??= '';
   return row;
+}
+
+const WHOLE_NUMBER = /^[1-9]\d*$/;
+const ISO_DATE = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}:\d{2}))?/;
+
+/** A cell stored as an ISO 8601 date (`t="d"`) shown as other dates are: "2024-03-05", or with its time when it has one. */
+function isoCellDate(value: string): string {
+  const m = ISO_DATE.exec(value.trim());
+  if (!m) return value.trim();
+  return m[2] && m[2] !== '00:00:00' ? `${m[1]} ${m[2]}` : m[1]!;
 }
 
 /** One attribute of a tag, fast (the hot path: every cell). */
@@ -291,9 +309,10 @@ function cellText(c: { r?: string | undefined; s?: string | undefined; t?: strin
       return (ctx.strings[Number(value)] ?? '').trim();
     case 'b':
       return value === '1' ? 'TRUE' : 'FALSE';
+    case 'd':
+      return isoCellDate(value);
     case 'e':
     case 'str':
-    case 'd':
       return value.trim();
     default: {
       const number = Number(value);
