@@ -86,6 +86,8 @@ export interface KeychainStatus {
   available: boolean;
   /** why not, in the user's words */
   message?: string;
+  /** why not: none running ('absent'), locked, or no answer after a long wait (an unlock prompt left open?) */
+  reason?: 'absent' | 'locked' | 'no-answer';
 }
 
 export interface ConnectionStatus {
