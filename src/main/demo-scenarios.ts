@@ -64,24 +64,28 @@ function renamePeople(server: DemoServerHandle, skip: readonly number[]): string
   });
 }
 
-/** Another status than `status`: people who left become Inactive, the others come back Active. */
-function otherStatus(status: string): string {
-  return status === 'Active' ? 'Inactive' : 'Active';
+/** The platform's user statuses, in the order another admin would reach for them. */
+const STATUSES = ['Inactive', 'Active', 'Offline'];
+
+/** A status the person does not have, nor will have by the coordinator's queued change (so the two edits meet). */
+function otherStatus(current: string, queued?: string): string {
+  return STATUSES.find((s) => s !== current && s !== queued) ?? 'Inactive';
 }
 
-function changeStatus(server: DemoServerHandle, chosen: Person[]): string[] {
+function changeStatus(server: DemoServerHandle, chosen: Person[], queued?: string): string[] {
   return chosen.map((person) => {
-    const status = otherStatus(person.status);
+    const status = otherStatus(person.status, queued);
     server.mutate({ resource: 'user', id: person.userid, changes: { status } });
     return `Changed the status of ${nameOf(person)} from ${person.status} to ${status}.`;
   });
 }
 
-function changePending(server: DemoServerHandle, userids: readonly number[]): string[] {
-  if (userids.length === 0) throw new FieldbookError('invalid-argument', 'You have no pending change on a person yet: queue one (while working offline), then try this again.');
-  const chosen = server.query<Person>(`${PEOPLE_SQL} AND u.userid = ?`, userids[0]!);
+function changePending(server: DemoServerHandle, pending: readonly PendingPerson[]): string[] {
+  const first = pending[0];
+  if (!first) throw new FieldbookError('invalid-argument', 'You have no pending change on a person yet: queue one (while working offline), then try this again.');
+  const chosen = server.query<Person>(`${PEOPLE_SQL} AND u.userid = ?`, first.userid);
   if (chosen.length === 0) nothingToChange('no longer the person of your pending change');
-  return changeStatus(server, chosen);
+  return changeStatus(server, chosen, first.status);
 }
 
 function renewCredential(server: DemoServerHandle): string[] {
@@ -107,16 +111,20 @@ function deletePerson(server: DemoServerHandle, skip: readonly number[]): string
   return [`Deleted ${nameOf(person)} (with their credentials and training).`];
 }
 
-const SCENARIOS: Record<DemoServerScenario, (server: DemoServerHandle, userids: readonly number[]) => string[]> = {
-  'rename-people': renamePeople,
-  'change-status': (server, skip) => changeStatus(server, people(server, `u.status = 'Active'`, 2, skip)),
-  'renew-credential': renewCredential,
-  'remove-credential': removeCredential,
-  'delete-person': deletePerson,
-  'change-pending': changePending,
+type PendingPerson = NonNullable<ParsedArg<'demo:serverChange'>['pending']>[number];
+
+/** Each scenario, given the people with pending changes (left alone by all but 'change-pending'). */
+const SCENARIOS: Record<DemoServerScenario, (server: DemoServerHandle, pending: readonly PendingPerson[], skip: readonly number[]) => string[]> = {
+  'rename-people': (server, _pending, skip) => renamePeople(server, skip),
+  'change-status': (server, _pending, skip) => changeStatus(server, people(server, `u.status = 'Active'`, 2, skip)),
+  'renew-credential': (server) => renewCredential(server),
+  'remove-credential': (server, _pending, skip) => removeCredential(server, skip),
+  'delete-person': (server, _pending, skip) => deletePerson(server, skip),
+  'change-pending': (server, pending) => changePending(server, pending),
 };
 
 /** Applies one scenario to the demo server; says what changed, one line per record. */
 export function applyDemoScenario(server: DemoServerHandle, arg: ParsedArg<'demo:serverChange'>): DemoServerChange {
-  return { scenario: arg.scenario, changes: SCENARIOS[arg.scenario](server, arg.userids ?? []) };
+  const pending = arg.pending ?? [];
+  return { scenario: arg.scenario, changes: SCENARIOS[arg.scenario](server, pending, pending.map((p) => p.userid)) };
 }

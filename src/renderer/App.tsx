@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { DEFAULT_ROUTE, findRoute, navRoutes } from './app/routes.tsx';
 import './app/feature-routes.ts';
 import { hrefFor, useLocation } from './app/router.ts';
-import { request, useSession } from './app/session.ts';
+import { request, retryKeychain, useSession } from './app/session.ts';
 import { useSyncState } from './sync/store.ts';
 import { progressText } from './sync/status-text.ts';
 import { DataAsOf } from './components/DataAsOf.tsx';
@@ -12,16 +12,7 @@ import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { Welcome } from './features/settings/Welcome.tsx';
 import { accessLimitation } from './features/settings/labels.ts';
 import { sessionStore } from './app/session.ts';
-
-function ConnectionIndicator() {
-  const connection = useSession((s) => s.connection);
-  const text = connection === null ? 'Checking…' : connection.online ? 'Online' : 'Offline';
-  return (
-    <span role="status" aria-label={`Connection: ${text}`} className={`connection ${connection?.online ? 'online' : 'offline'}`}>
-      <span aria-hidden="true">●</span> {text}
-    </span>
-  );
-}
+import { ConnectionIndicator, WorkOfflineSwitch } from './features/offline/WorkOffline.tsx';
 
 function SyncIndicator() {
   const running = useSyncState((s) => s.running);
@@ -65,10 +56,12 @@ export function App() {
       <button type="button" className="skip-link" onClick={() => document.getElementById('main')?.focus()}>Skip to content</button>
       <header className="app-header">
         <span className="brand">Fieldbook</span>
-        {active && <span className="site-name">{active.name}</span>}
+        {/* the name once: in the switcher when there are several profiles, as text otherwise */}
+        {active && profiles.profiles.length < 2 && <span className="site-name">{active.name}</span>}
         <ProfileSwitcher />
         <SyncIndicator />
         <ConnectionIndicator />
+        <WorkOfflineSwitch />
       </header>
       {active && (
         <nav aria-label="Main" className="app-nav">
@@ -82,7 +75,7 @@ export function App() {
         </nav>
       )}
       <main className="app-main" id="main" tabIndex={-1}>
-        <ErrorMessage error={error} onDismiss={() => sessionStore.setState({ error: null })} />
+        <ErrorMessage error={error} onDismiss={() => sessionStore.setState({ error: null })} onRetry={error?.code === 'keychain-unavailable' ? () => void retryKeychain() : undefined} />
         {limitation && <p className="notice" role="note">{limitation}</p>}
         {active && <DataAsOf />}
         {active ? (

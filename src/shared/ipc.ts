@@ -402,11 +402,14 @@ export const requestSchemas = {
   /** "Work offline" on or off for a profile (kept in main's settings: main enforces it) */
   'profiles:setWorkOffline': z.strictObject({ id: profileId, offline: z.boolean() }),
   /**
-   * The demo only: change its server's data as another admin would. `userids`:
-   * people the scenario should touch first (the renderer's pending edits, for
-   * 'change-pending').
+   * The demo only: change its server's data as another admin would. `pending`:
+   * the people the renderer has unsent changes for (and the status it queued,
+   * if any): 'change-pending' changes the first of them, the others leave them be.
    */
-  'demo:serverChange': z.strictObject({ scenario: z.enum(DEMO_SERVER_SCENARIOS), userids: z.array(id).max(20).optional() }),
+  'demo:serverChange': z.strictObject({
+    scenario: z.enum(DEMO_SERVER_SCENARIOS),
+    pending: z.array(z.strictObject({ userid: id, status: text(50).optional() })).max(20).optional(),
+  }),
   'connection:probe': z.undefined(),
   'sync:start': z.strictObject({
     checkpoints: z

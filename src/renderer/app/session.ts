@@ -85,6 +85,15 @@ export async function startSession(api: FieldbookApi): Promise<void> {
   monitor = startConnectionMonitor(api, (connection) => sessionStore.setState({ connection }));
 }
 
+/** "Try again" on a keychain message: ask main for the profiles again (it probes the keychain anew) and the connection. */
+export async function retryKeychain(): Promise<void> {
+  const api = sessionStore.getState().api;
+  if (!api) return;
+  const profiles = await request(() => api['profiles:list']());
+  if (profiles) applyProfiles(profiles);
+  await monitor?.probe();
+}
+
 /** Runs a request and puts its error, if any, where the views show it. */
 export async function request<T>(call: () => Promise<{ ok: true; value: T } | { ok: false; error: AppError }>): Promise<T | null> {
   const result = await call();

@@ -18,6 +18,7 @@ import { OpDetails } from './OpDetails.tsx';
 import { describeBatch, describeOp, NO_NAMES } from './describe.ts';
 import { loadOpNames } from './names.ts';
 import { hrefFor } from '../../app/router.ts';
+import { OfflineOutboxNotice } from '../offline/WorkOffline.tsx';
 
 /** rows rendered at first, and added by each "Show more" (each row can open its details, so the table is not virtualised) */
 const PAGE = 500;
@@ -103,6 +104,7 @@ export default function OutboxView() {
         {engineText(engineState)}{' '}
         {formatCount(counts.pending + counts.sending)} to send, {formatCount(counts.conflict)} in conflict, {formatCount(counts['needs-review'] + counts.failed)} to review.
       </p>
+      <OfflineOutboxNotice />
       <ErrorMessage error={error} onDismiss={() => setError(null)} />
       <div className="toolbar">
         <button type="button" onClick={() => void outboxStore.getState().engine?.sendNow()}>
