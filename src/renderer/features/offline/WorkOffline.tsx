@@ -32,18 +32,19 @@ async function catchUp(): Promise<void> {
 export function WorkOfflineSwitch() {
   const active = useSession((s) => s.activeProfile);
   const api = useSession((s) => s.api);
-  const [busy, setBusy] = useState(false);
+  /** the state asked for, shown at once while main records it */
+  const [asked, setAsked] = useState<boolean | null>(null);
   if (!active || !api) return null;
   const on = active.workOffline;
   const toggle = async () => {
-    setBusy(true);
+    setAsked(!on);
     const saved = await request(() => api['profiles:setWorkOffline']({ id: active.id, offline: !on }));
-    setBusy(false);
+    setAsked(null);
     if (saved && !saved.workOffline) await catchUp();
   };
   return (
     <label className="work-offline">
-      <input type="checkbox" role="switch" checked={on} disabled={busy} onChange={() => void toggle()} aria-describedby="work-offline-hint" />
+      <input type="checkbox" role="switch" checked={asked ?? on} disabled={asked !== null} onChange={() => void toggle()} aria-describedby="work-offline-hint" />
       Work offline
       <span id="work-offline-hint" className="visually-hidden">Nothing is fetched or sent while this is on; changes wait in the Outbox.</span>
     </label>

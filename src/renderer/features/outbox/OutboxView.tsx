@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { OutboxOp, OutboxStatus } from '../../../shared/outbox.ts';
-import { useActiveDb } from '../../app/session.ts';
+import { useActiveDb, useSession } from '../../app/session.ts';
 import { formatCount, formatDateTime } from '../../app/format.ts';
 import { ErrorMessage, errorFromUnknown } from '../../components/ErrorMessage.tsx';
 import { clearDone, discardOps, retryOps } from '../../../shared/replay-queue/queue.ts';
@@ -75,6 +75,8 @@ export default function OutboxView() {
   const db = useActiveDb();
   const ops = useLiveQuery(async () => (db ? db.outbox.toArray() : []), [db]) ?? NONE;
   const engineState = useOutbox((s) => s.engineState);
+  // working offline: the notice below says why nothing goes, and how to send
+  const workOffline = useSession((s) => s.activeProfile?.workOffline === true);
   const actor = useOutbox((s) => s.actor);
   const [filter, setFilterState] = useState<OutboxFilter>({ status: 'all', batchId: 'all' });
   const [limit, setLimit] = useState(PAGE);
@@ -101,7 +103,7 @@ export default function OutboxView() {
     <section className="view outbox-view" aria-labelledby="outbox-heading">
       <h1 id="outbox-heading">Outbox</h1>
       <p role="status" aria-live="polite">
-        {engineText(engineState)}{' '}
+        {workOffline ? '' : `${engineText(engineState)} `}
         {formatCount(counts.pending + counts.sending)} to send, {formatCount(counts.conflict)} in conflict, {formatCount(counts['needs-review'] + counts.failed)} to review.
       </p>
       <OfflineOutboxNotice />
