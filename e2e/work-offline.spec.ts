@@ -74,6 +74,7 @@ test('with no keychain, the demo goes offline, meets another admin’s edits, an
   await expect(made).toHaveCount(3);
   const renamedTo = (await made.allInnerTexts()).slice(0, 2).map((line) => line.match(/^Renamed .+ to (.+)\.$/)![1]!);
   await expect(made.nth(2)).toHaveText(/^Changed the status of .+ from Active to Offline\.$/);
+  await shot(app.getByRole('region', { name: 'Make changes on the server as another admin would' }), 'another-admin');
 
   // the switch holds across a reload, and nothing reached the API while it was on
   await app.reload();
