@@ -82,7 +82,9 @@ export async function startSession(api: FieldbookApi): Promise<void> {
   const result = await api['profiles:list']();
   if (result.ok) applyProfiles(result.value);
   else sessionStore.setState({ error: result.error, profiles: { profiles: [], activeId: null, keychain: { available: true } } });
-  monitor = startConnectionMonitor(api, (connection) => sessionStore.setState({ connection }));
+  monitor = startConnectionMonitor(api, (connection) => sessionStore.setState({ connection }), {
+    held: () => sessionStore.getState().activeProfile?.workOffline === true,
+  });
 }
 
 /** "Try again" on a keychain message: ask main for the profiles again (it probes the keychain anew) and the connection. */
