@@ -1,5 +1,5 @@
 /** The shell: header (profile, connection, sync state), navigation, and the current view. */
-import { Suspense } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { DEFAULT_ROUTE, findRoute, navRoutes } from './app/routes.tsx';
 import './app/feature-routes.ts';
 import { hrefFor, useLocation } from './app/router.ts';
@@ -41,12 +41,26 @@ function ProfileSwitcher() {
   );
 }
 
+/** Before main's first answer: main asks the system keychain first, which may be waiting for the user to unlock it. */
+function Starting() {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSlow(true), 3_000);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <p role="status" className="loading">
+      Starting Fieldbook…{slow && ' Waiting for the system keychain: if it asks you to unlock it, do so, and Fieldbook goes on.'}
+    </p>
+  );
+}
+
 export function App() {
   const location = useLocation();
   const profiles = useSession((s) => s.profiles);
   const active = useSession((s) => s.activeProfile);
   const error = useSession((s) => s.error);
-  if (!profiles) return <p role="status" className="loading">Starting Fieldbook…</p>;
+  if (!profiles) return <Starting />;
   const route = findRoute(location.route) ?? findRoute(DEFAULT_ROUTE)!;
   const current = findRoute(location.route) ? location.route : DEFAULT_ROUTE;
   const View = route.component;
