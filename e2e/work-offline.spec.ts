@@ -103,4 +103,11 @@ test('with no keychain, the demo goes offline, meets another admin’s edits, an
   await byKind.getByRole('row', { name: /Name changed/ }).getByRole('button', { name: 'Show people' }).click();
   const people = app.getByRole('table', { name: 'People: Name changed' });
   for (const name of renamedTo) await expect(people).toContainText(name);
+
+  // the tour, once hidden, stays hidden
+  await goTo(app, 'Connection & sync');
+  await app.getByRole('button', { name: 'Hide the tour' }).click();
+  await app.reload();
+  await expect(app.getByRole('heading', { name: 'Make changes on the server as another admin would' })).toBeVisible();
+  await expect(app.getByRole('heading', { name: 'A tour of the demo' })).toHaveCount(0);
 });
