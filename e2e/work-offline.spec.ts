@@ -8,7 +8,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { MemoryKeychain } from '../src/main/secrets/keychain.ts';
 import { expect, test } from './fixtures.ts';
-import { goTo, tryTheDemo, usersCount, usersGrid } from './support/ui.ts';
+import { addProfile, goTo, tryTheDemo, usersCount, usersGrid } from './support/ui.ts';
 
 const noKeychain = new MemoryKeychain();
 noKeychain.unavailableMessage = 'No Secret Service is running on this machine.';
@@ -110,4 +110,21 @@ test('with no keychain, the demo goes offline, meets another admin’s edits, an
   await app.reload();
   await expect(app.getByRole('heading', { name: 'Make changes on the server as another admin would' })).toBeVisible();
   await expect(app.getByRole('heading', { name: 'A tour of the demo' })).toHaveCount(0);
+});
+
+test.describe('with a keychain', () => {
+  test.use({ harnessOptions: {} });
+
+  test('a new profile syncs as it is added, and the header names the active profile once', async ({ app, api, fullToken }) => {
+    // (addProfile waits for the first sync that adding it starts)
+    await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+    await expect(app.getByText(/Synced .+ — [\d,]+ records/)).toBeVisible();
+    await expect(header(app).getByText('Riverside site', { exact: true })).toHaveCount(1);
+    await goTo(app, 'Connection & sync');
+    await app.getByRole('button', { name: 'New profile…' }).click();
+    await addProfile(app, { name: 'Northgate site', baseUrl: api.baseUrl, token: fullToken });
+    const switcher = header(app).getByRole('combobox', { name: 'Profile' });
+    await expect(switcher.locator('option:checked')).toHaveText('Northgate site');
+    expect((await header(app).innerText()).split('Northgate site').length - 1).toBe(1);
+  });
 });
