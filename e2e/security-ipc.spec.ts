@@ -24,6 +24,8 @@ const ALMOST_RIGHT: Record<string, unknown[]> = {
   'profiles:save': [{}, POLLUTING, { name: 'x', token: 't' }, { name: '', baseUrl: 'http://a', token: 't' }, { name: 'x', baseUrl: 42, token: 't' }, { name: 'x', baseUrl: 'http://a', token: 'x'.repeat(5000) }],
   'profiles:delete': [{}, POLLUTING, { id: '' }, { id: 42 }, { id: 'x'.repeat(101) }],
   'profiles:activate': [{}, POLLUTING, { id: null }, { id: ['a'] }],
+  'profiles:setWorkOffline': [{}, POLLUTING, { id: 'p' }, { id: 'p', offline: 'yes' }, { id: '', offline: true }, { id: 'p', offline: true, extra: 1 }],
+  'demo:serverChange': [{}, POLLUTING, { scenario: 'drop-tables' }, { scenario: 'rename-people', pending: [{ userid: -1 }] }, { scenario: 'rename-people', pending: Array.from({ length: 21 }, (_, i) => ({ userid: i + 1 })) }, { scenario: 'change-pending', pending: [{ userid: 1, status: 'x'.repeat(51) }] }],
   // (every field of sync:start is optional and unknown keys are dropped, so only wrong values are wrong)
   'sync:start': [{ concurrency: 0 }, { concurrency: 17 }, { checkpoints: [{ taskId: 't', collection: 'passwords', nextStartrow: 1, done: false }] }, { checkpoints: 'all' }, { fingerprintsFollow: false }, { fingerprintsFollow: 'yes' }],
   'sync:fingerprints': [

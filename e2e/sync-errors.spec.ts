@@ -4,18 +4,19 @@
  * chosen requests itself.
  */
 import { statusAnswer } from './support/api-proxy.ts';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { addProfile, cachedCounts, goTo, startSync, syncNow, usersCount } from './support/ui.ts';
 
-test.beforeEach(async ({ app, api, fullToken }) => {
-  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
-});
+// a new profile syncs as it is added: the tests of a first sync that goes wrong set their rule before adding it
+const connect = (app: Page, baseUrl: string, token: string) => addProfile(app, { name: 'Riverside site', baseUrl, token });
 
 for (const [statuscode, what, message] of [
   [802, 'revoked', /rejected the access token/],
   [801, 'missing', /received no access token/],
 ] as const) {
-  test(`a token ${what} mid-sync (${statuscode}) is explained and the cache stays intact`, async ({ app, api }) => {
+  test(`a token ${what} mid-sync (${statuscode}) is explained and the cache stays intact`, async ({ app, api, fullToken }) => {
+    await connect(app, api.baseUrl, fullToken);
     await syncNow(app);
     const before = await cachedCounts(app);
 
@@ -34,9 +35,9 @@ for (const [statuscode, what, message] of [
   });
 }
 
-test('a record of another customer (800) is reported for its collection and the others still sync', async ({ app, api }) => {
+test('a record of another customer (800) is reported for its collection and the others still sync', async ({ app, api, fullToken }) => {
   api.setRule((request) => (/\/access\/modules\/\d+\/users/.test(request.url) ? statusAnswer(401, 800, 'Resource not owned') : undefined));
-  await startSync(app);
+  await connect(app, api.baseUrl, fullToken);
   await expect(app.getByText(/refused access: this record belongs to another customer/).first()).toBeVisible({ timeout: 30_000 });
   await expect(app.getByRole('button', { name: /^(Sync now|Resume sync)$/ })).toBeVisible({ timeout: 30_000 });
   const cached = await cachedCounts(app);
@@ -45,11 +46,11 @@ test('a record of another customer (800) is reported for its collection and the 
   expect(cached['moduleAccess'] ?? 0).toBe(0);
 });
 
-test('a malformed page is reported and nothing of it is stored', async ({ app, api }) => {
+test('a malformed page is reported and nothing of it is stored', async ({ app, api, fullToken }) => {
   api.setRule((request) =>
     /^\/v1\/users(\?|$)/.test(request.url) ? { status: 200, body: '{"users": [{"userid": {"$gt": 1}, "username": 42}], "pagination": 7' } : undefined,
   );
-  await startSync(app);
+  await connect(app, api.baseUrl, fullToken);
   await expect(app.getByText(/did not have the expected shape/).first()).toBeVisible({ timeout: 30_000 });
   await expect(app.getByRole('button', { name: /^(Sync now|Resume sync)$/ })).toBeVisible({ timeout: 30_000 });
   const cached = await cachedCounts(app);
@@ -57,11 +58,11 @@ test('a malformed page is reported and nothing of it is stored', async ({ app, a
   expect(cached['sites']).toBeGreaterThan(0);
 });
 
-test('a page with the right syntax but the wrong shape is refused too', async ({ app, api }) => {
+test('a page with the right syntax but the wrong shape is refused too', async ({ app, api, fullToken }) => {
   api.setRule((request) =>
     /^\/v1\/users(\?|$)/.test(request.url) ? { status: 200, body: JSON.stringify({ users: [{ userid: 'not a number', username: ['<b>x</b>'] }] }) } : undefined,
   );
-  await startSync(app);
+  await connect(app, api.baseUrl, fullToken);
   await expect(app.getByText(/did not have the expected shape/).first()).toBeVisible({ timeout: 30_000 });
   await expect(app.getByRole('button', { name: /^(Sync now|Resume sync)$/ })).toBeVisible({ timeout: 30_000 });
   expect((await cachedCounts(app))['users'] ?? 0).toBe(0);

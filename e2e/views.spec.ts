@@ -166,7 +166,6 @@ test.describe('sync status', () => {
   test('the end of a sync never shows "completed" beside "Resume sync" or "Nothing synced yet", and every view has its "data as of" stamp', async ({ app, api, fullToken }) => {
     await addProfile(app, { name: 'Tiny site', baseUrl: api.baseUrl, token: fullToken });
     await goTo(app, 'Connection & sync');
-    await expect(app.getByText('Not synced yet')).toBeVisible();
     await app.evaluate(RECORD_CONTRADICTIONS);
     await startSync(app);
     await expectSyncOutcome(app, 'Sync completed.');

@@ -41,5 +41,5 @@ export function createHarnessDemo(options: HarnessDemoOptions, settingsDir: stri
     };
   }
   const demo = createDemo(path.join(settingsDir, 'demo'));
-  return { start: () => demo.start(), close: () => demo.close() };
+  return { start: () => demo.start(), change: (arg) => demo.change(arg), close: () => demo.close() };
 }

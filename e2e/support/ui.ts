@@ -43,6 +43,8 @@ export async function addProfile(page: Page, profile: { name: string; baseUrl: s
   await form.getByLabel('API token').fill(profile.token);
   await form.getByRole('button', { name: 'Add profile' }).click();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  // a new profile starts its first sync by itself: the test goes on once that pass has ended, however it ended
+  await expect(page.getByRole('status').filter({ hasText: /^Sync (completed\.|failed\.|paused:) .*records written/ })).toBeVisible({ timeout: 45_000 });
 }
 
 export async function startSync(page: Page): Promise<void> {

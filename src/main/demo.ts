@@ -8,10 +8,11 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MainDeps } from './deps.ts';
 import { startServer } from '../server/index.ts';
+import { applyDemoScenario } from './demo-scenarios.ts';
 
 type RunningServer = Awaited<ReturnType<typeof startServer>>;
 
-export function createDemo(dbDir: string): MainDeps['demo'] & { stop(): Promise<void>; close(): Promise<void> } {
+export function createDemo(dbDir: string): Required<MainDeps['demo']> & { stop(): Promise<void>; close(): Promise<void> } {
   let server: Promise<RunningServer> | null = null;
 
   async function boot(): Promise<RunningServer> {
@@ -36,6 +37,12 @@ export function createDemo(dbDir: string): MainDeps['demo'] & { stop(): Promise<
       const full = running.tokens.find((t) => t.access === 'full');
       if (!full) throw new Error('The demo server offers no full-access token.');
       return { baseUrl: running.baseUrl, token: full.token };
+    },
+    // in process, not through /__admin (the demo server has no admin API): only this process can change it
+    async change(arg) {
+      const running = server ? await server : null;
+      if (!running) throw new Error('The demo server is not running.');
+      return applyDemoScenario(running, arg);
     },
     stop,
     close: stop,

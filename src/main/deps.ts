@@ -2,7 +2,7 @@
  * What the handlers need from their host (the Electron shell, the browser
  * harness, or a test): where settings live, the keychain, fetch, and the demo.
  */
-import type { KeychainStatus } from '../shared/ipc.ts';
+import type { DemoServerChange, KeychainStatus, ParsedArg } from '../shared/ipc.ts';
 
 export interface Keychain {
   get(account: string): Promise<string | null>;
@@ -15,7 +15,11 @@ export interface MainDeps {
   settingsDir: string;
   keychain: Keychain;
   fetch: typeof globalThis.fetch;
-  demo: { start(): Promise<{ baseUrl: string; token: string }> };
+  demo: {
+    start(): Promise<{ baseUrl: string; token: string }>;
+    /** the demo's "another admin": change its server's data (absent where the demo is a server Fieldbook does not run) */
+    change?(arg: ParsedArg<'demo:serverChange'>): Promise<DemoServerChange>;
+  };
   now?: () => Date;
   /** Prints the window's report view to a PDF saved where the user picks (Electron's printToPDF and save dialog); absent in the harness. */
   savePdf?: (arg: { pageSize: 'A4' | 'Letter'; fileName: string }) => Promise<{ saved: boolean; fileName?: string }>;

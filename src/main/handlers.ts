@@ -17,6 +17,7 @@ import { createSyncService } from './services/sync.ts';
 import { createUsersService } from './services/users.ts';
 import { readCurrent } from './replay/current.ts';
 import { savePdfOrRefuse } from './report/pdf.ts';
+import { FieldbookError } from './ipc/errors.ts';
 
 export function createHandlers(deps: MainDeps): Handlers & { dispose(): Promise<void> } {
   const profiles = new ProfileStore(deps.settingsDir, deps.keychain);
@@ -63,6 +64,21 @@ export function createHandlers(deps: MainDeps): Handlers & { dispose(): Promise<
       const profile = await profiles.saveDemo(started.baseUrl, started.token);
       await profilesChanged(ctx);
       return summaryOf(profile);
+    },
+
+    'profiles:setWorkOffline': async (arg, ctx) => {
+      const profile = await profiles.setWorkOffline(arg.id, arg.offline);
+      // on: a sync of this profile stops fetching at once; off: the probe finds the site and the outbox sends what waited
+      if (arg.offline && sync.runningFor() === arg.id) await sync.stop();
+      await profilesChanged(ctx);
+      if ((await profiles.activeId()) === arg.id) await connection.probe(ctx);
+      return summaryOf(profile);
+    },
+
+    'demo:serverChange': async (arg) => {
+      const active = await profiles.active();
+      if (!active?.isDemo) throw new FieldbookError('invalid-argument', 'Changes as another admin can be made on the demo site only.');
+      return demo.change(arg);
     },
 
     'connection:probe': (_arg, ctx) => connection.probe(ctx),

@@ -34,6 +34,8 @@ export function createFieldbookApi(ipc: IpcRendererLike) {
     'profiles:delete': (arg) => invoke('profiles:delete', arg),
     'profiles:activate': (arg) => invoke('profiles:activate', arg),
     'demo:start': () => invoke('demo:start'),
+    'profiles:setWorkOffline': (arg) => invoke('profiles:setWorkOffline', arg),
+    'demo:serverChange': (arg) => invoke('demo:serverChange', arg),
     'connection:probe': () => invoke('connection:probe'),
     'sync:start': (arg) => invoke('sync:start', arg),
     'sync:fingerprints': (arg) => invoke('sync:fingerprints', arg),

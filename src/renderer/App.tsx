@@ -1,9 +1,9 @@
 /** The shell: header (profile, connection, sync state), navigation, and the current view. */
-import { Suspense } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { DEFAULT_ROUTE, findRoute, navRoutes } from './app/routes.tsx';
 import './app/feature-routes.ts';
 import { hrefFor, useLocation } from './app/router.ts';
-import { request, useSession } from './app/session.ts';
+import { request, retryKeychain, useSession } from './app/session.ts';
 import { useSyncState } from './sync/store.ts';
 import { progressText } from './sync/status-text.ts';
 import { DataAsOf } from './components/DataAsOf.tsx';
@@ -12,16 +12,7 @@ import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { Welcome } from './features/settings/Welcome.tsx';
 import { accessLimitation } from './features/settings/labels.ts';
 import { sessionStore } from './app/session.ts';
-
-function ConnectionIndicator() {
-  const connection = useSession((s) => s.connection);
-  const text = connection === null ? 'Checking…' : connection.online ? 'Online' : 'Offline';
-  return (
-    <span role="status" aria-label={`Connection: ${text}`} className={`connection ${connection?.online ? 'online' : 'offline'}`}>
-      <span aria-hidden="true">●</span> {text}
-    </span>
-  );
-}
+import { ConnectionIndicator, WorkOfflineSwitch } from './features/offline/WorkOffline.tsx';
 
 function SyncIndicator() {
   const running = useSyncState((s) => s.running);
@@ -50,12 +41,26 @@ function ProfileSwitcher() {
   );
 }
 
+/** Before main's first answer: main asks the system keychain first, which may be waiting for the user to unlock it. */
+function Starting() {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSlow(true), 3_000);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <p role="status" className="loading">
+      Starting Fieldbook…{slow && ' Waiting for the system keychain: if it asks you to unlock it, do so, and Fieldbook goes on.'}
+    </p>
+  );
+}
+
 export function App() {
   const location = useLocation();
   const profiles = useSession((s) => s.profiles);
   const active = useSession((s) => s.activeProfile);
   const error = useSession((s) => s.error);
-  if (!profiles) return <p role="status" className="loading">Starting Fieldbook…</p>;
+  if (!profiles) return <Starting />;
   const route = findRoute(location.route) ?? findRoute(DEFAULT_ROUTE)!;
   const current = findRoute(location.route) ? location.route : DEFAULT_ROUTE;
   const View = route.component;
@@ -65,10 +70,12 @@ export function App() {
       <button type="button" className="skip-link" onClick={() => document.getElementById('main')?.focus()}>Skip to content</button>
       <header className="app-header">
         <span className="brand">Fieldbook</span>
-        {active && <span className="site-name">{active.name}</span>}
+        {/* the name once: in the switcher when there are several profiles, as text otherwise */}
+        {active && profiles.profiles.length < 2 && <span className="site-name">{active.name}</span>}
         <ProfileSwitcher />
         <SyncIndicator />
         <ConnectionIndicator />
+        <WorkOfflineSwitch />
       </header>
       {active && (
         <nav aria-label="Main" className="app-nav">
@@ -82,7 +89,7 @@ export function App() {
         </nav>
       )}
       <main className="app-main" id="main" tabIndex={-1}>
-        <ErrorMessage error={error} onDismiss={() => sessionStore.setState({ error: null })} />
+        <ErrorMessage error={error} onDismiss={() => sessionStore.setState({ error: null })} onRetry={error?.code === 'keychain-unavailable' ? () => void retryKeychain() : undefined} />
         {limitation && <p className="notice" role="note">{limitation}</p>}
         {active && <DataAsOf />}
         {active ? (

@@ -64,6 +64,13 @@ export const mutationSchema = z.object({
 });
 export type Mutation = z.infer<typeof mutationSchema>;
 
+/** A person deleted in the web admin takes their e-mails, memberships, access, credentials and training with them. */
+const USER_RECORD_TABLES = ['emails', 'group_members', 'group_access', 'module_access', 'credential_assignments', 'training_assignments'] as const;
+
+function deleteUserRecords(store: Store, userid: number): void {
+  for (const table of USER_RECORD_TABLES) store.run(`DELETE FROM ${table} WHERE userid = ?`, userid);
+}
+
 /** Applies a mutation in one transaction; returns whether a record was found. Throws on an unknown field. */
 export function applyMutation(store: Store, m: Mutation): boolean {
   const spec: Mutable[keyof Mutable] = MUTABLE[m.resource];
@@ -81,6 +88,7 @@ export function applyMutation(store: Store, m: Mutation): boolean {
   }
   return store.tx(() => {
     if (!store.get(`SELECT 1 FROM ${spec.table} WHERE ${where}`, ...keyValues)) return false;
+    if (m.delete && m.resource === 'user') deleteUserRecords(store, keyValues[0]!);
     if (m.delete) store.run(`DELETE FROM ${spec.table} WHERE ${where}`, ...keyValues);
     else if (sets.length) store.run(`UPDATE ${spec.table} SET ${sets.join(', ')} WHERE ${where}`, ...values, ...keyValues);
     return true;

@@ -39,6 +39,7 @@ export const ERROR_CODES = [
   'conflict',
   'cancelled',
   'busy', // e.g. a sync already running
+  'working-offline', // the profile is set to work offline: nothing is fetched or sent until it is turned off
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -71,6 +72,8 @@ export interface ProfileSummary {
   isDemo: boolean;
   /** what the app has learnt of the token's access level (read-only is a normal case) */
   access: TokenAccess;
+  /** "Work offline" is on: main fetches and sends nothing for this profile until it is turned off */
+  workOffline: boolean;
 }
 
 export interface ProfilesState {
@@ -83,6 +86,8 @@ export interface KeychainStatus {
   available: boolean;
   /** why not, in the user's words */
   message?: string;
+  /** why not: none running ('absent'), locked, or no answer after a long wait (an unlock prompt left open?) */
+  reason?: 'absent' | 'locked' | 'no-answer';
 }
 
 export interface ConnectionStatus {
@@ -90,6 +95,8 @@ export interface ConnectionStatus {
   checkedAt: string;
   profileId: string | null;
   error?: AppError;
+  /** offline on purpose ("Work offline"): nothing was probed */
+  workingOffline?: boolean;
 }
 
 // ---------- sync ----------
@@ -364,6 +371,18 @@ export type ReplayBatchResult = ReplayOutcomesEvent;
 /** What the server (or the cache) holds for an op's target: absent, or present with its fields (in the op's field names). */
 export type RecordState = { present: false } | { present: true; record: Record<string, unknown>; id?: number | string };
 
+// ---------- the demo's "another admin" ----------
+
+/** What another admin can do to the demo site's server, by name (the demo profile only). */
+export const DEMO_SERVER_SCENARIOS = ['rename-people', 'change-status', 'renew-credential', 'remove-credential', 'delete-person', 'change-pending'] as const;
+export type DemoServerScenario = (typeof DEMO_SERVER_SCENARIOS)[number];
+
+/** What the scenario changed on the demo server, in the coordinator's words (one line per record). */
+export interface DemoServerChange {
+  scenario: DemoServerScenario;
+  changes: string[];
+}
+
 // ---------- request channels ----------
 
 const profileId = z.string().min(1).max(100);
@@ -380,6 +399,17 @@ export const requestSchemas = {
   'profiles:delete': z.strictObject({ id: profileId }),
   'profiles:activate': z.strictObject({ id: profileId }),
   'demo:start': z.undefined(),
+  /** "Work offline" on or off for a profile (kept in main's settings: main enforces it) */
+  'profiles:setWorkOffline': z.strictObject({ id: profileId, offline: z.boolean() }),
+  /**
+   * The demo only: change its server's data as another admin would. `pending`:
+   * the people the renderer has unsent changes for (and the status it queued,
+   * if any): 'change-pending' changes the first of them, the others leave them be.
+   */
+  'demo:serverChange': z.strictObject({
+    scenario: z.enum(DEMO_SERVER_SCENARIOS),
+    pending: z.array(z.strictObject({ userid: id, status: text(50).optional() })).max(20).optional(),
+  }),
   'connection:probe': z.undefined(),
   'sync:start': z.strictObject({
     checkpoints: z
@@ -455,6 +485,8 @@ export interface RequestResults {
   'profiles:delete': ProfilesState;
   'profiles:activate': ProfileSummary;
   'demo:start': ProfileSummary;
+  'profiles:setWorkOffline': ProfileSummary;
+  'demo:serverChange': DemoServerChange;
   'connection:probe': ConnectionStatus;
   'sync:start': SyncStarted;
   'sync:fingerprints': null;

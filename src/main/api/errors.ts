@@ -46,6 +46,7 @@ const MESSAGES: Record<ErrorCode, string> = {
   conflict: 'The record changed on the server since the edit was made.',
   cancelled: 'Cancelled.',
   busy: 'Fieldbook is already doing this.',
+  'working-offline': 'Fieldbook is set to work offline: nothing is fetched or sent until you turn “Work offline” off.',
   internal: 'Something went wrong inside Fieldbook. Try again; if it keeps happening, restart the app.',
 };
 

@@ -9,19 +9,30 @@ import type { Keychain } from '../deps.ts';
 
 export const KEYCHAIN_SERVICE = 'Fieldbook';
 
-export const KEYCHAIN_UNAVAILABLE_MESSAGE =
+const ABSENT_MESSAGE =
   'Fieldbook keeps API tokens only in your system keychain, and none could be reached. ' +
-  'On Linux, install and unlock a Secret Service such as GNOME Keyring (or KWallet), then try again. ' +
+  'On Linux, install and unlock a Secret Service such as GNOME Keyring (or KWallet), then choose Try again. ' +
   'Fieldbook will not store tokens anywhere else.';
+const LOCKED_MESSAGE =
+  'Your system keychain is locked. Unlock your keychain (on Linux, GNOME Keyring or KWallet; on a Mac, Keychain Access), then choose Try again.';
+const NO_ANSWER_MESSAGE =
+  'The system keychain has not answered for two minutes: it may be waiting for you to unlock it in another window. Unlock your keychain, then choose Try again.';
 
 type KeytarModule = typeof import('keytar');
+/** What Fieldbook uses of keytar (a test can stand in for it). */
+export type KeytarLike = Pick<KeytarModule, 'getPassword' | 'setPassword' | 'deletePassword' | 'findCredentials'>;
 
-/** A Secret Service that does not answer can hang D-Bus calls: bound the wait. */
-const PROBE_TIMEOUT_MS = 5_000;
+/**
+ * A keychain that is slow to answer (an unlock prompt, a busy machine) is
+ * waited for: only after this long does the probe give up, and then it says
+ * "no answer yet", never "there is no keychain".
+ */
+const PROBE_PATIENCE_MS = 120_000;
+const NO_ANSWER = new Error('the keychain did not answer');
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+function withPatience<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the keychain did not answer')), ms);
+    const timer = setTimeout(() => reject(NO_ANSWER), ms);
     promise.then(
       (v) => {
         clearTimeout(timer);
@@ -35,16 +46,34 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+/** What a failed probe means, in the user's words: locked (Secret Service, macOS), no answer, or none at all. */
+function unavailable(err: unknown): KeychainStatus {
+  if (err === NO_ANSWER) return { available: false, reason: 'no-answer', message: NO_ANSWER_MESSAGE };
+  const text = err instanceof Error ? err.message : String(err);
+  if (/locked|unlock|interaction is not allowed|user canceled|dismissed/i.test(text)) return { available: false, reason: 'locked', message: LOCKED_MESSAGE };
+  return { available: false, reason: 'absent', message: ABSENT_MESSAGE };
+}
+
+const loadKeytar = (): Promise<KeytarLike> => import('keytar').then((m) => ('default' in m && m.default ? (m.default as KeytarModule) : m));
+
 export class KeytarKeychain implements Keychain {
   readonly #service: string;
-  #module: Promise<KeytarModule> | null = null;
+  readonly #load: () => Promise<KeytarLike>;
+  #module: Promise<KeytarLike> | null = null;
+  /** the probe in flight: every caller during an unlock prompt shares its answer */
+  #probe: Promise<KeychainStatus> | null = null;
 
-  constructor(service: string = KEYCHAIN_SERVICE) {
+  constructor(service: string = KEYCHAIN_SERVICE, load: () => Promise<KeytarLike> = loadKeytar) {
     this.#service = service;
+    this.#load = load;
   }
 
-  #keytar(): Promise<KeytarModule> {
-    this.#module ??= import('keytar').then((m) => ('default' in m && m.default ? (m.default as KeytarModule) : m));
+  #keytar(): Promise<KeytarLike> {
+    // a module that failed to load is tried again on the next call (Try again)
+    this.#module ??= this.#load().catch((err: unknown) => {
+      this.#module = null;
+      throw err;
+    });
     return this.#module;
   }
 
@@ -60,13 +89,20 @@ export class KeytarKeychain implements Keychain {
     return (await this.#keytar()).deletePassword(this.#service, account);
   }
 
-  async available(): Promise<KeychainStatus> {
+  available(): Promise<KeychainStatus> {
+    this.#probe ??= this.#probeOnce().finally(() => {
+      this.#probe = null;
+    });
+    return this.#probe;
+  }
+
+  async #probeOnce(): Promise<KeychainStatus> {
     try {
       const keytar = await this.#keytar();
-      await withTimeout(keytar.findCredentials(this.#service), PROBE_TIMEOUT_MS);
+      await withPatience(keytar.findCredentials(this.#service), PROBE_PATIENCE_MS);
       return { available: true };
-    } catch {
-      return { available: false, message: KEYCHAIN_UNAVAILABLE_MESSAGE };
+    } catch (err) {
+      return unavailable(err);
     }
   }
 }

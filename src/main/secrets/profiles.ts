@@ -25,6 +25,8 @@ const storedProfileSchema = z.object({
   access: z.enum(['unknown', 'full', 'readonly', 'feature']).default('unknown'),
   /** whether the keychain holds a token for it (no secret: lets the list render without the keychain) */
   hasToken: z.boolean().default(false),
+  /** "Work offline": held here, in main's own settings, so main enforces it from the first request after a restart, whatever the renderer says */
+  workOffline: z.boolean().default(false),
 });
 export type StoredProfile = z.infer<typeof storedProfileSchema>;
 
@@ -122,6 +124,7 @@ export class ProfileStore {
       tokenHint: hasToken ? tokenHint(token ?? '') : null,
       isDemo: profile.isDemo,
       access: profile.access,
+      workOffline: profile.workOffline,
     };
   }
 
@@ -155,6 +158,7 @@ export class ProfileStore {
       name: input.name.trim(),
       baseUrl: url.baseUrl,
       isDemo: false,
+      workOffline: existing?.workOffline ?? false,
       hasToken: input.token !== undefined || (!moved && (existing?.hasToken ?? false)),
       // a new address or token may mean a new access level: learn it again
       access: existing && input.token === undefined && existing.baseUrl === url.baseUrl ? existing.access : 'unknown',
@@ -195,7 +199,7 @@ export class ProfileStore {
     const settings = await this.#load();
     let profile = settings.profiles.find((p) => p.isDemo);
     if (!profile) {
-      profile = { id: `demo-${randomUUID()}`, name: 'Demo site', baseUrl, isDemo: true, access: 'full', hasToken: false };
+      profile = { id: `demo-${randomUUID()}`, name: 'Demo site', baseUrl, isDemo: true, access: 'full', hasToken: false, workOffline: false };
       settings.profiles.push(profile);
     }
     profile.baseUrl = baseUrl.replace(/\/+$/, '');
@@ -232,6 +236,17 @@ export class ProfileStore {
     if (!profile) throw new FieldbookError('no-profile', 'That profile no longer exists.');
     settings.activeId = id;
     await this.#persist();
+    return profile;
+  }
+
+  /** "Work offline" on or off; kept across restarts. */
+  async setWorkOffline(id: string, offline: boolean): Promise<StoredProfile> {
+    const profile = await this.get(id);
+    if (!profile) throw new FieldbookError('no-profile', 'That profile no longer exists.');
+    if (profile.workOffline !== offline) {
+      profile.workOffline = offline;
+      await this.#persist();
+    }
     return profile;
   }
 

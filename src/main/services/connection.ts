@@ -33,7 +33,8 @@ export function createConnectionService(profiles: ProfileStore, session: Profile
       !connection ||
       connection.online !== status.online ||
       connection.profileId !== status.profileId ||
-      connection.error?.code !== status.error?.code;
+      connection.error?.code !== status.error?.code ||
+      connection.workingOffline !== status.workingOffline;
     connection = status;
     if (changed) ctx.emit('connection:changed', status);
     return status;
@@ -45,6 +46,8 @@ export function createConnectionService(profiles: ProfileStore, session: Profile
     let client: ApiClient;
     try {
       profile = await session.activeProfile();
+      // "Work offline": no probe leaves either
+      if (profile.workOffline) return report(ctx, { online: false, checkedAt, profileId: profile.id, workingOffline: true });
       client = await session.clientFor(profile, PROBE_TIMEOUT_MS);
     } catch (err) {
       const error = toAppError(err);

@@ -15,6 +15,7 @@ export interface ProfilesService {
   activeProfile(): Promise<StoredProfile>;
   /** timeoutMs: a probe's client, one attempt that answers quickly or counts as offline */
   clientFor(profile: StoredProfile, timeoutMs?: number): Promise<ApiClient>;
+  /** The active profile and a client for it; refused ('working-offline') while the profile works offline. */
   activeClient(): Promise<{ profile: StoredProfile; client: ApiClient }>;
   summaryOf(profile: StoredProfile): Promise<ProfileSummary>;
   profilesChanged(ctx: HandlerContext): Promise<void>;
@@ -47,6 +48,8 @@ export function createProfilesService(profiles: ProfileStore, demo: DemoService,
     clientFor,
     async activeClient() {
       const profile = await activeProfile();
+      // "Work offline": nothing is fetched or sent for this profile, whoever asks
+      if (profile.workOffline) throw new FieldbookError('working-offline');
       return { profile, client: await clientFor(profile) };
     },
     async summaryOf(profile) {

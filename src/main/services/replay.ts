@@ -6,6 +6,7 @@
  * are kept for the active profile only, and every write through here tells them.
  */
 import type { HandlerContext, ParsedArg, ReplayBatchOutcome, ReplayBatchResult, ReplayOutcome, ReplayRequest, TokenAccess } from '../../shared/ipc.ts';
+import { defaultMessage } from '../api/errors.ts';
 import { executeReplay } from '../replay/index.ts';
 import { executeBatch, NetworkSlots } from '../replay/batch.ts';
 import { ListReads, type RecordSource } from '../replay/list-reads.ts';
@@ -30,6 +31,13 @@ function writesOnly(reads: ListReads): RecordSource {
 const OUTCOMES_PER_EVENT = 64;
 /** How long the first outcome of an event waits for company: a message per outcome costs both sides more than the wait. */
 const OUTCOMES_WINDOW_MS = 4;
+
+/**
+ * What an op sent while working offline gets: held, not failed. Paused keeps
+ * its attempts and what it knew, and the outbox waits until the profile changes
+ * (turning "Work offline" off is such a change).
+ */
+const HELD: ReplayOutcome = { status: 'paused', error: { code: 'working-offline', message: defaultMessage('working-offline') } };
 
 export interface ReplayServiceOptions {
   now: () => Date;
@@ -58,6 +66,7 @@ export function createReplayService(session: ProfilesService, access: AccessServ
 
   return {
     async execute(arg, ctx) {
+      if ((await session.activeProfile()).workOffline) return HELD;
       const { profile, client } = await session.activeClient();
       // one op reads its record on its own (no list copy); its write still tells the batches' copies
       const outcome = await executeReplay(client, arg, undefined, writesOnly(readsFor(profile)));
@@ -65,6 +74,7 @@ export function createReplayService(session: ProfilesService, access: AccessServ
     },
 
     async executeBatch(arg, ctx) {
+      if ((await session.activeProfile()).workOffline) return { batchId: arg.batchId, outcomes: arg.requests.map((r) => ({ opId: r.opId, outcome: HELD })) };
       const { profile, client } = await session.activeClient();
       let known = profile.access;
       let waiting: ReplayBatchOutcome[] = [];

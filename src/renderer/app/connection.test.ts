@@ -51,4 +51,24 @@ describe('the connection monitor', () => {
     expect(seen.at(-1)).toBe(false);
     monitor.stop();
   });
+
+  it('stops probing every interval and on network events while "Work offline" is on, and starts again when it is off', async () => {
+    vi.useFakeTimers();
+    const fake = fakeApi();
+    fake.respond('connection:probe', () => ({ ok: true, value: online }));
+    let workOffline = true;
+    const target = new EventTarget();
+    const monitor = startConnectionMonitor(fake.api, () => {}, { intervalMs: 1000, target, held: () => workOffline });
+    await vi.advanceTimersByTimeAsync(0);
+    const probes = () => fake.calls.filter((c) => c.channel === 'connection:probe').length;
+    const atStart = probes();
+    await vi.advanceTimersByTimeAsync(5000);
+    target.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(probes()).toBe(atStart);
+    workOffline = false;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(probes()).toBe(atStart + 1);
+    monitor.stop();
+  });
 });

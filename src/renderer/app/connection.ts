@@ -1,7 +1,8 @@
 /**
  * Online/offline as the API sees it: main's probe reaches the site (navigator.onLine
  * only says a network interface is up). Probed on start, every 15 s, when the
- * window's online/offline events fire, and whenever main reports a change.
+ * window's online/offline events fire, and whenever main reports a change;
+ * not every 15 s while "Work offline" is on.
  */
 import type { ConnectionStatus, FieldbookApi } from '../../shared/ipc.ts';
 
@@ -15,7 +16,12 @@ export interface ConnectionMonitor {
 export function startConnectionMonitor(
   api: Pick<FieldbookApi, 'connection:probe' | 'on'>,
   onStatus: (status: ConnectionStatus) => void,
-  options: { intervalMs?: number; target?: Pick<Window, 'addEventListener' | 'removeEventListener'> | null } = {},
+  options: {
+    intervalMs?: number;
+    target?: Pick<Window, 'addEventListener' | 'removeEventListener'> | null;
+    /** "Work offline" is on: the periodic and network-event probes stop (main would answer "offline on purpose" anyway) */
+    held?: () => boolean;
+  } = {},
 ): ConnectionMonitor {
   let stopped = false;
   let inFlight: Promise<void> | null = null;
@@ -31,9 +37,14 @@ export function startConnectionMonitor(
     });
     return inFlight;
   };
-  const timer = setInterval(() => void probe(), options.intervalMs ?? PROBE_INTERVAL_MS);
+  const held = options.held ?? (() => false);
+  const timer = setInterval(() => {
+    if (!held()) void probe();
+  }, options.intervalMs ?? PROBE_INTERVAL_MS);
   const target = options.target === undefined ? (typeof window === 'undefined' ? null : window) : options.target;
-  const onNetworkEvent = () => void probe();
+  const onNetworkEvent = () => {
+    if (!held()) void probe();
+  };
   target?.addEventListener('online', onNetworkEvent);
   target?.addEventListener('offline', onNetworkEvent);
   const off = api.on['connection:changed']((status) => {

@@ -4,7 +4,7 @@ import type { ProfileSummary, ProfilesState } from '../../shared/ipc.ts';
 import { applyProfiles, sessionStore } from './session.ts';
 import { fakeApi } from '../testing/fake-api.ts';
 
-const profile = (id: string): ProfileSummary => ({ id, name: id, baseUrl: 'http://127.0.0.1:1/v1', hasToken: true, tokenHint: '••••abcd', isDemo: false, access: 'full' });
+const profile = (id: string): ProfileSummary => ({ id, name: id, baseUrl: 'http://127.0.0.1:1/v1', hasToken: true, tokenHint: '••••abcd', isDemo: false, access: 'full', workOffline: false });
 const state = (activeId: string | null): ProfilesState => ({ profiles: [profile('p1'), profile('p2')], activeId, keychain: { available: true } });
 
 describe('the session', () => {

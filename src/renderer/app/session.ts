@@ -82,7 +82,18 @@ export async function startSession(api: FieldbookApi): Promise<void> {
   const result = await api['profiles:list']();
   if (result.ok) applyProfiles(result.value);
   else sessionStore.setState({ error: result.error, profiles: { profiles: [], activeId: null, keychain: { available: true } } });
-  monitor = startConnectionMonitor(api, (connection) => sessionStore.setState({ connection }));
+  monitor = startConnectionMonitor(api, (connection) => sessionStore.setState({ connection }), {
+    held: () => sessionStore.getState().activeProfile?.workOffline === true,
+  });
+}
+
+/** "Try again" on a keychain message: ask main for the profiles again (it probes the keychain anew) and the connection. */
+export async function retryKeychain(): Promise<void> {
+  const api = sessionStore.getState().api;
+  if (!api) return;
+  const profiles = await request(() => api['profiles:list']());
+  if (profiles) applyProfiles(profiles);
+  await monitor?.probe();
 }
 
 /** Runs a request and puts its error, if any, where the views show it. */

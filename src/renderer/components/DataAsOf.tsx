@@ -7,6 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { SyncCollectionRow } from '../db/index.ts';
 import { useActiveDb } from '../app/session.ts';
 import { formatDateTime } from '../app/format.ts';
+import { plural } from '../app/words.ts';
 import { useSyncState } from '../sync/store.ts';
 
 export function dataAsOfText(rows: readonly Pick<SyncCollectionRow, 'lastSyncedAt'>[], running: boolean): string {
@@ -17,10 +18,32 @@ export function dataAsOfText(rows: readonly Pick<SyncCollectionRow, 'lastSyncedA
   return `Data as of ${formatDateTime(times[0])}${partly}${suffix}`;
 }
 
+const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+
+/**
+ * What the last sync did, on the landing view and every other: "Synced 11:02 —
+ * 6,053 records" (the day too when it was not today). Null before any.
+ */
+export function lastSyncText(rows: readonly Pick<SyncCollectionRow, 'lastSyncedAt' | 'total'>[], now: Date = new Date()): string | null {
+  const times = rows.map((r) => r.lastSyncedAt).filter((t): t is string => t !== null).sort();
+  const newest = times.at(-1);
+  if (newest === undefined) return null;
+  const at = new Date(newest);
+  const when = at.toDateString() === now.toDateString() ? timeOnly.format(at) : formatDateTime(newest);
+  const records = rows.reduce((sum, r) => sum + (r.lastSyncedAt !== null ? (r.total ?? 0) : 0), 0);
+  return `Synced ${when} — ${plural(records, 'record')}`;
+}
+
 export function DataAsOf() {
   const db = useActiveDb();
   const running = useSyncState((s) => s.running);
   const rows = useLiveQuery(() => (db ? db.syncCollections.toArray() : []), [db]);
   if (!db || rows === undefined) return null;
-  return <p className="data-as-of">{dataAsOfText(rows, running)}</p>;
+  const last = running ? null : lastSyncText(rows);
+  return (
+    <p className="data-as-of">
+      {dataAsOfText(rows, running)}
+      {last && <span className="last-sync"> · {last}</span>}
+    </p>
+  );
 }

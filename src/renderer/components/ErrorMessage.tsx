@@ -1,11 +1,16 @@
 /** An AppError for the user: its message, never a stack trace. */
 import type { AppError } from '../../shared/ipc.ts';
 
-export function ErrorMessage({ error, onDismiss }: { error: AppError | null | undefined; onDismiss?: () => void }) {
+export function ErrorMessage({ error, onDismiss, onRetry }: { error: AppError | null | undefined; onDismiss?: () => void; onRetry?: (() => void) | undefined }) {
   if (!error) return null;
   return (
     <div className="error" role="alert">
       <span>{error.message}</span>
+      {onRetry && (
+        <button type="button" onClick={onRetry}>
+          Try again
+        </button>
+      )}
       {onDismiss && (
         <button type="button" onClick={onDismiss}>
           Dismiss

@@ -35,6 +35,8 @@ export function fakeApi(): FakeApi {
     'profiles:delete': request('profiles:delete'),
     'profiles:activate': request('profiles:activate'),
     'demo:start': request('demo:start'),
+    'profiles:setWorkOffline': request('profiles:setWorkOffline'),
+    'demo:serverChange': request('demo:serverChange'),
     'connection:probe': request('connection:probe'),
     'sync:start': request('sync:start'),
     'sync:cancel': request('sync:cancel'),

@@ -8,7 +8,7 @@
 import { useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { OutboxOp, OutboxStatus } from '../../../shared/outbox.ts';
-import { useActiveDb } from '../../app/session.ts';
+import { useActiveDb, useSession } from '../../app/session.ts';
 import { formatCount } from '../../app/format.ts';
 import { ErrorMessage, errorFromUnknown } from '../../components/ErrorMessage.tsx';
 import { clearDone } from '../../../shared/replay-queue/queue.ts';
@@ -19,6 +19,7 @@ import { STATUS_LABELS, statusCounts } from './view-model.ts';
 import { NO_NAMES } from './describe.ts';
 import { loadOpNames } from './names.ts';
 import { BatchesTable, type Act } from './BatchesTable.tsx';
+import { OfflineOutboxNotice } from '../offline/WorkOffline.tsx';
 
 const NONE: OutboxOp[] = [];
 
@@ -72,6 +73,8 @@ export default function OutboxView() {
   const db = useActiveDb();
   const ops = useLiveQuery(async () => (db ? db.outbox.toArray() : []), [db]) ?? NONE;
   const engineState = useOutbox((s) => s.engineState);
+  // working offline: the notice below says why nothing goes, and how to send
+  const workOffline = useSession((s) => s.activeProfile?.workOffline === true);
   const actor = useOutbox((s) => s.actor);
   const [status, setStatus] = useState<OutboxStatus | 'all'>('all');
   const [error, setError] = useState<{ code: 'internal'; message: string } | null>(null);
@@ -83,9 +86,10 @@ export default function OutboxView() {
     <section className="view outbox-view" aria-labelledby="outbox-heading">
       <h1 id="outbox-heading">Outbox</h1>
       <p role="status" aria-live="polite">
-        {engineText(engineState)}{' '}
+        {workOffline ? '' : `${engineText(engineState)} `}
         {formatCount(counts.pending + counts.sending)} to send, {formatCount(counts.conflict)} in conflict, {formatCount(counts['needs-review'] + counts.failed)} to review.
       </p>
+      <OfflineOutboxNotice />
       <ErrorMessage error={error} onDismiss={() => setError(null)} />
       <div className="toolbar">
         <button type="button" onClick={() => void outboxStore.getState().engine?.sendNow()}>

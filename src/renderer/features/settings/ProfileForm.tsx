@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import type { ProfileSummary } from '../../../shared/ipc.ts';
 import { sameTokenOrigin } from '../../../shared/token-origin.ts';
-import { request, sessionStore } from '../../app/session.ts';
+import { applyProfiles, request, sessionStore } from '../../app/session.ts';
 import { navigate } from '../../app/router.ts';
 
 export function ProfileForm({ profile, onDone }: { profile?: ProfileSummary; onDone?: () => void }) {
@@ -20,10 +20,13 @@ export function ProfileForm({ profile, onDone }: { profile?: ProfileSummary; onD
     if (!api) return;
     setBusy(true);
     const saved = await request(() => api['profiles:save']({ id: profile?.id, name: name.trim(), baseUrl: baseUrl.trim(), token: token || undefined }));
-    // a new profile becomes the active one (that is why it was added), and its first sync is one click away
+    // a new profile becomes the active one (that is why it was added), and its first sync starts at once, its progress in view
     if (saved && !editing) {
       await request(() => api['profiles:activate']({ id: saved.id }));
+      const profiles = await request(() => api['profiles:list']());
+      if (profiles) applyProfiles(profiles);
       navigate('settings');
+      void sessionStore.getState().sync?.start();
     }
     setBusy(false);
     setToken('');

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import Dexie from 'dexie';
 import type { ProfileSummary } from '../../../shared/ipc.ts';
 import { dbNameForProfile, openFieldbookDb } from '../../db/index.ts';
-import { applyProfiles, request, sessionStore, useSession } from '../../app/session.ts';
+import { applyProfiles, request, retryKeychain, sessionStore, useSession } from '../../app/session.ts';
 import { ProfileForm } from './ProfileForm.tsx';
 import { accessLimitation } from './labels.ts';
 
@@ -85,11 +85,22 @@ export function ProfilesPanel() {
 }
 
 export function KeychainNotice({ message }: { message?: string | undefined }) {
+  const [trying, setTrying] = useState(false);
   return (
     <div className="error" role="alert">
       <strong>The system keychain is not available.</strong>{' '}
-      {message ?? 'Fieldbook keeps API tokens only in the system keychain and never stores them anywhere else.'} Profiles with a token cannot be added until
-      a keychain (on Linux, a Secret Service such as GNOME Keyring) is running. The demo still works.
+      {message ?? 'Fieldbook keeps API tokens only in the system keychain and never stores them anywhere else.'} Profiles with a token can be added once
+      the keychain answers. The demo works without it.{' '}
+      <button
+        type="button"
+        disabled={trying}
+        onClick={() => {
+          setTrying(true);
+          void retryKeychain().finally(() => setTrying(false));
+        }}
+      >
+        {trying ? 'Asking the keychain…' : 'Try again'}
+      </button>
     </div>
   );
 }

@@ -41,6 +41,7 @@ function CollectionsTable({ rows, live, running }: { rows: SyncCollectionRow[]; 
 export function SyncPanel({ db }: { db: FieldbookDb }) {
   const sync = useSession((s) => s.sync);
   const online = useSession((s) => s.connection?.online === true);
+  const workOffline = useSession((s) => s.activeProfile?.workOffline === true);
   const state = useSyncState((s) => s);
   const checkpoints = useLiveQuery(() => db.syncCheckpoints.count(), [db]) ?? 0;
   // a completed pass has cleared its checkpoints: the live count may not have caught up yet
@@ -59,13 +60,17 @@ export function SyncPanel({ db }: { db: FieldbookDb }) {
           <button type="button" onClick={() => void sync?.cancel()}>Cancel sync</button>
         ) : (
           <>
-            <button type="button" onClick={() => void sync?.start()} disabled={!sync}>
+            <button type="button" onClick={() => void sync?.start()} disabled={!sync || workOffline}>
               {interrupted > 0 ? 'Resume sync' : 'Sync now'}
             </button>
             {interrupted > 0 && <button type="button" onClick={() => void sync?.start({ fresh: true })}>Start a full sync</button>}
           </>
         )}
-        {!online && !state.running && <span className="muted">The site is not reachable right now; the cache stays available.</span>}
+        {workOffline ? (
+          <span className="muted">Working offline: turn “Work offline” off in the header to sync.</span>
+        ) : (
+          !online && !state.running && <span className="muted">The site is not reachable right now; the cache stays available.</span>
+        )}
       </div>
       {state.running && (
         <div className="progress" aria-live="polite">

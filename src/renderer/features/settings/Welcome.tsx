@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useSession } from '../../app/session.ts';
 import { KeychainNotice, useStartDemo } from './ProfilesPanel.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
+import { DemoTour } from '../offline/DemoTour.tsx';
 
 export function Welcome() {
   const keychain = useSession((s) => s.profiles?.keychain);
@@ -14,7 +15,7 @@ export function Welcome() {
       <p>Fieldbook keeps a copy of your training site’s people, credentials and training on this computer, so you can review them offline and queue changes.</p>
       <section className="panel" aria-labelledby="demo-heading">
         <h2 id="demo-heading">No account at hand?</h2>
-        <p>The demo runs a sample site on this computer, with about 300 people.</p>
+        <p>The demo runs a sample site on this computer, with about 300 people. It needs no account and no keychain, and it can go offline and be changed behind your back.</p>
         <button
           type="button"
           disabled={starting}
@@ -25,6 +26,7 @@ export function Welcome() {
         >
           {starting ? 'Starting the demo…' : 'Try the demo'}
         </button>
+        <DemoTour />
       </section>
       <section className="panel" aria-labelledby="connect-heading">
         <h2 id="connect-heading">Connect to your site</h2>
