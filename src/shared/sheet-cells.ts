@@ -32,7 +32,9 @@ export const STYLES_XML =
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?$/;
 /** Headers of columns that name things rather than count them: always text. */
-const ID_HEADER = /\b(?:ids?|codes?|numbers?|no\.?|username|e-?mail|batch|operation|target)\b|ID$/i;
+const ID_HEADER = /\b(?:ids?|codes?|numbers?|no\.?|username|e-?mail|batch|operation|target)\b/i;
+/** "UserID", "Employee ID": case matters ("Valid" is a count). */
+const ID_SUFFIX = /ID$/;
 const DAY_MS = 86_400_000;
 /** Day 0 of a spreadsheet's dates (1899-12-30) is 25569 days before the Unix epoch. */
 const EPOCH_OFFSET = 25_569;
@@ -50,7 +52,7 @@ function serialOf(value: unknown, type: 'date' | 'datetime'): number | null {
 }
 
 function inferType(header: unknown, values: readonly unknown[]): CellType {
-  if (typeof header === 'string' && ID_HEADER.test(header)) return 'text';
+  if (typeof header === 'string' && (ID_HEADER.test(header) || ID_SUFFIX.test(header))) return 'text';
   const filled = values.filter((v) => !isEmpty(v));
   if (filled.length === 0) return 'text';
   if (filled.every((v) => typeof v === 'number' && Number.isFinite(v))) return 'number';
