@@ -96,6 +96,20 @@ test('requirements set for two groups, the report of a site as a short PDF and t
   const today = new Date().toISOString().slice(0, 10);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'fieldbook-report-'));
   try {
+    // with no requirement set: no Missing anywhere, the report says how to set them, and it fits the page budget
+    await app.goto(`${app.url().split('#')[0]}#/report`);
+    await app.getByRole('combobox', { name: 'Site' }).selectOption({ label: chosen.site.sitename });
+    const bare = app.getByRole('article', { name: 'Report' });
+    await expect(bare).toContainText('No requirements are set');
+    await expect(bare).toContainText('Set what each group must hold in Requirements');
+    await expect(app.getByRole('group', { name: 'Findings' }).getByRole('checkbox', { name: 'Missing' })).toHaveCount(0);
+    await expect(bare.getByRole('table', { name: 'Findings by type' })).not.toContainText('Missing');
+    const barePdf = path.join(dir, 'report-no-requirements.pdf');
+    await app.pdf({ path: barePdf, ...chromiumPdfOptions('A4') });
+    const barePages = Number(/Pages:\s+(\d+)/.exec((await run('pdfinfo', [barePdf])).stdout)?.[1]);
+    console.info(`report PDF A4 without requirements: ${barePages} pages`);
+    expect(barePages).toBeLessThanOrEqual(12);
+
     // the first group's two credentials in the view
     await app.goto(`${app.url().split('#')[0]}#/requirements`);
     await expect(app.getByText('never sent to the platform')).toBeVisible();
