@@ -11,7 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeXlsxSheets } from '../../shared/spreadsheet-export.ts';
+import { writeXlsx, writeXlsxSheets } from '../../shared/spreadsheet-export.ts';
+import type { AuditEntry, OutboxOp } from '../../shared/outbox.ts';
+import { auditTable, outboxTable } from '../features/outbox/export.ts';
 
 const hasLibreOffice = spawnSync('soffice', ['--version'], { stdio: 'ignore' }).status === 0;
 const skip = !hasLibreOffice && !process.env['CI'];
@@ -61,6 +63,27 @@ describe.skipIf(skip)('an exported workbook opened by LibreOffice', () => {
   it('sets an autofilter on every sheet, over its header and rows', () => {
     expect(fods).toMatch(/table:target-range-address="Findings\.A1:Findings\.F3" table:display-filter-buttons="true"/);
     expect(fods).toMatch(/table:target-range-address="Summary\.A1:Summary\.B2" table:display-filter-buttons="true"/);
+  });
+});
+
+const op = { id: 'op-1', batchId: 'b-1', createdAt: '2026-11-01T10:00:00.000Z', op: { kind: 'user.update', userid: 1, fields: { status: 'Inactive' } }, targetKey: 'user:1', summary: 'Set status', status: 'queued', attempts: 2, lastError: null, base: {}, response: null } as unknown as OutboxOp;
+const entry = { opId: 'op-1', batchId: 'b-1', at: '2026-11-01T10:05:00.000Z', actor: 'me', kind: 'user.update', targetKey: 'user:1', outcome: 'done', before: null, after: null, response: null, message: 'ok' } as AuditEntry;
+
+describe.skipIf(skip)('the outbox and the audit log exported, opened by LibreOffice', () => {
+  const files = { outbox: outboxTable([op]), audit: auditTable([entry]) };
+  for (const [name, table] of Object.entries(files)) writeFileSync(path.join(dir, `${name}.xlsx`), writeXlsx([table.headers, ...table.rows], name));
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'lo-profile-'));
+  execFileSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--infilter=Calc MS Excel 2007 XML', '--convert-to', 'fods', '--outdir', dir, ...Object.keys(files).map((n) => path.join(dir, `${n}.xlsx`))], { stdio: 'pipe', timeout: 120_000 });
+  rmSync(profile, { recursive: true, force: true });
+
+  it('writes when an operation was queued as a date and time, its attempts as a number, its ids as text', () => {
+    const cells = cellsOf(readFileSync(path.join(dir, 'outbox.fods'), 'utf8'), 'outbox', 1);
+    expect(cells.slice(0, 4).map((c) => c.type)).toEqual(['string', 'string', 'date', 'string']);
+    expect(cells[7]).toEqual({ type: 'float', text: '2' });
+  });
+
+  it('writes when an audit entry happened as a date and time', () => {
+    expect(cellsOf(readFileSync(path.join(dir, 'audit.fods'), 'utf8'), 'audit', 1)[0]!.type).toBe('date');
   });
 });
 
