@@ -165,6 +165,9 @@ async function checkPdf(app: Page, dir: string, chosen: ReturnType<typeof choose
   expect(text).toContain(`Page ${pages} of ${pages}`);
   // every page but the last has a table's header
   for (const [i, page] of perPage.slice(0, -1).entries()) expect(page, `page ${i + 1}`).toMatch(/Person\s+Employee ID\s+Findings|Credential\s+Holders\s+Valid|Group\s+People\s+Compliant/);
+  // no date wrapped: "(Mar 2, 2026)" never ends a line after "(Mar" nor starts one with "2, 2026)"
+  expect(text).toMatch(/\((?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, \d{4}\)/);
+  expect(text).not.toMatch(/\((?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)(?: \d{1,2},?)?[ \t]*$|^[ \t]*(?:\d{1,2}, )?\d{4}\)/m);
   // no name of a person or a group split across lines: each of their words is a word of the text
   const words = new Set(text.split(/[\s,()·:;]+/u));
   const plainWords = (s: string) => s.split(/\s+/).filter((w) => /^[\p{L}'-]{2,}$/u.test(w));
