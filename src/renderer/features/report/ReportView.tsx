@@ -155,7 +155,11 @@ function FilterControls({ state }: { state: ReportState }) {
       </fieldset>
       <label>
         Soon = within (days){' '}
-        <input type="number" min={1} max={365} value={soonDays} onChange={(e) => setSoonDays(Number(e.target.value))} />
+        <input type="number" min={1} max={365} value={soonDays} onChange={(e) => {
+          // a box being cleared to type a new number keeps the window until the number is whole
+          const days = Number(e.target.value);
+          if (Number.isInteger(days) && days >= 1) setSoonDays(days);
+        }} />
       </label>
       <p>The one “soon” window: every view uses it.</p>
     </div>
