@@ -140,6 +140,16 @@ test('requirements set for two groups, the report of a site as a short PDF and t
     await checkPdf(app, dir, chosen, expected.compliant, cache);
     await checkReportXlsx(app, dir);
     await checkListXlsx(app, dir, cache);
+
+    // one group's requirements copied to another: the second now requires the first's credentials too
+    await app.goto(`${app.url().split('#')[0]}#/requirements`);
+    await app.getByLabel('Site').selectOption({ label: chosen.site.sitename });
+    await app.getByLabel('Columns').selectOption({ label: `${chosen.role.categoryname} groups` });
+    await app.getByRole('combobox', { name: 'Copy the requirements of' }).selectOption({ label: `${chosen.role.categoryname}: ${chosen.groups[0].groupname} (2)` }, { timeout: 10_000 });
+    await app.getByRole('combobox', { name: 'Copy them to' }).selectOption({ label: `${chosen.role.categoryname}: ${chosen.groups[1].groupname}` }, { timeout: 10_000 });
+    await app.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect(app.getByRole('status').filter({ hasText: `2 requirements copied to ${chosen.role.categoryname}: ${chosen.groups[1].groupname}.` })).toBeVisible();
+    for (const c of chosen.credentials) await expect(app.getByRole('checkbox', { name: `${c.credentialname} required of ${chosen.groups[1].groupname}`, exact: true })).toBeChecked();
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -55,8 +55,8 @@ function CopyForm({ db, scopes, rows }: { db: FieldbookDb; scopes: Column[]; row
   const count = (scope: string) => rows.filter((r) => r.scope === scope).length;
   return (
     <div className="toolbar">
-      <label>Copy the requirements of <select value={from} onChange={(e) => setFrom(e.target.value)}><option value="">choose…</option>{scopes.filter((s) => count(s.scope) > 0).map((s) => <option key={s.scope} value={s.scope}>{s.label} ({count(s.scope)})</option>)}</select></label>
-      <label>to <select value={to} onChange={(e) => setTo(e.target.value)}><option value="">choose…</option>{scopes.filter((s) => s.scope !== from).map((s) => <option key={s.scope} value={s.scope}>{s.label}</option>)}</select></label>
+      <label>Copy the requirements of <select aria-label="Copy the requirements of" value={from} onChange={(e) => setFrom(e.target.value)}><option value="">choose…</option>{scopes.filter((s) => count(s.scope) > 0).map((s) => <option key={s.scope} value={s.scope}>{s.label} ({count(s.scope)})</option>)}</select></label>
+      <label>to <select aria-label="Copy them to" value={to} onChange={(e) => setTo(e.target.value)}><option value="">choose…</option>{scopes.filter((s) => s.scope !== from).map((s) => <option key={s.scope} value={s.scope}>{s.label}</option>)}</select></label>
       <button type="button" disabled={!from || !to || from === to} onClick={() => void copy()}>Copy</button>
       {done && <p role="status">{done}</p>}
     </div>
