@@ -5,8 +5,8 @@
 import { expect, type Page } from '@playwright/test';
 import { COUNT_PAGE_RECORDS } from './browser-scripts.ts';
 
-export type Tab = 'Users' | 'Credentials' | 'Training' | 'Access' | 'Dashboard' | 'Since last sync' | 'Report' | 'Outbox' | 'Conflicts' | 'Import' | 'Connection & sync';
-export const ALL_TABS: readonly Tab[] = ['Users', 'Credentials', 'Training', 'Access', 'Dashboard', 'Since last sync', 'Report', 'Outbox', 'Conflicts', 'Import', 'Connection & sync'];
+export type Tab = 'Users' | 'Credentials' | 'Training' | 'Access' | 'Dashboard' | 'Since last sync' | 'Requirements' | 'Report' | 'Outbox' | 'Conflicts' | 'Import' | 'Connection & sync';
+export const ALL_TABS: readonly Tab[] = ['Users', 'Credentials', 'Training', 'Access', 'Dashboard', 'Since last sync', 'Requirements', 'Report', 'Outbox', 'Conflicts', 'Import', 'Connection & sync'];
 
 /** A tab's name, with the count some tabs carry ("Outbox (12)"). */
 export function tabName(tab: Tab): RegExp {

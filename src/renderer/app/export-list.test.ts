@@ -24,11 +24,11 @@ describe('exporting a list', () => {
     expect(rows).toEqual([['Last name', 'First name', 'Count'], ['Núñez', 'María', '3'], [`'=HYPERLINK("http://x")`, "'@evil", '']]);
   });
 
-  it('writes an XLSX sheet with the same cells, formulas as text', async () => {
+  it('writes an XLSX sheet with the same cells, counts as numbers, formulas as text', async () => {
     const blob = await exportBlob(tableOf(columns, people), 'Holders of Rigging: expired', 'xlsx');
     const [sheet] = await readXlsxFile(await blob.arrayBuffer());
     expect(sheet?.sheet).toBe('Holders of Rigging  expired');
-    expect(sheet?.data[1]).toEqual(['Núñez', 'María', '3']);
+    expect(sheet?.data[1]).toEqual(['Núñez', 'María', 3]);
     expect(sheet?.data[2]?.[0]).toBe(`'=HYPERLINK("http://x")`);
   });
 

@@ -6,3 +6,4 @@ import '../features/outbox/route.tsx';
 import '../features/undo/route.tsx';
 import '../features/changes/route.tsx';
 import '../features/report/route.tsx';
+import '../features/requirements/route.tsx';

@@ -7,14 +7,15 @@ import Dexie, { type EntityTable } from 'dexie';
 import type { AppError, PageFingerprint, TaskCheckpoint } from '../../shared/ipc.ts';
 import type { CollectionName, CollectionRecordMap, PRIMARY_KEY } from '../../shared/records.ts';
 import type { AuditEntry, OutboxOp } from '../../shared/outbox.ts';
-import { SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4 } from './schema.ts';
-import { v1CreateCache, v2FoldSearchKeys, v4PageFingerprintTable } from './migrations.ts';
+import { SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5 } from './schema.ts';
+import { v1CreateCache, v2FoldSearchKeys, v4PageFingerprintTable, v5RequirementsTable } from './migrations.ts';
 import { watchDatabaseLifecycle } from './lifecycle.ts';
 import { derivedFieldsMiddleware, type CachedTrainingAssignment } from './derived.ts';
 import { usersMemoMiddleware } from './users-memo.ts';
 import { outboxMemoMiddleware } from '../outbox/ops-memo.ts';
 import type { SyncChangeLog } from '../sync/log.ts';
 import { fingerprintGuardMiddleware } from '../sync/fingerprints.ts';
+import type { RequirementRow } from '../features/requirements/model.ts';
 
 /** Sync state of one collection, kept across passes. */
 export interface SyncCollectionRow {
@@ -57,6 +58,8 @@ export type FieldbookDb = Dexie &
     audit: EntityTable<AuditEntry, 'seq'>;
     syncChanges: EntityTable<SyncChangeLog, 'seq'>;
     pageFingerprints: EntityTable<PageFingerprintRow, 'key'>;
+    /** the coordinator's requirements: local only, never sent to the platform */
+    requirements: EntityTable<RequirementRow, 'id'>;
   };
 
 export const DB_NAME_PREFIX = 'fieldbook-';
@@ -82,6 +85,7 @@ export function openFieldbookDb(name: string, options: OpenOptions = {}): Fieldb
   // version 3 (the site visit's change log) only adds its table
   db.version(3).stores(SCHEMA_V3);
   db.version(4).stores(SCHEMA_V4).upgrade(v4PageFingerprintTable);
+  db.version(5).stores(SCHEMA_V5).upgrade(v5RequirementsTable);
   watchDatabaseLifecycle(db);
   db.use(derivedFieldsMiddleware);
   db.use(usersMemoMiddleware(name));

@@ -1,11 +1,12 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { SCHEMA_V1, SCHEMA_V3, SCHEMA_VERSION } from './schema.ts';
+import { SCHEMA_V1, SCHEMA_V3, SCHEMA_V4, SCHEMA_VERSION } from './schema.ts';
 import { openFieldbookDb } from './index.ts';
 import { NewerDatabaseError, UPGRADE_BLOCKED, CLOSED_FOR_UPGRADE, onDatabaseNotice } from './lifecycle.ts';
 import { credentialAssignment, trainingAssignment } from '../testing/fixtures.ts';
 import type { UserRecord } from '../../shared/records.ts';
+import { requirementRow } from '../features/requirements/model.ts';
 
 /** A user as version 1 stored it: lower-cased phrases, accents kept. */
 function v1User(userid: number, firstname: string, lastname: string, username: string, employeeid: string): UserRecord {
@@ -112,6 +113,28 @@ describe('upgrading a version 3 database (page hashes in the collections\' rows)
     await db.open();
     expect(await db.syncCollections.get('users')).toEqual({ collection: 'users', lastSyncedAt: '2026-11-01T10:00:00.000Z', lastError: null, total: 2 });
     expect(await db.pageFingerprints.count()).toBe(0);
+    db.close();
+  });
+});
+
+describe('upgrading a version 4 database (before requirements)', () => {
+  it('starts the requirements empty, keeps every cached and queued row, and stores requirements by scope', async () => {
+    const name = uniqueName('v4');
+    const v4 = new Dexie(name);
+    v4.version(4).stores({ ...SCHEMA_V1, ...SCHEMA_V3, ...SCHEMA_V4 });
+    await v4.open();
+    await v4.transaction('rw', v4.tables, async () => {
+      for (const [table, rows] of Object.entries(V1_ROWS)) await v4.table(table).bulkPut(rows);
+    });
+    v4.close();
+    const db = openFieldbookDb(name);
+    await db.open();
+    expect(db.verno).toBe(SCHEMA_VERSION);
+    expect(await db.requirements.count()).toBe(0);
+    expect(await db.outbox.toArray()).toEqual(V1_ROWS.outbox);
+    expect(await db.credentials.toArray()).toEqual(V1_ROWS.credentials);
+    await db.requirements.bulkPut([requirementRow('group:10', 'credential:20'), requirementRow('group:10', 'course:30'), requirementRow('site:1', 'credential:20')]);
+    expect(await db.requirements.where('scope').equals('group:10').primaryKeys()).toEqual(['group:10|course:30', 'group:10|credential:20']);
     db.close();
   });
 });

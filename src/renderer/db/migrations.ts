@@ -42,3 +42,10 @@ export async function v4PageFingerprintTable(tx: Transaction): Promise<void> {
     delete row.pageFingerprints;
   });
 }
+
+/**
+ * Version 5: the coordinator's requirements get their table. Nothing to carry
+ * over (no earlier version held requirements): it starts empty, and every
+ * cached and queued row stays as it was.
+ */
+export async function v5RequirementsTable(_tx: Transaction): Promise<void> {}

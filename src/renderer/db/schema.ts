@@ -66,5 +66,13 @@ export const SCHEMA_V4 = {
   pageFingerprints: 'key, collection',
 } as const;
 
+/**
+ * Version 5 (issue 24): the coordinator's requirements (features/requirements/model.ts),
+ * local only; by scope, to list a group's requirements at once.
+ */
+export const SCHEMA_V5 = {
+  requirements: 'id, scope',
+} as const;
+
 /** The newest schema version this build declares (db/index.ts declares 1 to this one). */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;

@@ -12,23 +12,29 @@ import type { AppError } from '../../../shared/ipc.ts';
 import { PDF_PAGE_SIZES, type PdfPageSize } from '../../../shared/report-pdf.ts';
 import { sessionStore, useActiveDb } from '../../app/session.ts';
 import { formatCount, formatDate, formatDateTime } from '../../app/format.ts';
+import { useSoonDays, useSoonWindow } from '../../app/soon-window.ts';
+import { plural } from '../../app/words.ts';
 import { ErrorMessage } from '../../components/ErrorMessage.tsx';
 import { download } from '../outbox/download.ts';
 import { useUserSelection } from '../users/selection.ts';
-import { buildReport, ISSUES } from './model.ts';
-import { reportCsv, reportFileName, reportXlsx } from './export.ts';
-import { loadReport, type LoadedReport, type ReportScope } from './queries.ts';
+import { buildReport, type ComplianceReport } from './build.ts';
+import { FINDING_TYPES, type FindingType } from './model.ts';
+import { reportCsv, reportFileName, reportXlsx, type ReportHeading } from './export.ts';
+import { ReportDocument } from './ReportDocument.tsx';
+import { defaultCategory, useReportChoices } from './choices.ts';
+import { loadReport, type ReportScope } from './queries.ts';
 import { usePendingVersion } from '../../outbox/runtime.ts';
 
 type ScopeKind = ReportScope['kind'];
 
 /** CSV, XLSX and the PDF saved by the desktop app, with the error or the saved file's name. */
-function useReportOutput(report: ReturnType<typeof buildReport> | null, title: string, today: string, pageSize: PdfPageSize) {
+function useReportOutput(report: ComplianceReport | null, heading: ReportHeading, today: string, pageSize: PdfPageSize) {
+  const { title } = heading;
   const [error, setError] = useState<AppError | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const exportAs = async (format: 'csv' | 'xlsx') => {
     if (!report) return;
-    const blob = format === 'csv' ? new Blob([reportCsv(report)], { type: 'text/csv;charset=utf-8' }) : await reportXlsx(report);
+    const blob = format === 'csv' ? new Blob(['\uFEFF', reportCsv(report)], { type: 'text/csv;charset=utf-8' }) : await reportXlsx(report, heading);
     download(blob, reportFileName(title, today, format));
   };
   const savePdf = async () => {
@@ -43,58 +49,137 @@ function useReportOutput(report: ReturnType<typeof buildReport> | null, title: s
   return { exportAs, savePdf, error, setError, saved };
 }
 
-export default function ReportView() {
+/** "Riverside Plant · grouped by Role · Active people · all findings · soon = 30 days" */
+function choicesLine(scopeLabel: string, categoryName: string | null, statuses: readonly string[], types: readonly FindingType[], all: readonly FindingType[], soonDays: number): string {
+  const grouping = categoryName ? `grouped by ${categoryName}` : 'not grouped';
+  const people = statuses.length === 0 ? 'no status chosen' : `${statuses.join(', ')} people`;
+  const findings = types.length === all.length ? 'all findings' : types.length === 0 ? 'no findings chosen' : types.join(', ');
+  return `${scopeLabel} · ${grouping} · ${people} · ${findings} · soon = within ${plural(soonDays, 'day')}`;
+}
+
+/** The report of the current choices, from the cache, with what its controls offer. */
+function useReport() {
   const db = useActiveDb();
   const today = todayIso();
+  const soonDays = useSoonDays();
   const selected = useUserSelection((s) => s.selected);
   const sites = useLiveQuery(async () => (db ? db.sites.toArray() : []), [db]);
   const groups = useLiveQuery(async () => (db ? db.groups.toArray() : []), [db]);
-  const [kind, setKind] = useState<ScopeKind>('site');
-  const [siteid, setSiteid] = useState<number | null>(null);
-  const [groupid, setGroupid] = useState<number | null>(null);
-  const [pageSize, setPageSize] = useState<PdfPageSize>('A4');
+  const choices = useReportChoices();
+  const { kind, siteid, groupid } = choices;
   const site = siteid ?? sites?.[0]?.siteid ?? null;
   const scope: ReportScope | null =
     kind === 'site' ? (site === null ? null : { kind, siteid: site }) : kind === 'group' ? (groupid === null ? null : { kind, groupid }) : selected.size > 0 ? { kind, userids: [...selected] } : null;
   const scopeKey = JSON.stringify(scope);
   const pendingVersion = usePendingVersion();
-  const loaded = useLiveQuery(async () => (db && scope ? loadReport(db, scope, today) : null), [db, scopeKey, today, pendingVersion]);
-  const report = loaded ? buildReport(loaded.input) : null;
+  const loaded = useLiveQuery(async () => (db && scope ? loadReport(db, scope) : null), [db, scopeKey, pendingVersion]);
+  const scopeSite = kind === 'site' ? site : kind === 'group' ? (groups?.find((g) => g.groupid === groupid)?.siteid ?? null) : null;
+  const categories = (loaded?.input.categories ?? []).filter((c) => scopeSite === null || c.siteid === scopeSite).sort((a, b) => a.categoryname.localeCompare(b.categoryname));
+  const chosenCategory = choices.categoryid;
+  const categoryid = chosenCategory !== undefined && (chosenCategory === null || categories.some((c) => c.categoryid === chosenCategory)) ? chosenCategory : defaultCategory(categories, loaded?.input.groups ?? [], loaded?.input.requirements ?? [], kind === 'group' ? groupid : null);
+  const report = loaded ? buildReport(loaded.input, { today, soonDays, categoryid, statuses: choices.statuses, findingTypes: choices.findingTypes }) : null;
+  const offered = loaded && loaded.input.requirements.length > 0 ? FINDING_TYPES : FINDING_TYPES.filter((t) => t !== 'Missing');
   const title = loaded ? `Compliance report – ${loaded.scopeLabel}` : 'Compliance report';
+  const categoryName = categories.find((c) => c.categoryid === categoryid)?.categoryname ?? null;
+  const heading: ReportHeading = {
+    title,
+    scope: loaded?.scopeLabel ?? '',
+    filters: choicesLine(loaded?.scopeLabel ?? '', categoryName, choices.statuses, report?.findingTypes ?? [], offered, soonDays),
+    dataAsOf: loaded?.dataAsOf ? formatDateTime(loaded.dataAsOf) : 'never synced',
+  };
+  const statuses = [...new Set((loaded?.input.people ?? []).map((p) => p.status))].sort();
+  return { today, soonDays, selected, sites, groups, site, loaded, report, heading, offer: { categories, categoryid, statuses, offered } };
+}
 
-  const { exportAs, savePdf, error, setError, saved } = useReportOutput(report, title, today, pageSize);
+type ReportState = ReturnType<typeof useReport>;
+
+function ScopeControls({ state }: { state: ReportState }) {
+  const choices = useReportChoices();
+  const { kind, groupid } = choices;
+  const { sites, groups, site, selected, offer } = state;
+  return (
+    <>
+      <label>
+        Report on{' '}
+        <select value={kind} onChange={(e) => choices.set({ kind: e.target.value as ScopeKind })}>
+          <option value="site">a site</option>
+          <option value="group">a profile group</option>
+          <option value="people">the people chosen in Users ({formatCount(selected.size)})</option>
+        </select>
+      </label>
+      {kind === 'site' && (
+        <label>
+          Site{' '}
+          <select value={site ?? ''} onChange={(e) => choices.set({ siteid: Number(e.target.value), categoryid: undefined })}>
+            {sites?.map((s) => <option key={s.siteid} value={s.siteid}>{s.sitename}</option>)}
+          </select>
+        </label>
+      )}
+      {kind === 'group' && (
+        <label>
+          Group{' '}
+          <select value={groupid ?? ''} onChange={(e) => choices.set({ groupid: e.target.value ? Number(e.target.value) : null, categoryid: undefined })}>
+            <option value="">Choose a group</option>
+            {groups?.map((g) => <option key={g.groupid} value={g.groupid}>{g.groupname}</option>)}
+          </select>
+        </label>
+      )}
+      <label>
+        Group by{' '}
+        <select value={offer.categoryid ?? ''} onChange={(e) => choices.set({ categoryid: e.target.value ? Number(e.target.value) : null })}>
+          {offer.categories.map((c) => <option key={c.categoryid} value={c.categoryid}>{c.categoryname}</option>)}
+          <option value="">No grouping</option>
+        </select>
+      </label>
+    </>
+  );
+}
+
+function FilterControls({ state }: { state: ReportState }) {
+  const choices = useReportChoices();
+  const setSoonDays = useSoonWindow((s) => s.setDays);
+  const { offer, soonDays } = state;
+  return (
+    <div className="toolbar no-print">
+      <fieldset className="report-choice">
+        <legend>People</legend>
+        {(offer.statuses.length > 0 ? offer.statuses : ['Active']).map((status) => (
+          <label key={status}><input type="checkbox" checked={choices.statuses.includes(status)} onChange={(e) => choices.set({ statuses: toggled(choices.statuses, status, e.target.checked) })} /> {status}</label>
+        ))}
+      </fieldset>
+      <fieldset className="report-choice">
+        <legend>Findings</legend>
+        {offer.offered.map((type) => (
+          <label key={type}><input type="checkbox" checked={choices.findingTypes.includes(type)} onChange={(e) => choices.set({ findingTypes: toggled(choices.findingTypes, type, e.target.checked) })} /> {type}</label>
+        ))}
+      </fieldset>
+      <label>
+        Soon = within (days){' '}
+        <input type="number" min={1} max={365} value={soonDays} onChange={(e) => {
+          // a box being cleared to type a new number keeps the window until the number is whole
+          const days = Number(e.target.value);
+          if (Number.isInteger(days) && days >= 1) setSoonDays(days);
+        }} />
+      </label>
+      <p>The one “soon” window: every view uses it.</p>
+    </div>
+  );
+}
+
+export default function ReportView() {
+  const state = useReport();
+  const { today, loaded, report, heading, selected } = state;
+  const choices = useReportChoices();
+  const { pageSize, kind, groupid } = choices;
+  const { exportAs, savePdf, error, setError, saved } = useReportOutput(report, heading, today, pageSize);
   return (
     <section className="view report-view" aria-labelledby="report-heading">
       <h1 id="report-heading" className="no-print">Compliance report</h1>
       <div className="toolbar no-print">
-        <label>
-          Report on{' '}
-          <select value={kind} onChange={(e) => setKind(e.target.value as ScopeKind)}>
-            <option value="site">a site</option>
-            <option value="group">a profile group</option>
-            <option value="people">the people chosen in Users ({formatCount(selected.size)})</option>
-          </select>
-        </label>
-        {kind === 'site' && (
-          <label>
-            Site{' '}
-            <select value={site ?? ''} onChange={(e) => setSiteid(Number(e.target.value))}>
-              {sites?.map((s) => <option key={s.siteid} value={s.siteid}>{s.sitename}</option>)}
-            </select>
-          </label>
-        )}
-        {kind === 'group' && (
-          <label>
-            Group{' '}
-            <select value={groupid ?? ''} onChange={(e) => setGroupid(e.target.value ? Number(e.target.value) : null)}>
-              <option value="">Choose a group</option>
-              {groups?.map((g) => <option key={g.groupid} value={g.groupid}>{g.groupname}</option>)}
-            </select>
-          </label>
-        )}
+        <ScopeControls state={state} />
         <label>
           Paper{' '}
-          <select value={pageSize} onChange={(e) => setPageSize(e.target.value as PdfPageSize)}>
+          <select value={pageSize} onChange={(e) => choices.set({ pageSize: e.target.value as PdfPageSize })}>
             {PDF_PAGE_SIZES.map((size) => <option key={size} value={size}>{size}</option>)}
           </select>
         </label>
@@ -103,74 +188,20 @@ export default function ReportView() {
         <button type="button" disabled={!report} onClick={() => void savePdf()}>Save as PDF…</button>
         <button type="button" disabled={!report} onClick={() => window.print()}>Print…</button>
       </div>
+      <FilterControls state={state} />
       <div className="no-print">
         <ErrorMessage error={error} onDismiss={() => setError(null)} />
         {saved && <p role="status">Saved as {saved}.</p>}
         {kind === 'people' && selected.size === 0 && <p>Choose people in Users first (select them in the list), then come back.</p>}
         {kind === 'group' && groupid === null && <p>Choose a group.</p>}
       </div>
-      {loaded && report && <ReportDocument loaded={loaded} report={report} title={title} today={today} pageSize={pageSize} />}
+      {loaded && report && (
+        <ReportDocument report={report} pageSize={pageSize} heading={{ title: heading.title, choices: heading.filters, dataAsOf: heading.dataAsOf, printed: formatDate(today), pendingIncluded: loaded.pendingIncluded }} />
+      )}
     </section>
   );
 }
 
-/** The printed document: heading, totals per group and the findings. */
-function ReportDocument({ loaded, report, title, today, pageSize }: { loaded: LoadedReport; report: ReturnType<typeof buildReport>; title: string; today: string; pageSize: PdfPageSize }) {
-  return (
-    <article className={`report-print page-${pageSize.toLowerCase()}`} aria-label="Report">
-      <header>
-        <h2>{title}</h2>
-        <p>
-          {loaded.scopeLabel} · {formatCount(report.overall.people)} people · printed {formatDate(today)} · data as of {loaded.dataAsOf ? formatDateTime(loaded.dataAsOf) : 'never synced'}
-        </p>
-        {loaded.pendingIncluded > 0 && (
-          <p className="report-pending">Includes {formatCount(loaded.pendingIncluded)} {loaded.pendingIncluded === 1 ? 'change' : 'changes'} still waiting in the Outbox, not yet on the platform.</p>
-        )}
-      </header>
-      <table className="report-table" aria-label="Totals per group">
-        <thead>
-          <tr>
-            <th scope="col">Group</th>
-            <th scope="col">People</th>
-            {ISSUES.map((issue) => <th key={issue} scope="col">{issue}</th>)}
-          </tr>
-        </thead>
-        <tbody>
-          {[...report.totals, report.overall].map((t) => (
-            <tr key={t.group}>
-              <th scope="row">{t.group === 'All' ? 'All (each person once)' : t.group}</th>
-              <td>{formatCount(t.people)}</td>
-              {ISSUES.map((issue) => <td key={issue}>{formatCount(t[issue])}</td>)}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {report.lines.length === 0 ? (
-        <p>Nothing to report: no credential expired or expiring within 90 days, none missing, no training overdue or due soon.</p>
-      ) : (
-        <table className="report-table" aria-label="Findings">
-          <thead>
-            <tr>
-              <th scope="col">Group</th>
-              <th scope="col">Person</th>
-              <th scope="col">Finding</th>
-              <th scope="col">Credential or course</th>
-              <th scope="col">Date</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.lines.map((l, i) => (
-              <tr key={i}>
-                <td>{l.group}</td>
-                <td>{l.person}</td>
-                <td>{l.issue}</td>
-                <td>{l.item}</td>
-                <td>{l.date ? formatDate(l.date) : ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </article>
-  );
+function toggled<T>(list: readonly T[], value: T, on: boolean): T[] {
+  return on ? [...new Set([...list, value])] : list.filter((v) => v !== value);
 }

@@ -2,33 +2,40 @@ import { describe, expect, it } from 'vitest';
 import readXlsxFile from 'read-excel-file/universal';
 import type { CredentialRecord } from '../../../shared/records.ts';
 import { credentialAssignment, user } from '../../testing/fixtures.ts';
-import { buildReport } from './model.ts';
+import { buildReport } from './build.ts';
+import { FINDING_TYPES } from './model.ts';
 import { reportCsv, reportFileName, reportXlsx } from './export.ts';
 
-const report = buildReport({
-  today: '2026-03-01',
-  people: [user(1, { firstname: '=HYPERLINK("http://x")', lastname: 'Lee' })],
-  memberships: [],
-  groups: [],
-  credentials: [{ credentialid: 3, credentialname: '@SUM(A1)' } as CredentialRecord],
-  assignments: [credentialAssignment(3, 1, '02/01/2026')],
-  training: [],
-});
+const report = buildReport(
+  {
+    people: [user(1, { firstname: '=HYPERLINK("http://x")', lastname: 'Lee', employeeid: '000123' })],
+    memberships: [],
+    groups: [],
+    categories: [],
+    credentials: [{ credentialid: 3, credentialname: '@SUM(A1)' } as CredentialRecord],
+    courses: [],
+    assignments: [credentialAssignment(3, 1, '02/01/2026')],
+    training: [],
+    requirements: [],
+  },
+  { today: '2026-03-01', soonDays: 30, categoryid: null, statuses: ['Active'], findingTypes: [...FINDING_TYPES] },
+);
+const heading = { title: 'Compliance report – North', scope: 'North', filters: 'Active people', dataAsOf: '1 Mar 2026' };
 
 describe('the compliance report exported', () => {
   it('as CSV: one finding per row, every cell neutralised', () => {
     expect(reportCsv(report).split('\r\n')).toEqual([
-      '"Group","Person","User ID","Finding","Credential or course","Date"',
-      `"(no group)","Lee, =HYPERLINK(""http://x"")","1","Expired","'@SUM(A1)","2026-02-01"`,
+      '"Group","Person","User ID","Employee ID","Also in","Finding","Credential or course","Date"',
+      `"Everyone","Lee, =HYPERLINK(""http://x"")","1","000123","","Expired","'@SUM(A1)","2026-02-01"`,
     ]);
   });
 
-  it('as XLSX: findings and totals per group on two sheets, formula-like text kept as text', async () => {
-    const sheets = await readXlsxFile(await (await reportXlsx(report)).arrayBuffer());
-    expect(sheets.map((s) => s.sheet)).toEqual(['Findings', 'Totals per group']);
-    expect(sheets[0]!.data[1]).toEqual(['(no group)', 'Lee, =HYPERLINK("http://x")', '1', 'Expired', "'@SUM(A1)", '2026-02-01']);
-    expect(sheets[1]!.data[0]!.slice(0, 3)).toEqual(['Group', 'People', 'Expired']);
-    expect(sheets[1]!.data.at(-1)!.slice(0, 3)).toEqual(['All', '1', '1']);
+  it('as XLSX: sheets Summary, Findings and By credential, dates as dates, counts as numbers, ids and formula-like text as text', async () => {
+    const sheets = await readXlsxFile(await (await reportXlsx(report, heading)).arrayBuffer());
+    expect(sheets.map((s) => s.sheet)).toEqual(['Summary', 'Findings', 'By credential']);
+    expect(sheets[0]!.data.find((row) => row[0] === 'People in scope')).toEqual(['People in scope', 1, 0, 0, null]);
+    expect(sheets[1]!.data[1]).toEqual(['Everyone', 'Lee, =HYPERLINK("http://x")', '1', '000123', null, 'Expired', "'@SUM(A1)", new Date('2026-02-01T00:00:00Z')]);
+    expect(sheets[2]!.data[1]).toEqual(["'@SUM(A1)", 1, 0, 0, 0, 0, 1, 0, 0]);
   });
 });
 

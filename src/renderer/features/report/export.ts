@@ -1,36 +1,64 @@
 /**
- * The report as CSV and XLSX. Cells go through the shared formula rule
- * (src/shared/formula.ts) in the shared writers.
+ * The report as CSV (its findings, one per row) and XLSX (sheets Summary,
+ * Findings, By credential). Cells go through the shared formula rule
+ * (src/shared/formula.ts) in the shared writers; XLSX cells are typed.
  */
 import { writeXlsxSheets } from '../../../shared/spreadsheet-export.ts';
 import { toCsv, type Table } from '../outbox/export.ts';
-import { ISSUES, type ComplianceReport } from './model.ts';
+import type { ComplianceReport } from './build.ts';
+
+/** What the report is about, for its Summary sheet. */
+export interface ReportHeading {
+  title: string;
+  scope: string;
+  filters: string;
+  dataAsOf: string;
+}
+
+const percent = (n: number, of: number) => (of === 0 ? 0 : Math.round((n / of) * 100));
 
 function findingsTable(report: ComplianceReport): Table {
   return {
-    headers: ['Group', 'Person', 'User ID', 'Finding', 'Credential or course', 'Date'],
-    rows: report.lines.map((l) => [l.group, l.person, l.userid, l.issue, l.item, l.date]),
+    headers: ['Group', 'Person', 'User ID', 'Employee ID', 'Also in', 'Finding', 'Credential or course', 'Date'],
+    rows: report.sections.flatMap((s) => s.rows.flatMap((r) => r.findings.map((f) => [s.group, r.person, String(r.userid), r.employeeid, r.alsoIn.join(', '), f.type, f.item, f.date]))),
   };
 }
 
-function totalsTable(report: ComplianceReport): Table {
+function summaryTable(report: ComplianceReport, heading: ReportHeading): Table {
   return {
-    headers: ['Group', 'People', ...ISSUES],
-    rows: [...report.totals, report.overall].map((t) => [t.group, t.people, ...ISSUES.map((issue) => t[issue])]),
+    headers: ['What', 'People', 'Compliant', 'Compliant %', 'Findings'],
+    rows: [
+      [heading.title, '', '', '', ''],
+      [`Scope: ${heading.scope}`, '', '', '', ''],
+      [heading.filters, '', '', '', ''],
+      [`Data as of ${heading.dataAsOf}`, '', '', '', ''],
+      ['People in scope', report.people, report.compliant, percent(report.compliant, report.people), ''],
+      ...report.sections.map((s) => [`Group: ${s.group}`, s.rows.length, s.compliant, percent(s.compliant, s.rows.length), '']),
+      ...report.findingsByType.map((f) => [`Finding: ${f.type}`, f.people, '', '', f.findings]),
+      ...report.mostAffected.map((m) => [`Most affected: ${m.item}`, m.people, '', '', '']),
+    ],
   };
 }
 
-/** CSV: the findings, one per row (the totals are a second file away in XLSX, on screen and in the PDF). */
+function byCredentialTable(report: ComplianceReport): Table {
+  return {
+    headers: ['Credential', 'Holders', 'Valid', 'Expiring within 30 days', 'Expiring in 31-60 days', 'Expiring in 61-90 days', 'Expired', 'Required of', 'Missing'],
+    rows: report.byCredential.map((c) => [c.credential, c.holders, c.valid, c.within30, c.within60, c.within90, c.expired, c.required, c.missing]),
+  };
+}
+
+/** CSV: the findings, one per row (the summary is in the XLSX and the PDF). */
 export function reportCsv(report: ComplianceReport): string {
   return toCsv(findingsTable(report));
 }
 
-/** XLSX: a sheet of findings and a sheet of totals per group. */
-export async function reportXlsx(report: ComplianceReport): Promise<Blob> {
+/** XLSX: a sheet per part of the report. */
+export async function reportXlsx(report: ComplianceReport, heading: ReportHeading): Promise<Blob> {
   const rows = (table: Table) => [table.headers, ...table.rows];
   const bytes = writeXlsxSheets([
-    { name: 'Findings', rows: rows(findingsTable(report)) },
-    { name: 'Totals per group', rows: rows(totalsTable(report)) },
+    { name: 'Summary', rows: rows(summaryTable(report, heading)), types: ['text', 'number', 'number', 'number', 'number'] },
+    { name: 'Findings', rows: rows(findingsTable(report)), types: ['text', 'text', 'text', 'text', 'text', 'text', 'text', 'date'] },
+    { name: 'By credential', rows: rows(byCredentialTable(report)) },
   ]);
   return new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
 }

@@ -1,67 +1,78 @@
 /**
- * The compliance report of a site, a group or a selection of people, from the
- * cache: credentials expired and expiring within 30/60/90 days, credentials a
- * person lacks that others in their group hold, training overdue and due
- * within 30 days, with totals per group. Pure.
+ * The compliance report of a site or a group, from the cache. Pure.
  *
- * A person in several groups appears under each; the overall totals count
- * each person's findings once. "Others in their group" are the group's members
- * within the report (a site's report holds all of them).
+ * People are grouped by the groups of one profile category (a person in two of
+ * its groups appears in both, and the row says so); each person is one row
+ * listing their findings, most urgent first: credentials held that expired or
+ * expire within the "soon" window, training overdue or due soon, and, when the
+ * coordinator has set requirements (features/requirements), what is required
+ * and not held ("Missing"). Without requirements there is no Missing at all.
  */
-import type { CredentialAssignmentRecord, CredentialRecord, GroupMemberRecord, GroupRecord, TrainingAssignmentRecord, UserRecord } from '../../../shared/records.ts';
+import type { CourseRecord, CredentialAssignmentRecord, CredentialRecord, GroupMemberRecord, GroupRecord, ProfileCategoryRecord, TrainingAssignmentRecord, UserRecord } from '../../../shared/records.ts';
 import { addDaysIso } from '../../../shared/dates.ts';
 import { trainingState } from '../../app/compliance.ts';
+import { personStandings, requiredOf, type RequirementRow } from '../requirements/model.ts';
 
-export const ISSUES = ['Expired', 'Expires within 30 days', 'Expires within 60 days', 'Expires within 90 days', 'Missing', 'Training overdue', 'Training due soon'] as const;
-export type Issue = (typeof ISSUES)[number];
-
-const TRAINING_SOON_DAYS = 30;
-const NO_GROUP = '(no group)';
+export const FINDING_TYPES = ['Missing', 'Expired', 'Training overdue', 'Expires soon', 'Training due soon'] as const;
+export type FindingType = (typeof FINDING_TYPES)[number];
+/** The findings that make a person not compliant (the others are warnings). */
+export const NON_COMPLIANT: readonly FindingType[] = ['Missing', 'Expired', 'Training overdue'];
 
 export interface ReportInput {
   people: readonly UserRecord[];
   memberships: readonly GroupMemberRecord[];
   groups: readonly GroupRecord[];
+  categories: readonly ProfileCategoryRecord[];
   credentials: readonly CredentialRecord[];
+  courses: readonly CourseRecord[];
   assignments: readonly CredentialAssignmentRecord[];
   training: readonly TrainingAssignmentRecord[];
-  today: string;
+  requirements: readonly RequirementRow[];
 }
 
-export interface ReportLine {
-  group: string;
-  person: string;
-  userid: number;
-  issue: Issue;
-  /** the credential or course */
+export interface ReportOptions {
+  today: string;
+  soonDays: number;
+  /** the profile category whose groups make the sections; null: everyone in one section */
+  categoryid: number | null;
+  /** the people's statuses included ("Active"), compared without case */
+  statuses: readonly string[];
+  findingTypes: readonly FindingType[];
+}
+
+export interface Finding {
+  type: FindingType;
+  /** the credential's or course's name */
   item: string;
-  /** the expiration or due date (ISO), '' for a missing credential */
+  /** "credential:5", "course:7" */
+  itemKey: string;
+  /** the expiration or due date (ISO), '' for a missing one */
   date: string;
 }
 
-export type Totals = { group: string; people: number } & Record<Issue, number>;
-
-export interface ComplianceReport {
-  lines: ReportLine[];
-  totals: Totals[];
-  overall: Totals;
+export interface ReportRow {
+  userid: number;
+  person: string;
+  employeeid: string;
+  findings: Finding[];
+  compliant: boolean;
+  /** the other groups of the same category this person is in (their row there too) */
+  alsoIn: string[];
 }
 
-const nameOf = (u: UserRecord) => `${u.lastname}, ${u.firstname}`.replace(/^, |, $/g, '') || u.username;
-
-function emptyTotals(group: string): Totals {
-  const t = { group, people: 0 } as Totals;
-  for (const issue of ISSUES) t[issue] = 0;
-  return t;
+export interface ReportSection {
+  group: string;
+  rows: ReportRow[];
+  compliant: number;
 }
 
-function expiryIssue(expirationIso: string, today: string): Issue | null {
-  if (!expirationIso) return null;
-  if (expirationIso < today) return 'Expired';
-  if (expirationIso <= addDaysIso(today, 30)) return 'Expires within 30 days';
-  if (expirationIso <= addDaysIso(today, 60)) return 'Expires within 60 days';
-  if (expirationIso <= addDaysIso(today, 90)) return 'Expires within 90 days';
-  return null;
+export const nameOf = (u: Pick<UserRecord, 'lastname' | 'firstname' | 'username'>) => `${u.lastname}, ${u.firstname}`.replace(/^, |, $/g, '') || u.username;
+
+const URGENCY: Record<FindingType, number> = { Missing: 0, Expired: 1, 'Training overdue': 2, 'Expires soon': 3, 'Training due soon': 4 };
+
+/** Most urgent first: missing, expired, overdue (longest ago first), then what comes soon (soonest first). */
+export function byUrgency(a: Finding, b: Finding): number {
+  return URGENCY[a.type] - URGENCY[b.type] || a.date.localeCompare(b.date) || a.item.localeCompare(b.item);
 }
 
 function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
@@ -74,75 +85,84 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   return out;
 }
 
-export function buildReport(input: ReportInput): ComplianceReport {
-  const { today } = input;
-  const credentialName = new Map(input.credentials.map((c) => [c.credentialid, c.credentialname]));
-  const groupName = new Map(input.groups.map((g) => [g.groupid, g.groupname]));
-  const inScope = new Set(input.people.map((p) => p.userid));
-  const heldBy = groupBy(input.assignments, (a) => a.userid);
-  const trainingOf = groupBy(input.training, (t) => t.userid);
-
-  // the findings of each person, whatever their group
-  const own = new Map<number, { issue: Issue; item: string; date: string }[]>();
-  for (const person of input.people) {
-    const found: { issue: Issue; item: string; date: string }[] = [];
-    for (const a of heldBy.get(person.userid) ?? []) {
-      const issue = expiryIssue(a.expirationIso, today);
-      if (issue) found.push({ issue, item: credentialName.get(a.credentialid) ?? `Credential ${a.credentialid}`, date: a.expirationIso });
-    }
-    for (const t of trainingOf.get(person.userid) ?? []) {
-      const state = trainingState(t, today, TRAINING_SOON_DAYS);
-      if (state === 'overdue' || state === 'due-soon') found.push({ issue: state === 'overdue' ? 'Training overdue' : 'Training due soon', item: t.course_name || `Course ${t.courseid}`, date: t.dueIso });
-    }
-    own.set(person.userid, found);
+/** The latest expiration of each credential a person holds ('' when one never expires). */
+export function bestExpirations(held: readonly CredentialAssignmentRecord[]): Map<number, string> {
+  const best = new Map<number, string>();
+  for (const a of held) {
+    const known = best.get(a.credentialid);
+    if (known === '') continue;
+    if (known === undefined || !a.expirationIso || a.expirationIso > known) best.set(a.credentialid, a.expirationIso);
   }
+  return best;
+}
 
-  // groups of the people in scope (members outside the report do not count as "others")
-  const membersOf = groupBy(
-    input.memberships.filter((m) => inScope.has(m.userid)),
-    (m) => m.groupid,
-  );
-  const grouped = new Set<number>();
-  const sections: { group: string; people: UserRecord[] }[] = [];
-  const byId = new Map(input.people.map((p) => [p.userid, p]));
-  for (const [groupid, members] of [...membersOf.entries()].sort((a, b) => (groupName.get(a[0]) ?? '').localeCompare(groupName.get(b[0]) ?? ''))) {
-    const people = members.map((m) => byId.get(m.userid)!).filter(Boolean);
-    for (const p of people) grouped.add(p.userid);
-    sections.push({ group: groupName.get(groupid) ?? `Group ${groupid}`, people });
+export interface ReportLookups {
+  credentialName: (id: number) => string;
+  courseName: (id: number) => string;
+  groupsOf: Map<number, GroupMemberRecord[]>;
+  heldBy: Map<number, CredentialAssignmentRecord[]>;
+  trainingOf: Map<number, TrainingAssignmentRecord[]>;
+}
+
+export function lookups(input: ReportInput): ReportLookups {
+  const credentials = new Map(input.credentials.map((c) => [c.credentialid, c.credentialname]));
+  const courses = new Map(input.courses.map((c) => [c.courseid, c.coursename]));
+  return {
+    credentialName: (id) => credentials.get(id) ?? `Credential ${id}`,
+    courseName: (id) => courses.get(id) ?? `Course ${id}`,
+    groupsOf: groupBy(input.memberships, (m) => m.userid),
+    heldBy: groupBy(input.assignments, (a) => a.userid),
+    trainingOf: groupBy(input.training, (t) => t.userid),
+  };
+}
+
+/** Everything to report about one person, whatever the finding types chosen. */
+export function findingsOf(person: UserRecord, input: ReportInput, look: ReportLookups, options: Pick<ReportOptions, 'today' | 'soonDays'>): Finding[] {
+  const { today, soonDays } = options;
+  const found: Finding[] = [];
+  for (const [credentialid, date] of bestExpirations(look.heldBy.get(person.userid) ?? [])) {
+    if (!date || date > addDaysIso(today, soonDays)) continue;
+    found.push({ type: date < today ? 'Expired' : 'Expires soon', item: look.credentialName(credentialid), itemKey: `credential:${credentialid}`, date });
   }
-  const ungrouped = input.people.filter((p) => !grouped.has(p.userid));
-  if (ungrouped.length > 0) sections.push({ group: NO_GROUP, people: ungrouped });
-
-  const lines: ReportLine[] = [];
-  const totals: Totals[] = [];
-  const overall = emptyTotals('All');
-  overall.people = input.people.length;
-  const missingCounted = new Set<string>();
-  for (const section of sections) {
-    const t = emptyTotals(section.group);
-    t.people = section.people.length;
-    const people = [...section.people].sort((a, b) => nameOf(a).localeCompare(nameOf(b)));
-    // credentials someone in the group holds: the others lack them
-    const heldInGroup = new Set(section.group === NO_GROUP ? [] : people.flatMap((p) => (heldBy.get(p.userid) ?? []).map((a) => a.credentialid)));
-    for (const person of people) {
-      for (const f of own.get(person.userid) ?? []) {
-        lines.push({ group: section.group, person: nameOf(person), userid: person.userid, ...f });
-        t[f.issue] += 1;
-      }
-      const mine = new Set((heldBy.get(person.userid) ?? []).map((a) => a.credentialid));
-      const missing = [...heldInGroup].filter((c) => !mine.has(c)).map((c) => credentialName.get(c) ?? `Credential ${c}`).sort();
-      for (const item of missing) {
-        lines.push({ group: section.group, person: nameOf(person), userid: person.userid, issue: 'Missing', item, date: '' });
-        t.Missing += 1;
-        const key = `${person.userid}:${item}`;
-        if (!missingCounted.has(key)) {
-          missingCounted.add(key);
-          overall.Missing += 1;
-        }
-      }
+  const training = look.trainingOf.get(person.userid) ?? [];
+  for (const t of training) {
+    const state = trainingState(t, today, soonDays);
+    if (state === 'overdue' || state === 'due-soon') found.push({ type: state === 'overdue' ? 'Training overdue' : 'Training due soon', item: t.course_name || look.courseName(t.courseid), itemKey: `course:${t.courseid}`, date: t.dueIso });
+  }
+  if (input.requirements.length > 0) {
+    const groupids = (look.groupsOf.get(person.userid) ?? []).map((m) => m.groupid);
+    const required = requiredOf(person, groupids, input.requirements);
+    for (const standing of personStandings(required, look.heldBy.get(person.userid) ?? [], training, today)) {
+      if (standing.state !== 'missing') continue;
+      const { item } = standing;
+      const name = item.kind === 'credential' ? look.credentialName(item.credentialid) : look.courseName(item.courseid);
+      found.push({ type: 'Missing', item: name, itemKey: item.kind === 'credential' ? `credential:${item.credentialid}` : `course:${item.courseid}`, date: '' });
     }
-    totals.push(t);
   }
-  for (const found of own.values()) for (const f of found) overall[f.issue] += 1;
-  return { lines, totals, overall };
+  return found.sort(byUrgency);
+}
+
+/** The people the report covers: those of the chosen statuses, by name. */
+export function peopleInScope(people: readonly UserRecord[], statuses: readonly string[]): UserRecord[] {
+  const wanted = new Set(statuses.map((s) => s.trim().toLowerCase()));
+  return people.filter((p) => wanted.has(p.status.trim().toLowerCase())).sort((a, b) => nameOf(a).localeCompare(nameOf(b)));
+}
+
+/** One section per group of the category (by name), then the people in none of them. */
+export function sectionsOf(people: readonly UserRecord[], rowOf: (p: UserRecord, alsoIn: string[]) => ReportRow, input: ReportInput, look: ReportLookups, categoryid: number | null): ReportSection[] {
+  const category = input.categories.find((c) => c.categoryid === categoryid);
+  const section = (group: string, rows: ReportRow[]): ReportSection => ({ group, rows, compliant: rows.filter((r) => r.compliant).length });
+  if (!category) return [section('Everyone', people.map((p) => rowOf(p, [])))];
+  const groups = input.groups.filter((g) => g.categoryid === category.categoryid).sort((a, b) => a.groupname.localeCompare(b.groupname));
+  const groupName = new Map(groups.map((g) => [g.groupid, g.groupname]));
+  const sections = new Map(groups.map((g) => [g.groupid, [] as ReportRow[]]));
+  const outside: ReportRow[] = [];
+  for (const person of people) {
+    const mine = [...new Set((look.groupsOf.get(person.userid) ?? []).map((m) => m.groupid).filter((g) => groupName.has(g)))];
+    if (mine.length === 0) outside.push(rowOf(person, []));
+    for (const groupid of mine) sections.get(groupid)!.push(rowOf(person, mine.filter((g) => g !== groupid).map((g) => groupName.get(g)!)));
+  }
+  const out = groups.map((g) => section(g.groupname, sections.get(g.groupid)!)).filter((s) => s.rows.length > 0);
+  if (outside.length > 0) out.push(section(`Not in any ${category.categoryname} group`, outside));
+  return out;
 }

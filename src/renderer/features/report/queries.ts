@@ -29,7 +29,7 @@ async function peopleOf(db: FieldbookDb, scope: ReportScope): Promise<UserRecord
   return (await db.users.bulkGet(ids)).filter((u): u is UserRecord => u !== undefined);
 }
 
-export async function loadReport(db: FieldbookDb, scope: ReportScope, today: string): Promise<LoadedReport> {
+export async function loadReport(db: FieldbookDb, scope: ReportScope): Promise<LoadedReport> {
   const pending = await pendingSnapshot(db);
   const cachedPeople = await peopleOf(db, scope);
   const inScope = new Set(cachedPeople.map((p) => p.userid));
@@ -38,10 +38,13 @@ export async function loadReport(db: FieldbookDb, scope: ReportScope, today: str
   const ids = people.map((p) => p.userid);
   const wanted = new Set(ids);
   const ofPeople = (row: { userid: number }) => wanted.has(row.userid);
-  const [memberships, groups, credentials, cachedAssignments, cachedTraining, sites, synced] = await Promise.all([
+  const [memberships, groups, categories, credentials, courses, requirements, cachedAssignments, cachedTraining, sites, synced] = await Promise.all([
     db.groupMembers.where('userid').anyOf(ids).toArray(),
     db.groups.toArray(),
+    db.profileCategories.toArray(),
     db.credentials.toArray(),
+    db.courses.toArray(),
+    db.requirements.toArray(),
     db.credentialAssignments.where('userid').anyOf(ids).toArray(),
     db.trainingAssignments.where('userid').anyOf(ids).toArray(),
     db.sites.toArray(),
@@ -58,5 +61,5 @@ export async function loadReport(db: FieldbookDb, scope: ReportScope, today: str
     scopeLabel = group ? `${group.groupname} (${siteName(group.siteid)})` : `Group ${scope.groupid}`;
   } else scopeLabel = `${people.length} ${people.length === 1 ? 'person' : 'people'} chosen`;
   const dataAsOf = synced.reduce<string | null>((latest, row) => (row.lastSyncedAt && (!latest || row.lastSyncedAt > latest) ? row.lastSyncedAt : latest), null);
-  return { input: { people, memberships, groups, credentials, assignments, training, today }, scopeLabel, dataAsOf, pendingIncluded };
+  return { input: { people, memberships, groups, categories, credentials, courses, assignments, training, requirements }, scopeLabel, dataAsOf, pendingIncluded };
 }
