@@ -101,9 +101,6 @@ const OWN_WINDOW = [
   /\b(?:credentialState|trainingState)\([^;\n]*\?\s*\d+\s*:/,
 ];
 
-/** Views whose owners switch them in their own branch (issue 25); listed so this branch stays green until then. */
-const SWITCHED_ELSEWHERE = new Set(['src/renderer/features/report/model.ts']);
-
 function ownWindows(source: string): string[] {
   return source.split('\n').filter((line) => OWN_WINDOW.some((p) => p.test(line))).map((line) => line.trim());
 }
@@ -120,7 +117,7 @@ describe('one "soon" window', () => {
 
   it('no view keeps a window of its own', () => {
     const offending = sources(RENDERER)
-      .filter((path) => !path.endsWith('soon-window.ts') && !SWITCHED_ELSEWHERE.has(relative(ROOT, path)))
+      .filter((path) => !path.endsWith('soon-window.ts'))
       .flatMap((path) => ownWindows(readFileSync(path, 'utf8')).map((line) => `${relative(ROOT, path)}: ${line}`));
     expect(offending).toEqual([]);
   });
