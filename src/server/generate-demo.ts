@@ -8,7 +8,7 @@
  */
 import { addDaysIso } from '../shared/dates.ts';
 import type { DatasetSize } from './datasets.ts';
-import { courseName, credentialName, insertCredentialCategories, type Ctx } from './generate-parts.ts';
+import { credentialName, insertCourses, insertCredentialCategories, type Ctx } from './generate-parts.ts';
 import { ASSIGNMENT_METHODS, HOSTILE } from './names.ts';
 import type { Rng } from './rng.ts';
 
@@ -100,14 +100,7 @@ function trainingDates(rng: Rng, today: string, completed: boolean): { start: st
 /** Each person's courses: over half done, most of the rest due later, a few overdue. */
 export function generateDemoTraining(ctx: Ctx, siteid: number, userids: number[], size: DatasetSize, hostile: boolean): void {
   const { store, rng, ids, today } = ctx;
-  const courseids: number[] = [];
-  const names = new Set<string>();
-  for (let i = 0; i < size.courses; i++) {
-    const name = courseName(rng, names, i);
-    const coursename = hostile && i === 0 ? `${name} ${HOSTILE.script}` : name;
-    store.run('INSERT INTO courses VALUES (?, ?, ?, ?, ?)', ++ids.course, siteid, coursename, rng.int(1, 4), i % 10 === 9 ? 'inactive' : 'active');
-    courseids.push(ids.course);
-  }
+  const courseids = insertCourses(ctx, siteid, size.courses, hostile, (i) => (i % 10 === 9 ? 'inactive' : 'active'));
   const insert = 'INSERT INTO training_assignments VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
   const perUser = size.trainingAssignments / userids.length;
   const minute = (): number => 8 * 60 + 15 * rng.int(0, 36);

@@ -1,7 +1,7 @@
 /** What the generator's parts share: the context of one load and the name draws every dataset makes alike. */
 import type { Rng } from './rng.ts';
 import type { Store } from './store.ts';
-import { COURSE_SUFFIXES, COURSE_TOPICS, CREDENTIAL_CATEGORIES, CREDENTIAL_LEVELS, CREDENTIAL_WORDS } from './names.ts';
+import { COURSE_SUFFIXES, COURSE_TOPICS, CREDENTIAL_CATEGORIES, CREDENTIAL_LEVELS, CREDENTIAL_WORDS, HOSTILE } from './names.ts';
 
 /** Ids are global across sites; each kind counts up from its own base. */
 interface IdCounters {
@@ -48,3 +48,20 @@ export function insertCredentialCategories(ctx: Ctx, siteid: number, count: numb
   return categoryids;
 }
 
+
+/**
+ * A site's courses, named and typed from the generator's draws in a fixed order (the
+ * datasets stay the same byte for byte); `statusOf` draws or decides each one's status.
+ */
+export function insertCourses(ctx: Ctx, siteid: number, count: number, hostile: boolean, statusOf: (i: number) => string): number[] {
+  const { store, rng, ids } = ctx;
+  const courseids: number[] = [];
+  const names = new Set<string>();
+  for (let i = 0; i < count; i++) {
+    const name = courseName(rng, names, i);
+    const coursename = hostile && i === 0 ? `${name} ${HOSTILE.script}` : name;
+    store.run('INSERT INTO courses VALUES (?, ?, ?, ?, ?)', ++ids.course, siteid, coursename, rng.int(1, 4), statusOf(i));
+    courseids.push(ids.course);
+  }
+  return courseids;
+}

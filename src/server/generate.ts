@@ -15,7 +15,7 @@ import {
   ASSIGNMENT_METHODS, FIRST_NAMES, FOREIGN_SITE_NAME, HOSTILE, LAST_NAMES, MODULES, PROFILE_CATEGORIES, SITE_NAMES,
 } from './names.ts';
 import { generateDemoCredentials, generateDemoTraining } from './generate-demo.ts';
-import { courseName, credentialName, insertCredentialCategories, type Ctx } from './generate-parts.ts';
+import { credentialName, insertCourses, insertCredentialCategories, type Ctx } from './generate-parts.ts';
 
 export interface GenerateOptions {
   dataset: DatasetName;
@@ -195,14 +195,7 @@ function generateCredentials(ctx: Ctx, siteid: number, userids: number[], size: 
 
 function generateTraining(ctx: Ctx, siteid: number, userids: number[], size: DatasetSize, hostile: boolean): void {
   const { store, rng, ids, today } = ctx;
-  const courseids: number[] = [];
-  const names = new Set<string>();
-  for (let i = 0; i < size.courses; i++) {
-    const name = courseName(rng, names, i);
-    const coursename = hostile && i === 0 ? `${name} ${HOSTILE.script}` : name;
-    store.run('INSERT INTO courses VALUES (?, ?, ?, ?, ?)', ++ids.course, siteid, coursename, rng.int(1, 4), rng.chance(0.9) ? 'active' : 'inactive');
-    courseids.push(ids.course);
-  }
+  const courseids = insertCourses(ctx, siteid, size.courses, hostile, () => (rng.chance(0.9) ? 'active' : 'inactive'));
   const insert = 'INSERT INTO training_assignments VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
   const perUser = size.trainingAssignments / userids.length;
   const minute = (): number => 8 * 60 + 15 * rng.int(0, 36);
