@@ -24,6 +24,8 @@ const ALMOST_RIGHT: Record<string, unknown[]> = {
   'profiles:save': [{}, POLLUTING, { name: 'x', token: 't' }, { name: '', baseUrl: 'http://a', token: 't' }, { name: 'x', baseUrl: 42, token: 't' }, { name: 'x', baseUrl: 'http://a', token: 'x'.repeat(5000) }],
   'profiles:delete': [{}, POLLUTING, { id: '' }, { id: 42 }, { id: 'x'.repeat(101) }],
   'profiles:activate': [{}, POLLUTING, { id: null }, { id: ['a'] }],
+  'profiles:sites': [{}, POLLUTING, { id: '' }, { id: 7 }],
+  'profiles:setKeptSites': [{}, POLLUTING, { id: 'p' }, { id: 'p', siteids: [] }, { id: 'p', siteids: [0] }, { id: 'p', siteids: ['101'] }, { id: 'p', siteids: 'all' }],
   // (every field of sync:start is optional and unknown keys are dropped, so only wrong values are wrong)
   'sync:start': [{ concurrency: 0 }, { concurrency: 17 }, { checkpoints: [{ taskId: 't', collection: 'passwords', nextStartrow: 1, done: false }] }, { checkpoints: 'all' }, { fingerprintsFollow: false }, { fingerprintsFollow: 'yes' }],
   'sync:fingerprints': [

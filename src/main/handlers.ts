@@ -11,6 +11,7 @@ import { ProfileStore } from './secrets/profiles.ts';
 import { createAccessService } from './services/access.ts';
 import { createConnectionService } from './services/connection.ts';
 import { createDemoService } from './services/demo.ts';
+import { createKeptSitesService } from './services/kept-sites.ts';
 import { createProfilesService } from './services/profiles.ts';
 import { createReplayService } from './services/replay.ts';
 import { createSyncService } from './services/sync.ts';
@@ -28,6 +29,7 @@ export function createHandlers(deps: MainDeps): Handlers & { dispose(): Promise<
   const sync = createSyncService({ session, access, connection, tuning: deps.sync, now });
   const replay = createReplayService(session, access, connection, { now });
   const users = createUsersService(session, now);
+  const keptSites = createKeptSitesService(profiles, session);
   const { profilesChanged, summaryOf } = session;
 
   return {
@@ -54,6 +56,16 @@ export function createHandlers(deps: MainDeps): Handlers & { dispose(): Promise<
       connection.forget();
       await profilesChanged(ctx);
       return summaryOf(profile);
+    },
+
+    'profiles:sites': (arg) => keptSites.sites(arg),
+
+    'profiles:setKeptSites': async (arg, ctx) => {
+      // a running sync reads the sites it started with: stop it, the next one reads the new ones
+      if (sync.runningFor() === arg.id) await sync.stop();
+      const summary = await keptSites.setKept(arg);
+      await profilesChanged(ctx);
+      return summary;
     },
 
     'demo:start': async (_arg, ctx) => {

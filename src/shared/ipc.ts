@@ -71,6 +71,20 @@ export interface ProfileSummary {
   isDemo: boolean;
   /** what the app has learnt of the token's access level (read-only is a normal case) */
   access: TokenAccess;
+  /** the sites kept on this laptop (absent: every site the token sees) */
+  keptSites?: number[];
+}
+
+/** A profile can keep at most this many sites by id (more: keep them all). */
+export const MAX_KEPT_SITES = 1_000;
+
+/** The sites a profile's token sees, for choosing the ones this laptop keeps. */
+export interface ProfileSites {
+  sites: { siteid: number; name: string }[];
+  /** null: every site is kept */
+  keptSites: number[] | null;
+  /** the token sees more people than a laptop keeps comfortably (counted from the first pages): ask which sites, rather than take all */
+  manyRecords: boolean;
 }
 
 export interface ProfilesState {
@@ -379,6 +393,10 @@ export const requestSchemas = {
   }),
   'profiles:delete': z.strictObject({ id: profileId }),
   'profiles:activate': z.strictObject({ id: profileId }),
+  /** the sites the profile's token sees, and which of them it keeps (asks the server) */
+  'profiles:sites': z.strictObject({ id: profileId }),
+  /** the sites this laptop keeps for the profile (null: all); each must be one the token sees */
+  'profiles:setKeptSites': z.strictObject({ id: profileId, siteids: z.array(id).min(1).max(MAX_KEPT_SITES).nullable() }),
   'demo:start': z.undefined(),
   'connection:probe': z.undefined(),
   'sync:start': z.strictObject({
@@ -454,6 +472,8 @@ export interface RequestResults {
   'profiles:save': ProfileSummary;
   'profiles:delete': ProfilesState;
   'profiles:activate': ProfileSummary;
+  'profiles:sites': ProfileSites;
+  'profiles:setKeptSites': ProfileSummary;
   'demo:start': ProfileSummary;
   'connection:probe': ConnectionStatus;
   'sync:start': SyncStarted;

@@ -34,6 +34,8 @@ export function fakeApi(): FakeApi {
     'profiles:save': request('profiles:save'),
     'profiles:delete': request('profiles:delete'),
     'profiles:activate': request('profiles:activate'),
+    'profiles:sites': request('profiles:sites'),
+    'profiles:setKeptSites': request('profiles:setKeptSites'),
     'demo:start': request('demo:start'),
     'connection:probe': request('connection:probe'),
     'sync:start': request('sync:start'),
