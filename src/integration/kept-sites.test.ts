@@ -22,6 +22,8 @@ import { createSyncController, type SyncController } from '../renderer/sync/cont
 import { createSyncStore, type SyncStore } from '../renderer/sync/store.ts';
 import type { FieldbookDb } from '../renderer/db/index.ts';
 import { freshDb } from '../renderer/testing/fixtures.ts';
+import { removeSiteRecords, unsentEditsOfSite, REMOVE_CHUNK } from '../renderer/sync/remove-site.ts';
+import { statusOp } from '../shared/testing/test-ops.ts';
 import { cacheTables, COMPARED_TABLES, differences, serverTables, summariseDifferences, type Row } from '../server/testing/tables.ts';
 
 const LIMIT = 100;
@@ -164,5 +166,61 @@ describe('a profile keeping one site of two', () => {
     await keep(session, [kept]);
     await syncToEnd(session);
     await expectCacheEqualsServer(session, server, [kept]);
+  });
+});
+
+describe('removing a site no longer kept from the cache', () => {
+  let server: RunningServer;
+  let session: Session;
+  let kept: number;
+  let other: number;
+
+  beforeAll(async () => {
+    server = await startServer({ dataset: 'demo', port: 0 });
+    [kept, other] = server.query<{ siteid: number }>('SELECT siteid FROM sites WHERE customerid = ? ORDER BY siteid', OUR_CUSTOMER).map((s) => s.siteid) as [number, number];
+    session = await openSession(server);
+    await syncToEnd(session);
+    // a second pass, so the log has an entry (the first sync of a profile logs nothing)
+    await syncToEnd(session);
+  }, 120_000);
+  afterAll(async () => {
+    await session?.close();
+    await server?.close();
+  });
+
+  it('refuses while the Outbox holds an unsent edit of one of its people, and removes nothing', async () => {
+    const person = server.query<{ userid: number }>('SELECT userid FROM users WHERE siteid = ? LIMIT 1', other)[0]!.userid;
+    const op = statusOp(person, 'Inactive');
+    await session.db.outbox.add(op);
+    expect((await unsentEditsOfSite(session.db, other)).map((o) => o.id)).toEqual([op.id]);
+    expect(await unsentEditsOfSite(session.db, kept)).toEqual([]);
+    const before = await session.db.users.count();
+    await expect(removeSiteRecords(session.db, other)).rejects.toThrow(/unsent/);
+    expect(await session.db.users.count()).toBe(before);
+    await session.db.outbox.delete(op.id);
+  });
+
+  it("takes out its records, their fingerprints and their log entries; the kept site's stay equal to the server's", async () => {
+    const otherUsers = new Set(server.query<{ userid: number }>('SELECT userid FROM users WHERE siteid = ?', other).map((u) => u.userid));
+    // a log entry about one of its people, as a sync would have written
+    await session.db.syncChanges.add({ syncId: 'x', at: '2026-01-01T00:00:00Z', since: '2025-12-31T00:00:00Z', outcome: 'completed', counts: { 'person.added': 1 }, changes: [{ k: 'person.added', u: [...otherUsers][0]! }], omitted: 0 });
+    const chunks: number[] = [];
+    const removed = await removeSiteRecords(session.db, other, (p) => chunks.push(p.removed));
+    expect(removed).toBeGreaterThan(otherUsers.size);
+    // no transaction deleted more than REMOVE_CHUNK rows
+    expect(chunks.every((n, i) => n - (chunks[i - 1] ?? 0) <= REMOVE_CHUNK)).toBe(true);
+    await expectCacheEqualsServer(session, server, [kept]);
+    const logs = await session.db.syncChanges.toArray();
+    expect(logs.flatMap((l) => l.changes).filter((c) => otherUsers.has(c.u) || c.s === other)).toEqual([]);
+    const fingerprinted = (await session.db.pageFingerprints.toArray()).flatMap((f) => JSON.parse(f.keys) as unknown[]);
+    expect(fingerprinted.filter((k) => typeof k === 'number' && otherUsers.has(k))).toEqual([]);
+  });
+
+  it('keeping the kept site only, the next sync brings nothing back and removes nothing more', async () => {
+    await keep(session, [kept]);
+    await syncToEnd(session);
+    await expectCacheEqualsServer(session, server, [kept]);
+    const last = (await session.db.syncChanges.toArray()).at(-1)!;
+    expect(last.changes.filter((c) => c.k === 'person.removed')).toEqual([]);
   });
 });
