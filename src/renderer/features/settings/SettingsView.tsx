@@ -4,10 +4,12 @@ import { formatDateTime } from '../../app/format.ts';
 import { ErrorMessage } from '../../components/ErrorMessage.tsx';
 import { ProfilesPanel } from './ProfilesPanel.tsx';
 import { SyncPanel } from './SyncPanel.tsx';
+import { KeptSitesPanel } from './KeptSitesPanel.tsx';
 
 export default function SettingsView() {
   const db = useActiveDb();
   const connection = useSession((s) => s.connection);
+  const profile = useSession((s) => s.activeProfile);
   return (
     <section className="view" aria-labelledby="settings-heading">
       <h1 id="settings-heading">Connection &amp; sync</h1>
@@ -19,6 +21,12 @@ export default function SettingsView() {
         </p>
         {connection && !connection.online && <ErrorMessage error={connection.error} />}
       </section>
+      {db && profile && (
+        <section className="panel" aria-labelledby="kept-sites-heading">
+          <h2 id="kept-sites-heading">Sites kept on this laptop</h2>
+          <KeptSitesPanel db={db} profile={profile} />
+        </section>
+      )}
       {db && <SyncPanel db={db} />}
       <ProfilesPanel />
     </section>
