@@ -4,7 +4,7 @@
  * request count is still the plan's own.
  */
 import { describe, expect, it } from 'vitest';
-import type { EventName, EventPayloads, SyncPageEvent } from '../../shared/ipc.ts';
+import type { EventName, EventPayloads, SyncPageEvent, TaskCheckpoint } from '../../shared/ipc.ts';
 import { ApiClient } from '../api/client.ts';
 import { BASE_URL, fakeApi, tinySite, user, type FakeList } from '../testing/fake-api.ts';
 import { SyncEngine } from './engine.ts';
@@ -20,7 +20,7 @@ function twoSites(): Record<string, FakeList> {
   return lists;
 }
 
-async function syncKeeping(keptSites: number[] | undefined) {
+async function syncKeeping(keptSites: number[] | undefined, checkpoints: TaskCheckpoint[] = []) {
   const api = fakeApi(twoSites());
   // the site's users answer last: the holders' lists must wait for them, or they would not know whom to keep
   const fetch: typeof api.fetch = async (input, init) => {
@@ -34,7 +34,7 @@ async function syncKeeping(keptSites: number[] | undefined) {
     pages.push(payload as SyncPageEvent);
     setTimeout(() => engine.ack((payload as SyncPageEvent).pageId), 0);
   };
-  const engine = new SyncEngine({ syncId: 's1', client, emit, paging: { limit: 2, overlap: 0, maxWave: 4 }, ...(keptSites ? { keptSites } : {}) });
+  const engine = new SyncEngine({ syncId: 's1', client, emit, paging: { limit: 2, overlap: 0, maxWave: 4 }, ...(keptSites ? { keptSites } : {}), checkpoints });
   const finished = await engine.run();
   const paths = [...new Set(api.requests.map((r) => r.url.pathname.replace(/^\/v1/, '')))];
   const records = (collection: string) => pages.filter((p) => p.collection === collection).flatMap((p) => p.records as unknown as Record<string, unknown>[]);
@@ -60,6 +60,13 @@ describe('a profile keeping one site of two', () => {
     const holders = records('credentialAssignments');
     expect(holders.length).toBeGreaterThan(0);
     expect(holders.filter((a) => a.userid === 99)).toEqual([]);
+  });
+
+  it('a resumed pass reads the kept people again, so the holders it resumes are still theirs', async () => {
+    const usersDone: TaskCheckpoint = { taskId: 'siteUsers:/sites/1/users', collection: 'users', nextStartrow: 99, done: true };
+    const { records, paths } = await syncKeeping([1], [usersDone]);
+    expect(paths).toContain('/sites/1/users');
+    expect(records('credentialAssignments').map((a) => a.userid)).toContain(1);
   });
 
   it('makes exactly as many requests as its plan counts', async () => {

@@ -188,7 +188,9 @@ export const KIND_SPECS: Record<TaskKind, KindSpec> = {
     fills: ['credentials'],
     children: ['keptCredentialAssignments'],
   },
-  siteUsers: { collection: 'users', wrapperKey: WrapperKey.users, schema: 'user', path: (s) => `/sites/${s.siteid}/users`, fills: ['users', 'emails'], children: [] },
+  // the kept people: credential holders are picked among them (kept.ts), so a site's users are read in full on every run, resumed or not,
+  // and holders count as not synced when they could not be read
+  siteUsers: { collection: 'users', wrapperKey: WrapperKey.users, schema: 'user', path: (s) => `/sites/${s.siteid}/users`, fills: ['users', 'emails'], children: ['keptCredentialAssignments'] },
   keptCredentialAssignments: {
     collection: 'credentialAssignments',
     wrapperKey: WrapperKey.credentialAssignments,
