@@ -13,6 +13,10 @@ import { startServer, type RunningServer } from '../../server/index.ts';
 import { createHandlers } from '../handlers.ts';
 import { dispatch } from '../ipc/dispatch.ts';
 import { MemoryKeychain } from '../secrets/keychain.ts';
+import { ProfileStore } from '../secrets/profiles.ts';
+import { createDemoService } from './demo.ts';
+import { createKeptSitesService } from './kept-sites.ts';
+import { createProfilesService } from './profiles.ts';
 
 let server: RunningServer;
 let dir: string;
@@ -110,5 +114,16 @@ describe('sites kept on this laptop', () => {
     expect(renamed.keptSites).toEqual([serverSiteIds()[0]]);
     const moved = await value('profiles:save', { id: profile.id, name: 'Renamed', baseUrl: server.baseUrl.replace('127.0.0.1', 'localhost') });
     expect(moved.keptSites).toBeUndefined();
+  });
+});
+
+describe('how many people the token sees', () => {
+  it('counts one row past the limit: more people than it, and the app asks which sites to keep', async () => {
+    const store = new ProfileStore(dir, keychain);
+    const profile = await store.save({ name: 'Plant', baseUrl: server.baseUrl, token: token() });
+    const session = createProfilesService(store, createDemoService({ start: async () => ({ baseUrl: server.baseUrl, token: token() }) }), { fetch: globalThis.fetch, api: { maxRetries: 0 } });
+    const people = server.query('SELECT userid FROM users u JOIN sites s ON s.siteid = u.siteid WHERE s.customerid = ?', OUR_CUSTOMER).length;
+    expect((await createKeptSitesService(store, session, people - 1).sites({ id: profile.id })).manyRecords).toBe(true);
+    expect((await createKeptSitesService(store, session, people).sites({ id: profile.id })).manyRecords).toBe(false);
   });
 });

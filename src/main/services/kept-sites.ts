@@ -24,9 +24,9 @@ async function sitesSeen(client: ApiClient): Promise<{ siteid: number; name: str
   }
 }
 
-/** One row past MANY_PEOPLE: whether the token sees more people than that, in one small request. */
-async function manyPeople(client: ApiClient): Promise<boolean> {
-  const page = await client.getPage('/users', WrapperKey.users, 'user', { startrow: MANY_PEOPLE + 1, limit: 1 });
+/** One row past `many`: whether the token sees more people than that, in one small request. */
+async function manyPeople(client: ApiClient, many: number): Promise<boolean> {
+  const page = await client.getPage('/users', WrapperKey.users, 'user', { startrow: many + 1, limit: 1 });
   return !page.empty && page.items.length > 0;
 }
 
@@ -35,7 +35,8 @@ export interface KeptSitesService {
   setKept(arg: ParsedArg<'profiles:setKeptSites'>): Promise<ProfileSummary>;
 }
 
-export function createKeptSitesService(profiles: ProfileStore, session: ProfilesService): KeptSitesService {
+/** `manyPeople`: more people than this and the app asks which sites to keep (tests lower it). */
+export function createKeptSitesService(profiles: ProfileStore, session: ProfilesService, manyPeopleAbove = MANY_PEOPLE): KeptSitesService {
   async function profileOf(id: string): Promise<StoredProfile> {
     const profile = await profiles.get(id);
     if (!profile) throw new FieldbookError('no-profile', 'That profile no longer exists.');
@@ -46,7 +47,7 @@ export function createKeptSitesService(profiles: ProfileStore, session: Profiles
     async sites(arg) {
       const profile = await profileOf(arg.id);
       const client = await session.clientFor(profile);
-      const [sites, many] = await Promise.all([sitesSeen(client), manyPeople(client)]);
+      const [sites, many] = await Promise.all([sitesSeen(client), manyPeople(client, manyPeopleAbove)]);
       return { sites, keptSites: profile.keptSites ?? null, manyRecords: many };
     },
 
