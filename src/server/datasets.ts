@@ -22,7 +22,7 @@ export const DATASETS: Record<DatasetName, DatasetSize> = {
   m: { sites: 2, users: 5_000, credentials: 60, credentialAssignments: 20_000, courses: 100, trainingAssignments: 60_000, profileCategories: 5, credentialCategories: 6 },
   l: { sites: 2, users: 20_000, credentials: 150, credentialAssignments: 100_000, courses: 300, trainingAssignments: 400_000, profileCategories: 5, credentialCategories: 8 },
   /**
-   * A customer of many sites (issue 28): 5,000 people per site. About 7.6 million
+   * A customer of many sites (issue 28): 5,000 people per site. About 7.3 million
    * rows: generate it into a file (`--db`), never in CI (docs/decisions.md).
    */
   xl: {
