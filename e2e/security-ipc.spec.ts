@@ -26,6 +26,8 @@ const ALMOST_RIGHT: Record<string, unknown[]> = {
   'profiles:activate': [{}, POLLUTING, { id: null }, { id: ['a'] }],
   'profiles:setWorkOffline': [{}, POLLUTING, { id: 'p' }, { id: 'p', offline: 'yes' }, { id: '', offline: true }, { id: 'p', offline: true, extra: 1 }],
   'demo:serverChange': [{}, POLLUTING, { scenario: 'drop-tables' }, { scenario: 'rename-people', pending: [{ userid: -1 }] }, { scenario: 'rename-people', pending: Array.from({ length: 21 }, (_, i) => ({ userid: i + 1 })) }, { scenario: 'change-pending', pending: [{ userid: 1, status: 'x'.repeat(51) }] }],
+  'profiles:sites': [{}, POLLUTING, { id: '' }, { id: 7 }],
+  'profiles:setKeptSites': [{}, POLLUTING, { id: 'p' }, { id: 'p', siteids: [] }, { id: 'p', siteids: [0] }, { id: 'p', siteids: ['101'] }, { id: 'p', siteids: 'all' }],
   // (every field of sync:start is optional and unknown keys are dropped, so only wrong values are wrong)
   'sync:start': [{ concurrency: 0 }, { concurrency: 17 }, { checkpoints: [{ taskId: 't', collection: 'passwords', nextStartrow: 1, done: false }] }, { checkpoints: 'all' }, { fingerprintsFollow: false }, { fingerprintsFollow: 'yes' }],
   'sync:fingerprints': [

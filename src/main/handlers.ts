@@ -11,6 +11,7 @@ import { ProfileStore } from './secrets/profiles.ts';
 import { createAccessService } from './services/access.ts';
 import { createConnectionService } from './services/connection.ts';
 import { createDemoService } from './services/demo.ts';
+import { createKeptSitesService } from './services/kept-sites.ts';
 import { createProfilesService } from './services/profiles.ts';
 import { createReplayService } from './services/replay.ts';
 import { createSyncService } from './services/sync.ts';
@@ -18,6 +19,44 @@ import { createUsersService } from './services/users.ts';
 import { readCurrent } from './replay/current.ts';
 import { savePdfOrRefuse } from './report/pdf.ts';
 import { FieldbookError } from './ipc/errors.ts';
+
+interface ProfileSettingDeps {
+  profiles: ProfileStore;
+  sync: ReturnType<typeof createSyncService>;
+  connection: ReturnType<typeof createConnectionService>;
+  demo: ReturnType<typeof createDemoService>;
+  keptSites: ReturnType<typeof createKeptSitesService>;
+  session: ReturnType<typeof createProfilesService>;
+}
+
+/** What a profile keeps and whether it works offline, and the demo's other admin: each stops or re-probes what it changes. */
+function profileSettingHandlers({ profiles, sync, connection, demo, keptSites, session }: ProfileSettingDeps): Pick<Handlers, 'profiles:setKeptSites' | 'profiles:setWorkOffline' | 'demo:serverChange'> {
+  const { profilesChanged, summaryOf } = session;
+  return {
+    'profiles:setKeptSites': async (arg, ctx) => {
+      // a running sync reads the sites it started with: stop it, the next one reads the new ones
+      if (sync.runningFor() === arg.id) await sync.stop();
+      const summary = await keptSites.setKept(arg);
+      await profilesChanged(ctx);
+      return summary;
+    },
+
+    'profiles:setWorkOffline': async (arg, ctx) => {
+      const profile = await profiles.setWorkOffline(arg.id, arg.offline);
+      // on: a sync of this profile stops fetching at once; off: the probe finds the site and the outbox sends what waited
+      if (arg.offline && sync.runningFor() === arg.id) await sync.stop();
+      await profilesChanged(ctx);
+      if ((await profiles.activeId()) === arg.id) await connection.probe(ctx);
+      return summaryOf(profile);
+    },
+
+    'demo:serverChange': async (arg) => {
+      const active = await profiles.active();
+      if (!active?.isDemo) throw new FieldbookError('invalid-argument', 'Changes as another admin can be made on the demo site only.');
+      return demo.change(arg);
+    },
+  };
+}
 
 export function createHandlers(deps: MainDeps): Handlers & { dispose(): Promise<void> } {
   const profiles = new ProfileStore(deps.settingsDir, deps.keychain);
@@ -29,6 +68,7 @@ export function createHandlers(deps: MainDeps): Handlers & { dispose(): Promise<
   const sync = createSyncService({ session, access, connection, tuning: deps.sync, now });
   const replay = createReplayService(session, access, connection, { now });
   const users = createUsersService(session, now);
+  const keptSites = createKeptSitesService(profiles, session);
   const { profilesChanged, summaryOf } = session;
 
   return {
@@ -57,6 +97,8 @@ export function createHandlers(deps: MainDeps): Handlers & { dispose(): Promise<
       return summaryOf(profile);
     },
 
+    'profiles:sites': (arg) => keptSites.sites(arg),
+
     'demo:start': async (_arg, ctx) => {
       const started = await demo.start();
       const active = await profiles.active();
@@ -66,20 +108,7 @@ export function createHandlers(deps: MainDeps): Handlers & { dispose(): Promise<
       return summaryOf(profile);
     },
 
-    'profiles:setWorkOffline': async (arg, ctx) => {
-      const profile = await profiles.setWorkOffline(arg.id, arg.offline);
-      // on: a sync of this profile stops fetching at once; off: the probe finds the site and the outbox sends what waited
-      if (arg.offline && sync.runningFor() === arg.id) await sync.stop();
-      await profilesChanged(ctx);
-      if ((await profiles.activeId()) === arg.id) await connection.probe(ctx);
-      return summaryOf(profile);
-    },
-
-    'demo:serverChange': async (arg) => {
-      const active = await profiles.active();
-      if (!active?.isDemo) throw new FieldbookError('invalid-argument', 'Changes as another admin can be made on the demo site only.');
-      return demo.change(arg);
-    },
+    ...profileSettingHandlers({ profiles, sync, connection, demo, keptSites, session }),
 
     'connection:probe': (_arg, ctx) => connection.probe(ctx),
 

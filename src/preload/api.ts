@@ -33,6 +33,8 @@ export function createFieldbookApi(ipc: IpcRendererLike) {
     'profiles:save': (arg) => invoke('profiles:save', arg),
     'profiles:delete': (arg) => invoke('profiles:delete', arg),
     'profiles:activate': (arg) => invoke('profiles:activate', arg),
+    'profiles:sites': (arg) => invoke('profiles:sites', arg),
+    'profiles:setKeptSites': (arg) => invoke('profiles:setKeptSites', arg),
     'demo:start': () => invoke('demo:start'),
     'profiles:setWorkOffline': (arg) => invoke('profiles:setWorkOffline', arg),
     'demo:serverChange': (arg) => invoke('demo:serverChange', arg),

@@ -1,6 +1,6 @@
 /** Named dataset sizes of the generator, and the ids the server's data is laid out with. */
-export type DatasetName = 'tiny' | 'demo' | 'm' | 'l';
-export const DATASET_NAMES: readonly DatasetName[] = ['tiny', 'demo', 'm', 'l'];
+export type DatasetName = 'tiny' | 'demo' | 'm' | 'l' | 'xl';
+export const DATASET_NAMES: readonly DatasetName[] = ['tiny', 'demo', 'm', 'l', 'xl'];
 
 export interface DatasetSize {
   /** sites of our customer (the token's customer) */
@@ -12,6 +12,8 @@ export interface DatasetSize {
   trainingAssignments: number;
   profileCategories: number;
   credentialCategories: number;
+  /** every site the same share (default: the first site 60%, the others the rest) */
+  evenSites?: boolean;
 }
 
 export const DATASETS: Record<DatasetName, DatasetSize> = {
@@ -19,6 +21,14 @@ export const DATASETS: Record<DatasetName, DatasetSize> = {
   demo: { sites: 2, users: 300, credentials: 8, credentialAssignments: 1_260, courses: 30, trainingAssignments: 3_000, profileCategories: 4, credentialCategories: 4 },
   m: { sites: 2, users: 5_000, credentials: 60, credentialAssignments: 20_000, courses: 100, trainingAssignments: 60_000, profileCategories: 5, credentialCategories: 6 },
   l: { sites: 2, users: 20_000, credentials: 150, credentialAssignments: 100_000, courses: 300, trainingAssignments: 400_000, profileCategories: 5, credentialCategories: 8 },
+  /**
+   * A customer of many sites (issue 28): 5,000 people per site. About 7.3 million
+   * rows: generate it into a file (`--db`), never in CI (docs/decisions.md).
+   */
+  xl: {
+    sites: 40, users: 200_000, credentials: 1_000, credentialAssignments: 1_000_000, courses: 2_000, trainingAssignments: 5_000_000,
+    profileCategories: 5, credentialCategories: 8, evenSites: true,
+  },
 };
 
 /** The other customer's one small site, so its token has records of its own. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { takeSnapshot } from './admin.ts';
 import { generateDataset, type GenerateOptions } from './generate.ts';
+import { DATASETS, type DatasetSize } from './datasets.ts';
 import { HOSTILE } from './names.ts';
 import { Store } from './store.ts';
 import { deriveTokens } from './tokens.ts';
@@ -15,7 +16,27 @@ function generated(opts: Partial<GenerateOptions> = {}): Store {
 
 const count = (store: Store, sql: string, ...params: string[]): number => store.get<{ n: number }>(`SELECT count(*) AS n FROM ${sql}`, ...params)!.n;
 
+/** xl with every total divided by `by` (xl itself is never generated in a test: about 7.6 million rows). */
+function scaledXl(by: number): DatasetSize {
+  const xl = DATASETS.xl;
+  const d = (n: number) => Math.round(n / by);
+  return { ...xl, users: d(xl.users), credentials: d(xl.credentials), credentialAssignments: d(xl.credentialAssignments), courses: d(xl.courses), trainingAssignments: d(xl.trainingAssignments) };
+}
+
 describe('the dataset generator', () => {
+  it('makes xl (scaled down) with 40 sites of the same size, each named once, the same for the same seed', () => {
+    const size = scaledXl(500);
+    const [a, b] = [generated({ dataset: 'xl', size }), generated({ dataset: 'xl', size })];
+    expect(takeSnapshot(a)).toEqual(takeSnapshot(b));
+    const sites = a.all<{ sitename: string; people: number }>(
+      'SELECT s.sitename, (SELECT count(*) FROM users u WHERE u.siteid = s.siteid) AS people FROM sites s WHERE s.customerid = 1',
+    );
+    expect(sites).toHaveLength(40);
+    expect(new Set(sites.map((s) => s.sitename)).size).toBe(40);
+    expect(new Set(sites.map((s) => s.people))).toEqual(new Set([size.users / 40]));
+    expect(count(a, 'users u JOIN sites s ON s.siteid = u.siteid WHERE s.customerid = 1')).toBe(size.users);
+  });
+
   it('gives the same data for the same seed', () => {
     const [a, b] = [generated(), generated()];
     expect(takeSnapshot(a)).toEqual(takeSnapshot(b));

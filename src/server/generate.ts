@@ -23,6 +23,8 @@ export interface GenerateOptions {
   /** YYYY-MM-DD: expirations and due dates are spread around it */
   today: string;
   hostile: boolean;
+  /** the sizes to generate instead of the named dataset's (a scaled-down `xl` in tests) */
+  size?: DatasetSize;
 }
 
 export function generateDataset(store: Store, opts: GenerateOptions): void {
@@ -34,9 +36,9 @@ export function generateDataset(store: Store, opts: GenerateOptions): void {
   store.db.exec('BEGIN');
   try {
     MODULES.forEach((m, i) => store.run('INSERT INTO modules VALUES (?, ?, ?)', i + 1, m.moduleName, m.functionName));
-    const size = DATASETS[opts.dataset];
+    const size = opts.size ?? DATASETS[opts.dataset];
     for (let s = 0; s < size.sites; s++) {
-      generateSite(ctx, FIRST_SITE_ID + s, OUR_CUSTOMER, SITE_NAMES[s % SITE_NAMES.length]!, share(size, s), s === 0 && opts.hostile);
+      generateSite(ctx, FIRST_SITE_ID + s, OUR_CUSTOMER, siteName(s), share(size, s), s === 0 && opts.hostile);
     }
     generateSite(ctx, FOREIGN_SITE_ID, OTHER_CUSTOMER, FOREIGN_SITE_NAME, FOREIGN_SIZE, false);
     const meta: Record<string, string> = {
@@ -51,10 +53,16 @@ export function generateDataset(store: Store, opts: GenerateOptions): void {
   store.finishLoad();
 }
 
-/** Site `s`'s share of a dataset's totals (the first site gets the larger part). */
+/** Site `s`'s name: the names in turn, numbered from their second round ("Riverside Plant 2"). */
+function siteName(s: number): string {
+  const round = Math.floor(s / SITE_NAMES.length);
+  return `${SITE_NAMES[s % SITE_NAMES.length]!}${round > 0 ? ` ${round + 1}` : ''}`;
+}
+
+/** Site `s`'s share of a dataset's totals (the first site gets the larger part, unless even). */
 function share(size: DatasetSize, s: number): DatasetSize {
   if (size.sites === 1) return size;
-  const weight = s === 0 ? 0.6 : 0.4 / (size.sites - 1);
+  const weight = size.evenSites ? 1 / size.sites : s === 0 ? 0.6 : 0.4 / (size.sites - 1);
   const part = (n: number): number => Math.max(1, Math.round(n * weight));
   return {
     sites: 1, users: part(size.users), credentials: part(size.credentials), credentialAssignments: part(size.credentialAssignments),

@@ -74,6 +74,20 @@ export interface ProfileSummary {
   access: TokenAccess;
   /** "Work offline" is on: main fetches and sends nothing for this profile until it is turned off */
   workOffline: boolean;
+  /** the sites kept on this laptop (absent: every site the token sees) */
+  keptSites?: number[];
+}
+
+/** A profile can keep at most this many sites by id (more: keep them all). */
+export const MAX_KEPT_SITES = 1_000;
+
+/** The sites a profile's token sees, for choosing the ones this laptop keeps. */
+export interface ProfileSites {
+  sites: { siteid: number; name: string }[];
+  /** null: every site is kept */
+  keptSites: number[] | null;
+  /** the token sees more people than a laptop keeps comfortably (counted from the first pages): ask which sites, rather than take all */
+  manyRecords: boolean;
 }
 
 export interface ProfilesState {
@@ -398,6 +412,10 @@ export const requestSchemas = {
   }),
   'profiles:delete': z.strictObject({ id: profileId }),
   'profiles:activate': z.strictObject({ id: profileId }),
+  /** the sites the profile's token sees, and which of them it keeps (asks the server) */
+  'profiles:sites': z.strictObject({ id: profileId }),
+  /** the sites this laptop keeps for the profile (null: all); each must be one the token sees */
+  'profiles:setKeptSites': z.strictObject({ id: profileId, siteids: z.array(id).min(1).max(MAX_KEPT_SITES).nullable() }),
   'demo:start': z.undefined(),
   /** "Work offline" on or off for a profile (kept in main's settings: main enforces it) */
   'profiles:setWorkOffline': z.strictObject({ id: profileId, offline: z.boolean() }),
@@ -484,6 +502,8 @@ export interface RequestResults {
   'profiles:save': ProfileSummary;
   'profiles:delete': ProfilesState;
   'profiles:activate': ProfileSummary;
+  'profiles:sites': ProfileSites;
+  'profiles:setKeptSites': ProfileSummary;
   'demo:start': ProfileSummary;
   'profiles:setWorkOffline': ProfileSummary;
   'demo:serverChange': DemoServerChange;

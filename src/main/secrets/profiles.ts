@@ -16,6 +16,7 @@ import { FieldbookError } from '../ipc/errors.ts';
 import { sameTokenOrigin } from '../../shared/token-origin.ts';
 import { normalizeBaseUrl } from './base-url.ts';
 import { forgetSecret, registerSecret, tokenHint } from './scrub.ts';
+import { MAX_KEPT_SITES } from '../../shared/ipc.ts';
 
 const storedProfileSchema = z.object({
   id: z.string().min(1),
@@ -27,6 +28,8 @@ const storedProfileSchema = z.object({
   hasToken: z.boolean().default(false),
   /** "Work offline": held here, in main's own settings, so main enforces it from the first request after a restart, whatever the renderer says */
   workOffline: z.boolean().default(false),
+  /** the sites this laptop keeps (absent: every site the token sees) */
+  keptSites: z.array(z.number().int().positive()).max(MAX_KEPT_SITES).optional(),
 });
 export type StoredProfile = z.infer<typeof storedProfileSchema>;
 
@@ -125,6 +128,7 @@ export class ProfileStore {
       isDemo: profile.isDemo,
       access: profile.access,
       workOffline: profile.workOffline,
+      ...(profile.keptSites ? { keptSites: [...profile.keptSites] } : {}),
     };
   }
 
@@ -162,6 +166,8 @@ export class ProfileStore {
       hasToken: input.token !== undefined || (!moved && (existing?.hasToken ?? false)),
       // a new address or token may mean a new access level: learn it again
       access: existing && input.token === undefined && existing.baseUrl === url.baseUrl ? existing.access : 'unknown',
+      // the same customer keeps the same sites; another address may be another customer: every site again until chosen
+      ...(existing?.keptSites && existing.baseUrl === url.baseUrl ? { keptSites: existing.keptSites } : {}),
     };
     if (existing) settings.profiles[settings.profiles.indexOf(existing)] = profile;
     else {
@@ -255,6 +261,16 @@ export class ProfileStore {
     if (!profile || profile.access === access) return;
     profile.access = access;
     await this.#persist();
+  }
+
+  /** Keeps only these sites on this laptop (null: every site the token sees). The ids are checked against the server by the caller. */
+  async setKeptSites(id: string, siteids: readonly number[] | null): Promise<StoredProfile> {
+    const profile = await this.get(id);
+    if (!profile) throw new FieldbookError('no-profile', 'That profile no longer exists.');
+    if (siteids === null) delete profile.keptSites;
+    else profile.keptSites = [...new Set(siteids)].sort((a, b) => a - b);
+    await this.#persist();
+    return profile;
   }
 
   /** The profile's token (keychain, cached in memory), or null when it has none. */

@@ -74,6 +74,7 @@ export function createSyncService({ session, access, connection, tuning, now }: 
       checkpoints: arg.checkpoints,
       fingerprintsFollow: arg.fingerprintsFollow === true,
       previousTotals: arg.previousTotals,
+      ...(profile.keptSites ? { keptSites: profile.keptSites } : {}),
       paging: tuning?.limit ? { limit: tuning.limit } : undefined,
       maxUnacked: tuning?.maxUnacked,
     });

@@ -25,6 +25,7 @@ import { collectionProgress, type CollectionCounters, type TaskState } from './p
 import { splitBySize } from './split.ts';
 import { FingerprintBook, pageKey, taskItems, type TaskItems } from '../../shared/page-fingerprints.ts';
 import { validateItems, wholeList } from '../api/client.ts';
+import { KeptPeople } from './kept.ts';
 import { KIND_SPECS, announcedTotals, childTasks, collectionsUnder, describeTask, itemKey, rootTasks, toRecords, type SyncTask } from './tasks.ts';
 
 export interface SyncOptions {
@@ -46,6 +47,8 @@ export interface SyncOptions {
   /** how long lists wait for those (default 10 s); then they go on without any (a task's fingerprints must all be here to be used) */
   fingerprintWaitMs?: number;
   previousTotals?: Partial<Record<CollectionName, number>>;
+  /** the sites the profile keeps (absent: every site the token sees) */
+  keptSites?: readonly number[];
   now?: () => number;
 }
 
@@ -108,6 +111,8 @@ export class SyncEngine {
   readonly #now: () => number;
   readonly #maxBytes: number;
   readonly #maxActive: number;
+  /** a profile keeping some sites: their people, for the credential holders' rows (kept.ts) */
+  readonly #kept: KeptPeople | null;
 
   readonly #runs = new Map<string, TaskRun>();
   readonly #pending: TaskRun[] = [];
@@ -163,7 +168,8 @@ export class SyncEngine {
     });
     this.#now = opts.now ?? Date.now;
     this.#maxBytes = (opts.maxMessageBytes ?? MAX_IPC_MESSAGE_BYTES) - ENVELOPE_BYTES;
-    for (const task of rootTasks(opts.previousTotals)) this.#add(task);
+    this.#kept = opts.keptSites ? new KeptPeople() : null;
+    for (const task of rootTasks(opts.previousTotals, opts.keptSites)) this.#add(task);
   }
 
   /** The tasks known before any list is read (more are added as lists arrive). */
@@ -253,21 +259,30 @@ export class SyncEngine {
     if (this.#runs.has(task.taskId)) return;
     const run: TaskRun = { task, state: 'pending', requests: 0, rows: null, hint: task.hint };
     this.#runs.set(task.taskId, run);
+    this.#kept?.added(task);
     this.#pending.push(run);
   }
 
   #pump(): void {
     while (!this.#stopped && this.#active < this.#maxActive && this.#pending.length > 0) {
-      // lists that grow the plan go first, so the plan is known early
-      const i = this.#pending.findIndex((r) => expandsPlan(r.task));
-      const run = this.#pending.splice(i >= 0 ? i : 0, 1)[0]!;
+      const i = this.#nextPending();
+      if (i < 0) break;
+      const run = this.#pending.splice(i, 1)[0]!;
       this.#active++;
       void this.#runTask(run).finally(() => {
+        this.#kept?.ended(run.task);
         this.#active--;
         this.#pump();
       });
     }
     if (this.#active === 0 && (this.#pending.length === 0 || this.#stopped)) this.#onIdle?.();
+  }
+
+  /** Lists that grow the plan go first, so the plan is known early; holders of a kept site's people wait for them (-1: none may start). */
+  #nextPending(): number {
+    const may = (r: TaskRun) => this.#kept?.mayStart(r.task) ?? true;
+    const first = this.#pending.findIndex((r) => expandsPlan(r.task) && may(r));
+    return first >= 0 ? first : this.#pending.findIndex(may);
   }
 
   async #runTask(run: TaskRun): Promise<void> {
@@ -350,6 +365,7 @@ export class SyncEngine {
         { retryable: false },
       );
     }
+    this.#kept?.observe(task, full);
     // only lists that neither grow the plan nor announce totals have known items (page-keys.ts)
     for (const child of childTasks(task, full)) this.#add(child);
     for (const [collection, n] of Object.entries(announcedTotals(task, full))) {
@@ -548,7 +564,8 @@ export class SyncEngine {
     // room for what only the last message carries
     const extra = knownKeys.length * 12 + (listed ? JSON.stringify(listed.keys).length + listed.hashes.length : 0);
     // every chunk but the last keeps the checkpoint where it was: a crash between them re-reads the page
-    const chunks = toRecords(task, items).flatMap((batch) =>
+    const records = this.#kept ? this.#kept.keep(task, toRecords(task, items)) : toRecords(task, items);
+    const chunks = records.flatMap((batch) =>
       splitBySize<unknown>(batch.records, this.#maxBytes - extra).map((records) => ({ collection: batch.collection, records })),
     );
     const nonEmpty = chunks.filter((c, i) => c.records.length > 0 || i === chunks.length - 1);

@@ -41,6 +41,12 @@ export const TASK_KINDS = [
   'groupAccess',
   'moduleAccess',
   'credentialAssignments',
+  // kept sites only (a profile keeping some sites): the users of one site, its credential categories and their credentials,
+  // and the holders of those credentials among the kept sites' people
+  'siteUsers',
+  'keptCredentialCategories',
+  'siteCredentials',
+  'keptCredentialAssignments',
 ] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 
@@ -50,6 +56,8 @@ export interface TaskScope {
   categoryid?: number;
   accessID?: number;
   credentialid?: number;
+  /** on the root lists of a profile keeping some sites: those sites */
+  keptSites?: readonly number[];
 }
 
 export interface SyncTask {
@@ -77,9 +85,11 @@ interface KindSpec {
 }
 
 const SITE_CHILDREN: TaskKind[] = ['profileCategories', 'groups', 'modules', 'credentialCategories', 'courses', 'trainingAssignments'];
+/** A kept site's lists (a profile keeping some sites): its users, and its credentials through its credential categories. */
+const KEPT_SITE_CHILDREN: TaskKind[] = ['profileCategories', 'groups', 'modules', 'keptCredentialCategories', 'courses', 'trainingAssignments', 'siteUsers'];
 
 export const KIND_SPECS: Record<TaskKind, KindSpec> = {
-  sites: { collection: 'sites', wrapperKey: WrapperKey.sites, schema: 'site', path: () => '/sites', fills: ['sites'], children: SITE_CHILDREN },
+  sites: { collection: 'sites', wrapperKey: WrapperKey.sites, schema: 'site', path: () => '/sites', fills: ['sites'], children: [...new Set([...SITE_CHILDREN, ...KEPT_SITE_CHILDREN])] },
   users: { collection: 'users', wrapperKey: WrapperKey.users, schema: 'user', path: () => '/users', fills: ['users', 'emails'], children: [] },
   credentials: {
     collection: 'credentials',
@@ -162,6 +172,33 @@ export const KIND_SPECS: Record<TaskKind, KindSpec> = {
     fills: ['credentialAssignments'],
     children: [],
   },
+  keptCredentialCategories: {
+    collection: 'credentialCategories',
+    wrapperKey: WrapperKey.credentialCategories,
+    schema: 'credentialCategory',
+    path: (s) => `/sites/${s.siteid}/categories/credential`,
+    fills: ['credentialCategories'],
+    children: ['siteCredentials'],
+  },
+  siteCredentials: {
+    collection: 'credentials',
+    wrapperKey: WrapperKey.credentials,
+    schema: 'credential',
+    path: (s) => `/sites/${s.siteid}/categories/credential/${s.categoryid}/credentials`,
+    fills: ['credentials'],
+    children: ['keptCredentialAssignments'],
+  },
+  // the kept people: credential holders are picked among them (kept.ts), so a site's users are read in full on every run, resumed or not,
+  // and holders count as not synced when they could not be read
+  siteUsers: { collection: 'users', wrapperKey: WrapperKey.users, schema: 'user', path: (s) => `/sites/${s.siteid}/users`, fills: ['users', 'emails'], children: ['keptCredentialAssignments'] },
+  keptCredentialAssignments: {
+    collection: 'credentialAssignments',
+    wrapperKey: WrapperKey.credentialAssignments,
+    schema: 'credentialAssignment',
+    path: (s) => `/credentials/${s.credentialid}/assignments`,
+    fills: ['credentialAssignments'],
+    children: [],
+  },
 };
 
 export function makeTask(kind: TaskKind, scope: TaskScope = {}, hint: number | null = null): SyncTask {
@@ -187,7 +224,10 @@ export function describeTask(task: SyncTask): string {
     case 'modules':
       return `the features of site ${siteid}`;
     case 'credentialCategories':
+    case 'keptCredentialCategories':
       return `the credential categories of site ${siteid}`;
+    case 'siteCredentials':
+      return `the credentials of a credential category of site ${siteid}`;
     case 'courses':
       return `the courses of site ${siteid}`;
     case 'trainingAssignments':
@@ -199,13 +239,27 @@ export function describeTask(task: SyncTask): string {
     case 'moduleAccess':
       return `the users given feature ${accessID} on site ${siteid}`;
     case 'credentialAssignments':
+    case 'keptCredentialAssignments':
       return `the holders of credential ${credentialid}`;
+    case 'siteUsers':
+      return `the users of site ${siteid}`;
   }
 }
 
-/** Lists read before anything is known: sites, and the customer-wide users and credentials. */
-export function rootTasks(hints: Partial<Record<CollectionName, number>> = {}): SyncTask[] {
+/**
+ * Lists read before anything is known: sites, and the customer-wide users and
+ * credentials. A profile keeping some sites reads their users per site (the
+ * sites list creates those tasks) and the credentials' holders among them.
+ */
+export function rootTasks(hints: Partial<Record<CollectionName, number>> = {}, keptSites?: readonly number[]): SyncTask[] {
+  if (keptSites) return [makeTask('sites', { keptSites }, hints.sites ?? null)];
   return (['sites', 'users', 'credentials'] as const).map((kind) => makeTask(kind, {}, hints[kind] ?? null));
+}
+
+/** The items of a sites page this pass keeps (all, unless the profile keeps some sites). */
+function keptSitesOf(task: SyncTask, sites: Parsed<'site'>[]): Parsed<'site'>[] {
+  const kept = task.scope.keptSites;
+  return kept ? sites.filter((s) => kept.includes(s.siteid)) : sites;
 }
 
 /** Every collection a task's pages fill, including those of the tasks it creates (directly or not). */
@@ -226,7 +280,12 @@ export function childTasks(task: SyncTask, items: readonly AnyParsed[]): SyncTas
   const out: SyncTask[] = [];
   switch (task.kind) {
     case 'sites':
-      for (const site of items as Parsed<'site'>[]) for (const kind of SITE_CHILDREN) out.push(makeTask(kind, { siteid: site.siteid }));
+      for (const site of keptSitesOf(task, items as Parsed<'site'>[])) {
+        for (const kind of task.scope.keptSites ? KEPT_SITE_CHILDREN : SITE_CHILDREN) out.push(makeTask(kind, { siteid: site.siteid }));
+      }
+      break;
+    case 'keptCredentialCategories':
+      for (const c of items as Parsed<'credentialCategory'>[]) out.push(makeTask('siteCredentials', { siteid: task.scope.siteid, categoryid: c.categoryid }, c.credentialcount));
       break;
     case 'groups':
       for (const g of items as Parsed<'group'>[]) {
@@ -243,6 +302,11 @@ export function childTasks(task: SyncTask, items: readonly AnyParsed[]): SyncTas
         out.push(makeTask('credentialAssignments', { credentialid: c.credentialid }, c.activeusercount + c.inactiveusercount));
       }
       break;
+    case 'siteCredentials':
+      for (const c of items as Parsed<'credential'>[]) {
+        out.push(makeTask('keptCredentialAssignments', { credentialid: c.credentialid }, c.activeusercount + c.inactiveusercount));
+      }
+      break;
     default:
       break;
   }
@@ -256,6 +320,7 @@ export function announcedTotals(task: SyncTask, items: readonly AnyParsed[]): Pa
     case 'profileCategories':
       return { groups: sum(items as Parsed<'profileCategory'>[], (c) => c.groupcount) };
     case 'credentialCategories':
+    case 'keptCredentialCategories':
       return { credentials: sum(items as Parsed<'credentialCategory'>[], (c) => c.credentialcount) };
     case 'groups': {
       const groups = items as Parsed<'group'>[];
@@ -275,14 +340,17 @@ export function itemKey(task: SyncTask, item: AnyParsed): string | number {
     case 'sites':
       return record.siteid as number;
     case 'users':
+    case 'siteUsers':
     case 'groupMembers':
     case 'groupAccess':
     case 'moduleAccess':
       return record.userid as number;
     case 'credentials':
+    case 'siteCredentials':
       return record.credentialid as number;
     case 'profileCategories':
     case 'credentialCategories':
+    case 'keptCredentialCategories':
       return record.categoryid as number;
     case 'groups':
       return record.groupid as number;
@@ -292,7 +360,8 @@ export function itemKey(task: SyncTask, item: AnyParsed): string | number {
       return record.courseid as number;
     case 'trainingAssignments':
       return record.transcriptid as number;
-    case 'credentialAssignments': {
+    case 'credentialAssignments':
+    case 'keptCredentialAssignments': {
       const a = item as Parsed<'credentialAssignment'>;
       return `${a.credentialid}-${a.userid ?? a.link}`;
     }
@@ -306,8 +375,9 @@ export function toRecords(task: SyncTask, items: readonly AnyParsed[]): RecordBa
   const siteid = task.scope.siteid ?? 0;
   switch (task.kind) {
     case 'sites':
-      return [{ collection: 'sites', records: (items as Parsed<'site'>[]).map(normalizeSite) }];
-    case 'users': {
+      return [{ collection: 'sites', records: keptSitesOf(task, items as Parsed<'site'>[]).map(normalizeSite) }];
+    case 'users':
+    case 'siteUsers': {
       const users = items as Parsed<'user'>[];
       return [
         { collection: 'emails', records: users.flatMap(emailsOfUser) },
@@ -315,6 +385,7 @@ export function toRecords(task: SyncTask, items: readonly AnyParsed[]): RecordBa
       ];
     }
     case 'credentials':
+    case 'siteCredentials':
       return [{ collection: 'credentials', records: (items as Parsed<'credential'>[]).map(normalizeCredential) }];
     case 'profileCategories':
       return [{ collection: 'profileCategories', records: (items as Parsed<'profileCategory'>[]).map(normalizeProfileCategory) }];
@@ -323,6 +394,7 @@ export function toRecords(task: SyncTask, items: readonly AnyParsed[]): RecordBa
     case 'modules':
       return [{ collection: 'modules', records: (items as Parsed<'module'>[]).map((m) => normalizeModule(m, siteid)) }];
     case 'credentialCategories':
+    case 'keptCredentialCategories':
       return [
         { collection: 'credentialCategories', records: (items as Parsed<'credentialCategory'>[]).map((c) => normalizeCredentialCategory(c, siteid)) },
       ];
@@ -347,7 +419,9 @@ export function toRecords(task: SyncTask, items: readonly AnyParsed[]): RecordBa
       const records = (items as Parsed<'accessUser'>[]).map((u) => ({ id: `${siteid}-${accessID}-${u.userid}`, accessID, siteid, userid: u.userid }));
       return [{ collection: 'moduleAccess', records }];
     }
-    case 'credentialAssignments': {
+    case 'credentialAssignments':
+    case 'keptCredentialAssignments': {
+      // (the kept sites' holders are picked in main by the engine's KeptPeople, before anything is sent)
       const records = (items as Parsed<'credentialAssignment'>[])
         .map((a) => normalizeCredentialAssignment(a))
         .filter((r): r is NonNullable<typeof r> => r !== null);

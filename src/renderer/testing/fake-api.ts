@@ -34,6 +34,8 @@ export function fakeApi(): FakeApi {
     'profiles:save': request('profiles:save'),
     'profiles:delete': request('profiles:delete'),
     'profiles:activate': request('profiles:activate'),
+    'profiles:sites': request('profiles:sites'),
+    'profiles:setKeptSites': request('profiles:setKeptSites'),
     'demo:start': request('demo:start'),
     'profiles:setWorkOffline': request('profiles:setWorkOffline'),
     'demo:serverChange': request('demo:serverChange'),

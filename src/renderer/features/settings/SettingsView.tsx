@@ -6,11 +6,13 @@ import { ProfilesPanel } from './ProfilesPanel.tsx';
 import { SyncPanel } from './SyncPanel.tsx';
 import { SoonWindowPanel } from './SoonWindowPanel.tsx';
 import { DemoServerPanel } from '../offline/DemoServerPanel.tsx';
+import { KeptSitesPanel } from './KeptSitesPanel.tsx';
 
 export default function SettingsView() {
   const db = useActiveDb();
   const connection = useSession((s) => s.connection);
-  const isDemo = useSession((s) => s.activeProfile?.isDemo === true);
+  const profile = useSession((s) => s.activeProfile);
+  const isDemo = profile?.isDemo === true;
   return (
     <section className="view" aria-labelledby="settings-heading">
       <h1 id="settings-heading">Connection &amp; sync</h1>
@@ -28,6 +30,12 @@ export default function SettingsView() {
         </p>
         {connection && !connection.online && <ErrorMessage error={connection.error} />}
       </section>
+      {db && profile && (
+        <section className="panel" aria-labelledby="kept-sites-heading">
+          <h2 id="kept-sites-heading">Sites kept on this laptop</h2>
+          <KeptSitesPanel db={db} profile={profile} />
+        </section>
+      )}
       {db && <SyncPanel db={db} />}
       {isDemo && <DemoServerPanel />}
       <ProfilesPanel />

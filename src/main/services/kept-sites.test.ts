@@ -1,0 +1,129 @@
+/**
+ * Sites kept on this laptop, per profile, through dispatch as the renderer
+ * asks: listed from the server, kept in the settings file, checked against the
+ * sites the token sees.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Channel, ProfileSummary, RequestArg, RequestResults, Result } from '../../shared/ipc.ts';
+import { FOREIGN_SITE_ID, OUR_CUSTOMER } from '../../server/datasets.ts';
+import { startServer, type RunningServer } from '../../server/index.ts';
+import { createHandlers } from '../handlers.ts';
+import { dispatch } from '../ipc/dispatch.ts';
+import { MemoryKeychain } from '../secrets/keychain.ts';
+import { ProfileStore } from '../secrets/profiles.ts';
+import { createDemoService } from './demo.ts';
+import { createKeptSitesService } from './kept-sites.ts';
+import { createProfilesService } from './profiles.ts';
+
+let server: RunningServer;
+let dir: string;
+let keychain: MemoryKeychain;
+let handlers: ReturnType<typeof createHandlers>;
+
+const token = () => server.tokens.find((t) => t.access === 'full')!.token;
+const ctx = { emit: () => undefined };
+
+function makeHandlers() {
+  return createHandlers({ settingsDir: dir, keychain, fetch: globalThis.fetch, demo: { start: async () => ({ baseUrl: server.baseUrl, token: token() }) }, api: { maxRetries: 0 } });
+}
+
+function call<C extends Channel>(channel: C, ...arg: RequestArg<C> extends undefined ? [] : [RequestArg<C>]): Promise<Result<RequestResults[C]>> {
+  return dispatch(handlers, channel, arg[0], ctx, () => undefined) as Promise<Result<RequestResults[C]>>;
+}
+
+async function value<C extends Channel>(channel: C, ...arg: RequestArg<C> extends undefined ? [] : [RequestArg<C>]): Promise<RequestResults[C]> {
+  const res = await call(channel, ...arg);
+  if (!res.ok) throw new Error(`${channel}: ${res.error.code} ${res.error.message}`);
+  return res.value;
+}
+
+const addProfile = (): Promise<ProfileSummary> => value('profiles:save', { name: 'Plant', baseUrl: `${server.baseUrl}/`, token: token() });
+const serverSiteIds = () => (server.query<{ siteid: number }>('SELECT siteid FROM sites WHERE customerid = ? ORDER BY siteid', OUR_CUSTOMER)).map((s) => s.siteid);
+
+beforeAll(async () => {
+  server = await startServer({ dataset: 'demo', port: 0 });
+});
+afterAll(async () => {
+  await handlers?.dispose();
+  await server?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  if (handlers) await handlers.dispose();
+  if (dir) await rm(dir, { recursive: true, force: true });
+  dir = await mkdtemp(join(tmpdir(), 'fieldbook-kept-'));
+  keychain = new MemoryKeychain();
+  handlers = makeHandlers();
+});
+
+describe('sites kept on this laptop', () => {
+  it('a new profile keeps every site the token sees, and lists them by name', async () => {
+    const profile = await addProfile();
+    expect(profile.keptSites).toBeUndefined();
+    const sites = await value('profiles:sites', { id: profile.id });
+    expect(sites.sites.map((s) => s.siteid)).toEqual(serverSiteIds());
+    expect(sites.sites.every((s) => s.name.length > 0)).toBe(true);
+    expect(sites.keptSites).toBeNull();
+    // the demo's few hundred people fit any laptop
+    expect(sites.manyRecords).toBe(false);
+  });
+
+  it('keeps the chosen sites, in the settings file: a restart still keeps them', async () => {
+    const profile = await addProfile();
+    const [first] = serverSiteIds();
+    const saved = await value('profiles:setKeptSites', { id: profile.id, siteids: [first!] });
+    expect(saved.keptSites).toEqual([first]);
+    handlers = makeHandlers();
+    const state = await value('profiles:list');
+    expect(state.profiles.find((p) => p.id === profile.id)?.keptSites).toEqual([first]);
+    expect((await value('profiles:sites', { id: profile.id })).keptSites).toEqual([first]);
+  });
+
+  it('keeps every site again when asked for all (null)', async () => {
+    const profile = await addProfile();
+    await value('profiles:setKeptSites', { id: profile.id, siteids: [serverSiteIds()[0]!] });
+    const all = await value('profiles:setKeptSites', { id: profile.id, siteids: null });
+    expect(all.keptSites).toBeUndefined();
+  });
+
+  it('refuses a site the token does not see, names it, and keeps the sites as they were', async () => {
+    const profile = await addProfile();
+    const [first] = serverSiteIds();
+    await value('profiles:setKeptSites', { id: profile.id, siteids: [first!] });
+    const res = await call('profiles:setKeptSites', { id: profile.id, siteids: [first!, FOREIGN_SITE_ID] });
+    expect(res.ok).toBe(false);
+    if (!res.ok) expect(res.error.message).toContain(`site ${FOREIGN_SITE_ID}`);
+    expect((await value('profiles:list')).profiles[0]?.keptSites).toEqual([first]);
+  });
+
+  it('refuses an empty choice or a profile that does not exist', async () => {
+    const profile = await addProfile();
+    const empty = await call('profiles:setKeptSites', { id: profile.id, siteids: [] });
+    expect(empty.ok ? null : empty.error.code).toBe('invalid-argument');
+    const gone = await call('profiles:sites', { id: 'no-such-profile' });
+    expect(gone.ok ? null : gone.error.code).toBe('no-profile');
+  });
+
+  it('editing the profile keeps its sites; a new address starts again from every site', async () => {
+    const profile = await addProfile();
+    await value('profiles:setKeptSites', { id: profile.id, siteids: [serverSiteIds()[0]!] });
+    const renamed = await value('profiles:save', { id: profile.id, name: 'Renamed', baseUrl: `${server.baseUrl}/` });
+    expect(renamed.keptSites).toEqual([serverSiteIds()[0]]);
+    const moved = await value('profiles:save', { id: profile.id, name: 'Renamed', baseUrl: server.baseUrl.replace('127.0.0.1', 'localhost') });
+    expect(moved.keptSites).toBeUndefined();
+  });
+});
+
+describe('how many people the token sees', () => {
+  it('counts one row past the limit: more people than it, and the app asks which sites to keep', async () => {
+    const store = new ProfileStore(dir, keychain);
+    const profile = await store.save({ name: 'Plant', baseUrl: server.baseUrl, token: token() });
+    const session = createProfilesService(store, createDemoService({ start: async () => ({ baseUrl: server.baseUrl, token: token() }) }), { fetch: globalThis.fetch, api: { maxRetries: 0 } });
+    const people = server.query('SELECT userid FROM users u JOIN sites s ON s.siteid = u.siteid WHERE s.customerid = ?', OUR_CUSTOMER).length;
+    expect((await createKeptSitesService(store, session, people - 1).sites({ id: profile.id })).manyRecords).toBe(true);
+    expect((await createKeptSitesService(store, session, people).sites({ id: profile.id })).manyRecords).toBe(false);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * The sites a profile keeps on this laptop: which sites its token sees (with a
+ * cheap guess whether it sees too many people to keep them all), and setting
+ * the kept ones, each checked against the server's list of sites.
+ */
+import { WrapperKey } from '../../shared/api/wire.ts';
+import type { ParsedArg, ProfileSites, ProfileSummary } from '../../shared/ipc.ts';
+import type { ApiClient } from '../api/client.ts';
+import { FieldbookError } from '../ipc/errors.ts';
+import type { ProfileStore, StoredProfile } from '../secrets/profiles.ts';
+import type { ProfilesService } from './profiles.ts';
+
+/** More people than this and the app asks which sites to keep (dataset `l`, 20,000 people, syncs in under two minutes). */
+const MANY_PEOPLE = 20_000;
+
+const PAGE = 1000;
+
+async function sitesSeen(client: ApiClient): Promise<{ siteid: number; name: string }[]> {
+  const sites: { siteid: number; name: string }[] = [];
+  for (let startrow = 1; ; startrow += PAGE) {
+    const page = await client.getPage('/sites', WrapperKey.sites, 'site', { startrow, limit: PAGE });
+    for (const s of page.items) sites.push({ siteid: s.siteid, name: s.sitename });
+    if (page.empty || page.items.length < PAGE) return sites;
+  }
+}
+
+/** One row past `many`: whether the token sees more people than that, in one small request. */
+async function manyPeople(client: ApiClient, many: number): Promise<boolean> {
+  const page = await client.getPage('/users', WrapperKey.users, 'user', { startrow: many + 1, limit: 1 });
+  return !page.empty && page.items.length > 0;
+}
+
+export interface KeptSitesService {
+  sites(arg: ParsedArg<'profiles:sites'>): Promise<ProfileSites>;
+  setKept(arg: ParsedArg<'profiles:setKeptSites'>): Promise<ProfileSummary>;
+}
+
+/** `manyPeople`: more people than this and the app asks which sites to keep (tests lower it). */
+export function createKeptSitesService(profiles: ProfileStore, session: ProfilesService, manyPeopleAbove = MANY_PEOPLE): KeptSitesService {
+  async function profileOf(id: string): Promise<StoredProfile> {
+    const profile = await profiles.get(id);
+    if (!profile) throw new FieldbookError('no-profile', 'That profile no longer exists.');
+    return profile;
+  }
+
+  return {
+    async sites(arg) {
+      const profile = await profileOf(arg.id);
+      const client = await session.clientFor(profile);
+      const [sites, many] = await Promise.all([sitesSeen(client), manyPeople(client, manyPeopleAbove)]);
+      return { sites, keptSites: profile.keptSites ?? null, manyRecords: many };
+    },
+
+    async setKept(arg) {
+      const profile = await profileOf(arg.id);
+      if (arg.siteids !== null) {
+        const seen = new Set((await sitesSeen(await session.clientFor(profile))).map((s) => s.siteid));
+        const unknown = arg.siteids.filter((id) => !seen.has(id));
+        if (unknown.length > 0) {
+          const which = unknown.slice(0, 5).join(', ');
+          throw new FieldbookError('invalid-argument', `This profile's token does not see site ${which}, so the kept sites were not changed. Choose among the sites listed.`);
+        }
+      }
+      return session.summaryOf(await profiles.setKeptSites(profile.id, arg.siteids));
+    },
+  };
+}

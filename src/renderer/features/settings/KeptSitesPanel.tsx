@@ -1,0 +1,132 @@
+/**
+ * "Sites kept on this laptop": which of the sites the token sees this profile
+ * keeps. Adding one syncs it; taking one off removes its records from the
+ * cache (in small steps), refused while it has unsent edits in the Outbox.
+ */
+import { useEffect, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { ProfileSites, ProfileSummary } from '../../../shared/ipc.ts';
+import type { FieldbookDb } from '../../db/index.ts';
+import { request, sessionStore, useSession } from '../../app/session.ts';
+import { hrefFor } from '../../app/router.ts';
+import { plural } from '../../app/words.ts';
+import { formatCount } from '../../app/format.ts';
+import { syncStore, useSyncState } from '../../sync/store.ts';
+import { removeSiteRecords, unsentEditsOfSite } from '../../sync/remove-site.ts';
+
+type Blocked = { site: string; unsent: number };
+
+/** The sites the token sees, asked of the server (null while loading or offline). */
+function useProfileSites(profile: ProfileSummary): ProfileSites | null {
+  const api = useSession((s) => s.api);
+  const online = useSession((s) => s.connection?.online === true);
+  const [sites, setSites] = useState<ProfileSites | null>(null);
+  // asked again when the kept sites change
+  const keptKey = profile.keptSites?.join(',') ?? 'all';
+  useEffect(() => {
+    if (!api || !online) return;
+    let live = true;
+    void api['profiles:sites']({ id: profile.id }).then((r) => live && r.ok && setSites(r.value));
+    return () => {
+      live = false;
+    };
+  }, [api, online, profile.id, keptKey]);
+  return sites;
+}
+
+/** Takes the sites off this laptop, one after the other; null when one has unsent edits (nothing of it removed). */
+async function removeSites(db: FieldbookDb, sites: ProfileSites['sites'], onProgress: (text: string) => void): Promise<Blocked | null> {
+  for (const site of sites) {
+    const unsent = (await unsentEditsOfSite(db, site.siteid)).length;
+    if (unsent > 0) return { site: site.name, unsent };
+  }
+  for (const site of sites) {
+    await removeSiteRecords(db, site.siteid, (p) => onProgress(`Removing ${site.name} from this laptop: ${formatCount(p.removed)} of ${formatCount(p.total)} records…`));
+  }
+  return null;
+}
+
+function SiteChoice({ sites, chosen, onToggle, disabled }: { sites: ProfileSites['sites']; chosen: Set<number>; onToggle: (id: number) => void; disabled: boolean }) {
+  return (
+    <fieldset className="kept-sites" disabled={disabled}>
+      <legend>Sites you look after</legend>
+      {sites.map((s) => (
+        <label key={s.siteid}>
+          <input type="checkbox" checked={chosen.has(s.siteid)} onChange={() => onToggle(s.siteid)} /> {s.name}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+export function KeptSitesPanel({ db, profile }: { db: FieldbookDb; profile: ProfileSummary }) {
+  const sites = useProfileSites(profile);
+  const running = useSyncState((s) => s.running);
+  const synced = useLiveQuery(() => db.syncCollections.count(), [db]) ?? 0;
+  const [chosen, setChosen] = useState<Set<number> | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [blocked, setBlocked] = useState<Blocked | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const kept = sites ? new Set(sites.keptSites ?? sites.sites.map((s) => s.siteid)) : null;
+  // a token that sees many people, never synced and keeping every site: ask rather than take all
+  const asking = sites !== null && sites.manyRecords && sites.keptSites === null && synced === 0;
+  const current = chosen ?? (asking ? new Set<number>() : kept);
+
+  async function save() {
+    const api = sessionStore.getState().api;
+    if (!api || !sites || !current || !kept) return;
+    setBlocked(null);
+    setDone(null);
+    const removed = sites.sites.filter((s) => kept.has(s.siteid) && !current.has(s.siteid));
+    const added = sites.sites.filter((s) => !kept.has(s.siteid) && current.has(s.siteid));
+    setBusy('Saving…');
+    const stop = await removeSites(db, removed, setBusy);
+    if (stop) {
+      setBusy(null);
+      setBlocked(stop);
+      return;
+    }
+    // the last sync's per-collection counts no longer hold: the table shows what the cache now has
+    if (removed.length > 0) syncStore.setState({ finished: null, progress: null });
+    const all = current.size === sites.sites.length;
+    const saved = await request(() => api['profiles:setKeptSites']({ id: profile.id, siteids: all ? null : [...current] }));
+    setBusy(null);
+    setChosen(null);
+    if (!saved) return;
+    setDone(removed.length > 0 ? `${removed.map((s) => s.name).join(', ')}: removed from this laptop.` : 'Saved.');
+    if (added.length > 0 || asking) await sessionStore.getState().sync?.start();
+  }
+
+  if (!sites || !current) return <p className="muted">The list of sites needs a connection to the platform.</p>;
+  const toggle = (id: number) => {
+    const next = new Set(current);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setChosen(next);
+  };
+  const changed = !asking && kept !== null && (current.size !== kept.size || [...current].some((id) => !kept.has(id)));
+  return (
+    <div>
+      {asking && <p className="notice">This account sees more than 20,000 people. Choose the sites you look after: only their people, credentials and training are kept on this laptop.</p>}
+      <SiteChoice sites={sites.sites} chosen={current} onToggle={toggle} disabled={busy !== null} />
+      <p className="muted">
+        {current.size === sites.sites.length ? `All ${plural(sites.sites.length, 'site')} are kept.` : `${plural(current.size, 'site')} of ${formatCount(sites.sites.length)} kept.`} Adding a site syncs it; taking one
+        off removes its records from this laptop (nothing changes on the platform).
+      </p>
+      <div className="actions">
+        <button type="button" onClick={() => void save()} disabled={busy !== null || running || current.size === 0 || !(changed || asking)}>
+          {asking ? 'Keep these sites and sync' : 'Save sites'}
+        </button>
+        {running && <span className="muted">Wait for the sync to finish to change the sites.</span>}
+      </div>
+      {busy && <p role="status">{busy}</p>}
+      {done && <p role="status">{done}</p>}
+      {blocked && (
+        <p role="alert" className="error">
+          {blocked.site} has {plural(blocked.unsent, 'unsent change')} in the Outbox: send or discard {blocked.unsent === 1 ? 'it' : 'them'} before taking the site off this laptop.{' '}
+          <a href={hrefFor('outbox')}>Open the Outbox</a>
+        </p>
+      )}
+    </div>
+  );
+}
