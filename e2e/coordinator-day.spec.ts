@@ -246,5 +246,33 @@ test('at 1024×640 the holders list shows at least 10 rows with the bulk panel o
     await expect(app.getByRole('list', { name: 'Needs attention' })).toBeVisible();
     await expect(app.getByText(/^Loading/)).toHaveCount(0);
     await app.screenshot({ path: testInfo.outputPath(`dashboard-${width}x${height}.png`), fullPage: true });
+    await goTo(app, 'Users');
+    await usersGrid(app).getByRole('row').nth(1).click();
+    await expect(app.getByLabel('Bulk action')).toBeVisible();
+    const usersBody = usersGrid(app).getByRole('rowgroup');
+    expect(await usersBody.evaluate((b) => b.clientHeight) / rowHeight).toBeGreaterThanOrEqual(10);
+    await app.screenshot({ path: testInfo.outputPath(`users-selection-${width}x${height}.png`) });
   }
+});
+
+test('a group’s members and its supervisors are lists to select and hand to a bulk action', async ({ app, server }) => {
+  const group = server.query<{ groupid: number; groupname: string; members: number }>(
+    `SELECT g.groupid, g.groupname, COUNT(*) AS members FROM profile_groups g JOIN group_members m ON m.groupid = g.groupid
+     WHERE g.siteid < 900 GROUP BY g.groupid ORDER BY members DESC, g.groupid LIMIT 1`,
+  )[0]!;
+  const supervisors = server.query<{ n: number }>('SELECT COUNT(*) AS n FROM group_access WHERE groupid = ?', group.groupid)[0]!.n;
+  await goTo(app, 'Access');
+  await openHash(app, `#/access/group/${group.groupid}`);
+  const panel = app.getByRole('region', { name: new RegExp(`^Members of ${group.groupname} \\(`) });
+  await panel.getByRole('button', { name: `Select all ${group.members} matching` }).click();
+  await expect(panel.getByRole('status').filter({ hasText: /selected/ })).toHaveText(`${group.members} people selected`);
+  await expect(panel.getByLabel('Bulk action')).toBeVisible();
+
+  // the supervisors: the bulk panel starts on this group's access
+  await panel.getByLabel('Show').selectOption('supervisors');
+  const supervisorsPanel = app.getByRole('region', { name: new RegExp(`^Supervisors of ${group.groupname} \\(`) });
+  if (supervisors === 0) return;
+  await supervisorsPanel.getByRole('button', { name: `Select all ${supervisors} matching` }).click();
+  await expect(supervisorsPanel.getByLabel('Bulk action')).toHaveValue('groupAccess');
+  await expect(supervisorsPanel.getByLabel('Group access', { exact: true })).toHaveValue(String(group.groupid));
 });

@@ -106,6 +106,10 @@ export function SelectionBar({ store, matchCount, loadMatching, preset }: Select
           </span>
           {hidden.length > 0 && <button type="button" onClick={() => drop(hidden)}>Unselect the {formatCount(hidden.length)} not shown</button>}
           <button type="button" onClick={clear}>Clear selection</button>
+          {/* offered unless the selection is exactly the list */}
+          {matching && matchCount !== undefined && (hidden.length > 0 || [...matching].some((id) => !selected.has(id))) && (
+            <button type="button" onClick={() => selectAll([...matching])}>Select all {formatCount(matchCount)} matching</button>
+          )}
           {[...actions.entries()].map(([id, Action]) => (
             <Action key={id} userIds={[...selected]} preset={preset} onQueued={onQueued} />
           ))}
