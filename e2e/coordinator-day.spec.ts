@@ -252,6 +252,9 @@ test('at 1024×640 the holders list shows at least 10 rows with the bulk panel o
     const usersBody = usersGrid(app).getByRole('rowgroup');
     expect(await usersBody.evaluate((b) => b.clientHeight) / rowHeight).toBeGreaterThanOrEqual(10);
     await app.screenshot({ path: testInfo.outputPath(`users-selection-${width}x${height}.png`) });
+    // the columns of the header row stand over the columns of the rows
+    const lefts = (row: Locator, role: 'columnheader' | 'gridcell') => row.getByRole(role).evaluateAll((cells) => cells.map((c) => Math.round(c.getBoundingClientRect().left)));
+    expect(await lefts(usersGrid(app).getByRole('row').nth(1), 'gridcell')).toEqual(await lefts(usersGrid(app).getByRole('row').first(), 'columnheader'));
   }
 });
 

@@ -17,6 +17,8 @@ export interface Column<T> {
   width: string;
   render: (row: T) => ReactNode;
   sortable?: boolean;
+  /** the cell's text, when the column should widen to its longest value (site names) rather than cut it */
+  fitText?: (row: T) => string;
 }
 
 export type SelectMode = 'only' | 'toggle' | 'range';
@@ -62,8 +64,17 @@ const PAGE = 10;
  * larger font or another language): fixed widths become `max(width, header)`; flexible ones
  * (`minmax(…)`, `fr`) get the header as their minimum.
  */
-export function columnTrack(width: string, header: string): string {
-  const headerWidth = `${header.length + 3}ch`;
+/**
+ * A width of n characters in em, not ch: ch follows the font of the element the template is set
+ * on, and the bold header row would get wider columns than the rows under it.
+ */
+function chars(n: number): string {
+  return `${Math.round(n * 6.2) / 10}em`;
+}
+
+export function columnTrack(width: string, header: string, longestText = 0): string {
+  // the longest value, up to a limit (one very long name must not squeeze every other column)
+  const headerWidth = longestText > header.length ? `min(${chars(longestText + 2)}, 22rem)` : chars(header.length + 3);
   if (/^[\d.]+(rem|px|ch|em)$/.test(width)) return `max(${width}, ${headerWidth})`;
   const minmax = /^minmax\(([^,]+),\s*(.+)\)$/.exec(width);
   if (minmax) return `minmax(max(${minmax[1]}, ${headerWidth}), ${minmax[2]})`;
@@ -205,6 +216,14 @@ function onGridKey<T>(e: KeyboardEvent<HTMLDivElement>, { props, activeIndex, se
   e.preventDefault();
 }
 
+/** The longest text of a column that fits its content (its first 2,000 rows: enough to see every site name). */
+function longestText<T>(rows: readonly T[], column: Column<T>): number {
+  if (!column.fitText) return 0;
+  let longest = 0;
+  for (const row of rows.slice(0, 2000)) longest = Math.max(longest, column.fitText(row).length);
+  return longest;
+}
+
 export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   // the virtualiser returns fresh functions each render: keep this component out of automatic memoisation
   'use no memo';
@@ -215,7 +234,7 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   const activeIndex = Math.min(active, Math.max(rows.length - 1, 0));
   const virtualizer = useRowVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 12 });
   const selectable = props.selected !== undefined;
-  const template = (selectable ? ['2.25rem'] : []).concat(columns.map((c) => columnTrack(c.width, c.header))).join(' ');
+  const template = (selectable ? ['2.25rem'] : []).concat(columns.map((c) => columnTrack(c.width, c.header, longestText(rows, c)))).join(' ');
   const lastShown = virtualizer.getVirtualItems().at(-1)?.index ?? -1;
   const { onEndReached } = props;
   useEffect(() => {

@@ -112,10 +112,10 @@ function Holders({ db, credential, names, opened }: { db: FieldbookDb; credentia
   const selection = useRowSelection(holders ?? NO_HOLDERS, personOfHolder, loadMatching);
   const columns: Column<Holder>[] = [
     { id: 'user', header: 'Holder', width: 'minmax(10rem, 2fr)', render: (h) => h.user ? <a href={hrefFor('users', h.user.userid)} tabIndex={-1}>{h.user.lastname}, {h.user.firstname}</a> : `User ${h.assignment.userid}` },
-    ...(credential ? [] : [{ id: 'credential', header: 'Credential', width: 'minmax(8rem, 1.5fr)', render: (h: Holder) => names.get(h.assignment.credentialid) ?? String(h.assignment.credentialid) }]),
+    ...(credential ? [] : [{ id: 'credential', header: 'Credential', width: 'minmax(8rem, 1.5fr)', render: (h: Holder) => names.get(h.assignment.credentialid) ?? String(h.assignment.credentialid), fitText: (h: Holder) => names.get(h.assignment.credentialid) ?? '' }]),
     { id: 'expires', header: 'Expires', width: '8rem', render: (h) => formatDate(h.assignment.expirationIso) },
     { id: 'state', header: 'State', width: '9rem', render: (h) => <><CredentialBadge state={credentialState(h.assignment, today, effective === 'all' || effective === 'expired' ? soonDays : Number(effective), { expiration: credential?.requiredexpirationdate ?? true })} /> <PendingMarker row={h.assignment} what={`${names.get(h.assignment.credentialid) ?? 'the credential'} of ${h.user ? `${h.user.firstname} ${h.user.lastname}` : `user ${h.assignment.userid}`}`} /></> },
-    { id: 'number', header: 'Number', width: '7rem', render: (h) => h.assignment.credentialnumber || '—' },
+    { id: 'number', header: 'Number', width: '7rem', render: (h) => h.assignment.credentialnumber || '—', fitText: (h) => h.assignment.credentialnumber },
     { id: 'status', header: 'Status', width: '6rem', render: (h) => <StatusText value={h.assignment.status} /> },
   ];
   const title = credential ? credential.credentialname : 'All credentials';
@@ -173,7 +173,7 @@ export default function CredentialsView({ params }: RouteProps) {
   const count = (c: CredentialRecord, key: 'holders' | 'expired' | 'within30' | 'within60' | 'within90') => formatCount(summaries?.get(c.credentialid)?.[key] ?? 0);
   const columns: Column<CredentialRecord>[] = [
     { id: 'name', header: 'Credential', width: 'minmax(10rem, 2fr)', render: (c) => <a href={hrefFor('credentials', c.credentialid)} tabIndex={-1}>{c.credentialname}</a> },
-    { id: 'category', header: 'Category', width: 'minmax(8rem, 1fr)', render: (c) => c.categoryname },
+    { id: 'category', header: 'Category', width: 'minmax(8rem, 1fr)', render: (c) => c.categoryname, fitText: (c) => c.categoryname },
     { id: 'holders', header: 'Holders', width: '6.5rem', render: (c) => count(c, 'holders') },
     { id: 'expired', header: 'Expired', width: '6.5rem', render: (c) => count(c, 'expired') },
     { id: 'd30', header: '≤ 30 days', width: '6.5rem', render: (c) => count(c, 'within30') },

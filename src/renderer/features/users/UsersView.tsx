@@ -70,10 +70,10 @@ function userColumns(siteNames: ReadonlyMap<number, string>): Column<Row>[] {
       ),
     },
     { id: 'username', header: 'Username', width: 'minmax(8rem, 1.2fr)', sortable: true, render: (u) => u.username },
-    { id: 'employeeid', header: 'Employee ID', width: 'minmax(6rem, 1fr)', sortable: true, render: (u) => u.employeeid },
+    { id: 'employeeid', header: 'Employee ID', width: 'minmax(6rem, 0.8fr)', sortable: true, render: (u) => u.employeeid },
     { id: 'status', header: 'Status', width: '7rem', sortable: true, render: (u) => <StatusText value={u.status} /> },
     { id: 'usertype', header: 'Type', width: '8rem', sortable: true, render: (u) => u.usertype },
-    { id: 'siteid', header: 'Site', width: 'minmax(10rem, 1.5fr)', sortable: true, render: (u) => siteNames.get(u.siteid) ?? String(u.siteid) },
+    { id: 'siteid', header: 'Site', width: 'minmax(8rem, 1.2fr)', sortable: true, render: (u) => siteNames.get(u.siteid) ?? String(u.siteid), fitText: (u) => siteNames.get(u.siteid) ?? '' },
   ];
 }
 
