@@ -44,7 +44,7 @@ function DataTable({ caption, rows }: { caption: string; rows: { label: string; 
 
 /** Chart labels stay on one line (long course names would wrap over each other); the table beside the chart has them whole. */
 const TOP_COURSES = 10;
-function shortLabel(text: string, max = 24): string {
+function shortLabel(text: string, max = 20): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 const shortDate = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
