@@ -28,7 +28,7 @@ test('the changes of a sync are counted by kind, drilled down to the people, and
   await expect(byKind.getByRole('row', { name: /Name changed 1/ })).toBeVisible();
   await expect(byKind.getByRole('row')).toHaveCount(2);
   await byKind.getByRole('row', { name: /Status changed/ }).getByRole('button', { name: 'Show people' }).click();
-  const people = app.getByRole('table', { name: 'People: Status changed' });
+  const people = app.getByRole('grid', { name: 'People: Status changed' });
   await expect(people.getByRole('row').nth(1)).toContainText(`${a!.firstname} ${a!.lastname}`);
   await expect(people.getByRole('row').nth(1)).toContainText('Active → Inactive');
   await expect(people.getByRole('row').nth(1)).toContainText(site.sitename);

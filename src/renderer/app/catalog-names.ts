@@ -4,8 +4,8 @@ import type { FieldbookDb } from '../db/index.ts';
 import { catalogNames, type CatalogNames } from './catalog.ts';
 
 export async function loadCatalogNames(db: FieldbookDb): Promise<CatalogNames> {
-  const [sites, categories] = await Promise.all([db.sites.toArray(), db.profileCategories.toArray()]);
-  return catalogNames(sites, categories);
+  const [sites, categories, credentialCategories] = await Promise.all([db.sites.toArray(), db.profileCategories.toArray(), db.credentialCategories.toArray()]);
+  return catalogNames(sites, categories, credentialCategories);
 }
 
 const EMPTY: CatalogNames = { sites: new Map(), profileCategories: new Map() };

@@ -31,6 +31,15 @@ describe('names with their context', () => {
     expect(credentialLabel(credential(1, 'Rigging', 'Safety'))).toBe('Rigging (Safety)');
   });
 
+  it('tells apart the same-named credentials of two sites by the site of their category', () => {
+    const withSites = catalogNames([{ siteid: 1, sitename: 'North', loginpage: '' }, { siteid: 2, sitename: 'South', loginpage: '' }], [], [
+      { categoryid: 10, siteid: 1, categoryname: 'Safety', credentialcount: 1 }, { categoryid: 20, siteid: 2, categoryname: 'Safety', credentialcount: 1 },
+    ]);
+    const choices = credentialChoices([{ ...credential(1, 'Rigging', 'Safety'), categoryid: 10 }, { ...credential(2, 'Rigging', 'Safety'), categoryid: 20 }], withSites);
+    expect(choices).toEqual([{ label: 'Safety · North', choices: [{ value: 1, label: 'Rigging' }] }, { label: 'Safety · South', choices: [{ value: 2, label: 'Rigging' }] }]);
+    expect(credentialLabel({ ...credential(2, 'Rigging', 'Safety'), categoryid: 20 }, withSites)).toBe('Rigging (Safety · South)');
+  });
+
   it('offers a feature once and names the sites when not every site has it', () => {
     const m = (siteid: number, accessID: number, functionName: string): ModuleRecord => ({ id: `${siteid}-${accessID}`, siteid, accessID, moduleName: 'Reports', functionName });
     expect(featureChoices([m(1, 3, 'View'), m(2, 3, 'View'), m(1, 4, 'Edit')], names)).toEqual([

@@ -4,11 +4,13 @@
  * name alone is never enough to pick or read one. Pickers get sorted option
  * groups (one per site and category); lists get the name with its context.
  */
-import type { CourseRecord, CredentialRecord, GroupRecord, ModuleRecord, ProfileCategoryRecord, SiteRecord } from '../../shared/records.ts';
+import type { CourseRecord, CredentialCategoryRecord, CredentialRecord, GroupRecord, ModuleRecord, ProfileCategoryRecord, SiteRecord } from '../../shared/records.ts';
 
 export interface CatalogNames {
   sites: ReadonlyMap<number, string>;
   profileCategories: ReadonlyMap<number, string>;
+  /** credential category id -> its site id (every site has its own "Safety") */
+  credentialCategorySites?: ReadonlyMap<number, number>;
 }
 
 export interface Choice {
@@ -23,10 +25,11 @@ export interface ChoiceGroup {
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 export const compareText = (a: string, b: string): number => collator.compare(a, b);
 
-export function catalogNames(sites: readonly SiteRecord[], categories: readonly ProfileCategoryRecord[]): CatalogNames {
+export function catalogNames(sites: readonly SiteRecord[], categories: readonly ProfileCategoryRecord[], credentialCategories: readonly CredentialCategoryRecord[] = []): CatalogNames {
   return {
     sites: new Map(sites.map((s) => [s.siteid, s.sitename])),
     profileCategories: new Map(categories.map((c) => [c.categoryid, c.categoryname])),
+    credentialCategorySites: new Map(credentialCategories.map((c) => [c.categoryid, c.siteid])),
   };
 }
 
@@ -50,9 +53,9 @@ export function featureLabel(f: ModuleRecord, names: CatalogNames): string {
   return `${f.moduleName}: ${f.functionName} (${siteName(f.siteid, names)})`;
 }
 
-/** "Rigging (Safety)" */
-export function credentialLabel(c: Pick<CredentialRecord, 'credentialname' | 'categoryname'>): string {
-  return c.categoryname ? `${c.credentialname} (${c.categoryname})` : c.credentialname;
+/** "Rigging (Safety)", or with the category's site when known: "Rigging (Safety · North)" */
+export function credentialLabel(c: Pick<CredentialRecord, 'credentialname' | 'categoryname' | 'categoryid'>, names?: CatalogNames): string {
+  return c.categoryname ? `${c.credentialname} (${credentialCategoryContext(c, names)})` : c.credentialname;
 }
 
 function grouped<T>(items: readonly T[], groupOf: (item: T) => string, choiceOf: (item: T) => Choice): ChoiceGroup[] {
@@ -90,9 +93,16 @@ export function featureChoices(modules: readonly ModuleRecord[], names: CatalogN
   );
 }
 
-/** Credentials under their category, sorted. */
-export function credentialChoices(credentials: readonly CredentialRecord[]): ChoiceGroup[] {
-  return grouped(credentials, (c) => c.categoryname || 'No category', (c) => ({ value: c.credentialid, label: c.credentialname }));
+/** "Safety · North": a credential category and, when known, its site (each site has its own categories of the same names). */
+export function credentialCategoryContext(c: Pick<CredentialRecord, 'categoryid' | 'categoryname'>, names?: CatalogNames): string {
+  const category = c.categoryname || 'No category';
+  const siteid = names?.credentialCategorySites?.get(c.categoryid);
+  return siteid === undefined ? category : `${category} · ${siteName(siteid, names!)}`;
+}
+
+/** Credentials under their category and its site, sorted. */
+export function credentialChoices(credentials: readonly CredentialRecord[], names?: CatalogNames): ChoiceGroup[] {
+  return grouped(credentials, (c) => credentialCategoryContext(c, names), (c) => ({ value: c.credentialid, label: c.credentialname }));
 }
 
 /** Courses under their site, sorted. */

@@ -3,6 +3,8 @@
  * few dozen rows). One tab stop; arrows, Page Up/Down, Home/End move the active
  * row (aria-activedescendant), Space/Shift select, Enter opens, Delete undoes the
  * row's pending change. Screen readers get role=grid with the full row count.
+ * A selectable grid starts with a checkbox column; a shift-click selects a range
+ * of rows, never a range of text.
  */
 import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useRowVirtualizer } from './virtualizer.ts';
@@ -15,6 +17,8 @@ export interface Column<T> {
   width: string;
   render: (row: T) => ReactNode;
   sortable?: boolean;
+  /** the cell's text, when the column should widen to its longest value (site names) rather than cut it */
+  fitText?: (row: T) => string;
 }
 
 export type SelectMode = 'only' | 'toggle' | 'range';
@@ -34,9 +38,13 @@ export interface VirtualGridProps<T> {
   onSort?: (column: string) => void;
   /** present when rows can be selected */
   selected?: ReadonlySet<string | number>;
+  /** what `selected` holds for a row when it is not the row's key (a holder's row selects the person) */
+  selectionKey?: (row: T) => string | number;
   /** `fromIndex`: the row the keyboard was on when a range was extended */
   onSelect?: (index: number, mode: SelectMode, fromIndex?: number) => void;
   onSelectAll?: () => void;
+  /** what a row's checkbox selects, e.g. "Costa, Priya" (default: "row N") */
+  rowLabel?: (row: T) => string;
   /** Enter or double-click on a row */
   onActivate?: (row: T, index: number) => void;
   emptyText?: string;
@@ -45,11 +53,34 @@ export interface VirtualGridProps<T> {
   rowHeight?: number;
   /** the user scrolled near the last row: a paged list reads its next page */
   onEndReached?: () => void;
-  /** "tall" fills the view; "short" for lists inside a detail panel */
-  size?: 'tall' | 'short';
+  /** "tall" fills the view; "short" for lists inside a detail panel (10 rows at least); "compact" for a picker list above one */
+  size?: 'tall' | 'short' | 'compact';
 }
 
 const PAGE = 10;
+
+/**
+ * A column's track, never narrower than its header (a fixed "6.5rem" would cut "≤ 30 days" in a
+ * larger font or another language): fixed widths become `max(width, header)`; flexible ones
+ * (`minmax(…)`, `fr`) get the header as their minimum.
+ */
+/**
+ * A width of n characters in em, not ch: ch follows the font of the element the template is set
+ * on, and the bold header row would get wider columns than the rows under it.
+ */
+function chars(n: number): string {
+  return `${Math.round(n * 6.2) / 10}em`;
+}
+
+export function columnTrack(width: string, header: string, longestText = 0): string {
+  // the longest value, up to a limit (one very long name must not squeeze every other column)
+  const headerWidth = longestText > header.length ? `min(${chars(longestText + 2)}, 22rem)` : chars(header.length + 3);
+  if (/^[\d.]+(rem|px|ch|em)$/.test(width)) return `max(${width}, ${headerWidth})`;
+  const minmax = /^minmax\(([^,]+),\s*(.+)\)$/.exec(width);
+  if (minmax) return `minmax(max(${minmax[1]}, ${headerWidth}), ${minmax[2]})`;
+  if (/^[\d.]+fr$/.test(width)) return `minmax(${headerWidth}, ${width})`;
+  return width;
+}
 
 /** The row a navigation key moves to, or null for any other key. */
 function moveTarget(key: string, active: number, count: number): number | null {
@@ -64,9 +95,10 @@ function moveTarget(key: string, active: number, count: number): number | null {
   }
 }
 
-function GridHead<T>({ columns, template, sort, onSort }: { columns: readonly Column<T>[]; template: string; sort: GridSort | undefined; onSort: ((column: string) => void) | undefined }) {
+function GridHead<T>({ columns, template, sort, onSort, selectable }: { columns: readonly Column<T>[]; template: string; sort: GridSort | undefined; onSort: ((column: string) => void) | undefined; selectable: boolean }) {
   return (
     <div className="vgrid-head" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template }}>
+      {selectable && <div role="columnheader" className="vgrid-check"><span className="visually-hidden">Selected</span></div>}
       {columns.map((c) => {
         const sorted = sort?.column === c.id ? sort.direction : undefined;
         return (
@@ -95,11 +127,21 @@ interface GridRowProps<T> {
   active: boolean;
   /** undefined when rows cannot be selected */
   selected: boolean | undefined;
+  label: string;
   onClick: (e: MouseEvent) => void;
+  /** a click on the row's checkbox */
+  onCheck: (e: MouseEvent) => void;
   onDoubleClick: () => void;
 }
 
-function GridRow<T>({ id, index, row, columns, style, active, selected, onClick, onDoubleClick }: GridRowProps<T>) {
+/** A shift-click extends the row selection: the browser must not start a text selection (nor move focus off the grid). */
+function keepTextUnselected(e: MouseEvent) {
+  if (!e.shiftKey) return;
+  e.preventDefault();
+  (e.currentTarget.closest('[role="grid"]') as HTMLElement | null)?.focus({ preventScroll: true });
+}
+
+function GridRow<T>({ id, index, row, columns, style, active, selected, label, onClick, onCheck, onDoubleClick }: GridRowProps<T>) {
   return (
     <div
       id={id}
@@ -108,9 +150,18 @@ function GridRow<T>({ id, index, row, columns, style, active, selected, onClick,
       aria-selected={selected}
       className={`vgrid-row${active ? ' active' : ''}${selected ? ' selected' : ''}`}
       style={style}
+      onMouseDown={keepTextUnselected}
       onClick={onClick}
       onDoubleClick={onDoubleClick}
     >
+      {selected !== undefined && (
+        <div role="gridcell" className="vgrid-check">
+          {/* out of the tab order (the grid is one stop); a click on it adds or removes the row, as Ctrl-click does */}
+          <input type="checkbox" tabIndex={-1} checked={selected} readOnly aria-label={`Select ${label}`}
+            onMouseDown={(e) => { e.preventDefault(); (e.currentTarget.closest('[role="grid"]') as HTMLElement | null)?.focus({ preventScroll: true }); }}
+            onClick={(e) => { e.preventDefault(); e.stopPropagation(); onCheck(e); }} />
+        </div>
+      )}
       {columns.map((c) => (
         <div key={c.id} role="gridcell">
           {c.render(row)}
@@ -165,6 +216,14 @@ function onGridKey<T>(e: KeyboardEvent<HTMLDivElement>, { props, activeIndex, se
   e.preventDefault();
 }
 
+/** The longest text of a column that fits its content (its first 2,000 rows: enough to see every site name). */
+function longestText<T>(rows: readonly T[], column: Column<T>): number {
+  if (!column.fitText) return 0;
+  let longest = 0;
+  for (const row of rows.slice(0, 2000)) longest = Math.max(longest, column.fitText(row).length);
+  return longest;
+}
+
 export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   // the virtualiser returns fresh functions each render: keep this component out of automatic memoisation
   'use no memo';
@@ -174,13 +233,13 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   const [active, setActive] = useState(0);
   const activeIndex = Math.min(active, Math.max(rows.length - 1, 0));
   const virtualizer = useRowVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 12 });
-  const template = columns.map((c) => c.width).join(' ');
+  const selectable = props.selected !== undefined;
+  const template = (selectable ? ['2.25rem'] : []).concat(columns.map((c) => columnTrack(c.width, c.header, longestText(rows, c)))).join(' ');
   const lastShown = virtualizer.getVirtualItems().at(-1)?.index ?? -1;
   const { onEndReached } = props;
   useEffect(() => {
     if (onEndReached && rows.length > 0 && lastShown >= rows.length - 20) onEndReached();
   }, [onEndReached, lastShown, rows.length]);
-  const selectable = props.selected !== undefined;
 
   function moveTo(index: number, extend: boolean) {
     if (rows.length === 0) return;
@@ -198,20 +257,25 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
     props.onSelect?.(index, e.shiftKey ? 'range' : e.ctrlKey || e.metaKey ? 'toggle' : 'only', activeIndex);
   }
 
+  function onCheckClick(e: MouseEvent, index: number) {
+    setActive(index);
+    props.onSelect?.(index, e.shiftKey ? 'range' : 'toggle', activeIndex);
+  }
+
   const activeRow = rows[activeIndex];
   return (
     <div
-      className={`vgrid ${props.size === 'short' ? 'vgrid-short' : 'vgrid-tall'}`}
+      className={`vgrid vgrid-${props.size ?? 'tall'}`}
       role="grid"
       aria-label={props.label}
       aria-rowcount={rows.length + 1}
-      aria-colcount={columns.length}
+      aria-colcount={columns.length + (selectable ? 1 : 0)}
       aria-multiselectable={selectable || undefined}
       aria-activedescendant={activeRow ? `${id}-r${activeIndex}` : undefined}
       tabIndex={0}
       onKeyDown={onKeyDown}
     >
-      <GridHead columns={columns} template={template} sort={props.sort} onSort={props.onSort} />
+      <GridHead columns={columns} template={template} sort={props.sort} onSort={props.onSort} selectable={selectable} />
       {/* not a tab stop of its own (Chromium makes scrollers focusable): the grid is the one stop, arrows scroll it */}
       <div className="vgrid-body" ref={scrollRef} role="rowgroup" tabIndex={-1}>
         {rows.length === 0 ? (
@@ -231,8 +295,10 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
                   columns={columns}
                   style={{ gridTemplateColumns: template, height: rowHeight, transform: `translateY(${item.start}px)` }}
                   active={item.index === activeIndex}
-                  selected={selectable ? (props.selected?.has(key) ?? false) : undefined}
+                  selected={selectable ? (props.selected?.has(props.selectionKey?.(row) ?? key) ?? false) : undefined}
+                  label={props.rowLabel?.(row) ?? `row ${item.index + 1}`}
                   onClick={(e) => onRowClick(e, item.index)}
+                  onCheck={(e) => onCheckClick(e, item.index)}
                   onDoubleClick={() => props.onActivate?.(row, item.index)}
                 />
               );

@@ -2,7 +2,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useActiveDb } from '../../app/session.ts';
 import { usePendingVersion } from '../../outbox/runtime.ts';
-import { hrefFor } from '../../app/router.ts';
+import { hrefFor, navigate } from '../../app/router.ts';
+import type { RouteProps } from '../../app/routes.tsx';
+import { GroupPeople } from './GroupPeople.tsx';
 import { formatCount } from '../../app/format.ts';
 import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
 import { ExportButtons } from '../../components/ExportButtons.tsx';
@@ -37,7 +39,7 @@ function Count({ value }: { value: HolderCount }) {
 }
 
 const groupColumns: Column<GroupWithSupervisors>[] = [
-  { id: 'group', header: 'Group', width: 'minmax(10rem, 1.5fr)', render: (g) => g.group.groupname },
+  { id: 'group', header: 'Group', width: 'minmax(10rem, 1.5fr)', render: (g) => <a href={hrefFor('access', 'group', g.group.groupid)} tabIndex={-1} title="Show its members and supervisors">{g.group.groupname}</a> },
   { id: 'site', header: 'Site · category', width: 'minmax(9rem, 1.2fr)', render: (g) => g.context },
   { id: 'members', header: 'Members', width: '7rem', render: (g) => formatCount(g.group.usercount) },
   { id: 'access', header: 'With access', width: '8rem', render: (g) => <Count value={g.supervisorCount} /> },
@@ -70,19 +72,23 @@ const featureExportColumns: ExportColumn<FeatureWithHolders>[] = [
   { header: 'Supervisors', cell: (f) => people(f.holders) },
 ];
 
-export default function AccessView() {
+export default function AccessView({ params }: RouteProps) {
   const db = useActiveDb();
   const pendingVersion = usePendingVersion();
   const groups = useLiveQuery(() => (db ? groupsWithSupervisors(db) : Promise.resolve([])), [db, pendingVersion]);
   const features = useLiveQuery(() => (db ? featuresWithHolders(db) : Promise.resolve([])), [db, pendingVersion]);
+  const opened = params[0] === 'group' ? groups?.find((g) => g.group.groupid === Number(params[1])) : undefined;
   return (
     <section className="view" aria-labelledby="access-heading">
       <h1 id="access-heading">Access</h1>
       <section className="panel" aria-labelledby="access-groups-heading">
         <h2 id="access-groups-heading">Groups</h2>
         <div className="toolbar"><ExportButtons what="group access" load={async () => tableOf(groupExportColumns, groups ?? [])} disabled={!groups?.length} /></div>
-        <VirtualGrid label="Groups and their supervisors" rows={groups ?? []} rowKey={(g) => g.group.groupid} columns={groupColumns} size="short" rowHeight={44} loading={groups === undefined} emptyText="No group in the cache." />
+        <VirtualGrid label="Groups and their supervisors" rows={groups ?? []} rowKey={(g) => g.group.groupid} columns={groupColumns} size="short" rowHeight={44} loading={groups === undefined}
+          onActivate={(g) => navigate('access', 'group', g.group.groupid)} emptyText="No group in the cache." />
       </section>
+      {/* `#/access/group/42`: that group's members and supervisors, to select and act on */}
+      {db && opened && <GroupPeople key={opened.group.groupid} db={db} group={opened} />}
       <section className="panel" aria-labelledby="access-features-heading">
         <h2 id="access-features-heading">Features</h2>
         <div className="toolbar"><ExportButtons what="feature access" load={async () => tableOf(featureExportColumns, features ?? [])} disabled={!features?.length} /></div>

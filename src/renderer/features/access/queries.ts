@@ -96,3 +96,10 @@ export async function featuresWithHolders(db: FieldbookDb): Promise<FeatureWithH
     .map((feature) => ({ feature, site: siteName(feature.siteid, names), holders: (byFeature.get(feature.id) ?? []).sort(byName), holderCount: counts.get(feature.id) ?? NO_HOLDER }))
     .sort((a, b) => compareText(a.site, b.site) || compareText(a.feature.moduleName, b.feature.moduleName) || compareText(a.feature.functionName, b.feature.functionName));
 }
+
+/** A group's members in their effective state, by name. */
+export async function groupMembersOf(db: FieldbookDb, groupid: number): Promise<(UserRecord & PendingMark)[]> {
+  const ids = (await db.groupMembers.where('groupid').equals(groupid).toArray()).map((m) => m.userid);
+  const users = await usersWithPending(db, ids);
+  return [...users.values()].sort(byName);
+}

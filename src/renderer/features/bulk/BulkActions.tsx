@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useActiveDb, useSession } from '../../app/session.ts';
 import { plural } from '../../app/words.ts';
-import type { SelectionActionProps } from '../users/SelectionActions.tsx';
+import type { BulkPreset, QueuedBatch, SelectionActionProps } from '../../components/SelectionBar.tsx';
 import { discardOps, enqueueOps, newId } from '../../../shared/replay-queue/queue.ts';
 import { outboxStore, queueChanged } from '../../outbox/runtime.ts';
 import { KNOWN_STATUSES } from '../import/rows.ts';
@@ -78,36 +78,34 @@ function choicesFor(type: ActionType | null, catalog: Catalog, names: ReturnType
   return (
     type === 'groupAccess' ? groupChoices(catalog.groups, names)
     : type === 'moduleAccess' ? featureChoices(catalog.modules, names)
-    : type === 'credential' || type === 'credentialRemove' ? credentialChoices(catalog.credentials)
+    : type === 'credential' || type === 'credentialRemove' ? credentialChoices(catalog.credentials, names)
     : type === 'training' || type === 'trainingRemove' ? courseChoices(catalog.courses, names)
     : []
   );
 
 }
 
-/** Queue the drafts as one batch, and "Undo" discards that batch before it is sent. */
-function useQueuedBatch() {
-  const [queued, setQueued] = useState<{ batchId: string; ids: string[] } | null>(null);
-  const queue = async (drafts: BulkPreview['drafts']): Promise<boolean> => {
-    const odb = outboxStore.getState().db;
-    if (!odb) return false;
-    const batchId = newId();
-    const ops = await enqueueOps(odb, drafts, { batchId });
-    await queueChanged();
-    setQueued({ batchId, ids: ops.map((op) => op.id) });
-    return true;
-  };
+/** Queues the drafts as one batch; its Undo discards that batch before it is sent. */
+async function queueBatch(drafts: BulkPreview['drafts']): Promise<QueuedBatch | null> {
+  const odb = outboxStore.getState().db;
+  if (!odb) return null;
+  const ops = await enqueueOps(odb, drafts, { batchId: newId() });
+  await queueChanged();
+  const ids = ops.map((op) => op.id);
   const undo = async () => {
-    const odb = outboxStore.getState().db;
-    if (!odb || !queued) return;
-    await discardOps(odb, queued.ids, outboxStore.getState().actor);
+    await discardOps(odb, ids, outboxStore.getState().actor);
     await queueChanged();
-    setQueued(null);
   };
-  return { queued, queue, undo };
+  return { count: ids.length, undo };
 }
 
-export function BulkActions({ userIds }: SelectionActionProps) {
+const EMPTY_FORM: BulkForm = { status: 'Inactive', grant: true, choice: '', startdate: '', expirationdate: '', credentialnumber: '', notes: '', duedate: '' };
+
+function formOf(preset: BulkPreset | undefined): BulkForm {
+  return preset?.choice === undefined ? EMPTY_FORM : { ...EMPTY_FORM, choice: String(preset.choice) };
+}
+
+export function BulkActions({ userIds, preset, onQueued }: SelectionActionProps) {
   const db = useActiveDb();
   const access = useSession((s) => s.activeProfile?.access ?? 'unknown');
   const catalog = useLiveQuery(
@@ -115,10 +113,9 @@ export function BulkActions({ userIds }: SelectionActionProps) {
     [db],
   );
   const names = useCatalogNames(db);
-  const [type, setType] = useState<ActionType | null>(null);
-  const [form, setForm] = useState<BulkForm>({ status: 'Inactive', grant: true, choice: '', startdate: '', expirationdate: '', credentialnumber: '', notes: '', duedate: '' });
+  const [type, setType] = useState<ActionType | null>(preset?.type ?? null);
+  const [form, setForm] = useState<BulkForm>(() => formOf(preset));
   const [preview, setPreview] = useState<BulkPreview | null>(null);
-  const batch = useQueuedBatch();
   if (!db || !catalog) return null;
 
   const set = (patch: Partial<BulkForm>) => {
@@ -134,7 +131,10 @@ export function BulkActions({ userIds }: SelectionActionProps) {
   };
   const queue = async () => {
     if (!preview || preview.drafts.length === 0) return;
-    if (await batch.queue(preview.drafts)) setPreview(null);
+    const batch = await queueBatch(preview.drafts);
+    if (!batch) return;
+    setPreview(null);
+    onQueued(batch);
   };
   const credential = type === 'credential' ? catalog.credentials.find((c) => c.credentialid === Number(form.choice)) : undefined;
   const options = choicesFor(type, catalog, names);
@@ -142,7 +142,7 @@ export function BulkActions({ userIds }: SelectionActionProps) {
     <div className="bulk-actions">
       <label>
         Bulk action{' '}
-        <select value={type ?? ''} onChange={(e) => { setType((e.target.value || null) as ActionType | null); setPreview(null); }}>
+        <select value={type ?? ''} onChange={(e) => { setType((e.target.value || null) as ActionType | null); setForm(EMPTY_FORM); setPreview(null); }}>
           <option value="">Choose…</option>
           {(Object.keys(ACTION_LABELS) as ActionType[]).map((t) => (
             <option key={t} value={t}>{ACTION_LABELS[t]}</option>
@@ -157,12 +157,6 @@ export function BulkActions({ userIds }: SelectionActionProps) {
         </button>
       )}
       {preview && <PreviewPanel preview={preview} onQueue={() => void queue()} />}
-      {batch.queued && (
-        <p role="status">
-          Queued {plural(batch.queued.ids.length, 'change')}.{' '}
-          <button type="button" onClick={() => void batch.undo()}>Undo</button>
-        </p>
-      )}
     </div>
   );
 }

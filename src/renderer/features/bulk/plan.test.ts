@@ -45,6 +45,17 @@ describe('the preview of a bulk action', () => {
     expect(preview.refused[0]?.reason).toContain('requires an expiration date');
   });
 
+  it('renews with only a new expiration date, keeping the start date the holder has, though the credential requires one', () => {
+    const preview = previewBulk([person(3)], { type: 'credential', credential: firstAid, startdate: '', expirationdate: '2028-01-01', credentialnumber: '', notes: '' }, ctx);
+    expect(preview.drafts.map((d) => d.op)).toEqual([{ kind: 'credentialAssignment.update', credentialid: 9, userid: 3, changes: { expirationdate: '2028-01-01' } }]);
+  });
+
+  it('still refuses a new assignment without the start date the credential requires', () => {
+    const preview = previewBulk([person(1), person(3)], { type: 'credential', credential: firstAid, startdate: '', expirationdate: '2028-01-01', credentialnumber: '', notes: '' }, ctx);
+    expect(preview.refused.map((r) => [r.user.userid, r.reason])).toEqual([[1, 'First Aid requires a start date.']]);
+    expect(preview.drafts).toHaveLength(1);
+  });
+
   it('assigns a credential with its dates to those who lack it, and renews it for those who hold it', () => {
     const preview = previewBulk([person(1), person(3)], { type: 'credential', credential: firstAid, startdate: '2026-01-01', expirationdate: '2028-01-01', credentialnumber: '', notes: '' }, ctx);
     expect(preview.drafts.map((d) => d.op)).toEqual([

@@ -49,14 +49,23 @@ export interface BulkPreview {
 
 const who = (u: UserRecord) => `${u.firstname} ${u.lastname}`.trim() || u.username;
 
-/** Problems with the action itself, for everyone (a required date missing, an unreadable date). */
+/**
+ * What the credential requires that the person would still lack: the form's value, or for a
+ * renewal the one they already hold (a renewal with only a new expiration date keeps their start date).
+ */
+function missingRequired(action: Extract<BulkAction, { type: 'credential' }>, held: CredentialAssignmentRecord | undefined): string[] {
+  const c = action.credential;
+  const missing: string[] = [];
+  if (c.requiredstartdate && !action.startdate && !held?.startIso) missing.push(`${c.credentialname} requires a start date.`);
+  if (c.requiredexpirationdate && !action.expirationdate && !held?.expirationIso) missing.push(`${c.credentialname} requires an expiration date.`);
+  if (c.requiredcredentialnum && !action.credentialnumber.trim() && !held?.credentialnumber) missing.push(`${c.credentialname} requires a credential number.`);
+  return missing;
+}
+
+/** Problems with the action itself, for everyone (an unreadable date, dates in the wrong order). */
 export function actionProblems(action: BulkAction): string[] {
   const problems: string[] = [];
   if (action.type === 'credential') {
-    const c = action.credential;
-    if (c.requiredstartdate && !action.startdate) problems.push(`${c.credentialname} requires a start date.`);
-    if (c.requiredexpirationdate && !action.expirationdate) problems.push(`${c.credentialname} requires an expiration date.`);
-    if (c.requiredcredentialnum && !action.credentialnumber.trim()) problems.push(`${c.credentialname} requires a credential number.`);
     if (action.startdate && !toIsoDate(action.startdate)) problems.push(`"${action.startdate}" is not a date.`);
     if (action.expirationdate && !toIsoDate(action.expirationdate)) problems.push(`"${action.expirationdate}" is not a date.`);
     if (action.startdate && action.expirationdate && toIsoDate(action.expirationdate) < toIsoDate(action.startdate)) problems.push('The expiration date is before the start date.');
@@ -141,6 +150,8 @@ function planFor(user: UserRecord, action: BulkAction, ctx: BulkContext): Planne
     case 'credential': {
       const c = action.credential;
       const held = ctx.credentialsHeld.get(`${c.credentialid}-${user.userid}`);
+      const missing = missingRequired(action, held);
+      if (missing.length > 0) return { refused: missing.join(' ') };
       if (held) return renewal(name, user, c, held, action);
       const fields = {
         ...(action.startdate ? { startdate: action.startdate } : {}),

@@ -3,12 +3,14 @@
  * changed in the cache, counted by kind, with the people behind each count;
  * filtered by site and profile group. From the change log only: works offline.
  */
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { GroupRecord, SiteRecord, UserRecord } from '../../../shared/records.ts';
 import { useActiveDb } from '../../app/session.ts';
 import { formatCount, formatDate, formatDateTime } from '../../app/format.ts';
-import { hrefFor } from '../../app/router.ts';
+import { hrefFor, navigate } from '../../app/router.ts';
+import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
+import { SelectionBar, useRowSelection } from '../../components/SelectionBar.tsx';
 import { CHANGE_LABELS, type ChangeKind } from '../../sync/changes.ts';
 import type { SyncChangeLog } from '../../sync/log.ts';
 import { changeWords, changesSince, countsByKind, filterChanges, omittedSince, periodWords, type ChangeNames } from './view-model.ts';
@@ -34,7 +36,6 @@ async function loadChangeNames(db: FieldbookDb): Promise<ChangeNames> {
 function periodChoice(log: SyncChangeLog, last: SyncChangeLog, syncs: number): string {
   return `${periodWords(log.since, last.at)} (${syncs === 1 ? 'the last sync' : `the last ${plural(syncs, 'sync')}`})`;
 }
-const SHOWN = 500;
 
 export default function ChangesView() {
   const db = useActiveDb();
@@ -60,7 +61,9 @@ export default function ChangesView() {
   const omitted = from === null ? 0 : omittedSince(logs, from);
   const siteName = new Map(sites.map((s: SiteRecord) => [s.siteid, s.sitename]));
   const groupChoices = groups.filter((g: GroupRecord) => siteid === null || g.siteid === siteid);
-  const drill = kind ? shown.filter((c) => c.k === kind) : [];
+  // the same array while nothing it depends on changes: the selection re-reads its list when it changes
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- shown is derived from these
+  const drill = useMemo(() => (kind ? shown.filter((c) => c.k === kind) : []), [kind, logs, from, siteid, members, people]);
 
   return (
     <section className="view changes-view" aria-labelledby="changes-heading">
@@ -100,7 +103,7 @@ export default function ChangesView() {
             {last.outcome !== 'completed' ? ` The last sync ${last.outcome === 'cancelled' ? 'was cancelled' : 'stopped on an error'}: what it changed before stopping is listed.` : ''}
           </p>
           {counts.length > 0 && <KindCounts counts={counts} kind={kind} onKind={setKind} />}
-          {kind && <PeopleTable kind={kind} drill={drill} people={people} siteName={siteName} names={names} />}
+          {kind && <PeopleTable key={kind} kind={kind} drill={drill} people={people} siteName={siteName} names={names} />}
         </>
       )}
     </section>
@@ -135,35 +138,36 @@ interface PeopleTableProps {
   names: ChangeNames;
 }
 
-/** The people behind one count, with what changed for each. */
+type ChangeRow = ReturnType<typeof filterChanges>[number] & { key: number };
+const NO_ROWS: ChangeRow[] = [];
+const personOf = (c: ChangeRow) => c.u;
+
+function changeColumns({ people, siteName, names }: Pick<PeopleTableProps, 'people' | 'siteName' | 'names'>): Column<ChangeRow>[] {
+  return [
+    {
+      id: 'person', header: 'Person', width: 'minmax(10rem, 1.5fr)',
+      render: (c) => {
+        const person = people?.get(c.u);
+        return person ? <a href={hrefFor('users', c.u)} tabIndex={-1}>{`${person.firstname} ${person.lastname}`.trim() || person.username}</a> : (c.d && c.k === 'person.removed' ? c.d : `#${c.u}`);
+      },
+    },
+    { id: 'site', header: 'Site', width: 'minmax(8rem, 1fr)', render: (c) => { const site = c.s ?? people?.get(c.u)?.siteid; return site !== undefined ? (siteName.get(site) ?? String(site)) : ''; } },
+    { id: 'what', header: 'What changed', width: 'minmax(10rem, 2fr)', render: (c) => changeWords(c, names, (iso) => formatDate(iso)) },
+    { id: 'at', header: 'Seen by the sync of', width: 'minmax(10rem, 1fr)', render: (c) => formatDateTime(c.at) },
+  ];
+}
+
+/** The people behind one count, with what changed for each: a list to select and act on. */
 function PeopleTable({ kind, drill, people, siteName, names }: PeopleTableProps) {
+  const rows = useMemo(() => drill.map((c, key) => ({ ...c, key })), [drill]);
+  // people removed from the site cannot be acted on: only those still cached are selectable in bulk
+  const loadMatching = useCallback(async () => rows.filter((c) => people?.has(c.u)).map(personOf), [rows, people]);
+  const selection = useRowSelection(rows, personOf, loadMatching);
   return (
     <>
-      <table className="outbox-table" aria-label={`People: ${CHANGE_LABELS[kind]}`}>
-        <thead>
-          <tr>
-            <th scope="col">Person</th>
-            <th scope="col">Site</th>
-            <th scope="col">What changed</th>
-            <th scope="col">Seen by the sync at</th>
-          </tr>
-        </thead>
-        <tbody>
-          {drill.slice(0, SHOWN).map((c, i) => {
-            const person = people?.get(c.u);
-            const site = c.s ?? person?.siteid;
-            return (
-              <tr key={`${c.u}-${i}`}>
-                <td>{person ? <a href={hrefFor('users', c.u)}>{`${person.firstname} ${person.lastname}`.trim() || person.username}</a> : (c.d && c.k === 'person.removed' ? c.d : `#${c.u}`)}</td>
-                <td>{site !== undefined ? (siteName.get(site) ?? String(site)) : ''}</td>
-                <td>{changeWords(c, names, (iso) => formatDate(iso))}</td>
-                <td>{formatDateTime(c.at)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      {drill.length > SHOWN && <p>Showing the first {formatCount(SHOWN)} of {formatCount(drill.length)}.</p>}
+      <SelectionBar store={selection.store} matchCount={rows.filter((c) => people?.has(c.u)).length} loadMatching={loadMatching} />
+      <VirtualGrid label={`People: ${CHANGE_LABELS[kind]}`} rows={rows.length ? rows : NO_ROWS} rowKey={(c) => c.key} columns={changeColumns({ people, siteName, names })} size="short" {...selection.grid}
+        rowLabel={(c) => { const p = people?.get(c.u); return p ? `${p.lastname}, ${p.firstname}` : `#${c.u}`; }} onActivate={(c) => people?.has(c.u) && navigate('users', c.u)} />
     </>
   );
 }

@@ -3,7 +3,7 @@
  * expiring; the holders of one credential (or of all), filtered to expired or
  * expiring within 30/60/90 days.
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { CredentialAssignmentRecord, CredentialRecord } from '../../../shared/records.ts';
 import { todayIso } from '../../../shared/dates.ts';
@@ -13,23 +13,25 @@ import { useActiveDb } from '../../app/session.ts';
 import { hrefFor, navigate } from '../../app/router.ts';
 import { formatCount, formatDate } from '../../app/format.ts';
 import { CREDENTIAL_STATE_LABEL, credentialState } from '../../app/compliance.ts';
-import { applyOverlays, countWithPending, usersWithPending } from '../../app/overlays.ts';
+import { applyOverlays, usersWithPending } from '../../app/overlays.ts';
 import { PendingMarker } from '../../components/PendingMarker.tsx';
 import { usePendingVersion } from '../../outbox/runtime.ts';
 import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
 import { CredentialBadge, StatusText } from '../../components/Badges.tsx';
 import { ExportButtons } from '../../components/ExportButtons.tsx';
 import { pendingCell, tableOf, type ExportColumn } from '../../app/export-list.ts';
-import { credentialLabel } from '../../app/catalog.ts';
-import { useSoonDays } from '../../app/soon-window.ts';
+import { credentialLabel, siteName } from '../../app/catalog.ts';
+import { useCatalogNames } from '../../app/catalog-names.ts';
 import { plural } from '../../app/words.ts';
+import { useSoonDays } from '../../app/soon-window.ts';
+import { SelectionBar, useRowSelection } from '../../components/SelectionBar.tsx';
 import {
-  PAGE_SIZE, countCredentialsExpiringWithin, countExpiredCredentials, credentialHolders, credentialSummaries, credentialsExpiringWithin, expiredCredentials,
+  PAGE_SIZE, countInWindowWithPending, credentialHolders, credentialSummaries, credentialsExpiringWithin, expiredCredentials,
   inExpiredWindow, inExpiringWindow, listCredentialCategories, listCredentials, type Holder,
 } from './queries.ts';
 
-/** All holders, the expired, or those expiring within this many days (as text: the select's value). */
-type HolderWindow = 'all' | 'expired' | `${number}`;
+/** All holders, the expired, or those expiring within that many days ("30"). */
+export type HolderWindow = 'all' | 'expired' | `${number}`;
 
 interface HolderPage {
   holders: Holder[];
@@ -46,10 +48,12 @@ async function loadHolders(db: FieldbookDb, credentialid: number | null, window:
   const options = credentialid === null ? { today, limit } : { today, credentialid, limit };
   const days = Number(window);
   const matches = window === 'expired' ? (a: CredentialAssignmentRecord) => inExpiredWindow(a, options) : (a: CredentialAssignmentRecord) => inExpiringWindow(a, days, options);
-  const [assignments, cachedTotal] = window === 'expired'
-    ? await Promise.all([expiredCredentials(db, options), countExpiredCredentials(db, options)])
-    : await Promise.all([credentialsExpiringWithin(db, days, options), countCredentialsExpiringWithin(db, days, options)]);
-  const [withPending, total] = await Promise.all([applyOverlays('credentialAssignments', db, assignments, matches), countWithPending('credentialAssignments', db, cachedTotal, matches)]);
+  // the total is counted by the query the dashboard's figures use, so the two agree
+  const [assignments, total] = await Promise.all([
+    window === 'expired' ? expiredCredentials(db, options) : credentialsExpiringWithin(db, days, options),
+    countInWindowWithPending(db, window === 'expired' ? 'expired' : days, options),
+  ]);
+  const withPending = await applyOverlays('credentialAssignments', db, assignments, matches);
   const users = await usersWithPending(db, withPending.map((a) => a.userid));
   return { holders: withPending.map((assignment) => ({ assignment, user: users.get(assignment.userid) })), total };
 }
@@ -58,9 +62,11 @@ function holderWindowWords(window: HolderWindow): string {
   return window === 'all' ? '' : window === 'expired' ? 'expired' : `expiring within ${plural(Number(window), 'day')}`;
 }
 
-/** The "soon" window first, then 30, 60 and 90 days (the report's columns). */
-function windowChoices(soonDays: number): number[] {
-  return [...new Set([soonDays, 30, 60, 90])].sort((a, b) => a - b);
+/** The windows the Show picker offers: this week, the "soon" window, 30/60/90 days, and the one a link opened. */
+function windowChoices(soonDays: number, current: HolderWindow): number[] {
+  const days = new Set([7, soonDays, 30, 60, 90]);
+  if (current !== 'all' && current !== 'expired') days.add(Number(current));
+  return [...days].sort((a, b) => a - b);
 }
 
 /** The days a holder's state badge counts as "expiring soon" under this window. */
@@ -84,10 +90,13 @@ function holderExportColumns(names: Map<number, string>, today: string, soonDays
   ];
 }
 
-function Holders({ db, credential, names }: { db: FieldbookDb; credential: CredentialRecord | null; names: Map<number, string> }) {
+const NO_HOLDERS: Holder[] = [];
+const personOfHolder = (h: Holder) => h.assignment.userid;
+
+function Holders({ db, credential, names, opened }: { db: FieldbookDb; credential: CredentialRecord | null; names: Map<number, string>; opened: HolderWindow | null }) {
   const soonDays = useSoonDays();
   // null: the "soon" window of Settings, whatever it is now
-  const [window, setWindow] = useState<HolderWindow | null>(credential ? 'all' : null);
+  const [window, setWindow] = useState<HolderWindow | null>(opened ?? (credential ? 'all' : null));
   const effective: HolderWindow = window === null || (!credential && window === 'all') ? `${soonDays}` : window;
   const today = todayIso();
   const [limit, setLimit] = useState(PAGE_SIZE);
@@ -100,12 +109,19 @@ function Holders({ db, credential, names }: { db: FieldbookDb; credential: Crede
   const readMore = () => {
     if (shown >= limit && shown < total) setLimit(limit + PAGE_SIZE);
   };
+  // every page of the list, for "select all" and for saying who is selected but no longer listed
+  const loadMatching = useCallback(
+    async () => (await loadHolders(db, credential?.credentialid ?? null, effective, today, Infinity)).holders.filter((h) => h.assignment.pendingChange !== 'delete').map((h) => h.assignment.userid),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- pendingVersion: pending edits change who is listed
+    [db, credential, effective, today, pendingVersion],
+  );
+  const selection = useRowSelection(holders ?? NO_HOLDERS, personOfHolder, loadMatching);
   const columns: Column<Holder>[] = [
     { id: 'user', header: 'Holder', width: 'minmax(10rem, 2fr)', render: (h) => h.user ? <a href={hrefFor('users', h.user.userid)} tabIndex={-1}>{h.user.lastname}, {h.user.firstname}</a> : `User ${h.assignment.userid}` },
-    ...(credential ? [] : [{ id: 'credential', header: 'Credential', width: 'minmax(8rem, 1.5fr)', render: (h: Holder) => names.get(h.assignment.credentialid) ?? String(h.assignment.credentialid) }]),
+    ...(credential ? [] : [{ id: 'credential', header: 'Credential', width: 'minmax(8rem, 1.5fr)', render: (h: Holder) => names.get(h.assignment.credentialid) ?? String(h.assignment.credentialid), fitText: (h: Holder) => names.get(h.assignment.credentialid) ?? '' }]),
     { id: 'expires', header: 'Expires', width: '8rem', render: (h) => formatDate(h.assignment.expirationIso) },
     { id: 'state', header: 'State', width: '9rem', render: (h) => <><CredentialBadge state={credentialState(h.assignment, today, badgeDays(effective, soonDays), { expiration: credential?.requiredexpirationdate ?? true })} /> <PendingMarker row={h.assignment} what={`${names.get(h.assignment.credentialid) ?? 'the credential'} of ${h.user ? `${h.user.firstname} ${h.user.lastname}` : `user ${h.assignment.userid}`}`} /></> },
-    { id: 'number', header: 'Number', width: '7rem', render: (h) => h.assignment.credentialnumber || '—' },
+    { id: 'number', header: 'Number', width: '7rem', render: (h) => h.assignment.credentialnumber || '—', fitText: (h) => h.assignment.credentialnumber },
     { id: 'status', header: 'Status', width: '6rem', render: (h) => <StatusText value={h.assignment.status} /> },
   ];
   const title = credential ? credential.credentialname : 'All credentials';
@@ -123,17 +139,26 @@ function Holders({ db, credential, names }: { db: FieldbookDb; credential: Crede
           <select value={effective} onChange={(e) => { setWindow(e.target.value as HolderWindow); setLimit(PAGE_SIZE); }}>
             {credential && <option value="all">All holders</option>}
             <option value="expired">Expired</option>
-            {windowChoices(soonDays).map((days) => <option key={days} value={days}>Expiring within {plural(days, 'day')}</option>)}
+            {windowChoices(soonDays, effective).map((d) => <option key={d} value={d}>Expiring within {plural(d, 'day')}</option>)}
           </select>
         </label>
         {credential && <button type="button" onClick={() => navigate('credentials')}>Show all credentials</button>}
         <ExportButtons what={exportName} load={exportHolders} disabled={!holders || total === 0} />
         <p role="status" className="count">{holders ? (shown < total ? `${formatCount(shown)} of ${plural(total, 'assignment')} (scroll for more)` : plural(total, 'assignment')) : 'Loading…'}</p>
       </div>
-      <VirtualGrid label={`Holders of ${title}`} rows={holders ?? []} rowKey={(h) => h.assignment.id} columns={columns} size="short"
+      <SelectionBar store={selection.store} matchCount={holders ? total : undefined} loadMatching={loadMatching}
+        preset={credential ? { type: 'credential', choice: credential.credentialid } : { type: 'credential' }} />
+      <VirtualGrid label={`Holders of ${title}`} rows={holders ?? NO_HOLDERS} rowKey={(h) => h.assignment.id} columns={columns} size="short" {...selection.grid}
+        rowLabel={(h) => (h.user ? `${h.user.lastname}, ${h.user.firstname}` : `user ${h.assignment.userid}`)}
         onActivate={(h) => navigate('users', h.assignment.userid)} loading={holders === undefined} onEndReached={readMore} emptyText="No assignment in this window." />
     </section>
   );
+}
+
+function openedWindow(params: readonly string[]): HolderWindow | null {
+  if (params[0] === 'expired') return 'expired';
+  const days = Number(params[1]);
+  return params[0] === 'expiring' && Number.isInteger(days) && days > 0 ? `${days}` : null;
 }
 
 export default function CredentialsView({ params }: RouteProps) {
@@ -143,15 +168,18 @@ export default function CredentialsView({ params }: RouteProps) {
   const categories = useLiveQuery(() => (db ? listCredentialCategories(db) : Promise.resolve([])), [db]);
   const pendingVersion = usePendingVersion();
   const summaries = useLiveQuery(() => (db ? credentialSummaries(db) : Promise.resolve(new Map())), [db, pendingVersion]);
-  const names = useMemo(() => new Map((credentials ?? []).map((c) => [c.credentialid, credentialLabel(c)])), [credentials]);
+  const catalog = useCatalogNames(db);
+  const names = useMemo(() => new Map((credentials ?? []).map((c) => [c.credentialid, credentialLabel(c, catalog)])), [credentials, catalog]);
   if (!db) return null;
-  const selectedId = params[0] === undefined ? null : Number(params[0]);
+  // `#/credentials/42`, or a list the dashboard opens: `#/credentials/expiring/7`, `#/credentials/expired`
+  const opened = openedWindow(params);
+  const selectedId = params[0] === undefined || opened ? null : Number(params[0]);
   const selected = credentials?.find((c) => c.credentialid === selectedId) ?? null;
   const shown = (credentials ?? []).filter((c) => categoryid === null || c.categoryid === categoryid);
   const count = (c: CredentialRecord, key: 'holders' | 'expired' | 'within30' | 'within60' | 'within90') => formatCount(summaries?.get(c.credentialid)?.[key] ?? 0);
   const columns: Column<CredentialRecord>[] = [
     { id: 'name', header: 'Credential', width: 'minmax(10rem, 2fr)', render: (c) => <a href={hrefFor('credentials', c.credentialid)} tabIndex={-1}>{c.credentialname}</a> },
-    { id: 'category', header: 'Category', width: 'minmax(8rem, 1fr)', render: (c) => c.categoryname },
+    { id: 'category', header: 'Category', width: 'minmax(8rem, 1fr)', render: (c) => c.categoryname, fitText: (c) => c.categoryname },
     { id: 'holders', header: 'Holders', width: '6.5rem', render: (c) => count(c, 'holders') },
     { id: 'expired', header: 'Expired', width: '6.5rem', render: (c) => count(c, 'expired') },
     { id: 'd30', header: '≤ 30 days', width: '7.5rem', render: (c) => count(c, 'within30') },
@@ -166,14 +194,15 @@ export default function CredentialsView({ params }: RouteProps) {
           Category
           <select value={categoryid ?? ''} onChange={(e) => setCategoryid(e.target.value === '' ? null : Number(e.target.value))}>
             <option value="">All categories</option>
-            {categories?.map((c) => <option key={c.categoryid} value={c.categoryid}>{c.categoryname}</option>)}
+            {/* every site has its own categories of the same names: the site tells them apart */}
+            {categories?.map((c) => <option key={c.categoryid} value={c.categoryid}>{c.categoryname} ({siteName(c.siteid, catalog)})</option>)}
           </select>
         </label>
         <p role="status" className="count">{plural(shown.length, 'credential')}</p>
       </div>
-      <VirtualGrid label="Credential list" rows={shown} rowKey={(c) => c.credentialid} columns={columns} size="short"
+      <VirtualGrid label="Credential list" rows={shown} rowKey={(c) => c.credentialid} columns={columns} size="compact"
         onActivate={(c) => navigate('credentials', c.credentialid)} loading={credentials === undefined} emptyText="No credential in the cache." />
-      <Holders key={selected?.credentialid ?? 'all'} db={db} credential={selected} names={names} />
+      <Holders key={`${selected?.credentialid ?? 'all'} ${opened ?? ''}`} db={db} credential={selected} names={names} opened={opened} />
     </section>
   );
 }

@@ -3,7 +3,7 @@ import Dexie from 'dexie';
 import type { CredentialAssignmentRecord, CredentialCategoryRecord, CredentialRecord, UserRecord } from '../../../shared/records.ts';
 import { addDaysIso, todayIso } from '../../../shared/dates.ts';
 import type { FieldbookDb } from '../../db/index.ts';
-import { bucketDelta, touchedOf, type PendingMark } from '../../app/overlays.ts';
+import { bucketDelta, countWithPending, touchedOf, type PendingMark } from '../../app/overlays.ts';
 
 /** Dates sort as strings; any real ISO date is >= this, and '' (no date) is below it. */
 const EARLIEST = '0000-00-00';
@@ -98,6 +98,15 @@ export async function expiredCredentials(db: FieldbookDb, options: WindowOptions
 
 export async function countExpiredCredentials(db: FieldbookDb, options: WindowOptions = {}): Promise<number> {
   return expiredRange(db, options).count();
+}
+
+/**
+ * How many assignments the expired or expiring list holds (of one credential or of all),
+ * pending edits counted as they will be: the list's own count, and the dashboard's figure that opens it.
+ */
+export async function countInWindowWithPending(db: FieldbookDb, window: 'expired' | number, options: WindowOptions = {}): Promise<number> {
+  if (window === 'expired') return countWithPending('credentialAssignments', db, await countExpiredCredentials(db, options), (a) => inExpiredWindow(a, options));
+  return countWithPending('credentialAssignments', db, await countCredentialsExpiringWithin(db, window, options), (a) => inExpiringWindow(a, window, options));
 }
 
 export interface CredentialSummary {

@@ -3,108 +3,153 @@
  * dependency), so start-up does not pay for it. Each chart has its numbers
  * beside it as a table, for screen readers and for reading exact values.
  */
+import type { MouseEvent } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { todayIso } from '../../../shared/dates.ts';
 import { useActiveDb } from '../../app/session.ts';
 import { usePendingVersion } from '../../outbox/runtime.ts';
 import { formatCount, formatDate } from '../../app/format.ts';
-import { credentialsExpiringByWeek, overdueTrainingByCourse, userStatusBreakdown } from './queries.ts';
+import { hrefFor, navigate } from '../../app/router.ts';
+import { useSoonDays } from '../../app/soon-window.ts';
+import { attentionFigures, credentialsExpiringByWeek, overdueTrainingByCourse, userStatusBreakdown } from './queries.ts';
+import { AttentionFiguresList, FigureLink, openUsersWithStatus } from './Figures.tsx';
 import { ChangesSummary } from '../changes/ChangesSummary.tsx';
 import { MEANING_COLOUR, statusColour } from './colours.ts';
 
 
-/** The chart's key: each colour with what it stands for and its number. */
-function Legend({ label, rows }: { label: string; rows: { label: string; value: number; colour: string }[] }) {
+/** The chart's key: each colour with what it stands for and its number, a link to the list it counts. */
+function Legend({ label, rows }: { label: string; rows: { label: string; value: number; colour: string; href: string; onOpen?: (e: MouseEvent) => void }[] }) {
   return (
     <ul className="legend" aria-label={label}>
       {rows.map((r) => (
-        <li key={r.label}><span className="swatch" aria-hidden="true" style={{ background: r.colour }} /> {r.label}: {formatCount(r.value)}</li>
+        <li key={r.label}><span className="swatch" aria-hidden="true" style={{ background: r.colour }} /> <FigureLink href={r.href} value={r.value} label={r.label} onOpen={r.onOpen} /></li>
       ))}
     </ul>
   );
 }
 
-function DataTable({ caption, rows }: { caption: string; rows: { label: string; value: number }[] }) {
+function DataTable({ caption, rows }: { caption: string; rows: { label: string; value: number; href?: string }[] }) {
   return (
     <table className="chart-table">
       <caption>{caption}</caption>
       <tbody>
         {rows.map((r) => (
-          <tr key={r.label}><th scope="row">{r.label}</th><td>{formatCount(r.value)}</td></tr>
+          <tr key={r.label}><th scope="row">{r.href ? <a href={r.href}>{r.label}</a> : r.label}</th><td>{formatCount(r.value)}</td></tr>
         ))}
       </tbody>
     </table>
   );
 }
 
+/** Chart labels stay on one line (long course names would wrap over each other); the table beside the chart has them whole. */
+const TOP_COURSES = 10;
+function shortLabel(text: string, max = 20): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+const shortDate = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+type WeekRow = { label: string; short: string; value: number };
+
+function ExpiringCard({ weeks }: { weeks: WeekRow[] | undefined }) {
+  return (
+    <figure className="card" aria-labelledby="chart-expiring">
+      <figcaption id="chart-expiring">Credentials expiring in the next 12 weeks, by week</figcaption>
+      {weeks === undefined ? <p role="status">Loading…</p> : (
+        <div className="chart">
+          <ResponsiveContainer width="100%" height={240}>
+            <BarChart data={weeks}>
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="short" fontSize={11} interval="preserveStartEnd" minTickGap={8} />
+              <YAxis allowDecimals={false} fontSize={11} />
+              <Tooltip />
+              <Bar dataKey="value" name="Expiring" fill={MEANING_COLOUR.expiring} isAnimationActive={false} />
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+      )}
+      <details><summary>Numbers<span className="visually-hidden"> of credentials expiring by week</span></summary><DataTable caption="Credentials expiring by week" rows={weeks ?? []} /></details>
+    </figure>
+  );
+}
+
+type CourseRow = { courseid: number; label: string; value: number; href: string };
+
+function OverdueCard({ courses, total }: { courses: CourseRow[] | undefined; total: number | undefined }) {
+  const top = (courses ?? []).slice(0, TOP_COURSES);
+  const chartRows = top.map((c) => ({ ...c, short: shortLabel(c.label) }));
+  return (
+    <figure className="card" aria-labelledby="chart-overdue">
+      <figcaption id="chart-overdue">
+        Overdue training by course{courses && courses.length > TOP_COURSES ? `: the ${TOP_COURSES} courses with the most, of ${formatCount(courses.length)}` : ''}
+      </figcaption>
+      {courses === undefined ? <p role="status">Loading…</p> : courses.length === 0 ? <p>No overdue training.</p> : (
+        <div className="chart" style={{ height: Math.max(120, chartRows.length * 28 + 40) }}>
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={chartRows} layout="vertical" margin={{ left: 8, right: 16 }}>
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis type="number" allowDecimals={false} fontSize={11} />
+              <YAxis type="category" dataKey="short" width={180} fontSize={11} interval={0} />
+              <Tooltip />
+              <Bar dataKey="value" name="Overdue" fill={MEANING_COLOUR.overdue} isAnimationActive={false} cursor="pointer"
+                onClick={(d: { payload?: CourseRow }) => d.payload && navigate('training', 'course', d.payload.courseid)} />
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+      )}
+      {total !== undefined && (
+        <ul className="legend" aria-label="Overdue training: key">
+          <li><span className="swatch" aria-hidden="true" style={{ background: MEANING_COLOUR.overdue }} /> <FigureLink href={hrefFor('training')} value={total} label="overdue training assignments, all courses" /></li>
+        </ul>
+      )}
+      <details><summary>Numbers<span className="visually-hidden"> of overdue training by course</span></summary><DataTable caption="Overdue training by course" rows={courses ?? []} /></details>
+    </figure>
+  );
+}
+
+function StatusCard({ statuses }: { statuses: { label: string; status: string; value: number; colour: string }[] | undefined }) {
+  return (
+    <figure className="card" aria-labelledby="chart-status">
+      <figcaption id="chart-status">Users by status</figcaption>
+      {statuses === undefined ? <p role="status">Loading…</p> : (
+        <div className="chart">
+          <ResponsiveContainer width="100%" height={240}>
+            <PieChart>
+              {/* no labels on the slices (small ones would overlap): the key below has every number */}
+              <Pie data={statuses} dataKey="value" nameKey="label" outerRadius={90} isAnimationActive={false}>
+                {statuses.map((r) => <Cell key={r.label} fill={r.colour} />)}
+              </Pie>
+              <Tooltip />
+            </PieChart>
+          </ResponsiveContainer>
+        </div>
+      )}
+      <Legend label="Users by status: key" rows={(statuses ?? []).map((r) => ({ ...r, label: `${r.label} users`, href: hrefFor('users'), onOpen: openUsersWithStatus(r.status) }))} />
+    </figure>
+  );
+}
+
 export default function DashboardView() {
   const db = useActiveDb();
   const pendingVersion = usePendingVersion();
+  const soonDays = useSoonDays();
   const today = todayIso();
+  const figures = useLiveQuery(() => (db ? attentionFigures(db, soonDays, today) : undefined), [db, soonDays, today, pendingVersion]);
   const weeks = useLiveQuery(() => (db ? credentialsExpiringByWeek(db, 12, today) : Promise.resolve([])), [db, today, pendingVersion]);
-  const overdue = useLiveQuery(() => (db ? overdueTrainingByCourse(db, 10, today) : Promise.resolve([])), [db, today, pendingVersion]);
+  const overdue = useLiveQuery(() => (db ? overdueTrainingByCourse(db, Infinity, today) : Promise.resolve([])), [db, today, pendingVersion]);
   const statuses = useLiveQuery(() => (db ? userStatusBreakdown(db) : Promise.resolve([])), [db, pendingVersion]);
-  const weekRows = (weeks ?? []).map((w) => ({ label: `Week of ${formatDate(w.weekStart)}`, short: formatDate(w.weekStart), value: w.count }));
-  const overdueRows = (overdue ?? []).map((c) => ({ label: c.coursename || `Course ${c.courseid}`, value: c.count }));
-  const statusRows = (statuses ?? []).map((s) => ({ label: s.status || '(none)', value: s.count, colour: statusColour(s.status) }));
+  const weekRows = weeks?.map((w) => ({ label: `Week of ${formatDate(w.weekStart)}`, short: shortDate.format(new Date(`${w.weekStart}T00:00:00Z`)), value: w.count }));
+  const courseRows = overdue?.map((c) => ({ courseid: c.courseid, label: c.coursename || `Course ${c.courseid}`, value: c.count, href: hrefFor('training', 'course', c.courseid) }));
+  const statusRows = statuses?.map((s) => ({ label: s.status || '(no status)', status: s.status, value: s.count, colour: statusColour(s.status) }));
   return (
     <section className="view dashboard" aria-labelledby="dashboard-heading">
       <h1 id="dashboard-heading">Dashboard</h1>
       <ChangesSummary />
+      <AttentionFiguresList figures={figures} soonDays={soonDays} />
       <div className="cards">
-        <figure className="card" aria-labelledby="chart-expiring">
-          <figcaption id="chart-expiring">Credentials expiring by week</figcaption>
-          {weeks === undefined ? <p role="status">Loading…</p> : (
-            <div className="chart">
-              <ResponsiveContainer width="100%" height={240}>
-                <BarChart data={weekRows}>
-                  <CartesianGrid strokeDasharray="3 3" />
-                  <XAxis dataKey="short" fontSize={11} />
-                  <YAxis allowDecimals={false} fontSize={11} />
-                  <Tooltip />
-                  <Bar dataKey="value" name="Expiring" fill={MEANING_COLOUR.expiring} isAnimationActive={false} />
-                </BarChart>
-              </ResponsiveContainer>
-            </div>
-          )}
-          <Legend label="Credentials expiring: key" rows={[{ label: 'Expiring in the week', value: weekRows.reduce((n, r) => n + r.value, 0), colour: MEANING_COLOUR.expiring }]} />
-          <details><summary>Numbers<span className="visually-hidden"> of credentials expiring by week</span></summary><DataTable caption="Credentials expiring by week" rows={weekRows} /></details>
-        </figure>
-        <figure className="card" aria-labelledby="chart-overdue">
-          <figcaption id="chart-overdue">Overdue training by course</figcaption>
-          {overdue === undefined ? <p role="status">Loading…</p> : overdueRows.length === 0 ? <p>No overdue training.</p> : (
-            <div className="chart">
-              <ResponsiveContainer width="100%" height={240}>
-                <BarChart data={overdueRows} layout="vertical" margin={{ left: 24 }}>
-                  <CartesianGrid strokeDasharray="3 3" />
-                  <XAxis type="number" allowDecimals={false} fontSize={11} />
-                  <YAxis type="category" dataKey="label" width={140} fontSize={11} />
-                  <Tooltip />
-                  <Bar dataKey="value" name="Overdue" fill={MEANING_COLOUR.overdue} isAnimationActive={false} />
-                </BarChart>
-              </ResponsiveContainer>
-            </div>
-          )}
-          <Legend label="Overdue training: key" rows={[{ label: 'Overdue assignments', value: overdueRows.reduce((n, r) => n + r.value, 0), colour: MEANING_COLOUR.overdue }]} />
-          <details><summary>Numbers<span className="visually-hidden"> of overdue training by course</span></summary><DataTable caption="Overdue training by course" rows={overdueRows} /></details>
-        </figure>
-        <figure className="card" aria-labelledby="chart-status">
-          <figcaption id="chart-status">Users by status</figcaption>
-          {statuses === undefined ? <p role="status">Loading…</p> : (
-            <div className="chart">
-              <ResponsiveContainer width="100%" height={240}>
-                <PieChart>
-                  <Pie data={statusRows} dataKey="value" nameKey="label" outerRadius={90} label isAnimationActive={false}>
-                    {statusRows.map((r) => <Cell key={r.label} fill={r.colour} />)}
-                  </Pie>
-                  <Tooltip />
-                </PieChart>
-              </ResponsiveContainer>
-            </div>
-          )}
-          <Legend label="Users by status: key" rows={statusRows} />
-        </figure>
+        <OverdueCard courses={courseRows} total={figures?.overdue} />
+        <ExpiringCard weeks={weekRows} />
+        <StatusCard statuses={statusRows} />
       </div>
     </section>
   );

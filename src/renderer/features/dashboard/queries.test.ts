@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { credentialsExpiringByWeek, overdueTrainingByCourse, userStatusBreakdown } from './queries.ts';
+import { attentionFigures, credentialsExpiringByWeek, overdueTrainingByCourse, userStatusBreakdown } from './queries.ts';
 import { credentialAssignment, freshDb, trainingAssignment, user } from '../../testing/fixtures.ts';
 
 const today = '2026-03-01';
@@ -31,5 +31,25 @@ describe('dashboard series', () => {
     const db = freshDb();
     await db.users.bulkPut([user(1), user(2), user(3, { status: 'Frozen' })]);
     expect(await userStatusBreakdown(db)).toEqual([{ status: 'Active', count: 2 }, { status: 'Frozen', count: 1 }]);
+  });
+});
+
+describe('the figures that open lists', () => {
+  it('count overdue training over every course, however many the chart shows', async () => {
+    const db = freshDb();
+    const courseids = Array.from({ length: 12 }, (_, i) => 50 + i);
+    await db.courses.bulkPut(courseids.map((courseid) => ({ courseid, siteid: 1, coursename: `Course ${courseid}`, coursetype: 1, status: 'active' })));
+    await db.trainingAssignments.bulkPut(courseids.map((courseid, i) => trainingAssignment(i + 1, i + 1, courseid, '2026-01-01')));
+    expect((await attentionFigures(db, 30, today)).overdue).toBe(12);
+    expect(await overdueTrainingByCourse(db, Infinity, today)).toHaveLength(12);
+  });
+
+  it('count credentials expiring within 7 days as this week, and within the soon window apart from it', async () => {
+    const db = freshDb();
+    await db.credentialAssignments.bulkPut([
+      credentialAssignment(1, 1, '03/01/2026'), credentialAssignment(1, 2, '03/08/2026'),
+      credentialAssignment(1, 3, '03/20/2026'), credentialAssignment(1, 4, '05/20/2026'), credentialAssignment(1, 5, '02/01/2026'),
+    ]);
+    expect(await attentionFigures(db, 30, today)).toEqual({ overdue: 0, expired: 1, expiringWeek: 2, expiringSoon: 3 });
   });
 });

@@ -1,7 +1,8 @@
 /** The compliance picture at a glance: the three series the dashboard charts. */
 import { addDaysIso, todayIso } from '../../../shared/dates.ts';
 import type { FieldbookDb } from '../../db/index.ts';
-import { countOverdueForCourse, isOverdue } from '../training/queries.ts';
+import { countOverdueForCourse, countOverdueWithPending, isOverdue } from '../training/queries.ts';
+import { countInWindowWithPending } from '../credentials/queries.ts';
 import { bucketDelta, touchedOf } from '../../app/overlays.ts';
 
 /** Counts with the pending operations' changes added (a bucket the cache lacks is added when it gains records). */
@@ -39,8 +40,8 @@ export interface CourseCount {
   count: number;
 }
 
-/** Courses with the most overdue (not done) assignments, largest first (index counts only). */
-export async function overdueTrainingByCourse(db: FieldbookDb, top = 10, today: string = todayIso()): Promise<CourseCount[]> {
+/** Courses with overdue (not done) assignments, the most first, `top` of them (index counts only). */
+export async function overdueTrainingByCourse(db: FieldbookDb, top = Infinity, today: string = todayIso()): Promise<CourseCount[]> {
   const [courses, touched] = await Promise.all([db.courses.toArray(), touchedOf('trainingAssignments', db)]);
   const counts = await Promise.all(courses.map((c) => countOverdueForCourse(db, c.courseid, today)));
   const delta = bucketDelta(touched, (t) => (isOverdue(t, today) ? String(t.courseid) : null));
@@ -64,4 +65,28 @@ export async function userStatusBreakdown(db: FieldbookDb): Promise<StatusCount[
   return withDelta(statuses.map((status, i) => ({ status, count: counts[i]! })), (s) => s.status, delta, (status, count) => ({ status, count }))
     .filter((s) => s.count > 0)
     .sort((a, b) => b.count - a.count);
+}
+
+export interface AttentionFigures {
+  /** overdue training assignments, every course */
+  overdue: number;
+  expired: number;
+  /** credentials expiring from today through 7 days */
+  expiringWeek: number;
+  /** credentials expiring within the "soon" window */
+  expiringSoon: number;
+}
+
+/**
+ * The dashboard's headline figures, each counted by the query of the list it opens
+ * (Training → Overdue, Credentials → Expired / Expiring within N days), pending edits included.
+ */
+export async function attentionFigures(db: FieldbookDb, soonDays: number, today: string = todayIso()): Promise<AttentionFigures> {
+  const [overdue, expired, expiringWeek, expiringSoon] = await Promise.all([
+    countOverdueWithPending(db, today),
+    countInWindowWithPending(db, 'expired', { today }),
+    countInWindowWithPending(db, 7, { today }),
+    countInWindowWithPending(db, soonDays, { today }),
+  ]);
+  return { overdue, expired, expiringWeek, expiringSoon };
 }

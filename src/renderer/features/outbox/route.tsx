@@ -5,7 +5,7 @@
  */
 import { lazy } from 'react';
 import { registerRoute } from '../../app/routes.tsx';
-import { registerSelectionAction } from '../users/SelectionActions.tsx';
+import { registerSelectionAction } from '../../components/SelectionBar.tsx';
 import { BulkActions } from '../bulk/BulkActions.tsx';
 import { registerOutboxOverlays } from '../../outbox/overlays.ts';
 import { startOutboxRuntime } from '../../outbox/runtime.ts';

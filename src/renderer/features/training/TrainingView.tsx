@@ -1,5 +1,5 @@
 /** Training by course and by user: overdue, due within N days, everything. */
-import { useDeferredValue, useState } from 'react';
+import { useCallback, useDeferredValue, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { CourseRecord, TrainingAssignmentRecord, UserRecord } from '../../../shared/records.ts';
 import { todayIso } from '../../../shared/dates.ts';
@@ -20,8 +20,9 @@ import { StatusText, TrainingBadge } from '../../components/Badges.tsx';
 import { DaysInput } from '../../components/DaysInput.tsx';
 import { useSoonDaysBox } from '../../app/soon-window.ts';
 import { plural } from '../../app/words.ts';
+import { SelectionBar, useRowSelection } from '../../components/SelectionBar.tsx';
 import { searchUsersWithPending } from '../users/queries.ts';
-import { PAGE_SIZE, isDueWithin, isOverdue, countOverdueForCourse, countOverdueTraining, overdueTraining, countTrainingDueWithin, courseTrainingCounts, listCourses, overdueTrainingForCourse, trainingDueWithin, trainingForCourse, trainingForUser } from './queries.ts';
+import { PAGE_SIZE, isDueWithin, isOverdue, countOverdueWithPending, overdueTraining, countTrainingDueWithin, courseTrainingCounts, listCourses, overdueTrainingForCourse, trainingDueWithin, trainingForCourse, trainingForUser } from './queries.ts';
 
 type Show = 'all' | 'overdue' | 'due';
 type Row = CachedTrainingAssignment & PendingMark & { user?: UserRecord | undefined };
@@ -29,15 +30,19 @@ type Row = CachedTrainingAssignment & PendingMark & { user?: UserRecord | undefi
 async function loadCourseTraining(db: FieldbookDb, courseid: number | null, show: Show, days: number, today: string, limit: number): Promise<{ rows: Row[]; total: number }> {
   let rows: CachedTrainingAssignment[];
   let total: number | null = null;
+  // the overdue totals are counted by the query the dashboard's figures use, so the two agree
   let matches: (t: TrainingAssignmentRecord) => boolean;
   if (courseid === null && show === 'overdue') {
-    [rows, total] = await Promise.all([overdueTraining(db, today, limit), countOverdueTraining(db, today)]);
+    rows = await overdueTraining(db, today, limit);
+    total = await countOverdueWithPending(db, today);
     matches = (t) => isOverdue(t, today);
   } else if (courseid === null) {
-    [rows, total] = await Promise.all([trainingDueWithin(db, days, { today, limit }), countTrainingDueWithin(db, days, { today })]);
     matches = (t) => isDueWithin(t, days, { today });
+    rows = await trainingDueWithin(db, days, { today, limit });
+    total = await countWithPending('trainingAssignments', db, await countTrainingDueWithin(db, days, { today }), matches);
   } else if (show === 'overdue') {
-    [rows, total] = await Promise.all([overdueTrainingForCourse(db, courseid, today, limit), countOverdueForCourse(db, courseid, today)]);
+    rows = await overdueTrainingForCourse(db, courseid, today, limit);
+    total = await countOverdueWithPending(db, today, courseid);
     matches = (t) => t.courseid === courseid && isOverdue(t, today);
   } else if (show === 'due') {
     rows = await trainingDueWithin(db, days, { today, courseid, limit: Infinity });
@@ -49,7 +54,7 @@ async function loadCourseTraining(db: FieldbookDb, courseid: number | null, show
   const pending = await applyOverlays('trainingAssignments', db, rows, matches);
   const [users, effectiveTotal] = await Promise.all([
     usersWithPending(db, pending.map((t) => t.userid)),
-    total === null ? pending.filter((t) => t.pendingChange !== 'delete').length : countWithPending('trainingAssignments', db, total, matches),
+    total ?? pending.filter((t) => t.pendingChange !== 'delete').length,
   ]);
   return { rows: pending.map((t) => ({ ...t, user: users.get(t.userid) })), total: effectiveTotal };
 }
@@ -82,6 +87,9 @@ function trainingExportColumns(today: string, days: number): ExportColumn<Row>[]
   ];
 }
 
+const NO_ROWS: Row[] = [];
+const personOfRow = (t: Row) => t.userid;
+
 function ByCourse({ db, courseid }: { db: FieldbookDb; courseid: number | null }) {
   const [show, setShow] = useState<Show>('overdue');
   const [days, setDays] = useSoonDaysBox();
@@ -99,6 +107,13 @@ function ByCourse({ db, courseid }: { db: FieldbookDb; courseid: number | null }
   const readMore = () => {
     if (shown >= limit && shown < total) setLimit(limit + PAGE_SIZE);
   };
+  // every page of the list, for "select all" and for saying who is selected but no longer listed
+  const loadMatching = useCallback(
+    async () => (await loadCourseTraining(db, courseid, effective, days, today, Infinity)).rows.filter((t) => t.pendingChange !== 'delete').map((t) => t.userid),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- pendingVersion: pending edits change who is listed
+    [db, courseid, effective, days, today, pendingVersion],
+  );
+  const selection = useRowSelection(rows ?? NO_ROWS, personOfRow, loadMatching);
   const course = courses?.find((c) => c.courseid === courseid) ?? null;
   const courseColumns: Column<CourseRecord>[] = [
     { id: 'name', header: 'Course', width: 'minmax(10rem, 3fr)', render: (c) => <a href={hrefFor('training', 'course', c.courseid)} tabIndex={-1}>{c.coursename}</a> },
@@ -110,7 +125,7 @@ function ByCourse({ db, courseid }: { db: FieldbookDb; courseid: number | null }
   const exportRows = async () => tableOf(trainingExportColumns(today, days), (await loadCourseTraining(db, courseid, effective, days, today, Infinity)).rows);
   return (
     <>
-      <VirtualGrid label="Course list" rows={courses ?? []} rowKey={(c) => c.courseid} columns={courseColumns} size="short"
+      <VirtualGrid label="Course list" rows={courses ?? []} rowKey={(c) => c.courseid} columns={courseColumns} size="compact"
         onActivate={(c) => navigate('training', 'course', c.courseid)} loading={courses === undefined} emptyText="No course in the cache." />
       <section className="panel" aria-labelledby="course-training-heading">
         <h2 id="course-training-heading">{course ? course.coursename : 'All courses'}</h2>
@@ -128,7 +143,10 @@ function ByCourse({ db, courseid }: { db: FieldbookDb; courseid: number | null }
           <ExportButtons what={listName} load={exportRows} disabled={!rows || total === 0} />
           <p role="status" className="count">{rows ? (shown < total ? `${formatCount(shown)} of ${plural(total, 'assignment')} (scroll for more)` : plural(total, 'assignment')) : 'Loading…'}</p>
         </div>
-        <VirtualGrid label={`Assignments: ${course?.coursename ?? 'all courses'}`} rows={rows ?? []} rowKey={(t) => t.transcriptid}
+        <SelectionBar store={selection.store} matchCount={rows ? total : undefined} loadMatching={loadMatching}
+          preset={courseid === null ? { type: 'training' } : { type: 'training', choice: courseid }} />
+        <VirtualGrid label={`Assignments: ${course?.coursename ?? 'all courses'}`} rows={rows ?? NO_ROWS} rowKey={(t) => t.transcriptid} {...selection.grid}
+          rowLabel={(t) => (t.user ? `${t.user.lastname}, ${t.user.firstname}` : `user ${t.userid}`)}
           columns={trainingColumns(today, days, true)} size="short" onActivate={(t) => navigate('users', t.userid)} loading={rows === undefined} onEndReached={readMore} emptyText="No assignment to show." />
       </section>
     </>

@@ -4,7 +4,7 @@ import type { CourseRecord, TrainingAssignmentRecord } from '../../../shared/rec
 import { addDaysIso, todayIso } from '../../../shared/dates.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 import { openDueIso, type CachedTrainingAssignment } from '../../db/derived.ts';
-import { bucketDelta, touchedOf } from '../../app/overlays.ts';
+import { bucketDelta, countWithPending, touchedOf } from '../../app/overlays.ts';
 
 /** Long lists are read a page at a time (see credentials/queries.ts); `limit: Infinity` reads all. */
 export const PAGE_SIZE = 500;
@@ -45,6 +45,15 @@ export async function overdueTraining(db: FieldbookDb, today: string = todayIso(
 /** How many not-done assignments are overdue over all courses (index only). */
 export async function countOverdueTraining(db: FieldbookDb, today: string = todayIso()): Promise<number> {
   return db.trainingAssignments.where('openDueIso').between(EARLIEST, today, true, false).count();
+}
+
+/**
+ * How many not-done assignments are overdue (of one course or of all), pending edits counted as
+ * they will be: the overdue list's own count, and the dashboard's figure that opens it.
+ */
+export async function countOverdueWithPending(db: FieldbookDb, today: string = todayIso(), courseid?: number): Promise<number> {
+  const cached = courseid === undefined ? await countOverdueTraining(db, today) : await countOverdueForCourse(db, courseid, today);
+  return countWithPending('trainingAssignments', db, cached, (t) => (courseid === undefined || t.courseid === courseid) && isOverdue(t, today));
 }
 
 function dueRange(db: FieldbookDb, days: number, options: { today?: string; courseid?: number }) {

@@ -1,5 +1,5 @@
 /** The users list: instant search, filters, sortable columns, counts and multi-select. */
-import { useDeferredValue, useMemo } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { UserRecord } from '../../../shared/records.ts';
 import type { FieldbookDb } from '../../db/index.ts';
@@ -13,8 +13,8 @@ import { plural } from '../../app/words.ts';
 import { hrefFor, navigate } from '../../app/router.ts';
 import { DEFAULT_SORT, compareUsers, countUsers, firstUsersByName, searchUsersWithPending, userFilterOptions, type UserFilterOptions, type UserSortKey } from './queries.ts';
 import { useUsersView } from './view-store.ts';
-import { useUserSelection } from './selection.ts';
-import { SelectionActions } from './SelectionActions.tsx';
+import { useUserSelection, userSelectionStore } from './selection.ts';
+import { SelectionBar } from '../../components/SelectionBar.tsx';
 import { catalogNames, groupChoices } from '../../app/catalog.ts';
 import { ChoiceOptions } from '../../components/ChoiceOptions.tsx';
 import { ExportButtons } from '../../components/ExportButtons.tsx';
@@ -59,7 +59,7 @@ function useUsersList(db: FieldbookDb) {
 function userColumns(siteNames: ReadonlyMap<number, string>): Column<Row>[] {
   return [
     {
-      id: 'name', header: 'Name', width: 'minmax(12rem, 2fr)', sortable: true,
+      id: 'name', header: 'Name', width: 'minmax(12rem, 1.5fr)', sortable: true,
       render: (u) => (
         <>
           <a href={hrefFor('users', u.userid)} tabIndex={-1} onClick={(e) => e.stopPropagation()}>
@@ -71,10 +71,10 @@ function userColumns(siteNames: ReadonlyMap<number, string>): Column<Row>[] {
       ),
     },
     { id: 'username', header: 'Username', width: 'minmax(8rem, 1.2fr)', sortable: true, render: (u) => u.username },
-    { id: 'employeeid', header: 'Employee ID', width: 'minmax(6rem, 1fr)', sortable: true, render: (u) => u.employeeid },
+    { id: 'employeeid', header: 'Employee ID', width: 'minmax(6rem, 0.8fr)', sortable: true, render: (u) => u.employeeid },
     { id: 'status', header: 'Status', width: '7rem', sortable: true, render: (u) => <StatusText value={u.status} /> },
     { id: 'usertype', header: 'Type', width: '8rem', sortable: true, render: (u) => u.usertype },
-    { id: 'siteid', header: 'Site', width: 'minmax(6rem, 1fr)', sortable: true, render: (u) => siteNames.get(u.siteid) ?? String(u.siteid) },
+    { id: 'siteid', header: 'Site', width: 'minmax(8rem, 1.2fr)', sortable: true, render: (u) => siteNames.get(u.siteid) ?? String(u.siteid), fitText: (u) => siteNames.get(u.siteid) ?? '' },
   ];
 }
 
@@ -150,6 +150,7 @@ export function UsersView({ db }: { db: FieldbookDb }) {
   const options = useLiveQuery(() => userFilterOptions(db), [db, pendingVersion]);
   const siteNames = useMemo(() => new Map(options?.sites.map((s) => [s.siteid, s.sitename]) ?? []), [options]);
   const orderedIds = useMemo(() => rows.map((u) => u.userid), [rows]);
+  const loadMatching = useCallback(async () => orderedIds, [orderedIds]);
 
   return (
     <section className="view users-view" aria-labelledby="users-heading">
@@ -159,14 +160,9 @@ export function UsersView({ db }: { db: FieldbookDb }) {
         <p role="status" aria-live="polite" className="count">
           {!loaded ? (firstScreen && total !== undefined ? plural(total, 'user') : 'Loading users…') : `${formatCount(rows.length)} of ${plural(total ?? rows.length, 'user')}`}
         </p>
-        {loaded && rows.length > 0 && (
-          <button type="button" onClick={() => selectAll(orderedIds)}>
-            Select all {formatCount(rows.length)} matching
-          </button>
-        )}
         <ExportButtons what="users" load={async () => tableOf(userExportColumns(siteNames), rows)} disabled={!loaded || rows.length === 0} />
       </div>
-      <SelectionActions />
+      <SelectionBar store={userSelectionStore} matchCount={loaded ? rows.length : undefined} loadMatching={loadMatching} />
       <VirtualGrid
         label="Users"
         rows={rows}
@@ -178,6 +174,7 @@ export function UsersView({ db }: { db: FieldbookDb }) {
         onSelect={(index, mode, fromIndex) => select(orderedIds, index, mode, fromIndex)}
         loading={!loaded && firstScreen === undefined}
         onSelectAll={() => selectAll(orderedIds)}
+        rowLabel={(u) => `${u.lastname}, ${u.firstname}`}
         onActivate={(u) => navigate('users', u.userid)}
         emptyText={total === 0 ? 'No users in the cache yet: sync from Connection & sync.' : 'No user matches the search and filters.'}
       />

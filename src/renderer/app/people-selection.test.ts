@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { emptySelection, nextSelection } from './selection.ts';
+import { createSelectionStore, emptySelection, nextSelection, selectedNotShown } from './people-selection.ts';
 
 const order = [10, 20, 30, 40, 50];
 const ids = (s: { selected: ReadonlySet<number> }) => [...s.selected].sort((a, b) => a - b);
 
-describe('selecting users', () => {
+describe('selecting people in a list', () => {
   it('a click selects only that user', () => {
     const s = nextSelection({ selected: new Set([10, 20]), anchor: 10 }, order, 2, 'only');
     expect(ids(s)).toEqual([30]);
@@ -30,5 +30,29 @@ describe('selecting users', () => {
 
   it('shift-click without an anchor selects just that user', () => {
     expect(ids(nextSelection(emptySelection, order, 2, 'range'))).toEqual([30]);
+  });
+});
+
+describe('the selected people a list does not show', () => {
+  it('are those a filter or a queued change took out of the list', () => {
+    expect(selectedNotShown(new Set([10, 20, 30]), new Set([20, 40]))).toEqual([10, 30]);
+  });
+
+  it('are none when every selected person is in the list', () => {
+    expect(selectedNotShown(new Set([20]), new Set([20, 40]))).toEqual([]);
+  });
+
+  it('can be unselected, leaving the others selected', () => {
+    const store = createSelectionStore();
+    store.getState().selectAll([10, 20, 30]);
+    store.getState().drop([10, 30]);
+    expect(ids(store.getState())).toEqual([20]);
+  });
+
+  it('each list has its own selection', () => {
+    const a = createSelectionStore();
+    const b = createSelectionStore();
+    a.getState().selectAll([10]);
+    expect(b.getState().selected.size).toBe(0);
   });
 });

@@ -1,0 +1,39 @@
+/**
+ * The dashboard's figures, each a link to the list it counts (counted by that
+ * list's own query): overdue training, expired credentials, credentials expiring
+ * this week and within the "soon" window, people by status.
+ */
+import type { MouseEvent } from 'react';
+import { formatCount } from '../../app/format.ts';
+import { hrefFor, navigate } from '../../app/router.ts';
+import { usersViewStore } from '../users/view-store.ts';
+import type { AttentionFigures } from './queries.ts';
+
+export function FigureLink({ href, value, label, onOpen }: { href: string; value: number; label: string; onOpen?: (e: MouseEvent) => void }) {
+  return (
+    <a className="figure" href={href} onClick={onOpen}>
+      <span className="figure-value">{formatCount(value)}</span> <span className="figure-label">{label}</span>
+    </a>
+  );
+}
+
+export function AttentionFiguresList({ figures, soonDays }: { figures: AttentionFigures | undefined; soonDays: number }) {
+  if (!figures) return <p role="status">Loading…</p>;
+  return (
+    <ul className="figures" aria-label="Needs attention">
+      <li><FigureLink href={hrefFor('training')} value={figures.overdue} label="overdue training assignments (all courses)" /></li>
+      <li><FigureLink href={hrefFor('credentials', 'expired')} value={figures.expired} label="expired credentials" /></li>
+      <li><FigureLink href={hrefFor('credentials', 'expiring', 7)} value={figures.expiringWeek} label="credentials expiring within 7 days" /></li>
+      {soonDays !== 7 && <li><FigureLink href={hrefFor('credentials', 'expiring', soonDays)} value={figures.expiringSoon} label={`credentials expiring within ${formatCount(soonDays)} days`} /></li>}
+    </ul>
+  );
+}
+
+/** Opens the Users list filtered to one status (its count line then shows the figure). */
+export function openUsersWithStatus(status: string) {
+  return (e: MouseEvent) => {
+    e.preventDefault();
+    usersViewStore.setState({ text: '', filters: { status } });
+    navigate('users');
+  };
+}
