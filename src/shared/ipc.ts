@@ -144,7 +144,23 @@ export interface SyncProgress {
 type PageOf<K extends CollectionName> = {
   collection: K;
   records: CollectionRecordMap[K][];
-};
+} & (K extends 'users' ? UsersPageExtra : unknown);
+
+/** What a message of users carries besides them. */
+interface UsersPageExtra {
+  /**
+   * For each of the message's users whose item listed its e-mails by id: those
+   * ids, a complete read of the user's e-mails (they came in earlier messages
+   * of the same page). A cached e-mail of theirs not listed is removed with
+   * the users' write. A user whose item listed a bare address is left out.
+   */
+  emailsListed?: UserEmailsListed[];
+}
+
+export interface UserEmailsListed {
+  userid: number;
+  emailids: number[];
+}
 
 /**
  * One validated page, streamed to the renderer. The renderer writes it (records

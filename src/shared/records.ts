@@ -62,6 +62,12 @@ export interface EmailRecord {
   email: string;
   status: string;
   isprimary: boolean | null;
+  /**
+   * It came with a users list item (that list carries this user's e-mails): a
+   * later read of the user's item that does not list it removes it
+   * (renderer/sync/emails.ts). E-mails read one user at a time have none.
+   */
+  fromList?: true;
 }
 
 export interface ProfileCategoryRecord {
@@ -275,9 +281,23 @@ export function emailsOfUser(u: Parsed<'user'>): EmailRecord[] {
   const out: EmailRecord[] = [];
   for (const e of u.email) {
     if (typeof e === 'string') continue;
-    out.push(normalizeEmail(e, u.userid));
+    out.push({ ...normalizeEmail(e, u.userid), fromList: true });
   }
   return out;
+}
+
+/**
+ * The ids of the e-mails a user item lists: a complete read of that user's
+ * e-mails. Null when it lists a bare address (no id to compare a cached
+ * e-mail with): nothing is removed on its word.
+ */
+export function listedEmailIds(u: Parsed<'user'>): number[] | null {
+  const ids: number[] = [];
+  for (const e of u.email) {
+    if (typeof e === 'string') return null;
+    ids.push(e.emailid);
+  }
+  return ids;
 }
 
 export function normalizeEmail(e: Parsed<'email'>, userid: number): EmailRecord {

@@ -38,7 +38,7 @@ describe('a full sync', () => {
     const finished = await engine.run();
     expect(finished.outcome).toBe('completed');
     expect(recordsOf(pages, 'users')).toHaveLength(5);
-    expect(recordsOf(pages, 'emails')).toEqual([{ emailid: 11, userid: 1, email: 'u1@example.com', status: 'Active', isprimary: null }]);
+    expect(recordsOf(pages, 'emails')).toEqual([{ emailid: 11, userid: 1, email: 'u1@example.com', status: 'Active', isprimary: null, fromList: true }]);
     expect(recordsOf(pages, 'credentialAssignments')).toHaveLength(6);
     expect(recordsOf(pages, 'groupMembers')).toEqual([
       { id: '40-1', groupid: 40, userid: 1 },

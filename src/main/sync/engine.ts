@@ -9,7 +9,7 @@
  * (801/802) or a lost network stops the whole sync: the renderer keeps its cache
  * and the checkpoints let the next sync resume. Cancel stops within one page.
  */
-import type { AppError, HandlerContext, PageFingerprint, PageFingerprintText, SyncFinishedEvent, SyncPageEvent, SyncPhase, SyncProgress, SyncTaskSummary, TaskCheckpoint } from '../../shared/ipc.ts';
+import type { AppError, HandlerContext, PageFingerprint, UserEmailsListed, PageFingerprintText, SyncFinishedEvent, SyncPageEvent, SyncPhase, SyncProgress, SyncTaskSummary, TaskCheckpoint } from '../../shared/ipc.ts';
 import { MAX_IPC_MESSAGE_BYTES } from '../../shared/ipc.ts';
 import type { Parsed, SchemaName } from '../../shared/api/wire.ts';
 import type { CollectionName } from '../../shared/records.ts';
@@ -25,7 +25,7 @@ import { collectionProgress, type CollectionCounters, type TaskState } from './p
 import { splitBySize } from './split.ts';
 import { FingerprintBook, pageKey, taskItems, type TaskItems } from '../../shared/page-fingerprints.ts';
 import { validateItems, wholeList } from '../api/client.ts';
-import { KIND_SPECS, announcedTotals, childTasks, collectionsUnder, describeTask, itemKey, rootTasks, toRecords, type SyncTask } from './tasks.ts';
+import { KIND_SPECS, announcedTotals, childTasks, collectionsUnder, describeTask, emailsListedOf, itemKey, rootTasks, toRecords, type SyncTask } from './tasks.ts';
 
 export interface SyncOptions {
   syncId: string;
@@ -86,6 +86,16 @@ interface TaskRun {
   rows: number | null;
   hint: number | null;
   error?: AppError;
+}
+
+/** The listed e-mails of these users (those whose item listed them by id). */
+function usersEmailsListed(users: readonly { userid: number }[], listed: ReadonlyMap<number, number[]>): UserEmailsListed[] {
+  const out: UserEmailsListed[] = [];
+  for (const { userid } of users) {
+    const emailids = listed.get(userid);
+    if (emailids) out.push({ userid, emailids });
+  }
+  return out;
 }
 
 export class SyncEngine {
@@ -545,8 +555,9 @@ export class SyncEngine {
    */
   async #sendRecords(task: SyncTask, page: PagerPage<PageItem>, items: AnyItem[], knownKeys: (string | number)[]): Promise<void> {
     const listed = page.listed && page.hash !== undefined ? page.listed : undefined;
-    // room for what only the last message carries
-    const extra = knownKeys.length * 12 + (listed ? JSON.stringify(listed.keys).length + listed.hashes.length : 0);
+    const emailsListed = emailsListedOf(task, items);
+    // room for what only the last message carries, and for the users' listed e-mails (at most all of them in one message)
+    const extra = knownKeys.length * 12 + (listed ? JSON.stringify(listed.keys).length + listed.hashes.length : 0) + (emailsListed.size === 0 ? 0 : JSON.stringify([...emailsListed]).length * 2);
     // every chunk but the last keeps the checkpoint where it was: a crash between them re-reads the page
     const chunks = toRecords(task, items).flatMap((batch) =>
       splitBySize<unknown>(batch.records, this.#maxBytes - extra).map((records) => ({ collection: batch.collection, records })),
@@ -566,6 +577,7 @@ export class SyncEngine {
       if (this.#controller.signal.aborted) return;
       // toRecords pairs each collection with its own record type; the split keeps the pairing
       const event = { syncId: this.syncId, pageId, taskId: task.taskId, checkpoint, collection: chunk.collection, records: chunk.records } as unknown as SyncPageEvent;
+      if (event.collection === 'users' && emailsListed.size > 0) event.emailsListed = usersEmailsListed(event.records, emailsListed);
       if (last && knownKeys.length > 0) event.unchangedKeys = knownKeys;
       // the fingerprint goes with the page's last message: a page half written has none
       if (listed) event.fingerprint = last ? { startrow: page.startrow, hash: page.hash!, keys: listed.keys, hashes: listed.hashes } : { startrow: page.startrow, hash: null };

@@ -176,6 +176,19 @@ describe('a resync with page fingerprints', () => {
     expect(deliveredKeys(again, 'users').size).toBe(deliveredKeys(first, 'users').size - 1);
   });
 
+  it("sends a user whose only e-mail was deleted with the e-mails their item lists now: none (the renderer removes it: emails.ts)", async () => {
+    const first = await sync();
+    const emails = first.filter((p) => p.collection === 'emails').flatMap((p) => p.records as { emailid: number; userid: number }[]);
+    const only = emails.find((e) => emails.filter((o) => o.userid === e.userid).length === 1)!;
+    expect(server.mutate({ resource: 'email', id: only.emailid, delete: true })).toBe(true);
+    const again = await sync(fingerprintsOf(first));
+    const listed = usersPages(again).flatMap((p) => (p.collection === 'users' ? (p.emailsListed ?? []) : []));
+    expect(listed).toEqual([{ userid: only.userid, emailids: [] }]);
+    // and a user listed with their e-mails on a first sync
+    const firstListed = usersPages(first).flatMap((p) => (p.collection === 'users' ? (p.emailsListed ?? []) : []));
+    expect(firstListed.find((l) => l.userid === only.userid)?.emailids).toEqual([only.emailid]);
+  });
+
   it('reads lists that create tasks or announce totals in full even when they did not change', async () => {
     const first = await sync();
     const again = await sync(fingerprintsOf(first));

@@ -13,6 +13,7 @@ import type { Parsed, SchemaName } from '../../shared/api/wire.ts';
 import { WrapperKey } from '../../shared/api/wire.ts';
 import {
   emailsOfUser,
+  listedEmailIds,
   normalizeCourse,
   normalizeCredential,
   normalizeCredentialAssignment,
@@ -297,6 +298,18 @@ export function itemKey(task: SyncTask, item: AnyParsed): string | number {
       return `${a.credentialid}-${a.userid ?? a.link}`;
     }
   }
+}
+
+/** Per user of a users page's items, the e-mail ids its item lists (`listedEmailIds`); empty for other lists. */
+export function emailsListedOf(task: SyncTask, items: readonly AnyParsed[]): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  if (task.kind !== 'users') return out;
+  for (const u of items as Parsed<'user'>[]) {
+    const ids = listedEmailIds(u);
+    if (ids) out.set(u.userid, ids);
+    else out.delete(u.userid);
+  }
+  return out;
 }
 
 export type RecordBatch = { [K in CollectionName]: { collection: K; records: CollectionRecordMap[K][] } }[CollectionName];

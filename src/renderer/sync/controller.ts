@@ -9,7 +9,7 @@ import { MAX_ACKS_PER_MESSAGE } from '../../shared/ipc-limits.ts';
 import { COLLECTIONS, type CollectionName } from '../../shared/records.ts';
 import type { FieldbookDb, SyncCollectionRow } from '../db/index.ts';
 import { errorFromUnknown } from '../components/ErrorMessage.tsx';
-import { writePages, type PageWrite, type PageWriteResult } from './ingest.ts';
+import { listsEmails, writePages, type PageWrite, type PageWriteResult } from './ingest.ts';
 import { collectionsToPrune, pruneCollection, pruneOrphanEmails } from './prune.ts';
 import type { SyncStore, SyncUiState } from './store.ts';
 import { createUiBatch } from './ui-batch.ts';
@@ -39,6 +39,8 @@ interface Pass {
   sizes: PassSizes | null;
   /** resolves once the stored fingerprints are read (the pass writes nothing before: a page's write may drop its row) */
   fingerprintsRead: Promise<void>;
+  /** e-mails removed because their users' items no longer list them (emails.ts) */
+  emailsRemoved: number;
 }
 
 export interface SyncController {
@@ -107,7 +109,7 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     const fingerprints = new PassFingerprints(db, stored);
     // counted now, before the pass writes anything; a table written by anyone else meanwhile is not trusted
     const passSizes = sizes ? new PassSizes(db, (collection) => fingerprints.tainted(collection), sizes.held) : null;
-    return { syncId: null, resumed, knownEmpty, delivered: new Map(), checkpoints: new Map(), broken: false, previousSyncAt, changes: new ChangeCollector(), fingerprints, sizes: passSizes, fingerprintsRead };
+    return { syncId: null, resumed, knownEmpty, delivered: new Map(), checkpoints: new Map(), broken: false, previousSyncAt, changes: new ChangeCollector(), fingerprints, sizes: passSizes, fingerprintsRead, emailsRemoved: 0 };
   }
 
   // A page of a sync this renderer did not start (e.g. after a reload mid-sync)
@@ -135,7 +137,8 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
       }
       p.fingerprints.supersede(page.checkpoint.taskId);
       const fingerprint = p.fingerprints.writeFor(page);
-      writes.push({ page, options: { knownEmpty: p.knownEmpty.has(page.collection), track: p.previousSyncAt !== null, ...(fingerprint ? { fingerprint } : {}) } });
+      const options = { knownEmpty: p.knownEmpty.has(page.collection), emailsKnownEmpty: p.knownEmpty.has('emails'), track: p.previousSyncAt !== null };
+      writes.push({ page, options: { ...options, ...(fingerprint ? { fingerprint } : {}) } });
     });
     const written = await writePages(db, writes, p.fingerprints.takeDeferred());
     let next = 0;
@@ -147,6 +150,8 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     const seen = p.delivered.get(page.collection) ?? new Set();
     // a collection empty when the pass began holds only what the pass wrote (its pages are not compared, so not read)
     p.sizes?.inserted(page.collection, p.knownEmpty.has(page.collection) ? result.keys.reduce<number>((n, k) => (seen.has(k) ? n : n + 1), 0) : result.inserted);
+    p.sizes?.removed('emails', result.emailsRemoved ?? 0);
+    p.emailsRemoved += result.emailsRemoved ?? 0;
     p.changes.add(result.changes);
     for (const k of result.keys) seen.add(k);
     p.delivered.set(page.collection, seen);
@@ -163,7 +168,9 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
       // pages that write records wait for their table's count (sizes.ts: taken before any such write); unchanged
       // pages write none (their checkpoints go to a table no count reads), so they need not wait for it: on a
       // large cache the counts take seconds, and a resync with nothing changed is mostly unchanged pages
-      await p.sizes?.counted(pages.filter((page) => !PassFingerprints.isUnchanged(page)).map((page) => page.collection));
+      // (and a users page that lists e-mails may remove some: emails.ts)
+      const written = pages.filter((page) => !PassFingerprints.isUnchanged(page));
+      await p.sizes?.counted([...written.map((page) => page.collection), ...(written.some(listsEmails) ? ['emails' as const] : [])]);
       await p.fingerprintsRead;
       const started = performance.now();
       const results = await writeOrSkip(p, pages);
@@ -299,7 +306,7 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     if (!p.broken && event.outcome !== 'completed') await p.fingerprints.flushCheckpoints();
     const pruned = p.broken ? [] : collectionsToPrune({ resumed: p.resumed, outcome: event.outcome, collections: event.collections, checkpoints: p.checkpoints });
     await p.fingerprints.keepOnlySeen(pruned);
-    let removed = 0;
+    let removed = p.emailsRemoved;
     const track = p.previousSyncAt !== null && p.syncId !== null;
     /** collections known to hold exactly the keys the pass delivered */
     const exact = new Set<CollectionName>();
