@@ -177,13 +177,14 @@ export type SyncPageEvent = { [K in CollectionName]: PageOf<K> }[CollectionName]
    * The fingerprint of the page (of this task, from `startrow`). On the page's
    * last message of a written page it carries the page's items (`keys`,
    * `hashes`): the renderer stores it with the records, in one transaction. On
-   * the others it has neither, so a page half written has no fingerprint. On a
+   * the others it has neither, so a page half written has no fingerprint.
+   * `version` (with `keys`) is FINGERPRINT_VERSION of the build that made it. On a
    * page that is unchanged as a whole it only names the page (nothing to store),
    * and `also` names the task's next pages, unchanged too, that the same
    * message stands for (their keys follow in `unchangedKeys`, the checkpoint is
    * the last one's).
    */
-  fingerprint?: { startrow: number; hash: string | null; keys?: (string | number)[]; hashes?: string; also?: number[] };
+  fingerprint?: { startrow: number; hash: string | null; keys?: (string | number)[]; hashes?: string; version?: number; also?: number[] };
   /**
    * Primary keys of the task collection's records the page held but this
    * message does not carry, because the cache holds them exactly as they are
@@ -208,6 +209,8 @@ export interface PageFingerprint {
   keys: (string | number)[];
   /** ITEM_HASH_CHARS characters per item, in the same order: a hash of each item as received */
   hashes: string;
+  /** FINGERPRINT_VERSION of the build that made it (one of another version counts as absent) */
+  version: number;
 }
 
 /**
@@ -434,6 +437,7 @@ export const requestSchemas = {
           // JSON text of the keys (checked in main, readFingerprint: a task with a page that does not read is used for nothing)
           keys: z.string().max(MAX_IPC_MESSAGE_BYTES),
           hashes: z.string().max(MAX_PAGE_ITEMS * ITEM_HASH_CHARS),
+          version: z.number().int().min(0),
         }),
       )
       .max(MAX_FINGERPRINT_PAGES)

@@ -19,11 +19,11 @@ import { containsSecretDeep } from '../secrets/scrub.ts';
 import type { ApiClient, RetryNotice, ScannedPage } from '../api/client.ts';
 import { AckWindow, Semaphore, shareOfPage } from './flow.ts';
 import { readList, type FetchedPage, type PagerPage } from './pager.ts';
-import { itemBytesHash, itemHash, KnownItem, rawItemKeys, recordKeyOfItemKey, scanFields, scannedKey, skippable } from './page-keys.ts';
+import { heldAsReceived, itemHash, KnownItem, rawItemKeys, recordKeyOfItemKey, scanFields, scannedKey, skippable } from './page-keys.ts';
 import { DEFAULT_PAGING, expandsPlan, plannedRequests, remainingHint, type PagingOptions, type TaskOutcome } from './plan.ts';
 import { collectionProgress, type CollectionCounters, type TaskState } from './progress.ts';
 import { splitBySize } from './split.ts';
-import { FingerprintBook, pageKey, taskItems, type TaskItems } from '../../shared/page-fingerprints.ts';
+import { FINGERPRINT_VERSION, FingerprintBook, pageKey, taskItems, type TaskItems } from '../../shared/page-fingerprints.ts';
 import { validateItems, wholeList } from '../api/client.ts';
 import { KIND_SPECS, announcedTotals, childTasks, collectionsUnder, describeTask, emailsListedOf, itemKey, rootTasks, toRecords, type SyncTask } from './tasks.ts';
 
@@ -473,9 +473,9 @@ export class SyncEngine {
     let hashes = '';
     const fresh: number[] = [];
     for (let i = 0; i < raw.length; i++) {
-      const itemHashed = itemHash(raw[i]);
+      const itemHashed = itemHash(JSON.stringify(raw[i]));
       hashes += itemHashed;
-      if (held.hashes.get(keys[i]!) !== itemHashed) fresh.push(i);
+      if (!heldAsReceived(held, keys[i]!, itemHashed)) fresh.push(i);
     }
     this.#refuseTokenInKeys(task, startrow, keys);
     const parsed = validateItems(task.schema, raw, where, fresh.length === raw.length ? undefined : fresh);
@@ -505,10 +505,10 @@ export class SyncEngine {
     const unread: number[] = [];
     for (let i = 0; i < count; i++) {
       const itemBytes = bytes.subarray(spans[2 * i], spans[2 * i + 1]);
-      const itemHashed = itemBytesHash(itemBytes);
+      const itemHashed = itemHash(itemBytes);
       hashes[i] = itemHashed;
       const key = scannedKey(task, scanned.keys, i);
-      if (key !== undefined && held.hashes.get(key) === itemHashed) {
+      if (key !== undefined && heldAsReceived(held, key, itemHashed)) {
         items[i] = new KnownItem(key);
         keys[i] = key;
         continue;
@@ -526,7 +526,7 @@ export class SyncEngine {
     unread.forEach((index, j) => {
       const key = unreadKeys[j]!;
       keys[index] = key;
-      if (held.hashes.get(key) === hashes[index]) items[index] = new KnownItem(key);
+      if (heldAsReceived(held, key, hashes[index]!)) items[index] = new KnownItem(key);
       else fresh.push(index);
     });
     this.#refuseTokenInKeys(task, where.startrow, keys);
@@ -580,7 +580,7 @@ export class SyncEngine {
       if (event.collection === 'users' && emailsListed.size > 0) event.emailsListed = usersEmailsListed(event.records, emailsListed);
       if (last && knownKeys.length > 0) event.unchangedKeys = knownKeys;
       // the fingerprint goes with the page's last message: a page half written has none
-      if (listed) event.fingerprint = last ? { startrow: page.startrow, hash: page.hash!, keys: listed.keys, hashes: listed.hashes } : { startrow: page.startrow, hash: null };
+      if (listed) event.fingerprint = last ? { startrow: page.startrow, hash: page.hash!, keys: listed.keys, hashes: listed.hashes, version: FINGERPRINT_VERSION } : { startrow: page.startrow, hash: null };
       this.#opts.emit('sync:page', event);
       this.#count(chunk.collection, chunk.records.length + (last ? knownKeys.length : 0));
     }

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EventName, EventPayloads, PageFingerprint, SyncPageEvent } from '../../shared/ipc.ts';
 import { recordKey, type AnyRecord } from '../../shared/records.ts';
-import { fingerprintMessages, fingerprintText, pageKey } from '../../shared/page-fingerprints.ts';
+import { FINGERPRINT_VERSION, fingerprintMessages, fingerprintText, ITEM_HASH_CHARS, pageKey } from '../../shared/page-fingerprints.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { ApiClient } from '../api/client.ts';
 import { SyncEngine } from './engine.ts';
@@ -74,7 +74,7 @@ function fingerprintsOf(pages: readonly SyncPageEvent[], before: readonly PageFi
     const fp = p.fingerprint;
     if (!fp) continue;
     const key = pageKey(p.taskId, fp.startrow);
-    if (fp.keys && fp.hashes && fp.hash) kept.set(key, { taskId: p.taskId, startrow: fp.startrow, hash: fp.hash, keys: fp.keys, hashes: fp.hashes });
+    if (fp.keys && fp.hashes && fp.hash) kept.set(key, { taskId: p.taskId, startrow: fp.startrow, hash: fp.hash, keys: fp.keys, hashes: fp.hashes, version: fp.version ?? -1 });
     else if (!(p.unchangedKeys && p.records.length === 0)) kept.delete(key);
   }
   return [...kept.values()];
@@ -160,7 +160,7 @@ describe('a resync with page fingerprints', () => {
     const [a, b] = [users[0]!, users[1]!];
     // page b also claims a's first item, with another hash
     const doubtful = a.keys[0]!;
-    const forged = { ...b, keys: [...b.keys, doubtful], hashes: `${b.hashes}XXXXXXXX` };
+    const forged = { ...b, keys: [...b.keys, doubtful], hashes: `${b.hashes}${'X'.repeat(ITEM_HASH_CHARS)}` };
     const again = await sync(prints.map((f) => (f === b ? forged : f)));
     const firstPage = again.find((p) => p.taskId === a.taskId && p.fingerprint?.startrow === a.startrow && p.collection === 'users')!;
     expect((firstPage.records as { userid: number }[]).map((u) => u.userid)).toEqual([doubtful]);
@@ -187,6 +187,18 @@ describe('a resync with page fingerprints', () => {
     // and a user listed with their e-mails on a first sync
     const firstListed = usersPages(first).flatMap((p) => (p.collection === 'users' ? (p.emailsListed ?? []) : []));
     expect(firstListed.find((l) => l.userid === only.userid)?.emailids).toEqual([only.emailid]);
+  });
+
+  it('reads in full a page whose fingerprint another version of the code made, as if it had none', async () => {
+    const first = await sync();
+    const older = fingerprintsOf(first).map((f) => ({ ...f, version: FINGERPRINT_VERSION - 1 }));
+    const again = await sync(older);
+    expect(usersPages(again).some((p) => p.unchangedKeys !== undefined)).toBe(false);
+    expect(usersPages(again).filter((p) => p.collection === 'users').flatMap((p) => p.records)).toHaveLength(deliveredKeys(first, 'users').size);
+    // and it carries this version's fingerprint, which the next pass uses
+    expect(usersPages(again).filter((p) => p.fingerprint?.keys).every((p) => p.fingerprint?.version === FINGERPRINT_VERSION)).toBe(true);
+    const third = await sync(fingerprintsOf(again));
+    expect(usersPages(third).every((p) => p.unchangedKeys !== undefined && p.records.length === 0)).toBe(true);
   });
 
   it('reads lists that create tasks or announce totals in full even when they did not change', async () => {

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import Dexie, { type Table } from 'dexie';
 import { describe, expect, it, vi } from 'vitest';
 import type { PageFingerprint, PageFingerprintText, SyncFinishedEvent, SyncPageEvent } from '../../shared/ipc.ts';
-import { readFingerprint } from '../../shared/page-fingerprints.ts';
+import { FINGERPRINT_VERSION, ITEM_HASH_CHARS, readFingerprint } from '../../shared/page-fingerprints.ts';
 import { COLLECTIONS, type UserRecord } from '../../shared/records.ts';
 import { createSyncController } from './controller.ts';
 import { PassFingerprints, SAVE_UNCHANGED_AFTER_MS, takeForeignWrites } from './fingerprints.ts';
@@ -13,8 +13,8 @@ import { freshDb, user } from '../testing/fixtures.ts';
 
 const TASK = 'users:/users';
 
-/** Eight characters of hash per item, as main makes them: here the item's key and the page's hash. */
-const hashesOf = (keys: number[], hash: string) => keys.map((k) => `${hash}-${k}`.padEnd(8, '.').slice(0, 8)).join('');
+/** ITEM_HASH_CHARS characters of hash per item, as main makes them: here the item's key and the page's hash. */
+const hashesOf = (keys: number[], hash: string) => keys.map((k) => `${hash}-${k}`.padEnd(ITEM_HASH_CHARS, '.').slice(0, ITEM_HASH_CHARS)).join('');
 
 /** A written page: its records, and (when `hash` is not null) the fingerprint main sends with a page's last message. */
 function page(pageId: number, startrow: number, records: UserRecord[], hash: string | null, done = false): SyncPageEvent {
@@ -22,7 +22,7 @@ function page(pageId: number, startrow: number, records: UserRecord[], hash: str
   return {
     syncId: `sync-${pageId}`, pageId, taskId: TASK, collection: 'users', records,
     checkpoint: { taskId: TASK, collection: 'users', nextStartrow: startrow + 995, done },
-    fingerprint: hash === null ? { startrow, hash } : { startrow, hash, keys, hashes: hashesOf(keys, hash) },
+    fingerprint: hash === null ? { startrow, hash } : { startrow, hash, keys, hashes: hashesOf(keys, hash), version: FINGERPRINT_VERSION },
   };
 }
 
@@ -34,7 +34,7 @@ function unchanged(pageId: number, startrow: number, keys: number[], hash: strin
 /** A changed page whose items `known` the cache holds as they are: only the others travel as records. */
 function partial(pageId: number, startrow: number, records: UserRecord[], known: number[], hash: string, done = false): SyncPageEvent {
   const keys = [...known, ...records.map((r) => r.userid)];
-  return { ...page(pageId, startrow, records, hash, done), unchangedKeys: known, fingerprint: { startrow, hash, keys, hashes: hashesOf(keys, hash) } };
+  return { ...page(pageId, startrow, records, hash, done), unchangedKeys: known, fingerprint: { startrow, hash, keys, hashes: hashesOf(keys, hash), version: FINGERPRINT_VERSION } };
 }
 
 function finished(syncId: string, outcome: SyncFinishedEvent['outcome'] = 'completed'): SyncFinishedEvent {

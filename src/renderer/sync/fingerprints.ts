@@ -127,7 +127,8 @@ export async function loadFingerprints(db: FieldbookDb, skip: ReadonlySet<Collec
   for (const row of rows) {
     // a task with a row this build cannot read sends none: its pages are compared in full (a task known in part could hide a doubtful item)
     if (skip.has(row.collection) || unreadable.has(row.taskId)) continue;
-    out.send.push({ taskId: row.taskId, startrow: row.startrow, hash: row.hash, keys: row.keys, hashes: row.hashes });
+    // a row saved before fingerprints carried a version is of none (main takes it as absent)
+    out.send.push({ taskId: row.taskId, startrow: row.startrow, hash: row.hash, keys: row.keys, hashes: row.hashes, version: typeof row.version === 'number' && Number.isInteger(row.version) && row.version >= 0 ? row.version : 0 });
   }
   return out;
 }
@@ -197,9 +198,9 @@ export class PassFingerprints {
     const key = pageKey(page.taskId, fp.startrow);
     this.#seen.add(key);
     const collection = page.checkpoint.collection;
-    if (fp.keys !== undefined && fp.hashes !== undefined && fp.hash !== null && !this.#tainted.has(collection)) {
+    if (fp.keys !== undefined && fp.hashes !== undefined && fp.version !== undefined && fp.hash !== null && !this.#tainted.has(collection)) {
       this.#stored.add(key);
-      return { put: { key, collection, taskId: page.taskId, startrow: fp.startrow, hash: fp.hash, keys: JSON.stringify(fp.keys), hashes: fp.hashes } };
+      return { put: { key, collection, taskId: page.taskId, startrow: fp.startrow, hash: fp.hash, keys: JSON.stringify(fp.keys), hashes: fp.hashes, version: fp.version } };
     }
     if (!this.#stored.has(key)) return undefined;
     this.#stored.delete(key);
