@@ -256,6 +256,26 @@ describe('a sync driven from the renderer', () => {
     expect(await db.users.count()).toBe(2);
   });
 
+  it('removes nothing after a pass it did not start and saw only the end of (the window reloaded mid-sync), even when it completes', async () => {
+    const { fake, db, controller } = setup();
+    await db.users.bulkPut([user(1), user(2), user(3)]);
+    // no start: the pages of a sync another load of this window asked for
+    fake.emit('sync:page', page(7, [user(3)], true, 'sync-before-reload'));
+    fake.emit('sync:finished', finished('completed', 'complete', 'sync-before-reload'));
+    await controller.idle();
+    expect((await db.users.toCollection().primaryKeys()).sort()).toEqual([1, 2, 3]);
+  });
+
+  it('removes nothing after a pass of another sync than the one it started', async () => {
+    const { fake, db, controller } = setup();
+    await db.users.bulkPut([user(1), user(2)]);
+    await controller.start();
+    fake.emit('sync:page', page(3, [user(1)], true, 'sync-other'));
+    fake.emit('sync:finished', finished('completed', 'complete', 'sync-other'));
+    await controller.idle();
+    expect(await db.users.count()).toBe(2);
+  });
+
   it('records when each collection was last synced, and its total for next time', async () => {
     const { fake, db, controller } = setup();
     await controller.start();

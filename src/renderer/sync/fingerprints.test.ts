@@ -233,6 +233,23 @@ describe('page fingerprints across syncs', () => {
     expect(sentFingerprints()).toEqual([]);
   });
 
+  it('saves nothing for a collection written by something else during the pass, as a restart finds (which forgets who wrote what)', async () => {
+    const { pass, db, fake, controller, sentFingerprints } = setup();
+    await controller.start();
+    fake.emit('sync:page', { ...firstPages()[0]!, syncId: 'sync-1' });
+    await controller.idle();
+    await db.users.put(user(3, { status: 'Expired' }));
+    fake.emit('sync:page', { ...firstPages()[1]!, syncId: 'sync-1' });
+    fake.emit('sync:finished', finished('sync-1'));
+    await controller.idle();
+    await new Promise((r) => setTimeout(r, 10));
+    // the app restarts: the writes noted in memory are gone, only the database remains
+    takeForeignWrites(db.name);
+    expect(await db.pageFingerprints.count()).toBe(0);
+    await pass('sync-2', []);
+    expect(sentFingerprints()).toEqual([]);
+  });
+
   it('sends no fingerprint of a task with a row it cannot read (its pages are compared in full: a task known in part could hide a doubtful item)', async () => {
     const { pass, db, sentFingerprints } = setup();
     await pass('sync-1', firstPages());
