@@ -5,7 +5,9 @@
  * ISO form (`…Iso`) stored beside it. Folded search keys live on the
  * records the views search.
  *
- * `extra` keeps unknown wire fields so nothing the server sends is dropped.
+ * Sites and users keep the wire fields the schemas do not know in `extra` (a
+ * coordinator may need what a customer's platform adds to a person); the other
+ * records keep only the fields the views use, and drop the rest.
  */
 import type { Parsed } from './api/wire.ts';
 import { toIsoDate } from './dates.ts';
