@@ -113,6 +113,14 @@ describe('replaying an update', () => {
     expect(calls).toEqual(['GET /users/42', 'PUT /users/42']);
   });
 
+  it('asks for a retry, marked as maybe sent, when the write was cancelled, even if the client thought it had not left', async () => {
+    const api = scriptedClient({
+      'GET /users/42': [{ httpcode: 200, body: { users: [user()] } }],
+      'PUT /users/42': [{ error: { code: 'cancelled', message: 'stopped' }, maybeSent: false }],
+    });
+    expect(await executeReplay(api.client, statusChange())).toMatchObject({ status: 'retry', maybeSent: true });
+  });
+
   it('asks for a retry, not maybe sent, when the server refused with 429 before applying anything', async () => {
     const api = scriptedClient({
       'GET /users/42': [{ httpcode: 200, body: { users: [user()] } }],

@@ -110,6 +110,20 @@ describe('a full sync', () => {
     expect(users[0]!.checkpoint.nextStartrow).toBe(1);
     expect(users[1]!.checkpoint.nextStartrow).toBe(3);
   });
+
+  it('says a list is done only with the last message of its last page (a crash after the first would skip the rest)', async () => {
+    const lists = tinySite({ users: 5 });
+    lists['/users']!.items = lists['/users']!.items.map((u) => ({ ...u, notes: 'x'.repeat(3_000) }));
+    const { engine, pages } = setup(lists, { sync: { maxMessageBytes: 8_000, paging: { limit: 3, overlap: 0, maxWave: 4 } } });
+    await engine.run();
+    const users = pages.filter((p) => p.collection === 'users');
+    // the last page, rows 4 and 5, in two messages
+    expect(users.map((p) => p.checkpoint)).toEqual([
+      ...[1, 1, 4].map((nextStartrow) => expect.objectContaining({ nextStartrow, done: false })),
+      expect.objectContaining({ nextStartrow: 4, done: false }),
+      expect.objectContaining({ nextStartrow: 7, done: true }),
+    ]);
+  });
 });
 
 describe('backpressure', () => {

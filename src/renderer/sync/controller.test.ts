@@ -175,6 +175,23 @@ describe('a sync driven from the renderer', () => {
     expect((await db.syncCollections.get('users'))?.lastError?.message).toContain('quota exceeded');
   });
 
+  it('removes nothing after a pass with a page it could not store, though main completed it before the cancel came', async () => {
+    const { fake, db, controller } = setup();
+    await db.users.bulkPut([user(1), user(2), user(3)]);
+    await controller.start();
+    const put = db.syncCheckpoints.put.bind(db.syncCheckpoints);
+    vi.spyOn(db.syncCheckpoints, 'put').mockImplementationOnce(put).mockRejectedValueOnce(new Error('quota exceeded'));
+    // two lists of one collection: the first is written whole; the page of the second that holds
+    // users 2 and 3 could not be stored (they were not delivered, yet are still on the server)
+    const taskPage = (pageId: number, taskId: string, records: UserRecord[]): SyncPageEvent => ({ ...page(pageId, records, true), taskId, checkpoint: { taskId, collection: 'users', nextStartrow: 1001, done: true } });
+    fake.emit('sync:page', taskPage(1, 'users:a', [user(1)]));
+    await controller.idle();
+    fake.emit('sync:page', taskPage(2, 'users:b', [user(2), user(3)]));
+    fake.emit('sync:finished', finished('completed'));
+    await controller.idle();
+    expect((await db.users.toCollection().primaryKeys()).sort()).toEqual([1, 2, 3]);
+  });
+
   it('resumes an interrupted pass from its stored checkpoints', async () => {
     const { fake, controller, store } = setup();
     await controller.start();

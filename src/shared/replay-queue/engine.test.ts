@@ -73,6 +73,14 @@ describe('the outbox engine', () => {
     expect(api.requests.map((r) => r.verifyFirst)).toEqual([false, true]);
   });
 
+  it('verifies first after a retry that does not say whether the attempt was sent', async () => {
+    const db = freshDb();
+    await enqueueOps(db, [{ op: { kind: 'groupAccess.grant', siteid: 101, groupid: 5, userid: 1 }, summary: 'grant' }]);
+    const api = executor((_req, n) => (n === 1 ? ok({ status: 'retry', error: { code: 'server', message: '503' } }) : ok({ status: 'done' })));
+    await drained(db, api.execute);
+    expect(api.requests.map((r) => r.verifyFirst)).toEqual([false, true]);
+  });
+
   it('after a crash while sending a create, verifies before sending again', async () => {
     const db = freshDb();
     await enqueueOps(db, [{ op: { kind: 'groupAccess.grant', siteid: 101, groupid: 5, userid: 1 }, summary: 'grant' }]);
