@@ -28,12 +28,13 @@ afterAll(async () => {
  * last with their total. `total`: another total on the last message, or
  * 'never' for no last message (the lists wait `waitMs`, then go on).
  */
-async function sync(fingerprints?: PageFingerprint[], options: { total?: number | 'never'; waitMs?: number; sendWhen?: (asked: readonly URL[]) => boolean } = {}) {
+async function sync(fingerprints?: PageFingerprint[], options: { total?: number | 'never'; waitMs?: number; sendWhen?: (asked: readonly URL[]) => boolean; sendAfterMs?: number; delayMs?: number } = {}) {
   const token = server.tokens.find((t) => t.access === 'full')!.token;
   const pages: SyncPageEvent[] = [];
   const asked: URL[] = [];
   const fetch: typeof globalThis.fetch = (input, init) => {
     asked.push(new URL(input instanceof Request ? input.url : String(input)));
+    if (options.delayMs) return new Promise((r) => setTimeout(r, options.delayMs)).then(() => globalThis.fetch(input, init));
     return globalThis.fetch(input, init);
   };
   const client = new ApiClient({ baseUrl: server.baseUrl, token, maxRetries: 0, fetch });
@@ -52,6 +53,7 @@ async function sync(fingerprints?: PageFingerprint[], options: { total?: number 
   });
   const running = engine.run();
   if (options.sendWhen) await vi.waitFor(() => expect(options.sendWhen!(asked)).toBe(true));
+  if (options.sendAfterMs) await new Promise((r) => setTimeout(r, options.sendAfterMs));
   if (fingerprints) {
     // as the renderer does: the last message says how many there were (an empty one when there are none)
     const messages = fingerprintMessages(fingerprints.map(fingerprintText), 40);
@@ -246,6 +248,15 @@ describe('a resync with page fingerprints', () => {
     const prints = fingerprintsOf(first);
     const again = await sync(prints.slice(1), { total: prints.length });
     // every page travels in full, as on a first sync
+    expect(again.some((p) => p.unchangedKeys !== undefined)).toBe(false);
+    expect(deliveredKeys(again, 'users')).toEqual(deliveredKeys(first, 'users'));
+  });
+
+  it('uses none of the fingerprints that arrive after the wait for them ran out (the lists went on without)', async () => {
+    const first = await sync();
+    const prints = fingerprintsOf(first);
+    // answers slow enough that most pages come after the late fingerprints
+    const again = await sync(prints, { waitMs: 100, sendAfterMs: 300, delayMs: 60 });
     expect(again.some((p) => p.unchangedKeys !== undefined)).toBe(false);
     expect(deliveredKeys(again, 'users')).toEqual(deliveredKeys(first, 'users'));
   });

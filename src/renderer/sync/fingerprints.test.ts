@@ -220,6 +220,19 @@ describe('page fingerprints across syncs', () => {
     expect(await db.pageFingerprints.count()).toBe(0);
   });
 
+  it('sends none for a collection something else wrote to, even when forgetting its rows failed', async () => {
+    const { pass, db, sentFingerprints } = setup();
+    await pass('sync-1', firstPages());
+    vi.spyOn(db.pageFingerprints, 'where').mockImplementationOnce(() => {
+      throw new Error('the database is busy');
+    });
+    await db.users.put(user(2, { status: 'Expired' }));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(await db.pageFingerprints.count()).toBe(2);
+    await pass('sync-2', []);
+    expect(sentFingerprints()).toEqual([]);
+  });
+
   it('saves nothing for a collection written by something else during the pass', async () => {
     const { pass, db, fake, controller, sentFingerprints } = setup();
     await controller.start();
