@@ -98,6 +98,13 @@ function usersEmailsListed(users: readonly { userid: number }[], listed: Readonl
   return out;
 }
 
+/** The most JSON bytes the users' listed e-mails take in a message (all of them in one). */
+function emailsListedBytes(listed: ReadonlyMap<number, number[]>): number {
+  let bytes = 0;
+  for (const [userid, emailids] of listed) bytes += 32 + String(userid).length + JSON.stringify(emailids).length;
+  return bytes;
+}
+
 export class SyncEngine {
   readonly syncId: string;
   readonly #opts: SyncOptions;
@@ -557,7 +564,7 @@ export class SyncEngine {
     const listed = page.listed && page.hash !== undefined ? page.listed : undefined;
     const emailsListed = emailsListedOf(task, items);
     // room for what only the last message carries, and for the users' listed e-mails (at most all of them in one message)
-    const extra = knownKeys.length * 12 + (listed ? JSON.stringify(listed.keys).length + listed.hashes.length : 0) + (emailsListed.size === 0 ? 0 : JSON.stringify([...emailsListed]).length * 2);
+    const extra = knownKeys.length * 12 + (listed ? JSON.stringify(listed.keys).length + listed.hashes.length : 0) + emailsListedBytes(emailsListed);
     // every chunk but the last keeps the checkpoint where it was: a crash between them re-reads the page
     const chunks = toRecords(task, items).flatMap((batch) =>
       splitBySize<unknown>(batch.records, this.#maxBytes - extra).map((records) => ({ collection: batch.collection, records })),
