@@ -119,7 +119,7 @@ describe('a full sync', () => {
     const { engine, pages } = setup(lists, { sync: { maxMessageBytes: 20_000, paging: { limit: 10, overlap: 0, maxWave: 4 } } });
     await engine.run();
     expect(pages.every((p) => Buffer.byteLength(JSON.stringify(p)) < 20_000)).toBe(true);
-    const listed = pages.flatMap((p) => (p.collection === 'users' ? (p.emailsListed ?? []) : []));
+    const listed = pages.flatMap((p) => (p.kind === 'records' && p.collection === 'users' ? (p.emailsListed ?? []) : []));
     expect(listed.map((l) => [l.userid, l.emailids.length])).toEqual([[1, 400], [2, 400]]);
   });
 

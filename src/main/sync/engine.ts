@@ -9,7 +9,7 @@
  * (801/802) or a lost network stops the whole sync: the renderer keeps its cache
  * and the checkpoints let the next sync resume. Cancel stops within one page.
  */
-import type { AppError, HandlerContext, PageFingerprint, UserEmailsListed, PageFingerprintText, SyncFinishedEvent, SyncPageEvent, SyncPhase, SyncProgress, SyncTaskSummary, TaskCheckpoint } from '../../shared/ipc.ts';
+import type { AppError, HandlerContext, PageFingerprint, UserEmailsListed, PageFingerprintText, SyncFinishedEvent, SyncPhase, SyncRecordsEvent, SyncUnchangedEvent, SyncProgress, SyncTaskSummary, TaskCheckpoint } from '../../shared/ipc.ts';
 import { MAX_IPC_MESSAGE_BYTES } from '../../shared/ipc.ts';
 import type { Parsed, SchemaName } from '../../shared/api/wire.ts';
 import type { CollectionName } from '../../shared/records.ts';
@@ -22,7 +22,7 @@ import { readList, type FetchedPage, type PagerPage } from './pager.ts';
 import { heldAsReceived, itemHash, KnownItem, rawItemKeys, recordKeyOfItemKey, scanFields, scannedKey, skippable } from './page-keys.ts';
 import { DEFAULT_PAGING, expandsPlan, plannedRequests, remainingHint, type PagingOptions, type TaskOutcome } from './plan.ts';
 import { collectionProgress, type CollectionCounters, type TaskState } from './progress.ts';
-import { splitBySize } from './split.ts';
+import { splitBatch } from './split.ts';
 import { FINGERPRINT_VERSION, FingerprintBook, pageKey, taskItems, type TaskItems } from '../../shared/page-fingerprints.ts';
 import { validateItems, wholeList } from '../api/client.ts';
 import { KIND_SPECS, announcedTotals, childTasks, collectionsUnder, describeTask, emailsListedOf, itemKey, rootTasks, toRecords, type SyncTask } from './tasks.ts';
@@ -424,7 +424,7 @@ export class SyncEngine {
     if (this.#controller.signal.aborted) return;
     const [startrow, ...also] = held.startrows;
     const fingerprint = { startrow: startrow!, hash: held.hash, ...(also.length > 0 ? { also } : {}) };
-    const event = { syncId: this.syncId, pageId, taskId: task.taskId, checkpoint: held.checkpoint, collection: task.collection, records: [], unchangedKeys: held.keys, fingerprint } as unknown as SyncPageEvent;
+    const event: SyncUnchangedEvent = { kind: 'unchanged', syncId: this.syncId, pageId, taskId: task.taskId, checkpoint: held.checkpoint, collection: task.collection, records: [], unchangedKeys: held.keys, fingerprint };
     this.#opts.emit('sync:page', event);
   }
 
@@ -566,9 +566,7 @@ export class SyncEngine {
     // room for what only the last message carries, and for the users' listed e-mails (at most all of them in one message)
     const extra = knownKeys.length * 12 + (listed ? JSON.stringify(listed.keys).length + listed.hashes.length : 0) + emailsListedBytes(emailsListed);
     // every chunk but the last keeps the checkpoint where it was: a crash between them re-reads the page
-    const chunks = toRecords(task, items).flatMap((batch) =>
-      splitBySize<unknown>(batch.records, this.#maxBytes - extra).map((records) => ({ collection: batch.collection, records })),
-    );
+    const chunks = toRecords(task, items).flatMap((batch) => splitBatch(batch, this.#maxBytes - extra));
     const nonEmpty = chunks.filter((c, i) => c.records.length > 0 || i === chunks.length - 1);
     for (let i = 0; i < nonEmpty.length; i++) {
       const chunk = nonEmpty[i]!;
@@ -583,7 +581,7 @@ export class SyncEngine {
       await this.#window.send(pageId, this.#controller.signal, shareOfPage(chunk.records, this.#paging.limit, this.#maxBytes));
       if (this.#controller.signal.aborted) return;
       // toRecords pairs each collection with its own record type; the split keeps the pairing
-      const event = { syncId: this.syncId, pageId, taskId: task.taskId, checkpoint, collection: chunk.collection, records: chunk.records } as unknown as SyncPageEvent;
+      const event: SyncRecordsEvent = { kind: 'records', syncId: this.syncId, pageId, taskId: task.taskId, checkpoint, ...chunk };
       if (event.collection === 'users' && emailsListed.size > 0) event.emailsListed = usersEmailsListed(event.records, emailsListed);
       if (last && knownKeys.length > 0) event.unchangedKeys = knownKeys;
       // the fingerprint goes with the page's last message: a page half written has none

@@ -16,6 +16,9 @@ import { forgetSecret, registerSecret } from '../secrets/scrub.ts';
 import { SyncEngine } from './engine.ts';
 import { BASE_URL, fakeApi, tinySite, user, type FakeList } from '../testing/fake-api.ts';
 
+/** The fingerprint a written page's last message carries, with its items (none on other messages). */
+const written = (p: SyncPageEvent) => (p.kind === 'records' && p.fingerprint && p.fingerprint.hash !== null ? p.fingerprint : undefined);
+
 const LIMIT = 4;
 
 async function sync(lists: Record<string, FakeList>, override?: (req: RecordedRequest) => Response | null, fingerprints?: PageFingerprint[]) {
@@ -186,7 +189,7 @@ describe('a page read from its bytes (items found by a scan, only changed ones p
   const userKeys = (pages: SyncPageEvent[]) => new Set(pages.filter((p) => p.collection === 'users').flatMap((p) => [...(p.unchangedKeys ?? []), ...(p.records as { userid: number }[]).map((r) => r.userid)]));
   /** what the renderer keeps of a pass's pages (page-fingerprints), with another body hash so that the next pass compares items */
   const heldAfter = (pages: SyncPageEvent[]): PageFingerprint[] =>
-    pages.flatMap((p) => (p.fingerprint?.keys && p.fingerprint.hashes ? [{ taskId: p.taskId, startrow: p.fingerprint.startrow, hash: 'another-body', keys: p.fingerprint.keys, hashes: p.fingerprint.hashes, version: FINGERPRINT_VERSION }] : []));
+    pages.flatMap((p) => { const fp = written(p); return fp ? [{ taskId: p.taskId, startrow: fp.startrow, hash: 'another-body', keys: fp.keys, hashes: fp.hashes, version: FINGERPRINT_VERSION }] : []; });
 
   it('keys an item as JSON.parse reads it, also when a key is named twice or spelled with an escape', async () => {
     const lists = tinySite({ users: 2 });
@@ -199,7 +202,7 @@ describe('a page read from its bytes (items found by a scan, only changed ones p
     const again = await sync(lists, usersText(text), heldAfter(first.pages));
     expect(userKeys(again.pages)).toEqual(new Set([1, 4, 30]));
     // every item is one the cache holds as received: none travels as a record
-    expect(again.pages.filter((p) => p.collection === 'users').flatMap((p) => p.records)).toEqual([]);
+    expect(again.pages.filter((p) => p.collection === 'users').flatMap((p): unknown[] => p.records)).toEqual([]);
     expect(again.prunable).toBe(true);
   });
 
@@ -209,7 +212,7 @@ describe('a page read from its bytes (items found by a scan, only changed ones p
     const { finished, pages, prunable } = await sync(lists, usersText(text));
     expect(finished.collections.users).toMatchObject({ state: 'failed', error: { code: 'malformed-response' } });
     expect(finished.collections.users?.error?.message).toContain('not JSON');
-    expect(pages.filter((p) => p.collection === 'users').flatMap((p) => p.records)).toEqual([]);
+    expect(pages.filter((p) => p.collection === 'users').flatMap((p): unknown[] => p.records)).toEqual([]);
     expect(prunable).toBe(false);
   });
 
@@ -223,7 +226,7 @@ describe('a page read from its bytes (items found by a scan, only changed ones p
       const first = await sync(lists, usersText(form(before)));
       const again = await sync(lists, usersText(form(after)), heldAfter(first.pages));
       const users = again.pages.filter((p) => p.collection === 'users');
-      return { sent: users.flatMap((p) => p.records as { userid: number; firstname: string }[]), hashes: users.map((p) => p.fingerprint?.hashes).join('') };
+      return { sent: users.flatMap((p) => p.records as { userid: number; firstname: string }[]), hashes: users.map((p) => written(p)?.hashes).join('') };
     }
     const before = [user(1), user(2), user(3)];
     // a change of the same length, far past the item's first 24 characters, to a key the cache already holds

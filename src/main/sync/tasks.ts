@@ -9,6 +9,7 @@
  * from the site's access-group list, which carries every group with its
  * category, so no per-category listing is needed. Never one request per user.
  */
+import type { PageRecords } from '../../shared/ipc.ts';
 import type { Parsed, SchemaName } from '../../shared/api/wire.ts';
 import { WrapperKey } from '../../shared/api/wire.ts';
 import {
@@ -25,7 +26,6 @@ import {
   normalizeTrainingAssignment,
   normalizeUser,
   type CollectionName,
-  type CollectionRecordMap,
 } from '../../shared/records.ts';
 
 export const TASK_KINDS = [
@@ -312,7 +312,8 @@ export function emailsListedOf(task: SyncTask, items: readonly AnyParsed[]): Map
   return out;
 }
 
-export type RecordBatch = { [K in CollectionName]: { collection: K; records: CollectionRecordMap[K][] } }[CollectionName];
+/** A collection and records of its own type (as a sync message carries them). */
+export type RecordBatch = PageRecords;
 
 /** A page's items as cache records; users also yield the e-mails they carry (e-mails first). */
 export function toRecords(task: SyncTask, items: readonly AnyParsed[]): RecordBatch[] {

@@ -10,7 +10,7 @@ import { freshDb, user } from '../testing/fixtures.ts';
 const complete: CollectionProgress = { state: 'complete', records: 0, pages: 1, total: null };
 
 function page(pageId: number, records: UserRecord[], done: boolean, syncId = 'sync-1'): SyncPageEvent {
-  return { syncId, pageId, taskId: 'users', collection: 'users', records, checkpoint: { taskId: 'users', collection: 'users', nextStartrow: pageId * 1000 + 1, done } };
+  return { kind: 'records', syncId, pageId, taskId: 'users', collection: 'users', records, checkpoint: { taskId: 'users', collection: 'users', nextStartrow: pageId * 1000 + 1, done } };
 }
 
 function finished(outcome: SyncFinishedEvent['outcome'], state: CollectionProgress['state'] = 'complete', syncId = 'sync-1'): SyncFinishedEvent {

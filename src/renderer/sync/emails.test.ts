@@ -49,9 +49,9 @@ describe('what a users list item says of its e-mails', () => {
 describe('a sync that re-reads a user whose e-mail the server dropped', () => {
   const TASK = 'users:/users';
   const checkpoint = (done: boolean) => ({ taskId: TASK, collection: 'users' as const, nextStartrow: done ? 2 : 1, done });
-  const emailsPage = (syncId: string, pageId: number, records: EmailRecord[]): SyncPageEvent => ({ syncId, pageId, taskId: TASK, collection: 'emails', records, checkpoint: checkpoint(false) });
+  const emailsPage = (syncId: string, pageId: number, records: EmailRecord[]): SyncPageEvent => ({ kind: 'records', syncId, pageId, taskId: TASK, collection: 'emails', records, checkpoint: checkpoint(false) });
   const usersPage = (syncId: string, pageId: number, emailids: number[]): SyncPageEvent => ({
-    syncId, pageId, taskId: TASK, collection: 'users', records: [user(1)], checkpoint: checkpoint(true), emailsListed: [{ userid: 1, emailids }],
+    kind: 'records', syncId, pageId, taskId: TASK, collection: 'users', records: [user(1)], checkpoint: checkpoint(true), emailsListed: [{ userid: 1, emailids }],
   });
   const finished = (syncId: string, outcome: SyncFinishedEvent['outcome']): SyncFinishedEvent => ({
     syncId, outcome, requests: 1, plannedRequests: null, collections: { users: { state: outcome === 'completed' ? 'complete' : 'failed', records: 1, pages: 1, total: null } },

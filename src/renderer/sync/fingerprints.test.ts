@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import Dexie, { type Table } from 'dexie';
 import { describe, expect, it, vi } from 'vitest';
-import type { PageFingerprint, PageFingerprintText, SyncFinishedEvent, SyncPageEvent } from '../../shared/ipc.ts';
+import type { PageFingerprint, PageFingerprintText, SyncFinishedEvent, SyncPageEvent, SyncRecordsEvent, SyncUnchangedEvent } from '../../shared/ipc.ts';
 import { FINGERPRINT_VERSION, ITEM_HASH_CHARS, readFingerprint } from '../../shared/page-fingerprints.ts';
 import { COLLECTIONS, type UserRecord } from '../../shared/records.ts';
 import { createSyncController } from './controller.ts';
@@ -17,22 +17,23 @@ const TASK = 'users:/users';
 const hashesOf = (keys: number[], hash: string) => keys.map((k) => `${hash}-${k}`.padEnd(ITEM_HASH_CHARS, '.').slice(0, ITEM_HASH_CHARS)).join('');
 
 /** A written page: its records, and (when `hash` is not null) the fingerprint main sends with a page's last message. */
-function page(pageId: number, startrow: number, records: UserRecord[], hash: string | null, done = false): SyncPageEvent {
+function page(pageId: number, startrow: number, records: UserRecord[], hash: string | null, done = false): SyncRecordsEvent {
   const keys = records.map((r) => r.userid);
   return {
-    syncId: `sync-${pageId}`, pageId, taskId: TASK, collection: 'users', records,
+    kind: 'records', syncId: `sync-${pageId}`, pageId, taskId: TASK, collection: 'users', records,
     checkpoint: { taskId: TASK, collection: 'users', nextStartrow: startrow + 995, done },
     fingerprint: hash === null ? { startrow, hash } : { startrow, hash, keys, hashes: hashesOf(keys, hash), version: FINGERPRINT_VERSION },
   };
 }
 
 /** A page unchanged as a whole: its keys only, and a fingerprint naming the page. */
-function unchanged(pageId: number, startrow: number, keys: number[], hash: string, done = false): SyncPageEvent & { unchangedKeys: number[] } {
-  return { ...page(pageId, startrow, [], hash, done), fingerprint: { startrow, hash }, unchangedKeys: keys };
+function unchanged(pageId: number, startrow: number, keys: number[], hash: string, done = false): SyncUnchangedEvent {
+  const { syncId, taskId, checkpoint } = page(pageId, startrow, [], hash, done);
+  return { kind: 'unchanged', syncId, pageId, taskId, checkpoint, collection: 'users', records: [], fingerprint: { startrow, hash }, unchangedKeys: keys };
 }
 
 /** A changed page whose items `known` the cache holds as they are: only the others travel as records. */
-function partial(pageId: number, startrow: number, records: UserRecord[], known: number[], hash: string, done = false): SyncPageEvent {
+function partial(pageId: number, startrow: number, records: UserRecord[], known: number[], hash: string, done = false): SyncRecordsEvent {
   const keys = [...known, ...records.map((r) => r.userid)];
   return { ...page(pageId, startrow, records, hash, done), unchangedKeys: known, fingerprint: { startrow, hash, keys, hashes: hashesOf(keys, hash), version: FINGERPRINT_VERSION } };
 }
@@ -355,7 +356,7 @@ describe('page fingerprints across syncs', () => {
 describe('pruning and totals without reading every key', () => {
   /** e-mails arrive in a message of their own, under the users task's checkpoint */
   const emailsPage = (pageId: number, emails: [number, number][]): SyncPageEvent => ({
-    syncId: `sync-${pageId}`, pageId, taskId: TASK, collection: 'emails',
+    kind: 'records', syncId: `sync-${pageId}`, pageId, taskId: TASK, collection: 'emails',
     records: emails.map(([emailid, userid]) => ({ emailid, userid, email: `u${userid}-${emailid}@example.org`, status: 'Active', isprimary: true })),
     checkpoint: { taskId: TASK, collection: 'users', nextStartrow: 1, done: false },
   });

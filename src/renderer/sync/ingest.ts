@@ -3,7 +3,7 @@
  * changed) and its task checkpoint in ONE transaction, so a crash leaves either
  * both or neither, and a resume refetches exactly the pages not committed.
  */
-import type { SyncPageEvent, TaskCheckpoint } from '../../shared/ipc.ts';
+import type { SyncPageEvent, SyncRecordsEvent, TaskCheckpoint } from '../../shared/ipc.ts';
 import { recordKey, type AnyRecord, type CollectionName } from '../../shared/records.ts';
 import type { FieldbookDb } from '../db/index.ts';
 import { changedRecords } from './diff.ts';
@@ -102,7 +102,7 @@ async function storedAt(table: Table<AnyRecord, string | number>, collection: Co
 
 /** One message of a page to write, and how. */
 export interface PageWrite {
-  page: SyncPageEvent;
+  page: SyncRecordsEvent;
   options?: PageWriteOptions;
 }
 
@@ -112,7 +112,7 @@ export interface PageWrite {
  * does not carry because the cache holds them (`unchangedKeys`) count as
  * delivered.
  */
-export async function writePage(db: FieldbookDb, page: SyncPageEvent, options: PageWriteOptions = {}): Promise<PageWriteResult> {
+export async function writePage(db: FieldbookDb, page: SyncRecordsEvent, options: PageWriteOptions = {}): Promise<PageWriteResult> {
   return (await writePages(db, [{ page, options }]))[0]!;
 }
 
@@ -142,7 +142,7 @@ export async function writePages(db: FieldbookDb, writes: readonly PageWrite[], 
   });
 }
 
-async function writeInTransaction(db: FieldbookDb, page: SyncPageEvent, options: PageWriteOptions): Promise<PageWriteResult> {
+async function writeInTransaction(db: FieldbookDb, page: SyncRecordsEvent, options: PageWriteOptions): Promise<PageWriteResult> {
   const collection = page.collection;
   const table = db.table(collection) as Table<AnyRecord, string | number>;
   // derived as the cache stores them, so an unchanged record compares equal
@@ -169,6 +169,6 @@ async function writeInTransaction(db: FieldbookDb, page: SyncPageEvent, options:
 }
 
 /** A message of users that lists their e-mails: its write removes those no longer listed (emails.ts). */
-export function listsEmails(page: SyncPageEvent): page is Extract<SyncPageEvent, { collection: 'users' }> {
-  return page.collection === 'users' && (page.emailsListed?.length ?? 0) > 0;
+export function listsEmails(page: SyncPageEvent): page is Extract<SyncRecordsEvent, { collection: 'users' }> {
+  return page.kind === 'records' && page.collection === 'users' && (page.emailsListed?.length ?? 0) > 0;
 }
