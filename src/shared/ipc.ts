@@ -165,38 +165,89 @@ export interface SyncProgress {
 type PageOf<K extends CollectionName> = {
   collection: K;
   records: CollectionRecordMap[K][];
-};
+} & (K extends 'users' ? UsersPageExtra : unknown);
 
-/**
- * One validated page, streamed to the renderer. The renderer writes it (records
- * and checkpoint in one transaction) and then acknowledges `pageId`. Pages of one
- * task arrive in startrow order; the checkpoint says where that task resumes.
- * A page may carry no records (a task that ended on a full page).
- */
-export type SyncPageEvent = { [K in CollectionName]: PageOf<K> }[CollectionName] & {
+/** What a message of users carries besides them. */
+interface UsersPageExtra {
+  /**
+   * For each of the message's users whose item listed its e-mails by id: those
+   * ids, a complete read of the user's e-mails (they came in earlier messages
+   * of the same page). A cached e-mail of theirs not listed is removed with
+   * the users' write. A user whose item listed a bare address is left out.
+   */
+  emailsListed?: UserEmailsListed[];
+}
+
+export interface UserEmailsListed {
+  userid: number;
+  emailids: number[];
+}
+
+/** A collection and records of its own type (one message holds records of one collection). */
+export type PageRecords = { [K in CollectionName]: PageOf<K> }[CollectionName];
+
+/** What every message of a page carries. */
+interface SyncPageEnvelope {
   syncId: string;
   pageId: number;
   taskId: string;
   checkpoint: TaskCheckpoint;
-  /**
-   * The fingerprint of the page (of this task, from `startrow`). On the page's
-   * last message of a written page it carries the page's items (`keys`,
-   * `hashes`): the renderer stores it with the records, in one transaction. On
-   * the others it has neither, so a page half written has no fingerprint. On a
-   * page that is unchanged as a whole it only names the page (nothing to store),
-   * and `also` names the task's next pages, unchanged too, that the same
-   * message stands for (their keys follow in `unchangedKeys`, the checkpoint is
-   * the last one's).
-   */
-  fingerprint?: { startrow: number; hash: string | null; keys?: (string | number)[]; hashes?: string; also?: number[] };
-  /**
-   * Primary keys of the task collection's records the page held but this
-   * message does not carry, because the cache holds them exactly as they are
-   * (the whole page's fingerprint matched, or these items' did): they count as
-   * delivered. A page unchanged as a whole carries no records at all.
-   */
-  unchangedKeys?: (string | number)[];
-};
+}
+
+/** The fingerprint of a written page (of this task, from `startrow`), with its items: the renderer stores it with the records, in one transaction. */
+export interface WrittenPageFingerprint {
+  startrow: number;
+  hash: string;
+  keys: (string | number)[];
+  /** ITEM_HASH_CHARS characters per item */
+  hashes: string;
+  /** FINGERPRINT_VERSION of the build that made it */
+  version: number;
+}
+
+/**
+ * A message of a page whose records are written: all of them, or one part of
+ * a page split to fit a message (only the last part moves the checkpoint on).
+ * A page may carry no records (a task that ended on a full page).
+ */
+export type SyncRecordsEvent = SyncPageEnvelope &
+  PageRecords & {
+    kind: 'records';
+    /**
+     * On the page's last message (of a page with fingerprints): the page's
+     * items. On the others it names the page with no hash, so a page half
+     * written has no fingerprint.
+     */
+    fingerprint?: WrittenPageFingerprint | { startrow: number; hash: null };
+    /**
+     * Primary keys of the task collection's records the page held but this
+     * message does not carry, because the cache holds them exactly as they are
+     * (these items' hashes matched): they count as delivered.
+     */
+    unchangedKeys?: (string | number)[];
+  };
+
+/**
+ * Pages of one task unchanged as a whole (their body hashed as the fingerprint
+ * the cache was written from): no records, only their keys, which count as
+ * delivered. `fingerprint` names the first page and `also` the next ones the
+ * same message stands for; the checkpoint is the last one's.
+ */
+export interface SyncUnchangedEvent extends SyncPageEnvelope {
+  kind: 'unchanged';
+  collection: CollectionName;
+  records: never[];
+  unchangedKeys: (string | number)[];
+  fingerprint: { startrow: number; hash: string | null; also?: number[] };
+}
+
+/**
+ * One validated page (or part of one), streamed to the renderer. The renderer
+ * writes it (records and checkpoint in one transaction) and then acknowledges
+ * `pageId`. Pages of one task arrive in startrow order; the checkpoint says
+ * where that task resumes.
+ */
+export type SyncPageEvent = SyncRecordsEvent | SyncUnchangedEvent;
 
 /**
  * What one page of one task held the last time it was written (see
@@ -213,6 +264,8 @@ export interface PageFingerprint {
   keys: (string | number)[];
   /** ITEM_HASH_CHARS characters per item, in the same order: a hash of each item as received */
   hashes: string;
+  /** FINGERPRINT_VERSION of the build that made it (one of another version counts as absent) */
+  version: number;
 }
 
 /**
@@ -466,6 +519,7 @@ export const requestSchemas = {
           // JSON text of the keys (checked in main, readFingerprint: a task with a page that does not read is used for nothing)
           keys: z.string().max(MAX_IPC_MESSAGE_BYTES),
           hashes: z.string().max(MAX_PAGE_ITEMS * ITEM_HASH_CHARS),
+          version: z.number().int().min(0),
         }),
       )
       .max(MAX_FINGERPRINT_PAGES)

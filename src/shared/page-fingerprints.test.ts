@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_IPC_MESSAGE_BYTES, requestSchemas, type PageFingerprint } from './ipc.ts';
-import { FingerprintBook, fingerprintMessages, fingerprintText, ITEM_HASH_CHARS, itemHashAt, readFingerprint, taskItems } from './page-fingerprints.ts';
+import { FINGERPRINT_VERSION, FingerprintBook, fingerprintMessages, fingerprintText, ITEM_HASH_CHARS, itemHashAt, readFingerprint, taskItems } from './page-fingerprints.ts';
 
 const h = (c: string) => c.repeat(ITEM_HASH_CHARS);
-const print = (taskId: string, startrow: number, keys: number[], hashes: string[], hash: string | null = 'page'): PageFingerprint => ({ taskId, startrow, hash, keys, hashes: hashes.join('') });
+const print = (taskId: string, startrow: number, keys: number[], hashes: string[], hash: string | null = 'page'): PageFingerprint => ({ taskId, startrow, hash, keys, hashes: hashes.join(''), version: FINGERPRINT_VERSION });
 
 describe('page fingerprints', () => {
   it('reads each item\'s hash at its place', () => {
@@ -21,13 +21,21 @@ describe('page fingerprints', () => {
   it('reads fingerprints sent as stored (keys as JSON text), and refuses the task of one that does not read', () => {
     expect(readFingerprint(fingerprintText(print('t', 1, [1, 2], [h('a'), h('b')])))).toEqual(print('t', 1, [1, 2], [h('a'), h('b')]));
     const bad = ['[1,', '{"0":1}', '[1,true]', '[null]', `["${'k'.repeat(2001)}"]`, JSON.stringify(Array.from({ length: 1001 }, (_, i) => i))];
-    for (const keys of bad) expect(readFingerprint({ taskId: 't', startrow: 1, hash: 'p', keys, hashes: h('a') }), keys.slice(0, 20)).toBeNull();
+    for (const keys of bad) expect(readFingerprint({ taskId: 't', startrow: 1, hash: 'p', keys, hashes: h('a'), version: FINGERPRINT_VERSION }), keys.slice(0, 20)).toBeNull();
     const book = new FingerprintBook();
-    book.add([fingerprintText(print('t', 1, [1], [h('a')])), { taskId: 't', startrow: 2, hash: 'p', keys: '[2,', hashes: h('b') }, fingerprintText(print('u', 1, [3], [h('c')]))]);
+    book.add([fingerprintText(print('t', 1, [1], [h('a')])), { taskId: 't', startrow: 2, hash: 'p', keys: '[2,', hashes: h('b'), version: FINGERPRINT_VERSION }, fingerprintText(print('u', 1, [3], [h('c')]))]);
     // the later page of a refused task is not used either
     book.add([fingerprintText(print('t', 3, [4], [h('d')]))]);
     expect([book.page('t', 1), book.page('t', 3), book.pagesOf('t').length]).toEqual([undefined, undefined, 0]);
     expect(book.page('u', 1)?.keys).toEqual([3]);
+  });
+
+  it('takes a fingerprint made by another version of the code as absent, and the task\'s other pages as they are', () => {
+    const book = new FingerprintBook();
+    book.add([fingerprintText({ ...print('t', 1, [1], [h('a')]), version: FINGERPRINT_VERSION - 1 }), { ...print('t', 6, [2], [h('b')]), version: FINGERPRINT_VERSION + 1 }, print('t', 11, [3], [h('c')])]);
+    expect([book.page('t', 1), book.page('t', 6)]).toEqual([undefined, undefined]);
+    expect(book.pagesOf('t').map((f) => f.startrow)).toEqual([11]);
+    expect(taskItems(book.pagesOf('t')).hashes).toEqual(new Map([[3, h('c')]]));
   });
 
   it('knows a task\'s items across its pages, overlap included', () => {

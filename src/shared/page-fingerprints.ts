@@ -9,8 +9,24 @@
 import type { PageFingerprint, PageFingerprintText } from './ipc.ts';
 import { MAX_IPC_MESSAGE_BYTES } from './ipc-limits.ts';
 
-/** Characters of one item's hash in `PageFingerprint.hashes` (48 bits of SHA-1, base64url). */
-export const ITEM_HASH_CHARS = 8;
+/**
+ * Characters of one item's hash in `PageFingerprint.hashes`: 132 bits of
+ * SHA-256, base64url. Enough that nobody who can edit a record on the platform
+ * can search for an edit hashing as the cached one (and so hide it from every
+ * resync); 48 bits were not.
+ */
+export const ITEM_HASH_CHARS = 22;
+
+/**
+ * The version of the code that makes what a fingerprint vouches for: how main
+ * reads, validates and normalises an item into cache records (shared/api/wire.ts,
+ * shared/records.ts, main/sync/tasks.ts) and how it hashes pages and items
+ * (main/sync/page-keys.ts, ITEM_HASH_CHARS). Every fingerprint carries the one
+ * it was made by; one of another version counts as absent (its page is read in
+ * full), so records an older build normalised are made again after an update.
+ * Raise it with any change to that code.
+ */
+export const FINGERPRINT_VERSION = 2;
 
 /** The most items one page holds: the Data API's largest `limit` (spec, "Limits"). */
 export const MAX_PAGE_ITEMS = 1000;
@@ -39,7 +55,7 @@ function itemCount(f: PageFingerprintText): number {
 
 /** A page fingerprint as stored (keys as JSON text), for a message. */
 export function fingerprintText(f: PageFingerprint): PageFingerprintText {
-  return { taskId: f.taskId, startrow: f.startrow, hash: f.hash, keys: JSON.stringify(f.keys), hashes: f.hashes };
+  return { taskId: f.taskId, startrow: f.startrow, hash: f.hash, keys: JSON.stringify(f.keys), hashes: f.hashes, version: f.version };
 }
 
 /**
@@ -58,7 +74,7 @@ export function readFingerprint(f: PageFingerprintText): PageFingerprint | null 
   for (const k of keys as unknown[]) {
     if (typeof k === 'number' ? !Number.isFinite(k) : typeof k !== 'string' || k.length > MAX_ITEM_KEY_CHARS) return null;
   }
-  const read: PageFingerprint = { taskId: f.taskId, startrow: f.startrow, hash: f.hash, keys: keys as (string | number)[], hashes: f.hashes };
+  const read: PageFingerprint = { taskId: f.taskId, startrow: f.startrow, hash: f.hash, keys: keys as (string | number)[], hashes: f.hashes, version: f.version };
   return isWellFormed(read) ? read : null;
 }
 
@@ -116,9 +132,10 @@ export class FingerprintBook {
   readonly #byTask = new Map<string, PageFingerprint[]>();
   readonly #refused = new Set<string>();
 
-  /** Adds fingerprints as stored (keys as text) or already read. */
+  /** Adds fingerprints as stored (keys as text) or already read; one of another version (FINGERPRINT_VERSION) counts as absent. */
   add(list: readonly (PageFingerprint | PageFingerprintText)[]): void {
     for (const f of list) {
+      if (f.version !== FINGERPRINT_VERSION) continue;
       const read = typeof f.keys === 'string' ? readFingerprint(f as PageFingerprintText) : isWellFormed(f as PageFingerprint) ? (f as PageFingerprint) : null;
       if (!read) {
         this.#refused.add(f.taskId);

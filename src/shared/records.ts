@@ -5,7 +5,9 @@
  * ISO form (`…Iso`) stored beside it. Folded search keys live on the
  * records the views search.
  *
- * `extra` keeps unknown wire fields so nothing the server sends is dropped.
+ * Sites and users keep the wire fields the schemas do not know in `extra` (a
+ * coordinator may need what a customer's platform adds to a person); the other
+ * records keep only the fields the views use, and drop the rest.
  */
 import type { Parsed } from './api/wire.ts';
 import { toIsoDate } from './dates.ts';
@@ -62,6 +64,12 @@ export interface EmailRecord {
   email: string;
   status: string;
   isprimary: boolean | null;
+  /**
+   * It came with a users list item (that list carries this user's e-mails): a
+   * later read of the user's item that does not list it removes it
+   * (renderer/sync/emails.ts). E-mails read one user at a time have none.
+   */
+  fromList?: true;
 }
 
 export interface ProfileCategoryRecord {
@@ -275,9 +283,23 @@ export function emailsOfUser(u: Parsed<'user'>): EmailRecord[] {
   const out: EmailRecord[] = [];
   for (const e of u.email) {
     if (typeof e === 'string') continue;
-    out.push(normalizeEmail(e, u.userid));
+    out.push({ ...normalizeEmail(e, u.userid), fromList: true });
   }
   return out;
+}
+
+/**
+ * The ids of the e-mails a user item lists: a complete read of that user's
+ * e-mails. Null when it lists a bare address (no id to compare a cached
+ * e-mail with): nothing is removed on its word.
+ */
+export function listedEmailIds(u: Parsed<'user'>): number[] | null {
+  const ids: number[] = [];
+  for (const e of u.email) {
+    if (typeof e === 'string') return null;
+    ids.push(e.emailid);
+  }
+  return ids;
 }
 
 export function normalizeEmail(e: Parsed<'email'>, userid: number): EmailRecord {

@@ -100,6 +100,27 @@ describe('replaying an update', () => {
     expect(await executeReplay(api.client, statusChange())).toMatchObject({ status: 'retry', maybeSent: true });
   });
 
+  it('asks for a retry, marked as maybe sent, when the write fails with an error that says nothing (it may have left)', async () => {
+    const calls: string[] = [];
+    const client: ReplayClient = {
+      async request(method, path) {
+        calls.push(`${method} ${path}`);
+        if (method === 'GET') return { httpcode: 200, body: { users: [user()] }, statusBody: null };
+        throw new TypeError('socket hang up');
+      },
+    };
+    expect(await executeReplay(client, statusChange())).toMatchObject({ status: 'retry', maybeSent: true, error: { code: 'network' } });
+    expect(calls).toEqual(['GET /users/42', 'PUT /users/42']);
+  });
+
+  it('asks for a retry, marked as maybe sent, when the write was cancelled, even if the client thought it had not left', async () => {
+    const api = scriptedClient({
+      'GET /users/42': [{ httpcode: 200, body: { users: [user()] } }],
+      'PUT /users/42': [{ error: { code: 'cancelled', message: 'stopped' }, maybeSent: false }],
+    });
+    expect(await executeReplay(api.client, statusChange())).toMatchObject({ status: 'retry', maybeSent: true });
+  });
+
   it('asks for a retry, not maybe sent, when the server refused with 429 before applying anything', async () => {
     const api = scriptedClient({
       'GET /users/42': [{ httpcode: 200, body: { users: [user()] } }],

@@ -38,7 +38,7 @@ describe('a full sync', () => {
     const finished = await engine.run();
     expect(finished.outcome).toBe('completed');
     expect(recordsOf(pages, 'users')).toHaveLength(5);
-    expect(recordsOf(pages, 'emails')).toEqual([{ emailid: 11, userid: 1, email: 'u1@example.com', status: 'Active', isprimary: null }]);
+    expect(recordsOf(pages, 'emails')).toEqual([{ emailid: 11, userid: 1, email: 'u1@example.com', status: 'Active', isprimary: null, fromList: true }]);
     expect(recordsOf(pages, 'credentialAssignments')).toHaveLength(6);
     expect(recordsOf(pages, 'groupMembers')).toEqual([
       { id: '40-1', groupid: 40, userid: 1 },
@@ -109,6 +109,32 @@ describe('a full sync', () => {
     // only the last chunk of a page moves the checkpoint on
     expect(users[0]!.checkpoint.nextStartrow).toBe(1);
     expect(users[1]!.checkpoint.nextStartrow).toBe(3);
+  });
+
+  it('keeps a message of users under the size limit with the e-mails their items list', async () => {
+    // two users whose records fit one message together, but not with the ids of their 400 e-mails each
+    const lists = tinySite({ users: 2 });
+    const emails = (userid: number) => Array.from({ length: 400 }, (_, i) => ({ emailid: userid * 1_000_000 + i, email: `u${userid}.${i}@example.com` }));
+    lists['/users']!.items = lists['/users']!.items.map((u) => ({ ...u, notes: 'x'.repeat(7_000), email: emails(u['userid'] as number) }));
+    const { engine, pages } = setup(lists, { sync: { maxMessageBytes: 20_000, paging: { limit: 10, overlap: 0, maxWave: 4 } } });
+    await engine.run();
+    expect(pages.every((p) => Buffer.byteLength(JSON.stringify(p)) < 20_000)).toBe(true);
+    const listed = pages.flatMap((p) => (p.kind === 'records' && p.collection === 'users' ? (p.emailsListed ?? []) : []));
+    expect(listed.map((l) => [l.userid, l.emailids.length])).toEqual([[1, 400], [2, 400]]);
+  });
+
+  it('says a list is done only with the last message of its last page (a crash after the first would skip the rest)', async () => {
+    const lists = tinySite({ users: 5 });
+    lists['/users']!.items = lists['/users']!.items.map((u) => ({ ...u, notes: 'x'.repeat(3_000) }));
+    const { engine, pages } = setup(lists, { sync: { maxMessageBytes: 8_000, paging: { limit: 3, overlap: 0, maxWave: 4 } } });
+    await engine.run();
+    const users = pages.filter((p) => p.collection === 'users');
+    // the last page, rows 4 and 5, in two messages
+    expect(users.map((p) => p.checkpoint)).toEqual([
+      ...[1, 1, 4].map((nextStartrow) => expect.objectContaining({ nextStartrow, done: false })),
+      expect.objectContaining({ nextStartrow: 4, done: false }),
+      expect.objectContaining({ nextStartrow: 7, done: true }),
+    ]);
   });
 });
 

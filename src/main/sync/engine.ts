@@ -9,24 +9,23 @@
  * (801/802) or a lost network stops the whole sync: the renderer keeps its cache
  * and the checkpoints let the next sync resume. Cancel stops within one page.
  */
-import type { AppError, HandlerContext, PageFingerprint, PageFingerprintText, SyncFinishedEvent, SyncPageEvent, SyncPhase, SyncProgress, SyncTaskSummary, TaskCheckpoint } from '../../shared/ipc.ts';
+import type { AppError, HandlerContext, PageFingerprint, UserEmailsListed, PageFingerprintText, SyncFinishedEvent, SyncPhase, SyncRecordsEvent, SyncUnchangedEvent, SyncProgress, SyncTaskSummary, TaskCheckpoint } from '../../shared/ipc.ts';
 import { MAX_IPC_MESSAGE_BYTES } from '../../shared/ipc.ts';
-import type { Parsed, SchemaName } from '../../shared/api/wire.ts';
 import type { CollectionName } from '../../shared/records.ts';
 import { ApiError } from '../api/errors.ts';
 import { toAppError } from '../ipc/errors.ts';
 import { containsSecretDeep } from '../secrets/scrub.ts';
-import type { ApiClient, RetryNotice, ScannedPage } from '../api/client.ts';
+import type { ApiClient, RetryNotice } from '../api/client.ts';
 import { AckWindow, Semaphore, shareOfPage } from './flow.ts';
 import { readList, type FetchedPage, type PagerPage } from './pager.ts';
-import { itemBytesHash, itemHash, KnownItem, rawItemKeys, recordKeyOfItemKey, scanFields, scannedKey, skippable } from './page-keys.ts';
+import { KnownItem, recordKeyOfItemKey, skippable } from './page-keys.ts';
 import { DEFAULT_PAGING, expandsPlan, plannedRequests, remainingHint, type PagingOptions, type TaskOutcome } from './plan.ts';
 import { collectionProgress, type CollectionCounters, type TaskState } from './progress.ts';
-import { splitBySize } from './split.ts';
-import { FingerprintBook, pageKey, taskItems, type TaskItems } from '../../shared/page-fingerprints.ts';
-import { validateItems, wholeList } from '../api/client.ts';
+import { splitBatch } from './split.ts';
+import { PageComparer, type AnyItem, type PageItem } from './compare.ts';
+import { FINGERPRINT_VERSION } from '../../shared/page-fingerprints.ts';
 import { KeptPeople } from './kept.ts';
-import { KIND_SPECS, announcedTotals, childTasks, collectionsUnder, describeTask, itemKey, rootTasks, toRecords, type SyncTask } from './tasks.ts';
+import { KIND_SPECS, announcedTotals, childTasks, collectionsUnder, describeTask, emailsListedOf, itemKey, rootTasks, toRecords, type SyncTask } from './tasks.ts';
 
 export interface SyncOptions {
   syncId: string;
@@ -52,13 +51,8 @@ export interface SyncOptions {
   now?: () => number;
 }
 
-/** Items found by a scan are decoded one by one (a page's own UTF-8: see `scanList`). */
-const utf8 = new TextDecoder();
-
 /** Failures that no other list would survive: stop the sync and keep the cache. */
 const FATAL = new Set(['token-missing', 'token-rejected', 'network', 'timeout', 'not-the-api']);
-
-const FINGERPRINT_WAIT_MS = 10_000;
 
 /** Progress events of a running sync at most this often (state changes go at once). */
 const PROGRESS_EVERY_MS = 100;
@@ -78,9 +72,6 @@ interface HeldUnchanged {
   checkpoint: TaskCheckpoint;
 }
 
-type AnyItem = Parsed<SchemaName>;
-/** a page's item: validated, or known by its key only (the cache holds it as received) */
-type PageItem = AnyItem | KnownItem;
 
 interface TaskRun {
   task: SyncTask;
@@ -91,6 +82,23 @@ interface TaskRun {
   error?: AppError;
 }
 
+/** The listed e-mails of these users (those whose item listed them by id). */
+function usersEmailsListed(users: readonly { userid: number }[], listed: ReadonlyMap<number, number[]>): UserEmailsListed[] {
+  const out: UserEmailsListed[] = [];
+  for (const { userid } of users) {
+    const emailids = listed.get(userid);
+    if (emailids) out.push({ userid, emailids });
+  }
+  return out;
+}
+
+/** The most JSON bytes the users' listed e-mails take in a message (all of them in one). */
+function emailsListedBytes(listed: ReadonlyMap<number, number[]>): number {
+  let bytes = 0;
+  for (const [userid, emailids] of listed) bytes += 32 + String(userid).length + JSON.stringify(emailids).length;
+  return bytes;
+}
+
 export class SyncEngine {
   readonly syncId: string;
   readonly #opts: SyncOptions;
@@ -99,15 +107,8 @@ export class SyncEngine {
   readonly #window: AckWindow;
   readonly #controller = new AbortController();
   readonly #checkpoints: Map<string, TaskCheckpoint>;
-  readonly #fingerprints = new FingerprintBook();
-  /** per task: what the cache holds of its items (from its pages' fingerprints, built when the task first reads a page) */
-  readonly #taskItems = new Map<string, TaskItems>();
-  /** fingerprints received after the start, and whether the last message came (or the wait is over, or the sync stopped) */
-  #fingerprintsReceived = 0;
-  #fingerprintsDone = false;
-  /** resolved once #fingerprintsDone */
-  readonly #fingerprintsHere: Promise<void>;
-  #fingerprintsArrived: () => void = () => undefined;
+  /** the fingerprints the renderer sent, and the comparison of each page with them (compare.ts) */
+  readonly #comparer: PageComparer;
   readonly #now: () => number;
   readonly #maxBytes: number;
   readonly #maxActive: number;
@@ -149,23 +150,7 @@ export class SyncEngine {
     this.#maxActive = concurrency * 2;
     this.#window = new AckWindow(opts.maxUnacked ?? 4);
     this.#checkpoints = new Map((opts.checkpoints ?? []).map((c) => [c.taskId, c]));
-    this.#fingerprints.add(opts.fingerprints ?? []);
-    this.#fingerprintsHere = new Promise<void>((resolve) => {
-      if (!opts.fingerprintsFollow) {
-        this.#fingerprintsDone = true;
-        return resolve();
-      }
-      const timer = setTimeout(() => {
-        // some never came (the renderer was reloaded, a message was refused): a task known in part could hide a doubtful item
-        this.#fingerprints.clear();
-        this.#fingerprintsArrived();
-      }, opts.fingerprintWaitMs ?? FINGERPRINT_WAIT_MS);
-      this.#fingerprintsArrived = () => {
-        clearTimeout(timer);
-        this.#fingerprintsDone = true;
-        resolve();
-      };
-    });
+    this.#comparer = new PageComparer(opts);
     this.#now = opts.now ?? Date.now;
     this.#maxBytes = (opts.maxMessageBytes ?? MAX_IPC_MESSAGE_BYTES) - ENVELOPE_BYTES;
     this.#kept = opts.keptSites ? new KeptPeople() : null;
@@ -195,13 +180,9 @@ export class SyncEngine {
    * the wait ran out) are ignored.
    */
   addFingerprints(list: readonly PageFingerprintText[], total?: number): void {
-    if (this.#fingerprintsDone) return;
-    this.#fingerprints.add(list);
-    this.#fingerprintsReceived += list.length;
-    if (total === undefined) return;
-    if (this.#fingerprintsReceived !== total) this.#fingerprints.clear();
-    this.#fingerprintsArrived();
+    this.#comparer.add(list, total);
   }
+
 
   ack(pageId: number): void {
     this.#lastAckAt = this.#now();
@@ -423,7 +404,7 @@ export class SyncEngine {
     if (this.#controller.signal.aborted) return;
     const [startrow, ...also] = held.startrows;
     const fingerprint = { startrow: startrow!, hash: held.hash, ...(also.length > 0 ? { also } : {}) };
-    const event = { syncId: this.syncId, pageId, taskId: task.taskId, checkpoint: held.checkpoint, collection: task.collection, records: [], unchangedKeys: held.keys, fingerprint } as unknown as SyncPageEvent;
+    const event: SyncUnchangedEvent = { kind: 'unchanged', syncId: this.syncId, pageId, taskId: task.taskId, checkpoint: held.checkpoint, collection: task.collection, records: [], unchangedKeys: held.keys, fingerprint };
     this.#opts.emit('sync:page', event);
   }
 
@@ -434,123 +415,11 @@ export class SyncEngine {
     this.#lastCollection = collection;
   }
 
-  /** What the cache holds of `task`'s items, from the fingerprints of its pages (built once per pass). */
-  #itemsOf(task: SyncTask): TaskItems {
-    let items = this.#taskItems.get(task.taskId);
-    if (!items) {
-      items = taskItems(this.#fingerprints.pagesOf(task.taskId));
-      this.#taskItems.set(task.taskId, items);
-    }
-    return items;
-  }
-
-  /**
-   * One page of a task. For lists whose pages have fingerprints (page-keys.ts):
-   * a body hashing as the one the cache was written from comes back as the
-   * keys its fingerprint lists, unparsed; otherwise each item is hashed, and
-   * only those the cache does not hold as received are validated.
-   */
+  /** One page of a task: compared with the cache's fingerprints when its list has them (compare.ts). */
   async #fetchPage(task: SyncTask, startrow: number, onRetry: (r: RetryNotice) => void, signal: AbortSignal): Promise<FetchedPage<PageItem>> {
     const options = { startrow, limit: this.#paging.limit, onRetry };
     if (!skippable(task)) return this.#opts.client.getPage(task.path, task.wrapperKey, task.schema, options, signal);
-    const key = pageKey(task.taskId, startrow);
-    // the request goes at once; its answer is looked at once the renderer's fingerprints are here
-    const wholeHash = (): string | undefined => {
-      const hash = this.#fingerprints.page(task.taskId, startrow)?.hash;
-      return hash && !this.#itemsOf(task).doubtful.has(key) ? hash : undefined;
-    };
-    const page = await this.#opts.client.getPage(task.path, task.wrapperKey, task.schema, {
-      ...options, fingerprint: true, validate: false, scan: scanFields(task), ready: this.#fingerprintsHere, unchanged: (hash: string) => hash === wholeHash(),
-    }, signal);
-    const stored = this.#fingerprints.page(task.taskId, startrow);
-    const held = this.#itemsOf(task);
-    if (page.unchanged && stored) return { items: stored.keys.map((k) => new KnownItem(k)), empty: false, hash: page.hash!, unchanged: true };
-    if (page.empty) return { items: [], empty: true };
-    const where = { path: task.path, startrow };
-    const hash = page.hash !== undefined ? { hash: page.hash } : {};
-    if (page.scanned) {
-      const read = this.#scannedItems(task, page.scanned, held, where);
-      if (read) return { ...read, empty: false, ...hash };
-    }
-    const raw = page.raw ?? (page.scanned ? wholeList(page.scanned, task.wrapperKey) : []);
-    const keys = rawItemKeys(task, raw);
-    // an item whose key fields do not fit: the full validation says which and why
-    if (!keys) return { items: validateItems(task.schema, raw, where), empty: false };
-    let hashes = '';
-    const fresh: number[] = [];
-    for (let i = 0; i < raw.length; i++) {
-      const itemHashed = itemHash(raw[i]);
-      hashes += itemHashed;
-      if (held.hashes.get(keys[i]!) !== itemHashed) fresh.push(i);
-    }
-    this.#refuseTokenInKeys(task, startrow, keys);
-    const parsed = validateItems(task.schema, raw, where, fresh.length === raw.length ? undefined : fresh);
-    const items: PageItem[] = keys.map((k) => new KnownItem(k));
-    fresh.forEach((index, j) => (items[index] = parsed[j]!));
-    return { items, empty: false, ...hash, listed: { keys, hashes } };
-  }
-
-  /**
-   * The items of a page found by a scan of its bytes: each item's bytes are
-   * hashed, and one hashing as the cache's copy of the item its key fields
-   * name was made from is kept as that key, unparsed. The others are parsed
-   * for their keys; those still hashing as the cache's copy of that key are
-   * kept as keys too (a key the scan does not read: sent as text, named
-   * twice), the rest validated. Null when an item does not parse or its key
-   * fields do not fit: the page is then read whole (whose errors say which
-   * item and why).
-   */
-  #scannedItems(task: SyncTask, scanned: ScannedPage, held: TaskItems, where: { path: string; startrow: number }): Pick<FetchedPage<PageItem>, 'items' | 'listed'> | null {
-    const { bytes, spans } = scanned;
-    const count = spans.length / 2;
-    const items: PageItem[] = new Array<PageItem>(count);
-    const keys: (string | number)[] = new Array<string | number>(count);
-    const hashes: string[] = new Array<string>(count);
-    // the parsed items at their indexes (validateItems names a bad one by its row)
-    const list: unknown[] = new Array<unknown>(count);
-    const unread: number[] = [];
-    for (let i = 0; i < count; i++) {
-      const itemBytes = bytes.subarray(spans[2 * i], spans[2 * i + 1]);
-      const itemHashed = itemBytesHash(itemBytes);
-      hashes[i] = itemHashed;
-      const key = scannedKey(task, scanned.keys, i);
-      if (key !== undefined && held.hashes.get(key) === itemHashed) {
-        items[i] = new KnownItem(key);
-        keys[i] = key;
-        continue;
-      }
-      try {
-        list[i] = JSON.parse(utf8.decode(itemBytes));
-      } catch {
-        return null;
-      }
-      unread.push(i);
-    }
-    const unreadKeys = rawItemKeys(task, unread.map((i) => list[i]));
-    if (!unreadKeys) return null;
-    const fresh: number[] = [];
-    unread.forEach((index, j) => {
-      const key = unreadKeys[j]!;
-      keys[index] = key;
-      if (held.hashes.get(key) === hashes[index]) items[index] = new KnownItem(key);
-      else fresh.push(index);
-    });
-    this.#refuseTokenInKeys(task, where.startrow, keys);
-    const parsed = validateItems(task.schema, list, where, fresh.length === count ? undefined : fresh);
-    fresh.forEach((index, j) => (items[index] = parsed[j]!));
-    return { items, listed: { keys, hashes: hashes.join('') } };
-  }
-
-  /**
-   * The items' keys travel to the renderer with the fingerprint, those of known
-   * and de-duplicated items too (not scanned with the records): an assignment
-   * known by its link has API text in its key.
-   */
-  #refuseTokenInKeys(task: SyncTask, startrow: number, keys: readonly (string | number)[]): void {
-    const text = keys.filter((k) => typeof k === 'string');
-    if (text.length > 0 && containsSecretDeep(text)) {
-      throw new ApiError({ code: 'malformed-response', message: `A page of ${describeTask(task)} (from row ${startrow}) contains this profile's access token, so it was not stored.` }, { retryable: false });
-    }
+    return this.#comparer.fetchPage(this.#opts.client, task, options, signal);
   }
 
   /**
@@ -561,13 +430,12 @@ export class SyncEngine {
    */
   async #sendRecords(task: SyncTask, page: PagerPage<PageItem>, items: AnyItem[], knownKeys: (string | number)[]): Promise<void> {
     const listed = page.listed && page.hash !== undefined ? page.listed : undefined;
-    // room for what only the last message carries
-    const extra = knownKeys.length * 12 + (listed ? JSON.stringify(listed.keys).length + listed.hashes.length : 0);
+    const emailsListed = emailsListedOf(task, items);
+    // room for what only the last message carries, and for the users' listed e-mails (at most all of them in one message)
+    const extra = knownKeys.length * 12 + (listed ? JSON.stringify(listed.keys).length + listed.hashes.length : 0) + emailsListedBytes(emailsListed);
     // every chunk but the last keeps the checkpoint where it was: a crash between them re-reads the page
     const records = this.#kept ? this.#kept.keep(task, toRecords(task, items)) : toRecords(task, items);
-    const chunks = records.flatMap((batch) =>
-      splitBySize<unknown>(batch.records, this.#maxBytes - extra).map((records) => ({ collection: batch.collection, records })),
-    );
+    const chunks = records.flatMap((batch) => splitBatch(batch, this.#maxBytes - extra));
     const nonEmpty = chunks.filter((c, i) => c.records.length > 0 || i === chunks.length - 1);
     for (let i = 0; i < nonEmpty.length; i++) {
       const chunk = nonEmpty[i]!;
@@ -582,10 +450,11 @@ export class SyncEngine {
       await this.#window.send(pageId, this.#controller.signal, shareOfPage(chunk.records, this.#paging.limit, this.#maxBytes));
       if (this.#controller.signal.aborted) return;
       // toRecords pairs each collection with its own record type; the split keeps the pairing
-      const event = { syncId: this.syncId, pageId, taskId: task.taskId, checkpoint, collection: chunk.collection, records: chunk.records } as unknown as SyncPageEvent;
+      const event: SyncRecordsEvent = { kind: 'records', syncId: this.syncId, pageId, taskId: task.taskId, checkpoint, ...chunk };
+      if (event.collection === 'users' && emailsListed.size > 0) event.emailsListed = usersEmailsListed(event.records, emailsListed);
       if (last && knownKeys.length > 0) event.unchangedKeys = knownKeys;
       // the fingerprint goes with the page's last message: a page half written has none
-      if (listed) event.fingerprint = last ? { startrow: page.startrow, hash: page.hash!, keys: listed.keys, hashes: listed.hashes } : { startrow: page.startrow, hash: null };
+      if (listed) event.fingerprint = last ? { startrow: page.startrow, hash: page.hash!, keys: listed.keys, hashes: listed.hashes, version: FINGERPRINT_VERSION } : { startrow: page.startrow, hash: null };
       this.#opts.emit('sync:page', event);
       this.#count(chunk.collection, chunk.records.length + (last ? knownKeys.length : 0));
     }
@@ -594,7 +463,7 @@ export class SyncEngine {
   #stop(outcome: 'cancelled' | 'failed', error: AppError): void {
     if (this.#stopped) return;
     this.#stopped = { outcome, error };
-    this.#fingerprintsArrived();
+    this.#comparer.stop();
     this.#controller.abort(new ApiError(error, { retryable: false }));
     this.#pump();
   }

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventName, EventPayloads, PageFingerprint, SyncPageEvent } from '../../shared/ipc.ts';
 import { itemHash, rawItemKeys } from './page-keys.ts';
+import { FINGERPRINT_VERSION } from '../../shared/page-fingerprints.ts';
 import { makeTask } from './tasks.ts';
 import { ApiClient } from '../api/client.ts';
 import { json } from '../testing/fake-fetch.ts';
@@ -14,6 +15,9 @@ import type { RecordedRequest } from '../testing/fake-fetch.ts';
 import { forgetSecret, registerSecret } from '../secrets/scrub.ts';
 import { SyncEngine } from './engine.ts';
 import { BASE_URL, fakeApi, tinySite, user, type FakeList } from '../testing/fake-api.ts';
+
+/** The fingerprint a written page's last message carries, with its items (none on other messages). */
+const written = (p: SyncPageEvent) => (p.kind === 'records' && p.fingerprint && p.fingerprint.hash !== null ? p.fingerprint : undefined);
 
 const LIMIT = 4;
 
@@ -191,7 +195,7 @@ describe('a page that holds the token', () => {
         const task = makeTask('credentialAssignments', { credentialid: Number(m[1]) });
         const raw = JSON.parse(JSON.stringify(list.items)) as unknown[];
         // a page whose body hash is another's, every item of which the renderer claims to hold as received
-        fingerprints.push({ taskId: task.taskId, startrow: 1, hash: 'not-this-body', keys: rawItemKeys(task, raw)!, hashes: raw.map(itemHash).join('') });
+        fingerprints.push({ taskId: task.taskId, startrow: 1, hash: 'not-this-body', keys: rawItemKeys(task, raw)!, hashes: raw.map((item) => itemHash(JSON.stringify(item))).join(''), version: FINGERPRINT_VERSION });
       }
       const { finished, pages } = await sync(lists, undefined, fingerprints);
       expect(finished.collections.credentialAssignments).toMatchObject({ state: 'failed', error: { code: 'malformed-response' } });
@@ -242,7 +246,7 @@ describe('a page read from its bytes (items found by a scan, only changed ones p
   const userKeys = (pages: SyncPageEvent[]) => new Set(pages.filter((p) => p.collection === 'users').flatMap((p) => [...(p.unchangedKeys ?? []), ...(p.records as { userid: number }[]).map((r) => r.userid)]));
   /** what the renderer keeps of a pass's pages (page-fingerprints), with another body hash so that the next pass compares items */
   const heldAfter = (pages: SyncPageEvent[]): PageFingerprint[] =>
-    pages.flatMap((p) => (p.fingerprint?.keys && p.fingerprint.hashes ? [{ taskId: p.taskId, startrow: p.fingerprint.startrow, hash: 'another-body', keys: p.fingerprint.keys, hashes: p.fingerprint.hashes }] : []));
+    pages.flatMap((p) => { const fp = written(p); return fp ? [{ taskId: p.taskId, startrow: fp.startrow, hash: 'another-body', keys: fp.keys, hashes: fp.hashes, version: FINGERPRINT_VERSION }] : []; });
 
   it('keys an item as JSON.parse reads it, also when a key is named twice or spelled with an escape', async () => {
     const lists = tinySite({ users: 2 });
@@ -255,7 +259,7 @@ describe('a page read from its bytes (items found by a scan, only changed ones p
     const again = await sync(lists, usersText(text), heldAfter(first.pages));
     expect(userKeys(again.pages)).toEqual(new Set([1, 4, 30]));
     // every item is one the cache holds as received: none travels as a record
-    expect(again.pages.filter((p) => p.collection === 'users').flatMap((p) => p.records)).toEqual([]);
+    expect(again.pages.filter((p) => p.collection === 'users').flatMap((p): unknown[] => p.records)).toEqual([]);
     expect(again.prunable).toBe(true);
   });
 
@@ -265,8 +269,39 @@ describe('a page read from its bytes (items found by a scan, only changed ones p
     const { finished, pages, prunable } = await sync(lists, usersText(text));
     expect(finished.collections.users).toMatchObject({ state: 'failed', error: { code: 'malformed-response' } });
     expect(finished.collections.users?.error?.message).toContain('not JSON');
-    expect(pages.filter((p) => p.collection === 'users').flatMap((p) => p.records)).toEqual([]);
+    expect(pages.filter((p) => p.collection === 'users').flatMap((p): unknown[] => p.records)).toEqual([]);
     expect(prunable).toBe(false);
+  });
+
+  describe('one item comparison, whether the page is read from its bytes or parsed whole (a body the scan gives up on)', () => {
+    const compact = (items: unknown[]) => `{"users":${JSON.stringify(items)}}`;
+    // the list named twice: JSON.parse keeps the second, the scan gives up and the page is parsed whole
+    const namedTwice = (items: unknown[]) => `{"users":[],"users":${JSON.stringify(items)}}`;
+    /** two passes of /users: `before`, then `after` (each in the body's form), the second with the first's fingerprints */
+    async function resync(form: (items: unknown[]) => string, before: unknown[], after: unknown[]) {
+      const lists = tinySite({ users: 2 });
+      const first = await sync(lists, usersText(form(before)));
+      const again = await sync(lists, usersText(form(after)), heldAfter(first.pages));
+      const users = again.pages.filter((p) => p.collection === 'users');
+      return { sent: users.flatMap((p) => p.records as { userid: number; firstname: string }[]), hashes: users.map((p) => written(p)?.hashes).join('') };
+    }
+    const before = [user(1), user(2), user(3)];
+    // a change of the same length, far past the item's first 24 characters, to a key the cache already holds
+    const after = [user(1), { ...user(2), firstname: 'Frist2' }, user(3)];
+
+    it.each([['read from its bytes', compact], ['parsed whole', namedTwice]])('sends a changed item of a known key when the page is %s', async (_, form) => {
+      const { sent } = await resync(form, before, after);
+      expect(sent.map((u) => [u.userid, u.firstname])).toEqual([[2, 'Frist2']]);
+    });
+
+    it('hashes every item the same on both paths, so they agree on which are held', async () => {
+      const bytes = await resync(compact, before, after);
+      const parsed = await resync(namedTwice, before, after);
+      expect(parsed.hashes).toBe(bytes.hashes);
+      expect(parsed.sent).toEqual(bytes.sent);
+      // and the hashes are the one function's, of each item's text as received
+      expect(bytes.hashes).toBe(after.map((u) => itemHash(JSON.stringify(u))).join(''));
+    });
   });
 
   it('reads a body the scan does not (the list named twice) as JSON.parse does', async () => {

@@ -1,10 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { scanList } from '../api/list-scan.ts';
-import { recordKeyOfItemKey, rawItemKeys, scanFields, scannedKey } from './page-keys.ts';
+import { heldAsReceived, itemHash, recordKeyOfItemKey, rawItemKeys, scanFields, scannedKey } from './page-keys.ts';
+import { ITEM_HASH_CHARS, taskItems } from '../../shared/page-fingerprints.ts';
 import { itemKey, makeTask } from './tasks.ts';
 
 const users = makeTask('users');
 const holders = makeTask('credentialAssignments', { credentialid: 7 });
+
+describe("an item's hash", () => {
+  it('holds at least 128 bits (nobody can search for an edit hashing as the cached item), in base64url', () => {
+    expect(ITEM_HASH_CHARS * 6).toBeGreaterThanOrEqual(128);
+    expect(itemHash('{"userid":1}')).toMatch(new RegExp(`^[A-Za-z0-9_-]{${ITEM_HASH_CHARS}}$`));
+    // every character carries digest bits (none is padding): over many items each place takes many values
+    const hashes = Array.from({ length: 256 }, (_, i) => itemHash(`{"userid":${i}}`));
+    for (let at = 0; at < ITEM_HASH_CHARS; at++) expect(new Set(hashes.map((h) => h[at])).size, `character ${at}`).toBeGreaterThan(32);
+  });
+
+  it('is the same of an item\'s bytes and of its text, and differs for a change anywhere in it', () => {
+    const text = `{"userid":1,"firstname":"${'x'.repeat(200)}"}`;
+    expect(itemHash(new TextEncoder().encode(text))).toBe(itemHash(text));
+    expect(itemHash(text.replace(/x"}$/, 'y"}'))).not.toBe(itemHash(text));
+  });
+
+  it('is held only when it is the hash the cache\'s copy of that key was made from, not because the key is known', () => {
+    const held = taskItems([{ taskId: 't', startrow: 1, hash: 'p', keys: [1], hashes: itemHash('a'), version: 0 }]);
+    expect(heldAsReceived(held, 1, itemHash('a'))).toBe(true);
+    expect(heldAsReceived(held, 1, itemHash('b'))).toBe(false);
+    expect(heldAsReceived(held, 2, itemHash('a'))).toBe(false);
+  });
+});
 
 describe('keys of a page\'s items as received', () => {
   it('reads integer keys as they are, and keys sent as text as the full validation converts them', () => {

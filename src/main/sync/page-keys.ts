@@ -14,7 +14,7 @@ import { hash } from 'node:crypto';
 import { z } from 'zod';
 import { wireId, wireText } from '../../shared/api/wire.ts';
 import { assignmentIdFromLink } from '../../shared/records.ts';
-import { ITEM_HASH_CHARS } from '../../shared/page-fingerprints.ts';
+import { ITEM_HASH_CHARS, type TaskItems } from '../../shared/page-fingerprints.ts';
 import { itemKey, type SyncTask, type TaskKind } from './tasks.ts';
 
 const byUser = z.object({ userid: wireId }).loose();
@@ -63,18 +63,23 @@ const INT_KEY: Partial<Record<TaskKind, string>> = {
   trainingAssignments: 'transcriptid',
 };
 
-/** A hash of one item's bytes as received (`scanList` finds them in the page). */
-export function itemBytesHash(bytes: Uint8Array): string {
-  return hash('sha1', bytes, 'base64url').slice(0, ITEM_HASH_CHARS);
+/**
+ * A hash of one item as received: its bytes (found by a scan of the page,
+ * `scanList`), or for a page the scan could not read, the item re-serialised
+ * (`JSON.stringify`), the same text when the server sends compact JSON as the
+ * reference server does. Both paths hash with this one function.
+ */
+export function itemHash(item: Uint8Array | string): string {
+  return hash('sha256', item, 'base64url').slice(0, ITEM_HASH_CHARS);
 }
 
 /**
- * A hash of one item as parsed, re-serialised: for a page the scan could not
- * read. The same as `itemBytesHash` of the item's bytes when the server sends
- * compact JSON, as the reference server does.
+ * The one item comparison of both paths (bytes and parsed): the cache holds
+ * the item of this key as received when its hash is the one the cache's copy
+ * was made from. Knowing the key is not enough: its item may have changed.
  */
-export function itemHash(raw: unknown): string {
-  return hash('sha1', JSON.stringify(raw), 'base64url').slice(0, ITEM_HASH_CHARS);
+export function heldAsReceived(held: TaskItems, key: string | number, itemHashed: string): boolean {
+  return held.hashes.get(key) === itemHashed;
 }
 
 /** The integer key fields a scan of `task`'s pages reads in each item (`scannedKey` makes its key of them). */

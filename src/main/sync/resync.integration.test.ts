@@ -8,10 +8,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EventName, EventPayloads, PageFingerprint, SyncPageEvent } from '../../shared/ipc.ts';
 import { recordKey, type AnyRecord } from '../../shared/records.ts';
-import { fingerprintMessages, fingerprintText, pageKey } from '../../shared/page-fingerprints.ts';
+import { FINGERPRINT_VERSION, fingerprintMessages, fingerprintText, ITEM_HASH_CHARS, pageKey } from '../../shared/page-fingerprints.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { ApiClient } from '../api/client.ts';
 import { SyncEngine } from './engine.ts';
+
+/** The fingerprint a written page's last message carries, with its items (none on other messages). */
+const written = (p: SyncPageEvent) => (p.kind === 'records' && p.fingerprint && p.fingerprint.hash !== null ? p.fingerprint : undefined);
+/** The e-mails a message of users lists for them. */
+const emailsListed = (p: SyncPageEvent) => (p.kind === 'records' && p.collection === 'users' ? (p.emailsListed ?? []) : []);
 
 let server: RunningServer;
 
@@ -28,12 +33,13 @@ afterAll(async () => {
  * last with their total. `total`: another total on the last message, or
  * 'never' for no last message (the lists wait `waitMs`, then go on).
  */
-async function sync(fingerprints?: PageFingerprint[], options: { total?: number | 'never'; waitMs?: number; sendWhen?: (asked: readonly URL[]) => boolean } = {}) {
+async function sync(fingerprints?: PageFingerprint[], options: { total?: number | 'never'; waitMs?: number; sendWhen?: (asked: readonly URL[]) => boolean; sendAfterMs?: number; delayMs?: number } = {}) {
   const token = server.tokens.find((t) => t.access === 'full')!.token;
   const pages: SyncPageEvent[] = [];
   const asked: URL[] = [];
   const fetch: typeof globalThis.fetch = (input, init) => {
     asked.push(new URL(input instanceof Request ? input.url : String(input)));
+    if (options.delayMs) return new Promise((r) => setTimeout(r, options.delayMs)).then(() => globalThis.fetch(input, init));
     return globalThis.fetch(input, init);
   };
   const client = new ApiClient({ baseUrl: server.baseUrl, token, maxRetries: 0, fetch });
@@ -52,6 +58,7 @@ async function sync(fingerprints?: PageFingerprint[], options: { total?: number 
   });
   const running = engine.run();
   if (options.sendWhen) await vi.waitFor(() => expect(options.sendWhen!(asked)).toBe(true));
+  if (options.sendAfterMs) await new Promise((r) => setTimeout(r, options.sendAfterMs));
   if (fingerprints) {
     // as the renderer does: the last message says how many there were (an empty one when there are none)
     const messages = fingerprintMessages(fingerprints.map(fingerprintText), 40);
@@ -71,11 +78,11 @@ async function sync(fingerprints?: PageFingerprint[], options: { total?: number 
 function fingerprintsOf(pages: readonly SyncPageEvent[], before: readonly PageFingerprint[] = []): PageFingerprint[] {
   const kept = new Map(before.map((f) => [pageKey(f.taskId, f.startrow), f]));
   for (const p of pages) {
-    const fp = p.fingerprint;
-    if (!fp) continue;
-    const key = pageKey(p.taskId, fp.startrow);
-    if (fp.keys && fp.hashes && fp.hash) kept.set(key, { taskId: p.taskId, startrow: fp.startrow, hash: fp.hash, keys: fp.keys, hashes: fp.hashes });
-    else if (!(p.unchangedKeys && p.records.length === 0)) kept.delete(key);
+    if (!p.fingerprint) continue;
+    const key = pageKey(p.taskId, p.fingerprint.startrow);
+    const fp = written(p);
+    if (fp) kept.set(key, { taskId: p.taskId, ...fp });
+    else if (p.kind !== 'unchanged') kept.delete(key);
   }
   return [...kept.values()];
 }
@@ -93,7 +100,7 @@ function deliveredKeys(pages: readonly SyncPageEvent[], collection: string): Set
 
 const usersPages = (pages: readonly SyncPageEvent[]) => pages.filter((p) => p.taskId.startsWith('users'));
 /** the pages a message stands for (one, or a run of unchanged ones) */
-const pageCount = (messages: readonly SyncPageEvent[]) => messages.reduce((n, p) => n + 1 + (p.fingerprint?.also?.length ?? 0), 0);
+const pageCount = (messages: readonly SyncPageEvent[]) => messages.reduce((n, p) => n + 1 + (p.kind === 'unchanged' ? (p.fingerprint.also?.length ?? 0) : 0), 0);
 
 describe('a resync with page fingerprints', () => {
   it('sends every page of an unchanged list as keys only, and the same keys as the full pass', async () => {
@@ -160,7 +167,7 @@ describe('a resync with page fingerprints', () => {
     const [a, b] = [users[0]!, users[1]!];
     // page b also claims a's first item, with another hash
     const doubtful = a.keys[0]!;
-    const forged = { ...b, keys: [...b.keys, doubtful], hashes: `${b.hashes}XXXXXXXX` };
+    const forged = { ...b, keys: [...b.keys, doubtful], hashes: `${b.hashes}${'X'.repeat(ITEM_HASH_CHARS)}` };
     const again = await sync(prints.map((f) => (f === b ? forged : f)));
     const firstPage = again.find((p) => p.taskId === a.taskId && p.fingerprint?.startrow === a.startrow && p.collection === 'users')!;
     expect((firstPage.records as { userid: number }[]).map((u) => u.userid)).toEqual([doubtful]);
@@ -174,6 +181,31 @@ describe('a resync with page fingerprints', () => {
     const again = await sync(fingerprintsOf(first));
     expect(deliveredKeys(again, 'users').has(gone)).toBe(false);
     expect(deliveredKeys(again, 'users').size).toBe(deliveredKeys(first, 'users').size - 1);
+  });
+
+  it("sends a user whose only e-mail was deleted with the e-mails their item lists now: none (the renderer removes it: emails.ts)", async () => {
+    const first = await sync();
+    const emails = first.filter((p) => p.collection === 'emails').flatMap((p) => p.records as { emailid: number; userid: number }[]);
+    const only = emails.find((e) => emails.filter((o) => o.userid === e.userid).length === 1)!;
+    expect(server.mutate({ resource: 'email', id: only.emailid, delete: true })).toBe(true);
+    const again = await sync(fingerprintsOf(first));
+    const listed = usersPages(again).flatMap(emailsListed);
+    expect(listed).toEqual([{ userid: only.userid, emailids: [] }]);
+    // and a user listed with their e-mails on a first sync
+    const firstListed = usersPages(first).flatMap(emailsListed);
+    expect(firstListed.find((l) => l.userid === only.userid)?.emailids).toEqual([only.emailid]);
+  });
+
+  it('reads in full a page whose fingerprint another version of the code made, as if it had none', async () => {
+    const first = await sync();
+    const older = fingerprintsOf(first).map((f) => ({ ...f, version: FINGERPRINT_VERSION - 1 }));
+    const again = await sync(older);
+    expect(usersPages(again).some((p) => p.unchangedKeys !== undefined)).toBe(false);
+    expect(usersPages(again).filter((p) => p.collection === 'users').flatMap((p): unknown[] => p.records)).toHaveLength(deliveredKeys(first, 'users').size);
+    // and it carries this version's fingerprint, which the next pass uses
+    expect(usersPages(again).map(written).filter((fp) => fp !== undefined).every((fp) => fp.version === FINGERPRINT_VERSION)).toBe(true);
+    const third = await sync(fingerprintsOf(again));
+    expect(usersPages(third).every((p) => p.unchangedKeys !== undefined && p.records.length === 0)).toBe(true);
   });
 
   it('reads lists that create tasks or announce totals in full even when they did not change', async () => {
@@ -192,9 +224,9 @@ describe('a resync with page fingerprints', () => {
     const again = await sync(shifted);
     const users = usersPages(again).filter((p) => p.collection === 'users');
     // no page is taken as unchanged whole: each is written with its fingerprint again...
-    expect(users.every((p) => p.fingerprint?.keys !== undefined)).toBe(true);
+    expect(users.every((p) => written(p) !== undefined)).toBe(true);
     // ...yet its items are the cache's, so none travels
-    expect(users.flatMap((p) => p.records)).toEqual([]);
+    expect(users.flatMap((p): unknown[] => p.records)).toEqual([]);
     expect(deliveredKeys(again, 'users')).toEqual(deliveredKeys(first, 'users'));
   });
 
@@ -204,7 +236,7 @@ describe('a resync with page fingerprints', () => {
     const again = await sync(prints);
     expect(deliveredKeys(again, 'users')).toEqual(deliveredKeys(first, 'users'));
     expect(usersPages(again).some((p) => p.unchangedKeys !== undefined)).toBe(false);
-    expect(again.filter((p) => p.collection === 'users').flatMap((p) => p.records)).toHaveLength(deliveredKeys(first, 'users').size);
+    expect(again.filter((p) => p.collection === 'users').flatMap((p): unknown[] => p.records)).toHaveLength(deliveredKeys(first, 'users').size);
   });
 
   it('asks for the pages while the fingerprints are on their way, and uses them once they are here', async () => {
@@ -221,6 +253,15 @@ describe('a resync with page fingerprints', () => {
     const prints = fingerprintsOf(first);
     const again = await sync(prints.slice(1), { total: prints.length });
     // every page travels in full, as on a first sync
+    expect(again.some((p) => p.unchangedKeys !== undefined)).toBe(false);
+    expect(deliveredKeys(again, 'users')).toEqual(deliveredKeys(first, 'users'));
+  });
+
+  it('uses none of the fingerprints that arrive after the wait for them ran out (the lists went on without)', async () => {
+    const first = await sync();
+    const prints = fingerprintsOf(first);
+    // answers slow enough that most pages come after the late fingerprints
+    const again = await sync(prints, { waitMs: 100, sendAfterMs: 300, delayMs: 60 });
     expect(again.some((p) => p.unchangedKeys !== undefined)).toBe(false);
     expect(deliveredKeys(again, 'users')).toEqual(deliveredKeys(first, 'users'));
   });

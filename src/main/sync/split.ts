@@ -19,3 +19,8 @@ export function splitBySize<T>(records: T[], maxBytes: number, measure: (chunk: 
   const half = Math.ceil(records.length / 2);
   return [...splitBySize(records.slice(0, half), maxBytes, measure), ...splitBySize(records.slice(half), maxBytes, measure)];
 }
+
+/** A collection's records split as `splitBySize` does, each chunk still paired with its collection (a `PageRecords`). */
+export function splitBatch<B extends { records: unknown[] }>(batch: B, maxBytes: number): B[] {
+  return splitBySize(batch.records, maxBytes).map((records) => ({ ...batch, records }));
+}

@@ -9,10 +9,12 @@
  * from the site's access-group list, which carries every group with its
  * category, so no per-category listing is needed. Never one request per user.
  */
+import type { PageRecords } from '../../shared/ipc.ts';
 import type { Parsed, SchemaName } from '../../shared/api/wire.ts';
 import { WrapperKey } from '../../shared/api/wire.ts';
 import {
   emailsOfUser,
+  listedEmailIds,
   normalizeCourse,
   normalizeCredential,
   normalizeCredentialAssignment,
@@ -24,7 +26,6 @@ import {
   normalizeTrainingAssignment,
   normalizeUser,
   type CollectionName,
-  type CollectionRecordMap,
 } from '../../shared/records.ts';
 
 export const TASK_KINDS = [
@@ -368,7 +369,20 @@ export function itemKey(task: SyncTask, item: AnyParsed): string | number {
   }
 }
 
-export type RecordBatch = { [K in CollectionName]: { collection: K; records: CollectionRecordMap[K][] } }[CollectionName];
+/** Per user of a users page's items, the e-mail ids its item lists (`listedEmailIds`); empty for other lists. */
+export function emailsListedOf(task: SyncTask, items: readonly AnyParsed[]): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  if (task.kind !== 'users') return out;
+  for (const u of items as Parsed<'user'>[]) {
+    const ids = listedEmailIds(u);
+    if (ids) out.set(u.userid, ids);
+    else out.delete(u.userid);
+  }
+  return out;
+}
+
+/** A collection and records of its own type (as a sync message carries them). */
+export type RecordBatch = PageRecords;
 
 /** A page's items as cache records; users also yield the e-mails they carry (e-mails first). */
 export function toRecords(task: SyncTask, items: readonly AnyParsed[]): RecordBatch[] {

@@ -35,7 +35,9 @@ export interface SyncCollectionRow {
 }
 
 /** What one page of a sync task held when last written (sync/fingerprints.ts), with the records, in one transaction. */
-export interface PageFingerprintRow extends Omit<PageFingerprint, 'keys'> {
+export interface PageFingerprintRow extends Omit<PageFingerprint, 'keys' | 'version'> {
+  /** FINGERPRINT_VERSION of the build that made it; absent on rows saved before fingerprints had one */
+  version?: number;
   /** "<taskId>@<startrow>" */
   key: string;
   /** the items' keys as JSON text: one string is cloned into IndexedDB in one copy, an array of 1,000 value by value */

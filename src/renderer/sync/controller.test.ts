@@ -10,7 +10,7 @@ import { freshDb, user } from '../testing/fixtures.ts';
 const complete: CollectionProgress = { state: 'complete', records: 0, pages: 1, total: null };
 
 function page(pageId: number, records: UserRecord[], done: boolean, syncId = 'sync-1'): SyncPageEvent {
-  return { syncId, pageId, taskId: 'users', collection: 'users', records, checkpoint: { taskId: 'users', collection: 'users', nextStartrow: pageId * 1000 + 1, done } };
+  return { kind: 'records', syncId, pageId, taskId: 'users', collection: 'users', records, checkpoint: { taskId: 'users', collection: 'users', nextStartrow: pageId * 1000 + 1, done } };
 }
 
 function finished(outcome: SyncFinishedEvent['outcome'], state: CollectionProgress['state'] = 'complete', syncId = 'sync-1'): SyncFinishedEvent {
@@ -175,6 +175,23 @@ describe('a sync driven from the renderer', () => {
     expect((await db.syncCollections.get('users'))?.lastError?.message).toContain('quota exceeded');
   });
 
+  it('removes nothing after a pass with a page it could not store, though main completed it before the cancel came', async () => {
+    const { fake, db, controller } = setup();
+    await db.users.bulkPut([user(1), user(2), user(3)]);
+    await controller.start();
+    const put = db.syncCheckpoints.put.bind(db.syncCheckpoints);
+    vi.spyOn(db.syncCheckpoints, 'put').mockImplementationOnce(put).mockRejectedValueOnce(new Error('quota exceeded'));
+    // two lists of one collection: the first is written whole; the page of the second that holds
+    // users 2 and 3 could not be stored (they were not delivered, yet are still on the server)
+    const taskPage = (pageId: number, taskId: string, records: UserRecord[]): SyncPageEvent => ({ ...page(pageId, records, true), taskId, checkpoint: { taskId, collection: 'users', nextStartrow: 1001, done: true } });
+    fake.emit('sync:page', taskPage(1, 'users:a', [user(1)]));
+    await controller.idle();
+    fake.emit('sync:page', taskPage(2, 'users:b', [user(2), user(3)]));
+    fake.emit('sync:finished', finished('completed'));
+    await controller.idle();
+    expect((await db.users.toCollection().primaryKeys()).sort()).toEqual([1, 2, 3]);
+  });
+
   it('resumes an interrupted pass from its stored checkpoints', async () => {
     const { fake, controller, store } = setup();
     await controller.start();
@@ -252,6 +269,26 @@ describe('a sync driven from the renderer', () => {
     await controller.start();
     fake.emit('sync:page', page(2, [user(1)], true));
     fake.emit('sync:finished', finished('completed'));
+    await controller.idle();
+    expect(await db.users.count()).toBe(2);
+  });
+
+  it('removes nothing after a pass it did not start and saw only the end of (the window reloaded mid-sync), even when it completes', async () => {
+    const { fake, db, controller } = setup();
+    await db.users.bulkPut([user(1), user(2), user(3)]);
+    // no start: the pages of a sync another load of this window asked for
+    fake.emit('sync:page', page(7, [user(3)], true, 'sync-before-reload'));
+    fake.emit('sync:finished', finished('completed', 'complete', 'sync-before-reload'));
+    await controller.idle();
+    expect((await db.users.toCollection().primaryKeys()).sort()).toEqual([1, 2, 3]);
+  });
+
+  it('removes nothing after a pass of another sync than the one it started', async () => {
+    const { fake, db, controller } = setup();
+    await db.users.bulkPut([user(1), user(2)]);
+    await controller.start();
+    fake.emit('sync:page', page(3, [user(1)], true, 'sync-other'));
+    fake.emit('sync:finished', finished('completed', 'complete', 'sync-other'));
     await controller.idle();
     expect(await db.users.count()).toBe(2);
   });

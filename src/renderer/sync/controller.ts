@@ -10,7 +10,7 @@ import type { AppError, FieldbookApi, PageFingerprintText, SyncFinishedEvent, Sy
 import type { CollectionName } from '../../shared/records.ts';
 import type { FieldbookDb } from '../db/index.ts';
 import { errorFromUnknown } from '../components/ErrorMessage.tsx';
-import { writePages, type PageWrite, type PageWriteResult } from './ingest.ts';
+import { listsEmails, writePages, type PageWrite, type PageWriteResult } from './ingest.ts';
 import type { SyncStore, SyncUiState } from './store.ts';
 import { createUiBatch } from './ui-batch.ts';
 import { onForeignWrite, PassFingerprints } from './fingerprints.ts';
@@ -50,7 +50,8 @@ async function writeOrSkip(db: FieldbookDb, p: Pass, pages: readonly SyncPageEve
     }
     p.fingerprints.supersede(page.checkpoint.taskId);
     const fingerprint = p.fingerprints.writeFor(page);
-    writes.push({ page, options: { knownEmpty: p.knownEmpty.has(page.collection), track: p.previousSyncAt !== null, ...(fingerprint ? { fingerprint } : {}) } });
+    const options = { knownEmpty: p.knownEmpty.has(page.collection), emailsKnownEmpty: p.knownEmpty.has('emails'), track: p.previousSyncAt !== null };
+    writes.push({ page, options: { ...options, ...(fingerprint ? { fingerprint } : {}) } });
   });
   const written = await writePages(db, writes, p.fingerprints.takeDeferred());
   let next = 0;
@@ -104,7 +105,9 @@ async function handlePages({ db, api, store, ui, acks, passFor }: PageHandlerDep
     // pages that write records wait for their table's count (sizes.ts: taken before any such write); unchanged
     // pages write none (their checkpoints go to a table no count reads), so they need not wait for it: on a
     // large cache the counts take seconds, and a resync with nothing changed is mostly unchanged pages
-    await p.sizes?.counted(pages.filter((page) => !PassFingerprints.isUnchanged(page)).map((page) => page.collection));
+    // (and a users page that lists e-mails may remove some: emails.ts)
+    const written = pages.filter((page) => !PassFingerprints.isUnchanged(page));
+    await p.sizes?.counted([...written.map((page) => page.collection), ...(written.some(listsEmails) ? ['emails' as const] : [])]);
     await p.fingerprintsRead;
     const started = performance.now();
     const results = await writeOrSkip(db, p, pages);

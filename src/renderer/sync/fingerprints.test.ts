@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import Dexie, { type Table } from 'dexie';
 import { describe, expect, it, vi } from 'vitest';
-import type { PageFingerprint, PageFingerprintText, SyncFinishedEvent, SyncPageEvent } from '../../shared/ipc.ts';
-import { readFingerprint } from '../../shared/page-fingerprints.ts';
+import type { PageFingerprint, PageFingerprintText, SyncFinishedEvent, SyncPageEvent, SyncRecordsEvent, SyncUnchangedEvent } from '../../shared/ipc.ts';
+import { FINGERPRINT_VERSION, ITEM_HASH_CHARS, readFingerprint } from '../../shared/page-fingerprints.ts';
 import { COLLECTIONS, type UserRecord } from '../../shared/records.ts';
 import { createSyncController } from './controller.ts';
 import { PassFingerprints, SAVE_UNCHANGED_AFTER_MS, takeForeignWrites } from './fingerprints.ts';
@@ -13,28 +13,29 @@ import { freshDb, user } from '../testing/fixtures.ts';
 
 const TASK = 'users:/users';
 
-/** Eight characters of hash per item, as main makes them: here the item's key and the page's hash. */
-const hashesOf = (keys: number[], hash: string) => keys.map((k) => `${hash}-${k}`.padEnd(8, '.').slice(0, 8)).join('');
+/** ITEM_HASH_CHARS characters of hash per item, as main makes them: here the item's key and the page's hash. */
+const hashesOf = (keys: number[], hash: string) => keys.map((k) => `${hash}-${k}`.padEnd(ITEM_HASH_CHARS, '.').slice(0, ITEM_HASH_CHARS)).join('');
 
 /** A written page: its records, and (when `hash` is not null) the fingerprint main sends with a page's last message. */
-function page(pageId: number, startrow: number, records: UserRecord[], hash: string | null, done = false): SyncPageEvent {
+function page(pageId: number, startrow: number, records: UserRecord[], hash: string | null, done = false): SyncRecordsEvent {
   const keys = records.map((r) => r.userid);
   return {
-    syncId: `sync-${pageId}`, pageId, taskId: TASK, collection: 'users', records,
+    kind: 'records', syncId: `sync-${pageId}`, pageId, taskId: TASK, collection: 'users', records,
     checkpoint: { taskId: TASK, collection: 'users', nextStartrow: startrow + 995, done },
-    fingerprint: hash === null ? { startrow, hash } : { startrow, hash, keys, hashes: hashesOf(keys, hash) },
+    fingerprint: hash === null ? { startrow, hash } : { startrow, hash, keys, hashes: hashesOf(keys, hash), version: FINGERPRINT_VERSION },
   };
 }
 
 /** A page unchanged as a whole: its keys only, and a fingerprint naming the page. */
-function unchanged(pageId: number, startrow: number, keys: number[], hash: string, done = false): SyncPageEvent & { unchangedKeys: number[] } {
-  return { ...page(pageId, startrow, [], hash, done), fingerprint: { startrow, hash }, unchangedKeys: keys };
+function unchanged(pageId: number, startrow: number, keys: number[], hash: string, done = false): SyncUnchangedEvent {
+  const { syncId, taskId, checkpoint } = page(pageId, startrow, [], hash, done);
+  return { kind: 'unchanged', syncId, pageId, taskId, checkpoint, collection: 'users', records: [], fingerprint: { startrow, hash }, unchangedKeys: keys };
 }
 
 /** A changed page whose items `known` the cache holds as they are: only the others travel as records. */
-function partial(pageId: number, startrow: number, records: UserRecord[], known: number[], hash: string, done = false): SyncPageEvent {
+function partial(pageId: number, startrow: number, records: UserRecord[], known: number[], hash: string, done = false): SyncRecordsEvent {
   const keys = [...known, ...records.map((r) => r.userid)];
-  return { ...page(pageId, startrow, records, hash, done), unchangedKeys: known, fingerprint: { startrow, hash, keys, hashes: hashesOf(keys, hash) } };
+  return { ...page(pageId, startrow, records, hash, done), unchangedKeys: known, fingerprint: { startrow, hash, keys, hashes: hashesOf(keys, hash), version: FINGERPRINT_VERSION } };
 }
 
 function finished(syncId: string, outcome: SyncFinishedEvent['outcome'] = 'completed'): SyncFinishedEvent {
@@ -220,6 +221,19 @@ describe('page fingerprints across syncs', () => {
     expect(await db.pageFingerprints.count()).toBe(0);
   });
 
+  it('sends none for a collection something else wrote to, even when forgetting its rows failed', async () => {
+    const { pass, db, sentFingerprints } = setup();
+    await pass('sync-1', firstPages());
+    vi.spyOn(db.pageFingerprints, 'where').mockImplementationOnce(() => {
+      throw new Error('the database is busy');
+    });
+    await db.users.put(user(2, { status: 'Expired' }));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(await db.pageFingerprints.count()).toBe(2);
+    await pass('sync-2', []);
+    expect(sentFingerprints()).toEqual([]);
+  });
+
   it('saves nothing for a collection written by something else during the pass', async () => {
     const { pass, db, fake, controller, sentFingerprints } = setup();
     await controller.start();
@@ -229,6 +243,23 @@ describe('page fingerprints across syncs', () => {
     fake.emit('sync:page', { ...firstPages()[1]!, syncId: 'sync-1' });
     fake.emit('sync:finished', finished('sync-1'));
     await controller.idle();
+    await pass('sync-2', []);
+    expect(sentFingerprints()).toEqual([]);
+  });
+
+  it('saves nothing for a collection written by something else during the pass, as a restart finds (which forgets who wrote what)', async () => {
+    const { pass, db, fake, controller, sentFingerprints } = setup();
+    await controller.start();
+    fake.emit('sync:page', { ...firstPages()[0]!, syncId: 'sync-1' });
+    await controller.idle();
+    await db.users.put(user(3, { status: 'Expired' }));
+    fake.emit('sync:page', { ...firstPages()[1]!, syncId: 'sync-1' });
+    fake.emit('sync:finished', finished('sync-1'));
+    await controller.idle();
+    await new Promise((r) => setTimeout(r, 10));
+    // the app restarts: the writes noted in memory are gone, only the database remains
+    takeForeignWrites(db.name);
+    expect(await db.pageFingerprints.count()).toBe(0);
     await pass('sync-2', []);
     expect(sentFingerprints()).toEqual([]);
   });
@@ -325,7 +356,7 @@ describe('page fingerprints across syncs', () => {
 describe('pruning and totals without reading every key', () => {
   /** e-mails arrive in a message of their own, under the users task's checkpoint */
   const emailsPage = (pageId: number, emails: [number, number][]): SyncPageEvent => ({
-    syncId: `sync-${pageId}`, pageId, taskId: TASK, collection: 'emails',
+    kind: 'records', syncId: `sync-${pageId}`, pageId, taskId: TASK, collection: 'emails',
     records: emails.map(([emailid, userid]) => ({ emailid, userid, email: `u${userid}-${emailid}@example.org`, status: 'Active', isprimary: true })),
     checkpoint: { taskId: TASK, collection: 'users', nextStartrow: 1, done: false },
   });

@@ -17,7 +17,7 @@
  *  - a collection found empty when a pass starts sends none.
  */
 import Dexie, { type DBCore, type Middleware } from 'dexie';
-import type { PageFingerprintText, SyncPageEvent, TaskCheckpoint } from '../../shared/ipc.ts';
+import type { PageFingerprintText, SyncPageEvent, SyncRecordsEvent, SyncUnchangedEvent, TaskCheckpoint } from '../../shared/ipc.ts';
 import { pageKey } from '../../shared/page-fingerprints.ts';
 import { COLLECTIONS, type CollectionName } from '../../shared/records.ts';
 import type { FieldbookDb, PageFingerprintRow } from '../db/index.ts';
@@ -127,7 +127,8 @@ export async function loadFingerprints(db: FieldbookDb, skip: ReadonlySet<Collec
   for (const row of rows) {
     // a task with a row this build cannot read sends none: its pages are compared in full (a task known in part could hide a doubtful item)
     if (skip.has(row.collection) || unreadable.has(row.taskId)) continue;
-    out.send.push({ taskId: row.taskId, startrow: row.startrow, hash: row.hash, keys: row.keys, hashes: row.hashes });
+    // a row saved before fingerprints carried a version is of none (main takes it as absent)
+    out.send.push({ taskId: row.taskId, startrow: row.startrow, hash: row.hash, keys: row.keys, hashes: row.hashes, version: typeof row.version === 'number' && Number.isInteger(row.version) && row.version >= 0 ? row.version : 0 });
   }
   return out;
 }
@@ -185,21 +186,21 @@ export class PassFingerprints {
     this.#now = now;
   }
 
-  /** A page unchanged as a whole: no records, and its fingerprint carries no items to store. */
-  static isUnchanged(page: SyncPageEvent): page is SyncPageEvent & { unchangedKeys: (string | number)[] } {
-    return page.unchangedKeys !== undefined && page.records.length === 0 && page.fingerprint !== undefined && page.fingerprint.keys === undefined;
+  /** Pages unchanged as a whole: no records, and a fingerprint that carries no items to store. */
+  static isUnchanged(page: SyncPageEvent): page is SyncUnchangedEvent {
+    return page.kind === 'unchanged';
   }
 
   /** What writing `page` does to its fingerprint row (none for a page without a fingerprint). */
-  writeFor(page: SyncPageEvent): FingerprintWrite | undefined {
+  writeFor(page: SyncRecordsEvent): FingerprintWrite | undefined {
     const fp = page.fingerprint;
     if (!fp) return undefined;
     const key = pageKey(page.taskId, fp.startrow);
     this.#seen.add(key);
     const collection = page.checkpoint.collection;
-    if (fp.keys !== undefined && fp.hashes !== undefined && fp.hash !== null && !this.#tainted.has(collection)) {
+    if (fp.hash !== null && !this.#tainted.has(collection)) {
       this.#stored.add(key);
-      return { put: { key, collection, taskId: page.taskId, startrow: fp.startrow, hash: fp.hash, keys: JSON.stringify(fp.keys), hashes: fp.hashes } };
+      return { put: { key, collection, taskId: page.taskId, startrow: fp.startrow, hash: fp.hash, keys: JSON.stringify(fp.keys), hashes: fp.hashes, version: fp.version } };
     }
     if (!this.#stored.has(key)) return undefined;
     this.#stored.delete(key);
@@ -207,7 +208,7 @@ export class PassFingerprints {
   }
 
   /** Unchanged pages (one message may stand for several of a task): nothing to write now but (in a while) the checkpoint; their keys count as delivered. */
-  async unchanged(page: SyncPageEvent & { unchangedKeys: (string | number)[] }): Promise<UnchangedResult> {
+  async unchanged(page: SyncUnchangedEvent): Promise<UnchangedResult> {
     const result = this.unchangedInGroup(page);
     if (this.#deferredSince !== null && this.#now() - this.#deferredSince >= SAVE_UNCHANGED_AFTER_MS) await this.flushCheckpoints();
     return result;
@@ -219,11 +220,11 @@ export class PassFingerprints {
    * task before it in the group, not yet written); the group's transaction
    * writes it (takeDeferred).
    */
-  unchangedInGroup(page: SyncPageEvent & { unchangedKeys: (string | number)[] }): UnchangedResult {
+  unchangedInGroup(page: SyncUnchangedEvent): UnchangedResult {
     this.#deferred.set(page.checkpoint.taskId, { ...page.checkpoint });
     this.#deferredSince ??= this.#now();
     const fp = page.fingerprint;
-    if (fp) for (const startrow of [fp.startrow, ...(fp.also ?? [])]) this.#seen.add(pageKey(page.taskId, startrow));
+    for (const startrow of [fp.startrow, ...(fp.also ?? [])]) this.#seen.add(pageKey(page.taskId, startrow));
     return { rowsWritten: 0, inserted: 0, keys: page.unchangedKeys, changes: [] };
   }
 

@@ -13,7 +13,7 @@ const finished = (outcome: SyncFinishedEvent['outcome'] = 'completed', state: Co
 async function passThatSaw(db: ReturnType<typeof freshDb>, resumed: boolean) {
   const p = newPass(db, resumed);
   p.syncId = 'sync-1';
-  recordPage(p, { syncId: 'sync-1', pageId: 1, taskId: 'users', collection: 'users', records: [user(1)], checkpoint: { taskId: 'users', collection: 'users', nextStartrow: 2, done: true } }, {
+  recordPage(p, { kind: 'records', syncId: 'sync-1', pageId: 1, taskId: 'users', collection: 'users', records: [user(1)], checkpoint: { taskId: 'users', collection: 'users', nextStartrow: 2, done: true } }, {
     keys: [1], inserted: 0, rowsWritten: 0, changes: [],
   } as never);
   return p;

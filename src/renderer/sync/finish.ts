@@ -20,7 +20,8 @@ export const tracksChanges = (p: Pass): boolean => p.previousSyncAt !== null && 
 export async function prunePass(db: FieldbookDb, p: Pass, event: SyncFinishedEvent): Promise<number> {
   const pruned = p.broken ? [] : collectionsToPrune({ resumed: p.resumed, outcome: event.outcome, collections: event.collections, checkpoints: p.checkpoints });
   await p.fingerprints.keepOnlySeen(pruned);
-  let removed = 0;
+  // e-mails a re-read user no longer lists went as its page was written (emails.ts)
+  let removed = p.emailsRemoved;
   const track = tracksChanges(p);
   /** collections known to hold exactly the keys the pass delivered */
   const exact = new Set<CollectionName>();

@@ -1,13 +1,13 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
-import type { SyncPageEvent } from '../../shared/ipc.ts';
+import type { SyncRecordsEvent } from '../../shared/ipc.ts';
 import type { CredentialAssignmentRecord, UserRecord } from '../../shared/records.ts';
 import { denseRange, writePage } from './ingest.ts';
 import { changedRecords, deepEqualJson } from './diff.ts';
 import { credentialAssignment, freshDb, trainingAssignment, user } from '../testing/fixtures.ts';
 
-function usersPage(records: UserRecord[], nextStartrow = 2, done = false): SyncPageEvent {
-  return { syncId: 's1', pageId: 1, taskId: 'users:site1', collection: 'users', records, checkpoint: { taskId: 'users:site1', collection: 'users', nextStartrow, done } };
+function usersPage(records: UserRecord[], nextStartrow = 2, done = false): SyncRecordsEvent {
+  return { kind: 'records', syncId: 's1', pageId: 1, taskId: 'users:site1', collection: 'users', records, checkpoint: { taskId: 'users:site1', collection: 'users', nextStartrow, done } };
 }
 
 describe('writing a sync page', () => {
@@ -43,8 +43,8 @@ describe('writing a sync page', () => {
 
   it('reads a few changed records of a page of text keys one by one, without counting the range they span', async () => {
     const db = freshDb();
-    const page = (records: CredentialAssignmentRecord[]): SyncPageEvent => ({
-      syncId: 's', pageId: 1, taskId: 'credentialAssignments:/credentials/7/assignments', collection: 'credentialAssignments', records,
+    const page = (records: CredentialAssignmentRecord[]): SyncRecordsEvent => ({
+      kind: 'records', syncId: 's', pageId: 1, taskId: 'credentialAssignments:/credentials/7/assignments', collection: 'credentialAssignments', records,
       checkpoint: { taskId: 'credentialAssignments:/credentials/7/assignments', collection: 'credentialAssignments', nextStartrow: 1, done: true },
     });
     await writePage(db, page(Array.from({ length: 200 }, (_, i) => credentialAssignment(7, 1000 + i, '2027-01-01'))));
@@ -75,7 +75,7 @@ describe('writing a sync page', () => {
 
   it('writes nothing when unchanged training comes again (its derived index field included)', async () => {
     const db = freshDb();
-    const page = (): SyncPageEvent => ({ ...usersPage([]), collection: 'trainingAssignments', records: [trainingAssignment(1, 1, 50, '2026-01-01')] });
+    const page = (): SyncRecordsEvent => ({ ...usersPage([]), collection: 'trainingAssignments', records: [trainingAssignment(1, 1, 50, '2026-01-01')] });
     await writePage(db, page());
     expect((await writePage(db, page())).rowsWritten).toBe(0);
   });
@@ -114,7 +114,7 @@ describe('reading the cached copies of a page', () => {
 
   it('finds changes in pages keyed "<credentialid>-<userid>"', async () => {
     const db = freshDb();
-    const page = (records: CredentialAssignmentRecord[]): SyncPageEvent => ({ ...usersPage([]), collection: 'credentialAssignments', records });
+    const page = (records: CredentialAssignmentRecord[]): SyncRecordsEvent => ({ ...usersPage([]), collection: 'credentialAssignments', records });
     await writePage(db, page([credentialAssignment(7, 1, '01/01/2027'), credentialAssignment(7, 20, '01/01/2027'), credentialAssignment(70, 5, '01/01/2027')]));
     const result = await writePage(db, page([credentialAssignment(7, 1, '01/01/2027'), credentialAssignment(7, 20, '02/01/2027')]));
     expect(result.rowsWritten).toBe(1);

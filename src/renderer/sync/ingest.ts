@@ -3,7 +3,7 @@
  * changed) and its task checkpoint in ONE transaction, so a crash leaves either
  * both or neither, and a resume refetches exactly the pages not committed.
  */
-import type { SyncPageEvent, TaskCheckpoint } from '../../shared/ipc.ts';
+import type { SyncPageEvent, SyncRecordsEvent, TaskCheckpoint } from '../../shared/ipc.ts';
 import { recordKey, type AnyRecord, type CollectionName } from '../../shared/records.ts';
 import type { FieldbookDb } from '../db/index.ts';
 import { changedRecords } from './diff.ts';
@@ -11,6 +11,7 @@ import { pageChanges, TRACKED, type ChangeEntry } from './changes.ts';
 import { withDerivedFields } from '../db/derived.ts';
 import type { Table } from 'dexie';
 import { markSyncTransaction, type FingerprintWrite } from './fingerprints.ts';
+import { removeUnlistedEmails } from './emails.ts';
 
 export interface PageWriteResult {
   /** records actually written (new or changed) */
@@ -21,6 +22,8 @@ export interface PageWriteResult {
   keys: (string | number)[];
   /** what the page changed, in the change log's terms (only when asked: not on a profile's first sync) */
   changes: ChangeEntry[];
+  /** e-mails of the page's users their items no longer list, removed (emails.ts) */
+  emailsRemoved?: number;
 }
 
 export interface PageWriteOptions {
@@ -30,6 +33,8 @@ export interface PageWriteOptions {
   track?: boolean;
   /** the page's fingerprint row, put or deleted with the records (see fingerprints.ts) */
   fingerprint?: FingerprintWrite;
+  /** e-mails were empty when the pass began: the pass wrote every one there is, as listed (no unlisted one to look for) */
+  emailsKnownEmpty?: boolean;
 }
 
 function keyOf(collection: CollectionName, record: AnyRecord): string | number {
@@ -97,7 +102,7 @@ async function storedAt(table: Table<AnyRecord, string | number>, collection: Co
 
 /** One message of a page to write, and how. */
 export interface PageWrite {
-  page: SyncPageEvent;
+  page: SyncRecordsEvent;
   options?: PageWriteOptions;
 }
 
@@ -107,7 +112,7 @@ export interface PageWrite {
  * does not carry because the cache holds them (`unchangedKeys`) count as
  * delivered.
  */
-export async function writePage(db: FieldbookDb, page: SyncPageEvent, options: PageWriteOptions = {}): Promise<PageWriteResult> {
+export async function writePage(db: FieldbookDb, page: SyncRecordsEvent, options: PageWriteOptions = {}): Promise<PageWriteResult> {
   return (await writePages(db, [{ page, options }]))[0]!;
 }
 
@@ -122,7 +127,10 @@ export async function writePage(db: FieldbookDb, page: SyncPageEvent, options: P
  */
 export async function writePages(db: FieldbookDb, writes: readonly PageWrite[], checkpointsAfter: readonly TaskCheckpoint[] = []): Promise<PageWriteResult[]> {
   const tables = new Set<Table>([db.syncCheckpoints, db.pageFingerprints]);
-  for (const { page } of writes) tables.add(db.table(page.collection));
+  for (const { page } of writes) {
+    tables.add(db.table(page.collection));
+    if (listsEmails(page)) tables.add(db.emails);
+  }
   return db.transaction('rw', [...tables], async () => {
     markSyncTransaction();
     const results: PageWriteResult[] = [];
@@ -134,7 +142,7 @@ export async function writePages(db: FieldbookDb, writes: readonly PageWrite[], 
   });
 }
 
-async function writeInTransaction(db: FieldbookDb, page: SyncPageEvent, options: PageWriteOptions): Promise<PageWriteResult> {
+async function writeInTransaction(db: FieldbookDb, page: SyncRecordsEvent, options: PageWriteOptions): Promise<PageWriteResult> {
   const collection = page.collection;
   const table = db.table(collection) as Table<AnyRecord, string | number>;
   // derived as the cache stores them, so an unchanged record compares equal
@@ -154,7 +162,13 @@ async function writeInTransaction(db: FieldbookDb, page: SyncPageEvent, options:
     rowsWritten = toWrite.length;
     inserted = options.knownEmpty ? records.length : stored.reduce((n, r) => (r === undefined ? n + 1 : n), 0);
   }
+  const emailsRemoved = listsEmails(page) && !options.emailsKnownEmpty ? await removeUnlistedEmails(db, page.emailsListed!) : 0;
   await db.syncCheckpoints.put({ ...page.checkpoint });
   // the records it holds as they are count as delivered too (they are not read: nothing to compare)
-  return { rowsWritten, inserted, keys: page.unchangedKeys ? [...keys, ...page.unchangedKeys] : keys, changes };
+  return { rowsWritten, inserted, keys: page.unchangedKeys ? [...keys, ...page.unchangedKeys] : keys, changes, ...(emailsRemoved > 0 ? { emailsRemoved } : {}) };
+}
+
+/** A message of users that lists their e-mails: its write removes those no longer listed (emails.ts). */
+export function listsEmails(page: SyncPageEvent): page is Extract<SyncRecordsEvent, { collection: 'users' }> {
+  return page.kind === 'records' && page.collection === 'users' && (page.emailsListed?.length ?? 0) > 0;
 }

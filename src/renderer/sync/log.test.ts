@@ -24,7 +24,7 @@ function setup() {
     clock = new Date(at);
     await controller.start();
     const syncId = `sync-${n}`;
-    const page: SyncPageEvent = { syncId, pageId: 1, taskId: 'users', collection: 'users', records: users, checkpoint: { taskId: 'users', collection: 'users', nextStartrow: 1001, done: outcome === 'completed' } };
+    const page: SyncPageEvent = { kind: 'records', syncId, pageId: 1, taskId: 'users', collection: 'users', records: users, checkpoint: { taskId: 'users', collection: 'users', nextStartrow: 1001, done: outcome === 'completed' } };
     const done: SyncFinishedEvent = { syncId, outcome, requests: 1, plannedRequests: 1, collections: { users: outcome === 'completed' ? complete : { ...complete, state: 'failed' } } };
     if (users.length > 0) fake.emit('sync:page', page);
     fake.emit('sync:finished', done);

@@ -30,6 +30,8 @@ export interface Pass {
   sizes: PassSizes | null;
   /** resolves once the stored fingerprints are read (the pass writes nothing before: a page's write may drop its row) */
   fingerprintsRead: Promise<void>;
+  /** e-mails removed because their users' items no longer list them (emails.ts) */
+  emailsRemoved: number;
 }
 
 interface PassStart {
@@ -58,6 +60,7 @@ export function newPass(db: FieldbookDb, resumed: boolean, start: PassStart = {}
     fingerprints,
     sizes,
     fingerprintsRead: start.fingerprintsRead ?? Promise.resolve(),
+    emailsRemoved: 0,
   };
 }
 
@@ -66,6 +69,8 @@ export function recordPage(p: Pass, page: SyncPageEvent, result: PageWriteResult
   const seen = p.delivered.get(page.collection) ?? new Set();
   // a collection empty when the pass began holds only what the pass wrote (its pages are not compared, so not read)
   p.sizes?.inserted(page.collection, p.knownEmpty.has(page.collection) ? result.keys.reduce<number>((n, k) => (seen.has(k) ? n : n + 1), 0) : result.inserted);
+  p.sizes?.removed('emails', result.emailsRemoved ?? 0);
+  p.emailsRemoved += result.emailsRemoved ?? 0;
   p.changes.add(result.changes);
   for (const k of result.keys) seen.add(k);
   p.delivered.set(page.collection, seen);

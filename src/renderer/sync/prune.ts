@@ -85,9 +85,9 @@ export async function pruneCollection(
 
 /**
  * E-mails arrive with the users list (their pages carry the users tasks'
- * checkpoints) or one user at a time from `users:detail`, so a pass cannot tell
- * which e-mails the server dropped. What it can tell is which users are gone:
- * once users are pruned, their e-mails go with them.
+ * checkpoints) or one user at a time from `users:detail`. Those a re-read
+ * user's item no longer lists go with that user's write (emails.ts); those of
+ * users who are gone go here, once users are pruned.
  */
 export function orphanEmailKeys(emails: readonly { emailid: number; userid: number }[], userids: ReadonlySet<number>): number[] {
   return emails.filter((e) => !userids.has(e.userid)).map((e) => e.emailid);

@@ -2,7 +2,7 @@
  * Wire types of the Data API v1: one zod schema per resource, written to accept
  * what the real platform sends (api-notes.md "Client robustness"): ids as numeric
  * strings, `links` as an object or an array of single-key objects, text that
- * arrives as a number or `false`, unknown extra fields (kept), unknown status
+ * arrives as a number or `false` (empty), unknown extra fields (kept on sites and users), unknown status
  * values (kept as they are).
  *
  * The reference server builds its answers with the same types, so the wire shape
@@ -28,10 +28,14 @@ const wireInt = z.union([
  */
 export const wireId = wireInt.refine((id) => id > 0, 'expected a positive id');
 
-/** Free text: strings as they are; numbers and booleans as their text; null as ''. */
+/**
+ * Free text: strings as they are; numbers as their text; null and `false` (how
+ * the platform sends some empty text, a group's name: api-notes.md) as ''.
+ * `true` is no text: refused as malformed, never stored as "true".
+ */
 export const wireText = z
-  .union([z.string(), z.number(), z.boolean(), z.null()])
-  .transform((v) => (v === null ? '' : String(v)));
+  .union([z.string(), z.number(), z.literal(false), z.null()])
+  .transform((v) => (v === null || v === false ? '' : String(v)));
 
 /** Links come as `{key: url}` or as `[{key: url}, ...]`; both become one record. */
 export const wireLinks = z

@@ -73,6 +73,14 @@ describe('the outbox engine', () => {
     expect(api.requests.map((r) => r.verifyFirst)).toEqual([false, true]);
   });
 
+  it('verifies first after a retry that does not say whether the attempt was sent', async () => {
+    const db = freshDb();
+    await enqueueOps(db, [{ op: { kind: 'groupAccess.grant', siteid: 101, groupid: 5, userid: 1 }, summary: 'grant' }]);
+    const api = executor((_req, n) => (n === 1 ? ok({ status: 'retry', error: { code: 'server', message: '503' } }) : ok({ status: 'done' })));
+    await drained(db, api.execute);
+    expect(api.requests.map((r) => r.verifyFirst)).toEqual([false, true]);
+  });
+
   it('after a crash while sending a create, verifies before sending again', async () => {
     const db = freshDb();
     await enqueueOps(db, [{ op: { kind: 'groupAccess.grant', siteid: 101, groupid: 5, userid: 1 }, summary: 'grant' }]);
@@ -132,6 +140,28 @@ describe('the outbox engine', () => {
     engine.resume();
     await engine.whenIdle();
     expect((await db.outbox.toArray()).map((op) => op.status)).toEqual(['done', 'done']);
+  });
+
+  it('still verifies before resending an op that may have been sent, after a refused token paused it (as a restart reads it back too)', async () => {
+    const db = freshDb();
+    const [op] = await enqueueOps(db, [{ op: { kind: 'groupAccess.grant', siteid: 101, groupid: 5, userid: 1 }, summary: 'grant' }]);
+    let tokenOk = false;
+    const api = executor((_req, n) => {
+      // the first attempt timed out (it may have reached the server), the second was refused its token
+      if (n === 1) return ok({ status: 'retry', error: { code: 'timeout', message: 'no answer' }, maybeSent: true });
+      return tokenOk ? ok({ status: 'done', alreadyApplied: true }) : ok({ status: 'paused', error: { code: 'token-rejected', message: 'revoked', statuscode: 802 } });
+    });
+    const engine = await OutboxEngine.open({ db, execute: api.execute, actor: 'c', backoff: fast });
+    engine.setOnline(true);
+    await engine.whenIdle();
+    expect(engine.state().paused?.code).toBe('token-rejected');
+    // what a restart reads back: still marked as maybe sent
+    expect(await db.outbox.get(op!.id)).toMatchObject({ status: 'pending', maybeSent: true });
+    tokenOk = true;
+    engine.resume();
+    await engine.whenIdle();
+    expect(api.requests.map((r) => r.verifyFirst)).toEqual([false, true, true]);
+    expect((await db.outbox.get(op!.id))?.status).toBe('done');
   });
 
   it("gives a created user's new id to the ops waiting for it", async () => {
