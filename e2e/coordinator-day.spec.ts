@@ -63,8 +63,8 @@ test('the holders expiring within 60 days are renewed from the credential’s vi
   // the bulk panel opens on "renew this credential": only the new date is typed
   await holders.getByLabel(/^Expiration date/).fill(renewed);
   await user.click(holders.getByRole('button', { name: 'Preview' }));
-  await expect(holders.getByRole('region', { name: 'Preview' })).toContainText(`${held.length} to queue`);
-  await user.click(holders.getByRole('button', { name: `Queue ${held.length} changes` }));
+  await expect(holders.getByRole('region', { name: 'Preview' })).toContainText(`${held.length} ${held.length === 1 ? 'change' : 'changes'} to queue`);
+  await user.click(holders.getByRole('button', { name: `Queue ${held.length} ${held.length === 1 ? 'change' : 'changes'}` }));
   expect(user.count).toBeLessThanOrEqual(5);
 
   // the selection is spent; focus is on the confirmation and its Undo
@@ -108,7 +108,7 @@ test('the overdue people of a course are selected from the course’s list and g
   await expect(list.getByLabel('Assign training', { exact: true })).toHaveValue(String(courseid));
   await list.getByLabel('Due date').fill(newDue);
   await list.getByRole('button', { name: 'Preview' }).click();
-  await list.getByRole('button', { name: `Queue ${overdue} changes` }).click();
+  await list.getByRole('button', { name: `Queue ${overdue} ${overdue === 1 ? 'change' : 'changes'}` }).click();
   // the people now have a due date in the future: the overdue list no longer has them
   await expect(list.getByRole('status').filter({ hasText: / assignments/ })).toHaveText('0 assignments');
 

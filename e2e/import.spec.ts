@@ -62,7 +62,7 @@ test('the last file dropped wins, and a refused file clears the preview and its 
   // the slow one, had it finished later, would have shown 50,000
   await app.waitForTimeout(2000);
   await expect(summary(app)).toContainText('1 to create');
-  await expect(app.getByRole('button', { name: 'Queue 1 rows' })).toBeEnabled();
+  await expect(app.getByRole('button', { name: 'Queue 1 row' })).toBeEnabled();
 
   await dropFile(app, 'photo.xlsx', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
   await expect(app.getByRole('alert').filter({ hasText: 'photo.xlsx: This file is a PNG image' })).toBeVisible();
@@ -105,7 +105,7 @@ test('the results file, fixed and dropped in again, imports only what is left to
   await goTo(app, 'Import');
   await dropFile(app, 'hr.csv', Buffer.from('Username,Forename,Surname\r\nres.new,Rae,Sult\r\nres.bad,=cmd(),Fixme\r\n'));
   await expect(summary(app)).toContainText('1 to create, 0 to update, 0 identity changes, 0 unchanged, 0 skipped, 0 conflicts, 0 ambiguous, 1 invalid.');
-  await app.getByRole('button', { name: 'Queue 1 rows' }).click();
+  await app.getByRole('button', { name: 'Queue 1 row' }).click();
   await expect.poll(() => server.query("SELECT 1 FROM users WHERE username = 'res.new'"), { timeout: 30_000 }).toHaveLength(1);
 
   const results = app.getByRole('status', { name: 'Import results' });
@@ -144,7 +144,7 @@ test('new people get the group their row names and the course chosen for the fil
   await app.getByLabel('Due date', { exact: true }).fill('2027-03-04');
   await app.getByRole('button', { name: 'Invalid (not queued): 1' }).click();
   await expect(app.getByText('Profile group "No Such Group" is not a group on this site.')).toBeVisible();
-  await app.getByRole('button', { name: 'Queue 1 rows' }).click();
+  await app.getByRole('button', { name: 'Queue 1 row' }).click();
   await expect.poll(() => server.query("SELECT usertype FROM users WHERE username = 'grp.new'"), { timeout: 30_000 }).toEqual([{ usertype: 'Supervisor' }]);
   await expect.poll(() => server.query(`SELECT due_date FROM training_assignments t JOIN users u ON u.userid = t.userid WHERE u.username = 'grp.new' AND t.courseid = ${course.courseid}`), { timeout: 30_000 }).toEqual([{ due_date: expect.stringContaining('2027-03-04') }]);
   expect(server.query(`SELECT 1 FROM group_access a JOIN users u ON u.userid = a.userid WHERE u.username = 'grp.new' AND a.groupid = ${group.groupid}`)).toHaveLength(1);
@@ -170,7 +170,7 @@ test.describe('a token that sees two sites', () => {
 
     await app.getByLabel('Site of these people').selectOption({ label: second.sitename });
     await expect(summary(app)).toContainText('1 to create');
-    await app.getByRole('button', { name: 'Queue 1 rows' }).click();
+    await app.getByRole('button', { name: 'Queue 1 row' }).click();
     await expect.poll(() => server.query("SELECT siteid FROM users WHERE username = 'second.site'"), { timeout: 30_000 }).toEqual([{ siteid: second.siteid }]);
   });
 });
@@ -221,9 +221,9 @@ test('a UTF-8 file with one stray byte names its row, and skipping it queues the
   const encoding = app.getByRole('group', { name: 'Encoding of the file' });
   await expect(encoding.getByRole('alert')).toContainText('1 row (3) holds characters saved in another encoding');
   await expect(summary(app)).toContainText('1 to create, 0 to update, 0 identity changes, 0 unchanged, 0 skipped, 0 conflicts, 0 ambiguous, 1 invalid.');
-  await expect(app.getByRole('button', { name: 'Queue 1 rows' })).toBeDisabled();
+  await expect(app.getByRole('button', { name: 'Queue 1 row' })).toBeDisabled();
   await encoding.getByRole('radio', { name: 'Skip row 3; read the rest as UTF-8' }).check();
   await expect(summary(app)).toContainText('1 to create, 0 to update, 0 identity changes, 0 unchanged, 0 skipped, 0 conflicts, 0 ambiguous, 0 invalid.');
-  await app.getByRole('button', { name: 'Queue 1 rows' }).click();
+  await app.getByRole('button', { name: 'Queue 1 row' }).click();
   await expect.poll(() => server.query("SELECT firstname FROM users WHERE username LIKE 'stray.%'"), { timeout: 30_000 }).toEqual([{ firstname: 'Łukasz' }]);
 });

@@ -58,7 +58,7 @@ test('the bulk bar labels every picker and counts one change as one', async ({ a
   await goTo(app, 'Users');
   await app.getByLabel('Search users').fill(user.username);
   await app.getByRole('button', { name: /^Select all 1 matching$/ }).click();
-  await expect(app.getByRole('status').filter({ hasText: /^1 user selected$/ })).toBeVisible();
+  await expect(app.getByRole('status').filter({ hasText: /^1 person selected$/ })).toBeVisible();
 
   await app.getByLabel('Bulk action').selectOption({ label: 'Group access' });
   for (const shown of ['Grant or revoke', 'Group']) await expect(app.locator('.bulk-actions label').filter({ hasText: new RegExp(`^${shown}`) })).toBeVisible();
@@ -69,5 +69,5 @@ test('the bulk bar labels every picker and counts one change as one', async ({ a
   await app.getByRole('button', { name: 'Preview' }).click();
   await expect(app.getByText('1 change to queue; 0 people already as chosen (skipped); 0 people cannot be changed (not queued).')).toBeVisible();
   await app.getByRole('button', { name: 'Queue 1 change', exact: true }).click();
-  await expect(app.getByRole('status').filter({ hasText: /^Queued 1 change\./ })).toBeVisible();
+  await expect(app.getByRole('status').filter({ hasText: /^Queued 1 change:/ })).toBeVisible();
 });

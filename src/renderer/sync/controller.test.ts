@@ -322,6 +322,20 @@ describe('a sync driven from the renderer', () => {
     await controller.start();
     expect(store.getState()).toMatchObject({ running: false, error: { code: 'token-rejected' } });
   });
+
+  it('is running from the click on: the last outcome leaves the screen at once, and a second click starts no second pass', async () => {
+    const { fake, store, controller } = setup();
+    await controller.start();
+    fake.emit('sync:page', page(1, [user(1)], true));
+    fake.emit('sync:finished', finished('completed'));
+    await vi.waitFor(() => expect(store.getState().finished?.outcome).toBe('completed'));
+    const first = controller.start();
+    // before anything is awaited: no "Sync completed" left beside a pass that has begun
+    expect(store.getState()).toMatchObject({ running: true, finished: null });
+    const second = controller.start();
+    await Promise.all([first, second]);
+    expect(fake.calls.filter((c) => c.channel === 'sync:start')).toHaveLength(2);
+  });
 });
 
 describe('switching profile during a sync', () => {

@@ -15,7 +15,7 @@ import type { SyncStore, SyncUiState } from './store.ts';
 import { createUiBatch } from './ui-batch.ts';
 import { onForeignWrite, PassFingerprints } from './fingerprints.ts';
 import { fingerprintMessages } from '../../shared/page-fingerprints.ts';
-import { newPass, preparePass, recordPage, type Pass } from './pass.ts';
+import { newPass, preparePass, recordPage, type Pass, type StartingPass } from './pass.ts';
 import { createPageQueue } from './page-queue.ts';
 import { createAcks, type Acks } from './acks.ts';
 import { collectionRows, logPassChanges, prunePass } from './finish.ts';
@@ -130,6 +130,23 @@ async function handlePages({ db, api, store, ui, acks, passFor }: PageHandlerDep
   if (pages.some((page) => page.records.length > 0)) acks.flush();
 }
 
+/**
+ * A pass runs from the click on (the last outcome leaves the screen at once, and a second
+ * click starts no second pass); then what it starts from is read. Null: it cannot start
+ * (one is running, or the cache cannot be read, which the banner says).
+ */
+async function beginPass(db: FieldbookDb, store: Pick<SyncStore, 'getState' | 'setState'>, fresh: boolean): Promise<StartingPass | null> {
+  if (store.getState().running) return null;
+  store.setState({ running: true, progress: null, finished: null, rowsWritten: 0, pagesWritten: 0, writeMs: 0, rowsRemoved: 0, error: null });
+  try {
+    if (fresh) await db.syncCheckpoints.clear();
+    return await preparePass(db, (e) => store.setState({ error: errorOf(e) }));
+  } catch (e) {
+    store.setState({ running: false, error: errorOf(e) });
+    return null;
+  }
+}
+
 export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore: SyncStore, now: () => Date = () => new Date()): SyncController {
   let pass: Pass | null = null;
   let disposed = false;
@@ -188,12 +205,12 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
 
   return {
     async start(options = {}) {
-      if (options.fresh) await db.syncCheckpoints.clear();
-      const starting = await preparePass(db, (e) => store.setState({ error: errorOf(e) }));
+      const starting = await beginPass(db, store, options.fresh === true);
+      if (!starting) return;
       pass = starting.pass;
       const resumed = starting.pass.resumed;
       ui.reset();
-      store.setState({ running: true, resumed, progress: null, finished: null, rowsWritten: 0, pagesWritten: 0, writeMs: 0, rowsRemoved: 0, error: null });
+      store.setState({ resumed });
       const result = await api['sync:start']({ ...(resumed ? { checkpoints: starting.checkpoints } : {}), previousTotals: starting.previousTotals, ...(options.fresh ? {} : { fingerprintsFollow: true as const }) });
       if (!result.ok) {
         pass = null;

@@ -8,6 +8,7 @@
 import { useMemo, useState, type DragEvent } from 'react';
 import { useSession } from '../../app/session.ts';
 import { formatCount } from '../../app/format.ts';
+import { plural } from '../../app/words.ts';
 import { firstWriteRefusal } from '../../../shared/access.ts';
 import { useFileReading } from './useFileReading.ts';
 import { ACCEPTED_EXTENSIONS } from './read/extensions.ts';
@@ -101,7 +102,7 @@ export default function ImportView() {
           {!current && siteid !== null && <p role="status" aria-label="Preparing the preview">Checking {formatCount(sheet.rows.length)} rows against the people on the site…</p>}
           {plans && <ImportPreview plans={plans} effects={extrasEffects(extras, mapping.group !== undefined)} excluded={excluded} ticked={ticked} onExclude={columns.setExcluded} onTick={columns.setTicked} />}
           <button type="button" onClick={onQueue} disabled={cannotQueue || queued === 0}>
-            Queue {formatCount(queued)} rows
+            Queue {plural(queued, 'row')}
           </button>
         </>
       )}
