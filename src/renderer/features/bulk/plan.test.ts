@@ -115,6 +115,16 @@ describe('the preview of a bulk action', () => {
     });
   });
 
+  it('leaves the due date of a course a person has completed as it is, and says why', () => {
+    const done: TrainingAssignmentRecord = {
+      transcriptid: 71, userid: 3, courseid: 50, siteid: 101, course_name: 'Fall protection', course_type: 1, course_status: 'Completed', assignment_method: '', start_date: '', start_time: '', startIso: '',
+      due_date: '03/15/2026', due_time: '', dueIso: '2026-03-15', assignment_created_date: '', createdIso: '',
+    };
+    const preview = previewBulk([person(3)], { type: 'training', courseid: 50, courseName: 'Fall protection', duedate: '2026-12-31' }, { ...ctx, trainingHeld: new Map([['3-50', done]]) });
+    expect(preview.drafts).toEqual([]);
+    expect(preview.noops.map((n) => n.reason)).toEqual(['already completed Fall protection']);
+  });
+
   it('grants group access only to those who lack it', () => {
     const group = { groupid: 5, siteid: 101, categoryid: 1, groupname: 'Crew A', usercount: 0, accessusercount: 0 };
     const preview = previewBulk([person(1), person(2)], { type: 'groupAccess', grant: true, group }, ctx);

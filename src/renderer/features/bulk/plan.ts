@@ -7,6 +7,7 @@
 import type { CredentialAssignmentRecord, CredentialRecord, GroupRecord, TrainingAssignmentRecord, UserRecord } from '../../../shared/records.ts';
 import { toIsoDate } from '../../../shared/dates.ts';
 import { formatDate } from '../../app/format.ts';
+import { isTrainingDone } from '../../app/compliance.ts';
 import type { OpDraft } from '../../../shared/replay-queue/queue.ts';
 import type { OpKind, TokenAccess } from '../../../shared/ipc.ts';
 import { writeRefusal } from '../../../shared/access.ts';
@@ -172,6 +173,8 @@ function planFor(user: UserRecord, action: BulkAction, ctx: BulkContext): Planne
     case 'training': {
       const held = ctx.trainingHeld.get(`${user.userid}-${action.courseid}`);
       if (held) {
+        // a completed course is done: a new due date would make it look assigned again
+        if (isTrainingDone(held)) return { noop: `already completed ${action.courseName}` };
         const due = toIsoDate(action.duedate);
         if (!due || due === held.dueIso) return { noop: `already assigned ${action.courseName}${held.dueIso ? `, due ${formatDate(held.dueIso)}` : ''}` };
         if (held.transcriptid < 0) return { refused: `${action.courseName} is still waiting to be sent: edit it in the Outbox instead.` };
