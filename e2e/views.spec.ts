@@ -117,9 +117,10 @@ test.describe('exports of what the views show', () => {
     await goTo(app, 'Credentials');
     const all = app.getByRole('region', { name: 'Holders: All credentials' });
     await all.getByLabel('Show').selectOption({ label: 'Expiring within 90 days' });
-    const counted = await assignmentsCounted(all);
     const expiring = await downloadExport(app, all.getByRole('button', { name: 'Export credentials expiring within 90 days as CSV' }));
-    expect(expiring.rows).toHaveLength(counted + 1);
+    // the count line follows the window a moment after the picker (its query is read anew): it settles on the rows exported
+    await expect.poll(() => assignmentsCounted(all)).toBe(expiring.rows.length - 1);
+    expect(expiring.rows.length).toBeGreaterThan(1);
     expect(expiring.rows[0]![7]).toBe('State');
     expect(expiring.rows.slice(1).every((r) => r[7] === 'Expiring soon')).toBe(true);
   });
