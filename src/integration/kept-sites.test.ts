@@ -7,95 +7,19 @@
  * and a site no longer kept leaves the cache.
  */
 import 'fake-indexeddb/auto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { EventName, EventPayloads, FieldbookApi, SyncPageEvent } from '../shared/ipc.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUR_CUSTOMER } from '../server/datasets.ts';
 import { startServer, type RunningServer } from '../server/index.ts';
-import { createHandlers } from '../main/handlers.ts';
-import { dispatch } from '../main/ipc/dispatch.ts';
-import { MemoryKeychain } from '../main/secrets/keychain.ts';
-import { createFieldbookApi, type IpcRendererLike } from '../preload/api.ts';
-import { createSyncController, type SyncController } from '../renderer/sync/controller.ts';
-import { createSyncStore, type SyncStore } from '../renderer/sync/store.ts';
-import type { FieldbookDb } from '../renderer/db/index.ts';
-import { freshDb } from '../renderer/testing/fixtures.ts';
 import { removeSiteRecords, unsentEditsOfSite, REMOVE_CHUNK } from '../renderer/sync/remove-site.ts';
 import { statusOp } from '../shared/testing/test-ops.ts';
-import { cacheTables, COMPARED_TABLES, differences, serverTables, summariseDifferences, type Row } from '../server/testing/tables.ts';
+import type { Row } from '../server/testing/tables.ts';
+import { expectCacheEqualsServer, openSession, syncToEnd, type Session } from './testing/session.ts';
 
 const LIMIT = 100;
-
-interface Session {
-  api: FieldbookApi;
-  profileId: string;
-  db: FieldbookDb;
-  store: SyncStore;
-  controller: SyncController;
-  /** every sync:page event main sent, as the renderer received it */
-  pages: SyncPageEvent[];
-  close(): Promise<void>;
-}
-
-async function openSession(server: RunningServer): Promise<Session> {
-  const dir = await mkdtemp(join(tmpdir(), 'fieldbook-kept-'));
-  const token = server.tokens.find((t) => t.access === 'full')!.token;
-  const handlers = createHandlers({ settingsDir: dir, keychain: new MemoryKeychain(), fetch: globalThis.fetch, demo: { start: async () => ({ baseUrl: server.baseUrl, token }) }, sync: { limit: LIMIT }, api: { maxRetries: 0 } });
-  const pages: SyncPageEvent[] = [];
-  const listeners = new Map<string, Set<(event: unknown, payload: unknown) => void>>();
-  const ctx = {
-    emit<E extends EventName>(event: E, payload: EventPayloads[E]) {
-      const copy = structuredClone(payload);
-      if (event === 'sync:page') pages.push(copy as SyncPageEvent);
-      for (const listener of listeners.get(event) ?? []) setImmediate(() => listener(null, copy));
-    },
-  };
-  const ipc: IpcRendererLike = {
-    invoke: async (channel, arg) => structuredClone(await dispatch(handlers, channel, structuredClone(arg), ctx, () => undefined)),
-    on: (channel, listener) => listeners.set(channel, (listeners.get(channel) ?? new Set()).add(listener)),
-    removeListener: (channel, listener) => listeners.get(channel)?.delete(listener),
-  };
-  const api = createFieldbookApi(ipc);
-  const started = await api['demo:start']();
-  if (!started.ok) throw new Error(started.error.message);
-  const db = freshDb();
-  const store = createSyncStore();
-  const controller = createSyncController(api, db, store);
-  return {
-    api, profileId: started.value.id, db, store, controller, pages,
-    async close() {
-      controller.dispose();
-      db.close();
-      await handlers.dispose();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function syncToEnd(session: Session): Promise<void> {
-  await session.controller.start();
-  await vi.waitFor(() => expect(session.store.getState().running).toBe(false), { timeout: 60_000, interval: 50 });
-  await session.controller.idle();
-  expect(session.store.getState().error).toBeNull();
-  expect(session.store.getState().finished?.outcome).toBe('completed');
-}
 
 async function keep(session: Session, siteids: number[] | null): Promise<void> {
   const res = await session.api['profiles:setKeptSites']({ id: session.profileId, siteids });
   if (!res.ok) throw new Error(res.error.message);
-}
-
-async function cacheRows(db: FieldbookDb): Promise<Record<string, Row[]>> {
-  const rows: Record<string, Row[]> = {};
-  for (const table of COMPARED_TABLES) rows[table] = (await db.table(table).toArray()) as Row[];
-  return rows;
-}
-
-async function expectCacheEqualsServer(session: Session, server: RunningServer, siteids: number[]): Promise<void> {
-  const { summary, shown } = summariseDifferences(differences(cacheTables(await cacheRows(session.db)), serverTables(server, siteids)));
-  expect(shown, summary).toEqual([]);
 }
 
 describe('a profile keeping one site of two', () => {
@@ -118,7 +42,7 @@ describe('a profile keeping one site of two', () => {
       categories: ids('SELECT categoryid AS id FROM credential_categories WHERE siteid = ?'),
       credentials: ids('SELECT k.credentialid AS id FROM credentials k JOIN credential_categories c ON c.categoryid = k.categoryid WHERE c.siteid = ?'),
     };
-    session = await openSession(server);
+    session = await openSession(server, LIMIT);
     await keep(session, [kept]);
     await syncToEnd(session);
   }, 120_000);
@@ -178,7 +102,7 @@ describe('removing a site no longer kept from the cache', () => {
   beforeAll(async () => {
     server = await startServer({ dataset: 'demo', port: 0 });
     [kept, other] = server.query<{ siteid: number }>('SELECT siteid FROM sites WHERE customerid = ? ORDER BY siteid', OUR_CUSTOMER).map((s) => s.siteid) as [number, number];
-    session = await openSession(server);
+    session = await openSession(server, LIMIT);
     await syncToEnd(session);
     // a second pass, so the log has an entry (the first sync of a profile logs nothing)
     await syncToEnd(session);
