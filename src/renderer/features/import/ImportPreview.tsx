@@ -4,6 +4,7 @@
  * before → after, identity changes to tick, unchanged, skipped, conflict with
  * both people, ambiguous, invalid with the reason), each with its own row number.
  */
+import { fieldLabel } from '../../app/words.ts';
 import { useMemo, useState } from 'react';
 import { formatCount } from '../../app/format.ts';
 import { ACTIONS, who, type RowAction, type RowPlan } from './match.ts';
@@ -42,7 +43,7 @@ function details(p: RowPlan): string {
       return `${p.values.username}: ${p.values.firstname} ${p.values.lastname}${p.values.employeeid ? `, employee ID ${p.values.employeeid}` : ''}${p.values.email ? `, e-mail ${p.values.email}` : ''}${p.values.group ? `, group ${p.values.group}` : ''}`;
     case 'update':
     case 'identity': {
-      const changes = Object.entries(p.changes).map(([f, v]) => `${f}: ${String(p.user[f as keyof typeof p.user] ?? '') || '(blank)'} → ${v}`);
+      const changes = Object.entries(p.changes).map(([f, v]) => `${fieldLabel(f)}: ${String(p.user[f as keyof typeof p.user] ?? '') || '(blank)'} → ${v}`);
       if (p.emailAdded) changes.push(`add e-mail ${p.emailAdded}`);
       return `${who(p.user)}: ${changes.join('; ')}`;
     }
