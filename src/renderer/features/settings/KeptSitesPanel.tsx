@@ -16,21 +16,25 @@ import { removeSiteRecords, unsentEditsOfSite } from '../../sync/remove-site.ts'
 
 type Blocked = { site: string; unsent: number };
 
-/** The sites the token sees, asked of the server (null while loading or offline). */
-function useProfileSites(profile: ProfileSummary): ProfileSites | null {
+/**
+ * The sites the token sees, asked of the server (null while loading or offline).
+ * Not asked while a sync runs: the sync's own requests are the plan's, and the
+ * list is asked when it finishes (a list already shown stays).
+ */
+function useProfileSites(profile: ProfileSummary, syncing: boolean): ProfileSites | null {
   const api = useSession((s) => s.api);
   const online = useSession((s) => s.connection?.online === true);
   const [sites, setSites] = useState<ProfileSites | null>(null);
   // asked again when the kept sites change
   const keptKey = profile.keptSites?.join(',') ?? 'all';
   useEffect(() => {
-    if (!api || !online) return;
+    if (!api || !online || syncing) return;
     let live = true;
     void api['profiles:sites']({ id: profile.id }).then((r) => live && r.ok && setSites(r.value));
     return () => {
       live = false;
     };
-  }, [api, online, profile.id, keptKey]);
+  }, [api, online, syncing, profile.id, keptKey]);
   return sites;
 }
 
@@ -60,8 +64,8 @@ function SiteChoice({ sites, chosen, onToggle, disabled }: { sites: ProfileSites
 }
 
 export function KeptSitesPanel({ db, profile }: { db: FieldbookDb; profile: ProfileSummary }) {
-  const sites = useProfileSites(profile);
   const running = useSyncState((s) => s.running);
+  const sites = useProfileSites(profile, running);
   const synced = useLiveQuery(() => db.syncCollections.count(), [db]) ?? 0;
   const [chosen, setChosen] = useState<Set<number> | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -97,7 +101,10 @@ export function KeptSitesPanel({ db, profile }: { db: FieldbookDb; profile: Prof
     if (added.length > 0 || asking) await sessionStore.getState().sync?.start();
   }
 
-  if (!sites || !current) return <p className="muted">The list of sites needs a connection to the platform.</p>;
+  if (!sites || !current) {
+    const why = running ? 'The list of sites is asked of the platform when this sync finishes.' : 'The list of sites needs a connection to the platform.';
+    return <p className="muted">{why}</p>;
+  }
   const toggle = (id: number) => {
     const next = new Set(current);
     if (next.has(id)) next.delete(id);
