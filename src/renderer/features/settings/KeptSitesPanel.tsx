@@ -24,18 +24,19 @@ type Blocked = { site: string; unsent: number };
 function useProfileSites(profile: ProfileSummary, syncing: boolean): ProfileSites | null {
   const api = useSession((s) => s.api);
   const online = useSession((s) => s.connection?.online === true);
-  const [sites, setSites] = useState<ProfileSites | null>(null);
-  // asked again when the kept sites change
-  const keptKey = profile.keptSites?.join(',') ?? 'all';
+  const [asked, setAsked] = useState<{ key: string; sites: ProfileSites } | null>(null);
+  // asked again when the kept sites change (not when a sync merely ends)
+  const key = `${profile.id}:${profile.keptSites?.join(',') ?? 'all'}`;
+  const have = asked?.key === key;
   useEffect(() => {
-    if (!api || !online || syncing) return;
+    if (!api || !online || syncing || have) return;
     let live = true;
-    void api['profiles:sites']({ id: profile.id }).then((r) => live && r.ok && setSites(r.value));
+    void api['profiles:sites']({ id: profile.id }).then((r) => live && r.ok && setAsked({ key, sites: r.value }));
     return () => {
       live = false;
     };
-  }, [api, online, syncing, profile.id, keptKey]);
-  return sites;
+  }, [api, online, syncing, have, profile.id, key]);
+  return asked?.sites ?? null;
 }
 
 /** Takes the sites off this laptop, one after the other; null when one has unsent edits (nothing of it removed). */
