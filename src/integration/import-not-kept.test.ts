@@ -132,6 +132,6 @@ describe('a profile keeping some sites that has not synced since', () => {
     await keep(session, [first!.siteid]);
     const [row] = await preview(session, first!.siteid, [newPerson('nobody.anywhere.28')]);
     expect(row).toMatchObject({ action: 'skipped' });
-    expect(row?.action === 'skipped' && row.reason).toContain('The usernames and e-mails of the sites not kept on this laptop are not known here until a sync has read them');
+    expect(row?.action === 'skipped' && row.reason).toContain('Not queued: the usernames and e-mails of the sites not kept on this laptop are not known here until a sync has read them');
   });
 });

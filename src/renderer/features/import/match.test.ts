@@ -70,13 +70,13 @@ describe('usernames and e-mails at the sites not kept on this laptop (main\'s in
     it('queues no new person, saying why and what to do', () => {
       const [row] = planWith([{ username: 'cy', firstname: 'Cy', lastname: 'Ode' }], unknown);
       expect(row).toMatchObject({ action: 'skipped' });
-      expect(row?.action === 'skipped' && row.reason).toBe('Not queued: The usernames and e-mails of Quarry, not kept on this laptop, are not known here until a sync has read them, so this new person could already be someone else\'s there. Sync, then drop the file again.');
+      expect(row?.action === 'skipped' && row.reason).toBe("Not queued: the usernames and e-mails of Quarry, not kept on this laptop, are not known here until a sync has read them, so this new person's username or e-mail could already be someone else's there. Sync, then drop the file again.");
     });
 
     it('queues no new username and no new e-mail either, but updates that give neither go ahead', () => {
       const plans = planWith([{ employeeid: 'E7', email: 'ann.new@example.com' }, { employeeid: 'E8', username: 'bo2' }, { employeeid: 'E99', username: 'zed', firstname: 'Zed', lastname: 'Quinn' }], unknown, { key: 'employeeid' });
       expect(plans.map((p) => p.action)).toEqual(['skipped', 'skipped', 'skipped']);
-      expect(plans.map((p) => p.action === 'skipped' && p.reason.match(/so (this [a-z -]+) could/)?.[1])).toEqual(['this e-mail', 'this username', 'this new person']);
+      expect(plans.map((p) => p.action === 'skipped' && p.reason.match(/so (this [-a-z' ]+) could/)?.[1])).toEqual(['this e-mail', 'this username', "this new person's username or e-mail"]);
       expect(planWith([{ username: 'bo', firstname: 'Bob' }], unknown)).toMatchObject([{ action: 'update', changes: { firstname: 'Bob' } }]);
     });
   });

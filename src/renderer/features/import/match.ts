@@ -160,9 +160,10 @@ function uncheckedSkip(plan: RowPlan, notKept: SitesNotKept | undefined): RowPla
   if (!notKept?.unchecked) return plan;
   const gives = plan.action === 'create' || (plan.action === 'identity' && plan.changes.username !== undefined) || ((plan.action === 'update' || plan.action === 'identity') && plan.emailAdded !== undefined);
   if (!gives) return plan;
-  const what = plan.action === 'create' ? 'this new person' : plan.action === 'identity' && plan.changes.username !== undefined ? 'this username' : 'this e-mail';
+  const what = plan.action === 'create' ? "this new person's username or e-mail" : plan.action === 'identity' && plan.changes.username !== undefined ? 'this username' : 'this e-mail';
+  const why = notKept.unchecked.charAt(0).toLowerCase() + notKept.unchecked.slice(1);
   const user = plan.action === 'create' ? {} : { user: plan.user };
-  return { rowNumber: plan.rowNumber, action: 'skipped', reason: `Not queued: ${notKept.unchecked}, so ${what} could already be someone else's there. Sync, then drop the file again.`, ...user };
+  return { rowNumber: plan.rowNumber, action: 'skipped', reason: `Not queued: ${why}, so ${what} could already be someone else's there. Sync, then drop the file again.`, ...user };
 }
 
 /** Per identifying value, the row that holds it, or the rows when several do (most values are on one row: no array for them). */
