@@ -64,6 +64,7 @@ const ALMOST_RIGHT: Record<string, unknown[]> = {
   ],
   'replay:read': [{}, POLLUTING, { op: { kind: 'user.delete', userid: 1 } }, { op: { kind: 'user.update', userid: -1, changes: {} } }],
   'report:savePdf': [{}, POLLUTING, { pageSize: 'A3', fileName: 'x' }, { pageSize: 'A4', fileName: '' }, { pageSize: 'A4', fileName: 'x'.repeat(201) }],
+  'identities:check': [{}, POLLUTING, { usernames: [], emails: [] }, { usernames: [''], emails: [], cachedSites: [] }, { usernames: [], emails: [], cachedSites: [0] }, { usernames: 'ann', emails: [], cachedSites: [] }],
 };
 
 const NO_ARGUMENT = new Set(['profiles:list', 'demo:start', 'connection:probe']);

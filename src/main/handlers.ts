@@ -16,6 +16,7 @@ import { createProfilesService } from './services/profiles.ts';
 import { createReplayService } from './services/replay.ts';
 import { createSyncService } from './services/sync.ts';
 import { createUsersService } from './services/users.ts';
+import { createIdentitiesService } from './services/identities.ts';
 import { readCurrent } from './replay/current.ts';
 import { savePdfOrRefuse } from './report/pdf.ts';
 import { FieldbookError } from './ipc/errors.ts';
@@ -65,7 +66,8 @@ export function createHandlers(deps: MainDeps): Handlers & { dispose(): Promise<
   const session = createProfilesService(profiles, demo, deps);
   const access = createAccessService(profiles, session);
   const connection = createConnectionService(profiles, session, access, now);
-  const sync = createSyncService({ session, access, connection, tuning: deps.sync, now });
+  const identities = createIdentitiesService(deps.settingsDir, profiles);
+  const sync = createSyncService({ session, access, connection, identities, tuning: deps.sync, now });
   const replay = createReplayService(session, access, connection, { now });
   const users = createUsersService(session, now);
   const keptSites = createKeptSitesService(profiles, session);
@@ -83,6 +85,7 @@ export function createHandlers(deps: MainDeps): Handlers & { dispose(): Promise<
     'profiles:delete': async (arg, ctx) => {
       if (sync.runningFor() === arg.id) await sync.stop();
       await profiles.delete(arg.id);
+      await identities.forget(arg.id);
       const state = await profiles.state();
       ctx.emit('profiles:changed', state);
       return state;
@@ -138,6 +141,8 @@ export function createHandlers(deps: MainDeps): Handlers & { dispose(): Promise<
     'replay:read': async (arg) => readCurrent((await session.activeClient()).client, arg.op),
 
     'report:savePdf': (arg) => savePdfOrRefuse(deps.savePdf, arg),
+
+    'identities:check': (arg) => identities.check(arg),
 
 
     async dispose() {

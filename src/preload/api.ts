@@ -48,6 +48,7 @@ export function createFieldbookApi(ipc: IpcRendererLike) {
     'replay:executeBatch': (arg) => invoke('replay:executeBatch', arg),
     'replay:read': (arg) => invoke('replay:read', arg),
     'report:savePdf': (arg) => invoke('report:savePdf', arg),
+    'identities:check': (arg) => invoke('identities:check', arg),
     on: {
       'sync:page': (listener) => subscribe('sync:page', listener),
       'sync:progress': (listener) => subscribe('sync:progress', listener),

@@ -1,6 +1,6 @@
 /** Named dataset sizes of the generator, and the ids the server's data is laid out with. */
-export type DatasetName = 'tiny' | 'demo' | 'm' | 'l' | 'xl';
-export const DATASET_NAMES: readonly DatasetName[] = ['tiny', 'demo', 'm', 'l', 'xl'];
+export type DatasetName = 'tiny' | 'demo' | 'm' | 'l' | 'xl' | 'multi';
+export const DATASET_NAMES: readonly DatasetName[] = ['tiny', 'demo', 'm', 'l', 'xl', 'multi'];
 
 export interface DatasetSize {
   /** sites of our customer (the token's customer) */
@@ -28,6 +28,11 @@ export const DATASETS: Record<DatasetName, DatasetSize> = {
   xl: {
     sites: 40, users: 200_000, credentials: 1_000, credentialAssignments: 1_000_000, courses: 2_000, trainingAssignments: 5_000_000,
     profileCategories: 5, credentialCategories: 8, evenSites: true,
+  },
+  /** A small customer of many sites (issue 28's integration tests): six sites of 200 people. */
+  multi: {
+    sites: 6, users: 1_200, credentials: 24, credentialAssignments: 2_400, courses: 24, trainingAssignments: 3_600,
+    profileCategories: 3, credentialCategories: 2, evenSites: true,
   },
 };
 

@@ -90,6 +90,25 @@ export interface ProfileSites {
   manyRecords: boolean;
 }
 
+/** Usernames and e-mails one `identities:check` asks about, at most (the renderer asks a large file's in several). */
+export const MAX_IDENTITIES_PER_CHECK = 5_000;
+
+/**
+ * What main's light index of the sites whose records this laptop does not hold
+ * says about some usernames and e-mails (issue 28): who holds one is not said,
+ * only at which site; no record of such a site crosses IPC.
+ */
+export interface IdentitiesCheck {
+  /** values someone at such a site holds (as asked), with that site's name */
+  held: { field: 'username' | 'email'; value: string; sitename: string }[];
+  /** such sites whose people are not known on this laptop (no sync has read them yet, or their list failed): by name */
+  unknownSites: string[];
+  /** the profile keeps some sites and no sync has filled the index yet: none of the other sites can be checked */
+  notSynced: boolean;
+  /** when the index was last filled by a sync (null: never) */
+  syncedAt: string | null;
+}
+
 export interface ProfilesState {
   profiles: ProfileSummary[];
   activeId: string | null;
@@ -535,6 +554,15 @@ export const requestSchemas = {
   'replay:executeBatch': replayBatchSchema,
   /** the server's current state of an op's target (the undo preview's check; nothing is written) */
   'replay:read': z.strictObject({ op: opSpecSchema }),
+  /**
+   * The import's uniqueness check against the sites this laptop does not hold
+   * (`cachedSites`: those it holds): answered from main's index, offline too.
+   */
+  'identities:check': z.strictObject({
+    usernames: z.array(z.string().min(1).max(320)).max(MAX_IDENTITIES_PER_CHECK),
+    emails: z.array(z.string().min(1).max(320)).max(MAX_IDENTITIES_PER_CHECK),
+    cachedSites: z.array(id).max(MAX_KEPT_SITES),
+  }),
   /** print the report view showing in the window to a PDF and save it where the user picks (desktop app only) */
   'report:savePdf': z.strictObject({ pageSize: z.enum(PDF_PAGE_SIZES), fileName: z.string().min(1).max(200) }),
 } as const;
@@ -571,6 +599,7 @@ export interface RequestResults {
   'replay:executeBatch': ReplayBatchResult;
   'replay:read': RecordState;
   'report:savePdf': { saved: boolean; fileName?: string };
+  'identities:check': IdentitiesCheck;
 }
 
 export type Channel = keyof typeof requestSchemas;

@@ -13,6 +13,8 @@ import { SyncEngine } from '../sync/engine.ts';
 import type { AccessService } from './access.ts';
 import type { ConnectionService } from './connection.ts';
 import type { ProfilesService } from './profiles.ts';
+import type { IdentitiesService } from './identities.ts';
+import { IdentityCollector } from '../sync/identities.ts';
 
 /** A sync whose pages have all waited this long for the renderer is abandoned. */
 const STALLED_SYNC_MS = 15_000;
@@ -47,11 +49,12 @@ export interface SyncServiceDeps {
   session: ProfilesService;
   access: AccessService;
   connection: ConnectionService;
+  identities: IdentitiesService;
   tuning: MainDeps['sync'];
   now: () => Date;
 }
 
-export function createSyncService({ session, access, connection, tuning, now }: SyncServiceDeps): SyncService {
+export function createSyncService({ session, access, connection, identities, tuning, now }: SyncServiceDeps): SyncService {
   let sync: RunningSync | null = null;
 
   async function stop(): Promise<void> {
@@ -66,6 +69,8 @@ export function createSyncService({ session, access, connection, tuning, now }: 
     if (sync?.engine.stalled(tuning?.stalledAfterMs ?? STALLED_SYNC_MS)) await stop();
     if (sync) throw new FieldbookError('busy', 'A sync is already running.');
     const { profile, client } = await session.activeClient();
+    // a profile keeping some sites: the usernames and e-mails of every site, for the import's uniqueness checks
+    const collector = profile.keptSites ? new IdentityCollector() : null;
     const engine = new SyncEngine({
       syncId: randomUUID(),
       client,
@@ -75,6 +80,7 @@ export function createSyncService({ session, access, connection, tuning, now }: 
       fingerprintsFollow: arg.fingerprintsFollow === true,
       previousTotals: arg.previousTotals,
       ...(profile.keptSites ? { keptSites: profile.keptSites } : {}),
+      ...(collector ? { identities: collector } : {}),
       paging: tuning?.limit ? { limit: tuning.limit } : undefined,
       maxUnacked: tuning?.maxUnacked,
     });
@@ -89,6 +95,8 @@ export function createSyncService({ session, access, connection, tuning, now }: 
         } else if (error && (error.code === 'token-rejected' || error.code === 'token-missing')) {
           connection.report(ctx, { online: true, checkedAt: now().toISOString(), profileId: profile.id, error });
         }
+        // the index not written (a full disk) keeps the previous one; the sync's outcome stands
+        if (collector) await identities.store(profile.id, collector, engine.taskRuns(), { baseUrl: profile.baseUrl, syncedAt: now().toISOString() }).catch((err: unknown) => console.error('[fieldbook] identity index not written', toAppError(err).message));
         const lists = engine.taskRuns().map((r) => ({ collection: r.task.collection, state: r.state, errorCode: r.error?.code }));
         await access.learn(profile, accessFromSync(profile.access, lists), ctx);
       })

@@ -25,6 +25,7 @@ import { splitBatch } from './split.ts';
 import { PageComparer, type AnyItem, type PageItem } from './compare.ts';
 import { FINGERPRINT_VERSION } from '../../shared/page-fingerprints.ts';
 import { KeptPeople } from './kept.ts';
+import type { IdentityCollector } from './identities.ts';
 import { KIND_SPECS, announcedTotals, childTasks, collectionsUnder, describeTask, emailsListedOf, itemKey, rootTasks, toRecords, type SyncTask } from './tasks.ts';
 
 export interface SyncOptions {
@@ -48,6 +49,8 @@ export interface SyncOptions {
   previousTotals?: Partial<Record<CollectionName, number>>;
   /** the sites the profile keeps (absent: every site the token sees) */
   keptSites?: readonly number[];
+  /** gathers the usernames and e-mails of the sites' people for main's identity index (identities.ts) */
+  identities?: IdentityCollector;
   now?: () => number;
 }
 
@@ -347,6 +350,13 @@ export class SyncEngine {
       );
     }
     this.#kept?.observe(task, full);
+    this.#opts.identities?.observe(task, full);
+    // a list read for main's identity index only: nothing of it leaves main
+    if (KIND_SPECS[task.kind].fills.length === 0) {
+      this.#pages++;
+      this.#progress();
+      return;
+    }
     // only lists that neither grow the plan nor announce totals have known items (page-keys.ts)
     for (const child of childTasks(task, full)) this.#add(child);
     for (const [collection, n] of Object.entries(announcedTotals(task, full))) {

@@ -15,6 +15,7 @@ function twoSites(): Record<string, FakeList> {
   lists['/sites']!.items.push({ siteid: 2, sitename: 'South', loginpage: '', links: [] });
   lists['/users']!.items.push(user(99, 2));
   lists['/sites/1/users'] = { wrapper: 'users', items: lists['/users']!.items.filter((u) => u.siteid === 1) };
+  lists['/sites/2/users'] = { wrapper: 'users', items: lists['/users']!.items.filter((u) => u.siteid === 2) };
   lists['/sites/1/categories/credential/1/credentials'] = lists['/credentials']!;
   lists['/credentials/7/assignments']!.items.push({ ...lists['/credentials/7/assignments']!.items[0]!, userid: 99, link: `${BASE_URL}/credentials/7/assignments/7-99` });
   return lists;
@@ -42,7 +43,7 @@ async function syncKeeping(keptSites: number[] | undefined, checkpoints: TaskChe
 }
 
 describe('a profile keeping one site of two', () => {
-  it('reads its users and credentials through the site, never the customer-wide lists nor the other site', async () => {
+  it("reads its users and credentials through the site, never the customer-wide lists, and of the other site only its users (for main's identity index)", async () => {
     const { finished, paths } = await syncKeeping([1]);
     // (the other site's lists would 404 in this fake API and fail the sync)
     expect(finished.outcome).toBe('completed');
@@ -50,7 +51,7 @@ describe('a profile keeping one site of two', () => {
     expect(paths).toContain('/sites/1/categories/credential/1/credentials');
     expect(paths).not.toContain('/users');
     expect(paths).not.toContain('/credentials');
-    expect(paths.filter((p) => p.startsWith('/sites/2'))).toEqual([]);
+    expect(paths.filter((p) => p.startsWith('/sites/2'))).toEqual(['/sites/2/users']);
   });
 
   it("sends only the kept site's people, and only their credential holdings", async () => {

@@ -48,6 +48,8 @@ export const TASK_KINDS = [
   'keptCredentialCategories',
   'siteCredentials',
   'keptCredentialAssignments',
+  // the users of a site not kept, read only for main's identity index (identities.ts): parsed, never sent
+  'otherSiteUsers',
 ] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 
@@ -79,7 +81,7 @@ interface KindSpec {
   wrapperKey: string;
   schema: SchemaName;
   path: (scope: TaskScope) => string;
-  /** collections this task's pages fill (users also fill e-mails) */
+  /** collections this task's pages fill (users also fill e-mails; none: its pages stay in main) */
   fills: CollectionName[];
   /** kinds of the tasks its records create */
   children: TaskKind[];
@@ -90,7 +92,7 @@ const SITE_CHILDREN: TaskKind[] = ['profileCategories', 'groups', 'modules', 'cr
 const KEPT_SITE_CHILDREN: TaskKind[] = ['profileCategories', 'groups', 'modules', 'keptCredentialCategories', 'courses', 'trainingAssignments', 'siteUsers'];
 
 export const KIND_SPECS: Record<TaskKind, KindSpec> = {
-  sites: { collection: 'sites', wrapperKey: WrapperKey.sites, schema: 'site', path: () => '/sites', fills: ['sites'], children: [...new Set([...SITE_CHILDREN, ...KEPT_SITE_CHILDREN])] },
+  sites: { collection: 'sites', wrapperKey: WrapperKey.sites, schema: 'site', path: () => '/sites', fills: ['sites'], children: [...new Set([...SITE_CHILDREN, ...KEPT_SITE_CHILDREN, 'otherSiteUsers' as const])] },
   users: { collection: 'users', wrapperKey: WrapperKey.users, schema: 'user', path: () => '/users', fills: ['users', 'emails'], children: [] },
   credentials: {
     collection: 'credentials',
@@ -192,6 +194,7 @@ export const KIND_SPECS: Record<TaskKind, KindSpec> = {
   // the kept people: credential holders are picked among them (kept.ts), so a site's users are read in full on every run, resumed or not,
   // and holders count as not synced when they could not be read
   siteUsers: { collection: 'users', wrapperKey: WrapperKey.users, schema: 'user', path: (s) => `/sites/${s.siteid}/users`, fills: ['users', 'emails'], children: ['keptCredentialAssignments'] },
+  otherSiteUsers: { collection: 'users', wrapperKey: WrapperKey.users, schema: 'user', path: (s) => `/sites/${s.siteid}/users`, fills: [], children: [] },
   keptCredentialAssignments: {
     collection: 'credentialAssignments',
     wrapperKey: WrapperKey.credentialAssignments,
@@ -244,6 +247,8 @@ export function describeTask(task: SyncTask): string {
       return `the holders of credential ${credentialid}`;
     case 'siteUsers':
       return `the users of site ${siteid}`;
+    case 'otherSiteUsers':
+      return `the usernames and e-mails of site ${siteid} (not kept)`;
   }
 }
 
@@ -261,6 +266,12 @@ export function rootTasks(hints: Partial<Record<CollectionName, number>> = {}, k
 function keptSitesOf(task: SyncTask, sites: Parsed<'site'>[]): Parsed<'site'>[] {
   const kept = task.scope.keptSites;
   return kept ? sites.filter((s) => kept.includes(s.siteid)) : sites;
+}
+
+/** The items of a sites page this pass does not keep (none, unless the profile keeps some sites). */
+function notKeptSitesOf(task: SyncTask, sites: Parsed<'site'>[]): Parsed<'site'>[] {
+  const kept = task.scope.keptSites;
+  return kept ? sites.filter((s) => !kept.includes(s.siteid)) : [];
 }
 
 /** Every collection a task's pages fill, including those of the tasks it creates (directly or not). */
@@ -284,6 +295,8 @@ export function childTasks(task: SyncTask, items: readonly AnyParsed[]): SyncTas
       for (const site of keptSitesOf(task, items as Parsed<'site'>[])) {
         for (const kind of task.scope.keptSites ? KEPT_SITE_CHILDREN : SITE_CHILDREN) out.push(makeTask(kind, { siteid: site.siteid }));
       }
+      // the other sites' usernames and e-mails, for the import's uniqueness checks (identities.ts)
+      for (const site of notKeptSitesOf(task, items as Parsed<'site'>[])) out.push(makeTask('otherSiteUsers', { siteid: site.siteid }));
       break;
     case 'keptCredentialCategories':
       for (const c of items as Parsed<'credentialCategory'>[]) out.push(makeTask('siteCredentials', { siteid: task.scope.siteid, categoryid: c.categoryid }, c.credentialcount));
@@ -342,6 +355,7 @@ export function itemKey(task: SyncTask, item: AnyParsed): string | number {
       return record.siteid as number;
     case 'users':
     case 'siteUsers':
+    case 'otherSiteUsers':
     case 'groupMembers':
     case 'groupAccess':
     case 'moduleAccess':
@@ -390,6 +404,8 @@ export function toRecords(task: SyncTask, items: readonly AnyParsed[]): RecordBa
   switch (task.kind) {
     case 'sites':
       return [{ collection: 'sites', records: keptSitesOf(task, items as Parsed<'site'>[]).map(normalizeSite) }];
+    case 'otherSiteUsers':
+      return [];
     case 'users':
     case 'siteUsers': {
       const users = items as Parsed<'user'>[];

@@ -49,6 +49,7 @@ export function fakeApi(): FakeApi {
     'replay:executeBatch': request('replay:executeBatch'),
     'replay:read': request('replay:read'),
     'report:savePdf': request('report:savePdf'),
+    'identities:check': request('identities:check'),
     on: {
       'sync:page': on('sync:page'),
       'sync:progress': on('sync:progress'),

@@ -14,7 +14,7 @@ const TITLES: Record<RowAction, string> = {
   update: 'To update',
   identity: 'Username or employee ID changes (tick each to queue it)',
   unchanged: 'Unchanged',
-  skipped: 'Skipped (mode)',
+  skipped: 'Skipped (not queued)',
   conflict: 'Conflicts (not queued)',
   ambiguous: 'Ambiguous (not queued)',
   invalid: 'Invalid (not queued)',

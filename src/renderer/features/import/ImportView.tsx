@@ -44,11 +44,13 @@ export default function ImportView() {
 
   const sheet = useMemo(() => (table ? sheetOf(table.rows, headerIndex) : null), [table, headerIndex]);
   const zeros = useLostZeros(sheet, mapping.employeeid, users, siteid);
+  // the sites whose people the cache holds: main's index answers for the others
+  const cachedSites = useMemo(() => sites.map((s) => s.siteid), [sites]);
   // Planned a slice of rows at a time (the window stays responsive on 200,000 rows), and only
   // once the cached e-mails are read, so an address already known is never queued again.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `requires` changes only when its key does
-  const inputs = useMemo(() => (sheet && emails && groups && siteid !== null ? { sheet, mapping, users, siteid, emails, key, mode, groups, dateOrder, requires, padIds: zeros.padIds } : null), [sheet, mapping, users, siteid, emails, key, mode, groups, dateOrder, requiresKey, zeros.padIds]);
-  const { current, shown: plans } = useImportPlans(inputs, sheet);
+  const inputs = useMemo(() => (sheet && emails && groups && siteid !== null ? { sheet, mapping, users, siteid, cachedSites, emails, key, mode, groups, dateOrder, requires, padIds: zeros.padIds } : null), [sheet, mapping, users, siteid, cachedSites, emails, key, mode, groups, dateOrder, requiresKey, zeros.padIds]);
+  const { current, shown: plans, notKept } = useImportPlans(inputs, sheet);
   // what the user must settle first: the right to write, the extras, the encoding, the site, ids without their zeros
   const cannotQueue = refusal !== null || extrasProblem !== null || encoding.undecided || reading !== null || siteid === null || zeros.undecided;
   const queued = useMemo(() => (current ? current.filter((p) => isQueued(p, excluded, ticked)).length : 0), [current, excluded, ticked]);
@@ -100,6 +102,7 @@ export default function ImportView() {
           {siteid !== null && <ImportExtrasForm siteid={siteid} extras={extras} onChange={setExtras} />}
           {extrasProblem && <p role="alert">{extrasProblem}</p>}
           {!current && siteid !== null && <p role="status" aria-label="Preparing the preview">Checking {formatCount(sheet.rows.length)} rows against the people on the site…</p>}
+          {notKept?.unchecked && <p role="alert" className="import-not-kept">{notKept.unchecked}. Until then, rows that would add a person, a username or an e-mail are not queued (they are listed as skipped); the rest can be.</p>}
           {plans && <ImportPreview plans={plans} effects={extrasEffects(extras, mapping.group !== undefined)} excluded={excluded} ticked={ticked} onExclude={columns.setExcluded} onTick={columns.setTicked} />}
           <button type="button" onClick={onQueue} disabled={cannotQueue || queued === 0}>
             Queue {plural(queued, 'row')}

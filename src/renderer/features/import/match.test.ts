@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../../shared/records.ts';
 import { emailsByUser, planImport, planImportInSlices, type MatchOptions, type RowValues } from './match.ts';
+import type { SitesNotKept } from './not-kept.ts';
 import { draftsOf } from './rows.ts';
 import { applyPendingToEmails, applyPendingToUsers } from '../../outbox/pending.ts';
 import { outboxOp } from '../../../shared/testing/test-ops.ts';
@@ -40,6 +41,44 @@ describe('usernames and e-mail addresses, unique across sites', () => {
 
   it('matches people only on the chosen site: a name alone elsewhere is no conflict', () => {
     expect(withDee({ username: 'cy', firstname: 'Dee', lastname: 'Fox' })).toMatchObject([{ action: 'create' }]);
+  });
+});
+
+describe('usernames and e-mails at the sites not kept on this laptop (main\'s index, not the cache)', () => {
+  const northDepot = (over: Partial<SitesNotKept> = {}): SitesNotKept => ({ username: new Map([['ana.silva', 'North Depot']]), email: new Map([['ana@north.example', 'North Depot']]), unchecked: null, ...over });
+  const planWith = (rows: RowValues[], notKept: SitesNotKept, options: Partial<MatchOptions> = {}) => plan(rows, { notKept, ...options });
+
+  it('plans no create for a username someone has at a site not kept, and says where in the coordinator\'s words', () => {
+    const [row] = planWith([{ username: 'Ana.Silva', firstname: 'Ana', lastname: 'Silva' }], northDepot());
+    expect(row).toMatchObject({ action: 'conflict', people: [] });
+    expect(row?.action === 'conflict' && row.reasons.join(' ')).toContain('Ana.Silva is already a user at North Depot, a site not kept on this laptop');
+  });
+
+  it('refuses to add an e-mail a user at a site not kept has', () => {
+    const [row] = planWith([{ username: 'ann', email: 'ANA@north.example' }], northDepot());
+    expect(row).toMatchObject({ action: 'conflict', people: [ann] });
+    expect(row?.action === 'conflict' && row.reasons.join(' ')).toContain('ANA@north.example is already the e-mail of a user at North Depot, a site not kept on this laptop');
+  });
+
+  it('creates a person whose username and e-mail no site holds', () => {
+    expect(planWith([{ username: 'cy', firstname: 'Cy', lastname: 'Ode', email: 'cy@example.com' }], northDepot())).toMatchObject([{ action: 'create' }]);
+  });
+
+  describe('when those sites could not be checked', () => {
+    const unknown = northDepot({ username: new Map(), email: new Map(), unchecked: 'The usernames and e-mails of Quarry, not kept on this laptop, are not known here until a sync has read them' });
+
+    it('queues no new person, saying why and what to do', () => {
+      const [row] = planWith([{ username: 'cy', firstname: 'Cy', lastname: 'Ode' }], unknown);
+      expect(row).toMatchObject({ action: 'skipped' });
+      expect(row?.action === 'skipped' && row.reason).toBe("Not queued: the usernames and e-mails of Quarry, not kept on this laptop, are not known here until a sync has read them, so this new person's username or e-mail could already be someone else's there. Sync, then drop the file again.");
+    });
+
+    it('queues no new username and no new e-mail either, but updates that give neither go ahead', () => {
+      const plans = planWith([{ employeeid: 'E7', email: 'ann.new@example.com' }, { employeeid: 'E8', username: 'bo2' }, { employeeid: 'E99', username: 'zed', firstname: 'Zed', lastname: 'Quinn' }], unknown, { key: 'employeeid' });
+      expect(plans.map((p) => p.action)).toEqual(['skipped', 'skipped', 'skipped']);
+      expect(plans.map((p) => p.action === 'skipped' && p.reason.match(/so (this [-a-z' ]+) could/)?.[1])).toEqual(['this e-mail', 'this username', "this new person's username or e-mail"]);
+      expect(planWith([{ username: 'bo', firstname: 'Bob' }], unknown)).toMatchObject([{ action: 'update', changes: { firstname: 'Bob' } }]);
+    });
   });
 });
 

@@ -16,6 +16,7 @@ import { yieldToEventLoop } from '../../../shared/yield.ts';
 import { identityErrors } from './identity.ts';
 import { garbledErrors } from './garbled.ts';
 import { withArticle } from '../../app/words.ts';
+import type { SitesNotKept } from './not-kept.ts';
 
 export type MatchKey = 'employeeid' | 'username' | 'email';
 export type ImportMode = 'upsert' | 'create' | 'update';
@@ -28,6 +29,8 @@ export interface MatchOptions {
   dateOrder?: DayMonthOrder;
   /** what the chosen credential requires that no value for the whole file gives: each new person's row must */
   requires?: readonly ('startdate' | 'expirationdate' | 'credentialnumber')[];
+  /** what main's index says of the file's usernames and e-mails at the sites not kept on this laptop (not-kept.ts); unset: every site is in the cache */
+  notKept?: SitesNotKept;
 }
 export type GroupRef = { groupid: number; groupname: string };
 
@@ -142,6 +145,27 @@ function heldElsewhere(index: PeopleIndex, v: RowValues, people: UserRecord[]): 
   return reasons;
 }
 
+/** Why a row's username or e-mail cannot be used: someone at a site not kept on this laptop holds it (main's index says so, not the cache). */
+function heldAtSitesNotKept(notKept: SitesNotKept | undefined, v: RowValues): string[] {
+  const reasons: string[] = [];
+  const username = v.username && notKept?.username.get(v.username.toLowerCase());
+  if (username) reasons.push(`${v.username} is already a user at ${username}, a site not kept on this laptop: a username is unique across sites, so the platform would refuse it.`);
+  const email = v.email && notKept?.email.get(v.email.toLowerCase());
+  if (email) reasons.push(`${v.email} is already the e-mail of a user at ${email}, a site not kept on this laptop: an e-mail is unique across sites, so the platform would refuse it.`);
+  return reasons;
+}
+
+/** A row that would give someone a username or e-mail the sites not kept could not be checked for: not queued. */
+function uncheckedSkip(plan: RowPlan, notKept: SitesNotKept | undefined): RowPlan {
+  if (!notKept?.unchecked) return plan;
+  const gives = plan.action === 'create' || (plan.action === 'identity' && plan.changes.username !== undefined) || ((plan.action === 'update' || plan.action === 'identity') && plan.emailAdded !== undefined);
+  if (!gives) return plan;
+  const what = plan.action === 'create' ? "this new person's username or e-mail" : plan.action === 'identity' && plan.changes.username !== undefined ? 'this username' : 'this e-mail';
+  const why = notKept.unchecked.charAt(0).toLowerCase() + notKept.unchecked.slice(1);
+  const user = plan.action === 'create' ? {} : { user: plan.user };
+  return { rowNumber: plan.rowNumber, action: 'skipped', reason: `Not queued: ${why}, so ${what} could already be someone else's there. Sync, then drop the file again.`, ...user };
+}
+
 /** Per identifying value, the row that holds it, or the rows when several do (most values are on one row: no array for them). */
 type FileIndex = Record<Identifying, Map<string, number | number[]>>;
 
@@ -181,7 +205,7 @@ function indexesOf(rows: readonly ImportRow[], users: readonly UserRecord[], sit
 
 export function planImport(rows: readonly ImportRow[], users: readonly UserRecord[], siteid: number, emails: EmailsByUser, options: MatchOptions): RowPlan[] {
   const { index, inFile } = indexesOf(rows, users, siteid, emails);
-  return rows.map((row) => planRow(row, options, index, inFile, emails));
+  return rows.map((row) => uncheckedSkip(planRow(row, options, index, inFile, emails), options.notKept));
 }
 
 /** The same plan, made a slice of rows at a time so the window stays responsive; null when `stopped()` turns true. */
@@ -197,7 +221,7 @@ export async function planImportInSlices(rows: readonly ImportRow[], users: read
   for (let at = 0; at < rows.length; at += slice) {
     await yieldToEventLoop();
     if (stopped()) return null;
-    for (let i = at; i < Math.min(at + slice, rows.length); i += 1) plans.push(planRow(rows[i]!, options, index, inFile, emails));
+    for (let i = at; i < Math.min(at + slice, rows.length); i += 1) plans.push(uncheckedSkip(planRow(rows[i]!, options, index, inFile, emails), options.notKept));
   }
   return plans;
 }
@@ -243,7 +267,7 @@ function planRow(row: ImportRow, options: MatchOptions, index: PeopleIndex, inFi
       for (const n of rowsWith) otherRows.add(n);
     }
   }
-  reasons.push(...heldElsewhere(index, v, people));
+  reasons.push(...heldElsewhere(index, v, people), ...heldAtSitesNotKept(options.notKept, v));
   if (reasons.length > 0) return { rowNumber, action: 'conflict', reasons, people, rows: otherRows ? [...otherRows] : [] };
 
   if (!user) {

@@ -1,7 +1,9 @@
 /**
  * The rows of the sheet planned against the people on the site, a slice at a
  * time (the window stays responsive on 200,000 rows), again whenever a setting
- * changes; plans of other settings are never the current ones.
+ * changes; plans of other settings are never the current ones. Before
+ * planning, main is asked about the file's usernames and e-mails at the sites
+ * not kept on this laptop (not-kept.ts).
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { Sheet } from './header.ts';
@@ -9,12 +11,16 @@ import type { ColumnMapping } from './mapping.ts';
 import { planImportInSlices, type EmailsByUser, type GroupRef, type ImportMode, type MatchKey, type MatchOptions, type RowPlan } from './match.ts';
 import { rowsInSlices } from './rows.ts';
 import type { UserRecord } from '../../../shared/records.ts';
+import { useSession } from '../../app/session.ts';
+import { askSitesNotKept, notAsked, type SitesNotKept } from './not-kept.ts';
 
 export interface PlanInputs {
   sheet: Sheet;
   mapping: ColumnMapping;
   users: readonly UserRecord[];
   siteid: number;
+  /** the sites whose people the cache holds: the others are asked of main's index */
+  cachedSites: readonly number[];
   emails: EmailsByUser;
   key: MatchKey;
   mode: ImportMode;
@@ -26,26 +32,33 @@ export interface PlanInputs {
 }
 
 /** `current`: the plans of exactly these inputs; `shown`: those, or while they are made the last plans of the same sheet. */
-export function useImportPlans(inputs: PlanInputs | null, sheet: Sheet | null): { current: RowPlan[] | null; shown: RowPlan[] | null } {
-  const [planned, setPlanned] = useState<{ inputs: PlanInputs; plans: RowPlan[] } | null>(null);
+export function useImportPlans(inputs: PlanInputs | null, sheet: Sheet | null): { current: RowPlan[] | null; shown: RowPlan[] | null; notKept: SitesNotKept | null } {
+  const api = useSession((s) => s.api);
+  const [planned, setPlanned] = useState<{ inputs: PlanInputs; plans: RowPlan[]; notKept: SitesNotKept } | null>(null);
   useEffect(() => {
     if (!inputs) return;
     let stopped = false;
     const stop = () => stopped;
     const options: MatchOptions = { key: inputs.key, mode: inputs.mode, groups: inputs.groups, requires: inputs.requires, ...(inputs.dateOrder ? { dateOrder: inputs.dateOrder } : {}) };
     void rowsInSlices(inputs.sheet, inputs.mapping, inputs.padIds, stop)
-      .then((rows) => (rows ? planImportInSlices(rows, inputs.users, inputs.siteid, inputs.emails, options, stop) : null))
-      .then((plans) => {
-        if (plans && !stopped) setPlanned({ inputs, plans });
+      .then(async (rows) => {
+        if (!rows) return null;
+        const notKept = api ? await askSitesNotKept(api, rows, inputs.cachedSites).catch((err: unknown) => notAsked(String(err))) : notAsked('the app is not connected to its main process');
+        const plans = await planImportInSlices(rows, inputs.users, inputs.siteid, inputs.emails, { ...options, notKept }, stop);
+        return plans && { plans, notKept };
+      })
+      .then((done) => {
+        if (done && !stopped) setPlanned({ inputs, ...done });
       });
     return () => {
       stopped = true;
     };
-  }, [inputs]);
+  }, [inputs, api]);
   return useMemo(() => {
     // plans of other settings (or another file) are never shown as these, nor queued
     const current = planned && planned.inputs === inputs ? planned.plans : null;
+    const notKept = planned && planned.inputs === inputs ? planned.notKept : null;
     // while settings change, the last preview of the same file stays in view (marked as being updated)
-    return { current, shown: current ?? (planned && planned.inputs.sheet === sheet ? planned.plans : null) };
+    return { current, notKept, shown: current ?? (planned && planned.inputs.sheet === sheet ? planned.plans : null) };
   }, [planned, inputs, sheet]);
 }

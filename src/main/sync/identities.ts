@@ -1,0 +1,142 @@
+/**
+ * The light identity index of a profile keeping some sites (issue 28): per
+ * site, the usernames and e-mail addresses of its people, each lower-cased and
+ * hashed, and the site's name. Nothing else: no person's name, no id. It
+ * answers one question, which the import asks before it plans a new person or a
+ * new username or e-mail: "does someone at a site this laptop does not hold
+ * have it?" (the platform keeps both unique across the customer and refuses a
+ * second, 1002). It never crosses IPC; the renderer gets only the answers for
+ * the values it asks about (`identities:check`).
+ *
+ * Filled by the sync from users lists it reads anyway or reads for this only:
+ * each kept site's users (`siteUsers`) and each other site's
+ * (`otherSiteUsers`, parsed here and never sent). Main only.
+ */
+import { hash } from 'node:crypto';
+import type { Parsed } from '../../shared/api/wire.ts';
+import type { IdentitiesCheck, ParsedArg } from '../../shared/ipc.ts';
+import type { SyncTask } from './tasks.ts';
+
+/** A username or address as the index holds it: NFC, trimmed, lower-cased, then SHA-256, 96 bits (no collision in millions). */
+export function identityKey(value: string): string {
+  return hash('sha256', value.normalize('NFC').trim().toLowerCase(), 'base64url').slice(0, 16);
+}
+
+export interface SiteIdentities {
+  siteid: number;
+  sitename: string;
+  /** null: its people are not known (no sync has read them in full) */
+  usernames: string[] | null;
+  emails: string[] | null;
+}
+
+/** What is stored per profile (main's settings folder), as JSON. */
+export interface IdentityIndex {
+  version: 1;
+  /** the address it was read from: an index of another address (the profile was edited) is no index */
+  baseUrl: string;
+  /** when the sync that last filled it ended */
+  syncedAt: string;
+  /** every site the token saw at that sync */
+  sites: SiteIdentities[];
+}
+
+const READS_PEOPLE = new Set(['siteUsers', 'otherSiteUsers']);
+
+interface TaskRunLike {
+  task: SyncTask;
+  state: string;
+}
+
+/** One pass's identities, as its pages are read. */
+export class IdentityCollector {
+  readonly #names = new Map<number, string>();
+  readonly #read = new Map<number, { usernames: Set<string>; emails: Set<string> }>();
+
+  /** A validated page: the sites list names every site; a site's users list gives its people's identities. */
+  observe(task: SyncTask, items: readonly unknown[]): void {
+    if (task.kind === 'sites') {
+      for (const s of items as Parsed<'site'>[]) this.#names.set(s.siteid, s.sitename);
+      return;
+    }
+    const siteid = task.scope.siteid;
+    if (!READS_PEOPLE.has(task.kind) || siteid === undefined) return;
+    let site = this.#read.get(siteid);
+    if (!site) this.#read.set(siteid, (site = { usernames: new Set(), emails: new Set() }));
+    for (const u of items as Parsed<'user'>[]) {
+      if (u.username) site.usernames.add(identityKey(u.username));
+      for (const e of u.email) {
+        const address = typeof e === 'string' ? e : e.email;
+        if (address) site.emails.add(identityKey(address));
+      }
+    }
+  }
+
+  /**
+   * The index after the pass: a site whose users were read in full this pass
+   * replaces its entries; one whose list failed keeps the previous pass's (or
+   * stays unknown); a site the token no longer sees goes. Null when the sites
+   * list was not read in full: the previous index stands.
+   */
+  merge(runs: readonly TaskRunLike[], previous: IdentityIndex | null, at: { baseUrl: string; syncedAt: string }): IdentityIndex | null {
+    if (!runs.some((r) => r.task.kind === 'sites' && r.state === 'complete')) return null;
+    const complete = new Set(runs.filter((r) => READS_PEOPLE.has(r.task.kind) && r.state === 'complete').map((r) => r.task.scope.siteid));
+    const before = new Map((previous?.baseUrl === at.baseUrl ? previous.sites : []).map((s) => [s.siteid, s]));
+    const sites: SiteIdentities[] = [];
+    for (const [siteid, sitename] of this.#names) {
+      const read = this.#read.get(siteid);
+      if (complete.has(siteid)) sites.push({ siteid, sitename, usernames: [...(read?.usernames ?? [])], emails: [...(read?.emails ?? [])] });
+      else sites.push({ siteid, sitename, usernames: before.get(siteid)?.usernames ?? null, emails: before.get(siteid)?.emails ?? null });
+    }
+    return { version: 1, baseUrl: at.baseUrl, syncedAt: at.syncedAt, sites };
+  }
+}
+
+/** A loaded index, with a set per site for the look-ups. */
+export interface LoadedIndex {
+  baseUrl: string;
+  syncedAt: string;
+  sites: { siteid: number; sitename: string; usernames: ReadonlySet<string> | null; emails: ReadonlySet<string> | null }[];
+}
+
+export function loadIndex(index: IdentityIndex): LoadedIndex {
+  return {
+    baseUrl: index.baseUrl,
+    syncedAt: index.syncedAt,
+    sites: index.sites.map((s) => ({ siteid: s.siteid, sitename: s.sitename, usernames: s.usernames && new Set(s.usernames), emails: s.emails && new Set(s.emails) })),
+  };
+}
+
+type CheckArg = ParsedArg<'identities:check'>;
+
+/**
+ * The asked values against the sites the renderer does not hold. `keepsSome`:
+ * the profile keeps some sites (else the renderer holds every site and nothing
+ * is asked of the index). No index yet while keeping some: none can be checked.
+ */
+export function checkIdentities(index: LoadedIndex | null, arg: CheckArg, keepsSome: boolean): IdentitiesCheck {
+  if (!keepsSome) return { held: [], unknownSites: [], notSynced: false, syncedAt: index?.syncedAt ?? null };
+  if (!index) return { held: [], unknownSites: [], notSynced: true, syncedAt: null };
+  const cached = new Set(arg.cachedSites);
+  const others = index.sites.filter((s) => !cached.has(s.siteid));
+  const held: IdentitiesCheck['held'] = [];
+  const ask = (field: 'username' | 'email', values: readonly string[]) => {
+    for (const value of new Set(values)) {
+      const key = identityKey(value);
+      const site = others.find((s) => (field === 'username' ? s.usernames : s.emails)?.has(key));
+      if (site) held.push({ field, value, sitename: site.sitename });
+    }
+  };
+  ask('username', arg.usernames);
+  ask('email', arg.emails);
+  const unknownSites = others.filter((s) => s.usernames === null || s.emails === null).map((s) => s.sitename);
+  return { held, unknownSites, notSynced: false, syncedAt: index.syncedAt };
+}
+
+/** A file's JSON as an index, or null when it is not one (an older build's, a hand edit): the next sync writes it again. */
+export function parseIndex(json: unknown): IdentityIndex | null {
+  const o = json as Partial<IdentityIndex> | null;
+  if (!o || o.version !== 1 || typeof o.baseUrl !== 'string' || typeof o.syncedAt !== 'string' || !Array.isArray(o.sites)) return null;
+  const ok = o.sites.every((s) => typeof s.siteid === 'number' && typeof s.sitename === 'string' && (s.usernames === null || Array.isArray(s.usernames)) && (s.emails === null || Array.isArray(s.emails)));
+  return ok ? (o as IdentityIndex) : null;
+}

@@ -1,0 +1,32 @@
+/** What the import asks main about the sites not kept on this laptop, and how the answers read. */
+import { describe, expect, it } from 'vitest';
+import { MAX_IDENTITIES_PER_CHECK, type IdentitiesCheck } from '../../../shared/ipc.ts';
+import { askSitesNotKept, sitesNotKeptOf, valuesToCheck } from './not-kept.ts';
+import type { ImportRow } from './match.ts';
+import { fakeApi } from '../../testing/fake-api.ts';
+
+const rows = (values: ImportRow['values'][]): ImportRow[] => values.map((v, i) => ({ rowNumber: i + 2, values: v }));
+const answer = (over: Partial<IdentitiesCheck> = {}): IdentitiesCheck => ({ held: [], unknownSites: [], notSynced: false, syncedAt: 'T', ...over });
+
+describe('the values asked', () => {
+  it('are the distinct usernames and e-mails of the file, lower-cased, in messages the contract accepts', () => {
+    expect(valuesToCheck(rows([{ username: 'Ann', email: 'A@x.example' }, { username: 'ann' }, { firstname: 'No id' }]))).toEqual([{ usernames: ['ann'], emails: ['a@x.example'] }]);
+    const many = valuesToCheck(rows(Array.from({ length: MAX_IDENTITIES_PER_CHECK + 1 }, (_, i) => ({ username: `u${i}`, email: `u${i}@x.example` }))));
+    expect(many.map((m) => m.usernames.length + m.emails.length)).toEqual([MAX_IDENTITIES_PER_CHECK, MAX_IDENTITIES_PER_CHECK, 2]);
+  });
+});
+
+describe('the answers, in words', () => {
+  it('name the sites that could not be checked: two by name, more as "and N other sites"', () => {
+    expect(sitesNotKeptOf([answer({ unknownSites: ['Quarry', 'North Depot'] })]).unchecked).toBe('The usernames and e-mails of Quarry and North Depot, not kept on this laptop, are not known here until a sync has read them');
+    expect(sitesNotKeptOf([answer({ unknownSites: ['Quarry', 'North Depot', 'Harbor'] })]).unchecked).toContain('of Quarry and 2 other sites, not kept');
+    expect(sitesNotKeptOf([answer()]).unchecked).toBeNull();
+  });
+
+  it('a failed question checks nothing, and says so', async () => {
+    const { api, respond } = fakeApi();
+    respond('identities:check', () => ({ ok: false, error: { code: 'internal', message: 'Something failed.' } }));
+    const notKept = await askSitesNotKept(api, rows([{ username: 'ann' }]), [1]);
+    expect(notKept.unchecked).toBe('The sites not kept on this laptop could not be checked (Something failed)');
+  });
+});
