@@ -22,7 +22,7 @@ import { ExportButtons } from '../../components/ExportButtons.tsx';
 import { pendingCell, tableOf, type ExportColumn } from '../../app/export-list.ts';
 import { credentialLabel, siteName } from '../../app/catalog.ts';
 import { useCatalogNames } from '../../app/catalog-names.ts';
-import { plural } from '../../app/words.ts';
+import { NOT_ON_THIS_LAPTOP as NOT_HERE, plural } from '../../app/words.ts';
 import { useSoonDays } from '../../app/soon-window.ts';
 import { SelectionBar, useRowSelection } from '../../components/SelectionBar.tsx';
 import {
@@ -120,7 +120,7 @@ function Holders({ db, credential, names, opened }: { db: FieldbookDb; credentia
     { id: 'user', header: 'Holder', width: 'minmax(10rem, 2fr)', render: (h) => h.user ? <a href={hrefFor('users', h.user.userid)} tabIndex={-1}>{h.user.lastname}, {h.user.firstname}</a> : `User ${h.assignment.userid}` },
     ...(credential ? [] : [{ id: 'credential', header: 'Credential', width: 'minmax(8rem, 1.5fr)', render: (h: Holder) => names.get(h.assignment.credentialid) ?? String(h.assignment.credentialid), fitText: (h: Holder) => names.get(h.assignment.credentialid) ?? '' }]),
     { id: 'expires', header: 'Expires', width: '8rem', render: (h) => formatDate(h.assignment.expirationIso) },
-    { id: 'state', header: 'State', width: '9rem', render: (h) => <><CredentialBadge state={credentialState(h.assignment, today, badgeDays(effective, soonDays), { expiration: credential?.requiredexpirationdate ?? true })} /> <PendingMarker row={h.assignment} what={`${names.get(h.assignment.credentialid) ?? 'the credential'} of ${h.user ? `${h.user.firstname} ${h.user.lastname}` : `user ${h.assignment.userid}`}`} /></> },
+    { id: 'state', header: 'State', width: '9rem', render: (h) => <><CredentialBadge state={credentialState(h.assignment, today, badgeDays(effective, soonDays), { expiration: credential?.requiredexpirationdate ?? true })} /> <PendingMarker row={h.assignment} what={`${names.get(h.assignment.credentialid) ?? 'the credential'} of ${h.user ? `${h.user.firstname} ${h.user.lastname}` : NOT_HERE.person}`} /></> },
     { id: 'number', header: 'Number', width: '7rem', render: (h) => h.assignment.credentialnumber || '—', fitText: (h) => h.assignment.credentialnumber },
     { id: 'status', header: 'Status', width: '6rem', render: (h) => <StatusText value={h.assignment.status} /> },
   ];
@@ -149,7 +149,7 @@ function Holders({ db, credential, names, opened }: { db: FieldbookDb; credentia
       <SelectionBar store={selection.store} matchCount={holders ? total : undefined} loadMatching={loadMatching}
         preset={credential ? { type: 'credential', choice: credential.credentialid } : { type: 'credential' }} />
       <VirtualGrid label={`Holders of ${title}`} rows={holders ?? NO_HOLDERS} rowKey={(h) => h.assignment.id} columns={columns} size="short" {...selection.grid}
-        rowLabel={(h) => (h.user ? `${h.user.lastname}, ${h.user.firstname}` : `user ${h.assignment.userid}`)}
+        rowLabel={(h) => (h.user ? `${h.user.lastname}, ${h.user.firstname}` : NOT_HERE.person)}
         onActivate={(h) => navigate('users', h.assignment.userid)} loading={holders === undefined} onEndReached={readMore} emptyText="No assignment in this window." />
     </section>
   );

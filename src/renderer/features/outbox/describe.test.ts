@@ -45,8 +45,24 @@ describe('outbox operations in words', () => {
     expect(describeOp(email, names, new Map([[create.id, create]]))).toBe('Add e-mail dora@example.test to Dora Diaz');
   });
 
-  it('falls back to the kind and id of a record the cache does not know', () => {
-    expect(describeOp(outboxOp({ kind: 'groupAccess.grant', siteid: 101, groupid: 99, userid: 5 }), names)).toBe('Give user 5 access over group 99');
+  it('names a record the cache does not know by what it is, never by its id', () => {
+    const said = [
+      outboxOp({ kind: 'groupAccess.grant', siteid: 101, groupid: 99, userid: 5 }),
+      outboxOp({ kind: 'moduleAccess.grant', siteid: 101, accessID: 9, userid: 1 }),
+      outboxOp({ kind: 'email.remove', userid: 1, emailid: 999 }),
+      outboxOp({ kind: 'credentialAssignment.create', credentialid: 99, userid: 1, fields: {} }),
+      outboxOp({ kind: 'trainingAssignment.create', courseid: 99, userid: 1, fields: {} }),
+      outboxOp({ kind: 'trainingAssignment.delete', transcriptid: 1003010 }),
+    ].map((op) => describeOp(op, names));
+    expect(said).toEqual([
+      'Give a person not on this laptop access over a group not on this laptop',
+      'Give Barbara Adams a feature not on this laptop',
+      'Remove an e-mail address from Barbara Adams',
+      'Assign a credential not on this laptop to Barbara Adams',
+      'Assign a course not on this laptop to Barbara Adams',
+      'Remove a training assignment not on this laptop',
+    ]);
+    expect(said.join(' ')).not.toMatch(/\d/);
   });
 });
 

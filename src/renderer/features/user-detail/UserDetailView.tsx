@@ -10,6 +10,7 @@ import { todayIso } from '../../../shared/dates.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 import { credentialState, trainingState } from '../../app/compliance.ts';
 import { formatDate, formatDateTime } from '../../app/format.ts';
+import { NOT_ON_THIS_LAPTOP as NOT_HERE } from '../../app/words.ts';
 import { hrefFor } from '../../app/router.ts';
 import { useSession } from '../../app/session.ts';
 import { CredentialBadge, StatusText, TrainingBadge } from '../../components/Badges.tsx';
@@ -137,8 +138,8 @@ function CredentialsSection({ detail, today }: { detail: Detail; today: string }
                 <td><StatusText value={a.status} /></td>
                 <td>
                   {a.pendingChange !== 'create' && a.pendingChange !== 'delete' && <details className="edit">
-                    <summary>Edit<span className="visually-hidden"> {c?.credentialname ?? `credential ${a.credentialid}`}</span></summary>
-                    <EditCredentialAssignment key={`${a.id}:${a.expirationIso}:${a.startIso}`} assignment={a} label={c?.credentialname ?? `Credential ${a.credentialid}`} />
+                    <summary>Edit<span className="visually-hidden"> {c?.credentialname ?? NOT_HERE.credential}</span></summary>
+                    <EditCredentialAssignment key={`${a.id}:${a.expirationIso}:${a.startIso}`} assignment={a} label={c?.credentialname ?? 'Credential'} />
                   </details>}
                 </td>
               </tr>
@@ -171,7 +172,7 @@ function TrainingSection({ detail, today }: { detail: Detail; today: string }) {
                 <td>{t.assignment_method}</td>
                 <td>
                   {t.pendingChange !== 'create' && t.pendingChange !== 'delete' && <details className="edit">
-                    <summary>Edit<span className="visually-hidden"> {t.course_name || `course ${t.courseid}`} (assignment {t.transcriptid})</span></summary>
+                    <summary>Edit<span className="visually-hidden"> {t.course_name || NOT_HERE.course}{t.due_date ? ` (due ${formatDate(t.dueIso)})` : ''}</span></summary>
                     <EditTrainingAssignment key={`${t.transcriptid}:${t.dueIso}:${t.course_status}`} assignment={t} label={t.course_name} />
                   </details>}
                 </td>
