@@ -62,7 +62,7 @@ async function loadCourseTraining(db: FieldbookDb, courseid: number | null, show
 function trainingColumns(today: string, days: number, withUser: boolean): Column<Row>[] {
   return [
     withUser
-      ? { id: 'user', header: 'User', width: 'minmax(10rem, 2fr)', render: (t) => <a href={hrefFor('users', t.userid)} tabIndex={-1}>{t.user ? `${t.user.lastname}, ${t.user.firstname}` : `User ${t.userid}`}</a> }
+      ? { id: 'user', header: 'User', width: 'minmax(10rem, 2fr)', render: (t) => <a href={hrefFor('users', t.userid)} tabIndex={-1}>{t.user ? `${t.user.lastname}, ${t.user.firstname}` : NOT_HERE.person}</a> }
       : { id: 'course', header: 'Course', width: 'minmax(10rem, 2fr)', render: (t) => t.course_name },
     { id: 'state', header: 'State', width: '9rem', render: (t) => <><TrainingBadge state={trainingState(t, today, days)} /> <PendingMarker row={t} what={t.user ? `${t.course_name} of ${t.user.firstname} ${t.user.lastname}` : t.course_name} /></> },
     { id: 'due', header: 'Due', width: '8rem', render: (t) => formatDate(t.dueIso) },

@@ -11,6 +11,7 @@ import type { FieldbookDb } from '../../db/index.ts';
 import { credentialState, trainingState } from '../../app/compliance.ts';
 import { formatDate, formatDateTime } from '../../app/format.ts';
 import { NOT_ON_THIS_LAPTOP as NOT_HERE } from '../../app/words.ts';
+import { ExpiryDate } from '../../components/ExpiryDate.tsx';
 import { hrefFor } from '../../app/router.ts';
 import { useSession } from '../../app/session.ts';
 import { CredentialBadge, StatusText, TrainingBadge } from '../../components/Badges.tsx';
@@ -130,10 +131,10 @@ function CredentialsSection({ detail, today }: { detail: Detail; today: string }
           <tbody>
             {detail.credentials.map(({ assignment: a, credential: c }) => (
               <tr key={a.id}>
-                <td>{c ? credentialLabel(c) : `Credential ${a.credentialid}`} <PendingMarker row={a} what={c?.credentialname ?? `Credential ${a.credentialid}`} /></td>
+                <td>{c ? credentialLabel(c) : NOT_HERE.credential} <PendingMarker row={a} what={c?.credentialname ?? NOT_HERE.credential} /></td>
                 <td><CredentialBadge state={credentialState(a, today, expiringDays, { start: c?.requiredstartdate, expiration: c ? c.requiredexpirationdate : true })} /></td>
                 <td>{formatDate(a.startIso)}</td>
-                <td>{formatDate(a.expirationIso)}</td>
+                <td><ExpiryDate iso={a.expirationIso} today={today} /></td>
                 <td>{a.credentialnumber || '—'}</td>
                 <td><StatusText value={a.status} /></td>
                 <td>
