@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { outboxOp } from '../../../shared/testing/test-ops.ts';
 import { describeBatch, describeOp, type OpNames } from './describe.ts';
-import { inputValue } from './OpDetails.tsx';
+import { baseInWords, inputValue } from './OpDetails.tsx';
 import { fieldInSentence, RAW_FIELD_NAMES } from '../../app/words.ts';
 
 const names: OpNames = {
@@ -43,6 +43,10 @@ describe('outbox operations in words', () => {
     const create = outboxOp({ kind: 'user.create', siteid: 101, fields: { username: 'dora', firstname: 'Dora', lastname: 'Diaz' } });
     const email = outboxOp({ kind: 'email.add', userid: 0, email: 'dora@example.test' }, { bindings: [{ fromOp: create.id, field: 'userid' }] });
     expect(describeOp(email, names, new Map([[create.id, create]]))).toBe('Add e-mail dora@example.test to Dora Diaz');
+  });
+
+  it("shows what a removal was made from without the record's internal ids", () => {
+    expect(baseInWords({ userid: 10054, courseid: 700, duedate: '2026-06-01' })).toBe('Due date: 2026-06-01');
   });
 
   it('names a record the cache does not know by what it is, never by its id', () => {
