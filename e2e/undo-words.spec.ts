@@ -43,6 +43,8 @@ test('the undo of a batch that created a person names them and their course, nev
 
   await goTo(app, 'Outbox');
   await expect(batches.getByRole('row').filter({ hasText: /^.*Undo:/ })).toContainText('sent', { timeout: 30_000 });
+  await batches.getByRole('button', { name: /^Show \d+ changes of Undo:/ }).click();
+  await expect(app.getByText("Undo: Remove Una Doe's", { exact: false }).first()).toBeVisible();
   await app.screenshot({ path: 'test-results/undo-words-outbox.png', fullPage: true });
   expect(await app.locator('main').innerText()).not.toMatch(INTERNAL_ID);
 });
