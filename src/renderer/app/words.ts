@@ -90,3 +90,23 @@ export function plural(n: number, one: string, other: string = `${one}s`, locale
 export function withArticle(noun: string): string {
   return /^(?:[aeiou]|e-)/i.test(noun) && !/^(?:user|uni|euro|one)/i.test(noun) ? `an ${noun}` : `a ${noun}`;
 }
+
+/**
+ * A record the cache does not hold (another site's person, a record removed since): named by what it is,
+ * never by its internal id ("user 10179" means nothing to a coordinator).
+ */
+export const NOT_ON_THIS_LAPTOP = {
+  person: 'a person not on this laptop',
+  credential: 'a credential not on this laptop',
+  course: 'a course not on this laptop',
+  training: 'a training assignment not on this laptop',
+  group: 'a group not on this laptop',
+  feature: 'a feature not on this laptop',
+  email: 'an e-mail address not on this laptop',
+  site: 'a site not on this laptop',
+} as const;
+
+/** "Ann Lee's Rigging"; "Rigging of a person not on this laptop" (a possessive after an unknown reads badly). */
+export function ownedBy(owner: string, thing: string): string {
+  return owner === NOT_ON_THIS_LAPTOP.person ? `${thing} of ${owner}` : `${owner}'s ${thing}`;
+}

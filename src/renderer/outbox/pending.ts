@@ -21,6 +21,8 @@ export interface PendingInfo {
   opIds: string[];
   /** the most pressing status among them: a conflict or a refusal shows before "pending" */
   status: OutboxStatus;
+  /** the fields queued updates set on this record (people), so a later edit can say it reverses one */
+  fields?: string[];
 }
 
 export type WithPending<T> = T & { pending?: PendingInfo };
@@ -46,11 +48,12 @@ export function unsentOps(ops: readonly OutboxOp[]): OutboxOp[] {
     });
 }
 
-function mark<T>(record: WithPending<T>, op: OutboxOp, change: PendingInfo['change']): WithPending<T> {
+function mark<T>(record: WithPending<T>, op: OutboxOp, change: PendingInfo['change'], fields: readonly string[] = []): WithPending<T> {
   const prev = record.pending;
   const status = prev && STATUS_WEIGHT[prev.status] >= STATUS_WEIGHT[op.status] ? prev.status : op.status;
   const merged: PendingInfo['change'] = change === 'delete' ? 'delete' : prev?.change === 'create' ? 'create' : change;
-  return { ...record, pending: { change: merged, opIds: [...(prev?.opIds ?? []), op.id], status } };
+  const allFields = [...new Set([...(prev?.fields ?? []), ...fields])];
+  return { ...record, pending: { change: merged, opIds: [...(prev?.opIds ?? []), op.id], status, ...(allFields.length > 0 ? { fields: allFields } : {}) } };
 }
 
 /** A stand-in id for a user created offline (negative, so it never meets a real one). */
@@ -81,7 +84,7 @@ export function applyPendingToUsers(users: readonly UserRecord[], ops: readonly 
       const current = byId.get(spec.userid);
       if (!current) continue;
       const next = { ...current, ...spec.changes };
-      byId.set(spec.userid, mark({ ...next, searchKeys: userSearchKeys(next), sortName: userSortName(next) }, op, 'update'));
+      byId.set(spec.userid, mark({ ...next, searchKeys: userSearchKeys(next), sortName: userSortName(next) }, op, 'update', Object.keys(spec.changes)));
     }
   }
   return [...byId.values()];

@@ -133,10 +133,11 @@ async function handlePages({ db, api, store, ui, acks, passFor }: PageHandlerDep
 /**
  * A pass runs from the click on (the last outcome leaves the screen at once, and a second
  * click starts no second pass); then what it starts from is read. Null: it cannot start
- * (one is running, or the cache cannot be read, which the banner says).
+ * (one is running, a hold refuses it, or the cache cannot be read, which the banner says).
  */
 async function beginPass(db: FieldbookDb, store: Pick<SyncStore, 'getState' | 'setState'>, fresh: boolean): Promise<StartingPass | null> {
-  if (store.getState().running) return null;
+  // held: something is changing what the sync would read (the kept sites being saved: hold.ts)
+  if (store.getState().running || store.getState().held !== null) return null;
   store.setState({ running: true, progress: null, finished: null, rowsWritten: 0, pagesWritten: 0, writeMs: 0, rowsRemoved: 0, error: null });
   try {
     if (fresh) await db.syncCheckpoints.clear();

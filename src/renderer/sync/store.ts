@@ -19,6 +19,8 @@ export interface SyncUiState {
   rowsRemoved: number;
   /** the sync could not start, or a page could not be stored */
   error: AppError | null;
+  /** why no sync may start now, in the user's words (the kept sites are being saved: sync/hold.ts); null: nothing holds it */
+  held: string | null;
 }
 
 export const initialSyncUiState: SyncUiState = {
@@ -32,6 +34,7 @@ export const initialSyncUiState: SyncUiState = {
   writeMs: 0,
   rowsRemoved: 0,
   error: null,
+  held: null,
 };
 
 export type SyncStore = ReturnType<typeof createSyncStore>;

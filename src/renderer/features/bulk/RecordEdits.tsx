@@ -16,6 +16,7 @@ import { useSession } from '../../app/session.ts';
 import { queueDrafts, undoOps } from '../../outbox/runtime.ts';
 import { KNOWN_STATUSES } from '../import/rows.ts';
 import { fieldLabel } from '../../app/words.ts';
+import { COURSE_STATUSES, CREDENTIAL_ASSIGNMENT_STATUSES, statusChoices } from './status-choices.ts';
 import {
   ASSIGNMENT_EDIT_FIELDS,
   credentialAssignmentDeleteDraft,
@@ -80,7 +81,16 @@ function useFields<K extends string>(initial: Record<K, string>) {
       {labelOf(field)} <input type={type} value={values[field]} onChange={(e) => setValues({ ...values, [field]: e.target.value })} />
     </label>
   );
-  return { values, setValues, input };
+  /** a status is chosen among those the platform accepts (the record's own value kept first), never typed */
+  const choice = (field: K, known: readonly string[]) => (
+    <label key={field}>
+      {labelOf(field)}{' '}
+      <select value={values[field]} onChange={(e) => setValues({ ...values, [field]: e.target.value })}>
+        {statusChoices(known, initial[field]).map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+      </select>
+    </label>
+  );
+  return { values, setValues, input, choice };
 }
 
 export function EditUserForm({ user }: { user: UserRecord }) {
@@ -100,23 +110,23 @@ export function EditUserForm({ user }: { user: UserRecord }) {
 }
 
 export function EditCredentialAssignment({ assignment, label }: { assignment: CredentialAssignmentRecord; label: string }) {
-  const { values, input } = useFields({
+  const { values, input, choice } = useFields({
     startdate: assignment.startIso, expirationdate: assignment.expirationIso, credentialnumber: assignment.credentialnumber, notes: assignment.notes, status: assignment.status,
   });
   return (
     <EditFrame title={`Edit ${label}`} kinds={['credentialAssignment.update', 'credentialAssignment.delete']} draft={() => credentialAssignmentEditDraft(assignment, values, label)} remove={() => credentialAssignmentDeleteDraft(assignment, label)}>
-      {ASSIGNMENT_EDIT_FIELDS.map((f) => input(f, f.endsWith('date') ? 'date' : 'text'))}
+      {ASSIGNMENT_EDIT_FIELDS.map((f) => (f === 'status' ? choice(f, CREDENTIAL_ASSIGNMENT_STATUSES) : input(f, f.endsWith('date') ? 'date' : 'text')))}
     </EditFrame>
   );
 }
 
 export function EditTrainingAssignment({ assignment, label }: { assignment: TrainingAssignmentRecord; label: string }) {
-  const { values, input } = useFields({ startdate: assignment.startIso, duedate: assignment.dueIso, coursestatus: assignment.course_status });
+  const { values, input, choice } = useFields({ startdate: assignment.startIso, duedate: assignment.dueIso, coursestatus: assignment.course_status });
   return (
     <EditFrame title={`Edit ${label}`} kinds={['trainingAssignment.update', 'trainingAssignment.delete']} draft={() => trainingEditDraft(assignment, values, label)} remove={() => trainingDeleteDraft(assignment, label)}>
       {input('startdate', 'date')}
       {input('duedate', 'date')}
-      {input('coursestatus')}
+      {choice('coursestatus', COURSE_STATUSES)}
     </EditFrame>
   );
 }

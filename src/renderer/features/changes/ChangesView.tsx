@@ -14,7 +14,7 @@ import { SelectionBar, useRowSelection } from '../../components/SelectionBar.tsx
 import { CHANGE_LABELS, type ChangeKind } from '../../sync/changes.ts';
 import type { SyncChangeLog } from '../../sync/log.ts';
 import { changeWords, changesSince, countsByKind, filterChanges, omittedSince, periodWords, type ChangeNames } from './view-model.ts';
-import { plural } from '../../app/words.ts';
+import { NOT_ON_THIS_LAPTOP as NOT_HERE, plural } from '../../app/words.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 
 const NO_LOGS: SyncChangeLog[] = [];
@@ -148,7 +148,7 @@ function changeColumns({ people, siteName, names }: Pick<PeopleTableProps, 'peop
       id: 'person', header: 'Person', width: 'minmax(10rem, 1.5fr)',
       render: (c) => {
         const person = people?.get(c.u);
-        return person ? <a href={hrefFor('users', c.u)} tabIndex={-1}>{`${person.firstname} ${person.lastname}`.trim() || person.username}</a> : (c.d && c.k === 'person.removed' ? c.d : `#${c.u}`);
+        return person ? <a href={hrefFor('users', c.u)} tabIndex={-1}>{`${person.firstname} ${person.lastname}`.trim() || person.username}</a> : (c.d && c.k === 'person.removed' ? c.d : NOT_HERE.person);
       },
     },
     { id: 'site', header: 'Site', width: 'minmax(8rem, 1fr)', render: (c) => { const site = c.s ?? people?.get(c.u)?.siteid; return site !== undefined ? (siteName.get(site) ?? String(site)) : ''; } },
@@ -167,7 +167,7 @@ function PeopleTable({ kind, drill, people, siteName, names }: PeopleTableProps)
     <>
       <SelectionBar store={selection.store} matchCount={rows.filter((c) => people?.has(c.u)).length} loadMatching={loadMatching} />
       <VirtualGrid label={`People: ${CHANGE_LABELS[kind]}`} rows={rows.length ? rows : NO_ROWS} rowKey={(c) => c.key} columns={changeColumns({ people, siteName, names })} size="short" {...selection.grid}
-        rowLabel={(c) => { const p = people?.get(c.u); return p ? `${p.lastname}, ${p.firstname}` : `#${c.u}`; }} onActivate={(c) => people?.has(c.u) && navigate('users', c.u)} />
+        rowLabel={(c) => { const p = people?.get(c.u); return p ? `${p.lastname}, ${p.firstname}` : NOT_HERE.person; }} onActivate={(c) => people?.has(c.u) && navigate('users', c.u)} />
     </>
   );
 }

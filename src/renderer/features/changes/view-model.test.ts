@@ -76,8 +76,12 @@ describe('the words of a period and of a change', () => {
     expect(changeWords({ k: 'person.site', d: '101 → 102' }, names, day)).toBe('Riverside Plant → Harbour Depot');
   });
 
-  it('keeps an id it cannot name, and writes an empty side as "(none)"', () => {
-    expect(changeWords({ k: 'credential.added', d: 'credential 9' }, names, day)).toBe('credential 9');
+  it('says what a record it cannot name is, never its id, and writes an empty side as "(none)"', () => {
+    expect(changeWords({ k: 'credential.added', d: 'credential 9' }, names, day)).toBe('a credential not on this laptop');
+    expect(changeWords({ k: 'access.revoked', d: 'group 77' }, names, day)).toBe('a group not on this laptop');
+    expect(changeWords({ k: 'access.granted', d: 'feature 8' }, names, day)).toBe('a feature not on this laptop');
+    expect(changeWords({ k: 'training.assigned', d: 'course 13' }, names, day)).toBe('a course not on this laptop');
+    expect(changeWords({ k: 'person.site', d: '101 → 109' }, names, day)).toBe('Riverside Plant → a site not on this laptop');
     expect(changeWords({ k: 'credential.renewed', d: 'credential 5003:  → 2027-06-01' }, names, day)).toBe('Forklift Operator: (none) → [2027-06-01]');
     expect(changeWords({ k: 'person.status', d: ' → Active' }, names, day)).toBe('(none) → Active');
     expect(changeWords({ k: 'person.removed', d: 'Ann Lee' }, names, day)).toBe('Removed');

@@ -1,6 +1,7 @@
 /** What the "Since last sync" view and the dashboard summary show, from the change log. Pure. */
 import { CHANGE_KINDS, type ChangeEntry, type ChangeKind } from '../../sync/changes.ts';
 import type { SyncChangeLog } from '../../sync/log.ts';
+import { NOT_ON_THIS_LAPTOP as NOT_HERE } from '../../app/words.ts';
 
 export interface DatedChange extends ChangeEntry {
   /** when the sync that saw it ended */
@@ -97,13 +98,13 @@ export interface ChangeNames {
 export function changeWords(change: Pick<ChangeEntry, 'k' | 'd'>, names: ChangeNames, formatDay: (iso: string) => string): string {
   if (change.k === 'person.removed') return 'Removed';
   let text = change.d ?? '';
-  if (change.k === 'person.site') text = text.replace(/\d+/g, (id) => names.sites.get(Number(id)) ?? `site ${id}`);
-  const named = (map: ReadonlyMap<number, string>) => (whole: string, id: string) => map.get(Number(id)) ?? whole;
+  if (change.k === 'person.site') text = text.replace(/\d+/g, (id) => names.sites.get(Number(id)) ?? NOT_HERE.site);
+  const named = (map: ReadonlyMap<number, string>, unknown: string) => (_whole: string, id: string) => map.get(Number(id)) ?? unknown;
   text = text
-    .replace(/\bcredential (\d+)/g, named(names.credentials))
-    .replace(/\bgroup (\d+)/g, named(names.groups))
-    .replace(/\bfeature (\d+)/g, named(names.features))
-    .replace(/\bcourse (\d+)/g, named(names.courses))
+    .replace(/\bcredential (\d+)/g, named(names.credentials, NOT_HERE.credential))
+    .replace(/\bgroup (\d+)/g, named(names.groups, NOT_HERE.group))
+    .replace(/\bfeature (\d+)/g, named(names.features, NOT_HERE.feature))
+    .replace(/\bcourse (\d+)/g, named(names.courses, NOT_HERE.course))
     .replace(/\b\d{4}-\d{2}-\d{2}\b/g, (iso) => formatDay(iso))
     .replace(/(^|: ) →/g, '$1(none) →')
     .replace(/→ $/, '→ (none)');

@@ -11,7 +11,7 @@ import type { FieldbookDb } from '../../db/index.ts';
 import type { RouteProps } from '../../app/routes.tsx';
 import { useActiveDb } from '../../app/session.ts';
 import { hrefFor, navigate } from '../../app/router.ts';
-import { formatCount, formatDate } from '../../app/format.ts';
+import { formatCount } from '../../app/format.ts';
 import { CREDENTIAL_STATE_LABEL, credentialState } from '../../app/compliance.ts';
 import { applyOverlays, usersWithPending } from '../../app/overlays.ts';
 import { PendingMarker } from '../../components/PendingMarker.tsx';
@@ -22,7 +22,8 @@ import { ExportButtons } from '../../components/ExportButtons.tsx';
 import { pendingCell, tableOf, type ExportColumn } from '../../app/export-list.ts';
 import { credentialLabel, siteName } from '../../app/catalog.ts';
 import { useCatalogNames } from '../../app/catalog-names.ts';
-import { plural } from '../../app/words.ts';
+import { NOT_ON_THIS_LAPTOP as NOT_HERE, plural } from '../../app/words.ts';
+import { ExpiryDate } from '../../components/ExpiryDate.tsx';
 import { useSoonDays } from '../../app/soon-window.ts';
 import { SelectionBar, useRowSelection } from '../../components/SelectionBar.tsx';
 import {
@@ -80,7 +81,7 @@ function holderExportColumns(names: Map<number, string>, today: string, soonDays
     { header: 'First name', cell: (h) => h.user?.firstname },
     { header: 'Username', cell: (h) => h.user?.username },
     { header: 'Employee ID', cell: (h) => h.user?.employeeid },
-    { header: 'Credential', cell: (h) => names.get(h.assignment.credentialid) ?? String(h.assignment.credentialid) },
+    { header: 'Credential', cell: (h) => names.get(h.assignment.credentialid) ?? NOT_HERE.credential },
     { header: 'Start', cell: (h) => h.assignment.startIso },
     { header: 'Expires', cell: (h) => h.assignment.expirationIso },
     { header: 'State', cell: (h) => CREDENTIAL_STATE_LABEL[credentialState(h.assignment, today, soonDays)] },
@@ -117,10 +118,10 @@ function Holders({ db, credential, names, opened }: { db: FieldbookDb; credentia
   );
   const selection = useRowSelection(holders ?? NO_HOLDERS, personOfHolder, loadMatching);
   const columns: Column<Holder>[] = [
-    { id: 'user', header: 'Holder', width: 'minmax(10rem, 2fr)', render: (h) => h.user ? <a href={hrefFor('users', h.user.userid)} tabIndex={-1}>{h.user.lastname}, {h.user.firstname}</a> : `User ${h.assignment.userid}` },
-    ...(credential ? [] : [{ id: 'credential', header: 'Credential', width: 'minmax(8rem, 1.5fr)', render: (h: Holder) => names.get(h.assignment.credentialid) ?? String(h.assignment.credentialid), fitText: (h: Holder) => names.get(h.assignment.credentialid) ?? '' }]),
-    { id: 'expires', header: 'Expires', width: '8rem', render: (h) => formatDate(h.assignment.expirationIso) },
-    { id: 'state', header: 'State', width: '9rem', render: (h) => <><CredentialBadge state={credentialState(h.assignment, today, badgeDays(effective, soonDays), { expiration: credential?.requiredexpirationdate ?? true })} /> <PendingMarker row={h.assignment} what={`${names.get(h.assignment.credentialid) ?? 'the credential'} of ${h.user ? `${h.user.firstname} ${h.user.lastname}` : `user ${h.assignment.userid}`}`} /></> },
+    { id: 'user', header: 'Holder', width: 'minmax(10rem, 2fr)', render: (h) => h.user ? <a href={hrefFor('users', h.user.userid)} tabIndex={-1}>{h.user.lastname}, {h.user.firstname}</a> : NOT_HERE.person },
+    ...(credential ? [] : [{ id: 'credential', header: 'Credential', width: 'minmax(8rem, 1.5fr)', render: (h: Holder) => names.get(h.assignment.credentialid) ?? NOT_HERE.credential, fitText: (h: Holder) => names.get(h.assignment.credentialid) ?? '' }]),
+    { id: 'expires', header: 'Expires', width: '18rem', render: (h) => <ExpiryDate iso={h.assignment.expirationIso} today={today} /> },
+    { id: 'state', header: 'State', width: '9rem', render: (h) => <><CredentialBadge state={credentialState(h.assignment, today, badgeDays(effective, soonDays), { expiration: credential?.requiredexpirationdate ?? true })} /> <PendingMarker row={h.assignment} what={`${names.get(h.assignment.credentialid) ?? 'the credential'} of ${h.user ? `${h.user.firstname} ${h.user.lastname}` : NOT_HERE.person}`} /></> },
     { id: 'number', header: 'Number', width: '7rem', render: (h) => h.assignment.credentialnumber || '—', fitText: (h) => h.assignment.credentialnumber },
     { id: 'status', header: 'Status', width: '6rem', render: (h) => <StatusText value={h.assignment.status} /> },
   ];
@@ -149,7 +150,7 @@ function Holders({ db, credential, names, opened }: { db: FieldbookDb; credentia
       <SelectionBar store={selection.store} matchCount={holders ? total : undefined} loadMatching={loadMatching}
         preset={credential ? { type: 'credential', choice: credential.credentialid } : { type: 'credential' }} />
       <VirtualGrid label={`Holders of ${title}`} rows={holders ?? NO_HOLDERS} rowKey={(h) => h.assignment.id} columns={columns} size="short" {...selection.grid}
-        rowLabel={(h) => (h.user ? `${h.user.lastname}, ${h.user.firstname}` : `user ${h.assignment.userid}`)}
+        rowLabel={(h) => (h.user ? `${h.user.lastname}, ${h.user.firstname}` : NOT_HERE.person)}
         onActivate={(h) => navigate('users', h.assignment.userid)} loading={holders === undefined} onEndReached={readMore} emptyText="No assignment in this window." />
     </section>
   );

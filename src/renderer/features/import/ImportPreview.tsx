@@ -4,7 +4,7 @@
  * before → after, identity changes to tick, unchanged, skipped, conflict with
  * both people, ambiguous, invalid with the reason), each with its own row number.
  */
-import { fieldLabel } from '../../app/words.ts';
+import { fieldLabel, plural } from '../../app/words.ts';
 import { useMemo, useState } from 'react';
 import { formatCount } from '../../app/format.ts';
 import { ACTIONS, who, type RowAction, type RowPlan } from './match.ts';
@@ -31,19 +31,25 @@ interface Props {
   onTick: (next: ReadonlySet<number>) => void;
 }
 
+/** Rows that would undo what the user queued: said above the rows, as they are queued only when ticked. */
+export function undoingNote(rows: number): string {
+  return `${plural(rows, 'row')} would undo ${rows === 1 ? 'a change' : 'changes'} you queued (marked "your queued change"): ${rows === 1 ? 'it is' : 'each is'} queued only when ticked.`;
+}
+
 const toggle = (set: ReadonlySet<number>, n: number) => {
   const next = new Set(set);
   if (!next.delete(n)) next.add(n);
   return next;
 };
 
-function details(p: RowPlan): string {
+/** A row's outcome in words: an update shows each field before → after, the before marked when it is the user's own queued change. */
+export function details(p: RowPlan): string {
   switch (p.action) {
     case 'create':
       return `${p.values.username}: ${p.values.firstname} ${p.values.lastname}${p.values.employeeid ? `, employee ID ${p.values.employeeid}` : ''}${p.values.email ? `, e-mail ${p.values.email}` : ''}${p.values.group ? `, group ${p.values.group}` : ''}`;
     case 'update':
     case 'identity': {
-      const changes = Object.entries(p.changes).map(([f, v]) => `${fieldLabel(f)}: ${String(p.user[f as keyof typeof p.user] ?? '') || '(blank)'} → ${v}`);
+      const changes = Object.entries(p.changes).map(([f, v]) => `${fieldLabel(f)}: ${String(p.user[f as keyof typeof p.user] ?? '') || '(blank)'}${p.undoes?.includes(f as keyof typeof p.changes) ? ' (your queued change)' : ''} → ${v}`);
       if (p.emailAdded) changes.push(`add e-mail ${p.emailAdded}`);
       return `${who(p.user)}: ${changes.join('; ')}`;
     }
@@ -65,6 +71,7 @@ export function ImportPreview({ plans, effects, excluded, ticked, onExclude, onT
     for (const p of plans) c[p.action] += 1;
     return c;
   }, [plans]);
+  const undoing = useMemo(() => plans.filter((p) => (p.action === 'update' || p.action === 'identity') && p.undoes).length, [plans]);
   const firstShown = ACTIONS.find((a) => counts[a] > 0 && a !== 'unchanged') ?? 'unchanged';
   const [chosen, setChosen] = useState<RowAction | null>(null);
   const category = chosen && counts[chosen] > 0 ? chosen : firstShown;
@@ -78,6 +85,7 @@ export function ImportPreview({ plans, effects, excluded, ticked, onExclude, onT
       </p>
       {counts.create > 0 && <p>New people start as Offline on the platform unless the file gives their status.</p>}
       {counts.create > 0 && effects.map((e) => <p key={e}>{e}</p>)}
+      {undoing > 0 && <p role="note">{undoingNote(undoing)}</p>}
       <div role="group" aria-label="Rows to show">
         {ACTIONS.filter((a) => counts[a] > 0).map((a) => (
           <button key={a} type="button" aria-pressed={a === category} onClick={() => { setChosen(a); setLimit(PAGE); }}>
@@ -109,10 +117,10 @@ export function ImportPreview({ plans, effects, excluded, ticked, onExclude, onT
                 )}
               </td>
               <td>
-                {(p.action === 'create' || p.action === 'update') && (
+                {(p.action === 'create' || (p.action === 'update' && !p.undoes)) && (
                   <input type="checkbox" aria-label={`Queue row ${p.rowNumber}`} checked={!excluded.has(p.rowNumber)} onChange={() => onExclude(toggle(excluded, p.rowNumber))} />
                 )}
-                {p.action === 'identity' && (
+                {(p.action === 'identity' || (p.action === 'update' && p.undoes)) && (
                   <input type="checkbox" aria-label={`Apply the change of row ${p.rowNumber}`} checked={ticked.has(p.rowNumber)} onChange={() => onTick(toggle(ticked, p.rowNumber))} />
                 )}
               </td>

@@ -17,6 +17,7 @@ import { identityErrors } from './identity.ts';
 import { garbledErrors } from './garbled.ts';
 import { withArticle } from '../../app/words.ts';
 import type { SitesNotKept } from './not-kept.ts';
+import { queuedChangesUndone } from './queued.ts';
 
 export type MatchKey = 'employeeid' | 'username' | 'email';
 export type ImportMode = 'upsert' | 'create' | 'update';
@@ -40,8 +41,8 @@ export type UserChanges = Partial<Record<'username' | 'firstname' | 'lastname' |
 
 export type RowPlan =
   | { rowNumber: number; action: 'create'; values: RowValues }
-  /** `identity`: the username or employee id changes: queued only when ticked */
-  | { rowNumber: number; action: 'update' | 'identity'; user: UserRecord; changes: UserChanges; emailAdded?: string }
+  /** `identity`: the username or employee id changes: queued only when ticked; `undoes`: fields whose queued change the row would undo (then queued only when ticked too) */
+  | { rowNumber: number; action: 'update' | 'identity'; user: UserRecord; changes: UserChanges; emailAdded?: string; undoes?: (keyof UserChanges)[] }
   | { rowNumber: number; action: 'unchanged'; user: UserRecord }
   | { rowNumber: number; action: 'skipped'; reason: string; user?: UserRecord }
   | { rowNumber: number; action: 'conflict'; reasons: string[]; people: UserRecord[]; rows: number[] }
@@ -291,5 +292,6 @@ function planRow(row: ImportRow, options: MatchOptions, index: PeopleIndex, inFi
   const emailAdded = v.email && !emails.get(user.userid)?.has(v.email.toLowerCase()) ? v.email : undefined;
   const identity = changes.username !== undefined || (changes.employeeid !== undefined && user.employeeid !== '');
   if (Object.keys(changes).length === 0 && !emailAdded) return { rowNumber, action: 'unchanged', user };
-  return { rowNumber, action: identity ? 'identity' : 'update', user, changes, ...(emailAdded ? { emailAdded } : {}) };
+  const undoes = queuedChangesUndone(user, changes);
+  return { rowNumber, action: identity ? 'identity' : 'update', user, changes, ...(emailAdded ? { emailAdded } : {}), ...(undoes.length > 0 ? { undoes } : {}) };
 }

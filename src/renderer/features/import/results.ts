@@ -43,6 +43,8 @@ function notQueued(plan: RowPlan | undefined): { status: string; message: string
       return { status: 'invalid', message: plan.errors.join(' ') };
     case 'identity':
       return { status: 'not queued', message: 'A username or employee ID change that was not ticked.' };
+    case 'update':
+      return { status: 'not queued', message: plan.undoes ? 'It would undo a change you had queued, and was not ticked.' : 'Excluded from the import.' };
     default:
       return { status: 'not queued', message: 'Excluded from the import.' };
   }

@@ -51,10 +51,10 @@ export async function rowsInSlices(sheet: Sheet, mapping: ColumnMapping, padIds:
   return rows;
 }
 
-/** Whether a plan is queued: creates and updates unless excluded, identity changes only when ticked. */
+/** Whether a plan is queued: creates and updates unless excluded; identity changes, and rows that undo a queued change, only when ticked. */
 export function isQueued(plan: RowPlan, excluded: ReadonlySet<number>, ticked: ReadonlySet<number>): boolean {
-  if (plan.action === 'create' || plan.action === 'update') return !excluded.has(plan.rowNumber);
-  if (plan.action === 'identity') return ticked.has(plan.rowNumber) && !excluded.has(plan.rowNumber);
+  if (plan.action === 'create' || (plan.action === 'update' && !plan.undoes)) return !excluded.has(plan.rowNumber);
+  if (plan.action === 'identity' || plan.action === 'update') return ticked.has(plan.rowNumber) && !excluded.has(plan.rowNumber);
   return false;
 }
 

@@ -11,8 +11,12 @@ import { DATE_FIELDS } from './describe.ts';
 import { fieldLabel } from '../../app/words.ts';
 
 /** The values an edit was made from, in words ("Status: Active"). */
-function baseInWords(base: OutboxOp['base']): string {
-  const entries = Object.entries(base);
+/** Record ids a base keeps to name what it removed (the description above names them): not shown. */
+const ID_FIELDS: ReadonlySet<string> = new Set(['userid', 'courseid', 'credentialid', 'groupid', 'transcriptid', 'emailid', 'siteid', 'accessID']);
+
+/** "Due date: Jun 1, 2026; Start date: —": the values an op was made from, without the internal ids. */
+export function baseInWords(base: OutboxOp['base']): string {
+  const entries = Object.entries(base).filter(([field]) => !ID_FIELDS.has(field));
   if (entries.length === 0) return '—';
   return entries.map(([field, value]) => `${fieldLabel(field)}: ${displayValue(value)}`).join('; ');
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { outboxOp } from '../../../shared/testing/test-ops.ts';
 import { describeBatch, describeOp, type OpNames } from './describe.ts';
-import { inputValue } from './OpDetails.tsx';
+import { baseInWords, inputValue } from './OpDetails.tsx';
 import { fieldInSentence, RAW_FIELD_NAMES } from '../../app/words.ts';
 
 const names: OpNames = {
@@ -45,8 +45,28 @@ describe('outbox operations in words', () => {
     expect(describeOp(email, names, new Map([[create.id, create]]))).toBe('Add e-mail dora@example.test to Dora Diaz');
   });
 
-  it('falls back to the kind and id of a record the cache does not know', () => {
-    expect(describeOp(outboxOp({ kind: 'groupAccess.grant', siteid: 101, groupid: 99, userid: 5 }), names)).toBe('Give user 5 access over group 99');
+  it("shows what a removal was made from without the record's internal ids", () => {
+    expect(baseInWords({ userid: 10054, courseid: 700, duedate: '2026-06-01' })).toBe('Due date: 2026-06-01');
+  });
+
+  it('names a record the cache does not know by what it is, never by its id', () => {
+    const said = [
+      outboxOp({ kind: 'groupAccess.grant', siteid: 101, groupid: 99, userid: 5 }),
+      outboxOp({ kind: 'moduleAccess.grant', siteid: 101, accessID: 9, userid: 1 }),
+      outboxOp({ kind: 'email.remove', userid: 1, emailid: 999 }),
+      outboxOp({ kind: 'credentialAssignment.create', credentialid: 99, userid: 1, fields: {} }),
+      outboxOp({ kind: 'trainingAssignment.create', courseid: 99, userid: 1, fields: {} }),
+      outboxOp({ kind: 'trainingAssignment.delete', transcriptid: 1003010 }),
+    ].map((op) => describeOp(op, names));
+    expect(said).toEqual([
+      'Give a person not on this laptop access over a group not on this laptop',
+      'Give Barbara Adams a feature not on this laptop',
+      'Remove an e-mail address from Barbara Adams',
+      'Assign a credential not on this laptop to Barbara Adams',
+      'Assign a course not on this laptop to Barbara Adams',
+      'Remove a training assignment not on this laptop',
+    ]);
+    expect(said.join(' ')).not.toMatch(/\d/);
   });
 });
 

@@ -2,12 +2,13 @@
  * Outbox operations in words, for people: "Assign Rigging to Barbara Adams,
  * Nov 2, 2026 – Nov 2, 2027", batches named by what they do ("Assign Rigging
  * to 15 people"). Pure over the names the cache knows (`OpNames`); an unknown
- * record is named by its kind and id, never left out.
+ * record is named by what it is ("a person not on this laptop"), never by its id
+ * and never left out.
  */
 import type { OutboxOp } from '../../../shared/outbox.ts';
 import { toIsoDate } from '../../../shared/dates.ts';
 import { formatDate } from '../../app/format.ts';
-import { fieldInSentence } from '../../app/words.ts';
+import { fieldInSentence, NOT_ON_THIS_LAPTOP as NOT_HERE, ownedBy } from '../../app/words.ts';
 
 export interface OpNames {
   users: ReadonlyMap<number, string>;
@@ -47,7 +48,24 @@ function createdName(op: OutboxOp, all: ReadonlyMap<string, OutboxOp>): string |
 }
 
 function personName(userid: number, names: OpNames, op: OutboxOp, all: ReadonlyMap<string, OutboxOp>): string {
-  return names.users.get(userid) ?? createdName(op, all) ?? `user ${userid}`;
+  return names.users.get(userid) ?? createdName(op, all) ?? NOT_HERE.person;
+}
+
+/** The names of the records other than people, or what they are when the cache does not hold them. */
+function recordNames(names: OpNames) {
+  return {
+    group: (groupid: number) => names.groups.get(groupid) ?? NOT_HERE.group,
+    feature: (siteid: number, accessID: number) => {
+      const name = names.features.get(`${siteid}-${accessID}`);
+      return name ? `the feature ${name}` : NOT_HERE.feature;
+    },
+    credential: (credentialid: number) => names.credentials.get(credentialid) ?? NOT_HERE.credential,
+    course: (courseid: number) => names.courses.get(courseid) ?? NOT_HERE.course,
+    email: (emailid: number) => {
+      const address = names.emails.get(emailid);
+      return address ? `e-mail ${address}` : 'an e-mail address';
+    },
+  };
 }
 
 function changesInWords(changes: Record<string, string | undefined>): string {
@@ -66,6 +84,7 @@ export function describeOp(op: OutboxOp, names: OpNames = NO_NAMES, all: Readonl
 function describeChange(op: OutboxOp, names: OpNames, all: ReadonlyMap<string, OutboxOp>): string {
   const spec = op.op;
   const person = (userid: number) => personName(userid, names, op, all);
+  const named = recordNames(names);
   switch (spec.kind) {
     case 'user.create': {
       const f = spec.fields;
@@ -76,27 +95,27 @@ function describeChange(op: OutboxOp, names: OpNames, all: ReadonlyMap<string, O
     case 'email.add':
       return `Add e-mail ${spec.email} to ${person(spec.userid)}`;
     case 'email.remove':
-      return `Remove e-mail ${names.emails.get(spec.emailid) ?? `#${spec.emailid}`} from ${person(spec.userid)}`;
+      return `Remove ${named.email(spec.emailid)} from ${person(spec.userid)}`;
     case 'groupAccess.grant':
-      return `Give ${person(spec.userid)} access over ${names.groups.get(spec.groupid) ?? `group ${spec.groupid}`}`;
+      return `Give ${person(spec.userid)} access over ${named.group(spec.groupid)}`;
     case 'groupAccess.revoke':
-      return `Take away ${person(spec.userid)}'s access over ${names.groups.get(spec.groupid) ?? `group ${spec.groupid}`}`;
+      return `Take away ${ownedBy(person(spec.userid), 'access')} over ${named.group(spec.groupid)}`;
     case 'moduleAccess.grant':
-      return `Give ${person(spec.userid)} the feature ${names.features.get(`${spec.siteid}-${spec.accessID}`) ?? `#${spec.accessID}`}`;
+      return `Give ${person(spec.userid)} ${named.feature(spec.siteid, spec.accessID)}`;
     case 'moduleAccess.revoke':
-      return `Take away the feature ${names.features.get(`${spec.siteid}-${spec.accessID}`) ?? `#${spec.accessID}`} from ${person(spec.userid)}`;
+      return `Take away ${named.feature(spec.siteid, spec.accessID)} from ${person(spec.userid)}`;
     case 'credentialAssignment.create':
-      return `Assign ${names.credentials.get(spec.credentialid) ?? `credential ${spec.credentialid}`} to ${person(spec.userid)}${span(spec.fields.startdate, spec.fields.expirationdate)}`;
+      return `Assign ${named.credential(spec.credentialid)} to ${person(spec.userid)}${span(spec.fields.startdate, spec.fields.expirationdate)}`;
     case 'credentialAssignment.update':
-      return `Change ${changesInWords(spec.changes)} of ${person(spec.userid)}'s ${names.credentials.get(spec.credentialid) ?? `credential ${spec.credentialid}`}`;
+      return `Change ${changesInWords(spec.changes)} of ${ownedBy(person(spec.userid), named.credential(spec.credentialid))}`;
     case 'credentialAssignment.delete':
-      return `Remove ${names.credentials.get(spec.credentialid) ?? `credential ${spec.credentialid}`} from ${person(spec.userid)}`;
+      return `Remove ${named.credential(spec.credentialid)} from ${person(spec.userid)}`;
     case 'trainingAssignment.create':
-      return `Assign ${names.courses.get(spec.courseid) ?? `course ${spec.courseid}`} to ${person(spec.userid)}${spec.fields.duedate ? `, due ${day(spec.fields.duedate)}` : ''}`;
+      return `Assign ${named.course(spec.courseid)} to ${person(spec.userid)}${spec.fields.duedate ? `, due ${day(spec.fields.duedate)}` : ''}`;
     case 'trainingAssignment.update':
     case 'trainingAssignment.delete': {
       const t = names.transcripts.get(spec.transcriptid);
-      const what = t ? `${t.userid > 0 ? `${person(t.userid)}'s ` : ''}${names.courses.get(t.courseid) ?? `course ${t.courseid}`}` : `training assignment ${spec.transcriptid}`;
+      const what = t ? (t.userid > 0 ? ownedBy(person(t.userid), named.course(t.courseid)) : named.course(t.courseid)) : NOT_HERE.training;
       return spec.kind === 'trainingAssignment.delete' ? `Remove ${what}` : `Change ${changesInWords(spec.changes)} of ${what}`;
     }
   }
@@ -105,6 +124,7 @@ function describeChange(op: OutboxOp, names: OpNames, all: ReadonlyMap<string, O
 /** What an op does, without whom to: ops of one batch that share it read as one action on N people. */
 function actionOf(op: OutboxOp, names: OpNames): string {
   const spec = op.op;
+  const named = recordNames(names);
   switch (spec.kind) {
     case 'user.create':
       return 'Create';
@@ -115,28 +135,28 @@ function actionOf(op: OutboxOp, names: OpNames): string {
     case 'email.remove':
       return 'Remove an e-mail from';
     case 'groupAccess.grant':
-      return `Give access over ${names.groups.get(spec.groupid) ?? `group ${spec.groupid}`} to`;
+      return `Give access over ${named.group(spec.groupid)} to`;
     case 'groupAccess.revoke':
-      return `Take away access over ${names.groups.get(spec.groupid) ?? `group ${spec.groupid}`} from`;
+      return `Take away access over ${named.group(spec.groupid)} from`;
     case 'moduleAccess.grant':
-      return `Give the feature ${names.features.get(`${spec.siteid}-${spec.accessID}`) ?? `#${spec.accessID}`} to`;
+      return `Give ${named.feature(spec.siteid, spec.accessID)} to`;
     case 'moduleAccess.revoke':
-      return `Take away the feature ${names.features.get(`${spec.siteid}-${spec.accessID}`) ?? `#${spec.accessID}`} from`;
+      return `Take away ${named.feature(spec.siteid, spec.accessID)} from`;
     case 'credentialAssignment.create':
-      return `Assign ${names.credentials.get(spec.credentialid) ?? `credential ${spec.credentialid}`} to`;
+      return `Assign ${named.credential(spec.credentialid)} to`;
     case 'credentialAssignment.update':
-      return `Renew ${names.credentials.get(spec.credentialid) ?? `credential ${spec.credentialid}`} of`;
+      return `Renew ${named.credential(spec.credentialid)} of`;
     case 'credentialAssignment.delete':
-      return `Remove ${names.credentials.get(spec.credentialid) ?? `credential ${spec.credentialid}`} from`;
+      return `Remove ${named.credential(spec.credentialid)} from`;
     case 'trainingAssignment.create':
-      return `Assign ${names.courses.get(spec.courseid) ?? `course ${spec.courseid}`} to`;
+      return `Assign ${named.course(spec.courseid)} to`;
     case 'trainingAssignment.update': {
       const t = names.transcripts.get(spec.transcriptid);
-      return `Change ${changesInWords(spec.changes)} of ${t ? (names.courses.get(t.courseid) ?? `course ${t.courseid}`) : 'training'} for`;
+      return `Change ${changesInWords(spec.changes)} of ${t ? named.course(t.courseid) : 'training'} for`;
     }
     case 'trainingAssignment.delete': {
       const t = names.transcripts.get(spec.transcriptid);
-      return `Remove ${t ? (names.courses.get(t.courseid) ?? `course ${t.courseid}`) : 'training'} from`;
+      return `Remove ${t ? named.course(t.courseid) : 'training'} from`;
     }
   }
 }
@@ -154,10 +174,11 @@ function fieldsInWords(changes: Record<string, string | undefined>): string {
 /** What an op does, said without its values: an import's rows, each with values of its own, read as one action. */
 function broadActionOf(op: OutboxOp, names: OpNames): string {
   const spec = op.op;
+  const named = recordNames(names);
   if (spec.kind === 'user.update') return `Change ${fieldsInWords(spec.changes)} of`;
   if (spec.kind === 'trainingAssignment.update') {
     const t = names.transcripts.get(spec.transcriptid);
-    return `Change ${fieldsInWords(spec.changes)} of ${t ? (names.courses.get(t.courseid) ?? `course ${t.courseid}`) : 'training'} for`;
+    return `Change ${fieldsInWords(spec.changes)} of ${t ? named.course(t.courseid) : 'training'} for`;
   }
   return actionOf(op, names);
 }

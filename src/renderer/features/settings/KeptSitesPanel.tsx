@@ -13,6 +13,7 @@ import { plural } from '../../app/words.ts';
 import { formatCount } from '../../app/format.ts';
 import { syncStore, useSyncState } from '../../sync/store.ts';
 import { removeSiteRecords, unsentEditsOfSite } from '../../sync/remove-site.ts';
+import { SAVING_KEPT_SITES, whileSyncHeld } from '../../sync/hold.ts';
 
 type Blocked = { site: string; unsent: number };
 
@@ -85,19 +86,25 @@ export function KeptSitesPanel({ db, profile }: { db: FieldbookDb; profile: Prof
     const removed = sites.sites.filter((s) => kept.has(s.siteid) && !current.has(s.siteid));
     const added = sites.sites.filter((s) => !kept.has(s.siteid) && current.has(s.siteid));
     setBusy('Saving…');
-    const stop = await removeSites(db, removed, setBusy);
+    // no sync may start until the new list is saved: it would read the old one and bring a removed site back
+    const outcome = await whileSyncHeld(syncStore, SAVING_KEPT_SITES, async () => {
+      const stop = await removeSites(db, removed, setBusy);
+      if (stop) return { stop };
+      // the last sync's per-collection counts no longer hold: the table shows what the cache now has
+      if (removed.length > 0) syncStore.setState({ finished: null, progress: null });
+      const all = current.size === sites.sites.length;
+      return { saved: await request(() => api['profiles:setKeptSites']({ id: profile.id, siteids: all ? null : [...current] })) };
+    });
+    setBusy(null);
+    // a sync started meanwhile: nothing was changed (the button asks to wait for it)
+    if (!outcome) return;
+    const { stop } = outcome.value;
     if (stop) {
-      setBusy(null);
       setBlocked(stop);
       return;
     }
-    // the last sync's per-collection counts no longer hold: the table shows what the cache now has
-    if (removed.length > 0) syncStore.setState({ finished: null, progress: null });
-    const all = current.size === sites.sites.length;
-    const saved = await request(() => api['profiles:setKeptSites']({ id: profile.id, siteids: all ? null : [...current] }));
-    setBusy(null);
     setChosen(null);
-    if (!saved) return;
+    if (!outcome.value.saved) return;
     setDone(removed.length > 0 ? `${removed.map((s) => s.name).join(', ')}: removed from this laptop.` : 'Saved.');
     if (added.length > 0 || asking) await sessionStore.getState().sync?.start();
   }

@@ -5,6 +5,7 @@ import type { ProfileSummary } from '../../../shared/ipc.ts';
 import { dbNameForProfile, openFieldbookDb } from '../../db/index.ts';
 import { applyProfiles, request, retryKeychain, sessionStore, useSession } from '../../app/session.ts';
 import { ProfileForm } from './ProfileForm.tsx';
+import { navigate } from '../../app/router.ts';
 import { accessLimitation } from './labels.ts';
 
 /** Outbox operations of a profile that have no final outcome yet (those must not be thrown away). */
@@ -114,6 +115,8 @@ export function useStartDemo(): () => Promise<void> {
     await request(() => api['profiles:activate']({ id: profile.id }));
     const profiles = await request(() => api['profiles:list']());
     if (profiles) applyProfiles(profiles);
+    // the first hour: the picture first (what needs attention), then the lists behind its numbers
+    navigate('dashboard');
     // the demo is for looking around: fill the cache straight away
     await sessionStore.getState().sync?.start();
   };

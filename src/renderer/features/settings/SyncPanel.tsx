@@ -60,12 +60,13 @@ export function SyncPanel({ db }: { db: FieldbookDb }) {
           <button type="button" onClick={() => void sync?.cancel()}>Cancel sync</button>
         ) : (
           <>
-            <button type="button" onClick={() => void sync?.start()} disabled={!sync || workOffline}>
+            <button type="button" onClick={() => void sync?.start()} disabled={!sync || workOffline || state.held !== null}>
               {interrupted > 0 ? 'Resume sync' : 'Sync now'}
             </button>
-            {interrupted > 0 && <button type="button" onClick={() => void sync?.start({ fresh: true })}>Start a full sync</button>}
+            {interrupted > 0 && <button type="button" onClick={() => void sync?.start({ fresh: true })} disabled={state.held !== null}>Start a full sync</button>}
           </>
         )}
+        {state.held !== null && !state.running && <span className="muted">{state.held}</span>}
         {workOffline ? (
           <span className="muted">Working offline: turn “Work offline” off in the header to sync.</span>
         ) : (

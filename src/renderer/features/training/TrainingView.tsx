@@ -19,7 +19,7 @@ import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
 import { StatusText, TrainingBadge } from '../../components/Badges.tsx';
 import { DaysInput } from '../../components/DaysInput.tsx';
 import { useSoonDaysBox } from '../../app/soon-window.ts';
-import { plural } from '../../app/words.ts';
+import { NOT_ON_THIS_LAPTOP as NOT_HERE, plural } from '../../app/words.ts';
 import { SelectionBar, useRowSelection } from '../../components/SelectionBar.tsx';
 import { searchUsersWithPending } from '../users/queries.ts';
 import { PAGE_SIZE, isDueWithin, isOverdue, countOverdueWithPending, overdueTraining, countTrainingDueWithin, courseTrainingCounts, listCourses, overdueTrainingForCourse, trainingDueWithin, trainingForCourse, trainingForUser } from './queries.ts';
@@ -62,7 +62,7 @@ async function loadCourseTraining(db: FieldbookDb, courseid: number | null, show
 function trainingColumns(today: string, days: number, withUser: boolean): Column<Row>[] {
   return [
     withUser
-      ? { id: 'user', header: 'User', width: 'minmax(10rem, 2fr)', render: (t) => <a href={hrefFor('users', t.userid)} tabIndex={-1}>{t.user ? `${t.user.lastname}, ${t.user.firstname}` : `User ${t.userid}`}</a> }
+      ? { id: 'user', header: 'User', width: 'minmax(10rem, 2fr)', render: (t) => <a href={hrefFor('users', t.userid)} tabIndex={-1}>{t.user ? `${t.user.lastname}, ${t.user.firstname}` : NOT_HERE.person}</a> }
       : { id: 'course', header: 'Course', width: 'minmax(10rem, 2fr)', render: (t) => t.course_name },
     { id: 'state', header: 'State', width: '9rem', render: (t) => <><TrainingBadge state={trainingState(t, today, days)} /> <PendingMarker row={t} what={t.user ? `${t.course_name} of ${t.user.firstname} ${t.user.lastname}` : t.course_name} /></> },
     { id: 'due', header: 'Due', width: '8rem', render: (t) => formatDate(t.dueIso) },
@@ -146,7 +146,7 @@ function ByCourse({ db, courseid }: { db: FieldbookDb; courseid: number | null }
         <SelectionBar store={selection.store} matchCount={rows ? total : undefined} loadMatching={loadMatching}
           preset={courseid === null ? { type: 'training' } : { type: 'training', choice: courseid }} />
         <VirtualGrid label={`Assignments: ${course?.coursename ?? 'all courses'}`} rows={rows ?? NO_ROWS} rowKey={(t) => t.transcriptid} {...selection.grid}
-          rowLabel={(t) => (t.user ? `${t.user.lastname}, ${t.user.firstname}` : `user ${t.userid}`)}
+          rowLabel={(t) => (t.user ? `${t.user.lastname}, ${t.user.firstname}` : NOT_HERE.person)}
           columns={trainingColumns(today, days, true)} size="short" onActivate={(t) => navigate('users', t.userid)} loading={rows === undefined} onEndReached={readMore} emptyText="No assignment to show." />
       </section>
     </>

@@ -90,7 +90,8 @@ function useUndoCheck(db: ReturnType<typeof useActiveDb>, lines: ReturnType<type
 
 /** Names for the preview's words: the batch's records and those its undo touches (a created person set Inactive). */
 function useUndoWords(db: ReturnType<typeof useActiveDb>, lines: readonly UndoLine[]) {
-  const names = useLiveQuery(async () => (db ? loadOpNames(db, lines.map((l) => (l.step ? { ...l.op, op: l.step.op } : l.op))) : NO_NAMES), [db, lines]) ?? NO_NAMES;
+  // the batch's own ops too: a record the cache no longer holds is named from the create that made it
+  const names = useLiveQuery(async () => (db ? loadOpNames(db, lines.flatMap((l) => (l.step ? [l.op, { ...l.op, id: `${l.op.id}-undo`, op: l.step.op }] : [l.op]))) : NO_NAMES), [db, lines]) ?? NO_NAMES;
   return useMemo(() => wordsWith(names), [names]);
 }
 

@@ -7,21 +7,21 @@ import type { OpSpec } from '../../../shared/ipc.ts';
 import type { OutboxOp } from '../../../shared/outbox.ts';
 import type { ReversalStep } from '../../../shared/undo/reverse.ts';
 import type { FieldCompare } from '../../../shared/undo/plan.ts';
-import { fieldInSentence, fieldLabel, plural } from '../../app/words.ts';
+import { fieldInSentence, fieldLabel, NOT_ON_THIS_LAPTOP as NOT_HERE, ownedBy, plural } from '../../app/words.ts';
 import { describeOp, type OpNames } from '../outbox/describe.ts';
 import { fieldValue } from '../outbox/compare.ts';
 
 /** Whose record an update changes: "Priya Costa", "Priya Costa's Rigging". */
 function recordOf(op: OpSpec, names: OpNames): string {
-  const person = (userid: number) => names.users.get(userid) ?? `user ${userid}`;
+  const person = (userid: number) => names.users.get(userid) ?? NOT_HERE.person;
   switch (op.kind) {
     case 'user.update':
       return person(op.userid);
     case 'credentialAssignment.update':
-      return `${person(op.userid)}'s ${names.credentials.get(op.credentialid) ?? `credential ${op.credentialid}`}`;
+      return ownedBy(person(op.userid), names.credentials.get(op.credentialid) ?? 'credential');
     case 'trainingAssignment.update': {
       const t = names.transcripts.get(op.transcriptid);
-      return t ? `${person(t.userid)}'s ${names.courses.get(t.courseid) ?? `course ${t.courseid}`}` : `training assignment ${op.transcriptid}`;
+      return t ? ownedBy(person(t.userid), names.courses.get(t.courseid) ?? 'training') : NOT_HERE.training;
     }
     default:
       return '';

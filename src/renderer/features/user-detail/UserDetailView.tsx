@@ -10,6 +10,8 @@ import { todayIso } from '../../../shared/dates.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 import { credentialState, trainingState } from '../../app/compliance.ts';
 import { formatDate, formatDateTime } from '../../app/format.ts';
+import { NOT_ON_THIS_LAPTOP as NOT_HERE } from '../../app/words.ts';
+import { ExpiryDate } from '../../components/ExpiryDate.tsx';
 import { hrefFor } from '../../app/router.ts';
 import { useSession } from '../../app/session.ts';
 import { CredentialBadge, StatusText, TrainingBadge } from '../../components/Badges.tsx';
@@ -129,16 +131,16 @@ function CredentialsSection({ detail, today }: { detail: Detail; today: string }
           <tbody>
             {detail.credentials.map(({ assignment: a, credential: c }) => (
               <tr key={a.id}>
-                <td>{c ? credentialLabel(c) : `Credential ${a.credentialid}`} <PendingMarker row={a} what={c?.credentialname ?? `Credential ${a.credentialid}`} /></td>
+                <td>{c ? credentialLabel(c) : NOT_HERE.credential} <PendingMarker row={a} what={c?.credentialname ?? NOT_HERE.credential} /></td>
                 <td><CredentialBadge state={credentialState(a, today, expiringDays, { start: c?.requiredstartdate, expiration: c ? c.requiredexpirationdate : true })} /></td>
                 <td>{formatDate(a.startIso)}</td>
-                <td>{formatDate(a.expirationIso)}</td>
+                <td><ExpiryDate iso={a.expirationIso} today={today} /></td>
                 <td>{a.credentialnumber || '—'}</td>
                 <td><StatusText value={a.status} /></td>
                 <td>
                   {a.pendingChange !== 'create' && a.pendingChange !== 'delete' && <details className="edit">
-                    <summary>Edit<span className="visually-hidden"> {c?.credentialname ?? `credential ${a.credentialid}`}</span></summary>
-                    <EditCredentialAssignment key={`${a.id}:${a.expirationIso}:${a.startIso}`} assignment={a} label={c?.credentialname ?? `Credential ${a.credentialid}`} />
+                    <summary>Edit<span className="visually-hidden"> {c?.credentialname ?? NOT_HERE.credential}</span></summary>
+                    <EditCredentialAssignment key={`${a.id}:${a.expirationIso}:${a.startIso}`} assignment={a} label={c?.credentialname ?? 'Credential'} />
                   </details>}
                 </td>
               </tr>
@@ -171,7 +173,7 @@ function TrainingSection({ detail, today }: { detail: Detail; today: string }) {
                 <td>{t.assignment_method}</td>
                 <td>
                   {t.pendingChange !== 'create' && t.pendingChange !== 'delete' && <details className="edit">
-                    <summary>Edit<span className="visually-hidden"> {t.course_name || `course ${t.courseid}`} (assignment {t.transcriptid})</span></summary>
+                    <summary>Edit<span className="visually-hidden"> {t.course_name || NOT_HERE.course}{t.due_date ? ` (due ${formatDate(t.dueIso)})` : ''}</span></summary>
                     <EditTrainingAssignment key={`${t.transcriptid}:${t.dueIso}:${t.course_status}`} assignment={t} label={t.course_name} />
                   </details>}
                 </td>
