@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { addProfile, goTo, syncNow } from './support/ui.ts';
+import { axeViolations } from './support/axe.ts';
 import { addDaysIso, toIsoDate, todayIso } from '../src/shared/dates.ts';
 import { chromiumPdfOptions } from '../src/shared/report-pdf.ts';
 
@@ -67,6 +68,10 @@ test('the report’s people whose credential expires soon are selected from the 
   await act.getByRole('button', { name: 'Preview' }).click();
   await expect(act.getByRole('region', { name: 'Preview' })).toContainText(`${changes(item.people)} to queue`);
   await app.screenshot({ path: testInfo.outputPath('report-selection.png') });
+  for (const colorScheme of ['dark', 'light'] as const) {
+    await app.emulateMedia({ colorScheme });
+    expect(await axeViolations(app), `report with a selection (${colorScheme})`).toEqual([]);
+  }
   // printed, the report has no list to act on and no checkbox
   await app.emulateMedia({ media: 'print' });
   await expect(act).toBeHidden();
@@ -112,6 +117,10 @@ test('a week’s bar of the expiry chart opens the holders expiring that week, a
   const chart = app.getByRole('figure', { name: /^Credentials expiring in the next 12 weeks/ });
   await expect(chart.locator('.recharts-bar-rectangle').first()).toBeVisible();
   await app.screenshot({ path: testInfo.outputPath('dashboard-chart.png'), fullPage: true });
+  for (const colorScheme of ['dark', 'light'] as const) {
+    await app.emulateMedia({ colorScheme });
+    expect(await axeViolations(app), `dashboard (${colorScheme})`).toEqual([]);
+  }
   await chart.locator('summary').click();
   const rows = chart.getByRole('table', { name: 'Credentials expiring by week' }).getByRole('row');
   const weeks: { href: string; value: number }[] = [];

@@ -66,7 +66,7 @@ function ExpiringCard({ weeks }: { weeks: WeekRow[] | undefined }) {
               <Tooltip />
               <Bar dataKey="value" name="Expiring" fill={MEANING_COLOUR.expiring} isAnimationActive={false} cursor="pointer"
                 onClick={(d: { payload?: WeekRow }) => d.payload && navigate('credentials', 'week', d.payload.weekStart)}>
-                <LabelList dataKey="value" position="top" fontSize={10} />
+                <LabelList dataKey="value" position="top" fontSize={10} fill="currentColor" />
               </Bar>
             </BarChart>
           </ResponsiveContainer>
