@@ -88,6 +88,45 @@ test('the report’s people whose credential expires soon are selected from the 
   await expect.poll(onServer, { timeout: 45_000 }).toBe(item.people);
 });
 
+test('working offline, the changes the report includes are counted as the Outbox and the header count them', async ({ app }) => {
+  const header = app.getByRole('banner');
+  await header.getByRole('switch', { name: 'Work offline' }).check();
+  await openHash(app, '#/report');
+  const report = app.getByRole('article', { name: 'Report' });
+  const act = app.getByRole('region', { name: 'Act on the findings' });
+  await act.getByLabel('Finding').selectOption('Expires soon');
+  const item = await firstItem(act.getByRole('combobox', { name: 'Credential', exact: true }));
+  await act.getByRole('combobox', { name: 'Credential', exact: true }).selectOption(item.value);
+  await act.getByRole('button', { name: `Select all ${item.people} matching` }).click();
+  await act.getByLabel(/^Expiration date/).fill(addDaysIso(todayIso(), 365));
+  await act.getByRole('button', { name: 'Preview' }).click();
+  await act.getByRole('button', { name: `Queue ${changes(item.people)}` }).click();
+  const n = item.people;
+  await expect(header.getByRole('status', { name: `Connection: Working offline — ${changes(n)} waiting` })).toBeVisible();
+  await expect(app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: `Outbox (${n})` })).toBeVisible();
+  await expect(report.locator('.report-pending')).toHaveText(n === 1 ? 'Includes the change in the Outbox, not yet on the platform.' : `Includes all ${changes(n)} in the Outbox, not yet on the platform.`);
+
+  // a change the report does not show (someone of another site): the Outbox has one more, the report says which it includes
+  const reportSite = await app.getByRole('combobox', { name: 'Site' }).locator('option:checked').textContent();
+  await goTo(app, 'Users');
+  const siteFilter = app.getByRole('combobox', { name: 'Site' });
+  await expect(siteFilter.locator('option', { hasText: reportSite! })).toHaveCount(1);
+  const otherSite = (await siteFilter.locator('option').allTextContents()).find((t) => t !== 'All sites' && t !== reportSite)!;
+  await siteFilter.selectOption({ label: otherSite });
+  await app.getByRole('combobox', { name: 'Status', exact: true }).selectOption('Active');
+  await expect(app.getByRole('grid', { name: 'Users' }).getByRole('row').nth(1)).toContainText(otherSite);
+  await app.getByRole('grid', { name: 'Users' }).getByRole('row').nth(1).click();
+  await app.getByLabel('Bulk action').selectOption({ label: 'Change status' });
+  await app.getByLabel('New status').selectOption('Inactive');
+  await app.getByRole('button', { name: 'Preview' }).click();
+  await app.getByRole('button', { name: 'Queue 1 change' }).click();
+  await expect(header.getByRole('status', { name: `Connection: Working offline — ${changes(n + 1)} waiting` })).toBeVisible();
+  await goTo(app, 'Report');
+  await expect(report.locator('.report-pending')).toHaveText(
+    `Includes ${n} of the ${changes(n + 1)} in the Outbox, not yet on the platform; the other one is about what this report does not show (access, e-mails, other people).`,
+  );
+});
+
 test('the report’s first page carries the summary and the first group’s people, not a blank two thirds', async ({ app }) => {
   await openHash(app, '#/report');
   await expect(app.getByRole('article', { name: 'Report' }).getByRole('table', { name: 'Findings by type' })).toBeVisible();
