@@ -67,10 +67,10 @@ test('the report’s people whose credential expires soon are selected from the 
   await act.getByLabel(/^Expiration date/).fill(renewed);
   await act.getByRole('button', { name: 'Preview' }).click();
   await expect(act.getByRole('region', { name: 'Preview' })).toContainText(`${changes(item.people)} to queue`);
-  await app.screenshot({ path: testInfo.outputPath('report-selection.png') });
   for (const colorScheme of ['dark', 'light'] as const) {
     await app.emulateMedia({ colorScheme });
     expect(await axeViolations(app), `report with a selection (${colorScheme})`).toEqual([]);
+    await app.screenshot({ path: testInfo.outputPath(`report-selection-${colorScheme}.png`) });
   }
   // printed, the report has no list to act on and no checkbox
   await app.emulateMedia({ media: 'print' });
@@ -159,6 +159,7 @@ test('a week’s bar of the expiry chart opens the holders expiring that week, a
   for (const colorScheme of ['dark', 'light'] as const) {
     await app.emulateMedia({ colorScheme });
     expect(await axeViolations(app), `dashboard (${colorScheme})`).toEqual([]);
+    await chart.screenshot({ path: testInfo.outputPath(`dashboard-chart-${colorScheme}.png`) });
   }
   await chart.locator('summary').click();
   const rows = chart.getByRole('table', { name: 'Credentials expiring by week' }).getByRole('row');
