@@ -178,7 +178,22 @@ describe('the compliance report', () => {
     const loaded = await loadReport(db, { kind: 'site', siteid: 1 });
     const report = buildReport(loaded.input, options);
     expect([report.people, soon(report)]).toEqual([3, [1]]);
-    expect(loaded.pendingIncluded).toBe(2); // the new credential and Dora (the removed one is not in the report)
+    // counted as the Outbox counts: one per change, the removal included (the report no longer shows what it removes)
+    expect([loaded.pendingIncluded, loaded.pendingInOutbox]).toEqual([3, 3]);
+  });
+
+  it('counts the changes it includes as the Outbox does, apart from those about what it does not show', async () => {
+    await queue(
+      { kind: 'credentialAssignment.update', credentialid: 7, userid: 2, changes: { expirationdate: '03/12/2026' } },
+      { kind: 'credentialAssignment.update', credentialid: 7, userid: 2, changes: { expirationdate: '03/14/2026' } },
+      { kind: 'groupAccess.grant', siteid: 1, groupid: 10, userid: 1 },
+      { kind: 'user.update', userid: 3, changes: { status: 'Active' } },
+    );
+    // two changes of one credential are two changes; the access grant is not in a report; user 3 is on the site
+    const loaded = await loadReport(db, { kind: 'site', siteid: 1 });
+    expect([loaded.pendingIncluded, loaded.pendingInOutbox]).toEqual([3, 4]);
+    const group = await loadReport(db, { kind: 'people', userids: [1] });
+    expect([group.pendingIncluded, group.pendingInOutbox]).toEqual([0, 4]);
   });
 });
 

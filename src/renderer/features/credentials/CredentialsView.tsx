@@ -11,7 +11,7 @@ import type { FieldbookDb } from '../../db/index.ts';
 import type { RouteProps } from '../../app/routes.tsx';
 import { useActiveDb } from '../../app/session.ts';
 import { hrefFor, navigate } from '../../app/router.ts';
-import { formatCount } from '../../app/format.ts';
+import { formatCount, formatDate } from '../../app/format.ts';
 import { CREDENTIAL_STATE_LABEL, credentialState } from '../../app/compliance.ts';
 import { applyOverlays, usersWithPending } from '../../app/overlays.ts';
 import { PendingMarker } from '../../components/PendingMarker.tsx';
@@ -27,12 +27,29 @@ import { ExpiryDate } from '../../components/ExpiryDate.tsx';
 import { useSoonDays } from '../../app/soon-window.ts';
 import { SelectionBar, useRowSelection } from '../../components/SelectionBar.tsx';
 import {
-  PAGE_SIZE, countInWindowWithPending, credentialHolders, credentialSummaries, credentialsExpiringWithin, expiredCredentials,
-  inExpiredWindow, inExpiringWindow, listCredentialCategories, listCredentials, type Holder,
+  PAGE_SIZE, countExpiringInWithPending, countInWindowWithPending, credentialHolders, credentialSummaries, credentialsExpiringIn, credentialsExpiringWithin, expiredCredentials,
+  inExpiredWindow, inExpiringWindow, inExpiryRange, listCredentialCategories, listCredentials, weekRange, type Holder, type WindowOptions,
 } from './queries.ts';
 
-/** All holders, the expired, or those expiring within that many days ("30"). */
-export type HolderWindow = 'all' | 'expired' | `${number}`;
+/** All holders, the expired, those expiring within that many days ("30"), or in the week starting that day (a bar of the dashboard's chart). */
+export type HolderWindow = 'all' | 'expired' | `${number}` | `week:${string}`;
+
+/** The first day of a week's window, null for the other windows. */
+function weekOf(window: HolderWindow): string | null {
+  return window.startsWith('week:') ? window.slice('week:'.length) : null;
+}
+
+/** The list of a window other than "all": its query, its test for pending records, and its count (the one the dashboard shows). */
+function windowQuery(db: FieldbookDb, window: Exclude<HolderWindow, 'all'>, options: WindowOptions) {
+  const week = weekOf(window);
+  if (week !== null) {
+    const range = weekRange(week);
+    return { read: () => credentialsExpiringIn(db, range, options), matches: (a: CredentialAssignmentRecord) => inExpiryRange(a, range, options), count: () => countExpiringInWithPending(db, range, options) };
+  }
+  if (window === 'expired') return { read: () => expiredCredentials(db, options), matches: (a: CredentialAssignmentRecord) => inExpiredWindow(a, options), count: () => countInWindowWithPending(db, 'expired', options) };
+  const days = Number(window);
+  return { read: () => credentialsExpiringWithin(db, days, options), matches: (a: CredentialAssignmentRecord) => inExpiringWindow(a, days, options), count: () => countInWindowWithPending(db, days, options) };
+}
 
 interface HolderPage {
   holders: Holder[];
@@ -47,31 +64,32 @@ async function loadHolders(db: FieldbookDb, credentialid: number | null, window:
     return { holders: assignments.map((assignment) => ({ assignment, user: users.get(assignment.userid) })), total: assignments.filter((a) => a.pendingChange !== 'delete').length };
   }
   const options = credentialid === null ? { today, limit } : { today, credentialid, limit };
-  const days = Number(window);
-  const matches = window === 'expired' ? (a: CredentialAssignmentRecord) => inExpiredWindow(a, options) : (a: CredentialAssignmentRecord) => inExpiringWindow(a, days, options);
+  // 'all' of every credential is never asked (the view shows the soon window instead)
+  const query = windowQuery(db, window === 'all' ? 'expired' : window, options);
   // the total is counted by the query the dashboard's figures use, so the two agree
-  const [assignments, total] = await Promise.all([
-    window === 'expired' ? expiredCredentials(db, options) : credentialsExpiringWithin(db, days, options),
-    countInWindowWithPending(db, window === 'expired' ? 'expired' : days, options),
-  ]);
-  const withPending = await applyOverlays('credentialAssignments', db, assignments, matches);
+  const [assignments, total] = await Promise.all([query.read(), query.count()]);
+  const withPending = await applyOverlays('credentialAssignments', db, assignments, query.matches);
   const users = await usersWithPending(db, withPending.map((a) => a.userid));
   return { holders: withPending.map((assignment) => ({ assignment, user: users.get(assignment.userid) })), total };
 }
 
 function holderWindowWords(window: HolderWindow): string {
+  const week = weekOf(window);
+  if (week !== null) return `expiring in the week of ${formatDate(week)}`;
   return window === 'all' ? '' : window === 'expired' ? 'expired' : `expiring within ${plural(Number(window), 'day')}`;
 }
 
 /** The windows the Show picker offers: this week, the "soon" window, 30/60/90 days, and the one a link opened. */
 function windowChoices(soonDays: number, current: HolderWindow): number[] {
   const days = new Set([7, soonDays, 30, 60, 90]);
-  if (current !== 'all' && current !== 'expired') days.add(Number(current));
+  if (current !== 'all' && current !== 'expired' && weekOf(current) === null) days.add(Number(current));
   return [...days].sort((a, b) => a - b);
 }
 
-/** The days a holder's state badge counts as "expiring soon" under this window. */
-function badgeDays(window: HolderWindow, soonDays: number): number {
+/** The days a holder's state badge counts as "expiring soon" under this window (a week's: through its last day). */
+function badgeDays(window: HolderWindow, soonDays: number, today: string): number {
+  const week = weekOf(window);
+  if (week !== null) return Math.max(soonDays, Math.round((Date.parse(weekRange(week).before) - Date.parse(today)) / 86_400_000) - 1);
   return window === 'all' || window === 'expired' ? soonDays : Number(window);
 }
 
@@ -121,7 +139,7 @@ function Holders({ db, credential, names, opened }: { db: FieldbookDb; credentia
     { id: 'user', header: 'Holder', width: 'minmax(10rem, 2fr)', render: (h) => h.user ? <a href={hrefFor('users', h.user.userid)} tabIndex={-1}>{h.user.lastname}, {h.user.firstname}</a> : NOT_HERE.person },
     ...(credential ? [] : [{ id: 'credential', header: 'Credential', width: 'minmax(8rem, 1.5fr)', render: (h: Holder) => names.get(h.assignment.credentialid) ?? NOT_HERE.credential, fitText: (h: Holder) => names.get(h.assignment.credentialid) ?? '' }]),
     { id: 'expires', header: 'Expires', width: '18rem', render: (h) => <ExpiryDate iso={h.assignment.expirationIso} today={today} /> },
-    { id: 'state', header: 'State', width: '9rem', render: (h) => <><CredentialBadge state={credentialState(h.assignment, today, badgeDays(effective, soonDays), { expiration: credential?.requiredexpirationdate ?? true })} /> <PendingMarker row={h.assignment} what={`${names.get(h.assignment.credentialid) ?? 'the credential'} of ${h.user ? `${h.user.firstname} ${h.user.lastname}` : NOT_HERE.person}`} /></> },
+    { id: 'state', header: 'State', width: '9rem', render: (h) => <><CredentialBadge state={credentialState(h.assignment, today, badgeDays(effective, soonDays, today), { expiration: credential?.requiredexpirationdate ?? true })} /> <PendingMarker row={h.assignment} what={`${names.get(h.assignment.credentialid) ?? 'the credential'} of ${h.user ? `${h.user.firstname} ${h.user.lastname}` : NOT_HERE.person}`} /></> },
     { id: 'number', header: 'Number', width: '7rem', render: (h) => h.assignment.credentialnumber || '—', fitText: (h) => h.assignment.credentialnumber },
     { id: 'status', header: 'Status', width: '6rem', render: (h) => <StatusText value={h.assignment.status} /> },
   ];
@@ -129,7 +147,7 @@ function Holders({ db, credential, names, opened }: { db: FieldbookDb; credentia
   const exportName = `${credential ? `holders of ${credential.credentialname}` : 'credentials'} ${holderWindowWords(effective)}`;
   const exportHolders = async () => {
     const all = await loadHolders(db, credential?.credentialid ?? null, effective, today, Infinity);
-    return tableOf(holderExportColumns(names, today, badgeDays(effective, soonDays)), all.holders);
+    return tableOf(holderExportColumns(names, today, badgeDays(effective, soonDays, today)), all.holders);
   };
   return (
     <section className="panel" aria-labelledby="holders-heading">
@@ -141,6 +159,7 @@ function Holders({ db, credential, names, opened }: { db: FieldbookDb; credentia
             {credential && <option value="all">All holders</option>}
             <option value="expired">Expired</option>
             {windowChoices(soonDays, effective).map((d) => <option key={d} value={d}>Expiring within {plural(d, 'day')}</option>)}
+            {weekOf(effective) !== null && <option value={effective}>Expiring in the week of {formatDate(weekOf(effective)!)}</option>}
           </select>
         </label>
         {credential && <button type="button" onClick={() => navigate('credentials')}>Show all credentials</button>}
@@ -158,6 +177,7 @@ function Holders({ db, credential, names, opened }: { db: FieldbookDb; credentia
 
 function openedWindow(params: readonly string[]): HolderWindow | null {
   if (params[0] === 'expired') return 'expired';
+  if (params[0] === 'week' && /^\d{4}-\d{2}-\d{2}$/.test(params[1] ?? '')) return `week:${params[1]}`;
   const days = Number(params[1]);
   return params[0] === 'expiring' && Number.isInteger(days) && days > 0 ? `${days}` : null;
 }
@@ -172,7 +192,7 @@ export default function CredentialsView({ params }: RouteProps) {
   const catalog = useCatalogNames(db);
   const names = useMemo(() => new Map((credentials ?? []).map((c) => [c.credentialid, credentialLabel(c, catalog)])), [credentials, catalog]);
   if (!db) return null;
-  // `#/credentials/42`, or a list the dashboard opens: `#/credentials/expiring/7`, `#/credentials/expired`
+  // `#/credentials/42`, or a list the dashboard opens: `#/credentials/expiring/7`, `#/credentials/expired`, `#/credentials/week/2026-03-08`
   const opened = openedWindow(params);
   const selectedId = params[0] === undefined || opened ? null : Number(params[0]);
   const selected = credentials?.find((c) => c.credentialid === selectedId) ?? null;

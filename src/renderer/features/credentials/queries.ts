@@ -109,6 +109,38 @@ export async function countInWindowWithPending(db: FieldbookDb, window: 'expired
   return countWithPending('credentialAssignments', db, await countCredentialsExpiringWithin(db, window, options), (a) => inExpiringWindow(a, window, options));
 }
 
+/** A week of the dashboard's chart: assignments expiring from `from` up to, not including, `before`. */
+export interface ExpiryRange {
+  from: string;
+  before: string;
+}
+
+/** The week starting that day (the dashboard's weeks start today, then every 7 days). */
+export function weekRange(weekStart: string): ExpiryRange {
+  return { from: weekStart, before: addDaysIso(weekStart, 7) };
+}
+
+function dateRange(db: FieldbookDb, range: ExpiryRange, options: WindowOptions) {
+  return options.credentialid !== undefined
+    ? db.credentialAssignments.where('[credentialid+expirationIso]').between([options.credentialid, range.from], [options.credentialid, range.before], true, false)
+    : db.credentialAssignments.where('expirationIso').between(range.from, range.before, true, false);
+}
+
+/** Does an assignment fall in the range (the test of `credentialsExpiringIn`, for pending records)? */
+export function inExpiryRange(a: CredentialAssignmentRecord, range: ExpiryRange, options: WindowOptions = {}): boolean {
+  return (options.credentialid === undefined || a.credentialid === options.credentialid) && a.expirationIso >= range.from && a.expirationIso < range.before;
+}
+
+/** Assignments expiring within the range, of one credential or of all, soonest first. */
+export async function credentialsExpiringIn(db: FieldbookDb, range: ExpiryRange, options: WindowOptions = {}): Promise<CredentialAssignmentRecord[]> {
+  return dateRange(db, range, options).limit(options.limit ?? PAGE_SIZE).toArray();
+}
+
+/** How many assignments expire within the range, pending edits counted: a week's bar on the dashboard and the list it opens. */
+export async function countExpiringInWithPending(db: FieldbookDb, range: ExpiryRange, options: WindowOptions = {}): Promise<number> {
+  return countWithPending('credentialAssignments', db, await dateRange(db, range, options).count(), (a) => inExpiryRange(a, range, options));
+}
+
 export interface CredentialSummary {
   credentialid: number;
   holders: number;

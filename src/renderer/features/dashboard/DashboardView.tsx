@@ -5,7 +5,7 @@
  */
 import type { MouseEvent } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, LabelList, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { todayIso } from '../../../shared/dates.ts';
 import { useActiveDb } from '../../app/session.ts';
 import { usePendingVersion } from '../../outbox/runtime.ts';
@@ -13,7 +13,7 @@ import { formatCount, formatDate } from '../../app/format.ts';
 import { hrefFor, navigate } from '../../app/router.ts';
 import { useSoonDays } from '../../app/soon-window.ts';
 import { attentionFigures, credentialsExpiringByWeek, overdueTrainingByCourse, userStatusBreakdown } from './queries.ts';
-import { AttentionFiguresList, FigureLink, openUsersWithStatus } from './Figures.tsx';
+import { AttentionFiguresList, FigureLink, openUsersWithStatus, showUsersWithStatus } from './Figures.tsx';
 import { ChangesSummary } from '../changes/ChangesSummary.tsx';
 import { MEANING_COLOUR, statusColour } from './colours.ts';
 
@@ -49,21 +49,25 @@ function shortLabel(text: string, max = 20): string {
 }
 const shortDate = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-type WeekRow = { label: string; short: string; value: number };
+type WeekRow = { weekStart: string; label: string; short: string; value: number; href: string };
 
+/** Each bar opens the holders expiring that week (a link in the table of numbers, for the keyboard); its count stands on it. */
 function ExpiringCard({ weeks }: { weeks: WeekRow[] | undefined }) {
   return (
     <figure className="card" aria-labelledby="chart-expiring">
-      <figcaption id="chart-expiring">Credentials expiring in the next 12 weeks, by week</figcaption>
+      <figcaption id="chart-expiring">Credentials expiring in the next 12 weeks, by week (a bar opens its list)</figcaption>
       {weeks === undefined ? <p role="status">Loading…</p> : (
         <div className="chart">
           <ResponsiveContainer width="100%" height={240}>
-            <BarChart data={weeks}>
+            <BarChart data={weeks} margin={{ top: 16, right: 8 }}>
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="short" fontSize={11} interval="preserveStartEnd" minTickGap={8} />
               <YAxis allowDecimals={false} fontSize={11} />
               <Tooltip />
-              <Bar dataKey="value" name="Expiring" fill={MEANING_COLOUR.expiring} isAnimationActive={false} />
+              <Bar dataKey="value" name="Expiring" fill={MEANING_COLOUR.expiring} isAnimationActive={false} cursor="pointer"
+                onClick={(d: { payload?: WeekRow }) => d.payload && navigate('credentials', 'week', d.payload.weekStart)}>
+                <LabelList dataKey="value" position="top" fontSize={10} fill="currentColor" />
+              </Bar>
             </BarChart>
           </ResponsiveContainer>
         </div>
@@ -116,7 +120,8 @@ function StatusCard({ statuses }: { statuses: { label: string; status: string; v
           <ResponsiveContainer width="100%" height={240}>
             <PieChart>
               {/* no labels on the slices (small ones would overlap): the key below has every number */}
-              <Pie data={statuses} dataKey="value" nameKey="label" outerRadius={90} isAnimationActive={false}>
+              <Pie data={statuses} dataKey="value" nameKey="label" outerRadius={90} isAnimationActive={false} cursor="pointer"
+                onClick={(d: { payload?: { status: string } }) => d.payload && showUsersWithStatus(d.payload.status)}>
                 {statuses.map((r) => <Cell key={r.label} fill={r.colour} />)}
               </Pie>
               <Tooltip />
@@ -138,7 +143,7 @@ export default function DashboardView() {
   const weeks = useLiveQuery(() => (db ? credentialsExpiringByWeek(db, 12, today) : Promise.resolve([])), [db, today, pendingVersion]);
   const overdue = useLiveQuery(() => (db ? overdueTrainingByCourse(db, Infinity, today) : Promise.resolve([])), [db, today, pendingVersion]);
   const statuses = useLiveQuery(() => (db ? userStatusBreakdown(db) : Promise.resolve([])), [db, pendingVersion]);
-  const weekRows = weeks?.map((w) => ({ label: `Week of ${formatDate(w.weekStart)}`, short: shortDate.format(new Date(`${w.weekStart}T00:00:00Z`)), value: w.count }));
+  const weekRows = weeks?.map((w) => ({ weekStart: w.weekStart, label: `Week of ${formatDate(w.weekStart)}`, short: shortDate.format(new Date(`${w.weekStart}T00:00:00Z`)), value: w.count, href: hrefFor('credentials', 'week', w.weekStart) }));
   const courseRows = overdue?.map((c) => ({ courseid: c.courseid, label: c.coursename || `Course ${c.courseid}`, value: c.count, href: hrefFor('training', 'course', c.courseid) }));
   const statusRows = statuses?.map((s) => ({ label: s.status || '(no status)', status: s.status, value: s.count, colour: statusColour(s.status) }));
   return (

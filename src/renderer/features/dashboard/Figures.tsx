@@ -29,11 +29,16 @@ export function AttentionFiguresList({ figures, soonDays }: { figures: Attention
   );
 }
 
-/** Opens the Users list filtered to one status (its count line then shows the figure). */
+/** Shows the Users list filtered to one status (its count line then shows the figure): a slice of the chart, or its key. */
+export function showUsersWithStatus(status: string): void {
+  usersViewStore.setState({ text: '', filters: { status } });
+  navigate('users');
+}
+
+/** The key's link to the Users list filtered to one status. */
 export function openUsersWithStatus(status: string) {
   return (e: MouseEvent) => {
     e.preventDefault();
-    usersViewStore.setState({ text: '', filters: { status } });
-    navigate('users');
+    showUsersWithStatus(status);
   };
 }

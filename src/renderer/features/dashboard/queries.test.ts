@@ -1,7 +1,13 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { enqueueOps } from '../../../shared/replay-queue/queue.ts';
 import { attentionFigures, credentialsExpiringByWeek, overdueTrainingByCourse, userStatusBreakdown } from './queries.ts';
 import { credentialAssignment, freshDb, trainingAssignment, user } from '../../testing/fixtures.ts';
+import { applyOverlays } from '../../app/overlays.ts';
+import { registerOutboxOverlays } from '../../outbox/overlays.ts';
+import { credentialsExpiringIn, inExpiryRange, weekRange } from '../credentials/queries.ts';
+
+beforeAll(() => registerOutboxOverlays());
 
 const today = '2026-03-01';
 
@@ -51,5 +57,32 @@ describe('the figures that open lists', () => {
       credentialAssignment(1, 3, '03/20/2026'), credentialAssignment(1, 4, '05/20/2026'), credentialAssignment(1, 5, '02/01/2026'),
     ]);
     expect(await attentionFigures(db, 30, today)).toEqual({ overdue: 0, expired: 1, expiringWeek: 2, expiringSoon: 3 });
+  });
+});
+
+describe("the expiry chart's weeks", () => {
+  it("count each week as the list its bar opens lists it, a change waiting in the Outbox included", async () => {
+    const db = freshDb();
+    await db.credentialAssignments.bulkPut([
+      credentialAssignment(1, 1, '03/01/2026'), credentialAssignment(1, 2, '03/07/2026'), credentialAssignment(2, 2, '03/08/2026'),
+      credentialAssignment(1, 3, '03/21/2026'), credentialAssignment(2, 4, '02/28/2026'),
+    ]);
+    // one moved from the first week to the third, one new in the second
+    await enqueueOps(db, [
+      { op: { kind: 'credentialAssignment.update', credentialid: 1, userid: 1, changes: { expirationdate: '03/16/2026' } }, summary: 'renew' },
+      { op: { kind: 'credentialAssignment.create', credentialid: 2, userid: 5, fields: { expirationdate: '03/10/2026' } }, summary: 'assign' },
+    ]);
+    const weeks = await credentialsExpiringByWeek(db, 4, today);
+    expect(weeks.map((w) => [w.weekStart, w.count])).toEqual([['2026-03-01', 1], ['2026-03-08', 2], ['2026-03-15', 2], ['2026-03-22', 0]]);
+    for (const week of weeks) {
+      const range = weekRange(week.weekStart);
+      const listed = await applyOverlays('credentialAssignments', db, await credentialsExpiringIn(db, range, { limit: Infinity }), (a) => inExpiryRange(a, range));
+      expect(listed.filter((a) => a.pendingChange !== 'delete'), week.weekStart).toHaveLength(week.count);
+    }
+  });
+
+  it("hold a week's first day and leave out its eighth", () => {
+    const range = weekRange('2026-03-08');
+    expect(['2026-03-07', '2026-03-08', '2026-03-14', '2026-03-15'].map((d) => inExpiryRange(credentialAssignment(1, 1, `${d.slice(5, 7)}/${d.slice(8)}/${d.slice(0, 4)}`), range))).toEqual([false, true, true, false]);
   });
 });

@@ -2,7 +2,7 @@
 import { addDaysIso, todayIso } from '../../../shared/dates.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 import { countOverdueForCourse, countOverdueWithPending, isOverdue } from '../training/queries.ts';
-import { countInWindowWithPending } from '../credentials/queries.ts';
+import { countExpiringInWithPending, countInWindowWithPending, weekRange } from '../credentials/queries.ts';
 import { bucketDelta, touchedOf } from '../../app/overlays.ts';
 
 /** Counts with the pending operations' changes added (a bucket the cache lacks is added when it gains records). */
@@ -23,15 +23,14 @@ export interface WeekBucket {
   count: number;
 }
 
-/** Credential assignments expiring in each of the next `weeks` weeks (one index count per week). */
+/**
+ * Credential assignments expiring in each of the next `weeks` weeks, each counted by the
+ * query of the list its bar opens (Credentials → the week's holders), pending edits included.
+ */
 export async function credentialsExpiringByWeek(db: FieldbookDb, weeks = 12, today: string = todayIso()): Promise<WeekBucket[]> {
   const starts = Array.from({ length: weeks }, (_, i) => addDaysIso(today, i * 7));
-  const [counts, touched] = await Promise.all([
-    Promise.all(starts.map((weekStart) => db.credentialAssignments.where('expirationIso').between(weekStart, addDaysIso(weekStart, 7), true, false).count())),
-    touchedOf('credentialAssignments', db),
-  ]);
-  const delta = bucketDelta(touched, (a) => starts.find((start) => a.expirationIso >= start && a.expirationIso < addDaysIso(start, 7)) ?? null);
-  return withDelta(starts.map((weekStart, i) => ({ weekStart, count: counts[i]! })), (w) => w.weekStart, delta, () => null);
+  const counts = await Promise.all(starts.map((weekStart) => countExpiringInWithPending(db, weekRange(weekStart))));
+  return starts.map((weekStart, i) => ({ weekStart, count: counts[i]! }));
 }
 
 export interface CourseCount {

@@ -6,15 +6,20 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useActiveDb } from '../../app/session.ts';
 import { formatCount } from '../../app/format.ts';
+import type { FieldbookDb } from '../../db/index.ts';
 
 function Count({ n }: { n: number | undefined }) {
   return n ? <> ({formatCount(n)})</> : null;
 }
 
-/** Changes not done yet: waiting, being sent, in conflict, to review. */
+/** Changes not done yet: waiting, being sent, in conflict, to review (the report says how many of them it includes). */
+export async function countOutboxNotDone(db: FieldbookDb): Promise<number> {
+  return (await db.outbox.count()) - (await db.outbox.where('status').equals('done').count());
+}
+
 export function OutboxCount() {
   const db = useActiveDb();
-  const n = useLiveQuery(async () => (db ? (await db.outbox.count()) - (await db.outbox.where('status').equals('done').count()) : 0), [db]);
+  const n = useLiveQuery(async () => (db ? countOutboxNotDone(db) : 0), [db]);
   return <Count n={n} />;
 }
 

@@ -22,7 +22,22 @@ export interface DocumentHeading {
   choices: string;
   dataAsOf: string;
   printed: string;
+  /** the Outbox's changes the report shows, and all the Outbox holds (its tab's number) */
   pendingIncluded: number;
+  pendingInOutbox: number;
+}
+
+/**
+ * The changes not yet on the platform that the report includes, counted as the Outbox
+ * counts them (its tab's number), so the two never seem to disagree:
+ * "Includes 33 of the 38 changes in the Outbox, not yet on the platform; the other 5 …".
+ */
+export function pendingNote(included: number, inOutbox: number): string | null {
+  if (included === 0) return null;
+  if (included >= inOutbox) return `Includes ${inOutbox <= 1 ? 'the change' : `all ${plural(inOutbox, 'change')}`} in the Outbox, not yet on the platform.`;
+  const others = inOutbox - included;
+  return `Includes ${formatCount(included)} of the ${plural(inOutbox, 'change')} in the Outbox, not yet on the platform; `
+    + `${others === 1 ? 'the other one is' : `the other ${formatCount(others)} are`} about what this report does not show (access, e-mails, other people).`;
 }
 
 function FindingsCell({ findings }: { findings: readonly Finding[] }) {
@@ -134,9 +149,7 @@ export function ReportDocument({ report, heading, pageSize }: { report: Complian
         <h2>{heading.title}</h2>
         <p>{heading.choices}</p>
         <p>Printed {heading.printed} · data as of {heading.dataAsOf}</p>
-        {heading.pendingIncluded > 0 && (
-          <p className="report-pending">Includes {plural(heading.pendingIncluded, 'change')} still waiting in the Outbox, not yet on the platform.</p>
-        )}
+        {heading.pendingIncluded > 0 && <p className="report-pending">{pendingNote(heading.pendingIncluded, heading.pendingInOutbox)}</p>}
       </header>
       <Summary report={report} />
       {report.sections.map((s) => (

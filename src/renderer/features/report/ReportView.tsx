@@ -5,7 +5,7 @@
  * header repeats on every page); the desktop app saves it as a PDF through
  * `report:savePdf`. Everything from the cache: works offline.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { todayIso } from '../../../shared/dates.ts';
 import type { AppError } from '../../../shared/ipc.ts';
@@ -18,11 +18,12 @@ import { ErrorMessage } from '../../components/ErrorMessage.tsx';
 import { download } from '../outbox/download.ts';
 import { useUserSelection } from '../users/selection.ts';
 import { buildReport, type ComplianceReport } from './build.ts';
-import { FINDING_TYPES, type FindingType } from './model.ts';
+import { FINDING_TYPES, type FindingType, type ReportOptions } from './model.ts';
 import { reportCsv, reportFileName, reportXlsx, type ReportHeading } from './export.ts';
 import { ReportDocument } from './ReportDocument.tsx';
+import { ReportFindings } from './ReportFindings.tsx';
 import { defaultCategory, useReportChoices } from './choices.ts';
-import { loadReport, type ReportScope } from './queries.ts';
+import { loadReport, type LoadedReport, type ReportScope } from './queries.ts';
 import { usePendingVersion } from '../../outbox/runtime.ts';
 
 type ScopeKind = ReportScope['kind'];
@@ -57,6 +58,15 @@ function choicesLine(scopeLabel: string, categoryName: string | null, statuses: 
   return `${scopeLabel} · ${grouping} · ${people} · ${findings} · soon = within ${plural(soonDays, 'day')}`;
 }
 
+/** One report per input and choices: the findings list keeps its selection while nothing changes. */
+function useBuiltReport(loaded: LoadedReport | null | undefined, options: ReportOptions): ComplianceReport | null {
+  const { today, soonDays, categoryid, statuses, findingTypes } = options;
+  return useMemo(
+    () => (loaded ? buildReport(loaded.input, { today, soonDays, categoryid, statuses, findingTypes }) : null),
+    [loaded, today, soonDays, categoryid, statuses, findingTypes],
+  );
+}
+
 /** The report of the current choices, from the cache, with what its controls offer. */
 function useReport() {
   const db = useActiveDb();
@@ -77,7 +87,7 @@ function useReport() {
   const categories = (loaded?.input.categories ?? []).filter((c) => scopeSite === null || c.siteid === scopeSite).sort((a, b) => a.categoryname.localeCompare(b.categoryname));
   const chosenCategory = choices.categoryid;
   const categoryid = chosenCategory !== undefined && (chosenCategory === null || categories.some((c) => c.categoryid === chosenCategory)) ? chosenCategory : defaultCategory(categories, loaded?.input.groups ?? [], loaded?.input.requirements ?? [], kind === 'group' ? groupid : null);
-  const report = loaded ? buildReport(loaded.input, { today, soonDays, categoryid, statuses: choices.statuses, findingTypes: choices.findingTypes }) : null;
+  const report = useBuiltReport(loaded, { today, soonDays, categoryid, statuses: choices.statuses, findingTypes: choices.findingTypes });
   const offered = loaded && loaded.input.requirements.length > 0 ? FINDING_TYPES : FINDING_TYPES.filter((t) => t !== 'Missing');
   const title = loaded ? `Compliance report – ${loaded.scopeLabel}` : 'Compliance report';
   const categoryName = categories.find((c) => c.categoryid === categoryid)?.categoryname ?? null;
@@ -195,8 +205,9 @@ export default function ReportView() {
         {kind === 'people' && selected.size === 0 && <p>Choose people in Users first (select them in the list), then come back.</p>}
         {kind === 'group' && groupid === null && <p>Choose a group.</p>}
       </div>
+      {loaded && report && <ReportFindings report={report} />}
       {loaded && report && (
-        <ReportDocument report={report} pageSize={pageSize} heading={{ title: heading.title, choices: heading.filters, dataAsOf: heading.dataAsOf, printed: formatDate(today), pendingIncluded: loaded.pendingIncluded }} />
+        <ReportDocument report={report} pageSize={pageSize} heading={{ title: heading.title, choices: heading.filters, dataAsOf: heading.dataAsOf, printed: formatDate(today), pendingIncluded: loaded.pendingIncluded, pendingInOutbox: loaded.pendingInOutbox }} />
       )}
     </section>
   );

@@ -8,6 +8,7 @@ import type { UserRecord } from '../../../shared/records.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 import { applyOverlays, pendingSnapshot, type PendingMark } from '../../app/overlays.ts';
 import type { ReportInput } from './model.ts';
+import { countOutboxNotDone } from '../outbox/TabCounts.tsx';
 
 export type ReportScope = { kind: 'site'; siteid: number } | { kind: 'group'; groupid: number } | { kind: 'people'; userids: readonly number[] };
 
@@ -17,8 +18,13 @@ export interface LoadedReport {
   scopeLabel: string;
   /** the last completed sync of any collection (ISO), null when never synced */
   dataAsOf: string | null;
-  /** records of the report changed by operations still waiting in the Outbox */
+  /**
+   * the Outbox's changes (ops not yet done) this report shows: those changing its people,
+   * their credentials or their training, removals included (the report no longer shows what they remove)
+   */
   pendingIncluded: number;
+  /** every change in the Outbox not yet done: the number on the Outbox tab */
+  pendingInOutbox: number;
 }
 
 const kept = <T extends PendingMark>(rows: T[]): T[] => rows.filter((r) => r.pendingChange !== 'delete');
@@ -50,9 +56,13 @@ export async function loadReport(db: FieldbookDb, scope: ReportScope): Promise<L
     db.sites.toArray(),
     db.syncCollections.toArray(),
   ]);
-  const assignments = kept(await applyOverlays('credentialAssignments', pending, cachedAssignments, ofPeople));
-  const training = kept(await applyOverlays('trainingAssignments', pending, cachedTraining, ofPeople));
-  const pendingIncluded = [...people, ...assignments, ...training].filter((r) => r.pendingOps !== undefined).length;
+  const allAssignments = await applyOverlays('credentialAssignments', pending, cachedAssignments, ofPeople);
+  const allTraining = await applyOverlays('trainingAssignments', pending, cachedTraining, ofPeople);
+  const assignments = kept(allAssignments);
+  const training = kept(allTraining);
+  // changes counted as the Outbox counts them (one per op), not as the records they touch
+  const pendingIncluded = new Set([...people, ...allAssignments, ...allTraining].flatMap((r) => r.pendingOps ?? [])).size;
+  const pendingInOutbox = await countOutboxNotDone(db);
   const siteName = (siteid: number) => sites.find((s) => s.siteid === siteid)?.sitename ?? `Site ${siteid}`;
   let scopeLabel: string;
   if (scope.kind === 'site') scopeLabel = siteName(scope.siteid);
@@ -61,5 +71,5 @@ export async function loadReport(db: FieldbookDb, scope: ReportScope): Promise<L
     scopeLabel = group ? `${group.groupname} (${siteName(group.siteid)})` : `Group ${scope.groupid}`;
   } else scopeLabel = `${people.length} ${people.length === 1 ? 'person' : 'people'} chosen`;
   const dataAsOf = synced.reduce<string | null>((latest, row) => (row.lastSyncedAt && (!latest || row.lastSyncedAt > latest) ? row.lastSyncedAt : latest), null);
-  return { input: { people, memberships, groups, categories, credentials, courses, assignments, training, requirements }, scopeLabel, dataAsOf, pendingIncluded };
+  return { input: { people, memberships, groups, categories, credentials, courses, assignments, training, requirements }, scopeLabel, dataAsOf, pendingIncluded, pendingInOutbox };
 }
