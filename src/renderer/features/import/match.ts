@@ -12,7 +12,7 @@ import type { EmailRecord, UserRecord } from '../../../shared/records.ts';
 import { looksLikeFormula } from '../../../shared/formula.ts';
 import { DATE_FIELDS, FIELD_LABELS, IMPORT_FIELDS, type ImportField } from './mapping.ts';
 import { parseTextDate, type DayMonthOrder } from './text-date.ts';
-import { yieldToEventLoop } from '../../../shared/yield.ts';
+import { forEachSliced, mapSliced, type Slicing } from '../../../shared/sliced.ts';
 import { identityErrors } from './identity.ts';
 import { garbledErrors } from './garbled.ts';
 import { withArticle } from '../../app/words.ts';
@@ -184,22 +184,13 @@ export function planImport(rows: readonly ImportRow[], users: readonly UserRecor
   return rows.map((row) => planRow(row, options, index, inFile, emails));
 }
 
-/** The same plan, made a slice of rows at a time so the window stays responsive; null when `stopped()` turns true. */
-export async function planImportInSlices(rows: readonly ImportRow[], users: readonly UserRecord[], siteid: number, emails: EmailsByUser, options: MatchOptions, stopped: () => boolean, slice = 2000): Promise<RowPlan[] | null> {
+/** The same plan, made a slice of rows at a time (no long task of the window); null when `stopped()` turns true. */
+export async function planImportInSlices(rows: readonly ImportRow[], users: readonly UserRecord[], siteid: number, emails: EmailsByUser, options: MatchOptions, stopped: () => boolean, slicing: Slicing = {}): Promise<RowPlan[] | null> {
   const index = peopleIndex(users, siteid, emails);
   const inFile = emptyFileIndex();
-  for (let at = 0; at < rows.length; at += slice) {
-    await yieldToEventLoop();
-    if (stopped()) return null;
-    indexRows(inFile, rows, at, Math.min(at + slice, rows.length));
-  }
-  const plans: RowPlan[] = [];
-  for (let at = 0; at < rows.length; at += slice) {
-    await yieldToEventLoop();
-    if (stopped()) return null;
-    for (let i = at; i < Math.min(at + slice, rows.length); i += 1) plans.push(planRow(rows[i]!, options, index, inFile, emails));
-  }
-  return plans;
+  const sliced = { ...slicing, stopped };
+  if (!(await forEachSliced(rows.length, (i) => indexRows(inFile, rows, i, i + 1), sliced))) return null;
+  return mapSliced(rows, (row) => planRow(row, options, index, inFile, emails), sliced);
 }
 
 function planRow(row: ImportRow, options: MatchOptions, index: PeopleIndex, inFile: FileIndex, emails: EmailsByUser): RowPlan {
