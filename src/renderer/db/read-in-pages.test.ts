@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { liveQuery } from 'dexie';
 import { openFieldbookDb } from './index.ts';
-import { readInPages } from './read-in-pages.ts';
+import { readInPages, readRangeInPages } from '../../shared/read-in-pages.ts';
 import { user } from '../testing/fixtures.ts';
 
 const ids = (users: { userid: number }[]) => users.map((u) => u.userid);
@@ -40,5 +40,20 @@ describe('reading a whole table a page at a time', () => {
     await writer.users.put(user(3));
     await vi.waitFor(() => expect(seen.at(-1)).toBe(3));
     subscription.unsubscribe();
+  });
+});
+
+describe('reading a range of an index a page at a time', () => {
+  it('gives the records of the range only, each once, as one read of it would', async () => {
+    const db = await cacheWith(0);
+    await db.users.bulkPut(Array.from({ length: 23 }, (_, i) => ({ ...user(i + 1), siteid: i % 3 === 0 ? 7 : 8 })));
+    const pages = vi.fn();
+    const read = await db.transaction('r', db.users, () => readRangeInPages(() => {
+      pages();
+      return db.users.where('siteid').equals(8);
+    }, 4));
+    expect(ids(read).sort((a, b) => a - b)).toEqual(ids(await db.users.where('siteid').equals(8).toArray()).sort((a, b) => a - b));
+    // 15 records in pages of 4: four pages, the last of 3
+    expect(pages).toHaveBeenCalledTimes(4);
   });
 });

@@ -12,7 +12,7 @@ import { useActiveDb } from '../../app/session.ts';
 import { applyPendingToEmails, applyPendingToUsers } from '../../outbox/pending.ts';
 import { memoUnsentOps } from '../../outbox/ops-memo.ts';
 import { usePendingVersion } from '../../outbox/runtime.ts';
-import { readInPages } from '../../db/read-in-pages.ts';
+import { readInPages } from '../../../shared/read-in-pages.ts';
 import { emailsByUser, type GroupRef } from './match.ts';
 
 const NONE: UserRecord[] = [];
