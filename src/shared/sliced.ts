@@ -2,9 +2,9 @@
  * Long work on the window's thread cut into short tasks: items are worked
  * through until a slice has used its time budget, then the event loop runs
  * (input, paint, IndexedDB answers) before the next slice. A budget of time,
- * not a count of items, because an item's cost varies by a factor of ten
- * between a plain row and one that meets 20,000 cached people, and a slice
- * that fits on an idle laptop may not on a busy one. No task of the window
+ * not a count of items, because items differ widely in cost (a row planned
+ * against 20,000 cached people, a row mapped, an op built), and a slice of a
+ * fixed count that fits on an idle laptop may not on a busy one. No task of the window
  * should pass 50 ms (what Chromium reports as a long task): the default budget
  * leaves room for a garbage collection and for the machine being busy.
  */
