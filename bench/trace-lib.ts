@@ -16,7 +16,7 @@ export interface TaskTimes {
   cpuOver50: number;
 }
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
   ph: string;
   pid: number;
@@ -38,7 +38,7 @@ async function readStream(cdp: CDPSession, handle: string): Promise<string> {
 }
 
 /** The tasks of the busiest renderer main thread in the trace (the page's). */
-function mainThreadTasks(events: readonly TraceEvent[]): TaskTimes {
+export function mainThreadTasks(events: readonly TraceEvent[]): TaskTimes {
   const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
   const byThread = new Map<string, TraceEvent[]>();
   for (const e of events) {
