@@ -39,7 +39,7 @@ export const PENDING_STATE = {
 /**
  * Ops handed to IndexedDB per request: the structured clone of each request's records
  * runs on the window's thread, about 50 µs an op on an idle laptop but 150–300 µs on a
- * busy one (250 an request made tasks of 40–76 ms there), so 100 keep every task under 30 ms.
+ * busy one (250 a request made tasks of 40–76 ms there), so 100 keep every task under 30 ms.
  */
 const WRITE_SLICE = 100;
 
