@@ -9,7 +9,7 @@
  * the handlers make, so the transfer floor can replay the sync's own list.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -88,6 +88,11 @@ export interface BenchSession {
   relaunch(): Promise<BrowserContext>;
   /** a second browser on a new, empty profile (closed with the session) */
   freshContext(): Promise<BrowserContext>;
+  /**
+   * a second browser on a copy of this profile (its cache, same origin), taken with the browser closed
+   * (closed with the session): what it writes leaves the shared profile as it was
+   */
+  forkedContext(): Promise<BrowserContext>;
   close(): Promise<void>;
 }
 
@@ -142,6 +147,15 @@ export async function startBenchSession(ctx: BenchContext, dataset: string): Pro
         const fresh = await launchChromium(path.join(work, `chromium-fresh-${cleanups.length}`));
         cleanups.push(() => fresh.close());
         return fresh;
+      },
+      async forkedContext() {
+        const copy = path.join(work, `chromium-fork-${cleanups.length}`);
+        await context.close();
+        await cp(userDataDir, copy, { recursive: true });
+        context = await launchChromium(userDataDir);
+        const fork = await launchChromium(copy);
+        cleanups.push(() => fork.close());
+        return fork;
       },
       async relaunch() {
         await context.close();

@@ -1,5 +1,5 @@
 /**
- * One full sync of dataset `l` shared by the sync and queries benchmarks when
+ * One full sync of dataset `l` shared by the sync, queries and import benchmarks when
  * they run in the same `npm run bench` (a full sync of `l` takes minutes on two
  * cores: doing it once keeps the whole run short). What only the moment right
  * after the full sync can tell (its time, what it streamed, the renderer's
@@ -18,7 +18,7 @@ import { isSyncRequest, type RecordedRequest } from './sync-lib.ts';
 /** dataset l by default; FIELDBOOK_BENCH_DATASET=m (or tiny) for a quick try of the benchmarks themselves */
 export const DATASET = process.env.FIELDBOOK_BENCH_DATASET ?? 'l';
 export const SYNC_TIMEOUT_MS = 10 * 60_000;
-const USERS = ['queries', 'sync'];
+const USERS = ['import', 'queries', 'sync'];
 
 export interface SyncedSession {
   session: BenchSession;

@@ -12,7 +12,7 @@ import type { EmailRecord, UserRecord } from '../../../shared/records.ts';
 import { looksLikeFormula } from '../../../shared/formula.ts';
 import { DATE_FIELDS, FIELD_LABELS, IMPORT_FIELDS, type ImportField } from './mapping.ts';
 import { parseTextDate, type DayMonthOrder } from './text-date.ts';
-import { yieldToEventLoop } from '../../../shared/yield.ts';
+import { forEachSliced, mapSliced, type Slicing } from '../../../shared/sliced.ts';
 import { identityErrors } from './identity.ts';
 import { garbledErrors } from './garbled.ts';
 import { withArticle } from '../../app/words.ts';
@@ -115,22 +115,41 @@ interface Indexes {
   inFile: FileIndex;
 }
 
+const emptyPeopleIndex = (): PeopleIndex => ({ username: new Index(), employeeid: new Index(), email: new Index(), elsewhere: { username: new Index(), email: new Index() } });
+
+function addPerson(index: PeopleIndex, u: UserRecord, siteid: number): void {
+  if (u.siteid === siteid) {
+    index.username.add(u.username, u);
+    index.employeeid.add(u.employeeid, u);
+  } else index.elsewhere.username.add(u.username, u);
+}
+
+function addAddresses(index: PeopleIndex, u: UserRecord | undefined, addresses: ReadonlySet<string>, siteid: number): void {
+  if (!u) return;
+  const into = u.siteid === siteid ? index.email : index.elsewhere.email;
+  for (const address of addresses) into.add(address, u);
+}
+
 function peopleIndex(users: readonly UserRecord[], siteid: number, emails: EmailsByUser): PeopleIndex {
-  const index: PeopleIndex = { username: new Index(), employeeid: new Index(), email: new Index(), elsewhere: { username: new Index(), email: new Index() } };
+  const index = emptyPeopleIndex();
   const byId = new Map(users.map((u) => [u.userid, u]));
-  for (const u of users) {
-    if (u.siteid === siteid) {
-      index.username.add(u.username, u);
-      index.employeeid.add(u.employeeid, u);
-    } else index.elsewhere.username.add(u.username, u);
-  }
-  for (const [userid, addresses] of emails) {
-    const u = byId.get(userid);
-    if (!u) continue;
-    const into = u.siteid === siteid ? index.email : index.elsewhere.email;
-    for (const address of addresses) into.add(address, u);
-  }
+  for (const u of users) addPerson(index, u, siteid);
+  for (const [userid, addresses] of emails) addAddresses(index, byId.get(userid), addresses, siteid);
   return index;
+}
+
+/** The same index, a slice of people at a time (20,000 people at once were one long task of the window); null when stopped. */
+async function peopleIndexInSlices(users: readonly UserRecord[], siteid: number, emails: EmailsByUser, slicing: Slicing): Promise<PeopleIndex | null> {
+  const index = emptyPeopleIndex();
+  const byId = new Map<number, UserRecord>();
+  const people = await forEachSliced(users.length, (i) => {
+    const u = users[i]!;
+    byId.set(u.userid, u);
+    addPerson(index, u, siteid);
+  }, slicing);
+  const addresses = [...emails];
+  const done = people && (await forEachSliced(addresses.length, (i) => addAddresses(index, byId.get(addresses[i]![0]), addresses[i]![1], siteid), slicing));
+  return done ? index : null;
 }
 
 /** Why a row's username or e-mail cannot be used: someone on another site holds it. */
@@ -209,22 +228,13 @@ export function planImport(rows: readonly ImportRow[], users: readonly UserRecor
   return rows.map((row) => uncheckedSkip(planRow(row, options, index, inFile, emails), options.notKept));
 }
 
-/** The same plan, made a slice of rows at a time so the window stays responsive; null when `stopped()` turns true. */
-export async function planImportInSlices(rows: readonly ImportRow[], users: readonly UserRecord[], siteid: number, emails: EmailsByUser, options: MatchOptions, stopped: () => boolean, slice = 2000): Promise<RowPlan[] | null> {
-  const index = peopleIndex(users, siteid, emails);
+/** The same plan, made a slice of rows at a time (no long task of the window); null when `stopped()` turns true. */
+export async function planImportInSlices(rows: readonly ImportRow[], users: readonly UserRecord[], siteid: number, emails: EmailsByUser, options: MatchOptions, stopped: () => boolean, slicing: Slicing = {}): Promise<RowPlan[] | null> {
+  const sliced = { ...slicing, stopped };
+  const index = await peopleIndexInSlices(users, siteid, emails, sliced);
   const inFile = emptyFileIndex();
-  for (let at = 0; at < rows.length; at += slice) {
-    await yieldToEventLoop();
-    if (stopped()) return null;
-    indexRows(inFile, rows, at, Math.min(at + slice, rows.length));
-  }
-  const plans: RowPlan[] = [];
-  for (let at = 0; at < rows.length; at += slice) {
-    await yieldToEventLoop();
-    if (stopped()) return null;
-    for (let i = at; i < Math.min(at + slice, rows.length); i += 1) plans.push(uncheckedSkip(planRow(rows[i]!, options, index, inFile, emails), options.notKept));
-  }
-  return plans;
+  if (!index || !(await forEachSliced(rows.length, (i) => indexRows(inFile, rows, i, i + 1), sliced))) return null;
+  return mapSliced(rows, (row) => uncheckedSkip(planRow(row, options, index, inFile, emails), options.notKept), sliced);
 }
 
 function planRow(row: ImportRow, options: MatchOptions, index: PeopleIndex, inFile: FileIndex, emails: EmailsByUser): RowPlan {

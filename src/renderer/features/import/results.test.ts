@@ -6,7 +6,7 @@ import { sheetOf } from './header.ts';
 import { guessMapping } from './mapping.ts';
 import { planImport } from './match.ts';
 import { readSpreadsheet } from './read/index.ts';
-import { resultsTable, type ImportRun } from './results.ts';
+import { resultsTable, resultsTableInSlices, type ImportRun } from './results.ts';
 import { rowsOf } from './rows.ts';
 import { writeCsv, writeXlsx } from '../../../shared/spreadsheet-export.ts';
 
@@ -37,6 +37,10 @@ describe('the results file', () => {
       ['dy', '=1+2', 'Ode', 'invalid', '', 'Forename "=1+2" looks like a spreadsheet formula.'],
       ['ey', 'Ey', 'Ode', 'failed', '1001', 'Username already taken.'],
     ]);
+  });
+
+  it('made a slice of rows at a time (the window on 100,000 rows), is the same table', async () => {
+    expect(await resultsTableInSlices(run, ops)).toEqual(resultsTable(run, ops));
   });
 
   it('is written as XLSX and CSV with formula-like cells neutralised, and reads back as the same rows', () => {

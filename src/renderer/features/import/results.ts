@@ -4,6 +4,7 @@
  * replay has run. It can be fixed and dropped in again: the reader ignores
  * these three columns when it finds them at the end of a header.
  */
+import { mapSliced } from '../../../shared/sliced.ts';
 import type { OutboxOp } from '../../../shared/outbox.ts';
 import type { RawRow } from './read/table.ts';
 import type { RowPlan } from './match.ts';
@@ -64,15 +65,22 @@ function outcome(ops: readonly (OutboxOp | undefined)[]): { status: string; stat
   return worst;
 }
 
+/** One data row of the results table. */
+function resultRow(run: ImportRun, row: ImportRun['rows'][number], opsById: ReadonlyMap<string, OutboxOp>): string[] {
+  const cells = Array.from({ length: run.headers.length }, (_, i) => row.cells[i] ?? '');
+  const ids = run.opsByRow.get(row.rowNumber);
+  const result = ids && ids.length > 0 ? outcome(ids.map((id) => opsById.get(id))) : { ...notQueued(run.plans.get(row.rowNumber)), statuscode: '' };
+  return [...cells, result.status, result.statuscode, result.message];
+}
+
+const headerRow = (run: ImportRun) => [...run.headers, ...RESULT_COLUMNS];
+
 /** The results table: the input's columns, then status, statuscode, message. */
 export function resultsTable(run: ImportRun, opsById: ReadonlyMap<string, OutboxOp>): string[][] {
-  const width = run.headers.length;
-  const out: string[][] = [[...run.headers, ...RESULT_COLUMNS]];
-  for (const row of run.rows) {
-    const cells = Array.from({ length: width }, (_, i) => row.cells[i] ?? '');
-    const ids = run.opsByRow.get(row.rowNumber);
-    const result = ids && ids.length > 0 ? outcome(ids.map((id) => opsById.get(id))) : { ...notQueued(run.plans.get(row.rowNumber)), statuscode: '' };
-    out.push([...cells, result.status, result.statuscode, result.message]);
-  }
-  return out;
+  return [headerRow(run), ...run.rows.map((row) => resultRow(run, row, opsById))];
+}
+
+/** The same table made a slice of rows at a time (no long task of the window on 100,000 rows). */
+export async function resultsTableInSlices(run: ImportRun, opsById: ReadonlyMap<string, OutboxOp>): Promise<string[][]> {
+  return [headerRow(run), ...((await mapSliced(run.rows, (row) => resultRow(run, row, opsById))) ?? [])];
 }

@@ -9,7 +9,7 @@ import type { Sheet } from './header.ts';
 import { IMPORT_FIELDS, type ColumnMapping } from './mapping.ts';
 import { normalizeStatus, type GroupRef, type ImportRow, type RowPlan } from './match.ts';
 import { extraDrafts, type ImportExtras } from './extras.ts';
-import { yieldToEventLoop } from '../../../shared/yield.ts';
+import { forEachSliced, mapSliced } from '../../../shared/sliced.ts';
 import { normalizeIdentity } from './identity.ts';
 import { padId } from './lost-zeros.ts';
 
@@ -40,15 +40,9 @@ export function rowsOf(sheet: Sheet, mapping: ColumnMapping, padIds: number | nu
   return sheet.rows.map((row) => rowOf(row, mapping, padIds));
 }
 
-/** The same rows, a slice at a time (the window stays responsive); null when `stopped()` turns true. */
-export async function rowsInSlices(sheet: Sheet, mapping: ColumnMapping, padIds: number | null, stopped: () => boolean, slice = 5000): Promise<ImportRow[] | null> {
-  const rows: ImportRow[] = [];
-  for (let at = 0; at < sheet.rows.length; at += slice) {
-    await yieldToEventLoop();
-    if (stopped()) return null;
-    for (let i = at; i < Math.min(at + slice, sheet.rows.length); i += 1) rows.push(rowOf(sheet.rows[i]!, mapping, padIds));
-  }
-  return rows;
+/** The same rows, a slice at a time (no long task of the window); null when `stopped()` turns true. */
+export function rowsInSlices(sheet: Sheet, mapping: ColumnMapping, padIds: number | null, stopped: () => boolean): Promise<ImportRow[] | null> {
+  return mapSliced(sheet.rows, (row) => rowOf(row, mapping, padIds), { stopped });
 }
 
 /** Whether a plan is queued: creates and updates unless excluded; identity changes, and rows that undo a queued change, only when ticked. */
@@ -76,16 +70,17 @@ function draftsWithRows(plans: readonly RowPlan[], siteid: number, excluded: Rea
   return { drafts, rows };
 }
 
-/** The same ops a slice of plans at a time, yielding between slices (the window stays responsive on 100,000 ops). */
-export async function draftsInSlices(plans: readonly RowPlan[], siteid: number, excluded: ReadonlySet<number>, ticked: ReadonlySet<number>, give: GiveNewPeople, slice = 2000): Promise<{ drafts: OpDraft[]; rows: number[] }> {
+/** The same ops a slice of plans at a time, yielding between slices (no long task of the window on 100,000 ops). */
+export async function draftsInSlices(plans: readonly RowPlan[], siteid: number, excluded: ReadonlySet<number>, ticked: ReadonlySet<number>, give: GiveNewPeople): Promise<{ drafts: OpDraft[]; rows: number[] }> {
   const drafts: OpDraft[] = [];
   const rows: number[] = [];
-  for (let at = 0; at < plans.length; at += slice) {
-    if (at > 0) await yieldToEventLoop();
-    const part = draftsWithRows(plans.slice(at, at + slice), siteid, excluded, ticked, give);
-    drafts.push(...part.drafts);
-    rows.push(...part.rows);
-  }
+  await forEachSliced(plans.length, (i) => {
+    const plan = plans[i]!;
+    if (!isQueued(plan, excluded, ticked)) return;
+    const before = drafts.length;
+    planDrafts(plan, siteid, drafts, give);
+    for (let at = before; at < drafts.length; at += 1) rows.push(plan.rowNumber);
+  });
   return { drafts, rows };
 }
 

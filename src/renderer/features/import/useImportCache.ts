@@ -3,7 +3,8 @@
  * the sites, the people and their e-mails with the Outbox's unsent ops applied
  * (so the same file dropped twice before a replay never queues anyone twice),
  * and the chosen site's profile groups by name. `siteid` is null until a site
- * is chosen when the token sees more than one.
+ * is chosen when the token sees more than one. The people and e-mails are read
+ * a page at a time (20,000 people read at once were one long task of the window).
  */
 import type { SiteRecord, UserRecord } from '../../../shared/records.ts';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -11,6 +12,7 @@ import { useActiveDb } from '../../app/session.ts';
 import { applyPendingToEmails, applyPendingToUsers } from '../../outbox/pending.ts';
 import { memoUnsentOps } from '../../outbox/ops-memo.ts';
 import { usePendingVersion } from '../../outbox/runtime.ts';
+import { readInPages } from '../../../shared/read-in-pages.ts';
 import { emailsByUser, type GroupRef } from './match.ts';
 
 const NONE: UserRecord[] = [];
@@ -21,9 +23,9 @@ export function useImportCache(siteChoice: number | null) {
   const loadedSites = useLiveQuery(async () => (db ? db.sites.toArray() : []), [db]);
   const sites = loadedSites ?? NO_SITES;
   const pendingVersion = usePendingVersion();
-  const users = useLiveQuery(async () => (db ? applyPendingToUsers(await db.users.toArray(), await memoUnsentOps(db)) : []), [db, pendingVersion]) ?? NONE;
+  const users = useLiveQuery(async () => (db ? applyPendingToUsers(await readInPages(db.users, (u) => u.userid), await memoUnsentOps(db)) : []), [db, pendingVersion]) ?? NONE;
   const emails = useLiveQuery(
-    async () => (db ? emailsByUser(applyPendingToEmails(await db.emails.toArray(), await memoUnsentOps(db))) : emailsByUser([])),
+    async () => (db ? emailsByUser(applyPendingToEmails(await readInPages(db.emails, (e) => e.emailid), await memoUnsentOps(db))) : emailsByUser([])),
     [db, pendingVersion],
   );
   // a token that sees several sites: no default, the user chooses (a file for the second site must never land on the first);

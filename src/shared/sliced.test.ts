@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { forEachSliced, mapSliced, type Slicing } from './sliced.ts';
+
+/**
+ * A clock that is a count of the work done (one unit per item, or what the item says it costs),
+ * and a log of what happened in order: each item worked and each yield to the event loop.
+ */
+function workCounter(budgetMs: number, extra: Partial<Slicing> = {}) {
+  let units = 0;
+  const log: string[] = [];
+  const options: Slicing = {
+    budgetMs,
+    checkEvery: 1,
+    now: () => units,
+    yieldNow: async () => {
+      log.push('yield');
+    },
+    ...extra,
+  };
+  const work = (i: number, cost = 1) => {
+    units += cost;
+    log.push(String(i));
+  };
+  const slices = () => log.join(' ').split(' yield ').map((s) => s.split(' ').map(Number));
+  return { options, work, log, slices };
+}
+
+describe('forEachSliced: long work cut into short tasks', () => {
+  it('works every item once, in order, and lets the event loop run each time a slice has used its budget', async () => {
+    const c = workCounter(10);
+    await expect(forEachSliced(35, (i) => c.work(i), c.options)).resolves.toBe(true);
+    expect(c.log.filter((l) => l !== 'yield').map(Number)).toEqual(Array.from({ length: 35 }, (_, i) => i));
+    // 35 units of work at 10 a slice: 4 slices, 3 yields between them, none of more than 10 items
+    expect(c.log.filter((l) => l === 'yield')).toHaveLength(3);
+    expect(c.slices().map((s) => s.length)).toEqual([10, 10, 10, 5]);
+  });
+
+  it('cuts by the work done, not by the number of items: costly items make short slices', async () => {
+    const c = workCounter(10);
+    const cost = (i: number) => (i < 4 ? 5 : 1); // the first four items cost five times the others
+    await forEachSliced(12, (i) => c.work(i, cost(i)), c.options);
+    expect(c.slices()).toEqual([[0, 1], [2, 3], [4, 5, 6, 7, 8, 9, 10, 11]]);
+  });
+
+  it('reads the clock only every few items (by default every 8th), so a slice may run a few items past its budget', async () => {
+    const c = workCounter(10, { checkEvery: undefined });
+    await forEachSliced(40, (i) => c.work(i), c.options);
+    expect(c.slices().map((s) => s.length)).toEqual([16, 16, 8]);
+  });
+
+  it('does not yield when the work fits in one slice', async () => {
+    const c = workCounter(100);
+    await forEachSliced(20, (i) => c.work(i), c.options);
+    expect(c.log).not.toContain('yield');
+  });
+
+  it('stops at the next yield once stopped, and says it did not finish', async () => {
+    let stop = false;
+    const c = workCounter(10, { stopped: () => stop });
+    const finished = forEachSliced(100, (i) => {
+      c.work(i);
+      if (i === 14) stop = true; // e.g. the user chose another column while the second slice ran
+    }, c.options);
+    await expect(finished).resolves.toBe(false);
+    // the slice under way finishes (items are never half done); nothing after it runs
+    expect(c.log.filter((l) => l !== 'yield').map(Number)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+  });
+
+  it('does nothing when stopped before it starts', async () => {
+    const c = workCounter(10, { stopped: () => true });
+    await expect(forEachSliced(5, (i) => c.work(i), c.options)).resolves.toBe(false);
+    expect(c.log).toEqual([]);
+  });
+
+  it('runs on the real clock and event loop by default', async () => {
+    let done = 0;
+    await expect(forEachSliced(1000, () => (done += 1))).resolves.toBe(true);
+    expect(done).toBe(1000);
+  });
+});
+
+describe('mapSliced', () => {
+  it('maps every item in order, slice by slice', async () => {
+    const c = workCounter(3);
+    const out = await mapSliced(['a', 'b', 'c', 'd', 'e'], (s, i) => {
+      c.work(i);
+      return s.toUpperCase();
+    }, c.options);
+    expect(out).toEqual(['A', 'B', 'C', 'D', 'E']);
+    expect(c.log.filter((l) => l === 'yield')).toHaveLength(1);
+  });
+
+  it('gives null when stopped before the end (never a partial list)', async () => {
+    let stop = false;
+    const c = workCounter(2, { stopped: () => stop });
+    const out = await mapSliced([1, 2, 3, 4, 5], (n, i) => {
+      c.work(i);
+      stop = true;
+      return n;
+    }, c.options);
+    expect(out).toBeNull();
+  });
+});
