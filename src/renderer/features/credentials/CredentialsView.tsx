@@ -24,6 +24,7 @@ import { credentialLabel, siteName } from '../../app/catalog.ts';
 import { useCatalogNames } from '../../app/catalog-names.ts';
 import { NOT_ON_THIS_LAPTOP as NOT_HERE, plural } from '../../app/words.ts';
 import { ExpiryDate } from '../../components/ExpiryDate.tsx';
+import { expiryWords } from '../../app/expiry-words.ts';
 import { useSoonDays } from '../../app/soon-window.ts';
 import { SelectionBar, useRowSelection } from '../../components/SelectionBar.tsx';
 import {
@@ -138,7 +139,7 @@ function Holders({ db, credential, names, opened }: { db: FieldbookDb; credentia
   const columns: Column<Holder>[] = [
     { id: 'user', header: 'Holder', width: 'minmax(10rem, 2fr)', render: (h) => h.user ? <a href={hrefFor('users', h.user.userid)} tabIndex={-1}>{h.user.lastname}, {h.user.firstname}</a> : NOT_HERE.person },
     ...(credential ? [] : [{ id: 'credential', header: 'Credential', width: 'minmax(8rem, 1.5fr)', render: (h: Holder) => names.get(h.assignment.credentialid) ?? NOT_HERE.credential, fitText: (h: Holder) => names.get(h.assignment.credentialid) ?? '' }]),
-    { id: 'expires', header: 'Expires', width: '18rem', render: (h) => <ExpiryDate iso={h.assignment.expirationIso} today={today} /> },
+    { id: 'expires', header: 'Expires', width: '18rem', render: (h) => <ExpiryDate iso={h.assignment.expirationIso} today={today} />, fitText: (h) => `${formatDate(h.assignment.expirationIso)} · ${expiryWords(h.assignment.expirationIso, today)}` },
     { id: 'state', header: 'State', width: '9rem', render: (h) => <><CredentialBadge state={credentialState(h.assignment, today, badgeDays(effective, soonDays, today), { expiration: credential?.requiredexpirationdate ?? true })} /> <PendingMarker row={h.assignment} what={`${names.get(h.assignment.credentialid) ?? 'the credential'} of ${h.user ? `${h.user.firstname} ${h.user.lastname}` : NOT_HERE.person}`} /></> },
     { id: 'number', header: 'Number', width: '7rem', render: (h) => h.assignment.credentialnumber || '—', fitText: (h) => h.assignment.credentialnumber },
     { id: 'status', header: 'Status', width: '6rem', render: (h) => <StatusText value={h.assignment.status} /> },

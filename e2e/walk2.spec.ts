@@ -1,0 +1,47 @@
+/**
+ * What a coordinator trips over walking through a day with the demo data, at the
+ * laptop sizes they use (1280×800 and 1024×640): words cut short in a list.
+ * Expected texts are read from the data, never typed in.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { addProfile, syncNow } from './support/ui.ts';
+
+test.use({ serverOptions: { dataset: 'demo', admin: true } });
+
+test.beforeEach(async ({ app, api, fullToken }) => {
+  test.setTimeout(120_000);
+  await addProfile(app, { name: 'Demo site', baseUrl: api.baseUrl, token: fullToken });
+  await syncNow(app);
+});
+
+/** The texts of a grid's column cut short with an ellipsis ("expired 68 days …"). */
+async function clippedCells(page: Page, grid: string, column: string): Promise<string[]> {
+  // runs in the page (this file is type-checked without the DOM library)
+  type Cell = { scrollWidth: number; clientWidth: number; textContent: string | null };
+  type Node = { textContent: string | null; querySelectorAll(selector: string): ArrayLike<Node & Cell> };
+  return page.getByRole('grid', { name: grid }).evaluate((el, header) => {
+    const grid = el as unknown as Node;
+    const heads = Array.from(grid.querySelectorAll('[role=columnheader]')).map((h) => h.textContent?.trim());
+    const at = heads.indexOf(header);
+    return Array.from(grid.querySelectorAll('[role=row]')).slice(1)
+      .map((row) => row.querySelectorAll('[role=gridcell]')[at])
+      .filter((cell): cell is Node & Cell => cell !== undefined && cell.scrollWidth > cell.clientWidth + 1)
+      .map((cell) => cell.textContent ?? '');
+  }, column);
+}
+
+test('a credential’s holders show their whole expiry ("expired 68 days ago"), not cut short, at 1280×800 and 1024×640', async ({ app, server }) => {
+  // the credential with an expired holder whose expiry is longest ago
+  const credential = server.query<{ credentialid: number; credentialname: string }>(
+    "SELECT c.credentialid, c.credentialname FROM credentials c JOIN credential_assignments a ON a.credentialid = c.credentialid WHERE a.expirationdate <> '' ORDER BY substr(a.expirationdate, 7, 4) || substr(a.expirationdate, 1, 2) || substr(a.expirationdate, 4, 2) LIMIT 1",
+  )[0]!;
+  await app.goto(`${app.url().split('#')[0]}#/credentials/${credential.credentialid}`);
+  const grid = `Holders of ${credential.credentialname}`;
+  const first = app.getByRole('grid', { name: grid }).getByRole('row').nth(1);
+  await expect(first).toContainText(/expired \d+ days ago/);
+  for (const size of [{ width: 1280, height: 800 }, { width: 1024, height: 640 }]) {
+    await app.setViewportSize(size);
+    await expect.poll(() => clippedCells(app, grid, 'Expires'), `${size.width}×${size.height}`).toEqual([]);
+  }
+});
