@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { addProfile, syncNow } from './support/ui.ts';
+import { addDaysIso, todayIso } from '../src/shared/dates.ts';
 
 test.use({ serverOptions: { dataset: 'demo', admin: true } });
 
@@ -44,4 +45,19 @@ test('a credential’s holders show their whole expiry ("expired 68 days ago"), 
     await app.setViewportSize(size);
     await expect.poll(() => clippedCells(app, grid, 'Expires'), `${size.width}×${size.height}`).toEqual([]);
   }
+});
+
+test('a holder’s state reads the same in every list: one expiring in 60 days is “Valid” in a week’s list as in its credential’s list (“soon” is 30 days)', async ({ app }) => {
+  const today = todayIso();
+  // the dashboard's week 9 of 12, all of it beyond the 30-day "soon" window
+  await app.goto(`${app.url().split('#')[0]}#/credentials/week/${addDaysIso(today, 56)}`);
+  const rows = app.getByRole('grid', { name: 'Holders of All credentials' }).getByRole('row');
+  await expect(rows.nth(1)).toContainText(/expires in \d+ days/);
+  const seen: { expires: string; state: string }[] = [];
+  for (const row of (await rows.all()).slice(1)) {
+    const cells = await row.getByRole('gridcell').allTextContents();
+    seen.push({ expires: cells[3]!, state: cells[4]!.trim() });
+  }
+  expect(seen.length).toBeGreaterThan(0);
+  expect(seen).toEqual(seen.map((r) => ({ ...r, state: Number(/in (\d+) days/.exec(r.expires)![1]) <= 30 ? 'Expiring soon' : 'Valid' })));
 });
