@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { addProfile, syncNow } from './support/ui.ts';
+import { addProfile, goTo, syncNow } from './support/ui.ts';
 import { addDaysIso, todayIso } from '../src/shared/dates.ts';
 
 test.use({ serverOptions: { dataset: 'demo', admin: true } });
@@ -60,4 +60,14 @@ test('a holder’s state reads the same in every list: one expiring in 60 days i
   }
   expect(seen.length).toBeGreaterThan(0);
   expect(seen).toEqual(seen.map((r) => ({ ...r, state: Number(/in (\d+) days/.exec(r.expires)![1]) <= 30 ? 'Expiring soon' : 'Valid' })));
+});
+
+test('working offline, the Outbox’s “Send now” cannot be pressed (it did nothing, silently); back online it sends', async ({ app }) => {
+  const offline = app.getByRole('banner').getByRole('switch', { name: 'Work offline' });
+  await offline.check();
+  await goTo(app, 'Outbox');
+  await expect(app.getByText(/Nothing is sent until you turn “Work offline” off/)).toBeVisible();
+  await expect(app.getByRole('button', { name: 'Send now' })).toBeDisabled();
+  await offline.uncheck();
+  await expect(app.getByRole('button', { name: 'Send now' })).toBeEnabled();
 });
