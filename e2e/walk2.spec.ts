@@ -71,3 +71,10 @@ test('working offline, the Outbox’s “Send now” cannot be pressed (it did n
   await offline.uncheck();
   await expect(app.getByRole('button', { name: 'Send now' })).toBeEnabled();
 });
+
+test('a holders list with nobody in it says so in words (it said “No assignment in this window.”)', async ({ app }) => {
+  await app.goto(`${app.url().split('#')[0]}#/credentials/week/${addDaysIso(todayIso(), 3650)}`);
+  const grid = app.getByRole('grid', { name: 'Holders of All credentials' });
+  await expect(grid).toContainText(/No credential expiring in the week of [A-Z][a-z]{2} \d{1,2}, \d{4}\./);
+  await expect(grid).not.toContainText(/assignment|window/);
+});

@@ -164,7 +164,7 @@ function Holders({ db, credential, names, opened }: { db: FieldbookDb; credentia
         preset={credential ? { type: 'credential', choice: credential.credentialid } : { type: 'credential' }} />
       <VirtualGrid label={`Holders of ${title}`} rows={holders ?? NO_HOLDERS} rowKey={(h) => h.assignment.id} columns={columns} size="short" {...selection.grid}
         rowLabel={(h) => (h.user ? `${h.user.lastname}, ${h.user.firstname}` : NOT_HERE.person)}
-        onActivate={(h) => navigate('users', h.assignment.userid)} loading={holders === undefined} onEndReached={readMore} emptyText="No assignment in this window." />
+        onActivate={(h) => navigate('users', h.assignment.userid)} loading={holders === undefined} onEndReached={readMore} emptyText={effective === 'all' ? `Nobody holds ${title}.` : `No ${credential ? title : 'credential'} ${holderWindowWords(effective)}.`} />
     </section>
   );
 }
