@@ -78,3 +78,12 @@ test('a holders list with nobody in it says so in words (it said “No assignmen
   await expect(grid).toContainText(/No credential expiring in the week of [A-Z][a-z]{2} \d{1,2}, \d{4}\./);
   await expect(grid).not.toContainText(/assignment|window/);
 });
+
+test('the overdue chart says how many courses it leaves out in plain words, and the number is the courses its table lists', async ({ app }) => {
+  await goTo(app, 'Dashboard');
+  const chart = app.getByRole('figure', { name: /^Overdue training by course/ });
+  await chart.locator('summary').click();
+  const courses = await chart.getByRole('table', { name: 'Overdue training by course' }).getByRole('row').count();
+  expect(courses).toBeGreaterThan(10);
+  await expect(chart.locator('figcaption')).toHaveText(`Overdue training by course: the 10 of ${courses} courses with the most`);
+});

@@ -82,7 +82,7 @@ function OverdueCard({ courses, total }: { courses: CourseRow[] | undefined; tot
   return (
     <figure className="card" aria-labelledby="chart-overdue">
       <figcaption id="chart-overdue">
-        Overdue training by course{courses && courses.length > TOP_COURSES ? `: the ${TOP_COURSES} courses with the most, of ${formatCount(courses.length)}` : ''}
+        Overdue training by course{courses && courses.length > TOP_COURSES ? `: the ${TOP_COURSES} of ${formatCount(courses.length)} courses with the most` : ''}
       </figcaption>
       {courses === undefined ? <p role="status">Loading…</p> : courses.length === 0 ? <p>No overdue training.</p> : (
         <div className="chart" style={{ height: Math.max(120, chartRows.length * 28 + 40) }}>
