@@ -24,6 +24,7 @@ import { credentialLabel, siteName } from '../../app/catalog.ts';
 import { useCatalogNames } from '../../app/catalog-names.ts';
 import { NOT_ON_THIS_LAPTOP as NOT_HERE, plural } from '../../app/words.ts';
 import { ExpiryDate } from '../../components/ExpiryDate.tsx';
+import { expiryWords } from '../../app/expiry-words.ts';
 import { useSoonDays } from '../../app/soon-window.ts';
 import { SelectionBar, useRowSelection } from '../../components/SelectionBar.tsx';
 import {
@@ -86,13 +87,6 @@ function windowChoices(soonDays: number, current: HolderWindow): number[] {
   return [...days].sort((a, b) => a - b);
 }
 
-/** The days a holder's state badge counts as "expiring soon" under this window (a week's: through its last day). */
-function badgeDays(window: HolderWindow, soonDays: number, today: string): number {
-  const week = weekOf(window);
-  if (week !== null) return Math.max(soonDays, Math.round((Date.parse(weekRange(week).before) - Date.parse(today)) / 86_400_000) - 1);
-  return window === 'all' || window === 'expired' ? soonDays : Number(window);
-}
-
 function holderExportColumns(names: Map<number, string>, today: string, soonDays: number): ExportColumn<Holder>[] {
   return [
     { header: 'Last name', cell: (h) => h.user?.lastname },
@@ -138,8 +132,8 @@ function Holders({ db, credential, names, opened }: { db: FieldbookDb; credentia
   const columns: Column<Holder>[] = [
     { id: 'user', header: 'Holder', width: 'minmax(10rem, 2fr)', render: (h) => h.user ? <a href={hrefFor('users', h.user.userid)} tabIndex={-1}>{h.user.lastname}, {h.user.firstname}</a> : NOT_HERE.person },
     ...(credential ? [] : [{ id: 'credential', header: 'Credential', width: 'minmax(8rem, 1.5fr)', render: (h: Holder) => names.get(h.assignment.credentialid) ?? NOT_HERE.credential, fitText: (h: Holder) => names.get(h.assignment.credentialid) ?? '' }]),
-    { id: 'expires', header: 'Expires', width: '18rem', render: (h) => <ExpiryDate iso={h.assignment.expirationIso} today={today} /> },
-    { id: 'state', header: 'State', width: '9rem', render: (h) => <><CredentialBadge state={credentialState(h.assignment, today, badgeDays(effective, soonDays, today), { expiration: credential?.requiredexpirationdate ?? true })} /> <PendingMarker row={h.assignment} what={`${names.get(h.assignment.credentialid) ?? 'the credential'} of ${h.user ? `${h.user.firstname} ${h.user.lastname}` : NOT_HERE.person}`} /></> },
+    { id: 'expires', header: 'Expires', width: '18rem', render: (h) => <ExpiryDate iso={h.assignment.expirationIso} today={today} />, fitText: (h) => `${formatDate(h.assignment.expirationIso)} · ${expiryWords(h.assignment.expirationIso, today)}` },
+    { id: 'state', header: 'State', width: '9rem', render: (h) => <><CredentialBadge state={credentialState(h.assignment, today, soonDays, { expiration: credential?.requiredexpirationdate ?? true })} /> <PendingMarker row={h.assignment} what={`${names.get(h.assignment.credentialid) ?? 'the credential'} of ${h.user ? `${h.user.firstname} ${h.user.lastname}` : NOT_HERE.person}`} /></> },
     { id: 'number', header: 'Number', width: '7rem', render: (h) => h.assignment.credentialnumber || '—', fitText: (h) => h.assignment.credentialnumber },
     { id: 'status', header: 'Status', width: '6rem', render: (h) => <StatusText value={h.assignment.status} /> },
   ];
@@ -147,7 +141,7 @@ function Holders({ db, credential, names, opened }: { db: FieldbookDb; credentia
   const exportName = `${credential ? `holders of ${credential.credentialname}` : 'credentials'} ${holderWindowWords(effective)}`;
   const exportHolders = async () => {
     const all = await loadHolders(db, credential?.credentialid ?? null, effective, today, Infinity);
-    return tableOf(holderExportColumns(names, today, badgeDays(effective, soonDays, today)), all.holders);
+    return tableOf(holderExportColumns(names, today, soonDays), all.holders);
   };
   return (
     <section className="panel" aria-labelledby="holders-heading">
@@ -170,7 +164,7 @@ function Holders({ db, credential, names, opened }: { db: FieldbookDb; credentia
         preset={credential ? { type: 'credential', choice: credential.credentialid } : { type: 'credential' }} />
       <VirtualGrid label={`Holders of ${title}`} rows={holders ?? NO_HOLDERS} rowKey={(h) => h.assignment.id} columns={columns} size="short" {...selection.grid}
         rowLabel={(h) => (h.user ? `${h.user.lastname}, ${h.user.firstname}` : NOT_HERE.person)}
-        onActivate={(h) => navigate('users', h.assignment.userid)} loading={holders === undefined} onEndReached={readMore} emptyText="No assignment in this window." />
+        onActivate={(h) => navigate('users', h.assignment.userid)} loading={holders === undefined} onEndReached={readMore} emptyText={effective === 'all' ? `Nobody holds ${title}.` : `No ${credential ? title : 'credential'} ${holderWindowWords(effective)}.`} />
     </section>
   );
 }

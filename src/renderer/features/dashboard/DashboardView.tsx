@@ -11,6 +11,7 @@ import { useActiveDb } from '../../app/session.ts';
 import { usePendingVersion } from '../../outbox/runtime.ts';
 import { formatCount, formatDate } from '../../app/format.ts';
 import { hrefFor, navigate } from '../../app/router.ts';
+import { shortLabel } from './chart-labels.ts';
 import { useSoonDays } from '../../app/soon-window.ts';
 import { attentionFigures, credentialsExpiringByWeek, overdueTrainingByCourse, userStatusBreakdown } from './queries.ts';
 import { AttentionFiguresList, FigureLink, openUsersWithStatus, showUsersWithStatus } from './Figures.tsx';
@@ -42,11 +43,7 @@ function DataTable({ caption, rows }: { caption: string; rows: { label: string; 
   );
 }
 
-/** Chart labels stay on one line (long course names would wrap over each other); the table beside the chart has them whole. */
 const TOP_COURSES = 10;
-function shortLabel(text: string, max = 20): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
 const shortDate = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 type WeekRow = { weekStart: string; label: string; short: string; value: number; href: string };
@@ -85,7 +82,7 @@ function OverdueCard({ courses, total }: { courses: CourseRow[] | undefined; tot
   return (
     <figure className="card" aria-labelledby="chart-overdue">
       <figcaption id="chart-overdue">
-        Overdue training by course{courses && courses.length > TOP_COURSES ? `: the ${TOP_COURSES} courses with the most, of ${formatCount(courses.length)}` : ''}
+        Overdue training by course{courses && courses.length > TOP_COURSES ? `: the ${TOP_COURSES} of ${formatCount(courses.length)} courses with the most` : ''}
       </figcaption>
       {courses === undefined ? <p role="status">Loading…</p> : courses.length === 0 ? <p>No overdue training.</p> : (
         <div className="chart" style={{ height: Math.max(120, chartRows.length * 28 + 40) }}>

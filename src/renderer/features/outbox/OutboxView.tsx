@@ -92,7 +92,8 @@ export default function OutboxView() {
       <OfflineOutboxNotice />
       <ErrorMessage error={error} onDismiss={() => setError(null)} />
       <div className="toolbar">
-        <button type="button" onClick={() => void outboxStore.getState().engine?.sendNow()}>
+        {/* working offline nothing can go: the notice above says how to send */}
+        <button type="button" disabled={workOffline} onClick={() => void outboxStore.getState().engine?.sendNow()}>
           Send now
         </button>
         <label>

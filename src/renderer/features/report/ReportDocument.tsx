@@ -125,7 +125,7 @@ function ByCredential({ report }: { report: ComplianceReport }) {
       <table className="report-table" aria-label="By credential">
         <thead>
           <tr>
-            <th scope="col">Credential</th><th scope="col">Holders</th><th scope="col">Valid</th><th scope="col">Expiring ≤ 30 days</th><th scope="col">31–60 days</th><th scope="col">61–90 days</th><th scope="col">Expired</th>
+            <th scope="col">Credential</th><th scope="col">Holders</th><th scope="col">Not expired</th><th scope="col">Expiring ≤ 30 days</th><th scope="col">31–60 days</th><th scope="col">61–90 days</th><th scope="col">Expired</th>
             {report.hasRequirements && <><th scope="col">Required of</th><th scope="col">Missing</th></>}
           </tr>
         </thead>

@@ -14,6 +14,7 @@ import {
 export interface CredentialSummary {
   credential: string;
   holders: number;
+  /** not expired (those expiring soon included): holders = valid + expired, shown as "Not expired" */
   valid: number;
   within30: number;
   within60: number;

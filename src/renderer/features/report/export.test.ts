@@ -39,6 +39,25 @@ describe('the compliance report exported', () => {
   });
 });
 
+describe("the report's By credential sheet", () => {
+  it('names its third column "Not expired": a holder expiring soon is counted there too, so holders = not expired + expired', async () => {
+    const held = buildReport(
+      {
+        people: [user(1), user(2), user(3)],
+        memberships: [], groups: [], categories: [], courses: [], training: [], requirements: [],
+        credentials: [{ credentialid: 3, credentialname: 'First Aid' } as CredentialRecord],
+        // expired, expiring in 10 days, valid for a year
+        assignments: [credentialAssignment(3, 1, '02/01/2026'), credentialAssignment(3, 2, '03/11/2026'), credentialAssignment(3, 3, '03/01/2027')],
+      },
+      { today: '2026-03-01', soonDays: 30, categoryid: null, statuses: ['Active'], findingTypes: [...FINDING_TYPES] },
+    );
+    const [header, row] = (await readXlsxFile(await (await reportXlsx(held, heading)).arrayBuffer()))[2]!.data;
+    const column = (name: string) => row![header!.indexOf(name)];
+    expect(header!.slice(0, 7)).toEqual(['Credential', 'Holders', 'Not expired', 'Expiring within 30 days', 'Expiring in 31-60 days', 'Expiring in 61-90 days', 'Expired']);
+    expect([column('Holders'), column('Not expired'), column('Expiring within 30 days'), column('Expired')]).toEqual([3, 2, 1, 1]);
+  });
+});
+
 describe("the report's file name", () => {
   it('is plain ASCII, so no system charset turns it into "download" without its extension', () => {
     expect(reportFileName('Compliance report – Zürich/Nord', '2026-03-01', 'xlsx')).toBe('Compliance report - Zurich Nord 2026-03-01.xlsx');

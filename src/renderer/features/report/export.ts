@@ -42,7 +42,7 @@ function summaryTable(report: ComplianceReport, heading: ReportHeading): Table {
 
 function byCredentialTable(report: ComplianceReport): Table {
   return {
-    headers: ['Credential', 'Holders', 'Valid', 'Expiring within 30 days', 'Expiring in 31-60 days', 'Expiring in 61-90 days', 'Expired', 'Required of', 'Missing'],
+    headers: ['Credential', 'Holders', 'Not expired', 'Expiring within 30 days', 'Expiring in 31-60 days', 'Expiring in 61-90 days', 'Expired', 'Required of', 'Missing'],
     rows: report.byCredential.map((c) => [c.credential, c.holders, c.valid, c.within30, c.within60, c.within90, c.expired, c.required, c.missing]),
   };
 }

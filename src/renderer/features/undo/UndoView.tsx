@@ -3,7 +3,7 @@
  * from its before-image, previewed against what each record holds now (the
  * server online, the cache offline). A record changed since the batch was
  * applied is a conflict, shown with before / after the batch / now and
- * reverted only when the user says so; what the API cannot reverse is said.
+ * reverted only when the user says so; what the platform cannot reverse is said.
  * The check runs when the view opens; each line says what its undo will do,
  * in the undo's direction. The undo is queued as a batch of its own, linked to
  * the batch it undoes, and the confirmation takes the keyboard focus.
@@ -52,7 +52,7 @@ function statusText(progress: number | null, total: number, check: Check | null,
     : check
       ? `${check.online ? 'Checked against the server' : 'Offline: checked against the cache; each record is checked against the server again before its undo is sent'} (${formatDateTime(check.at)}). ` +
         `${formatCount(counts.revert)} to revert, ${formatCount(counts.already)} already as before, ${formatCount(counts.conflict)} changed since (not reverted unless you choose), ` +
-        `${formatCount(counts.irreversible)} the API cannot reverse, ${formatCount(counts.notApplied)} never applied` +
+        `${formatCount(counts.irreversible)} the platform cannot reverse, ${formatCount(counts.notApplied)} never applied` +
         (counts.unknown > 0 ? `, ${formatCount(counts.unknown)} could not be checked.` : '.')
       : 'Nothing is checked yet: the records are checked to see what the undo would do.'
   );
