@@ -8,7 +8,7 @@ import { parseFaultSpec } from './faults.ts';
 import { isDatasetName } from './datasets.ts';
 import { startServer, type ServerOptions } from './index.ts';
 
-const USAGE = 'usage: cli.ts [--port N] [--dataset tiny|demo|m|l|xl] [--db PATH] [--faults "latency=20,error=0.1,drop=0.05,lost=0.05,inflight=4,retryafter=1"] [--admin] [--hostile] [--host H] [--seed N] [--today YYYY-MM-DD]';
+const USAGE = 'usage: cli.ts [--port N] [--dataset tiny|demo|m|l|xl|multi] [--db PATH] [--faults "latency=20,error=0.1,drop=0.05,lost=0.05,inflight=4,retryafter=1"] [--admin] [--hostile] [--host H] [--seed N] [--today YYYY-MM-DD]';
 
 /** Command-line arguments -> server options; throws with a readable message on a bad argument. */
 export function parseCliArgs(argv: string[]): ServerOptions {

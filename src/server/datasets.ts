@@ -1,6 +1,6 @@
 /** Named dataset sizes of the generator, and the ids the server's data is laid out with. */
-export type DatasetName = 'tiny' | 'demo' | 'm' | 'l' | 'xl';
-export const DATASET_NAMES: readonly DatasetName[] = ['tiny', 'demo', 'm', 'l', 'xl'];
+export type DatasetName = 'tiny' | 'demo' | 'm' | 'l' | 'xl' | 'multi';
+export const DATASET_NAMES: readonly DatasetName[] = ['tiny', 'demo', 'm', 'l', 'xl', 'multi'];
 
 export interface DatasetSize {
   /** sites of our customer (the token's customer) */
@@ -28,6 +28,11 @@ export const DATASETS: Record<DatasetName, DatasetSize> = {
   xl: {
     sites: 40, users: 200_000, credentials: 1_000, credentialAssignments: 1_000_000, courses: 2_000, trainingAssignments: 5_000_000,
     profileCategories: 5, credentialCategories: 8, evenSites: true,
+  },
+  /** `xl` in small (the scale benchmark tried quickly): 6 sites of 200 people, in xl's proportions */
+  multi: {
+    sites: 6, users: 1_200, credentials: 30, credentialAssignments: 6_000, courses: 60, trainingAssignments: 30_000,
+    profileCategories: 5, credentialCategories: 4, evenSites: true,
   },
 };
 
