@@ -73,8 +73,8 @@ async function coldStart(ctx: BenchContext, s: ScaleSession): Promise<Figure> {
 }
 
 /** The cache's records into a fresh database of the same schema, in a fresh profile, in the sync's page sizes. */
-async function writeFloor(ctx: BenchContext, s: ScaleSession, sync: TimedSync, counts: Partial<Record<string, number>>) {
-  ctx.log(`${P}: write floor: the same records into a fresh database of the same schema, in a fresh profile, page by page`);
+export async function writeFloor(ctx: BenchContext, s: ScaleSession, sync: TimedSync, counts: Partial<Record<string, number>>) {
+  ctx.log(`write floor: the same records into a fresh database of the same schema, in a fresh profile, page by page`);
   const source = await s.session.context.newPage();
   const fresh = await s.session.freshContext();
   try {
@@ -95,32 +95,30 @@ async function writeFloor(ctx: BenchContext, s: ScaleSession, sync: TimedSync, c
   }
 }
 
-export interface AllSitesResult {
-  figures: Figure[];
-  /** the all-sites plan's bytes, as the full sync read them */
-  planBytes: number;
-}
-
-export async function runAllSites(ctx: BenchContext, s: ScaleSession): Promise<AllSitesResult> {
+/**
+ * The part's figures go into `figures` as they are measured (a long run that
+ * fails late keeps what it measured); resolves with the all-sites plan's bytes
+ * as the full sync read them.
+ */
+export async function runAllSites(ctx: BenchContext, s: ScaleSession, figures: Figure[]): Promise<number> {
+  const add = (...list: Figure[]) => {
+    for (const f of list) ctx.log(`figure: ${f.name} = ${f.value} ${f.unit}${f.ratio === undefined ? '' : ` (${f.ratio}x)`}`);
+    figures.push(...list);
+  };
   const sync = await fullSync(ctx, s);
   const records = Object.values(sync.finished.collections).reduce((n, c) => n + (c?.records ?? 0), 0);
-  ctx.log(`${P}: full sync done in ${seconds(sync.ms)} s, ${count(records)} records`);
-  const heap = atMost(`${P}: renderer JS heap after the full sync`, sync.heap.used / MB, 'MB', 300, `after a forced GC (CDP); heap total ${Math.round(sync.heap.total / MB)} MB`);
+  ctx.log(`${P}: full sync done in ${seconds(sync.ms)} s, ${count(records)} records, ${sync.requests.length} requests, ${megabytes(sync.bytes)} MB; ${sync.detail}`);
+  add(
+    { name: `${P}: full sync`, value: seconds(sync.ms), unit: 's', note: `${count(records)} records of ${s.data.sites.length} sites, ${count(Math.round((records * 1000) / sync.ms))}/s, ${sync.requests.length} requests (plan ${sync.finished.plannedRequests ?? 'unknown'}), ${megabytes(sync.bytes)} MB; ${sync.detail}; load average ${sync.loadBefore} -> ${sync.loadAfter}` },
+    atMost(`${P}: renderer JS heap after the full sync`, sync.heap.used / MB, 'MB', 300, `after a forced GC (CDP); heap total ${Math.round(sync.heap.total / MB)} MB`),
+  );
   const queries = await queryFigures(ctx, s);
-  const cold = await coldStart(ctx, s);
+  add(...queries.figures, await coldStart(ctx, s));
   const idb = folderBytes(path.join(s.session.userDataDir, 'Default', 'IndexedDB'));
   const cached = Object.values(queries.counts).reduce((a: number, b) => a + (b ?? 0), 0);
-  const disk: Figure = { name: `${P}: cache on disk per record`, value: Math.round(idb / Math.max(1, cached)), unit: 'bytes', note: `${megabytes(idb)} MB under the profile's IndexedDB folder for ${count(cached)} records, after 3 cold starts (LevelDB compacted what it would)` };
+  add({ name: `${P}: cache on disk per record`, value: Math.round(idb / Math.max(1, cached)), unit: 'bytes', note: `${megabytes(idb)} MB under the profile's IndexedDB folder for ${count(cached)} records, after 3 cold starts (LevelDB compacted what it would)` });
   const floor = await writeFloor(ctx, s, sync, queries.counts);
-  return {
-    planBytes: sync.bytes,
-    figures: [
-      ratioFigure(`${P}: full sync vs its write floor`, sync.ms, floor.ms, 1.2,
-        `${count(records)} records of ${s.data.sites.length} sites, ${count(Math.round((records * 1000) / sync.ms))}/s, ${sync.requests.length} requests (plan ${sync.finished.plannedRequests ?? 'unknown'}), ${megabytes(sync.bytes)} MB; ${sync.detail}; load average ${sync.loadBefore} -> ${sync.loadAfter}. Write floor: ${count(floor.records)} records in ${floor.pages} page transactions, ${count(Math.round((floor.records * 1000) / floor.ms))}/s; slowest: ${slowestParts(floor.byCollection)}; load average ${floor.loadBefore} -> ${floor.loadAfter}`),
-      heap,
-      ...queries.figures,
-      cold,
-      disk,
-    ],
-  };
+  add(ratioFigure(`${P}: full sync vs its write floor`, sync.ms, floor.ms, 1.2,
+    `write floor: ${count(floor.records)} records in ${floor.pages} page transactions, ${count(Math.round((floor.records * 1000) / floor.ms))}/s; slowest: ${slowestParts(floor.byCollection)}; load average ${floor.loadBefore} -> ${floor.loadAfter}`));
+  return sync.bytes;
 }

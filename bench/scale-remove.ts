@@ -6,11 +6,11 @@
  * measures it), and the cache compared with the server's data afterwards.
  */
 import type { Page } from '@playwright/test';
-import { benchPage, LONG_TASKS } from './browser-lib.ts';
+import { LONG_TASKS } from './browser-lib.ts';
 import type { BenchContext, Figure } from './lib.ts';
 import { describeCounts, PART_PREFIX } from './scale-lib.ts';
 import { timeSync, type ScaleSession, type Site } from './scale-session.ts';
-import { keepSites, strayInCache, syncNow, SYNC_TIMEOUT_MS } from './scale-one.ts';
+import { cacheCounts, keepSites, strayInCache, syncNow, SYNC_TIMEOUT_MS } from './scale-one.ts';
 import { atMost } from './sync-lib.ts';
 import { load } from './synced-session-lib.ts';
 
@@ -18,15 +18,7 @@ const P = PART_PREFIX.remove;
 const count = (n: number): string => n.toLocaleString('en-US');
 
 async function cacheTotal(s: ScaleSession): Promise<number> {
-  const page = await s.session.context.newPage();
-  try {
-    await page.goto(s.session.benchUrl);
-    const bench = benchPage(page);
-    await bench.ready();
-    return Object.values(await bench.cacheCounts()).reduce((a: number, b) => a + (b ?? 0), 0);
-  } finally {
-    await page.close();
-  }
+  return Object.values(await cacheCounts(s)).reduce((a: number, b) => a + (b ?? 0), 0);
 }
 
 /** Ticks `site` in the Settings view's kept sites and saves: the sync that brings it in. */

@@ -90,9 +90,8 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   if (parts.includes('all')) {
     const s = await startScaleSession(ctx);
     try {
-      const all = await runAllSites(ctx, s);
-      figures.push(...all.figures);
-      if (one) figures.push(bytesFigure(one, s.data.sites.length, all.planBytes, 'the Content-Length of the full sync\'s answers (part "all" of this run)'));
+      const allBytes = await runAllSites(ctx, s, figures);
+      if (one) figures.push(bytesFigure(one, s.data.sites.length, allBytes, 'the Content-Length of the full sync\'s answers (part "all" of this run)'));
     } catch (err) {
       figures.push(failed('all', err));
     } finally {
