@@ -48,6 +48,12 @@ export const OBSERVE_SYNC = `(() => {
   };
 })();`;
 
+/** Page-side: every long task (Long Tasks API) from now on, as [startTime, duration] in `window.__longTasks`. */
+export const LONG_TASKS = `(() => {
+  window.__longTasks = [];
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });
+})()`;
+
 /**
  * Page-side stamp of the first rendered row of the users list: milliseconds
  * since the navigation started, taken at the frame after the row appeared.
@@ -136,6 +142,8 @@ export async function mainThreadMeter(context: BrowserContext, page: Page): Prom
 export function benchPage(page: Page) {
   return {
     ready: () => waitUntil(page, 'window.fieldbookBench !== undefined', 30_000),
+    keepSites: (siteids: number[] | null): Promise<string> => page.evaluate((ids) => (globalThis as unknown as Api).fieldbookBench.keepSites(ids), siteids),
+    cacheKeys: (collection: CollectionName): Promise<(string | number)[]> => page.evaluate((c) => (globalThis as unknown as Api).fieldbookBench.cacheKeys(c), collection),
     cacheCounts: () => page.evaluate(() => (globalThis as unknown as Api).fieldbookBench.cacheCounts()),
     sampleKeys: (collection: CollectionName, every: number, offset: number): Promise<(string | number)[]> =>
       page.evaluate(([c, e, o]) => (globalThis as unknown as Api).fieldbookBench.sampleKeys(c, e, o), [collection, every, offset] as const),

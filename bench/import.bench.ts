@@ -16,6 +16,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { fileDataTransfer } from '../e2e/support/drop.ts';
 import { makeBig } from '../scripts/make-import-fixtures.mjs';
+import { LONG_TASKS } from './browser-lib.ts';
 import type { BenchContext, Figure } from './lib.ts';
 import { atMost } from './sync-lib.ts';
 import { DATASET, load, releaseSyncedSession, syncedSession } from './synced-session-lib.ts';
@@ -23,12 +24,6 @@ import { traceMainThread, type TaskTimes } from './trace-lib.ts';
 
 export const name = 'import';
 export const description = 'import of a 50,000-row XLSX and a 100,000-row CSV in Chromium under the app CSP, with the cache of dataset l present: time to preview, longest main-thread task while reading, mapping and queueing';
-
-/** Installed before the app's first script: the long tasks of the whole visit. */
-const LONG_TASKS = `(() => {
-  window.__longTasks = [];
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });
-})()`;
 
 /** Resolves (in the page) with performance.now() when the import summary first shows `text`. */
 const WHEN_SUMMARY = (text: string) => `new Promise((resolve) => {

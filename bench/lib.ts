@@ -29,6 +29,12 @@ export interface BenchModule {
   name: string;
   description: string;
   run(ctx: BenchContext): Promise<Figure[]>;
+  /**
+   * A benchmark run in parts (the scale benchmark): whether an entry of its own
+   * from the previous results.json stays beside this run's (a part not run now).
+   * Without it, a benchmark's new figures replace all of its old ones.
+   */
+  keepsEarlier?(entry: { bench: string; name?: unknown }): boolean;
 }
 
 export interface BenchResult {

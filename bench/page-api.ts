@@ -56,6 +56,10 @@ export interface ReplayTotals {
 }
 
 export interface BenchPageApi {
+  /** main's profile of the bench's server (the harness's demo), made active and keeping these sites (null: every site); its id */
+  keepSites(siteids: number[] | null): Promise<string>;
+  /** primary keys of every record of a collection in the app's cache */
+  cacheKeys(collection: CollectionName): Promise<(string | number)[]>;
   /** record counts of the app's cache (the database of the active profile) */
   cacheCounts(): Promise<Partial<Record<CollectionName, number>>>;
   /** primary keys of every `every`-th record of a collection, in key order, from the `offset`-th (the resync's changes) */

@@ -75,7 +75,7 @@ export function table(results: BenchResult[]): string {
 }
 
 /** One line of results.json: a figure of a benchmark, or its error. */
-type ResultEntry = { bench: string; [field: string]: unknown };
+export type ResultEntry = { bench: string; [field: string]: unknown };
 
 function previousResults(file: string): ResultEntry[] {
   if (!existsSync(file)) return [];
@@ -86,6 +86,13 @@ function previousResults(file: string): ResultEntry[] {
   } catch {
     return [];
   }
+}
+
+/** An entry of the previous results.json that stays: of a benchmark not run now, or of a part of it not run now. */
+export function keptFromBefore(entry: ResultEntry, ran: readonly BenchResult[], modules: readonly Pick<BenchModule, 'name' | 'keepsEarlier'>[]): boolean {
+  const now = ran.find((r) => r.bench === entry.bench);
+  if (!now) return true;
+  return modules.find((m) => m.name === entry.bench)?.keepsEarlier?.(entry) ?? false;
 }
 
 async function main(): Promise<void> {
@@ -119,8 +126,8 @@ async function main(): Promise<void> {
   const out = {
     ranAt: new Date().toISOString(),
     machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? '', node: process.version, platform: process.platform },
-    // figures of benchmarks not run this time are kept from the previous run
-    results: [...previousResults(file).filter((r) => !results.some((n) => n.bench === r.bench)), ...fresh],
+    // figures of benchmarks not run this time are kept from the previous run, and those of a benchmark's parts not run
+    results: [...previousResults(file).filter((r) => keptFromBefore(r, results, chosen)), ...fresh],
   };
   writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
   process.stderr.write(`wrote ${join(here, 'results.json')}\n`);

@@ -32,8 +32,10 @@ export interface ReferenceServer {
   stop(): void;
 }
 
-export async function startServerProcess(root: string, dataset: string): Promise<ReferenceServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--no-warnings', 'src/server/cli.ts', '--port', '0', '--dataset', dataset, '--admin'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+/** `dbPath`: the server's SQLite file (generated there when absent or of another dataset, kept otherwise); in memory without it. */
+export async function startServerProcess(root: string, dataset: string, dbPath?: string): Promise<ReferenceServer> {
+  const args = ['--no-warnings', 'src/server/cli.ts', '--port', '0', '--dataset', dataset, '--admin', ...(dbPath ? ['--db', dbPath] : [])];
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! });
   try {
     const first = await new Promise<string>((resolve, reject) => {
@@ -96,7 +98,7 @@ export interface BenchSession {
   close(): Promise<void>;
 }
 
-export async function startBenchSession(ctx: BenchContext, dataset: string): Promise<BenchSession> {
+export async function startBenchSession(ctx: BenchContext, dataset: string, options: { dbPath?: string } = {}): Promise<BenchSession> {
   const work = await mkdtemp(path.join(os.tmpdir(), 'fieldbook-bench-'));
   const cleanups: (() => Promise<void> | void)[] = [() => rm(work, { recursive: true, force: true })];
   const close = async () => {
@@ -106,8 +108,8 @@ export async function startBenchSession(ctx: BenchContext, dataset: string): Pro
     ctx.log('building the renderer and the benchmark page');
     const rendererDir = path.join(work, 'renderer');
     await buildPages(ctx.root, rendererDir);
-    ctx.log(`starting the reference server (dataset ${dataset})`);
-    const server = await startServerProcess(ctx.root, dataset);
+    ctx.log(`starting the reference server (dataset ${dataset}${options.dbPath ? `, from ${options.dbPath}` : ''})`);
+    const server = await startServerProcess(ctx.root, dataset, options.dbPath);
     cleanups.push(() => server.stop());
     const requests: RecordedRequest[] = [];
     const harness = await startHarness({
@@ -119,8 +121,14 @@ export async function startBenchSession(ctx: BenchContext, dataset: string): Pro
       token: server.token,
       fetch: (input, init) => {
         const url = input instanceof Request ? input.url : String(input);
-        requests.push({ method: init?.method ?? (input instanceof Request ? input.method : 'GET'), url, at: performance.now() });
-        return fetch(input, init);
+        const recorded: RecordedRequest = { method: init?.method ?? (input instanceof Request ? input.method : 'GET'), url, at: performance.now() };
+        requests.push(recorded);
+        // the body's size as the server declares it (the reference server always does): what the plan transferred
+        return fetch(input, init).then((res) => {
+          const length = res.headers.get('content-length');
+          if (length !== null) recorded.bytes = Number(length);
+          return res;
+        });
       },
     });
     cleanups.push(() => harness.close());

@@ -10,6 +10,8 @@ export interface RecordedRequest {
   url: string;
   /** `performance.now()` when the handlers made it */
   at?: number;
+  /** the answer's body size (its Content-Length), once it came */
+  bytes?: number;
 }
 
 /**

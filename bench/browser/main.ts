@@ -8,6 +8,7 @@ import type { FieldbookDb } from '../../src/renderer/db/index.ts';
 import { BENCH_PAGE_GLOBAL, type BenchPageApi } from '../page-api.ts';
 import { openCache } from './cache.ts';
 import { queryLatency } from './queries.ts';
+import { keepSites } from './profile.ts';
 import { replayClose, replayEnqueueLatency, replayIpcFloor, replayOpen, replayRound, replayTotals, replayWriteFloor } from './replay.ts';
 import { floorClose, floorOpen, floorStage, floorWrite, readStretch } from './write-floor.ts';
 
@@ -15,6 +16,10 @@ let cache: Promise<FieldbookDb> | null = null;
 const cached = (): Promise<FieldbookDb> => (cache ??= openCache());
 
 const api: BenchPageApi = {
+  keepSites,
+  async cacheKeys(collection) {
+    return (await (await cached()).table(collection).toCollection().primaryKeys()) as (string | number)[];
+  },
   async cacheCounts() {
     const db = await cached();
     const counts: Partial<Record<CollectionName, number>> = {};

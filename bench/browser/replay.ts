@@ -32,7 +32,7 @@ interface Replay {
 let replay: Replay | null = null;
 
 /** `window.fieldbook`, from the harness's bridge (the app gets it the same way in the harness). */
-async function mainApi(): Promise<FieldbookApi> {
+export async function mainApi(): Promise<FieldbookApi> {
   if (!window.fieldbook) await import(/* @vite-ignore */ new URL(BRIDGE_URL, location.href).href);
   if (!window.fieldbook) throw new Error('The harness bridge gave this page no window.fieldbook.');
   return window.fieldbook;

@@ -29,7 +29,7 @@ export const DATASETS: Record<DatasetName, DatasetSize> = {
     sites: 40, users: 200_000, credentials: 1_000, credentialAssignments: 1_000_000, courses: 2_000, trainingAssignments: 5_000_000,
     profileCategories: 5, credentialCategories: 8, evenSites: true,
   },
-  /** A small customer of many sites (issue 28's integration tests): six sites of 200 people. */
+  /** A small customer of many sites (issue 28's integration tests, and the scale benchmark tried quickly): six sites of 200 people. */
   multi: {
     sites: 6, users: 1_200, credentials: 24, credentialAssignments: 2_400, courses: 24, trainingAssignments: 3_600,
     profileCategories: 3, credentialCategories: 2, evenSites: true,

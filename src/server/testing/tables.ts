@@ -80,7 +80,7 @@ const CACHE_KEY: Record<string, string> = {
 };
 
 /** The server's tables, as the token sees them; with `siteids`, only those sites' records (a profile keeping some sites). */
-export function serverTables(server: RunningServer, siteids?: readonly number[]): Tables {
+export function serverTables(server: Pick<RunningServer, 'query'>, siteids?: readonly number[]): Tables {
   const tables: Tables = {};
   const sites = siteids ? `(SELECT siteid FROM sites WHERE customerid = ${OUR_CUSTOMER} AND siteid IN (${siteids.map((id) => Number(id)).join(',')}))` : ALL_OUR_SITES;
   for (const [table, [sql, key, fields]] of Object.entries(serverSql(sites))) {

@@ -1,0 +1,124 @@
+/**
+ * The scale benchmark's all-sites part: a profile keeping every site ("Try the
+ * demo" against the bench's server starts the full sync, as in sync.bench.ts),
+ * against its write floor (the same records into a fresh database of the same
+ * schema, page by page: bench/write-floor-lib.ts); then the renderer's heap,
+ * the view queries (the queries benchmark's set), the cold start to the first
+ * users list and the cache's size on disk.
+ */
+import path from 'node:path';
+import { COLLECTIONS } from '../src/shared/records.ts';
+import { benchPage, firstUsersRowAt, heapAfterGc, STAMP_FIRST_USERS_ROW } from './browser-lib.ts';
+import { QUERY_NAMES } from './page-api.ts';
+import { percentile, type BenchContext, type Figure } from './lib.ts';
+import { medianOf } from './queries-lib.ts';
+import { megabytes, PART_PREFIX } from './scale-lib.ts';
+import { folderBytes, timeSync, type ScaleSession, type TimedSync } from './scale-session.ts';
+import { atMost, pageSizes, ratioFigure, slowestParts } from './sync-lib.ts';
+import { load } from './synced-session-lib.ts';
+import { measureWriteFloor, type CollectionPages } from './write-floor-lib.ts';
+
+/** A full sync of `xl` may take most of an hour on two shared cores */
+const FULL_SYNC_TIMEOUT_MS = 120 * 60_000;
+const P = PART_PREFIX.all;
+const MB = 1024 * 1024;
+const count = (n: number): string => n.toLocaleString('en-US');
+const seconds = (ms: number): number => Math.round(ms / 10) / 100;
+
+async function fullSync(ctx: BenchContext, s: ScaleSession): Promise<TimedSync & { heap: { used: number; total: number } }> {
+  ctx.log(`${P}: "Try the demo" (every site of ${s.data.sites.length}) until "Sync completed." (load average ${load()})`);
+  const app = await s.session.openApp('settings');
+  try {
+    const timed = await timeSync(s.session, app, 'Try the demo', FULL_SYNC_TIMEOUT_MS);
+    const heap = await heapAfterGc(s.session.context, app);
+    return { ...timed, heap };
+  } finally {
+    await app.close();
+  }
+}
+
+async function queryFigures(ctx: BenchContext, s: ScaleSession): Promise<{ figures: Figure[]; counts: Partial<Record<string, number>> }> {
+  ctx.log(`${P}: view queries, 5 warm-up and 200 timed runs each`);
+  const page = await s.session.context.newPage();
+  try {
+    await page.goto(s.session.benchUrl);
+    const bench = benchPage(page);
+    await bench.ready();
+    const counts = await bench.cacheCounts();
+    const loadBefore = load();
+    const timings = await bench.queryLatency(200, 5);
+    const note = `load average ${loadBefore} -> ${load()}`;
+    const figures = QUERY_NAMES.map((q) => atMost(`${P}: ${q}, p95`, percentile(timings.runs[q], 95), 'ms', 16,
+      `p50 ${Math.round(percentile(timings.runs[q], 50) * 10) / 10} ms, max ${Math.round(Math.max(...timings.runs[q]) * 10) / 10} ms, first run ${Math.round(timings.first[q] ?? 0)} ms; ${note}`));
+    return { figures, counts };
+  } finally {
+    await page.close();
+  }
+}
+
+async function coldStart(ctx: BenchContext, s: ScaleSession): Promise<Figure> {
+  ctx.log(`${P}: cold start, 3 times: a new browser process on the same profile, to the first rendered users list`);
+  const loadBefore = load();
+  const runs: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const context = await s.session.relaunch();
+    const app = await context.newPage();
+    await app.addInitScript(STAMP_FIRST_USERS_ROW);
+    await app.goto(`${s.session.harness.url}#/users`);
+    runs.push(await firstUsersRowAt(app, 120_000));
+    await app.close();
+  }
+  const cold = medianOf(runs);
+  return atMost(`${P}: cold start to the first rendered users list`, cold.median, 'ms', 1500, `from navigation start, a new browser process each time, ${cold.note}; load average ${loadBefore} -> ${load()}`);
+}
+
+/** The cache's records into a fresh database of the same schema, in a fresh profile, in the sync's page sizes. */
+export async function writeFloor(ctx: BenchContext, s: ScaleSession, sync: TimedSync, counts: Partial<Record<string, number>>) {
+  ctx.log(`write floor: the same records into a fresh database of the same schema, in a fresh profile, page by page`);
+  const source = await s.session.context.newPage();
+  const fresh = await s.session.freshContext();
+  try {
+    await source.goto(s.session.benchUrl);
+    const sourceBench = benchPage(source);
+    await sourceBench.ready();
+    const plan: CollectionPages[] = COLLECTIONS.map((collection) => ({ collection, pageSizes: pageSizes(counts[collection] ?? 0, sync.observed.messages[collection] ?? 0) })).filter((p) => p.pageSizes.length > 0);
+    const target = await fresh.newPage();
+    await target.goto(s.session.benchUrl);
+    const targetBench = benchPage(target);
+    await targetBench.ready();
+    const loadBefore = load();
+    const floor = await measureWriteFloor(sourceBench, targetBench, plan);
+    return { ...floor, loadBefore, loadAfter: load() };
+  } finally {
+    await fresh.close();
+    await source.close();
+  }
+}
+
+/**
+ * The part's figures go into `figures` as they are measured (a long run that
+ * fails late keeps what it measured); resolves with the all-sites plan's bytes
+ * as the full sync read them.
+ */
+export async function runAllSites(ctx: BenchContext, s: ScaleSession, figures: Figure[]): Promise<number> {
+  const add = (...list: Figure[]) => {
+    for (const f of list) ctx.log(`figure: ${f.name} = ${f.value} ${f.unit}${f.ratio === undefined ? '' : ` (${f.ratio}x)`}`);
+    figures.push(...list);
+  };
+  const sync = await fullSync(ctx, s);
+  const records = Object.values(sync.finished.collections).reduce((n, c) => n + (c?.records ?? 0), 0);
+  ctx.log(`${P}: full sync done in ${seconds(sync.ms)} s, ${count(records)} records, ${sync.requests.length} requests, ${megabytes(sync.bytes)} MB; ${sync.detail}`);
+  add(
+    { name: `${P}: full sync`, value: seconds(sync.ms), unit: 's', note: `${count(records)} records of ${s.data.sites.length} sites, ${count(Math.round((records * 1000) / sync.ms))}/s, ${sync.requests.length} requests (plan ${sync.finished.plannedRequests ?? 'unknown'}), ${megabytes(sync.bytes)} MB; ${sync.detail}; load average ${sync.loadBefore} -> ${sync.loadAfter}` },
+    atMost(`${P}: renderer JS heap after the full sync`, sync.heap.used / MB, 'MB', 300, `after a forced GC (CDP); heap total ${Math.round(sync.heap.total / MB)} MB`),
+  );
+  const queries = await queryFigures(ctx, s);
+  add(...queries.figures, await coldStart(ctx, s));
+  const idb = folderBytes(path.join(s.session.userDataDir, 'Default', 'IndexedDB'));
+  const cached = Object.values(queries.counts).reduce((a: number, b) => a + (b ?? 0), 0);
+  add({ name: `${P}: cache on disk per record`, value: Math.round(idb / Math.max(1, cached)), unit: 'bytes', note: `${megabytes(idb)} MB under the profile's IndexedDB folder for ${count(cached)} records, after 3 cold starts (LevelDB compacted what it would)` });
+  const floor = await writeFloor(ctx, s, sync, queries.counts);
+  add(ratioFigure(`${P}: full sync vs its write floor`, sync.ms, floor.ms, 1.2,
+    `write floor: ${count(floor.records)} records in ${floor.pages} page transactions, ${count(Math.round((floor.records * 1000) / floor.ms))}/s; slowest: ${slowestParts(floor.byCollection)}; load average ${floor.loadBefore} -> ${floor.loadAfter}`));
+  return sync.bytes;
+}

@@ -1,0 +1,132 @@
+/**
+ * The scale benchmark's first part: a profile keeping one site of the
+ * dataset's sites. Its first sync against the transfer floor of its own plan
+ * (its requests replayed from Node), the plan's bytes, resyncs with nothing
+ * changed against the same floor, and the cache's records compared with the
+ * server's data: none of another site.
+ */
+import { benchPage } from './browser-lib.ts';
+import { chromiumSeconds, waitUntilQuiet } from './cpu-lib.ts';
+import { median, type BenchContext, type Figure } from './lib.ts';
+import { describeCounts, megabytes, PART_PREFIX, strayRecords, type StrayCount } from './scale-lib.ts';
+import { timeSync, transferFloor, type ScaleSession, type Site, type TimedSync } from './scale-session.ts';
+import { atMost, medianRound, ratioFigure, rowsWrittenFrom, slowestParts } from './sync-lib.ts';
+import { writeFloor } from './scale-all.ts';
+import { COLLECTIONS } from '../src/shared/records.ts';
+
+/** A ratio shown for where the time goes, with no target of its own. */
+const informative = ({ target: _target, pass: _pass, ...figure }: Figure): Figure => figure;
+
+export const SYNC_TIMEOUT_MS = 20 * 60_000;
+const ROUNDS = 3;
+const P = PART_PREFIX.one;
+const seconds = (ms: number): number => Math.round(ms / 10) / 100;
+const count = (n: number): string => n.toLocaleString('en-US');
+
+/** Main's profile of the bench's server keeping these sites (the Settings view's choice, made through main's handlers). */
+export async function keepSites(s: ScaleSession, siteids: number[] | null): Promise<void> {
+  const page = await s.session.context.newPage();
+  try {
+    await page.goto(s.session.benchUrl);
+    const bench = benchPage(page);
+    await bench.ready();
+    await bench.keepSites(siteids);
+  } finally {
+    await page.close();
+  }
+}
+
+/** "Sync now" on the Settings view, once its list of sites has come (so that request is not the sync's). */
+export async function syncNow(s: ScaleSession, site: Site, quiet = false): Promise<TimedSync & { quietNote: string }> {
+  const app = await s.session.openApp('settings');
+  try {
+    await app.getByRole('checkbox', { name: site.sitename, exact: true }).waitFor({ timeout: 60_000 });
+    // as a coordinator resyncing later: Chromium done compacting what the last sync wrote
+    const waited = quiet ? await waitUntilQuiet(chromiumSeconds) : null;
+    const timed = await timeSync(s.session, app, 'Sync now', SYNC_TIMEOUT_MS);
+    const quietNote = waited ? `; started once Chromium was quiet (after ${seconds(waited.waitedMs)} s${waited.settled ? '' : ', not quiet after a minute'})` : '';
+    return { ...timed, quietNote };
+  } finally {
+    await app.close();
+  }
+}
+
+/** Records per collection in the app's cache. */
+export async function cacheCounts(s: ScaleSession): Promise<Partial<Record<string, number>>> {
+  const page = await s.session.context.newPage();
+  try {
+    await page.goto(s.session.benchUrl);
+    const bench = benchPage(page);
+    await bench.ready();
+    return await bench.cacheCounts();
+  } finally {
+    await page.close();
+  }
+}
+
+/** The cache's primary keys against the server's records of the kept sites. */
+export async function strayInCache(s: ScaleSession, kept: readonly number[]): Promise<StrayCount> {
+  const page = await s.session.context.newPage();
+  try {
+    await page.goto(s.session.benchUrl);
+    const bench = benchPage(page);
+    await bench.ready();
+    const cache: Record<string, (string | number)[]> = {};
+    for (const collection of COLLECTIONS) {
+      cache[collection] = await bench.cacheKeys(collection);
+    }
+    return strayRecords(cache, s.data.keysOf(kept));
+  } finally {
+    await page.close();
+  }
+}
+
+export interface OneSiteResult {
+  figures: Figure[];
+  /** the one-site plan's bytes, for the comparison with the all-sites plan's */
+  planBytes: number;
+  site: Site;
+}
+
+export async function runOneSite(ctx: BenchContext, s: ScaleSession): Promise<OneSiteResult> {
+  const site = s.data.sites[0]!;
+  const of = `1 of ${s.data.sites.length}`;
+  ctx.log(`${P}: keeping ${site.sitename} (${count(site.people)} people), ${of} sites; first sync from "Sync now"`);
+  await keepSites(s, [site.siteid]);
+  const first = await syncNow(s, site);
+  const records = Object.values(first.finished.collections).reduce((n, c) => n + (c?.records ?? 0), 0);
+  ctx.log(`${P}: first sync ${seconds(first.ms)} s, ${count(records)} records, ${first.requests.length} requests, ${megabytes(first.bytes)} MB`);
+
+  const floors: { ms: number; bytes: number; load: number }[] = [];
+  const resyncs: (TimedSync & { floorMs: number; rows: number | null; quietNote: string })[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    ctx.log(`${P}: transfer floor (${first.requests.length} requests replayed), then a resync with nothing changed, round ${round + 1} of ${ROUNDS}`);
+    const floor = await transferFloor(s.session, first.requests);
+    floors.push(floor);
+    const resync = await syncNow(s, site, true);
+    resyncs.push({ ...resync, floorMs: floor.ms, rows: rowsWrittenFrom(resync.statusText) });
+  }
+  ctx.log(`${P}: counting the cache's records against the server's data`);
+  const stray = await strayInCache(s, [site.siteid]);
+  // where a first sync's time goes beyond the transfer: writing its records (the all-sites part's floor, for one site)
+  const counts = await cacheCounts(s);
+  const write = await writeFloor(ctx, s, first, counts);
+
+  const floorMs = median(floors.map((f) => f.ms));
+  const { median: r, ratios } = medianRound(resyncs);
+  const planned = first.finished.plannedRequests;
+  const loads = (t: TimedSync) => `load average ${t.loadBefore} -> ${t.loadAfter}`;
+  const figures: Figure[] = [
+    ratioFigure(`${P}: first sync vs its plan's transfer floor`, first.ms, floorMs, 1.2,
+      `${site.sitename}, ${of} sites; ${count(records)} records in ${first.requests.length} requests (plan ${planned ?? 'unknown'}), ${megabytes(first.bytes)} MB; floor = median of ${ROUNDS} replays of those requests from Node, ${floors.map((f) => seconds(f.ms)).join(', ')} s, ${4} in flight, bodies read and dropped (load average ${floors.map((f) => f.load).join(', ')}); ${first.detail}; ${loads(first)}`),
+    informative(ratioFigure(`${P}: first sync vs its write floor`, first.ms, write.ms, 1.2,
+      `not a target of the issue (its target is the transfer floor above): the same ${count(write.records)} records written into a fresh database of the same schema in a fresh profile, in the sync's page sizes, ${write.pages} page transactions, ${count(Math.round((write.records * 1000) / write.ms))}/s; slowest: ${slowestParts(write.byCollection)}; load average ${write.loadBefore} -> ${write.loadAfter}`)),
+    { name: `${P}: plan's bytes`, value: megabytes(first.bytes), unit: 'MB', note: `the Content-Length of the first sync's ${first.requests.length} answers; the floor's replay read ${megabytes(floors[0]!.bytes)} MB` },
+    ratioFigure(`${P}: resync, nothing changed, vs its transfer floor`, r.ms, r.floorMs, 1.5,
+      `median of ${ROUNDS} rounds (${ratios}), each against the floor measured just before it; this one: ${r.rows ?? '?'} rows written, ${r.requests.length} requests; ${r.detail}${r.quietNote}; ${loads(r)}`),
+    { name: `${P}: resync, nothing changed: rows written`, value: Math.max(...resyncs.map((x) => x.rows ?? Infinity)), unit: 'rows', target: '0', pass: resyncs.every((x) => x.rows === 0), note: `each round: ${resyncs.map((x) => x.rows ?? '?').join(', ')}` },
+    atMost(`${P}: records of other sites in IndexedDB`, stray.strayTotal, 'records', 0,
+      `the cache's primary keys, every table, against the keys of the kept site's ${count(stray.keptTotal)} records in the server's SQLite file; not the kept site's: ${describeCounts(stray.stray)}${stray.examples.length ? ` (e.g. ${stray.examples.join('; ')})` : ''}; the kept site's records missing from the cache: ${describeCounts(stray.missing)}`),
+  ];
+  return { figures, planBytes: first.bytes, site };
+}
