@@ -22,6 +22,12 @@ import { measureWriteFloor, type CollectionPages } from './write-floor-lib.ts';
 export const name = 'sync';
 export const description = 'full sync of dataset l in Chromium through the harness vs its transfer and write floors; resync; renderer heap';
 
+/** Figures only the whole run makes (resyncs, the keys-only floor): kept from the last whole run when `FIELDBOOK_SYNC_PARTS=full`. */
+export function keepsEarlier(entry: { bench: string; name?: unknown }): boolean {
+  const figure = typeof entry.name === 'string' ? entry.name : '';
+  return FULL_ONLY && (figure.startsWith('resync') || figure.startsWith('transfer floor, ') || figure === 'write floor vs keys-only floor');
+}
+
 /** the sync engine's default concurrency, which the app uses */
 const CONCURRENCY = 4;
 const MB = 1024 * 1024;
