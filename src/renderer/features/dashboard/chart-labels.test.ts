@@ -22,4 +22,19 @@ describe("a course's name on the overdue chart's axis", () => {
     for (const c of courses) expect(shortLabel(c).length, c).toBeLessThanOrEqual(26);
     expect(shortLabel('W'.repeat(200))).toBe(`${'W'.repeat(25)}…`);
   });
+
+  it('never cuts inside a word when it can be avoided (it drew "Cybersecurit … Supervisors")', () => {
+    expect(shortLabel('Cybersecurity Awareness for Supervisors')).toBe('Cybersecurity Awareness…');
+    expect(shortLabel('Introduction to Workplace Harassment Prevention')).toBe('Introduction … Prevention');
+    // every word of every label is a whole word of the name (an ellipsis only ends the label or stands alone)
+    for (const c of [...courses, 'Cybersecurity Awareness for Supervisors', 'Occupational Electrical Safety Qualifications']) {
+      const whole = new Set(c.split(' '));
+      for (const word of shortLabel(c).replace(/…$/, '').split(' ')) if (word !== '…') expect(whole, `${word} of ${shortLabel(c)}`).toContain(word);
+    }
+  });
+
+  it('cuts a single word longer than the room with the ellipsis at its end only', () => {
+    expect(shortLabel('Pneumonoultramicroscopicsilicovolcanoconiosis Awareness')).toBe('Pneumonoultramicroscopics…');
+    expect(shortLabel('Pneumonoultramicroscopicsilicovolcanoconiosis Awareness').length).toBe(26);
+  });
 });

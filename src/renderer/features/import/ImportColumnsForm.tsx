@@ -6,8 +6,7 @@
 import { useState } from 'react';
 import type { SiteRecord } from '../../../shared/records.ts';
 import { columnLetter } from '../../../shared/spreadsheet-export.ts';
-import { formatCount } from '../../app/format.ts';
-import type { Sheet } from './header.ts';
+import { readSummary, type Sheet } from './header.ts';
 import { FIELD_LABELS, ignoredColumns, IMPORT_FIELDS, type ColumnMapping, type ImportField } from './mapping.ts';
 import type { ImportMode, MatchKey } from './match.ts';
 import type { RawTable } from './read/table.ts';
@@ -46,7 +45,7 @@ export function ImportColumnsForm({ fileName, table, sheet, sites, choices, onHe
   return (
     <fieldset>
       <legend>Columns of {fileName}</legend>
-      <p>Read as {table.source}: {formatCount(table.rows.length)} rows with data.</p>
+      <p>{readSummary(table.source, sheet)}</p>
       {[...table.notes, ...sheet.warnings].map((w) => <p key={w} className="import-note">{w}</p>)}
       <label>
         Header row{' '}

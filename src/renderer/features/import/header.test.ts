@@ -1,6 +1,6 @@
 /** Finding the header row and the columns. */
 import { describe, expect, it } from 'vitest';
-import { findHeaderRow, sheetOf } from './header.ts';
+import { findHeaderRow, readSummary, sheetOf } from './header.ts';
 import { guessMapping, ignoredColumns } from './mapping.ts';
 import type { RawRow } from './read/table.ts';
 
@@ -41,5 +41,18 @@ describe('column names', () => {
   it('lists the named columns no field takes', () => {
     const headers = ['username', 'Department', '', 'Start date'];
     expect(ignoredColumns(headers, guessMapping(headers))).toEqual([1, 3]);
+  });
+});
+
+describe('what was read', () => {
+  it('counts the rows of people, not the header row nor a title above it', () => {
+    const hr = rows([1, ['Username', 'Employee ID']], [2, ['barbara.adams', '170082']], [3, ['george.adams', '171223']], [4, ['kenneth.adams', '170850']], [5, ['nina.new', '171999']]);
+    expect(readSummary('sheet "hr"', sheetOf(hr, 0))).toBe('Read as sheet "hr": 4 rows of people below the header (row 1).');
+    const titled = rows([1, ['Staff list']], [3, ['Username']], [4, ['ann']]);
+    expect(readSummary('sheet "hr"', sheetOf(titled, 1))).toBe('Read as sheet "hr": 1 row of people below the header (row 3).');
+  });
+
+  it('says so when only a header was read', () => {
+    expect(readSummary('the CSV file', sheetOf(rows([1, ['Username']]), 0))).toBe('Read as the CSV file: 0 rows of people below the header (row 1).');
   });
 });

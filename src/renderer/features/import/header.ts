@@ -8,6 +8,7 @@ import type { RawRow } from './read/table.ts';
 import { fieldOfHeader } from './mapping.ts';
 import { resultColumnsAt } from './results.ts';
 import { columnLetter } from '../../../shared/spreadsheet-export.ts';
+import { plural } from '../../app/words.ts';
 
 export interface Sheet {
   headers: string[];
@@ -60,4 +61,10 @@ export function sheetOf(all: readonly RawRow[], headerIndex: number): Sheet {
   const beyond = rows.filter((r) => r.cells.length > named.length).map((r) => r.rowNumber);
   if (beyond.length > 0) warnings.push(`Row${beyond.length > 1 ? 's' : ''} ${listRows(beyond)} ha${beyond.length > 1 ? 've' : 's'} cells beyond the last named column (${columnLetter(named.length - 1)}): they are not imported. Name that column in the header row to import it.`);
   return { headers, headerRowNumber: header.rowNumber, rows, warnings };
+}
+
+/** What was read, said in people's rows: the header row (and any title above it) is not counted. */
+export function readSummary(source: string, sheet: Sheet): string {
+  const header = sheet.headerRowNumber > 0 ? ` below the header (row ${sheet.headerRowNumber})` : '';
+  return `Read as ${source}: ${plural(sheet.rows.length, 'row', 'rows')} of people${header}.`;
 }

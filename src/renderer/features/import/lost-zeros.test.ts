@@ -24,6 +24,19 @@ describe('ids that lost their leading zeros', () => {
     expect(lostLeadingZeros(sheetOf(['7123']), 0, ['004711', '012345', '123456', '000042', '654321'])).toEqual({ width: 6, rows: [2], numeric: false });
   });
 
+  it("flags new people's ids shorter than the site's usual width, even when the file's ids outnumber the site's", () => {
+    // LibreOffice turned 0171999 … into 171999 …: all of them, for people not on the site yet
+    const site = ['0170082', '0171223', '0170850', '0172001', '0172002'];
+    const file = ['171999', '172999', '173999', '174999', '175999', '176999', '177999', '178999'];
+    const numbers = file.map((_, i) => i + 2);
+    expect(lostLeadingZeros(sheetOf(file, numbers), 0, site)).toEqual({ width: 7, rows: numbers, numeric: true });
+    expect(lostLeadingZeros(sheetOf(file), 0, site)).toEqual({ width: 7, rows: numbers, numeric: false });
+  });
+
+  it("says nothing when the file's ids are as long as the site's", () => {
+    expect(lostLeadingZeros(sheetOf(['171999', '172999'], [2, 3]), 0, ['170082', '171223', '170850', '172001', '172002'])).toBeNull();
+  });
+
   it('flags a whole number stored as a number by the workbook, even when too few ids say what is usual', () => {
     expect(lostLeadingZeros(sheetOf(['007123', '7124'], [3]), 0, [])).toEqual({ width: 6, rows: [3], numeric: true });
   });

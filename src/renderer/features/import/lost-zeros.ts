@@ -77,10 +77,18 @@ function findShort(scan: Scan, rows: Sheet['rows'], column: number, width: numbe
   }
 }
 
-/** The usual width once the file's ids are counted: the site's ids count too; else, for numbers in a workbook, the file's longest. */
+/**
+ * The usual width once the file's ids are counted: the site's ids count too; else, for numbers in a workbook, the file's
+ * longest. The site's own usual width wins when it is wider: a file of new people whose ids all lost their zeros
+ * outnumbers the site's ids without making the shorter length right.
+ */
 function widthOf(scan: Scan, siteIds: readonly string[]): number | null {
-  for (const id of siteIds) if (isDigits(id)) scan.byLength.set(id.length, (scan.byLength.get(id.length) ?? 0) + 1);
-  return usualLength(scan.byLength) ?? (scan.numbers ? scan.longest : null);
+  const site = new Map<number, number>();
+  for (const id of siteIds) if (isDigits(id)) site.set(id.length, (site.get(id.length) ?? 0) + 1);
+  for (const [length, count] of site) scan.byLength.set(length, (scan.byLength.get(length) ?? 0) + count);
+  const fromFile = usualLength(scan.byLength) ?? (scan.numbers ? scan.longest : null);
+  const ofSite = usualLength(site);
+  return ofSite !== null && (fromFile === null || ofSite > fromFile) ? ofSite : fromFile;
 }
 
 const newScan = (): Scan => ({ byLength: new Map(), longest: 0, numbers: false, short: [], numericShort: false });

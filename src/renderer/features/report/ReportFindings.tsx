@@ -18,11 +18,15 @@ import type { FindingType } from './model.ts';
 const personOf = (p: FindingPerson) => p.userid;
 const people = (n: number) => plural(n, 'person', 'people');
 
+const findingText = (p: FindingPerson) => p.findings.map((f) => (f.date ? `${f.item} (${formatDate(f.date)})` : f.item)).join(', ');
+const groupText = (p: FindingPerson) => p.groups.join(', ');
+
 const columns: Column<FindingPerson>[] = [
-  { id: 'person', header: 'Person', width: 'minmax(12rem, 1.5fr)', render: (p) => <a href={hrefFor('users', p.userid)} tabIndex={-1}>{p.person}</a>, fitText: (p) => p.person },
+  { id: 'person', header: 'Person', width: 'minmax(12rem, 1fr)', render: (p) => <a href={hrefFor('users', p.userid)} tabIndex={-1}>{p.person}</a>, fitText: (p) => p.person },
   { id: 'employeeid', header: 'Employee ID', width: '8rem', render: (p) => p.employeeid, fitText: (p) => p.employeeid },
-  { id: 'findings', header: 'Finding', width: 'minmax(14rem, 2.5fr)', render: (p) => p.findings.map((f) => (f.date ? `${f.item} (${formatDate(f.date)})` : f.item)).join(', ') },
-  { id: 'groups', header: 'Group', width: 'minmax(8rem, 1fr)', render: (p) => p.groups.join(', ') },
+  // the finding and the group take the room their text needs (up to the grid's limit), the person's name what is left
+  { id: 'findings', header: 'Finding', width: 'minmax(14rem, 4fr)', render: findingText, fitText: findingText },
+  { id: 'groups', header: 'Group', width: 'minmax(8rem, 1fr)', render: groupText, fitText: groupText },
 ];
 
 /** The picker's word for a finding type's items. */

@@ -79,7 +79,7 @@ function UndoRow({ judged: j, change, undo, error, forced, offered, onForce, onO
     : reversal.kind === 'irreversible'
       ? `${reversal.reason}${reversal.offer ? ` Offered instead: ${undo}.` : ''}`
       : `${undo}${step?.caveat ? ` (${step.caveat})` : ''}`;
-  const state = !step ? '' : error ? `Could not be checked: ${error.message}` : j.verdict ? VERDICT_TEXT[j.verdict] : 'Not in the cache: cannot be checked offline';
+  const state = !step ? '' : error ? `Could not be checked: ${error.message}` : j.verdict ? VERDICT_TEXT[j.verdict] : 'Not on this laptop: cannot be checked offline';
   return (
     <tr className={`undo-line undo-${j.verdict ?? (reversal ? reversal.kind : 'not-applied')}`}>
       <td>{change}</td>

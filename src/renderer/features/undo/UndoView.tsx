@@ -27,7 +27,7 @@ import { describeOp, NO_NAMES, type OpNames } from '../outbox/describe.ts';
 import { loadOpNames } from '../outbox/names.ts';
 import { readRecords, type ReadResult } from './current.ts';
 import { UndoTable } from './UndoTable.tsx';
-import { queueButtonText, undoStepWords } from './words.ts';
+import { checkButtonText, checkedWhere, queueButtonText, UNDO_LIKE_ANY_BATCH, undoStepWords } from './words.ts';
 
 const NONE: OutboxOp[] = [];
 
@@ -50,7 +50,7 @@ function statusText(progress: number | null, total: number, check: Check | null,
     progress !== null
     ? `Checking the records… ${formatCount(progress)} of ${formatCount(total)}`
     : check
-      ? `${check.online ? 'Checked against the server' : 'Offline: checked against the cache; each record is checked against the server again before its undo is sent'} (${formatDateTime(check.at)}). ` +
+      ? `${checkedWhere(check.online, formatDateTime(check.at))}. ` +
         `${formatCount(counts.revert)} to revert, ${formatCount(counts.already)} already as before, ${formatCount(counts.conflict)} changed since (not reverted unless you choose), ` +
         `${formatCount(counts.irreversible)} the platform cannot reverse, ${formatCount(counts.notApplied)} never applied` +
         (counts.unknown > 0 ? `, ${formatCount(counts.unknown)} could not be checked.` : '.')
@@ -58,7 +58,7 @@ function statusText(progress: number | null, total: number, check: Check | null,
   );
 }
 
-/** Read what each record holds now: from the server online, from the cache offline. */
+/** Read what each record holds now: from the platform online, from this laptop's copy offline. */
 function useUndoCheck(db: ReturnType<typeof useActiveDb>, lines: ReturnType<typeof undoLines>, setError: (error: AppError) => void) {
   const [check, setCheck] = useState<Check | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -164,8 +164,8 @@ export default function UndoView({ params }: RouteProps) {
     <section className="view undo-view" aria-labelledby="undo-heading">
       <h1 id="undo-heading">Undo a batch</h1>
       <p>
-        Batch of {formatDateTime(batchOps[0]!.createdAt)}: {plural(batchOps.length, 'change')}. Each change that was applied is put back from the values it was
-        made from; the undo is queued as a batch of its own and sent, verified and logged like any other.
+        Batch of {formatDateTime(batchOps[0]!.createdAt)}: {plural(batchOps.length, 'change')}. Each change that was applied is put back to the value it
+        had before. {UNDO_LIKE_ANY_BATCH}
       </p>
       {earlierUndo && <p role="note">This batch already has an undo, queued {formatDateTime(earlierUndo.createdAt)}. Records it put back show as already as before.</p>}
       <ErrorMessage error={error} onDismiss={() => setError(null)} />
@@ -175,8 +175,7 @@ export default function UndoView({ params }: RouteProps) {
       </p>
       <div className="toolbar">
         <button type="button" onClick={() => void runCheck()} disabled={progress !== null}>
-          {check ? 'Check again' : 'Check the records'}
-          {online ? ' against the server' : ' against the cache (offline)'}
+          {checkButtonText(online, check !== null)}
         </button>
         <button type="button" className="primary" onClick={() => void queueUndo()} disabled={queued !== null || progress !== null || drafts.length === 0 || refusal !== null}>
           {queueButtonText({ online, checking: progress !== null || (check === null && error === null), checked: check !== null, changes: drafts.length, queued })}

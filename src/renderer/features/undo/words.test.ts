@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { outboxOp } from '../../../shared/testing/test-ops.ts';
 import { reverseOp } from '../../../shared/undo/reverse.ts';
 import { NO_NAMES, type OpNames } from '../outbox/describe.ts';
-import { compareWords, queueButtonText, undoStepWords } from './words.ts';
+import { checkButtonText, checkedWhere, compareWords, queueButtonText, UNDO_LIKE_ANY_BATCH, undoStepWords } from './words.ts';
 
 const names: OpNames = { ...NO_NAMES, users: new Map([[7, 'Priya Costa']]), credentials: new Map([[3, 'Rigging']]) };
 
@@ -41,8 +41,8 @@ describe("the undo's main button", () => {
   const state = { online: true, checking: false, checked: true, changes: 3, queued: null };
 
   it('says what it waits for before the check has answered, never "0 changes"', () => {
-    expect(queueButtonText({ ...state, checking: true, checked: false, changes: 0 })).toBe('Checking the server…');
-    expect(queueButtonText({ ...state, online: false, checking: true, checked: false, changes: 0 })).toBe('Checking the cache…');
+    expect(queueButtonText({ ...state, checking: true, checked: false, changes: 0 })).toBe('Checking with the platform…');
+    expect(queueButtonText({ ...state, online: false, checking: true, checked: false, changes: 0 })).toBe('Checking the copy on this laptop…');
     expect(queueButtonText({ ...state, checked: false, changes: 0 })).toBe('Check the records first');
   });
 
@@ -54,5 +54,24 @@ describe("the undo's main button", () => {
 
   it('says it is done once queued', () => {
     expect(queueButtonText({ ...state, queued: 3 })).toBe('Undo queued (3 changes)');
+  });
+});
+
+describe('where the undo checked the records, in the coordinator\'s words', () => {
+  const all = [checkedWhere(true, '8:17 AM'), checkedWhere(false, '8:17 AM'), checkButtonText(true, false), checkButtonText(true, true), checkButtonText(false, true), UNDO_LIKE_ANY_BATCH];
+
+  it('says the platform online and the copy on this laptop offline', () => {
+    expect(checkedWhere(true, '8:17 AM')).toBe('Checked with the platform (8:17 AM)');
+    expect(checkedWhere(false, '8:17 AM')).toContain('checked against the copy on this laptop (8:17 AM)');
+    expect(checkButtonText(true, true)).toBe('Check again with the platform');
+    expect(checkButtonText(false, false)).toBe('Check the records against the copy on this laptop (offline)');
+  });
+
+  it('says what happens to the queued undo instead of "verified and logged"', () => {
+    expect(UNDO_LIKE_ANY_BATCH).toContain('read back to confirm the change took');
+  });
+
+  it('never says server, API, cache, verified or logged', () => {
+    for (const text of all) expect(text).not.toMatch(/\b(server|API|cache|verified|logged)\b/i);
   });
 });

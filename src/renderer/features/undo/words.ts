@@ -49,7 +49,7 @@ export function compareWords(c: FieldCompare): string {
 }
 
 export interface QueueButtonState {
-  /** the check reads the server (online) or the cache */
+  /** the check reads the platform (online) or the copy on this laptop */
   online: boolean;
   /** the check is running, or about to */
   checking: boolean;
@@ -64,8 +64,23 @@ export interface QueueButtonState {
 /** The main button says what it will queue, or what it waits for: never "Queue the undo (0 changes)" before the check. */
 export function queueButtonText(s: QueueButtonState): string {
   if (s.queued !== null) return `Undo queued (${plural(s.queued, 'change')})`;
-  if (s.checking) return s.online ? 'Checking the server…' : 'Checking the cache…';
+  if (s.checking) return s.online ? 'Checking with the platform…' : 'Checking the copy on this laptop…';
   if (!s.checked) return 'Check the records first';
   if (s.changes === 0) return 'Nothing to undo';
   return `Queue the undo (${plural(s.changes, 'change')})`;
 }
+
+/** Where the records were checked, in the coordinator's words: the platform online, this laptop's copy offline. */
+export function checkedWhere(online: boolean, at: string): string {
+  return online ? `Checked with the platform (${at})` : `Offline: checked against the copy on this laptop (${at}); each record is checked with the platform again before its undo is sent`;
+}
+
+/** The button that (re)runs the check. */
+export function checkButtonText(online: boolean, checked: boolean): string {
+  const where = online ? 'with the platform' : 'against the copy on this laptop (offline)';
+  return `${checked ? 'Check again' : 'Check the records'} ${where}`;
+}
+
+/** What an undo does once queued, said as the coordinator sees it happen. */
+export const UNDO_LIKE_ANY_BATCH =
+  "The undo is queued as a batch of its own and goes like any other: it is sent to the platform, each record is read back to confirm the change took, and it stays in the Outbox and its audit log.";
