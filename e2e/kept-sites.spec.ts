@@ -77,3 +77,36 @@ test('a site with an unsent change stays on the laptop, and says where the chang
   await app.getByLabel('Search users').fill('');
   await expect(usersCount(app)).toHaveText(`${everyone} of ${everyone} users`);
 });
+
+test.describe('a token that sees a large organisation', () => {
+  // the harness's main counts "many people" from 10 (the app's own line is 20,000)
+  test.use({ harnessOptions: { manyPeopleAbove: 10 } });
+
+  test('a new profile asks which sites to keep and syncs nothing until they are chosen', async ({ app, api, fullToken, server }) => {
+    const sites = server.query<{ siteid: number; sitename: string }>('SELECT siteid, sitename FROM sites WHERE customerid = ? ORDER BY siteid', OUR_CUSTOMER);
+    const [kept, other] = sites as [(typeof sites)[0], (typeof sites)[0]];
+    const peopleOf = (siteid: number) => server.query('SELECT userid FROM users WHERE siteid = ?', siteid).length;
+
+    const form = app.getByRole('form', { name: 'Add a profile' });
+    await form.getByLabel('Profile name').fill('Whole company');
+    await form.getByLabel('Base URL').fill(api.baseUrl);
+    await form.getByLabel('API token').fill(fullToken);
+    await form.getByRole('button', { name: 'Add profile' }).click();
+
+    const panel = app.getByRole('region', { name: 'Sites kept on this laptop' });
+    await expect(panel).toContainText('This account sees a large organisation. Choose the sites you look after');
+    await expect(panel.getByRole('checkbox', { name: kept.sitename })).not.toBeChecked();
+    await expect(panel.getByRole('checkbox', { name: other.sitename })).not.toBeChecked();
+    const keep = panel.getByRole('button', { name: 'Keep these sites and sync' });
+    await expect(keep).toBeDisabled();
+    // nothing was synced meanwhile: no pass ran, and no person is on this laptop
+    await expect(app.getByRole('status').filter({ hasText: /records written/ })).toHaveCount(0);
+    await app.screenshot({ path: 'test-results/kept-sites-asked.png', fullPage: true });
+
+    await panel.getByRole('checkbox', { name: kept.sitename }).check();
+    await keep.click();
+    await expectSyncOutcome(app, 'Sync completed.');
+    await goTo(app, 'Users');
+    await expect(usersCount(app)).toHaveText(`${peopleOf(kept.siteid)} of ${peopleOf(kept.siteid)} users`);
+  });
+});

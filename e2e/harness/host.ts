@@ -63,6 +63,7 @@ export interface HarnessOptions extends HarnessDemoOptions {
   recordMessages?: boolean;
   sync?: MainDeps['sync'];
   api?: MainDeps['api'];
+  manyPeopleAbove?: MainDeps['manyPeopleAbove'];
 }
 
 export interface Harness {
@@ -132,6 +133,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     demo,
     ...(options.sync ? { sync: options.sync } : {}),
     ...(options.api ? { api: options.api } : {}),
+    ...(options.manyPeopleAbove !== undefined ? { manyPeopleAbove: options.manyPeopleAbove } : {}),
   });
 
   const indexHtml = async () => injectBridge(await readFile(path.join(rendererDir, 'index.html'), 'utf8'), BRIDGE_PATH);

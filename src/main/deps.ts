@@ -26,4 +26,6 @@ export interface MainDeps {
   /** Tuning for tests: page size and timeouts of the API client. */
   sync?: { limit?: number; maxUnacked?: number; /** after this long with no acknowledgement a sync gives way to a new one */ stalledAfterMs?: number };
   api?: { timeoutMs?: number; maxRetries?: number; sleep?: (ms: number) => Promise<void> };
+  /** Tuning for tests: more people than this and a new profile asks which sites to keep before its first sync (20,000 by default). */
+  manyPeopleAbove?: number;
 }

@@ -70,7 +70,7 @@ export function createHandlers(deps: MainDeps): Handlers & { dispose(): Promise<
   const sync = createSyncService({ session, access, connection, identities, tuning: deps.sync, now });
   const replay = createReplayService(session, access, connection, { now });
   const users = createUsersService(session, now);
-  const keptSites = createKeptSitesService(profiles, session);
+  const keptSites = createKeptSitesService(profiles, session, deps.manyPeopleAbove);
   const { profilesChanged, summaryOf } = session;
 
   return {

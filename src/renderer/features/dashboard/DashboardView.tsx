@@ -4,7 +4,8 @@
  * beside it as a table, for screen readers and for reading exact values.
  */
 import type { MouseEvent } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useSyncState } from '../../sync/store.ts';
+import { useSettledLiveQuery } from './settled-query.ts';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { todayIso } from '../../../shared/dates.ts';
 import { useActiveDb } from '../../app/session.ts';
@@ -136,16 +137,18 @@ export default function DashboardView() {
   const pendingVersion = usePendingVersion();
   const soonDays = useSoonDays();
   const today = todayIso();
-  const figures = useLiveQuery(() => (db ? attentionFigures(db, soonDays, today) : undefined), [db, soonDays, today, pendingVersion]);
-  const weeks = useLiveQuery(() => (db ? credentialsExpiringByWeek(db, 12, today) : Promise.resolve([])), [db, today, pendingVersion]);
-  const overdue = useLiveQuery(() => (db ? overdueTrainingByCourse(db, Infinity, today) : Promise.resolve([])), [db, today, pendingVersion]);
-  const statuses = useLiveQuery(() => (db ? userStatusBreakdown(db) : Promise.resolve([])), [db, pendingVersion]);
+  const figures = useSettledLiveQuery(() => (db ? attentionFigures(db, soonDays, today) : Promise.resolve(undefined)), [db, soonDays, today, pendingVersion]);
+  const weeks = useSettledLiveQuery(() => (db ? credentialsExpiringByWeek(db, 12, today) : Promise.resolve([])), [db, today, pendingVersion]);
+  const overdue = useSettledLiveQuery(() => (db ? overdueTrainingByCourse(db, Infinity, today) : Promise.resolve([])), [db, today, pendingVersion]);
+  const statuses = useSettledLiveQuery(() => (db ? userStatusBreakdown(db) : Promise.resolve([])), [db, pendingVersion]);
+  const syncing = useSyncState((s) => s.running);
   const weekRows = weeks?.map((w) => ({ weekStart: w.weekStart, label: `Week of ${formatDate(w.weekStart)}`, short: shortDate.format(new Date(`${w.weekStart}T00:00:00Z`)), value: w.count, href: hrefFor('credentials', 'week', w.weekStart) }));
   const courseRows = overdue?.map((c) => ({ courseid: c.courseid, label: c.coursename || `Course ${c.courseid}`, value: c.count, href: hrefFor('training', 'course', c.courseid) }));
   const statusRows = statuses?.map((s) => ({ label: s.status || '(no status)', status: s.status, value: s.count, colour: statusColour(s.status) }));
   return (
     <section className="view dashboard" aria-labelledby="dashboard-heading">
       <h1 id="dashboard-heading">Dashboard</h1>
+      {syncing && <p className="muted">A sync is running: these figures are brought up to date when it finishes.</p>}
       <ChangesSummary />
       <AttentionFiguresList figures={figures} soonDays={soonDays} />
       <div className="cards">

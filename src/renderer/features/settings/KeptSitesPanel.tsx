@@ -122,7 +122,7 @@ export function KeptSitesPanel({ db, profile }: { db: FieldbookDb; profile: Prof
   const changed = !asking && kept !== null && (current.size !== kept.size || [...current].some((id) => !kept.has(id)));
   return (
     <div>
-      {asking && <p className="notice">This account sees more than 20,000 people. Choose the sites you look after: only their people, credentials and training are kept on this laptop.</p>}
+      {asking && <p className="notice">This account sees a large organisation. Choose the sites you look after: only their people, credentials and training are kept on this laptop, and nothing is synced until you choose.</p>}
       <SiteChoice sites={sites.sites} chosen={current} onToggle={toggle} disabled={busy !== null} />
       <p className="muted">
         {current.size === sites.sites.length ? `All ${plural(sites.sites.length, 'site')} are kept.` : `${plural(current.size, 'site')} of ${formatCount(sites.sites.length)} kept.`} Adding a site syncs it; taking one

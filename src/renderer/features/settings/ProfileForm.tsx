@@ -26,7 +26,10 @@ export function ProfileForm({ profile, onDone }: { profile?: ProfileSummary; onD
       const profiles = await request(() => api['profiles:list']());
       if (profiles) applyProfiles(profiles);
       navigate('settings');
-      void sessionStore.getState().sync?.start();
+      // a token that sees many people: the Sites panel asks which sites to keep before anything is synced
+      // (when the question cannot be asked, the sync starts and says what is wrong in its own words)
+      const sites = await api['profiles:sites']({ id: saved.id });
+      if (!(sites.ok && sites.value.manyRecords)) void sessionStore.getState().sync?.start();
     }
     setBusy(false);
     setToken('');
