@@ -3,9 +3,9 @@
  * credential of each holder in All credentials, and the report's finding and group of
  * each person to act on. Expected texts are read from the view, never typed in.
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { addProfile, syncNow } from './support/ui.ts';
+import { clippedCells } from './support/grid.ts';
 
 test.use({ serverOptions: { dataset: 'demo', admin: true } });
 
@@ -15,22 +15,6 @@ test.beforeEach(async ({ app, api, fullToken }) => {
   await syncNow(app);
   await app.setViewportSize({ width: 1280, height: 800 });
 });
-
-/** The texts of a grid's column cut short with an ellipsis. */
-async function clippedCells(page: Page, grid: string, column: string): Promise<string[]> {
-  // runs in the page (this file is type-checked without the DOM library)
-  type Cell = { scrollWidth: number; clientWidth: number; textContent: string | null };
-  type Node = { textContent: string | null; querySelectorAll(selector: string): ArrayLike<Node & Cell> };
-  return page.getByRole('grid', { name: grid }).evaluate((el, header) => {
-    const node = el as unknown as Node;
-    const heads = Array.from(node.querySelectorAll('[role=columnheader]')).map((h) => h.textContent?.trim());
-    const at = heads.indexOf(header);
-    return Array.from(node.querySelectorAll('[role=row]')).slice(1)
-      .map((row) => row.querySelectorAll('[role=gridcell]')[at])
-      .filter((cell): cell is Node & Cell => cell !== undefined && cell.scrollWidth > cell.clientWidth + 1)
-      .map((cell) => cell.textContent ?? '');
-  }, column);
-}
 
 const shots = process.env.FIELDBOOK_SHOTS;
 

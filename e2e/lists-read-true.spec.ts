@@ -3,10 +3,10 @@
  * laptop sizes they use (1280×800 and 1024×640): words cut short in a list.
  * Expected texts are read from the data, never typed in.
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { addProfile, goTo, syncNow } from './support/ui.ts';
 import { addDaysIso, todayIso } from '../src/shared/dates.ts';
+import { clippedCells } from './support/grid.ts';
 
 test.use({ serverOptions: { dataset: 'demo', admin: true } });
 
@@ -15,22 +15,6 @@ test.beforeEach(async ({ app, api, fullToken }) => {
   await addProfile(app, { name: 'Demo site', baseUrl: api.baseUrl, token: fullToken });
   await syncNow(app);
 });
-
-/** The texts of a grid's column cut short with an ellipsis ("expired 68 days …"). */
-async function clippedCells(page: Page, grid: string, column: string): Promise<string[]> {
-  // runs in the page (this file is type-checked without the DOM library)
-  type Cell = { scrollWidth: number; clientWidth: number; textContent: string | null };
-  type Node = { textContent: string | null; querySelectorAll(selector: string): ArrayLike<Node & Cell> };
-  return page.getByRole('grid', { name: grid }).evaluate((el, header) => {
-    const grid = el as unknown as Node;
-    const heads = Array.from(grid.querySelectorAll('[role=columnheader]')).map((h) => h.textContent?.trim());
-    const at = heads.indexOf(header);
-    return Array.from(grid.querySelectorAll('[role=row]')).slice(1)
-      .map((row) => row.querySelectorAll('[role=gridcell]')[at])
-      .filter((cell): cell is Node & Cell => cell !== undefined && cell.scrollWidth > cell.clientWidth + 1)
-      .map((cell) => cell.textContent ?? '');
-  }, column);
-}
 
 test('a credential’s holders show their whole expiry ("expired 68 days ago"), not cut short, at 1280×800 and 1024×640', async ({ app, server }) => {
   // the credential with an expired holder whose expiry is longest ago
