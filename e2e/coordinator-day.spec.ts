@@ -118,6 +118,39 @@ test('the overdue people of a course are selected from the course’s list and g
   await expect.poll(movedOnServer, { timeout: 45_000 }).toBe(alreadyThere + overdue);
 });
 
+/** Records, at every change of the page, the course panel's heading beside its count line and its "Select all" button. */
+async function recordCoursePanel(app: Page): Promise<() => Promise<string[][]>> {
+  await app.evaluate(`(() => {
+    const seen = [];
+    const record = () => {
+      const panel = document.querySelector('section[aria-labelledby="course-training-heading"]');
+      const text = (selector) => panel?.querySelector(selector)?.textContent ?? '';
+      const selectAll = [...(panel?.querySelectorAll('button') ?? [])].find((b) => b.textContent.startsWith('Select all'));
+      seen.push([text('h2'), text('p.count'), selectAll?.textContent ?? '']);
+    };
+    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
+    window.coursePanelSeen = seen;
+  })()`);
+  return () => app.evaluate<string[][]>('window.coursePanelSeen');
+}
+
+test('opening a course never shows the previous list’s count or its "Select all" under the course’s name', async ({ app, server }) => {
+  await goTo(app, 'Training');
+  const everyCourse = await assignmentsCounted(app.getByRole('region', { name: 'All courses' }));
+  const course = server.query<{ courseid: number; coursename: string }>('SELECT courseid, coursename FROM courses WHERE siteid < 900 ORDER BY courseid LIMIT 1')[0]!;
+  const seen = await recordCoursePanel(app);
+  await app.evaluate(`window.location.hash = '#/training/course/${course.courseid}'`);
+  const own = await assignmentsCounted(app.getByRole('region', { name: course.coursename }));
+  expect(own, 'a course has fewer overdue people than all courses together').toBeLessThan(everyCourse);
+
+  const underTheCourse = (await seen()).filter(([heading]) => heading === course.coursename);
+  expect(underTheCourse.length).toBeGreaterThan(0);
+  for (const [, count, selectAll] of underTheCourse) {
+    expect(['Loading…', own === 1 ? '1 assignment' : `${own} assignments`]).toContain(count);
+    expect(['', `Select all ${own} matching`]).toContain(selectAll);
+  }
+});
+
 function selectedLine(app: Page): Locator {
   return app.getByRole('region', { name: 'Selected people' }).getByRole('status');
 }
@@ -147,6 +180,14 @@ test('selected people a filter hides are counted as not shown, and a change queu
   // queue Inactive under Status = Active: the three leave the list, and the selection goes with them
   await app.getByLabel('Bulk action').selectOption({ label: 'Change status' });
   await app.getByLabel('New status').selectOption('Inactive');
+  await app.getByRole('button', { name: 'Preview' }).click();
+  await expect(app.getByRole('region', { name: 'Preview' })).toContainText('3 changes to queue');
+  // a preview is of the people it was made for: one more selected, and it must be made again
+  await rows.nth(4).click({ modifiers: ['Control'] });
+  await expect(selectedLine(app)).toHaveText('4 people selected');
+  await expect(app.getByRole('region', { name: 'Preview' })).toHaveCount(0);
+  await rows.nth(4).click({ modifiers: ['Control'] });
+  await expect(selectedLine(app)).toHaveText('3 people selected');
   await app.getByRole('button', { name: 'Preview' }).click();
   await app.getByRole('button', { name: 'Queue 3 changes' }).click();
   await expect(usersCount(app)).toHaveText(new RegExp(`^${(activeBefore - 3).toLocaleString('en-US')} of`));

@@ -1,6 +1,6 @@
 /** One group's members or supervisors: a list of people to select and act on (bulk actions). */
 import { useCallback, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQueryAbout } from '../../app/live-query.ts';
 import type { UserRecord } from '../../../shared/records.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 import { usePendingVersion } from '../../outbox/runtime.ts';
@@ -34,7 +34,7 @@ export function GroupPeople({ db, group }: { db: FieldbookDb; group: GroupWithSu
     // eslint-disable-next-line react-hooks/exhaustive-deps -- pendingVersion: pending edits change who is listed
     [db, groupid, group, show, pendingVersion],
   );
-  const people = useLiveQuery(load, [load]);
+  const people = useLiveQueryAbout([db, groupid, show], load, [load]);
   const loadMatching = useCallback(async () => (await load()).map(personOf), [load]);
   const selection = useRowSelection(people ?? NOBODY, personOf, loadMatching);
   const what = show === 'members' ? 'Members' : 'Supervisors';

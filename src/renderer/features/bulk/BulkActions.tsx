@@ -15,6 +15,7 @@ import { KNOWN_STATUSES } from '../import/rows.ts';
 import { loadBulkContext } from './context.ts';
 import { courseChoices, credentialChoices, featureChoices, groupChoices } from '../../app/catalog.ts';
 import { useCatalogNames } from '../../app/catalog-names.ts';
+import { sameSubject } from '../../app/live-query.ts';
 import { ChoiceOptions } from '../../components/ChoiceOptions.tsx';
 import type { ChoiceGroup } from '../../app/catalog.ts';
 import { previewBulk, type BulkAction, type BulkPreview } from './plan.ts';
@@ -115,7 +116,9 @@ export function BulkActions({ userIds, preset, onQueued }: SelectionActionProps)
   const names = useCatalogNames(db);
   const [type, setType] = useState<ActionType | null>(preset?.type ?? null);
   const [form, setForm] = useState<BulkForm>(() => formOf(preset));
-  const [preview, setPreview] = useState<BulkPreview | null>(null);
+  const [made, setPreview] = useState<{ preview: BulkPreview; userIds: readonly number[] } | null>(null);
+  // a preview is of the people it was made for: once the selection changes it is made again
+  const preview = made && sameSubject(made.userIds, userIds) ? made.preview : null;
   if (!db || !catalog) return null;
 
   const set = (patch: Partial<BulkForm>) => {
@@ -127,7 +130,7 @@ export function BulkActions({ userIds, preset, onQueued }: SelectionActionProps)
     const chosen = action();
     if (!chosen) return;
     const { users, ctx } = await loadBulkContext(db, userIds, access);
-    setPreview(previewBulk(users, chosen, ctx));
+    setPreview({ preview: previewBulk(users, chosen, ctx), userIds });
   };
   const queue = async () => {
     if (!preview || preview.drafts.length === 0) return;

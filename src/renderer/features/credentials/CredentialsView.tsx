@@ -5,6 +5,7 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQueryAbout } from '../../app/live-query.ts';
 import type { CredentialAssignmentRecord, CredentialRecord } from '../../../shared/records.ts';
 import { todayIso } from '../../../shared/dates.ts';
 import type { FieldbookDb } from '../../db/index.ts';
@@ -114,7 +115,8 @@ function Holders({ db, credential, names, opened }: { db: FieldbookDb; credentia
   const today = todayIso();
   const [limit, setLimit] = useState(PAGE_SIZE);
   const pendingVersion = usePendingVersion();
-  const page = useLiveQuery(() => loadHolders(db, credential?.credentialid ?? null, effective, today, limit), [db, credential, effective, today, limit, pendingVersion]);
+  const credentialid = credential?.credentialid ?? null;
+  const page = useLiveQueryAbout([db, credentialid, effective], () => loadHolders(db, credentialid, effective, today, limit), [credential, today, limit, pendingVersion]);
   const holders = page?.holders;
   const total = page?.total ?? 0;
   const shown = holders?.length ?? 0;

@@ -19,6 +19,7 @@ import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
 import { StatusText, TrainingBadge } from '../../components/Badges.tsx';
 import { DaysInput } from '../../components/DaysInput.tsx';
 import { useSoonDaysBox } from '../../app/soon-window.ts';
+import { useLiveQueryAbout } from '../../app/live-query.ts';
 import { NOT_ON_THIS_LAPTOP as NOT_HERE, plural } from '../../app/words.ts';
 import { SelectionBar, useRowSelection } from '../../components/SelectionBar.tsx';
 import { searchUsersWithPending } from '../users/queries.ts';
@@ -100,7 +101,7 @@ function ByCourse({ db, courseid }: { db: FieldbookDb; courseid: number | null }
   const [limit, setLimit] = useState(PAGE_SIZE);
   // all courses: overdue or due within N days (every assignment of every course is too long a list)
   const effective: Show = courseid === null && show === 'all' ? 'overdue' : show;
-  const page = useLiveQuery(() => loadCourseTraining(db, courseid, effective, days, today, limit), [db, courseid, effective, days, today, limit, pendingVersion]);
+  const page = useLiveQueryAbout([db, courseid, effective, days], () => loadCourseTraining(db, courseid, effective, days, today, limit), [today, limit, pendingVersion]);
   const rows = page?.rows;
   const total = page?.total ?? 0;
   const shown = rows?.length ?? 0;
@@ -161,8 +162,8 @@ function ByUser({ db, userid }: { db: FieldbookDb; userid: number | null }) {
   const today = todayIso();
   // people created offline (pending user.create) are found too, by the same folded words
   const matches = useLiveQuery(async () => (deferred.trim() ? (await searchUsersWithPending(db, deferred)).slice(0, 200) : []), [db, deferred, pendingVersion]);
-  const user = useLiveQuery(async () => (userid === null ? undefined : (await usersWithPending(db, [userid])).get(userid)), [db, userid, pendingVersion]);
-  const rows = useLiveQuery(async () => (userid === null ? [] : applyOverlays('trainingAssignments', db, await trainingForUser(db, userid), (t) => t.userid === userid)), [db, userid, pendingVersion]);
+  const user = useLiveQueryAbout([db, userid], async () => (userid === null ? undefined : (await usersWithPending(db, [userid])).get(userid)), [pendingVersion]);
+  const rows = useLiveQueryAbout([db, userid], async () => (userid === null ? [] : applyOverlays('trainingAssignments', db, await trainingForUser(db, userid), (t) => t.userid === userid)), [pendingVersion]);
   return (
     <>
       <div className="toolbar" role="search">
