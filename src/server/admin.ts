@@ -42,7 +42,7 @@ export function takeSnapshot(store: Store): Snapshot {
 
 /** Which fields of which record an admin mutation may change, and their columns. */
 const MUTABLE = {
-  user: { table: 'users', key: ['userid'], fields: { username: 'username', firstname: 'firstname', lastname: 'lastname', employeeid: 'employeeid', status: 'status', usertype: 'usertype' } },
+  user: { table: 'users', key: ['userid'], fields: { siteid: 'siteid', username: 'username', firstname: 'firstname', lastname: 'lastname', employeeid: 'employeeid', status: 'status', usertype: 'usertype' } },
   email: { table: 'emails', key: ['emailid'], fields: { email: 'email', status: 'status', isprimary: 'isprimary' } },
   credentialAssignment: {
     table: 'credential_assignments', key: ['credentialid', 'userid'],

@@ -105,7 +105,7 @@ export interface IdentitiesCheck {
   unknownSites: string[];
   /** the profile keeps some sites and no sync has filled the index yet: none of the other sites can be checked */
   notSynced: boolean;
-  /** when the index was last filled by a sync (null: never) */
+  /** when a sync last read the people of the sites asked about, the oldest of them (null: never) */
   syncedAt: string | null;
 }
 

@@ -10,12 +10,14 @@ import { join } from 'node:path';
 import type { IdentitiesCheck, ParsedArg } from '../../shared/ipc.ts';
 import type { ProfileStore } from '../secrets/profiles.ts';
 import { FieldbookError } from '../ipc/errors.ts';
-import { checkIdentities, loadIndex, parseIndex, type IdentityCollector, type IdentityIndex, type LoadedIndex } from '../sync/identities.ts';
+import { checkIdentities, freshSites, loadIndex, parseIndex, type IdentityCollector, type IdentityIndex, type LoadedIndex } from '../sync/identities.ts';
 
 export interface IdentitiesService {
   /** After a pass of a profile keeping some sites: its index merged with what the pass read, and written. */
   store(profileId: string, collector: IdentityCollector, runs: Parameters<IdentityCollector['merge']>[0], at: Parameters<IdentityCollector['merge']>[2]): Promise<void>;
   check(arg: ParsedArg<'identities:check'>): Promise<IdentitiesCheck>;
+  /** The sites whose usernames and e-mails the index read recently (`IDENTITIES_FRESH_MS`): a sync does not read them again. */
+  freshSites(profileId: string, baseUrl: string, now: Date): Promise<number[]>;
   /** A deleted profile's index goes with it. */
   forget(profileId: string): Promise<void>;
 }
@@ -67,6 +69,11 @@ export function createIdentitiesService(settingsDir: string, profiles: ProfileSt
       const index = await indexOf(profile.id);
       // an index read from another address (the profile now points elsewhere) is no index
       return checkIdentities(index?.baseUrl === profile.baseUrl ? index : null, arg, profile.keptSites !== undefined);
+    },
+
+    async freshSites(profileId, baseUrl, now) {
+      await writing;
+      return freshSites(await read(profileId), baseUrl, now);
     },
 
     async forget(profileId) {

@@ -56,6 +56,7 @@ export interface SyncServiceDeps {
 
 export function createSyncService({ session, access, connection, identities, tuning, now }: SyncServiceDeps): SyncService {
   let sync: RunningSync | null = null;
+  let starting = false;
 
   async function stop(): Promise<void> {
     const running = sync;
@@ -67,10 +68,22 @@ export function createSyncService({ session, access, connection, identities, tun
   async function start(arg: ParsedArg<'sync:start'>, ctx: HandlerContext) {
     // a sync nobody acknowledges any more (its window was reloaded) gives way to the new one
     if (sync?.engine.stalled(tuning?.stalledAfterMs ?? STALLED_SYNC_MS)) await stop();
-    if (sync) throw new FieldbookError('busy', 'A sync is already running.');
+    // one at a time, counting one that is still being set up (it awaits the profile and the identity index)
+    if (sync || starting) throw new FieldbookError('busy', 'A sync is already running.');
+    starting = true;
+    try {
+      return await begin(arg, ctx);
+    } finally {
+      starting = false;
+    }
+  }
+
+  async function begin(arg: ParsedArg<'sync:start'>, ctx: HandlerContext) {
     const { profile, client } = await session.activeClient();
     // a profile keeping some sites: the usernames and e-mails of every site, for the import's uniqueness checks
     const collector = profile.keptSites ? new IdentityCollector() : null;
+    // those of the sites not kept are read again once they are some hours old (identities.ts, IDENTITIES_FRESH_MS)
+    const identitiesFresh = collector ? await identities.freshSites(profile.id, profile.baseUrl, now()) : [];
     const engine = new SyncEngine({
       syncId: randomUUID(),
       client,
@@ -80,7 +93,7 @@ export function createSyncService({ session, access, connection, identities, tun
       fingerprintsFollow: arg.fingerprintsFollow === true,
       previousTotals: arg.previousTotals,
       ...(profile.keptSites ? { keptSites: profile.keptSites } : {}),
-      ...(collector ? { identities: collector } : {}),
+      ...(collector ? { identities: collector, identitiesFresh } : {}),
       paging: tuning?.limit ? { limit: tuning.limit } : undefined,
       maxUnacked: tuning?.maxUnacked,
     });

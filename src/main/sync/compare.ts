@@ -12,10 +12,12 @@ import type { Parsed, SchemaName } from '../../shared/api/wire.ts';
 import { ApiError } from '../api/errors.ts';
 import { containsSecretDeep } from '../secrets/scrub.ts';
 import { validateItems, wholeList, type ApiClient, type RetryNotice, type ScannedPage } from '../api/client.ts';
-import { FingerprintBook, pageKey, taskItems, type TaskItems } from '../../shared/page-fingerprints.ts';
-import type { FetchedPage } from './pager.ts';
+import { FingerprintBook, ITEM_HASH_CHARS, pageKey, taskItems, type TaskItems } from '../../shared/page-fingerprints.ts';
+import { hash } from 'node:crypto';
+import type { FetchedPage, ListedItems } from './pager.ts';
 import { heldAsReceived, itemHash, KnownItem, rawItemKeys, scanFields, scannedKey } from './page-keys.ts';
 import { describeTask, type SyncTask } from './tasks.ts';
+import type { PageFilter } from './kept.ts';
 
 /** Items found by a scan are decoded one by one (a page's own UTF-8: see `scanList`). */
 const utf8 = new TextDecoder();
@@ -109,7 +111,7 @@ export class PageComparer {
    * keys its fingerprint lists, unparsed; otherwise each item is hashed, and
    * only those the cache does not hold as received are validated.
    */
-  async fetchPage(client: PageClient, task: SyncTask, options: PageOptions, signal: AbortSignal): Promise<FetchedPage<PageItem>> {
+  async fetchPage(client: PageClient, task: SyncTask, options: PageOptions, signal: AbortSignal, filter?: PageFilter): Promise<FetchedPage<PageItem>> {
     const { startrow } = options;
     const key = pageKey(task.taskId, startrow);
     // the request goes at once; its answer is looked at once the renderer's fingerprints are here
@@ -117,13 +119,24 @@ export class PageComparer {
       const hash = this.#book.page(task.taskId, startrow)?.hash;
       return hash && !this.#itemsOf(task).doubtful.has(key) ? hash : undefined;
     };
+    const unchanged = (hash: string) => (filter ? filteredHash(hash, filter) === filteredPart(wholeHash())?.hash : hash === wholeHash());
     const page = await client.getPage(task.path, task.wrapperKey, task.schema, {
-      ...options, fingerprint: true, validate: false, scan: scanFields(task), ready: this.#here, unchanged: (hash: string) => hash === wholeHash(),
+      ...options, fingerprint: true, validate: false, scan: scanFields(task), ready: this.#here, unchanged,
     }, signal);
     const stored = this.#book.page(task.taskId, startrow);
     const held = this.#itemsOf(task);
-    if (page.unchanged && stored) return { items: stored.keys.map((k) => new KnownItem(k)), empty: false, hash: page.hash!, unchanged: true };
+    if (page.unchanged && stored) {
+      const items = stored.keys.map((k) => new KnownItem(k));
+      // a filtered page's fingerprint lists the kept rows only; the pager still needs how many the page held
+      return filter ? { items, empty: false, hash: stored.hash!, unchanged: true, rows: filteredPart(stored.hash)!.rows } : { items, empty: false, hash: page.hash!, unchanged: true };
+    }
     if (page.empty) return { items: [], empty: true };
+    const read = this.#readPage(task, page, held, startrow);
+    return filter && read.hash !== undefined ? filtered(read, read.hash, filter) : read;
+  }
+
+  /** A page that is not skipped whole: its items, each known (held as received) or validated. */
+  #readPage(task: SyncTask, page: Awaited<ReturnType<PageClient['getPage']>>, held: TaskItems, startrow: number): FetchedPage<PageItem> {
     const where = { path: task.path, startrow };
     const hash = page.hash !== undefined ? { hash: page.hash } : {};
     if (page.scanned) {
@@ -210,4 +223,37 @@ export class PageComparer {
       throw new ApiError({ code: 'malformed-response', message: `A page of ${describeTask(task)} (from row ${startrow}) contains this profile's access token, so it was not stored.` }, { retryable: false });
     }
   }
+}
+
+/**
+ * The fingerprint hash of a filtered page (a holder list among the kept
+ * people, kept.ts): the body's hash salted with the kept people, then how many
+ * rows the body held ("<hash>.<rows>"), which the pager needs of a page skipped
+ * whole (its fingerprint lists the kept rows only).
+ */
+function filteredHash(bodyHash: string, filter: PageFilter): string {
+  return hash('sha256', `${bodyHash}\n${filter.salt}`, 'base64url');
+}
+
+/** A filtered page's fingerprint hash read back; null when it is not one (the page is then read). */
+function filteredPart(stored: string | null | undefined): { hash: string; rows: number } | null {
+  const match = stored ? /^([\w-]+)\.(\d{1,4})$/.exec(stored) : null;
+  return match ? { hash: match[1]!, rows: Number(match[2]) } : null;
+}
+
+/** A read page of a filtered list: every item for the pager, a fingerprint of the kept rows only. */
+function filtered(read: FetchedPage<PageItem>, bodyHash: string, filter: PageFilter): FetchedPage<PageItem> {
+  const hashOfPage = `${filteredHash(bodyHash, filter)}.${read.items.length}`;
+  return { ...read, hash: hashOfPage, ...(read.listed ? { listed: keptListed(read.listed, filter) } : {}) };
+}
+
+function keptListed(listed: ListedItems, filter: PageFilter): ListedItems {
+  const keys: (string | number)[] = [];
+  let hashes = '';
+  listed.keys.forEach((key, i) => {
+    if (!filter.keeps(key)) return;
+    keys.push(key);
+    hashes += listed.hashes.slice(i * ITEM_HASH_CHARS, (i + 1) * ITEM_HASH_CHARS);
+  });
+  return { keys, hashes };
 }

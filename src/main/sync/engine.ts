@@ -49,6 +49,8 @@ export interface SyncOptions {
   previousTotals?: Partial<Record<CollectionName, number>>;
   /** the sites the profile keeps (absent: every site the token sees) */
   keptSites?: readonly number[];
+  /** sites not kept whose usernames and e-mails the identity index read recently: not read this pass */
+  identitiesFresh?: readonly number[];
   /** gathers the usernames and e-mails of the sites' people for main's identity index (identities.ts) */
   identities?: IdentityCollector;
   now?: () => number;
@@ -157,7 +159,7 @@ export class SyncEngine {
     this.#now = opts.now ?? Date.now;
     this.#maxBytes = (opts.maxMessageBytes ?? MAX_IPC_MESSAGE_BYTES) - ENVELOPE_BYTES;
     this.#kept = opts.keptSites ? new KeptPeople() : null;
-    for (const task of rootTasks(opts.previousTotals, opts.keptSites)) this.#add(task);
+    for (const task of rootTasks(opts.previousTotals, opts.keptSites, opts.identitiesFresh)) this.#add(task);
   }
 
   /** The tasks known before any list is read (more are added as lists arrive). */
@@ -337,7 +339,8 @@ export class SyncEngine {
       else {
         // record keys are made of numbers only (an assignment's link gives its user's id): no API text
         const key = recordKeyOfItemKey(task, item.key);
-        if (key !== null) knownKeys.push(key);
+        // a holder known as received who is no longer a kept person is not delivered: the pass prunes them (kept.ts)
+        if (key !== null && (this.#kept?.keeps(task, key) ?? true)) knownKeys.push(key);
       }
     }
     // a page that echoes the token (in any form the scrubber knows, in a key or a value) is not stored: it would sit in IndexedDB.
@@ -349,8 +352,8 @@ export class SyncEngine {
         { retryable: false },
       );
     }
-    this.#kept?.observe(task, full);
-    this.#opts.identities?.observe(task, full);
+    this.#kept?.observe(task, full, knownKeys);
+    this.#opts.identities?.observe(task, full, knownKeys.length);
     // a list read for main's identity index only: nothing of it leaves main
     if (KIND_SPECS[task.kind].fills.length === 0) {
       this.#pages++;
@@ -429,7 +432,7 @@ export class SyncEngine {
   async #fetchPage(task: SyncTask, startrow: number, onRetry: (r: RetryNotice) => void, signal: AbortSignal): Promise<FetchedPage<PageItem>> {
     const options = { startrow, limit: this.#paging.limit, onRetry };
     if (!skippable(task)) return this.#opts.client.getPage(task.path, task.wrapperKey, task.schema, options, signal);
-    return this.#comparer.fetchPage(this.#opts.client, task, options, signal);
+    return this.#comparer.fetchPage(this.#opts.client, task, options, signal, this.#kept?.filterFor(task));
   }
 
   /**

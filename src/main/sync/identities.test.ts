@@ -1,8 +1,8 @@
 /** Main's identity index of the sites a profile does not keep: what it holds, how a pass refreshes it, what it answers. */
 import { describe, expect, it } from 'vitest';
 import type { Parsed } from '../../shared/api/wire.ts';
-import { checkIdentities, identityKey, IdentityCollector, loadIndex, parseIndex, type IdentityIndex } from './identities.ts';
-import { makeTask, type SyncTask } from './tasks.ts';
+import { checkIdentities, freshSites, identityKey, IdentityCollector, IDENTITIES_FRESH_MS, loadIndex, parseIndex, type IdentityIndex } from './identities.ts';
+import { childTasks, makeTask, type SyncTask } from './tasks.ts';
 
 const BASE = 'https://platform.example/v1';
 const site = (siteid: number, sitename: string) => ({ siteid, sitename, loginpage: '', links: [] }) as unknown as Parsed<'site'>;
@@ -33,7 +33,7 @@ describe('the index a pass makes', () => {
     expect(full.sites.map((s) => s.sitename)).toEqual(['Riverside', 'North Depot', 'Quarry']);
     const text = JSON.stringify(full);
     for (const clear of ['Ana.Silva', 'ana.silva', 'north.example', '"userid"']) expect(text).not.toContain(clear);
-    expect(full.sites[1]).toEqual({ siteid: 2, sitename: 'North Depot', usernames: [identityKey('ana.silva')], emails: [identityKey('ana@north.example')] });
+    expect(full.sites[1]).toEqual({ siteid: 2, sitename: 'North Depot', usernames: [identityKey('ana.silva')], emails: [identityKey('ana@north.example')], readAt: 'T1' });
   });
 
   it('answers for the sites the renderer does not hold, whatever the case, naming the site', () => {
@@ -80,5 +80,69 @@ describe('what it answers without an index', () => {
 
   it('a profile keeping every site: the renderer holds them all, nothing to ask', () => {
     expect(checkIdentities(null, { usernames: ['ann'], emails: [], cachedSites: [1] }, false)).toMatchObject({ held: [], notSynced: false });
+  });
+});
+
+describe('the other sites are read again only once their entries are some hours old', () => {
+  const at = (iso: string) => ({ baseUrl: BASE, syncedAt: iso });
+  const morning = '2026-11-27T08:00:00.000Z';
+  const first = pass([[kept1, [person(1, 'ann')]], [other2, [person(2, 'ana.silva')]], [other3, [person(3, 'cy')]]]).merge(done(sitesTask, kept1, other2, other3), null, at(morning))!;
+  const later = (ms: number) => new Date(Date.parse(morning) + ms);
+
+  it('a site read in full within the window is fresh; one older, one never read, one of another address or read "in the future" is not', () => {
+    expect(freshSites(first, BASE, later(IDENTITIES_FRESH_MS - 1000))).toEqual([1, 2, 3]);
+    expect(freshSites(first, BASE, later(IDENTITIES_FRESH_MS + 1000))).toEqual([]);
+    expect(freshSites(first, 'https://other.example/v1', later(1000))).toEqual([]);
+    expect(freshSites(first, BASE, later(-60_000))).toEqual([]);
+    const failed = pass([]).merge([...done(sitesTask), { task: other2, state: 'failed' }], null, at(morning))!;
+    expect(freshSites(failed, BASE, later(1000))).not.toContain(2);
+    expect(freshSites(null, BASE, later(1000))).toEqual([]);
+  });
+
+  it('a pass that skips a fresh site keeps its entries and when they were read; the answer is "as of" the oldest reading', () => {
+    const noon = '2026-11-27T12:00:00.000Z';
+    // site 3 fresh: not read at noon; site 2 read again
+    const next = pass([[kept1, [person(1, 'ann')]], [other2, [person(2, 'ana.silva'), person(4, 'new.hire')]]]).merge(done(sitesTask, kept1, other2), first, at(noon))!;
+    expect(next.sites.map((s) => [s.siteid, s.readAt])).toEqual([[1, noon], [2, noon], [3, morning]]);
+    expect(ask(next, ['cy', 'new.hire'])).toEqual({
+      held: [{ field: 'username', value: 'cy', sitename: 'Quarry' }, { field: 'username', value: 'new.hire', sitename: 'North Depot' }],
+      unknownSites: [], notSynced: false, syncedAt: morning,
+    });
+  });
+
+  it('an index written before sites had their own time counts as read when it was written', () => {
+    const old = { ...first, sites: first.sites.map(({ readAt: _, ...rest }) => rest) };
+    expect(parseIndex(JSON.parse(JSON.stringify(old)))).toEqual(old);
+    expect(freshSites(old, BASE, later(1000))).toEqual([1, 2, 3]);
+    expect(ask(old, []).syncedAt).toBe(morning);
+  });
+
+  it('the list of sites plans the other sites\' users only for those not fresh', () => {
+    const sites = makeTask('sites', { keptSites: [1], identitiesFresh: [3] });
+    const planned = childTasks(sites, [site(1, 'Riverside'), site(2, 'North Depot'), site(3, 'Quarry')]).filter((t) => t.kind === 'otherSiteUsers');
+    expect(planned.map((t) => t.scope.siteid)).toEqual([2]);
+  });
+});
+
+describe('a kept site whose unchanged people were not parsed (skipped by fingerprint)', () => {
+  const at = (iso: string) => ({ baseUrl: BASE, syncedAt: iso });
+  const morning = '2026-11-27T08:00:00.000Z';
+  const noon = '2026-11-27T12:00:00.000Z';
+  const first = pass([[kept1, [person(1, 'ann'), person(5, 'bo')]]]).merge(done(sitesTask, kept1), null, at(morning))!;
+
+  it('adds the people it read to those known before, and keeps when the site was last read in full', () => {
+    const c = new IdentityCollector();
+    c.observe(sitesTask, [site(1, 'Riverside'), site(2, 'North Depot'), site(3, 'Quarry')]);
+    c.observe(kept1, [person(6, 'new.hire')], 2);
+    const next = c.merge(done(sitesTask, kept1), first, at(noon))!;
+    expect(next.sites[0]).toMatchObject({ siteid: 1, readAt: morning });
+    expect(ask(next, ['ann', 'bo', 'new.hire'], [], []).held.map((h) => h.value)).toEqual(['ann', 'bo', 'new.hire']);
+  });
+
+  it('is unknown when nothing was known of it before (it is read in full once it is no longer kept)', () => {
+    const c = new IdentityCollector();
+    c.observe(sitesTask, [site(1, 'Riverside')]);
+    c.observe(kept1, [], 3);
+    expect(c.merge(done(sitesTask, kept1), null, at(noon))!.sites[0]).toEqual({ siteid: 1, sitename: 'Riverside', usernames: null, emails: null });
   });
 });

@@ -28,6 +28,8 @@ export interface SiteIdentities {
   /** null: its people are not known (no sync has read them in full) */
   usernames: string[] | null;
   emails: string[] | null;
+  /** when a sync last read its people in full (absent in an index written before it was kept: the index's `syncedAt`) */
+  readAt?: string;
 }
 
 /** What is stored per profile (main's settings folder), as JSON. */
@@ -52,15 +54,23 @@ interface TaskRunLike {
 export class IdentityCollector {
   readonly #names = new Map<number, string>();
   readonly #read = new Map<number, { usernames: Set<string>; emails: Set<string> }>();
+  /** sites some of whose people this pass did not parse */
+  readonly #partial = new Set<number>();
 
-  /** A validated page: the sites list names every site; a site's users list gives its people's identities. */
-  observe(task: SyncTask, items: readonly unknown[]): void {
+  /**
+   * A page: the sites list names every site; a site's users list gives its
+   * people's identities. `known` items of a kept site's page were not parsed
+   * (the cache holds them as received: page-keys.ts), so that site's reading
+   * is partial: it adds to the previous entries rather than replacing them.
+   */
+  observe(task: SyncTask, items: readonly unknown[], known = 0): void {
     if (task.kind === 'sites') {
       for (const s of items as Parsed<'site'>[]) this.#names.set(s.siteid, s.sitename);
       return;
     }
     const siteid = task.scope.siteid;
     if (!READS_PEOPLE.has(task.kind) || siteid === undefined) return;
+    if (known > 0) this.#partial.add(siteid);
     let site = this.#read.get(siteid);
     if (!site) this.#read.set(siteid, (site = { usernames: new Set(), emails: new Set() }));
     for (const u of items as Parsed<'user'>[]) {
@@ -81,29 +91,62 @@ export class IdentityCollector {
   merge(runs: readonly TaskRunLike[], previous: IdentityIndex | null, at: { baseUrl: string; syncedAt: string }): IdentityIndex | null {
     if (!runs.some((r) => r.task.kind === 'sites' && r.state === 'complete')) return null;
     const complete = new Set(runs.filter((r) => READS_PEOPLE.has(r.task.kind) && r.state === 'complete').map((r) => r.task.scope.siteid));
-    const before = new Map((previous?.baseUrl === at.baseUrl ? previous.sites : []).map((s) => [s.siteid, s]));
+    const same = previous?.baseUrl === at.baseUrl ? previous : null;
+    const before = new Map((same?.sites ?? []).map((s) => [s.siteid, s]));
     const sites: SiteIdentities[] = [];
     for (const [siteid, sitename] of this.#names) {
       const read = this.#read.get(siteid);
-      if (complete.has(siteid)) sites.push({ siteid, sitename, usernames: [...(read?.usernames ?? [])], emails: [...(read?.emails ?? [])] });
-      else sites.push({ siteid, sitename, usernames: before.get(siteid)?.usernames ?? null, emails: before.get(siteid)?.emails ?? null });
+      const old = before.get(siteid);
+      if (complete.has(siteid) && this.#partial.has(siteid)) sites.push(added(siteid, sitename, old && { ...old, readAt: old.readAt ?? same!.syncedAt }, read));
+      else if (complete.has(siteid)) sites.push({ siteid, sitename, usernames: [...(read?.usernames ?? [])], emails: [...(read?.emails ?? [])], readAt: at.syncedAt });
+      else if (old?.usernames && old.emails) sites.push({ siteid, sitename, usernames: old.usernames, emails: old.emails, readAt: old.readAt ?? same!.syncedAt });
+      else sites.push({ siteid, sitename, usernames: null, emails: null });
     }
     return { version: 1, baseUrl: at.baseUrl, syncedAt: at.syncedAt, sites };
   }
+}
+
+/**
+ * How long the usernames and e-mails of a site not kept stand before a sync
+ * reads them again. Reading them is most of a resync of a profile keeping one
+ * site of many (dataset `xl`: 39 other sites, 195,000 people, about 126 MB at
+ * every sync); the platform refuses a duplicate anyway (1002), so an index a
+ * few hours old costs at worst a refused change, which the Outbox shows.
+ */
+export const IDENTITIES_FRESH_MS = 12 * 60 * 60 * 1000;
+
+/** The sites whose people the index read in full within `IDENTITIES_FRESH_MS` of `now` (from the same address). */
+export function freshSites(index: IdentityIndex | null, baseUrl: string, now: Date): number[] {
+  if (!index || index.baseUrl !== baseUrl) return [];
+  return index.sites.filter((s) => {
+    const readAt = Date.parse(s.readAt ?? index.syncedAt);
+    return s.usernames !== null && s.emails !== null && now.getTime() - readAt < IDENTITIES_FRESH_MS && readAt <= now.getTime();
+  }).map((s) => s.siteid);
+}
+
+/**
+ * A site read in part (its unchanged people not parsed): what was read adds to
+ * the previous entries, which keep their time (unknown without them).
+ */
+function added(siteid: number, sitename: string, old: SiteIdentities | undefined, read: { usernames: Set<string>; emails: Set<string> } | undefined): SiteIdentities {
+  if (!old?.usernames || !old.emails) return { siteid, sitename, usernames: null, emails: null };
+  const usernames = [...new Set([...old.usernames, ...(read?.usernames ?? [])])];
+  const emails = [...new Set([...old.emails, ...(read?.emails ?? [])])];
+  return { siteid, sitename, usernames, emails, readAt: old.readAt };
 }
 
 /** A loaded index, with a set per site for the look-ups. */
 export interface LoadedIndex {
   baseUrl: string;
   syncedAt: string;
-  sites: { siteid: number; sitename: string; usernames: ReadonlySet<string> | null; emails: ReadonlySet<string> | null }[];
+  sites: { siteid: number; sitename: string; usernames: ReadonlySet<string> | null; emails: ReadonlySet<string> | null; readAt: string }[];
 }
 
 export function loadIndex(index: IdentityIndex): LoadedIndex {
   return {
     baseUrl: index.baseUrl,
     syncedAt: index.syncedAt,
-    sites: index.sites.map((s) => ({ siteid: s.siteid, sitename: s.sitename, usernames: s.usernames && new Set(s.usernames), emails: s.emails && new Set(s.emails) })),
+    sites: index.sites.map((s) => ({ siteid: s.siteid, sitename: s.sitename, usernames: s.usernames && new Set(s.usernames), emails: s.emails && new Set(s.emails), readAt: s.readAt ?? index.syncedAt })),
   };
 }
 
@@ -130,13 +173,16 @@ export function checkIdentities(index: LoadedIndex | null, arg: CheckArg, keepsS
   ask('username', arg.usernames);
   ask('email', arg.emails);
   const unknownSites = others.filter((s) => s.usernames === null || s.emails === null).map((s) => s.sitename);
-  return { held, unknownSites, notSynced: false, syncedAt: index.syncedAt };
+  // "as of": the oldest reading of the sites asked about (each is read again once it is IDENTITIES_FRESH_MS old)
+  const readAts = others.filter((s) => s.usernames !== null).map((s) => s.readAt).sort();
+  return { held, unknownSites, notSynced: false, syncedAt: readAts[0] ?? index.syncedAt };
 }
 
 /** A file's JSON as an index, or null when it is not one (an older build's, a hand edit): the next sync writes it again. */
 export function parseIndex(json: unknown): IdentityIndex | null {
   const o = json as Partial<IdentityIndex> | null;
   if (!o || o.version !== 1 || typeof o.baseUrl !== 'string' || typeof o.syncedAt !== 'string' || !Array.isArray(o.sites)) return null;
-  const ok = o.sites.every((s) => typeof s.siteid === 'number' && typeof s.sitename === 'string' && (s.usernames === null || Array.isArray(s.usernames)) && (s.emails === null || Array.isArray(s.emails)));
+  const ok = o.sites.every((s) => typeof s.siteid === 'number' && typeof s.sitename === 'string' && (s.usernames === null || Array.isArray(s.usernames)) && (s.emails === null || Array.isArray(s.emails))
+    && (s.readAt === undefined || typeof s.readAt === 'string'));
   return ok ? (o as IdentityIndex) : null;
 }

@@ -18,6 +18,9 @@ import { ITEM_HASH_CHARS, type TaskItems } from '../../shared/page-fingerprints.
 import { itemKey, type SyncTask, type TaskKind } from './tasks.ts';
 
 const byUser = z.object({ userid: wireId }).loose();
+const HOLDER_KEYS = z.object({ credentialid: wireId, userid: wireId.optional(), link: wireText.optional().default('') }).loose();
+/** Lists of credential holders, customer-wide or among the kept people: keyed by credential and user. */
+const HOLDER_LISTS = new Set<TaskKind>(['credentialAssignments', 'keptCredentialAssignments']);
 /**
  * Kinds whose unchanged pages are skipped: lists that neither create tasks nor
  * announce totals (profile and credential categories count their groups and
@@ -25,12 +28,16 @@ const byUser = z.object({ userid: wireId }).loose();
  */
 const KEY_SCHEMAS: Partial<Record<TaskKind, z.ZodType<Record<string, unknown>>>> = {
   users: byUser,
+  // a kept site's people: their keys still reach the holders' filter (kept.ts) and the identity index (identities.ts)
+  siteUsers: byUser,
   groupMembers: byUser,
   groupAccess: byUser,
   moduleAccess: byUser,
   courses: z.object({ courseid: wireId }).loose(),
   trainingAssignments: z.object({ transcriptid: wireId }).loose(),
-  credentialAssignments: z.object({ credentialid: wireId, userid: wireId.optional(), link: wireText.optional().default('') }).loose(),
+  credentialAssignments: HOLDER_KEYS,
+  // the holders among a kept site's people: their pages' fingerprints list those holders only (kept.ts, compare.ts)
+  keptCredentialAssignments: HOLDER_KEYS,
 };
 
 export function skippable(task: SyncTask): boolean {
@@ -56,6 +63,7 @@ export class KnownItem {
 /** The one key field of kinds keyed by a single integer. */
 const INT_KEY: Partial<Record<TaskKind, string>> = {
   users: 'userid',
+  siteUsers: 'userid',
   groupMembers: 'userid',
   groupAccess: 'userid',
   moduleAccess: 'userid',
@@ -86,7 +94,7 @@ export function heldAsReceived(held: TaskItems, key: string | number, itemHashed
 export function scanFields(task: SyncTask): readonly string[] {
   const field = INT_KEY[task.kind];
   if (field !== undefined) return [field];
-  return task.kind === 'credentialAssignments' ? ['credentialid', 'userid'] : [];
+  return HOLDER_LISTS.has(task.kind) ? ['credentialid', 'userid'] : [];
 }
 
 /**
@@ -95,7 +103,7 @@ export function scanFields(task: SyncTask): readonly string[] {
  * then parsed to know its key).
  */
 export function scannedKey(task: SyncTask, keys: Float64Array, i: number): string | number | undefined {
-  if (task.kind === 'credentialAssignments') {
+  if (HOLDER_LISTS.has(task.kind)) {
     const credentialid = keys[2 * i]!;
     const userid = keys[2 * i + 1]!;
     return Number.isNaN(credentialid) || Number.isNaN(userid) ? undefined : `${credentialid}-${userid}`;
@@ -143,7 +151,8 @@ export function recordKeyOfItemKey(task: SyncTask, key: string | number): string
       return `${scope.groupid ?? 0}-${key}`;
     case 'moduleAccess':
       return `${scope.siteid ?? 0}-${scope.accessID ?? 0}-${key}`;
-    case 'credentialAssignments': {
+    case 'credentialAssignments':
+    case 'keptCredentialAssignments': {
       const text = String(key);
       const dash = text.indexOf('-');
       const rest = text.slice(dash + 1);

@@ -113,6 +113,17 @@ describe('reading one paged list', () => {
     expect(handed).toEqual([1, 2, 3]); // the first page is real data; nothing marks the list done
   });
 
+  it('reads on past a filtered page known by its kept rows only: it counts the rows the page held, even when its kept rows were all seen on the page before', async () => {
+    // pages of 4 rows overlapping by one (start rows 1, 4, 7, 10); the second page keeps only the row where it overlaps the first
+    const overlapping: PagingOptions = { limit: 4, overlap: 1, maxWave: 4 };
+    const kept = new Map<number, Row[]>([[1, [{ id: 4 }]], [4, [{ id: 4 }]], [7, [{ id: 8 }]], [10, []]]);
+    const fetchPage = async (startrow: number): Promise<FetchedPage<Row>> => ({ items: kept.get(startrow) ?? [], empty: false, rows: startrow < 10 ? 4 : 1 });
+    const { ids, result, pages } = await read(fetchPage, overlapping);
+    expect(ids).toEqual([4, 8]);
+    expect(pages.map((p) => p.startrow)).toEqual([1, 4, 7, 10]);
+    expect(result.rows).toBe(10);
+  });
+
   it('makes exactly the requests the plan counts for its length', async () => {
     const { requestsForList } = await import('./plan.ts');
     for (const n of [0, 2, 3, 9, 10, 25]) {

@@ -17,6 +17,8 @@ export interface FetchedPage<T> {
   unchanged?: boolean;
   /** every item of the page as received, keyed and hashed (what its fingerprint will list) */
   listed?: ListedItems;
+  /** how many rows the page held, when `items` are fewer (a filtered page skipped whole: compare.ts) */
+  rows?: number;
 }
 
 /** A page's items in the body's order: their keys and ITEM_HASH_CHARS characters of hash each. */
@@ -63,6 +65,11 @@ function samePageError(startrow: number): ApiError {
   );
 }
 
+/** The rows a page held on the server. */
+function rowsOf(page: FetchedPage<unknown>): number {
+  return page.rows ?? page.items.length;
+}
+
 export async function readList<T>(startrow: number, hint: number | null, o: PagingOptions, deps: PagerDeps<T>): Promise<PagerResult> {
   const step = pagingStep(o);
   const seen = new Set<string | number>();
@@ -79,7 +86,7 @@ export async function readList<T>(startrow: number, hint: number | null, o: Pagi
   let wave = fetchWave(startrow, pagesDone);
   for (;;) {
     const pages = await wave.pages;
-    const ends = pages.findIndex((p) => p.empty || p.items.length < o.limit);
+    const ends = pages.findIndex((p) => p.empty || rowsOf(p) < o.limit);
     pagesDone += wave.startrows.length;
     const current = wave;
     // keep the next wave in flight while this one is handed on (overlaps fetching with writing)
@@ -97,9 +104,11 @@ export async function readList<T>(startrow: number, hint: number | null, o: Pagi
       const done = i === ends;
       // A full page of rows already seen: whatever answers ignores startrow (a proxy or cache serving
       // the same page). Not the Data API: the pass stops and prunes nothing, and this page is not handed on.
-      if (!done && items.length === 0 && page.items.length > 0) throw samePageError(pageStart);
+      // (A filtered page skipped whole lists its kept rows only, which may all sit where pages overlap: its body matched
+      // the fingerprint of this very start row, which a page served for every start row would not.)
+      if (!done && items.length === 0 && page.items.length > 0 && page.rows === undefined) throw samePageError(pageStart);
       await deps.onPage({ startrow: pageStart, items, nextStartrow: pageStart + step, done, ...(page.hash !== undefined ? { hash: page.hash } : {}), ...(page.unchanged ? { unchanged: true } : {}), ...(page.listed ? { listed: page.listed } : {}) });
-      if (done) return { rows: pageStart - startrow + (page.empty ? 0 : page.items.length) };
+      if (done) return { rows: pageStart - startrow + (page.empty ? 0 : rowsOf(page)) };
     }
   }
 }

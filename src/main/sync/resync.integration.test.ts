@@ -10,6 +10,7 @@ import type { EventName, EventPayloads, PageFingerprint, SyncPageEvent } from '.
 import { recordKey, type AnyRecord } from '../../shared/records.ts';
 import { FINGERPRINT_VERSION, fingerprintMessages, fingerprintText, ITEM_HASH_CHARS, pageKey } from '../../shared/page-fingerprints.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
+import { FIRST_SITE_ID } from '../../server/datasets.ts';
 import { ApiClient } from '../api/client.ts';
 import { SyncEngine } from './engine.ts';
 
@@ -33,8 +34,9 @@ afterAll(async () => {
  * last with their total. `total`: another total on the last message, or
  * 'never' for no last message (the lists wait `waitMs`, then go on).
  */
-async function sync(fingerprints?: PageFingerprint[], options: { total?: number | 'never'; waitMs?: number; sendWhen?: (asked: readonly URL[]) => boolean; sendAfterMs?: number; delayMs?: number } = {}) {
-  const token = server.tokens.find((t) => t.access === 'full')!.token;
+async function sync(fingerprints?: PageFingerprint[], options: { total?: number | 'never'; waitMs?: number; sendWhen?: (asked: readonly URL[]) => boolean; sendAfterMs?: number; delayMs?: number; keptSites?: number[]; on?: RunningServer } = {}) {
+  const on = options.on ?? server;
+  const token = on.tokens.find((t) => t.access === 'full')!.token;
   const pages: SyncPageEvent[] = [];
   const asked: URL[] = [];
   const fetch: typeof globalThis.fetch = (input, init) => {
@@ -42,13 +44,14 @@ async function sync(fingerprints?: PageFingerprint[], options: { total?: number 
     if (options.delayMs) return new Promise((r) => setTimeout(r, options.delayMs)).then(() => globalThis.fetch(input, init));
     return globalThis.fetch(input, init);
   };
-  const client = new ApiClient({ baseUrl: server.baseUrl, token, maxRetries: 0, fetch });
+  const client = new ApiClient({ baseUrl: on.baseUrl, token, maxRetries: 0, fetch });
   const engine: SyncEngine = new SyncEngine({
     syncId: 'resync',
     client,
     paging: { limit: 7 },
     fingerprintsFollow: fingerprints !== undefined,
     fingerprintWaitMs: options.waitMs ?? 5_000,
+    ...(options.keptSites ? { keptSites: options.keptSites } : {}),
     emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => {
       if (event !== 'sync:page') return;
       const page = payload as SyncPageEvent;
@@ -275,5 +278,112 @@ describe('a resync with page fingerprints', () => {
     // every page travels in full, as on a first sync
     expect(again.some((p) => p.unchangedKeys !== undefined)).toBe(false);
     expect(deliveredKeys(again, 'users')).toEqual(deliveredKeys(first, 'users'));
+  });
+});
+
+describe('a resync of a profile keeping some sites (its site\'s users and the holders among them)', () => {
+  const KEPT = { keptSites: [FIRST_SITE_ID] };
+  const siteUsersPages = (pages: readonly SyncPageEvent[]) => pages.filter((p) => p.taskId.startsWith('siteUsers:'));
+  const holders = (pages: readonly SyncPageEvent[]) => [...deliveredKeys(pages, 'credentialAssignments')].sort();
+
+  it("sends a kept person whose only e-mail was deleted with the e-mails their item lists now: none", async () => {
+    const first = await sync(undefined, KEPT);
+    const emails = first.filter((p) => p.collection === 'emails').flatMap((p) => p.records as { emailid: number; userid: number }[]);
+    const only = emails.find((e) => emails.filter((o) => o.userid === e.userid).length === 1)!;
+    expect(siteUsersPages(first).flatMap(emailsListed).find((l) => l.userid === only.userid)?.emailids).toEqual([only.emailid]);
+    expect(server.mutate({ resource: 'email', id: only.emailid, delete: true })).toBe(true);
+    const again = await sync(fingerprintsOf(first), KEPT);
+    expect(siteUsersPages(again).flatMap(emailsListed)).toEqual([{ userid: only.userid, emailids: [] }]);
+  });
+
+  it('sends the unchanged pages of its site\'s users as keys only, and still every holder among its people', async () => {
+    const first = await sync(undefined, KEPT);
+    const again = await sync(fingerprintsOf(first), KEPT);
+    const users = siteUsersPages(again);
+    expect(users.length).toBeGreaterThan(0);
+    expect(users.every((p) => p.kind === 'unchanged')).toBe(true);
+    expect(deliveredKeys(again, 'users')).toEqual(deliveredKeys(first, 'users'));
+    expect(holders(again)).toEqual(holders(first));
+    expect(holders(first).length).toBeGreaterThan(0);
+  });
+});
+
+describe('a resync of the holders among the kept people (a profile keeping one site of two: the holder lists are customer-wide)', () => {
+  let demo: RunningServer;
+  beforeAll(async () => {
+    demo = await startServer({ dataset: 'demo', port: 0 });
+    // the dataset's holders are people of the credential's own site: some move to the other site, so the lists hold both
+    const movers = demo.query<{ userid: number }>(
+      `SELECT DISTINCT a.userid FROM credential_assignments a JOIN users u ON u.userid = a.userid WHERE u.siteid = ? ORDER BY a.userid LIMIT 6`, FIRST_SITE_ID,
+    );
+    const otherSite = demo.query<{ siteid: number }>('SELECT siteid FROM sites WHERE siteid <> ? AND siteid < 900 ORDER BY siteid LIMIT 1', FIRST_SITE_ID)[0]!.siteid;
+    for (const { userid } of movers) expect(demo.mutate({ resource: 'user', id: userid, changes: { siteid: otherSite } })).toBe(true);
+  });
+  afterAll(async () => {
+    await demo?.close();
+  });
+  const KEPT = () => ({ keptSites: [FIRST_SITE_ID], on: demo });
+  const holderPages = (pages: readonly SyncPageEvent[]) => pages.filter((p) => p.taskId.startsWith('keptCredentialAssignments:'));
+  const holderRecords = (pages: readonly SyncPageEvent[]) => holderPages(pages).flatMap((p) => p.records as { userid: number; credentialid: number }[]);
+  const holders = (pages: readonly SyncPageEvent[]) => [...deliveredKeys(pages, 'credentialAssignments')].sort();
+  const siteOf = (userid: number) => demo.query<{ siteid: number }>('SELECT siteid FROM users WHERE userid = ?', userid)[0]!.siteid;
+  /** the holders among the first site's people, as the server has them now */
+  const serverHolders = () => demo.query<{ id: string }>(
+    `SELECT a.credentialid || '-' || a.userid AS id FROM credential_assignments a JOIN users u ON u.userid = a.userid JOIN credentials c ON c.credentialid = a.credentialid
+     JOIN credential_categories k ON k.categoryid = c.categoryid WHERE u.siteid = ? AND k.siteid = ?`, FIRST_SITE_ID, FIRST_SITE_ID,
+  ).map((r) => r.id).sort();
+  const userOf = (key: string | number) => Number(String(key).split('-')[1]);
+
+  it('skips every unchanged holder page, delivers the same holders as the full pass, and no fingerprint names anyone of the other site', async () => {
+    const first = await sync(undefined, KEPT());
+    expect(holders(first)).toEqual(serverHolders());
+    const again = await sync(fingerprintsOf(first), KEPT());
+    expect(holderPages(again).length).toBeGreaterThan(0);
+    expect(holderPages(again).every((p) => p.kind === 'unchanged')).toBe(true);
+    expect(holders(again)).toEqual(holders(first));
+    const listed = [...first, ...again].flatMap((p) => (p.taskId.startsWith('keptCredentialAssignments:') && p.kind === 'records' ? (p.fingerprint && 'keys' in p.fingerprint ? p.fingerprint.keys : []) : []));
+    expect(listed.length).toBeGreaterThan(0);
+    expect(new Set(listed.map((k) => siteOf(userOf(k))))).toEqual(new Set([FIRST_SITE_ID]));
+  });
+
+  it('reads a page again when another site\'s holder on it changed, and sends nothing of it', async () => {
+    const first = await sync(undefined, KEPT());
+    const other = demo.query<{ credentialid: number; userid: number }>(
+      `SELECT a.credentialid, a.userid FROM credential_assignments a JOIN users u ON u.userid = a.userid WHERE u.siteid <> ? AND u.siteid < 900
+       AND a.credentialid IN (SELECT c.credentialid FROM credentials c JOIN credential_categories k ON k.categoryid = c.categoryid WHERE k.siteid = ?) LIMIT 1`, FIRST_SITE_ID, FIRST_SITE_ID,
+    )[0]!;
+    expect(demo.mutate({ resource: 'credentialAssignment', id: `${other.credentialid}-${other.userid}`, changes: { notes: 'changed elsewhere' } })).toBe(true);
+    const again = await sync(fingerprintsOf(first), KEPT());
+    expect(holderPages(again).some((p) => p.kind === 'records')).toBe(true);
+    expect(holderRecords(again)).toEqual([]);
+    expect(holders(again)).toEqual(serverHolders());
+  });
+
+  it('sends a kept holder whose record changed, alone', async () => {
+    const first = await sync(undefined, KEPT());
+    const [credentialid, userid] = holders(first)[0]!.toString().split('-').map(Number);
+    expect(demo.mutate({ resource: 'credentialAssignment', id: `${credentialid}-${userid}`, changes: { credentialnumber: 'RENEWED-1' } })).toBe(true);
+    const again = await sync(fingerprintsOf(first), KEPT());
+    expect(holderRecords(again).map((r) => `${r.credentialid}-${r.userid}`)).toEqual([`${credentialid}-${userid}`]);
+    expect(holders(again)).toEqual(serverHolders());
+  });
+
+  it('delivers the holders of someone who moved to the kept site, and no longer those of someone who left it', async () => {
+    const first = await sync(undefined, KEPT());
+    const [comer] = demo.query<{ userid: number }>(
+      `SELECT a.userid FROM credential_assignments a JOIN users u ON u.userid = a.userid JOIN credentials c ON c.credentialid = a.credentialid
+       JOIN credential_categories k ON k.categoryid = c.categoryid WHERE u.siteid <> ? AND u.siteid < 900 AND k.siteid = ? LIMIT 1`, FIRST_SITE_ID, FIRST_SITE_ID,
+    );
+    const leaver = userOf(holders(first).at(-1)!);
+    const otherSite = demo.query<{ siteid: number }>('SELECT siteid FROM users WHERE siteid <> ? AND siteid < 900 LIMIT 1', FIRST_SITE_ID)[0]!.siteid;
+    expect(demo.mutate({ resource: 'user', id: comer!.userid, changes: { siteid: FIRST_SITE_ID } })).toBe(true);
+    expect(demo.mutate({ resource: 'user', id: leaver, changes: { siteid: otherSite } })).toBe(true);
+    const again = await sync(fingerprintsOf(first), KEPT());
+    const now = holders(again);
+    expect(now).toEqual(serverHolders());
+    expect(now.some((k) => userOf(k) === comer!.userid)).toBe(true);
+    expect(now.some((k) => userOf(k) === leaver)).toBe(false);
+    // the others' rows, cached as they were, travel as keys only
+    expect(holderRecords(again).every((r) => r.userid === comer!.userid)).toBe(true);
   });
 });

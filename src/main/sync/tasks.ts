@@ -61,6 +61,8 @@ export interface TaskScope {
   credentialid?: number;
   /** on the root lists of a profile keeping some sites: those sites */
   keptSites?: readonly number[];
+  /** on the sites list of such a profile: sites not kept whose usernames and e-mails main's index read recently (not read again) */
+  identitiesFresh?: readonly number[];
 }
 
 export interface SyncTask {
@@ -191,8 +193,8 @@ export const KIND_SPECS: Record<TaskKind, KindSpec> = {
     fills: ['credentials'],
     children: ['keptCredentialAssignments'],
   },
-  // the kept people: credential holders are picked among them (kept.ts), so a site's users are read in full on every run, resumed or not,
-  // and holders count as not synced when they could not be read
+  // the kept people: credential holders are picked among them (kept.ts), so a site's users are read from the first row on every run,
+  // resumed or not (their unchanged pages as keys only: page-keys.ts), and holders count as not synced when they could not be read
   siteUsers: { collection: 'users', wrapperKey: WrapperKey.users, schema: 'user', path: (s) => `/sites/${s.siteid}/users`, fills: ['users', 'emails'], children: ['keptCredentialAssignments'] },
   otherSiteUsers: { collection: 'users', wrapperKey: WrapperKey.users, schema: 'user', path: (s) => `/sites/${s.siteid}/users`, fills: [], children: [] },
   keptCredentialAssignments: {
@@ -257,8 +259,8 @@ export function describeTask(task: SyncTask): string {
  * credentials. A profile keeping some sites reads their users per site (the
  * sites list creates those tasks) and the credentials' holders among them.
  */
-export function rootTasks(hints: Partial<Record<CollectionName, number>> = {}, keptSites?: readonly number[]): SyncTask[] {
-  if (keptSites) return [makeTask('sites', { keptSites }, hints.sites ?? null)];
+export function rootTasks(hints: Partial<Record<CollectionName, number>> = {}, keptSites?: readonly number[], identitiesFresh: readonly number[] = []): SyncTask[] {
+  if (keptSites) return [makeTask('sites', { keptSites, identitiesFresh }, hints.sites ?? null)];
   return (['sites', 'users', 'credentials'] as const).map((kind) => makeTask(kind, {}, hints[kind] ?? null));
 }
 
@@ -295,8 +297,10 @@ export function childTasks(task: SyncTask, items: readonly AnyParsed[]): SyncTas
       for (const site of keptSitesOf(task, items as Parsed<'site'>[])) {
         for (const kind of task.scope.keptSites ? KEPT_SITE_CHILDREN : SITE_CHILDREN) out.push(makeTask(kind, { siteid: site.siteid }));
       }
-      // the other sites' usernames and e-mails, for the import's uniqueness checks (identities.ts)
-      for (const site of notKeptSitesOf(task, items as Parsed<'site'>[])) out.push(makeTask('otherSiteUsers', { siteid: site.siteid }));
+      // the other sites' usernames and e-mails, for the import's uniqueness checks (identities.ts), unless read recently
+      for (const site of notKeptSitesOf(task, items as Parsed<'site'>[])) {
+        if (!task.scope.identitiesFresh?.includes(site.siteid)) out.push(makeTask('otherSiteUsers', { siteid: site.siteid }));
+      }
       break;
     case 'keptCredentialCategories':
       for (const c of items as Parsed<'credentialCategory'>[]) out.push(makeTask('siteCredentials', { siteid: task.scope.siteid, categoryid: c.categoryid }, c.credentialcount));
@@ -386,7 +390,8 @@ export function itemKey(task: SyncTask, item: AnyParsed): string | number {
 /** Per user of a users page's items, the e-mail ids its item lists (`listedEmailIds`); empty for other lists. */
 export function emailsListedOf(task: SyncTask, items: readonly AnyParsed[]): Map<number, number[]> {
   const out = new Map<number, number[]>();
-  if (task.kind !== 'users') return out;
+  // a kept site's users list carries its people's e-mails as the customer-wide one does
+  if (task.kind !== 'users' && task.kind !== 'siteUsers') return out;
   for (const u of items as Parsed<'user'>[]) {
     const ids = listedEmailIds(u);
     if (ids) out.set(u.userid, ids);

@@ -1,0 +1,104 @@
+/**
+ * A profile keeping one site of several: the other sites' usernames and
+ * e-mails (main's identity index, for the import's uniqueness checks) are read
+ * at the first sync and then only once they are some hours old, and the import's
+ * check still answers from them in between. Through dispatch, as the renderer
+ * asks, against the reference server's `multi` dataset.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import type { Channel, EventName, EventPayloads, RequestArg, RequestResults, Result, SyncFinishedEvent, SyncPageEvent } from '../../shared/ipc.ts';
+import { OUR_CUSTOMER } from '../../server/datasets.ts';
+import { startServer, type RunningServer } from '../../server/index.ts';
+import { createHandlers } from '../handlers.ts';
+import { dispatch } from '../ipc/dispatch.ts';
+import { MemoryKeychain } from '../secrets/keychain.ts';
+import { IDENTITIES_FRESH_MS } from '../sync/identities.ts';
+
+let server: RunningServer;
+let dir: string;
+let handlers: ReturnType<typeof createHandlers>;
+let finishedSyncs: SyncFinishedEvent[];
+let requested: string[];
+let clock: Date;
+
+const token = () => server.tokens.find((t) => t.access === 'full')!.token;
+const ctx = {
+  emit<E extends EventName>(event: E, payload: EventPayloads[E]) {
+    if (event === 'sync:finished') finishedSyncs.push(payload as SyncFinishedEvent);
+    if (event === 'sync:page') {
+      const page = payload as SyncPageEvent;
+      setImmediate(() => void call('sync:ack', { syncId: page.syncId, pageIds: [page.pageId] }));
+    }
+  },
+};
+
+function call<C extends Channel>(channel: C, ...arg: RequestArg<C> extends undefined ? [] : [RequestArg<C>]): Promise<Result<RequestResults[C]>> {
+  return dispatch(handlers, channel, arg[0], ctx, () => undefined) as Promise<Result<RequestResults[C]>>;
+}
+
+async function value<C extends Channel>(channel: C, ...arg: RequestArg<C> extends undefined ? [] : [RequestArg<C>]): Promise<RequestResults[C]> {
+  const res = await call(channel, ...arg);
+  if (!res.ok) throw new Error(`${channel}: ${res.error.code} ${res.error.message}`);
+  return res.value;
+}
+
+/** Runs a sync to its end; the paths of the users lists of the sites it read. */
+async function sync(): Promise<string[]> {
+  requested = [];
+  const before = finishedSyncs.length;
+  // the previous sync announces its end before it has written the identity index: a start meanwhile is "busy"
+  for (let i = 0; i < 500; i++) {
+    const res = await call('sync:start', {});
+    if (res.ok) break;
+    expect(res.error.code).toBe('busy');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  for (let i = 0; i < 3000 && finishedSyncs.length === before; i++) await new Promise((r) => setTimeout(r, 10));
+  expect(finishedSyncs.at(-1)?.outcome).toBe('completed');
+  return [...new Set(requested.map((u) => new URL(u).pathname).filter((p) => /\/sites\/\d+\/users$/.test(p)))].sort();
+}
+
+const sites = () => server.query<{ siteid: number }>('SELECT siteid FROM sites WHERE customerid = ? ORDER BY siteid', OUR_CUSTOMER).map((s) => s.siteid);
+const usersPath = (siteid: number) => `${new URL(server.baseUrl).pathname.replace(/\/$/, '')}/sites/${siteid}/users`;
+
+beforeAll(async () => {
+  server = await startServer({ dataset: 'multi', port: 0 });
+});
+afterAll(async () => {
+  await handlers?.dispose();
+  await server?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'fieldbook-identities-'));
+  finishedSyncs = [];
+  clock = new Date('2026-11-27T08:00:00Z');
+  requested = [];
+  const fetchLogged: typeof fetch = (input, init) => {
+    requested.push(input instanceof Request ? input.url : String(input));
+    return globalThis.fetch(input, init);
+  };
+  handlers = createHandlers({ settingsDir: dir, keychain: new MemoryKeychain(), fetch: fetchLogged, now: () => clock, api: { maxRetries: 0 }, demo: { start: () => Promise.reject(new Error('no demo here')) } });
+});
+
+it('reads the other sites\' people at the first sync, not again for some hours, then again; the import\'s check answers in between', { timeout: 60_000 }, async () => {
+  const [kept, ...others] = sites();
+  const profile = await value('profiles:save', { name: 'Plant', baseUrl: `${server.baseUrl}/`, token: token() });
+  await value('profiles:setKeptSites', { id: profile.id, siteids: [kept!] });
+  const everySite = [kept!, ...others].map(usersPath).sort();
+  expect(await sync()).toEqual(everySite);
+
+  clock = new Date(clock.getTime() + 60 * 60 * 1000);
+  expect(await sync(), 'an hour later: the kept site only').toEqual([usersPath(kept!)]);
+  const someone = server.query<{ username: string }>('SELECT username FROM users WHERE siteid = ? ORDER BY userid LIMIT 1', others[0]!)[0]!.username;
+  const check = await value('identities:check', { usernames: [someone], emails: [], cachedSites: [kept!] });
+  expect(check.held).toEqual([{ field: 'username', value: someone, sitename: expect.any(String) }]);
+  expect(check.syncedAt).toBe('2026-11-27T08:00:00.000Z');
+
+  clock = new Date(clock.getTime() + IDENTITIES_FRESH_MS);
+  expect(await sync(), 'once they are older than the window: every site again').toEqual(everySite);
+  expect((await value('identities:check', { usernames: [someone], emails: [], cachedSites: [kept!] })).syncedAt).toBe(clock.toISOString());
+});
