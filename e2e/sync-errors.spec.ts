@@ -4,6 +4,7 @@
  * chosen requests itself.
  */
 import { statusAnswer } from './support/api-proxy.ts';
+import { OUR_CUSTOMER } from '../src/server/datasets.ts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { addProfile, cachedCounts, goTo, startSync, syncNow, usersCount } from './support/ui.ts';
@@ -66,4 +67,18 @@ test('a page with the right syntax but the wrong shape is refused too', async ({
   await expect(app.getByText(/did not have the expected shape/).first()).toBeVisible({ timeout: 30_000 });
   await expect(app.getByRole('button', { name: /^(Sync now|Resume sync)$/ })).toBeVisible({ timeout: 30_000 });
   expect((await cachedCounts(app))['users'] ?? 0).toBe(0);
+});
+
+test("a server fault on one site's list is told by the site's name, never its id, and the other sites still sync", async ({ app, api, fullToken, server }) => {
+  const [site] = server.query<{ siteid: number; sitename: string }>('SELECT siteid, sitename FROM sites WHERE customerid = ? ORDER BY siteid LIMIT 1', OUR_CUSTOMER);
+  const groupsOfSite = new RegExp(`^/v1/sites/${site!.siteid}/access/groups(\\?|$)`);
+  api.setRule((request) => (groupsOfSite.test(request.url) ? statusAnswer(500, 1006, 'Internal error') : undefined));
+  await connect(app, api.baseUrl, fullToken);
+  await expect(app.getByText(`(while reading the groups of ${site!.sitename})`).first()).toBeVisible({ timeout: 30_000 });
+  await expect(app.getByRole('button', { name: /^(Sync now|Resume sync)$/ })).toBeVisible({ timeout: 30_000 });
+  await goTo(app, 'Connection & sync');
+  await expect(app.getByText(`Not synced, because the groups of ${site!.sitename} could not be read`).first()).toBeVisible();
+  await app.screenshot({ path: test.info().outputPath('site-list-fault.png'), fullPage: true });
+  await expect(app.locator('body')).not.toContainText(new RegExp(`\\bsite ${site!.siteid}\\b|/sites/${site!.siteid}/`));
+  expect((await cachedCounts(app))['users']).toBeGreaterThan(0);
 });

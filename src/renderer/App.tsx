@@ -18,6 +18,9 @@ function SyncIndicator() {
   const running = useSyncState((s) => s.running);
   const progress = useSyncState((s) => s.progress);
   const sync = useSession((s) => s.sync);
+  const waits = useSyncState((s) => s.startsAfterHold);
+  // a sync the app started while the kept sites are saved: it runs once they are (sync/hold.ts)
+  if (!running && waits) return <span className="sync-indicator" role="status"><a href={hrefFor('settings')}>Sync starts when the kept sites are saved</a></span>;
   if (!running) return null;
   return (
     <span className="sync-indicator" role="group" aria-label="Sync">

@@ -57,8 +57,9 @@ export function createKeptSitesService(profiles: ProfileStore, session: Profiles
         const seen = new Set((await sitesSeen(await session.clientFor(profile))).map((s) => s.siteid));
         const unknown = arg.siteids.filter((id) => !seen.has(id));
         if (unknown.length > 0) {
-          const which = unknown.slice(0, 5).join(', ');
-          throw new FieldbookError('invalid-argument', `This profile's token does not see site ${which}, so the kept sites were not changed. Choose among the sites listed.`);
+          // a site the token does not see has no name here: it is counted, never shown by its id
+          const which = unknown.length === 1 ? 'One of the chosen sites is' : `${unknown.length} of the chosen sites are`;
+          throw new FieldbookError('invalid-argument', `${which} not seen by this profile's token any more, so the kept sites were not changed. Choose among the sites listed.`);
         }
       }
       return session.summaryOf(await profiles.setKeptSites(profile.id, arg.siteids));

@@ -16,8 +16,9 @@ import { FingerprintBook, ITEM_HASH_CHARS, pageKey, taskItems, type TaskItems } 
 import { hash } from 'node:crypto';
 import type { FetchedPage, ListedItems } from './pager.ts';
 import { heldAsReceived, itemHash, KnownItem, rawItemKeys, scanFields, scannedKey } from './page-keys.ts';
-import { describeTask, type SyncTask } from './tasks.ts';
+import type { SyncTask } from './tasks.ts';
 import type { PageFilter } from './kept.ts';
+import { tokenInPage } from './names.ts';
 
 /** Items found by a scan are decoded one by one (a page's own UTF-8: see `scanList`). */
 const utf8 = new TextDecoder();
@@ -54,8 +55,11 @@ export class PageComparer {
   /** resolved once #done */
   readonly #here: Promise<void>;
   #arrived: () => void = () => undefined;
+  /** a list in the coordinator's words, for the refusal of a page that echoes the token (the engine's name book) */
+  readonly #describe: (task: SyncTask) => string;
 
-  constructor(opts: ComparerOptions) {
+  constructor(opts: ComparerOptions, describe: (task: SyncTask) => string) {
+    this.#describe = describe;
     this.#book.add(opts.fingerprints ?? []);
     this.#here = new Promise<void>((resolve) => {
       if (!opts.fingerprintsFollow) {
@@ -220,7 +224,7 @@ export class PageComparer {
   #refuseTokenInKeys(task: SyncTask, startrow: number, keys: readonly (string | number)[]): void {
     const text = keys.filter((k) => typeof k === 'string');
     if (text.length > 0 && containsSecretDeep(text)) {
-      throw new ApiError({ code: 'malformed-response', message: `A page of ${describeTask(task)} (from row ${startrow}) contains this profile's access token, so it was not stored.` }, { retryable: false });
+      throw new ApiError({ code: 'malformed-response', message: tokenInPage(this.#describe(task), startrow) }, { retryable: false });
     }
   }
 }

@@ -209,7 +209,7 @@ describe('failures', () => {
     const finished = await engine.run();
     expect(finished.outcome).toBe('completed');
     expect(finished.collections.moduleAccess).toMatchObject({ state: 'failed', error: { code: 'access-denied' } });
-    expect(finished.collections.moduleAccess?.error?.message).toContain('feature 3');
+    expect(finished.collections.moduleAccess?.error?.message).toContain('the users given Reports: view at North');
     expect(finished.collections.users?.state).toBe('complete');
     expect(recordsOf(pages, 'moduleAccess')).toHaveLength(1);
   });

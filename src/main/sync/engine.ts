@@ -25,8 +25,9 @@ import { splitBatch } from './split.ts';
 import { PageComparer, type AnyItem, type PageItem } from './compare.ts';
 import { FINGERPRINT_VERSION } from '../../shared/page-fingerprints.ts';
 import { KeptPeople } from './kept.ts';
+import { NameBook, collectionFailure, fatalInWords, retryNotice, tokenInPage } from './names.ts';
 import type { IdentityCollector } from './identities.ts';
-import { KIND_SPECS, announcedTotals, childTasks, collectionsUnder, describeTask, emailsListedOf, itemKey, rootTasks, toRecords, type SyncTask } from './tasks.ts';
+import { KIND_SPECS, announcedTotals, childTasks, collectionsUnder, emailsListedOf, itemKey, rootTasks, toRecords, type SyncTask } from './tasks.ts';
 
 export interface SyncOptions {
   syncId: string;
@@ -119,6 +120,8 @@ export class SyncEngine {
   readonly #maxActive: number;
   /** a profile keeping some sites: their people, for the credential holders' rows (kept.ts) */
   readonly #kept: KeptPeople | null;
+  /** the names of the sites, groups, features and credentials read so far, for messages (names.ts) */
+  readonly #names = new NameBook();
 
   readonly #runs = new Map<string, TaskRun>();
   readonly #pending: TaskRun[] = [];
@@ -155,7 +158,7 @@ export class SyncEngine {
     this.#maxActive = concurrency * 2;
     this.#window = new AckWindow(opts.maxUnacked ?? 4);
     this.#checkpoints = new Map((opts.checkpoints ?? []).map((c) => [c.taskId, c]));
-    this.#comparer = new PageComparer(opts);
+    this.#comparer = new PageComparer(opts, (task) => this.#names.describe(task));
     this.#now = opts.now ?? Date.now;
     this.#maxBytes = (opts.maxMessageBytes ?? MAX_IPC_MESSAGE_BYTES) - ENVELOPE_BYTES;
     this.#kept = opts.keptSites ? new KeptPeople() : null;
@@ -291,7 +294,7 @@ export class SyncEngine {
             run.requests++;
             this.#requestCount++;
             const onRetry = (r: RetryNotice) => {
-              this.#notice = `${describeTask(task)}: ${r.error.message.replace(/\.$/, '')}; retrying (${r.attempt} of ${r.of})…`;
+              this.#notice = retryNotice(task, this.#names.describe(task), r);
               this.#progress(true);
             };
             return this.#fetchPage(task, s, onRetry, signal);
@@ -307,7 +310,7 @@ export class SyncEngine {
       if (signal.aborted) return;
       const error = toAppError(err);
       if (FATAL.has(error.code)) {
-        this.#stop('failed', error);
+        this.#stop('failed', fatalInWords(error, task, this.#names.describe(task)));
         return;
       }
       // the pages read before the failure still count: a resume starts after them
@@ -322,10 +325,7 @@ export class SyncEngine {
     for (const collection of collectionsUnder(task.kind)) {
       if (this.#errors[collection]) continue;
       const own = KIND_SPECS[task.kind].fills.includes(collection);
-      const list = describeTask(task);
-      this.#errors[collection] = own
-        ? { ...error, message: `${error.message} (while reading ${list})` }
-        : { ...error, message: `Not synced, because ${list} could not be read: ${error.message}` };
+      this.#errors[collection] = collectionFailure(error, task, this.#names.describe(task), own);
     }
   }
 
@@ -347,11 +347,10 @@ export class SyncEngine {
     // Each string is checked as stored, not as JSON text, where a newline inside the token would read as "\n".
     // Known items store nothing new: they are those of a page that passed this check.
     if (full.length > 0 && containsSecretDeep(full)) {
-      throw new ApiError(
-        { code: 'malformed-response', message: `A page of ${describeTask(task)} (from row ${page.startrow}) contains this profile's access token, so it was not stored.` },
-        { retryable: false },
-      );
+      throw new ApiError({ code: 'malformed-response', message: tokenInPage(this.#names.describe(task), page.startrow) }, { retryable: false });
     }
+    // the names of a page that passed the token check, before the lists it creates can fail
+    this.#names.observe(task, full);
     this.#kept?.observe(task, full, knownKeys);
     this.#opts.identities?.observe(task, full, knownKeys.length);
     // a list read for main's identity index only: nothing of it leaves main

@@ -199,6 +199,7 @@ describe('a page that holds the token', () => {
       }
       const { finished, pages } = await sync(lists, undefined, fingerprints);
       expect(finished.collections.credentialAssignments).toMatchObject({ state: 'failed', error: { code: 'malformed-response' } });
+      expect(finished.collections.credentialAssignments?.error?.message).toMatch(/^A page of the holders of Cred \d+ \(from row 1\) contains this profile's access token/);
       expect(JSON.stringify(pages)).not.toContain(token);
     } finally {
       forgetSecret(token);

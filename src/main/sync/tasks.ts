@@ -213,47 +213,6 @@ export function makeTask(kind: TaskKind, scope: TaskScope = {}, hint: number | n
   return { taskId: `${kind}:${path}`, kind, collection: spec.collection, path, wrapperKey: spec.wrapperKey, schema: spec.schema, scope, hint };
 }
 
-/** The list in the user's words, for messages ("the holders of credential 7"). */
-export function describeTask(task: SyncTask): string {
-  const { siteid, groupid, accessID, credentialid } = task.scope;
-  switch (task.kind) {
-    case 'sites':
-      return 'the list of sites';
-    case 'users':
-      return 'the list of users';
-    case 'credentials':
-      return 'the list of credentials';
-    case 'profileCategories':
-      return `the profile categories of site ${siteid}`;
-    case 'groups':
-      return `the groups of site ${siteid}`;
-    case 'modules':
-      return `the features of site ${siteid}`;
-    case 'credentialCategories':
-    case 'keptCredentialCategories':
-      return `the credential categories of site ${siteid}`;
-    case 'siteCredentials':
-      return `the credentials of a credential category of site ${siteid}`;
-    case 'courses':
-      return `the courses of site ${siteid}`;
-    case 'trainingAssignments':
-      return `the training assignments of site ${siteid}`;
-    case 'groupMembers':
-      return `the members of group ${groupid}`;
-    case 'groupAccess':
-      return `the supervisors of group ${groupid}`;
-    case 'moduleAccess':
-      return `the users given feature ${accessID} on site ${siteid}`;
-    case 'credentialAssignments':
-    case 'keptCredentialAssignments':
-      return `the holders of credential ${credentialid}`;
-    case 'siteUsers':
-      return `the users of site ${siteid}`;
-    case 'otherSiteUsers':
-      return `the usernames and e-mails of site ${siteid} (not kept)`;
-  }
-}
-
 /**
  * Lists read before anything is known: sites, and the customer-wide users and
  * credentials. A profile keeping some sites reads their users per site (the

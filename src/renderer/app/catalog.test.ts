@@ -22,7 +22,7 @@ describe('names with their context', () => {
 
   it('labels a group with its site and category in lists', () => {
     expect(groupLabel(group(1, 1, 5, 'Operations'), names)).toBe('Operations (North · Crews)');
-    expect(groupLabel(group(9, 7, 0, 'Loose'), names)).toBe('Loose (Site 7)');
+    expect(groupLabel(group(9, 7, 0, 'Loose'), names)).toBe('Loose (a site not on this laptop)');
   });
 
   it('puts credentials under their category, sorted, and labels them with it', () => {

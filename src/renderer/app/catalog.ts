@@ -5,6 +5,7 @@
  * groups (one per site and category); lists get the name with its context.
  */
 import type { CourseRecord, CredentialCategoryRecord, CredentialRecord, GroupRecord, ModuleRecord, ProfileCategoryRecord, SiteRecord } from '../../shared/records.ts';
+import { NO_NAME, NOT_ON_THIS_LAPTOP as NOT_HERE } from './words.ts';
 
 export interface CatalogNames {
   sites: ReadonlyMap<number, string>;
@@ -34,7 +35,7 @@ export function catalogNames(sites: readonly SiteRecord[], categories: readonly 
 }
 
 export function siteName(siteid: number, names: CatalogNames): string {
-  return names.sites.get(siteid) ?? `Site ${siteid}`;
+  return names.sites.get(siteid) ?? NOT_HERE.site;
 }
 
 /** "North · Crews": the group's site, then its profile category when it has one. */
@@ -107,7 +108,7 @@ export function credentialChoices(credentials: readonly CredentialRecord[], name
 
 /** Courses under their site, sorted. */
 export function courseChoices(courses: readonly CourseRecord[], names: CatalogNames): ChoiceGroup[] {
-  return grouped(courses, (c) => siteName(c.siteid, names), (c) => ({ value: c.courseid, label: c.coursename || `Course ${c.courseid}` }));
+  return grouped(courses, (c) => siteName(c.siteid, names), (c) => ({ value: c.courseid, label: c.coursename || NO_NAME.course }));
 }
 
 /** Sort order of groups in lists: site, category, name. */

@@ -106,6 +106,11 @@ export const NOT_ON_THIS_LAPTOP = {
   site: 'a site not on this laptop',
 } as const;
 
+/** A record on this laptop whose name the platform sent empty: named by what it is, never by its id. */
+export const NO_NAME = {
+  course: 'a course with no name',
+} as const;
+
 /** "Ann Lee's Rigging"; "Rigging of a person not on this laptop" (a possessive after an unknown reads badly). */
 export function ownedBy(owner: string, thing: string): string {
   return owner === NOT_ON_THIS_LAPTOP.person ? `${thing} of ${owner}` : `${owner}'s ${thing}`;

@@ -19,11 +19,12 @@ import { newPass, preparePass, recordPage, type Pass, type StartingPass } from '
 import { createPageQueue } from './page-queue.ts';
 import { createAcks, type Acks } from './acks.ts';
 import { collectionRows, logPassChanges, prunePass } from './finish.ts';
+import { untilNotHeld } from './hold.ts';
 
 type SyncApi = Pick<FieldbookApi, 'sync:start' | 'sync:fingerprints' | 'sync:cancel' | 'sync:ack' | 'on'>;
 
 export interface SyncController {
-  /** Starts a sync; resumes an interrupted pass unless `fresh`. */
+  /** Starts a sync; resumes an interrupted pass unless `fresh`. While a hold is on (hold.ts) it waits for it to end, then starts. */
   start(options?: { fresh?: boolean }): Promise<void>;
   cancel(): Promise<void>;
   /** resolves when every page received so far is written */
@@ -206,6 +207,9 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
 
   return {
     async start(options = {}) {
+      // the kept sites being saved: this sync runs once they are (a profile switched meanwhile ends the wait)
+      // (not held: nothing is awaited before the pass begins, so a second click finds it running)
+      if (sharedStore.getState().held !== null && (!(await untilNotHeld(sharedStore)) || disposed)) return;
       const starting = await beginPass(db, store, options.fresh === true);
       if (!starting) return;
       pass = starting.pass;

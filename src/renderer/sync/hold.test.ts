@@ -19,14 +19,38 @@ function setup() {
 describe('a sync while the kept sites are being saved', () => {
   it('does not start while the save runs, and the Sync button can say why', async () => {
     const { store, controller, starts } = setup();
-    let heldMeanwhile: string | null = null;
+    let meanwhile: unknown = null;
+    let asked: Promise<void> = Promise.resolve();
     await whileSyncHeld(store, SAVING_KEPT_SITES, async () => {
-      heldMeanwhile = store.getState().held;
-      await controller.start();
+      asked = controller.start();
+      await new Promise((r) => setTimeout(r, 0));
+      meanwhile = { starts: starts(), running: store.getState().running, held: store.getState().held, waits: store.getState().startsAfterHold };
     });
+    await asked;
+    expect(meanwhile).toEqual({ starts: 0, running: false, held: 'The sites kept on this laptop are being saved: sync once that is done.', waits: true });
+  });
+
+  it('runs a sync the app asked for meanwhile once the save is over, once however often it was asked', async () => {
+    const { store, controller, starts } = setup();
+    let asked: Promise<void>[] = [];
+    await whileSyncHeld(store, SAVING_KEPT_SITES, async () => {
+      // back from "Work offline" while the save runs, and a site added by the same save
+      asked = [controller.start(), controller.start()];
+    });
+    await Promise.all(asked);
+    expect(starts()).toBe(1);
+    expect(store.getState()).toMatchObject({ running: true, startsAfterHold: false });
+  });
+
+  it('starts nothing after the save when the profile was switched meanwhile (its controller disposed)', async () => {
+    const { store, controller, starts } = setup();
+    let asked: Promise<void> = Promise.resolve();
+    await whileSyncHeld(store, SAVING_KEPT_SITES, async () => {
+      asked = controller.start();
+      controller.dispose();
+    });
+    await asked;
     expect(starts()).toBe(0);
-    expect(store.getState().running).toBe(false);
-    expect(heldMeanwhile).toBe('The sites kept on this laptop are being saved: sync once that is done.');
   });
 
   it('starts once the save is over', async () => {

@@ -21,6 +21,8 @@ export interface SyncUiState {
   error: AppError | null;
   /** why no sync may start now, in the user's words (the kept sites are being saved: sync/hold.ts); null: nothing holds it */
   held: string | null;
+  /** a sync was asked for while `held`: it starts when the hold ends (hold.ts, `untilNotHeld`), and the views say so */
+  startsAfterHold: boolean;
 }
 
 export const initialSyncUiState: SyncUiState = {
@@ -35,6 +37,7 @@ export const initialSyncUiState: SyncUiState = {
   rowsRemoved: 0,
   error: null,
   held: null,
+  startsAfterHold: false,
 };
 
 export type SyncStore = ReturnType<typeof createSyncStore>;

@@ -18,6 +18,7 @@ import { attentionFigures, credentialsExpiringByWeek, overdueTrainingByCourse, u
 import { AttentionFiguresList, FigureLink, openUsersWithStatus, showUsersWithStatus } from './Figures.tsx';
 import { ChangesSummary } from '../changes/ChangesSummary.tsx';
 import { MEANING_COLOUR, statusColour } from './colours.ts';
+import { NO_NAME } from '../../app/words.ts';
 
 
 /** The chart's key: each colour with what it stands for and its number, a link to the list it counts. */
@@ -143,7 +144,7 @@ export default function DashboardView() {
   const statuses = useSettledLiveQuery(() => (db ? userStatusBreakdown(db) : Promise.resolve([])), [db, pendingVersion]);
   const syncing = useSyncState((s) => s.running);
   const weekRows = weeks?.map((w) => ({ weekStart: w.weekStart, label: `Week of ${formatDate(w.weekStart)}`, short: shortDate.format(new Date(`${w.weekStart}T00:00:00Z`)), value: w.count, href: hrefFor('credentials', 'week', w.weekStart) }));
-  const courseRows = overdue?.map((c) => ({ courseid: c.courseid, label: c.coursename || `Course ${c.courseid}`, value: c.count, href: hrefFor('training', 'course', c.courseid) }));
+  const courseRows = overdue?.map((c) => ({ courseid: c.courseid, label: c.coursename || NO_NAME.course, value: c.count, href: hrefFor('training', 'course', c.courseid) }));
   const statusRows = statuses?.map((s) => ({ label: s.status || '(no status)', status: s.status, value: s.count, colour: statusColour(s.status) }));
   return (
     <section className="view dashboard" aria-labelledby="dashboard-heading">

@@ -12,6 +12,7 @@ import type { CourseRecord, CredentialAssignmentRecord, CredentialRecord, GroupM
 import { addDaysIso } from '../../../shared/dates.ts';
 import { trainingState } from '../../app/compliance.ts';
 import { personStandings, requiredOf, type RequirementRow } from '../requirements/model.ts';
+import { NOT_ON_THIS_LAPTOP as NOT_HERE } from '../../app/words.ts';
 
 export const FINDING_TYPES = ['Missing', 'Expired', 'Training overdue', 'Expires soon', 'Training due soon'] as const;
 export type FindingType = (typeof FINDING_TYPES)[number];
@@ -108,8 +109,8 @@ export function lookups(input: ReportInput): ReportLookups {
   const credentials = new Map(input.credentials.map((c) => [c.credentialid, c.credentialname]));
   const courses = new Map(input.courses.map((c) => [c.courseid, c.coursename]));
   return {
-    credentialName: (id) => credentials.get(id) ?? `Credential ${id}`,
-    courseName: (id) => courses.get(id) ?? `Course ${id}`,
+    credentialName: (id) => credentials.get(id) ?? NOT_HERE.credential,
+    courseName: (id) => courses.get(id) ?? NOT_HERE.course,
     groupsOf: groupBy(input.memberships, (m) => m.userid),
     heldBy: groupBy(input.assignments, (a) => a.userid),
     trainingOf: groupBy(input.training, (t) => t.userid),

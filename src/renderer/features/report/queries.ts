@@ -9,6 +9,7 @@ import type { FieldbookDb } from '../../db/index.ts';
 import { applyOverlays, pendingSnapshot, type PendingMark } from '../../app/overlays.ts';
 import type { ReportInput } from './model.ts';
 import { countOutboxNotDone } from '../outbox/TabCounts.tsx';
+import { NOT_ON_THIS_LAPTOP as NOT_HERE } from '../../app/words.ts';
 
 export type ReportScope = { kind: 'site'; siteid: number } | { kind: 'group'; groupid: number } | { kind: 'people'; userids: readonly number[] };
 
@@ -63,12 +64,12 @@ export async function loadReport(db: FieldbookDb, scope: ReportScope): Promise<L
   // changes counted as the Outbox counts them (one per op), not as the records they touch
   const pendingIncluded = new Set([...people, ...allAssignments, ...allTraining].flatMap((r) => r.pendingOps ?? [])).size;
   const pendingInOutbox = await countOutboxNotDone(db);
-  const siteName = (siteid: number) => sites.find((s) => s.siteid === siteid)?.sitename ?? `Site ${siteid}`;
+  const siteName = (siteid: number) => sites.find((s) => s.siteid === siteid)?.sitename ?? NOT_HERE.site;
   let scopeLabel: string;
   if (scope.kind === 'site') scopeLabel = siteName(scope.siteid);
   else if (scope.kind === 'group') {
     const group = groups.find((g) => g.groupid === scope.groupid);
-    scopeLabel = group ? `${group.groupname} (${siteName(group.siteid)})` : `Group ${scope.groupid}`;
+    scopeLabel = group ? `${group.groupname} (${siteName(group.siteid)})` : NOT_HERE.group;
   } else scopeLabel = `${people.length} ${people.length === 1 ? 'person' : 'people'} chosen`;
   const dataAsOf = synced.reduce<string | null>((latest, row) => (row.lastSyncedAt && (!latest || row.lastSyncedAt > latest) ? row.lastSyncedAt : latest), null);
   return { input: { people, memberships, groups, categories, credentials, courses, assignments, training, requirements }, scopeLabel, dataAsOf, pendingIncluded, pendingInOutbox };

@@ -7,6 +7,7 @@
  */
 import type { CourseRecord, CredentialCategoryRecord, CredentialRecord, GroupRecord, ProfileCategoryRecord, SiteRecord } from '../../../shared/records.ts';
 import { parseItemKey, requirementRow, type RequirementRow } from './model.ts';
+import { NOT_ON_THIS_LAPTOP as NOT_HERE } from '../../app/words.ts';
 
 export const REQUIREMENT_HEADERS = ['Site', 'Applies to', 'Group or user type', 'Kind', 'Credential or course'] as const;
 const EVERYONE = 'Everyone at the site';
@@ -34,11 +35,11 @@ const credentialSite = (c: CredentialRecord, catalog: RequirementCatalog) => cat
 
 function scopeCells(scope: string, catalog: RequirementCatalog): [string, string, string] {
   const [kind, id] = [scope.slice(0, scope.indexOf(':')), scope.slice(scope.indexOf(':') + 1)];
-  const siteName = (siteid: number) => catalog.sites.find((s) => s.siteid === siteid)?.sitename ?? `Site ${siteid}`;
+  const siteName = (siteid: number) => catalog.sites.find((s) => s.siteid === siteid)?.sitename ?? NOT_HERE.site;
   if (kind === 'site') return [siteName(Number(id)), EVERYONE, ''];
   if (kind === 'usertype') return ['', 'User type', id];
   const group = catalog.groups.find((g) => g.groupid === Number(id));
-  return group ? [siteName(group.siteid), 'Group', groupLabel(group, catalog.categories)] : ['', 'Group', `Group ${id}`];
+  return group ? [siteName(group.siteid), 'Group', groupLabel(group, catalog.categories)] : ['', 'Group', NOT_HERE.group];
 }
 
 /** The requirements as rows under REQUIREMENT_HEADERS. */
@@ -46,8 +47,8 @@ export function requirementsTable(rows: readonly RequirementRow[], catalog: Requ
   const body = rows.map((r) => {
     const item = parseItemKey(r.item);
     const name = item.kind === 'credential'
-      ? (catalog.credentials.find((c) => c.credentialid === item.credentialid)?.credentialname ?? `Credential ${item.credentialid}`)
-      : (catalog.courses.find((c) => c.courseid === item.courseid)?.coursename ?? `Course ${item.courseid}`);
+      ? (catalog.credentials.find((c) => c.credentialid === item.credentialid)?.credentialname ?? NOT_HERE.credential)
+      : (catalog.courses.find((c) => c.courseid === item.courseid)?.coursename ?? NOT_HERE.course);
     return [...scopeCells(r.scope, catalog), item.kind === 'credential' ? 'Credential' : 'Course', name];
   });
   const byCells = (a: string[], b: string[]) => a.reduce((order, cell, i) => order || cell.localeCompare(b[i]!), 0);

@@ -10,6 +10,7 @@ import { outcomeText, progressText } from '../../sync/status-text.ts';
 import { ErrorMessage } from '../../components/ErrorMessage.tsx';
 import { plural } from '../../app/words.ts';
 import { COLLECTION_LABEL, COLLECTION_STATE_LABEL } from './labels.ts';
+import { SYNC_AFTER_HOLD } from '../../sync/hold.ts';
 
 function CollectionsTable({ rows, live, running }: { rows: SyncCollectionRow[]; live: Partial<Record<CollectionName, CollectionProgress>>; running: boolean }) {
   const byName = new Map(rows.map((r) => [r.collection, r]));
@@ -66,7 +67,7 @@ export function SyncPanel({ db }: { db: FieldbookDb }) {
             {interrupted > 0 && <button type="button" onClick={() => void sync?.start({ fresh: true })} disabled={state.held !== null}>Start a full sync</button>}
           </>
         )}
-        {state.held !== null && !state.running && <span className="muted">{state.held}</span>}
+        {state.held !== null && !state.running && <span className="muted" role="status">{state.startsAfterHold ? SYNC_AFTER_HOLD : state.held}</span>}
         {workOffline ? (
           <span className="muted">Working offline: turn “Work offline” off in the header to sync.</span>
         ) : (

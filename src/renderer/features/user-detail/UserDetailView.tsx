@@ -76,7 +76,7 @@ export default function UserDetailView({ db, userid }: { db: FieldbookDb; userid
           <dt>Employee ID</dt><dd>{user.employeeid || '—'}</dd>
           <dt>Status</dt><dd><StatusText value={user.status} /></dd>
           <dt>User type</dt><dd>{user.usertype || '—'}</dd>
-          <dt>Site</dt><dd>{detail.sitename ?? `Site ${user.siteid}`}</dd>
+          <dt>Site</dt><dd>{detail.sitename ?? NOT_HERE.site}</dd>
           <dt>User ID</dt><dd>{user.userid > 0 ? user.userid : 'Given when the site creates this person'}</dd>
         </dl>
         {user.userid > 0 && (
