@@ -17,7 +17,8 @@ import { identityErrors } from './identity.ts';
 import { garbledErrors } from './garbled.ts';
 import { withArticle } from '../../app/words.ts';
 import type { SitesNotKept } from './not-kept.ts';
-import { queuedChangesUndone } from './queued.ts';
+import { emailAgainstQueue, queuedChangesUndone, type OverriddenField, type QueuedRemovals } from './queued.ts';
+import type { WithPending } from '../../outbox/pending.ts';
 
 export type MatchKey = 'employeeid' | 'username' | 'email';
 export type ImportMode = 'upsert' | 'create' | 'update';
@@ -32,6 +33,8 @@ export interface MatchOptions {
   requires?: readonly ('startdate' | 'expirationdate' | 'credentialnumber')[];
   /** what main's index says of the file's usernames and e-mails at the sites not kept on this laptop (not-kept.ts); unset: every site is in the cache */
   notKept?: SitesNotKept;
+  /** the addresses queued changes remove (queued.ts): an address the file lists again is added back after the removal */
+  removedByQueue?: QueuedRemovals;
 }
 export type GroupRef = { groupid: number; groupname: string };
 
@@ -41,8 +44,11 @@ export type UserChanges = Partial<Record<'username' | 'firstname' | 'lastname' |
 
 export type RowPlan =
   | { rowNumber: number; action: 'create'; values: RowValues }
-  /** `identity`: the username or employee id changes: queued only when ticked; `undoes`: fields whose queued change the row would undo (then queued only when ticked too) */
-  | { rowNumber: number; action: 'update' | 'identity'; user: UserRecord; changes: UserChanges; emailAdded?: string; undoes?: (keyof UserChanges)[] }
+  /**
+   * `identity`: the username or employee id changes: queued only when ticked; `undoes`: fields whose queued change
+   * the row overrides (the file wins: sent after it); `emailAfter`: the queued ops the e-mail's addition waits for
+   */
+  | { rowNumber: number; action: 'update' | 'identity'; user: UserRecord; changes: UserChanges; emailAdded?: string; undoes?: OverriddenField[]; emailAfter?: readonly string[] }
   | { rowNumber: number; action: 'unchanged'; user: UserRecord }
   | { rowNumber: number; action: 'skipped'; reason: string; user?: UserRecord }
   | { rowNumber: number; action: 'conflict'; reasons: string[]; people: UserRecord[]; rows: number[] }
@@ -62,9 +68,10 @@ export function normalizeStatus(value: string): string | null {
 /** The cached e-mail addresses of each user, lower-cased. */
 export type EmailsByUser = ReadonlyMap<number, ReadonlySet<string>>;
 
-export function emailsByUser(emails: readonly EmailRecord[]): EmailsByUser {
+/** Each user's addresses once the queued changes are sent: one a queued change removes is not theirs any more. */
+export function emailsByUser(emails: readonly WithPending<EmailRecord>[]): EmailsByUser {
   const out = new Map<number, Set<string>>();
-  for (const e of emails) out.set(e.userid, (out.get(e.userid) ?? new Set()).add(e.email.toLowerCase()));
+  for (const e of emails) if (e.pending?.change !== 'delete') out.set(e.userid, (out.get(e.userid) ?? new Set()).add(e.email.toLowerCase()));
   return out;
 }
 
@@ -302,6 +309,8 @@ function planRow(row: ImportRow, options: MatchOptions, index: PeopleIndex, inFi
   const emailAdded = v.email && !emails.get(user.userid)?.has(v.email.toLowerCase()) ? v.email : undefined;
   const identity = changes.username !== undefined || (changes.employeeid !== undefined && user.employeeid !== '');
   if (Object.keys(changes).length === 0 && !emailAdded) return { rowNumber, action: 'unchanged', user };
-  const undoes = queuedChangesUndone(user, changes);
-  return { rowNumber, action: identity ? 'identity' : 'update', user, changes, ...(emailAdded ? { emailAdded } : {}), ...(undoes.length > 0 ? { undoes } : {}) };
+  const queued = emailAdded ? emailAgainstQueue(options.removedByQueue, user.userid, emailAdded) : {};
+  const undoes: OverriddenField[] = [...queuedChangesUndone(user, changes), ...(queued.overrides ? (['email'] as const) : [])];
+  const email = emailAdded ? { emailAdded, ...(queued.after ? { emailAfter: queued.after } : {}) } : {};
+  return { rowNumber, action: identity ? 'identity' : 'update', user, changes, ...email, ...(undoes.length > 0 ? { undoes } : {}) };
 }

@@ -1,11 +1,13 @@
-/** An import planned against what the user will have after their queued changes, never silently undoing one. */
+/** An import planned against what the user will have after their queued changes: the file wins, and the preview says which queued change it overrides. */
 import { describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../../shared/records.ts';
+import type { OutboxOp } from '../../../shared/outbox.ts';
+import { queuedRemovals } from './queued.ts';
 import { emailsByUser, planImport, type RowValues } from './match.ts';
 import { draftsOf, isQueued } from './rows.ts';
 import { details, undoingNote } from './ImportPreview.tsx';
 import { resultsTable } from './results.ts';
-import { applyPendingToUsers } from '../../outbox/pending.ts';
+import { applyPendingToEmails, applyPendingToUsers } from '../../outbox/pending.ts';
 import { outboxOp, statusOp } from '../../../shared/testing/test-ops.ts';
 
 const ana: UserRecord = {
@@ -18,17 +20,17 @@ const afterQueued = (values: RowValues, queued = [statusOp(7, 'Inactive')]) =>
   planImport([{ rowNumber: 2, values }], applyPendingToUsers([ana], queued), 101, emailsByUser([]), { key: 'username', mode: 'upsert' })[0]!;
 
 describe('a row against the queued changes', () => {
-  it('shows a row that sets a queued status back as undoing the queued change', () => {
+  it('shows a row that sets a queued status back as overriding the queued change', () => {
     const row = afterQueued({ username: 'ana', status: 'Active' });
     expect(row).toMatchObject({ action: 'update', changes: { status: 'Active' }, undoes: ['status'] });
     expect(details(row)).toBe('Ana Silva (ana, employee ID E7): Status: Inactive (your queued change) → Active');
   });
 
-  it('does not queue a row that undoes a queued change unless it is ticked', () => {
+  it("queues the file's value after the queued change (the file wins), unless the row is unticked", () => {
     const row = afterQueued({ username: 'ana', status: 'Active' });
-    expect(isQueued(row, NONE, NONE)).toBe(false);
-    expect(draftsOf([row], 101)).toEqual([]);
-    expect(draftsOf([row], 101, NONE, new Set([2]))).toMatchObject([{ op: { kind: 'user.update', userid: 7, changes: { status: 'Active' } }, base: { status: 'Inactive' } }]);
+    expect(isQueued(row, NONE, NONE)).toBe(true);
+    expect(draftsOf([row], 101)).toMatchObject([{ op: { kind: 'user.update', userid: 7, changes: { status: 'Active' } }, base: { status: 'Inactive' } }]);
+    expect(draftsOf([row], 101, new Set([2]))).toEqual([]);
   });
 
   it('leaves unchanged a row that agrees with the queued change (nothing is queued twice)', () => {
@@ -55,11 +57,43 @@ describe('a row against the queued changes', () => {
     expect(details(row)).toBe('Anabela Silva (ana, employee ID E7): First name: Anabela (your queued change) → Ana; Last name: Silva → Souza');
   });
 
-  it('says above the rows how many would undo a queued change, and the results file says why one was not queued', () => {
-    expect(undoingNote(1)).toBe('1 row would undo a change you queued (marked "your queued change"): it is queued only when ticked.');
-    expect(undoingNote(3)).toBe('3 rows would undo changes you queued (marked "your queued change"): each is queued only when ticked.');
+  it('says above the rows how many override a queued change, and the results file says what an unticked one leaves', () => {
+    expect(undoingNote(1)).toBe('1 row overrides a change you queued (marked "your queued change"): the file\'s value is sent after it. Untick the row to keep your change instead.');
+    expect(undoingNote(3)).toBe('3 rows override changes you queued (marked "your queued change"): the file\'s values are sent after them. Untick a row to keep your change instead.');
     const row = afterQueued({ username: 'ana', status: 'Active' });
     const table = resultsTable({ fileName: 'f', headers: ['username', 'status'], rows: [{ rowNumber: 2, cells: ['ana', 'Active'] }], plans: new Map([[2, row]]), opsByRow: new Map() }, new Map());
-    expect(table[1]).toEqual(['ana', 'Active', 'not queued', '', 'It would undo a change you had queued, and was not ticked.']);
+    expect(table[1]).toEqual(['ana', 'Active', 'not queued', '', 'Excluded from the import: the change you had queued goes ahead.']);
+  });
+});
+
+describe('a row against queued e-mail changes', () => {
+  const anaMail = { emailid: 70, userid: 7, email: 'ana@example.com', status: 'Active', isprimary: null };
+  const removal = () => outboxOp({ kind: 'email.remove', userid: 7, emailid: 70 });
+  const withMail = (values: RowValues, queued: OutboxOp[], people: UserRecord[] = [ana]) => {
+    const effective = applyPendingToEmails([anaMail], queued);
+    const options = { key: 'username', mode: 'upsert', removedByQueue: queuedRemovals(effective) } as const;
+    return planImport([{ rowNumber: 2, values }], applyPendingToUsers(people, queued), 101, emailsByUser(effective), options)[0]!;
+  };
+
+  it('adds back an e-mail the file lists that a queued change removes, instead of calling the row unchanged', () => {
+    const row = withMail({ username: 'ana', email: 'Ana@example.com' }, [removal()]);
+    expect(row).toMatchObject({ action: 'update', changes: {}, emailAdded: 'Ana@example.com', undoes: ['email'] });
+    expect(details(row)).toBe('Ana Silva (ana, employee ID E7): add back e-mail Ana@example.com, which your queued change removes');
+    expect(isQueued(row, NONE, NONE)).toBe(true);
+    expect(draftsOf([row], 101)).toMatchObject([{ op: { kind: 'email.add', userid: 7, email: 'Ana@example.com' } }]);
+  });
+
+  it('leaves unchanged a row whose e-mail a queued change already adds (nothing is queued twice)', () => {
+    const row = withMail({ username: 'ana', email: 'ana.silva@example.com' }, [outboxOp({ kind: 'email.add', userid: 7, email: 'ana.silva@example.com' })]);
+    expect(row).toMatchObject({ action: 'unchanged' });
+  });
+
+  it("gives another person an address a queued change takes off Ana only once it is free (the add waits for the removal)", () => {
+    const bo: UserRecord = { ...ana, userid: 8, username: 'bo', firstname: 'Bo', lastname: 'Reis', employeeid: 'E8' };
+    const queued = [removal()];
+    const row = withMail({ username: 'bo', email: 'ana@example.com' }, queued, [ana, bo]);
+    expect(row).toMatchObject({ action: 'update', user: { userid: 8 }, emailAdded: 'ana@example.com' });
+    expect(details(row)).toBe('Bo Reis (bo, employee ID E8): add e-mail ana@example.com once your queued change has taken it off another person');
+    expect(draftsOf([row], 101)).toMatchObject([{ op: { kind: 'email.add', userid: 8 }, dependsOn: [queued[0]!.id] }]);
   });
 });

@@ -45,10 +45,10 @@ export function rowsInSlices(sheet: Sheet, mapping: ColumnMapping, padIds: numbe
   return mapSliced(sheet.rows, (row) => rowOf(row, mapping, padIds), { stopped });
 }
 
-/** Whether a plan is queued: creates and updates unless excluded; identity changes, and rows that undo a queued change, only when ticked. */
+/** Whether a plan is queued: creates and updates (those overriding a queued change too: the file wins) unless excluded; identity changes only when ticked. */
 export function isQueued(plan: RowPlan, excluded: ReadonlySet<number>, ticked: ReadonlySet<number>): boolean {
-  if (plan.action === 'create' || (plan.action === 'update' && !plan.undoes)) return !excluded.has(plan.rowNumber);
-  if (plan.action === 'identity' || plan.action === 'update') return ticked.has(plan.rowNumber) && !excluded.has(plan.rowNumber);
+  if (plan.action === 'create' || plan.action === 'update') return !excluded.has(plan.rowNumber);
+  if (plan.action === 'identity') return ticked.has(plan.rowNumber) && !excluded.has(plan.rowNumber);
   return false;
 }
 
@@ -91,7 +91,9 @@ function planDrafts(plan: RowPlan, siteid: number, drafts: OpDraft[], give: Give
       const base = Object.fromEntries(Object.keys(fields).map((f) => [f, plan.user[f as keyof typeof fields]]));
       drafts.push({ op: { kind: 'user.update', userid: plan.user.userid, changes: fields }, base, summary: `Update ${plan.user.username} (row ${plan.rowNumber})` });
     }
-    if (plan.emailAdded) drafts.push({ op: { kind: 'email.add', userid: plan.user.userid, email: plan.emailAdded }, summary: `Add e-mail ${plan.emailAdded} to ${plan.user.username} (row ${plan.rowNumber})` });
+    // an address a queued change removes from someone else is added once it is free
+    const after = plan.emailAfter ? { dependsOn: [...plan.emailAfter] } : {};
+    if (plan.emailAdded) drafts.push({ op: { kind: 'email.add', userid: plan.user.userid, email: plan.emailAdded }, ...after, summary: `Add e-mail ${plan.emailAdded} to ${plan.user.username} (row ${plan.rowNumber})` });
   } else if (plan.action === 'create') {
     const v = plan.values;
     const id = newId();

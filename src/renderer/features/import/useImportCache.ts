@@ -14,6 +14,7 @@ import { memoUnsentOps } from '../../outbox/ops-memo.ts';
 import { usePendingVersion } from '../../outbox/runtime.ts';
 import { readInPages } from '../../../shared/read-in-pages.ts';
 import { emailsByUser, type GroupRef } from './match.ts';
+import { queuedRemovals } from './queued.ts';
 
 const NONE: UserRecord[] = [];
 const NO_SITES: SiteRecord[] = [];
@@ -24,10 +25,11 @@ export function useImportCache(siteChoice: number | null) {
   const sites = loadedSites ?? NO_SITES;
   const pendingVersion = usePendingVersion();
   const users = useLiveQuery(async () => (db ? applyPendingToUsers(await readInPages(db.users, (u) => u.userid), await memoUnsentOps(db)) : []), [db, pendingVersion]) ?? NONE;
-  const emails = useLiveQuery(
-    async () => (db ? emailsByUser(applyPendingToEmails(await readInPages(db.emails, (e) => e.emailid), await memoUnsentOps(db))) : emailsByUser([])),
-    [db, pendingVersion],
-  );
+  // the addresses each person will have, and those queued changes remove (an import that lists one adds it back)
+  const mail = useLiveQuery(async () => {
+    const effective = db ? applyPendingToEmails(await readInPages(db.emails, (e) => e.emailid), await memoUnsentOps(db)) : [];
+    return { emails: emailsByUser(effective), removedByQueue: queuedRemovals(effective) };
+  }, [db, pendingVersion]);
   // a token that sees several sites: no default, the user chooses (a file for the second site must never land on the first);
   // nothing synced yet: no site to check against (every row is new), as before the first sync
   const siteid = siteChoice ?? (!loadedSites || sites.length > 1 ? null : (sites[0]?.siteid ?? 0));
@@ -36,5 +38,5 @@ export function useImportCache(siteChoice: number | null) {
     async () => new Map<string, GroupRef>((db ? await db.groups.toArray() : []).filter((g) => g.siteid === siteid).map((g) => [g.groupname.toLowerCase(), { groupid: g.groupid, groupname: g.groupname }])),
     [db, siteid],
   );
-  return { sites, users, emails, groups, siteid };
+  return { sites, users, emails: mail?.emails, removedByQueue: mail?.removedByQueue, groups, siteid };
 }
