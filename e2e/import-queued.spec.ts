@@ -2,12 +2,29 @@
  * The import against the coordinator's own queued change: Ana is queued as
  * Inactive (working offline, so it waits), then HR's file says Active. The
  * preview says the row overrides the queued change, and queues it unless it is
- * unticked (the file wins).
+ * unticked (the file wins). And an e-mail removal queued offline (an undo of
+ * the import that added the address) meets HR's file listing the address
+ * again: the row adds it back after the removal, and the platform keeps it.
  */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { addProfile, goTo, syncNow } from './support/ui.ts';
 import { fileDataTransfer } from './support/drop.ts';
+
+const run = promisify(execFile);
+
+/** HR's file as a coordinator saves it: typed as CSV, saved as XLSX by LibreOffice. */
+async function libreOfficeXlsx(dir: string, name: string, rows: string[][]): Promise<Buffer> {
+  const csv = path.join(dir, `${name}.csv`);
+  await writeFile(csv, rows.map((r) => r.map((c) => `"${c.replace(/"/g, '""')}"`).join(',')).join('\n'));
+  await run('soffice', [`-env:UserInstallation=file://${dir}/lo-make`, '--headless', '--infilter=CSV:44,34,76', '--convert-to', 'xlsx:Calc MS Excel 2007 XML', '--outdir', dir, csv], { timeout: 120_000 });
+  return readFile(path.join(dir, `${name}.xlsx`));
+}
 
 async function dropFile(page: Page, name: string, bytes: Buffer): Promise<void> {
   const dataTransfer = await fileDataTransfer(page, name, bytes);
@@ -41,4 +58,59 @@ test("a row that overrides the coordinator's queued status change says so, and i
   await expect(app.getByRole('button', { name: 'Queue 0 rows' })).toBeDisabled();
   await app.getByRole('checkbox', { name: 'Queue row 2' }).check();
   await app.screenshot({ path: 'test-results/import-queued-change.png', fullPage: true });
+});
+
+test('an e-mail the coordinator queued for removal is added back by a file that lists it, and the platform keeps it', async ({ app, api, server, fullToken }) => {
+  test.setTimeout(300_000);
+  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+  await syncNow(app);
+  const ana = server.query<{ userid: number; username: string; firstname: string; lastname: string }>(
+    "SELECT userid, username, firstname, lastname FROM users WHERE status = 'Active' AND siteid = (SELECT MIN(siteid) FROM users) ORDER BY userid LIMIT 1",
+  )[0]!;
+  const address = `${ana.username}.hr@example.com`;
+  // the platform's records of the address for Ana
+  const records = () => server.query<{ emailid: number }>('SELECT emailid FROM emails WHERE userid = ? AND lower(email) = lower(?)', ana.userid, address).map((e) => e.emailid);
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'fieldbook-import-queued-'));
+  try {
+    const file = await libreOfficeXlsx(dir, 'hr', [['Username', 'E-mail'], [ana.username, address]]);
+    // online: the file gives Ana the address, and it is sent
+    await goTo(app, 'Import');
+    await dropFile(app, 'hr.xlsx', file);
+    await expect(app.getByRole('status', { name: 'Import summary' })).toContainText('0 to create, 1 to update');
+    await app.getByRole('button', { name: 'Queue 1 row' }).click();
+    await expect.poll(records, { timeout: 30_000 }).toHaveLength(1);
+
+    // offline: the coordinator undoes that import, so the address's removal waits in the Outbox
+    await app.getByRole('banner').getByRole('switch', { name: 'Work offline' }).click();
+    await goTo(app, 'Outbox');
+    const batches = app.getByRole('table', { name: 'Batches' });
+    await expect(batches.getByText('1 sent')).toBeVisible({ timeout: 30_000 });
+    await batches.getByRole('link', { name: /^Undo this batch/ }).click();
+    await app.getByRole('button', { name: /^Queue the undo/ }).click();
+    await expect(app.getByRole('banner').getByRole('status', { name: 'Connection: Working offline — 1 change waiting' })).toBeVisible();
+
+    // HR's file, dropped again: not "unchanged", but the address added back after the removal
+    await goTo(app, 'Import');
+    await dropFile(app, 'hr.xlsx', file);
+    await expect(app.getByRole('status', { name: 'Import summary' })).toContainText('0 to create, 1 to update, 0 identity changes, 0 unchanged');
+    await expect(app.getByText('1 row overrides a change you queued (marked "your queued change"): the file\'s value is sent after it. Untick the row to keep your change instead.')).toBeVisible();
+    const row = app.getByRole('table', { name: 'Rows of the file' }).getByRole('row').nth(1);
+    await expect(row).toContainText(`${ana.firstname} ${ana.lastname} (${ana.username}`);
+    await expect(row).toContainText(`add back e-mail ${address}, which your queued change removes`);
+    await app.screenshot({ path: 'test-results/import-queued-email.png', fullPage: true });
+    await app.getByRole('button', { name: 'Queue 1 row' }).click();
+    await expect(app.getByRole('banner').getByRole('status', { name: 'Connection: Working offline — 2 changes waiting' })).toBeVisible();
+    expect(records()).toHaveLength(1);
+
+    // back online: the removal, then the file's address; the platform ends as the file says
+    await app.getByRole('banner').getByRole('switch', { name: 'Work offline' }).click();
+    await expect(app.getByRole('banner').getByRole('status', { name: 'Connection: Online' })).toBeVisible({ timeout: 30_000 });
+    await goTo(app, 'Outbox');
+    await expect(batches.getByRole('row').filter({ hasText: /^.*Undo:/ })).toContainText('1 sent', { timeout: 30_000 });
+    // the newest batch first: the file's import, sent after the removal
+    await expect(batches.getByRole('row').filter({ hasText: 'Import of hr.xlsx' }).first()).toContainText('1 sent', { timeout: 30_000 });
+    await expect.poll(records, { timeout: 30_000 }).toHaveLength(1);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });
