@@ -8,6 +8,7 @@ import { fieldLabel, plural } from '../../app/words.ts';
 import { useMemo, useState } from 'react';
 import { formatCount } from '../../app/format.ts';
 import { ACTIONS, who, type RowAction, type RowPlan } from './match.ts';
+import type { UserRecord } from '../../../shared/records.ts';
 
 const TITLES: Record<RowAction, string> = {
   create: 'To create',
@@ -37,6 +38,9 @@ export function undoingNote(rows: number): string {
   return `${plural(rows, 'row')} ${one ? 'overrides a change' : 'override changes'} you queued (marked "your queued change"): the file's ${one ? 'value is' : 'values are'} sent after ${one ? 'it' : 'them'}. Untick ${one ? 'the row' : 'a row'} to keep your change instead.`;
 }
 
+/** Who a row finds; someone created offline (stand-in id < 0) is said to be waiting in the Outbox. */
+const person = (user: UserRecord) => (user.userid < 0 ? `${who(user)}, waiting in the Outbox to be created` : who(user));
+
 /** The e-mail a row adds, said against the queued removal it overrides or waits for. */
 function emailWords(p: Extract<RowPlan, { action: 'update' | 'identity' }>): string {
   if (p.undoes?.includes('email')) return `add back e-mail ${p.emailAdded}, which your queued change removes`;
@@ -59,10 +63,10 @@ export function details(p: RowPlan): string {
     case 'identity': {
       const changes = Object.entries(p.changes).map(([f, v]) => `${fieldLabel(f)}: ${String(p.user[f as keyof typeof p.user] ?? '') || '(blank)'}${p.undoes?.includes(f as keyof typeof p.changes) ? ' (your queued change)' : ''} → ${v}`);
       if (p.emailAdded) changes.push(emailWords(p));
-      return `${who(p.user)}: ${changes.join('; ')}`;
+      return `${person(p.user)}: ${changes.join('; ')}`;
     }
     case 'unchanged':
-      return who(p.user);
+      return person(p.user);
     case 'skipped':
     case 'ambiguous':
       return p.reason;

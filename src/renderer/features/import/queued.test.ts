@@ -1,9 +1,9 @@
 /** An import planned against what the user will have after their queued changes: the file wins, and the preview says which queued change it overrides. */
 import { describe, expect, it } from 'vitest';
-import type { UserRecord } from '../../../shared/records.ts';
+import type { EmailRecord, UserRecord } from '../../../shared/records.ts';
 import type { OutboxOp } from '../../../shared/outbox.ts';
-import { queuedRemovals } from './queued.ts';
-import { emailsByUser, planImport, type RowValues } from './match.ts';
+import { queuedCreates, queuedRemovals, replacedIdentities, type QueuedState } from './queued.ts';
+import { emailsByUser, planImport, type MatchOptions, type RowPlan, type RowValues } from './match.ts';
 import { draftsOf, isQueued } from './rows.ts';
 import { details, undoingNote } from './ImportPreview.tsx';
 import { resultsTable } from './results.ts';
@@ -66,17 +66,21 @@ describe('a row against the queued changes', () => {
   });
 });
 
+/** The file planned as the view plans it: the cached people and e-mails with the queued ops applied, and what the queue replaces, removes or creates. */
+function planAfter(values: RowValues, ops: OutboxOp[], options: Partial<MatchOptions> = {}, people: UserRecord[] = [ana], mails: EmailRecord[] = [anaMail]): RowPlan {
+  const users = applyPendingToUsers(people, ops);
+  const emails = applyPendingToEmails(mails, ops);
+  const queued: QueuedState = { removedEmails: queuedRemovals(emails), replaced: replacedIdentities(people, users), creates: queuedCreates(ops) };
+  return planImport([{ rowNumber: 2, values }], users, 101, emailsByUser(emails), { key: 'username', mode: 'upsert', queued, ...options })[0]!;
+}
+const anaMail: EmailRecord = { emailid: 70, userid: 7, email: 'ana@example.com', status: 'Active', isprimary: null };
+const bo: UserRecord = { ...ana, userid: 8, username: 'bo', firstname: 'Bo', lastname: 'Reis', employeeid: 'E8' };
+
 describe('a row against queued e-mail changes', () => {
-  const anaMail = { emailid: 70, userid: 7, email: 'ana@example.com', status: 'Active', isprimary: null };
   const removal = () => outboxOp({ kind: 'email.remove', userid: 7, emailid: 70 });
-  const withMail = (values: RowValues, queued: OutboxOp[], people: UserRecord[] = [ana]) => {
-    const effective = applyPendingToEmails([anaMail], queued);
-    const options = { key: 'username', mode: 'upsert', removedByQueue: queuedRemovals(effective) } as const;
-    return planImport([{ rowNumber: 2, values }], applyPendingToUsers(people, queued), 101, emailsByUser(effective), options)[0]!;
-  };
 
   it('adds back an e-mail the file lists that a queued change removes, instead of calling the row unchanged', () => {
-    const row = withMail({ username: 'ana', email: 'Ana@example.com' }, [removal()]);
+    const row = planAfter({ username: 'ana', email: 'Ana@example.com' }, [removal()]);
     expect(row).toMatchObject({ action: 'update', changes: {}, emailAdded: 'Ana@example.com', undoes: ['email'] });
     expect(details(row)).toBe('Ana Silva (ana, employee ID E7): add back e-mail Ana@example.com, which your queued change removes');
     expect(isQueued(row, NONE, NONE)).toBe(true);
@@ -84,16 +88,60 @@ describe('a row against queued e-mail changes', () => {
   });
 
   it('leaves unchanged a row whose e-mail a queued change already adds (nothing is queued twice)', () => {
-    const row = withMail({ username: 'ana', email: 'ana.silva@example.com' }, [outboxOp({ kind: 'email.add', userid: 7, email: 'ana.silva@example.com' })]);
-    expect(row).toMatchObject({ action: 'unchanged' });
+    expect(planAfter({ username: 'ana', email: 'ana.silva@example.com' }, [outboxOp({ kind: 'email.add', userid: 7, email: 'ana.silva@example.com' })])).toMatchObject({ action: 'unchanged' });
   });
 
-  it("gives another person an address a queued change takes off Ana only once it is free (the add waits for the removal)", () => {
-    const bo: UserRecord = { ...ana, userid: 8, username: 'bo', firstname: 'Bo', lastname: 'Reis', employeeid: 'E8' };
+  it('gives another person an address a queued change takes off Ana only once it is free (the add waits for the removal)', () => {
     const queued = [removal()];
-    const row = withMail({ username: 'bo', email: 'ana@example.com' }, queued, [ana, bo]);
+    const row = planAfter({ username: 'bo', email: 'ana@example.com' }, queued, {}, [ana, bo]);
     expect(row).toMatchObject({ action: 'update', user: { userid: 8 }, emailAdded: 'ana@example.com' });
     expect(details(row)).toBe('Bo Reis (bo, employee ID E8): add e-mail ana@example.com once your queued change has taken it off another person');
     expect(draftsOf([row], 101)).toMatchObject([{ op: { kind: 'email.add', userid: 8 }, dependsOn: [queued[0]!.id] }]);
+  });
+});
+
+describe('a row against a queued username or employee ID change', () => {
+  const rename = () => outboxOp({ kind: 'user.update', userid: 7, changes: { username: 'anab' } });
+
+  it('finds the person by the username a queued rename replaces, and sets it back (the file wins) instead of creating someone', () => {
+    const row = planAfter({ username: 'ana', firstname: 'Ana', lastname: 'Silva' }, [rename()]);
+    expect(row).toMatchObject({ action: 'update', user: { userid: 7 }, changes: { username: 'ana' }, undoes: ['username'] });
+    expect(details(row)).toBe('Ana Silva (anab, employee ID E7): Username: anab (your queued change) → ana');
+    expect(draftsOf([row], 101)).toMatchObject([{ op: { kind: 'user.update', userid: 7, changes: { username: 'ana' } }, base: { username: 'anab' } }]);
+  });
+
+  it('finds the person by the employee ID a queued change replaces, and sets it back', () => {
+    const row = planAfter({ employeeid: 'e7', status: 'Active' }, [outboxOp({ kind: 'user.update', userid: 7, changes: { employeeid: 'E70' } })], { key: 'employeeid' });
+    expect(row).toMatchObject({ action: 'update', user: { userid: 7 }, changes: { employeeid: 'e7' }, undoes: ['employeeid'] });
+    expect(isQueued(row, NONE, NONE)).toBe(true);
+  });
+
+  it('does not give someone else a username a queued rename frees before the rename is sent', () => {
+    const created = planAfter({ username: 'ana', employeeid: 'E9', firstname: 'Ana', lastname: 'Nova' }, [rename()], { key: 'employeeid' }, [ana, bo]);
+    expect(created).toMatchObject({ action: 'conflict', people: [{ userid: 7 }] });
+    expect(details(created)).toBe('Your queued change takes the username "ana" off Ana Silva (anab, employee ID E7), but it is not sent yet: send the Outbox first, then drop the file again.');
+  });
+});
+
+describe('a row for a person only queued to be created', () => {
+  const create = () => outboxOp({ kind: 'user.create', siteid: 101, fields: { username: 'cy', firstname: 'Cy', lastname: 'Ode', employeeid: 'E9' } });
+
+  it('is unchanged when the file agrees with the queued person: never a second creation', () => {
+    const row = planAfter({ username: 'cy', firstname: 'Cy', lastname: 'Ode', employeeid: 'E9' }, [create()]);
+    expect(row).toMatchObject({ action: 'unchanged', user: { username: 'cy' } });
+    expect(draftsOf([row], 101)).toEqual([]);
+  });
+
+  it("changes the queued person to the file's values, the ops waiting for the create and taking its new id", () => {
+    const queued = create();
+    const row = planAfter({ username: 'cy', firstname: 'Cyril', lastname: 'Ode', email: 'cy@example.com' }, [queued]);
+    expect(row).toMatchObject({ action: 'update', changes: { firstname: 'Cyril' }, emailAdded: 'cy@example.com' });
+    expect(details(row)).toBe('Cy Ode (cy, employee ID E9), waiting in the Outbox to be created: First name: Cy → Cyril; add e-mail cy@example.com');
+    const bound = { targetKey: queued.targetKey, dependsOn: [queued.id], bindings: [{ fromOp: queued.id, field: 'userid' }] };
+    expect(draftsOf([row], 101)).toMatchObject([{ op: { kind: 'user.update', userid: 0, changes: { firstname: 'Cyril' } }, ...bound }, { op: { kind: 'email.add', userid: 0, email: 'cy@example.com' }, ...bound }]);
+  });
+
+  it('is skipped in create-only mode, saying the person is already waiting to be created', () => {
+    expect(planAfter({ username: 'cy', firstname: 'Cyril', lastname: 'Ode' }, [create()], { mode: 'create' })).toMatchObject({ action: 'skipped', reason: 'Cy Ode (cy, employee ID E9) is already waiting in the Outbox to be created (create only: nobody is updated).' });
   });
 });

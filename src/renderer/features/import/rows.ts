@@ -52,6 +52,21 @@ export function isQueued(plan: RowPlan, excluded: ReadonlySet<number>, ticked: R
   return false;
 }
 
+/** The ops of a row that finds someone: only what differs, and the e-mail; for a person only queued to be created, bound to that create. */
+function updateDrafts(plan: Extract<RowPlan, { action: 'update' | 'identity' }>, drafts: OpDraft[]): void {
+  const create = plan.queuedCreate;
+  const userid = create ? 0 : plan.user.userid;
+  const bound = create ? { targetKey: create.targetKey, bindings: [{ fromOp: create.opId, field: 'userid' as const }] } : {};
+  const fields = plan.changes;
+  if (Object.keys(fields).length > 0) {
+    const base = Object.fromEntries(Object.keys(fields).map((f) => [f, plan.user[f as keyof typeof fields]]));
+    drafts.push({ op: { kind: 'user.update', userid, changes: fields }, base, ...bound, ...(create ? { dependsOn: [create.opId] } : {}), summary: `Update ${plan.user.username} (row ${plan.rowNumber})` });
+  }
+  // an address a queued change removes from someone else is added once it is free
+  const after = [...(create ? [create.opId] : []), ...(plan.emailAfter ?? [])];
+  if (plan.emailAdded) drafts.push({ op: { kind: 'email.add', userid, email: plan.emailAdded }, ...bound, ...(after.length > 0 ? { dependsOn: after } : {}), summary: `Add e-mail ${plan.emailAdded} to ${plan.user.username} (row ${plan.rowNumber})` });
+}
+
 /** The ops of the queued plans, creates before what depends on them. */
 export function draftsOf(plans: readonly RowPlan[], siteid: number, excluded: ReadonlySet<number> = new Set(), ticked: ReadonlySet<number> = new Set(), give: GiveNewPeople = NOTHING): OpDraft[] {
   return draftsWithRows(plans, siteid, excluded, ticked, give).drafts;
@@ -85,16 +100,8 @@ export async function draftsInSlices(plans: readonly RowPlan[], siteid: number, 
 }
 
 function planDrafts(plan: RowPlan, siteid: number, drafts: OpDraft[], give: GiveNewPeople): void {
-  if (plan.action === 'update' || plan.action === 'identity') {
-    const fields = plan.changes;
-    if (Object.keys(fields).length > 0) {
-      const base = Object.fromEntries(Object.keys(fields).map((f) => [f, plan.user[f as keyof typeof fields]]));
-      drafts.push({ op: { kind: 'user.update', userid: plan.user.userid, changes: fields }, base, summary: `Update ${plan.user.username} (row ${plan.rowNumber})` });
-    }
-    // an address a queued change removes from someone else is added once it is free
-    const after = plan.emailAfter ? { dependsOn: [...plan.emailAfter] } : {};
-    if (plan.emailAdded) drafts.push({ op: { kind: 'email.add', userid: plan.user.userid, email: plan.emailAdded }, ...after, summary: `Add e-mail ${plan.emailAdded} to ${plan.user.username} (row ${plan.rowNumber})` });
-  } else if (plan.action === 'create') {
+  if (plan.action === 'update' || plan.action === 'identity') updateDrafts(plan, drafts);
+  else if (plan.action === 'create') {
     const v = plan.values;
     const id = newId();
     const targetKey = `user:new:${siteid}:${v.username!.toLowerCase()}`;

@@ -14,7 +14,8 @@ import { memoUnsentOps } from '../../outbox/ops-memo.ts';
 import { usePendingVersion } from '../../outbox/runtime.ts';
 import { readInPages } from '../../../shared/read-in-pages.ts';
 import { emailsByUser, type GroupRef } from './match.ts';
-import { queuedRemovals } from './queued.ts';
+import { NOTHING_QUEUED, queuedCreates, queuedRemovals, replacedIdentities, type QueuedState } from './queued.ts';
+import { useMemo } from 'react';
 
 const NONE: UserRecord[] = [];
 const NO_SITES: SiteRecord[] = [];
@@ -24,7 +25,14 @@ export function useImportCache(siteChoice: number | null) {
   const loadedSites = useLiveQuery(async () => (db ? db.sites.toArray() : []), [db]);
   const sites = loadedSites ?? NO_SITES;
   const pendingVersion = usePendingVersion();
-  const users = useLiveQuery(async () => (db ? applyPendingToUsers(await readInPages(db.users, (u) => u.userid), await memoUnsentOps(db)) : []), [db, pendingVersion]) ?? NONE;
+  // the people as they will be, and what the queue replaces or creates (queued.ts)
+  const people = useLiveQuery(async () => {
+    if (!db) return { users: NONE, replaced: NOTHING_QUEUED.replaced, creates: NOTHING_QUEUED.creates };
+    const [cached, ops] = [await readInPages(db.users, (u) => u.userid), await memoUnsentOps(db)];
+    const effective = applyPendingToUsers(cached, ops);
+    return { users: effective, replaced: replacedIdentities(cached, effective), creates: queuedCreates(ops) };
+  }, [db, pendingVersion]);
+  const users = people?.users ?? NONE;
   // the addresses each person will have, and those queued changes remove (an import that lists one adds it back)
   const mail = useLiveQuery(async () => {
     const effective = db ? applyPendingToEmails(await readInPages(db.emails, (e) => e.emailid), await memoUnsentOps(db)) : [];
@@ -38,5 +46,6 @@ export function useImportCache(siteChoice: number | null) {
     async () => new Map<string, GroupRef>((db ? await db.groups.toArray() : []).filter((g) => g.siteid === siteid).map((g) => [g.groupname.toLowerCase(), { groupid: g.groupid, groupname: g.groupname }])),
     [db, siteid],
   );
-  return { sites, users, emails: mail?.emails, removedByQueue: mail?.removedByQueue, groups, siteid };
+  const queued = useMemo<QueuedState | undefined>(() => (people && mail ? { removedEmails: mail.removedByQueue, replaced: people.replaced, creates: people.creates } : undefined), [people, mail]);
+  return { sites, users, emails: mail?.emails, queued, groups, siteid };
 }

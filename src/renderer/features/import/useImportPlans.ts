@@ -13,7 +13,7 @@ import { rowsInSlices } from './rows.ts';
 import type { UserRecord } from '../../../shared/records.ts';
 import { useSession } from '../../app/session.ts';
 import { askSitesNotKept, notAsked, type SitesNotKept } from './not-kept.ts';
-import type { QueuedRemovals } from './queued.ts';
+import type { QueuedState } from './queued.ts';
 
 export interface PlanInputs {
   sheet: Sheet;
@@ -23,8 +23,8 @@ export interface PlanInputs {
   /** the sites whose people the cache holds: the others are asked of main's index */
   cachedSites: readonly number[];
   emails: EmailsByUser;
-  /** the addresses queued changes remove */
-  removedByQueue: QueuedRemovals;
+  /** what the Outbox queues besides the records' effective state */
+  queued: QueuedState;
   key: MatchKey;
   mode: ImportMode;
   groups: ReadonlyMap<string, GroupRef>;
@@ -42,7 +42,7 @@ export function useImportPlans(inputs: PlanInputs | null, sheet: Sheet | null): 
     if (!inputs) return;
     let stopped = false;
     const stop = () => stopped;
-    const options: MatchOptions = { key: inputs.key, mode: inputs.mode, groups: inputs.groups, requires: inputs.requires, removedByQueue: inputs.removedByQueue, ...(inputs.dateOrder ? { dateOrder: inputs.dateOrder } : {}) };
+    const options: MatchOptions = { key: inputs.key, mode: inputs.mode, groups: inputs.groups, requires: inputs.requires, queued: inputs.queued, ...(inputs.dateOrder ? { dateOrder: inputs.dateOrder } : {}) };
     void rowsInSlices(inputs.sheet, inputs.mapping, inputs.padIds, stop)
       .then(async (rows) => {
         if (!rows) return null;
