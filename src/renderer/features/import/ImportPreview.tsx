@@ -6,7 +6,7 @@
  */
 import { fieldLabel, plural } from '../../app/words.ts';
 import { useMemo, useState } from 'react';
-import { formatCount } from '../../app/format.ts';
+import { formatCount, formatDate } from '../../app/format.ts';
 import { ACTIONS, who, type RowAction, type RowPlan } from './match.ts';
 import type { UserRecord } from '../../../shared/records.ts';
 
@@ -63,6 +63,8 @@ export function details(p: RowPlan): string {
     case 'identity': {
       const changes = Object.entries(p.changes).map(([f, v]) => `${fieldLabel(f)}: ${String(p.user[f as keyof typeof p.user] ?? '') || '(blank)'}${p.undoes?.includes(f as keyof typeof p.changes) ? ' (your queued change)' : ''} → ${v}`);
       if (p.emailAdded) changes.push(emailWords(p));
+      if (p.keeps?.credential) changes.push(`keep the credential ${p.keeps.credential.credentialname}, which your queued change removes (assigned again after it, with the file's values)`);
+      if (p.keeps?.course) changes.push(`keep the course ${p.keeps.course.coursename}, which your queued change removes (assigned again after it${p.keeps.course.duedate ? `, due ${formatDate(p.keeps.course.duedate)}` : ''})`);
       return `${person(p.user)}: ${changes.join('; ')}`;
     }
     case 'unchanged':

@@ -49,7 +49,7 @@ export default function ImportView() {
   // Planned a slice of rows at a time (the window stays responsive on 200,000 rows), and only
   // once the cached e-mails are read, so an address already known is never queued again.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `requires` changes only when its key does
-  const inputs = useMemo(() => (sheet && emails && queuedState && groups && siteid !== null ? { sheet, mapping, users, siteid, cachedSites, emails, queued: queuedState, key, mode, groups, dateOrder, requires, padIds: zeros.padIds } : null), [sheet, mapping, users, siteid, cachedSites, emails, queuedState, key, mode, groups, dateOrder, requiresKey, zeros.padIds]);
+  const inputs = useMemo(() => (sheet && emails && queuedState && groups && siteid !== null ? { sheet, mapping, users, siteid, cachedSites, emails, queued: queuedState, extras, key, mode, groups, dateOrder, requires, padIds: zeros.padIds } : null), [sheet, mapping, users, siteid, cachedSites, emails, queuedState, extras, key, mode, groups, dateOrder, requiresKey, zeros.padIds]);
   const { current, shown: plans, notKept } = useImportPlans(inputs, sheet);
   // what the user must settle first: the right to write, the extras, the encoding, the site, ids without their zeros
   const cannotQueue = refusal !== null || extrasProblem !== null || encoding.undecided || reading !== null || siteid === null || zeros.undecided;

@@ -19,6 +19,8 @@ import { withArticle } from '../../app/words.ts';
 import type { SitesNotKept } from './not-kept.ts';
 import { emailAgainstQueue, heldUntilSent, queuedChangesUndone, type OverriddenField, type QueuedCreate, type QueuedState } from './queued.ts';
 import type { WithPending } from '../../outbox/pending.ts';
+import { keptAssignments, type KeptAssignments } from './queued-assignments.ts';
+import type { ImportExtras } from './extras.ts';
 
 export type MatchKey = 'employeeid' | 'username' | 'email';
 export type ImportMode = 'upsert' | 'create' | 'update';
@@ -35,6 +37,8 @@ export interface MatchOptions {
   notKept?: SitesNotKept;
   /** what the Outbox queues besides the records' effective state (queued.ts); unset: nothing is queued */
   queued?: QueuedState;
+  /** the credential and course the file gives (to the new people, and back to those a queued change takes them from) */
+  extras?: Pick<ImportExtras, 'credential' | 'course'>;
 }
 export type GroupRef = { groupid: number; groupname: string };
 
@@ -47,9 +51,10 @@ export type RowPlan =
   /**
    * `identity`: the username or employee id changes: queued only when ticked; `undoes`: fields whose queued change
    * the row overrides (the file wins: sent after it); `emailAfter`: the queued ops the e-mail's addition waits for;
-   * `queuedCreate`: the person is only queued to be created, and the row's ops take the new id from that create
+   * `queuedCreate`: the person is only queued to be created, and the row's ops take the new id from that create;
+   * `keeps`: the credential or course the file gives that a queued change deletes, assigned again after it
    */
-  | { rowNumber: number; action: 'update' | 'identity'; user: UserRecord; changes: UserChanges; emailAdded?: string; undoes?: OverriddenField[]; emailAfter?: readonly string[]; queuedCreate?: QueuedCreate }
+  | { rowNumber: number; action: 'update' | 'identity'; user: UserRecord; changes: UserChanges; emailAdded?: string; undoes?: OverriddenField[]; emailAfter?: readonly string[]; queuedCreate?: QueuedCreate; keeps?: KeptAssignments }
   | { rowNumber: number; action: 'unchanged'; user: UserRecord }
   | { rowNumber: number; action: 'skipped'; reason: string; user?: UserRecord }
   | { rowNumber: number; action: 'conflict'; reasons: string[]; people: UserRecord[]; rows: number[] }
@@ -275,7 +280,7 @@ function planRow(row: ImportRow, options: MatchOptions, index: PeopleIndex, inFi
     if (lacking.length > 0) return { rowNumber, action: 'invalid', errors: [`The credential requires a ${lacking.join(', a ')}, and the row has none.`] };
     return { rowNumber, action: 'create', values: { ...v, ...dates } };
   }
-  return planUpdate(row, user, options, emails);
+  return planUpdate({ rowNumber, values: { ...v, ...dates } }, user, options, emails);
 }
 
 /** The people the key finds once the queue is sent; or, when none, the one a queued change takes the value off (it is theirs on the platform until then). */
@@ -337,9 +342,11 @@ function planUpdate(row: ImportRow, user: UserRecord, options: MatchOptions, ema
   // setting back a username or id a queued change replaces is no change on the platform: an update, not an identity change
   const renames = (field: 'username' | 'employeeid') => changes[field] !== undefined && heldUntilSent(options.queued, field, changes[field]) !== user;
   const identity = renames('username') || (renames('employeeid') && user.employeeid !== '');
-  if (Object.keys(changes).length === 0 && !emailAdded) return { rowNumber, action: 'unchanged', user };
+  const keeps = keptAssignments(options.extras, options.queued?.deletions, user.userid, v);
+  if (Object.keys(changes).length === 0 && !emailAdded && !keeps) return { rowNumber, action: 'unchanged', user };
   const queued = emailAdded ? emailAgainstQueue(options.queued?.removedEmails, user.userid, emailAdded) : {};
-  const undoes: OverriddenField[] = [...queuedChangesUndone(user, changes), ...(queued.overrides ? (['email'] as const) : [])];
+  const kept = (['credential', 'course'] as const).filter((k) => keeps?.[k]);
+  const undoes: OverriddenField[] = [...queuedChangesUndone(user, changes), ...(queued.overrides ? (['email'] as const) : []), ...kept];
   const email = emailAdded ? { emailAdded, ...(queued.after ? { emailAfter: queued.after } : {}) } : {};
-  return { rowNumber, action: identity ? 'identity' : 'update', user, changes, ...email, ...(undoes.length > 0 ? { undoes } : {}), ...(queuedCreate ? { queuedCreate } : {}) };
+  return { rowNumber, action: identity ? 'identity' : 'update', user, changes, ...email, ...(undoes.length > 0 ? { undoes } : {}), ...(queuedCreate ? { queuedCreate } : {}), ...(keeps ? { keeps } : {}) };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { EmailRecord, UserRecord } from '../../../shared/records.ts';
 import type { OutboxOp } from '../../../shared/outbox.ts';
 import { queuedCreates, queuedRemovals, replacedIdentities, type QueuedState } from './queued.ts';
+import { queuedDeletions } from './queued-assignments.ts';
 import { emailsByUser, planImport, type MatchOptions, type RowPlan, type RowValues } from './match.ts';
 import { draftsOf, isQueued } from './rows.ts';
 import { details, undoingNote } from './ImportPreview.tsx';
@@ -70,7 +71,8 @@ describe('a row against the queued changes', () => {
 function planAfter(values: RowValues, ops: OutboxOp[], options: Partial<MatchOptions> = {}, people: UserRecord[] = [ana], mails: EmailRecord[] = [anaMail]): RowPlan {
   const users = applyPendingToUsers(people, ops);
   const emails = applyPendingToEmails(mails, ops);
-  const queued: QueuedState = { removedEmails: queuedRemovals(emails), replaced: replacedIdentities(people, users), creates: queuedCreates(ops) };
+  const transcripts = new Map([[40, { userid: 7, courseid: 4 }]]);
+  const queued: QueuedState = { removedEmails: queuedRemovals(emails), replaced: replacedIdentities(people, users), creates: queuedCreates(ops), deletions: queuedDeletions(ops, (id) => transcripts.get(id)) };
   return planImport([{ rowNumber: 2, values }], users, 101, emailsByUser(emails), { key: 'username', mode: 'upsert', queued, ...options })[0]!;
 }
 const anaMail: EmailRecord = { emailid: 70, userid: 7, email: 'ana@example.com', status: 'Active', isprimary: null };
@@ -143,5 +145,41 @@ describe('a row for a person only queued to be created', () => {
 
   it('is skipped in create-only mode, saying the person is already waiting to be created', () => {
     expect(planAfter({ username: 'cy', firstname: 'Cyril', lastname: 'Ode' }, [create()], { mode: 'create' })).toMatchObject({ action: 'skipped', reason: 'Cy Ode (cy, employee ID E9) is already waiting in the Outbox to be created (create only: nobody is updated).' });
+  });
+});
+
+describe('a row against a queued deletion of the credential or course the file gives', () => {
+  const extras = {
+    credential: { credentialid: 3, credentialname: 'Forklift licence', required: { startdate: true, expirationdate: false, credentialnumber: false }, fields: { startdate: '2026-01-05' } },
+    course: { courseid: 4, coursename: 'Fire safety', duedate: '2026-12-01' },
+  };
+  const deleteCredential = () => outboxOp({ kind: 'credentialAssignment.delete', credentialid: 3, userid: 7 });
+  const deleteCourse = () => outboxOp({ kind: 'trainingAssignment.delete', transcriptid: 40 });
+
+  it('keeps the credential a queued change deletes: assigned again after the deletion, with the file\'s values', () => {
+    const deletion = deleteCredential();
+    const row = planAfter({ username: 'ana', expirationdate: '2027-01-05' }, [deletion], { extras });
+    expect(row).toMatchObject({ action: 'update', changes: {}, undoes: ['credential'] });
+    expect(details(row)).toBe("Ana Silva (ana, employee ID E7): keep the credential Forklift licence, which your queued change removes (assigned again after it, with the file's values)");
+    expect(isQueued(row, NONE, NONE)).toBe(true);
+    expect(draftsOf([row], 101)).toMatchObject([{ op: { kind: 'credentialAssignment.create', credentialid: 3, userid: 7, fields: { startdate: '2026-01-05', expirationdate: '2027-01-05' } }, dependsOn: [deletion.id] }]);
+  });
+
+  it('keeps the course a queued change deletes, due when the file says', () => {
+    const deletion = deleteCourse();
+    const row = planAfter({ username: 'ana' }, [deletion], { extras });
+    expect(row).toMatchObject({ action: 'update', undoes: ['course'] });
+    expect(details(row)).toContain('keep the course Fire safety, which your queued change removes (assigned again after it, due ');
+    expect(draftsOf([row], 101)).toMatchObject([{ op: { kind: 'trainingAssignment.create', userid: 7, courseid: 4, fields: { duedate: '2026-12-01' } }, dependsOn: [deletion.id] }]);
+  });
+
+  it('is unchanged when a later queued change assigns the credential again (the same file dropped twice queues it once)', () => {
+    const deletion = deleteCredential();
+    const again = outboxOp({ kind: 'credentialAssignment.create', credentialid: 3, userid: 7, fields: { startdate: '2026-01-05' } });
+    expect(planAfter({ username: 'ana' }, [deletion, again], { extras: { credential: extras.credential } })).toMatchObject({ action: 'unchanged' });
+  });
+
+  it('leaves a queued deletion of another credential, or of a course the file does not give, alone', () => {
+    expect(planAfter({ username: 'ana' }, [outboxOp({ kind: 'credentialAssignment.delete', credentialid: 9, userid: 7 }), deleteCourse()], { extras: { credential: extras.credential } })).toMatchObject({ action: 'unchanged' });
   });
 });

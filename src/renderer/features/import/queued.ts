@@ -10,11 +10,12 @@
 import type { EmailRecord, UserRecord } from '../../../shared/records.ts';
 import type { OutboxOp } from '../../../shared/outbox.ts';
 import { tempUserId, type WithPending } from '../../outbox/pending.ts';
+import { NO_DELETIONS, type QueuedDeletions } from './queued-assignments.ts';
 import type { UserChanges } from './match.ts';
 
 type ChangedField = keyof UserChanges;
 /** A field whose queued change a row overrides: one of the person's, or their e-mail (an address a queued change removes). */
-export type OverriddenField = ChangedField | 'email';
+export type OverriddenField = ChangedField | 'email' | 'credential' | 'course';
 
 /** The fields of `changes` whose current value is one the user queued for this person (their queued change would be undone). */
 export function queuedChangesUndone(user: WithPending<UserRecord>, changes: UserChanges): ChangedField[] {
@@ -64,9 +65,11 @@ export interface QueuedState {
   replaced: Record<IdentityField, ReadonlyMap<string, UserRecord>>;
   /** the people only queued to be created, by stand-in id */
   creates: ReadonlyMap<number, QueuedCreate>;
+  /** the credential and course assignments queued changes delete */
+  deletions: QueuedDeletions;
 }
 
-export const NOTHING_QUEUED: QueuedState = { removedEmails: new Map(), replaced: { username: new Map(), employeeid: new Map() }, creates: new Map() };
+export const NOTHING_QUEUED: QueuedState = { removedEmails: new Map(), replaced: { username: new Map(), employeeid: new Map() }, creates: new Map(), deletions: NO_DELETIONS };
 
 /** The usernames and employee ids queued edits replace, with the person (as they will be) who holds them until then. */
 export function replacedIdentities(cached: readonly UserRecord[], effective: readonly WithPending<UserRecord>[]): QueuedState['replaced'] {

@@ -65,6 +65,15 @@ function updateDrafts(plan: Extract<RowPlan, { action: 'update' | 'identity' }>,
   // an address a queued change removes from someone else is added once it is free
   const after = [...(create ? [create.opId] : []), ...(plan.emailAfter ?? [])];
   if (plan.emailAdded) drafts.push({ op: { kind: 'email.add', userid, email: plan.emailAdded }, ...bound, ...(after.length > 0 ? { dependsOn: after } : {}), summary: `Add e-mail ${plan.emailAdded} to ${plan.user.username} (row ${plan.rowNumber})` });
+  keptDrafts(plan, drafts);
+}
+
+/** The credential and course a queued change deletes that the file gives: assigned again once the deletion is sent. */
+function keptDrafts(plan: Extract<RowPlan, { action: 'update' | 'identity' }>, drafts: OpDraft[]): void {
+  const { credential, course } = plan.keeps ?? {};
+  const { userid, username } = plan.user;
+  if (credential) drafts.push({ op: { kind: 'credentialAssignment.create', credentialid: credential.credentialid, userid, fields: credential.fields }, dependsOn: [...credential.after], summary: `Assign the credential ${credential.credentialname} to ${username} again (row ${plan.rowNumber})` });
+  if (course) drafts.push({ op: { kind: 'trainingAssignment.create', userid, courseid: course.courseid, fields: course.duedate ? { duedate: course.duedate } : {} }, dependsOn: [...course.after], summary: `Assign the course ${course.coursename} to ${username} again (row ${plan.rowNumber})` });
 }
 
 /** The ops of the queued plans, creates before what depends on them. */

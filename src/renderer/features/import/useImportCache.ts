@@ -16,6 +16,7 @@ import { readInPages } from '../../../shared/read-in-pages.ts';
 import { emailsByUser, type GroupRef } from './match.ts';
 import { NOTHING_QUEUED, queuedCreates, queuedRemovals, replacedIdentities, type QueuedState } from './queued.ts';
 import { useMemo } from 'react';
+import { NO_DELETIONS, queuedDeletions } from './queued-assignments.ts';
 
 const NONE: UserRecord[] = [];
 const NO_SITES: SiteRecord[] = [];
@@ -27,10 +28,13 @@ export function useImportCache(siteChoice: number | null) {
   const pendingVersion = usePendingVersion();
   // the people as they will be, and what the queue replaces or creates (queued.ts)
   const people = useLiveQuery(async () => {
-    if (!db) return { users: NONE, replaced: NOTHING_QUEUED.replaced, creates: NOTHING_QUEUED.creates };
+    if (!db) return { users: NONE, replaced: NOTHING_QUEUED.replaced, creates: NOTHING_QUEUED.creates, deletions: NO_DELETIONS };
     const [cached, ops] = [await readInPages(db.users, (u) => u.userid), await memoUnsentOps(db)];
     const effective = applyPendingToUsers(cached, ops);
-    return { users: effective, replaced: replacedIdentities(cached, effective), creates: queuedCreates(ops) };
+    // the course of each transcript a queued op deletes (few: read by id)
+    const transcriptids = ops.flatMap((op) => (op.op.kind === 'trainingAssignment.delete' ? [op.op.transcriptid] : []));
+    const transcripts = new Map((await db.trainingAssignments.bulkGet(transcriptids)).flatMap((t) => (t ? [[t.transcriptid, t] as const] : [])));
+    return { users: effective, replaced: replacedIdentities(cached, effective), creates: queuedCreates(ops), deletions: queuedDeletions(ops, (id) => transcripts.get(id)) };
   }, [db, pendingVersion]);
   const users = people?.users ?? NONE;
   // the addresses each person will have, and those queued changes remove (an import that lists one adds it back)
@@ -46,6 +50,6 @@ export function useImportCache(siteChoice: number | null) {
     async () => new Map<string, GroupRef>((db ? await db.groups.toArray() : []).filter((g) => g.siteid === siteid).map((g) => [g.groupname.toLowerCase(), { groupid: g.groupid, groupname: g.groupname }])),
     [db, siteid],
   );
-  const queued = useMemo<QueuedState | undefined>(() => (people && mail ? { removedEmails: mail.removedByQueue, replaced: people.replaced, creates: people.creates } : undefined), [people, mail]);
+  const queued = useMemo<QueuedState | undefined>(() => (people && mail ? { removedEmails: mail.removedByQueue, replaced: people.replaced, creates: people.creates, deletions: people.deletions } : undefined), [people, mail]);
   return { sites, users, emails: mail?.emails, queued, groups, siteid };
 }
