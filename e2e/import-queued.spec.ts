@@ -114,3 +114,34 @@ test('an e-mail the coordinator queued for removal is added back by a file that 
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('a file that changes a person only queued to be created changes that person once the create is sent, never creating them twice', async ({ app, api, server, fullToken }) => {
+  test.setTimeout(120_000);
+  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+  await syncNow(app);
+  const named = () => server.query<{ firstname: string; lastname: string }>("SELECT firstname, lastname FROM users WHERE username = 'cy.new'");
+  await app.getByRole('banner').getByRole('switch', { name: 'Work offline' }).click();
+
+  // offline: a first file queues Cy's creation
+  await goTo(app, 'Import');
+  await dropFile(app, 'new-people.csv', Buffer.from('Username,First name,Last name\r\ncy.new,Cy,Ode\r\n'));
+  await expect(app.getByRole('status', { name: 'Import summary' })).toContainText('1 to create, 0 to update');
+  await app.getByRole('button', { name: 'Queue 1 row' }).click();
+  await expect(app.getByRole('banner').getByRole('status', { name: 'Connection: Working offline — 1 change waiting' })).toBeVisible();
+
+  // HR's corrected file: Cy is found as the queued person, and only the first name changes
+  await dropFile(app, 'new-people-fixed.csv', Buffer.from('Username,First name,Last name\r\ncy.new,Cyril,Ode\r\n'));
+  await expect(app.getByRole('status', { name: 'Import summary' })).toContainText('0 to create, 1 to update');
+  const row = app.getByRole('table', { name: 'Rows of the file' }).getByRole('row').nth(1);
+  await expect(row).toContainText('Cy Ode (cy.new), waiting in the Outbox to be created: First name: Cy → Cyril');
+  await app.screenshot({ path: 'test-results/import-queued-create.png', fullPage: true });
+  await app.getByRole('button', { name: 'Queue 1 row' }).click();
+  await expect(app.getByRole('banner').getByRole('status', { name: 'Connection: Working offline — 2 changes waiting' })).toBeVisible();
+
+  // back online: one Cy on the platform, named as the corrected file says
+  await app.getByRole('banner').getByRole('switch', { name: 'Work offline' }).click();
+  await expect.poll(named, { timeout: 30_000 }).toEqual([{ firstname: 'Cyril', lastname: 'Ode' }]);
+  await goTo(app, 'Outbox');
+  await expect(app.getByRole('table', { name: 'Batches' }).getByRole('row').filter({ hasText: 'Import of new-people-fixed.csv' })).toContainText('1 sent', { timeout: 30_000 });
+  expect(named()).toHaveLength(1);
+});
