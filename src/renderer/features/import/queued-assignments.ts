@@ -65,3 +65,8 @@ export function keptAssignments(extras: Pick<ImportExtras, 'credential' | 'cours
   }
   return kept;
 }
+
+/** Whether any queued change deletes a credential or course assignment. */
+export function hasDeletions(deletions: QueuedDeletions): boolean {
+  return deletions.credentials.size > 0 || deletions.courses.size > 0;
+}
