@@ -33,7 +33,9 @@ export function queuedDeletions(ops: readonly OutboxOp[], transcript: Transcript
     else if (spec.kind === 'credentialAssignment.create') credentials.delete(`${spec.credentialid}-${spec.userid}`);
     else if (spec.kind === 'trainingAssignment.create') courses.delete(`${spec.courseid}-${spec.userid}`);
     else if (spec.kind === 'trainingAssignment.delete') {
-      const held = transcript(spec.transcriptid);
+      // the removal's base names the person and course (single-edit.ts); else the cache's transcript
+      const { userid, courseid } = op.base;
+      const held = typeof userid === 'number' && typeof courseid === 'number' ? { userid, courseid } : transcript(spec.transcriptid);
       if (held) note(courses, `${held.courseid}-${held.userid}`, op);
     }
   }

@@ -89,6 +89,12 @@ describe('a row against queued e-mail changes', () => {
     expect(draftsOf([row], 101)).toMatchObject([{ op: { kind: 'email.add', userid: 7, email: 'Ana@example.com' } }]);
   });
 
+  it('is unchanged when the same file is dropped again after its add-back was queued (queued once)', () => {
+    const first = planAfter({ username: 'ana', email: 'ana@example.com' }, [removal()]);
+    const queued = [removal(), ...draftsOf([first], 101).map((d) => outboxOp(d.op))];
+    expect(planAfter({ username: 'ana', email: 'ana@example.com' }, queued)).toMatchObject({ action: 'unchanged' });
+  });
+
   it('leaves unchanged a row whose e-mail a queued change already adds (nothing is queued twice)', () => {
     expect(planAfter({ username: 'ana', email: 'ana.silva@example.com' }, [outboxOp({ kind: 'email.add', userid: 7, email: 'ana.silva@example.com' })])).toMatchObject({ action: 'unchanged' });
   });
@@ -177,6 +183,11 @@ describe('a row against a queued deletion of the credential or course the file g
     const deletion = deleteCredential();
     const again = outboxOp({ kind: 'credentialAssignment.create', credentialid: 3, userid: 7, fields: { startdate: '2026-01-05' } });
     expect(planAfter({ username: 'ana' }, [deletion, again], { extras: { credential: extras.credential } })).toMatchObject({ action: 'unchanged' });
+  });
+
+  it('knows the course of a deleted transcript from the deletion itself when the cache lacks it', () => {
+    const deletion = outboxOp({ kind: 'trainingAssignment.delete', transcriptid: 41 }, { base: { userid: 7, courseid: 4 } });
+    expect(planAfter({ username: 'ana' }, [deletion], { extras })).toMatchObject({ action: 'update', undoes: ['course'] });
   });
 
   it('leaves a queued deletion of another credential, or of a course the file does not give, alone', () => {
