@@ -5,6 +5,8 @@
  * unticked (the file wins). And an e-mail removal queued offline (an undo of
  * the import that added the address) meets HR's file listing the address
  * again: the row adds it back after the removal, and the platform keeps it.
+ * Likewise a person only queued to be created, and a credential queued for
+ * removal that the file gives.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -144,4 +146,42 @@ test('a file that changes a person only queued to be created changes that person
   await goTo(app, 'Outbox');
   await expect(app.getByRole('table', { name: 'Batches' }).getByRole('row').filter({ hasText: 'Import of new-people-fixed.csv' })).toContainText('1 sent', { timeout: 30_000 });
   expect(named()).toHaveLength(1);
+});
+
+test("a credential the coordinator queued for removal is kept by a file that gives it, with the file's expiration date", async ({ app, api, server, fullToken }) => {
+  test.setTimeout(120_000);
+  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+  await syncNow(app);
+  const held = server.query<{ userid: number; username: string; firstname: string; lastname: string; credentialid: number; credentialname: string }>(
+    `SELECT u.userid, u.username, u.firstname, u.lastname, c.credentialid, c.credentialname FROM credential_assignments a
+       JOIN users u ON u.userid = a.userid JOIN credentials c ON c.credentialid = a.credentialid
+     WHERE u.siteid = (SELECT MIN(siteid) FROM users) AND c.requiredstartdate = 0 AND c.requiredcredentialnum = 0
+       AND (SELECT COUNT(*) FROM credentials d WHERE d.credentialname = c.credentialname) = 1
+     ORDER BY u.userid, c.credentialid LIMIT 1`,
+  )[0]!;
+  const assignment = () => server.query<{ expirationdate: string }>('SELECT expirationdate FROM credential_assignments WHERE userid = ? AND credentialid = ?', held.userid, held.credentialid);
+
+  // offline, on the person's page: the credential removed (queued)
+  await app.getByRole('banner').getByRole('switch', { name: 'Work offline' }).click();
+  await app.goto(`${app.url().split('#')[0]}#/users/${held.userid}`);
+  await app.locator('summary', { hasText: `Edit ${held.credentialname}` }).click();
+  await app.getByRole('form', { name: `Edit ${held.credentialname}` }).getByRole('button', { name: 'Remove' }).click();
+  await expect(app.getByRole('banner').getByRole('status', { name: 'Connection: Working offline — 1 change waiting' })).toBeVisible();
+
+  // HR's file gives that credential, expiring 2027-06-30: the row keeps it
+  await goTo(app, 'Import');
+  await dropFile(app, 'licences.csv', Buffer.from(`Username,Credential expiration date\r\n${held.username},2027-06-30\r\n`));
+  await app.getByLabel('The credential').selectOption(String(held.credentialid));
+  await expect(app.getByRole('status', { name: 'Import summary' })).toContainText('0 to create, 1 to update');
+  const row = app.getByRole('table', { name: 'Rows of the file' }).getByRole('row').nth(1);
+  await expect(row).toContainText(`keep the credential ${held.credentialname}, which your queued change removes (assigned again after it, with the file's values)`);
+  await app.screenshot({ path: 'test-results/import-queued-credential.png', fullPage: true });
+  await app.getByRole('button', { name: 'Queue 1 row' }).click();
+  await expect(app.getByRole('banner').getByRole('status', { name: 'Connection: Working offline — 2 changes waiting' })).toBeVisible();
+
+  // back online: removed, then assigned again as the file says
+  await app.getByRole('banner').getByRole('switch', { name: 'Work offline' }).click();
+  await goTo(app, 'Outbox');
+  await expect(app.getByRole('table', { name: 'Batches' }).getByRole('row').filter({ hasText: 'Import of licences.csv' })).toContainText('1 sent', { timeout: 30_000 });
+  expect(assignment()).toEqual([{ expirationdate: expect.stringMatching(/2027-06-30|06\/30\/2027/) as unknown as string }]);
 });
