@@ -6,8 +6,9 @@
  */
 import { fieldLabel, plural } from '../../app/words.ts';
 import { useMemo, useState } from 'react';
-import { formatCount } from '../../app/format.ts';
+import { formatCount, formatDate } from '../../app/format.ts';
 import { ACTIONS, who, type RowAction, type RowPlan } from './match.ts';
+import type { UserRecord } from '../../../shared/records.ts';
 
 const TITLES: Record<RowAction, string> = {
   create: 'To create',
@@ -31,9 +32,20 @@ interface Props {
   onTick: (next: ReadonlySet<number>) => void;
 }
 
-/** Rows that would undo what the user queued: said above the rows, as they are queued only when ticked. */
+/** Rows that override what the user queued: said above the rows, as the file wins unless the row is unticked. */
 export function undoingNote(rows: number): string {
-  return `${plural(rows, 'row')} would undo ${rows === 1 ? 'a change' : 'changes'} you queued (marked "your queued change"): ${rows === 1 ? 'it is' : 'each is'} queued only when ticked.`;
+  const one = rows === 1;
+  return `${plural(rows, 'row')} ${one ? 'overrides a change' : 'override changes'} you queued (marked "your queued change"): the file's ${one ? 'value is' : 'values are'} sent after ${one ? 'it' : 'them'}. Untick ${one ? 'the row' : 'a row'} to keep your change instead.`;
+}
+
+/** Who a row finds; someone created offline (stand-in id < 0) is said to be waiting in the Outbox. */
+const person = (user: UserRecord) => (user.userid < 0 ? `${who(user)}, waiting in the Outbox to be created` : who(user));
+
+/** The e-mail a row adds, said against the queued removal it overrides or waits for. */
+function emailWords(p: Extract<RowPlan, { action: 'update' | 'identity' }>): string {
+  if (p.undoes?.includes('email')) return `add back e-mail ${p.emailAdded}, which your queued change removes`;
+  if (p.emailAfter) return `add e-mail ${p.emailAdded} once your queued change has taken it off another person`;
+  return `add e-mail ${p.emailAdded}`;
 }
 
 const toggle = (set: ReadonlySet<number>, n: number) => {
@@ -50,11 +62,13 @@ export function details(p: RowPlan): string {
     case 'update':
     case 'identity': {
       const changes = Object.entries(p.changes).map(([f, v]) => `${fieldLabel(f)}: ${String(p.user[f as keyof typeof p.user] ?? '') || '(blank)'}${p.undoes?.includes(f as keyof typeof p.changes) ? ' (your queued change)' : ''} → ${v}`);
-      if (p.emailAdded) changes.push(`add e-mail ${p.emailAdded}`);
-      return `${who(p.user)}: ${changes.join('; ')}`;
+      if (p.emailAdded) changes.push(emailWords(p));
+      if (p.keeps?.credential) changes.push(`keep the credential ${p.keeps.credential.credentialname}, which your queued change removes (assigned again after it, with the file's values)`);
+      if (p.keeps?.course) changes.push(`keep the course ${p.keeps.course.coursename}, which your queued change removes (assigned again after it${p.keeps.course.duedate ? `, due ${formatDate(p.keeps.course.duedate)}` : ''})`);
+      return `${person(p.user)}: ${changes.join('; ')}`;
     }
     case 'unchanged':
-      return who(p.user);
+      return person(p.user);
     case 'skipped':
     case 'ambiguous':
       return p.reason;
@@ -71,7 +85,7 @@ export function ImportPreview({ plans, effects, excluded, ticked, onExclude, onT
     for (const p of plans) c[p.action] += 1;
     return c;
   }, [plans]);
-  const undoing = useMemo(() => plans.filter((p) => (p.action === 'update' || p.action === 'identity') && p.undoes).length, [plans]);
+  const undoing = useMemo(() => plans.filter((p) => p.action === 'update' && p.undoes).length, [plans]);
   const firstShown = ACTIONS.find((a) => counts[a] > 0 && a !== 'unchanged') ?? 'unchanged';
   const [chosen, setChosen] = useState<RowAction | null>(null);
   const category = chosen && counts[chosen] > 0 ? chosen : firstShown;
@@ -117,10 +131,10 @@ export function ImportPreview({ plans, effects, excluded, ticked, onExclude, onT
                 )}
               </td>
               <td>
-                {(p.action === 'create' || (p.action === 'update' && !p.undoes)) && (
+                {(p.action === 'create' || p.action === 'update') && (
                   <input type="checkbox" aria-label={`Queue row ${p.rowNumber}`} checked={!excluded.has(p.rowNumber)} onChange={() => onExclude(toggle(excluded, p.rowNumber))} />
                 )}
-                {(p.action === 'identity' || (p.action === 'update' && p.undoes)) && (
+                {p.action === 'identity' && (
                   <input type="checkbox" aria-label={`Apply the change of row ${p.rowNumber}`} checked={ticked.has(p.rowNumber)} onChange={() => onTick(toggle(ticked, p.rowNumber))} />
                 )}
               </td>

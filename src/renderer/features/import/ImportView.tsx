@@ -25,6 +25,9 @@ import { useImportQueue } from './useImportQueue.ts';
 import { useColumnChoices } from './useColumnChoices.ts';
 import { ImportZerosChoice, useLostZeros } from './ImportZerosChoice.tsx';
 import { ImportEncodingChoice } from './ImportEncodingChoice.tsx';
+import { hasDeletions } from './queued-assignments.ts';
+
+const NO_EXTRAS: ImportExtras = {};
 
 export default function ImportView() {
   // the import creates and updates people and adds their e-mails: the write rule of each (shared/access.ts)
@@ -37,7 +40,7 @@ export default function ImportView() {
   const extrasProblem = extrasRefusal(extras, new Set(Object.keys(mapping)));
   const requires = useMemo(() => requiredOfRows(extras), [extras]);
   const requiresKey = requires.join(',');
-  const { sites, users, emails, groups, siteid } = useImportCache(choices.siteChoice);
+  const { sites, users, emails, queued: queuedState, groups, siteid } = useImportCache(choices.siteChoice);
   const [message, setMessage] = useState<string | null>(null);
   const { fileName, table, reading, error, load: read, cancel, clear, encoding } = useFileReading(() => setMessage(null));
   const queue = useImportQueue((queuedMessage) => { setMessage(queuedMessage); clear(); });
@@ -46,10 +49,12 @@ export default function ImportView() {
   const zeros = useLostZeros(sheet, mapping.employeeid, users, siteid);
   // the sites whose people the cache holds: main's index answers for the others
   const cachedSites = useMemo(() => sites.map((s) => s.siteid), [sites]);
+  // the extras matter to the plan only where a queued change deletes what they give (queued-assignments.ts): otherwise typing a date does not re-plan the file
+  const extrasKept = useMemo(() => (queuedState && hasDeletions(queuedState.deletions) ? extras : NO_EXTRAS), [queuedState, extras]);
   // Planned a slice of rows at a time (the window stays responsive on 200,000 rows), and only
   // once the cached e-mails are read, so an address already known is never queued again.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `requires` changes only when its key does
-  const inputs = useMemo(() => (sheet && emails && groups && siteid !== null ? { sheet, mapping, users, siteid, cachedSites, emails, key, mode, groups, dateOrder, requires, padIds: zeros.padIds } : null), [sheet, mapping, users, siteid, cachedSites, emails, key, mode, groups, dateOrder, requiresKey, zeros.padIds]);
+  const inputs = useMemo(() => (sheet && emails && queuedState && groups && siteid !== null ? { sheet, mapping, users, siteid, cachedSites, emails, queued: queuedState, extras: extrasKept, key, mode, groups, dateOrder, requires, padIds: zeros.padIds } : null), [sheet, mapping, users, siteid, cachedSites, emails, queuedState, extrasKept, key, mode, groups, dateOrder, requiresKey, zeros.padIds]);
   const { current, shown: plans, notKept } = useImportPlans(inputs, sheet);
   // what the user must settle first: the right to write, the extras, the encoding, the site, ids without their zeros
   const cannotQueue = refusal !== null || extrasProblem !== null || encoding.undecided || reading !== null || siteid === null || zeros.undecided;

@@ -17,7 +17,10 @@ import { identityErrors } from './identity.ts';
 import { garbledErrors } from './garbled.ts';
 import { withArticle } from '../../app/words.ts';
 import type { SitesNotKept } from './not-kept.ts';
-import { queuedChangesUndone } from './queued.ts';
+import { emailAgainstQueue, heldUntilSent, queuedChangesUndone, type OverriddenField, type QueuedCreate, type QueuedState } from './queued.ts';
+import type { WithPending } from '../../outbox/pending.ts';
+import { keptAssignments, type KeptAssignments } from './queued-assignments.ts';
+import type { ImportExtras } from './extras.ts';
 
 export type MatchKey = 'employeeid' | 'username' | 'email';
 export type ImportMode = 'upsert' | 'create' | 'update';
@@ -32,6 +35,10 @@ export interface MatchOptions {
   requires?: readonly ('startdate' | 'expirationdate' | 'credentialnumber')[];
   /** what main's index says of the file's usernames and e-mails at the sites not kept on this laptop (not-kept.ts); unset: every site is in the cache */
   notKept?: SitesNotKept;
+  /** what the Outbox queues besides the records' effective state (queued.ts); unset: nothing is queued */
+  queued?: QueuedState;
+  /** the credential and course the file gives (to the new people, and back to those a queued change takes them from) */
+  extras?: Pick<ImportExtras, 'credential' | 'course'>;
 }
 export type GroupRef = { groupid: number; groupname: string };
 
@@ -41,8 +48,13 @@ export type UserChanges = Partial<Record<'username' | 'firstname' | 'lastname' |
 
 export type RowPlan =
   | { rowNumber: number; action: 'create'; values: RowValues }
-  /** `identity`: the username or employee id changes: queued only when ticked; `undoes`: fields whose queued change the row would undo (then queued only when ticked too) */
-  | { rowNumber: number; action: 'update' | 'identity'; user: UserRecord; changes: UserChanges; emailAdded?: string; undoes?: (keyof UserChanges)[] }
+  /**
+   * `identity`: the username or employee id changes: queued only when ticked; `undoes`: fields whose queued change
+   * the row overrides (the file wins: sent after it); `emailAfter`: the queued ops the e-mail's addition waits for;
+   * `queuedCreate`: the person is only queued to be created, and the row's ops take the new id from that create;
+   * `keeps`: the credential or course the file gives that a queued change deletes, assigned again after it
+   */
+  | { rowNumber: number; action: 'update' | 'identity'; user: UserRecord; changes: UserChanges; emailAdded?: string; undoes?: OverriddenField[]; emailAfter?: readonly string[]; queuedCreate?: QueuedCreate; keeps?: KeptAssignments }
   | { rowNumber: number; action: 'unchanged'; user: UserRecord }
   | { rowNumber: number; action: 'skipped'; reason: string; user?: UserRecord }
   | { rowNumber: number; action: 'conflict'; reasons: string[]; people: UserRecord[]; rows: number[] }
@@ -62,9 +74,10 @@ export function normalizeStatus(value: string): string | null {
 /** The cached e-mail addresses of each user, lower-cased. */
 export type EmailsByUser = ReadonlyMap<number, ReadonlySet<string>>;
 
-export function emailsByUser(emails: readonly EmailRecord[]): EmailsByUser {
+/** Each user's addresses once the queued changes are sent: one a queued change removes is not theirs any more. */
+export function emailsByUser(emails: readonly WithPending<EmailRecord>[]): EmailsByUser {
   const out = new Map<number, Set<string>>();
-  for (const e of emails) out.set(e.userid, (out.get(e.userid) ?? new Set()).add(e.email.toLowerCase()));
+  for (const e of emails) if (e.pending?.change !== 'delete') out.set(e.userid, (out.get(e.userid) ?? new Set()).add(e.email.toLowerCase()));
   return out;
 }
 
@@ -253,11 +266,35 @@ function planRow(row: ImportRow, options: MatchOptions, index: PeopleIndex, inFi
   if (!keyValue) errors.push(`No ${LABEL[options.key]} (the key chosen to find people): the row cannot be matched.`);
   if (errors.length > 0) return { rowNumber, action: 'invalid', errors };
 
-  const matches = index[options.key].get(keyValue);
+  const matches = findByKey(index, options, keyValue!);
   if (matches.length > 1) return { rowNumber, action: 'ambiguous', reason: `${matches.length} people on the site have the ${LABEL[options.key]} "${keyValue}".`, people: matches };
   const user = matches[0];
+  const conflict = crossCheck(row, user, options, index, inFile);
+  if (conflict) return conflict;
 
-  // every identifying value must belong to this person (or to no one), in the site and in the file
+  if (!user) {
+    if (options.mode === 'update') return { rowNumber, action: 'skipped', reason: `No one on the site has the ${LABEL[options.key]} "${keyValue}" (update only: nobody is created).` };
+    const missing = (['username', 'firstname', 'lastname'] as const).filter((f) => !v[f]).map((f) => FIELD_LABELS[f].toLowerCase());
+    if (missing.length > 0) return { rowNumber, action: 'invalid', errors: [`A new person needs a ${missing.join(', a ')}.`] };
+    const lacking = (options.requires ?? []).filter((f) => !v[f]).map((f) => FIELD_LABELS[f].toLowerCase());
+    if (lacking.length > 0) return { rowNumber, action: 'invalid', errors: [`The credential requires a ${lacking.join(', a ')}, and the row has none.`] };
+    return { rowNumber, action: 'create', values: { ...v, ...dates } };
+  }
+  return planUpdate({ rowNumber, values: { ...v, ...dates } }, user, options, emails);
+}
+
+/** The people the key finds once the queue is sent; or, when none, the one a queued change takes the value off (it is theirs on the platform until then). */
+function findByKey(index: PeopleIndex, options: MatchOptions, keyValue: string): UserRecord[] {
+  const found = index[options.key].get(keyValue);
+  if (found.length > 0) return found;
+  const holder = heldUntilSent(options.queued, options.key, keyValue);
+  // on this site: the site's index holds them by their username as it will be
+  return holder && index.username.get(holder.username).includes(holder) ? [holder] : [];
+}
+
+/** Every identifying value must belong to this person (or to no one), in the site, in the file and in what is queued: otherwise the row is a conflict. */
+function crossCheck(row: ImportRow, user: UserRecord | undefined, options: MatchOptions, index: PeopleIndex, inFile: FileIndex): RowPlan | null {
+  const { rowNumber, values: v } = row;
   const reasons: string[] = [];
   const people: UserRecord[] = user ? [user] : [];
   let otherRows: Set<number> | null = null;
@@ -271,6 +308,11 @@ function planRow(row: ImportRow, options: MatchOptions, index: PeopleIndex, inFi
         : `The ${LABEL[field]} "${value}" already belongs to ${who(owner)}: creating would give two people the same ${LABEL[field]}.`);
       if (!people.includes(owner)) people.push(owner);
     }
+    const holder = heldUntilSent(options.queued, field, value);
+    if (holder && holder !== user) {
+      reasons.push(`Your queued change takes the ${LABEL[field]} "${value}" off ${who(holder)}, but it is not sent yet: send the Outbox first, then drop the file again.`);
+      if (!people.includes(holder)) people.push(holder);
+    }
     const rowsWith = otherRowsWith(inFile[field], value, rowNumber);
     if (rowsWith.length > 0) {
       reasons.push(`The ${LABEL[field]} "${value}" is also on row${rowsWith.length > 1 ? 's' : ''} ${rowsWith.slice(0, 5).join(', ')}${rowsWith.length > 5 ? '…' : ''}.`);
@@ -279,18 +321,15 @@ function planRow(row: ImportRow, options: MatchOptions, index: PeopleIndex, inFi
     }
   }
   reasons.push(...heldElsewhere(index, v, people), ...heldAtSitesNotKept(options.notKept, v));
-  if (reasons.length > 0) return { rowNumber, action: 'conflict', reasons, people, rows: otherRows ? [...otherRows] : [] };
+  return reasons.length > 0 ? { rowNumber, action: 'conflict', reasons, people, rows: otherRows ? [...otherRows] : [] } : null;
+}
 
-  if (!user) {
-    if (options.mode === 'update') return { rowNumber, action: 'skipped', reason: `No one on the site has the ${LABEL[options.key]} "${keyValue}" (update only: nobody is created).` };
-    const missing = (['username', 'firstname', 'lastname'] as const).filter((f) => !v[f]).map((f) => FIELD_LABELS[f].toLowerCase());
-    if (missing.length > 0) return { rowNumber, action: 'invalid', errors: [`A new person needs a ${missing.join(', a ')}.`] };
-    const lacking = (options.requires ?? []).filter((f) => !v[f]).map((f) => FIELD_LABELS[f].toLowerCase());
-    if (lacking.length > 0) return { rowNumber, action: 'invalid', errors: [`The credential requires a ${lacking.join(', a ')}, and the row has none.`] };
-    return { rowNumber, action: 'create', values: { ...v, ...dates } };
-  }
-  // a person created offline (stand-in id < 0) is not on the platform yet: the Outbox holds them
-  if (user.userid < 0) return { rowNumber, action: 'skipped', reason: `${who(user)} is already waiting in the Outbox to be created: edit or discard it there.`, user };
+/** A row that finds one person: only what differs from them as they will be once the queue is sent. */
+function planUpdate(row: ImportRow, user: UserRecord, options: MatchOptions, emails: EmailsByUser): RowPlan {
+  const { rowNumber, values: v } = row;
+  // a person created offline (stand-in id < 0) is not on the platform yet: the row changes the queued person
+  const queuedCreate = user.userid < 0 ? options.queued?.creates.get(user.userid) : undefined;
+  if (user.userid < 0 && (!queuedCreate || options.mode === 'create')) return { rowNumber, action: 'skipped', reason: `${who(user)} is already waiting in the Outbox to be created${queuedCreate ? ' (create only: nobody is updated)' : ': edit or discard it there'}.`, user };
   if (options.mode === 'create') return { rowNumber, action: 'skipped', reason: `Already on the site as ${who(user)} (create only: nobody is updated).`, user };
 
   const changes: UserChanges = {};
@@ -300,8 +339,14 @@ function planRow(row: ImportRow, options: MatchOptions, index: PeopleIndex, inFi
     if (next && !same) changes[field] = next;
   }
   const emailAdded = v.email && !emails.get(user.userid)?.has(v.email.toLowerCase()) ? v.email : undefined;
-  const identity = changes.username !== undefined || (changes.employeeid !== undefined && user.employeeid !== '');
-  if (Object.keys(changes).length === 0 && !emailAdded) return { rowNumber, action: 'unchanged', user };
-  const undoes = queuedChangesUndone(user, changes);
-  return { rowNumber, action: identity ? 'identity' : 'update', user, changes, ...(emailAdded ? { emailAdded } : {}), ...(undoes.length > 0 ? { undoes } : {}) };
+  // setting back a username or id a queued change replaces is no change on the platform: an update, not an identity change
+  const renames = (field: 'username' | 'employeeid') => changes[field] !== undefined && heldUntilSent(options.queued, field, changes[field]) !== user;
+  const identity = renames('username') || (renames('employeeid') && user.employeeid !== '');
+  const keeps = keptAssignments(options.extras, options.queued?.deletions, user.userid, v);
+  if (Object.keys(changes).length === 0 && !emailAdded && !keeps) return { rowNumber, action: 'unchanged', user };
+  const queued = emailAdded ? emailAgainstQueue(options.queued?.removedEmails, user.userid, emailAdded) : {};
+  const kept = (['credential', 'course'] as const).filter((k) => keeps?.[k]);
+  const undoes: OverriddenField[] = [...queuedChangesUndone(user, changes), ...(queued.overrides ? (['email'] as const) : []), ...kept];
+  const email = emailAdded ? { emailAdded, ...(queued.after ? { emailAfter: queued.after } : {}) } : {};
+  return { rowNumber, action: identity ? 'identity' : 'update', user, changes, ...email, ...(undoes.length > 0 ? { undoes } : {}), ...(queuedCreate ? { queuedCreate } : {}), ...(keeps ? { keeps } : {}) };
 }

@@ -45,7 +45,7 @@ function notQueued(plan: RowPlan | undefined): { status: string; message: string
     case 'identity':
       return { status: 'not queued', message: 'A username or employee ID change that was not ticked.' };
     case 'update':
-      return { status: 'not queued', message: plan.undoes ? 'It would undo a change you had queued, and was not ticked.' : 'Excluded from the import.' };
+      return { status: 'not queued', message: plan.undoes ? 'Excluded from the import: the change you had queued goes ahead.' : 'Excluded from the import.' };
     default:
       return { status: 'not queued', message: 'Excluded from the import.' };
   }

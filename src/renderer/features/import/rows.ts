@@ -45,11 +45,35 @@ export function rowsInSlices(sheet: Sheet, mapping: ColumnMapping, padIds: numbe
   return mapSliced(sheet.rows, (row) => rowOf(row, mapping, padIds), { stopped });
 }
 
-/** Whether a plan is queued: creates and updates unless excluded; identity changes, and rows that undo a queued change, only when ticked. */
+/** Whether a plan is queued: creates and updates (those overriding a queued change too: the file wins) unless excluded; identity changes only when ticked. */
 export function isQueued(plan: RowPlan, excluded: ReadonlySet<number>, ticked: ReadonlySet<number>): boolean {
-  if (plan.action === 'create' || (plan.action === 'update' && !plan.undoes)) return !excluded.has(plan.rowNumber);
-  if (plan.action === 'identity' || plan.action === 'update') return ticked.has(plan.rowNumber) && !excluded.has(plan.rowNumber);
+  if (plan.action === 'create' || plan.action === 'update') return !excluded.has(plan.rowNumber);
+  if (plan.action === 'identity') return ticked.has(plan.rowNumber) && !excluded.has(plan.rowNumber);
   return false;
+}
+
+/** The ops of a row that finds someone: only what differs, and the e-mail; for a person only queued to be created, bound to that create. */
+function updateDrafts(plan: Extract<RowPlan, { action: 'update' | 'identity' }>, drafts: OpDraft[]): void {
+  const create = plan.queuedCreate;
+  const userid = create ? 0 : plan.user.userid;
+  const bound = create ? { targetKey: create.targetKey, bindings: [{ fromOp: create.opId, field: 'userid' as const }] } : {};
+  const fields = plan.changes;
+  if (Object.keys(fields).length > 0) {
+    const base = Object.fromEntries(Object.keys(fields).map((f) => [f, plan.user[f as keyof typeof fields]]));
+    drafts.push({ op: { kind: 'user.update', userid, changes: fields }, base, ...bound, ...(create ? { dependsOn: [create.opId] } : {}), summary: `Update ${plan.user.username} (row ${plan.rowNumber})` });
+  }
+  // an address a queued change removes from someone else is added once it is free
+  const after = [...(create ? [create.opId] : []), ...(plan.emailAfter ?? [])];
+  if (plan.emailAdded) drafts.push({ op: { kind: 'email.add', userid, email: plan.emailAdded }, ...bound, ...(after.length > 0 ? { dependsOn: after } : {}), summary: `Add e-mail ${plan.emailAdded} to ${plan.user.username} (row ${plan.rowNumber})` });
+  keptDrafts(plan, drafts);
+}
+
+/** The credential and course a queued change deletes that the file gives: assigned again once the deletion is sent. */
+function keptDrafts(plan: Extract<RowPlan, { action: 'update' | 'identity' }>, drafts: OpDraft[]): void {
+  const { credential, course } = plan.keeps ?? {};
+  const { userid, username } = plan.user;
+  if (credential) drafts.push({ op: { kind: 'credentialAssignment.create', credentialid: credential.credentialid, userid, fields: credential.fields }, dependsOn: [...credential.after], summary: `Assign the credential ${credential.credentialname} to ${username} again (row ${plan.rowNumber})` });
+  if (course) drafts.push({ op: { kind: 'trainingAssignment.create', userid, courseid: course.courseid, fields: course.duedate ? { duedate: course.duedate } : {} }, dependsOn: [...course.after], summary: `Assign the course ${course.coursename} to ${username} again (row ${plan.rowNumber})` });
 }
 
 /** The ops of the queued plans, creates before what depends on them. */
@@ -85,14 +109,8 @@ export async function draftsInSlices(plans: readonly RowPlan[], siteid: number, 
 }
 
 function planDrafts(plan: RowPlan, siteid: number, drafts: OpDraft[], give: GiveNewPeople): void {
-  if (plan.action === 'update' || plan.action === 'identity') {
-    const fields = plan.changes;
-    if (Object.keys(fields).length > 0) {
-      const base = Object.fromEntries(Object.keys(fields).map((f) => [f, plan.user[f as keyof typeof fields]]));
-      drafts.push({ op: { kind: 'user.update', userid: plan.user.userid, changes: fields }, base, summary: `Update ${plan.user.username} (row ${plan.rowNumber})` });
-    }
-    if (plan.emailAdded) drafts.push({ op: { kind: 'email.add', userid: plan.user.userid, email: plan.emailAdded }, summary: `Add e-mail ${plan.emailAdded} to ${plan.user.username} (row ${plan.rowNumber})` });
-  } else if (plan.action === 'create') {
+  if (plan.action === 'update' || plan.action === 'identity') updateDrafts(plan, drafts);
+  else if (plan.action === 'create') {
     const v = plan.values;
     const id = newId();
     const targetKey = `user:new:${siteid}:${v.username!.toLowerCase()}`;

@@ -14,6 +14,9 @@ import { memoUnsentOps } from '../../outbox/ops-memo.ts';
 import { usePendingVersion } from '../../outbox/runtime.ts';
 import { readInPages } from '../../../shared/read-in-pages.ts';
 import { emailsByUser, type GroupRef } from './match.ts';
+import { NOTHING_QUEUED, queuedCreates, queuedRemovals, replacedIdentities, type QueuedState } from './queued.ts';
+import { useMemo } from 'react';
+import { NO_DELETIONS, queuedDeletions } from './queued-assignments.ts';
 
 const NONE: UserRecord[] = [];
 const NO_SITES: SiteRecord[] = [];
@@ -23,11 +26,22 @@ export function useImportCache(siteChoice: number | null) {
   const loadedSites = useLiveQuery(async () => (db ? db.sites.toArray() : []), [db]);
   const sites = loadedSites ?? NO_SITES;
   const pendingVersion = usePendingVersion();
-  const users = useLiveQuery(async () => (db ? applyPendingToUsers(await readInPages(db.users, (u) => u.userid), await memoUnsentOps(db)) : []), [db, pendingVersion]) ?? NONE;
-  const emails = useLiveQuery(
-    async () => (db ? emailsByUser(applyPendingToEmails(await readInPages(db.emails, (e) => e.emailid), await memoUnsentOps(db))) : emailsByUser([])),
-    [db, pendingVersion],
-  );
+  // the people as they will be, and what the queue replaces or creates (queued.ts)
+  const people = useLiveQuery(async () => {
+    if (!db) return { users: NONE, replaced: NOTHING_QUEUED.replaced, creates: NOTHING_QUEUED.creates, deletions: NO_DELETIONS };
+    const [cached, ops] = [await readInPages(db.users, (u) => u.userid), await memoUnsentOps(db)];
+    const effective = applyPendingToUsers(cached, ops);
+    // the course of each transcript a queued op deletes (few: read by id)
+    const transcriptids = ops.flatMap((op) => (op.op.kind === 'trainingAssignment.delete' ? [op.op.transcriptid] : []));
+    const transcripts = new Map((await db.trainingAssignments.bulkGet(transcriptids)).flatMap((t) => (t ? [[t.transcriptid, t] as const] : [])));
+    return { users: effective, replaced: replacedIdentities(cached, effective), creates: queuedCreates(ops), deletions: queuedDeletions(ops, (id) => transcripts.get(id)) };
+  }, [db, pendingVersion]);
+  const users = people?.users ?? NONE;
+  // the addresses each person will have, and those queued changes remove (an import that lists one adds it back)
+  const mail = useLiveQuery(async () => {
+    const effective = db ? applyPendingToEmails(await readInPages(db.emails, (e) => e.emailid), await memoUnsentOps(db)) : [];
+    return { emails: emailsByUser(effective), removedByQueue: queuedRemovals(effective) };
+  }, [db, pendingVersion]);
   // a token that sees several sites: no default, the user chooses (a file for the second site must never land on the first);
   // nothing synced yet: no site to check against (every row is new), as before the first sync
   const siteid = siteChoice ?? (!loadedSites || sites.length > 1 ? null : (sites[0]?.siteid ?? 0));
@@ -36,5 +50,6 @@ export function useImportCache(siteChoice: number | null) {
     async () => new Map<string, GroupRef>((db ? await db.groups.toArray() : []).filter((g) => g.siteid === siteid).map((g) => [g.groupname.toLowerCase(), { groupid: g.groupid, groupname: g.groupname }])),
     [db, siteid],
   );
-  return { sites, users, emails, groups, siteid };
+  const queued = useMemo<QueuedState | undefined>(() => (people && mail ? { removedEmails: mail.removedByQueue, replaced: people.replaced, creates: people.creates, deletions: people.deletions } : undefined), [people, mail]);
+  return { sites, users, emails: mail?.emails, queued, groups, siteid };
 }

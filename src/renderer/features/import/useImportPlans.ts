@@ -13,6 +13,8 @@ import { rowsInSlices } from './rows.ts';
 import type { UserRecord } from '../../../shared/records.ts';
 import { useSession } from '../../app/session.ts';
 import { askSitesNotKept, notAsked, type SitesNotKept } from './not-kept.ts';
+import type { QueuedState } from './queued.ts';
+import type { ImportExtras } from './extras.ts';
 
 export interface PlanInputs {
   sheet: Sheet;
@@ -22,6 +24,10 @@ export interface PlanInputs {
   /** the sites whose people the cache holds: the others are asked of main's index */
   cachedSites: readonly number[];
   emails: EmailsByUser;
+  /** what the Outbox queues besides the records' effective state */
+  queued: QueuedState;
+  /** the credential and course the file gives */
+  extras: Pick<ImportExtras, 'credential' | 'course'>;
   key: MatchKey;
   mode: ImportMode;
   groups: ReadonlyMap<string, GroupRef>;
@@ -39,7 +45,7 @@ export function useImportPlans(inputs: PlanInputs | null, sheet: Sheet | null): 
     if (!inputs) return;
     let stopped = false;
     const stop = () => stopped;
-    const options: MatchOptions = { key: inputs.key, mode: inputs.mode, groups: inputs.groups, requires: inputs.requires, ...(inputs.dateOrder ? { dateOrder: inputs.dateOrder } : {}) };
+    const options: MatchOptions = { key: inputs.key, mode: inputs.mode, groups: inputs.groups, requires: inputs.requires, queued: inputs.queued, extras: inputs.extras, ...(inputs.dateOrder ? { dateOrder: inputs.dateOrder } : {}) };
     void rowsInSlices(inputs.sheet, inputs.mapping, inputs.padIds, stop)
       .then(async (rows) => {
         if (!rows) return null;
