@@ -10,6 +10,8 @@ export interface CpuProfileNode {
 
 export interface CpuProfile {
   nodes: CpuProfileNode[];
+  /** microseconds, on the clock of Chromium's trace */
+  startTime?: number;
   /** the node sampled at each tick */
   samples?: number[];
   /** microseconds since the previous sample, one per sample */
@@ -43,4 +45,20 @@ export function selfTimeByFunction(profile: CpuProfile, top = 8): { totalMs: num
 /** "fn a.ts:3 120 ms, (garbage collector) 80 ms, …" */
 export function describeSelfTime(summary: { totalMs: number; top: [string, number][] }): string {
   return `${summary.totalMs} ms sampled; most self time: ${summary.top.map(([name, t]) => `${name} ${t} ms`).join(', ')}`;
+}
+
+/** The profile's samples between two times of the trace's clock (microseconds) only. */
+export function profileBetween(profile: CpuProfile, fromUs: number, toUs: number): CpuProfile {
+  const samples: number[] = [];
+  const timeDeltas: number[] = [];
+  let at = profile.startTime ?? 0;
+  (profile.samples ?? []).forEach((id, i) => {
+    const dt = profile.timeDeltas?.[i] ?? 0;
+    at += dt;
+    if (at >= fromUs && at <= toUs) {
+      samples.push(id);
+      timeDeltas.push(dt);
+    }
+  });
+  return { nodes: profile.nodes, samples, timeDeltas };
 }

@@ -20,7 +20,8 @@ import { LONG_TASKS } from './browser-lib.ts';
 import type { BenchContext, Figure } from './lib.ts';
 import { atMost } from './sync-lib.ts';
 import { DATASET, load, releaseSyncedSession, syncedSession } from './synced-session-lib.ts';
-import { traceMainThread, type TaskTimes } from './trace-lib.ts';
+import { traceMainThread, type TracedTasks } from './trace-lib.ts';
+import { describeSelfTime, profileBetween, selfTimeByFunction, type CpuProfile } from './cpu-profile-lib.ts';
 
 export const name = 'import';
 export const description = 'import of a 50,000-row XLSX and a 100,000-row CSV in Chromium under the app CSP, with the cache of dataset l present: time to preview, longest main-thread task while reading, mapping and queueing';
@@ -36,9 +37,13 @@ const WHEN_SUMMARY = (text: string) => `new Promise((resolve) => {
 interface Phase {
   ms: number;
   longestTaskMs: number;
+  /** page time of the Long Tasks API's longest task, when one was reported */
+  longestTaskAt: number | null;
   longTasks: number;
   /** the same tasks by Chromium's trace: CPU time as well as wall time */
-  cpu: TaskTimes;
+  cpu: TracedTasks;
+  /** with FIELDBOOK_IMPORT_PROFILE=1: the page's CPU profile over the phase */
+  profile?: CpuProfile;
 }
 
 /**
@@ -47,14 +52,32 @@ interface Phase {
  * after it shows: queueing goes on with the outbox loading the batch and the results being counted).
  */
 async function phase(page: Page, text: string, act: () => Promise<void>, settled?: () => Promise<void>): Promise<Phase> {
-  const trace = await traceMainThread(page.context(), page);
+  // in detail (what runs inside each task) but while queueing: its hundreds of thousands of tasks would make a trace of gigabytes
+  // the profiler first: its own start is one long task, which the trace is not to count
+  const profiler = process.env.FIELDBOOK_IMPORT_PROFILE === '1' ? await startProfiler(page) : null;
+  const trace = await traceMainThread(page.context(), page, settled === undefined);
   const start = await page.evaluate<number>('performance.now()');
   const done = page.evaluate<number>(WHEN_SUMMARY(text));
   done.catch(() => undefined); // reported by the await below, unless act() fails first
   await act();
   const end = await Promise.race([done, page.waitForTimeout(180_000).then(() => Promise.reject(new Error(`"${text}" did not show within 3 minutes`)))]);
   await settled?.();
-  return { ...(await tasksUntilNow(page, start, settled ? undefined : end)), ms: end - start, cpu: await trace.stop() };
+  const tasks = await tasksUntilNow(page, start, settled ? undefined : end);
+  const profile = profiler ? await profiler() : undefined;
+  return { ...tasks, ms: end - start, cpu: await trace.stop(), ...(profile ? { profile } : {}) };
+}
+
+/** Starts V8's sampling profiler in the page (1 ms); the returned function stops it and gives the profile. */
+async function startProfiler(page: Page): Promise<() => Promise<CpuProfile>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+  await cdp.send('Profiler.start');
+  return async () => {
+    const { profile } = await cdp.send('Profiler.stop');
+    await cdp.detach();
+    return profile as unknown as CpuProfile;
+  };
 }
 
 /** The long tasks from `start` until `until` (now by default). */
@@ -62,8 +85,9 @@ async function tasksUntilNow(page: Page, start: number, until?: number): Promise
   await page.waitForTimeout(200); // let the long-task observer report the last task
   const end = until ?? (await page.evaluate<number>('performance.now()'));
   const tasks = await page.evaluate<Array<[number, number]>>('window.__longTasks');
-  const during = tasks.filter(([at, duration]) => at + duration >= start && at <= end).map(([, duration]) => duration);
-  return { ms: end - start, longestTaskMs: during.length ? Math.max(...during) : 0, longTasks: during.length };
+  const during = tasks.filter(([at, duration]) => at + duration >= start && at <= end);
+  const longest = during.reduce<[number, number] | null>((best, t) => (!best || t[1] > best[1] ? t : best), null);
+  return { ms: end - start, longestTaskMs: longest?.[1] ?? 0, longestTaskAt: longest?.[0] ?? null, longTasks: during.length };
 }
 
 /** The app's own start, before the Import view opens. */
@@ -73,7 +97,24 @@ const QUEUE_SETTLES_MS = 5000;
 
 const round = (n: number) => Math.round(n);
 const taskFigure = (label: string, p: Phase, loadNote: string) =>
-  atMost(`longest main-thread task ${label}`, round(p.longestTaskMs), 'ms', 50, `${p.longTasks} tasks over 50 ms (0 = none reported by the Long Tasks API); by Chromium's trace, of ${p.cpu.tasks} tasks the longest ran ${round(p.cpu.longestCpuMs)} ms on the CPU (${round(p.cpu.longestCpuWallMs)} ms wall), ${p.cpu.cpuOver50} ran over 50 ms of CPU; ${loadNote}`);
+  atMost(`longest main-thread task ${label}`, round(p.longestTaskMs), 'ms', 50, `${p.longTasks} tasks over 50 ms (0 = none reported by the Long Tasks API); by Chromium's trace, of ${p.cpu.tasks} tasks the longest ran ${round(p.cpu.longestCpuMs)} ms on the CPU (${round(p.cpu.longestCpuWallMs)} ms wall), ${p.cpu.cpuOver50} ran over 50 ms of CPU; the longest in wall time ${round(p.cpu.longestWall.wallMs)} ms, of which ${round(p.cpu.longestWall.cpuMs)} ms on the CPU${p.cpu.longestWall.inside ? `, inside: ${p.cpu.longestWall.inside}` : ''}${spanNote(p)}; ${loadNote}`);
+
+/** What Chromium's trace shows of the longest tasks (with FIELDBOOK_IMPORT_PROFILE=1, the profiler's functions there too). */
+function spanNote(p: Phase): string {
+  const [cpuFrom, cpuTo] = p.cpu.longestCpuSpanUs;
+  const cpuNote = p.profile && cpuTo > cpuFrom ? `; the profiler's samples in the task longest on the CPU, self time: ${describeSelfTime(selfTimeByFunction(profileBetween(p.profile, cpuFrom, cpuTo), 6))}` : '';
+  return longTaskNote(p) + cpuNote;
+}
+
+/** What the trace (and the profiler) show over the span of the Long Tasks API's longest task. */
+function longTaskNote(p: Phase): string {
+  if (p.longestTaskAt === null) return '';
+  const span = `; over the span of the Long Tasks API's longest task: ${p.cpu.describeSpan(p.longestTaskAt, p.longestTaskAt + p.longestTaskMs)}`;
+  const from = p.cpu.toTraceUs(p.longestTaskAt);
+  const to = p.cpu.toTraceUs(p.longestTaskAt + p.longestTaskMs);
+  if (!p.profile || from === null || to === null) return span;
+  return `${span}; the profiler's samples there, self time: ${describeSelfTime(selfTimeByFunction(profileBetween(p.profile, from, to), 6))}`;
+}
 
 /** The site is chosen once, on a one-row file (dataset `l` has two): the choice holds for the files dropped after it. */
 async function chooseFirstSite(app: Page): Promise<void> {
@@ -105,7 +146,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       await app.waitForTimeout(OPEN_SETTLES_MS);
       const loadBefore = load();
       ctx.log(`opening the Import view on the cache of dataset ${DATASET} (load average ${loadBefore})`);
-      const trace = await traceMainThread(fork, app);
+      const trace = await traceMainThread(fork, app, true);
       const start = await app.evaluate<number>('performance.now()');
       await app.evaluate("location.hash = '#/import'");
       await app.getByRole('heading', { name: 'Import employees' }).waitFor();

@@ -1,28 +1,57 @@
 import { describe, expect, it } from 'vitest';
-import { mainThreadTasks, type TraceEvent } from './trace-lib.ts';
+import { describeSpan, mainThreadTasks, TRACE_MARK, type TraceEvent } from './trace-lib.ts';
 
 const thread = (pid: number, tid: number, name: string): TraceEvent => ({ name: 'thread_name', ph: 'M', pid, tid, args: { name } });
 /** a task of `wallMs` wall time, `cpuMs` of which the thread ran */
-const task = (pid: number, tid: number, wallMs: number, cpuMs: number): TraceEvent => ({ name: 'ThreadControllerImpl::RunTask', ph: 'X', pid, tid, dur: wallMs * 1000, tdur: cpuMs * 1000 });
+const task = (pid: number, tid: number, wallMs: number, cpuMs: number, ts = 0): TraceEvent => ({ name: 'ThreadControllerImpl::RunTask', ph: 'X', pid, tid, ts, dur: wallMs * 1000, tdur: cpuMs * 1000 });
+/** an event inside a task: script, layout, a garbage collection */
+const inside = (name: string, tid: number, ts: number, wallMs: number, cpuMs: number): TraceEvent => ({ name, ph: 'X', pid: 1, tid, ts, dur: wallMs * 1000, tdur: cpuMs * 1000 });
 
 describe("the page's main-thread tasks from Chromium's trace", () => {
   const events = [
     thread(1, 10, 'CrRendererMain'), // the page
     thread(2, 20, 'CrRendererMain'), // another renderer, nearly idle
     thread(1, 11, 'DedicatedWorker thread'), // the import's worker: its tasks are not the window's
-    task(1, 10, 400, 30), // kept waiting for a core: long in wall time, short on the CPU
-    task(1, 10, 70, 60),
-    task(1, 10, 20, 20),
+    task(1, 10, 400, 30, 1_000_000), // kept waiting for a core: long in wall time, short on the CPU
+    inside('MajorGC', 10, 1_010_000, 300, 18), // what it did: a garbage collection, then script
+    inside('FunctionCall', 10, 1_320_000, 60, 12),
+    inside('Layout', 10, 2_000_000, 5, 5), // after it: not inside
+    task(1, 10, 70, 60, 3_000_000),
+    task(1, 10, 20, 20, 4_000_000),
     task(2, 20, 5, 5),
     task(1, 11, 900, 900),
-    { name: 'FunctionCall', ph: 'X', pid: 1, tid: 10, dur: 90_000, tdur: 90_000 }, // inside a task, not one
+    inside('FunctionCall', 11, 1_010_000, 300, 300), // the worker's, in the same time: not the window's
   ];
 
   it('reads the busiest renderer main thread: the longest task by CPU time, its wall time, and the tasks over 50 ms of CPU', () => {
-    expect(mainThreadTasks(events)).toEqual({ tasks: 3, longestCpuMs: 60, longestCpuWallMs: 70, cpuOver50: 1 });
+    expect(mainThreadTasks(events)).toMatchObject({ tasks: 3, longestCpuMs: 60, longestCpuWallMs: 70, longestCpuSpanUs: [3_000_000, 3_070_000], cpuOver50: 1 });
+  });
+
+  it('names what ran inside the task longest in wall time, by CPU time', () => {
+    expect(mainThreadTasks(events).longestWall).toEqual({ wallMs: 400, cpuMs: 30, inside: 'MajorGC 18 ms CPU of 300 ms wall, FunctionCall 12 ms CPU of 60 ms wall' });
   });
 
   it('gives zeros for a trace without the page', () => {
-    expect(mainThreadTasks([])).toEqual({ tasks: 0, longestCpuMs: 0, longestCpuWallMs: 0, cpuOver50: 0 });
+    expect(mainThreadTasks([])).toEqual({ tasks: 0, longestCpuMs: 0, longestCpuWallMs: 0, longestCpuSpanUs: [0, 0], cpuOver50: 0, longestWall: { wallMs: 0, cpuMs: 0, inside: '' } });
+  });
+});
+
+describe('what the trace shows over a span of page time (the Long Tasks API\'s longest task)', () => {
+  // the mark was set at page time 500 ms, trace time 10 s
+  const mark: TraceEvent = { name: TRACE_MARK, ph: 'R', pid: 1, tid: 10, ts: 10_000_000 };
+  const events = [
+    thread(1, 10, 'CrRendererMain'),
+    mark,
+    task(1, 10, 20, 20, 10_100_000), // page time 600–620 ms
+    inside('Layout', 10, 10_100_000, 11, 11),
+    task(1, 10, 10, 4, 10_650_000), // page time 1,150–1,160 ms: outside the span
+  ];
+
+  it('maps page time to the trace by the mark, and says how much of the span the trace\'s tasks cover and what ran', () => {
+    expect(describeSpan(events, 500, 590, 690)).toBe('1 trace tasks in those 100 ms (20 ms of it, 20 ms CPU): Layout 11 ms');
+  });
+
+  it('says so when the trace has no mark', () => {
+    expect(describeSpan(events.filter((e) => e !== mark), 500, 590, 690)).toMatch(/^not in the trace/);
   });
 });

@@ -29,7 +29,7 @@ async function keep(session: Session, siteids: number[] | null): Promise<void> {
 async function preview(session: Session, siteid: number, rows: RowValues[]): Promise<RowPlan[]> {
   const importRows = rows.map((values, i) => ({ rowNumber: i + 2, values }));
   const cachedSites = (await session.db.sites.toArray()).map((s) => s.siteid);
-  const notKept = await askSitesNotKept(session.api, importRows, cachedSites);
+  const notKept = (await askSitesNotKept(session.api, importRows, cachedSites))!;
   return planImport(importRows, await session.db.users.toArray(), siteid, emailsByUser(await session.db.emails.toArray()), { key: 'username', mode: 'upsert', notKept });
 }
 
@@ -41,6 +41,8 @@ describe('importing with 2 of 6 sites kept', () => {
   let session: Session;
   let sites: { siteid: number; sitename: string }[];
   let kept: [number, number];
+  /** main's clock: the other sites' people are read again once their entries are 12 hours old */
+  let clock = new Date('2026-11-27T08:00:00Z');
   /** someone with an e-mail at each site, by site id */
   const someone = new Map<number, Person>();
 
@@ -52,7 +54,7 @@ describe('importing with 2 of 6 sites kept', () => {
       someone.set(s.siteid, { ...p!, sitename: s.sitename });
     }
     kept = [sites[0]!.siteid, sites[1]!.siteid];
-    session = await openSession(server, LIMIT);
+    session = await openSession(server, LIMIT, () => clock);
     await keep(session, kept);
     await syncToEnd(session);
   }, 120_000);
@@ -103,10 +105,16 @@ describe('importing with 2 of 6 sites kept', () => {
     expect(reasonsOf(after)).not.toContain('not kept');
   });
 
-  it('a sync refreshes the index: a username renamed at a site not kept is free, its new one is taken', async () => {
+  it('a sync refreshes the index once it is 12 hours old: a username renamed at a site not kept is then free, its new one taken', async () => {
     const other = at(4);
     const renamed = `${other.username}.renamed`;
     expect(server.mutate({ resource: 'user', id: other.userid, changes: { username: renamed } })).toBe(true);
+    // an hour later the other sites are not read again: the index still has the old name
+    clock = new Date(clock.getTime() + 60 * 60 * 1000);
+    await syncToEnd(session);
+    const [stillTaken] = await preview(session, kept[0], [newPerson(other.username)]);
+    expect(reasonsOf(stillTaken)).toContain(`${other.username} is already a user at ${other.sitename}`);
+    clock = new Date(clock.getTime() + 12 * 60 * 60 * 1000);
     await syncToEnd(session);
     const [oldName, newName] = await preview(session, kept[0], [newPerson(other.username), newPerson(renamed)]);
     expect(oldName).toMatchObject({ action: 'create' });

@@ -33,8 +33,8 @@ export interface Session {
   close(): Promise<void>;
 }
 
-/** A session whose demo profile points at `server`, with the full token; `limit`: the sync's page size. */
-export async function openSession(server: RunningServer, limit: number): Promise<Session> {
+/** A session whose demo profile points at `server`, with the full token; `limit`: the sync's page size; `now`: main's clock. */
+export async function openSession(server: RunningServer, limit: number, now?: () => Date): Promise<Session> {
   const dir = await mkdtemp(join(tmpdir(), 'fieldbook-integration-'));
   const token = server.tokens.find((t) => t.access === 'full')!.token;
   const handlers = createHandlers({
@@ -44,6 +44,7 @@ export async function openSession(server: RunningServer, limit: number): Promise
     demo: { start: async () => ({ baseUrl: server.baseUrl, token }) },
     sync: { limit },
     api: { maxRetries: 0 },
+    ...(now ? { now } : {}),
   });
   const pages: SyncPageEvent[] = [];
   const listeners = new Map<string, Set<(event: unknown, payload: unknown) => void>>();

@@ -9,10 +9,18 @@ const rows = (values: ImportRow['values'][]): ImportRow[] => values.map((v, i) =
 const answer = (over: Partial<IdentitiesCheck> = {}): IdentitiesCheck => ({ held: [], unknownSites: [], notSynced: false, syncedAt: 'T', ...over });
 
 describe('the values asked', () => {
-  it('are the distinct usernames and e-mails of the file, lower-cased, in messages the contract accepts', () => {
-    expect(valuesToCheck(rows([{ username: 'Ann', email: 'A@x.example' }, { username: 'ann' }, { firstname: 'No id' }]))).toEqual([{ usernames: ['ann'], emails: ['a@x.example'] }]);
-    const many = valuesToCheck(rows(Array.from({ length: MAX_IDENTITIES_PER_CHECK + 1 }, (_, i) => ({ username: `u${i}`, email: `u${i}@x.example` }))));
+  it('are the distinct usernames and e-mails of the file, lower-cased, in messages the contract accepts', async () => {
+    expect(await valuesToCheck(rows([{ username: 'Ann', email: 'A@x.example' }, { username: 'ann' }, { firstname: 'No id' }]))).toEqual([{ usernames: ['ann'], emails: ['a@x.example'] }]);
+    const many = (await valuesToCheck(rows(Array.from({ length: MAX_IDENTITIES_PER_CHECK + 1 }, (_, i) => ({ username: `u${i}`, email: `u${i}@x.example` })))))!;
     expect(many.map((m) => m.usernames.length + m.emails.length)).toEqual([MAX_IDENTITIES_PER_CHECK, MAX_IDENTITIES_PER_CHECK, 2]);
+  });
+
+  it('are read a slice at a time, and not asked at all once the file or the settings changed', async () => {
+    const { api, respond } = fakeApi();
+    let asked = 0;
+    respond('identities:check', () => ((asked += 1), { ok: true, value: answer() }));
+    expect(await askSitesNotKept(api, rows([{ username: 'ann' }]), [1], () => true)).toBeNull();
+    expect(asked).toBe(0);
   });
 });
 
@@ -27,6 +35,6 @@ describe('the answers, in words', () => {
     const { api, respond } = fakeApi();
     respond('identities:check', () => ({ ok: false, error: { code: 'internal', message: 'Something failed.' } }));
     const notKept = await askSitesNotKept(api, rows([{ username: 'ann' }]), [1]);
-    expect(notKept.unchecked).toBe('The sites not kept on this laptop could not be checked (Something failed)');
+    expect(notKept?.unchecked).toBe('The sites not kept on this laptop could not be checked (Something failed)');
   });
 });

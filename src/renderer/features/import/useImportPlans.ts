@@ -8,11 +8,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Sheet } from './header.ts';
 import type { ColumnMapping } from './mapping.ts';
-import { planImportInSlices, type EmailsByUser, type GroupRef, type ImportMode, type MatchKey, type MatchOptions, type RowPlan } from './match.ts';
+import { planImportInSlices, type EmailsByUser, type GroupRef, type ImportMode, type ImportRow, type MatchKey, type MatchOptions, type RowPlan } from './match.ts';
+import type { FieldbookApi } from '../../../shared/ipc.ts';
 import { rowsInSlices } from './rows.ts';
 import type { UserRecord } from '../../../shared/records.ts';
 import { useSession } from '../../app/session.ts';
-import { askSitesNotKept, notAsked, type SitesNotKept } from './not-kept.ts';
+import { askSitesNotKept, NONE_NOT_KEPT, notAsked, type SitesNotKept } from './not-kept.ts';
 import type { QueuedState } from './queued.ts';
 import type { ImportExtras } from './extras.ts';
 
@@ -37,9 +38,18 @@ export interface PlanInputs {
   padIds: number | null;
 }
 
+/** What main's identity index says of the rows' usernames and e-mails: nothing to ask when the profile keeps every site. Null: stopped. */
+function sitesNotKept(api: FieldbookApi | null, keepsSome: boolean, rows: ImportRow[], cachedSites: readonly number[], stop: () => boolean): Promise<SitesNotKept | null> {
+  if (!keepsSome) return Promise.resolve(NONE_NOT_KEPT);
+  if (!api) return Promise.resolve(notAsked('the app is not connected to its main process'));
+  return askSitesNotKept(api, rows, cachedSites, stop).catch((err: unknown) => notAsked(String(err)));
+}
+
 /** `current`: the plans of exactly these inputs; `shown`: those, or while they are made the last plans of the same sheet. */
 export function useImportPlans(inputs: PlanInputs | null, sheet: Sheet | null): { current: RowPlan[] | null; shown: RowPlan[] | null; notKept: SitesNotKept | null } {
   const api = useSession((s) => s.api);
+  // a profile that keeps every site holds every username and e-mail in the cache: nothing to ask main
+  const keepsSome = useSession((s) => s.activeProfile?.keptSites !== undefined);
   const [planned, setPlanned] = useState<{ inputs: PlanInputs; plans: RowPlan[]; notKept: SitesNotKept } | null>(null);
   useEffect(() => {
     if (!inputs) return;
@@ -49,7 +59,8 @@ export function useImportPlans(inputs: PlanInputs | null, sheet: Sheet | null): 
     void rowsInSlices(inputs.sheet, inputs.mapping, inputs.padIds, stop)
       .then(async (rows) => {
         if (!rows) return null;
-        const notKept = api ? await askSitesNotKept(api, rows, inputs.cachedSites).catch((err: unknown) => notAsked(String(err))) : notAsked('the app is not connected to its main process');
+        const notKept = await sitesNotKept(api, keepsSome, rows, inputs.cachedSites, stop);
+        if (!notKept) return null;
         const plans = await planImportInSlices(rows, inputs.users, inputs.siteid, inputs.emails, { ...options, notKept }, stop);
         return plans && { plans, notKept };
       })
@@ -59,7 +70,7 @@ export function useImportPlans(inputs: PlanInputs | null, sheet: Sheet | null): 
     return () => {
       stopped = true;
     };
-  }, [inputs, api]);
+  }, [inputs, api, keepsSome]);
   return useMemo(() => {
     // plans of other settings (or another file) are never shown as these, nor queued
     const current = planned && planned.inputs === inputs ? planned.plans : null;
