@@ -45,7 +45,7 @@ test("a row whose username is one person's and employee id another's is a confli
   await goTo(app, 'Import');
   const csv = ['Username,Forename,Surname,Employee No.', `${a.username},Tom,Novak,${b.employeeid}`].join('\r\n');
   await dropFile(app, 'hr.csv', Buffer.from(csv));
-  await expect(summary(app)).toContainText('0 to create, 0 to update, 0 identity changes, 0 unchanged, 0 skipped, 1 conflicts');
+  await expect(summary(app)).toContainText('0 to create, 0 to update, 0 identity changes, 0 unchanged, 0 skipped, 1 conflict');
   const people = app.getByRole('list', { name: 'People of row 2' });
   await expect(people.getByText(`${a.firstname} ${a.lastname} (${a.username}`)).toBeVisible();
   await expect(people.getByText(`${b.firstname} ${b.lastname} (${b.username}`)).toBeVisible();

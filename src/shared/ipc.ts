@@ -521,6 +521,12 @@ export const requestSchemas = {
      */
     fingerprintsFollow: z.literal(true).optional(),
     concurrency: z.number().int().min(1).max(16).optional(),
+    /**
+     * A profile keeping some sites: read the usernames and e-mails of the sites
+     * not kept again now, however recently a sync read them (otherwise after 12
+     * hours: main/sync/identities.ts). The import asks for it.
+     */
+    refreshIdentities: z.literal(true).optional(),
   }),
   /**
    * Page fingerprints for the sync just started: what each page held when last

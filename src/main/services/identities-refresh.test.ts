@@ -46,12 +46,12 @@ async function value<C extends Channel>(channel: C, ...arg: RequestArg<C> extend
 }
 
 /** Runs a sync to its end; the paths of the users lists of the sites it read. */
-async function sync(): Promise<string[]> {
+async function sync(arg: RequestArg<'sync:start'> = {}): Promise<string[]> {
   requested = [];
   const before = finishedSyncs.length;
   // the previous sync announces its end before it has written the identity index: a start meanwhile is "busy"
   for (let i = 0; i < 500; i++) {
-    const res = await call('sync:start', {});
+    const res = await call('sync:start', arg);
     if (res.ok) break;
     expect(res.error.code).toBe('busy');
     await new Promise((r) => setTimeout(r, 10));
@@ -97,6 +97,10 @@ it('reads the other sites\' people at the first sync, not again for some hours, 
   const check = await value('identities:check', { usernames: [someone], emails: [], cachedSites: [kept!] });
   expect(check.held).toEqual([{ field: 'username', value: someone, sitename: expect.any(String) }]);
   expect(check.syncedAt).toBe('2026-11-27T08:00:00.000Z');
+
+  // the coordinator asks for them again (the import's "Read them again now"): read at once, whatever their age
+  expect(await sync({ refreshIdentities: true }), 'asked again: every site').toEqual(everySite);
+  expect((await value('identities:check', { usernames: [someone], emails: [], cachedSites: [kept!] })).syncedAt).toBe(clock.toISOString());
 
   clock = new Date(clock.getTime() + IDENTITIES_FRESH_MS);
   expect(await sync(), 'once they are older than the window: every site again').toEqual(everySite);

@@ -83,7 +83,7 @@ export function createSyncService({ session, access, connection, identities, tun
     // a profile keeping some sites: the usernames and e-mails of every site, for the import's uniqueness checks
     const collector = profile.keptSites ? new IdentityCollector() : null;
     // those of the sites not kept are read again once they are some hours old (identities.ts, IDENTITIES_FRESH_MS)
-    const identitiesFresh = collector ? await identities.freshSites(profile.id, profile.baseUrl, now()) : [];
+    const identitiesFresh = collector && !arg.refreshIdentities ? await identities.freshSites(profile.id, profile.baseUrl, now()) : [];
     const engine = new SyncEngine({
       syncId: randomUUID(),
       client,

@@ -25,7 +25,8 @@ type SyncApi = Pick<FieldbookApi, 'sync:start' | 'sync:fingerprints' | 'sync:can
 
 export interface SyncController {
   /** Starts a sync; resumes an interrupted pass unless `fresh`. While a hold is on (hold.ts) it waits for it to end, then starts. */
-  start(options?: { fresh?: boolean }): Promise<void>;
+  /** `fresh`: every list from its first row, no fingerprints; `refreshIdentities`: the other sites' usernames and e-mails read again now */
+  start(options?: { fresh?: boolean; refreshIdentities?: boolean }): Promise<void>;
   cancel(): Promise<void>;
   /** resolves when every page received so far is written */
   idle(): Promise<void>;
@@ -149,6 +150,18 @@ async function beginPass(db: FieldbookDb, store: Pick<SyncStore, 'getState' | 's
   }
 }
 
+type StartOptions = NonNullable<Parameters<SyncController['start']>[0]>;
+
+/** What a pass asks main for: its checkpoints when resumed, the last totals, whether fingerprints follow, and a refresh of the other sites' identities. */
+function startArgOf(starting: NonNullable<Awaited<ReturnType<typeof beginPass>>>, options: StartOptions) {
+  return {
+    ...(starting.pass.resumed ? { checkpoints: starting.checkpoints } : {}),
+    previousTotals: starting.previousTotals,
+    ...(options.fresh ? {} : { fingerprintsFollow: true as const }),
+    ...(options.refreshIdentities ? { refreshIdentities: true as const } : {}),
+  };
+}
+
 export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore: SyncStore, now: () => Date = () => new Date()): SyncController {
   let pass: Pass | null = null;
   let disposed = false;
@@ -216,7 +229,7 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
       const resumed = starting.pass.resumed;
       ui.reset();
       store.setState({ resumed });
-      const result = await api['sync:start']({ ...(resumed ? { checkpoints: starting.checkpoints } : {}), previousTotals: starting.previousTotals, ...(options.fresh ? {} : { fingerprintsFollow: true as const }) });
+      const result = await api['sync:start'](startArgOf(starting, options));
       if (!result.ok) {
         pass = null;
         store.setState({ running: false, error: result.error });

@@ -95,7 +95,7 @@ export function ImportPreview({ plans, effects, excluded, ticked, onExclude, onT
   return (
     <div className="import-preview">
       <p role="status" aria-label="Import summary">
-        {formatCount(counts.create)} to create, {formatCount(counts.update)} to update, {formatCount(counts.identity)} identity changes, {formatCount(counts.unchanged)} unchanged, {formatCount(counts.skipped)} skipped, {formatCount(counts.conflict)} conflicts, {formatCount(counts.ambiguous)} ambiguous, {formatCount(counts.invalid)} invalid.
+        {formatCount(counts.create)} to create, {formatCount(counts.update)} to update, {plural(counts.identity, 'identity change')}, {formatCount(counts.unchanged)} unchanged, {formatCount(counts.skipped)} skipped, {plural(counts.conflict, 'conflict')}, {formatCount(counts.ambiguous)} ambiguous, {formatCount(counts.invalid)} invalid.
       </p>
       {counts.create > 0 && <p>New people start as Offline on the platform unless the file gives their status.</p>}
       {counts.create > 0 && effects.map((e) => <p key={e}>{e}</p>)}

@@ -26,6 +26,7 @@ import { useColumnChoices } from './useColumnChoices.ts';
 import { ImportZerosChoice, useLostZeros } from './ImportZerosChoice.tsx';
 import { ImportEncodingChoice } from './ImportEncodingChoice.tsx';
 import { hasDeletions } from './queued-assignments.ts';
+import { ImportNotKeptRead } from './ImportNotKeptRead.tsx';
 
 const NO_EXTRAS: ImportExtras = {};
 
@@ -107,6 +108,7 @@ export default function ImportView() {
           {siteid !== null && <ImportExtrasForm siteid={siteid} extras={extras} onChange={setExtras} />}
           {extrasProblem && <p role="alert">{extrasProblem}</p>}
           {!current && siteid !== null && <p role="status" aria-label="Preparing the preview">Checking {formatCount(sheet.rows.length)} rows against the people on the site…</p>}
+          {notKept && <ImportNotKeptRead notKept={notKept} />}
           {notKept?.unchecked && <p role="alert" className="import-not-kept">{notKept.unchecked}. Until then, rows that would add a person, a username or an e-mail are not queued (they are listed as skipped); the rest can be.</p>}
           {plans && <ImportPreview plans={plans} effects={extrasEffects(extras, mapping.group !== undefined)} excluded={excluded} ticked={ticked} onExclude={columns.setExcluded} onTick={columns.setTicked} />}
           <button type="button" onClick={onQueue} disabled={cannotQueue || queued === 0}>

@@ -45,7 +45,7 @@ describe('usernames and e-mail addresses, unique across sites', () => {
 });
 
 describe('usernames and e-mails at the sites not kept on this laptop (main\'s index, not the cache)', () => {
-  const northDepot = (over: Partial<SitesNotKept> = {}): SitesNotKept => ({ username: new Map([['ana.silva', 'North Depot']]), email: new Map([['ana@north.example', 'North Depot']]), unchecked: null, ...over });
+  const northDepot = (over: Partial<SitesNotKept> = {}): SitesNotKept => ({ username: new Map([['ana.silva', 'North Depot']]), email: new Map([['ana@north.example', 'North Depot']]), unchecked: null, readAt: null, ...over });
   const planWith = (rows: RowValues[], notKept: SitesNotKept, options: Partial<MatchOptions> = {}) => plan(rows, { notKept, ...options });
 
   it('plans no create for a username someone has at a site not kept, and says where in the coordinator\'s words', () => {

@@ -31,6 +31,11 @@ describe('the answers, in words', () => {
     expect(sitesNotKeptOf([answer()]).unchecked).toBeNull();
   });
 
+  it('say when those sites were read: the oldest reading of the answers (none when never read)', () => {
+    expect(sitesNotKeptOf([answer({ syncedAt: '2026-11-27T12:00:00.000Z' }), answer({ syncedAt: '2026-11-27T08:00:00.000Z' })]).readAt).toBe('2026-11-27T08:00:00.000Z');
+    expect(sitesNotKeptOf([answer({ syncedAt: null, notSynced: true })]).readAt).toBeNull();
+  });
+
   it('a failed question checks nothing, and says so', async () => {
     const { api, respond } = fakeApi();
     respond('identities:check', () => ({ ok: false, error: { code: 'internal', message: 'Something failed.' } }));

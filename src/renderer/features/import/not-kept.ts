@@ -18,9 +18,11 @@ export interface SitesNotKept {
   email: ReadonlyMap<string, string>;
   /** why those sites could not be checked, in words (null: they were) */
   unchecked: string | null;
+  /** when a sync read those sites' people, the oldest of them (null: not asked, or never read) */
+  readAt: string | null;
 }
 
-export const NONE_NOT_KEPT: SitesNotKept = { username: new Map(), email: new Map(), unchecked: null };
+export const NONE_NOT_KEPT: SitesNotKept = { username: new Map(), email: new Map(), unchecked: null, readAt: null };
 
 /**
  * The distinct usernames and e-mails of the rows (lower-cased), in messages of
@@ -61,7 +63,8 @@ export function sitesNotKeptOf(answers: readonly IdentitiesCheck[]): SitesNotKep
   let unchecked: string | null = null;
   if (first?.notSynced) unchecked = 'The usernames and e-mails of the sites not kept on this laptop are not known here until a sync has read them';
   else if (first && first.unknownSites.length > 0) unchecked = `The usernames and e-mails of ${sitesInWords(first.unknownSites)}, not kept on this laptop, are not known here until a sync has read them`;
-  return { username, email, unchecked };
+  const readAt = answers.map((a) => a.syncedAt).filter((t): t is string => t !== null).sort()[0] ?? null;
+  return { username, email, unchecked, readAt };
 }
 
 /** The index could not be asked at all (main answered with an error): nothing was checked. */

@@ -13,6 +13,7 @@ import type { FieldbookApi } from '../../../shared/ipc.ts';
 import { rowsInSlices } from './rows.ts';
 import type { UserRecord } from '../../../shared/records.ts';
 import { useSession } from '../../app/session.ts';
+import { useSyncState } from '../../sync/store.ts';
 import { askSitesNotKept, NONE_NOT_KEPT, notAsked, type SitesNotKept } from './not-kept.ts';
 import type { QueuedState } from './queued.ts';
 import type { ImportExtras } from './extras.ts';
@@ -50,6 +51,8 @@ export function useImportPlans(inputs: PlanInputs | null, sheet: Sheet | null): 
   const api = useSession((s) => s.api);
   // a profile that keeps every site holds every username and e-mail in the cache: nothing to ask main
   const keepsSome = useSession((s) => s.activeProfile?.keptSites !== undefined);
+  // a sync that ended may have read the other sites' usernames and e-mails again: main is asked again (and the rows planned again)
+  const syncEnded = useSyncState((s) => (keepsSome ? s.finished : null));
   const [planned, setPlanned] = useState<{ inputs: PlanInputs; plans: RowPlan[]; notKept: SitesNotKept } | null>(null);
   useEffect(() => {
     if (!inputs) return;
@@ -70,7 +73,7 @@ export function useImportPlans(inputs: PlanInputs | null, sheet: Sheet | null): 
     return () => {
       stopped = true;
     };
-  }, [inputs, api, keepsSome]);
+  }, [inputs, api, keepsSome, syncEnded]);
   return useMemo(() => {
     // plans of other settings (or another file) are never shown as these, nor queued
     const current = planned && planned.inputs === inputs ? planned.plans : null;
