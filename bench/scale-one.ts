@@ -2,8 +2,10 @@
  * The scale benchmark's first part: a profile keeping one site of the
  * dataset's sites. Its first sync against the transfer floor of its own plan
  * (its requests replayed from Node), the plan's bytes, resyncs with nothing
- * changed against the same floor, and the cache's records compared with the
- * server's data: none of another site.
+ * changed, each against the floor of its own requests (a resync within 12
+ * hours does not read the other sites' people for the identity index, as the
+ * first sync does), and the cache's records compared with the server's data:
+ * none of another site.
  */
 import { benchPage } from './browser-lib.ts';
 import { chromiumSeconds, waitUntilQuiet } from './cpu-lib.ts';
