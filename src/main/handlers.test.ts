@@ -6,17 +6,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Channel, EventName, EventPayloads, ProfileSummary, RequestArg, RequestResults, Result, SyncFinishedEvent, SyncPageEvent } from '../shared/ipc.ts';
+import type { EventPayloads, ProfileSummary, RequestArg, SyncFinishedEvent } from '../shared/ipc.ts';
 import { startServer, type RunningServer } from '../server/index.ts';
 import { createHandlers } from './handlers.ts';
 import { dispatch } from './ipc/dispatch.ts';
+import { testDispatcher } from './testing/dispatcher.ts';
 import { MemoryKeychain } from './secrets/keychain.ts';
 
 let server: RunningServer;
 let dir: string;
 let keychain: MemoryKeychain;
 let handlers: ReturnType<typeof createHandlers>;
-let events: { event: EventName; payload: unknown }[];
 
 const tokenOf = (access: string) => server.tokens.find((t) => t.access === access)!.token;
 
@@ -31,7 +31,7 @@ beforeEach(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
   dir = await mkdtemp(join(tmpdir(), 'fieldbook-handlers-'));
   keychain = new MemoryKeychain();
-  events = [];
+  events.length = 0;
   handlers = createHandlers({
     settingsDir: dir,
     keychain,
@@ -42,25 +42,7 @@ beforeEach(async () => {
   });
 });
 
-const ctx = {
-  emit<E extends EventName>(event: E, payload: EventPayloads[E]) {
-    events.push({ event, payload });
-    if (event === 'sync:page') {
-      const page = payload as SyncPageEvent;
-      setImmediate(() => void call('sync:ack', { syncId: page.syncId, pageIds: [page.pageId] }));
-    }
-  },
-};
-
-function call<C extends Channel>(channel: C, ...arg: RequestArg<C> extends undefined ? [] : [RequestArg<C>]): Promise<Result<RequestResults[C]>> {
-  return dispatch(handlers, channel, arg[0], ctx, () => undefined) as Promise<Result<RequestResults[C]>>;
-}
-
-async function value<C extends Channel>(channel: C, ...arg: RequestArg<C> extends undefined ? [] : [RequestArg<C>]): Promise<RequestResults[C]> {
-  const res = await call(channel, ...arg);
-  if (!res.ok) throw new Error(`${channel}: ${res.error.code} ${res.error.message}`);
-  return res.value;
-}
+const { call, value, events } = testDispatcher(() => handlers);
 
 async function finished(): Promise<SyncFinishedEvent> {
   for (let i = 0; i < 500; i++) {
@@ -96,7 +78,7 @@ describe('handlers', () => {
       sync: { limit: 10 },
     };
     const before = createHandlers(options);
-    await dispatch(before, 'demo:start', undefined, ctx, () => undefined);
+    await testDispatcher(() => before).call('demo:start');
     await before.dispose();
     handlers = createHandlers(options);
     expect((await value('profiles:list')).profiles[0]).toMatchObject({ isDemo: true, hasToken: true });

@@ -9,17 +9,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Channel, EventName, EventPayloads, RequestArg, RequestResults, Result, SyncPageEvent } from '../shared/ipc.ts';
+import type { EventPayloads, Result } from '../shared/ipc.ts';
 import { startServer, type RunningServer } from '../server/index.ts';
 import { applyDemoScenario } from './demo-scenarios.ts';
 import { createHandlers } from './handlers.ts';
-import { dispatch } from './ipc/dispatch.ts';
+import { testDispatcher } from './testing/dispatcher.ts';
 import { MemoryKeychain } from './secrets/keychain.ts';
 
 let server: RunningServer;
 let dir: string;
 let handlers: ReturnType<typeof createHandlers>;
-let events: { event: EventName; payload: unknown }[];
 let requests: string[];
 
 const fullToken = () => server.tokens.find((t) => t.access === 'full')!.token;
@@ -48,27 +47,12 @@ beforeEach(async () => {
   if (handlers) await handlers.dispose();
   if (dir) await rm(dir, { recursive: true, force: true });
   dir = await mkdtemp(join(tmpdir(), 'fieldbook-offline-'));
-  events = [];
+  events.length = 0;
   requests = [];
   handlers = makeHandlers();
 });
 
-const ctx = {
-  emit<E extends EventName>(event: E, payload: EventPayloads[E]) {
-    events.push({ event, payload });
-    if (event === 'sync:page') setImmediate(() => void call('sync:ack', { syncId: (payload as SyncPageEvent).syncId, pageIds: [(payload as SyncPageEvent).pageId] }));
-  },
-};
-
-function call<C extends Channel>(channel: C, ...arg: RequestArg<C> extends undefined ? [] : [RequestArg<C>]): Promise<Result<RequestResults[C]>> {
-  return dispatch(handlers, channel, arg[0], ctx, () => undefined) as Promise<Result<RequestResults[C]>>;
-}
-
-async function value<C extends Channel>(channel: C, ...arg: RequestArg<C> extends undefined ? [] : [RequestArg<C>]): Promise<RequestResults[C]> {
-  const res = await call(channel, ...arg);
-  if (!res.ok) throw new Error(`${channel}: ${res.error.code} ${res.error.message}`);
-  return res.value;
-}
+const { call, value, events } = testDispatcher(() => handlers);
 
 const errorCode = async (res: Promise<Result<unknown>>) => {
   const answer = await res;

@@ -9,46 +9,28 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { Channel, EventName, EventPayloads, RequestArg, RequestResults, Result, SyncFinishedEvent, SyncPageEvent } from '../../shared/ipc.ts';
+import type { RequestArg, SyncFinishedEvent } from '../../shared/ipc.ts';
 import { OUR_CUSTOMER } from '../../server/datasets.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { createHandlers } from '../handlers.ts';
-import { dispatch } from '../ipc/dispatch.ts';
+import { testDispatcher } from '../testing/dispatcher.ts';
 import { MemoryKeychain } from '../secrets/keychain.ts';
 import { IDENTITIES_FRESH_MS } from '../sync/identities.ts';
 
 let server: RunningServer;
 let dir: string;
 let handlers: ReturnType<typeof createHandlers>;
-let finishedSyncs: SyncFinishedEvent[];
 let requested: string[];
 let clock: Date;
 
 const token = () => server.tokens.find((t) => t.access === 'full')!.token;
-const ctx = {
-  emit<E extends EventName>(event: E, payload: EventPayloads[E]) {
-    if (event === 'sync:finished') finishedSyncs.push(payload as SyncFinishedEvent);
-    if (event === 'sync:page') {
-      const page = payload as SyncPageEvent;
-      setImmediate(() => void call('sync:ack', { syncId: page.syncId, pageIds: [page.pageId] }));
-    }
-  },
-};
-
-function call<C extends Channel>(channel: C, ...arg: RequestArg<C> extends undefined ? [] : [RequestArg<C>]): Promise<Result<RequestResults[C]>> {
-  return dispatch(handlers, channel, arg[0], ctx, () => undefined) as Promise<Result<RequestResults[C]>>;
-}
-
-async function value<C extends Channel>(channel: C, ...arg: RequestArg<C> extends undefined ? [] : [RequestArg<C>]): Promise<RequestResults[C]> {
-  const res = await call(channel, ...arg);
-  if (!res.ok) throw new Error(`${channel}: ${res.error.code} ${res.error.message}`);
-  return res.value;
-}
+const { call, value, events } = testDispatcher(() => handlers);
+const finishedSyncs = () => events.filter((e) => e.event === 'sync:finished').map((e) => e.payload as SyncFinishedEvent);
 
 /** Runs a sync to its end; the paths of the users lists of the sites it read. */
 async function sync(arg: RequestArg<'sync:start'> = {}): Promise<string[]> {
   requested = [];
-  const before = finishedSyncs.length;
+  const before = finishedSyncs().length;
   // the previous sync announces its end before it has written the identity index: a start meanwhile is "busy"
   for (let i = 0; i < 500; i++) {
     const res = await call('sync:start', arg);
@@ -56,8 +38,8 @@ async function sync(arg: RequestArg<'sync:start'> = {}): Promise<string[]> {
     expect(res.error.code).toBe('busy');
     await new Promise((r) => setTimeout(r, 10));
   }
-  for (let i = 0; i < 3000 && finishedSyncs.length === before; i++) await new Promise((r) => setTimeout(r, 10));
-  expect(finishedSyncs.at(-1)?.outcome).toBe('completed');
+  for (let i = 0; i < 3000 && finishedSyncs().length === before; i++) await new Promise((r) => setTimeout(r, 10));
+  expect(finishedSyncs().at(-1)?.outcome).toBe('completed');
   return [...new Set(requested.map((u) => new URL(u).pathname).filter((p) => /\/sites\/\d+\/users$/.test(p)))].sort();
 }
 
@@ -74,7 +56,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'fieldbook-identities-'));
-  finishedSyncs = [];
+  events.length = 0;
   clock = new Date('2026-11-27T08:00:00Z');
   requested = [];
   const fetchLogged: typeof fetch = (input, init) => {
