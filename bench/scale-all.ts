@@ -37,7 +37,7 @@ async function fullSync(ctx: BenchContext, s: ScaleSession): Promise<TimedSync &
   }
 }
 
-async function queryFigures(ctx: BenchContext, s: ScaleSession): Promise<{ figures: Figure[]; counts: Partial<Record<string, number>> }> {
+async function queryFigures(ctx: BenchContext, s: ScaleSession, P: string): Promise<{ figures: Figure[]; counts: Partial<Record<string, number>> }> {
   ctx.log(`${P}: view queries, 5 warm-up and 200 timed runs each`);
   const page = await s.session.context.newPage();
   try {
@@ -56,7 +56,7 @@ async function queryFigures(ctx: BenchContext, s: ScaleSession): Promise<{ figur
   }
 }
 
-async function coldStart(ctx: BenchContext, s: ScaleSession): Promise<Figure> {
+async function coldStart(ctx: BenchContext, s: ScaleSession, P: string): Promise<Figure> {
   ctx.log(`${P}: cold start, 3 times: a new browser process on the same profile, to the first rendered users list`);
   const loadBefore = load();
   const runs: number[] = [];
@@ -95,16 +95,39 @@ export async function writeFloor(ctx: BenchContext, s: ScaleSession, sync: Timed
   }
 }
 
+/** The view queries, the cold start and the cache's size on disk: what the views of a synced cache cost. */
+async function viewFigures(ctx: BenchContext, s: ScaleSession, prefix: string, add: (...list: Figure[]) => void) {
+  const queries = await queryFigures(ctx, s, prefix);
+  add(...queries.figures, await coldStart(ctx, s, prefix));
+  const idb = folderBytes(path.join(s.session.userDataDir, 'Default', 'IndexedDB'));
+  const cached = Object.values(queries.counts).reduce((a: number, b) => a + (b ?? 0), 0);
+  add({ name: `${prefix}: cache on disk per record`, value: Math.round(idb / Math.max(1, cached)), unit: 'bytes', note: `${megabytes(idb)} MB under the profile's IndexedDB folder for ${count(cached)} records, after 3 cold starts (LevelDB compacted what it would)` });
+  return queries;
+}
+
+function adder(ctx: BenchContext, figures: Figure[]) {
+  return (...list: Figure[]) => {
+    for (const f of list) ctx.log(`figure: ${f.name} = ${f.value} ${f.unit}${f.ratio === undefined ? '' : ` (${f.ratio}x)`}`);
+    figures.push(...list);
+  };
+}
+
+/**
+ * Part `views`: the view queries, the cold start and the size on disk again, on
+ * the cache a run of part `all` kept (FIELDBOOK_SCALE_KEEP): what a change to the
+ * views costs at this size, measured without syncing 7 million records again.
+ */
+export async function runViewsAgain(ctx: BenchContext, s: ScaleSession, figures: Figure[]): Promise<void> {
+  await viewFigures(ctx, s, PART_PREFIX.views, adder(ctx, figures));
+}
+
 /**
  * The part's figures go into `figures` as they are measured (a long run that
  * fails late keeps what it measured); resolves with the all-sites plan's bytes
  * as the full sync read them.
  */
 export async function runAllSites(ctx: BenchContext, s: ScaleSession, figures: Figure[]): Promise<number> {
-  const add = (...list: Figure[]) => {
-    for (const f of list) ctx.log(`figure: ${f.name} = ${f.value} ${f.unit}${f.ratio === undefined ? '' : ` (${f.ratio}x)`}`);
-    figures.push(...list);
-  };
+  const add = adder(ctx, figures);
   const sync = await fullSync(ctx, s);
   const records = Object.values(sync.finished.collections).reduce((n, c) => n + (c?.records ?? 0), 0);
   ctx.log(`${P}: full sync done in ${seconds(sync.ms)} s, ${count(records)} records, ${sync.requests.length} requests, ${megabytes(sync.bytes)} MB; ${sync.detail}`);
@@ -112,11 +135,7 @@ export async function runAllSites(ctx: BenchContext, s: ScaleSession, figures: F
     { name: `${P}: full sync`, value: seconds(sync.ms), unit: 's', note: `${count(records)} records of ${s.data.sites.length} sites, ${count(Math.round((records * 1000) / sync.ms))}/s, ${sync.requests.length} requests (plan ${sync.finished.plannedRequests ?? 'unknown'}), ${megabytes(sync.bytes)} MB; ${sync.detail}; load average ${sync.loadBefore} -> ${sync.loadAfter}` },
     atMost(`${P}: renderer JS heap after the full sync`, sync.heap.used / MB, 'MB', 300, `after a forced GC (CDP); heap total ${Math.round(sync.heap.total / MB)} MB`),
   );
-  const queries = await queryFigures(ctx, s);
-  add(...queries.figures, await coldStart(ctx, s));
-  const idb = folderBytes(path.join(s.session.userDataDir, 'Default', 'IndexedDB'));
-  const cached = Object.values(queries.counts).reduce((a: number, b) => a + (b ?? 0), 0);
-  add({ name: `${P}: cache on disk per record`, value: Math.round(idb / Math.max(1, cached)), unit: 'bytes', note: `${megabytes(idb)} MB under the profile's IndexedDB folder for ${count(cached)} records, after 3 cold starts (LevelDB compacted what it would)` });
+  const queries = await viewFigures(ctx, s, P, add);
   const floor = await writeFloor(ctx, s, sync, queries.counts);
   add(ratioFigure(`${P}: full sync vs its write floor`, sync.ms, floor.ms, 1.2,
     `write floor: ${count(floor.records)} records in ${floor.pages} page transactions, ${count(Math.round((floor.records * 1000) / floor.ms))}/s; slowest: ${slowestParts(floor.byCollection)}; load average ${floor.loadBefore} -> ${floor.loadAfter}`));

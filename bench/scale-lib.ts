@@ -5,24 +5,27 @@
  * server, and the small arithmetic of its notes.
  */
 
-export const SCALE_PARTS = ['one', 'remove', 'all'] as const;
+export const SCALE_PARTS = ['one', 'remove', 'all', 'views'] as const;
 export type ScalePart = (typeof SCALE_PARTS)[number];
+/** `views` runs only when named: it measures again the views of a cache part `all` kept (FIELDBOOK_SCALE_KEEP) */
+const DEFAULT_PARTS: readonly ScalePart[] = ['one', 'remove', 'all'];
 
 /** How each part's figure names begin: the part is read back from a figure's name. */
 export const PART_PREFIX: Record<ScalePart, string> = {
   one: 'one site kept',
   remove: 'removing a kept site',
   all: 'all sites kept',
+  views: 'all sites kept, views again',
 };
 
 /**
  * The parts named in `FIELDBOOK_SCALE_PARTS` ("one,all"), in the order they run
- * (one, remove, all); every part when unset or empty. Throws on a name it does
+ * (one, remove, all, views); one, remove and all when unset or empty. Throws on a name it does
  * not know, naming the known ones.
  */
 export function scaleParts(spec: string | undefined): ScalePart[] {
   const names = (spec ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  if (names.length === 0) return [...SCALE_PARTS];
+  if (names.length === 0) return [...DEFAULT_PARTS];
   const unknown = names.filter((n) => !(SCALE_PARTS as readonly string[]).includes(n));
   if (unknown.length) throw new Error(`FIELDBOOK_SCALE_PARTS: unknown part(s) ${unknown.join(', ')}; the parts are ${SCALE_PARTS.join(', ')}`);
   return SCALE_PARTS.filter((p) => names.includes(p));

@@ -66,9 +66,10 @@ export interface ScaleSession {
   close(): Promise<void>;
 }
 
-export async function startScaleSession(ctx: BenchContext): Promise<ScaleSession> {
+/** `keepIn`: a work folder kept after the session and reused by the next (bench/session-lib.ts) */
+export async function startScaleSession(ctx: BenchContext, keepIn?: string): Promise<ScaleSession> {
   const file = datasetFile(SCALE_DATASET);
-  const session = await startBenchSession(ctx, SCALE_DATASET, { dbPath: file });
+  const session = await startBenchSession(ctx, SCALE_DATASET, { dbPath: file, ...(keepIn === undefined ? {} : { keepIn }) });
   try {
     const data = openServerData(file);
     return {

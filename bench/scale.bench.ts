@@ -11,11 +11,15 @@
  *    queries, the cold start, the renderer's heap, the cache's size on disk.
  * The all-sites plan's bytes come from the full sync when `all` runs, else from
  * a transfer-only pass of main's engine (bench/transfer-pass.ts). A run of some
- * parts keeps the other parts' figures in results.json.
+ * parts keeps the other parts' figures in results.json. FIELDBOOK_SCALE_KEEP=DIR
+ * keeps part `all`'s cache there, and part `views` (only when named) measures its
+ * queries, cold start and size again without syncing it again.
  * FIELDBOOK_SCALE_DATASET=multi (6 sites, 1,200 people) tries it in a minute.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { BenchContext, Figure } from './lib.ts';
-import { runAllSites } from './scale-all.ts';
+import { runAllSites, runViewsAgain } from './scale-all.ts';
 import { keepsEarlierFigure, megabytes, PART_PREFIX, scaleParts, type ScalePart } from './scale-lib.ts';
 import { runOneSite, type OneSiteResult } from './scale-one.ts';
 import { runRemoval } from './scale-remove.ts';
@@ -27,6 +31,8 @@ export const name = 'scale';
 export const description = `sites kept on a laptop, dataset ${SCALE_DATASET} in Chromium: one site of many (first sync, plan bytes, resync, other sites' records), removing a site (longest task), all sites (full sync vs write floor, queries, cold start, heap, disk)`;
 
 const parts = scaleParts(process.env.FIELDBOOK_SCALE_PARTS);
+/** FIELDBOOK_SCALE_KEEP=DIR: part `all` keeps its cache (browser profile, settings) there; part `views` measures it again */
+const KEEP = process.env.FIELDBOOK_SCALE_KEEP;
 
 export function keepsEarlier(entry: { bench: string; name?: unknown }): boolean {
   return keepsEarlierFigure(parts, entry);
@@ -88,7 +94,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   const figures: Figure[] = [];
   const one = parts.includes('one') || parts.includes('remove') ? await runSitesParts(ctx, figures) : null;
   if (parts.includes('all')) {
-    const s = await startScaleSession(ctx);
+    const s = await startScaleSession(ctx, KEEP);
     try {
       const allBytes = await runAllSites(ctx, s, figures);
       if (one) figures.push(bytesFigure(one, s.data.sites.length, allBytes, 'the Content-Length of the full sync\'s answers (part "all" of this run)'));
@@ -98,5 +104,21 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       await s.close();
     }
   }
+  if (parts.includes('views')) await viewsAgain(ctx, figures);
   return figures;
+}
+
+async function viewsAgain(ctx: BenchContext, figures: Figure[]): Promise<void> {
+  if (KEEP === undefined || !existsSync(path.join(KEEP, 'chromium'))) {
+    figures.push(failed('views', new Error('part "views" needs FIELDBOOK_SCALE_KEEP=DIR naming the folder a run of part "all" kept')));
+    return;
+  }
+  const s = await startScaleSession(ctx, KEEP);
+  try {
+    await runViewsAgain(ctx, s, figures);
+  } catch (err) {
+    figures.push(failed('views', err));
+  } finally {
+    await s.close();
+  }
 }

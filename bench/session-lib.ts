@@ -9,7 +9,7 @@
  * the handlers make, so the transfer floor can replay the sync's own list.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -98,9 +98,29 @@ export interface BenchSession {
   close(): Promise<void>;
 }
 
-export async function startBenchSession(ctx: BenchContext, dataset: string, options: { dbPath?: string } = {}): Promise<BenchSession> {
-  const work = await mkdtemp(path.join(os.tmpdir(), 'fieldbook-bench-'));
-  const cleanups: (() => Promise<void> | void)[] = [() => rm(work, { recursive: true, force: true })];
+export interface SessionOptions {
+  /** the reference server's SQLite file (a generated dataset reused) */
+  dbPath?: string;
+  /**
+   * A work folder kept after the session (the browser profile, the app's
+   * settings, the harness's port: the cache's origin), and reused when it holds
+   * one: a later session opens the same cache without syncing it again.
+   */
+  keepIn?: string;
+}
+
+/** The harness's port in a kept work folder (IndexedDB belongs to the origin, port included); 0: any. */
+async function keptPort(work: string, keep: boolean): Promise<number> {
+  if (!keep) return 0;
+  const text = await readFile(path.join(work, 'harness-port'), 'utf8').catch(() => '0');
+  return Number(text) || 0;
+}
+
+export async function startBenchSession(ctx: BenchContext, dataset: string, options: SessionOptions = {}): Promise<BenchSession> {
+  const keep = options.keepIn !== undefined;
+  const work = options.keepIn ?? (await mkdtemp(path.join(os.tmpdir(), 'fieldbook-bench-')));
+  if (keep) await mkdir(work, { recursive: true });
+  const cleanups: (() => Promise<void> | void)[] = keep ? [] : [() => rm(work, { recursive: true, force: true })];
   const close = async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
   };
@@ -113,6 +133,7 @@ export async function startBenchSession(ctx: BenchContext, dataset: string, opti
     cleanups.push(() => server.stop());
     const requests: RecordedRequest[] = [];
     const harness = await startHarness({
+      port: await keptPort(work, keep),
       rendererDir,
       settingsDir: path.join(work, 'settings'),
       keychain: memoryKeychain(),
@@ -132,6 +153,7 @@ export async function startBenchSession(ctx: BenchContext, dataset: string, opti
       },
     });
     cleanups.push(() => harness.close());
+    if (keep) await writeFile(path.join(work, 'harness-port'), String(harness.port));
     const userDataDir = path.join(work, 'chromium');
     let context = await launchChromium(userDataDir);
     cleanups.push(() => context.close());
