@@ -9,6 +9,7 @@
 import path from 'node:path';
 import { COLLECTIONS } from '../src/shared/records.ts';
 import { benchPage, firstUsersRowAt, heapAfterGc, STAMP_FIRST_USERS_ROW } from './browser-lib.ts';
+import { describeIdbNotes, RECORD_IDB_REQUESTS, type IdbRequestNote } from './idb-timeline.ts';
 import { QUERY_NAMES } from './page-api.ts';
 import { percentile, type BenchContext, type Figure } from './lib.ts';
 import { medianOf } from './queries-lib.ts';
@@ -69,7 +70,22 @@ async function coldStart(ctx: BenchContext, s: ScaleSession, P: string): Promise
     await app.close();
   }
   const cold = medianOf(runs);
+  if (process.env.FIELDBOOK_SCALE_IDB === '1') await coldStartIdbNotes(ctx, s);
   return atMost(`${P}: cold start to the first rendered users list`, cold.median, 'ms', 1500, `from navigation start, a new browser process each time, ${cold.note}; load average ${loadBefore} -> ${load()}`);
+}
+
+/** One more cold start (not counted), saying what it asked of IndexedDB and how long each answer took (FIELDBOOK_SCALE_IDB=1). */
+async function coldStartIdbNotes(ctx: BenchContext, s: ScaleSession): Promise<void> {
+  const context = await s.session.relaunch();
+  const app = await context.newPage();
+  await app.addInitScript(STAMP_FIRST_USERS_ROW);
+  await app.addInitScript(RECORD_IDB_REQUESTS);
+  await app.goto(`${s.session.harness.url}#/users`);
+  const first = await firstUsersRowAt(app, 120_000);
+  const notes = await app.evaluate<IdbRequestNote[]>('window.__idbNotes');
+  ctx.log(`cold start with IndexedDB noted: first users row at ${Math.round(first)} ms; ${notes.length} requests, the longest waits:`);
+  for (const line of describeIdbNotes(notes.filter((n) => n.at < first))) ctx.log(`  ${line}`);
+  await app.close();
 }
 
 /** The cache's records into a fresh database of the same schema, in a fresh profile, in the sync's page sizes. */

@@ -12,7 +12,7 @@ import { chromiumSeconds, waitUntilQuiet } from './cpu-lib.ts';
 import { median, type BenchContext, type Figure } from './lib.ts';
 import { describeCounts, megabytes, PART_PREFIX, strayRecords, type StrayCount } from './scale-lib.ts';
 import { timeSync, transferFloor, type ScaleSession, type Site, type TimedSync } from './scale-session.ts';
-import { atMost, medianRound, ratioFigure, rowsWrittenFrom, slowestParts } from './sync-lib.ts';
+import { atMost, describeTimeline, medianRound, ratioFigure, rowsWrittenFrom, slowestParts } from './sync-lib.ts';
 import { writeFloor } from './scale-all.ts';
 import { COLLECTIONS } from '../src/shared/records.ts';
 
@@ -108,6 +108,7 @@ export async function runOneSite(ctx: BenchContext, s: ScaleSession): Promise<On
     // a resync's own plan: the other sites' usernames and e-mails, read at the first sync, are not read again for hours
     const own = await transferFloor(s.session, resync.requests);
     resyncs.push({ ...resync, floorMs: own.ms, rows: rowsWrittenFrom(resync.statusText) });
+    ctx.log(`${P}: resync ${seconds(resync.ms)} s against ${seconds(own.ms)} s: ${describeTimeline(resync.timeline)}`);
   }
   ctx.log(`${P}: counting the cache's records against the server's data`);
   const stray = await strayInCache(s, [site.siteid]);
@@ -126,7 +127,7 @@ export async function runOneSite(ctx: BenchContext, s: ScaleSession): Promise<On
       `not a target of the issue (its target is the transfer floor above): the same ${count(write.records)} records written into a fresh database of the same schema in a fresh profile, in the sync's page sizes, ${write.pages} page transactions, ${count(Math.round((write.records * 1000) / write.ms))}/s; slowest: ${slowestParts(write.byCollection)}; load average ${write.loadBefore} -> ${write.loadAfter}`)),
     { name: `${P}: plan's bytes`, value: megabytes(first.bytes), unit: 'MB', note: `the Content-Length of the first sync's ${first.requests.length} answers; the floor's replay read ${megabytes(floors[0]!.bytes)} MB` },
     ratioFigure(`${P}: resync, nothing changed, vs its transfer floor`, r.ms, r.floorMs, 1.5,
-      `median of ${ROUNDS} rounds (${ratios}), each against the floor of its own requests replayed just after it; this one: ${r.rows ?? '?'} rows written, ${r.requests.length} requests; ${r.detail}${r.quietNote}; ${loads(r)}`),
+      `median of ${ROUNDS} rounds (${ratios}), each against the floor of its own requests replayed just after it; this one: ${r.rows ?? '?'} rows written, ${r.requests.length} requests, ${describeTimeline(r.timeline)}; ${r.detail}${r.quietNote}; ${loads(r)}`),
     { name: `${P}: resync, nothing changed: rows written`, value: Math.max(...resyncs.map((x) => x.rows ?? Infinity)), unit: 'rows', target: '0', pass: resyncs.every((x) => x.rows === 0), note: `each round: ${resyncs.map((x) => x.rows ?? '?').join(', ')}` },
     atMost(`${P}: records of other sites in IndexedDB`, stray.strayTotal, 'records', 0,
       `the cache's primary keys, every table, against the keys of the kept site's ${count(stray.keptTotal)} records in the server's SQLite file; not the kept site's: ${describeCounts(stray.stray)}${stray.examples.length ? ` (e.g. ${stray.examples.join('; ')})` : ''}; the kept site's records missing from the cache: ${describeCounts(stray.missing)}`),

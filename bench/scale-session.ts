@@ -17,7 +17,7 @@ import { mainThreadMeter, syncObservation, type SyncObservation } from './browse
 import { cpuDelta, cpuSeconds, describeCpu, roundCpu } from './cpu-lib.ts';
 import type { BenchContext } from './lib.ts';
 import { startBenchSession, syncFromClick, type BenchSession } from './session-lib.ts';
-import { isSyncRequest, replayAtConcurrency, type RecordedRequest } from './sync-lib.ts';
+import { isSyncRequest, replayAtConcurrency, requestTimeline, type RecordedRequest, type RequestTimeline } from './sync-lib.ts';
 import { load } from './synced-session-lib.ts';
 
 /** `xl` by default; FIELDBOOK_SCALE_DATASET=multi (6 sites, 1,200 people) to try the benchmark itself in a minute */
@@ -99,6 +99,8 @@ export interface TimedSync {
   loadAfter: number;
   /** renderer main thread busy, script, and CPU seconds by process, for the note */
   detail: string;
+  /** where the time went around the requests */
+  timeline: RequestTimeline;
 }
 
 /**
@@ -122,7 +124,8 @@ export async function timeSync(session: BenchSession, app: Page, button: string,
   const requests = session.requests.slice(sync.requestsFrom, sync.requestsTo).filter((r) => isSyncRequest(r) && (r.at ?? 0) <= done);
   const bytes = requests.reduce((n, r) => n + (r.bytes ?? 0), 0);
   const detail = `renderer main thread busy ${Math.round(renderer.taskSeconds * 10) / 10} s (script ${Math.round(renderer.scriptSeconds * 10) / 10} s); CPU s by process: ${describeCpu(cpu)}`;
-  return { ms: sync.ms, finished, observed, requests, bytes, statusText: sync.statusText, loadBefore, loadAfter, detail };
+  const timeline = requestTimeline(sync.startedAt, done, requests, CONCURRENCY);
+  return { ms: sync.ms, finished, observed, requests, bytes, statusText: sync.statusText, loadBefore, loadAfter, detail, timeline };
 }
 
 /** The sync's own requests again from Node, at the app's concurrency, bodies read and dropped: milliseconds and bytes. */

@@ -148,6 +148,7 @@ export async function startBenchSession(ctx: BenchContext, dataset: string, opti
         return fetch(input, init).then((res) => {
           const length = res.headers.get('content-length');
           if (length !== null) recorded.bytes = Number(length);
+          recorded.answeredAt = performance.now();
           return res;
         });
       },
@@ -242,7 +243,7 @@ const stampClickAndDone = (before: number) => `(() => {
  * could not stamp (it navigated away), this process's own times stand in.
  */
 export async function syncFromClick(session: BenchSession, app: Page, button: string, finishedBefore: number, timeoutMs: number): Promise<FullSync> {
-  const status = app.getByRole('status').filter({ hasText: /records written/ });
+  const status = app.getByRole('status').filter({ hasText: /records? written/ });
   const requestsFrom = session.requests.length;
   await app.evaluate(stampClickAndDone(finishedBefore));
   const called = performance.now();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSyncRequest, medianRound, pageSizes, ratioFigure, replayAtConcurrency, rowsWrittenFrom, slowestParts } from './sync-lib.ts';
+import { describeTimeline, isSyncRequest, medianRound, requestTimeline, pageSizes, ratioFigure, replayAtConcurrency, rowsWrittenFrom, slowestParts } from './sync-lib.ts';
 
 describe('which recorded requests were the sync', () => {
   it('counts paged list reads', () => {
@@ -76,5 +76,27 @@ describe('the median of rounds, each against its own floor', () => {
   it('takes the lower middle round of an even count, and refuses no rounds at all', () => {
     expect(medianRound([{ ms: 2, floorMs: 1 }, { ms: 1, floorMs: 1 }]).median.ms).toBe(1);
     expect(() => medianRound([])).toThrow(/no round/);
+  });
+});
+
+describe("a sync's time around its requests", () => {
+  const get = (at: number, answeredAt: number) => ({ method: 'GET', url: 'http://127.0.0.1/x', at, answeredAt });
+
+  it('splits the time before the first request, the requests, and after the last answer', () => {
+    const t = requestTimeline(100, 1000, [get(150, 400), get(160, 900)], 2);
+    expect(t).toMatchObject({ beforeFirstMs: 50, spanMs: 750, afterLastMs: 100 });
+  });
+
+  it('counts the time a lane stood free: a child list waiting for its parent', () => {
+    // two lanes: one request alone for 100 ms, then two at once for 100 ms, then one alone for 50 ms
+    const t = requestTimeline(0, 300, [get(0, 200), get(100, 250)], 2);
+    expect(t.underusedMs).toBe(150);
+    expect(requestTimeline(0, 300, [get(0, 200), get(0, 200)], 2).underusedMs).toBe(0);
+  });
+
+  it('leaves out a request with no answer time, and says so in words', () => {
+    const t = requestTimeline(0, 500, [get(10, 20), { method: 'GET', url: 'http://127.0.0.1/y', at: 5 }], 4);
+    expect(t.beforeFirstMs).toBe(10);
+    expect(describeTimeline(t)).toBe('0.01 s to the first request, 0.01 s of requests (0.01 s of it with fewer in flight than the engine\'s lanes), 0.48 s after the last answer');
   });
 });

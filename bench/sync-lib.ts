@@ -12,6 +12,47 @@ export interface RecordedRequest {
   at?: number;
   /** the answer's body size (its Content-Length), once it came */
   bytes?: number;
+  /** `performance.now()` when the answer's headers came (the reference server sends a page whole) */
+  answeredAt?: number;
+}
+
+export interface RequestTimeline {
+  /** from the click to the first request */
+  beforeFirstMs: number;
+  /** from the first request to the last answer */
+  spanMs: number;
+  /** from the last answer to the end the user sees */
+  afterLastMs: number;
+  /** over the span, the time with fewer requests in flight than the lanes the engine has: waiting on a parent list, or on the page's writes */
+  underusedMs: number;
+}
+
+/**
+ * Where a sync's time went around its requests: before the first, between the
+ * first and the last answer (and how much of that had a lane free), after the
+ * last. Requests without both times are left out.
+ */
+export function requestTimeline(startedAt: number, doneAt: number, requests: readonly RecordedRequest[], lanes: number): RequestTimeline {
+  const timed = requests.filter((r): r is RecordedRequest & { at: number; answeredAt: number } => r.at !== undefined && r.answeredAt !== undefined);
+  if (timed.length === 0) return { beforeFirstMs: doneAt - startedAt, spanMs: 0, afterLastMs: 0, underusedMs: 0 };
+  const first = Math.min(...timed.map((r) => r.at));
+  const last = Math.max(...timed.map((r) => r.answeredAt));
+  const edges = timed.flatMap((r) => [{ t: r.at, d: 1 }, { t: r.answeredAt, d: -1 }]).sort((a, b) => a.t - b.t || a.d - b.d);
+  let inFlight = 0;
+  let underused = 0;
+  let since = first;
+  for (const e of edges) {
+    if (inFlight < lanes) underused += e.t - since;
+    inFlight += e.d;
+    since = e.t;
+  }
+  return { beforeFirstMs: first - startedAt, spanMs: last - first, afterLastMs: doneAt - last, underusedMs: underused };
+}
+
+/** "0.12 s to the first request, 1.50 s of requests (0.40 s of it with a lane free), 0.08 s after the last answer" */
+export function describeTimeline(t: RequestTimeline): string {
+  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  return `${s(t.beforeFirstMs)} to the first request, ${s(t.spanMs)} of requests (${s(t.underusedMs)} of it with fewer in flight than the engine's lanes), ${s(t.afterLastMs)} after the last answer`;
 }
 
 /**
