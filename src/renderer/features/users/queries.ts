@@ -6,6 +6,7 @@ import type { GroupRecord, ProfileCategoryRecord, SiteRecord, UserRecord } from 
 import { matchesAllWords, searchWords } from '../../../shared/search-text.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 import { allUsersByName } from '../../db/users-memo.ts';
+import { usersSearchIndex } from '../../db/users-search-index.ts';
 import { applyOverlays, touchedOf, type PendingMark, type Touched } from '../../app/overlays.ts';
 
 export interface UserFilters {
@@ -77,8 +78,9 @@ export function matchesQuery(u: UserRecord, queryWords: readonly string[]): bool
  */
 export async function searchUsers(db: FieldbookDb, text: string, filters: UserFilters = {}, sort: UserSort = DEFAULT_SORT): Promise<UserRecord[]> {
   const [all, matches] = await Promise.all([allUsersByName(db), userMatcher(db, text, filters)]);
-  // a new array, in name order: the shared copy is never handed out
-  const matching = all.filter(matches);
+  // only those a word can match are tested (users-search-index.ts); a new array, in name order: the shared copy is never handed out
+  const pool = usersSearchIndex(all).candidates(searchWords(text));
+  const matching = pool ? Array.from(pool, (position) => all[position]!).filter(matches) : all.filter(matches);
   return sort.key === DEFAULT_SORT.key && sort.direction === DEFAULT_SORT.direction ? matching : sortUsers(matching, sort);
 }
 
