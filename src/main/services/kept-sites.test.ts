@@ -26,8 +26,15 @@ let handlers: ReturnType<typeof createHandlers>;
 const token = () => server.tokens.find((t) => t.access === 'full')!.token;
 const ctx = { emit: () => undefined };
 
+/** the paths of every request main made, in order */
+const requested: string[] = [];
+const recordingFetch: typeof fetch = (input, init) => {
+  requested.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
+  return globalThis.fetch(input, init);
+};
+
 function makeHandlers() {
-  return createHandlers({ settingsDir: dir, keychain, fetch: globalThis.fetch, demo: { start: async () => ({ baseUrl: server.baseUrl, token: token() }) }, api: { maxRetries: 0 } });
+  return createHandlers({ settingsDir: dir, keychain, fetch: recordingFetch, demo: { start: async () => ({ baseUrl: server.baseUrl, token: token() }) }, api: { maxRetries: 0 } });
 }
 
 function call<C extends Channel>(channel: C, ...arg: RequestArg<C> extends undefined ? [] : [RequestArg<C>]): Promise<Result<RequestResults[C]>> {
@@ -97,6 +104,41 @@ describe('sites kept on this laptop', () => {
     expect(res.ok).toBe(false);
     if (!res.ok) expect(res.error.message).toBe("One of the chosen sites is not seen by this profile's token any more, so the kept sites were not changed. Choose among the sites listed.");
     expect((await value('profiles:list')).profiles[0]?.keptSites).toEqual([first]);
+  });
+
+  describe('with Work offline on', () => {
+    const sitesAsked = () => requested.filter((p) => p === '/v1/sites').length;
+
+    it('takes a site off without asking the platform anything', async () => {
+      const profile = await addProfile();
+      const [first, second] = serverSiteIds();
+      await value('profiles:setKeptSites', { id: profile.id, siteids: [first!, second!] });
+      await value('profiles:setWorkOffline', { id: profile.id, offline: true });
+      const before = sitesAsked();
+      expect((await value('profiles:setKeptSites', { id: profile.id, siteids: [first!] })).keptSites).toEqual([first]);
+      expect(sitesAsked()).toBe(before);
+    });
+
+    it('refuses to add a site, in words, and keeps the sites as they were', async () => {
+      const profile = await addProfile();
+      const [first, second] = serverSiteIds();
+      await value('profiles:setKeptSites', { id: profile.id, siteids: [first!] });
+      await value('profiles:setWorkOffline', { id: profile.id, offline: true });
+      const before = sitesAsked();
+      const res = await call('profiles:setKeptSites', { id: profile.id, siteids: [first!, second!] });
+      expect(res.ok ? null : res.error).toMatchObject({ code: 'working-offline', message: expect.stringMatching(/^Work offline is on, so a site cannot be added now.*Turn Work offline off and save again\./) });
+      expect(sitesAsked()).toBe(before);
+      expect((await value('profiles:list')).profiles[0]?.keptSites).toEqual([first]);
+    });
+
+    it('keeps some of every site: the choice was made among the sites the token listed', async () => {
+      const profile = await addProfile();
+      const [first] = serverSiteIds();
+      await value('profiles:setWorkOffline', { id: profile.id, offline: true });
+      const before = sitesAsked();
+      expect((await value('profiles:setKeptSites', { id: profile.id, siteids: [first!] })).keptSites).toEqual([first]);
+      expect(sitesAsked()).toBe(before);
+    });
   });
 
   it('refuses an empty choice or a profile that does not exist', async () => {

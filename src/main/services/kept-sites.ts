@@ -30,6 +30,21 @@ async function manyPeople(client: ApiClient, many: number): Promise<boolean> {
   return !page.empty && page.items.length > 0;
 }
 
+/**
+ * The chosen sites to check with the server: those the profile does not keep
+ * yet (none when the choice is every site). A profile keeping every site checks
+ * them all when online; offline it takes the choice as the list it chose from
+ * (the sites its token saw), since taking sites off is this laptop's business.
+ */
+function sitesToCheck(profile: StoredProfile, chosen: readonly number[] | null): number[] {
+  if (chosen === null) return [];
+  if (profile.keptSites === undefined) return profile.workOffline ? [] : [...chosen];
+  const kept = new Set(profile.keptSites);
+  return chosen.filter((id) => !kept.has(id));
+}
+
+const OFFLINE_ADD = 'Work offline is on, so a site cannot be added now: Fieldbook checks with the platform that this profile still sees it. Turn Work offline off and save again. Taking sites off works offline.';
+
 export interface KeptSitesService {
   sites(arg: ParsedArg<'profiles:sites'>): Promise<ProfileSites>;
   setKept(arg: ParsedArg<'profiles:setKeptSites'>): Promise<ProfileSummary>;
@@ -43,6 +58,17 @@ export function createKeptSitesService(profiles: ProfileStore, session: Profiles
     return profile;
   }
 
+  /** Refuses sites the token no longer sees (nothing changed); asks nothing of the platform while the profile works offline. */
+  async function checkSeen(profile: StoredProfile, chosen: readonly number[]): Promise<void> {
+    if (profile.workOffline) throw new FieldbookError('working-offline', OFFLINE_ADD);
+    const seen = new Set((await sitesSeen(await session.clientFor(profile))).map((s) => s.siteid));
+    const unknown = chosen.filter((id) => !seen.has(id));
+    if (unknown.length === 0) return;
+    // a site the token does not see has no name here: it is counted, never shown by its id
+    const which = unknown.length === 1 ? 'One of the chosen sites is' : `${unknown.length} of the chosen sites are`;
+    throw new FieldbookError('invalid-argument', `${which} not seen by this profile's token any more, so the kept sites were not changed. Choose among the sites listed.`);
+  }
+
   return {
     async sites(arg) {
       const profile = await profileOf(arg.id);
@@ -53,15 +79,8 @@ export function createKeptSitesService(profiles: ProfileStore, session: Profiles
 
     async setKept(arg) {
       const profile = await profileOf(arg.id);
-      if (arg.siteids !== null) {
-        const seen = new Set((await sitesSeen(await session.clientFor(profile))).map((s) => s.siteid));
-        const unknown = arg.siteids.filter((id) => !seen.has(id));
-        if (unknown.length > 0) {
-          // a site the token does not see has no name here: it is counted, never shown by its id
-          const which = unknown.length === 1 ? 'One of the chosen sites is' : `${unknown.length} of the chosen sites are`;
-          throw new FieldbookError('invalid-argument', `${which} not seen by this profile's token any more, so the kept sites were not changed. Choose among the sites listed.`);
-        }
-      }
+      const check = sitesToCheck(profile, arg.siteids);
+      if (check.length > 0) await checkSeen(profile, check);
       return session.summaryOf(await profiles.setKeptSites(profile.id, arg.siteids));
     },
   };

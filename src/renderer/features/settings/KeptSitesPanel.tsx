@@ -67,6 +67,7 @@ function SiteChoice({ sites, chosen, onToggle, disabled }: { sites: ProfileSites
 
 export function KeptSitesPanel({ db, profile }: { db: FieldbookDb; profile: ProfileSummary }) {
   const running = useSyncState((s) => s.running);
+  const workingOffline = useSession((s) => s.connection?.workingOffline === true);
   const sites = useProfileSites(profile, running);
   const synced = useLiveQuery(() => db.syncCollections.count(), [db]) ?? 0;
   const [chosen, setChosen] = useState<Set<number> | null>(null);
@@ -110,7 +111,11 @@ export function KeptSitesPanel({ db, profile }: { db: FieldbookDb; profile: Prof
   }
 
   if (!sites || !current) {
-    const why = running ? 'The list of sites is asked of the platform when this sync finishes.' : 'The list of sites needs a connection to the platform.';
+    const why = running
+      ? 'The list of sites is asked of the platform when this sync finishes.'
+      : workingOffline
+        ? 'Work offline is on: the list of sites is asked of the platform when you turn it off.'
+        : 'The list of sites needs a connection to the platform.';
     return <p className="muted">{why}</p>;
   }
   const toggle = (id: number) => {
