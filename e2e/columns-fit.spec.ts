@@ -31,6 +31,9 @@ test('All credentials gives the credential’s name (with its category and site)
   const clipped = await clippedCells(app, grid, 'Credential');
   const whole = (await app.getByRole('grid', { name: grid }).getByRole('row').allTextContents()).length - 1 - clipped.length;
   expect(whole).toBeGreaterThan(clipped.length);
+  // and those cut short show their whole text on hover
+  expect(clipped.length).toBeGreaterThan(0);
+  expect(await clippedCells(app, grid, 'Credential', true)).toEqual([]);
 });
 
 test('the report’s people to act on show their finding and their group whole at 1280×800', async ({ app }) => {
@@ -49,5 +52,7 @@ test('the report’s people to act on show their finding and their group whole a
     await expect.poll(() => clippedCells(app, name, 'Group'), type).toEqual([]);
     // one finding is whole; several are a list that may run on
     await expect.poll(async () => (await clippedCells(app, name, 'Finding')).filter((text) => !/\), /.test(text)), type).toEqual([]);
+    // a list that runs on shows whole on hover
+    expect(await clippedCells(app, name, 'Finding', true), type).toEqual([]);
   }
 });

@@ -17,7 +17,7 @@ export interface Column<T> {
   width: string;
   render: (row: T) => ReactNode;
   sortable?: boolean;
-  /** the cell's text, when the column should widen to its longest value (site names) rather than cut it */
+  /** the cell's text, when the column should widen to its longest value (site names) rather than cut it; also the cell's tooltip */
   fitText?: (row: T) => string;
 }
 
@@ -163,7 +163,8 @@ function GridRow<T>({ id, index, row, columns, style, active, selected, label, o
         </div>
       )}
       {columns.map((c) => (
-        <div key={c.id} role="gridcell">
+        // a column fitted to its text may still cut its longest values (a narrow window): the whole text shows on hover
+        <div key={c.id} role="gridcell" title={c.fitText?.(row) || undefined}>
           {c.render(row)}
         </div>
       ))}
