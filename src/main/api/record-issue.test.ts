@@ -93,6 +93,7 @@ describe('a record the platform sent that could not be read', () => {
     const holding = { credentialid: 5, userid: 123, firstname: 'Maria', lastname: 'Bailey', expirationdate: { y: 2027 } };
     expect(words('credentialAssignment', [holding])).toBe('row 1, Maria Bailey: the expiration date is not text');
     expect(words('credentialAssignment', [{ credentialid: 'five', userid: 123 }])).toBe('row 1, a holder (id 123): the id of the credential is not a number');
+    expect(words('credentialAssignment', [{ credentialid: 5, userid: 0, firstname: 'Maria', lastname: 'Bailey' }])).toBe('row 1, Maria Bailey: the id of the person is not a positive number');
   });
 
   it('names a field inside one of a person’s e-mails', () => {

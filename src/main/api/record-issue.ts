@@ -62,7 +62,7 @@ function personName(raw: Raw): string | null {
 }
 
 /** A person, named by their name; a holder's `userid` is not its own id but its person's ("the id of the person"). */
-const person = (one = 'a person', ownId: string | undefined = 'userid'): RecordKind => ({ one, id: 'userid', ...(ownId ? { ownId } : {}), name: personName, named: (name) => name });
+const person = (one = 'a person', ownId: string | null = 'userid'): RecordKind => ({ one, id: 'userid', ...(ownId !== null ? { ownId } : {}), name: personName, named: (name) => name });
 
 function called(noun: string, id: string, nameField: string): RecordKind {
   const one = `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
@@ -81,7 +81,7 @@ const KINDS: Readonly<Record<SchemaName, RecordKind>> = {
   module: called('feature', 'accessID', 'moduleName'),
   credentialCategory: called('credential category', 'categoryid', 'categoryname'),
   credential: called('credential', 'credentialid', 'credentialname'),
-  credentialAssignment: person('a holder', undefined),
+  credentialAssignment: person('a holder', null),
   course: called('course', 'courseid', 'coursename'),
   trainingAssignment: { one: 'a training assignment', id: 'transcriptid', ownId: 'transcriptid', name: personName, named: (name) => `the training assignment of ${name}` },
 };
