@@ -64,7 +64,9 @@ test('a page with the right syntax but the wrong shape is refused too', async ({
     /^\/v1\/users(\?|$)/.test(request.url) ? { status: 200, body: JSON.stringify({ users: [{ userid: 'not a number', username: ['<b>x</b>'] }] }) } : undefined,
   );
   await connect(app, api.baseUrl, fullToken);
-  await expect(app.getByText(/did not have the expected shape/).first()).toBeVisible({ timeout: 30_000 });
+  // the record in words: its row, what it is (it has no readable name or id), which field and what is wrong; no API name
+  await expect(app.getByText('The list of users could not be read: row 1, a person: the id is not a number.', { exact: false }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(app.getByText(/userid|expected shape/)).toHaveCount(0);
   await expect(app.getByRole('button', { name: /^(Sync now|Resume sync)$/ })).toBeVisible({ timeout: 30_000 });
   expect((await cachedCounts(app))['users'] ?? 0).toBe(0);
 });

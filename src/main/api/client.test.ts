@@ -182,38 +182,36 @@ describe('ApiClient.getPage', () => {
     const f = fakeFetch(() => json(200, { users: [user, { ...user, userid: 'abc' }] }));
     const err = await failure(client(f.fetch).api.getPage('/users', 'users', 'user', page));
     expect(err.appError.code).toBe('malformed-response');
-    expect(err.appError.message).toContain('userid abc, row 2 of the list: userid:');
+    expect(err.appError.message).toBe('The platform’s answer could not be read: row 2, Ann Lee: the id is not a number. Nothing of it was used.');
     expect(err.retryable).toBe(false);
   });
 
   it.each([
-    ['a negative user id', { ...user, userid: -5 }, 'userid -5'],
-    ['a user id of 0', { ...user, userid: 0 }, 'userid 0'],
-    ['a negative user id sent as text', { ...user, userid: '-5' }, 'userid -5'],
-    ['a site id of 0', { ...user, siteid: 0 }, 'siteid'],
-  ])('refuses %s like any malformed id, naming the record and its row', async (_what, bad, named) => {
+    ['a negative user id', { ...user, userid: -5 }, 'the id'],
+    ['a user id of 0', { ...user, userid: 0 }, 'the id'],
+    ['a negative user id sent as text', { ...user, userid: '-5' }, 'the id'],
+    ['a site id of 0', { ...user, siteid: 0 }, 'the id of the site'],
+  ])('refuses %s like any malformed id, naming the record and its row', async (_what, bad, field) => {
     const f = fakeFetch(() => json(200, { users: [user, bad] }));
     const err = await failure(client(f.fetch).api.getPage('/users', 'users', 'user', page));
     expect(err.appError.code).toBe('malformed-response');
-    expect(err.appError.message).toContain(named);
-    expect(err.appError.message).toContain('row 2 of the list');
-    expect(err.appError.message).toContain('expected a positive id');
+    expect(err.appError.message).toContain(`row 2, Ann Lee: ${field} is not a positive number.`);
   });
 
   it('validates only the items asked for, and names a bad one by its row in the whole page', () => {
     const list = [user, { ...user, userid: 'not checked' }, { ...user, userid: 'abc' }];
     // item 1 is one the cache holds as received: not validated
-    expect(validateItems('user', list, { path: '/users', startrow: 1 }, [0])).toHaveLength(1);
+    expect(validateItems('user', list, { startrow: 1 }, [0])).toHaveLength(1);
     const err = (() => {
       try {
-        validateItems('user', list, { path: '/users', startrow: 11 }, [0, 2]);
+        validateItems('user', list, { startrow: 11 }, [0, 2]);
       } catch (e) {
         return e as ApiError;
       }
       throw new Error('no error');
     })();
     expect(err.appError.code).toBe('malformed-response');
-    expect(err.appError.message).toContain('userid abc, row 13 of the list: userid:');
+    expect(err.appError.message).toContain('row 13, Ann Lee: the id is not a number');
   });
 
   it('requires the wrapper key in its exact letter case', async () => {

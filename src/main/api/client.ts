@@ -12,6 +12,7 @@ import type { AppError } from '../../shared/ipc.ts';
 import { ApiError, DEFAULT_RETRY_POLICY, DEFAULT_TIMEOUT_MS, appErrorFromResponse, defaultMessage, isFailureStatusCode, parseRetryAfter, retryDelay } from './errors.ts';
 import { scanList, type ScannedList } from './list-scan.ts';
 import { readCappedBody } from './read-body.ts';
+import { UnreadableRecord, recordIssue } from './record-issue.ts';
 
 export { ApiError } from './errors.ts';
 
@@ -284,44 +285,23 @@ function parseJson(text: string): { body: unknown; parsed: boolean } {
 }
 
 /**
- * A page's items validated with schemas[schema], or ApiError 'malformed-response'
- * naming the first bad record by its id and row. `only` validates just those
+ * A page's items validated with schemas[schema], or UnreadableRecord
+ * ('malformed-response') naming the first bad record in words by its row, the
+ * record and what is wrong (record-issue.ts). `only` validates just those
  * indexes (the others are items the cache holds as received): the result has
  * their items in that order.
  */
 export function validateItems<K extends SchemaName>(
   schema: K,
   list: unknown[],
-  where: { path: string; startrow: number; httpcode?: number },
+  where: { startrow: number; httpcode?: number },
   only?: readonly number[],
 ): Parsed<K>[] {
   const subset = only ? only.map((i) => list[i]) : list;
   const items = z.array(schemas[schema]).safeParse(subset);
   if (items.success) return items.data as Parsed<K>[];
   // the message names the record by its row in the whole page
-  const detail = describeRecordIssue(items.error, list, schema, where.startrow, only ? (i) => only[i] ?? i : undefined);
-  throw new ApiError({ code: 'malformed-response', message: `${defaultMessage('malformed-response')} (${where.path}: ${detail})`, ...(where.httpcode !== undefined ? { httpcode: where.httpcode } : {}) });
-}
-
-/** Which record of the list failed, by its id and its row (startrow-based), and why. */
-function describeRecordIssue(error: z.ZodError, list: unknown[], schema: SchemaName, startrow: number, indexInList?: (i: number) => number): string {
-  const issue = error.issues[0];
-  const at = typeof issue?.path[0] === 'number' ? issue.path[0] : null;
-  const index = at !== null && indexInList ? indexInList(at) : at;
-  if (!issue || index === null) return describeIssue(error);
-  const field = issue.path.slice(1).join('.') || 'record';
-  const idField = Object.keys(schemas[schema].shape)[0] ?? 'id';
-  const raw = list[index];
-  const id = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>)[idField] : undefined;
-  const named = typeof id === 'number' || typeof id === 'string' ? `${idField} ${String(id).slice(0, 40)}` : 'a record without a readable id';
-  return `${named}, row ${startrow + index} of the list: ${field}: ${issue.message}`;
-}
-
-function describeIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'unexpected shape';
-  const where = issue.path.length ? issue.path.join('.') : 'item';
-  return `${where}: ${issue.message}`;
+  throw new UnreadableRecord(recordIssue(items.error, list, schema, where.startrow, only ? (i) => only[i] ?? i : undefined), where.httpcode);
 }
 
 export class ApiClient {
@@ -532,7 +512,7 @@ export class ApiClient {
     const next = nextLink((body as Record<string, unknown>).pagination);
     if (page.fingerprint && hash === undefined && bytes !== undefined) hash = hashBody(bytes);
     if (page.validate === false) return { items: [], raw: list, next, empty: false, ...(hash !== undefined ? { hash } : {}) };
-    const listPage: ListPage<K> = { items: validateItems(schema, list, { path, startrow: page.startrow, httpcode }), next, empty: false };
+    const listPage: ListPage<K> = { items: validateItems(schema, list, { startrow: page.startrow, httpcode }), next, empty: false };
     if (hash !== undefined) listPage.hash = hash;
     return listPage;
   }

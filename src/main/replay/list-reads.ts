@@ -249,7 +249,7 @@ export class ListReads implements RecordSource {
       const query = { startrow: index * LIST_PAGE_SIZE + 1, limit: LIST_PAGE_SIZE };
       const answer = await client.request('GET', route.path, { query, retry: 'auto', ...(signal ? { signal } : {}) });
       const items: ListItem[] =
-        route.schema === 'user' ? itemsOf(answer.body, [route.wrapperKey], 'user', route.path) : itemsOf(answer.body, [route.wrapperKey], 'credentialAssignment', route.path);
+        route.schema === 'user' ? itemsOf(answer.body, [route.wrapperKey], 'user', query.startrow) : itemsOf(answer.body, [route.wrapperKey], 'credentialAssignment', query.startrow);
       return { items, readAt, seq };
     });
   }

@@ -45,7 +45,7 @@ export async function withReadBack(client: ReplayClient, op: OpSpec, outcome: Do
   if (userid !== null) {
     try {
       const answer = await client.request('GET', `/users/${userid}`, { retry: 'auto', ...(signal ? { signal } : {}) });
-      const user = itemsOf(answer.body, ['users'], 'user', `/users/${userid}`).find((u) => u.userid === userid);
+      const user = itemsOf(answer.body, ['users'], 'user').find((u) => u.userid === userid);
       if (user) out = { ...out, readBack: { user: { ...user } } };
     } catch {
       // freshness only: the op is done

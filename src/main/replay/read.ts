@@ -4,10 +4,11 @@
  * deletes). Only routes whose shape the spec gives are relied on where possible;
  * every answer is validated before it is trusted.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { isStatusBody, schemas, type SchemaName } from '../../shared/api/index.ts';
 import type { AppError, OpSpec } from '../../shared/ipc.ts';
 import { TRAINING_WIRE_FIELD } from './routes.ts';
+import { recordIssue } from '../api/record-issue.ts';
 
 export interface ReplayClient {
   request(
@@ -30,25 +31,27 @@ export class ReplayReadError extends Error {
   }
 }
 
-function malformed(path: string): ReplayReadError {
-  return new ReplayReadError({ code: 'malformed-response', message: `The server's answer to ${path} could not be read.` });
+/** "The platform's answer could not be read: row 1, Ann Lee: the status is not text." (no route: record-issue.ts) */
+function malformed(why: string): ReplayReadError {
+  return new ReplayReadError({ code: 'malformed-response', message: `The platform’s answer could not be read: ${why}.` });
 }
 
-/** Items of a list answer: the wrapper's array, [] for 901, the object itself when it comes unwrapped. */
-export function itemsOf<K extends SchemaName>(body: unknown, wrapperKeys: readonly string[], schema: K, path: string): z.output<(typeof schemas)[K]>[] {
+/**
+ * Items of a list answer: the wrapper's array, [] for 901, the object itself when it comes unwrapped.
+ * A record that fails validation is named in words by its row (counted from `startrow`), the record and the field.
+ */
+export function itemsOf<K extends SchemaName>(body: unknown, wrapperKeys: readonly string[], schema: K, startrow = 1): z.output<(typeof schemas)[K]>[] {
   if (isStatusBody(body)) {
     if (body.statuscode === 901) return [];
-    throw malformed(path);
+    throw malformed('it holds a status, not the records asked for');
   }
-  if (body === null || typeof body !== 'object') throw malformed(path);
+  if (body === null || typeof body !== 'object') throw malformed('it holds no records');
   const obj = body as Record<string, unknown>;
   const key = wrapperKeys.find((k) => Array.isArray(obj[k]));
   const raw: unknown[] = key ? (obj[key] as unknown[]) : [obj];
-  return raw.map((item) => {
-    const parsed = schemas[schema].safeParse(item);
-    if (!parsed.success) throw malformed(path);
-    return parsed.data as z.output<(typeof schemas)[K]>;
-  });
+  const parsed = z.array(schemas[schema]).safeParse(raw);
+  if (!parsed.success) throw malformed(recordIssue(parsed.error, raw, schema, startrow));
+  return parsed.data as z.output<(typeof schemas)[K]>[];
 }
 
 async function list<K extends SchemaName>(
@@ -60,13 +63,13 @@ async function list<K extends SchemaName>(
   query: Record<string, string | number> = {},
 ): Promise<z.output<(typeof schemas)[K]>[]> {
   const answer = await client.request('GET', path, { query: { startrow: 1, limit: 1000, ...query }, retry: 'auto', ...(signal ? { signal } : {}) });
-  return itemsOf(answer.body, wrapperKeys, schema, path);
+  return itemsOf(answer.body, wrapperKeys, schema, Number(query['startrow'] ?? 1));
 }
 
 /** A route that names one record: no paging to ask for (the conflict check of every update goes through here). */
 async function one<K extends SchemaName>(client: ReplayClient, path: string, wrapperKeys: readonly string[], schema: K, signal: AbortSignal | undefined): Promise<z.output<(typeof schemas)[K]>[]> {
   const answer = await client.request('GET', path, { retry: 'auto', ...(signal ? { signal } : {}) });
-  return itemsOf(answer.body, wrapperKeys, schema, path);
+  return itemsOf(answer.body, wrapperKeys, schema);
 }
 
 function present(record: Record<string, unknown>, id?: number | string): ServerState {

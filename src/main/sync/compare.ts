@@ -141,7 +141,7 @@ export class PageComparer {
 
   /** A page that is not skipped whole: its items, each known (held as received) or validated. */
   #readPage(task: SyncTask, page: Awaited<ReturnType<PageClient['getPage']>>, held: TaskItems, startrow: number): FetchedPage<PageItem> {
-    const where = { path: task.path, startrow };
+    const where = { startrow };
     const hash = page.hash !== undefined ? { hash: page.hash } : {};
     if (page.scanned) {
       const read = this.#scannedItems(task, page.scanned, held, where);
@@ -175,7 +175,7 @@ export class PageComparer {
    * fields do not fit: the page is then read whole (whose errors say which
    * item and why).
    */
-  #scannedItems(task: SyncTask, scanned: ScannedPage, held: TaskItems, where: { path: string; startrow: number }): Pick<FetchedPage<PageItem>, 'items' | 'listed'> | null {
+  #scannedItems(task: SyncTask, scanned: ScannedPage, held: TaskItems, where: { startrow: number }): Pick<FetchedPage<PageItem>, 'items' | 'listed'> | null {
     const { bytes, spans } = scanned;
     const count = spans.length / 2;
     const items: PageItem[] = new Array<PageItem>(count);

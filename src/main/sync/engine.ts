@@ -13,6 +13,7 @@ import type { AppError, HandlerContext, PageFingerprint, UserEmailsListed, PageF
 import { MAX_IPC_MESSAGE_BYTES } from '../../shared/ipc.ts';
 import type { CollectionName } from '../../shared/records.ts';
 import { ApiError } from '../api/errors.ts';
+import { UnreadableRecord } from '../api/record-issue.ts';
 import { toAppError } from '../ipc/errors.ts';
 import { containsSecretDeep } from '../secrets/scrub.ts';
 import type { ApiClient, RetryNotice } from '../api/client.ts';
@@ -316,16 +317,17 @@ export class SyncEngine {
       // the pages read before the failure still count: a resume starts after them
       await this.#sendHeld(task).catch(() => undefined);
       run.error = error;
-      this.#failCollections(task, error);
+      this.#failCollections(task, error, err instanceof UnreadableRecord ? err.issue : undefined);
       this.#progress(true);
     }
   }
 
-  #failCollections(task: SyncTask, error: AppError): void {
+  /** `record`: the list was stopped by a record that could not be read, in words (UnreadableRecord) */
+  #failCollections(task: SyncTask, error: AppError, record?: string): void {
     for (const collection of collectionsUnder(task.kind)) {
       if (this.#errors[collection]) continue;
       const own = KIND_SPECS[task.kind].fills.includes(collection);
-      this.#errors[collection] = collectionFailure(error, task, this.#names.describe(task), own);
+      this.#errors[collection] = collectionFailure(error, task, this.#names.describe(task), own, record);
     }
   }
 

@@ -2,7 +2,7 @@
  * A sync through a network that is not talking to the Data API: a redirect, a
  * sign-in page, a proxy that ignores `startrow` or `limit`. The whole sync
  * stops, says what it saw, and the pass is one after which the renderer prunes nothing.
- * A malformed record is named by its id and its row in the list.
+ * A malformed record is named in words: its row in the list, the record, the field, what is wrong.
  */
 import { describe, expect, it } from 'vitest';
 import type { EventName, EventPayloads, PageFingerprint, SyncPageEvent } from '../../shared/ipc.ts';
@@ -92,15 +92,13 @@ describe('a sync through something that is not the Data API', () => {
 });
 
 describe('a malformed record', () => {
-  it('is reported by its id and its row in the list; its page is not stored and nothing is pruned', async () => {
+  it('is reported in words by its row, its name and its field; its page is not stored and nothing is pruned', async () => {
     const lists = tinySite({ users: 10 });
     lists['/users']!.items[5] = user(6, 1, { username: { nested: 'not text' } });
     const { finished, pages, prunable } = await sync(lists);
     const error = finished.collections.users?.error;
     expect(error?.code).toBe('malformed-response');
-    expect(error?.message).toContain('userid 6');
-    expect(error?.message).toContain('row 6');
-    expect(error?.message).toContain('username');
+    expect(error?.message).toBe('The list of users could not be read: row 6, First6 Last6: the username is not text. Nothing was removed from this laptop; the next sync tries again.');
     const stored = pages.filter((p) => p.collection === 'users').flatMap((p) => (p.records as { userid: number }[]).map((u) => u.userid));
     expect(stored).not.toContain(6);
     expect(prunable).toBe(false);
@@ -133,7 +131,7 @@ describe('a record with an id that is not positive', () => {
       const { finished, pages, prunable } = await sync(lists);
       const error = finished.collections.users?.error;
       expect(error?.code).toBe('malformed-response');
-      expect(error?.message).toContain(`userid ${userid}, row 4`);
+      expect(error?.message).toContain(`could not be read: row 4, First${userid} Last${userid}: the id is not a positive number.`);
       const stored = pages.filter((p) => p.collection === 'users').flatMap((p) => (p.records as { userid: number }[]).map((u) => u.userid));
       expect(stored).not.toContain(userid);
       expect(prunable).toBe(false);

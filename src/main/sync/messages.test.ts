@@ -47,14 +47,14 @@ describe('a failed list, named in words', () => {
     expect(finished.collections.credentialAssignments?.error?.message).toContain('(while reading the holders of Cred 7)');
   });
 
-  it('shows no route of a malformed answer: the list is named after it', async () => {
+  it('names a record that could not be read by its row, its name and its field, in words, after the list', async () => {
     const lists = tinySite();
     lists['/sites/1/access/groups']!.items[0] = { ...lists['/sites/1/access/groups']!.items[0], groupid: 'forty' };
     const { finished } = await sync(lists, () => null);
-    const message = finished.collections.groups?.error?.message ?? '';
-    expect(message).toMatch(/did not have the expected shape/);
-    expect(message).toContain('(while reading the groups of North)');
-    expect(message).not.toContain('/sites/');
+    const after = 'Nothing was removed from this laptop; the next sync tries again.';
+    expect(finished.collections.groups?.error?.message).toBe(`The groups of North could not be read: row 1, the group “Crew”: the id is not a number. ${after}`);
+    expect(finished.collections.groupMembers?.error?.message).toBe(`Not synced, because the groups of North could not be read: row 1, the group “Crew”: the id is not a number. ${after}`);
+    for (const message of messagesOf(finished)) expect(message).not.toMatch(/\/sites|groupid|Invalid input/);
   });
 
   it('says "a site" when the site was never named (its name came empty)', async () => {

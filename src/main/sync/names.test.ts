@@ -93,14 +93,22 @@ describe('a name from the API, as a message shows it', () => {
 describe('messages about a list', () => {
   const groups = makeTask('groups', { siteid: 101 });
   const list = 'the groups of Riverside Plant';
-  const malformed = { code: 'malformed-response' as const, message: "The server's answer did not have the expected shape (/sites/101/access/groups: record 2: groupid is missing)" };
+  const malformed = { code: 'malformed-response' as const, message: 'The server’s answer did not have the expected shape, so it was not used. (/sites/101/access/groups: not JSON)' };
 
   it('a failed list names it in words and drops its route', () => {
     const own = collectionFailure(malformed, groups, list, true).message;
-    expect(own).toBe("The server's answer did not have the expected shape (record 2: groupid is missing) (while reading the groups of Riverside Plant)");
+    expect(own).toBe('The server’s answer did not have the expected shape, so it was not used. (not JSON) (while reading the groups of Riverside Plant)');
     const child = collectionFailure(malformed, groups, list, false).message;
     expect(child).toMatch(/^Not synced, because the groups of Riverside Plant could not be read: /);
     expect(child).not.toContain('/sites/101');
+  });
+
+  it('a list stopped by a record that could not be read says which, after the list, and what that means for the cache', () => {
+    const unreadable = { code: 'malformed-response' as const, message: 'The platform’s answer could not be read: row 5, Maria Bailey: the e-mail address is not text. Nothing of it was used.' };
+    const record = 'row 5, Maria Bailey: the e-mail address is not text';
+    const after = 'Nothing was removed from this laptop; the next sync tries again.';
+    expect(collectionFailure(unreadable, groups, list, true, record).message).toBe(`The groups of Riverside Plant could not be read: ${record}. ${after}`);
+    expect(collectionFailure(unreadable, groups, list, false, record).message).toBe(`Not synced, because the groups of Riverside Plant could not be read: ${record}. ${after}`);
   });
 
   it('a failure that stops the sync names the list instead of its route', () => {

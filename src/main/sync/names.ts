@@ -131,8 +131,22 @@ export function fatalInWords(error: AppError, task: SyncTask, list: string): App
   return error.message.includes(task.path) ? { ...error, message: capitalised(withoutRoute(error.message, task, list)) } : error;
 }
 
-/** The error shown on a collection when a list failed: its own list ("… (while reading X)") or one it comes from. */
-export function collectionFailure(error: AppError, task: SyncTask, list: string, own: boolean): AppError {
+/**
+ * What a list stopped by a record that could not be read means for the cache:
+ * the pass removes nothing (prune.ts: not after a failed list), the pages read
+ * before it were stored, the rest keeps what it had; the next sync reads it again.
+ */
+const AFTER_UNREADABLE_RECORD = 'Nothing was removed from this laptop; the next sync tries again.';
+
+/**
+ * The error shown on a collection when a list failed: its own list ("… (while reading X)") or one it comes from.
+ * `record`: the list was stopped by a record that could not be read ("row 5, Maria Bailey: the e-mail address is …").
+ */
+export function collectionFailure(error: AppError, task: SyncTask, list: string, own: boolean, record?: string): AppError {
+  if (record !== undefined) {
+    const failed = `${list} could not be read: ${record}. ${AFTER_UNREADABLE_RECORD}`;
+    return { ...error, message: own ? capitalised(failed) : `Not synced, because ${failed}` };
+  }
   const message = withoutRoute(error.message, task);
   return own ? { ...error, message: `${message} (while reading ${list})` } : { ...error, message: `Not synced, because ${list} could not be read: ${message}` };
 }

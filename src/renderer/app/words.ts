@@ -1,69 +1,11 @@
 /**
  * The coordinator's words for the platform's field names, and plural forms.
  * One table for every view that names a field (conflicts, Outbox, Inspect, undo,
- * previews, import columns): a raw API name is never shown to a person.
+ * previews, import columns): a raw API name is never shown to a person. The
+ * table itself is in src/shared/field-words.ts, which main uses too.
  */
 
-const FIELD_LABELS: Readonly<Record<string, string>> = {
-  userid: 'Person',
-  siteid: 'Site',
-  username: 'Username',
-  firstname: 'First name',
-  lastname: 'Last name',
-  employeeid: 'Employee ID',
-  status: 'Status',
-  usertype: 'User type',
-  email: 'E-mail',
-  emailid: 'E-mail',
-  isprimary: 'Primary e-mail',
-  groupid: 'Group',
-  groupname: 'Group',
-  categoryid: 'Category',
-  accessID: 'Feature',
-  credentialid: 'Credential',
-  credentialname: 'Credential',
-  startdate: 'Start date',
-  expirationdate: 'Expiration date',
-  credentialnumber: 'Credential number',
-  notes: 'Notes',
-  courseid: 'Course',
-  coursename: 'Course',
-  course_name: 'Course',
-  course_status: 'Training status',
-  start_date: 'Start date',
-  start_time: 'Start time',
-  due_date: 'Due date',
-  due_time: 'Due time',
-  assignment_method: 'Assigned by',
-  transcriptid: 'Training assignment',
-  // the names outbox ops use for training fields, and the others they change
-  duedate: 'Due date',
-  coursestatus: 'Training status',
-  assignmentmethod: 'Assigned by',
-  password: 'Password',
-  /** the record as a whole (is it there at all?), in conflicts and the undo preview */
-  record: 'Record',
-};
-
-/** "expirationdate" → "Expiration date"; an unknown name is made readable rather than shown raw. */
-export function fieldLabel(field: string): string {
-  const known = FIELD_LABELS[field];
-  if (known !== undefined) return known;
-  const spaced = field
-    .replace(/_/g, ' ')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .trim()
-    .toLowerCase();
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-}
-
-/** A field's label inside a sentence: "status", "first name", "employee ID" (acronyms keep their capitals). */
-export function fieldInSentence(field: string): string {
-  return fieldLabel(field).replace(/\b([A-Z])(?=[a-z-])/g, (letter) => letter.toLowerCase());
-}
-
-/** Every raw field name the table knows (for the test that no view shows one). */
-export const RAW_FIELD_NAMES: readonly string[] = Object.keys(FIELD_LABELS);
+export { fieldLabel, fieldInSentence, RAW_FIELD_NAMES } from '../../shared/field-words.ts';
 
 const pluralRules = new Map<string, Intl.PluralRules>();
 
