@@ -132,6 +132,46 @@ describe('reading one paged list', () => {
       expect(server.startrows.length).toBe(requestsForList(n, null, o));
     }
   });
+
+  it('makes exactly the requests the plan counts when a size was announced: the same, longer or shorter than the list', async () => {
+    const { requestsForList } = await import('./plan.ts');
+    for (const n of [0, 2, 3, 9, 10, 25, 40]) {
+      for (const hint of [0, 3, 9, 10, 25, 40]) {
+        const server = serve(() => rows(n));
+        const { ids } = await read(server.fetchPage, o, 1, hint);
+        expect(ids, `${n} rows, ${hint} announced`).toEqual(rows(n).map((r) => r.id));
+        expect(server.startrows.length, `${n} rows, ${hint} announced`).toBe(requestsForList(n, hint, o));
+      }
+    }
+  });
+
+  it('asks the next announced page as soon as the oldest has come, not once the slowest of a wave has', async () => {
+    const data = rows(30);
+    const asked: number[] = [];
+    const answers = new Map<number, () => void>();
+    const fetchPage = (startrow: number) => {
+      asked.push(startrow);
+      return new Promise<FetchedPage<Row>>((resolve) => {
+        const items = data.slice(startrow - 1, startrow - 1 + o.limit);
+        answers.set(startrow, () => resolve({ items, empty: items.length === 0 }));
+      });
+    };
+    const reading = read(fetchPage, o, 1, 30);
+    const settle = () => new Promise((r) => setTimeout(r, 0));
+    await settle();
+    // four pages at once, as before
+    expect(asked).toEqual([1, 4, 7, 10]);
+    // the first comes, the other three are slow: the fifth is asked now
+    answers.get(1)!();
+    await settle();
+    expect(asked).toEqual([1, 4, 7, 10, 13]);
+    for (let start = 4; start <= 31; start += 3) {
+      answers.get(start)?.();
+      await settle();
+    }
+    const { ids } = await reading;
+    expect(ids).toEqual(data.map((r) => r.id));
+  });
 });
 
 describe('the default paging', () => {

@@ -6,7 +6,7 @@
  * `next` link. I/O is injected: `fetchPage` and `onPage`.
  */
 import { ApiError } from '../api/errors.ts';
-import { nextWaveSize, pagingStep, waveStartrows, type PagingOptions } from './plan.ts';
+import { knownPages, nextWaveSize, pagingStep, waveStartrows, type PagingOptions } from './plan.ts';
 
 export interface FetchedPage<T> {
   items: T[];
@@ -70,10 +70,67 @@ function rowsOf(page: FetchedPage<unknown>): number {
   return page.rows ?? page.items.length;
 }
 
-export async function readList<T>(startrow: number, hint: number | null, o: PagingOptions, deps: PagerDeps<T>): Promise<PagerResult> {
+/** Hands pages on in start-row order, de-duplicated; says when the list ended. */
+function handOver<T>(startrow: number, o: PagingOptions, deps: PagerDeps<T>) {
   const step = pagingStep(o);
   const seen = new Set<string | number>();
-  let pagesDone = 0;
+  /** the list's rows when `page` ends it, else null */
+  return async (page: FetchedPage<T>, pageStart: number): Promise<number | null> => {
+    const items = page.items.filter((item) => {
+      const key = deps.keyOf(item);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    const done = endsList(page, o);
+    // A full page of rows already seen: whatever answers ignores startrow (a proxy or cache serving
+    // the same page). Not the Data API: the pass stops and prunes nothing, and this page is not handed on.
+    // (A filtered page skipped whole lists its kept rows only, which may all sit where pages overlap: its body matched
+    // the fingerprint of this very start row, which a page served for every start row would not.)
+    if (!done && items.length === 0 && page.items.length > 0 && page.rows === undefined) throw samePageError(pageStart);
+    await deps.onPage({ startrow: pageStart, items, nextStartrow: pageStart + step, done, ...(page.hash !== undefined ? { hash: page.hash } : {}), ...(page.unchanged ? { unchanged: true } : {}), ...(page.listed ? { listed: page.listed } : {}) });
+    return done ? pageStart - startrow + (page.empty ? 0 : rowsOf(page)) : null;
+  };
+}
+
+const endsList = (page: FetchedPage<unknown>, o: PagingOptions): boolean => page.empty || rowsOf(page) < o.limit;
+
+/**
+ * The pages a hint announces (plan.ts `knownPages`): up to `maxWave` of them in
+ * flight, the next asked as soon as the oldest has come, so the engine's lanes
+ * stay busy on a long list instead of waiting for a whole wave's slowest page.
+ * Resolves with the list's rows when one of them ended it, else null.
+ */
+async function readKnownPages<T>(known: number, startrow: number, o: PagingOptions, deps: PagerDeps<T>, handOn: (page: FetchedPage<T>, start: number) => Promise<number | null>): Promise<number | null> {
+  const step = pagingStep(o);
+  const inFlight: { start: number; page: Promise<FetchedPage<T>> }[] = [];
+  let asked = 0;
+  const askMore = () => {
+    for (; asked < known && inFlight.length < o.maxWave; asked++) {
+      const start = startrow + asked * step;
+      const page = deps.fetchPage(start);
+      // a page asked ahead may fail while an earlier one is still being handed on
+      page.catch(() => undefined);
+      inFlight.push({ start, page });
+    }
+  };
+  askMore();
+  for (let oldest = inFlight.shift(); oldest; oldest = inFlight.shift()) {
+    const page = await oldest.page;
+    if (!endsList(page, o)) askMore();
+    const rows = await handOn(page, oldest.start);
+    if (rows !== null) return rows;
+  }
+  return null;
+}
+
+export async function readList<T>(startrow: number, hint: number | null, o: PagingOptions, deps: PagerDeps<T>): Promise<PagerResult> {
+  const step = pagingStep(o);
+  const handOn = handOver(startrow, o, deps);
+  const known = knownPages(hint, o);
+  const ended = await readKnownPages(known, startrow, o, deps, handOn);
+  if (ended !== null) return { rows: ended };
+  let pagesDone = known;
 
   const fetchWave = (from: number, done: number) => {
     const startrows = waveStartrows(from, nextWaveSize(done, hint, o), o);
@@ -83,32 +140,18 @@ export async function readList<T>(startrow: number, hint: number | null, o: Pagi
     return { startrows, pages };
   };
 
-  let wave = fetchWave(startrow, pagesDone);
+  // beyond what the hint announced: speculative waves (plan.ts)
+  let wave = fetchWave(startrow + known * step, pagesDone);
   for (;;) {
     const pages = await wave.pages;
-    const ends = pages.findIndex((p) => p.empty || rowsOf(p) < o.limit);
+    const ends = pages.findIndex((p) => endsList(p, o));
     pagesDone += wave.startrows.length;
     const current = wave;
     // keep the next wave in flight while this one is handed on (overlaps fetching with writing)
     if (ends < 0) wave = fetchWave(current.startrows.at(-1)! + step, pagesDone);
-
     for (let i = 0; i < pages.length; i++) {
-      const page = pages[i]!;
-      const pageStart = current.startrows[i]!;
-      const items = page.items.filter((item) => {
-        const key = deps.keyOf(item);
-        if (seen.has(key)) return false;
-        seen.add(key);
-        return true;
-      });
-      const done = i === ends;
-      // A full page of rows already seen: whatever answers ignores startrow (a proxy or cache serving
-      // the same page). Not the Data API: the pass stops and prunes nothing, and this page is not handed on.
-      // (A filtered page skipped whole lists its kept rows only, which may all sit where pages overlap: its body matched
-      // the fingerprint of this very start row, which a page served for every start row would not.)
-      if (!done && items.length === 0 && page.items.length > 0 && page.rows === undefined) throw samePageError(pageStart);
-      await deps.onPage({ startrow: pageStart, items, nextStartrow: pageStart + step, done, ...(page.hash !== undefined ? { hash: page.hash } : {}), ...(page.unchanged ? { unchanged: true } : {}), ...(page.listed ? { listed: page.listed } : {}) });
-      if (done) return { rows: pageStart - startrow + (page.empty ? 0 : rowsOf(page)) };
+      const rows = await handOn(pages[i]!, current.startrows[i]!);
+      if (rows !== null) return { rows };
     }
   }
 }

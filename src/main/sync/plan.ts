@@ -2,12 +2,14 @@
  * The sync plan's arithmetic: how a list is paged, and how many requests the
  * plan needs. Pure: no I/O.
  *
- * A list is read in waves of pages requested together (speculative parallel
- * paging: the API gives no total). When a task's size is announced (a group's
- * usercount, a credential's holders, the previous sync's total) the first wave
- * asks for every page that size needs; beyond that, waves grow 1, 1, 2, 4 ...
- * up to `maxWave`. The task stops after the wave holding its first short page
- * (or 901). Consecutive pages overlap by `overlap` rows, so a record that moves
+ * When a task's size is announced (a group's usercount, a credential's holders,
+ * the previous sync's total), the pages that size needs are asked `maxWave` at
+ * a time, the next as soon as the oldest has come (a sliding window: a long list
+ * keeps the engine's lanes busy). Beyond them the list is read in waves of pages
+ * requested together (speculative parallel paging: the API gives no total),
+ * growing 1, 1, 2, 4 ... up to `maxWave`. The task stops at its first short page
+ * (or 901): after the wave holding it, or, among the announced pages, with the
+ * `maxWave - 1` asked after it. Consecutive pages overlap by `overlap` rows, so a record that moves
  * one place earlier between two requests (a deletion) is still seen; the
  * de-duplication by primary key drops the repeats.
  *
@@ -40,6 +42,11 @@ export function pagesNeeded(rows: number, o: PagingOptions): number {
   return Math.floor((rows - o.limit) / pagingStep(o)) + 2;
 }
 
+/** The pages a task's announced size needs (0: no size announced): read through a sliding window, not in waves. */
+export function knownPages(hint: number | null, o: PagingOptions): number {
+  return hint === null ? 0 : pagesNeeded(hint, o);
+}
+
 /** How many pages the next wave asks for, after `pagesDone` pages of this run. */
 export function nextWaveSize(pagesDone: number, hint: number | null, o: PagingOptions): number {
   const expected = hint === null ? 0 : pagesNeeded(hint, o);
@@ -50,7 +57,10 @@ export function nextWaveSize(pagesDone: number, hint: number | null, o: PagingOp
 /** The requests a list of `rows` rows (from the task's start row) costs, wave by wave. */
 export function requestsForList(rows: number, hint: number | null, o: PagingOptions): number {
   const needed = pagesNeeded(rows, o);
-  let done = 0;
+  const known = knownPages(hint, o);
+  // ended among the announced pages: the window had asked up to maxWave - 1 more (never past the announced ones)
+  if (needed <= known) return Math.min(known, needed + o.maxWave - 1);
+  let done = known;
   while (done < needed) done += nextWaveSize(done, hint, o);
   return done;
 }
