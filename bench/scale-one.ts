@@ -7,14 +7,23 @@
  * first sync does), and the cache's records compared with the server's data:
  * none of another site.
  */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { benchPage } from './browser-lib.ts';
 import { chromiumSeconds, waitUntilQuiet } from './cpu-lib.ts';
 import { median, type BenchContext, type Figure } from './lib.ts';
 import { describeCounts, megabytes, PART_PREFIX, strayRecords, type StrayCount } from './scale-lib.ts';
 import { timeSync, transferFloor, type ScaleSession, type Site, type TimedSync } from './scale-session.ts';
-import { atMost, describeTimeline, medianRound, ratioFigure, rowsWrittenFrom, slowestParts } from './sync-lib.ts';
+import { atMost, describeTimeline, medianRound, ratioFigure, rowsWrittenFrom, slowestParts, type RecordedRequest } from './sync-lib.ts';
 import { writeFloor } from './scale-all.ts';
 import { COLLECTIONS } from '../src/shared/records.ts';
+
+/** The requests as path, asked and answered (ms from the first request), in the order made. */
+function dumpRequests(file: string, requests: readonly RecordedRequest[]): void {
+  const t0 = requests[0]?.at ?? 0;
+  const round = (ms: number | undefined) => (ms === undefined ? null : Math.round(ms - t0));
+  writeFileSync(file, JSON.stringify(requests.map((r) => ({ path: new URL(r.url).pathname + new URL(r.url).search, asked: round(r.at), answered: round(r.answeredAt) })), null, 1));
+}
 
 /** A ratio shown for where the time goes, with no target of its own. */
 const informative = ({ target: _target, pass: _pass, ...figure }: Figure): Figure => figure;
@@ -109,6 +118,8 @@ export async function runOneSite(ctx: BenchContext, s: ScaleSession): Promise<On
     const own = await transferFloor(s.session, resync.requests);
     resyncs.push({ ...resync, floorMs: own.ms, rows: rowsWrittenFrom(resync.statusText) });
     ctx.log(`${P}: resync ${seconds(resync.ms)} s against ${seconds(own.ms)} s: ${describeTimeline(resync.timeline)}`);
+    // FIELDBOOK_SCALE_DUMP=DIR: each resync's requests (path, asked and answered in ms from the first) for a closer look
+    if (process.env.FIELDBOOK_SCALE_DUMP) dumpRequests(path.join(process.env.FIELDBOOK_SCALE_DUMP, `resync-${round + 1}.json`), resync.requests);
   }
   ctx.log(`${P}: counting the cache's records against the server's data`);
   const stray = await strayInCache(s, [site.siteid]);
