@@ -45,8 +45,9 @@ function sites(server: { query<T>(sql: string, ...p: (string | number)[]): T[] }
   return server.query<{ siteid: number; sitename: string }>('SELECT siteid, sitename FROM sites WHERE customerid = ? ORDER BY siteid', OUR_CUSTOMER);
 }
 
-test('working offline: taking a site off asks nothing of the platform; adding one says it waits for the connection', async ({ app, api, fullToken, server }) => {
-  const [kept, other] = sites(server);
+test('working offline: taking a site off or adding it back asks nothing of the platform; the added site comes with the sync once Work offline is off', async ({ app, api, fullToken, server }) => {
+  const [, other] = sites(server);
+  const person = server.query<{ username: string }>('SELECT username FROM users WHERE siteid = ? ORDER BY userid LIMIT 1', other!.siteid)[0]!;
   await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
   await goTo(app, 'Connection & sync');
   const panel = keptPanel(app);
@@ -58,17 +59,23 @@ test('working offline: taking a site off asks nothing of the platform; adding on
   await panel.getByRole('checkbox', { name: other!.sitename }).uncheck();
   await panel.getByRole('button', { name: 'Save sites' }).click();
   await expect(panel).toContainText(`${other!.sitename}: removed from this laptop.`);
+  // the panel says what is kept now, though the list of sites could not be asked again
+  await expect(panel.getByRole('checkbox', { name: other!.sitename })).not.toBeChecked();
+  await expect(panel).toContainText('1 site of 2 kept.');
   expect(api.log.slice(asked)).toEqual([]);
 
   await panel.getByRole('checkbox', { name: other!.sitename }).check();
   await panel.getByRole('button', { name: 'Save sites' }).click();
-  await expect(app.getByRole('alert').filter({ hasText: 'Work offline is on, so a site cannot be added now' })).toBeVisible();
+  await expect(panel).toContainText(`${other!.sitename}: kept, and synced when you turn Work offline off.`);
   await app.screenshot({ path: test.info().outputPath('add-site-offline.png'), fullPage: true });
   expect(api.log.slice(asked)).toEqual([]);
-  // still kept: only the first site
+  await goTo(app, 'Users');
+  await app.getByLabel('Search users').fill(person.username);
+  await expect(usersGrid(app)).not.toContainText(person.username);
+
+  // back online: the outbox has nothing to send, and one sync brings the site back
   await offlineSwitch(app).uncheck();
-  await expect(panel.getByRole('checkbox', { name: other!.sitename })).not.toBeChecked();
-  await expect(panel.getByRole('checkbox', { name: kept!.sitename })).toBeChecked();
+  await expect(usersGrid(app)).toContainText(person.username, { timeout: 45_000 });
 });
 
 test('back online while a site is being removed: the sync waits for the save, says so, and runs by itself', async ({ app, api, fullToken, server }) => {

@@ -119,16 +119,22 @@ describe('sites kept on this laptop', () => {
       expect(sitesAsked()).toBe(before);
     });
 
-    it('refuses to add a site, in words, and keeps the sites as they were', async () => {
+    it('adds a site without asking the platform: the sync that brings it in runs once Work offline is off', async () => {
       const profile = await addProfile();
       const [first, second] = serverSiteIds();
       await value('profiles:setKeptSites', { id: profile.id, siteids: [first!] });
       await value('profiles:setWorkOffline', { id: profile.id, offline: true });
       const before = sitesAsked();
-      const res = await call('profiles:setKeptSites', { id: profile.id, siteids: [first!, second!] });
-      expect(res.ok ? null : res.error).toMatchObject({ code: 'working-offline', message: expect.stringMatching(/^Work offline is on, so a site cannot be added now.*Turn Work offline off and save again\./) });
+      expect((await value('profiles:setKeptSites', { id: profile.id, siteids: [first!, second!] })).keptSites).toEqual([first, second]);
       expect(sitesAsked()).toBe(before);
-      expect((await value('profiles:list')).profiles[0]?.keptSites).toEqual([first]);
+    });
+
+    it('checks the added sites again once online: one the token does not see is refused', async () => {
+      const profile = await addProfile();
+      const [first] = serverSiteIds();
+      await value('profiles:setKeptSites', { id: profile.id, siteids: [first!] });
+      const res = await call('profiles:setKeptSites', { id: profile.id, siteids: [first!, FOREIGN_SITE_ID] });
+      expect(res.ok ? null : res.error.code).toBe('invalid-argument');
     });
 
     it('keeps some of every site: the choice was made among the sites the token listed', async () => {

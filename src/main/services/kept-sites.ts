@@ -32,18 +32,19 @@ async function manyPeople(client: ApiClient, many: number): Promise<boolean> {
 
 /**
  * The chosen sites to check with the server: those the profile does not keep
- * yet (none when the choice is every site). A profile keeping every site checks
- * them all when online; offline it takes the choice as the list it chose from
- * (the sites its token saw), since taking sites off is this laptop's business.
+ * yet (none when the choice is every site); a profile keeping every site checks
+ * them all. None while the profile works offline: nothing leaves the laptop,
+ * the choice was made among the sites its token listed, and the sync that
+ * brings an added site in reads the server's own list of sites (a site the
+ * token no longer sees brings nothing).
  */
 function sitesToCheck(profile: StoredProfile, chosen: readonly number[] | null): number[] {
-  if (chosen === null) return [];
-  if (profile.keptSites === undefined) return profile.workOffline ? [] : [...chosen];
+  if (chosen === null || profile.workOffline) return [];
+  if (profile.keptSites === undefined) return [...chosen];
   const kept = new Set(profile.keptSites);
   return chosen.filter((id) => !kept.has(id));
 }
 
-const OFFLINE_ADD = 'Work offline is on, so a site cannot be added now: Fieldbook checks with the platform that this profile still sees it. Turn Work offline off and save again. Taking sites off works offline.';
 
 export interface KeptSitesService {
   sites(arg: ParsedArg<'profiles:sites'>): Promise<ProfileSites>;
@@ -58,9 +59,8 @@ export function createKeptSitesService(profiles: ProfileStore, session: Profiles
     return profile;
   }
 
-  /** Refuses sites the token no longer sees (nothing changed); asks nothing of the platform while the profile works offline. */
+  /** Refuses sites the token no longer sees (nothing changed). */
   async function checkSeen(profile: StoredProfile, chosen: readonly number[]): Promise<void> {
-    if (profile.workOffline) throw new FieldbookError('working-offline', OFFLINE_ADD);
     const seen = new Set((await sitesSeen(await session.clientFor(profile))).map((s) => s.siteid));
     const unknown = chosen.filter((id) => !seen.has(id));
     if (unknown.length === 0) return;

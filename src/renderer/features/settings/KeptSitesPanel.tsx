@@ -37,7 +37,8 @@ function useProfileSites(profile: ProfileSummary, syncing: boolean): ProfileSite
       live = false;
     };
   }, [api, online, syncing, have, profile.id, key]);
-  return asked?.sites ?? null;
+  // the kept ones are the profile's own (main's settings), also when the list could not be asked again (offline)
+  return asked ? { ...asked.sites, keptSites: profile.keptSites ?? null } : null;
 }
 
 /** Takes the sites off this laptop, one after the other; null when one has unsent edits (nothing of it removed). */
@@ -50,6 +51,16 @@ async function removeSites(db: FieldbookDb, sites: ProfileSites['sites'], onProg
     await removeSiteRecords(db, site.siteid, (p) => onProgress(`Removing ${site.name} from this laptop: ${formatCount(p.removed)} of ${formatCount(p.total)} records…`));
   }
   return null;
+}
+
+/** What a save did: the sites removed, and those added while working offline (synced once it is off). */
+function savedText(removed: ProfileSites['sites'], addedOffline: ProfileSites['sites']): string {
+  const names = (sites: ProfileSites['sites']) => sites.map((s) => s.name).join(', ');
+  const parts = [
+    ...(removed.length > 0 ? [`${names(removed)}: removed from this laptop.`] : []),
+    ...(addedOffline.length > 0 ? [`${names(addedOffline)}: kept, and synced when you turn Work offline off.`] : []),
+  ];
+  return parts.length > 0 ? parts.join(' ') : 'Saved.';
 }
 
 function SiteChoice({ sites, chosen, onToggle, disabled }: { sites: ProfileSites['sites']; chosen: Set<number>; onToggle: (id: number) => void; disabled: boolean }) {
@@ -106,8 +117,10 @@ export function KeptSitesPanel({ db, profile }: { db: FieldbookDb; profile: Prof
     }
     setChosen(null);
     if (!outcome.value.saved) return;
-    setDone(removed.length > 0 ? `${removed.map((s) => s.name).join(', ')}: removed from this laptop.` : 'Saved.');
-    if (added.length > 0 || asking) await sessionStore.getState().sync?.start();
+    const offline = outcome.value.saved.workOffline;
+    setDone(savedText(removed, offline ? added : []));
+    // working offline, the sync that brings the added sites in runs when Work offline is turned off
+    if ((added.length > 0 || asking) && !offline) await sessionStore.getState().sync?.start();
   }
 
   if (!sites || !current) {
