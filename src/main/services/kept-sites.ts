@@ -45,7 +45,6 @@ function sitesToCheck(profile: StoredProfile, chosen: readonly number[] | null):
   return chosen.filter((id) => !kept.has(id));
 }
 
-
 export interface KeptSitesService {
   sites(arg: ParsedArg<'profiles:sites'>): Promise<ProfileSites>;
   setKept(arg: ParsedArg<'profiles:setKeptSites'>): Promise<ProfileSummary>;
