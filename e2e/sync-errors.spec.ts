@@ -41,6 +41,14 @@ test('a record of another customer (800) is reported for its collection and the 
   await connect(app, api.baseUrl, fullToken);
   await expect(app.getByText(/refused access: this record belongs to another customer/).first()).toBeVisible({ timeout: 30_000 });
   await expect(app.getByRole('button', { name: /^(Sync now|Resume sync)$/ })).toBeVisible({ timeout: 30_000 });
+  // the outcome line says what was not synced, never "Sync completed." alone
+  const outcome = app.getByRole('status').filter({ hasText: /^Sync completed with errors: Feature access not synced \(see Collections\)\. / });
+  await expect(outcome).toBeVisible();
+  // shown as a warning, not as a success
+  await expect(outcome).toHaveClass(/warn/);
+  // (this account sees one site: said as such, not "All 1 site are kept")
+  await expect(app.getByRole('region', { name: 'Sites kept on this laptop' })).toContainText('The only site this account sees is kept.');
+  await app.screenshot({ path: test.info().outputPath('completed-with-errors.png'), fullPage: true });
   const cached = await cachedCounts(app);
   expect(cached['users']).toBeGreaterThan(0);
   expect(cached['credentialAssignments']).toBeGreaterThan(0);

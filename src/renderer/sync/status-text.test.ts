@@ -33,3 +33,20 @@ describe('the sync state in the singular', () => {
     expect(progressText(progress('fetching', 1, null))).toBe('Syncing… 1 record');
   });
 });
+
+describe('a completed pass with lists it could not read', () => {
+  const state = { running: false, rowsWritten: 4200, rowsRemoved: 0, pagesWritten: 42 };
+  const failed = { state: 'failed' as const, records: 0, pages: 0, total: null };
+  const complete = { state: 'complete' as const, records: 1, pages: 1, total: null };
+  const done = (collections: SyncFinishedEvent['collections']): SyncFinishedEvent => ({ syncId: 's', outcome: 'completed', requests: 42, plannedRequests: 42, collections });
+
+  it('says so and names them in the coordinator’s words, never "completed." alone', () => {
+    expect(outcomeText({ ...state, finished: done({ users: failed, sites: complete }) })).toBe('Sync completed with errors: Users not synced (see Collections). 4,200 records written.');
+    expect(outcomeText({ ...state, finished: done({ users: failed, moduleAccess: failed }) })).toBe('Sync completed with errors: Users and Feature access not synced (see Collections). 4,200 records written.');
+  });
+
+  it('counts the rest past three', () => {
+    const all = { users: failed, emails: failed, groups: failed, moduleAccess: failed };
+    expect(outcomeText({ ...state, finished: done(all) })).toBe('Sync completed with errors: Users, E-mail addresses and 2 more not synced (see Collections). 4,200 records written.');
+  });
+});

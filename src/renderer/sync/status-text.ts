@@ -3,7 +3,9 @@
  * panel never disagree: progress as "N of M", and an outcome that says what a
  * cancelled pass kept rather than what it did not do.
  */
-import type { SyncPhase, SyncProgress } from '../../shared/ipc.ts';
+import type { SyncFinishedEvent, SyncPhase, SyncProgress } from '../../shared/ipc.ts';
+import { COLLECTIONS } from '../../shared/records.ts';
+import { COLLECTION_LABEL } from '../features/settings/labels.ts';
 import { formatCount } from '../app/format.ts';
 import type { SyncUiState } from './store.ts';
 import { plural } from '../app/words.ts';
@@ -27,14 +29,25 @@ export function progressText(progress: SyncProgress | null): string {
   return `${PHASE_TEXT[progress.phase]} ${counted}`;
 }
 
-/** The outcome line of the last pass (null while one runs or before any). */
+/** "Users and Feature access not synced" for the collections a completed pass could not read (null: none). */
+function notSyncedText(collections: SyncFinishedEvent['collections']): string | null {
+  const failed = COLLECTIONS.filter((c) => collections[c]?.state === 'failed').map((c) => COLLECTION_LABEL[c]);
+  if (failed.length === 0) return null;
+  const named = failed.length <= 3 ? failed : [...failed.slice(0, 2), `${failed.length - 2} more`];
+  const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+  return `${list} not synced`;
+}
+
+/** The outcome line of the last pass (null while one runs or before any); a completed pass names the lists it could not read. */
 export function outcomeText(state: Pick<SyncUiState, 'running' | 'finished' | 'rowsWritten' | 'rowsRemoved' | 'pagesWritten'>): string | null {
   const finished = state.finished;
   if (state.running || !finished) return null;
   const written = `${plural(state.rowsWritten, 'record')} written${state.rowsRemoved > 0 ? `, ${formatCount(state.rowsRemoved)} removed` : ''}`;
   switch (finished.outcome) {
-    case 'completed':
-      return `Sync completed. ${written}.`;
+    case 'completed': {
+      const notSynced = notSyncedText(finished.collections);
+      return notSynced ? `Sync completed with errors: ${notSynced} (see Collections). ${written}.` : `Sync completed. ${written}.`;
+    }
     case 'failed':
       return `Sync failed. ${written}; what was stored is kept.`;
     case 'cancelled': {

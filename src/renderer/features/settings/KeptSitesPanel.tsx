@@ -53,6 +53,12 @@ async function removeSites(db: FieldbookDb, sites: ProfileSites['sites'], onProg
   return null;
 }
 
+/** "All 40 sites are kept.", "The only site this account sees is kept.", "3 sites of 40 kept." */
+function keptText(kept: number, seen: number): string {
+  if (kept < seen) return `${plural(kept, 'site')} of ${formatCount(seen)} kept.`;
+  return seen === 1 ? 'The only site this account sees is kept.' : `All ${plural(seen, 'site')} are kept.`;
+}
+
 /** What a save did: the sites removed, and those added while working offline (synced once it is off). */
 function savedText(removed: ProfileSites['sites'], addedOffline: ProfileSites['sites']): string {
   const names = (sites: ProfileSites['sites']) => sites.map((s) => s.name).join(', ');
@@ -143,7 +149,7 @@ export function KeptSitesPanel({ db, profile }: { db: FieldbookDb; profile: Prof
       {asking && <p className="notice">This account sees a large organisation. Choose the sites you look after: only their people, credentials and training are kept on this laptop, and nothing is synced until you choose.</p>}
       <SiteChoice sites={sites.sites} chosen={current} onToggle={toggle} disabled={busy !== null} />
       <p className="muted">
-        {current.size === sites.sites.length ? `All ${plural(sites.sites.length, 'site')} are kept.` : `${plural(current.size, 'site')} of ${formatCount(sites.sites.length)} kept.`} Adding a site syncs it; taking one
+        {keptText(current.size, sites.sites.length)} Adding a site syncs it; taking one
         off removes its records from this laptop (nothing changes on the platform).
       </p>
       <div className="actions">

@@ -53,6 +53,8 @@ export function SyncPanel({ db }: { db: FieldbookDb }) {
   const done = progress?.records ?? 0;
   const outcome = state.finished?.outcome;
   const outcomeLine = outcomeText(state);
+  // a completed pass with lists it could not read is a warning, not a success
+  const someNotSynced = Object.values(state.finished?.collections ?? {}).some((c) => c?.state === 'failed');
   return (
     <section className="panel" aria-labelledby="sync-heading">
       <h2 id="sync-heading">Sync</h2>
@@ -87,7 +89,7 @@ export function SyncPanel({ db }: { db: FieldbookDb }) {
         </div>
       )}
       {outcomeLine && (
-        <p role="status" className={outcome === 'completed' ? 'ok' : 'warn'}>
+        <p role="status" className={outcome === 'completed' && !someNotSynced ? 'ok' : 'warn'}>
           {outcomeLine}
           {state.pagesWritten > 0 ? <span className="muted"> ({plural(state.pagesWritten, 'page')} stored in {(state.writeMs / 1000).toFixed(1)} s)</span> : null}
         </p>
