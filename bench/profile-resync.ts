@@ -26,6 +26,7 @@ import { benchPage } from './browser-lib.ts';
 import { chromiumSeconds, chromiumThreadSeconds, describeThreadDelta, cpuDelta, cpuSeconds, describeCpu, roundCpu, waitUntilQuiet } from './cpu-lib.ts';
 import { isSyncRequest, replayAtConcurrency } from './sync-lib.ts';
 import { startBenchSession, syncFromClick } from './session-lib.ts';
+import { readStream } from './trace-lib.ts';
 
 const dataset = process.argv[2] ?? 'm';
 const outDir = process.argv[3] ?? os.tmpdir();
@@ -88,13 +89,7 @@ try {
       const complete = new Promise<string | undefined>((resolve) => tracing.once('Tracing.tracingComplete', (e) => resolve(e.stream)));
       await tracing.send('Tracing.end');
       const stream = await complete;
-      const parts: string[] = [];
-      for (let eof = !stream; !eof; ) {
-        const chunk = await tracing.send('IO.read', { handle: stream ?? '', size: 1 << 20 });
-        parts.push(chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString('utf8') : chunk.data);
-        eof = chunk.eof;
-      }
-      writeFileSync(process.env.FIELDBOOK_TRACE ?? '', parts.join(''));
+      writeFileSync(process.env.FIELDBOOK_TRACE ?? '', stream ? await readStream(tracing, stream) : '{"traceEvents":[]}');
     }
     if (perf) {
       if (perf.exitCode === null && perf.pid !== undefined) {

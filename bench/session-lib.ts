@@ -109,11 +109,24 @@ export interface SessionOptions {
   keepIn?: string;
 }
 
-/** The harness's port in a kept work folder (IndexedDB belongs to the origin, port included); 0: any. */
+/**
+ * The harness's port in a kept work folder (IndexedDB belongs to the origin,
+ * port included); 0 (any) for a new folder, which has no port file yet. A file
+ * that is not a port stops the session: another port would open an empty cache.
+ */
 async function keptPort(work: string, keep: boolean): Promise<number> {
   if (!keep) return 0;
-  const text = await readFile(path.join(work, 'harness-port'), 'utf8').catch(() => '0');
-  return Number(text) || 0;
+  const file = path.join(work, 'harness-port');
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw err;
+  }
+  const port = Number(text);
+  if (!Number.isInteger(port) || port <= 0 || port > 65_535) throw new Error(`${file} holds no port ("${text.slice(0, 20)}"): the kept cache's origin is unknown`);
+  return port;
 }
 
 export async function startBenchSession(ctx: BenchContext, dataset: string, options: SessionOptions = {}): Promise<BenchSession> {

@@ -2,13 +2,24 @@
  * `node --experimental-strip-types bench/trace-cold-start.ts KEPT_DIR OUT.json`:
  * Chromium's trace of one cold start on a cache the scale benchmark kept
  * (FIELDBOOK_SCALE_KEEP), to the first rendered users list, with IndexedDB's
- * and LevelDB's events; prints the longest events of every process and thread
- * between the navigation and that row. Not a benchmark: no figure, no target.
+ * and LevelDB's events; prints the events over 30 ms of every process and
+ * thread, in time order. Not a benchmark: no figure, no target.
  */
 import { writeFileSync } from 'node:fs';
 import { firstUsersRowAt, STAMP_FIRST_USERS_ROW } from './browser-lib.ts';
 import { startBenchSession } from './session-lib.ts';
+import { readStream, type TraceEvent } from './trace-lib.ts';
 import { datasetFile, SCALE_DATASET } from './scale-session.ts';
+
+/** "+2682 ms 398 ms: Database::CountOperation [Browser / ThreadPoolForegroundWorker]": complete events over `minMs`, from the trace's start. */
+function longEvents(events: readonly TraceEvent[], minMs: number): string[] {
+  const named = new Map(events.filter((e) => e.ph === 'M' && (e.name === 'thread_name' || e.name === 'process_name')).map((e) => [e.name === 'thread_name' ? `${e.pid}:${e.tid}` : String(e.pid), e.args?.name ?? '']));
+  const t0 = events.reduce((m, e) => (e.ts && e.ts > 0 && e.ts < m ? e.ts : m), Infinity);
+  return events
+    .filter((e) => e.ph === 'X' && (e.dur ?? 0) > minMs * 1000)
+    .sort((a, b) => (a.ts ?? 0) - (b.ts ?? 0))
+    .map((e) => `+${Math.round(((e.ts ?? 0) - t0) / 1000)} ms ${Math.round((e.dur ?? 0) / 1000)} ms: ${e.name} [${named.get(String(e.pid)) ?? e.pid} / ${named.get(`${e.pid}:${e.tid}`) ?? e.tid}]`);
+}
 
 const [kept, out] = process.argv.slice(2);
 if (!kept || !out) throw new Error('usage: bench/trace-cold-start.ts KEPT_DIR OUT.json');
@@ -26,21 +37,11 @@ try {
   const complete = new Promise<string | undefined>((resolve) => cdp.once('Tracing.tracingComplete', (e) => resolve(e.stream)));
   await cdp.send('Tracing.end');
   const stream = await complete;
-  const parts: string[] = [];
-  for (let eof = !stream; !eof; ) {
-    const chunk = await cdp.send('IO.read', { handle: stream ?? '', size: 1 << 20 });
-    parts.push(chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString('utf8') : chunk.data);
-    eof = chunk.eof;
-  }
-  writeFileSync(out, parts.join(''));
-  const parsed = JSON.parse(parts.join('')) as { traceEvents: { name: string; ph: string; pid: number; tid: number; ts?: number; dur?: number; args?: { name?: string } }[] };
-  const events = parsed.traceEvents;
-  const names = new Map(events.filter((e) => e.ph === 'M' && (e.name === 'thread_name' || e.name === 'process_name')).map((e) => [`${e.name === 'thread_name' ? `${e.pid}:${e.tid}` : e.pid}`, e.args?.name ?? '']));
-  const complete2 = events.filter((e) => e.ph === 'X' && (e.dur ?? 0) > 30_000 && e.name !== 'ThreadControllerImpl::RunTask');
-  complete2.sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0));
-  const t0 = events.reduce((m, e) => (e.ts && e.ts > 0 && e.ts < m ? e.ts : m), Infinity);
-  console.log(`first users row at ${Math.round(first)} ms (page clock)`);
-  for (const e of complete2.slice(0, 40)) console.log(`${Math.round((e.dur ?? 0) / 1000)} ms at +${Math.round(((e.ts ?? 0) - t0) / 1000)} ms: ${e.name} [${names.get(String(e.pid)) ?? e.pid} / ${names.get(`${e.pid}:${e.tid}`) ?? e.tid}]`);
+  const text = stream ? await readStream(cdp, stream) : '{"traceEvents":[]}';
+  writeFileSync(out, text);
+  const parsed = JSON.parse(text) as { traceEvents: TraceEvent[] };
+  console.log(`first users row at ${Math.round(first)} ms (page clock); events over 30 ms, in time order:`);
+  for (const line of longEvents(parsed.traceEvents, 30)) console.log(`  ${line}`);
   await page.close();
 } finally {
   await session.close();

@@ -35,7 +35,8 @@ export interface TraceEvent {
   args?: { name?: string };
 }
 
-async function readStream(cdp: CDPSession, handle: string): Promise<string> {
+/** A trace CDP returned as a stream (`transferMode: 'ReturnAsStream'`), read whole and closed. */
+export async function readStream(cdp: CDPSession, handle: string): Promise<string> {
   const parts: string[] = [];
   for (;;) {
     const chunk = await cdp.send('IO.read', { handle, size: 1 << 20 });

@@ -41,6 +41,17 @@ async function holdUsersTable(page: Page): Promise<() => Promise<void>> {
   return () => page.evaluate('window.releaseHold = true').then(() => undefined);
 }
 
+/** A profile keeping both sites, synced, on Connection & sync with "Work offline" on: the kept-sites panel. */
+async function keepingBothThenOffline(app: Page, baseUrl: string, token: string, other: string) {
+  await addProfile(app, { name: 'Riverside site', baseUrl, token });
+  await goTo(app, 'Connection & sync');
+  const panel = keptPanel(app);
+  await expect(panel.getByRole('checkbox', { name: other })).toBeChecked();
+  await offlineSwitch(app).check();
+  await expect(app.getByRole('banner')).toContainText('Working offline');
+  return panel;
+}
+
 function sites(server: { query<T>(sql: string, ...p: (string | number)[]): T[] }) {
   return server.query<{ siteid: number; sitename: string }>('SELECT siteid, sitename FROM sites WHERE customerid = ? ORDER BY siteid', OUR_CUSTOMER);
 }
@@ -48,12 +59,7 @@ function sites(server: { query<T>(sql: string, ...p: (string | number)[]): T[] }
 test('working offline: taking a site off or adding it back asks nothing of the platform; the added site comes with the sync once Work offline is off', async ({ app, api, fullToken, server }) => {
   const [, other] = sites(server);
   const person = server.query<{ username: string }>('SELECT username FROM users WHERE siteid = ? ORDER BY userid LIMIT 1', other!.siteid)[0]!;
-  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
-  await goTo(app, 'Connection & sync');
-  const panel = keptPanel(app);
-  await expect(panel.getByRole('checkbox', { name: other!.sitename })).toBeChecked();
-  await offlineSwitch(app).check();
-  await expect(app.getByRole('banner')).toContainText('Working offline');
+  const panel = await keepingBothThenOffline(app, api.baseUrl, fullToken, other!.sitename);
   const asked = api.log.length;
 
   await panel.getByRole('checkbox', { name: other!.sitename }).uncheck();
@@ -81,12 +87,7 @@ test('working offline: taking a site off or adding it back asks nothing of the p
 test('back online while a site is being removed: the sync waits for the save, says so, and runs by itself', async ({ app, api, fullToken, server }) => {
   const [kept, other] = sites(server);
   const person = server.query<{ userid: number; username: string }>('SELECT userid, username FROM users WHERE siteid = ? ORDER BY userid LIMIT 1', kept!.siteid)[0]!;
-  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
-  await goTo(app, 'Connection & sync');
-  const panel = keptPanel(app);
-  await expect(panel.getByRole('checkbox', { name: other!.sitename })).toBeChecked();
-  await offlineSwitch(app).check();
-  await expect(app.getByRole('banner')).toContainText('Working offline');
+  const panel = await keepingBothThenOffline(app, api.baseUrl, fullToken, other!.sitename);
 
   // meanwhile, at head office
   expect(server.mutate({ resource: 'user', id: person.userid, changes: { firstname: 'Headoffice' } })).toBe(true);

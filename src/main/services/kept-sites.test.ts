@@ -109,33 +109,20 @@ describe('sites kept on this laptop', () => {
   describe('with Work offline on', () => {
     const sitesAsked = () => requested.filter((p) => p === '/v1/sites').length;
 
-    it('takes a site off without asking the platform anything', async () => {
+    // the sites kept before (null: every site), the choice saved offline: [first, second] stand for the server's first two sites
+    it.each([
+      ['takes a site off', [0, 1], [0]],
+      ['adds a site (the sync that brings it in runs once Work offline is off)', [0], [0, 1]],
+      ['keeps some of every site (the choice was made among the sites the token listed)', null, [0]],
+    ] as const)('%s without asking the platform anything', async (_what, before, chosen) => {
       const profile = await addProfile();
-      const [first, second] = serverSiteIds();
-      await value('profiles:setKeptSites', { id: profile.id, siteids: [first!, second!] });
+      const ids = serverSiteIds();
+      const pick = (picks: readonly number[]) => picks.map((i) => ids[i]!);
+      if (before) await value('profiles:setKeptSites', { id: profile.id, siteids: pick(before) });
       await value('profiles:setWorkOffline', { id: profile.id, offline: true });
-      const before = sitesAsked();
-      expect((await value('profiles:setKeptSites', { id: profile.id, siteids: [first!] })).keptSites).toEqual([first]);
-      expect(sitesAsked()).toBe(before);
-    });
-
-    it('adds a site without asking the platform: the sync that brings it in runs once Work offline is off', async () => {
-      const profile = await addProfile();
-      const [first, second] = serverSiteIds();
-      await value('profiles:setKeptSites', { id: profile.id, siteids: [first!] });
-      await value('profiles:setWorkOffline', { id: profile.id, offline: true });
-      const before = sitesAsked();
-      expect((await value('profiles:setKeptSites', { id: profile.id, siteids: [first!, second!] })).keptSites).toEqual([first, second]);
-      expect(sitesAsked()).toBe(before);
-    });
-
-    it('keeps some of every site: the choice was made among the sites the token listed', async () => {
-      const profile = await addProfile();
-      const [first] = serverSiteIds();
-      await value('profiles:setWorkOffline', { id: profile.id, offline: true });
-      const before = sitesAsked();
-      expect((await value('profiles:setKeptSites', { id: profile.id, siteids: [first!] })).keptSites).toEqual([first]);
-      expect(sitesAsked()).toBe(before);
+      const asked = sitesAsked();
+      expect((await value('profiles:setKeptSites', { id: profile.id, siteids: pick(chosen) })).keptSites).toEqual(pick(chosen));
+      expect(sitesAsked()).toBe(asked);
     });
   });
 

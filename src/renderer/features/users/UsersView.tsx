@@ -152,7 +152,7 @@ export function UsersView({ db }: { db: FieldbookDb }) {
   // the site names the rows show are a small read, at once
   const options = useLiveQuery(() => (firstScreenRead ? userFilterOptions(db) : undefined), [db, pendingVersion, firstScreenRead]);
   const sites = useLiveQuery(() => db.sites.toArray(), [db]);
-  const siteNames = useMemo(() => new Map((options?.sites ?? sites)?.map((s) => [s.siteid, s.sitename]) ?? []), [options, sites]);
+  const siteNames = useMemo(() => new Map(sites?.map((s) => [s.siteid, s.sitename]) ?? []), [sites]);
   const orderedIds = useMemo(() => rows.map((u) => u.userid), [rows]);
   const loadMatching = useCallback(async () => orderedIds, [orderedIds]);
 
