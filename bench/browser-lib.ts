@@ -59,13 +59,21 @@ export const LONG_TASKS = `(() => {
  * since the navigation started, taken at the frame after the row appeared.
  */
 export const STAMP_FIRST_USERS_ROW = `(() => {
-  const selector = '[role="grid"][aria-label="Users"] [role="rowgroup"] [role="row"]';
+  const grid = '[role="grid"][aria-label="Users"]';
+  const row = ' [role="rowgroup"] [role="row"]';
   const observer = new MutationObserver(() => {
-    if (!document.querySelector(selector)) return;
-    observer.disconnect();
-    requestAnimationFrame(() => { window.__firstUsersRowAt = performance.now(); });
+    if (window.__firstUsersRowAt === undefined && document.querySelector(grid + row)) {
+      window.__firstUsersRowAt = -1;
+      requestAnimationFrame(() => { window.__firstUsersRowAt = performance.now(); });
+    }
+    // the cache's own rows: the grid no longer busy with the screen kept from the last visit
+    if (window.__cacheUsersRowAt === undefined && document.querySelector(grid + ':not([aria-busy="true"])' + row)) {
+      window.__cacheUsersRowAt = -1;
+      observer.disconnect();
+      requestAnimationFrame(() => { window.__cacheUsersRowAt = performance.now(); });
+    }
   });
-  observer.observe(document, { childList: true, subtree: true });
+  observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
 })();`;
 
 export interface SyncObservation {
@@ -102,7 +110,50 @@ export async function waitForFinishedSyncs(page: Page, count: number, timeoutMs:
 
 /** Milliseconds from the navigation's start to the first rendered row of the users list (stamped in the page). */
 export async function firstUsersRowAt(page: Page, timeoutMs: number): Promise<number> {
-  return Number(await waitUntil<number>(page, 'window.__firstUsersRowAt', timeoutMs, 20));
+  return Number(await waitUntil<number>(page, 'window.__firstUsersRowAt > 0 && window.__firstUsersRowAt', timeoutMs, 20));
+}
+
+export interface ColdStarts {
+  /** to the first rendered row (the screen kept from the last visit, when there is one) */
+  firstRow: number[];
+  /** to the first row the cache itself answered */
+  cacheRow: number[];
+}
+
+/**
+ * Cold starts of the users list: each a new browser process on the same
+ * profile, timed from navigation. One visit comes first, not counted: the
+ * coordinator used the list before closing the app (the list keeps its first
+ * screen then, as it does for them). Each page closes once the list is kept.
+ */
+export async function coldStartsOfUsersList(relaunch: () => Promise<BrowserContext>, url: string, runs: number, timeoutMs: number): Promise<ColdStarts> {
+  const out: ColdStarts = { firstRow: [], cacheRow: [] };
+  for (let i = 0; i <= runs; i++) {
+    const context = await relaunch();
+    const app = await context.newPage();
+    await app.addInitScript(STAMP_FIRST_USERS_ROW);
+    await app.goto(url);
+    const first = await firstUsersRowAt(app, timeoutMs);
+    const cache = await cacheUsersRowAt(app, timeoutMs);
+    if (i > 0) {
+      out.firstRow.push(first);
+      out.cacheRow.push(cache);
+    }
+    await app.close();
+  }
+  return out;
+}
+
+/**
+ * Milliseconds from the navigation's start to the first row the cache itself
+ * answered (not the screen kept from the last visit), once the kept screen is
+ * saved again for the next start (as when a coordinator closes the app after
+ * using the list).
+ */
+export async function cacheUsersRowAt(page: Page, timeoutMs: number): Promise<number> {
+  const at = Number(await waitUntil<number>(page, 'window.__cacheUsersRowAt > 0 && window.__cacheUsersRowAt', timeoutMs, 20));
+  await waitUntil(page, `Object.keys(localStorage).some((k) => k.startsWith('fieldbook.firstScreen.'))`, timeoutMs, 50);
+  return at;
 }
 
 /** Renderer JS heap after a full garbage collection (CDP), in bytes. */

@@ -50,6 +50,8 @@ export interface VirtualGridProps<T> {
   emptyText?: string;
   /** rows are still being read: say so instead of "nothing to show" */
   loading?: boolean;
+  /** the rows shown are about to be replaced by a fresh read (aria-busy) */
+  busy?: boolean;
   rowHeight?: number;
   /** the user scrolled near the last row: a paged list reads its next page */
   onEndReached?: () => void;
@@ -271,7 +273,7 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
       aria-label={props.label}
       aria-rowcount={rows.length + 1}
       aria-colcount={columns.length + (selectable ? 1 : 0)}
-      aria-multiselectable={selectable || undefined}
+      aria-multiselectable={selectable || undefined} aria-busy={props.busy || undefined}
       aria-activedescendant={activeRow ? `${id}-r${activeIndex}` : undefined}
       tabIndex={0}
       onKeyDown={onKeyDown}

@@ -15,6 +15,7 @@ import { usersMemoMiddleware } from './users-memo.ts';
 import { outboxMemoMiddleware } from '../outbox/ops-memo.ts';
 import type { SyncChangeLog } from '../sync/log.ts';
 import { fingerprintGuardMiddleware } from '../sync/fingerprints.ts';
+import { firstScreenMiddleware } from './first-screen-kept.ts';
 import type { RequirementRow } from '../features/requirements/model.ts';
 
 /** Sync state of one collection, kept across passes. */
@@ -93,5 +94,6 @@ export function openFieldbookDb(name: string, options: OpenOptions = {}): Fieldb
   db.use(usersMemoMiddleware(name));
   db.use(outboxMemoMiddleware(name));
   db.use(fingerprintGuardMiddleware(() => db));
+  db.use(firstScreenMiddleware(name));
   return db;
 }

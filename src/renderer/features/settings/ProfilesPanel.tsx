@@ -3,6 +3,7 @@ import { useState } from 'react';
 import Dexie from 'dexie';
 import type { ProfileSummary } from '../../../shared/ipc.ts';
 import { dbNameForProfile, openFieldbookDb } from '../../db/index.ts';
+import { forgetFirstScreen } from '../../db/first-screen-kept.ts';
 import { applyProfiles, request, retryKeychain, sessionStore, useSession } from '../../app/session.ts';
 import { ProfileForm } from './ProfileForm.tsx';
 import { navigate } from '../../app/router.ts';
@@ -35,7 +36,9 @@ function ProfileItem({ profile, active }: { profile: ProfileSummary; active: boo
   async function remove() {
     if (!api) return;
     const state = await request(() => api['profiles:delete']({ id: profile.id }));
-    if (state) await Dexie.delete(dbNameForProfile(profile.id));
+    if (!state) return;
+    forgetFirstScreen(dbNameForProfile(profile.id));
+    await Dexie.delete(dbNameForProfile(profile.id));
   }
 
   return (

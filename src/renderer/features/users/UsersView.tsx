@@ -1,17 +1,18 @@
 /** The users list: instant search, filters, sortable columns, counts and multi-select. */
-import { useCallback, useDeferredValue, useMemo } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { UserRecord } from '../../../shared/records.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
 import { StatusText } from '../../components/Badges.tsx';
-import { applyOverlays, countWithPending, type PendingMark } from '../../app/overlays.ts';
+import { countWithPending, type PendingMark } from '../../app/overlays.ts';
 import { PendingMarker } from '../../components/PendingMarker.tsx';
 import { usePendingVersion } from '../../outbox/runtime.ts';
 import { formatCount } from '../../app/format.ts';
 import { plural } from '../../app/words.ts';
 import { hrefFor, navigate } from '../../app/router.ts';
-import { DEFAULT_SORT, compareUsers, countUsers, firstUsersByName, searchUsersWithPending, userFilterOptions, type UserFilterOptions, type UserSortKey } from './queries.ts';
+import { DEFAULT_SORT, countUsers, firstScreenOfUsers, keepUsersFirstScreen, searchUsersWithPending, userFilterOptions, type UserFilterOptions, type UserSortKey } from './queries.ts';
+import { keptFirstScreen } from '../../db/first-screen-kept.ts';
 import { useUsersView } from './view-store.ts';
 import { useUserSelection, userSelectionStore } from './selection.ts';
 import { SelectionBar } from '../../components/SelectionBar.tsx';
@@ -23,6 +24,8 @@ import { pendingCell, tableOf, type ExportColumn } from '../../app/export-list.t
 type Row = UserRecord & PendingMark;
 
 const FIRST_SCREEN = 60;
+/** The first screen is kept for the next start once the list has not changed for this long (a sync changes it for minutes). */
+const KEEP_AFTER_MS = 1_000;
 
 function numberOrNull(value: string): number | null {
   return value === '' ? null : Number(value);
@@ -38,7 +41,15 @@ function useUsersList(db: FieldbookDb) {
 
   // the unfiltered list in name order can show its first screenful before all 20,000 users are read
   const plainList = deferredText.trim() === '' && Object.values(filters).every((v) => v == null) && sort.key === DEFAULT_SORT.key && sort.direction === DEFAULT_SORT.direction;
-  const firstScreen = useLiveQuery(async () => (plainList ? applyOverlays('users', db, await firstUsersByName(db, FIRST_SCREEN), () => true, compareUsers(DEFAULT_SORT)) : undefined), [db, plainList, pendingVersion]);
+  const firstScreen = useLiveQuery(async () => (plainList ? firstScreenOfUsers(db, FIRST_SCREEN) : undefined), [db, plainList, pendingVersion]);
+  // until the database answers (seconds on a large cache), the screen kept at the last visit: exactly what it holds
+  const kept = useMemo(() => keptFirstScreen(db.name), [db.name]);
+  const fromKept = plainList && firstScreen === undefined && kept !== null;
+  useEffect(() => {
+    if (!plainList || firstScreen === undefined) return;
+    const timer = setTimeout(() => void keepUsersFirstScreen(db, FIRST_SCREEN).catch(() => false), KEEP_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [db, plainList, firstScreen]);
   // The plain list waits for its first screenful (IndexedDB would otherwise serve the big read
   // first). The count is read in the same live query on purpose: the search may be served from
   // memory, and this read is what makes the query re-run when any user changes.
@@ -52,9 +63,10 @@ function useUsersList(db: FieldbookDb) {
   const users = result?.users;
   // counting 200,000 people takes IndexedDB 0.4 s: asked once the first screenful is read, not before it
   const firstCount = useLiveQuery(() => (waitForFirstScreen ? undefined : countUsers(db)), [db, waitForFirstScreen]);
-  const rows: Row[] = useMemo(() => users ?? firstScreen ?? [], [users, firstScreen]);
+  const rows: Row[] = useMemo(() => users ?? firstScreen ?? (fromKept ? kept.rows : []), [users, firstScreen, fromKept, kept]);
   const filtered = deferredText.trim() !== '' || Object.values(filters).some((v) => v != null);
-  return { rows, loaded: users !== undefined, firstScreen, firstScreenRead: !waitForFirstScreen, total: result?.count ?? firstCount, filtered };
+  const total = result?.count ?? firstCount ?? (fromKept ? kept.total : undefined);
+  return { rows, loaded: users !== undefined, shown: firstScreen !== undefined || fromKept, fromKept, keptSites: kept?.sites, firstScreenRead: !waitForFirstScreen, total, filtered };
 }
 
 function userColumns(siteNames: ReadonlyMap<number, string>): Column<Row>[] {
@@ -147,12 +159,12 @@ export function UsersView({ db }: { db: FieldbookDb }) {
   const select = useUserSelection((s) => s.select);
   const selectAll = useUserSelection((s) => s.selectAll);
   const pendingVersion = usePendingVersion();
-  const { rows, loaded, firstScreen, firstScreenRead, total, filtered } = useUsersList(db);
+  const { rows, loaded, shown, fromKept, keptSites, firstScreenRead, total, filtered } = useUsersList(db);
   // the filters' choices walk the status and type indexes of every user (0.5 s at 200,000): after the first screenful;
   // the site names the rows show are a small read, at once
   const options = useLiveQuery(() => (firstScreenRead ? userFilterOptions(db) : undefined), [db, pendingVersion, firstScreenRead]);
   const sites = useLiveQuery(() => db.sites.toArray(), [db]);
-  const siteNames = useMemo(() => new Map(sites?.map((s) => [s.siteid, s.sitename]) ?? []), [sites]);
+  const siteNames = useMemo(() => new Map(sites ? sites.map((s) => [s.siteid, s.sitename]) : (keptSites ?? [])), [sites, keptSites]);
   const orderedIds = useMemo(() => rows.map((u) => u.userid), [rows]);
   const loadMatching = useCallback(async () => orderedIds, [orderedIds]);
 
@@ -162,7 +174,7 @@ export function UsersView({ db }: { db: FieldbookDb }) {
       <UsersSearch options={options} filtered={filtered} />
       <div className="toolbar">
         <p role="status" aria-live="polite" className="count">
-          {!loaded ? (firstScreen && total !== undefined ? plural(total, 'user') : 'Loading users…') : `${formatCount(rows.length)} of ${plural(total ?? rows.length, 'user')}`}
+          {!loaded ? (shown && total !== undefined ? plural(total, 'user') : 'Loading users…') : `${formatCount(rows.length)} of ${plural(total ?? rows.length, 'user')}`}
         </p>
         <ExportButtons what="users" load={async () => tableOf(userExportColumns(siteNames), rows)} disabled={!loaded || rows.length === 0} />
       </div>
@@ -176,7 +188,8 @@ export function UsersView({ db }: { db: FieldbookDb }) {
         onSort={(column) => sortBy(column as UserSortKey)}
         selected={selected}
         onSelect={(index, mode, fromIndex) => select(orderedIds, index, mode, fromIndex)}
-        loading={!loaded && firstScreen === undefined}
+        loading={!loaded && !shown}
+        busy={fromKept}
         onSelectAll={() => selectAll(orderedIds)}
         rowLabel={(u) => `${u.lastname}, ${u.firstname}`}
         onActivate={(u) => navigate('users', u.userid)}

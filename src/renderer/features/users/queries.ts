@@ -7,7 +7,8 @@ import { matchesAllWords, searchWords } from '../../../shared/search-text.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 import { allUsersByName } from '../../db/users-memo.ts';
 import { usersSearchIndex } from '../../db/users-search-index.ts';
-import { applyOverlays, touchedOf, type PendingMark, type Touched } from '../../app/overlays.ts';
+import { applyOverlays, countWithPending, touchedOf, type PendingMark, type Touched } from '../../app/overlays.ts';
+import { firstScreenGeneration, keepFirstScreen } from '../../db/first-screen-kept.ts';
 
 export interface UserFilters {
   siteid?: number | null;
@@ -104,6 +105,23 @@ export async function userMatcher(db: FieldbookDb, text: string, filters: UserFi
 /** The first users in name order: what the list shows first, before everyone is loaded. */
 export async function firstUsersByName(db: FieldbookDb, limit: number): Promise<UserRecord[]> {
   return db.users.orderBy('sortName').limit(limit).toArray();
+}
+
+/** The unfiltered list's first `limit` rows in name order, in their effective state (pending changes applied). */
+export async function firstScreenOfUsers(db: FieldbookDb, limit: number): Promise<(UserRecord & PendingMark)[]> {
+  return applyOverlays('users', db, await firstUsersByName(db, limit), () => true, compareUsers(DEFAULT_SORT));
+}
+
+/**
+ * Reads the list's first screen, its count and its sites' names again and keeps
+ * them for the next start (db/first-screen-kept.ts), unless a write to what they
+ * show began meanwhile. Resolves whether it kept them.
+ */
+export async function keepUsersFirstScreen(db: FieldbookDb, limit: number): Promise<boolean> {
+  const generation = firstScreenGeneration(db.name);
+  const [rows, total] = await Promise.all([firstScreenOfUsers(db, limit), countUsers(db).then((count) => countWithPending('users', db, count, () => true))]);
+  const sites = await db.sites.bulkGet([...new Set(rows.map((u) => u.siteid))]);
+  return keepFirstScreen(db.name, generation, { rows, total, sites: sites.filter((s) => s !== undefined).map((s) => [s.siteid, s.sitename]) });
 }
 
 export async function groupMemberIds(db: FieldbookDb, groupid: number): Promise<Set<number>> {

@@ -1,0 +1,162 @@
+/**
+ * The users list's first screenful, kept in the window's local storage for the
+ * next start.
+ *
+ * On a large cache Chromium takes seconds to open the IndexedDB database (its
+ * LevelDB Scopes start-up scan: 1.9-3.0 s on 7 million records, docs/benchmarks.md)
+ * before any query of ours can run. The list the coordinator left is shown at
+ * once from this copy, and replaced by the database's own rows the moment the
+ * database answers. Local storage is a small database of its own, open when the
+ * page is.
+ *
+ * The copy is never older than the database: it is dropped (synchronously) the
+ * moment a write begins to a table it shows (people, sites, and the queued
+ * changes that mark them), by a DBCore middleware on every instance of the
+ * database, and it is saved only from reads that began after the last such
+ * write (`firstScreenGeneration`). It holds what the list shows of 60 people
+ * (no e-mails, no search keys, nothing the list does not display), deleted with
+ * the profile.
+ */
+import Dexie, { type DBCore, type Middleware } from 'dexie';
+import type { UserRecord } from '../../shared/records.ts';
+import type { PendingChange, PendingMark } from '../app/overlays.ts';
+
+/** Tables whose writes change what the first screen shows. */
+const SHOWN_TABLES = new Set(['users', 'sites', 'outbox']);
+const KEY_PREFIX = 'fieldbook.firstScreen.';
+/** Raise when what a kept screen holds changes: one of another format is not shown. */
+const FORMAT = 1;
+/** The most rows kept (the list's first read is 60). */
+const MAX_ROWS = 100;
+
+export type KeptUserRow = UserRecord & PendingMark;
+
+export interface KeptFirstScreen {
+  rows: KeptUserRow[];
+  /** the count the list showed ("20,000 users"), pending changes included */
+  total: number;
+  /** the names of the rows' sites */
+  sites: [number, string][];
+}
+
+type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** Writes begun to the shown tables, per database, since this window started. */
+const generations = new Map<string, number>();
+/** Databases known to have no kept screen now (a write to a shown table then costs local storage nothing). */
+const absent = new Set<string>();
+
+function defaultStorage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    // storage disabled for this origin: nothing is kept, the list waits for the database
+    return null;
+  }
+}
+
+function keyOf(dbName: string): string {
+  return `${KEY_PREFIX}${dbName}`;
+}
+
+/** Call before the reads a save is made from: the save is refused if a shown table was written since. */
+export function firstScreenGeneration(dbName: string): number {
+  return generations.get(dbName) ?? 0;
+}
+
+function wrote(dbName: string, storage: Storage | null): void {
+  generations.set(dbName, firstScreenGeneration(dbName) + 1);
+  if (absent.has(dbName) || !storage) return;
+  storage.removeItem(keyOf(dbName));
+  absent.add(dbName);
+}
+
+/** The middleware that drops the kept screen when a shown table is about to change (every instance of the database). */
+export function firstScreenMiddleware(dbName: string, storage: () => Storage | null = defaultStorage): Middleware<DBCore> {
+  return {
+    stack: 'dbcore',
+    name: 'firstScreenKept',
+    create: (down) => ({
+      ...down,
+      table(name) {
+        const inner = down.table(name);
+        if (!SHOWN_TABLES.has(name)) return inner;
+        return {
+          ...inner,
+          mutate: (req) => {
+            wrote(dbName, storage());
+            return inner.mutate(req);
+          },
+        };
+      },
+    }),
+  };
+}
+
+// another window's writes (Dexie tells of them): the same rule
+Dexie.on('storagemutated', (parts) => {
+  for (const part of Object.keys(parts)) {
+    const match = /^idb:\/\/([^/]+)\/([^/]+)\//.exec(part);
+    if (match && SHOWN_TABLES.has(match[2]!)) wrote(match[1]!, defaultStorage());
+  }
+});
+
+/** Keeps `screen` for the next start, unless a shown table was written since `generation` (the reads' start). */
+export function keepFirstScreen(dbName: string, generation: number, screen: KeptFirstScreen, storage: Storage | null = defaultStorage()): boolean {
+  if (!storage || generation !== firstScreenGeneration(dbName)) return false;
+  const rows = screen.rows.slice(0, MAX_ROWS).map(shownFields);
+  const shownSites = new Set(rows.map((r) => r.siteid));
+  const kept = { format: FORMAT, rows, total: screen.total, sites: screen.sites.filter(([id]) => shownSites.has(id)) };
+  try {
+    storage.setItem(keyOf(dbName), JSON.stringify(kept));
+    absent.delete(dbName);
+    return true;
+  } catch {
+    // storage full or refused: the next start waits for the database, as without it
+    return false;
+  }
+}
+
+/** What the list shows of a person (searchKeys and extra stay in the database). */
+function shownFields(u: KeptUserRow): KeptUserRow {
+  const { userid, siteid, username, firstname, lastname, employeeid, status, usertype, sortName, refreshedAt, pendingOps, pendingChange } = u;
+  return { userid, siteid, username, firstname, lastname, employeeid, status, usertype, sortName, searchKeys: [], refreshedAt, pendingOps, pendingChange };
+}
+
+/** The kept screen of this database, or null (none, another format, or not readable as one). */
+export function keptFirstScreen(dbName: string, storage: Storage | null = defaultStorage()): KeptFirstScreen | null {
+  let parsed: unknown;
+  try {
+    const text = storage?.getItem(keyOf(dbName));
+    if (!text) return null;
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const kept = parsed as { format?: unknown; rows?: unknown; total?: unknown; sites?: unknown } | null;
+  if (!kept || kept.format !== FORMAT || !Number.isSafeInteger(kept.total) || !Array.isArray(kept.rows) || !Array.isArray(kept.sites)) return null;
+  if (kept.rows.length > MAX_ROWS || !kept.rows.every(isRow) || !kept.sites.every(isSite)) return null;
+  return { rows: kept.rows as KeptUserRow[], total: kept.total as number, sites: kept.sites as [number, string][] };
+}
+
+/** Deletes the kept screen (the profile and its cache are deleted). */
+export function forgetFirstScreen(dbName: string, storage: Storage | null = defaultStorage()): void {
+  absent.delete(dbName);
+  wrote(dbName, storage);
+}
+
+const TEXT_FIELDS = ['username', 'firstname', 'lastname', 'employeeid', 'status', 'usertype', 'sortName'] as const;
+const CHANGES = new Set<PendingChange>(['create', 'update', 'delete']);
+
+function isRow(value: unknown): value is KeptUserRow {
+  const r = value as Partial<Record<keyof KeptUserRow, unknown>> | null;
+  if (!r || typeof r !== 'object' || !Number.isSafeInteger(r.userid) || !Number.isSafeInteger(r.siteid)) return false;
+  if (!TEXT_FIELDS.every((f) => typeof r[f] === 'string') || !Array.isArray(r.searchKeys)) return false;
+  if (r.refreshedAt !== undefined && typeof r.refreshedAt !== 'string') return false;
+  if (r.pendingOps !== undefined && !(Array.isArray(r.pendingOps) && r.pendingOps.every((id) => typeof id === 'string'))) return false;
+  return r.pendingChange === undefined || CHANGES.has(r.pendingChange as PendingChange);
+}
+
+function isSite(value: unknown): value is [number, string] {
+  return Array.isArray(value) && value.length === 2 && Number.isSafeInteger(value[0]) && typeof value[1] === 'string';
+}
