@@ -7,7 +7,7 @@ import { openDueIso, type CachedTrainingAssignment } from '../../db/derived.ts';
 import { bucketDelta, countWithPending, touchedOf } from '../../app/overlays.ts';
 
 /** Long lists are read a page at a time (see credentials/queries.ts); `limit: Infinity` reads all. */
-export const PAGE_SIZE = 500;
+export const PAGE_SIZE = 200;
 
 /** Any real ISO date is >= this; '' (done, or no due date) is below it. */
 const EARLIEST = '0000-00-00';
