@@ -60,11 +60,33 @@ test('a malformed page is reported and nothing of it is stored', async ({ app, a
     /^\/v1\/users(\?|$)/.test(request.url) ? { status: 200, body: '{"users": [{"userid": {"$gt": 1}, "username": 42}], "pagination": 7' } : undefined,
   );
   await connect(app, api.baseUrl, fullToken);
-  await expect(app.getByText(/did not have the expected shape/).first()).toBeVisible({ timeout: 30_000 });
+  // in words: which list, what is wrong with the answer, what it means for the cache; no route, no "JSON"
+  await expect(app.getByText('The list of users could not be read: the platform’s answer was not in its data format (it may have been cut off on the way). Nothing was removed from this laptop; the next sync tries again.').first()).toBeVisible({ timeout: 30_000 });
   await expect(app.getByRole('button', { name: /^(Sync now|Resume sync)$/ })).toBeVisible({ timeout: 30_000 });
+  await expect(app.locator('body')).not.toContainText(/JSON|\/users|expected shape/);
   const cached = await cachedCounts(app);
   expect(cached['users'] ?? 0).toBe(0);
   expect(cached['sites']).toBeGreaterThan(0);
+  // the sites to keep are still listed: how many people there are is not needed to choose them
+  await goTo(app, 'Connection & sync');
+  await expect(app.getByRole('region', { name: 'Sites kept on this laptop' }).getByRole('checkbox').first()).toBeVisible();
+});
+
+test('a list of sites that cannot be read is said in the kept-sites panel, with a way to ask again', async ({ app, api, fullToken }) => {
+  await connect(app, api.baseUrl, fullToken);
+  await syncNow(app);
+  api.setRule((request) => (/^\/v1\/sites(\?|$)/.test(request.url) ? { status: 200, body: JSON.stringify({ places: [] }), contentType: 'application/json' } : undefined));
+  // the panel asks for the list each time it opens
+  await goTo(app, 'Users');
+  await goTo(app, 'Connection & sync');
+  const panel = app.getByRole('region', { name: 'Sites kept on this laptop' });
+  const alert = panel.getByRole('alert');
+  await expect(alert).toContainText('The list of sites could not be read. The platform’s answer held no list where it always sends one, so nothing of it was used.');
+  await expect(panel).not.toContainText('needs a connection');
+  await panel.screenshot({ path: test.info().outputPath('sites-unreadable.png') });
+  api.setRule(null);
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(panel.getByRole('checkbox').first()).toBeVisible();
 });
 
 test('a page with the right syntax but the wrong shape is refused too', async ({ app, api, fullToken }) => {

@@ -220,6 +220,18 @@ describe('ApiClient.getPage', () => {
     expect(err.appError.code).toBe('malformed-response');
   });
 
+  it.each([
+    ['no list where the Data API puts one', () => json(200, { people: [user] }), 'The platform’s answer held no list where it always sends one, so nothing of it was used.'],
+    ['a list where an object belongs', () => json(200, [user]), 'The platform’s answer held no list where it always sends one, so nothing of it was used.'],
+    ['JSON cut off on the way', () => new Response('{"users":[{"userid":1,"firstna', { status: 200, headers: { 'content-type': 'application/json' } }), 'The platform’s answer was not in its data format (it may have been cut off on the way), so nothing of it was used.'],
+  ])('says of an answer with %s what is wrong in words, without the route or the API’s key', async (_what, answer, message) => {
+    const f = fakeFetch(answer);
+    const err = await failure(client(f.fetch).api.getPage('/sites/5/users', 'users', 'user', page));
+    expect(err.appError).toMatchObject({ code: 'malformed-response', message });
+    expect(err.appError.message).not.toMatch(/\/sites|users|JSON/);
+    expect(err.retryable).toBe(false);
+  });
+
   it('reports a web page answered instead of a list as not the API', async () => {
     const f = fakeFetch(() => new Response('<html>oops</html>', { status: 200 }));
     const err = await failure(client(f.fetch).api.getPage('/users', 'users', 'user', page));

@@ -12,7 +12,7 @@ import type { AppError } from '../../shared/ipc.ts';
 import { ApiError, DEFAULT_RETRY_POLICY, DEFAULT_TIMEOUT_MS, appErrorFromResponse, defaultMessage, isFailureStatusCode, parseRetryAfter, retryDelay } from './errors.ts';
 import { scanList, type ScannedList } from './list-scan.ts';
 import { readCappedBody } from './read-body.ts';
-import { UnreadableRecord, recordIssue } from './record-issue.ts';
+import { UnreadableRecord, recordIssue, unreadableAnswer } from './record-issue.ts';
 
 export { ApiError } from './errors.ts';
 
@@ -268,10 +268,9 @@ function scanPage(bytes: Uint8Array, wrapperKey: string, keyFields: readonly str
  */
 export function wholeList(page: ScannedPage, wrapperKey: string): unknown[] {
   const { body, parsed } = parseJson(decodeText(page.bytes));
-  const malformed = (detail: string) => new ApiError({ code: 'malformed-response', message: `${defaultMessage('malformed-response')} (${detail})`, httpcode: 200 });
-  if (!parsed) throw malformed('not JSON');
+  if (!parsed) throw unreadableAnswer('not-data', 200);
   const list = body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[wrapperKey] : undefined;
-  if (!Array.isArray(list)) throw malformed(`no "${wrapperKey}" list`);
+  if (!Array.isArray(list)) throw unreadableAnswer('no-list', 200);
   return list;
 }
 
@@ -435,9 +434,7 @@ export class ApiClient {
     const foreign = foreignAnswer({ httpcode, type, text, parsed, statusBody: statusBody !== null });
     if (foreign) throw notTheApi(`${host}: ${foreign}`, httpcode);
     const ok = is2xx(httpcode);
-    if (ok && !parsed) {
-      throw new ApiError({ code: 'malformed-response', message: `${defaultMessage('malformed-response')} (not JSON)`, httpcode });
-    }
+    if (ok && !parsed) throw unreadableAnswer('not-data', httpcode);
     if (ok && !(statusBody && isFailureStatusCode(statusBody.statuscode))) return { httpcode, body, statusBody };
 
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
@@ -503,11 +500,9 @@ export class ApiClient {
     }
     if (body === undefined && hash !== undefined) return { items: [], next: null, empty: false, hash, unchanged: true };
     if (statusBody?.statuscode === ResponseCode.NoResults) return { items: [], next: null, empty: true };
-    const malformed = (detail: string) =>
-      new ApiError({ code: 'malformed-response', message: `${defaultMessage('malformed-response')} (${path}: ${detail})`, httpcode });
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw malformed('not an object');
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw unreadableAnswer('no-list', httpcode);
     const list = (body as Record<string, unknown>)[wrapperKey];
-    if (!Array.isArray(list)) throw malformed(`no "${wrapperKey}" list`);
+    if (!Array.isArray(list)) throw unreadableAnswer('no-list', httpcode);
     if (list.length > page.limit) throw limitError(list.length);
     const next = nextLink((body as Record<string, unknown>).pagination);
     if (page.fingerprint && hash === undefined && bytes !== undefined) hash = hashBody(bytes);

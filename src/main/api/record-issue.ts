@@ -27,12 +27,29 @@ export class UnreadableRecord extends ApiError {
   /** "row 5, Maria Bailey: the e-mail address is not a valid e-mail address" */
   readonly issue: string;
 
-  constructor(issue: string, httpcode?: number) {
-    const message = `The platform’s answer could not be read: ${issue}. Nothing of it was used.`;
+  /** `message`: the sentence on its own (default: "The platform’s answer could not be read: <issue>. Nothing of it was used.") */
+  constructor(issue: string, httpcode?: number, message = `The platform’s answer could not be read: ${issue}. Nothing of it was used.`) {
     super({ code: 'malformed-response', message, ...(httpcode !== undefined ? { httpcode } : {}) }, { retryable: false });
     this.name = 'UnreadableRecord';
     this.issue = issue;
   }
+}
+
+/** What is wrong with an answer as a whole, in words: after "… could not be read: " (a list's) and on its own. */
+const ANSWER_FAULTS = {
+  'not-data': 'the platform’s answer was not in its data format (it may have been cut off on the way)',
+  'no-list': 'the platform’s answer held no list where it always sends one',
+} as const;
+
+/**
+ * An answer that cannot be read as a whole (not JSON, no list where the Data API
+ * puts one): said like a record that cannot be read, without the route or the
+ * API's key ("The groups of Riverside Plant could not be read: the platform’s
+ * answer was not in its data format …"). Nothing of it is used.
+ */
+export function unreadableAnswer(fault: keyof typeof ANSWER_FAULTS, httpcode?: number): UnreadableRecord {
+  const issue = ANSWER_FAULTS[fault];
+  return new UnreadableRecord(issue, httpcode, `${issue.charAt(0).toUpperCase()}${issue.slice(1)}, so nothing of it was used.`);
 }
 
 interface RecordKind {

@@ -153,4 +153,26 @@ describe('how many people the token sees', () => {
     expect((await createKeptSitesService(store, session, people - 1).sites({ id: profile.id })).manyRecords).toBe(true);
     expect((await createKeptSitesService(store, session, people).sites({ id: profile.id })).manyRecords).toBe(false);
   });
+
+  it.each([
+    ['one site: nothing to choose, every site kept', 'tiny', false],
+    ['several sites: the coordinator chooses', 'multi', true],
+  ] as const)('a person’s record the app cannot read still lists the sites; not knowing how many people there are, with %s', async (_what, dataset, asks) => {
+    const other = await startServer({ dataset, port: 0 });
+    try {
+      const store = new ProfileStore(dir, keychain);
+      const profile = await store.save({ name: 'Plant', baseUrl: other.baseUrl, token: other.tokens.find((t) => t.access === 'full')!.token });
+      const unreadablePeople: typeof fetch = (input, init) =>
+        new URL(input instanceof Request ? input.url : String(input)).pathname.endsWith('/users')
+          ? Promise.resolve(new Response(JSON.stringify({ users: [{ userid: 'not a number' }] }), { status: 200, headers: { 'content-type': 'application/json' } }))
+          : globalThis.fetch(input, init);
+      const session = createProfilesService(store, createDemoService({ start: async () => ({ baseUrl: other.baseUrl, token: token() }) }), { fetch: unreadablePeople, api: { maxRetries: 0 } });
+      const sites = await createKeptSitesService(store, session, 10).sites({ id: profile.id });
+      const seen = other.query<{ siteid: number }>('SELECT siteid FROM sites WHERE customerid = ? ORDER BY siteid', OUR_CUSTOMER).map((s) => s.siteid);
+      expect(sites.sites.map((s) => s.siteid).sort((a, b) => a - b)).toEqual(seen);
+      expect(sites.manyRecords).toBe(asks);
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -6,6 +6,7 @@
 import { WrapperKey } from '../../shared/api/wire.ts';
 import type { ParsedArg, ProfileSites, ProfileSummary } from '../../shared/ipc.ts';
 import type { ApiClient } from '../api/client.ts';
+import { ApiError } from '../api/errors.ts';
 import { FieldbookError } from '../ipc/errors.ts';
 import type { ProfileStore, StoredProfile } from '../secrets/profiles.ts';
 import type { ProfilesService } from './profiles.ts';
@@ -24,10 +25,19 @@ async function sitesSeen(client: ApiClient): Promise<{ siteid: number; name: str
   }
 }
 
-/** One row past `many`: whether the token sees more people than that, in one small request. */
-async function manyPeople(client: ApiClient, many: number): Promise<boolean> {
-  const page = await client.getPage('/users', WrapperKey.users, 'user', { startrow: many + 1, limit: 1 });
-  return !page.empty && page.items.length > 0;
+/**
+ * One row past `many`: whether the token sees more people than that, in one
+ * small request; null when that row's record cannot be read (it says nothing of
+ * how many there are; the sync says what it could not read).
+ */
+async function manyPeople(client: ApiClient, many: number): Promise<boolean | null> {
+  try {
+    const page = await client.getPage('/users', WrapperKey.users, 'user', { startrow: many + 1, limit: 1 });
+    return !page.empty && page.items.length > 0;
+  } catch (e) {
+    if (e instanceof ApiError && e.appError.code === 'malformed-response') return null;
+    throw e;
+  }
 }
 
 /**
@@ -73,7 +83,8 @@ export function createKeptSitesService(profiles: ProfileStore, session: Profiles
       const profile = await profileOf(arg.id);
       const client = await session.clientFor(profile);
       const [sites, many] = await Promise.all([sitesSeen(client), manyPeople(client, manyPeopleAbove)]);
-      return { sites, keptSites: profile.keptSites ?? null, manyRecords: many };
+      // not known: with one site there is nothing to choose; with several the coordinator chooses (the cautious way)
+      return { sites, keptSites: profile.keptSites ?? null, manyRecords: many ?? sites.length > 1 };
     },
 
     async setKept(arg) {

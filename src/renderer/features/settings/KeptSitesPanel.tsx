@@ -5,7 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { ProfileSites, ProfileSummary } from '../../../shared/ipc.ts';
+import type { AppError, ProfileSites, ProfileSummary } from '../../../shared/ipc.ts';
+import { ErrorMessage } from '../../components/ErrorMessage.tsx';
 import type { FieldbookDb } from '../../db/index.ts';
 import { request, sessionStore, useSession } from '../../app/session.ts';
 import { hrefFor } from '../../app/router.ts';
@@ -17,28 +18,42 @@ import { SAVING_KEPT_SITES, whileSyncHeld } from '../../sync/hold.ts';
 
 type Blocked = { site: string; unsent: number };
 
+interface AskedSites {
+  /** the sites the token sees (null while loading, offline, or when the platform's answer could not be used) */
+  sites: ProfileSites | null;
+  /** why the last ask failed (a malformed or refused answer), with a way to ask again */
+  error: AppError | null;
+  retry: () => void;
+}
+
 /**
- * The sites the token sees, asked of the server (null while loading or offline).
- * Not asked while a sync runs: the sync's own requests are the plan's, and the
- * list is asked when it finishes (a list already shown stays).
+ * The sites the token sees, asked of the server. Not asked while a sync runs:
+ * the sync's own requests are the plan's, and the list is asked when it
+ * finishes (a list already shown stays).
  */
-function useProfileSites(profile: ProfileSummary, syncing: boolean): ProfileSites | null {
+function useProfileSites(profile: ProfileSummary, syncing: boolean): AskedSites {
   const api = useSession((s) => s.api);
   const online = useSession((s) => s.connection?.online === true);
   const [asked, setAsked] = useState<{ key: string; sites: ProfileSites } | null>(null);
+  const [failed, setFailed] = useState<{ key: string; error: AppError } | null>(null);
   // asked again when the kept sites change (not when a sync merely ends)
   const key = `${profile.id}:${profile.keptSites?.join(',') ?? 'all'}`;
-  const have = asked?.key === key;
+  const settled = asked?.key === key || failed?.key === key;
   useEffect(() => {
-    if (!api || !online || syncing || have) return;
+    if (!api || !online || syncing || settled) return;
     let live = true;
-    void api['profiles:sites']({ id: profile.id }).then((r) => live && r.ok && setAsked({ key, sites: r.value }));
+    void api['profiles:sites']({ id: profile.id }).then((r) => {
+      if (!live) return;
+      if (r.ok) setAsked({ key, sites: r.value });
+      else setFailed({ key, error: r.error });
+    });
     return () => {
       live = false;
     };
-  }, [api, online, syncing, have, profile.id, key]);
+  }, [api, online, syncing, settled, profile.id, key]);
   // the kept ones are the profile's own (main's settings), also when the list could not be asked again (offline)
-  return asked ? { ...asked.sites, keptSites: profile.keptSites ?? null } : null;
+  const sites = asked ? { ...asked.sites, keptSites: profile.keptSites ?? null } : null;
+  return { sites, error: failed?.key === key && online ? failed.error : null, retry: () => setFailed(null) };
 }
 
 /** Takes the sites off this laptop, one after the other; null when one has unsent edits (nothing of it removed). */
@@ -82,10 +97,21 @@ function SiteChoice({ sites, chosen, onToggle, disabled }: { sites: ProfileSites
   );
 }
 
+/** Why the choice of sites is not shown: a sync runs, Work offline is on, the platform's answer could not be used, or no connection. */
+function SitesNotShown({ running, workingOffline, error, retry }: { running: boolean; workingOffline: boolean; error: AppError | null; retry: () => void }) {
+  if (error && !running && !workingOffline) return <ErrorMessage error={{ ...error, message: `The list of sites could not be read. ${error.message}` }} onRetry={retry} />;
+  const why = running
+    ? 'The list of sites is asked of the platform when this sync finishes.'
+    : workingOffline
+      ? 'Work offline is on: the list of sites is asked of the platform when you turn it off.'
+      : 'The list of sites needs a connection to the platform.';
+  return <p className="muted">{why}</p>;
+}
+
 export function KeptSitesPanel({ db, profile }: { db: FieldbookDb; profile: ProfileSummary }) {
   const running = useSyncState((s) => s.running);
   const workingOffline = useSession((s) => s.connection?.workingOffline === true);
-  const sites = useProfileSites(profile, running);
+  const { sites, error: sitesError, retry } = useProfileSites(profile, running);
   const synced = useLiveQuery(() => db.syncCollections.count(), [db]) ?? 0;
   const [chosen, setChosen] = useState<Set<number> | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -129,14 +155,7 @@ export function KeptSitesPanel({ db, profile }: { db: FieldbookDb; profile: Prof
     if ((added.length > 0 || asking) && !offline) await sessionStore.getState().sync?.start();
   }
 
-  if (!sites || !current) {
-    const why = running
-      ? 'The list of sites is asked of the platform when this sync finishes.'
-      : workingOffline
-        ? 'Work offline is on: the list of sites is asked of the platform when you turn it off.'
-        : 'The list of sites needs a connection to the platform.';
-    return <p className="muted">{why}</p>;
-  }
+  if (!sites || !current) return <SitesNotShown running={running} workingOffline={workingOffline} error={sitesError} retry={retry} />;
   const toggle = (id: number) => {
     const next = new Set(current);
     if (next.has(id)) next.delete(id);
