@@ -49,8 +49,8 @@ export interface RequestOptions {
    * then neither decoded nor parsed here (the answer's `body` is undefined).
    */
   known?: (bytes: Uint8Array) => boolean;
-  /** awaited once the body is read, before it is looked at (`known` may need what is still on its way) */
-  ready?: Promise<unknown>;
+  /** called and awaited once the body is read, before it is looked at (`known` may need what is still on its way) */
+  ready?: () => Promise<unknown>;
 }
 
 export interface ApiResponse {
@@ -390,7 +390,7 @@ export class ApiClient {
       clearTimeout(timer);
       caller?.removeEventListener('abort', onCallerAbort);
     }
-    if (opts.ready) await opts.ready;
+    if (opts.ready) await opts.ready();
     return { ...this.#decode(response, bytes, url, opts.known), bytes };
   }
 
@@ -472,8 +472,8 @@ export class ApiClient {
        * parsing the body (`scanned`), with the integer values of these key fields
        */
       scan?: readonly string[];
-      /** the answer is looked at (and `unchanged` asked) only once this resolves: the request goes at once */
-      ready?: Promise<unknown>;
+      /** the answer is looked at (and `unchanged` asked) only once what this returns resolves: the request goes at once */
+      ready?: () => Promise<unknown>;
     },
     signal?: AbortSignal,
   ): Promise<ListPage<K>> {

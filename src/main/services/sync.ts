@@ -54,9 +54,29 @@ export interface SyncServiceDeps {
   now: () => Date;
 }
 
+/**
+ * Per profile: the rows of each list its passes read whole (main's memory
+ * only; after a restart the lists no parent announces go in waves once).
+ * They size the next pass's paging, never what it reads.
+ */
+class ListSizes {
+  readonly #byProfile = new Map<string, Map<string, number>>();
+
+  get(profileId: string): ReadonlyMap<string, number> | undefined {
+    return this.#byProfile.get(profileId);
+  }
+
+  keep(profileId: string, sizes: ReadonlyMap<string, number>): void {
+    const known = this.#byProfile.get(profileId) ?? new Map<string, number>();
+    for (const [taskId, rows] of sizes) known.set(taskId, rows);
+    this.#byProfile.set(profileId, known);
+  }
+}
+
 export function createSyncService({ session, access, connection, identities, tuning, now }: SyncServiceDeps): SyncService {
   let sync: RunningSync | null = null;
   let starting = false;
+  const listSizes = new ListSizes();
 
   async function stop(): Promise<void> {
     const running = sync;
@@ -92,6 +112,7 @@ export function createSyncService({ session, access, connection, identities, tun
       checkpoints: arg.checkpoints,
       fingerprintsFollow: arg.fingerprintsFollow === true,
       previousTotals: arg.previousTotals,
+      listSizes: listSizes.get(profile.id),
       ...(profile.keptSites ? { keptSites: profile.keptSites } : {}),
       ...(collector ? { identities: collector, identitiesFresh } : {}),
       paging: tuning?.limit ? { limit: tuning.limit } : undefined,
@@ -102,6 +123,7 @@ export function createSyncService({ session, access, connection, identities, tun
     running.done = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => engine.run())
       .then(async (finished) => {
+        listSizes.keep(profile.id, engine.listSizes());
         const error = finished.error;
         if (error && (error.code === 'network' || error.code === 'timeout' || error.code === 'not-the-api')) {
           connection.report(ctx, { online: false, checkedAt: now().toISOString(), profileId: profile.id, error });

@@ -15,6 +15,7 @@ import { validateItems, wholeList, type ApiClient, type RetryNotice, type Scanne
 import { FingerprintBook, ITEM_HASH_CHARS, pageKey, taskItems, type TaskItems } from '../../shared/page-fingerprints.ts';
 import { hash } from 'node:crypto';
 import type { FetchedPage, ListedItems } from './pager.ts';
+import type { LaneAside } from './flow.ts';
 import { heldAsReceived, itemHash, KnownItem, rawItemKeys, scanFields, scannedKey } from './page-keys.ts';
 import type { SyncTask } from './tasks.ts';
 import type { PageFilter } from './kept.ts';
@@ -34,6 +35,8 @@ interface PageOptions {
   startrow: number;
   limit: number;
   onRetry: (r: RetryNotice) => void;
+  /** the engine's request lane, given up while an answer waits for the fingerprints (flow.ts) */
+  aside?: LaneAside;
 }
 
 export interface ComparerOptions {
@@ -118,14 +121,16 @@ export class PageComparer {
   async fetchPage(client: PageClient, task: SyncTask, options: PageOptions, signal: AbortSignal, filter?: PageFilter): Promise<FetchedPage<PageItem>> {
     const { startrow } = options;
     const key = pageKey(task.taskId, startrow);
-    // the request goes at once; its answer is looked at once the renderer's fingerprints are here
+    // the request goes at once; its answer is looked at once the renderer's fingerprints are here,
+    // its lane free for another request meanwhile (lists that plan others need none of them)
+    const ready = () => (this.#done ? Promise.resolve() : (options.aside?.(this.#here) ?? this.#here));
     const wholeHash = (): string | undefined => {
       const hash = this.#book.page(task.taskId, startrow)?.hash;
       return hash && !this.#itemsOf(task).doubtful.has(key) ? hash : undefined;
     };
     const unchanged = (hash: string) => (filter ? filteredHash(hash, filter) === filteredPart(wholeHash())?.hash : hash === wholeHash());
     const page = await client.getPage(task.path, task.wrapperKey, task.schema, {
-      ...options, fingerprint: true, validate: false, scan: scanFields(task), ready: this.#here, unchanged,
+      startrow, limit: options.limit, onRetry: options.onRetry, fingerprint: true, validate: false, scan: scanFields(task), ready, unchanged,
     }, signal);
     const stored = this.#book.page(task.taskId, startrow);
     const held = this.#itemsOf(task);

@@ -165,6 +165,58 @@ describe('backpressure', () => {
   });
 });
 
+describe('the sizes of the last pass', () => {
+  const MODULE_USERS = '/sites/1/access/modules/3/users';
+  const TASK = `moduleAccess:${MODULE_USERS}`;
+  /** a site whose module list (no parent announces its size) holds `n` people */
+  const withModuleUsers = (n: number) => {
+    const lists = tinySite({ users: 20 });
+    lists[MODULE_USERS] = { wrapper: 'users', items: lists['/users']!.items.slice(0, n) };
+    return lists;
+  };
+  const asked = (requests: { url: URL }[]) => requests.filter((r) => r.url.pathname === `/v1${MODULE_USERS}`).length;
+  const people = (pages: SyncPageEvent[]) => recordsOf(pages, 'moduleAccess').filter((r) => (r as { id: string }).id.startsWith('1-3-'));
+
+  it('are the rows of each list read whole from its first row', async () => {
+    const { engine } = setup(withModuleUsers(12));
+    await engine.run();
+    expect(engine.listSizes().get(TASK)).toBe(12);
+    expect(engine.listSizes().get('users:/users')).toBe(20);
+  });
+
+  it('leave out a list resumed from its checkpoint (its rows are not the list’s)', async () => {
+    const checkpoints: TaskCheckpoint[] = [{ taskId: 'users:/users', collection: 'users', nextStartrow: 5, done: false }];
+    const { engine } = setup(withModuleUsers(12), { sync: { checkpoints } });
+    await engine.run();
+    expect(engine.listSizes().has('users:/users')).toBe(false);
+    expect(engine.listSizes().get(TASK)).toBe(12);
+  });
+
+  it('size the paging of a list nobody announces: its pages through the window (7 requests, not the waves’ 8)', async () => {
+    const first = setup(withModuleUsers(12));
+    await first.engine.run();
+    expect(asked(first.requests)).toBe(8);
+    const again = setup(withModuleUsers(12), { sync: { listSizes: first.engine.listSizes() } });
+    const finished = await again.engine.run();
+    expect(asked(again.requests)).toBe(7);
+    expect(people(again.pages)).toHaveLength(12);
+    expect(finished.plannedRequests).toBe(again.requests.length);
+  });
+
+  it.each([
+    ['grown', 17],
+    ['shrunk', 5],
+    ['emptied', 0],
+  ])('never what is read: a list that has %s since is read to its end, every row once', async (_what, now) => {
+    const { engine, pages, requests } = setup(withModuleUsers(now), { sync: { listSizes: new Map([[TASK, 12]]) } });
+    const finished = await engine.run();
+    expect(finished.outcome).toBe('completed');
+    expect(people(pages)).toHaveLength(now);
+    expect(new Set(people(pages).map((r) => (r as { id: string }).id)).size).toBe(now);
+    expect(finished.plannedRequests).toBe(requests.length);
+  });
+});
+
 describe('cancel and resume', () => {
   it('sends no page after cancel', async () => {
     const { engine, pages } = setup(tinySite({ users: 20 }), { autoAck: false, sync: { maxUnacked: 1 } });

@@ -17,7 +17,7 @@ import { UnreadableRecord } from '../api/record-issue.ts';
 import { toAppError } from '../ipc/errors.ts';
 import { containsSecretDeep } from '../secrets/scrub.ts';
 import type { ApiClient, RetryNotice } from '../api/client.ts';
-import { AckWindow, Semaphore, shareOfPage } from './flow.ts';
+import { AckWindow, Semaphore, shareOfPage, type LaneAside } from './flow.ts';
 import { readList, type FetchedPage, type PagerPage } from './pager.ts';
 import { KnownItem, recordKeyOfItemKey, skippable } from './page-keys.ts';
 import { DEFAULT_PAGING, expandsPlan, plannedRequests, remainingHint, type PagingOptions, type TaskOutcome } from './plan.ts';
@@ -49,6 +49,13 @@ export interface SyncOptions {
   /** how long lists wait for those (default 10 s); then they go on without any (a task's fingerprints must all be here to be used) */
   fingerprintWaitMs?: number;
   previousTotals?: Partial<Record<CollectionName, number>>;
+  /**
+   * Rows each list had in this profile's last pass (by task id): sizes the lists
+   * no parent list announces (a site's users and training), so their pages are
+   * asked through the sliding window instead of in waves. Only the paging
+   * follows it: a list longer or shorter than this is still read to its end.
+   */
+  listSizes?: ReadonlyMap<string, number>;
   /** the sites the profile keeps (absent: every site the token sees) */
   keptSites?: readonly number[];
   /** sites not kept whose usernames and e-mails the identity index read recently: not read this pass */
@@ -84,7 +91,10 @@ interface TaskRun {
   task: SyncTask;
   state: TaskState;
   requests: number;
+  /** rows the list had from the row it was read from (a resume reads from its checkpoint) */
   rows: number | null;
+  /** the row it was read from */
+  fromRow?: number;
   hint: number | null;
   error?: AppError;
 }
@@ -245,8 +255,16 @@ export class SyncEngine {
     return plannedRequests(outcomes, this.#paging);
   }
 
-  #add(task: SyncTask): void {
-    if (this.#runs.has(task.taskId)) return;
+  /** Rows of each list this pass read whole, from its first row (for the next pass's `listSizes`). */
+  listSizes(): Map<string, number> {
+    const sizes = new Map<string, number>();
+    for (const run of this.#runs.values()) if (run.state === 'complete' && run.fromRow === 1 && run.rows !== null) sizes.set(run.task.taskId, run.rows);
+    return sizes;
+  }
+
+  #add(announced: SyncTask): void {
+    if (this.#runs.has(announced.taskId)) return;
+    const task = announced.hint === null ? { ...announced, hint: this.#opts.listSizes?.get(announced.taskId) ?? null } : announced;
     const run: TaskRun = { task, state: 'pending', requests: 0, rows: null, hint: task.hint };
     this.#runs.set(task.taskId, run);
     this.#kept?.added(task);
@@ -285,20 +303,21 @@ export class SyncEngine {
       return;
     }
     const startrow = resumable && checkpoint ? checkpoint.nextStartrow : 1;
+    run.fromRow = startrow;
     run.hint = remainingHint(task.hint, startrow);
     run.state = 'running';
     const signal = this.#controller.signal;
     try {
       const result = await readList<PageItem>(startrow, run.hint, this.#paging, {
         fetchPage: (s) =>
-          this.#requests.run(signal, () => {
+          this.#requests.run(signal, (aside) => {
             run.requests++;
             this.#requestCount++;
             const onRetry = (r: RetryNotice) => {
               this.#notice = retryNotice(task, this.#names.describe(task), r);
               this.#progress(true);
             };
-            return this.#fetchPage(task, s, onRetry, signal);
+            return this.#fetchPage(task, s, { onRetry, aside }, signal);
           }),
         keyOf: (item) => (item instanceof KnownItem ? item.key : itemKey(task, item)),
         onPage: (page) => this.#handlePage(run, page),
@@ -430,10 +449,10 @@ export class SyncEngine {
   }
 
   /** One page of a task: compared with the cache's fingerprints when its list has them (compare.ts). */
-  async #fetchPage(task: SyncTask, startrow: number, onRetry: (r: RetryNotice) => void, signal: AbortSignal): Promise<FetchedPage<PageItem>> {
-    const options = { startrow, limit: this.#paging.limit, onRetry };
+  async #fetchPage(task: SyncTask, startrow: number, lane: { onRetry: (r: RetryNotice) => void; aside: LaneAside }, signal: AbortSignal): Promise<FetchedPage<PageItem>> {
+    const options = { startrow, limit: this.#paging.limit, onRetry: lane.onRetry };
     if (!skippable(task)) return this.#opts.client.getPage(task.path, task.wrapperKey, task.schema, options, signal);
-    return this.#comparer.fetchPage(this.#opts.client, task, options, signal, this.#kept?.filterFor(task));
+    return this.#comparer.fetchPage(this.#opts.client, task, { ...options, aside: lane.aside }, signal, this.#kept?.filterFor(task));
   }
 
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AckWindow, shareOfPage } from './flow.ts';
+import { AckWindow, Semaphore, shareOfPage } from './flow.ts';
 
 /** Sends until one send has to wait; returns how many went through. */
 async function fill(window: AckWindow, share: number, from = 0): Promise<number> {
@@ -12,6 +12,76 @@ async function fill(window: AckWindow, share: number, from = 0): Promise<number>
     sent++;
   }
 }
+
+/** A promise and its resolve. */
+function gate(): { promise: Promise<void>; open: () => void } {
+  let open = () => undefined as void;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 1));
+
+describe('the lanes of requests in flight', () => {
+  it('let at most their number run at once', async () => {
+    const lanes = new Semaphore(2);
+    const signal = new AbortController().signal;
+    let running = 0;
+    let most = 0;
+    await Promise.all(Array.from({ length: 6 }, () => lanes.run(signal, async () => {
+      most = Math.max(most, ++running);
+      await tick();
+      running--;
+    })));
+    expect(most).toBe(2);
+    expect(lanes.inUse).toBe(0);
+  });
+
+  it('are given up by an answer waiting for something else, for the next request, and taken back ahead of requests still waiting', async () => {
+    const lanes = new Semaphore(1);
+    const signal = new AbortController().signal;
+    const fingerprints = gate();
+    const order: string[] = [];
+    const answered = lanes.run(signal, async (aside) => {
+      order.push('first request');
+      await aside(fingerprints.promise);
+      order.push('first answer looked at');
+    });
+    const second = lanes.run(signal, async () => {
+      order.push('second request');
+      await tick();
+      order.push('second request done');
+    });
+    const third = lanes.run(signal, async () => {
+      order.push('third request');
+    });
+    await tick();
+    expect(order).toEqual(['first request', 'second request']);
+    fingerprints.open();
+    await Promise.all([answered, second, third]);
+    // the second went while the first waited; the first came back before the third, never two at once
+    expect(order).toEqual(['first request', 'second request', 'second request done', 'first answer looked at', 'third request']);
+    expect(lanes.inUse).toBe(0);
+  });
+
+  it('leave none taken when the sync stops while an answer waits to take its lane back', async () => {
+    const lanes = new Semaphore(1);
+    const stop = new AbortController();
+    const fingerprints = gate();
+    const blocker = gate();
+    const waiting = lanes.run(stop.signal, async (aside) => aside(fingerprints.promise));
+    await tick();
+    const other = lanes.run(stop.signal, () => blocker.promise);
+    await tick();
+    fingerprints.open();
+    await tick();
+    stop.abort();
+    await expect(waiting).rejects.toThrow();
+    blocker.open();
+    await other;
+    expect(lanes.inUse).toBe(0);
+  });
+});
 
 describe('the acknowledgement window', () => {
   it('holds at most its size in pages of records', async () => {

@@ -14,9 +14,10 @@ function abortReason(signal: AbortSignal): Error {
 class WaitQueue {
   readonly #waiters: { ready: () => boolean; resolve: () => void }[] = [];
 
-  wait(ready: () => boolean, signal: AbortSignal, onGranted: () => void): Promise<void> {
+  /** `first`: ahead of those already waiting (one coming back to what it had) */
+  wait(ready: () => boolean, signal: AbortSignal, onGranted: () => void, first = false): Promise<void> {
     if (signal.aborted) return Promise.reject(abortReason(signal));
-    if (this.#waiters.length === 0 && ready()) {
+    if ((first || this.#waiters.length === 0) && ready()) {
       onGranted();
       return Promise.resolve();
     }
@@ -35,7 +36,8 @@ class WaitQueue {
         reject(abortReason(signal));
       };
       signal.addEventListener('abort', onAbort, { once: true });
-      this.#waiters.push(waiter);
+      if (first) this.#waiters.unshift(waiter);
+      else this.#waiters.push(waiter);
     });
   }
 
@@ -47,6 +49,13 @@ class WaitQueue {
     while (this.#waiters.length > 0 && this.#waiters[0]!.ready()) this.#waiters.shift()!.resolve();
   }
 }
+
+/**
+ * Inside `Semaphore.run`: gives the lane up while `wait` is pending and takes
+ * one back after it, ahead of those waiting for a first one (a request whose
+ * answer came and now waits for something else lets another request go).
+ */
+export type LaneAside = (wait: Promise<unknown>) => Promise<void>;
 
 export class Semaphore {
   readonly #max: number;
@@ -61,14 +70,35 @@ export class Semaphore {
     return this.#used;
   }
 
-  async run<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> {
-    await this.#queue.wait(() => this.#used < this.#max, signal, () => this.#used++);
+  async run<T>(signal: AbortSignal, work: (aside: LaneAside) => Promise<T>): Promise<T> {
+    await this.#take(signal, false);
+    let held = true;
+    const aside: LaneAside = async (wait) => {
+      if (!held) return void (await wait);
+      held = false;
+      this.#give();
+      try {
+        await wait;
+      } finally {
+        // an abort while waiting for it throws here, with no lane held
+        await this.#take(signal, true);
+        held = true;
+      }
+    };
     try {
-      return await work();
+      return await work(aside);
     } finally {
-      this.#used--;
-      this.#queue.wake();
+      if (held) this.#give();
     }
+  }
+
+  #take(signal: AbortSignal, first: boolean): Promise<void> {
+    return this.#queue.wait(() => this.#used < this.#max, signal, () => this.#used++, first);
+  }
+
+  #give(): void {
+    this.#used--;
+    this.#queue.wake();
   }
 }
 
