@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { liveQuery } from 'dexie';
 import { openFieldbookDb } from './index.ts';
-import { allUsersByName } from './users-memo.ts';
+import { allUsersByName, inSortNameOrder } from './users-memo.ts';
 import { user } from '../testing/fixtures.ts';
 
 const names = (users: { username: string }[]) => users.map((u) => u.username);
@@ -38,5 +38,24 @@ describe('the in-memory copy of the users', () => {
     await writer.users.put(user(2));
     await vi.waitFor(() => expect(seen.at(-1)).toBe(2));
     subscription.unsubscribe();
+  });
+});
+
+describe('the order of the in-memory copy', () => {
+  it('is exactly the order of the name index, ties, accents, case and symbols included', async () => {
+    const db = openFieldbookDb(`memo-${Math.random()}`);
+    // a seeded mix: shared names (ties broken by id), accents, capitals, digits, symbols, characters beyond the BMP
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647);
+    const parts = ['adams', 'Adams', 'ádams', 'o\'neil', 'oneil', 'zoë', 'Zoe', '10', '9', 'van der berg', '𝒜lpha', 'émile', 'Emile', '', 'ß', 'ss'];
+    const users = Array.from({ length: 400 }, (_, i) => user(1000 - i, { lastname: parts[next() % parts.length]!, firstname: parts[next() % parts.length]! }));
+    await db.users.bulkPut(users);
+    const byIndex = await db.users.orderBy('sortName').toArray();
+    expect((await allUsersByName(db)).map((u) => u.userid)).toEqual(byIndex.map((u) => u.userid));
+  });
+
+  it('leaves out a record without a name key, as the index does', () => {
+    const broken = { ...user(2), sortName: undefined } as unknown as ReturnType<typeof user>;
+    expect(inSortNameOrder([user(3), broken, user(1)]).map((u) => u.userid)).toEqual([1, 3]);
   });
 });
