@@ -89,6 +89,24 @@ test('a list of sites that cannot be read is said in the kept-sites panel, with 
   await expect(panel.getByRole('checkbox').first()).toBeVisible();
 });
 
+test('after a list of sites that could not be read, the panel asks again by itself once the connection is checked again', async ({ app, api, fullToken }) => {
+  await connect(app, api.baseUrl, fullToken);
+  await syncNow(app);
+  api.setRule((request) => (/^\/v1\/sites(\?|$)/.test(request.url) ? { status: 200, body: '{"sites": [', contentType: 'application/json' } : undefined));
+  await goTo(app, 'Users');
+  await goTo(app, 'Connection & sync');
+  const panel = app.getByRole('region', { name: 'Sites kept on this laptop' });
+  await expect(panel.getByRole('alert')).toContainText('The list of sites could not be read. The platform’s answer was not in its data format');
+  api.setRule(null);
+  // back from working offline: the connection is checked again, and the list asked again, no button pressed
+  const offline = app.getByRole('banner').getByRole('switch', { name: 'Work offline' });
+  await offline.check();
+  await expect(app.getByRole('banner')).toContainText('Working offline');
+  await offline.uncheck();
+  await expect(panel.getByRole('checkbox').first()).toBeVisible();
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+});
+
 test('a page with the right syntax but the wrong shape is refused too', async ({ app, api, fullToken }) => {
   api.setRule((request) =>
     /^\/v1\/users(\?|$)/.test(request.url) ? { status: 200, body: JSON.stringify({ users: [{ userid: 'not a number', username: ['<b>x</b>'] }] }) } : undefined,

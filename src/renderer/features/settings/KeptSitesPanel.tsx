@@ -34,23 +34,24 @@ interface AskedSites {
 function useProfileSites(profile: ProfileSummary, syncing: boolean): AskedSites {
   const api = useSession((s) => s.api);
   const online = useSession((s) => s.connection?.online === true);
+  const checkedAt = useSession((s) => s.connection?.checkedAt);
   const [asked, setAsked] = useState<{ key: string; sites: ProfileSites } | null>(null);
-  const [failed, setFailed] = useState<{ key: string; error: AppError } | null>(null);
-  // asked again when the kept sites change (not when a sync merely ends)
+  const [failed, setFailed] = useState<{ key: string; checkedAt: string | undefined; error: AppError } | null>(null);
+  // asked again when the kept sites change (not when a sync merely ends); after a failure, when the connection is checked again
   const key = `${profile.id}:${profile.keptSites?.join(',') ?? 'all'}`;
-  const settled = asked?.key === key || failed?.key === key;
+  const settled = asked?.key === key || (failed?.key === key && failed.checkedAt === checkedAt);
   useEffect(() => {
     if (!api || !online || syncing || settled) return;
     let live = true;
     void api['profiles:sites']({ id: profile.id }).then((r) => {
       if (!live) return;
       if (r.ok) setAsked({ key, sites: r.value });
-      else setFailed({ key, error: r.error });
+      else setFailed({ key, checkedAt, error: r.error });
     });
     return () => {
       live = false;
     };
-  }, [api, online, syncing, settled, profile.id, key]);
+  }, [api, online, syncing, settled, profile.id, key, checkedAt]);
   // the kept ones are the profile's own (main's settings), also when the list could not be asked again (offline)
   const sites = asked ? { ...asked.sites, keptSites: profile.keptSites ?? null } : null;
   return { sites, error: failed?.key === key && online ? failed.error : null, retry: () => setFailed(null) };
