@@ -15,6 +15,7 @@ import { hrefFor, navigate } from '../../app/router.ts';
 import { formatCount, formatDate } from '../../app/format.ts';
 import { CREDENTIAL_STATE_LABEL, credentialState } from '../../app/compliance.ts';
 import { applyOverlays, usersWithPending } from '../../app/overlays.ts';
+import { pageRead, shouldReadMore, type PageRead } from '../../app/read-more.ts';
 import { PendingMarker } from '../../components/PendingMarker.tsx';
 import { usePendingVersion } from '../../outbox/runtime.ts';
 import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
@@ -56,6 +57,7 @@ function windowQuery(db: FieldbookDb, window: Exclude<HolderWindow, 'all'>, opti
 interface HolderPage {
   holders: Holder[];
   total: number;
+  read: PageRead;
 }
 
 async function loadHolders(db: FieldbookDb, credentialid: number | null, window: HolderWindow, today: string, limit: number): Promise<HolderPage> {
@@ -63,7 +65,7 @@ async function loadHolders(db: FieldbookDb, credentialid: number | null, window:
     const holders = await credentialHolders(db, credentialid);
     const assignments = await applyOverlays('credentialAssignments', db, holders.map((h) => h.assignment), (a) => a.credentialid === credentialid);
     const users = await usersWithPending(db, assignments.map((a) => a.userid));
-    return { holders: assignments.map((assignment) => ({ assignment, user: users.get(assignment.userid) })), total: assignments.filter((a) => a.pendingChange !== 'delete').length };
+    return { holders: assignments.map((assignment) => ({ assignment, user: users.get(assignment.userid) })), total: assignments.filter((a) => a.pendingChange !== 'delete').length, read: pageRead(Infinity, holders.length) };
   }
   const options = credentialid === null ? { today, limit } : { today, credentialid, limit };
   // 'all' of every credential is never asked (the view shows the soon window instead)
@@ -72,7 +74,7 @@ async function loadHolders(db: FieldbookDb, credentialid: number | null, window:
   const [assignments, total] = await Promise.all([query.read(), query.count()]);
   const withPending = await applyOverlays('credentialAssignments', db, assignments, query.matches);
   const users = await usersWithPending(db, withPending.map((a) => a.userid));
-  return { holders: withPending.map((assignment) => ({ assignment, user: users.get(assignment.userid) })), total };
+  return { holders: withPending.map((assignment) => ({ assignment, user: users.get(assignment.userid) })), total, read: pageRead(limit, assignments.length) };
 }
 
 function holderWindowWords(window: HolderWindow): string {
@@ -122,7 +124,7 @@ function Holders({ db, credential, names, opened }: { db: FieldbookDb; credentia
   const shown = holders?.length ?? 0;
   // scrolling near the end reads the next page (once the current one has arrived)
   const readMore = () => {
-    if (shown >= limit && shown < total) setLimit(limit + PAGE_SIZE);
+    if (shouldReadMore(page?.read, limit, shown, total)) setLimit(limit + PAGE_SIZE);
   };
   // every page of the list, for "select all" and for saying who is selected but no longer listed
   const loadMatching = useCallback(

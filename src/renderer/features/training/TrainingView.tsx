@@ -13,6 +13,7 @@ import { TRAINING_STATE_LABEL, trainingState } from '../../app/compliance.ts';
 import { pendingCell, tableOf, type ExportColumn } from '../../app/export-list.ts';
 import { ExportButtons } from '../../components/ExportButtons.tsx';
 import { applyOverlays, countWithPending, usersWithPending, type PendingMark } from '../../app/overlays.ts';
+import { pageRead, shouldReadMore, type PageRead } from '../../app/read-more.ts';
 import { PendingMarker } from '../../components/PendingMarker.tsx';
 import { usePendingVersion } from '../../outbox/runtime.ts';
 import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
@@ -28,9 +29,11 @@ import { PAGE_SIZE, isDueWithin, isOverdue, countOverdueWithPending, overdueTrai
 type Show = 'all' | 'overdue' | 'due';
 type Row = CachedTrainingAssignment & PendingMark & { user?: UserRecord | undefined };
 
-async function loadCourseTraining(db: FieldbookDb, courseid: number | null, show: Show, days: number, today: string, limit: number): Promise<{ rows: Row[]; total: number }> {
+async function loadCourseTraining(db: FieldbookDb, courseid: number | null, show: Show, days: number, today: string, limit: number): Promise<{ rows: Row[]; total: number; read: PageRead }> {
   let rows: CachedTrainingAssignment[];
   let total: number | null = null;
+  // the rows asked of the cache: the page's limit, or all of them
+  let read = limit;
   // the overdue totals are counted by the query the dashboard's figures use, so the two agree
   let matches: (t: TrainingAssignmentRecord) => boolean;
   if (courseid === null && show === 'overdue') {
@@ -46,9 +49,11 @@ async function loadCourseTraining(db: FieldbookDb, courseid: number | null, show
     total = await countOverdueWithPending(db, today, courseid);
     matches = (t) => t.courseid === courseid && isOverdue(t, today);
   } else if (show === 'due') {
+    read = Infinity;
     rows = await trainingDueWithin(db, days, { today, courseid, limit: Infinity });
     matches = (t) => isDueWithin(t, days, { today, courseid });
   } else {
+    read = Infinity;
     rows = await trainingForCourse(db, courseid);
     matches = (t) => t.courseid === courseid;
   }
@@ -57,7 +62,7 @@ async function loadCourseTraining(db: FieldbookDb, courseid: number | null, show
     usersWithPending(db, pending.map((t) => t.userid)),
     total ?? pending.filter((t) => t.pendingChange !== 'delete').length,
   ]);
-  return { rows: pending.map((t) => ({ ...t, user: users.get(t.userid) })), total: effectiveTotal };
+  return { rows: pending.map((t) => ({ ...t, user: users.get(t.userid) })), total: effectiveTotal, read: pageRead(read, rows.length) };
 }
 
 function trainingColumns(today: string, days: number, withUser: boolean): Column<Row>[] {
@@ -106,7 +111,7 @@ function ByCourse({ db, courseid }: { db: FieldbookDb; courseid: number | null }
   const total = page?.total ?? 0;
   const shown = rows?.length ?? 0;
   const readMore = () => {
-    if (shown >= limit && shown < total) setLimit(limit + PAGE_SIZE);
+    if (shouldReadMore(page?.read, limit, shown, total)) setLimit(limit + PAGE_SIZE);
   };
   // every page of the list, for "select all" and for saying who is selected but no longer listed
   const loadMatching = useCallback(
