@@ -7,7 +7,16 @@ import { statusAnswer } from './support/api-proxy.ts';
 import { OUR_CUSTOMER } from '../src/server/datasets.ts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { addProfile, cachedCounts, goTo, startSync, syncNow, usersCount } from './support/ui.ts';
+import { addProfile, cachedCounts, expectSyncOutcome, goTo, startSync, syncNow, usersCount } from './support/ui.ts';
+
+/** Each collection's last sync time as the cache holds it (to the millisecond). */
+const SYNC_TIMES = `(async () => {
+  const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('fieldbook-'));
+  const db = await new Promise((resolve, reject) => { const r = indexedDB.open(name); r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
+  const rows = await new Promise((resolve, reject) => { const r = db.transaction('syncCollections').objectStore('syncCollections').getAll(); r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
+  db.close();
+  return Object.fromEntries(rows.map((row) => [row.collection, row.lastSyncedAt]));
+})()`;
 
 // a new profile syncs as it is added: the tests of a first sync that goes wrong set their rule before adding it
 const connect = (app: Page, baseUrl: string, token: string) => addProfile(app, { name: 'Riverside site', baseUrl, token });
@@ -35,6 +44,24 @@ for (const [statuscode, what, message] of [
     await expect(usersCount(app)).toHaveText(`${before['users']} of ${before['users']} users`);
   });
 }
+
+test('a sync a network sign-in page stops leaves the cache its old sync time: what it cut short is not called up to date', async ({ app, api, fullToken }) => {
+  await connect(app, api.baseUrl, fullToken);
+  await syncNow(app);
+  const before = await app.evaluate<Record<string, string | null>>(SYNC_TIMES);
+  const dataAsOf = await app.locator('.data-as-of').innerText();
+  api.setRule((request) => (/^\/v1\/sites(\?|$)/.test(request.url) ? { status: 200, body: '<html><body>Sign in to the guest network</body></html>', contentType: 'text/html' } : undefined));
+  await startSync(app);
+  await expectSyncOutcome(app, 'Sync failed.');
+  const after = await app.evaluate<Record<string, string | null>>(SYNC_TIMES);
+  // the list the page stood in for keeps its time, so "Data as of" (the oldest) does not move
+  expect(after['sites']).toBe(before['sites']);
+  expect((await app.locator('.data-as-of').innerText()).split(' · ')[0]).toBe(dataAsOf.split(' · ')[0]);
+  await goTo(app, 'Connection & sync');
+  // the list cut short says so in Collections, in words, and is not called up to date
+  await expect(app.getByRole('row', { name: /^Sites / })).toContainText('Not synced: the sync stopped before this list was read to its end.');
+  await app.screenshot({ path: test.info().outputPath('stopped-by-sign-in-page.png'), fullPage: true });
+});
 
 test('a record of another customer (800) is reported for its collection and the others still sync', async ({ app, api, fullToken }) => {
   api.setRule((request) => (/\/access\/modules\/\d+\/users/.test(request.url) ? statusAnswer(401, 800, 'Resource not owned') : undefined));

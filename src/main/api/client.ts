@@ -210,7 +210,7 @@ function foreignAnswer(answer: Answer): string | null {
   const kind =
     page || (type !== null && /^\s*text\/html\b/i.test(type))
       ? 'a web page answered instead of the API: a network sign-in page or a proxy?'
-      : `an answer of type ${(type ?? '').split(';')[0]!.trim()} came instead of the API’s JSON: a proxy?`;
+      : 'an answer that is not the platform’s data came instead of the API’s: a proxy?';
   return `${kind}${status} Nothing was changed; sign in to the network or check the profile’s address, then try again.`;
 }
 
@@ -419,7 +419,7 @@ export class ApiClient {
     if (is2xx(httpcode) && type !== null && !JSON_TYPE.test(type)) {
       const text = decodeText(bytes);
       const early = hasForeignType(type, text) ? foreignAnswer({ httpcode, type, text, parsed: false, statusBody: false }) : null;
-      if (early) throw notTheApi(`${host}: ${early}`, httpcode);
+      if (early) throw notTheApi(`At ${host}, ${early}`, httpcode);
     }
     // the very body the caller already holds (and once parsed and validated): nothing to decode or parse
     if (httpcode === 200 && known?.(bytes)) return { httpcode, body: undefined, statusBody: null };
@@ -432,7 +432,7 @@ export class ApiClient {
       ? { httpcode: status.data.httpcode, statuscode: status.data.statuscode, status: status.data.status, developermessage: status.data.developermessage, moreinfo: status.data.moreinfo }
       : null;
     const foreign = foreignAnswer({ httpcode, type, text, parsed, statusBody: statusBody !== null });
-    if (foreign) throw notTheApi(`${host}: ${foreign}`, httpcode);
+    if (foreign) throw notTheApi(`At ${host}, ${foreign}`, httpcode);
     const ok = is2xx(httpcode);
     if (ok && !parsed) throw unreadableAnswer('not-data', httpcode);
     if (ok && !(statusBody && isFailureStatusCode(statusBody.statuscode))) return { httpcode, body, statusBody };
@@ -492,7 +492,7 @@ export class ApiClient {
       query, signal, ...(page.onRetry ? { onRetry: page.onRetry } : {}), ...(page.fingerprint || page.scan ? { known } : {}), ...(page.ready ? { ready: page.ready } : {}),
     });
     const limitError = (rows: number) =>
-      notTheApi(`${path}: a page of ${rows} rows for a limit of ${page.limit} came back: not how the Data API pages (a proxy?). Nothing of it was used.`, httpcode);
+      notTheApi(`The platform’s answer held ${rows.toLocaleString('en-US')} rows where at most ${page.limit.toLocaleString('en-US')} were asked: not how the platform answers, so a proxy or a cache may be in the way. Nothing of it was used.`, httpcode);
     if (scanned) {
       // a proxy or cache that ignores `limit` is not the Data API: its pages cannot be trusted for pruning
       if (scanned.page.spans.length / 2 > page.limit) throw limitError(scanned.page.spans.length / 2);

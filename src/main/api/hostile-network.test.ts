@@ -94,7 +94,8 @@ describe('answers that are not the Data API', () => {
     const proxy = await listen((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('{"sites":[]}'));
     const error = await failure(clientFor(`${proxy.url}/v1`).request('GET', '/sites'));
     expect(error.appError.code).toBe('not-the-api');
-    expect(error.appError.message).toContain('text/plain');
+    expect(error.appError.message).toContain('an answer that is not the platform’s data came instead');
+    expect(error.appError.message).not.toMatch(/text\/plain|JSON/);
   });
 });
 

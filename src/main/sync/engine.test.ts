@@ -284,6 +284,22 @@ describe('failures', () => {
     expect(finished.plannedRequests).toBeNull();
   });
 
+  it('calls no list it did not read to its end complete when a failure stops the sync (the cache keeps their last sync time)', async () => {
+    let calls = 0;
+    const revokeAfterThree = () => (++calls > 3 ? json(401, statusBody(401, 802, 'unknown token')) : null);
+    const { engine, requests } = setup(tinySite({ users: 20 }), { api: { override: revokeAfterThree } });
+    const finished = await engine.run();
+    expect(finished.outcome).toBe('failed');
+    // 20 people at 2 a page: three answers cannot hold them all
+    expect(finished.collections.users?.state).toBe('failed');
+    const complete = Object.entries(finished.collections).filter(([, c]) => c.state === 'complete').map(([name]) => name);
+    const answered = requests.slice(0, 3).map((r) => r.url.pathname);
+    // only a list whose one page came among the three answers may be complete: never one that was cut short
+    for (const name of complete) expect(answered.some((path) => path.endsWith(name === 'sites' ? '/sites' : `/${name}`)), `${name} in ${answered.join(', ')}`).toBe(true);
+    // each list cut short says so, in words, beside the failure said once above them
+    expect(finished.collections.users?.error?.message).toBe('Not synced: the sync stopped before this list was read to its end.');
+  });
+
   it('rejects a malformed page and stores nothing of it', async () => {
     const lists = tinySite({ users: 4 });
     lists['/users']!.items[2] = { ...lists['/users']!.items[2], userid: 'not-a-number' };

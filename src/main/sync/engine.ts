@@ -508,6 +508,7 @@ export class SyncEngine {
       errors: this.#errors,
       totals: this.#totals(),
       stopped: this.#stopped?.outcome ?? null,
+      ...(this.#stopped?.outcome === 'failed' ? { stoppedBy: this.#stopped.error } : {}),
     });
   }
 

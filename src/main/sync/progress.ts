@@ -45,7 +45,12 @@ export interface ProgressInput {
   totals: Partial<Record<CollectionName, number>>;
   /** the sync stopped (cancel or fatal error) before finishing */
   stopped: 'cancelled' | 'failed' | null;
+  /** why it stopped, when it failed */
+  stoppedBy?: AppError;
 }
+
+/** What a list the failure stopped shows in Collections (the failure itself is said once, above them). */
+const CUT_SHORT = 'Not synced: the sync stopped before this list was read to its end.';
 
 export function collectionProgress(input: ProgressInput): Partial<Record<CollectionName, CollectionProgress>> {
   const byKind = new Map<TaskKind, TaskState[]>();
@@ -62,17 +67,21 @@ export function collectionProgress(input: ProgressInput): Partial<Record<Collect
     const own = statesOf(kinds);
     const upstream = statesOf([...new Set(kinds.flatMap(ancestorsOf))]);
     const unfinished = [...own, ...upstream].some((s) => s === 'pending' || s === 'running');
+    // a list the stop cut short is 'failed' with no error of its own: not read to its end either
+    const cutShort = [...own, ...upstream].some((s) => s === 'failed');
     let state: CollectionState;
     if (input.errors[collection]) state = 'failed';
-    else if (unfinished && input.stopped) state = input.stopped === 'cancelled' ? 'cancelled' : 'failed';
+    else if ((unfinished || cutShort) && input.stopped) state = input.stopped === 'cancelled' ? 'cancelled' : 'failed';
     else if (own.includes('running') || (unfinished && own.length > 0)) state = 'running';
     else if (unfinished) state = 'pending';
-    else if (own.length === 0 && upstream.length === 0) state = input.stopped ? 'cancelled' : 'pending';
+    else if (cutShort) state = 'failed';
+    else if (own.length === 0 && upstream.length === 0) state = input.stopped ?? 'pending';
     else state = 'complete';
 
     const counters = input.counters[collection] ?? { records: 0, pages: 0 };
     const progress: CollectionProgress = { state, records: counters.records, pages: counters.pages, total: input.totals[collection] ?? null };
-    const error = input.errors[collection];
+    const stoppedHere = state === 'failed' && input.stopped === 'failed' && input.stoppedBy ? { ...input.stoppedBy, message: CUT_SHORT } : undefined;
+    const error = input.errors[collection] ?? stoppedHere;
     if (error) progress.error = error;
     out[collection] = progress;
   }
