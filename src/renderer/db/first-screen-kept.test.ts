@@ -142,7 +142,8 @@ describe('a kept screen that cannot be trusted is not shown', () => {
     ['an unknown kind of queued change', () => JSON.stringify({ ...good(), rows: [{ ...good().rows[0], pendingChange: 'explode' }] })],
     ['a count that is not a number', () => JSON.stringify({ ...good(), total: '3' })],
     ['a site without a name', () => JSON.stringify({ ...good(), sites: [[1]] })],
-    ['more rows than a first screen', () => JSON.stringify({ ...good(), rows: Array.from({ length: 101 }, () => good().rows[0]) })],
+    ['more rows than a first screen', () => JSON.stringify({ ...good(), rows: Array.from({ length: 101 }, (_, i) => ({ ...good().rows[0], userid: i + 1 })) })],
+    ['the same person twice', () => JSON.stringify({ ...good(), rows: [good().rows[0], good().rows[0]] })],
     ['null', () => 'null'],
   ])('%s', (_what, text) => {
     storage.setItem(key(), text());

@@ -136,6 +136,8 @@ export function keptFirstScreen(dbName: string, storage: Storage | null = defaul
   const kept = parsed as { format?: unknown; rows?: unknown; total?: unknown; sites?: unknown } | null;
   if (!kept || kept.format !== FORMAT || !Number.isSafeInteger(kept.total) || !Array.isArray(kept.rows) || !Array.isArray(kept.sites)) return null;
   if (kept.rows.length > MAX_ROWS || !kept.rows.every(isRow) || !kept.sites.every(isSite)) return null;
+  // a person twice is not a screen the list showed (and would leave a row drawn over another)
+  if (new Set((kept.rows as KeptUserRow[]).map((r) => r.userid)).size !== kept.rows.length) return null;
   return { rows: kept.rows as KeptUserRow[], total: kept.total as number, sites: kept.sites as [number, string][] };
 }
 
