@@ -20,9 +20,14 @@ interface UsersSource {
  * without a text `sortName` is not in the index.
  */
 export function inSortNameOrder(users: UserRecord[]): UserRecord[] {
-  return users
-    .filter((u) => typeof u.sortName === 'string')
-    .sort((a, b) => (a.sortName < b.sortName ? -1 : a.sortName > b.sortName ? 1 : a.userid - b.userid));
+  return (
+    users
+      .filter((u) => typeof u.sortName === 'string')
+      .sort((a, b) => (a.sortName < b.sortName ? -1 : a.sortName > b.sortName ? 1 : a.userid - b.userid))
+      // copied in their new order: a search walks them in name order, and records read in key order lie
+      // scattered in memory (at 200,000 people the search's p50 went from 1.4 to 3.6 ms without this)
+      .map((u) => ({ ...u, searchKeys: [...u.searchKeys] }))
+  );
 }
 
 // Read in primary-key order and sorted here rather than through the index: at 200,000 people
