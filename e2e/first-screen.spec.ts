@@ -12,7 +12,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { addProfile, goTo, syncNow, usersCount, usersGrid } from './support/ui.ts';
-import { holdUsersTableScript } from './support/browser-scripts.ts';
 
 test.use({ serverOptions: { dataset: 'demo' } });
 
@@ -57,6 +56,29 @@ test('opening the app on the users list reads its first screenful before countin
   }
 });
 
+/**
+ * On the next page load, before the app's script runs: opens the cache itself
+ * and holds a write transaction on its users table until `window.releaseHold`,
+ * so none of the app's reads of people is answered meanwhile (as when Chromium
+ * takes seconds to open a large cache).
+ */
+const holdUsersOnLoad = (dbName: string) => `(() => {
+  window.releaseHold = false;
+  window.usersHeld = false;
+  const open = indexedDB.open(${JSON.stringify(dbName)});
+  open.onsuccess = () => {
+    const db = open.result;
+    const store = db.transaction(['users'], 'readwrite').objectStore('users');
+    window.usersHeld = true;
+    // a request issued from the last one's callback keeps the transaction open
+    const spin = () => {
+      if (window.releaseHold) db.close();
+      else store.get(-1).onsuccess = spin;
+    };
+    spin();
+  };
+})();`;
+
 const cacheName = (page: Page) => page.evaluate<string>(`(async () => (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('fieldbook-')))()`);
 const keptScreens = (page: Page) => page.evaluate<number>(`Object.keys(localStorage).filter((k) => k.startsWith('fieldbook.firstScreen.')).length`);
 const firstNames = (page: Page) => usersGrid(page).getByRole('row').filter({ has: page.getByRole('gridcell') }).getByRole('link').allInnerTexts();
@@ -72,8 +94,7 @@ test('opening the app again shows the list it left at once, before the cache ans
   const left = (await firstNames(app)).slice(0, 5);
   await expect.poll(() => keptScreens(app)).toBe(1);
 
-  // from the next page load, before the app's script runs, no read of people is answered (as when Chromium takes seconds to open a large cache)
-  await app.addInitScript(holdUsersTableScript(await cacheName(app)));
+  await app.addInitScript(holdUsersOnLoad(await cacheName(app)));
   await app.reload();
   await expect.poll(() => held(app)).toBe(true);
   // the list it left, with its count, while no read of people has been answered; marked busy for assistive technology
@@ -108,7 +129,7 @@ test('a change queued since the list was left is never hidden behind it: the lis
   await app.getByRole('button', { name: /^Queue [\d,]+ changes?$/ }).click();
   expect(await keptScreens(app)).toBe(0);
 
-  await app.addInitScript(holdUsersTableScript(await cacheName(app)));
+  await app.addInitScript(holdUsersOnLoad(await cacheName(app)));
   await app.reload();
   await expect.poll(() => held(app)).toBe(true);
   await expect(app.getByRole('status').filter({ hasText: 'Loading users…' })).toBeVisible();

@@ -10,7 +10,6 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { OUR_CUSTOMER } from '../src/server/datasets.ts';
 import { addProfile, goTo, usersGrid } from './support/ui.ts';
-import { holdUsersTableScript } from './support/browser-scripts.ts';
 
 test.use({ serverOptions: { dataset: 'demo' } });
 
@@ -23,7 +22,22 @@ const keptPanel = (page: Page) => page.getByRole('region', { name: 'Sites kept o
  * steps queue behind it. Returns the release.
  */
 async function holdUsersTable(page: Page): Promise<() => Promise<void>> {
-  await page.evaluate(holdUsersTableScript(null));
+  await page.evaluate(`(async () => {
+    const names = (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith('fieldbook-'));
+    const db = await new Promise((resolve, reject) => {
+      const open = indexedDB.open(names[0]);
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    window.releaseHold = false;
+    const store = db.transaction(['users'], 'readwrite').objectStore('users');
+    // a request issued from the last one's callback keeps the transaction open (it commits once none is left)
+    const spin = () => {
+      if (window.releaseHold) db.close();
+      else store.get(-1).onsuccess = spin;
+    };
+    spin();
+  })()`);
   return () => page.evaluate('window.releaseHold = true').then(() => undefined);
 }
 

@@ -127,33 +127,3 @@ export function readTablesScript(stores: readonly string[]): string {
   return tables;
 })()`;
 }
-
-/**
- * Holds a write transaction on the cache's users table until `window.releaseHold`
- * is set, so none of the app's reads or writes of people is answered meanwhile
- * (a big site's removal taking its time, Chromium taking seconds to open a large
- * cache). Sets `window.usersHeld` once held; evaluates to a promise that
- * resolves then. `dbName`: the cache's name, or null for the page's first
- * `fieldbook-` database. Works as an init script too (before the app's script).
- */
-export function holdUsersTableScript(dbName: string | null): string {
-  const name = dbName === null ? `(await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('fieldbook-'))` : JSON.stringify(dbName);
-  return `(async () => {
-  window.releaseHold = false;
-  window.usersHeld = false;
-  const name = ${name};
-  const db = await new Promise((resolve, reject) => {
-    const open = indexedDB.open(name);
-    open.onsuccess = () => resolve(open.result);
-    open.onerror = () => reject(open.error);
-  });
-  const store = db.transaction(['users'], 'readwrite').objectStore('users');
-  window.usersHeld = true;
-  // a request issued from the last one's callback keeps the transaction open (it commits once none is left)
-  const spin = () => {
-    if (window.releaseHold) db.close();
-    else store.get(-1).onsuccess = spin;
-  };
-  spin();
-})()`;
-}
