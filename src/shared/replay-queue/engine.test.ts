@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReplayOutcome, ReplayRequest, Result } from '../ipc.ts';
 import { openOutboxOnlyDb, type OutboxDb } from './db.ts';
 import { OutboxEngine, type ReplayExecutor } from './engine.ts';
@@ -77,6 +77,25 @@ describe('the outbox engine', () => {
     const db = freshDb();
     await enqueueOps(db, [{ op: { kind: 'groupAccess.grant', siteid: 101, groupid: 5, userid: 1 }, summary: 'grant' }]);
     const api = executor((_req, n) => (n === 1 ? ok({ status: 'retry', error: { code: 'server', message: '503' } }) : ok({ status: 'done' })));
+    await drained(db, api.execute);
+    expect(api.requests.map((r) => r.verifyFirst)).toEqual([false, true]);
+  });
+
+  it('keeps an op that may have been sent marked so when a later attempt fails before writing: it is verified again', async () => {
+    const db = freshDb();
+    await enqueueOps(db, [{ op: { kind: 'groupAccess.grant', siteid: 101, groupid: 5, userid: 1 }, summary: 'grant' }]);
+    // 1: the answer is lost; 2: the check read fails, and the reply says nothing was written this time
+    const lost = ok({ status: 'retry', error: { code: 'network', message: 'dropped' }, maybeSent: true });
+    const checkFailed = ok({ status: 'retry', error: { code: 'network', message: 'dropped' }, maybeSent: false });
+    const api = executor((_req, n) => (n === 1 ? lost : n === 2 ? checkFailed : ok({ status: 'done', alreadyApplied: true })));
+    await drained(db, api.execute);
+    expect(api.requests.map((r) => r.verifyFirst)).toEqual([false, true, true]);
+  });
+
+  it('verifies a create first when its replay call gave no outcome at all', async () => {
+    const db = freshDb();
+    await enqueueOps(db, [{ op: { kind: 'groupAccess.grant', siteid: 101, groupid: 5, userid: 1 }, summary: 'grant' }]);
+    const api = executor((_req, n) => (n === 1 ? { ok: false, error: { code: 'network', message: 'The replay gave no outcome.' } } : ok({ status: 'done' })));
     await drained(db, api.execute);
     expect(api.requests.map((r) => r.verifyFirst)).toEqual([false, true]);
   });

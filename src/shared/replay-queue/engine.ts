@@ -369,7 +369,10 @@ export class OutboxEngine {
         return;
       case 'retry': {
         const wait = backoffMs(sending.attempts, this.opts.random(), this.opts.backoff, outcome.error.retryAfterMs);
-        const retry: OutboxOp = { ...base, status: 'pending', lastError: outcome.error, maybeSent: outcome.maybeSent ?? true, nextAttemptAt: new Date(this.opts.now() + wait).toISOString() };
+        // once it may have been sent, it stays so until an outcome settles it: an attempt that did not
+        // write (its check read failed) proves nothing about the earlier one
+        const maybeSent = before.maybeSent || (outcome.maybeSent ?? true);
+        const retry: OutboxOp = { ...base, status: 'pending', lastError: outcome.error, maybeSent, nextAttemptAt: new Date(this.opts.now() + wait).toISOString() };
         await this.save(retry, null);
         return;
       }
