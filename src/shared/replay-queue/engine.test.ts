@@ -100,6 +100,34 @@ describe('the outbox engine', () => {
     expect(api.requests.map((r) => r.verifyFirst)).toEqual([false, true]);
   });
 
+  it('does not send again an op whose done outcome came while a reload was reading the queue', async () => {
+    const db = freshDb();
+    await enqueueOps(db, [statusDraft(1, 'Inactive')]);
+    // the reload's read is taken while the op is on its way, and handed back only after its outcome is recorded
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reload = (): Promise<void> => Promise.resolve();
+    let reloading: Promise<void> | undefined;
+    const api = executor(() => {
+      const transaction = db.transaction.bind(db) as (...args: unknown[]) => Promise<unknown>;
+      const spy = vi.spyOn(db, 'transaction').mockImplementationOnce(((...args: unknown[]) => transaction(...args).then(async (read) => {
+        await held;
+        return read;
+      })) as never);
+      reloading = reload().finally(() => spy.mockRestore());
+      return ok({ status: 'done' });
+    });
+    const engine = await OutboxEngine.open({ db, execute: api.execute, actor: 'c', backoff: fast });
+    reload = () => engine.reload();
+    engine.setOnline(true);
+    await engine.whenIdle();
+    expect((await db.outbox.toArray())[0]?.status).toBe('done');
+    release();
+    await reloading;
+    await engine.whenIdle();
+    expect(api.requests).toHaveLength(1);
+  });
+
   it('after a crash while sending a create, verifies before sending again', async () => {
     const db = freshDb();
     await enqueueOps(db, [{ op: { kind: 'groupAccess.grant', siteid: 101, groupid: 5, userid: 1 }, summary: 'grant' }]);
