@@ -98,19 +98,27 @@ export function dependantsOf(ids: readonly string[], all: readonly OutboxOp[]): 
 
 /**
  * Undo before sending / discard: removes the ops and those depending on them,
- * each with an audit entry. Ops being sent right now are left alone (they may
- * already be on the server); returns the ids actually discarded.
+ * each with an audit entry; returns the ids actually discarded. Ops being sent
+ * right now are left alone (they may already be on the server), and so is every
+ * op waiting on one of them: the create reaches the platform, so the edits made
+ * for the new record go with it rather than vanish while it lands.
  */
 export async function discardOps(db: OutboxDb, ids: readonly string[], actor: string, now = new Date()): Promise<string[]> {
   return db.transaction('rw', db.outbox, db.audit, async () => {
     const all = await db.outbox.toArray();
-    const wanted = new Set(dependantsOf(ids, all));
-    const gone = all.filter((op) => wanted.has(op.id) && op.status !== 'sending' && op.status !== 'done');
+    const gone = discardable(ids, all);
     const at = now.toISOString();
     await db.audit.bulkAdd(gone.map((op): AuditEntry => auditEntryOf(op, 'discarded', actor, at)));
     await db.outbox.bulkDelete(gone.map((op) => op.id));
     return gone.map((op) => op.id);
   });
+}
+
+/** The ops a discard of `ids` removes: those asked for and their dependants, but none being sent, done, or waiting on one being sent. */
+function discardable(ids: readonly string[], all: readonly OutboxOp[]): OutboxOp[] {
+  const onTheWay = new Set(dependantsOf(all.filter((op) => op.status === 'sending').map((op) => op.id), all));
+  const wanted = new Set(dependantsOf(ids.filter((id) => !onTheWay.has(id)), all));
+  return all.filter((op) => wanted.has(op.id) && !onTheWay.has(op.id) && op.status !== 'done');
 }
 
 /** Send a parked op (needs review, failed) again, from scratch: it still verifies first if it may have been sent. */

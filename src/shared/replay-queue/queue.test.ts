@@ -1,0 +1,41 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openOutboxOnlyDb, type OutboxDb } from './db.ts';
+import { discardOps, enqueueOps, resolveConflicts } from './queue.ts';
+
+let dbCount = 0;
+const dbs: OutboxDb[] = [];
+function freshDb(): OutboxDb {
+  const db = openOutboxOnlyDb(`queue-test-${++dbCount}`);
+  dbs.push(db);
+  return db;
+}
+afterEach(() => dbs.splice(0).forEach((db) => db.close()));
+
+/** A person's create and the e-mail that waits for their new id. */
+async function createWithEmail(db: OutboxDb) {
+  return enqueueOps(db, [
+    { id: 'create', op: { kind: 'user.create', siteid: 101, fields: { username: 'bo', firstname: 'Bo', lastname: 'Ray' } }, summary: 'create bo' },
+    { id: 'email', op: { kind: 'email.add', userid: 0, email: 'bo@example.com' }, dependsOn: ['create'], bindings: [{ fromOp: 'create', field: 'userid' }], summary: 'add e-mail' },
+  ]);
+}
+
+describe('discarding while an op is being sent', () => {
+  it('leaves the create on its way alone, and the e-mail waiting for its new id with it', async () => {
+    const db = freshDb();
+    await createWithEmail(db);
+    await db.outbox.update('create', { status: 'sending', maybeSent: true });
+    expect(await discardOps(db, ['create'], 'c')).toEqual([]);
+    expect(await discardOps(db, ['create', 'email'], 'c')).toEqual([]);
+    expect((await db.outbox.toArray()).map((op) => [op.id, op.status])).toEqual([['create', 'sending'], ['email', 'pending']]);
+    expect(await db.audit.count()).toBe(0);
+  });
+
+  it('still discards the other ops asked for', async () => {
+    const db = freshDb();
+    await createWithEmail(db);
+    const [other] = await enqueueOps(db, [{ op: { kind: 'user.update', userid: 7, changes: { status: 'Inactive' } }, summary: 'user 7' }]);
+    await db.outbox.update('create', { status: 'sending', maybeSent: true });
+    expect(await discardOps(db, ['create', 'email', other!.id], 'c')).toEqual([other!.id]);
+  });
+});
