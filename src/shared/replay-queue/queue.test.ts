@@ -39,3 +39,29 @@ describe('discarding while an op is being sent', () => {
     expect(await discardOps(db, ['create', 'email', other!.id], 'c')).toEqual([other!.id]);
   });
 });
+
+describe('resolving an op that is not in conflict (a second click)', () => {
+  const conflict = { status: 'conflict' as const, theirs: { status: 'Offline' }, conflictFields: ['status'] };
+
+  it('leaves a queued op queued, and a done op done, with nothing in the audit log', async () => {
+    const db = freshDb();
+    const [queued, done] = await enqueueOps(db, [
+      { op: { kind: 'user.update', userid: 1, changes: { status: 'Inactive' } }, base: { status: 'Active' }, summary: 'user 1' },
+      { op: { kind: 'user.update', userid: 2, changes: { status: 'Inactive' } }, base: { status: 'Active' }, summary: 'user 2' },
+    ]);
+    await db.outbox.update(done!.id, { status: 'done' });
+    await resolveConflicts(db, [queued!.id], 'theirs', 'c');
+    await resolveConflicts(db, [done!.id], 'mine', 'c');
+    expect((await db.outbox.bulkGet([queued!.id, done!.id])).map((op) => op?.status)).toEqual(['pending', 'done']);
+    expect(await db.audit.count()).toBe(0);
+  });
+
+  it('a second click after the first resolved it changes nothing more', async () => {
+    const db = freshDb();
+    const [op] = await enqueueOps(db, [{ op: { kind: 'user.update', userid: 1, changes: { status: 'Inactive' } }, base: { status: 'Active' }, summary: 'user 1' }]);
+    await db.outbox.update(op!.id, conflict);
+    await resolveConflicts(db, [op!.id], 'mine', 'c');
+    await resolveConflicts(db, [op!.id], 'theirs', 'c');
+    expect(await db.outbox.get(op!.id)).toMatchObject({ status: 'pending', base: { status: 'Offline' } });
+  });
+});
