@@ -150,6 +150,12 @@ describe('replaying a create', () => {
     expect(api.writes()).toEqual([]);
   });
 
+  it('stays marked as maybe sent when the check before resending it fails: it is checked again, never sent blind', async () => {
+    const api = scriptedClient({ 'GET /users': [{ error: { code: 'network', message: 'The server could not be reached.' }, maybeSent: false }] });
+    expect(await executeReplay(api.client, userCreate(true))).toMatchObject({ status: 'retry', maybeSent: true });
+    expect(api.writes()).toEqual([]);
+  });
+
   it('is sent when verification finds nothing', async () => {
     const api = scriptedClient({
       'GET /users': [{ httpcode: 200, body: status(200, 901) }],
