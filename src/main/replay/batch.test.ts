@@ -53,3 +53,22 @@ describe('a batch whose token is refused', () => {
     expect(requests).toBeLessThanOrEqual(4);
   });
 });
+
+describe('a batch whose replay fails in an unexpected way', () => {
+  it('parks the op for review, never records it as done', async () => {
+    class BrokenSlots extends NetworkSlots {
+      override run<T>(): Promise<T> {
+        return Promise.reject(new Error('a bug'));
+      }
+    }
+    const client: ReplayClient = {
+      request() {
+        throw new Error('no request expected');
+      },
+    };
+    const outcomes = new Map<string, ReplayOutcome>();
+    const op: ReplayRequest = { opId: 'op1', op: { kind: 'email.remove', userid: 1, emailid: 2 }, verifyFirst: false };
+    await executeBatch(client, [op], { reads: new ListReads(), slots: new BrokenSlots(4), onOutcome: (opId, outcome) => void outcomes.set(opId, outcome) });
+    expect(outcomes.get('op1')).toMatchObject({ status: 'needs-review', error: { message: 'The operation could not be replayed.' } });
+  });
+});
