@@ -18,7 +18,7 @@ import { fingerprintMessages } from '../../shared/page-fingerprints.ts';
 import { newPass, preparePass, recordPage, type Pass, type StartingPass } from './pass.ts';
 import { createPageQueue } from './page-queue.ts';
 import { createAcks, type Acks } from './acks.ts';
-import { collectionRows, logPassChanges, prunePass } from './finish.ts';
+import { collectionRows, logPassChanges, prunePass, saveCollectionRows } from './finish.ts';
 import { untilNotHeld } from './hold.ts';
 
 type SyncApi = Pick<FieldbookApi, 'sync:start' | 'sync:fingerprints' | 'sync:cancel' | 'sync:ack' | 'on'>;
@@ -187,7 +187,7 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
     // the checkpoints of a pass that completed are cleared below: only one that stopped saves its unchanged pages'
     if (!p.broken && event.outcome !== 'completed') await p.fingerprints.flushCheckpoints();
     const removed = await prunePass(db, p, event);
-    await db.syncCollections.bulkPut(await collectionRows(db, p, event, at));
+    await saveCollectionRows(db, p, await collectionRows(db, p, event, at));
     await logPassChanges(db, p, event, at, now());
     if (event.outcome === 'completed' && !p.broken) await db.syncCheckpoints.clear();
     ui.flush();

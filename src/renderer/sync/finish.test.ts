@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { CollectionProgress, SyncFinishedEvent } from '../../shared/ipc.ts';
-import { collectionRows, prunePass } from './finish.ts';
+import { collectionRows, prunePass, saveCollectionRows } from './finish.ts';
 import { newPass, preparePass, recordPage } from './pass.ts';
 import { freshDb, user } from '../testing/fixtures.ts';
 
@@ -50,6 +50,37 @@ describe('closing a pass', () => {
     const error = { code: 'network' as const, message: 'offline' };
     const rows = await collectionRows(db, await passThatSaw(db, false), { ...finished('failed', 'failed'), collections: { users: { ...complete, state: 'failed', error } } }, '2026-02-01T00:00:00.000Z');
     expect(rows).toEqual([{ collection: 'users', lastSyncedAt: '2026-01-01T00:00:00.000Z', lastError: error, total: 5 }]);
+  });
+});
+
+describe('the size a complete pass leaves for the next one', () => {
+  /** a complete pass that delivered user 1, with the tables counted as it began */
+  async function countedPass(db: ReturnType<typeof freshDb>) {
+    const p = newPass(db, false, { sizes: { held: {} } });
+    p.syncId = 'sync-1';
+    await p.sizes!.counted(['users']);
+    recordPage(p, { kind: 'records', syncId: 'sync-1', pageId: 1, taskId: 'users', collection: 'users', records: [user(1)], checkpoint: { taskId: 'users', collection: 'users', nextStartrow: 2, done: true } }, {
+      keys: [1], inserted: 1, rowsWritten: 1, changes: [],
+    } as never);
+    await db.users.put(user(1));
+    return p;
+  }
+
+  it('is saved when only the sync wrote the table', async () => {
+    const db = freshDb();
+    const p = await countedPass(db);
+    await saveCollectionRows(db, p, await collectionRows(db, p, finished(), '2026-02-01T00:00:00.000Z'));
+    expect((await db.syncCollections.get('users'))?.held).toBe(1);
+  });
+
+  it('is not saved when something else wrote the table after the rows were worked out, before they were saved', async () => {
+    const db = freshDb();
+    const p = await countedPass(db);
+    const rows = await collectionRows(db, p, finished(), '2026-02-01T00:00:00.000Z');
+    // the outbox's refresh after a replay adds a person; its guard forgets the size at once
+    p.fingerprints.taint('users');
+    await saveCollectionRows(db, p, rows);
+    expect(await db.syncCollections.get('users')).not.toHaveProperty('held');
   });
 });
 

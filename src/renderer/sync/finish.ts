@@ -66,9 +66,25 @@ export async function collectionRows(db: FieldbookDb, p: Pass, event: SyncFinish
       ...(typeof size === 'number' ? { held: size } : {}),
     });
   }
-  // a table written by something else while these were worked out leaves no size (its guard's forgetting comes after this write)
-  for (const row of rows) if (p.fingerprints.tainted(row.collection)) delete row.held;
   return rows;
+}
+
+/**
+ * Saves the rows. A table written by something else up to the write leaves no
+ * size: looked at inside the write's own transaction, with nothing awaited
+ * between, so a write from outside that comes later is forgotten by its guard
+ * (fingerprints.ts), whose transaction runs after this one. Looked at before
+ * it, a write landing between the two had its size forgotten first and then put back.
+ */
+export async function saveCollectionRows(db: FieldbookDb, p: Pass, rows: readonly SyncCollectionRow[]): Promise<void> {
+  await db.transaction('rw', db.syncCollections, async () => {
+    await db.syncCollections.bulkPut(rows.map((row) => (p.fingerprints.tainted(row.collection) ? withoutHeld(row) : row)));
+  });
+}
+
+function withoutHeld(row: SyncCollectionRow): SyncCollectionRow {
+  const { held: _, ...rest } = row;
+  return rest;
 }
 
 /** The pass's entry in the "since last sync" log (with what fell due since the last sync, when it completed). */
