@@ -204,6 +204,23 @@ describe('a sync driven from the renderer', () => {
     expect(store.getState().resumed).toBe(true);
   });
 
+  it('reads everything again on "Start a full sync", even after an interrupted pass, and removes what it no longer sees', async () => {
+    const { fake, db, controller, store } = setup();
+    await db.users.bulkPut([user(1), user(2)]);
+    await controller.start();
+    fake.emit('sync:page', page(1, [user(1)], false));
+    fake.emit('sync:finished', finished('cancelled', 'cancelled'));
+    await controller.idle();
+    await controller.start({ fresh: true });
+    const second = fake.calls.filter((c) => c.channel === 'sync:start')[1]?.arg as { checkpoints?: unknown[] };
+    expect(second.checkpoints).toBeUndefined();
+    expect(store.getState().resumed).toBe(false);
+    fake.emit('sync:page', { ...page(1, [user(1)], true), syncId: 'sync-1' });
+    fake.emit('sync:finished', finished('completed'));
+    await controller.idle();
+    expect(await db.users.toCollection().primaryKeys()).toEqual([1]);
+  });
+
   it('stays running after the final progress event until the last pages are written and the checkpoints cleared', async () => {
     const { fake, db, store, controller } = setup();
     await controller.start();
