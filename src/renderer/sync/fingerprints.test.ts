@@ -272,6 +272,16 @@ describe('page fingerprints across syncs', () => {
     expect(sentFingerprints()).toEqual([]);
   });
 
+  it('sends a row saved before fingerprints had versions as of none, so main compares its page in full (an update rebuilds it)', async () => {
+    const { pass, db, sentList } = setup();
+    await pass('sync-1', firstPages());
+    await db.pageFingerprints.where('key').equals(`${TASK}@1`).modify((row) => {
+      delete row.version;
+    });
+    await pass('sync-2', []);
+    expect(sentList().map((f) => [f.startrow, f.version])).toEqual([[1, 0], [996, FINGERPRINT_VERSION]]);
+  });
+
   it('asks main to start while it reads the stored fingerprints, and writes no page before they are read', async () => {
     const { pass, db, fake, controller, sentFingerprints } = setup();
     await pass('sync-1', firstPages());
