@@ -136,6 +136,17 @@ describe('a full sync', () => {
       expect.objectContaining({ nextStartrow: 7, done: true }),
     ]);
   });
+
+  it("gives a split page its fingerprint with its last message only: a pass stopped between them reads the page again", async () => {
+    const lists = tinySite({ users: 5 });
+    lists['/users']!.items = lists['/users']!.items.map((u) => ({ ...u, notes: 'x'.repeat(3_000) }));
+    const { engine, pages } = setup(lists, { sync: { maxMessageBytes: 8_000, paging: { limit: 3, overlap: 0, maxWave: 4 } } });
+    await engine.run();
+    const users = pages.filter((p) => p.collection === 'users');
+    // rows 1-3 in three messages, rows 4-5 in two: a message that is not its page's last says the page is half written
+    const fingerprints = users.map((p) => (p.kind === 'records' && p.fingerprint ? [p.fingerprint.startrow, p.fingerprint.hash === null ? 'half' : 'whole'] : null));
+    expect(fingerprints).toEqual([[1, 'half'], [1, 'half'], [1, 'whole'], [4, 'half'], [4, 'whole']]);
+  });
 });
 
 describe('backpressure', () => {

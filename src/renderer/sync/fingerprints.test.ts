@@ -151,6 +151,17 @@ describe('page fingerprints across syncs', () => {
     expect((await db.users.get(3))?.status).toBe('Inactive');
   });
 
+  it("keeps no fingerprint from a page's first message even when it carries one: the rest of the page is read again next time", async () => {
+    const { pass, db, fake, controller } = setup();
+    await pass('sync-1', firstPages());
+    await controller.start();
+    const first = page(3, 1, [user(1, { status: 'Inactive' })], 'h1b');
+    fake.emit('sync:page', { ...first, syncId: 'sync-2', checkpoint: { ...first.checkpoint, nextStartrow: 1 } });
+    await controller.idle();
+    expect(await db.pageFingerprints.get(`${TASK}@1`)).toBeUndefined();
+    expect((await db.users.get(1))?.status).toBe('Inactive');
+  });
+
   it('saves the checkpoint of an unchanged page behind a written one in the transaction that writes it, the later one last', async () => {
     const { pass, db, fake, controller } = setup();
     await pass('sync-1', firstPages());

@@ -148,6 +148,15 @@ export interface UnchangedResult {
   changes: [];
 }
 
+/**
+ * Is this message its page's last? Main moves the checkpoint on only with it
+ * (engine.ts): the others keep it on the page's first row. A fingerprint from
+ * any other would say a page half written is whole, and the next pass would skip the rest for good.
+ */
+function isPageEnd(page: SyncRecordsEvent): boolean {
+  return page.checkpoint.done || page.checkpoint.nextStartrow !== page.fingerprint?.startrow;
+}
+
 /** What a page's write does to its fingerprint row: put this one, or delete the row of this key. */
 export type FingerprintWrite = { put: PageFingerprintRow } | { drop: string };
 
@@ -198,7 +207,7 @@ export class PassFingerprints {
     const key = pageKey(page.taskId, fp.startrow);
     this.#seen.add(key);
     const collection = page.checkpoint.collection;
-    if (fp.hash !== null && !this.#tainted.has(collection)) {
+    if (fp.hash !== null && isPageEnd(page) && !this.#tainted.has(collection)) {
       this.#stored.add(key);
       return { put: { key, collection, taskId: page.taskId, startrow: fp.startrow, hash: fp.hash, keys: JSON.stringify(fp.keys), hashes: fp.hashes, version: fp.version } };
     }
