@@ -4,7 +4,7 @@
  * request count is still the plan's own.
  */
 import { describe, expect, it } from 'vitest';
-import type { EventName, EventPayloads, SyncPageEvent, TaskCheckpoint } from '../../shared/ipc.ts';
+import type { EventName, EventPayloads, PageFingerprint, SyncPageEvent, TaskCheckpoint } from '../../shared/ipc.ts';
 import { ApiClient } from '../api/client.ts';
 import { BASE_URL, fakeApi, tinySite, user, type FakeList } from '../testing/fake-api.ts';
 import { SyncEngine } from './engine.ts';
@@ -21,8 +21,8 @@ function twoSites(): Record<string, FakeList> {
   return lists;
 }
 
-async function syncKeeping(keptSites: number[] | undefined, checkpoints: TaskCheckpoint[] = []) {
-  const api = fakeApi(twoSites());
+async function syncKeeping(keptSites: number[] | undefined, checkpoints: TaskCheckpoint[] = [], again: { lists?: Record<string, FakeList>; fingerprints?: PageFingerprint[] } = {}) {
+  const api = fakeApi(again.lists ?? twoSites());
   // the site's users answer last: the holders' lists must wait for them, or they would not know whom to keep
   const fetch: typeof api.fetch = async (input, init) => {
     if (String(input).includes('/sites/1/users')) await new Promise((r) => setTimeout(r, 30));
@@ -35,11 +35,13 @@ async function syncKeeping(keptSites: number[] | undefined, checkpoints: TaskChe
     pages.push(payload as SyncPageEvent);
     setTimeout(() => engine.ack((payload as SyncPageEvent).pageId), 0);
   };
-  const engine = new SyncEngine({ syncId: 's1', client, emit, paging: { limit: 2, overlap: 0, maxWave: 4 }, ...(keptSites ? { keptSites } : {}), checkpoints });
+  const engine = new SyncEngine({ syncId: 's1', client, emit, paging: { limit: 2, overlap: 0, maxWave: 4 }, ...(keptSites ? { keptSites } : {}), checkpoints, ...(again.fingerprints ? { fingerprints: again.fingerprints } : {}) });
   const finished = await engine.run();
   const paths = [...new Set(api.requests.map((r) => r.url.pathname.replace(/^\/v1/, '')))];
   const records = (collection: string) => pages.filter((p) => p.collection === collection).flatMap((p) => p.records as unknown as Record<string, unknown>[]);
-  return { finished, paths, records, requests: api.requests.length };
+  /** what the renderer keeps of the pass's written pages, as it sends them to the next pass */
+  const fingerprints = pages.flatMap((p): PageFingerprint[] => (p.kind === 'records' && p.fingerprint && p.fingerprint.hash !== null ? [{ taskId: p.taskId, ...p.fingerprint }] : []));
+  return { finished, paths, records, fingerprints, requests: api.requests.length };
 }
 
 describe('a profile keeping one site of two', () => {
@@ -68,6 +70,18 @@ describe('a profile keeping one site of two', () => {
     const { records, paths } = await syncKeeping([1], [usersDone]);
     expect(paths).toContain('/sites/1/users');
     expect(records('credentialAssignments').map((a) => a.userid)).toContain(1);
+  });
+
+  it('reads a holder list again when someone moved into the kept site, though the list itself did not change', async () => {
+    const first = await syncKeeping([1]);
+    // person 99 moves from site 2 to site 1: the credential's holders read the same as before
+    const moved = twoSites();
+    const users = moved['/users']!.items.map((u) => (u.userid === 99 ? { ...u, siteid: 1 } : u));
+    moved['/users']!.items = users;
+    moved['/sites/1/users'] = { wrapper: 'users', items: users.filter((u) => u.siteid === 1) };
+    moved['/sites/2/users'] = { wrapper: 'users', items: [] };
+    const again = await syncKeeping([1], [], { lists: moved, fingerprints: first.fingerprints });
+    expect(again.records('credentialAssignments').filter((a) => a.userid === 99)).toHaveLength(1);
   });
 
   it('makes exactly as many requests as its plan counts', async () => {
