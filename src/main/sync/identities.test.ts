@@ -99,6 +99,12 @@ describe('the other sites are read again only once their entries are some hours 
     expect(freshSites(null, BASE, later(1000))).toEqual([]);
   });
 
+  it('reads them again after twelve hours: fresh at eleven, not at thirteen', () => {
+    const hours = (n: number) => later(n * 60 * 60 * 1000);
+    expect(freshSites(first, BASE, hours(11))).toEqual([1, 2, 3]);
+    expect(freshSites(first, BASE, hours(13))).toEqual([]);
+  });
+
   it('a pass that skips a fresh site keeps its entries and when they were read; the answer is "as of" the oldest reading', () => {
     const noon = '2026-11-27T12:00:00.000Z';
     // site 3 fresh: not read at noon; site 2 read again
