@@ -34,6 +34,25 @@ async function drained(db: OutboxDb, execute: ReplayExecutor) {
   return engine;
 }
 
+/**
+ * A reload whose read of the queue is taken when `start` is called but handed back
+ * only on `release`: a read that predates whatever the engine records meanwhile.
+ */
+function staleReload(db: OutboxDb) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let done: Promise<void> | undefined;
+  const start = (reload: () => Promise<void>) => {
+    const transaction = db.transaction.bind(db) as (...args: unknown[]) => Promise<unknown>;
+    const spy = vi.spyOn(db, 'transaction').mockImplementationOnce(((...args: unknown[]) => transaction(...args).then(async (read) => {
+      await held;
+      return read;
+    })) as never);
+    done = reload().finally(() => spy.mockRestore());
+  };
+  return { start, release, done: () => done };
+}
+
 const statusDraft = (userid: number, status: string) => ({ op: { kind: 'user.update' as const, userid, changes: { status } }, base: { status: 'Active' }, summary: `user ${userid} -> ${status}` });
 
 describe('the outbox engine', () => {
@@ -104,17 +123,10 @@ describe('the outbox engine', () => {
     const db = freshDb();
     await enqueueOps(db, [statusDraft(1, 'Inactive')]);
     // the reload's read is taken while the op is on its way, and handed back only after its outcome is recorded
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
+    const stale = staleReload(db);
     let reload = (): Promise<void> => Promise.resolve();
-    let reloading: Promise<void> | undefined;
     const api = executor(() => {
-      const transaction = db.transaction.bind(db) as (...args: unknown[]) => Promise<unknown>;
-      const spy = vi.spyOn(db, 'transaction').mockImplementationOnce(((...args: unknown[]) => transaction(...args).then(async (read) => {
-        await held;
-        return read;
-      })) as never);
-      reloading = reload().finally(() => spy.mockRestore());
+      stale.start(reload);
       return ok({ status: 'done' });
     });
     const engine = await OutboxEngine.open({ db, execute: api.execute, actor: 'c', backoff: fast });
@@ -122,10 +134,44 @@ describe('the outbox engine', () => {
     engine.setOnline(true);
     await engine.whenIdle();
     expect((await db.outbox.toArray())[0]?.status).toBe('done');
-    release();
-    await reloading;
+    stale.release();
+    await stale.done();
     await engine.whenIdle();
     expect(api.requests).toHaveLength(1);
+  });
+
+  it('keeps the outcome of an attempt over a reload that read the queue before it: the op waits out its backoff, then is checked first', async () => {
+    const db = freshDb();
+    await enqueueOps(db, [statusDraft(1, 'Inactive')], { now: new Date(Date.now() - 60_000) });
+    const stale = staleReload(db);
+    let reload = (): Promise<void> => Promise.resolve();
+    const api = executor((_req, n) => {
+      if (n > 1) return ok({ status: 'done' });
+      stale.start(reload);
+      return ok({ status: 'retry', error: { code: 'network', message: 'dropped' }, maybeSent: true });
+    });
+    const engine = await OutboxEngine.open({ db, execute: api.execute, actor: 'c', backoff: { baseMs: 60_000, maxMs: 60_000 } });
+    reload = () => engine.reload();
+    engine.setOnline(true);
+    await vi.waitFor(async () => expect((await db.outbox.toArray())[0]?.nextAttemptAt).not.toBeNull());
+    stale.release();
+    await stale.done();
+    expect(engine.state().inFlight).toBe(0);
+    await engine.sendNow();
+    await engine.whenIdle();
+    expect(api.requests.map((r) => r.verifyFirst)).toEqual([false, true]);
+  });
+
+  it('fails, never sends, an op whose create was done without giving its new id', async () => {
+    const db = freshDb();
+    await enqueueOps(db, [
+      { id: 'create', op: { kind: 'user.create', siteid: 101, fields: { username: 'bo', firstname: 'Bo', lastname: 'Ray' } }, summary: 'create bo' },
+      { id: 'email', op: { kind: 'email.add', userid: 0, email: 'bo@example.com' }, dependsOn: ['create'], bindings: [{ fromOp: 'create', field: 'userid' }], summary: 'add e-mail' },
+    ]);
+    const api = executor(() => ok({ status: 'done', alreadyApplied: true }));
+    await drained(db, api.execute);
+    expect(api.requests.map((r) => r.opId)).toEqual(['create']);
+    expect(await db.outbox.get('email')).toMatchObject({ status: 'failed', lastError: { message: 'An operation it depends on gave no new id.' } });
   });
 
   it('after a crash while sending a create, verifies before sending again', async () => {

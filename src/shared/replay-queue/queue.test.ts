@@ -40,6 +40,17 @@ describe('discarding while an op is being sent', () => {
   });
 });
 
+describe('discarding an op that is done', () => {
+  it('leaves it in the outbox as done, with nothing in the audit log saying it was discarded', async () => {
+    const db = freshDb();
+    const [op] = await enqueueOps(db, [{ op: { kind: 'user.update', userid: 7, changes: { status: 'Inactive' } }, summary: 'user 7' }]);
+    await db.outbox.update(op!.id, { status: 'done' });
+    expect(await discardOps(db, [op!.id], 'c')).toEqual([]);
+    expect((await db.outbox.get(op!.id))?.status).toBe('done');
+    expect(await db.audit.count()).toBe(0);
+  });
+});
+
 describe('resolving an op that is not in conflict (a second click)', () => {
   const conflict = { status: 'conflict' as const, theirs: { status: 'Offline' }, conflictFields: ['status'] };
 
