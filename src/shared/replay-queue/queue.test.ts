@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openOutboxOnlyDb, type OutboxDb } from './db.ts';
-import { discardOps, enqueueOps, resolveConflicts } from './queue.ts';
+import { discardOps, editOp, enqueueOps, resolveConflicts, retryOps } from './queue.ts';
 
 let dbCount = 0;
 const dbs: OutboxDb[] = [];
@@ -74,5 +74,34 @@ describe('resolving an op that is not in conflict (a second click)', () => {
     await resolveConflicts(db, [op!.id], 'mine', 'c');
     await resolveConflicts(db, [op!.id], 'theirs', 'c');
     expect(await db.outbox.get(op!.id)).toMatchObject({ status: 'pending', base: { status: 'Offline' } });
+  });
+});
+
+describe('an op being sent', () => {
+  const statusOf = (userid: number, status: string) => ({ op: { kind: 'user.update' as const, userid, changes: { status } }, summary: `user ${userid}` });
+
+  it('cannot be edited: the edit is refused rather than lost under the outcome of the request already out', async () => {
+    const db = freshDb();
+    const [op] = await enqueueOps(db, [statusOf(1, 'Inactive')]);
+    await db.outbox.update(op!.id, { status: 'sending', maybeSent: true });
+    expect(await editOp(db, op!.id, { kind: 'user.update', userid: 1, changes: { status: 'Offline' } }, 'user 1')).toBe(false);
+    expect((await db.outbox.get(op!.id))?.op).toEqual({ kind: 'user.update', userid: 1, changes: { status: 'Inactive' } });
+  });
+
+  it('is not sent again by "Retry" while it is on its way', async () => {
+    const db = freshDb();
+    const [op] = await enqueueOps(db, [statusOf(1, 'Inactive')]);
+    await db.outbox.update(op!.id, { status: 'sending', maybeSent: true });
+    await retryOps(db, [op!.id]);
+    expect((await db.outbox.get(op!.id))?.status).toBe('sending');
+  });
+});
+
+describe('queueing', () => {
+  it('numbers a later batch after everything already queued, so a later edit of a person goes after the earlier one', async () => {
+    const db = freshDb();
+    const [first] = await enqueueOps(db, [{ op: { kind: 'user.update', userid: 1, changes: { status: 'Inactive' } }, summary: 'user 1' }]);
+    const [second] = await enqueueOps(db, [{ op: { kind: 'user.update', userid: 1, changes: { status: 'Active' } }, summary: 'user 1 again' }]);
+    expect(second!.seq).toBeGreaterThan(first!.seq);
   });
 });
