@@ -158,13 +158,16 @@ describe('a page that holds the token', () => {
     }
   });
 
-  it('is refused when a record echoes the token in hex, as HTML character references, URL-encoded twice or in wrapped base64', async () => {
+  it('is refused when a record echoes the token in hex, HTML references, URL-encoded twice, wrapped base64, quoted-printable, %u or full-width', async () => {
     const token = 'form-echo-token+0123456789/';
     const forms = {
       hex: Buffer.from(token).toString('hex'),
       entities: [...token].map((c) => `&#${c.codePointAt(0)};`).join(''),
       'double URL-encoding': encodeURIComponent(encodeURIComponent(token)),
       'MIME base64': Buffer.from(`X-Token: ${token}`).toString('base64').replace(/(.{10})/g, '$1\r\n'),
+      'quoted-printable': `${token.slice(0, 9)}=\r\n${token.slice(9).replace('+', '=2B')}`,
+      '%u escapes': [...token].map((c) => `%u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
+      'full-width': [...token].map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).join(''),
     };
     registerSecret(token);
     try {
