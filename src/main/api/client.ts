@@ -5,13 +5,13 @@
  * (Electron's net.fetch in the app, Node's fetch in tests).
  */
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
 import { ResponseCode, statusBodySchema, type StatusBody } from '../../shared/api/codes.ts';
-import { paginationSchema, schemas, type Parsed, type SchemaName } from '../../shared/api/wire.ts';
+import { paginationSchema, type Parsed, type SchemaName } from '../../shared/api/wire.ts';
 import type { AppError } from '../../shared/ipc.ts';
 import { ApiError, DEFAULT_RETRY_POLICY, DEFAULT_TIMEOUT_MS, appErrorFromResponse, defaultMessage, isFailureStatusCode, parseRetryAfter, retryDelay } from './errors.ts';
 import { scanList, type ScannedList } from './list-scan.ts';
 import { readCappedBody } from './read-body.ts';
+import { parseRecords } from './field-length.ts';
 import { UnreadableRecord, recordIssue, unreadableAnswer } from './record-issue.ts';
 
 export { ApiError } from './errors.ts';
@@ -331,8 +331,8 @@ export function validateItems<K extends SchemaName>(
   only?: readonly number[],
 ): Parsed<K>[] {
   const subset = only ? only.map((i) => list[i]) : list;
-  const items = z.array(schemas[schema]).safeParse(subset);
-  if (items.success) return items.data as Parsed<K>[];
+  const items = parseRecords(schema, subset);
+  if (items.success) return items.data;
   // the message names the record by its row in the whole page
   throw new UnreadableRecord(recordIssue(items.error, list, schema, where.startrow, only ? (i) => only[i] ?? i : undefined), where.httpcode);
 }

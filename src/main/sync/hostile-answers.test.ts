@@ -107,6 +107,21 @@ describe('a malformed record', () => {
   });
 });
 
+describe('a record with a text over the length limit, in a page under the size cap', () => {
+  it('fails its list, named, in words; its page is not stored and nothing is pruned', async () => {
+    const lists = tinySite({ users: 10 });
+    lists['/users']!.items[5] = user(6, 1, { lastname: 'x'.repeat(20_000_000) });
+    const { finished, pages, prunable } = await sync(lists);
+    expect(finished.collections.users).toMatchObject({ state: 'failed', error: { code: 'malformed-response' } });
+    expect(finished.collections.users?.error?.message).toBe(
+      'The list of users could not be read: row 6, First6: the last name is too long (at most 100,000 characters). Nothing was removed from this laptop; the next sync tries again.',
+    );
+    const stored = pages.filter((p) => p.collection === 'users').flatMap((p) => (p.records as { userid: number }[]).map((u) => u.userid));
+    expect(stored).not.toContain(6);
+    expect(prunable).toBe(false);
+  });
+});
+
 describe('an answer over the size cap', () => {
   it('fails its own list, named, stores nothing of it, and the pass prunes nothing', async () => {
     const spaces = new Uint8Array(1024 * 1024).fill(0x20);
