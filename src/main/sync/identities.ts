@@ -13,7 +13,7 @@
  * each kept site's users (`siteUsers`) and each other site's
  * (`otherSiteUsers`, parsed here and never sent). Main only.
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey } from 'node:crypto';
 import type { Parsed } from '../../shared/api/wire.ts';
 import type { IdentitiesCheck, ParsedArg } from '../../shared/ipc.ts';
 import type { SyncTask } from './tasks.ts';
@@ -27,7 +27,9 @@ export interface IdentityHasher {
 }
 
 export function identityHasher(secret: Uint8Array): IdentityHasher {
-  const mac = (text: string) => createHmac('sha256', secret).update(text).digest('base64url').slice(0, 16);
+  // one key object for every value (its pads are not derived again per value)
+  const key = createSecretKey(secret);
+  const mac = (text: string) => createHmac('sha256', key).update(text).digest('base64url').slice(0, 16);
   return { keyId: mac('fieldbook identity index'), key: (value) => mac(value.normalize('NFC').trim().toLowerCase()) };
 }
 
