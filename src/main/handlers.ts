@@ -17,6 +17,7 @@ import { createReplayService } from './services/replay.ts';
 import { createSyncService } from './services/sync.ts';
 import { createUsersService } from './services/users.ts';
 import { createIdentitiesService } from './services/identities.ts';
+import { IdentitySecrets } from './secrets/identity-key.ts';
 import { readCurrent } from './replay/current.ts';
 import { savePdfOrRefuse } from './report/pdf.ts';
 import { FieldbookError } from './ipc/errors.ts';
@@ -66,7 +67,7 @@ export function createHandlers(deps: MainDeps): Handlers & { dispose(): Promise<
   const session = createProfilesService(profiles, demo, deps);
   const access = createAccessService(profiles, session);
   const connection = createConnectionService(profiles, session, access, now);
-  const identities = createIdentitiesService(deps.settingsDir, profiles);
+  const identities = createIdentitiesService(deps.settingsDir, profiles, new IdentitySecrets(deps.keychain));
   const sync = createSyncService({ session, access, connection, identities, tuning: deps.sync, now });
   const replay = createReplayService(session, access, connection, { now });
   const users = createUsersService(session, now);

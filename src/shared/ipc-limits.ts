@@ -7,3 +7,12 @@ export const MAX_IPC_MESSAGE_BYTES = 1_000_000;
  * renderer has turned zod's JIT off, its probe is a CSP violation: app/zod-csp.ts).
  */
 export const MAX_ACKS_PER_MESSAGE = 1_000;
+
+/**
+ * No text of a record from the platform (a value or a field's name) may be
+ * longer than this many characters: a record holding one is not read, and its
+ * page fails as a malformed one (stored nowhere, prunes nothing). Far above
+ * any name, address or note (a database's TEXT column holds 65,535 bytes), and
+ * small enough that one such text, however escaped, fits in one IPC message.
+ */
+export const MAX_FIELD_CHARS = 100_000;

@@ -5,13 +5,13 @@
  * (Electron's net.fetch in the app, Node's fetch in tests).
  */
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
 import { ResponseCode, statusBodySchema, type StatusBody } from '../../shared/api/codes.ts';
-import { paginationSchema, schemas, type Parsed, type SchemaName } from '../../shared/api/wire.ts';
+import { paginationSchema, type Parsed, type SchemaName } from '../../shared/api/wire.ts';
 import type { AppError } from '../../shared/ipc.ts';
 import { ApiError, DEFAULT_RETRY_POLICY, DEFAULT_TIMEOUT_MS, appErrorFromResponse, defaultMessage, isFailureStatusCode, parseRetryAfter, retryDelay } from './errors.ts';
 import { scanList, type ScannedList } from './list-scan.ts';
 import { readCappedBody } from './read-body.ts';
+import { parseRecords } from './field-length.ts';
 import { UnreadableRecord, recordIssue, unreadableAnswer } from './record-issue.ts';
 
 export { ApiError } from './errors.ts';
@@ -162,6 +162,41 @@ function redirectMessage(target: string): string {
   );
 }
 
+/**
+ * A proxy asking for its own sign-in (HTTP 407) before it lets anything
+ * through, however the fetch reports it: a 407 answer handed over; Node's fetch
+ * turns it into a bare network error (the Fetch standard: see isProxySignIn);
+ * Chromium's network stack (Electron's net.fetch) into a net:: error.
+ */
+function proxySignIn(): ApiError {
+  return notTheApi(
+    'A proxy on this network asks for a sign-in before Fieldbook can reach the platform (HTTP 407). Nothing was changed; ' +
+      'sign in to the proxy, or check this computer’s proxy settings (your IT desk knows them), then try again.',
+    407,
+  );
+}
+
+// Chromium's errors for a proxy's sign-in it cannot answer (no credentials, a scheme it does not support, a 407 from a server that is not the proxy)
+const PROXY_AUTH_NET_ERRORS = /net::ERR_(PROXY_AUTH_UNSUPPORTED|PROXY_AUTH_REQUESTED|PROXY_AUTH_REQUESTED_WITH_NO_CONNECTION|UNEXPECTED_PROXY_AUTH)\b/;
+
+/**
+ * Whether a fetch's rejection is a proxy's 407. Node's fetch makes a 407 a
+ * network error whose cause is an Error with no message and no code (undici's
+ * makeNetworkError() with no reason). A fetch that does not follow redirects and
+ * asks no byte range meets that bare error only for a 407; every other failure
+ * names its reason (ECONNRESET, "other side closed", …).
+ */
+function isProxySignIn(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    if (PROXY_AUTH_NET_ERRORS.test(current.message)) return true;
+    current = current.cause;
+  }
+  if (!(err instanceof TypeError) || err.message !== 'fetch failed') return false;
+  const cause: unknown = err.cause;
+  return cause instanceof Error && cause.message === '' && (cause as Error & { code?: unknown }).code === undefined && cause.cause === undefined;
+}
+
 function notTheApi(message: string, httpcode?: number): ApiError {
   // a write answered by something else may have been seen by the API behind it: verify before resending
   return new ApiError({ code: 'not-the-api', message, ...(httpcode === undefined ? {} : { httpcode }) }, { retryable: false, maybeSent: true });
@@ -190,9 +225,9 @@ interface Answer {
 /**
  * What answered instead of the Data API, in words for the user, or null when
  * the answer may be the API's. Portals and proxies answer at any status, not
- * only 200: a sign-in page at 511, a proxy's login at 407, a proxy's "blocked"
- * page at 403 (which, read as the API's 800, would teach the app a wrong access
- * level), a page with no Content-Type at all. Only the API's own status body at
+ * only 200: a sign-in page at 511, a proxy's "blocked" page at 403 (which, read
+ * as the API's 800, would teach the app a wrong access level), a page with no
+ * Content-Type at all (a proxy's login at 407 is said before: proxySignIn). Only the API's own status body at
  * an error status keeps its meaning under a careless Content-Type; a 5xx with an
  * empty or JSON body stays a server error worth retrying, and so does a gateway's
  * own error page (502, 503, 504: see gatewayPage).
@@ -200,9 +235,8 @@ interface Answer {
 function foreignAnswer(answer: Answer): string | null {
   const { httpcode, type, text } = answer;
   if (gatewayPage(answer)) return null;
-  // RFC 6585: 511 is the captive portals' own status; 407 is a proxy asking for its own sign-in. Neither is ever the API.
+  // RFC 6585: 511 is the captive portals' own status, never the API's (a 407 is a proxy's: proxySignIn)
   if (httpcode === 511) return 'the network asks you to sign in (HTTP 511) before the API can be reached. Nothing was changed; sign in to the network (open any web page in a browser), then try again.';
-  if (httpcode === 407) return 'a proxy asks for its own sign-in (HTTP 407) before the API can be reached. Nothing was changed; check this computer’s proxy settings, then try again.';
   const page = !answer.parsed && looksLikePage(text);
   const otherType = hasForeignType(type, text) && (is2xx(httpcode) || !answer.statusBody);
   if (!page && !otherType) return null;
@@ -297,8 +331,8 @@ export function validateItems<K extends SchemaName>(
   only?: readonly number[],
 ): Parsed<K>[] {
   const subset = only ? only.map((i) => list[i]) : list;
-  const items = z.array(schemas[schema]).safeParse(subset);
-  if (items.success) return items.data as Parsed<K>[];
+  const items = parseRecords(schema, subset);
+  if (items.success) return items.data;
   // the message names the record by its row in the whole page
   throw new UnreadableRecord(recordIssue(items.error, list, schema, where.startrow, only ? (i) => only[i] ?? i : undefined), where.httpcode);
 }
@@ -401,6 +435,7 @@ export class ApiClient {
       return new ApiError({ code: 'timeout', message: defaultMessage('timeout') }, { maybeSent: true });
     }
     if (isCancelledRedirect(err)) return notTheApi(redirectMessage('an address it did not show'));
+    if (isProxySignIn(err)) return proxySignIn();
     const code = errorCode(err);
     const sent = code === undefined || !NOT_SENT_CODES.has(code);
     return new ApiError({ code: 'network', message: defaultMessage('network') }, { maybeSent: sent });
@@ -412,6 +447,7 @@ export class ApiClient {
       const target = response.type === 'opaqueredirect' ? 'an address it did not show' : redirectTarget(response, requestUrl);
       throw notTheApi(redirectMessage(target), httpcode || undefined);
     }
+    if (httpcode === 407) throw proxySignIn();
     const type = response.headers.get('content-type');
     const host = new URL(requestUrl).host;
     // a 2xx of another type is refused before parsing: a proxy's text that happens to be JSON is not the API's list

@@ -47,6 +47,9 @@ async function listen(answer: (req: http.IncomingMessage, res: http.ServerRespon
   return listener;
 }
 
+/** The words a proxy's 407 gets, however the fetch reports it. */
+const PROXY_SIGN_IN = /^A proxy on this network asks for a sign-in before Fieldbook can reach the platform\b.*Nothing was changed/;
+
 function clientFor(baseUrl: string, fetch?: typeof globalThis.fetch): ApiClient {
   return new ApiClient({ baseUrl, token: TOKEN, sleep: async () => undefined, maxRetries: 2, ...(fetch ? { fetch } : {}) });
 }
@@ -109,12 +112,12 @@ describe('captive portals and proxies that do not answer 200 with HTML', () => {
     expect(portal.tokens).toHaveLength(1);
   });
 
-  // Node's fetch turns a 407 into a network error by itself (the Fetch standard); a fetch that hands it over must not call it `rejected`
-  it('takes a 407 from a proxy as not the API, whatever its body', async () => {
+  // a fetch that hands the 407 over (Node's turns it into a network error by itself: see "a proxy's sign-in" below)
+  it('takes a 407 from a proxy as not the API, whatever its body, in the proxy’s own words', async () => {
     const f = fakeFetch(() => new Response(null, { status: 407, headers: { 'proxy-authenticate': 'Basic realm="corp"' } }));
     const error = await failure(clientFor('https://api.example.com/v1', f.fetch).request('GET', '/sites'));
     expect(error.appError.code).toBe('not-the-api');
-    expect(error.appError.message).toMatch(/proxy/);
+    expect(error.appError.message).toMatch(PROXY_SIGN_IN);
     expect(f.requests).toHaveLength(1);
   });
 
@@ -211,5 +214,35 @@ describe("Electron's net.fetch in manual redirect mode", () => {
     expect(error.appError.code).toBe('not-the-api');
     expect(error.appError.message).toMatch(/redirect/);
     expect(calls).toBe(1);
+  });
+});
+
+describe('a proxy’s sign-in (407)', () => {
+  it('is said in its own words, not as a server that could not be reached, and not retried, when a server answers 407', async () => {
+    // Node's fetch turns a 407 into a bare network error (the Fetch standard), whatever the body
+    const proxy = await listen((_req, res) => res.writeHead(407, { 'proxy-authenticate': 'Basic realm="corp"', 'content-type': 'text/html' }).end('<html>Sign in</html>'));
+    const error = await failure(clientFor(`${proxy.url}/v1`).request('GET', '/sites'));
+    expect(error.appError.code).toBe('not-the-api');
+    expect(error.appError.message).toMatch(PROXY_SIGN_IN);
+    expect(proxy.tokens).toHaveLength(1);
+  });
+
+  for (const netError of ['net::ERR_PROXY_AUTH_UNSUPPORTED', 'net::ERR_UNEXPECTED_PROXY_AUTH', 'net::ERR_PROXY_AUTH_REQUESTED']) {
+    it(`is said in the same words when Electron's net.fetch rejects with ${netError}`, async () => {
+      const f = fakeFetch(() => {
+        throw new Error(netError);
+      });
+      const error = await failure(clientFor('https://api.example.com/v1', f.fetch).request('GET', '/sites'));
+      expect(error.appError.message).toMatch(PROXY_SIGN_IN);
+      expect(f.requests).toHaveLength(1);
+    });
+  }
+
+  it('leaves a connection dropped by the server a network failure, retried', async () => {
+    const dropping = await listen((req) => req.socket.destroy());
+    const error = await failure(clientFor(`${dropping.url}/v1`).request('GET', '/sites'));
+    expect(error.appError.code).toBe('network');
+    expect(error.appError.message).toBe('The server could not be reached. Check the network connection.');
+    expect(dropping.tokens).toHaveLength(3);
   });
 });

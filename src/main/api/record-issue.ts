@@ -10,6 +10,7 @@
 import type { z } from 'zod';
 import { schemas, type SchemaName } from '../../shared/api/wire.ts';
 import { knownFieldInSentence } from '../../shared/field-words.ts';
+import { MAX_FIELD_CHARS } from '../../shared/ipc-limits.ts';
 import { nameInMessage } from '../sync/names.ts';
 import { ApiError } from './errors.ts';
 
@@ -67,14 +68,17 @@ interface RecordKind {
   named?: (name: string) => string;
 }
 
+/** Text that may name a record: not one over the length limit (it may be what is wrong, and is not read). */
+const naming = (value: unknown): value is string => typeof value === 'string' && value.length <= MAX_FIELD_CHARS;
+
 const text = (raw: Raw, field: string): string | null => {
   const value = raw[field];
-  return typeof value === 'string' ? nameInMessage(value) : null;
+  return naming(value) ? nameInMessage(value) : null;
 };
 
 /** "Maria Bailey", else the username; null when neither is readable text. */
 function personName(raw: Raw): string | null {
-  const parts = [raw['firstname'], raw['lastname']].filter((v): v is string => typeof v === 'string');
+  const parts = [raw['firstname'], raw['lastname']].filter(naming);
   return nameInMessage(parts.join(' ')) ?? text(raw, 'username');
 }
 
@@ -157,7 +161,8 @@ function fieldOf(kind: RecordKind, path: readonly PropertyKey[]): { words: strin
     const words = wordsFor(kind, key, at === 0);
     if (words !== null) return { words, key, topLevel: at === 0, itself: path.slice(at + 1).every((k) => typeof k === 'number') };
   }
-  return { words: `a value the platform calls “${nameInMessage(top.key) ?? '?'}”`, key: top.key, topLevel: top.at === 0, itself: keys.length === 1 };
+  const words = naming(top.key) ? `a value the platform calls “${nameInMessage(top.key) ?? '?'}”` : 'the name of a field';
+  return { words, key: top.key, topLevel: top.at === 0, itself: keys.length === 1 };
 }
 
 /** zod's word for what a union's member or a type check expected. */
@@ -207,6 +212,8 @@ function isZeroOrLess(value: unknown): boolean {
  * `mayBeAbsent`: the field may be left out (a null is then not "missing").
  */
 export function problemInWords(issue: Issue, value: unknown, mayBeAbsent = false): string {
+  // said of a field's name too (the length limit: field-length.ts), whatever its value
+  if (issue.code === 'too_big' && issue.origin === 'string') return `is too long (at most ${Number(issue.maximum).toLocaleString('en-US')} characters)`;
   // null is how the platform leaves a value out; where leaving it out is fine, null is a value of the wrong type
   if (value === undefined || (value === null && !mayBeAbsent)) return 'is missing';
   switch (issue.code) {
@@ -217,7 +224,7 @@ export function problemInWords(issue: Issue, value: unknown, mayBeAbsent = false
     case 'invalid_format':
       return FORMATS[issue.format] ?? NOT_IN_FORM;
     case 'too_big':
-      return issue.origin === 'string' ? `is too long (at most ${String(issue.maximum)} characters)` : NOT_IN_FORM;
+      return NOT_IN_FORM;
     case 'invalid_value':
       return allowedValues(issue.values);
     case 'custom':
@@ -272,6 +279,7 @@ export function recordIssue(error: z.ZodError, list: readonly unknown[], schema:
   if (!isRaw(raw)) return `${row} is not ${kind.one} Fieldbook can read`;
   const { issue, path } = innermost(first, first.path.slice(1));
   const field = fieldOf(kind, path);
-  const problem = field.itself ? problemInWords(issue, valueAt(raw, path), field.topLevel && mayBeAbsent(schema, field.key)) : NOT_IN_FORM;
+  // a text over the length limit is too long wherever it sits (a link, a key inside an extra field)
+  const problem = field.itself || issue.code === 'too_big' ? problemInWords(issue, valueAt(raw, path), field.topLevel && mayBeAbsent(schema, field.key)) : NOT_IN_FORM;
   return `${row}, ${recordInWords(kind, raw)}: ${field.words} ${PLURAL.has(field.key) ? problem.replace(/^is /, 'are ') : problem}`;
 }

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { isStatusBody, schemas, type SchemaName } from '../../shared/api/index.ts';
 import type { AppError, OpSpec } from '../../shared/ipc.ts';
 import { TRAINING_WIRE_FIELD } from './routes.ts';
+import { parseRecords } from '../api/field-length.ts';
 import { recordIssue } from '../api/record-issue.ts';
 
 export interface ReplayClient {
@@ -49,9 +50,9 @@ export function itemsOf<K extends SchemaName>(body: unknown, wrapperKeys: readon
   const obj = body as Record<string, unknown>;
   const key = wrapperKeys.find((k) => Array.isArray(obj[k]));
   const raw: unknown[] = key ? (obj[key] as unknown[]) : [obj];
-  const parsed = z.array(schemas[schema]).safeParse(raw);
+  const parsed = parseRecords(schema, raw);
   if (!parsed.success) throw malformed(recordIssue(parsed.error, raw, schema, startrow));
-  return parsed.data as z.output<(typeof schemas)[K]>[];
+  return parsed.data;
 }
 
 async function list<K extends SchemaName>(

@@ -83,6 +83,49 @@ describe('scrub', () => {
     }
   });
 
+  it('masks the token in quoted-printable: as an encoder writes it (= as =3D), every byte escaped, or with soft line breaks', () => {
+    const qp = (text: string) => text.replace(/=/g, '=3D');
+    const everyByte = (hex: (b: number) => string) => [...Buffer.from(TOKEN)].map((b) => `=${hex(b)}`).join('');
+    expectClean(`X-Token: ${qp(TOKEN)}`, 'as an encoder writes it');
+    expectClean(`X-Token: ${everyByte((b) => b.toString(16).toUpperCase().padStart(2, '0'))}`, 'every byte, upper-case hex');
+    expectClean(`X-Token: ${everyByte((b) => b.toString(16).padStart(2, '0'))}`, 'every byte, lower-case hex');
+    for (const eol of ['=\r\n', '=\n', '= \r\n']) expectClean(`X-Token: ${TOKEN.slice(0, 7)}${eol}${qp(TOKEN.slice(7))}`, `soft line break ${JSON.stringify(eol)}`);
+  });
+
+  it('masks the token written as %uXXXX escapes (IIS, JavaScript’s escape()), in either case, alone or mixed', () => {
+    const u = (c: string) => `%u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    expectClean(`next=${[...TOKEN].map(u).join('')}`, 'every character, lower case');
+    expectClean(`next=${[...TOKEN].map((c) => u(c).toUpperCase()).join('')}`, 'every character, upper case');
+    expectClean(`next=${[...TOKEN].map((c, i) => (i % 2 ? u(c) : c)).join('')}`, 'mixed with plain characters');
+  });
+
+  it('masks the token in full-width letters and other compatibility forms that read as the same characters', () => {
+    const fullWidth = (text: string) => [...text].map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).join('');
+    expectClean(`トークン：${fullWidth(TOKEN)}`, 'full-width');
+    expect(scrub(`トークン：${fullWidth(TOKEN)}！`), 'masked in place').toBe('トークン：••••！');
+    expectClean(`token ${[...TOKEN].map((c, i) => (i % 2 ? fullWidth(c) : c)).join('')}`, 'half full-width');
+    // mathematical bold letters and digits (U+1D400 block) fold to the same letters (NFKC)
+    const bold = TOKEN.replace(/[A-Za-z0-9]/g, (c) => {
+      const code = c.charCodeAt(0);
+      if (c >= 'a') return String.fromCodePoint(0x1d41a + code - 0x61);
+      if (c >= 'A') return String.fromCodePoint(0x1d400 + code - 0x41);
+      return String.fromCodePoint(0x1d7ce + code - 0x30);
+    });
+    expectClean(`token ${bold}`, 'mathematical bold');
+  });
+
+  it('masks the whole text when it holds the token in a form that cannot be masked in place (a ligature standing for two letters)', () => {
+    const staff = 'staff-token-0099';
+    registerSecret(staff);
+    try {
+      const text = `echo: sta\uFB00-token-0099 (row 3)`;
+      expect(containsSecret(text)).toBe(true);
+      expect(scrub(text)).toBe('••••');
+    } finally {
+      forgetSecret(staff);
+    }
+  });
+
   it('finds the token filling a whole string, and nothing in a string one character shorter', () => {
     // (strings shorter than every form of the token are not searched at all: most fields of a record)
     expect(containsSecret(TOKEN)).toBe(true);
@@ -92,9 +135,10 @@ describe('scrub', () => {
   });
 
   it('leaves ordinary text alone', () => {
-    const text = 'Username already in use: ann.lee@example.com (row 12)';
-    expect(scrub(text)).toBe(text);
-    expect(containsSecret(text)).toBe(false);
+    for (const text of ['Username already in use: ann.lee@example.com (row 12)', 'Hélène Müller, ＡＢＣ株式会社, =3D=20 %u00e9 100%']) {
+      expect(scrub(text)).toBe(text);
+      expect(containsSecret(text)).toBe(false);
+    }
   });
 });
 

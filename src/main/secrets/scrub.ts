@@ -4,9 +4,10 @@
  * keys as well as values) is passed through `scrub` first, so a server that
  * echoes the token back cannot leak it. The token is recognised as it is,
  * split by whitespace or zero-width characters, each character URL-encoded
- * (once or twice), as an HTML character reference or a \x / \u escape (any
- * mix), the whole in hex, and in base64 / base64url at any alignment inside a
- * longer text, also wrapped into lines (token-forms.ts says how).
+ * (once or twice, or as %uXXXX), in quoted-printable, as an HTML character
+ * reference, a \x / \u escape or a full-width or other compatibility form
+ * (any mix), the whole in hex, and in base64 / base64url at any alignment
+ * inside a longer text, also wrapped into lines (token-forms.ts says how).
  */
 import { MIN_SECRET_LENGTH, SEPARATOR, base64Cores, charPattern, escapeRegExp, hexForm, hexPattern, unwrapped, wrappedCorePattern } from './token-forms.ts';
 
@@ -29,8 +30,11 @@ interface SecretPattern {
 
 const secrets = new Map<string, SecretPattern>();
 
-/** Where a character of the token may be written encoded: %2B, &#43; &plus; \\x2b \\u002b. */
-const ENCODED_CHAR = /[%&\\]/;
+/** Where a character of the token may be written encoded: %2B %u002B &#43; &plus; \\x2b \\u002b =2B (or a soft line break). */
+const ENCODED_CHAR = /[%&\\]|=(?:[0-9A-Fa-f]{2}|[ \t]*\r?\n)/;
+
+/** Text that NFKC may fold: full-width and other compatibility forms of the token's characters. */
+const NOT_ASCII = /[^\p{ASCII}]/u;
 
 function patternFor(secret: string): SecretPattern {
   const spelled = [...secret].map(charPattern).join(SEPARATOR);
@@ -48,6 +52,8 @@ function holds(text: string, pattern: SecretPattern): boolean {
   if (text.length < pattern.shortest) return false;
   if (pattern.cores.some((core) => text.includes(core))) return true;
   if ((ENCODED_CHAR.test(text) ? pattern.spelled : pattern.plain).test(text)) return true;
+  // folded (＋ -> +, 𝐊 -> K): faster than the spelled pattern's many forms for the many texts with an accent
+  if (NOT_ASCII.test(text) && pattern.plain.test(text.normalize('NFKC'))) return true;
   if (text.length >= pattern.hex.length && text.toLowerCase().includes(pattern.hex)) return true;
   // base64 wrapped into lines (MIME: CRLF every 76 characters; PEM: LF every 64), indented or not
   if (!text.includes('\n') && !text.includes('\r')) return false;
@@ -65,7 +71,12 @@ export function forgetSecret(secret: string): void {
 
 export function scrub(text: string): string {
   let out = text;
-  for (const pattern of secrets.values()) if (holds(out, pattern)) out = out.replace(pattern.all, MASK);
+  for (const pattern of secrets.values()) {
+    if (!holds(out, pattern)) continue;
+    out = out.replace(pattern.all, MASK);
+    // a form found but not placed (a ligature folding to two of its letters, a mix the spelled pattern misses): nothing of it is kept
+    if (holds(out, pattern)) return MASK;
+  }
   return out;
 }
 

@@ -124,6 +124,15 @@ describe('sites kept on this laptop', () => {
       expect((await value('profiles:setKeptSites', { id: profile.id, siteids: pick(chosen) })).keptSites).toEqual(pick(chosen));
       expect(sitesAsked()).toBe(asked);
     });
+
+    it('refuses to list the sites, in the offline words, and sends the platform no request', async () => {
+      const profile = await addProfile();
+      await value('profiles:setWorkOffline', { id: profile.id, offline: true });
+      const before = requested.length;
+      const res = await call('profiles:sites', { id: profile.id });
+      expect(res.ok ? null : res.error).toEqual({ code: 'working-offline', message: expect.stringContaining('nothing is fetched or sent') });
+      expect(requested.slice(before)).toEqual([]);
+    });
   });
 
   it('refuses an empty choice or a profile that does not exist', async () => {

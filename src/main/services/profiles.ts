@@ -13,9 +13,12 @@ import type { DemoService } from './demo.ts';
 
 export interface ProfilesService {
   activeProfile(): Promise<StoredProfile>;
-  /** timeoutMs: a probe's client, one attempt that answers quickly or counts as offline */
+  /**
+   * A client for the profile; refused ('working-offline') while it works offline.
+   * timeoutMs: a probe's client, one attempt that answers quickly or counts as offline.
+   */
   clientFor(profile: StoredProfile, timeoutMs?: number): Promise<ApiClient>;
-  /** The active profile and a client for it; refused ('working-offline') while the profile works offline. */
+  /** The active profile and a client for it (refused as `clientFor` refuses). */
   activeClient(): Promise<{ profile: StoredProfile; client: ApiClient }>;
   summaryOf(profile: StoredProfile): Promise<ProfileSummary>;
   profilesChanged(ctx: HandlerContext): Promise<void>;
@@ -34,6 +37,8 @@ export function createProfilesService(profiles: ProfileStore, demo: DemoService,
   }
 
   async function clientFor(profile: StoredProfile, timeoutMs?: number): Promise<ApiClient> {
+    // "Work offline": nothing is fetched or sent for this profile, whoever asks (every request is made by a client made here)
+    if (profile.workOffline) throw new FieldbookError('working-offline');
     // checked again here, not only on save: profiles.json may hold an http:// address to another host (an older build, a hand edit).
     // 'token-missing': the fix is the same as for a missing token (edit the profile, enter the token), and the outbox pauses rather than failing its operations
     const refusal = cleartextRefusal(profile.baseUrl);
@@ -48,8 +53,6 @@ export function createProfilesService(profiles: ProfileStore, demo: DemoService,
     clientFor,
     async activeClient() {
       const profile = await activeProfile();
-      // "Work offline": nothing is fetched or sent for this profile, whoever asks
-      if (profile.workOffline) throw new FieldbookError('working-offline');
       return { profile, client: await clientFor(profile) };
     },
     async summaryOf(profile) {

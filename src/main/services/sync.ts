@@ -14,7 +14,6 @@ import type { AccessService } from './access.ts';
 import type { ConnectionService } from './connection.ts';
 import type { ProfilesService } from './profiles.ts';
 import type { IdentitiesService } from './identities.ts';
-import { IdentityCollector } from '../sync/identities.ts';
 
 /** A sync whose pages have all waited this long for the renderer is abandoned. */
 const STALLED_SYNC_MS = 15_000;
@@ -101,9 +100,9 @@ export function createSyncService({ session, access, connection, identities, tun
   async function begin(arg: ParsedArg<'sync:start'>, ctx: HandlerContext) {
     const { profile, client } = await session.activeClient();
     // a profile keeping some sites: the usernames and e-mails of every site, for the import's uniqueness checks
-    const collector = profile.keptSites ? new IdentityCollector() : null;
+    const collector = profile.keptSites ? await identities.collector(profile) : null;
     // those of the sites not kept are read again once they are some hours old (identities.ts, IDENTITIES_FRESH_MS)
-    const identitiesFresh = collector && !arg.refreshIdentities ? await identities.freshSites(profile.id, profile.baseUrl, now()) : [];
+    const identitiesFresh = collector && !arg.refreshIdentities ? await identities.freshSites(profile, now()) : [];
     const engine = new SyncEngine({
       syncId: randomUUID(),
       client,

@@ -107,6 +107,21 @@ describe('a malformed record', () => {
   });
 });
 
+describe('a record with a text over the length limit, in a page under the size cap', () => {
+  it('fails its list, named, in words; its page is not stored and nothing is pruned', async () => {
+    const lists = tinySite({ users: 10 });
+    lists['/users']!.items[5] = user(6, 1, { lastname: 'x'.repeat(20_000_000) });
+    const { finished, pages, prunable } = await sync(lists);
+    expect(finished.collections.users).toMatchObject({ state: 'failed', error: { code: 'malformed-response' } });
+    expect(finished.collections.users?.error?.message).toBe(
+      'The list of users could not be read: row 6, First6: the last name is too long (at most 100,000 characters). Nothing was removed from this laptop; the next sync tries again.',
+    );
+    const stored = pages.filter((p) => p.collection === 'users').flatMap((p) => (p.records as { userid: number }[]).map((u) => u.userid));
+    expect(stored).not.toContain(6);
+    expect(prunable).toBe(false);
+  });
+});
+
 describe('an answer over the size cap', () => {
   it('fails its own list, named, stores nothing of it, and the pass prunes nothing', async () => {
     const spaces = new Uint8Array(1024 * 1024).fill(0x20);
@@ -158,13 +173,16 @@ describe('a page that holds the token', () => {
     }
   });
 
-  it('is refused when a record echoes the token in hex, as HTML character references, URL-encoded twice or in wrapped base64', async () => {
+  it('is refused when a record echoes the token in hex, HTML references, URL-encoded twice, wrapped base64, quoted-printable, %u or full-width', async () => {
     const token = 'form-echo-token+0123456789/';
     const forms = {
       hex: Buffer.from(token).toString('hex'),
       entities: [...token].map((c) => `&#${c.codePointAt(0)};`).join(''),
       'double URL-encoding': encodeURIComponent(encodeURIComponent(token)),
       'MIME base64': Buffer.from(`X-Token: ${token}`).toString('base64').replace(/(.{10})/g, '$1\r\n'),
+      'quoted-printable': `${token.slice(0, 9)}=\r\n${token.slice(9).replace('+', '=2B')}`,
+      '%u escapes': [...token].map((c) => `%u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
+      'full-width': [...token].map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).join(''),
     };
     registerSecret(token);
     try {

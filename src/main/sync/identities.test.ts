@@ -1,10 +1,12 @@
 /** Main's identity index of the sites a profile does not keep: what it holds, how a pass refreshes it, what it answers. */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Parsed } from '../../shared/api/wire.ts';
-import { checkIdentities, freshSites, identityKey, IdentityCollector, IDENTITIES_FRESH_MS, loadIndex, parseIndex, type IdentityIndex } from './identities.ts';
+import { checkIdentities, freshSites, identityHasher, IdentityCollector, IDENTITIES_FRESH_MS, loadIndex, parseIndex, type IdentityHasher, type IdentityIndex } from './identities.ts';
 import { childTasks, makeTask, type SyncTask } from './tasks.ts';
 
 const BASE = 'https://platform.example/v1';
+const HASHER = identityHasher(Buffer.alloc(32, 7));
 const site = (siteid: number, sitename: string) => ({ siteid, sitename, loginpage: '', links: [] }) as unknown as Parsed<'site'>;
 const person = (userid: number, username: string, email?: string) =>
   ({ userid, username, email: email ? [{ emailid: userid, email, status: 'Active' }] : [] }) as unknown as Parsed<'user'>;
@@ -17,14 +19,14 @@ const done = (...tasks: SyncTask[]) => tasks.map((task) => ({ task, state: 'comp
 
 /** A pass that saw sites 1–3 and read the people of those given. */
 function pass(read: [SyncTask, Parsed<'user'>[]][]): IdentityCollector {
-  const c = new IdentityCollector();
+  const c = new IdentityCollector(HASHER);
   c.observe(sitesTask, [site(1, 'Riverside'), site(2, 'North Depot'), site(3, 'Quarry')]);
   for (const [task, people] of read) c.observe(task, people);
   return c;
 }
 
 const ask = (index: IdentityIndex | null, usernames: string[], emails: string[] = [], cachedSites = [1]) =>
-  checkIdentities(index && loadIndex(index), { usernames, emails, cachedSites }, true);
+  checkIdentities(index && loadIndex(index, HASHER), { usernames, emails, cachedSites }, true);
 
 describe('the index a pass makes', () => {
   const full = pass([[kept1, [person(1, 'ann')]], [other2, [person(2, 'Ana.Silva', 'Ana@North.example')]], [other3, [person(3, 'cy')]]]).merge(done(sitesTask, kept1, other2, other3), null, { baseUrl: BASE, syncedAt: 'T1' })!;
@@ -33,7 +35,7 @@ describe('the index a pass makes', () => {
     expect(full.sites.map((s) => s.sitename)).toEqual(['Riverside', 'North Depot', 'Quarry']);
     const text = JSON.stringify(full);
     for (const clear of ['Ana.Silva', 'ana.silva', 'north.example', '"userid"']) expect(text).not.toContain(clear);
-    expect(full.sites[1]).toEqual({ siteid: 2, sitename: 'North Depot', usernames: [identityKey('ana.silva')], emails: [identityKey('ana@north.example')], readAt: 'T1' });
+    expect(full.sites[1]).toEqual({ siteid: 2, sitename: 'North Depot', usernames: [HASHER.key('ana.silva')], emails: [HASHER.key('ana@north.example')], readAt: 'T1' });
   });
 
   it('answers for the sites the renderer does not hold, whatever the case, naming the site', () => {
@@ -56,7 +58,7 @@ describe('the index a pass makes', () => {
 
   it('a pass that did not read the list of sites changes nothing; a site no longer seen goes', () => {
     expect(pass([]).merge([{ task: sitesTask, state: 'failed' }], full, { baseUrl: BASE, syncedAt: 'T2' })).toBeNull();
-    const c = new IdentityCollector();
+    const c = new IdentityCollector(HASHER);
     c.observe(sitesTask, [site(1, 'Riverside'), site(2, 'North Depot')]);
     expect(c.merge(done(sitesTask), full, { baseUrl: BASE, syncedAt: 'T2' })!.sites.map((s) => s.siteid)).toEqual([1, 2]);
   });
@@ -67,9 +69,43 @@ describe('the index a pass makes', () => {
   });
 
   it('reads back what it wrote, and refuses a file that is not an index', () => {
-    expect(parseIndex(JSON.parse(JSON.stringify(full)))).toEqual(full);
-    expect(parseIndex({ version: 2, sites: [] })).toBeNull();
-    expect(parseIndex({ ...full, sites: [{ siteid: '2' }] })).toBeNull();
+    expect(parseIndex(JSON.parse(JSON.stringify(full)), HASHER)).toEqual(full);
+    expect(parseIndex({ version: 2, sites: [] }, HASHER)).toBeNull();
+    expect(parseIndex({ ...full, sites: [{ siteid: '2' }] }, HASHER)).toBeNull();
+  });
+});
+
+describe('keyed with the profile’s own secret', () => {
+  const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 16);
+  const OTHER = identityHasher(Buffer.alloc(32, 8));
+  const made = (hasher: IdentityHasher) => {
+    const c = new IdentityCollector(hasher);
+    c.observe(sitesTask, [site(1, 'Riverside'), site(2, 'North Depot')]);
+    c.observe(other2, [person(2, 'ana.silva', 'ana@north.example')]);
+    return c.merge(done(sitesTask, other2), null, { baseUrl: BASE, syncedAt: 'T1' })!;
+  };
+
+  it('holds no plain SHA-256 of a username or address, so a guessed one cannot be confirmed from the file', () => {
+    const text = JSON.stringify(made(HASHER));
+    for (const value of ['ana.silva', 'ana@north.example']) expect(text).not.toContain(sha256(value));
+  });
+
+  it('gives another profile’s index other entries for the same people', () => {
+    const [ours, theirs] = [made(HASHER), made(OTHER)].map((index) => [...index.sites[1]!.usernames!, ...index.sites[1]!.emails!]);
+    expect(ours!.filter((entry) => theirs!.includes(entry))).toEqual([]);
+  });
+
+  it('is not read with another secret, nor as an older build wrote it (unkeyed SHA-256): nothing is answered from it', () => {
+    expect(parseIndex(JSON.parse(JSON.stringify(made(HASHER))), OTHER)).toBeNull();
+    const unkeyed = { version: 1, baseUrl: BASE, syncedAt: 'T1', sites: [{ siteid: 2, sitename: 'North Depot', usernames: [sha256('ana.silva')], emails: [] }] };
+    expect(parseIndex(unkeyed, HASHER)).toBeNull();
+  });
+
+  it('is not built on by a pass with another secret: a site that pass did not read is unknown, not kept', () => {
+    const c = new IdentityCollector(OTHER);
+    c.observe(sitesTask, [site(1, 'Riverside'), site(2, 'North Depot')]);
+    const next = c.merge(done(sitesTask), made(HASHER), { baseUrl: BASE, syncedAt: 'T2' })!;
+    expect(next.sites[1]).toEqual({ siteid: 2, sitename: 'North Depot', usernames: null, emails: null });
   });
 });
 
@@ -118,7 +154,7 @@ describe('the other sites are read again only once their entries are some hours 
 
   it('an index written before sites had their own time counts as read when it was written', () => {
     const old = { ...first, sites: first.sites.map(({ readAt: _, ...rest }) => rest) };
-    expect(parseIndex(JSON.parse(JSON.stringify(old)))).toEqual(old);
+    expect(parseIndex(JSON.parse(JSON.stringify(old)), HASHER)).toEqual(old);
     expect(freshSites(old, BASE, later(1000))).toEqual([1, 2, 3]);
     expect(ask(old, []).syncedAt).toBe(morning);
   });
@@ -137,7 +173,7 @@ describe('a kept site whose unchanged people were not parsed (skipped by fingerp
   const first = pass([[kept1, [person(1, 'ann'), person(5, 'bo')]]]).merge(done(sitesTask, kept1), null, at(morning))!;
 
   it('adds the people it read to those known before, and keeps when the site was last read in full', () => {
-    const c = new IdentityCollector();
+    const c = new IdentityCollector(HASHER);
     c.observe(sitesTask, [site(1, 'Riverside'), site(2, 'North Depot'), site(3, 'Quarry')]);
     c.observe(kept1, [person(6, 'new.hire')], 2);
     const next = c.merge(done(sitesTask, kept1), first, at(noon))!;
@@ -146,7 +182,7 @@ describe('a kept site whose unchanged people were not parsed (skipped by fingerp
   });
 
   it('is unknown when nothing was known of it before (it is read in full once it is no longer kept)', () => {
-    const c = new IdentityCollector();
+    const c = new IdentityCollector(HASHER);
     c.observe(sitesTask, [site(1, 'Riverside')]);
     c.observe(kept1, [], 3);
     expect(c.merge(done(sitesTask, kept1), null, at(noon))!.sites[0]).toEqual({ siteid: 1, sitename: 'Riverside', usernames: null, emails: null });

@@ -1,7 +1,8 @@
 /**
  * The light identity index of a profile keeping some sites (issue 28): per
  * site, the usernames and e-mail addresses of its people, each lower-cased and
- * hashed, and the site's name. Nothing else: no person's name, no id. It
+ * keyed with the profile's own secret (HMAC-SHA256: a guessed address cannot be
+ * confirmed from the file without the keychain), and the site's name. Nothing else: no person's name, no id. It
  * answers one question, which the import asks before it plans a new person or a
  * new username or e-mail: "does someone at a site this laptop does not hold
  * have it?" (the platform keeps both unique across the customer and refuses a
@@ -12,14 +13,24 @@
  * each kept site's users (`siteUsers`) and each other site's
  * (`otherSiteUsers`, parsed here and never sent). Main only.
  */
-import { hash } from 'node:crypto';
+import { createHmac, createSecretKey } from 'node:crypto';
 import type { Parsed } from '../../shared/api/wire.ts';
 import type { IdentitiesCheck, ParsedArg } from '../../shared/ipc.ts';
 import type { SyncTask } from './tasks.ts';
 
-/** A username or address as the index holds it: NFC, trimmed, lower-cased, then SHA-256, 96 bits (no collision in millions). */
-export function identityKey(value: string): string {
-  return hash('sha256', value.normalize('NFC').trim().toLowerCase(), 'base64url').slice(0, 16);
+/** How a profile's index keys what it holds, with the profile's secret (secrets/identity-key.ts). */
+export interface IdentityHasher {
+  /** names the secret in the file (an HMAC of a fixed text: it tells nothing of the secret) */
+  readonly keyId: string;
+  /** A username or address as the index holds it: NFC, trimmed, lower-cased, then HMAC-SHA256, 96 bits (no collision in millions). */
+  key(value: string): string;
+}
+
+export function identityHasher(secret: Uint8Array): IdentityHasher {
+  // one key object for every value (its pads are not derived again per value)
+  const key = createSecretKey(secret);
+  const mac = (text: string) => createHmac('sha256', key).update(text).digest('base64url').slice(0, 16);
+  return { keyId: mac('fieldbook identity index'), key: (value) => mac(value.normalize('NFC').trim().toLowerCase()) };
 }
 
 export interface SiteIdentities {
@@ -34,7 +45,10 @@ export interface SiteIdentities {
 
 /** What is stored per profile (main's settings folder), as JSON. */
 export interface IdentityIndex {
-  version: 1;
+  /** 2: keyed (HMAC). 1, plain SHA-256, is not read: the next sync writes it again */
+  version: 2;
+  /** the secret its entries were keyed with (IdentityHasher.keyId): an index of another secret is no index */
+  keyId: string;
   /** the address it was read from: an index of another address (the profile was edited) is no index */
   baseUrl: string;
   /** when the sync that last filled it ended */
@@ -56,6 +70,12 @@ export class IdentityCollector {
   readonly #read = new Map<number, { usernames: Set<string>; emails: Set<string> }>();
   /** sites some of whose people this pass did not parse */
   readonly #partial = new Set<number>();
+  /** keys what the pass reads (the profile's secret) */
+  readonly hasher: IdentityHasher;
+
+  constructor(hasher: IdentityHasher) {
+    this.hasher = hasher;
+  }
 
   /**
    * A page: the sites list names every site; a site's users list gives its
@@ -74,10 +94,10 @@ export class IdentityCollector {
     let site = this.#read.get(siteid);
     if (!site) this.#read.set(siteid, (site = { usernames: new Set(), emails: new Set() }));
     for (const u of items as Parsed<'user'>[]) {
-      if (u.username) site.usernames.add(identityKey(u.username));
+      if (u.username) site.usernames.add(this.hasher.key(u.username));
       for (const e of u.email) {
         const address = typeof e === 'string' ? e : e.email;
-        if (address) site.emails.add(identityKey(address));
+        if (address) site.emails.add(this.hasher.key(address));
       }
     }
   }
@@ -91,7 +111,7 @@ export class IdentityCollector {
   merge(runs: readonly TaskRunLike[], previous: IdentityIndex | null, at: { baseUrl: string; syncedAt: string }): IdentityIndex | null {
     if (!runs.some((r) => r.task.kind === 'sites' && r.state === 'complete')) return null;
     const complete = new Set(runs.filter((r) => READS_PEOPLE.has(r.task.kind) && r.state === 'complete').map((r) => r.task.scope.siteid));
-    const same = previous?.baseUrl === at.baseUrl ? previous : null;
+    const same = previous?.baseUrl === at.baseUrl && previous.keyId === this.hasher.keyId ? previous : null;
     const before = new Map((same?.sites ?? []).map((s) => [s.siteid, s]));
     const sites: SiteIdentities[] = [];
     for (const [siteid, sitename] of this.#names) {
@@ -102,7 +122,7 @@ export class IdentityCollector {
       else if (old?.usernames && old.emails) sites.push({ siteid, sitename, usernames: old.usernames, emails: old.emails, readAt: old.readAt ?? same!.syncedAt });
       else sites.push({ siteid, sitename, usernames: null, emails: null });
     }
-    return { version: 1, baseUrl: at.baseUrl, syncedAt: at.syncedAt, sites };
+    return { version: 2, keyId: this.hasher.keyId, baseUrl: at.baseUrl, syncedAt: at.syncedAt, sites };
   }
 }
 
@@ -137,13 +157,15 @@ function added(siteid: number, sitename: string, old: SiteIdentities | undefined
 
 /** A loaded index, with a set per site for the look-ups. */
 export interface LoadedIndex {
+  hasher: IdentityHasher;
   baseUrl: string;
   syncedAt: string;
   sites: { siteid: number; sitename: string; usernames: ReadonlySet<string> | null; emails: ReadonlySet<string> | null; readAt: string }[];
 }
 
-export function loadIndex(index: IdentityIndex): LoadedIndex {
+export function loadIndex(index: IdentityIndex, hasher: IdentityHasher): LoadedIndex {
   return {
+    hasher,
     baseUrl: index.baseUrl,
     syncedAt: index.syncedAt,
     sites: index.sites.map((s) => ({ siteid: s.siteid, sitename: s.sitename, usernames: s.usernames && new Set(s.usernames), emails: s.emails && new Set(s.emails), readAt: s.readAt ?? index.syncedAt })),
@@ -165,7 +187,7 @@ export function checkIdentities(index: LoadedIndex | null, arg: CheckArg, keepsS
   const held: IdentitiesCheck['held'] = [];
   const ask = (field: 'username' | 'email', values: readonly string[]) => {
     for (const value of new Set(values)) {
-      const key = identityKey(value);
+      const key = index.hasher.key(value);
       const site = others.find((s) => (field === 'username' ? s.usernames : s.emails)?.has(key));
       if (site) held.push({ field, value, sitename: site.sitename });
     }
@@ -178,10 +200,14 @@ export function checkIdentities(index: LoadedIndex | null, arg: CheckArg, keepsS
   return { held, unknownSites, notSynced: false, syncedAt: readAts[0] ?? index.syncedAt };
 }
 
-/** A file's JSON as an index, or null when it is not one (an older build's, a hand edit): the next sync writes it again. */
-export function parseIndex(json: unknown): IdentityIndex | null {
+/**
+ * A file's JSON as an index keyed with this secret, or null when it is not one
+ * (an older build's unkeyed index, one keyed with a secret the keychain no
+ * longer holds, a hand edit): the next sync writes it again.
+ */
+export function parseIndex(json: unknown, hasher: IdentityHasher): IdentityIndex | null {
   const o = json as Partial<IdentityIndex> | null;
-  if (!o || o.version !== 1 || typeof o.baseUrl !== 'string' || typeof o.syncedAt !== 'string' || !Array.isArray(o.sites)) return null;
+  if (!o || o.version !== 2 || o.keyId !== hasher.keyId || typeof o.baseUrl !== 'string' || typeof o.syncedAt !== 'string' || !Array.isArray(o.sites)) return null;
   const ok = o.sites.every((s) => typeof s.siteid === 'number' && typeof s.sitename === 'string' && (s.usernames === null || Array.isArray(s.usernames)) && (s.emails === null || Array.isArray(s.emails))
     && (s.readAt === undefined || typeof s.readAt === 'string'));
   return ok ? (o as IdentityIndex) : null;
