@@ -22,6 +22,7 @@ import { emailAgainstQueue, heldUntilSent, queuedChangesUndone, type OverriddenF
 import type { WithPending } from '../../outbox/pending.ts';
 import { keptAssignments, type KeptAssignments } from './queued-assignments.ts';
 import type { ImportExtras } from './extras.ts';
+import { skipCreateOnUnknownCache } from './unknown-cache.ts';
 
 export type MatchKey = 'employeeid' | 'username' | 'email';
 export type ImportMode = 'upsert' | 'create' | 'update';
@@ -40,6 +41,8 @@ export interface MatchOptions {
   queued?: QueuedState;
   /** the credential and course the file gives (to the new people, and back to those a queued change takes them from) */
   extras?: Pick<ImportExtras, 'credential' | 'course'>;
+  /** why the cache cannot say who is on the site (unknown-cache.ts): nobody is created; unset: a sync has read everyone */
+  unknownCache?: string | null;
 }
 export type GroupRef = { groupid: number; groupname: string };
 
@@ -283,7 +286,7 @@ function indexesOf(rows: readonly ImportRow[], users: readonly UserRecord[], sit
 
 export function planImport(rows: readonly ImportRow[], users: readonly UserRecord[], siteid: number, emails: EmailsByUser, options: MatchOptions): RowPlan[] {
   const { index, inFile } = indexesOf(rows, users, siteid, emails);
-  return rows.map((row) => uncheckedSkip(planRow(row, options, index, inFile, emails), options.notKept));
+  return rows.map((row) => planChecked(row, options, index, inFile, emails));
 }
 
 /** The same plan, made a slice of rows at a time (no long task of the window); null when `stopped()` turns true. */
@@ -292,7 +295,12 @@ export async function planImportInSlices(rows: readonly ImportRow[], users: read
   const index = await peopleIndexInSlices(users, siteid, emails, sliced);
   const inFile = emptyFileIndex();
   if (!index || !(await forEachSliced(rows.length, (i) => indexRows(inFile, rows, i, i + 1), sliced))) return null;
-  return mapSliced(rows, (row) => uncheckedSkip(planRow(row, options, index, inFile, emails), options.notKept), sliced);
+  return mapSliced(rows, (row) => planChecked(row, options, index, inFile, emails), sliced);
+}
+
+/** A row's plan, less what could not be checked: a create against an unknown cache, a value the sites not kept could not be asked about. */
+function planChecked(row: ImportRow, options: MatchOptions, index: PeopleIndex, inFile: FileIndex, emails: EmailsByUser): RowPlan {
+  return uncheckedSkip(skipCreateOnUnknownCache(planRow(row, options, index, inFile, emails), options.unknownCache), options.notKept);
 }
 
 function planRow(row: ImportRow, options: MatchOptions, index: PeopleIndex, inFile: FileIndex, emails: EmailsByUser): RowPlan {
