@@ -26,7 +26,7 @@ import { useColumnChoices } from './useColumnChoices.ts';
 import { ImportZerosChoice, useLostZeros } from './ImportZerosChoice.tsx';
 import { ImportEncodingChoice } from './ImportEncodingChoice.tsx';
 import { hasDeletions } from './queued-assignments.ts';
-import { ImportNotKeptRead } from './ImportNotKeptRead.tsx';
+import { ImportCacheNotices } from './ImportCacheNotices.tsx';
 
 const NO_EXTRAS: ImportExtras = {};
 
@@ -41,7 +41,7 @@ export default function ImportView() {
   const extrasProblem = extrasRefusal(extras, new Set(Object.keys(mapping)));
   const requires = useMemo(() => requiredOfRows(extras), [extras]);
   const requiresKey = requires.join(',');
-  const { sites, users, emails, queued: queuedState, groups, siteid } = useImportCache(choices.siteChoice);
+  const { sites, users, emails, queued: queuedState, groups, siteid, unknownCache } = useImportCache(choices.siteChoice);
   const [message, setMessage] = useState<string | null>(null);
   const { fileName, table, reading, error, load: read, cancel, clear, encoding } = useFileReading(() => setMessage(null));
   const queue = useImportQueue((queuedMessage) => { setMessage(queuedMessage); clear(); });
@@ -54,8 +54,10 @@ export default function ImportView() {
   const extrasKept = useMemo(() => (queuedState && hasDeletions(queuedState.deletions) ? extras : NO_EXTRAS), [queuedState, extras]);
   // Planned a slice of rows at a time (the window stays responsive on 200,000 rows), and only
   // once the cached e-mails are read, so an address already known is never queued again.
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `requires` changes only when its key does
-  const inputs = useMemo(() => (sheet && emails && queuedState && groups && siteid !== null ? { sheet, mapping, users, siteid, cachedSites, emails, queued: queuedState, extras: extrasKept, key, mode, groups, dateOrder, requires, padIds: zeros.padIds } : null), [sheet, mapping, users, siteid, cachedSites, emails, queuedState, extrasKept, key, mode, groups, dateOrder, requiresKey, zeros.padIds]);
+  const inputs = useMemo(() => (sheet && emails && queuedState && groups && siteid !== null && unknownCache !== undefined
+    ? { sheet, mapping, users, siteid, cachedSites, emails, queued: queuedState, extras: extrasKept, key, mode, groups, dateOrder, requires, padIds: zeros.padIds, unknownCache }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `requires` changes only when its key does
+    : null), [sheet, mapping, users, siteid, cachedSites, emails, queuedState, extrasKept, key, mode, groups, dateOrder, requiresKey, zeros.padIds, unknownCache]);
   const { current, shown: plans, notKept } = useImportPlans(inputs, sheet);
   // what the user must settle first: the right to write, the extras, the encoding, the site, ids without their zeros
   const cannotQueue = refusal !== null || extrasProblem !== null || encoding.undecided || reading !== null || siteid === null || zeros.undecided;
@@ -108,8 +110,7 @@ export default function ImportView() {
           {siteid !== null && <ImportExtrasForm siteid={siteid} extras={extras} onChange={setExtras} />}
           {extrasProblem && <p role="alert">{extrasProblem}</p>}
           {!current && siteid !== null && <p role="status" aria-label="Preparing the preview">Checking {formatCount(sheet.rows.length)} rows against the people on the site…</p>}
-          {notKept && <ImportNotKeptRead notKept={notKept} />}
-          {notKept?.unchecked && <p role="alert" className="import-not-kept">{notKept.unchecked}. Until then, rows that would add a person, a username or an e-mail are not queued (they are listed as skipped); the rest can be.</p>}
+          <ImportCacheNotices unknownCache={unknownCache ?? null} notKept={notKept} />
           {plans && <ImportPreview plans={plans} effects={extrasEffects(extras, mapping.group !== undefined)} excluded={excluded} ticked={ticked} onExclude={columns.setExcluded} onTick={columns.setTicked} />}
           <button type="button" onClick={onQueue} disabled={cannotQueue || queued === 0}>
             Queue {plural(queued, 'row')}

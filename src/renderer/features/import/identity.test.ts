@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../../shared/records.ts';
 import { emailsByUser, planImport, type RowPlan } from './match.ts';
+import { identityErrors } from './identity.ts';
 import { rowsOf } from './rows.ts';
 import { guessMapping } from './mapping.ts';
 import type { MatchKey } from './match.ts';
@@ -39,6 +40,39 @@ describe('invisible characters in what identifies a person', () => {
   it('refuses an employee id with a soft hyphen or a right-to-left override', () => {
     expect(errorsOf(planCells(['ann.lee', 'Ann', 'Lee', '00\u00ad4711', ''], 'employeeid'))).toContain('Employee ID "004711" holds a soft hyphen (U+00AD) at character 3');
     expect(errorsOf(planCells(['ann.lee', 'Ann', 'Lee', '\u202e004711', ''], 'employeeid'))).toContain('right-to-left override (U+202E) at character 1');
+  });
+
+  it.each([
+    ['a combining grapheme joiner', '\u034f', 'combining grapheme joiner (U+034F)'],
+    ['a Hangul filler', '\u3164', 'Hangul filler (U+3164)'],
+    ['a blank Braille pattern', '\u2800', 'blank Braille pattern (U+2800)'],
+    ['a Hangul choseong filler', '\u115f', 'Hangul choseong filler (U+115F)'],
+    ['a Hangul jungseong filler', '\u1160', 'Hangul jungseong filler (U+1160)'],
+    ['a half-width Hangul filler', '\uffa0', 'half-width Hangul filler (U+FFA0)'],
+    ['a variation selector', '\ufe0f', 'invisible character (U+FE0F)'],
+    ['a Khmer inherent vowel', '\u17b4', 'invisible character (U+17B4)'],
+  ])('refuses %s inside a username, an e-mail or an employee id, naming the field and the character', (_, char, named) => {
+    expect(errorsOf(planCells([`ann${char}.lee`, 'Ann', 'Lee', '', '']))).toContain(`Username "ann.lee" holds a ${named} at character 4`);
+    expect(errorsOf(planCells(['ann.lee', 'Ann', 'Lee', '', `ann${char}@example.com`]))).toContain(`E-mail "ann@example.com" holds a ${named} at character 4`);
+    expect(errorsOf(planCells(['ann.lee', 'Ann', 'Lee', `0047${char}11`, ''], 'employeeid'))).toContain(`Employee ID "004711" holds a ${named} at character 5`);
+  });
+
+  it('refuses every default-ignorable code point and the blank fillers in each identifying field', () => {
+    const ignorable = /\p{Default_Ignorable_Code_Point}/u;
+    const passed: string[] = [];
+    for (let code = 0; code <= 0x10ffff; code += 1) {
+      const char = String.fromCodePoint(code);
+      if (!ignorable.test(char) && code !== 0x2800) continue;
+      for (const field of ['username', 'email', 'employeeid'] as const) {
+        const value = field === 'email' ? `a${char}b@example.com` : `a${char}b`;
+        if (identityErrors({ [field]: value }).length === 0) passed.push(`${field} U+${code.toString(16)}`);
+      }
+    }
+    expect(passed).toEqual([]);
+  });
+
+  it('refuses a username that is nothing but a Hangul filler, which would look blank', () => {
+    expect(errorsOf(planCells(['\u3164', 'Ann', 'Lee', '', '']))).toContain('Username "" holds a Hangul filler (U+3164) at character 1');
   });
 
   it('trims no-break and other spaces around the values, so Ann is found and left unchanged', () => {

@@ -8,8 +8,13 @@
  */
 import { FIELD_LABELS } from './mapping.ts';
 
-/** Characters a person cannot see: format (Cf), control (Cc), separators other than the plain space. */
-const INVISIBLE = /[\p{Cf}\p{Cc}\p{Zl}\p{Zp}]|(?! )\p{Zs}/u;
+/**
+ * Characters a person cannot see: format (Cf), control (Cc), separators other than the plain space, every
+ * Default_Ignorable_Code_Point (the combining grapheme joiner, variation selectors, the Hangul fillers U+115F,
+ * U+1160, U+3164 and U+FFA0, which fonts draw as nothing), and the blank Braille pattern U+2800, which is not
+ * ignorable but is drawn blank.
+ */
+const INVISIBLE = /[\p{Cf}\p{Cc}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800]|(?! )\p{Zs}/u;
 
 const NAMES: Readonly<Record<number, string>> = {
   0x00a0: 'no-break space',
@@ -36,6 +41,11 @@ const NAMES: Readonly<Record<number, string>> = {
   0x2069: 'pop directional isolate',
   0x3000: 'ideographic space',
   0xfeff: 'zero-width no-break space (byte-order mark)',
+  0x115f: 'Hangul choseong filler',
+  0x1160: 'Hangul jungseong filler',
+  0x2800: 'blank Braille pattern',
+  0x3164: 'Hangul filler',
+  0xffa0: 'half-width Hangul filler',
   0x0009: 'tab',
   0x000a: 'line break',
   0x000d: 'carriage return',
@@ -46,7 +56,7 @@ const hex = (code: number) => `U+${code.toString(16).toUpperCase().padStart(4, '
 /** "zero-width space (U+200B)"; an unnamed one by its kind. */
 function describeCharacter(char: string): string {
   const code = char.codePointAt(0)!;
-  const kind = /\p{Cc}/u.test(char) ? 'control character' : /\p{Z}/u.test(char) ? 'space character' : 'invisible formatting character';
+  const kind = /\p{Cc}/u.test(char) ? 'control character' : /\p{Z}/u.test(char) ? 'space character' : /\p{Cf}/u.test(char) ? 'invisible formatting character' : 'invisible character';
   return `${NAMES[code] ?? kind} (${hex(code)})`;
 }
 

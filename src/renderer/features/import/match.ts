@@ -14,6 +14,7 @@ import { DATE_FIELDS, FIELD_LABELS, IMPORT_FIELDS, type ImportField } from './ma
 import { parseTextDate, type DayMonthOrder } from './text-date.ts';
 import { forEachSliced, mapSliced, type Slicing } from '../../../shared/sliced.ts';
 import { identityErrors } from './identity.ts';
+import { differingCharacter, LookAlikeIndex, type HeldValue } from './look-alike.ts';
 import { garbledErrors } from './garbled.ts';
 import { withArticle } from '../../app/words.ts';
 import type { SitesNotKept } from './not-kept.ts';
@@ -21,6 +22,7 @@ import { emailAgainstQueue, heldUntilSent, queuedChangesUndone, type OverriddenF
 import type { WithPending } from '../../outbox/pending.ts';
 import { keptAssignments, type KeptAssignments } from './queued-assignments.ts';
 import type { ImportExtras } from './extras.ts';
+import { skipCreateOnUnknownCache } from './unknown-cache.ts';
 
 export type MatchKey = 'employeeid' | 'username' | 'email';
 export type ImportMode = 'upsert' | 'create' | 'update';
@@ -39,6 +41,8 @@ export interface MatchOptions {
   queued?: QueuedState;
   /** the credential and course the file gives (to the new people, and back to those a queued change takes them from) */
   extras?: Pick<ImportExtras, 'credential' | 'course'>;
+  /** why the cache cannot say who is on the site (unknown-cache.ts): nobody is created; unset: a sync has read everyone */
+  unknownCache?: string | null;
 }
 export type GroupRef = { groupid: number; groupname: string };
 
@@ -120,27 +124,40 @@ class Index {
 const UNIQUE_EVERYWHERE = ['username', 'email'] as const;
 type UniqueEverywhere = (typeof UNIQUE_EVERYWHERE)[number];
 
-/** The people of the chosen site by each identifying value; `elsewhere`, those of the other sites by what must stay unique. */
-type PeopleIndex = Record<Identifying, Index> & { elsewhere: Record<UniqueEverywhere, Index> };
+/**
+ * The people of the chosen site by each identifying value; `elsewhere`, those of the other sites by what must stay
+ * unique; `lookAlike`, everyone by the look of what must stay unique (look-alike.ts).
+ */
+type PeopleIndex = Record<Identifying, Index> & { elsewhere: Record<UniqueEverywhere, Index>; lookAlike: Record<UniqueEverywhere, LookAlikeIndex<UserRecord>> };
 
 interface Indexes {
   index: PeopleIndex;
   inFile: FileIndex;
 }
 
-const emptyPeopleIndex = (): PeopleIndex => ({ username: new Index(), employeeid: new Index(), email: new Index(), elsewhere: { username: new Index(), email: new Index() } });
+const emptyPeopleIndex = (): PeopleIndex => ({
+  username: new Index(),
+  employeeid: new Index(),
+  email: new Index(),
+  elsewhere: { username: new Index(), email: new Index() },
+  lookAlike: { username: new LookAlikeIndex(), email: new LookAlikeIndex() },
+});
 
 function addPerson(index: PeopleIndex, u: UserRecord, siteid: number): void {
   if (u.siteid === siteid) {
     index.username.add(u.username, u);
     index.employeeid.add(u.employeeid, u);
   } else index.elsewhere.username.add(u.username, u);
+  index.lookAlike.username.add(u.username, u);
 }
 
 function addAddresses(index: PeopleIndex, u: UserRecord | undefined, addresses: ReadonlySet<string>, siteid: number): void {
   if (!u) return;
   const into = u.siteid === siteid ? index.email : index.elsewhere.email;
-  for (const address of addresses) into.add(address, u);
+  for (const address of addresses) {
+    into.add(address, u);
+    index.lookAlike.email.add(address, u);
+  }
 }
 
 function peopleIndex(users: readonly UserRecord[], siteid: number, emails: EmailsByUser): PeopleIndex {
@@ -173,6 +190,37 @@ function heldElsewhere(index: PeopleIndex, v: RowValues, people: UserRecord[]): 
     for (const owner of value ? index.elsewhere[field].get(value) : []) {
       reasons.push(`The ${LABEL[field]} "${value}" belongs to ${who(owner)} on another site: ${withArticle(LABEL[field])} is unique across sites, so the platform would refuse it.`);
       if (!people.includes(owner)) people.push(owner);
+    }
+  }
+  return reasons;
+}
+
+/** Whether the person holds this very username or e-mail (compared as the platform does, without regard to case). */
+function holds(u: UserRecord, field: UniqueEverywhere, value: string, emails: EmailsByUser): boolean {
+  return field === 'username' ? u.username.toLowerCase() === value.toLowerCase() : emails.get(u.userid)?.has(value.toLowerCase()) === true;
+}
+
+/** Who, at any site the cache keeps, holds a username or e-mail that looks like the row's but is written with other characters. */
+function lookAlikes(index: PeopleIndex, emails: EmailsByUser, field: UniqueEverywhere, value: string): HeldValue<UserRecord>[] {
+  const byText = (key: string) => [...index[field].get(key), ...index.elsewhere[field].get(key)].map((person) => ({ value: field === 'username' ? person.username : key, person }));
+  // someone who also holds the row's value itself (an address kept in two scripts) is found by it, not flagged
+  return index.lookAlike[field].find(value, byText).filter(({ person }) => !holds(person, field, value, emails));
+}
+
+/** Why a row's username or e-mail cannot be used: it only looks like someone's, so the platform would take the two for different people. */
+function lookAlikeReasons(index: PeopleIndex, emails: EmailsByUser, v: RowValues, user: UserRecord | undefined, people: UserRecord[]): string[] {
+  const reasons: string[] = [];
+  const rowPerson = `${v.firstname ?? ''} ${v.lastname ?? ''}`.trim();
+  for (const field of UNIQUE_EVERYWHERE) {
+    const value = v[field];
+    if (!value) continue;
+    for (const { value: theirs, person } of lookAlikes(index, emails, field, value)) {
+      const looks = `The ${LABEL[field]} "${value}"${rowPerson && person !== user ? ` of ${rowPerson}` : ''} looks the same as`;
+      const differs = `but is written with other characters (${differingCharacter(value, theirs)})`;
+      reasons.push(person === user
+        ? `${looks} "${theirs}" of ${who(person)} ${differs}: the row would give them ${withArticle(LABEL[field])} that only looks like their own. Correct the spreadsheet.`
+        : `${looks} "${theirs}", the ${LABEL[field]} of ${who(person)}, ${differs}: the platform would take them for two people. If they are the same person, correct the spreadsheet; if not, choose ${withArticle(LABEL[field])} that does not look like theirs.`);
+      if (!people.includes(person)) people.push(person);
     }
   }
   return reasons;
@@ -238,7 +286,7 @@ function indexesOf(rows: readonly ImportRow[], users: readonly UserRecord[], sit
 
 export function planImport(rows: readonly ImportRow[], users: readonly UserRecord[], siteid: number, emails: EmailsByUser, options: MatchOptions): RowPlan[] {
   const { index, inFile } = indexesOf(rows, users, siteid, emails);
-  return rows.map((row) => uncheckedSkip(planRow(row, options, index, inFile, emails), options.notKept));
+  return rows.map((row) => planChecked(row, options, index, inFile, emails));
 }
 
 /** The same plan, made a slice of rows at a time (no long task of the window); null when `stopped()` turns true. */
@@ -247,7 +295,12 @@ export async function planImportInSlices(rows: readonly ImportRow[], users: read
   const index = await peopleIndexInSlices(users, siteid, emails, sliced);
   const inFile = emptyFileIndex();
   if (!index || !(await forEachSliced(rows.length, (i) => indexRows(inFile, rows, i, i + 1), sliced))) return null;
-  return mapSliced(rows, (row) => uncheckedSkip(planRow(row, options, index, inFile, emails), options.notKept), sliced);
+  return mapSliced(rows, (row) => planChecked(row, options, index, inFile, emails), sliced);
+}
+
+/** A row's plan, less what could not be checked: a create against an unknown cache, a value the sites not kept could not be asked about. */
+function planChecked(row: ImportRow, options: MatchOptions, index: PeopleIndex, inFile: FileIndex, emails: EmailsByUser): RowPlan {
+  return uncheckedSkip(skipCreateOnUnknownCache(planRow(row, options, index, inFile, emails), options.unknownCache), options.notKept);
 }
 
 function planRow(row: ImportRow, options: MatchOptions, index: PeopleIndex, inFile: FileIndex, emails: EmailsByUser): RowPlan {
@@ -269,7 +322,7 @@ function planRow(row: ImportRow, options: MatchOptions, index: PeopleIndex, inFi
   const matches = findByKey(index, options, keyValue!);
   if (matches.length > 1) return { rowNumber, action: 'ambiguous', reason: `${matches.length} people on the site have the ${LABEL[options.key]} "${keyValue}".`, people: matches };
   const user = matches[0];
-  const conflict = crossCheck(row, user, options, index, inFile);
+  const conflict = crossCheck(row, user, options, index, inFile, emails);
   if (conflict) return conflict;
 
   if (!user) {
@@ -293,7 +346,7 @@ function findByKey(index: PeopleIndex, options: MatchOptions, keyValue: string):
 }
 
 /** Every identifying value must belong to this person (or to no one), in the site, in the file and in what is queued: otherwise the row is a conflict. */
-function crossCheck(row: ImportRow, user: UserRecord | undefined, options: MatchOptions, index: PeopleIndex, inFile: FileIndex): RowPlan | null {
+function crossCheck(row: ImportRow, user: UserRecord | undefined, options: MatchOptions, index: PeopleIndex, inFile: FileIndex, emails: EmailsByUser): RowPlan | null {
   const { rowNumber, values: v } = row;
   const reasons: string[] = [];
   const people: UserRecord[] = user ? [user] : [];
@@ -320,7 +373,7 @@ function crossCheck(row: ImportRow, user: UserRecord | undefined, options: Match
       for (const n of rowsWith) otherRows.add(n);
     }
   }
-  reasons.push(...heldElsewhere(index, v, people), ...heldAtSitesNotKept(options.notKept, v));
+  reasons.push(...lookAlikeReasons(index, emails, v, user, people), ...heldElsewhere(index, v, people), ...heldAtSitesNotKept(options.notKept, v));
   return reasons.length > 0 ? { rowNumber, action: 'conflict', reasons, people, rows: otherRows ? [...otherRows] : [] } : null;
 }
 

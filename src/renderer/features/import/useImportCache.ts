@@ -2,7 +2,8 @@
  * What the import plans against, read from the cache in its effective state:
  * the sites, the people and their e-mails with the Outbox's unsent ops applied
  * (so the same file dropped twice before a replay never queues anyone twice),
- * and the chosen site's profile groups by name. `siteid` is null until a site
+ * and the chosen site's profile groups by name; whether a sync has read everyone
+ * (`unknownCache`: why not, undefined while it is read). `siteid` is null until a site
  * is chosen when the token sees more than one. The people and e-mails are read
  * a page at a time (20,000 people read at once were one long task of the window).
  */
@@ -17,6 +18,8 @@ import { emailsByUser, type GroupRef } from './match.ts';
 import { NOTHING_QUEUED, queuedCreates, queuedRemovals, replacedIdentities, type QueuedState } from './queued.ts';
 import { useMemo } from 'react';
 import { NO_DELETIONS, queuedDeletions } from './queued-assignments.ts';
+import { useSyncState } from '../../sync/store.ts';
+import { unknownCacheReason } from './unknown-cache.ts';
 
 const NONE: UserRecord[] = [];
 const NO_SITES: SiteRecord[] = [];
@@ -51,5 +54,9 @@ export function useImportCache(siteChoice: number | null) {
     [db, siteid],
   );
   const queued = useMemo<QueuedState | undefined>(() => (people && mail ? { removedEmails: mail.removedByQueue, replaced: people.replaced, creates: people.creates, deletions: people.deletions } : undefined), [people, mail]);
-  return { sites, users, emails: mail?.emails, queued, groups, siteid };
+  // no create against a cache that never read everyone at the kept sites (unknown-cache.ts); the preview is made again when a sync ends
+  const syncing = useSyncState((s) => s.running);
+  const collections = useLiveQuery(async () => (db ? db.syncCollections.toArray() : []), [db]);
+  const unknownCache = collections && unknownCacheReason(collections, syncing);
+  return { sites, users, emails: mail?.emails, queued, groups, siteid, unknownCache };
 }

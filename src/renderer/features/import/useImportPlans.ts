@@ -37,6 +37,8 @@ export interface PlanInputs {
   requires: NonNullable<MatchOptions['requires']>;
   /** the width employee ids are padded to with zeros; null: as written */
   padIds: number | null;
+  /** why the cache cannot say who is on the site: nobody is created (unknown-cache.ts); null: a sync has read everyone */
+  unknownCache: string | null;
 }
 
 /** What main's identity index says of the rows' usernames and e-mails: nothing to ask when the profile keeps every site. Null: stopped. */
@@ -58,7 +60,7 @@ export function useImportPlans(inputs: PlanInputs | null, sheet: Sheet | null): 
     if (!inputs) return;
     let stopped = false;
     const stop = () => stopped;
-    const options: MatchOptions = { key: inputs.key, mode: inputs.mode, groups: inputs.groups, requires: inputs.requires, queued: inputs.queued, extras: inputs.extras, ...(inputs.dateOrder ? { dateOrder: inputs.dateOrder } : {}) };
+    const options: MatchOptions = { key: inputs.key, mode: inputs.mode, groups: inputs.groups, requires: inputs.requires, queued: inputs.queued, extras: inputs.extras, unknownCache: inputs.unknownCache, ...(inputs.dateOrder ? { dateOrder: inputs.dateOrder } : {}) };
     void rowsInSlices(inputs.sheet, inputs.mapping, inputs.padIds, stop)
       .then(async (rows) => {
         if (!rows) return null;

@@ -1,0 +1,77 @@
+/**
+ * Usernames and e-mails that look the same as another but are written with
+ * other characters ("christopher.yоung" with a Cyrillic о beside
+ * christopher.young): the platform takes them as two people. Compared by the
+ * confusable skeleton of Unicode's UTS #39 (section 4): the text decomposed
+ * (NFD), default-ignorable characters dropped, each character replaced by the
+ * prototype Unicode's confusables.txt gives it, decomposed again. The mapping
+ * is the `unhomoglyph` package's copy of confusables.txt (Unicode 13.0); the
+ * package's own function skips both decompositions, so the skeleton is made
+ * here (docs/decisions.md, "Look-alike usernames and e-mails"). Usernames and
+ * e-mails are compared without regard to case, so the skeleton is lower-cased.
+ * Pure.
+ */
+import prototypes from 'unhomoglyph/data.json';
+
+const PROTOTYPE: ReadonlyMap<string, string> = new Map(Object.entries(prototypes as Record<string, string>));
+
+const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
+const NOT_PRINTABLE_ASCII = /[^ -~]/;
+/** The printable ASCII characters confusables.txt maps to something else (0 → O, 1 → l, m → rn…): the only work an ASCII value needs. */
+const ASCII_MAPPED = new RegExp(`[${[...PROTOTYPE.keys()].filter((c) => !NOT_PRINTABLE_ASCII.test(c)).map((c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('')}]`, 'g');
+const prototypeOf = (char: string) => PROTOTYPE.get(char) ?? char;
+
+/** The value's UTS #39 skeleton, lower-cased: two values with the same one look alike. */
+export function lookAlikeKey(value: string): string {
+  // most values are printable ASCII: no decomposition to do, and a few characters to map (a 100,000-person site is indexed at each plan)
+  if (!NOT_PRINTABLE_ASCII.test(value)) return value.replace(ASCII_MAPPED, prototypeOf).toLowerCase();
+  let skeleton = '';
+  for (const char of value.normalize('NFD').replace(IGNORABLE, '')) skeleton += prototypeOf(char);
+  return skeleton.normalize('NFD').toLowerCase();
+}
+
+const SCRIPTS = ['Latin', 'Cyrillic', 'Greek', 'Armenian', 'Cherokee', 'Coptic', 'Georgian', 'Hebrew', 'Arabic', 'Lisu', 'Canadian_Aboriginal'] as const;
+const SCRIPT_TESTS = SCRIPTS.map((name) => [name.replace('_', ' '), new RegExp(`^\\p{Script=${name}}$`, 'u')] as const);
+
+/** "Cyrillic "о" (U+043E) at character 15": the first character of `value` not where `other` has it (1 = the first). */
+export function differingCharacter(value: string, other: string): string {
+  const chars = Array.from(value);
+  const others = Array.from(other.toLowerCase());
+  let at = chars.findIndex((c, i) => c.toLowerCase() !== others[i]);
+  // the same characters, in another number (m for rn): the first one that has a look-alike
+  if (at < 0) at = Math.max(0, chars.findIndex((c) => lookAlikeKey(c) !== c.toLowerCase()));
+  const char = chars[at] ?? '';
+  const script = SCRIPT_TESTS.find(([, test]) => test.test(char))?.[0];
+  const code = `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+  return `${script ? `${script} ` : ''}"${char}" (${code}) at character ${at + 1}`;
+}
+
+/** Someone's username or e-mail, as they have it. */
+export interface HeldValue<Person> {
+  value: string;
+  person: Person;
+}
+
+/**
+ * People by the look-alike key of their usernames and e-mails. Only values
+ * whose key is not their own lower-cased text are kept here (those holding
+ * 0, 1, m or a letter of another script): the others are found by their text.
+ */
+export class LookAlikeIndex<Person> {
+  private readonly map = new Map<string, HeldValue<Person>[]>();
+  add(value: string, person: Person): void {
+    if (!value) return;
+    const key = lookAlikeKey(value);
+    if (key === value.toLowerCase()) return;
+    const list = this.map.get(key);
+    if (!list) this.map.set(key, [{ value, person }]);
+    else if (!list.some((held) => held.person === person && held.value === value)) list.push({ value, person });
+  }
+  /** The people holding a value that looks like this one but is written otherwise; `byText`: who holds a value written as the key. */
+  find(value: string, byText: (key: string) => HeldValue<Person>[]): HeldValue<Person>[] {
+    const lower = value.toLowerCase();
+    const key = lookAlikeKey(value);
+    const found = (this.map.get(key) ?? []).filter((held) => held.value.toLowerCase() !== lower);
+    return key === lower ? found : [...found, ...byText(key)];
+  }
+}

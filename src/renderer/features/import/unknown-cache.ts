@@ -1,0 +1,30 @@
+/**
+ * Never create against an unknown cache (issue 37): until a sync has read
+ * everyone at the kept sites at least once, a person the file names may be on
+ * the platform without being on this laptop, and a "create" would make them
+ * twice. So while the people were never read in full (never synced, or a
+ * first sync cut short, which counts the same), a row that would create
+ * someone is skipped, saying why. Updates of people the cache holds still
+ * queue: they target known ids (docs/decisions.md, "Never create against an
+ * unknown cache"). Pure.
+ */
+import type { SyncCollectionRow } from '../../db/index.ts';
+import type { RowPlan } from './match.ts';
+
+type CollectionRows = readonly Pick<SyncCollectionRow, 'collection' | 'lastSyncedAt'>[];
+
+/** Why the cache cannot say who is on the site, in the coordinator's words; null once a sync has read everyone. */
+export function unknownCacheReason(rows: CollectionRows, syncing: boolean): string | null {
+  const users = rows.find((r) => r.collection === 'users');
+  if (users?.lastSyncedAt) return null;
+  if (syncing) return 'The first sync of this laptop is still reading who is on the site';
+  if (rows.length === 0) return 'This laptop has not synced yet, so it does not know who is already on the site';
+  return 'The first sync of this laptop stopped before it had read everyone on the site, so it does not know who is already there';
+}
+
+/** A row that would create someone while the cache is unknown: skipped, saying why (the person may already be on the site). */
+export function skipCreateOnUnknownCache(plan: RowPlan, reason: string | null | undefined): RowPlan {
+  if (!reason || plan.action !== 'create') return plan;
+  const name = `${plan.values.firstname ?? ''} ${plan.values.lastname ?? ''}`.trim() || plan.values.username || 'this person';
+  return { rowNumber: plan.rowNumber, action: 'skipped', reason: `Not created: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}, and ${name} may already be there. Sync: the preview is made again when it ends.` };
+}
