@@ -19,7 +19,7 @@ import { makeBig } from '../scripts/make-import-fixtures.mjs';
 import { LONG_TASKS } from './browser-lib.ts';
 import type { BenchContext, Figure } from './lib.ts';
 import { atMost } from './sync-lib.ts';
-import { DATASET, load, releaseSyncedSession, syncedSession } from './synced-session-lib.ts';
+import { DATASET, load, cachedSession, releaseSyncedSession } from './synced-session-lib.ts';
 import { traceMainThread, type TracedTasks } from './trace-lib.ts';
 import { describeSelfTime, profileBetween, selfTimeByFunction, type CpuProfile } from './cpu-profile-lib.ts';
 
@@ -135,7 +135,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   const xlsx = await readFile(makeBig(50_000));
   const csv = await readFile(makeBig(100_000, 'csv'));
   try {
-    const { session } = await syncedSession(ctx);
+    const session = await cachedSession(ctx);
     await session.server.admin('faults', { dropRate: 1 });
     try {
       const fork = await session.forkedContext();

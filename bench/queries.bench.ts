@@ -11,7 +11,7 @@ import { QUERY_NAMES } from './page-api.ts';
 import { percentile, type BenchContext, type Figure } from './lib.ts';
 import { medianOf, p95ByPrefixLength } from './queries-lib.ts';
 import { atMost } from './sync-lib.ts';
-import { releaseSyncedSession, syncedSession } from './synced-session-lib.ts';
+import { cachedSession, releaseSyncedSession } from './synced-session-lib.ts';
 
 export const name = 'queries';
 export const description = 'view query latency (p50/p95 over 200 runs) and cold start to the users list, over a full cache of dataset l in Chromium';
@@ -25,7 +25,7 @@ const COLD_STARTS = 3;
 
 export async function run(ctx: BenchContext): Promise<Figure[]> {
   try {
-    const { session } = await syncedSession(ctx);
+    const session = await cachedSession(ctx);
 
     ctx.log(`query latency: ${WARMUP} warm-up and ${RUNS} timed runs of each query`);
     const page = await session.context.newPage();

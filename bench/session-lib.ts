@@ -198,6 +198,8 @@ export async function startBenchSession(ctx: BenchContext, dataset: string, opti
         await cp(userDataDir, copy, { recursive: true });
         context = await launchChromium(userDataDir);
         const fork = await launchChromium(copy);
+        // (cleanups run last first: the browser closes, then its copy goes, even from a kept work folder)
+        cleanups.push(() => rm(copy, { recursive: true, force: true }));
         cleanups.push(() => fork.close());
         return fork;
       },

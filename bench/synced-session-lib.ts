@@ -7,8 +7,16 @@
  *
  * The session closes when the last benchmark that will use it in this run lets
  * go of it: the runner's arguments (`bench/run.ts [NAME...]`) say which will.
+ *
+ * `FIELDBOOK_BENCH_KEEP=DIR` keeps the synced browser profile (and the harness's
+ * port, its origin) in DIR: a later run of `queries` or `import` that finds it
+ * opens that cache without syncing again. On a busy machine the full sync of `l`
+ * is most of such a run (over 10 minutes at a load average of 20).
  */
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
+import path from 'node:path';
 import type { SyncFinishedEvent } from '../src/shared/ipc.ts';
 import { heapAfterGc, mainThreadMeter, syncObservation, type SyncObservation } from './browser-lib.ts';
 import type { BenchContext } from './lib.ts';
@@ -17,7 +25,11 @@ import { isSyncRequest, type RecordedRequest } from './sync-lib.ts';
 
 /** dataset l by default; FIELDBOOK_BENCH_DATASET=m (or tiny) for a quick try of the benchmarks themselves */
 export const DATASET = process.env.FIELDBOOK_BENCH_DATASET ?? 'l';
-export const SYNC_TIMEOUT_MS = 10 * 60_000;
+/** generous: the time is reported, not judged, and a full sync of `l` took over 10 minutes at a load average of 20 */
+export const SYNC_TIMEOUT_MS = 30 * 60_000;
+const KEEP = process.env.FIELDBOOK_BENCH_KEEP;
+/** in a kept folder, written once its full sync completed (dataset named: another dataset's cache is not this one) */
+const syncedMark = (dir: string) => path.join(dir, `synced-${DATASET}`);
 const USERS = ['import', 'queries', 'sync'];
 
 export interface SyncedSession {
@@ -37,7 +49,8 @@ export interface SyncedSession {
 }
 
 async function fullSync(ctx: BenchContext): Promise<SyncedSession> {
-  const session = await startBenchSession(ctx, DATASET);
+  if (KEEP !== undefined && existsSync(syncedMark(KEEP))) throw new Error(`${KEEP} holds a synced cache already: a full sync needs an empty folder (FIELDBOOK_BENCH_KEEP)`);
+  const session = await startBenchSession(ctx, DATASET, KEEP === undefined ? {} : { keepIn: KEEP });
   try {
     const loadBefore = load();
     ctx.log(`full sync of dataset ${DATASET}: "Try the demo" until "Sync completed." (load average ${loadBefore})`);
@@ -52,6 +65,7 @@ async function fullSync(ctx: BenchContext): Promise<SyncedSession> {
     const heap = await heapAfterGc(session.context, app);
     await app.close();
     ctx.log(`full sync done in ${Math.round(sync.ms / 100) / 10} s`);
+    if (KEEP !== undefined) await writeFile(syncedMark(KEEP), new Date().toISOString());
     const syncRequests = session.requests.slice(sync.requestsFrom, sync.requestsTo).filter(isSyncRequest);
     return { session, fullSyncMs: sync.ms, finished, observed, syncRequests, heap, loadBefore, loadAfter, renderer };
   } catch (err) {
@@ -66,6 +80,8 @@ export function load(): number {
 }
 
 let shared: Promise<SyncedSession> | null = null;
+/** the kept cache, opened without a sync (FIELDBOOK_BENCH_KEEP) */
+let reopened: Promise<BenchSession> | null = null;
 let released = new Set<string>();
 
 function expectedUsers(): string[] {
@@ -79,12 +95,25 @@ export function syncedSession(ctx: BenchContext): Promise<SyncedSession> {
   return shared;
 }
 
+/**
+ * A session whose cache holds the full sync of the dataset: the kept one when
+ * FIELDBOOK_BENCH_KEEP names a folder a run synced, otherwise the shared sync's.
+ */
+export function cachedSession(ctx: BenchContext): Promise<BenchSession> {
+  if (KEEP === undefined || !existsSync(syncedMark(KEEP))) return syncedSession(ctx).then((s) => s.session);
+  if (!reopened) ctx.log(`the cache of dataset ${DATASET} kept in ${KEEP} (no sync)`);
+  reopened ??= startBenchSession(ctx, DATASET, { keepIn: KEEP });
+  return reopened;
+}
+
 /** `bench` is done with the session; the last expected user closes it. */
 export async function releaseSyncedSession(bench: string): Promise<void> {
   released.add(bench);
-  const current = shared;
-  if (!current || !expectedUsers().every((u) => released.has(u))) return;
+  if (!expectedUsers().every((u) => released.has(u))) return;
+  const [synced, kept] = [shared, reopened];
   shared = null;
+  reopened = null;
   released = new Set();
-  await current.then((s) => s.session.close(), () => undefined);
+  await synced?.then((s) => s.session.close(), () => undefined);
+  await kept?.then((s) => s.close(), () => undefined);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forEachSliced, mapSliced, type Slicing } from './sliced.ts';
+import { forEachSliced, mapSliced, sortSliced, type Slicing } from './sliced.ts';
 
 /**
  * A clock that is a count of the work done (one unit per item, or what the item says it costs),
@@ -99,5 +99,39 @@ describe('mapSliced', () => {
       return n;
     }, c.options);
     expect(out).toBeNull();
+  });
+});
+
+describe('sortSliced: a long sort cut into short tasks', () => {
+  const bySeq = (a: { seq: number }, b: { seq: number }) => a.seq - b.seq;
+  const shuffled = (n: number) => Array.from({ length: n }, (_, i) => ({ seq: (i * 7919) % n, id: i }));
+
+  it('sorts as sort() does, stable: equal items keep their order', async () => {
+    const items = Array.from({ length: 5000 }, (_, i) => ({ seq: (i * 31) % 97, id: i }));
+    expect(await sortSliced(items, bySeq)).toEqual([...items].sort(bySeq));
+  });
+
+  it('leaves the list it sorts as it was', async () => {
+    const items = shuffled(3000);
+    const copy = [...items];
+    await sortSliced(items, bySeq);
+    expect(items).toEqual(copy);
+  });
+
+  it('lets the event loop run while it sorts a long list', async () => {
+    let yields = 0;
+    const sorted = await sortSliced(shuffled(10_000), bySeq, { budgetMs: 0, yieldNow: async () => void yields++ });
+    expect(sorted?.map((o) => o.seq)).toEqual(Array.from({ length: 10_000 }, (_, i) => i));
+    expect(yields).toBeGreaterThan(100);
+  });
+
+  it('stops when asked, and says so', async () => {
+    let calls = 0;
+    expect(await sortSliced(shuffled(10_000), bySeq, { budgetMs: 0, yieldNow: async () => undefined, stopped: () => ++calls > 3 })).toBeNull();
+  });
+
+  it('sorts an empty list and a list of one', async () => {
+    expect(await sortSliced([], bySeq)).toEqual([]);
+    expect(await sortSliced([{ seq: 1 }], bySeq)).toEqual([{ seq: 1 }]);
   });
 });

@@ -49,3 +49,41 @@ export async function mapSliced<T, U>(items: readonly T[], map: (item: T, i: num
   const finished = await forEachSliced(items.length, (i) => out.push(map(items[i]!, i)), options);
   return finished ? out : null;
 }
+
+/** Items sorted a run at a time before the merges: a run sorts in well under a slice's budget. */
+const RUN = 1024;
+
+/** Two sorted lists merged into one, a slice at a time (ties: `a`'s first, so the sort stays stable); null when stopped. */
+async function mergeSliced<T>(a: readonly T[], b: readonly T[], compare: (x: T, y: T) => number, options: Slicing): Promise<T[] | null> {
+  const out: T[] = [];
+  let i = 0;
+  let j = 0;
+  const finished = await forEachSliced(a.length + b.length, () => {
+    out.push(j >= b.length || (i < a.length && compare(a[i]!, b[j]!) <= 0) ? a[i++]! : b[j++]!);
+  }, options);
+  return finished ? out : null;
+}
+
+/**
+ * A stable sort of `items` into a new list, a slice at a time: runs sorted by
+ * the engine, then merged pairwise. One `sort()` of 100,000 ops is a task of
+ * tens of milliseconds on an idle laptop and several times that on a busy one.
+ * (No maintained library sorts in slices; a merge sort is a few lines.) Null when stopped.
+ */
+export async function sortSliced<T>(items: readonly T[], compare: (a: T, b: T) => number, options: Slicing = {}): Promise<T[] | null> {
+  let runs: T[][] = [];
+  const sorted = await forEachSliced(Math.ceil(items.length / RUN), (r) => {
+    runs.push(items.slice(r * RUN, (r + 1) * RUN).sort(compare));
+  }, { ...options, checkEvery: 1 });
+  if (!sorted) return null;
+  while (runs.length > 1) {
+    const merged: T[][] = [];
+    for (let r = 0; r < runs.length; r += 2) {
+      const next = r + 1 < runs.length ? await mergeSliced(runs[r]!, runs[r + 1]!, compare, options) : runs[r]!;
+      if (!next) return null;
+      merged.push(next);
+    }
+    runs = merged;
+  }
+  return runs[0] ?? [];
+}

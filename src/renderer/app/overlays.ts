@@ -45,7 +45,15 @@ export interface Touched<T> {
 /** The pending state of one moment: the touched records of any kind, the ops read once. */
 export type PendingSnapshot = <K extends OverlayKind>(kind: K) => Promise<Touched<OverlayRecords[K]>>;
 
-export type PendingSource = (db: FieldbookDb) => Promise<PendingSnapshot>;
+/**
+ * What a query shows: one person's records only (their detail). Pending ops
+ * about other people cannot change such a query, so their records are not read.
+ */
+export interface PendingScope {
+  userid: number;
+}
+
+export type PendingSource = (db: FieldbookDb, scope?: PendingScope) => Promise<PendingSnapshot>;
 
 const KEY: { [K in OverlayKind]: (r: OverlayRecords[K]) => string | number } = {
   users: (r) => r.userid,
@@ -69,8 +77,8 @@ export function registerPendingSource(next: PendingSource): () => void {
 const NOTHING: PendingSnapshot = async () => ({ before: [], after: [] });
 
 /** Read the pending ops once, for several overlays of one query (nothing pending when no source is registered, e.g. in query tests). */
-export async function pendingSnapshot(db: FieldbookDb): Promise<PendingSnapshot> {
-  return source ? source(db) : NOTHING;
+export async function pendingSnapshot(db: FieldbookDb, scope?: PendingScope): Promise<PendingSnapshot> {
+  return source ? source(db, scope) : NOTHING;
 }
 
 /** The touched records of a kind. */

@@ -5,7 +5,7 @@
  * cache with the outbox's overlays registered, as in the app.
  */
 import 'fake-indexeddb/auto';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OpSpec } from '../../shared/ipc.ts';
 import type { OutboxOp } from '../../shared/outbox.ts';
 import { enqueueOps, type OpDraft } from '../../shared/replay-queue/queue.ts';
@@ -102,6 +102,19 @@ describe('one person, in their detail', () => {
     expect(detail?.user.userid).toBeLessThan(0);
     expect(detail?.accessGroups.map((g) => g.groupname)).toEqual(['Operations']);
     expect(detail?.emails.map((e) => e.email)).toEqual(['dora@example.test']);
+  });
+
+  it("reads none of the records other people's pending edits touch (a site visit's edits do not slow every detail)", async () => {
+    await db.groupAccess.put({ id: '10-2', groupid: 10, userid: 2, siteid: 1 });
+    await queue(
+      { kind: 'groupAccess.revoke', siteid: 1, groupid: 10, userid: 2 },
+      { kind: 'credentialAssignment.update', credentialid: 7, userid: 2, changes: { credentialnumber: 'R-2' } },
+    );
+    const touchedReads = [vi.spyOn(db.groupAccess, 'bulkGet'), vi.spyOn(db.credentialAssignments, 'bulkGet')];
+    const barbara = await loadUserDetail(db, 1);
+    expect(barbara?.accessGroups).toEqual([]);
+    expect(barbara?.credentials).toEqual([]);
+    expect(touchedReads.map((read) => read.mock.calls.length)).toEqual([0, 0]);
   });
 
   it('shows the cache alone once the ops are done', async () => {

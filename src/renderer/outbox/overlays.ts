@@ -9,9 +9,9 @@ import type { OutboxOp } from '../../shared/outbox.ts';
 import type { UserRecord } from '../../shared/records.ts';
 import { allUsersByName } from '../db/users-memo.ts';
 import type { FieldbookDb } from '../db/index.ts';
-import { registerPendingSource, type OverlayKind, type OverlayRecords, type PendingMark, type Touched } from '../app/overlays.ts';
+import { registerPendingSource, type OverlayKind, type OverlayRecords, type PendingMark, type PendingScope, type Touched } from '../app/overlays.ts';
 import { useActiveDb } from '../app/session.ts';
-import { memoUnsentOps } from './ops-memo.ts';
+import { memoUnsentInOrder } from './unsent-in-order.ts';
 import {
   applyPendingToCredentialAssignments,
   applyPendingToEmails,
@@ -19,7 +19,6 @@ import {
   applyPendingToModuleAccess,
   applyPendingToTrainingAssignments,
   applyPendingToUsers,
-  unsentOps,
   type WithPending,
 } from './pending.ts';
 
@@ -153,14 +152,25 @@ function opCollection(op: OutboxOp): OverlayKind {
   }
 }
 
+/**
+ * Could the op change a record of the person in `scope`? Every op that names a
+ * person (bound to the stand-in id of one created offline by `unsentOps`) makes
+ * records of that person only; an op that names none (a create of a person, a
+ * change to a training assignment by its id) is kept.
+ */
+function concerns(op: OutboxOp, scope: PendingScope): boolean {
+  return !('userid' in op.op) || op.op.userid === scope.userid;
+}
+
 let registered = false;
 
 export function registerOutboxOverlays(): void {
   if (registered) return;
   registered = true;
   // the ops from memory (ops-memo.ts): views follow the outbox through its version
-  registerPendingSource(async (db) => {
-    const ops = unsentOps(await memoUnsentOps(db));
+  registerPendingSource(async (db, scope) => {
+    const inOrder = await memoUnsentInOrder(db);
+    const ops = scope ? inOrder.filter((op) => concerns(op, scope)) : inOrder;
     const cache = new Map<OverlayKind, Promise<Touched<OverlayRecords[OverlayKind]>>>();
     const read = async <K extends OverlayKind>(kind: K): Promise<Touched<OverlayRecords[K]>> => {
       const touched = await touchedRecords(db, kind, ops);

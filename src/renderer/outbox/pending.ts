@@ -38,14 +38,20 @@ export function unsentOps(ops: readonly OutboxOp[]): OutboxOp[] {
   const byId = new Map(ops.map((op) => [op.id, op]));
   return ops
     .filter((op) => op.status !== 'done')
-    .sort((a, b) => a.seq - b.seq)
-    .map((op) => {
-      const binding = op.bindings?.find((b) => b.field === 'userid');
-      const from = binding ? byId.get(binding.fromOp) : undefined;
-      if (!from || !('userid' in op.op)) return op;
-      const userid = from.status === 'done' && typeof from.createdId === 'number' ? from.createdId : tempUserId(from);
-      return { ...op, op: { ...op.op, userid } as OutboxOp['op'] };
-    });
+    .sort(inQueueOrder)
+    .map((op) => boundToCreated(op, byId));
+}
+
+/** Queue order (`seq`). */
+export const inQueueOrder = (a: OutboxOp, b: OutboxOp): number => a.seq - b.seq;
+
+/** The op with the id of the person it is bound to (the stand-in id until their create is sent), or the op itself. */
+export function boundToCreated(op: OutboxOp, byId: ReadonlyMap<string, OutboxOp>): OutboxOp {
+  const binding = op.bindings?.find((b) => b.field === 'userid');
+  const from = binding ? byId.get(binding.fromOp) : undefined;
+  if (!from || !('userid' in op.op)) return op;
+  const userid = from.status === 'done' && typeof from.createdId === 'number' ? from.createdId : tempUserId(from);
+  return op.op.userid === userid ? op : { ...op, op: { ...op.op, userid } as OutboxOp['op'] };
 }
 
 function mark<T>(record: WithPending<T>, op: OutboxOp, change: PendingInfo['change'], fields: readonly string[] = []): WithPending<T> {
@@ -61,9 +67,15 @@ export function tempUserId(op: OutboxOp): number {
   return -Math.max(1, Math.trunc(op.seq));
 }
 
-export function applyPendingToUsers(users: readonly UserRecord[], ops: readonly OutboxOp[]): WithPending<UserRecord>[] {
+/** Ops applied to people one at a time, in queue order (unsent, bound): `add` each, then `result`. */
+export interface Applier<T> {
+  add(op: OutboxOp): void;
+  result(): WithPending<T>[];
+}
+
+export function usersApplier(users: readonly UserRecord[]): Applier<UserRecord> {
   const byId = new Map<number, WithPending<UserRecord>>(users.map((u) => [u.userid, u]));
-  for (const op of unsentOps(ops)) {
+  const add = (op: OutboxOp) => {
     const spec = op.op;
     if (spec.kind === 'user.create') {
       const f = spec.fields;
@@ -82,12 +94,18 @@ export function applyPendingToUsers(users: readonly UserRecord[], ops: readonly 
       byId.set(created.userid, mark<UserRecord>(created, op, 'create'));
     } else if (spec.kind === 'user.update') {
       const current = byId.get(spec.userid);
-      if (!current) continue;
+      if (!current) return;
       const next = { ...current, ...spec.changes };
       byId.set(spec.userid, mark({ ...next, searchKeys: userSearchKeys(next), sortName: userSortName(next) }, op, 'update', Object.keys(spec.changes)));
     }
-  }
-  return [...byId.values()];
+  };
+  return { add, result: () => [...byId.values()] };
+}
+
+export function applyPendingToUsers(users: readonly UserRecord[], ops: readonly OutboxOp[]): WithPending<UserRecord>[] {
+  const applier = usersApplier(users);
+  for (const op of unsentOps(ops)) applier.add(op);
+  return applier.result();
 }
 
 export function applyPendingToCredentialAssignments(
@@ -185,10 +203,9 @@ export function applyPendingToModuleAccess(grants: readonly ModuleAccessRecord[]
   return [...byId.values()];
 }
 
-/** A user's e-mails with their pending adds and removals. @public: not used yet here; the e-mail overlay of issue #11a uses it. */
-export function applyPendingToEmails(emails: readonly EmailRecord[], ops: readonly OutboxOp[]): WithPending<EmailRecord>[] {
+export function emailsApplier(emails: readonly EmailRecord[]): Applier<EmailRecord> {
   const byId = new Map<number, WithPending<EmailRecord>>(emails.map((e) => [e.emailid, e]));
-  for (const op of unsentOps(ops)) {
+  const add = (op: OutboxOp) => {
     const spec = op.op;
     if (spec.kind === 'email.remove') {
       const current = byId.get(spec.emailid);
@@ -197,6 +214,13 @@ export function applyPendingToEmails(emails: readonly EmailRecord[], ops: readon
       const created: EmailRecord = { emailid: -Math.max(1, Math.trunc(op.seq)), userid: spec.userid, email: spec.email, status: 'Active', isprimary: null };
       byId.set(created.emailid, mark(created, op, 'create'));
     }
-  }
-  return [...byId.values()];
+  };
+  return { add, result: () => [...byId.values()] };
+}
+
+/** A user's e-mails with their pending adds and removals. */
+export function applyPendingToEmails(emails: readonly EmailRecord[], ops: readonly OutboxOp[]): WithPending<EmailRecord>[] {
+  const applier = emailsApplier(emails);
+  for (const op of unsentOps(ops)) applier.add(op);
+  return applier.result();
 }

@@ -10,11 +10,13 @@
 import type { SiteRecord, UserRecord } from '../../../shared/records.ts';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useActiveDb } from '../../app/session.ts';
-import { applyPendingToEmails, applyPendingToUsers } from '../../outbox/pending.ts';
+import { emailsApplier, usersApplier } from '../../outbox/pending.ts';
 import { memoUnsentOps } from '../../outbox/ops-memo.ts';
+import { appliedInSlices, memoUnsentInOrder, opsWhere } from '../../outbox/unsent-in-order.ts';
+import type { FieldbookDb } from '../../db/index.ts';
 import { usePendingVersion } from '../../outbox/runtime.ts';
 import { readInPages } from '../../../shared/read-in-pages.ts';
-import { emailsByUser, type GroupRef } from './match.ts';
+import { emailsByUserInSlices, type EmailsByUser, type GroupRef } from './match.ts';
 import { NOTHING_QUEUED, queuedCreates, queuedRemovals, replacedIdentities, type QueuedState } from './queued.ts';
 import { useMemo } from 'react';
 import { NO_DELETIONS, queuedDeletions } from './queued-assignments.ts';
@@ -24,27 +26,45 @@ import { unknownCacheReason } from './unknown-cache.ts';
 const NONE: UserRecord[] = [];
 const NO_SITES: SiteRecord[] = [];
 
+const NO_PEOPLE = { users: NONE, replaced: NOTHING_QUEUED.replaced, creates: NOTHING_QUEUED.creates, deletions: NO_DELETIONS };
+const NO_MAIL = { emails: new Map<number, Set<string>>() as EmailsByUser, removedByQueue: NOTHING_QUEUED.removedEmails };
+
+const ASSIGNMENT_KINDS = new Set(['credentialAssignment.create', 'credentialAssignment.delete', 'trainingAssignment.create', 'trainingAssignment.delete']);
+
+/**
+ * The people with the queue applied. Every read comes first (a live query
+ * follows what it read before its first yield); then the work on up to
+ * 100,000 queued ops runs a slice at a time.
+ */
+async function peopleAsQueued(db: FieldbookDb) {
+  const [cached, unsent] = [await readInPages(db.users, (u) => u.userid), await memoUnsentOps(db)];
+  // the course of each transcript a queued op deletes (few: read by id)
+  const transcriptids: number[] = [];
+  for (const { op } of unsent) if (op.kind === 'trainingAssignment.delete') transcriptids.push(op.transcriptid);
+  const transcripts = new Map((await db.trainingAssignments.bulkGet(transcriptids)).flatMap((t) => (t ? [[t.transcriptid, t] as const] : [])));
+  const inOrder = await memoUnsentInOrder(db);
+  const effective = await appliedInSlices(usersApplier(cached), inOrder);
+  const [creates, assignments] = [await opsWhere(inOrder, (op) => op.op.kind === 'user.create'), await opsWhere(inOrder, (op) => ASSIGNMENT_KINDS.has(op.op.kind))];
+  return { users: effective, replaced: replacedIdentities(cached, effective), creates: queuedCreates(creates), deletions: queuedDeletions(assignments, (id) => transcripts.get(id)) };
+}
+
+/** Each person's addresses with the queue applied, and those the queue removes. */
+async function addressesAsQueued(db: FieldbookDb) {
+  const [cached, inOrder] = [await readInPages(db.emails, (e) => e.emailid), await memoUnsentInOrder(db)];
+  const effective = await appliedInSlices(emailsApplier(cached), inOrder);
+  return { emails: await emailsByUserInSlices(effective), removedByQueue: queuedRemovals(effective) };
+}
+
 export function useImportCache(siteChoice: number | null) {
   const db = useActiveDb();
   const loadedSites = useLiveQuery(async () => (db ? db.sites.toArray() : []), [db]);
   const sites = loadedSites ?? NO_SITES;
   const pendingVersion = usePendingVersion();
   // the people as they will be, and what the queue replaces or creates (queued.ts)
-  const people = useLiveQuery(async () => {
-    if (!db) return { users: NONE, replaced: NOTHING_QUEUED.replaced, creates: NOTHING_QUEUED.creates, deletions: NO_DELETIONS };
-    const [cached, ops] = [await readInPages(db.users, (u) => u.userid), await memoUnsentOps(db)];
-    const effective = applyPendingToUsers(cached, ops);
-    // the course of each transcript a queued op deletes (few: read by id)
-    const transcriptids = ops.flatMap((op) => (op.op.kind === 'trainingAssignment.delete' ? [op.op.transcriptid] : []));
-    const transcripts = new Map((await db.trainingAssignments.bulkGet(transcriptids)).flatMap((t) => (t ? [[t.transcriptid, t] as const] : [])));
-    return { users: effective, replaced: replacedIdentities(cached, effective), creates: queuedCreates(ops), deletions: queuedDeletions(ops, (id) => transcripts.get(id)) };
-  }, [db, pendingVersion]);
+  const people = useLiveQuery(() => (db ? peopleAsQueued(db) : NO_PEOPLE), [db, pendingVersion]);
   const users = people?.users ?? NONE;
   // the addresses each person will have, and those queued changes remove (an import that lists one adds it back)
-  const mail = useLiveQuery(async () => {
-    const effective = db ? applyPendingToEmails(await readInPages(db.emails, (e) => e.emailid), await memoUnsentOps(db)) : [];
-    return { emails: emailsByUser(effective), removedByQueue: queuedRemovals(effective) };
-  }, [db, pendingVersion]);
+  const mail = useLiveQuery(() => (db ? addressesAsQueued(db) : NO_MAIL), [db, pendingVersion]);
   // a token that sees several sites: no default, the user chooses (a file for the second site must never land on the first);
   // nothing synced yet: no site to check against (every row is new), as before the first sync
   const siteid = siteChoice ?? (!loadedSites || sites.length > 1 ? null : (sites[0]?.siteid ?? 0));

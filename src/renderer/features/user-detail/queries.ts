@@ -36,22 +36,40 @@ function marked<T>(record: T, mark: PendingMark): T & PendingMark {
   return mark.pendingOps ? { ...record, pendingOps: mark.pendingOps, ...(mark.pendingChange ? { pendingChange: mark.pendingChange } : {}) } : (record as T & PendingMark);
 }
 
+/** Everything cached under one person, each list read by its `userid` index: one round, in parallel. */
+function cachedUnder(db: FieldbookDb, userid: number) {
+  return Promise.all([
+    db.users.get(userid),
+    db.emails.where('userid').equals(userid).toArray(),
+    db.groupMembers.where('userid').equals(userid).toArray(),
+    db.groupAccess.where('userid').equals(userid).toArray(),
+    db.moduleAccess.where('userid').equals(userid).toArray(),
+    db.credentialAssignments.where('userid').equals(userid).toArray(),
+    db.trainingAssignments.where('userid').equals(userid).toArray(),
+  ]);
+}
+
 /**
  * Null when the user is neither cached nor created offline. Everything in its
  * effective state: the pending operations applied and marked.
+ *
+ * Two rounds of reads (under a busy machine each round waits its turn for a
+ * core twice, in the page and in the browser): the person with every list under
+ * them and the pending operations about them only (so the records other
+ * people's edits touch are not read), then the names those lists point at.
  */
 export async function loadUserDetail(db: FieldbookDb, userid: number): Promise<UserDetail | null> {
   const mine = (r: { userid: number }) => r.userid === userid;
-  const [cached, pending] = await Promise.all([db.users.get(userid), pendingSnapshot(db)]);
+  const [[cached, ...lists], pending] = await Promise.all([cachedUnder(db, userid), pendingSnapshot(db, { userid })]);
   const [user] = await applyOverlays('users', pending, cached ? [cached] : [], mine);
   if (!user) return null;
-  const [emails, memberships, access, moduleAccess, assignments, training] = await Promise.all([
-    db.emails.where('userid').equals(userid).toArray().then((rows) => applyOverlays('emails', pending, rows, mine)),
-    db.groupMembers.where('userid').equals(userid).toArray(),
-    db.groupAccess.where('userid').equals(userid).toArray().then((rows) => applyOverlays('groupAccess', pending, rows, mine)),
-    db.moduleAccess.where('userid').equals(userid).toArray().then((rows) => applyOverlays('moduleAccess', pending, rows, mine)),
-    db.credentialAssignments.where('userid').equals(userid).toArray().then((rows) => applyOverlays('credentialAssignments', pending, rows, mine)),
-    db.trainingAssignments.where('userid').equals(userid).toArray().then((rows) => applyOverlays('trainingAssignments', pending, rows, mine)),
+  const [cachedEmails, memberships, cachedAccess, cachedModuleAccess, cachedAssignments, cachedTraining] = lists;
+  const [emails, access, moduleAccess, assignments, training] = await Promise.all([
+    applyOverlays('emails', pending, cachedEmails, mine),
+    applyOverlays('groupAccess', pending, cachedAccess, mine),
+    applyOverlays('moduleAccess', pending, cachedModuleAccess, mine),
+    applyOverlays('credentialAssignments', pending, cachedAssignments, mine),
+    applyOverlays('trainingAssignments', pending, cachedTraining, mine),
   ]);
   const [site, groups, accessGroups, features, credentials] = await Promise.all([
     db.sites.get(user.siteid),
