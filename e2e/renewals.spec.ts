@@ -53,6 +53,7 @@ test('five renewals from a credential’s expiring list, each with its own paste
   const preview = list.getByRole('region', { name: 'Preview' });
   await expect(preview.getByRole('alert')).toHaveText('Enter the new expiration date.');
   await expect(preview).not.toContainText('already as chosen');
+  await app.screenshot({ path: 'test-results/renewals/dates-missing.png' });
 
   const start = todayIso();
   const expires = addDaysIso(start, 730);
@@ -67,6 +68,8 @@ test('five renewals from a credential’s expiring list, each with its own paste
   expect(people).toHaveLength(5);
   for (const [i, person] of people.entries()) await expect(table.getByLabel(`New number for ${person}`)).toHaveValue(numbers[i]!);
   await expect(preview).toContainText('5 changes to queue');
+  await preview.scrollIntoViewIfNeeded();
+  await app.screenshot({ path: 'test-results/renewals/preview.png', fullPage: true });
   await preview.getByRole('button', { name: 'Queue 5 changes' }).click();
   await expect(header(app).getByRole('status', { name: 'Connection: Working offline — 5 changes waiting' })).toBeVisible();
 
