@@ -178,3 +178,31 @@ export async function usersWithPending(db: FieldbookDb, ids: readonly number[]):
   const users = await applyOverlays('users', db, cached, (u) => wanted.has(u.userid));
   return new Map(users.map((u) => [u.userid, u]));
 }
+
+/** The collections whose records belong to one person (every one has `userid`). */
+const ABOUT_A_PERSON: readonly OverlayKind[] = ['users', 'emails', 'groupAccess', 'moduleAccess', 'credentialAssignments', 'trainingAssignments'];
+
+/**
+ * Per person, the ids of the pending operations about them of every kind (their record,
+ * e-mails, access, credentials, training): a list of people marks everyone with a change
+ * waiting, not only those whose own record changes.
+ */
+export async function pendingByPerson(db: FieldbookDb): Promise<Map<number, string[]>> {
+  const pending = await pendingSnapshot(db);
+  const touched = await Promise.all(ABOUT_A_PERSON.map(async (kind) => (await pending(kind)).after as ({ userid: number } & PendingMark)[]));
+  const out = new Map<number, string[]>();
+  for (const row of touched.flat()) {
+    if (!row.pendingOps?.length) continue;
+    const ops = out.get(row.userid) ?? [];
+    out.set(row.userid, [...new Set([...ops, ...row.pendingOps])]);
+  }
+  return out;
+}
+
+/** A person's row marked with every pending operation about them (see `pendingByPerson`). */
+export function personMark<T extends PendingMark & { userid: number }>(row: T, byPerson: ReadonlyMap<number, readonly string[]> | undefined): PendingMark {
+  const about = byPerson?.get(row.userid) ?? [];
+  const ops = [...new Set([...(row.pendingOps ?? []), ...about])];
+  if (ops.length === 0) return {};
+  return { pendingOps: ops, pendingChange: row.pendingChange ?? 'update' };
+}

@@ -2,7 +2,7 @@
  * Where a pending record shows: what is pending (create, change, removal) and
  * an Undo that discards the queued operations (and what depends on them).
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { PendingChange, PendingMark } from '../app/overlays.ts';
 import { undoOps } from '../outbox/runtime.ts';
 import { useRowControlTabIndex } from './grid-context.ts';
@@ -31,6 +31,21 @@ export function PendingMarker({ row, what }: { row: PendingMark; what?: string }
       >
         Undo
       </button>
+    </span>
+  );
+}
+
+/**
+ * A row's first cell: its name, then its pending mark. The mark keeps its room and the
+ * name is cut first, so the mark is read whole however narrow the window (a mark in a
+ * fixed-width column beside a state badge was cut to "…").
+ */
+export function WithPendingMark({ row, what, title, children }: { row: PendingMark; what?: string; title?: string; children: ReactNode }) {
+  return (
+    <span className="with-pending-mark">
+      {/* the name cut short shows whole on hover */}
+      <span className="cell-text" title={title}>{children}</span>
+      <PendingMarker row={row} what={what} />
     </span>
   );
 }

@@ -85,6 +85,8 @@ export function SelectionBar({ store, matchCount, loadMatching, preset }: Select
   // the whole list (every page) is read only while someone is selected
   const matching = useLiveQuery(async () => (hasSelection ? new Set(await loadMatching()) : null), [hasSelection, loadMatching]);
   const hidden = matching ? selectedNotShown(selected, matching) : [];
+  // the actions get the people in the list's order (a renewal's numbers are given in that order), those not shown last
+  const inListOrder = matching ? [...[...matching].filter((id) => selected.has(id)), ...hidden] : [...selected];
   const onQueued = (batch: QueuedBatch) => {
     clear();
     setQueued(batch);
@@ -111,7 +113,7 @@ export function SelectionBar({ store, matchCount, loadMatching, preset }: Select
             <button type="button" onClick={() => selectAll([...matching])}>Select all {formatCount(matchCount)} matching</button>
           )}
           {[...actions.entries()].map(([id, Action]) => (
-            <Action key={id} userIds={[...selected]} preset={preset} onQueued={onQueued} />
+            <Action key={id} userIds={inListOrder} preset={preset} onQueued={onQueued} />
           ))}
         </section>
       )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CredentialAssignmentRecord, EmailRecord, UserRecord } from '../../shared/records.ts';
-import { OP_KINDS, type OpKind, type OpSpec } from '../../shared/ipc.ts';
+import { OP_KINDS } from '../../shared/ipc.ts';
 import type { OutboxOp } from '../../shared/outbox.ts';
 import { OP_KIND_TABLE, type EffectiveCollection } from '../../shared/op-kinds.ts';
 import {
@@ -13,6 +13,7 @@ import {
 } from './pending.ts';
 import { outboxOp, statusOp } from '../../shared/testing/test-ops.ts';
 import { credentialAssignment, trainingAssignment } from '../testing/fixtures.ts';
+import { SAMPLE_OPS } from '../testing/op-samples.ts';
 
 const ann: UserRecord = {
   userid: 1, siteid: 101, username: 'ann', firstname: 'Ann', lastname: 'Lee', employeeid: 'E1', status: 'Active', usertype: 'User',
@@ -74,22 +75,7 @@ describe('the effective state shown in the views', () => {
 describe('every kind of operation, in the collection its row of the op-kind table names', () => {
   const email: EmailRecord = { emailid: 5, userid: 1, email: 'ann@example.test', status: 'Active', isprimary: true };
   // one op of each kind, aimed at the records cached below (a new kind without a sample is a type error)
-  const SAMPLE: Record<OpKind, OpSpec> = {
-    'user.update': { kind: 'user.update', userid: 1, changes: { status: 'Inactive' } },
-    'user.create': { kind: 'user.create', siteid: 101, fields: { username: 'bo', firstname: 'Bo', lastname: 'Ray' } },
-    'email.add': { kind: 'email.add', userid: 1, email: 'lee@example.test' },
-    'email.remove': { kind: 'email.remove', userid: 1, emailid: 5 },
-    'groupAccess.grant': { kind: 'groupAccess.grant', siteid: 101, groupid: 8, userid: 1 },
-    'groupAccess.revoke': { kind: 'groupAccess.revoke', siteid: 101, groupid: 7, userid: 1 },
-    'moduleAccess.grant': { kind: 'moduleAccess.grant', siteid: 101, accessID: 4, userid: 1 },
-    'moduleAccess.revoke': { kind: 'moduleAccess.revoke', siteid: 101, accessID: 3, userid: 1 },
-    'credentialAssignment.create': { kind: 'credentialAssignment.create', credentialid: 10, userid: 1, fields: { expirationdate: '2027-01-01' } },
-    'credentialAssignment.update': { kind: 'credentialAssignment.update', credentialid: 9, userid: 1, changes: { expirationdate: '2028-01-01' } },
-    'credentialAssignment.delete': { kind: 'credentialAssignment.delete', credentialid: 9, userid: 1 },
-    'trainingAssignment.create': { kind: 'trainingAssignment.create', userid: 1, courseid: 31, fields: { duedate: '2027-01-01' } },
-    'trainingAssignment.update': { kind: 'trainingAssignment.update', transcriptid: 900, changes: { duedate: '2027-02-01' } },
-    'trainingAssignment.delete': { kind: 'trainingAssignment.delete', transcriptid: 900 },
-  };
+  const SAMPLE = SAMPLE_OPS;
   const SHOWN: { [K in EffectiveCollection]: (ops: OutboxOp[]) => { pending?: unknown }[] } = {
     users: (ops) => applyPendingToUsers([ann], ops),
     emails: (ops) => applyPendingToEmails([email], ops),

@@ -6,10 +6,11 @@ import type { FieldbookDb } from '../../db/index.ts';
 import { usePendingVersion } from '../../outbox/runtime.ts';
 import { hrefFor, navigate } from '../../app/router.ts';
 import { plural } from '../../app/words.ts';
-import type { PendingMark } from '../../app/overlays.ts';
+import { pendingByPerson, personMark, type PendingMark } from '../../app/overlays.ts';
 import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
 import { StatusText } from '../../components/Badges.tsx';
-import { PendingMarker } from '../../components/PendingMarker.tsx';
+import { WithPendingMark } from '../../components/PendingMarker.tsx';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { SelectionBar, useRowSelection } from '../../components/SelectionBar.tsx';
 import { groupMembersOf, type GroupWithSupervisors } from './queries.ts';
 
@@ -18,8 +19,12 @@ type Show = 'members' | 'supervisors';
 const NOBODY: Person[] = [];
 const personOf = (u: Person) => u.userid;
 
-const columns: Column<Person>[] = [
-  { id: 'name', header: 'Name', width: 'minmax(12rem, 1.5fr)', render: (u) => <><a href={hrefFor('users', u.userid)} tabIndex={-1}>{u.lastname}, {u.firstname}</a> <PendingMarker row={u} what={`${u.firstname} ${u.lastname}`} /></> },
+/** `byPerson`: the pending changes about each person of every kind, marked on their row. */
+const columnsOf = (byPerson: ReadonlyMap<number, readonly string[]> | undefined): Column<Person>[] => [
+  {
+    id: 'name', header: 'Name', width: 'minmax(12rem, 1.5fr)',
+    render: (u) => <WithPendingMark row={personMark(u, byPerson)} what={`${u.firstname} ${u.lastname}`} title={`${u.lastname}, ${u.firstname}`}><a href={hrefFor('users', u.userid)} tabIndex={-1}>{u.lastname}, {u.firstname}</a></WithPendingMark>,
+  },
   { id: 'username', header: 'Username', width: 'minmax(8rem, 1fr)', render: (u) => u.username },
   { id: 'employeeid', header: 'Employee ID', width: 'minmax(6rem, 1fr)', render: (u) => u.employeeid },
   { id: 'status', header: 'Status', width: '7rem', render: (u) => <StatusText value={u.status} /> },
@@ -35,6 +40,7 @@ export function GroupPeople({ db, group }: { db: FieldbookDb; group: GroupWithSu
     [db, groupid, group, show, pendingVersion],
   );
   const people = useLiveQueryAbout([db, groupid, show], load, [load]);
+  const byPerson = useLiveQuery(() => pendingByPerson(db), [db, pendingVersion]);
   const loadMatching = useCallback(async () => (await load()).map(personOf), [load]);
   const selection = useRowSelection(people ?? NOBODY, personOf, loadMatching);
   const what = show === 'members' ? 'Members' : 'Supervisors';
@@ -54,7 +60,7 @@ export function GroupPeople({ db, group }: { db: FieldbookDb; group: GroupWithSu
       </div>
       <SelectionBar store={selection.store} matchCount={people?.length} loadMatching={loadMatching}
         preset={show === 'supervisors' ? { type: 'groupAccess', choice: groupid } : undefined} />
-      <VirtualGrid label={`${what} of ${groupname}`} rows={people ?? NOBODY} rowKey={personOf} columns={columns} size="short" {...selection.grid}
+      <VirtualGrid label={`${what} of ${groupname}`} rows={people ?? NOBODY} rowKey={personOf} columns={columnsOf(byPerson)} size="short" {...selection.grid}
         rowLabel={(u) => `${u.lastname}, ${u.firstname}`} onActivate={(u) => navigate('users', u.userid)} loading={people === undefined}
         emptyText={show === 'members' ? 'This group has no members in the cache.' : 'Nobody has access over this group.'} />
     </section>

@@ -18,8 +18,9 @@ import { useCatalogNames } from '../../app/catalog-names.ts';
 import { sameSubject } from '../../app/live-query.ts';
 import { ChoiceOptions } from '../../components/ChoiceOptions.tsx';
 import type { ChoiceGroup } from '../../app/catalog.ts';
-import { previewBulk, type BulkAction, type BulkPreview } from './plan.ts';
-import type { CourseRecord, CredentialRecord, GroupRecord, ModuleRecord } from '../../../shared/records.ts';
+import { previewBulk, type BulkAction, type BulkContext, type BulkPreview } from './plan.ts';
+import type { CourseRecord, CredentialRecord, GroupRecord, ModuleRecord, UserRecord } from '../../../shared/records.ts';
+import { RenewalNumbers } from './RenewalNumbers.tsx';
 
 type ActionType = BulkAction['type'];
 const ACTION_LABELS: Record<ActionType, string> = {
@@ -27,6 +28,7 @@ const ACTION_LABELS: Record<ActionType, string> = {
   groupAccess: 'Group access',
   moduleAccess: 'Feature access',
   credential: 'Assign a credential',
+  renew: 'Renew a credential',
   training: 'Assign training',
   credentialRemove: 'Remove a credential',
   trainingRemove: 'Remove training',
@@ -38,6 +40,7 @@ const CHOICE_LABELS: Record<ActionType, string> = {
   groupAccess: 'Group',
   moduleAccess: 'Feature',
   credential: 'Credential',
+  renew: 'Credential',
   training: 'Course',
   credentialRemove: 'Credential',
   trainingRemove: 'Course',
@@ -46,8 +49,8 @@ const CHOICE_LABELS: Record<ActionType, string> = {
 type BulkForm = { status: string; grant: boolean; choice: string; startdate: string; expirationdate: string; credentialnumber: string; notes: string; duedate: string };
 type Catalog = { groups: GroupRecord[]; modules: ModuleRecord[]; credentials: CredentialRecord[]; courses: CourseRecord[] };
 
-/** The action the form describes, or null while a required choice is missing. */
-function actionOf(type: ActionType | null, form: BulkForm, catalog: Catalog): BulkAction | null {
+/** The action the form describes (with a renewal's numbers per person), or null while a required choice is missing. */
+function actionOf(type: ActionType | null, form: BulkForm, catalog: Catalog, numbers: ReadonlyMap<number, string>): BulkAction | null {
   const chosen = Number(form.choice);
   const credential = catalog.credentials.find((c) => c.credentialid === chosen);
   const course = catalog.courses.find((c) => c.courseid === chosen);
@@ -66,6 +69,8 @@ function actionOf(type: ActionType | null, form: BulkForm, catalog: Catalog): Bu
       return credential ? { type, credential, startdate: form.startdate, expirationdate: form.expirationdate, credentialnumber: form.credentialnumber, notes: form.notes } : null;
     case 'training':
       return course ? { type, courseid: course.courseid, courseName: course.coursename, duedate: form.duedate } : null;
+    case 'renew':
+      return credential ? { type, credential, startdate: form.startdate, expirationdate: form.expirationdate, numbers } : null;
     case 'credentialRemove':
       return credential ? { type, credential } : null;
     case 'trainingRemove':
@@ -79,7 +84,7 @@ function choicesFor(type: ActionType | null, catalog: Catalog, names: ReturnType
   return (
     type === 'groupAccess' ? groupChoices(catalog.groups, names)
     : type === 'moduleAccess' ? featureChoices(catalog.modules, names)
-    : type === 'credential' || type === 'credentialRemove' ? credentialChoices(catalog.credentials, names)
+    : type === 'credential' || type === 'renew' || type === 'credentialRemove' ? credentialChoices(catalog.credentials, names)
     : type === 'training' || type === 'trainingRemove' ? courseChoices(catalog.courses, names)
     : []
   );
@@ -100,6 +105,19 @@ async function queueBatch(drafts: BulkPreview['drafts']): Promise<QueuedBatch | 
   return { count: ids.length, undo };
 }
 
+const NO_NUMBERS: ReadonlyMap<number, string> = new Map();
+
+/** The people a preview is of, as read when it was asked for (their effective state). */
+interface PreviewSubject {
+  users: UserRecord[];
+  ctx: BulkContext;
+  userIds: readonly number[];
+}
+
+function previewOf(subject: PreviewSubject, action: BulkAction | null): BulkPreview | null {
+  return action ? previewBulk(subject.users, action, subject.ctx) : null;
+}
+
 const EMPTY_FORM: BulkForm = { status: 'Inactive', grant: true, choice: '', startdate: '', expirationdate: '', credentialnumber: '', notes: '', duedate: '' };
 
 function formOf(preset: BulkPreset | undefined): BulkForm {
@@ -116,21 +134,24 @@ export function BulkActions({ userIds, preset, onQueued }: SelectionActionProps)
   const names = useCatalogNames(db);
   const [type, setType] = useState<ActionType | null>(preset?.type ?? null);
   const [form, setForm] = useState<BulkForm>(() => formOf(preset));
-  const [made, setPreview] = useState<{ preview: BulkPreview; userIds: readonly number[] } | null>(null);
+  // a renewal's new number per person, typed or pasted in the preview
+  const [numbers, setNumbers] = useState<ReadonlyMap<number, string>>(NO_NUMBERS);
+  const [made, setPreview] = useState<PreviewSubject | null>(null);
   // a preview is of the people it was made for: once the selection changes it is made again
-  const preview = made && sameSubject(made.userIds, userIds) ? made.preview : null;
+  const subject = made && sameSubject(made.userIds, userIds) ? made : null;
+  const action = (): BulkAction | null => (catalog ? actionOf(type, form, catalog, numbers) : null);
+  // made again from the same people as the numbers are typed (the form's fields ask for a new preview)
+  const preview = subject ? previewOf(subject, action()) : null;
   if (!db || !catalog) return null;
 
   const set = (patch: Partial<BulkForm>) => {
     setForm({ ...form, ...patch });
     setPreview(null);
   };
-  const action = (): BulkAction | null => actionOf(type, form, catalog);
   const makePreview = async () => {
-    const chosen = action();
-    if (!chosen) return;
+    if (!action()) return;
     const { users, ctx } = await loadBulkContext(db, userIds, access);
-    setPreview({ preview: previewBulk(users, chosen, ctx), userIds });
+    setPreview({ users, ctx, userIds });
   };
   const queue = async () => {
     if (!preview || preview.drafts.length === 0) return;
@@ -139,13 +160,13 @@ export function BulkActions({ userIds, preset, onQueued }: SelectionActionProps)
     setPreview(null);
     onQueued(batch);
   };
-  const credential = type === 'credential' ? catalog.credentials.find((c) => c.credentialid === Number(form.choice)) : undefined;
+  const credential = type === 'credential' || type === 'renew' ? catalog.credentials.find((c) => c.credentialid === Number(form.choice)) : undefined;
   const options = choicesFor(type, catalog, names);
   return (
     <div className="bulk-actions">
       <label>
         Bulk action{' '}
-        <select value={type ?? ''} onChange={(e) => { setType((e.target.value || null) as ActionType | null); setForm(EMPTY_FORM); setPreview(null); }}>
+        <select value={type ?? ''} onChange={(e) => { setType((e.target.value || null) as ActionType | null); setForm(EMPTY_FORM); setNumbers(NO_NUMBERS); setPreview(null); }}>
           <option value="">Choose…</option>
           {(Object.keys(ACTION_LABELS) as ActionType[]).map((t) => (
             <option key={t} value={t}>{ACTION_LABELS[t]}</option>
@@ -159,7 +180,7 @@ export function BulkActions({ userIds, preset, onQueued }: SelectionActionProps)
           Preview
         </button>
       )}
-      {preview && <PreviewPanel preview={preview} onQueue={() => void queue()} />}
+      {preview && <PreviewPanel preview={preview} onQueue={() => void queue()} numbers={numbers} onNumbers={setNumbers} />}
     </div>
   );
 }
@@ -226,8 +247,20 @@ function DetailFields({ type, form, set, credential }: { type: ActionType; form:
           <label>Notes <input value={form.notes} onChange={(e) => set({ notes: e.target.value })} /></label>
         </>
       )}
+      {type === 'renew' && <RenewalDates form={form} set={set} />}
       {type === 'training' && <p className="hint">People already assigned this course get the new due date.</p>}
       {type === 'training' && <label>Due date <input type="date" value={form.duedate} onChange={(e) => set({ duedate: e.target.value })} /></label>}
+    </>
+  );
+}
+
+/** A renewal's dates for everyone; each person's number is given in the preview. */
+function RenewalDates({ form, set }: { form: BulkForm; set: (patch: Partial<BulkForm>) => void }) {
+  return (
+    <>
+      <p className="hint">Renews it for the selected people who hold it. Leave the start date empty to keep each person&apos;s; each new number is entered in the preview.</p>
+      <label>Start date <input type="date" value={form.startdate} onChange={(e) => set({ startdate: e.target.value })} /></label>
+      <label>Expiration date (required) <input type="date" value={form.expirationdate} onChange={(e) => set({ expirationdate: e.target.value })} /></label>
     </>
   );
 }
@@ -238,10 +271,19 @@ function previewSummary(preview: Pick<BulkPreview, 'drafts' | 'noops' | 'refused
     + `${plural(preview.refused.length, 'person', 'people')} cannot be changed (not queued).`;
 }
 
-function PreviewPanel({ preview, onQueue }: { preview: BulkPreview; onQueue: () => void }) {
+interface PreviewPanelProps {
+  preview: BulkPreview;
+  onQueue: () => void;
+  numbers: ReadonlyMap<number, string>;
+  onNumbers: (numbers: ReadonlyMap<number, string>) => void;
+}
+
+function PreviewPanel({ preview, onQueue, numbers, onNumbers }: PreviewPanelProps) {
   return (
     <div className="bulk-preview" role="region" aria-label="Preview">
-      <p>{previewSummary(preview)}</p>
+      {/* what the form lacks is said as such, not as people skipped */}
+      {preview.problems.length > 0 ? <p role="alert" className="bulk-problems">{preview.problems.join(' ')}</p> : <p>{previewSummary(preview)}</p>}
+      {preview.renewals.length > 0 && <RenewalNumbers rows={preview.renewals} numbers={numbers} onNumbers={onNumbers} />}
       <PreviewList title="Will change" lines={preview.changes} />
       <PreviewList title="Nothing to change" lines={preview.noops} />
       <PreviewList title="Cannot be done" lines={preview.refused} />

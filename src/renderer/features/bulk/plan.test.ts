@@ -136,3 +136,44 @@ describe('the preview of a bulk action', () => {
     expect(previewBulk([person(1)], { type: 'groupAccess', grant: true, group }, ctx).refused).toHaveLength(1);
   });
 });
+
+describe('the preview of a renewal', () => {
+  const renew = (fields: { startdate?: string; expirationdate?: string; numbers?: [number, string][] }) => ({
+    type: 'renew' as const, credential: firstAid, startdate: fields.startdate ?? '', expirationdate: fields.expirationdate ?? '', numbers: new Map(fields.numbers ?? []),
+  });
+  const holders: BulkContext = { ...ctx, credentialsHeld: new Map([['9-3', held(9, 3, '2025-01-01', '2026-01-01')], ['9-4', held(9, 4, '2025-02-01', '2026-02-01', { credentialnumber: '' })]]) };
+
+  it('gives each holder the dates entered and their own new number, as an update of the assignment they hold', () => {
+    const preview = previewBulk([person(3), person(4)], renew({ startdate: '2026-01-01', expirationdate: '2028-01-01', numbers: [[3, 'A-3'], [4, 'B-4']] }), holders);
+    expect(preview.drafts.map((d) => d.op)).toEqual([
+      { kind: 'credentialAssignment.update', credentialid: 9, userid: 3, changes: { startdate: '2026-01-01', expirationdate: '2028-01-01', credentialnumber: 'A-3' } },
+      { kind: 'credentialAssignment.update', credentialid: 9, userid: 4, changes: { startdate: '2026-01-01', expirationdate: '2028-01-01', credentialnumber: 'B-4' } },
+    ]);
+    expect(preview.drafts[0]?.base).toEqual({ startdate: '2025-01-01', expirationdate: '2026-01-01', credentialnumber: 'N-1' });
+    expect(preview.renewals.map((r) => r.user.userid)).toEqual([3, 4]);
+  });
+
+  it('keeps the number held when none is given for that person', () => {
+    const preview = previewBulk([person(3)], renew({ expirationdate: '2028-01-01' }), holders);
+    expect(preview.drafts.map((d) => d.op)).toEqual([{ kind: 'credentialAssignment.update', credentialid: 9, userid: 3, changes: { expirationdate: '2028-01-01' } }]);
+  });
+
+  it('names a missing expiration date as missing and plans nothing, rather than skipping everyone', () => {
+    const preview = previewBulk([person(3), person(4)], renew({ startdate: '2026-01-01' }), holders);
+    expect(preview.problems).toEqual(['Enter the new expiration date.']);
+    expect([preview.drafts, preview.noops, preview.refused]).toEqual([[], [], []]);
+  });
+
+  it('renews nobody who does not hold the credential, and says to assign it instead', () => {
+    const preview = previewBulk([person(1), person(3)], renew({ expirationdate: '2028-01-01' }), holders);
+    expect(preview.refused.map((r) => [r.user.userid, r.reason])).toEqual([[1, 'does not hold First Aid (use Assign a credential)']]);
+    expect(preview.drafts.map((d) => d.op.kind)).toEqual(['credentialAssignment.update']);
+    expect(preview.renewals.map((r) => r.user.userid)).toEqual([3]);
+  });
+
+  it('asks for the number of a holder without one when the credential requires a number', () => {
+    const numbered = { ...firstAid, requiredcredentialnum: true };
+    const preview = previewBulk([person(3), person(4)], { ...renew({ expirationdate: '2028-01-01' }), credential: numbered }, holders);
+    expect(preview.refused.map((r) => [r.user.userid, r.reason])).toEqual([[4, 'First Aid requires a credential number.']]);
+  });
+});

@@ -18,6 +18,8 @@ export type BulkAction =
   | { type: 'groupAccess'; grant: boolean; group: GroupRecord }
   | { type: 'moduleAccess'; grant: boolean; accessID: number; moduleName: string }
   | { type: 'credential'; credential: CredentialRecord; startdate: string; expirationdate: string; credentialnumber: string; notes: string }
+  /** new dates for everyone, and each person's new number (by user id; none or empty keeps the number held) */
+  | { type: 'renew'; credential: CredentialRecord; startdate: string; expirationdate: string; numbers: ReadonlyMap<number, string> }
   | { type: 'training'; courseid: number; courseName: string; duedate: string }
   | { type: 'credentialRemove'; credential: CredentialRecord }
   | { type: 'trainingRemove'; courseid: number; courseName: string };
@@ -40,12 +42,22 @@ export interface PreviewLine {
   reason: string;
 }
 
+/** A holder a renewal is about, in the order of the selection (the rows of the number column). */
+export interface RenewalRow {
+  user: UserRecord;
+  held: CredentialAssignmentRecord;
+}
+
 export interface BulkPreview {
+  /** what the action itself lacks or gets wrong, for everyone ("Enter the new expiration date."): nothing is queued */
+  problems: string[];
   drafts: OpDraft[];
   /** who each draft is for, same order as drafts */
   changes: PreviewLine[];
   noops: PreviewLine[];
   refused: PreviewLine[];
+  /** a renewal's holders, who get a number each */
+  renewals: RenewalRow[];
 }
 
 const who = (u: UserRecord) => `${u.firstname} ${u.lastname}`.trim() || u.username;
@@ -63,10 +75,11 @@ function missingRequired(action: Extract<BulkAction, { type: 'credential' }>, he
   return missing;
 }
 
-/** Problems with the action itself, for everyone (an unreadable date, dates in the wrong order). */
+/** Problems with the action itself, for everyone (a renewal's missing date, an unreadable date, dates in the wrong order). */
 export function actionProblems(action: BulkAction): string[] {
   const problems: string[] = [];
-  if (action.type === 'credential') {
+  if (action.type === 'renew' && !action.expirationdate) problems.push('Enter the new expiration date.');
+  if (action.type === 'credential' || action.type === 'renew') {
     if (action.startdate && !toIsoDate(action.startdate)) problems.push(`"${action.startdate}" is not a date.`);
     if (action.expirationdate && !toIsoDate(action.expirationdate)) problems.push(`"${action.expirationdate}" is not a date.`);
     if (action.startdate && action.expirationdate && toIsoDate(action.expirationdate) < toIsoDate(action.startdate)) problems.push('The expiration date is before the start date.');
@@ -87,6 +100,8 @@ export function opKindOfAction(action: BulkAction): OpKind {
       return action.grant ? 'moduleAccess.grant' : 'moduleAccess.revoke';
     case 'credential':
       return 'credentialAssignment.create';
+    case 'renew':
+      return 'credentialAssignment.update';
     case 'training':
       return 'trainingAssignment.create';
     case 'credentialRemove':
@@ -97,21 +112,23 @@ export function opKindOfAction(action: BulkAction): OpKind {
 }
 
 export function previewBulk(users: readonly UserRecord[], action: BulkAction, ctx: BulkContext): BulkPreview {
-  const preview: BulkPreview = { drafts: [], changes: [], noops: [], refused: [] };
-  const problems = actionProblems(action);
   const refusal = writeRefusal(ctx.access, opKindOfAction(action));
+  // a refused token is said per person; what the form lacks is said once, and nothing is planned
+  const problems = refusal ? [] : actionProblems(action);
+  const preview: BulkPreview = { problems, drafts: [], changes: [], noops: [], refused: [], renewals: [] };
+  if (problems.length > 0) return preview;
   for (const user of users) {
     if (refusal) {
       preview.refused.push({ user, reason: refusal });
       continue;
     }
-    if (problems.length > 0) {
-      preview.refused.push({ user, reason: problems.join(' ') });
-      continue;
-    }
     if (user.userid < 0) {
       preview.refused.push({ user, reason: 'This user is still waiting to be created; edit them once the creation is sent.' });
       continue;
+    }
+    if (action.type === 'renew') {
+      const held = ctx.credentialsHeld.get(`${action.credential.credentialid}-${user.userid}`);
+      if (held) preview.renewals.push({ user, held });
     }
     const planned = planFor(user, action, ctx);
     if ('noop' in planned) preview.noops.push({ user, reason: planned.noop });
@@ -161,6 +178,15 @@ function planFor(user: UserRecord, action: BulkAction, ctx: BulkContext): Planne
         ...(action.notes.trim() ? { notes: action.notes.trim() } : {}),
       };
       return { draft: { op: { kind: 'credentialAssignment.create', credentialid: c.credentialid, userid: user.userid, fields }, summary: `${name}: assign ${c.credentialname}${span(toIsoDate(action.startdate), toIsoDate(action.expirationdate))}` } };
+    }
+    case 'renew': {
+      const c = action.credential;
+      const held = ctx.credentialsHeld.get(`${c.credentialid}-${user.userid}`);
+      if (!held) return { refused: `does not hold ${c.credentialname} (use Assign a credential)` };
+      const credentialnumber = action.numbers.get(user.userid) ?? '';
+      const missing = missingRequired({ ...action, type: 'credential', credentialnumber, notes: '' }, held);
+      if (missing.length > 0) return { refused: missing.join(' ') };
+      return renewal(name, user, c, held, { startdate: action.startdate, expirationdate: action.expirationdate, credentialnumber, notes: '' });
     }
     case 'credentialRemove': {
       const c = action.credential;
@@ -212,7 +238,9 @@ function isBeingCreated(held: CredentialAssignmentRecord): boolean {
  * A credential already held, with new dates or number: an update of only what
  * differs (the preview shows before → after); nothing when all is already so.
  */
-function renewal(name: string, user: UserRecord, c: CredentialRecord, held: CredentialAssignmentRecord, action: Extract<BulkAction, { type: 'credential' }>): Planned {
+type RenewalFields = Pick<Extract<BulkAction, { type: 'credential' }>, 'startdate' | 'expirationdate' | 'credentialnumber' | 'notes'>;
+
+function renewal(name: string, user: UserRecord, c: CredentialRecord, held: CredentialAssignmentRecord, action: RenewalFields): Planned {
   if (isBeingCreated(held)) return { refused: `${c.credentialname} is still waiting to be sent: edit it in the Outbox instead.` };
   const changes: { startdate?: string; expirationdate?: string; credentialnumber?: string; notes?: string } = {};
   const base: Record<string, string> = {};

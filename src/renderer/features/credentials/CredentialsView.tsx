@@ -16,7 +16,7 @@ import { formatCount, formatDate } from '../../app/format.ts';
 import { CREDENTIAL_STATE_LABEL, credentialState } from '../../app/compliance.ts';
 import { applyOverlays, usersWithPending } from '../../app/overlays.ts';
 import { pageRead, shouldReadMore, type PageRead } from '../../app/read-more.ts';
-import { PendingMarker } from '../../components/PendingMarker.tsx';
+import { WithPendingMark } from '../../components/PendingMarker.tsx';
 import { usePendingVersion } from '../../outbox/runtime.ts';
 import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
 import { CredentialBadge, StatusText } from '../../components/Badges.tsx';
@@ -107,6 +107,11 @@ function holderExportColumns(names: Map<number, string>, today: string, soonDays
 }
 
 const NO_HOLDERS: Holder[] = [];
+
+/** "First Aid of Ann Lee": what a holder row's Undo undoes. */
+function holderWhat(h: Holder, names: ReadonlyMap<number, string>): string {
+  return `${names.get(h.assignment.credentialid) ?? 'the credential'} of ${h.user ? `${h.user.firstname} ${h.user.lastname}` : NOT_HERE.person}`;
+}
 const personOfHolder = (h: Holder) => h.assignment.userid;
 
 function Holders({ db, credential, names, opened }: { db: FieldbookDb; credential: CredentialRecord | null; names: Map<number, string>; opened: HolderWindow | null }) {
@@ -135,10 +140,18 @@ function Holders({ db, credential, names, opened }: { db: FieldbookDb; credentia
   const selection = useRowSelection(holders ?? NO_HOLDERS, personOfHolder, loadMatching);
   const columns: Column<Holder>[] = [
     // the holder's name takes the room it needs; what is left goes mostly to the credential's name, the longest text here
-    { id: 'user', header: 'Holder', width: credential ? 'minmax(10rem, 2fr)' : 'minmax(9rem, 1fr)', render: (h) => h.user ? <a href={hrefFor('users', h.user.userid)} tabIndex={-1}>{h.user.lastname}, {h.user.firstname}</a> : NOT_HERE.person, fitText: (h) => (h.user ? `${h.user.lastname}, ${h.user.firstname}` : NOT_HERE.person) },
+    {
+      id: 'user', header: 'Holder', width: credential ? 'minmax(10rem, 2fr)' : 'minmax(9rem, 1fr)',
+      render: (h) => (
+        <WithPendingMark row={h.assignment} what={holderWhat(h, names)}>
+          {h.user ? <a href={hrefFor('users', h.user.userid)} tabIndex={-1}>{h.user.lastname}, {h.user.firstname}</a> : NOT_HERE.person}
+        </WithPendingMark>
+      ),
+      fitText: (h) => (h.user ? `${h.user.lastname}, ${h.user.firstname}` : NOT_HERE.person),
+    },
     ...(credential ? [] : [{ id: 'credential', header: 'Credential', width: 'minmax(8rem, 5fr)', render: (h: Holder) => names.get(h.assignment.credentialid) ?? NOT_HERE.credential, fitText: (h: Holder) => names.get(h.assignment.credentialid) ?? '' }]),
     { id: 'expires', header: 'Expires', width: '18rem', render: (h) => <ExpiryDate iso={h.assignment.expirationIso} today={today} />, fitText: (h) => `${formatDate(h.assignment.expirationIso)} · ${expiryWords(h.assignment.expirationIso, today)}` },
-    { id: 'state', header: 'State', width: '8rem', render: (h) => <><CredentialBadge state={credentialState(h.assignment, today, soonDays, { expiration: credential?.requiredexpirationdate ?? true })} /> <PendingMarker row={h.assignment} what={`${names.get(h.assignment.credentialid) ?? 'the credential'} of ${h.user ? `${h.user.firstname} ${h.user.lastname}` : NOT_HERE.person}`} /></> },
+    { id: 'state', header: 'State', width: '8rem', render: (h) => <CredentialBadge state={credentialState(h.assignment, today, soonDays, { expiration: credential?.requiredexpirationdate ?? true })} /> },
     { id: 'number', header: 'Number', width: '7rem', render: (h) => h.assignment.credentialnumber || '—', fitText: (h) => h.assignment.credentialnumber },
     { id: 'status', header: 'Status', width: '6rem', render: (h) => <StatusText value={h.assignment.status} /> },
   ];
@@ -166,7 +179,7 @@ function Holders({ db, credential, names, opened }: { db: FieldbookDb; credentia
         <p role="status" className="count">{holders ? (shown < total ? `${formatCount(shown)} of ${plural(total, 'assignment')} (scroll for more)` : plural(total, 'assignment')) : 'Loading…'}</p>
       </div>
       <SelectionBar store={selection.store} matchCount={holders ? total : undefined} loadMatching={loadMatching}
-        preset={credential ? { type: 'credential', choice: credential.credentialid } : { type: 'credential' }} />
+        preset={credential ? { type: 'renew', choice: credential.credentialid } : { type: 'renew' }} />
       <VirtualGrid label={`Holders of ${title}`} rows={holders ?? NO_HOLDERS} rowKey={(h) => h.assignment.id} columns={columns} size="short" {...selection.grid}
         rowLabel={(h) => (h.user ? `${h.user.lastname}, ${h.user.firstname}` : NOT_HERE.person)}
         onActivate={(h) => navigate('users', h.assignment.userid)} loading={holders === undefined} onEndReached={readMore} emptyText={effective === 'all' ? `Nobody holds ${title}.` : `No ${credential ? title : 'credential'} ${holderWindowWords(effective)}.`} />

@@ -140,7 +140,12 @@ export async function credentialsExpiringIn(db: FieldbookDb, range: ExpiryRange,
 
 /** How many assignments expire within the range, pending edits counted: a week's bar on the dashboard and the list it opens. */
 export async function countExpiringInWithPending(db: FieldbookDb, range: ExpiryRange, options: WindowOptions = {}): Promise<number> {
-  return countWithPending('credentialAssignments', db, await dateRange(db, range, options).count(), (a) => inExpiryRange(a, range, options));
+  return countWithPending('credentialAssignments', db, await countExpiringIn(db, range, options), (a) => inExpiryRange(a, range, options));
+}
+
+/** The same as the cache holds it, without what waits in the Outbox. */
+export async function countExpiringIn(db: FieldbookDb, range: ExpiryRange, options: WindowOptions = {}): Promise<number> {
+  return dateRange(db, range, options).count();
 }
 
 export interface CredentialSummary {

@@ -3,7 +3,7 @@
  * dependency), so start-up does not pay for it. Each chart has its numbers
  * beside it as a table, for screen readers and for reading exact values.
  */
-import type { MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { useSyncState } from '../../sync/store.ts';
 import { useSettledLiveQuery } from './settled-query.ts';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -14,7 +14,8 @@ import { formatCount, formatDate } from '../../app/format.ts';
 import { hrefFor, navigate } from '../../app/router.ts';
 import { shortLabel } from './chart-labels.ts';
 import { useSoonDays } from '../../app/soon-window.ts';
-import { attentionFigures, credentialsExpiringByWeek, overdueTrainingByCourse, userStatusBreakdown } from './queries.ts';
+import { attentionFigures, credentialsExpiringByWeek, overdueTrainingByCourse, pendingInFigures, userStatusBreakdown, type FiguresOf } from './queries.ts';
+import { PendingInFigures } from './PendingInFigures.tsx';
 import { AttentionFiguresList, FigureLink, openUsersWithStatus, showUsersWithStatus } from './Figures.tsx';
 import { ChangesSummary } from '../changes/ChangesSummary.tsx';
 import { MEANING_COLOUR, statusColour } from './colours.ts';
@@ -138,10 +139,13 @@ export default function DashboardView() {
   const pendingVersion = usePendingVersion();
   const soonDays = useSoonDays();
   const today = todayIso();
-  const figures = useSettledLiveQuery(() => (db ? attentionFigures(db, soonDays, today) : Promise.resolve(undefined)), [db, soonDays, today, pendingVersion]);
-  const weeks = useSettledLiveQuery(() => (db ? credentialsExpiringByWeek(db, 12, today) : Promise.resolve([])), [db, today, pendingVersion]);
-  const overdue = useSettledLiveQuery(() => (db ? overdueTrainingByCourse(db, Infinity, today) : Promise.resolve([])), [db, today, pendingVersion]);
-  const statuses = useSettledLiveQuery(() => (db ? userStatusBreakdown(db) : Promise.resolve([])), [db, pendingVersion]);
+  // the figures include the changes not sent yet, as the lists they open do, unless asked for as the platform holds them
+  const [of, setOf] = useState<FiguresOf>('with pending');
+  const figures = useSettledLiveQuery(() => (db ? attentionFigures(db, soonDays, today, of) : Promise.resolve(undefined)), [db, soonDays, today, pendingVersion, of]);
+  const weeks = useSettledLiveQuery(() => (db ? credentialsExpiringByWeek(db, 12, today, of) : Promise.resolve([])), [db, today, pendingVersion, of]);
+  const overdue = useSettledLiveQuery(() => (db ? overdueTrainingByCourse(db, Infinity, today, of) : Promise.resolve([])), [db, today, pendingVersion, of]);
+  const statuses = useSettledLiveQuery(() => (db ? userStatusBreakdown(db, of) : Promise.resolve([])), [db, pendingVersion, of]);
+  const included = useSettledLiveQuery(() => (db ? pendingInFigures(db) : Promise.resolve(0)), [db, pendingVersion]);
   const syncing = useSyncState((s) => s.running);
   const weekRows = weeks?.map((w) => ({ weekStart: w.weekStart, label: `Week of ${formatDate(w.weekStart)}`, short: shortDate.format(new Date(`${w.weekStart}T00:00:00Z`)), value: w.count, href: hrefFor('credentials', 'week', w.weekStart) }));
   const courseRows = overdue?.map((c) => ({ courseid: c.courseid, label: c.coursename || NO_NAME.course, value: c.count, href: hrefFor('training', 'course', c.courseid) }));
@@ -151,6 +155,7 @@ export default function DashboardView() {
       <h1 id="dashboard-heading">Dashboard</h1>
       {syncing && <p className="muted">A sync is running: these figures are brought up to date when it finishes.</p>}
       <ChangesSummary />
+      <PendingInFigures count={included ?? 0} of={of} onChange={setOf} />
       <AttentionFiguresList figures={figures} soonDays={soonDays} />
       <div className="cards">
         <OverdueCard courses={courseRows} total={figures?.overdue} />

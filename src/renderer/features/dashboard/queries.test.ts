@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { enqueueOps } from '../../../shared/replay-queue/queue.ts';
-import { attentionFigures, credentialsExpiringByWeek, overdueTrainingByCourse, userStatusBreakdown } from './queries.ts';
+import { attentionFigures, credentialsExpiringByWeek, overdueTrainingByCourse, pendingInFigures, userStatusBreakdown } from './queries.ts';
 import { credentialAssignment, freshDb, trainingAssignment, user } from '../../testing/fixtures.ts';
 import { applyOverlays } from '../../app/overlays.ts';
 import { registerOutboxOverlays } from '../../outbox/overlays.ts';
@@ -84,5 +84,34 @@ describe("the expiry chart's weeks", () => {
   it("hold a week's first day and leave out its eighth", () => {
     const range = weekRange('2026-03-08');
     expect(['2026-03-07', '2026-03-08', '2026-03-14', '2026-03-15'].map((d) => inExpiryRange(credentialAssignment(1, 1, `${d.slice(5, 7)}/${d.slice(8)}/${d.slice(0, 4)}`), range))).toEqual([false, true, true, false]);
+  });
+});
+
+describe('the figures with the changes not sent yet, and without', () => {
+  async function renewedOffline() {
+    const db = freshDb();
+    await db.users.bulkPut([user(1), user(2)]);
+    await db.credentialAssignments.bulkPut([credentialAssignment(1, 1, '03/03/2026'), credentialAssignment(1, 2, '03/04/2026')]);
+    // two renewals and a status change wait in the Outbox; an e-mail is not in any figure
+    await enqueueOps(db, [
+      { op: { kind: 'credentialAssignment.update', credentialid: 1, userid: 1, changes: { expirationdate: '03/01/2028' } }, summary: 'renew' },
+      { op: { kind: 'credentialAssignment.update', credentialid: 1, userid: 2, changes: { expirationdate: '03/01/2028' } }, summary: 'renew' },
+      { op: { kind: 'user.update', userid: 2, changes: { status: 'Inactive' } }, summary: 'status' },
+      { op: { kind: 'email.add', userid: 1, email: 'a@example.test' }, summary: 'e-mail' },
+    ]);
+    return db;
+  }
+
+  it('count the changes not sent yet that they include', async () => {
+    expect(await pendingInFigures(await renewedOffline())).toBe(3);
+  });
+
+  it('are as the platform holds them when asked: the renewed still expire this week, nobody is inactive yet', async () => {
+    const db = await renewedOffline();
+    expect((await attentionFigures(db, 30, today)).expiringWeek).toBe(0);
+    expect((await attentionFigures(db, 30, today, 'platform')).expiringWeek).toBe(2);
+    expect((await credentialsExpiringByWeek(db, 1, today, 'platform')).map((w) => w.count)).toEqual([2]);
+    expect(await userStatusBreakdown(db, 'platform')).toEqual([{ status: 'Active', count: 2 }]);
+    expect(await userStatusBreakdown(db)).toEqual([{ status: 'Active', count: 1 }, { status: 'Inactive', count: 1 }]);
   });
 });

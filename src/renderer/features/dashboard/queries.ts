@@ -1,9 +1,30 @@
 /** The compliance picture at a glance: the three series the dashboard charts. */
 import { addDaysIso, todayIso } from '../../../shared/dates.ts';
 import type { FieldbookDb } from '../../db/index.ts';
-import { countOverdueForCourse, countOverdueWithPending, isOverdue } from '../training/queries.ts';
-import { countExpiringInWithPending, countInWindowWithPending, weekRange } from '../credentials/queries.ts';
-import { bucketDelta, touchedOf } from '../../app/overlays.ts';
+import { countOverdueForCourse, countOverdueTraining, countOverdueWithPending, isOverdue } from '../training/queries.ts';
+import {
+  countCredentialsExpiringWithin, countExpiredCredentials, countExpiringIn, countExpiringInWithPending, countInWindowWithPending, weekRange,
+} from '../credentials/queries.ts';
+import { bucketDelta, touchedOf, type OverlayKind, type OverlayRecords, type Touched } from '../../app/overlays.ts';
+
+/**
+ * Whether the figures include the changes waiting in the Outbox (as the lists they open do),
+ * or are as the platform holds them (the cache alone: what the last sync read).
+ */
+export type FiguresOf = 'with pending' | 'platform';
+
+/** The collections the figures count: what a change there does to them is included (see `pendingInFigures`). */
+const COUNTED: readonly OverlayKind[] = ['users', 'credentialAssignments', 'trainingAssignments'];
+
+async function touchedFor<K extends OverlayKind>(kind: K, db: FieldbookDb, of: FiguresOf): Promise<Touched<OverlayRecords[K]>> {
+  return of === 'platform' ? { before: [], after: [] } : touchedOf(kind, db);
+}
+
+/** How many changes not sent yet the figures include: the pending operations on the people, credentials and training they count. */
+export async function pendingInFigures(db: FieldbookDb): Promise<number> {
+  const touched = await Promise.all(COUNTED.map((kind) => touchedOf(kind, db)));
+  return new Set(touched.flatMap((t) => t.after.flatMap((r) => r.pendingOps ?? []))).size;
+}
 
 /** Counts with the pending operations' changes added (a bucket the cache lacks is added when it gains records). */
 function withDelta<T extends { count: number }>(rows: T[], key: (r: T) => string, delta: Map<string, number>, make: (bucket: string, count: number) => T | null): T[] {
@@ -27,9 +48,10 @@ export interface WeekBucket {
  * Credential assignments expiring in each of the next `weeks` weeks, each counted by the
  * query of the list its bar opens (Credentials → the week's holders), pending edits included.
  */
-export async function credentialsExpiringByWeek(db: FieldbookDb, weeks = 12, today: string = todayIso()): Promise<WeekBucket[]> {
+export async function credentialsExpiringByWeek(db: FieldbookDb, weeks = 12, today: string = todayIso(), of: FiguresOf = 'with pending'): Promise<WeekBucket[]> {
   const starts = Array.from({ length: weeks }, (_, i) => addDaysIso(today, i * 7));
-  const counts = await Promise.all(starts.map((weekStart) => countExpiringInWithPending(db, weekRange(weekStart))));
+  const count = of === 'platform' ? countExpiringIn : countExpiringInWithPending;
+  const counts = await Promise.all(starts.map((weekStart) => count(db, weekRange(weekStart))));
   return starts.map((weekStart, i) => ({ weekStart, count: counts[i]! }));
 }
 
@@ -40,8 +62,8 @@ export interface CourseCount {
 }
 
 /** Courses with overdue (not done) assignments, the most first, `top` of them (index counts only). */
-export async function overdueTrainingByCourse(db: FieldbookDb, top = Infinity, today: string = todayIso()): Promise<CourseCount[]> {
-  const [courses, touched] = await Promise.all([db.courses.toArray(), touchedOf('trainingAssignments', db)]);
+export async function overdueTrainingByCourse(db: FieldbookDb, top = Infinity, today: string = todayIso(), of: FiguresOf = 'with pending'): Promise<CourseCount[]> {
+  const [courses, touched] = await Promise.all([db.courses.toArray(), touchedFor('trainingAssignments', db, of)]);
   const counts = await Promise.all(courses.map((c) => countOverdueForCourse(db, c.courseid, today)));
   const delta = bucketDelta(touched, (t) => (isOverdue(t, today) ? String(t.courseid) : null));
   return withDelta(courses.map((c, i) => ({ courseid: c.courseid, coursename: c.coursename, count: counts[i]! })), (c) => String(c.courseid), delta, () => null)
@@ -56,8 +78,8 @@ export interface StatusCount {
 }
 
 /** Users per status, every value as it is (unknown ones included). */
-export async function userStatusBreakdown(db: FieldbookDb): Promise<StatusCount[]> {
-  const [keys, touched] = await Promise.all([db.users.orderBy('status').uniqueKeys(), touchedOf('users', db)]);
+export async function userStatusBreakdown(db: FieldbookDb, of: FiguresOf = 'with pending'): Promise<StatusCount[]> {
+  const [keys, touched] = await Promise.all([db.users.orderBy('status').uniqueKeys(), touchedFor('users', db, of)]);
   const statuses = keys.map(String);
   const counts = await Promise.all(statuses.map((status) => db.users.where('status').equals(status).count()));
   const delta = bucketDelta(touched, (u) => u.status);
@@ -80,12 +102,24 @@ export interface AttentionFigures {
  * The dashboard's headline figures, each counted by the query of the list it opens
  * (Training → Overdue, Credentials → Expired / Expiring within N days), pending edits included.
  */
-export async function attentionFigures(db: FieldbookDb, soonDays: number, today: string = todayIso()): Promise<AttentionFigures> {
+export async function attentionFigures(db: FieldbookDb, soonDays: number, today: string = todayIso(), of: FiguresOf = 'with pending'): Promise<AttentionFigures> {
+  if (of === 'platform') return platformAttentionFigures(db, soonDays, today);
   const [overdue, expired, expiringWeek, expiringSoon] = await Promise.all([
     countOverdueWithPending(db, today),
     countInWindowWithPending(db, 'expired', { today }),
     countInWindowWithPending(db, 7, { today }),
     countInWindowWithPending(db, soonDays, { today }),
+  ]);
+  return { overdue, expired, expiringWeek, expiringSoon };
+}
+
+/** The headline figures as the platform holds them: the cache's own counts, nothing pending added. */
+async function platformAttentionFigures(db: FieldbookDb, soonDays: number, today: string): Promise<AttentionFigures> {
+  const [overdue, expired, expiringWeek, expiringSoon] = await Promise.all([
+    countOverdueTraining(db, today),
+    countExpiredCredentials(db, { today }),
+    countCredentialsExpiringWithin(db, 7, { today }),
+    countCredentialsExpiringWithin(db, soonDays, { today }),
   ]);
   return { overdue, expired, expiringWeek, expiringSoon };
 }

@@ -14,7 +14,7 @@ import { pendingCell, tableOf, type ExportColumn } from '../../app/export-list.t
 import { ExportButtons } from '../../components/ExportButtons.tsx';
 import { applyOverlays, countWithPending, usersWithPending, type PendingMark } from '../../app/overlays.ts';
 import { pageRead, shouldReadMore, type PageRead } from '../../app/read-more.ts';
-import { PendingMarker } from '../../components/PendingMarker.tsx';
+import { WithPendingMark } from '../../components/PendingMarker.tsx';
 import { usePendingVersion } from '../../outbox/runtime.ts';
 import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
 import { StatusText, TrainingBadge } from '../../components/Badges.tsx';
@@ -65,12 +65,18 @@ async function loadCourseTraining(db: FieldbookDb, courseid: number | null, show
   return { rows: pending.map((t) => ({ ...t, user: users.get(t.userid) })), total: effectiveTotal, read: pageRead(read, rows.length) };
 }
 
+/** "Fire safety of Ann Lee": what a row's Undo undoes. */
+const trainingWhat = (t: Row) => (t.user ? `${t.course_name} of ${t.user.firstname} ${t.user.lastname}` : t.course_name);
+
 function trainingColumns(today: string, days: number, withUser: boolean): Column<Row>[] {
   return [
     withUser
-      ? { id: 'user', header: 'User', width: 'minmax(10rem, 2fr)', render: (t) => <a href={hrefFor('users', t.userid)} tabIndex={-1}>{t.user ? `${t.user.lastname}, ${t.user.firstname}` : NOT_HERE.person}</a> }
-      : { id: 'course', header: 'Course', width: 'minmax(10rem, 2fr)', render: (t) => t.course_name },
-    { id: 'state', header: 'State', width: '9rem', render: (t) => <><TrainingBadge state={trainingState(t, today, days)} /> <PendingMarker row={t} what={t.user ? `${t.course_name} of ${t.user.firstname} ${t.user.lastname}` : t.course_name} /></> },
+      ? {
+        id: 'user', header: 'User', width: 'minmax(10rem, 2fr)',
+        render: (t) => <WithPendingMark row={t} what={trainingWhat(t)}><a href={hrefFor('users', t.userid)} tabIndex={-1}>{t.user ? `${t.user.lastname}, ${t.user.firstname}` : NOT_HERE.person}</a></WithPendingMark>,
+      }
+      : { id: 'course', header: 'Course', width: 'minmax(10rem, 2fr)', render: (t) => <WithPendingMark row={t} what={trainingWhat(t)}>{t.course_name}</WithPendingMark> },
+    { id: 'state', header: 'State', width: '9rem', render: (t) => <TrainingBadge state={trainingState(t, today, days)} /> },
     { id: 'due', header: 'Due', width: '8rem', render: (t) => formatDate(t.dueIso) },
     ...(withUser ? [{ id: 'course', header: 'Course', width: 'minmax(8rem, 1.5fr)', render: (t: Row) => t.course_name }] : []),
     { id: 'status', header: 'Course status', width: '9.5rem', render: (t) => <StatusText value={t.course_status} /> },

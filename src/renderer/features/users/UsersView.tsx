@@ -5,8 +5,8 @@ import type { UserRecord } from '../../../shared/records.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
 import { StatusText } from '../../components/Badges.tsx';
-import { countWithPending, type PendingMark } from '../../app/overlays.ts';
-import { PendingMarker } from '../../components/PendingMarker.tsx';
+import { countWithPending, pendingByPerson, personMark, type PendingMark } from '../../app/overlays.ts';
+import { WithPendingMark } from '../../components/PendingMarker.tsx';
 import { usePendingVersion } from '../../outbox/runtime.ts';
 import { formatCount } from '../../app/format.ts';
 import { plural } from '../../app/words.ts';
@@ -69,18 +69,18 @@ function useUsersList(db: FieldbookDb) {
   return { rows, loaded: users !== undefined, shown: firstScreen !== undefined || fromKept, fromKept, keptSites: kept?.sites, firstScreenRead: !waitForFirstScreen, total, filtered };
 }
 
-function userColumns(siteNames: ReadonlyMap<number, string>): Column<Row>[] {
+/** `byPerson`: the pending changes about each person (e-mails, credentials, training, access), marked on their row too. */
+function userColumns(siteNames: ReadonlyMap<number, string>, byPerson: ReadonlyMap<number, readonly string[]> | undefined): Column<Row>[] {
   return [
     {
       id: 'name', header: 'Name', width: 'minmax(12rem, 1.5fr)', sortable: true,
       render: (u) => (
-        <>
+        <WithPendingMark row={personMark(u, byPerson)} what={`${u.firstname} ${u.lastname}`} title={`${u.lastname}, ${u.firstname}`}>
           <a href={hrefFor('users', u.userid)} tabIndex={-1} onClick={(e) => e.stopPropagation()}>
             {u.lastname}, {u.firstname}
           </a>{' '}
-          <PendingMarker row={u} what={`${u.firstname} ${u.lastname}`} />
           {u.refreshedAt && !u.pendingOps && <span className="badge" title="Read back from the site after your changes were sent: this is what the site now holds">Confirmed</span>}
-        </>
+        </WithPendingMark>
       ),
     },
     { id: 'username', header: 'Username', width: 'minmax(8rem, 1.2fr)', sortable: true, render: (u) => u.username },
@@ -164,6 +164,7 @@ export function UsersView({ db }: { db: FieldbookDb }) {
   // the site names the rows show are a small read, at once
   const options = useLiveQuery(() => (firstScreenRead ? userFilterOptions(db) : undefined), [db, pendingVersion, firstScreenRead]);
   const sites = useLiveQuery(() => db.sites.toArray(), [db]);
+  const byPerson = useLiveQuery(() => pendingByPerson(db), [db, pendingVersion]);
   const siteNames = useMemo(() => new Map(sites ? sites.map((s) => [s.siteid, s.sitename]) : (keptSites ?? [])), [sites, keptSites]);
   const orderedIds = useMemo(() => rows.map((u) => u.userid), [rows]);
   const loadMatching = useCallback(async () => orderedIds, [orderedIds]);
@@ -183,7 +184,7 @@ export function UsersView({ db }: { db: FieldbookDb }) {
         label="Users"
         rows={rows}
         rowKey={(u) => u.userid}
-        columns={userColumns(siteNames)}
+        columns={userColumns(siteNames, byPerson)}
         sort={{ column: sort.key, direction: sort.direction }}
         onSort={(column) => sortBy(column as UserSortKey)}
         selected={selected}
