@@ -16,7 +16,7 @@ import { _electron as electron, type ElectronApplication, type Page } from '@pla
 import { KEYCHAIN_SERVICE } from '../src/main/secrets/keytar-keychain.ts';
 import { DUMP_PAGE_STORAGE } from './support/browser-scripts.ts';
 import { findElectronBinary, projectRoot } from './support/electron-binary.ts';
-import { addProfile, goTo, tryTheDemo, usersCount, usersGrid } from './support/ui.ts';
+import { addProfile, goTo, queueStatusChangeForSomeActivePeople, tryTheDemo } from './support/ui.ts';
 import { expect, test } from './fixtures.ts';
 
 const found = findElectronBinary();
@@ -24,28 +24,6 @@ const mainEntry = path.join(projectRoot, 'out/main/index.js');
 
 const header = (page: Page) => page.getByRole('banner');
 const offlineSwitch = (page: Page) => header(page).getByRole('switch', { name: 'Work offline' });
-
-/** The first active person's namesakes set Inactive through the bulk bar; resolves to how many were queued. */
-async function queueStatusChange(window: Page): Promise<number> {
-  await goTo(window, 'Users');
-  await expect(usersCount(window)).toHaveText(/^[\d,]+ of [\d,]+ users$/);
-  // each filter is seen applied (the count moves) before the list is read
-  const selectAll = window.getByRole('button', { name: /^Select all [\d,]+ matching$/ });
-  const everyone = await selectAll.innerText();
-  await window.getByRole('combobox', { name: 'Status', exact: true }).selectOption('Active');
-  await expect(selectAll).not.toHaveText(everyone);
-  const active = await selectAll.innerText();
-  const name = (await usersGrid(window).getByRole('row').nth(1).getByRole('link').first().innerText()).trim();
-  await window.getByLabel('Search users').fill(name.split(',')[0]!);
-  await expect(selectAll).not.toHaveText(active);
-  const count = Number((await selectAll.innerText()).replace(/[^\d]/g, ''));
-  await selectAll.click();
-  await window.getByLabel('Bulk action').selectOption({ label: 'Change status' });
-  await window.getByLabel('New status').selectOption('Inactive');
-  await window.getByRole('button', { name: 'Preview' }).click();
-  await window.getByRole('button', { name: /^Queue [\d,]+ changes?$/ }).click();
-  return count;
-}
 
 test.describe('the Electron app', () => {
   test.skip(found.binary === null, `Electron binary not installed: ${found.reason ?? ''}`);
@@ -74,7 +52,7 @@ test.describe('the Electron app', () => {
 
     await tryTheDemo(window);
     await offlineSwitch(window).check();
-    const queued = await queueStatusChange(window);
+    const queued = await queueStatusChangeForSomeActivePeople(window);
     const waiting = `Connection: Working offline — ${queued} ${queued === 1 ? 'change' : 'changes'} waiting`;
     await expect(header(window).getByRole('status', { name: waiting })).toBeVisible();
 
