@@ -47,5 +47,5 @@ export function packagedBinary(context) {
 export default async function afterPack(context) {
   const binary = packagedBinary(context);
   await flipFuses(binary, fusesFor(context.electronPlatformName));
-  console.log(`  • release fuses applied  file=${path.relative(process.cwd(), binary)}`);
+  console.log(`  • release fuses applied  file=${binary}`);
 }
