@@ -4,8 +4,9 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   main: {
-    // node_modules stay external in main (keytar is native); our own code, src/shared and src/server are bundled.
-    build: { rollupOptions: { input: { index: resolve('src/main/index.ts') } } },
+    // keytar stays external in main (it is native: electron-builder.yml unpacks and rebuilds it); everything
+    // else main uses is bundled, zod included, so the installed app carries no other node_modules.
+    build: { externalizeDeps: { exclude: ['zod'] }, rollupOptions: { input: { index: resolve('src/main/index.ts') } } },
   },
   preload: {
     // A sandboxed preload can only require Electron's renderer modules: bundle every

@@ -8,7 +8,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { MemoryKeychain } from '../src/main/secrets/keychain.ts';
 import { expect, test } from './fixtures.ts';
-import { addProfile, goTo, tryTheDemo, usersCount, usersGrid } from './support/ui.ts';
+import { addProfile, goTo, queueStatusChangeForSomeActivePeople, tryTheDemo } from './support/ui.ts';
 
 const noKeychain = new MemoryKeychain();
 noKeychain.unavailableMessage = 'No Secret Service is running on this machine.';
@@ -19,28 +19,6 @@ test.use({ harnessOptions: { serverUrl: undefined, token: undefined, keychain: n
 const header = (page: Page) => page.getByRole('banner');
 const offlineSwitch = (page: Page) => header(page).getByRole('switch', { name: 'Work offline' });
 const waiting = (page: Page, n: number) => header(page).getByRole('status', { name: `Connection: Working offline — ${n} ${n === 1 ? 'change' : 'changes'} waiting` });
-
-/** Active people sharing the first active person's last name: the bulk edit's selection. */
-async function queueStatusChangeForSomeActivePeople(page: Page): Promise<number> {
-  await goTo(page, 'Users');
-  await expect(usersCount(page)).toHaveText(/^[\d,]+ of [\d,]+ users$/);
-  // each filter is seen applied (the count moves) before the list is read
-  const selectAll = page.getByRole('button', { name: /^Select all [\d,]+ matching$/ });
-  const everyone = await selectAll.innerText();
-  await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('Active');
-  await expect(selectAll).not.toHaveText(everyone);
-  const active = await selectAll.innerText();
-  const name = (await usersGrid(page).getByRole('row').nth(1).getByRole('link').first().innerText()).trim();
-  await page.getByLabel('Search users').fill(name.split(',')[0]!);
-  await expect(selectAll).not.toHaveText(active);
-  const count = Number((await selectAll.innerText()).replace(/[^\d]/g, ''));
-  await selectAll.click();
-  await page.getByLabel('Bulk action').selectOption({ label: 'Change status' });
-  await page.getByLabel('New status').selectOption('Inactive');
-  await page.getByRole('button', { name: 'Preview' }).click();
-  await page.getByRole('button', { name: /^Queue [\d,]+ changes?$/ }).click();
-  return count;
-}
 
 async function shot(target: Page | Locator, name: string): Promise<void> {
   await target.screenshot({ path: test.info().outputPath(`${name}.png`) });

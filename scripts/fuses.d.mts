@@ -1,6 +1,8 @@
 import type { FuseConfig } from '@electron/fuses';
 
 export declare const releaseFuses: FuseConfig;
+export declare function enforcesAsarIntegrity(platform: string): boolean;
+export declare function fusesFor(platform: string): FuseConfig;
 export interface AfterPackContext {
   appOutDir: string;
   electronPlatformName: string;

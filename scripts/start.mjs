@@ -1,12 +1,16 @@
 #!/usr/bin/env node
-// `npm start`: build with electron-vite, then run Electron when its binary is
-// installed; otherwise say so and serve the same app through the browser harness.
+// `npm start`: build with electron-vite, then open Electron's window. Where it
+// cannot open (no display, Electron's binary missing after a failed, blocked or
+// skipped download, or Electron exiting at once) say which in one line and serve
+// the same app to the browser instead (the browser mode). electron-shell.mjs
+// holds the decision; this file builds and launches.
 // Plain JavaScript (ESM) so it runs on Node >= 22.13 without type stripping.
 // First: the Node version (an older one gets the version it needs) and a free port.
 import './require-node.mjs';
 import { harnessCacheNote, harnessPortOrExit } from './preflight.mjs';
+import { browserModeLine, chooseShell, runElectron } from './electron-shell.mjs';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,20 +18,6 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'package.json'));
-
-/** The Electron binary's path, or null with the reason. Never `require('electron')`: it tries to download. */
-function findElectron() {
-  let packageDir;
-  try {
-    packageDir = path.dirname(require.resolve('electron/package.json'));
-  } catch {
-    return { binary: null, reason: 'the electron package is not installed' };
-  }
-  const pathFile = path.join(packageDir, 'path.txt');
-  if (!existsSync(pathFile)) return { binary: null, reason: `its binary was never downloaded (${path.relative(root, pathFile)} is missing)` };
-  const binary = path.join(process.env.ELECTRON_OVERRIDE_DIST_PATH || path.join(packageDir, 'dist'), readFileSync(pathFile, 'utf8').trim());
-  return existsSync(binary) ? { binary, reason: null } : { binary: null, reason: `${binary} does not exist` };
-}
 
 function electronViteBin() {
   const packageJson = require.resolve('electron-vite/package.json');
@@ -42,20 +32,9 @@ function runToEnd(child) {
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 
-console.log('Building Fieldbook (electron-vite build)...');
-const build = spawnSync(process.execPath, [electronViteBin(), 'build'], { cwd: root, stdio: 'inherit' });
-if (build.status !== 0) {
-  console.error('The build failed; see the messages above.');
-  process.exit(build.status ?? 1);
-}
-
-const electron = findElectron();
-if (electron.binary) {
-  runToEnd(spawn(electron.binary, ['.'], { cwd: root, stdio: 'inherit' }));
-} else {
-  console.log(`\nElectron cannot start here: ${electron.reason}.`);
-  console.log('Starting the browser harness instead: the same renderer and main-process handlers, carried over a loopback WebSocket.');
-  if (!process.env.DBUS_SESSION_BUS_ADDRESS) {
+/** The browser mode: the same renderer and main-process handlers, carried over a loopback WebSocket. */
+async function startBrowserMode() {
+  if (!process.env.DBUS_SESSION_BUS_ADDRESS && process.platform === 'linux') {
     console.log('Note: no D-Bus session was found, so the keychain is unavailable: "Try the demo" works, profiles with a token cannot be added.');
     console.log('      Run inside `dbus-run-session` with gnome-keyring unlocked to add them.');
   }
@@ -66,3 +45,16 @@ if (electron.binary) {
   args.push('--settings-dir', path.join(configHome, 'Fieldbook-harness'));
   runToEnd(spawn(process.execPath, args, { cwd: root, stdio: 'inherit' }));
 }
+
+console.log('Building Fieldbook (electron-vite build)...');
+const build = spawnSync(process.execPath, [electronViteBin(), 'build'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) {
+  console.error('The build failed; see the messages above.');
+  process.exit(build.status ?? 1);
+}
+
+const shell = await chooseShell({ root });
+const ran = shell.shell === 'electron' ? await runElectron({ binary: shell.binary, root }) : { failedToStart: shell.reason };
+if ('code' in ran) process.exit(ran.code);
+console.log(`\n${browserModeLine(ran.failedToStart)}`);
+await startBrowserMode();

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every suite in order — typecheck, lint, unused exports, unit and integration tests
-// (vitest), the renderer build, end-to-end tests (Playwright in Debian's Chromium),
-// and the security audit — then one closing line that sums them all:
+// (vitest), the renderer build, the packaged app (electron-builder against a stand-in
+// Electron), end-to-end tests (Playwright in Debian's Chromium), and the security audit — then one closing line that sums them all:
 // "N passed, N failed, N skipped". Exits non-zero when anything failed.
 //
 // keytar needs a Secret Service. On Linux without a D-Bus session (CI, a bare
@@ -39,6 +39,8 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 const only = new Set(process.argv.slice(2)); // e.g. `npm test -- unit e2e`
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const rows = [];
+/** Lines printed under the table: what ran in the packaging step and the Electron e2e spec. */
+const notes = [];
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label}: ${[cmd, ...args].join(' ')}`);
@@ -92,8 +94,40 @@ if (want('unit')) {
 }
 
 let built = existsSync(join(root, 'out', 'renderer', 'index.html'));
-if (want('build') || want('e2e') || want('audit')) {
+if (want('build') || want('package') || want('e2e') || want('audit')) {
   built = step('build (electron-vite)', bin('electron-vite'), ['build']);
+}
+
+// electron-builder packs the built app against a stand-in Electron (scripts/packaging.test.ts); one run, about 20-45 s
+if (want('package')) {
+  if (!built) {
+    count('packaging (not run: the build failed)', 0, 1, 0, 0);
+  } else {
+    const out = join(tmp, 'packaging.json');
+    const size = join(tmp, 'packaging-size.json');
+    const r = run('packaged app (electron-builder, stand-in Electron)', bin('vitest'), ['run', 'scripts/packaging.test.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+      { FIELDBOOK_PACKAGING: '1', FIELDBOOK_PACKAGING_REPORT: size });
+    const j = readJson(out);
+    if (j) count('packaged app', j.numPassedTests, j.numFailedTests + (r.ok || j.numFailedTests > 0 ? 0 : 1), j.numPendingTests, r.seconds);
+    else count('packaged app (no report)', 0, 1, 0, r.seconds);
+    const s = readJson(size);
+    if (s) notes.push(`Packaged app: app.asar ${(s.asarBytes / 1e6).toFixed(1)} MB (${s.files} files), unpacked ${(s.unpackedBytes / 1e6).toFixed(2)} MB.`);
+  }
+}
+
+/** Whether e2e/electron.spec.ts ran, or why it was skipped, from Playwright's JSON report. */
+function electronSpecNote(report) {
+  const specs = [];
+  const walk = (suite) => {
+    if (suite.file?.endsWith('electron.spec.ts')) specs.push(...(suite.specs ?? []));
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  const tests = specs.flatMap((spec) => spec.tests ?? []);
+  if (tests.length === 0) return 'Electron e2e: not found in the report.';
+  const skip = tests.flatMap((t) => t.annotations ?? []).find((a) => a.type === 'skip');
+  if (tests.every((t) => t.status === 'skipped')) return `Electron e2e: skipped: ${skip?.description ?? 'no reason given'}.`;
+  return `Electron e2e: ran in Electron (${tests.every((t) => t.status === 'expected') ? 'passed' : 'FAILED'}).`;
 }
 
 if (want('e2e')) {
@@ -107,6 +141,7 @@ if (want('e2e')) {
       const s = j.stats;
       const failed = s.unexpected + (r.ok || s.unexpected > 0 ? 0 : 1);
       count('playwright', s.expected + s.flaky, failed, s.skipped, r.seconds);
+      notes.push(electronSpecNote(j));
     } else count('playwright (no report)', 0, 1, 0, r.seconds);
   }
 }
@@ -119,5 +154,6 @@ console.log('\nSuite                                                  passed  fa
 for (const r of rows) {
   console.log(`${r.label.padEnd(54).slice(0, 54)} ${String(r.passed).padStart(6)}  ${String(r.failed).padStart(6)}  ${String(r.skipped).padStart(7)}  ${r.seconds.toFixed(1).padStart(8)}`);
 }
+for (const note of notes) console.log(note);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);

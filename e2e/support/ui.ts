@@ -83,3 +83,25 @@ export async function cachedCounts(page: Page): Promise<Record<string, number>> 
   }
   return totals;
 }
+
+/** Active people sharing the first active person's last name set Inactive from the bulk bar; resolves to how many were queued. */
+export async function queueStatusChangeForSomeActivePeople(page: Page): Promise<number> {
+  await goTo(page, 'Users');
+  await expect(usersCount(page)).toHaveText(/^[\d,]+ of [\d,]+ users$/);
+  // each filter is seen applied (the count moves) before the list is read
+  const selectAll = page.getByRole('button', { name: /^Select all [\d,]+ matching$/ });
+  const everyone = await selectAll.innerText();
+  await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('Active');
+  await expect(selectAll).not.toHaveText(everyone);
+  const active = await selectAll.innerText();
+  const name = (await usersGrid(page).getByRole('row').nth(1).getByRole('link').first().innerText()).trim();
+  await page.getByLabel('Search users').fill(name.split(',')[0]!);
+  await expect(selectAll).not.toHaveText(active);
+  const count = Number((await selectAll.innerText()).replace(/[^\d]/g, ''));
+  await selectAll.click();
+  await page.getByLabel('Bulk action').selectOption({ label: 'Change status' });
+  await page.getByLabel('New status').selectOption('Inactive');
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await page.getByRole('button', { name: /^Queue [\d,]+ changes?$/ }).click();
+  return count;
+}

@@ -77,6 +77,9 @@ const rec = vi.hoisted(() => {
     /** what the mocked DNS answers, per name */
     dns: new Map<string, string[]>(),
     keychain: new Map<string, string>(),
+    /** the application menu's template and the About panel's options, as the shell set them */
+    menu: null as unknown[] | null,
+    about: null as Record<string, unknown> | null,
   };
 });
 
@@ -153,6 +156,10 @@ vi.mock('electron', () => {
     whenReady: () => Promise.resolve(),
     getPath: () => rec.userData,
     requestSingleInstanceLock: () => true,
+    getVersion: () => '9.8.7',
+    setAboutPanelOptions: (options: Record<string, unknown>) => {
+      rec.about = options;
+    },
     quit: () => undefined,
     exit: () => undefined,
   };
@@ -163,6 +170,12 @@ vi.mock('electron', () => {
       showMessageBox: (_window: unknown, options: Record<string, unknown>) => {
         rec.dialogs.push({ options });
         return Promise.resolve({ response: rec.dialogResponse });
+      },
+    },
+    Menu: {
+      buildFromTemplate: (template: unknown[]) => template,
+      setApplicationMenu: (menu: unknown[]) => {
+        rec.menu = menu;
       },
     },
     ipcMain: {
@@ -251,6 +264,11 @@ describe('the shell registers', () => {
     expect(webview.preventDefault).toHaveBeenCalled();
     expect(contents.windowOpenHandler!({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
     expect(contents.windowOpenHandler!({ url: 'https://127.0.0.1.nip.io/' })).toEqual({ action: 'deny' });
+  });
+
+  it('a menu with an About entry that shows the app’s version', () => {
+    expect(JSON.stringify(rec.menu)).toContain('"role":"about","label":"About Fieldbook"');
+    expect(rec.about).toMatchObject({ applicationName: 'Fieldbook', applicationVersion: '9.8.7' });
   });
 
   it('permission handlers that grant nothing', () => {

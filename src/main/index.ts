@@ -7,8 +7,9 @@ import { lookup } from 'node:dns/promises';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, session, shell } from 'electron';
 import { CHANNELS } from '../shared/ipc.ts';
+import { aboutPanel, appMenuTemplate } from './app-menu.ts';
 import { createDemo } from './demo.ts';
 import { createHandlers } from './handlers.ts';
 import { createPdfSaver } from './report/pdf.ts';
@@ -105,6 +106,11 @@ function createWindow(): BrowserWindow {
 
 async function start(): Promise<void> {
   await app.whenReady();
+
+  // the version comes from package.json (app.getVersion), as electron-builder stamps it on the installer
+  const identity = { name: 'Fieldbook', version: app.getVersion() };
+  app.setAboutPanelOptions(aboutPanel(identity));
+  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(identity, process.platform)));
 
   protocol.handle(APP_SCHEME, createAppRequestHandler({ root: rendererRoot, readFile: (file) => readFile(file) }));
   session.defaultSession.setPermissionRequestHandler(denyPermissionRequest);
