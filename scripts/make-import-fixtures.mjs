@@ -203,7 +203,7 @@ const CORPUS_ENCODINGS = {
   'windows-1253': [35, ['greek']], 'iso-8859-7': [18, ['greek']], 'windows-1254': [36, ['turkish']],
   shift_jis: [64, ['japanese']], gb18030: [85, ['chinese']], big5: [68, ['traditional']], 'euc-kr': [79, ['korean']],
 };
-export const CORPUS = path.join(FIXTURES, 'encodings');
+const CORPUS = path.join(FIXTURES, 'encodings');
 
 function staffCsv(people) {
   const quote = (cell) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);

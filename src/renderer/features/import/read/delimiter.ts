@@ -6,7 +6,7 @@
  * another delimiter (the "," between `|a|,|b|`) loses to that other. Pure.
  */
 
-export const DELIMITERS = [',', ';', '\t', '|'] as const;
+const DELIMITERS = [',', ';', '\t', '|'] as const;
 
 export interface Layout {
   /** null: one column */
