@@ -2,7 +2,7 @@
 // Calc, headless. The source is a flat OpenDocument sheet written here (styles,
 // number formats, a merged title row, two sheets); LibreOffice saves it as XLSX
 // and as CSV in the encodings and delimiters HR exports use. Broken files are
-// made from those. Run: node scripts/make-import-fixtures.mjs [big]
+// made from those. Run: node scripts/make-import-fixtures.mjs [big | encodings | corpus [encoding]]
 // ("big" also makes the large files the e2e and the benchmark use, in a temp folder).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -145,6 +145,98 @@ export function makeEncodings() {
 }
 
 /**
+ * The encoding corpus: one staff list (Western, Central and Eastern European
+ * names, and a few from East Asia, with €, curly quotes, °, £ and …), saved by
+ * LibreOffice in every encoding the import preview offers, as HR's programs
+ * save it: a character the encoding lacks becomes `?` or its nearest likeness.
+ * Per encoding: the whole list, the list of the people that encoding was made
+ * for, and two short files (2 and 4 people). The folder names the encoding
+ * each file was saved in (the `TextDecoder` label): src/renderer/features/import/read/corpus.test.ts.
+ */
+const STAFF = {
+  western: [
+    ['helene.dubois', 'Hélène', 'Dubois', '12,50 €', 'Badge “Site A”'], ['gerard.lefevre', 'Gérard', 'Lefèvre', '8,75 €', 'Fridge at 4 °C'],
+    ['francois.cote', 'François', 'Côté', '£30.00', 'Induction…'], ['jurgen.muller', 'Jürgen', 'Müller', '15,00 €', 'Größe L'],
+    ['soren.odegard', 'Søren', 'Ødegård', '£12.40', 'Kontor “Nord”'], ['jose.nunez', 'José', 'Núñez', '9,90 €', 'Almacén 2…'],
+    ['joao.conceicao', 'João', 'Conceição', '11,20 €', 'Armazém “B”'], ['zoe.obrien', 'Zoë', 'O’Brien', '£7.50', 'Shift at 6 °C'],
+  ],
+  central: [
+    ['lukasz.zolc', 'Łukasz', 'Żółć', '12,50 €', 'Magazyn „Północ”'], ['malgorzata.wisniewska', 'Małgorzata', 'Wiśniewska', '8,00 €', 'Źródło'],
+    ['jiri.dvorak', 'Jiří', 'Dvořák', '10,00 €', 'Sklad při 4 °C'], ['zdenek.ruzicka', 'Zdeněk', 'Růžička', '7,25 €', 'Údržba…'],
+    ['lubica.stastna', 'Ľubica', 'Šťastná', '9,40 €', 'Šatňa'], ['gabor.szoke', 'Gábor', 'Szőke', '6,10 €', 'Raktár “Kelet”'],
+    ['agnieszka.szczesna', 'Agnieszka', 'Szczęsna', '5,50 €', 'Ślusarnia'], ['ana.simic', 'Ana', 'Šimić', '4,80 €', 'Skladište'],
+  ],
+  cyrillic: [
+    ['ivan.petrov', 'Иван', 'Петров', '12,50 €', 'Склад «Север»'], ['olga.smirnova', 'Ольга', 'Смирнова', '8,00 €', 'Холодильник 4 °C'],
+    ['dmitry.kuznetsov', 'Дмитрий', 'Кузнецов', '10,00 €', 'Цех №2…'], ['natalya.sokolova', 'Наталья', 'Соколова', '7,25 €', 'Охрана'],
+    ['georgi.ivanov', 'Георги', 'Иванов', '9,40 €', 'Работилница'], ['sergey.volkov', 'Сергей', 'Волков', '6,10 €', 'Бухгалтерия'],
+  ],
+  ukrainian: [
+    ['iryna.kovalchuk', 'Ірина', 'Ковальчук', '12,50 €', 'Їдальня'], ['yevhen.hnatiuk', 'Євген', 'Гнатюк', '8,00 €', 'Ґанок'],
+    ['olena.shevchenko', 'Олена', 'Шевченко', '10,00 €', 'Бібліотека'], ['yurii.tkachenko', 'Юрій', 'Ткаченко', '7,25 €', 'Подвір’я'],
+  ],
+  greek: [
+    ['giorgos.papadopoulos', 'Γιώργος', 'Παπαδόπουλος', '12,50 €', 'Αποθήκη «Βορράς»'], ['eleni.konstantinou', 'Ελένη', 'Κωνσταντίνου', '8,00 €', 'Ψυγείο 4 °C'],
+    ['nikos.georgiou', 'Νίκος', 'Γεωργίου', '10,00 €', 'Συντήρηση…'], ['maria.dimitriou', 'Μαρία', 'Δημητρίου', '7,25 €', 'Φύλαξη'],
+  ],
+  turkish: [
+    ['ayse.yilmaz', 'Ayşe', 'Yılmaz', '12,50 €', 'Depo “Kuzey”'], ['sukru.ozturk', 'Şükrü', 'Öztürk', '8,00 €', 'Soğutucu 4 °C'],
+    ['ibrahim.celik', 'İbrahim', 'Çelik', '10,00 €', 'Güvenlik…'], ['gulsen.dogan', 'Gülşen', 'Doğan', '7,25 €', 'Muhasebe'],
+  ],
+  baltic: [
+    ['janis.berzins', 'Jānis', 'Bērziņš', '12,50 €', 'Noliktava “Ziemeļi”'], ['zydrunas.kavaliauskas', 'Žydrūnas', 'Kavaliauskas', '8,00 €', 'Šaldytuvas 4 °C'],
+    ['ulle.kask', 'Ülle', 'Kask', '10,00 €', 'Ladu…'], ['ieva.lukosiute', 'Ieva', 'Lukošiūtė', '7,25 €', 'Apsauga'],
+  ],
+  japanese: [['hanako.tanaka', '花子', '田中', '1,250円', '倉庫「北」'], ['taro.suzuki', '太郎', '鈴木', '980円', '冷蔵庫 4 °C'], ['yui.sato', '結衣', '佐藤', '1,500円', '警備…'], ['ken.watanabe', '健', '渡辺', '700円', '経理']],
+  chinese: [['wei.wang', '伟', '王', '12,50 €', '仓库“北”'], ['fang.li', '芳', '李', '8,00 €', '冷库 4 °C'], ['min.zhang', '敏', '张', '10,00 €', '保安…'], ['jing.liu', '静', '刘', '7,25 €', '会计']],
+  traditional: [['wei.chen', '偉', '陳', '12,50 €', '倉庫「北」'], ['mei.lin', '美玲', '林', '8,00 €', '冷藏 4 °C'], ['jian.huang', '建國', '黃', '10,00 €', '保全…'], ['ting.wu', '婷', '吳', '7,25 €', '會計']],
+  // in won: LibreOffice writes € in EUC-KR as CP949's A2 E6, which TextDecoder('euc-kr') does not read
+  korean: [['minjun.kim', '민준', '김', '12,500원', '창고 “북”'], ['seoyeon.lee', '서연', '이', '8,000원', '냉장고 4 °C'], ['jiho.park', '지호', '박', '10,000원', '경비…'], ['yuna.choi', '유나', '최', '7,250원', '회계']],
+};
+
+/** Each offered encoding: LibreOffice's number for it (CSV filter token 3, `rtl_TextEncoding`) and whose names it was made for. */
+const CORPUS_ENCODINGS = {
+  'windows-1252': [1, ['western']], 'iso-8859-15': [22, ['western']], macintosh: [2, ['western']],
+  'windows-1250': [33, ['central']], 'iso-8859-2': [13, ['central']], 'windows-1257': [39, ['baltic']],
+  'windows-1251': [34, ['cyrillic', 'ukrainian']], 'koi8-r': [74, ['cyrillic']], 'koi8-u': [88, ['ukrainian', 'cyrillic']],
+  ibm866: [30, ['cyrillic']], 'iso-8859-5': [16, ['cyrillic']], 'x-mac-cyrillic': [44, ['cyrillic']],
+  'windows-1253': [35, ['greek']], 'iso-8859-7': [18, ['greek']], 'windows-1254': [36, ['turkish']],
+  shift_jis: [64, ['japanese']], gb18030: [85, ['chinese']], big5: [68, ['traditional']], 'euc-kr': [79, ['korean']],
+};
+const CORPUS = path.join(FIXTURES, 'encodings');
+
+function staffCsv(people) {
+  const quote = (cell) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+  const rows = people.map(([username, first, last, allowance, note], i) => [username, first, last, String(20001 + i), allowance, note]);
+  return `${[['Username', 'First name', 'Last name', 'Employee ID', 'Allowance', 'Note'], ...rows].map((r) => r.map(quote).join(',')).join('\n')}\n`;
+}
+
+/** Saves the corpus (`only`: one encoding's files); checks that each encoding's own names come back from its file (a wrong charset number would not). */
+export function makeEncodingCorpus(only) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'import-corpus-'));
+  const everyone = Object.values(STAFF).flat();
+  try {
+    for (const [label, [charset, regions]] of Object.entries(CORPUS_ENCODINGS)) {
+      if (only && label !== only) continue;
+      const own = regions.flatMap((region) => STAFF[region]);
+      const sources = { 'whole-list': everyone, 'own-names': own, 'short-2': own.slice(0, 2), 'short-4': own.slice(0, 4) };
+      const source = path.join(dir, label);
+      mkdirSync(source, { recursive: true });
+      for (const [name, people] of Object.entries(sources)) writeFileSync(path.join(source, `${name}.csv`), staffCsv(people));
+      const out = path.join(CORPUS, label);
+      rmSync(out, { recursive: true, force: true });
+      const filter = `csv:Text - txt - csv (StarCalc):44,34,${charset},1,,0,false,true,true`;
+      soffice(['--infilter=CSV:44,34,76,1,,0,false,true', '--convert-to', filter, '--outdir', out, ...Object.keys(sources).map((name) => `${name}.csv`)], source);
+      const firstName = own[0][1];
+      const text = new TextDecoder(label).decode(readFileSync(path.join(out, 'short-2.csv')));
+      if (!text.includes(firstName)) throw new Error(`LibreOffice's charset ${charset} is not ${label}: ${text}`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
  * A large workbook (or CSV) of `rows` people in 10 columns, saved by LibreOffice,
  * cached in the temp folder: for the e2e and the benchmark.
  */
@@ -175,7 +267,10 @@ export function makeBig(rows, format = 'xlsx') {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  if (process.argv[2] !== 'encodings') makeSmall();
-  makeEncodings();
+  if (process.argv[2] === 'corpus') makeEncodingCorpus(process.argv[3]);
+  else {
+    if (process.argv[2] !== 'encodings') makeSmall();
+    makeEncodings();
+  }
   if (process.argv[2] === 'big') console.log(makeBig(50_000), makeBig(100_000, 'csv'));
 }

@@ -3,7 +3,7 @@
  * unasked (UTF-8 with or without BOM through a fatal decoder, UTF-16 LE/BE by
  * their BOM; bytes that are not valid UTF-8 in the encoding the user confirms,
  * guessed first: read/encoding.ts), Excel's `sep=` line,
- * the delimiter found among , ; tab | (one column when none fits), the text
+ * the delimiter found among , ; tab | or none (read/delimiter.ts), the text
  * parsed by PapaParse, and the rows numbered as a spreadsheet numbers them (a
  * blank line is a row, a quoted line break is not).
  */
@@ -11,6 +11,7 @@ import Papa from 'papaparse';
 import { ReadError, type Limits } from './limits.ts';
 import type { EncodingQuestion, ProgressHook, RawRow, RawTable } from './table.ts';
 import { encodingName, guessEncodings, isKnownEncoding, isMostlyUtf8, utf8Candidate } from './encoding.ts';
+import { detectLayout, type Layout } from './delimiter.ts';
 
 export interface Decoded {
   text: string;
@@ -83,52 +84,27 @@ function looksBinary(text: string): boolean {
   return controls > 0 && controls > sample.length / 200;
 }
 
-const DELIMITERS = [',', ';', '\t', '|'] as const;
 const DELIMITER_NAMES: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' };
-
-/** The delimiter that splits the first lines most consistently into several columns; null for a one-column file. */
-export function detectDelimiter(text: string, preferTab: boolean): string | null {
-  const lines: string[] = [];
-  let start = 0;
-  while (lines.length < 50 && start < text.length) {
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = text.length;
-    const line = text.slice(start, end).replace(/\r$/, '');
-    if (line.trim() !== '') lines.push(line.replace(/"[^"]*"/g, '""'));
-    start = end + 1;
-  }
-  let best: { delimiter: string; score: number } | null = null;
-  for (const delimiter of DELIMITERS) {
-    const counts = lines.map((line) => line.split(delimiter).length - 1);
-    if (!counts.some((c) => c > 0)) continue;
-    // the share of lines (those without it too) that agree on the most common count, above all; then the columns it makes
-    const tally = new Map<number, number>();
-    for (const c of counts) tally.set(c, (tally.get(c) ?? 0) + 1);
-    const [mode, agree] = [...tally.entries()].filter(([c]) => c > 0).sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]!;
-    const score = (agree / lines.length) * 100 + Math.min(mode, 20) * 0.2 + (preferTab && delimiter === '\t' ? 50 : 0);
-    if (!best || score > best.score) best = { delimiter, score };
-  }
-  return best?.delimiter ?? null;
-}
 
 export function readText(bytes: Uint8Array, name: string, limits: Limits, progress: ProgressHook, forced?: string): RawTable {
   const { text: decoded, encoding, question } = decodeText(bytes, forced);
   if (looksBinary(decoded)) throw new ReadError('The file is not text: is it really a CSV file? Save the spreadsheet as .xlsx or .csv.');
   let text = decoded.replace(/^\ufeff/, '');
-  let delimiter: string | null;
+  let layout: Layout;
   const firstRow = 1;
   const sep = /^sep=(.)[ \t]*\r?\n/i.exec(text);
   if (sep) {
     // Excel's own hint, never shown as a row
-    delimiter = sep[1]!;
+    layout = { delimiter: sep[1]!, quote: '"' };
     text = text.slice(sep[0].length);
   } else {
-    delimiter = detectDelimiter(text, /\.tsv$/i.test(name));
+    layout = detectLayout(text, /\.tsv$/i.test(name));
   }
-  const rows = parseDelimited(text, delimiter, firstRow, limits, progress);
+  const { delimiter } = layout;
+  const rows = parseDelimited(text, delimiter, firstRow, limits, progress, layout.quote);
   if (rows.length === 0) throw new ReadError('The file has no data: it holds only blank lines.');
-  const layout = delimiter ? `${DELIMITER_NAMES[delimiter] ?? `"${delimiter}"`}-separated` : 'one column';
-  const source = `${encoding} text, ${layout}`;
+  const split = delimiter ? `${DELIMITER_NAMES[delimiter] ?? `"${delimiter}"`}-separated` : 'one column';
+  const source = `${encoding} text, ${split}`;
   if (!question) return { rows, source, notes: [] };
   // a UTF-8 file with stray bytes: the rows they spoil, not the whole file read another way
   const damagedRows = question.read === 'utf-8' ? rows.filter((r) => r.cells.some((c) => c.includes('\ufffd'))).map((r) => r.rowNumber) : [];
@@ -146,7 +122,7 @@ const ONE_COLUMN = '\u001f';
  * a row at a time, each checked against the limits as it comes: a file past them is
  * refused at the row that crosses them, before the rest is kept.
  */
-export function parseDelimited(text: string, delimiter: string | null, firstRow: number, limits: Limits, progress: ProgressHook): RawRow[] {
+export function parseDelimited(text: string, delimiter: string | null, firstRow: number, limits: Limits, progress: ProgressHook, quote = '"'): RawRow[] {
   const rows: RawRow[] = [];
   let rowNumber = firstRow - 1;
   let cells = 0;
@@ -168,8 +144,8 @@ export function parseDelimited(text: string, delimiter: string | null, firstRow:
   };
   Papa.parse<string[]>(text, {
     delimiter: delimiter ?? ONE_COLUMN,
-    quoteChar: '"',
-    escapeChar: '"',
+    quoteChar: quote,
+    escapeChar: quote,
     skipEmptyLines: false,
     // each record is a row as the spreadsheet numbers them: a blank line is one, a quoted line break is not
     step: (result, parser) => {
