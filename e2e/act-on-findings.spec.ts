@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { addProfile, goTo, syncNow } from './support/ui.ts';
+import { countedIn } from './support/count-line.ts';
 import { axeViolations } from './support/axe.ts';
 import { addDaysIso, toIsoDate, todayIso } from '../src/shared/dates.ts';
 import { chromiumPdfOptions } from '../src/shared/report-pdf.ts';
@@ -143,12 +144,10 @@ test('the report’s first page carries the summary and the first group’s peop
   }
 });
 
-/** The number a holders list counts ("12 assignments", "500 of 1,234 assignments (scroll for more)"). */
+/** The number a holders list counts ("12 holders", "500 of 1,234 credentials held (scroll for more)"). */
 async function holdersCounted(page: Page): Promise<number> {
-  const line = page.getByRole('status').filter({ hasText: / assignments?( \(scroll for more\))?$/ }).first();
-  await expect(line).toHaveText(/[\d,]+ assignments?/);
   await expect(page.getByText(/^Loading/)).toHaveCount(0);
-  return Number(/([\d,]+) assignments?/.exec((await line.textContent())!)![1]!.replace(/,/g, ''));
+  return (await countedIn(page.locator('body'))).total;
 }
 
 test('a week’s bar of the expiry chart opens the holders expiring that week, as many as the bar says, to select', async ({ app }, testInfo) => {

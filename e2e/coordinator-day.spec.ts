@@ -8,6 +8,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type ReferenceServer } from './fixtures.ts';
 import { addProfile, goTo, syncNow, usersCount, usersGrid } from './support/ui.ts';
+import { COUNT_LINE, countedIn, parseCountLine } from './support/count-line.ts';
 import { axeViolations } from './support/axe.ts';
 import { addDaysIso, toIsoDate, todayIso } from '../src/shared/dates.ts';
 
@@ -79,11 +80,9 @@ test('the holders expiring within 60 days are renewed from the credential’s vi
   await expect.poll(expirations, { timeout: 45_000 }).toEqual(held.map(() => renewed));
 });
 
-/** The total a list's count line gives ("500 of 1,234 assignments (scroll for more)" or "1,234 assignments"). */
+/** The total a list's count line gives ("500 of 1,234 credentials held (scroll for more)" or "1,234 holders"). */
 async function assignmentsCounted(list: Locator): Promise<number> {
-  const status = list.getByRole('status').filter({ hasText: / assignments/ });
-  await expect(status).toHaveText(/[\d,]+ assignments/);
-  return Number(/([\d,]+) assignments/.exec((await status.textContent()) ?? '')![1]!.replace(/,/g, ''));
+  return (await countedIn(list)).total;
 }
 
 test('the overdue people of a course are selected from the course’s list and get a new due date on the server', async ({ app, server }) => {
@@ -110,7 +109,7 @@ test('the overdue people of a course are selected from the course’s list and g
   await list.getByRole('button', { name: 'Preview' }).click();
   await list.getByRole('button', { name: `Queue ${overdue} ${overdue === 1 ? 'change' : 'changes'}` }).click();
   // the people now have a due date in the future: the overdue list no longer has them
-  await expect(list.getByRole('status').filter({ hasText: / assignments/ })).toHaveText('0 assignments');
+  await expect(list.getByRole('status').filter({ hasText: COUNT_LINE })).toHaveText(/^0 (courses|people)$/);
 
   const movedOnServer = () => server.query<{ due_date: string }>('SELECT due_date FROM training_assignments WHERE courseid = ?', courseid)
     .filter((t) => toIsoDate(t.due_date) === newDue).length;
@@ -195,15 +194,15 @@ test('selected people a filter hides are counted as not shown, and a change queu
   await expect(app.getByRole('status').filter({ hasText: /^Queued 3 changes/ })).toBeFocused();
 });
 
-/** The number a list's count line gives: "1,234 assignments", "500 of 1,234 assignments (scroll for more)", "12 of 300 users". */
+/** The number a list's count line gives: "1,234 holders", "500 of 1,234 credentials held (scroll for more)", "12 of 300 users". */
 async function listedCount(page: Page): Promise<number> {
-  const line = page.getByRole('status').filter({ hasText: /^([\d,]+ of )?[\d,]+ (assignments|users)( \(scroll for more\))?$/ }).first();
+  const line = page.getByRole('status').filter({ hasText: COUNT_LINE }).first();
   await expect(line).toBeVisible();
   await expect(page.getByText(/^Loading/)).toHaveCount(0);
   const text = (await line.textContent())!;
-  const [, shownOf, total] = /^(?:([\d,]+) of )?([\d,]+) /.exec(text)!;
-  // the users line counts what the filter shows; the assignments line counts what the list holds (read a page at a time)
-  return Number((text.endsWith('users') ? shownOf! : total!).replace(/,/g, ''));
+  const counted = parseCountLine(text)!;
+  // the users line counts what the filter shows; the other lines count what the list holds (read a page at a time)
+  return text.endsWith('users') ? counted.shown : counted.total;
 }
 
 async function figureValue(link: Locator): Promise<number> {

@@ -9,22 +9,14 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { addProfile, goTo } from './support/ui.ts';
+import { COUNT_LINE, countedIn } from './support/count-line.ts';
 import { addDaysIso, todayIso } from '../src/shared/dates.ts';
 
 test.use({ serverOptions: { dataset: 'm' } });
 
 const changes = (n: number) => (n === 1 ? '1 change' : `${n.toLocaleString('en-US')} changes`);
-const number = (text: string) => Number(text.replace(/,/g, ''));
-
-/** The list's count line as numbers: rows shown and rows counted ("181 of 935 assignments (scroll for more)", "935 assignments"). */
-async function countLine(list: Locator): Promise<{ shown: number; total: number }> {
-  const text = await list.getByRole('status').filter({ hasText: / assignments?( \(scroll for more\))?$/ }).innerText();
-  const partial = /^([\d,]+) of ([\d,]+) assignments \(scroll for more\)$/.exec(text);
-  if (partial) return { shown: number(partial[1]!), total: number(partial[2]!) };
-  const whole = /^([\d,]+) assignments?$/.exec(text);
-  if (!whole) throw new Error(`not a count line: ${text}`);
-  return { shown: number(whole[1]!), total: number(whole[1]!) };
-}
+/** The list's count line as numbers: rows shown and rows counted ("181 of 935 holders (scroll for more)", "935 holders"). */
+const countLine = countedIn;
 
 /** Rows in the grid (its row count less the header row). */
 async function gridRows(list: Locator): Promise<number> {
@@ -72,6 +64,6 @@ test('with renewals queued offline, the expiring list reads on to its last perso
     expect(await gridRows(list)).toBe(line.shown);
   }
   expect(line.shown).toBe(first.total);
-  await expect(list.getByRole('status').filter({ hasText: /assignments$/ })).toHaveText(`${first.total.toLocaleString('en-US')} assignments`);
+  await expect(list.getByRole('status').filter({ hasText: COUNT_LINE })).toHaveText(new RegExp(`^${first.total.toLocaleString('en-US')} `));
   await app.screenshot({ path: test.info().outputPath('every-page.png') });
 });

@@ -18,7 +18,7 @@ test.afterEach(async () => {
 
 test('without a keychain the app says so and keeps no token anywhere', async ({ page }) => {
   await page.goto(harness.url);
-  await expect(page.getByRole('alert').filter({ hasText: 'The system keychain is not available.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'The system keychain is not available.' })).toBeVisible();
   await expect(page.getByLabel('API token')).toHaveCount(0);
 
   const token = 'no-keychain-token-0123456789abcdefghijklmnopqrstuv';

@@ -5,6 +5,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type ReferenceServer } from './fixtures.ts';
 import { ALL_TABS, addProfile, expectSyncOutcome, goTo, startSync, syncNow, usersCount, usersGrid } from './support/ui.ts';
+import { countedIn } from './support/count-line.ts';
 import { downloadExport } from './support/exports.ts';
 import { addDaysIso, todayIso } from '../src/shared/dates.ts';
 
@@ -80,11 +81,9 @@ test.describe('with a synced site', () => {
   });
 });
 
-/** The total a list's count line gives ("500 of 1,234 assignments (scroll for more)" or "1,234 assignments"), once loaded. */
+/** The total a list's count line gives ("500 of 1,234 credentials held (scroll for more)" or "1,234 holders"), once loaded. */
 async function assignmentsCounted(list: Locator): Promise<number> {
-  const status = list.getByRole('status');
-  await expect(status).toHaveText(/[\d,]+ assignments/);
-  return Number(/([\d,]+) assignments/.exec((await status.textContent()) ?? '')![1]!.replace(/,/g, ''));
+  return (await countedIn(list)).total;
 }
 
 test.describe('exports of what the views show', () => {
@@ -109,7 +108,7 @@ test.describe('exports of what the views show', () => {
     )[0]!;
     await app.goto(`${app.url().split('#')[0]}#/credentials/${credential.credentialid}`);
     const holders = app.getByRole('region', { name: `Holders: ${credential.credentialname}` });
-    await expect(holders.getByRole('status')).toHaveText(`${credential.holders} assignments`);
+    await expect(holders.getByRole('status')).toHaveText(`${credential.holders} holders`);
     const file = await downloadExport(app, holders.getByRole('button', { name: /as XLSX$/ }));
     expect(file.rows).toHaveLength(credential.holders + 1);
     expect(file.rows[0]!.slice(0, 5)).toEqual(['Last name', 'First name', 'Username', 'Employee ID', 'Credential']);
@@ -163,7 +162,7 @@ test.describe('sync status', () => {
     await expect(header.getByRole('link', { name: /^Syncing… [\d,]+ of [\d,]+ records$/ })).toBeVisible();
     await header.getByRole('button', { name: 'Cancel the sync in progress' }).click();
     await expectSyncOutcome(app, 'Sync paused:');
-    await expect(app.getByRole('status').filter({ hasText: /pages kept, .* resume continues from there\./ })).toBeVisible();
+    await expect(app.getByRole('status').filter({ hasText: /written and kept; Resume sync continues from there\./ })).toBeVisible();
     await expect(header.getByRole('button', { name: 'Cancel the sync in progress' })).toHaveCount(0);
   });
 

@@ -29,7 +29,7 @@ test('with no keychain, the demo goes offline, meets another admin’s edits, an
   // the welcome screen: no connection state before a site exists; the keychain's message can be tried again; the tour
   await expect(app.getByRole('heading', { name: 'Welcome to Fieldbook' })).toBeVisible();
   await expect(app.getByRole('status', { name: /^Connection:/ })).toHaveCount(0);
-  const keychainNotice = app.getByRole('alert').filter({ hasText: 'keychain is not available' });
+  const keychainNotice = app.getByRole('status').filter({ hasText: 'keychain is not available' });
   await keychainNotice.getByRole('button', { name: 'Try again' }).click();
   await expect(keychainNotice.getByRole('button', { name: 'Try again' })).toBeVisible();
   await expect(app.getByRole('heading', { name: 'A tour of the demo' })).toBeVisible();

@@ -29,6 +29,25 @@ describe('the demo’s scenarios', () => {
     expect(change.changes).toEqual([`Changed the status of ${target.firstname} ${target.lastname} from Active to Offline.`]);
   });
 
+  it('takes the next person with a pending status change at each click, never the same one twice', () => {
+    const [first, second] = server.snapshot().users.filter((u) => u.status === 'Active' && u.siteid < 900);
+    const pending = [{ userid: first!.userid, status: 'Inactive' }, { userid: second!.userid, status: 'Inactive' }];
+    const once = applyDemoScenario(server, { scenario: 'change-pending', pending });
+    const twice = applyDemoScenario(server, { scenario: 'change-pending', pending });
+    expect(once.changes[0]).toContain(`${first!.firstname} ${first!.lastname}`);
+    expect(twice.changes[0]).toContain(`${second!.firstname} ${second!.lastname}`);
+    const before = server.snapshot();
+    expect(() => applyDemoScenario(server, { scenario: 'change-pending', pending })).toThrow(/already changed everyone you have a pending status change for/);
+    expect(server.snapshot()).toEqual(before);
+  });
+
+  it('refuses when no pending change is a change of status (the two edits could not meet), and changes nothing', () => {
+    const target = firstActive();
+    const before = server.snapshot();
+    expect(() => applyDemoScenario(server, { scenario: 'change-pending', pending: [{ userid: target.userid }] })).toThrow(/None of your pending changes is a change of status/);
+    expect(server.snapshot()).toEqual(before);
+  });
+
   it('says a pending change is needed first, and changes nothing', () => {
     const before = server.snapshot();
     expect(() => applyDemoScenario(server, { scenario: 'change-pending' })).toThrow(/no pending change on a person yet/);

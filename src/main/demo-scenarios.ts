@@ -80,12 +80,34 @@ function changeStatus(server: DemoServerHandle, chosen: Person[], queued?: strin
   });
 }
 
+/** The people each demo server's "another admin" already changed for 'change-pending' (each click takes the next). */
+const changedForPending = new WeakMap<DemoServerHandle, Set<number>>();
+
+/**
+ * Another admin changes the status of someone the coordinator queued a status change
+ * for, so the two edits meet on the same field (a conflict to settle); each click takes
+ * the next such person, never the same one twice.
+ */
 function changePending(server: DemoServerHandle, pending: readonly PendingPerson[]): string[] {
-  const first = pending[0];
-  if (!first) throw new FieldbookError('invalid-argument', 'You have no pending change on a person yet: queue one (while working offline), then try this again.');
-  const chosen = server.query<Person>(`${PEOPLE_SQL} AND u.userid = ?`, first.userid);
+  if (pending.length === 0) {
+    throw new FieldbookError('invalid-argument', 'You have no pending change on a person yet: queue one (while working offline), then try this again.');
+  }
+  const withStatus = pending.filter((p) => p.status !== undefined);
+  if (withStatus.length === 0) {
+    throw new FieldbookError(
+      'invalid-argument',
+      'None of your pending changes is a change of status, so a change of status on the server would not meet yours. '
+        + 'Queue one (Users: select people, then Bulk action: Change status), then try this again.',
+    );
+  }
+  const done = changedForPending.get(server) ?? new Set<number>();
+  changedForPending.set(server, done);
+  const next = withStatus.find((p) => !done.has(p.userid));
+  if (!next) nothingToChange('already changed everyone you have a pending status change for');
+  done.add(next.userid);
+  const chosen = server.query<Person>(`${PEOPLE_SQL} AND u.userid = ?`, next.userid);
   if (chosen.length === 0) nothingToChange('no longer the person of your pending change');
-  return changeStatus(server, chosen, first.status);
+  return changeStatus(server, chosen, next.status);
 }
 
 function renewCredential(server: DemoServerHandle): string[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldInSentence, fieldLabel, plural, withArticle } from './words.ts';
+import { fieldInSentence, fieldLabel, listCount, plural, withArticle } from './words.ts';
 
 describe('words a coordinator reads', () => {
   it('names known fields as a person would', () => {
@@ -31,5 +31,13 @@ describe('a field inside a sentence', () => {
     expect(fieldInSentence('firstname')).toBe('first name');
     expect(fieldInSentence('employeeid')).toBe('employee ID');
     expect(fieldInSentence('email')).toBe('e-mail');
+  });
+});
+
+describe("a list's count line", () => {
+  it('counts what a row is to the coordinator, and says when more is read on scrolling', () => {
+    expect(listCount(180, 180, 'holder')).toBe('180 holders');
+    expect(listCount(200, 1234, 'credential held', 'credentials held')).toBe('200 of 1,234 credentials held (scroll for more)');
+    expect(listCount(1, 1, 'person', 'people')).toBe('1 person');
   });
 });

@@ -28,6 +28,16 @@ export function plural(n: number, one: string, other: string = `${one}s`, locale
   return `${new Intl.NumberFormat(locale).format(n)} ${word}`;
 }
 
+/**
+ * A list's count line: "1,234 holders", or "500 of 1,234 holders (scroll for more)" while
+ * only the first pages are read. The noun is what a row is to the coordinator, never
+ * the platform's word for it ("assignment").
+ */
+export function listCount(shown: number, total: number, one: string, other?: string): string {
+  const counted = plural(total, one, other);
+  return shown < total ? `${new Intl.NumberFormat().format(shown)} of ${counted} (scroll for more)` : counted;
+}
+
 /** "a person", "an e-mail": the indefinite article for an English noun phrase. */
 export function withArticle(noun: string): string {
   return /^(?:[aeiou]|e-)/i.test(noun) && !/^(?:user|uni|euro|one)/i.test(noun) ? `an ${noun}` : `a ${noun}`;

@@ -9,8 +9,13 @@ export function TrainingBadge({ state }: { state: TrainingState }) {
   return <span className={`badge train-${state}`}>{TRAINING_STATE_LABEL[state]}</span>;
 }
 
-/** A status value from the API in its own words, written as a label ("active" → "Active"). */
-export function StatusText({ value }: { value: string }) {
+/** A status value from the API in its own words, written as a label ("active" → "Active"); `meaning` is its tooltip. */
+export function StatusText({ value, meaning }: { value: string; meaning?: string | undefined }) {
   const shown = value.trim() ? value.trim().charAt(0).toUpperCase() + value.trim().slice(1) : '(none)';
-  return <span className={`status status-${value.toLowerCase().replace(/[^a-z]/g, '') || 'none'}`}>{shown}</span>;
+  const className = `status status-${value.toLowerCase().replace(/[^a-z]/g, '') || 'none'}`;
+  return (
+    <span className={className} title={meaning}>
+      {shown}
+    </span>
+  );
 }

@@ -91,6 +91,15 @@ export function SelectionBar({ store, matchCount, loadMatching, preset }: Select
     clear();
     setQueued(batch);
   };
+  // the confirmation is about the last selection: it goes once the next one begins
+  // (its changes stay in the Outbox, where each can still be undone)
+  useEffect(
+    () =>
+      store.subscribe((state) => {
+        if (state.selected.size > 0) setQueued(null);
+      }),
+    [store],
+  );
   return (
     <div className="selection-bar">
       {!hasSelection ? (

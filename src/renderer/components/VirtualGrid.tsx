@@ -75,8 +75,9 @@ function chars(n: number): string {
 }
 
 export function columnTrack(width: string, header: string, longestText = 0): string {
-  // the longest value, up to a limit (one very long name must not squeeze every other column)
-  const headerWidth = longestText > header.length ? `min(${chars(longestText + 2)}, 22rem)` : chars(header.length + 3);
+  // the longest value, up to a limit (one very long name must not squeeze every other column,
+  // nor, in a 1024-pixel window, push the last columns out of it)
+  const headerWidth = longestText > header.length ? `min(${chars(longestText + 2)}, 22rem, 18vw)` : chars(header.length + 3);
   if (/^[\d.]+(rem|px|ch|em)$/.test(width)) return `max(${width}, ${headerWidth})`;
   const minmax = /^minmax\(([^,]+),\s*(.+)\)$/.exec(width);
   if (minmax) return `minmax(max(${minmax[1]}, ${headerWidth}), ${minmax[2]})`;

@@ -8,8 +8,7 @@ const state = { running: false, rowsWritten: 4200, rowsRemoved: 0, pagesWritten:
 
 describe('the words of the sync state', () => {
   it('says what a cancelled pass kept and that resuming continues from there', () => {
-    expect(outcomeText({ ...state, finished: finished('cancelled') })).toBe('Sync paused: 42 of 1,093 pages kept, 4,200 records written; resume continues from there.');
-    expect(outcomeText({ ...state, finished: finished('cancelled', null) })).toBe('Sync paused: 42 pages kept, 4,200 records written; resume continues from there.');
+    expect(outcomeText({ ...state, finished: finished('cancelled') })).toBe('Sync paused: 4,200 records written and kept; Resume sync continues from there.');
   });
 
   it('says a completed pass is complete, with what it wrote and removed', () => {
@@ -28,8 +27,8 @@ describe('the words of the sync state', () => {
 });
 
 describe('the sync state in the singular', () => {
-  it('writes one record and one page as such', () => {
-    expect(outcomeText({ running: false, rowsWritten: 1, rowsRemoved: 0, pagesWritten: 1, finished: finished('cancelled', null) })).toBe('Sync paused: 1 page kept, 1 record written; resume continues from there.');
+  it('writes one record as such', () => {
+    expect(outcomeText({ running: false, rowsWritten: 1, rowsRemoved: 0, finished: finished('cancelled', null) })).toBe('Sync paused: 1 record written and kept; Resume sync continues from there.');
     expect(progressText(progress('fetching', 1, null))).toBe('Syncing… 1 record');
   });
 });

@@ -39,7 +39,7 @@ function notSyncedText(collections: SyncFinishedEvent['collections']): string | 
 }
 
 /** The outcome line of the last pass (null while one runs or before any); a completed pass names the lists it could not read. */
-export function outcomeText(state: Pick<SyncUiState, 'running' | 'finished' | 'rowsWritten' | 'rowsRemoved' | 'pagesWritten'>): string | null {
+export function outcomeText(state: Pick<SyncUiState, 'running' | 'finished' | 'rowsWritten' | 'rowsRemoved'>): string | null {
   const finished = state.finished;
   if (state.running || !finished) return null;
   const written = `${plural(state.rowsWritten, 'record')} written${state.rowsRemoved > 0 ? `, ${formatCount(state.rowsRemoved)} removed` : ''}`;
@@ -50,10 +50,8 @@ export function outcomeText(state: Pick<SyncUiState, 'running' | 'finished' | 'r
     }
     case 'failed':
       return `Sync failed. ${written}; what was stored is kept.`;
-    case 'cancelled': {
-      const planned = finished.plannedRequests;
-      const pages = planned !== null && planned >= state.pagesWritten ? `${formatCount(state.pagesWritten)} of ${plural(planned, 'page')}` : plural(state.pagesWritten, 'page');
-      return `Sync paused: ${pages} kept, ${written}; resume continues from there.`;
-    }
+    case 'cancelled':
+      // what was written stays: the coordinator needs that, not the engine's count of pages
+      return `Sync paused: ${plural(state.rowsWritten, 'record')} written and kept; Resume sync continues from there.`;
   }
 }

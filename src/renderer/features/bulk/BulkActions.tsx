@@ -4,6 +4,7 @@
  * requires) or a course. A preview comes first; only what can work is queued;
  * "Undo" discards the batch before it is sent.
  */
+import { personStatusChoice } from '../../app/person-status.ts';
 import { useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useActiveDb, useSession } from '../../app/session.ts';
@@ -193,7 +194,7 @@ function ActionPickers({ type, form, set, options }: { type: ActionType; form: B
         <label>
           New status{' '}
           <select value={form.status} onChange={(e) => set({ status: e.target.value })}>
-            {KNOWN_STATUSES.map((s) => <option key={s}>{s}</option>)}
+            {KNOWN_STATUSES.map((s) => <option key={s} value={s}>{personStatusChoice(s)}</option>)}
           </select>
         </label>
       )}

@@ -7,6 +7,7 @@
  * Mount: <EditUserForm user={user} />, <EditCredentialAssignment assignment={a} label={credentialname} />,
  * <EditTrainingAssignment assignment={t} label={course_name} /> (records in their effective state).
  */
+import { personStatusChoice } from '../../app/person-status.ts';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { CredentialAssignmentRecord, TrainingAssignmentRecord, UserRecord } from '../../../shared/records.ts';
 import type { OpDraft } from '../../../shared/replay-queue/queue.ts';
@@ -102,7 +103,7 @@ export function EditUserForm({ user }: { user: UserRecord }) {
       <label>
         Status{' '}
         <select value={values.status} onChange={(e) => setValues({ ...values, status: e.target.value })}>
-          {statuses.map((s) => <option key={s}>{s}</option>)}
+          {statuses.map((s) => <option key={s} value={s}>{personStatusChoice(s)}</option>)}
         </select>
       </label>
     </EditFrame>

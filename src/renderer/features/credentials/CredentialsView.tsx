@@ -24,7 +24,7 @@ import { ExportButtons } from '../../components/ExportButtons.tsx';
 import { pendingCell, tableOf, type ExportColumn } from '../../app/export-list.ts';
 import { credentialLabel, siteName } from '../../app/catalog.ts';
 import { useCatalogNames } from '../../app/catalog-names.ts';
-import { NOT_ON_THIS_LAPTOP as NOT_HERE, plural } from '../../app/words.ts';
+import { listCount, NOT_ON_THIS_LAPTOP as NOT_HERE, plural } from '../../app/words.ts';
 import { ExpiryDate } from '../../components/ExpiryDate.tsx';
 import { expiryWords } from '../../app/expiry-words.ts';
 import { useSoonDays } from '../../app/soon-window.ts';
@@ -106,6 +106,11 @@ function holderExportColumns(names: Map<number, string>, today: string, soonDays
   ];
 }
 
+/** "180 holders" of one credential; "28 credentials held" of them all (a person may hold several). */
+function holdersCount(shown: number, total: number, oneCredential: boolean): string {
+  return oneCredential ? listCount(shown, total, 'holder') : listCount(shown, total, 'credential held', 'credentials held');
+}
+
 const NO_HOLDERS: Holder[] = [];
 
 /** "First Aid of Ann Lee": what a holder row's Undo undoes. */
@@ -114,13 +119,28 @@ function holderWhat(h: Holder, names: ReadonlyMap<number, string>): string {
 }
 const personOfHolder = (h: Holder) => h.assignment.userid;
 
-function Holders({ db, credential, names, opened }: { db: FieldbookDb; credential: CredentialRecord | null; names: Map<number, string>; opened: HolderWindow | null }) {
+interface HoldersProps {
+  db: FieldbookDb;
+  credential: CredentialRecord | null;
+  names: Map<number, string>;
+  /** the window to show first: the one a link opened, or the one last chosen on this page */
+  opened: HolderWindow | null;
+  /** the coordinator chose another window: it is kept when they open another credential */
+  onChoose: (window: HolderWindow) => void;
+}
+
+function Holders({ db, credential, names, opened, onChoose }: HoldersProps) {
   const soonDays = useSoonDays();
   // null: the "soon" window of Settings, whatever it is now
   const [window, setWindow] = useState<HolderWindow | null>(opened ?? (credential ? 'all' : null));
   const effective: HolderWindow = window === null || (!credential && window === 'all') ? `${soonDays}` : window;
   const today = todayIso();
   const [limit, setLimit] = useState(PAGE_SIZE);
+  const choose = (chosen: HolderWindow) => {
+    setWindow(chosen);
+    setLimit(PAGE_SIZE);
+    onChoose(chosen);
+  };
   const pendingVersion = usePendingVersion();
   const credentialid = credential?.credentialid ?? null;
   const page = useLiveQueryAbout([db, credentialid, effective], () => loadHolders(db, credentialid, effective, today, limit), [credential, today, limit, pendingVersion]);
@@ -150,7 +170,7 @@ function Holders({ db, credential, names, opened }: { db: FieldbookDb; credentia
       fitText: (h) => (h.user ? `${h.user.lastname}, ${h.user.firstname}` : NOT_HERE.person),
     },
     ...(credential ? [] : [{ id: 'credential', header: 'Credential', width: 'minmax(8rem, 5fr)', render: (h: Holder) => names.get(h.assignment.credentialid) ?? NOT_HERE.credential, fitText: (h: Holder) => names.get(h.assignment.credentialid) ?? '' }]),
-    { id: 'expires', header: 'Expires', width: '18rem', render: (h) => <ExpiryDate iso={h.assignment.expirationIso} today={today} />, fitText: (h) => `${formatDate(h.assignment.expirationIso)} · ${expiryWords(h.assignment.expirationIso, today)}` },
+    { id: 'expires', header: 'Expires', width: 'minmax(12rem, 18rem)', render: (h) => <ExpiryDate iso={h.assignment.expirationIso} today={today} />, fitText: (h) => `${formatDate(h.assignment.expirationIso)} · ${expiryWords(h.assignment.expirationIso, today)}` },
     { id: 'state', header: 'State', width: '8rem', render: (h) => <CredentialBadge state={credentialState(h.assignment, today, soonDays, { expiration: credential?.requiredexpirationdate ?? true })} /> },
     { id: 'number', header: 'Number', width: '7rem', render: (h) => h.assignment.credentialnumber || '—', fitText: (h) => h.assignment.credentialnumber },
     { id: 'status', header: 'Status', width: '6rem', render: (h) => <StatusText value={h.assignment.status} /> },
@@ -167,7 +187,7 @@ function Holders({ db, credential, names, opened }: { db: FieldbookDb; credentia
       <div className="toolbar">
         <label>
           Show
-          <select value={effective} onChange={(e) => { setWindow(e.target.value as HolderWindow); setLimit(PAGE_SIZE); }}>
+          <select value={effective} onChange={(e) => choose(e.target.value as HolderWindow)}>
             {credential && <option value="all">All holders</option>}
             <option value="expired">Expired</option>
             {windowChoices(soonDays, effective).map((d) => <option key={d} value={d}>Expiring within {plural(d, 'day')}</option>)}
@@ -176,7 +196,7 @@ function Holders({ db, credential, names, opened }: { db: FieldbookDb; credentia
         </label>
         {credential && <button type="button" onClick={() => navigate('credentials')}>Show all credentials</button>}
         <ExportButtons what={exportName} load={exportHolders} disabled={!holders || total === 0} />
-        <p role="status" className="count">{holders ? (shown < total ? `${formatCount(shown)} of ${plural(total, 'assignment')} (scroll for more)` : plural(total, 'assignment')) : 'Loading…'}</p>
+        <p role="status" className="count">{holders ? holdersCount(shown, total, credential !== null) : 'Loading…'}</p>
       </div>
       <SelectionBar store={selection.store} matchCount={holders ? total : undefined} loadMatching={loadMatching}
         preset={credential ? { type: 'renew', choice: credential.credentialid } : { type: 'renew' }} />
@@ -197,6 +217,8 @@ function openedWindow(params: readonly string[]): HolderWindow | null {
 export default function CredentialsView({ params }: RouteProps) {
   const db = useActiveDb();
   const [categoryid, setCategoryid] = useState<number | null>(null);
+  // the window of the holders list follows the coordinator from one credential to the next
+  const [carried, setCarried] = useState<HolderWindow | null>(null);
   const credentials = useLiveQuery(() => (db ? listCredentials(db) : Promise.resolve([])), [db]);
   const categories = useLiveQuery(() => (db ? listCredentialCategories(db) : Promise.resolve([])), [db]);
   const pendingVersion = usePendingVersion();
@@ -206,6 +228,8 @@ export default function CredentialsView({ params }: RouteProps) {
   if (!db) return null;
   // `#/credentials/42`, or a list the dashboard opens: `#/credentials/expiring/7`, `#/credentials/expired`, `#/credentials/week/2026-03-08`
   const opened = openedWindow(params);
+  // a list a link opened (the dashboard's "expiring within 30 days") is carried on too
+  if (opened !== null && opened !== carried) setCarried(opened);
   const selectedId = params[0] === undefined || opened ? null : Number(params[0]);
   const selected = credentials?.find((c) => c.credentialid === selectedId) ?? null;
   const shown = (credentials ?? []).filter((c) => categoryid === null || c.categoryid === categoryid);
@@ -235,7 +259,7 @@ export default function CredentialsView({ params }: RouteProps) {
       </div>
       <VirtualGrid label="Credential list" rows={shown} rowKey={(c) => c.credentialid} columns={columns} size="compact"
         onActivate={(c) => navigate('credentials', c.credentialid)} loading={credentials === undefined} emptyText="No credential in the cache." />
-      <Holders key={`${selected?.credentialid ?? 'all'} ${opened ?? ''}`} db={db} credential={selected} names={names} opened={opened} />
+      <Holders key={`${selected?.credentialid ?? 'all'} ${opened ?? ''}`} db={db} credential={selected} names={names} opened={opened ?? carried} onChoose={setCarried} />
     </section>
   );
 }

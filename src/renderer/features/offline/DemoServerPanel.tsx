@@ -29,11 +29,16 @@ async function pendingPeople(db: FieldbookDb | null): Promise<PendingPerson[]> {
   const ops = await db.outbox.where('status').equals('pending').sortBy('seq');
   const people = new Map<number, PendingPerson>();
   for (const { op } of ops) {
-    if (!('userid' in op) || people.has(op.userid)) continue;
+    if (!('userid' in op)) continue;
+    // the status queued for them, by whichever of their changes holds one
     const status = op.kind === 'user.update' ? op.changes.status : undefined;
-    people.set(op.userid, status === undefined ? { userid: op.userid } : { userid: op.userid, status });
+    const known = people.get(op.userid);
+    if (status !== undefined) people.set(op.userid, { userid: op.userid, status });
+    else if (!known) people.set(op.userid, { userid: op.userid });
   }
-  return [...people.values()].slice(0, 20);
+  // those with a status queued first: the only ones a change of status on the server meets
+  const withStatusFirst = [...people.values()].sort((a, b) => Number(b.status !== undefined) - Number(a.status !== undefined));
+  return withStatusFirst.slice(0, 20);
 }
 
 export function DemoServerPanel() {

@@ -9,7 +9,7 @@ import type { FieldbookDb } from '../../db/index.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { hrefFor } from '../../app/router.ts';
 import { plural } from '../../app/words.ts';
-import { batchActions, batchesOf, batchState, type BatchSummary } from './view-model.ts';
+import { batchActions, batchesOf, batchState, DISCARDABLE, discardableCount, type BatchSummary } from './view-model.ts';
 import { describeBatch, describeOp, type OpNames } from './describe.ts';
 import { OpsTable } from './OpsTable.tsx';
 
@@ -103,11 +103,7 @@ function BatchRow({ batch, words, shown, open, onToggle, act, actor, children }:
                 Retry batch
               </button>
             )}
-            {can.discard && (
-              <button type="button" onClick={act(async (odb) => discardOps(odb, await ids(['pending', 'needs-review', 'failed', 'conflict'])(odb), actor))} aria-label={`Discard batch: ${words}`}>
-                Discard batch
-              </button>
-            )}
+            {can.discard && <DiscardBatch batch={batch} words={words} discard={act(async (odb) => discardOps(odb, await ids(DISCARDABLE)(odb), actor))} />}
             {can.undo && (
               <a href={hrefFor('undo', batch.batchId)} aria-label={`Undo this batch…: ${words}`}>
                 Undo this batch…
@@ -122,5 +118,40 @@ function BatchRow({ batch, words, shown, open, onToggle, act, actor, children }:
         </tr>
       )}
     </>
+  );
+}
+
+interface DiscardProps {
+  batch: BatchSummary;
+  words: string;
+  discard: () => Promise<void>;
+}
+
+/**
+ * "Discard batch" asks first, with the count it drops: a batch prepared on a site
+ * visit is hours of work, and a discarded change cannot be brought back.
+ */
+function DiscardBatch({ batch, words, discard }: DiscardProps) {
+  const [asking, setAsking] = useState(false);
+  const count = plural(discardableCount(batch), 'change');
+  if (!asking) {
+    return (
+      <button type="button" onClick={() => setAsking(true)} aria-label={`Discard batch: ${words}`}>
+        Discard batch
+      </button>
+    );
+  }
+  return (
+    <div role="group" aria-label={`Discard ${count} of ${words}?`} className="confirmation">
+      <p>
+        Discard {count}? They will not be sent, and this cannot be undone.
+      </p>
+      <button type="button" onClick={discard} className="danger">
+        Discard {count}
+      </button>
+      <button type="button" onClick={() => setAsking(false)} autoFocus>
+        Keep them
+      </button>
+    </div>
   );
 }

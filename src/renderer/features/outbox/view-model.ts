@@ -56,6 +56,9 @@ export function batchState(batch: Pick<BatchSummary, 'total' | 'counts'>): strin
   return `${plural(batch.total, 'change')}: ${parts.join(', ')}`;
 }
 
+/** What "Discard batch" drops: never what was sent, nor what is being sent right now. */
+export const DISCARDABLE: readonly OutboxStatus[] = ['pending', 'needs-review', 'failed', 'conflict'];
+
 export interface BatchActions {
   /** some changes were refused or failed: sending them again may work */
   retry: boolean;
@@ -70,9 +73,14 @@ export function batchActions(batch: Pick<BatchSummary, 'counts'>): BatchActions 
   const n = (status: OutboxStatus) => batch.counts[status] ?? 0;
   return {
     retry: n('needs-review') + n('failed') > 0,
-    discard: n('pending') + n('needs-review') + n('failed') + n('conflict') > 0,
+    discard: discardableCount(batch) > 0,
     undo: n('done') > 0,
   };
+}
+
+/** The changes of a batch that "Discard batch" drops: those not sent yet, refused or in conflict. */
+export function discardableCount(batch: Pick<BatchSummary, 'counts'>): number {
+  return DISCARDABLE.reduce((sum, status) => sum + (batch.counts[status] ?? 0), 0);
 }
 
 export function statusCounts(ops: readonly OutboxOp[]): Record<OutboxStatus, number> {

@@ -91,7 +91,8 @@ export function ProfilesPanel() {
 export function KeychainNotice({ message }: { message?: string | undefined }) {
   const [trying, setTrying] = useState(false);
   return (
-    <div className="error" role="alert">
+    // a notice, not an error: nothing failed, and the demo needs no keychain
+    <div className="notice" role="status">
       <strong>The system keychain is not available.</strong>{' '}
       {message ?? 'Fieldbook keeps API tokens only in the system keychain and never stores them anywhere else.'} Profiles with a token can be added once
       the keychain answers. The demo works without it.{' '}

@@ -91,7 +91,7 @@ export function SyncPanel({ db }: { db: FieldbookDb }) {
       {outcomeLine && (
         <p role="status" className={outcome === 'completed' && !someNotSynced ? 'ok' : 'warn'}>
           {outcomeLine}
-          {state.pagesWritten > 0 ? <span className="muted"> ({plural(state.pagesWritten, 'page')} stored in {(state.writeMs / 1000).toFixed(1)} s)</span> : null}
+          {state.pagesWritten > 0 ? <span className="muted"> (written in {(state.writeMs / 1000).toFixed(1)} s)</span> : null}
         </p>
       )}
       <ErrorMessage error={state.error} onDismiss={() => syncStore.setState({ error: null })} />

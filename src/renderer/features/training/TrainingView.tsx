@@ -21,7 +21,7 @@ import { StatusText, TrainingBadge } from '../../components/Badges.tsx';
 import { DaysInput } from '../../components/DaysInput.tsx';
 import { useSoonDaysBox } from '../../app/soon-window.ts';
 import { useLiveQueryAbout } from '../../app/live-query.ts';
-import { NOT_ON_THIS_LAPTOP as NOT_HERE, plural } from '../../app/words.ts';
+import { listCount, NOT_ON_THIS_LAPTOP as NOT_HERE, plural } from '../../app/words.ts';
 import { SelectionBar, useRowSelection } from '../../components/SelectionBar.tsx';
 import { searchUsersWithPending } from '../users/queries.ts';
 import { PAGE_SIZE, isDueWithin, isOverdue, countOverdueWithPending, overdueTraining, countTrainingDueWithin, courseTrainingCounts, listCourses, overdueTrainingForCourse, trainingDueWithin, trainingForCourse, trainingForUser } from './queries.ts';
@@ -99,6 +99,11 @@ function trainingExportColumns(today: string, days: number): ExportColumn<Row>[]
   ];
 }
 
+/** "40 people" assigned one course; "12 courses" of every course and person. */
+function traineesCount(shown: number, total: number, oneCourse: boolean): string {
+  return oneCourse ? listCount(shown, total, 'person', 'people') : listCount(shown, total, 'course');
+}
+
 const NO_ROWS: Row[] = [];
 const personOfRow = (t: Row) => t.userid;
 
@@ -153,7 +158,7 @@ function ByCourse({ db, courseid }: { db: FieldbookDb; courseid: number | null }
           {effective === 'due' && <DaysInput label="Due within (days)" value={days} onChange={setDays} />}
           {courseid !== null && <button type="button" onClick={() => navigate('training')}>Show all courses</button>}
           <ExportButtons what={listName} load={exportRows} disabled={!rows || total === 0} />
-          <p role="status" className="count">{rows ? (shown < total ? `${formatCount(shown)} of ${plural(total, 'assignment')} (scroll for more)` : plural(total, 'assignment')) : 'Loading…'}</p>
+          <p role="status" className="count">{rows ? traineesCount(shown, total, courseid !== null) : 'Loading…'}</p>
         </div>
         <SelectionBar store={selection.store} matchCount={rows ? total : undefined} loadMatching={loadMatching}
           preset={courseid === null ? { type: 'training' } : { type: 'training', choice: courseid }} />

@@ -3,6 +3,7 @@
  * their state. Read from the cache; when online, the e-mails are fetched fresh
  * and cached for the next offline visit.
  */
+import { personStatusMeaning } from '../../app/person-status.ts';
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { AppError } from '../../../shared/ipc.ts';
@@ -70,11 +71,11 @@ export default function UserDetailView({ db, userid }: { db: FieldbookDb; userid
       </h1>
       <section aria-labelledby="profile-heading">
         <h2 id="profile-heading">Profile</h2>
-        {user.refreshedAt && <p className="hint">Confirmed by the site {formatDateTime(user.refreshedAt)}: read back after your changes were sent.</p>}
+        {user.refreshedAt && <p className="hint">Changes saved: read back from the site {formatDateTime(user.refreshedAt)}, after your changes were sent.</p>}
         <dl className="profile">
           <dt>Username</dt><dd>{user.username}</dd>
           <dt>Employee ID</dt><dd>{user.employeeid || '—'}</dd>
-          <dt>Status</dt><dd><StatusText value={user.status} /></dd>
+          <dt>Status</dt><dd><StatusText value={user.status} /> <PersonStatusMeaning status={user.status} /></dd>
           <dt>User type</dt><dd>{user.usertype || '—'}</dd>
           <dt>Site</dt><dd>{detail.sitename ?? NOT_HERE.site}</dd>
           <dt>User ID</dt><dd>{user.userid > 0 ? user.userid : 'Given when the site creates this person'}</dd>
@@ -184,4 +185,10 @@ function TrainingSection({ detail, today }: { detail: Detail; today: string }) {
       )}
     </section>
   );
+}
+
+/** "Offline" beside its meaning: the platform's word, not this laptop's Work offline. */
+function PersonStatusMeaning({ status }: { status: string }) {
+  const meaning = personStatusMeaning(status);
+  return meaning && status.trim().toLowerCase() !== 'active' ? <span className="hint">{meaning}</span> : null;
 }

@@ -1,4 +1,5 @@
 /** The users list: instant search, filters, sortable columns, counts and multi-select. */
+import { personStatusChoice, personStatusMeaning } from '../../app/person-status.ts';
 import { useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { UserRecord } from '../../../shared/records.ts';
@@ -79,13 +80,13 @@ function userColumns(siteNames: ReadonlyMap<number, string>, byPerson: ReadonlyM
           <a href={hrefFor('users', u.userid)} tabIndex={-1} onClick={(e) => e.stopPropagation()}>
             {u.lastname}, {u.firstname}
           </a>{' '}
-          {u.refreshedAt && !u.pendingOps && <span className="badge" title="Read back from the site after your changes were sent: this is what the site now holds">Confirmed</span>}
+          {u.refreshedAt && !u.pendingOps && <span className="badge" title="Your changes were sent, then read back from the site: this is what the site now holds">Changes saved</span>}
         </WithPendingMark>
       ),
     },
     { id: 'username', header: 'Username', width: 'minmax(8rem, 1.2fr)', sortable: true, render: (u) => u.username },
     { id: 'employeeid', header: 'Employee ID', width: 'minmax(6rem, 0.8fr)', sortable: true, render: (u) => u.employeeid },
-    { id: 'status', header: 'Status', width: '7rem', sortable: true, render: (u) => <StatusText value={u.status} /> },
+    { id: 'status', header: 'Status', width: '7rem', sortable: true, render: (u) => <StatusText value={u.status} meaning={personStatusMeaning(u.status)} /> },
     { id: 'usertype', header: 'Type', width: '8rem', sortable: true, render: (u) => u.usertype },
     { id: 'siteid', header: 'Site', width: 'minmax(8rem, 1.2fr)', sortable: true, render: (u) => siteNames.get(u.siteid) ?? String(u.siteid), fitText: (u) => siteNames.get(u.siteid) ?? '' },
   ];
@@ -126,7 +127,7 @@ function UsersSearch({ options, filtered }: { options: UserFilterOptions | undef
         Status
         <select value={filters.status ?? ''} onChange={(e) => setFilter('status', e.target.value || null)}>
           <option value="">All statuses</option>
-          {options?.statuses.map((s) => <option key={s} value={s}>{s || '(none)'}</option>)}
+          {options?.statuses.map((s) => <option key={s} value={s}>{personStatusChoice(s)}</option>)}
         </select>
       </label>
       <label>
