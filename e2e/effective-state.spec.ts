@@ -149,7 +149,7 @@ test.describe('offline work in every view, then the platform\'s answer', () => {
       await expect.poll(() => back.query<{ usertype: string }>('SELECT usertype FROM users WHERE userid = ?', user.userid)[0]?.usertype, { timeout: 60_000 }).toBe('Supervisor');
       await openHash(app, `#/users/${user.userid}`);
       await expect(section('Profile')).toContainText('Supervisor', { timeout: 30_000 });
-      await expect(section('Profile')).toContainText('Confirmed by the site');
+      await expect(section('Profile')).toContainText('Changes saved: read back from the site');
       await expect(detail.getByText(/^Pending/)).toHaveCount(0, { timeout: 30_000 });
       await expect(section('Credentials').getByRole('row').filter({ hasText: credential.credentialname })).toContainText('Nov 2, 2027');
       await expect(section('Training').getByRole('row').filter({ hasText: course.coursename })).toBeVisible();
