@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppError, ReplayRequest } from '../../shared/ipc.ts';
 import { executeReplay, type ReplayClient } from './index.ts';
+import type { RecordSource } from './list-reads.ts';
 
 type Answer = { httpcode: number; body: unknown } | { error: AppError; maybeSent?: boolean };
 type Call = { method: string; path: string; body?: unknown; retry?: 'auto' | 'none' };
@@ -66,6 +67,14 @@ describe('replaying an update', () => {
     const api = scriptedClient({ 'GET /users/42': [{ httpcode: 200, body: { users: [user({ status: 'Offline' })] } }], 'PUT /users/42': [{ httpcode: 202, body: status(202, 702) }] });
     expect((await executeReplay(api.client, statusChange({ resolution: 'mine' }))).status).toBe('done');
     expect(api.writes()).toHaveLength(1);
+  });
+
+  it('reads the record itself when it may have been sent, never a copy read through a list for the batch', async () => {
+    // the list's copy predates the earlier attempt; the server now holds the change
+    const copy: RecordSource = { take: () => ({ present: true, record: user() }), writing: () => () => undefined };
+    const api = scriptedClient({ 'GET /users/42': [{ httpcode: 200, body: { users: [user({ status: 'Inactive' })] } }] });
+    expect(await executeReplay(api.client, statusChange({ verifyFirst: true }), undefined, copy)).toMatchObject({ status: 'done', alreadyApplied: true });
+    expect(api.writes()).toEqual([]);
   });
 
   it('is done without sending when the server already holds the change (an earlier answer was lost)', async () => {

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openOutboxOnlyDb, type OutboxDb } from './db.ts';
-import { discardOps, editOp, enqueueOps, resolveConflicts, retryOps } from './queue.ts';
+import { clearDone, discardOps, editOp, enqueueOps, resolveConflicts, retryOps } from './queue.ts';
 
 let dbCount = 0;
 const dbs: OutboxDb[] = [];
@@ -103,5 +103,14 @@ describe('queueing', () => {
     const [first] = await enqueueOps(db, [{ op: { kind: 'user.update', userid: 1, changes: { status: 'Inactive' } }, summary: 'user 1' }]);
     const [second] = await enqueueOps(db, [{ op: { kind: 'user.update', userid: 1, changes: { status: 'Active' } }, summary: 'user 1 again' }]);
     expect(second!.seq).toBeGreaterThan(first!.seq);
+  });
+
+  it('"Clear done" removes the done ops only: every op still to send stays', async () => {
+    const db = freshDb();
+    const ops = await enqueueOps(db, [1, 2, 3].map((userid) => ({ op: { kind: 'user.update' as const, userid, changes: { status: 'Inactive' } }, summary: `user ${userid}` })));
+    await db.outbox.update(ops[0]!.id, { status: 'done' });
+    await db.outbox.update(ops[1]!.id, { status: 'needs-review' });
+    expect(await clearDone(db)).toBe(1);
+    expect((await db.outbox.bulkGet([ops[1]!.id, ops[2]!.id])).map((op) => op?.status)).toEqual(['needs-review', 'pending']);
   });
 });
