@@ -27,7 +27,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['node:*', 'fs', 'path', 'child_process', 'electron', 'keytar', 'ws'], message: 'The renderer has no Node access.' },
-            { group: ['**/main/**', '**/server/**', '**/preload/**'], message: 'The renderer talks to main only through window.fieldbook (src/shared/ipc.ts).' },
+            { group: ['**/main/**', '**/server/**', '**/preload/**', '**/browser-mode/**'], message: 'The renderer talks to main only through window.fieldbook (src/shared/ipc.ts).' },
           ],
         },
       ],
@@ -39,7 +39,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['electron', 'keytar', 'ws', '**/main/**', '**/server/**', '**/preload/**'], message: 'The renderer talks to main only through window.fieldbook (src/shared/ipc.ts).' }] },
+        { patterns: [{ group: ['electron', 'keytar', 'ws', '**/main/**', '**/server/**', '**/preload/**', '**/browser-mode/**'], message: 'The renderer talks to main only through window.fieldbook (src/shared/ipc.ts).' }] },
       ],
     },
   },
@@ -48,8 +48,25 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', 'electron', 'keytar', '**/main/**', '**/renderer/**', '**/server/**'], message: 'src/shared is pure and runs everywhere.' }] },
+        { patterns: [{ group: ['node:*', 'electron', 'keytar', '**/main/**', '**/renderer/**', '**/server/**', '**/browser-mode/**'], message: 'src/shared is pure and runs everywhere.' }] },
       ],
+    },
+  },
+  {
+    // The browser mode is a Node process like main, built on main's handlers: it serves the BUILT renderer and never
+    // imports its code; main (the Electron shell among it) knows nothing of the browser mode.
+    files: ['src/browser-mode/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['electron', '**/renderer/**'], message: 'The browser mode is a Node process like main: it serves the built renderer, never imports it, and runs without Electron.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/main/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/browser-mode/**'], message: 'main knows nothing of the browser mode: the browser mode is built on main, not the other way.' }] }],
     },
   },
   {
@@ -64,6 +81,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/testing/**', './testing', '../testing'], message: 'testing/ holds test helpers: only tests may import them.' },
+            { group: ['**/e2e/**'], message: 'Product code never imports the e2e suite or its support.' },
             // they zip through fflate's async API, whose blob: workers the CSP refuses (README, "XLSX without ...");
             // tests may use read-excel-file as an independent reader of what we write
             { group: ['read-excel-file', 'read-excel-file/*', 'write-excel-file', 'write-excel-file/*'], message: 'XLSX goes through src/shared/spreadsheet-export.ts and features/import/read (no blob: workers under the CSP).' },

@@ -17,7 +17,8 @@ import type { BrowserContext, Page } from '@playwright/test';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import type { Keychain } from '../src/main/deps.ts';
-import { startHarness, type Harness } from '../e2e/harness/host.ts';
+import { startBrowserMode, type BrowserMode } from '../src/browser-mode/host.ts';
+import { launchKeyOf } from '../src/browser-mode/launch-key.ts';
 import { launchChromium, OBSERVE_SYNC, waitForFinishedSyncs } from './browser-lib.ts';
 import type { BenchContext } from './lib.ts';
 import type { RecordedRequest } from './sync-lib.ts';
@@ -77,7 +78,7 @@ export function memoryKeychain(): Keychain {
 
 export interface BenchSession {
   server: ReferenceServer;
-  harness: Harness;
+  harness: BrowserMode;
   /** every request the handlers made, in order */
   requests: RecordedRequest[];
   /** the benchmark page's URL (same origin as the app, with the launch key) */
@@ -145,12 +146,11 @@ export async function startBenchSession(ctx: BenchContext, dataset: string, opti
     const server = await startServerProcess(ctx.root, dataset, options.dbPath);
     cleanups.push(() => server.stop());
     const requests: RecordedRequest[] = [];
-    const harness = await startHarness({
+    const harness = await startBrowserMode({
       port: await keptPort(work, keep),
       rendererDir,
       settingsDir: path.join(work, 'settings'),
       keychain: memoryKeychain(),
-      recordMessages: false,
       serverUrl: server.baseUrl,
       token: server.token,
       fetch: (input, init) => {
@@ -176,7 +176,7 @@ export async function startBenchSession(ctx: BenchContext, dataset: string, opti
       harness,
       requests,
       // the launch key goes with the page's address, as for the app: the bridge passes it to the socket
-      benchUrl: `${harness.origin}/bench/index.html?key=${harness.key}`,
+      benchUrl: `${harness.origin}/bench/index.html?key=${launchKeyOf(harness.url)}`,
       userDataDir,
       get context() {
         return context;

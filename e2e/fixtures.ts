@@ -15,7 +15,7 @@ import { startServer } from '../src/server/index.ts';
 import type { KeychainStatus } from '../src/shared/ipc.ts';
 import { KeytarKeychain } from '../src/main/secrets/keytar-keychain.ts';
 import { createWindowOpenHandler, guardNavigation } from '../src/main/security/window-rules.ts';
-import { startHarness, type Harness, type HarnessOptions } from './harness/host.ts';
+import { startHarness, type Harness, type HarnessOptions } from './support/harness.ts';
 import { startApiProxy, type ApiProxy } from './support/api-proxy.ts';
 import { RECORD_CSP_VIOLATIONS } from './support/browser-scripts.ts';
 

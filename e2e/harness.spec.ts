@@ -8,8 +8,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { startHarness, type Harness } from './harness/host.ts';
-import { injectBridge } from './harness/page.ts';
+import { startHarness, type Harness } from './support/harness.ts';
+import { injectBridge } from '../src/browser-mode/page.ts';
 import { expect, test } from './fixtures.ts';
 
 test('window.fieldbook is the contract and nothing else, before the app starts', async ({ app }) => {

@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CHANNELS, type AppError } from '../src/shared/ipc.ts';
 import { expect, test } from './fixtures.ts';
-import { openBridge, type BridgeClient } from './support/ws-client.ts';
+import { openBridge, type BridgeClient } from '../src/browser-mode/testing/ws-client.ts';
 
 /** Not an object at all: wrong for every channel that takes an argument, and for those that take none. */
 const WRONG_VALUES: unknown[] = [null, 0, -1, 1e308, 'x', '', true, [], [1, 2], [{}]];

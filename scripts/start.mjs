@@ -62,7 +62,7 @@ if (electron.binary) {
   const port = await harnessPortOrExit(process.env); // 5180 unless busy or FIELDBOOK_PORT: IndexedDB is kept per origin, port included
   console.log(harnessCacheNote(port));
   const configHome = process.env.XDG_CONFIG_HOME || path.join(os.homedir(), '.config');
-  const args = ['--experimental-strip-types', '--no-warnings', path.join(root, 'e2e/harness/host.ts'), '--port', port];
+  const args = ['--experimental-strip-types', '--no-warnings', path.join(root, 'src/browser-mode/cli.ts'), '--port', port];
   args.push('--settings-dir', path.join(configHome, 'Fieldbook-harness'));
   runToEnd(spawn(process.execPath, args, { cwd: root, stdio: 'inherit' }));
 }

@@ -59,6 +59,37 @@ describe('process boundaries', () => {
   });
 });
 
+describe('the browser mode is a Node process like main', () => {
+  it('refuses the renderer importing the browser mode', async () => {
+    expect(await importErrors('src/renderer/app/probe.ts', '../../browser-mode/host.ts')).toEqual([expect.stringContaining('window.fieldbook')]);
+  });
+
+  it('refuses the browser mode importing the renderer (it serves the built one)', async () => {
+    expect(await importErrors('src/browser-mode/probe.ts', '../renderer/db/index.ts')).toEqual([expect.stringContaining('never imports it')]);
+  });
+
+  it('refuses the browser mode importing Electron (it runs where Electron cannot)', async () => {
+    expect(await importErrors('src/browser-mode/probe.ts', 'electron')).toEqual([expect.stringContaining('without Electron')]);
+  });
+
+  it('refuses main importing the browser mode', async () => {
+    expect(await importErrors('src/main/probe.ts', '../browser-mode/host.ts')).toEqual([expect.stringContaining('knows nothing of the browser mode')]);
+  });
+
+  it('refuses src/shared importing the browser mode', async () => {
+    expect(await importErrors('src/shared/probe.ts', '../browser-mode/launch-key.ts')).toEqual([expect.stringContaining('pure')]);
+  });
+
+  it('refuses the browser mode importing the e2e support (the test instrumentation wraps it from there)', async () => {
+    expect(await importErrors('src/browser-mode/probe.ts', '../../e2e/support/harness.ts')).toEqual([expect.stringContaining('never imports the e2e suite')]);
+  });
+
+  it('lets the browser mode build on main and Node', async () => {
+    expect(await importErrors('src/browser-mode/probe.ts', '../main/handlers.ts')).toEqual([]);
+    expect(await importErrors('src/browser-mode/probe.ts', 'node:http')).toEqual([]);
+  });
+});
+
 describe('no function over about 80 lines without a reason', () => {
   const longFunction = (disable: string) =>
     `${disable}export function long(): number {\n  let n = 0;\n${'  n += 1;\n'.repeat(90)}  return n;\n}\n`;
@@ -69,6 +100,10 @@ describe('no function over about 80 lines without a reason', () => {
 
   it('refuses a 92-line function in production code', async () => {
     expect(await lengthErrors('src/main/services/probe.ts', longFunction(''))).toBe(1);
+  });
+
+  it('refuses a 92-line function in the browser mode', async () => {
+    expect(await lengthErrors('src/browser-mode/probe.ts', longFunction(''))).toBe(1);
   });
 
   it('refuses a long React component in a view', async () => {

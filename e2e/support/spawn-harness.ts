@@ -14,7 +14,7 @@ export interface SpawnedHarness {
 
 export async function spawnHarness(env: NodeJS.ProcessEnv): Promise<SpawnedHarness> {
   const settingsDir = await mkdtemp(path.join(os.tmpdir(), 'fieldbook-spawned-'));
-  const args = ['--experimental-strip-types', '--no-warnings', path.join(projectRoot, 'e2e/harness/host.ts'), '--port', '0', '--settings-dir', settingsDir];
+  const args = ['--experimental-strip-types', '--no-warnings', path.join(projectRoot, 'src/browser-mode/cli.ts'), '--port', '0', '--settings-dir', settingsDir];
   const child: ChildProcess = spawn(process.execPath, args, { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'inherit'] });
   const stop = async () => {
     if (child.exitCode === null) {

@@ -1,14 +1,14 @@
 /**
- * Browser side of the harness: `window.fieldbook` over a loopback WebSocket.
- * The object itself is the preload's (src/preload/api.ts), so the harness
+ * Browser side of the browser mode: `window.fieldbook` over a loopback WebSocket.
+ * The object itself is the preload's (src/preload/api.ts), so the browser mode
  * exercises the very code the Electron app exposes; only the carrier differs.
  *
- * Served as an ES module from the harness's own origin (no inline script, so the
+ * Served as an ES module from the browser mode's own origin (no inline script, so the
  * app's CSP holds unchanged) and run before the app's module script.
  * This file runs in the browser: it uses no Node API (type-only imports).
  */
-import type { AppError } from '../../src/shared/ipc.ts';
-import { createFieldbookApi, type IpcRendererLike } from '../../src/preload/api.ts';
+import type { AppError } from '../shared/ipc.ts';
+import { createFieldbookApi, type IpcRendererLike } from '../preload/api.ts';
 
 type Relay = (event: unknown, payload: unknown) => void;
 type Incoming = { id: number; result: unknown } | { event: string; payload: unknown };
@@ -73,7 +73,7 @@ function createWebSocketIpc(url: string): IpcRendererLike {
  * The launch key comes with the page's own address (never with a served file).
  * It is taken out of the address at once, so it stays in neither the address
  * bar nor the browser's history, and kept in this tab's sessionStorage so that
- * a reload still connects (the key is worthless once this harness stops).
+ * a reload still connects (the key is worthless once this browser mode stops).
  */
 interface PageGlobals {
   location: { href: string };

@@ -1,5 +1,5 @@
 /**
- * The harness as `npm start` runs it (its own process): a page connection that
+ * The browser mode as `npm start` runs it (its own process): a page connection that
  * sends a message over the socket's limit, or a frame that is not valid, is
  * closed with the reason's code; the process lives on and every other page
  * connection keeps working.
@@ -13,9 +13,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { openBridge } from '../support/ws-client.ts';
+import { openBridge } from './testing/ws-client.ts';
 
-const HOST = path.join(path.dirname(fileURLToPath(import.meta.url)), 'host.ts');
+const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), 'cli.ts');
 
 let host: ChildProcess;
 let settingsDir: string;
@@ -25,7 +25,7 @@ let stderr = '';
 
 beforeAll(async () => {
   settingsDir = await mkdtemp(path.join(os.tmpdir(), 'fieldbook-host-process-'));
-  const args = ['--experimental-strip-types', '--no-warnings', HOST, '--port', '0', '--settings-dir', settingsDir, '--server-url', 'http://127.0.0.1:1/api/v1', '--token', 'unused-demo-token'];
+  const args = ['--experimental-strip-types', '--no-warnings', CLI, '--port', '0', '--settings-dir', settingsDir, '--server-url', 'http://127.0.0.1:1/api/v1', '--token', 'unused-demo-token'];
   host = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   host.stderr!.setEncoding('utf8').on('data', (text: string) => (stderr += text));
   let out = '';
@@ -53,7 +53,7 @@ async function rawPage(): Promise<{ socket: WebSocket; closed: Promise<number> }
 
 const alive = () => host.exitCode === null && host.signalCode === null;
 
-describe('the harness process, sent what it must not read', () => {
+describe('the browser mode process, sent what it must not read', () => {
   it('closes a connection that sends a 9 MB message (code 1009, message too big); the process and the other connections live on', async () => {
     const other = await openBridge(origin, origin, key);
     const page = await rawPage();

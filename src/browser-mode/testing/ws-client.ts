@@ -1,5 +1,5 @@
 /**
- * A bare client of the harness's WebSocket transport, for the IPC fuzz tests:
+ * A bare client of the browser mode's WebSocket transport, for the IPC fuzz tests:
  * it speaks the bridge's protocol ({ id, channel, arg } -> { id, result }) with
  * whatever Origin header the test chooses.
  */
@@ -12,7 +12,7 @@ export interface BridgeClient {
   close(): void;
 }
 
-/** `key`: the harness's per-launch key (without it the socket refuses any client, whatever its headers). */
+/** `key`: the browser mode's per-launch key (without it the socket refuses any client, whatever its headers). */
 export function openBridge(harnessOrigin: string, origin: string, key?: string): Promise<BridgeClient> {
   const query = key === undefined ? '' : `?key=${encodeURIComponent(key)}`;
   const socket = new WebSocket(`${harnessOrigin.replace(/^http/, 'ws')}/__harness/ws${query}`, { origin, maxPayload: 64 * 1024 * 1024 });

@@ -1,16 +1,16 @@
 /**
- * "Try the demo" in the harness. By default the app's own demo (createDemo, the
+ * "Try the demo" in the browser mode. By default the app's own demo (createDemo, the
  * reference server in-process with the demo dataset). Tests and benchmarks can
  * point it at a server they run (`serverUrl` + `token`) or pick a dataset.
  */
 import path from 'node:path';
-import type { MainDeps } from '../../src/main/deps.ts';
-import { createDemo } from '../../src/main/demo.ts';
-import { startServer } from '../../src/server/index.ts';
+import type { MainDeps } from '../main/deps.ts';
+import { createDemo } from '../main/demo.ts';
+import { startServer } from '../server/index.ts';
 
 export type DatasetName = 'tiny' | 'demo' | 'm' | 'l';
 
-export interface HarnessDemoOptions {
+export interface BrowserModeDemoOptions {
   /** an already running Data API (e.g. a reference server a test controls) */
   serverUrl?: string;
   token?: string;
@@ -18,9 +18,9 @@ export interface HarnessDemoOptions {
   dataset?: DatasetName;
 }
 
-export type HarnessDemo = MainDeps['demo'] & { close(): Promise<void> };
+export type BrowserModeDemo = MainDeps['demo'] & { close(): Promise<void> };
 
-export function createHarnessDemo(options: HarnessDemoOptions, settingsDir: string): HarnessDemo {
+export function createBrowserModeDemo(options: BrowserModeDemoOptions, settingsDir: string): BrowserModeDemo {
   const { serverUrl, token, dataset } = options;
   if (serverUrl !== undefined || token !== undefined) {
     if (!serverUrl || !token) throw new Error('--server-url and --token go together.');

@@ -1,5 +1,5 @@
 /**
- * What the harness adds to the page: one module script from its own origin,
+ * What the browser mode adds to the page: one module script from its own origin,
  * placed before the app's module script (module scripts run in document order),
  * so `window.fieldbook` exists before the app starts. No inline script: the
  * app's CSP is served unchanged.
@@ -11,8 +11,8 @@ import ts from 'typescript';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const BRIDGE_SOURCE = path.join(here, 'bridge.ts');
-const PRELOAD_API_SOURCE = path.resolve(here, '../../src/preload/api.ts');
-const PRELOAD_API_SPECIFIER = '../../src/preload/api.ts';
+const PRELOAD_API_SOURCE = path.resolve(here, '../preload/api.ts');
+const PRELOAD_API_SPECIFIER = '../preload/api.ts';
 
 export function injectBridge(html: string, bridgePath: string): string {
   const tag = `<script type="module" src="${bridgePath}"></script>`;
