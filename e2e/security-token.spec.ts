@@ -90,7 +90,6 @@ test('the token is nowhere the page or the disk can reach, only in the keychain'
   expect(leaks).toEqual([]);
 
   // and it is where it belongs
-  const keytar = (await import('keytar')).default;
-  const stored = await keytar.findCredentials(harness.keychainService);
+  const stored = await harness.keychainEntries();
   expect(stored.map((entry) => entry.password)).toContain(fullToken);
 });

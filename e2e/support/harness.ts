@@ -5,11 +5,12 @@
  * keeps every message that crossed the socket (token-leak tests), and counts
  * the requests the handlers made and the connections the socket refused.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { MainDeps } from '../../src/main/deps.ts';
 import { KeytarKeychain } from '../../src/main/secrets/keytar-keychain.ts';
+import { SETTINGS_FILE } from '../../src/main/secrets/profiles.ts';
 import type { BrowserModeDemoOptions } from '../../src/browser-mode/demo.ts';
 import { startBrowserMode } from '../../src/browser-mode/host.ts';
 import { launchKeyOf } from '../../src/browser-mode/launch-key.ts';
@@ -50,15 +51,45 @@ export interface Harness {
   apiRequests(): number;
   /** WebSocket connections refused (no key, a wrong one, a foreign Origin or Host) */
   refusedConnections(): number;
+  /** what the profiles stored under keychainService (through keytar, as the app stored it) */
+  keychainEntries(): Promise<{ account: string; password: string }[]>;
   close(): Promise<void>;
 }
 
-/** Removes what a harness stored under its own keychain service (best effort: the keychain may be gone). */
-async function forgetKeychainService(service: string): Promise<void> {
+async function loadKeytar(): Promise<Pick<typeof import('keytar'), 'getPassword' | 'deletePassword'>> {
+  const imported = await import('keytar');
+  return 'default' in imported && imported.default ? imported.default : imported;
+}
+
+/**
+ * The accounts a harness may have stored under its service: its profiles' ids (the settings file). Read one by
+ * one, never with keytar's findCredentials: an entry whose value cannot be read crashes it (keytar-keychain.ts).
+ */
+async function profileIds(settingsDir: string): Promise<string[]> {
   try {
-    const imported = await import('keytar');
-    const keytar = 'default' in imported && imported.default ? imported.default : imported;
-    for (const { account } of await keytar.findCredentials(service)) await keytar.deletePassword(service, account);
+    const settings = JSON.parse(await readFile(path.join(settingsDir, SETTINGS_FILE), 'utf8')) as { profiles?: { id?: unknown }[] };
+    return (settings.profiles ?? []).map((profile) => profile.id).filter((id): id is string => typeof id === 'string');
+  } catch {
+    return []; // no settings file: no profile was saved
+  }
+}
+
+/** Each profile's entry under the harness's keychain service, as stored. */
+async function keychainEntries(service: string, settingsDir: string): Promise<{ account: string; password: string }[]> {
+  const keytar = await loadKeytar();
+  const entries = [];
+  for (const account of await profileIds(settingsDir)) {
+    const password = await keytar.getPassword(service, account);
+    if (password !== null) entries.push({ account, password });
+  }
+  return entries;
+}
+
+/** Removes what a harness stored under its own keychain service (best effort: the keychain may be gone). */
+async function forgetKeychainService(service: string, settingsDir: string): Promise<void> {
+  try {
+    const keytar = await loadKeytar();
+    for (const account of await profileIds(settingsDir)) await keytar.deletePassword(service, account);
   } catch {
     // no Secret Service: nothing was stored
   }
@@ -90,7 +121,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   });
   const close = async () => {
     await browserMode.close();
-    if (!options.keychain && givenService === undefined) await forgetKeychainService(keychainService);
+    if (!options.keychain && givenService === undefined) await forgetKeychainService(keychainService, settingsDir);
     if (options.settingsDir === undefined) await rm(settingsDir, { recursive: true, force: true });
   };
   let closing: Promise<void> | null = null;
@@ -103,6 +134,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     receivedFromPage,
     apiRequests: () => apiRequests,
     refusedConnections: () => refused,
+    keychainEntries: () => keychainEntries(keychainService, settingsDir),
     close: () => (closing ??= close()),
   };
 }

@@ -108,7 +108,6 @@ vi.mock('keytar', () => {
     getPassword: async (_service: string, account: string) => rec.keychain.get(account) ?? null,
     setPassword: async (_service: string, account: string, secret: string) => void rec.keychain.set(account, secret),
     deletePassword: async (_service: string, account: string) => rec.keychain.delete(account),
-    findCredentials: async () => [...rec.keychain].map(([account, password]) => ({ account, password })),
   };
   return { ...keytar, default: keytar };
 });

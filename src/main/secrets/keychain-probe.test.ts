@@ -6,11 +6,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KeytarKeychain, type KeytarLike } from './keytar-keychain.ts';
 
-function fakeKeytar(findCredentials: KeytarLike['findCredentials']): KeytarLike {
-  return { findCredentials, getPassword: async () => null, setPassword: async () => undefined, deletePassword: async () => false };
+function fakeKeytar(getPassword: KeytarLike['getPassword']): KeytarLike {
+  return { getPassword, setPassword: async () => undefined, deletePassword: async () => false };
 }
 
-const answersAfter = (ms: number) => fakeKeytar(() => new Promise((resolve) => setTimeout(() => resolve([]), ms)));
+const answersAfter = (ms: number) => fakeKeytar(() => new Promise((resolve) => setTimeout(() => resolve(null), ms)));
 const refuses = (message: string) => fakeKeytar(async () => Promise.reject(new Error(message)));
 
 beforeEach(() => {
@@ -32,12 +32,12 @@ describe('the keychain probe', () => {
   });
 
   it('asks a slow keychain once however many callers wait for it', async () => {
-    const findCredentials = vi.fn(() => new Promise<[]>((resolve) => setTimeout(() => resolve([]), 8_000)));
-    const keychain = new KeytarKeychain('Fieldbook-test', async () => fakeKeytar(findCredentials));
+    const getPassword = vi.fn(() => new Promise<null>((resolve) => setTimeout(() => resolve(null), 8_000)));
+    const keychain = new KeytarKeychain('Fieldbook-test', async () => fakeKeytar(getPassword));
     const both = Promise.all([keychain.available(), keychain.available()]);
     await vi.advanceTimersByTimeAsync(8_000);
     expect(await both).toEqual([{ available: true }, { available: true }]);
-    expect(findCredentials).toHaveBeenCalledTimes(1);
+    expect(getPassword).toHaveBeenCalledTimes(1);
   });
 
   it('reports a keychain that refuses as absent, saying how to fix it and to try again', async () => {
@@ -59,7 +59,7 @@ describe('the keychain probe', () => {
 
   it('answers anew when asked again: a keychain unlocked meanwhile is available', async () => {
     let locked = true;
-    const keychain = new KeytarKeychain('Fieldbook-test', async () => fakeKeytar(async () => (locked ? Promise.reject(new Error('collection is locked')) : [])));
+    const keychain = new KeytarKeychain('Fieldbook-test', async () => fakeKeytar(async () => (locked ? Promise.reject(new Error('collection is locked')) : null)));
     expect(await keychain.available()).toMatchObject({ available: false, reason: 'locked' });
     locked = false;
     expect(await keychain.available()).toEqual({ available: true });

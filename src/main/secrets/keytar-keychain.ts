@@ -19,8 +19,18 @@ const NO_ANSWER_MESSAGE =
   'The system keychain has not answered for two minutes: it may be waiting for you to unlock it in another window. Unlock your keychain, then choose Try again.';
 
 type KeytarModule = typeof import('keytar');
-/** What Fieldbook uses of keytar (a test can stand in for it). */
-export type KeytarLike = Pick<KeytarModule, 'getPassword' | 'setPassword' | 'deletePassword' | 'findCredentials'>;
+/**
+ * What Fieldbook uses of keytar (a test can stand in for it). Never
+ * `findCredentials`: it reads every entry of the service, and on Linux an entry
+ * whose value cannot be read (its keyring locked with no prompt to unlock it)
+ * crashes the process (libsecret: `secret_value_get_text: assertion 'value'
+ * failed`, then SIGSEGV in keytar). `getPassword` reads one entry and answers
+ * null for such an entry (keychain-unreadable.test.ts).
+ */
+export type KeytarLike = Pick<KeytarModule, 'getPassword' | 'setPassword' | 'deletePassword'>;
+
+/** The account the probe asks for: none is ever stored under it, so the probe reads no secret. */
+const PROBE_ACCOUNT = 'fieldbook-keychain-probe';
 
 /**
  * A keychain that is slow to answer (an unlock prompt, a busy machine) is
@@ -99,7 +109,7 @@ export class KeytarKeychain implements Keychain {
   async #probeOnce(): Promise<KeychainStatus> {
     try {
       const keytar = await this.#keytar();
-      await withPatience(keytar.findCredentials(this.#service), PROBE_PATIENCE_MS);
+      await withPatience(keytar.getPassword(this.#service, PROBE_ACCOUNT), PROBE_PATIENCE_MS);
       return { available: true };
     } catch (err) {
       return unavailable(err);

@@ -49,6 +49,20 @@ describe('profiles', () => {
     expect(await reopened.token(p.id)).toBe(TOKEN);
   });
 
+  it('says the keychain holds an empty entry for a profile saved with a token, and to add the token again', async () => {
+    const p = await store.save({ name: 'North', baseUrl: 'https://api.example.com/v1', token: TOKEN });
+    keychain.entries.set(p.id, '');
+    const reopened = new ProfileStore(dir, keychain);
+    await expect(reopened.token(p.id)).rejects.toMatchObject({ appError: { code: 'token-missing', message: expect.stringMatching(/empty entry for this profile.*add its API token again/) } });
+  });
+
+  it('says a token the keychain no longer gives may be locked away or removed, rather than "no token yet"', async () => {
+    const p = await store.save({ name: 'North', baseUrl: 'https://api.example.com/v1', token: TOKEN });
+    keychain.entries.delete(p.id);
+    const reopened = new ProfileStore(dir, keychain);
+    await expect(reopened.token(p.id)).rejects.toMatchObject({ appError: { code: 'token-missing', message: expect.stringMatching(/locked.*unlock it.*add its API token again/) } });
+  });
+
   it('keeps the stored token when a profile is edited without one', async () => {
     const p = await store.save({ name: 'North', baseUrl: 'https://api.example.com/v1', token: TOKEN });
     await store.save({ id: p.id, name: 'North site', baseUrl: 'https://api.example.com/v1' });

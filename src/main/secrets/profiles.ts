@@ -42,6 +42,11 @@ type Settings = z.infer<typeof settingsSchema>;
 
 export const SETTINGS_FILE = 'profiles.json';
 
+const EMPTY_ENTRY = 'The keychain holds an empty entry for this profile: edit the profile and add its API token again.';
+const UNREADABLE_ENTRY =
+  'The keychain gave no token for this profile. It may be locked: unlock it, then try again. ' +
+  'If its entry was removed outside Fieldbook, edit the profile and add its API token again.';
+
 export interface ProfileInput {
   id?: string;
   name: string;
@@ -273,7 +278,7 @@ export class ProfileStore {
     return profile;
   }
 
-  /** The profile's token (keychain, cached in memory), or null when it has none. */
+  /** The profile's token (keychain, cached in memory), or null when it has none (the demo's comes from its cache). */
   async token(id: string): Promise<string | null> {
     const cached = this.#tokens.get(id);
     if (cached !== undefined) return cached;
@@ -282,7 +287,9 @@ export class ProfileStore {
     const status = await this.#keychain.available();
     if (!status.available) throw new FieldbookError('keychain-unavailable', status.message);
     const token = await this.#keychain.get(id);
-    if (token === null) return null;
+    // the profile was saved with a token: an entry that gives none is said in words, never sent as an empty token
+    if (token === null) throw new FieldbookError('token-missing', UNREADABLE_ENTRY);
+    if (token === '') throw new FieldbookError('token-missing', EMPTY_ENTRY);
     this.#tokens.set(id, token);
     registerSecret(token);
     return token;
