@@ -3,7 +3,7 @@ import { defineConfig } from '@playwright/test';
 /**
  * e2e: the real renderer (built), real IndexedDB, real main-process handlers and
  * the real reference server, in Debian's Chromium through the browser harness
- * (e2e/harness). Run inside a D-Bus session with an unlocked gnome-keyring: the
+ * (src/browser-mode, wrapped by e2e/support/harness.ts). Run inside a D-Bus session with an unlocked gnome-keyring: the
  * harness stores tokens with keytar, as the app does.
  */
 export const CHROMIUM_ARGS = [
