@@ -2,9 +2,9 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * e2e: the real renderer (built), real IndexedDB, real main-process handlers and
- * the real reference server, in Debian's Chromium through the browser harness
- * (src/browser-mode, wrapped by e2e/support/harness.ts). Run inside a D-Bus session with an unlocked gnome-keyring: the
- * harness stores tokens with keytar, as the app does.
+ * the real reference server, in Debian's Chromium through the browser mode
+ * (src/browser-mode, wrapped by e2e/support/harness.ts). Run inside a D-Bus
+ * session with an unlocked gnome-keyring: it stores tokens with keytar, as the app does.
  */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
