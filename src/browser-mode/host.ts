@@ -54,11 +54,17 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   const demo = createBrowserModeDemo(options, options.settingsDir);
   const fetch = options.fetch ?? globalThis.fetch;
   const handlers = createHandlers({ settingsDir: options.settingsDir, keychain: options.keychain, fetch, demo, ...options.tuning });
-  let origin = '';
-  const serve = await createStaticServe(path.resolve(options.rendererDir ?? DEFAULT_RENDERER_DIR), () => new URL(origin).host);
+  let host = '';
+  const serve = await createStaticServe(path.resolve(options.rendererDir ?? DEFAULT_RENDERER_DIR), () => host);
   const server = http.createServer(serve);
-  const port = await listen(server, options.port ?? 0);
-  origin = `http://127.0.0.1:${port}`;
+  const port = await listen(server, options.port ?? 0).catch(async (error: unknown) => {
+    // a busy port: nothing of this start stays behind
+    await handlers.dispose();
+    await demo.close();
+    throw error;
+  });
+  host = `127.0.0.1:${port}`;
+  const origin = `http://${host}`;
   const sockets = attachPageSocket(server, { origin, launchKey, handlers, observe: options.observe });
   let closing: Promise<void> | null = null;
   const close = async () => {

@@ -43,7 +43,7 @@ function write(response: http.ServerResponse, served: Served, head: boolean): vo
   response.end(head ? undefined : served.body);
 }
 
-/** The request handler for `host` (127.0.0.1:port, known once the server listens). */
+/** The request handler for `host()` (127.0.0.1:port, known once the server listens). */
 export async function createStaticServe(rendererDir: string, host: () => string): Promise<Serve> {
   const scripts = await buildBridgeScript(PRELOAD_API_PATH);
   const answer = async (request: http.IncomingMessage): Promise<Served> => {
