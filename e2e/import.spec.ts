@@ -211,6 +211,21 @@ test('a file saved as Windows-1250 is read as such, and nothing is queued until 
   await expect.poll(() => server.query("SELECT firstname, lastname, employeeid FROM users WHERE username = 'lukasz.zolc'"), { timeout: 30_000 }).toEqual([{ firstname: 'Łukasz', lastname: 'Żółć', employeeid: '4711'.padStart(width, '0') }]);
 });
 
+test('a French staff file saved as Windows-1252 is shown read as Windows-1252 first, euro sign and accents intact', async ({ app, api, fullToken }) => {
+  test.setTimeout(120_000);
+  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+  await syncNow(app);
+  await goTo(app, 'Import');
+  // saved by LibreOffice (scripts/make-import-fixtures.mjs corpus): "12,50 €", Hélène, Gérard
+  await dropFile(app, 'french.csv', await readFile(new URL('../src/renderer/features/import/fixtures/encodings/windows-1252/short-2.csv', import.meta.url)));
+  const encoding = app.getByRole('group', { name: 'Encoding of the file' });
+  await expect(encoding.getByRole('alert')).toContainText('read as Western European (Windows-1252)');
+  await expect(encoding.getByRole('radio').first()).toHaveAccessibleName(/^Western European \(Windows-1252\): Hélène, €, .*Gérard/);
+  await expect(app.getByText('helene.dubois: Hélène Dubois')).toBeVisible();
+  await expect(app.getByText('gerard.lefevre: Gérard Lefèvre')).toBeVisible();
+  await app.screenshot({ path: test.info().outputPath('encoding-windows-1252-french.png'), fullPage: true });
+});
+
 test('a UTF-8 file with one stray byte names its row, and skipping it queues the others', async ({ app, api, server, fullToken }) => {
   test.setTimeout(120_000);
   await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });

@@ -115,6 +115,14 @@ const labelOf = (detected: string | null): string | undefined => {
   return DETECTOR_NAMES[name] ?? DETECTOR_ALIASES[name] ?? (NAMES.has(name) ? name : undefined);
 };
 
+/** One decoder per encoding, made when first needed: each line is read in all of them. */
+const DECODERS = new Map<string, TextDecoder>();
+function decoderOf(label: string): TextDecoder {
+  let decoder = DECODERS.get(label);
+  if (!decoder) DECODERS.set(label, (decoder = new TextDecoder(label)));
+  return decoder;
+}
+
 /** At most this many non-ASCII lines are asked about: the first ones tell enough. */
 const LINES_ASKED = 200;
 
@@ -136,7 +144,7 @@ function lineConfidence(line: Uint8Array): Map<string, number> {
     const label = labelOf(encoding);
     if (label) confidence.set(label, Math.max(confidence.get(label) ?? 0, c));
   }
-  const readings = new Map(ENCODINGS.map(([label]) => [label, new TextDecoder(label).decode(line)]));
+  const readings = new Map(ENCODINGS.map(([label]) => [label, decoderOf(label).decode(line)]));
   const bestPerReading = new Map<string, number>();
   for (const [label, c] of confidence) bestPerReading.set(readings.get(label)!, Math.max(bestPerReading.get(readings.get(label)!) ?? 0, c));
   // a reading with oddities is the less likely for each of them
@@ -173,7 +181,7 @@ export function guessEncodings(bytes: Uint8Array): EncodingCandidate[] {
   const lines = nonAsciiLines(bytes);
   const perLine = splitLines(lines).map(lineConfidence);
   const scored = ENCODINGS.map(([encoding, name], order) => {
-    const text = new TextDecoder(encoding).decode(lines);
+    const text = decoderOf(encoding).decode(lines);
     const score = perLine.reduce((sum, line) => sum + line.get(encoding)!, 0);
     return { encoding, name, sample: sampleWords(text), score, odd: oddities(text), whole: readsWhole(encoding, lines), order };
   });
