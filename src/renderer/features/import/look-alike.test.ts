@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../../shared/records.ts';
 import { emailsByUser, planImport, type MatchKey, type RowPlan, type RowValues } from './match.ts';
-import { differingCharacter, lookAlikeKey } from './look-alike.ts';
+import { lookAlikeKey } from './look-alike.ts';
 
 const person = (userid: number, siteid: number, username: string, firstname: string, lastname: string, employeeid: string): UserRecord => ({
   userid, siteid, username, firstname, lastname, employeeid, status: 'Active', usertype: 'User', searchKeys: [], sortName: '',
@@ -38,10 +38,6 @@ describe('the look of a value (UTS #39 skeleton)', () => {
     expect(lookAlikeKey('christopher.young')).not.toBe(lookAlikeKey('christopher.yang'));
     expect(lookAlikeKey('jos\u00e9')).not.toBe(lookAlikeKey('jose'));
   });
-
-  it('names the character that differs with its script and code', () => {
-    expect(differingCharacter(`christopher.y${CYRILLIC_O}ung`, 'christopher.young')).toBe(`Cyrillic "${CYRILLIC_O}" (U+043E) at character 14`);
-  });
 });
 
 describe('a username or e-mail that only looks like an existing one', () => {
@@ -49,6 +45,7 @@ describe('a username or e-mail that only looks like an existing one', () => {
     const plan = planRow({ username: `christopher.y${CYRILLIC_O}ung`, firstname: 'Christopher', lastname: 'Young' });
     expect(plan).toMatchObject({ action: 'conflict', people: [christopher] });
     expect(reasonsOf(plan)).toContain(`The username "christopher.y${CYRILLIC_O}ung" of Christopher Young looks the same as "christopher.young", the username of Christopher Young (christopher.young, employee ID E7)`);
+    // the character that differs, named by its script and code
     expect(reasonsOf(plan)).toContain(`Cyrillic "${CYRILLIC_O}" (U+043E) at character 14`);
   });
 

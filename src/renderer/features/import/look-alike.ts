@@ -12,6 +12,7 @@
  * Pure.
  */
 import prototypes from 'unhomoglyph/data.json';
+import { withArticle } from '../../app/words.ts';
 
 const PROTOTYPE: ReadonlyMap<string, string> = new Map(Object.entries(prototypes as Record<string, string>));
 
@@ -34,7 +35,7 @@ const SCRIPTS = ['Latin', 'Cyrillic', 'Greek', 'Armenian', 'Cherokee', 'Coptic',
 const SCRIPT_TESTS = SCRIPTS.map((name) => [name.replace('_', ' '), new RegExp(`^\\p{Script=${name}}$`, 'u')] as const);
 
 /** "Cyrillic "о" (U+043E) at character 15": the first character of `value` not where `other` has it (1 = the first). */
-export function differingCharacter(value: string, other: string): string {
+function differingCharacter(value: string, other: string): string {
   const chars = Array.from(value);
   const others = Array.from(other.toLowerCase());
   let at = chars.findIndex((c, i) => c.toLowerCase() !== others[i]);
@@ -44,6 +45,19 @@ export function differingCharacter(value: string, other: string): string {
   const script = SCRIPT_TESTS.find(([, test]) => test.test(char))?.[0];
   const code = `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
   return `${script ? `${script} ` : ''}"${char}" (${code}) at character ${at + 1}`;
+}
+
+/**
+ * Why a row's value cannot be used, naming the character that differs. `rowPerson`: the row's person when it
+ * is someone else than the owner (blank when the file names nobody); null when the row is the owner's own.
+ */
+export function lookAlikeReason(o: { label: string; value: string; theirs: string; owner: string; rowPerson: string | null }): string {
+  const looks = `The ${o.label} "${o.value}"${o.rowPerson ? ` of ${o.rowPerson}` : ''} looks the same as`;
+  const differs = `but is written with other characters (${differingCharacter(o.value, o.theirs)})`;
+  const an = withArticle(o.label);
+  return o.rowPerson === null
+    ? `${looks} "${o.theirs}" of ${o.owner} ${differs}: the row would give them ${an} that only looks like their own. Correct the spreadsheet.`
+    : `${looks} "${o.theirs}", the ${o.label} of ${o.owner}, ${differs}: the platform would take them for two people. If they are the same person, correct the spreadsheet; if not, choose ${an} that does not look like theirs.`;
 }
 
 /** Someone's username or e-mail, as they have it. */

@@ -14,7 +14,7 @@ import { DATE_FIELDS, FIELD_LABELS, IMPORT_FIELDS, type ImportField } from './ma
 import { parseTextDate, type DayMonthOrder } from './text-date.ts';
 import { forEachSliced, mapSliced, type Slicing } from '../../../shared/sliced.ts';
 import { identityErrors } from './identity.ts';
-import { differingCharacter, LookAlikeIndex, type HeldValue } from './look-alike.ts';
+import { lookAlikeReason, LookAlikeIndex, type HeldValue } from './look-alike.ts';
 import { garbledErrors } from './garbled.ts';
 import { withArticle } from '../../app/words.ts';
 import type { SitesNotKept } from './not-kept.ts';
@@ -226,11 +226,7 @@ function lookAlikeReasons(index: PeopleIndex, emails: EmailsByUser, v: RowValues
     const value = v[field];
     if (!value) continue;
     for (const { value: theirs, person } of lookAlikes(index, emails, field, value)) {
-      const looks = `The ${LABEL[field]} "${value}"${rowPerson && person !== user ? ` of ${rowPerson}` : ''} looks the same as`;
-      const differs = `but is written with other characters (${differingCharacter(value, theirs)})`;
-      reasons.push(person === user
-        ? `${looks} "${theirs}" of ${who(person)} ${differs}: the row would give them ${withArticle(LABEL[field])} that only looks like their own. Correct the spreadsheet.`
-        : `${looks} "${theirs}", the ${LABEL[field]} of ${who(person)}, ${differs}: the platform would take them for two people. If they are the same person, correct the spreadsheet; if not, choose ${withArticle(LABEL[field])} that does not look like theirs.`);
+      reasons.push(lookAlikeReason({ label: LABEL[field], value, theirs, owner: who(person), rowPerson: person === user ? null : rowPerson }));
       if (!people.includes(person)) people.push(person);
     }
   }
