@@ -70,7 +70,11 @@ test('at 1024×640 the Credentials page fits the window, and a credential opened
   await goTo(app, 'Credentials');
   const allHolders = app.getByRole('grid', { name: 'Holders of All credentials' });
   await expect(allHolders.getByRole('row').nth(1)).toBeVisible();
-  const sideways = () => app.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const sideways = () =>
+    app.evaluate(() => {
+      const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+      return root.scrollWidth - root.clientWidth;
+    });
   expect(await sideways()).toBeLessThanOrEqual(0);
 
   await app.getByLabel('Show').selectOption({ label: 'Expiring within 30 days' });
