@@ -90,6 +90,12 @@ async function tasksUntilNow(page: Page, start: number, until?: number): Promise
   return { ms: end - start, longestTaskMs: longest?.[1] ?? 0, longestTaskAt: longest?.[0] ?? null, longTasks: during.length };
 }
 
+/**
+ * Queueing 100,000 ops (50,000 creates and their e-mails) to "Queued": the quiet runs took 14.1-16.2 s
+ * (docs/benchmarks.md), and the window stays responsive throughout (its own figure, 50 ms a task).
+ */
+const QUEUEING_TARGET_MS = 20_000;
+
 /** The app's own start, before the Import view opens. */
 const OPEN_SETTLES_MS = 5000;
 /** After queueing: the results of the import counted from the outbox, then 5 s for the outbox and the views to settle. */
@@ -194,7 +200,7 @@ async function phases(ctx: BenchContext, app: Page, xlsx: Buffer, csv: Buffer): 
     await app.getByRole('status', { name: 'Import results' }).waitFor({ timeout: 180_000 });
     await app.waitForTimeout(QUEUE_SETTLES_MS);
   });
-  figures.push({ name: 'queueing 50,000 creates + 50,000 e-mails (one batch)', value: round(queueing.ms), unit: 'ms', note: loadNote() });
+  figures.push(atMost('queueing 50,000 creates + 50,000 e-mails (one batch)', round(queueing.ms), 'ms', QUEUEING_TARGET_MS, `to "Queued"; ${loadNote()}`));
   figures.push(taskFigure('while queueing (until its results are counted, then 5 s)', queueing, loadNote()));
 
   return figures;

@@ -80,7 +80,7 @@ test.use({ serverOptions: { dataset: 'tiny', admin: true } });
 
 test('a change not sent yet of every kind is marked, whole and readable, in every list at 1024×640 and 1280×800, and the dashboard counts it', async ({ app, api, server, fullToken }) => {
   test.setTimeout(240_000);
-  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken }, 120_000);
+  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
   const { member, holder, trainee } = people(server);
   const base = app.url().split('#')[0];
   await app.getByRole('banner').getByRole('switch', { name: 'Work offline' }).check();

@@ -31,7 +31,7 @@ const header = (app: Page) => app.getByRole('banner');
 
 test('five renewals from a credential’s expiring list, each with its own pasted number, are queued offline and the server then holds the five numbers and dates', async ({ app, api, server, fullToken }) => {
   test.setTimeout(300_000);
-  await addProfile(app, { name: 'Demo site', baseUrl: api.baseUrl, token: fullToken }, 120_000);
+  await addProfile(app, { name: 'Demo site', baseUrl: api.baseUrl, token: fullToken });
   const { credentialid, credentialname, holders: expiring } = credentialExpiringWithin30(server);
   expect(expiring, 'a credential with five holders expiring within 30 days').toBeGreaterThanOrEqual(5);
   await header(app).getByRole('switch', { name: 'Work offline' }).check();

@@ -158,16 +158,15 @@ describe('backpressure', () => {
   });
 
   it('waits for the renderer before sending more', async () => {
-    const { engine, pages } = setup(tinySite({ users: 20 }), { autoAck: false, sync: { maxUnacked: 2 } });
+    const { engine, pages, requests } = setup(tinySite({ users: 20 }), { autoAck: false, sync: { maxUnacked: 2 } });
     const done = engine.run();
-    while (pages.length < 2) await new Promise((r) => setTimeout(r, 1));
-    await new Promise((r) => setTimeout(r, 30));
+    // the engine reads ahead: once it has asked for more pages than it sent, an answer waits for the window
+    while (pages.length < 2 || requests.length <= pages.length + 1 || !engine.stalled(0)) await new Promise((r) => setTimeout(r, 1));
     // two pages' worth went (a list's short page weighs its share of a page)
     const sent = pages.length;
     expect(engine.peakUnacked).toBeGreaterThan(1);
     expect(engine.peakUnacked).toBeLessThanOrEqual(2);
-    // plenty of time to fetch more: nothing more is sent until an acknowledgement arrives
-    await new Promise((r) => setTimeout(r, 30));
+    // answers are in that could be sent: nothing more is, until an acknowledgement arrives
     expect(pages).toHaveLength(sent);
     for (const page of pages) engine.ack(page.pageId);
     while (pages.length <= sent) await new Promise((r) => setTimeout(r, 1));
