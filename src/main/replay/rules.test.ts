@@ -93,4 +93,8 @@ describe('the verification rule', () => {
     expect(sameCreatedUser({ firstname: 'Ann', lastname: 'Lee', employeeid: 'E1' }, { firstname: 'Ann', lastname: 'Lee', employeeid: 'E2' })).toBe(false);
     expect(sameCreatedUser({ firstname: 'Ann', lastname: 'Lee' }, { firstname: 'Bob', lastname: 'Lee' })).toBe(false);
   });
+
+  it('does not take a person of another last name for the one created (their edits would go to someone else)', () => {
+    expect(sameCreatedUser({ firstname: 'Ann', lastname: 'Lee' }, { firstname: 'Ann', lastname: 'Leeds' })).toBe(false);
+  });
 });

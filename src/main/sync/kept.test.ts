@@ -84,6 +84,16 @@ describe('a profile keeping one site of two', () => {
     expect(again.records('credentialAssignments').filter((a) => a.userid === 99)).toHaveLength(1);
   });
 
+  it("keeps the holdings of the site's people whose page was unchanged since the last sync", async () => {
+    const first = await syncKeeping([1]);
+    const before = first.records('credentialAssignments').length;
+    // the site's users come back unchanged (keys only); the holder lists are read in full
+    const usersOnly = first.fingerprints.filter((f) => !f.taskId.startsWith('keptCredentialAssignments'));
+    const again = await syncKeeping([1], [], { fingerprints: usersOnly });
+    expect(again.records('users')).toEqual([]);
+    expect(again.records('credentialAssignments')).toHaveLength(before);
+  });
+
   it('makes exactly as many requests as its plan counts', async () => {
     const { finished, requests } = await syncKeeping([1]);
     expect(finished.plannedRequests).toBe(requests);
