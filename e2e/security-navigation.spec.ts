@@ -50,8 +50,10 @@ test('a middle-click on a link opens no window', async ({ app, harness, watch })
 
 test('a link dropped onto the window does not replace the app', async ({ app, harness, watch }) => {
   await plantLink(app, 'https://evil.invalid/dropped', 'dropped');
+  // the drag ends (dragend on the link) once the drop has been handled: by then any attempt to follow it has been made
+  const dragEnded = app.locator('#dropped').evaluate((link) => new Promise<void>((resolve) => link.addEventListener('dragend', () => resolve(), { once: true })));
   await app.locator('#dropped').dragTo(app.getByRole('heading', { name: 'Welcome to Fieldbook' }));
-  await app.waitForTimeout(300); // a drop navigates asynchronously, if at all
+  await dragEnded;
   // recorded before the rule judged them: every attempt to follow the drop was refused, and nothing else was
   const followed = watch.navigationAttempts.filter((url) => !url.startsWith(`${harness.origin}/`));
   expect(watch.refusedNavigations).toEqual(followed);
