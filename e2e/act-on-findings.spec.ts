@@ -178,7 +178,7 @@ test('a week’s bar of the expiry chart opens the holders expiring that week, a
   await expect(holders.getByLabel('Show')).toHaveValue(`week:${weeks[busiest]!.href.split('/').pop()}`);
   await holders.getByRole('button', { name: `Select all ${weeks[busiest]!.value.toLocaleString('en-US')} matching` }).click();
   await expect(holders.getByRole('status').filter({ hasText: /selected/ })).toContainText('selected');
-  await expect(holders.getByLabel('Bulk action')).toHaveValue('credential');
+  await expect(holders.getByLabel('Bulk action')).toHaveValue('renew');
   await app.screenshot({ path: testInfo.outputPath('week-holders.png') });
 
   // every other week through its link in the table of numbers (the keyboard's way)

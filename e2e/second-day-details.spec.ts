@@ -16,17 +16,21 @@ async function workOffline(page: Page): Promise<void> {
   await expect(offline).toBeChecked();
 }
 
+/** Queues a status change for the people a search finds; resolves to the changes queued. */
 async function queueStatusChange(page: Page, search: string, status: string): Promise<number> {
   await goTo(page, 'Users');
-  await page.getByLabel('Search users').fill(search);
   const selectAll = page.getByRole('button', { name: /^Select all [\d,]+ matching$/ });
-  const count = Number((await selectAll.innerText()).replace(/[^\d]/g, ''));
+  const everyone = await selectAll.innerText();
+  await page.getByLabel('Search users').fill(search);
+  await expect(selectAll).not.toHaveText(everyone);
   await selectAll.click();
   await page.getByLabel('Bulk action').selectOption({ label: 'Change status' });
   await page.getByLabel('New status').selectOption(status);
   await page.getByRole('button', { name: 'Preview' }).click();
-  await page.getByRole('button', { name: /^Queue [\d,]+ changes?$/ }).click();
-  return count;
+  const queue = page.getByRole('button', { name: /^Queue [\d,]+ changes?$/ });
+  const changes = Number((await queue.innerText()).replace(/[^\d]/g, ''));
+  await queue.click();
+  return changes;
 }
 
 test('Discard batch asks first with its count, and Keep them keeps every change', async ({ app }) => {

@@ -1,21 +1,9 @@
-/** Entry point: start the session on main's API (window.fieldbook) and render the app. */
+/**
+ * Entry point. Zod's setting comes first, in a module of its own, and the app after it
+ * through a dynamic import: the bundler may put zod and the schemas of src/shared in a
+ * chunk that this entry imports, and a chunk imported statically runs before any line
+ * of this file, so a schema built there would meet the CSP before the setting.
+ */
 import './app/zod-csp.ts';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './App.tsx';
-import { startSession } from './app/session.ts';
-import './styles.css';
 
-const root = createRoot(document.getElementById('root')!);
-const api = window.fieldbook;
-if (api) {
-  void startSession(api);
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-} else {
-  // opened outside the app shell and the harness: there is nothing to talk to
-  root.render(<p role="alert">Fieldbook could not reach its main process. Start it with npm start.</p>);
-}
+void import('./boot.tsx');
