@@ -69,7 +69,7 @@ function ofCredentials(a: Pick<CredentialAssignmentRecord, 'credentialid'>, opti
   return (options.credentialid === undefined || a.credentialid === options.credentialid) && (options.credentialids?.has(a.credentialid) ?? true);
 }
 
-function scoped<K>(range: Collection<CredentialAssignmentRecord, K>, options: WindowOptions): Collection<CredentialAssignmentRecord, K> {
+function scoped<K, I>(range: Collection<CredentialAssignmentRecord, K, I>, options: WindowOptions): Collection<CredentialAssignmentRecord, K, I> {
   const only = options.credentialids;
   return only ? range.filter((a) => only.has(a.credentialid)) : range;
 }

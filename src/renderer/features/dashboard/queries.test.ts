@@ -7,6 +7,7 @@ import { applyOverlays } from '../../app/overlays.ts';
 import { registerOutboxOverlays } from '../../outbox/overlays.ts';
 import { credentialsExpiringIn, expiredCredentials, inExpiryRange, siteCredentialIds, weekRange } from '../credentials/queries.ts';
 import { overdueTraining } from '../training/queries.ts';
+import type { CredentialRecord } from '../../../shared/records.ts';
 
 beforeAll(() => registerOutboxOverlays());
 
@@ -117,15 +118,20 @@ describe('the figures with the changes not sent yet, and without', () => {
   });
 });
 
+/** Every site has its own "Forklift", in its own "Safety" category. */
+function forklift(credentialid: number, categoryid: number): CredentialRecord {
+  return {
+    credentialid, credentialname: 'Forklift', description: '', categoryid, categoryname: 'Safety', requiredstartdate: false, requiredexpirationdate: true,
+    requiredcredentialnum: false, requirements: '', activeusercount: 1, inactiveusercount: 0,
+  };
+}
+
 describe('the figures of one site', () => {
   /** Two sites, each with its own "Forklift" credential and its own course; one of each kind per site, plus one more at site 2. */
   async function twoSites() {
     const db = freshDb();
-    await db.credentialCategories.bulkPut([{ categoryid: 10, siteid: 1, categoryname: 'Safety' }, { categoryid: 20, siteid: 2, categoryname: 'Safety' }]);
-    await db.credentials.bulkPut([
-      { credentialid: 1, categoryid: 10, categoryname: 'Safety', credentialname: 'Forklift' },
-      { credentialid: 2, categoryid: 20, categoryname: 'Safety', credentialname: 'Forklift' },
-    ] as never);
+    await db.credentialCategories.bulkPut([10, 20].map((categoryid) => ({ categoryid, siteid: categoryid / 10, categoryname: 'Safety', credentialcount: 1 })));
+    await db.credentials.bulkPut([1, 2].map((credentialid) => forklift(credentialid, credentialid * 10)));
     await db.courses.bulkPut([{ courseid: 50, siteid: 1, coursename: 'Induction', coursetype: 1, status: 'active' }, { courseid: 60, siteid: 2, coursename: 'Induction', coursetype: 1, status: 'active' }]);
     await db.users.bulkPut([user(1), user(2, { siteid: 2 }), user(3, { siteid: 2, status: 'Inactive' })]);
     await db.credentialAssignments.bulkPut([
