@@ -15,14 +15,21 @@ function storage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null {
   }
 }
 
-/** The stored choice of a profile: a site id, or null (every site) when none or unreadable. */
-export function readSiteChoice(raw: string | null | undefined): number | null {
+/** The site remembered for a profile: its id, or null (every site) when none, or unreadable. */
+export function rememberedSite(profileId: string): number | null {
+  const raw = storage()?.getItem(KEY_PREFIX + profileId);
   const n = Number(raw);
   return raw && Number.isInteger(n) && n > 0 ? n : null;
 }
 
+/** Remembers a profile's site (null: every site, nothing kept). */
+export function rememberSite(profileId: string, siteid: number | null): void {
+  if (siteid === null) storage()?.removeItem(KEY_PREFIX + profileId);
+  else storage()?.setItem(KEY_PREFIX + profileId, String(siteid));
+}
+
 interface SiteChoiceState {
-  /** profile id -> chosen site (read from storage on first use) */
+  /** profile id -> chosen site, once chosen in this window (else read from storage) */
   chosen: Record<string, number | null>;
   choose(profileId: string, siteid: number | null): void;
 }
@@ -30,8 +37,7 @@ interface SiteChoiceState {
 const useSiteChoiceStore = create<SiteChoiceState>((set) => ({
   chosen: {},
   choose(profileId, siteid) {
-    if (siteid === null) storage()?.removeItem(KEY_PREFIX + profileId);
-    else storage()?.setItem(KEY_PREFIX + profileId, String(siteid));
+    rememberSite(profileId, siteid);
     set((s) => ({ chosen: { ...s.chosen, [profileId]: siteid } }));
   },
 }));
@@ -40,6 +46,6 @@ const useSiteChoiceStore = create<SiteChoiceState>((set) => ({
 export function useSiteChoice(profileId: string | undefined): [number | null, (siteid: number | null) => void] {
   const stored = useSiteChoiceStore((s) => (profileId === undefined ? null : s.chosen[profileId]));
   const choose = useSiteChoiceStore((s) => s.choose);
-  const siteid = stored !== undefined ? stored : readSiteChoice(profileId === undefined ? null : storage()?.getItem(KEY_PREFIX + profileId));
+  const siteid = stored !== undefined ? stored : rememberedSite(profileId!);
   return [siteid, (next) => { if (profileId !== undefined) choose(profileId, next); }];
 }
