@@ -8,7 +8,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type ReferenceServer } from './fixtures.ts';
 import { addProfile, goTo, syncNow, usersCount, usersGrid } from './support/ui.ts';
-import { COUNT_LINE, countedIn, parseCountLine } from './support/count-line.ts';
+import { COUNT_LINE, countedIn, listedCount } from './support/count-line.ts';
 import { axeViolations } from './support/axe.ts';
 import { addDaysIso, toIsoDate, todayIso } from '../src/shared/dates.ts';
 
@@ -193,17 +193,6 @@ test('selected people a filter hides are counted as not shown, and a change queu
   await expect(app.getByRole('region', { name: 'Selected people' })).toHaveCount(0);
   await expect(app.getByRole('status').filter({ hasText: /^Queued 3 changes/ })).toBeFocused();
 });
-
-/** The number a list's count line gives: "1,234 holders", "500 of 1,234 credentials held (scroll for more)", "12 of 300 users". */
-async function listedCount(page: Page): Promise<number> {
-  const line = page.getByRole('status').filter({ hasText: COUNT_LINE }).first();
-  await expect(line).toBeVisible();
-  await expect(page.getByText(/^Loading/)).toHaveCount(0);
-  const text = (await line.textContent())!;
-  const counted = parseCountLine(text)!;
-  // the users line counts what the filter shows; the other lines count what the list holds (read a page at a time)
-  return text.endsWith('users') ? counted.shown : counted.total;
-}
 
 async function figureValue(link: Locator): Promise<number> {
   return Number(((await link.locator('.figure-value').textContent()) ?? '').replace(/,/g, ''));

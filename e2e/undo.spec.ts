@@ -30,7 +30,7 @@ test('a bulk status change applied, then undone: the record changed behind the c
 
   // the batch: every active member of the group set Inactive, and applied
   await goTo(app, 'Users');
-  await app.getByLabel('Profile group').selectOption({ label: group.groupname });
+  await app.getByLabel('Profile group').selectOption(String(group.groupid));
   await app.getByRole('combobox', { name: 'Status', exact: true }).selectOption('Active');
   await app.getByRole('button', { name: `Select all ${members.length} matching` }).click();
   await app.getByLabel('Bulk action').selectOption({ label: 'Change status' });

@@ -68,12 +68,13 @@ test.describe('with a synced site', () => {
     for (const picks of [picker, app.getByLabel('Profile group')]) {
       for (const site of sites) {
         const heading = picks.locator(`optgroup[label="${site} · Department"]`);
-        await expect(heading.locator('option', { hasText: /^Operations$/ })).toHaveCount(1);
+        // each option names its site too: the chosen one reads alone in the closed picker
+        await expect(heading.locator('option', { hasText: `Operations (${site})` })).toHaveCount(1);
       }
     }
     // the option chosen is the one under that site's heading
     const [, second] = sites;
-    const value = await picker.locator(`optgroup[label="${second} · Department"] option`, { hasText: /^Operations$/ }).getAttribute('value');
+    const value = await picker.locator(`optgroup[label="${second} · Department"] option`, { hasText: /^Operations \(/ }).getAttribute('value');
     await picker.selectOption(value!);
     await app.getByRole('button', { name: 'Preview' }).click();
     // the other site's people cannot get a group of this site: the picked group is this site's

@@ -3,7 +3,7 @@
  * (scroll for more)", "40 people", "12 courses", "12 of 300 users". One reader for
  * every spec, so a change of the words is one change here.
  */
-import { expect, type Locator } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 const NOUNS = ['holders?', 'credentials? held', 'courses?', 'people', 'person', 'users?'];
 export const COUNT_LINE = new RegExp(`^(?:([\\d,]+) of )?([\\d,]+) (?:${NOUNS.join('|')})(?: \\(scroll for more\\))?$`);
@@ -29,4 +29,15 @@ export async function countedIn(scope: Locator): Promise<Counted> {
   const line = scope.getByRole('status').filter({ hasText: COUNT_LINE }).first();
   await expect(line).toBeVisible();
   return parseCountLine(await line.innerText())!;
+}
+
+/** The number a list's count line gives: "1,234 holders", "500 of 1,234 credentials held (scroll for more)", "12 of 300 users". */
+export async function listedCount(page: Page): Promise<number> {
+  const line = page.getByRole('status').filter({ hasText: COUNT_LINE }).first();
+  await expect(line).toBeVisible();
+  await expect(page.getByText(/^Loading/)).toHaveCount(0);
+  const text = (await line.textContent())!;
+  const counted = parseCountLine(text)!;
+  // the users line counts what the filter shows; the other lines count what the list holds (read a page at a time)
+  return text.endsWith('users') ? counted.shown : counted.total;
 }

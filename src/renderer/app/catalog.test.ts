@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogNames, credentialChoices, credentialLabel, featureChoices, groupChoices, groupLabel } from './catalog.ts';
+import { catalogNames, courseChoices, credentialChoices, credentialLabel, featureChoices, groupChoices, groupLabel } from './catalog.ts';
 import type { CredentialRecord, GroupRecord, ModuleRecord } from '../../shared/records.ts';
 
 const names = catalogNames(
@@ -15,9 +15,20 @@ describe('names with their context', () => {
   it('puts same-named groups under their own site and category, sorted', () => {
     const choices = groupChoices([group(1, 1, 5, 'Operations'), group(3, 1, 5, 'Crane'), group(2, 2, 6, 'Operations')], names);
     expect(choices).toEqual([
-      { label: 'East · Crews', choices: [{ value: 2, label: 'Operations' }] },
-      { label: 'North · Crews', choices: [{ value: 3, label: 'Crane' }, { value: 1, label: 'Operations' }] },
+      { label: 'East · Crews', choices: [{ value: 2, label: 'Operations (East)' }] },
+      { label: 'North · Crews', choices: [{ value: 3, label: 'Crane (North)' }, { value: 1, label: 'Operations (North)' }] },
     ]);
+  });
+
+  it('names the site beside each group, so a chosen "Operations" still says which one it is', () => {
+    const labels = groupChoices([group(1, 1, 5, 'Operations'), group(2, 2, 6, 'Operations')], names).flatMap((g) => g.choices.map((c) => c.label));
+    expect(labels).toEqual(['Operations (East)', 'Operations (North)']);
+  });
+
+  it('offers only the chosen site\'s groups and courses when a site is chosen', () => {
+    expect(groupChoices([group(1, 1, 5, 'Operations'), group(2, 2, 6, 'Operations')], names, 2)).toEqual([{ label: 'East · Crews', choices: [{ value: 2, label: 'Operations (East)' }] }]);
+    const course = (courseid: number, siteid: number) => ({ courseid, siteid, coursename: 'Induction', coursetype: 1, status: 'active' });
+    expect(courseChoices([course(50, 1), course(60, 2)], names, 1)).toEqual([{ label: 'North', choices: [{ value: 50, label: 'Induction (North)' }] }]);
   });
 
   it('labels a group with its site and category in lists', () => {
@@ -36,7 +47,9 @@ describe('names with their context', () => {
       { categoryid: 10, siteid: 1, categoryname: 'Safety', credentialcount: 1 }, { categoryid: 20, siteid: 2, categoryname: 'Safety', credentialcount: 1 },
     ]);
     const choices = credentialChoices([{ ...credential(1, 'Rigging', 'Safety'), categoryid: 10 }, { ...credential(2, 'Rigging', 'Safety'), categoryid: 20 }], withSites);
-    expect(choices).toEqual([{ label: 'Safety · North', choices: [{ value: 1, label: 'Rigging' }] }, { label: 'Safety · South', choices: [{ value: 2, label: 'Rigging' }] }]);
+    expect(choices).toEqual([{ label: 'Safety · North', choices: [{ value: 1, label: 'Rigging (Safety · North)' }] }, { label: 'Safety · South', choices: [{ value: 2, label: 'Rigging (Safety · South)' }] }]);
+    expect(credentialChoices([{ ...credential(1, 'Rigging', 'Safety'), categoryid: 10 }, { ...credential(2, 'Rigging', 'Safety'), categoryid: 20 }], withSites, 2))
+      .toEqual([{ label: 'Safety · South', choices: [{ value: 2, label: 'Rigging (Safety · South)' }] }]);
     expect(credentialLabel({ ...credential(2, 'Rigging', 'Safety'), categoryid: 20 }, withSites)).toBe('Rigging (Safety · South)');
   });
 

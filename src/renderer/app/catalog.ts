@@ -72,9 +72,18 @@ function grouped<T>(items: readonly T[], groupOf: (item: T) => string, choiceOf:
     .map(([label, choices]) => ({ label, choices: choices.sort((a, b) => compareText(a.label, b.label) || a.value - b.value) }));
 }
 
-/** Groups under "site · category" headings, sorted. */
-export function groupChoices(groups: readonly GroupRecord[], names: CatalogNames): ChoiceGroup[] {
-  return grouped(groups, (g) => groupContext(g, names), (g) => ({ value: g.groupid, label: g.groupname }));
+/** The site a picker keeps to (the one the coordinator looks after), undefined or null for every site. */
+type OnlySite = number | null | undefined;
+
+const ofSite = (only: OnlySite, siteid: number | undefined) => only === undefined || only === null || siteid === only;
+
+/**
+ * Groups under "site · category" headings, sorted, each naming its site ("Driver (North)"):
+ * a closed picker shows the chosen option alone, and every site has its own "Driver".
+ */
+export function groupChoices(groups: readonly GroupRecord[], names: CatalogNames, only?: OnlySite): ChoiceGroup[] {
+  const kept = groups.filter((g) => ofSite(only, g.siteid));
+  return grouped(kept, (g) => groupContext(g, names), (g) => ({ value: g.groupid, label: `${g.groupname} (${siteName(g.siteid, names)})` }));
 }
 
 /**
@@ -101,14 +110,16 @@ export function credentialCategoryContext(c: Pick<CredentialRecord, 'categoryid'
   return siteid === undefined ? category : `${category} · ${siteName(siteid, names!)}`;
 }
 
-/** Credentials under their category and its site, sorted. */
-export function credentialChoices(credentials: readonly CredentialRecord[], names?: CatalogNames): ChoiceGroup[] {
-  return grouped(credentials, (c) => credentialCategoryContext(c, names), (c) => ({ value: c.credentialid, label: c.credentialname }));
+/** Credentials under their category and its site, sorted, each naming them too ("Rigging (Safety · North)"). */
+export function credentialChoices(credentials: readonly CredentialRecord[], names?: CatalogNames, only?: OnlySite): ChoiceGroup[] {
+  const kept = credentials.filter((c) => ofSite(only, names?.credentialCategorySites?.get(c.categoryid)));
+  return grouped(kept, (c) => credentialCategoryContext(c, names), (c) => ({ value: c.credentialid, label: credentialLabel(c, names) }));
 }
 
-/** Courses under their site, sorted. */
-export function courseChoices(courses: readonly CourseRecord[], names: CatalogNames): ChoiceGroup[] {
-  return grouped(courses, (c) => siteName(c.siteid, names), (c) => ({ value: c.courseid, label: c.coursename || NO_NAME.course }));
+/** Courses under their site, sorted, each naming its site ("Induction (North)"). */
+export function courseChoices(courses: readonly CourseRecord[], names: CatalogNames, only?: OnlySite): ChoiceGroup[] {
+  const kept = courses.filter((c) => ofSite(only, c.siteid));
+  return grouped(kept, (c) => siteName(c.siteid, names), (c) => ({ value: c.courseid, label: `${c.coursename || NO_NAME.course} (${siteName(c.siteid, names)})` }));
 }
 
 /** Sort order of groups in lists: site, category, name. */

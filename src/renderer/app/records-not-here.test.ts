@@ -26,7 +26,7 @@ describe('names in pickers and labels', () => {
 
   it('a course whose name came empty is "a course with no name", under its site', () => {
     const choices = courseChoices([{ courseid: 88, siteid: 1, coursename: '' } as CourseRecord], names);
-    expect(choices).toEqual([{ label: 'Riverside Plant', choices: [{ value: 88, label: NO_NAME.course }] }]);
+    expect(choices).toEqual([{ label: 'Riverside Plant', choices: [{ value: 88, label: `${NO_NAME.course} (Riverside Plant)` }] }]);
   });
 });
 

@@ -5,7 +5,10 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { GroupRecord, SiteRecord, UserRecord } from '../../../shared/records.ts';
+import type { SiteRecord, UserRecord } from '../../../shared/records.ts';
+import { groupChoices } from '../../app/catalog.ts';
+import { useCatalogNames } from '../../app/catalog-names.ts';
+import { ChoiceOptions } from '../../components/ChoiceOptions.tsx';
 import { useActiveDb } from '../../app/session.ts';
 import { formatCount, formatDate, formatDateTime } from '../../app/format.ts';
 import { hrefFor, navigate } from '../../app/router.ts';
@@ -43,6 +46,7 @@ export default function ChangesView() {
   const sites = useLiveQuery(async () => (db ? db.sites.toArray() : []), [db]) ?? [];
   const names = useLiveQuery(async () => (db ? loadChangeNames(db) : NO_NAMES), [db]) ?? NO_NAMES;
   const groups = useLiveQuery(async () => (db ? db.groups.toArray() : []), [db]) ?? [];
+  const catalog = useCatalogNames(db);
   const [fromSeq, setFromSeq] = useState<number | null>(null);
   const [siteid, setSiteid] = useState<number | null>(null);
   const [groupid, setGroupid] = useState<number | null>(null);
@@ -60,7 +64,8 @@ export default function ChangesView() {
   const counts = countsByKind(shown);
   const omitted = from === null ? 0 : omittedSince(logs, from);
   const siteName = new Map(sites.map((s: SiteRecord) => [s.siteid, s.sitename]));
-  const groupChoices = groups.filter((g: GroupRecord) => siteid === null || g.siteid === siteid);
+  // the chosen site's groups, each naming its site (every site has its own "Driver")
+  const groupOptions = groupChoices(groups, catalog, siteid);
   // the same array while nothing it depends on changes: the selection re-reads its list when it changes
   // eslint-disable-next-line react-hooks/exhaustive-deps -- shown is derived from these
   const drill = useMemo(() => (kind ? shown.filter((c) => c.k === kind) : []), [kind, logs, from, siteid, members, people]);
@@ -92,7 +97,7 @@ export default function ChangesView() {
               Group{' '}
               <select value={groupid ?? ''} onChange={(e) => setGroupid(e.target.value ? Number(e.target.value) : null)}>
                 <option value="">All groups</option>
-                {groupChoices.map((g) => <option key={g.groupid} value={g.groupid}>{g.groupname}</option>)}
+                <ChoiceOptions groups={groupOptions} />
               </select>
             </label>
           </div>

@@ -30,7 +30,7 @@ import { expiryWords } from '../../app/expiry-words.ts';
 import { useSoonDays } from '../../app/soon-window.ts';
 import { SelectionBar, useRowSelection } from '../../components/SelectionBar.tsx';
 import {
-  PAGE_SIZE, countExpiringInWithPending, countInWindowWithPending, credentialHolders, credentialSummaries, credentialsExpiringIn, credentialsExpiringWithin, expiredCredentials,
+  PAGE_SIZE, countExpiringInWithPending, countInWindowWithPending, credentialHolders, credentialSummaries, credentialsExpiringIn, credentialsExpiringWithin, expiredCredentials, siteCredentialIds,
   inExpiredWindow, inExpiringWindow, inExpiryRange, listCredentialCategories, listCredentials, weekRange, type Holder, type WindowOptions,
 } from './queries.ts';
 
@@ -60,14 +60,20 @@ interface HolderPage {
   read: PageRead;
 }
 
-async function loadHolders(db: FieldbookDb, credentialid: number | null, window: HolderWindow, today: string, limit: number): Promise<HolderPage> {
+/** A list the dashboard opened for one site: that site's credentials only. */
+interface HolderSite {
+  sitename: string;
+  credentialids: ReadonlySet<number>;
+}
+
+async function loadHolders(db: FieldbookDb, credentialid: number | null, window: HolderWindow, today: string, limit: number, site: HolderSite | null = null): Promise<HolderPage> {
   if (window === 'all' && credentialid !== null) {
     const holders = await credentialHolders(db, credentialid);
     const assignments = await applyOverlays('credentialAssignments', db, holders.map((h) => h.assignment), (a) => a.credentialid === credentialid);
     const users = await usersWithPending(db, assignments.map((a) => a.userid));
     return { holders: assignments.map((assignment) => ({ assignment, user: users.get(assignment.userid) })), total: assignments.filter((a) => a.pendingChange !== 'delete').length, read: pageRead(Infinity, holders.length) };
   }
-  const options = credentialid === null ? { today, limit } : { today, credentialid, limit };
+  const options = credentialid !== null ? { today, credentialid, limit } : site ? { today, limit, credentialids: site.credentialids } : { today, limit };
   // 'all' of every credential is never asked (the view shows the soon window instead)
   const query = windowQuery(db, window === 'all' ? 'expired' : window, options);
   // the total is counted by the query the dashboard's figures use, so the two agree
@@ -127,9 +133,11 @@ interface HoldersProps {
   opened: HolderWindow | null;
   /** the coordinator chose another window: it is kept when they open another credential */
   onChoose: (window: HolderWindow) => void;
+  /** the site a dashboard link kept the list to (every credential of it), null for every site */
+  site: HolderSite | null;
 }
 
-function Holders({ db, credential, names, opened, onChoose }: HoldersProps) {
+function Holders({ db, credential, names, opened, onChoose, site }: HoldersProps) {
   const soonDays = useSoonDays();
   // null: the "soon" window of Settings, whatever it is now
   const [window, setWindow] = useState<HolderWindow | null>(opened ?? (credential ? 'all' : null));
@@ -143,7 +151,7 @@ function Holders({ db, credential, names, opened, onChoose }: HoldersProps) {
   };
   const pendingVersion = usePendingVersion();
   const credentialid = credential?.credentialid ?? null;
-  const page = useLiveQueryAbout([db, credentialid, effective], () => loadHolders(db, credentialid, effective, today, limit), [credential, today, limit, pendingVersion]);
+  const page = useLiveQueryAbout([db, credentialid, effective, site], () => loadHolders(db, credentialid, effective, today, limit, site), [credential, today, limit, pendingVersion]);
   const holders = page?.holders;
   const total = page?.total ?? 0;
   const shown = holders?.length ?? 0;
@@ -153,9 +161,9 @@ function Holders({ db, credential, names, opened, onChoose }: HoldersProps) {
   };
   // every page of the list, for "select all" and for saying who is selected but no longer listed
   const loadMatching = useCallback(
-    async () => (await loadHolders(db, credential?.credentialid ?? null, effective, today, Infinity)).holders.filter((h) => h.assignment.pendingChange !== 'delete').map((h) => h.assignment.userid),
+    async () => (await loadHolders(db, credential?.credentialid ?? null, effective, today, Infinity, site)).holders.filter((h) => h.assignment.pendingChange !== 'delete').map((h) => h.assignment.userid),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- pendingVersion: pending edits change who is listed
-    [db, credential, effective, today, pendingVersion],
+    [db, credential, effective, today, pendingVersion, site],
   );
   const selection = useRowSelection(holders ?? NO_HOLDERS, personOfHolder, loadMatching);
   const columns: Column<Holder>[] = [
@@ -175,10 +183,10 @@ function Holders({ db, credential, names, opened, onChoose }: HoldersProps) {
     { id: 'number', header: 'Number', width: '7rem', render: (h) => h.assignment.credentialnumber || '—', fitText: (h) => h.assignment.credentialnumber },
     { id: 'status', header: 'Status', width: '6rem', render: (h) => <StatusText value={h.assignment.status} /> },
   ];
-  const title = credential ? credential.credentialname : 'All credentials';
+  const title = credential ? credential.credentialname : site ? `All credentials of ${site.sitename}` : 'All credentials';
   const exportName = `${credential ? `holders of ${credential.credentialname}` : 'credentials'} ${holderWindowWords(effective)}`;
   const exportHolders = async () => {
-    const all = await loadHolders(db, credential?.credentialid ?? null, effective, today, Infinity);
+    const all = await loadHolders(db, credential?.credentialid ?? null, effective, today, Infinity, site);
     return tableOf(holderExportColumns(names, today, soonDays), all.holders);
   };
   return (
@@ -207,6 +215,17 @@ function Holders({ db, credential, names, opened, onChoose }: HoldersProps) {
   );
 }
 
+/** The site a dashboard link keeps the list to: `#/credentials/expired/site/3` (undefined while it is read). */
+function useOpenedSite(db: FieldbookDb | null, params: readonly string[]): HolderSite | null | undefined {
+  const at = params.indexOf('site');
+  const siteid = at < 0 ? null : Number(params[at + 1]);
+  return useLiveQuery(async () => {
+    if (!db || siteid === null || !Number.isInteger(siteid)) return null;
+    const [found, credentialids] = await Promise.all([db.sites.get(siteid), siteCredentialIds(db, siteid)]);
+    return { sitename: found?.sitename ?? NOT_HERE.site, credentialids };
+  }, [db, siteid]);
+}
+
 function openedWindow(params: readonly string[]): HolderWindow | null {
   if (params[0] === 'expired') return 'expired';
   if (params[0] === 'week' && /^\d{4}-\d{2}-\d{2}$/.test(params[1] ?? '')) return `week:${params[1]}`;
@@ -224,10 +243,13 @@ export default function CredentialsView({ params }: RouteProps) {
   const pendingVersion = usePendingVersion();
   const summaries = useLiveQuery(() => (db ? credentialSummaries(db) : Promise.resolve(new Map())), [db, pendingVersion]);
   const catalog = useCatalogNames(db);
+  const openedSite = useOpenedSite(db, params);
   const names = useMemo(() => new Map((credentials ?? []).map((c) => [c.credentialid, credentialLabel(c, catalog)])), [credentials, catalog]);
   if (!db) return null;
   // `#/credentials/42`, or a list the dashboard opens: `#/credentials/expiring/7`, `#/credentials/expired`, `#/credentials/week/2026-03-08`
   const opened = openedWindow(params);
+  // a list kept to one site waits for that site's credentials (never shows every site's meanwhile)
+  const site = opened === null ? null : openedSite;
   // a list a link opened (the dashboard's "expiring within 30 days") is carried on too
   if (opened !== null && opened !== carried) setCarried(opened);
   const selectedId = params[0] === undefined || opened ? null : Number(params[0]);
@@ -259,7 +281,10 @@ export default function CredentialsView({ params }: RouteProps) {
       </div>
       <VirtualGrid label="Credential list" rows={shown} rowKey={(c) => c.credentialid} columns={columns} size="compact"
         onActivate={(c) => navigate('credentials', c.credentialid)} loading={credentials === undefined} emptyText="No credential in the cache." />
-      <Holders key={`${selected?.credentialid ?? 'all'} ${opened ?? ''}`} db={db} credential={selected} names={names} opened={opened ?? carried} onChoose={setCarried} />
+      {site !== undefined && (
+        <Holders key={`${selected?.credentialid ?? 'all'} ${opened ?? ''} ${site?.sitename ?? ''}`} db={db} credential={selected} names={names}
+          opened={opened ?? carried} onChoose={setCarried} site={site} />
+      )}
     </section>
   );
 }

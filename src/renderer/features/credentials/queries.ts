@@ -1,5 +1,5 @@
 /** Queries of the credentials views: by credential, by category, holders, expired and expiring. */
-import Dexie from 'dexie';
+import Dexie, { type Collection } from 'dexie';
 import type { CredentialAssignmentRecord, CredentialCategoryRecord, CredentialRecord, UserRecord } from '../../../shared/records.ts';
 import { addDaysIso, todayIso } from '../../../shared/dates.ts';
 import type { FieldbookDb } from '../../db/index.ts';
@@ -52,35 +52,53 @@ export const PAGE_SIZE = 200;
 export interface WindowOptions {
   today?: string;
   credentialid?: number;
+  /** only these credentials (a site's: `siteCredentialIds`); undefined: every credential */
+  credentialids?: ReadonlySet<number>;
   /** how many to read, soonest first (default PAGE_SIZE) */
   limit?: number;
+}
+
+/** The credentials of one site: those of its credential categories (each site has its own). */
+export async function siteCredentialIds(db: FieldbookDb, siteid: number): Promise<ReadonlySet<number>> {
+  const categories = new Set((await db.credentialCategories.toArray()).filter((c) => c.siteid === siteid).map((c) => c.categoryid));
+  return new Set((await db.credentials.toArray()).filter((c) => categories.has(c.categoryid)).map((c) => c.credentialid));
+}
+
+/** Is the assignment of a credential the options keep (one credential, a site's, or any)? */
+function ofCredentials(a: Pick<CredentialAssignmentRecord, 'credentialid'>, options: WindowOptions): boolean {
+  return (options.credentialid === undefined || a.credentialid === options.credentialid) && (options.credentialids?.has(a.credentialid) ?? true);
+}
+
+function scoped<K, I>(range: Collection<CredentialAssignmentRecord, K, I>, options: WindowOptions): Collection<CredentialAssignmentRecord, K, I> {
+  const only = options.credentialids;
+  return only ? range.filter((a) => only.has(a.credentialid)) : range;
 }
 
 function expiringRange(db: FieldbookDb, days: number, options: WindowOptions) {
   const today = options.today ?? todayIso();
   const last = addDaysIso(today, days);
-  return options.credentialid !== undefined
+  return scoped(options.credentialid !== undefined
     ? db.credentialAssignments.where('[credentialid+expirationIso]').between([options.credentialid, today], [options.credentialid, last], true, true)
-    : db.credentialAssignments.where('expirationIso').between(today, last, true, true);
+    : db.credentialAssignments.where('expirationIso').between(today, last, true, true), options);
 }
 
 function expiredRange(db: FieldbookDb, options: WindowOptions) {
   const today = options.today ?? todayIso();
-  return options.credentialid !== undefined
+  return scoped(options.credentialid !== undefined
     ? db.credentialAssignments.where('[credentialid+expirationIso]').between([options.credentialid, EARLIEST], [options.credentialid, today], true, false)
-    : db.credentialAssignments.where('expirationIso').between(EARLIEST, today, true, false);
+    : db.credentialAssignments.where('expirationIso').between(EARLIEST, today, true, false), options);
 }
 
 /** Does an assignment fall in the expiring window (the test of `credentialsExpiringWithin`, for pending records)? */
 export function inExpiringWindow(a: CredentialAssignmentRecord, days: number, options: WindowOptions = {}): boolean {
   const today = options.today ?? todayIso();
-  return (options.credentialid === undefined || a.credentialid === options.credentialid) && a.expirationIso >= today && a.expirationIso <= addDaysIso(today, days);
+  return ofCredentials(a, options) && a.expirationIso >= today && a.expirationIso <= addDaysIso(today, days);
 }
 
 /** Does an assignment fall in the expired window (the test of `expiredCredentials`)? */
 export function inExpiredWindow(a: CredentialAssignmentRecord, options: WindowOptions = {}): boolean {
   const today = options.today ?? todayIso();
-  return (options.credentialid === undefined || a.credentialid === options.credentialid) && a.expirationIso >= EARLIEST && a.expirationIso < today;
+  return ofCredentials(a, options) && a.expirationIso >= EARLIEST && a.expirationIso < today;
 }
 
 /** Assignments expiring from today through today + `days` (inclusive), of one credential or of all, soonest first. */
@@ -123,14 +141,14 @@ export function weekRange(weekStart: string): ExpiryRange {
 }
 
 function dateRange(db: FieldbookDb, range: ExpiryRange, options: WindowOptions) {
-  return options.credentialid !== undefined
+  return scoped(options.credentialid !== undefined
     ? db.credentialAssignments.where('[credentialid+expirationIso]').between([options.credentialid, range.from], [options.credentialid, range.before], true, false)
-    : db.credentialAssignments.where('expirationIso').between(range.from, range.before, true, false);
+    : db.credentialAssignments.where('expirationIso').between(range.from, range.before, true, false), options);
 }
 
 /** Does an assignment fall in the range (the test of `credentialsExpiringIn`, for pending records)? */
 export function inExpiryRange(a: CredentialAssignmentRecord, range: ExpiryRange, options: WindowOptions = {}): boolean {
-  return (options.credentialid === undefined || a.credentialid === options.credentialid) && a.expirationIso >= range.from && a.expirationIso < range.before;
+  return ofCredentials(a, options) && a.expirationIso >= range.from && a.expirationIso < range.before;
 }
 
 /** Assignments expiring within the range, of one credential or of all, soonest first. */

@@ -16,7 +16,8 @@ import { shortLabel } from './chart-labels.ts';
 import { useSoonDays } from '../../app/soon-window.ts';
 import { attentionFigures, credentialsExpiringByWeek, overdueTrainingByCourse, pendingInFigures, userStatusBreakdown, type FiguresOf } from './queries.ts';
 import { PendingInFigures } from './PendingInFigures.tsx';
-import { AttentionFiguresList, FigureLink, openUsersWithStatus, showUsersWithStatus } from './Figures.tsx';
+import { AttentionFiguresList, FigureLink, openUsersWithStatus, overdueHref, showUsersWithStatus, siteParams } from './Figures.tsx';
+import { SiteChoice, useChosenSite } from '../../app/SiteChoice.tsx';
 import { ChangesSummary } from '../changes/ChangesSummary.tsx';
 import { MEANING_COLOUR, statusColour } from './colours.ts';
 import { NO_NAME } from '../../app/words.ts';
@@ -52,7 +53,7 @@ const shortDate = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'num
 type WeekRow = { weekStart: string; label: string; short: string; value: number; href: string };
 
 /** Each bar opens the holders expiring that week (a link in the table of numbers, for the keyboard); its count stands on it. */
-function ExpiringCard({ weeks }: { weeks: WeekRow[] | undefined }) {
+function ExpiringCard({ weeks, siteid }: { weeks: WeekRow[] | undefined; siteid: number | null }) {
   return (
     <figure className="card" aria-labelledby="chart-expiring">
       <figcaption id="chart-expiring">Credentials expiring in the next 12 weeks, by week (a bar opens its list)</figcaption>
@@ -65,7 +66,7 @@ function ExpiringCard({ weeks }: { weeks: WeekRow[] | undefined }) {
               <YAxis allowDecimals={false} fontSize={11} />
               <Tooltip />
               <Bar dataKey="value" name="Expiring" fill={MEANING_COLOUR.expiring} isAnimationActive={false} cursor="pointer"
-                onClick={(d: { payload?: WeekRow }) => d.payload && navigate('credentials', 'week', d.payload.weekStart)}>
+                onClick={(d: { payload?: WeekRow }) => d.payload && navigate('credentials', 'week', d.payload.weekStart, ...siteParams(siteid))}>
                 <LabelList dataKey="value" position="top" fontSize={10} fill="currentColor" />
               </Bar>
             </BarChart>
@@ -79,7 +80,7 @@ function ExpiringCard({ weeks }: { weeks: WeekRow[] | undefined }) {
 
 type CourseRow = { courseid: number; label: string; value: number; href: string };
 
-function OverdueCard({ courses, total }: { courses: CourseRow[] | undefined; total: number | undefined }) {
+function OverdueCard({ courses, total, siteid }: { courses: CourseRow[] | undefined; total: number | undefined; siteid: number | null }) {
   const top = (courses ?? []).slice(0, TOP_COURSES);
   const chartRows = top.map((c) => ({ ...c, short: shortLabel(c.label) }));
   return (
@@ -103,7 +104,7 @@ function OverdueCard({ courses, total }: { courses: CourseRow[] | undefined; tot
       )}
       {total !== undefined && (
         <ul className="legend" aria-label="Overdue training: key">
-          <li><span className="swatch" aria-hidden="true" style={{ background: MEANING_COLOUR.overdue }} /> <FigureLink href={hrefFor('training')} value={total} label="overdue training assignments, all courses" /></li>
+          <li><span className="swatch" aria-hidden="true" style={{ background: MEANING_COLOUR.overdue }} /> <FigureLink href={overdueHref(siteid)} value={total} label="overdue training assignments, all courses" /></li>
         </ul>
       )}
       <details><summary>Numbers<span className="visually-hidden"> of overdue training by course</span></summary><DataTable caption="Overdue training by course" rows={courses ?? []} /></details>
@@ -111,7 +112,7 @@ function OverdueCard({ courses, total }: { courses: CourseRow[] | undefined; tot
   );
 }
 
-function StatusCard({ statuses }: { statuses: { label: string; status: string; value: number; colour: string }[] | undefined }) {
+function StatusCard({ statuses, siteid }: { statuses: { label: string; status: string; value: number; colour: string }[] | undefined; siteid: number | null }) {
   return (
     <figure className="card" aria-labelledby="chart-status">
       <figcaption id="chart-status">Users by status</figcaption>
@@ -121,7 +122,7 @@ function StatusCard({ statuses }: { statuses: { label: string; status: string; v
             <PieChart>
               {/* no labels on the slices (small ones would overlap): the key below has every number */}
               <Pie data={statuses} dataKey="value" nameKey="label" outerRadius={90} isAnimationActive={false} cursor="pointer"
-                onClick={(d: { payload?: { status: string } }) => d.payload && showUsersWithStatus(d.payload.status)}>
+                onClick={(d: { payload?: { status: string } }) => d.payload && showUsersWithStatus(d.payload.status, siteid)}>
                 {statuses.map((r) => <Cell key={r.label} fill={r.colour} />)}
               </Pie>
               <Tooltip />
@@ -129,7 +130,7 @@ function StatusCard({ statuses }: { statuses: { label: string; status: string; v
           </ResponsiveContainer>
         </div>
       )}
-      <Legend label="Users by status: key" rows={(statuses ?? []).map((r) => ({ ...r, label: `${r.label} users`, href: hrefFor('users'), onOpen: openUsersWithStatus(r.status) }))} />
+      <Legend label="Users by status: key" rows={(statuses ?? []).map((r) => ({ ...r, label: `${r.label} users`, href: hrefFor('users'), onOpen: openUsersWithStatus(r.status, siteid) }))} />
     </figure>
   );
 }
@@ -141,26 +142,30 @@ export default function DashboardView() {
   const today = todayIso();
   // the figures include the changes not sent yet, as the lists they open do, unless asked for as the platform holds them
   const [of, setOf] = useState<FiguresOf>('with pending');
-  const figures = useSettledLiveQuery(() => (db ? attentionFigures(db, soonDays, today, of) : Promise.resolve(undefined)), [db, soonDays, today, pendingVersion, of]);
-  const weeks = useSettledLiveQuery(() => (db ? credentialsExpiringByWeek(db, 12, today, of) : Promise.resolve([])), [db, today, pendingVersion, of]);
-  const overdue = useSettledLiveQuery(() => (db ? overdueTrainingByCourse(db, Infinity, today, of) : Promise.resolve([])), [db, today, pendingVersion, of]);
-  const statuses = useSettledLiveQuery(() => (db ? userStatusBreakdown(db, of) : Promise.resolve([])), [db, pendingVersion, of]);
+  // every figure and the list it opens are of the site the coordinator looks after (remembered per profile)
+  const chosen = useChosenSite();
+  const { siteid } = chosen;
+  const figures = useSettledLiveQuery(() => (db ? attentionFigures(db, soonDays, today, of, siteid) : Promise.resolve(undefined)), [db, soonDays, today, pendingVersion, of, siteid]);
+  const weeks = useSettledLiveQuery(() => (db ? credentialsExpiringByWeek(db, 12, today, of, siteid) : Promise.resolve([])), [db, today, pendingVersion, of, siteid]);
+  const overdue = useSettledLiveQuery(() => (db ? overdueTrainingByCourse(db, Infinity, today, of, siteid) : Promise.resolve([])), [db, today, pendingVersion, of, siteid]);
+  const statuses = useSettledLiveQuery(() => (db ? userStatusBreakdown(db, of, siteid) : Promise.resolve([])), [db, pendingVersion, of, siteid]);
   const included = useSettledLiveQuery(() => (db ? pendingInFigures(db) : Promise.resolve(0)), [db, pendingVersion]);
   const syncing = useSyncState((s) => s.running);
-  const weekRows = weeks?.map((w) => ({ weekStart: w.weekStart, label: `Week of ${formatDate(w.weekStart)}`, short: shortDate.format(new Date(`${w.weekStart}T00:00:00Z`)), value: w.count, href: hrefFor('credentials', 'week', w.weekStart) }));
+  const weekRows = weeks?.map((w) => ({ weekStart: w.weekStart, label: `Week of ${formatDate(w.weekStart)}`, short: shortDate.format(new Date(`${w.weekStart}T00:00:00Z`)), value: w.count, href: hrefFor('credentials', 'week', w.weekStart, ...siteParams(siteid)) }));
   const courseRows = overdue?.map((c) => ({ courseid: c.courseid, label: c.coursename || NO_NAME.course, value: c.count, href: hrefFor('training', 'course', c.courseid) }));
   const statusRows = statuses?.map((s) => ({ label: s.status || '(no status)', status: s.status, value: s.count, colour: statusColour(s.status) }));
   return (
     <section className="view dashboard" aria-labelledby="dashboard-heading">
       <h1 id="dashboard-heading">Dashboard</h1>
+      <div className="toolbar dashboard-site"><SiteChoice chosen={chosen} /></div>
       {syncing && <p className="muted">A sync is running: these figures are brought up to date when it finishes.</p>}
       <ChangesSummary />
       <PendingInFigures count={included ?? 0} of={of} onChange={setOf} />
-      <AttentionFiguresList figures={figures} soonDays={soonDays} />
+      <AttentionFiguresList figures={figures} soonDays={soonDays} siteid={siteid} />
       <div className="cards">
-        <OverdueCard courses={courseRows} total={figures?.overdue} />
-        <ExpiringCard weeks={weekRows} />
-        <StatusCard statuses={statusRows} />
+        <OverdueCard courses={courseRows} total={figures?.overdue} siteid={siteid} />
+        <ExpiringCard weeks={weekRows} siteid={siteid} />
+        <StatusCard statuses={statusRows} siteid={siteid} />
       </div>
     </section>
   );

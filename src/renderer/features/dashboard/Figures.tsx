@@ -17,28 +17,39 @@ export function FigureLink({ href, value, label, onOpen }: { href: string; value
   );
 }
 
-export function AttentionFiguresList({ figures, soonDays }: { figures: AttentionFigures | undefined; soonDays: number }) {
+/** The route words that keep a list to one site (`…/site/3`), none for every site. */
+export function siteParams(siteid: number | null): (string | number)[] {
+  return siteid === null ? [] : ['site', siteid];
+}
+
+/** The overdue training of every course, of one site's people when one is chosen. */
+export function overdueHref(siteid: number | null): string {
+  return siteid === null ? hrefFor('training') : hrefFor('training', 'overdue', ...siteParams(siteid));
+}
+
+export function AttentionFiguresList({ figures, soonDays, siteid }: { figures: AttentionFigures | undefined; soonDays: number; siteid: number | null }) {
   if (!figures) return <p role="status">Loading…</p>;
+  const site = siteParams(siteid);
   return (
     <ul className="figures" aria-label="Needs attention">
-      <li><FigureLink href={hrefFor('training')} value={figures.overdue} label="overdue training assignments (all courses)" /></li>
-      <li><FigureLink href={hrefFor('credentials', 'expired')} value={figures.expired} label="expired credentials" /></li>
-      <li><FigureLink href={hrefFor('credentials', 'expiring', 7)} value={figures.expiringWeek} label="credentials expiring within 7 days" /></li>
-      {soonDays !== 7 && <li><FigureLink href={hrefFor('credentials', 'expiring', soonDays)} value={figures.expiringSoon} label={`credentials expiring within ${formatCount(soonDays)} days`} /></li>}
+      <li><FigureLink href={overdueHref(siteid)} value={figures.overdue} label="overdue training assignments (all courses)" /></li>
+      <li><FigureLink href={hrefFor('credentials', 'expired', ...site)} value={figures.expired} label="expired credentials" /></li>
+      <li><FigureLink href={hrefFor('credentials', 'expiring', 7, ...site)} value={figures.expiringWeek} label="credentials expiring within 7 days" /></li>
+      {soonDays !== 7 && <li><FigureLink href={hrefFor('credentials', 'expiring', soonDays, ...site)} value={figures.expiringSoon} label={`credentials expiring within ${formatCount(soonDays)} days`} /></li>}
     </ul>
   );
 }
 
-/** Shows the Users list filtered to one status (its count line then shows the figure): a slice of the chart, or its key. */
-export function showUsersWithStatus(status: string): void {
-  usersViewStore.setState({ text: '', filters: { status } });
+/** Shows the Users list filtered to one status and site (its count line then shows the figure): a slice of the chart, or its key. */
+export function showUsersWithStatus(status: string, siteid: number | null): void {
+  usersViewStore.setState({ text: '', filters: siteid === null ? { status } : { status, siteid } });
   navigate('users');
 }
 
 /** The key's link to the Users list filtered to one status. */
-export function openUsersWithStatus(status: string) {
+export function openUsersWithStatus(status: string, siteid: number | null) {
   return (e: MouseEvent) => {
     e.preventDefault();
-    showUsersWithStatus(status);
+    showUsersWithStatus(status, siteid);
   };
 }

@@ -5,7 +5,9 @@ import { attentionFigures, credentialsExpiringByWeek, overdueTrainingByCourse, p
 import { credentialAssignment, freshDb, trainingAssignment, user } from '../../testing/fixtures.ts';
 import { applyOverlays } from '../../app/overlays.ts';
 import { registerOutboxOverlays } from '../../outbox/overlays.ts';
-import { credentialsExpiringIn, inExpiryRange, weekRange } from '../credentials/queries.ts';
+import { credentialsExpiringIn, expiredCredentials, inExpiryRange, siteCredentialIds, weekRange } from '../credentials/queries.ts';
+import { overdueTraining } from '../training/queries.ts';
+import type { CredentialRecord } from '../../../shared/records.ts';
 
 beforeAll(() => registerOutboxOverlays());
 
@@ -113,5 +115,57 @@ describe('the figures with the changes not sent yet, and without', () => {
     expect((await credentialsExpiringByWeek(db, 1, today, 'platform')).map((w) => w.count)).toEqual([2]);
     expect(await userStatusBreakdown(db, 'platform')).toEqual([{ status: 'Active', count: 2 }]);
     expect(await userStatusBreakdown(db)).toEqual([{ status: 'Active', count: 1 }, { status: 'Inactive', count: 1 }]);
+  });
+});
+
+/** Every site has its own "Forklift", in its own "Safety" category. */
+function forklift(credentialid: number, categoryid: number): CredentialRecord {
+  return {
+    credentialid, credentialname: 'Forklift', description: '', categoryid, categoryname: 'Safety', requiredstartdate: false, requiredexpirationdate: true,
+    requiredcredentialnum: false, requirements: '', activeusercount: 1, inactiveusercount: 0,
+  };
+}
+
+describe('the figures of one site', () => {
+  /** Two sites, each with its own "Forklift" credential and its own course; one of each kind per site, plus one more at site 2. */
+  async function twoSites() {
+    const db = freshDb();
+    await db.credentialCategories.bulkPut([10, 20].map((categoryid) => ({ categoryid, siteid: categoryid / 10, categoryname: 'Safety', credentialcount: 1 })));
+    await db.credentials.bulkPut([1, 2].map((credentialid) => forklift(credentialid, credentialid * 10)));
+    await db.courses.bulkPut([{ courseid: 50, siteid: 1, coursename: 'Induction', coursetype: 1, status: 'active' }, { courseid: 60, siteid: 2, coursename: 'Induction', coursetype: 1, status: 'active' }]);
+    await db.users.bulkPut([user(1), user(2, { siteid: 2 }), user(3, { siteid: 2, status: 'Inactive' })]);
+    await db.credentialAssignments.bulkPut([
+      credentialAssignment(1, 1, '02/01/2026'), credentialAssignment(1, 11, '03/03/2026'),
+      credentialAssignment(2, 2, '02/01/2026'), credentialAssignment(2, 3, '03/03/2026'), credentialAssignment(2, 4, '03/20/2026'),
+    ]);
+    await db.trainingAssignments.bulkPut([
+      trainingAssignment(1, 1, 50, '2026-01-01'),
+      trainingAssignment(2, 2, 60, '2026-01-01', { siteid: 2 }), trainingAssignment(3, 3, 60, '2026-01-01', { siteid: 2 }),
+    ]);
+    return db;
+  }
+
+  it('count only that site\'s credentials and training in the headline figures', async () => {
+    const db = await twoSites();
+    expect(await attentionFigures(db, 30, today, 'with pending', 2)).toEqual({ overdue: 2, expired: 1, expiringWeek: 1, expiringSoon: 2 });
+    expect(await attentionFigures(db, 30, today, 'platform', 1)).toEqual({ overdue: 1, expired: 1, expiringWeek: 1, expiringSoon: 1 });
+  });
+
+  it('count every site when none is chosen', async () => {
+    expect(await attentionFigures(await twoSites(), 30, today)).toEqual({ overdue: 3, expired: 2, expiringWeek: 2, expiringSoon: 3 });
+  });
+
+  it('chart only that site\'s weeks, courses and people', async () => {
+    const db = await twoSites();
+    expect((await credentialsExpiringByWeek(db, 3, today, 'with pending', 1)).map((w) => w.count)).toEqual([1, 0, 0]);
+    expect((await overdueTrainingByCourse(db, 10, today, 'with pending', 2)).map((c) => [c.courseid, c.count])).toEqual([[60, 2]]);
+    expect(await userStatusBreakdown(db, 'with pending', 2)).toEqual([{ status: 'Active', count: 1 }, { status: 'Inactive', count: 1 }]);
+  });
+
+  it('equal the lists they open: the expired list of a site holds as many as its figure', async () => {
+    const db = await twoSites();
+    const credentialids = await siteCredentialIds(db, 2);
+    expect((await expiredCredentials(db, { today, credentialids })).map((a) => a.userid)).toEqual([2]);
+    expect((await overdueTraining(db, today, Infinity, 2)).map((t) => t.userid).sort()).toEqual([2, 3]);
   });
 });

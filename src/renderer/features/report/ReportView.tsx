@@ -25,6 +25,9 @@ import { ReportFindings } from './ReportFindings.tsx';
 import { defaultCategory, useReportChoices } from './choices.ts';
 import { loadReport, type LoadedReport, type ReportScope } from './queries.ts';
 import { usePendingVersion } from '../../outbox/runtime.ts';
+import { groupChoices } from '../../app/catalog.ts';
+import { useCatalogNames } from '../../app/catalog-names.ts';
+import { ChoiceOptions } from '../../components/ChoiceOptions.tsx';
 
 type ScopeKind = ReportScope['kind'];
 
@@ -107,6 +110,7 @@ function ScopeControls({ state }: { state: ReportState }) {
   const choices = useReportChoices();
   const { kind, groupid } = choices;
   const { sites, groups, site, selected, offer } = state;
+  const catalog = useCatalogNames(useActiveDb());
   return (
     <>
       <label>
@@ -130,7 +134,7 @@ function ScopeControls({ state }: { state: ReportState }) {
           Group{' '}
           <select value={groupid ?? ''} onChange={(e) => choices.set({ groupid: e.target.value ? Number(e.target.value) : null, categoryid: undefined })}>
             <option value="">Choose a group</option>
-            {groups?.map((g) => <option key={g.groupid} value={g.groupid}>{g.groupname}</option>)}
+            {groups && <ChoiceOptions groups={groupChoices(groups, catalog)} />}
           </select>
         </label>
       )}

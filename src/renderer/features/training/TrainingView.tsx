@@ -24,12 +24,12 @@ import { useLiveQueryAbout } from '../../app/live-query.ts';
 import { listCount, NOT_ON_THIS_LAPTOP as NOT_HERE, plural } from '../../app/words.ts';
 import { SelectionBar, useRowSelection } from '../../components/SelectionBar.tsx';
 import { searchUsersWithPending } from '../users/queries.ts';
-import { PAGE_SIZE, isDueWithin, isOverdue, countOverdueWithPending, overdueTraining, countTrainingDueWithin, courseTrainingCounts, listCourses, overdueTrainingForCourse, trainingDueWithin, trainingForCourse, trainingForUser } from './queries.ts';
+import { PAGE_SIZE, isDueWithin, isOverdue, isOverdueOf, countOverdueWithPending, overdueTraining, countTrainingDueWithin, courseTrainingCounts, listCourses, overdueTrainingForCourse, trainingDueWithin, trainingForCourse, trainingForUser } from './queries.ts';
 
 type Show = 'all' | 'overdue' | 'due';
 type Row = CachedTrainingAssignment & PendingMark & { user?: UserRecord | undefined };
 
-async function loadCourseTraining(db: FieldbookDb, courseid: number | null, show: Show, days: number, today: string, limit: number): Promise<{ rows: Row[]; total: number; read: PageRead }> {
+async function loadCourseTraining(db: FieldbookDb, courseid: number | null, show: Show, days: number, today: string, limit: number, siteid: number | null = null): Promise<{ rows: Row[]; total: number; read: PageRead }> {
   let rows: CachedTrainingAssignment[];
   let total: number | null = null;
   // the rows asked of the cache: the page's limit, or all of them
@@ -37,9 +37,9 @@ async function loadCourseTraining(db: FieldbookDb, courseid: number | null, show
   // the overdue totals are counted by the query the dashboard's figures use, so the two agree
   let matches: (t: TrainingAssignmentRecord) => boolean;
   if (courseid === null && show === 'overdue') {
-    rows = await overdueTraining(db, today, limit);
-    total = await countOverdueWithPending(db, today);
-    matches = (t) => isOverdue(t, today);
+    rows = await overdueTraining(db, today, limit, siteid);
+    total = await countOverdueWithPending(db, today, undefined, siteid);
+    matches = (t) => isOverdueOf(t, today, undefined, siteid);
   } else if (courseid === null) {
     matches = (t) => isDueWithin(t, days, { today });
     rows = await trainingDueWithin(db, days, { today, limit });
@@ -107,17 +107,19 @@ function traineesCount(shown: number, total: number, oneCourse: boolean): string
 const NO_ROWS: Row[] = [];
 const personOfRow = (t: Row) => t.userid;
 
-function ByCourse({ db, courseid }: { db: FieldbookDb; courseid: number | null }) {
+/** Training by course; `siteid`: the dashboard opened the overdue training of one site's people (`#/training/overdue/site/3`). */
+function ByCourse({ db, courseid, siteid }: { db: FieldbookDb; courseid: number | null; siteid: number | null }) {
   const [show, setShow] = useState<Show>('overdue');
   const [days, setDays] = useSoonDaysBox();
   const today = todayIso();
   const pendingVersion = usePendingVersion();
-  const courses = useLiveQuery(() => listCourses(db), [db]);
+  const courses = useLiveQuery(async () => (await listCourses(db)).filter((c) => siteid === null || c.siteid === siteid), [db, siteid]);
+  const site = useLiveQuery(async () => (siteid === null ? null : ((await db.sites.get(siteid))?.sitename ?? NOT_HERE.site)), [db, siteid]);
   const counts = useLiveQuery(() => courseTrainingCounts(db, today), [db, today, pendingVersion]);
   const [limit, setLimit] = useState(PAGE_SIZE);
   // all courses: overdue or due within N days (every assignment of every course is too long a list)
   const effective: Show = courseid === null && show === 'all' ? 'overdue' : show;
-  const page = useLiveQueryAbout([db, courseid, effective, days], () => loadCourseTraining(db, courseid, effective, days, today, limit), [today, limit, pendingVersion]);
+  const page = useLiveQueryAbout([db, courseid, effective, days, siteid], () => loadCourseTraining(db, courseid, effective, days, today, limit, siteid), [today, limit, pendingVersion]);
   const rows = page?.rows;
   const total = page?.total ?? 0;
   const shown = rows?.length ?? 0;
@@ -126,9 +128,9 @@ function ByCourse({ db, courseid }: { db: FieldbookDb; courseid: number | null }
   };
   // every page of the list, for "select all" and for saying who is selected but no longer listed
   const loadMatching = useCallback(
-    async () => (await loadCourseTraining(db, courseid, effective, days, today, Infinity)).rows.filter((t) => t.pendingChange !== 'delete').map((t) => t.userid),
+    async () => (await loadCourseTraining(db, courseid, effective, days, today, Infinity, siteid)).rows.filter((t) => t.pendingChange !== 'delete').map((t) => t.userid),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- pendingVersion: pending edits change who is listed
-    [db, courseid, effective, days, today, pendingVersion],
+    [db, courseid, effective, days, today, pendingVersion, siteid],
   );
   const selection = useRowSelection(rows ?? NO_ROWS, personOfRow, loadMatching);
   const course = courses?.find((c) => c.courseid === courseid) ?? null;
@@ -138,14 +140,15 @@ function ByCourse({ db, courseid }: { db: FieldbookDb; courseid: number | null }
     { id: 'assigned', header: 'Assigned', width: '7rem', render: (c) => formatCount(counts?.get(c.courseid)?.assigned ?? 0) },
     { id: 'overdue', header: 'Overdue', width: '6rem', render: (c) => formatCount(counts?.get(c.courseid)?.overdue ?? 0) },
   ];
-  const listName = `${effective === 'overdue' ? 'overdue training' : effective === 'due' ? `training due within ${plural(days, 'day')}` : 'training'} ${course ? `of ${course.coursename}` : 'all courses'}`;
-  const exportRows = async () => tableOf(trainingExportColumns(today, days), (await loadCourseTraining(db, courseid, effective, days, today, Infinity)).rows);
+  const allCourses = site ? `All courses of ${site}` : 'All courses';
+  const listName = `${effective === 'overdue' ? 'overdue training' : effective === 'due' ? `training due within ${plural(days, 'day')}` : 'training'} ${course ? `of ${course.coursename}` : allCourses.toLowerCase()}`;
+  const exportRows = async () => tableOf(trainingExportColumns(today, days), (await loadCourseTraining(db, courseid, effective, days, today, Infinity, siteid)).rows);
   return (
     <>
       <VirtualGrid label="Course list" rows={courses ?? []} rowKey={(c) => c.courseid} columns={courseColumns} size="compact"
         onActivate={(c) => navigate('training', 'course', c.courseid)} loading={courses === undefined} emptyText="No course in the cache." />
       <section className="panel" aria-labelledby="course-training-heading">
-        <h2 id="course-training-heading">{course ? course.coursename : 'All courses'}</h2>
+        <h2 id="course-training-heading">{course ? course.coursename : allCourses}</h2>
         <div className="toolbar">
           <label>
             Show
@@ -212,7 +215,9 @@ export default function TrainingView({ params }: RouteProps) {
   const db = useActiveDb();
   if (!db) return null;
   const mode = params[0] === 'user' ? 'user' : 'course';
-  const id = params[1] === undefined ? null : Number(params[1]);
+  // `#/training/overdue/site/3`: every course's overdue training of one site (a dashboard figure)
+  const siteid = params[0] === 'overdue' && params[1] === 'site' && Number.isInteger(Number(params[2])) ? Number(params[2]) : null;
+  const id = params[1] === undefined || params[0] === 'overdue' ? null : Number(params[1]);
   return (
     <section className="view" aria-labelledby="training-heading">
       <h1 id="training-heading">Training</h1>
@@ -220,7 +225,7 @@ export default function TrainingView({ params }: RouteProps) {
         <button type="button" aria-pressed={mode === 'course'} onClick={() => navigate('training')}>By course</button>
         <button type="button" aria-pressed={mode === 'user'} onClick={() => navigate('training', 'user')}>By user</button>
       </div>
-      {mode === 'course' ? <ByCourse db={db} courseid={id} /> : <ByUser db={db} userid={id} />}
+      {mode === 'course' ? <ByCourse db={db} courseid={id} siteid={siteid} /> : <ByUser db={db} userid={id} />}
     </section>
   );
 }

@@ -37,23 +37,34 @@ export async function countOverdueForCourse(db: FieldbookDb, courseid: number, t
   return db.trainingAssignments.where('[courseid+openDueIso]').between([courseid, EARLIEST], [courseid, today], true, false).count();
 }
 
-/** Not-done assignments of every course whose due date is before today, oldest first, a page at a time (`limit: Infinity` for all). */
-export async function overdueTraining(db: FieldbookDb, today: string = todayIso(), limit: number = PAGE_SIZE): Promise<CachedTrainingAssignment[]> {
-  return db.trainingAssignments.where('openDueIso').between(EARLIEST, today, true, false).limit(limit).toArray();
+/** The overdue assignments of every course, of one site's people when a site is given (null: every site). */
+function overdueRange(db: FieldbookDb, today: string, siteid: number | null) {
+  const range = db.trainingAssignments.where('openDueIso').between(EARLIEST, today, true, false);
+  return siteid === null ? range : range.filter((t) => t.siteid === siteid);
 }
 
-/** How many not-done assignments are overdue over all courses (index only). */
-export async function countOverdueTraining(db: FieldbookDb, today: string = todayIso()): Promise<number> {
-  return db.trainingAssignments.where('openDueIso').between(EARLIEST, today, true, false).count();
+/** Not-done assignments of every course whose due date is before today, oldest first, a page at a time (`limit: Infinity` for all). */
+export async function overdueTraining(db: FieldbookDb, today: string = todayIso(), limit: number = PAGE_SIZE, siteid: number | null = null): Promise<CachedTrainingAssignment[]> {
+  return overdueRange(db, today, siteid).limit(limit).toArray();
+}
+
+/** How many not-done assignments are overdue over all courses (index only, without a site). */
+export async function countOverdueTraining(db: FieldbookDb, today: string = todayIso(), siteid: number | null = null): Promise<number> {
+  return overdueRange(db, today, siteid).count();
 }
 
 /**
  * How many not-done assignments are overdue (of one course or of all), pending edits counted as
  * they will be: the overdue list's own count, and the dashboard's figure that opens it.
  */
-export async function countOverdueWithPending(db: FieldbookDb, today: string = todayIso(), courseid?: number): Promise<number> {
-  const cached = courseid === undefined ? await countOverdueTraining(db, today) : await countOverdueForCourse(db, courseid, today);
-  return countWithPending('trainingAssignments', db, cached, (t) => (courseid === undefined || t.courseid === courseid) && isOverdue(t, today));
+export async function countOverdueWithPending(db: FieldbookDb, today: string = todayIso(), courseid?: number, siteid: number | null = null): Promise<number> {
+  const cached = courseid === undefined ? await countOverdueTraining(db, today, siteid) : await countOverdueForCourse(db, courseid, today);
+  return countWithPending('trainingAssignments', db, cached, (t) => isOverdueOf(t, today, courseid, siteid));
+}
+
+/** Is it overdue, and of that course and site when they are given? The test of the overdue lists, for pending records. */
+export function isOverdueOf(t: TrainingAssignmentRecord, today: string, courseid?: number, siteid: number | null = null): boolean {
+  return (courseid === undefined || t.courseid === courseid) && (siteid === null || t.siteid === siteid) && isOverdue(t, today);
 }
 
 function dueRange(db: FieldbookDb, days: number, options: { today?: string; courseid?: number }) {
