@@ -73,7 +73,9 @@ test("HR's file with no usernames and \"Terminated\" creates its new hires and d
   const rows = app.getByRole('table', { name: 'Rows of the file' });
   await expect(rows).toContainText('jurgen.gross (username derived from first and last name): Jürgen Groß');
   await expect(rows).toContainText(`${takenName}2 (username derived from first and last name)`);
-  await app.screenshot({ path: 'test-results/import-hr-preview.png', fullPage: false });
+  await app.screenshot({ path: 'test-results/import-hr-choices.png' });
+  await summary.scrollIntoViewIfNeeded();
+  await app.screenshot({ path: 'test-results/import-hr-preview.png' });
   await app.getByRole('button', { name: /^To update/ }).click();
   await expect(rows).toContainText('Status: Active → Inactive');
   await app.getByRole('button', { name: 'Queue 3 rows' }).click();
