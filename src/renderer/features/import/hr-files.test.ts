@@ -72,6 +72,12 @@ describe('a new hire planned with a derived username', () => {
     expect(draftsOf(plans, 101)[0]?.op).toMatchObject({ kind: 'user.create', fields: { username: 'zoe.ng', status: 'Active' } });
   });
 
+  it('is a conflict, not queued, when the derived username is held at a site not kept on this laptop', () => {
+    const notKept = { username: new Map([['zoe.ng', 'Quarry']]), email: new Map(), unchecked: null, readAt: null };
+    const [row] = planImport(rows, [], 101, emailsByUser([]), { key: 'employeeid', mode: 'upsert', usernameRule: 'first.last', notKept });
+    expect(row?.action === 'conflict' && row.reasons[0]).toContain('zoe.ng is already a user at Quarry');
+  });
+
   it('without a rule, is invalid and says to choose one', () => {
     const [row] = planImport([hire(2, 'Zoë', 'Ng')], [], 101, emailsByUser([]), { key: 'employeeid', mode: 'upsert' });
     expect(row?.action === 'invalid' && row.errors[0]).toContain('Choose above how usernames are made for new people');
