@@ -9,6 +9,7 @@ import { useMemo, useState } from 'react';
 import { formatCount, formatDate } from '../../app/format.ts';
 import { ACTIONS, who, type RowAction, type RowPlan } from './match.ts';
 import type { UserRecord } from '../../../shared/records.ts';
+import { RULE_WORDS } from './hr-files.ts';
 
 const TITLES: Record<RowAction, string> = {
   create: 'To create',
@@ -58,7 +59,7 @@ const toggle = (set: ReadonlySet<number>, n: number) => {
 export function details(p: RowPlan): string {
   switch (p.action) {
     case 'create':
-      return `${p.values.username}: ${p.values.firstname} ${p.values.lastname}${p.values.employeeid ? `, employee ID ${p.values.employeeid}` : ''}${p.values.email ? `, e-mail ${p.values.email}` : ''}${p.values.group ? `, group ${p.values.group}` : ''}`;
+      return `${p.values.username}${p.derivedFrom ? ` (username derived from ${RULE_WORDS[p.derivedFrom]})` : ''}: ${p.values.firstname} ${p.values.lastname}${p.values.employeeid ? `, employee ID ${p.values.employeeid}` : ''}${p.values.email ? `, e-mail ${p.values.email}` : ''}${p.values.group ? `, group ${p.values.group}` : ''}`;
     case 'update':
     case 'identity': {
       const changes = Object.entries(p.changes).map(([f, v]) => `${fieldLabel(f)}: ${String(p.user[f as keyof typeof p.user] ?? '') || '(blank)'}${p.undoes?.includes(f as keyof typeof p.changes) ? ' (your queued change)' : ''} → ${v}`);

@@ -27,6 +27,7 @@ import { ImportZerosChoice, useLostZeros } from './ImportZerosChoice.tsx';
 import { ImportEncodingChoice } from './ImportEncodingChoice.tsx';
 import { hasDeletions } from './queued-assignments.ts';
 import { ImportCacheNotices } from './ImportCacheNotices.tsx';
+import { ImportHrChoices, useHrChoices } from './ImportHrChoices.tsx';
 
 const NO_EXTRAS: ImportExtras = {};
 
@@ -43,6 +44,7 @@ export default function ImportView() {
   const requiresKey = requires.join(',');
   const { sites, users, emails, queued: queuedState, groups, siteid, unknownCache } = useImportCache(choices.siteChoice);
   const [message, setMessage] = useState<string | null>(null);
+  const [hr, setHr] = useHrChoices();
   const { fileName, table, reading, error, load: read, cancel, clear, encoding } = useFileReading(() => setMessage(null));
   const queue = useImportQueue((queuedMessage) => { setMessage(queuedMessage); clear(); });
 
@@ -55,9 +57,9 @@ export default function ImportView() {
   // Planned a slice of rows at a time (the window stays responsive on 200,000 rows), and only
   // once the cached e-mails are read, so an address already known is never queued again.
   const inputs = useMemo(() => (sheet && emails && queuedState && groups && siteid !== null && unknownCache !== undefined
-    ? { sheet, mapping, users, siteid, cachedSites, emails, queued: queuedState, extras: extrasKept, key, mode, groups, dateOrder, requires, padIds: zeros.padIds, unknownCache }
+    ? { sheet, mapping, users, siteid, cachedSites, emails, queued: queuedState, extras: extrasKept, key, mode, groups, dateOrder, requires, padIds: zeros.padIds, unknownCache, hr }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `requires` changes only when its key does
-    : null), [sheet, mapping, users, siteid, cachedSites, emails, queuedState, extrasKept, key, mode, groups, dateOrder, requiresKey, zeros.padIds, unknownCache]);
+    : null), [sheet, mapping, users, siteid, cachedSites, emails, queuedState, extrasKept, key, mode, groups, dateOrder, requiresKey, zeros.padIds, unknownCache, hr]);
   const { current, shown: plans, notKept } = useImportPlans(inputs, sheet);
   // what the user must settle first: the right to write, the extras, the encoding, the site, ids without their zeros
   const cannotQueue = refusal !== null || extrasProblem !== null || encoding.undecided || reading !== null || siteid === null || zeros.undecided;
@@ -67,18 +69,13 @@ export default function ImportView() {
     const got = await read(file);
     if (got) columns.chooseHeader(findHeaderRow(got.rows), got.rows);
   };
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    const file = e.dataTransfer.files[0];
-    if (file) void load(file);
-  };
   const onQueue = () => {
     if (cannotQueue || !sheet || !current || !groups || siteid === null) return;
     void queue({ fileName, sheet, plans: current, siteid, excluded, ticked, give: { extras, groups } });
   };
 
   return (
-    <section className="view import-view" aria-labelledby="import-heading" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
+    <section className="view import-view" aria-labelledby="import-heading" onDragOver={(e) => e.preventDefault()} onDrop={(e) => onDropped(e, load)}>
       <h1 id="import-heading">Import employees</h1>
       {refusal !== null && <p role="alert">{refusal} An import can be previewed but not queued.</p>}
       <div className="dropzone">
@@ -107,6 +104,7 @@ export default function ImportView() {
           />
           {encoding.question && <ImportEncodingChoice question={encoding.question} answer={encoding.answer} onAnswer={encoding.onAnswer} busy={reading !== null} />}
           {zeros.lost && mapping.employeeid !== undefined && <ImportZerosChoice lost={zeros.lost} sheet={sheet} column={mapping.employeeid} choice={zeros.choice} onChoose={zeros.choose} />}
+          <ImportHrChoices sheet={sheet} mapping={mapping} choices={hr} onChange={setHr} />
           {siteid !== null && <ImportExtrasForm siteid={siteid} extras={extras} onChange={setExtras} />}
           {extrasProblem && <p role="alert">{extrasProblem}</p>}
           {!current && siteid !== null && <p role="status" aria-label="Preparing the preview">Checking {formatCount(sheet.rows.length)} rows against the people on the site…</p>}
@@ -119,6 +117,13 @@ export default function ImportView() {
       )}
     </section>
   );
+}
+
+/** A file dropped anywhere on the view is read (the first, when several). */
+function onDropped(e: DragEvent, load: (file: File) => Promise<void>): void {
+  e.preventDefault();
+  const file = e.dataTransfer.files[0];
+  if (file) void load(file);
 }
 
 function ReadingStatus({ reading, onCancel }: { reading: { name: string; rows: number }; onCancel: () => void }) {

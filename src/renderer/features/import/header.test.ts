@@ -38,6 +38,21 @@ describe('column names', () => {
     expect(guessMapping(['Employee #', 'e-mail', 'Given Name', 'Family name'])).toEqual({ employeeid: 0, email: 1, firstname: 2, lastname: 3 });
   });
 
+  it('recognises German, French and Spanish headers', () => {
+    const all = { employeeid: 0, username: 1, firstname: 2, lastname: 3, email: 4, status: 5 };
+    expect(guessMapping(['Personalnummer', 'Benutzername', 'Vorname', 'Nachname', 'E-Mail', 'Status'])).toEqual(all);
+    expect(guessMapping(['Matricule', 'Identifiant', 'Prénom', 'Nom', 'Courriel', 'Statut'])).toEqual(all);
+    expect(guessMapping(['Número de empleado', 'Usuario', 'Nombre', 'Apellido(s)', 'Correo electrónico', 'Estado'])).toEqual(all);
+  });
+
+  it('recognises them without their accents, as some HR exports write them', () => {
+    expect(guessMapping(['Numero de empleado', 'Prenom', 'Adresse e-mail'])).toEqual({ employeeid: 0, firstname: 1, email: 2 });
+  });
+
+  it('finds a German header row below a title', () => {
+    expect(findHeaderRow(rows([1, ['Mitarbeiterliste']], [2, ['Personalnummer', 'Vorname', 'Nachname']], [3, ['0042', 'Jürgen', 'Groß']]))).toBe(1);
+  });
+
   it('lists the named columns no field takes', () => {
     const headers = ['username', 'Department', '', 'Start date'];
     expect(ignoredColumns(headers, guessMapping(headers))).toEqual([1, 3]);

@@ -22,13 +22,24 @@ export const FIELD_LABELS: Record<ImportField, string> = {
   duedate: 'Course due date',
 };
 
+/**
+ * The one table of header names: English, German, French and Spanish (with and without accents: HR exports drop
+ * them). "Nom" is French for the last name, "Nombre" Spanish for the first name.
+ */
 const SYNONYMS: Record<ImportField, string[]> = {
-  username: ['username', 'user name', 'login', 'login name', 'user', 'user id', 'userid', 'account name', 'network id'],
-  firstname: ['firstname', 'first name', 'first', 'given name', 'forename', 'forenames', 'christian name'],
-  lastname: ['lastname', 'last name', 'last', 'surname', 'family name'],
-  employeeid: ['employeeid', 'employee id', 'employeenumber', 'employee number', 'employee no', 'employee #', 'emp id', 'emp no', 'emp #', 'badge', 'badge number', 'staff id', 'staff number', 'staff no', 'personnel number', 'payroll number', 'employee code'],
-  status: ['status', 'user status', 'account status', 'employment status', 'state'],
-  email: ['email', 'e-mail', 'email address', 'e-mail address', 'work email', 'work e-mail', 'business email', 'primary email', 'mail'],
+  username: ['username', 'user name', 'login', 'login name', 'user', 'user id', 'userid', 'account name', 'network id',
+    'benutzername', 'benutzer', 'anmeldename', 'identifiant', "nom d'utilisateur", 'login utilisateur', 'usuario', 'nombre de usuario'],
+  firstname: ['firstname', 'first name', 'first', 'given name', 'forename', 'forenames', 'christian name',
+    'vorname', 'prénom', 'prenom', 'nombre', 'nombres'],
+  lastname: ['lastname', 'last name', 'last', 'surname', 'family name',
+    'nachname', 'familienname', 'nom', 'nom de famille', 'apellido', 'apellidos'],
+  employeeid: ['employeeid', 'employee id', 'employeenumber', 'employee number', 'employee no', 'employee #', 'emp id', 'emp no', 'emp #', 'badge', 'badge number', 'staff id', 'staff number', 'staff no', 'personnel number', 'payroll number', 'employee code',
+    'personalnummer', 'personalnr', 'mitarbeiternummer', 'mitarbeiter nr', 'matricule', 'numéro de matricule', 'numero de matricule', 'numéro employé',
+    'número de empleado', 'numero de empleado', 'nº de empleado', 'legajo'],
+  status: ['status', 'user status', 'account status', 'employment status', 'state',
+    'beschäftigungsstatus', 'statut', 'estado', 'situación', 'situacion'],
+  email: ['email', 'e-mail', 'email address', 'e-mail address', 'work email', 'work e-mail', 'business email', 'primary email', 'mail',
+    'e-mail-adresse', 'mailadresse', 'courriel', 'adresse e-mail', 'adresse électronique', 'correo', 'correo electrónico', 'correo electronico'],
   // only explicit names: an HR export's own "Group", "Start date" or "Due date" is not guessed to be these
   group: ['profile group', 'profile group name'],
   startdate: ['credential start date', 'credential start'],

@@ -205,12 +205,12 @@ describe('invalid rows, with the reason', () => {
   });
 
   it('needs a username and both names to create', () => {
-    expect(plan([{ employeeid: 'N5', firstname: 'X' }], { key: 'employeeid' })).toMatchObject([{ action: 'invalid', errors: ['A new person needs a username, a last name.'] }]);
+    expect(plan([{ employeeid: 'N5', firstname: 'X' }], { key: 'employeeid' })).toMatchObject([{ action: 'invalid', errors: [expect.stringMatching(/^A new person needs a username, a last name\./)] }]);
   });
 
   it('refuses an unknown status and a malformed e-mail', () => {
-    const plans = plan([{ username: 'cy', firstname: 'Cy', lastname: 'Ode', status: 'Retired', email: 'nope' }]);
-    expect(plans[0]?.action === 'invalid' && plans[0].errors).toEqual([expect.stringContaining('Retired'), expect.stringContaining('not an e-mail')]);
+    const plans = plan([{ username: 'cy', firstname: 'Cy', lastname: 'Ode', status: 'Sabbatical', email: 'nope' }]);
+    expect(plans[0]?.action === 'invalid' && plans[0].errors).toEqual([expect.stringContaining('Sabbatical'), expect.stringContaining('not an e-mail')]);
   });
 });
 

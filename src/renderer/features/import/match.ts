@@ -23,6 +23,7 @@ import type { WithPending } from '../../outbox/pending.ts';
 import { keptAssignments, type KeptAssignments } from './queued-assignments.ts';
 import type { ImportExtras } from './extras.ts';
 import { skipCreateOnUnknownCache } from './unknown-cache.ts';
+import { platformStatus, PLATFORM_STATUSES, type StatusWords, type UsernameRule } from './hr-files.ts';
 
 export type MatchKey = 'employeeid' | 'username' | 'email';
 export type ImportMode = 'upsert' | 'create' | 'update';
@@ -43,15 +44,21 @@ export interface MatchOptions {
   extras?: Pick<ImportExtras, 'credential' | 'course'>;
   /** why the cache cannot say who is on the site (unknown-cache.ts): nobody is created; unset: a sync has read everyone */
   unknownCache?: string | null;
+  /** what HR's status words mean on the platform, as the coordinator chose (hr-files.ts) */
+  statusWords?: StatusWords;
+  /** how the usernames of rows without one were derived (`ImportRow.derived`); unset: none was */
+  usernameRule?: UsernameRule;
 }
 export type GroupRef = { groupid: number; groupname: string };
 
 export type RowValues = Partial<Record<ImportField, string>>;
-export type ImportRow = { rowNumber: number; values: RowValues };
+/** `derived`: the username made for the row by the profile's rule (hr-files.ts), used when the row creates someone */
+export type ImportRow = { rowNumber: number; values: RowValues; derived?: string };
 export type UserChanges = Partial<Record<'username' | 'firstname' | 'lastname' | 'employeeid' | 'status', string>>;
 
 export type RowPlan =
-  | { rowNumber: number; action: 'create'; values: RowValues }
+  /** `derivedFrom`: the username was made by this rule, not given by the file */
+  | { rowNumber: number; action: 'create'; values: RowValues; derivedFrom?: UsernameRule }
   /**
    * `identity`: the username or employee id changes: queued only when ticked; `undoes`: fields whose queued change
    * the row overrides (the file wins: sent after it); `emailAfter`: the queued ops the e-mail's addition waits for;
@@ -68,11 +75,12 @@ export type RowPlan =
 export type RowAction = RowPlan['action'];
 export const ACTIONS: readonly RowAction[] = ['create', 'update', 'identity', 'unchanged', 'skipped', 'conflict', 'ambiguous', 'invalid'];
 
-export const KNOWN_STATUSES = ['Active', 'Offline', 'Inactive'];
+export const KNOWN_STATUSES: readonly string[] = PLATFORM_STATUSES;
 const LOOKS_LIKE_DATE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$|^\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}$|^\d{1,2}-[A-Za-z]{3}(-\d{2,4})?$/;
 
-export function normalizeStatus(value: string): string | null {
-  return KNOWN_STATUSES.find((s) => s.toLowerCase() === value.toLowerCase()) ?? null;
+/** The platform's status for a file's word: its own, or HR's word as the coordinator chose it (hr-files.ts); null: unknown. */
+export function normalizeStatus(value: string, words?: StatusWords): string | null {
+  return platformStatus(value, words);
 }
 
 /** The cached e-mail addresses of each user, lower-cased. */
@@ -102,7 +110,7 @@ const LABEL: Record<Identifying, string> = { username: 'username', employeeid: '
 
 export const who = (u: UserRecord) => `${`${u.firstname} ${u.lastname}`.trim() || u.username} (${u.username}${u.employeeid ? `, employee ID ${u.employeeid}` : ''})`;
 
-function validate(v: RowValues): string[] {
+function validate(v: RowValues, words: StatusWords | undefined): string[] {
   const errors: string[] = [];
   for (const field of IMPORT_FIELDS) {
     const value = v[field];
@@ -111,7 +119,7 @@ function validate(v: RowValues): string[] {
     if (looksLikeFormula(value) || (value.startsWith("'") && looksLikeFormula(value.slice(1)))) errors.push(`${FIELD_LABELS[field]} "${value.slice(0, 40)}" looks like a spreadsheet formula (it starts with = + - or @), so it is refused.`);
     if (value.length > 200 && field !== 'email') errors.push(`${FIELD_LABELS[field]} is longer than 200 characters.`);
   }
-  if (v.status && !normalizeStatus(v.status)) errors.push(`Status "${v.status}" is not one of ${KNOWN_STATUSES.join(', ')}.`);
+  if (v.status && !normalizeStatus(v.status, words)) errors.push(`Status "${v.status.slice(0, 40)}": choose above what it means on the platform (${KNOWN_STATUSES.join(', ')}).`);
   errors.push(...identityErrors(v), ...garbledErrors(v));
   if (v.employeeid && LOOKS_LIKE_DATE.test(v.employeeid)) errors.push(`Employee ID "${v.employeeid}" looks like a date: the spreadsheet may have turned the id into a date. Format the column as Text and export again.`);
   return errors;
@@ -310,37 +318,52 @@ function planChecked(row: ImportRow, options: MatchOptions, index: PeopleIndex, 
   return uncheckedSkip(skipCreateOnUnknownCache(planRow(row, options, index, inFile, emails), options.unknownCache), options.notKept);
 }
 
-function planRow(row: ImportRow, options: MatchOptions, index: PeopleIndex, inFile: FileIndex, emails: EmailsByUser): RowPlan {
-  const { rowNumber, values: v } = row;
-  const errors = validate(v);
-  if (v.group && !options.groups?.has(v.group.toLowerCase())) errors.push(`Profile group "${v.group.slice(0, 80)}" is not a group on this site.`);
+/** The row's dates as ISO days; what cannot be read is added to `errors`. */
+function datesOf(v: RowValues, order: DayMonthOrder | undefined, errors: string[]): RowValues {
   const dates: RowValues = {};
   for (const field of DATE_FIELDS) {
     const value = v[field];
     if (!value) continue;
-    const date = parseTextDate(value, options.dateOrder);
+    const date = parseTextDate(value, order);
     if ('iso' in date) dates[field] = date.iso;
     else errors.push(`${FIELD_LABELS[field]}: ${date.error}`);
   }
-  const keyValue = v[options.key];
+  return dates;
+}
+
+function planRow(row: ImportRow, options: MatchOptions, index: PeopleIndex, inFile: FileIndex, emails: EmailsByUser): RowPlan {
+  const { rowNumber, values: given } = row;
+  const errors = validate(given, options.statusWords);
+  if (given.group && !options.groups?.has(given.group.toLowerCase())) errors.push(`Profile group "${given.group.slice(0, 80)}" is not a group on this site.`);
+  const dates = datesOf(given, options.dateOrder, errors);
+  const keyValue = given[options.key];
   if (!keyValue) errors.push(`No ${LABEL[options.key]} (the key chosen to find people): the row cannot be matched.`);
   if (errors.length > 0) return { rowNumber, action: 'invalid', errors };
 
   const matches = findByKey(index, options, keyValue!);
   if (matches.length > 1) return { rowNumber, action: 'ambiguous', reason: `${matches.length} people on the site have the ${LABEL[options.key]} "${keyValue}".`, people: matches };
   const user = matches[0];
-  const conflict = crossCheck(row, user, options, index, inFile, emails);
+  // a new person without a username in the file gets the derived one (free in the cache, the file and elsewhere)
+  const derives = !user && !given.username && row.derived !== undefined;
+  const v: RowValues = { ...given, ...(derives ? { username: row.derived } : {}), ...(given.status ? { status: normalizeStatus(given.status, options.statusWords)! } : {}) };
+  const conflict = crossCheck({ rowNumber, values: v }, user, options, index, inFile, emails);
   if (conflict) return conflict;
 
   if (!user) {
     if (options.mode === 'update') return { rowNumber, action: 'skipped', reason: `No one on the site has the ${LABEL[options.key]} "${keyValue}" (update only: nobody is created).` };
     const missing = (['username', 'firstname', 'lastname'] as const).filter((f) => !v[f]).map((f) => FIELD_LABELS[f].toLowerCase());
-    if (missing.length > 0) return { rowNumber, action: 'invalid', errors: [`A new person needs a ${missing.join(', a ')}.`] };
+    if (missing.length > 0) return { rowNumber, action: 'invalid', errors: [newPersonNeeds(missing, options.usernameRule)] };
     const lacking = (options.requires ?? []).filter((f) => !v[f]).map((f) => FIELD_LABELS[f].toLowerCase());
     if (lacking.length > 0) return { rowNumber, action: 'invalid', errors: [`The credential requires a ${lacking.join(', a ')}, and the row has none.`] };
-    return { rowNumber, action: 'create', values: { ...v, ...dates } };
+    return { rowNumber, action: 'create', values: { ...v, ...dates }, ...(derives && options.usernameRule ? { derivedFrom: options.usernameRule } : {}) };
   }
   return planUpdate({ rowNumber, values: { ...v, ...dates } }, user, options, emails);
+}
+
+/** What a new person's row lacks, in words; a username can be derived once the coordinator chooses how. */
+function newPersonNeeds(missing: readonly string[], rule: UsernameRule | undefined): string {
+  const how = missing.includes('username') && !rule ? ' Choose above how usernames are made for new people, or add a Username column.' : '';
+  return `A new person needs a ${missing.join(', a ')}.${how}`;
 }
 
 /** The people the key finds once the queue is sent; or, when none, the one a queued change takes the value off (it is theirs on the platform until then). */
@@ -394,7 +417,7 @@ function planUpdate(row: ImportRow, user: UserRecord, options: MatchOptions, ema
 
   const changes: UserChanges = {};
   for (const field of ['firstname', 'lastname', 'status', 'username', 'employeeid'] as const) {
-    const next = field === 'status' && v.status ? normalizeStatus(v.status)! : v[field];
+    const next = v[field];
     const same = field === 'username' || field === 'employeeid' ? next?.toLowerCase() === user[field].toLowerCase() : next === user[field];
     if (next && !same) changes[field] = next;
   }

@@ -15,6 +15,10 @@ describe('the values asked', () => {
     expect(many.map((m) => m.usernames.length + m.emails.length)).toEqual([MAX_IDENTITIES_PER_CHECK, MAX_IDENTITIES_PER_CHECK, 2]);
   });
 
+  it("include the username derived for a new hire (the file has none): it must be free at the sites not kept too", async () => {
+    expect(await valuesToCheck([{ rowNumber: 2, values: { firstname: 'Anna', lastname: 'Smith' }, derived: 'anna.smith' }])).toEqual([{ usernames: ['anna.smith'], emails: [] }]);
+  });
+
   it('are read a slice at a time, and not asked at all once the file or the settings changed', async () => {
     const { api, respond } = fakeApi();
     let asked = 0;

@@ -35,7 +35,8 @@ export async function valuesToCheck(rows: readonly ImportRow[], stopped?: () => 
   const emails = new Set<string>();
   const read = await forEachSliced(rows.length, (i) => {
     const { values } = rows[i]!;
-    if (values.username && values.username.length <= 320) usernames.add(values.username.toLowerCase());
+    const username = values.username || rows[i]!.derived;
+    if (username && username.length <= 320) usernames.add(username.toLowerCase());
     if (values.email && values.email.length <= 320) emails.add(values.email.toLowerCase());
   }, stopped ? { stopped } : {});
   if (!read) return null;

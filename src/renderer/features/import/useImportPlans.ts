@@ -17,6 +17,7 @@ import { useSyncState } from '../../sync/store.ts';
 import { askSitesNotKept, NONE_NOT_KEPT, notAsked, type SitesNotKept } from './not-kept.ts';
 import type { QueuedState } from './queued.ts';
 import type { ImportExtras } from './extras.ts';
+import { withDerivedUsernames, type HrChoices } from './hr-files.ts';
 
 export interface PlanInputs {
   sheet: Sheet;
@@ -39,6 +40,8 @@ export interface PlanInputs {
   padIds: number | null;
   /** why the cache cannot say who is on the site: nobody is created (unknown-cache.ts); null: a sync has read everyone */
   unknownCache: string | null;
+  /** the profile's username rule and HR status words (hr-files.ts) */
+  hr: HrChoices;
 }
 
 /** What main's identity index says of the rows' usernames and e-mails: nothing to ask when the profile keeps every site. Null: stopped. */
@@ -46,6 +49,20 @@ function sitesNotKept(api: FieldbookApi | null, keepsSome: boolean, rows: Import
   if (!keepsSome) return Promise.resolve(NONE_NOT_KEPT);
   if (!api) return Promise.resolve(notAsked('the app is not connected to its main process'));
   return askSitesNotKept(api, rows, cachedSites, stop).catch((err: unknown) => notAsked(String(err)));
+}
+
+/**
+ * The rows with the usernames derived for new people, and what main says of them: derived again, once, past any
+ * derived name someone at a site not kept holds. Null: stopped.
+ */
+async function derivedAndChecked(api: FieldbookApi | null, keepsSome: boolean, rows: ImportRow[], inputs: PlanInputs, stop: () => boolean): Promise<{ rows: ImportRow[]; notKept: SitesNotKept } | null> {
+  const derive = { users: inputs.users, siteid: inputs.siteid, key: inputs.key, rule: inputs.hr.usernameRule };
+  const first = withDerivedUsernames(rows, derive);
+  const notKept = await sitesNotKept(api, keepsSome, first, inputs.cachedSites, stop);
+  if (!notKept || !first.some((r) => r.derived && notKept.username.has(r.derived))) return notKept && { rows: first, notKept };
+  const again = withDerivedUsernames(rows, { ...derive, heldElsewhere: notKept.username });
+  const checked = await sitesNotKept(api, keepsSome, again, inputs.cachedSites, stop);
+  return checked && { rows: again, notKept: checked };
 }
 
 /** `current`: the plans of exactly these inputs; `shown`: those, or while they are made the last plans of the same sheet. */
@@ -60,13 +77,14 @@ export function useImportPlans(inputs: PlanInputs | null, sheet: Sheet | null): 
     if (!inputs) return;
     let stopped = false;
     const stop = () => stopped;
-    const options: MatchOptions = { key: inputs.key, mode: inputs.mode, groups: inputs.groups, requires: inputs.requires, queued: inputs.queued, extras: inputs.extras, unknownCache: inputs.unknownCache, ...(inputs.dateOrder ? { dateOrder: inputs.dateOrder } : {}) };
+    const options: MatchOptions = { key: inputs.key, mode: inputs.mode, groups: inputs.groups, requires: inputs.requires, queued: inputs.queued, extras: inputs.extras, unknownCache: inputs.unknownCache, statusWords: inputs.hr.statusWords, ...(inputs.hr.usernameRule ? { usernameRule: inputs.hr.usernameRule } : {}), ...(inputs.dateOrder ? { dateOrder: inputs.dateOrder } : {}) };
     void rowsInSlices(inputs.sheet, inputs.mapping, inputs.padIds, stop)
       .then(async (rows) => {
         if (!rows) return null;
-        const notKept = await sitesNotKept(api, keepsSome, rows, inputs.cachedSites, stop);
-        if (!notKept) return null;
-        const plans = await planImportInSlices(rows, inputs.users, inputs.siteid, inputs.emails, { ...options, notKept }, stop);
+        const checked = await derivedAndChecked(api, keepsSome, rows, inputs, stop);
+        if (!checked) return null;
+        const { notKept } = checked;
+        const plans = await planImportInSlices(checked.rows, inputs.users, inputs.siteid, inputs.emails, { ...options, notKept }, stop);
         return plans && { plans, notKept };
       })
       .then((done) => {
