@@ -145,7 +145,7 @@ test('opening a course never shows the previous list’s count or its "Select al
   const underTheCourse = (await seen()).filter(([heading]) => heading === course.coursename);
   expect(underTheCourse.length).toBeGreaterThan(0);
   for (const [, count, selectAll] of underTheCourse) {
-    expect(['Loading…', own === 1 ? '1 assignment' : `${own} assignments`]).toContain(count);
+    expect(['Loading…', own === 1 ? '1 person' : `${own} people`]).toContain(count);
     expect(['', `Select all ${own} matching`]).toContain(selectAll);
   }
 });

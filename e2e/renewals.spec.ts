@@ -39,7 +39,7 @@ test('five renewals from a credential’s expiring list, each with its own paste
   await app.goto(`${app.url().split('#')[0]}#/credentials/${credentialid}`);
   const list = app.getByRole('region', { name: `Holders: ${credentialname}` });
   await list.getByLabel('Show').selectOption({ label: 'Expiring within 30 days' });
-  await expect(list.getByRole('status').filter({ hasText: / assignments?$/ })).toHaveText(`${expiring} assignments`);
+  await expect(list.getByRole('status').filter({ hasText: / holders?$/ })).toHaveText(`${expiring} holders`);
   const rows = list.getByRole('grid').getByRole('row');
   await rows.nth(1).getByRole('gridcell').last().click();
   await rows.nth(5).getByRole('gridcell').last().click({ modifiers: ['Shift'] });
