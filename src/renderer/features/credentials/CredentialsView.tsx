@@ -178,7 +178,7 @@ function Holders({ db, credential, names, opened, onChoose, site }: HoldersProps
       fitText: (h) => (h.user ? `${h.user.lastname}, ${h.user.firstname}` : NOT_HERE.person),
     },
     ...(credential ? [] : [{ id: 'credential', header: 'Credential', width: 'minmax(8rem, 5fr)', render: (h: Holder) => names.get(h.assignment.credentialid) ?? NOT_HERE.credential, fitText: (h: Holder) => names.get(h.assignment.credentialid) ?? '' }]),
-    { id: 'expires', header: 'Expires', width: 'minmax(12rem, 18rem)', render: (h) => <ExpiryDate iso={h.assignment.expirationIso} today={today} />, fitText: (h) => `${formatDate(h.assignment.expirationIso)} · ${expiryWords(h.assignment.expirationIso, today)}` },
+    { id: 'expires', header: 'Expires', width: 'minmax(12rem, 22rem)', render: (h) => <ExpiryDate iso={h.assignment.expirationIso} today={today} />, fitText: (h) => `${formatDate(h.assignment.expirationIso)} · ${expiryWords(h.assignment.expirationIso, today)}` },
     { id: 'state', header: 'State', width: '8rem', render: (h) => <CredentialBadge state={credentialState(h.assignment, today, soonDays, { expiration: credential?.requiredexpirationdate ?? true })} /> },
     { id: 'number', header: 'Number', width: '7rem', render: (h) => h.assignment.credentialnumber || '—', fitText: (h) => h.assignment.credentialnumber },
     { id: 'status', header: 'Status', width: '6rem', render: (h) => <StatusText value={h.assignment.status} /> },
