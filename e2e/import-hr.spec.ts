@@ -66,7 +66,7 @@ test("HR's file with no usernames and \"Terminated\" creates its new hires and d
   const words = app.getByRole('table', { name: 'Status words' });
   await expect(words.getByRole('combobox', { name: 'Platform status for "Terminated"' })).toHaveValue('Inactive');
   await words.getByRole('combobox', { name: 'Platform status for "On leave"' }).selectOption('Active');
-  await expect(app.getByText('Offline: has never signed in to the platform yet')).toBeVisible();
+  await expect(app.getByText('Offline: The account is active but has never been signed in to')).toBeVisible();
 
   const summary = app.getByRole('status', { name: 'Import summary' });
   await expect(summary).toContainText('2 to create, 1 to update');

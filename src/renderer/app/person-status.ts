@@ -4,11 +4,15 @@
  * to: nothing to do with this laptop's "Work offline", so it is always said with its
  * meaning. Pure.
  */
+/** The statuses the platform gives a person (its own words, sent as they are). */
+export const PLATFORM_STATUSES = ['Active', 'Offline', 'Inactive'] as const;
+export type PlatformStatus = (typeof PLATFORM_STATUSES)[number];
+
 const MEANINGS: Readonly<Record<string, { short: string; sentence: string }>> = {
   active: { short: 'has signed in', sentence: 'The account is active and has been signed in to.' },
   offline: {
     short: 'never signed in',
-    sentence: 'On the platform, “Offline” means the account is active but has never been signed in to.',
+    sentence: 'The account is active but has never been signed in to (the platform’s word, not this laptop’s Work offline).',
   },
   inactive: {
     short: 'cannot sign in',

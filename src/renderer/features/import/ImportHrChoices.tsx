@@ -9,9 +9,10 @@ import { useSession } from '../../app/session.ts';
 import type { Sheet } from './header.ts';
 import type { ColumnMapping } from './mapping.ts';
 import {
-  HR_STATUS_DEFAULTS, hrStatusWords, loadHrChoices, NO_HR_CHOICES, PLATFORM_STATUSES, RULE_CHOICES, saveHrChoices, STATUS_MEANINGS, USERNAME_RULES,
-  type HrChoices, type PlatformStatus,
+  HR_STATUS_DEFAULTS, hrStatusWords, loadHrChoices, NO_HR_CHOICES, RULE_CHOICES, saveHrChoices, USERNAME_RULES,
+  type HrChoices,
 } from './hr-files.ts';
+import { PLATFORM_STATUSES, personStatusChoice, personStatusMeaning, type PlatformStatus } from '../../app/person-status.ts';
 
 /** The active profile's choices, and a setter that remembers them for it. */
 export function useHrChoices(): [HrChoices, (next: HrChoices) => void] {
@@ -82,14 +83,14 @@ function StatusWordsTable({ words, choices, onChange }: { words: string[] } & Pi
               <td>
                 <select aria-label={`Platform status for "${word}"`} value={chosen(word)} onChange={(e) => choose(word, e.target.value)}>
                   <option value="">Choose… (rows with it are not queued)</option>
-                  {PLATFORM_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+                  {PLATFORM_STATUSES.map((s) => <option key={s} value={s}>{personStatusChoice(s)}</option>)}
                 </select>
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <ul className="status-meanings">{PLATFORM_STATUSES.map((s) => <li key={s}>{STATUS_MEANINGS[s]}</li>)}</ul>
+      <ul className="status-meanings">{PLATFORM_STATUSES.map((s) => <li key={s}>{s}: {personStatusMeaning(s)}</li>)}</ul>
       <p>Your choices are remembered for this profile.</p>
     </fieldset>
   );

@@ -7,9 +7,7 @@
  * of the coordinator, never sent). Deriving and mapping are pure.
  */
 import type { ImportRow, MatchKey } from './match.ts';
-
-/** The platform's own statuses */
-export const PLATFORM_STATUSES = ['Active', 'Offline', 'Inactive'] as const;
+import { PLATFORM_STATUSES, type PlatformStatus } from '../../app/person-status.ts';
 
 export type UsernameRule = 'email' | 'first.last' | 'initial.last';
 export const USERNAME_RULES: readonly UsernameRule[] = ['email', 'first.last', 'initial.last'];
@@ -25,16 +23,9 @@ export const RULE_CHOICES: Record<UsernameRule, string> = {
   'initial.last': 'Initial and last name (Anna Müller → amuller)',
 };
 
-export type PlatformStatus = (typeof PLATFORM_STATUSES)[number];
 /** HR's word (lower case) → the platform status the coordinator chose for it */
 export type StatusWords = Readonly<Record<string, PlatformStatus>>;
 
-/** What the platform statuses mean, in words (Offline is not the app's "Work offline"). */
-export const STATUS_MEANINGS: Record<PlatformStatus, string> = {
-  Active: 'Active: can sign in and is counted on the site',
-  Offline: 'Offline: has never signed in to the platform yet',
-  Inactive: 'Inactive: has left; kept for the records, cannot sign in',
-};
 
 /** The words HR systems use whose meaning is plain; others (Leave, On leave…) are the coordinator's choice. */
 export const HR_STATUS_DEFAULTS: StatusWords = {

@@ -23,7 +23,8 @@ import type { WithPending } from '../../outbox/pending.ts';
 import { keptAssignments, type KeptAssignments } from './queued-assignments.ts';
 import type { ImportExtras } from './extras.ts';
 import { skipCreateOnUnknownCache } from './unknown-cache.ts';
-import { platformStatus, PLATFORM_STATUSES, type StatusWords, type UsernameRule } from './hr-files.ts';
+import { platformStatus, type StatusWords, type UsernameRule } from './hr-files.ts';
+import { PLATFORM_STATUSES } from '../../app/person-status.ts';
 
 export type MatchKey = 'employeeid' | 'username' | 'email';
 export type ImportMode = 'upsert' | 'create' | 'update';
