@@ -6,7 +6,10 @@ export default defineConfig({
   main: {
     // keytar stays external in main (it is native: electron-builder.yml unpacks and rebuilds it); everything
     // else main uses is bundled, zod included, so the installed app carries no other node_modules.
-    build: { externalizeDeps: { exclude: ['zod'] }, rollupOptions: { input: { index: resolve('src/main/index.ts') } } },
+    build: {
+      externalizeDeps: { exclude: ['zod'] },
+      rollupOptions: { input: { index: resolve('src/main/index.ts') } },
+    },
   },
   preload: {
     // A sandboxed preload can only require Electron's renderer modules: bundle every

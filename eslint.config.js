@@ -4,7 +4,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.tmp/**', 'bench/.cache/**'] },
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.tmp/**',
+      'bench/.cache/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -12,7 +22,13 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'API data is untrusted text: never inject HTML.' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'API data is untrusted text: never inject HTML.',
+        },
+      ],
     },
   },
   {
@@ -26,8 +42,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', 'fs', 'path', 'child_process', 'electron', 'keytar', 'ws'], message: 'The renderer has no Node access.' },
-            { group: ['**/main/**', '**/server/**', '**/preload/**', '**/browser-mode/**'], message: 'The renderer talks to main only through window.fieldbook (src/shared/ipc.ts).' },
+            {
+              group: ['node:*', 'fs', 'path', 'child_process', 'electron', 'keytar', 'ws'],
+              message: 'The renderer has no Node access.',
+            },
+            {
+              group: ['**/main/**', '**/server/**', '**/preload/**', '**/browser-mode/**'],
+              message: 'The renderer talks to main only through window.fieldbook (src/shared/ipc.ts).',
+            },
           ],
         },
       ],
@@ -39,7 +61,22 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['electron', 'keytar', 'ws', '**/main/**', '**/server/**', '**/preload/**', '**/browser-mode/**'], message: 'The renderer talks to main only through window.fieldbook (src/shared/ipc.ts).' }] },
+        {
+          patterns: [
+            {
+              group: [
+                'electron',
+                'keytar',
+                'ws',
+                '**/main/**',
+                '**/server/**',
+                '**/preload/**',
+                '**/browser-mode/**',
+              ],
+              message: 'The renderer talks to main only through window.fieldbook (src/shared/ipc.ts).',
+            },
+          ],
+        },
       ],
     },
   },
@@ -48,7 +85,22 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', 'electron', 'keytar', '**/main/**', '**/renderer/**', '**/server/**', '**/browser-mode/**'], message: 'src/shared is pure and runs everywhere.' }] },
+        {
+          patterns: [
+            {
+              group: [
+                'node:*',
+                'electron',
+                'keytar',
+                '**/main/**',
+                '**/renderer/**',
+                '**/server/**',
+                '**/browser-mode/**',
+              ],
+              message: 'src/shared is pure and runs everywhere.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -59,14 +111,33 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['electron', '**/renderer/**'], message: 'The browser mode is a Node process like main: it serves the built renderer, never imports it, and runs without Electron.' }] },
+        {
+          patterns: [
+            {
+              group: ['electron', '**/renderer/**'],
+              message:
+                'The browser mode is a Node process like main: it serves the built renderer, never imports it, and runs without Electron.',
+            },
+          ],
+        },
       ],
     },
   },
   {
     files: ['src/main/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/browser-mode/**'], message: 'main knows nothing of the browser mode: the browser mode is built on main, not the other way.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/browser-mode/**'],
+              message:
+                'main knows nothing of the browser mode: the browser mode is built on main, not the other way.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -80,11 +151,18 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/testing/**', './testing', '../testing'], message: 'testing/ holds test helpers: only tests may import them.' },
+            {
+              group: ['**/testing/**', './testing', '../testing'],
+              message: 'testing/ holds test helpers: only tests may import them.',
+            },
             { group: ['**/e2e/**'], message: 'Product code never imports the e2e suite or its support.' },
             // they zip through fflate's async API, whose blob: workers the CSP refuses (README, "XLSX without ...");
             // tests may use read-excel-file as an independent reader of what we write
-            { group: ['read-excel-file', 'read-excel-file/*', 'write-excel-file', 'write-excel-file/*'], message: 'XLSX goes through src/shared/spreadsheet-export.ts and features/import/read (no blob: workers under the CSP).' },
+            {
+              group: ['read-excel-file', 'read-excel-file/*', 'write-excel-file', 'write-excel-file/*'],
+              message:
+                'XLSX goes through src/shared/spreadsheet-export.ts and features/import/read (no blob: workers under the CSP).',
+            },
           ],
         },
       ],

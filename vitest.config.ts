@@ -6,7 +6,10 @@ const packaging = 'scripts/packaging.test.ts';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
-    exclude: process.env['FIELDBOOK_PACKAGING'] === '1' ? configDefaults.exclude : [...configDefaults.exclude, packaging],
+    exclude:
+      process.env['FIELDBOOK_PACKAGING'] === '1'
+        ? configDefaults.exclude
+        : [...configDefaults.exclude, packaging],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

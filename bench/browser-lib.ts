@@ -7,13 +7,32 @@
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import type { CollectionName } from '../src/shared/records.ts';
 import type { SyncFinishedEvent } from '../src/shared/ipc.ts';
-import type { BenchChange, BenchPageApi, BenchUser, QueryTimings, RecordStretch, ReplayRound, ReplayTotals } from './page-api.ts';
+import type {
+  BenchChange,
+  BenchPageApi,
+  BenchUser,
+  QueryTimings,
+  RecordStretch,
+  ReplayRound,
+  ReplayTotals,
+} from './page-api.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export async function launchChromium(userDataDir: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, viewport: { width: 1280, height: 800 } });
+  return chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+  });
 }
 
 /**
@@ -94,12 +113,18 @@ export async function syncObservation(page: Page): Promise<SyncObservation> {
  * over CDP (page.evaluate): Playwright's waitForFunction evaluates its predicate
  * with eval inside the page, which the app's CSP rightly refuses.
  */
-export async function waitUntil<T>(page: Page, expression: string, timeoutMs: number, intervalMs = 50): Promise<T> {
+export async function waitUntil<T>(
+  page: Page,
+  expression: string,
+  timeoutMs: number,
+  intervalMs = 50,
+): Promise<T> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
     const value = await page.evaluate<T>(expression);
     if (value) return value;
-    if (performance.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${expression}`);
+    if (performance.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${expression}`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
@@ -110,7 +135,9 @@ export async function waitForFinishedSyncs(page: Page, count: number, timeoutMs:
 
 /** Milliseconds from the navigation's start to the first rendered row of the users list (stamped in the page). */
 export async function firstUsersRowAt(page: Page, timeoutMs: number): Promise<number> {
-  return Number(await waitUntil<number>(page, 'window.__firstUsersRowAt > 0 && window.__firstUsersRowAt', timeoutMs, 20));
+  return Number(
+    await waitUntil<number>(page, 'window.__firstUsersRowAt > 0 && window.__firstUsersRowAt', timeoutMs, 20),
+  );
 }
 
 export interface ColdStarts {
@@ -126,7 +153,12 @@ export interface ColdStarts {
  * coordinator used the list before closing the app (the list keeps its first
  * screen then, as it does for them). Each page closes once the list is kept.
  */
-export async function coldStartsOfUsersList(relaunch: () => Promise<BrowserContext>, url: string, runs: number, timeoutMs: number): Promise<ColdStarts> {
+export async function coldStartsOfUsersList(
+  relaunch: () => Promise<BrowserContext>,
+  url: string,
+  runs: number,
+  timeoutMs: number,
+): Promise<ColdStarts> {
   const out: ColdStarts = { firstRow: [], cacheRow: [] };
   for (let i = 0; i <= runs; i++) {
     const context = await relaunch();
@@ -151,13 +183,23 @@ export async function coldStartsOfUsersList(relaunch: () => Promise<BrowserConte
  * using the list).
  */
 export async function cacheUsersRowAt(page: Page, timeoutMs: number): Promise<number> {
-  const at = Number(await waitUntil<number>(page, 'window.__cacheUsersRowAt > 0 && window.__cacheUsersRowAt', timeoutMs, 20));
-  await waitUntil(page, `Object.keys(localStorage).some((k) => k.startsWith('fieldbook.firstScreen.'))`, timeoutMs, 50);
+  const at = Number(
+    await waitUntil<number>(page, 'window.__cacheUsersRowAt > 0 && window.__cacheUsersRowAt', timeoutMs, 20),
+  );
+  await waitUntil(
+    page,
+    `Object.keys(localStorage).some((k) => k.startsWith('fieldbook.firstScreen.'))`,
+    timeoutMs,
+    50,
+  );
   return at;
 }
 
 /** Renderer JS heap after a full garbage collection (CDP), in bytes. */
-export async function heapAfterGc(context: BrowserContext, page: Page): Promise<{ used: number; total: number }> {
+export async function heapAfterGc(
+  context: BrowserContext,
+  page: Page,
+): Promise<{ used: number; total: number }> {
   const cdp = await context.newCDPSession(page);
   try {
     await cdp.send('HeapProfiler.collectGarbage');
@@ -171,7 +213,10 @@ export async function heapAfterGc(context: BrowserContext, page: Page): Promise<
 type Api = { fieldbookBench: BenchPageApi };
 
 /** How busy the page's main thread was (CDP Performance.getMetrics), in seconds since `start()`. */
-export async function mainThreadMeter(context: BrowserContext, page: Page): Promise<{ stop(): Promise<{ taskSeconds: number; scriptSeconds: number }> }> {
+export async function mainThreadMeter(
+  context: BrowserContext,
+  page: Page,
+): Promise<{ stop(): Promise<{ taskSeconds: number; scriptSeconds: number }> }> {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   const read = async () => {
@@ -193,28 +238,60 @@ export async function mainThreadMeter(context: BrowserContext, page: Page): Prom
 export function benchPage(page: Page) {
   return {
     ready: () => waitUntil(page, 'window.fieldbookBench !== undefined', 30_000),
-    keepSites: (siteids: number[] | null): Promise<string> => page.evaluate((ids) => (globalThis as unknown as Api).fieldbookBench.keepSites(ids), siteids),
-    cacheKeys: (collection: CollectionName): Promise<(string | number)[]> => page.evaluate((c) => (globalThis as unknown as Api).fieldbookBench.cacheKeys(c), collection),
+    keepSites: (siteids: number[] | null): Promise<string> =>
+      page.evaluate((ids) => (globalThis as unknown as Api).fieldbookBench.keepSites(ids), siteids),
+    cacheKeys: (collection: CollectionName): Promise<(string | number)[]> =>
+      page.evaluate((c) => (globalThis as unknown as Api).fieldbookBench.cacheKeys(c), collection),
     cacheCounts: () => page.evaluate(() => (globalThis as unknown as Api).fieldbookBench.cacheCounts()),
     sampleKeys: (collection: CollectionName, every: number, offset: number): Promise<(string | number)[]> =>
-      page.evaluate(([c, e, o]) => (globalThis as unknown as Api).fieldbookBench.sampleKeys(c, e, o), [collection, every, offset] as const),
+      page.evaluate(([c, e, o]) => (globalThis as unknown as Api).fieldbookBench.sampleKeys(c, e, o), [
+        collection,
+        every,
+        offset,
+      ] as const),
     queryLatency: (runs: number, warmup: number): Promise<QueryTimings> =>
-      page.evaluate(([r, w]) => (globalThis as unknown as Api).fieldbookBench.queryLatency(r, w), [runs, warmup] as const),
-    readStretch: (collection: CollectionName, afterKey: string | number | null, count: number): Promise<RecordStretch> =>
-      page.evaluate(([c, k, n]) => (globalThis as unknown as Api).fieldbookBench.readStretch(c, k, n), [collection, afterKey, count] as const),
-    floorOpen: (schema: 'app' | 'keys') => page.evaluate((s) => (globalThis as unknown as Api).fieldbookBench.floorOpen(s), schema),
-    floorStage: (json: string) => page.evaluate((j) => (globalThis as unknown as Api).fieldbookBench.floorStage(j), json),
+      page.evaluate(([r, w]) => (globalThis as unknown as Api).fieldbookBench.queryLatency(r, w), [
+        runs,
+        warmup,
+      ] as const),
+    readStretch: (
+      collection: CollectionName,
+      afterKey: string | number | null,
+      count: number,
+    ): Promise<RecordStretch> =>
+      page.evaluate(([c, k, n]) => (globalThis as unknown as Api).fieldbookBench.readStretch(c, k, n), [
+        collection,
+        afterKey,
+        count,
+      ] as const),
+    floorOpen: (schema: 'app' | 'keys') =>
+      page.evaluate((s) => (globalThis as unknown as Api).fieldbookBench.floorOpen(s), schema),
+    floorStage: (json: string) =>
+      page.evaluate((j) => (globalThis as unknown as Api).fieldbookBench.floorStage(j), json),
     floorWrite: (collection: CollectionName, pageSizes: number[]): Promise<number> =>
-      page.evaluate(([c, p]) => (globalThis as unknown as Api).fieldbookBench.floorWrite(c, p), [collection, pageSizes] as const),
+      page.evaluate(([c, p]) => (globalThis as unknown as Api).fieldbookBench.floorWrite(c, p), [
+        collection,
+        pageSizes,
+      ] as const),
     floorClose: () => page.evaluate(() => (globalThis as unknown as Api).fieldbookBench.floorClose()),
-    replayOpen: (users: BenchUser[]) => page.evaluate((u) => (globalThis as unknown as Api).fieldbookBench.replayOpen(u), users),
+    replayOpen: (users: BenchUser[]) =>
+      page.evaluate((u) => (globalThis as unknown as Api).fieldbookBench.replayOpen(u), users),
     replayIpcFloor: (changes: BenchChange[], concurrency: number): Promise<number> =>
-      page.evaluate(([u, c]) => (globalThis as unknown as Api).fieldbookBench.replayIpcFloor(u, c), [changes, concurrency] as const),
-    replayRound: (changes: BenchChange[]): Promise<ReplayRound> => page.evaluate((c) => (globalThis as unknown as Api).fieldbookBench.replayRound(c), changes),
-    replayWriteFloor: (count: number): Promise<number> => page.evaluate((n) => (globalThis as unknown as Api).fieldbookBench.replayWriteFloor(n), count),
+      page.evaluate(([u, c]) => (globalThis as unknown as Api).fieldbookBench.replayIpcFloor(u, c), [
+        changes,
+        concurrency,
+      ] as const),
+    replayRound: (changes: BenchChange[]): Promise<ReplayRound> =>
+      page.evaluate((c) => (globalThis as unknown as Api).fieldbookBench.replayRound(c), changes),
+    replayWriteFloor: (count: number): Promise<number> =>
+      page.evaluate((n) => (globalThis as unknown as Api).fieldbookBench.replayWriteFloor(n), count),
     replayEnqueueLatency: (users: BenchUser[], runs: number): Promise<number[]> =>
-      page.evaluate(([u, n]) => (globalThis as unknown as Api).fieldbookBench.replayEnqueueLatency(u, n), [users, runs] as const),
-    replayTotals: (): Promise<ReplayTotals> => page.evaluate(() => (globalThis as unknown as Api).fieldbookBench.replayTotals()),
+      page.evaluate(([u, n]) => (globalThis as unknown as Api).fieldbookBench.replayEnqueueLatency(u, n), [
+        users,
+        runs,
+      ] as const),
+    replayTotals: (): Promise<ReplayTotals> =>
+      page.evaluate(() => (globalThis as unknown as Api).fieldbookBench.replayTotals()),
     replayClose: () => page.evaluate(() => (globalThis as unknown as Api).fieldbookBench.replayClose()),
   };
 }

@@ -1,7 +1,16 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { chromiumThreadSeconds, cpuDelta, cpuMsPer, cpuSeconds, describeCpu, describeThreadDelta, roundCpu, waitUntilQuiet } from './cpu-lib.ts';
+import {
+  chromiumThreadSeconds,
+  cpuDelta,
+  cpuMsPer,
+  cpuSeconds,
+  describeCpu,
+  describeThreadDelta,
+  roundCpu,
+  waitUntilQuiet,
+} from './cpu-lib.ts';
 
 const linux = process.platform === 'linux';
 
@@ -46,7 +55,11 @@ describe('the CPU meter of the benchmarks', () => {
   });
 
   it('says per unit of work where the time went, leaving out roles that spent none', () => {
-    expect(cpuMsPer(cpuDelta({ main: 1, server: 2 }, { main: 3, server: 2, renderer: 0.5 }), 1000)).toEqual({ main: 2, server: 0, renderer: 0.5 });
+    expect(cpuMsPer(cpuDelta({ main: 1, server: 2 }, { main: 3, server: 2, renderer: 0.5 }), 1000)).toEqual({
+      main: 2,
+      server: 0,
+      renderer: 0.5,
+    });
     expect(describeCpu({ main: 2, server: 0, renderer: 0.5 })).toBe('main 2, renderer 0.5');
   });
 });
@@ -56,18 +69,33 @@ describe('waiting for Chromium to go quiet', () => {
   it('returns after the first whole window in which less than a tenth of a core was used', async () => {
     const readings = [0, 0.9, 1.8, 1.85, 1.86];
     let i = 0;
-    expect(await waitUntilQuiet(() => readings[i++]!, { sleep: noSleep })).toEqual({ waitedMs: 3000, settled: true });
+    expect(await waitUntilQuiet(() => readings[i++]!, { sleep: noSleep })).toEqual({
+      waitedMs: 3000,
+      settled: true,
+    });
   });
 
   it('gives up after maxMs of a busy process, saying so', async () => {
     let seconds = 0;
-    expect(await waitUntilQuiet(() => (seconds += 0.5), { sleep: noSleep, maxMs: 5000 })).toEqual({ waitedMs: 5000, settled: false });
+    expect(await waitUntilQuiet(() => (seconds += 0.5), { sleep: noSleep, maxMs: 5000 })).toEqual({
+      waitedMs: 5000,
+      settled: false,
+    });
   });
 
   it('says which Chromium threads spent the most between two readings, leaving out the idle ones', () => {
-    const before = new Map([['browser/ThreadPoolForeg', 1], ['renderer/chromium', 2]]);
-    const after = new Map([['browser/ThreadPoolForeg', 4.5], ['renderer/chromium', 2.05], ['gpu-process/VizCompositorTh', 0.3]]);
-    expect(describeThreadDelta(before, after)).toBe('browser/ThreadPoolForeg 3.50, gpu-process/VizCompositorTh 0.30');
+    const before = new Map([
+      ['browser/ThreadPoolForeg', 1],
+      ['renderer/chromium', 2],
+    ]);
+    const after = new Map([
+      ['browser/ThreadPoolForeg', 4.5],
+      ['renderer/chromium', 2.05],
+      ['gpu-process/VizCompositorTh', 0.3],
+    ]);
+    expect(describeThreadDelta(before, after)).toBe(
+      'browser/ThreadPoolForeg 3.50, gpu-process/VizCompositorTh 0.30',
+    );
   });
 
   it.runIf(linux)("counts no thread of a Node child (the reference server) as Chromium's", async () => {

@@ -45,7 +45,9 @@ function chromiumRole(pid: number): CpuRole {
 function readProcesses(): { procs: Map<number, Proc>; ours: (proc: Proc) => boolean } | null {
   let pids: number[];
   try {
-    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
+    pids = readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number);
   } catch {
     return null;
   }
@@ -55,7 +57,8 @@ function readProcesses(): { procs: Map<number, Proc>; ours: (proc: Proc) => bool
     if (proc) procs.set(pid, proc);
   }
   const ours = (proc: Proc): boolean => {
-    for (let at: Proc | undefined = proc, depth = 0; at && depth < 16; at = procs.get(at.ppid), depth++) if (at.ppid === process.pid) return true;
+    for (let at: Proc | undefined = proc, depth = 0; at && depth < 16; at = procs.get(at.ppid), depth++)
+      if (at.ppid === process.pid) return true;
     return false;
   };
   return { procs, ours };
@@ -91,7 +94,10 @@ export function chromiumThreadSeconds(): Map<string, number> {
       const cmdline = readFileSync(`/proc/${proc.pid}/cmdline`, 'utf8');
       // the reference server and other Node children are not Chromium's
       if (!/chrom/i.test(cmdline.split('\0')[0] ?? '')) continue;
-      role = /--utility-sub-type=([a-zA-Z.]+)/.exec(cmdline)?.[1] ?? /--type=([a-z-]+)/.exec(cmdline)?.[1] ?? 'browser';
+      role =
+        /--utility-sub-type=([a-zA-Z.]+)/.exec(cmdline)?.[1] ??
+        /--type=([a-z-]+)/.exec(cmdline)?.[1] ??
+        'browser';
     } catch {
       continue;
     }
@@ -117,8 +123,17 @@ export function chromiumThreadSeconds(): Map<string, number> {
 }
 
 /** Per-thread seconds between two readings, largest first, those under `min` left out. */
-export function describeThreadDelta(before: Map<string, number>, after: Map<string, number>, min = 0.1): string {
-  return [...after].map(([k, v]) => [k, v - (before.get(k) ?? 0)] as const).filter(([, v]) => v >= min).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ');
+export function describeThreadDelta(
+  before: Map<string, number>,
+  after: Map<string, number>,
+  min = 0.1,
+): string {
+  return [...after]
+    .map(([k, v]) => [k, v - (before.get(k) ?? 0)] as const)
+    .filter(([, v]) => v >= min)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, v]) => `${k} ${v.toFixed(2)}`)
+    .join(', ');
 }
 
 /** What each role spent between two readings. */
@@ -130,18 +145,24 @@ export function cpuDelta(before: CpuSeconds, after: CpuSeconds): CpuSeconds {
 
 /** CPU seconds rounded to `digits` decimals, for printing. */
 export function roundCpu(cpu: CpuSeconds, digits = 1): CpuSeconds {
-  return Object.fromEntries(Object.entries(cpu).map(([role, s]) => [role, Math.round(s * 10 ** digits) / 10 ** digits]));
+  return Object.fromEntries(
+    Object.entries(cpu).map(([role, s]) => [role, Math.round(s * 10 ** digits) / 10 ** digits]),
+  );
 }
 
 /** CPU seconds as milliseconds per unit of work (e.g. per op), rounded to 0.01 ms. */
 export function cpuMsPer(spent: CpuSeconds, units: number): CpuSeconds {
   const out: CpuSeconds = {};
-  for (const [role, seconds] of Object.entries(spent) as [CpuRole, number][]) out[role] = Math.round((seconds * 1000 * 100) / Math.max(1, units)) / 100;
+  for (const [role, seconds] of Object.entries(spent) as [CpuRole, number][])
+    out[role] = Math.round((seconds * 1000 * 100) / Math.max(1, units)) / 100;
   return out;
 }
 
 export function describeCpu(perOp: CpuSeconds): string {
-  return (Object.entries(perOp) as [CpuRole, number][]).filter(([, ms]) => ms > 0).map(([role, ms]) => `${role} ${ms}`).join(', ');
+  return (Object.entries(perOp) as [CpuRole, number][])
+    .filter(([, ms]) => ms > 0)
+    .map(([role, ms]) => `${role} ${ms}`)
+    .join(', ');
 }
 
 /** The CPU seconds Chromium's processes have used so far (browser, renderers and the others). */

@@ -20,8 +20,14 @@ describe("a CPU profile's self time by function", () => {
   it('adds up the time of each sample to the function it caught, most first, with the file and line', () => {
     const summary = selfTimeByFunction(profile, 3);
     expect(summary.totalMs).toBe(9);
-    expect(summary.top).toEqual([['bulkDelete index-abc.js:42', 5], ['(garbage collector)', 4], ['(anonymous) remove-site.ts:10', 1]]);
-    expect(describeSelfTime(summary)).toBe('9 ms sampled; most self time: bulkDelete index-abc.js:42 5 ms, (garbage collector) 4 ms, (anonymous) remove-site.ts:10 1 ms');
+    expect(summary.top).toEqual([
+      ['bulkDelete index-abc.js:42', 5],
+      ['(garbage collector)', 4],
+      ['(anonymous) remove-site.ts:10', 1],
+    ]);
+    expect(describeSelfTime(summary)).toBe(
+      '9 ms sampled; most self time: bulkDelete index-abc.js:42 5 ms, (garbage collector) 4 ms, (anonymous) remove-site.ts:10 1 ms',
+    );
   });
 
   it('reads a profile with no samples as nothing spent', () => {

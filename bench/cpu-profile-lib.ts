@@ -27,7 +27,10 @@ function label(frame: CpuProfileNode['callFrame']): string {
 }
 
 /** Self time per function, milliseconds, most first: the `top` of them and the total sampled. */
-export function selfTimeByFunction(profile: CpuProfile, top = 8): { totalMs: number; top: [string, number][] } {
+export function selfTimeByFunction(
+  profile: CpuProfile,
+  top = 8,
+): { totalMs: number; top: [string, number][] } {
   const byId = new Map(profile.nodes.map((n) => [n.id, label(n.callFrame)]));
   const ms = new Map<string, number>();
   let total = 0;
@@ -38,7 +41,10 @@ export function selfTimeByFunction(profile: CpuProfile, top = 8): { totalMs: num
     const name = byId.get(id) ?? '(unknown)';
     ms.set(name, (ms.get(name) ?? 0) + dt);
   });
-  const sorted = [...ms].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, t]): [string, number] => [name, Math.round(t)]);
+  const sorted = [...ms]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([name, t]): [string, number] => [name, Math.round(t)]);
   return { totalMs: Math.round(total), top: sorted };
 }
 

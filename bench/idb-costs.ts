@@ -80,8 +80,19 @@ const CHECKPOINTS = `async ({ dbName, rows }) => {
   return performance.now() - started;
 }`;
 
-async function updates(page: Page, dbName: string, table: string, transactions: number, perTransaction: number, rows = 0, rowBytes = 0, stride = 7919): Promise<number> {
-  return (await page.evaluate(`(${UPDATES})(${JSON.stringify({ dbName, table, transactions, perTransaction, rows, rowBytes, stride })})`)) as number;
+async function updates(
+  page: Page,
+  dbName: string,
+  table: string,
+  transactions: number,
+  perTransaction: number,
+  rows = 0,
+  rowBytes = 0,
+  stride = 7919,
+): Promise<number> {
+  return (await page.evaluate(
+    `(${UPDATES})(${JSON.stringify({ dbName, table, transactions, perTransaction, rows, rowBytes, stride })})`,
+  )) as number;
 }
 
 const session = await startBenchSession(ctx, dataset);
@@ -91,19 +102,30 @@ try {
   await app.close();
   const page = await session.context.newPage();
   await page.goto(session.benchUrl);
-  const names = (await page.evaluate(`indexedDB.databases().then((list) => list.map((d) => d.name || ''))`)) as string[];
+  const names = (await page.evaluate(
+    `indexedDB.databases().then((list) => list.map((d) => d.name || ''))`,
+  )) as string[];
   const dbName = names.find((n) => n.startsWith('fieldbook-'));
   if (!dbName) throw new Error(`no Fieldbook database among ${names.join(', ')}`);
   if (process.env.FIELDBOOK_ROWS === '1') {
     // a 1% resync's shape: 30 transactions of 173 records, each with 24 fingerprint rows of 20 KB, 2 KB or none;
     // the CPU counted until Chromium is quiet again (its compactions included)
-    for (const [rows, rowBytes] of [[24, 20_000], [24, 2_000], [0, 0], [24, 20_000], [24, 2_000], [0, 0]] as const) {
+    for (const [rows, rowBytes] of [
+      [24, 20_000],
+      [24, 2_000],
+      [0, 0],
+      [24, 20_000],
+      [24, 2_000],
+      [0, 0],
+    ] as const) {
       await waitUntilQuiet(chromiumSeconds);
       const before = cpuSeconds(session.server.pid);
       const ms = await updates(page, dbName, 'trainingAssignments', 30, 173, rows, rowBytes);
       const quiet = await waitUntilQuiet(chromiumSeconds);
       const cpu = roundCpu(cpuDelta(before, cpuSeconds(session.server.pid)), 2);
-      process.stdout.write(`30 transactions of 173 records and ${rows} rows of ${rowBytes} bytes: ${Math.round(ms)} ms; until quiet (${quiet.waitedMs} ms more), CPU s by process: ${describeCpu(cpu)}\n`);
+      process.stdout.write(
+        `30 transactions of 173 records and ${rows} rows of ${rowBytes} bytes: ${Math.round(ms)} ms; until quiet (${quiet.waitedMs} ms more), CPU s by process: ${describeCpu(cpu)}\n`,
+      );
     }
   }
   if (process.env.FIELDBOOK_BATCH === '1') {
@@ -112,16 +134,34 @@ try {
     // writes an undo log (a read of every key's old value, the old value written again, a clean-up task);
     // then the records alone, scattered and neighbouring; all twice. The first shape (no transaction)
     // is the read of the records alone the first time, nothing the second. The renderer's figure includes making the rows' text.
-    const batches = [[0, 0, 1], [17, 48, 7919], [34, 24, 7919], [68, 12, 7919], [34, 0, 7919], [34, 0, 1]] as const;
+    const batches = [
+      [0, 0, 1],
+      [17, 48, 7919],
+      [34, 24, 7919],
+      [68, 12, 7919],
+      [34, 0, 7919],
+      [34, 0, 1],
+    ] as const;
     for (const [transactions, rows, stride] of [...batches, ...batches]) {
       await waitUntilQuiet(chromiumSeconds);
       const before = cpuSeconds(session.server.pid);
       const perTransaction = transactions > 0 ? Math.round(5_200 / transactions) : 0;
-      const ms = await updates(page, dbName, 'trainingAssignments', transactions, perTransaction, rows, 18_000, stride);
+      const ms = await updates(
+        page,
+        dbName,
+        'trainingAssignments',
+        transactions,
+        perTransaction,
+        rows,
+        18_000,
+        stride,
+      );
       const quiet = await waitUntilQuiet(chromiumSeconds);
       const cpu = roundCpu(cpuDelta(before, cpuSeconds(session.server.pid)), 2);
       const keys = stride === 1 ? 'neighbouring' : 'scattered';
-      process.stdout.write(`${transactions} transactions of ${perTransaction} ${keys} records and ${rows} rows of 18 KB: ${Math.round(ms)} ms; until quiet (${quiet.waitedMs} ms more), CPU s by process: ${describeCpu(cpu)}\n`);
+      process.stdout.write(
+        `${transactions} transactions of ${perTransaction} ${keys} records and ${rows} rows of 18 KB: ${Math.round(ms)} ms; until quiet (${quiet.waitedMs} ms more), CPU s by process: ${describeCpu(cpu)}\n`,
+      );
     }
   }
   if (process.env.FIELDBOOK_CHECKPOINTS === '1') {
@@ -132,16 +172,29 @@ try {
       const ms = (await page.evaluate(`(${CHECKPOINTS})(${JSON.stringify({ dbName, rows })})`)) as number;
       const quiet = await waitUntilQuiet(chromiumSeconds);
       const cpu = roundCpu(cpuDelta(before, cpuSeconds(session.server.pid)), 2);
-      process.stdout.write(`1 transaction of ${rows} new checkpoint rows: ${Math.round(ms)} ms; until quiet (${quiet.waitedMs} ms more), CPU s by process: ${describeCpu(cpu)}\n`);
+      process.stdout.write(
+        `1 transaction of ${rows} new checkpoint rows: ${Math.round(ms)} ms; until quiet (${quiet.waitedMs} ms more), CPU s by process: ${describeCpu(cpu)}\n`,
+      );
     }
   }
-  const shapes = [[800, 7], [100, 56], [800, 0], [800, 7]] as const;
-  for (const table of process.env.FIELDBOOK_ROWS === '1' || process.env.FIELDBOOK_CHECKPOINTS === '1' || process.env.FIELDBOOK_BATCH === '1' ? [] : ['trainingAssignments', 'users']) {
+  const shapes = [
+    [800, 7],
+    [100, 56],
+    [800, 0],
+    [800, 7],
+  ] as const;
+  for (const table of process.env.FIELDBOOK_ROWS === '1' ||
+  process.env.FIELDBOOK_CHECKPOINTS === '1' ||
+  process.env.FIELDBOOK_BATCH === '1'
+    ? []
+    : ['trainingAssignments', 'users']) {
     for (const [transactions, perTransaction] of shapes) {
       const before = cpuSeconds(session.server.pid);
       const ms = await updates(page, dbName, table, transactions, perTransaction);
       const cpu = roundCpu(cpuDelta(before, cpuSeconds(session.server.pid)), 2);
-      process.stdout.write(`${table}: ${transactions} transactions of ${perTransaction} records + a checkpoint: ${Math.round(ms)} ms; CPU s by process: ${describeCpu(cpu)}\n`);
+      process.stdout.write(
+        `${table}: ${transactions} transactions of ${perTransaction} records + a checkpoint: ${Math.round(ms)} ms; CPU s by process: ${describeCpu(cpu)}\n`,
+      );
     }
   }
 } finally {

@@ -24,7 +24,8 @@ import { traceMainThread, type TracedTasks } from './trace-lib.ts';
 import { describeSelfTime, profileBetween, selfTimeByFunction, type CpuProfile } from './cpu-profile-lib.ts';
 
 export const name = 'import';
-export const description = 'import of a 50,000-row XLSX and a 100,000-row CSV in Chromium under the app CSP, with the cache of dataset l present: time to preview, longest main-thread task while reading, mapping and queueing';
+export const description =
+  'import of a 50,000-row XLSX and a 100,000-row CSV in Chromium under the app CSP, with the cache of dataset l present: time to preview, longest main-thread task while reading, mapping and queueing';
 
 /** Resolves (in the page) with performance.now() when the import summary first shows `text`. */
 const WHEN_SUMMARY = (text: string) => `new Promise((resolve) => {
@@ -51,7 +52,12 @@ interface Phase {
  * tasks from the start until then, or until `settled` resolves when given (what the step sets off
  * after it shows: queueing goes on with the outbox loading the batch and the results being counted).
  */
-async function phase(page: Page, text: string, act: () => Promise<void>, settled?: () => Promise<void>): Promise<Phase> {
+async function phase(
+  page: Page,
+  text: string,
+  act: () => Promise<void>,
+  settled?: () => Promise<void>,
+): Promise<Phase> {
   // in detail (what runs inside each task) but while queueing: its hundreds of thousands of tasks would make a trace of gigabytes
   // the profiler first: its own start is one long task, which the trace is not to count
   const profiler = process.env.FIELDBOOK_IMPORT_PROFILE === '1' ? await startProfiler(page) : null;
@@ -60,7 +66,12 @@ async function phase(page: Page, text: string, act: () => Promise<void>, settled
   const done = page.evaluate<number>(WHEN_SUMMARY(text));
   done.catch(() => undefined); // reported by the await below, unless act() fails first
   await act();
-  const end = await Promise.race([done, page.waitForTimeout(180_000).then(() => Promise.reject(new Error(`"${text}" did not show within 3 minutes`)))]);
+  const end = await Promise.race([
+    done,
+    page
+      .waitForTimeout(180_000)
+      .then(() => Promise.reject(new Error(`"${text}" did not show within 3 minutes`))),
+  ]);
   await settled?.();
   const tasks = await tasksUntilNow(page, start, settled ? undefined : end);
   const profile = profiler ? await profiler() : undefined;
@@ -86,8 +97,16 @@ async function tasksUntilNow(page: Page, start: number, until?: number): Promise
   const end = until ?? (await page.evaluate<number>('performance.now()'));
   const tasks = await page.evaluate<Array<[number, number]>>('window.__longTasks');
   const during = tasks.filter(([at, duration]) => at + duration >= start && at <= end);
-  const longest = during.reduce<[number, number] | null>((best, t) => (!best || t[1] > best[1] ? t : best), null);
-  return { ms: end - start, longestTaskMs: longest?.[1] ?? 0, longestTaskAt: longest?.[0] ?? null, longTasks: during.length };
+  const longest = during.reduce<[number, number] | null>(
+    (best, t) => (!best || t[1] > best[1] ? t : best),
+    null,
+  );
+  return {
+    ms: end - start,
+    longestTaskMs: longest?.[1] ?? 0,
+    longestTaskAt: longest?.[0] ?? null,
+    longTasks: during.length,
+  };
 }
 
 /**
@@ -103,12 +122,21 @@ const QUEUE_SETTLES_MS = 5000;
 
 const round = (n: number) => Math.round(n);
 const taskFigure = (label: string, p: Phase, loadNote: string) =>
-  atMost(`longest main-thread task ${label}`, round(p.longestTaskMs), 'ms', 50, `${p.longTasks} tasks over 50 ms (0 = none reported by the Long Tasks API); by Chromium's trace, of ${p.cpu.tasks} tasks the longest ran ${round(p.cpu.longestCpuMs)} ms on the CPU (${round(p.cpu.longestCpuWallMs)} ms wall), ${p.cpu.cpuOver50} ran over 50 ms of CPU; the longest in wall time ${round(p.cpu.longestWall.wallMs)} ms, of which ${round(p.cpu.longestWall.cpuMs)} ms on the CPU${p.cpu.longestWall.inside ? `, inside: ${p.cpu.longestWall.inside}` : ''}${spanNote(p)}; ${loadNote}`);
+  atMost(
+    `longest main-thread task ${label}`,
+    round(p.longestTaskMs),
+    'ms',
+    50,
+    `${p.longTasks} tasks over 50 ms (0 = none reported by the Long Tasks API); by Chromium's trace, of ${p.cpu.tasks} tasks the longest ran ${round(p.cpu.longestCpuMs)} ms on the CPU (${round(p.cpu.longestCpuWallMs)} ms wall), ${p.cpu.cpuOver50} ran over 50 ms of CPU; the longest in wall time ${round(p.cpu.longestWall.wallMs)} ms, of which ${round(p.cpu.longestWall.cpuMs)} ms on the CPU${p.cpu.longestWall.inside ? `, inside: ${p.cpu.longestWall.inside}` : ''}${spanNote(p)}; ${loadNote}`,
+  );
 
 /** What Chromium's trace shows of the longest tasks (with FIELDBOOK_IMPORT_PROFILE=1, the profiler's functions there too). */
 function spanNote(p: Phase): string {
   const [cpuFrom, cpuTo] = p.cpu.longestCpuSpanUs;
-  const cpuNote = p.profile && cpuTo > cpuFrom ? `; the profiler's samples in the task longest on the CPU, self time: ${describeSelfTime(selfTimeByFunction(profileBetween(p.profile, cpuFrom, cpuTo), 6))}` : '';
+  const cpuNote =
+    p.profile && cpuTo > cpuFrom
+      ? `; the profiler's samples in the task longest on the CPU, self time: ${describeSelfTime(selfTimeByFunction(profileBetween(p.profile, cpuFrom, cpuTo), 6))}`
+      : '';
   return longTaskNote(p) + cpuNote;
 }
 
@@ -124,7 +152,11 @@ function longTaskNote(p: Phase): string {
 
 /** The site is chosen once, on a one-row file (dataset `l` has two): the choice holds for the files dropped after it. */
 async function chooseFirstSite(app: Page): Promise<void> {
-  const small = await fileDataTransfer(app, 'one.csv', Buffer.from('Username,Forename,Surname\r\nbench.one,Ada,Lovelace\r\n'));
+  const small = await fileDataTransfer(
+    app,
+    'one.csv',
+    Buffer.from('Username,Forename,Surname\r\nbench.one,Ada,Lovelace\r\n'),
+  );
   await app.locator('.import-view').dispatchEvent('drop', { dataTransfer: small });
   const site = app.getByRole('combobox', { name: /^Site of these people/ });
   const previewed = app.getByText('1 to create');
@@ -158,7 +190,14 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       await app.getByRole('heading', { name: 'Import employees' }).waitFor();
       await chooseFirstSite(app);
       const opening = { ...(await tasksUntilNow(app, start)), cpu: await trace.stop() };
-      return [taskFigure('while opening the Import view (the cache read for matching) and previewing a one-row file', opening, `load average ${loadBefore} → ${load()}`), ...(await phases(ctx, app, xlsx, csv))];
+      return [
+        taskFigure(
+          'while opening the Import view (the cache read for matching) and previewing a one-row file',
+          opening,
+          `load average ${loadBefore} → ${load()}`,
+        ),
+        ...(await phases(ctx, app, xlsx, csv)),
+      ];
     } finally {
       await session.server.admin('faults', { dropRate: 0 });
     }
@@ -172,16 +211,24 @@ async function phases(ctx: BenchContext, app: Page, xlsx: Buffer, csv: Buffer): 
   const csvDrop = await fileDataTransfer(app, 'people-100000.csv', csv);
   const beforeCsv = load();
   ctx.log(`CSV: dropping 100,000 rows (load average ${beforeCsv})`);
-  const csvReading = await phase(app, '100,000 to create', () => app.locator('.import-view').dispatchEvent('drop', { dataTransfer: csvDrop }));
+  const csvReading = await phase(app, '100,000 to create', () =>
+    app.locator('.import-view').dispatchEvent('drop', { dataTransfer: csvDrop }),
+  );
   const csvNote = `load average ${beforeCsv} → ${load()}`;
-  figures.push(atMost('CSV 100,000 rows x 10 columns: drop to preview', round(csvReading.ms), 'ms', 1500, csvNote));
+  figures.push(
+    atMost('CSV 100,000 rows x 10 columns: drop to preview', round(csvReading.ms), 'ms', 1500, csvNote),
+  );
   figures.push(taskFigure('while reading the CSV', csvReading, csvNote));
   const xlsxDrop = await fileDataTransfer(app, 'people-50000.xlsx', xlsx);
   const before = load();
   ctx.log(`XLSX: dropping 50,000 rows (load average ${before})`);
-  const reading = await phase(app, '50,000 to create', () => app.locator('.import-view').dispatchEvent('drop', { dataTransfer: xlsxDrop }));
+  const reading = await phase(app, '50,000 to create', () =>
+    app.locator('.import-view').dispatchEvent('drop', { dataTransfer: xlsxDrop }),
+  );
   const loadNote = () => `load average ${before} → ${load()}`;
-  figures.push(atMost('XLSX 50,000 rows x 10 columns: drop to preview', round(reading.ms), 'ms', 3000, loadNote()));
+  figures.push(
+    atMost('XLSX 50,000 rows x 10 columns: drop to preview', round(reading.ms), 'ms', 3000, loadNote()),
+  );
   figures.push(taskFigure('while reading the XLSX', reading, loadNote()));
 
   ctx.log('mapping change: the Last name column is unmapped, then mapped again');
@@ -192,15 +239,33 @@ async function phases(ctx: BenchContext, app: Page, xlsx: Buffer, csv: Buffer): 
     await app.getByRole('combobox', { name: /^Last name/ }).selectOption({ label: 'Surname' });
   });
   const worse = unmapped.longestTaskMs >= remapped.longestTaskMs ? unmapped : remapped;
-  figures.push({ name: 'mapping change on 50,000 rows: to the new preview', value: round(Math.max(unmapped.ms, remapped.ms)), unit: 'ms', note: loadNote() });
+  figures.push({
+    name: 'mapping change on 50,000 rows: to the new preview',
+    value: round(Math.max(unmapped.ms, remapped.ms)),
+    unit: 'ms',
+    note: loadNote(),
+  });
   figures.push(taskFigure('during a mapping change', worse, loadNote()));
 
   ctx.log('queueing the 50,000 creates (and their e-mails)');
-  const queueing = await phase(app, 'Queued', () => app.getByRole('button', { name: 'Queue 50,000 rows' }).click(), async () => {
-    await app.getByRole('status', { name: 'Import results' }).waitFor({ timeout: 180_000 });
-    await app.waitForTimeout(QUEUE_SETTLES_MS);
-  });
-  figures.push(atMost('queueing 50,000 creates + 50,000 e-mails (one batch)', round(queueing.ms), 'ms', QUEUEING_TARGET_MS, `to "Queued"; ${loadNote()}`));
+  const queueing = await phase(
+    app,
+    'Queued',
+    () => app.getByRole('button', { name: 'Queue 50,000 rows' }).click(),
+    async () => {
+      await app.getByRole('status', { name: 'Import results' }).waitFor({ timeout: 180_000 });
+      await app.waitForTimeout(QUEUE_SETTLES_MS);
+    },
+  );
+  figures.push(
+    atMost(
+      'queueing 50,000 creates + 50,000 e-mails (one batch)',
+      round(queueing.ms),
+      'ms',
+      QUEUEING_TARGET_MS,
+      `to "Queued"; ${loadNote()}`,
+    ),
+  );
   figures.push(taskFigure('while queueing (until its results are counted, then 5 s)', queueing, loadNote()));
 
   return figures;

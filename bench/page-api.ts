@@ -67,7 +67,11 @@ export interface BenchPageApi {
   /** the view queries over the full cache: `warmup` untimed runs, then `runs` timed runs each */
   queryLatency(runs: number, warmup: number): Promise<QueryTimings>;
   /** write floor, source side: records of the cache in primary-key order */
-  readStretch(collection: CollectionName, afterKey: string | number | null, count: number): Promise<RecordStretch>;
+  readStretch(
+    collection: CollectionName,
+    afterKey: string | number | null,
+    count: number,
+  ): Promise<RecordStretch>;
   /** write floor, target side: a fresh database of the app's schema (`app`) or of its tables with primary keys only (`keys`) */
   floorOpen(schema: 'app' | 'keys'): Promise<void>;
   floorStage(json: string): number;

@@ -17,12 +17,17 @@ import { scanList } from '../src/main/api/list-scan.ts';
 import type { BenchContext, Figure } from './lib.ts';
 
 export const name = 'page-scan';
-export const description = "main's work per item of a changed resync page: scan + hash of each item's bytes vs parse + re-serialise + hash (dataset m)";
+export const description =
+  "main's work per item of a changed resync page: scan + hash of each item's bytes vs parse + re-serialise + hash (dataset m)";
 
 const ROUNDS = 5;
 /** the lists read, by the site ids of the dataset */
 const lists = (siteids: readonly number[]) => [
-  ...siteids.map((siteid) => ({ path: `/sites/${siteid}/trainingassignments`, wrapper: 'trainingassignments', key: 'transcriptid' })),
+  ...siteids.map((siteid) => ({
+    path: `/sites/${siteid}/trainingassignments`,
+    wrapper: 'trainingassignments',
+    key: 'transcriptid',
+  })),
   { path: '/users', wrapper: 'users', key: 'userid' },
 ];
 
@@ -41,8 +46,11 @@ function parseWhole(pages: readonly Page[]): number {
   const decoder = new TextDecoder();
   let changed = 0;
   for (const page of pages) {
-    const list = (JSON.parse(decoder.decode(page.bytes)) as Record<string, Record<string, unknown>[]>)[page.wrapper]!;
-    for (const item of list) if (page.held.get(item[page.key] as number) !== short(JSON.stringify(item))) changed++;
+    const list = (JSON.parse(decoder.decode(page.bytes)) as Record<string, Record<string, unknown>[]>)[
+      page.wrapper
+    ]!;
+    for (const item of list)
+      if (page.held.get(item[page.key] as number) !== short(JSON.stringify(item))) changed++;
   }
   return changed;
 }
@@ -83,10 +91,14 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       for (let p = 0; ; p++) {
         const res = await get(`${list.path}?startrow=${p * 1000 + 1}&limit=1000`);
         const bytes = new Uint8Array(await res.arrayBuffer());
-        const items = (JSON.parse(new TextDecoder().decode(bytes)) as Record<string, Record<string, unknown>[] | undefined>)[list.wrapper];
+        const items = (
+          JSON.parse(new TextDecoder().decode(bytes)) as Record<string, Record<string, unknown>[] | undefined>
+        )[list.wrapper];
         if (!items || items.length === 0) break;
         const held = new Map<number, string>();
-        items.forEach((item, i) => held.set(item[list.key] as number, i % 100 === 0 ? 'changed!' : short(JSON.stringify(item))));
+        items.forEach((item, i) =>
+          held.set(item[list.key] as number, i % 100 === 0 ? 'changed!' : short(JSON.stringify(item))),
+        );
         pages.push({ bytes, wrapper: list.wrapper, key: list.key, held });
       }
     }
@@ -94,7 +106,10 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     await server.close();
   }
   const firstSync = pages.map((page) => ({ ...page, held: new Map<number, string>() }));
-  return [measure('changed page, per item (scan + hash + parse the changed)', pages), measure('first sync, per item (scan + hash + parse each item)', firstSync)];
+  return [
+    measure('changed page, per item (scan + hash + parse the changed)', pages),
+    measure('first sync, per item (scan + hash + parse each item)', firstSync),
+  ];
 }
 
 /** Both ways over `pages`, median of ROUNDS after a warm-up round, per item. */
@@ -109,7 +124,8 @@ function measure(name: string, pages: readonly Page[]): Figure {
   for (let round = 0; round < ROUNDS; round++) {
     const a = cpuMs(() => parseWhole(pages));
     const b = cpuMs(() => scanItems(pages));
-    if (a.changed !== b.changed) throw new Error(`the two ways disagree: ${a.changed} vs ${b.changed} changed items`);
+    if (a.changed !== b.changed)
+      throw new Error(`the two ways disagree: ${a.changed} vs ${b.changed} changed items`);
     whole.push(a.ms);
     scanned.push(b.ms);
   }

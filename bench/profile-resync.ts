@@ -23,7 +23,16 @@ import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { benchPage } from './browser-lib.ts';
-import { chromiumSeconds, chromiumThreadSeconds, describeThreadDelta, cpuDelta, cpuSeconds, describeCpu, roundCpu, waitUntilQuiet } from './cpu-lib.ts';
+import {
+  chromiumSeconds,
+  chromiumThreadSeconds,
+  describeThreadDelta,
+  cpuDelta,
+  cpuSeconds,
+  describeCpu,
+  roundCpu,
+  waitUntilQuiet,
+} from './cpu-lib.ts';
 import { isSyncRequest, replayAtConcurrency } from './sync-lib.ts';
 import { startBenchSession, syncFromClick } from './session-lib.ts';
 import { readStream } from './trace-lib.ts';
@@ -40,7 +49,11 @@ const ctx = { root: process.cwd(), log: (m: string) => process.stderr.write(`  $
 const CHANGES = [
   ['users', 'user', (round: number) => ({ firstname: `Profiled${round}` })],
   ['credentialAssignments', 'credentialAssignment', (round: number) => ({ notes: `profiled ${round}` })],
-  ['trainingAssignments', 'trainingAssignment', (round: number) => ({ startdate: `2001-02-${String(round + 3).padStart(2, '0')}` })],
+  [
+    'trainingAssignments',
+    'trainingAssignment',
+    (round: number) => ({ startdate: `2001-02-${String(round + 3).padStart(2, '0')}` }),
+  ],
 ] as const;
 
 const session = await startBenchSession(ctx, dataset);
@@ -55,13 +68,15 @@ try {
     const bench = benchPage(page);
     await bench.ready();
     for (const [collection, resource, changes] of changeSome ? CHANGES : []) {
-      for (const id of await bench.sampleKeys(collection, 100, 37 + round)) await session.server.admin('mutate', { resource, id, changes: changes(round) });
+      for (const id of await bench.sampleKeys(collection, 100, 37 + round))
+        await session.server.admin('mutate', { resource, id, changes: changes(round) });
     }
     await page.close();
     const app = await session.openApp('settings');
     // Chromium done compacting what the last sync wrote (sync.bench.ts waits the same way)
     const quiet = await waitUntilQuiet(chromiumSeconds);
-    if (process.env.FIELDBOOK_CONSOLE === '1') app.on('console', (m) => process.stdout.write(`    console: ${m.text()}\n`));
+    if (process.env.FIELDBOOK_CONSOLE === '1')
+      app.on('console', (m) => process.stdout.write(`    console: ${m.text()}\n`));
     const renderer = await session.context.newCDPSession(app);
     const main = new Session();
     const profileThis = profiling && round === 0;
@@ -76,20 +91,34 @@ try {
     const cpuBefore = cpuSeconds(session.server.pid);
     const threadsBefore = chromiumThreadSeconds();
     // FIELDBOOK_PERF=FILE: the whole machine sampled by Linux perf during the first resync (root only)
-    const perf = process.env.FIELDBOOK_PERF && round === 0 ? spawn('perf', ['record', '-F', '999', '-a', '-g', '-o', process.env.FIELDBOOK_PERF], { stdio: 'ignore' }) : undefined;
+    const perf =
+      process.env.FIELDBOOK_PERF && round === 0
+        ? spawn('perf', ['record', '-F', '999', '-a', '-g', '-o', process.env.FIELDBOOK_PERF], {
+            stdio: 'ignore',
+          })
+        : undefined;
     perf?.on('error', (e) => process.stderr.write(`  perf could not run: ${e.message}\n`));
     if (perf) await new Promise((r) => setTimeout(r, 1000));
     // FIELDBOOK_TRACE=FILE: Chromium's trace (IndexedDB, LevelDB, top-level tasks) of the first resync, for chrome://tracing or Perfetto
     const tracing = process.env.FIELDBOOK_TRACE && round === 0 ? renderer : undefined;
-    if (tracing) await tracing.send('Tracing.start', { categories: process.env.FIELDBOOK_TRACE_CATEGORIES ?? 'IndexedDB,leveldb,toplevel', transferMode: 'ReturnAsStream' });
+    if (tracing)
+      await tracing.send('Tracing.start', {
+        categories: process.env.FIELDBOOK_TRACE_CATEGORIES ?? 'IndexedDB,leveldb,toplevel',
+        transferMode: 'ReturnAsStream',
+      });
     const resync = await syncFromClick(session, app, 'Sync now', 0, 600_000);
     const cpu = cpuDelta(cpuBefore, cpuSeconds(session.server.pid));
     const threads = describeThreadDelta(threadsBefore, chromiumThreadSeconds());
     if (tracing) {
-      const complete = new Promise<string | undefined>((resolve) => tracing.once('Tracing.tracingComplete', (e) => resolve(e.stream)));
+      const complete = new Promise<string | undefined>((resolve) =>
+        tracing.once('Tracing.tracingComplete', (e) => resolve(e.stream)),
+      );
       await tracing.send('Tracing.end');
       const stream = await complete;
-      writeFileSync(process.env.FIELDBOOK_TRACE ?? '', stream ? await readStream(tracing, stream) : '{"traceEvents":[]}');
+      writeFileSync(
+        process.env.FIELDBOOK_TRACE ?? '',
+        stream ? await readStream(tracing, stream) : '{"traceEvents":[]}',
+      );
     }
     if (perf) {
       if (perf.exitCode === null && perf.pid !== undefined) {
@@ -98,16 +127,33 @@ try {
       }
     }
     if (profileThis) {
-      writeFileSync(path.join(outDir, 'renderer.cpuprofile'), JSON.stringify((await renderer.send('Profiler.stop')).profile));
-      writeFileSync(path.join(outDir, 'main.cpuprofile'), JSON.stringify((await main.post('Profiler.stop')).profile));
+      writeFileSync(
+        path.join(outDir, 'renderer.cpuprofile'),
+        JSON.stringify((await renderer.send('Profiler.stop')).profile),
+      );
+      writeFileSync(
+        path.join(outDir, 'main.cpuprofile'),
+        JSON.stringify((await main.post('Profiler.stop')).profile),
+      );
     }
     await app.close();
     if (round === 0) {
       // the resync's own requests again from Node, 4 in flight, bodies read and dropped (the benchmark's transfer floor)
-      const urls = session.requests.slice(resync.requestsFrom, resync.requestsTo).filter(isSyncRequest).map((r) => r.url);
-      const headers = { AccessToken: session.server.token, Accept: 'application/json', 'Cache-Control': 'no-cache' };
+      const urls = session.requests
+        .slice(resync.requestsFrom, resync.requestsTo)
+        .filter(isSyncRequest)
+        .map((r) => r.url);
+      const headers = {
+        AccessToken: session.server.token,
+        Accept: 'application/json',
+        'Cache-Control': 'no-cache',
+      };
       const floorCpuBefore = cpuSeconds(session.server.pid);
-      const floorMs = await replayAtConcurrency(urls, 4, async (url) => void (await (await fetch(url, { headers })).arrayBuffer()));
+      const floorMs = await replayAtConcurrency(
+        urls,
+        4,
+        async (url) => void (await (await fetch(url, { headers })).arrayBuffer()),
+      );
       floorLine = `; transfer floor ${Math.round(floorMs)} ms (${urls.length} requests; CPU s by process: ${describeCpu(roundCpu(cpuDelta(floorCpuBefore, cpuSeconds(session.server.pid))))})`;
       floor = floorMs;
     }
@@ -116,7 +162,9 @@ try {
     const lastAt = made.at(-1)?.at ?? firstAt;
     const phases = ` [click to first request ${Math.round(firstAt - resync.startedAt)} ms, requests ${Math.round(lastAt - firstAt)} ms, last request to done ${Math.round(resync.startedAt + resync.ms - lastAt)} ms; Playwright's click took ${Math.round(resync.clickDelayMs)} ms more, not counted; started once Chromium was quiet, after ${Math.round(quiet.waitedMs / 100) / 10} s${quiet.settled ? '' : ' (gave up)'}]`;
     const ratio = floor > 0 ? ` = ${(resync.ms / floor).toFixed(2)}x the floor` : '';
-    process.stdout.write(`resync ${round + 1} of dataset ${dataset}, ${changeSome ? '1%' : 'nothing'} changed: ${Math.round(resync.ms)} ms${ratio}${phases} (${resync.statusText}); CPU s by process: ${describeCpu(roundCpu(cpu))}${profileThis ? `; profiled (profiles in ${outDir})` : ''}${floorLine}\n`);
+    process.stdout.write(
+      `resync ${round + 1} of dataset ${dataset}, ${changeSome ? '1%' : 'nothing'} changed: ${Math.round(resync.ms)} ms${ratio}${phases} (${resync.statusText}); CPU s by process: ${describeCpu(roundCpu(cpu))}${profileThis ? `; profiled (profiles in ${outDir})` : ''}${floorLine}\n`,
+    );
     floorLine = '';
     process.stdout.write(`  Chromium's threads (CPU s): ${threads}\n`);
   }

@@ -6,7 +6,9 @@ describe('query timings by kind of run', () => {
     expect(groupsByRun([10, 20, 30, 40, 50], 3)).toEqual([[10, 40], [20, 50], [30]]);
   });
   it('tells the search p95 for each prefix length', () => {
-    expect(p95ByPrefixLength([90, 20, 5, 100, 30, 6])).toBe('1 letter 100 ms, 2 letters 30 ms, 3 letters 6 ms');
+    expect(p95ByPrefixLength([90, 20, 5, 100, 30, 6])).toBe(
+      '1 letter 100 ms, 2 letters 30 ms, 3 letters 6 ms',
+    );
   });
 });
 

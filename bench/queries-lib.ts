@@ -18,5 +18,8 @@ export function p95ByPrefixLength(samples: readonly number[]): string {
 /** The median of some runs, with the spread for the note. */
 export function medianOf(values: readonly number[]): { median: number; note: string } {
   const sorted = [...values].sort((a, b) => a - b);
-  return { median: median(sorted), note: `median of ${sorted.length}: ${sorted.map((v) => Math.round(v)).join(', ')} ms` };
+  return {
+    median: median(sorted),
+    note: `median of ${sorted.length}: ${sorted.map((v) => Math.round(v)).join(', ')} ms`,
+  };
 }

@@ -14,7 +14,8 @@ import { atMost } from './sync-lib.ts';
 import { cachedSession, releaseSyncedSession } from './synced-session-lib.ts';
 
 export const name = 'queries';
-export const description = 'view query latency (p50/p95 over 200 runs) and cold start to the users list, over a full cache of dataset l in Chromium';
+export const description =
+  'view query latency (p50/p95 over 200 runs) and cold start to the users list, over a full cache of dataset l in Chromium';
 
 const RUNS = 200;
 const WARMUP = 5;
@@ -40,18 +41,54 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       const samples = timings.runs[query];
       const p50 = percentile(samples, 50);
       const p95 = percentile(samples, 95);
-      figures.push({ name: `${query}, p50`, value: Math.round(p50 * 100) / 100, unit: 'ms', note: `${samples.length} runs after ${WARMUP} warm-up runs; the first run took ${Math.round(timings.first[query] ?? 0)} ms` });
-      const byPrefix = query === 'user search by name prefix' ? `; p95 by prefix: ${p95ByPrefixLength(samples)}` : '';
-      figures.push(atMost(`${query}, p95`, p95, 'ms', P95_TARGET_MS, `max ${Math.round(Math.max(...samples) * 10) / 10} ms${byPrefix}`));
+      figures.push({
+        name: `${query}, p50`,
+        value: Math.round(p50 * 100) / 100,
+        unit: 'ms',
+        note: `${samples.length} runs after ${WARMUP} warm-up runs; the first run took ${Math.round(timings.first[query] ?? 0)} ms`,
+      });
+      const byPrefix =
+        query === 'user search by name prefix' ? `; p95 by prefix: ${p95ByPrefixLength(samples)}` : '';
+      figures.push(
+        atMost(
+          `${query}, p95`,
+          p95,
+          'ms',
+          P95_TARGET_MS,
+          `max ${Math.round(Math.max(...samples) * 10) / 10} ms${byPrefix}`,
+        ),
+      );
     }
 
-    ctx.log(`cold start, ${COLD_STARTS} times: a new browser process on the same profile, to the first rendered users list`);
-    const runs = await coldStartsOfUsersList(() => session.relaunch(), `${session.harness.url}#/users`, COLD_STARTS, 60_000);
+    ctx.log(
+      `cold start, ${COLD_STARTS} times: a new browser process on the same profile, to the first rendered users list`,
+    );
+    const runs = await coldStartsOfUsersList(
+      () => session.relaunch(),
+      `${session.harness.url}#/users`,
+      COLD_STARTS,
+      60_000,
+    );
     const cold = medianOf(runs.firstRow);
     const fromCache = medianOf(runs.cacheRow);
-    const cache = `${(counts.users ?? 0).toLocaleString('en-US')} users, ${Object.values(counts).reduce((a, b) => a + (b ?? 0), 0).toLocaleString('en-US')} records cached`;
-    figures.push(atMost('cold start to the first rendered users list', cold.median, 'ms', COLD_START_TARGET_MS, `from navigation start, new browser process each time, after one visit not counted, ${cold.note} (the screen kept from the last visit); ${cache}`));
-    figures.push({ name: "cold start to the cache's own first users rows", value: Math.round(fromCache.median), unit: 'ms', note: fromCache.note });
+    const cache = `${(counts.users ?? 0).toLocaleString('en-US')} users, ${Object.values(counts)
+      .reduce((a, b) => a + (b ?? 0), 0)
+      .toLocaleString('en-US')} records cached`;
+    figures.push(
+      atMost(
+        'cold start to the first rendered users list',
+        cold.median,
+        'ms',
+        COLD_START_TARGET_MS,
+        `from navigation start, new browser process each time, after one visit not counted, ${cold.note} (the screen kept from the last visit); ${cache}`,
+      ),
+    );
+    figures.push({
+      name: "cold start to the cache's own first users rows",
+      value: Math.round(fromCache.median),
+      unit: 'ms',
+      note: fromCache.note,
+    });
     return figures;
   } finally {
     await releaseSyncedSession(name);

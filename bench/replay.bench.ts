@@ -26,7 +26,8 @@ import type { BenchChange, BenchUser } from './page-api.ts';
 import { startBenchSession, type BenchSession } from './session-lib.ts';
 
 export const name = 'replay';
-export const description = 'Replaying 5,000 status changes at 0 ms and 1,000 at 50 ms per request in Chromium through main vs a plain GET+PUT loop; enqueue latency';
+export const description =
+  'Replaying 5,000 status changes at 0 ms and 1,000 at 50 ms per request in Chromium through main vs a plain GET+PUT loop; enqueue latency';
 
 const CONCURRENCY = 4; // the engine's default
 const ENQUEUE_RUNS = 200;
@@ -43,7 +44,11 @@ const SETS: LatencySet[] = [
   { latencyMs: 50, ops: 1_000, rounds: 2, warmup: 100 },
 ];
 
-async function plainLoop(count: number, concurrency: number, work: (i: number) => Promise<void>): Promise<number> {
+async function plainLoop(
+  count: number,
+  concurrency: number,
+  work: (i: number) => Promise<void>,
+): Promise<number> {
   let next = 0;
   const started = performance.now();
   await Promise.all(
@@ -64,9 +69,11 @@ async function listUsers(client: ApiClient, count: number): Promise<BenchUser[]>
   for (let startrow = 1; users.length < count; startrow += 1000) {
     const page = await client.getPage('/users', 'users', 'user', { startrow, limit: 1000 });
     if (page.empty || page.items.length === 0) break;
-    for (const u of page.items) users.push({ userid: u.userid, siteid: u.siteid, username: u.username, status: u.status });
+    for (const u of page.items)
+      users.push({ userid: u.userid, siteid: u.siteid, username: u.username, status: u.status });
   }
-  if (users.length < count) throw new Error(`the dataset has ${users.length} users; the benchmark needs ${count}`);
+  if (users.length < count)
+    throw new Error(`the dataset has ${users.length} users; the benchmark needs ${count}`);
   return users.slice(0, count);
 }
 
@@ -77,7 +84,11 @@ interface Phase {
 }
 
 /** Runs `work` and notes its wall time, the requests `counted` saw and the CPU each process spent meanwhile. */
-async function measured(serverPid: number | undefined, counted: () => number, work: () => Promise<number | void>): Promise<Phase> {
+async function measured(
+  serverPid: number | undefined,
+  counted: () => number,
+  work: () => Promise<number | void>,
+): Promise<Phase> {
   const before = cpuSeconds(serverPid);
   const requestsBefore = counted();
   const started = performance.now();
@@ -88,11 +99,18 @@ async function measured(serverPid: number | undefined, counted: () => number, wo
 
 function total(phases: Phase[]): Phase {
   const cpu: CpuSeconds = {};
-  for (const phase of phases) for (const [role, s] of Object.entries(phase.cpu) as [CpuRole, number][]) cpu[role] = (cpu[role] ?? 0) + s;
-  return { ms: phases.reduce((sum, p) => sum + p.ms, 0), cpu, requests: phases.reduce((sum, p) => sum + p.requests, 0) };
+  for (const phase of phases)
+    for (const [role, s] of Object.entries(phase.cpu) as [CpuRole, number][])
+      cpu[role] = (cpu[role] ?? 0) + s;
+  return {
+    ms: phases.reduce((sum, p) => sum + p.ms, 0),
+    cpu,
+    requests: phases.reduce((sum, p) => sum + p.requests, 0),
+  };
 }
 
-const cpuSum = (phases: Phase[], ops: number) => Object.values(cpuMsPer(total(phases).cpu, ops)).reduce((sum, ms) => sum + ms, 0);
+const cpuSum = (phases: Phase[], ops: number) =>
+  Object.values(cpuMsPer(total(phases).cpu, ops)).reduce((sum, ms) => sum + ms, 0);
 
 interface Rig {
   session: BenchSession;
@@ -125,9 +143,18 @@ async function rounds(ctx: BenchContext, rig: Rig, set: LatencySet): Promise<Rou
     const from = r < 0 ? 0 : r * perRound;
     const slice = users.slice(from, r < 0 ? set.warmup : Math.min(set.ops, from + perRound));
     // the floor changes each user's status, the IPC floor changes it back, the engine changes it again
-    const there: BenchChange[] = slice.map((u) => ({ userid: u.userid, username: u.username, status: toggled(u.status), base: u.status }));
+    const there: BenchChange[] = slice.map((u) => ({
+      userid: u.userid,
+      username: u.username,
+      status: toggled(u.status),
+      base: u.status,
+    }));
     const back: BenchChange[] = there.map((c) => ({ ...c, status: c.base, base: c.status }));
-    ctx.log(r < 0 ? `replay ${at}: warm-up round` : `replay ${at}: round ${r + 1}/${set.rounds}: floor (GET + PUT per change from main), IPC floor, then the outbox engine`);
+    ctx.log(
+      r < 0
+        ? `replay ${at}: warm-up round`
+        : `replay ${at}: round ${r + 1}/${set.rounds}: floor (GET + PUT per change from main), IPC floor, then the outbox engine`,
+    );
     const byFloor = await measured(serverPid, rig.floorRequests, () =>
       plainLoop(slice.length, CONCURRENCY, async (i) => {
         const u = there[i]!;
@@ -148,13 +175,19 @@ async function rounds(ctx: BenchContext, rig: Rig, set: LatencySet): Promise<Rou
     out.ipcFloor.push(byIpcFloor);
     out.engine.push(byEngine);
     out.ops += slice.length;
-    ctx.log(`replay ${at}: so far: floor ${perSecond(out.ops, total(out.floor).ms)} ops/s, IPC floor ${perSecond(out.ops, total(out.ipcFloor).ms)} ops/s, engine ${perSecond(out.ops, total(out.engine).ms)} ops/s`);
+    ctx.log(
+      `replay ${at}: so far: floor ${perSecond(out.ops, total(out.floor).ms)} ops/s, IPC floor ${perSecond(out.ops, total(out.ipcFloor).ms)} ops/s, engine ${perSecond(out.ops, total(out.engine).ms)} ops/s`,
+    );
   }
   return out;
 }
 
 /** The figures of one latency: throughput and requests against the plain loop, CPU per op by process. */
-async function latencyFigures(ctx: BenchContext, rig: Rig, set: LatencySet): Promise<{ figures: Figure[]; floorPerSecond: number; ipcFloorCpuPerOp: number }> {
+async function latencyFigures(
+  ctx: BenchContext,
+  rig: Rig,
+  set: LatencySet,
+): Promise<{ figures: Figure[]; floorPerSecond: number; ipcFloorCpuPerOp: number }> {
   const at = `${set.latencyMs} ms/request`;
   await rig.session.server.admin('faults', { latencyMs: set.latencyMs });
   try {
@@ -172,7 +205,9 @@ async function latencyFigures(ctx: BenchContext, rig: Rig, set: LatencySet): Pro
     ];
     const load = `load average ${loadBefore} -> ${loadNow()}, ${cpus().length} CPU cores`;
     const cpu = (phases: Phase[]) => describeCpu(cpuMsPer(total(phases).cpu, r.ops));
-    ctx.log(`replay ${at}: CPU ms per op: floor ${cpu(r.floor)}; IPC floor ${cpu(r.ipcFloor)}; engine ${cpu(r.engine)}`);
+    ctx.log(
+      `replay ${at}: CPU ms per op: floor ${cpu(r.floor)}; IPC floor ${cpu(r.ipcFloor)}; engine ${cpu(r.engine)}`,
+    );
     const engine = total(r.engine);
     const floor = total(r.floor);
     const ipcFloor = total(r.ipcFloor);
@@ -226,7 +261,11 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       floorRequests += 1;
       return fetch(input, init);
     };
-    const client = new ApiClient({ baseUrl: session.server.baseUrl, token: session.server.token, fetch: counting });
+    const client = new ApiClient({
+      baseUrl: session.server.baseUrl,
+      token: session.server.token,
+      fetch: counting,
+    });
     // the status each user has on the server now (a round leaves its users changed)
     const users = await listUsers(client, Math.max(...SETS.map((set) => set.ops)));
     const page = await session.context.newPage();
@@ -239,7 +278,11 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     const [atZero, atLatency] = SETS as [LatencySet, LatencySet];
     const zero = await latencyFigures(ctx, rig, atZero);
     ctx.log("replay: write floor: the outcome rows alone, in the engine's groups");
-    const writes = await measured(session.server.pid, () => 0, () => bench.replayWriteFloor(atZero.ops));
+    const writes = await measured(
+      session.server.pid,
+      () => 0,
+      () => bench.replayWriteFloor(atZero.ops),
+    );
     const writeCpuPerOp = Object.values(cpuMsPer(writes.cpu, atZero.ops)).reduce((sum, ms) => sum + ms, 0);
     // What a queue sending one replay:execute per op could not beat here at 0 ms: each op costs the IPC floor's CPU plus writing its outcome.
     const ceiling = Math.round((cpus().length * 1000) / (zero.ipcFloorCpuPerOp + writeCpuPerOp));
@@ -261,7 +304,13 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     await bench.replayClose();
     await page.close();
     const p95 = Math.round(percentile(enqueueMs, 95) * 10) / 10;
-    figures.push({ name: `enqueue one op, p95 (${ENQUEUE_RUNS} runs, ${SETS[0]!.ops}+ in the outbox)`, value: p95, unit: 'ms', target: '<= 50 ms', pass: p95 <= 50 });
+    figures.push({
+      name: `enqueue one op, p95 (${ENQUEUE_RUNS} runs, ${SETS[0]!.ops}+ in the outbox)`,
+      value: p95,
+      unit: 'ms',
+      target: '<= 50 ms',
+      pass: p95 <= 50,
+    });
     return figures;
   } finally {
     await session.close();

@@ -16,11 +16,19 @@ describe("results.json keeps other benchmarks' figures", () => {
   });
 
   it("replaces all of a benchmark's figures when it has no parts", () => {
-    expect(old.filter((e) => keptFromBefore(e, [ran('sync')], [{ name: 'sync' }])).map((e) => e.name)).toEqual(['one site kept: first sync', 'all sites kept: full sync']);
+    expect(
+      old.filter((e) => keptFromBefore(e, [ran('sync')], [{ name: 'sync' }])).map((e) => e.name),
+    ).toEqual(['one site kept: first sync', 'all sites kept: full sync']);
   });
 
   it('keeps the figures of the parts not run now, as the benchmark says', () => {
-    const scale = { name: 'scale', keepsEarlier: (e: { bench: string; name?: unknown }) => String(e.name).startsWith('all sites kept:') };
-    expect(old.filter((e) => keptFromBefore(e, [ran('scale')], [scale])).map((e) => e.name)).toEqual(['full sync', 'all sites kept: full sync']);
+    const scale = {
+      name: 'scale',
+      keepsEarlier: (e: { bench: string; name?: unknown }) => String(e.name).startsWith('all sites kept:'),
+    };
+    expect(old.filter((e) => keptFromBefore(e, [ran('scale')], [scale])).map((e) => e.name)).toEqual([
+      'full sync',
+      'all sites kept: full sync',
+    ]);
   });
 });

@@ -23,14 +23,17 @@ interface Candidate {
 }
 
 function candidates(): Candidate[] {
-  return readdirSync(here).filter((f) => f.endsWith('.bench.ts')).sort().map((file) => ({
-    stem: file.slice(0, -'.bench.ts'.length),
-    async load(): Promise<BenchModule> {
-      const mod: unknown = await import(pathToFileURL(join(here, file)).href);
-      if (!isBenchModule(mod)) throw new Error(`${file} must export name, description and run(ctx)`);
-      return mod;
-    },
-  }));
+  return readdirSync(here)
+    .filter((f) => f.endsWith('.bench.ts'))
+    .sort()
+    .map((file) => ({
+      stem: file.slice(0, -'.bench.ts'.length),
+      async load(): Promise<BenchModule> {
+        const mod: unknown = await import(pathToFileURL(join(here, file)).href);
+        if (!isBenchModule(mod)) throw new Error(`${file} must export name, description and run(ctx)`);
+        return mod;
+      },
+    }));
 }
 
 /**
@@ -48,11 +51,22 @@ async function choose(wanted: string[]): Promise<{ chosen: BenchModule[]; failed
       const mod = await c.load();
       if (!wanted.length || wanted.includes(mod.name)) chosen.push(mod);
     } catch (err) {
-      if (!wanted.length || wanted.includes(c.stem)) failed.push({ bench: c.stem, figures: [], seconds: 0, error: `cannot load: ${err instanceof Error ? err.message : String(err)}` });
+      if (!wanted.length || wanted.includes(c.stem))
+        failed.push({
+          bench: c.stem,
+          figures: [],
+          seconds: 0,
+          error: `cannot load: ${err instanceof Error ? err.message : String(err)}`,
+        });
     }
   }
-  const unknown = wanted.filter((w) => !chosen.some((m) => m.name === w) && !failed.some((f) => f.bench === w));
-  if (unknown.length) throw new Error(`unknown benchmark(s): ${unknown.join(', ')}; known files: ${all.map((c) => c.stem).join(', ')}`);
+  const unknown = wanted.filter(
+    (w) => !chosen.some((m) => m.name === w) && !failed.some((f) => f.bench === w),
+  );
+  if (unknown.length)
+    throw new Error(
+      `unknown benchmark(s): ${unknown.join(', ')}; known files: ${all.map((c) => c.stem).join(', ')}`,
+    );
   return { chosen, failed };
 }
 
@@ -63,15 +77,34 @@ function format(n: number | undefined): string {
 
 /** A plain-text table: one row per figure. */
 export function table(results: BenchResult[]): string {
-  const rows: string[][] = [['benchmark', 'figure', 'value', 'unit', 'floor', 'ratio', 'target', 'ok', 'note']];
+  const rows: string[][] = [
+    ['benchmark', 'figure', 'value', 'unit', 'floor', 'ratio', 'target', 'ok', 'note'],
+  ];
   for (const r of results) {
     if (r.error) rows.push([r.bench, 'ERROR', '', '', '', '', '', 'no', r.error]);
     for (const f of r.figures) {
-      rows.push([r.bench, f.name, format(f.value), f.unit, format(f.floor), f.ratio === undefined ? '' : `${format(f.ratio)}x`, f.target ?? '', f.pass === undefined ? '' : f.pass ? 'yes' : 'NO', f.note ?? '']);
+      rows.push([
+        r.bench,
+        f.name,
+        format(f.value),
+        f.unit,
+        format(f.floor),
+        f.ratio === undefined ? '' : `${format(f.ratio)}x`,
+        f.target ?? '',
+        f.pass === undefined ? '' : f.pass ? 'yes' : 'NO',
+        f.note ?? '',
+      ]);
     }
   }
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
-  return rows.map((row) => row.map((cell, c) => cell.padEnd(widths[c]!)).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((cell, c) => cell.padEnd(widths[c]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /** One line of results.json: a figure of a benchmark, or its error. */
@@ -82,14 +115,20 @@ function previousResults(file: string): ResultEntry[] {
   try {
     const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
     const list = (parsed as { results?: unknown }).results;
-    return Array.isArray(list) ? list.filter((r): r is ResultEntry => typeof (r as { bench?: unknown }).bench === 'string') : [];
+    return Array.isArray(list)
+      ? list.filter((r): r is ResultEntry => typeof (r as { bench?: unknown }).bench === 'string')
+      : [];
   } catch {
     return [];
   }
 }
 
 /** An entry of the previous results.json that stays: of a benchmark not run now, or of a part of it not run now. */
-export function keptFromBefore(entry: ResultEntry, ran: readonly BenchResult[], modules: readonly Pick<BenchModule, 'name' | 'keepsEarlier'>[]): boolean {
+export function keptFromBefore(
+  entry: ResultEntry,
+  ran: readonly BenchResult[],
+  modules: readonly Pick<BenchModule, 'name' | 'keepsEarlier'>[],
+): boolean {
   const now = ran.find((r) => r.bench === entry.bench);
   if (!now) return true;
   return modules.find((m) => m.name === entry.bench)?.keepsEarlier?.(entry) ?? false;
@@ -117,15 +156,28 @@ async function main(): Promise<void> {
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
     }
-    results.push({ bench: bench.name, figures, seconds: Math.round(performance.now() - started) / 1000, ...(error ? { error } : {}) });
+    results.push({
+      bench: bench.name,
+      figures,
+      seconds: Math.round(performance.now() - started) / 1000,
+      ...(error ? { error } : {}),
+    });
   }
   process.stdout.write(`\n${table(results)}\n`);
   const file = join(here, 'results.json');
   const fresh = results.flatMap((r): ResultEntry[] =>
-    r.error ? [{ bench: r.bench, name: 'error', error: r.error }] : r.figures.map((f) => ({ bench: r.bench, ...f })));
+    r.error
+      ? [{ bench: r.bench, name: 'error', error: r.error }]
+      : r.figures.map((f) => ({ bench: r.bench, ...f })),
+  );
   const out = {
     ranAt: new Date().toISOString(),
-    machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? '', node: process.version, platform: process.platform },
+    machine: {
+      cpus: cpus().length,
+      cpu: cpus()[0]?.model ?? '',
+      node: process.version,
+      platform: process.platform,
+    },
     // figures of benchmarks not run this time are kept from the previous run, and those of a benchmark's parts not run
     results: [...previousResults(file).filter((r) => keptFromBefore(r, results, chosen)), ...fresh],
   };

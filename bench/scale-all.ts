@@ -8,7 +8,14 @@
  */
 import path from 'node:path';
 import { COLLECTIONS } from '../src/shared/records.ts';
-import { benchPage, cacheUsersRowAt, coldStartsOfUsersList, firstUsersRowAt, heapAfterGc, STAMP_FIRST_USERS_ROW } from './browser-lib.ts';
+import {
+  benchPage,
+  cacheUsersRowAt,
+  coldStartsOfUsersList,
+  firstUsersRowAt,
+  heapAfterGc,
+  STAMP_FIRST_USERS_ROW,
+} from './browser-lib.ts';
 import { describeIdbNotes, RECORD_IDB_REQUESTS, type IdbRequestNote } from './idb-timeline.ts';
 import { QUERY_NAMES } from './page-api.ts';
 import { percentile, type BenchContext, type Figure } from './lib.ts';
@@ -26,8 +33,13 @@ const MB = 1024 * 1024;
 const count = (n: number): string => n.toLocaleString('en-US');
 const seconds = (ms: number): number => Math.round(ms / 10) / 100;
 
-async function fullSync(ctx: BenchContext, s: ScaleSession): Promise<TimedSync & { heap: { used: number; total: number } }> {
-  ctx.log(`${P}: "Try the demo" (every site of ${s.data.sites.length}) until "Sync completed." (load average ${load()})`);
+async function fullSync(
+  ctx: BenchContext,
+  s: ScaleSession,
+): Promise<TimedSync & { heap: { used: number; total: number } }> {
+  ctx.log(
+    `${P}: "Try the demo" (every site of ${s.data.sites.length}) until "Sync completed." (load average ${load()})`,
+  );
   const app = await s.session.openApp('settings');
   try {
     const timed = await timeSync(s.session, app, 'Try the demo', FULL_SYNC_TIMEOUT_MS);
@@ -38,7 +50,11 @@ async function fullSync(ctx: BenchContext, s: ScaleSession): Promise<TimedSync &
   }
 }
 
-async function queryFigures(ctx: BenchContext, s: ScaleSession, P: string): Promise<{ figures: Figure[]; counts: Partial<Record<string, number>> }> {
+async function queryFigures(
+  ctx: BenchContext,
+  s: ScaleSession,
+  P: string,
+): Promise<{ figures: Figure[]; counts: Partial<Record<string, number>> }> {
   ctx.log(`${P}: view queries, 5 warm-up and 200 timed runs each`);
   const page = await s.session.context.newPage();
   try {
@@ -49,8 +65,15 @@ async function queryFigures(ctx: BenchContext, s: ScaleSession, P: string): Prom
     const loadBefore = load();
     const timings = await bench.queryLatency(200, 5);
     const note = `load average ${loadBefore} -> ${load()}`;
-    const figures = QUERY_NAMES.map((q) => atMost(`${P}: ${q}, p95`, percentile(timings.runs[q], 95), 'ms', 16,
-      `p50 ${Math.round(percentile(timings.runs[q], 50) * 10) / 10} ms, max ${Math.round(Math.max(...timings.runs[q]) * 10) / 10} ms, first run ${Math.round(timings.first[q] ?? 0)} ms; ${note}`));
+    const figures = QUERY_NAMES.map((q) =>
+      atMost(
+        `${P}: ${q}, p95`,
+        percentile(timings.runs[q], 95),
+        'ms',
+        16,
+        `p50 ${Math.round(percentile(timings.runs[q], 50) * 10) / 10} ms, max ${Math.round(Math.max(...timings.runs[q]) * 10) / 10} ms, first run ${Math.round(timings.first[q] ?? 0)} ms; ${note}`,
+      ),
+    );
     return { figures, counts };
   } finally {
     await page.close();
@@ -58,16 +81,34 @@ async function queryFigures(ctx: BenchContext, s: ScaleSession, P: string): Prom
 }
 
 async function coldStart(ctx: BenchContext, s: ScaleSession, P: string): Promise<Figure[]> {
-  ctx.log(`${P}: cold start, 3 times: a new browser process on the same profile, to the first rendered users list`);
+  ctx.log(
+    `${P}: cold start, 3 times: a new browser process on the same profile, to the first rendered users list`,
+  );
   const loadBefore = load();
-  const runs = await coldStartsOfUsersList(() => s.session.relaunch(), `${s.session.harness.url}#/users`, 3, 120_000);
+  const runs = await coldStartsOfUsersList(
+    () => s.session.relaunch(),
+    `${s.session.harness.url}#/users`,
+    3,
+    120_000,
+  );
   const first = medianOf(runs.firstRow);
   const cache = medianOf(runs.cacheRow);
   if (process.env.FIELDBOOK_SCALE_IDB === '1') await coldStartIdbNotes(ctx, s);
   const note = `from navigation start, a new browser process each time, after one visit not counted; load average ${loadBefore} -> ${load()}`;
   return [
-    atMost(`${P}: cold start to the first rendered users list`, first.median, 'ms', 1500, `${first.note}; the screen kept from the last visit (db/first-screen-kept.ts), ${note}`),
-    { name: `${P}: cold start to the cache's own first users rows`, value: Math.round(cache.median), unit: 'ms', note: `${cache.note}; the kept screen replaced by the database's rows once Chromium has opened it` },
+    atMost(
+      `${P}: cold start to the first rendered users list`,
+      first.median,
+      'ms',
+      1500,
+      `${first.note}; the screen kept from the last visit (db/first-screen-kept.ts), ${note}`,
+    ),
+    {
+      name: `${P}: cold start to the cache's own first users rows`,
+      value: Math.round(cache.median),
+      unit: 'ms',
+      note: `${cache.note}; the kept screen replaced by the database's rows once Chromium has opened it`,
+    },
   ];
 }
 
@@ -81,21 +122,33 @@ async function coldStartIdbNotes(ctx: BenchContext, s: ScaleSession): Promise<vo
   const kept = await firstUsersRowAt(app, 120_000);
   const first = await cacheUsersRowAt(app, 120_000);
   const notes = await app.evaluate<IdbRequestNote[]>('window.__idbNotes');
-  ctx.log(`cold start with IndexedDB noted: first users row at ${Math.round(kept)} ms (kept screen), the cache's own at ${Math.round(first)} ms; ${notes.length} requests, the longest waits:`);
+  ctx.log(
+    `cold start with IndexedDB noted: first users row at ${Math.round(kept)} ms (kept screen), the cache's own at ${Math.round(first)} ms; ${notes.length} requests, the longest waits:`,
+  );
   for (const line of describeIdbNotes(notes.filter((n) => n.at < first))) ctx.log(`  ${line}`);
   await app.close();
 }
 
 /** The cache's records into a fresh database of the same schema, in a fresh profile, in the sync's page sizes. */
-export async function writeFloor(ctx: BenchContext, s: ScaleSession, sync: TimedSync, counts: Partial<Record<string, number>>) {
-  ctx.log(`write floor: the same records into a fresh database of the same schema, in a fresh profile, page by page`);
+export async function writeFloor(
+  ctx: BenchContext,
+  s: ScaleSession,
+  sync: TimedSync,
+  counts: Partial<Record<string, number>>,
+) {
+  ctx.log(
+    `write floor: the same records into a fresh database of the same schema, in a fresh profile, page by page`,
+  );
   const source = await s.session.context.newPage();
   const fresh = await s.session.freshContext();
   try {
     await source.goto(s.session.benchUrl);
     const sourceBench = benchPage(source);
     await sourceBench.ready();
-    const plan: CollectionPages[] = COLLECTIONS.map((collection) => ({ collection, pageSizes: pageSizes(counts[collection] ?? 0, sync.observed.messages[collection] ?? 0) })).filter((p) => p.pageSizes.length > 0);
+    const plan: CollectionPages[] = COLLECTIONS.map((collection) => ({
+      collection,
+      pageSizes: pageSizes(counts[collection] ?? 0, sync.observed.messages[collection] ?? 0),
+    })).filter((p) => p.pageSizes.length > 0);
     const target = await fresh.newPage();
     await target.goto(s.session.benchUrl);
     const targetBench = benchPage(target);
@@ -110,18 +163,29 @@ export async function writeFloor(ctx: BenchContext, s: ScaleSession, sync: Timed
 }
 
 /** The view queries, the cold start and the cache's size on disk: what the views of a synced cache cost. */
-async function viewFigures(ctx: BenchContext, s: ScaleSession, prefix: string, add: (...list: Figure[]) => void) {
+async function viewFigures(
+  ctx: BenchContext,
+  s: ScaleSession,
+  prefix: string,
+  add: (...list: Figure[]) => void,
+) {
   const queries = await queryFigures(ctx, s, prefix);
   add(...queries.figures, ...(await coldStart(ctx, s, prefix)));
   const idb = folderBytes(path.join(s.session.userDataDir, 'Default', 'IndexedDB'));
   const cached = Object.values(queries.counts).reduce((a: number, b) => a + (b ?? 0), 0);
-  add({ name: `${prefix}: cache on disk per record`, value: Math.round(idb / Math.max(1, cached)), unit: 'bytes', note: `${megabytes(idb)} MB under the profile's IndexedDB folder for ${count(cached)} records, after 3 cold starts (LevelDB compacted what it would)` });
+  add({
+    name: `${prefix}: cache on disk per record`,
+    value: Math.round(idb / Math.max(1, cached)),
+    unit: 'bytes',
+    note: `${megabytes(idb)} MB under the profile's IndexedDB folder for ${count(cached)} records, after 3 cold starts (LevelDB compacted what it would)`,
+  });
   return queries;
 }
 
 function adder(ctx: BenchContext, figures: Figure[]) {
   return (...list: Figure[]) => {
-    for (const f of list) ctx.log(`figure: ${f.name} = ${f.value} ${f.unit}${f.ratio === undefined ? '' : ` (${f.ratio}x)`}`);
+    for (const f of list)
+      ctx.log(`figure: ${f.name} = ${f.value} ${f.unit}${f.ratio === undefined ? '' : ` (${f.ratio}x)`}`);
     figures.push(...list);
   };
 }
@@ -144,14 +208,34 @@ export async function runAllSites(ctx: BenchContext, s: ScaleSession, figures: F
   const add = adder(ctx, figures);
   const sync = await fullSync(ctx, s);
   const records = Object.values(sync.finished.collections).reduce((n, c) => n + (c?.records ?? 0), 0);
-  ctx.log(`${P}: full sync done in ${seconds(sync.ms)} s, ${count(records)} records, ${sync.requests.length} requests, ${megabytes(sync.bytes)} MB; ${sync.detail}`);
+  ctx.log(
+    `${P}: full sync done in ${seconds(sync.ms)} s, ${count(records)} records, ${sync.requests.length} requests, ${megabytes(sync.bytes)} MB; ${sync.detail}`,
+  );
   add(
-    { name: `${P}: full sync`, value: seconds(sync.ms), unit: 's', note: `${count(records)} records of ${s.data.sites.length} sites, ${count(Math.round((records * 1000) / sync.ms))}/s, ${sync.requests.length} requests (plan ${sync.finished.plannedRequests ?? 'unknown'}), ${megabytes(sync.bytes)} MB; ${sync.detail}; load average ${sync.loadBefore} -> ${sync.loadAfter}` },
-    atMost(`${P}: renderer JS heap after the full sync`, sync.heap.used / MB, 'MB', 300, `after a forced GC (CDP); heap total ${Math.round(sync.heap.total / MB)} MB`),
+    {
+      name: `${P}: full sync`,
+      value: seconds(sync.ms),
+      unit: 's',
+      note: `${count(records)} records of ${s.data.sites.length} sites, ${count(Math.round((records * 1000) / sync.ms))}/s, ${sync.requests.length} requests (plan ${sync.finished.plannedRequests ?? 'unknown'}), ${megabytes(sync.bytes)} MB; ${sync.detail}; load average ${sync.loadBefore} -> ${sync.loadAfter}`,
+    },
+    atMost(
+      `${P}: renderer JS heap after the full sync`,
+      sync.heap.used / MB,
+      'MB',
+      300,
+      `after a forced GC (CDP); heap total ${Math.round(sync.heap.total / MB)} MB`,
+    ),
   );
   const queries = await viewFigures(ctx, s, P, add);
   const floor = await writeFloor(ctx, s, sync, queries.counts);
-  add(ratioFigure(`${P}: full sync vs its write floor`, sync.ms, floor.ms, 1.2,
-    `write floor: ${count(floor.records)} records in ${floor.pages} page transactions, ${count(Math.round((floor.records * 1000) / floor.ms))}/s; slowest: ${slowestParts(floor.byCollection)}; load average ${floor.loadBefore} -> ${floor.loadAfter}`));
+  add(
+    ratioFigure(
+      `${P}: full sync vs its write floor`,
+      sync.ms,
+      floor.ms,
+      1.2,
+      `write floor: ${count(floor.records)} records in ${floor.pages} page transactions, ${count(Math.round((floor.records * 1000) / floor.ms))}/s; slowest: ${slowestParts(floor.byCollection)}; load average ${floor.loadBefore} -> ${floor.loadAfter}`,
+    ),
+  );
   return sync.bytes;
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { describeCounts, keepsEarlierFigure, megabytes, partOfFigure, PART_PREFIX, scaleParts, strayRecords } from './scale-lib.ts';
+import {
+  describeCounts,
+  keepsEarlierFigure,
+  megabytes,
+  partOfFigure,
+  PART_PREFIX,
+  scaleParts,
+  strayRecords,
+} from './scale-lib.ts';
 
 describe('the parts of the scale benchmark', () => {
   it('runs every part when none is named, and the named ones in their running order', () => {
@@ -11,7 +19,9 @@ describe('the parts of the scale benchmark', () => {
   });
 
   it('refuses a part it does not know, naming the known ones', () => {
-    expect(() => scaleParts('one,everything')).toThrow('unknown part(s) everything; the parts are one, remove, all, views');
+    expect(() => scaleParts('one,everything')).toThrow(
+      'unknown part(s) everything; the parts are one, remove, all, views',
+    );
   });
 
   it("keeps an earlier run's figures of the parts not run now, and only those", () => {
@@ -39,7 +49,10 @@ describe('records of the cache that are not the kept sites', () => {
   });
 
   it('counts another site’s records the cache holds, per collection, with examples', () => {
-    const count = strayRecords({ users: [1, 2, 3], credentialAssignments: ['7-1', '7-2', '8-3', '9-3'] }, server);
+    const count = strayRecords(
+      { users: [1, 2, 3], credentialAssignments: ['7-1', '7-2', '8-3', '9-3'] },
+      server,
+    );
     expect(count.stray).toEqual({ users: 1, credentialAssignments: 2 });
     expect(count.strayTotal).toBe(3);
     expect(count.examples).toEqual(['users 3', 'credentialAssignments 8-3', 'credentialAssignments 9-3']);

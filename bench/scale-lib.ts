@@ -24,10 +24,16 @@ export const PART_PREFIX: Record<ScalePart, string> = {
  * not know, naming the known ones.
  */
 export function scaleParts(spec: string | undefined): ScalePart[] {
-  const names = (spec ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const names = (spec ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (names.length === 0) return [...DEFAULT_PARTS];
   const unknown = names.filter((n) => !(SCALE_PARTS as readonly string[]).includes(n));
-  if (unknown.length) throw new Error(`FIELDBOOK_SCALE_PARTS: unknown part(s) ${unknown.join(', ')}; the parts are ${SCALE_PARTS.join(', ')}`);
+  if (unknown.length)
+    throw new Error(
+      `FIELDBOOK_SCALE_PARTS: unknown part(s) ${unknown.join(', ')}; the parts are ${SCALE_PARTS.join(', ')}`,
+    );
   return SCALE_PARTS.filter((p) => names.includes(p));
 }
 
@@ -62,8 +68,18 @@ export interface StrayCount {
  * them (records of other sites, or of nothing) and what it lacks. A collection
  * the server side does not name is not compared.
  */
-export function strayRecords(cache: Readonly<Record<string, readonly (string | number)[]>>, kept: Readonly<Record<string, { has(key: string): boolean; size: number }>>): StrayCount {
-  const out: StrayCount = { stray: {}, strayTotal: 0, missing: {}, missingTotal: 0, keptTotal: 0, examples: [] };
+export function strayRecords(
+  cache: Readonly<Record<string, readonly (string | number)[]>>,
+  kept: Readonly<Record<string, { has(key: string): boolean; size: number }>>,
+): StrayCount {
+  const out: StrayCount = {
+    stray: {},
+    strayTotal: 0,
+    missing: {},
+    missingTotal: 0,
+    keptTotal: 0,
+    examples: [],
+  };
   for (const [collection, keys] of Object.entries(kept)) {
     const cached = cache[collection] ?? [];
     let found = 0;
@@ -86,7 +102,9 @@ export function strayRecords(cache: Readonly<Record<string, readonly (string | n
 
 /** "users 3, emails 2": the non-zero counts, most first ("none" when all are zero). */
 export function describeCounts(counts: Readonly<Record<string, number | undefined>>): string {
-  const parts = Object.entries(counts).filter((e): e is [string, number] => (e[1] ?? 0) > 0).sort((a, b) => b[1] - a[1]);
+  const parts = Object.entries(counts)
+    .filter((e): e is [string, number] => (e[1] ?? 0) > 0)
+    .sort((a, b) => b[1] - a[1]);
   return parts.length ? parts.map(([k, n]) => `${k} ${n.toLocaleString('en-US')}`).join(', ') : 'none';
 }
 

@@ -14,7 +14,15 @@ import { chromiumSeconds, waitUntilQuiet } from './cpu-lib.ts';
 import { median, type BenchContext, type Figure } from './lib.ts';
 import { describeCounts, megabytes, PART_PREFIX, strayRecords, type StrayCount } from './scale-lib.ts';
 import { timeSync, transferFloor, type ScaleSession, type Site, type TimedSync } from './scale-session.ts';
-import { atMost, describeTimeline, medianRound, ratioFigure, rowsWrittenFrom, slowestParts, type RecordedRequest } from './sync-lib.ts';
+import {
+  atMost,
+  describeTimeline,
+  medianRound,
+  ratioFigure,
+  rowsWrittenFrom,
+  slowestParts,
+  type RecordedRequest,
+} from './sync-lib.ts';
 import { writeFloor } from './scale-all.ts';
 import { COLLECTIONS } from '../src/shared/records.ts';
 
@@ -22,7 +30,18 @@ import { COLLECTIONS } from '../src/shared/records.ts';
 function dumpRequests(file: string, requests: readonly RecordedRequest[]): void {
   const t0 = requests[0]?.at ?? 0;
   const round = (ms: number | undefined) => (ms === undefined ? null : Math.round(ms - t0));
-  writeFileSync(file, JSON.stringify(requests.map((r) => ({ path: new URL(r.url).pathname + new URL(r.url).search, asked: round(r.at), answered: round(r.answeredAt) })), null, 1));
+  writeFileSync(
+    file,
+    JSON.stringify(
+      requests.map((r) => ({
+        path: new URL(r.url).pathname + new URL(r.url).search,
+        asked: round(r.at),
+        answered: round(r.answeredAt),
+      })),
+      null,
+      1,
+    ),
+  );
 }
 
 /** A ratio shown for where the time goes, with no target of its own. */
@@ -48,14 +67,20 @@ export async function keepSites(s: ScaleSession, siteids: number[] | null): Prom
 }
 
 /** "Sync now" on the Settings view, once its list of sites has come (so that request is not the sync's). */
-export async function syncNow(s: ScaleSession, site: Site, quiet = false): Promise<TimedSync & { quietNote: string }> {
+export async function syncNow(
+  s: ScaleSession,
+  site: Site,
+  quiet = false,
+): Promise<TimedSync & { quietNote: string }> {
   const app = await s.session.openApp('settings');
   try {
     await app.getByRole('checkbox', { name: site.sitename, exact: true }).waitFor({ timeout: 60_000 });
     // as a coordinator resyncing later: Chromium done compacting what the last sync wrote
     const waited = quiet ? await waitUntilQuiet(chromiumSeconds) : null;
     const timed = await timeSync(s.session, app, 'Sync now', SYNC_TIMEOUT_MS);
-    const quietNote = waited ? `; started once Chromium was quiet (after ${seconds(waited.waitedMs)} s${waited.settled ? '' : ', not quiet after a minute'})` : '';
+    const quietNote = waited
+      ? `; started once Chromium was quiet (after ${seconds(waited.waitedMs)} s${waited.settled ? '' : ', not quiet after a minute'})`
+      : '';
     return { ...timed, quietNote };
   } finally {
     await app.close();
@@ -102,24 +127,33 @@ export interface OneSiteResult {
 export async function runOneSite(ctx: BenchContext, s: ScaleSession): Promise<OneSiteResult> {
   const site = s.data.sites[0]!;
   const of = `1 of ${s.data.sites.length}`;
-  ctx.log(`${P}: keeping ${site.sitename} (${count(site.people)} people), ${of} sites; first sync from "Sync now"`);
+  ctx.log(
+    `${P}: keeping ${site.sitename} (${count(site.people)} people), ${of} sites; first sync from "Sync now"`,
+  );
   await keepSites(s, [site.siteid]);
   const first = await syncNow(s, site);
   const records = Object.values(first.finished.collections).reduce((n, c) => n + (c?.records ?? 0), 0);
-  ctx.log(`${P}: first sync ${seconds(first.ms)} s, ${count(records)} records, ${first.requests.length} requests, ${megabytes(first.bytes)} MB`);
+  ctx.log(
+    `${P}: first sync ${seconds(first.ms)} s, ${count(records)} records, ${first.requests.length} requests, ${megabytes(first.bytes)} MB`,
+  );
 
   const floors: { ms: number; bytes: number; load: number }[] = [];
   const resyncs: (TimedSync & { floorMs: number; rows: number | null; quietNote: string })[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    ctx.log(`${P}: transfer floor (${first.requests.length} requests replayed), then a resync with nothing changed and the floor of its own requests, round ${round + 1} of ${ROUNDS}`);
+    ctx.log(
+      `${P}: transfer floor (${first.requests.length} requests replayed), then a resync with nothing changed and the floor of its own requests, round ${round + 1} of ${ROUNDS}`,
+    );
     floors.push(await transferFloor(s.session, first.requests));
     const resync = await syncNow(s, site, true);
     // a resync's own plan: the other sites' usernames and e-mails, read at the first sync, are not read again for hours
     const own = await transferFloor(s.session, resync.requests);
     resyncs.push({ ...resync, floorMs: own.ms, rows: rowsWrittenFrom(resync.statusText) });
-    ctx.log(`${P}: resync ${seconds(resync.ms)} s against ${seconds(own.ms)} s: ${describeTimeline(resync.timeline)}`);
+    ctx.log(
+      `${P}: resync ${seconds(resync.ms)} s against ${seconds(own.ms)} s: ${describeTimeline(resync.timeline)}`,
+    );
     // FIELDBOOK_SCALE_DUMP=DIR: each resync's requests (path, asked and answered in ms from the first) for a closer look
-    if (process.env.FIELDBOOK_SCALE_DUMP) dumpRequests(path.join(process.env.FIELDBOOK_SCALE_DUMP, `resync-${round + 1}.json`), resync.requests);
+    if (process.env.FIELDBOOK_SCALE_DUMP)
+      dumpRequests(path.join(process.env.FIELDBOOK_SCALE_DUMP, `resync-${round + 1}.json`), resync.requests);
   }
   ctx.log(`${P}: counting the cache's records against the server's data`);
   const stray = await strayInCache(s, [site.siteid]);
@@ -132,16 +166,50 @@ export async function runOneSite(ctx: BenchContext, s: ScaleSession): Promise<On
   const planned = first.finished.plannedRequests;
   const loads = (t: TimedSync) => `load average ${t.loadBefore} -> ${t.loadAfter}`;
   const figures: Figure[] = [
-    ratioFigure(`${P}: first sync vs its plan's transfer floor`, first.ms, floorMs, 1.2,
-      `${site.sitename}, ${of} sites; ${count(records)} records in ${first.requests.length} requests (plan ${planned ?? 'unknown'}), ${megabytes(first.bytes)} MB; floor = median of ${ROUNDS} replays of those requests from Node, ${floors.map((f) => seconds(f.ms)).join(', ')} s, ${4} in flight, bodies read and dropped (load average ${floors.map((f) => f.load).join(', ')}); ${first.detail}; ${loads(first)}`),
-    informative(ratioFigure(`${P}: first sync vs its write floor`, first.ms, write.ms, 1.2,
-      `not a target of the issue (its target is the transfer floor above): the same ${count(write.records)} records written into a fresh database of the same schema in a fresh profile, in the sync's page sizes, ${write.pages} page transactions, ${count(Math.round((write.records * 1000) / write.ms))}/s; slowest: ${slowestParts(write.byCollection)}; load average ${write.loadBefore} -> ${write.loadAfter}`)),
-    { name: `${P}: plan's bytes`, value: megabytes(first.bytes), unit: 'MB', note: `the Content-Length of the first sync's ${first.requests.length} answers; the floor's replay read ${megabytes(floors[0]!.bytes)} MB` },
-    ratioFigure(`${P}: resync, nothing changed, vs its transfer floor`, r.ms, r.floorMs, 1.5,
-      `median of ${ROUNDS} rounds (${ratios}), each against the floor of its own requests replayed just after it; this one: ${r.rows ?? '?'} rows written, ${r.requests.length} requests, ${describeTimeline(r.timeline)}; ${r.detail}${r.quietNote}; ${loads(r)}`),
-    { name: `${P}: resync, nothing changed: rows written`, value: Math.max(...resyncs.map((x) => x.rows ?? Infinity)), unit: 'rows', target: '0', pass: resyncs.every((x) => x.rows === 0), note: `each round: ${resyncs.map((x) => x.rows ?? '?').join(', ')}` },
-    atMost(`${P}: records of other sites in IndexedDB`, stray.strayTotal, 'records', 0,
-      `the cache's primary keys, every table, against the keys of the kept site's ${count(stray.keptTotal)} records in the server's SQLite file; not the kept site's: ${describeCounts(stray.stray)}${stray.examples.length ? ` (e.g. ${stray.examples.join('; ')})` : ''}; the kept site's records missing from the cache: ${describeCounts(stray.missing)}`),
+    ratioFigure(
+      `${P}: first sync vs its plan's transfer floor`,
+      first.ms,
+      floorMs,
+      1.2,
+      `${site.sitename}, ${of} sites; ${count(records)} records in ${first.requests.length} requests (plan ${planned ?? 'unknown'}), ${megabytes(first.bytes)} MB; floor = median of ${ROUNDS} replays of those requests from Node, ${floors.map((f) => seconds(f.ms)).join(', ')} s, ${4} in flight, bodies read and dropped (load average ${floors.map((f) => f.load).join(', ')}); ${first.detail}; ${loads(first)}`,
+    ),
+    informative(
+      ratioFigure(
+        `${P}: first sync vs its write floor`,
+        first.ms,
+        write.ms,
+        1.2,
+        `not a target of the issue (its target is the transfer floor above): the same ${count(write.records)} records written into a fresh database of the same schema in a fresh profile, in the sync's page sizes, ${write.pages} page transactions, ${count(Math.round((write.records * 1000) / write.ms))}/s; slowest: ${slowestParts(write.byCollection)}; load average ${write.loadBefore} -> ${write.loadAfter}`,
+      ),
+    ),
+    {
+      name: `${P}: plan's bytes`,
+      value: megabytes(first.bytes),
+      unit: 'MB',
+      note: `the Content-Length of the first sync's ${first.requests.length} answers; the floor's replay read ${megabytes(floors[0]!.bytes)} MB`,
+    },
+    ratioFigure(
+      `${P}: resync, nothing changed, vs its transfer floor`,
+      r.ms,
+      r.floorMs,
+      1.5,
+      `median of ${ROUNDS} rounds (${ratios}), each against the floor of its own requests replayed just after it; this one: ${r.rows ?? '?'} rows written, ${r.requests.length} requests, ${describeTimeline(r.timeline)}; ${r.detail}${r.quietNote}; ${loads(r)}`,
+    ),
+    {
+      name: `${P}: resync, nothing changed: rows written`,
+      value: Math.max(...resyncs.map((x) => x.rows ?? Infinity)),
+      unit: 'rows',
+      target: '0',
+      pass: resyncs.every((x) => x.rows === 0),
+      note: `each round: ${resyncs.map((x) => x.rows ?? '?').join(', ')}`,
+    },
+    atMost(
+      `${P}: records of other sites in IndexedDB`,
+      stray.strayTotal,
+      'records',
+      0,
+      `the cache's primary keys, every table, against the keys of the kept site's ${count(stray.keptTotal)} records in the server's SQLite file; not the kept site's: ${describeCounts(stray.stray)}${stray.examples.length ? ` (e.g. ${stray.examples.join('; ')})` : ''}; the kept site's records missing from the cache: ${describeCounts(stray.missing)}`,
+    ),
   ];
   return { figures, planBytes: first.bytes, site };
 }

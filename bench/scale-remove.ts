@@ -61,7 +61,10 @@ async function removeSite(s: ScaleSession, app: Page, site: Site): Promise<Remov
   const cpuBefore = cpuSeconds(s.session.server.pid);
   const start = await app.evaluate<number>('performance.now()');
   await panel.getByRole('button', { name: 'Save sites' }).click();
-  await panel.getByRole('status').filter({ hasText: `${site.sitename}: removed from this laptop.` }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+  await panel
+    .getByRole('status')
+    .filter({ hasText: `${site.sitename}: removed from this laptop.` })
+    .waitFor({ timeout: SYNC_TIMEOUT_MS });
   const end = await app.evaluate<number>('performance.now()');
   let where = `CPU s by process: ${describeCpu(roundCpu(cpuDelta(cpuBefore, cpuSeconds(s.session.server.pid))))}`;
   if (cdp) {
@@ -72,8 +75,15 @@ async function removeSite(s: ScaleSession, app: Page, site: Site): Promise<Remov
   }
   await app.waitForTimeout(200); // let the observer report the last task
   const tasks = await app.evaluate<Array<[number, number]>>('window.__longTasks');
-  const during = tasks.filter(([at, duration]) => at + duration >= start && at <= end).map(([, duration]) => duration);
-  return { ms: end - start, longest: during.length ? Math.max(...during) : 0, longTasks: during.length, where };
+  const during = tasks
+    .filter(([at, duration]) => at + duration >= start && at <= end)
+    .map(([, duration]) => duration);
+  return {
+    ms: end - start,
+    longest: during.length ? Math.max(...during) : 0,
+    longTasks: during.length,
+    where,
+  };
 }
 
 /** `oneRan`: the one-site part has run in this session (its site is kept and synced). */
@@ -100,10 +110,25 @@ export async function runRemoval(ctx: BenchContext, s: ScaleSession, oneRan: boo
   const after = await cacheTotal(s);
   const stray = await strayInCache(s, [kept.siteid]);
   return [
-    atMost(`${P}: longest main-thread task`, Math.round(removal.longest), 'ms', 50,
-      `${other.sitename}, ${count(other.people)} people: ${count(before - after)} records removed of ${count(before)} in ${Math.round(removal.ms)} ms (click on "Save sites" to "removed from this laptop."); ${removal.longTasks} tasks over 50 ms (0 = none reported by the Long Tasks API)${PROFILE_DIR ? ', profiled' : ''}; ${removal.where}; ${loadNote}`),
-    { name: `${P}: time to remove`, value: Math.round(removal.ms), unit: 'ms', note: `${count(before - after)} records; ${loadNote}` },
-    atMost(`${P}: records left that are not the kept site's`, stray.strayTotal, 'records', 0,
-      `against the server's data for ${kept.sitename}: not its: ${describeCounts(stray.stray)}; its records missing: ${describeCounts(stray.missing)}`),
+    atMost(
+      `${P}: longest main-thread task`,
+      Math.round(removal.longest),
+      'ms',
+      50,
+      `${other.sitename}, ${count(other.people)} people: ${count(before - after)} records removed of ${count(before)} in ${Math.round(removal.ms)} ms (click on "Save sites" to "removed from this laptop."); ${removal.longTasks} tasks over 50 ms (0 = none reported by the Long Tasks API)${PROFILE_DIR ? ', profiled' : ''}; ${removal.where}; ${loadNote}`,
+    ),
+    {
+      name: `${P}: time to remove`,
+      value: Math.round(removal.ms),
+      unit: 'ms',
+      note: `${count(before - after)} records; ${loadNote}`,
+    },
+    atMost(
+      `${P}: records left that are not the kept site's`,
+      stray.strayTotal,
+      'records',
+      0,
+      `against the server's data for ${kept.sitename}: not its: ${describeCounts(stray.stray)}; its records missing: ${describeCounts(stray.missing)}`,
+    ),
   ];
 }

@@ -17,7 +17,13 @@ import { mainThreadMeter, syncObservation, type SyncObservation } from './browse
 import { cpuDelta, cpuSeconds, describeCpu, roundCpu } from './cpu-lib.ts';
 import type { BenchContext } from './lib.ts';
 import { startBenchSession, syncFromClick, type BenchSession } from './session-lib.ts';
-import { isSyncRequest, replayAtConcurrency, requestTimeline, type RecordedRequest, type RequestTimeline } from './sync-lib.ts';
+import {
+  isSyncRequest,
+  replayAtConcurrency,
+  requestTimeline,
+  type RecordedRequest,
+  type RequestTimeline,
+} from './sync-lib.ts';
 import { load } from './synced-session-lib.ts';
 
 /** `xl` by default; FIELDBOOK_SCALE_DATASET=multi (6 sites, 1,200 people) to try the benchmark itself in a minute */
@@ -49,7 +55,10 @@ export interface ServerData {
 export function openServerData(file: string): ServerData {
   const db = new DatabaseSync(file, { readOnly: true });
   const query = <T>(sql: string, ...params: SQLInputValue[]): T[] => db.prepare(sql).all(...params) as T[];
-  const sites = query<Site>('SELECT s.siteid, s.sitename, (SELECT COUNT(*) FROM users u WHERE u.siteid = s.siteid) AS people FROM sites s WHERE s.customerid = ? ORDER BY s.siteid', OUR_CUSTOMER);
+  const sites = query<Site>(
+    'SELECT s.siteid, s.sitename, (SELECT COUNT(*) FROM users u WHERE u.siteid = s.siteid) AS people FROM sites s WHERE s.customerid = ? ORDER BY s.siteid',
+    OUR_CUSTOMER,
+  );
   return {
     sites,
     keysOf(siteids) {
@@ -69,7 +78,10 @@ export interface ScaleSession {
 /** `keepIn`: a work folder kept after the session and reused by the next (bench/session-lib.ts) */
 export async function startScaleSession(ctx: BenchContext, keepIn?: string): Promise<ScaleSession> {
   const file = datasetFile(SCALE_DATASET);
-  const session = await startBenchSession(ctx, SCALE_DATASET, { dbPath: file, ...(keepIn === undefined ? {} : { keepIn }) });
+  const session = await startBenchSession(ctx, SCALE_DATASET, {
+    dbPath: file,
+    ...(keepIn === undefined ? {} : { keepIn }),
+  });
   try {
     const data = openServerData(file);
     return {
@@ -108,7 +120,12 @@ export interface TimedSync {
  * to the outcome line, as sync.bench.ts does; with the requests, their bytes
  * and where the CPU went.
  */
-export async function timeSync(session: BenchSession, app: Page, button: string, timeoutMs: number): Promise<TimedSync> {
+export async function timeSync(
+  session: BenchSession,
+  app: Page,
+  button: string,
+  timeoutMs: number,
+): Promise<TimedSync> {
   const loadBefore = load();
   const meter = await mainThreadMeter(session.context, app);
   const cpuBefore = cpuSeconds(session.server.pid);
@@ -118,24 +135,51 @@ export async function timeSync(session: BenchSession, app: Page, button: string,
   const loadAfter = load();
   const observed = await syncObservation(app);
   const finished = observed.finished[0];
-  if (!finished || finished.outcome !== 'completed') throw new Error(`the sync did not complete: ${finished?.error?.message ?? finished?.outcome ?? 'no end'}`);
+  if (!finished || finished.outcome !== 'completed')
+    throw new Error(
+      `the sync did not complete: ${finished?.error?.message ?? finished?.outcome ?? 'no end'}`,
+    );
   const done = sync.startedAt + sync.ms;
   // the Settings view asks for the list of sites when a sync ends: not the sync's
-  const requests = session.requests.slice(sync.requestsFrom, sync.requestsTo).filter((r) => isSyncRequest(r) && (r.at ?? 0) <= done);
+  const requests = session.requests
+    .slice(sync.requestsFrom, sync.requestsTo)
+    .filter((r) => isSyncRequest(r) && (r.at ?? 0) <= done);
   const bytes = requests.reduce((n, r) => n + (r.bytes ?? 0), 0);
   const detail = `renderer main thread busy ${Math.round(renderer.taskSeconds * 10) / 10} s (script ${Math.round(renderer.scriptSeconds * 10) / 10} s); CPU s by process: ${describeCpu(cpu)}`;
   const timeline = requestTimeline(sync.startedAt, done, requests, CONCURRENCY);
-  return { ms: sync.ms, finished, observed, requests, bytes, statusText: sync.statusText, loadBefore, loadAfter, detail, timeline };
+  return {
+    ms: sync.ms,
+    finished,
+    observed,
+    requests,
+    bytes,
+    statusText: sync.statusText,
+    loadBefore,
+    loadAfter,
+    detail,
+    timeline,
+  };
 }
 
 /** The sync's own requests again from Node, at the app's concurrency, bodies read and dropped: milliseconds and bytes. */
-export async function transferFloor(session: BenchSession, requests: readonly RecordedRequest[]): Promise<{ ms: number; bytes: number; load: number }> {
-  const headers = { AccessToken: session.server.token, Accept: 'application/json', 'Cache-Control': 'no-cache' };
+export async function transferFloor(
+  session: BenchSession,
+  requests: readonly RecordedRequest[],
+): Promise<{ ms: number; bytes: number; load: number }> {
+  const headers = {
+    AccessToken: session.server.token,
+    Accept: 'application/json',
+    'Cache-Control': 'no-cache',
+  };
   let bytes = 0;
-  const ms = await replayAtConcurrency(requests.map((r) => r.url), CONCURRENCY, async (url) => {
-    const res = await fetch(url, { headers });
-    bytes += (await res.arrayBuffer()).byteLength;
-  });
+  const ms = await replayAtConcurrency(
+    requests.map((r) => r.url),
+    CONCURRENCY,
+    async (url) => {
+      const res = await fetch(url, { headers });
+      bytes += (await res.arrayBuffer()).byteLength;
+    },
+  );
   return { ms, bytes, load: load() };
 }
 

@@ -40,24 +40,41 @@ export function keepsEarlier(entry: { bench: string; name?: unknown }): boolean 
 
 /** A part that failed: a figure saying so (the other parts' figures are kept). */
 function failed(part: ScalePart, err: unknown): Figure {
-  return { name: `${PART_PREFIX[part]}: failed`, value: 0, unit: '', pass: false, note: err instanceof Error ? err.message : String(err) };
+  return {
+    name: `${PART_PREFIX[part]}: failed`,
+    value: 0,
+    unit: '',
+    pass: false,
+    note: err instanceof Error ? err.message : String(err),
+  };
 }
 
 /** The one-site plan's bytes against the all-sites plan's (at most a tenth). */
 function bytesFigure(one: OneSiteResult, sites: number, allBytes: number, how: string): Figure {
   const ratio = allBytes > 0 ? one.planBytes / allBytes : 0;
   return {
-    name: `${PART_PREFIX.one}: plan's bytes vs the all-sites plan's`, value: Math.round(ratio * 10_000) / 10_000, unit: 'of all-sites',
-    target: '<= 0.1', pass: allBytes > 0 && ratio <= 0.1,
+    name: `${PART_PREFIX.one}: plan's bytes vs the all-sites plan's`,
+    value: Math.round(ratio * 10_000) / 10_000,
+    unit: 'of all-sites',
+    target: '<= 0.1',
+    pass: allBytes > 0 && ratio <= 0.1,
     note: `${megabytes(one.planBytes)} MB (${one.site.sitename}) of ${megabytes(allBytes)} MB (every site of ${sites}), ${how}`,
   };
 }
 
-async function allSitesBytesWithoutSync(ctx: BenchContext, s: ScaleSession): Promise<{ bytes: number; how: string }> {
-  ctx.log(`${PART_PREFIX.one}: the all-sites plan's bytes, by a transfer-only pass of main's engine (no renderer, nothing written)`);
+async function allSitesBytesWithoutSync(
+  ctx: BenchContext,
+  s: ScaleSession,
+): Promise<{ bytes: number; how: string }> {
+  ctx.log(
+    `${PART_PREFIX.one}: the all-sites plan's bytes, by a transfer-only pass of main's engine (no renderer, nothing written)`,
+  );
   const before = load();
   const pass = await transferOnlyPass(s.session.server.baseUrl, s.session.server.token);
-  return { bytes: pass.bytes, how: `the all-sites plan read by main's own sync engine and API client in the bench's process, every page acknowledged at once, no renderer and nothing written (${pass.requests} requests, ${pass.records.toLocaleString('en-US')} records, ${Math.round(pass.ms / 1000)} s; load average ${before} -> ${load()})` };
+  return {
+    bytes: pass.bytes,
+    how: `the all-sites plan read by main's own sync engine and API client in the bench's process, every page acknowledged at once, no renderer and nothing written (${pass.requests} requests, ${pass.records.toLocaleString('en-US')} records, ${Math.round(pass.ms / 1000)} s; load average ${before} -> ${load()})`,
+  };
 }
 
 async function runSitesParts(ctx: BenchContext, figures: Figure[]): Promise<OneSiteResult | null> {
@@ -97,7 +114,15 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     const s = await startScaleSession(ctx, KEEP);
     try {
       const allBytes = await runAllSites(ctx, s, figures);
-      if (one) figures.push(bytesFigure(one, s.data.sites.length, allBytes, 'the Content-Length of the full sync\'s answers (part "all" of this run)'));
+      if (one)
+        figures.push(
+          bytesFigure(
+            one,
+            s.data.sites.length,
+            allBytes,
+            'the Content-Length of the full sync\'s answers (part "all" of this run)',
+          ),
+        );
     } catch (err) {
       figures.push(failed('all', err));
     } finally {
@@ -110,7 +135,12 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
 
 async function viewsAgain(ctx: BenchContext, figures: Figure[]): Promise<void> {
   if (KEEP === undefined || !existsSync(path.join(KEEP, 'chromium'))) {
-    figures.push(failed('views', new Error('part "views" needs FIELDBOOK_SCALE_KEEP=DIR naming the folder a run of part "all" kept')));
+    figures.push(
+      failed(
+        'views',
+        new Error('part "views" needs FIELDBOOK_SCALE_KEEP=DIR naming the folder a run of part "all" kept'),
+      ),
+    );
     return;
   }
   const s = await startScaleSession(ctx, KEEP);

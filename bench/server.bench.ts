@@ -14,7 +14,8 @@ import { Store } from '../src/server/store.ts';
 import { perSecond, type BenchContext, type Figure } from './lib.ts';
 
 export const name = 'server';
-export const description = 'reference server: generate dataset l, then page users and training assignments (1,000 per page, 4 in flight)';
+export const description =
+  'reference server: generate dataset l, then page users and training assignments (1,000 per page, 4 in flight)';
 
 const PAGE = 1000;
 const IN_FLIGHT = 4;
@@ -27,7 +28,11 @@ interface Started {
 }
 
 async function startCli(root: string): Promise<Started> {
-  const child = spawn(process.execPath, ['--no-warnings', 'src/server/cli.ts', '--port', '0', '--dataset', 'l'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    ['--no-warnings', 'src/server/cli.ts', '--port', '0', '--dataset', 'l'],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const lines = createInterface({ input: child.stdout! });
   const first = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
@@ -40,7 +45,11 @@ async function startCli(root: string): Promise<Started> {
 }
 
 /** Reads a whole list with `IN_FLIGHT` pages requested at once; stops at the first short page or 901. */
-async function drain(url: (startrow: number) => string, key: string, token: string): Promise<{ records: number; pages: number; ms: number }> {
+async function drain(
+  url: (startrow: number) => string,
+  key: string,
+  token: string,
+): Promise<{ records: number; pages: number; ms: number }> {
   let next = 1;
   let done = false;
   let records = 0;
@@ -50,7 +59,9 @@ async function drain(url: (startrow: number) => string, key: string, token: stri
     while (!done) {
       const startrow = next;
       next += PAGE;
-      const res = await fetch(url(startrow), { headers: { AccessToken: token, 'Cache-Control': 'no-cache' } });
+      const res = await fetch(url(startrow), {
+        headers: { AccessToken: token, 'Cache-Control': 'no-cache' },
+      });
       const body = (await res.json()) as Record<string, unknown>;
       const list = body[key];
       if (!Array.isArray(list)) {
@@ -81,19 +92,35 @@ function cpuSeconds(pid: number | undefined): number | null {
   }
 }
 
-interface Measured { records: number; pages: number; ms: number; cpu: number | null }
+interface Measured {
+  records: number;
+  pages: number;
+  ms: number;
+  cpu: number | null;
+}
 
 function cpuFigure(label: string, r: Measured): Figure[] {
   if (r.cpu === null || r.cpu <= 0) return [];
   const value = Math.round(r.records / r.cpu);
-  return [{
-    name: `${label}, per server CPU second`, value, unit: 'records/cpu-s', target: `>= ${TARGET_RATE.toLocaleString('en-US')} records/cpu-s`,
-    ratio: Math.round((value / TARGET_RATE) * 100) / 100, pass: value >= TARGET_RATE, note: `server used ${r.cpu.toFixed(2)} CPU s`,
-  }];
+  return [
+    {
+      name: `${label}, per server CPU second`,
+      value,
+      unit: 'records/cpu-s',
+      target: `>= ${TARGET_RATE.toLocaleString('en-US')} records/cpu-s`,
+      ratio: Math.round((value / TARGET_RATE) * 100) / 100,
+      pass: value >= TARGET_RATE,
+      note: `server used ${r.cpu.toFixed(2)} CPU s`,
+    },
+  ];
 }
 
 /** Drains a list `passes` times, adding up records, pages, wall time and the server's CPU time. */
-async function measure(server: Started, urls: ((startrow: number) => string)[], key: string): Promise<Measured> {
+async function measure(
+  server: Started,
+  urls: ((startrow: number) => string)[],
+  key: string,
+): Promise<Measured> {
   const total: Measured = { records: 0, pages: 0, ms: 0, cpu: 0 };
   const cpuBefore = cpuSeconds(server.child.pid);
   for (const url of urls) {
@@ -110,8 +137,12 @@ async function measure(server: Started, urls: ((startrow: number) => string)[], 
 function rateFigure(label: string, r: Measured): Figure {
   const value = perSecond(r.records, r.ms);
   return {
-    name: label, value, unit: 'records/s', target: `>= ${TARGET_RATE.toLocaleString('en-US')} records/s`,
-    ratio: Math.round((value / TARGET_RATE) * 100) / 100, pass: value >= TARGET_RATE,
+    name: label,
+    value,
+    unit: 'records/s',
+    target: `>= ${TARGET_RATE.toLocaleString('en-US')} records/s`,
+    ratio: Math.round((value / TARGET_RATE) * 100) / 100,
+    pass: value >= TARGET_RATE,
     note: `${r.records.toLocaleString('en-US')} records in ${r.pages} pages, ${Math.round(r.ms)} ms`,
   };
 }
@@ -125,10 +156,16 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   const genSeconds = (performance.now() - genStarted) / 1000;
   const used = process.cpuUsage(genCpu);
   store.close();
-  const figures: Figure[] = [{
-    name: 'generate dataset l', value: Math.round(genSeconds * 100) / 100, unit: 's', target: '< 60 s', pass: genSeconds < 60,
-    note: `${((used.user + used.system) / 1e6).toFixed(2)} CPU s; 20,000 users, 100,000 credential and 400,000 training assignments`,
-  }];
+  const figures: Figure[] = [
+    {
+      name: 'generate dataset l',
+      value: Math.round(genSeconds * 100) / 100,
+      unit: 's',
+      target: '< 60 s',
+      pass: genSeconds < 60,
+      note: `${((used.user + used.system) / 1e6).toFixed(2)} CPU s; 20,000 users, 100,000 credential and 400,000 training assignments`,
+    },
+  ];
 
   ctx.log('starting the server (CLI, dataset l)');
   const server = await startCli(ctx.root);
@@ -140,9 +177,16 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     const users = await measure(server, [usersUrl, usersUrl, usersUrl], 'users');
     figures.push(rateFigure('users, 1,000 per page, 4 in flight', users), ...cpuFigure('users', users));
     ctx.log('paging training assignments of both sites');
-    const trainingUrls = [101, 102].map((siteid) => (s: number): string => `${server.baseUrl}/sites/${siteid}/trainingassignments?startrow=${s}&limit=${PAGE}`);
+    const trainingUrls = [101, 102].map(
+      (siteid) =>
+        (s: number): string =>
+          `${server.baseUrl}/sites/${siteid}/trainingassignments?startrow=${s}&limit=${PAGE}`,
+    );
     const training = await measure(server, trainingUrls, 'trainingassignments');
-    figures.push(rateFigure('training assignments, 1,000 per page, 4 in flight', training), ...cpuFigure('training assignments', training));
+    figures.push(
+      rateFigure('training assignments, 1,000 per page, 4 in flight', training),
+      ...cpuFigure('training assignments', training),
+    );
   } finally {
     server.child.kill('SIGTERM');
   }

@@ -34,9 +34,25 @@ export interface ReferenceServer {
 }
 
 /** `dbPath`: the server's SQLite file (generated there when absent or of another dataset, kept otherwise); in memory without it. */
-export async function startServerProcess(root: string, dataset: string, dbPath?: string): Promise<ReferenceServer> {
-  const args = ['--no-warnings', 'src/server/cli.ts', '--port', '0', '--dataset', dataset, '--admin', ...(dbPath ? ['--db', dbPath] : [])];
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+export async function startServerProcess(
+  root: string,
+  dataset: string,
+  dbPath?: string,
+): Promise<ReferenceServer> {
+  const args = [
+    '--no-warnings',
+    'src/server/cli.ts',
+    '--port',
+    '0',
+    '--dataset',
+    dataset,
+    '--admin',
+    ...(dbPath ? ['--db', dbPath] : []),
+  ];
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout! });
   try {
     const first = await new Promise<string>((resolve, reject) => {
@@ -48,8 +64,13 @@ export async function startServerProcess(root: string, dataset: string, dbPath?:
     if (!token) throw new Error('the reference server printed no full-access token');
     const origin = new URL(info.baseUrl).origin;
     const admin = async (route: 'faults' | 'mutate', body: unknown): Promise<void> => {
-      const res = await fetch(`${origin}/__admin/${route}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-      if (!res.ok) throw new Error(`admin ${route} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+      const res = await fetch(`${origin}/__admin/${route}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!res.ok)
+        throw new Error(`admin ${route} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
       await res.arrayBuffer().catch(() => undefined);
     };
     return { baseUrl: info.baseUrl, token, pid: child.pid, admin, stop: () => void child.kill('SIGTERM') };
@@ -61,8 +82,22 @@ export async function startServerProcess(root: string, dataset: string, dbPath?:
 
 /** Builds the renderer (as electron.vite.config.ts does) and the benchmark page under it, into `outDir`. */
 export async function buildPages(root: string, outDir: string): Promise<void> {
-  await build({ configFile: false, logLevel: 'warn', root: path.join(root, 'src/renderer'), base: './', plugins: [react()], worker: { format: 'es' }, build: { outDir, emptyOutDir: true } });
-  await build({ configFile: false, logLevel: 'warn', root: path.join(root, 'bench/browser'), base: './', build: { outDir: path.join(outDir, 'bench'), emptyOutDir: true } });
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    root: path.join(root, 'src/renderer'),
+    base: './',
+    plugins: [react()],
+    worker: { format: 'es' },
+    build: { outDir, emptyOutDir: true },
+  });
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    root: path.join(root, 'bench/browser'),
+    base: './',
+    build: { outDir: path.join(outDir, 'bench'), emptyOutDir: true },
+  });
 }
 
 /** The keychain of a benchmark: kept in this process's memory only. */
@@ -126,23 +161,33 @@ async function keptPort(work: string, keep: boolean): Promise<number> {
     throw err;
   }
   const port = Number(text);
-  if (!Number.isInteger(port) || port <= 0 || port > 65_535) throw new Error(`${file} holds no port ("${text.slice(0, 20)}"): the kept cache's origin is unknown`);
+  if (!Number.isInteger(port) || port <= 0 || port > 65_535)
+    throw new Error(`${file} holds no port ("${text.slice(0, 20)}"): the kept cache's origin is unknown`);
   return port;
 }
 
-export async function startBenchSession(ctx: BenchContext, dataset: string, options: SessionOptions = {}): Promise<BenchSession> {
+export async function startBenchSession(
+  ctx: BenchContext,
+  dataset: string,
+  options: SessionOptions = {},
+): Promise<BenchSession> {
   const keep = options.keepIn !== undefined;
   const work = options.keepIn ?? (await mkdtemp(path.join(os.tmpdir(), 'fieldbook-bench-')));
   if (keep) await mkdir(work, { recursive: true });
-  const cleanups: (() => Promise<void> | void)[] = keep ? [] : [() => rm(work, { recursive: true, force: true })];
+  const cleanups: (() => Promise<void> | void)[] = keep
+    ? []
+    : [() => rm(work, { recursive: true, force: true })];
   const close = async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
+    for (const cleanup of cleanups.splice(0).reverse())
+      await Promise.resolve(cleanup()).catch(() => undefined);
   };
   try {
     ctx.log('building the renderer and the benchmark page');
     const rendererDir = path.join(work, 'renderer');
     await buildPages(ctx.root, rendererDir);
-    ctx.log(`starting the reference server (dataset ${dataset}${options.dbPath ? `, from ${options.dbPath}` : ''})`);
+    ctx.log(
+      `starting the reference server (dataset ${dataset}${options.dbPath ? `, from ${options.dbPath}` : ''})`,
+    );
     const server = await startServerProcess(ctx.root, dataset, options.dbPath);
     cleanups.push(() => server.stop());
     const requests: RecordedRequest[] = [];
@@ -155,7 +200,11 @@ export async function startBenchSession(ctx: BenchContext, dataset: string, opti
       token: server.token,
       fetch: (input, init) => {
         const url = input instanceof Request ? input.url : String(input);
-        const recorded: RecordedRequest = { method: init?.method ?? (input instanceof Request ? input.method : 'GET'), url, at: performance.now() };
+        const recorded: RecordedRequest = {
+          method: init?.method ?? (input instanceof Request ? input.method : 'GET'),
+          url,
+          at: performance.now(),
+        };
         requests.push(recorded);
         // the body's size as the server declares it (the reference server always does): what the plan transferred
         return fetch(input, init).then((res) => {
@@ -257,7 +306,13 @@ const stampClickAndDone = (before: number) => `(() => {
  * the status appearing, not to Playwright's polling noticing it. Where the page
  * could not stamp (it navigated away), this process's own times stand in.
  */
-export async function syncFromClick(session: BenchSession, app: Page, button: string, finishedBefore: number, timeoutMs: number): Promise<FullSync> {
+export async function syncFromClick(
+  session: BenchSession,
+  app: Page,
+  button: string,
+  finishedBefore: number,
+  timeoutMs: number,
+): Promise<FullSync> {
   const status = app.getByRole('status').filter({ hasText: /records? written/ });
   const requestsFrom = session.requests.length;
   await app.evaluate(stampClickAndDone(finishedBefore));
@@ -266,9 +321,18 @@ export async function syncFromClick(session: BenchSession, app: Page, button: st
   await waitForFinishedSyncs(app, finishedBefore + 1, timeoutMs);
   await app.locator('.sync-indicator').waitFor({ state: 'detached', timeout: timeoutMs });
   const ended = performance.now();
-  const stamps = await app.evaluate<{ click: number | null; done: number | null }>('({ click: window.__clickEpoch ?? null, done: window.__doneEpoch ?? null })');
+  const stamps = await app.evaluate<{ click: number | null; done: number | null }>(
+    '({ click: window.__clickEpoch ?? null, done: window.__doneEpoch ?? null })',
+  );
   // the page's epoch stamps on this process's clock (both read the same system clock)
   const started = stamps.click === null ? called : stamps.click - performance.timeOrigin;
   const done = stamps.done === null ? ended : stamps.done - performance.timeOrigin;
-  return { ms: done - started, startedAt: started, clickDelayMs: started - called, requestsFrom, requestsTo: session.requests.length, statusText: (await status.count()) > 0 ? ((await status.first().textContent()) ?? '') : '' };
+  return {
+    ms: done - started,
+    startedAt: started,
+    clickDelayMs: started - called,
+    requestsFrom,
+    requestsTo: session.requests.length,
+    statusText: (await status.count()) > 0 ? ((await status.first().textContent()) ?? '') : '',
+  };
 }

@@ -1,12 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { describeTimeline, isSyncRequest, medianRound, requestTimeline, pageSizes, ratioFigure, replayAtConcurrency, rowsWrittenFrom, slowestParts } from './sync-lib.ts';
+import {
+  describeTimeline,
+  isSyncRequest,
+  medianRound,
+  requestTimeline,
+  pageSizes,
+  ratioFigure,
+  replayAtConcurrency,
+  rowsWrittenFrom,
+  slowestParts,
+} from './sync-lib.ts';
 
 describe('which recorded requests were the sync', () => {
   it('counts paged list reads', () => {
-    expect(isSyncRequest({ method: 'GET', url: 'http://127.0.0.1:1/v1/sites/101/trainingassignments?startrow=996&limit=1000' })).toBe(true);
+    expect(
+      isSyncRequest({
+        method: 'GET',
+        url: 'http://127.0.0.1:1/v1/sites/101/trainingassignments?startrow=996&limit=1000',
+      }),
+    ).toBe(true);
   });
   it('leaves out the connection and access probes', () => {
-    expect(isSyncRequest({ method: 'GET', url: 'http://127.0.0.1:1/v1/sites?startrow=1&limit=1' })).toBe(false);
+    expect(isSyncRequest({ method: 'GET', url: 'http://127.0.0.1:1/v1/sites?startrow=1&limit=1' })).toBe(
+      false,
+    );
     expect(isSyncRequest({ method: 'PUT', url: 'http://127.0.0.1:1/v1/users/7' })).toBe(false);
   });
 });
@@ -40,13 +57,25 @@ describe('replaying a request list', () => {
   });
   it('reports the elapsed time of the whole list', async () => {
     const clock = [10, 35];
-    expect(await replayAtConcurrency(['a'], 4, async () => undefined, () => clock.shift()!)).toBe(25);
+    expect(
+      await replayAtConcurrency(
+        ['a'],
+        4,
+        async () => undefined,
+        () => clock.shift()!,
+      ),
+    ).toBe(25);
   });
 });
 
 describe('figures', () => {
   it('passes a time within the allowed multiple of its floor', () => {
-    expect(ratioFigure('sync', 26_000, 20_000, 1.3)).toMatchObject({ value: 26, floor: 20, ratio: 1.3, pass: true });
+    expect(ratioFigure('sync', 26_000, 20_000, 1.3)).toMatchObject({
+      value: 26,
+      floor: 20,
+      ratio: 1.3,
+      pass: true,
+    });
   });
   it('fails a time beyond it', () => {
     expect(ratioFigure('sync', 30_000, 20_000, 1.3)).toMatchObject({ ratio: 1.5, pass: false });
@@ -57,7 +86,12 @@ describe('figures', () => {
     expect(rowsWrittenFrom('Sync failed.')).toBeNull();
   });
   it('names the slowest collections first', () => {
-    expect(slowestParts({ users: { ms: 1000, records: 5000 }, sites: { ms: 1, records: 2 }, courses: undefined }, 1)).toBe('users 5,000/s (1 s)');
+    expect(
+      slowestParts(
+        { users: { ms: 1000, records: 5000 }, sites: { ms: 1, records: 2 }, courses: undefined },
+        1,
+      ),
+    ).toBe('users 5,000/s (1 s)');
   });
 });
 
@@ -74,13 +108,23 @@ describe('the median of rounds, each against its own floor', () => {
   });
 
   it('takes the lower middle round of an even count, and refuses no rounds at all', () => {
-    expect(medianRound([{ ms: 2, floorMs: 1 }, { ms: 1, floorMs: 1 }]).median.ms).toBe(1);
+    expect(
+      medianRound([
+        { ms: 2, floorMs: 1 },
+        { ms: 1, floorMs: 1 },
+      ]).median.ms,
+    ).toBe(1);
     expect(() => medianRound([])).toThrow(/no round/);
   });
 });
 
 describe("a sync's time around its requests", () => {
-  const get = (at: number, answeredAt: number) => ({ method: 'GET', url: 'http://127.0.0.1/x', at, answeredAt });
+  const get = (at: number, answeredAt: number) => ({
+    method: 'GET',
+    url: 'http://127.0.0.1/x',
+    at,
+    answeredAt,
+  });
 
   it('splits the time before the first request, the requests, and after the last answer', () => {
     const t = requestTimeline(100, 1000, [get(150, 400), get(160, 900)], 2);
@@ -97,6 +141,8 @@ describe("a sync's time around its requests", () => {
   it('leaves out a request with no answer time, and says so in words', () => {
     const t = requestTimeline(0, 500, [get(10, 20), { method: 'GET', url: 'http://127.0.0.1/y', at: 5 }], 4);
     expect(t.beforeFirstMs).toBe(10);
-    expect(describeTimeline(t)).toBe('0.01 s to the first request, 0.01 s of requests (0.01 s of it with fewer in flight than the engine\'s lanes), 0.48 s after the last answer');
+    expect(describeTimeline(t)).toBe(
+      "0.01 s to the first request, 0.01 s of requests (0.01 s of it with fewer in flight than the engine's lanes), 0.48 s after the last answer",
+    );
   });
 });

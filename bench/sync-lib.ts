@@ -32,12 +32,26 @@ export interface RequestTimeline {
  * first and the last answer (and how much of that had a lane free), after the
  * last. Requests without both times are left out.
  */
-export function requestTimeline(startedAt: number, doneAt: number, requests: readonly RecordedRequest[], lanes: number): RequestTimeline {
-  const timed = requests.filter((r): r is RecordedRequest & { at: number; answeredAt: number } => r.at !== undefined && r.answeredAt !== undefined);
-  if (timed.length === 0) return { beforeFirstMs: doneAt - startedAt, spanMs: 0, afterLastMs: 0, underusedMs: 0 };
+export function requestTimeline(
+  startedAt: number,
+  doneAt: number,
+  requests: readonly RecordedRequest[],
+  lanes: number,
+): RequestTimeline {
+  const timed = requests.filter(
+    (r): r is RecordedRequest & { at: number; answeredAt: number } =>
+      r.at !== undefined && r.answeredAt !== undefined,
+  );
+  if (timed.length === 0)
+    return { beforeFirstMs: doneAt - startedAt, spanMs: 0, afterLastMs: 0, underusedMs: 0 };
   const first = Math.min(...timed.map((r) => r.at));
   const last = Math.max(...timed.map((r) => r.answeredAt));
-  const edges = timed.flatMap((r) => [{ t: r.at, d: 1 }, { t: r.answeredAt, d: -1 }]).sort((a, b) => a.t - b.t || a.d - b.d);
+  const edges = timed
+    .flatMap((r) => [
+      { t: r.at, d: 1 },
+      { t: r.answeredAt, d: -1 },
+    ])
+    .sort((a, b) => a.t - b.t || a.d - b.d);
   let inFlight = 0;
   let underused = 0;
   let since = first;
@@ -46,7 +60,12 @@ export function requestTimeline(startedAt: number, doneAt: number, requests: rea
     inFlight += e.d;
     since = e.t;
   }
-  return { beforeFirstMs: first - startedAt, spanMs: last - first, afterLastMs: doneAt - last, underusedMs: underused };
+  return {
+    beforeFirstMs: first - startedAt,
+    spanMs: last - first,
+    afterLastMs: doneAt - last,
+    underusedMs: underused,
+  };
 }
 
 /** "0.12 s to the first request, 1.50 s of requests (0.40 s of it with a lane free), 0.08 s after the last answer" */
@@ -78,7 +97,12 @@ export function pageSizes(records: number, messages: number, limit = 1000): numb
  * Runs `send` over `urls` in their recorded order with at most `concurrency`
  * in flight; resolves with the elapsed milliseconds of the whole list.
  */
-export async function replayAtConcurrency(urls: readonly string[], concurrency: number, send: (url: string) => Promise<void>, now: () => number = () => performance.now()): Promise<number> {
+export async function replayAtConcurrency(
+  urls: readonly string[],
+  concurrency: number,
+  send: (url: string) => Promise<void>,
+  now: () => number = () => performance.now(),
+): Promise<number> {
   let next = 0;
   const started = now();
   const worker = async (): Promise<void> => {
@@ -95,17 +119,28 @@ export async function replayAtConcurrency(urls: readonly string[], concurrency: 
  * The round whose time/floor ratio is the median (the lower middle one of an
  * even count), and every round's ratio, in round order, for the note.
  */
-export function medianRound<T extends { ms: number; floorMs: number }>(rounds: readonly T[]): { median: T; ratios: string } {
+export function medianRound<T extends { ms: number; floorMs: number }>(
+  rounds: readonly T[],
+): { median: T; ratios: string } {
   if (rounds.length === 0) throw new Error('no round to take the median of');
   const ratio = (r: T) => r.ms / r.floorMs;
   const sorted = [...rounds].sort((a, b) => ratio(a) - ratio(b));
-  return { median: sorted[Math.floor((sorted.length - 1) / 2)]!, ratios: rounds.map((r) => `${ratio(r).toFixed(2)}x`).join(', ') };
+  return {
+    median: sorted[Math.floor((sorted.length - 1) / 2)]!,
+    ratios: rounds.map((r) => `${ratio(r).toFixed(2)}x`).join(', '),
+  };
 }
 
 const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** A time compared with its floor: `ratio` = value / floor, passing at or under `maxRatio`. */
-export function ratioFigure(name: string, ms: number, floorMs: number, maxRatio: number, note?: string): Figure {
+export function ratioFigure(
+  name: string,
+  ms: number,
+  floorMs: number,
+  maxRatio: number,
+  note?: string,
+): Figure {
   const ratio = floorMs > 0 ? round(ms / floorMs) : 0;
   return {
     name,
@@ -121,7 +156,14 @@ export function ratioFigure(name: string, ms: number, floorMs: number, maxRatio:
 
 /** A figure with an upper bound (`value <= max`). */
 export function atMost(name: string, value: number, unit: string, max: number, note?: string): Figure {
-  return { name, value: round(value), unit, target: `<= ${max.toLocaleString('en-US')} ${unit}`, pass: value <= max, ...(note ? { note } : {}) };
+  return {
+    name,
+    value: round(value),
+    unit,
+    target: `<= ${max.toLocaleString('en-US')} ${unit}`,
+    pass: value <= max,
+    ...(note ? { note } : {}),
+  };
 }
 
 /** Whole number from a status text such as "Sync completed. 1,234 records written." (null if none). */
@@ -133,11 +175,20 @@ export function rowsWrittenFrom(text: string): number | null {
 }
 
 /** "users 5,000/s (4.0 s), ..." for the collections that took longest, most first. */
-export function slowestParts(parts: Record<string, { ms: number; records: number } | undefined>, count = 3): string {
+export function slowestParts(
+  parts: Record<string, { ms: number; records: number } | undefined>,
+  count = 3,
+): string {
   return Object.entries(parts)
-    .filter((entry): entry is [string, { ms: number; records: number }] => entry[1] !== undefined && entry[1].records > 0)
+    .filter(
+      (entry): entry is [string, { ms: number; records: number }] =>
+        entry[1] !== undefined && entry[1].records > 0,
+    )
     .sort((a, b) => b[1].ms - a[1].ms)
     .slice(0, count)
-    .map(([name, p]) => `${name} ${Math.round((p.records * 1000) / Math.max(p.ms, 1)).toLocaleString('en-US')}/s (${round(p.ms / 1000, 1)} s)`)
+    .map(
+      ([name, p]) =>
+        `${name} ${Math.round((p.records * 1000) / Math.max(p.ms, 1)).toLocaleString('en-US')}/s (${round(p.ms / 1000, 1)} s)`,
+    )
     .join(', ');
 }

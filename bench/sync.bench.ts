@@ -15,17 +15,39 @@ import { benchPage, mainThreadMeter, syncObservation } from './browser-lib.ts';
 import { chromiumSeconds, cpuDelta, cpuSeconds, describeCpu, roundCpu, waitUntilQuiet } from './cpu-lib.ts';
 import type { BenchContext, Figure } from './lib.ts';
 import { syncFromClick, type BenchSession } from './session-lib.ts';
-import { atMost, isSyncRequest, medianRound, pageSizes, ratioFigure, replayAtConcurrency, rowsWrittenFrom, slowestParts } from './sync-lib.ts';
-import { DATASET, load, releaseSyncedSession, SYNC_TIMEOUT_MS, syncedSession, type SyncedSession } from './synced-session-lib.ts';
+import {
+  atMost,
+  isSyncRequest,
+  medianRound,
+  pageSizes,
+  ratioFigure,
+  replayAtConcurrency,
+  rowsWrittenFrom,
+  slowestParts,
+} from './sync-lib.ts';
+import {
+  DATASET,
+  load,
+  releaseSyncedSession,
+  SYNC_TIMEOUT_MS,
+  syncedSession,
+  type SyncedSession,
+} from './synced-session-lib.ts';
 import { measureWriteFloor, type CollectionPages } from './write-floor-lib.ts';
 
 export const name = 'sync';
-export const description = 'full sync of dataset l in Chromium through the harness vs its transfer and write floors; resync; renderer heap';
+export const description =
+  'full sync of dataset l in Chromium through the harness vs its transfer and write floors; resync; renderer heap';
 
 /** Figures only the whole run makes (resyncs, the keys-only floor): kept from the last whole run when `FIELDBOOK_SYNC_PARTS=full`. */
 export function keepsEarlier(entry: { bench: string; name?: unknown }): boolean {
   const figure = typeof entry.name === 'string' ? entry.name : '';
-  return FULL_ONLY && (figure.startsWith('resync') || figure.startsWith('transfer floor, ') || figure === 'write floor vs keys-only floor');
+  return (
+    FULL_ONLY &&
+    (figure.startsWith('resync') ||
+      figure.startsWith('transfer floor, ') ||
+      figure === 'write floor vs keys-only floor')
+  );
 }
 
 /** the sync engine's default concurrency, which the app uses */
@@ -42,12 +64,22 @@ const count = (n: number): string => n.toLocaleString('en-US');
 
 /** The sync's own requests again from Node, same concurrency, bodies read and dropped. */
 async function transferFloor(ctx: BenchContext, synced: SyncedSession): Promise<number> {
-  ctx.log(`transfer floor: replaying the sync's ${synced.syncRequests.length} requests, ${CONCURRENCY} in flight`);
-  const headers = { AccessToken: synced.session.server.token, Accept: 'application/json', 'Cache-Control': 'no-cache' };
-  return replayAtConcurrency(synced.syncRequests.map((r) => r.url), CONCURRENCY, async (url) => {
-    const res = await fetch(url, { headers });
-    await res.arrayBuffer();
-  });
+  ctx.log(
+    `transfer floor: replaying the sync's ${synced.syncRequests.length} requests, ${CONCURRENCY} in flight`,
+  );
+  const headers = {
+    AccessToken: synced.session.server.token,
+    Accept: 'application/json',
+    'Cache-Control': 'no-cache',
+  };
+  return replayAtConcurrency(
+    synced.syncRequests.map((r) => r.url),
+    CONCURRENCY,
+    async (url) => {
+      const res = await fetch(url, { headers });
+      await res.arrayBuffer();
+    },
+  );
 }
 
 /** "Sync now" on the settings screen (nothing changed on the server, or what `changeOnePercent` changed). */
@@ -63,18 +95,35 @@ async function resync(ctx: BenchContext, session: BenchSession, what: string) {
   const renderer = await meter.stop();
   const observed = await syncObservation(app);
   await app.close();
-  const requests = session.requests.slice(resync.requestsFrom, resync.requestsTo).filter(isSyncRequest).length;
+  const requests = session.requests
+    .slice(resync.requestsFrom, resync.requestsTo)
+    .filter(isSyncRequest).length;
   const withRecords = Object.values(observed.messages).reduce((a, b) => a + b, 0);
   // pages sent as keys only (fingerprint matched) vs messages that carried records; the renderer's busy time
   const detail = `${observed.emptyMessages} messages without records (${observed.emptyPages} unchanged pages), ${withRecords} with; renderer main thread busy ${Math.round(renderer.taskSeconds * 10) / 10} s; CPU s by process: ${describeCpu(roundCpu(cpu))}; timed from the page's click event (Playwright's click took ${Math.round(resync.clickDelayMs)} ms more), once Chromium was quiet (after ${seconds(quiet.waitedMs)} s${quiet.settled ? '' : ', not quiet after a minute'})`;
-  return { ms: resync.ms, rowsWritten: rowsWrittenFrom(resync.statusText), finished: observed.finished[0], requests, load: load(), detail };
+  return {
+    ms: resync.ms,
+    rowsWritten: rowsWrittenFrom(resync.statusText),
+    finished: observed.finished[0],
+    requests,
+    load: load(),
+    detail,
+  };
 }
 
 /** The collections a resync's changes are spread over, and the field each change edits on the server. */
 const CHANGES = [
   { collection: 'users', resource: 'user', changes: (n: number) => ({ firstname: `Changed${n}` }) },
-  { collection: 'credentialAssignments', resource: 'credentialAssignment', changes: (n: number) => ({ notes: `changed ${n}` }) },
-  { collection: 'trainingAssignments', resource: 'trainingAssignment', changes: () => ({ startdate: '2001-02-03' }) },
+  {
+    collection: 'credentialAssignments',
+    resource: 'credentialAssignment',
+    changes: (n: number) => ({ notes: `changed ${n}` }),
+  },
+  {
+    collection: 'trainingAssignments',
+    resource: 'trainingAssignment',
+    changes: () => ({ startdate: '2001-02-03' }),
+  },
 ] as const;
 
 /**
@@ -90,12 +139,18 @@ async function changeOnePercent(ctx: BenchContext, synced: SyncedSession, round:
     const bench = benchPage(page);
     await bench.ready();
     const edits: { resource: string; id: string | number; changes: Record<string, string> }[] = [];
-    for (const c of CHANGES) for (const id of await bench.sampleKeys(c.collection, 100, 37 + round)) edits.push({ resource: c.resource, id, changes: c.changes(round) });
-    ctx.log(`changing ${edits.length} records on the server (1% of users, credential and training assignments)`);
+    for (const c of CHANGES)
+      for (const id of await bench.sampleKeys(c.collection, 100, 37 + round))
+        edits.push({ resource: c.resource, id, changes: c.changes(round) });
+    ctx.log(
+      `changing ${edits.length} records on the server (1% of users, credential and training assignments)`,
+    );
     let next = 0;
-    await Promise.all(Array.from({ length: 8 }, async () => {
-      while (next < edits.length) await synced.session.server.admin('mutate', edits[next++]);
-    }));
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < edits.length) await synced.session.server.admin('mutate', edits[next++]);
+      }),
+    );
     return edits.length;
   } finally {
     await page.close();
@@ -122,27 +177,58 @@ async function resyncFigures(ctx: BenchContext, synced: SyncedSession, latencyMs
     for (let round = 0; round < ROUNDS; round++) {
       const floorMs = await transferFloor(ctx, synced);
       floors.push({ ms: floorMs, load: load() });
-      same.push({ ...(await resync(ctx, synced.session, `nothing changed, ${at}, round ${round + 1} of ${ROUNDS}`)), floorMs });
+      same.push({
+        ...(await resync(ctx, synced.session, `nothing changed, ${at}, round ${round + 1} of ${ROUNDS}`)),
+        floorMs,
+      });
       const changed = await changeOnePercent(ctx, synced, latencyMs + round);
-      some.push({ ...(await resync(ctx, synced.session, `1% changed, ${at}, round ${round + 1} of ${ROUNDS}`)), floorMs, changed });
+      some.push({
+        ...(await resync(ctx, synced.session, `1% changed, ${at}, round ${round + 1} of ${ROUNDS}`)),
+        floorMs,
+        changed,
+      });
     }
     const sameMedian = medianRound(same);
     const someMedian = medianRound(some);
     const s = sameMedian.median;
     const c = someMedian.median;
-    const rows = (list: { rowsWritten: number | null }[]) => list.map((r) => (r.rowsWritten === null ? '?' : count(r.rowsWritten))).join(', ');
+    const rows = (list: { rowsWritten: number | null }[]) =>
+      list.map((r) => (r.rowsWritten === null ? '?' : count(r.rowsWritten))).join(', ');
     return [
       {
-        name: `transfer floor, ${at}`, value: seconds(Math.min(...floors.map((f) => f.ms))), unit: 's',
+        name: `transfer floor, ${at}`,
+        value: seconds(Math.min(...floors.map((f) => f.ms))),
+        unit: 's',
         note: `fastest of ${ROUNDS} (${floors.map((f) => seconds(f.ms)).join(', ')} s); ${synced.syncRequests.length} requests, ${CONCURRENCY} in flight, bodies read and dropped; load average ${floors.map((f) => f.load).join(', ')}`,
       },
-      ratioFigure(`resync, nothing changed, ${at}`, s.ms, s.floorMs, 1.5,
-        `median of ${ROUNDS} rounds (${sameMedian.ratios}), each against its own floor; this one: ${s.rowsWritten ?? '?'} rows written; ${s.requests} requests, plan ${s.finished?.plannedRequests ?? 'unknown'}; ${s.finished?.outcome ?? 'no end'}; ${s.detail}; load average ${s.load}`),
-      { name: `resync, nothing changed, ${at}: rows written`, value: Math.max(...same.map((r) => r.rowsWritten ?? Infinity)), unit: 'rows', target: '0', pass: same.every((r) => r.rowsWritten === 0), note: `each round: ${rows(same)}` },
-      ratioFigure(`resync, 1% changed, ${at}`, c.ms, c.floorMs, 2,
-        `median of ${ROUNDS} rounds (${someMedian.ratios}), each against its own floor; this one: ${c.requests} requests; ${c.finished?.outcome ?? 'no end'}; ${c.detail}; load average ${c.load}`),
+      ratioFigure(
+        `resync, nothing changed, ${at}`,
+        s.ms,
+        s.floorMs,
+        1.5,
+        `median of ${ROUNDS} rounds (${sameMedian.ratios}), each against its own floor; this one: ${s.rowsWritten ?? '?'} rows written; ${s.requests} requests, plan ${s.finished?.plannedRequests ?? 'unknown'}; ${s.finished?.outcome ?? 'no end'}; ${s.detail}; load average ${s.load}`,
+      ),
       {
-        name: `resync, 1% changed, ${at}: rows written`, value: c.rowsWritten ?? -1, unit: 'rows', target: `= the changed`, pass: some.every((r) => r.rowsWritten === r.changed),
+        name: `resync, nothing changed, ${at}: rows written`,
+        value: Math.max(...same.map((r) => r.rowsWritten ?? Infinity)),
+        unit: 'rows',
+        target: '0',
+        pass: same.every((r) => r.rowsWritten === 0),
+        note: `each round: ${rows(same)}`,
+      },
+      ratioFigure(
+        `resync, 1% changed, ${at}`,
+        c.ms,
+        c.floorMs,
+        2,
+        `median of ${ROUNDS} rounds (${someMedian.ratios}), each against its own floor; this one: ${c.requests} requests; ${c.finished?.outcome ?? 'no end'}; ${c.detail}; load average ${c.load}`,
+      ),
+      {
+        name: `resync, 1% changed, ${at}: rows written`,
+        value: c.rowsWritten ?? -1,
+        unit: 'rows',
+        target: `= the changed`,
+        pass: some.every((r) => r.rowsWritten === r.changed),
         note: `each round: ${rows(some)} written of ${some.map((r) => count(r.changed)).join(', ')} changed (every 100th of users, credential and training assignments, other records each round)`,
       },
     ];
@@ -153,14 +239,19 @@ async function resyncFigures(ctx: BenchContext, synced: SyncedSession, latencyMs
 
 /** The cache's records, in the sync's page sizes, into a fresh database in a fresh profile (bench/write-floor-lib.ts). */
 async function writeFloor(ctx: BenchContext, synced: SyncedSession) {
-  ctx.log('write floor: the same records into a fresh database of the same schema, in a fresh profile, page by page');
+  ctx.log(
+    'write floor: the same records into a fresh database of the same schema, in a fresh profile, page by page',
+  );
   const { session, observed } = synced;
   const source = await session.context.newPage();
   await source.goto(session.benchUrl);
   const sourceBench = benchPage(source);
   await sourceBench.ready();
   const counts = await sourceBench.cacheCounts();
-  const plan: CollectionPages[] = COLLECTIONS.map((collection) => ({ collection, pageSizes: pageSizes(counts[collection] ?? 0, observed.messages[collection] ?? 0) })).filter((p) => p.pageSizes.length > 0);
+  const plan: CollectionPages[] = COLLECTIONS.map((collection) => ({
+    collection,
+    pageSizes: pageSizes(counts[collection] ?? 0, observed.messages[collection] ?? 0),
+  })).filter((p) => p.pageSizes.length > 0);
   const fresh = await session.freshContext();
   try {
     const target = await fresh.newPage();
@@ -186,7 +277,9 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     const { finished } = synced;
     const records = Object.values(finished.collections).reduce((sum, c) => sum + (c?.records ?? 0), 0);
     const transferMs = await transferFloor(ctx, synced);
-    const resyncs = FULL_ONLY ? [] : [...(await resyncFigures(ctx, synced, 0)), ...(await resyncFigures(ctx, synced, 50))];
+    const resyncs = FULL_ONLY
+      ? []
+      : [...(await resyncFigures(ctx, synced, 0)), ...(await resyncFigures(ctx, synced, 50))];
     const floor = await writeFloor(ctx, synced);
 
     const floorMs = Math.max(transferMs, floor.ms);
@@ -194,20 +287,54 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     const planned = finished.plannedRequests;
     const made = synced.syncRequests.length;
     return [
-      ratioFigure(`full sync, dataset ${DATASET}`, synced.fullSyncMs, floorMs, 1.3,
-        `${count(records)} records, ${count(Math.round((records * 1000) / synced.fullSyncMs))}/s; floor = ${limitedBy}; renderer main thread busy ${Math.round(synced.renderer.taskSeconds)} s (script ${Math.round(synced.renderer.scriptSeconds)} s); load average ${synced.loadBefore} -> ${synced.loadAfter}`),
-      { name: 'transfer floor', value: seconds(transferMs), unit: 's', note: `${made} requests, ${CONCURRENCY} in flight, bodies read and dropped; ${count(Math.round((records * 1000) / transferMs))} records/s` },
-      { name: 'write floor', value: seconds(floor.ms), unit: 's', note: `${count(floor.records)} records in ${floor.pages} page transactions, ${count(Math.round((floor.records * 1000) / floor.ms))}/s; slowest: ${slowestParts(floor.byCollection)}; load average ${floor.loadBefore} -> ${floor.loadAfter}` },
-      ratioFigure('full sync vs its write floor', synced.fullSyncMs, floor.ms, 1.2),
-      ...(floor.keysOnly ? [ratioFigure('write floor vs keys-only floor', floor.ms, floor.keysOnly.ms, 2,
-        `keys-only: ${count(floor.keysOnly.records)} records, ${count(Math.round((floor.keysOnly.records * 1000) / floor.keysOnly.ms))}/s; slowest: ${slowestParts(floor.keysOnly.byCollection)}; load average ${floor.keysOnly.load}`)] : []),
+      ratioFigure(
+        `full sync, dataset ${DATASET}`,
+        synced.fullSyncMs,
+        floorMs,
+        1.3,
+        `${count(records)} records, ${count(Math.round((records * 1000) / synced.fullSyncMs))}/s; floor = ${limitedBy}; renderer main thread busy ${Math.round(synced.renderer.taskSeconds)} s (script ${Math.round(synced.renderer.scriptSeconds)} s); load average ${synced.loadBefore} -> ${synced.loadAfter}`,
+      ),
       {
-        name: 'requests made vs the plan', value: made, unit: 'requests', floor: planned ?? undefined,
-        target: '= plan', pass: planned !== null && made === planned && finished.requests === made,
+        name: 'transfer floor',
+        value: seconds(transferMs),
+        unit: 's',
+        note: `${made} requests, ${CONCURRENCY} in flight, bodies read and dropped; ${count(Math.round((records * 1000) / transferMs))} records/s`,
+      },
+      {
+        name: 'write floor',
+        value: seconds(floor.ms),
+        unit: 's',
+        note: `${count(floor.records)} records in ${floor.pages} page transactions, ${count(Math.round((floor.records * 1000) / floor.ms))}/s; slowest: ${slowestParts(floor.byCollection)}; load average ${floor.loadBefore} -> ${floor.loadAfter}`,
+      },
+      ratioFigure('full sync vs its write floor', synced.fullSyncMs, floor.ms, 1.2),
+      ...(floor.keysOnly
+        ? [
+            ratioFigure(
+              'write floor vs keys-only floor',
+              floor.ms,
+              floor.keysOnly.ms,
+              2,
+              `keys-only: ${count(floor.keysOnly.records)} records, ${count(Math.round((floor.keysOnly.records * 1000) / floor.keysOnly.ms))}/s; slowest: ${slowestParts(floor.keysOnly.byCollection)}; load average ${floor.keysOnly.load}`,
+            ),
+          ]
+        : []),
+      {
+        name: 'requests made vs the plan',
+        value: made,
+        unit: 'requests',
+        floor: planned ?? undefined,
+        target: '= plan',
+        pass: planned !== null && made === planned && finished.requests === made,
         note: `engine counted ${finished.requests}, plan ${planned ?? 'unknown'}`,
       },
       ...resyncs,
-      atMost('renderer JS heap after a full sync', synced.heap.used / MB, 'MB', 300, `after a forced GC (CDP); heap total ${Math.round(synced.heap.total / MB)} MB`),
+      atMost(
+        'renderer JS heap after a full sync',
+        synced.heap.used / MB,
+        'MB',
+        300,
+        `after a forced GC (CDP); heap total ${Math.round(synced.heap.total / MB)} MB`,
+      ),
     ];
   } finally {
     await releaseSyncedSession(name);

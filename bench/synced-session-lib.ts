@@ -49,11 +49,16 @@ export interface SyncedSession {
 }
 
 async function fullSync(ctx: BenchContext): Promise<SyncedSession> {
-  if (KEEP !== undefined && existsSync(syncedMark(KEEP))) throw new Error(`${KEEP} holds a synced cache already: a full sync needs an empty folder (FIELDBOOK_BENCH_KEEP)`);
+  if (KEEP !== undefined && existsSync(syncedMark(KEEP)))
+    throw new Error(
+      `${KEEP} holds a synced cache already: a full sync needs an empty folder (FIELDBOOK_BENCH_KEEP)`,
+    );
   const session = await startBenchSession(ctx, DATASET, KEEP === undefined ? {} : { keepIn: KEEP });
   try {
     const loadBefore = load();
-    ctx.log(`full sync of dataset ${DATASET}: "Try the demo" until "Sync completed." (load average ${loadBefore})`);
+    ctx.log(
+      `full sync of dataset ${DATASET}: "Try the demo" until "Sync completed." (load average ${loadBefore})`,
+    );
     const app = await session.openApp('settings');
     const meter = await mainThreadMeter(session.context, app);
     const sync = await syncFromClick(session, app, 'Try the demo', 0, SYNC_TIMEOUT_MS);
@@ -61,13 +66,26 @@ async function fullSync(ctx: BenchContext): Promise<SyncedSession> {
     const loadAfter = load();
     const observed = await syncObservation(app);
     const finished = observed.finished[0];
-    if (!finished || finished.outcome !== 'completed') throw new Error(`the full sync did not complete: ${finished?.error?.message ?? finished?.outcome ?? 'no end'}`);
+    if (!finished || finished.outcome !== 'completed')
+      throw new Error(
+        `the full sync did not complete: ${finished?.error?.message ?? finished?.outcome ?? 'no end'}`,
+      );
     const heap = await heapAfterGc(session.context, app);
     await app.close();
     ctx.log(`full sync done in ${Math.round(sync.ms / 100) / 10} s`);
     if (KEEP !== undefined) await writeFile(syncedMark(KEEP), new Date().toISOString());
     const syncRequests = session.requests.slice(sync.requestsFrom, sync.requestsTo).filter(isSyncRequest);
-    return { session, fullSyncMs: sync.ms, finished, observed, syncRequests, heap, loadBefore, loadAfter, renderer };
+    return {
+      session,
+      fullSyncMs: sync.ms,
+      finished,
+      observed,
+      syncRequests,
+      heap,
+      loadBefore,
+      loadAfter,
+      renderer,
+    };
   } catch (err) {
     await session.close();
     throw err;
@@ -114,6 +132,12 @@ export async function releaseSyncedSession(bench: string): Promise<void> {
   shared = null;
   reopened = null;
   released = new Set();
-  await synced?.then((s) => s.session.close(), () => undefined);
-  await kept?.then((s) => s.close(), () => undefined);
+  await synced?.then(
+    (s) => s.session.close(),
+    () => undefined,
+  );
+  await kept?.then(
+    (s) => s.close(),
+    () => undefined,
+  );
 }

@@ -13,28 +13,46 @@ import { datasetFile, SCALE_DATASET } from './scale-session.ts';
 
 /** "+2682 ms 398 ms: Database::CountOperation [Browser / ThreadPoolForegroundWorker]": complete events over `minMs`, from the trace's start. */
 function longEvents(events: readonly TraceEvent[], minMs: number): string[] {
-  const named = new Map(events.filter((e) => e.ph === 'M' && (e.name === 'thread_name' || e.name === 'process_name')).map((e) => [e.name === 'thread_name' ? `${e.pid}:${e.tid}` : String(e.pid), e.args?.name ?? '']));
+  const named = new Map(
+    events
+      .filter((e) => e.ph === 'M' && (e.name === 'thread_name' || e.name === 'process_name'))
+      .map((e) => [e.name === 'thread_name' ? `${e.pid}:${e.tid}` : String(e.pid), e.args?.name ?? '']),
+  );
   const t0 = events.reduce((m, e) => (e.ts && e.ts > 0 && e.ts < m ? e.ts : m), Infinity);
   return events
     .filter((e) => e.ph === 'X' && (e.dur ?? 0) > minMs * 1000)
     .sort((a, b) => (a.ts ?? 0) - (b.ts ?? 0))
-    .map((e) => `+${Math.round(((e.ts ?? 0) - t0) / 1000)} ms ${Math.round((e.dur ?? 0) / 1000)} ms: ${e.name} [${named.get(String(e.pid)) ?? e.pid} / ${named.get(`${e.pid}:${e.tid}`) ?? e.tid}]`);
+    .map(
+      (e) =>
+        `+${Math.round(((e.ts ?? 0) - t0) / 1000)} ms ${Math.round((e.dur ?? 0) / 1000)} ms: ${e.name} [${named.get(String(e.pid)) ?? e.pid} / ${named.get(`${e.pid}:${e.tid}`) ?? e.tid}]`,
+    );
 }
 
 const [kept, out] = process.argv.slice(2);
 if (!kept || !out) throw new Error('usage: bench/trace-cold-start.ts KEPT_DIR OUT.json');
 const ctx = { root: process.cwd(), log: (m: string) => process.stderr.write(`  ${m}\n`) };
-const session = await startBenchSession(ctx, SCALE_DATASET, { dbPath: datasetFile(SCALE_DATASET), keepIn: kept });
+const session = await startBenchSession(ctx, SCALE_DATASET, {
+  dbPath: datasetFile(SCALE_DATASET),
+  keepIn: kept,
+});
 try {
   const context = await session.relaunch();
   const page = await context.newPage();
   await page.addInitScript(STAMP_FIRST_USERS_ROW);
   const cdp = await context.newCDPSession(page);
-  const categories = (process.env.FIELDBOOK_TRACE_CATEGORIES ?? 'IndexedDB,leveldb,toplevel,__metadata,devtools.timeline,v8.execute,blink.user_timing,navigation,loading').split(',');
-  await cdp.send('Tracing.start', { traceConfig: { includedCategories: categories, recordMode: 'recordAsMuchAsPossible' }, transferMode: 'ReturnAsStream' });
+  const categories = (
+    process.env.FIELDBOOK_TRACE_CATEGORIES ??
+    'IndexedDB,leveldb,toplevel,__metadata,devtools.timeline,v8.execute,blink.user_timing,navigation,loading'
+  ).split(',');
+  await cdp.send('Tracing.start', {
+    traceConfig: { includedCategories: categories, recordMode: 'recordAsMuchAsPossible' },
+    transferMode: 'ReturnAsStream',
+  });
   await page.goto(`${session.harness.url}#/users`);
   const first = await firstUsersRowAt(page, 120_000);
-  const complete = new Promise<string | undefined>((resolve) => cdp.once('Tracing.tracingComplete', (e) => resolve(e.stream)));
+  const complete = new Promise<string | undefined>((resolve) =>
+    cdp.once('Tracing.tracingComplete', (e) => resolve(e.stream)),
+  );
   await cdp.send('Tracing.end');
   const stream = await complete;
   const text = stream ? await readStream(cdp, stream) : '{"traceEvents":[]}';

@@ -1,11 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { describeSpan, mainThreadTasks, TRACE_MARK, type TraceEvent } from './trace-lib.ts';
 
-const thread = (pid: number, tid: number, name: string): TraceEvent => ({ name: 'thread_name', ph: 'M', pid, tid, args: { name } });
+const thread = (pid: number, tid: number, name: string): TraceEvent => ({
+  name: 'thread_name',
+  ph: 'M',
+  pid,
+  tid,
+  args: { name },
+});
 /** a task of `wallMs` wall time, `cpuMs` of which the thread ran */
-const task = (pid: number, tid: number, wallMs: number, cpuMs: number, ts = 0): TraceEvent => ({ name: 'ThreadControllerImpl::RunTask', ph: 'X', pid, tid, ts, dur: wallMs * 1000, tdur: cpuMs * 1000 });
+const task = (pid: number, tid: number, wallMs: number, cpuMs: number, ts = 0): TraceEvent => ({
+  name: 'ThreadControllerImpl::RunTask',
+  ph: 'X',
+  pid,
+  tid,
+  ts,
+  dur: wallMs * 1000,
+  tdur: cpuMs * 1000,
+});
 /** an event inside a task: script, layout, a garbage collection */
-const inside = (name: string, tid: number, ts: number, wallMs: number, cpuMs: number): TraceEvent => ({ name, ph: 'X', pid: 1, tid, ts, dur: wallMs * 1000, tdur: cpuMs * 1000 });
+const inside = (name: string, tid: number, ts: number, wallMs: number, cpuMs: number): TraceEvent => ({
+  name,
+  ph: 'X',
+  pid: 1,
+  tid,
+  ts,
+  dur: wallMs * 1000,
+  tdur: cpuMs * 1000,
+});
 
 describe("the page's main-thread tasks from Chromium's trace", () => {
   const events = [
@@ -24,19 +46,36 @@ describe("the page's main-thread tasks from Chromium's trace", () => {
   ];
 
   it('reads the busiest renderer main thread: the longest task by CPU time, its wall time, and the tasks over 50 ms of CPU', () => {
-    expect(mainThreadTasks(events)).toMatchObject({ tasks: 3, longestCpuMs: 60, longestCpuWallMs: 70, longestCpuSpanUs: [3_000_000, 3_070_000], cpuOver50: 1 });
+    expect(mainThreadTasks(events)).toMatchObject({
+      tasks: 3,
+      longestCpuMs: 60,
+      longestCpuWallMs: 70,
+      longestCpuSpanUs: [3_000_000, 3_070_000],
+      cpuOver50: 1,
+    });
   });
 
   it('names what ran inside the task longest in wall time, by CPU time', () => {
-    expect(mainThreadTasks(events).longestWall).toEqual({ wallMs: 400, cpuMs: 30, inside: 'MajorGC 18 ms CPU of 300 ms wall, FunctionCall 12 ms CPU of 60 ms wall' });
+    expect(mainThreadTasks(events).longestWall).toEqual({
+      wallMs: 400,
+      cpuMs: 30,
+      inside: 'MajorGC 18 ms CPU of 300 ms wall, FunctionCall 12 ms CPU of 60 ms wall',
+    });
   });
 
   it('gives zeros for a trace without the page', () => {
-    expect(mainThreadTasks([])).toEqual({ tasks: 0, longestCpuMs: 0, longestCpuWallMs: 0, longestCpuSpanUs: [0, 0], cpuOver50: 0, longestWall: { wallMs: 0, cpuMs: 0, inside: '' } });
+    expect(mainThreadTasks([])).toEqual({
+      tasks: 0,
+      longestCpuMs: 0,
+      longestCpuWallMs: 0,
+      longestCpuSpanUs: [0, 0],
+      cpuOver50: 0,
+      longestWall: { wallMs: 0, cpuMs: 0, inside: '' },
+    });
   });
 });
 
-describe('what the trace shows over a span of page time (the Long Tasks API\'s longest task)', () => {
+describe("what the trace shows over a span of page time (the Long Tasks API's longest task)", () => {
   // the mark was set at page time 500 ms, trace time 10 s
   const mark: TraceEvent = { name: TRACE_MARK, ph: 'R', pid: 1, tid: 10, ts: 10_000_000 };
   const events = [
@@ -47,11 +86,20 @@ describe('what the trace shows over a span of page time (the Long Tasks API\'s l
     task(1, 10, 10, 4, 10_650_000), // page time 1,150–1,160 ms: outside the span
   ];
 
-  it('maps page time to the trace by the mark, and says how much of the span the trace\'s tasks cover and what ran', () => {
-    expect(describeSpan(events, 500, 590, 690)).toBe('1 trace tasks in those 100 ms (20 ms of it, 20 ms CPU): Layout 11 ms');
+  it("maps page time to the trace by the mark, and says how much of the span the trace's tasks cover and what ran", () => {
+    expect(describeSpan(events, 500, 590, 690)).toBe(
+      '1 trace tasks in those 100 ms (20 ms of it, 20 ms CPU): Layout 11 ms',
+    );
   });
 
   it('says so when the trace has no mark', () => {
-    expect(describeSpan(events.filter((e) => e !== mark), 500, 590, 690)).toMatch(/^not in the trace/);
+    expect(
+      describeSpan(
+        events.filter((e) => e !== mark),
+        500,
+        590,
+        690,
+      ),
+    ).toMatch(/^not in the trace/);
   });
 });

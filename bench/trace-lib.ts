@@ -53,7 +53,11 @@ const wallOf = (e: TraceEvent) => (e.dur ?? 0) / 1000;
 
 /** The tasks of the busiest renderer main thread in the trace (the page's). */
 export function mainThreadTasks(events: readonly TraceEvent[]): TaskTimes {
-  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const mains = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
   const byThread = new Map<string, TraceEvent[]>();
   for (const e of events) {
     const key = `${e.pid}:${e.tid}`;
@@ -64,15 +68,23 @@ export function mainThreadTasks(events: readonly TraceEvent[]): TaskTimes {
   }
   const total = (list: TraceEvent[]) => list.reduce((sum, e) => sum + cpuOf(e), 0);
   const tasks = [...byThread.values()].sort((a, b) => total(b) - total(a))[0] ?? [];
-  const longest = tasks.reduce<TraceEvent | null>((best, e) => (!best || cpuOf(e) > cpuOf(best) ? e : best), null);
-  const longestWall = tasks.reduce<TraceEvent | null>((best, e) => (!best || wallOf(e) > wallOf(best) ? e : best), null);
+  const longest = tasks.reduce<TraceEvent | null>(
+    (best, e) => (!best || cpuOf(e) > cpuOf(best) ? e : best),
+    null,
+  );
+  const longestWall = tasks.reduce<TraceEvent | null>(
+    (best, e) => (!best || wallOf(e) > wallOf(best) ? e : best),
+    null,
+  );
   return {
     tasks: tasks.length,
     longestCpuMs: longest ? cpuOf(longest) : 0,
     longestCpuWallMs: longest ? wallOf(longest) : 0,
     longestCpuSpanUs: longest ? [longest.ts ?? 0, (longest.ts ?? 0) + (longest.dur ?? 0)] : [0, 0],
     cpuOver50: tasks.filter((e) => cpuOf(e) > 50).length,
-    longestWall: longestWall ? { wallMs: wallOf(longestWall), cpuMs: cpuOf(longestWall), inside: insideOf(events, longestWall) } : { wallMs: 0, cpuMs: 0, inside: '' },
+    longestWall: longestWall
+      ? { wallMs: wallOf(longestWall), cpuMs: cpuOf(longestWall), inside: insideOf(events, longestWall) }
+      : { wallMs: 0, cpuMs: 0, inside: '' },
   };
 }
 
@@ -80,8 +92,20 @@ export function mainThreadTasks(events: readonly TraceEvent[]): TaskTimes {
 function insideOf(events: readonly TraceEvent[], task: TraceEvent): string {
   const start = task.ts ?? 0;
   const end = start + (task.dur ?? 0);
-  const inside = events.filter((e) => e.ph === 'X' && e.name !== RUN_TASK && e.pid === task.pid && e.tid === task.tid && (e.ts ?? -1) >= start && (e.ts ?? 0) + (e.dur ?? 0) <= end);
-  return inside.sort((a, b) => cpuOf(b) - cpuOf(a)).slice(0, 3).map((e) => `${e.name} ${Math.round(cpuOf(e))} ms CPU of ${Math.round(wallOf(e))} ms wall`).join(', ');
+  const inside = events.filter(
+    (e) =>
+      e.ph === 'X' &&
+      e.name !== RUN_TASK &&
+      e.pid === task.pid &&
+      e.tid === task.tid &&
+      (e.ts ?? -1) >= start &&
+      (e.ts ?? 0) + (e.dur ?? 0) <= end,
+  );
+  return inside
+    .sort((a, b) => cpuOf(b) - cpuOf(a))
+    .slice(0, 3)
+    .map((e) => `${e.name} ${Math.round(cpuOf(e))} ms CPU of ${Math.round(wallOf(e))} ms wall`)
+    .join(', ');
 }
 
 /** Starts tracing the page's process; `stop` ends it and gives its main thread's tasks meanwhile (with what ran inside the longest, with `detail`). */
@@ -89,7 +113,10 @@ function insideOf(events: readonly TraceEvent[], task: TraceEvent): string {
 export type SpanDescriber = (fromPageMs: number, toPageMs: number) => string;
 
 /** A phase's tasks, what ran over a span of it, and page time on the trace's clock (null without the mark). */
-export type TracedTasks = TaskTimes & { describeSpan: SpanDescriber; toTraceUs: (pageMs: number) => number | null };
+export type TracedTasks = TaskTimes & {
+  describeSpan: SpanDescriber;
+  toTraceUs: (pageMs: number) => number | null;
+};
 
 /** The user-timing mark a traced phase sets at its start: it ties page time (performance.now) to the trace's clock. */
 export const TRACE_MARK = 'fieldbook-trace-start';
@@ -100,24 +127,38 @@ export const TRACE_MARK = 'fieldbook-trace-start';
  * much of the span no task of the trace covers. `mark`: the page time of
  * TRACE_MARK, whose trace event gives the clock.
  */
-export function describeSpan(events: readonly TraceEvent[], markPageMs: number, fromPageMs: number, toPageMs: number): string {
+export function describeSpan(
+  events: readonly TraceEvent[],
+  markPageMs: number,
+  fromPageMs: number,
+  toPageMs: number,
+): string {
   const mark = events.find((e) => e.name === TRACE_MARK && e.ts !== undefined);
   const main = busiestMain(events);
   if (!mark || !main) return 'not in the trace (no mark, or no main thread)';
   const from = mark.ts! + (fromPageMs - markPageMs) * 1000;
   const to = mark.ts! + (toPageMs - markPageMs) * 1000;
-  const overlap = (e: TraceEvent) => Math.max(0, Math.min(to, (e.ts ?? 0) + (e.dur ?? 0)) - Math.max(from, e.ts ?? 0)) / 1000;
+  const overlap = (e: TraceEvent) =>
+    Math.max(0, Math.min(to, (e.ts ?? 0) + (e.dur ?? 0)) - Math.max(from, e.ts ?? 0)) / 1000;
   const there = events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === main && overlap(e) > 0);
   const tasks = there.filter((e) => e.name === RUN_TASK);
   const covered = tasks.reduce((n, e) => n + overlap(e), 0);
-  const top = there.filter((e) => e.name !== RUN_TASK).sort((a, b) => overlap(b) - overlap(a)).slice(0, 3)
-    .map((e) => `${e.name} ${Math.round(overlap(e))} ms`).join(', ');
+  const top = there
+    .filter((e) => e.name !== RUN_TASK)
+    .sort((a, b) => overlap(b) - overlap(a))
+    .slice(0, 3)
+    .map((e) => `${e.name} ${Math.round(overlap(e))} ms`)
+    .join(', ');
   return `${tasks.length} trace tasks in those ${Math.round(toPageMs - fromPageMs)} ms (${Math.round(covered)} ms of it, ${Math.round(tasks.reduce((n, e) => n + cpuOf(e), 0))} ms CPU)${top ? `: ${top}` : ''}`;
 }
 
 /** The busiest renderer main thread ("pid:tid"), by the CPU time of its tasks. */
 function busiestMain(events: readonly TraceEvent[]): string | undefined {
-  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const mains = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
   const cpu = new Map<string, number>();
   for (const e of events) {
     const key = `${e.pid}:${e.tid}`;
@@ -126,15 +167,29 @@ function busiestMain(events: readonly TraceEvent[]): string | undefined {
   return [...cpu.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
-export async function traceMainThread(context: BrowserContext, page: Page, detail = false): Promise<{ stop(): Promise<TracedTasks> }> {
+export async function traceMainThread(
+  context: BrowserContext,
+  page: Page,
+  detail = false,
+): Promise<{ stop(): Promise<TracedTasks> }> {
   const cdp = await context.newCDPSession(page);
   // with `detail`, what runs inside tasks too (script, style, layout, paint, garbage collection): a phase of few tasks only
-  const categories = ['toplevel', '__metadata', 'blink.user_timing', ...(detail ? ['devtools.timeline', 'v8', 'disabled-by-default-v8.gc'] : [])];
-  await cdp.send('Tracing.start', { traceConfig: { includedCategories: categories, recordMode: 'recordAsMuchAsPossible' }, transferMode: 'ReturnAsStream' });
+  const categories = [
+    'toplevel',
+    '__metadata',
+    'blink.user_timing',
+    ...(detail ? ['devtools.timeline', 'v8', 'disabled-by-default-v8.gc'] : []),
+  ];
+  await cdp.send('Tracing.start', {
+    traceConfig: { includedCategories: categories, recordMode: 'recordAsMuchAsPossible' },
+    transferMode: 'ReturnAsStream',
+  });
   const markPageMs = await page.evaluate<number>(`performance.mark(${JSON.stringify(TRACE_MARK)}).startTime`);
   return {
     async stop() {
-      const complete = new Promise<string | undefined>((resolve) => cdp.once('Tracing.tracingComplete', (e) => resolve(e.stream)));
+      const complete = new Promise<string | undefined>((resolve) =>
+        cdp.once('Tracing.tracingComplete', (e) => resolve(e.stream)),
+      );
       await cdp.send('Tracing.end');
       const stream = await complete;
       const text = stream ? await readStream(cdp, stream) : '{"traceEvents":[]}';
@@ -143,7 +198,11 @@ export async function traceMainThread(context: BrowserContext, page: Page, detai
       const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
       const mark = events.find((e) => e.name === TRACE_MARK && e.ts !== undefined);
       const toTraceUs = (pageMs: number) => (mark ? mark.ts! + (pageMs - markPageMs) * 1000 : null);
-      return { ...mainThreadTasks(events), describeSpan: (from, to) => describeSpan(events, markPageMs, from, to), toTraceUs };
+      return {
+        ...mainThreadTasks(events),
+        describeSpan: (from, to) => describeSpan(events, markPageMs, from, to),
+        toTraceUs,
+      };
     },
   };
 }

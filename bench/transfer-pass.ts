@@ -19,7 +19,11 @@ export interface TransferPass {
 }
 
 /** One pass of the plan of a profile keeping `keptSites` (absent: every site the token sees). */
-export async function transferOnlyPass(baseUrl: string, token: string, keptSites?: readonly number[]): Promise<TransferPass> {
+export async function transferOnlyPass(
+  baseUrl: string,
+  token: string,
+  keptSites?: readonly number[],
+): Promise<TransferPass> {
   let requests = 0;
   let bytes = 0;
   const counting: typeof fetch = async (input, init) => {
@@ -43,7 +47,10 @@ export async function transferOnlyPass(baseUrl: string, token: string, keptSites
   const started = performance.now();
   const finished = await engine.run();
   const ms = performance.now() - started;
-  if (finished.outcome !== 'completed') throw new Error(`the transfer-only pass did not complete: ${finished.error?.message ?? finished.outcome}`);
+  if (finished.outcome !== 'completed')
+    throw new Error(
+      `the transfer-only pass did not complete: ${finished.error?.message ?? finished.outcome}`,
+    );
   const records = Object.values(finished.collections).reduce((n, c) => n + (c?.records ?? 0), 0);
   return { ms, requests, bytes, records, finished };
 }

@@ -26,7 +26,12 @@ export interface WriteFloorResult extends WriteFloorPart {
 /** Pages carried over at once: about 40,000 records, a few tens of MB of JSON. */
 const PAGES_PER_STRETCH = 40;
 
-export async function measureWriteFloor(source: BenchPage, target: BenchPage, plan: CollectionPages[], schema: 'app' | 'keys' = 'app'): Promise<WriteFloorResult> {
+export async function measureWriteFloor(
+  source: BenchPage,
+  target: BenchPage,
+  plan: CollectionPages[],
+  schema: 'app' | 'keys' = 'app',
+): Promise<WriteFloorResult> {
   const result: WriteFloorResult = { ms: 0, records: 0, pages: 0, byCollection: {} };
   await target.floorOpen(schema);
   try {
@@ -35,7 +40,11 @@ export async function measureWriteFloor(source: BenchPage, target: BenchPage, pl
       let lastKey: string | number | null = null;
       for (let first = 0; first < pageSizes.length; first += PAGES_PER_STRETCH) {
         const sizes = pageSizes.slice(first, first + PAGES_PER_STRETCH);
-        const stretch = await source.readStretch(collection, lastKey, sizes.reduce((a, b) => a + b, 0));
+        const stretch = await source.readStretch(
+          collection,
+          lastKey,
+          sizes.reduce((a, b) => a + b, 0),
+        );
         if (stretch.records === 0) break;
         lastKey = stretch.lastKey;
         await target.floorStage(stretch.json);

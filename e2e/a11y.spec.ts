@@ -25,15 +25,29 @@ async function openBulkPreview(page: Page): Promise<void> {
 }
 
 async function openImportPreview(page: Page, server: ReferenceServer): Promise<void> {
-  const known = server.query<{ username: string }>("SELECT username FROM users WHERE status = 'Active' AND siteid < 900 ORDER BY userid LIMIT 1")[0]!;
+  const known = server.query<{ username: string }>(
+    "SELECT username FROM users WHERE status = 'Active' AND siteid < 900 ORDER BY userid LIMIT 1",
+  )[0]!;
   await goTo(page, 'Import');
-  const csv = ['username,first name,last name,status', `${known.username},Renamed,Person,Active`, 'import-new-1,Nia,Okafor,Active', 'bad-row,=cmd(),X,Active'].join('\n');
-  await page.getByLabel('choose a file').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const csv = [
+    'username,first name,last name,status',
+    `${known.username},Renamed,Person,Active`,
+    'import-new-1,Nia,Okafor,Active',
+    'bad-row,=cmd(),X,Active',
+  ].join('\n');
+  await page
+    .getByLabel('choose a file')
+    .setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByRole('table', { name: 'Rows of the file' })).toBeVisible();
 }
 
-async function openConflict(page: Page, server: ReferenceServer): Promise<{ userid: number; username: string }> {
-  const user = server.query<{ userid: number; username: string }>("SELECT userid, username FROM users WHERE status = 'Active' AND siteid < 900 ORDER BY userid DESC LIMIT 1")[0]!;
+async function openConflict(
+  page: Page,
+  server: ReferenceServer,
+): Promise<{ userid: number; username: string }> {
+  const user = server.query<{ userid: number; username: string }>(
+    "SELECT userid, username FROM users WHERE status = 'Active' AND siteid < 900 ORDER BY userid DESC LIMIT 1",
+  )[0]!;
   expect(server.mutate({ resource: 'user', id: user.userid, changes: { status: 'Offline' } })).toBe(true);
   await goTo(page, 'Users');
   await page.getByLabel('Search users').fill(user.username);
@@ -48,7 +62,12 @@ async function openConflict(page: Page, server: ReferenceServer): Promise<{ user
 }
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`axe finds no violation on any view, nor with the bulk preview, the import preview and a conflict open (${scheme})`, async ({ app, api, server, fullToken }) => {
+  test(`axe finds no violation on any view, nor with the bulk preview, the import preview and a conflict open (${scheme})`, async ({
+    app,
+    api,
+    server,
+    fullToken,
+  }) => {
     test.setTimeout(180_000);
     await app.emulateMedia({ colorScheme: scheme });
     const found: Record<string, string[]> = {};
@@ -66,10 +85,14 @@ for (const scheme of ['light', 'dark'] as const) {
       await goTo(app, tab as Tab);
       await check(tab);
     }
-    await app.goto(`${base}#/users/${server.query<{ userid: number }>('SELECT userid FROM users WHERE siteid < 900 ORDER BY userid LIMIT 1')[0]!.userid}`);
+    await app.goto(
+      `${base}#/users/${server.query<{ userid: number }>('SELECT userid FROM users WHERE siteid < 900 ORDER BY userid LIMIT 1')[0]!.userid}`,
+    );
     await expect(app.getByRole('heading', { level: 2, name: 'Credentials' })).toBeVisible();
     await check('User detail');
-    const credentialid = server.query<{ credentialid: number }>('SELECT credentialid FROM credential_assignments ORDER BY credentialid LIMIT 1')[0]!.credentialid;
+    const credentialid = server.query<{ credentialid: number }>(
+      'SELECT credentialid FROM credential_assignments ORDER BY credentialid LIMIT 1',
+    )[0]!.credentialid;
     await app.goto(`${base}#/credentials/${credentialid}`);
     await expect(app.getByRole('grid', { name: /^Holders of/ })).toBeVisible();
     await check('Credential holders');
@@ -82,9 +105,17 @@ for (const scheme of ['light', 'dark'] as const) {
     await goTo(app, 'Outbox');
     const show = app.getByRole('button', { name: /^Show \d+ changes? of/ }).first();
     await show.click();
-    await app.getByRole('button', { name: /^Inspect/ }).first().click();
+    await app
+      .getByRole('button', { name: /^Inspect/ })
+      .first()
+      .click();
     await check('Outbox, an operation inspected');
-    const batchId = (await app.getByRole('button', { name: /^Hide changes of/ }).first().getAttribute('aria-controls'))?.replace(/^batch-/, '');
+    const batchId = (
+      await app
+        .getByRole('button', { name: /^Hide changes of/ })
+        .first()
+        .getAttribute('aria-controls')
+    )?.replace(/^batch-/, '');
     await app.goto(`${base}#/undo/${batchId}`);
     await expect(app.getByRole('heading', { name: 'Undo a batch' })).toBeVisible();
     await check('Undo view');
@@ -148,11 +179,18 @@ test.describe('keyboard and layout', () => {
     const groups = app.getByRole('grid', { name: 'Groups and their supervisors' });
     await groups.focus();
     await app.keyboard.press('Tab');
-    expect(await app.evaluate<boolean>("document.activeElement !== null && document.activeElement.closest('[role=grid]') === null")).toBe(true);
+    expect(
+      await app.evaluate<boolean>(
+        "document.activeElement !== null && document.activeElement.closest('[role=grid]') === null",
+      ),
+    ).toBe(true);
     await expect(app.getByRole('button', { name: 'Export feature access as CSV' })).toBeFocused();
   });
 
-  test("a row's pending change is no tab stop of its own: Delete on the row undoes it", async ({ app, server }) => {
+  test("a row's pending change is no tab stop of its own: Delete on the row undoes it", async ({
+    app,
+    server,
+  }) => {
     const user = await openConflict(app, server);
     await goTo(app, 'Users');
     await app.getByLabel('Search users').fill(user.username);
@@ -162,7 +200,9 @@ test.describe('keyboard and layout', () => {
     await grid.focus();
     for (let i = 0; i < 8; i += 1) {
       await app.keyboard.press('Tab');
-      expect(await app.evaluate<boolean>("document.activeElement?.closest('.vgrid-body') === null")).toBe(true);
+      expect(await app.evaluate<boolean>("document.activeElement?.closest('.vgrid-body') === null")).toBe(
+        true,
+      );
     }
     await grid.focus();
     await app.keyboard.press('Delete');
@@ -182,13 +222,19 @@ test.describe('keyboard and layout', () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  test('at 1024×640 no button, header, link or label breaks inside a word, and no header or tab is cut', async ({ app, server }) => {
+  test('at 1024×640 no button, header, link or label breaks inside a word, and no header or tab is cut', async ({
+    app,
+    server,
+  }) => {
     await app.setViewportSize({ width: 1024, height: 640 });
     const found: Record<string, string[]> = {};
     for (const tab of ALL_TABS) {
       await goTo(app, tab);
       await settled(app);
-      const wraps = [...(await app.evaluate<string[]>(MID_WORD_WRAPS)), ...(await app.evaluate<string[]>(CLIPPED))];
+      const wraps = [
+        ...(await app.evaluate<string[]>(MID_WORD_WRAPS)),
+        ...(await app.evaluate<string[]>(CLIPPED)),
+      ];
       if (wraps.length > 0) found[tab] = wraps;
     }
     await goTo(app, 'Users');

@@ -24,9 +24,17 @@ test.beforeEach(async ({ app, api, fullToken }) => {
 function clickCounter() {
   let clicks = 0;
   return {
-    click: async (target: Locator) => { clicks += 1; await target.click(); },
-    pick: async (target: Locator, label: string) => { clicks += 1; await target.selectOption({ label }); },
-    get count() { return clicks; },
+    click: async (target: Locator) => {
+      clicks += 1;
+      await target.click();
+    },
+    pick: async (target: Locator, label: string) => {
+      clicks += 1;
+      await target.selectOption({ label });
+    },
+    get count() {
+      return clicks;
+    },
   };
 }
 
@@ -37,20 +45,34 @@ async function openHash(app: Page, hash: string): Promise<void> {
 type Held = { userid: number; credentialid: number; credentialname: string; expirationdate: string };
 
 /** The credential with the most holders (of our sites) expiring from today through 60 days, and those holders. */
-function credentialExpiringWithin60(server: ReferenceServer): { credentialid: number; credentialname: string; held: Held[] } {
+function credentialExpiringWithin60(server: ReferenceServer): {
+  credentialid: number;
+  credentialname: string;
+  held: Held[];
+} {
   const today = todayIso();
   const last = addDaysIso(today, 60);
-  const rows = server.query<Held>(
-    `SELECT a.userid, a.credentialid, c.credentialname, a.expirationdate FROM credential_assignments a
+  const rows = server
+    .query<Held>(
+      `SELECT a.userid, a.credentialid, c.credentialname, a.expirationdate FROM credential_assignments a
      JOIN users u ON u.userid = a.userid JOIN credentials c ON c.credentialid = a.credentialid WHERE u.siteid < 900`,
-  ).filter((a) => { const iso = toIsoDate(a.expirationdate); return iso >= today && iso <= last; });
+    )
+    .filter((a) => {
+      const iso = toIsoDate(a.expirationdate);
+      return iso >= today && iso <= last;
+    });
   const byCredential = new Map<number, Held[]>();
   for (const a of rows) byCredential.set(a.credentialid, [...(byCredential.get(a.credentialid) ?? []), a]);
-  const [credentialid, held] = [...byCredential.entries()].sort(([a, x], [b, y]) => y.length - x.length || a - b)[0]!;
+  const [credentialid, held] = [...byCredential.entries()].sort(
+    ([a, x], [b, y]) => y.length - x.length || a - b,
+  )[0]!;
   return { credentialid, credentialname: held[0]!.credentialname, held };
 }
 
-test('the holders expiring within 60 days are renewed from the credential’s view in at most 5 clicks, and the server has the new date', async ({ app, server }) => {
+test('the holders expiring within 60 days are renewed from the credential’s view in at most 5 clicks, and the server has the new date', async ({
+  app,
+  server,
+}) => {
   const { credentialid, credentialname, held } = credentialExpiringWithin60(server);
   const renewed = addDaysIso(todayIso(), 730);
   await openHash(app, `#/credentials/${credentialid}`);
@@ -60,12 +82,18 @@ test('the holders expiring within 60 days are renewed from the credential’s vi
   const user = clickCounter();
   await user.pick(holders.getByLabel('Show'), 'Expiring within 60 days');
   await user.click(holders.getByRole('button', { name: `Select all ${held.length} matching` }));
-  await expect(holders.getByRole('status').filter({ hasText: /selected/ })).toHaveText(held.length === 1 ? '1 person selected' : `${held.length} people selected`);
+  await expect(holders.getByRole('status').filter({ hasText: /selected/ })).toHaveText(
+    held.length === 1 ? '1 person selected' : `${held.length} people selected`,
+  );
   // the bulk panel opens on "renew this credential": only the new date is typed
   await holders.getByLabel(/^Expiration date/).fill(renewed);
   await user.click(holders.getByRole('button', { name: 'Preview' }));
-  await expect(holders.getByRole('region', { name: 'Preview' })).toContainText(`${held.length} ${held.length === 1 ? 'change' : 'changes'} to queue`);
-  await user.click(holders.getByRole('button', { name: `Queue ${held.length} ${held.length === 1 ? 'change' : 'changes'}` }));
+  await expect(holders.getByRole('region', { name: 'Preview' })).toContainText(
+    `${held.length} ${held.length === 1 ? 'change' : 'changes'} to queue`,
+  );
+  await user.click(
+    holders.getByRole('button', { name: `Queue ${held.length} ${held.length === 1 ? 'change' : 'changes'}` }),
+  );
   expect(user.count).toBeLessThanOrEqual(5);
 
   // the selection is spent; focus is on the confirmation and its Undo
@@ -74,9 +102,13 @@ test('the holders expiring within 60 days are renewed from the credential’s vi
   await expect(confirmation.getByRole('button', { name: 'Undo' })).toBeVisible();
   await expect(holders.getByRole('status').filter({ hasText: /selected/ })).toHaveCount(0);
 
-  const expirations = () => server.query<{ expirationdate: string }>(
-    `SELECT expirationdate FROM credential_assignments WHERE credentialid = ? AND userid IN (${held.map((h) => h.userid).join(',')})`, credentialid,
-  ).map((a) => toIsoDate(a.expirationdate));
+  const expirations = () =>
+    server
+      .query<{ expirationdate: string }>(
+        `SELECT expirationdate FROM credential_assignments WHERE credentialid = ? AND userid IN (${held.map((h) => h.userid).join(',')})`,
+        credentialid,
+      )
+      .map((a) => toIsoDate(a.expirationdate));
   await expect.poll(expirations, { timeout: 45_000 }).toEqual(held.map(() => renewed));
 });
 
@@ -85,34 +117,49 @@ async function assignmentsCounted(list: Locator): Promise<number> {
   return (await countedIn(list)).total;
 }
 
-test('the overdue people of a course are selected from the course’s list and get a new due date on the server', async ({ app, server }) => {
+test('the overdue people of a course are selected from the course’s list and get a new due date on the server', async ({
+  app,
+  server,
+}) => {
   // the course with the most overdue people, as the course list counts them
   await goTo(app, 'Training');
   const courses = app.getByRole('grid', { name: 'Course list' });
   await expect(courses.getByRole('row').nth(1)).toBeVisible();
-  const course = server.query<{ courseid: number; coursename: string }>('SELECT courseid, coursename FROM courses WHERE siteid < 900 ORDER BY courseid');
+  const course = server.query<{ courseid: number; coursename: string }>(
+    'SELECT courseid, coursename FROM courses WHERE siteid < 900 ORDER BY courseid',
+  );
   let chosen: { courseid: number; coursename: string; overdue: number } | null = null;
   for (const c of course) {
     await openHash(app, `#/training/course/${c.courseid}`);
     const overdue = await assignmentsCounted(app.getByRole('region', { name: c.coursename }));
-    if (overdue >= 2) { chosen = { ...c, overdue }; break; }
+    if (overdue >= 2) {
+      chosen = { ...c, overdue };
+      break;
+    }
   }
   expect(chosen, 'a course with overdue people').not.toBeNull();
   const { courseid, coursename, overdue } = chosen!;
   const list = app.getByRole('region', { name: coursename });
-  const before = server.query<{ due_date: string }>('SELECT due_date FROM training_assignments WHERE courseid = ?', courseid);
+  const before = server.query<{ due_date: string }>(
+    'SELECT due_date FROM training_assignments WHERE courseid = ?',
+    courseid,
+  );
   const newDue = addDaysIso(todayIso(), 45);
 
   await list.getByRole('button', { name: `Select all ${overdue} matching` }).click();
   await expect(list.getByLabel('Assign training', { exact: true })).toHaveValue(String(courseid));
   await list.getByLabel('Due date').fill(newDue);
   await list.getByRole('button', { name: 'Preview' }).click();
-  await list.getByRole('button', { name: `Queue ${overdue} ${overdue === 1 ? 'change' : 'changes'}` }).click();
+  await list
+    .getByRole('button', { name: `Queue ${overdue} ${overdue === 1 ? 'change' : 'changes'}` })
+    .click();
   // the people now have a due date in the future: the overdue list no longer has them
   await expect(list.getByRole('status').filter({ hasText: COUNT_LINE })).toHaveText(/^0 (courses|people)$/);
 
-  const movedOnServer = () => server.query<{ due_date: string }>('SELECT due_date FROM training_assignments WHERE courseid = ?', courseid)
-    .filter((t) => toIsoDate(t.due_date) === newDue).length;
+  const movedOnServer = () =>
+    server
+      .query<{ due_date: string }>('SELECT due_date FROM training_assignments WHERE courseid = ?', courseid)
+      .filter((t) => toIsoDate(t.due_date) === newDue).length;
   const alreadyThere = before.filter((t) => toIsoDate(t.due_date) === newDue).length;
   await expect.poll(movedOnServer, { timeout: 45_000 }).toBe(alreadyThere + overdue);
 });
@@ -133,10 +180,15 @@ async function recordCoursePanel(app: Page): Promise<() => Promise<string[][]>> 
   return () => app.evaluate<string[][]>('window.coursePanelSeen');
 }
 
-test('opening a course never shows the previous list’s count or its "Select all" under the course’s name', async ({ app, server }) => {
+test('opening a course never shows the previous list’s count or its "Select all" under the course’s name', async ({
+  app,
+  server,
+}) => {
   await goTo(app, 'Training');
   const everyCourse = await assignmentsCounted(app.getByRole('region', { name: 'All courses' }));
-  const course = server.query<{ courseid: number; coursename: string }>('SELECT courseid, coursename FROM courses WHERE siteid < 900 ORDER BY courseid LIMIT 1')[0]!;
+  const course = server.query<{ courseid: number; coursename: string }>(
+    'SELECT courseid, coursename FROM courses WHERE siteid < 900 ORDER BY courseid LIMIT 1',
+  )[0]!;
   const seen = await recordCoursePanel(app);
   await app.evaluate(`window.location.hash = '#/training/course/${course.courseid}'`);
   const own = await assignmentsCounted(app.getByRole('region', { name: course.coursename }));
@@ -154,11 +206,15 @@ function selectedLine(app: Page): Locator {
   return app.getByRole('region', { name: 'Selected people' }).getByRole('status');
 }
 
-test('selected people a filter hides are counted as not shown, and a change queued under a filter clears the selection', async ({ app }) => {
+test('selected people a filter hides are counted as not shown, and a change queued under a filter clears the selection', async ({
+  app,
+}) => {
   await goTo(app, 'Users');
   await app.getByRole('combobox', { name: /^Status/ }).selectOption('Active');
   await expect(usersCount(app)).toHaveText(/^[\d,]+ of [\d,]+ users$/);
-  const activeBefore = Number(/^([\d,]+) of/.exec((await usersCount(app).textContent())!)![1]!.replace(/,/g, ''));
+  const activeBefore = Number(
+    /^([\d,]+) of/.exec((await usersCount(app).textContent())!)![1]!.replace(/,/g, ''),
+  );
   const rows = usersGrid(app).getByRole('row');
   // click the first, shift-click the third: three people, and no text painted over the rows
   await rows.nth(1).click();
@@ -198,19 +254,40 @@ async function figureValue(link: Locator): Promise<number> {
   return Number(((await link.locator('.figure-value').textContent()) ?? '').replace(/,/g, ''));
 }
 
-test('every figure on the dashboard opens the list it counts, and that list has exactly that many rows', async ({ app }) => {
+test('every figure on the dashboard opens the list it counts, and that list has exactly that many rows', async ({
+  app,
+}) => {
   await goTo(app, 'Dashboard');
   const needs = app.getByRole('list', { name: 'Needs attention' });
   await expect(needs.getByRole('link').first()).toBeVisible();
   const figures = await needs.getByRole('link').all();
   expect(figures.length).toBeGreaterThanOrEqual(3);
   const byStatus = await app.getByRole('list', { name: 'Users by status: key' }).getByRole('link').all();
-  const openCourseNumbers = () => app.locator('summary', { hasText: 'of overdue training by course' }).click();
+  const openCourseNumbers = () =>
+    app.locator('summary', { hasText: 'of overdue training by course' }).click();
   await openCourseNumbers();
   const courses = app.getByRole('table', { name: 'Overdue training by course' }).getByRole('link');
   const checks: { name: string; open: () => Promise<number> }[] = [];
-  for (let i = 0; i < figures.length; i++) checks.push({ name: (await figures[i]!.textContent())!, open: async () => { const l = app.getByRole('list', { name: 'Needs attention' }).getByRole('link').nth(i); const v = await figureValue(l); await l.click(); return v; } });
-  for (let i = 0; i < byStatus.length; i++) checks.push({ name: (await byStatus[i]!.textContent())!, open: async () => { const l = app.getByRole('list', { name: 'Users by status: key' }).getByRole('link').nth(i); const v = await figureValue(l); await l.click(); return v; } });
+  for (let i = 0; i < figures.length; i++)
+    checks.push({
+      name: (await figures[i]!.textContent())!,
+      open: async () => {
+        const l = app.getByRole('list', { name: 'Needs attention' }).getByRole('link').nth(i);
+        const v = await figureValue(l);
+        await l.click();
+        return v;
+      },
+    });
+  for (let i = 0; i < byStatus.length; i++)
+    checks.push({
+      name: (await byStatus[i]!.textContent())!,
+      open: async () => {
+        const l = app.getByRole('list', { name: 'Users by status: key' }).getByRole('link').nth(i);
+        const v = await figureValue(l);
+        await l.click();
+        return v;
+      },
+    });
   const courseCount = Math.min(await courses.count(), 3);
   for (let i = 0; i < courseCount; i++) {
     checks.push({
@@ -246,7 +323,10 @@ async function openSelectionWithPreview(app: Page, server: ReferenceServer): Pro
 }
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`axe finds no violation with a selection and the bulk panel open, nor on the dashboard (${scheme})`, async ({ app, server }) => {
+  test(`axe finds no violation with a selection and the bulk panel open, nor on the dashboard (${scheme})`, async ({
+    app,
+    server,
+  }) => {
     await app.emulateMedia({ colorScheme: scheme });
     await openSelectionWithPreview(app, server);
     await expect(app.getByText(/^Loading/)).toHaveCount(0);
@@ -258,19 +338,34 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
-test('at 1024×640 the holders list shows at least 10 rows with the bulk panel open, and no column header is cut', async ({ app, server }, testInfo) => {
-  for (const [width, height] of [[1280, 800], [1024, 640]] as const) {
+test('at 1024×640 the holders list shows at least 10 rows with the bulk panel open, and no column header is cut', async ({
+  app,
+  server,
+}, testInfo) => {
+  for (const [width, height] of [
+    [1280, 800],
+    [1024, 640],
+  ] as const) {
     await app.setViewportSize({ width, height });
     const holders = await openSelectionWithPreview(app, server);
     const grid = holders.getByRole('grid');
     const body = grid.getByRole('rowgroup');
-    const rowHeight = await grid.getByRole('row').nth(1).evaluate((r) => r.getBoundingClientRect().height);
-    expect(await body.evaluate((b) => b.clientHeight) / rowHeight).toBeGreaterThanOrEqual(10);
+    const rowHeight = await grid
+      .getByRole('row')
+      .nth(1)
+      .evaluate((r) => r.getBoundingClientRect().height);
+    expect((await body.evaluate((b) => b.clientHeight)) / rowHeight).toBeGreaterThanOrEqual(10);
     // every header of both grids is shown whole
     for (const header of await app.getByRole('columnheader').all()) {
-      expect(await header.evaluate((h) => h.scrollWidth <= h.clientWidth), (await header.textContent()) ?? '').toBe(true);
+      expect(
+        await header.evaluate((h) => h.scrollWidth <= h.clientWidth),
+        (await header.textContent()) ?? '',
+      ).toBe(true);
     }
-    await app.screenshot({ path: testInfo.outputPath(`credential-selection-${width}x${height}.png`), fullPage: true });
+    await app.screenshot({
+      path: testInfo.outputPath(`credential-selection-${width}x${height}.png`),
+      fullPage: true,
+    });
     await goTo(app, 'Dashboard');
     await expect(app.getByRole('list', { name: 'Needs attention' })).toBeVisible();
     await expect(app.getByText(/^Loading/)).toHaveCount(0);
@@ -279,32 +374,49 @@ test('at 1024×640 the holders list shows at least 10 rows with the bulk panel o
     await usersGrid(app).getByRole('row').nth(1).click();
     await expect(app.getByLabel('Bulk action')).toBeVisible();
     const usersBody = usersGrid(app).getByRole('rowgroup');
-    expect(await usersBody.evaluate((b) => b.clientHeight) / rowHeight).toBeGreaterThanOrEqual(10);
+    expect((await usersBody.evaluate((b) => b.clientHeight)) / rowHeight).toBeGreaterThanOrEqual(10);
     await app.screenshot({ path: testInfo.outputPath(`users-selection-${width}x${height}.png`) });
     // the columns of the header row stand over the columns of the rows
-    const lefts = (row: Locator, role: 'columnheader' | 'gridcell') => row.getByRole(role).evaluateAll((cells) => cells.map((c) => Math.round(c.getBoundingClientRect().left)));
-    expect(await lefts(usersGrid(app).getByRole('row').nth(1), 'gridcell')).toEqual(await lefts(usersGrid(app).getByRole('row').first(), 'columnheader'));
+    const lefts = (row: Locator, role: 'columnheader' | 'gridcell') =>
+      row
+        .getByRole(role)
+        .evaluateAll((cells) => cells.map((c) => Math.round(c.getBoundingClientRect().left)));
+    expect(await lefts(usersGrid(app).getByRole('row').nth(1), 'gridcell')).toEqual(
+      await lefts(usersGrid(app).getByRole('row').first(), 'columnheader'),
+    );
   }
 });
 
-test('a group’s members and its supervisors are lists to select and hand to a bulk action', async ({ app, server }) => {
+test('a group’s members and its supervisors are lists to select and hand to a bulk action', async ({
+  app,
+  server,
+}) => {
   const group = server.query<{ groupid: number; groupname: string; members: number }>(
     `SELECT g.groupid, g.groupname, COUNT(*) AS members FROM profile_groups g JOIN group_members m ON m.groupid = g.groupid
      WHERE g.siteid < 900 GROUP BY g.groupid ORDER BY members DESC, g.groupid LIMIT 1`,
   )[0]!;
-  const supervisors = server.query<{ n: number }>('SELECT COUNT(*) AS n FROM group_access WHERE groupid = ?', group.groupid)[0]!.n;
+  const supervisors = server.query<{ n: number }>(
+    'SELECT COUNT(*) AS n FROM group_access WHERE groupid = ?',
+    group.groupid,
+  )[0]!.n;
   await goTo(app, 'Access');
   await openHash(app, `#/access/group/${group.groupid}`);
   const panel = app.getByRole('region', { name: new RegExp(`^Members of ${group.groupname} \\(`) });
   await panel.getByRole('button', { name: `Select all ${group.members} matching` }).click();
-  await expect(panel.getByRole('status').filter({ hasText: /selected/ })).toHaveText(`${group.members} people selected`);
+  await expect(panel.getByRole('status').filter({ hasText: /selected/ })).toHaveText(
+    `${group.members} people selected`,
+  );
   await expect(panel.getByLabel('Bulk action')).toBeVisible();
 
   // the supervisors: the bulk panel starts on this group's access
   await panel.getByLabel('Show').selectOption('supervisors');
-  const supervisorsPanel = app.getByRole('region', { name: new RegExp(`^Supervisors of ${group.groupname} \\(`) });
+  const supervisorsPanel = app.getByRole('region', {
+    name: new RegExp(`^Supervisors of ${group.groupname} \\(`),
+  });
   if (supervisors === 0) return;
   await supervisorsPanel.getByRole('button', { name: `Select all ${supervisors} matching` }).click();
   await expect(supervisorsPanel.getByLabel('Bulk action')).toHaveValue('groupAccess');
-  await expect(supervisorsPanel.getByLabel('Group access', { exact: true })).toHaveValue(String(group.groupid));
+  await expect(supervisorsPanel.getByLabel('Group access', { exact: true })).toHaveValue(
+    String(group.groupid),
+  );
 });

@@ -12,13 +12,17 @@ test('trying the demo syncs a sample site and lists its people', async ({ app })
   await expect(usersGrid(app).getByRole('row').nth(1)).toBeVisible();
 });
 
-test('the demo opens on the Dashboard (the picture first), and its expiring list says how far each expiry is', async ({ app }) => {
+test('the demo opens on the Dashboard (the picture first), and its expiring list says how far each expiry is', async ({
+  app,
+}) => {
   await app.getByRole('button', { name: 'Try the demo' }).click();
   const nav = app.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   await expect(app.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
   // the expiring list: each date beside how far it is (the window's number of days, whatever the setting)
-  await app.evaluate(() => { (globalThis as unknown as { location: { hash: string } }).location.hash = '#/credentials/expiring/90'; });
+  await app.evaluate(() => {
+    (globalThis as unknown as { location: { hash: string } }).location.hash = '#/credentials/expiring/90';
+  });
   const rows = app.getByRole('grid', { name: /^Holders of/ }).getByRole('row');
   await expect(rows.nth(1)).toBeVisible({ timeout: 60_000 });
   await expect(rows.nth(1)).toContainText(/ · expires (today|tomorrow|in \d+ days)/);

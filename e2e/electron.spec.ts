@@ -35,7 +35,11 @@ test.describe('the Electron app', () => {
   test.beforeEach(async () => {
     // a throw-away profile folder: the test never touches a real user's settings or cache
     userData = await mkdtemp(path.join(os.tmpdir(), 'fieldbook-electron-'));
-    app = await electron.launch({ executablePath: found.binary ?? undefined, args: [projectRoot, `--user-data-dir=${userData}`], cwd: projectRoot });
+    app = await electron.launch({
+      executablePath: found.binary ?? undefined,
+      args: [projectRoot, `--user-data-dir=${userData}`],
+      cwd: projectRoot,
+    });
   });
 
   test.afterEach(async () => {
@@ -48,7 +52,11 @@ test.describe('the Electron app', () => {
     const window = await app.firstWindow();
     expect(new URL(window.url()).protocol).toBe('app:');
     // no Node in the page: the sandboxed, isolated renderer sees only window.fieldbook
-    expect(await window.evaluate('[typeof require, typeof process, typeof window.fieldbook]')).toEqual(['undefined', 'undefined', 'object']);
+    expect(await window.evaluate('[typeof require, typeof process, typeof window.fieldbook]')).toEqual([
+      'undefined',
+      'undefined',
+      'object',
+    ]);
 
     await tryTheDemo(window);
     await offlineSwitch(window).check();
@@ -57,12 +65,19 @@ test.describe('the Electron app', () => {
     await expect(header(window).getByRole('status', { name: waiting })).toBeVisible();
 
     await offlineSwitch(window).uncheck();
-    await expect(header(window).getByRole('status', { name: 'Connection: Online' })).toBeVisible({ timeout: 30_000 });
+    await expect(header(window).getByRole('status', { name: 'Connection: Online' })).toBeVisible({
+      timeout: 30_000,
+    });
     await goTo(window, 'Outbox');
-    await expect(window.getByRole('table', { name: 'Batches' })).toContainText(`${queued} sent`, { timeout: 60_000 });
+    await expect(window.getByRole('table', { name: 'Batches' })).toContainText(`${queued} sent`, {
+      timeout: 60_000,
+    });
   });
 
-  test('a profile’s token goes into the OS keychain through keytar, and never into the window', async ({ api, fullToken }) => {
+  test('a profile’s token goes into the OS keychain through keytar, and never into the window', async ({
+    api,
+    fullToken,
+  }) => {
     const keytar = (await import('keytar')).default;
     const window = await app.firstWindow();
     // only what this test adds is deleted: a developer's own Fieldbook tokens stay
@@ -75,9 +90,13 @@ test.describe('the Electron app', () => {
       expect(stored.map((entry) => entry.password)).toContain(fullToken);
       const storage = JSON.stringify(await window.evaluate(DUMP_PAGE_STORAGE));
       const page = await window.content();
-      expect([storage, page].filter((text) => text.includes(fullToken) || text.includes(fullToken.slice(0, 16)))).toEqual([]);
+      expect(
+        [storage, page].filter((text) => text.includes(fullToken) || text.includes(fullToken.slice(0, 16))),
+      ).toEqual([]);
     } finally {
-      const added = (await keytar.findCredentials(KEYCHAIN_SERVICE)).filter((entry) => !before.has(entry.account));
+      const added = (await keytar.findCredentials(KEYCHAIN_SERVICE)).filter(
+        (entry) => !before.has(entry.account),
+      );
       for (const entry of added) await keytar.deletePassword(KEYCHAIN_SERVICE, entry.account);
     }
   });

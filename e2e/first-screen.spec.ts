@@ -36,7 +36,11 @@ const RECORD_USERS_READS = `(() => {
   wrap(IDBIndex.prototype, (i) => i.objectStore.name + '[' + i.name + ']');
 })();`;
 
-test('opening the app on the users list reads its first screenful before counting everyone or listing the filters’ choices', async ({ app, api, fullToken }) => {
+test('opening the app on the users list reads its first screenful before counting everyone or listing the filters’ choices', async ({
+  app,
+  api,
+  fullToken,
+}) => {
   await addProfile(app, { name: 'Demo site', baseUrl: api.baseUrl, token: fullToken });
   await syncNow(app);
   await app.addInitScript(RECORD_USERS_READS);
@@ -79,13 +83,28 @@ const holdUsersOnLoad = (dbName: string) => `(() => {
   };
 })();`;
 
-const cacheName = (page: Page) => page.evaluate<string>(`(async () => (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('fieldbook-')))()`);
-const keptScreens = (page: Page) => page.evaluate<number>(`Object.keys(localStorage).filter((k) => k.startsWith('fieldbook.firstScreen.')).length`);
-const firstNames = (page: Page) => usersGrid(page).getByRole('row').filter({ has: page.getByRole('gridcell') }).getByRole('link').allInnerTexts();
+const cacheName = (page: Page) =>
+  page.evaluate<string>(
+    `(async () => (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('fieldbook-')))()`,
+  );
+const keptScreens = (page: Page) =>
+  page.evaluate<number>(
+    `Object.keys(localStorage).filter((k) => k.startsWith('fieldbook.firstScreen.')).length`,
+  );
+const firstNames = (page: Page) =>
+  usersGrid(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('gridcell') })
+    .getByRole('link')
+    .allInnerTexts();
 const release = (page: Page) => page.evaluate('window.releaseHold = true');
 const held = (page: Page) => page.evaluate<boolean>('window.usersHeld');
 
-test('opening the app again shows the list it left at once, before the cache answers, then the cache’s own rows', async ({ app, api, fullToken }) => {
+test('opening the app again shows the list it left at once, before the cache answers, then the cache’s own rows', async ({
+  app,
+  api,
+  fullToken,
+}) => {
   await addProfile(app, { name: 'Demo site', baseUrl: api.baseUrl, token: fullToken });
   await syncNow(app);
   await goTo(app, 'Users');
@@ -110,7 +129,11 @@ test('opening the app again shows the list it left at once, before the cache ans
   expect((await firstNames(app)).slice(0, 5)).toEqual(left);
 });
 
-test('a change queued since the list was left is never hidden behind it: the list waits for the cache, then is kept with the change', async ({ app, api, fullToken }) => {
+test('a change queued since the list was left is never hidden behind it: the list waits for the cache, then is kept with the change', async ({
+  app,
+  api,
+  fullToken,
+}) => {
   await addProfile(app, { name: 'Demo site', baseUrl: api.baseUrl, token: fullToken });
   await syncNow(app);
   await goTo(app, 'Users');
@@ -133,9 +156,15 @@ test('a change queued since the list was left is never hidden behind it: the lis
   await app.reload();
   await expect.poll(() => held(app)).toBe(true);
   await expect(app.getByRole('status').filter({ hasText: 'Loading users…' })).toBeVisible();
-  await expect(usersGrid(app).getByRole('row').filter({ has: app.getByRole('gridcell') })).toHaveCount(0);
+  await expect(
+    usersGrid(app)
+      .getByRole('row')
+      .filter({ has: app.getByRole('gridcell') }),
+  ).toHaveCount(0);
   await release(app);
-  const firstRow = usersGrid(app).getByRole('row', { name: new RegExp(first!) }).first();
+  const firstRow = usersGrid(app)
+    .getByRole('row', { name: new RegExp(first!) })
+    .first();
   await expect(firstRow).toContainText('Pending change');
 
   // kept again, with the change: the next start shows it at once

@@ -10,7 +10,14 @@
  * harness origin standing where the dev-server origin would), new windows by
  * `createWindowOpenHandler`, and nothing leaves 127.0.0.1.
  */
-import { test as base, expect, type BrowserContext, type Frame, type Page, type Request } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type Frame,
+  type Page,
+  type Request,
+} from '@playwright/test';
 import { startServer } from '../src/server/index.ts';
 import type { KeychainStatus } from '../src/shared/ipc.ts';
 import { KeytarKeychain } from '../src/main/secrets/keytar-keychain.ts';
@@ -56,7 +63,12 @@ export function tokenOf(server: ReferenceServer, access: string): string {
 }
 
 /** Installs the shell's rules on a browser context (the harness's stand-in for Electron's handlers). */
-export async function emulateShell(context: BrowserContext, appPage: Page, origin: string, watch: PageWatch): Promise<void> {
+export async function emulateShell(
+  context: BrowserContext,
+  appPage: Page,
+  origin: string,
+  watch: PageWatch,
+): Promise<void> {
   const openWindow = createWindowOpenHandler((url) => watch.externalOpens.push(url));
   await context.route('**/*', async (route) => {
     const request = route.request();
@@ -134,13 +146,26 @@ export const test = base.extend<Fixtures>({
   },
 
   harness: async ({ api, server, harnessOptions }, use) => {
-    const harness = await startHarness({ serverUrl: api.baseUrl, token: tokenOf(server, 'full'), ...harnessOptions });
+    const harness = await startHarness({
+      serverUrl: api.baseUrl,
+      token: tokenOf(server, 'full'),
+      ...harnessOptions,
+    });
     await use(harness);
     await harness.close();
   },
 
   watch: async ({ page: _page }, use) => {
-    await use({ consoleErrors: [], pageErrors: [], dialogs: [], navigationAttempts: [], refusedNavigations: [], refusedWindows: [], closedWindows: 0, externalOpens: [] });
+    await use({
+      consoleErrors: [],
+      pageErrors: [],
+      dialogs: [],
+      navigationAttempts: [],
+      refusedNavigations: [],
+      refusedWindows: [],
+      closedWindows: 0,
+      externalOpens: [],
+    });
   },
 
   app: async ({ page, context, harness, watch }, use) => {

@@ -11,8 +11,13 @@ export default function globalSetup(): void {
   if (existsSync(path.join(root, 'out/renderer/index.html'))) return;
   const require = createRequire(path.join(root, 'package.json'));
   const packageJson = require.resolve('electron-vite/package.json');
-  const bin = (JSON.parse(readFileSync(packageJson, 'utf8')) as { bin: Record<string, string> }).bin['electron-vite'];
+  const bin = (JSON.parse(readFileSync(packageJson, 'utf8')) as { bin: Record<string, string> }).bin[
+    'electron-vite'
+  ];
   if (!bin) throw new Error('electron-vite has no CLI.');
-  const build = spawnSync(process.execPath, [path.join(path.dirname(packageJson), bin), 'build'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync(process.execPath, [path.join(path.dirname(packageJson), bin), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) throw new Error('electron-vite build failed: the e2e suite needs out/renderer.');
 }

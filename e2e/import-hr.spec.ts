@@ -23,7 +23,20 @@ async function libreOfficeXlsx(rows: string[][]): Promise<Buffer> {
   try {
     const csv = path.join(dir, 'personal.csv');
     await writeFile(csv, rows.map((r) => r.map((c) => `"${c.replace(/"/g, '""')}"`).join(',')).join('\n'));
-    await run('soffice', [`-env:UserInstallation=file://${dir}/lo`, '--headless', '--infilter=CSV:44,34,76', '--convert-to', 'xlsx:Calc MS Excel 2007 XML', '--outdir', dir, csv], { timeout: 120_000 });
+    await run(
+      'soffice',
+      [
+        `-env:UserInstallation=file://${dir}/lo`,
+        '--headless',
+        '--infilter=CSV:44,34,76',
+        '--convert-to',
+        'xlsx:Calc MS Excel 2007 XML',
+        '--outdir',
+        dir,
+        csv,
+      ],
+      { timeout: 120_000 },
+    );
     return await readFile(path.join(dir, 'personal.xlsx'));
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -35,14 +48,28 @@ async function dropFile(page: Page, name: string, bytes: Buffer): Promise<void> 
   await page.locator('.import-view').dispatchEvent('drop', { dataTransfer });
 }
 
-type Person = { userid: number; username: string; firstname: string; lastname: string; employeeid: string; siteid: number };
+type Person = {
+  userid: number;
+  username: string;
+  firstname: string;
+  lastname: string;
+  employeeid: string;
+  siteid: number;
+};
 
-test("HR's file with no usernames and \"Terminated\" creates its new hires and deactivates the leaver", async ({ app, api, server, fullToken }) => {
+test('HR\'s file with no usernames and "Terminated" creates its new hires and deactivates the leaver', async ({
+  app,
+  api,
+  server,
+  fullToken,
+}) => {
   test.setTimeout(180_000);
   await app.setViewportSize({ width: 1280, height: 800 });
   const site = server.query<{ siteid: number }>('SELECT MIN(siteid) AS siteid FROM users')[0]!.siteid;
   const people = server.query<Person>(
-    "SELECT userid, username, firstname, lastname, employeeid, siteid FROM users WHERE siteid = ? AND status = 'Active' AND employeeid <> '' ORDER BY userid LIMIT 2", site);
+    "SELECT userid, username, firstname, lastname, employeeid, siteid FROM users WHERE siteid = ? AND status = 'Active' AND employeeid <> '' ORDER BY userid LIMIT 2",
+    site,
+  );
   const [leaver, namesake] = people as [Person, Person];
   // a new hire with the name of someone the platform holds: the username is numbered past theirs
   const takenName = `${namesake.firstname}.${namesake.lastname}`.toLowerCase();
@@ -64,7 +91,9 @@ test("HR's file with no usernames and \"Terminated\" creates its new hires and d
   // asked once: how usernames are made, and what "On leave" means ("Terminated" is plain)
   await app.getByRole('radio', { name: /^First name\.last name/ }).check();
   const words = app.getByRole('table', { name: 'Status words' });
-  await expect(words.getByRole('combobox', { name: 'Platform status for "Terminated"' })).toHaveValue('Inactive');
+  await expect(words.getByRole('combobox', { name: 'Platform status for "Terminated"' })).toHaveValue(
+    'Inactive',
+  );
   await words.getByRole('combobox', { name: 'Platform status for "On leave"' }).selectOption('Active');
   await expect(app.getByText('Offline: The account is active but has never been signed in to')).toBeVisible();
 
@@ -79,17 +108,34 @@ test("HR's file with no usernames and \"Terminated\" creates its new hires and d
   await app.getByRole('button', { name: /^To update/ }).click();
   await expect(rows).toContainText('Status: Active → Inactive');
   await app.getByRole('button', { name: 'Queue 3 rows' }).click();
-  await expect(app.getByRole('banner').getByRole('status', { name: /Working offline — \d+ changes waiting/ })).toBeVisible();
+  await expect(
+    app.getByRole('banner').getByRole('status', { name: /Working offline — \d+ changes waiting/ }),
+  ).toBeVisible();
 
   // back online: the queue replays, and the platform holds the new people with the derived usernames
   await app.getByRole('banner').getByRole('switch', { name: 'Work offline' }).click();
-  const created = () => server.query<{ username: string; status: string }>("SELECT username, status FROM users WHERE employeeid IN ('HR-9001', 'HR-9002') ORDER BY employeeid");
-  await expect.poll(created, { timeout: 30_000 }).toEqual([{ username: 'jurgen.gross', status: 'Active' }, { username: `${takenName}2`, status: 'Active' }]);
-  await expect.poll(() => server.query<{ status: string }>('SELECT status FROM users WHERE userid = ?', leaver.userid), { timeout: 30_000 }).toEqual([{ status: 'Inactive' }]);
+  const created = () =>
+    server.query<{ username: string; status: string }>(
+      "SELECT username, status FROM users WHERE employeeid IN ('HR-9001', 'HR-9002') ORDER BY employeeid",
+    );
+  await expect.poll(created, { timeout: 30_000 }).toEqual([
+    { username: 'jurgen.gross', status: 'Active' },
+    { username: `${takenName}2`, status: 'Active' },
+  ]);
+  await expect
+    .poll(
+      () => server.query<{ status: string }>('SELECT status FROM users WHERE userid = ?', leaver.userid),
+      { timeout: 30_000 },
+    )
+    .toEqual([{ status: 'Inactive' }]);
 
   // remembered for the profile: the next HR file is not asked again
   await goTo(app, 'Import');
   await dropFile(app, 'Personal.xlsx', file);
   await expect(app.getByRole('radio', { name: /^First name\.last name/ })).toBeChecked();
-  await expect(app.getByRole('table', { name: 'Status words' }).getByRole('combobox', { name: 'Platform status for "On leave"' })).toHaveValue('Active');
+  await expect(
+    app
+      .getByRole('table', { name: 'Status words' })
+      .getByRole('combobox', { name: 'Platform status for "On leave"' }),
+  ).toHaveValue('Active');
 });

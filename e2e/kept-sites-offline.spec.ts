@@ -53,12 +53,23 @@ async function keepingBothThenOffline(app: Page, baseUrl: string, token: string,
 }
 
 function sites(server: { query<T>(sql: string, ...p: (string | number)[]): T[] }) {
-  return server.query<{ siteid: number; sitename: string }>('SELECT siteid, sitename FROM sites WHERE customerid = ? ORDER BY siteid', OUR_CUSTOMER);
+  return server.query<{ siteid: number; sitename: string }>(
+    'SELECT siteid, sitename FROM sites WHERE customerid = ? ORDER BY siteid',
+    OUR_CUSTOMER,
+  );
 }
 
-test('working offline: taking a site off or adding it back asks nothing of the platform; the added site comes with the sync once Work offline is off', async ({ app, api, fullToken, server }) => {
+test('working offline: taking a site off or adding it back asks nothing of the platform; the added site comes with the sync once Work offline is off', async ({
+  app,
+  api,
+  fullToken,
+  server,
+}) => {
   const [, other] = sites(server);
-  const person = server.query<{ username: string }>('SELECT username FROM users WHERE siteid = ? ORDER BY userid LIMIT 1', other!.siteid)[0]!;
+  const person = server.query<{ username: string }>(
+    'SELECT username FROM users WHERE siteid = ? ORDER BY userid LIMIT 1',
+    other!.siteid,
+  )[0]!;
   const panel = await keepingBothThenOffline(app, api.baseUrl, fullToken, other!.sitename);
   const asked = api.log.length;
 
@@ -84,13 +95,23 @@ test('working offline: taking a site off or adding it back asks nothing of the p
   await expect(usersGrid(app)).toContainText(person.username, { timeout: 45_000 });
 });
 
-test('back online while a site is being removed: the sync waits for the save, says so, and runs by itself', async ({ app, api, fullToken, server }) => {
+test('back online while a site is being removed: the sync waits for the save, says so, and runs by itself', async ({
+  app,
+  api,
+  fullToken,
+  server,
+}) => {
   const [kept, other] = sites(server);
-  const person = server.query<{ userid: number; username: string }>('SELECT userid, username FROM users WHERE siteid = ? ORDER BY userid LIMIT 1', kept!.siteid)[0]!;
+  const person = server.query<{ userid: number; username: string }>(
+    'SELECT userid, username FROM users WHERE siteid = ? ORDER BY userid LIMIT 1',
+    kept!.siteid,
+  )[0]!;
   const panel = await keepingBothThenOffline(app, api.baseUrl, fullToken, other!.sitename);
 
   // meanwhile, at head office
-  expect(server.mutate({ resource: 'user', id: person.userid, changes: { firstname: 'Headoffice' } })).toBe(true);
+  expect(server.mutate({ resource: 'user', id: person.userid, changes: { firstname: 'Headoffice' } })).toBe(
+    true,
+  );
 
   const release = await holdUsersTable(app);
   await panel.getByRole('checkbox', { name: other!.sitename }).uncheck();
@@ -99,14 +120,18 @@ test('back online while a site is being removed: the sync waits for the save, sa
   await expect(panel.getByRole('status').filter({ hasText: /^(Saving…|Removing )/ })).toBeVisible();
 
   await offlineSwitch(app).uncheck();
-  await expect(app.getByRole('region', { name: 'Sync', exact: true })).toContainText('The sites kept on this laptop are being saved: the sync starts when that is done.');
+  await expect(app.getByRole('region', { name: 'Sync', exact: true })).toContainText(
+    'The sites kept on this laptop are being saved: the sync starts when that is done.',
+  );
   await expect(app.getByRole('banner')).toContainText('Sync starts when the kept sites are saved');
   await app.screenshot({ path: test.info().outputPath('sync-waits-for-save.png'), fullPage: true });
   await release();
 
   await expect(panel).toContainText(`${other!.sitename}: removed from this laptop.`, { timeout: 45_000 });
   // (one record changed at head office: "1 record written")
-  await expect(app.getByRole('status').filter({ hasText: /^Sync completed\. / })).toBeVisible({ timeout: 45_000 });
+  await expect(app.getByRole('status').filter({ hasText: /^Sync completed\. / })).toBeVisible({
+    timeout: 45_000,
+  });
   await goTo(app, 'Users');
   await app.getByLabel('Search users').fill(person.username);
   await expect(usersGrid(app)).toContainText('Headoffice');

@@ -6,10 +6,19 @@ import { statusAnswer } from './support/api-proxy.ts';
 
 test.use({ serverOptions: { dataset: 'demo' } });
 
-test('keep one site of two, sync, see only its people; add the other and it appears', async ({ app, api, fullToken, server }) => {
-  const sites = server.query<{ siteid: number; sitename: string }>('SELECT siteid, sitename FROM sites WHERE customerid = ? ORDER BY siteid', OUR_CUSTOMER);
+test('keep one site of two, sync, see only its people; add the other and it appears', async ({
+  app,
+  api,
+  fullToken,
+  server,
+}) => {
+  const sites = server.query<{ siteid: number; sitename: string }>(
+    'SELECT siteid, sitename FROM sites WHERE customerid = ? ORDER BY siteid',
+    OUR_CUSTOMER,
+  );
   const [kept, other] = sites as [(typeof sites)[0], (typeof sites)[0]];
-  const peopleOf = (siteid: number) => server.query('SELECT userid FROM users WHERE siteid = ?', siteid).length;
+  const peopleOf = (siteid: number) =>
+    server.query('SELECT userid FROM users WHERE siteid = ?', siteid).length;
 
   await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
   await goTo(app, 'Connection & sync');
@@ -49,10 +58,24 @@ test('keep one site of two, sync, see only its people; add the other and it appe
   await expect(usersCount(app)).toHaveText(`${peopleOf(kept.siteid)} of ${peopleOf(kept.siteid)} users`);
 });
 
-test('a site with an unsent change stays on the laptop, and says where the change is', async ({ app, api, fullToken, server }) => {
-  const [, other] = server.query<{ siteid: number; sitename: string }>('SELECT siteid, sitename FROM sites WHERE customerid = ? ORDER BY siteid', OUR_CUSTOMER);
-  const person = server.query<{ username: string }>("SELECT username FROM users WHERE siteid = ? AND status = 'Active' ORDER BY userid LIMIT 1", other!.siteid)[0]!;
-  const everyone = server.query('SELECT userid FROM users u JOIN sites s ON s.siteid = u.siteid WHERE s.customerid = ?', OUR_CUSTOMER).length;
+test('a site with an unsent change stays on the laptop, and says where the change is', async ({
+  app,
+  api,
+  fullToken,
+  server,
+}) => {
+  const [, other] = server.query<{ siteid: number; sitename: string }>(
+    'SELECT siteid, sitename FROM sites WHERE customerid = ? ORDER BY siteid',
+    OUR_CUSTOMER,
+  );
+  const person = server.query<{ username: string }>(
+    "SELECT username FROM users WHERE siteid = ? AND status = 'Active' ORDER BY userid LIMIT 1",
+    other!.siteid,
+  )[0]!;
+  const everyone = server.query(
+    'SELECT userid FROM users u JOIN sites s ON s.siteid = u.siteid WHERE s.customerid = ?',
+    OUR_CUSTOMER,
+  ).length;
   await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
   await syncNow(app);
   // the platform refuses writes for now: the change stays in the Outbox, unsent
@@ -69,7 +92,9 @@ test('a site with an unsent change stays on the laptop, and says where the chang
   const panel = app.getByRole('region', { name: 'Sites kept on this laptop' });
   await panel.getByRole('checkbox', { name: other!.sitename }).uncheck();
   await panel.getByRole('button', { name: 'Save sites' }).click();
-  await expect(panel.getByRole('alert')).toContainText(`${other!.sitename} has 1 unsent change in the Outbox: send or discard it before taking the site off this laptop.`);
+  await expect(panel.getByRole('alert')).toContainText(
+    `${other!.sitename} has 1 unsent change in the Outbox: send or discard it before taking the site off this laptop.`,
+  );
   await app.screenshot({ path: 'test-results/kept-sites-refused.png', fullPage: true });
   await panel.getByRole('link', { name: 'Open the Outbox' }).click();
   await expect(app.getByRole('heading', { name: 'Outbox', level: 1 })).toBeVisible();
@@ -82,10 +107,19 @@ test.describe('a token that sees a large organisation', () => {
   // the harness's main counts "many people" from 10 (the app's own line is 20,000)
   test.use({ harnessOptions: { manyPeopleAbove: 10 } });
 
-  test('a new profile asks which sites to keep and syncs nothing until they are chosen', async ({ app, api, fullToken, server }) => {
-    const sites = server.query<{ siteid: number; sitename: string }>('SELECT siteid, sitename FROM sites WHERE customerid = ? ORDER BY siteid', OUR_CUSTOMER);
+  test('a new profile asks which sites to keep and syncs nothing until they are chosen', async ({
+    app,
+    api,
+    fullToken,
+    server,
+  }) => {
+    const sites = server.query<{ siteid: number; sitename: string }>(
+      'SELECT siteid, sitename FROM sites WHERE customerid = ? ORDER BY siteid',
+      OUR_CUSTOMER,
+    );
     const [kept, other] = sites as [(typeof sites)[0], (typeof sites)[0]];
-    const peopleOf = (siteid: number) => server.query('SELECT userid FROM users WHERE siteid = ?', siteid).length;
+    const peopleOf = (siteid: number) =>
+      server.query('SELECT userid FROM users WHERE siteid = ?', siteid).length;
 
     const form = app.getByRole('form', { name: 'Add a profile' });
     await form.getByLabel('Profile name').fill('Whole company');
@@ -94,7 +128,9 @@ test.describe('a token that sees a large organisation', () => {
     await form.getByRole('button', { name: 'Add profile' }).click();
 
     const panel = app.getByRole('region', { name: 'Sites kept on this laptop' });
-    await expect(panel).toContainText('This account sees a large organisation. Choose the sites you look after');
+    await expect(panel).toContainText(
+      'This account sees a large organisation. Choose the sites you look after',
+    );
     await expect(panel.getByRole('checkbox', { name: kept.sitename })).not.toBeChecked();
     await expect(panel.getByRole('checkbox', { name: other.sitename })).not.toBeChecked();
     const keep = panel.getByRole('button', { name: 'Keep these sites and sync' });

@@ -22,9 +22,21 @@ interface DayBatch {
 
 /** A day's batches: an import of 48 (45 sent, 1 in conflict, 2 to review), a status change of 40 all sent, 12 renewals refused. */
 const DAY: readonly DayBatch[] = [
-  { id: 'import', label: 'Import of staff-list-north-plant-2026-final.xlsx', statuses: [...Array<string>(45).fill('done'), 'needs-review', 'needs-review', 'conflict'], changes: (i) => ({ firstname: `Renamed${i}`, lastname: `Person-With-A-Rather-Long-Double-Barrelled-Name-${i}` }) },
+  {
+    id: 'import',
+    label: 'Import of staff-list-north-plant-2026-final.xlsx',
+    statuses: [...Array<string>(45).fill('done'), 'needs-review', 'needs-review', 'conflict'],
+    changes: (i) => ({
+      firstname: `Renamed${i}`,
+      lastname: `Person-With-A-Rather-Long-Double-Barrelled-Name-${i}`,
+    }),
+  },
   { id: 'status', statuses: Array<string>(40).fill('done'), changes: () => ({ status: 'Inactive' }) },
-  { id: 'refused', statuses: Array<string>(12).fill('needs-review'), changes: (i) => ({ employeeid: `00${7123 + i}` }) },
+  {
+    id: 'refused',
+    statuses: Array<string>(12).fill('needs-review'),
+    changes: (i) => ({ employeeid: `00${7123 + i}` }),
+  },
 ];
 
 /** Writes the day's ops straight into the profile's outbox (as the app stores them), on the server's people. */
@@ -37,12 +49,31 @@ function queuedDayScript(userids: readonly number[]): string {
       const userid = userids[seq % userids.length]!;
       const changes = batch.changes(i);
       ops.push({
-        id: `day-${batch.id}-${i}`, batchId: `day-${batch.id}`, seq, targetKey: `user:${userid}`, dependsOn: [], op: { kind: 'user.update', userid, changes },
-        base: Object.fromEntries(Object.keys(changes).map((f) => [f, 'before'])), createdAt: new Date(Date.UTC(2026, 10, 20, 8 + b, 0, i)).toISOString(),
-        status, attempts: status === 'done' ? 1 : 2, maybeSent: false, nextAttemptAt: null,
-        lastError: status === 'needs-review' ? { code: 'rejected', message: 'The site refused this change: the value is not accepted for this field on this site.' } : null,
-        response: null, theirs: status === 'conflict' ? { firstname: 'Someone', lastname: 'Else' } : null, conflictFields: status === 'conflict' ? ['firstname'] : undefined,
-        summary: `change ${seq}`, ...(batch.label ? { batchLabel: batch.label } : {}),
+        id: `day-${batch.id}-${i}`,
+        batchId: `day-${batch.id}`,
+        seq,
+        targetKey: `user:${userid}`,
+        dependsOn: [],
+        op: { kind: 'user.update', userid, changes },
+        base: Object.fromEntries(Object.keys(changes).map((f) => [f, 'before'])),
+        createdAt: new Date(Date.UTC(2026, 10, 20, 8 + b, 0, i)).toISOString(),
+        status,
+        attempts: status === 'done' ? 1 : 2,
+        maybeSent: false,
+        nextAttemptAt: null,
+        lastError:
+          status === 'needs-review'
+            ? {
+                code: 'rejected',
+                message:
+                  'The site refused this change: the value is not accepted for this field on this site.',
+              }
+            : null,
+        response: null,
+        theirs: status === 'conflict' ? { firstname: 'Someone', lastname: 'Else' } : null,
+        conflictFields: status === 'conflict' ? ['firstname'] : undefined,
+        summary: `change ${seq}`,
+        ...(batch.label ? { batchLabel: batch.label } : {}),
       });
     });
   });
@@ -59,7 +90,9 @@ function queuedDayScript(userids: readonly number[]): string {
 }
 
 async function queueDay(app: Page, server: ReferenceServer): Promise<void> {
-  const userids = server.query<{ userid: number }>('SELECT userid FROM users WHERE siteid < 900 ORDER BY userid').map((u) => u.userid);
+  const userids = server
+    .query<{ userid: number }>('SELECT userid FROM users WHERE siteid < 900 ORDER BY userid')
+    .map((u) => u.userid);
   expect(await app.evaluate(queuedDayScript(userids))).toBe(100);
   await app.reload();
   await goTo(app, 'Outbox');
@@ -67,7 +100,21 @@ async function queueDay(app: Page, server: ReferenceServer): Promise<void> {
 }
 
 /** API field names that are no English word, as the API spells them (the renderer's words.ts names them for people). */
-const RAW_NAMES = ['firstname', 'lastname', 'employeeid', 'usertype', 'userid', 'startdate', 'expirationdate', 'credentialnumber', 'duedate', 'coursestatus', 'due_date', 'course_status', 'assignmentmethod'];
+const RAW_NAMES = [
+  'firstname',
+  'lastname',
+  'employeeid',
+  'usertype',
+  'userid',
+  'startdate',
+  'expirationdate',
+  'credentialnumber',
+  'duedate',
+  'coursestatus',
+  'due_date',
+  'course_status',
+  'assignmentmethod',
+];
 async function rawNamesShown(app: Page): Promise<string[]> {
   const text = await app.getByRole('main').innerText();
   return RAW_NAMES.filter((f) => new RegExp(`\\b${f}\\b`).test(text));
@@ -76,17 +123,22 @@ async function rawNamesShown(app: Page): Promise<string[]> {
 /** The page's and the Outbox's own scroll width against their width: nothing to scroll sideways. */
 const WIDTHS = `[document.documentElement, document.querySelector('.outbox-view')].map((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }))`;
 
-const batchRow = (app: Page, text: string | RegExp) => app.getByRole('table', { name: 'Batches' }).getByRole('row').filter({ hasText: text });
+const batchRow = (app: Page, text: string | RegExp) =>
+  app.getByRole('table', { name: 'Batches' }).getByRole('row').filter({ hasText: text });
 
 test.beforeEach(async ({ app, api, fullToken }) => {
   await addProfile(app, { name: 'Tiny site', baseUrl: api.baseUrl, token: fullToken });
   await syncNow(app);
 });
 
-test('a day of 100 changes reads as three batches with their counts, fits 1024 px, and offers only the actions that do something', async ({ app, server }) => {
+test('a day of 100 changes reads as three batches with their counts, fits 1024 px, and offers only the actions that do something', async ({
+  app,
+  server,
+}) => {
   await app.setViewportSize({ width: 1024, height: 640 });
   await queueDay(app, server);
-  for (const widths of await app.evaluate<{ scroll: number; client: number }[]>(WIDTHS)) expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+  for (const widths of await app.evaluate<{ scroll: number; client: number }[]>(WIDTHS))
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
 
   const imported = batchRow(app, 'Import of staff-list-north-plant-2026-final.xlsx');
   await expect(imported).toContainText('48 changes: 45 sent, 1 conflict, 2 to review');
@@ -106,8 +158,12 @@ test('a day of 100 changes reads as three batches with their counts, fits 1024 p
   await imported.getByRole('button', { name: /^Show 48 changes/ }).click();
   const changes = app.getByRole('table', { name: /^Changes of Import of staff/ });
   await expect(changes.locator('tbody > tr')).toHaveCount(48);
-  for (const widths of await app.evaluate<{ scroll: number; client: number }[]>(WIDTHS)) expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-  await changes.getByRole('button', { name: /^Inspect/ }).first().click();
+  for (const widths of await app.evaluate<{ scroll: number; client: number }[]>(WIDTHS))
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+  await changes
+    .getByRole('button', { name: /^Inspect/ })
+    .first()
+    .click();
   expect(await rawNamesShown(app)).toEqual([]);
   await app.screenshot({ path: 'test-results/outbox-1024.png', fullPage: false });
   await app.setViewportSize({ width: 1280, height: 800 });
@@ -116,8 +172,16 @@ test('a day of 100 changes reads as three batches with their counts, fits 1024 p
 
 /** A conflict made the way it happens: head office changes the person after the coordinator's sync, before their edit is sent. */
 async function makeConflict(app: Page, server: ReferenceServer) {
-  const user = server.query<{ userid: number; firstname: string; lastname: string }>("SELECT userid, firstname, lastname FROM users WHERE status = 'Active' AND siteid < 900 ORDER BY userid DESC LIMIT 1")[0]!;
-  expect(server.mutate({ resource: 'user', id: user.userid, changes: { firstname: 'Headoffice', status: 'Offline' } })).toBe(true);
+  const user = server.query<{ userid: number; firstname: string; lastname: string }>(
+    "SELECT userid, firstname, lastname FROM users WHERE status = 'Active' AND siteid < 900 ORDER BY userid DESC LIMIT 1",
+  )[0]!;
+  expect(
+    server.mutate({
+      resource: 'user',
+      id: user.userid,
+      changes: { firstname: 'Headoffice', status: 'Offline' },
+    }),
+  ).toBe(true);
   await app.goto(`${app.url().split('#')[0]}#/users/${user.userid}`);
   await app.locator('summary', { hasText: 'Edit this user' }).click();
   const form = app.getByRole('form', { name: 'Edit this user' });
@@ -125,19 +189,32 @@ async function makeConflict(app: Page, server: ReferenceServer) {
   await form.getByLabel('Last name').fill('Minelast');
   await form.getByLabel('Status').selectOption('Inactive');
   await form.getByRole('button', { name: 'Queue change' }).click();
-  await expect(app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Conflicts (1)' })).toBeVisible({ timeout: 30_000 });
+  await expect(
+    app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Conflicts (1)' }),
+  ).toBeVisible({ timeout: 30_000 });
   await goTo(app, 'Conflicts');
   await expect(app.getByRole('table', { name: 'Values in conflict' })).toBeVisible();
   return user;
 }
 
-test('a conflict resolved field by field sends the merged record, and the server holds it', async ({ app, server }) => {
+test('a conflict resolved field by field sends the merged record, and the server holds it', async ({
+  app,
+  server,
+}) => {
   const user = await makeConflict(app, server);
   const values = app.getByRole('table', { name: 'Values in conflict' });
   // the fields in words; the last name, changed by nobody else, is not in conflict
   await expect(values.getByRole('rowheader')).toHaveText(['First name', 'Status']);
-  await expect(values.getByRole('row', { name: /^First name/ }).getByRole('cell')).toHaveText([user.firstname, /Mine$/, /Headoffice$/]);
-  await expect(values.getByRole('row', { name: /^Status/ }).getByRole('cell')).toHaveText(['Active', /Inactive$/, /Offline$/]);
+  await expect(values.getByRole('row', { name: /^First name/ }).getByRole('cell')).toHaveText([
+    user.firstname,
+    /Mine$/,
+    /Headoffice$/,
+  ]);
+  await expect(values.getByRole('row', { name: /^Status/ }).getByRole('cell')).toHaveText([
+    'Active',
+    /Inactive$/,
+    /Offline$/,
+  ]);
   const send = app.getByRole('button', { name: /^Choose yours or the server’s/ });
   await expect(send).toBeDisabled();
   expect(await rawNamesShown(app)).toEqual([]);
@@ -149,18 +226,32 @@ test('a conflict resolved field by field sends the merged record, and the server
   await app.getByRole('radio', { name: 'Status: keep yours, Inactive' }).check();
   await app.getByRole('button', { name: 'Send the merged change' }).click();
   const confirmation = app.getByRole('status').filter({ hasText: 'Queued again' });
-  await expect(confirmation).toHaveText(/^Queued again: last name “Minelast” and status “Inactive”; kept the server’s first name “Headoffice”/);
+  await expect(confirmation).toHaveText(
+    /^Queued again: last name “Minelast” and status “Inactive”; kept the server’s first name “Headoffice”/,
+  );
   await expect(confirmation).toBeFocused();
   await expect(app.getByText('No conflicts.')).toBeVisible();
 
   await expect
-    .poll(() => server.query<{ firstname: string; lastname: string; status: string }>('SELECT firstname, lastname, status FROM users WHERE userid = ?', user.userid)[0], { timeout: 30_000 })
+    .poll(
+      () =>
+        server.query<{ firstname: string; lastname: string; status: string }>(
+          'SELECT firstname, lastname, status FROM users WHERE userid = ?',
+          user.userid,
+        )[0],
+      { timeout: 30_000 },
+    )
     .toEqual({ firstname: 'Headoffice', lastname: 'Minelast', status: 'Inactive' });
-  await expect(app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: tabName('Conflicts') })).toHaveText('Conflicts');
+  await expect(
+    app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: tabName('Conflicts') }),
+  ).toHaveText('Conflicts');
 });
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`axe finds no violation with the Outbox full and the conflict view open (${scheme})`, async ({ app, server }) => {
+  test(`axe finds no violation with the Outbox full and the conflict view open (${scheme})`, async ({
+    app,
+    server,
+  }) => {
     await app.emulateMedia({ colorScheme: scheme });
     await makeConflict(app, server);
     expect(await axeViolations(app)).toEqual([]);
@@ -168,7 +259,10 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(await axeViolations(app)).toEqual([]);
     await queueDay(app, server);
     await app.getByRole('button', { name: /^Show 48 changes/ }).click();
-    await app.getByRole('button', { name: /^Inspect/ }).first().click();
+    await app
+      .getByRole('button', { name: /^Inspect/ })
+      .first()
+      .click();
     expect(await axeViolations(app)).toEqual([]);
     await app.screenshot({ path: `test-results/outbox-full-${scheme}.png` });
   });

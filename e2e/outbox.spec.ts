@@ -30,17 +30,25 @@ async function bulkStatus(page: Page, status: string): Promise<void> {
 }
 
 function someActiveUser(server: ReferenceServer) {
-  return server.query<{ userid: number; username: string; siteid: number }>("SELECT userid, username, siteid FROM users WHERE status = 'Active' AND siteid < 900 ORDER BY userid LIMIT 1")[0]!;
+  return server.query<{ userid: number; username: string; siteid: number }>(
+    "SELECT userid, username, siteid FROM users WHERE status = 'Active' AND siteid < 900 ORDER BY userid LIMIT 1",
+  )[0]!;
 }
 
-const connection = (page: Page, state: 'Online' | 'Offline') => page.getByRole('status', { name: `Connection: ${state}` });
+const connection = (page: Page, state: 'Online' | 'Offline') =>
+  page.getByRole('status', { name: `Connection: ${state}` });
 
 test.describe('offline, then back online', () => {
   const dbPath = path.join(os.tmpdir(), `fieldbook-outbox-e2e-${process.pid}-${Date.now()}.db`);
   test.use({ serverOptions: { dataset: 'tiny', admin: true, dbPath } });
   test.afterAll(async () => rm(dbPath, { force: true }));
 
-  test('a status change and a credential assignment queued offline show as pending, then are applied on reconnect', async ({ app, api, server, fullToken }) => {
+  test('a status change and a credential assignment queued offline show as pending, then are applied on reconnect', async ({
+    app,
+    api,
+    server,
+    fullToken,
+  }) => {
     test.setTimeout(120_000);
     await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
     await syncNow(app);
@@ -48,7 +56,8 @@ test.describe('offline, then back online', () => {
     const credential = server.query<{ credentialid: number; credentialname: string }>(
       `SELECT c.credentialid, c.credentialname FROM credentials c JOIN credential_categories k ON k.categoryid = c.categoryid
        WHERE k.siteid = ? AND c.credentialid NOT IN (SELECT credentialid FROM credential_assignments WHERE userid = ?) ORDER BY c.credentialid LIMIT 1`,
-      user.siteid, user.userid,
+      user.siteid,
+      user.userid,
     )[0]!;
 
     await server.close(); // the API is unreachable: the proxy in front of it drops every connection
@@ -56,7 +65,11 @@ test.describe('offline, then back online', () => {
 
     await selectUser(app, user.username);
     await bulkStatus(app, 'Inactive');
-    await expect(app.getByText('1 change to queue; 0 people already as chosen (skipped); 0 people cannot be changed (not queued).')).toBeVisible();
+    await expect(
+      app.getByText(
+        '1 change to queue; 0 people already as chosen (skipped); 0 people cannot be changed (not queued).',
+      ),
+    ).toBeVisible();
     await app.getByRole('button', { name: 'Queue 1 change' }).click();
     await expect(usersGrid(app).getByText('Pending')).toBeVisible();
     await expect(usersGrid(app).getByText('Inactive')).toBeVisible();
@@ -64,7 +77,9 @@ test.describe('offline, then back online', () => {
     // queueing spent the selection: the same person is selected again for the next change
     await app.getByRole('button', { name: /^Select all 1 matching$/ }).click();
     await app.getByLabel('Bulk action').selectOption({ label: 'Assign a credential' });
-    await app.getByLabel('Assign a credential', { exact: true }).selectOption(String(credential.credentialid));
+    await app
+      .getByLabel('Assign a credential', { exact: true })
+      .selectOption(String(credential.credentialid));
     await app.getByLabel(/^Start date/).fill('2026-01-15');
     await app.getByLabel(/^Expiration date/).fill('2028-06-30');
     await app.getByLabel(/^Number/).fill('E2E-1');
@@ -79,28 +94,50 @@ test.describe('offline, then back online', () => {
     const back = await startServer({ port: server.port, dataset: 'tiny', admin: true, dbPath });
     try {
       await expect(connection(app, 'Online')).toBeVisible({ timeout: 30_000 });
-      await expect(app.getByRole('table', { name: 'Batches' }).getByText('1 change: 1 sent')).toHaveCount(2, { timeout: 30_000 });
-      expect(back.query<{ status: string }>('SELECT status FROM users WHERE userid = ?', user.userid)[0]?.status).toBe('Inactive');
-      expect(back.query('SELECT 1 FROM credential_assignments WHERE credentialid = ? AND userid = ?', credential.credentialid, user.userid)).toHaveLength(1);
+      await expect(app.getByRole('table', { name: 'Batches' }).getByText('1 change: 1 sent')).toHaveCount(2, {
+        timeout: 30_000,
+      });
+      expect(
+        back.query<{ status: string }>('SELECT status FROM users WHERE userid = ?', user.userid)[0]?.status,
+      ).toBe('Inactive');
+      expect(
+        back.query(
+          'SELECT 1 FROM credential_assignments WHERE credentialid = ? AND userid = ?',
+          credential.credentialid,
+          user.userid,
+        ),
+      ).toHaveLength(1);
     } finally {
       await back.close();
     }
   });
 });
 
-test('a read-only token: the preview refuses the edits and nothing is queued', async ({ app, api, server }) => {
+test('a read-only token: the preview refuses the edits and nothing is queued', async ({
+  app,
+  api,
+  server,
+}) => {
   await addProfile(app, { name: 'Read only', baseUrl: api.baseUrl, token: tokenOf(server, 'readonly') });
   await syncNow(app);
   const user = someActiveUser(server);
   await selectUser(app, user.username);
   await bulkStatus(app, 'Inactive');
-  await expect(app.getByText('0 changes to queue; 0 people already as chosen (skipped); 1 person cannot be changed (not queued).')).toBeVisible();
+  await expect(
+    app.getByText(
+      '0 changes to queue; 0 people already as chosen (skipped); 1 person cannot be changed (not queued).',
+    ),
+  ).toBeVisible();
   await expect(app.getByRole('button', { name: 'Queue 0 changes' })).toBeDisabled();
   await openTab(app, 'Outbox');
   await expect(app.getByText('Nothing here.')).toBeVisible();
 });
 
-test('a long outbox lists 500 operations at a time, and the rest on "Show more"', async ({ app, api, fullToken }) => {
+test('a long outbox lists 500 operations at a time, and the rest on "Show more"', async ({
+  app,
+  api,
+  fullToken,
+}) => {
   await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
   await openTab(app, 'Outbox');
   await expect(app.getByText('Nothing here.')).toBeVisible();
@@ -116,7 +153,12 @@ test('a long outbox lists 500 operations at a time, and the rest on "Show more"'
   await expect(app.getByText(/^Showing/)).toHaveCount(0);
 });
 
-test('a change made on the server meanwhile becomes a conflict, resolved by keeping mine (checked against the server again)', async ({ app, api, server, fullToken }) => {
+test('a change made on the server meanwhile becomes a conflict, resolved by keeping mine (checked against the server again)', async ({
+  app,
+  api,
+  server,
+  fullToken,
+}) => {
   await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
   await syncNow(app);
   const user = someActiveUser(server);
@@ -129,30 +171,68 @@ test('a change made on the server meanwhile becomes a conflict, resolved by keep
 
   await openTab(app, 'Conflicts');
   const values = app.getByRole('table', { name: 'Values in conflict' });
-  await expect(values.getByRole('row', { name: /^Status Active .*Inactive .*Offline$/ })).toBeVisible({ timeout: 30_000 });
+  await expect(values.getByRole('row', { name: /^Status Active .*Inactive .*Offline$/ })).toBeVisible({
+    timeout: 30_000,
+  });
   await app.getByRole('button', { name: 'All mine' }).click();
   await app.getByRole('button', { name: 'Send mine' }).click();
   await expect(app.getByText('No conflicts.')).toBeVisible();
-  await expect.poll(() => server.query<{ status: string }>('SELECT status FROM users WHERE userid = ?', user.userid)[0]?.status, { timeout: 30_000 }).toBe('Inactive');
+  await expect
+    .poll(
+      () =>
+        server.query<{ status: string }>('SELECT status FROM users WHERE userid = ?', user.userid)[0]?.status,
+      { timeout: 30_000 },
+    )
+    .toBe('Inactive');
 });
 
-test('a spreadsheet of employees is checked row by row, then its creates and updates are queued and applied', async ({ app, api, server, fullToken }) => {
+test('a spreadsheet of employees is checked row by row, then its creates and updates are queued and applied', async ({
+  app,
+  api,
+  server,
+  fullToken,
+}) => {
   await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
   await syncNow(app);
   const known = someActiveUser(server);
-  await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Import', exact: true }).click();
+  await app
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Import', exact: true })
+    .click();
   const picker = app.getByLabel('choose a file');
 
-  await picker.setInputFiles({ name: 'broken.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('not a workbook') });
+  await picker.setInputFiles({
+    name: 'broken.xlsx',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from('not a workbook'),
+  });
   await expect(app.getByRole('alert').filter({ hasText: 'not a readable Excel workbook' })).toBeVisible();
 
-  const csv = ['username,first name,last name,status', `${known.username},Renamed,Person,Active`, 'import-new-1,Nia,Okafor,Active', 'bad-row,=cmd(),X,Active'].join('\n');
+  const csv = [
+    'username,first name,last name,status',
+    `${known.username},Renamed,Person,Active`,
+    'import-new-1,Nia,Okafor,Active',
+    'bad-row,=cmd(),X,Active',
+  ].join('\n');
   await picker.setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await expect(app.getByText('1 to create, 1 to update, 0 identity changes, 0 unchanged, 0 skipped, 0 conflicts, 0 ambiguous, 1 invalid.')).toBeVisible();
+  await expect(
+    app.getByText(
+      '1 to create, 1 to update, 0 identity changes, 0 unchanged, 0 skipped, 0 conflicts, 0 ambiguous, 1 invalid.',
+    ),
+  ).toBeVisible();
   await app.getByRole('button', { name: 'Invalid (not queued): 1' }).click();
-  await expect(app.getByRole('table', { name: 'Rows of the file' }).getByText(/looks like a spreadsheet formula/)).toBeVisible();
+  await expect(
+    app.getByRole('table', { name: 'Rows of the file' }).getByText(/looks like a spreadsheet formula/),
+  ).toBeVisible();
   await app.getByRole('button', { name: 'Queue 2 rows' }).click();
 
-  const applied = () => server.query<{ username: string; firstname: string }>("SELECT username, firstname FROM users WHERE userid = ? OR username = 'import-new-1' ORDER BY userid", known.userid);
-  await expect.poll(applied, { timeout: 30_000 }).toEqual([{ username: known.username, firstname: 'Renamed' }, { username: 'import-new-1', firstname: 'Nia' }]);
+  const applied = () =>
+    server.query<{ username: string; firstname: string }>(
+      "SELECT username, firstname FROM users WHERE userid = ? OR username = 'import-new-1' ORDER BY userid",
+      known.userid,
+    );
+  await expect.poll(applied, { timeout: 30_000 }).toEqual([
+    { username: known.username, firstname: 'Renamed' },
+    { username: 'import-new-1', firstname: 'Nia' },
+  ]);
 });

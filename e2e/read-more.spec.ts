@@ -31,17 +31,25 @@ async function renewOneCredentialOffline(app: Page): Promise<number> {
   await act.getByLabel('Finding').selectOption('Expires soon');
   const picker = act.getByRole('combobox', { name: 'Credential', exact: true });
   const option = picker.locator('option').nth(1);
-  const people = Number(/([\d,]+) (?:person|people)\)?$/.exec((await option.textContent()) ?? '')![1]!.replace(/,/g, ''));
+  const people = Number(
+    /([\d,]+) (?:person|people)\)?$/.exec((await option.textContent()) ?? '')![1]!.replace(/,/g, ''),
+  );
   await picker.selectOption((await option.getAttribute('value'))!);
   await act.getByRole('button', { name: `Select all ${people} matching` }).click();
   await act.getByLabel(/^Expiration date/).fill(addDaysIso(todayIso(), 365));
   await act.getByRole('button', { name: 'Preview' }).click();
   await act.getByRole('button', { name: `Queue ${changes(people)}` }).click();
-  await expect(app.getByRole('status').filter({ hasText: new RegExp(`^Queued ${changes(people)}`) })).toBeVisible();
+  await expect(
+    app.getByRole('status').filter({ hasText: new RegExp(`^Queued ${changes(people)}`) }),
+  ).toBeVisible();
   return people;
 }
 
-test('with renewals queued offline, the expiring list reads on to its last person as the coordinator scrolls, its count matching its rows', async ({ app, api, fullToken }) => {
+test('with renewals queued offline, the expiring list reads on to its last person as the coordinator scrolls, its count matching its rows', async ({
+  app,
+  api,
+  fullToken,
+}) => {
   test.setTimeout(240_000);
   await addProfile(app, { name: 'Plant', baseUrl: api.baseUrl, token: fullToken });
   expect(await renewOneCredentialOffline(app)).toBeGreaterThan(0);
@@ -64,6 +72,8 @@ test('with renewals queued offline, the expiring list reads on to its last perso
     expect(await gridRows(list)).toBe(line.shown);
   }
   expect(line.shown).toBe(first.total);
-  await expect(list.getByRole('status').filter({ hasText: COUNT_LINE })).toHaveText(new RegExp(`^${first.total.toLocaleString('en-US')} `));
+  await expect(list.getByRole('status').filter({ hasText: COUNT_LINE })).toHaveText(
+    new RegExp(`^${first.total.toLocaleString('en-US')} `),
+  );
   await app.screenshot({ path: test.info().outputPath('every-page.png') });
 });

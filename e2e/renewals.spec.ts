@@ -15,21 +15,37 @@ test.use({ serverOptions: { dataset: 'demo', admin: true } });
 type Expiring = { credentialid: number; credentialname: string; userid: number };
 
 /** The credential with the most holders (of the sites the token reaches) expiring from today through 30 days. */
-function credentialExpiringWithin30(server: ReferenceServer): { credentialid: number; credentialname: string; holders: number } {
+function credentialExpiringWithin30(server: ReferenceServer): {
+  credentialid: number;
+  credentialname: string;
+  holders: number;
+} {
   const today = todayIso();
-  const rows = server.query<Expiring & { expirationdate: string }>(
-    `SELECT a.credentialid, c.credentialname, a.userid, a.expirationdate FROM credential_assignments a
+  const rows = server
+    .query<Expiring & { expirationdate: string }>(
+      `SELECT a.credentialid, c.credentialname, a.userid, a.expirationdate FROM credential_assignments a
      JOIN users u ON u.userid = a.userid JOIN credentials c ON c.credentialid = a.credentialid WHERE u.siteid < 900`,
-  ).filter((a) => { const iso = toIsoDate(a.expirationdate); return iso >= today && iso <= addDaysIso(today, 30); });
+    )
+    .filter((a) => {
+      const iso = toIsoDate(a.expirationdate);
+      return iso >= today && iso <= addDaysIso(today, 30);
+    });
   const counts = new Map<number, Expiring[]>();
   for (const a of rows) counts.set(a.credentialid, [...(counts.get(a.credentialid) ?? []), a]);
-  const [credentialid, held] = [...counts.entries()].sort(([a, x], [b, y]) => y.length - x.length || a - b)[0]!;
+  const [credentialid, held] = [...counts.entries()].sort(
+    ([a, x], [b, y]) => y.length - x.length || a - b,
+  )[0]!;
   return { credentialid, credentialname: held[0]!.credentialname, holders: held.length };
 }
 
 const header = (app: Page) => app.getByRole('banner');
 
-test('five renewals from a credential’s expiring list, each with its own pasted number, are queued offline and the server then holds the five numbers and dates', async ({ app, api, server, fullToken }) => {
+test('five renewals from a credential’s expiring list, each with its own pasted number, are queued offline and the server then holds the five numbers and dates', async ({
+  app,
+  api,
+  server,
+  fullToken,
+}) => {
   test.setTimeout(300_000);
   await addProfile(app, { name: 'Demo site', baseUrl: api.baseUrl, token: fullToken });
   const { credentialid, credentialname, holders: expiring } = credentialExpiringWithin30(server);
@@ -42,7 +58,11 @@ test('five renewals from a credential’s expiring list, each with its own paste
   await expect(list.getByRole('status').filter({ hasText: / holders?$/ })).toHaveText(`${expiring} holders`);
   const rows = list.getByRole('grid').getByRole('row');
   await rows.nth(1).getByRole('gridcell').last().click();
-  await rows.nth(5).getByRole('gridcell').last().click({ modifiers: ['Shift'] });
+  await rows
+    .nth(5)
+    .getByRole('gridcell')
+    .last()
+    .click({ modifiers: ['Shift'] });
   await expect(list.getByRole('status').filter({ hasText: /selected/ })).toHaveText('5 people selected');
 
   // the list's bulk panel starts on renewing this credential
@@ -61,24 +81,46 @@ test('five renewals from a credential’s expiring list, each with its own paste
   await list.getByLabel(/^Expiration date/).fill(expires);
   await list.getByRole('button', { name: 'Preview' }).click();
   const numbers = ['RN-2041', 'RN-2042', 'RN-2043', 'RN-2044', 'RN-2045'];
-  await preview.getByLabel('Paste a column of numbers, one per person in the order shown').fill(`${numbers.join('\r\n')}\r\n`);
+  await preview
+    .getByLabel('Paste a column of numbers, one per person in the order shown')
+    .fill(`${numbers.join('\r\n')}\r\n`);
   await expect(preview.getByRole('status')).toHaveText('5 numbers filled in, one per person.');
   const table = preview.getByRole('table', { name: 'New numbers' });
   const people = await table.getByRole('rowheader').allTextContents();
   expect(people).toHaveLength(5);
-  for (const [i, person] of people.entries()) await expect(table.getByLabel(`New number for ${person}`)).toHaveValue(numbers[i]!);
+  for (const [i, person] of people.entries())
+    await expect(table.getByLabel(`New number for ${person}`)).toHaveValue(numbers[i]!);
   await expect(preview).toContainText('5 changes to queue');
   await preview.scrollIntoViewIfNeeded();
   await app.screenshot({ path: 'test-results/renewals/preview.png', fullPage: true });
   await preview.getByRole('button', { name: 'Queue 5 changes' }).click();
-  await expect(header(app).getByRole('status', { name: 'Connection: Working offline — 5 changes waiting' })).toBeVisible();
+  await expect(
+    header(app).getByRole('status', { name: 'Connection: Working offline — 5 changes waiting' }),
+  ).toBeVisible();
 
   // back online: the queue replays by itself, and the platform's own rows hold each person's number and the dates
   await header(app).getByRole('switch', { name: 'Work offline' }).uncheck();
-  type Row = { firstname: string; lastname: string; credentialnumber: string; startdate: string; expirationdate: string };
-  const onServer = () => server.query<Row>(
-    `SELECT u.firstname, u.lastname, a.credentialnumber, a.startdate, a.expirationdate FROM credential_assignments a JOIN users u ON u.userid = a.userid
-     WHERE a.credentialid = ? AND a.credentialnumber LIKE 'RN-20%' ORDER BY a.credentialnumber`, credentialid,
-  ).map((r) => [`${r.firstname} ${r.lastname}`, r.credentialnumber, toIsoDate(r.startdate), toIsoDate(r.expirationdate)]);
-  await expect.poll(onServer, { timeout: 60_000 }).toEqual(people.map((person, i) => [person, numbers[i], start, expires]));
+  type Row = {
+    firstname: string;
+    lastname: string;
+    credentialnumber: string;
+    startdate: string;
+    expirationdate: string;
+  };
+  const onServer = () =>
+    server
+      .query<Row>(
+        `SELECT u.firstname, u.lastname, a.credentialnumber, a.startdate, a.expirationdate FROM credential_assignments a JOIN users u ON u.userid = a.userid
+     WHERE a.credentialid = ? AND a.credentialnumber LIKE 'RN-20%' ORDER BY a.credentialnumber`,
+        credentialid,
+      )
+      .map((r) => [
+        `${r.firstname} ${r.lastname}`,
+        r.credentialnumber,
+        toIsoDate(r.startdate),
+        toIsoDate(r.expirationdate),
+      ]);
+  await expect
+    .poll(onServer, { timeout: 60_000 })
+    .toEqual(people.map((person, i) => [person, numbers[i], start, expires]));
 });

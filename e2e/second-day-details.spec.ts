@@ -44,7 +44,9 @@ test('Discard batch asks first with its count, and Keep them keeps every change'
   const batches = app.getByRole('table', { name: 'Batches' });
   await batches.getByRole('button', { name: /^Discard batch/ }).click();
   const asking = batches.getByRole('group', { name: new RegExp(`^Discard ${queued} changes of .+\\?$`) });
-  await expect(asking).toContainText(`Discard ${queued} changes? They will not be sent, and this cannot be undone.`);
+  await expect(asking).toContainText(
+    `Discard ${queued} changes? They will not be sent, and this cannot be undone.`,
+  );
   await app.screenshot({ path: test.info().outputPath('discard-asks.png') });
   await asking.getByRole('button', { name: 'Keep them' }).click();
   await expect(batches).toContainText(`${queued} changes: ${queued} waiting`);
@@ -59,7 +61,9 @@ test('the Queued … Undo notice goes once the next selection begins', async ({ 
   await tryTheDemo(app);
   await workOffline(app);
   await queueStatusChange(app, 'an', 'Inactive');
-  const notice = app.getByRole('status').filter({ hasText: /^Queued [\d,]+ changes?: they show as pending in every view\./ });
+  const notice = app
+    .getByRole('status')
+    .filter({ hasText: /^Queued [\d,]+ changes?: they show as pending in every view\./ });
   await expect(notice).toBeVisible();
   await app.getByLabel('Search users').fill('');
   await usersGrid(app).getByRole('row').nth(3).click();
@@ -67,7 +71,9 @@ test('the Queued … Undo notice goes once the next selection begins', async ({ 
   await expect(notice).toHaveCount(0);
 });
 
-test('at 1024×640 the Credentials page fits the window, and a credential opened keeps the list chosen', async ({ app }) => {
+test('at 1024×640 the Credentials page fits the window, and a credential opened keeps the list chosen', async ({
+  app,
+}) => {
   test.setTimeout(120_000);
   await tryTheDemo(app);
   await app.setViewportSize({ width: 1024, height: 640 });
@@ -76,18 +82,32 @@ test('at 1024×640 the Credentials page fits the window, and a credential opened
   await expect(allHolders.getByRole('row').nth(1)).toBeVisible();
   const sideways = () =>
     app.evaluate(() => {
-      const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+      const root = (
+        globalThis as unknown as {
+          document: { documentElement: { scrollWidth: number; clientWidth: number } };
+        }
+      ).document.documentElement;
       return root.scrollWidth - root.clientWidth;
     });
   expect(await sideways()).toBeLessThanOrEqual(0);
 
   await app.getByLabel('Show').selectOption({ label: 'Expiring within 30 days' });
-  const credential = (await app.getByRole('grid', { name: 'Credential list' }).getByRole('row').nth(1).getByRole('link').innerText()).trim();
+  const credential = (
+    await app
+      .getByRole('grid', { name: 'Credential list' })
+      .getByRole('row')
+      .nth(1)
+      .getByRole('link')
+      .innerText()
+  ).trim();
   await app.getByRole('link', { name: credential, exact: true }).click();
   const holders = app.getByRole('region', { name: `Holders: ${credential}` });
   await expect(holders.getByLabel('Show')).toHaveValue('30');
   // the holders' first row starts inside the window, with nothing to scroll sideways
-  const firstRow = app.getByRole('grid', { name: `Holders of ${credential}` }).getByRole('row').nth(1);
+  const firstRow = app
+    .getByRole('grid', { name: `Holders of ${credential}` })
+    .getByRole('row')
+    .nth(1);
   await expect(firstRow).toBeVisible();
   expect((await firstRow.boundingBox())!.y).toBeLessThan(640);
   expect(await sideways()).toBeLessThanOrEqual(0);
@@ -102,5 +122,7 @@ test("the platform's Offline status is said with its meaning, apart from Work of
   await expect(status.getByRole('option', { name: 'Offline (never signed in)' })).toHaveCount(1);
   await status.selectOption('Offline');
   await usersGrid(app).getByRole('row').nth(1).getByRole('link').first().click();
-  await expect(app.getByRole('definition').filter({ hasText: /^Offline/ })).toContainText('has never been signed in to');
+  await expect(app.getByRole('definition').filter({ hasText: /^Offline/ })).toContainText(
+    'has never been signed in to',
+  );
 });

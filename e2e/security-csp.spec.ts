@@ -15,18 +15,29 @@ async function pwned(page: Page): Promise<unknown> {
 }
 
 test('an inline script planted in the page does not run, and the refusal is reported', async ({ app }) => {
-  await app.evaluate(`(() => { const s = document.createElement('script'); s.textContent = 'window.__pwned = "inline"'; document.body.append(s); })()`);
-  await expect.poll(() => cspViolations(app)).toContainEqual(expect.stringMatching(/^script-src(-elem)? inline$/));
+  await app.evaluate(
+    `(() => { const s = document.createElement('script'); s.textContent = 'window.__pwned = "inline"'; document.body.append(s); })()`,
+  );
+  await expect
+    .poll(() => cspViolations(app))
+    .toContainEqual(expect.stringMatching(/^script-src(-elem)? inline$/));
   expect(await pwned(app)).toBeNull();
 });
 
 test('an event-handler attribute planted in the page does not run', async ({ app }) => {
-  await app.evaluate(`document.body.insertAdjacentHTML('beforeend', '<img alt="" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" onload="window.__pwned = &quot;handler&quot;">')`);
-  await expect.poll(() => cspViolations(app)).toContainEqual(expect.stringMatching(/^script-src(-attr)? inline$/));
+  await app.evaluate(
+    `document.body.insertAdjacentHTML('beforeend', '<img alt="" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" onload="window.__pwned = &quot;handler&quot;">')`,
+  );
+  await expect
+    .poll(() => cspViolations(app))
+    .toContainEqual(expect.stringMatching(/^script-src(-attr)? inline$/));
   expect(await pwned(app)).toBeNull();
 });
 
-test('eval, new Function and string timers are refused, even to a script of the app', async ({ app, harness }) => {
+test('eval, new Function and string timers are refused, even to a script of the app', async ({
+  app,
+  harness,
+}) => {
   // a script served from the app's own origin (allowed by script-src 'self') that tries to build code from strings
   await app.route(`${harness.origin}/__probe/eval.js`, (route) =>
     route.fulfill({
@@ -38,26 +49,38 @@ test('eval, new Function and string timers are refused, even to a script of the 
         setTimeout('window.__pwned = "timer"', 0);`,
     }),
   );
-  await app.evaluate(`(() => { const s = document.createElement('script'); s.src = '/__probe/eval.js'; document.body.append(s); })()`);
+  await app.evaluate(
+    `(() => { const s = document.createElement('script'); s.src = '/__probe/eval.js'; document.body.append(s); })()`,
+  );
   await expect.poll(() => app.evaluate('window.__evalProbe ?? null')).toEqual(['EvalError', 'EvalError']);
   await expect.poll(() => cspViolations(app)).toContainEqual(expect.stringMatching(/^script-src eval$/));
   expect(await pwned(app)).toBeNull();
 });
 
 test('a script from another origin is refused', async ({ app, api }) => {
-  await app.evaluate(`(() => { const s = document.createElement('script'); s.src = ${JSON.stringify(`${api.baseUrl}/sites`)}; document.body.append(s); })()`);
-  await expect.poll(() => cspViolations(app)).toContainEqual(expect.stringMatching(/^script-src(-elem)? http:\/\/127\.0\.0\.1/));
+  await app.evaluate(
+    `(() => { const s = document.createElement('script'); s.src = ${JSON.stringify(`${api.baseUrl}/sites`)}; document.body.append(s); })()`,
+  );
+  await expect
+    .poll(() => cspViolations(app))
+    .toContainEqual(expect.stringMatching(/^script-src(-elem)? http:\/\/127\.0\.0\.1/));
   expect(api.log).toEqual([]);
 });
 
 test('the page connects to nothing but its own origin: not even the API', async ({ app, api }) => {
-  const attempt = await app.evaluate<string>(`fetch(${JSON.stringify(`${api.baseUrl}/sites`)}).then(() => 'connected', (error) => error.name)`);
+  const attempt = await app.evaluate<string>(
+    `fetch(${JSON.stringify(`${api.baseUrl}/sites`)}).then(() => 'connected', (error) => error.name)`,
+  );
   expect(attempt).toBe('TypeError');
-  await expect.poll(() => cspViolations(app)).toContainEqual(expect.stringMatching(/^connect-src http:\/\/127\.0\.0\.1/));
+  await expect
+    .poll(() => cspViolations(app))
+    .toContainEqual(expect.stringMatching(/^connect-src http:\/\/127\.0\.0\.1/));
   expect(api.log).toEqual([]);
 });
 
 test('the app cannot be framed, not even by itself', async ({ app, harness }) => {
-  await app.evaluate(`(() => { const f = document.createElement('iframe'); f.src = ${JSON.stringify(harness.url)}; document.body.append(f); })()`);
+  await app.evaluate(
+    `(() => { const f = document.createElement('iframe'); f.src = ${JSON.stringify(harness.url)}; document.body.append(f); })()`,
+  );
   await expect.poll(() => cspViolations(app)).toContainEqual(expect.stringMatching(/^frame-src /));
 });

@@ -33,7 +33,9 @@ test('every view shows hostile values as plain text', async ({ app, api, fullTok
 
   await goTo(app, 'Users');
   await app.getByLabel('Search users').fill('<script>');
-  await expect(usersGrid(app).getByText('<script>alert("fieldbook-xss")</script>', { exact: false }).first()).toBeVisible();
+  await expect(
+    usersGrid(app).getByText('<script>alert("fieldbook-xss")</script>', { exact: false }).first(),
+  ).toBeVisible();
   await expectInert('users, searched for a script tag');
   await usersGrid(app).getByRole('link').first().click();
   await expect(app.getByRole('heading', { level: 1 })).toContainText('<script>');

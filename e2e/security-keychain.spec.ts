@@ -9,7 +9,10 @@ import { expect, test } from './fixtures.ts';
 let harness: SpawnedHarness;
 
 test.beforeEach(async () => {
-  harness = await spawnHarness({ ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/fieldbook-no-bus' });
+  harness = await spawnHarness({
+    ...process.env,
+    DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/fieldbook-no-bus',
+  });
 });
 
 test.afterEach(async () => {
@@ -18,7 +21,9 @@ test.afterEach(async () => {
 
 test('without a keychain the app says so and keeps no token anywhere', async ({ page }) => {
   await page.goto(harness.url);
-  await expect(page.getByRole('status').filter({ hasText: 'The system keychain is not available.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The system keychain is not available.' }),
+  ).toBeVisible();
   await expect(page.getByLabel('API token')).toHaveCount(0);
 
   const token = 'no-keychain-token-0123456789abcdefghijklmnopqrstuv';

@@ -17,13 +17,22 @@ import { CHROMIUM_ARGS } from '../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
 
 /** Where Chromium keeps visited addresses or a tab's session storage (SECURITY.md, "the launch key"). */
-const PLACES_OF_VISITED_ADDRESSES = ['Default/History', 'Default/Top Sites', 'Default/Sessions/', 'Default/Session Storage/', 'segmentation_platform/'];
+const PLACES_OF_VISITED_ADDRESSES = [
+  'Default/History',
+  'Default/Top Sites',
+  'Default/Sessions/',
+  'Default/Session Storage/',
+  'segmentation_platform/',
+];
 
 /** The addresses Chromium's history database keeps (table `urls`), read after the browser closed. */
 function historyAddresses(profileDir: string): string[] {
   const history = new DatabaseSync(path.join(profileDir, 'Default', 'History'), { readOnly: true });
   try {
-    return history.prepare('SELECT url FROM urls').all().map((row) => String(row.url));
+    return history
+      .prepare('SELECT url FROM urls')
+      .all()
+      .map((row) => String(row.url));
   } finally {
     history.close();
   }
@@ -42,10 +51,16 @@ async function filesHolding(profileDir: string, text: string): Promise<string[]>
   return holding;
 }
 
-test('the launch key stays only where the browser keeps visited addresses, and only as the printed address', async ({ harness }) => {
+test('the launch key stays only where the browser keeps visited addresses, and only as the printed address', async ({
+  harness,
+}) => {
   const profileDir = await mkdtemp(path.join(os.tmpdir(), 'fieldbook-launch-key-profile-'));
   try {
-    const browser = await chromium.launchPersistentContext(profileDir, { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+    const browser = await chromium.launchPersistentContext(profileDir, {
+      executablePath: '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+      headless: true,
+    });
     const page = browser.pages()[0] ?? (await browser.newPage());
     await page.goto(harness.url);
     await expect(page.getByRole('heading', { name: 'Welcome to Fieldbook' })).toBeVisible();
@@ -57,7 +72,9 @@ test('the launch key stays only where the browser keeps visited addresses, and o
     const addresses = historyAddresses(profileDir);
     expect(addresses).toContain(`${harness.origin}/`);
     expect(addresses.filter((address) => address.includes(harness.key))).toEqual([harness.url]);
-    const elsewhere = (await filesHolding(profileDir, harness.key)).filter((file) => !PLACES_OF_VISITED_ADDRESSES.some((place) => file.startsWith(place)));
+    const elsewhere = (await filesHolding(profileDir, harness.key)).filter(
+      (file) => !PLACES_OF_VISITED_ADDRESSES.some((place) => file.startsWith(place)),
+    );
     expect(elsewhere).toEqual([]);
   } finally {
     await rm(profileDir, { recursive: true, force: true });

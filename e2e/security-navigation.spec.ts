@@ -23,14 +23,22 @@ async function expectStillTheApp(page: Page, origin: string): Promise<void> {
 }
 
 test('navigating the window to another origin is refused', async ({ app, harness, watch }) => {
-  for (const target of ['https://evil.invalid/', `http://example.invalid/?next=${harness.origin}/`, `http://127.0.0.1:1/`]) {
+  for (const target of [
+    'https://evil.invalid/',
+    `http://example.invalid/?next=${harness.origin}/`,
+    `http://127.0.0.1:1/`,
+  ]) {
     await app.evaluate(`location.href = ${JSON.stringify(target)}`);
     await expect.poll(() => watch.refusedNavigations).toContain(target);
   }
   await expectStillTheApp(app, harness.origin);
 });
 
-test('window.open opens no window; a web link goes to the system browser, a local one nowhere', async ({ app, harness, watch }) => {
+test('window.open opens no window; a web link goes to the system browser, a local one nowhere', async ({
+  app,
+  harness,
+  watch,
+}) => {
   await app.evaluate(`window.open('https://docs.example.com/help', '_blank')`);
   await app.evaluate(`window.open('http://127.0.0.1:${harness.port}/', '_blank')`);
   await expect.poll(() => watch.refusedWindows.length).toBe(2);
@@ -51,7 +59,12 @@ test('a middle-click on a link opens no window', async ({ app, harness, watch })
 test('a link dropped onto the window does not replace the app', async ({ app, harness, watch }) => {
   await plantLink(app, 'https://evil.invalid/dropped', 'dropped');
   // the drag ends (dragend on the link) once the drop has been handled: by then any attempt to follow it has been made
-  const dragEnded = app.locator('#dropped').evaluate((link) => new Promise<void>((resolve) => link.addEventListener('dragend', () => resolve(), { once: true })));
+  const dragEnded = app
+    .locator('#dropped')
+    .evaluate(
+      (link) =>
+        new Promise<void>((resolve) => link.addEventListener('dragend', () => resolve(), { once: true })),
+    );
   await app.locator('#dropped').dragTo(app.getByRole('heading', { name: 'Welcome to Fieldbook' }));
   await dragEnded;
   // recorded before the rule judged them: every attempt to follow the drop was refused, and nothing else was

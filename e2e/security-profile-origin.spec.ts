@@ -5,7 +5,11 @@
  */
 import { expect, test } from './fixtures.ts';
 
-test('editing a profile to another host asks for its token again, and main keeps nothing for the new host', async ({ app, api, fullToken }) => {
+test('editing a profile to another host asks for its token again, and main keeps nothing for the new host', async ({
+  app,
+  api,
+  fullToken,
+}) => {
   const saved = await app.evaluate<{ ok: boolean }>(
     `window.fieldbook['profiles:save']({ name: 'North', baseUrl: ${JSON.stringify(api.baseUrl)}, token: ${JSON.stringify(fullToken)} })`,
   );
@@ -20,17 +24,25 @@ test('editing a profile to another host asks for its token again, and main keeps
   const moved = api.baseUrl.replace('127.0.0.1', 'localhost');
   await form.getByLabel('Base URL').fill(moved);
   await expect(token).toHaveAttribute('required', '');
-  await expect(form.getByText(/The stored token belongs to 127\.0\.0\.1:\d+ and is not sent to another address/)).toBeVisible();
+  await expect(
+    form.getByText(/The stored token belongs to 127\.0\.0\.1:\d+ and is not sent to another address/),
+  ).toBeVisible();
 
   // only the path changed: the token stays
   await form.getByLabel('Base URL').fill(api.baseUrl);
   await expect(token).not.toHaveAttribute('required', '');
 
   // a caller that skips the form (the bridge itself) gets the token dropped, not carried over
-  const list = await app.evaluate<{ value: { profiles: { id: string }[] } }>(`window.fieldbook['profiles:list']()`);
+  const list = await app.evaluate<{ value: { profiles: { id: string }[] } }>(
+    `window.fieldbook['profiles:list']()`,
+  );
   const id = list.value.profiles[0]!.id;
-  const answer = await app.evaluate<{ ok: boolean; value: { hasToken: boolean } }>(`window.fieldbook['profiles:save']({ id: ${JSON.stringify(id)}, name: 'North', baseUrl: ${JSON.stringify(moved)} })`);
+  const answer = await app.evaluate<{ ok: boolean; value: { hasToken: boolean } }>(
+    `window.fieldbook['profiles:save']({ id: ${JSON.stringify(id)}, name: 'North', baseUrl: ${JSON.stringify(moved)} })`,
+  );
   expect(answer.value.hasToken).toBe(false);
-  const probe = await app.evaluate<{ value: { error?: { code: string } } }>(`window.fieldbook['connection:probe']()`);
+  const probe = await app.evaluate<{ value: { error?: { code: string } } }>(
+    `window.fieldbook['connection:probe']()`,
+  );
   expect(probe.value.error?.code).toBe('token-missing');
 });

@@ -22,7 +22,8 @@ interface Site {
 }
 
 const needsAttention = (app: Page) => app.getByRole('list', { name: 'Needs attention' });
-const siteChoice = (app: Page) => app.getByRole('region', { name: 'Dashboard' }).getByRole('combobox', { name: 'Site' });
+const siteChoice = (app: Page) =>
+  app.getByRole('region', { name: 'Dashboard' }).getByRole('combobox', { name: 'Site' });
 
 async function figureValue(link: Locator): Promise<number> {
   return Number(((await link.locator('.figure-value').textContent()) ?? '').replace(/,/g, ''));
@@ -46,23 +47,42 @@ async function headlineOf(app: Page, site: Site | null): Promise<number[]> {
 }
 
 /** Each number of the dashboard, with how to open its list and how that list says it is of the site. */
-async function checksOf(app: Page, site: Site): Promise<{ name: string; open: () => Promise<number>; scoped: () => Promise<void> }[]> {
+async function checksOf(
+  app: Page,
+  site: Site,
+): Promise<{ name: string; open: () => Promise<number>; scoped: () => Promise<void> }[]> {
   const onlySite = async () => {
     const users = app.getByRole('combobox', { name: 'Site' });
-    if (await app.getByRole('heading', { name: 'Users', level: 1 }).isVisible()) await expect(users).toHaveValue(String(site.siteid));
-    else await expect(app.getByRole('heading', { level: 2 }).filter({ hasText: `of ${site.sitename}` }).first()).toBeVisible();
+    if (await app.getByRole('heading', { name: 'Users', level: 1 }).isVisible())
+      await expect(users).toHaveValue(String(site.siteid));
+    else
+      await expect(
+        app
+          .getByRole('heading', { level: 2 })
+          .filter({ hasText: `of ${site.sitename}` })
+          .first(),
+      ).toBeVisible();
   };
   const linkIn = (list: string, i: number) => app.getByRole('list', { name: list }).getByRole('link').nth(i);
-  const opener = (list: string, i: number) => async () => { const l = linkIn(list, i); const v = await figureValue(l); await l.click(); return v; };
+  const opener = (list: string, i: number) => async () => {
+    const l = linkIn(list, i);
+    const v = await figureValue(l);
+    await l.click();
+    return v;
+  };
   const checks = [];
   for (const list of ['Needs attention', 'Users by status: key']) {
     const links = await app.getByRole('list', { name: list }).getByRole('link').all();
-    for (let i = 0; i < links.length; i++) checks.push({ name: (await links[i]!.textContent())!, open: opener(list, i), scoped: onlySite });
+    for (let i = 0; i < links.length; i++)
+      checks.push({ name: (await links[i]!.textContent())!, open: opener(list, i), scoped: onlySite });
   }
   return checks;
 }
 
-test('the dashboard for one site counts that site only, each of its numbers opens a list of exactly that many, and the site is remembered', async ({ app, server }, testInfo) => {
+test('the dashboard for one site counts that site only, each of its numbers opens a list of exactly that many, and the site is remembered', async ({
+  app,
+  server,
+}, testInfo) => {
   const sites = server.query<Site>('SELECT siteid, sitename FROM sites WHERE siteid < 900 ORDER BY sitename');
   expect(sites.map((s) => s.sitename)).toEqual(['Northgate Distribution Center', 'Riverside Plant']);
   const [northgate, riverside] = sites as [Site, Site];
@@ -86,11 +106,20 @@ test('the dashboard for one site counts that site only, each of its numbers open
   await app.screenshot({ path: testInfo.outputPath('list-opened-northgate-1280x800.png') });
 });
 
-test('the group pickers name each group’s site: the two “Driver” groups can be told apart', async ({ app, server }) => {
-  const sites = server.query<{ sitename: string }>('SELECT sitename FROM sites WHERE siteid < 900 ORDER BY sitename').map((s) => s.sitename);
+test('the group pickers name each group’s site: the two “Driver” groups can be told apart', async ({
+  app,
+  server,
+}) => {
+  const sites = server
+    .query<{ sitename: string }>('SELECT sitename FROM sites WHERE siteid < 900 ORDER BY sitename')
+    .map((s) => s.sitename);
   await goTo(app, 'Users');
   await expect(usersGrid(app).getByRole('row').nth(1)).toBeVisible();
-  const drivers = (picker: Locator) => picker.locator('option').filter({ hasText: /^Driver\b/ }).allTextContents();
+  const drivers = (picker: Locator) =>
+    picker
+      .locator('option')
+      .filter({ hasText: /^Driver\b/ })
+      .allTextContents();
   expect(await drivers(app.getByLabel('Profile group'))).toEqual(sites.map((s) => `Driver (${s})`));
   await app.getByRole('button', { name: /^Select all/ }).click();
   await app.getByLabel('Bulk action').selectOption({ label: 'Group access' });

@@ -8,11 +8,19 @@ import { addProfile, startSync } from './support/ui.ts';
 
 test.use({ harnessOptions: { api: { timeoutMs: 400 } } });
 
-test('a hung API shows "retrying (2 of 4)" while it waits, then a clear error, and the sync stops', async ({ app, api, fullToken }) => {
+test('a hung API shows "retrying (2 of 4)" while it waits, then a clear error, and the sync stops', async ({
+  app,
+  api,
+  fullToken,
+}) => {
   await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
   api.setRule(() => 'hang');
   await startSync(app);
   await expect(app.getByText(/retrying \(2 of 4\)/).first()).toBeVisible({ timeout: 20_000 });
-  await expect(app.getByText(/The server did not answer \(4 attempts/).first()).toBeVisible({ timeout: 30_000 });
-  await expect(app.getByRole('button', { name: /^(Sync now|Resume sync)$/ })).toBeVisible({ timeout: 30_000 });
+  await expect(app.getByText(/The server did not answer \(4 attempts/).first()).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(app.getByRole('button', { name: /^(Sync now|Resume sync)$/ })).toBeVisible({
+    timeout: 30_000,
+  });
 });

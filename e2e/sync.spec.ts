@@ -1,6 +1,15 @@
 /** Connect, sync, and review offline: the coordinator's path from a token to a cache that works with no network. */
 import { expect, test } from './fixtures.ts';
-import { addProfile, cachedCounts, expectSyncOutcome, goTo, startSync, syncNow, usersCount, usersGrid } from './support/ui.ts';
+import {
+  addProfile,
+  cachedCounts,
+  expectSyncOutcome,
+  goTo,
+  startSync,
+  syncNow,
+  usersCount,
+  usersGrid,
+} from './support/ui.ts';
 
 test.describe('with a profile and a token', () => {
   test.beforeEach(async ({ app, api, fullToken }) => {
@@ -15,7 +24,10 @@ test.describe('with a profile and a token', () => {
     await expect(usersCount(app)).toHaveText(`${cached['users']} of ${cached['users']} users`);
   });
 
-  test('with the server gone, users can still be browsed, searched, filtered, opened and reloaded', async ({ app, api }) => {
+  test('with the server gone, users can still be browsed, searched, filtered, opened and reloaded', async ({
+    app,
+    api,
+  }) => {
     await syncNow(app);
     await goTo(app, 'Users');
     const firstRow = usersGrid(app).getByRole('row').nth(1);
@@ -27,7 +39,11 @@ test.describe('with a profile and a token', () => {
     const requestsWhileOffline = api.log.length;
 
     await app.getByLabel('Search users').fill(lastname.toUpperCase());
-    await expect(usersGrid(app).getByRole('link', { name: new RegExp(`^${lastname},`) }).first()).toBeVisible();
+    await expect(
+      usersGrid(app)
+        .getByRole('link', { name: new RegExp(`^${lastname},`) })
+        .first(),
+    ).toBeVisible();
 
     await app.getByLabel('Search users').fill('');
     const statuses = app.getByLabel('Status');
@@ -56,7 +72,11 @@ test.describe('with a profile and a token', () => {
     await expect(app.getByRole('status').filter({ hasText: /^Syncing… [1-9]/ })).toBeVisible();
     await app.getByRole('button', { name: 'Cancel sync' }).click();
     await expectSyncOutcome(app, 'Sync paused:');
-    await expect(app.getByRole('status').filter({ hasText: /^Sync paused: [\d,]+ records? written and kept; Resume sync continues from there\./ })).toBeVisible();
+    await expect(
+      app.getByRole('status').filter({
+        hasText: /^Sync paused: [\d,]+ records? written and kept; Resume sync continues from there\./,
+      }),
+    ).toBeVisible();
     const partial = await cachedCounts(app);
     expect(partial['syncCheckpoints']).toBeGreaterThan(0);
 

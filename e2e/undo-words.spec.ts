@@ -15,17 +15,32 @@ async function dropFile(page: Page, name: string, bytes: Buffer): Promise<void> 
 
 const INTERNAL_ID = /\b(user|training assignment|credential|course|group) \d+|#\d+/;
 
-test('the undo of a batch that created a person names them and their course, never by id', async ({ app, api, server, fullToken }) => {
+test('the undo of a batch that created a person names them and their course, never by id', async ({
+  app,
+  api,
+  server,
+  fullToken,
+}) => {
   test.setTimeout(120_000);
   await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
   await syncNow(app);
-  const [course] = server.query<{ courseid: number; coursename: string }>('SELECT courseid, coursename FROM courses WHERE siteid = (SELECT MIN(siteid) FROM sites) ORDER BY courseid LIMIT 1');
+  const [course] = server.query<{ courseid: number; coursename: string }>(
+    'SELECT courseid, coursename FROM courses WHERE siteid = (SELECT MIN(siteid) FROM sites) ORDER BY courseid LIMIT 1',
+  );
   if (!course) throw new Error('the dataset has a course on the first site');
   await goTo(app, 'Import');
   await dropFile(app, 'hr.csv', Buffer.from('Username,Forename,Surname\r\nundo.new,Una,Doe\r\n'));
   await app.getByLabel('The course').selectOption({ label: course.coursename });
   await app.getByRole('button', { name: 'Queue 1 row' }).click();
-  await expect.poll(() => server.query(`SELECT 1 FROM training_assignments t JOIN users u ON u.userid = t.userid WHERE u.username = 'undo.new'`), { timeout: 30_000 }).toHaveLength(1);
+  await expect
+    .poll(
+      () =>
+        server.query(
+          `SELECT 1 FROM training_assignments t JOIN users u ON u.userid = t.userid WHERE u.username = 'undo.new'`,
+        ),
+      { timeout: 30_000 },
+    )
+    .toHaveLength(1);
 
   await goTo(app, 'Outbox');
   const batches = app.getByRole('table', { name: 'Batches' });
@@ -42,7 +57,9 @@ test('the undo of a batch that created a person names them and their course, nev
   expect(await app.locator('main').innerText()).not.toMatch(INTERNAL_ID);
 
   await goTo(app, 'Outbox');
-  await expect(batches.getByRole('row').filter({ hasText: /^.*Undo:/ })).toContainText('sent', { timeout: 30_000 });
+  await expect(batches.getByRole('row').filter({ hasText: /^.*Undo:/ })).toContainText('sent', {
+    timeout: 30_000,
+  });
   await batches.getByRole('button', { name: /^Show \d+ changes of Undo:/ }).click();
   await expect(app.getByText("Undo: Remove Una Doe's", { exact: false }).first()).toBeVisible();
   await app.screenshot({ path: 'test-results/undo-words-outbox.png', fullPage: true });

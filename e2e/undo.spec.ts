@@ -10,7 +10,12 @@ import { addProfile, goTo, syncNow } from './support/ui.ts';
 
 const changes = (n: number) => (n === 1 ? '1 change' : `${n} changes`);
 
-test('a bulk status change applied, then undone: the record changed behind the client’s back is a conflict, not reverted', async ({ app, api, server, fullToken }) => {
+test('a bulk status change applied, then undone: the record changed behind the client’s back is a conflict, not reverted', async ({
+  app,
+  api,
+  server,
+  fullToken,
+}) => {
   test.setTimeout(120_000);
   await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
   await syncNow(app);
@@ -18,15 +23,23 @@ test('a bulk status change applied, then undone: the record changed behind the c
     `SELECT g.groupid, g.groupname, COUNT(*) AS n FROM group_members m JOIN users u ON u.userid = m.userid JOIN profile_groups g ON g.groupid = m.groupid
      WHERE u.status = 'Active' GROUP BY g.groupid HAVING n BETWEEN 2 AND 8 ORDER BY g.groupid LIMIT 1`,
   )[0]!;
-  const members = server.query<{ userid: number }>(
-    "SELECT u.userid FROM group_members m JOIN users u ON u.userid = m.userid WHERE m.groupid = ? AND u.status = 'Active' ORDER BY u.userid",
-    group.groupid,
-  ).map((m) => m.userid);
+  const members = server
+    .query<{ userid: number }>(
+      "SELECT u.userid FROM group_members m JOIN users u ON u.userid = m.userid WHERE m.groupid = ? AND u.status = 'Active' ORDER BY u.userid",
+      group.groupid,
+    )
+    .map((m) => m.userid);
   const nameOf = (userid: number) => {
-    const u = server.query<{ firstname: string; lastname: string }>('SELECT firstname, lastname FROM users WHERE userid = ?', userid)[0]!;
+    const u = server.query<{ firstname: string; lastname: string }>(
+      'SELECT firstname, lastname FROM users WHERE userid = ?',
+      userid,
+    )[0]!;
     return `${u.firstname} ${u.lastname}`;
   };
-  const statusOf = () => server.query<{ userid: number; status: string }>(`SELECT userid, status FROM users WHERE userid IN (${members.join(',')}) ORDER BY userid`);
+  const statusOf = () =>
+    server.query<{ userid: number; status: string }>(
+      `SELECT userid, status FROM users WHERE userid IN (${members.join(',')}) ORDER BY userid`,
+    );
 
   // the batch: every active member of the group set Inactive, and applied
   await goTo(app, 'Users');
@@ -37,7 +50,9 @@ test('a bulk status change applied, then undone: the record changed behind the c
   await app.getByLabel('New status').selectOption('Inactive');
   await app.getByRole('button', { name: 'Preview' }).click();
   await app.getByRole('button', { name: `Queue ${members.length} changes` }).click();
-  await expect.poll(statusOf, { timeout: 30_000 }).toEqual(members.map((userid) => ({ userid, status: 'Inactive' })));
+  await expect
+    .poll(statusOf, { timeout: 30_000 })
+    .toEqual(members.map((userid) => ({ userid, status: 'Inactive' })));
 
   // behind the client's back, after the batch was applied
   const [changed, ...others] = members;
@@ -45,25 +60,35 @@ test('a bulk status change applied, then undone: the record changed behind the c
 
   await goTo(app, 'Outbox');
   const batches = app.getByRole('table', { name: 'Batches' });
-  await expect(batches.getByText(`${changes(members.length)}: ${members.length} sent`)).toBeVisible({ timeout: 30_000 });
+  await expect(batches.getByText(`${changes(members.length)}: ${members.length} sent`)).toBeVisible({
+    timeout: 30_000,
+  });
   await batches.getByRole('link', { name: /^Undo this batch/ }).click();
   await expect(app.getByRole('heading', { name: 'Undo a batch' })).toBeVisible();
 
   // the records are checked as the view opens
   const summary = app.getByRole('status').filter({ hasText: 'Checked with the platform' });
-  await expect(summary).toContainText(`${others.length} to revert, 0 already as before, 1 changed since (not reverted unless you choose), 0 the platform cannot reverse, 0 never applied.`);
+  await expect(summary).toContainText(
+    `${others.length} to revert, 0 already as before, 1 changed since (not reverted unless you choose), 0 the platform cannot reverse, 0 never applied.`,
+  );
   const preview = app.getByRole('table', { name: 'Undo preview' });
   const conflict = preview.getByRole('row').filter({ hasText: 'Changed since the batch was applied' });
   await expect(conflict).toHaveCount(1);
-  await expect(conflict.getByRole('list', { name: 'Before / after the batch / now' })).toHaveText('Status: before Active, after the batch Inactive, now Offline');
+  await expect(conflict.getByRole('list', { name: 'Before / after the batch / now' })).toHaveText(
+    'Status: before Active, after the batch Inactive, now Offline',
+  );
   await expect(preview.getByText('Will be put back')).toHaveCount(others.length);
   // each line says what the undo will do, in the undo's direction
   const reverted = nameOf(others[0]!);
-  await expect(preview.getByRole('row').filter({ hasText: `Change status "Inactive" of ${reverted}` })).toContainText(`${reverted}: status Inactive → Active`);
+  await expect(
+    preview.getByRole('row').filter({ hasText: `Change status "Inactive" of ${reverted}` }),
+  ).toContainText(`${reverted}: status Inactive → Active`);
 
   await app.screenshot({ path: 'test-results/undo-view.png', fullPage: true });
   await app.getByRole('button', { name: `Queue the undo (${changes(others.length)})` }).click();
-  const confirmation = app.getByText(`The undo is queued (${changes(others.length)}) as a batch linked to this one.`);
+  const confirmation = app.getByText(
+    `The undo is queued (${changes(others.length)}) as a batch linked to this one.`,
+  );
   await expect(confirmation).toBeVisible();
   await expect(confirmation).toBeFocused();
   await expect(app.getByRole('button', { name: `Undo queued (${changes(others.length)})` })).toBeDisabled();
@@ -73,5 +98,7 @@ test('a bulk status change applied, then undone: the record changed behind the c
 
   // the undo is a batch of the outbox like any other, sent and logged
   await goTo(app, 'Outbox');
-  await expect(batches.getByRole('row').filter({ hasText: /^.*Undo: Change status "Active" of/ })).toContainText(`${changes(others.length)}: ${others.length} sent`, { timeout: 30_000 });
+  await expect(
+    batches.getByRole('row').filter({ hasText: /^.*Undo: Change status "Active" of/ }),
+  ).toContainText(`${changes(others.length)}: ${others.length} sent`, { timeout: 30_000 });
 });

@@ -4,7 +4,16 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type ReferenceServer } from './fixtures.ts';
-import { ALL_TABS, addProfile, expectSyncOutcome, goTo, startSync, syncNow, usersCount, usersGrid } from './support/ui.ts';
+import {
+  ALL_TABS,
+  addProfile,
+  expectSyncOutcome,
+  goTo,
+  startSync,
+  syncNow,
+  usersCount,
+  usersGrid,
+} from './support/ui.ts';
 import { countedIn } from './support/count-line.ts';
 import { downloadExport } from './support/exports.ts';
 import { addDaysIso, todayIso } from '../src/shared/dates.ts';
@@ -13,17 +22,31 @@ test.use({ serverOptions: { dataset: 'demo', admin: true } });
 
 /** Gives three users of the site names a coordinator would have trouble finding. */
 function renamePeople(server: ReferenceServer): void {
-  const ids = server.query<{ userid: number }>('SELECT userid FROM users WHERE siteid < 900 ORDER BY userid LIMIT 3').map((u) => u.userid);
+  const ids = server
+    .query<{ userid: number }>('SELECT userid FROM users WHERE siteid < 900 ORDER BY userid LIMIT 3')
+    .map((u) => u.userid);
   const people = [
     { firstname: 'María', lastname: 'Bäilerton', username: 'mbailerton' },
     { firstname: 'Lucy', lastname: 'Ferris', username: 'lucia.fernandez' },
     { firstname: 'Zoë', lastname: 'Ñandúbay', username: 'zoe_n' },
   ];
-  people.forEach((changes, i) => expect(server.mutate({ resource: 'user', id: ids[i]!, changes })).toBe(true));
+  people.forEach((changes, i) =>
+    expect(server.mutate({ resource: 'user', id: ids[i]!, changes })).toBe(true),
+  );
 }
 
 /** The renamed people on the server, then a profile synced from it. */
-async function syncRenamedSite({ app, api, server, fullToken }: { app: Page; api: { baseUrl: string }; server: ReferenceServer; fullToken: string }): Promise<void> {
+async function syncRenamedSite({
+  app,
+  api,
+  server,
+  fullToken,
+}: {
+  app: Page;
+  api: { baseUrl: string };
+  server: ReferenceServer;
+  fullToken: string;
+}): Promise<void> {
   test.setTimeout(120_000);
   renamePeople(server);
   await addProfile(app, { name: 'Demo site', baseUrl: api.baseUrl, token: fullToken });
@@ -59,8 +82,13 @@ test.describe('with a synced site', () => {
     }
   });
 
-  test('the bulk group picker and the group filter put each site’s same-named groups under that site', async ({ app, server }) => {
-    const sites = server.query<{ sitename: string }>('SELECT sitename FROM sites WHERE siteid < 900 ORDER BY sitename').map((s) => s.sitename);
+  test('the bulk group picker and the group filter put each site’s same-named groups under that site', async ({
+    app,
+    server,
+  }) => {
+    const sites = server
+      .query<{ sitename: string }>('SELECT sitename FROM sites WHERE siteid < 900 ORDER BY sitename')
+      .map((s) => s.sitename);
     expect(sites.length).toBeGreaterThan(1);
     await app.getByRole('button', { name: /^Select all/ }).click();
     await app.getByLabel('Bulk action').selectOption({ label: 'Group access' });
@@ -74,11 +102,15 @@ test.describe('with a synced site', () => {
     }
     // the option chosen is the one under that site's heading
     const [, second] = sites;
-    const value = await picker.locator(`optgroup[label="${second} · Department"] option`, { hasText: /^Operations \(/ }).getAttribute('value');
+    const value = await picker
+      .locator(`optgroup[label="${second} · Department"] option`, { hasText: /^Operations \(/ })
+      .getAttribute('value');
     await picker.selectOption(value!);
     await app.getByRole('button', { name: 'Preview' }).click();
     // the other site's people cannot get a group of this site: the picked group is this site's
-    await expect(app.getByRole('region', { name: 'Preview' }).getByText(/^Cannot be done \(\d+\)$/)).toBeVisible();
+    await expect(
+      app.getByRole('region', { name: 'Preview' }).getByText(/^Cannot be done \(\d+\)$/),
+    ).toBeVisible();
   });
 });
 
@@ -96,14 +128,28 @@ test.describe('exports of what the views show', () => {
     await expect(usersCount(app)).toHaveText(/^1 of \d+ users$/);
     for (const format of ['CSV', 'XLSX']) {
       const file = await downloadExport(app, app.getByRole('button', { name: `Export users as ${format}` }));
-      expect(file.fileName).toMatch(new RegExp(`^fieldbook-users-\\d{4}-\\d{2}-\\d{2}\\.${format.toLowerCase()}$`));
+      expect(file.fileName).toMatch(
+        new RegExp(`^fieldbook-users-\\d{4}-\\d{2}-\\d{2}\\.${format.toLowerCase()}$`),
+      );
       expect(file.rows).toHaveLength(2);
-      expect(file.rows[0]).toEqual(['Last name', 'First name', 'Username', 'Employee ID', 'Status', 'User type', 'Site', 'Pending change']);
+      expect(file.rows[0]).toEqual([
+        'Last name',
+        'First name',
+        'Username',
+        'Employee ID',
+        'Status',
+        'User type',
+        'Site',
+        'Pending change',
+      ]);
       expect(file.rows[1]!.slice(0, 3)).toEqual(['Ñandúbay', 'Zoë', 'zoe_n']);
     }
   });
 
-  test('a credential’s holders and the expiring credentials export every row the view counts', async ({ app, server }) => {
+  test('a credential’s holders and the expiring credentials export every row the view counts', async ({
+    app,
+    server,
+  }) => {
     const credential = server.query<{ credentialid: number; credentialname: string; holders: number }>(
       'SELECT c.credentialid, c.credentialname, COUNT(*) AS holders FROM credentials c JOIN credential_assignments a ON a.credentialid = c.credentialid GROUP BY c.credentialid ORDER BY holders DESC LIMIT 1',
     )[0]!;
@@ -112,20 +158,37 @@ test.describe('exports of what the views show', () => {
     await expect(holders.getByRole('status')).toHaveText(`${credential.holders} holders`);
     const file = await downloadExport(app, holders.getByRole('button', { name: /as XLSX$/ }));
     expect(file.rows).toHaveLength(credential.holders + 1);
-    expect(file.rows[0]!.slice(0, 5)).toEqual(['Last name', 'First name', 'Username', 'Employee ID', 'Credential']);
-    expect(new Set(file.rows.slice(1).map((r) => r[4]))).toEqual(new Set([expect.stringMatching(new RegExp(`^${credential.credentialname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(.+\\)$`))]));
+    expect(file.rows[0]!.slice(0, 5)).toEqual([
+      'Last name',
+      'First name',
+      'Username',
+      'Employee ID',
+      'Credential',
+    ]);
+    expect(new Set(file.rows.slice(1).map((r) => r[4]))).toEqual(
+      new Set([
+        expect.stringMatching(
+          new RegExp(`^${credential.credentialname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(.+\\)$`),
+        ),
+      ]),
+    );
 
     await goTo(app, 'Credentials');
     const all = app.getByRole('region', { name: 'Holders: All credentials' });
     await all.getByLabel('Show').selectOption({ label: 'Expiring within 90 days' });
-    const expiring = await downloadExport(app, all.getByRole('button', { name: 'Export credentials expiring within 90 days as CSV' }));
+    const expiring = await downloadExport(
+      app,
+      all.getByRole('button', { name: 'Export credentials expiring within 90 days as CSV' }),
+    );
     // the count line follows the window a moment after the picker (its query is read anew): it settles on the rows exported
     await expect.poll(() => assignmentsCounted(all)).toBe(expiring.rows.length - 1);
     expect(expiring.rows.length).toBeGreaterThan(1);
     expect(expiring.rows[0]![7]).toBe('State');
     // the state of the one "soon" window (30 days), whatever list it is exported from
     const soon = addDaysIso(todayIso(), 30);
-    expect(expiring.rows.slice(1).map((r) => r[7])).toEqual(expiring.rows.slice(1).map((r) => (r[6]! <= soon ? 'Expiring soon' : 'Valid')));
+    expect(expiring.rows.slice(1).map((r) => r[7])).toEqual(
+      expiring.rows.slice(1).map((r) => (r[6]! <= soon ? 'Expiring soon' : 'Valid')),
+    );
   });
 
   test('overdue training over all courses is a list of its own, and exports', async ({ app }) => {
@@ -135,7 +198,10 @@ test.describe('exports of what the views show', () => {
     await expect(list.getByLabel('Show')).toHaveValue('overdue');
     const counted = await assignmentsCounted(list);
     expect(counted).toBeGreaterThan(0);
-    const file = await downloadExport(app, list.getByRole('button', { name: 'Export overdue training all courses as CSV' }));
+    const file = await downloadExport(
+      app,
+      list.getByRole('button', { name: 'Export overdue training all courses as CSV' }),
+    );
     expect(file.rows).toHaveLength(counted + 1);
     expect(file.rows[0]!.slice(4, 7)).toEqual(['Course', 'Due', 'State']);
     expect(file.rows.slice(1).every((r) => r[6] === 'Overdue' && r[5]! < today)).toBe(true);
@@ -154,7 +220,12 @@ test.describe('exports of what the views show', () => {
 test.describe('sync status', () => {
   test.use({ serverOptions: { dataset: 'tiny', admin: true } });
 
-  test('the header shows progress as N of M with a Cancel, and a cancelled sync says what it kept', async ({ app, api, server, fullToken }) => {
+  test('the header shows progress as N of M with a Cancel, and a cancelled sync says what it kept', async ({
+    app,
+    api,
+    server,
+    fullToken,
+  }) => {
     await addProfile(app, { name: 'Tiny site', baseUrl: api.baseUrl, token: fullToken });
     await syncNow(app); // the next sync knows the totals
     server.setFaults({ latencyMs: 150 });
@@ -163,11 +234,17 @@ test.describe('sync status', () => {
     await expect(header.getByRole('link', { name: /^Syncing… [\d,]+ of [\d,]+ records$/ })).toBeVisible();
     await header.getByRole('button', { name: 'Cancel the sync in progress' }).click();
     await expectSyncOutcome(app, 'Sync paused:');
-    await expect(app.getByRole('status').filter({ hasText: /written and kept; Resume sync continues from there\./ })).toBeVisible();
+    await expect(
+      app.getByRole('status').filter({ hasText: /written and kept; Resume sync continues from there\./ }),
+    ).toBeVisible();
     await expect(header.getByRole('button', { name: 'Cancel the sync in progress' })).toHaveCount(0);
   });
 
-  test('the end of a sync never shows "completed" beside "Resume sync" or "Nothing synced yet", and every view has its "data as of" stamp', async ({ app, api, fullToken }) => {
+  test('the end of a sync never shows "completed" beside "Resume sync" or "Nothing synced yet", and every view has its "data as of" stamp', async ({
+    app,
+    api,
+    fullToken,
+  }) => {
     await addProfile(app, { name: 'Tiny site', baseUrl: api.baseUrl, token: fullToken });
     await goTo(app, 'Connection & sync');
     await app.evaluate(RECORD_CONTRADICTIONS);

@@ -22,10 +22,15 @@ async function setSoonWindow(app: Page, days: string): Promise<void> {
 }
 
 function someActiveUser(server: ReferenceServer) {
-  return server.query<{ userid: number; username: string }>("SELECT userid, username FROM users WHERE status = 'Active' AND siteid < 900 ORDER BY userid LIMIT 1")[0]!;
+  return server.query<{ userid: number; username: string }>(
+    "SELECT userid, username FROM users WHERE status = 'Active' AND siteid < 900 ORDER BY userid LIMIT 1",
+  )[0]!;
 }
 
-test('the soon window of Settings is where credentials, training and a person’s page start, and it survives a reload', async ({ app, server }) => {
+test('the soon window of Settings is where credentials, training and a person’s page start, and it survives a reload', async ({
+  app,
+  server,
+}) => {
   await setSoonWindow(app, '45');
   await expect(app.getByText(/counts as soon in every list/)).toContainText('within 45 days');
 
@@ -48,7 +53,9 @@ test('the soon window of Settings is where credentials, training and a person’
 
 test('a window out of range is refused in words, and the one in use stays', async ({ app }) => {
   await setSoonWindow(app, '0');
-  await expect(app.getByText('Type a whole number of days from 1 to 365; 30 days stays in use until then.')).toBeVisible();
+  await expect(
+    app.getByText('Type a whole number of days from 1 to 365; 30 days stays in use until then.'),
+  ).toBeVisible();
   await setSoonWindow(app, '1');
   await expect(app.getByText(/counts as soon in every list/)).toContainText('within 1 day,');
 });
@@ -61,13 +68,20 @@ test('the bulk bar labels every picker and counts one change as one', async ({ a
   await expect(app.getByRole('status').filter({ hasText: /^1 person selected$/ })).toBeVisible();
 
   await app.getByLabel('Bulk action').selectOption({ label: 'Group access' });
-  for (const shown of ['Grant or revoke', 'Group']) await expect(app.locator('.bulk-actions label').filter({ hasText: new RegExp(`^${shown}`) })).toBeVisible();
+  for (const shown of ['Grant or revoke', 'Group'])
+    await expect(
+      app.locator('.bulk-actions label').filter({ hasText: new RegExp(`^${shown}`) }),
+    ).toBeVisible();
   await expect(app.getByLabel('Grant or revoke')).toHaveValue('grant');
 
   await app.getByLabel('Bulk action').selectOption({ label: 'Change status' });
   await app.getByLabel('New status').selectOption('Inactive');
   await app.getByRole('button', { name: 'Preview' }).click();
-  await expect(app.getByText('1 change to queue; 0 people already as chosen (skipped); 0 people cannot be changed (not queued).')).toBeVisible();
+  await expect(
+    app.getByText(
+      '1 change to queue; 0 people already as chosen (skipped); 0 people cannot be changed (not queued).',
+    ),
+  ).toBeVisible();
   await app.getByRole('button', { name: 'Queue 1 change', exact: true }).click();
   await expect(app.getByRole('status').filter({ hasText: /^Queued 1 change:/ })).toBeVisible();
 });

@@ -34,13 +34,19 @@ const EXCLUDED_CHECKS = [
 // Angular or user uploaded files". app://fieldbook/ serves the built renderer and nothing else
 // (no JSONP, no Angular, no uploads), so that "maybe weak" note is accepted — but only while the
 // policy in csp.ts still draws exactly that one remark: any other finding fails the audit.
-const KNOWN_CSP_REMARKS = ["script-src 'self' 'self' can be problematic if you host JSONP, Angular or user uploaded files."];
+const KNOWN_CSP_REMARKS = [
+  "script-src 'self' 'self' can be problematic if you host JSONP, Angular or user uploaded files.",
+];
 
 function cspDrawsOnlyKnownRemarks() {
   const source = readFileSync(path.join(root, 'src/main/security/csp.ts'), 'utf8');
   const policy = /headers\['Content-Security-Policy'\] =\s*"([^"]+)"/.exec(source)?.[1];
   if (!policy) return false;
-  const csp = require(require.resolve('@doyensec/csp-evaluator', { paths: [path.dirname(require.resolve('@doyensec/electronegativity/package.json'))] }));
+  const csp = require(
+    require.resolve('@doyensec/csp-evaluator', {
+      paths: [path.dirname(require.resolve('@doyensec/electronegativity/package.json'))],
+    }),
+  );
   const remarks = new csp.CspEvaluator(new csp.CspParser(policy).csp, csp.Version.CSP3)
     .evaluate()
     .filter((finding) => finding.severity <= csp.severities.MEDIUM_MAYBE)
@@ -49,19 +55,40 @@ function cspDrawsOnlyKnownRemarks() {
 }
 
 function isAcceptedCspNote(result) {
-  return result.ruleId === 'CSP_GLOBAL_CHECK' && result.level === 'note' && /seems to be vulnerable/.test(result.message?.text ?? '') && cspDrawsOnlyKnownRemarks();
+  return (
+    result.ruleId === 'CSP_GLOBAL_CHECK' &&
+    result.level === 'note' &&
+    /seems to be vulnerable/.test(result.message?.text ?? '') &&
+    cspDrawsOnlyKnownRemarks()
+  );
 }
 
 function electronegativity(input) {
   const packageJson = require.resolve('@doyensec/electronegativity/package.json');
-  const cli = path.join(path.dirname(packageJson), JSON.parse(readFileSync(packageJson, 'utf8')).bin.electronegativity);
+  const cli = path.join(
+    path.dirname(packageJson),
+    JSON.parse(readFileSync(packageJson, 'utf8')).bin.electronegativity,
+  );
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'fieldbook-audit-'));
   const sarif = path.join(workDir, 'result.sarif');
   try {
     // The Electron version is given (it cannot find package.json inside src/ or out/), so the
     // checks judge our Electron's defaults, not those of Electron 0.1.
-    const electronVersion = JSON.parse(readFileSync(require.resolve('electron/package.json'), 'utf8')).version;
-    const args = [cli, '-i', input, '-x', EXCLUDED_CHECKS.join(','), '-e', electronVersion, '-r', '-o', sarif];
+    const electronVersion = JSON.parse(
+      readFileSync(require.resolve('electron/package.json'), 'utf8'),
+    ).version;
+    const args = [
+      cli,
+      '-i',
+      input,
+      '-x',
+      EXCLUDED_CHECKS.join(','),
+      '-e',
+      electronVersion,
+      '-r',
+      '-o',
+      sarif,
+    ];
     const run = spawnSync(
       process.execPath,
       ['--import', path.join(root, 'scripts/electronegativity-offline.mjs'), ...args],
@@ -69,16 +96,23 @@ function electronegativity(input) {
     );
     // a file the scanner cannot parse is a file it did not check: that fails the audit
     const unparsed = `${run.stdout}\n${run.stderr}`.split('\n').filter((line) => /Error parsing/.test(line));
-    if (unparsed.length > 0) return { error: `Electronegativity could not read some files:\n    ${unparsed.join('\n    ')}` };
+    if (unparsed.length > 0)
+      return { error: `Electronegativity could not read some files:\n    ${unparsed.join('\n    ')}` };
     if (run.status !== 0 || !existsSync(sarif)) {
-      return { error: `Electronegativity failed on ${input}: ${(run.stderr || run.stdout).trim().split('\n').slice(-3).join(' ')}` };
+      return {
+        error: `Electronegativity failed on ${input}: ${(run.stderr || run.stdout).trim().split('\n').slice(-3).join(' ')}`,
+      };
     }
     const report = JSON.parse(readFileSync(sarif, 'utf8'));
-    const findings = (report.runs ?? []).flatMap((sarifRun) => sarifRun.results ?? []).filter((result) => !isAcceptedCspNote(result));
+    const findings = (report.runs ?? [])
+      .flatMap((sarifRun) => sarifRun.results ?? [])
+      .filter((result) => !isAcceptedCspNote(result));
     return {
       findings: findings.map((result) => {
         const location = result.locations?.[0]?.physicalLocation;
-        const where = location ? `${location.artifactLocation?.uri ?? '?'}:${location.region?.startLine ?? '?'}` : '(global)';
+        const where = location
+          ? `${location.artifactLocation?.uri ?? '?'}:${location.region?.startLine ?? '?'}`
+          : '(global)';
         return `${result.ruleId} ${where} ${result.message?.text ?? ''}`.trim();
       }),
     };
@@ -113,7 +147,12 @@ function scannableCopyOfOut() {
 }
 
 function ensureBuilt() {
-  if (existsSync(path.join(root, 'out/main')) && existsSync(path.join(root, 'out/preload')) && existsSync(path.join(root, 'out/renderer'))) return true;
+  if (
+    existsSync(path.join(root, 'out/main')) &&
+    existsSync(path.join(root, 'out/preload')) &&
+    existsSync(path.join(root, 'out/renderer'))
+  )
+    return true;
   console.log('audit: out/ is missing, building it (electron-vite build)...');
   const packageJson = require.resolve('electron-vite/package.json');
   const { bin } = JSON.parse(readFileSync(packageJson, 'utf8'));
@@ -124,15 +163,24 @@ function ensureBuilt() {
 function npmAudit() {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   // ~/.npmrc may say audit=false: that only affects `npm install`; `--audit` is passed anyway.
-  const run = spawnSync(npm, ['audit', '--omit=dev', '--audit', '--json'], { cwd: root, encoding: 'utf8', shell: process.platform === 'win32' });
+  const run = spawnSync(npm, ['audit', '--omit=dev', '--audit', '--json'], {
+    cwd: root,
+    encoding: 'utf8',
+    shell: process.platform === 'win32',
+  });
   let report;
   try {
     report = JSON.parse(run.stdout);
   } catch {
     return { unavailable: `npm audit gave no report (${(run.stderr || '').trim().split('\n').pop()})` };
   }
-  if (!report.metadata) return { unavailable: `npm audit could not reach the advisory endpoint: ${report.message ?? report.error?.summary ?? 'no answer'}` };
-  const serious = Object.values(report.vulnerabilities ?? {}).filter((v) => v.severity === 'high' || v.severity === 'critical');
+  if (!report.metadata)
+    return {
+      unavailable: `npm audit could not reach the advisory endpoint: ${report.message ?? report.error?.summary ?? 'no answer'}`,
+    };
+  const serious = Object.values(report.vulnerabilities ?? {}).filter(
+    (v) => v.severity === 'high' || v.severity === 'critical',
+  );
   return { findings: serious.map((v) => `${v.severity}: ${v.name} (${v.range})`) };
 }
 
@@ -152,7 +200,10 @@ for (const input of ['src', 'out']) {
   else if (result.findings.length > 0) {
     fail(`audit: Electronegativity found ${result.findings.length} issue(s) in ${input}/:`);
     for (const finding of result.findings) fail(`  - ${finding}`);
-  } else console.log(`audit: Electronegativity: no findings in ${input}/ (excluded: ${EXCLUDED_CHECKS.join(', ')}).`);
+  } else
+    console.log(
+      `audit: Electronegativity: no findings in ${input}/ (excluded: ${EXCLUDED_CHECKS.join(', ')}).`,
+    );
 }
 
 const npmResult = npmAudit();
@@ -161,7 +212,9 @@ if (npmResult.unavailable) {
   if (process.env.AUDIT_REQUIRE_NPM === '1') fail(line);
   else console.warn(line);
 } else if (npmResult.findings.length > 0) {
-  fail(`audit: npm audit reports ${npmResult.findings.length} high/critical advisory(ies) in production dependencies:`);
+  fail(
+    `audit: npm audit reports ${npmResult.findings.length} high/critical advisory(ies) in production dependencies:`,
+  );
   for (const finding of npmResult.findings) fail(`  - ${finding}`);
 } else console.log('audit: npm audit --omit=dev: no high or critical advisory.');
 

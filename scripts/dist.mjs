@@ -20,8 +20,14 @@ function macPlan(env) {
   const notarised = signed && (has(env, ...APPLE_ID_VARS) || has(env, ...APPLE_API_VARS));
   const messages = [];
   // without a certificate electron-builder would sign with whatever identity the login keychain holds
-  if (!signed) messages.push('Not signed: set CSC_LINK (a .p12 Developer ID certificate) and CSC_KEY_PASSWORD, or CSC_NAME.');
-  if (!notarised) messages.push(`Not notarised: needs a signature and ${APPLE_ID_VARS.join(', ')} (or ${APPLE_API_VARS.join(', ')}).`);
+  if (!signed)
+    messages.push(
+      'Not signed: set CSC_LINK (a .p12 Developer ID certificate) and CSC_KEY_PASSWORD, or CSC_NAME.',
+    );
+  if (!notarised)
+    messages.push(
+      `Not notarised: needs a signature and ${APPLE_ID_VARS.join(', ')} (or ${APPLE_API_VARS.join(', ')}).`,
+    );
   return {
     messages,
     env: signed ? {} : { CSC_IDENTITY_AUTO_DISCOVERY: 'false' },
@@ -31,7 +37,11 @@ function macPlan(env) {
 
 function winPlan(env) {
   const signed = has(env, 'WIN_CSC_LINK') || has(env, 'CSC_LINK');
-  const messages = signed ? [] : ['Not signed: set WIN_CSC_LINK (or CSC_LINK) and its password; unsigned, Windows SmartScreen warns at install.'];
+  const messages = signed
+    ? []
+    : [
+        'Not signed: set WIN_CSC_LINK (or CSC_LINK) and its password; unsigned, Windows SmartScreen warns at install.',
+      ];
   return { messages, env: {}, args: [] };
 }
 
@@ -42,7 +52,13 @@ function winPlan(env) {
 export function signingPlan(platform, env) {
   if (platform === 'darwin') return macPlan(env);
   if (platform === 'win32') return winPlan(env);
-  return { messages: ['Not signed: AppImage and deb are not signed here (sign the .deb\'s repository, if you publish one).'], env: {}, args: [] };
+  return {
+    messages: [
+      "Not signed: AppImage and deb are not signed here (sign the .deb's repository, if you publish one).",
+    ],
+    env: {},
+    args: [],
+  };
 }
 
 function run(command, args, env = {}) {
@@ -56,7 +72,11 @@ function main() {
   run(process.execPath, [bin('electron-vite/bin/electron-vite.js'), 'build']);
   const plan = signingPlan(process.platform, process.env);
   for (const line of plan.messages) console.log(line);
-  run(process.execPath, [bin('electron-builder/cli.js'), '--publish', 'never', ...plan.args, ...process.argv.slice(2)], plan.env);
+  run(
+    process.execPath,
+    [bin('electron-builder/cli.js'), '--publish', 'never', ...plan.args, ...process.argv.slice(2)],
+    plan.env,
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) main();

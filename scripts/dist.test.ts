@@ -7,7 +7,10 @@ const appleId = { APPLE_ID: 'a@b.c', APPLE_APP_SPECIFIC_PASSWORD: 'x', APPLE_TEA
 describe('signing for npm run dist', () => {
   it('on macOS without a certificate, says it is neither signed nor notarised and signs with nothing found by chance', () => {
     const plan = signingPlan('darwin', {});
-    expect(plan.messages).toEqual([expect.stringMatching(/^Not signed: set CSC_LINK/), expect.stringMatching(/^Not notarised: needs a signature/)]);
+    expect(plan.messages).toEqual([
+      expect.stringMatching(/^Not signed: set CSC_LINK/),
+      expect.stringMatching(/^Not notarised: needs a signature/),
+    ]);
     expect(plan.env).toEqual({ CSC_IDENTITY_AUTO_DISCOVERY: 'false' });
     expect(plan.args).toEqual(['-c.mac.notarize=false']);
   });
@@ -24,11 +27,15 @@ describe('signing for npm run dist', () => {
   });
 
   it('on Windows without a certificate, says SmartScreen will warn', () => {
-    expect(signingPlan('win32', {}).messages).toEqual([expect.stringMatching(/^Not signed: .*SmartScreen warns/)]);
+    expect(signingPlan('win32', {}).messages).toEqual([
+      expect.stringMatching(/^Not signed: .*SmartScreen warns/),
+    ]);
     expect(signingPlan('win32', { WIN_CSC_LINK: 'cert.pfx' }).messages).toEqual([]);
   });
 
   it('on Linux, says the packages are not signed', () => {
-    expect(signingPlan('linux', {}).messages).toEqual([expect.stringMatching(/^Not signed: AppImage and deb/)]);
+    expect(signingPlan('linux', {}).messages).toEqual([
+      expect.stringMatching(/^Not signed: AppImage and deb/),
+    ]);
   });
 });

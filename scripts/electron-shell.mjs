@@ -35,8 +35,13 @@ export function findElectron(root, env = process.env) {
   if (!pkg) return { binary: null, reason: 'the electron package is not installed (run npm install)' };
   const pathFile = path.join(pkg.dir, 'path.txt');
   if (!existsSync(pathFile)) return { binary: null, reason: "Electron's binary has not been downloaded" };
-  const binary = path.join(env.ELECTRON_OVERRIDE_DIST_PATH || path.join(pkg.dir, 'dist'), readFileSync(pathFile, 'utf8').trim());
-  return existsSync(binary) ? { binary, reason: null } : { binary: null, reason: `Electron's binary is missing (${binary})` };
+  const binary = path.join(
+    env.ELECTRON_OVERRIDE_DIST_PATH || path.join(pkg.dir, 'dist'),
+    readFileSync(pathFile, 'utf8').trim(),
+  );
+  return existsSync(binary)
+    ? { binary, reason: null }
+    : { binary: null, reason: `Electron's binary is missing (${binary})` };
 }
 
 /** Electron's own switch for machines that must not download it (any value but "", "0" or "false"). */
@@ -61,9 +66,14 @@ function timeoutSeconds(env) {
 function runInstaller(pkg, timeoutS, log) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(process.execPath, [path.join(pkg.dir, 'install.js')], { cwd: pkg.dir, stdio: 'inherit' });
+    const child = spawn(process.execPath, [path.join(pkg.dir, 'install.js')], {
+      cwd: pkg.dir,
+      stdio: 'inherit',
+    });
     const heartbeat = setInterval(() => {
-      log(`  still downloading Electron (${Math.round((Date.now() - started) / 1000)} s of at most ${timeoutS} s)...`);
+      log(
+        `  still downloading Electron (${Math.round((Date.now() - started) / 1000)} s of at most ${timeoutS} s)...`,
+      );
     }, HEARTBEAT_MS);
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -94,15 +104,23 @@ export async function provisionElectron({ root, env = process.env, log = console
   if (found.binary) return found;
   const pkg = electronPackage(root);
   if (!pkg) return found;
-  if (downloadSkipped(env)) return { binary: null, reason: 'ELECTRON_SKIP_BINARY_DOWNLOAD is set, so Electron was not downloaded' };
+  if (downloadSkipped(env))
+    return { binary: null, reason: 'ELECTRON_SKIP_BINARY_DOWNLOAD is set, so Electron was not downloaded' };
   const timeoutS = timeoutSeconds(env);
-  log(`Downloading Electron ${pkg.version} for ${process.platform}-${process.arch} with its own installer (about 100 MB, ` +
-    `at most ${timeoutS} s; FIELDBOOK_ELECTRON_TIMEOUT=<seconds> changes that, ELECTRON_SKIP_BINARY_DOWNLOAD=1 skips it)...`);
+  log(
+    `Downloading Electron ${pkg.version} for ${process.platform}-${process.arch} with its own installer (about 100 MB, ` +
+      `at most ${timeoutS} s; FIELDBOOK_ELECTRON_TIMEOUT=<seconds> changes that, ELECTRON_SKIP_BINARY_DOWNLOAD=1 skips it)...`,
+  );
   const failure = await runInstaller(pkg, timeoutS, log);
   if (failure) return { binary: null, reason: failure };
   const after = findElectron(root, env);
   if (after.binary) log(`Electron ${pkg.version} is installed.`);
-  return after.binary ? after : { binary: null, reason: `Electron's installer finished but ${after.reason.replace(/^Electron's /, 'the ')}` };
+  return after.binary
+    ? after
+    : {
+        binary: null,
+        reason: `Electron's installer finished but ${after.reason.replace(/^Electron's /, 'the ')}`,
+      };
 }
 
 /**
@@ -110,11 +128,18 @@ export async function provisionElectron({ root, env = process.env, log = console
  * reason why not. No display is checked first: a 100 MB download would be of no
  * use on a machine that cannot show a window.
  */
-export async function chooseShell({ root, env = process.env, platform = process.platform, log = console.log }) {
+export async function chooseShell({
+  root,
+  env = process.env,
+  platform = process.platform,
+  log = console.log,
+}) {
   const noDisplay = displayProblem(platform, env);
   if (noDisplay) return { shell: 'browser', reason: noDisplay };
   const electron = await provisionElectron({ root, env, log });
-  return electron.binary ? { shell: 'electron', binary: electron.binary } : { shell: 'browser', reason: electron.reason };
+  return electron.binary
+    ? { shell: 'electron', binary: electron.binary }
+    : { shell: 'browser', reason: electron.reason };
 }
 
 /**
@@ -142,7 +167,10 @@ export function runElectron({ binary, root, quickExitMs = QUICK_EXIT_MS, spawnIm
     child.on('error', (error) => settle({ failedToStart: `Electron could not be run (${error.message})` }));
     child.on('exit', (code, signal) => {
       const quick = Date.now() - started < quickExitMs;
-      if (quick && code !== 0 && !stoppedByUser) settle({ failedToStart: `Electron exited at once (${code === null ? `signal ${signal}` : `exit ${code}`}; its messages are above)` });
+      if (quick && code !== 0 && !stoppedByUser)
+        settle({
+          failedToStart: `Electron exited at once (${code === null ? `signal ${signal}` : `exit ${code}`}; its messages are above)`,
+        });
       else settle({ code: code ?? 1 });
     });
   });

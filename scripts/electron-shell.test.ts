@@ -5,7 +5,16 @@
  * The installer and the binary are real child processes (small scripts).
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -60,7 +69,12 @@ describe.runIf(onPosix)('npm start chooses between the window and the browser mo
   it('downloads a missing binary with Electron’s own installer, then opens the window', async () => {
     const root = fakeProject(INSTALLERS.succeeds(binaryScript(0)));
     const lines: string[] = [];
-    const choice = await chooseShell({ root, env: display, platform: 'linux', log: (line) => lines.push(line) });
+    const choice = await chooseShell({
+      root,
+      env: display,
+      platform: 'linux',
+      log: (line) => lines.push(line),
+    });
     expect(choice).toEqual({ shell: 'electron', binary: path.join(electronDir(root), 'dist', 'electron') });
     expect(lines[0]).toMatch(/^Downloading Electron 45\.5\.0 .*at most 300 s/);
     expect(lines.at(-1)).toBe('Electron 45.5.0 is installed.');
@@ -78,38 +92,66 @@ describe.runIf(onPosix)('npm start chooses between the window and the browser mo
   it('serves the browser mode, saying the download failed, when the installer fails', async () => {
     const root = fakeProject(INSTALLERS.fails());
     const choice = await chooseShell({ root, env: display, platform: 'linux', log: quiet });
-    expect(choice).toEqual({ shell: 'browser', reason: "Electron's download failed (installer exit 1; its messages are above)" });
+    expect(choice).toEqual({
+      shell: 'browser',
+      reason: "Electron's download failed (installer exit 1; its messages are above)",
+    });
   });
 
   it('stops a download that does not finish in time and says so', async () => {
     const root = fakeProject(INSTALLERS.hangs());
-    const choice = await chooseShell({ root, env: { ...display, FIELDBOOK_ELECTRON_TIMEOUT: '0.5' }, platform: 'linux', log: quiet });
-    expect(choice).toEqual({ shell: 'browser', reason: "Electron's download did not finish within 0.5 s (blocked or too slow?)" });
+    const choice = await chooseShell({
+      root,
+      env: { ...display, FIELDBOOK_ELECTRON_TIMEOUT: '0.5' },
+      platform: 'linux',
+      log: quiet,
+    });
+    expect(choice).toEqual({
+      shell: 'browser',
+      reason: "Electron's download did not finish within 0.5 s (blocked or too slow?)",
+    });
   });
 
   it('says so when the installer claims success but leaves no binary', async () => {
     const root = fakeProject(INSTALLERS.leavesNoBinary());
     const choice = await chooseShell({ root, env: display, platform: 'linux', log: quiet });
-    expect(choice).toEqual({ shell: 'browser', reason: "Electron's installer finished but the binary has not been downloaded" });
+    expect(choice).toEqual({
+      shell: 'browser',
+      reason: "Electron's installer finished but the binary has not been downloaded",
+    });
   });
 
   it('does not download when ELECTRON_SKIP_BINARY_DOWNLOAD is set', async () => {
     const root = fakeProject(INSTALLERS.succeeds(binaryScript(0)));
-    const choice = await chooseShell({ root, env: { ...display, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' }, platform: 'linux', log: quiet });
-    expect(choice).toEqual({ shell: 'browser', reason: 'ELECTRON_SKIP_BINARY_DOWNLOAD is set, so Electron was not downloaded' });
+    const choice = await chooseShell({
+      root,
+      env: { ...display, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' },
+      platform: 'linux',
+      log: quiet,
+    });
+    expect(choice).toEqual({
+      shell: 'browser',
+      reason: 'ELECTRON_SKIP_BINARY_DOWNLOAD is set, so Electron was not downloaded',
+    });
     expect(installerRan(root)).toBe(false);
   });
 
   it('serves the browser mode on Linux without a display, downloading nothing', async () => {
     const root = fakeProject(INSTALLERS.succeeds(binaryScript(0)));
     const choice = await chooseShell({ root, env: {}, platform: 'linux', log: quiet });
-    expect(choice).toEqual({ shell: 'browser', reason: 'there is no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set)' });
+    expect(choice).toEqual({
+      shell: 'browser',
+      reason: 'there is no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set)',
+    });
     expect(installerRan(root)).toBe(false);
   });
 
   it('takes a Wayland display as a display, and needs none on macOS or Windows', async () => {
     const root = fakeProject(INSTALLERS.succeeds(binaryScript(0)));
-    expect((await chooseShell({ root, env: { WAYLAND_DISPLAY: 'wayland-0' }, platform: 'linux', log: quiet })).shell).toBe('electron');
+    expect(
+      (await chooseShell({ root, env: { WAYLAND_DISPLAY: 'wayland-0' }, platform: 'linux', log: quiet }))
+        .shell,
+    ).toBe('electron');
     expect((await chooseShell({ root, env: {}, platform: 'darwin', log: quiet })).shell).toBe('electron');
   });
 
@@ -117,7 +159,10 @@ describe.runIf(onPosix)('npm start chooses between the window and the browser mo
     const root = fakeProject('');
     rmSync(electronDir(root), { recursive: true });
     const choice = await chooseShell({ root, env: display, platform: 'linux', log: quiet });
-    expect(choice).toEqual({ shell: 'browser', reason: 'the electron package is not installed (run npm install)' });
+    expect(choice).toEqual({
+      shell: 'browser',
+      reason: 'the electron package is not installed (run npm install)',
+    });
   });
 });
 
@@ -138,7 +183,9 @@ describe.runIf(onPosix)('the installed binary, once run', () => {
 
   it('failing at once is a failure to start, with its exit code', async () => {
     const { root, binary } = installed(3);
-    expect(await runElectron({ binary, root })).toEqual({ failedToStart: 'Electron exited at once (exit 3; its messages are above)' });
+    expect(await runElectron({ binary, root })).toEqual({
+      failedToStart: 'Electron exited at once (exit 3; its messages are above)',
+    });
   });
 
   it('failing after it ran a while is its own exit, not a failure to start', async () => {
@@ -148,12 +195,20 @@ describe.runIf(onPosix)('the installed binary, once run', () => {
 });
 
 /** Runs one of the real scripts in a fake project (its scripts/ copied in) to its end. */
-function runScript(root: string, script: string, env: Record<string, string>, args: string[] = []): Promise<{ code: number | null; output: string }> {
+function runScript(
+  root: string,
+  script: string,
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<{ code: number | null; output: string }> {
   mkdirSync(path.join(root, 'scripts'), { recursive: true });
   for (const file of readdirSync(import.meta.dirname).filter((name) => name.endsWith('.mjs'))) {
     copyFileSync(path.join(import.meta.dirname, file), path.join(root, 'scripts', file));
   }
-  const child = spawn(process.execPath, [path.join(root, 'scripts', script), ...args], { cwd: root, env: { PATH: process.env['PATH'] ?? '', ...env } });
+  const child = spawn(process.execPath, [path.join(root, 'scripts', script), ...args], {
+    cwd: root,
+    env: { PATH: process.env['PATH'] ?? '', ...env },
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -161,11 +216,20 @@ function runScript(root: string, script: string, env: Record<string, string>, ar
 }
 
 /** The real scripts/start.mjs in a fake project whose electron-vite "builds" at once. */
-function runStart(root: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'fake-app', engines: { node: '>=22.13' } }));
+function runStart(
+  root: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  writeFileSync(
+    path.join(root, 'package.json'),
+    JSON.stringify({ name: 'fake-app', engines: { node: '>=22.13' } }),
+  );
   const vite = path.join(root, 'node_modules', 'electron-vite');
   mkdirSync(vite, { recursive: true });
-  writeFileSync(path.join(vite, 'package.json'), JSON.stringify({ name: 'electron-vite', bin: { 'electron-vite': 'cli.js' } }));
+  writeFileSync(
+    path.join(vite, 'package.json'),
+    JSON.stringify({ name: 'electron-vite', bin: { 'electron-vite': 'cli.js' } }),
+  );
   writeFileSync(path.join(vite, 'cli.js'), "console.log('fake build done');");
   return runScript(root, 'start.mjs', env);
 }
@@ -188,7 +252,9 @@ describe.runIf(onPosix)('npm start, spawned', () => {
     const port = (busy.address() as net.AddressInfo).port;
     try {
       const { output } = await runStart(root, { ...display, FIELDBOOK_PORT: String(port) });
-      expect(output).toContain(`\n${browserModeLine('Electron exited at once (exit 1; its messages are above)')}\n`);
+      expect(output).toContain(
+        `\n${browserModeLine('Electron exited at once (exit 1; its messages are above)')}\n`,
+      );
       expect(output).toContain(`Port ${port} (FIELDBOOK_PORT) is already in use`);
     } finally {
       busy.close();
@@ -200,7 +266,9 @@ describe.runIf(onPosix)('the provisioning step of npm install and npm run dev', 
   it('reports a failed download in one line and lets npm install succeed', async () => {
     const root = fakeProject(INSTALLERS.fails());
     const { code, output } = await runScript(root, 'provision-electron.mjs', {});
-    expect(output).toContain("Electron is not ready: Electron's download failed (installer exit 1; its messages are above). `npm start` will try again, and otherwise open Fieldbook in your browser.");
+    expect(output).toContain(
+      "Electron is not ready: Electron's download failed (installer exit 1; its messages are above). `npm start` will try again, and otherwise open Fieldbook in your browser.",
+    );
     expect(code).toBe(0);
   });
 

@@ -26,7 +26,10 @@ export const enforcesAsarIntegrity = (platform) => ['darwin', 'mas', 'win32'].in
 
 /** The fuses for one platform: ASAR integrity validation only where Electron enforces it. */
 export function fusesFor(platform) {
-  return { ...releaseFuses, [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: enforcesAsarIntegrity(platform) };
+  return {
+    ...releaseFuses,
+    [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: enforcesAsarIntegrity(platform),
+  };
 }
 
 /** The Electron binary electron-builder produced, per platform. */

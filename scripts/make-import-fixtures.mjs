@@ -23,15 +23,21 @@ const PEOPLE = [
 ];
 const HEADERS = ['Employee No.', 'Forename', 'Surname', 'Work Email', 'Status', 'Start date'];
 
-const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const text = (s) => `<table:table-cell office:value-type="string" calcext:value-type="string"><text:p>${esc(s)}</text:p></table:table-cell>`;
+const esc = (s) =>
+  String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const text = (s) =>
+  `<table:table-cell office:value-type="string" calcext:value-type="string"><text:p>${esc(s)}</text:p></table:table-cell>`;
 
 function fods(rows = PEOPLE) {
-  const body = rows.map(([id, first, last, email, status, start]) => `<table:table-row>
+  const body = rows
+    .map(
+      ([id, first, last, email, status, start]) => `<table:table-row>
       <table:table-cell table:style-name="ce-id" office:value-type="float" office:value="${id}" calcext:value-type="float"><text:p>${String(id).padStart(5, '0')}</text:p></table:table-cell>
       ${text(first)}${text(last)}${text(email)}${text(status)}
       <table:table-cell table:style-name="ce-date" office:value-type="date" office:date-value="${start}" calcext:value-type="date"><text:p>${start}</text:p></table:table-cell>
-    </table:table-row>`).join('\n');
+    </table:table-row>`,
+    )
+    .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"
  xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"
@@ -59,7 +65,11 @@ function fods(rows = PEOPLE) {
 function soffice(args, cwd) {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'lo-profile-'));
   try {
-    execFileSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', ...args], { cwd, stdio: 'pipe', timeout: 300_000 });
+    execFileSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', ...args], {
+      cwd,
+      stdio: 'pipe',
+      timeout: 300_000,
+    });
   } finally {
     rmSync(profile, { recursive: true, force: true });
   }
@@ -81,13 +91,46 @@ export function makeSmall() {
     writeFileSync(path.join(dir, 'people.fods'), fods());
     convert(dir, 'people.fods', 'xlsx:Calc MS Excel 2007 XML', 'xlsx', 'people.xlsx');
     // CSV filter options: separator, quote, charset (76 UTF-8, 65535 UTF-16, 1 Windows-1252), first line, cell formats, ..., "as shown"
-    convert(dir, 'people.fods', 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true', 'csv', 'people-utf8.csv');
-    convert(dir, 'people.fods', 'csv:Text - txt - csv (StarCalc):44,34,1,1,,0,false,true,true', 'csv', 'people-windows1252.csv');
-    convert(dir, 'people.fods', 'csv:Text - txt - csv (StarCalc):9,34,65535,1,,0,false,true,true', 'csv', 'people-utf16.txt');
-    convert(dir, 'people.fods', 'csv:Text - txt - csv (StarCalc):59,34,76,1,,0,false,true,true', 'csv', 'people-semicolon.csv');
-    convert(dir, 'people.fods', 'csv:Text - txt - csv (StarCalc):9,34,76,1,,0,false,true,true', 'csv', 'people-tab.tsv');
+    convert(
+      dir,
+      'people.fods',
+      'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true',
+      'csv',
+      'people-utf8.csv',
+    );
+    convert(
+      dir,
+      'people.fods',
+      'csv:Text - txt - csv (StarCalc):44,34,1,1,,0,false,true,true',
+      'csv',
+      'people-windows1252.csv',
+    );
+    convert(
+      dir,
+      'people.fods',
+      'csv:Text - txt - csv (StarCalc):9,34,65535,1,,0,false,true,true',
+      'csv',
+      'people-utf16.txt',
+    );
+    convert(
+      dir,
+      'people.fods',
+      'csv:Text - txt - csv (StarCalc):59,34,76,1,,0,false,true,true',
+      'csv',
+      'people-semicolon.csv',
+    );
+    convert(
+      dir,
+      'people.fods',
+      'csv:Text - txt - csv (StarCalc):9,34,76,1,,0,false,true,true',
+      'csv',
+      'people-tab.tsv',
+    );
     // Excel's "CSV UTF-8" starts with a byte-order mark
-    writeFileSync(path.join(FIXTURES, 'people-utf8-bom.csv'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), readFileSync(path.join(FIXTURES, 'people-utf8.csv'))]));
+    writeFileSync(
+      path.join(FIXTURES, 'people-utf8-bom.csv'),
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), readFileSync(path.join(FIXTURES, 'people-utf8.csv'))]),
+    );
     writeFileSync(path.join(dir, 'headers.fods'), fods([]));
     convert(dir, 'headers.fods', 'xlsx:Calc MS Excel 2007 XML', 'xlsx', 'headers-only.xlsx');
     convert(dir, 'people.fods', 'ods', 'ods', 'people.ods');
@@ -95,7 +138,13 @@ export function makeSmall() {
     writeFileSync(path.join(FIXTURES, 'truncated.xlsx'), xlsx.subarray(0, Math.floor(xlsx.length / 2)));
     writeFileSync(path.join(FIXTURES, 'empty.csv'), '');
     // a PNG renamed .xlsx: a real 1x1 image
-    writeFileSync(path.join(FIXTURES, 'image.xlsx'), Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
+    writeFileSync(
+      path.join(FIXTURES, 'image.xlsx'),
+      Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+        'base64',
+      ),
+    );
     // a macro-enabled workbook as Excel saves it (its workbook part typed macroEnabled), not a renamed .xlsx
     convert(dir, 'people.fods', 'xlsm:Calc MS Excel 2007 VBA XML', 'xlsm', 'people.xlsm');
   } finally {
@@ -105,13 +154,18 @@ export function makeSmall() {
 
 /** Names HR files hold, in the scripts the old single-byte encodings were made for. */
 const CENTRAL_EUROPEAN = [
-  ['lukasz.zolc', 'Łukasz', 'Żółć', '004711'], ['malgorzata.wisniewska', 'Małgorzata', 'Wiśniewska', '004712'],
-  ['jiri.dvorak', 'Jiří', 'Dvořák', '004713'], ['zdenek.ruzicka', 'Zdeněk', 'Růžička', '004714'],
-  ['agnieszka.szczesna', 'Agnieszka', 'Szczęsna', '004715'], ['pavla.cerna', 'Pavla', 'Černá', '004716'],
+  ['lukasz.zolc', 'Łukasz', 'Żółć', '004711'],
+  ['malgorzata.wisniewska', 'Małgorzata', 'Wiśniewska', '004712'],
+  ['jiri.dvorak', 'Jiří', 'Dvořák', '004713'],
+  ['zdenek.ruzicka', 'Zdeněk', 'Růžička', '004714'],
+  ['agnieszka.szczesna', 'Agnieszka', 'Szczęsna', '004715'],
+  ['pavla.cerna', 'Pavla', 'Černá', '004716'],
 ];
 const CYRILLIC = [
-  ['ivan.petrov', 'Иван', 'Петров', '005001'], ['olga.smirnova', 'Ольга', 'Смирнова', '005002'],
-  ['dmitry.kuznetsov', 'Дмитрий', 'Кузнецов', '005003'], ['natalya.sokolova', 'Наталья', 'Соколова', '005004'],
+  ['ivan.petrov', 'Иван', 'Петров', '005001'],
+  ['olga.smirnova', 'Ольга', 'Смирнова', '005002'],
+  ['dmitry.kuznetsov', 'Дмитрий', 'Кузнецов', '005003'],
+  ['natalya.sokolova', 'Наталья', 'Соколова', '005004'],
   ['sergey.ivanov', 'Сергей', 'Иванов', '005005'],
 ];
 
@@ -123,13 +177,24 @@ const CYRILLIC = [
  */
 export function makeEncodings() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'import-encodings-'));
-  const csv = (rows) => `${['Username,First name,Last name,Employee ID', ...rows.map((r) => r.join(','))].join('\n')}\n`;
+  const csv = (rows) =>
+    `${['Username,First name,Last name,Employee ID', ...rows.map((r) => r.join(','))].join('\n')}\n`;
   try {
     writeFileSync(path.join(dir, 'central.csv'), csv(CENTRAL_EUROPEAN));
     writeFileSync(path.join(dir, 'cyrillic.csv'), csv(CYRILLIC));
     const saveAs = (source, charset, target) => {
       const out = path.join(dir, `out-${charset}`);
-      soffice(['--infilter=CSV:44,34,76,1,,0,false,true', '--convert-to', `csv:Text - txt - csv (StarCalc):44,34,${charset},1,,0,false,true,true`, '--outdir', out, source], dir);
+      soffice(
+        [
+          '--infilter=CSV:44,34,76,1,,0,false,true',
+          '--convert-to',
+          `csv:Text - txt - csv (StarCalc):44,34,${charset},1,,0,false,true,true`,
+          '--outdir',
+          out,
+          source,
+        ],
+        dir,
+      );
       renameSync(path.join(out, source), path.join(FIXTURES, target));
     };
     saveAs('central.csv', 33, 'people-windows1250.csv');
@@ -138,7 +203,10 @@ export function makeEncodings() {
     const utf8 = readFileSync(path.join(FIXTURES, 'people-central-utf8.csv'));
     rmSync(path.join(FIXTURES, 'people-central-utf8.csv'));
     // "René Dupont" pasted in from a Windows-1252 file: é as the one byte 0xE9
-    writeFileSync(path.join(FIXTURES, 'people-utf8-stray.csv'), Buffer.concat([utf8, Buffer.from('rene.dupont,Ren\xe9,Dupont,4717\n', 'latin1')]));
+    writeFileSync(
+      path.join(FIXTURES, 'people-utf8-stray.csv'),
+      Buffer.concat([utf8, Buffer.from('rene.dupont,Ren\xe9,Dupont,4717\n', 'latin1')]),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -155,59 +223,118 @@ export function makeEncodings() {
  */
 const STAFF = {
   western: [
-    ['helene.dubois', 'Hélène', 'Dubois', '12,50 €', 'Badge “Site A”'], ['gerard.lefevre', 'Gérard', 'Lefèvre', '8,75 €', 'Fridge at 4 °C'],
-    ['francois.cote', 'François', 'Côté', '£30.00', 'Induction…'], ['jurgen.muller', 'Jürgen', 'Müller', '15,00 €', 'Größe L'],
-    ['soren.odegard', 'Søren', 'Ødegård', '£12.40', 'Kontor “Nord”'], ['jose.nunez', 'José', 'Núñez', '9,90 €', 'Almacén 2…'],
-    ['joao.conceicao', 'João', 'Conceição', '11,20 €', 'Armazém “B”'], ['zoe.obrien', 'Zoë', 'O’Brien', '£7.50', 'Shift at 6 °C'],
+    ['helene.dubois', 'Hélène', 'Dubois', '12,50 €', 'Badge “Site A”'],
+    ['gerard.lefevre', 'Gérard', 'Lefèvre', '8,75 €', 'Fridge at 4 °C'],
+    ['francois.cote', 'François', 'Côté', '£30.00', 'Induction…'],
+    ['jurgen.muller', 'Jürgen', 'Müller', '15,00 €', 'Größe L'],
+    ['soren.odegard', 'Søren', 'Ødegård', '£12.40', 'Kontor “Nord”'],
+    ['jose.nunez', 'José', 'Núñez', '9,90 €', 'Almacén 2…'],
+    ['joao.conceicao', 'João', 'Conceição', '11,20 €', 'Armazém “B”'],
+    ['zoe.obrien', 'Zoë', 'O’Brien', '£7.50', 'Shift at 6 °C'],
   ],
   central: [
-    ['lukasz.zolc', 'Łukasz', 'Żółć', '12,50 €', 'Magazyn „Północ”'], ['malgorzata.wisniewska', 'Małgorzata', 'Wiśniewska', '8,00 €', 'Źródło'],
-    ['jiri.dvorak', 'Jiří', 'Dvořák', '10,00 €', 'Sklad při 4 °C'], ['zdenek.ruzicka', 'Zdeněk', 'Růžička', '7,25 €', 'Údržba…'],
-    ['lubica.stastna', 'Ľubica', 'Šťastná', '9,40 €', 'Šatňa'], ['gabor.szoke', 'Gábor', 'Szőke', '6,10 €', 'Raktár “Kelet”'],
-    ['agnieszka.szczesna', 'Agnieszka', 'Szczęsna', '5,50 €', 'Ślusarnia'], ['ana.simic', 'Ana', 'Šimić', '4,80 €', 'Skladište'],
+    ['lukasz.zolc', 'Łukasz', 'Żółć', '12,50 €', 'Magazyn „Północ”'],
+    ['malgorzata.wisniewska', 'Małgorzata', 'Wiśniewska', '8,00 €', 'Źródło'],
+    ['jiri.dvorak', 'Jiří', 'Dvořák', '10,00 €', 'Sklad při 4 °C'],
+    ['zdenek.ruzicka', 'Zdeněk', 'Růžička', '7,25 €', 'Údržba…'],
+    ['lubica.stastna', 'Ľubica', 'Šťastná', '9,40 €', 'Šatňa'],
+    ['gabor.szoke', 'Gábor', 'Szőke', '6,10 €', 'Raktár “Kelet”'],
+    ['agnieszka.szczesna', 'Agnieszka', 'Szczęsna', '5,50 €', 'Ślusarnia'],
+    ['ana.simic', 'Ana', 'Šimić', '4,80 €', 'Skladište'],
   ],
   cyrillic: [
-    ['ivan.petrov', 'Иван', 'Петров', '12,50 €', 'Склад «Север»'], ['olga.smirnova', 'Ольга', 'Смирнова', '8,00 €', 'Холодильник 4 °C'],
-    ['dmitry.kuznetsov', 'Дмитрий', 'Кузнецов', '10,00 €', 'Цех №2…'], ['natalya.sokolova', 'Наталья', 'Соколова', '7,25 €', 'Охрана'],
-    ['georgi.ivanov', 'Георги', 'Иванов', '9,40 €', 'Работилница'], ['sergey.volkov', 'Сергей', 'Волков', '6,10 €', 'Бухгалтерия'],
+    ['ivan.petrov', 'Иван', 'Петров', '12,50 €', 'Склад «Север»'],
+    ['olga.smirnova', 'Ольга', 'Смирнова', '8,00 €', 'Холодильник 4 °C'],
+    ['dmitry.kuznetsov', 'Дмитрий', 'Кузнецов', '10,00 €', 'Цех №2…'],
+    ['natalya.sokolova', 'Наталья', 'Соколова', '7,25 €', 'Охрана'],
+    ['georgi.ivanov', 'Георги', 'Иванов', '9,40 €', 'Работилница'],
+    ['sergey.volkov', 'Сергей', 'Волков', '6,10 €', 'Бухгалтерия'],
   ],
   ukrainian: [
-    ['iryna.kovalchuk', 'Ірина', 'Ковальчук', '12,50 €', 'Їдальня'], ['yevhen.hnatiuk', 'Євген', 'Гнатюк', '8,00 €', 'Ґанок'],
-    ['olena.shevchenko', 'Олена', 'Шевченко', '10,00 €', 'Бібліотека'], ['yurii.tkachenko', 'Юрій', 'Ткаченко', '7,25 €', 'Подвір’я'],
+    ['iryna.kovalchuk', 'Ірина', 'Ковальчук', '12,50 €', 'Їдальня'],
+    ['yevhen.hnatiuk', 'Євген', 'Гнатюк', '8,00 €', 'Ґанок'],
+    ['olena.shevchenko', 'Олена', 'Шевченко', '10,00 €', 'Бібліотека'],
+    ['yurii.tkachenko', 'Юрій', 'Ткаченко', '7,25 €', 'Подвір’я'],
   ],
   greek: [
-    ['giorgos.papadopoulos', 'Γιώργος', 'Παπαδόπουλος', '12,50 €', 'Αποθήκη «Βορράς»'], ['eleni.konstantinou', 'Ελένη', 'Κωνσταντίνου', '8,00 €', 'Ψυγείο 4 °C'],
-    ['nikos.georgiou', 'Νίκος', 'Γεωργίου', '10,00 €', 'Συντήρηση…'], ['maria.dimitriou', 'Μαρία', 'Δημητρίου', '7,25 €', 'Φύλαξη'],
+    ['giorgos.papadopoulos', 'Γιώργος', 'Παπαδόπουλος', '12,50 €', 'Αποθήκη «Βορράς»'],
+    ['eleni.konstantinou', 'Ελένη', 'Κωνσταντίνου', '8,00 €', 'Ψυγείο 4 °C'],
+    ['nikos.georgiou', 'Νίκος', 'Γεωργίου', '10,00 €', 'Συντήρηση…'],
+    ['maria.dimitriou', 'Μαρία', 'Δημητρίου', '7,25 €', 'Φύλαξη'],
   ],
   turkish: [
-    ['ayse.yilmaz', 'Ayşe', 'Yılmaz', '12,50 €', 'Depo “Kuzey”'], ['sukru.ozturk', 'Şükrü', 'Öztürk', '8,00 €', 'Soğutucu 4 °C'],
-    ['ibrahim.celik', 'İbrahim', 'Çelik', '10,00 €', 'Güvenlik…'], ['gulsen.dogan', 'Gülşen', 'Doğan', '7,25 €', 'Muhasebe'],
+    ['ayse.yilmaz', 'Ayşe', 'Yılmaz', '12,50 €', 'Depo “Kuzey”'],
+    ['sukru.ozturk', 'Şükrü', 'Öztürk', '8,00 €', 'Soğutucu 4 °C'],
+    ['ibrahim.celik', 'İbrahim', 'Çelik', '10,00 €', 'Güvenlik…'],
+    ['gulsen.dogan', 'Gülşen', 'Doğan', '7,25 €', 'Muhasebe'],
   ],
   baltic: [
-    ['janis.berzins', 'Jānis', 'Bērziņš', '12,50 €', 'Noliktava “Ziemeļi”'], ['zydrunas.kavaliauskas', 'Žydrūnas', 'Kavaliauskas', '8,00 €', 'Šaldytuvas 4 °C'],
-    ['ulle.kask', 'Ülle', 'Kask', '10,00 €', 'Ladu…'], ['ieva.lukosiute', 'Ieva', 'Lukošiūtė', '7,25 €', 'Apsauga'],
+    ['janis.berzins', 'Jānis', 'Bērziņš', '12,50 €', 'Noliktava “Ziemeļi”'],
+    ['zydrunas.kavaliauskas', 'Žydrūnas', 'Kavaliauskas', '8,00 €', 'Šaldytuvas 4 °C'],
+    ['ulle.kask', 'Ülle', 'Kask', '10,00 €', 'Ladu…'],
+    ['ieva.lukosiute', 'Ieva', 'Lukošiūtė', '7,25 €', 'Apsauga'],
   ],
-  japanese: [['hanako.tanaka', '花子', '田中', '1,250円', '倉庫「北」'], ['taro.suzuki', '太郎', '鈴木', '980円', '冷蔵庫 4 °C'], ['yui.sato', '結衣', '佐藤', '1,500円', '警備…'], ['ken.watanabe', '健', '渡辺', '700円', '経理']],
-  chinese: [['wei.wang', '伟', '王', '12,50 €', '仓库“北”'], ['fang.li', '芳', '李', '8,00 €', '冷库 4 °C'], ['min.zhang', '敏', '张', '10,00 €', '保安…'], ['jing.liu', '静', '刘', '7,25 €', '会计']],
-  traditional: [['wei.chen', '偉', '陳', '12,50 €', '倉庫「北」'], ['mei.lin', '美玲', '林', '8,00 €', '冷藏 4 °C'], ['jian.huang', '建國', '黃', '10,00 €', '保全…'], ['ting.wu', '婷', '吳', '7,25 €', '會計']],
+  japanese: [
+    ['hanako.tanaka', '花子', '田中', '1,250円', '倉庫「北」'],
+    ['taro.suzuki', '太郎', '鈴木', '980円', '冷蔵庫 4 °C'],
+    ['yui.sato', '結衣', '佐藤', '1,500円', '警備…'],
+    ['ken.watanabe', '健', '渡辺', '700円', '経理'],
+  ],
+  chinese: [
+    ['wei.wang', '伟', '王', '12,50 €', '仓库“北”'],
+    ['fang.li', '芳', '李', '8,00 €', '冷库 4 °C'],
+    ['min.zhang', '敏', '张', '10,00 €', '保安…'],
+    ['jing.liu', '静', '刘', '7,25 €', '会计'],
+  ],
+  traditional: [
+    ['wei.chen', '偉', '陳', '12,50 €', '倉庫「北」'],
+    ['mei.lin', '美玲', '林', '8,00 €', '冷藏 4 °C'],
+    ['jian.huang', '建國', '黃', '10,00 €', '保全…'],
+    ['ting.wu', '婷', '吳', '7,25 €', '會計'],
+  ],
   // in won: LibreOffice writes € in EUC-KR as CP949's A2 E6, which TextDecoder('euc-kr') does not read
-  korean: [['minjun.kim', '민준', '김', '12,500원', '창고 “북”'], ['seoyeon.lee', '서연', '이', '8,000원', '냉장고 4 °C'], ['jiho.park', '지호', '박', '10,000원', '경비…'], ['yuna.choi', '유나', '최', '7,250원', '회계']],
+  korean: [
+    ['minjun.kim', '민준', '김', '12,500원', '창고 “북”'],
+    ['seoyeon.lee', '서연', '이', '8,000원', '냉장고 4 °C'],
+    ['jiho.park', '지호', '박', '10,000원', '경비…'],
+    ['yuna.choi', '유나', '최', '7,250원', '회계'],
+  ],
 };
 
 /** Each offered encoding: LibreOffice's number for it (CSV filter token 3, `rtl_TextEncoding`) and whose names it was made for. */
 const CORPUS_ENCODINGS = {
-  'windows-1252': [1, ['western']], 'iso-8859-15': [22, ['western']], macintosh: [2, ['western']],
-  'windows-1250': [33, ['central']], 'iso-8859-2': [13, ['central']], 'windows-1257': [39, ['baltic']],
-  'windows-1251': [34, ['cyrillic', 'ukrainian']], 'koi8-r': [74, ['cyrillic']], 'koi8-u': [88, ['ukrainian', 'cyrillic']],
-  ibm866: [30, ['cyrillic']], 'iso-8859-5': [16, ['cyrillic']], 'x-mac-cyrillic': [44, ['cyrillic']],
-  'windows-1253': [35, ['greek']], 'iso-8859-7': [18, ['greek']], 'windows-1254': [36, ['turkish']],
-  shift_jis: [64, ['japanese']], gb18030: [85, ['chinese']], big5: [68, ['traditional']], 'euc-kr': [79, ['korean']],
+  'windows-1252': [1, ['western']],
+  'iso-8859-15': [22, ['western']],
+  macintosh: [2, ['western']],
+  'windows-1250': [33, ['central']],
+  'iso-8859-2': [13, ['central']],
+  'windows-1257': [39, ['baltic']],
+  'windows-1251': [34, ['cyrillic', 'ukrainian']],
+  'koi8-r': [74, ['cyrillic']],
+  'koi8-u': [88, ['ukrainian', 'cyrillic']],
+  ibm866: [30, ['cyrillic']],
+  'iso-8859-5': [16, ['cyrillic']],
+  'x-mac-cyrillic': [44, ['cyrillic']],
+  'windows-1253': [35, ['greek']],
+  'iso-8859-7': [18, ['greek']],
+  'windows-1254': [36, ['turkish']],
+  shift_jis: [64, ['japanese']],
+  gb18030: [85, ['chinese']],
+  big5: [68, ['traditional']],
+  'euc-kr': [79, ['korean']],
 };
 const CORPUS = path.join(FIXTURES, 'encodings');
 
 function staffCsv(people) {
   const quote = (cell) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
-  const rows = people.map(([username, first, last, allowance, note], i) => [username, first, last, String(20001 + i), allowance, note]);
+  const rows = people.map(([username, first, last, allowance, note], i) => [
+    username,
+    first,
+    last,
+    String(20001 + i),
+    allowance,
+    note,
+  ]);
   return `${[['Username', 'First name', 'Last name', 'Employee ID', 'Allowance', 'Note'], ...rows].map((r) => r.map(quote).join(',')).join('\n')}\n`;
 }
 
@@ -219,17 +346,34 @@ export function makeEncodingCorpus(only) {
     for (const [label, [charset, regions]] of Object.entries(CORPUS_ENCODINGS)) {
       if (only && label !== only) continue;
       const own = regions.flatMap((region) => STAFF[region]);
-      const sources = { 'whole-list': everyone, 'own-names': own, 'short-2': own.slice(0, 2), 'short-4': own.slice(0, 4) };
+      const sources = {
+        'whole-list': everyone,
+        'own-names': own,
+        'short-2': own.slice(0, 2),
+        'short-4': own.slice(0, 4),
+      };
       const source = path.join(dir, label);
       mkdirSync(source, { recursive: true });
-      for (const [name, people] of Object.entries(sources)) writeFileSync(path.join(source, `${name}.csv`), staffCsv(people));
+      for (const [name, people] of Object.entries(sources))
+        writeFileSync(path.join(source, `${name}.csv`), staffCsv(people));
       const out = path.join(CORPUS, label);
       rmSync(out, { recursive: true, force: true });
       const filter = `csv:Text - txt - csv (StarCalc):44,34,${charset},1,,0,false,true,true`;
-      soffice(['--infilter=CSV:44,34,76,1,,0,false,true', '--convert-to', filter, '--outdir', out, ...Object.keys(sources).map((name) => `${name}.csv`)], source);
+      soffice(
+        [
+          '--infilter=CSV:44,34,76,1,,0,false,true',
+          '--convert-to',
+          filter,
+          '--outdir',
+          out,
+          ...Object.keys(sources).map((name) => `${name}.csv`),
+        ],
+        source,
+      );
       const firstName = own[0][1];
       const text = new TextDecoder(label).decode(readFileSync(path.join(out, 'short-2.csv')));
-      if (!text.includes(firstName)) throw new Error(`LibreOffice's charset ${charset} is not ${label}: ${text}`);
+      if (!text.includes(firstName))
+        throw new Error(`LibreOffice's charset ${charset} is not ${label}: ${text}`);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -245,10 +389,14 @@ export function makeBig(rows, format = 'xlsx') {
   mkdirSync(cache, { recursive: true });
   const target = path.join(cache, `people-${rows}.${format}`);
   if (existsSync(target)) return target;
-  const lines = ['Username,Employee No.,Forename,Surname,Work Email,Status,Department,Site,Job title,Start date'];
+  const lines = [
+    'Username,Employee No.,Forename,Surname,Work Email,Status,Department,Site,Job title,Start date',
+  ];
   const departments = ['Nursing', 'Facilities', 'Kitchen', 'Admin', 'Security'];
   for (let n = 1; n <= rows; n += 1) {
-    lines.push(`big.${n},B${String(n).padStart(6, '0')},Émile${n},Nowak-${n % 977},big.${n}@example.com,${n % 3 === 0 ? 'Offline' : 'Active'},${departments[n % 5]},North wing,Carer grade ${n % 7},2024-0${(n % 9) + 1}-1${n % 10}`);
+    lines.push(
+      `big.${n},B${String(n).padStart(6, '0')},Émile${n},Nowak-${n % 977},big.${n}@example.com,${n % 3 === 0 ? 'Offline' : 'Active'},${departments[n % 5]},North wing,Carer grade ${n % 7},2024-0${(n % 9) + 1}-1${n % 10}`,
+    );
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'import-big-'));
   try {
@@ -258,7 +406,17 @@ export function makeBig(rows, format = 'xlsx') {
       renameSync(csv, target);
       return target;
     }
-    soffice(['--infilter=CSV:44,34,76,1', '--convert-to', 'xlsx:Calc MS Excel 2007 XML', '--outdir', path.join(dir, 'out'), csv], dir);
+    soffice(
+      [
+        '--infilter=CSV:44,34,76,1',
+        '--convert-to',
+        'xlsx:Calc MS Excel 2007 XML',
+        '--outdir',
+        path.join(dir, 'out'),
+        csv,
+      ],
+      dir,
+    );
     renameSync(path.join(dir, 'out', `people-${rows}.xlsx`), target);
     return target;
   } finally {

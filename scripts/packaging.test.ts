@@ -39,10 +39,21 @@ function filesUnder(dir: string, prefix = ''): string[] {
 /** electron-builder in a child process, awaited (a synchronous spawn would block the test's event loop for the whole run). */
 async function pack(): Promise<void> {
   writeStandInDistribution(path.join(work, 'electron'));
-  const args = ['--linux', 'dir', '--publish', 'never', `-c.electronDist=${path.join(work, 'electron')}`,
-    `-c.directories.output=${path.join(work, 'dist')}`, '-c.npmRebuild=false'];
+  const args = [
+    '--linux',
+    'dir',
+    '--publish',
+    'never',
+    `-c.electronDist=${path.join(work, 'electron')}`,
+    `-c.directories.output=${path.join(work, 'dist')}`,
+    '-c.npmRebuild=false',
+  ];
   try {
-    await promisify(execFile)(process.execPath, [path.join(root, 'node_modules/electron-builder/cli.js'), ...args], { cwd: root, maxBuffer: 1e8 });
+    await promisify(execFile)(
+      process.execPath,
+      [path.join(root, 'node_modules/electron-builder/cli.js'), ...args],
+      { cwd: root, maxBuffer: 1e8 },
+    );
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
     throw new Error(`electron-builder failed:\n${stdout}\n${stderr}`, { cause: error });
@@ -61,66 +72,85 @@ function asarFiles(node: AsarNode = getRawHeader(asarFile).header as AsarNode, p
   });
 }
 
-describe.runIf(process.platform === 'linux')('the packaged app (electron-builder against a stand-in Electron)', () => {
-  beforeAll(async () => {
-    if (!existsSync(path.join(root, 'out/main/index.js'))) throw new Error('out/ is not built: run `npm run build` first');
-    await pack();
-    files = asarFiles();
-    unpacked = existsSync(unpackedDir) ? filesUnder(unpackedDir) : [];
-    const report = { asarBytes: statSync(asarFile).size, unpackedBytes: unpacked.reduce((sum, f) => sum + statSync(path.join(unpackedDir, f)).size, 0), files: files.length };
-    console.log(`packaged app: app.asar ${(report.asarBytes / 1e6).toFixed(1)} MB (${report.files} files), unpacked ${(report.unpackedBytes / 1e6).toFixed(2)} MB`);
-    if (process.env['FIELDBOOK_PACKAGING_REPORT']) writeFileSync(process.env['FIELDBOOK_PACKAGING_REPORT'], JSON.stringify(report));
-  }, 120_000);
+describe.runIf(process.platform === 'linux')(
+  'the packaged app (electron-builder against a stand-in Electron)',
+  () => {
+    beforeAll(async () => {
+      if (!existsSync(path.join(root, 'out/main/index.js')))
+        throw new Error('out/ is not built: run `npm run build` first');
+      await pack();
+      files = asarFiles();
+      unpacked = existsSync(unpackedDir) ? filesUnder(unpackedDir) : [];
+      const report = {
+        asarBytes: statSync(asarFile).size,
+        unpackedBytes: unpacked.reduce((sum, f) => sum + statSync(path.join(unpackedDir, f)).size, 0),
+        files: files.length,
+      };
+      console.log(
+        `packaged app: app.asar ${(report.asarBytes / 1e6).toFixed(1)} MB (${report.files} files), unpacked ${(report.unpackedBytes / 1e6).toFixed(2)} MB`,
+      );
+      if (process.env['FIELDBOOK_PACKAGING_REPORT'])
+        writeFileSync(process.env['FIELDBOOK_PACKAGING_REPORT'], JSON.stringify(report));
+    }, 120_000);
 
-  afterAll(() => rmSync(work, { recursive: true, force: true }));
+    afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  it('unpacks keytar’s native binding from the asar, and only that', () => {
-    expect(unpacked).toEqual([KEYTAR_BINDING]);
-    expect(files).toContain(KEYTAR_BINDING); // listed in the asar, read from app.asar.unpacked
-  });
+    it('unpacks keytar’s native binding from the asar, and only that', () => {
+      expect(unpacked).toEqual([KEYTAR_BINDING]);
+      expect(files).toContain(KEYTAR_BINDING); // listed in the asar, read from app.asar.unpacked
+    });
 
-  it('holds no other native code', () => {
-    expect(files.filter((file) => /\.(node|so|dll|dylib|exe)$/.test(file))).toEqual([KEYTAR_BINDING]);
-  });
+    it('holds no other native code', () => {
+      expect(files.filter((file) => /\.(node|so|dll|dylib|exe)$/.test(file))).toEqual([KEYTAR_BINDING]);
+    });
 
-  it('holds no test, source, source map or type declaration', () => {
-    const unwanted = /(\.test\.|\.spec\.|\.map$|\.tsx?$|\.d\.[cm]?ts$|^src\/|^e2e\/|^bench\/|^scripts\/|\.gyp$|\.cc$|Makefile)/;
-    expect(files.filter((file) => unwanted.test(file))).toEqual([]);
-  });
+    it('holds no test, source, source map or type declaration', () => {
+      const unwanted =
+        /(\.test\.|\.spec\.|\.map$|\.tsx?$|\.d\.[cm]?ts$|^src\/|^e2e\/|^bench\/|^scripts\/|\.gyp$|\.cc$|Makefile)/;
+      expect(files.filter((file) => unwanted.test(file))).toEqual([]);
+    });
 
-  it('holds no module but keytar: no ws, no dev dependency, no renderer library', () => {
-    const modules = new Set(files.filter((file) => file.startsWith('node_modules/')).map((file) => file.split('/')[1]));
-    expect([...modules]).toEqual(['keytar']);
-  });
+    it('holds no module but keytar: no ws, no dev dependency, no renderer library', () => {
+      const modules = new Set(
+        files.filter((file) => file.startsWith('node_modules/')).map((file) => file.split('/')[1]),
+      );
+      expect([...modules]).toEqual(['keytar']);
+    });
 
-  it('starts from a main that exists and imports only Electron, Node and the packaged keytar', () => {
-    const manifest = JSON.parse(extractFile(asarFile, 'package.json').toString()) as { main: string };
-    const main = path.posix.normalize(manifest.main);
-    expect(files).toContain(main);
-    const source = extractFile(asarFile, main).toString();
-    const imports = [...source.matchAll(/(?:from\s*|import\(\s*)["']([^"'.][^"']*)["']/g)].map((match) => match[1] ?? '');
-    const builtin = (name: string) => name.startsWith('node:') || builtinModules.includes(name);
-    const unresolved = imports.filter((name) => name !== 'electron' && !builtin(name))
-      .filter((name) => !files.includes(`node_modules/${name}/package.json`));
-    expect(imports).toContain('keytar');
-    expect(unresolved).toEqual([]);
-  });
+    it('starts from a main that exists and imports only Electron, Node and the packaged keytar', () => {
+      const manifest = JSON.parse(extractFile(asarFile, 'package.json').toString()) as { main: string };
+      const main = path.posix.normalize(manifest.main);
+      expect(files).toContain(main);
+      const source = extractFile(asarFile, main).toString();
+      const imports = [...source.matchAll(/(?:from\s*|import\(\s*)["']([^"'.][^"']*)["']/g)].map(
+        (match) => match[1] ?? '',
+      );
+      const builtin = (name: string) => name.startsWith('node:') || builtinModules.includes(name);
+      const unresolved = imports
+        .filter((name) => name !== 'electron' && !builtin(name))
+        .filter((name) => !files.includes(`node_modules/${name}/package.json`));
+      expect(imports).toContain('keytar');
+      expect(unresolved).toEqual([]);
+    });
 
-  it('carries the preload and the renderer with every file its page loads', () => {
-    expect(files).toContain('out/preload/index.cjs');
-    const page = extractFile(asarFile, 'out/renderer/index.html').toString();
-    const assets = [...page.matchAll(/(?:src|href)="\.\/([^"]+)"/g)].map((match) => `out/renderer/${match[1]}`);
-    expect(assets.length).toBeGreaterThan(0);
-    expect(assets.filter((asset) => !files.includes(asset))).toEqual([]);
-  });
+    it('carries the preload and the renderer with every file its page loads', () => {
+      expect(files).toContain('out/preload/index.cjs');
+      const page = extractFile(asarFile, 'out/renderer/index.html').toString();
+      const assets = [...page.matchAll(/(?:src|href)="\.\/([^"]+)"/g)].map(
+        (match) => `out/renderer/${match[1]}`,
+      );
+      expect(assets.length).toBeGreaterThan(0);
+      expect(assets.filter((asset) => !files.includes(asset))).toEqual([]);
+    });
 
-  it('fuses the packaged binary in afterPack (no run-as-node, app only from the asar)', async () => {
-    const wire = await getCurrentFuseWire(path.join(appDir, 'fieldbook'));
-    expect(wire[FuseV1Options.RunAsNode]).toBe(FuseState.DISABLE);
-    expect(wire[FuseV1Options.OnlyLoadAppFromAsar]).toBe(FuseState.ENABLE);
-  });
+    it('fuses the packaged binary in afterPack (no run-as-node, app only from the asar)', async () => {
+      const wire = await getCurrentFuseWire(path.join(appDir, 'fieldbook'));
+      expect(wire[FuseV1Options.RunAsNode]).toBe(FuseState.DISABLE);
+      expect(wire[FuseV1Options.OnlyLoadAppFromAsar]).toBe(FuseState.ENABLE);
+    });
 
-  it('stays small: the asar under 15 MB', () => {
-    expect(statSync(asarFile).size).toBeLessThan(15e6);
-  });
-});
+    it('stays small: the asar under 15 MB', () => {
+      expect(statSync(asarFile).size).toBeLessThan(15e6);
+    });
+  },
+);

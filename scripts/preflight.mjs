@@ -17,12 +17,17 @@ export function nodeVersionProblem(version, range) {
   const wanted = /^>=\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(range.trim());
   if (!wanted) return null;
   const need = [Number(wanted[1]), Number(wanted[2] || 0), Number(wanted[3] || 0)];
-  const have = version.replace(/^v/, '').split('.').map((n) => Number.parseInt(n, 10) || 0);
+  const have = version
+    .replace(/^v/, '')
+    .split('.')
+    .map((n) => Number.parseInt(n, 10) || 0);
   for (let i = 0; i < 3; i++) {
     if ((have[i] || 0) > need[i]) return null;
     if ((have[i] || 0) < need[i]) {
-      return `Fieldbook needs Node ${need.join('.')} or newer (it runs TypeScript with --experimental-strip-types); this is Node ${version.replace(/^v/, '')}. ` +
-        'Install a current Node (https://nodejs.org, or `nvm install 22`) and run the command again.';
+      return (
+        `Fieldbook needs Node ${need.join('.')} or newer (it runs TypeScript with --experimental-strip-types); this is Node ${version.replace(/^v/, '')}. ` +
+        'Install a current Node (https://nodejs.org, or `nvm install 22`) and run the command again.'
+      );
     }
   }
   return null;
@@ -45,17 +50,26 @@ export function portIsFree(port) {
 export async function choosePort(env, isFree = portIsFree, preferred = 5180) {
   if (env.FIELDBOOK_PORT) {
     const port = Number(env.FIELDBOOK_PORT);
-    if (!Number.isInteger(port) || port < 1 || port > 65535) return { port: null, message: `FIELDBOOK_PORT=${env.FIELDBOOK_PORT} is not a port number (1-65535).` };
+    if (!Number.isInteger(port) || port < 1 || port > 65535)
+      return { port: null, message: `FIELDBOOK_PORT=${env.FIELDBOOK_PORT} is not a port number (1-65535).` };
     if (await isFree(port)) return { port, message: null };
-    return { port: null, message: `Port ${port} (FIELDBOOK_PORT) is already in use on 127.0.0.1. Close what uses it, or choose another: FIELDBOOK_PORT=5190 npm start` };
+    return {
+      port: null,
+      message: `Port ${port} (FIELDBOOK_PORT) is already in use on 127.0.0.1. Close what uses it, or choose another: FIELDBOOK_PORT=5190 npm start`,
+    };
   }
   for (let port = preferred; port <= preferred + 10; port++) {
     if (!(await isFree(port))) continue;
-    const message = port === preferred ? null
-      : `Port ${preferred} is in use (another Fieldbook?), so this one uses ${port}. Its offline cache is separate from ${preferred}'s; set FIELDBOOK_PORT to choose the port.`;
+    const message =
+      port === preferred
+        ? null
+        : `Port ${preferred} is in use (another Fieldbook?), so this one uses ${port}. Its offline cache is separate from ${preferred}'s; set FIELDBOOK_PORT to choose the port.`;
     return { port, message };
   }
-  return { port: null, message: `Ports ${preferred}-${preferred + 10} are all in use on 127.0.0.1. Choose a free one: FIELDBOOK_PORT=6000 npm start` };
+  return {
+    port: null,
+    message: `Ports ${preferred}-${preferred + 10} are all in use on 127.0.0.1. Choose a free one: FIELDBOOK_PORT=6000 npm start`,
+  };
 }
 
 /** The one line `npm start` prints when it serves the harness: who can read its offline cache once it stops. */

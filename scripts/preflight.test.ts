@@ -5,7 +5,9 @@ import { choosePort, harnessCacheNote, nodeVersionProblem, portIsFree } from './
 
 describe('the Node version check', () => {
   it('names the version needed and the one running', () => {
-    expect(nodeVersionProblem('v20.18.0', '>=22.13')).toMatch(/^Fieldbook needs Node 22\.13\.0 or newer .*this is Node 20\.18\.0\./);
+    expect(nodeVersionProblem('v20.18.0', '>=22.13')).toMatch(
+      /^Fieldbook needs Node 22\.13\.0 or newer .*this is Node 20\.18\.0\./,
+    );
     expect(nodeVersionProblem('v22.12.9', '>=22.13')).not.toBeNull();
   });
 
@@ -25,11 +27,16 @@ describe('the harness port', () => {
   it('moves to the next free port when 5180 is busy, and says the cache is separate', async () => {
     const chosen = await choosePort({}, busy([5180, 5181]));
     expect(chosen.port).toBe(5182);
-    expect(chosen.message).toMatch(/Port 5180 is in use .* uses 5182\. Its offline cache is separate .*FIELDBOOK_PORT/);
+    expect(chosen.message).toMatch(
+      /Port 5180 is in use .* uses 5182\. Its offline cache is separate .*FIELDBOOK_PORT/,
+    );
   });
 
   it('refuses a busy FIELDBOOK_PORT with how to choose another, rather than moving it', async () => {
-    expect(await choosePort({ FIELDBOOK_PORT: '6001' }, busy([6001]))).toEqual({ port: null, message: expect.stringMatching(/^Port 6001 \(FIELDBOOK_PORT\) is already in use.*FIELDBOOK_PORT=/) });
+    expect(await choosePort({ FIELDBOOK_PORT: '6001' }, busy([6001]))).toEqual({
+      port: null,
+      message: expect.stringMatching(/^Port 6001 \(FIELDBOOK_PORT\) is already in use.*FIELDBOOK_PORT=/),
+    });
     expect((await choosePort({ FIELDBOOK_PORT: 'abc' }, busy([]))).message).toMatch(/not a port number/);
   });
 
@@ -48,12 +55,16 @@ describe('what npm start says when it serves the harness', () => {
     const note = harnessCacheNote('5182');
     expect(note).not.toContain('\n');
     expect(note).toContain('http://127.0.0.1:5182');
-    expect(note).toMatch(/once the harness stops, any program on this computer that takes that port can read it/);
+    expect(note).toMatch(
+      /once the harness stops, any program on this computer that takes that port can read it/,
+    );
     expect(note).toMatch(/desktop app is not exposed/);
   });
 
   it('is printed by npm start on the harness path, with the port it chose', () => {
     const start = readFileSync(new URL('./start.mjs', import.meta.url), 'utf8');
-    expect(start).toMatch(/const port = await harnessPortOrExit\(process\.env\);[^\n]*\n\s*console\.log\(harnessCacheNote\(port\)\);/);
+    expect(start).toMatch(
+      /const port = await harnessPortOrExit\(process\.env\);[^\n]*\n\s*console\.log\(harnessCacheNote\(port\)\);/,
+    );
   });
 });

@@ -11,9 +11,14 @@ import { downloadSkipped, provisionElectron } from './electron-shell.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const required = process.argv.includes('--required');
 
-const result = await provisionElectron({ root }).catch((error) => ({ binary: null, reason: `unexpected error: ${error?.message ?? error}` }));
+const result = await provisionElectron({ root }).catch((error) => ({
+  binary: null,
+  reason: `unexpected error: ${error?.message ?? error}`,
+}));
 if (!result.binary) {
-  const retry = downloadSkipped(process.env) ? '`npm start` will open' : '`npm start` will try again, and otherwise open';
+  const retry = downloadSkipped(process.env)
+    ? '`npm start` will open'
+    : '`npm start` will try again, and otherwise open';
   const next = required ? '`npm run dev` needs it.' : `${retry} Fieldbook in your browser.`;
   console.log(`Electron is not ready: ${result.reason}. ${next}`);
   process.exitCode = required ? 1 : 0;

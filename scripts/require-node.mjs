@@ -3,7 +3,10 @@
 import { fileURLToPath } from 'node:url';
 import { nodeVersionProblem, requiredNodeRange } from './preflight.mjs';
 
-const problem = nodeVersionProblem(process.version, requiredNodeRange(fileURLToPath(new URL('../package.json', import.meta.url))));
+const problem = nodeVersionProblem(
+  process.version,
+  requiredNodeRange(fileURLToPath(new URL('../package.json', import.meta.url))),
+);
 if (problem) {
   console.error(problem);
   process.exit(1);

@@ -35,13 +35,21 @@ function runToEnd(child) {
 /** The browser mode: the same renderer and main-process handlers, carried over a loopback WebSocket. */
 async function startBrowserMode() {
   if (!process.env.DBUS_SESSION_BUS_ADDRESS && process.platform === 'linux') {
-    console.log('Note: no D-Bus session was found, so the keychain is unavailable: "Try the demo" works, profiles with a token cannot be added.');
+    console.log(
+      'Note: no D-Bus session was found, so the keychain is unavailable: "Try the demo" works, profiles with a token cannot be added.',
+    );
     console.log('      Run inside `dbus-run-session` with gnome-keyring unlocked to add them.');
   }
   const port = await harnessPortOrExit(process.env); // 5180 unless busy or FIELDBOOK_PORT: IndexedDB is kept per origin, port included
   console.log(harnessCacheNote(port));
   const configHome = process.env.XDG_CONFIG_HOME || path.join(os.homedir(), '.config');
-  const args = ['--experimental-strip-types', '--no-warnings', path.join(root, 'src/browser-mode/cli.ts'), '--port', port];
+  const args = [
+    '--experimental-strip-types',
+    '--no-warnings',
+    path.join(root, 'src/browser-mode/cli.ts'),
+    '--port',
+    port,
+  ];
   args.push('--settings-dir', path.join(configHome, 'Fieldbook-harness'));
   runToEnd(spawn(process.execPath, args, { cwd: root, stdio: 'inherit' }));
 }
@@ -54,7 +62,10 @@ if (build.status !== 0) {
 }
 
 const shell = await chooseShell({ root });
-const ran = shell.shell === 'electron' ? await runElectron({ binary: shell.binary, root }) : { failedToStart: shell.reason };
+const ran =
+  shell.shell === 'electron'
+    ? await runElectron({ binary: shell.binary, root })
+    : { failedToStart: shell.reason };
 if ('code' in ran) process.exit(ran.code);
 console.log(`\n${browserModeLine(ran.failedToStart)}`);
 await startBrowserMode();

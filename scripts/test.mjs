@@ -22,7 +22,10 @@ if (process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS && !pr
     // A keyring of its own in a fresh folder: an existing login keyring with another
     // password would stay locked and make every keychain call wait for a prompt.
     const keyrings = mkdtempSync(join(tmpdir(), 'fieldbook-keyring-'));
-    const inner = `echo -n fieldbook-test | XDG_DATA_HOME="${keyrings}" gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec "${process.execPath}" "${import.meta.filename}" ${process.argv.slice(2).map((a) => `'${a}'`).join(' ')}`;
+    const inner = `echo -n fieldbook-test | XDG_DATA_HOME="${keyrings}" gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec "${process.execPath}" "${import.meta.filename}" ${process.argv
+      .slice(2)
+      .map((a) => `'${a}'`)
+      .join(' ')}`;
     const r = spawnSync('dbus-run-session', ['--', 'sh', '-c', inner], {
       stdio: 'inherit',
       env: { ...process.env, FIELDBOOK_IN_DBUS: '1' },
@@ -74,22 +77,46 @@ function readJson(file) {
 const want = (name) => only.size === 0 || only.has(name);
 
 if (want('typecheck')) {
-  step('typecheck (main, preload, shared, server, e2e, bench)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.node.json']);
+  step('typecheck (main, preload, shared, server, e2e, bench)', bin('tsc'), [
+    '--noEmit',
+    '-p',
+    'tsconfig.node.json',
+  ]);
   step('typecheck (renderer)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.web.json']);
   // tests that run main and the renderer together in one process (src/integration)
   step('typecheck (integration)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.integration.json']);
 }
 if (want('lint')) step('lint', bin('eslint'), ['--max-warnings=0', '.']);
+if (want('format'))
+  step('formatting (Prettier)', bin('prettier'), ['--check', '**/*.{ts,tsx,js,mjs,cjs,css}']);
 // every export something imports (knip.json names the entry points; plugins add electron-vite, vitest, Playwright)
-if (want('exports')) step('unused exports (knip)', bin('knip'), ['--include', 'exports,types,nsExports,nsTypes,enumMembers', '--no-progress']);
+if (want('exports'))
+  step('unused exports (knip)', bin('knip'), [
+    '--include',
+    'exports,types,nsExports,nsTypes,enumMembers',
+    '--no-progress',
+  ]);
 
 if (want('unit')) {
   const out = join(tmp, 'vitest.json');
-  const r = run('unit and integration tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const r = run('unit and integration tests (vitest)', bin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
   const j = readJson(out);
   if (j) {
-    const failedSuites = (j.testResults ?? []).filter((s) => s.status === 'failed' && (s.assertionResults ?? []).length === 0).length;
-    count('vitest', j.numPassedTests, j.numFailedTests + failedSuites + (r.ok || j.numFailedTests + failedSuites > 0 ? 0 : 1), j.numPendingTests + j.numTodoTests, r.seconds);
+    const failedSuites = (j.testResults ?? []).filter(
+      (s) => s.status === 'failed' && (s.assertionResults ?? []).length === 0,
+    ).length;
+    count(
+      'vitest',
+      j.numPassedTests,
+      j.numFailedTests + failedSuites + (r.ok || j.numFailedTests + failedSuites > 0 ? 0 : 1),
+      j.numPendingTests + j.numTodoTests,
+      r.seconds,
+    );
   } else count('vitest (no report)', 0, 1, 0, r.seconds);
 }
 
@@ -105,13 +132,33 @@ if (want('package')) {
   } else {
     const out = join(tmp, 'packaging.json');
     const size = join(tmp, 'packaging-size.json');
-    const r = run('packaged app (electron-builder, stand-in Electron)', bin('vitest'), ['run', 'scripts/packaging.test.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
-      { FIELDBOOK_PACKAGING: '1', FIELDBOOK_PACKAGING_REPORT: size });
+    const r = run(
+      'packaged app (electron-builder, stand-in Electron)',
+      bin('vitest'),
+      [
+        'run',
+        'scripts/packaging.test.ts',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${out}`,
+      ],
+      { FIELDBOOK_PACKAGING: '1', FIELDBOOK_PACKAGING_REPORT: size },
+    );
     const j = readJson(out);
-    if (j) count('packaged app', j.numPassedTests, j.numFailedTests + (r.ok || j.numFailedTests > 0 ? 0 : 1), j.numPendingTests, r.seconds);
+    if (j)
+      count(
+        'packaged app',
+        j.numPassedTests,
+        j.numFailedTests + (r.ok || j.numFailedTests > 0 ? 0 : 1),
+        j.numPendingTests,
+        r.seconds,
+      );
     else count('packaged app (no report)', 0, 1, 0, r.seconds);
     const s = readJson(size);
-    if (s) notes.push(`Packaged app: app.asar ${(s.asarBytes / 1e6).toFixed(1)} MB (${s.files} files), unpacked ${(s.unpackedBytes / 1e6).toFixed(2)} MB.`);
+    if (s)
+      notes.push(
+        `Packaged app: app.asar ${(s.asarBytes / 1e6).toFixed(1)} MB (${s.files} files), unpacked ${(s.unpackedBytes / 1e6).toFixed(2)} MB.`,
+      );
   }
 }
 
@@ -126,7 +173,8 @@ function electronSpecNote(report) {
   const tests = specs.flatMap((spec) => spec.tests ?? []);
   if (tests.length === 0) return 'Electron e2e: not found in the report.';
   const skip = tests.flatMap((t) => t.annotations ?? []).find((a) => a.type === 'skip');
-  if (tests.every((t) => t.status === 'skipped')) return `Electron e2e: skipped: ${skip?.description ?? 'no reason given'}.`;
+  if (tests.every((t) => t.status === 'skipped'))
+    return `Electron e2e: skipped: ${skip?.description ?? 'no reason given'}.`;
   return `Electron e2e: ran in Electron (${tests.every((t) => t.status === 'expected') ? 'passed' : 'FAILED'}).`;
 }
 
@@ -135,7 +183,12 @@ if (want('e2e')) {
     count('e2e (not run: the build failed)', 0, 1, 0, 0);
   } else {
     const out = join(tmp, 'playwright.json');
-    const r = run('end-to-end tests (Playwright, Debian Chromium)', bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+    const r = run(
+      'end-to-end tests (Playwright, Debian Chromium)',
+      bin('playwright'),
+      ['test', '--reporter=list,json'],
+      { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+    );
     const j = readJson(out);
     if (j?.stats) {
       const s = j.stats;
@@ -147,12 +200,16 @@ if (want('e2e')) {
 }
 
 if (want('audit') && existsSync(join(root, 'scripts', 'audit.mjs'))) {
-  step('security audit (Electronegativity, npm audit)', process.execPath, [join(root, 'scripts', 'audit.mjs')]);
+  step('security audit (Electronegativity, npm audit)', process.execPath, [
+    join(root, 'scripts', 'audit.mjs'),
+  ]);
 }
 
 console.log('\nSuite                                                  passed  failed  skipped   seconds');
 for (const r of rows) {
-  console.log(`${r.label.padEnd(54).slice(0, 54)} ${String(r.passed).padStart(6)}  ${String(r.failed).padStart(6)}  ${String(r.skipped).padStart(7)}  ${r.seconds.toFixed(1).padStart(8)}`);
+  console.log(
+    `${r.label.padEnd(54).slice(0, 54)} ${String(r.passed).padStart(6)}  ${String(r.failed).padStart(6)}  ${String(r.skipped).padStart(7)}  ${r.seconds.toFixed(1).padStart(8)}`,
+  );
 }
 for (const note of notes) console.log(note);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

@@ -23,7 +23,14 @@ function sources(dir: string): string[] {
   });
 }
 
-const VISIBLE_ATTRIBUTES = new Set(['title', 'aria-label', 'placeholder', 'label', 'alt', 'aria-description']);
+const VISIBLE_ATTRIBUTES = new Set([
+  'title',
+  'aria-label',
+  'placeholder',
+  'label',
+  'alt',
+  'aria-description',
+]);
 
 /** Strings an expression shows as it is (a call's arguments are its own business: fieldLabel('firstname') is fine). */
 function shownStrings(node: ts.Node, out: string[]): void {
@@ -42,7 +49,13 @@ function shownStrings(node: ts.Node, out: string[]): void {
 
 /** Every text a file's JSX shows, with its line. */
 function visibleTexts(path: string): { text: string; where: string }[] {
-  const file = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const file = ts.createSourceFile(
+    path,
+    readFileSync(path, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+    ts.ScriptKind.TSX,
+  );
   const found: { text: string; where: string }[] = [];
   const add = (node: ts.Node, texts: string[]) => {
     const where = `${relative(ROOT, path)}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
@@ -56,7 +69,12 @@ function visibleTexts(path: string): { text: string; where: string }[] {
       add(node, texts);
     } else if (ts.isJsxAttribute(node) && VISIBLE_ATTRIBUTES.has(node.name.getText()) && node.initializer) {
       const texts: string[] = [];
-      shownStrings(ts.isJsxExpression(node.initializer) && node.initializer.expression ? node.initializer.expression : node.initializer, texts);
+      shownStrings(
+        ts.isJsxExpression(node.initializer) && node.initializer.expression
+          ? node.initializer.expression
+          : node.initializer,
+        texts,
+      );
       add(node, texts);
     }
     ts.forEachChild(node, visit);
@@ -85,7 +103,10 @@ describe('the words of the views', () => {
 
   it('no view shows a raw API field name or a dropped phrase', () => {
     const offending = sources(RENDERER).flatMap((path) =>
-      visibleTexts(path).flatMap(({ text, where }) => badWords(text).map((bad) => `${where}: "${text.trim()}" (${bad})`)));
+      visibleTexts(path).flatMap(({ text, where }) =>
+        badWords(text).map((bad) => `${where}: "${text.trim()}" (${bad})`),
+      ),
+    );
     expect(offending).toEqual([]);
   });
 });
@@ -102,7 +123,10 @@ const OWN_WINDOW = [
 ];
 
 function ownWindows(source: string): string[] {
-  return source.split('\n').filter((line) => OWN_WINDOW.some((p) => p.test(line))).map((line) => line.trim());
+  return source
+    .split('\n')
+    .filter((line) => OWN_WINDOW.some((p) => p.test(line)))
+    .map((line) => line.trim());
 }
 
 describe('one "soon" window', () => {
@@ -118,7 +142,9 @@ describe('one "soon" window', () => {
   it('no view keeps a window of its own', () => {
     const offending = sources(RENDERER)
       .filter((path) => !path.endsWith('soon-window.ts'))
-      .flatMap((path) => ownWindows(readFileSync(path, 'utf8')).map((line) => `${relative(ROOT, path)}: ${line}`));
+      .flatMap((path) =>
+        ownWindows(readFileSync(path, 'utf8')).map((line) => `${relative(ROOT, path)}: ${line}`),
+      );
     expect(offending).toEqual([]);
   });
 });

@@ -3,7 +3,9 @@ import { DB_NAME_PREFIX, openFieldbookDb, type FieldbookDb } from '../../src/ren
 
 /** The app's database with the most users: the one a full sync filled. */
 export async function openCache(): Promise<FieldbookDb> {
-  const names = (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith(DB_NAME_PREFIX));
+  const names = (await indexedDB.databases())
+    .map((d) => d.name ?? '')
+    .filter((n) => n.startsWith(DB_NAME_PREFIX));
   let best: { db: FieldbookDb; users: number } | null = null;
   for (const name of names) {
     const db = openFieldbookDb(name);
@@ -13,6 +15,9 @@ export async function openCache(): Promise<FieldbookDb> {
       best = { db, users };
     } else db.close();
   }
-  if (!best || best.users === 0) throw new Error(`No filled Fieldbook cache in this browser profile (databases: ${names.join(', ') || 'none'}).`);
+  if (!best || best.users === 0)
+    throw new Error(
+      `No filled Fieldbook cache in this browser profile (databases: ${names.join(', ') || 'none'}).`,
+    );
   return best.db;
 }

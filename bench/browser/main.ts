@@ -9,7 +9,15 @@ import { BENCH_PAGE_GLOBAL, type BenchPageApi } from '../page-api.ts';
 import { openCache } from './cache.ts';
 import { queryLatency } from './queries.ts';
 import { keepSites } from './profile.ts';
-import { replayClose, replayEnqueueLatency, replayIpcFloor, replayOpen, replayRound, replayTotals, replayWriteFloor } from './replay.ts';
+import {
+  replayClose,
+  replayEnqueueLatency,
+  replayIpcFloor,
+  replayOpen,
+  replayRound,
+  replayTotals,
+  replayWriteFloor,
+} from './replay.ts';
 import { floorClose, floorOpen, floorStage, floorWrite, readStretch } from './write-floor.ts';
 
 let cache: Promise<FieldbookDb> | null = null;
@@ -27,7 +35,9 @@ const api: BenchPageApi = {
     return counts;
   },
   async sampleKeys(collection, every, offset) {
-    const keys = (await (await cached()).table(collection).toCollection().primaryKeys()) as (string | number)[];
+    const keys = (await (await cached()).table(collection).toCollection().primaryKeys()) as (
+      string | number
+    )[];
     return keys.filter((_, i) => i % every === offset % every);
   },
   async queryLatency(runs, warmup) {

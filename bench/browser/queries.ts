@@ -10,9 +10,17 @@
 import type { FieldbookDb } from '../../src/renderer/db/index.ts';
 import { lower } from '../../src/shared/records.ts';
 import { fold } from '../../src/shared/search-text.ts';
-import { compareUsers, DEFAULT_SORT, searchUsers, userMatcher } from '../../src/renderer/features/users/queries.ts';
+import {
+  compareUsers,
+  DEFAULT_SORT,
+  searchUsers,
+  userMatcher,
+} from '../../src/renderer/features/users/queries.ts';
 import { loadUserDetail } from '../../src/renderer/features/user-detail/queries.ts';
-import { credentialsExpiringWithin, inExpiringWindow } from '../../src/renderer/features/credentials/queries.ts';
+import {
+  credentialsExpiringWithin,
+  inExpiringWindow,
+} from '../../src/renderer/features/credentials/queries.ts';
 import { isOverdue, overdueTrainingForCourse } from '../../src/renderer/features/training/queries.ts';
 import { applyOverlays } from '../../src/renderer/app/overlays.ts';
 import { registerOutboxOverlays } from '../../src/renderer/outbox/overlays.ts';
@@ -36,11 +44,13 @@ async function queriesOver(db: FieldbookDb, runs: number): Promise<Record<QueryN
   // two words as a coordinator types them: "Bailey, Ma", "ma bailey", upper case or without the accents
   const wordQueries = users.map((u, i) => {
     const [first, last] = [u.firstname.slice(0, 2), u.lastname];
-    const text = i % 3 === 0 ? `${last}, ${first}` : i % 3 === 1 ? `${first} ${last}` : `${last.toUpperCase()} ${first}`;
+    const text =
+      i % 3 === 0 ? `${last}, ${first}` : i % 3 === 1 ? `${first} ${last}` : `${last.toUpperCase()} ${first}`;
     return i % 2 === 0 ? fold(text) : text;
   });
   const courseids = await db.courses.toCollection().primaryKeys();
-  if (userids.length === 0 || prefixes.length === 0 || courseids.length === 0) throw new Error('The cache has no users or no courses to query.');
+  if (userids.length === 0 || prefixes.length === 0 || courseids.length === 0)
+    throw new Error('The cache has no users or no courses to query.');
   const today = todayIso();
   const searchAsTheViewDoes = async (text: string) => {
     const [found, matches] = await Promise.all([searchUsers(db, text), userMatcher(db, text)]);
@@ -48,12 +58,21 @@ async function queriesOver(db: FieldbookDb, runs: number): Promise<Record<QueryN
   };
   return {
     'user search by name prefix': (run) => searchAsTheViewDoes(prefixes[run % prefixes.length]!),
-    'user search by folded words in any order': (run) => searchAsTheViewDoes(wordQueries[run % wordQueries.length]!),
+    'user search by folded words in any order': (run) =>
+      searchAsTheViewDoes(wordQueries[run % wordQueries.length]!),
     'user detail with all assignments': (run) => loadUserDetail(db, userids[run % userids.length]!),
-    'credentials expiring in 30 days': async () => applyOverlays('credentialAssignments', db, await credentialsExpiringWithin(db, 30), (a) => inExpiringWindow(a, 30, { today })),
+    'credentials expiring in 30 days': async () =>
+      applyOverlays('credentialAssignments', db, await credentialsExpiringWithin(db, 30), (a) =>
+        inExpiringWindow(a, 30, { today }),
+      ),
     'overdue training for a course': async (run) => {
       const courseid = courseids[run % courseids.length]!;
-      return applyOverlays('trainingAssignments', db, await overdueTrainingForCourse(db, courseid), (t) => t.courseid === courseid && isOverdue(t, today));
+      return applyOverlays(
+        'trainingAssignments',
+        db,
+        await overdueTrainingForCourse(db, courseid),
+        (t) => t.courseid === courseid && isOverdue(t, today),
+      );
     },
   };
 }
@@ -66,14 +85,39 @@ async function queueSiteVisit(db: FieldbookDb): Promise<string[]> {
   const course = await db.courses.limit(1).first();
   const drafts: OpDraft[] = [];
   for (const u of users) {
-    drafts.push({ op: { kind: 'user.update', userid: u.userid, changes: { status: 'Inactive' } }, base: { status: u.status }, summary: 'bench' });
-    if (group) drafts.push({ op: { kind: 'groupAccess.grant', siteid: u.siteid, groupid: group.groupid, userid: u.userid }, summary: 'bench' });
-    if (credential) drafts.push({ op: { kind: 'credentialAssignment.create', credentialid: credential.credentialid, userid: u.userid, fields: { expirationdate: todayIso() } }, summary: 'bench' });
+    drafts.push({
+      op: { kind: 'user.update', userid: u.userid, changes: { status: 'Inactive' } },
+      base: { status: u.status },
+      summary: 'bench',
+    });
+    if (group)
+      drafts.push({
+        op: { kind: 'groupAccess.grant', siteid: u.siteid, groupid: group.groupid, userid: u.userid },
+        summary: 'bench',
+      });
+    if (credential)
+      drafts.push({
+        op: {
+          kind: 'credentialAssignment.create',
+          credentialid: credential.credentialid,
+          userid: u.userid,
+          fields: { expirationdate: todayIso() },
+        },
+        summary: 'bench',
+      });
   }
-  if (course && users[0]) drafts.push({ op: { kind: 'trainingAssignment.create', userid: users[0].userid, courseid: course.courseid, fields: {} }, summary: 'bench' });
+  if (course && users[0])
+    drafts.push({
+      op: {
+        kind: 'trainingAssignment.create',
+        userid: users[0].userid,
+        courseid: course.courseid,
+        fields: {},
+      },
+      summary: 'bench',
+    });
   return (await enqueueOps(db, drafts)).map((op) => op.id);
 }
-
 
 export async function queryLatency(db: FieldbookDb, runs: number, warmup: number): Promise<QueryTimings> {
   registerOutboxOverlays();

@@ -9,10 +9,18 @@
  * refreshes the cache.
  */
 import { openFieldbookDb, type FieldbookDb } from '../../src/renderer/db/index.ts';
-import { createCacheRefresher, refreshedUser, type CacheRefresher } from '../../src/renderer/outbox/cache-refresh.ts';
+import {
+  createCacheRefresher,
+  refreshedUser,
+  type CacheRefresher,
+} from '../../src/renderer/outbox/cache-refresh.ts';
 import { OutboxEngine } from '../../src/shared/replay-queue/engine.ts';
 import { enqueueOps, type OpDraft } from '../../src/shared/replay-queue/queue.ts';
-import { BATCHED_HANDOFF, createBatchingExecutor, type BatchingExecutor } from '../../src/shared/replay-queue/batch-executor.ts';
+import {
+  BATCHED_HANDOFF,
+  createBatchingExecutor,
+  type BatchingExecutor,
+} from '../../src/shared/replay-queue/batch-executor.ts';
 import type { FieldbookApi, ReplayRequest } from '../../src/shared/ipc.ts';
 import type { BenchChange, BenchUser, ReplayRound, ReplayTotals } from '../page-api.ts';
 
@@ -50,10 +58,21 @@ export async function replayOpen(users: BenchUser[]): Promise<void> {
   if (!started.ok) throw new Error(`demo:start: ${started.error.message}`);
   await openFieldbookDb(REPLAY_DB_NAME).delete();
   const cache = openFieldbookDb(REPLAY_DB_NAME);
-  await cache.users.bulkPut(users.map((u) => refreshedUser(undefined, { status: u.status, username: u.username }, { userid: u.userid, siteid: u.siteid })));
+  await cache.users.bulkPut(
+    users.map((u) =>
+      refreshedUser(
+        undefined,
+        { status: u.status, username: u.username },
+        { userid: u.userid, siteid: u.siteid },
+      ),
+    ),
+  );
   const outbox = openFieldbookDb(REPLAY_DB_NAME, { durability: 'strict' });
   const refresher = createCacheRefresher(cache);
-  const executor = createBatchingExecutor({ executeBatch: (arg) => api['replay:executeBatch'](arg), onOutcomes: (listener) => api.on['replay:outcomes'](listener) });
+  const executor = createBatchingExecutor({
+    executeBatch: (arg) => api['replay:executeBatch'](arg),
+    onOutcomes: (listener) => api.on['replay:outcomes'](listener),
+  });
   const engine = await OutboxEngine.open({
     db: outbox,
     actor: 'bench',
@@ -84,14 +103,21 @@ export async function replayIpcFloor(changes: BenchChange[], concurrency: number
     Array.from({ length: concurrency }, async () => {
       while (next < changes.length) {
         const c = changes[next++]!;
-        const request: ReplayRequest = { opId: `ipc-floor-${c.userid}`, op: { kind: 'user.update', userid: c.userid, changes: { status: c.status } }, base: { status: c.base }, verifyFirst: false };
+        const request: ReplayRequest = {
+          opId: `ipc-floor-${c.userid}`,
+          op: { kind: 'user.update', userid: c.userid, changes: { status: c.status } },
+          base: { status: c.base },
+          verifyFirst: false,
+        };
         const result = await api['replay:execute'](request);
-        if (!result.ok || result.value.status !== 'done') failures.push(result.ok ? result.value.status : result.error.message);
+        if (!result.ok || result.value.status !== 'done')
+          failures.push(result.ok ? result.value.status : result.error.message);
       }
     }),
   );
   const ms = performance.now() - started;
-  if (failures.length > 0) throw new Error(`${failures.length} of the IPC floor's changes failed, e.g. ${failures[0]}`);
+  if (failures.length > 0)
+    throw new Error(`${failures.length} of the IPC floor's changes failed, e.g. ${failures[0]}`);
   return ms;
 }
 
@@ -102,7 +128,11 @@ export async function replayIpcFloor(changes: BenchChange[], concurrency: number
  */
 export async function replayRound(changes: BenchChange[]): Promise<ReplayRound> {
   const { outbox, engine, refresher } = opened();
-  const drafts: OpDraft[] = changes.map((c) => ({ op: { kind: 'user.update', userid: c.userid, changes: { status: c.status } }, base: { status: c.base }, summary: c.username }));
+  const drafts: OpDraft[] = changes.map((c) => ({
+    op: { kind: 'user.update', userid: c.userid, changes: { status: c.status } },
+    base: { status: c.base },
+    summary: c.username,
+  }));
   await enqueueOps(outbox, drafts);
   const started = performance.now();
   await engine.reload();
@@ -151,7 +181,13 @@ export async function replayEnqueueLatency(users: BenchUser[], runs: number): Pr
   for (let i = 0; i < runs; i++) {
     const u = users[i % users.length]!;
     const started = performance.now();
-    await enqueueOps(outbox, [{ op: { kind: 'user.update', userid: u.userid, changes: { firstname: `B${i}` } }, base: { firstname: '' }, summary: 'bench' }]);
+    await enqueueOps(outbox, [
+      {
+        op: { kind: 'user.update', userid: u.userid, changes: { firstname: `B${i}` } },
+        base: { firstname: '' },
+        summary: 'bench',
+      },
+    ]);
     times.push(performance.now() - started);
   }
   return times;
@@ -165,7 +201,11 @@ export async function replayTotals(): Promise<ReplayTotals> {
     byStatus[op.status] = (byStatus[op.status] ?? 0) + 1;
   });
   const audits = await outbox.audit.toArray();
-  return { byStatus, audited: audits.length, alreadyInEffect: audits.filter((e) => e.message.includes('already in effect')).length };
+  return {
+    byStatus,
+    audited: audits.length,
+    alreadyInEffect: audits.filter((e) => e.message.includes('already in effect')).length,
+  };
 }
 
 export async function replayClose(): Promise<void> {

@@ -19,12 +19,24 @@ export const FLOOR_DB_NAME = 'bench-write-floor';
 type AnyTable = Table<AnyRecord, string | number>;
 
 /** Up to `count` records of a collection after `afterKey` in primary-key order, as JSON. */
-export async function readStretch(cache: FieldbookDb, collection: CollectionName, afterKey: string | number | null, count: number): Promise<RecordStretch> {
+export async function readStretch(
+  cache: FieldbookDb,
+  collection: CollectionName,
+  afterKey: string | number | null,
+  count: number,
+): Promise<RecordStretch> {
   const table = cache.table(collection) as AnyTable;
-  const records = afterKey === null ? await table.limit(count).toArray() : await table.where(':id').above(afterKey).limit(count).toArray();
+  const records =
+    afterKey === null
+      ? await table.limit(count).toArray()
+      : await table.where(':id').above(afterKey).limit(count).toArray();
   const keyField: string = PRIMARY_KEY[collection];
   const last = records[records.length - 1] as unknown as Record<string, string | number> | undefined;
-  return { json: JSON.stringify(records), records: records.length, lastKey: last ? last[keyField]! : afterKey };
+  return {
+    json: JSON.stringify(records),
+    records: records.length,
+    lastKey: last ? last[keyField]! : afterKey,
+  };
 }
 
 let floor: Dexie | null = null;
@@ -37,7 +49,11 @@ let staged: AnyRecord[] = [];
  */
 function keysOnlyDb(): Dexie {
   const db = new Dexie(FLOOR_DB_NAME, { chromeTransactionDurability: 'relaxed' });
-  db.version(1).stores(Object.fromEntries(Object.entries(CACHE_TABLE_SCHEMAS).map(([table, spec]) => [table, spec.split(',')[0]!.trim()])));
+  db.version(1).stores(
+    Object.fromEntries(
+      Object.entries(CACHE_TABLE_SCHEMAS).map(([table, spec]) => [table, spec.split(',')[0]!.trim()]),
+    ),
+  );
   return db;
 }
 

@@ -35,7 +35,13 @@ export interface ApiProxy {
 export function statusAnswer(httpcode: number, statuscode: number, message: string): ProxyAnswer {
   return {
     status: httpcode,
-    body: JSON.stringify({ httpcode, statuscode, status: message, developermessage: message, moreinfo: `https://developer.example.invalid/v1/responsecodes/${statuscode}` }),
+    body: JSON.stringify({
+      httpcode,
+      statuscode,
+      status: message,
+      developermessage: message,
+      moreinfo: `https://developer.example.invalid/v1/responsecodes/${statuscode}`,
+    }),
   };
 }
 
@@ -54,12 +60,18 @@ export async function startApiProxy(targetBaseUrl: string): Promise<ApiProxy> {
       const answer = rule?.(proxied);
       if (answer === 'hang') return; // the request is taken and never answered (closed with the proxy)
       if (answer) {
-        response.writeHead(answer.status, { 'Content-Type': answer.contentType ?? 'application/json', ...answer.headers }).end(answer.body);
+        response
+          .writeHead(answer.status, {
+            'Content-Type': answer.contentType ?? 'application/json',
+            ...answer.headers,
+          })
+          .end(answer.body);
         return;
       }
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers)) {
-        if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name)) headers.set(name, value);
+        if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name))
+          headers.set(name, value);
       }
       const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
       fetch(new URL(proxied.url, target.origin), { method: proxied.method, headers, body })
@@ -68,7 +80,12 @@ export async function startApiProxy(targetBaseUrl: string): Promise<ApiProxy> {
           const extra: Record<string, string> = {};
           const retryAfter = upstream.headers.get('retry-after');
           if (retryAfter) extra['Retry-After'] = retryAfter;
-          response.writeHead(upstream.status, { 'Content-Type': upstream.headers.get('content-type') ?? 'application/json', ...extra }).end(text);
+          response
+            .writeHead(upstream.status, {
+              'Content-Type': upstream.headers.get('content-type') ?? 'application/json',
+              ...extra,
+            })
+            .end(text);
         })
         .catch(() => response.destroy());
     });

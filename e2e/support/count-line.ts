@@ -6,7 +6,9 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 const NOUNS = ['holders?', 'credentials? held', 'courses?', 'people', 'person', 'users?'];
-export const COUNT_LINE = new RegExp(`^(?:([\\d,]+) of )?([\\d,]+) (?:${NOUNS.join('|')})(?: \\(scroll for more\\))?$`);
+export const COUNT_LINE = new RegExp(
+  `^(?:([\\d,]+) of )?([\\d,]+) (?:${NOUNS.join('|')})(?: \\(scroll for more\\))?$`,
+);
 
 const number = (text: string) => Number(text.replace(/,/g, ''));
 

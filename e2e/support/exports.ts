@@ -18,8 +18,11 @@ export async function downloadExport(page: Page, button: Locator): Promise<Expor
     const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
     return { fileName, rows: Papa.parse<string[]>(text, { skipEmptyLines: true }).data };
   }
-  const [sheet] = await readXlsxFile(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  const [sheet] = await readXlsxFile(
+    bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+  );
   // a date cell (a day number with a date format) is read as a Date: back to the ISO day the CSV carries
-  const text = (cell: unknown) => (cell === null ? '' : cell instanceof Date ? cell.toISOString().slice(0, 10) : String(cell));
+  const text = (cell: unknown) =>
+    cell === null ? '' : cell instanceof Date ? cell.toISOString().slice(0, 10) : String(cell);
   return { fileName, rows: (sheet?.data ?? []).map((row) => row.map(text)) };
 }

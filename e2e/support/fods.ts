@@ -23,36 +23,60 @@ export async function toFods(xlsxFile: string): Promise<string> {
   const profile = await mkdtemp(path.join(os.tmpdir(), 'lo-profile-'));
   const out = path.dirname(xlsxFile);
   try {
-    await run('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--infilter=Calc MS Excel 2007 XML', '--convert-to', 'fods', '--outdir', out, xlsxFile], { timeout: 120_000 });
+    await run(
+      'soffice',
+      [
+        `-env:UserInstallation=file://${profile}`,
+        '--headless',
+        '--infilter=Calc MS Excel 2007 XML',
+        '--convert-to',
+        'fods',
+        '--outdir',
+        out,
+        xlsxFile,
+      ],
+      { timeout: 120_000 },
+    );
   } finally {
     await rm(profile, { recursive: true, force: true });
   }
   return readFile(xlsxFile.replace(/\.xlsx$/, '.fods'), 'utf8');
 }
 
-const unescapeXml = (text: string) => text.replace(/&apos;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescapeXml = (text: string) =>
+  text
+    .replace(/&apos;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** The rows of a sheet, each cell with its type (repeated empty cells expanded, at most 60 columns). */
 export function fodsSheet(fods: string, sheet: string): FodsCell[][] {
   const start = fods.indexOf(`<table:table table:name="${sheet}"`);
   if (start < 0) throw new Error(`no sheet ${sheet}`);
   const table = fods.slice(start, fods.indexOf('</table:table>', start));
-  return table.split('<table:table-row').slice(1).map((row) => {
-    const cells: FodsCell[] = [];
-    for (const cell of row.split(/<table:(?:covered-)?table-cell/).slice(1)) {
-      const repeat = Math.min(60, Number(/table:number-columns-repeated="(\d+)"/.exec(cell)?.[1] ?? 1));
-      const type = /office:value-type="([a-z]+)"/.exec(cell)?.[1] ?? '';
-      const text = unescapeXml([...cell.matchAll(/<text:p>([^<]*)/g)].map((m) => m[1]).join('\n'));
-      for (let i = 0; i < repeat && cells.length < 60; i += 1) cells.push({ type, text });
-    }
-    return cells;
-  });
+  return table
+    .split('<table:table-row')
+    .slice(1)
+    .map((row) => {
+      const cells: FodsCell[] = [];
+      for (const cell of row.split(/<table:(?:covered-)?table-cell/).slice(1)) {
+        const repeat = Math.min(60, Number(/table:number-columns-repeated="(\d+)"/.exec(cell)?.[1] ?? 1));
+        const type = /office:value-type="([a-z]+)"/.exec(cell)?.[1] ?? '';
+        const text = unescapeXml([...cell.matchAll(/<text:p>([^<]*)/g)].map((m) => m[1]).join('\n'));
+        for (let i = 0; i < repeat && cells.length < 60; i += 1) cells.push({ type, text });
+      }
+      return cells;
+    });
 }
 
 /** Whether LibreOffice put an autofilter (filter buttons) on the sheet's range starting at A1. */
 export function hasAutofilter(fods: string, sheet: string): boolean {
   const name = sheet.includes(' ') ? `&apos;${sheet}&apos;` : sheet;
-  return new RegExp(`table:target-range-address="${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.A1:[^"]+" table:display-filter-buttons="true"`).test(fods);
+  return new RegExp(
+    `table:target-range-address="${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.A1:[^"]+" table:display-filter-buttons="true"`,
+  ).test(fods);
 }
 
 /** Whether each sheet of the workbook freezes its first row (as Excel and LibreOffice read it). */

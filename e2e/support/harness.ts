@@ -67,15 +67,22 @@ async function loadKeytar(): Promise<Pick<typeof import('keytar'), 'getPassword'
  */
 async function profileIds(settingsDir: string): Promise<string[]> {
   try {
-    const settings = JSON.parse(await readFile(path.join(settingsDir, SETTINGS_FILE), 'utf8')) as { profiles?: { id?: unknown }[] };
-    return (settings.profiles ?? []).map((profile) => profile.id).filter((id): id is string => typeof id === 'string');
+    const settings = JSON.parse(await readFile(path.join(settingsDir, SETTINGS_FILE), 'utf8')) as {
+      profiles?: { id?: unknown }[];
+    };
+    return (settings.profiles ?? [])
+      .map((profile) => profile.id)
+      .filter((id): id is string => typeof id === 'string');
   } catch {
     return []; // no settings file: no profile was saved
   }
 }
 
 /** Each profile's entry under the harness's keychain service, as stored. */
-async function keychainEntries(service: string, settingsDir: string): Promise<{ account: string; password: string }[]> {
+async function keychainEntries(
+  service: string,
+  settingsDir: string,
+): Promise<{ account: string; password: string }[]> {
   const keytar = await loadKeytar();
   const entries = [];
   for (const account of await profileIds(settingsDir)) {
@@ -96,9 +103,17 @@ async function forgetKeychainService(service: string, settingsDir: string): Prom
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const { sync, api, manyPeopleAbove, recordMessages = true, keychainService: givenService, ...rest } = options;
+  const {
+    sync,
+    api,
+    manyPeopleAbove,
+    recordMessages = true,
+    keychainService: givenService,
+    ...rest
+  } = options;
   const settingsDir = options.settingsDir ?? (await mkdtemp(path.join(os.tmpdir(), 'fieldbook-harness-')));
-  const keychainService = givenService ?? `Fieldbook-harness-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+  const keychainService =
+    givenService ?? `Fieldbook-harness-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
   const sentToPage: string[] = [];
   const receivedFromPage: string[] = [];
   let apiRequests = 0;
@@ -121,7 +136,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   });
   const close = async () => {
     await browserMode.close();
-    if (!options.keychain && givenService === undefined) await forgetKeychainService(keychainService, settingsDir);
+    if (!options.keychain && givenService === undefined)
+      await forgetKeychainService(keychainService, settingsDir);
     if (options.settingsDir === undefined) await rm(settingsDir, { recursive: true, force: true });
   };
   let closing: Promise<void> | null = null;

@@ -14,8 +14,20 @@ export interface SpawnedHarness {
 
 export async function spawnHarness(env: NodeJS.ProcessEnv): Promise<SpawnedHarness> {
   const settingsDir = await mkdtemp(path.join(os.tmpdir(), 'fieldbook-spawned-'));
-  const args = ['--experimental-strip-types', '--no-warnings', path.join(projectRoot, 'src/browser-mode/cli.ts'), '--port', '0', '--settings-dir', settingsDir];
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const args = [
+    '--experimental-strip-types',
+    '--no-warnings',
+    path.join(projectRoot, 'src/browser-mode/cli.ts'),
+    '--port',
+    '0',
+    '--settings-dir',
+    settingsDir,
+  ];
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: projectRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const stop = async () => {
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -28,7 +40,9 @@ export async function spawnHarness(env: NodeJS.ProcessEnv): Promise<SpawnedHarne
   const lines = createInterface({ input: child.stdout });
   const first = await new Promise<string>((resolve, reject) => {
     lines.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`The harness exited with ${String(code)} before it started.`)));
+    child.once('exit', (code) =>
+      reject(new Error(`The harness exited with ${String(code)} before it started.`)),
+    );
   });
   lines.on('line', () => undefined); // keep draining
   const { url } = JSON.parse(first) as { url: string };

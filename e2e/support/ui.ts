@@ -5,8 +5,33 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { COUNT_PAGE_RECORDS } from './browser-scripts.ts';
 
-export type Tab = 'Users' | 'Credentials' | 'Training' | 'Access' | 'Dashboard' | 'Since last sync' | 'Requirements' | 'Report' | 'Outbox' | 'Conflicts' | 'Import' | 'Connection & sync';
-export const ALL_TABS: readonly Tab[] = ['Users', 'Credentials', 'Training', 'Access', 'Dashboard', 'Since last sync', 'Requirements', 'Report', 'Outbox', 'Conflicts', 'Import', 'Connection & sync'];
+export type Tab =
+  | 'Users'
+  | 'Credentials'
+  | 'Training'
+  | 'Access'
+  | 'Dashboard'
+  | 'Since last sync'
+  | 'Requirements'
+  | 'Report'
+  | 'Outbox'
+  | 'Conflicts'
+  | 'Import'
+  | 'Connection & sync';
+export const ALL_TABS: readonly Tab[] = [
+  'Users',
+  'Credentials',
+  'Training',
+  'Access',
+  'Dashboard',
+  'Since last sync',
+  'Requirements',
+  'Report',
+  'Outbox',
+  'Conflicts',
+  'Import',
+  'Connection & sync',
+];
 
 /** A tab's name, with the count some tabs carry ("Outbox (12)"). */
 export function tabName(tab: Tab): RegExp {
@@ -36,7 +61,10 @@ export async function tryTheDemo(page: Page): Promise<void> {
   await expectSyncOutcome(page, 'Sync completed.');
 }
 
-export async function addProfile(page: Page, profile: { name: string; baseUrl: string; token: string }): Promise<void> {
+export async function addProfile(
+  page: Page,
+  profile: { name: string; baseUrl: string; token: string },
+): Promise<void> {
   const form = page.getByRole('form', { name: 'Add a profile' });
   await form.getByLabel('Profile name').fill(profile.name);
   await form.getByLabel('Base URL').fill(profile.baseUrl);
@@ -44,7 +72,9 @@ export async function addProfile(page: Page, profile: { name: string; baseUrl: s
   await form.getByRole('button', { name: 'Add profile' }).click();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   // a new profile starts its first sync by itself: the test goes on once that pass has ended, however it ended
-  const outcome = page.getByRole('status').filter({ hasText: /^Sync (completed\.|completed with errors:|failed\.|paused:) .*records? written/ });
+  const outcome = page
+    .getByRole('status')
+    .filter({ hasText: /^Sync (completed\.|completed with errors:|failed\.|paused:) .*records? written/ });
   await waitForSyncEnd(outcome, `the first sync of ${profile.name}`);
 }
 
@@ -65,7 +95,10 @@ async function waitForSyncEnd(outcome: Locator, what: string): Promise<void> {
   info.setTimeout(info.timeout + SYNC_END_LIMIT_MS);
   const started = Date.now();
   await expect(outcome).toBeVisible({ timeout: SYNC_END_LIMIT_MS });
-  info.annotations.push({ type: 'sync time', description: `${what} ended in ${((Date.now() - started) / 1000).toFixed(1)} s` });
+  info.annotations.push({
+    type: 'sync time',
+    description: `${what} ended in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  });
 }
 
 export async function startSync(page: Page): Promise<void> {
@@ -73,7 +106,10 @@ export async function startSync(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^(Sync now|Resume sync)$/ }).click();
 }
 
-export async function expectSyncOutcome(page: Page, outcome: 'Sync completed.' | 'Sync paused:' | 'Sync failed.'): Promise<void> {
+export async function expectSyncOutcome(
+  page: Page,
+  outcome: 'Sync completed.' | 'Sync paused:' | 'Sync failed.',
+): Promise<void> {
   // the outcome line ("Sync completed. 441 records written.", "… 1 record written."), not the live progress line
   const line = new RegExp(`^${outcome.replace('.', '\\.')} .*records? written`);
   await waitForSyncEnd(page.getByRole('status').filter({ hasText: line }), `a sync ("${outcome}")`);

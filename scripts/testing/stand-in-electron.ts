@@ -17,7 +17,11 @@ const ELECTRON_DEFAULT_WIRE = '101100011';
 export function writeFusedExecutable(file: string): void {
   mkdirSync(path.dirname(file), { recursive: true });
   const script = Buffer.from('#!/bin/sh\necho "stand-in Electron: it opens no window"\nexit 0\n# ');
-  const wire = Buffer.concat([Buffer.from(SENTINEL), Buffer.from([1, ELECTRON_DEFAULT_WIRE.length]), Buffer.from(`${ELECTRON_DEFAULT_WIRE}\n`)]);
+  const wire = Buffer.concat([
+    Buffer.from(SENTINEL),
+    Buffer.from([1, ELECTRON_DEFAULT_WIRE.length]),
+    Buffer.from(`${ELECTRON_DEFAULT_WIRE}\n`),
+  ]);
   writeFileSync(file, Buffer.concat([script, wire]));
   chmodSync(file, 0o755);
 }

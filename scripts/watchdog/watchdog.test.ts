@@ -7,13 +7,22 @@ const config = join(import.meta.dirname, 'fixtures', 'vitest.config.ts');
 
 function childVitest(fixture: string) {
   const started = Date.now();
-  const r = spawnSync(process.execPath, [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--config', config], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, WATCHDOG_FIXTURE: fixture, CI: 'true', FORCE_COLOR: '0' },
-    timeout: 60_000,
-  });
-  return { status: r.status, signal: r.signal, output: `${r.stdout}${r.stderr}`, seconds: (Date.now() - started) / 1000 };
+  const r = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--config', config],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, WATCHDOG_FIXTURE: fixture, CI: 'true', FORCE_COLOR: '0' },
+      timeout: 60_000,
+    },
+  );
+  return {
+    status: r.status,
+    signal: r.signal,
+    output: `${r.stdout}${r.stderr}`,
+    seconds: (Date.now() - started) / 1000,
+  };
 }
 
 describe('a hung test fails the run instead of hanging it', () => {

@@ -16,7 +16,8 @@ type Incoming = { id: number; result: unknown } | { event: string; payload: unkn
 // (a page left open from an earlier start holds an old launch key: the socket refuses it, which a browser cannot tell from a host that is down)
 const LOST: AppError = {
   code: 'network',
-  message: "Lost the connection to Fieldbook's main process. Try again in a moment; if Fieldbook was restarted, open the address it printed (it changes at every start).",
+  message:
+    "Lost the connection to Fieldbook's main process. Try again in a moment; if Fieldbook was restarted, open the address it printed (it changes at every start).",
 };
 const RECONNECT_MS = 500;
 

@@ -41,8 +41,12 @@ async function main(): Promise<void> {
   const options = optionsFromArgs(process.argv.slice(2));
   const browserMode = await startBrowserMode(options);
   console.log(JSON.stringify({ url: browserMode.url, settingsDir: options.settingsDir }));
-  console.log(`Fieldbook (browser mode) is running at ${browserMode.url} — open it in Chromium. Press Ctrl+C to stop.`);
-  console.log('The address carries this launch’s key (new at every start): only a page opened with it can use Fieldbook. Do not share it.');
+  console.log(
+    `Fieldbook (browser mode) is running at ${browserMode.url} — open it in Chromium. Press Ctrl+C to stop.`,
+  );
+  console.log(
+    'The address carries this launch’s key (new at every start): only a page opened with it can use Fieldbook. Do not share it.',
+  );
   const stop = () => void browserMode.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
@@ -50,7 +54,9 @@ async function main(): Promise<void> {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   main().catch((error: unknown) => {
-    console.error(`Fieldbook's browser mode could not start: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `Fieldbook's browser mode could not start: ${error instanceof Error ? error.message : String(error)}`,
+    );
     process.exit(1);
   });
 }

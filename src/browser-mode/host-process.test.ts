@@ -25,7 +25,19 @@ let stderr = '';
 
 beforeAll(async () => {
   settingsDir = await mkdtemp(path.join(os.tmpdir(), 'fieldbook-host-process-'));
-  const args = ['--experimental-strip-types', '--no-warnings', CLI, '--port', '0', '--settings-dir', settingsDir, '--server-url', 'http://127.0.0.1:1/api/v1', '--token', 'unused-demo-token'];
+  const args = [
+    '--experimental-strip-types',
+    '--no-warnings',
+    CLI,
+    '--port',
+    '0',
+    '--settings-dir',
+    settingsDir,
+    '--server-url',
+    'http://127.0.0.1:1/api/v1',
+    '--token',
+    'unused-demo-token',
+  ];
   host = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   host.stderr!.setEncoding('utf8').on('data', (text: string) => (stderr += text));
   let out = '';
@@ -44,7 +56,10 @@ afterAll(async () => {
 
 /** A page connection (the launch key, the page's Origin) that sends raw frames and reports how it was closed. */
 async function rawPage(): Promise<{ socket: WebSocket; closed: Promise<number> }> {
-  const socket = new WebSocket(`${origin.replace(/^http/, 'ws')}/__harness/ws?key=${encodeURIComponent(key)}`, { origin });
+  const socket = new WebSocket(
+    `${origin.replace(/^http/, 'ws')}/__harness/ws?key=${encodeURIComponent(key)}`,
+    { origin },
+  );
   socket.on('error', () => undefined);
   const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
   await once(socket, 'open');

@@ -19,14 +19,23 @@ let settingsDir: string;
 
 /** a browser mode whose demo points nowhere, with a keychain in memory */
 function offline(): BrowserModeOptions {
-  return { rendererDir, settingsDir, keychain: new MemoryKeychain(), serverUrl: 'http://127.0.0.1:1/api/v1', token: 'demo-token-unused' };
+  return {
+    rendererDir,
+    settingsDir,
+    keychain: new MemoryKeychain(),
+    serverUrl: 'http://127.0.0.1:1/api/v1',
+    token: 'demo-token-unused',
+  };
 }
 
 beforeAll(async () => {
   rendererDir = await mkdtemp(path.join(os.tmpdir(), 'fieldbook-browser-mode-test-'));
   settingsDir = await mkdtemp(path.join(os.tmpdir(), 'fieldbook-browser-mode-settings-'));
   await mkdir(rendererDir, { recursive: true });
-  await writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><html><head><script type="module" src="/app.js"></script></head><body></body></html>');
+  await writeFile(
+    path.join(rendererDir, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/app.js"></script></head><body></body></html>',
+  );
   browserMode = await startBrowserMode(offline());
 });
 

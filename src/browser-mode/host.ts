@@ -43,7 +43,8 @@ function listen(server: http.Server, port: number): Promise<number> {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
       const address = server.address();
-      if (address === null || typeof address === 'string') reject(new Error('The browser mode has no TCP address.'));
+      if (address === null || typeof address === 'string')
+        reject(new Error('The browser mode has no TCP address.'));
       else resolve(address.port);
     });
   });
@@ -53,9 +54,18 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   const launchKey = launchKeyFrom(options.launchKey);
   const demo = createBrowserModeDemo(options, options.settingsDir);
   const fetch = options.fetch ?? globalThis.fetch;
-  const handlers = createHandlers({ settingsDir: options.settingsDir, keychain: options.keychain, fetch, demo, ...options.tuning });
+  const handlers = createHandlers({
+    settingsDir: options.settingsDir,
+    keychain: options.keychain,
+    fetch,
+    demo,
+    ...options.tuning,
+  });
   let host = '';
-  const serve = await createStaticServe(path.resolve(options.rendererDir ?? DEFAULT_RENDERER_DIR), () => host);
+  const serve = await createStaticServe(
+    path.resolve(options.rendererDir ?? DEFAULT_RENDERER_DIR),
+    () => host,
+  );
   const server = http.createServer(serve);
   const port = await listen(server, options.port ?? 0).catch(async (error: unknown) => {
     // a busy port: nothing of this start stays behind

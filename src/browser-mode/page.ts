@@ -26,14 +26,25 @@ export function injectBridge(html: string, bridgePath: string): string {
 function toBrowserScript(source: string, fileName: string): string {
   return ts.transpileModule(source, {
     fileName,
-    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, verbatimModuleSyntax: false, sourceMap: false },
+    compilerOptions: {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      verbatimModuleSyntax: false,
+      sourceMap: false,
+    },
   }).outputText;
 }
 
-export async function buildBridgeScript(preloadApiPath: string): Promise<{ bridge: string; preloadApi: string }> {
+export async function buildBridgeScript(
+  preloadApiPath: string,
+): Promise<{ bridge: string; preloadApi: string }> {
   const bridgeSource = await readFile(BRIDGE_SOURCE, 'utf8');
-  if (!bridgeSource.includes(`'${PRELOAD_API_SPECIFIER}'`)) throw new Error('bridge.ts no longer imports the preload API.');
-  const bridge = toBrowserScript(bridgeSource, BRIDGE_SOURCE).replace(`'${PRELOAD_API_SPECIFIER}'`, `'${preloadApiPath}'`);
+  if (!bridgeSource.includes(`'${PRELOAD_API_SPECIFIER}'`))
+    throw new Error('bridge.ts no longer imports the preload API.');
+  const bridge = toBrowserScript(bridgeSource, BRIDGE_SOURCE).replace(
+    `'${PRELOAD_API_SPECIFIER}'`,
+    `'${preloadApiPath}'`,
+  );
   const preloadApi = toBrowserScript(await readFile(PRELOAD_API_SOURCE, 'utf8'), PRELOAD_API_SOURCE);
   return { bridge, preloadApi };
 }

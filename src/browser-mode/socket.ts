@@ -7,7 +7,13 @@
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { MAX_IPC_MESSAGE_BYTES, type AppError, type EventName, type EventPayloads, type HandlerContext } from '../shared/ipc.ts';
+import {
+  MAX_IPC_MESSAGE_BYTES,
+  type AppError,
+  type EventName,
+  type EventPayloads,
+  type HandlerContext,
+} from '../shared/ipc.ts';
 import type { createHandlers } from '../main/handlers.ts';
 import { dispatch } from '../main/ipc/dispatch.ts';
 import { isLaunchKey, LAUNCH_KEY_PARAM } from './launch-key.ts';
@@ -34,7 +40,10 @@ export interface PageSocketOptions {
 
 const TOO_LARGE: AppError = { code: 'invalid-argument', message: 'The request is too large.' };
 const NOT_A_REQUEST: AppError = { code: 'invalid-argument', message: 'The request could not be read.' };
-const INTERNAL: AppError = { code: 'internal', message: 'Something went wrong inside Fieldbook. Try again; if it keeps happening, restart it.' };
+const INTERNAL: AppError = {
+  code: 'internal',
+  message: 'Something went wrong inside Fieldbook. Try again; if it keeps happening, restart it.',
+};
 const FORBIDDEN = 'HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n';
 
 interface PageRequest {
@@ -50,15 +59,25 @@ function parseRequest(text: string): PageRequest | null {
   } catch {
     return null;
   }
-  if (typeof message !== 'object' || message === null || !('id' in message) || typeof message.id !== 'number') return null;
-  return { id: message.id, channel: 'channel' in message ? message.channel : undefined, arg: 'arg' in message ? message.arg : undefined };
+  if (typeof message !== 'object' || message === null || !('id' in message) || typeof message.id !== 'number')
+    return null;
+  return {
+    id: message.id,
+    channel: 'channel' in message ? message.channel : undefined,
+    arg: 'arg' in message ? message.arg : undefined,
+  };
 }
 
 /** Whether an upgrade request comes from this launch's page (the key is what proves it; the headers alone prove nothing). */
 function fromOwnPage(request: http.IncomingMessage, origin: string, launchKey: string): boolean {
   const url = new URL(request.url ?? '/', origin);
   const keyed = isLaunchKey(url.searchParams.get(LAUNCH_KEY_PARAM), launchKey);
-  return url.pathname === WS_PATH && keyed && request.headers.origin === origin && request.headers.host === new URL(origin).host;
+  return (
+    url.pathname === WS_PATH &&
+    keyed &&
+    request.headers.origin === origin &&
+    request.headers.host === new URL(origin).host
+  );
 }
 
 /** One page connection: each request dispatched to the handlers, each answer and event sent back. */
@@ -81,7 +100,8 @@ function servePage(ws: WebSocket, handlers: Handlers, observe: TransportObserver
     observe.received?.(text);
     const request = parseRequest(text);
     if (!request) return send({ id: null, result: { ok: false, error: NOT_A_REQUEST } });
-    if (Buffer.byteLength(text) > MAX_IPC_MESSAGE_BYTES) return send({ id: request.id, result: { ok: false, error: TOO_LARGE } });
+    if (Buffer.byteLength(text) > MAX_IPC_MESSAGE_BYTES)
+      return send({ id: request.id, result: { ok: false, error: TOO_LARGE } });
     void dispatch(handlers, request.channel, request.arg, ctx).then(
       (result) => send({ id: request.id, result }),
       () => send({ id: request.id, result: { ok: false, error: INTERNAL } }),

@@ -29,7 +29,9 @@ async function rendererFile(rendererDir: string, pathname: string): Promise<Serv
   if (!filePath) return NOT_FOUND;
   try {
     const isPage = filePath === path.join(rendererDir, 'index.html');
-    const body = isPage ? injectBridge(await readFile(filePath, 'utf8'), BRIDGE_PATH) : await readFile(filePath);
+    const body = isPage
+      ? injectBridge(await readFile(filePath, 'utf8'), BRIDGE_PATH)
+      : await readFile(filePath);
     return { status: 200, body, type: contentTypeFor(filePath) };
   } catch {
     return NOT_FOUND;
@@ -38,7 +40,8 @@ async function rendererFile(rendererDir: string, pathname: string): Promise<Serv
 
 function write(response: http.ServerResponse, served: Served, head: boolean): void {
   const headers = securityHeaders();
-  const found = served.status === 200 ? { 'Content-Type': served.type ?? SCRIPT_TYPE, 'Cache-Control': 'no-store' } : {};
+  const found =
+    served.status === 200 ? { 'Content-Type': served.type ?? SCRIPT_TYPE, 'Cache-Control': 'no-store' } : {};
   response.writeHead(served.status, { ...headers, ...found });
   response.end(head ? undefined : served.body);
 }

@@ -23,39 +23,42 @@ const RUNS = [
   { dataset: 'm', seeds: [4] },
 ] as const;
 
-describe.each(RUNS)('dataset $dataset: after changes behind the client\'s back, a resync leaves the cache equal to the server', ({ dataset, seeds }) => {
-  let server: RunningServer;
-  let api: Client;
-  let session: Session;
+describe.each(RUNS)(
+  "dataset $dataset: after changes behind the client's back, a resync leaves the cache equal to the server",
+  ({ dataset, seeds }) => {
+    let server: RunningServer;
+    let api: Client;
+    let session: Session;
 
-  beforeAll(async () => {
-    server = await startServer({ dataset, port: 0 });
-    api = clientFor(server);
-    session = await openSession(server, LIMIT);
-    await syncToEnd(session);
-  }, 240_000);
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
-  });
-
-  it('a full sync holds exactly what the server holds', async () => {
-    await expectCacheEqualsServer(session, server);
-  }, 60_000);
-
-  for (const seed of seeds) {
-    it(`seed ${seed}: a few hundred changes, deletions at page boundaries included, then a resync`, async () => {
-      const made = await randomChanges(server, api, { seed, count: 300, pageSize: LIMIT });
-      expect(made.applied).toBeGreaterThan(250);
+    beforeAll(async () => {
+      server = await startServer({ dataset, port: 0 });
+      api = clientFor(server);
+      session = await openSession(server, LIMIT);
       await syncToEnd(session);
+    }, 240_000);
+    afterAll(async () => {
+      await session?.close();
+      await server?.close();
+    });
+
+    it('a full sync holds exactly what the server holds', async () => {
+      await expectCacheEqualsServer(session, server);
+    }, 60_000);
+
+    for (const seed of seeds) {
+      it(`seed ${seed}: a few hundred changes, deletions at page boundaries included, then a resync`, async () => {
+        const made = await randomChanges(server, api, { seed, count: 300, pageSize: LIMIT });
+        expect(made.applied).toBeGreaterThan(250);
+        await syncToEnd(session);
+        await expectCacheEqualsServer(session, server);
+      }, 240_000);
+    }
+
+    it('a second resync with nothing changed writes nothing and still equals the server', async () => {
+      await syncToEnd(session);
+      expect(session.store.getState().rowsWritten).toBe(0);
+      expect(session.store.getState().rowsRemoved).toBe(0);
       await expectCacheEqualsServer(session, server);
     }, 240_000);
-  }
-
-  it('a second resync with nothing changed writes nothing and still equals the server', async () => {
-    await syncToEnd(session);
-    expect(session.store.getState().rowsWritten).toBe(0);
-    expect(session.store.getState().rowsRemoved).toBe(0);
-    await expectCacheEqualsServer(session, server);
-  }, 240_000);
-});
+  },
+);

@@ -18,7 +18,13 @@ import { openSession, syncToEnd, type Session } from './testing/session.ts';
 
 const LIMIT = 100;
 
-interface Person { userid: number; siteid: number; username: string; email: string; sitename: string }
+interface Person {
+  userid: number;
+  siteid: number;
+  username: string;
+  email: string;
+  sitename: string;
+}
 
 async function keep(session: Session, siteids: number[] | null): Promise<void> {
   const res = await session.api['profiles:setKeptSites']({ id: session.profileId, siteids });
@@ -30,11 +36,23 @@ async function preview(session: Session, siteid: number, rows: RowValues[]): Pro
   const importRows = rows.map((values, i) => ({ rowNumber: i + 2, values }));
   const cachedSites = (await session.db.sites.toArray()).map((s) => s.siteid);
   const notKept = (await askSitesNotKept(session.api, importRows, cachedSites))!;
-  return planImport(importRows, await session.db.users.toArray(), siteid, emailsByUser(await session.db.emails.toArray()), { key: 'username', mode: 'upsert', notKept });
+  return planImport(
+    importRows,
+    await session.db.users.toArray(),
+    siteid,
+    emailsByUser(await session.db.emails.toArray()),
+    { key: 'username', mode: 'upsert', notKept },
+  );
 }
 
-const newPerson = (username: string, email?: string): RowValues => ({ username, firstname: 'Ana', lastname: 'Silva', ...(email ? { email } : {}) });
-const reasonsOf = (p: RowPlan | undefined) => (p?.action === 'conflict' ? p.reasons.join(' ') : `(${p?.action})`);
+const newPerson = (username: string, email?: string): RowValues => ({
+  username,
+  firstname: 'Ana',
+  lastname: 'Silva',
+  ...(email ? { email } : {}),
+});
+const reasonsOf = (p: RowPlan | undefined) =>
+  p?.action === 'conflict' ? p.reasons.join(' ') : `(${p?.action})`;
 
 describe('importing with 2 of 6 sites kept', () => {
   let server: RunningServer;
@@ -48,9 +66,15 @@ describe('importing with 2 of 6 sites kept', () => {
 
   beforeAll(async () => {
     server = await startServer({ dataset: 'multi', port: 0 });
-    sites = server.query<{ siteid: number; sitename: string }>('SELECT siteid, sitename FROM sites WHERE customerid = ? ORDER BY siteid', OUR_CUSTOMER);
+    sites = server.query<{ siteid: number; sitename: string }>(
+      'SELECT siteid, sitename FROM sites WHERE customerid = ? ORDER BY siteid',
+      OUR_CUSTOMER,
+    );
     for (const s of sites) {
-      const [p] = server.query<Omit<Person, 'sitename'>>('SELECT u.userid, u.siteid, u.username, e.email FROM users u JOIN emails e ON e.userid = u.userid WHERE u.siteid = ? ORDER BY u.userid LIMIT 1', s.siteid);
+      const [p] = server.query<Omit<Person, 'sitename'>>(
+        'SELECT u.userid, u.siteid, u.username, e.email FROM users u JOIN emails e ON e.userid = u.userid WHERE u.siteid = ? ORDER BY u.userid LIMIT 1',
+        s.siteid,
+      );
       someone.set(s.siteid, { ...p!, sitename: s.sitename });
     }
     kept = [sites[0]!.siteid, sites[1]!.siteid];
@@ -67,21 +91,34 @@ describe('importing with 2 of 6 sites kept', () => {
 
   it('plans no create for a username of a site not kept, naming that site in words', async () => {
     const other = at(3);
-    const [row, free] = await preview(session, kept[0], [newPerson(other.username.toUpperCase()), newPerson('nobody.anywhere.28')]);
+    const [row, free] = await preview(session, kept[0], [
+      newPerson(other.username.toUpperCase()),
+      newPerson('nobody.anywhere.28'),
+    ]);
     expect(row).toMatchObject({ action: 'conflict' });
-    expect(reasonsOf(row)).toContain(`${other.username.toUpperCase()} is already a user at ${other.sitename}, a site not kept on this laptop`);
+    expect(reasonsOf(row)).toContain(
+      `${other.username.toUpperCase()} is already a user at ${other.sitename}, a site not kept on this laptop`,
+    );
     expect(free).toMatchObject({ action: 'create' });
   });
 
-  it("plans no create for an e-mail of a site not kept", async () => {
+  it('plans no create for an e-mail of a site not kept', async () => {
     const other = at(5);
     const [row] = await preview(session, kept[0], [newPerson('nobody.anywhere.28', other.email)]);
-    expect(reasonsOf(row)).toContain(`${other.email} is already the e-mail of a user at ${other.sitename}, a site not kept on this laptop`);
+    expect(reasonsOf(row)).toContain(
+      `${other.email} is already the e-mail of a user at ${other.sitename}, a site not kept on this laptop`,
+    );
   });
 
   it("receives no record of those people: the check's answers name only the values asked and a site", async () => {
-    const others = new Set(server.query<{ userid: number }>(`SELECT userid FROM users WHERE siteid NOT IN (${kept.join(',')})`).map((u) => u.userid));
-    const leaked = session.pages.flatMap((p) => p.records as unknown as { userid?: number }[]).filter((r) => typeof r.userid === 'number' && others.has(r.userid));
+    const others = new Set(
+      server
+        .query<{ userid: number }>(`SELECT userid FROM users WHERE siteid NOT IN (${kept.join(',')})`)
+        .map((u) => u.userid),
+    );
+    const leaked = session.pages
+      .flatMap((p) => p.records as unknown as { userid?: number }[])
+      .filter((r) => typeof r.userid === 'number' && others.has(r.userid));
     expect(leaked).toEqual([]);
     expect(await session.db.users.where('siteid').anyOf(kept).count()).toBe(await session.db.users.count());
   });
@@ -91,14 +128,18 @@ describe('importing with 2 of 6 sites kept', () => {
     await removeSiteRecords(session.db, kept[1]);
     await keep(session, [kept[0]]);
     const [row] = await preview(session, kept[0], [newPerson(dropped.username)]);
-    expect(reasonsOf(row)).toContain(`is already a user at ${dropped.sitename}, a site not kept on this laptop`);
+    expect(reasonsOf(row)).toContain(
+      `is already a user at ${dropped.sitename}, a site not kept on this laptop`,
+    );
   });
 
   it('a site added is checked by the index until its sync, then by the cache (its person is named)', async () => {
     const added = at(2);
     await keep(session, [kept[0], added.siteid]);
     const [before] = await preview(session, kept[0], [newPerson(added.username)]);
-    expect(reasonsOf(before)).toContain(`is already a user at ${added.sitename}, a site not kept on this laptop`);
+    expect(reasonsOf(before)).toContain(
+      `is already a user at ${added.sitename}, a site not kept on this laptop`,
+    );
     await syncToEnd(session);
     const [after] = await preview(session, kept[0], [newPerson(added.username)]);
     expect(reasonsOf(after)).toContain('on another site');
@@ -116,7 +157,10 @@ describe('importing with 2 of 6 sites kept', () => {
     expect(reasonsOf(stillTaken)).toContain(`${other.username} is already a user at ${other.sitename}`);
     clock = new Date(clock.getTime() + 12 * 60 * 60 * 1000);
     await syncToEnd(session);
-    const [oldName, newName] = await preview(session, kept[0], [newPerson(other.username), newPerson(renamed)]);
+    const [oldName, newName] = await preview(session, kept[0], [
+      newPerson(other.username),
+      newPerson(renamed),
+    ]);
     expect(oldName).toMatchObject({ action: 'create' });
     expect(reasonsOf(newName)).toContain(`${renamed} is already a user at ${other.sitename}`);
   });
@@ -136,10 +180,15 @@ describe('a profile keeping some sites that has not synced since', () => {
   });
 
   it('queues no new person, saying the other sites are not known here yet; nothing is lost (the rows are listed as skipped)', async () => {
-    const [first] = server.query<{ siteid: number }>('SELECT siteid FROM sites WHERE customerid = ? ORDER BY siteid LIMIT 1', OUR_CUSTOMER);
+    const [first] = server.query<{ siteid: number }>(
+      'SELECT siteid FROM sites WHERE customerid = ? ORDER BY siteid LIMIT 1',
+      OUR_CUSTOMER,
+    );
     await keep(session, [first!.siteid]);
     const [row] = await preview(session, first!.siteid, [newPerson('nobody.anywhere.28')]);
     expect(row).toMatchObject({ action: 'skipped' });
-    expect(row?.action === 'skipped' && row.reason).toContain('Not queued: the usernames and e-mails of the sites not kept on this laptop are not known here until a sync has read them');
+    expect(row?.action === 'skipped' && row.reason).toContain(
+      'Not queued: the usernames and e-mails of the sites not kept on this laptop are not known here until a sync has read them',
+    );
   });
 });

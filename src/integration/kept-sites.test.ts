@@ -29,18 +29,30 @@ describe('a profile keeping one site of two', () => {
   let other: number;
   /** the other site's records, by what identifies them in any record */
   let otherUsers: Set<number>;
-  let otherIds: { groups: Set<number>; courses: Set<number>; credentials: Set<number>; categories: Set<number> };
+  let otherIds: {
+    groups: Set<number>;
+    courses: Set<number>;
+    credentials: Set<number>;
+    categories: Set<number>;
+  };
 
   beforeAll(async () => {
     server = await startServer({ dataset: 'demo', port: 0 });
-    [kept, other] = server.query<{ siteid: number }>('SELECT siteid FROM sites WHERE customerid = ? ORDER BY siteid', OUR_CUSTOMER).map((s) => s.siteid) as [number, number];
+    [kept, other] = server
+      .query<{ siteid: number }>(
+        'SELECT siteid FROM sites WHERE customerid = ? ORDER BY siteid',
+        OUR_CUSTOMER,
+      )
+      .map((s) => s.siteid) as [number, number];
     const ids = (sql: string) => new Set(server.query<{ id: number }>(sql, other).map((r) => r.id));
     otherUsers = ids('SELECT userid AS id FROM users WHERE siteid = ?');
     otherIds = {
       groups: ids('SELECT groupid AS id FROM profile_groups WHERE siteid = ?'),
       courses: ids('SELECT courseid AS id FROM courses WHERE siteid = ?'),
       categories: ids('SELECT categoryid AS id FROM credential_categories WHERE siteid = ?'),
-      credentials: ids('SELECT k.credentialid AS id FROM credentials k JOIN credential_categories c ON c.categoryid = k.categoryid WHERE c.siteid = ?'),
+      credentials: ids(
+        'SELECT k.credentialid AS id FROM credentials k JOIN credential_categories c ON c.categoryid = k.categoryid WHERE c.siteid = ?',
+      ),
     };
     session = await openSession(server, LIMIT);
     await keep(session, [kept]);
@@ -56,11 +68,18 @@ describe('a profile keeping one site of two', () => {
     for (const page of session.pages) {
       for (const r of page.records as unknown as Row[]) {
         const of = (field: string, set: Set<number>) => typeof r[field] === 'number' && set.has(r[field]);
-        if (r.siteid === other || of('userid', otherUsers) || of('groupid', otherIds.groups) || of('courseid', otherIds.courses) || of('credentialid', otherIds.credentials)) {
+        if (
+          r.siteid === other ||
+          of('userid', otherUsers) ||
+          of('groupid', otherIds.groups) ||
+          of('courseid', otherIds.courses) ||
+          of('credentialid', otherIds.credentials)
+        ) {
           leaks.push(`${page.collection} ${JSON.stringify(r).slice(0, 120)}`);
         }
       }
-      for (const key of page.unchangedKeys ?? []) if (typeof key === 'number' && otherUsers.has(key)) leaks.push(`${page.collection} key ${key}`);
+      for (const key of page.unchangedKeys ?? [])
+        if (typeof key === 'number' && otherUsers.has(key)) leaks.push(`${page.collection} key ${key}`);
     }
     expect(session.pages.length).toBeGreaterThan(0);
     expect(leaks.slice(0, 5)).toEqual([]);
@@ -69,17 +88,28 @@ describe('a profile keeping one site of two', () => {
   it("holds exactly the kept site's records, equal to the server's", async () => {
     await expectCacheEqualsServer(session, server, [kept]);
     expect(await session.db.users.where('siteid').equals(other).count()).toBe(0);
-    expect(await session.db.users.count()).toBe(server.query('SELECT userid FROM users WHERE siteid = ?', kept).length);
+    expect(await session.db.users.count()).toBe(
+      server.query('SELECT userid FROM users WHERE siteid = ?', kept).length,
+    );
   });
 
   it('a record the server deleted at the kept site goes on the next sync; the other site stays out', async () => {
     const [gone] = server.query<{ credentialid: number; userid: number }>(
-      'SELECT a.credentialid, a.userid FROM credential_assignments a JOIN users u ON u.userid = a.userid WHERE u.siteid = ? ORDER BY a.credentialid LIMIT 1', kept,
+      'SELECT a.credentialid, a.userid FROM credential_assignments a JOIN users u ON u.userid = a.userid WHERE u.siteid = ? ORDER BY a.credentialid LIMIT 1',
+      kept,
     );
     expect(await session.db.credentialAssignments.get(`${gone!.credentialid}-${gone!.userid}`)).toBeDefined();
-    expect(server.mutate({ resource: 'credentialAssignment', id: `${gone!.credentialid}-${gone!.userid}`, delete: true })).toBe(true);
+    expect(
+      server.mutate({
+        resource: 'credentialAssignment',
+        id: `${gone!.credentialid}-${gone!.userid}`,
+        delete: true,
+      }),
+    ).toBe(true);
     await syncToEnd(session);
-    expect(await session.db.credentialAssignments.get(`${gone!.credentialid}-${gone!.userid}`)).toBeUndefined();
+    expect(
+      await session.db.credentialAssignments.get(`${gone!.credentialid}-${gone!.userid}`),
+    ).toBeUndefined();
     await expectCacheEqualsServer(session, server, [kept]);
   });
 
@@ -101,7 +131,12 @@ describe('removing a site no longer kept from the cache', () => {
 
   beforeAll(async () => {
     server = await startServer({ dataset: 'demo', port: 0 });
-    [kept, other] = server.query<{ siteid: number }>('SELECT siteid FROM sites WHERE customerid = ? ORDER BY siteid', OUR_CUSTOMER).map((s) => s.siteid) as [number, number];
+    [kept, other] = server
+      .query<{ siteid: number }>(
+        'SELECT siteid FROM sites WHERE customerid = ? ORDER BY siteid',
+        OUR_CUSTOMER,
+      )
+      .map((s) => s.siteid) as [number, number];
     session = await openSession(server, LIMIT);
     await syncToEnd(session);
     // a second pass, so the log has an entry (the first sync of a profile logs nothing)
@@ -113,7 +148,10 @@ describe('removing a site no longer kept from the cache', () => {
   });
 
   it('refuses while the Outbox holds an unsent edit of one of its people, and removes nothing', async () => {
-    const person = server.query<{ userid: number }>('SELECT userid FROM users WHERE siteid = ? LIMIT 1', other)[0]!.userid;
+    const person = server.query<{ userid: number }>(
+      'SELECT userid FROM users WHERE siteid = ? LIMIT 1',
+      other,
+    )[0]!.userid;
     const op = statusOp(person, 'Inactive');
     await session.db.outbox.add(op);
     expect((await unsentEditsOfSite(session.db, other)).map((o) => o.id)).toEqual([op.id]);
@@ -125,9 +163,21 @@ describe('removing a site no longer kept from the cache', () => {
   });
 
   it("takes out its records, their fingerprints and their log entries; the kept site's stay equal to the server's", async () => {
-    const otherUsers = new Set(server.query<{ userid: number }>('SELECT userid FROM users WHERE siteid = ?', other).map((u) => u.userid));
+    const otherUsers = new Set(
+      server
+        .query<{ userid: number }>('SELECT userid FROM users WHERE siteid = ?', other)
+        .map((u) => u.userid),
+    );
     // a log entry about one of its people, as a sync would have written
-    await session.db.syncChanges.add({ syncId: 'x', at: '2026-01-01T00:00:00Z', since: '2025-12-31T00:00:00Z', outcome: 'completed', counts: { 'person.added': 1 }, changes: [{ k: 'person.added', u: [...otherUsers][0]! }], omitted: 0 });
+    await session.db.syncChanges.add({
+      syncId: 'x',
+      at: '2026-01-01T00:00:00Z',
+      since: '2025-12-31T00:00:00Z',
+      outcome: 'completed',
+      counts: { 'person.added': 1 },
+      changes: [{ k: 'person.added', u: [...otherUsers][0]! }],
+      omitted: 0,
+    });
     const chunks: number[] = [];
     const removed = await removeSiteRecords(session.db, other, (p) => chunks.push(p.removed));
     expect(removed).toBeGreaterThan(otherUsers.size);
@@ -136,7 +186,9 @@ describe('removing a site no longer kept from the cache', () => {
     await expectCacheEqualsServer(session, server, [kept]);
     const logs = await session.db.syncChanges.toArray();
     expect(logs.flatMap((l) => l.changes).filter((c) => otherUsers.has(c.u) || c.s === other)).toEqual([]);
-    const fingerprinted = (await session.db.pageFingerprints.toArray()).flatMap((f) => JSON.parse(f.keys) as unknown[]);
+    const fingerprinted = (await session.db.pageFingerprints.toArray()).flatMap(
+      (f) => JSON.parse(f.keys) as unknown[],
+    );
     expect(fingerprinted.filter((k) => typeof k === 'number' && otherUsers.has(k))).toEqual([]);
   });
 

@@ -12,12 +12,16 @@ function items(template: MenuItemConstructorOptions[]): MenuItemConstructorOptio
 
 describe('the application menu', () => {
   it.each(['darwin', 'win32', 'linux'])('has "About Fieldbook" on %s', (platform) => {
-    expect(items(appMenuTemplate(identity, platform)).filter((item) => item.role === 'about')).toEqual([{ role: 'about', label: 'About Fieldbook' }]);
+    expect(items(appMenuTemplate(identity, platform)).filter((item) => item.role === 'about')).toEqual([
+      { role: 'about', label: 'About Fieldbook' },
+    ]);
   });
 
   it('puts About in the app menu on macOS and under Help elsewhere', () => {
     const parentOfAbout = (platform: string) =>
-      appMenuTemplate(identity, platform).find((item) => Array.isArray(item.submenu) && item.submenu.some((child) => child.role === 'about'))?.label;
+      appMenuTemplate(identity, platform).find(
+        (item) => Array.isArray(item.submenu) && item.submenu.some((child) => child.role === 'about'),
+      )?.label;
     expect(parentOfAbout('darwin')).toBe('Fieldbook');
     expect(parentOfAbout('linux')).toBe('Help');
   });
@@ -26,7 +30,9 @@ describe('the application menu', () => {
     for (const platform of ['darwin', 'linux']) {
       const roles = items(appMenuTemplate(identity, platform)).map((item) => item.role);
       expect(roles).toContain('editMenu');
-      expect(roles.filter((role) => ['reload', 'forceReload', 'toggleDevTools', 'viewMenu'].includes(role ?? ''))).toEqual([]);
+      expect(
+        roles.filter((role) => ['reload', 'forceReload', 'toggleDevTools', 'viewMenu'].includes(role ?? '')),
+      ).toEqual([]);
     }
   });
 

@@ -27,8 +27,18 @@ const editMenu: MenuItemConstructorOptions = { role: 'editMenu' };
 export function appMenuTemplate({ name }: AppIdentity, platform: string): MenuItemConstructorOptions[] {
   const about: MenuItemConstructorOptions = { role: 'about', label: `About ${name}` };
   if (platform === 'darwin') {
-    const appMenu: MenuItemConstructorOptions[] = [about, { type: 'separator' }, { role: 'hide' }, { role: 'hideOthers' }, { role: 'unhide' }];
-    return [{ label: name, submenu: [...appMenu, { type: 'separator' }, { role: 'quit' }] }, editMenu, { role: 'windowMenu' }];
+    const appMenu: MenuItemConstructorOptions[] = [
+      about,
+      { type: 'separator' },
+      { role: 'hide' },
+      { role: 'hideOthers' },
+      { role: 'unhide' },
+    ];
+    return [
+      { label: name, submenu: [...appMenu, { type: 'separator' }, { role: 'quit' }] },
+      editMenu,
+      { role: 'windowMenu' },
+    ];
   }
   return [{ label: 'File', submenu: [{ role: 'quit' }] }, editMenu, { label: 'Help', submenu: [about] }];
 }

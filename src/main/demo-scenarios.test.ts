@@ -17,47 +17,70 @@ const firstActive = () => server.snapshot().users.filter((u) => u.status === 'Ac
 describe('the demo’s scenarios', () => {
   it('renames two people, none of those with a pending change', () => {
     const pending = firstActive();
-    const change = applyDemoScenario(server, { scenario: 'rename-people', pending: [{ userid: pending.userid }] });
+    const change = applyDemoScenario(server, {
+      scenario: 'rename-people',
+      pending: [{ userid: pending.userid }],
+    });
     expect(change.changes).toHaveLength(2);
     expect(person(pending.userid)).toEqual(pending);
   });
 
   it('changes the status of the person with a pending change to one neither side has yet, so the edits meet', () => {
     const target = firstActive();
-    const change = applyDemoScenario(server, { scenario: 'change-pending', pending: [{ userid: target.userid, status: 'Inactive' }] });
+    const change = applyDemoScenario(server, {
+      scenario: 'change-pending',
+      pending: [{ userid: target.userid, status: 'Inactive' }],
+    });
     expect(person(target.userid)?.status).toBe('Offline');
-    expect(change.changes).toEqual([`Changed the status of ${target.firstname} ${target.lastname} from Active to Offline.`]);
+    expect(change.changes).toEqual([
+      `Changed the status of ${target.firstname} ${target.lastname} from Active to Offline.`,
+    ]);
   });
 
   it('takes the next person with a pending status change at each click, never the same one twice', () => {
     const [first, second] = server.snapshot().users.filter((u) => u.status === 'Active' && u.siteid < 900);
-    const pending = [{ userid: first!.userid, status: 'Inactive' }, { userid: second!.userid, status: 'Inactive' }];
+    const pending = [
+      { userid: first!.userid, status: 'Inactive' },
+      { userid: second!.userid, status: 'Inactive' },
+    ];
     const once = applyDemoScenario(server, { scenario: 'change-pending', pending });
     const twice = applyDemoScenario(server, { scenario: 'change-pending', pending });
     expect(once.changes[0]).toContain(`${first!.firstname} ${first!.lastname}`);
     expect(twice.changes[0]).toContain(`${second!.firstname} ${second!.lastname}`);
     const before = server.snapshot();
-    expect(() => applyDemoScenario(server, { scenario: 'change-pending', pending })).toThrow(/already changed everyone you have a pending status change for/);
+    expect(() => applyDemoScenario(server, { scenario: 'change-pending', pending })).toThrow(
+      /already changed everyone you have a pending status change for/,
+    );
     expect(server.snapshot()).toEqual(before);
   });
 
   it('refuses when no pending change is a change of status (the two edits could not meet), and changes nothing', () => {
     const target = firstActive();
     const before = server.snapshot();
-    expect(() => applyDemoScenario(server, { scenario: 'change-pending', pending: [{ userid: target.userid }] })).toThrow(/None of your pending changes is a change of status/);
+    expect(() =>
+      applyDemoScenario(server, { scenario: 'change-pending', pending: [{ userid: target.userid }] }),
+    ).toThrow(/None of your pending changes is a change of status/);
     expect(server.snapshot()).toEqual(before);
   });
 
   it('says a pending change is needed first, and changes nothing', () => {
     const before = server.snapshot();
-    expect(() => applyDemoScenario(server, { scenario: 'change-pending' })).toThrow(/no pending change on a person yet/);
+    expect(() => applyDemoScenario(server, { scenario: 'change-pending' })).toThrow(
+      /no pending change on a person yet/,
+    );
     expect(server.snapshot()).toEqual(before);
   });
 
   it('renews the credential that expired first, for a year from today', () => {
-    const expired = server.snapshot().credentialAssignments.filter((a) => a.expirationdate < '2026-11-27').sort((a, b) => a.expirationdate.localeCompare(b.expirationdate))[0]!;
+    const expired = server
+      .snapshot()
+      .credentialAssignments.filter((a) => a.expirationdate < '2026-11-27')
+      .sort((a, b) => a.expirationdate.localeCompare(b.expirationdate))[0]!;
     const change = applyDemoScenario(server, { scenario: 'renew-credential' });
-    expect(server.snapshot().credentialAssignments.find((a) => a.id === expired.id)).toMatchObject({ startdate: '2026-11-27', expirationdate: '2027-11-27' });
+    expect(server.snapshot().credentialAssignments.find((a) => a.id === expired.id)).toMatchObject({
+      startdate: '2026-11-27',
+      expirationdate: '2027-11-27',
+    });
     expect(change.changes[0]).toMatch(/^Renewed .+ for .+: it now expires on .*2027/);
   });
 
@@ -68,7 +91,9 @@ describe('the demo’s scenarios', () => {
     const change = applyDemoScenario(server, { scenario: 'delete-person' });
     const after = server.snapshot();
     const gone = before.users.find((u) => !after.users.some((a) => a.userid === u.userid))!;
-    expect(change.changes).toEqual([`Deleted ${gone.firstname} ${gone.lastname} (with their credentials and training).`]);
+    expect(change.changes).toEqual([
+      `Deleted ${gone.firstname} ${gone.lastname} (with their credentials and training).`,
+    ]);
     expect(after.trainingAssignments.filter((t) => t.userid === gone.userid)).toEqual([]);
     expect(after.credentialAssignments.filter((a) => a.userid === gone.userid)).toEqual([]);
     expect(after.emails.filter((e) => e.userid === gone.userid)).toEqual([]);

@@ -40,13 +40,24 @@ const ASSIGNMENTS_SQL = `SELECT a.credentialid, a.userid, c.credentialname, a.ex
   JOIN sites s ON s.siteid = u.siteid WHERE s.customerid = ${OUR_CUSTOMER}`;
 
 /** A calendar day as people write it ("Nov 27, 2027"), in UTC so no time zone shifts it. */
-const longDate = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+const longDate = (iso: string) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
 
 const nameOf = (p: { firstname: string; lastname: string }) => `${p.firstname} ${p.lastname}`.trim();
 
 /** People of the demo site, in id order, leaving out `skip` (people the coordinator has pending edits on). */
-function people(server: DemoServerHandle, where: string, limit: number, skip: readonly number[] = []): Person[] {
-  const rows = server.query<Person>(`${PEOPLE_SQL} AND ${where} ORDER BY u.userid LIMIT ?`, limit + skip.length);
+function people(
+  server: DemoServerHandle,
+  where: string,
+  limit: number,
+  skip: readonly number[] = [],
+): Person[] {
+  const rows = server.query<Person>(
+    `${PEOPLE_SQL} AND ${where} ORDER BY u.userid LIMIT ?`,
+    limit + skip.length,
+  );
   return rows.filter((p) => !skip.includes(p.userid)).slice(0, limit);
 }
 
@@ -90,14 +101,17 @@ const changedForPending = new WeakMap<DemoServerHandle, Set<number>>();
  */
 function changePending(server: DemoServerHandle, pending: readonly PendingPerson[]): string[] {
   if (pending.length === 0) {
-    throw new FieldbookError('invalid-argument', 'You have no pending change on a person yet: queue one (while working offline), then try this again.');
+    throw new FieldbookError(
+      'invalid-argument',
+      'You have no pending change on a person yet: queue one (while working offline), then try this again.',
+    );
   }
   const withStatus = pending.filter((p) => p.status !== undefined);
   if (withStatus.length === 0) {
     throw new FieldbookError(
       'invalid-argument',
-      'None of your pending changes is a change of status, so a change of status on the server would not meet yours. '
-        + 'Queue one (Users: select people, then Bulk action: Change status), then try this again.',
+      'None of your pending changes is a change of status, so a change of status on the server would not meet yours. ' +
+        'Queue one (Users: select people, then Bulk action: Change status), then try this again.',
     );
   }
   const done = changedForPending.get(server) ?? new Set<number>();
@@ -111,18 +125,34 @@ function changePending(server: DemoServerHandle, pending: readonly PendingPerson
 }
 
 function renewCredential(server: DemoServerHandle): string[] {
-  const [expired] = server.query<Assignment>(`${ASSIGNMENTS_SQL} AND a.expirationdate < ? ORDER BY a.expirationdate, a.userid LIMIT 1`, server.today);
+  const [expired] = server.query<Assignment>(
+    `${ASSIGNMENTS_SQL} AND a.expirationdate < ? ORDER BY a.expirationdate, a.userid LIMIT 1`,
+    server.today,
+  );
   if (!expired) nothingToChange('no expired credential to renew');
   const expirationdate = addDaysIso(server.today, 365);
-  server.mutate({ resource: 'credentialAssignment', id: `${expired.credentialid}-${expired.userid}`, changes: { startdate: server.today, expirationdate } });
-  return [`Renewed ${expired.credentialname} for ${nameOf(expired)}: it now expires on ${longDate(expirationdate)}.`];
+  server.mutate({
+    resource: 'credentialAssignment',
+    id: `${expired.credentialid}-${expired.userid}`,
+    changes: { startdate: server.today, expirationdate },
+  });
+  return [
+    `Renewed ${expired.credentialname} for ${nameOf(expired)}: it now expires on ${longDate(expirationdate)}.`,
+  ];
 }
 
 function removeCredential(server: DemoServerHandle, skip: readonly number[]): string[] {
-  const rows = server.query<Assignment>(`${ASSIGNMENTS_SQL} ORDER BY a.userid, a.credentialid LIMIT ?`, 1 + skip.length * 50);
+  const rows = server.query<Assignment>(
+    `${ASSIGNMENTS_SQL} ORDER BY a.userid, a.credentialid LIMIT ?`,
+    1 + skip.length * 50,
+  );
   const chosen = rows.find((a) => !skip.includes(a.userid));
   if (!chosen) nothingToChange('no credential to remove');
-  server.mutate({ resource: 'credentialAssignment', id: `${chosen.credentialid}-${chosen.userid}`, delete: true });
+  server.mutate({
+    resource: 'credentialAssignment',
+    id: `${chosen.credentialid}-${chosen.userid}`,
+    delete: true,
+  });
   return [`Removed ${chosen.credentialname} from ${nameOf(chosen)}.`];
 }
 
@@ -136,9 +166,13 @@ function deletePerson(server: DemoServerHandle, skip: readonly number[]): string
 type PendingPerson = NonNullable<ParsedArg<'demo:serverChange'>['pending']>[number];
 
 /** Each scenario, given the people with pending changes (left alone by all but 'change-pending'). */
-const SCENARIOS: Record<DemoServerScenario, (server: DemoServerHandle, pending: readonly PendingPerson[], skip: readonly number[]) => string[]> = {
+const SCENARIOS: Record<
+  DemoServerScenario,
+  (server: DemoServerHandle, pending: readonly PendingPerson[], skip: readonly number[]) => string[]
+> = {
   'rename-people': (server, _pending, skip) => renamePeople(server, skip),
-  'change-status': (server, _pending, skip) => changeStatus(server, people(server, `u.status = 'Active'`, 2, skip)),
+  'change-status': (server, _pending, skip) =>
+    changeStatus(server, people(server, `u.status = 'Active'`, 2, skip)),
   'renew-credential': (server) => renewCredential(server),
   'remove-credential': (server, _pending, skip) => removeCredential(server, skip),
   'delete-person': (server, _pending, skip) => deletePerson(server, skip),
@@ -146,7 +180,17 @@ const SCENARIOS: Record<DemoServerScenario, (server: DemoServerHandle, pending: 
 };
 
 /** Applies one scenario to the demo server; says what changed, one line per record. */
-export function applyDemoScenario(server: DemoServerHandle, arg: ParsedArg<'demo:serverChange'>): DemoServerChange {
+export function applyDemoScenario(
+  server: DemoServerHandle,
+  arg: ParsedArg<'demo:serverChange'>,
+): DemoServerChange {
   const pending = arg.pending ?? [];
-  return { scenario: arg.scenario, changes: SCENARIOS[arg.scenario](server, pending, pending.map((p) => p.userid)) };
+  return {
+    scenario: arg.scenario,
+    changes: SCENARIOS[arg.scenario](
+      server,
+      pending,
+      pending.map((p) => p.userid),
+    ),
+  };
 }

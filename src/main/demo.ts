@@ -12,13 +12,22 @@ import { applyDemoScenario } from './demo-scenarios.ts';
 
 type RunningServer = Awaited<ReturnType<typeof startServer>>;
 
-export function createDemo(dbDir: string): Required<MainDeps['demo']> & { stop(): Promise<void>; close(): Promise<void> } {
+export function createDemo(
+  dbDir: string,
+): Required<MainDeps['demo']> & { stop(): Promise<void>; close(): Promise<void> } {
   let server: Promise<RunningServer> | null = null;
 
   async function boot(): Promise<RunningServer> {
     await mkdir(dbDir, { recursive: true });
     // loopback only, a random token per start (nothing outside this process knows it), no admin API
-    return startServer({ dataset: 'demo', dbPath: join(dbDir, 'demo.sqlite'), port: 0, host: '127.0.0.1', tokens: 'random', admin: false });
+    return startServer({
+      dataset: 'demo',
+      dbPath: join(dbDir, 'demo.sqlite'),
+      port: 0,
+      host: '127.0.0.1',
+      tokens: 'random',
+      admin: false,
+    });
   }
 
   async function stop(): Promise<void> {

@@ -22,9 +22,16 @@ export interface MainDeps {
   };
   now?: () => Date;
   /** Prints the window's report view to a PDF saved where the user picks (Electron's printToPDF and save dialog); absent in the harness. */
-  savePdf?: (arg: { pageSize: 'A4' | 'Letter'; fileName: string }) => Promise<{ saved: boolean; fileName?: string }>;
+  savePdf?: (arg: {
+    pageSize: 'A4' | 'Letter';
+    fileName: string;
+  }) => Promise<{ saved: boolean; fileName?: string }>;
   /** Tuning for tests: page size and timeouts of the API client. */
-  sync?: { limit?: number; maxUnacked?: number; /** after this long with no acknowledgement a sync gives way to a new one */ stalledAfterMs?: number };
+  sync?: {
+    limit?: number;
+    maxUnacked?: number;
+    /** after this long with no acknowledgement a sync gives way to a new one */ stalledAfterMs?: number;
+  };
   api?: { timeoutMs?: number; maxRetries?: number; sleep?: (ms: number) => Promise<void> };
   /** Tuning for tests: more people than this and a new profile asks which sites to keep before its first sync (20,000 by default). */
   manyPeopleAbove?: number;

@@ -54,7 +54,11 @@ async function finished(): Promise<SyncFinishedEvent> {
 }
 
 async function addProfile(access: string): Promise<ProfileSummary> {
-  return value('profiles:save', { name: `Site (${access})`, baseUrl: `${server.baseUrl}/`, token: tokenOf(access) });
+  return value('profiles:save', {
+    name: `Site (${access})`,
+    baseUrl: `${server.baseUrl}/`,
+    token: tokenOf(access),
+  });
 }
 
 describe('handlers', () => {
@@ -110,9 +114,22 @@ describe('handlers', () => {
   it('tells offline, token rejected and online apart', async () => {
     const p = await addProfile('full');
     expect(await value('connection:probe')).toMatchObject({ online: true, profileId: p.id });
-    await value('profiles:save', { id: p.id, name: 'Site', baseUrl: server.baseUrl, token: 'revoked-token-0000000' });
-    expect(await value('connection:probe')).toMatchObject({ online: true, error: { code: 'token-rejected' } });
-    await value('profiles:save', { id: p.id, name: 'Site', baseUrl: 'http://127.0.0.1:9/v1', token: tokenOf('full') });
+    await value('profiles:save', {
+      id: p.id,
+      name: 'Site',
+      baseUrl: server.baseUrl,
+      token: 'revoked-token-0000000',
+    });
+    expect(await value('connection:probe')).toMatchObject({
+      online: true,
+      error: { code: 'token-rejected' },
+    });
+    await value('profiles:save', {
+      id: p.id,
+      name: 'Site',
+      baseUrl: 'http://127.0.0.1:9/v1',
+      token: tokenOf('full'),
+    });
     expect(await value('connection:probe')).toMatchObject({ online: false, error: { code: 'network' } });
     expect(events.filter((e) => e.event === 'connection:changed')).toHaveLength(3);
   });
@@ -177,8 +194,15 @@ describe('handlers', () => {
 
   it('says the keychain is missing and stores the token nowhere else', async () => {
     keychain.unavailableMessage = 'No Secret Service is running.';
-    const res = await call('profiles:save', { name: 'North', baseUrl: server.baseUrl, token: tokenOf('full') });
-    expect(res.ok ? null : res.error).toEqual({ code: 'keychain-unavailable', message: 'No Secret Service is running.' });
+    const res = await call('profiles:save', {
+      name: 'North',
+      baseUrl: server.baseUrl,
+      token: tokenOf('full'),
+    });
+    expect(res.ok ? null : res.error).toEqual({
+      code: 'keychain-unavailable',
+      message: 'No Secret Service is running.',
+    });
     const state = await value('profiles:list');
     expect(state.profiles).toEqual([]);
     expect(state.keychain).toEqual({ available: false, message: 'No Secret Service is running.' });
@@ -186,12 +210,17 @@ describe('handlers', () => {
 
   it('says saving a report as a PDF needs the desktop app when there is no printer (the harness)', async () => {
     const res = await call('report:savePdf', { pageSize: 'A4', fileName: 'Report' });
-    expect(res.ok ? null : res.error).toEqual({ code: 'rejected', message: 'Saving a PDF needs the desktop app. Here, use the print command of the browser.' });
+    expect(res.ok ? null : res.error).toEqual({
+      code: 'rejected',
+      message: 'Saving a PDF needs the desktop app. Here, use the print command of the browser.',
+    });
   });
 
   it('replays an operation through the replay service', async () => {
     await addProfile('full');
-    const user = server.query<{ userid: number; status: string }>("SELECT userid, status FROM users WHERE status = 'Active' LIMIT 1")[0]!;
+    const user = server.query<{ userid: number; status: string }>(
+      "SELECT userid, status FROM users WHERE status = 'Active' LIMIT 1",
+    )[0]!;
     const outcome = await value('replay:execute', {
       opId: 'op-1',
       op: { kind: 'user.update', userid: user.userid, changes: { status: 'Inactive' } },
@@ -199,23 +228,37 @@ describe('handlers', () => {
       verifyFirst: false,
     });
     expect(outcome.status).toBe('done');
-    expect(server.query<{ status: string }>('SELECT status FROM users WHERE userid = ?', user.userid)[0]!.status).toBe('Inactive');
+    expect(
+      server.query<{ status: string }>('SELECT status FROM users WHERE userid = ?', user.userid)[0]!.status,
+    ).toBe('Inactive');
   });
 });
 
 describe('replay:executeBatch', () => {
-  const changeOf = (u: { userid: number }, i: number) => ({ opId: `op-${i}`, op: { kind: 'user.update' as const, userid: u.userid, changes: { status: 'Inactive' } }, base: { status: 'Active' }, verifyFirst: false });
+  const changeOf = (u: { userid: number }, i: number) => ({
+    opId: `op-${i}`,
+    op: { kind: 'user.update' as const, userid: u.userid, changes: { status: 'Inactive' } },
+    base: { status: 'Active' },
+    verifyFirst: false,
+  });
 
   it('gives every op of the batch its outcome exactly once, streamed as replay:outcomes or with the answer', async () => {
     await addProfile('full');
-    const users = server.query<{ userid: number }>("SELECT userid FROM users WHERE status = 'Active' AND siteid IN (101, 102) ORDER BY userid LIMIT 12");
+    const users = server.query<{ userid: number }>(
+      "SELECT userid FROM users WHERE status = 'Active' AND siteid IN (101, 102) ORDER BY userid LIMIT 12",
+    );
     expect(users.length).toBeGreaterThanOrEqual(10);
     const answer = await value('replay:executeBatch', { batchId: 'b1', requests: users.map(changeOf) });
-    const streamed = events.filter((e) => e.event === 'replay:outcomes').flatMap((e) => (e.payload as EventPayloads['replay:outcomes']).outcomes);
+    const streamed = events
+      .filter((e) => e.event === 'replay:outcomes')
+      .flatMap((e) => (e.payload as EventPayloads['replay:outcomes']).outcomes);
     const all = [...streamed, ...answer.outcomes];
     expect(all.map((o) => o.opId).sort()).toEqual(users.map((_, i) => `op-${i}`).sort());
     expect(all.every((o) => o.outcome.status === 'done')).toBe(true);
-    for (const u of users) expect(server.query<{ status: string }>('SELECT status FROM users WHERE userid = ?', u.userid)[0]!.status).toBe('Inactive');
+    for (const u of users)
+      expect(
+        server.query<{ status: string }>('SELECT status FROM users WHERE userid = ?', u.userid)[0]!.status,
+      ).toBe('Inactive');
   });
 
   it('refuses a batch that is empty, too large, carries an unknown field or names an op twice, and sends nothing', async () => {

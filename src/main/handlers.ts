@@ -32,7 +32,17 @@ interface ProfileSettingDeps {
 }
 
 /** What a profile keeps and whether it works offline, and the demo's other admin: each stops or re-probes what it changes. */
-function profileSettingHandlers({ profiles, sync, connection, demo, keptSites, session }: ProfileSettingDeps): Pick<Handlers, 'profiles:setKeptSites' | 'profiles:setWorkOffline' | 'demo:serverChange'> {
+function profileSettingHandlers({
+  profiles,
+  sync,
+  connection,
+  demo,
+  keptSites,
+  session,
+}: ProfileSettingDeps): Pick<
+  Handlers,
+  'profiles:setKeptSites' | 'profiles:setWorkOffline' | 'demo:serverChange'
+> {
   const { profilesChanged, summaryOf } = session;
   return {
     'profiles:setKeptSites': async (arg, ctx) => {
@@ -54,7 +64,11 @@ function profileSettingHandlers({ profiles, sync, connection, demo, keptSites, s
 
     'demo:serverChange': async (arg) => {
       const active = await profiles.active();
-      if (!active?.isDemo) throw new FieldbookError('invalid-argument', 'Changes as another admin can be made on the demo site only.');
+      if (!active?.isDemo)
+        throw new FieldbookError(
+          'invalid-argument',
+          'Changes as another admin can be made on the demo site only.',
+        );
       return demo.change(arg);
     },
   };
@@ -144,7 +158,6 @@ export function createHandlers(deps: MainDeps): Handlers & { dispose(): Promise<
     'report:savePdf': (arg) => savePdfOrRefuse(deps.savePdf, arg),
 
     'identities:check': (arg) => identities.check(arg),
-
 
     async dispose() {
       await sync.stop();

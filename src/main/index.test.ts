@@ -62,7 +62,12 @@ const rec = vi.hoisted(() => {
     userData: '',
     appListeners: new Map<string, Listener>(),
     handled: new Map<string, Listener>(),
-    windows: [] as { options: Record<string, unknown>; listeners: Map<string, Listener>; webContents: FakeContents; loaded: string[] }[],
+    windows: [] as {
+      options: Record<string, unknown>;
+      listeners: Map<string, Listener>;
+      webContents: FakeContents;
+      loaded: string[];
+    }[],
     privileged: [] as unknown[],
     protocolHandlers: new Map<string, (request: Request) => Promise<Response>>(),
     permissionRequest: null as Listener | null,
@@ -109,7 +114,8 @@ vi.mock('node:dns/promises', () => {
 vi.mock('keytar', () => {
   const keytar = {
     getPassword: async (_service: string, account: string) => rec.keychain.get(account) ?? null,
-    setPassword: async (_service: string, account: string, secret: string) => void rec.keychain.set(account, secret),
+    setPassword: async (_service: string, account: string, secret: string) =>
+      void rec.keychain.set(account, secret),
     deletePassword: async (_service: string, account: string) => rec.keychain.delete(account),
   };
   return { ...keytar, default: keytar };
@@ -190,7 +196,8 @@ vi.mock('electron', () => {
     },
     protocol: {
       registerSchemesAsPrivileged: (schemes: unknown[]) => rec.privileged.push(...schemes),
-      handle: (scheme: string, handler: (request: Request) => Promise<Response>) => rec.protocolHandlers.set(scheme, handler),
+      handle: (scheme: string, handler: (request: Request) => Promise<Response>) =>
+        rec.protocolHandlers.set(scheme, handler),
     },
     session: {
       defaultSession: {
@@ -221,7 +228,10 @@ afterAll(async () => {
   await rm(rec.userData, { recursive: true, force: true });
 });
 
-const trustedEvent = () => ({ senderFrame: { url: 'app://fieldbook/index.html', parent: null }, sender: { send: () => undefined, isDestroyed: () => false } });
+const trustedEvent = () => ({
+  senderFrame: { url: 'app://fieldbook/index.html', parent: null },
+  sender: { send: () => undefined, isDestroyed: () => false },
+});
 
 describe('the shell registers', () => {
   it('every channel of the contract, and nothing else', () => {
@@ -231,9 +241,15 @@ describe('the shell registers', () => {
   it('each channel through the validating transport: foreign senders refused, arguments checked', async () => {
     for (const channel of CHANNELS) {
       const listener = rec.handled.get(channel)!;
-      const foreign = await listener({ senderFrame: { url: 'https://evil.invalid/', parent: null }, sender: trustedEvent().sender }, {});
+      const foreign = await listener(
+        { senderFrame: { url: 'https://evil.invalid/', parent: null }, sender: trustedEvent().sender },
+        {},
+      );
       expect(foreign, channel).toMatchObject({ ok: false, error: { code: 'forbidden-sender' } });
-      const subframe = await listener({ senderFrame: { url: 'app://fieldbook/index.html', parent: {} }, sender: trustedEvent().sender }, {});
+      const subframe = await listener(
+        { senderFrame: { url: 'app://fieldbook/index.html', parent: {} }, sender: trustedEvent().sender },
+        {},
+      );
       expect(subframe, channel).toMatchObject({ ok: false, error: { code: 'forbidden-sender' } });
     }
     const malformed = await rec.handled.get('users:detail')!(trustedEvent(), { userid: 'x' });
@@ -244,7 +260,9 @@ describe('the shell registers', () => {
     const window = rec.windows[0]!;
     expect(rec.sandboxed).toBe(true);
     expect(window.options.webPreferences).toMatchObject(REQUIRED_WEB_PREFERENCES);
-    expect(String((window.options.webPreferences as { preload: string }).preload)).toMatch(/preload[\\/]index\.cjs$/);
+    expect(String((window.options.webPreferences as { preload: string }).preload)).toMatch(
+      /preload[\\/]index\.cjs$/,
+    );
     expect(window.loaded).toEqual(['app://fieldbook/index.html']);
   });
 
@@ -279,9 +297,15 @@ describe('the shell registers', () => {
   });
 
   it('the app:// scheme as privileged, served with the CSP as a response header', async () => {
-    expect(rec.privileged).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+    expect(rec.privileged).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    ]);
     const handler = rec.protocolHandlers.get('app')!;
-    for (const url of ['app://fieldbook/index.html', 'app://fieldbook/../../etc/passwd', 'app://fieldbook/missing.js']) {
+    for (const url of [
+      'app://fieldbook/index.html',
+      'app://fieldbook/../../etc/passwd',
+      'app://fieldbook/missing.js',
+    ]) {
       const response = await handler(new Request(url));
       expect(response.headers.get('content-security-policy'), url).toBe(CONTENT_SECURITY_POLICY);
     }
@@ -306,7 +330,9 @@ describe('the shell registers', () => {
     window.listeners.get('unresponsive')!();
     await vi.waitFor(() => expect(contents.calls).toEqual(['forcefullyCrashRenderer', 'reload']));
     await new Promise((resolve) => setImmediate(resolve));
-    expect(rec.dialogs.slice(dialogsBefore).map((d) => d.options['title'])).toEqual(['Fieldbook is not responding']);
+    expect(rec.dialogs.slice(dialogsBefore).map((d) => d.options['title'])).toEqual([
+      'Fieldbook is not responding',
+    ]);
   });
 });
 
@@ -314,7 +340,9 @@ describe('the shell’s network and links', () => {
   it('hands the API client a fetch that never follows a redirect, whatever its caller asks', async () => {
     const fetch = rec.handlerDeps!.fetch;
     rec.netFetches.length = 0;
-    await fetch('https://api.example.com/v1/sites', { method: 'GET', redirect: 'follow' }).catch(() => undefined);
+    await fetch('https://api.example.com/v1/sites', { method: 'GET', redirect: 'follow' }).catch(
+      () => undefined,
+    );
     await fetch(new URL('https://api.example.com/v1/users'), { redirect: 'error' }).catch(() => undefined);
     expect(rec.netFetches.map((f) => [f.url, f.init?.redirect])).toEqual([
       ['https://api.example.com/v1/sites', 'manual'],
@@ -324,7 +352,11 @@ describe('the shell’s network and links', () => {
 
   it('sends connection:probe through Electron’s net.fetch in manual redirect mode', async () => {
     rec.netFetches.length = 0;
-    const saved = await rec.handled.get('profiles:save')!(trustedEvent(), { name: 'North', baseUrl: 'https://api.example.com/v1', token: 'shell-test-token-0123456789' });
+    const saved = await rec.handled.get('profiles:save')!(trustedEvent(), {
+      name: 'North',
+      baseUrl: 'https://api.example.com/v1',
+      token: 'shell-test-token-0123456789',
+    });
     expect(saved).toMatchObject({ ok: true });
     const probe = await rec.handled.get('connection:probe')!(trustedEvent(), undefined);
     expect(probe).toMatchObject({ ok: true, value: { online: false, error: { code: 'network' } } });
@@ -340,7 +372,12 @@ describe('the shell’s network and links', () => {
     rec.opened.length = 0;
     const contents = rec.makeContents();
     rec.appListeners.get('web-contents-created')!({}, contents);
-    for (const url of ['https://intranet.example.com/admin', 'https://mixed.example.com/', 'https://unresolvable.example.net/', 'https://docs.example.org/help']) {
+    for (const url of [
+      'https://intranet.example.com/admin',
+      'https://mixed.example.com/',
+      'https://unresolvable.example.net/',
+      'https://docs.example.org/help',
+    ]) {
       expect(contents.windowOpenHandler!({ url }), url).toEqual({ action: 'deny' });
     }
     await vi.waitFor(() => expect(rec.opened).toContain('https://docs.example.org/help'));

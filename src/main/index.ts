@@ -34,21 +34,26 @@ const preloadPath = path.join(here, '../preload/index.cjs');
 
 /** Development only: electron-vite's dev server (loopback). A packaged app always loads app://fieldbook/. */
 const devServerUrl = !app.isPackaged ? parseUrl(process.env['ELECTRON_RENDERER_URL'] ?? '') : null;
-const devOrigin = devServerUrl && ['127.0.0.1', 'localhost'].includes(devServerUrl.hostname) ? devServerUrl.origin : null;
+const devOrigin =
+  devServerUrl && ['127.0.0.1', 'localhost'].includes(devServerUrl.hostname) ? devServerUrl.origin : null;
 
 // The renderer lives at app://fieldbook/. IndexedDB (the offline cache and the
 // outbox) is stored per origin, so this origin must never change between releases.
 // `standard` gives it a real origin and relative URLs, `secure` makes it a secure
 // context, `supportFetchAPI` lets the page fetch its own assets; without these
 // IndexedDB is disabled for the scheme. It must be registered before `ready`.
-protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
 
 // Sandbox every renderer, whatever a window's options say.
 app.enableSandbox();
 
 // the name is resolved first: a link whose host leads back to this machine or its network is dropped
 const openExternal = (url: string) => {
-  void isPublicDestination(url, (host) => lookup(host, { all: true })).then((ok) => (ok ? shell.openExternal(url) : undefined));
+  void isPublicDestination(url, (host) => lookup(host, { all: true })).then((ok) =>
+    ok ? shell.openExternal(url) : undefined,
+  );
 };
 
 // Every web contents, including any we did not create on purpose, gets the same rules.
@@ -99,7 +104,10 @@ function createWindow(): BrowserWindow {
   });
   window.once('ready-to-show', () => window.show());
   // a crashed or frozen renderer: offer a reload (the cache and the outbox are on disk and stay intact)
-  attachRecovery(window, { ask: (options) => dialog.showMessageBox(window, options), quit: () => app.quit() });
+  attachRecovery(window, {
+    ask: (options) => dialog.showMessageBox(window, options),
+    quit: () => app.quit(),
+  });
   void window.loadURL(devServerUrl && devOrigin ? devServerUrl.href : APP_ENTRY_URL);
   return window;
 }
@@ -112,7 +120,10 @@ async function start(): Promise<void> {
   app.setAboutPanelOptions(aboutPanel(identity));
   Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(identity, process.platform)));
 
-  protocol.handle(APP_SCHEME, createAppRequestHandler({ root: rendererRoot, readFile: (file) => readFile(file) }));
+  protocol.handle(
+    APP_SCHEME,
+    createAppRequestHandler({ root: rendererRoot, readFile: (file) => readFile(file) }),
+  );
   session.defaultSession.setPermissionRequestHandler(denyPermissionRequest);
   session.defaultSession.setPermissionCheckHandler(denyPermissionCheck);
 
@@ -122,7 +133,8 @@ async function start(): Promise<void> {
     keychain: new KeytarKeychain(),
     // Electron's network stack: system proxies and certificates apply to API calls.
     // never follow a redirect (it would carry the AccessToken header), whatever the caller asked
-    fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, { ...init, redirect: 'manual' }),
+    fetch: (input, init) =>
+      net.fetch(input instanceof URL ? input.href : input, { ...init, redirect: 'manual' }),
     demo: createDemo(path.join(userData, 'demo')),
     savePdf: createPdfSaver({
       printToPDF: async (options) => windowOrFail().webContents.printToPDF(options),
@@ -130,7 +142,12 @@ async function start(): Promise<void> {
       writeFile: (file, data) => writeFile(file, data),
     }),
   });
-  const unregister = registerIpcTransport(ipcMain, CHANNELS, (channel, arg, ctx) => dispatch(handlers, channel, arg, ctx), devOrigin);
+  const unregister = registerIpcTransport(
+    ipcMain,
+    CHANNELS,
+    (channel, arg, ctx) => dispatch(handlers, channel, arg, ctx),
+    devOrigin,
+  );
 
   mainWindow = createWindow();
   app.on('activate', () => {

@@ -28,7 +28,8 @@ describe('window.fieldbook', () => {
 
   it('exposes no generic invoke, send or ipcRenderer', () => {
     const api: Record<string, unknown> = createFieldbookApi(fakeIpcRenderer().ipc);
-    for (const name of ['invoke', 'send', 'sendSync', 'ipcRenderer', 'postMessage']) expect(api[name]).toBeUndefined();
+    for (const name of ['invoke', 'send', 'sendSync', 'ipcRenderer', 'postMessage'])
+      expect(api[name]).toBeUndefined();
   });
 
   it('sends each request on its own channel with its argument', async () => {

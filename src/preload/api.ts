@@ -7,7 +7,15 @@
  * only (the IPC event, which carries `sender`, is stripped). Only types are
  * imported from the contract, so the bundled preload stays free of zod.
  */
-import type { Channel, EventName, EventPayloads, FieldbookApi, RequestArg, RequestResults, Result } from '../shared/ipc.ts';
+import type {
+  Channel,
+  EventName,
+  EventPayloads,
+  FieldbookApi,
+  RequestArg,
+  RequestResults,
+  Result,
+} from '../shared/ipc.ts';
 
 /** The slice of Electron's ipcRenderer the preload uses. */
 export interface IpcRendererLike {

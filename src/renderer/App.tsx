@@ -20,12 +20,19 @@ function SyncIndicator() {
   const sync = useSession((s) => s.sync);
   const waits = useSyncState((s) => s.startsAfterHold);
   // a sync the app started while the kept sites are saved: it runs once they are (sync/hold.ts)
-  if (!running && waits) return <span className="sync-indicator" role="status"><a href={hrefFor('settings')}>Sync starts when the kept sites are saved</a></span>;
+  if (!running && waits)
+    return (
+      <span className="sync-indicator" role="status">
+        <a href={hrefFor('settings')}>Sync starts when the kept sites are saved</a>
+      </span>
+    );
   if (!running) return null;
   return (
     <span className="sync-indicator" role="group" aria-label="Sync">
       <a href={hrefFor('settings')}>{progressText(progress)}</a>
-      <button type="button" onClick={() => void sync?.cancel()}>Cancel<span className="visually-hidden"> the sync in progress</span></button>
+      <button type="button" onClick={() => void sync?.cancel()}>
+        Cancel<span className="visually-hidden"> the sync in progress</span>
+      </button>
     </span>
   );
 }
@@ -37,8 +44,15 @@ function ProfileSwitcher() {
   return (
     <label className="profile-switcher">
       Profile
-      <select value={profiles.activeId ?? ''} onChange={(e) => void request(() => api['profiles:activate']({ id: e.target.value }))}>
-        {profiles.profiles.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+      <select
+        value={profiles.activeId ?? ''}
+        onChange={(e) => void request(() => api['profiles:activate']({ id: e.target.value }))}
+      >
+        {profiles.profiles.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name}
+          </option>
+        ))}
       </select>
     </label>
   );
@@ -53,7 +67,8 @@ function Starting() {
   }, []);
   return (
     <p role="status" className="loading">
-      Starting Fieldbook…{slow && ' Waiting for the system keychain: if it asks you to unlock it, do so, and Fieldbook goes on.'}
+      Starting Fieldbook…
+      {slow && ' Waiting for the system keychain: if it asks you to unlock it, do so, and Fieldbook goes on.'}
     </p>
   );
 }
@@ -70,7 +85,9 @@ export function App() {
   const limitation = active ? accessLimitation(active.access) : null;
   return (
     <div className="app">
-      <button type="button" className="skip-link" onClick={() => document.getElementById('main')?.focus()}>Skip to content</button>
+      <button type="button" className="skip-link" onClick={() => document.getElementById('main')?.focus()}>
+        Skip to content
+      </button>
       <header className="app-header">
         <span className="brand">Fieldbook</span>
         {/* the name once: in the switcher when there are several profiles, as text otherwise */}
@@ -85,15 +102,26 @@ export function App() {
           <ul>
             {navRoutes().map((r) => (
               <li key={r.id}>
-                <a href={hrefFor(r.id)} aria-current={r.id === current ? 'page' : undefined}>{r.label}{r.Badge ? <r.Badge /> : null}</a>
+                <a href={hrefFor(r.id)} aria-current={r.id === current ? 'page' : undefined}>
+                  {r.label}
+                  {r.Badge ? <r.Badge /> : null}
+                </a>
               </li>
             ))}
           </ul>
         </nav>
       )}
       <main className="app-main" id="main" tabIndex={-1}>
-        <ErrorMessage error={error} onDismiss={() => sessionStore.setState({ error: null })} onRetry={error?.code === 'keychain-unavailable' ? () => void retryKeychain() : undefined} />
-        {limitation && <p className="notice" role="note">{limitation}</p>}
+        <ErrorMessage
+          error={error}
+          onDismiss={() => sessionStore.setState({ error: null })}
+          onRetry={error?.code === 'keychain-unavailable' ? () => void retryKeychain() : undefined}
+        />
+        {limitation && (
+          <p className="notice" role="note">
+            {limitation}
+          </p>
+        )}
         {active && <DataAsOf />}
         {active ? (
           <ErrorBoundary resetKey={`${current}/${location.params.join('/')}`}>

@@ -38,7 +38,12 @@ let compiled: ReturnType<typeof compileRoutes> | null = null;
 const routeTable = (): ReturnType<typeof compileRoutes> => (compiled ??= compileRoutes(apiRoutes()));
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   // encode once: the length and the bytes sent come from the same buffer
   const bytes = Buffer.from(JSON.stringify(body), 'utf8');
   res.writeHead(status, {
@@ -51,7 +56,14 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(bytes);
 }
 
-function sendStatus(res: ServerResponse, state: AppState, code: ResponseCode, message: string, httpcode = HTTP_OF[code], headers: Record<string, string> = {}): void {
+function sendStatus(
+  res: ServerResponse,
+  state: AppState,
+  code: ResponseCode,
+  message: string,
+  httpcode = HTTP_OF[code],
+  headers: Record<string, string> = {},
+): void {
   send(res, httpcode, statusBody(code, message, state.developerUrl, httpcode), headers);
 }
 
@@ -76,31 +88,55 @@ function parseJsonBody(text: string): unknown {
 }
 
 /** Handles one /v1 request with no faults involved; returns the answer or throws an ApiError. */
-export function answerApi(state: AppState, method: string, url: URL, token: string | undefined, bodyText: string): ApiResult & { headers?: Record<string, string> } {
+export function answerApi(
+  state: AppState,
+  method: string,
+  url: URL,
+  token: string | undefined,
+  bodyText: string,
+): ApiResult & { headers?: Record<string, string> } {
   if (!token) throw new ApiError(ResponseCode.NoToken, 'The AccessToken header is missing.');
   const caller = state.tokens.get(token);
   if (!caller) throw new ApiError(ResponseCode.InvalidToken, 'The AccessToken is not valid.');
   const path = url.pathname.slice('/v1'.length) || '/';
   const match = matchRoute(routeTable(), method, path);
-  if (match.kind === 'none') throw new ApiError(ResponseCode.NotImplemented, `No route ${method} ${url.pathname}.`);
+  if (match.kind === 'none')
+    throw new ApiError(ResponseCode.NotImplemented, `No route ${method} ${url.pathname}.`);
   if (match.kind === 'wrong-method') {
-    throw new ApiError(ResponseCode.NotImplemented, `${method} is not implemented on ${url.pathname}.`, { httpcode: 405, headers: { Allow: match.allowed.join(', ') } });
+    throw new ApiError(ResponseCode.NotImplemented, `${method} is not implemented on ${url.pathname}.`, {
+      httpcode: 405,
+      headers: { Allow: match.allowed.join(', ') },
+    });
   }
   if (method !== 'GET') {
     const target = `${method} ${url.pathname.slice('/v1'.length)}`;
     state.writes.set(target, (state.writes.get(target) ?? 0) + 1);
   }
   const ctx: ApiContext = {
-    store: state.store, base: state.base, developerUrl: state.developerUrl, today: state.today, caller,
-    method, path, query: url.searchParams, params: match.params,
+    store: state.store,
+    base: state.base,
+    developerUrl: state.developerUrl,
+    today: state.today,
+    caller,
+    method,
+    path,
+    query: url.searchParams,
+    params: match.params,
     body: method === 'POST' || method === 'PUT' ? parseJsonBody(bodyText) : undefined,
   };
   return method === 'GET' ? match.route.handler(ctx) : state.store.tx(() => match.route.handler(ctx));
 }
 
-function answerAdmin(state: AppState, req: IncomingMessage, res: ServerResponse, path: string, bodyText: string): void {
+function answerAdmin(
+  state: AppState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  bodyText: string,
+): void {
   if (!state.admin) return sendStatus(res, state, ResponseCode.NotImplemented, 'Not found.');
-  if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) return sendStatus(res, state, ResponseCode.AccessDenied, 'The admin API answers loopback only.');
+  if (!LOOPBACK.has(req.socket.remoteAddress ?? ''))
+    return sendStatus(res, state, ResponseCode.AccessDenied, 'The admin API answers loopback only.');
   const route = `${req.method} ${path}`;
   try {
     if (route === 'GET /__admin/snapshot') return send(res, 200, takeSnapshot(state.store));
@@ -115,17 +151,28 @@ function answerAdmin(state: AppState, req: IncomingMessage, res: ServerResponse,
     }
     if (route === 'POST /__admin/mutate') {
       const found = applyMutation(state.store, mutationSchema.parse(body));
-      return found ? send(res, 200, { ok: true }) : sendStatus(res, state, ResponseCode.NoResults, 'No such record.', 404);
+      return found
+        ? send(res, 200, { ok: true })
+        : sendStatus(res, state, ResponseCode.NoResults, 'No such record.', 404);
     }
   } catch (err) {
-    return sendStatus(res, state, ResponseCode.ValidationFailed, err instanceof Error ? err.message.slice(0, 500) : 'Invalid request.');
+    return sendStatus(
+      res,
+      state,
+      ResponseCode.ValidationFailed,
+      err instanceof Error ? err.message.slice(0, 500) : 'Invalid request.',
+    );
   }
   sendStatus(res, state, ResponseCode.NotImplemented, `No admin route ${route}.`);
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function handleRequest(state: AppState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function handleRequest(
+  state: AppState,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const method = req.method ?? 'GET';
   const bodyText = await readBody(req);
@@ -135,12 +182,20 @@ export async function handleRequest(state: AppState, req: IncomingMessage, res: 
   }
   const path = url.pathname;
   if (state.allowedHosts && !state.allowedHosts.has((req.headers.host ?? '').toLowerCase())) {
-    return sendStatus(res, state, ResponseCode.AccessDenied, 'This server answers only under its own loopback address.', 421);
+    return sendStatus(
+      res,
+      state,
+      ResponseCode.AccessDenied,
+      'This server answers only under its own loopback address.',
+      421,
+    );
   }
-  if (path === '/__admin' || path.startsWith('/__admin/')) return answerAdmin(state, req, res, path, bodyText);
+  if (path === '/__admin' || path.startsWith('/__admin/'))
+    return answerAdmin(state, req, res, path, bodyText);
   const code = /^\/developer\/v1\/responsecodes\/(\d+)$/.exec(path);
   if (code && method === 'GET') return answerResponseCode(state, res, Number(code[1]));
-  if (path !== '/v1' && !path.startsWith('/v1/')) return sendStatus(res, state, ResponseCode.NotImplemented, `No route ${method} ${path}.`);
+  if (path !== '/v1' && !path.startsWith('/v1/'))
+    return sendStatus(res, state, ResponseCode.NotImplemented, `No route ${method} ${path}.`);
 
   const rawToken = req.headers.accesstoken;
   const token = Array.isArray(rawToken) ? rawToken[0] : rawToken;
@@ -148,7 +203,14 @@ export async function handleRequest(state: AppState, req: IncomingMessage, res: 
   const faults = state.faults;
   if (!faults.enter(tokenKey)) {
     const retry = String(faults.spec.retryAfterSeconds);
-    return sendStatus(res, state, ResponseCode.TooManyRequests, 'Too many simultaneous requests for this token.', 429, { 'Retry-After': retry });
+    return sendStatus(
+      res,
+      state,
+      ResponseCode.TooManyRequests,
+      'Too many simultaneous requests for this token.',
+      429,
+      { 'Retry-After': retry },
+    );
   }
   try {
     const latency = faults.spec.latencyMs;
@@ -158,13 +220,20 @@ export async function handleRequest(state: AppState, req: IncomingMessage, res: 
     const pre = faults.before();
     if (pre === 'drop') return void req.socket.destroy();
     if (pre !== null) {
-      return sendStatus(res, state, ResponseCode.ExternalUnavailable, pre === 500 ? 'Internal server error (injected fault).' : 'Service unavailable (injected fault).', pre);
+      return sendStatus(
+        res,
+        state,
+        ResponseCode.ExternalUnavailable,
+        pre === 500 ? 'Internal server error (injected fault).' : 'Service unavailable (injected fault).',
+        pre,
+      );
     }
     let result: ApiResult & { headers?: Record<string, string> };
     try {
       result = answerApi(state, method, url, token, bodyText);
     } catch (err) {
-      if (err instanceof ApiError) return sendStatus(res, state, err.code, err.message, err.httpcode, err.headers);
+      if (err instanceof ApiError)
+        return sendStatus(res, state, err.code, err.message, err.httpcode, err.headers);
       // never a stack trace on the wire; the message goes to the operator's console
       console.error('[reference-server] internal error:', err instanceof Error ? err.message : String(err));
       return sendStatus(res, state, ResponseCode.ExternalUnavailable, 'Internal server error.', 500);
@@ -177,16 +246,27 @@ export async function handleRequest(state: AppState, req: IncomingMessage, res: 
 }
 
 /** A request Node cannot even parse still gets a JSON status body, never HTML. */
-export function answerClientError(developerUrl: string, socket: { writable: boolean; end(data: string): void; destroy(): void }): void {
+export function answerClientError(
+  developerUrl: string,
+  socket: { writable: boolean; end(data: string): void; destroy(): void },
+): void {
   if (!socket.writable) return socket.destroy();
-  const body = JSON.stringify(statusBody(ResponseCode.ValidationFailed, 'The HTTP request is malformed.', developerUrl, 400));
-  socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  const body = JSON.stringify(
+    statusBody(ResponseCode.ValidationFailed, 'The HTTP request is malformed.', developerUrl, 400),
+  );
+  socket.end(
+    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** `moreinfo` points here: a short JSON description of a response code. */
 function answerResponseCode(state: AppState, res: ServerResponse, code: number): void {
   const known = (Object.values(ResponseCode) as number[]).includes(code);
   if (!known) return sendStatus(res, state, ResponseCode.NoResults, 'Unknown response code.');
-  const body: StatusBody = statusBody(code as ResponseCode, 'Reference description of this response code.', state.developerUrl);
+  const body: StatusBody = statusBody(
+    code as ResponseCode,
+    'Reference description of this response code.',
+    state.developerUrl,
+  );
   send(res, 200, body);
 }

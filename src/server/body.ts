@@ -11,7 +11,8 @@ export type Body = Record<string, unknown>;
 /** No body is an empty object; a body that is not an object is refused. */
 export function bodyObject(body: unknown): Body {
   if (body === undefined) return {};
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('The request body must be a JSON object.');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw invalid('The request body must be a JSON object.');
   return body as Body;
 }
 
@@ -25,7 +26,12 @@ export function optionalText(body: Body, name: string, max = 200): string | unde
 }
 
 export function requiredFields(body: Body, names: string[]): void {
-  const absent = names.filter((n) => body[n] === undefined || body[n] === null || (typeof body[n] === 'string' && (body[n] as string).trim() === ''));
+  const absent = names.filter(
+    (n) =>
+      body[n] === undefined ||
+      body[n] === null ||
+      (typeof body[n] === 'string' && (body[n] as string).trim() === ''),
+  );
   if (absent.length) throw missing(absent);
 }
 

@@ -6,8 +6,29 @@ import { parseCliArgs } from './cli.ts';
 
 describe('command-line arguments', () => {
   it('read port, dataset, db, faults and flags', () => {
-    expect(parseCliArgs(['--port', '0', '--dataset', 'tiny', '--db', '/tmp/x.db', '--faults', 'error=0.1,inflight=4', '--admin', '--hostile', '--seed', '9'])).toEqual({
-      port: 0, dataset: 'tiny', dbPath: '/tmp/x.db', faults: { errorRate: 0.1, maxInFlightPerToken: 4 }, admin: true, hostile: true, seed: 9,
+    expect(
+      parseCliArgs([
+        '--port',
+        '0',
+        '--dataset',
+        'tiny',
+        '--db',
+        '/tmp/x.db',
+        '--faults',
+        'error=0.1,inflight=4',
+        '--admin',
+        '--hostile',
+        '--seed',
+        '9',
+      ]),
+    ).toEqual({
+      port: 0,
+      dataset: 'tiny',
+      dbPath: '/tmp/x.db',
+      faults: { errorRate: 0.1, maxInFlightPerToken: 4 },
+      admin: true,
+      hostile: true,
+      seed: 9,
     });
   });
 
@@ -25,9 +46,16 @@ describe('command-line arguments', () => {
 describe('the command line', () => {
   it('prints one JSON line with the base URL and the four tokens, serves, and stops on SIGTERM', async () => {
     const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--no-warnings', cli, '--port', '0', '--dataset', 'tiny'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
-    const info = JSON.parse(line) as { baseUrl: string; tokens: { token: string; access: string; accessmoduleid?: number }[] };
+    const child = spawn(process.execPath, ['--no-warnings', cli, '--port', '0', '--dataset', 'tiny'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const line = await new Promise<string>((resolve) =>
+      createInterface({ input: child.stdout }).once('line', resolve),
+    );
+    const info = JSON.parse(line) as {
+      baseUrl: string;
+      tokens: { token: string; access: string; accessmoduleid?: number }[];
+    };
     expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
     expect(info.tokens.map((t) => t.access)).toEqual(['full', 'readonly', 'feature', 'other-customer']);
     expect(info.tokens[2]!.accessmoduleid).toBe(3);

@@ -8,7 +8,8 @@ import { parseFaultSpec } from './faults.ts';
 import { isDatasetName } from './datasets.ts';
 import { startServer, type ServerOptions } from './index.ts';
 
-const USAGE = 'usage: cli.ts [--port N] [--dataset tiny|demo|m|l|xl|multi] [--db PATH] [--faults "latency=20,error=0.1,drop=0.05,lost=0.05,inflight=4,retryafter=1"] [--admin] [--hostile] [--host H] [--seed N] [--today YYYY-MM-DD]';
+const USAGE =
+  'usage: cli.ts [--port N] [--dataset tiny|demo|m|l|xl|multi] [--db PATH] [--faults "latency=20,error=0.1,drop=0.05,lost=0.05,inflight=4,retryafter=1"] [--admin] [--hostile] [--host H] [--seed N] [--today YYYY-MM-DD]';
 
 /** Command-line arguments -> server options; throws with a readable message on a bad argument. */
 export function parseCliArgs(argv: string[]): ServerOptions {
@@ -26,13 +27,27 @@ export function parseCliArgs(argv: string[]): ServerOptions {
       return Number(v);
     };
     switch (arg) {
-      case '--port': opts.port = integer(); break;
-      case '--seed': opts.seed = integer(); break;
-      case '--host': opts.host = value(); break;
-      case '--db': opts.dbPath = value(); break;
-      case '--admin': opts.admin = true; break;
-      case '--hostile': opts.hostile = true; break;
-      case '--faults': opts.faults = parseFaultSpec(value()); break;
+      case '--port':
+        opts.port = integer();
+        break;
+      case '--seed':
+        opts.seed = integer();
+        break;
+      case '--host':
+        opts.host = value();
+        break;
+      case '--db':
+        opts.dbPath = value();
+        break;
+      case '--admin':
+        opts.admin = true;
+        break;
+      case '--hostile':
+        opts.hostile = true;
+        break;
+      case '--faults':
+        opts.faults = parseFaultSpec(value());
+        break;
       case '--today': {
         const v = value();
         if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) throw new Error('--today needs YYYY-MM-DD');
@@ -45,7 +60,8 @@ export function parseCliArgs(argv: string[]): ServerOptions {
         opts.dataset = v;
         break;
       }
-      default: throw new Error(`unknown argument ${arg}`);
+      default:
+        throw new Error(`unknown argument ${arg}`);
     }
   }
   return opts;
@@ -60,7 +76,9 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const server = await startServer(opts);
-  process.stdout.write(`${JSON.stringify({ baseUrl: server.baseUrl, tokens: server.tokens, dataset: server.dataset, admin: opts.admin ?? false })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ baseUrl: server.baseUrl, tokens: server.tokens, dataset: server.dataset, admin: opts.admin ?? false })}\n`,
+  );
   const stop = (): void => {
     void server.close().then(() => process.exit(0));
   };

@@ -45,7 +45,12 @@ export function ok(body: unknown): ApiResult {
 }
 
 /** A write's status body (701/702/703), with extras such as the new id. */
-export function written(ctx: ApiContext, code: ResponseCode, message: string, extra: Record<string, unknown> = {}): ApiResult {
+export function written(
+  ctx: ApiContext,
+  code: ResponseCode,
+  message: string,
+  extra: Record<string, unknown> = {},
+): ApiResult {
   const body = { ...statusBody(code, message, ctx.developerUrl), ...extra };
   return { status: body.httpcode, body };
 }
@@ -70,7 +75,10 @@ export function listPage<R, W>(
 ): ApiResult {
   const page: PageRequest = parsePaging(ctx.query);
   const search = searchConditions(ctx.query, spec);
-  const rows = ctx.store.page<R>({ ...q, where: [...q.where, ...search.where], params: [...q.params, ...search.params] }, page);
+  const rows = ctx.store.page<R>(
+    { ...q, where: [...q.where, ...search.where], params: [...q.params, ...search.params] },
+    page,
+  );
   if (!rows.length) throw noResults();
   const body: Record<string, unknown> = { [key]: render(rows) };
   if (paged) body.pagination = { next: nextPageUrl(ctx.base, ctx.path, ctx.query, page) };
@@ -81,13 +89,19 @@ export function listPage<R, W>(
 
 /** The caller's customer's site ids, as an SQL list of integers. */
 export function callerSites(ctx: ApiContext): string {
-  const ids = ctx.store.all<{ siteid: number }>('SELECT siteid FROM sites WHERE customerid = ? ORDER BY siteid', ctx.caller.customerid);
+  const ids = ctx.store.all<{ siteid: number }>(
+    'SELECT siteid FROM sites WHERE customerid = ? ORDER BY siteid',
+    ctx.caller.customerid,
+  );
   return ids.length ? ids.map((s) => s.siteid).join(',') : '-1';
 }
 
 /** Unknown: 901 to a read, 800 to a write. Someone else's: 800. */
 export function requireOwned(ctx: ApiContext, siteid: number | undefined, mode: Mode): void {
-  if (siteid === undefined) throw mode === 'read' ? noResults('No record has that id.') : denied('No record with that id is owned by the caller.');
+  if (siteid === undefined)
+    throw mode === 'read'
+      ? noResults('No record has that id.')
+      : denied('No record with that id is owned by the caller.');
   const site = ctx.store.get<{ customerid: number }>('SELECT customerid FROM sites WHERE siteid = ?', siteid);
   if (!site || site.customerid !== ctx.caller.customerid) throw denied();
 }
@@ -97,7 +111,8 @@ export function requireSite(ctx: ApiContext, siteid: number, mode: Mode): void {
   requireOwned(ctx, site?.siteid, mode);
 }
 
-export const USER_COLUMNS = 'u.userid, u.siteid, u.username, u.firstname, u.lastname, u.employeeid, u.status, u.usertype';
+export const USER_COLUMNS =
+  'u.userid, u.siteid, u.username, u.firstname, u.lastname, u.employeeid, u.status, u.usertype';
 
 export function requireUser(ctx: ApiContext, userid: number, mode: Mode): UserRow {
   const user = ctx.store.get<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.userid = ?`, userid);
@@ -113,12 +128,14 @@ export function requireUser(ctx: ApiContext, userid: number, mode: Mode): UserRo
 export function requireWrite(ctx: ApiContext, moduleid?: number): void {
   const { access, accessmoduleid } = ctx.caller;
   if (access === 'readonly') throw denied('This token is read-only.');
-  if (access === 'feature' && moduleid !== accessmoduleid) throw denied('This token is limited to one feature and may not change this resource.');
+  if (access === 'feature' && moduleid !== accessmoduleid)
+    throw denied('This token is limited to one feature and may not change this resource.');
 }
 
 /** The feature-limited token reads only its own feature's access lists. */
 export function requireModuleRead(ctx: ApiContext, moduleid: number): void {
-  if (ctx.caller.access === 'feature' && moduleid !== ctx.caller.accessmoduleid) throw denied('This token is limited to another feature.');
+  if (ctx.caller.access === 'feature' && moduleid !== ctx.caller.accessmoduleid)
+    throw denied('This token is limited to another feature.');
 }
 
 export function apiError(code: ResponseCode, message: string): ApiError {

@@ -4,7 +4,12 @@ import { FaultInjector, parseFaultSpec } from './faults.ts';
 describe('fault settings', () => {
   it('reads the command-line form', () => {
     expect(parseFaultSpec('latency=20,error=0.1,drop=0.05,lost=0.05,inflight=4,retryafter=1')).toEqual({
-      latencyMs: 20, errorRate: 0.1, dropRate: 0.05, lostResponseRate: 0.05, maxInFlightPerToken: 4, retryAfterSeconds: 1,
+      latencyMs: 20,
+      errorRate: 0.1,
+      dropRate: 0.05,
+      lostResponseRate: 0.05,
+      maxInFlightPerToken: 4,
+      retryAfterSeconds: 1,
     });
   });
 

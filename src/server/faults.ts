@@ -21,23 +21,39 @@ export interface FaultSpec {
 }
 
 export const NO_FAULTS: FaultSpec = {
-  latencyMs: 0, errorRate: 0, dropRate: 0, lostResponseRate: 0, maxInFlightPerToken: 0, retryAfterSeconds: 1, seed: 1,
+  latencyMs: 0,
+  errorRate: 0,
+  dropRate: 0,
+  lostResponseRate: 0,
+  maxInFlightPerToken: 0,
+  retryAfterSeconds: 1,
+  seed: 1,
 };
 
 const CLI_KEYS: Record<string, keyof FaultSpec> = {
-  latency: 'latencyMs', error: 'errorRate', drop: 'dropRate', lost: 'lostResponseRate',
-  inflight: 'maxInFlightPerToken', retryafter: 'retryAfterSeconds', seed: 'seed',
+  latency: 'latencyMs',
+  error: 'errorRate',
+  drop: 'dropRate',
+  lost: 'lostResponseRate',
+  inflight: 'maxInFlightPerToken',
+  retryafter: 'retryAfterSeconds',
+  seed: 'seed',
 };
 
 /** `latency=20,error=0.1,drop=0.05,lost=0.05,inflight=4,retryafter=1` -> a partial spec. */
 export function parseFaultSpec(text: string): Partial<FaultSpec> {
   const out: Partial<FaultSpec> = {};
-  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [rawKey, rawValue] = part.split('=').map((s) => s.trim());
     const key = CLI_KEYS[rawKey?.toLowerCase() ?? ''];
     const value = Number(rawValue);
     if (!key || rawValue === undefined || rawValue === '' || !Number.isFinite(value) || value < 0) {
-      throw new Error(`Bad fault setting "${part}": expected one of ${Object.keys(CLI_KEYS).join(', ')} with a number >= 0`);
+      throw new Error(
+        `Bad fault setting "${part}": expected one of ${Object.keys(CLI_KEYS).join(', ')} with a number >= 0`,
+      );
     }
     out[key] = value;
   }
@@ -47,7 +63,8 @@ export function parseFaultSpec(text: string): Partial<FaultSpec> {
 /** Rates are shares in [0, 1]; every value a finite number >= 0. */
 export function checkFaults(f: Partial<FaultSpec>): Partial<FaultSpec> {
   for (const [key, value] of Object.entries(f)) {
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new Error(`${key} must be a number >= 0`);
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+      throw new Error(`${key} must be a number >= 0`);
     if (key.endsWith('Rate') && value > 1) throw new Error(`${key} must be between 0 and 1`);
   }
   return f;

@@ -14,13 +14,21 @@ function generated(opts: Partial<GenerateOptions> = {}): Store {
   return store;
 }
 
-const count = (store: Store, sql: string, ...params: string[]): number => store.get<{ n: number }>(`SELECT count(*) AS n FROM ${sql}`, ...params)!.n;
+const count = (store: Store, sql: string, ...params: string[]): number =>
+  store.get<{ n: number }>(`SELECT count(*) AS n FROM ${sql}`, ...params)!.n;
 
 /** xl with every total divided by `by` (xl itself is never generated in a test: about 7.6 million rows). */
 function scaledXl(by: number): DatasetSize {
   const xl = DATASETS.xl;
   const d = (n: number) => Math.round(n / by);
-  return { ...xl, users: d(xl.users), credentials: d(xl.credentials), credentialAssignments: d(xl.credentialAssignments), courses: d(xl.courses), trainingAssignments: d(xl.trainingAssignments) };
+  return {
+    ...xl,
+    users: d(xl.users),
+    credentials: d(xl.credentials),
+    credentialAssignments: d(xl.credentialAssignments),
+    courses: d(xl.courses),
+    trainingAssignments: d(xl.trainingAssignments),
+  };
 }
 
 describe('the dataset generator', () => {
@@ -40,7 +48,9 @@ describe('the dataset generator', () => {
   it('gives the same data for the same seed', () => {
     const [a, b] = [generated(), generated()];
     expect(takeSnapshot(a)).toEqual(takeSnapshot(b));
-    expect(a.all('SELECT * FROM credentials ORDER BY credentialid')).toEqual(b.all('SELECT * FROM credentials ORDER BY credentialid'));
+    expect(a.all('SELECT * FROM credentials ORDER BY credentialid')).toEqual(
+      b.all('SELECT * FROM credentials ORDER BY credentialid'),
+    );
   });
 
   it('gives different data for another seed', () => {
@@ -49,44 +59,69 @@ describe('the dataset generator', () => {
 
   it('makes demo about 300 users on 2 sites of our customer, plus the other customer’s small site', () => {
     const store = generated({ dataset: 'demo' });
-    expect(store.all('SELECT siteid FROM sites WHERE customerid = 1 ORDER BY siteid')).toEqual([{ siteid: 101 }, { siteid: 102 }]);
+    expect(store.all('SELECT siteid FROM sites WHERE customerid = 1 ORDER BY siteid')).toEqual([
+      { siteid: 101 },
+      { siteid: 102 },
+    ]);
     expect(count(store, 'users u JOIN sites s ON s.siteid = u.siteid WHERE s.customerid = 1')).toBe(300);
     expect(count(store, 'sites WHERE customerid = 2')).toBe(1);
   });
 
   it('uses every user status, supervisors and administrators', () => {
     const store = generated({ dataset: 'demo' });
-    const statuses = store.all<{ status: string }>('SELECT DISTINCT status FROM users ORDER BY status').map((r) => r.status);
+    const statuses = store
+      .all<{ status: string }>('SELECT DISTINCT status FROM users ORDER BY status')
+      .map((r) => r.status);
     expect(statuses).toEqual(['Active', 'Expired', 'Inactive', 'Offline']);
-    const types = store.all<{ usertype: string }>('SELECT DISTINCT usertype FROM users ORDER BY usertype').map((r) => r.usertype);
+    const types = store
+      .all<{ usertype: string }>('SELECT DISTINCT usertype FROM users ORDER BY usertype')
+      .map((r) => r.usertype);
     expect(types).toEqual(['Administrator', 'Supervisor', 'User']);
     // only people with access are supervisors
-    expect(count(store, "users WHERE usertype = 'Supervisor' AND userid NOT IN (SELECT userid FROM group_access) AND userid NOT IN (SELECT userid FROM module_access)")).toBe(0);
+    expect(
+      count(
+        store,
+        "users WHERE usertype = 'Supervisor' AND userid NOT IN (SELECT userid FROM group_access) AND userid NOT IN (SELECT userid FROM module_access)",
+      ),
+    ).toBe(0);
   });
 
   it('spreads expirations around today: expired, expiring within 90 days, later, and unset', () => {
     const store = generated({ dataset: 'demo' });
     const soon = '2026-09-13';
-    expect(count(store, "credential_assignments WHERE expirationdate <> '' AND expirationdate < ?", TODAY)).toBeGreaterThan(0);
-    expect(count(store, 'credential_assignments WHERE expirationdate BETWEEN ? AND ?', TODAY, soon)).toBeGreaterThan(0);
+    expect(
+      count(store, "credential_assignments WHERE expirationdate <> '' AND expirationdate < ?", TODAY),
+    ).toBeGreaterThan(0);
+    expect(
+      count(store, 'credential_assignments WHERE expirationdate BETWEEN ? AND ?', TODAY, soon),
+    ).toBeGreaterThan(0);
     expect(count(store, 'credential_assignments WHERE expirationdate > ?', soon)).toBeGreaterThan(0);
     expect(count(store, "credential_assignments WHERE expirationdate = ''")).toBeGreaterThan(0);
   });
 
   it('spreads training due dates (overdue, due soon, later) and uses every course status', () => {
     const store = generated({ dataset: 'demo' });
-    expect(count(store, "training_assignments WHERE due_date < ? AND course_status = 'active'", TODAY)).toBeGreaterThan(0);
-    expect(count(store, 'training_assignments WHERE due_date BETWEEN ? AND ?', TODAY, '2026-07-15')).toBeGreaterThan(0);
+    expect(
+      count(store, "training_assignments WHERE due_date < ? AND course_status = 'active'", TODAY),
+    ).toBeGreaterThan(0);
+    expect(
+      count(store, 'training_assignments WHERE due_date BETWEEN ? AND ?', TODAY, '2026-07-15'),
+    ).toBeGreaterThan(0);
     expect(count(store, 'training_assignments WHERE due_date > ?', '2026-07-15')).toBeGreaterThan(0);
     expect(store.all('SELECT DISTINCT course_status FROM training_assignments ORDER BY 1')).toEqual([
-      { course_status: 'active' }, { course_status: 'completed' }, { course_status: 'inactive' },
+      { course_status: 'active' },
+      { course_status: 'completed' },
+      { course_status: 'inactive' },
     ]);
   });
 
   it('varies which credential fields are required', () => {
     const store = generated({ dataset: 'demo' });
     for (const flag of ['requiredstartdate', 'requiredexpirationdate', 'requiredcredentialnum']) {
-      expect(store.all(`SELECT DISTINCT ${flag} AS f FROM credentials ORDER BY 1`)).toEqual([{ f: 0 }, { f: 1 }]);
+      expect(store.all(`SELECT DISTINCT ${flag} AS f FROM credentials ORDER BY 1`)).toEqual([
+        { f: 0 },
+        { f: 1 },
+      ]);
     }
   });
 
@@ -107,6 +142,11 @@ describe('tokens', () => {
     expect(deriveTokens('demo', 1)).toEqual(deriveTokens('demo', 1));
     expect(deriveTokens('demo', 1)[0]!.token).not.toBe(deriveTokens('demo', 2)[0]!.token);
     expect(deriveTokens('demo', 1)[0]!.token).not.toBe(deriveTokens('tiny', 1)[0]!.token);
-    expect(deriveTokens('demo', 1).map((t) => t.access)).toEqual(['full', 'readonly', 'feature', 'other-customer']);
+    expect(deriveTokens('demo', 1).map((t) => t.access)).toEqual([
+      'full',
+      'readonly',
+      'feature',
+      'other-customer',
+    ]);
   });
 });

@@ -8,11 +8,24 @@ import { seededRng, type Rng } from './rng.ts';
 import type { Store } from './store.ts';
 import { SCHEMA_VERSION } from './schema.ts';
 import {
-  DATASETS, FIRST_SITE_ID, FOREIGN_SITE_ID, FOREIGN_SIZE, OTHER_CUSTOMER, OUR_CUSTOMER,
-  type DatasetName, type DatasetSize,
+  DATASETS,
+  FIRST_SITE_ID,
+  FOREIGN_SITE_ID,
+  FOREIGN_SIZE,
+  OTHER_CUSTOMER,
+  OUR_CUSTOMER,
+  type DatasetName,
+  type DatasetSize,
 } from './datasets.ts';
 import {
-  ASSIGNMENT_METHODS, FIRST_NAMES, FOREIGN_SITE_NAME, HOSTILE, LAST_NAMES, MODULES, PROFILE_CATEGORIES, SITE_NAMES,
+  ASSIGNMENT_METHODS,
+  FIRST_NAMES,
+  FOREIGN_SITE_NAME,
+  HOSTILE,
+  LAST_NAMES,
+  MODULES,
+  PROFILE_CATEGORIES,
+  SITE_NAMES,
 } from './names.ts';
 import { generateDemoCredentials, generateDemoTraining } from './generate-demo.ts';
 import { credentialName, insertCourses, insertCredentialCategories, type Ctx } from './generate-parts.ts';
@@ -30,19 +43,46 @@ export interface GenerateOptions {
 export function generateDataset(store: Store, opts: GenerateOptions): void {
   store.resetForLoad();
   const ctx: Ctx = {
-    store, rng: seededRng(opts.seed), today: opts.today, hostile: opts.hostile, demo: opts.dataset === 'demo', usernames: new Map(),
-    ids: { user: 10_000, email: 50_000, profileCategory: 200, group: 2_000, credentialCategory: 300, credential: 5_000, course: 700, transcript: 1_000_000 },
+    store,
+    rng: seededRng(opts.seed),
+    today: opts.today,
+    hostile: opts.hostile,
+    demo: opts.dataset === 'demo',
+    usernames: new Map(),
+    ids: {
+      user: 10_000,
+      email: 50_000,
+      profileCategory: 200,
+      group: 2_000,
+      credentialCategory: 300,
+      credential: 5_000,
+      course: 700,
+      transcript: 1_000_000,
+    },
   };
   store.db.exec('BEGIN');
   try {
-    MODULES.forEach((m, i) => store.run('INSERT INTO modules VALUES (?, ?, ?)', i + 1, m.moduleName, m.functionName));
+    MODULES.forEach((m, i) =>
+      store.run('INSERT INTO modules VALUES (?, ?, ?)', i + 1, m.moduleName, m.functionName),
+    );
     const size = opts.size ?? DATASETS[opts.dataset];
     for (let s = 0; s < size.sites; s++) {
-      generateSite(ctx, FIRST_SITE_ID + s, OUR_CUSTOMER, siteName(s), share(size, s), s === 0 && opts.hostile);
+      generateSite(
+        ctx,
+        FIRST_SITE_ID + s,
+        OUR_CUSTOMER,
+        siteName(s),
+        share(size, s),
+        s === 0 && opts.hostile,
+      );
     }
     generateSite(ctx, FOREIGN_SITE_ID, OTHER_CUSTOMER, FOREIGN_SITE_NAME, FOREIGN_SIZE, false);
     const meta: Record<string, string> = {
-      schema: SCHEMA_VERSION, dataset: opts.dataset, seed: String(opts.seed), today: opts.today, hostile: String(opts.hostile),
+      schema: SCHEMA_VERSION,
+      dataset: opts.dataset,
+      seed: String(opts.seed),
+      today: opts.today,
+      hostile: String(opts.hostile),
     };
     for (const [k, v] of Object.entries(meta)) store.setMeta(k, v);
     store.db.exec('COMMIT');
@@ -65,14 +105,23 @@ function share(size: DatasetSize, s: number): DatasetSize {
   const weight = size.evenSites ? 1 / size.sites : s === 0 ? 0.6 : 0.4 / (size.sites - 1);
   const part = (n: number): number => Math.max(1, Math.round(n * weight));
   return {
-    sites: 1, users: part(size.users), credentials: part(size.credentials), credentialAssignments: part(size.credentialAssignments),
-    courses: part(size.courses), trainingAssignments: part(size.trainingAssignments),
-    profileCategories: size.profileCategories, credentialCategories: size.credentialCategories,
+    sites: 1,
+    users: part(size.users),
+    credentials: part(size.credentials),
+    credentialAssignments: part(size.credentialAssignments),
+    courses: part(size.courses),
+    trainingAssignments: part(size.trainingAssignments),
+    profileCategories: size.profileCategories,
+    credentialCategories: size.credentialCategories,
   };
 }
 
 function slug(s: string): string {
-  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '');
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
 }
 
 function uniqueUsername(ctx: Ctx, first: string, last: string): string {
@@ -82,10 +131,23 @@ function uniqueUsername(ctx: Ctx, first: string, last: string): string {
   return n === 1 ? base : `${base}${n}`;
 }
 
-function generateSite(ctx: Ctx, siteid: number, customerid: number, sitename: string, size: DatasetSize, hostile: boolean): void {
+function generateSite(
+  ctx: Ctx,
+  siteid: number,
+  customerid: number,
+  sitename: string,
+  size: DatasetSize,
+  hostile: boolean,
+): void {
   const { store } = ctx;
   const host = `${slug(sitename)}.training.example`;
-  store.run('INSERT INTO sites VALUES (?, ?, ?, ?)', siteid, customerid, sitename, hostile ? HOSTILE.javascriptUrl : `https://${host}/login`);
+  store.run(
+    'INSERT INTO sites VALUES (?, ?, ?, ?)',
+    siteid,
+    customerid,
+    sitename,
+    hostile ? HOSTILE.javascriptUrl : `https://${host}/login`,
+  );
   const userids = generateUsers(ctx, siteid, host, size.users, hostile);
   const groupids = generateProfile(ctx, siteid, userids, size.profileCategories, hostile);
   generateSupervisors(ctx, siteid, userids, groupids);
@@ -114,7 +176,8 @@ const HOSTILE_NAMES: readonly [string, string][] = [
 function generateUsers(ctx: Ctx, siteid: number, host: string, count: number, hostile: boolean): number[] {
   const { store, rng, ids } = ctx;
   const userids: number[] = [];
-  const insertUser = 'INSERT INTO users (userid, siteid, username, firstname, lastname, employeeid, status, usertype) VALUES (?, ?, ?, ?, ?, ?, ?, ?)';
+  const insertUser =
+    'INSERT INTO users (userid, siteid, username, firstname, lastname, employeeid, status, usertype) VALUES (?, ?, ?, ?, ?, ?, ?, ?)';
   const insertEmail = 'INSERT INTO emails VALUES (?, ?, ?, ?, ?)';
   for (let i = 0; i < count; i++) {
     const userid = ++ids.user;
@@ -127,19 +190,41 @@ function generateUsers(ctx: Ctx, siteid: number, host: string, count: number, ho
     userids.push(userid);
     const emails = rng.chance(0.8) ? (rng.chance(0.12) ? 2 : 1) : 0;
     for (let e = 0; e < emails; e++) {
-      const address = hostileName && e === 0 ? `"<script>alert(${i + 1})</script>"@${host}` : `${username}${e ? '.alt' : ''}@${host}`;
-      store.run(insertEmail, ++ids.email, userid, address, rng.chance(0.95) ? 'Active' : 'Inactive', e === 0 ? 1 : 0);
+      const address =
+        hostileName && e === 0
+          ? `"<script>alert(${i + 1})</script>"@${host}`
+          : `${username}${e ? '.alt' : ''}@${host}`;
+      store.run(
+        insertEmail,
+        ++ids.email,
+        userid,
+        address,
+        rng.chance(0.95) ? 'Active' : 'Inactive',
+        e === 0 ? 1 : 0,
+      );
     }
   }
   return userids;
 }
 
-function generateProfile(ctx: Ctx, siteid: number, userids: number[], categories: number, hostile: boolean): number[] {
+function generateProfile(
+  ctx: Ctx,
+  siteid: number,
+  userids: number[],
+  categories: number,
+  hostile: boolean,
+): number[] {
   const { store, rng, ids } = ctx;
   const groupids: number[] = [];
   for (const category of PROFILE_CATEGORIES.slice(0, categories)) {
     const categoryid = ++ids.profileCategory;
-    store.run('INSERT INTO profile_categories VALUES (?, ?, ?, ?)', categoryid, siteid, category.name, addDaysIso(ctx.today, -rng.int(30, 1500)));
+    store.run(
+      'INSERT INTO profile_categories VALUES (?, ?, ?, ?)',
+      categoryid,
+      siteid,
+      category.name,
+      addDaysIso(ctx.today, -rng.int(30, 1500)),
+    );
     const catGroups: number[] = [];
     category.groups.forEach((name, i) => {
       const groupid = ++ids.group;
@@ -161,27 +246,59 @@ function generateSupervisors(ctx: Ctx, siteid: number, userids: number[], groupi
   const supervisors = rng.sample(userids, Math.max(2, Math.round(userids.length * 0.05)));
   const admins = new Set(rng.sample(supervisors, Math.max(1, Math.round(userids.length * 0.01))));
   supervisors.forEach((userid, i) => {
-    for (const groupid of rng.sample(groupids, rng.int(1, 4))) store.run('INSERT INTO group_access VALUES (?, ?)', groupid, userid);
+    for (const groupid of rng.sample(groupids, rng.int(1, 4)))
+      store.run('INSERT INTO group_access VALUES (?, ?)', groupid, userid);
     const moduleids = MODULES.map((_, m) => m + 1);
     // the first two supervisors always hold the feature token's module, so its lists are never empty
     const chosen = new Set(rng.sample(moduleids, rng.int(1, 3)));
     if (i < 2) chosen.add(3);
-    for (const accessID of [...chosen].sort((a, b) => a - b)) store.run('INSERT INTO module_access VALUES (?, ?, ?)', siteid, accessID, userid);
-    store.run('UPDATE users SET usertype = ? WHERE userid = ?', admins.has(userid) ? 'Administrator' : 'Supervisor', userid);
+    for (const accessID of [...chosen].sort((a, b) => a - b))
+      store.run('INSERT INTO module_access VALUES (?, ?, ?)', siteid, accessID, userid);
+    store.run(
+      'UPDATE users SET usertype = ? WHERE userid = ?',
+      admins.has(userid) ? 'Administrator' : 'Supervisor',
+      userid,
+    );
   });
 }
 
-function generateCredentials(ctx: Ctx, siteid: number, userids: number[], size: DatasetSize, hostile: boolean): void {
+function generateCredentials(
+  ctx: Ctx,
+  siteid: number,
+  userids: number[],
+  size: DatasetSize,
+  hostile: boolean,
+): void {
   const { store, rng, ids, today } = ctx;
   const categoryids = insertCredentialCategories(ctx, siteid, size.credentialCategories);
-  interface Cred { id: number; start: number; expiration: number; num: number }
+  interface Cred {
+    id: number;
+    start: number;
+    expiration: number;
+    num: number;
+  }
   const creds: Cred[] = [];
   const names = new Set<string>();
   for (let i = 0; i < size.credentials; i++) {
     const name = credentialName(rng, names, i);
-    const cred: Cred = { id: ++ids.credential, start: rng.chance(0.5) ? 1 : 0, expiration: rng.chance(0.7) ? 1 : 0, num: rng.chance(0.4) ? 1 : 0 };
-    const description = hostile && i === 0 ? HOSTILE.dataUrl : `${name}: proof of ${name.toLowerCase()} for site work.`;
-    store.run('INSERT INTO credentials VALUES (?, ?, ?, ?, ?, ?, ?)', cred.id, categoryids[i % categoryids.length]!, name, description, cred.start, cred.expiration, cred.num);
+    const cred: Cred = {
+      id: ++ids.credential,
+      start: rng.chance(0.5) ? 1 : 0,
+      expiration: rng.chance(0.7) ? 1 : 0,
+      num: rng.chance(0.4) ? 1 : 0,
+    };
+    const description =
+      hostile && i === 0 ? HOSTILE.dataUrl : `${name}: proof of ${name.toLowerCase()} for site work.`;
+    store.run(
+      'INSERT INTO credentials VALUES (?, ?, ?, ?, ?, ?, ?)',
+      cred.id,
+      categoryids[i % categoryids.length]!,
+      name,
+      description,
+      cred.start,
+      cred.expiration,
+      cred.num,
+    );
     creds.push(cred);
   }
   const insert = 'INSERT INTO credential_assignments VALUES (?, ?, ?, ?, ?, ?, ?, ?)';
@@ -192,18 +309,46 @@ function generateCredentials(ctx: Ctx, siteid: number, userids: number[], size: 
     for (const cred of rng.sample(creds, k).sort((a, b) => a.id - b.id)) {
       const start = !cred.start && rng.chance(0.1) ? '' : addDaysIso(today, -rng.int(30, 1500));
       const r = rng.next();
-      const expiration = !cred.expiration && rng.chance(0.15) ? ''
-        : addDaysIso(today, r < 0.2 ? -rng.int(1, 365) : r < 0.35 ? rng.int(0, 90) : rng.int(91, 1100));
-      const number = cred.num || rng.chance(0.4) ? `${String.fromCharCode(65 + rng.int(0, 25))}${String.fromCharCode(65 + rng.int(0, 25))}-${rng.int(100_000, 999_999)}` : '';
-      const notes = hostileNotes-- > 0 ? `${HOSTILE.svgOnload} ${HOSTILE.quote}` : rng.chance(0.2) ? rng.pick(['Renewal scheduled', 'Copy on file', 'Verified by HR', 'Awaiting card']) : '';
-      store.run(insert, cred.id, userid, start, expiration, number, rng.chance(0.92) ? 'active' : 'inactive', rng.chance(0.03) ? rng.int(1, 2) : 0, notes);
+      const expiration =
+        !cred.expiration && rng.chance(0.15)
+          ? ''
+          : addDaysIso(today, r < 0.2 ? -rng.int(1, 365) : r < 0.35 ? rng.int(0, 90) : rng.int(91, 1100));
+      const number =
+        cred.num || rng.chance(0.4)
+          ? `${String.fromCharCode(65 + rng.int(0, 25))}${String.fromCharCode(65 + rng.int(0, 25))}-${rng.int(100_000, 999_999)}`
+          : '';
+      const notes =
+        hostileNotes-- > 0
+          ? `${HOSTILE.svgOnload} ${HOSTILE.quote}`
+          : rng.chance(0.2)
+            ? rng.pick(['Renewal scheduled', 'Copy on file', 'Verified by HR', 'Awaiting card'])
+            : '';
+      store.run(
+        insert,
+        cred.id,
+        userid,
+        start,
+        expiration,
+        number,
+        rng.chance(0.92) ? 'active' : 'inactive',
+        rng.chance(0.03) ? rng.int(1, 2) : 0,
+        notes,
+      );
     }
   }
 }
 
-function generateTraining(ctx: Ctx, siteid: number, userids: number[], size: DatasetSize, hostile: boolean): void {
+function generateTraining(
+  ctx: Ctx,
+  siteid: number,
+  userids: number[],
+  size: DatasetSize,
+  hostile: boolean,
+): void {
   const { store, rng, ids, today } = ctx;
-  const courseids = insertCourses(ctx, siteid, size.courses, hostile, () => (rng.chance(0.9) ? 'active' : 'inactive'));
+  const courseids = insertCourses(ctx, siteid, size.courses, hostile, () =>
+    rng.chance(0.9) ? 'active' : 'inactive',
+  );
   const insert = 'INSERT INTO training_assignments VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
   const perUser = size.trainingAssignments / userids.length;
   const minute = (): number => 8 * 60 + 15 * rng.int(0, 36);
@@ -215,7 +360,21 @@ function generateTraining(ctx: Ctx, siteid: number, userids: number[], size: Dat
       const created = addDaysIso(start, -rng.int(0, 14));
       const r = rng.next();
       const status = r < 0.35 ? 'completed' : r < 0.95 ? 'active' : 'inactive';
-      store.run(insert, ++ids.transcript, userid, courseid, siteid, status, rng.pick(ASSIGNMENT_METHODS), start, minute(), due, minute(), created, minute());
+      store.run(
+        insert,
+        ++ids.transcript,
+        userid,
+        courseid,
+        siteid,
+        status,
+        rng.pick(ASSIGNMENT_METHODS),
+        start,
+        minute(),
+        due,
+        minute(),
+        created,
+        minute(),
+      );
     }
   }
 }

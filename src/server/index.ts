@@ -62,22 +62,34 @@ export interface RunningServer {
 
 /** Generates the dataset unless the file already holds this very dataset (then its data, with all edits, is kept). */
 function ensureData(store: Store, gen: GenerateOptions): string {
-  const same = store.getMeta('schema') === SCHEMA_VERSION && store.getMeta('dataset') === gen.dataset
-    && store.getMeta('seed') === String(gen.seed) && store.getMeta('hostile') === String(gen.hostile);
+  const same =
+    store.getMeta('schema') === SCHEMA_VERSION &&
+    store.getMeta('dataset') === gen.dataset &&
+    store.getMeta('seed') === String(gen.seed) &&
+    store.getMeta('hostile') === String(gen.hostile);
   if (!same) generateDataset(store, gen);
   return store.getMeta('today') ?? gen.today;
 }
 
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const host = opts.host ?? '127.0.0.1';
-  const gen: GenerateOptions = { dataset: opts.dataset ?? 'demo', seed: opts.seed ?? 1, hostile: opts.hostile ?? false, today: opts.today ?? todayIso() };
+  const gen: GenerateOptions = {
+    dataset: opts.dataset ?? 'demo',
+    seed: opts.seed ?? 1,
+    hostile: opts.hostile ?? false,
+    today: opts.today ?? todayIso(),
+  };
   const store = new Store(opts.dbPath ?? ':memory:');
   const today = ensureData(store, gen);
   const tokens = opts.tokens === 'random' ? randomTokens() : deriveTokens(gen.dataset, gen.seed);
   const faults = new FaultInjector(opts.faults);
   const reset = (): void => generateDataset(store, { ...gen, today });
   const state: AppState = {
-    store, base: '', developerUrl: '', today, faults,
+    store,
+    base: '',
+    developerUrl: '',
+    today,
+    faults,
     tokens: new Map(tokens.map((t) => [t.token, callerOf(t)])),
     admin: opts.admin ? { reset } : null,
     allowedHosts: null,
@@ -86,7 +98,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const server: Server = createServer((req, res) => {
     handleRequest(state, req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
-      res.end('{"httpcode":500,"statuscode":1006,"status":"external system unavailable","developermessage":"Internal server error.","moreinfo":""}');
+      res.end(
+        '{"httpcode":500,"statuscode":1006,"status":"external system unavailable","developermessage":"Internal server error.","moreinfo":""}',
+      );
     });
   });
   server.on('clientError', (_err, socket) => answerClientError(state.developerUrl, socket));
@@ -100,7 +114,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const origin = `http://${urlHost}:${port}`;
   state.base = `${origin}/v1`;
   // bound to loopback: answer only under this machine's own names (a rebound DNS name gets 421)
-  if (LOOPBACK_HOSTS.has(host)) state.allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
+  if (LOOPBACK_HOSTS.has(host))
+    state.allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
   state.developerUrl = `${origin}/developer`;
   let closed: Promise<void> | null = null;
   return {

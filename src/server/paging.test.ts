@@ -26,7 +26,10 @@ describe('paging', () => {
   });
 
   it('continues the same request with the next startrow and the same limit', () => {
-    const next = nextPageUrl('http://127.0.0.1:1/v1', '/users', q('status=Active&startrow=11&limit=10'), { startrow: 11, limit: 10 });
+    const next = nextPageUrl('http://127.0.0.1:1/v1', '/users', q('status=Active&startrow=11&limit=10'), {
+      startrow: 11,
+      limit: 10,
+    });
     expect(next).toBe('http://127.0.0.1:1/v1/users?status=Active&startrow=21&limit=10');
   });
 });

@@ -23,7 +23,12 @@ export function parsePaging(query: URLSearchParams): PageRequest {
 }
 
 /** The URL that continues a list: same path and search, the next startrow, the same limit. */
-export function nextPageUrl(baseUrl: string, path: string, query: URLSearchParams, page: PageRequest): string {
+export function nextPageUrl(
+  baseUrl: string,
+  path: string,
+  query: URLSearchParams,
+  page: PageRequest,
+): string {
   const next = new URLSearchParams();
   for (const [k, v] of query) if (k !== 'startrow' && k !== 'limit') next.append(k, v);
   next.set('startrow', String(page.startrow + page.limit));

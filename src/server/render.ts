@@ -5,32 +5,116 @@
  */
 import { isoToLongDate, isoToWireDate } from '../shared/dates.ts';
 import type {
-  WireAccessUser, WireCourse, WireCredential, WireCredentialAssignment, WireCredentialCategory, WireEmail, WireGroup,
-  WireGroupMember, WireModule, WireProfileCategory, WireSite, WireTrainingAssignment, WireUser,
+  WireAccessUser,
+  WireCourse,
+  WireCredential,
+  WireCredentialAssignment,
+  WireCredentialCategory,
+  WireEmail,
+  WireGroup,
+  WireGroupMember,
+  WireModule,
+  WireProfileCategory,
+  WireSite,
+  WireTrainingAssignment,
+  WireUser,
 } from '../shared/api/wire.ts';
 
-export interface SiteRow { siteid: number; sitename: string; loginpage: string }
-export interface UserRow {
-  userid: number; siteid: number; username: string; firstname: string; lastname: string; employeeid: string; status: string; usertype: string;
+export interface SiteRow {
+  siteid: number;
+  sitename: string;
+  loginpage: string;
 }
-export interface EmailRow { emailid: number; userid: number; email: string; status: string; isprimary: number }
-export interface ProfileCategoryRow { categoryid: number; siteid: number; categoryname: string; groupcount: number }
-export interface GroupRow { groupid: number; siteid: number; categoryid: number; groupname: string; usercount: number; accessusercount: number }
-export interface ModuleRow { accessID: number; moduleName: string; functionName: string }
-export interface CredentialCategoryRow { categoryid: number; siteid: number; categoryname: string; credentialcount: number }
+export interface UserRow {
+  userid: number;
+  siteid: number;
+  username: string;
+  firstname: string;
+  lastname: string;
+  employeeid: string;
+  status: string;
+  usertype: string;
+}
+export interface EmailRow {
+  emailid: number;
+  userid: number;
+  email: string;
+  status: string;
+  isprimary: number;
+}
+export interface ProfileCategoryRow {
+  categoryid: number;
+  siteid: number;
+  categoryname: string;
+  groupcount: number;
+}
+export interface GroupRow {
+  groupid: number;
+  siteid: number;
+  categoryid: number;
+  groupname: string;
+  usercount: number;
+  accessusercount: number;
+}
+export interface ModuleRow {
+  accessID: number;
+  moduleName: string;
+  functionName: string;
+}
+export interface CredentialCategoryRow {
+  categoryid: number;
+  siteid: number;
+  categoryname: string;
+  credentialcount: number;
+}
 export interface CredentialRow {
-  credentialid: number; categoryid: number; categoryname: string; credentialname: string; description: string;
-  requiredstartdate: number; requiredexpirationdate: number; requiredcredentialnum: number; activeusercount: number; inactiveusercount: number;
+  credentialid: number;
+  categoryid: number;
+  categoryname: string;
+  credentialname: string;
+  description: string;
+  requiredstartdate: number;
+  requiredexpirationdate: number;
+  requiredcredentialnum: number;
+  activeusercount: number;
+  inactiveusercount: number;
 }
 export interface CredentialAssignmentRow {
-  credentialid: number; userid: number; startdate: string; expirationdate: string; credentialnumber: string; status: string;
-  attachmentcount: number; notes: string; firstname?: string; lastname?: string;
+  credentialid: number;
+  userid: number;
+  startdate: string;
+  expirationdate: string;
+  credentialnumber: string;
+  status: string;
+  attachmentcount: number;
+  notes: string;
+  firstname?: string;
+  lastname?: string;
 }
-export interface CourseRow { courseid: number; siteid: number; coursename: string; coursetype: number; status: string }
+export interface CourseRow {
+  courseid: number;
+  siteid: number;
+  coursename: string;
+  coursetype: number;
+  status: string;
+}
 export interface TrainingRow {
-  transcriptid: number; userid: number; courseid: number; employeeid: string; firstname: string; lastname: string;
-  coursename: string; coursetype: number; course_status: string; assignment_method: string;
-  start_date: string; start_minute: number; due_date: string; due_minute: number; created_date: string; created_minute: number;
+  transcriptid: number;
+  userid: number;
+  courseid: number;
+  employeeid: string;
+  firstname: string;
+  lastname: string;
+  coursename: string;
+  coursetype: number;
+  course_status: string;
+  assignment_method: string;
+  start_date: string;
+  start_minute: number;
+  due_date: string;
+  due_minute: number;
+  created_date: string;
+  created_minute: number;
 }
 
 export function renderSite(base: string, s: SiteRow): WireSite {
@@ -51,7 +135,13 @@ export function renderSite(base: string, s: SiteRow): WireSite {
 }
 
 export function renderEmail(base: string, e: EmailRow): WireEmail {
-  return { emailid: e.emailid, email: e.email, status: e.status, isprimary: e.isprimary === 1, link: `${base}/users/${e.userid}/emails/${e.emailid}` };
+  return {
+    emailid: e.emailid,
+    email: e.email,
+    status: e.status,
+    isprimary: e.isprimary === 1,
+    link: `${base}/users/${e.userid}/emails/${e.emailid}`,
+  };
 }
 
 export function renderUser(base: string, u: UserRow, emails: WireEmail[]): WireUser {
@@ -77,16 +167,35 @@ export function renderUser(base: string, u: UserRow, emails: WireEmail[]): WireU
 }
 
 export function renderGroupMember(base: string, u: UserRow): WireGroupMember {
-  return { links: { resourcelink: `${base}/users/${u.userid}` }, firstname: u.firstname, lastname: u.lastname, employeeid: u.employeeid, username: u.username, userid: u.userid };
+  return {
+    links: { resourcelink: `${base}/users/${u.userid}` },
+    firstname: u.firstname,
+    lastname: u.lastname,
+    employeeid: u.employeeid,
+    username: u.username,
+    userid: u.userid,
+  };
 }
 
 export function renderAccessUser(base: string, u: UserRow): WireAccessUser {
-  return { userid: u.userid, username: u.username, firstname: u.firstname, lastname: u.lastname, links: { resourcelink: `${base}/users/${u.userid}` } };
+  return {
+    userid: u.userid,
+    username: u.username,
+    firstname: u.firstname,
+    lastname: u.lastname,
+    links: { resourcelink: `${base}/users/${u.userid}` },
+  };
 }
 
 export function renderProfileCategory(base: string, c: ProfileCategoryRow): WireProfileCategory {
   const self = `${base}/sites/${c.siteid}/categories/profile/${c.categoryid}`;
-  return { categoryid: c.categoryid, siteid: c.siteid, categoryname: c.categoryname, groupcount: c.groupcount, links: [{ resourcelink: self }, { groups: `${self}/groups` }] };
+  return {
+    categoryid: c.categoryid,
+    siteid: c.siteid,
+    categoryname: c.categoryname,
+    groupcount: c.groupcount,
+    links: [{ resourcelink: self }, { groups: `${self}/groups` }],
+  };
 }
 
 /**
@@ -96,30 +205,52 @@ export function renderProfileCategory(base: string, c: ProfileCategoryRow): Wire
  */
 export function renderGroup(base: string, g: GroupRow, as: 'access' | 'category' | 'user'): WireGroup {
   const self = `${base}/sites/${g.siteid}/access/groups/${g.groupid}`;
-  const common = { groupid: g.groupid, siteid: g.siteid, categoryid: g.categoryid, groupname: g.groupname, usercount: g.usercount };
+  const common = {
+    groupid: g.groupid,
+    siteid: g.siteid,
+    categoryid: g.categoryid,
+    groupname: g.groupname,
+    usercount: g.usercount,
+  };
   if (as === 'user') return { ...common, links: { resourcelink: self } };
-  const users = as === 'access' ? `${self}/users` : `${base}/sites/${g.siteid}/categories/profile/${g.categoryid}/groups/${g.groupid}/users`;
+  const users =
+    as === 'access'
+      ? `${self}/users`
+      : `${base}/sites/${g.siteid}/categories/profile/${g.categoryid}/groups/${g.groupid}/users`;
   return { ...common, accessusercount: g.accessusercount, links: { users, resourcelink: self } };
 }
 
 export function renderModule(base: string, siteid: number, m: ModuleRow): WireModule {
   const self = `${base}/sites/${siteid}/access/modules/${m.accessID}`;
-  return { accessID: m.accessID, moduleName: m.moduleName, functionName: m.functionName, links: { users: `${self}/users`, resourcelink: self } };
+  return {
+    accessID: m.accessID,
+    moduleName: m.moduleName,
+    functionName: m.functionName,
+    links: { users: `${self}/users`, resourcelink: self },
+  };
 }
 
 export function renderCredentialCategory(base: string, c: CredentialCategoryRow): WireCredentialCategory {
   const self = `${base}/sites/${c.siteid}/categories/credential/${c.categoryid}`;
   return {
-    categoryid: c.categoryid, siteid: c.siteid, categoryname: c.categoryname, credentialcount: c.credentialcount,
+    categoryid: c.categoryid,
+    siteid: c.siteid,
+    categoryname: c.categoryname,
+    credentialcount: c.credentialcount,
     links: [{ credentials: `${self}/credentials` }, { resourcelink: self }],
   };
 }
 
 /** "Start date and expiration date required": the human summary of a credential's required fields. */
 export function requirementsText(start: number, expiration: number, num: number): string {
-  const parts = [start ? 'start date' : '', expiration ? 'expiration date' : '', num ? 'credential number' : ''].filter(Boolean);
+  const parts = [
+    start ? 'start date' : '',
+    expiration ? 'expiration date' : '',
+    num ? 'credential number' : '',
+  ].filter(Boolean);
   if (!parts.length) return 'Nothing required';
-  const list = parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+  const list =
+    parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
   return `${list[0]!.toUpperCase()}${list.slice(1)} required`;
 }
 
@@ -142,7 +273,11 @@ export function renderCredential(base: string, c: CredentialRow): WireCredential
 }
 
 /** With `withUser`, the per-credential list's extra userid, firstname and lastname. */
-export function renderCredentialAssignment(base: string, a: CredentialAssignmentRow, withUser: boolean): WireCredentialAssignment {
+export function renderCredentialAssignment(
+  base: string,
+  a: CredentialAssignmentRow,
+  withUser: boolean,
+): WireCredentialAssignment {
   const user = withUser ? { userid: a.userid, firstname: a.firstname ?? '', lastname: a.lastname ?? '' } : {};
   return {
     credentialid: a.credentialid,
@@ -160,7 +295,11 @@ export function renderCredentialAssignment(base: string, a: CredentialAssignment
 export function renderCourse(base: string, c: CourseRow): WireCourse {
   const self = `${base}/sites/${c.siteid}/course/${c.courseid}`;
   return {
-    courseid: c.courseid, siteid: c.siteid, coursename: c.coursename, coursetype: c.coursetype, status: c.status,
+    courseid: c.courseid,
+    siteid: c.siteid,
+    coursename: c.coursename,
+    coursetype: c.coursetype,
+    status: c.status,
     links: { resourcelink: self, trainingassignments: `${self}/trainingassignments` },
   };
 }

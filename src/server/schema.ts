@@ -66,7 +66,19 @@ CREATE UNIQUE INDEX IF NOT EXISTS training_user_course ON training_assignments(u
 
 /** Tables emptied by a reset, children first. */
 export const DATA_TABLES = [
-  'training_assignments', 'courses', 'credential_assignments', 'credentials', 'credential_categories',
-  'module_access', 'modules', 'group_access', 'group_members', 'profile_groups', 'profile_categories',
-  'emails', 'users', 'sites', 'meta',
+  'training_assignments',
+  'courses',
+  'credential_assignments',
+  'credentials',
+  'credential_categories',
+  'module_access',
+  'modules',
+  'group_access',
+  'group_members',
+  'profile_groups',
+  'profile_categories',
+  'emails',
+  'users',
+  'sites',
+  'meta',
 ];

@@ -59,9 +59,15 @@ describe('search criteria', () => {
 
   it('refuses an unknown field or a malformed value with 903', () => {
     expect(codeOf(() => searchConditions(q('shoesize=9'), spec))).toBe(ResponseCode.InvalidSearchParams);
-    expect(codeOf(() => searchConditions(q('attachmentcount=two'), spec))).toBe(ResponseCode.InvalidSearchParams);
-    expect(codeOf(() => searchConditions(q('duedate=tomorrow'), spec))).toBe(ResponseCode.InvalidSearchParams);
-    expect(codeOf(() => searchConditions(q(`q=${encodeURIComponent('{"firstname":{"x":1}}')}`), spec))).toBe(ResponseCode.InvalidSearchParams);
+    expect(codeOf(() => searchConditions(q('attachmentcount=two'), spec))).toBe(
+      ResponseCode.InvalidSearchParams,
+    );
+    expect(codeOf(() => searchConditions(q('duedate=tomorrow'), spec))).toBe(
+      ResponseCode.InvalidSearchParams,
+    );
+    expect(codeOf(() => searchConditions(q(`q=${encodeURIComponent('{"firstname":{"x":1}}')}`), spec))).toBe(
+      ResponseCode.InvalidSearchParams,
+    );
   });
 
   it('refuses any search on a route without search fields with 904', () => {

@@ -49,11 +49,17 @@ function searchEntries(query: URLSearchParams): { entries: [string, Raw][]; hasQ
       throw new ApiError(ResponseCode.InvalidSearchJson, 'The q parameter is not valid JSON.');
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      throw new ApiError(ResponseCode.InvalidSearchJson, 'The q parameter must be a JSON object of field-value pairs.');
+      throw new ApiError(
+        ResponseCode.InvalidSearchJson,
+        'The q parameter must be a JSON object of field-value pairs.',
+      );
     }
     for (const [field, v] of Object.entries(parsed)) {
       if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') {
-        throw new ApiError(ResponseCode.InvalidSearchParams, `The value of ${field} must be a string, a number or a boolean.`);
+        throw new ApiError(
+          ResponseCode.InvalidSearchParams,
+          `The value of ${field} must be a string, a number or a boolean.`,
+        );
       }
       entries.push([field, v]);
     }
@@ -81,7 +87,10 @@ function condition(field: string, spec: SearchField, raw: Raw): { sql: string; p
       const iso = toIsoDate(text);
       if (!iso) throw badValue(field, 'a date (MM/DD/YYYY or YYYY-MM-DD)');
       // unset dates ('') never fall inside a range
-      return { sql: op === '=' ? `${spec.sql} = ?` : `(${spec.sql} <> '' AND ${spec.sql} ${op} ?)`, param: iso };
+      return {
+        sql: op === '=' ? `${spec.sql} = ?` : `(${spec.sql} <> '' AND ${spec.sql} ${op} ?)`,
+        param: iso,
+      };
     }
     case 'bool': {
       const t = text.toLowerCase();
@@ -101,13 +110,17 @@ export function searchConditions(query: URLSearchParams, spec: SearchSpec | null
   const { entries, hasQ } = searchEntries(query);
   const out: SqlCondition = { where: [], params: [] };
   if (!spec) {
-    if (hasQ || entries.length) throw new ApiError(ResponseCode.SearchNotAccepted, 'This route does not accept search parameters.');
+    if (hasQ || entries.length)
+      throw new ApiError(ResponseCode.SearchNotAccepted, 'This route does not accept search parameters.');
     return out;
   }
   for (const [name, raw] of entries) {
     const field = spec[name.toLowerCase()];
     if (!field) {
-      throw new ApiError(ResponseCode.InvalidSearchParams, `Unknown search field ${name}. This route accepts: ${Object.keys(spec).join(', ')}.`);
+      throw new ApiError(
+        ResponseCode.InvalidSearchParams,
+        `Unknown search field ${name}. This route accepts: ${Object.keys(spec).join(', ')}.`,
+      );
     }
     const c = condition(name, field, raw);
     out.where.push(c.sql);

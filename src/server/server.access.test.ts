@@ -19,8 +19,15 @@ beforeAll(async () => {
   readonly = clientFor(server, 'readonly');
   feature = clientFor(server, 'feature');
   other = clientFor(server, 'other-customer');
-  ourUser = one<{ userid: number }>(server, 'SELECT userid FROM users WHERE siteid = 101 ORDER BY userid').userid;
-  foreignUser = one<{ userid: number }>(server, 'SELECT userid FROM users WHERE siteid = ? ORDER BY userid', FOREIGN_SITE_ID).userid;
+  ourUser = one<{ userid: number }>(
+    server,
+    'SELECT userid FROM users WHERE siteid = 101 ORDER BY userid',
+  ).userid;
+  foreignUser = one<{ userid: number }>(
+    server,
+    'SELECT userid FROM users WHERE siteid = ? ORDER BY userid',
+    FOREIGN_SITE_ID,
+  ).userid;
 });
 afterAll(() => server.close());
 
@@ -80,7 +87,10 @@ describe('ownership', () => {
 
   it('answers 200/901 to a read of an unknown id, and 401/800 to a write to one', async () => {
     expect((await full.get('/users/99999999')).body).toMatchObject({ httpcode: 200, statuscode: 901 });
-    expect((await full.put('/users/99999999', { firstname: 'X' })).body).toMatchObject({ httpcode: 401, statuscode: 800 });
+    expect((await full.put('/users/99999999', { firstname: 'X' })).body).toMatchObject({
+      httpcode: 401,
+      statuscode: 800,
+    });
   });
 });
 
@@ -109,7 +119,9 @@ describe('access levels', () => {
   });
 
   it('refuses the feature-limited token anything outside its feature with 401/800', async () => {
-    expect((await feature.post('/sites/101/access/modules/2/users', { userid: ourUser })).body.statuscode).toBe(800);
+    expect(
+      (await feature.post('/sites/101/access/modules/2/users', { userid: ourUser })).body.statuscode,
+    ).toBe(800);
     expect((await feature.put(`/users/${ourUser}`, { firstname: 'X' })).body.statuscode).toBe(800);
     expect((await feature.get('/sites/101/access/modules/2/users')).body.statuscode).toBe(800);
     expect((await feature.get('/sites/101/access/modules/3/users')).status).toBe(200);
@@ -123,10 +135,15 @@ describe('hostile data', () => {
     const answer = await api.get('/users?limit=5');
     expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
-    const names = list<{ firstname: string; lastname: string }>(answer, 'users').flatMap((u) => [u.firstname, u.lastname]);
+    const names = list<{ firstname: string; lastname: string }>(answer, 'users').flatMap((u) => [
+      u.firstname,
+      u.lastname,
+    ]);
     expect(names).toContain('<script>alert("fieldbook-xss")</script>');
     expect(names).toContain('Ctrl\u0000\u0007\u001b[31mChars\u0008');
-    expect(list<{ loginpage: string }>(await api.get('/sites/101'), 'sites')[0]!.loginpage).toBe('javascript:alert(document.domain)');
+    expect(list<{ loginpage: string }>(await api.get('/sites/101'), 'sites')[0]!.loginpage).toBe(
+      'javascript:alert(document.domain)',
+    );
     await hostile.close();
   });
 });
@@ -167,6 +184,9 @@ describe('malformed HTTP', () => {
       socket.write('GARBAGE / HTTP/9.9\r\n\r\n');
     });
     expect(reply).toMatch(/^HTTP\/1\.1 400 /);
-    expect(JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4))).toMatchObject({ httpcode: 400, statuscode: 1001 });
+    expect(JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      httpcode: 400,
+      statuscode: 1001,
+    });
   });
 });

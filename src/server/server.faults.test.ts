@@ -14,7 +14,10 @@ describe('faults', () => {
   beforeAll(async () => {
     server = await startTestServer();
     api = clientFor(server);
-    userid = one<{ userid: number }>(server, 'SELECT userid FROM users WHERE siteid = 101 ORDER BY userid').userid;
+    userid = one<{ userid: number }>(
+      server,
+      'SELECT userid FROM users WHERE siteid = 101 ORDER BY userid',
+    ).userid;
   });
   afterAll(() => server.close());
   const clear = (): void => server.setFaults({ ...NO_FAULTS });
@@ -22,7 +25,12 @@ describe('faults', () => {
   it('answers 500 or 503 with a status body at errorRate 1, and changes nothing', async () => {
     server.setFaults({ errorRate: 1, seed: 7 });
     const before = server.snapshot();
-    const answers = await Promise.all([api.get('/users'), api.put(`/users/${userid}`, { firstname: 'Never' }), api.get('/sites'), api.get('/credentials')]);
+    const answers = await Promise.all([
+      api.get('/users'),
+      api.put(`/users/${userid}`, { firstname: 'Never' }),
+      api.get('/sites'),
+      api.get('/credentials'),
+    ]);
     clear();
     for (const a of answers) {
       expect([500, 503]).toContain(a.status);
@@ -73,8 +81,15 @@ describe('the admin API', () => {
     const server = await startTestServer();
     const api = clientFor(server);
     const origin = server.baseUrl.replace(/\/v1$/, '');
-    for (const [method, path] of [['POST', '/__admin/reset'], ['GET', '/__admin/snapshot'], ['POST', '/__admin/faults'], ['POST', '/__admin/mutate']] as const) {
-      const answer = await api.raw(method, `${origin}${path}`, { body: method === 'POST' ? '{}' : undefined });
+    for (const [method, path] of [
+      ['POST', '/__admin/reset'],
+      ['GET', '/__admin/snapshot'],
+      ['POST', '/__admin/faults'],
+      ['POST', '/__admin/mutate'],
+    ] as const) {
+      const answer = await api.raw(method, `${origin}${path}`, {
+        body: method === 'POST' ? '{}' : undefined,
+      });
       expect([answer.status, answer.body.statuscode]).toEqual([404, 900]);
     }
     await server.close();
@@ -94,32 +109,80 @@ describe('the admin API', () => {
     it('gives a snapshot of users, access, assignments and e-mails', async () => {
       const answer = await api.raw('GET', `${origin}/__admin/snapshot`, { token: '' });
       expect(answer.status).toBe(200);
-      expect(Object.keys(answer.body).sort()).toEqual(['credentialAssignments', 'emails', 'groupAccess', 'moduleAccess', 'trainingAssignments', 'users']);
+      expect(Object.keys(answer.body).sort()).toEqual([
+        'credentialAssignments',
+        'emails',
+        'groupAccess',
+        'moduleAccess',
+        'trainingAssignments',
+        'users',
+      ]);
       expect(answer.body).toEqual(JSON.parse(JSON.stringify(server.snapshot())));
     });
 
     it('changes a user behind the client’s back', async () => {
       const userid = one<{ userid: number }>(server, 'SELECT userid FROM users ORDER BY userid').userid;
-      const answer = await api.raw('POST', `${origin}/__admin/mutate`, { body: JSON.stringify({ resource: 'user', id: userid, changes: { firstname: 'Changed', status: 'Inactive' } }) });
+      const answer = await api.raw('POST', `${origin}/__admin/mutate`, {
+        body: JSON.stringify({
+          resource: 'user',
+          id: userid,
+          changes: { firstname: 'Changed', status: 'Inactive' },
+        }),
+      });
       expect(answer.status).toBe(200);
-      expect(list<Record<string, string>>(await api.get(`/users/${userid}`), 'users')[0]).toMatchObject({ firstname: 'Changed', status: 'Inactive' });
+      expect(list<Record<string, string>>(await api.get(`/users/${userid}`), 'users')[0]).toMatchObject({
+        firstname: 'Changed',
+        status: 'Inactive',
+      });
     });
 
     it('changes a credential assignment named <credentialid>-<userid>, and a training assignment', async () => {
-      const a = one<{ credentialid: number; userid: number }>(server, 'SELECT credentialid, userid FROM credential_assignments ORDER BY credentialid');
-      const t = one<{ transcriptid: number }>(server, 'SELECT transcriptid FROM training_assignments ORDER BY transcriptid');
-      const mutate = (body: unknown): ReturnType<Client['raw']> => api.raw('POST', `${origin}/__admin/mutate`, { body: JSON.stringify(body) });
-      expect((await mutate({ resource: 'credentialAssignment', id: `${a.credentialid}-${a.userid}`, changes: { expirationdate: '02/03/2031' } })).status).toBe(200);
-      expect((await mutate({ resource: 'trainingAssignment', id: t.transcriptid, changes: { coursestatus: 'completed' } })).status).toBe(200);
+      const a = one<{ credentialid: number; userid: number }>(
+        server,
+        'SELECT credentialid, userid FROM credential_assignments ORDER BY credentialid',
+      );
+      const t = one<{ transcriptid: number }>(
+        server,
+        'SELECT transcriptid FROM training_assignments ORDER BY transcriptid',
+      );
+      const mutate = (body: unknown): ReturnType<Client['raw']> =>
+        api.raw('POST', `${origin}/__admin/mutate`, { body: JSON.stringify(body) });
+      expect(
+        (
+          await mutate({
+            resource: 'credentialAssignment',
+            id: `${a.credentialid}-${a.userid}`,
+            changes: { expirationdate: '02/03/2031' },
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await mutate({
+            resource: 'trainingAssignment',
+            id: t.transcriptid,
+            changes: { coursestatus: 'completed' },
+          })
+        ).status,
+      ).toBe(200);
       const path = `/credentials/${a.credentialid}/assignments/${a.credentialid}-${a.userid}`;
-      expect(list<{ expirationdate: string }>(await api.get(path), 'Credentials')[0]!.expirationdate).toBe('02/03/2031');
-      expect(list<{ course_status: string }>(await api.get(`/trainingassignments/${t.transcriptid}`), 'trainingassignments')[0]!.course_status).toBe('completed');
+      expect(list<{ expirationdate: string }>(await api.get(path), 'Credentials')[0]!.expirationdate).toBe(
+        '02/03/2031',
+      );
+      expect(
+        list<{ course_status: string }>(
+          await api.get(`/trainingassignments/${t.transcriptid}`),
+          'trainingassignments',
+        )[0]!.course_status,
+      ).toBe('completed');
       expect((await mutate({ resource: 'user', id: 1, changes: { firstname: 'Nobody' } })).status).toBe(404);
       expect((await mutate({ resource: 'user', id: a.userid, changes: { password: 'x' } })).status).toBe(400);
     });
 
     it('sets faults', async () => {
-      const answer = await api.raw('POST', `${origin}/__admin/faults`, { body: JSON.stringify({ errorRate: 1 }) });
+      const answer = await api.raw('POST', `${origin}/__admin/faults`, {
+        body: JSON.stringify({ errorRate: 1 }),
+      });
       expect(answer.body).toMatchObject({ ok: true, faults: { errorRate: 1 } });
       expect([500, 503]).toContain((await api.get('/sites')).status);
       await api.raw('POST', `${origin}/__admin/faults`, { body: JSON.stringify({ errorRate: 0 }) });
@@ -149,16 +212,28 @@ describe('persistence', () => {
     const dbPath = join(dir, 'api.db');
     const first = await startTestServer({ dbPath });
     const userid = one<{ userid: number }>(first, 'SELECT userid FROM users ORDER BY userid').userid;
-    expect((await clientFor(first).put(`/users/${userid}`, { status: 'Inactive', lastname: 'Persisted' })).status).toBe(202);
-    const created = await clientFor(first).post('/sites/101/users', { username: 'survives.restart', firstname: 'S', lastname: 'R' });
+    expect(
+      (await clientFor(first).put(`/users/${userid}`, { status: 'Inactive', lastname: 'Persisted' })).status,
+    ).toBe(202);
+    const created = await clientFor(first).post('/sites/101/users', {
+      username: 'survives.restart',
+      firstname: 'S',
+      lastname: 'R',
+    });
     const tokens = first.tokens;
     await first.close();
 
     const second = await startTestServer({ dbPath });
     expect(second.tokens).toEqual(tokens);
     const api = clientFor(second);
-    expect(list<Record<string, string>>(await api.get(`/users/${userid}`), 'users')[0]).toMatchObject({ status: 'Inactive', lastname: 'Persisted' });
-    expect(list<{ username: string }>(await api.get(`/users/${created.body.userid as number}`), 'users')[0]!.username).toBe('survives.restart');
+    expect(list<Record<string, string>>(await api.get(`/users/${userid}`), 'users')[0]).toMatchObject({
+      status: 'Inactive',
+      lastname: 'Persisted',
+    });
+    expect(
+      list<{ username: string }>(await api.get(`/users/${created.body.userid as number}`), 'users')[0]!
+        .username,
+    ).toBe('survives.restart');
     await second.close();
   });
 });

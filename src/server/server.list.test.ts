@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const userids = (answer: Awaited<ReturnType<Client['get']>>): number[] => list<{ userid: number }>(answer, 'users').map((u) => u.userid);
+const userids = (answer: Awaited<ReturnType<Client['get']>>): number[] =>
+  list<{ userid: number }>(answer, 'users').map((u) => u.userid);
 
 describe('pagination', () => {
   it('counts startrow from 1: startrow 2 starts at the second record', async () => {
@@ -42,7 +43,9 @@ describe('pagination', () => {
       expect(url).toMatch(/startrow=\d+&limit=7$/);
       if (page.length < 7) break;
     }
-    const expected = server.query<{ userid: number }>('SELECT userid FROM users WHERE siteid = 101 ORDER BY userid').map((u) => u.userid);
+    const expected = server
+      .query<{ userid: number }>('SELECT userid FROM users WHERE siteid = 101 ORDER BY userid')
+      .map((u) => u.userid);
     expect(seen).toEqual(expected);
   });
 
@@ -60,60 +63,115 @@ describe('pagination', () => {
 
   it('keeps the search in pagination.next', async () => {
     const answer = await api.get('/users?status=active&limit=2');
-    expect((answer.body.pagination as { next: string }).next).toBe(`${server.baseUrl}/users?status=active&startrow=3&limit=2`);
+    expect((answer.body.pagination as { next: string }).next).toBe(
+      `${server.baseUrl}/users?status=active&startrow=3&limit=2`,
+    );
   });
 });
 
 describe('search', () => {
   it('matches names case-insensitively, from q or from a parameter', async () => {
-    const u = one<{ firstname: string }>(server, 'SELECT firstname FROM users WHERE siteid = 101 ORDER BY userid');
-    const byParam = userids(await api.get(`/users?firstname=${encodeURIComponent(u.firstname.toUpperCase())}`));
-    const byQ = userids(await api.get(`/users?q=${encodeURIComponent(JSON.stringify({ firstname: u.firstname.toLowerCase() }))}`));
-    const expected = server.query<{ userid: number }>('SELECT userid FROM users WHERE firstname = ? AND siteid = 101 ORDER BY userid', u.firstname).map((r) => r.userid);
+    const u = one<{ firstname: string }>(
+      server,
+      'SELECT firstname FROM users WHERE siteid = 101 ORDER BY userid',
+    );
+    const byParam = userids(
+      await api.get(`/users?firstname=${encodeURIComponent(u.firstname.toUpperCase())}`),
+    );
+    const byQ = userids(
+      await api.get(
+        `/users?q=${encodeURIComponent(JSON.stringify({ firstname: u.firstname.toLowerCase() }))}`,
+      ),
+    );
+    const expected = server
+      .query<{ userid: number }>(
+        'SELECT userid FROM users WHERE firstname = ? AND siteid = 101 ORDER BY userid',
+        u.firstname,
+      )
+      .map((r) => r.userid);
     expect(byParam).toEqual(expected);
     expect(byQ).toEqual(expected);
   });
 
   it('combines criteria', async () => {
-    const answer = await api.get(`/users?q=${encodeURIComponent(JSON.stringify({ status: 'Active', usertype: 'supervisor' }))}&limit=1000`);
-    const expected = server.query('SELECT userid FROM users WHERE status = ? AND usertype = ? AND siteid = 101', 'Active', 'Supervisor').length;
+    const answer = await api.get(
+      `/users?q=${encodeURIComponent(JSON.stringify({ status: 'Active', usertype: 'supervisor' }))}&limit=1000`,
+    );
+    const expected = server.query(
+      'SELECT userid FROM users WHERE status = ? AND usertype = ? AND siteid = 101',
+      'Active',
+      'Supervisor',
+    ).length;
     if (expected === 0) expect(answer.body.statuscode).toBe(901);
     else expect(list(answer, 'users')).toHaveLength(expected);
   });
 
   it('bounds training due dates with duedatestart and duedateend', async () => {
-    const answer = await api.get('/sites/101/trainingassignments?duedatestart=06/01/2026&duedateend=2026-06-30&limit=1000');
-    const expected = server.query("SELECT transcriptid FROM training_assignments WHERE siteid = 101 AND due_date BETWEEN '2026-06-01' AND '2026-06-30'").length;
+    const answer = await api.get(
+      '/sites/101/trainingassignments?duedatestart=06/01/2026&duedateend=2026-06-30&limit=1000',
+    );
+    const expected = server.query(
+      "SELECT transcriptid FROM training_assignments WHERE siteid = 101 AND due_date BETWEEN '2026-06-01' AND '2026-06-30'",
+    ).length;
     const found = list<{ due_date: string }>(answer, 'trainingassignments');
     expect(found).toHaveLength(expected);
     for (const t of found) expect(t.due_date).toMatch(/^June /);
   });
 
   it('matches a training field given as a number, such as userid', async () => {
-    const t = one<{ userid: number }>(server, 'SELECT userid FROM training_assignments ORDER BY transcriptid');
-    const found = list<{ userid: number }>(await api.get(`/sites/101/trainingassignments?userid=${t.userid}`), 'trainingassignments');
+    const t = one<{ userid: number }>(
+      server,
+      'SELECT userid FROM training_assignments ORDER BY transcriptid',
+    );
+    const found = list<{ userid: number }>(
+      await api.get(`/sites/101/trainingassignments?userid=${t.userid}`),
+      'trainingassignments',
+    );
     expect(new Set(found.map((x) => x.userid))).toEqual(new Set([t.userid]));
   });
 
   it('finds primary e-mails with isprimary', async () => {
-    const e = one<{ userid: number }>(server, 'SELECT userid FROM emails WHERE isprimary = 1 ORDER BY emailid');
-    const found = list<{ isprimary: boolean }>(await api.get(`/users/${e.userid}/emails?isprimary=true`), 'emails');
+    const e = one<{ userid: number }>(
+      server,
+      'SELECT userid FROM emails WHERE isprimary = 1 ORDER BY emailid',
+    );
+    const found = list<{ isprimary: boolean }>(
+      await api.get(`/users/${e.userid}/emails?isprimary=true`),
+      'emails',
+    );
     expect(found.every((x) => x.isprimary)).toBe(true);
   });
 
   it('finds profile categories created after or before a date', async () => {
-    const c = one<{ created: string }>(server, 'SELECT created FROM profile_categories WHERE siteid = 101 ORDER BY created');
-    const after = list<{ categoryid: number }>(await api.get(`/sites/101/categories/profile?after=${c.created}`), 'profilecategories');
-    const expected = server.query('SELECT categoryid FROM profile_categories WHERE siteid = 101 AND created > ?', c.created).length;
+    const c = one<{ created: string }>(
+      server,
+      'SELECT created FROM profile_categories WHERE siteid = 101 ORDER BY created',
+    );
+    const after = list<{ categoryid: number }>(
+      await api.get(`/sites/101/categories/profile?after=${c.created}`),
+      'profilecategories',
+    );
+    const expected = server.query(
+      'SELECT categoryid FROM profile_categories WHERE siteid = 101 AND created > ?',
+      c.created,
+    ).length;
     expect(after).toHaveLength(expected);
     expect((await api.get(`/sites/101/categories/profile?before=${c.created}`)).body.statuscode).toBe(901);
   });
 
   it('finds credential categories and credentials by name', async () => {
-    const k = one<{ credentialname: string }>(server, 'SELECT credentialname FROM credentials ORDER BY credentialid');
-    const found = list<{ credentialname: string }>(await api.get(`/credentials?credentialname=${encodeURIComponent(k.credentialname.toLowerCase())}`), 'credentials');
+    const k = one<{ credentialname: string }>(
+      server,
+      'SELECT credentialname FROM credentials ORDER BY credentialid',
+    );
+    const found = list<{ credentialname: string }>(
+      await api.get(`/credentials?credentialname=${encodeURIComponent(k.credentialname.toLowerCase())}`),
+      'credentials',
+    );
     expect(found.map((x) => x.credentialname)).toEqual([k.credentialname]);
-    expect(list(await api.get('/sites/categories/credential?categoryname=LICENSES'), 'categories')).toHaveLength(1);
+    expect(
+      list(await api.get('/sites/categories/credential?categoryname=LICENSES'), 'categories'),
+    ).toHaveLength(1);
   });
 
   it('answers 902 when q is not JSON', async () => {

@@ -6,25 +6,60 @@ import { clientFor, list, one, startTestServer, type Client } from './testing/te
 
 let server: RunningServer;
 let api: Client;
-let ids: { site: number; user: number; email: number; pcat: number; group: number; ccat: number; cred: number; holder: number; course: number; transcript: number; supervisor: number; accessGroup: number };
+let ids: {
+  site: number;
+  user: number;
+  email: number;
+  pcat: number;
+  group: number;
+  ccat: number;
+  cred: number;
+  holder: number;
+  course: number;
+  transcript: number;
+  supervisor: number;
+  accessGroup: number;
+};
 
 beforeAll(async () => {
   server = await startTestServer();
   api = clientFor(server);
-  const holder = one<{ credentialid: number; userid: number }>(server, 'SELECT credentialid, userid FROM credential_assignments ORDER BY credentialid, userid');
-  const sup = one<{ userid: number; groupid: number }>(server, 'SELECT userid, groupid FROM group_access ORDER BY groupid');
-  const member = one<{ groupid: number; categoryid: number; userid: number }>(server, 'SELECT g.groupid, g.categoryid, m.userid FROM group_members m JOIN profile_groups g ON g.groupid = m.groupid ORDER BY g.groupid');
+  const holder = one<{ credentialid: number; userid: number }>(
+    server,
+    'SELECT credentialid, userid FROM credential_assignments ORDER BY credentialid, userid',
+  );
+  const sup = one<{ userid: number; groupid: number }>(
+    server,
+    'SELECT userid, groupid FROM group_access ORDER BY groupid',
+  );
+  const member = one<{ groupid: number; categoryid: number; userid: number }>(
+    server,
+    'SELECT g.groupid, g.categoryid, m.userid FROM group_members m JOIN profile_groups g ON g.groupid = m.groupid ORDER BY g.groupid',
+  );
   ids = {
     site: 101,
     user: member.userid,
-    email: one<{ emailid: number }>(server, 'SELECT emailid FROM emails WHERE userid = ?', member.userid).emailid,
+    email: one<{ emailid: number }>(server, 'SELECT emailid FROM emails WHERE userid = ?', member.userid)
+      .emailid,
     pcat: member.categoryid,
     group: member.groupid,
-    ccat: one<{ categoryid: number }>(server, 'SELECT categoryid FROM credentials WHERE credentialid = ?', holder.credentialid).categoryid,
+    ccat: one<{ categoryid: number }>(
+      server,
+      'SELECT categoryid FROM credentials WHERE credentialid = ?',
+      holder.credentialid,
+    ).categoryid,
     cred: holder.credentialid,
     holder: holder.userid,
-    course: one<{ courseid: number }>(server, 'SELECT courseid FROM training_assignments WHERE userid = ? ORDER BY transcriptid', member.userid).courseid,
-    transcript: one<{ transcriptid: number }>(server, 'SELECT transcriptid FROM training_assignments WHERE userid = ? ORDER BY transcriptid', member.userid).transcriptid,
+    course: one<{ courseid: number }>(
+      server,
+      'SELECT courseid FROM training_assignments WHERE userid = ? ORDER BY transcriptid',
+      member.userid,
+    ).courseid,
+    transcript: one<{ transcriptid: number }>(
+      server,
+      'SELECT transcriptid FROM training_assignments WHERE userid = ? ORDER BY transcriptid',
+      member.userid,
+    ).transcriptid,
     supervisor: sup.userid,
     accessGroup: sup.groupid,
   };
@@ -33,7 +68,18 @@ afterAll(() => server.close());
 
 const F = {
   site: ['links', 'loginpage', 'siteid', 'sitename'],
-  user: ['email', 'employeeid', 'firstname', 'lastname', 'links', 'siteid', 'status', 'userid', 'username', 'usertype'],
+  user: [
+    'email',
+    'employeeid',
+    'firstname',
+    'lastname',
+    'links',
+    'siteid',
+    'status',
+    'userid',
+    'username',
+    'usertype',
+  ],
   email: ['email', 'emailid', 'isprimary', 'link', 'status'],
   profileCategory: ['categoryid', 'categoryname', 'groupcount', 'links', 'siteid'],
   group: ['accessusercount', 'categoryid', 'groupid', 'groupname', 'links', 'siteid', 'usercount'],
@@ -42,12 +88,48 @@ const F = {
   module: ['accessID', 'functionName', 'links', 'moduleName'],
   accessUser: ['firstname', 'lastname', 'links', 'userid', 'username'],
   credentialCategory: ['categoryid', 'categoryname', 'credentialcount', 'links', 'siteid'],
-  credential: ['activeusercount', 'categoryid', 'categoryname', 'credentialid', 'credentialname', 'description', 'inactiveusercount', 'link',
-    'requiredcredentialnum', 'requiredexpirationdate', 'requiredstartdate', 'requirements'],
-  assignment: ['attachmentcount', 'credentialid', 'credentialnumber', 'expirationdate', 'link', 'notes', 'startdate', 'status'],
+  credential: [
+    'activeusercount',
+    'categoryid',
+    'categoryname',
+    'credentialid',
+    'credentialname',
+    'description',
+    'inactiveusercount',
+    'link',
+    'requiredcredentialnum',
+    'requiredexpirationdate',
+    'requiredstartdate',
+    'requirements',
+  ],
+  assignment: [
+    'attachmentcount',
+    'credentialid',
+    'credentialnumber',
+    'expirationdate',
+    'link',
+    'notes',
+    'startdate',
+    'status',
+  ],
   course: ['courseid', 'coursename', 'coursetype', 'links', 'siteid', 'status'],
-  training: ['assignment_created_date', 'assignment_method', 'course_name', 'course_status', 'course_type', 'courseid', 'due_date', 'due_time',
-    'employeeid', 'firstname', 'lastname', 'start_date', 'start_time', 'transcriptid', 'userid'],
+  training: [
+    'assignment_created_date',
+    'assignment_method',
+    'course_name',
+    'course_status',
+    'course_type',
+    'courseid',
+    'due_date',
+    'due_time',
+    'employeeid',
+    'firstname',
+    'lastname',
+    'start_date',
+    'start_time',
+    'transcriptid',
+    'userid',
+  ],
 };
 const withUser = [...F.assignment, 'firstname', 'lastname', 'userid'].sort();
 
@@ -80,7 +162,12 @@ const cases: Case[] = [
   [() => `/sites/categories/credential/${ids.ccat}`, 'categories', F.credentialCategory, false],
   [() => `/sites/${ids.site}/categories/credential/${ids.ccat}`, 'categories', F.credentialCategory, false],
   [() => `/sites/categories/credential/${ids.ccat}/credentials`, 'credentials', F.credential, true],
-  [() => `/sites/${ids.site}/categories/credential/${ids.ccat}/credentials`, 'credentials', F.credential, true],
+  [
+    () => `/sites/${ids.site}/categories/credential/${ids.ccat}/credentials`,
+    'credentials',
+    F.credential,
+    true,
+  ],
   [() => '/credentials', 'credentials', F.credential, true],
   [() => `/users/${ids.holder}/credentials`, 'Credentials', F.assignment, true],
   [() => `/credentials/${ids.cred}/assignments`, 'Credentials', withUser, true],
@@ -90,34 +177,55 @@ const cases: Case[] = [
   [() => `/courses/${ids.course}`, 'courses', F.course, false],
   [() => `/sites/${ids.site}/course/${ids.course}`, 'courses', F.course, false],
   [() => `/sites/${ids.site}/trainingassignments`, 'trainingassignments', F.training, true],
-  [() => `/sites/${ids.site}/course/${ids.course}/trainingassignments`, 'trainingassignments', F.training, true],
+  [
+    () => `/sites/${ids.site}/course/${ids.course}/trainingassignments`,
+    'trainingassignments',
+    F.training,
+    true,
+  ],
   [() => `/users/${ids.user}/trainingassignments`, 'trainingassignments', F.training, true],
   [() => `/trainingassignments/${ids.transcript}`, 'trainingassignments', F.training, false],
 ];
 
 describe('every read route answers with its wrapper key and the fields of its resource', () => {
-  it.each(cases.map((c) => [c[0].toString().replace(/^\(\) => /, ''), c] as const))('%s', async (_label, [path, key, fields, paged]) => {
-    const answer = await api.get(path());
-    expect(answer.status).toBe(200);
-    expect(Object.keys(answer.body).sort()).toEqual(paged ? [key, 'pagination'].sort() : [key]);
-    const items = list(answer, key);
-    expect(items.length).toBeGreaterThan(0);
-    for (const item of items) expect(Object.keys(item).sort()).toEqual([...fields].sort());
-  });
+  it.each(cases.map((c) => [c[0].toString().replace(/^\(\) => /, ''), c] as const))(
+    '%s',
+    async (_label, [path, key, fields, paged]) => {
+      const answer = await api.get(path());
+      expect(answer.status).toBe(200);
+      expect(Object.keys(answer.body).sort()).toEqual(paged ? [key, 'pagination'].sort() : [key]);
+      const items = list(answer, key);
+      expect(items.length).toBeGreaterThan(0);
+      for (const item of items) expect(Object.keys(item).sort()).toEqual([...fields].sort());
+    },
+  );
 });
 
 /** The client's schema for the items of each wrapper (the access-user lists share `users` with users). */
 const SCHEMA_OF: Record<string, SchemaName> = {
-  sites: 'site', users: 'user', emails: 'email', profilecategories: 'profileCategory', groups: 'group', Users: 'groupMember',
-  modules: 'module', categories: 'credentialCategory', credentials: 'credential', Credentials: 'credentialAssignment',
-  courses: 'course', trainingassignments: 'trainingAssignment',
+  sites: 'site',
+  users: 'user',
+  emails: 'email',
+  profilecategories: 'profileCategory',
+  groups: 'group',
+  Users: 'groupMember',
+  modules: 'module',
+  categories: 'credentialCategory',
+  credentials: 'credential',
+  Credentials: 'credentialAssignment',
+  courses: 'course',
+  trainingassignments: 'trainingAssignment',
 };
 
 describe("every answer passes the client's validation", () => {
-  it.each(cases.map((c) => [c[0].toString().replace(/^\(\) => /, ''), c] as const))('%s', async (_label, [path, key, fields]) => {
-    const schema = schemas[fields === F.accessUser ? 'accessUser' : SCHEMA_OF[key]!];
-    for (const item of list(await api.get(path()), key)) expect(schema.safeParse(item).error).toBeUndefined();
-  });
+  it.each(cases.map((c) => [c[0].toString().replace(/^\(\) => /, ''), c] as const))(
+    '%s',
+    async (_label, [path, key, fields]) => {
+      const schema = schemas[fields === F.accessUser ? 'accessUser' : SCHEMA_OF[key]!];
+      for (const item of list(await api.get(path()), key))
+        expect(schema.safeParse(item).error).toBeUndefined();
+    },
+  );
 });
 
 describe('records', () => {
@@ -129,15 +237,20 @@ describe('records', () => {
 
   it('gives ids and counts as integers and the credential flags as 0 or 1', async () => {
     const [cred] = list(await api.get('/credentials?limit=1'), 'credentials');
-    for (const f of ['credentialid', 'categoryid', 'activeusercount', 'inactiveusercount']) expect(Number.isInteger(cred![f])).toBe(true);
-    for (const f of ['requiredstartdate', 'requiredexpirationdate', 'requiredcredentialnum']) expect([0, 1]).toContain(cred![f]);
+    for (const f of ['credentialid', 'categoryid', 'activeusercount', 'inactiveusercount'])
+      expect(Number.isInteger(cred![f])).toBe(true);
+    for (const f of ['requiredstartdate', 'requiredexpirationdate', 'requiredcredentialnum'])
+      expect([0, 1]).toContain(cred![f]);
     const [user] = list(await api.get('/users?limit=1'), 'users');
     expect(typeof user!.userid).toBe('number');
     expect(typeof user!.employeeid).toBe('string');
   });
 
   it('writes credential dates as MM/DD/YYYY, or "" when unset', async () => {
-    const items = list<Record<string, string>>(await api.get('/users/' + ids.holder + '/credentials'), 'Credentials');
+    const items = list<Record<string, string>>(
+      await api.get('/users/' + ids.holder + '/credentials'),
+      'Credentials',
+    );
     for (const a of items) {
       expect(a.startdate).toMatch(/^(\d{2}\/\d{2}\/\d{4})?$/);
       expect(a.expirationdate).toMatch(/^(\d{2}\/\d{2}\/\d{4})?$/);
@@ -145,14 +258,21 @@ describe('records', () => {
   });
 
   it('writes training dates as "<Month> DD YYYY HH:MM:SS" and times as "HH:MM AM/PM"', async () => {
-    const [t] = list<Record<string, string | number>>(await api.get(`/trainingassignments/${ids.transcript}`), 'trainingassignments');
-    for (const f of ['start_date', 'due_date', 'assignment_created_date']) expect(t![f]).toMatch(/^[A-Z][a-z]+ \d{2} \d{4} \d{2}:\d{2}:\d{2}$/);
+    const [t] = list<Record<string, string | number>>(
+      await api.get(`/trainingassignments/${ids.transcript}`),
+      'trainingassignments',
+    );
+    for (const f of ['start_date', 'due_date', 'assignment_created_date'])
+      expect(t![f]).toMatch(/^[A-Z][a-z]+ \d{2} \d{4} \d{2}:\d{2}:\d{2}$/);
     for (const f of ['start_time', 'due_time']) expect(t![f]).toMatch(/^(0\d|1[0-2]):\d{2} (AM|PM)$/);
     expect(['number', 'string']).toContain(typeof t!.employeeid);
   });
 
   it('names an assignment <credentialid>-<userid> in its link', async () => {
-    const [a] = list<{ link: string }>(await api.get(`/credentials/${ids.cred}/assignments/${ids.cred}-${ids.holder}`), 'Credentials');
+    const [a] = list<{ link: string }>(
+      await api.get(`/credentials/${ids.cred}/assignments/${ids.cred}-${ids.holder}`),
+      'Credentials',
+    );
     expect(a!.link).toBe(`${server.baseUrl}/credentials/${ids.cred}/assignments/${ids.cred}-${ids.holder}`);
   });
 
@@ -162,7 +282,12 @@ describe('records', () => {
   });
 
   it('never returns a password', async () => {
-    const created = await api.post(`/sites/${ids.site}/users`, { username: 'pw.check', password: 'correct horse', firstname: 'Pw', lastname: 'Check' });
+    const created = await api.post(`/sites/${ids.site}/users`, {
+      username: 'pw.check',
+      password: 'correct horse',
+      firstname: 'Pw',
+      lastname: 'Check',
+    });
     const answer = await api.get(`/users/${created.body.userid as number}`);
     expect(JSON.stringify(answer.body)).not.toContain('correct horse');
     expect(JSON.stringify(answer.body)).not.toContain('password');
@@ -175,10 +300,19 @@ describe('links', () => {
     expect(Array.isArray(site!.links)).toBe(true);
     for (const l of site!.links as object[]) expect(Object.keys(l)).toHaveLength(1);
     const [user] = list<{ links: Record<string, string> }>(await api.get('/users?limit=1'), 'users');
-    expect(Object.keys(user!.links).sort()).toEqual(['access/groups', 'access/modules', 'credentials', 'groups', 'resourcelink']);
+    expect(Object.keys(user!.links).sort()).toEqual([
+      'access/groups',
+      'access/modules',
+      'credentials',
+      'groups',
+      'resourcelink',
+    ]);
     const cred = (await api.get(`/credentials/${ids.cred}`)).body as { link: object[] };
     expect(cred.link.map((l) => Object.keys(l)[0])).toEqual(['assignments', 'resourcelink']);
-    const [group] = list<{ links: Record<string, string> }>(await api.get(`/users/${ids.user}/groups`), 'groups');
+    const [group] = list<{ links: Record<string, string> }>(
+      await api.get(`/users/${ids.user}/groups`),
+      'groups',
+    );
     expect(Object.keys(group!.links)).toEqual(['resourcelink']);
   });
 

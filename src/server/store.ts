@@ -40,9 +40,13 @@ export class Store {
 
   constructor(path: string) {
     this.db = new DatabaseSync(path);
-    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = OFF; PRAGMA cache_size = -65536;');
+    this.db.exec(
+      'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = OFF; PRAGMA cache_size = -65536;',
+    );
     // Case-insensitive text equality beyond ASCII (SQLite's lower() is ASCII-only).
-    this.db.function('fold', { deterministic: true }, (value) => (typeof value === 'string' ? value.toLocaleLowerCase('en-US') : value));
+    this.db.function('fold', { deterministic: true }, (value) =>
+      typeof value === 'string' ? value.toLocaleLowerCase('en-US') : value,
+    );
     this.createTables();
   }
 
@@ -106,7 +110,11 @@ export class Store {
   }
 
   setMeta(key: string, value: string): void {
-    this.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', key, value);
+    this.run(
+      'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+      key,
+      value,
+    );
   }
 
   /** One page of a list, in key order; `startrow` is 1-based. */
@@ -133,8 +141,14 @@ export class Store {
     const seek = afterKey === undefined ? q.where : [...q.where, `${q.key} > ?`];
     const seekWhere = seek.length ? ` WHERE ${seek.join(' AND ')}` : '';
     const params = afterKey === undefined ? q.params : [...q.params, afterKey];
-    const rows = this.all<T>(`${base}${seekWhere} ORDER BY ${q.key} LIMIT ? OFFSET ?`, ...params, page.limit, page.startrow - fromRow);
-    if (rows.length === page.limit) this.remember(signature, page.startrow + rows.length, rows[rows.length - 1], q.key);
+    const rows = this.all<T>(
+      `${base}${seekWhere} ORDER BY ${q.key} LIMIT ? OFFSET ?`,
+      ...params,
+      page.limit,
+      page.startrow - fromRow,
+    );
+    if (rows.length === page.limit)
+      this.remember(signature, page.startrow + rows.length, rows[rows.length - 1], q.key);
     return rows;
   }
 
@@ -157,9 +171,17 @@ export class Store {
 }
 
 function tablesSql(): string {
-  return SCHEMA_SQL.split(';').filter((s) => /CREATE TABLE/.test(s)).join(';') + ';';
+  return (
+    SCHEMA_SQL.split(';')
+      .filter((s) => /CREATE TABLE/.test(s))
+      .join(';') + ';'
+  );
 }
 
 function indexesSql(): string {
-  return SCHEMA_SQL.split(';').filter((s) => /CREATE (UNIQUE )?INDEX/.test(s)).join(';') + ';';
+  return (
+    SCHEMA_SQL.split(';')
+      .filter((s) => /CREATE (UNIQUE )?INDEX/.test(s))
+      .join(';') + ';'
+  );
 }

@@ -26,7 +26,9 @@ const LEVELS: readonly TokenAccessLevel[] = ['full', 'readonly', 'feature', 'oth
 
 export function deriveTokens(dataset: DatasetName, seed: number): TokenInfo[] {
   return LEVELS.map((access) => {
-    const token = createHash('sha256').update(`fieldbook-reference-server:${dataset}:${seed}:${access}`).digest('base64url');
+    const token = createHash('sha256')
+      .update(`fieldbook-reference-server:${dataset}:${seed}:${access}`)
+      .digest('base64url');
     return access === 'feature' ? { token, access, accessmoduleid: FEATURE_MODULE_ID } : { token, access };
   });
 }
@@ -41,5 +43,7 @@ export function randomTokens(): TokenInfo[] {
 
 export function callerOf(info: TokenInfo): Caller {
   const customerid = info.access === 'other-customer' ? OTHER_CUSTOMER : OUR_CUSTOMER;
-  return info.accessmoduleid === undefined ? { access: info.access, customerid } : { access: info.access, customerid, accessmoduleid: info.accessmoduleid };
+  return info.accessmoduleid === undefined
+    ? { access: info.access, customerid }
+    : { access: info.access, customerid, accessmoduleid: info.accessmoduleid };
 }

@@ -4,7 +4,8 @@ import { OP_KINDS, type OpKind, type TokenAccess } from './ipc.ts';
 
 const ACCESS_LEVELS = ['full', 'readonly', 'feature', 'unknown'] as const satisfies readonly TokenAccess[];
 // every access level is in the table: a new one fails to compile here until it is specified
-const everyLevel: [Exclude<TokenAccess, (typeof ACCESS_LEVELS)[number]>] extends [never] ? true : false = true;
+const everyLevel: [Exclude<TokenAccess, (typeof ACCESS_LEVELS)[number]>] extends [never] ? true : false =
+  true;
 
 const FEATURE_KINDS: readonly OpKind[] = ['moduleAccess.grant', 'moduleAccess.revoke'];
 
@@ -34,7 +35,9 @@ describe('canWrite: one rule for every token and every operation', () => {
 
 describe('the reason a write is refused', () => {
   it('is the first refusal among the kinds a form queues, or none', () => {
-    expect(firstWriteRefusal('feature', ['moduleAccess.grant', 'user.update'])).toContain('does not include people');
+    expect(firstWriteRefusal('feature', ['moduleAccess.grant', 'user.update'])).toContain(
+      'does not include people',
+    );
     expect(firstWriteRefusal('feature', ['moduleAccess.grant', 'moduleAccess.revoke'])).toBeNull();
     expect(firstWriteRefusal('full', ['user.create', 'user.update', 'email.add'])).toBeNull();
   });
@@ -44,7 +47,9 @@ describe('the reason a write is refused', () => {
   });
 
   it('names what a feature-limited token cannot change', () => {
-    expect(writeRefusal('feature', 'user.update')).toBe("This profile's token is limited to one feature, which does not include people.");
+    expect(writeRefusal('feature', 'user.update')).toBe(
+      "This profile's token is limited to one feature, which does not include people.",
+    );
     expect(writeRefusal('feature', 'credentialAssignment.delete')).toContain('credentials');
   });
 });

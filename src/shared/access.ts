@@ -18,7 +18,9 @@ export function writeRefusal(access: TokenAccess, kind: OpKind): string | null {
       return "This profile's token is read-only.";
     case 'feature': {
       const row = OP_KIND_TABLE[kind];
-      return row.featureTokenMaySend ? null : `This profile's token is limited to one feature, which does not include ${row.changes}.`;
+      return row.featureTokenMaySend
+        ? null
+        : `This profile's token is limited to one feature, which does not include ${row.changes}.`;
     }
   }
 }

@@ -15,7 +15,12 @@ export interface BackoffPolicy {
  * failed requests still spreads out, and no retry goes straight back at a
  * server that has just failed.
  */
-export function backoffMs(attempt: number, random: number, policy: BackoffPolicy, retryAfterMs?: number): number {
+export function backoffMs(
+  attempt: number,
+  random: number,
+  policy: BackoffPolicy,
+  retryAfterMs?: number,
+): number {
   const step = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, attempt - 1));
   const jittered = Math.round(step * (0.5 + 0.5 * random));
   return Math.max(jittered, retryAfterMs ?? 0);

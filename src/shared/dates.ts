@@ -5,8 +5,18 @@
  */
 
 const MONTHS = [
-  'january', 'february', 'march', 'april', 'may', 'june',
-  'july', 'august', 'september', 'october', 'november', 'december',
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
 ];
 
 function pad(n: number, width = 2): string {
@@ -60,7 +70,12 @@ function fastIsoDate(s: string): string | null {
   }
   const space = s.indexOf(' ');
   // "March 05 2026 00:00:00": month name, then exactly "DD YYYY HH:MM:SS"
-  if (space > 2 && s.length === space + 17 && s.charCodeAt(space + 3) === 32 && s.charCodeAt(space + 8) === 32) {
+  if (
+    space > 2 &&
+    s.length === space + 17 &&
+    s.charCodeAt(space + 3) === 32 &&
+    s.charCodeAt(space + 8) === 32
+  ) {
     const month = MONTHS.indexOf(s.slice(0, space).toLowerCase()) + 1;
     const day = digitsAt(s, space + 1, 2);
     const year = digitsAt(s, space + 4, 4);

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { looksLikeFormula, neutralizeExportCell } from './formula.ts';
 
 describe('the one rule for formula-like cells', () => {
-  it.each(['=1+2', '+1', '-2+3+cmd|\' /C calc\'!A0', '@SUM(A1)', '\tx', '\rx', '\nx'])('takes %j for a formula', (value) => {
-    expect(looksLikeFormula(value)).toBe(true);
-  });
+  it.each(['=1+2', '+1', "-2+3+cmd|' /C calc'!A0", '@SUM(A1)', '\tx', '\rx', '\nx'])(
+    'takes %j for a formula',
+    (value) => {
+      expect(looksLikeFormula(value)).toBe(true);
+    },
+  );
 
   it.each([
     ['full-width equals sign', '\uff1dcmd()'],
@@ -47,21 +50,32 @@ describe('the one rule for formula-like cells', () => {
     for (let code = 0; code <= 0xffff; code += 1) {
       const char = String.fromCharCode(code);
       if (code >= 0xd800 && code <= 0xdfff) continue;
-      if (/^[\p{Cf}\p{Zs}\p{Cc}]$/u.test(char) && !looksLikeFormula(`${char}=1+2`)) missed.push(code.toString(16));
+      if (/^[\p{Cf}\p{Zs}\p{Cc}]$/u.test(char) && !looksLikeFormula(`${char}=1+2`))
+        missed.push(code.toString(16));
     }
     expect(missed).toEqual([]);
   });
 
-  it.each(['Ann Lee', 'ann@example.com', 'O\'Brien', 'E-42', '', ' Lee', '\u2066Lee', '\u3164 Ann', '\u0085x'])('leaves %j alone', (value) => {
+  it.each([
+    'Ann Lee',
+    'ann@example.com',
+    "O'Brien",
+    'E-42',
+    '',
+    ' Lee',
+    '\u2066Lee',
+    '\u3164 Ann',
+    '\u0085x',
+  ])('leaves %j alone', (value) => {
     expect(looksLikeFormula(value)).toBe(false);
   });
 
   it('neutralises on export with a leading single quote, and nothing else', () => {
     expect(neutralizeExportCell('=HYPERLINK("http://x")')).toBe('\'=HYPERLINK("http://x")');
-    expect(neutralizeExportCell('\u00a0=1')).toBe('\'\u00a0=1');
+    expect(neutralizeExportCell('\u00a0=1')).toBe("'\u00a0=1");
     expect(neutralizeExportCell('Ann Lee')).toBe('Ann Lee');
     expect(neutralizeExportCell(42)).toBe('42');
-    expect(neutralizeExportCell(-1)).toBe('\'-1');
+    expect(neutralizeExportCell(-1)).toBe("'-1");
     expect(neutralizeExportCell(null)).toBe('');
     expect(neutralizeExportCell({ a: 1 })).toBe('{"a":1}');
   });

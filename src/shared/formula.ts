@@ -23,7 +23,8 @@ export function looksLikeFormula(text: string): boolean {
   if (text === '') return false;
   // the common case, fast: text that starts with an ASCII letter or digit is never a formula
   const first = text.charCodeAt(0);
-  if ((first >= 48 && first <= 57) || (first >= 65 && first <= 90) || (first >= 97 && first <= 122)) return false;
+  if ((first >= 48 && first <= 57) || (first >= 65 && first <= 90) || (first >= 97 && first <= 122))
+    return false;
   if (FORMULA_START.test(text)) return true;
   const normalised = text.normalize('NFKC');
   if (FORMULA_START.test(normalised)) return true;
@@ -33,6 +34,11 @@ export function looksLikeFormula(text: string): boolean {
 
 /** Text of an exported cell: formula-like text gets a leading single quote, so a spreadsheet shows it as text. */
 export function neutralizeExportCell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text =
+    value === null || value === undefined
+      ? ''
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
   return looksLikeFormula(text) ? `'${text}` : text;
 }

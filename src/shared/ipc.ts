@@ -13,7 +13,12 @@ import type { CollectionName, CollectionRecordMap, EmailRecord } from './records
 import { COLLECTIONS } from './records.ts';
 import { PDF_PAGE_SIZES } from './report-pdf.ts';
 import { MAX_ACKS_PER_MESSAGE, MAX_IPC_MESSAGE_BYTES } from './ipc-limits.ts';
-import { ITEM_HASH_CHARS, MAX_FINGERPRINT_ITEMS_PER_MESSAGE, MAX_FINGERPRINT_PAGES, MAX_PAGE_ITEMS } from './page-fingerprints.ts';
+import {
+  ITEM_HASH_CHARS,
+  MAX_FINGERPRINT_ITEMS_PER_MESSAGE,
+  MAX_FINGERPRINT_PAGES,
+  MAX_PAGE_ITEMS,
+} from './page-fingerprints.ts';
 
 // ---------- results and errors ----------
 
@@ -338,7 +343,13 @@ export const opSpecSchema = z.discriminatedUnion('kind', [
     kind: z.literal('user.update'),
     userid: id,
     changes: z
-      .object({ username: text(200), firstname: text(200), lastname: text(200), status: text(50), employeeid: text(100) })
+      .object({
+        username: text(200),
+        firstname: text(200),
+        lastname: text(200),
+        status: text(50),
+        employeeid: text(100),
+      })
       .partial(),
   }),
   z.object({
@@ -364,7 +375,13 @@ export const opSpecSchema = z.discriminatedUnion('kind', [
     credentialid: id,
     userid: id,
     fields: z
-      .object({ startdate: dateInput, expirationdate: dateInput, credentialnumber: text(200), notes: text(2000), status: text(50) })
+      .object({
+        startdate: dateInput,
+        expirationdate: dateInput,
+        credentialnumber: text(200),
+        notes: text(2000),
+        status: text(50),
+      })
       .partial(),
   }),
   z.object({
@@ -372,7 +389,13 @@ export const opSpecSchema = z.discriminatedUnion('kind', [
     credentialid: id,
     userid: id,
     changes: z
-      .object({ startdate: dateInput, expirationdate: dateInput, credentialnumber: text(200), notes: text(2000), status: text(50) })
+      .object({
+        startdate: dateInput,
+        expirationdate: dateInput,
+        credentialnumber: text(200),
+        notes: text(2000),
+        status: text(50),
+      })
       .partial(),
   }),
   z.object({ kind: z.literal('credentialAssignment.delete'), credentialid: id, userid: id }),
@@ -437,7 +460,9 @@ export const replayBatchSchema = z
     batchId: z.string().min(1).max(100),
     requests: z.array(replayRequestSchema).min(1).max(MAX_REPLAY_BATCH),
   })
-  .refine((batch) => new Set(batch.requests.map((r) => r.opId)).size === batch.requests.length, { message: 'Each op of a batch has its own id.' });
+  .refine((batch) => new Set(batch.requests.map((r) => r.opId)).size === batch.requests.length, {
+    message: 'Each op of a batch has its own id.',
+  });
 
 /** The outcome of one op of a batch. */
 export interface ReplayBatchOutcome {
@@ -455,12 +480,20 @@ export interface ReplayOutcomesEvent {
 export type ReplayBatchResult = ReplayOutcomesEvent;
 
 /** What the server (or the cache) holds for an op's target: absent, or present with its fields (in the op's field names). */
-export type RecordState = { present: false } | { present: true; record: Record<string, unknown>; id?: number | string };
+export type RecordState =
+  { present: false } | { present: true; record: Record<string, unknown>; id?: number | string };
 
 // ---------- the demo's "another admin" ----------
 
 /** What another admin can do to the demo site's server, by name (the demo profile only). */
-export const DEMO_SERVER_SCENARIOS = ['rename-people', 'change-status', 'renew-credential', 'remove-credential', 'delete-person', 'change-pending'] as const;
+export const DEMO_SERVER_SCENARIOS = [
+  'rename-people',
+  'change-status',
+  'renew-credential',
+  'remove-credential',
+  'delete-person',
+  'change-pending',
+] as const;
 export type DemoServerScenario = (typeof DEMO_SERVER_SCENARIOS)[number];
 
 /** What the scenario changed on the demo server, in the coordinator's words (one line per record). */
@@ -487,7 +520,10 @@ export const requestSchemas = {
   /** the sites the profile's token sees, and which of them it keeps (asks the server) */
   'profiles:sites': z.strictObject({ id: profileId }),
   /** the sites this laptop keeps for the profile (null: all); each must be one the token sees */
-  'profiles:setKeptSites': z.strictObject({ id: profileId, siteids: z.array(id).min(1).max(MAX_KEPT_SITES).nullable() }),
+  'profiles:setKeptSites': z.strictObject({
+    id: profileId,
+    siteids: z.array(id).min(1).max(MAX_KEPT_SITES).nullable(),
+  }),
   'demo:start': z.undefined(),
   /** "Work offline" on or off for a profile (kept in main's settings: main enforces it) */
   'profiles:setWorkOffline': z.strictObject({ id: profileId, offline: z.boolean() }),
@@ -498,7 +534,10 @@ export const requestSchemas = {
    */
   'demo:serverChange': z.strictObject({
     scenario: z.enum(DEMO_SERVER_SCENARIOS),
-    pending: z.array(z.strictObject({ userid: id, status: text(50).optional() })).max(20).optional(),
+    pending: z
+      .array(z.strictObject({ userid: id, status: text(50).optional() }))
+      .max(20)
+      .optional(),
   }),
   'connection:probe': z.undefined(),
   'sync:start': z.strictObject({
@@ -548,13 +587,21 @@ export const requestSchemas = {
         }),
       )
       .max(MAX_FINGERPRINT_PAGES)
-      .refine((list) => list.reduce((n, f) => n + f.hashes.length / ITEM_HASH_CHARS, 0) <= MAX_FINGERPRINT_ITEMS_PER_MESSAGE, 'too many items in one message'),
+      .refine(
+        (list) =>
+          list.reduce((n, f) => n + f.hashes.length / ITEM_HASH_CHARS, 0) <=
+          MAX_FINGERPRINT_ITEMS_PER_MESSAGE,
+        'too many items in one message',
+      ),
     /** on the last message only: how many fingerprints all the messages held (fewer arrived: none is used) */
     total: z.number().int().min(0).max(MAX_FINGERPRINT_PAGES).optional(),
   }),
   'sync:cancel': z.strictObject({ syncId: z.string().max(100) }),
   /** pages written (in any order): several at once when the renderer had more waiting (a run of unchanged pages) */
-  'sync:ack': z.strictObject({ syncId: z.string().max(100), pageIds: z.array(z.number().int().min(0)).min(1).max(MAX_ACKS_PER_MESSAGE) }),
+  'sync:ack': z.strictObject({
+    syncId: z.string().max(100),
+    pageIds: z.array(z.number().int().min(0)).min(1).max(MAX_ACKS_PER_MESSAGE),
+  }),
   'users:detail': z.strictObject({ userid: id }),
   'replay:execute': replayRequestSchema,
   'replay:executeBatch': replayBatchSchema,
@@ -570,7 +617,10 @@ export const requestSchemas = {
     cachedSites: z.array(id).max(MAX_KEPT_SITES),
   }),
   /** print the report view showing in the window to a PDF and save it where the user picks (desktop app only) */
-  'report:savePdf': z.strictObject({ pageSize: z.enum(PDF_PAGE_SIZES), fileName: z.string().min(1).max(200) }),
+  'report:savePdf': z.strictObject({
+    pageSize: z.enum(PDF_PAGE_SIZES),
+    fileName: z.string().min(1).max(200),
+  }),
 } as const;
 
 export interface UserDetailOnline {
@@ -624,7 +674,14 @@ export interface EventPayloads {
   'replay:outcomes': ReplayOutcomesEvent;
 }
 export type EventName = keyof EventPayloads;
-export const EVENTS = ['sync:page', 'sync:progress', 'sync:finished', 'connection:changed', 'profiles:changed', 'replay:outcomes'] as const satisfies readonly EventName[];
+export const EVENTS = [
+  'sync:page',
+  'sync:progress',
+  'sync:finished',
+  'connection:changed',
+  'profiles:changed',
+  'replay:outcomes',
+] as const satisfies readonly EventName[];
 
 export { MAX_IPC_MESSAGE_BYTES } from './ipc-limits.ts';
 

@@ -12,7 +12,8 @@
 import type { OpKind } from './ipc.ts';
 
 /** The cached collections whose effective state (cache + pending ops) the views read. */
-export type EffectiveCollection = 'users' | 'emails' | 'groupAccess' | 'moduleAccess' | 'credentialAssignments' | 'trainingAssignments';
+export type EffectiveCollection =
+  'users' | 'emails' | 'groupAccess' | 'moduleAccess' | 'credentialAssignments' | 'trainingAssignments';
 
 export interface OpKindRow {
   /**
@@ -33,18 +34,102 @@ export interface OpKindRow {
 }
 
 export const OP_KIND_TABLE = {
-  'user.update': { effect: 'update', createdIdField: null, featureTokenMaySend: false, changes: 'people', shows: 'users' },
-  'user.create': { effect: 'create', createdIdField: 'userid', featureTokenMaySend: false, changes: 'people', shows: 'users' },
-  'email.add': { effect: 'create', createdIdField: 'emailid', featureTokenMaySend: false, changes: 'e-mail addresses', shows: 'emails' },
-  'email.remove': { effect: 'delete', createdIdField: null, featureTokenMaySend: false, changes: 'e-mail addresses', shows: 'emails' },
-  'groupAccess.grant': { effect: 'create', createdIdField: null, featureTokenMaySend: false, changes: 'group access', shows: 'groupAccess' },
-  'groupAccess.revoke': { effect: 'delete', createdIdField: null, featureTokenMaySend: false, changes: 'group access', shows: 'groupAccess' },
-  'moduleAccess.grant': { effect: 'create', createdIdField: null, featureTokenMaySend: true, changes: 'feature access', shows: 'moduleAccess' },
-  'moduleAccess.revoke': { effect: 'delete', createdIdField: null, featureTokenMaySend: true, changes: 'feature access', shows: 'moduleAccess' },
-  'credentialAssignment.create': { effect: 'create', createdIdField: 'assignmentid', featureTokenMaySend: false, changes: 'credentials', shows: 'credentialAssignments' },
-  'credentialAssignment.update': { effect: 'update', createdIdField: null, featureTokenMaySend: false, changes: 'credentials', shows: 'credentialAssignments' },
-  'credentialAssignment.delete': { effect: 'delete', createdIdField: null, featureTokenMaySend: false, changes: 'credentials', shows: 'credentialAssignments' },
-  'trainingAssignment.create': { effect: 'create', createdIdField: 'transcriptid', featureTokenMaySend: false, changes: 'training', shows: 'trainingAssignments' },
-  'trainingAssignment.update': { effect: 'update', createdIdField: null, featureTokenMaySend: false, changes: 'training', shows: 'trainingAssignments' },
-  'trainingAssignment.delete': { effect: 'delete', createdIdField: null, featureTokenMaySend: false, changes: 'training', shows: 'trainingAssignments' },
+  'user.update': {
+    effect: 'update',
+    createdIdField: null,
+    featureTokenMaySend: false,
+    changes: 'people',
+    shows: 'users',
+  },
+  'user.create': {
+    effect: 'create',
+    createdIdField: 'userid',
+    featureTokenMaySend: false,
+    changes: 'people',
+    shows: 'users',
+  },
+  'email.add': {
+    effect: 'create',
+    createdIdField: 'emailid',
+    featureTokenMaySend: false,
+    changes: 'e-mail addresses',
+    shows: 'emails',
+  },
+  'email.remove': {
+    effect: 'delete',
+    createdIdField: null,
+    featureTokenMaySend: false,
+    changes: 'e-mail addresses',
+    shows: 'emails',
+  },
+  'groupAccess.grant': {
+    effect: 'create',
+    createdIdField: null,
+    featureTokenMaySend: false,
+    changes: 'group access',
+    shows: 'groupAccess',
+  },
+  'groupAccess.revoke': {
+    effect: 'delete',
+    createdIdField: null,
+    featureTokenMaySend: false,
+    changes: 'group access',
+    shows: 'groupAccess',
+  },
+  'moduleAccess.grant': {
+    effect: 'create',
+    createdIdField: null,
+    featureTokenMaySend: true,
+    changes: 'feature access',
+    shows: 'moduleAccess',
+  },
+  'moduleAccess.revoke': {
+    effect: 'delete',
+    createdIdField: null,
+    featureTokenMaySend: true,
+    changes: 'feature access',
+    shows: 'moduleAccess',
+  },
+  'credentialAssignment.create': {
+    effect: 'create',
+    createdIdField: 'assignmentid',
+    featureTokenMaySend: false,
+    changes: 'credentials',
+    shows: 'credentialAssignments',
+  },
+  'credentialAssignment.update': {
+    effect: 'update',
+    createdIdField: null,
+    featureTokenMaySend: false,
+    changes: 'credentials',
+    shows: 'credentialAssignments',
+  },
+  'credentialAssignment.delete': {
+    effect: 'delete',
+    createdIdField: null,
+    featureTokenMaySend: false,
+    changes: 'credentials',
+    shows: 'credentialAssignments',
+  },
+  'trainingAssignment.create': {
+    effect: 'create',
+    createdIdField: 'transcriptid',
+    featureTokenMaySend: false,
+    changes: 'training',
+    shows: 'trainingAssignments',
+  },
+  'trainingAssignment.update': {
+    effect: 'update',
+    createdIdField: null,
+    featureTokenMaySend: false,
+    changes: 'training',
+    shows: 'trainingAssignments',
+  },
+  'trainingAssignment.delete': {
+    effect: 'delete',
+    createdIdField: null,
+    featureTokenMaySend: false,
+    changes: 'training',
+    shows: 'trainingAssignments',
+  },
 } as const satisfies Record<OpKind, OpKindRow>;

@@ -93,7 +93,15 @@ export function bindOp(op: OpSpec, field: OpBinding['field'], value: number): Op
 
 export type FailureClass = 'retry' | 'needs-review' | 'paused';
 
-const RETRY_CODES = new Set<AppError['code']>(['network', 'timeout', 'server', 'rate-limited', 'cancelled', 'malformed-response', 'not-the-api']);
+const RETRY_CODES = new Set<AppError['code']>([
+  'network',
+  'timeout',
+  'server',
+  'rate-limited',
+  'cancelled',
+  'malformed-response',
+  'not-the-api',
+]);
 
 /**
  * Network, 5xx, 1006 and 429 are transient; 801/802 stop the whole queue (the

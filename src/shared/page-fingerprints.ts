@@ -45,7 +45,13 @@ const MAX_ITEM_KEY_CHARS = 2_000;
 
 /** JSON bytes of one fingerprint in a message (its keys' text is escaped once more there). */
 function jsonSize(f: PageFingerprintText): number {
-  return 64 + JSON.stringify(f.taskId).length + (f.hash?.length ?? 4) + f.hashes.length + JSON.stringify(f.keys).length;
+  return (
+    64 +
+    JSON.stringify(f.taskId).length +
+    (f.hash?.length ?? 4) +
+    f.hashes.length +
+    JSON.stringify(f.keys).length
+  );
 }
 
 /** Items a fingerprint holds (one hash each). */
@@ -55,7 +61,14 @@ function itemCount(f: PageFingerprintText): number {
 
 /** A page fingerprint as stored (keys as JSON text), for a message. */
 export function fingerprintText(f: PageFingerprint): PageFingerprintText {
-  return { taskId: f.taskId, startrow: f.startrow, hash: f.hash, keys: JSON.stringify(f.keys), hashes: f.hashes, version: f.version };
+  return {
+    taskId: f.taskId,
+    startrow: f.startrow,
+    hash: f.hash,
+    keys: JSON.stringify(f.keys),
+    hashes: f.hashes,
+    version: f.version,
+  };
 }
 
 /**
@@ -72,9 +85,17 @@ export function readFingerprint(f: PageFingerprintText): PageFingerprint | null 
   }
   if (!Array.isArray(keys) || keys.length > MAX_PAGE_ITEMS) return null;
   for (const k of keys as unknown[]) {
-    if (typeof k === 'number' ? !Number.isFinite(k) : typeof k !== 'string' || k.length > MAX_ITEM_KEY_CHARS) return null;
+    if (typeof k === 'number' ? !Number.isFinite(k) : typeof k !== 'string' || k.length > MAX_ITEM_KEY_CHARS)
+      return null;
   }
-  const read: PageFingerprint = { taskId: f.taskId, startrow: f.startrow, hash: f.hash, keys: keys as (string | number)[], hashes: f.hashes, version: f.version };
+  const read: PageFingerprint = {
+    taskId: f.taskId,
+    startrow: f.startrow,
+    hash: f.hash,
+    keys: keys as (string | number)[],
+    hashes: f.hashes,
+    version: f.version,
+  };
   return isWellFormed(read) ? read : null;
 }
 
@@ -84,9 +105,15 @@ export function readFingerprint(f: PageFingerprintText): PageFingerprint | null 
  * out whole (its pages are compared in full; a task known in part could hide a
  * doubtful item). Pure.
  */
-export function fingerprintMessages(list: readonly PageFingerprintText[], maxItems = MAX_FINGERPRINT_ITEMS_PER_MESSAGE, maxBytes = FINGERPRINT_MESSAGE_BYTES): PageFingerprintText[][] {
+export function fingerprintMessages(
+  list: readonly PageFingerprintText[],
+  maxItems = MAX_FINGERPRINT_ITEMS_PER_MESSAGE,
+  maxBytes = FINGERPRINT_MESSAGE_BYTES,
+): PageFingerprintText[][] {
   const sized = list.map((f) => ({ f, bytes: jsonSize(f), items: itemCount(f) }));
-  const tooLarge = new Set(sized.filter((s) => s.bytes > maxBytes || s.items > maxItems).map((s) => s.f.taskId));
+  const tooLarge = new Set(
+    sized.filter((s) => s.bytes > maxBytes || s.items > maxItems).map((s) => s.f.taskId),
+  );
   const out: PageFingerprintText[][] = [];
   let current: PageFingerprintText[] = [];
   let items = 0;
@@ -136,7 +163,12 @@ export class FingerprintBook {
   add(list: readonly (PageFingerprint | PageFingerprintText)[]): void {
     for (const f of list) {
       if (f.version !== FINGERPRINT_VERSION) continue;
-      const read = typeof f.keys === 'string' ? readFingerprint(f as PageFingerprintText) : isWellFormed(f as PageFingerprint) ? (f as PageFingerprint) : null;
+      const read =
+        typeof f.keys === 'string'
+          ? readFingerprint(f as PageFingerprintText)
+          : isWellFormed(f as PageFingerprint)
+            ? (f as PageFingerprint)
+            : null;
       if (!read) {
         this.#refused.add(f.taskId);
         continue;
@@ -196,7 +228,8 @@ export function taskItems(pages: readonly PageFingerprint[]): TaskItems {
   const doubtful = new Set<string>();
   if (doubtfulKeys.size > 0) {
     for (const key of doubtfulKeys) hashes.delete(key);
-    for (const f of pages) if (f.keys.some((k) => doubtfulKeys.has(k))) doubtful.add(pageKey(f.taskId, f.startrow));
+    for (const f of pages)
+      if (f.keys.some((k) => doubtfulKeys.has(k))) doubtful.add(pageKey(f.taskId, f.startrow));
   }
   return { hashes, doubtful };
 }

@@ -11,7 +11,11 @@ import type { Collection, IndexableType, Table } from 'dexie';
 const PAGE = 1000;
 
 /** Every record of a table, in primary-key order. */
-export async function readInPages<T, K extends IndexableType, I>(table: Table<T, K, I>, keyOf: (record: T) => K, pageSize = PAGE): Promise<T[]> {
+export async function readInPages<T, K extends IndexableType, I>(
+  table: Table<T, K, I>,
+  keyOf: (record: T) => K,
+  pageSize = PAGE,
+): Promise<T[]> {
   return table.db.transaction('r', table, async () => {
     const all: T[] = [];
     let page = await table.orderBy(':id').limit(pageSize).toArray();
@@ -29,7 +33,10 @@ export async function readInPages<T, K extends IndexableType, I>(table: Table<T,
  * makes the collection afresh for each page. Run it inside a transaction, or
  * the pages may come from different moments.
  */
-export async function readRangeInPages<T, K extends IndexableType, I>(range: () => Collection<T, K, I>, pageSize = PAGE): Promise<T[]> {
+export async function readRangeInPages<T, K extends IndexableType, I>(
+  range: () => Collection<T, K, I>,
+  pageSize = PAGE,
+): Promise<T[]> {
   const all: T[] = [];
   for (let offset = 0; ; offset += pageSize) {
     const page = await range().offset(offset).limit(pageSize).toArray();

@@ -219,7 +219,10 @@ export const PRIMARY_KEY = {
   trainingAssignments: 'transcriptid',
 } as const satisfies { [K in CollectionName]: keyof CollectionRecordMap[K] & string };
 
-export function recordKey<K extends CollectionName>(collection: K, record: CollectionRecordMap[K]): string | number {
+export function recordKey<K extends CollectionName>(
+  collection: K,
+  record: CollectionRecordMap[K],
+): string | number {
   const field: string = PRIMARY_KEY[collection];
   return (record as unknown as Record<string, string | number>)[field]!;
 }
@@ -245,7 +248,12 @@ export function lower(s: string): string {
  * search-text.ts), each stored once: a query matches when each of its words
  * starts one of these, in any order.
  */
-export function userSearchKeys(u: { firstname: string; lastname: string; username: string; employeeid: string }): string[] {
+export function userSearchKeys(u: {
+  firstname: string;
+  lastname: string;
+  username: string;
+  employeeid: string;
+}): string[] {
   const keys = new Set<string>();
   for (const text of [u.firstname, u.lastname, u.username, u.employeeid]) {
     for (const word of searchWords(text)) keys.add(word);
@@ -258,7 +266,18 @@ export function userSortName(u: { firstname: string; lastname: string }): string
   return `${fold(u.lastname.trim())}, ${fold(u.firstname.trim())}`;
 }
 
-const USER_FIELDS = ['userid', 'siteid', 'username', 'firstname', 'lastname', 'employeeid', 'status', 'usertype', 'email', 'links'] as const;
+const USER_FIELDS = [
+  'userid',
+  'siteid',
+  'username',
+  'firstname',
+  'lastname',
+  'employeeid',
+  'status',
+  'usertype',
+  'email',
+  'links',
+] as const;
 
 export function normalizeUser(u: Parsed<'user'>): UserRecord {
   const rec: UserRecord = {
@@ -321,7 +340,12 @@ export function normalizeSite(s: Parsed<'site'>): SiteRecord {
 }
 
 export function normalizeProfileCategory(c: Parsed<'profileCategory'>): ProfileCategoryRecord {
-  return { categoryid: c.categoryid, siteid: c.siteid, categoryname: c.categoryname, groupcount: c.groupcount };
+  return {
+    categoryid: c.categoryid,
+    siteid: c.siteid,
+    categoryname: c.categoryname,
+    groupcount: c.groupcount,
+  };
 }
 
 export function normalizeGroup(g: Parsed<'group'>, siteid: number): GroupRecord {
@@ -336,11 +360,25 @@ export function normalizeGroup(g: Parsed<'group'>, siteid: number): GroupRecord 
 }
 
 export function normalizeModule(m: Parsed<'module'>, siteid: number): ModuleRecord {
-  return { id: `${siteid}-${m.accessID}`, accessID: m.accessID, siteid, moduleName: m.moduleName, functionName: m.functionName };
+  return {
+    id: `${siteid}-${m.accessID}`,
+    accessID: m.accessID,
+    siteid,
+    moduleName: m.moduleName,
+    functionName: m.functionName,
+  };
 }
 
-export function normalizeCredentialCategory(c: Parsed<'credentialCategory'>, siteid: number): CredentialCategoryRecord {
-  return { categoryid: c.categoryid, siteid: c.siteid ?? siteid, categoryname: c.categoryname, credentialcount: c.credentialcount };
+export function normalizeCredentialCategory(
+  c: Parsed<'credentialCategory'>,
+  siteid: number,
+): CredentialCategoryRecord {
+  return {
+    categoryid: c.categoryid,
+    siteid: c.siteid ?? siteid,
+    categoryname: c.categoryname,
+    credentialcount: c.credentialcount,
+  };
 }
 
 export function normalizeCredential(c: Parsed<'credential'>): CredentialRecord {
@@ -366,7 +404,10 @@ export function assignmentIdFromLink(link: string): { credentialid: number; user
 }
 
 /** Null when the assignment names no user (neither `userid` nor a parseable link): such a row cannot be keyed. */
-export function normalizeCredentialAssignment(a: Parsed<'credentialAssignment'>, userid?: number): CredentialAssignmentRecord | null {
+export function normalizeCredentialAssignment(
+  a: Parsed<'credentialAssignment'>,
+  userid?: number,
+): CredentialAssignmentRecord | null {
   const uid = a.userid ?? userid ?? assignmentIdFromLink(a.link)?.userid;
   if (uid === undefined) return null;
   return {
@@ -385,10 +426,19 @@ export function normalizeCredentialAssignment(a: Parsed<'credentialAssignment'>,
 }
 
 export function normalizeCourse(c: Parsed<'course'>, siteid: number): CourseRecord {
-  return { courseid: c.courseid, siteid: c.siteid ?? siteid, coursename: c.coursename, coursetype: c.coursetype ?? null, status: c.status };
+  return {
+    courseid: c.courseid,
+    siteid: c.siteid ?? siteid,
+    coursename: c.coursename,
+    coursetype: c.coursetype ?? null,
+    status: c.status,
+  };
 }
 
-export function normalizeTrainingAssignment(t: Parsed<'trainingAssignment'>, siteid: number): TrainingAssignmentRecord {
+export function normalizeTrainingAssignment(
+  t: Parsed<'trainingAssignment'>,
+  siteid: number,
+): TrainingAssignmentRecord {
   return {
     transcriptid: t.transcriptid,
     userid: t.userid,

@@ -24,7 +24,12 @@ export function electronPdfOptions(pageSize: PdfPageSize) {
     displayHeaderFooter: true,
     headerTemplate: PDF_HEADER_TEMPLATE,
     footerTemplate: PDF_FOOTER_TEMPLATE,
-    margins: { top: inches(PDF_MARGINS_MM.top), bottom: inches(PDF_MARGINS_MM.bottom), left: inches(PDF_MARGINS_MM.left), right: inches(PDF_MARGINS_MM.right) },
+    margins: {
+      top: inches(PDF_MARGINS_MM.top),
+      bottom: inches(PDF_MARGINS_MM.bottom),
+      left: inches(PDF_MARGINS_MM.left),
+      right: inches(PDF_MARGINS_MM.right),
+    },
   };
 }
 
@@ -37,6 +42,11 @@ export function chromiumPdfOptions(pageSize: PdfPageSize) {
     displayHeaderFooter: true,
     headerTemplate: PDF_HEADER_TEMPLATE,
     footerTemplate: PDF_FOOTER_TEMPLATE,
-    margin: { top: mm(PDF_MARGINS_MM.top), bottom: mm(PDF_MARGINS_MM.bottom), left: mm(PDF_MARGINS_MM.left), right: mm(PDF_MARGINS_MM.right) },
+    margin: {
+      top: mm(PDF_MARGINS_MM.top),
+      bottom: mm(PDF_MARGINS_MM.bottom),
+      left: mm(PDF_MARGINS_MM.left),
+      right: mm(PDF_MARGINS_MM.right),
+    },
   };
 }

@@ -9,7 +9,9 @@ describe('folding search text', () => {
   });
 
   it('spells out letters that carry no combining accent', () => {
-    expect(fold('Straße Østergård Æbelø Łukasz Œuvre Þór Đorđe')).toBe('strasse ostergard aebelo lukasz oeuvre thor dorde');
+    expect(fold('Straße Østergård Æbelø Łukasz Œuvre Þór Đorđe')).toBe(
+      'strasse ostergard aebelo lukasz oeuvre thor dorde',
+    );
   });
 
   it('treats precomposed and decomposed accents alike', () => {
@@ -24,7 +26,7 @@ describe('splitting search text into words', () => {
     expect(searchWords('EMP-001')).toEqual(['emp', '001']);
   });
 
-  it("keeps a name with an apostrophe in one word", () => {
+  it('keeps a name with an apostrophe in one word', () => {
     expect(searchWords("O'Brien")).toEqual(['obrien']);
     expect(searchWords('D’Angelo')).toEqual(['dangelo']);
   });
@@ -35,7 +37,12 @@ describe('splitting search text into words', () => {
 });
 
 describe('matching query words against search keys', () => {
-  const keys = userSearchKeys({ firstname: 'María José', lastname: 'Núñez-Bailey', username: 'maria.nunez', employeeid: 'EMP-001' });
+  const keys = userSearchKeys({
+    firstname: 'María José',
+    lastname: 'Núñez-Bailey',
+    username: 'maria.nunez',
+    employeeid: 'EMP-001',
+  });
 
   it('matches each word at the start of any key, in any order', () => {
     expect(matchesAllWords(keys, searchWords('maria bailey'))).toBe(true);
@@ -45,7 +52,12 @@ describe('matching query words against search keys', () => {
 
   it('matches accents typed or not, on either side', () => {
     expect(matchesAllWords(keys, searchWords('nunez'))).toBe(true);
-    expect(matchesAllWords(userSearchKeys({ firstname: 'Maria', lastname: 'Nunez', username: '', employeeid: '' }), searchWords('Núñez'))).toBe(true);
+    expect(
+      matchesAllWords(
+        userSearchKeys({ firstname: 'Maria', lastname: 'Nunez', username: '', employeeid: '' }),
+        searchWords('Núñez'),
+      ),
+    ).toBe(true);
   });
 
   it('needs every word to match', () => {

@@ -13,7 +13,12 @@ export type CellType = 'text' | 'number' | 'date' | 'datetime';
 // eslint-disable-next-line no-control-regex -- characters XML 1.0 cannot carry
 const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 export const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(NOT_XML, (c) => `_x${c.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}_`);
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(NOT_XML, (c) => `_x${c.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}_`);
 
 /** Style indexes of STYLES_XML's cellXfs. */
 const STYLE = { plain: 0, header: 1, date: 2, datetime: 3 } as const;
@@ -57,26 +62,41 @@ function inferType(header: unknown, values: readonly unknown[]): CellType {
   if (filled.length === 0) return 'text';
   if (filled.every((v) => typeof v === 'number' && Number.isFinite(v))) return 'number';
   if (filled.every((v) => typeof v === 'string' && ISO_DAY.test(v))) return 'date';
-  if (filled.every((v) => typeof v === 'string' && (ISO_DAY.test(v) || ISO_INSTANT.test(v)))) return 'datetime';
+  if (filled.every((v) => typeof v === 'string' && (ISO_DAY.test(v) || ISO_INSTANT.test(v))))
+    return 'datetime';
   return 'text';
 }
 
 /** Each column's type: the one given, else inferred from its header and values. */
-export function columnTypes(rows: readonly (readonly unknown[])[], given: readonly (CellType | undefined)[] = []): CellType[] {
+export function columnTypes(
+  rows: readonly (readonly unknown[])[],
+  given: readonly (CellType | undefined)[] = [],
+): CellType[] {
   const width = Math.max(0, ...rows.map((row) => row.length));
-  return Array.from({ length: width }, (_, c) => given[c] ?? inferType(rows[0]?.[c], rows.slice(1).map((row) => row[c])));
+  return Array.from(
+    { length: width },
+    (_, c) =>
+      given[c] ??
+      inferType(
+        rows[0]?.[c],
+        rows.slice(1).map((row) => row[c]),
+      ),
+  );
 }
 
 const textCell = (ref: string, value: unknown, style: number) => {
   const text = neutralizeExportCell(value);
-  return text === '' ? '' : `<c r="${ref}"${style ? ` s="${style}"` : ''} t="inlineStr"><is><t xml:space="preserve">${escapeXml(text)}</t></is></c>`;
+  return text === ''
+    ? ''
+    : `<c r="${ref}"${style ? ` s="${style}"` : ''} t="inlineStr"><is><t xml:space="preserve">${escapeXml(text)}</t></is></c>`;
 };
 
 /** One cell of a row; the header row is bold text. A value that does not fit its column's type is written as text. */
 export function cellXml(ref: string, value: unknown, type: CellType | 'header'): string {
   if (isEmpty(value)) return '';
   if (type === 'header') return textCell(ref, value, STYLE.header);
-  if (type === 'number' && typeof value === 'number' && Number.isFinite(value)) return `<c r="${ref}"><v>${value}</v></c>`;
+  if (type === 'number' && typeof value === 'number' && Number.isFinite(value))
+    return `<c r="${ref}"><v>${value}</v></c>`;
   if (type === 'date' || type === 'datetime') {
     const serial = serialOf(value, type);
     if (serial !== null) return `<c r="${ref}" s="${STYLE[type]}"><v>${serial}</v></c>`;

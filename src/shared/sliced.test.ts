@@ -21,7 +21,11 @@ function workCounter(budgetMs: number, extra: Partial<Slicing> = {}) {
     units += cost;
     log.push(String(i));
   };
-  const slices = () => log.join(' ').split(' yield ').map((s) => s.split(' ').map(Number));
+  const slices = () =>
+    log
+      .join(' ')
+      .split(' yield ')
+      .map((s) => s.split(' ').map(Number));
   return { options, work, log, slices };
 }
 
@@ -39,7 +43,11 @@ describe('forEachSliced: long work cut into short tasks', () => {
     const c = workCounter(10);
     const cost = (i: number) => (i < 4 ? 5 : 1); // the first four items cost five times the others
     await forEachSliced(12, (i) => c.work(i, cost(i)), c.options);
-    expect(c.slices()).toEqual([[0, 1], [2, 3], [4, 5, 6, 7, 8, 9, 10, 11]]);
+    expect(c.slices()).toEqual([
+      [0, 1],
+      [2, 3],
+      [4, 5, 6, 7, 8, 9, 10, 11],
+    ]);
   });
 
   it('reads the clock only every few items (by default every 8th), so a slice may run a few items past its budget', async () => {
@@ -57,10 +65,14 @@ describe('forEachSliced: long work cut into short tasks', () => {
   it('stops at the next yield once stopped, and says it did not finish', async () => {
     let stop = false;
     const c = workCounter(10, { stopped: () => stop });
-    const finished = forEachSliced(100, (i) => {
-      c.work(i);
-      if (i === 14) stop = true; // e.g. the user chose another column while the second slice ran
-    }, c.options);
+    const finished = forEachSliced(
+      100,
+      (i) => {
+        c.work(i);
+        if (i === 14) stop = true; // e.g. the user chose another column while the second slice ran
+      },
+      c.options,
+    );
     await expect(finished).resolves.toBe(false);
     // the slice under way finishes (items are never half done); nothing after it runs
     expect(c.log.filter((l) => l !== 'yield').map(Number)).toEqual(Array.from({ length: 20 }, (_, i) => i));
@@ -82,10 +94,14 @@ describe('forEachSliced: long work cut into short tasks', () => {
 describe('mapSliced', () => {
   it('maps every item in order, slice by slice', async () => {
     const c = workCounter(3);
-    const out = await mapSliced(['a', 'b', 'c', 'd', 'e'], (s, i) => {
-      c.work(i);
-      return s.toUpperCase();
-    }, c.options);
+    const out = await mapSliced(
+      ['a', 'b', 'c', 'd', 'e'],
+      (s, i) => {
+        c.work(i);
+        return s.toUpperCase();
+      },
+      c.options,
+    );
     expect(out).toEqual(['A', 'B', 'C', 'D', 'E']);
     expect(c.log.filter((l) => l === 'yield')).toHaveLength(1);
   });
@@ -93,11 +109,15 @@ describe('mapSliced', () => {
   it('gives null when stopped before the end (never a partial list)', async () => {
     let stop = false;
     const c = workCounter(2, { stopped: () => stop });
-    const out = await mapSliced([1, 2, 3, 4, 5], (n, i) => {
-      c.work(i);
-      stop = true;
-      return n;
-    }, c.options);
+    const out = await mapSliced(
+      [1, 2, 3, 4, 5],
+      (n, i) => {
+        c.work(i);
+        stop = true;
+        return n;
+      },
+      c.options,
+    );
     expect(out).toBeNull();
   });
 });
@@ -120,14 +140,23 @@ describe('sortSliced: a long sort cut into short tasks', () => {
 
   it('lets the event loop run while it sorts a long list', async () => {
     let yields = 0;
-    const sorted = await sortSliced(shuffled(10_000), bySeq, { budgetMs: 0, yieldNow: async () => void yields++ });
+    const sorted = await sortSliced(shuffled(10_000), bySeq, {
+      budgetMs: 0,
+      yieldNow: async () => void yields++,
+    });
     expect(sorted?.map((o) => o.seq)).toEqual(Array.from({ length: 10_000 }, (_, i) => i));
     expect(yields).toBeGreaterThan(100);
   });
 
   it('stops when asked, and says so', async () => {
     let calls = 0;
-    expect(await sortSliced(shuffled(10_000), bySeq, { budgetMs: 0, yieldNow: async () => undefined, stopped: () => ++calls > 3 })).toBeNull();
+    expect(
+      await sortSliced(shuffled(10_000), bySeq, {
+        budgetMs: 0,
+        yieldNow: async () => undefined,
+        stopped: () => ++calls > 3,
+      }),
+    ).toBeNull();
   });
 
   it('sorts an empty list and a list of one', async () => {

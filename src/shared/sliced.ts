@@ -28,8 +28,18 @@ const CHECK_EVERY = 8;
 const clock = () => performance.now();
 
 /** Runs `work(i)` for i from 0 to count - 1, in order, a slice at a time; false when stopped before the end. */
-export async function forEachSliced(count: number, work: (i: number) => void, options: Slicing = {}): Promise<boolean> {
-  const { budgetMs = BUDGET_MS, stopped, now = clock, yieldNow = yieldToEventLoop, checkEvery = CHECK_EVERY } = options;
+export async function forEachSliced(
+  count: number,
+  work: (i: number) => void,
+  options: Slicing = {},
+): Promise<boolean> {
+  const {
+    budgetMs = BUDGET_MS,
+    stopped,
+    now = clock,
+    yieldNow = yieldToEventLoop,
+    checkEvery = CHECK_EVERY,
+  } = options;
   if (stopped?.()) return false;
   let sliceStart = now();
   for (let i = 0; i < count; i += 1) {
@@ -44,7 +54,11 @@ export async function forEachSliced(count: number, work: (i: number) => void, op
 }
 
 /** `forEachSliced` over the items of a list, mapped into a new list; null when stopped before the end. */
-export async function mapSliced<T, U>(items: readonly T[], map: (item: T, i: number) => U, options: Slicing = {}): Promise<U[] | null> {
+export async function mapSliced<T, U>(
+  items: readonly T[],
+  map: (item: T, i: number) => U,
+  options: Slicing = {},
+): Promise<U[] | null> {
   const out: U[] = [];
   const finished = await forEachSliced(items.length, (i) => out.push(map(items[i]!, i)), options);
   return finished ? out : null;
@@ -54,13 +68,22 @@ export async function mapSliced<T, U>(items: readonly T[], map: (item: T, i: num
 const RUN = 1024;
 
 /** Two sorted lists merged into one, a slice at a time (ties: `a`'s first, so the sort stays stable); null when stopped. */
-async function mergeSliced<T>(a: readonly T[], b: readonly T[], compare: (x: T, y: T) => number, options: Slicing): Promise<T[] | null> {
+async function mergeSliced<T>(
+  a: readonly T[],
+  b: readonly T[],
+  compare: (x: T, y: T) => number,
+  options: Slicing,
+): Promise<T[] | null> {
   const out: T[] = [];
   let i = 0;
   let j = 0;
-  const finished = await forEachSliced(a.length + b.length, () => {
-    out.push(j >= b.length || (i < a.length && compare(a[i]!, b[j]!) <= 0) ? a[i++]! : b[j++]!);
-  }, options);
+  const finished = await forEachSliced(
+    a.length + b.length,
+    () => {
+      out.push(j >= b.length || (i < a.length && compare(a[i]!, b[j]!) <= 0) ? a[i++]! : b[j++]!);
+    },
+    options,
+  );
   return finished ? out : null;
 }
 
@@ -70,16 +93,25 @@ async function mergeSliced<T>(a: readonly T[], b: readonly T[], compare: (x: T, 
  * tens of milliseconds on an idle laptop and several times that on a busy one.
  * (No maintained library sorts in slices; a merge sort is a few lines.) Null when stopped.
  */
-export async function sortSliced<T>(items: readonly T[], compare: (a: T, b: T) => number, options: Slicing = {}): Promise<T[] | null> {
+export async function sortSliced<T>(
+  items: readonly T[],
+  compare: (a: T, b: T) => number,
+  options: Slicing = {},
+): Promise<T[] | null> {
   let runs: T[][] = [];
-  const sorted = await forEachSliced(Math.ceil(items.length / RUN), (r) => {
-    runs.push(items.slice(r * RUN, (r + 1) * RUN).sort(compare));
-  }, { ...options, checkEvery: 1 });
+  const sorted = await forEachSliced(
+    Math.ceil(items.length / RUN),
+    (r) => {
+      runs.push(items.slice(r * RUN, (r + 1) * RUN).sort(compare));
+    },
+    { ...options, checkEvery: 1 },
+  );
   if (!sorted) return null;
   while (runs.length > 1) {
     const merged: T[][] = [];
     for (let r = 0; r < runs.length; r += 2) {
-      const next = r + 1 < runs.length ? await mergeSliced(runs[r]!, runs[r + 1]!, compare, options) : runs[r]!;
+      const next =
+        r + 1 < runs.length ? await mergeSliced(runs[r]!, runs[r + 1]!, compare, options) : runs[r]!;
       if (!next) return null;
       merged.push(next);
     }

@@ -16,21 +16,31 @@ import { cellXml, columnTypes, columnWidth, escapeXml, STYLES_XML, type CellType
 /** "A", "B", ... "AA": a column as a spreadsheet names it. */
 export function columnLetter(index: number): string {
   let name = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
+    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
   return name;
 }
 
 function sheetXml(rows: readonly (readonly unknown[])[], types: readonly CellType[]): string {
   const width = Math.max(0, ...rows.map((row) => row.length));
   const last = `${columnLetter(Math.max(0, width - 1))}${Math.max(1, rows.length)}`;
-  const parts: string[] = ['<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'];
+  const parts: string[] = [
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">',
+  ];
   // the header row stays in view while scrolling
-  parts.push('<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>');
-  if (width > 0) parts.push(`<cols>${types.map((type, c) => `<col min="${c + 1}" max="${c + 1}" width="${columnWidth(rows, c, type)}" customWidth="1"/>`).join('')}</cols>`);
+  parts.push(
+    '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>',
+  );
+  if (width > 0)
+    parts.push(
+      `<cols>${types.map((type, c) => `<col min="${c + 1}" max="${c + 1}" width="${columnWidth(rows, c, type)}" customWidth="1"/>`).join('')}</cols>`,
+    );
   parts.push('<sheetData>');
   rows.forEach((row, r) => {
     parts.push(`<row r="${r + 1}">`);
-    row.forEach((value, c) => parts.push(cellXml(`${columnLetter(c)}${r + 1}`, value, r === 0 ? 'header' : (types[c] ?? 'text'))));
+    row.forEach((value, c) =>
+      parts.push(cellXml(`${columnLetter(c)}${r + 1}`, value, r === 0 ? 'header' : (types[c] ?? 'text'))),
+    );
     parts.push('</row>');
   });
   parts.push('</sheetData>');
@@ -54,7 +64,11 @@ const SHEET_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.
 export function writeXlsxSheets(sheets: readonly ExportSheet[]): Uint8Array<ArrayBuffer> {
   const used = new Set<string>();
   const names = sheets.map((sheet, i) => {
-    let name = sheet.name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31).trim() || `Sheet${i + 1}`;
+    let name =
+      sheet.name
+        .replace(/[\\/?*[\]:]/g, ' ')
+        .slice(0, 31)
+        .trim() || `Sheet${i + 1}`;
     while (used.has(name.toLowerCase())) name = `${name.slice(0, 27)} (${i + 1})`;
     used.add(name.toLowerCase());
     return name;
@@ -70,18 +84,32 @@ export function writeXlsxSheets(sheets: readonly ExportSheet[]): Uint8Array<Arra
     .join('');
   const n = sheets.map((_, i) => i + 1);
   const files: Record<string, Uint8Array> = {
-    '[Content_Types].xml': strToU8(`${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>${n.map((i) => `<Override PartName="/xl/worksheets/sheet${i}.xml" ContentType="${SHEET_TYPE}"/>`).join('')}</Types>`),
-    '_rels/.rels': strToU8(`${XML_HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`),
-    'xl/workbook.xml': strToU8(`${XML_HEAD}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>${n.map((i) => `<sheet name="${escapeXml(names[i - 1]!)}" sheetId="${i}" r:id="rId${i}"/>`).join('')}</sheets>${filterNames ? `<definedNames>${filterNames}</definedNames>` : ''}</workbook>`),
-    'xl/_rels/workbook.xml.rels': strToU8(`${XML_HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${n.map((i) => `<Relationship Id="rId${i}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i}.xml"/>`).join('')}<Relationship Id="rIdStyles" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`),
+    '[Content_Types].xml': strToU8(
+      `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>${n.map((i) => `<Override PartName="/xl/worksheets/sheet${i}.xml" ContentType="${SHEET_TYPE}"/>`).join('')}</Types>`,
+    ),
+    '_rels/.rels': strToU8(
+      `${XML_HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ),
+    'xl/workbook.xml': strToU8(
+      `${XML_HEAD}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>${n.map((i) => `<sheet name="${escapeXml(names[i - 1]!)}" sheetId="${i}" r:id="rId${i}"/>`).join('')}</sheets>${filterNames ? `<definedNames>${filterNames}</definedNames>` : ''}</workbook>`,
+    ),
+    'xl/_rels/workbook.xml.rels': strToU8(
+      `${XML_HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${n.map((i) => `<Relationship Id="rId${i}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i}.xml"/>`).join('')}<Relationship Id="rIdStyles" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`,
+    ),
     'xl/styles.xml': strToU8(STYLES_XML),
   };
-  sheets.forEach((sheet, i) => (files[`xl/worksheets/sheet${i + 1}.xml`] = strToU8(sheetXml(sheet.rows, sheetTypes[i]!))));
+  sheets.forEach(
+    (sheet, i) => (files[`xl/worksheets/sheet${i + 1}.xml`] = strToU8(sheetXml(sheet.rows, sheetTypes[i]!))),
+  );
   return zipSync(files, { level: 6 });
 }
 
 /** An .xlsx file of one sheet: the first row is the header. */
-export function writeXlsx(rows: readonly (readonly unknown[])[], sheetName: string, types?: readonly (CellType | undefined)[]): Uint8Array<ArrayBuffer> {
+export function writeXlsx(
+  rows: readonly (readonly unknown[])[],
+  sheetName: string,
+  types?: readonly (CellType | undefined)[],
+): Uint8Array<ArrayBuffer> {
   return writeXlsxSheets([{ name: sheetName, rows, ...(types ? { types } : {}) }]);
 }
 

@@ -15,7 +15,10 @@ export interface BridgeClient {
 /** `key`: the browser mode's per-launch key (without it the socket refuses any client, whatever its headers). */
 export function openBridge(harnessOrigin: string, origin: string, key?: string): Promise<BridgeClient> {
   const query = key === undefined ? '' : `?key=${encodeURIComponent(key)}`;
-  const socket = new WebSocket(`${harnessOrigin.replace(/^http/, 'ws')}/__harness/ws${query}`, { origin, maxPayload: 64 * 1024 * 1024 });
+  const socket = new WebSocket(`${harnessOrigin.replace(/^http/, 'ws')}/__harness/ws${query}`, {
+    origin,
+    maxPayload: 64 * 1024 * 1024,
+  });
   const waiting = new Map<number | null, (result: unknown) => void>();
   let nextId = 1;
   socket.on('message', (data) => {
@@ -27,7 +30,9 @@ export function openBridge(harnessOrigin: string, origin: string, key?: string):
   });
   return new Promise((resolve, reject) => {
     socket.once('error', reject);
-    socket.once('unexpected-response', (_request, response) => reject(new Error(`refused: HTTP ${response.statusCode}`)));
+    socket.once('unexpected-response', (_request, response) =>
+      reject(new Error(`refused: HTTP ${response.statusCode}`)),
+    );
     socket.once('open', () =>
       resolve({
         call(channel, arg) {

@@ -11,7 +11,14 @@ import { join } from 'node:path';
 import { expect, vi } from 'vitest';
 import type { EventName, EventPayloads, FieldbookApi, SyncPageEvent } from '../../shared/ipc.ts';
 import type { RunningServer } from '../../server/index.ts';
-import { cacheTables, COMPARED_TABLES, differences, serverTables, summariseDifferences, type Row } from '../../server/testing/tables.ts';
+import {
+  cacheTables,
+  COMPARED_TABLES,
+  differences,
+  serverTables,
+  summariseDifferences,
+  type Row,
+} from '../../server/testing/tables.ts';
 import { createHandlers } from '../../main/handlers.ts';
 import { dispatch } from '../../main/ipc/dispatch.ts';
 import { MemoryKeychain } from '../../main/secrets/keychain.ts';
@@ -56,7 +63,8 @@ export async function openSession(server: RunningServer, limit: number, now?: ()
     },
   };
   const ipc: IpcRendererLike = {
-    invoke: async (channel, arg) => structuredClone(await dispatch(handlers, channel, structuredClone(arg), ctx, () => undefined)),
+    invoke: async (channel, arg) =>
+      structuredClone(await dispatch(handlers, channel, structuredClone(arg), ctx, () => undefined)),
     on: (channel, listener) => listeners.set(channel, (listeners.get(channel) ?? new Set()).add(listener)),
     removeListener: (channel, listener) => listeners.get(channel)?.delete(listener),
   };
@@ -67,7 +75,12 @@ export async function openSession(server: RunningServer, limit: number, now?: ()
   const store = createSyncStore();
   const controller = createSyncController(api, db, store);
   return {
-    api, profileId: started.value.id, db, store, controller, pages,
+    api,
+    profileId: started.value.id,
+    db,
+    store,
+    controller,
+    pages,
     async close() {
       controller.dispose();
       db.close();
@@ -80,7 +93,10 @@ export async function openSession(server: RunningServer, limit: number, now?: ()
 /** One pass, to its end (its pruning included); it must complete. */
 export async function syncToEnd(session: Session, timeoutMs = 240_000): Promise<void> {
   await session.controller.start();
-  await vi.waitFor(() => expect(session.store.getState().running).toBe(false), { timeout: timeoutMs, interval: 50 });
+  await vi.waitFor(() => expect(session.store.getState().running).toBe(false), {
+    timeout: timeoutMs,
+    interval: 50,
+  });
   await session.controller.idle();
   expect(session.store.getState().error).toBeNull();
   expect(session.store.getState().finished?.outcome).toBe('completed');
@@ -93,7 +109,13 @@ async function cacheRows(db: FieldbookDb): Promise<Record<string, Row[]>> {
 }
 
 /** Every table of the cache equals the server's own data (of `siteids`, or every site the token sees). */
-export async function expectCacheEqualsServer(session: Session, server: RunningServer, siteids?: number[]): Promise<void> {
-  const { summary, shown } = summariseDifferences(differences(cacheTables(await cacheRows(session.db)), serverTables(server, siteids)));
+export async function expectCacheEqualsServer(
+  session: Session,
+  server: RunningServer,
+  siteids?: number[],
+): Promise<void> {
+  const { summary, shown } = summariseDifferences(
+    differences(cacheTables(await cacheRows(session.db)), serverTables(server, siteids)),
+  );
   expect(shown, summary).toEqual([]);
 }

@@ -14,11 +14,20 @@ import { failure, fakeFetch } from '../testing/fake-fetch.ts';
 const MB = 1024 * 1024;
 
 function clientFor(baseUrl: string, fetch?: typeof globalThis.fetch): ApiClient {
-  return new ApiClient({ baseUrl, token: 'cap-token-0123456789', sleep: async () => undefined, maxRetries: 2, ...(fetch ? { fetch } : {}) });
+  return new ApiClient({
+    baseUrl,
+    token: 'cap-token-0123456789',
+    sleep: async () => undefined,
+    maxRetries: 2,
+    ...(fetch ? { fetch } : {}),
+  });
 }
 
 /** A JSON list page of exactly `size` bytes (the list padded with spaces), sent in 1 MB chunks; counts the chunks pulled. */
-function paddedPage(size: number, headers: Record<string, string> = {}): { response: Response; pulled: () => number; cancelled: () => boolean } {
+function paddedPage(
+  size: number,
+  headers: Record<string, string> = {},
+): { response: Response; pulled: () => number; cancelled: () => boolean } {
   const head = new TextEncoder().encode('{"users":[');
   const tail = new TextEncoder().encode(']}');
   const spaces = new Uint8Array(MB).fill(0x20);
@@ -47,7 +56,10 @@ function paddedPage(size: number, headers: Record<string, string> = {}): { respo
       cancelled = true;
     },
   });
-  const response = new Response(stream, { status: 200, headers: { 'content-type': 'application/json', ...headers } });
+  const response = new Response(stream, {
+    status: 200,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
   return { response, pulled: () => pulled, cancelled: () => cancelled };
 }
 
@@ -75,16 +87,26 @@ describe('an answer over the cap', () => {
 
   it('reads a page of exactly the cap, and refuses one byte more', async () => {
     const fits = fakeFetch(() => paddedPage(MAX_ANSWER_BYTES).response);
-    const answer = await clientFor('http://127.0.0.1:9/v1', fits.fetch).getPage('/users', 'users', 'user', { startrow: 1, limit: 10 });
+    const answer = await clientFor('http://127.0.0.1:9/v1', fits.fetch).getPage('/users', 'users', 'user', {
+      startrow: 1,
+      limit: 10,
+    });
     expect(answer.items).toEqual([]);
     const over = fakeFetch(() => paddedPage(MAX_ANSWER_BYTES + 1).response);
-    const error = await failure(clientFor('http://127.0.0.1:9/v1', over.fetch).getPage('/users', 'users', 'user', { startrow: 1, limit: 10 }));
+    const error = await failure(
+      clientFor('http://127.0.0.1:9/v1', over.fetch).getPage('/users', 'users', 'user', {
+        startrow: 1,
+        limit: 10,
+      }),
+    );
     expect(error.appError.code).toBe('malformed-response');
   });
 
   it('after a write, says the write may have been applied (it is verified before being sent again)', async () => {
     const f = fakeFetch(() => paddedPage(MAX_ANSWER_BYTES + MB).response);
-    const error = await failure(clientFor('http://127.0.0.1:9/v1', f.fetch).request('PUT', '/users/1', { body: {} }));
+    const error = await failure(
+      clientFor('http://127.0.0.1:9/v1', f.fetch).request('PUT', '/users/1', { body: {} }),
+    );
     expect(error.appError.code).toBe('malformed-response');
     expect(error.maybeSent).toBe(true);
   });
@@ -144,7 +166,9 @@ describe('a 300 MB answer from a server on this machine', () => {
       .finally(() => clearInterval(sampler));
     peak = Math.max(peak, process.memoryUsage().rss);
     const grownMb = (peak - before) / MB;
-    console.log(`answer cap: RSS grew ${grownMb.toFixed(1)} MB for a 300 MB answer (cap ${MAX_ANSWER_BYTES / MB} MB): ${outcome}`);
+    console.log(
+      `answer cap: RSS grew ${grownMb.toFixed(1)} MB for a 300 MB answer (cap ${MAX_ANSWER_BYTES / MB} MB): ${outcome}`,
+    );
     expect(outcome).toBe('malformed-response');
     // the cap's worth of the answer held, plus what Node's fetch leaves for the garbage collector while
     // reading it (about 50 MB measured reading 32 MB and keeping nothing): bounded, whatever the answer's size

@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClient, validateItems, type ApiError } from './client.ts';
-import { connectionRefused, connectionReset, failure, fakeFetch, json, scriptedFetch, statusBody } from '../testing/fake-fetch.ts';
+import {
+  connectionRefused,
+  connectionReset,
+  failure,
+  fakeFetch,
+  json,
+  scriptedFetch,
+  statusBody,
+} from '../testing/fake-fetch.ts';
 
 const BASE = 'http://127.0.0.1:9/v1';
 
@@ -20,7 +28,18 @@ function client(fetch: typeof globalThis.fetch, extra: { timeoutMs?: number; max
   return { api, waits };
 }
 
-const user = { userid: 1, siteid: 1, username: 'ann', firstname: 'Ann', lastname: 'Lee', employeeid: '', status: 'Active', usertype: 'User', email: [], links: {} };
+const user = {
+  userid: 1,
+  siteid: 1,
+  username: 'ann',
+  firstname: 'Ann',
+  lastname: 'Lee',
+  employeeid: '',
+  status: 'Active',
+  usertype: 'User',
+  email: [],
+  links: {},
+};
 
 describe('ApiClient.request', () => {
   it('sends the token in the AccessToken header and asks for fresh data', async () => {
@@ -41,14 +60,22 @@ describe('ApiClient.request', () => {
   });
 
   it('waits at least as long as Retry-After asks on a 429', async () => {
-    const f = scriptedFetch([() => json(429, statusBody(429, 1429), { 'Retry-After': '3' }), () => json(200, { sites: [] })]);
+    const f = scriptedFetch([
+      () => json(429, statusBody(429, 1429), { 'Retry-After': '3' }),
+      () => json(200, { sites: [] }),
+    ]);
     const { api, waits } = client(f.fetch);
     await api.request('GET', '/sites');
     expect(waits[0]).toBeGreaterThanOrEqual(3000);
   });
 
   it('backs off exponentially between retries of a network error', async () => {
-    const f = scriptedFetch([connectionRefused, connectionRefused, connectionRefused, () => json(200, { sites: [] })]);
+    const f = scriptedFetch([
+      connectionRefused,
+      connectionRefused,
+      connectionRefused,
+      () => json(200, { sites: [] }),
+    ]);
     const { api, waits } = client(f.fetch);
     await api.request('GET', '/sites');
     expect(waits).toHaveLength(3);
@@ -75,7 +102,9 @@ describe('ApiClient.request', () => {
     const f = fakeFetch(() => {
       throw new Error('net::ERR_CONNECTION_REFUSED');
     });
-    const err = await failure(client(f.fetch, { maxRetries: 0 }).api.request('POST', '/sites/1/users', { body: {} }));
+    const err = await failure(
+      client(f.fetch, { maxRetries: 0 }).api.request('POST', '/sites/1/users', { body: {} }),
+    );
     expect(err).toMatchObject({ maybeSent: false, appError: { code: 'network' } });
   });
 
@@ -121,7 +150,9 @@ describe('ApiClient.request', () => {
   });
 
   it('marks a connection dropped after sending as possibly sent', async () => {
-    const err = await failure(client(fakeFetch(connectionReset).fetch).api.request('POST', '/sites/1/users', { body: {} }));
+    const err = await failure(
+      client(fakeFetch(connectionReset).fetch).api.request('POST', '/sites/1/users', { body: {} }),
+    );
     expect(err.appError.code).toBe('network');
     expect(err.maybeSent).toBe(true);
   });
@@ -144,7 +175,9 @@ describe('ApiClient.request', () => {
         init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
         controller.abort();
       });
-    const err = await failure(client(inFlight).api.request('POST', '/sites/1/users', { body: {}, signal: controller.signal }));
+    const err = await failure(
+      client(inFlight).api.request('POST', '/sites/1/users', { body: {}, signal: controller.signal }),
+    );
     expect(err).toMatchObject({ maybeSent: true, appError: { code: 'cancelled' } });
   });
 
@@ -165,7 +198,9 @@ describe('ApiClient.getPage', () => {
   const page = { startrow: 1, limit: 2 };
 
   it('returns validated items and the next link', async () => {
-    const f = fakeFetch(() => json(200, { users: [user], pagination: { next: `${BASE}/users?startrow=3&limit=2` } }));
+    const f = fakeFetch(() =>
+      json(200, { users: [user], pagination: { next: `${BASE}/users?startrow=3&limit=2` } }),
+    );
     const res = await client(f.fetch).api.getPage('/users', 'users', 'user', page);
     expect(res.items[0]!.username).toBe('ann');
     expect(res.next).toContain('startrow=3');
@@ -175,14 +210,20 @@ describe('ApiClient.getPage', () => {
 
   it('reads 901 as an empty page', async () => {
     const f = fakeFetch(() => json(200, statusBody(200, 901)));
-    expect(await client(f.fetch).api.getPage('/users', 'users', 'user', page)).toEqual({ items: [], next: null, empty: true });
+    expect(await client(f.fetch).api.getPage('/users', 'users', 'user', page)).toEqual({
+      items: [],
+      next: null,
+      empty: true,
+    });
   });
 
   it('reports a page with an invalid item as malformed and returns nothing of it', async () => {
     const f = fakeFetch(() => json(200, { users: [user, { ...user, userid: 'abc' }] }));
     const err = await failure(client(f.fetch).api.getPage('/users', 'users', 'user', page));
     expect(err.appError.code).toBe('malformed-response');
-    expect(err.appError.message).toBe('The platform’s answer could not be read: row 2, Ann Lee: the id is not a number. Nothing of it was used.');
+    expect(err.appError.message).toBe(
+      'The platform’s answer could not be read: row 2, Ann Lee: the id is not a number. Nothing of it was used.',
+    );
     expect(err.retryable).toBe(false);
   });
 
@@ -221,16 +262,35 @@ describe('ApiClient.getPage', () => {
   });
 
   it.each([
-    ['no list where the Data API puts one', () => json(200, { people: [user] }), 'The platform’s answer held no list where it always sends one, so nothing of it was used.'],
-    ['a list where an object belongs', () => json(200, [user]), 'The platform’s answer held no list where it always sends one, so nothing of it was used.'],
-    ['JSON cut off on the way', () => new Response('{"users":[{"userid":1,"firstna', { status: 200, headers: { 'content-type': 'application/json' } }), 'The platform’s answer was not in its data format (it may have been cut off on the way), so nothing of it was used.'],
-  ])('says of an answer with %s what is wrong in words, without the route or the API’s key', async (_what, answer, message) => {
-    const f = fakeFetch(answer);
-    const err = await failure(client(f.fetch).api.getPage('/sites/5/users', 'users', 'user', page));
-    expect(err.appError).toMatchObject({ code: 'malformed-response', message });
-    expect(err.appError.message).not.toMatch(/\/sites|users|JSON/);
-    expect(err.retryable).toBe(false);
-  });
+    [
+      'no list where the Data API puts one',
+      () => json(200, { people: [user] }),
+      'The platform’s answer held no list where it always sends one, so nothing of it was used.',
+    ],
+    [
+      'a list where an object belongs',
+      () => json(200, [user]),
+      'The platform’s answer held no list where it always sends one, so nothing of it was used.',
+    ],
+    [
+      'JSON cut off on the way',
+      () =>
+        new Response('{"users":[{"userid":1,"firstna', {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+      'The platform’s answer was not in its data format (it may have been cut off on the way), so nothing of it was used.',
+    ],
+  ])(
+    'says of an answer with %s what is wrong in words, without the route or the API’s key',
+    async (_what, answer, message) => {
+      const f = fakeFetch(answer);
+      const err = await failure(client(f.fetch).api.getPage('/sites/5/users', 'users', 'user', page));
+      expect(err.appError).toMatchObject({ code: 'malformed-response', message });
+      expect(err.appError.message).not.toMatch(/\/sites|users|JSON/);
+      expect(err.retryable).toBe(false);
+    },
+  );
 
   it('reports a web page answered instead of a list as not the API', async () => {
     const f = fakeFetch(() => new Response('<html>oops</html>', { status: 200 }));
@@ -253,7 +313,9 @@ describe('ApiClient.getPage', () => {
   });
 
   it('works without a pagination object', async () => {
-    const f = fakeFetch(() => json(200, { modules: [{ accessID: 3, moduleName: 'Reports', functionName: 'view', links: {} }] }));
+    const f = fakeFetch(() =>
+      json(200, { modules: [{ accessID: 3, moduleName: 'Reports', functionName: 'view', links: {} }] }),
+    );
     const res = await client(f.fetch).api.getPage('/sites/1/access/modules', 'modules', 'module', page);
     expect(res.next).toBeNull();
     expect(res.items).toHaveLength(1);
@@ -264,14 +326,22 @@ describe('ApiClient.getPage with a fingerprint', () => {
   const page = { startrow: 1, limit: 2 };
   const body = JSON.stringify({ users: [user, { ...user, userid: 2, firstname: 'Åsa' }] });
   const sha256 = (bytes: string | Uint8Array) => createHash('sha256').update(bytes).digest('base64url');
-  const answer = (text: string | Uint8Array, type = 'application/json') => () => new Response(text, { status: 200, headers: { 'content-type': type } });
+  const answer =
+    (text: string | Uint8Array, type = 'application/json') =>
+    () =>
+      new Response(text, { status: 200, headers: { 'content-type': type } });
 
   afterEach(() => vi.restoreAllMocks());
 
   it('names the page by the SHA-256 of its bytes as received', async () => {
     const f = fakeFetch(answer(body));
     const asked: string[] = [];
-    const res = await client(f.fetch).api.getPage('/users', 'users', 'user', { ...page, fingerprint: true, validate: false, unchanged: (h) => (asked.push(h), false) });
+    const res = await client(f.fetch).api.getPage('/users', 'users', 'user', {
+      ...page,
+      fingerprint: true,
+      validate: false,
+      unchanged: (h) => (asked.push(h), false),
+    });
     expect(asked).toEqual([sha256(body)]);
     expect(res.hash).toBe(sha256(body));
     expect(res.raw).toHaveLength(2);
@@ -281,7 +351,12 @@ describe('ApiClient.getPage with a fingerprint', () => {
     const f = fakeFetch(answer(body));
     const decode = vi.spyOn(TextDecoder.prototype, 'decode');
     const parse = vi.spyOn(JSON, 'parse');
-    const res = await client(f.fetch).api.getPage('/users', 'users', 'user', { ...page, fingerprint: true, validate: false, unchanged: (h) => h === sha256(body) });
+    const res = await client(f.fetch).api.getPage('/users', 'users', 'user', {
+      ...page,
+      fingerprint: true,
+      validate: false,
+      unchanged: (h) => h === sha256(body),
+    });
     expect(res).toEqual({ items: [], next: null, empty: false, hash: sha256(body), unchanged: true });
     expect(decode).not.toHaveBeenCalled();
     expect(parse).not.toHaveBeenCalled();
@@ -290,47 +365,82 @@ describe('ApiClient.getPage with a fingerprint', () => {
   it('reads a changed body as Response.text() would: UTF-8, its byte-order mark dropped', async () => {
     const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(body)]);
     const f = fakeFetch(answer(bytes));
-    const res = await client(f.fetch).api.getPage('/users', 'users', 'user', { ...page, fingerprint: true, validate: false, unchanged: () => false });
+    const res = await client(f.fetch).api.getPage('/users', 'users', 'user', {
+      ...page,
+      fingerprint: true,
+      validate: false,
+      unchanged: () => false,
+    });
     expect(res.raw).toEqual((JSON.parse(body) as { users: unknown[] }).users);
     expect((res.raw as { firstname: string }[])[1]!.firstname).toBe('Åsa');
     expect(res.hash).toBe(sha256(bytes));
   });
 
   it('with a scan, finds the items in the bytes and parses only the text around the list', async () => {
-    const paged = JSON.stringify({ users: [user, { ...user, userid: 2, firstname: 'Åsa' }], pagination: { next: 'https://api.example/v1/users?startrow=3' } });
+    const paged = JSON.stringify({
+      users: [user, { ...user, userid: 2, firstname: 'Åsa' }],
+      pagination: { next: 'https://api.example/v1/users?startrow=3' },
+    });
     const f = fakeFetch(answer(paged));
     const parse = vi.spyOn(JSON, 'parse');
-    const res = await client(f.fetch).api.getPage('/users', 'users', 'user', { ...page, fingerprint: true, validate: false, scan: ['userid'], unchanged: () => false });
+    const res = await client(f.fetch).api.getPage('/users', 'users', 'user', {
+      ...page,
+      fingerprint: true,
+      validate: false,
+      scan: ['userid'],
+      unchanged: () => false,
+    });
     expect(res.raw).toBeUndefined();
     expect(res.next).toBe('https://api.example/v1/users?startrow=3');
     expect(res.hash).toBe(sha256(paged));
     const scanned = res.scanned!;
     expect([...scanned.keys]).toEqual([1, 2]);
-    expect(JSON.parse(new TextDecoder().decode(scanned.bytes.subarray(scanned.spans[2], scanned.spans[3])))).toMatchObject({ userid: 2, firstname: 'Åsa' });
+    expect(
+      JSON.parse(new TextDecoder().decode(scanned.bytes.subarray(scanned.spans[2], scanned.spans[3]))),
+    ).toMatchObject({ userid: 2, firstname: 'Åsa' });
     // one parse, of the text around the list (the test's own parse above is the second)
-    expect(parse.mock.calls[0]![0]).toBe('{"users":[],"pagination":{"next":"https://api.example/v1/users?startrow=3"}}');
+    expect(parse.mock.calls[0]![0]).toBe(
+      '{"users":[],"pagination":{"next":"https://api.example/v1/users?startrow=3"}}',
+    );
     expect(parse).toHaveBeenCalledTimes(2);
   });
 
   it('with a scan, reads as before what is not plainly a list page: no results (a status body), a list named twice', async () => {
     const options = { ...page, validate: false, scan: ['userid'] } as const;
-    const none = await client(fakeFetch(() => json(200, statusBody(200, 901, 'no results'))).fetch).api.getPage('/users', 'users', 'user', options);
+    const none = await client(
+      fakeFetch(() => json(200, statusBody(200, 901, 'no results'))).fetch,
+    ).api.getPage('/users', 'users', 'user', options);
     expect(none).toMatchObject({ empty: true, items: [] });
     expect(none.scanned).toBeUndefined();
-    const twice = await client(fakeFetch(answer('{"users":[{"userid":9}],"users":[{"userid":1}]}')).fetch).api.getPage('/users', 'users', 'user', options);
+    const twice = await client(
+      fakeFetch(answer('{"users":[{"userid":9}],"users":[{"userid":1}]}')).fetch,
+    ).api.getPage('/users', 'users', 'user', options);
     expect(twice.scanned).toBeUndefined();
     expect(twice.raw).toEqual([{ userid: 1 }]);
   });
 
   it('with a scan, still refuses a page longer than the limit asked for', async () => {
     const three = JSON.stringify({ users: [user, user, user] });
-    const err = await failure(client(fakeFetch(answer(three)).fetch).api.getPage('/users', 'users', 'user', { ...page, validate: false, scan: ['userid'] }));
+    const err = await failure(
+      client(fakeFetch(answer(three)).fetch).api.getPage('/users', 'users', 'user', {
+        ...page,
+        validate: false,
+        scan: ['userid'],
+      }),
+    );
     expect(err.appError.code).toBe('not-the-api');
   });
 
   it('refuses the same bytes sent as another type, even when the caller holds their hash', async () => {
     const f = fakeFetch(answer(body, 'text/html'));
-    const err = await failure(client(f.fetch).api.getPage('/users', 'users', 'user', { ...page, fingerprint: true, validate: false, unchanged: () => true }));
+    const err = await failure(
+      client(f.fetch).api.getPage('/users', 'users', 'user', {
+        ...page,
+        fingerprint: true,
+        validate: false,
+        unchanged: () => true,
+      }),
+    );
     expect(err.appError.code).toBe('not-the-api');
   });
 });

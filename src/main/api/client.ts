@@ -8,7 +8,16 @@ import { createHash } from 'node:crypto';
 import { ResponseCode, statusBodySchema, type StatusBody } from '../../shared/api/codes.ts';
 import { paginationSchema, type Parsed, type SchemaName } from '../../shared/api/wire.ts';
 import type { AppError } from '../../shared/ipc.ts';
-import { ApiError, DEFAULT_RETRY_POLICY, DEFAULT_TIMEOUT_MS, appErrorFromResponse, defaultMessage, isFailureStatusCode, parseRetryAfter, retryDelay } from './errors.ts';
+import {
+  ApiError,
+  DEFAULT_RETRY_POLICY,
+  DEFAULT_TIMEOUT_MS,
+  appErrorFromResponse,
+  defaultMessage,
+  isFailureStatusCode,
+  parseRetryAfter,
+  retryDelay,
+} from './errors.ts';
 import { scanList, type ScannedList } from './list-scan.ts';
 import { readCappedBody } from './read-body.ts';
 import { parseRecords } from './field-length.ts';
@@ -92,10 +101,18 @@ export interface ScannedPage extends ScannedList {
 const MAX_RETRY_AFTER_MS = 60_000;
 
 // Connection failures that prove the request never left this machine.
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 // The same, as Chromium's network stack (Electron's net.fetch) names them in its messages.
-const NOT_SENT_NET_ERRORS = /net::ERR_(CONNECTION_REFUSED|NAME_NOT_RESOLVED|INTERNET_DISCONNECTED|ADDRESS_UNREACHABLE|NETWORK_CHANGED|PROXY_CONNECTION_FAILED)\b/;
+const NOT_SENT_NET_ERRORS =
+  /net::ERR_(CONNECTION_REFUSED|NAME_NOT_RESOLVED|INTERNET_DISCONNECTED|ADDRESS_UNREACHABLE|NETWORK_CHANGED|PROXY_CONNECTION_FAILED)\b/;
 
 // Electron's net.fetch rejects a redirect in 'manual' mode instead of returning it (electron/electron#43715)
 const CANCELLED_REDIRECT = /Redirect was cancelled|net::ERR_(UNSAFE|TOO_MANY)_REDIRECT/;
@@ -122,12 +139,19 @@ function errorCode(err: unknown): string | undefined {
 
 /** `sent`: the request had already been handed to the network when it was cancelled. */
 function abortError(sent = false): ApiError {
-  return new ApiError({ code: 'cancelled', message: defaultMessage('cancelled') }, { retryable: false, maybeSent: sent });
+  return new ApiError(
+    { code: 'cancelled', message: defaultMessage('cancelled') },
+    { retryable: false, maybeSent: sent },
+  );
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function sleepUnlessAborted(sleep: (ms: number) => Promise<void>, ms: number, signal?: AbortSignal): Promise<void> {
+function sleepUnlessAborted(
+  sleep: (ms: number) => Promise<void>,
+  ms: number,
+  signal?: AbortSignal,
+): Promise<void> {
   if (!signal) return sleep(ms);
   if (signal.aborted) return Promise.reject(abortError());
   return new Promise((resolve, reject) => {
@@ -149,7 +173,9 @@ function redirectTarget(response: Response, requestUrl: string): string {
   if (!location) return 'an address it did not show';
   try {
     const target = new URL(location, requestUrl);
-    return target.protocol === 'http:' || target.protocol === 'https:' ? `${target.protocol}//${target.host}` : `a ${target.protocol} address`;
+    return target.protocol === 'http:' || target.protocol === 'https:'
+      ? `${target.protocol}//${target.host}`
+      : `a ${target.protocol} address`;
   } catch {
     return 'an unreadable address';
   }
@@ -177,7 +203,8 @@ function proxySignIn(): ApiError {
 }
 
 // Chromium's errors for a proxy's sign-in it cannot answer (no credentials, a scheme it does not support, a 407 from a server that is not the proxy)
-const PROXY_AUTH_NET_ERRORS = /net::ERR_(PROXY_AUTH_UNSUPPORTED|PROXY_AUTH_REQUESTED|PROXY_AUTH_REQUESTED_WITH_NO_CONNECTION|UNEXPECTED_PROXY_AUTH)\b/;
+const PROXY_AUTH_NET_ERRORS =
+  /net::ERR_(PROXY_AUTH_UNSUPPORTED|PROXY_AUTH_REQUESTED|PROXY_AUTH_REQUESTED_WITH_NO_CONNECTION|UNEXPECTED_PROXY_AUTH)\b/;
 
 /**
  * Whether a fetch's rejection is a proxy's 407. Node's fetch makes a 407 a
@@ -194,12 +221,20 @@ function isProxySignIn(err: unknown): boolean {
   }
   if (!(err instanceof TypeError) || err.message !== 'fetch failed') return false;
   const cause: unknown = err.cause;
-  return cause instanceof Error && cause.message === '' && (cause as Error & { code?: unknown }).code === undefined && cause.cause === undefined;
+  return (
+    cause instanceof Error &&
+    cause.message === '' &&
+    (cause as Error & { code?: unknown }).code === undefined &&
+    cause.cause === undefined
+  );
 }
 
 function notTheApi(message: string, httpcode?: number): ApiError {
   // a write answered by something else may have been seen by the API behind it: verify before resending
-  return new ApiError({ code: 'not-the-api', message, ...(httpcode === undefined ? {} : { httpcode }) }, { retryable: false, maybeSent: true });
+  return new ApiError(
+    { code: 'not-the-api', message, ...(httpcode === undefined ? {} : { httpcode }) },
+    { retryable: false, maybeSent: true },
+  );
 }
 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
@@ -210,7 +245,8 @@ const is2xx = (httpcode: number) => httpcode >= 200 && httpcode < 300;
 const looksLikePage = (text: string) => /^[\s\uFEFF]*</.test(text);
 
 /** A non-empty body whose Content-Type is given and is not JSON (an empty body says nothing either way). */
-const hasForeignType = (type: string | null, text: string): type is string => text.length > 0 && type !== null && !JSON_TYPE.test(type);
+const hasForeignType = (type: string | null, text: string): type is string =>
+  text.length > 0 && type !== null && !JSON_TYPE.test(type);
 
 interface Answer {
   httpcode: number;
@@ -236,7 +272,8 @@ function foreignAnswer(answer: Answer): string | null {
   const { httpcode, type, text } = answer;
   if (gatewayPage(answer)) return null;
   // RFC 6585: 511 is the captive portals' own status, never the API's (a 407 is a proxy's: proxySignIn)
-  if (httpcode === 511) return 'the network asks you to sign in (HTTP 511) before the API can be reached. Nothing was changed; sign in to the network (open any web page in a browser), then try again.';
+  if (httpcode === 511)
+    return 'the network asks you to sign in (HTTP 511) before the API can be reached. Nothing was changed; sign in to the network (open any web page in a browser), then try again.';
   const page = !answer.parsed && looksLikePage(text);
   const otherType = hasForeignType(type, text) && (is2xx(httpcode) || !answer.statusBody);
   if (!page && !otherType) return null;
@@ -255,7 +292,13 @@ function foreignAnswer(answer: Answer): string | null {
  * restarting. A server error worth retrying, not a sign-in page.
  */
 function gatewayPage(answer: Answer): boolean {
-  return answer.httpcode >= 502 && answer.httpcode <= 504 && !answer.statusBody && answer.text.trim().length > 0 && !answer.parsed;
+  return (
+    answer.httpcode >= 502 &&
+    answer.httpcode <= 504 &&
+    !answer.statusBody &&
+    answer.text.trim().length > 0 &&
+    !answer.parsed
+  );
 }
 
 /** A body as `Response.text()` reads it: UTF-8, a byte-order mark dropped, invalid bytes replaced. */
@@ -280,7 +323,11 @@ function nextLink(pagination: unknown): string | null {
  * undefined when it does not read that way (the body is then parsed whole, and
  * any error is the whole body's).
  */
-function scanPage(bytes: Uint8Array, wrapperKey: string, keyFields: readonly string[]): { page: ScannedPage; next: string | null } | undefined {
+function scanPage(
+  bytes: Uint8Array,
+  wrapperKey: string,
+  keyFields: readonly string[],
+): { page: ScannedPage; next: string | null } | undefined {
   const list = scanList(bytes, wrapperKey, keyFields);
   if (!list) return undefined;
   let around: unknown;
@@ -289,7 +336,8 @@ function scanPage(bytes: Uint8Array, wrapperKey: string, keyFields: readonly str
   } catch {
     return undefined;
   }
-  if (typeof around !== 'object' || around === null || Array.isArray(around) || 'statuscode' in around) return undefined;
+  if (typeof around !== 'object' || around === null || Array.isArray(around) || 'statuscode' in around)
+    return undefined;
   const placeholder = (around as Record<string, unknown>)[wrapperKey];
   if (!Array.isArray(placeholder) || placeholder.length !== 0) return undefined;
   return { page: { ...list, bytes }, next: nextLink((around as Record<string, unknown>).pagination) };
@@ -303,7 +351,8 @@ function scanPage(bytes: Uint8Array, wrapperKey: string, keyFields: readonly str
 export function wholeList(page: ScannedPage, wrapperKey: string): unknown[] {
   const { body, parsed } = parseJson(decodeText(page.bytes));
   if (!parsed) throw unreadableAnswer('not-data', 200);
-  const list = body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[wrapperKey] : undefined;
+  const list =
+    body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[wrapperKey] : undefined;
   if (!Array.isArray(list)) throw unreadableAnswer('no-list', 200);
   return list;
 }
@@ -334,7 +383,10 @@ export function validateItems<K extends SchemaName>(
   const items = parseRecords(schema, subset);
   if (items.success) return items.data;
   // the message names the record by its row in the whole page
-  throw new UnreadableRecord(recordIssue(items.error, list, schema, where.startrow, only ? (i) => only[i] ?? i : undefined), where.httpcode);
+  throw new UnreadableRecord(
+    recordIssue(items.error, list, schema, where.startrow, only ? (i) => only[i] ?? i : undefined),
+    where.httpcode,
+  );
 }
 
 export class ApiClient {
@@ -376,7 +428,8 @@ export class ApiClient {
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
         const delay = retryDelay(err, attempt, policy, this.#random);
-        if (delay === null || delay > MAX_RETRY_AFTER_MS) throw attempt > 0 ? this.#gaveUp(err, attempt + 1) : err;
+        if (delay === null || delay > MAX_RETRY_AFTER_MS)
+          throw attempt > 0 ? this.#gaveUp(err, attempt + 1) : err;
         opts.onRetry?.({ attempt: attempt + 2, of: policy.maxRetries + 1, error: err.appError });
         await sleepUnlessAborted(this.#sleep, delay, opts.signal);
       }
@@ -404,7 +457,11 @@ export class ApiClient {
     }, this.#timeoutMs);
     const onCallerAbort = () => controller.abort();
     caller?.addEventListener('abort', onCallerAbort, { once: true });
-    const headers: Record<string, string> = { AccessToken: this.#token, Accept: 'application/json', 'Cache-Control': 'no-cache' };
+    const headers: Record<string, string> = {
+      AccessToken: this.#token,
+      Accept: 'application/json',
+      'Cache-Control': 'no-cache',
+    };
     let body: string | undefined;
     if (opts.body !== undefined) {
       headers['Content-Type'] = 'application/json';
@@ -415,7 +472,13 @@ export class ApiClient {
     const url = this.url(path, opts.query);
     try {
       // never follow a redirect: it would carry the AccessToken header to wherever it points
-      response = await this.#fetch(url, { method, headers, body, signal: controller.signal, redirect: 'manual' });
+      response = await this.#fetch(url, {
+        method,
+        headers,
+        body,
+        signal: controller.signal,
+        redirect: 'manual',
+      });
       // streamed with a cap: a proxy's endless answer must not exhaust main's memory
       bytes = await readCappedBody(response, method);
     } catch (err) {
@@ -441,10 +504,18 @@ export class ApiClient {
     return new ApiError({ code: 'network', message: defaultMessage('network') }, { maybeSent: sent });
   }
 
-  #decode(response: Response, bytes: Uint8Array, requestUrl: string, known?: (bytes: Uint8Array) => boolean): ApiResponse {
+  #decode(
+    response: Response,
+    bytes: Uint8Array,
+    requestUrl: string,
+    known?: (bytes: Uint8Array) => boolean,
+  ): ApiResponse {
     const httpcode = response.status;
     if (response.type === 'opaqueredirect' || (httpcode >= 300 && httpcode < 400)) {
-      const target = response.type === 'opaqueredirect' ? 'an address it did not show' : redirectTarget(response, requestUrl);
+      const target =
+        response.type === 'opaqueredirect'
+          ? 'an address it did not show'
+          : redirectTarget(response, requestUrl);
       throw notTheApi(redirectMessage(target), httpcode || undefined);
     }
     if (httpcode === 407) throw proxySignIn();
@@ -454,7 +525,9 @@ export class ApiClient {
     // (the type is looked at first: a JSON body is decoded only if it is not known)
     if (is2xx(httpcode) && type !== null && !JSON_TYPE.test(type)) {
       const text = decodeText(bytes);
-      const early = hasForeignType(type, text) ? foreignAnswer({ httpcode, type, text, parsed: false, statusBody: false }) : null;
+      const early = hasForeignType(type, text)
+        ? foreignAnswer({ httpcode, type, text, parsed: false, statusBody: false })
+        : null;
       if (early) throw notTheApi(`At ${host}, ${early}`, httpcode);
     }
     // the very body the caller already holds (and once parsed and validated): nothing to decode or parse
@@ -462,16 +535,26 @@ export class ApiClient {
     const text = decodeText(bytes);
     const { body, parsed } = parseJson(text);
     // only a body that names a statuscode can be a status body (skips validating big list pages twice)
-    const status = body !== null && typeof body === 'object' && 'statuscode' in body ? statusBodySchema.safeParse(body) : null;
+    const status =
+      body !== null && typeof body === 'object' && 'statuscode' in body
+        ? statusBodySchema.safeParse(body)
+        : null;
     // the spec's five fields and nothing else: an extra field or key (an echo of the token, debug data) is dropped
     const statusBody: StatusBody | null = status?.success
-      ? { httpcode: status.data.httpcode, statuscode: status.data.statuscode, status: status.data.status, developermessage: status.data.developermessage, moreinfo: status.data.moreinfo }
+      ? {
+          httpcode: status.data.httpcode,
+          statuscode: status.data.statuscode,
+          status: status.data.status,
+          developermessage: status.data.developermessage,
+          moreinfo: status.data.moreinfo,
+        }
       : null;
     const foreign = foreignAnswer({ httpcode, type, text, parsed, statusBody: statusBody !== null });
     if (foreign) throw notTheApi(`At ${host}, ${foreign}`, httpcode);
     const ok = is2xx(httpcode);
     if (ok && !parsed) throw unreadableAnswer('not-data', httpcode);
-    if (ok && !(statusBody && isFailureStatusCode(statusBody.statuscode))) return { httpcode, body, statusBody };
+    if (ok && !(statusBody && isFailureStatusCode(statusBody.statuscode)))
+      return { httpcode, body, statusBody };
 
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
     const appError = appErrorFromResponse(httpcode, statusBody, retryAfterMs);
@@ -479,7 +562,10 @@ export class ApiClient {
       appError.message = `${host} answered HTTP ${httpcode} with a web page of its own: the gateway in front of the API could not reach it (the API is down or restarting); try again in a few minutes.`;
     }
     // 429 and 1006 are refusals; another 5xx may have been applied before failing
-    const maybeSent = httpcode >= 500 && appError.code === 'server' && statusBody?.statuscode !== ResponseCode.ExternalUnavailable;
+    const maybeSent =
+      httpcode >= 500 &&
+      appError.code === 'server' &&
+      statusBody?.statuscode !== ResponseCode.ExternalUnavailable;
     throw new ApiError(appError, { maybeSent });
   }
 
@@ -525,25 +611,45 @@ export class ApiClient {
       return scanned !== undefined;
     };
     const { body, statusBody, httpcode, bytes } = await this.request('GET', path, {
-      query, signal, ...(page.onRetry ? { onRetry: page.onRetry } : {}), ...(page.fingerprint || page.scan ? { known } : {}), ...(page.ready ? { ready: page.ready } : {}),
+      query,
+      signal,
+      ...(page.onRetry ? { onRetry: page.onRetry } : {}),
+      ...(page.fingerprint || page.scan ? { known } : {}),
+      ...(page.ready ? { ready: page.ready } : {}),
     });
     const limitError = (rows: number) =>
-      notTheApi(`The platform’s answer held ${rows.toLocaleString('en-US')} rows where at most ${page.limit.toLocaleString('en-US')} were asked: not how the platform answers, so a proxy or a cache may be in the way. Nothing of it was used.`, httpcode);
+      notTheApi(
+        `The platform’s answer held ${rows.toLocaleString('en-US')} rows where at most ${page.limit.toLocaleString('en-US')} were asked: not how the platform answers, so a proxy or a cache may be in the way. Nothing of it was used.`,
+        httpcode,
+      );
     if (scanned) {
       // a proxy or cache that ignores `limit` is not the Data API: its pages cannot be trusted for pruning
       if (scanned.page.spans.length / 2 > page.limit) throw limitError(scanned.page.spans.length / 2);
-      return { items: [], next: scanned.next, empty: false, scanned: scanned.page, ...(hash !== undefined ? { hash } : {}) };
+      return {
+        items: [],
+        next: scanned.next,
+        empty: false,
+        scanned: scanned.page,
+        ...(hash !== undefined ? { hash } : {}),
+      };
     }
-    if (body === undefined && hash !== undefined) return { items: [], next: null, empty: false, hash, unchanged: true };
+    if (body === undefined && hash !== undefined)
+      return { items: [], next: null, empty: false, hash, unchanged: true };
     if (statusBody?.statuscode === ResponseCode.NoResults) return { items: [], next: null, empty: true };
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw unreadableAnswer('no-list', httpcode);
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw unreadableAnswer('no-list', httpcode);
     const list = (body as Record<string, unknown>)[wrapperKey];
     if (!Array.isArray(list)) throw unreadableAnswer('no-list', httpcode);
     if (list.length > page.limit) throw limitError(list.length);
     const next = nextLink((body as Record<string, unknown>).pagination);
     if (page.fingerprint && hash === undefined && bytes !== undefined) hash = hashBody(bytes);
-    if (page.validate === false) return { items: [], raw: list, next, empty: false, ...(hash !== undefined ? { hash } : {}) };
-    const listPage: ListPage<K> = { items: validateItems(schema, list, { startrow: page.startrow, httpcode }), next, empty: false };
+    if (page.validate === false)
+      return { items: [], raw: list, next, empty: false, ...(hash !== undefined ? { hash } : {}) };
+    const listPage: ListPage<K> = {
+      items: validateItems(schema, list, { startrow: page.startrow, httpcode }),
+      next,
+      empty: false,
+    };
     if (hash !== undefined) listPage.hash = hash;
     return listPage;
   }

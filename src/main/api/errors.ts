@@ -31,8 +31,10 @@ const MESSAGES: Record<ErrorCode, string> = {
   'no-profile': 'No site is connected: add a profile or try the demo.',
   'keychain-unavailable': 'The system keychain is not available.',
   'token-missing': 'The API received no access token. Enter the token for this profile.',
-  'token-rejected': 'The API rejected the access token: it may have been revoked or mistyped. Enter a valid token for this profile.',
-  'access-denied': 'The API refused access: this record belongs to another customer, or the token’s access level does not allow it.',
+  'token-rejected':
+    'The API rejected the access token: it may have been revoked or mistyped. Enter a valid token for this profile.',
+  'access-denied':
+    'The API refused access: this record belongs to another customer, or the token’s access level does not allow it.',
   'not-found': 'The record was not found on the server.',
   rejected: 'The API refused the request as invalid.',
   duplicate: 'The server already has this record.',
@@ -42,11 +44,13 @@ const MESSAGES: Record<ErrorCode, string> = {
   network: 'The server could not be reached. Check the network connection.',
   timeout: 'The server took too long to answer.',
   'malformed-response': 'The server’s answer did not have the expected shape, so it was not used.',
-  'not-the-api': 'Something other than the API answered (a network sign-in page or a proxy?), so the answer was not used and nothing was changed.',
+  'not-the-api':
+    'Something other than the API answered (a network sign-in page or a proxy?), so the answer was not used and nothing was changed.',
   conflict: 'The record changed on the server since the edit was made.',
   cancelled: 'Cancelled.',
   busy: 'Fieldbook is already doing this.',
-  'working-offline': 'Fieldbook is set to work offline: nothing is fetched or sent until you turn “Work offline” off.',
+  'working-offline':
+    'Fieldbook is set to work offline: nothing is fetched or sent until you turn “Work offline” off.',
   internal: 'Something went wrong inside Fieldbook. Try again; if it keeps happening, restart the app.',
 };
 
@@ -61,7 +65,11 @@ export function isRetryableCode(code: ErrorCode): boolean {
 
 /** Response codes that are failures even when the HTTP status says 2xx. */
 export function isFailureStatusCode(statuscode: number): boolean {
-  return (statuscode >= 704 && statuscode < 900) || statuscode === 900 || (statuscode >= 902 && statuscode !== ResponseCode.NotModified);
+  return (
+    (statuscode >= 704 && statuscode < 900) ||
+    statuscode === 900 ||
+    (statuscode >= 902 && statuscode !== ResponseCode.NotModified)
+  );
 }
 
 function codeForStatus(httpcode: number, statuscode: number | undefined): ErrorCode {
@@ -94,11 +102,18 @@ function codeForStatus(httpcode: number, statuscode: number | undefined): ErrorC
 }
 
 /** An error answer (or a failure status body on a 2xx) as an AppError. */
-export function appErrorFromResponse(httpcode: number, statusBody: StatusBody | null, retryAfterMs?: number): AppError {
+export function appErrorFromResponse(
+  httpcode: number,
+  statusBody: StatusBody | null,
+  retryAfterMs?: number,
+): AppError {
   const code = codeForStatus(httpcode, statusBody?.statuscode);
   let message = defaultMessage(code);
   // the API's own words help with validation failures ("username already in use")
-  if ((code === 'rejected' || code === 'duplicate' || code === 'dependents-first') && statusBody?.developermessage) {
+  if (
+    (code === 'rejected' || code === 'duplicate' || code === 'dependents-first') &&
+    statusBody?.developermessage
+  ) {
     message = `${message.replace(/\.$/, '')}: ${statusBody.developermessage}`;
   } else if (code === 'rejected' && !statusBody) {
     message = `The API refused the request (HTTP ${httpcode}).`;
@@ -139,7 +154,17 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
  * or null to give up: the app's one backoff (shared/backoff.ts, exponential with
  * equal jitter); a server's Retry-After is honoured as the minimum wait.
  */
-export function retryDelay(error: ApiError, attempt: number, policy: RetryPolicy, random: () => number): number | null {
+export function retryDelay(
+  error: ApiError,
+  attempt: number,
+  policy: RetryPolicy,
+  random: () => number,
+): number | null {
   if (!error.retryable || attempt >= policy.maxRetries) return null;
-  return backoffMs(attempt + 1, random(), { baseMs: policy.baseDelayMs, maxMs: policy.maxDelayMs }, error.appError.retryAfterMs);
+  return backoffMs(
+    attempt + 1,
+    random(),
+    { baseMs: policy.baseDelayMs, maxMs: policy.maxDelayMs },
+    error.appError.retryAfterMs,
+  );
 }

@@ -14,7 +14,9 @@ const overlong = (text: string) => text.length > MAX_FIELD_CHARS;
 
 /** The children of an array or object, in order, with the key or index of each. */
 function entriesOf(value: object): [PropertyKey, unknown][] {
-  return Array.isArray(value) ? value.map((inner, i): [PropertyKey, unknown] => [i, inner]) : Object.entries(value);
+  return Array.isArray(value)
+    ? value.map((inner, i): [PropertyKey, unknown] => [i, inner])
+    : Object.entries(value);
 }
 
 /**
@@ -40,13 +42,27 @@ function overlongPath(record: unknown): Path | null {
 function overlongError(list: readonly unknown[]): z.ZodError | null {
   for (let i = 0; i < list.length; i++) {
     const path = overlongPath(list[i]);
-    if (path) return new z.ZodError([{ code: 'too_big', origin: 'string', maximum: MAX_FIELD_CHARS, inclusive: true, path: [i, ...path], message: 'too long', input: undefined }]);
+    if (path)
+      return new z.ZodError([
+        {
+          code: 'too_big',
+          origin: 'string',
+          maximum: MAX_FIELD_CHARS,
+          inclusive: true,
+          path: [i, ...path],
+          message: 'too long',
+          input: undefined,
+        },
+      ]);
   }
   return null;
 }
 
 /** Records read with their wire schema, then held to the length limit: the items, or the first error (for recordIssue). */
-export function parseRecords<K extends SchemaName>(schema: K, list: readonly unknown[]): { success: true; data: Parsed<K>[] } | { success: false; error: z.ZodError } {
+export function parseRecords<K extends SchemaName>(
+  schema: K,
+  list: readonly unknown[],
+): { success: true; data: Parsed<K>[] } | { success: false; error: z.ZodError } {
   const parsed = z.array(schemas[schema]).safeParse(list);
   if (!parsed.success) return { success: false, error: parsed.error };
   const error = overlongError(list);

@@ -6,14 +6,17 @@ const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
 function items(bytes: Uint8Array, list: ScannedList): unknown[] {
   const found: unknown[] = [];
-  for (let i = 0; i < list.spans.length; i += 2) found.push(JSON.parse(decode(bytes.subarray(list.spans[i], list.spans[i + 1]))));
+  for (let i = 0; i < list.spans.length; i += 2)
+    found.push(JSON.parse(decode(bytes.subarray(list.spans[i], list.spans[i + 1]))));
   return found;
 }
 
 function scan(text: string, fields: string[] = []) {
   const bytes = encode(text);
   const list = scanList(bytes, 'users', fields);
-  return list ? { list, items: items(bytes, list), around: JSON.parse(list.skeleton) as unknown, keys: [...list.keys] } : null;
+  return list
+    ? { list, items: items(bytes, list), around: JSON.parse(list.skeleton) as unknown, keys: [...list.keys] }
+    : null;
 }
 
 /** A small seeded generator (mulberry32): the same cases every run. */
@@ -27,35 +30,72 @@ function random(seed: number) {
   };
 }
 
-const TRICKY = ['"', '\\', '{', '}', '[', ']', ',', ':', ' ', '\n', '\u00e9', '\u20ac', '\u{1f600}', '\\"', 'userid', '\u0000', '/'];
+const TRICKY = [
+  '"',
+  '\\',
+  '{',
+  '}',
+  '[',
+  ']',
+  ',',
+  ':',
+  ' ',
+  '\n',
+  '\u00e9',
+  '\u20ac',
+  '\u{1f600}',
+  '\\"',
+  'userid',
+  '\u0000',
+  '/',
+];
 
 function randomValue(next: () => number, depth: number): unknown {
   const pick = Math.floor(next() * (depth > 2 ? 5 : 7));
   switch (pick) {
-    case 0: return Math.floor(next() * 1e6) - 5e5;
-    case 1: return next() * 100;
-    case 2: return [null, true, false][Math.floor(next() * 3)];
+    case 0:
+      return Math.floor(next() * 1e6) - 5e5;
+    case 1:
+      return next() * 100;
+    case 2:
+      return [null, true, false][Math.floor(next() * 3)];
     case 3:
-    case 4: return Array.from({ length: Math.floor(next() * 6) }, () => TRICKY[Math.floor(next() * TRICKY.length)]).join('');
-    case 5: return Array.from({ length: Math.floor(next() * 4) }, () => randomValue(next, depth + 1));
-    default: return randomItem(next, depth + 1);
+    case 4:
+      return Array.from(
+        { length: Math.floor(next() * 6) },
+        () => TRICKY[Math.floor(next() * TRICKY.length)],
+      ).join('');
+    case 5:
+      return Array.from({ length: Math.floor(next() * 4) }, () => randomValue(next, depth + 1));
+    default:
+      return randomItem(next, depth + 1);
   }
 }
 
 function randomItem(next: () => number, depth = 0): Record<string, unknown> {
   const item: Record<string, unknown> = {};
   if (depth === 0) item.userid = Math.floor(next() * 1e9);
-  for (let i = Math.floor(next() * 5); i > 0; i--) item[String(randomValue(next, 3))] = randomValue(next, depth);
+  for (let i = Math.floor(next() * 5); i > 0; i--)
+    item[String(randomValue(next, 3))] = randomValue(next, depth);
   return item;
 }
 
 function randomPage(next: () => number): { users: Record<string, unknown>[]; pagination: { next: string } } {
-  return { users: Array.from({ length: Math.floor(next() * 8) }, () => randomItem(next)), pagination: { next: 'https://api.example/v1/users?startrow=9' } };
+  return {
+    users: Array.from({ length: Math.floor(next() * 8) }, () => randomItem(next)),
+    pagination: { next: 'https://api.example/v1/users?startrow=9' },
+  };
 }
 
-describe('finding a list page\'s items in its bytes', () => {
+describe("finding a list page's items in its bytes", () => {
   it('finds each item as its own JSON and leaves the rest of the body around an empty list', () => {
-    const page = { users: [{ userid: 1, name: 'Ann' }, { userid: 2, tags: ['a', { b: [] }] }], pagination: { next: 'n' } };
+    const page = {
+      users: [
+        { userid: 1, name: 'Ann' },
+        { userid: 2, tags: ['a', { b: [] }] },
+      ],
+      pagination: { next: 'n' },
+    };
     const found = scan(JSON.stringify(page), ['userid'])!;
     expect(found.items).toEqual(page.users);
     expect(found.around).toEqual({ users: [], pagination: { next: 'n' } });
@@ -81,14 +121,18 @@ describe('finding a list page\'s items in its bytes', () => {
     expect(found.keys).toEqual([1, 2]);
   });
 
-  it('reads a key field only when it is a plain integer named once at the item\'s top level', () => {
-    const body = '{"users":[{"userid":12},{"userid":-3},{"userid":"12"},{"userid":1.5},{"userid":1e3},{"userid":null},{"name":"x"},{"userid":1,"userid":2},{"boss":{"userid":4}},{"userid":012},{"userid":1234567890123456}]}';
+  it("reads a key field only when it is a plain integer named once at the item's top level", () => {
+    const body =
+      '{"users":[{"userid":12},{"userid":-3},{"userid":"12"},{"userid":1.5},{"userid":1e3},{"userid":null},{"name":"x"},{"userid":1,"userid":2},{"boss":{"userid":4}},{"userid":012},{"userid":1234567890123456}]}';
     const list = scanList(encode(body), 'users', ['userid'])!;
     expect([...list.keys]).toEqual([12, -3, NaN, NaN, NaN, NaN, NaN, NaN, NaN, NaN, NaN]);
   });
 
   it('reads several key fields per item, in the order asked', () => {
-    const list = scanList(encode('{"users":[{"userid":5,"credentialid":9},{"credentialid":9}]}'), 'users', ['credentialid', 'userid'])!;
+    const list = scanList(encode('{"users":[{"userid":5,"credentialid":9},{"credentialid":9}]}'), 'users', [
+      'credentialid',
+      'userid',
+    ])!;
     expect([...list.keys]).toEqual([9, 5, 9, NaN]);
   });
 

@@ -138,7 +138,14 @@ function hasEscape(bytes: Uint8Array, start: number, end: number): boolean {
  * values into keys[at..at + names.length) (`seen`: one byte per name, for the
  * scan to reuse). -1 when it is not an object that ends.
  */
-function scanItem(bytes: Uint8Array, i: number, names: readonly Uint8Array[], keys: Float64Array, at: number, seen: Uint8Array): number {
+function scanItem(
+  bytes: Uint8Array,
+  i: number,
+  names: readonly Uint8Array[],
+  keys: Float64Array,
+  at: number,
+  seen: Uint8Array,
+): number {
   for (let f = 0; f < names.length; f++) keys[at + f] = NaN;
   seen.fill(0);
   i = skipSpace(bytes, i + 1);
@@ -171,7 +178,11 @@ function scanItem(bytes: Uint8Array, i: number, names: readonly Uint8Array[], ke
  * values of `keyFields` in each, or null when the body is not plainly an
  * object holding that list of objects once (the caller then parses it whole).
  */
-export function scanList(bytes: Uint8Array, wrapperKey: string, keyFields: readonly string[] = []): ScannedList | null {
+export function scanList(
+  bytes: Uint8Array,
+  wrapperKey: string,
+  keyFields: readonly string[] = [],
+): ScannedList | null {
   const wrapper = encoder.encode(wrapperKey);
   const names = keyFields.map((f) => encoder.encode(f));
   const seen = new Uint8Array(names.length);
@@ -229,7 +240,8 @@ export function scanList(bytes: Uint8Array, wrapperKey: string, keyFields: reado
     }
   }
   if (listStart < 0 || skipSpace(bytes, i + 1) !== bytes.length) return null;
-  const skeleton = decoder.decode(bytes.subarray(0, listStart)) + '[]' + decoder.decode(bytes.subarray(listEnd));
+  const skeleton =
+    decoder.decode(bytes.subarray(0, listStart)) + '[]' + decoder.decode(bytes.subarray(listEnd));
   const count = spans.length / 2;
   return { skeleton, spans: Uint32Array.from(spans), keys: keys.slice(0, count * names.length) };
 }

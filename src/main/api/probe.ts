@@ -25,7 +25,11 @@ export async function probeReachability(client: Pick<ApiClient, 'request'>): Pro
     return { online: true };
   } catch (err) {
     const error = toAppError(err);
-    if (OFFLINE_CODES.has(error.code)) return { online: false, error: { ...error, code: error.code === 'cancelled' ? 'timeout' : error.code } };
+    if (OFFLINE_CODES.has(error.code))
+      return {
+        online: false,
+        error: { ...error, code: error.code === 'cancelled' ? 'timeout' : error.code },
+      };
     // an 800 on the site list is not a connection problem: a feature-limited token may not list sites
     if (error.code === 'access-denied') return { online: true };
     return { online: true, error };

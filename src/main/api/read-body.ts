@@ -20,7 +20,10 @@ function answerTooLarge(method: string): ApiError {
   const message =
     `The server’s answer was larger than ${megabytes(MAX_ANSWER_BYTES)}, far more than the API ever sends, so Fieldbook stopped reading it and used nothing of it. ` +
     'A proxy or a damaged server may be in the way; try again later, or check the profile’s address.';
-  return new ApiError({ code: 'malformed-response', message }, { retryable: false, maybeSent: method !== 'GET' });
+  return new ApiError(
+    { code: 'malformed-response', message },
+    { retryable: false, maybeSent: method !== 'GET' },
+  );
 }
 
 /** The announced length, when the answer gives a plain one. */

@@ -29,8 +29,15 @@ export class UnreadableRecord extends ApiError {
   readonly issue: string;
 
   /** `message`: the sentence on its own (default: "The platform’s answer could not be read: <issue>. Nothing of it was used.") */
-  constructor(issue: string, httpcode?: number, message = `The platform’s answer could not be read: ${issue}. Nothing of it was used.`) {
-    super({ code: 'malformed-response', message, ...(httpcode !== undefined ? { httpcode } : {}) }, { retryable: false });
+  constructor(
+    issue: string,
+    httpcode?: number,
+    message = `The platform’s answer could not be read: ${issue}. Nothing of it was used.`,
+  ) {
+    super(
+      { code: 'malformed-response', message, ...(httpcode !== undefined ? { httpcode } : {}) },
+      { retryable: false },
+    );
     this.name = 'UnreadableRecord';
     this.issue = issue;
   }
@@ -50,7 +57,11 @@ const ANSWER_FAULTS = {
  */
 export function unreadableAnswer(fault: keyof typeof ANSWER_FAULTS, httpcode?: number): UnreadableRecord {
   const issue = ANSWER_FAULTS[fault];
-  return new UnreadableRecord(issue, httpcode, `${issue.charAt(0).toUpperCase()}${issue.slice(1)}, so nothing of it was used.`);
+  return new UnreadableRecord(
+    issue,
+    httpcode,
+    `${issue.charAt(0).toUpperCase()}${issue.slice(1)}, so nothing of it was used.`,
+  );
 }
 
 interface RecordKind {
@@ -69,7 +80,8 @@ interface RecordKind {
 }
 
 /** Text that may name a record: not one over the length limit (it may be what is wrong, and is not read). */
-const naming = (value: unknown): value is string => typeof value === 'string' && value.length <= MAX_FIELD_CHARS;
+const naming = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= MAX_FIELD_CHARS;
 
 const text = (raw: Raw, field: string): string | null => {
   const value = raw[field];
@@ -83,11 +95,24 @@ function personName(raw: Raw): string | null {
 }
 
 /** A person, named by their name; a holder's `userid` is not its own id but its person's ("the id of the person"). */
-const person = (one = 'a person', ownId: string | null = 'userid'): RecordKind => ({ one, id: 'userid', ...(ownId !== null ? { ownId } : {}), name: personName, named: (name) => name });
+const person = (one = 'a person', ownId: string | null = 'userid'): RecordKind => ({
+  one,
+  id: 'userid',
+  ...(ownId !== null ? { ownId } : {}),
+  name: personName,
+  named: (name) => name,
+});
 
 function called(noun: string, id: string, nameField: string): RecordKind {
   const one = `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
-  return { one, id, ownId: id, nameField, name: (raw) => text(raw, nameField), named: (name) => `the ${noun} “${name}”` };
+  return {
+    one,
+    id,
+    ownId: id,
+    nameField,
+    name: (raw) => text(raw, nameField),
+    named: (name) => `the ${noun} “${name}”`,
+  };
 }
 
 /** One noun per wire schema. */
@@ -104,7 +129,13 @@ const KINDS: Readonly<Record<SchemaName, RecordKind>> = {
   credential: called('credential', 'credentialid', 'credentialname'),
   credentialAssignment: person('a holder', null),
   course: called('course', 'courseid', 'coursename'),
-  trainingAssignment: { one: 'a training assignment', id: 'transcriptid', ownId: 'transcriptid', name: personName, named: (name) => `the training assignment of ${name}` },
+  trainingAssignment: {
+    one: 'a training assignment',
+    id: 'transcriptid',
+    ownId: 'transcriptid',
+    name: personName,
+    named: (name) => `the training assignment of ${name}`,
+  },
 };
 
 /** Where the table's label (a column's heading) reads short inside this sentence. */
@@ -120,9 +151,19 @@ const IN_THIS_SENTENCE: Readonly<Record<string, string>> = {
 const PLURAL: ReadonlySet<string> = new Set(['links', 'notes', 'requirements']);
 
 /** Fields that give another record by its id ("the id of the site"): the table names the record ("Site"). */
-const REFERENCES: ReadonlySet<string> = new Set(['userid', 'siteid', 'categoryid', 'groupid', 'courseid', 'credentialid', 'accessID', 'transcriptid']);
+const REFERENCES: ReadonlySet<string> = new Set([
+  'userid',
+  'siteid',
+  'categoryid',
+  'groupid',
+  'courseid',
+  'credentialid',
+  'accessID',
+  'transcriptid',
+]);
 
-const isRaw = (value: unknown): value is Raw => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isRaw = (value: unknown): value is Raw =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** An id as the platform numbers records (a positive integer, maybe sent as text), else null: a bad id is not shown. */
 function readableId(value: unknown): string | null {
@@ -153,15 +194,26 @@ function wordsFor(kind: RecordKind, field: string, topLevel: boolean): string | 
  * links", whose keys are not fields). A field the table does not know is named
  * by a sentence that does not pretend.
  */
-function fieldOf(kind: RecordKind, path: readonly PropertyKey[]): { words: string; key: string; topLevel: boolean; itself: boolean } {
+function fieldOf(
+  kind: RecordKind,
+  path: readonly PropertyKey[],
+): { words: string; key: string; topLevel: boolean; itself: boolean } {
   const keys = path.flatMap((key, at) => (typeof key === 'string' ? [{ key, at }] : []));
   const [top] = keys;
   if (!top) return { words: 'the record', key: '', topLevel: false, itself: true };
   for (const { key, at } of keys.toReversed()) {
     const words = wordsFor(kind, key, at === 0);
-    if (words !== null) return { words, key, topLevel: at === 0, itself: path.slice(at + 1).every((k) => typeof k === 'number') };
+    if (words !== null)
+      return {
+        words,
+        key,
+        topLevel: at === 0,
+        itself: path.slice(at + 1).every((k) => typeof k === 'number'),
+      };
   }
-  const words = naming(top.key) ? `a value the platform calls “${nameInMessage(top.key) ?? '?'}”` : 'the name of a field';
+  const words = naming(top.key)
+    ? `a value the platform calls “${nameInMessage(top.key) ?? '?'}”`
+    : 'the name of a field';
   return { words, key: top.key, topLevel: top.at === 0, itself: keys.length === 1 };
 }
 
@@ -195,7 +247,8 @@ const FORMATS: Readonly<Record<string, string>> = {
 
 function allowedValues(values: readonly unknown[]): string {
   const shown = values.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number');
-  if (shown.length === 0 || shown.length > FEW_VALUES || shown.length < values.length) return 'is not one of the allowed values';
+  if (shown.length === 0 || shown.length > FEW_VALUES || shown.length < values.length)
+    return 'is not one of the allowed values';
   return `is not one of the allowed values (${shown.map((v) => `“${nameInMessage(String(v)) ?? ''}”`).join(', ')})`;
 }
 
@@ -213,7 +266,8 @@ function isZeroOrLess(value: unknown): boolean {
  */
 export function problemInWords(issue: Issue, value: unknown, mayBeAbsent = false): string {
   // said of a field's name too (the length limit: field-length.ts), whatever its value
-  if (issue.code === 'too_big' && issue.origin === 'string') return `is too long (at most ${Number(issue.maximum).toLocaleString('en-US')} characters)`;
+  if (issue.code === 'too_big' && issue.origin === 'string')
+    return `is too long (at most ${Number(issue.maximum).toLocaleString('en-US')} characters)`;
   // null is how the platform leaves a value out; where leaving it out is fine, null is a value of the wrong type
   if (value === undefined || (value === null && !mayBeAbsent)) return 'is missing';
   switch (issue.code) {
@@ -240,9 +294,14 @@ export function problemInWords(issue: Issue, value: unknown, mayBeAbsent = false
  * value's shape (an e-mail given as an object), that member's issue about one
  * of its fields, with the path to it.
  */
-function innermost(issue: Issue, path: readonly PropertyKey[]): { issue: Issue; path: readonly PropertyKey[] } {
+function innermost(
+  issue: Issue,
+  path: readonly PropertyKey[],
+): { issue: Issue; path: readonly PropertyKey[] } {
   if (issue.code !== 'invalid_union') return { issue, path };
-  const deeper = issue.errors.map((branch) => branch[0]).filter((sub): sub is Issue => sub !== undefined && sub.path.length > 0);
+  const deeper = issue.errors
+    .map((branch) => branch[0])
+    .filter((sub): sub is Issue => sub !== undefined && sub.path.length > 0);
   const [only] = deeper;
   return deeper.length === 1 && only ? innermost(only, [...path, ...only.path]) : { issue, path };
 }
@@ -267,7 +326,13 @@ function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
  * `indexInList` mapping an index of the validated subset back to the list),
  * the record, the field, what is wrong.
  */
-export function recordIssue(error: z.ZodError, list: readonly unknown[], schema: SchemaName, startrow: number, indexInList?: (i: number) => number): string {
+export function recordIssue(
+  error: z.ZodError,
+  list: readonly unknown[],
+  schema: SchemaName,
+  startrow: number,
+  indexInList?: (i: number) => number,
+): string {
   const first = error.issues[0];
   const at = typeof first?.path[0] === 'number' ? first.path[0] : null;
   if (!first || at === null) return `the list ${NOT_IN_FORM}`;
@@ -280,6 +345,9 @@ export function recordIssue(error: z.ZodError, list: readonly unknown[], schema:
   const { issue, path } = innermost(first, first.path.slice(1));
   const field = fieldOf(kind, path);
   // a text over the length limit is too long wherever it sits (a link, a key inside an extra field)
-  const problem = field.itself || issue.code === 'too_big' ? problemInWords(issue, valueAt(raw, path), field.topLevel && mayBeAbsent(schema, field.key)) : NOT_IN_FORM;
+  const problem =
+    field.itself || issue.code === 'too_big'
+      ? problemInWords(issue, valueAt(raw, path), field.topLevel && mayBeAbsent(schema, field.key))
+      : NOT_IN_FORM;
   return `${row}, ${recordInWords(kind, raw)}: ${field.words} ${PLURAL.has(field.key) ? problem.replace(/^is /, 'are ') : problem}`;
 }

@@ -35,19 +35,45 @@ describe('dispatch', () => {
   });
 
   it('passes the parsed argument to the handler and returns its value', async () => {
-    const res = await dispatch(handlersWith({ 'users:detail': async (arg) => ({ userid: arg.userid, emails: [], fetchedAt: 'now' }) }), 'users:detail', { userid: 4 }, ctx, quiet);
+    const res = await dispatch(
+      handlersWith({ 'users:detail': async (arg) => ({ userid: arg.userid, emails: [], fetchedAt: 'now' }) }),
+      'users:detail',
+      { userid: 4 },
+      ctx,
+      quiet,
+    );
     expect(res).toEqual({ ok: true, value: { userid: 4, emails: [], fetchedAt: 'now' } });
   });
 
   it('carries an API error whole, with its code and status', async () => {
-    const apiError = new ApiError({ code: 'access-denied', message: 'No access.', httpcode: 401, statuscode: 800 });
-    const res = await dispatch(handlersWith({ 'connection:probe': async () => Promise.reject(apiError) }), 'connection:probe', undefined, ctx, quiet);
-    expect(res).toEqual({ ok: false, error: { code: 'access-denied', message: 'No access.', httpcode: 401, statuscode: 800 } });
+    const apiError = new ApiError({
+      code: 'access-denied',
+      message: 'No access.',
+      httpcode: 401,
+      statuscode: 800,
+    });
+    const res = await dispatch(
+      handlersWith({ 'connection:probe': async () => Promise.reject(apiError) }),
+      'connection:probe',
+      undefined,
+      ctx,
+      quiet,
+    );
+    expect(res).toEqual({
+      ok: false,
+      error: { code: 'access-denied', message: 'No access.', httpcode: 401, statuscode: 800 },
+    });
   });
 
   it('hides an unexpected error behind a generic message, never a stack', async () => {
     const logged: string[] = [];
-    const res = await dispatch(handlersWith({ 'profiles:list': async () => Promise.reject(new Error('boom at /secret/path.ts:12')) }), 'profiles:list', undefined, ctx, (m) => logged.push(m));
+    const res = await dispatch(
+      handlersWith({ 'profiles:list': async () => Promise.reject(new Error('boom at /secret/path.ts:12')) }),
+      'profiles:list',
+      undefined,
+      ctx,
+      (m) => logged.push(m),
+    );
     expect(res.ok ? null : res.error.code).toBe('internal');
     expect(JSON.stringify(res)).not.toContain('boom');
     expect(logged[0]).toContain('boom');
@@ -60,12 +86,30 @@ describe('dispatch', () => {
       const echo = new ApiError({
         code: 'rejected',
         message: `The API refused: bad token ${token}`,
-        response: { httpcode: 400, statuscode: 1001, status: 'x', developermessage: `token ${token} invalid`, moreinfo: '' },
+        response: {
+          httpcode: 400,
+          statuscode: 1001,
+          status: 'x',
+          developermessage: `token ${token} invalid`,
+          moreinfo: '',
+        },
       });
-      const res = await dispatch(handlersWith({ 'connection:probe': async () => Promise.reject(echo) }), 'connection:probe', undefined, ctx, quiet);
+      const res = await dispatch(
+        handlersWith({ 'connection:probe': async () => Promise.reject(echo) }),
+        'connection:probe',
+        undefined,
+        ctx,
+        quiet,
+      );
       expect(JSON.stringify(res)).not.toContain(token);
       const logged: string[] = [];
-      await dispatch(handlersWith({ 'profiles:list': async () => Promise.reject(new Error(`leak ${token}`)) }), 'profiles:list', undefined, ctx, (m) => logged.push(m));
+      await dispatch(
+        handlersWith({ 'profiles:list': async () => Promise.reject(new Error(`leak ${token}`)) }),
+        'profiles:list',
+        undefined,
+        ctx,
+        (m) => logged.push(m),
+      );
       expect(logged.join('')).not.toContain(token);
     } finally {
       forgetSecret(token);
@@ -73,12 +117,26 @@ describe('dispatch', () => {
   });
 
   it('never echoes a rejected argument (it may be a token)', async () => {
-    const res = await dispatch(handlersWith({}), 'profiles:save', { name: 'x', baseUrl: 'https://a/v1', token: 123456789 }, ctx, quiet);
+    const res = await dispatch(
+      handlersWith({}),
+      'profiles:save',
+      { name: 'x', baseUrl: 'https://a/v1', token: 123456789 },
+      ctx,
+      quiet,
+    );
     expect(JSON.stringify(res)).not.toContain('123456789');
   });
 
   it('reports a handler’s deliberate failure with its own code', async () => {
-    const res = await dispatch(handlersWith({ 'sync:start': async () => Promise.reject(new FieldbookError('busy', 'A sync is already running.')) }), 'sync:start', {}, ctx, quiet);
+    const res = await dispatch(
+      handlersWith({
+        'sync:start': async () => Promise.reject(new FieldbookError('busy', 'A sync is already running.')),
+      }),
+      'sync:start',
+      {},
+      ctx,
+      quiet,
+    );
     expect(res).toEqual({ ok: false, error: { code: 'busy', message: 'A sync is already running.' } });
   });
 
@@ -86,8 +144,18 @@ describe('dispatch', () => {
     const token = 'result-echo-token-77Q=';
     registerSecret(token);
     try {
-      const echoed = { userid: 4, emails: [{ emailid: 1, userid: 4, email: `${token}@example.com`, status: 'Active', isprimary: null }], fetchedAt: 'now' };
-      const res = await dispatch(handlersWith({ 'users:detail': async () => echoed }), 'users:detail', { userid: 4 }, ctx, quiet);
+      const echoed = {
+        userid: 4,
+        emails: [{ emailid: 1, userid: 4, email: `${token}@example.com`, status: 'Active', isprimary: null }],
+        fetchedAt: 'now',
+      };
+      const res = await dispatch(
+        handlersWith({ 'users:detail': async () => echoed }),
+        'users:detail',
+        { userid: 4 },
+        ctx,
+        quiet,
+      );
       expect(JSON.stringify(res)).not.toContain(token);
     } finally {
       forgetSecret(token);

@@ -6,7 +6,13 @@
  * stack trace and no token in it.
  */
 import type { z } from 'zod';
-import { requestSchemas, type Channel, type HandlerContext, type Handlers, type Result } from '../../shared/ipc.ts';
+import {
+  requestSchemas,
+  type Channel,
+  type HandlerContext,
+  type Handlers,
+  type Result,
+} from '../../shared/ipc.ts';
 import { defaultMessage } from '../api/errors.ts';
 import { scrub, scrubDeep } from '../secrets/scrub.ts';
 import { toAppError } from './errors.ts';
@@ -35,10 +41,14 @@ export async function dispatch(
   ctx: HandlerContext,
   log: Logger = defaultLogger,
 ): Promise<Result<unknown>> {
-  if (!isChannel(channel)) return { ok: false, error: { code: 'unknown-channel', message: defaultMessage('unknown-channel') } };
+  if (!isChannel(channel))
+    return { ok: false, error: { code: 'unknown-channel', message: defaultMessage('unknown-channel') } };
   const parsed = requestSchemas[channel].safeParse(arg);
   if (!parsed.success) {
-    return { ok: false, error: { code: 'invalid-argument', message: scrub(describeInvalidArgument(channel, parsed.error)) } };
+    return {
+      ok: false,
+      error: { code: 'invalid-argument', message: scrub(describeInvalidArgument(channel, parsed.error)) },
+    };
   }
   try {
     const handler = handlers[channel] as (arg: unknown, ctx: HandlerContext) => Promise<unknown>;
@@ -48,7 +58,11 @@ export async function dispatch(
     const error = toAppError(err);
     if (error.code === 'internal') {
       // the details go to the log (scrubbed), never to the renderer
-      log(scrub(`[fieldbook] ${channel} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`));
+      log(
+        scrub(
+          `[fieldbook] ${channel} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+        ),
+      );
     }
     return { ok: false, error };
   }

@@ -8,16 +8,31 @@ afterEach(() => forgetSecret(token));
 
 describe("main's one error normaliser", () => {
   it("keeps the API client's error whole: code, status and message", () => {
-    const err = new ApiError({ code: 'access-denied', message: 'No access.', httpcode: 401, statuscode: 800 });
-    expect(toAppError(err)).toEqual({ code: 'access-denied', message: 'No access.', httpcode: 401, statuscode: 800 });
+    const err = new ApiError({
+      code: 'access-denied',
+      message: 'No access.',
+      httpcode: 401,
+      statuscode: 800,
+    });
+    expect(toAppError(err)).toEqual({
+      code: 'access-denied',
+      message: 'No access.',
+      httpcode: 401,
+      statuscode: 800,
+    });
   });
 
   it("keeps a handler's deliberate failure", () => {
-    expect(toAppError(new FieldbookError('busy', 'A sync is already running.'))).toEqual({ code: 'busy', message: 'A sync is already running.' });
+    expect(toAppError(new FieldbookError('busy', 'A sync is already running.'))).toEqual({
+      code: 'busy',
+      message: 'A sync is already running.',
+    });
   });
 
   it('keeps the AppError of any error that carries one (a replay read failure)', () => {
-    const err = Object.assign(new Error('x'), { appError: { code: 'malformed-response', message: 'Unreadable.' } });
+    const err = Object.assign(new Error('x'), {
+      appError: { code: 'malformed-response', message: 'Unreadable.' },
+    });
     expect(toAppError(err)).toEqual({ code: 'malformed-response', message: 'Unreadable.' });
   });
 
@@ -31,12 +46,18 @@ describe("main's one error normaliser", () => {
   });
 
   it('hides anything else behind the generic internal error, never its message', () => {
-    expect(toAppError(new Error(`boom at /home/x ${token}`))).toEqual({ code: 'internal', message: expect.not.stringContaining('boom') });
+    expect(toAppError(new Error(`boom at /home/x ${token}`))).toEqual({
+      code: 'internal',
+      message: expect.not.stringContaining('boom'),
+    });
     expect(toAppError('a string').code).toBe('internal');
   });
 
   it("uses the caller's fallback for anything else", () => {
-    expect(toAppError(new TypeError('fetch failed'), { code: 'network', message: 'Unreachable.' })).toEqual({ code: 'network', message: 'Unreachable.' });
+    expect(toAppError(new TypeError('fetch failed'), { code: 'network', message: 'Unreachable.' })).toEqual({
+      code: 'network',
+      message: 'Unreachable.',
+    });
   });
 
   it('does not take a malformed appError property at its word', () => {

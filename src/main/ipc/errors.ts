@@ -32,6 +32,7 @@ const INTERNAL: AppError = { code: 'internal', message: defaultMessage('internal
  */
 export function toAppError(err: unknown, fallback: AppError = INTERNAL): AppError {
   if (carriesAppError(err)) return scrubDeep(err.appError);
-  if (err instanceof Error && err.name === 'AbortError') return { code: 'cancelled', message: defaultMessage('cancelled') };
+  if (err instanceof Error && err.name === 'AbortError')
+    return { code: 'cancelled', message: defaultMessage('cancelled') };
   return fallback;
 }

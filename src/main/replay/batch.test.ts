@@ -42,12 +42,22 @@ describe('a batch whose token is refused', () => {
       async request() {
         requests += 1;
         await tick();
-        throw Object.assign(new Error('refused'), { appError: { code: 'token-rejected', message: 'The token was refused.', statuscode: 802 } });
+        throw Object.assign(new Error('refused'), {
+          appError: { code: 'token-rejected', message: 'The token was refused.', statuscode: 802 },
+        });
       },
     };
-    const ops: ReplayRequest[] = Array.from({ length: 40 }, (_, i) => ({ opId: `op${i}`, op: { kind: 'email.remove', userid: 1, emailid: i + 1 }, verifyFirst: false }));
+    const ops: ReplayRequest[] = Array.from({ length: 40 }, (_, i) => ({
+      opId: `op${i}`,
+      op: { kind: 'email.remove', userid: 1, emailid: i + 1 },
+      verifyFirst: false,
+    }));
     const outcomes = new Map<string, ReplayOutcome>();
-    await executeBatch(client, ops, { reads: new ListReads(), slots: new NetworkSlots(4), onOutcome: (opId, outcome) => void outcomes.set(opId, outcome) });
+    await executeBatch(client, ops, {
+      reads: new ListReads(),
+      slots: new NetworkSlots(4),
+      onOutcome: (opId, outcome) => void outcomes.set(opId, outcome),
+    });
     expect(outcomes.size).toBe(40);
     expect([...outcomes.values()].every((o) => o.status === 'paused')).toBe(true);
     expect(requests).toBeLessThanOrEqual(4);
@@ -67,8 +77,19 @@ describe('a batch whose replay fails in an unexpected way', () => {
       },
     };
     const outcomes = new Map<string, ReplayOutcome>();
-    const op: ReplayRequest = { opId: 'op1', op: { kind: 'email.remove', userid: 1, emailid: 2 }, verifyFirst: false };
-    await executeBatch(client, [op], { reads: new ListReads(), slots: new BrokenSlots(4), onOutcome: (opId, outcome) => void outcomes.set(opId, outcome) });
-    expect(outcomes.get('op1')).toMatchObject({ status: 'needs-review', error: { message: 'The operation could not be replayed.' } });
+    const op: ReplayRequest = {
+      opId: 'op1',
+      op: { kind: 'email.remove', userid: 1, emailid: 2 },
+      verifyFirst: false,
+    };
+    await executeBatch(client, [op], {
+      reads: new ListReads(),
+      slots: new BrokenSlots(4),
+      onOutcome: (opId, outcome) => void outcomes.set(opId, outcome),
+    });
+    expect(outcomes.get('op1')).toMatchObject({
+      status: 'needs-review',
+      error: { message: 'The operation could not be replayed.' },
+    });
   });
 });

@@ -26,7 +26,10 @@ export class NetworkSlots {
   /** `first`: ahead of those waiting (a list read the waiting ops' successors need) */
   async run<T>(work: () => Promise<T>, first = false): Promise<T> {
     if (this.#inUse < this.#size) this.#inUse += 1;
-    else await new Promise<void>((resolve) => (first ? this.#waiting.unshift(resolve) : this.#waiting.push(resolve)));
+    else
+      await new Promise<void>((resolve) =>
+        first ? this.#waiting.unshift(resolve) : this.#waiting.push(resolve),
+      );
     try {
       return await work();
     } finally {
@@ -45,7 +48,11 @@ export interface BatchOptions {
   signal?: AbortSignal;
 }
 
-export async function executeBatch(client: ReplayClient, requests: readonly ReplayRequest[], opts: BatchOptions): Promise<void> {
+export async function executeBatch(
+  client: ReplayClient,
+  requests: readonly ReplayRequest[],
+  opts: BatchOptions,
+): Promise<void> {
   const { reads, slots, signal } = opts;
   // the list reads take network slots too; ops that need none of them go meanwhile
   const prefetched = reads.prefetch(client, requests, signal);

@@ -8,7 +8,11 @@ import type { OpSpec, RecordState } from '../../shared/ipc.ts';
 import { scrubDeep } from '../secrets/scrub.ts';
 import { readState, type ReplayClient } from './read.ts';
 
-export async function readCurrent(client: ReplayClient, op: OpSpec, signal?: AbortSignal): Promise<RecordState> {
+export async function readCurrent(
+  client: ReplayClient,
+  op: OpSpec,
+  signal?: AbortSignal,
+): Promise<RecordState> {
   // the record may quote anything the server holds: scrubbed like any answer that crosses to the renderer
   return scrubDeep(await readState(client, op, signal));
 }

@@ -10,7 +10,13 @@
 import type { AppError, ReplayOutcome, ReplayRequest, OpSpec } from '../../shared/ipc.ts';
 import { isStatusBody, type StatusBody } from '../../shared/api/index.ts';
 import { OP_KIND_TABLE } from '../../shared/op-kinds.ts';
-import { alreadyInEffect, changedSinceBase, classifyFailure, conflictingFields, sameCreatedUser } from './rules.ts';
+import {
+  alreadyInEffect,
+  changedSinceBase,
+  classifyFailure,
+  conflictingFields,
+  sameCreatedUser,
+} from './rules.ts';
 import { changesOf, createdIdField, writeRequestOf } from './routes.ts';
 import { readState, type ReplayClient, type ServerState } from './read.ts';
 import { toAppError } from '../ipc/errors.ts';
@@ -18,7 +24,6 @@ import { withReadBack } from './read-back.ts';
 import type { RecordSource } from './list-reads.ts';
 
 export type { ReplayClient } from './read.ts';
-
 
 interface Attempt {
   /** the write request has been handed to the network in this attempt */
@@ -28,12 +33,22 @@ interface Attempt {
 }
 
 /** `records`: copies read through list routes for a batch (list-reads.ts); without them every record is read on its own. */
-export async function executeReplay(client: ReplayClient, req: ReplayRequest, signal?: AbortSignal, records?: RecordSource): Promise<ReplayOutcome> {
+export async function executeReplay(
+  client: ReplayClient,
+  req: ReplayRequest,
+  signal?: AbortSignal,
+  records?: RecordSource,
+): Promise<ReplayOutcome> {
   const outcome = await executeOnce(client, req, records, signal);
   return outcome.status === 'done' ? withReadBack(client, req.op, outcome, signal) : outcome;
 }
 
-async function executeOnce(client: ReplayClient, req: ReplayRequest, records: RecordSource | undefined, signal?: AbortSignal): Promise<ReplayOutcome> {
+async function executeOnce(
+  client: ReplayClient,
+  req: ReplayRequest,
+  records: RecordSource | undefined,
+  signal?: AbortSignal,
+): Promise<ReplayOutcome> {
   const attempt: Attempt = { wrote: false, records };
   try {
     switch (OP_KIND_TABLE[req.op.kind].effect) {
@@ -48,16 +63,31 @@ async function executeOnce(client: ReplayClient, req: ReplayRequest, records: Re
     const error = appErrorOf(err);
     const cls = classifyFailure(error);
     // An aborted write may have left: only a refusal the server answered proves it did not apply.
-    if (cls === 'retry') return { status: 'retry', error, maybeSent: req.verifyFirst || (attempt.wrote && (maybeSentOf(err) || error.code === 'cancelled')) };
+    if (cls === 'retry')
+      return {
+        status: 'retry',
+        error,
+        maybeSent: req.verifyFirst || (attempt.wrote && (maybeSentOf(err) || error.code === 'cancelled')),
+      };
     return cls === 'paused' ? { status: 'paused', error } : { status: 'needs-review', error };
   }
 }
 
-async function replayUpdate(client: ReplayClient, req: ReplayRequest, attempt: Attempt, signal?: AbortSignal): Promise<ReplayOutcome> {
+async function replayUpdate(
+  client: ReplayClient,
+  req: ReplayRequest,
+  attempt: Attempt,
+  signal?: AbortSignal,
+): Promise<ReplayOutcome> {
   const mine = changesOf(req.op) ?? {};
   // a copy from the batch's list read when there is a fresh one (never for an op to verify); else its own GET
-  const state = (req.verifyFirst ? null : attempt.records?.take(req.op)) ?? (await readState(client, req.op, signal));
-  if (!state.present) return { status: 'needs-review', error: { code: 'not-found', message: 'The record no longer exists on the server.' } };
+  const state =
+    (req.verifyFirst ? null : attempt.records?.take(req.op)) ?? (await readState(client, req.op, signal));
+  if (!state.present)
+    return {
+      status: 'needs-review',
+      error: { code: 'not-found', message: 'The record no longer exists on the server.' },
+    };
   const theirs = state.record;
   // Also covers an earlier attempt whose answer was lost: the change is already there.
   if (alreadyInEffect(mine, theirs)) return { status: 'done', alreadyApplied: true, after: theirs };
@@ -69,7 +99,12 @@ async function replayUpdate(client: ReplayClient, req: ReplayRequest, attempt: A
   return withResponse({ status: 'done', after: { ...theirs, ...mine } }, response.statusBody);
 }
 
-async function replayCreate(client: ReplayClient, req: ReplayRequest, attempt: Attempt, signal?: AbortSignal): Promise<ReplayOutcome> {
+async function replayCreate(
+  client: ReplayClient,
+  req: ReplayRequest,
+  attempt: Attempt,
+  signal?: AbortSignal,
+): Promise<ReplayOutcome> {
   if (req.verifyFirst) {
     const state = await readState(client, req.op, signal);
     const verdict = createVerdict(req.op, state);
@@ -80,10 +115,16 @@ async function replayCreate(client: ReplayClient, req: ReplayRequest, attempt: A
     if (req.op.kind === 'trainingAssignment.create') {
       const readBack = await readBackTraining(client, req.op, signal);
       const createdId = readBack.createdId ?? idFromBody(req.op, response.body);
-      return withResponse(createdId === undefined ? readBack : { ...readBack, createdId }, response.statusBody);
+      return withResponse(
+        createdId === undefined ? readBack : { ...readBack, createdId },
+        response.statusBody,
+      );
     }
     const createdId = await createdIdOf(client, req.op, response.body, signal);
-    return withResponse(createdId === undefined ? { status: 'done' } : { status: 'done', createdId }, response.statusBody);
+    return withResponse(
+      createdId === undefined ? { status: 'done' } : { status: 'done', createdId },
+      response.statusBody,
+    );
   } catch (err) {
     if (appErrorOf(err).statuscode !== 1002) throw err;
     // Not unique: done if what is there is what we sent, otherwise someone else holds it.
@@ -98,13 +139,25 @@ async function replayCreate(client: ReplayClient, req: ReplayRequest, attempt: A
 export function createVerdict(op: OpSpec, state: ServerState): ReplayOutcome | null {
   if (!state.present) return null;
   if (op.kind === 'user.create' && !sameCreatedUser(op.fields, state.record)) {
-    return { status: 'needs-review', error: { code: 'duplicate', statuscode: 1002, message: `The username ${op.fields.username} is already taken by another person.` } };
+    return {
+      status: 'needs-review',
+      error: {
+        code: 'duplicate',
+        statuscode: 1002,
+        message: `The username ${op.fields.username} is already taken by another person.`,
+      },
+    };
   }
   const done: ReplayOutcome = { status: 'done', alreadyApplied: true, after: state.record };
   return state.id === undefined ? done : { ...done, createdId: state.id };
 }
 
-async function replayDelete(client: ReplayClient, req: ReplayRequest, attempt: Attempt, signal?: AbortSignal): Promise<ReplayOutcome> {
+async function replayDelete(
+  client: ReplayClient,
+  req: ReplayRequest,
+  attempt: Attempt,
+  signal?: AbortSignal,
+): Promise<ReplayOutcome> {
   // a removal with a base (a bulk removal's before-image, an undo of a create) is checked like an update
   const checked = req.resolution !== 'mine' && req.base !== undefined && Object.keys(req.base).length > 0;
   if (req.verifyFirst || checked) {
@@ -140,7 +193,12 @@ async function write(client: ReplayClient, op: OpSpec, attempt: Attempt, signal?
   }
 }
 
-async function createdIdOf(client: ReplayClient, op: OpSpec, body: unknown, signal?: AbortSignal): Promise<number | string | undefined> {
+async function createdIdOf(
+  client: ReplayClient,
+  op: OpSpec,
+  body: unknown,
+  signal?: AbortSignal,
+): Promise<number | string | undefined> {
   if (op.kind === 'credentialAssignment.create') return `${op.credentialid}-${op.userid}`;
   if (!createdIdField(op)) return undefined;
   const fromBody = idFromBody(op, body);
@@ -155,7 +213,9 @@ function idFromBody(op: OpSpec, body: unknown): number | undefined {
   const field = createdIdField(op);
   if (!field || body === null || typeof body !== 'object') return undefined;
   const value = (body as Record<string, unknown>)[field];
-  return typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)) ? Number(value) : undefined;
+  return typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value))
+    ? Number(value)
+    : undefined;
 }
 
 /**
@@ -164,10 +224,17 @@ function idFromBody(op: OpSpec, body: unknown): number | undefined {
  * whatever this read says: when it fails, the op is still done and the next
  * sync brings the record.
  */
-async function readBackTraining(client: ReplayClient, op: OpSpec, signal?: AbortSignal): Promise<ReplayOutcome & { status: 'done' }> {
+async function readBackTraining(
+  client: ReplayClient,
+  op: OpSpec,
+  signal?: AbortSignal,
+): Promise<ReplayOutcome & { status: 'done' }> {
   try {
     const state = await readState(client, op, signal);
-    if (state.present) return state.id === undefined ? { status: 'done', after: state.record } : { status: 'done', after: state.record, createdId: state.id };
+    if (state.present)
+      return state.id === undefined
+        ? { status: 'done', after: state.record }
+        : { status: 'done', after: state.record, createdId: state.id };
   } catch {
     // the write succeeded: only the cache's copy waits for the next sync
   }

@@ -30,22 +30,40 @@ beforeEach(() => {
     requests.push(`${init?.method ?? 'GET'} ${url.pathname.replace(/^\/v1/, '')}`);
     return fetch(input, init);
   };
-  client = new ApiClient({ baseUrl: server.baseUrl, token: tokenFor(server, 'full'), fetch: counting, maxRetries: 0 });
+  client = new ApiClient({
+    baseUrl: server.baseUrl,
+    token: tokenFor(server, 'full'),
+    fetch: counting,
+    maxRetries: 0,
+  });
   clock = 1_000_000;
   reads = new ListReads({ now: () => clock });
 });
 
 type User = { userid: number; status: string };
-const usersOnSite = (count: number) => server.query<User>("SELECT userid, status FROM users WHERE siteid = 101 AND status = 'Active' ORDER BY userid LIMIT ?", count);
+const usersOnSite = (count: number) =>
+  server.query<User>(
+    "SELECT userid, status FROM users WHERE siteid = 101 AND status = 'Active' ORDER BY userid LIMIT ?",
+    count,
+  );
 const toggled = (status: string) => (status === 'Active' ? 'Inactive' : 'Active');
 const statusChange = (u: User, extra: Partial<ReplayRequest> = {}): ReplayRequest => ({
-  opId: `op-${u.userid}`, op: { kind: 'user.update', userid: u.userid, changes: { status: toggled(u.status) } }, base: { status: u.status }, verifyFirst: false, ...extra,
+  opId: `op-${u.userid}`,
+  op: { kind: 'user.update', userid: u.userid, changes: { status: toggled(u.status) } },
+  base: { status: u.status },
+  verifyFirst: false,
+  ...extra,
 });
-const statusOf = (userid: number) => server.query<{ status: string }>('SELECT status FROM users WHERE userid = ?', userid)[0]!.status;
+const statusOf = (userid: number) =>
+  server.query<{ status: string }>('SELECT status FROM users WHERE userid = ?', userid)[0]!.status;
 
 async function batch(reqs: ReplayRequest[], on: ReplayClient = client): Promise<Map<string, ReplayOutcome>> {
   const outcomes = new Map<string, ReplayOutcome>();
-  await executeBatch(on, reqs, { reads, slots: new NetworkSlots(), onOutcome: (opId, outcome) => void outcomes.set(opId, outcome) });
+  await executeBatch(on, reqs, {
+    reads,
+    slots: new NetworkSlots(),
+    onOutcome: (opId, outcome) => void outcomes.set(opId, outcome),
+  });
   return outcomes;
 }
 
@@ -75,11 +93,17 @@ describe('a batch of user updates', () => {
 
   it('uses a list copy for one op only: a record written since is read again', async () => {
     const users = usersOnSite(10);
-    await reads.prefetch(client, users.map((u) => statusChange(u)));
+    await reads.prefetch(
+      client,
+      users.map((u) => statusChange(u)),
+    );
     const [first] = users;
     await executeReplay(client, statusChange(first!), undefined, reads);
     // the same person again, as the queue sends a second edit after the first is done
-    const again = { ...statusChange({ userid: first!.userid, status: toggled(first!.status) }), opId: 'second' };
+    const again = {
+      ...statusChange({ userid: first!.userid, status: toggled(first!.status) }),
+      opId: 'second',
+    };
     requests = [];
     const outcome = await executeReplay(client, again, undefined, reads);
     expect(outcome.status).toBe('done');
@@ -90,7 +114,10 @@ describe('a batch of user updates', () => {
 describe('the freshness bound', () => {
   it(`reads again on its own a record read through the list more than ${FRESH_MS} ms before its write`, async () => {
     const users = usersOnSite(10);
-    await reads.prefetch(client, users.map((u) => statusChange(u)));
+    await reads.prefetch(
+      client,
+      users.map((u) => statusChange(u)),
+    );
     clock += FRESH_MS + 1;
     requests = [];
     await executeReplay(client, statusChange(users[0]!), undefined, reads);
@@ -99,7 +126,10 @@ describe('the freshness bound', () => {
 
   it('uses the copy up to the bound', async () => {
     const users = usersOnSite(10);
-    await reads.prefetch(client, users.map((u) => statusChange(u)));
+    await reads.prefetch(
+      client,
+      users.map((u) => statusChange(u)),
+    );
     clock += FRESH_MS;
     requests = [];
     await executeReplay(client, statusChange(users[0]!), undefined, reads);
@@ -108,7 +138,10 @@ describe('the freshness bound', () => {
 
   it('still finds a conflict when the record changed on the server after the list read and the copy is past the bound', async () => {
     const users = usersOnSite(10);
-    await reads.prefetch(client, users.map((u) => statusChange(u)));
+    await reads.prefetch(
+      client,
+      users.map((u) => statusChange(u)),
+    );
     server.mutate({ resource: 'user', id: users[0]!.userid, changes: { status: 'Offline' } });
     clock += FRESH_MS + 1;
     const outcome = await executeReplay(client, statusChange(users[0]!), undefined, reads);
@@ -126,7 +159,10 @@ describe('the freshness bound', () => {
 
   it('is the window it leaves open: a change made on the server after the list read, within the bound, is not seen (as one made between a GET and its PUT is not)', async () => {
     const users = usersOnSite(10);
-    await reads.prefetch(client, users.map((u) => statusChange(u)));
+    await reads.prefetch(
+      client,
+      users.map((u) => statusChange(u)),
+    );
     server.mutate({ resource: 'user', id: users[0]!.userid, changes: { status: 'Offline' } });
     clock += FRESH_MS - 1;
     const outcome = await executeReplay(client, statusChange(users[0]!), undefined, reads);
@@ -135,19 +171,34 @@ describe('the freshness bound', () => {
 });
 
 describe('credential assignment updates', () => {
-  it("read the holders of their credential through /credentials/{id}/assignments", async () => {
+  it('read the holders of their credential through /credentials/{id}/assignments', async () => {
     // holders on our sites whose record the server accepts as it is (the generated data leaves some required fields empty)
     const ours = `FROM credential_assignments a JOIN users u ON u.userid = a.userid JOIN credentials k ON k.credentialid = a.credentialid
       WHERE u.siteid IN (101, 102) AND (k.requiredstartdate = 0 OR COALESCE(a.startdate, '') != '') AND (k.requiredexpirationdate = 0 OR COALESCE(a.expirationdate, '') != '')
       AND (k.requiredcredentialnum = 0 OR COALESCE(a.credentialnumber, '') != '') AND (COALESCE(a.startdate, '') = '' OR COALESCE(a.expirationdate, '') = '' OR a.expirationdate >= a.startdate)`;
-    const [credential] = server.query<{ credentialid: number }>(`SELECT a.credentialid ${ours} GROUP BY a.credentialid HAVING COUNT(*) >= 5 ORDER BY a.credentialid LIMIT 1`);
-    const holders = server.query<{ userid: number; notes: string }>(`SELECT a.userid, a.notes ${ours} AND a.credentialid = ? ORDER BY a.userid LIMIT 5`, credential!.credentialid);
+    const [credential] = server.query<{ credentialid: number }>(
+      `SELECT a.credentialid ${ours} GROUP BY a.credentialid HAVING COUNT(*) >= 5 ORDER BY a.credentialid LIMIT 1`,
+    );
+    const holders = server.query<{ userid: number; notes: string }>(
+      `SELECT a.userid, a.notes ${ours} AND a.credentialid = ? ORDER BY a.userid LIMIT 5`,
+      credential!.credentialid,
+    );
     const reqs: ReplayRequest[] = holders.map((h) => ({
-      opId: `ca-${h.userid}`, op: { kind: 'credentialAssignment.update', credentialid: credential!.credentialid, userid: h.userid, changes: { notes: `renewed ${h.userid}` } }, base: { notes: h.notes }, verifyFirst: false,
+      opId: `ca-${h.userid}`,
+      op: {
+        kind: 'credentialAssignment.update',
+        credentialid: credential!.credentialid,
+        userid: h.userid,
+        changes: { notes: `renewed ${h.userid}` },
+      },
+      base: { notes: h.notes },
+      verifyFirst: false,
     }));
     const outcomes = await batch(reqs);
     expect([...outcomes.values()]).toEqual(holders.map(() => expect.objectContaining({ status: 'done' })));
-    expect(requests.filter((r) => r === `GET /credentials/${credential!.credentialid}/assignments`)).toHaveLength(1);
+    expect(
+      requests.filter((r) => r === `GET /credentials/${credential!.credentialid}/assignments`),
+    ).toHaveLength(1);
     // no conflict read of their own (the read after each write stays: it brings what the platform filled in)
     expect(requests.filter((r) => r.startsWith('PUT '))).toHaveLength(5);
     expect(requests.filter((r) => r.startsWith('GET /users/'))).toHaveLength(5);
@@ -157,7 +208,16 @@ describe('credential assignment updates', () => {
 /** A scripted API for hostile answers: the users list answers `listBody`, each user's own GET answers the user. */
 function scripted(listBody: (startrow: number) => unknown) {
   const calls: string[] = [];
-  const user = (userid: number, status = 'Active') => ({ userid, siteid: 101, username: `u${userid}`, firstname: 'A', lastname: 'B', employeeid: '', status, usertype: 'User' });
+  const user = (userid: number, status = 'Active') => ({
+    userid,
+    siteid: 101,
+    username: `u${userid}`,
+    firstname: 'A',
+    lastname: 'B',
+    employeeid: '',
+    status,
+    usertype: 'User',
+  });
   const api: ReplayClient = {
     async request(method, path, opts) {
       calls.push(`${method} ${path}`);
@@ -166,13 +226,23 @@ function scripted(listBody: (startrow: number) => unknown) {
         if (body instanceof Error) throw body;
         return { httpcode: 200, body, statusBody: null };
       }
-      if (method === 'GET') return { httpcode: 200, body: { users: [user(Number(path.split('/')[2]))] }, statusBody: null };
-      return { httpcode: 202, body: { httpcode: 202, statuscode: 702, status: 's', developermessage: 'd', moreinfo: 'm' }, statusBody: null };
+      if (method === 'GET')
+        return { httpcode: 200, body: { users: [user(Number(path.split('/')[2]))] }, statusBody: null };
+      return {
+        httpcode: 202,
+        body: { httpcode: 202, statuscode: 702, status: 's', developermessage: 'd', moreinfo: 'm' },
+        statusBody: null,
+      };
     },
   };
   return { api, calls, user };
 }
-const change = (userid: number): ReplayRequest => ({ opId: `op-${userid}`, op: { kind: 'user.update', userid, changes: { status: 'Inactive' } }, base: { status: 'Active' }, verifyFirst: false });
+const change = (userid: number): ReplayRequest => ({
+  opId: `op-${userid}`,
+  op: { kind: 'user.update', userid, changes: { status: 'Inactive' } },
+  base: { status: 'Active' },
+  verifyFirst: false,
+});
 const ids = [1, 2, 3, 4, 5];
 
 describe('a hostile or failing list', () => {
@@ -185,21 +255,27 @@ describe('a hostile or failing list', () => {
 
   it('falls back to per-op reads when a page fails validation', async () => {
     // four good users and one whose name is not text: the page is not trusted, not even for the four
-    const { api, calls, user } = scripted(() => ({ users: [...[1, 2, 3, 4].map((id) => user(id, 'Offline')), { ...user(5), firstname: { evil: true } }] }));
+    const { api, calls, user } = scripted(() => ({
+      users: [...[1, 2, 3, 4].map((id) => user(id, 'Offline')), { ...user(5), firstname: { evil: true } }],
+    }));
     const outcomes = await batch(ids.map(change), api);
     expect([...outcomes.values()].every((o) => o.status === 'done')).toBe(true);
     expect(calls.filter((c) => c.startsWith('GET /users/'))).toHaveLength(5);
   });
 
   it('falls back to per-op reads when reading the list fails', async () => {
-    const { api, calls } = scripted(() => Object.assign(new Error('dropped'), { appError: { code: 'network', message: 'dropped' } }));
+    const { api, calls } = scripted(() =>
+      Object.assign(new Error('dropped'), { appError: { code: 'network', message: 'dropped' } }),
+    );
     const outcomes = await batch(ids.map(change), api);
     expect([...outcomes.values()].every((o) => o.status === 'done')).toBe(true);
     expect(calls.filter((c) => c.startsWith('GET /users/'))).toHaveLength(5);
   });
 
   it('trusts no copy of a record listed twice with different values', async () => {
-    const { api, calls, user } = scripted(() => ({ users: [...ids.map((id) => user(id)), user(3, 'Offline')] }));
+    const { api, calls, user } = scripted(() => ({
+      users: [...ids.map((id) => user(id)), user(3, 'Offline')],
+    }));
     await batch(ids.map(change), api);
     expect(calls.filter((c) => c.startsWith('GET /users/'))).toEqual(['GET /users/3']);
   });
@@ -227,12 +303,26 @@ describe('a hostile or failing list', () => {
           return answer;
         }
         if (method === 'POST') return { httpcode: 201, body: {}, statusBody: null };
-        if (path.endsWith('/access/groups')) return { httpcode: 200, body: { groups: [{ groupid: 9, siteid: 101, groupname: 'G' }] }, statusBody: null };
+        if (path.endsWith('/access/groups'))
+          return {
+            httpcode: 200,
+            body: { groups: [{ groupid: 9, siteid: 101, groupname: 'G' }] },
+            statusBody: null,
+          };
         return api.request(method, path, opts);
       },
     };
     const prefetched = reads.prefetch(slow, ids.map(change));
-    await executeReplay(slow, { opId: 'grant', op: { kind: 'groupAccess.grant', siteid: 101, groupid: 9, userid: 1 }, verifyFirst: false }, undefined, reads);
+    await executeReplay(
+      slow,
+      {
+        opId: 'grant',
+        op: { kind: 'groupAccess.grant', siteid: 101, groupid: 9, userid: 1 },
+        verifyFirst: false,
+      },
+      undefined,
+      reads,
+    );
     release();
     await prefetched;
     calls.length = 0;
@@ -243,17 +333,37 @@ describe('a hostile or failing list', () => {
 
   it("trusts no holder of another credential found in a credential's list, not even for that other credential", async () => {
     const calls: string[] = [];
-    const holder = (credentialid: number, userid: number, notes = '') => ({ credentialid, userid, notes, status: 'Active' });
+    const holder = (credentialid: number, userid: number, notes = '') => ({
+      credentialid,
+      userid,
+      notes,
+      status: 'Active',
+    });
     const api: ReplayClient = {
       async request(method, path) {
         calls.push(`${method} ${path}`);
         // credential 7's list slips in a holder of credential 8 whose notes say what we want them to say
-        if (path === '/credentials/7/assignments') return { httpcode: 200, body: { Credentials: [holder(7, 1), holder(7, 2), holder(8, 3, 'x')] }, statusBody: null };
-        if (method === 'GET') return { httpcode: 200, body: { Credentials: [holder(7, Number(path.split('/')[2])), holder(8, 3)] }, statusBody: null };
+        if (path === '/credentials/7/assignments')
+          return {
+            httpcode: 200,
+            body: { Credentials: [holder(7, 1), holder(7, 2), holder(8, 3, 'x')] },
+            statusBody: null,
+          };
+        if (method === 'GET')
+          return {
+            httpcode: 200,
+            body: { Credentials: [holder(7, Number(path.split('/')[2])), holder(8, 3)] },
+            statusBody: null,
+          };
         return { httpcode: 202, body: {}, statusBody: null };
       },
     };
-    const renew = (credentialid: number, userid: number): ReplayRequest => ({ opId: `ca-${credentialid}-${userid}`, op: { kind: 'credentialAssignment.update', credentialid, userid, changes: { notes: 'x' } }, base: { notes: '' }, verifyFirst: false });
+    const renew = (credentialid: number, userid: number): ReplayRequest => ({
+      opId: `ca-${credentialid}-${userid}`,
+      op: { kind: 'credentialAssignment.update', credentialid, userid, changes: { notes: 'x' } },
+      base: { notes: '' },
+      verifyFirst: false,
+    });
     await batch([renew(7, 1), renew(7, 2)], api);
     expect(calls).toContain('GET /credentials/7/assignments');
     const outcome = await executeReplay(api, renew(8, 3), undefined, reads);

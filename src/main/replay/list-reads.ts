@@ -47,10 +47,17 @@ export interface ListRoute {
 export function listRouteOf(op: OpSpec): { route: ListRoute; key: string } | null {
   switch (op.kind) {
     case 'user.update':
-      return { route: { path: '/users', wrapperKey: WrapperKey.users, schema: 'user' }, key: userKey(op.userid) };
+      return {
+        route: { path: '/users', wrapperKey: WrapperKey.users, schema: 'user' },
+        key: userKey(op.userid),
+      };
     case 'credentialAssignment.update':
       return {
-        route: { path: `/credentials/${op.credentialid}/assignments`, wrapperKey: WrapperKey.credentialAssignments, schema: 'credentialAssignment' },
+        route: {
+          path: `/credentials/${op.credentialid}/assignments`,
+          wrapperKey: WrapperKey.credentialAssignments,
+          schema: 'credentialAssignment',
+        },
         key: assignmentKey(op.credentialid, op.userid),
       };
     default:
@@ -59,7 +66,8 @@ export function listRouteOf(op: OpSpec): { route: ListRoute; key: string } | nul
 }
 
 const userKey = (userid: number) => `user:${userid}`;
-const assignmentKey = (credentialid: number, userid: number) => `credentialAssignment:${credentialid}-${userid}`;
+const assignmentKey = (credentialid: number, userid: number) =>
+  `credentialAssignment:${credentialid}-${userid}`;
 
 /** Every record a write of this op may change (its side effects included: a grant makes a User a Supervisor). */
 function keysWrittenBy(op: OpSpec): string[] {
@@ -75,10 +83,15 @@ type ListItem = z.output<(typeof schemas)['user']> | z.output<(typeof schemas)['
 function stateOfItem(route: ListRoute, item: ListItem): { key: string; state: ServerState } | null {
   const { userid, credentialid } = item;
   if (typeof userid !== 'number') return null;
-  if (route.schema === 'user') return { key: userKey(userid), state: { present: true, record: { ...item }, id: userid } };
+  if (route.schema === 'user')
+    return { key: userKey(userid), state: { present: true, record: { ...item }, id: userid } };
   // a holder of another credential has no place in this list: never trusted for one
-  if (typeof credentialid !== 'number' || route.path !== `/credentials/${credentialid}/assignments`) return null;
-  return { key: assignmentKey(credentialid, userid), state: { present: true, record: { ...item }, id: `${credentialid}-${userid}` } };
+  if (typeof credentialid !== 'number' || route.path !== `/credentials/${credentialid}/assignments`)
+    return null;
+  return {
+    key: assignmentKey(credentialid, userid),
+    state: { present: true, record: { ...item }, id: `${credentialid}-${userid}` },
+  };
 }
 
 interface Copy {
@@ -132,7 +145,8 @@ export class ListReads implements RecordSource {
     if (!copy) return null;
     this.#copies.delete(found.key);
     if (this.#now() - copy.readAt > FRESH_MS) return null;
-    if ((this.#writes.get(found.key) ?? 0) > 0 || copy.seq <= (this.#writtenAt.get(found.key)?.seq ?? -1)) return null;
+    if ((this.#writes.get(found.key) ?? 0) > 0 || copy.seq <= (this.#writtenAt.get(found.key)?.seq ?? -1))
+      return null;
     return copy.state;
   }
 
@@ -160,7 +174,8 @@ export class ListReads implements RecordSource {
   /** A write settled more than FRESH_MS ago can only predate copies too old to be used anyway. */
   #forgetOldWrites(): void {
     const now = this.#now();
-    for (const [key, written] of this.#writtenAt) if (now - written.at > FRESH_MS) this.#writtenAt.delete(key);
+    for (const [key, written] of this.#writtenAt)
+      if (now - written.at > FRESH_MS) this.#writtenAt.delete(key);
   }
 
   /**
@@ -168,7 +183,11 @@ export class ListReads implements RecordSource {
    * when that costs fewer requests than the ops' own reads (pages needed vs
    * ops with no fresh copy). Never throws: what it could not read is read op by op.
    */
-  async prefetch(client: ReplayClient, requests: readonly ReplayRequest[], signal?: AbortSignal): Promise<void> {
+  async prefetch(
+    client: ReplayClient,
+    requests: readonly ReplayRequest[],
+    signal?: AbortSignal,
+  ): Promise<void> {
     const wanted = new Map<string, { route: ListRoute; keys: Set<string> }>();
     for (const req of requests) {
       // an op that may have been sent before is verified with its own read, as always
@@ -221,16 +240,27 @@ export class ListReads implements RecordSource {
    * the pages read reach the ops' own reads (no saving left to make). A page
    * that fails ends the read: the valid pages read so far are kept.
    */
-  async #readList(client: ReplayClient, route: ListRoute, wanted: Set<string>, signal?: AbortSignal): Promise<void> {
+  async #readList(
+    client: ReplayClient,
+    route: ListRoute,
+    wanted: Set<string>,
+    signal?: AbortSignal,
+  ): Promise<void> {
     const known = this.#totals.get(route.path);
     const listed: Listed = { seen: new Map(), found: new Set(), rows: 0 };
     let pages = known === undefined ? 0 : this.#pagesOf(known);
     try {
-      const firstPages = await Promise.allSettled(Array.from({ length: pages }, (_, i) => this.#readPage(client, route, i, signal)));
-      for (const page of firstPages) if (page.status === 'fulfilled') this.#collect(route, page.value, listed, wanted);
+      const firstPages = await Promise.allSettled(
+        Array.from({ length: pages }, (_, i) => this.#readPage(client, route, i, signal)),
+      );
+      for (const page of firstPages)
+        if (page.status === 'fulfilled') this.#collect(route, page.value, listed, wanted);
       const failed = firstPages.find((page) => page.status === 'rejected');
       if (failed) throw failed.reason;
-      let last = firstPages.at(-1)?.status === 'fulfilled' ? (firstPages.at(-1) as PromiseFulfilledResult<Page>).value : undefined;
+      let last =
+        firstPages.at(-1)?.status === 'fulfilled'
+          ? (firstPages.at(-1) as PromiseFulfilledResult<Page>).value
+          : undefined;
       while (last === undefined || last.items.length === LIST_PAGE_SIZE) {
         if (known === undefined && (listed.found.size === wanted.size || pages >= wanted.size)) return;
         last = await this.#readPage(client, route, pages++, signal);
@@ -242,14 +272,25 @@ export class ListReads implements RecordSource {
     }
   }
 
-  async #readPage(client: ReplayClient, route: ListRoute, index: number, signal?: AbortSignal): Promise<Page> {
+  async #readPage(
+    client: ReplayClient,
+    route: ListRoute,
+    index: number,
+    signal?: AbortSignal,
+  ): Promise<Page> {
     return this.#inSlot(async () => {
       const readAt = this.#now();
       const seq = ++this.#seq;
       const query = { startrow: index * LIST_PAGE_SIZE + 1, limit: LIST_PAGE_SIZE };
-      const answer = await client.request('GET', route.path, { query, retry: 'auto', ...(signal ? { signal } : {}) });
+      const answer = await client.request('GET', route.path, {
+        query,
+        retry: 'auto',
+        ...(signal ? { signal } : {}),
+      });
       const items: ListItem[] =
-        route.schema === 'user' ? itemsOf(answer.body, [route.wrapperKey], 'user', query.startrow) : itemsOf(answer.body, [route.wrapperKey], 'credentialAssignment', query.startrow);
+        route.schema === 'user'
+          ? itemsOf(answer.body, [route.wrapperKey], 'user', query.startrow)
+          : itemsOf(answer.body, [route.wrapperKey], 'credentialAssignment', query.startrow);
       return { items, readAt, seq };
     });
   }
@@ -261,8 +302,10 @@ export class ListReads implements RecordSource {
       const one = stateOfItem(route, item);
       if (!one) continue;
       const before = listed.seen.get(one.key);
-      if (before === undefined) listed.seen.set(one.key, { state: one.state, readAt: page.readAt, seq: page.seq });
-      else if (before === null || JSON.stringify(before.state) !== JSON.stringify(one.state)) listed.seen.set(one.key, null);
+      if (before === undefined)
+        listed.seen.set(one.key, { state: one.state, readAt: page.readAt, seq: page.seq });
+      else if (before === null || JSON.stringify(before.state) !== JSON.stringify(one.state))
+        listed.seen.set(one.key, null);
       if (wanted.has(one.key)) listed.found.add(one.key);
     }
   }

@@ -26,9 +26,21 @@ describe('a conflict resolved field by field, replayed', () => {
     const person = server.snapshot().users.find((u) => u.status === 'Active')!;
     const read = () => server.snapshot().users.find((u) => u.userid === person.userid)!;
     const db = openOutboxOnlyDb('merge-integration');
-    const client = new ApiClient({ baseUrl: server.baseUrl, token: tokenFor(server, 'full'), timeoutMs: 5_000 });
-    const execute: ReplayExecutor = async (req, signal) => ({ ok: true, value: await executeReplay(client, req, signal) });
-    const engine = await OutboxEngine.open({ db, execute, actor: 'integration', backoff: { baseMs: 1, maxMs: 5 } });
+    const client = new ApiClient({
+      baseUrl: server.baseUrl,
+      token: tokenFor(server, 'full'),
+      timeoutMs: 5_000,
+    });
+    const execute: ReplayExecutor = async (req, signal) => ({
+      ok: true,
+      value: await executeReplay(client, req, signal),
+    });
+    const engine = await OutboxEngine.open({
+      db,
+      execute,
+      actor: 'integration',
+      backoff: { baseMs: 1, maxMs: 5 },
+    });
     const drain = async () => {
       await engine.reload();
       await engine.whenIdle();
@@ -36,12 +48,29 @@ describe('a conflict resolved field by field, replayed', () => {
 
     // the coordinator's edit, made from what they had synced; head office changes both fields meanwhile
     const [op] = await enqueueOps(db, [
-      { op: { kind: 'user.update', userid: person.userid, changes: { firstname: 'Mine', lastname: 'Minelast', status: 'Inactive' } }, base: { firstname: person.firstname, lastname: person.lastname, status: 'Active' }, summary: 'edit' },
+      {
+        op: {
+          kind: 'user.update',
+          userid: person.userid,
+          changes: { firstname: 'Mine', lastname: 'Minelast', status: 'Inactive' },
+        },
+        base: { firstname: person.firstname, lastname: person.lastname, status: 'Active' },
+        summary: 'edit',
+      },
     ]);
-    expect(server.mutate({ resource: 'user', id: person.userid, changes: { firstname: 'Headoffice', status: 'Offline' } })).toBe(true);
+    expect(
+      server.mutate({
+        resource: 'user',
+        id: person.userid,
+        changes: { firstname: 'Headoffice', status: 'Offline' },
+      }),
+    ).toBe(true);
     engine.setOnline(true);
     await drain();
-    expect(await db.outbox.get(op!.id)).toMatchObject({ status: 'conflict', conflictFields: ['firstname', 'status'] });
+    expect(await db.outbox.get(op!.id)).toMatchObject({
+      status: 'conflict',
+      conflictFields: ['firstname', 'status'],
+    });
 
     // their first name, my status — then someone changes the status again before it is sent
     engine.setOnline(false);

@@ -31,7 +31,12 @@ function readsOwnRecord(op: OpSpec): boolean {
   return op.kind === 'credentialAssignment.create' || op.kind === 'credentialAssignment.update';
 }
 
-export async function withReadBack(client: ReplayClient, op: OpSpec, outcome: Done, signal?: AbortSignal): Promise<Done> {
+export async function withReadBack(
+  client: ReplayClient,
+  op: OpSpec,
+  outcome: Done,
+  signal?: AbortSignal,
+): Promise<Done> {
   let out = outcome;
   if (readsOwnRecord(op)) {
     try {
@@ -44,7 +49,10 @@ export async function withReadBack(client: ReplayClient, op: OpSpec, outcome: Do
   const userid = personOf(op, outcome);
   if (userid !== null) {
     try {
-      const answer = await client.request('GET', `/users/${userid}`, { retry: 'auto', ...(signal ? { signal } : {}) });
+      const answer = await client.request('GET', `/users/${userid}`, {
+        retry: 'auto',
+        ...(signal ? { signal } : {}),
+      });
       const user = itemsOf(answer.body, ['users'], 'user').find((u) => u.userid === userid);
       if (user) out = { ...out, readBack: { user: { ...user } } };
     } catch {

@@ -15,12 +15,18 @@ export interface ReplayClient {
   request(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
-    opts?: { query?: Record<string, string | number>; body?: unknown; retry?: 'auto' | 'none'; signal?: AbortSignal },
+    opts?: {
+      query?: Record<string, string | number>;
+      body?: unknown;
+      retry?: 'auto' | 'none';
+      signal?: AbortSignal;
+    },
   ): Promise<{ httpcode: number; body: unknown; statusBody: unknown }>;
 }
 
 /** What the server holds for a target: absent, or present with its fields (in the op's field names). */
-export type ServerState = { present: false } | { present: true; record: Record<string, unknown>; id?: number | string };
+export type ServerState =
+  { present: false } | { present: true; record: Record<string, unknown>; id?: number | string };
 
 const ABSENT: ServerState = { present: false };
 
@@ -34,14 +40,22 @@ export class ReplayReadError extends Error {
 
 /** "The platform's answer could not be read: row 1, Ann Lee: the status is not text." (no route: record-issue.ts) */
 function malformed(why: string): ReplayReadError {
-  return new ReplayReadError({ code: 'malformed-response', message: `The platform’s answer could not be read: ${why}.` });
+  return new ReplayReadError({
+    code: 'malformed-response',
+    message: `The platform’s answer could not be read: ${why}.`,
+  });
 }
 
 /**
  * Items of a list answer: the wrapper's array, [] for 901, the object itself when it comes unwrapped.
  * A record that fails validation is named in words by its row (counted from `startrow`), the record and the field.
  */
-export function itemsOf<K extends SchemaName>(body: unknown, wrapperKeys: readonly string[], schema: K, startrow = 1): z.output<(typeof schemas)[K]>[] {
+export function itemsOf<K extends SchemaName>(
+  body: unknown,
+  wrapperKeys: readonly string[],
+  schema: K,
+  startrow = 1,
+): z.output<(typeof schemas)[K]>[] {
   if (isStatusBody(body)) {
     if (body.statuscode === 901) return [];
     throw malformed('it holds a status, not the records asked for');
@@ -63,12 +77,22 @@ async function list<K extends SchemaName>(
   signal: AbortSignal | undefined,
   query: Record<string, string | number> = {},
 ): Promise<z.output<(typeof schemas)[K]>[]> {
-  const answer = await client.request('GET', path, { query: { startrow: 1, limit: 1000, ...query }, retry: 'auto', ...(signal ? { signal } : {}) });
+  const answer = await client.request('GET', path, {
+    query: { startrow: 1, limit: 1000, ...query },
+    retry: 'auto',
+    ...(signal ? { signal } : {}),
+  });
   return itemsOf(answer.body, wrapperKeys, schema, Number(query['startrow'] ?? 1));
 }
 
 /** A route that names one record: no paging to ask for (the conflict check of every update goes through here). */
-async function one<K extends SchemaName>(client: ReplayClient, path: string, wrapperKeys: readonly string[], schema: K, signal: AbortSignal | undefined): Promise<z.output<(typeof schemas)[K]>[]> {
+async function one<K extends SchemaName>(
+  client: ReplayClient,
+  path: string,
+  wrapperKeys: readonly string[],
+  schema: K,
+  signal: AbortSignal | undefined,
+): Promise<z.output<(typeof schemas)[K]>[]> {
   const answer = await client.request('GET', path, { retry: 'auto', ...(signal ? { signal } : {}) });
   return itemsOf(answer.body, wrapperKeys, schema);
 }
@@ -77,7 +101,11 @@ function present(record: Record<string, unknown>, id?: number | string): ServerS
   return id === undefined ? { present: true, record } : { present: true, record, id };
 }
 
-export async function readState(client: ReplayClient, op: OpSpec, signal?: AbortSignal): Promise<ServerState> {
+export async function readState(
+  client: ReplayClient,
+  op: OpSpec,
+  signal?: AbortSignal,
+): Promise<ServerState> {
   switch (op.kind) {
     case 'user.update': {
       const users = await one(client, `/users/${op.userid}`, ['users'], 'user', signal);
@@ -114,18 +142,36 @@ export async function readState(client: ReplayClient, op: OpSpec, signal?: Abort
     case 'credentialAssignment.create':
     case 'credentialAssignment.update':
     case 'credentialAssignment.delete': {
-      const held = await list(client, `/users/${op.userid}/credentials`, ['Credentials'], 'credentialAssignment', signal);
+      const held = await list(
+        client,
+        `/users/${op.userid}/credentials`,
+        ['Credentials'],
+        'credentialAssignment',
+        signal,
+      );
       const assignment = held.find((a) => a.credentialid === op.credentialid);
       return assignment ? present({ ...assignment }, `${op.credentialid}-${op.userid}`) : ABSENT;
     }
     case 'trainingAssignment.create': {
-      const assigned = await list(client, `/users/${op.userid}/trainingassignments`, ['trainingassignments'], 'trainingAssignment', signal);
+      const assigned = await list(
+        client,
+        `/users/${op.userid}/trainingassignments`,
+        ['trainingassignments'],
+        'trainingAssignment',
+        signal,
+      );
       const assignment = assigned.find((t) => t.courseid === op.courseid);
       return assignment ? present(trainingFields(assignment), assignment.transcriptid) : ABSENT;
     }
     case 'trainingAssignment.update':
     case 'trainingAssignment.delete': {
-      const found = await list(client, `/trainingassignments/${op.transcriptid}`, ['trainingassignments'], 'trainingAssignment', signal);
+      const found = await list(
+        client,
+        `/trainingassignments/${op.transcriptid}`,
+        ['trainingassignments'],
+        'trainingAssignment',
+        signal,
+      );
       const assignment = found.find((t) => t.transcriptid === op.transcriptid);
       return assignment ? present(trainingFields(assignment), assignment.transcriptid) : ABSENT;
     }

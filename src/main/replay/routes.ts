@@ -14,7 +14,11 @@ export interface WriteRequest {
 }
 
 /** Training assignment changes are sent with the search-field names; the record uses underscores. */
-export const TRAINING_WIRE_FIELD = { duedate: 'due_date', startdate: 'start_date', coursestatus: 'course_status' } as const;
+export const TRAINING_WIRE_FIELD = {
+  duedate: 'due_date',
+  startdate: 'start_date',
+  coursestatus: 'course_status',
+} as const;
 
 export function writeRequestOf(op: OpSpec): WriteRequest {
   switch (op.kind) {
@@ -27,21 +31,44 @@ export function writeRequestOf(op: OpSpec): WriteRequest {
     case 'email.remove':
       return { method: 'DELETE', path: `/users/${op.userid}/emails/${op.emailid}` };
     case 'groupAccess.grant':
-      return { method: 'POST', path: `/sites/${op.siteid}/access/groups/${op.groupid}/users`, body: { userid: op.userid } };
+      return {
+        method: 'POST',
+        path: `/sites/${op.siteid}/access/groups/${op.groupid}/users`,
+        body: { userid: op.userid },
+      };
     case 'groupAccess.revoke':
       return { method: 'DELETE', path: `/users/${op.userid}/access/groups/${op.groupid}` };
     case 'moduleAccess.grant':
-      return { method: 'POST', path: `/sites/${op.siteid}/access/modules/${op.accessID}/users`, body: { userid: op.userid } };
+      return {
+        method: 'POST',
+        path: `/sites/${op.siteid}/access/modules/${op.accessID}/users`,
+        body: { userid: op.userid },
+      };
     case 'moduleAccess.revoke':
       return { method: 'DELETE', path: `/users/${op.userid}/access/modules/${op.accessID}` };
     case 'credentialAssignment.create':
-      return { method: 'POST', path: `/credentials/${op.credentialid}/assignments`, body: { userid: op.userid, ...op.fields } };
+      return {
+        method: 'POST',
+        path: `/credentials/${op.credentialid}/assignments`,
+        body: { userid: op.userid, ...op.fields },
+      };
     case 'credentialAssignment.update':
-      return { method: 'PUT', path: `/credentials/${op.credentialid}/assignments/${op.credentialid}-${op.userid}`, body: { ...op.changes } };
+      return {
+        method: 'PUT',
+        path: `/credentials/${op.credentialid}/assignments/${op.credentialid}-${op.userid}`,
+        body: { ...op.changes },
+      };
     case 'credentialAssignment.delete':
-      return { method: 'DELETE', path: `/credentials/${op.credentialid}/assignments/${op.credentialid}-${op.userid}` };
+      return {
+        method: 'DELETE',
+        path: `/credentials/${op.credentialid}/assignments/${op.credentialid}-${op.userid}`,
+      };
     case 'trainingAssignment.create':
-      return { method: 'POST', path: `/trainingassignments/user/${op.userid}/course/${op.courseid}`, body: { ...op.fields } };
+      return {
+        method: 'POST',
+        path: `/trainingassignments/user/${op.userid}/course/${op.courseid}`,
+        body: { ...op.fields },
+      };
     case 'trainingAssignment.update':
       return { method: 'PUT', path: `/trainingassignments/${op.transcriptid}`, body: { ...op.changes } };
     case 'trainingAssignment.delete':

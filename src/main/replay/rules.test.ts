@@ -11,14 +11,24 @@ describe('classifying a failed replay', () => {
   });
 
   it('parks validation failures and access denied on the record for review', () => {
-    expect(classifyFailure({ code: 'rejected', message: '', httpcode: 400, statuscode: 1000 })).toBe('needs-review');
-    expect(classifyFailure({ code: 'rejected', message: '', httpcode: 400, statuscode: 1001 })).toBe('needs-review');
-    expect(classifyFailure({ code: 'access-denied', message: '', httpcode: 401, statuscode: 800 })).toBe('needs-review');
+    expect(classifyFailure({ code: 'rejected', message: '', httpcode: 400, statuscode: 1000 })).toBe(
+      'needs-review',
+    );
+    expect(classifyFailure({ code: 'rejected', message: '', httpcode: 400, statuscode: 1001 })).toBe(
+      'needs-review',
+    );
+    expect(classifyFailure({ code: 'access-denied', message: '', httpcode: 401, statuscode: 800 })).toBe(
+      'needs-review',
+    );
   });
 
   it('pauses the whole queue when the token is missing or rejected', () => {
-    expect(classifyFailure({ code: 'token-missing', message: '', httpcode: 401, statuscode: 801 })).toBe('paused');
-    expect(classifyFailure({ code: 'token-rejected', message: '', httpcode: 401, statuscode: 802 })).toBe('paused');
+    expect(classifyFailure({ code: 'token-missing', message: '', httpcode: 401, statuscode: 801 })).toBe(
+      'paused',
+    );
+    expect(classifyFailure({ code: 'token-rejected', message: '', httpcode: 401, statuscode: 802 })).toBe(
+      'paused',
+    );
   });
 });
 
@@ -56,7 +66,9 @@ describe('each branch of the classification on its own (the error code alone wou
 
 describe('the conflict rule', () => {
   it('is a conflict when the server changed a field the edit changes', () => {
-    expect(conflictingFields({ status: 'Active' }, { status: 'Inactive' }, { status: 'Offline' })).toEqual(['status']);
+    expect(conflictingFields({ status: 'Active' }, { status: 'Inactive' }, { status: 'Offline' })).toEqual([
+      'status',
+    ]);
   });
 
   it('is no conflict when the server still holds the base value', () => {
@@ -64,15 +76,29 @@ describe('the conflict rule', () => {
   });
 
   it('is no conflict when the server already holds my value', () => {
-    expect(conflictingFields({ status: 'Active' }, { status: 'Inactive' }, { status: 'Inactive' })).toEqual([]);
+    expect(conflictingFields({ status: 'Active' }, { status: 'Inactive' }, { status: 'Inactive' })).toEqual(
+      [],
+    );
   });
 
   it('ignores fields the edit does not change, even if the server changed them', () => {
-    expect(conflictingFields({ status: 'Active', firstname: 'Ann' }, { status: 'Inactive' }, { status: 'Active', firstname: 'Anna' })).toEqual([]);
+    expect(
+      conflictingFields(
+        { status: 'Active', firstname: 'Ann' },
+        { status: 'Inactive' },
+        { status: 'Active', firstname: 'Anna' },
+      ),
+    ).toEqual([]);
   });
 
   it('compares dates by day whatever their format', () => {
-    expect(conflictingFields({ expirationdate: '03/01/2027' }, { expirationdate: '2028-01-01' }, { expirationdate: '2027-03-01' })).toEqual([]);
+    expect(
+      conflictingFields(
+        { expirationdate: '03/01/2027' },
+        { expirationdate: '2028-01-01' },
+        { expirationdate: '2027-03-01' },
+      ),
+    ).toEqual([]);
     expect(sameValue('startdate', '03/01/2027', '2027-03-01')).toBe(true);
   });
 
@@ -84,17 +110,38 @@ describe('the conflict rule', () => {
 
 describe('the verification rule', () => {
   it('sees an update as in effect when the server holds every changed value', () => {
-    expect(alreadyInEffect({ status: 'Inactive', firstname: 'Al' }, { status: 'Inactive', firstname: 'Al', lastname: 'X' })).toBe(true);
-    expect(alreadyInEffect({ status: 'Inactive', firstname: 'Al' }, { status: 'Inactive', firstname: 'Alan' })).toBe(false);
+    expect(
+      alreadyInEffect(
+        { status: 'Inactive', firstname: 'Al' },
+        { status: 'Inactive', firstname: 'Al', lastname: 'X' },
+      ),
+    ).toBe(true);
+    expect(
+      alreadyInEffect({ status: 'Inactive', firstname: 'Al' }, { status: 'Inactive', firstname: 'Alan' }),
+    ).toBe(false);
   });
 
   it('recognises a created user by name and employee id', () => {
-    expect(sameCreatedUser({ firstname: 'Ann', lastname: 'Lee', employeeid: 'E1' }, { firstname: 'Ann', lastname: 'Lee', employeeid: 'E1' })).toBe(true);
-    expect(sameCreatedUser({ firstname: 'Ann', lastname: 'Lee', employeeid: 'E1' }, { firstname: 'Ann', lastname: 'Lee', employeeid: 'E2' })).toBe(false);
-    expect(sameCreatedUser({ firstname: 'Ann', lastname: 'Lee' }, { firstname: 'Bob', lastname: 'Lee' })).toBe(false);
+    expect(
+      sameCreatedUser(
+        { firstname: 'Ann', lastname: 'Lee', employeeid: 'E1' },
+        { firstname: 'Ann', lastname: 'Lee', employeeid: 'E1' },
+      ),
+    ).toBe(true);
+    expect(
+      sameCreatedUser(
+        { firstname: 'Ann', lastname: 'Lee', employeeid: 'E1' },
+        { firstname: 'Ann', lastname: 'Lee', employeeid: 'E2' },
+      ),
+    ).toBe(false);
+    expect(
+      sameCreatedUser({ firstname: 'Ann', lastname: 'Lee' }, { firstname: 'Bob', lastname: 'Lee' }),
+    ).toBe(false);
   });
 
   it('does not take a person of another last name for the one created (their edits would go to someone else)', () => {
-    expect(sameCreatedUser({ firstname: 'Ann', lastname: 'Lee' }, { firstname: 'Ann', lastname: 'Leeds' })).toBe(false);
+    expect(
+      sameCreatedUser({ firstname: 'Ann', lastname: 'Lee' }, { firstname: 'Ann', lastname: 'Leeds' }),
+    ).toBe(false);
   });
 });

@@ -19,7 +19,11 @@ export function alreadyInEffect(mine: Record<string, unknown>, theirs: Record<st
  * from the base the edit was made from (and is not already what we want) was
  * changed by someone else in the meantime. Fields without a base are not checked.
  */
-export function conflictingFields(base: BaseValues | undefined, mine: Record<string, unknown>, theirs: Record<string, unknown>): string[] {
+export function conflictingFields(
+  base: BaseValues | undefined,
+  mine: Record<string, unknown>,
+  theirs: Record<string, unknown>,
+): string[] {
   if (!base) return [];
   const out: string[] = [];
   for (const field of Object.keys(mine)) {
@@ -41,7 +45,10 @@ export function changedSinceBase(base: BaseValues, theirs: Record<string, unknow
 }
 
 /** A created user matches what we sent when the identifying fields agree (username is already equal). */
-export function sameCreatedUser(sent: { firstname: string; lastname: string; employeeid?: string | undefined }, found: Record<string, unknown>): boolean {
+export function sameCreatedUser(
+  sent: { firstname: string; lastname: string; employeeid?: string | undefined },
+  found: Record<string, unknown>,
+): boolean {
   if (!sameValue('firstname', sent.firstname, found['firstname'])) return false;
   if (!sameValue('lastname', sent.lastname, found['lastname'])) return false;
   if (sent.employeeid && !sameValue('employeeid', sent.employeeid, found['employeeid'])) return false;

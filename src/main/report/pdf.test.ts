@@ -24,8 +24,15 @@ function fakeHost(dialog: { canceled: boolean; filePath?: string }) {
 describe('saving the report as a PDF', () => {
   it('prints the page at the chosen size with page numbers, then writes the file the user picked', async () => {
     const { host, calls, written } = fakeHost({ canceled: false, filePath: '/home/ann/Riverside' });
-    const saved = await createPdfSaver(host)({ pageSize: 'Letter', fileName: 'Compliance report – Riverside' });
-    expect(calls).toEqual(['print Letter footer:true', 'dialog Compliance report – Riverside.pdf', 'write /home/ann/Riverside.pdf']);
+    const saved = await createPdfSaver(host)({
+      pageSize: 'Letter',
+      fileName: 'Compliance report – Riverside',
+    });
+    expect(calls).toEqual([
+      'print Letter footer:true',
+      'dialog Compliance report – Riverside.pdf',
+      'write /home/ann/Riverside.pdf',
+    ]);
     expect(saved).toEqual({ saved: true, fileName: 'Riverside.pdf' });
     expect(written.get('/home/ann/Riverside.pdf')).toEqual(new Uint8Array([37, 80, 68, 70]));
   });

@@ -11,23 +11,40 @@ export function normalizeBaseUrl(input: string): BaseUrlCheck {
   try {
     url = new URL(input.trim());
   } catch {
-    return { ok: false, message: 'The API address is not a valid URL (for example https://example.com/api/v1).' };
+    return {
+      ok: false,
+      message: 'The API address is not a valid URL (for example https://example.com/api/v1).',
+    };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { ok: false, message: 'The API address must start with https:// (or http:// for a local server).' };
+    return {
+      ok: false,
+      message: 'The API address must start with https:// (or http:// for a local server).',
+    };
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    return { ok: false, message: 'The API address must start with https://: over http:// the token would cross the network readable by anyone on it (http:// is for a server on this computer only).' };
+    return {
+      ok: false,
+      message:
+        'The API address must start with https://: over http:// the token would cross the network readable by anyone on it (http:// is for a server on this computer only).',
+    };
   }
   if (url.username || url.password) {
-    return { ok: false, message: 'The API address must not contain a user name or password: the token is entered separately.' };
+    return {
+      ok: false,
+      message: 'The API address must not contain a user name or password: the token is entered separately.',
+    };
   }
   if (url.search || url.hash) {
     return { ok: false, message: 'The API address must not contain a query (?…) or a fragment (#…).' };
   }
   const path = url.pathname.replace(/\/+$/, '');
   if (!path.endsWith('/v1')) {
-    return { ok: false, message: 'The API address must end with the version segment /v1 (for example https://example.com/api/v1).' };
+    return {
+      ok: false,
+      message:
+        'The API address must end with the version segment /v1 (for example https://example.com/api/v1).',
+    };
   }
   return { ok: true, baseUrl: `${url.origin}${path}` };
 }
@@ -59,4 +76,3 @@ function isLoopbackHost(hostname: string): boolean {
   if (host === 'localhost' || host === '[::1]') return true;
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
-

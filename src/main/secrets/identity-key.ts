@@ -27,7 +27,8 @@ export class IdentitySecrets {
   async secretOf(profile: { id: string; isDemo?: boolean }): Promise<Buffer> {
     const known = this.#secrets.get(profile.id);
     if (known) return known;
-    const secret = (profile.isDemo ? null : await this.#fromKeychain(profile.id)) ?? randomBytes(SECRET_BYTES);
+    const secret =
+      (profile.isDemo ? null : await this.#fromKeychain(profile.id)) ?? randomBytes(SECRET_BYTES);
     this.#secrets.set(profile.id, secret);
     return secret;
   }

@@ -10,7 +10,8 @@ function fakeKeytar(getPassword: KeytarLike['getPassword']): KeytarLike {
   return { getPassword, setPassword: async () => undefined, deletePassword: async () => false };
 }
 
-const answersAfter = (ms: number) => fakeKeytar(() => new Promise((resolve) => setTimeout(() => resolve(null), ms)));
+const answersAfter = (ms: number) =>
+  fakeKeytar(() => new Promise((resolve) => setTimeout(() => resolve(null), ms)));
 const refuses = (message: string) => fakeKeytar(async () => Promise.reject(new Error(message)));
 
 beforeEach(() => {
@@ -41,32 +42,55 @@ describe('the keychain probe', () => {
   });
 
   it('reports a keychain that refuses as absent, saying how to fix it and to try again', async () => {
-    const keychain = new KeytarKeychain('Fieldbook-test', async () => refuses('The name org.freedesktop.secrets was not provided by any .service files'));
-    expect(await keychain.available()).toEqual({ available: false, reason: 'absent', message: expect.stringMatching(/GNOME Keyring.*Try again/) });
+    const keychain = new KeytarKeychain('Fieldbook-test', async () =>
+      refuses('The name org.freedesktop.secrets was not provided by any .service files'),
+    );
+    expect(await keychain.available()).toEqual({
+      available: false,
+      reason: 'absent',
+      message: expect.stringMatching(/GNOME Keyring.*Try again/),
+    });
   });
 
   it('reports a locked keychain as locked: "unlock your keychain", then try again', async () => {
-    const keychain = new KeytarKeychain('Fieldbook-test', async () => refuses('Cannot create an item in a locked collection'));
-    expect(await keychain.available()).toEqual({ available: false, reason: 'locked', message: expect.stringMatching(/Unlock your keychain.*Try again/) });
+    const keychain = new KeytarKeychain('Fieldbook-test', async () =>
+      refuses('Cannot create an item in a locked collection'),
+    );
+    expect(await keychain.available()).toEqual({
+      available: false,
+      reason: 'locked',
+      message: expect.stringMatching(/Unlock your keychain.*Try again/),
+    });
   });
 
   it('says a keychain that never answers has not answered yet (maybe an unlock prompt), not that there is none', async () => {
-    const keychain = new KeytarKeychain('Fieldbook-test', async () => fakeKeytar(() => new Promise(() => undefined)));
+    const keychain = new KeytarKeychain('Fieldbook-test', async () =>
+      fakeKeytar(() => new Promise(() => undefined)),
+    );
     const status = keychain.available();
     await vi.advanceTimersByTimeAsync(120_000);
-    expect(await status).toEqual({ available: false, reason: 'no-answer', message: expect.stringMatching(/not answered.*unlock.*Try again/) });
+    expect(await status).toEqual({
+      available: false,
+      reason: 'no-answer',
+      message: expect.stringMatching(/not answered.*unlock.*Try again/),
+    });
   });
 
   it('answers anew when asked again: a keychain unlocked meanwhile is available', async () => {
     let locked = true;
-    const keychain = new KeytarKeychain('Fieldbook-test', async () => fakeKeytar(async () => (locked ? Promise.reject(new Error('collection is locked')) : null)));
+    const keychain = new KeytarKeychain('Fieldbook-test', async () =>
+      fakeKeytar(async () => (locked ? Promise.reject(new Error('collection is locked')) : null)),
+    );
     expect(await keychain.available()).toMatchObject({ available: false, reason: 'locked' });
     locked = false;
     expect(await keychain.available()).toEqual({ available: true });
   });
 
   it('says absent when keytar itself cannot load, and loads it again on the next try', async () => {
-    const load = vi.fn<() => Promise<KeytarLike>>().mockRejectedValueOnce(new Error('keytar.node: cannot open shared object')).mockResolvedValueOnce(answersAfter(0));
+    const load = vi
+      .fn<() => Promise<KeytarLike>>()
+      .mockRejectedValueOnce(new Error('keytar.node: cannot open shared object'))
+      .mockResolvedValueOnce(answersAfter(0));
     const keychain = new KeytarKeychain('Fieldbook-test', load);
     expect(await keychain.available()).toMatchObject({ available: false, reason: 'absent' });
     const again = keychain.available();

@@ -27,9 +27,18 @@ function inOwnKeyring(): { status: number | null; signal: string | null; stdout:
   try {
     const node = `'${process.execPath}' --experimental-strip-types --no-warnings ${SCRIPT}`;
     const session = `echo -n x | XDG_DATA_HOME='${home}' gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; ${node}`;
-    const run = spawnSync('dbus-run-session', ['--', 'sh', '-c', session], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync('dbus-run-session', ['--', 'sh', '-c', session], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     // sh reports a child killed by a signal as 128 + its number
-    const signal = run.status !== null && run.status > 128 ? (os.constants.signals.SIGSEGV === run.status - 128 ? 'SIGSEGV' : `signal ${run.status - 128}`) : null;
+    const signal =
+      run.status !== null && run.status > 128
+        ? os.constants.signals.SIGSEGV === run.status - 128
+          ? 'SIGSEGV'
+          : `signal ${run.status - 128}`
+        : null;
     return { status: run.status, signal, stdout: run.stdout, stderr: run.stderr };
   } finally {
     rmSync(home, { recursive: true, force: true });
@@ -37,12 +46,16 @@ function inOwnKeyring(): { status: number | null; signal: string | null; stdout:
 }
 
 describe(`a keychain entry whose value cannot be read${reason}`, () => {
-  it.skipIf(skip)('is answered, not a crash: the keychain answers its probe, and the entry reads as no token', () => {
-    const run = inOwnKeyring();
-    expect(run.signal, run.stderr).toBeNull();
-    expect(run.status, run.stderr).toBe(0);
-    const answered = JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as Record<string, unknown>;
-    // the profile store turns "no token" for a profile saved with one into words (profiles.test.ts)
-    expect(answered).toEqual({ available: { value: { available: true } }, token: { value: null } });
-  }, 90_000);
+  it.skipIf(skip)(
+    'is answered, not a crash: the keychain answers its probe, and the entry reads as no token',
+    () => {
+      const run = inOwnKeyring();
+      expect(run.signal, run.stderr).toBeNull();
+      expect(run.status, run.stderr).toBe(0);
+      const answered = JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as Record<string, unknown>;
+      // the profile store turns "no token" for a profile saved with one into words (profiles.test.ts)
+      expect(answered).toEqual({ available: { value: { available: true } }, token: { value: null } });
+    },
+    90_000,
+  );
 });

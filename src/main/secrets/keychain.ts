@@ -23,7 +23,9 @@ export class MemoryKeychain implements Keychain {
   }
 
   async available(): Promise<KeychainStatus> {
-    return this.unavailableMessage === null ? { available: true } : { available: false, message: this.unavailableMessage };
+    return this.unavailableMessage === null
+      ? { available: true }
+      : { available: false, message: this.unavailableMessage };
   }
 
   #check(): void {

@@ -27,6 +27,8 @@ describe(`keytar keychain${reason}`, () => {
   });
 
   it('says whether a keychain is reachable, and when not, why in the user’s words', () => {
-    expect(status.available ? status : status.message).toEqual(status.available ? { available: true } : expect.stringContaining('keychain'));
+    expect(status.available ? status : status.message).toEqual(
+      status.available ? { available: true } : expect.stringContaining('keychain'),
+    );
   });
 });

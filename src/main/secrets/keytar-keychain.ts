@@ -60,11 +60,13 @@ function withPatience<T>(promise: Promise<T>, ms: number): Promise<T> {
 function unavailable(err: unknown): KeychainStatus {
   if (err === NO_ANSWER) return { available: false, reason: 'no-answer', message: NO_ANSWER_MESSAGE };
   const text = err instanceof Error ? err.message : String(err);
-  if (/locked|unlock|interaction is not allowed|user canceled|dismissed/i.test(text)) return { available: false, reason: 'locked', message: LOCKED_MESSAGE };
+  if (/locked|unlock|interaction is not allowed|user canceled|dismissed/i.test(text))
+    return { available: false, reason: 'locked', message: LOCKED_MESSAGE };
   return { available: false, reason: 'absent', message: ABSENT_MESSAGE };
 }
 
-const loadKeytar = (): Promise<KeytarLike> => import('keytar').then((m) => ('default' in m && m.default ? (m.default as KeytarModule) : m));
+const loadKeytar = (): Promise<KeytarLike> =>
+  import('keytar').then((m) => ('default' in m && m.default ? (m.default as KeytarModule) : m));
 
 export class KeytarKeychain implements Keychain {
   readonly #service: string;

@@ -45,7 +45,11 @@ describe('profiles', () => {
     const reopened = new ProfileStore(dir, keychain);
     const state = await reopened.state();
     expect(state.activeId).toBe(p.id);
-    expect(state.profiles[0]).toMatchObject({ name: 'North', baseUrl: 'https://api.example.com/v1', tokenHint: '••••3kQ=' });
+    expect(state.profiles[0]).toMatchObject({
+      name: 'North',
+      baseUrl: 'https://api.example.com/v1',
+      tokenHint: '••••3kQ=',
+    });
     expect(await reopened.token(p.id)).toBe(TOKEN);
   });
 
@@ -53,14 +57,24 @@ describe('profiles', () => {
     const p = await store.save({ name: 'North', baseUrl: 'https://api.example.com/v1', token: TOKEN });
     keychain.entries.set(p.id, '');
     const reopened = new ProfileStore(dir, keychain);
-    await expect(reopened.token(p.id)).rejects.toMatchObject({ appError: { code: 'token-missing', message: expect.stringMatching(/empty entry for this profile.*add its API token again/) } });
+    await expect(reopened.token(p.id)).rejects.toMatchObject({
+      appError: {
+        code: 'token-missing',
+        message: expect.stringMatching(/empty entry for this profile.*add its API token again/),
+      },
+    });
   });
 
   it('says a token the keychain no longer gives may be locked away or removed, rather than "no token yet"', async () => {
     const p = await store.save({ name: 'North', baseUrl: 'https://api.example.com/v1', token: TOKEN });
     keychain.entries.delete(p.id);
     const reopened = new ProfileStore(dir, keychain);
-    await expect(reopened.token(p.id)).rejects.toMatchObject({ appError: { code: 'token-missing', message: expect.stringMatching(/locked.*unlock it.*add its API token again/) } });
+    await expect(reopened.token(p.id)).rejects.toMatchObject({
+      appError: {
+        code: 'token-missing',
+        message: expect.stringMatching(/locked.*unlock it.*add its API token again/),
+      },
+    });
   });
 
   it('keeps the stored token when a profile is edited without one', async () => {
@@ -73,7 +87,12 @@ describe('profiles', () => {
   it('forgets the learnt access level when the token changes', async () => {
     const p = await store.save({ name: 'North', baseUrl: 'https://api.example.com/v1', token: TOKEN });
     await store.setAccess(p.id, 'readonly');
-    await store.save({ id: p.id, name: 'North', baseUrl: 'https://api.example.com/v1', token: 'another-token-0000' });
+    await store.save({
+      id: p.id,
+      name: 'North',
+      baseUrl: 'https://api.example.com/v1',
+      token: 'another-token-0000',
+    });
     expect((await store.get(p.id))?.access).toBe('unknown');
   });
 
@@ -87,14 +106,18 @@ describe('profiles', () => {
 
   it('refuses to store a token when no keychain is reachable, and stores it nowhere else', async () => {
     keychain.unavailableMessage = 'No Secret Service.';
-    await expect(store.save({ name: 'North', baseUrl: 'https://api.example.com/v1', token: TOKEN })).rejects.toMatchObject({
+    await expect(
+      store.save({ name: 'North', baseUrl: 'https://api.example.com/v1', token: TOKEN }),
+    ).rejects.toMatchObject({
       appError: { code: 'keychain-unavailable', message: 'No Secret Service.' },
     });
     expect(await readdir(dir)).toEqual([]);
   });
 
   it('refuses an address that is not an http(s) /v1 URL', async () => {
-    await expect(store.save({ name: 'X', baseUrl: 'ftp://api.example.com/v1', token: TOKEN })).rejects.toMatchObject({ appError: { code: 'invalid-argument' } });
+    await expect(
+      store.save({ name: 'X', baseUrl: 'ftp://api.example.com/v1', token: TOKEN }),
+    ).rejects.toMatchObject({ appError: { code: 'invalid-argument' } });
   });
 
   it('keeps an unreadable settings file aside instead of overwriting it', async () => {
@@ -128,16 +151,26 @@ describe('profiles', () => {
 
 describe('base URL', () => {
   it('accepts http and https addresses ending in /v1, with or without a trailing slash', () => {
-    expect(normalizeBaseUrl('https://api.example.com/v1/')).toEqual({ ok: true, baseUrl: 'https://api.example.com/v1' });
-    expect(normalizeBaseUrl(' http://127.0.0.1:4010/v1 ')).toEqual({ ok: true, baseUrl: 'http://127.0.0.1:4010/v1' });
+    expect(normalizeBaseUrl('https://api.example.com/v1/')).toEqual({
+      ok: true,
+      baseUrl: 'https://api.example.com/v1',
+    });
+    expect(normalizeBaseUrl(' http://127.0.0.1:4010/v1 ')).toEqual({
+      ok: true,
+      baseUrl: 'http://127.0.0.1:4010/v1',
+    });
   });
 
-  it.each(['javascript:alert(1)//v1', 'file:///etc/v1', 'https://api.example.com/v2', 'https://user:pw@api.example.com/v1', 'https://api.example.com/v1?x=1', 'not a url'])(
-    'refuses %s',
-    (input) => {
-      expect(normalizeBaseUrl(input).ok).toBe(false);
-    },
-  );
+  it.each([
+    'javascript:alert(1)//v1',
+    'file:///etc/v1',
+    'https://api.example.com/v2',
+    'https://user:pw@api.example.com/v1',
+    'https://api.example.com/v1?x=1',
+    'not a url',
+  ])('refuses %s', (input) => {
+    expect(normalizeBaseUrl(input).ok).toBe(false);
+  });
 });
 
 describe('token hint', () => {

@@ -42,7 +42,8 @@ type Settings = z.infer<typeof settingsSchema>;
 
 export const SETTINGS_FILE = 'profiles.json';
 
-const EMPTY_ENTRY = 'The keychain holds an empty entry for this profile: edit the profile and add its API token again.';
+const EMPTY_ENTRY =
+  'The keychain holds an empty entry for this profile: edit the profile and add its API token again.';
 const UNREADABLE_ENTRY =
   'The keychain gave no token for this profile. It may be locked: unlock it, then try again. ' +
   'If its entry was removed outside Fieldbook, edit the profile and add its API token again.';
@@ -170,7 +171,10 @@ export class ProfileStore {
       workOffline: existing?.workOffline ?? false,
       hasToken: input.token !== undefined || (!moved && (existing?.hasToken ?? false)),
       // a new address or token may mean a new access level: learn it again
-      access: existing && input.token === undefined && existing.baseUrl === url.baseUrl ? existing.access : 'unknown',
+      access:
+        existing && input.token === undefined && existing.baseUrl === url.baseUrl
+          ? existing.access
+          : 'unknown',
       // the same customer keeps the same sites; another address may be another customer: every site again until chosen
       ...(existing?.keptSites && existing.baseUrl === url.baseUrl ? { keptSites: existing.keptSites } : {}),
     };
@@ -210,7 +214,15 @@ export class ProfileStore {
     const settings = await this.#load();
     let profile = settings.profiles.find((p) => p.isDemo);
     if (!profile) {
-      profile = { id: `demo-${randomUUID()}`, name: 'Demo site', baseUrl, isDemo: true, access: 'full', hasToken: false, workOffline: false };
+      profile = {
+        id: `demo-${randomUUID()}`,
+        name: 'Demo site',
+        baseUrl,
+        isDemo: true,
+        access: 'full',
+        hasToken: false,
+        workOffline: false,
+      };
       settings.profiles.push(profile);
     }
     profile.baseUrl = baseUrl.replace(/\/+$/, '');
@@ -230,7 +242,10 @@ export class ProfileStore {
       try {
         await this.#keychain.delete(id);
       } catch {
-        throw new FieldbookError('keychain-unavailable', 'The token could not be removed from the system keychain, so the profile was kept. Unlock the keychain and try again.');
+        throw new FieldbookError(
+          'keychain-unavailable',
+          'The token could not be removed from the system keychain, so the profile was kept. Unlock the keychain and try again.',
+        );
       }
     }
     const token = this.#tokens.get(id);

@@ -34,14 +34,22 @@ describe('scrub', () => {
 
   it('masks the token URL-encoded, whatever the case of the escapes', () => {
     expectClean(`next=${encodeURIComponent(TOKEN)}`, 'encodeURIComponent');
-    expectClean(`next=${encodeURIComponent(TOKEN).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase())}`, 'lower-case escapes');
-    const everyChar = [...TOKEN].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`).join('');
+    expectClean(
+      `next=${encodeURIComponent(TOKEN).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase())}`,
+      'lower-case escapes',
+    );
+    const everyChar = [...TOKEN]
+      .map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
+      .join('');
     expectClean(`q=${everyChar}`, 'every character escaped');
   });
 
   it('masks the token split by zero-width characters or whitespace', () => {
     for (const separator of ['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF', '\u00AD', ' ', '\n', '\t']) {
-      expectClean(`token: ${[...TOKEN].join(separator)}`, `split by U+${separator.charCodeAt(0).toString(16)}`);
+      expectClean(
+        `token: ${[...TOKEN].join(separator)}`,
+        `split by U+${separator.charCodeAt(0).toString(16)}`,
+      );
     }
   });
 
@@ -50,57 +58,98 @@ describe('scrub', () => {
     expectClean(`trace=${hex(TOKEN)}`, 'lower-case hex');
     expectClean(`trace=${hex(TOKEN).toUpperCase()}`, 'upper-case hex');
     expectClean(`dump ${hex(`AccessToken: ${TOKEN}\r\n`)}`, 'inside a longer hex dump');
-    expectClean(`bytes ${[...Buffer.from(TOKEN)].map((b) => `\\x${b.toString(16)}`).join('')}`, 'as \\x escapes');
+    expectClean(
+      `bytes ${[...Buffer.from(TOKEN)].map((b) => `\\x${b.toString(16)}`).join('')}`,
+      'as \\x escapes',
+    );
   });
 
   it('masks the token written as HTML character references: decimal, hex and named, alone or mixed with plain characters', () => {
     const decimal = [...TOKEN].map((c) => `&#${c.codePointAt(0)};`).join('');
     const hex = [...TOKEN].map((c) => `&#x${c.codePointAt(0)!.toString(16)};`).join('');
-    const upperHexPadded = [...TOKEN].map((c) => `&#X00${c.codePointAt(0)!.toString(16).toUpperCase()};`).join('');
-    const named = TOKEN.replace(/\+/g, '&plus;').replace(/\//g, '&sol;').replace(/=/g, '&equals;').replace(/~/g, '&tilde;');
+    const upperHexPadded = [...TOKEN]
+      .map((c) => `&#X00${c.codePointAt(0)!.toString(16).toUpperCase()};`)
+      .join('');
+    const named = TOKEN.replace(/\+/g, '&plus;')
+      .replace(/\//g, '&sol;')
+      .replace(/=/g, '&equals;')
+      .replace(/~/g, '&tilde;');
     const mixed = [...TOKEN].map((c, i) => (i % 2 ? `&#${c.codePointAt(0)};` : c)).join('');
-    for (const [form, text] of Object.entries({ decimal, hex, upperHexPadded, named, mixed })) expectClean(`<p title="${text}">echo</p>`, form);
+    for (const [form, text] of Object.entries({ decimal, hex, upperHexPadded, named, mixed }))
+      expectClean(`<p title="${text}">echo</p>`, form);
   });
 
   it('masks the token URL-encoded twice (a % written as %25), or once and twice mixed', () => {
     const twice = encodeURIComponent(encodeURIComponent(TOKEN));
     expect(twice).toContain('%252B');
     expectClean(`next=${twice}`, 'double URL-encoding');
-    const everyCharTwice = [...TOKEN].map((c) => `%25${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('');
+    const everyCharTwice = [...TOKEN]
+      .map((c) => `%25${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+      .join('');
     expectClean(`next=${everyCharTwice}`, 'every character double-encoded');
-    const mixed = [...TOKEN].map((c, i) => (i % 3 === 0 ? `%25${c.charCodeAt(0).toString(16)}` : i % 3 === 1 ? `%${c.charCodeAt(0).toString(16)}` : c)).join('');
+    const mixed = [...TOKEN]
+      .map((c, i) =>
+        i % 3 === 0
+          ? `%25${c.charCodeAt(0).toString(16)}`
+          : i % 3 === 1
+            ? `%${c.charCodeAt(0).toString(16)}`
+            : c,
+      )
+      .join('');
     expectClean(`next=${mixed}`, 'plain, once and twice mixed');
   });
 
   it('masks the token in base64 wrapped into lines as MIME (CRLF every 76) or PEM (LF every 64) does, at any alignment', () => {
-    const wrap = (text: string, width: number, eol: string) => text.match(new RegExp(`.{1,${width}}`, 'g'))!.join(eol);
+    const wrap = (text: string, width: number, eol: string) =>
+      text.match(new RegExp(`.{1,${width}}`, 'g'))!.join(eol);
     for (const prefix of ['', 'x', 'xy', 'Content-Type: text/plain\r\nX-Token: '.repeat(3)]) {
       const encoded = b64(`${prefix}${TOKEN} and more text after it`);
       for (const width of [4, 5, 7, 19, 64, 76]) {
-        expectClean(`body:\r\n${wrap(encoded, width, '\r\n')}`, `CRLF every ${width} after "${prefix.slice(0, 10)}"`);
-        expectClean(`body:\n${wrap(encoded, width, '\n')}`, `LF every ${width} after "${prefix.slice(0, 10)}"`);
+        expectClean(
+          `body:\r\n${wrap(encoded, width, '\r\n')}`,
+          `CRLF every ${width} after "${prefix.slice(0, 10)}"`,
+        );
+        expectClean(
+          `body:\n${wrap(encoded, width, '\n')}`,
+          `LF every ${width} after "${prefix.slice(0, 10)}"`,
+        );
       }
     }
   });
 
   it('masks the token in quoted-printable: as an encoder writes it (= as =3D), every byte escaped, or with soft line breaks', () => {
     const qp = (text: string) => text.replace(/=/g, '=3D');
-    const everyByte = (hex: (b: number) => string) => [...Buffer.from(TOKEN)].map((b) => `=${hex(b)}`).join('');
+    const everyByte = (hex: (b: number) => string) =>
+      [...Buffer.from(TOKEN)].map((b) => `=${hex(b)}`).join('');
     expectClean(`X-Token: ${qp(TOKEN)}`, 'as an encoder writes it');
-    expectClean(`X-Token: ${everyByte((b) => b.toString(16).toUpperCase().padStart(2, '0'))}`, 'every byte, upper-case hex');
-    expectClean(`X-Token: ${everyByte((b) => b.toString(16).padStart(2, '0'))}`, 'every byte, lower-case hex');
-    for (const eol of ['=\r\n', '=\n', '= \r\n']) expectClean(`X-Token: ${TOKEN.slice(0, 7)}${eol}${qp(TOKEN.slice(7))}`, `soft line break ${JSON.stringify(eol)}`);
+    expectClean(
+      `X-Token: ${everyByte((b) => b.toString(16).toUpperCase().padStart(2, '0'))}`,
+      'every byte, upper-case hex',
+    );
+    expectClean(
+      `X-Token: ${everyByte((b) => b.toString(16).padStart(2, '0'))}`,
+      'every byte, lower-case hex',
+    );
+    for (const eol of ['=\r\n', '=\n', '= \r\n'])
+      expectClean(
+        `X-Token: ${TOKEN.slice(0, 7)}${eol}${qp(TOKEN.slice(7))}`,
+        `soft line break ${JSON.stringify(eol)}`,
+      );
   });
 
   it('masks the token written as %uXXXX escapes (IIS, JavaScript’s escape()), in either case, alone or mixed', () => {
     const u = (c: string) => `%u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
     expectClean(`next=${[...TOKEN].map(u).join('')}`, 'every character, lower case');
     expectClean(`next=${[...TOKEN].map((c) => u(c).toUpperCase()).join('')}`, 'every character, upper case');
-    expectClean(`next=${[...TOKEN].map((c, i) => (i % 2 ? u(c) : c)).join('')}`, 'mixed with plain characters');
+    expectClean(
+      `next=${[...TOKEN].map((c, i) => (i % 2 ? u(c) : c)).join('')}`,
+      'mixed with plain characters',
+    );
   });
 
   it('masks the token in full-width letters and other compatibility forms that read as the same characters', () => {
-    const fullWidth = (text: string) => [...text].map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).join('');
+    const fullWidth = (text: string) =>
+      [...text].map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).join('');
     expectClean(`トークン：${fullWidth(TOKEN)}`, 'full-width');
     expect(scrub(`トークン：${fullWidth(TOKEN)}！`), 'masked in place').toBe('トークン：••••！');
     expectClean(`token ${[...TOKEN].map((c, i) => (i % 2 ? fullWidth(c) : c)).join('')}`, 'half full-width');
@@ -135,7 +184,10 @@ describe('scrub', () => {
   });
 
   it('leaves ordinary text alone', () => {
-    for (const text of ['Username already in use: ann.lee@example.com (row 12)', 'Hélène Müller, ＡＢＣ株式会社, =3D=20 %u00e9 100%']) {
+    for (const text of [
+      'Username already in use: ann.lee@example.com (row 12)',
+      'Hélène Müller, ＡＢＣ株式会社, =3D=20 %u00e9 100%',
+    ]) {
       expect(scrub(text)).toBe(text);
       expect(containsSecret(text)).toBe(false);
     }

@@ -9,7 +9,17 @@
  * (any mix), the whole in hex, and in base64 / base64url at any alignment
  * inside a longer text, also wrapped into lines (token-forms.ts says how).
  */
-import { MIN_SECRET_LENGTH, SEPARATOR, base64Cores, charPattern, escapeRegExp, hexForm, hexPattern, unwrapped, wrappedCorePattern } from './token-forms.ts';
+import {
+  MIN_SECRET_LENGTH,
+  SEPARATOR,
+  base64Cores,
+  charPattern,
+  escapeRegExp,
+  hexForm,
+  hexPattern,
+  unwrapped,
+  wrappedCorePattern,
+} from './token-forms.ts';
 
 const MASK = '••••';
 
@@ -45,7 +55,14 @@ function patternFor(secret: string): SecretPattern {
   // spelled out, each character is at least one UTF-16 unit; a base64 core is as long as it is
   const shortest = Math.min([...secret].length, ...cores.map((c) => c.length));
   const plain = new RegExp([...secret].map(escapeRegExp).join(SEPARATOR));
-  return { cores, hex, spelled: new RegExp(spelled), plain, all: new RegExp(alternatives.join('|'), 'g'), shortest };
+  return {
+    cores,
+    hex,
+    spelled: new RegExp(spelled),
+    plain,
+    all: new RegExp(alternatives.join('|'), 'g'),
+    shortest,
+  };
 }
 
 function holds(text: string, pattern: SecretPattern): boolean {
@@ -104,7 +121,8 @@ export function containsSecretDeep(value: unknown): boolean {
   if (typeof value === 'number') return containsSecret(String(value));
   if (Array.isArray(value)) return value.some(containsSecretDeep);
   if (value !== null && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) if (containsSecret(key) || containsSecretDeep(inner)) return true;
+    for (const [key, inner] of Object.entries(value))
+      if (containsSecret(key) || containsSecretDeep(inner)) return true;
   }
   return false;
 }

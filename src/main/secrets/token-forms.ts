@@ -28,11 +28,38 @@ function anyCaseHex(hex: string): string {
 
 /** HTML's named references for the ASCII punctuation a token may hold (the WHATWG list; several names for some). */
 const NAMED_REFERENCES: Record<string, readonly string[]> = {
-  '!': ['excl'], '"': ['quot', 'QUOT'], '#': ['num'], $: ['dollar'], '%': ['percnt'], '&': ['amp', 'AMP'], "'": ['apos'],
-  '(': ['lpar'], ')': ['rpar'], '*': ['ast', 'midast'], '+': ['plus'], ',': ['comma'], '-': ['hyphen', 'dash'], '.': ['period'],
-  '/': ['sol'], ':': ['colon'], ';': ['semi'], '<': ['lt', 'LT'], '=': ['equals'], '>': ['gt', 'GT'], '?': ['quest'], '@': ['commat'],
-  '[': ['lsqb', 'lbrack'], '\\': ['bsol'], ']': ['rsqb', 'rbrack'], '^': ['Hat'], _: ['lowbar', 'UnderBar'], '`': ['grave', 'DiacriticalGrave'],
-  '{': ['lcub', 'lbrace'], '|': ['verbar', 'vert', 'VerticalLine'], '}': ['rcub', 'rbrace'], '~': ['tilde', 'DiacriticalTilde'],
+  '!': ['excl'],
+  '"': ['quot', 'QUOT'],
+  '#': ['num'],
+  $: ['dollar'],
+  '%': ['percnt'],
+  '&': ['amp', 'AMP'],
+  "'": ['apos'],
+  '(': ['lpar'],
+  ')': ['rpar'],
+  '*': ['ast', 'midast'],
+  '+': ['plus'],
+  ',': ['comma'],
+  '-': ['hyphen', 'dash'],
+  '.': ['period'],
+  '/': ['sol'],
+  ':': ['colon'],
+  ';': ['semi'],
+  '<': ['lt', 'LT'],
+  '=': ['equals'],
+  '>': ['gt', 'GT'],
+  '?': ['quest'],
+  '@': ['commat'],
+  '[': ['lsqb', 'lbrack'],
+  '\\': ['bsol'],
+  ']': ['rsqb', 'rbrack'],
+  '^': ['Hat'],
+  _: ['lowbar', 'UnderBar'],
+  '`': ['grave', 'DiacriticalGrave'],
+  '{': ['lcub', 'lbrace'],
+  '|': ['verbar', 'vert', 'VerticalLine'],
+  '}': ['rcub', 'rbrace'],
+  '~': ['tilde', 'DiacriticalTilde'],
 };
 
 /**
@@ -41,7 +68,12 @@ const NAMED_REFERENCES: Record<string, readonly string[]> = {
  * mathematical alphanumerics and the enclosed alphanumerics. Once, in about
  * 30 ms (1,085 characters fold to an ASCII one).
  */
-const FOLDING_RANGES: readonly (readonly [number, number])[] = [[0xa0, 0xd7ff], [0xe000, 0xffff], [0x1d400, 0x1d7ff], [0x1f100, 0x1f1ff]];
+const FOLDING_RANGES: readonly (readonly [number, number])[] = [
+  [0xa0, 0xd7ff],
+  [0xe000, 0xffff],
+  [0x1d400, 0x1d7ff],
+  [0x1f100, 0x1f1ff],
+];
 
 let foldingForms: Map<string, string[]> | null = null;
 
@@ -53,7 +85,8 @@ export function compatibilityForms(char: string): readonly string[] {
       for (let code = from; code <= to; code++) {
         const form = String.fromCodePoint(code);
         const folded = form.normalize('NFKC');
-        if (folded.length === 1 && folded !== form) foldingForms.set(folded, [...(foldingForms.get(folded) ?? []), form]);
+        if (folded.length === 1 && folded !== form)
+          foldingForms.set(folded, [...(foldingForms.get(folded) ?? []), form]);
       }
     }
   }
@@ -62,7 +95,9 @@ export function compatibilityForms(char: string): readonly string[] {
 
 /** Each UTF-16 unit of a character as four hex digits of either case (for `%u` and `\u` escapes). */
 function utf16Units(char: string): string[] {
-  return [...Array(char.length).keys()].map((i) => anyCaseHex(char.charCodeAt(i).toString(16).padStart(4, '0')));
+  return [...Array(char.length).keys()].map((i) =>
+    anyCaseHex(char.charCodeAt(i).toString(16).padStart(4, '0')),
+  );
 }
 
 /** One character in any of the forms above. */
@@ -74,7 +109,9 @@ export function charPattern(char: string): string {
     ...compatibilityForms(char).map(escapeRegExp),
     // percent-encoded, once or more (a double-encoded % is %25)
     bytes.map((b) => `%(?:25)*${b}`).join(''),
-    utf16Units(char).map((unit) => `%(?:25)*[uU]${unit}`).join(''),
+    utf16Units(char)
+      .map((unit) => `%(?:25)*[uU]${unit}`)
+      .join(''),
     // quoted-printable
     bytes.map((b) => `=${b}`).join(''),
     `\\\\x${bytes.join('\\\\x')}`,

@@ -48,7 +48,9 @@ describe('the app:// protocol', () => {
   });
 
   it('refuses writes', async () => {
-    expect((await handle(new Request('app://fieldbook/index.html', { method: 'POST', body: 'x' }))).status).toBe(405);
+    expect(
+      (await handle(new Request('app://fieldbook/index.html', { method: 'POST', body: 'x' }))).status,
+    ).toBe(405);
   });
 
   it('has a CSP that allows no inline script, no eval and no framing', () => {

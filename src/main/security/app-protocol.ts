@@ -12,7 +12,11 @@ export interface AppProtocolOptions {
 }
 
 function refusal(status: number, statusText: string): Response {
-  return new Response(statusText, { status, statusText, headers: { ...securityHeaders(), 'Content-Type': 'text/plain; charset=utf-8' } });
+  return new Response(statusText, {
+    status,
+    statusText,
+    headers: { ...securityHeaders(), 'Content-Type': 'text/plain; charset=utf-8' },
+  });
 }
 
 export function createAppRequestHandler(options: AppProtocolOptions) {
@@ -27,6 +31,9 @@ export function createAppRequestHandler(options: AppProtocolOptions) {
       return refusal(404, 'Not Found');
     }
     const headers = { ...securityHeaders(), 'Content-Type': contentTypeFor(filePath) };
-    return new Response(request.method === 'HEAD' ? null : new Blob([new Uint8Array(body)]), { status: 200, headers });
+    return new Response(request.method === 'HEAD' ? null : new Blob([new Uint8Array(body)]), {
+      status: 200,
+      headers,
+    });
   };
 }

@@ -3,12 +3,13 @@ import { CHANNELS, requestSchemas } from '../../shared/ipc.ts';
 import { isPublicDestination, isSafeExternalUrl } from './external-links.ts';
 
 describe('links that may open in the system browser', () => {
-  it.each(['https://docs.example.com/v1/responsecodes/800', 'http://example.invalid/', 'http://example.invalid/?next=app://fieldbook'])(
-    'opens the web link %s',
-    (url) => {
-      expect(isSafeExternalUrl(url)).toBe(true);
-    },
-  );
+  it.each([
+    'https://docs.example.com/v1/responsecodes/800',
+    'http://example.invalid/',
+    'http://example.invalid/?next=app://fieldbook',
+  ])('opens the web link %s', (url) => {
+    expect(isSafeExternalUrl(url)).toBe(true);
+  });
 
   it.each([
     ['javascript:', 'javascript:alert(1)'],
@@ -49,21 +50,29 @@ describe('links that may open in the system browser', () => {
 });
 
 describe('names that lead back to this machine', () => {
-  it.each(['https://127.0.0.1.nip.io/', 'https://app.10.0.0.1.sslip.io/x', 'http://192-168-1-1.sslip.io/', 'https://127-0-0-1.nip.io:8443/admin'])(
-    'refuses %s, whose name spells a local address',
-    (url) => {
-      expect(isSafeExternalUrl(url)).toBe(false);
-    },
-  );
+  it.each([
+    'https://127.0.0.1.nip.io/',
+    'https://app.10.0.0.1.sslip.io/x',
+    'http://192-168-1-1.sslip.io/',
+    'https://127-0-0-1.nip.io:8443/admin',
+  ])('refuses %s, whose name spells a local address', (url) => {
+    expect(isSafeExternalUrl(url)).toBe(false);
+  });
 
   it('refuses a name that resolves to a loopback or private address', async () => {
-    const lookup = async (host: string) => (host === 'rebind.example.com' ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '93.184.215.14', family: 4 }]);
+    const lookup = async (host: string) =>
+      host === 'rebind.example.com'
+        ? [{ address: '127.0.0.1', family: 4 }]
+        : [{ address: '93.184.215.14', family: 4 }];
     expect(await isPublicDestination('https://rebind.example.com/', lookup)).toBe(false);
     expect(await isPublicDestination('https://docs.example.com/', lookup)).toBe(true);
   });
 
   it('refuses a name when any of its addresses is local, or when it does not resolve', async () => {
-    const mixed = async () => [{ address: '93.184.215.14', family: 4 }, { address: '::1', family: 6 }];
+    const mixed = async () => [
+      { address: '93.184.215.14', family: 4 },
+      { address: '::1', family: 6 },
+    ];
     expect(await isPublicDestination('https://mixed.example.com/', mixed)).toBe(false);
     const failing = async () => {
       throw new Error('ENOTFOUND');

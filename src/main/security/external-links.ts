@@ -16,12 +16,25 @@ function isLocalHost(hostname: string): boolean {
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   if (host.includes(':')) {
     // IPv6: loopback, unspecified, unique-local, link-local, and IPv4-mapped addresses
-    return host === '::1' || host === '::' || /^f[cd]/.test(host) || host.startsWith('fe80:') || host.startsWith('::ffff:');
+    return (
+      host === '::1' ||
+      host === '::' ||
+      /^f[cd]/.test(host) ||
+      host.startsWith('fe80:') ||
+      host.startsWith('::ffff:')
+    );
   }
   const ipv4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
   if (!ipv4) return false;
   const [a, b] = [Number(ipv4[1]), Number(ipv4[2])];
-  return a === 127 || a === 0 || a === 10 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+  return (
+    a === 127 ||
+    a === 0 ||
+    a === 10 ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168)
+  );
 }
 
 /**
@@ -44,7 +57,14 @@ function isLocalAddress(address: string): boolean {
 
 function isControlOrBidi(char: string): boolean {
   const code = char.codePointAt(0) ?? 0;
-  return code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x200e || code === 0x200f || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+  return (
+    code < 0x20 ||
+    (code >= 0x7f && code <= 0x9f) ||
+    code === 0x200e ||
+    code === 0x200f ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069)
+  );
 }
 
 /**

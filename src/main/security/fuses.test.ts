@@ -55,18 +55,26 @@ describe('the afterPack step', () => {
   });
   const asState = (on: boolean | undefined) => (on ? FuseState.ENABLE : FuseState.DISABLE);
 
-  it.each(['linux', 'win32'])('writes the %s configuration into the packaged binary, fuse by fuse', async (platform) => {
-    const appOutDir = await mkdtemp(path.join(tmpdir(), 'fieldbook-fuses-'));
-    dirs.push(appOutDir);
-    const binary = packagedBinary(context(platform, appOutDir));
-    writeFusedExecutable(binary);
-    await afterPack(context(platform, appOutDir));
-    const wire = await getCurrentFuseWire(binary);
-    const wanted = fusesFor(platform);
-    for (const fuse of Object.values(FuseV1Options).filter((v): v is FuseV1Options => typeof v === 'number' && v in wanted)) {
-      expect({ fuse: FuseV1Options[fuse], state: wire[fuse] }).toEqual({ fuse: FuseV1Options[fuse], state: asState(wanted[fuse]) });
-    }
-  });
+  it.each(['linux', 'win32'])(
+    'writes the %s configuration into the packaged binary, fuse by fuse',
+    async (platform) => {
+      const appOutDir = await mkdtemp(path.join(tmpdir(), 'fieldbook-fuses-'));
+      dirs.push(appOutDir);
+      const binary = packagedBinary(context(platform, appOutDir));
+      writeFusedExecutable(binary);
+      await afterPack(context(platform, appOutDir));
+      const wire = await getCurrentFuseWire(binary);
+      const wanted = fusesFor(platform);
+      for (const fuse of Object.values(FuseV1Options).filter(
+        (v): v is FuseV1Options => typeof v === 'number' && v in wanted,
+      )) {
+        expect({ fuse: FuseV1Options[fuse], state: wire[fuse] }).toEqual({
+          fuse: FuseV1Options[fuse],
+          state: asState(wanted[fuse]),
+        });
+      }
+    },
+  );
 
   it('fails the build when the binary has no fuse wire, rather than ship it unfused', async () => {
     const appOutDir = await mkdtemp(path.join(tmpdir(), 'fieldbook-fuses-'));

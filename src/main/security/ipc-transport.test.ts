@@ -1,6 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CHANNELS, type HandlerContext } from '../../shared/ipc.ts';
-import { FORBIDDEN_SENDER, registerIpcTransport, type InvokeEventLike, type IpcMainLike } from './ipc-transport.ts';
+import {
+  FORBIDDEN_SENDER,
+  registerIpcTransport,
+  type InvokeEventLike,
+  type IpcMainLike,
+} from './ipc-transport.ts';
 
 type Listener = (event: InvokeEventLike, arg: unknown) => Promise<unknown>;
 
@@ -44,12 +49,19 @@ describe('the ipcMain transport', () => {
   it.each([
     ['another origin', eventFrom('https://evil.invalid/').event],
     ['an iframe of the app', eventFrom('app://fieldbook/index.html', { mainFrame: false }).event],
-    ['a frame that is gone', { senderFrame: null, sender: { send: () => undefined, isDestroyed: () => false } }],
+    [
+      'a frame that is gone',
+      { senderFrame: null, sender: { send: () => undefined, isDestroyed: () => false } },
+    ],
   ])('refuses a call from %s without dispatching it', async (_why, event) => {
     const { ipcMain, listeners } = fakeIpcMain();
     const dispatch = vi.fn();
     registerIpcTransport(ipcMain, CHANNELS, dispatch);
-    const result = await listeners.get('profiles:save')?.(event, { name: 'x', baseUrl: 'http://x', token: 't' });
+    const result = await listeners.get('profiles:save')?.(event, {
+      name: 'x',
+      baseUrl: 'http://x',
+      token: 't',
+    });
     expect(result).toEqual({ ok: false, error: FORBIDDEN_SENDER });
     expect(dispatch).not.toHaveBeenCalled();
   });
@@ -65,10 +77,19 @@ describe('the ipcMain transport', () => {
     const sent: unknown[] = [];
     const event: InvokeEventLike = {
       senderFrame: { url: 'app://fieldbook/index.html', parent: null },
-      sender: { send: (channel, payload) => void sent.push([channel, payload]), isDestroyed: () => destroyed },
+      sender: {
+        send: (channel, payload) => void sent.push([channel, payload]),
+        isDestroyed: () => destroyed,
+      },
     };
     await listeners.get('sync:cancel')?.(event, { syncId: 's' });
-    const progress = { syncId: 's', outcome: 'cancelled' as const, requests: 1, plannedRequests: 1, collections: {} };
+    const progress = {
+      syncId: 's',
+      outcome: 'cancelled' as const,
+      requests: 1,
+      plannedRequests: 1,
+      collections: {},
+    };
     ctx?.emit('sync:finished', progress);
     destroyed = true;
     ctx?.emit('sync:finished', progress);

@@ -4,7 +4,14 @@
  * `dispatch` (which validates the argument and wraps the result). Written against
  * the small slice of Electron it uses so it is tested without Electron.
  */
-import type { AppError, Channel, EventName, EventPayloads, HandlerContext, Result } from '../../shared/ipc.ts';
+import type {
+  AppError,
+  Channel,
+  EventName,
+  EventPayloads,
+  HandlerContext,
+  Result,
+} from '../../shared/ipc.ts';
 import { describeSenderFrame, isTrustedSender, type FrameLike } from './sender.ts';
 
 export interface EventSink {

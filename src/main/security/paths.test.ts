@@ -10,11 +10,15 @@ describe('serving the built renderer', () => {
   });
 
   it('serves files inside the renderer folder, ignoring query and hash', () => {
-    expect(resolveAppPath(root, 'app://fieldbook/assets/index-abc.js?v=1#x')).toBe(path.join(root, 'assets/index-abc.js'));
+    expect(resolveAppPath(root, 'app://fieldbook/assets/index-abc.js?v=1#x')).toBe(
+      path.join(root, 'assets/index-abc.js'),
+    );
   });
 
   it('decodes percent-encoded names that stay inside', () => {
-    expect(resolveAppPath(root, 'app://fieldbook/assets/my%20font.woff2')).toBe(path.join(root, 'assets/my font.woff2'));
+    expect(resolveAppPath(root, 'app://fieldbook/assets/my%20font.woff2')).toBe(
+      path.join(root, 'assets/my font.woff2'),
+    );
   });
 
   it.each([

@@ -4,18 +4,26 @@ import { CRASH_WINDOW_MS, decideRecovery, MAX_CRASHES } from './recovery.ts';
 const NOW = 1_000_000;
 
 describe('a crashed window', () => {
-  it.each(['crashed', 'oom', 'killed', 'abnormal-exit', 'launch-failed'])('offers a reload after the renderer is gone (%s), saying the cache and outbox are kept', (reason) => {
-    const answer = decideRecovery({ kind: 'gone', reason }, [], NOW);
-    expect(answer.action).toBe('ask');
-    if (answer.action !== 'ask') return;
-    expect(answer.buttons[answer.reloadButton]).toBe('Reload');
-    expect(answer.quitButton).not.toBeNull();
-    expect(answer.detail).toMatch(/offline copy.*Outbox are kept/);
-  });
+  it.each(['crashed', 'oom', 'killed', 'abnormal-exit', 'launch-failed'])(
+    'offers a reload after the renderer is gone (%s), saying the cache and outbox are kept',
+    (reason) => {
+      const answer = decideRecovery({ kind: 'gone', reason }, [], NOW);
+      expect(answer.action).toBe('ask');
+      if (answer.action !== 'ask') return;
+      expect(answer.buttons[answer.reloadButton]).toBe('Reload');
+      expect(answer.quitButton).not.toBeNull();
+      expect(answer.detail).toMatch(/offline copy.*Outbox are kept/);
+    },
+  );
 
   it('says what happened in words, and something sensible for a reason it does not know', () => {
-    expect(decideRecovery({ kind: 'gone', reason: 'oom' }, [], NOW)).toMatchObject({ message: expect.stringContaining('out of memory') });
-    expect(decideRecovery({ kind: 'gone', reason: 'new-reason' }, [], NOW)).toMatchObject({ action: 'ask', message: expect.stringContaining('stopped unexpectedly') });
+    expect(decideRecovery({ kind: 'gone', reason: 'oom' }, [], NOW)).toMatchObject({
+      message: expect.stringContaining('out of memory'),
+    });
+    expect(decideRecovery({ kind: 'gone', reason: 'new-reason' }, [], NOW)).toMatchObject({
+      action: 'ask',
+      message: expect.stringContaining('stopped unexpectedly'),
+    });
   });
 
   it('does nothing after a clean exit (the window was closed on purpose)', () => {
@@ -24,7 +32,10 @@ describe('a crashed window', () => {
 
   it(`stops offering reloads after ${MAX_CRASHES} crashes within a minute`, () => {
     const recent = [NOW - 20_000, NOW - 5_000];
-    expect(decideRecovery({ kind: 'gone', reason: 'crashed' }, recent, NOW)).toMatchObject({ action: 'give-up', detail: expect.stringContaining('Quit Fieldbook') });
+    expect(decideRecovery({ kind: 'gone', reason: 'crashed' }, recent, NOW)).toMatchObject({
+      action: 'give-up',
+      detail: expect.stringContaining('Quit Fieldbook'),
+    });
   });
 
   it('forgets crashes older than a minute', () => {
@@ -36,7 +47,12 @@ describe('a crashed window', () => {
 describe('a frozen window', () => {
   it('offers to wait or reload while it does not respond', () => {
     const answer = decideRecovery({ kind: 'unresponsive' }, [], NOW);
-    expect(answer).toMatchObject({ action: 'ask', buttons: ['Wait', 'Reload'], reloadButton: 1, quitButton: null });
+    expect(answer).toMatchObject({
+      action: 'ask',
+      buttons: ['Wait', 'Reload'],
+      reloadButton: 1,
+      quitButton: null,
+    });
   });
 
   it('withdraws the question when it responds again', () => {
@@ -69,7 +85,9 @@ describe('attachRecovery on a window', () => {
       },
     };
     const fire = (event: string, details?: { reason: string; exitCode?: number }) =>
-      event === 'contents:render-process-gone' ? gone.forEach((l) => l({}, details!)) : listeners.get(event)?.();
+      event === 'contents:render-process-gone'
+        ? gone.forEach((l) => l({}, details!))
+        : listeners.get(event)?.();
     return { window, fire };
   }
 
@@ -107,7 +125,10 @@ describe('attachRecovery on a window', () => {
     const { window, fire } = fakeWindow();
     const d = deps([0]);
     const { attachRecovery } = await import('./recovery.ts');
-    attachRecovery(window, { ...d.deps, ask: (options) => (d.asked.push(options), new Promise(() => undefined)) });
+    attachRecovery(window, {
+      ...d.deps,
+      ask: (options) => (d.asked.push(options), new Promise(() => undefined)),
+    });
     fire('unresponsive');
     expect(d.asked[0]?.buttons).toEqual(['Wait', 'Reload']);
     fire('responsive');
@@ -152,7 +173,10 @@ describe('attachRecovery on a window', () => {
       fire('contents:render-process-gone', { reason: 'crashed' });
       await new Promise((r) => setImmediate(r));
     }
-    expect(d.asked.slice(1).map((a) => a.buttons)).toEqual([['Reload', 'Quit'], ['Reload', 'Quit']]);
+    expect(d.asked.slice(1).map((a) => a.buttons)).toEqual([
+      ['Reload', 'Quit'],
+      ['Reload', 'Quit'],
+    ]);
   });
 
   it('still treats a later kill by the system as a crash', async () => {
@@ -164,6 +188,9 @@ describe('attachRecovery on a window', () => {
     await new Promise((r) => setImmediate(r));
     fire('contents:render-process-gone', { reason: 'killed' });
     await new Promise((r) => setImmediate(r));
-    expect(d.asked.map((a) => a.buttons)).toEqual([['Wait', 'Reload'], ['Reload', 'Quit']]);
+    expect(d.asked.map((a) => a.buttons)).toEqual([
+      ['Wait', 'Reload'],
+      ['Reload', 'Quit'],
+    ]);
   });
 });

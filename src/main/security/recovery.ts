@@ -8,16 +8,22 @@
  * `MAX_CRASHES` within `CRASH_WINDOW_MS` the user is told to quit and restart.
  */
 export type RendererTrouble =
-  | { kind: 'gone'; reason: string; exitCode?: number }
-  | { kind: 'unresponsive' }
-  | { kind: 'responsive' };
+  { kind: 'gone'; reason: string; exitCode?: number } | { kind: 'unresponsive' } | { kind: 'responsive' };
 
 export type Recovery =
   | { action: 'none' }
   /** the page came back by itself: close any "not responding" question still open */
   | { action: 'dismiss' }
   /** ask: `buttons[reloadButton]` reloads; the other button waits (frozen) or quits (crashed) */
-  | { action: 'ask'; title: string; message: string; detail: string; buttons: string[]; reloadButton: number; quitButton: number | null }
+  | {
+      action: 'ask';
+      title: string;
+      message: string;
+      detail: string;
+      buttons: string[];
+      reloadButton: number;
+      quitButton: number | null;
+    }
   /** crashing again and again: only quitting is offered */
   | { action: 'give-up'; title: string; message: string; detail: string };
 
@@ -31,7 +37,8 @@ export const CRASH_WINDOW_MS = 60_000;
  */
 const EXPECTED_KILL_MS = 10_000;
 
-const KEPT = 'Your offline copy and the queued changes in the Outbox are kept: they are stored on disk, not in the window.';
+const KEPT =
+  'Your offline copy and the queued changes in the Outbox are kept: they are stored on disk, not in the window.';
 
 const REASONS: Record<string, string> = {
   crashed: 'The Fieldbook window crashed.',
@@ -46,7 +53,11 @@ const REASONS: Record<string, string> = {
  * The decision for one event. `recentCrashes` holds the times (ms) of earlier
  * crashes; the caller appends `now` for a crash, whatever the answer.
  */
-export function decideRecovery(trouble: RendererTrouble, recentCrashes: readonly number[], now: number): Recovery {
+export function decideRecovery(
+  trouble: RendererTrouble,
+  recentCrashes: readonly number[],
+  now: number,
+): Recovery {
   if (trouble.kind === 'responsive') return { action: 'dismiss' };
   if (trouble.kind === 'unresponsive') {
     return {
@@ -87,7 +98,10 @@ export interface RecoverableWindow {
   on(event: 'unresponsive' | 'responsive', listener: () => void): unknown;
   isDestroyed(): boolean;
   webContents: {
-    on(event: 'render-process-gone', listener: (event: unknown, details: { reason: string; exitCode?: number }) => void): unknown;
+    on(
+      event: 'render-process-gone',
+      listener: (event: unknown, details: { reason: string; exitCode?: number }) => void,
+    ): unknown;
     reload(): void;
     /** ends the renderer's process; a reload right after runs in a new one */
     forcefullyCrashRenderer(): void;
@@ -134,7 +148,8 @@ export function attachRecovery(window: RecoverableWindow, deps: RecoveryDeps): v
   /** True for the one 'killed' (or 'crashed': Electron reports either) that our own kill causes. */
   const expectedKill = (trouble: RendererTrouble, at: number): boolean => {
     if (trouble.kind !== 'gone' || killedAt === null) return false;
-    const ours = (trouble.reason === 'killed' || trouble.reason === 'crashed') && at - killedAt <= EXPECTED_KILL_MS;
+    const ours =
+      (trouble.reason === 'killed' || trouble.reason === 'crashed') && at - killedAt <= EXPECTED_KILL_MS;
     killedAt = null;
     return ours;
   };
@@ -175,7 +190,13 @@ export function attachRecovery(window: RecoverableWindow, deps: RecoveryDeps): v
       });
   };
 
-  window.webContents.on('render-process-gone', (_event, details) => handle({ kind: 'gone', reason: details.reason, ...(details.exitCode === undefined ? {} : { exitCode: details.exitCode }) }));
+  window.webContents.on('render-process-gone', (_event, details) =>
+    handle({
+      kind: 'gone',
+      reason: details.reason,
+      ...(details.exitCode === undefined ? {} : { exitCode: details.exitCode }),
+    }),
+  );
   window.on('unresponsive', () => handle({ kind: 'unresponsive' }));
   window.on('responsive', () => handle({ kind: 'responsive' }));
 }

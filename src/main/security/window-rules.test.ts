@@ -20,14 +20,17 @@ describe('navigation', () => {
     expect(event.preventDefault).not.toHaveBeenCalled();
   });
 
-  it.each(['https://evil.invalid/', 'http://example.invalid/?next=app://fieldbook', 'file:///etc/passwd', 'javascript:alert(1)', 'app://fieldbook.evil/'])(
-    'refuses to leave for %s',
-    (url) => {
-      const event = preventable();
-      expect(guardNavigation(event, url)).toBe(false);
-      expect(event.preventDefault).toHaveBeenCalledOnce();
-    },
-  );
+  it.each([
+    'https://evil.invalid/',
+    'http://example.invalid/?next=app://fieldbook',
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'app://fieldbook.evil/',
+  ])('refuses to leave for %s', (url) => {
+    const event = preventable();
+    expect(guardNavigation(event, url)).toBe(false);
+    expect(event.preventDefault).toHaveBeenCalledOnce();
+  });
 });
 
 describe('new windows', () => {
@@ -38,14 +41,18 @@ describe('new windows', () => {
     expect(openExternal).toHaveBeenCalledWith('https://docs.example.com/help');
   });
 
-  it.each(['javascript:alert(1)', 'file:///etc/passwd', 'app://fieldbook/index.html', 'https://x@evil.invalid/', 'http://127.0.0.1:4010/__admin/reset', 'about:blank'])(
-    'drops %s without opening anything',
-    (url) => {
-      const openExternal = vi.fn();
-      expect(createWindowOpenHandler(openExternal)({ url })).toEqual({ action: 'deny' });
-      expect(openExternal).not.toHaveBeenCalled();
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    'file:///etc/passwd',
+    'app://fieldbook/index.html',
+    'https://x@evil.invalid/',
+    'http://127.0.0.1:4010/__admin/reset',
+    'about:blank',
+  ])('drops %s without opening anything', (url) => {
+    const openExternal = vi.fn();
+    expect(createWindowOpenHandler(openExternal)({ url })).toEqual({ action: 'deny' });
+    expect(openExternal).not.toHaveBeenCalled();
+  });
 });
 
 describe('webviews and permissions', () => {
@@ -55,10 +62,13 @@ describe('webviews and permissions', () => {
     expect(event.preventDefault).toHaveBeenCalledOnce();
   });
 
-  it.each(['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal'])('denies the %s permission', (permission) => {
-    const callback = vi.fn();
-    denyPermissionRequest({}, permission, callback);
-    expect(callback).toHaveBeenCalledWith(false);
-    expect(denyPermissionCheck()).toBe(false);
-  });
+  it.each(['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal'])(
+    'denies the %s permission',
+    (permission) => {
+      const callback = vi.fn();
+      denyPermissionRequest({}, permission, callback);
+      expect(callback).toHaveBeenCalledWith(false);
+      expect(denyPermissionCheck()).toBe(false);
+    },
+  );
 });

@@ -54,7 +54,11 @@ export function refuseWebview(event: PreventableEvent): void {
 }
 
 /** Permission requests (camera, notifications, geolocation, ...): the app needs none. */
-export function denyPermissionRequest(_webContents: unknown, _permission: string, callback: (granted: boolean) => void): void {
+export function denyPermissionRequest(
+  _webContents: unknown,
+  _permission: string,
+  callback: (granted: boolean) => void,
+): void {
   callback(false);
 }
 

@@ -16,7 +16,10 @@ export interface AccessService {
   probe(profile: StoredProfile, client: ApiClient, ctx: HandlerContext): Promise<void>;
 }
 
-export function createAccessService(profiles: ProfileStore, session: Pick<ProfilesService, 'profilesChanged'>): AccessService {
+export function createAccessService(
+  profiles: ProfileStore,
+  session: Pick<ProfilesService, 'profilesChanged'>,
+): AccessService {
   async function learn(profile: StoredProfile, access: TokenAccess, ctx: HandlerContext): Promise<void> {
     if (access === profile.access) return;
     await profiles.setAccess(profile.id, access);

@@ -24,7 +24,12 @@ export interface ConnectionService {
   forget(): void;
 }
 
-export function createConnectionService(profiles: ProfileStore, session: ProfilesService, access: AccessService, now: () => Date): ConnectionService {
+export function createConnectionService(
+  profiles: ProfileStore,
+  session: ProfilesService,
+  access: AccessService,
+  now: () => Date,
+): ConnectionService {
   let connection: ConnectionStatus | null = null;
 
   function report(ctx: HandlerContext, reported: ConnectionStatus): ConnectionStatus {
@@ -47,7 +52,8 @@ export function createConnectionService(profiles: ProfileStore, session: Profile
     try {
       profile = await session.activeProfile();
       // "Work offline": no probe leaves either
-      if (profile.workOffline) return report(ctx, { online: false, checkedAt, profileId: profile.id, workingOffline: true });
+      if (profile.workOffline)
+        return report(ctx, { online: false, checkedAt, profileId: profile.id, workingOffline: true });
       client = await session.clientFor(profile, PROBE_TIMEOUT_MS);
     } catch (err) {
       const error = toAppError(err);

@@ -15,15 +15,22 @@ export function createDemoService(host: MainDeps['demo']): DemoService {
   const start = () => {
     demo ??= host.start().catch((err: unknown) => {
       demo = null;
-      console.error('[fieldbook] the demo server did not start:', err instanceof Error ? err.message : String(err));
-      throw new FieldbookError('internal', 'The demo could not be started. Try again; if it keeps failing, restart Fieldbook.');
+      console.error(
+        '[fieldbook] the demo server did not start:',
+        err instanceof Error ? err.message : String(err),
+      );
+      throw new FieldbookError(
+        'internal',
+        'The demo could not be started. Try again; if it keeps failing, restart Fieldbook.',
+      );
     });
     return demo;
   };
   return {
     start,
     async change(arg) {
-      if (!host.change) throw new FieldbookError('invalid-argument', 'This demo runs on a server Fieldbook cannot change.');
+      if (!host.change)
+        throw new FieldbookError('invalid-argument', 'This demo runs on a server Fieldbook cannot change.');
       await start();
       return host.change(arg);
     },

@@ -11,13 +11,28 @@ import type { IdentitiesCheck, ParsedArg } from '../../shared/ipc.ts';
 import type { IdentitySecrets } from '../secrets/identity-key.ts';
 import type { ProfileStore, StoredProfile } from '../secrets/profiles.ts';
 import { FieldbookError } from '../ipc/errors.ts';
-import { checkIdentities, freshSites, identityHasher, IdentityCollector, loadIndex, parseIndex, type IdentityHasher, type IdentityIndex, type LoadedIndex } from '../sync/identities.ts';
+import {
+  checkIdentities,
+  freshSites,
+  identityHasher,
+  IdentityCollector,
+  loadIndex,
+  parseIndex,
+  type IdentityHasher,
+  type IdentityIndex,
+  type LoadedIndex,
+} from '../sync/identities.ts';
 
 export interface IdentitiesService {
   /** What a pass of this profile reads into its index, keyed with the profile's secret. */
   collector(profile: StoredProfile): Promise<IdentityCollector>;
   /** After a pass of a profile keeping some sites: its index merged with what the pass read, and written. */
-  store(profileId: string, collector: IdentityCollector, runs: Parameters<IdentityCollector['merge']>[0], at: Parameters<IdentityCollector['merge']>[2]): Promise<void>;
+  store(
+    profileId: string,
+    collector: IdentityCollector,
+    runs: Parameters<IdentityCollector['merge']>[0],
+    at: Parameters<IdentityCollector['merge']>[2],
+  ): Promise<void>;
   check(arg: ParsedArg<'identities:check'>): Promise<IdentitiesCheck>;
   /** The sites whose usernames and e-mails the index read recently (`IDENTITIES_FRESH_MS`): a sync does not read them again. */
   freshSites(profile: StoredProfile, now: Date): Promise<number[]>;
@@ -25,16 +40,22 @@ export interface IdentitiesService {
   forget(profileId: string): Promise<void>;
 }
 
-export function createIdentitiesService(settingsDir: string, profiles: ProfileStore, secrets: IdentitySecrets): IdentitiesService {
+export function createIdentitiesService(
+  settingsDir: string,
+  profiles: ProfileStore,
+  secrets: IdentitySecrets,
+): IdentitiesService {
   const dir = join(settingsDir, 'identities');
   // the profile id is ours, but a file name is made of a digest of it, never of the text itself
-  const fileOf = (profileId: string) => join(dir, `${createHash('sha256').update(profileId).digest('hex').slice(0, 32)}.json`);
+  const fileOf = (profileId: string) =>
+    join(dir, `${createHash('sha256').update(profileId).digest('hex').slice(0, 32)}.json`);
   /** the last index read or written, so a check of a large file does not read it again */
   let loaded: { profileId: string; index: LoadedIndex | null } | null = null;
   /** the index being written after a pass: a check waits for it (the sync's end reaches the renderer first) */
   let writing: Promise<unknown> = Promise.resolve();
 
-  const hasherOf = async (profile: StoredProfile): Promise<IdentityHasher> => identityHasher(await secrets.secretOf(profile));
+  const hasherOf = async (profile: StoredProfile): Promise<IdentityHasher> =>
+    identityHasher(await secrets.secretOf(profile));
 
   /** The profile's index, or null: none yet, or not keyed with the profile's secret (an older build's, a lost keychain entry). */
   async function read(profileId: string, hasher: IdentityHasher): Promise<IdentityIndex | null> {
@@ -79,7 +100,11 @@ export function createIdentitiesService(settingsDir: string, profiles: ProfileSt
       if (!profile) throw new FieldbookError('no-profile');
       const index = await indexOf(profile);
       // an index read from another address (the profile now points elsewhere) is no index
-      return checkIdentities(index?.baseUrl === profile.baseUrl ? index : null, arg, profile.keptSites !== undefined);
+      return checkIdentities(
+        index?.baseUrl === profile.baseUrl ? index : null,
+        arg,
+        profile.keptSites !== undefined,
+      );
     },
 
     async freshSites(profile, now) {

@@ -34,21 +34,37 @@ const recordingFetch: typeof fetch = (input, init) => {
 };
 
 function makeHandlers() {
-  return createHandlers({ settingsDir: dir, keychain, fetch: recordingFetch, demo: { start: async () => ({ baseUrl: server.baseUrl, token: token() }) }, api: { maxRetries: 0 } });
+  return createHandlers({
+    settingsDir: dir,
+    keychain,
+    fetch: recordingFetch,
+    demo: { start: async () => ({ baseUrl: server.baseUrl, token: token() }) },
+    api: { maxRetries: 0 },
+  });
 }
 
-function call<C extends Channel>(channel: C, ...arg: RequestArg<C> extends undefined ? [] : [RequestArg<C>]): Promise<Result<RequestResults[C]>> {
+function call<C extends Channel>(
+  channel: C,
+  ...arg: RequestArg<C> extends undefined ? [] : [RequestArg<C>]
+): Promise<Result<RequestResults[C]>> {
   return dispatch(handlers, channel, arg[0], ctx, () => undefined) as Promise<Result<RequestResults[C]>>;
 }
 
-async function value<C extends Channel>(channel: C, ...arg: RequestArg<C> extends undefined ? [] : [RequestArg<C>]): Promise<RequestResults[C]> {
+async function value<C extends Channel>(
+  channel: C,
+  ...arg: RequestArg<C> extends undefined ? [] : [RequestArg<C>]
+): Promise<RequestResults[C]> {
   const res = await call(channel, ...arg);
   if (!res.ok) throw new Error(`${channel}: ${res.error.code} ${res.error.message}`);
   return res.value;
 }
 
-const addProfile = (): Promise<ProfileSummary> => value('profiles:save', { name: 'Plant', baseUrl: `${server.baseUrl}/`, token: token() });
-const serverSiteIds = () => (server.query<{ siteid: number }>('SELECT siteid FROM sites WHERE customerid = ? ORDER BY siteid', OUR_CUSTOMER)).map((s) => s.siteid);
+const addProfile = (): Promise<ProfileSummary> =>
+  value('profiles:save', { name: 'Plant', baseUrl: `${server.baseUrl}/`, token: token() });
+const serverSiteIds = () =>
+  server
+    .query<{ siteid: number }>('SELECT siteid FROM sites WHERE customerid = ? ORDER BY siteid', OUR_CUSTOMER)
+    .map((s) => s.siteid);
 
 beforeAll(async () => {
   server = await startServer({ dataset: 'demo', port: 0 });
@@ -102,7 +118,10 @@ describe('sites kept on this laptop', () => {
     await value('profiles:setKeptSites', { id: profile.id, siteids: [first!] });
     const res = await call('profiles:setKeptSites', { id: profile.id, siteids: [first!, FOREIGN_SITE_ID] });
     expect(res.ok).toBe(false);
-    if (!res.ok) expect(res.error.message).toBe("One of the chosen sites is not seen by this profile's token any more, so the kept sites were not changed. Choose among the sites listed.");
+    if (!res.ok)
+      expect(res.error.message).toBe(
+        "One of the chosen sites is not seen by this profile's token any more, so the kept sites were not changed. Choose among the sites listed.",
+      );
     expect((await value('profiles:list')).profiles[0]?.keptSites).toEqual([first]);
   });
 
@@ -121,7 +140,9 @@ describe('sites kept on this laptop', () => {
       if (before) await value('profiles:setKeptSites', { id: profile.id, siteids: pick(before) });
       await value('profiles:setWorkOffline', { id: profile.id, offline: true });
       const asked = sitesAsked();
-      expect((await value('profiles:setKeptSites', { id: profile.id, siteids: pick(chosen) })).keptSites).toEqual(pick(chosen));
+      expect(
+        (await value('profiles:setKeptSites', { id: profile.id, siteids: pick(chosen) })).keptSites,
+      ).toEqual(pick(chosen));
       expect(sitesAsked()).toBe(asked);
     });
 
@@ -130,7 +151,10 @@ describe('sites kept on this laptop', () => {
       await value('profiles:setWorkOffline', { id: profile.id, offline: true });
       const before = requested.length;
       const res = await call('profiles:sites', { id: profile.id });
-      expect(res.ok ? null : res.error).toEqual({ code: 'working-offline', message: expect.stringContaining('nothing is fetched or sent') });
+      expect(res.ok ? null : res.error).toEqual({
+        code: 'working-offline',
+        message: expect.stringContaining('nothing is fetched or sent'),
+      });
       expect(requested.slice(before)).toEqual([]);
     });
   });
@@ -146,9 +170,17 @@ describe('sites kept on this laptop', () => {
   it('editing the profile keeps its sites; a new address starts again from every site', async () => {
     const profile = await addProfile();
     await value('profiles:setKeptSites', { id: profile.id, siteids: [serverSiteIds()[0]!] });
-    const renamed = await value('profiles:save', { id: profile.id, name: 'Renamed', baseUrl: `${server.baseUrl}/` });
+    const renamed = await value('profiles:save', {
+      id: profile.id,
+      name: 'Renamed',
+      baseUrl: `${server.baseUrl}/`,
+    });
     expect(renamed.keptSites).toEqual([serverSiteIds()[0]]);
-    const moved = await value('profiles:save', { id: profile.id, name: 'Renamed', baseUrl: server.baseUrl.replace('127.0.0.1', 'localhost') });
+    const moved = await value('profiles:save', {
+      id: profile.id,
+      name: 'Renamed',
+      baseUrl: server.baseUrl.replace('127.0.0.1', 'localhost'),
+    });
     expect(moved.keptSites).toBeUndefined();
   });
 });
@@ -157,31 +189,63 @@ describe('how many people the token sees', () => {
   it('counts one row past the limit: more people than it, and the app asks which sites to keep', async () => {
     const store = new ProfileStore(dir, keychain);
     const profile = await store.save({ name: 'Plant', baseUrl: server.baseUrl, token: token() });
-    const session = createProfilesService(store, createDemoService({ start: async () => ({ baseUrl: server.baseUrl, token: token() }) }), { fetch: globalThis.fetch, api: { maxRetries: 0 } });
-    const people = server.query('SELECT userid FROM users u JOIN sites s ON s.siteid = u.siteid WHERE s.customerid = ?', OUR_CUSTOMER).length;
-    expect((await createKeptSitesService(store, session, people - 1).sites({ id: profile.id })).manyRecords).toBe(true);
-    expect((await createKeptSitesService(store, session, people).sites({ id: profile.id })).manyRecords).toBe(false);
+    const session = createProfilesService(
+      store,
+      createDemoService({ start: async () => ({ baseUrl: server.baseUrl, token: token() }) }),
+      { fetch: globalThis.fetch, api: { maxRetries: 0 } },
+    );
+    const people = server.query(
+      'SELECT userid FROM users u JOIN sites s ON s.siteid = u.siteid WHERE s.customerid = ?',
+      OUR_CUSTOMER,
+    ).length;
+    expect(
+      (await createKeptSitesService(store, session, people - 1).sites({ id: profile.id })).manyRecords,
+    ).toBe(true);
+    expect((await createKeptSitesService(store, session, people).sites({ id: profile.id })).manyRecords).toBe(
+      false,
+    );
   });
 
   it.each([
     ['one site: nothing to choose, every site kept', 'tiny', false],
     ['several sites: the coordinator chooses', 'multi', true],
-  ] as const)('a person’s record the app cannot read still lists the sites; not knowing how many people there are, with %s', async (_what, dataset, asks) => {
-    const other = await startServer({ dataset, port: 0 });
-    try {
-      const store = new ProfileStore(dir, keychain);
-      const profile = await store.save({ name: 'Plant', baseUrl: other.baseUrl, token: other.tokens.find((t) => t.access === 'full')!.token });
-      const unreadablePeople: typeof fetch = (input, init) =>
-        new URL(input instanceof Request ? input.url : String(input)).pathname.endsWith('/users')
-          ? Promise.resolve(new Response(JSON.stringify({ users: [{ userid: 'not a number' }] }), { status: 200, headers: { 'content-type': 'application/json' } }))
-          : globalThis.fetch(input, init);
-      const session = createProfilesService(store, createDemoService({ start: async () => ({ baseUrl: other.baseUrl, token: token() }) }), { fetch: unreadablePeople, api: { maxRetries: 0 } });
-      const sites = await createKeptSitesService(store, session, 10).sites({ id: profile.id });
-      const seen = other.query<{ siteid: number }>('SELECT siteid FROM sites WHERE customerid = ? ORDER BY siteid', OUR_CUSTOMER).map((s) => s.siteid);
-      expect(sites.sites.map((s) => s.siteid).sort((a, b) => a - b)).toEqual(seen);
-      expect(sites.manyRecords).toBe(asks);
-    } finally {
-      await other.close();
-    }
-  });
+  ] as const)(
+    'a person’s record the app cannot read still lists the sites; not knowing how many people there are, with %s',
+    async (_what, dataset, asks) => {
+      const other = await startServer({ dataset, port: 0 });
+      try {
+        const store = new ProfileStore(dir, keychain);
+        const profile = await store.save({
+          name: 'Plant',
+          baseUrl: other.baseUrl,
+          token: other.tokens.find((t) => t.access === 'full')!.token,
+        });
+        const unreadablePeople: typeof fetch = (input, init) =>
+          new URL(input instanceof Request ? input.url : String(input)).pathname.endsWith('/users')
+            ? Promise.resolve(
+                new Response(JSON.stringify({ users: [{ userid: 'not a number' }] }), {
+                  status: 200,
+                  headers: { 'content-type': 'application/json' },
+                }),
+              )
+            : globalThis.fetch(input, init);
+        const session = createProfilesService(
+          store,
+          createDemoService({ start: async () => ({ baseUrl: other.baseUrl, token: token() }) }),
+          { fetch: unreadablePeople, api: { maxRetries: 0 } },
+        );
+        const sites = await createKeptSitesService(store, session, 10).sites({ id: profile.id });
+        const seen = other
+          .query<{ siteid: number }>(
+            'SELECT siteid FROM sites WHERE customerid = ? ORDER BY siteid',
+            OUR_CUSTOMER,
+          )
+          .map((s) => s.siteid);
+        expect(sites.sites.map((s) => s.siteid).sort((a, b) => a - b)).toEqual(seen);
+        expect(sites.manyRecords).toBe(asks);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });

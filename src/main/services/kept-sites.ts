@@ -61,7 +61,11 @@ export interface KeptSitesService {
 }
 
 /** `manyPeople`: more people than this and the app asks which sites to keep (tests lower it). */
-export function createKeptSitesService(profiles: ProfileStore, session: ProfilesService, manyPeopleAbove = MANY_PEOPLE): KeptSitesService {
+export function createKeptSitesService(
+  profiles: ProfileStore,
+  session: ProfilesService,
+  manyPeopleAbove = MANY_PEOPLE,
+): KeptSitesService {
   async function profileOf(id: string): Promise<StoredProfile> {
     const profile = await profiles.get(id);
     if (!profile) throw new FieldbookError('no-profile', 'That profile no longer exists.');
@@ -74,8 +78,12 @@ export function createKeptSitesService(profiles: ProfileStore, session: Profiles
     const unknown = chosen.filter((id) => !seen.has(id));
     if (unknown.length === 0) return;
     // a site the token does not see has no name here: it is counted, never shown by its id
-    const which = unknown.length === 1 ? 'One of the chosen sites is' : `${unknown.length} of the chosen sites are`;
-    throw new FieldbookError('invalid-argument', `${which} not seen by this profile's token any more, so the kept sites were not changed. Choose among the sites listed.`);
+    const which =
+      unknown.length === 1 ? 'One of the chosen sites is' : `${unknown.length} of the chosen sites are`;
+    throw new FieldbookError(
+      'invalid-argument',
+      `${which} not seen by this profile's token any more, so the kept sites were not changed. Choose among the sites listed.`,
+    );
   }
 
   return {

@@ -24,7 +24,11 @@ export interface ProfilesService {
   profilesChanged(ctx: HandlerContext): Promise<void>;
 }
 
-export function createProfilesService(profiles: ProfileStore, demo: DemoService, deps: Pick<MainDeps, 'fetch' | 'api'>): ProfilesService {
+export function createProfilesService(
+  profiles: ProfileStore,
+  demo: DemoService,
+  deps: Pick<MainDeps, 'fetch' | 'api'>,
+): ProfilesService {
   async function activeProfile(): Promise<StoredProfile> {
     const profile = await profiles.active();
     if (!profile) throw new FieldbookError('no-profile');
@@ -44,8 +48,18 @@ export function createProfilesService(profiles: ProfileStore, demo: DemoService,
     const refusal = cleartextRefusal(profile.baseUrl);
     if (refusal !== null) throw new FieldbookError('token-missing', refusal);
     const token = await profiles.token(profile.id);
-    if (token === null) throw new FieldbookError('token-missing', 'This profile has no token yet. Edit the profile and enter its API token.');
-    return new ApiClient({ baseUrl: profile.baseUrl, token, fetch: deps.fetch, ...deps.api, ...(timeoutMs ? { timeoutMs, maxRetries: 0 } : {}) });
+    if (token === null)
+      throw new FieldbookError(
+        'token-missing',
+        'This profile has no token yet. Edit the profile and enter its API token.',
+      );
+    return new ApiClient({
+      baseUrl: profile.baseUrl,
+      token,
+      fetch: deps.fetch,
+      ...deps.api,
+      ...(timeoutMs ? { timeoutMs, maxRetries: 0 } : {}),
+    });
   }
 
   return {

@@ -5,7 +5,15 @@
  * reported. The records a batch reads through list routes (replay/list-reads.ts)
  * are kept for the active profile only, and every write through here tells them.
  */
-import type { HandlerContext, ParsedArg, ReplayBatchOutcome, ReplayBatchResult, ReplayOutcome, ReplayRequest, TokenAccess } from '../../shared/ipc.ts';
+import type {
+  HandlerContext,
+  ParsedArg,
+  ReplayBatchOutcome,
+  ReplayBatchResult,
+  ReplayOutcome,
+  ReplayRequest,
+  TokenAccess,
+} from '../../shared/ipc.ts';
 import { defaultMessage } from '../api/errors.ts';
 import { executeReplay } from '../replay/index.ts';
 import { executeBatch, NetworkSlots } from '../replay/batch.ts';
@@ -37,29 +45,51 @@ const OUTCOMES_WINDOW_MS = 4;
  * its attempts and what it knew, and the outbox waits until the profile changes
  * (turning "Work offline" off is such a change).
  */
-const HELD: ReplayOutcome = { status: 'paused', error: { code: 'working-offline', message: defaultMessage('working-offline') } };
+const HELD: ReplayOutcome = {
+  status: 'paused',
+  error: { code: 'working-offline', message: defaultMessage('working-offline') },
+};
 
 export interface ReplayServiceOptions {
   now: () => Date;
 }
 
-export function createReplayService(session: ProfilesService, access: AccessService, connection: ConnectionService, opts: ReplayServiceOptions): ReplayService {
+export function createReplayService(
+  session: ProfilesService,
+  access: AccessService,
+  connection: ConnectionService,
+  opts: ReplayServiceOptions,
+): ReplayService {
   const slots = new NetworkSlots();
   let reads: { owner: string; reads: ListReads } | null = null;
   const readsFor = (profile: StoredProfile): ListReads => {
     const owner = `${profile.id} ${profile.baseUrl}`;
-    if (reads?.owner !== owner) reads = { owner, reads: new ListReads({ inSlot: (run) => slots.run(run, true) }) };
+    if (reads?.owner !== owner)
+      reads = { owner, reads: new ListReads({ inSlot: (run) => slots.run(run, true) }) };
     return reads.reads;
   };
 
   /** Scrubs an outcome and learns from it; returns the access now known. */
-  const settle = async (profile: StoredProfile, known: TokenAccess, raw: ReplayOutcome, ctx: HandlerContext): Promise<{ outcome: ReplayOutcome; access: TokenAccess }> => {
+  const settle = async (
+    profile: StoredProfile,
+    known: TokenAccess,
+    raw: ReplayOutcome,
+    ctx: HandlerContext,
+  ): Promise<{ outcome: ReplayOutcome; access: TokenAccess }> => {
     // the outcome may quote the server (developermessage): scrubbed like any error
     const outcome = scrubDeep(raw);
     const learnt = accessFromReplay(known, outcome);
     await access.learn({ ...profile, access: known }, learnt, ctx);
-    if (outcome.status === 'paused' && (outcome.error.code === 'token-rejected' || outcome.error.code === 'token-missing')) {
-      connection.report(ctx, { online: true, checkedAt: opts.now().toISOString(), profileId: profile.id, error: outcome.error });
+    if (
+      outcome.status === 'paused' &&
+      (outcome.error.code === 'token-rejected' || outcome.error.code === 'token-missing')
+    ) {
+      connection.report(ctx, {
+        online: true,
+        checkedAt: opts.now().toISOString(),
+        profileId: profile.id,
+        error: outcome.error,
+      });
     }
     return { outcome, access: learnt };
   };
@@ -74,14 +104,16 @@ export function createReplayService(session: ProfilesService, access: AccessServ
     },
 
     async executeBatch(arg, ctx) {
-      if ((await session.activeProfile()).workOffline) return { batchId: arg.batchId, outcomes: arg.requests.map((r) => ({ opId: r.opId, outcome: HELD })) };
+      if ((await session.activeProfile()).workOffline)
+        return { batchId: arg.batchId, outcomes: arg.requests.map((r) => ({ opId: r.opId, outcome: HELD })) };
       const { profile, client } = await session.activeClient();
       let known = profile.access;
       let waiting: ReplayBatchOutcome[] = [];
       let scheduled = false;
       const flush = () => {
         scheduled = false;
-        if (waiting.length > 0) ctx.emit('replay:outcomes', { batchId: arg.batchId, outcomes: waiting.splice(0) });
+        if (waiting.length > 0)
+          ctx.emit('replay:outcomes', { batchId: arg.batchId, outcomes: waiting.splice(0) });
       };
       await executeBatch(client, arg.requests, {
         reads: readsFor(profile),

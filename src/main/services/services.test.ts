@@ -15,9 +15,14 @@ describe('the demo service', () => {
 
   it('says the demo could not start, and tries again when asked again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const start = vi.fn().mockRejectedValueOnce(new Error('port in use')).mockResolvedValueOnce({ baseUrl: 'http://127.0.0.1:1/v1', token: 't' });
+    const start = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('port in use'))
+      .mockResolvedValueOnce({ baseUrl: 'http://127.0.0.1:1/v1', token: 't' });
     const demo = createDemoService({ start });
-    await expect(demo.start()).rejects.toMatchObject({ appError: { code: 'internal', message: expect.stringContaining('The demo could not be started') } });
+    await expect(demo.start()).rejects.toMatchObject({
+      appError: { code: 'internal', message: expect.stringContaining('The demo could not be started') },
+    });
     await expect(demo.start()).resolves.toEqual({ baseUrl: 'http://127.0.0.1:1/v1', token: 't' });
   });
 });
@@ -29,7 +34,9 @@ describe('the access service', () => {
   function service() {
     const stored: TokenAccess[] = [];
     const announced: number[] = [];
-    const store = { setAccess: async (_id: string, access: TokenAccess) => void stored.push(access) } as unknown as ProfileStore;
+    const store = {
+      setAccess: async (_id: string, access: TokenAccess) => void stored.push(access),
+    } as unknown as ProfileStore;
     const access = createAccessService(store, { profilesChanged: async () => void announced.push(1) });
     return { access, stored, announced };
   }

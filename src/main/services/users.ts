@@ -11,7 +11,10 @@ export function createUsersService(session: ProfilesService, now: () => Date) {
       const emails: EmailRecord[] = [];
       const limit = 1000;
       for (let startrow = 1; ; startrow += limit) {
-        const page = await client.getPage(`/users/${arg.userid}/emails`, WrapperKey.emails, 'email', { startrow, limit });
+        const page = await client.getPage(`/users/${arg.userid}/emails`, WrapperKey.emails, 'email', {
+          startrow,
+          limit,
+        });
         emails.push(...page.items.map((e) => normalizeEmail(e, arg.userid)));
         if (page.empty || page.items.length < limit) break;
       }

@@ -11,8 +11,20 @@ import type { PageFingerprint, PageFingerprintText } from '../../shared/ipc.ts';
 import type { Parsed, SchemaName } from '../../shared/api/wire.ts';
 import { ApiError } from '../api/errors.ts';
 import { containsSecretDeep } from '../secrets/scrub.ts';
-import { validateItems, wholeList, type ApiClient, type RetryNotice, type ScannedPage } from '../api/client.ts';
-import { FingerprintBook, ITEM_HASH_CHARS, pageKey, taskItems, type TaskItems } from '../../shared/page-fingerprints.ts';
+import {
+  validateItems,
+  wholeList,
+  type ApiClient,
+  type RetryNotice,
+  type ScannedPage,
+} from '../api/client.ts';
+import {
+  FingerprintBook,
+  ITEM_HASH_CHARS,
+  pageKey,
+  taskItems,
+  type TaskItems,
+} from '../../shared/page-fingerprints.ts';
 import { hash } from 'node:crypto';
 import type { FetchedPage, ListedItems } from './pager.ts';
 import type { LaneAside } from './flow.ts';
@@ -118,7 +130,13 @@ export class PageComparer {
    * keys its fingerprint lists, unparsed; otherwise each item is hashed, and
    * only those the cache does not hold as received are validated.
    */
-  async fetchPage(client: PageClient, task: SyncTask, options: PageOptions, signal: AbortSignal, filter?: PageFilter): Promise<FetchedPage<PageItem>> {
+  async fetchPage(
+    client: PageClient,
+    task: SyncTask,
+    options: PageOptions,
+    signal: AbortSignal,
+    filter?: PageFilter,
+  ): Promise<FetchedPage<PageItem>> {
     const { startrow } = options;
     const key = pageKey(task.taskId, startrow);
     // the request goes at once; its answer is looked at once the renderer's fingerprints are here,
@@ -128,16 +146,32 @@ export class PageComparer {
       const hash = this.#book.page(task.taskId, startrow)?.hash;
       return hash && !this.#itemsOf(task).doubtful.has(key) ? hash : undefined;
     };
-    const unchanged = (hash: string) => (filter ? filteredHash(hash, filter) === filteredPart(wholeHash())?.hash : hash === wholeHash());
-    const page = await client.getPage(task.path, task.wrapperKey, task.schema, {
-      startrow, limit: options.limit, onRetry: options.onRetry, fingerprint: true, validate: false, scan: scanFields(task), ready, unchanged,
-    }, signal);
+    const unchanged = (hash: string) =>
+      filter ? filteredHash(hash, filter) === filteredPart(wholeHash())?.hash : hash === wholeHash();
+    const page = await client.getPage(
+      task.path,
+      task.wrapperKey,
+      task.schema,
+      {
+        startrow,
+        limit: options.limit,
+        onRetry: options.onRetry,
+        fingerprint: true,
+        validate: false,
+        scan: scanFields(task),
+        ready,
+        unchanged,
+      },
+      signal,
+    );
     const stored = this.#book.page(task.taskId, startrow);
     const held = this.#itemsOf(task);
     if (page.unchanged && stored) {
       const items = stored.keys.map((k) => new KnownItem(k));
       // a filtered page's fingerprint lists the kept rows only; the pager still needs how many the page held
-      return filter ? { items, empty: false, hash: stored.hash!, unchanged: true, rows: filteredPart(stored.hash)!.rows } : { items, empty: false, hash: page.hash!, unchanged: true };
+      return filter
+        ? { items, empty: false, hash: stored.hash!, unchanged: true, rows: filteredPart(stored.hash)!.rows }
+        : { items, empty: false, hash: page.hash!, unchanged: true };
     }
     if (page.empty) return { items: [], empty: true };
     const read = this.#readPage(task, page, held, startrow);
@@ -145,7 +179,12 @@ export class PageComparer {
   }
 
   /** A page that is not skipped whole: its items, each known (held as received) or validated. */
-  #readPage(task: SyncTask, page: Awaited<ReturnType<PageClient['getPage']>>, held: TaskItems, startrow: number): FetchedPage<PageItem> {
+  #readPage(
+    task: SyncTask,
+    page: Awaited<ReturnType<PageClient['getPage']>>,
+    held: TaskItems,
+    startrow: number,
+  ): FetchedPage<PageItem> {
     const where = { startrow };
     const hash = page.hash !== undefined ? { hash: page.hash } : {};
     if (page.scanned) {
@@ -180,7 +219,12 @@ export class PageComparer {
    * fields do not fit: the page is then read whole (whose errors say which
    * item and why).
    */
-  #scannedItems(task: SyncTask, scanned: ScannedPage, held: TaskItems, where: { startrow: number }): Pick<FetchedPage<PageItem>, 'items' | 'listed'> | null {
+  #scannedItems(
+    task: SyncTask,
+    scanned: ScannedPage,
+    held: TaskItems,
+    where: { startrow: number },
+  ): Pick<FetchedPage<PageItem>, 'items' | 'listed'> | null {
     const { bytes, spans } = scanned;
     const count = spans.length / 2;
     const items: PageItem[] = new Array<PageItem>(count);
@@ -206,7 +250,10 @@ export class PageComparer {
       }
       unread.push(i);
     }
-    const unreadKeys = rawItemKeys(task, unread.map((i) => list[i]));
+    const unreadKeys = rawItemKeys(
+      task,
+      unread.map((i) => list[i]),
+    );
     if (!unreadKeys) return null;
     const fresh: number[] = [];
     unread.forEach((index, j) => {
@@ -229,7 +276,10 @@ export class PageComparer {
   #refuseTokenInKeys(task: SyncTask, startrow: number, keys: readonly (string | number)[]): void {
     const text = keys.filter((k) => typeof k === 'string');
     if (text.length > 0 && containsSecretDeep(text)) {
-      throw new ApiError({ code: 'malformed-response', message: tokenInPage(this.#describe(task), startrow) }, { retryable: false });
+      throw new ApiError(
+        { code: 'malformed-response', message: tokenInPage(this.#describe(task), startrow) },
+        { retryable: false },
+      );
     }
   }
 }

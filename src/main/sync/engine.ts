@@ -9,7 +9,20 @@
  * (801/802) or a lost network stops the whole sync: the renderer keeps its cache
  * and the checkpoints let the next sync resume. Cancel stops within one page.
  */
-import type { AppError, HandlerContext, PageFingerprint, UserEmailsListed, PageFingerprintText, SyncFinishedEvent, SyncPhase, SyncRecordsEvent, SyncUnchangedEvent, SyncProgress, SyncTaskSummary, TaskCheckpoint } from '../../shared/ipc.ts';
+import type {
+  AppError,
+  HandlerContext,
+  PageFingerprint,
+  UserEmailsListed,
+  PageFingerprintText,
+  SyncFinishedEvent,
+  SyncPhase,
+  SyncRecordsEvent,
+  SyncUnchangedEvent,
+  SyncProgress,
+  SyncTaskSummary,
+  TaskCheckpoint,
+} from '../../shared/ipc.ts';
 import { MAX_IPC_MESSAGE_BYTES } from '../../shared/ipc.ts';
 import type { CollectionName } from '../../shared/records.ts';
 import { ApiError } from '../api/errors.ts';
@@ -20,7 +33,14 @@ import type { ApiClient, RetryNotice } from '../api/client.ts';
 import { AckWindow, Semaphore, shareOfPage, type LaneAside } from './flow.ts';
 import { readList, type FetchedPage, type PagerPage } from './pager.ts';
 import { KnownItem, recordKeyOfItemKey, skippable } from './page-keys.ts';
-import { DEFAULT_PAGING, expandsPlan, plannedRequests, remainingHint, type PagingOptions, type TaskOutcome } from './plan.ts';
+import {
+  DEFAULT_PAGING,
+  expandsPlan,
+  plannedRequests,
+  remainingHint,
+  type PagingOptions,
+  type TaskOutcome,
+} from './plan.ts';
 import { collectionProgress, type CollectionCounters, type TaskState } from './progress.ts';
 import { splitBatch } from './split.ts';
 import { PageComparer, type AnyItem, type PageItem } from './compare.ts';
@@ -28,7 +48,17 @@ import { FINGERPRINT_VERSION } from '../../shared/page-fingerprints.ts';
 import { KeptPeople } from './kept.ts';
 import { NameBook, collectionFailure, fatalInWords, retryNotice, tokenInPage } from './names.ts';
 import type { IdentityCollector } from './identities.ts';
-import { KIND_SPECS, announcedTotals, childTasks, collectionsUnder, emailsListedOf, itemKey, rootTasks, toRecords, type SyncTask } from './tasks.ts';
+import {
+  KIND_SPECS,
+  announcedTotals,
+  childTasks,
+  collectionsUnder,
+  emailsListedOf,
+  itemKey,
+  rootTasks,
+  toRecords,
+  type SyncTask,
+} from './tasks.ts';
 
 export interface SyncOptions {
   syncId: string;
@@ -86,7 +116,6 @@ interface HeldUnchanged {
   checkpoint: TaskCheckpoint;
 }
 
-
 interface TaskRun {
   task: SyncTask;
   state: TaskState;
@@ -100,7 +129,10 @@ interface TaskRun {
 }
 
 /** The listed e-mails of these users (those whose item listed them by id). */
-function usersEmailsListed(users: readonly { userid: number }[], listed: ReadonlyMap<number, number[]>): UserEmailsListed[] {
+function usersEmailsListed(
+  users: readonly { userid: number }[],
+  listed: ReadonlyMap<number, number[]>,
+): UserEmailsListed[] {
   const out: UserEmailsListed[] = [];
   for (const { userid } of users) {
     const emailids = listed.get(userid);
@@ -112,7 +144,8 @@ function usersEmailsListed(users: readonly { userid: number }[], listed: Readonl
 /** The most JSON bytes the users' listed e-mails take in a message (all of them in one). */
 function emailsListedBytes(listed: ReadonlyMap<number, number[]>): number {
   let bytes = 0;
-  for (const [userid, emailids] of listed) bytes += 32 + String(userid).length + JSON.stringify(emailids).length;
+  for (const [userid, emailids] of listed)
+    bytes += 32 + String(userid).length + JSON.stringify(emailids).length;
   return bytes;
 }
 
@@ -178,7 +211,11 @@ export class SyncEngine {
 
   /** The tasks known before any list is read (more are added as lists arrive). */
   initialTasks(): SyncTaskSummary[] {
-    return [...this.#runs.values()].map(({ task }) => ({ taskId: task.taskId, collection: task.collection, path: task.path }));
+    return [...this.#runs.values()].map(({ task }) => ({
+      taskId: task.taskId,
+      collection: task.collection,
+      path: task.path,
+    }));
   }
 
   /** The most pages that were ever sent and unacknowledged at once. */
@@ -202,7 +239,6 @@ export class SyncEngine {
     this.#comparer.add(list, total);
   }
 
-
   ack(pageId: number): void {
     this.#lastAckAt = this.#now();
     this.#window.ack(pageId);
@@ -218,7 +254,10 @@ export class SyncEngine {
   }
 
   cancel(): void {
-    this.#stop('cancelled', { code: 'cancelled', message: 'The sync was cancelled. The next sync resumes where this one stopped.' });
+    this.#stop('cancelled', {
+      code: 'cancelled',
+      message: 'The sync was cancelled. The next sync resumes where this one stopped.',
+    });
   }
 
   async run(): Promise<SyncFinishedEvent> {
@@ -241,7 +280,8 @@ export class SyncEngine {
     if (stopped) finished.error = stopped.error;
     else if (this.#checkpoints.size === 0) {
       // a fresh, complete pass counted every record: that is the total the next sync shows "N of M" against
-      for (const c of Object.values(finished.collections)) if (c.state === 'complete' && c.total === null) c.total = c.records;
+      for (const c of Object.values(finished.collections))
+        if (c.state === 'complete' && c.total === null) c.total = c.records;
     }
     this.#progress(true);
     this.#opts.emit('sync:finished', finished);
@@ -251,20 +291,26 @@ export class SyncEngine {
   /** The plan's own request count (meaningful once every task has ended). */
   plannedRequests(): number {
     const outcomes: TaskOutcome[] = [];
-    for (const run of this.#runs.values()) outcomes.push({ rows: run.rows, hint: run.hint, requests: run.requests });
+    for (const run of this.#runs.values())
+      outcomes.push({ rows: run.rows, hint: run.hint, requests: run.requests });
     return plannedRequests(outcomes, this.#paging);
   }
 
   /** Rows of each list this pass read whole, from its first row (for the next pass's `listSizes`). */
   listSizes(): Map<string, number> {
     const sizes = new Map<string, number>();
-    for (const run of this.#runs.values()) if (run.state === 'complete' && run.fromRow === 1 && run.rows !== null) sizes.set(run.task.taskId, run.rows);
+    for (const run of this.#runs.values())
+      if (run.state === 'complete' && run.fromRow === 1 && run.rows !== null)
+        sizes.set(run.task.taskId, run.rows);
     return sizes;
   }
 
   #add(announced: SyncTask): void {
     if (this.#runs.has(announced.taskId)) return;
-    const task = announced.hint === null ? { ...announced, hint: this.#opts.listSizes?.get(announced.taskId) ?? null } : announced;
+    const task =
+      announced.hint === null
+        ? { ...announced, hint: this.#opts.listSizes?.get(announced.taskId) ?? null }
+        : announced;
     const run: TaskRun = { task, state: 'pending', requests: 0, rows: null, hint: task.hint };
     this.#runs.set(task.taskId, run);
     this.#kept?.added(task);
@@ -368,7 +414,10 @@ export class SyncEngine {
     // Each string is checked as stored, not as JSON text, where a newline inside the token would read as "\n".
     // Known items store nothing new: they are those of a page that passed this check.
     if (full.length > 0 && containsSecretDeep(full)) {
-      throw new ApiError({ code: 'malformed-response', message: tokenInPage(this.#names.describe(task), page.startrow) }, { retryable: false });
+      throw new ApiError(
+        { code: 'malformed-response', message: tokenInPage(this.#names.describe(task), page.startrow) },
+        { retryable: false },
+      );
     }
     // the names of a page that passed the token check, before the lists it creates can fail
     this.#names.observe(task, full);
@@ -409,14 +458,29 @@ export class SyncEngine {
    * only such pages.
    */
   async #holdUnchanged(task: SyncTask, page: PagerPage<PageItem>, keys: (string | number)[]): Promise<void> {
-    const checkpoint: TaskCheckpoint = { taskId: task.taskId, collection: task.collection, nextStartrow: page.nextStartrow, done: page.done };
+    const checkpoint: TaskCheckpoint = {
+      taskId: task.taskId,
+      collection: task.collection,
+      nextStartrow: page.nextStartrow,
+      done: page.done,
+    };
     const bytes = keys.reduce<number>((n, k) => n + (typeof k === 'number' ? 16 : k.length + 8), 0);
     let held = this.#heldUnchanged.get(task.taskId);
-    if (held && (held.startrows.length >= UNCHANGED_PAGES_PER_MESSAGE || held.bytes + bytes > this.#maxBytes / 2)) {
+    if (
+      held &&
+      (held.startrows.length >= UNCHANGED_PAGES_PER_MESSAGE || held.bytes + bytes > this.#maxBytes / 2)
+    ) {
       await this.#sendHeld(task);
       held = undefined;
     }
-    if (!held) this.#heldUnchanged.set(task.taskId, { startrows: [page.startrow], hash: page.hash ?? null, keys, bytes, checkpoint });
+    if (!held)
+      this.#heldUnchanged.set(task.taskId, {
+        startrows: [page.startrow],
+        hash: page.hash ?? null,
+        keys,
+        bytes,
+        checkpoint,
+      });
     else {
       held.startrows.push(page.startrow);
       for (const k of keys) held.keys.push(k);
@@ -437,7 +501,17 @@ export class SyncEngine {
     if (this.#controller.signal.aborted) return;
     const [startrow, ...also] = held.startrows;
     const fingerprint = { startrow: startrow!, hash: held.hash, ...(also.length > 0 ? { also } : {}) };
-    const event: SyncUnchangedEvent = { kind: 'unchanged', syncId: this.syncId, pageId, taskId: task.taskId, checkpoint: held.checkpoint, collection: task.collection, records: [], unchangedKeys: held.keys, fingerprint };
+    const event: SyncUnchangedEvent = {
+      kind: 'unchanged',
+      syncId: this.syncId,
+      pageId,
+      taskId: task.taskId,
+      checkpoint: held.checkpoint,
+      collection: task.collection,
+      records: [],
+      unchangedKeys: held.keys,
+      fingerprint,
+    };
     this.#opts.emit('sync:page', event);
   }
 
@@ -449,10 +523,22 @@ export class SyncEngine {
   }
 
   /** One page of a task: compared with the cache's fingerprints when its list has them (compare.ts). */
-  async #fetchPage(task: SyncTask, startrow: number, lane: { onRetry: (r: RetryNotice) => void; aside: LaneAside }, signal: AbortSignal): Promise<FetchedPage<PageItem>> {
+  async #fetchPage(
+    task: SyncTask,
+    startrow: number,
+    lane: { onRetry: (r: RetryNotice) => void; aside: LaneAside },
+    signal: AbortSignal,
+  ): Promise<FetchedPage<PageItem>> {
     const options = { startrow, limit: this.#paging.limit, onRetry: lane.onRetry };
-    if (!skippable(task)) return this.#opts.client.getPage(task.path, task.wrapperKey, task.schema, options, signal);
-    return this.#comparer.fetchPage(this.#opts.client, task, { ...options, aside: lane.aside }, signal, this.#kept?.filterFor(task));
+    if (!skippable(task))
+      return this.#opts.client.getPage(task.path, task.wrapperKey, task.schema, options, signal);
+    return this.#comparer.fetchPage(
+      this.#opts.client,
+      task,
+      { ...options, aside: lane.aside },
+      signal,
+      this.#kept?.filterFor(task),
+    );
   }
 
   /**
@@ -461,11 +547,19 @@ export class SyncEngine {
    * for a page with a fingerprint, its items' keys and hashes for the renderer
    * to store with the records.
    */
-  async #sendRecords(task: SyncTask, page: PagerPage<PageItem>, items: AnyItem[], knownKeys: (string | number)[]): Promise<void> {
+  async #sendRecords(
+    task: SyncTask,
+    page: PagerPage<PageItem>,
+    items: AnyItem[],
+    knownKeys: (string | number)[],
+  ): Promise<void> {
     const listed = page.listed && page.hash !== undefined ? page.listed : undefined;
     const emailsListed = emailsListedOf(task, items);
     // room for what only the last message carries, and for the users' listed e-mails (at most all of them in one message)
-    const extra = knownKeys.length * 12 + (listed ? JSON.stringify(listed.keys).length + listed.hashes.length : 0) + emailsListedBytes(emailsListed);
+    const extra =
+      knownKeys.length * 12 +
+      (listed ? JSON.stringify(listed.keys).length + listed.hashes.length : 0) +
+      emailsListedBytes(emailsListed);
     // every chunk but the last keeps the checkpoint where it was: a crash between them re-reads the page
     const records = this.#kept ? this.#kept.keep(task, toRecords(task, items)) : toRecords(task, items);
     const chunks = records.flatMap((batch) => splitBatch(batch, this.#maxBytes - extra));
@@ -480,14 +574,35 @@ export class SyncEngine {
         done: last && page.done,
       };
       const pageId = this.#pageId++;
-      await this.#window.send(pageId, this.#controller.signal, shareOfPage(chunk.records, this.#paging.limit, this.#maxBytes));
+      await this.#window.send(
+        pageId,
+        this.#controller.signal,
+        shareOfPage(chunk.records, this.#paging.limit, this.#maxBytes),
+      );
       if (this.#controller.signal.aborted) return;
       // toRecords pairs each collection with its own record type; the split keeps the pairing
-      const event: SyncRecordsEvent = { kind: 'records', syncId: this.syncId, pageId, taskId: task.taskId, checkpoint, ...chunk };
-      if (event.collection === 'users' && emailsListed.size > 0) event.emailsListed = usersEmailsListed(event.records, emailsListed);
+      const event: SyncRecordsEvent = {
+        kind: 'records',
+        syncId: this.syncId,
+        pageId,
+        taskId: task.taskId,
+        checkpoint,
+        ...chunk,
+      };
+      if (event.collection === 'users' && emailsListed.size > 0)
+        event.emailsListed = usersEmailsListed(event.records, emailsListed);
       if (last && knownKeys.length > 0) event.unchangedKeys = knownKeys;
       // the fingerprint goes with the page's last message: a page half written has none
-      if (listed) event.fingerprint = last ? { startrow: page.startrow, hash: page.hash!, keys: listed.keys, hashes: listed.hashes, version: FINGERPRINT_VERSION } : { startrow: page.startrow, hash: null };
+      if (listed)
+        event.fingerprint = last
+          ? {
+              startrow: page.startrow,
+              hash: page.hash!,
+              keys: listed.keys,
+              hashes: listed.hashes,
+              version: FINGERPRINT_VERSION,
+            }
+          : { startrow: page.startrow, hash: null };
       this.#opts.emit('sync:page', event);
       this.#count(chunk.collection, chunk.records.length + (last ? knownKeys.length : 0));
     }
@@ -532,7 +647,8 @@ export class SyncEngine {
     this.#progressAt = performance.now();
     const elapsed = Math.max(0.001, (this.#now() - this.#startedAt) / 1000);
     const totals = Object.values(this.#totals());
-    const done = !this.#stopped && this.#active === 0 && this.#pending.length === 0 && this.#phase !== 'planning';
+    const done =
+      !this.#stopped && this.#active === 0 && this.#pending.length === 0 && this.#phase !== 'planning';
     const progress: SyncProgress = {
       syncId: this.syncId,
       phase: this.#phase,

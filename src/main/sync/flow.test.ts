@@ -28,11 +28,15 @@ describe('the lanes of requests in flight', () => {
     const signal = new AbortController().signal;
     let running = 0;
     let most = 0;
-    await Promise.all(Array.from({ length: 6 }, () => lanes.run(signal, async () => {
-      most = Math.max(most, ++running);
-      await tick();
-      running--;
-    })));
+    await Promise.all(
+      Array.from({ length: 6 }, () =>
+        lanes.run(signal, async () => {
+          most = Math.max(most, ++running);
+          await tick();
+          running--;
+        }),
+      ),
+    );
     expect(most).toBe(2);
     expect(lanes.inUse).toBe(0);
   });
@@ -60,7 +64,13 @@ describe('the lanes of requests in flight', () => {
     fingerprints.open();
     await Promise.all([answered, second, third]);
     // the second went while the first waited; the first came back before the third, never two at once
-    expect(order).toEqual(['first request', 'second request', 'second request done', 'first answer looked at', 'third request']);
+    expect(order).toEqual([
+      'first request',
+      'second request',
+      'second request done',
+      'first answer looked at',
+      'third request',
+    ]);
     expect(lanes.inUse).toBe(0);
   });
 
@@ -139,7 +149,10 @@ describe("a message's share of a page", () => {
   });
 
   it('is its bytes over a message for a few huge records', () => {
-    const huge = [{ id: 1, notes: 'x'.repeat(600_000) }, { id: 2, notes: 'y'.repeat(300_000) }];
+    const huge = [
+      { id: 1, notes: 'x'.repeat(600_000) },
+      { id: 2, notes: 'y'.repeat(300_000) },
+    ];
     expect(shareOfPage(huge, 1000, 1_000_000)).toBeCloseTo(0.9, 2);
   });
 });

@@ -93,7 +93,12 @@ export class Semaphore {
   }
 
   #take(signal: AbortSignal, first: boolean): Promise<void> {
-    return this.#queue.wait(() => this.#used < this.#max, signal, () => this.#used++, first);
+    return this.#queue.wait(
+      () => this.#used < this.#max,
+      signal,
+      () => this.#used++,
+      first,
+    );
   }
 
   #give(): void {

@@ -17,13 +17,24 @@ import { SyncEngine } from './engine.ts';
 import { BASE_URL, fakeApi, tinySite, user, type FakeList } from '../testing/fake-api.ts';
 
 /** The fingerprint a written page's last message carries, with its items (none on other messages). */
-const written = (p: SyncPageEvent) => (p.kind === 'records' && p.fingerprint && p.fingerprint.hash !== null ? p.fingerprint : undefined);
+const written = (p: SyncPageEvent) =>
+  p.kind === 'records' && p.fingerprint && p.fingerprint.hash !== null ? p.fingerprint : undefined;
 
 const LIMIT = 4;
 
-async function sync(lists: Record<string, FakeList>, override?: (req: RecordedRequest) => Response | null, fingerprints?: PageFingerprint[]) {
+async function sync(
+  lists: Record<string, FakeList>,
+  override?: (req: RecordedRequest) => Response | null,
+  fingerprints?: PageFingerprint[],
+) {
   const api = fakeApi(lists, override ? { override } : {});
-  const client = new ApiClient({ baseUrl: BASE_URL, token: 'tok-123456789', fetch: api.fetch, sleep: async () => undefined, maxRetries: 1 });
+  const client = new ApiClient({
+    baseUrl: BASE_URL,
+    token: 'tok-123456789',
+    fetch: api.fetch,
+    sleep: async () => undefined,
+    maxRetries: 1,
+  });
   const pages: SyncPageEvent[] = [];
   const box: { engine?: SyncEngine } = {};
   const emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => {
@@ -33,10 +44,18 @@ async function sync(lists: Record<string, FakeList>, override?: (req: RecordedRe
       setTimeout(() => box.engine?.ack(page.pageId), 0);
     }
   };
-  box.engine = new SyncEngine({ syncId: 's1', client, emit, paging: { limit: LIMIT, overlap: 1, maxWave: 2 }, ...(fingerprints ? { fingerprints } : {}) });
+  box.engine = new SyncEngine({
+    syncId: 's1',
+    client,
+    emit,
+    paging: { limit: LIMIT, overlap: 1, maxWave: 2 },
+    ...(fingerprints ? { fingerprints } : {}),
+  });
   const finished = await box.engine.run();
   // the renderer prunes only after a completed pass in which every collection is complete (renderer/sync/prune.ts)
-  const prunable = finished.outcome === 'completed' && Object.values(finished.collections).every((c) => c.state === 'complete');
+  const prunable =
+    finished.outcome === 'completed' &&
+    Object.values(finished.collections).every((c) => c.state === 'complete');
   return { finished, pages, prunable, requests: api.requests };
 }
 
@@ -44,7 +63,10 @@ const usersPath = (req: RecordedRequest) => req.url.pathname === '/v1/users';
 
 describe('a sync through something that is not the Data API', () => {
   it('stops as a whole, naming the host, when the API redirects elsewhere, and prunes nothing', async () => {
-    const redirect = (req: RecordedRequest) => (usersPath(req) ? new Response(null, { status: 302, headers: { location: 'https://portal.example.net/login' } }) : null);
+    const redirect = (req: RecordedRequest) =>
+      usersPath(req)
+        ? new Response(null, { status: 302, headers: { location: 'https://portal.example.net/login' } })
+        : null;
     const { finished, prunable } = await sync(tinySite({ users: 10 }), redirect);
     expect(finished.outcome).toBe('failed');
     expect(finished.error?.code).toBe('not-the-api');
@@ -53,16 +75,26 @@ describe('a sync through something that is not the Data API', () => {
   });
 
   it('stops as a whole when a sign-in page answers with 200 and HTML, with one clear message', async () => {
-    const portal = () => new Response('<!doctype html><title>Sign in to Guest Wi-Fi</title>', { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } });
+    const portal = () =>
+      new Response('<!doctype html><title>Sign in to Guest Wi-Fi</title>', {
+        status: 200,
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+      });
     const { finished, prunable, requests } = await sync(tinySite(), portal);
     expect(finished.outcome).toBe('failed');
-    expect(finished.error?.message).toContain('a web page answered instead of the API: a network sign-in page or a proxy?');
+    expect(finished.error?.message).toContain(
+      'a web page answered instead of the API: a network sign-in page or a proxy?',
+    );
     expect(prunable).toBe(false);
     expect(requests.length).toBeLessThan(10); // stopped, not one error per collection
   });
 
   it('stops as a whole when a captive portal answers 511 with its sign-in page, instead of retrying every list', async () => {
-    const portal = () => new Response('<!doctype html><title>Network login</title>', { status: 511, headers: { 'content-type': 'text/html' } });
+    const portal = () =>
+      new Response('<!doctype html><title>Network login</title>', {
+        status: 511,
+        headers: { 'content-type': 'text/html' },
+      });
     const { finished, prunable, requests } = await sync(tinySite(), portal);
     expect(finished.outcome).toBe('failed');
     expect(finished.error?.code).toBe('not-the-api');
@@ -72,7 +104,8 @@ describe('a sync through something that is not the Data API', () => {
 
   it('stops when the same page comes back for different start rows (a proxy ignoring startrow)', async () => {
     const lists = tinySite({ users: 10 });
-    const firstPage = (req: RecordedRequest) => (usersPath(req) ? json(200, { users: lists['/users']!.items.slice(0, LIMIT) }) : null);
+    const firstPage = (req: RecordedRequest) =>
+      usersPath(req) ? json(200, { users: lists['/users']!.items.slice(0, LIMIT) }) : null;
     const { finished, prunable } = await sync(lists, firstPage);
     expect(finished.outcome).toBe('failed');
     expect(finished.error?.code).toBe('not-the-api');
@@ -82,12 +115,15 @@ describe('a sync through something that is not the Data API', () => {
 
   it('stops when a page holds more rows than the limit asked for', async () => {
     const lists = tinySite({ users: 10 });
-    const everything = (req: RecordedRequest) => (usersPath(req) ? json(200, { users: lists['/users']!.items }) : null);
+    const everything = (req: RecordedRequest) =>
+      usersPath(req) ? json(200, { users: lists['/users']!.items }) : null;
     const { finished, prunable } = await sync(lists, everything);
     expect(finished.outcome).toBe('failed');
     expect(finished.error?.code).toBe('not-the-api');
     // in words: no route, the numbers as numbers are read
-    expect(finished.error?.message).toContain(`The platform’s answer held 10 rows where at most ${LIMIT} were asked: not how the platform answers, so a proxy or a cache may be in the way`);
+    expect(finished.error?.message).toContain(
+      `The platform’s answer held 10 rows where at most ${LIMIT} were asked: not how the platform answers, so a proxy or a cache may be in the way`,
+    );
     expect(finished.error?.message).not.toMatch(/\/users|limit/);
     expect(prunable).toBe(false);
   });
@@ -100,8 +136,12 @@ describe('a malformed record', () => {
     const { finished, pages, prunable } = await sync(lists);
     const error = finished.collections.users?.error;
     expect(error?.code).toBe('malformed-response');
-    expect(error?.message).toBe('The list of users could not be read: row 6, First6 Last6: the username is not text. Nothing was removed from this laptop; the next sync tries again.');
-    const stored = pages.filter((p) => p.collection === 'users').flatMap((p) => (p.records as { userid: number }[]).map((u) => u.userid));
+    expect(error?.message).toBe(
+      'The list of users could not be read: row 6, First6 Last6: the username is not text. Nothing was removed from this laptop; the next sync tries again.',
+    );
+    const stored = pages
+      .filter((p) => p.collection === 'users')
+      .flatMap((p) => (p.records as { userid: number }[]).map((u) => u.userid));
     expect(stored).not.toContain(6);
     expect(prunable).toBe(false);
   });
@@ -112,11 +152,16 @@ describe('a record with a text over the length limit, in a page under the size c
     const lists = tinySite({ users: 10 });
     lists['/users']!.items[5] = user(6, 1, { lastname: 'x'.repeat(20_000_000) });
     const { finished, pages, prunable } = await sync(lists);
-    expect(finished.collections.users).toMatchObject({ state: 'failed', error: { code: 'malformed-response' } });
+    expect(finished.collections.users).toMatchObject({
+      state: 'failed',
+      error: { code: 'malformed-response' },
+    });
     expect(finished.collections.users?.error?.message).toBe(
       'The list of users could not be read: row 6, First6: the last name is too long (at most 100,000 characters). Nothing was removed from this laptop; the next sync tries again.',
     );
-    const stored = pages.filter((p) => p.collection === 'users').flatMap((p) => (p.records as { userid: number }[]).map((u) => u.userid));
+    const stored = pages
+      .filter((p) => p.collection === 'users')
+      .flatMap((p) => (p.records as { userid: number }[]).map((u) => u.userid));
     expect(stored).not.toContain(6);
     expect(prunable).toBe(false);
   });
@@ -127,13 +172,26 @@ describe('an answer over the size cap', () => {
     const spaces = new Uint8Array(1024 * 1024).fill(0x20);
     let chunks = 0;
     const endless = () =>
-      new Response(new ReadableStream<Uint8Array>({ pull: (c) => void (chunks++ === 0 ? c.enqueue(new TextEncoder().encode('{"users":[')) : c.enqueue(spaces)) }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    const { finished, pages, prunable } = await sync(tinySite({ users: 10 }), (req) => (usersPath(req) ? endless() : null));
-    expect(finished.collections.users).toMatchObject({ state: 'failed', error: { code: 'malformed-response' } });
-    expect(finished.collections.users?.error?.message).toMatch(/larger than 32 MB.*used nothing of it.*\(while reading the list of users\)/);
+      new Response(
+        new ReadableStream<Uint8Array>({
+          pull: (c) =>
+            void (chunks++ === 0 ? c.enqueue(new TextEncoder().encode('{"users":[')) : c.enqueue(spaces)),
+        }),
+        {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        },
+      );
+    const { finished, pages, prunable } = await sync(tinySite({ users: 10 }), (req) =>
+      usersPath(req) ? endless() : null,
+    );
+    expect(finished.collections.users).toMatchObject({
+      state: 'failed',
+      error: { code: 'malformed-response' },
+    });
+    expect(finished.collections.users?.error?.message).toMatch(
+      /larger than 32 MB.*used nothing of it.*\(while reading the list of users\)/,
+    );
     expect(pages.filter((p) => p.collection === 'users')).toEqual([]);
     expect(finished.collections.sites?.state).toBe('complete');
     expect(prunable).toBe(false);
@@ -148,8 +206,12 @@ describe('a record with an id that is not positive', () => {
       const { finished, pages, prunable } = await sync(lists);
       const error = finished.collections.users?.error;
       expect(error?.code).toBe('malformed-response');
-      expect(error?.message).toContain(`could not be read: row 4, First${userid} Last${userid}: the id is not a positive number.`);
-      const stored = pages.filter((p) => p.collection === 'users').flatMap((p) => (p.records as { userid: number }[]).map((u) => u.userid));
+      expect(error?.message).toContain(
+        `could not be read: row 4, First${userid} Last${userid}: the id is not a positive number.`,
+      );
+      const stored = pages
+        .filter((p) => p.collection === 'users')
+        .flatMap((p) => (p.records as { userid: number }[]).map((u) => u.userid));
       expect(stored).not.toContain(userid);
       expect(prunable).toBe(false);
     });
@@ -162,9 +224,14 @@ describe('a page that holds the token', () => {
     registerSecret(token);
     try {
       const lists = tinySite({ users: 10 });
-      lists['/users']!.items[6] = user(7, 1, { employeeid: Buffer.from(`token=${token}`).toString('base64') });
+      lists['/users']!.items[6] = user(7, 1, {
+        employeeid: Buffer.from(`token=${token}`).toString('base64'),
+      });
       const { finished, pages, prunable } = await sync(lists);
-      expect(finished.collections.users).toMatchObject({ state: 'failed', error: { code: 'malformed-response' } });
+      expect(finished.collections.users).toMatchObject({
+        state: 'failed',
+        error: { code: 'malformed-response' },
+      });
       expect(finished.collections.users?.error?.message).toMatch(/access token/);
       expect(JSON.stringify(pages)).not.toContain(Buffer.from(`token=${token}`).toString('base64'));
       expect(prunable).toBe(false);
@@ -179,7 +246,9 @@ describe('a page that holds the token', () => {
       hex: Buffer.from(token).toString('hex'),
       entities: [...token].map((c) => `&#${c.codePointAt(0)};`).join(''),
       'double URL-encoding': encodeURIComponent(encodeURIComponent(token)),
-      'MIME base64': Buffer.from(`X-Token: ${token}`).toString('base64').replace(/(.{10})/g, '$1\r\n'),
+      'MIME base64': Buffer.from(`X-Token: ${token}`)
+        .toString('base64')
+        .replace(/(.{10})/g, '$1\r\n'),
       'quoted-printable': `${token.slice(0, 9)}=\r\n${token.slice(9).replace('+', '=2B')}`,
       '%u escapes': [...token].map((c) => `%u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
       'full-width': [...token].map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).join(''),
@@ -190,7 +259,10 @@ describe('a page that holds the token', () => {
         const lists = tinySite({ users: 10 });
         lists['/users']!.items[4] = user(5, 1, { notes: `debug: ${echo}` });
         const { finished, pages, prunable } = await sync(lists);
-        expect(finished.collections.users, form).toMatchObject({ state: 'failed', error: { code: 'malformed-response' } });
+        expect(finished.collections.users, form).toMatchObject({
+          state: 'failed',
+          error: { code: 'malformed-response' },
+        });
         expect(JSON.stringify(pages), form).not.toContain(JSON.stringify(echo).slice(1, -1));
         expect(prunable, form).toBe(false);
       }
@@ -209,15 +281,31 @@ describe('a page that holds the token', () => {
         const m = /^\/credentials\/(\d+)\/assignments$/.exec(path);
         if (!m) continue;
         // no user id: the item is keyed by its link, which echoes the token
-        list.items = list.items.map((a) => ({ ...(a as Record<string, unknown>), userid: undefined, link: `${String((a as { link: string }).link)}?t=${token}` }));
+        list.items = list.items.map((a) => ({
+          ...(a as Record<string, unknown>),
+          userid: undefined,
+          link: `${String((a as { link: string }).link)}?t=${token}`,
+        }));
         const task = makeTask('credentialAssignments', { credentialid: Number(m[1]) });
         const raw = JSON.parse(JSON.stringify(list.items)) as unknown[];
         // a page whose body hash is another's, every item of which the renderer claims to hold as received
-        fingerprints.push({ taskId: task.taskId, startrow: 1, hash: 'not-this-body', keys: rawItemKeys(task, raw)!, hashes: raw.map((item) => itemHash(JSON.stringify(item))).join(''), version: FINGERPRINT_VERSION });
+        fingerprints.push({
+          taskId: task.taskId,
+          startrow: 1,
+          hash: 'not-this-body',
+          keys: rawItemKeys(task, raw)!,
+          hashes: raw.map((item) => itemHash(JSON.stringify(item))).join(''),
+          version: FINGERPRINT_VERSION,
+        });
       }
       const { finished, pages } = await sync(lists, undefined, fingerprints);
-      expect(finished.collections.credentialAssignments).toMatchObject({ state: 'failed', error: { code: 'malformed-response' } });
-      expect(finished.collections.credentialAssignments?.error?.message).toMatch(/^A page of the holders of Cred \d+ \(from row 1\) contains this profile's access token/);
+      expect(finished.collections.credentialAssignments).toMatchObject({
+        state: 'failed',
+        error: { code: 'malformed-response' },
+      });
+      expect(finished.collections.credentialAssignments?.error?.message).toMatch(
+        /^A page of the holders of Cred \d+ \(from row 1\) contains this profile's access token/,
+      );
       expect(JSON.stringify(pages)).not.toContain(token);
     } finally {
       forgetSecret(token);
@@ -225,7 +313,12 @@ describe('a page that holds the token', () => {
   });
 
   // JSON.stringify writes a newline as the two characters \n, which a check of the page's JSON text did not read as a separator
-  for (const [name, separator] of [['newline', '\n'], ['carriage return', '\r'], ['tab', '\t'], ['CR LF', '\r\n']] as const) {
+  for (const [name, separator] of [
+    ['newline', '\n'],
+    ['carriage return', '\r'],
+    ['tab', '\t'],
+    ['CR LF', '\r\n'],
+  ] as const) {
     it(`is refused when a record holds the token split by a ${name}`, async () => {
       const token = 'split-echo-token-0123456789';
       registerSecret(token);
@@ -234,7 +327,10 @@ describe('a page that holds the token', () => {
         const split = `${token.slice(0, 9)}${separator}${token.slice(9)}`;
         lists['/users']!.items[2] = user(3, 1, { notes: `echo: ${split}` });
         const { finished, pages, prunable } = await sync(lists);
-        expect(finished.collections.users).toMatchObject({ state: 'failed', error: { code: 'malformed-response' } });
+        expect(finished.collections.users).toMatchObject({
+          state: 'failed',
+          error: { code: 'malformed-response' },
+        });
         expect(JSON.stringify(pages)).not.toContain(JSON.stringify(split).slice(1, -1));
         expect(prunable).toBe(false);
       } finally {
@@ -250,7 +346,10 @@ describe('a page that holds the token', () => {
       const lists = tinySite({ users: 10 });
       lists['/users']!.items[4] = user(5, 1, { [`${token.slice(0, 5)}\n${token.slice(5)}`]: 'x' });
       const { finished, prunable } = await sync(lists);
-      expect(finished.collections.users).toMatchObject({ state: 'failed', error: { code: 'malformed-response' } });
+      expect(finished.collections.users).toMatchObject({
+        state: 'failed',
+        error: { code: 'malformed-response' },
+      });
       expect(prunable).toBe(false);
     } finally {
       forgetSecret(token);
@@ -261,24 +360,56 @@ describe('a page that holds the token', () => {
 describe('a page read from its bytes (items found by a scan, only changed ones parsed)', () => {
   /** /users answered with this text for every page (a one-page list) */
   const usersText = (text: string) => (req: RecordedRequest) =>
-    usersPath(req) ? new Response(text, { status: 200, headers: { 'content-type': 'application/json' } }) : null;
-  const userKeys = (pages: SyncPageEvent[]) => new Set(pages.filter((p) => p.collection === 'users').flatMap((p) => [...(p.unchangedKeys ?? []), ...(p.records as { userid: number }[]).map((r) => r.userid)]));
+    usersPath(req)
+      ? new Response(text, { status: 200, headers: { 'content-type': 'application/json' } })
+      : null;
+  const userKeys = (pages: SyncPageEvent[]) =>
+    new Set(
+      pages
+        .filter((p) => p.collection === 'users')
+        .flatMap((p) => [
+          ...(p.unchangedKeys ?? []),
+          ...(p.records as { userid: number }[]).map((r) => r.userid),
+        ]),
+    );
   /** what the renderer keeps of a pass's pages (page-fingerprints), with another body hash so that the next pass compares items */
   const heldAfter = (pages: SyncPageEvent[]): PageFingerprint[] =>
-    pages.flatMap((p) => { const fp = written(p); return fp ? [{ taskId: p.taskId, startrow: fp.startrow, hash: 'another-body', keys: fp.keys, hashes: fp.hashes, version: FINGERPRINT_VERSION }] : []; });
+    pages.flatMap((p) => {
+      const fp = written(p);
+      return fp
+        ? [
+            {
+              taskId: p.taskId,
+              startrow: fp.startrow,
+              hash: 'another-body',
+              keys: fp.keys,
+              hashes: fp.hashes,
+              version: FINGERPRINT_VERSION,
+            },
+          ]
+        : [];
+    });
 
   it('keys an item as JSON.parse reads it, also when a key is named twice or spelled with an escape', async () => {
     const lists = tinySite({ users: 2 });
-    const items = [JSON.stringify(user(1)), JSON.stringify(user(40)).replace('{"userid":40,', '{"userid":40,"userid":4,'), `${JSON.stringify(user(3)).slice(0, -1)},"user\\u0069d":30}`];
+    const items = [
+      JSON.stringify(user(1)),
+      JSON.stringify(user(40)).replace('{"userid":40,', '{"userid":40,"userid":4,'),
+      `${JSON.stringify(user(3)).slice(0, -1)},"user\\u0069d":30}`,
+    ];
     // JSON.parse keeps the last of a key named twice: 4, and 30 (named with an escape, which a scan of the bytes does not see)
     const text = `{"users":[${items.join(',')}]}`;
-    expect((JSON.parse(text) as { users: { userid: number }[] }).users.map((u) => u.userid)).toEqual([1, 4, 30]);
+    expect((JSON.parse(text) as { users: { userid: number }[] }).users.map((u) => u.userid)).toEqual([
+      1, 4, 30,
+    ]);
     const first = await sync(lists, usersText(text));
     expect(userKeys(first.pages)).toEqual(new Set([1, 4, 30]));
     const again = await sync(lists, usersText(text), heldAfter(first.pages));
     expect(userKeys(again.pages)).toEqual(new Set([1, 4, 30]));
     // every item is one the cache holds as received: none travels as a record
-    expect(again.pages.filter((p) => p.collection === 'users').flatMap((p): unknown[] => p.records)).toEqual([]);
+    expect(again.pages.filter((p) => p.collection === 'users').flatMap((p): unknown[] => p.records)).toEqual(
+      [],
+    );
     expect(again.prunable).toBe(true);
   });
 
@@ -286,8 +417,13 @@ describe('a page read from its bytes (items found by a scan, only changed ones p
     const lists = tinySite({ users: 2 });
     const text = `{"users":[${JSON.stringify(user(1))},${JSON.stringify(user(2)).replace('"status":"Active"', '"status":Active')}]}`;
     const { finished, pages, prunable } = await sync(lists, usersText(text));
-    expect(finished.collections.users).toMatchObject({ state: 'failed', error: { code: 'malformed-response' } });
-    expect(finished.collections.users?.error?.message).toBe('The list of users could not be read: the platform’s answer was not in its data format (it may have been cut off on the way). Nothing was removed from this laptop; the next sync tries again.');
+    expect(finished.collections.users).toMatchObject({
+      state: 'failed',
+      error: { code: 'malformed-response' },
+    });
+    expect(finished.collections.users?.error?.message).toBe(
+      'The list of users could not be read: the platform’s answer was not in its data format (it may have been cut off on the way). Nothing was removed from this laptop; the next sync tries again.',
+    );
     expect(pages.filter((p) => p.collection === 'users').flatMap((p): unknown[] => p.records)).toEqual([]);
     expect(prunable).toBe(false);
   });
@@ -302,13 +438,19 @@ describe('a page read from its bytes (items found by a scan, only changed ones p
       const first = await sync(lists, usersText(form(before)));
       const again = await sync(lists, usersText(form(after)), heldAfter(first.pages));
       const users = again.pages.filter((p) => p.collection === 'users');
-      return { sent: users.flatMap((p) => p.records as { userid: number; firstname: string }[]), hashes: users.map((p) => written(p)?.hashes).join('') };
+      return {
+        sent: users.flatMap((p) => p.records as { userid: number; firstname: string }[]),
+        hashes: users.map((p) => written(p)?.hashes).join(''),
+      };
     }
     const before = [user(1), user(2), user(3)];
     // a change of the same length, far past the item's first 24 characters, to a key the cache already holds
     const after = [user(1), { ...user(2), firstname: 'Frist2' }, user(3)];
 
-    it.each([['read from its bytes', compact], ['parsed whole', namedTwice]])('sends a changed item of a known key when the page is %s', async (_, form) => {
+    it.each([
+      ['read from its bytes', compact],
+      ['parsed whole', namedTwice],
+    ])('sends a changed item of a known key when the page is %s', async (_, form) => {
       const { sent } = await resync(form, before, after);
       expect(sent.map((u) => [u.userid, u.firstname])).toEqual([[2, 'Frist2']]);
     });

@@ -12,7 +12,9 @@ import { BASE_URL } from '../testing/fake-api.ts';
 /** A fetch that never answers; it ends only when its signal aborts. */
 const hangingFetch = ((_input: unknown, init?: RequestInit) =>
   new Promise<Response>((_resolve, reject) => {
-    init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')), { once: true });
+    init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')), {
+      once: true,
+    });
   })) as typeof globalThis.fetch;
 
 afterEach(() => {
@@ -22,7 +24,12 @@ afterEach(() => {
 describe('a hung API', () => {
   it('fails with a clear timeout within 45 s with the default timeout and retries', async () => {
     vi.useFakeTimers();
-    const client = new ApiClient({ baseUrl: BASE_URL, token: 'tok-123456789', fetch: hangingFetch, random: () => 1 });
+    const client = new ApiClient({
+      baseUrl: BASE_URL,
+      token: 'tok-123456789',
+      fetch: hangingFetch,
+      random: () => 1,
+    });
     let settled: ApiError | 'resolved' | null = null;
     client.request('GET', '/sites').then(
       () => (settled = 'resolved'),
@@ -36,7 +43,13 @@ describe('a hung API', () => {
   });
 
   it('tells the renderer "retrying (2 of 4)" while it waits, then stops the sync with the timeout', async () => {
-    const client = new ApiClient({ baseUrl: BASE_URL, token: 'tok-123456789', fetch: hangingFetch, timeoutMs: 5, sleep: async () => undefined });
+    const client = new ApiClient({
+      baseUrl: BASE_URL,
+      token: 'tok-123456789',
+      fetch: hangingFetch,
+      timeoutMs: 5,
+      sleep: async () => undefined,
+    });
     const progress: SyncProgress[] = [];
     const emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => {
       if (event === 'sync:progress') progress.push(payload as SyncProgress);

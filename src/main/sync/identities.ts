@@ -30,7 +30,10 @@ export function identityHasher(secret: Uint8Array): IdentityHasher {
   // one key object for every value (its pads are not derived again per value)
   const key = createSecretKey(secret);
   const mac = (text: string) => createHmac('sha256', key).update(text).digest('base64url').slice(0, 16);
-  return { keyId: mac('fieldbook identity index'), key: (value) => mac(value.normalize('NFC').trim().toLowerCase()) };
+  return {
+    keyId: mac('fieldbook identity index'),
+    key: (value) => mac(value.normalize('NFC').trim().toLowerCase()),
+  };
 }
 
 export interface SiteIdentities {
@@ -108,18 +111,41 @@ export class IdentityCollector {
    * stays unknown); a site the token no longer sees goes. Null when the sites
    * list was not read in full: the previous index stands.
    */
-  merge(runs: readonly TaskRunLike[], previous: IdentityIndex | null, at: { baseUrl: string; syncedAt: string }): IdentityIndex | null {
+  merge(
+    runs: readonly TaskRunLike[],
+    previous: IdentityIndex | null,
+    at: { baseUrl: string; syncedAt: string },
+  ): IdentityIndex | null {
     if (!runs.some((r) => r.task.kind === 'sites' && r.state === 'complete')) return null;
-    const complete = new Set(runs.filter((r) => READS_PEOPLE.has(r.task.kind) && r.state === 'complete').map((r) => r.task.scope.siteid));
+    const complete = new Set(
+      runs
+        .filter((r) => READS_PEOPLE.has(r.task.kind) && r.state === 'complete')
+        .map((r) => r.task.scope.siteid),
+    );
     const same = previous?.baseUrl === at.baseUrl && previous.keyId === this.hasher.keyId ? previous : null;
     const before = new Map((same?.sites ?? []).map((s) => [s.siteid, s]));
     const sites: SiteIdentities[] = [];
     for (const [siteid, sitename] of this.#names) {
       const read = this.#read.get(siteid);
       const old = before.get(siteid);
-      if (complete.has(siteid) && this.#partial.has(siteid)) sites.push(added(siteid, sitename, old && { ...old, readAt: old.readAt ?? same!.syncedAt }, read));
-      else if (complete.has(siteid)) sites.push({ siteid, sitename, usernames: [...(read?.usernames ?? [])], emails: [...(read?.emails ?? [])], readAt: at.syncedAt });
-      else if (old?.usernames && old.emails) sites.push({ siteid, sitename, usernames: old.usernames, emails: old.emails, readAt: old.readAt ?? same!.syncedAt });
+      if (complete.has(siteid) && this.#partial.has(siteid))
+        sites.push(added(siteid, sitename, old && { ...old, readAt: old.readAt ?? same!.syncedAt }, read));
+      else if (complete.has(siteid))
+        sites.push({
+          siteid,
+          sitename,
+          usernames: [...(read?.usernames ?? [])],
+          emails: [...(read?.emails ?? [])],
+          readAt: at.syncedAt,
+        });
+      else if (old?.usernames && old.emails)
+        sites.push({
+          siteid,
+          sitename,
+          usernames: old.usernames,
+          emails: old.emails,
+          readAt: old.readAt ?? same!.syncedAt,
+        });
       else sites.push({ siteid, sitename, usernames: null, emails: null });
     }
     return { version: 2, keyId: this.hasher.keyId, baseUrl: at.baseUrl, syncedAt: at.syncedAt, sites };
@@ -138,17 +164,29 @@ export const IDENTITIES_FRESH_MS = 12 * 60 * 60 * 1000;
 /** The sites whose people the index read in full within `IDENTITIES_FRESH_MS` of `now` (from the same address). */
 export function freshSites(index: IdentityIndex | null, baseUrl: string, now: Date): number[] {
   if (!index || index.baseUrl !== baseUrl) return [];
-  return index.sites.filter((s) => {
-    const readAt = Date.parse(s.readAt ?? index.syncedAt);
-    return s.usernames !== null && s.emails !== null && now.getTime() - readAt < IDENTITIES_FRESH_MS && readAt <= now.getTime();
-  }).map((s) => s.siteid);
+  return index.sites
+    .filter((s) => {
+      const readAt = Date.parse(s.readAt ?? index.syncedAt);
+      return (
+        s.usernames !== null &&
+        s.emails !== null &&
+        now.getTime() - readAt < IDENTITIES_FRESH_MS &&
+        readAt <= now.getTime()
+      );
+    })
+    .map((s) => s.siteid);
 }
 
 /**
  * A site read in part (its unchanged people not parsed): what was read adds to
  * the previous entries, which keep their time (unknown without them).
  */
-function added(siteid: number, sitename: string, old: SiteIdentities | undefined, read: { usernames: Set<string>; emails: Set<string> } | undefined): SiteIdentities {
+function added(
+  siteid: number,
+  sitename: string,
+  old: SiteIdentities | undefined,
+  read: { usernames: Set<string>; emails: Set<string> } | undefined,
+): SiteIdentities {
   if (!old?.usernames || !old.emails) return { siteid, sitename, usernames: null, emails: null };
   const usernames = [...new Set([...old.usernames, ...(read?.usernames ?? [])])];
   const emails = [...new Set([...old.emails, ...(read?.emails ?? [])])];
@@ -160,7 +198,13 @@ export interface LoadedIndex {
   hasher: IdentityHasher;
   baseUrl: string;
   syncedAt: string;
-  sites: { siteid: number; sitename: string; usernames: ReadonlySet<string> | null; emails: ReadonlySet<string> | null; readAt: string }[];
+  sites: {
+    siteid: number;
+    sitename: string;
+    usernames: ReadonlySet<string> | null;
+    emails: ReadonlySet<string> | null;
+    readAt: string;
+  }[];
 }
 
 export function loadIndex(index: IdentityIndex, hasher: IdentityHasher): LoadedIndex {
@@ -168,7 +212,13 @@ export function loadIndex(index: IdentityIndex, hasher: IdentityHasher): LoadedI
     hasher,
     baseUrl: index.baseUrl,
     syncedAt: index.syncedAt,
-    sites: index.sites.map((s) => ({ siteid: s.siteid, sitename: s.sitename, usernames: s.usernames && new Set(s.usernames), emails: s.emails && new Set(s.emails), readAt: s.readAt ?? index.syncedAt })),
+    sites: index.sites.map((s) => ({
+      siteid: s.siteid,
+      sitename: s.sitename,
+      usernames: s.usernames && new Set(s.usernames),
+      emails: s.emails && new Set(s.emails),
+      readAt: s.readAt ?? index.syncedAt,
+    })),
   };
 }
 
@@ -179,7 +229,11 @@ type CheckArg = ParsedArg<'identities:check'>;
  * the profile keeps some sites (else the renderer holds every site and nothing
  * is asked of the index). No index yet while keeping some: none can be checked.
  */
-export function checkIdentities(index: LoadedIndex | null, arg: CheckArg, keepsSome: boolean): IdentitiesCheck {
+export function checkIdentities(
+  index: LoadedIndex | null,
+  arg: CheckArg,
+  keepsSome: boolean,
+): IdentitiesCheck {
   if (!keepsSome) return { held: [], unknownSites: [], notSynced: false, syncedAt: index?.syncedAt ?? null };
   if (!index) return { held: [], unknownSites: [], notSynced: true, syncedAt: null };
   const cached = new Set(arg.cachedSites);
@@ -196,7 +250,10 @@ export function checkIdentities(index: LoadedIndex | null, arg: CheckArg, keepsS
   ask('email', arg.emails);
   const unknownSites = others.filter((s) => s.usernames === null || s.emails === null).map((s) => s.sitename);
   // "as of": the oldest reading of the sites asked about (each is read again once it is IDENTITIES_FRESH_MS old)
-  const readAts = others.filter((s) => s.usernames !== null).map((s) => s.readAt).sort();
+  const readAts = others
+    .filter((s) => s.usernames !== null)
+    .map((s) => s.readAt)
+    .sort();
   return { held, unknownSites, notSynced: false, syncedAt: readAts[0] ?? index.syncedAt };
 }
 
@@ -207,8 +264,22 @@ export function checkIdentities(index: LoadedIndex | null, arg: CheckArg, keepsS
  */
 export function parseIndex(json: unknown, hasher: IdentityHasher): IdentityIndex | null {
   const o = json as Partial<IdentityIndex> | null;
-  if (!o || o.version !== 2 || o.keyId !== hasher.keyId || typeof o.baseUrl !== 'string' || typeof o.syncedAt !== 'string' || !Array.isArray(o.sites)) return null;
-  const ok = o.sites.every((s) => typeof s.siteid === 'number' && typeof s.sitename === 'string' && (s.usernames === null || Array.isArray(s.usernames)) && (s.emails === null || Array.isArray(s.emails))
-    && (s.readAt === undefined || typeof s.readAt === 'string'));
+  if (
+    !o ||
+    o.version !== 2 ||
+    o.keyId !== hasher.keyId ||
+    typeof o.baseUrl !== 'string' ||
+    typeof o.syncedAt !== 'string' ||
+    !Array.isArray(o.sites)
+  )
+    return null;
+  const ok = o.sites.every(
+    (s) =>
+      typeof s.siteid === 'number' &&
+      typeof s.sitename === 'string' &&
+      (s.usernames === null || Array.isArray(s.usernames)) &&
+      (s.emails === null || Array.isArray(s.emails)) &&
+      (s.readAt === undefined || typeof s.readAt === 'string'),
+  );
   return ok ? (o as IdentityIndex) : null;
 }

@@ -4,7 +4,13 @@
  * request count is still the plan's own.
  */
 import { describe, expect, it } from 'vitest';
-import type { EventName, EventPayloads, PageFingerprint, SyncPageEvent, TaskCheckpoint } from '../../shared/ipc.ts';
+import type {
+  EventName,
+  EventPayloads,
+  PageFingerprint,
+  SyncPageEvent,
+  TaskCheckpoint,
+} from '../../shared/ipc.ts';
 import { ApiClient } from '../api/client.ts';
 import { BASE_URL, fakeApi, tinySite, user, type FakeList } from '../testing/fake-api.ts';
 import { SyncEngine } from './engine.ts';
@@ -17,30 +23,59 @@ function twoSites(): Record<string, FakeList> {
   lists['/sites/1/users'] = { wrapper: 'users', items: lists['/users']!.items.filter((u) => u.siteid === 1) };
   lists['/sites/2/users'] = { wrapper: 'users', items: lists['/users']!.items.filter((u) => u.siteid === 2) };
   lists['/sites/1/categories/credential/1/credentials'] = lists['/credentials']!;
-  lists['/credentials/7/assignments']!.items.push({ ...lists['/credentials/7/assignments']!.items[0]!, userid: 99, link: `${BASE_URL}/credentials/7/assignments/7-99` });
+  lists['/credentials/7/assignments']!.items.push({
+    ...lists['/credentials/7/assignments']!.items[0]!,
+    userid: 99,
+    link: `${BASE_URL}/credentials/7/assignments/7-99`,
+  });
   return lists;
 }
 
-async function syncKeeping(keptSites: number[] | undefined, checkpoints: TaskCheckpoint[] = [], again: { lists?: Record<string, FakeList>; fingerprints?: PageFingerprint[] } = {}) {
+async function syncKeeping(
+  keptSites: number[] | undefined,
+  checkpoints: TaskCheckpoint[] = [],
+  again: { lists?: Record<string, FakeList>; fingerprints?: PageFingerprint[] } = {},
+) {
   const api = fakeApi(again.lists ?? twoSites());
   // the site's users answer last: the holders' lists must wait for them, or they would not know whom to keep
   const fetch: typeof api.fetch = async (input, init) => {
     if (String(input).includes('/sites/1/users')) await new Promise((r) => setTimeout(r, 30));
     return api.fetch(input, init);
   };
-  const client = new ApiClient({ baseUrl: BASE_URL, token: 'tok-123456789', fetch, sleep: async () => undefined, maxRetries: 0 });
+  const client = new ApiClient({
+    baseUrl: BASE_URL,
+    token: 'tok-123456789',
+    fetch,
+    sleep: async () => undefined,
+    maxRetries: 0,
+  });
   const pages: SyncPageEvent[] = [];
   const emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => {
     if (event !== 'sync:page') return;
     pages.push(payload as SyncPageEvent);
     setTimeout(() => engine.ack((payload as SyncPageEvent).pageId), 0);
   };
-  const engine = new SyncEngine({ syncId: 's1', client, emit, paging: { limit: 2, overlap: 0, maxWave: 4 }, ...(keptSites ? { keptSites } : {}), checkpoints, ...(again.fingerprints ? { fingerprints: again.fingerprints } : {}) });
+  const engine = new SyncEngine({
+    syncId: 's1',
+    client,
+    emit,
+    paging: { limit: 2, overlap: 0, maxWave: 4 },
+    ...(keptSites ? { keptSites } : {}),
+    checkpoints,
+    ...(again.fingerprints ? { fingerprints: again.fingerprints } : {}),
+  });
   const finished = await engine.run();
   const paths = [...new Set(api.requests.map((r) => r.url.pathname.replace(/^\/v1/, '')))];
-  const records = (collection: string) => pages.filter((p) => p.collection === collection).flatMap((p) => p.records as unknown as Record<string, unknown>[]);
+  const records = (collection: string) =>
+    pages
+      .filter((p) => p.collection === collection)
+      .flatMap((p) => p.records as unknown as Record<string, unknown>[]);
   /** what the renderer keeps of the pass's written pages, as it sends them to the next pass */
-  const fingerprints = pages.flatMap((p): PageFingerprint[] => (p.kind === 'records' && p.fingerprint && p.fingerprint.hash !== null ? [{ taskId: p.taskId, ...p.fingerprint }] : []));
+  const fingerprints = pages.flatMap((p): PageFingerprint[] =>
+    p.kind === 'records' && p.fingerprint && p.fingerprint.hash !== null
+      ? [{ taskId: p.taskId, ...p.fingerprint }]
+      : [],
+  );
   return { finished, paths, records, fingerprints, requests: api.requests.length };
 }
 
@@ -59,14 +94,23 @@ describe('a profile keeping one site of two', () => {
   it("sends only the kept site's people, and only their credential holdings", async () => {
     const { records } = await syncKeeping([1]);
     expect(records('sites').map((s) => s.siteid)).toEqual([1]);
-    expect(records('users').map((u) => u.userid).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(
+      records('users')
+        .map((u) => u.userid)
+        .sort(),
+    ).toEqual([1, 2, 3, 4, 5]);
     const holders = records('credentialAssignments');
     expect(holders.length).toBeGreaterThan(0);
     expect(holders.filter((a) => a.userid === 99)).toEqual([]);
   });
 
   it('a resumed pass reads the kept people again, so the holders it resumes are still theirs', async () => {
-    const usersDone: TaskCheckpoint = { taskId: 'siteUsers:/sites/1/users', collection: 'users', nextStartrow: 99, done: true };
+    const usersDone: TaskCheckpoint = {
+      taskId: 'siteUsers:/sites/1/users',
+      collection: 'users',
+      nextStartrow: 99,
+      done: true,
+    };
     const { records, paths } = await syncKeeping([1], [usersDone]);
     expect(paths).toContain('/sites/1/users');
     expect(records('credentialAssignments').map((a) => a.userid)).toContain(1);

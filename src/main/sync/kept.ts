@@ -64,7 +64,8 @@ export class KeptPeople {
    */
   filterFor(task: SyncTask): PageFilter | undefined {
     if (task.kind !== 'keptCredentialAssignments') return undefined;
-    const salt = this.#salt ?? hash('sha256', [...this.#userids].sort((a, b) => a - b).join(','), 'base64url');
+    const salt =
+      this.#salt ?? hash('sha256', [...this.#userids].sort((a, b) => a - b).join(','), 'base64url');
     if (this.#open === 0) this.#salt = salt;
     return { salt, keeps: (itemKey) => this.keeps(task, recordKeyOfItemKey(task, itemKey)) };
   }
@@ -80,6 +81,10 @@ export class KeptPeople {
   /** A page's records as sent: holders only among the kept people. */
   keep(task: SyncTask, batches: RecordBatch[]): RecordBatch[] {
     if (task.kind !== 'keptCredentialAssignments') return batches;
-    return batches.map((b) => (b.collection === 'credentialAssignments' ? { ...b, records: b.records.filter((r) => this.#userids.has(r.userid)) } : b));
+    return batches.map((b) =>
+      b.collection === 'credentialAssignments'
+        ? { ...b, records: b.records.filter((r) => this.#userids.has(r.userid)) }
+        : b,
+    );
   }
 }

@@ -3,7 +3,15 @@
  * ("the groups of Riverside Plant"), never by an id, even when a name is not known.
  */
 import { describe, expect, it } from 'vitest';
-import { NAME_MAX, NameBook, collectionFailure, fatalInWords, nameInMessage, retryNotice, tokenInPage } from './names.ts';
+import {
+  NAME_MAX,
+  NameBook,
+  collectionFailure,
+  fatalInWords,
+  nameInMessage,
+  retryNotice,
+  tokenInPage,
+} from './names.ts';
 import { TASK_KINDS, makeTask, type TaskKind, type TaskScope } from './tasks.ts';
 
 /** A scope for every kind, with ids that no message may show. */
@@ -14,8 +22,12 @@ function filledBook(): NameBook {
   const book = new NameBook();
   book.observe(makeTask('sites'), [{ siteid: 101, sitename: 'Riverside Plant' }]);
   book.observe(makeTask('groups', { siteid: 101 }), [{ groupid: 4077, groupname: 'Night shift' }]);
-  book.observe(makeTask('modules', { siteid: 101 }), [{ accessID: 919, moduleName: 'Reports', functionName: 'Export' }]);
-  book.observe(makeTask('keptCredentialCategories', { siteid: 101 }), [{ categoryid: 313, categoryname: 'Safety' }]);
+  book.observe(makeTask('modules', { siteid: 101 }), [
+    { accessID: 919, moduleName: 'Reports', functionName: 'Export' },
+  ]);
+  book.observe(makeTask('keptCredentialCategories', { siteid: 101 }), [
+    { categoryid: 313, categoryname: 'Safety' },
+  ]);
   book.observe(makeTask('credentials'), [{ credentialid: 7123, credentialname: 'Forklift Licence' }]);
   return book;
 }
@@ -42,9 +54,11 @@ describe('a list described with the names the sync has read', () => {
     expect(book.describe(taskOf(kind))).toBe(words);
   });
 
-  it('names a credential read from a kept site\'s category as well as from the customer-wide list', () => {
+  it("names a credential read from a kept site's category as well as from the customer-wide list", () => {
     const kept = new NameBook();
-    kept.observe(makeTask('siteCredentials', { siteid: 101, categoryid: 313 }), [{ credentialid: 7123, credentialname: 'Forklift Licence' }]);
+    kept.observe(makeTask('siteCredentials', { siteid: 101, categoryid: 313 }), [
+      { credentialid: 7123, credentialname: 'Forklift Licence' },
+    ]);
     expect(kept.describe(taskOf('keptCredentialAssignments'))).toBe('the holders of Forklift Licence');
   });
 });
@@ -93,37 +107,60 @@ describe('a name from the API, as a message shows it', () => {
 describe('messages about a list', () => {
   const groups = makeTask('groups', { siteid: 101 });
   const list = 'the groups of Riverside Plant';
-  const malformed = { code: 'malformed-response' as const, message: 'The server’s answer did not have the expected shape, so it was not used. (/sites/101/access/groups: not JSON)' };
+  const malformed = {
+    code: 'malformed-response' as const,
+    message:
+      'The server’s answer did not have the expected shape, so it was not used. (/sites/101/access/groups: not JSON)',
+  };
 
   it('a failed list names it in words and drops its route', () => {
     const own = collectionFailure(malformed, groups, list, true).message;
-    expect(own).toBe('The server’s answer did not have the expected shape, so it was not used. (not JSON) (while reading the groups of Riverside Plant)');
+    expect(own).toBe(
+      'The server’s answer did not have the expected shape, so it was not used. (not JSON) (while reading the groups of Riverside Plant)',
+    );
     const child = collectionFailure(malformed, groups, list, false).message;
     expect(child).toMatch(/^Not synced, because the groups of Riverside Plant could not be read: /);
     expect(child).not.toContain('/sites/101');
   });
 
   it('a list stopped by a record that could not be read says which, after the list, and what that means for the cache', () => {
-    const unreadable = { code: 'malformed-response' as const, message: 'The platform’s answer could not be read: row 5, Maria Bailey: the e-mail address is not text. Nothing of it was used.' };
+    const unreadable = {
+      code: 'malformed-response' as const,
+      message:
+        'The platform’s answer could not be read: row 5, Maria Bailey: the e-mail address is not text. Nothing of it was used.',
+    };
     const record = 'row 5, Maria Bailey: the e-mail address is not text';
     const after = 'Nothing was removed from this laptop; the next sync tries again.';
-    expect(collectionFailure(unreadable, groups, list, true, record).message).toBe(`The groups of Riverside Plant could not be read: ${record}. ${after}`);
-    expect(collectionFailure(unreadable, groups, list, false, record).message).toBe(`Not synced, because the groups of Riverside Plant could not be read: ${record}. ${after}`);
+    expect(collectionFailure(unreadable, groups, list, true, record).message).toBe(
+      `The groups of Riverside Plant could not be read: ${record}. ${after}`,
+    );
+    expect(collectionFailure(unreadable, groups, list, false, record).message).toBe(
+      `Not synced, because the groups of Riverside Plant could not be read: ${record}. ${after}`,
+    );
   });
 
   it('a failure that stops the sync names the list instead of its route', () => {
-    const proxy = { code: 'not-the-api' as const, message: '/sites/101/access/groups: a page of 9 rows for a limit of 4 came back.' };
-    expect(fatalInWords(proxy, groups, list).message).toBe('The groups of Riverside Plant: a page of 9 rows for a limit of 4 came back.');
+    const proxy = {
+      code: 'not-the-api' as const,
+      message: '/sites/101/access/groups: a page of 9 rows for a limit of 4 came back.',
+    };
+    expect(fatalInWords(proxy, groups, list).message).toBe(
+      'The groups of Riverside Plant: a page of 9 rows for a limit of 4 came back.',
+    );
     const revoked = { code: 'token-rejected' as const, message: 'The platform rejected the access token.' };
     expect(fatalInWords(revoked, groups, list)).toBe(revoked);
   });
 
   it('a retry notice begins with the list', () => {
     const busy = { attempt: 2, of: 4, error: { code: 'server' as const, message: 'The platform is busy.' } };
-    expect(retryNotice(groups, list, busy)).toBe('The groups of Riverside Plant: The platform is busy; retrying (2 of 4)…');
+    expect(retryNotice(groups, list, busy)).toBe(
+      'The groups of Riverside Plant: The platform is busy; retrying (2 of 4)…',
+    );
   });
 
   it('the refusal of a page that echoes the token names the list', () => {
-    expect(tokenInPage(list, 5)).toBe("A page of the groups of Riverside Plant (from row 5) contains this profile's access token, so it was not stored.");
+    expect(tokenInPage(list, 5)).toBe(
+      "A page of the groups of Riverside Plant (from row 5) contains this profile's access token, so it was not stored.",
+    );
   });
 });

@@ -24,7 +24,12 @@ export function nameInMessage(raw: string): string | null {
   const text = raw.replace(/[\s\p{Cc}\p{Cf}]+/gu, ' ').trim();
   if (text.length === 0) return null;
   const points = [...text];
-  return points.length <= NAME_MAX ? text : `${points.slice(0, NAME_MAX - 1).join('').trimEnd()}…`;
+  return points.length <= NAME_MAX
+    ? text
+    : `${points
+        .slice(0, NAME_MAX - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 type Items = readonly unknown[];
@@ -44,13 +49,22 @@ export class NameBook {
       case 'groups':
         return learn(this.#groups, items as Parsed<'group'>[], (g) => [g.groupid, g.groupname]);
       case 'modules':
-        return learn(this.#features, items as Parsed<'module'>[], (m) => [m.accessID, m.functionName ? `${m.moduleName}: ${m.functionName}` : m.moduleName]);
+        return learn(this.#features, items as Parsed<'module'>[], (m) => [
+          m.accessID,
+          m.functionName ? `${m.moduleName}: ${m.functionName}` : m.moduleName,
+        ]);
       case 'keptCredentialCategories':
       case 'credentialCategories':
-        return learn(this.#credentialCategories, items as Parsed<'credentialCategory'>[], (c) => [c.categoryid, c.categoryname]);
+        return learn(this.#credentialCategories, items as Parsed<'credentialCategory'>[], (c) => [
+          c.categoryid,
+          c.categoryname,
+        ]);
       case 'credentials':
       case 'siteCredentials':
-        return learn(this.#credentials, items as Parsed<'credential'>[], (c) => [c.credentialid, c.credentialname]);
+        return learn(this.#credentials, items as Parsed<'credential'>[], (c) => [
+          c.credentialid,
+          c.credentialname,
+        ]);
       default:
     }
   }
@@ -78,7 +92,9 @@ export class NameBook {
       case 'keptCredentialCategories':
         return `the credential categories of ${site}`;
       case 'siteCredentials':
-        return atSite(`the credentials in ${named(this.#credentialCategories, categoryid) ?? 'a credential category'}`);
+        return atSite(
+          `the credentials in ${named(this.#credentialCategories, categoryid) ?? 'a credential category'}`,
+        );
       case 'courses':
         return `the courses of ${site}`;
       case 'trainingAssignments':
@@ -100,7 +116,11 @@ export class NameBook {
   }
 }
 
-function learn<T>(book: Map<number, string>, items: readonly T[], entry: (item: T) => [number, string]): void {
+function learn<T>(
+  book: Map<number, string>,
+  items: readonly T[],
+  entry: (item: T) => [number, string],
+): void {
   for (const item of items) {
     const [id, raw] = entry(item);
     const name = nameInMessage(raw);
@@ -123,12 +143,16 @@ function capitalised(text: string): string {
  * in words: taken out when the caller names the list after it, else the list.
  */
 function withoutRoute(message: string, task: SyncTask, list?: string): string {
-  return message.replaceAll(`${task.path}: `, list === undefined ? '' : `${list}: `).replaceAll(task.path, list ?? 'the list');
+  return message
+    .replaceAll(`${task.path}: `, list === undefined ? '' : `${list}: `)
+    .replaceAll(task.path, list ?? 'the list');
 }
 
 /** A failure that stops the whole sync, in words: a route in it becomes the list's description. */
 export function fatalInWords(error: AppError, task: SyncTask, list: string): AppError {
-  return error.message.includes(task.path) ? { ...error, message: capitalised(withoutRoute(error.message, task, list)) } : error;
+  return error.message.includes(task.path)
+    ? { ...error, message: capitalised(withoutRoute(error.message, task, list)) }
+    : error;
 }
 
 /**
@@ -142,17 +166,29 @@ const AFTER_UNREADABLE_RECORD = 'Nothing was removed from this laptop; the next 
  * The error shown on a collection when a list failed: its own list ("… (while reading X)") or one it comes from.
  * `record`: the list was stopped by a record that could not be read ("row 5, Maria Bailey: the e-mail address is …").
  */
-export function collectionFailure(error: AppError, task: SyncTask, list: string, own: boolean, record?: string): AppError {
+export function collectionFailure(
+  error: AppError,
+  task: SyncTask,
+  list: string,
+  own: boolean,
+  record?: string,
+): AppError {
   if (record !== undefined) {
     const failed = `${list} could not be read: ${record}. ${AFTER_UNREADABLE_RECORD}`;
     return { ...error, message: own ? capitalised(failed) : `Not synced, because ${failed}` };
   }
   const message = withoutRoute(error.message, task);
-  return own ? { ...error, message: `${message} (while reading ${list})` } : { ...error, message: `Not synced, because ${list} could not be read: ${message}` };
+  return own
+    ? { ...error, message: `${message} (while reading ${list})` }
+    : { ...error, message: `Not synced, because ${list} could not be read: ${message}` };
 }
 
 /** "The groups of North: the server is busy; retrying (2 of 4)…" (shown while a request waits to be tried again). */
-export function retryNotice(task: SyncTask, list: string, notice: { attempt: number; of: number; error: AppError }): string {
+export function retryNotice(
+  task: SyncTask,
+  list: string,
+  notice: { attempt: number; of: number; error: AppError },
+): string {
   return `${capitalised(list)}: ${withoutRoute(notice.error.message, task).replace(/\.$/, '')}; retrying (${notice.attempt} of ${notice.of})…`;
 }
 

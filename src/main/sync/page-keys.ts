@@ -18,7 +18,9 @@ import { ITEM_HASH_CHARS, type TaskItems } from '../../shared/page-fingerprints.
 import { itemKey, type SyncTask, type TaskKind } from './tasks.ts';
 
 const byUser = z.object({ userid: wireId }).loose();
-const HOLDER_KEYS = z.object({ credentialid: wireId, userid: wireId.optional(), link: wireText.optional().default('') }).loose();
+const HOLDER_KEYS = z
+  .object({ credentialid: wireId, userid: wireId.optional(), link: wireText.optional().default('') })
+  .loose();
 /** Lists of credential holders, customer-wide or among the kept people: keyed by credential and user. */
 const HOLDER_LISTS = new Set<TaskKind>(['credentialAssignments', 'keptCredentialAssignments']);
 /**
@@ -123,7 +125,8 @@ export function rawItemKeys(task: SyncTask, raw: readonly unknown[]): (string | 
   if (field !== undefined) {
     const keys: number[] = [];
     for (const item of raw) {
-      const value = item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[field] : undefined;
+      const value =
+        item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[field] : undefined;
       if (!Number.isSafeInteger(value)) return slowKeys(task, raw);
       keys.push(value as number);
     }

@@ -19,9 +19,18 @@ function serve(rows: () => Row[], opts: { emptyAs901?: boolean } = {}) {
   return { fetchPage, startrows };
 }
 
-async function read(fetchPage: (s: number) => Promise<FetchedPage<Row>>, opts: PagingOptions = o, startrow = 1, hint: number | null = null) {
+async function read(
+  fetchPage: (s: number) => Promise<FetchedPage<Row>>,
+  opts: PagingOptions = o,
+  startrow = 1,
+  hint: number | null = null,
+) {
   const pages: PagerPage<Row>[] = [];
-  const result = await readList<Row>(startrow, hint, opts, { fetchPage, keyOf: (r) => r.id, onPage: async (p) => void pages.push(p) });
+  const result = await readList<Row>(startrow, hint, opts, {
+    fetchPage,
+    keyOf: (r) => r.id,
+    onPage: async (p) => void pages.push(p),
+  });
   return { pages, result, ids: pages.flatMap((p) => p.items.map((r) => r.id)) };
 }
 
@@ -108,16 +117,31 @@ describe('reading one paged list', () => {
   it('fails as not the API, instead of looping or reporting a complete list, when the server ignores startrow', async () => {
     const handed: number[] = [];
     const fetchPage = async () => ({ items: rows(3), empty: false });
-    const reading = readList<Row>(1, null, o, { fetchPage, keyOf: (r) => r.id, onPage: async (p) => void handed.push(...p.items.map((r) => r.id)) });
-    await expect(reading).rejects.toMatchObject({ appError: { code: 'not-the-api', message: expect.stringMatching(/same page/) } });
+    const reading = readList<Row>(1, null, o, {
+      fetchPage,
+      keyOf: (r) => r.id,
+      onPage: async (p) => void handed.push(...p.items.map((r) => r.id)),
+    });
+    await expect(reading).rejects.toMatchObject({
+      appError: { code: 'not-the-api', message: expect.stringMatching(/same page/) },
+    });
     expect(handed).toEqual([1, 2, 3]); // the first page is real data; nothing marks the list done
   });
 
   it('reads on past a filtered page known by its kept rows only: it counts the rows the page held, even when its kept rows were all seen on the page before', async () => {
     // pages of 4 rows overlapping by one (start rows 1, 4, 7, 10); the second page keeps only the row where it overlaps the first
     const overlapping: PagingOptions = { limit: 4, overlap: 1, maxWave: 4 };
-    const kept = new Map<number, Row[]>([[1, [{ id: 4 }]], [4, [{ id: 4 }]], [7, [{ id: 8 }]], [10, []]]);
-    const fetchPage = async (startrow: number): Promise<FetchedPage<Row>> => ({ items: kept.get(startrow) ?? [], empty: false, rows: startrow < 10 ? 4 : 1 });
+    const kept = new Map<number, Row[]>([
+      [1, [{ id: 4 }]],
+      [4, [{ id: 4 }]],
+      [7, [{ id: 8 }]],
+      [10, []],
+    ]);
+    const fetchPage = async (startrow: number): Promise<FetchedPage<Row>> => ({
+      items: kept.get(startrow) ?? [],
+      empty: false,
+      rows: startrow < 10 ? 4 : 1,
+    });
     const { ids, result, pages } = await read(fetchPage, overlapping);
     expect(ids).toEqual([4, 8]);
     expect(pages.map((p) => p.startrow)).toEqual([1, 4, 7, 10]);

@@ -87,13 +87,23 @@ function handOver<T>(startrow: number, o: PagingOptions, deps: PagerDeps<T>) {
     // the same page). Not the Data API: the pass stops and prunes nothing, and this page is not handed on.
     // (A filtered page skipped whole lists its kept rows only, which may all sit where pages overlap: its body matched
     // the fingerprint of this very start row, which a page served for every start row would not.)
-    if (!done && items.length === 0 && page.items.length > 0 && page.rows === undefined) throw samePageError(pageStart);
-    await deps.onPage({ startrow: pageStart, items, nextStartrow: pageStart + step, done, ...(page.hash !== undefined ? { hash: page.hash } : {}), ...(page.unchanged ? { unchanged: true } : {}), ...(page.listed ? { listed: page.listed } : {}) });
+    if (!done && items.length === 0 && page.items.length > 0 && page.rows === undefined)
+      throw samePageError(pageStart);
+    await deps.onPage({
+      startrow: pageStart,
+      items,
+      nextStartrow: pageStart + step,
+      done,
+      ...(page.hash !== undefined ? { hash: page.hash } : {}),
+      ...(page.unchanged ? { unchanged: true } : {}),
+      ...(page.listed ? { listed: page.listed } : {}),
+    });
     return done ? pageStart - startrow + (page.empty ? 0 : rowsOf(page)) : null;
   };
 }
 
-const endsList = (page: FetchedPage<unknown>, o: PagingOptions): boolean => page.empty || rowsOf(page) < o.limit;
+const endsList = (page: FetchedPage<unknown>, o: PagingOptions): boolean =>
+  page.empty || rowsOf(page) < o.limit;
 
 /**
  * The pages a hint announces (plan.ts `knownPages`): up to `maxWave` of them in
@@ -101,7 +111,13 @@ const endsList = (page: FetchedPage<unknown>, o: PagingOptions): boolean => page
  * stay busy on a long list instead of waiting for a whole wave's slowest page.
  * Resolves with the list's rows when one of them ended it, else null.
  */
-async function readKnownPages<T>(known: number, startrow: number, o: PagingOptions, deps: PagerDeps<T>, handOn: (page: FetchedPage<T>, start: number) => Promise<number | null>): Promise<number | null> {
+async function readKnownPages<T>(
+  known: number,
+  startrow: number,
+  o: PagingOptions,
+  deps: PagerDeps<T>,
+  handOn: (page: FetchedPage<T>, start: number) => Promise<number | null>,
+): Promise<number | null> {
   const step = pagingStep(o);
   const inFlight: { start: number; page: Promise<FetchedPage<T>> }[] = [];
   let asked = 0;
@@ -124,7 +140,12 @@ async function readKnownPages<T>(known: number, startrow: number, o: PagingOptio
   return null;
 }
 
-export async function readList<T>(startrow: number, hint: number | null, o: PagingOptions, deps: PagerDeps<T>): Promise<PagerResult> {
+export async function readList<T>(
+  startrow: number,
+  hint: number | null,
+  o: PagingOptions,
+  deps: PagerDeps<T>,
+): Promise<PagerResult> {
   const step = pagingStep(o);
   const handOn = handOver(startrow, o, deps);
   const known = knownPages(hint, o);

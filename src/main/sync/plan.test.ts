@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { nextWaveSize, pagesNeeded, plannedRequests, requestsForList, waveStartrows, type PagingOptions } from './plan.ts';
+import {
+  nextWaveSize,
+  pagesNeeded,
+  plannedRequests,
+  requestsForList,
+  waveStartrows,
+  type PagingOptions,
+} from './plan.ts';
 import { announcedTotals, childTasks, collectionsUnder, makeTask, rootTasks } from './tasks.ts';
 import { schemas } from '../../shared/api/wire.ts';
 
@@ -11,7 +18,9 @@ describe('sync plan', () => {
   });
 
   it('reads everything per site, never per user', () => {
-    const paths = childTasks(makeTask('sites'), [schemas.site.parse({ siteid: 2, sitename: 'S' })]).map((t) => t.path);
+    const paths = childTasks(makeTask('sites'), [schemas.site.parse({ siteid: 2, sitename: 'S' })]).map(
+      (t) => t.path,
+    );
     expect(paths).toEqual([
       '/sites/2/categories/profile',
       '/sites/2/access/groups',
@@ -24,7 +33,14 @@ describe('sync plan', () => {
   });
 
   it('reads members and supervisors per group, sized by the group’s counts', () => {
-    const group = schemas.group.parse({ groupid: 40, siteid: 1, categoryid: 4, groupname: 'Crew', usercount: 12, accessusercount: 2 });
+    const group = schemas.group.parse({
+      groupid: 40,
+      siteid: 1,
+      categoryid: 4,
+      groupname: 'Crew',
+      usercount: 12,
+      accessusercount: 2,
+    });
     const tasks = childTasks(makeTask('groups', { siteid: 1 }), [group]);
     expect(tasks.map((t) => [t.path, t.hint])).toEqual([
       ['/sites/categories/profile/4/groups/40/users', 12],
@@ -33,13 +49,24 @@ describe('sync plan', () => {
   });
 
   it('reads assignments per credential, sized by its holders', () => {
-    const credential = schemas.credential.parse({ credentialid: 7, credentialname: 'C', activeusercount: 30, inactiveusercount: 2 });
+    const credential = schemas.credential.parse({
+      credentialid: 7,
+      credentialname: 'C',
+      activeusercount: 30,
+      inactiveusercount: 2,
+    });
     const [task] = childTasks(makeTask('credentials'), [credential]);
-    expect(task).toMatchObject({ path: '/credentials/7/assignments', collection: 'credentialAssignments', hint: 32 });
+    expect(task).toMatchObject({
+      path: '/credentials/7/assignments',
+      collection: 'credentialAssignments',
+      hint: 32,
+    });
   });
 
   it('learns totals from counts the lists announce', () => {
-    const categories = [schemas.profileCategory.parse({ categoryid: 1, siteid: 1, categoryname: 'A', groupcount: 3 })];
+    const categories = [
+      schemas.profileCategory.parse({ categoryid: 1, siteid: 1, categoryname: 'A', groupcount: 3 }),
+    ];
     expect(announcedTotals(makeTask('profileCategories', { siteid: 1 }), categories)).toEqual({ groups: 3 });
   });
 

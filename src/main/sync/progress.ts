@@ -52,7 +52,9 @@ export interface ProgressInput {
 /** What a list the failure stopped shows in Collections (the failure itself is said once, above them). */
 const CUT_SHORT = 'Not synced: the sync stopped before this list was read to its end.';
 
-export function collectionProgress(input: ProgressInput): Partial<Record<CollectionName, CollectionProgress>> {
+export function collectionProgress(
+  input: ProgressInput,
+): Partial<Record<CollectionName, CollectionProgress>> {
   const byKind = new Map<TaskKind, TaskState[]>();
   for (const t of input.tasks) {
     const list = byKind.get(t.kind) ?? [];
@@ -71,7 +73,8 @@ export function collectionProgress(input: ProgressInput): Partial<Record<Collect
     const cutShort = [...own, ...upstream].some((s) => s === 'failed');
     let state: CollectionState;
     if (input.errors[collection]) state = 'failed';
-    else if ((unfinished || cutShort) && input.stopped) state = input.stopped === 'cancelled' ? 'cancelled' : 'failed';
+    else if ((unfinished || cutShort) && input.stopped)
+      state = input.stopped === 'cancelled' ? 'cancelled' : 'failed';
     else if (own.includes('running') || (unfinished && own.length > 0)) state = 'running';
     else if (unfinished) state = 'pending';
     else if (cutShort) state = 'failed';
@@ -79,8 +82,16 @@ export function collectionProgress(input: ProgressInput): Partial<Record<Collect
     else state = 'complete';
 
     const counters = input.counters[collection] ?? { records: 0, pages: 0 };
-    const progress: CollectionProgress = { state, records: counters.records, pages: counters.pages, total: input.totals[collection] ?? null };
-    const stoppedHere = state === 'failed' && input.stopped === 'failed' && input.stoppedBy ? { ...input.stoppedBy, message: CUT_SHORT } : undefined;
+    const progress: CollectionProgress = {
+      state,
+      records: counters.records,
+      pages: counters.pages,
+      total: input.totals[collection] ?? null,
+    };
+    const stoppedHere =
+      state === 'failed' && input.stopped === 'failed' && input.stoppedBy
+        ? { ...input.stoppedBy, message: CUT_SHORT }
+        : undefined;
     const error = input.errors[collection] ?? stoppedHere;
     if (error) progress.error = error;
     out[collection] = progress;

@@ -8,16 +8,24 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EventName, EventPayloads, PageFingerprint, SyncPageEvent } from '../../shared/ipc.ts';
 import { recordKey, type AnyRecord } from '../../shared/records.ts';
-import { FINGERPRINT_VERSION, fingerprintMessages, fingerprintText, ITEM_HASH_CHARS, pageKey } from '../../shared/page-fingerprints.ts';
+import {
+  FINGERPRINT_VERSION,
+  fingerprintMessages,
+  fingerprintText,
+  ITEM_HASH_CHARS,
+  pageKey,
+} from '../../shared/page-fingerprints.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { FIRST_SITE_ID } from '../../server/datasets.ts';
 import { ApiClient } from '../api/client.ts';
 import { SyncEngine } from './engine.ts';
 
 /** The fingerprint a written page's last message carries, with its items (none on other messages). */
-const written = (p: SyncPageEvent) => (p.kind === 'records' && p.fingerprint && p.fingerprint.hash !== null ? p.fingerprint : undefined);
+const written = (p: SyncPageEvent) =>
+  p.kind === 'records' && p.fingerprint && p.fingerprint.hash !== null ? p.fingerprint : undefined;
 /** The e-mails a message of users lists for them. */
-const emailsListed = (p: SyncPageEvent) => (p.kind === 'records' && p.collection === 'users' ? (p.emailsListed ?? []) : []);
+const emailsListed = (p: SyncPageEvent) =>
+  p.kind === 'records' && p.collection === 'users' ? (p.emailsListed ?? []) : [];
 
 let server: RunningServer;
 
@@ -34,14 +42,26 @@ afterAll(async () => {
  * last with their total. `total`: another total on the last message, or
  * 'never' for no last message (the lists wait `waitMs`, then go on).
  */
-async function sync(fingerprints?: PageFingerprint[], options: { total?: number | 'never'; waitMs?: number; sendWhen?: (asked: readonly URL[]) => boolean; sendAfterMs?: number; delayMs?: number; keptSites?: number[]; on?: RunningServer } = {}) {
+async function sync(
+  fingerprints?: PageFingerprint[],
+  options: {
+    total?: number | 'never';
+    waitMs?: number;
+    sendWhen?: (asked: readonly URL[]) => boolean;
+    sendAfterMs?: number;
+    delayMs?: number;
+    keptSites?: number[];
+    on?: RunningServer;
+  } = {},
+) {
   const on = options.on ?? server;
   const token = on.tokens.find((t) => t.access === 'full')!.token;
   const pages: SyncPageEvent[] = [];
   const asked: URL[] = [];
   const fetch: typeof globalThis.fetch = (input, init) => {
     asked.push(new URL(input instanceof Request ? input.url : String(input)));
-    if (options.delayMs) return new Promise((r) => setTimeout(r, options.delayMs)).then(() => globalThis.fetch(input, init));
+    if (options.delayMs)
+      return new Promise((r) => setTimeout(r, options.delayMs)).then(() => globalThis.fetch(input, init));
     return globalThis.fetch(input, init);
   };
   const client = new ApiClient({ baseUrl: on.baseUrl, token, maxRetries: 0, fetch });
@@ -78,7 +98,10 @@ async function sync(fingerprints?: PageFingerprint[], options: { total?: number 
 }
 
 /** What the renderer would keep after writing these pages over `before`: each written page's items, unchanged pages' as they were. */
-function fingerprintsOf(pages: readonly SyncPageEvent[], before: readonly PageFingerprint[] = []): PageFingerprint[] {
+function fingerprintsOf(
+  pages: readonly SyncPageEvent[],
+  before: readonly PageFingerprint[] = [],
+): PageFingerprint[] {
   const kept = new Map(before.map((f) => [pageKey(f.taskId, f.startrow), f]));
   for (const p of pages) {
     if (!p.fingerprint) continue;
@@ -103,27 +126,42 @@ function deliveredKeys(pages: readonly SyncPageEvent[], collection: string): Set
 
 const usersPages = (pages: readonly SyncPageEvent[]) => pages.filter((p) => p.taskId.startsWith('users'));
 /** the pages a message stands for (one, or a run of unchanged ones) */
-const pageCount = (messages: readonly SyncPageEvent[]) => messages.reduce((n, p) => n + 1 + (p.kind === 'unchanged' ? (p.fingerprint.also?.length ?? 0) : 0), 0);
+const pageCount = (messages: readonly SyncPageEvent[]) =>
+  messages.reduce((n, p) => n + 1 + (p.kind === 'unchanged' ? (p.fingerprint.also?.length ?? 0) : 0), 0);
 
 describe('a resync with page fingerprints', () => {
   it('sends every page of an unchanged list as keys only, and the same keys as the full pass', async () => {
     const first = await sync();
     const again = await sync(fingerprintsOf(first));
     const users = usersPages(again);
-    expect(pageCount(users)).toBe(new Set(usersPages(first).map((p) => `${p.taskId} ${p.fingerprint?.startrow}`)).size);
+    expect(pageCount(users)).toBe(
+      new Set(usersPages(first).map((p) => `${p.taskId} ${p.fingerprint?.startrow}`)).size,
+    );
     expect(users.every((p) => p.unchangedKeys !== undefined && p.records.length === 0)).toBe(true);
     // a run of unchanged pages goes as one message, with the checkpoint of its last page
     expect(users.length).toBeLessThan(pageCount(users));
     expect(users.at(-1)!.checkpoint).toEqual(usersPages(first).at(-1)!.checkpoint);
-    for (const collection of ['users', 'credentialAssignments', 'groupMembers', 'groupAccess', 'moduleAccess', 'courses', 'trainingAssignments']) {
+    for (const collection of [
+      'users',
+      'credentialAssignments',
+      'groupMembers',
+      'groupAccess',
+      'moduleAccess',
+      'courses',
+      'trainingAssignments',
+    ]) {
       expect(deliveredKeys(again, collection)).toEqual(deliveredKeys(first, collection));
     }
   });
 
-  it('of a page holding a changed record, sends that record alone with its new value, and the others\' keys', async () => {
+  it("of a page holding a changed record, sends that record alone with its new value, and the others' keys", async () => {
     const first = await sync();
-    const changed = (first.find((p) => p.collection === 'users' && p.records.length > 3)!.records as { userid: number }[])[2]!;
-    expect(server.mutate({ resource: 'user', id: changed.userid, changes: { firstname: 'Renamed' } })).toBe(true);
+    const changed = (
+      first.find((p) => p.collection === 'users' && p.records.length > 3)!.records as { userid: number }[]
+    )[2]!;
+    expect(server.mutate({ resource: 'user', id: changed.userid, changes: { firstname: 'Renamed' } })).toBe(
+      true,
+    );
     const parse = vi.spyOn(JSON, 'parse');
     const again = await sync(fingerprintsOf(first));
     const parsed = parse.mock.calls.map(([text]) => text);
@@ -139,12 +177,16 @@ describe('a resync with page fingerprints', () => {
     expect(sent.map((u) => u.userid)).toEqual([changed.userid]);
     expect(sent[0]!.firstname).toBe('Renamed');
     // its e-mails travel with it (they are made from the same item), nobody else's
-    const emails = usersPages(again).filter((p) => p.collection === 'emails').flatMap((p) => p.records as { userid: number }[]);
+    const emails = usersPages(again)
+      .filter((p) => p.collection === 'emails')
+      .flatMap((p) => p.records as { userid: number }[]);
     expect(emails.every((e) => e.userid === changed.userid)).toBe(true);
     expect(deliveredKeys(again, 'users')).toEqual(deliveredKeys(first, 'users'));
     // the page carries its new fingerprint, which the next pass skips whole
     const third = await sync(fingerprintsOf(again, fingerprintsOf(first)));
-    expect(usersPages(third).every((p) => p.unchangedKeys !== undefined && p.records.length === 0)).toBe(true);
+    expect(usersPages(third).every((p) => p.unchangedKeys !== undefined && p.records.length === 0)).toBe(
+      true,
+    );
   });
 
   it('sends the unchanged pages held before a changed one first: checkpoints only move forward', async () => {
@@ -152,8 +194,12 @@ describe('a resync with page fingerprints', () => {
     const userPages = first.filter((p) => p.taskId === 'users:/users' && p.collection === 'users');
     expect(userPages.length).toBeGreaterThan(4);
     const changed = (userPages[3]!.records as { userid: number }[])[0]!;
-    expect(server.mutate({ resource: 'user', id: changed.userid, changes: { firstname: 'Middle' } })).toBe(true);
-    const again = (await sync(fingerprintsOf(first))).filter((p) => p.taskId === 'users:/users' && p.collection === 'users');
+    expect(server.mutate({ resource: 'user', id: changed.userid, changes: { firstname: 'Middle' } })).toBe(
+      true,
+    );
+    const again = (await sync(fingerprintsOf(first))).filter(
+      (p) => p.taskId === 'users:/users' && p.collection === 'users',
+    );
     const rows = again.map((p) => p.checkpoint.nextStartrow);
     expect(rows).toEqual([...rows].sort((a, b) => a - b));
     const at = again.findIndex((p) => p.records.length > 0);
@@ -172,23 +218,29 @@ describe('a resync with page fingerprints', () => {
     const doubtful = a.keys[0]!;
     const forged = { ...b, keys: [...b.keys, doubtful], hashes: `${b.hashes}${'X'.repeat(ITEM_HASH_CHARS)}` };
     const again = await sync(prints.map((f) => (f === b ? forged : f)));
-    const firstPage = again.find((p) => p.taskId === a.taskId && p.fingerprint?.startrow === a.startrow && p.collection === 'users')!;
+    const firstPage = again.find(
+      (p) => p.taskId === a.taskId && p.fingerprint?.startrow === a.startrow && p.collection === 'users',
+    )!;
     expect((firstPage.records as { userid: number }[]).map((u) => u.userid)).toEqual([doubtful]);
     expect(firstPage.unchangedKeys).toHaveLength(a.keys.length - 1);
   });
 
   it('no longer delivers the key of a deleted record, so the pass prunes it', async () => {
     const first = await sync();
-    const gone = (first.find((p) => p.collection === 'users' && p.records.length > 3)!.records as { userid: number }[])[1]!.userid;
+    const gone = (
+      first.find((p) => p.collection === 'users' && p.records.length > 3)!.records as { userid: number }[]
+    )[1]!.userid;
     expect(server.mutate({ resource: 'user', id: gone, delete: true })).toBe(true);
     const again = await sync(fingerprintsOf(first));
     expect(deliveredKeys(again, 'users').has(gone)).toBe(false);
     expect(deliveredKeys(again, 'users').size).toBe(deliveredKeys(first, 'users').size - 1);
   });
 
-  it("sends a user whose only e-mail was deleted with the e-mails their item lists now: none (the renderer removes it: emails.ts)", async () => {
+  it('sends a user whose only e-mail was deleted with the e-mails their item lists now: none (the renderer removes it: emails.ts)', async () => {
     const first = await sync();
-    const emails = first.filter((p) => p.collection === 'emails').flatMap((p) => p.records as { emailid: number; userid: number }[]);
+    const emails = first
+      .filter((p) => p.collection === 'emails')
+      .flatMap((p) => p.records as { emailid: number; userid: number }[]);
     const only = emails.find((e) => emails.filter((o) => o.userid === e.userid).length === 1)!;
     expect(server.mutate({ resource: 'email', id: only.emailid, delete: true })).toBe(true);
     const again = await sync(fingerprintsOf(first));
@@ -204,22 +256,37 @@ describe('a resync with page fingerprints', () => {
     const older = fingerprintsOf(first).map((f) => ({ ...f, version: FINGERPRINT_VERSION - 1 }));
     const again = await sync(older);
     expect(usersPages(again).some((p) => p.unchangedKeys !== undefined)).toBe(false);
-    expect(usersPages(again).filter((p) => p.collection === 'users').flatMap((p): unknown[] => p.records)).toHaveLength(deliveredKeys(first, 'users').size);
+    expect(
+      usersPages(again)
+        .filter((p) => p.collection === 'users')
+        .flatMap((p): unknown[] => p.records),
+    ).toHaveLength(deliveredKeys(first, 'users').size);
     // and it carries this version's fingerprint, which the next pass uses
-    expect(usersPages(again).map(written).filter((fp) => fp !== undefined).every((fp) => fp.version === FINGERPRINT_VERSION)).toBe(true);
+    expect(
+      usersPages(again)
+        .map(written)
+        .filter((fp) => fp !== undefined)
+        .every((fp) => fp.version === FINGERPRINT_VERSION),
+    ).toBe(true);
     const third = await sync(fingerprintsOf(again));
-    expect(usersPages(third).every((p) => p.unchangedKeys !== undefined && p.records.length === 0)).toBe(true);
+    expect(usersPages(third).every((p) => p.unchangedKeys !== undefined && p.records.length === 0)).toBe(
+      true,
+    );
   });
 
   it('reads lists that create tasks or announce totals in full even when they did not change', async () => {
     const first = await sync();
     const again = await sync(fingerprintsOf(first));
-    const planners = again.filter((p) => ['sites:', 'groups:', 'credentials:', 'modules:', 'profileCategories:', 'credentialCategories:'].some((k) => p.taskId.startsWith(k)));
+    const planners = again.filter((p) =>
+      ['sites:', 'groups:', 'credentials:', 'modules:', 'profileCategories:', 'credentialCategories:'].some(
+        (k) => p.taskId.startsWith(k),
+      ),
+    );
     expect(planners.length).toBeGreaterThan(0);
     expect(planners.every((p) => p.unchangedKeys === undefined && p.fingerprint === undefined)).toBe(true);
   });
 
-  it('compares a page item by item when its body\'s hash is another page\'s (same task, another start row)', async () => {
+  it("compares a page item by item when its body's hash is another page's (same task, another start row)", async () => {
     const first = await sync();
     const prints = fingerprintsOf(first).filter((f) => f.taskId.startsWith('users'));
     // every page's hash moved one page on: none matches where it is now
@@ -233,18 +300,26 @@ describe('a resync with page fingerprints', () => {
     expect(deliveredKeys(again, 'users')).toEqual(deliveredKeys(first, 'users'));
   });
 
-  it('sends every item in full when the items\' hashes are not the cache\'s', async () => {
+  it("sends every item in full when the items' hashes are not the cache's", async () => {
     const first = await sync();
-    const prints = fingerprintsOf(first).map((f) => ({ ...f, hash: null, hashes: 'Z'.repeat(f.hashes.length) }));
+    const prints = fingerprintsOf(first).map((f) => ({
+      ...f,
+      hash: null,
+      hashes: 'Z'.repeat(f.hashes.length),
+    }));
     const again = await sync(prints);
     expect(deliveredKeys(again, 'users')).toEqual(deliveredKeys(first, 'users'));
     expect(usersPages(again).some((p) => p.unchangedKeys !== undefined)).toBe(false);
-    expect(again.filter((p) => p.collection === 'users').flatMap((p): unknown[] => p.records)).toHaveLength(deliveredKeys(first, 'users').size);
+    expect(again.filter((p) => p.collection === 'users').flatMap((p): unknown[] => p.records)).toHaveLength(
+      deliveredKeys(first, 'users').size,
+    );
   });
 
   it('asks for the pages while the fingerprints are on their way, and uses them once they are here', async () => {
     const first = await sync();
-    const again = await sync(fingerprintsOf(first), { sendWhen: (asked) => asked.some((url) => url.pathname.endsWith('/users')) });
+    const again = await sync(fingerprintsOf(first), {
+      sendWhen: (asked) => asked.some((url) => url.pathname.endsWith('/users')),
+    });
     const users = usersPages(again);
     expect(pageCount(users)).toBeGreaterThan(1);
     expect(users.every((p) => p.records.length === 0 && p.unchangedKeys !== undefined)).toBe(true);
@@ -281,22 +356,30 @@ describe('a resync with page fingerprints', () => {
   });
 });
 
-describe('a resync of a profile keeping some sites (its site\'s users and the holders among them)', () => {
+describe("a resync of a profile keeping some sites (its site's users and the holders among them)", () => {
   const KEPT = { keptSites: [FIRST_SITE_ID] };
-  const siteUsersPages = (pages: readonly SyncPageEvent[]) => pages.filter((p) => p.taskId.startsWith('siteUsers:'));
-  const holders = (pages: readonly SyncPageEvent[]) => [...deliveredKeys(pages, 'credentialAssignments')].sort();
+  const siteUsersPages = (pages: readonly SyncPageEvent[]) =>
+    pages.filter((p) => p.taskId.startsWith('siteUsers:'));
+  const holders = (pages: readonly SyncPageEvent[]) =>
+    [...deliveredKeys(pages, 'credentialAssignments')].sort();
 
-  it("sends a kept person whose only e-mail was deleted with the e-mails their item lists now: none", async () => {
+  it('sends a kept person whose only e-mail was deleted with the e-mails their item lists now: none', async () => {
     const first = await sync(undefined, KEPT);
-    const emails = first.filter((p) => p.collection === 'emails').flatMap((p) => p.records as { emailid: number; userid: number }[]);
+    const emails = first
+      .filter((p) => p.collection === 'emails')
+      .flatMap((p) => p.records as { emailid: number; userid: number }[]);
     const only = emails.find((e) => emails.filter((o) => o.userid === e.userid).length === 1)!;
-    expect(siteUsersPages(first).flatMap(emailsListed).find((l) => l.userid === only.userid)?.emailids).toEqual([only.emailid]);
+    expect(
+      siteUsersPages(first)
+        .flatMap(emailsListed)
+        .find((l) => l.userid === only.userid)?.emailids,
+    ).toEqual([only.emailid]);
     expect(server.mutate({ resource: 'email', id: only.emailid, delete: true })).toBe(true);
     const again = await sync(fingerprintsOf(first), KEPT);
     expect(siteUsersPages(again).flatMap(emailsListed)).toEqual([{ userid: only.userid, emailids: [] }]);
   });
 
-  it('sends the unchanged pages of its site\'s users as keys only, and still every holder among its people', async () => {
+  it("sends the unchanged pages of its site's users as keys only, and still every holder among its people", async () => {
     const first = await sync(undefined, KEPT);
     const again = await sync(fingerprintsOf(first), KEPT);
     const users = siteUsersPages(again);
@@ -314,24 +397,39 @@ describe('a resync of the holders among the kept people (a profile keeping one s
     demo = await startServer({ dataset: 'demo', port: 0 });
     // the dataset's holders are people of the credential's own site: some move to the other site, so the lists hold both
     const movers = demo.query<{ userid: number }>(
-      `SELECT DISTINCT a.userid FROM credential_assignments a JOIN users u ON u.userid = a.userid WHERE u.siteid = ? ORDER BY a.userid LIMIT 6`, FIRST_SITE_ID,
+      `SELECT DISTINCT a.userid FROM credential_assignments a JOIN users u ON u.userid = a.userid WHERE u.siteid = ? ORDER BY a.userid LIMIT 6`,
+      FIRST_SITE_ID,
     );
-    const otherSite = demo.query<{ siteid: number }>('SELECT siteid FROM sites WHERE siteid <> ? AND siteid < 900 ORDER BY siteid LIMIT 1', FIRST_SITE_ID)[0]!.siteid;
-    for (const { userid } of movers) expect(demo.mutate({ resource: 'user', id: userid, changes: { siteid: otherSite } })).toBe(true);
+    const otherSite = demo.query<{ siteid: number }>(
+      'SELECT siteid FROM sites WHERE siteid <> ? AND siteid < 900 ORDER BY siteid LIMIT 1',
+      FIRST_SITE_ID,
+    )[0]!.siteid;
+    for (const { userid } of movers)
+      expect(demo.mutate({ resource: 'user', id: userid, changes: { siteid: otherSite } })).toBe(true);
   });
   afterAll(async () => {
     await demo?.close();
   });
   const KEPT = () => ({ keptSites: [FIRST_SITE_ID], on: demo });
-  const holderPages = (pages: readonly SyncPageEvent[]) => pages.filter((p) => p.taskId.startsWith('keptCredentialAssignments:'));
-  const holderRecords = (pages: readonly SyncPageEvent[]) => holderPages(pages).flatMap((p) => p.records as { userid: number; credentialid: number }[]);
-  const holders = (pages: readonly SyncPageEvent[]) => [...deliveredKeys(pages, 'credentialAssignments')].sort();
-  const siteOf = (userid: number) => demo.query<{ siteid: number }>('SELECT siteid FROM users WHERE userid = ?', userid)[0]!.siteid;
+  const holderPages = (pages: readonly SyncPageEvent[]) =>
+    pages.filter((p) => p.taskId.startsWith('keptCredentialAssignments:'));
+  const holderRecords = (pages: readonly SyncPageEvent[]) =>
+    holderPages(pages).flatMap((p) => p.records as { userid: number; credentialid: number }[]);
+  const holders = (pages: readonly SyncPageEvent[]) =>
+    [...deliveredKeys(pages, 'credentialAssignments')].sort();
+  const siteOf = (userid: number) =>
+    demo.query<{ siteid: number }>('SELECT siteid FROM users WHERE userid = ?', userid)[0]!.siteid;
   /** the holders among the first site's people, as the server has them now */
-  const serverHolders = () => demo.query<{ id: string }>(
-    `SELECT a.credentialid || '-' || a.userid AS id FROM credential_assignments a JOIN users u ON u.userid = a.userid JOIN credentials c ON c.credentialid = a.credentialid
-     JOIN credential_categories k ON k.categoryid = c.categoryid WHERE u.siteid = ? AND k.siteid = ?`, FIRST_SITE_ID, FIRST_SITE_ID,
-  ).map((r) => r.id).sort();
+  const serverHolders = () =>
+    demo
+      .query<{ id: string }>(
+        `SELECT a.credentialid || '-' || a.userid AS id FROM credential_assignments a JOIN users u ON u.userid = a.userid JOIN credentials c ON c.credentialid = a.credentialid
+     JOIN credential_categories k ON k.categoryid = c.categoryid WHERE u.siteid = ? AND k.siteid = ?`,
+        FIRST_SITE_ID,
+        FIRST_SITE_ID,
+      )
+      .map((r) => r.id)
+      .sort();
   const userOf = (key: string | number) => Number(String(key).split('-')[1]);
 
   it('skips every unchanged holder page, delivers the same holders as the full pass, and no fingerprint names anyone of the other site', async () => {
@@ -341,18 +439,32 @@ describe('a resync of the holders among the kept people (a profile keeping one s
     expect(holderPages(again).length).toBeGreaterThan(0);
     expect(holderPages(again).every((p) => p.kind === 'unchanged')).toBe(true);
     expect(holders(again)).toEqual(holders(first));
-    const listed = [...first, ...again].flatMap((p) => (p.taskId.startsWith('keptCredentialAssignments:') && p.kind === 'records' ? (p.fingerprint && 'keys' in p.fingerprint ? p.fingerprint.keys : []) : []));
+    const listed = [...first, ...again].flatMap((p) =>
+      p.taskId.startsWith('keptCredentialAssignments:') && p.kind === 'records'
+        ? p.fingerprint && 'keys' in p.fingerprint
+          ? p.fingerprint.keys
+          : []
+        : [],
+    );
     expect(listed.length).toBeGreaterThan(0);
     expect(new Set(listed.map((k) => siteOf(userOf(k))))).toEqual(new Set([FIRST_SITE_ID]));
   });
 
-  it('reads a page again when another site\'s holder on it changed, and sends nothing of it', async () => {
+  it("reads a page again when another site's holder on it changed, and sends nothing of it", async () => {
     const first = await sync(undefined, KEPT());
     const other = demo.query<{ credentialid: number; userid: number }>(
       `SELECT a.credentialid, a.userid FROM credential_assignments a JOIN users u ON u.userid = a.userid WHERE u.siteid <> ? AND u.siteid < 900
-       AND a.credentialid IN (SELECT c.credentialid FROM credentials c JOIN credential_categories k ON k.categoryid = c.categoryid WHERE k.siteid = ?) LIMIT 1`, FIRST_SITE_ID, FIRST_SITE_ID,
+       AND a.credentialid IN (SELECT c.credentialid FROM credentials c JOIN credential_categories k ON k.categoryid = c.categoryid WHERE k.siteid = ?) LIMIT 1`,
+      FIRST_SITE_ID,
+      FIRST_SITE_ID,
     )[0]!;
-    expect(demo.mutate({ resource: 'credentialAssignment', id: `${other.credentialid}-${other.userid}`, changes: { notes: 'changed elsewhere' } })).toBe(true);
+    expect(
+      demo.mutate({
+        resource: 'credentialAssignment',
+        id: `${other.credentialid}-${other.userid}`,
+        changes: { notes: 'changed elsewhere' },
+      }),
+    ).toBe(true);
     const again = await sync(fingerprintsOf(first), KEPT());
     expect(holderPages(again).some((p) => p.kind === 'records')).toBe(true);
     expect(holderRecords(again)).toEqual([]);
@@ -362,9 +474,17 @@ describe('a resync of the holders among the kept people (a profile keeping one s
   it('sends a kept holder whose record changed, alone', async () => {
     const first = await sync(undefined, KEPT());
     const [credentialid, userid] = holders(first)[0]!.toString().split('-').map(Number);
-    expect(demo.mutate({ resource: 'credentialAssignment', id: `${credentialid}-${userid}`, changes: { credentialnumber: 'RENEWED-1' } })).toBe(true);
+    expect(
+      demo.mutate({
+        resource: 'credentialAssignment',
+        id: `${credentialid}-${userid}`,
+        changes: { credentialnumber: 'RENEWED-1' },
+      }),
+    ).toBe(true);
     const again = await sync(fingerprintsOf(first), KEPT());
-    expect(holderRecords(again).map((r) => `${r.credentialid}-${r.userid}`)).toEqual([`${credentialid}-${userid}`]);
+    expect(holderRecords(again).map((r) => `${r.credentialid}-${r.userid}`)).toEqual([
+      `${credentialid}-${userid}`,
+    ]);
     expect(holders(again)).toEqual(serverHolders());
   });
 
@@ -372,11 +492,18 @@ describe('a resync of the holders among the kept people (a profile keeping one s
     const first = await sync(undefined, KEPT());
     const [comer] = demo.query<{ userid: number }>(
       `SELECT a.userid FROM credential_assignments a JOIN users u ON u.userid = a.userid JOIN credentials c ON c.credentialid = a.credentialid
-       JOIN credential_categories k ON k.categoryid = c.categoryid WHERE u.siteid <> ? AND u.siteid < 900 AND k.siteid = ? LIMIT 1`, FIRST_SITE_ID, FIRST_SITE_ID,
+       JOIN credential_categories k ON k.categoryid = c.categoryid WHERE u.siteid <> ? AND u.siteid < 900 AND k.siteid = ? LIMIT 1`,
+      FIRST_SITE_ID,
+      FIRST_SITE_ID,
     );
     const leaver = userOf(holders(first).at(-1)!);
-    const otherSite = demo.query<{ siteid: number }>('SELECT siteid FROM users WHERE siteid <> ? AND siteid < 900 LIMIT 1', FIRST_SITE_ID)[0]!.siteid;
-    expect(demo.mutate({ resource: 'user', id: comer!.userid, changes: { siteid: FIRST_SITE_ID } })).toBe(true);
+    const otherSite = demo.query<{ siteid: number }>(
+      'SELECT siteid FROM users WHERE siteid <> ? AND siteid < 900 LIMIT 1',
+      FIRST_SITE_ID,
+    )[0]!.siteid;
+    expect(demo.mutate({ resource: 'user', id: comer!.userid, changes: { siteid: FIRST_SITE_ID } })).toBe(
+      true,
+    );
     expect(demo.mutate({ resource: 'user', id: leaver, changes: { siteid: otherSite } })).toBe(true);
     const again = await sync(fingerprintsOf(first), KEPT());
     const now = holders(again);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { jsonBytes, splitBySize } from './split.ts';
 
-const records = (n: number, size: number) => Array.from({ length: n }, (_, i) => ({ id: i, text: 'x'.repeat(size) }));
+const records = (n: number, size: number) =>
+  Array.from({ length: n }, (_, i) => ({ id: i, text: 'x'.repeat(size) }));
 
 describe('splitting a page to fit one message', () => {
   it('keeps a page that fits in one piece', () => {

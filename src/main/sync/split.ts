@@ -14,10 +14,17 @@ export function jsonBytes(value: unknown): number {
  * (halving until it fits). A single record larger than the limit stays alone
  * in its chunk: it cannot be split further.
  */
-export function splitBySize<T>(records: T[], maxBytes: number, measure: (chunk: T[]) => number = jsonBytes): T[][] {
+export function splitBySize<T>(
+  records: T[],
+  maxBytes: number,
+  measure: (chunk: T[]) => number = jsonBytes,
+): T[][] {
   if (records.length <= 1 || measure(records) <= maxBytes) return [records];
   const half = Math.ceil(records.length / 2);
-  return [...splitBySize(records.slice(0, half), maxBytes, measure), ...splitBySize(records.slice(half), maxBytes, measure)];
+  return [
+    ...splitBySize(records.slice(0, half), maxBytes, measure),
+    ...splitBySize(records.slice(half), maxBytes, measure),
+  ];
 }
 
 /** A collection's records split as `splitBySize` does, each chunk still paired with its collection (a `PageRecords`). */

@@ -56,14 +56,20 @@ async function sync(token: string, fetch: typeof globalThis.fetch, extra: Partia
     ...extra,
   });
   const finished = await engine.run();
-  const ids = (collection: string) => pages.filter((p) => p.collection === collection).flatMap((p) => p.records as object[]);
+  const ids = (collection: string) =>
+    pages.filter((p) => p.collection === collection).flatMap((p) => p.records as object[]);
   return { finished, pages, ids, engine };
 }
 
 /** Users of the full token's customer, as the server holds them. */
 function ourUserCount(): number {
-  const customer = server.query<{ customerid: number }>('SELECT customerid FROM sites ORDER BY siteid LIMIT 1')[0]!.customerid;
-  return server.query<{ n: number }>('SELECT COUNT(*) AS n FROM users u JOIN sites s ON s.siteid = u.siteid WHERE s.customerid = ?', customer)[0]!.n;
+  const customer = server.query<{ customerid: number }>(
+    'SELECT customerid FROM sites ORDER BY siteid LIMIT 1',
+  )[0]!.customerid;
+  return server.query<{ n: number }>(
+    'SELECT COUNT(*) AS n FROM users u JOIN sites s ON s.siteid = u.siteid WHERE s.customerid = ?',
+    customer,
+  )[0]!.n;
 }
 
 describe('full sync against the reference server', () => {
@@ -99,7 +105,10 @@ describe('full sync against the reference server', () => {
     });
     const { finished } = await sync(fullToken, fetch);
     expect(finished.outcome).toBe('completed');
-    expect(finished.collections.moduleAccess).toMatchObject({ state: 'failed', error: { code: 'access-denied', statuscode: 800 } });
+    expect(finished.collections.moduleAccess).toMatchObject({
+      state: 'failed',
+      error: { code: 'access-denied', statuscode: 800 },
+    });
     expect(finished.collections.users?.state).toBe('complete');
     expect(finished.collections.trainingAssignments?.state).toBe('complete');
   });
@@ -109,7 +118,10 @@ describe('full sync against the reference server', () => {
     const { finished } = await sync(tokenOf('feature'), fetch);
     expect(finished.outcome).toBe('completed');
     expect(finished.collections.users?.state).toBe('complete');
-    expect(finished.collections.moduleAccess).toMatchObject({ state: 'failed', error: { code: 'access-denied' } });
+    expect(finished.collections.moduleAccess).toMatchObject({
+      state: 'failed',
+      error: { code: 'access-denied' },
+    });
     expect(finished.collections.moduleAccess?.records).toBeGreaterThan(0);
   });
 
@@ -138,13 +150,20 @@ describe('full sync against the reference server', () => {
     expect((await engine.run()).outcome).toBe('cancelled');
 
     const second = countingFetch();
-    const resumed = await sync(fullToken, second.fetch, { paging: { limit: 3 }, checkpoints: [...checkpoints.values()] });
+    const resumed = await sync(fullToken, second.fetch, {
+      paging: { limit: 3 },
+      checkpoints: [...checkpoints.values()],
+    });
     expect(resumed.finished.outcome).toBe('completed');
-    const users = [...pages, ...resumed.pages].filter((p) => p.collection === 'users').flatMap((p) => p.records as { userid: number }[]);
+    const users = [...pages, ...resumed.pages]
+      .filter((p) => p.collection === 'users')
+      .flatMap((p) => p.records as { userid: number }[]);
     expect(new Set(users.map((u) => u.userid)).size).toBe(ourUserCount());
     expect(resumed.finished.plannedRequests).toBe(second.urls.length);
     const usersCheckpoint = checkpoints.get('users:/users');
-    const userStarts = second.urls.filter((u) => u.pathname.endsWith('/v1/users')).map((u) => Number(u.searchParams.get('startrow')));
+    const userStarts = second.urls
+      .filter((u) => u.pathname.endsWith('/v1/users'))
+      .map((u) => Number(u.searchParams.get('startrow')));
     if (usersCheckpoint?.done) expect(userStarts).toEqual([]);
     else expect(userStarts[0]).toBe(usersCheckpoint?.nextStartrow ?? 1);
   });
@@ -172,9 +191,10 @@ describe('full sync against the reference server', () => {
     const shifting = await startServer({ dataset: 'tiny', port: 0 });
     try {
       const token = shifting.tokens.find((t) => t.access === 'full')!.token;
-      const ourUsers = () => shifting.query<{ userid: number }>(
-        'SELECT u.userid FROM users u JOIN sites s ON s.siteid = u.siteid WHERE s.customerid = (SELECT customerid FROM sites ORDER BY siteid LIMIT 1) ORDER BY u.userid',
-      );
+      const ourUsers = () =>
+        shifting.query<{ userid: number }>(
+          'SELECT u.userid FROM users u JOIN sites s ON s.siteid = u.siteid WHERE s.customerid = (SELECT customerid FROM sites ORDER BY siteid LIMIT 1) ORDER BY u.userid',
+        );
       const [, second] = ourUsers();
       let deleted = false;
       // after the first page of users has left the server, delete its second user: everyone after it moves one row up
@@ -202,7 +222,9 @@ describe('full sync against the reference server', () => {
       await engine.run();
       expect(deleted).toBe(true);
       expect(new Set(users).size).toBe(users.length);
-      expect(users.filter((id) => id !== second!.userid).sort((a, b) => a - b)).toEqual(ourUsers().map((u) => u.userid));
+      expect(users.filter((id) => id !== second!.userid).sort((a, b) => a - b)).toEqual(
+        ourUsers().map((u) => u.userid),
+      );
     } finally {
       await shifting.close();
     }

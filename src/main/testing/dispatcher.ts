@@ -4,7 +4,15 @@
  * message). Every event is recorded, and a sync's pages are acknowledged as
  * the renderer would, so a sync runs to its end.
  */
-import type { Channel, EventName, EventPayloads, RequestArg, RequestResults, Result, SyncPageEvent } from '../../shared/ipc.ts';
+import type {
+  Channel,
+  EventName,
+  EventPayloads,
+  RequestArg,
+  RequestResults,
+  Result,
+  SyncPageEvent,
+} from '../../shared/ipc.ts';
 import type { createHandlers } from '../handlers.ts';
 import { dispatch } from '../ipc/dispatch.ts';
 

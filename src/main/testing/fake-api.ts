@@ -25,10 +25,13 @@ export function fakeApi(lists: Record<string, FakeList>, opts: FakeApiOptions = 
   const api = fakeApiNow(lists, opts);
   const delayMs = opts.delayMs;
   if (delayMs === undefined) return api;
-  return { ...api, fetch: async (input, init) => {
-    await new Promise((r) => setTimeout(r, delayMs));
-    return api.fetch(input, init);
-  } };
+  return {
+    ...api,
+    fetch: async (input, init) => {
+      await new Promise((r) => setTimeout(r, delayMs));
+      return api.fetch(input, init);
+    },
+  };
 }
 
 function fakeApiNow(lists: Record<string, FakeList>, opts: FakeApiOptions): FakeFetch {
@@ -55,10 +58,24 @@ function fakeApiNow(lists: Record<string, FakeList>, opts: FakeApiOptions): Fake
 
 const links = {};
 export function user(userid: number, siteid = 1, extra: Record<string, unknown> = {}) {
-  return { userid, siteid, username: `u${userid}`, firstname: `First${userid}`, lastname: `Last${userid}`, employeeid: `E${userid}`, status: 'Active', usertype: 'User', email: [], links, ...extra };
+  return {
+    userid,
+    siteid,
+    username: `u${userid}`,
+    firstname: `First${userid}`,
+    lastname: `Last${userid}`,
+    employeeid: `E${userid}`,
+    status: 'Active',
+    usertype: 'User',
+    email: [],
+    links,
+    ...extra,
+  };
 }
 
-export function tinySite(opts: { users?: number; assignmentsPerCredential?: number } = {}): Record<string, FakeList> {
+export function tinySite(
+  opts: { users?: number; assignmentsPerCredential?: number } = {},
+): Record<string, FakeList> {
   const users = Array.from({ length: opts.users ?? 5 }, (_, i) => user(i + 1));
   users[0] = user(1, 1, { email: [{ emailid: 11, email: 'u1@example.com', status: 'Active', link: '' }] });
   const perCredential = opts.assignmentsPerCredential ?? 3;
@@ -94,10 +111,15 @@ export function tinySite(opts: { users?: number; assignmentsPerCredential?: numb
     '/credentials': { wrapper: 'credentials', items: [credential(7), credential(8)] },
     '/credentials/7/assignments': { wrapper: 'Credentials', items: assignments(7) },
     '/credentials/8/assignments': { wrapper: 'Credentials', items: assignments(8) },
-    '/sites/1/categories/profile': { wrapper: 'profilecategories', items: [{ categoryid: 4, siteid: 1, categoryname: 'Dept', groupcount: 1, links: [] }] },
+    '/sites/1/categories/profile': {
+      wrapper: 'profilecategories',
+      items: [{ categoryid: 4, siteid: 1, categoryname: 'Dept', groupcount: 1, links: [] }],
+    },
     '/sites/1/access/groups': {
       wrapper: 'groups',
-      items: [{ groupid: 40, siteid: 1, categoryid: 4, groupname: 'Crew', usercount: 2, accessusercount: 1, links }],
+      items: [
+        { groupid: 40, siteid: 1, categoryid: 4, groupname: 'Crew', usercount: 2, accessusercount: 1, links },
+      ],
     },
     '/sites/categories/profile/4/groups/40/users': { wrapper: 'Users', items: [user(1), user(2)] },
     '/sites/1/access/groups/40/users': { wrapper: 'users', items: [user(3)] },
@@ -110,8 +132,14 @@ export function tinySite(opts: { users?: number; assignmentsPerCredential?: numb
     },
     '/sites/1/access/modules/3/users': { wrapper: 'users', items: [user(4)] },
     '/sites/1/access/modules/5/users': { wrapper: 'users', items: [user(5)] },
-    '/sites/1/categories/credential': { wrapper: 'categories', items: [{ categoryid: 1, siteid: 1, categoryname: 'Safety', credentialcount: 2, links: [] }] },
-    '/sites/1/courses': { wrapper: 'courses', items: [{ courseid: 9, siteid: 1, coursename: 'Ladders', coursetype: 1, status: 'active', links }] },
+    '/sites/1/categories/credential': {
+      wrapper: 'categories',
+      items: [{ categoryid: 1, siteid: 1, categoryname: 'Safety', credentialcount: 2, links: [] }],
+    },
+    '/sites/1/courses': {
+      wrapper: 'courses',
+      items: [{ courseid: 9, siteid: 1, coursename: 'Ladders', coursetype: 1, status: 'active', links }],
+    },
     '/sites/1/trainingassignments': {
       wrapper: 'trainingassignments',
       items: [1, 2, 3].map((userid) => ({

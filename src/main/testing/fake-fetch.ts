@@ -14,19 +14,36 @@ export interface RecordedRequest {
 export type Responder = (req: RecordedRequest) => Response | Promise<Response>;
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 }
 
-export function statusBody(httpcode: number, statuscode: number, developermessage = 'message'): Record<string, unknown> {
-  return { httpcode, statuscode, status: 'status', developermessage, moreinfo: `https://developer.example/v1/responsecodes/${statuscode}` };
+export function statusBody(
+  httpcode: number,
+  statuscode: number,
+  developermessage = 'message',
+): Record<string, unknown> {
+  return {
+    httpcode,
+    statuscode,
+    status: 'status',
+    developermessage,
+    moreinfo: `https://developer.example/v1/responsecodes/${statuscode}`,
+  };
 }
 
 export function connectionRefused(): never {
-  throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+  throw new TypeError('fetch failed', {
+    cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+  });
 }
 
 export function connectionReset(): never {
-  throw new TypeError('fetch failed', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) });
+  throw new TypeError('fetch failed', {
+    cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }),
+  });
 }
 
 export interface FakeFetch {
@@ -43,7 +60,8 @@ export function fakeFetch(route: Responder): FakeFetch {
   const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     inits.push(init);
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries((init?.headers ?? {}) as Record<string, string>)) headers[k.toLowerCase()] = v;
+    for (const [k, v] of Object.entries((init?.headers ?? {}) as Record<string, string>))
+      headers[k.toLowerCase()] = v;
     const req: RecordedRequest = {
       method: init?.method ?? 'GET',
       url: new URL(String(input)),

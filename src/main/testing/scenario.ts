@@ -29,12 +29,18 @@ interface Catalog {
 
 function catalogOf(server: RunningServer): Catalog {
   return {
-    groups: server.query<{ groupid: number; siteid: number }>('SELECT groupid, siteid FROM profile_groups ORDER BY groupid'),
-    modules: server.query<{ accessID: number }>('SELECT accessID FROM modules ORDER BY accessID').map((m) => m.accessID),
+    groups: server.query<{ groupid: number; siteid: number }>(
+      'SELECT groupid, siteid FROM profile_groups ORDER BY groupid',
+    ),
+    modules: server
+      .query<{ accessID: number }>('SELECT accessID FROM modules ORDER BY accessID')
+      .map((m) => m.accessID),
     credentials: server.query<{ credentialid: number; siteid: number }>(
       'SELECT c.credentialid, k.siteid FROM credentials c JOIN credential_categories k ON k.categoryid = c.categoryid ORDER BY c.credentialid',
     ),
-    courses: server.query<{ courseid: number; siteid: number }>('SELECT courseid, siteid FROM courses ORDER BY courseid'),
+    courses: server.query<{ courseid: number; siteid: number }>(
+      'SELECT courseid, siteid FROM courses ORDER BY courseid',
+    ),
   };
 }
 
@@ -48,8 +54,13 @@ export interface IntendedState {
   training: Set<string>;
 }
 
-const userLine = (u: { siteid: number; status: string; firstname: string; lastname: string; employeeid: string }) =>
-  `${u.siteid}|${u.status}|${u.firstname}|${u.lastname}|${u.employeeid}`;
+const userLine = (u: {
+  siteid: number;
+  status: string;
+  firstname: string;
+  lastname: string;
+  employeeid: string;
+}) => `${u.siteid}|${u.status}|${u.firstname}|${u.lastname}|${u.employeeid}`;
 
 export function stateOf(snapshot: Snapshot): IntendedState {
   const name = new Map(snapshot.users.map((u) => [u.userid, u.username.toLowerCase()]));
@@ -58,7 +69,12 @@ export function stateOf(snapshot: Snapshot): IntendedState {
     users: new Map(snapshot.users.map((u) => [u.username.toLowerCase(), userLine(u)])),
     groupAccess: new Set(snapshot.groupAccess.map(([g, u]) => `${g}-${n(u)}`)),
     moduleAccess: new Set(snapshot.moduleAccess.map(([s, a, u]) => `${s}-${a}-${n(u)}`)),
-    credentials: new Map(snapshot.credentialAssignments.map((c) => [`${c.credentialid}-${n(c.userid)}`, toIsoDate(c.expirationdate)])),
+    credentials: new Map(
+      snapshot.credentialAssignments.map((c) => [
+        `${c.credentialid}-${n(c.userid)}`,
+        toIsoDate(c.expirationdate),
+      ]),
+    ),
     emails: new Set(snapshot.emails.map((e) => `${n(e.userid)}:${e.email.toLowerCase()}`)),
     training: new Set(snapshot.trainingAssignments.map((t) => `${n(t.userid)}-${t.courseid}`)),
   };
@@ -90,28 +106,49 @@ export interface Scenario {
  * created with their e-mail and a group access waiting for the new id.
  * (One long function on purpose: it reads top to bottom as the list above.)
  */
-export function mixedScenario(server: RunningServer, opts: { users: number; newUsers: number; seed: number }): Scenario {
+export function mixedScenario(
+  server: RunningServer,
+  opts: { users: number; newUsers: number; seed: number },
+): Scenario {
   const rand = seeded(opts.seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
   const snapshot = server.snapshot();
   const catalog = catalogOf(server);
   const intended = stateOf(snapshot);
   // the API cannot remove an assignment with attachments: those are renewed instead
-  const attached = new Set(snapshot.credentialAssignments.filter((c) => c.attachmentcount > 0).map((c) => `${c.credentialid}-${c.userid}`));
+  const attached = new Set(
+    snapshot.credentialAssignments
+      .filter((c) => c.attachmentcount > 0)
+      .map((c) => `${c.credentialid}-${c.userid}`),
+  );
   const ourSites = new Set(catalog.groups.map((g) => g.siteid));
-  const users = snapshot.users.filter((u) => ourSites.has(u.siteid) && /^[a-z0-9._-]+$/i.test(u.username)).slice(0, opts.users);
+  const users = snapshot.users
+    .filter((u) => ourSites.has(u.siteid) && /^[a-z0-9._-]+$/i.test(u.username))
+    .slice(0, opts.users);
   const drafts: OpDraft[] = [];
   users.forEach((u, i) => {
     const who = u.username.toLowerCase();
     const line = { ...u };
     const status = u.status === 'Active' ? 'Inactive' : 'Active';
-    drafts.push({ op: { kind: 'user.update', userid: u.userid, changes: { status } }, base: { status: u.status }, summary: `${who} status` });
+    drafts.push({
+      op: { kind: 'user.update', userid: u.userid, changes: { status } },
+      base: { status: u.status },
+      summary: `${who} status`,
+    });
     line.status = status;
     const firstname = `${u.firstname}R`;
-    drafts.push({ op: { kind: 'user.update', userid: u.userid, changes: { firstname } }, base: { firstname: u.firstname }, summary: `${who} name` });
+    drafts.push({
+      op: { kind: 'user.update', userid: u.userid, changes: { firstname } },
+      base: { firstname: u.firstname },
+      summary: `${who} name`,
+    });
     line.firstname = firstname;
     if (i % 10 === 0) {
-      drafts.push({ op: { kind: 'user.update', userid: u.userid, changes: { status: u.status } }, base: { status }, summary: `${who} status back` });
+      drafts.push({
+        op: { kind: 'user.update', userid: u.userid, changes: { status: u.status } },
+        base: { status },
+        summary: `${who} status back`,
+      });
       line.status = u.status;
     }
     intended.users.set(who, userLine(line));
@@ -144,22 +181,47 @@ export function mixedScenario(server: RunningServer, opts: { users: number; newU
     const held = intended.credentials.get(cKey);
     if (held === undefined) {
       drafts.push({
-        op: { kind: 'credentialAssignment.create', ...cIds, fields: { startdate: '01/15/2026', expirationdate: '06/30/2028', credentialnumber: `RP-${u.userid}` } },
+        op: {
+          kind: 'credentialAssignment.create',
+          ...cIds,
+          fields: {
+            startdate: '01/15/2026',
+            expirationdate: '06/30/2028',
+            credentialnumber: `RP-${u.userid}`,
+          },
+        },
         summary: `${who} assign credential`,
       });
       intended.credentials.set(cKey, '2028-06-30');
     } else if (i % 2 === 0 || attached.has(`${credential.credentialid}-${u.userid}`)) {
-      drafts.push({ op: { kind: 'credentialAssignment.update', ...cIds, changes: { expirationdate: '12/31/2031' } }, base: { expirationdate: held }, summary: `${who} renew credential` });
+      drafts.push({
+        op: { kind: 'credentialAssignment.update', ...cIds, changes: { expirationdate: '12/31/2031' } },
+        base: { expirationdate: held },
+        summary: `${who} renew credential`,
+      });
       intended.credentials.set(cKey, '2031-12-31');
     } else {
-      drafts.push({ op: { kind: 'credentialAssignment.delete', ...cIds }, summary: `${who} remove credential` });
+      drafts.push({
+        op: { kind: 'credentialAssignment.delete', ...cIds },
+        summary: `${who} remove credential`,
+      });
       intended.credentials.delete(cKey);
     }
 
     if (i % 4 === 0) {
-      const course = catalog.courses.find((c) => c.siteid === u.siteid && !intended.training.has(`${who}-${c.courseid}`));
+      const course = catalog.courses.find(
+        (c) => c.siteid === u.siteid && !intended.training.has(`${who}-${c.courseid}`),
+      );
       if (course) {
-        drafts.push({ op: { kind: 'trainingAssignment.create', userid: u.userid, courseid: course.courseid, fields: { duedate: '2030-03-01' } }, summary: `${who} assign course` });
+        drafts.push({
+          op: {
+            kind: 'trainingAssignment.create',
+            userid: u.userid,
+            courseid: course.courseid,
+            fields: { duedate: '2030-03-01' },
+          },
+          summary: `${who} assign course`,
+        });
         intended.training.add(`${who}-${course.courseid}`);
       }
       const email = `replay.${u.userid}@example.test`;
@@ -174,14 +236,27 @@ export function mixedScenario(server: RunningServer, opts: { users: number; newU
     const createId = `create-${opts.seed}-${n}`;
     const targetKey = `user:new:${username}`;
     const fields = { username, firstname: 'New', lastname: `Hire${n}`, employeeid: `RN${n}` };
-    drafts.push({ id: createId, targetKey, op: { kind: 'user.create', siteid: site, fields }, summary: `create ${username}` });
+    drafts.push({
+      id: createId,
+      targetKey,
+      op: { kind: 'user.create', siteid: site, fields },
+      summary: `create ${username}`,
+    });
     intended.users.set(username, userLine({ siteid: site, status: 'Offline', ...fields }));
-    const bound = { targetKey, dependsOn: [createId], bindings: [{ fromOp: createId, field: 'userid' as const }] };
+    const bound = {
+      targetKey,
+      dependsOn: [createId],
+      bindings: [{ fromOp: createId, field: 'userid' as const }],
+    };
     const email = `${username}@example.test`;
     drafts.push({ ...bound, op: { kind: 'email.add', userid: 0, email }, summary: `${username} e-mail` });
     intended.emails.add(`${username}:${email}`);
     const group = catalog.groups.find((g) => g.siteid === site)!;
-    drafts.push({ ...bound, op: { kind: 'groupAccess.grant', siteid: site, groupid: group.groupid, userid: 0 }, summary: `${username} group` });
+    drafts.push({
+      ...bound,
+      op: { kind: 'groupAccess.grant', siteid: site, groupid: group.groupid, userid: 0 },
+      summary: `${username} group`,
+    });
     intended.groupAccess.add(`${group.groupid}-${username}`);
   }
   return { drafts, intended, users: users.length + opts.newUsers };

@@ -16,7 +16,11 @@ const SERVICE = 'Fieldbook-unreadable-entry';
 
 function lockKeyring(): void {
   const call = ['--session', '--print-reply', '--dest=org.freedesktop.secrets', '/org/freedesktop/secrets'];
-  execFileSync('dbus-send', [...call, 'org.freedesktop.Secret.Service.Lock', `array:objpath:${LOGIN_COLLECTION}`], { stdio: 'ignore' });
+  execFileSync(
+    'dbus-send',
+    [...call, 'org.freedesktop.Secret.Service.Lock', `array:objpath:${LOGIN_COLLECTION}`],
+    { stdio: 'ignore' },
+  );
 }
 
 /** What a call answered, or its error's message. */

@@ -18,7 +18,11 @@ export function useChosenSite(): ChosenSite {
   const db = useActiveDb();
   const profileId = useSession((s) => s.activeProfile?.id);
   const [stored, choose] = useSiteChoice(profileId);
-  const sites = useLiveQuery(async () => (db ? (await db.sites.toArray()).sort((a, b) => compareText(a.sitename, b.sitename)) : []), [db]) ?? [];
+  const sites =
+    useLiveQuery(
+      async () => (db ? (await db.sites.toArray()).sort((a, b) => compareText(a.sitename, b.sitename)) : []),
+      [db],
+    ) ?? [];
   const site = sites.find((s) => s.siteid === stored) ?? null;
   return { siteid: site?.siteid ?? null, site, sites, choose };
 }
@@ -27,9 +31,16 @@ export function SiteChoice({ chosen }: { chosen: ChosenSite }) {
   return (
     <label>
       Site{' '}
-      <select value={chosen.siteid ?? ''} onChange={(e) => chosen.choose(e.target.value ? Number(e.target.value) : null)}>
+      <select
+        value={chosen.siteid ?? ''}
+        onChange={(e) => chosen.choose(e.target.value ? Number(e.target.value) : null)}
+      >
         <option value="">All sites</option>
-        {chosen.sites.map((s) => <option key={s.siteid} value={s.siteid}>{s.sitename}</option>)}
+        {chosen.sites.map((s) => (
+          <option key={s.siteid} value={s.siteid}>
+            {s.sitename}
+          </option>
+        ))}
       </select>
     </label>
   );

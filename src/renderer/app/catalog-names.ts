@@ -4,7 +4,11 @@ import type { FieldbookDb } from '../db/index.ts';
 import { catalogNames, type CatalogNames } from './catalog.ts';
 
 export async function loadCatalogNames(db: FieldbookDb): Promise<CatalogNames> {
-  const [sites, categories, credentialCategories] = await Promise.all([db.sites.toArray(), db.profileCategories.toArray(), db.credentialCategories.toArray()]);
+  const [sites, categories, credentialCategories] = await Promise.all([
+    db.sites.toArray(),
+    db.profileCategories.toArray(),
+    db.credentialCategories.toArray(),
+  ]);
   return catalogNames(sites, categories, credentialCategories);
 }
 

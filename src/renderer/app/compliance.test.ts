@@ -4,7 +4,11 @@ import { formatDate, formatProgress } from './format.ts';
 
 const today = '2026-03-01';
 const cred = (expirationIso: string, extra: Partial<{ startIso: string; expirationdate: string }> = {}) => ({
-  startIso: '2025-01-01', startdate: '01/01/2025', expirationIso, expirationdate: expirationIso ? 'x' : '', ...extra,
+  startIso: '2025-01-01',
+  startdate: '01/01/2025',
+  expirationIso,
+  expirationdate: expirationIso ? 'x' : '',
+  ...extra,
 });
 
 describe('credential state', () => {
@@ -20,13 +24,17 @@ describe('credential state', () => {
   });
   it('has missing dates when the expiration is unset or unreadable', () => {
     expect(credentialState(cred(''), today, 30)).toBe('missing-dates');
-    expect(credentialState(cred('', { expirationdate: '13/45/2026' }), today, 30, { expiration: false })).toBe('missing-dates');
+    expect(
+      credentialState(cred('', { expirationdate: '13/45/2026' }), today, 30, { expiration: false }),
+    ).toBe('missing-dates');
   });
   it('never expires when its credential requires no expiration date', () => {
     expect(credentialState(cred(''), today, 30, { expiration: false })).toBe('valid');
   });
   it('has missing dates when a required start date is unset', () => {
-    expect(credentialState(cred('2027-01-01', { startIso: '' }), today, 30, { start: true, expiration: true })).toBe('missing-dates');
+    expect(
+      credentialState(cred('2027-01-01', { startIso: '' }), today, 30, { start: true, expiration: true }),
+    ).toBe('missing-dates');
   });
 });
 

@@ -47,7 +47,11 @@ export function isTrainingDone(t: Pick<TrainingAssignmentRecord, 'course_status'
   return t.course_status.trim().toLowerCase() === 'completed';
 }
 
-export function trainingState(t: Pick<TrainingAssignmentRecord, 'course_status' | 'dueIso'>, today: string, soonDays: number): TrainingState {
+export function trainingState(
+  t: Pick<TrainingAssignmentRecord, 'course_status' | 'dueIso'>,
+  today: string,
+  soonDays: number,
+): TrainingState {
   if (isTrainingDone(t)) return 'done';
   if (!t.dueIso) return 'no-due-date';
   if (t.dueIso < today) return 'overdue';

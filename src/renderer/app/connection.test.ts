@@ -13,7 +13,10 @@ describe('the connection monitor', () => {
     const fake = fakeApi();
     fake.respond('connection:probe', () => ({ ok: true, value: online }));
     const seen: boolean[] = [];
-    const monitor = startConnectionMonitor(fake.api, (s) => seen.push(s.online), { intervalMs: 1000, target: null });
+    const monitor = startConnectionMonitor(fake.api, (s) => seen.push(s.online), {
+      intervalMs: 1000,
+      target: null,
+    });
     await vi.advanceTimersByTimeAsync(2500);
     expect(fake.calls.filter((c) => c.channel === 'connection:probe').length).toBe(3);
     expect(seen.every(Boolean)).toBe(true);
@@ -33,7 +36,10 @@ describe('the connection monitor', () => {
 
   it('reports offline with the reason when the probe itself fails', async () => {
     const fake = fakeApi();
-    fake.respond('connection:probe', () => ({ ok: false, error: { code: 'no-profile', message: 'Add a profile first.' } }));
+    fake.respond('connection:probe', () => ({
+      ok: false,
+      error: { code: 'no-profile', message: 'Add a profile first.' },
+    }));
     const seen: ConnectionStatus[] = [];
     const monitor = startConnectionMonitor(fake.api, (s) => seen.push(s), { target: null });
     await monitor.probe();
@@ -58,7 +64,11 @@ describe('the connection monitor', () => {
     fake.respond('connection:probe', () => ({ ok: true, value: online }));
     let workOffline = true;
     const target = new EventTarget();
-    const monitor = startConnectionMonitor(fake.api, () => {}, { intervalMs: 1000, target, held: () => workOffline });
+    const monitor = startConnectionMonitor(fake.api, () => {}, {
+      intervalMs: 1000,
+      target,
+      held: () => workOffline,
+    });
     await vi.advanceTimersByTimeAsync(0);
     const probes = () => fake.calls.filter((c) => c.channel === 'connection:probe').length;
     const atStart = probes();

@@ -30,7 +30,11 @@ export function startConnectionMonitor(
     inFlight ??= (async () => {
       const result = await api['connection:probe']();
       if (!stopped) {
-        onStatus(result.ok ? result.value : { online: false, checkedAt: new Date().toISOString(), profileId: null, error: result.error });
+        onStatus(
+          result.ok
+            ? result.value
+            : { online: false, checkedAt: new Date().toISOString(), profileId: null, error: result.error },
+        );
       }
     })().finally(() => {
       inFlight = null;
@@ -41,7 +45,8 @@ export function startConnectionMonitor(
   const timer = setInterval(() => {
     if (!held()) void probe();
   }, options.intervalMs ?? PROBE_INTERVAL_MS);
-  const target = options.target === undefined ? (typeof window === 'undefined' ? null : window) : options.target;
+  const target =
+    options.target === undefined ? (typeof window === 'undefined' ? null : window) : options.target;
   const onNetworkEvent = () => {
     if (!held()) void probe();
   };

@@ -3,17 +3,30 @@ import Papa from 'papaparse';
 import readXlsxFile from 'read-excel-file/universal';
 import { exportBlob, exportFileName, sheetName, tableOf, type ExportColumn } from './export-list.ts';
 
-interface Person { last: string; first: string; count: number | null }
+interface Person {
+  last: string;
+  first: string;
+  count: number | null;
+}
 const columns: ExportColumn<Person>[] = [
   { header: 'Last name', cell: (p) => p.last },
   { header: 'First name', cell: (p) => p.first },
   { header: 'Count', cell: (p) => p.count },
 ];
-const people: Person[] = [{ last: 'Núñez', first: 'María', count: 3 }, { last: '=HYPERLINK("http://x")', first: '@evil', count: null }];
+const people: Person[] = [
+  { last: 'Núñez', first: 'María', count: 3 },
+  { last: '=HYPERLINK("http://x")', first: '@evil', count: null },
+];
 
 describe('exporting a list', () => {
   it('has one row per record under the column headers, empty cells for missing values', () => {
-    expect(tableOf(columns, people)).toEqual({ headers: ['Last name', 'First name', 'Count'], rows: [['Núñez', 'María', 3], ['=HYPERLINK("http://x")', '@evil', '']] });
+    expect(tableOf(columns, people)).toEqual({
+      headers: ['Last name', 'First name', 'Count'],
+      rows: [
+        ['Núñez', 'María', 3],
+        ['=HYPERLINK("http://x")', '@evil', ''],
+      ],
+    });
   });
 
   it('writes a CSV that keeps accents and shows formulas as text', async () => {
@@ -21,7 +34,11 @@ describe('exporting a list', () => {
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await blob.arrayBuffer());
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const rows = Papa.parse<string[]>(text.slice(1)).data;
-    expect(rows).toEqual([['Last name', 'First name', 'Count'], ['Núñez', 'María', '3'], [`'=HYPERLINK("http://x")`, "'@evil", '']]);
+    expect(rows).toEqual([
+      ['Last name', 'First name', 'Count'],
+      ['Núñez', 'María', '3'],
+      [`'=HYPERLINK("http://x")`, "'@evil", ''],
+    ]);
   });
 
   it('writes an XLSX sheet with the same cells, counts as numbers, formulas as text', async () => {
@@ -33,8 +50,12 @@ describe('exporting a list', () => {
   });
 
   it('names the file after the list and the day', () => {
-    expect(exportFileName('Holders of Équipe B expiring within 30 days', 'xlsx', new Date('2026-11-25T10:00:00Z'))).toBe('fieldbook-holders-of-equipe-b-expiring-within-30-days-2026-11-25.xlsx');
-    expect(exportFileName('???', 'csv', new Date('2026-11-25T10:00:00Z'))).toBe('fieldbook-list-2026-11-25.csv');
+    expect(
+      exportFileName('Holders of Équipe B expiring within 30 days', 'xlsx', new Date('2026-11-25T10:00:00Z')),
+    ).toBe('fieldbook-holders-of-equipe-b-expiring-within-30-days-2026-11-25.xlsx');
+    expect(exportFileName('???', 'csv', new Date('2026-11-25T10:00:00Z'))).toBe(
+      'fieldbook-list-2026-11-25.csv',
+    );
   });
 
   it('keeps sheet names within what Excel accepts', () => {

@@ -18,23 +18,39 @@ export interface ExportColumn<T> {
 }
 
 export function tableOf<T>(columns: readonly ExportColumn<T>[], rows: readonly T[]): Table {
-  return { headers: columns.map((c) => c.header), rows: rows.map((row) => columns.map((c) => c.cell(row) ?? '')) };
+  return {
+    headers: columns.map((c) => c.header),
+    rows: rows.map((row) => columns.map((c) => c.cell(row) ?? '')),
+  };
 }
 
 /** "fieldbook-expiring-credentials-2026-11-25.csv" */
 export function exportFileName(what: string, format: ExportFormat, now: Date = new Date()): string {
-  const slug = what.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'list';
+  const slug =
+    what
+      .normalize('NFD')
+      .replace(/\p{M}+/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'list';
   return `fieldbook-${slug}-${now.toISOString().slice(0, 10)}.${format}`;
 }
 
 /** A sheet name Excel accepts: at most 31 characters, none of : \ / ? * [ ]. */
 export function sheetName(what: string): string {
-  return what.replace(/[:\\/?*[\]]/g, ' ').trim().slice(0, 31) || 'Sheet1';
+  return (
+    what
+      .replace(/[:\\/?*[\]]/g, ' ')
+      .trim()
+      .slice(0, 31) || 'Sheet1'
+  );
 }
 
 export async function exportBlob(table: Table, what: string, format: ExportFormat): Promise<Blob> {
   // a BOM so spreadsheet programs read the CSV's accents as UTF-8
-  return format === 'csv' ? new Blob(['\uFEFF', toCsv(table)], { type: 'text/csv;charset=utf-8' }) : toXlsx(table, sheetName(what));
+  return format === 'csv'
+    ? new Blob(['\uFEFF', toCsv(table)], { type: 'text/csv;charset=utf-8' })
+    : toXlsx(table, sheetName(what));
 }
 
 /** Builds the file and hands it to the browser's download. */

@@ -51,7 +51,9 @@ export function formatCount(n: number, locale?: string): string {
 
 /** "1,234 of 5,000" when the total is known (and not already passed: totals are estimates), else "1,234". */
 export function formatProgress(done: number, total: number | null, locale?: string): string {
-  return total !== null && total > 0 && total >= done ? `${formatCount(done, locale)} of ${formatCount(total, locale)}` : formatCount(done, locale);
+  return total !== null && total > 0 && total >= done
+    ? `${formatCount(done, locale)} of ${formatCount(total, locale)}`
+    : formatCount(done, locale);
 }
 
 export function formatRate(perSecond: number, locale?: string): string {

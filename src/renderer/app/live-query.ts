@@ -22,7 +22,14 @@ export function sameSubject(a: readonly unknown[], b: readonly unknown[]): boole
 }
 
 /** The query's answer for `subject`, or undefined while only an answer about another subject is known. */
-export function useLiveQueryAbout<T>(subject: readonly unknown[], query: () => Promise<T>, deps: readonly unknown[]): T | undefined {
-  const answer = useLiveQuery(async (): Promise<Answer<T>> => ({ subject, value: await query() }), [...subject, ...deps]);
+export function useLiveQueryAbout<T>(
+  subject: readonly unknown[],
+  query: () => Promise<T>,
+  deps: readonly unknown[],
+): T | undefined {
+  const answer = useLiveQuery(
+    async (): Promise<Answer<T>> => ({ subject, value: await query() }),
+    [...subject, ...deps],
+  );
   return answer && sameSubject(answer.subject, subject) ? answer.value : undefined;
 }

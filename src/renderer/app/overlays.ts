@@ -9,7 +9,12 @@
  * a query never pays for a whole table.
  */
 import type {
-  CredentialAssignmentRecord, EmailRecord, GroupAccessRecord, ModuleAccessRecord, TrainingAssignmentRecord, UserRecord,
+  CredentialAssignmentRecord,
+  EmailRecord,
+  GroupAccessRecord,
+  ModuleAccessRecord,
+  TrainingAssignmentRecord,
+  UserRecord,
 } from '../../shared/records.ts';
 import type { FieldbookDb } from '../db/index.ts';
 import type { EffectiveCollection } from '../../shared/op-kinds.ts';
@@ -82,7 +87,10 @@ export async function pendingSnapshot(db: FieldbookDb, scope?: PendingScope): Pr
 }
 
 /** The touched records of a kind. */
-export async function touchedOf<K extends OverlayKind>(kind: K, db: FieldbookDb): Promise<Touched<OverlayRecords[K]>> {
+export async function touchedOf<K extends OverlayKind>(
+  kind: K,
+  db: FieldbookDb,
+): Promise<Touched<OverlayRecords[K]>> {
   return (await pendingSnapshot(db))(kind);
 }
 
@@ -105,7 +113,8 @@ export function mergeTouched<K extends OverlayKind>(
   matches: (row: OverlayRecords[K]) => boolean,
   compare?: (a: OverlayRecords[K], b: OverlayRecords[K]) => number,
 ): (OverlayRecords[K] & PendingMark)[] {
-  if (touched.after.length === 0 && touched.before.length === 0) return rows as (OverlayRecords[K] & PendingMark)[];
+  if (touched.after.length === 0 && touched.before.length === 0)
+    return rows as (OverlayRecords[K] & PendingMark)[];
   const key = KEY[kind] as (r: OverlayRecords[K]) => string | number;
   const effective = new Map(touched.after.map((r) => [key(r), r]));
   const gone = new Set(touched.before.map(key));
@@ -144,7 +153,10 @@ export function countDelta<T>(touched: Touched<T>, matches: (row: T) => boolean)
 }
 
 /** Pure: the same per bucket (a status, a week, a course); a record in no bucket gives null. */
-export function bucketDelta<T>(touched: Touched<T>, bucketOf: (row: T) => string | null): Map<string, number> {
+export function bucketDelta<T>(
+  touched: Touched<T>,
+  bucketOf: (row: T) => string | null,
+): Map<string, number> {
   const out = new Map<string, number>();
   const add = (bucket: string | null, n: number) => {
     if (bucket !== null) out.set(bucket, (out.get(bucket) ?? 0) + n);
@@ -167,20 +179,37 @@ export async function applyOverlays<K extends OverlayKind>(
 }
 
 /** A cached count in its effective state. */
-export async function countWithPending<K extends OverlayKind>(kind: K, db: FieldbookDb, cached: number, matches: (row: OverlayRecords[K]) => boolean): Promise<number> {
+export async function countWithPending<K extends OverlayKind>(
+  kind: K,
+  db: FieldbookDb,
+  cached: number,
+  matches: (row: OverlayRecords[K]) => boolean,
+): Promise<number> {
   return cached + countDelta(await touchedOf(kind, db), matches);
 }
 
 /** People by id in their effective state (someone created offline included), for lists that name them. */
-export async function usersWithPending(db: FieldbookDb, ids: readonly number[]): Promise<Map<number, UserRecord & PendingMark>> {
+export async function usersWithPending(
+  db: FieldbookDb,
+  ids: readonly number[],
+): Promise<Map<number, UserRecord & PendingMark>> {
   const wanted = new Set(ids);
-  const cached = (await db.users.bulkGet([...wanted].filter((id) => id > 0))).filter((u): u is UserRecord => u !== undefined);
+  const cached = (await db.users.bulkGet([...wanted].filter((id) => id > 0))).filter(
+    (u): u is UserRecord => u !== undefined,
+  );
   const users = await applyOverlays('users', db, cached, (u) => wanted.has(u.userid));
   return new Map(users.map((u) => [u.userid, u]));
 }
 
 /** The collections whose records belong to one person (every one has `userid`). */
-const ABOUT_A_PERSON: readonly OverlayKind[] = ['users', 'emails', 'groupAccess', 'moduleAccess', 'credentialAssignments', 'trainingAssignments'];
+const ABOUT_A_PERSON: readonly OverlayKind[] = [
+  'users',
+  'emails',
+  'groupAccess',
+  'moduleAccess',
+  'credentialAssignments',
+  'trainingAssignments',
+];
 
 /**
  * Per person, the ids of the pending operations about them of every kind (their record,
@@ -189,7 +218,9 @@ const ABOUT_A_PERSON: readonly OverlayKind[] = ['users', 'emails', 'groupAccess'
  */
 export async function pendingByPerson(db: FieldbookDb): Promise<Map<number, string[]>> {
   const pending = await pendingSnapshot(db);
-  const touched = await Promise.all(ABOUT_A_PERSON.map(async (kind) => (await pending(kind)).after as ({ userid: number } & PendingMark)[]));
+  const touched = await Promise.all(
+    ABOUT_A_PERSON.map(async (kind) => (await pending(kind)).after as ({ userid: number } & PendingMark)[]),
+  );
   const out = new Map<number, string[]>();
   for (const row of touched.flat()) {
     if (!row.pendingOps?.length) continue;
@@ -200,7 +231,10 @@ export async function pendingByPerson(db: FieldbookDb): Promise<Map<number, stri
 }
 
 /** A person's row marked with every pending operation about them (see `pendingByPerson`). */
-export function personMark<T extends PendingMark & { userid: number }>(row: T, byPerson: ReadonlyMap<number, readonly string[]> | undefined): PendingMark {
+export function personMark<T extends PendingMark & { userid: number }>(
+  row: T,
+  byPerson: ReadonlyMap<number, readonly string[]> | undefined,
+): PendingMark {
   const about = byPerson?.get(row.userid) ?? [];
   const ops = [...new Set([...(row.pendingOps ?? []), ...about])];
   if (ops.length === 0) return {};

@@ -19,7 +19,13 @@ export const emptySelection: Selection = { selected: new Set(), anchor: null };
  * Click selects only that person; ctrl/cmd-click toggles one; shift-click selects
  * the range from the anchor (in the list's current order) and adds it.
  */
-export function nextSelection(current: Selection, orderedIds: readonly number[], index: number, mode: SelectMode, fromIndex?: number): Selection {
+export function nextSelection(
+  current: Selection,
+  orderedIds: readonly number[],
+  index: number,
+  mode: SelectMode,
+  fromIndex?: number,
+): Selection {
   const id = orderedIds[index];
   if (id === undefined) return current;
   if (mode === 'only') return { selected: new Set([id]), anchor: id };
@@ -57,7 +63,8 @@ export type SelectionStoreApi = StoreApi<SelectionStore>;
 export function createSelectionStore(): SelectionStoreApi {
   return createStore<SelectionStore>()((set) => ({
     ...emptySelection,
-    select: (orderedIds, index, mode, fromIndex) => set((s) => nextSelection(s, orderedIds, index, mode, fromIndex)),
+    select: (orderedIds, index, mode, fromIndex) =>
+      set((s) => nextSelection(s, orderedIds, index, mode, fromIndex)),
     selectAll: (ids) => set({ selected: new Set(ids), anchor: null }),
     drop: (ids) =>
       set((s) => {

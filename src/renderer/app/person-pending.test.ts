@@ -18,30 +18,49 @@ beforeAll(() => registerOutboxOverlays());
 async function cachedPerson(): Promise<FieldbookDb> {
   const db = freshDb();
   await db.users.bulkPut([user(1, { siteid: 101 }), user(2, { siteid: 101 })]);
-  await db.emails.put({ emailid: 5, userid: 1, email: 'ann@example.test', status: 'Active', isprimary: true });
+  await db.emails.put({
+    emailid: 5,
+    userid: 1,
+    email: 'ann@example.test',
+    status: 'Active',
+    isprimary: true,
+  });
   await db.groupAccess.put({ id: '7-1', groupid: 7, userid: 1, siteid: 101 });
   await db.moduleAccess.put({ id: '101-3-1', accessID: 3, siteid: 101, userid: 1 });
   await db.credentialAssignments.put(credentialAssignment(9, 1, '12/31/2026'));
-  await db.courses.bulkPut([30, 31].map((courseid) => ({ courseid, siteid: 101, coursename: `Course ${courseid}`, coursetype: 1, status: 'active' })));
+  await db.courses.bulkPut(
+    [30, 31].map((courseid) => ({
+      courseid,
+      siteid: 101,
+      coursename: `Course ${courseid}`,
+      coursetype: 1,
+      status: 'active',
+    })),
+  );
   await db.trainingAssignments.put(trainingAssignment(900, 1, 30, '2026-12-31'));
   return db;
 }
 
 describe('the people a pending change is about', () => {
-  it.each(OP_KINDS.filter((kind) => kind !== 'user.create'))('a person whose only pending change is %s is marked on their row', async (kind) => {
-    const db = await cachedPerson();
-    const [op] = await enqueueOps(db, [{ op: SAMPLE_OPS[kind], summary: kind }]);
-    const byPerson = await pendingByPerson(db);
-    expect(personMark(user(1), byPerson)).toEqual({ pendingOps: [op!.id], pendingChange: 'update' });
-    expect(personMark(user(2), byPerson)).toEqual({});
-  });
+  it.each(OP_KINDS.filter((kind) => kind !== 'user.create'))(
+    'a person whose only pending change is %s is marked on their row',
+    async (kind) => {
+      const db = await cachedPerson();
+      const [op] = await enqueueOps(db, [{ op: SAMPLE_OPS[kind], summary: kind }]);
+      const byPerson = await pendingByPerson(db);
+      expect(personMark(user(1), byPerson)).toEqual({ pendingOps: [op!.id], pendingChange: 'update' });
+      expect(personMark(user(2), byPerson)).toEqual({});
+    },
+  );
 
   it('marks a person created offline as an addition, with their own changes', async () => {
     const db = await cachedPerson();
     const [op] = await enqueueOps(db, [{ op: SAMPLE_OPS['user.create'], summary: 'create' }]);
     const byPerson = await pendingByPerson(db);
     const [created] = [...byPerson.keys()];
-    expect(personMark({ userid: created!, pendingOps: [op!.id], pendingChange: 'create' }, byPerson)).toEqual({ pendingOps: [op!.id], pendingChange: 'create' });
+    expect(personMark({ userid: created!, pendingOps: [op!.id], pendingChange: 'create' }, byPerson)).toEqual(
+      { pendingOps: [op!.id], pendingChange: 'create' },
+    );
   });
 
   it('gathers every pending change about one person once', async () => {

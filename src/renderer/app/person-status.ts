@@ -12,7 +12,8 @@ const MEANINGS: Readonly<Record<string, { short: string; sentence: string }>> = 
   active: { short: 'has signed in', sentence: 'The account is active and has been signed in to.' },
   offline: {
     short: 'never signed in',
-    sentence: 'The account is active but has never been signed in to (the platform’s word, not this laptop’s Work offline).',
+    sentence:
+      'The account is active but has never been signed in to (the platform’s word, not this laptop’s Work offline).',
   },
   inactive: {
     short: 'cannot sign in',

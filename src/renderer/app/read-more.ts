@@ -25,6 +25,11 @@ export function pageRead(limit: number, rowsRead: number): PageRead {
  * current limit has arrived (not an earlier one still shown), the cache may hold
  * rows past it, and fewer rows are shown than the list counts.
  */
-export function shouldReadMore(page: PageRead | undefined, limit: number, shown: number, total: number): boolean {
+export function shouldReadMore(
+  page: PageRead | undefined,
+  limit: number,
+  shown: number,
+  total: number,
+): boolean {
   return page !== undefined && page.limit === limit && page.more && shown < total;
 }

@@ -21,20 +21,37 @@ const NO_ID = /\d/;
 describe('names in pickers and labels', () => {
   it('a site not kept is "a site not on this laptop"', () => {
     expect(siteName(55, names)).toBe(NOT_HERE.site);
-    expect(featureLabel({ accessID: 3, siteid: 55, moduleName: 'Reports', functionName: 'View' } as ModuleRecord, names)).toBe(`Reports: View (${NOT_HERE.site})`);
+    expect(
+      featureLabel(
+        { accessID: 3, siteid: 55, moduleName: 'Reports', functionName: 'View' } as ModuleRecord,
+        names,
+      ),
+    ).toBe(`Reports: View (${NOT_HERE.site})`);
   });
 
   it('a course whose name came empty is "a course with no name", under its site', () => {
     const choices = courseChoices([{ courseid: 88, siteid: 1, coursename: '' } as CourseRecord], names);
-    expect(choices).toEqual([{ label: 'Riverside Plant', choices: [{ value: 88, label: `${NO_NAME.course} (Riverside Plant)` }] }]);
+    expect(choices).toEqual([
+      { label: 'Riverside Plant', choices: [{ value: 88, label: `${NO_NAME.course} (Riverside Plant)` }] },
+    ]);
   });
 });
 
 describe('requirements exported with records no longer on this laptop', () => {
-  const catalog: RequirementCatalog = { sites: [], categories: [], groups: [], credentialCategories: [], credentials: [], courses: [] };
+  const catalog: RequirementCatalog = {
+    sites: [],
+    categories: [],
+    groups: [],
+    credentialCategories: [],
+    credentials: [],
+    courses: [],
+  };
 
   it('names the site, group, credential and course in words, with no id', () => {
-    const table = requirementsTable([requirementRow('site:55', 'course:88'), requirementRow('group:99', 'credential:77')], catalog);
+    const table = requirementsTable(
+      [requirementRow('site:55', 'course:88'), requirementRow('group:99', 'credential:77')],
+      catalog,
+    );
     expect(table.slice(1)).toEqual([
       ['', 'Group', NOT_HERE.group, 'Credential', NOT_HERE.credential],
       [NOT_HERE.site, 'Everyone at the site', '', 'Course', NOT_HERE.course],
@@ -45,13 +62,19 @@ describe('requirements exported with records no longer on this laptop', () => {
 
 describe('the compliance report', () => {
   it('names a required credential or course not on this laptop in words', () => {
-    const input = { credentials: [] as CredentialRecord[], courses: [] as CourseRecord[], memberships: [], assignments: [], training: [] } as unknown as ReportInput;
+    const input = {
+      credentials: [] as CredentialRecord[],
+      courses: [] as CourseRecord[],
+      memberships: [],
+      assignments: [],
+      training: [],
+    } as unknown as ReportInput;
     const look = lookups(input);
     expect(look.credentialName(77)).toBe(NOT_HERE.credential);
     expect(look.courseName(88)).toBe(NOT_HERE.course);
   });
 
-  it("titles a report of a group no longer on this laptop, or of a site not kept, in words", async () => {
+  it('titles a report of a group no longer on this laptop, or of a site not kept, in words', async () => {
     const db = freshDb();
     await db.users.put(user(1, { siteid: 55 }));
     expect((await loadReport(db, { kind: 'group', groupid: 99 })).scopeLabel).toBe(NOT_HERE.group);

@@ -42,8 +42,33 @@ export function findRoute(id: string): RouteDef | undefined {
 export const DEFAULT_ROUTE = 'users';
 
 registerRoute({ id: 'users', label: 'Users', order: 10, component: UsersRoute }); // eager: the first screen, so it renders without another fetch
-registerRoute({ id: 'credentials', label: 'Credentials', order: 20, component: lazy(() => import('../features/credentials/CredentialsView.tsx')) });
-registerRoute({ id: 'training', label: 'Training', order: 30, component: lazy(() => import('../features/training/TrainingView.tsx')) });
-registerRoute({ id: 'access', label: 'Access', order: 40, component: lazy(() => import('../features/access/AccessView.tsx')) });
-registerRoute({ id: 'dashboard', label: 'Dashboard', order: 50, component: lazy(() => import('../features/dashboard/DashboardView.tsx')) });
-registerRoute({ id: 'settings', label: 'Connection & sync', order: 90, component: lazy(() => import('../features/settings/SettingsView.tsx')) });
+registerRoute({
+  id: 'credentials',
+  label: 'Credentials',
+  order: 20,
+  component: lazy(() => import('../features/credentials/CredentialsView.tsx')),
+});
+registerRoute({
+  id: 'training',
+  label: 'Training',
+  order: 30,
+  component: lazy(() => import('../features/training/TrainingView.tsx')),
+});
+registerRoute({
+  id: 'access',
+  label: 'Access',
+  order: 40,
+  component: lazy(() => import('../features/access/AccessView.tsx')),
+});
+registerRoute({
+  id: 'dashboard',
+  label: 'Dashboard',
+  order: 50,
+  component: lazy(() => import('../features/dashboard/DashboardView.tsx')),
+});
+registerRoute({
+  id: 'settings',
+  label: 'Connection & sync',
+  order: 90,
+  component: lazy(() => import('../features/settings/SettingsView.tsx')),
+});

@@ -4,11 +4,24 @@ import type { ProfileSummary, ProfilesState } from '../../shared/ipc.ts';
 import { applyProfiles, sessionStore } from './session.ts';
 import { fakeApi } from '../testing/fake-api.ts';
 
-const profile = (id: string): ProfileSummary => ({ id, name: id, baseUrl: 'http://127.0.0.1:1/v1', hasToken: true, tokenHint: '••••abcd', isDemo: false, access: 'full', workOffline: false });
-const state = (activeId: string | null): ProfilesState => ({ profiles: [profile('p1'), profile('p2')], activeId, keychain: { available: true } });
+const profile = (id: string): ProfileSummary => ({
+  id,
+  name: id,
+  baseUrl: 'http://127.0.0.1:1/v1',
+  hasToken: true,
+  tokenHint: '••••abcd',
+  isDemo: false,
+  access: 'full',
+  workOffline: false,
+});
+const state = (activeId: string | null): ProfilesState => ({
+  profiles: [profile('p1'), profile('p2')],
+  activeId,
+  keychain: { available: true },
+});
 
 describe('the session', () => {
-  it('opens the active profile\'s own cache and switches caches with the profile', () => {
+  it("opens the active profile's own cache and switches caches with the profile", () => {
     sessionStore.setState({ api: fakeApi().api });
     applyProfiles(state('p1'));
     const first = sessionStore.getState().db;

@@ -5,7 +5,13 @@
  */
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
-import type { AppError, ConnectionStatus, FieldbookApi, ProfileSummary, ProfilesState } from '../../shared/ipc.ts';
+import type {
+  AppError,
+  ConnectionStatus,
+  FieldbookApi,
+  ProfileSummary,
+  ProfilesState,
+} from '../../shared/ipc.ts';
 import { dbNameForProfile, openFieldbookDb, type FieldbookDb } from '../db/index.ts';
 import { onDatabaseNotice } from '../db/lifecycle.ts';
 import { createSyncController, type SyncController } from '../sync/controller.ts';
@@ -65,7 +71,11 @@ export function applyProfiles(profiles: ProfilesState): void {
   if (active && state.api) {
     db = openFieldbookDb(dbNameForProfile(active.id));
     // a database this build cannot open (written by a newer build) says so in the banner
-    db.open().catch((e: unknown) => sessionStore.setState({ error: { code: 'internal', message: e instanceof Error ? e.message : String(e) } }));
+    db.open().catch((e: unknown) =>
+      sessionStore.setState({
+        error: { code: 'internal', message: e instanceof Error ? e.message : String(e) },
+      }),
+    );
     sync = createSyncController(state.api, db, syncStore);
   }
   sessionStore.setState({ profiles, activeProfile: active, db, sync, connection: null });
@@ -81,7 +91,11 @@ export async function startSession(api: FieldbookApi): Promise<void> {
   api.on['profiles:changed'](applyProfiles);
   const result = await api['profiles:list']();
   if (result.ok) applyProfiles(result.value);
-  else sessionStore.setState({ error: result.error, profiles: { profiles: [], activeId: null, keychain: { available: true } } });
+  else
+    sessionStore.setState({
+      error: result.error,
+      profiles: { profiles: [], activeId: null, keychain: { available: true } },
+    });
   monitor = startConnectionMonitor(api, (connection) => sessionStore.setState({ connection }), {
     held: () => sessionStore.getState().activeProfile?.workOffline === true,
   });
@@ -97,7 +111,9 @@ export async function retryKeychain(): Promise<void> {
 }
 
 /** Runs a request and puts its error, if any, where the views show it. */
-export async function request<T>(call: () => Promise<{ ok: true; value: T } | { ok: false; error: AppError }>): Promise<T | null> {
+export async function request<T>(
+  call: () => Promise<{ ok: true; value: T } | { ok: false; error: AppError }>,
+): Promise<T | null> {
   const result = await call();
   if (result.ok) {
     sessionStore.setState({ error: null });

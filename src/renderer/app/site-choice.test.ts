@@ -5,8 +5,12 @@ beforeEach(() => {
   const kept = new Map<string, string>();
   vi.stubGlobal('localStorage', {
     getItem: (k: string) => kept.get(k) ?? null,
-    setItem: (k: string, v: string) => { kept.set(k, v); },
-    removeItem: (k: string) => { kept.delete(k); },
+    setItem: (k: string, v: string) => {
+      kept.set(k, v);
+    },
+    removeItem: (k: string) => {
+      kept.delete(k);
+    },
   });
 });
 afterEach(() => vi.unstubAllGlobals());

@@ -43,9 +43,16 @@ const useSiteChoiceStore = create<SiteChoiceState>((set) => ({
 }));
 
 /** The site chosen in this profile (null: every site), and how to choose another. */
-export function useSiteChoice(profileId: string | undefined): [number | null, (siteid: number | null) => void] {
+export function useSiteChoice(
+  profileId: string | undefined,
+): [number | null, (siteid: number | null) => void] {
   const stored = useSiteChoiceStore((s) => (profileId === undefined ? null : s.chosen[profileId]));
   const choose = useSiteChoiceStore((s) => s.choose);
   const siteid = stored !== undefined ? stored : rememberedSite(profileId!);
-  return [siteid, (next) => { if (profileId !== undefined) choose(profileId, next); }];
+  return [
+    siteid,
+    (next) => {
+      if (profileId !== undefined) choose(profileId, next);
+    },
+  ];
 }

@@ -15,7 +15,8 @@ const STORAGE_KEY = 'fieldbook.soonDays';
 /** A stored or typed value as a whole number of days in 1..365, or the default when unreadable. */
 export function readSoonDays(raw: string | null | undefined): number {
   const n = Number(raw);
-  if (raw === null || raw === undefined || raw.trim() === '' || !Number.isInteger(n) || n < 1) return DEFAULT_SOON_DAYS;
+  if (raw === null || raw === undefined || raw.trim() === '' || !Number.isInteger(n) || n < 1)
+    return DEFAULT_SOON_DAYS;
   return Math.min(n, MAX_SOON_DAYS);
 }
 

@@ -29,24 +29,54 @@ const workbook = writeXlsxSheets([
       [7, 'Ray, Bo', '', '', '2026-11-02T10:00:00.000Z', 0],
     ],
   },
-  { name: 'Summary', rows: [['What', 'People'], ['In scope', 140]] },
+  {
+    name: 'Summary',
+    rows: [
+      ['What', 'People'],
+      ['In scope', 140],
+    ],
+  },
 ]);
 
-const unescapeXml = (text: string) => text.replace(/&apos;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescapeXml = (text: string) =>
+  text
+    .replace(/&apos;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** Each cell of the first data row of a sheet in the flat ODS: its value type and its text. */
 function cellsOf(fods: string, sheet: string, row: number): { type: string; text: string }[] {
   const table = fods.slice(fods.indexOf(`<table:table table:name="${sheet}"`));
   const rows = table.slice(0, table.indexOf('</table:table>')).split('<table:table-row').slice(1);
-  const cells = rows[row]!.split('<table:table-cell').slice(1).filter((c) => c.includes('value-type'));
-  return cells.map((c) => ({ type: /office:value-type="([a-z]+)"/.exec(c)![1]!, text: unescapeXml(/<text:p>([^<]*)/.exec(c)?.[1] ?? '') }));
+  const cells = rows[row]!.split('<table:table-cell')
+    .slice(1)
+    .filter((c) => c.includes('value-type'));
+  return cells.map((c) => ({
+    type: /office:value-type="([a-z]+)"/.exec(c)![1]!,
+    text: unescapeXml(/<text:p>([^<]*)/.exec(c)?.[1] ?? ''),
+  }));
 }
 
 describe.skipIf(skip)('an exported workbook opened by LibreOffice', () => {
   const file = path.join(dir, 'export.xlsx');
   writeFileSync(file, workbook);
   const profile = mkdtempSync(path.join(os.tmpdir(), 'lo-profile-'));
-  execFileSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--infilter=Calc MS Excel 2007 XML', '--convert-to', 'fods', '--outdir', dir, file], { stdio: 'pipe', timeout: 120_000 });
+  execFileSync(
+    'soffice',
+    [
+      `-env:UserInstallation=file://${profile}`,
+      '--headless',
+      '--infilter=Calc MS Excel 2007 XML',
+      '--convert-to',
+      'fods',
+      '--outdir',
+      dir,
+      file,
+    ],
+    { stdio: 'pipe', timeout: 120_000 },
+  );
   rmSync(profile, { recursive: true, force: true });
   const fods = readFileSync(path.join(dir, 'export.fods'), 'utf8');
 
@@ -61,19 +91,61 @@ describe.skipIf(skip)('an exported workbook opened by LibreOffice', () => {
   });
 
   it('sets an autofilter on every sheet, over its header and rows', () => {
-    expect(fods).toMatch(/table:target-range-address="Findings\.A1:Findings\.F3" table:display-filter-buttons="true"/);
-    expect(fods).toMatch(/table:target-range-address="Summary\.A1:Summary\.B2" table:display-filter-buttons="true"/);
+    expect(fods).toMatch(
+      /table:target-range-address="Findings\.A1:Findings\.F3" table:display-filter-buttons="true"/,
+    );
+    expect(fods).toMatch(
+      /table:target-range-address="Summary\.A1:Summary\.B2" table:display-filter-buttons="true"/,
+    );
   });
 });
 
-const op = { id: 'op-1', batchId: 'b-1', createdAt: '2026-11-01T10:00:00.000Z', op: { kind: 'user.update', userid: 1, fields: { status: 'Inactive' } }, targetKey: 'user:1', summary: 'Set status', status: 'queued', attempts: 2, lastError: null, base: {}, response: null } as unknown as OutboxOp;
-const entry = { opId: 'op-1', batchId: 'b-1', at: '2026-11-01T10:05:00.000Z', actor: 'me', kind: 'user.update', targetKey: 'user:1', outcome: 'done', before: null, after: null, response: null, message: 'ok' } as AuditEntry;
+const op = {
+  id: 'op-1',
+  batchId: 'b-1',
+  createdAt: '2026-11-01T10:00:00.000Z',
+  op: { kind: 'user.update', userid: 1, fields: { status: 'Inactive' } },
+  targetKey: 'user:1',
+  summary: 'Set status',
+  status: 'queued',
+  attempts: 2,
+  lastError: null,
+  base: {},
+  response: null,
+} as unknown as OutboxOp;
+const entry = {
+  opId: 'op-1',
+  batchId: 'b-1',
+  at: '2026-11-01T10:05:00.000Z',
+  actor: 'me',
+  kind: 'user.update',
+  targetKey: 'user:1',
+  outcome: 'done',
+  before: null,
+  after: null,
+  response: null,
+  message: 'ok',
+} as AuditEntry;
 
 describe.skipIf(skip)('the outbox and the audit log exported, opened by LibreOffice', () => {
   const files = { outbox: outboxTable([op]), audit: auditTable([entry]) };
-  for (const [name, table] of Object.entries(files)) writeFileSync(path.join(dir, `${name}.xlsx`), writeXlsx([table.headers, ...table.rows], name));
+  for (const [name, table] of Object.entries(files))
+    writeFileSync(path.join(dir, `${name}.xlsx`), writeXlsx([table.headers, ...table.rows], name));
   const profile = mkdtempSync(path.join(os.tmpdir(), 'lo-profile-'));
-  execFileSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--infilter=Calc MS Excel 2007 XML', '--convert-to', 'fods', '--outdir', dir, ...Object.keys(files).map((n) => path.join(dir, `${n}.xlsx`))], { stdio: 'pipe', timeout: 120_000 });
+  execFileSync(
+    'soffice',
+    [
+      `-env:UserInstallation=file://${profile}`,
+      '--headless',
+      '--infilter=Calc MS Excel 2007 XML',
+      '--convert-to',
+      'fods',
+      '--outdir',
+      dir,
+      ...Object.keys(files).map((n) => path.join(dir, `${n}.xlsx`)),
+    ],
+    { stdio: 'pipe', timeout: 120_000 },
+  );
   rmSync(profile, { recursive: true, force: true });
 
   it('writes when an operation was queued as a date and time, its attempts as a number, its ids as text', () => {

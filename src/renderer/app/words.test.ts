@@ -37,7 +37,9 @@ describe('a field inside a sentence', () => {
 describe("a list's count line", () => {
   it('counts what a row is to the coordinator, and says when more is read on scrolling', () => {
     expect(listCount(180, 180, 'holder')).toBe('180 holders');
-    expect(listCount(200, 1234, 'credential held', 'credentials held')).toBe('200 of 1,234 credentials held (scroll for more)');
+    expect(listCount(200, 1234, 'credential held', 'credentials held')).toBe(
+      '200 of 1,234 credentials held (scroll for more)',
+    );
     expect(listCount(1, 1, 'person', 'people')).toBe('1 person');
   });
 });

@@ -1,5 +1,10 @@
 /** Small state badges: text first (colour only adds to it), unknown values shown as they are. */
-import { CREDENTIAL_STATE_LABEL, TRAINING_STATE_LABEL, type CredentialState, type TrainingState } from '../app/compliance.ts';
+import {
+  CREDENTIAL_STATE_LABEL,
+  TRAINING_STATE_LABEL,
+  type CredentialState,
+  type TrainingState,
+} from '../app/compliance.ts';
 
 export function CredentialBadge({ state }: { state: CredentialState }) {
   return <span className={`badge cred-${state}`}>{CREDENTIAL_STATE_LABEL[state]}</span>;

@@ -10,8 +10,14 @@ import { formatDateTime } from '../app/format.ts';
 import { plural } from '../app/words.ts';
 import { useSyncState } from '../sync/store.ts';
 
-export function dataAsOfText(rows: readonly Pick<SyncCollectionRow, 'lastSyncedAt'>[], running: boolean): string {
-  const times = rows.map((r) => r.lastSyncedAt).filter((t): t is string => t !== null).sort();
+export function dataAsOfText(
+  rows: readonly Pick<SyncCollectionRow, 'lastSyncedAt'>[],
+  running: boolean,
+): string {
+  const times = rows
+    .map((r) => r.lastSyncedAt)
+    .filter((t): t is string => t !== null)
+    .sort();
   const suffix = running ? ' · syncing now' : '';
   if (times.length === 0) return `Not synced yet${suffix}`;
   const partly = times.length < rows.length ? ' (some lists not synced yet)' : '';
@@ -24,8 +30,14 @@ const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
  * What the last sync did, on the landing view and every other: "Synced 11:02 —
  * 6,053 records" (the day too when it was not today). Null before any.
  */
-export function lastSyncText(rows: readonly Pick<SyncCollectionRow, 'lastSyncedAt' | 'total'>[], now: Date = new Date()): string | null {
-  const times = rows.map((r) => r.lastSyncedAt).filter((t): t is string => t !== null).sort();
+export function lastSyncText(
+  rows: readonly Pick<SyncCollectionRow, 'lastSyncedAt' | 'total'>[],
+  now: Date = new Date(),
+): string | null {
+  const times = rows
+    .map((r) => r.lastSyncedAt)
+    .filter((t): t is string => t !== null)
+    .sort();
   const newest = times.at(-1);
   if (newest === undefined) return null;
   const at = new Date(newest);

@@ -1,5 +1,13 @@
 /** A labelled whole-number input for "within N days" windows. */
-export function DaysInput({ label, value, onChange }: { label: string; value: number; onChange: (days: number) => void }) {
+export function DaysInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  onChange: (days: number) => void;
+}) {
   return (
     <label className="days-input">
       {label}

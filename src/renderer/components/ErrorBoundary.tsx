@@ -14,7 +14,8 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey: st
 
   override componentDidUpdate(previous: { resetKey: string }): void {
     // moving to another view tries again
-    if (previous.resetKey !== this.props.resetKey && this.state.message !== null) this.setState({ message: null });
+    if (previous.resetKey !== this.props.resetKey && this.state.message !== null)
+      this.setState({ message: null });
   }
 
   override render(): ReactNode {
@@ -22,7 +23,9 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey: st
     return (
       <div className="error" role="alert">
         <span>This view could not be shown: {this.state.message}</span>
-        <button type="button" onClick={() => this.setState({ message: null })}>Try again</button>
+        <button type="button" onClick={() => this.setState({ message: null })}>
+          Try again
+        </button>
       </div>
     );
   }

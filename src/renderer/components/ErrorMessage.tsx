@@ -1,7 +1,15 @@
 /** An AppError for the user: its message, never a stack trace. */
 import type { AppError } from '../../shared/ipc.ts';
 
-export function ErrorMessage({ error, onDismiss, onRetry }: { error: AppError | null | undefined; onDismiss?: () => void; onRetry?: (() => void) | undefined }) {
+export function ErrorMessage({
+  error,
+  onDismiss,
+  onRetry,
+}: {
+  error: AppError | null | undefined;
+  onDismiss?: () => void;
+  onRetry?: (() => void) | undefined;
+}) {
   if (!error) return null;
   return (
     <div className="error" role="alert">

@@ -3,7 +3,15 @@ import { useState } from 'react';
 import { exportTable, type ExportFormat, type Table } from '../app/export-list.ts';
 import { ErrorMessage, errorFromUnknown } from './ErrorMessage.tsx';
 
-export function ExportButtons({ what, load, disabled = false }: { what: string; load: () => Promise<Table>; disabled?: boolean }) {
+export function ExportButtons({
+  what,
+  load,
+  disabled = false,
+}: {
+  what: string;
+  load: () => Promise<Table>;
+  disabled?: boolean;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ReturnType<typeof errorFromUnknown> | null>(null);
   const run = async (format: ExportFormat) => {

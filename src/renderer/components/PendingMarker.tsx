@@ -7,7 +7,11 @@ import type { PendingChange, PendingMark } from '../app/overlays.ts';
 import { undoOps } from '../outbox/runtime.ts';
 import { useRowControlTabIndex } from './grid-context.ts';
 
-const PENDING_LABEL: Record<PendingChange, string> = { create: 'Pending addition', update: 'Pending change', delete: 'Pending removal' };
+const PENDING_LABEL: Record<PendingChange, string> = {
+  create: 'Pending addition',
+  update: 'Pending change',
+  delete: 'Pending removal',
+};
 
 export function PendingMarker({ row, what }: { row: PendingMark; what?: string }) {
   const [busy, setBusy] = useState(false);
@@ -40,11 +44,23 @@ export function PendingMarker({ row, what }: { row: PendingMark; what?: string }
  * name is cut first, so the mark is read whole however narrow the window (a mark in a
  * fixed-width column beside a state badge was cut to "…").
  */
-export function WithPendingMark({ row, what, title, children }: { row: PendingMark; what?: string; title?: string; children: ReactNode }) {
+export function WithPendingMark({
+  row,
+  what,
+  title,
+  children,
+}: {
+  row: PendingMark;
+  what?: string;
+  title?: string;
+  children: ReactNode;
+}) {
   return (
     <span className="with-pending-mark">
       {/* the name cut short shows whole on hover */}
-      <span className="cell-text" title={title}>{children}</span>
+      <span className="cell-text" title={title}>
+        {children}
+      </span>
       <PendingMarker row={row} what={what} />
     </span>
   );

@@ -7,7 +7,12 @@
  */
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { createSelectionStore, selectedNotShown, useSelection, type SelectionStoreApi } from '../app/people-selection.ts';
+import {
+  createSelectionStore,
+  selectedNotShown,
+  useSelection,
+  type SelectionStoreApi,
+} from '../app/people-selection.ts';
 import type { SelectMode } from './VirtualGrid.tsx';
 import { formatCount } from '../app/format.ts';
 import { plural } from '../app/words.ts';
@@ -62,7 +67,8 @@ export interface SelectionBarProps {
   preset?: BulkPreset;
 }
 
-const SELECTION_HINT = 'Click a row to select it, Shift-click to select a range, Ctrl-click to add or remove one; Space selects the row the keyboard is on.';
+const SELECTION_HINT =
+  'Click a row to select it, Shift-click to select a range, Ctrl-click to add or remove one; Space selects the row the keyboard is on.';
 
 function QueuedConfirmation({ batch, onDone }: { batch: QueuedBatch; onDone: () => void }) {
   const ref = useRef<HTMLParagraphElement>(null);
@@ -71,7 +77,9 @@ function QueuedConfirmation({ batch, onDone }: { batch: QueuedBatch; onDone: () 
   return (
     <p className="queued-confirmation" role="status" tabIndex={-1} ref={ref}>
       Queued {plural(batch.count, 'change')}: they show as pending in every view.{' '}
-      <button type="button" onClick={() => void batch.undo().then(onDone)}>Undo</button>
+      <button type="button" onClick={() => void batch.undo().then(onDone)}>
+        Undo
+      </button>
     </p>
   );
 }
@@ -83,10 +91,15 @@ export function SelectionBar({ store, matchCount, loadMatching, preset }: Select
   useSyncExternalStore(subscribe, () => version);
   const hasSelection = selected.size > 0;
   // the whole list (every page) is read only while someone is selected
-  const matching = useLiveQuery(async () => (hasSelection ? new Set(await loadMatching()) : null), [hasSelection, loadMatching]);
+  const matching = useLiveQuery(
+    async () => (hasSelection ? new Set(await loadMatching()) : null),
+    [hasSelection, loadMatching],
+  );
   const hidden = matching ? selectedNotShown(selected, matching) : [];
   // the actions get the people in the list's order (a renewal's numbers are given in that order), those not shown last
-  const inListOrder = matching ? [...[...matching].filter((id) => selected.has(id)), ...hidden] : [...selected];
+  const inListOrder = matching
+    ? [...[...matching].filter((id) => selected.has(id)), ...hidden]
+    : [...selected];
   const onQueued = (batch: QueuedBatch) => {
     clear();
     setQueued(batch);
@@ -106,21 +119,37 @@ export function SelectionBar({ store, matchCount, loadMatching, preset }: Select
         <p className="hint">
           {SELECTION_HINT}{' '}
           {matchCount !== undefined && matchCount > 0 && (
-            <button type="button" onClick={() => void loadMatching().then(selectAll)}>Select all {formatCount(matchCount)} matching</button>
+            <button type="button" onClick={() => void loadMatching().then(selectAll)}>
+              Select all {formatCount(matchCount)} matching
+            </button>
           )}
         </p>
       ) : (
         <section className="selection-actions" aria-label="Selected people">
           <span role="status">
             {plural(selected.size, 'person', 'people')} selected
-            {hidden.length > 0 && <strong>: {formatCount(hidden.length)} selected {hidden.length === 1 ? 'is' : 'are'} not shown</strong>}
+            {hidden.length > 0 && (
+              <strong>
+                : {formatCount(hidden.length)} selected {hidden.length === 1 ? 'is' : 'are'} not shown
+              </strong>
+            )}
           </span>
-          {hidden.length > 0 && <button type="button" onClick={() => drop(hidden)}>Unselect the {formatCount(hidden.length)} not shown</button>}
-          <button type="button" onClick={clear}>Clear selection</button>
-          {/* offered unless the selection is exactly the list */}
-          {matching && matchCount !== undefined && (hidden.length > 0 || [...matching].some((id) => !selected.has(id))) && (
-            <button type="button" onClick={() => selectAll([...matching])}>Select all {formatCount(matchCount)} matching</button>
+          {hidden.length > 0 && (
+            <button type="button" onClick={() => drop(hidden)}>
+              Unselect the {formatCount(hidden.length)} not shown
+            </button>
           )}
+          <button type="button" onClick={clear}>
+            Clear selection
+          </button>
+          {/* offered unless the selection is exactly the list */}
+          {matching &&
+            matchCount !== undefined &&
+            (hidden.length > 0 || [...matching].some((id) => !selected.has(id))) && (
+              <button type="button" onClick={() => selectAll([...matching])}>
+                Select all {formatCount(matchCount)} matching
+              </button>
+            )}
           {[...actions.entries()].map(([id, Action]) => (
             <Action key={id} userIds={inListOrder} preset={preset} onQueued={onQueued} />
           ))}
@@ -135,7 +164,11 @@ export function SelectionBar({ store, matchCount, loadMatching, preset }: Select
  * A list whose rows are about people (a holder, an assignment) selects the people:
  * its own selection store, and the props its VirtualGrid takes to show and change it.
  */
-export function useRowSelection<T>(rows: readonly T[], personOf: (row: T) => number, loadMatching: () => Promise<readonly number[]>) {
+export function useRowSelection<T>(
+  rows: readonly T[],
+  personOf: (row: T) => number,
+  loadMatching: () => Promise<readonly number[]>,
+) {
   const [store] = useState(createSelectionStore);
   const selected = useSelection(store, (s) => s.selected);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- personOf is a pure accessor; the ids follow the rows
@@ -145,7 +178,8 @@ export function useRowSelection<T>(rows: readonly T[], personOf: (row: T) => num
     grid: {
       selected,
       selectionKey: personOf,
-      onSelect: (index: number, mode: SelectMode, fromIndex?: number) => store.getState().select(orderedIds, index, mode, fromIndex),
+      onSelect: (index: number, mode: SelectMode, fromIndex?: number) =>
+        store.getState().select(orderedIds, index, mode, fromIndex),
       onSelectAll: () => void loadMatching().then((ids) => store.getState().selectAll(ids)),
     },
   };

@@ -7,7 +7,9 @@ describe('a grid column is never narrower than its header', () => {
   });
 
   it('widens a column to its longest value, up to a limit, where it fits its content', () => {
-    expect(columnTrack('minmax(10rem, 1.5fr)', 'Site', 29)).toBe('minmax(max(10rem, min(19.2em, 22rem, 18vw)), 1.5fr)');
+    expect(columnTrack('minmax(10rem, 1.5fr)', 'Site', 29)).toBe(
+      'minmax(max(10rem, min(19.2em, 22rem, 18vw)), 1.5fr)',
+    );
   });
 
   it('gives a flexible column the header as its minimum', () => {

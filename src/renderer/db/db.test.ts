@@ -29,7 +29,10 @@ describe('the cache database', () => {
 
   it('finds users by any prefix of their lower-cased search keys', async () => {
     const db = freshDb();
-    await db.users.bulkPut([user(1, { firstname: 'Ada', lastname: 'Lovelace' }), user(2, { firstname: 'Alan', lastname: 'Turing' })]);
+    await db.users.bulkPut([
+      user(1, { firstname: 'Ada', lastname: 'Lovelace' }),
+      user(2, { firstname: 'Alan', lastname: 'Turing' }),
+    ]);
     const found = await db.users.where('searchKeys').startsWith('love').distinct().toArray();
     expect(found.map((u) => u.userid)).toEqual([1]);
   });
@@ -38,7 +41,9 @@ describe('the cache database', () => {
     const db = freshDb();
     await db.trainingAssignments.put(trainingAssignment(1, 1, 50, '2026-01-01'));
     expect(await db.trainingAssignments.where('openDueIso').equals('2026-01-01').count()).toBe(1);
-    await db.trainingAssignments.put(trainingAssignment(1, 1, 50, '2026-01-01', { course_status: 'completed' }));
+    await db.trainingAssignments.put(
+      trainingAssignment(1, 1, 50, '2026-01-01', { course_status: 'completed' }),
+    );
     expect(await db.trainingAssignments.where('openDueIso').equals('2026-01-01').count()).toBe(0);
   });
 

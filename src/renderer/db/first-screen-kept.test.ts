@@ -1,9 +1,20 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openFieldbookDb, type FieldbookDb } from './index.ts';
-import { firstScreenGeneration, forgetFirstScreen, keepFirstScreen, keptFirstScreen, type KeptFirstScreen } from './first-screen-kept.ts';
+import {
+  firstScreenGeneration,
+  forgetFirstScreen,
+  keepFirstScreen,
+  keptFirstScreen,
+  type KeptFirstScreen,
+} from './first-screen-kept.ts';
 import { keepUsersFirstScreen } from '../features/users/queries.ts';
-import { registerPendingSource, type OverlayKind, type OverlayRecords, type Touched } from '../app/overlays.ts';
+import {
+  registerPendingSource,
+  type OverlayKind,
+  type OverlayRecords,
+  type Touched,
+} from '../app/overlays.ts';
 import { user } from '../testing/fixtures.ts';
 
 /** The window's local storage, as Chromium's behaves for these calls. */
@@ -54,9 +65,19 @@ describe('the users list kept for the next start', () => {
   });
 
   it('shows queued changes as the list did: a person created offline counts and shows, marked', async () => {
-    const created = { ...user(-7, { firstname: 'Maria', lastname: 'Abbot', siteid: 2 }), pendingOps: ['op-1'], pendingChange: 'create' as const };
+    const created = {
+      ...user(-7, { firstname: 'Maria', lastname: 'Abbot', siteid: 2 }),
+      pendingOps: ['op-1'],
+      pendingChange: 'create' as const,
+    };
     const users: Touched<OverlayRecords['users']> = { before: [], after: [created] };
-    const unregister = registerPendingSource(async () => <K extends OverlayKind>(kind: K) => Promise.resolve((kind === 'users' ? users : { before: [], after: [] }) as Touched<OverlayRecords[K]>));
+    const unregister = registerPendingSource(
+      async () =>
+        <K extends OverlayKind>(kind: K) =>
+          Promise.resolve(
+            (kind === 'users' ? users : { before: [], after: [] }) as Touched<OverlayRecords[K]>,
+          ),
+    );
     try {
       await keepUsersFirstScreen(db, 60);
     } finally {
@@ -72,7 +93,11 @@ describe('the users list kept for the next start', () => {
     ['a person is changed', (d: FieldbookDb) => d.users.update(1, { lastname: 'Byron' })],
     ['a person is removed', (d: FieldbookDb) => d.users.delete(2)],
     ['a site is renamed', (d: FieldbookDb) => d.sites.put({ siteid: 1, sitename: 'Riverside' } as never)],
-    ['a change is queued', (d: FieldbookDb) => d.table('outbox').put({ id: 'op-9', status: 'pending', targetKey: 'users:1', seq: 1 })],
+    [
+      'a change is queued',
+      (d: FieldbookDb) =>
+        d.table('outbox').put({ id: 'op-9', status: 'pending', targetKey: 'users:1', seq: 1 }),
+    ],
   ])('is dropped the moment %s, through any instance of the database', async (_what, write) => {
     await keepUsersFirstScreen(db, 60);
     const other = openFieldbookDb(db.name, { durability: 'strict' });
@@ -126,7 +151,25 @@ describe('the users list kept for the next start', () => {
 });
 
 describe('a kept screen that cannot be trusted is not shown', () => {
-  const good = () => ({ format: 1, total: 1, sites: [[1, 'Riverside Plant']], rows: [{ userid: 1, siteid: 1, username: 'a', firstname: 'A', lastname: 'B', employeeid: '', status: 'Active', usertype: 'User', sortName: 'b, a', searchKeys: [] }] });
+  const good = () => ({
+    format: 1,
+    total: 1,
+    sites: [[1, 'Riverside Plant']],
+    rows: [
+      {
+        userid: 1,
+        siteid: 1,
+        username: 'a',
+        firstname: 'A',
+        lastname: 'B',
+        employeeid: '',
+        status: 'Active',
+        usertype: 'User',
+        sortName: 'b, a',
+        searchKeys: [],
+      },
+    ],
+  });
   const key = () => `fieldbook.firstScreen.${db.name}`;
 
   it('reads a well-formed one', () => {
@@ -137,12 +180,28 @@ describe('a kept screen that cannot be trusted is not shown', () => {
   it.each([
     ['text that is not JSON', () => '{"format":1,'],
     ['another format', () => JSON.stringify({ ...good(), format: 2 })],
-    ['a name that is not text', () => JSON.stringify({ ...good(), rows: [{ ...good().rows[0], lastname: 42 }] })],
-    ['an id that is not a whole number', () => JSON.stringify({ ...good(), rows: [{ ...good().rows[0], userid: 1.5 }] })],
-    ['an unknown kind of queued change', () => JSON.stringify({ ...good(), rows: [{ ...good().rows[0], pendingChange: 'explode' }] })],
+    [
+      'a name that is not text',
+      () => JSON.stringify({ ...good(), rows: [{ ...good().rows[0], lastname: 42 }] }),
+    ],
+    [
+      'an id that is not a whole number',
+      () => JSON.stringify({ ...good(), rows: [{ ...good().rows[0], userid: 1.5 }] }),
+    ],
+    [
+      'an unknown kind of queued change',
+      () => JSON.stringify({ ...good(), rows: [{ ...good().rows[0], pendingChange: 'explode' }] }),
+    ],
     ['a count that is not a number', () => JSON.stringify({ ...good(), total: '3' })],
     ['a site without a name', () => JSON.stringify({ ...good(), sites: [[1]] })],
-    ['more rows than a first screen', () => JSON.stringify({ ...good(), rows: Array.from({ length: 101 }, (_, i) => ({ ...good().rows[0], userid: i + 1 })) })],
+    [
+      'more rows than a first screen',
+      () =>
+        JSON.stringify({
+          ...good(),
+          rows: Array.from({ length: 101 }, (_, i) => ({ ...good().rows[0], userid: i + 1 })),
+        }),
+    ],
     ['the same person twice', () => JSON.stringify({ ...good(), rows: [good().rows[0], good().rows[0]] })],
     ['null', () => 'null'],
   ])('%s', (_what, text) => {
@@ -151,7 +210,15 @@ describe('a kept screen that cannot be trusted is not shown', () => {
   });
 
   it('a storage that refuses to save (full) keeps nothing and throws nothing', () => {
-    const full = { getItem: () => null, removeItem: () => undefined, setItem: () => { throw new DOMException('full', 'QuotaExceededError'); } };
-    expect(keepFirstScreen(db.name, firstScreenGeneration(db.name), { rows: [], total: 0, sites: [] }, full)).toBe(false);
+    const full = {
+      getItem: () => null,
+      removeItem: () => undefined,
+      setItem: () => {
+        throw new DOMException('full', 'QuotaExceededError');
+      },
+    };
+    expect(
+      keepFirstScreen(db.name, firstScreenGeneration(db.name), { rows: [], total: 0, sites: [] }, full),
+    ).toBe(false);
   });
 });

@@ -72,7 +72,10 @@ function wrote(dbName: string, storage: Storage | null): void {
 }
 
 /** The middleware that drops the kept screen when a shown table is about to change (every instance of the database). */
-export function firstScreenMiddleware(dbName: string, storage: () => Storage | null = defaultStorage): Middleware<DBCore> {
+export function firstScreenMiddleware(
+  dbName: string,
+  storage: () => Storage | null = defaultStorage,
+): Middleware<DBCore> {
   return {
     stack: 'dbcore',
     name: 'firstScreenKept',
@@ -102,11 +105,21 @@ Dexie.on('storagemutated', (parts) => {
 });
 
 /** Keeps `screen` for the next start, unless a shown table was written since `generation` (the reads' start). */
-export function keepFirstScreen(dbName: string, generation: number, screen: KeptFirstScreen, storage: Storage | null = defaultStorage()): boolean {
+export function keepFirstScreen(
+  dbName: string,
+  generation: number,
+  screen: KeptFirstScreen,
+  storage: Storage | null = defaultStorage(),
+): boolean {
   if (!storage || generation !== firstScreenGeneration(dbName)) return false;
   const rows = screen.rows.slice(0, MAX_ROWS).map(shownFields);
   const shownSites = new Set(rows.map((r) => r.siteid));
-  const kept = { format: FORMAT, rows, total: screen.total, sites: screen.sites.filter(([id]) => shownSites.has(id)) };
+  const kept = {
+    format: FORMAT,
+    rows,
+    total: screen.total,
+    sites: screen.sites.filter(([id]) => shownSites.has(id)),
+  };
   try {
     storage.setItem(keyOf(dbName), JSON.stringify(kept));
     absent.delete(dbName);
@@ -119,12 +132,42 @@ export function keepFirstScreen(dbName: string, generation: number, screen: Kept
 
 /** What the list shows of a person (searchKeys and extra stay in the database). */
 function shownFields(u: KeptUserRow): KeptUserRow {
-  const { userid, siteid, username, firstname, lastname, employeeid, status, usertype, sortName, refreshedAt, pendingOps, pendingChange } = u;
-  return { userid, siteid, username, firstname, lastname, employeeid, status, usertype, sortName, searchKeys: [], refreshedAt, pendingOps, pendingChange };
+  const {
+    userid,
+    siteid,
+    username,
+    firstname,
+    lastname,
+    employeeid,
+    status,
+    usertype,
+    sortName,
+    refreshedAt,
+    pendingOps,
+    pendingChange,
+  } = u;
+  return {
+    userid,
+    siteid,
+    username,
+    firstname,
+    lastname,
+    employeeid,
+    status,
+    usertype,
+    sortName,
+    searchKeys: [],
+    refreshedAt,
+    pendingOps,
+    pendingChange,
+  };
 }
 
 /** The kept screen of this database, or null (none, another format, or not readable as one). */
-export function keptFirstScreen(dbName: string, storage: Storage | null = defaultStorage()): KeptFirstScreen | null {
+export function keptFirstScreen(
+  dbName: string,
+  storage: Storage | null = defaultStorage(),
+): KeptFirstScreen | null {
   let parsed: unknown;
   try {
     const text = storage?.getItem(keyOf(dbName));
@@ -134,11 +177,22 @@ export function keptFirstScreen(dbName: string, storage: Storage | null = defaul
     return null;
   }
   const kept = parsed as { format?: unknown; rows?: unknown; total?: unknown; sites?: unknown } | null;
-  if (!kept || kept.format !== FORMAT || !Number.isSafeInteger(kept.total) || !Array.isArray(kept.rows) || !Array.isArray(kept.sites)) return null;
+  if (
+    !kept ||
+    kept.format !== FORMAT ||
+    !Number.isSafeInteger(kept.total) ||
+    !Array.isArray(kept.rows) ||
+    !Array.isArray(kept.sites)
+  )
+    return null;
   if (kept.rows.length > MAX_ROWS || !kept.rows.every(isRow) || !kept.sites.every(isSite)) return null;
   // a person twice is not a screen the list showed (and would leave a row drawn over another)
   if (new Set((kept.rows as KeptUserRow[]).map((r) => r.userid)).size !== kept.rows.length) return null;
-  return { rows: kept.rows as KeptUserRow[], total: kept.total as number, sites: kept.sites as [number, string][] };
+  return {
+    rows: kept.rows as KeptUserRow[],
+    total: kept.total as number,
+    sites: kept.sites as [number, string][],
+  };
 }
 
 /** Deletes the kept screen (the profile and its cache are deleted). */
@@ -147,18 +201,36 @@ export function forgetFirstScreen(dbName: string, storage: Storage | null = defa
   wrote(dbName, storage);
 }
 
-const TEXT_FIELDS = ['username', 'firstname', 'lastname', 'employeeid', 'status', 'usertype', 'sortName'] as const;
+const TEXT_FIELDS = [
+  'username',
+  'firstname',
+  'lastname',
+  'employeeid',
+  'status',
+  'usertype',
+  'sortName',
+] as const;
 const CHANGES = new Set<PendingChange>(['create', 'update', 'delete']);
 
 function isRow(value: unknown): value is KeptUserRow {
   const r = value as Partial<Record<keyof KeptUserRow, unknown>> | null;
-  if (!r || typeof r !== 'object' || !Number.isSafeInteger(r.userid) || !Number.isSafeInteger(r.siteid)) return false;
+  if (!r || typeof r !== 'object' || !Number.isSafeInteger(r.userid) || !Number.isSafeInteger(r.siteid))
+    return false;
   if (!TEXT_FIELDS.every((f) => typeof r[f] === 'string') || !Array.isArray(r.searchKeys)) return false;
   if (r.refreshedAt !== undefined && typeof r.refreshedAt !== 'string') return false;
-  if (r.pendingOps !== undefined && !(Array.isArray(r.pendingOps) && r.pendingOps.every((id) => typeof id === 'string'))) return false;
+  if (
+    r.pendingOps !== undefined &&
+    !(Array.isArray(r.pendingOps) && r.pendingOps.every((id) => typeof id === 'string'))
+  )
+    return false;
   return r.pendingChange === undefined || CHANGES.has(r.pendingChange as PendingChange);
 }
 
 function isSite(value: unknown): value is [number, string] {
-  return Array.isArray(value) && value.length === 2 && Number.isSafeInteger(value[0]) && typeof value[1] === 'string';
+  return (
+    Array.isArray(value) &&
+    value.length === 2 &&
+    Number.isSafeInteger(value[0]) &&
+    typeof value[1] === 'string'
+  );
 }

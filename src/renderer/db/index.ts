@@ -8,7 +8,12 @@ import type { AppError, PageFingerprint, TaskCheckpoint } from '../../shared/ipc
 import type { CollectionName, CollectionRecordMap, PRIMARY_KEY } from '../../shared/records.ts';
 import type { AuditEntry, OutboxOp } from '../../shared/outbox.ts';
 import { SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5 } from './schema.ts';
-import { v1CreateCache, v2FoldSearchKeys, v4PageFingerprintTable, v5RequirementsTable } from './migrations.ts';
+import {
+  v1CreateCache,
+  v2FoldSearchKeys,
+  v4PageFingerprintTable,
+  v5RequirementsTable,
+} from './migrations.ts';
 import { watchDatabaseLifecycle } from './lifecycle.ts';
 import { derivedFieldsMiddleware, type CachedTrainingAssignment } from './derived.ts';
 import { usersMemoMiddleware } from './users-memo.ts';
@@ -48,7 +53,10 @@ export interface PageFingerprintRow extends Omit<PageFingerprint, 'keys' | 'vers
 }
 
 type CacheTables = {
-  [K in Exclude<CollectionName, 'trainingAssignments'>]: EntityTable<CollectionRecordMap[K], (typeof PRIMARY_KEY)[K] & keyof CollectionRecordMap[K]>;
+  [K in Exclude<CollectionName, 'trainingAssignments'>]: EntityTable<
+    CollectionRecordMap[K],
+    (typeof PRIMARY_KEY)[K] & keyof CollectionRecordMap[K]
+  >;
 } & {
   trainingAssignments: EntityTable<CachedTrainingAssignment, 'transcriptid'>;
 };

@@ -26,7 +26,8 @@ export class NewerDatabaseError extends Error {
 
 export const CLOSED_FOR_UPGRADE =
   'A newer version of Fieldbook opened this profile in another window, so this window closed its offline copy. Close this window and carry on in the newer one.';
-export const CLOSED_FOR_DELETE = "This profile's offline copy was deleted in another window. Choose another profile or sync again.";
+export const CLOSED_FOR_DELETE =
+  "This profile's offline copy was deleted in another window. Choose another profile or sync again.";
 export const UPGRADE_BLOCKED =
   "Fieldbook is updating this profile's offline copy and is waiting for another Fieldbook window that still has it open. Close the other window to continue.";
 
@@ -40,7 +41,10 @@ export function schemaVersionOf(nativeVersion: number): number {
  * the sentences above; the database is left closed where it must be (Dexie's own
  * default handler, which only logs, is replaced).
  */
-export function watchDatabaseLifecycle(db: Dexie, notify: (message: string) => void = notifyDatabaseListeners): void {
+export function watchDatabaseLifecycle(
+  db: Dexie,
+  notify: (message: string) => void = notifyDatabaseListeners,
+): void {
   const knownVersion = db.verno;
   // sticky: checked on every (re)open, not only the first
   db.on(

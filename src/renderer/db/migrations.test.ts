@@ -9,10 +9,23 @@ import type { UserRecord } from '../../shared/records.ts';
 import { requirementRow } from '../features/requirements/model.ts';
 
 /** A user as version 1 stored it: lower-cased phrases, accents kept. */
-function v1User(userid: number, firstname: string, lastname: string, username: string, employeeid: string): UserRecord {
+function v1User(
+  userid: number,
+  firstname: string,
+  lastname: string,
+  username: string,
+  employeeid: string,
+): UserRecord {
   const [f, l] = [firstname.toLowerCase(), lastname.toLowerCase()];
   return {
-    userid, siteid: 1, username, firstname, lastname, employeeid, status: 'Active', usertype: 'User',
+    userid,
+    siteid: 1,
+    username,
+    firstname,
+    lastname,
+    employeeid,
+    status: 'Active',
+    usertype: 'User',
     searchKeys: [`${f} ${l}`, `${l} ${f}`, `${l}, ${f}`, username.toLowerCase(), employeeid.toLowerCase()],
     sortName: `${l}, ${f}`,
   };
@@ -20,24 +33,85 @@ function v1User(userid: number, firstname: string, lastname: string, username: s
 
 const V1_ROWS: Record<keyof typeof SCHEMA_V1, unknown[]> = {
   sites: [{ siteid: 1, sitename: 'North', loginpage: 'north' }],
-  users: [v1User(1, 'María', 'Núñez', 'maria.nunez', 'EMP-001'), v1User(2, 'Lucía', 'Fernández', 'lucia.fernandez', 'EMP-002')],
+  users: [
+    v1User(1, 'María', 'Núñez', 'maria.nunez', 'EMP-001'),
+    v1User(2, 'Lucía', 'Fernández', 'lucia.fernandez', 'EMP-002'),
+  ],
   emails: [{ emailid: 5, userid: 1, email: 'm@example.test', status: 'active', isprimary: true }],
   profileCategories: [{ categoryid: 3, siteid: 1, categoryname: 'Crews', groupcount: 1 }],
-  groups: [{ groupid: 10, siteid: 1, categoryid: 3, groupname: 'Operations', usercount: 1, accessusercount: 1 }],
+  groups: [
+    { groupid: 10, siteid: 1, categoryid: 3, groupname: 'Operations', usercount: 1, accessusercount: 1 },
+  ],
   groupMembers: [{ id: '10-1', groupid: 10, userid: 1 }],
   groupAccess: [{ id: '10-2', groupid: 10, userid: 2, siteid: 1 }],
   modules: [{ id: '1-7', accessID: 7, siteid: 1, moduleName: 'Reports', functionName: 'View' }],
   moduleAccess: [{ id: '1-7-2', accessID: 7, siteid: 1, userid: 2 }],
   credentialCategories: [{ categoryid: 4, siteid: 1, categoryname: 'Safety', credentialcount: 1 }],
-  credentials: [{ credentialid: 20, credentialname: 'Rigging', description: '', categoryid: 4, categoryname: 'Safety', requiredstartdate: false, requiredexpirationdate: true, requiredcredentialnum: false, requirements: '', activeusercount: 1, inactiveusercount: 0 }],
+  credentials: [
+    {
+      credentialid: 20,
+      credentialname: 'Rigging',
+      description: '',
+      categoryid: 4,
+      categoryname: 'Safety',
+      requiredstartdate: false,
+      requiredexpirationdate: true,
+      requiredcredentialnum: false,
+      requirements: '',
+      activeusercount: 1,
+      inactiveusercount: 0,
+    },
+  ],
   credentialAssignments: [credentialAssignment(20, 1, '12/31/2026')],
   courses: [{ courseid: 30, siteid: 1, coursename: 'Fall arrest', coursetype: 1, status: 'active' }],
   // one written before openDueIso existed, one with a stale value for completed training
-  trainingAssignments: [trainingAssignment(40, 1, 30, '2026-03-01'), { ...trainingAssignment(41, 2, 30, '2026-04-01', { course_status: 'completed' }), openDueIso: '2026-04-01' }],
+  trainingAssignments: [
+    trainingAssignment(40, 1, 30, '2026-03-01'),
+    {
+      ...trainingAssignment(41, 2, 30, '2026-04-01', { course_status: 'completed' }),
+      openDueIso: '2026-04-01',
+    },
+  ],
   syncCheckpoints: [{ taskId: 'users@1', collection: 'users', nextStartrow: 51, pagesDone: 1, total: 2 }],
-  syncCollections: [{ collection: 'users', lastSyncedAt: '2026-11-01T10:00:00.000Z', lastError: null, total: 2 }],
-  outbox: [{ id: 'op-1', batchId: 'b-1', seq: 1, targetKey: 'user:1', dependsOn: [], op: { kind: 'user.update', userid: 1, fields: { status: 'Inactive' } }, base: {}, createdAt: '2026-11-01T10:00:00.000Z', status: 'queued', attempts: 0, maybeSent: false, nextAttemptAt: null, lastError: null, response: null, theirs: null, summary: 'Set status' }],
-  audit: [{ seq: 1, opId: 'op-0', batchId: 'b-0', at: '2026-11-01T09:00:00.000Z', actor: 'me', kind: 'user.update', targetKey: 'user:2', outcome: 'done', before: null, after: null, response: null, message: 'ok' }],
+  syncCollections: [
+    { collection: 'users', lastSyncedAt: '2026-11-01T10:00:00.000Z', lastError: null, total: 2 },
+  ],
+  outbox: [
+    {
+      id: 'op-1',
+      batchId: 'b-1',
+      seq: 1,
+      targetKey: 'user:1',
+      dependsOn: [],
+      op: { kind: 'user.update', userid: 1, fields: { status: 'Inactive' } },
+      base: {},
+      createdAt: '2026-11-01T10:00:00.000Z',
+      status: 'queued',
+      attempts: 0,
+      maybeSent: false,
+      nextAttemptAt: null,
+      lastError: null,
+      response: null,
+      theirs: null,
+      summary: 'Set status',
+    },
+  ],
+  audit: [
+    {
+      seq: 1,
+      opId: 'op-0',
+      batchId: 'b-0',
+      at: '2026-11-01T09:00:00.000Z',
+      actor: 'me',
+      kind: 'user.update',
+      targetKey: 'user:2',
+      outcome: 'done',
+      before: null,
+      after: null,
+      response: null,
+      message: 'ok',
+    },
+  ],
 };
 
 async function writeVersion1(name: string): Promise<void> {
@@ -68,7 +142,11 @@ describe('upgrading a version 1 database to the newest version', () => {
       expect(stored, table).toEqual(rows);
     }
     const users = await db.users.orderBy('userid').toArray();
-    expect(users[0]).toEqual({ ...(V1_ROWS.users[0] as UserRecord), searchKeys: ['maria', 'nunez', 'emp', '001'], sortName: 'nunez, maria' });
+    expect(users[0]).toEqual({
+      ...(V1_ROWS.users[0] as UserRecord),
+      searchKeys: ['maria', 'nunez', 'emp', '001'],
+      sortName: 'nunez, maria',
+    });
     expect(users[1]!.searchKeys).toEqual(['lucia', 'fernandez', 'emp', '002']);
     const training = await db.trainingAssignments.orderBy('transcriptid').toArray();
     expect(training.map((t) => t.openDueIso)).toEqual(['2026-03-01', '']);
@@ -87,8 +165,13 @@ describe('upgrading a version 1 database to the newest version', () => {
           const value = Array.isArray(index.keyPath) ? index.keyPath.map((k) => row[k]) : row[index.keyPath!];
           const keys = index.multi ? (value as unknown[]) : [value];
           for (const key of keys) {
-            const found = await table.where(index.name).equals(key as never).primaryKeys();
-            expect(found, `${table.name}.${index.name} = ${JSON.stringify(key)}`).toContain(row[table.schema.primKey.keyPath as string]);
+            const found = await table
+              .where(index.name)
+              .equals(key as never)
+              .primaryKeys();
+            expect(found, `${table.name}.${index.name} = ${JSON.stringify(key)}`).toContain(
+              row[table.schema.primKey.keyPath as string],
+            );
           }
         }
       }
@@ -101,17 +184,28 @@ describe('upgrading a version 1 database to the newest version', () => {
   });
 });
 
-describe('upgrading a version 3 database (page hashes in the collections\' rows)', () => {
+describe("upgrading a version 3 database (page hashes in the collections' rows)", () => {
   it('drops the old page hashes and starts the fingerprint table empty, keeping the rest of the row', async () => {
     const name = uniqueName('v3');
     const v3 = new Dexie(name);
     v3.version(3).stores({ ...SCHEMA_V1, ...SCHEMA_V3 });
     await v3.open();
-    await v3.table('syncCollections').put({ collection: 'users', lastSyncedAt: '2026-11-01T10:00:00.000Z', lastError: null, total: 2, pageFingerprints: { 'users:/users@1': 'abc' } });
+    await v3.table('syncCollections').put({
+      collection: 'users',
+      lastSyncedAt: '2026-11-01T10:00:00.000Z',
+      lastError: null,
+      total: 2,
+      pageFingerprints: { 'users:/users@1': 'abc' },
+    });
     v3.close();
     const db = openFieldbookDb(name);
     await db.open();
-    expect(await db.syncCollections.get('users')).toEqual({ collection: 'users', lastSyncedAt: '2026-11-01T10:00:00.000Z', lastError: null, total: 2 });
+    expect(await db.syncCollections.get('users')).toEqual({
+      collection: 'users',
+      lastSyncedAt: '2026-11-01T10:00:00.000Z',
+      lastError: null,
+      total: 2,
+    });
     expect(await db.pageFingerprints.count()).toBe(0);
     db.close();
   });
@@ -133,8 +227,15 @@ describe('upgrading a version 4 database (before requirements)', () => {
     expect(await db.requirements.count()).toBe(0);
     expect(await db.outbox.toArray()).toEqual(V1_ROWS.outbox);
     expect(await db.credentials.toArray()).toEqual(V1_ROWS.credentials);
-    await db.requirements.bulkPut([requirementRow('group:10', 'credential:20'), requirementRow('group:10', 'course:30'), requirementRow('site:1', 'credential:20')]);
-    expect(await db.requirements.where('scope').equals('group:10').primaryKeys()).toEqual(['group:10|course:30', 'group:10|credential:20']);
+    await db.requirements.bulkPut([
+      requirementRow('group:10', 'credential:20'),
+      requirementRow('group:10', 'course:30'),
+      requirementRow('site:1', 'credential:20'),
+    ]);
+    expect(await db.requirements.where('scope').equals('group:10').primaryKeys()).toEqual([
+      'group:10|course:30',
+      'group:10|credential:20',
+    ]);
     db.close();
   });
 });
@@ -147,9 +248,14 @@ describe('the database meeting another window or another build', () => {
     await newer.open();
     newer.close();
     const db = openFieldbookDb(name);
-    const error = await db.open().then(() => null, (e: unknown) => e);
+    const error = await db.open().then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(NewerDatabaseError);
-    expect((error as Error).message).toContain(`newer version of Fieldbook (database version 9; this build knows up to ${SCHEMA_VERSION})`);
+    expect((error as Error).message).toContain(
+      `newer version of Fieldbook (database version 9; this build knows up to ${SCHEMA_VERSION})`,
+    );
   });
 
   it('closes its copy and says so when a newer build upgrades the database in another window', async () => {

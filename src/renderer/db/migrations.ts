@@ -13,7 +13,9 @@ import { openDueIso } from './derived.ts';
 export async function v1CreateCache(_tx: Transaction): Promise<void> {}
 
 /** The derived fields of a cached user, from its own fields (search keys and sort name by the current folding rule). */
-export function userDerivedFields(u: Pick<UserRecord, 'firstname' | 'lastname' | 'username' | 'employeeid'>): Pick<UserRecord, 'searchKeys' | 'sortName'> {
+export function userDerivedFields(
+  u: Pick<UserRecord, 'firstname' | 'lastname' | 'username' | 'employeeid'>,
+): Pick<UserRecord, 'searchKeys' | 'sortName'> {
   return { searchKeys: userSearchKeys(u), sortName: userSortName(u) };
 }
 
@@ -24,12 +26,18 @@ export function userDerivedFields(u: Pick<UserRecord, 'firstname' | 'lastname' |
  * sync's changed-only comparison would otherwise never rewrite it).
  */
 export async function v2FoldSearchKeys(tx: Transaction): Promise<void> {
-  await tx.table<UserRecord>('users').toCollection().modify((u) => {
-    Object.assign(u, userDerivedFields(u));
-  });
-  await tx.table<CachedTrainingAssignment>('trainingAssignments').toCollection().modify((t) => {
-    t.openDueIso = openDueIso(t);
-  });
+  await tx
+    .table<UserRecord>('users')
+    .toCollection()
+    .modify((u) => {
+      Object.assign(u, userDerivedFields(u));
+    });
+  await tx
+    .table<CachedTrainingAssignment>('trainingAssignments')
+    .toCollection()
+    .modify((t) => {
+      t.openDueIso = openDueIso(t);
+    });
 }
 
 /**
@@ -38,9 +46,12 @@ export async function v2FoldSearchKeys(tx: Transaction): Promise<void> {
  * are dropped: the next resync compares every page once and writes the new rows.
  */
 export async function v4PageFingerprintTable(tx: Transaction): Promise<void> {
-  await tx.table<{ pageFingerprints?: unknown }>('syncCollections').toCollection().modify((row) => {
-    delete row.pageFingerprints;
-  });
+  await tx
+    .table<{ pageFingerprints?: unknown }>('syncCollections')
+    .toCollection()
+    .modify((row) => {
+      delete row.pageFingerprints;
+    });
 }
 
 /**

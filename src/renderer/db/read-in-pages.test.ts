@@ -14,10 +14,13 @@ async function cacheWith(count: number) {
 }
 
 describe('reading a whole table a page at a time', () => {
-  it.each([0, 1, 4, 5, 11])('gives every one of %i records once, in key order, as one read would', async (count) => {
-    const db = await cacheWith(count);
-    expect(ids(await readInPages(db.users, (u) => u.userid, 5))).toEqual(ids(await db.users.toArray()));
-  });
+  it.each([0, 1, 4, 5, 11])(
+    'gives every one of %i records once, in key order, as one read would',
+    async (count) => {
+      const db = await cacheWith(count);
+      expect(ids(await readInPages(db.users, (u) => u.userid, 5))).toEqual(ids(await db.users.toArray()));
+    },
+  );
 
   it('asks IndexedDB for one page of records at a time, never for the whole table', async () => {
     const db = await cacheWith(11);
@@ -35,7 +38,9 @@ describe('reading a whole table a page at a time', () => {
     const writer = openFieldbookDb(name);
     await view.users.bulkPut([user(1), user(2)]);
     const seen: number[] = [];
-    const subscription = liveQuery(async () => (await readInPages(view.users, (u) => u.userid, 1)).length).subscribe((n) => seen.push(n));
+    const subscription = liveQuery(
+      async () => (await readInPages(view.users, (u) => u.userid, 1)).length,
+    ).subscribe((n) => seen.push(n));
     await vi.waitFor(() => expect(seen).toEqual([2]));
     await writer.users.put(user(3));
     await vi.waitFor(() => expect(seen.at(-1)).toBe(3));
@@ -46,13 +51,19 @@ describe('reading a whole table a page at a time', () => {
 describe('reading a range of an index a page at a time', () => {
   it('gives the records of the range only, each once, as one read of it would', async () => {
     const db = await cacheWith(0);
-    await db.users.bulkPut(Array.from({ length: 23 }, (_, i) => ({ ...user(i + 1), siteid: i % 3 === 0 ? 7 : 8 })));
+    await db.users.bulkPut(
+      Array.from({ length: 23 }, (_, i) => ({ ...user(i + 1), siteid: i % 3 === 0 ? 7 : 8 })),
+    );
     const pages = vi.fn();
-    const read = await db.transaction('r', db.users, () => readRangeInPages(() => {
-      pages();
-      return db.users.where('siteid').equals(8);
-    }, 4));
-    expect(ids(read).sort((a, b) => a - b)).toEqual(ids(await db.users.where('siteid').equals(8).toArray()).sort((a, b) => a - b));
+    const read = await db.transaction('r', db.users, () =>
+      readRangeInPages(() => {
+        pages();
+        return db.users.where('siteid').equals(8);
+      }, 4),
+    );
+    expect(ids(read).sort((a, b) => a - b)).toEqual(
+      ids(await db.users.where('siteid').equals(8).toArray()).sort((a, b) => a - b),
+    );
     // 15 records in pages of 4: four pages, the last of 3
     expect(pages).toHaveBeenCalledTimes(4);
   });

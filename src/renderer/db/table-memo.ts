@@ -16,7 +16,10 @@ export interface TableMemo<Source extends { name: string }, Value> {
   get(db: Source): Promise<Value>;
 }
 
-export function tableMemo<Source extends { name: string }, Value>(table: string, read: (db: Source) => Promise<Value>): TableMemo<Source, Value> {
+export function tableMemo<Source extends { name: string }, Value>(
+  table: string,
+  read: (db: Source) => Promise<Value>,
+): TableMemo<Source, Value> {
   const loaded = new Map<string, { source: Source; value: Promise<Value> }>();
   const forget = (dbName: string) => loaded.delete(dbName);
   Dexie.on('storagemutated', (parts) => {

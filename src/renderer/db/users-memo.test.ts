@@ -47,8 +47,27 @@ describe('the order of the in-memory copy', () => {
     // a seeded mix: shared names (ties broken by id), accents, capitals, digits, symbols, characters beyond the BMP
     let seed = 7;
     const next = () => (seed = (seed * 48271) % 2147483647);
-    const parts = ['adams', 'Adams', 'ádams', 'o\'neil', 'oneil', 'zoë', 'Zoe', '10', '9', 'van der berg', '𝒜lpha', 'émile', 'Emile', '', 'ß', 'ss'];
-    const users = Array.from({ length: 400 }, (_, i) => user(1000 - i, { lastname: parts[next() % parts.length]!, firstname: parts[next() % parts.length]! }));
+    const parts = [
+      'adams',
+      'Adams',
+      'ádams',
+      "o'neil",
+      'oneil',
+      'zoë',
+      'Zoe',
+      '10',
+      '9',
+      'van der berg',
+      '𝒜lpha',
+      'émile',
+      'Emile',
+      '',
+      'ß',
+      'ss',
+    ];
+    const users = Array.from({ length: 400 }, (_, i) =>
+      user(1000 - i, { lastname: parts[next() % parts.length]!, firstname: parts[next() % parts.length]! }),
+    );
     await db.users.bulkPut(users);
     const byIndex = await db.users.orderBy('sortName').toArray();
     expect((await allUsersByName(db)).map((u) => u.userid)).toEqual(byIndex.map((u) => u.userid));

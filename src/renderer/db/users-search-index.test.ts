@@ -6,20 +6,34 @@ import { usersSearchIndex } from './users-search-index.ts';
 /** A seeded generator (the same people and queries on every run). */
 function seeded(seed: number): () => number {
   let s = seed;
-  return () => ((s = (s * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  return () => (s = (s * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 }
 
 const LETTERS = ['a', 'b', 'm', 'n', 'ñ', 'o', '0', '7', 'ß'];
 
 function people(count: number, random: () => number): UserRecord[] {
-  const word = () => Array.from({ length: 1 + Math.floor(random() * 5) }, () => LETTERS[Math.floor(random() * LETTERS.length)]).join('');
-  return Array.from({ length: count }, (_, userid) => ({ userid, searchKeys: searchWords(Array.from({ length: Math.floor(random() * 4) }, word).join(' ')) }) as unknown as UserRecord);
+  const word = () =>
+    Array.from(
+      { length: 1 + Math.floor(random() * 5) },
+      () => LETTERS[Math.floor(random() * LETTERS.length)],
+    ).join('');
+  return Array.from(
+    { length: count },
+    (_, userid) =>
+      ({
+        userid,
+        searchKeys: searchWords(Array.from({ length: Math.floor(random() * 4) }, word).join(' ')),
+      }) as unknown as UserRecord,
+  );
 }
 
-const scan = (users: readonly UserRecord[], words: string[]) => users.filter((u) => matchesAllWords(u.searchKeys, words)).map((u) => u.userid);
+const scan = (users: readonly UserRecord[], words: string[]) =>
+  users.filter((u) => matchesAllWords(u.searchKeys, words)).map((u) => u.userid);
 const indexed = (users: readonly UserRecord[], words: string[]) => {
   const pool = usersSearchIndex(users).candidates(words);
-  return (pool ? Array.from(pool, (p) => users[p]!) : users).filter((u) => matchesAllWords(u.searchKeys, words)).map((u) => u.userid);
+  return (pool ? Array.from(pool, (p) => users[p]!) : users)
+    .filter((u) => matchesAllWords(u.searchKeys, words))
+    .map((u) => u.userid);
 };
 
 describe('the search index of the users in memory', () => {
@@ -27,7 +41,12 @@ describe('the search index of the users in memory', () => {
     const random = seeded(7);
     const users = people(3_000, random);
     for (let i = 0; i < 500; i++) {
-      const text = Array.from({ length: 1 + Math.floor(random() * 3) }, () => LETTERS.slice(0, 1 + Math.floor(random() * LETTERS.length)).sort(() => random() - 0.5).slice(0, 1 + Math.floor(random() * 3)).join('')).join(' ');
+      const text = Array.from({ length: 1 + Math.floor(random() * 3) }, () =>
+        LETTERS.slice(0, 1 + Math.floor(random() * LETTERS.length))
+          .sort(() => random() - 0.5)
+          .slice(0, 1 + Math.floor(random() * 3))
+          .join(''),
+      ).join(' ');
       const words = searchWords(text);
       expect(indexed(users, words), text).toEqual(scan(users, words));
     }

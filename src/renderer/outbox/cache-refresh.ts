@@ -6,7 +6,14 @@
  */
 import type { ReplayOutcome } from '../../shared/ipc.ts';
 import type { OutboxOp } from '../../shared/outbox.ts';
-import { emailsOfUser, normalizeTrainingAssignment, normalizeUser, userSearchKeys, userSortName, type UserRecord } from '../../shared/records.ts';
+import {
+  emailsOfUser,
+  normalizeTrainingAssignment,
+  normalizeUser,
+  userSearchKeys,
+  userSortName,
+  type UserRecord,
+} from '../../shared/records.ts';
 import { schemas } from '../../shared/api/wire.ts';
 import { toIsoDate } from '../../shared/dates.ts';
 import type { FieldbookDb } from '../db/index.ts';
@@ -14,8 +21,22 @@ import { yieldToEventLoop } from '../../shared/yield.ts';
 
 const text = (v: unknown, fallback = ''): string => (v === undefined || v === null ? fallback : String(v));
 
-export function refreshedUser(current: UserRecord | undefined, changes: Partial<UserRecord>, fallback: Partial<UserRecord> & { userid: number; siteid: number }): UserRecord {
-  const merged = { username: '', firstname: '', lastname: '', employeeid: '', status: '', usertype: 'User', ...fallback, ...current, ...changes } as UserRecord;
+export function refreshedUser(
+  current: UserRecord | undefined,
+  changes: Partial<UserRecord>,
+  fallback: Partial<UserRecord> & { userid: number; siteid: number },
+): UserRecord {
+  const merged = {
+    username: '',
+    firstname: '',
+    lastname: '',
+    employeeid: '',
+    status: '',
+    usertype: 'User',
+    ...fallback,
+    ...current,
+    ...changes,
+  } as UserRecord;
   return { ...merged, searchKeys: userSearchKeys(merged), sortName: userSortName(merged) };
 }
 
@@ -29,26 +50,38 @@ export interface Applied {
 /** Several outcomes, in order, in one transaction (a transaction costs far more than a row). */
 export async function applyOutcomesToCache(db: FieldbookDb, applied: readonly Applied[]): Promise<void> {
   if (applied.length === 0) return;
-  await db.transaction('rw', [db.users, db.courses, db.emails, db.groupAccess, db.moduleAccess, db.credentialAssignments, db.trainingAssignments], async () => {
-    // a run of updates that came back with the server's record is one bulk write (the last copy of a person wins, as in order);
-    // anything else is applied on its own, after the run before it
-    const run = new Map<number, UserRecord>();
-    const flushRun = async () => {
-      if (run.size > 0) await db.users.bulkPut([...run.values()]);
-      run.clear();
-    };
-    for (const { op, outcome } of applied) {
-      const user = updatedUserOf(op, outcome);
-      if (user) {
-        run.delete(user.userid);
-        run.set(user.userid, user);
-        continue;
+  await db.transaction(
+    'rw',
+    [
+      db.users,
+      db.courses,
+      db.emails,
+      db.groupAccess,
+      db.moduleAccess,
+      db.credentialAssignments,
+      db.trainingAssignments,
+    ],
+    async () => {
+      // a run of updates that came back with the server's record is one bulk write (the last copy of a person wins, as in order);
+      // anything else is applied on its own, after the run before it
+      const run = new Map<number, UserRecord>();
+      const flushRun = async () => {
+        if (run.size > 0) await db.users.bulkPut([...run.values()]);
+        run.clear();
+      };
+      for (const { op, outcome } of applied) {
+        const user = updatedUserOf(op, outcome);
+        if (user) {
+          run.delete(user.userid);
+          run.set(user.userid, user);
+          continue;
+        }
+        await flushRun();
+        await applyOne(db, op, outcome);
       }
       await flushRun();
-      await applyOne(db, op, outcome);
-    }
-    await flushRun();
-  });
+    },
+  );
 }
 
 /** The person an update came back with (the server's record with the change on it), marked as refreshed from the site; null when the answer carries none. */
@@ -75,7 +108,10 @@ export interface CacheRefresher {
   settled(): Promise<void>;
 }
 
-export function createCacheRefresher(db: FieldbookDb, onError: (err: unknown) => void = () => undefined): CacheRefresher {
+export function createCacheRefresher(
+  db: FieldbookDb,
+  onError: (err: unknown) => void = () => undefined,
+): CacheRefresher {
   let waiting: Applied[] = [];
   let running: Promise<void> | null = null;
   const apply = async (burst: Applied[]) => {
@@ -134,6 +170,7 @@ async function applyOne(db: FieldbookDb, op: OutboxOp, outcome: DoneOutcome): Pr
   await putReadBackUser(db, outcome.readBack?.user);
 }
 
+// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
 async function applyOwnRecord(db: FieldbookDb, op: OutboxOp, outcome: DoneOutcome): Promise<void> {
   const spec = op.op;
   const id = typeof outcome.createdId === 'number' ? outcome.createdId : Number(outcome.createdId);
@@ -151,22 +188,42 @@ async function applyOwnRecord(db: FieldbookDb, op: OutboxOp, outcome: DoneOutcom
       return;
     }
     case 'user.create':
-      if (Number.isInteger(id)) await db.users.put(refreshedUser(undefined, { ...spec.fields, userid: id }, { userid: id, siteid: spec.siteid }));
+      if (Number.isInteger(id))
+        await db.users.put(
+          refreshedUser(undefined, { ...spec.fields, userid: id }, { userid: id, siteid: spec.siteid }),
+        );
       return;
     case 'email.add':
-      if (Number.isInteger(id)) await db.emails.put({ emailid: id, userid: spec.userid, email: spec.email, status: 'Active', isprimary: null });
+      if (Number.isInteger(id))
+        await db.emails.put({
+          emailid: id,
+          userid: spec.userid,
+          email: spec.email,
+          status: 'Active',
+          isprimary: null,
+        });
       return;
     case 'email.remove':
       await db.emails.delete(spec.emailid);
       return;
     case 'groupAccess.grant':
-      await db.groupAccess.put({ id: `${spec.groupid}-${spec.userid}`, groupid: spec.groupid, userid: spec.userid, siteid: spec.siteid });
+      await db.groupAccess.put({
+        id: `${spec.groupid}-${spec.userid}`,
+        groupid: spec.groupid,
+        userid: spec.userid,
+        siteid: spec.siteid,
+      });
       return;
     case 'groupAccess.revoke':
       await db.groupAccess.delete(`${spec.groupid}-${spec.userid}`);
       return;
     case 'moduleAccess.grant':
-      await db.moduleAccess.put({ id: `${spec.siteid}-${spec.accessID}-${spec.userid}`, accessID: spec.accessID, siteid: spec.siteid, userid: spec.userid });
+      await db.moduleAccess.put({
+        id: `${spec.siteid}-${spec.accessID}-${spec.userid}`,
+        accessID: spec.accessID,
+        siteid: spec.siteid,
+        userid: spec.userid,
+      });
       return;
     case 'moduleAccess.revoke':
       await db.moduleAccess.delete(`${spec.siteid}-${spec.accessID}-${spec.userid}`);
@@ -181,9 +238,17 @@ async function applyOwnRecord(db: FieldbookDb, op: OutboxOp, outcome: DoneOutcom
       const startdate = text(after['startdate'], current?.startdate);
       const expirationdate = text(after['expirationdate'], current?.expirationdate);
       await db.credentialAssignments.put({
-        id: key, credentialid: spec.credentialid, userid: spec.userid, attachmentcount: current?.attachmentcount ?? 0,
-        startdate, startIso: toIsoDate(startdate), expirationdate, expirationIso: toIsoDate(expirationdate),
-        credentialnumber: text(after['credentialnumber'], current?.credentialnumber), status: text(after['status'], current?.status ?? 'active'), notes: text(after['notes'], current?.notes),
+        id: key,
+        credentialid: spec.credentialid,
+        userid: spec.userid,
+        attachmentcount: current?.attachmentcount ?? 0,
+        startdate,
+        startIso: toIsoDate(startdate),
+        expirationdate,
+        expirationIso: toIsoDate(expirationdate),
+        credentialnumber: text(after['credentialnumber'], current?.credentialnumber),
+        status: text(after['status'], current?.status ?? 'active'),
+        notes: text(after['notes'], current?.notes),
       });
       return;
     }
@@ -209,8 +274,11 @@ async function applyOwnRecord(db: FieldbookDb, op: OutboxOp, outcome: DoneOutcom
       // main read the new assignment back; without it (or when it does not parse) the next sync brings it
       const parsed = schemas.trainingAssignment.safeParse(outcome.after);
       if (!parsed.success) return;
-      const siteid = (await db.courses.get(parsed.data.courseid))?.siteid ?? (await db.users.get(parsed.data.userid))?.siteid;
-      if (siteid !== undefined) await db.trainingAssignments.put(normalizeTrainingAssignment(parsed.data, siteid));
+      const siteid =
+        (await db.courses.get(parsed.data.courseid))?.siteid ??
+        (await db.users.get(parsed.data.userid))?.siteid;
+      if (siteid !== undefined)
+        await db.trainingAssignments.put(normalizeTrainingAssignment(parsed.data, siteid));
       return;
     }
   }

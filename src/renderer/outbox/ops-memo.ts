@@ -14,7 +14,10 @@ type OutboxSource = Pick<OutboxDb, 'name' | 'outbox' | 'transaction'>;
 // a page at a time, in one read: 100,000 ops read at once held the window for over a second
 const memo = tableMemo<OutboxSource, OutboxOp[]>('outbox', (db) =>
   db.transaction('r', db.outbox, async () => {
-    const [before, after] = await Promise.all([readRangeInPages(() => db.outbox.where('status').below('done')), readRangeInPages(() => db.outbox.where('status').above('done'))]);
+    const [before, after] = await Promise.all([
+      readRangeInPages(() => db.outbox.where('status').below('done')),
+      readRangeInPages(() => db.outbox.where('status').above('done')),
+    ]);
     return [...before, ...after];
   }),
 );

@@ -9,7 +9,14 @@ import type { OutboxOp } from '../../shared/outbox.ts';
 import type { UserRecord } from '../../shared/records.ts';
 import { allUsersByName } from '../db/users-memo.ts';
 import type { FieldbookDb } from '../db/index.ts';
-import { registerPendingSource, type OverlayKind, type OverlayRecords, type PendingMark, type PendingScope, type Touched } from '../app/overlays.ts';
+import {
+  registerPendingSource,
+  type OverlayKind,
+  type OverlayRecords,
+  type PendingMark,
+  type PendingScope,
+  type Touched,
+} from '../app/overlays.ts';
 import { useActiveDb } from '../app/session.ts';
 import { memoUnsentInOrder } from './unsent-in-order.ts';
 import {
@@ -28,7 +35,11 @@ export async function unsentOpsOf(db: FieldbookDb): Promise<OutboxOp[]> {
 
 /** The pending info as the views' mark (ids and what the ops do). */
 function toMark<T>(rows: WithPending<T>[]): (T & PendingMark)[] {
-  return rows.map(({ pending, ...row }): T & PendingMark => (pending ? { ...(row as T), pendingOps: pending.opIds, pendingChange: pending.change } : (row as T & PendingMark)));
+  return rows.map(({ pending, ...row }): T & PendingMark =>
+    pending
+      ? { ...(row as T), pendingOps: pending.opIds, pendingChange: pending.change }
+      : (row as T & PendingMark),
+  );
 }
 
 function present<T>(rows: (T | undefined)[]): T[] {
@@ -37,7 +48,14 @@ function present<T>(rows: (T | undefined)[]): T[] {
 
 /** Primary keys of the cached records the ops touch, per kind. */
 function touchedKeys(ops: readonly OutboxOp[]): { [K in OverlayKind]: (string | number)[] } {
-  const keys = { users: new Set<number>(), emails: new Set<number>(), groupAccess: new Set<string>(), moduleAccess: new Set<string>(), credentialAssignments: new Set<string>(), trainingAssignments: new Set<number>() };
+  const keys = {
+    users: new Set<number>(),
+    emails: new Set<number>(),
+    groupAccess: new Set<string>(),
+    moduleAccess: new Set<string>(),
+    credentialAssignments: new Set<string>(),
+    trainingAssignments: new Set<number>(),
+  };
   for (const { op } of ops) {
     switch (op.kind) {
       case 'user.update':
@@ -78,7 +96,10 @@ function touchedKeys(ops: readonly OutboxOp[]): { [K in OverlayKind]: (string | 
   return out;
 }
 
-type Apply<K extends OverlayKind> = (cached: readonly OverlayRecords[K][], ops: readonly OutboxOp[]) => WithPending<OverlayRecords[K]>[];
+type Apply<K extends OverlayKind> = (
+  cached: readonly OverlayRecords[K][],
+  ops: readonly OutboxOp[],
+) => WithPending<OverlayRecords[K]>[];
 
 const APPLY: { [K in OverlayKind]: Apply<K> } = {
   users: applyPendingToUsers,
@@ -99,15 +120,24 @@ async function cachedUsers(db: FieldbookDb, keys: (string | number)[]): Promise<
   return present(keys.map((k) => byId.get(Number(k))));
 }
 
-async function readTouched<K extends OverlayKind>(db: FieldbookDb, kind: K, keys: (string | number)[]): Promise<OverlayRecords[K][]> {
+async function readTouched<K extends OverlayKind>(
+  db: FieldbookDb,
+  kind: K,
+  keys: (string | number)[],
+): Promise<OverlayRecords[K][]> {
   if (keys.length === 0) return [];
   if (kind === 'users') return (await cachedUsers(db, keys)) as OverlayRecords[K][];
-  const table = db[kind] as unknown as { bulkGet(keys: (string | number)[]): Promise<(OverlayRecords[K] | undefined)[]> };
+  const table = db[kind] as unknown as {
+    bulkGet(keys: (string | number)[]): Promise<(OverlayRecords[K] | undefined)[]>;
+  };
   return present(await table.bulkGet(keys));
 }
 
 /** A new training assignment shows its course's name and site (the op only names the course id). */
-async function withCourses(db: FieldbookDb, rows: (OverlayRecords['trainingAssignments'] & PendingMark)[]): Promise<(OverlayRecords['trainingAssignments'] & PendingMark)[]> {
+async function withCourses(
+  db: FieldbookDb,
+  rows: (OverlayRecords['trainingAssignments'] & PendingMark)[],
+): Promise<(OverlayRecords['trainingAssignments'] & PendingMark)[]> {
   const bare = rows.filter((r) => r.pendingChange === 'create' && r.course_name === '');
   if (bare.length === 0) return rows;
   const courses = await db.courses.bulkGet([...new Set(bare.map((r) => r.courseid))]);
@@ -118,11 +148,17 @@ async function withCourses(db: FieldbookDb, rows: (OverlayRecords['trainingAssig
   });
 }
 
-async function touchedRecords<K extends OverlayKind>(db: FieldbookDb, kind: K, ops: readonly OutboxOp[]): Promise<Touched<OverlayRecords[K]>> {
+async function touchedRecords<K extends OverlayKind>(
+  db: FieldbookDb,
+  kind: K,
+  ops: readonly OutboxOp[],
+): Promise<Touched<OverlayRecords[K]>> {
   const relevant = ops.filter((op) => opCollection(op) === kind);
   if (relevant.length === 0) return { before: [], after: [] };
   const before = await readTouched(db, kind, touchedKeys(relevant)[kind]);
-  const after = toMark((APPLY[kind] as Apply<K>)(before, relevant)).filter((r) => (r as PendingMark).pendingOps !== undefined);
+  const after = toMark((APPLY[kind] as Apply<K>)(before, relevant)).filter(
+    (r) => (r as PendingMark).pendingOps !== undefined,
+  );
   return { before, after };
 }
 
@@ -176,7 +212,9 @@ export function registerOutboxOverlays(): void {
       const touched = await touchedRecords(db, kind, ops);
       if (kind !== 'trainingAssignments') return touched;
       const training = touched as Touched<OverlayRecords['trainingAssignments']>;
-      return { before: training.before, after: await withCourses(db, training.after) } as unknown as Touched<OverlayRecords[K]>;
+      return { before: training.before, after: await withCourses(db, training.after) } as unknown as Touched<
+        OverlayRecords[K]
+      >;
     };
     return <K extends OverlayKind>(kind: K) => {
       let touched = cache.get(kind);
@@ -193,7 +231,12 @@ export function usePendingOps(targetKeys?: readonly string[]): OutboxOp[] {
   return (
     useLiveQuery(async () => {
       if (!db) return [];
-      const ops = targetKeys ? await db.outbox.where('targetKey').anyOf([...targetKeys]).toArray() : await db.outbox.toArray();
+      const ops = targetKeys
+        ? await db.outbox
+            .where('targetKey')
+            .anyOf([...targetKeys])
+            .toArray()
+        : await db.outbox.toArray();
       return ops.filter((op) => op.status !== 'done').sort((a, b) => a.seq - b.seq);
     }, [db, key]) ?? []
   );

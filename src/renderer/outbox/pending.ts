@@ -27,7 +27,14 @@ export interface PendingInfo {
 
 export type WithPending<T> = T & { pending?: PendingInfo };
 
-const STATUS_WEIGHT: Record<OutboxStatus, number> = { done: 0, pending: 1, sending: 2, failed: 3, 'needs-review': 4, conflict: 5 };
+const STATUS_WEIGHT: Record<OutboxStatus, number> = {
+  done: 0,
+  pending: 1,
+  sending: 2,
+  failed: 3,
+  'needs-review': 4,
+  conflict: 5,
+};
 
 /**
  * Ops still to be applied on the server, in queue order. An op bound to a
@@ -50,16 +57,31 @@ export function boundToCreated(op: OutboxOp, byId: ReadonlyMap<string, OutboxOp>
   const binding = op.bindings?.find((b) => b.field === 'userid');
   const from = binding ? byId.get(binding.fromOp) : undefined;
   if (!from || !('userid' in op.op)) return op;
-  const userid = from.status === 'done' && typeof from.createdId === 'number' ? from.createdId : tempUserId(from);
+  const userid =
+    from.status === 'done' && typeof from.createdId === 'number' ? from.createdId : tempUserId(from);
   return op.op.userid === userid ? op : { ...op, op: { ...op.op, userid } as OutboxOp['op'] };
 }
 
-function mark<T>(record: WithPending<T>, op: OutboxOp, change: PendingInfo['change'], fields: readonly string[] = []): WithPending<T> {
+function mark<T>(
+  record: WithPending<T>,
+  op: OutboxOp,
+  change: PendingInfo['change'],
+  fields: readonly string[] = [],
+): WithPending<T> {
   const prev = record.pending;
   const status = prev && STATUS_WEIGHT[prev.status] >= STATUS_WEIGHT[op.status] ? prev.status : op.status;
-  const merged: PendingInfo['change'] = change === 'delete' ? 'delete' : prev?.change === 'create' ? 'create' : change;
+  const merged: PendingInfo['change'] =
+    change === 'delete' ? 'delete' : prev?.change === 'create' ? 'create' : change;
   const allFields = [...new Set([...(prev?.fields ?? []), ...fields])];
-  return { ...record, pending: { change: merged, opIds: [...(prev?.opIds ?? []), op.id], status, ...(allFields.length > 0 ? { fields: allFields } : {}) } };
+  return {
+    ...record,
+    pending: {
+      change: merged,
+      opIds: [...(prev?.opIds ?? []), op.id],
+      status,
+      ...(allFields.length > 0 ? { fields: allFields } : {}),
+    },
+  };
 }
 
 /** A stand-in id for a user created offline (negative, so it never meets a real one). */
@@ -96,13 +118,24 @@ export function usersApplier(users: readonly UserRecord[]): Applier<UserRecord> 
       const current = byId.get(spec.userid);
       if (!current) return;
       const next = { ...current, ...spec.changes };
-      byId.set(spec.userid, mark({ ...next, searchKeys: userSearchKeys(next), sortName: userSortName(next) }, op, 'update', Object.keys(spec.changes)));
+      byId.set(
+        spec.userid,
+        mark(
+          { ...next, searchKeys: userSearchKeys(next), sortName: userSortName(next) },
+          op,
+          'update',
+          Object.keys(spec.changes),
+        ),
+      );
     }
   };
   return { add, result: () => [...byId.values()] };
 }
 
-export function applyPendingToUsers(users: readonly UserRecord[], ops: readonly OutboxOp[]): WithPending<UserRecord>[] {
+export function applyPendingToUsers(
+  users: readonly UserRecord[],
+  ops: readonly OutboxOp[],
+): WithPending<UserRecord>[] {
   const applier = usersApplier(users);
   for (const op of unsentOps(ops)) applier.add(op);
   return applier.result();
@@ -115,7 +148,12 @@ export function applyPendingToCredentialAssignments(
   const byId = new Map<string, WithPending<CredentialAssignmentRecord>>(assignments.map((a) => [a.id, a]));
   for (const op of unsentOps(ops)) {
     const spec = op.op;
-    if (spec.kind !== 'credentialAssignment.create' && spec.kind !== 'credentialAssignment.update' && spec.kind !== 'credentialAssignment.delete') continue;
+    if (
+      spec.kind !== 'credentialAssignment.create' &&
+      spec.kind !== 'credentialAssignment.update' &&
+      spec.kind !== 'credentialAssignment.delete'
+    )
+      continue;
     const id = `${spec.credentialid}-${spec.userid}`;
     const current = byId.get(id);
     if (spec.kind === 'credentialAssignment.delete') {
@@ -125,8 +163,17 @@ export function applyPendingToCredentialAssignments(
     const fields = spec.kind === 'credentialAssignment.create' ? spec.fields : spec.changes;
     if (!current && spec.kind === 'credentialAssignment.update') continue;
     const start: CredentialAssignmentRecord = current ?? {
-      id, credentialid: spec.credentialid, userid: spec.userid, startdate: '', startIso: '', expirationdate: '', expirationIso: '',
-      credentialnumber: '', status: 'active', attachmentcount: 0, notes: '',
+      id,
+      credentialid: spec.credentialid,
+      userid: spec.userid,
+      startdate: '',
+      startIso: '',
+      expirationdate: '',
+      expirationIso: '',
+      credentialnumber: '',
+      status: 'active',
+      attachmentcount: 0,
+      notes: '',
     };
     const next = { ...start, ...fields };
     next.startIso = toIsoDate(next.startdate);
@@ -140,7 +187,9 @@ export function applyPendingToTrainingAssignments(
   assignments: readonly TrainingAssignmentRecord[],
   ops: readonly OutboxOp[],
 ): WithPending<TrainingAssignmentRecord>[] {
-  const byId = new Map<number, WithPending<TrainingAssignmentRecord>>(assignments.map((t) => [t.transcriptid, t]));
+  const byId = new Map<number, WithPending<TrainingAssignmentRecord>>(
+    assignments.map((t) => [t.transcriptid, t]),
+  );
   for (const op of unsentOps(ops)) {
     const spec = op.op;
     if (spec.kind === 'trainingAssignment.update' || spec.kind === 'trainingAssignment.delete') {
@@ -153,16 +202,29 @@ export function applyPendingToTrainingAssignments(
       const c = spec.changes;
       const next = { ...current };
       if (c.duedate !== undefined) Object.assign(next, { due_date: c.duedate, dueIso: toIsoDate(c.duedate) });
-      if (c.startdate !== undefined) Object.assign(next, { start_date: c.startdate, startIso: toIsoDate(c.startdate) });
+      if (c.startdate !== undefined)
+        Object.assign(next, { start_date: c.startdate, startIso: toIsoDate(c.startdate) });
       if (c.coursestatus !== undefined) next.course_status = c.coursestatus;
       byId.set(spec.transcriptid, mark(next, op, 'update'));
     } else if (spec.kind === 'trainingAssignment.create') {
       const f = spec.fields;
       const created: TrainingAssignmentRecord = {
-        transcriptid: -Math.max(1, Math.trunc(op.seq)), userid: spec.userid, courseid: spec.courseid, siteid: 0,
-        course_name: '', course_type: null, course_status: 'active', assignment_method: f.assignmentmethod ?? '',
-        start_date: f.startdate ?? '', start_time: '', startIso: toIsoDate(f.startdate), due_date: f.duedate ?? '', due_time: '',
-        dueIso: toIsoDate(f.duedate), assignment_created_date: '', createdIso: '',
+        transcriptid: -Math.max(1, Math.trunc(op.seq)),
+        userid: spec.userid,
+        courseid: spec.courseid,
+        siteid: 0,
+        course_name: '',
+        course_type: null,
+        course_status: 'active',
+        assignment_method: f.assignmentmethod ?? '',
+        start_date: f.startdate ?? '',
+        start_time: '',
+        startIso: toIsoDate(f.startdate),
+        due_date: f.duedate ?? '',
+        due_time: '',
+        dueIso: toIsoDate(f.duedate),
+        assignment_created_date: '',
+        createdIso: '',
       };
       byId.set(created.transcriptid, mark(created, op, 'create'));
     }
@@ -171,7 +233,10 @@ export function applyPendingToTrainingAssignments(
 }
 
 /** Access grants (group or feature): a grant adds a pending record, a revoke marks one as going. */
-export function applyPendingToGroupAccess(grants: readonly GroupAccessRecord[], ops: readonly OutboxOp[]): WithPending<GroupAccessRecord>[] {
+export function applyPendingToGroupAccess(
+  grants: readonly GroupAccessRecord[],
+  ops: readonly OutboxOp[],
+): WithPending<GroupAccessRecord>[] {
   const byId = new Map<string, WithPending<GroupAccessRecord>>(grants.map((g) => [g.id, g]));
   for (const op of unsentOps(ops)) {
     const spec = op.op;
@@ -181,13 +246,23 @@ export function applyPendingToGroupAccess(grants: readonly GroupAccessRecord[], 
     if (spec.kind === 'groupAccess.revoke') {
       if (current) byId.set(id, mark(current, op, 'delete'));
     } else {
-      byId.set(id, mark(current ?? { id, groupid: spec.groupid, userid: spec.userid, siteid: spec.siteid }, op, current ? 'update' : 'create'));
+      byId.set(
+        id,
+        mark(
+          current ?? { id, groupid: spec.groupid, userid: spec.userid, siteid: spec.siteid },
+          op,
+          current ? 'update' : 'create',
+        ),
+      );
     }
   }
   return [...byId.values()];
 }
 
-export function applyPendingToModuleAccess(grants: readonly ModuleAccessRecord[], ops: readonly OutboxOp[]): WithPending<ModuleAccessRecord>[] {
+export function applyPendingToModuleAccess(
+  grants: readonly ModuleAccessRecord[],
+  ops: readonly OutboxOp[],
+): WithPending<ModuleAccessRecord>[] {
   const byId = new Map<string, WithPending<ModuleAccessRecord>>(grants.map((g) => [g.id, g]));
   for (const op of unsentOps(ops)) {
     const spec = op.op;
@@ -197,7 +272,14 @@ export function applyPendingToModuleAccess(grants: readonly ModuleAccessRecord[]
     if (spec.kind === 'moduleAccess.revoke') {
       if (current) byId.set(id, mark(current, op, 'delete'));
     } else {
-      byId.set(id, mark(current ?? { id, accessID: spec.accessID, siteid: spec.siteid, userid: spec.userid }, op, current ? 'update' : 'create'));
+      byId.set(
+        id,
+        mark(
+          current ?? { id, accessID: spec.accessID, siteid: spec.siteid, userid: spec.userid },
+          op,
+          current ? 'update' : 'create',
+        ),
+      );
     }
   }
   return [...byId.values()];
@@ -211,7 +293,13 @@ export function emailsApplier(emails: readonly EmailRecord[]): Applier<EmailReco
       const current = byId.get(spec.emailid);
       if (current) byId.set(spec.emailid, mark(current, op, 'delete'));
     } else if (spec.kind === 'email.add') {
-      const created: EmailRecord = { emailid: -Math.max(1, Math.trunc(op.seq)), userid: spec.userid, email: spec.email, status: 'Active', isprimary: null };
+      const created: EmailRecord = {
+        emailid: -Math.max(1, Math.trunc(op.seq)),
+        userid: spec.userid,
+        email: spec.email,
+        status: 'Active',
+        isprimary: null,
+      };
       byId.set(created.emailid, mark(created, op, 'create'));
     }
   };
@@ -219,7 +307,10 @@ export function emailsApplier(emails: readonly EmailRecord[]): Applier<EmailReco
 }
 
 /** A user's e-mails with their pending adds and removals. */
-export function applyPendingToEmails(emails: readonly EmailRecord[], ops: readonly OutboxOp[]): WithPending<EmailRecord>[] {
+export function applyPendingToEmails(
+  emails: readonly EmailRecord[],
+  ops: readonly OutboxOp[],
+): WithPending<EmailRecord>[] {
   const applier = emailsApplier(emails);
   for (const op of unsentOps(ops)) applier.add(op);
   return applier.result();

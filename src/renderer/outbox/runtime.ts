@@ -11,7 +11,11 @@ import { isOnline, sessionStore, type SessionState } from '../app/session.ts';
 import { OutboxEngine, type EngineState } from '../../shared/replay-queue/engine.ts';
 import { createCacheRefresher } from './cache-refresh.ts';
 import { discardOps, enqueueOps, type OpDraft } from '../../shared/replay-queue/queue.ts';
-import { BATCHED_HANDOFF, createBatchingExecutor, type BatchingExecutor } from '../../shared/replay-queue/batch-executor.ts';
+import {
+  BATCHED_HANDOFF,
+  createBatchingExecutor,
+  type BatchingExecutor,
+} from '../../shared/replay-queue/batch-executor.ts';
 
 export interface OutboxRuntimeState {
   /** the strict-durability instance the outbox writes through */
@@ -87,7 +91,10 @@ async function openEngine(session: SessionState): Promise<void> {
   let opened: OutboxEngine | null = null;
   const refresher = createCacheRefresher(cacheDb);
   // ops travel to main in batches (one message per turn) and their outcomes stream back
-  executor = createBatchingExecutor({ executeBatch: (arg) => api['replay:executeBatch'](arg), onOutcomes: (listener) => api.on['replay:outcomes'](listener) });
+  executor = createBatchingExecutor({
+    executeBatch: (arg) => api['replay:executeBatch'](arg),
+    onOutcomes: (listener) => api.on['replay:outcomes'](listener),
+  });
   const engine = await OutboxEngine.open({
     db,
     actor,

@@ -11,8 +11,14 @@ import { appliedInSlices, unsentInSlices } from './unsent-in-order.ts';
 function importedOps(people: number) {
   const ops = [];
   for (let i = 0; i < people; i++) {
-    const create = outboxOp({ kind: 'user.create', siteid: 1, fields: { username: `p${i}`, firstname: 'P', lastname: `${i}` } }, { seq: 2 * i + 1 });
-    const email = outboxOp({ kind: 'email.add', userid: 0, email: `p${i}@example.test` }, { seq: 2 * i + 2, bindings: [{ fromOp: create.id, field: 'userid' }] });
+    const create = outboxOp(
+      { kind: 'user.create', siteid: 1, fields: { username: `p${i}`, firstname: 'P', lastname: `${i}` } },
+      { seq: 2 * i + 1 },
+    );
+    const email = outboxOp(
+      { kind: 'email.add', userid: 0, email: `p${i}@example.test` },
+      { seq: 2 * i + 2, bindings: [{ fromOp: create.id, field: 'userid' }] },
+    );
     ops.push(email, create);
   }
   ops.push(statusOp(7, 'Inactive', { seq: 0, status: 'done' }));
@@ -33,7 +39,11 @@ describe('the unsent ops in queue order, a slice at a time', () => {
     const inOrder = await unsentInSlices(ops);
     const people = await appliedInSlices(usersApplier([]), inOrder);
     const emails = await appliedInSlices(emailsApplier([]), inOrder);
-    expect(people.map((u) => [u.userid, u.username])).toEqual(inOrder.filter((op) => op.op.kind === 'user.create').map((op) => [-op.seq, op.op.kind === 'user.create' && op.op.fields.username]));
+    expect(people.map((u) => [u.userid, u.username])).toEqual(
+      inOrder
+        .filter((op) => op.op.kind === 'user.create')
+        .map((op) => [-op.seq, op.op.kind === 'user.create' && op.op.fields.username]),
+    );
     expect(emails.find((e) => e.email === 'p0@example.test')?.userid).toBe(-1);
   });
 });

@@ -36,13 +36,19 @@ export async function memoUnsentInOrder(db: OpsSource): Promise<OutboxOp[]> {
 }
 
 /** Ops in queue order (`memoUnsentInOrder`) applied to records, a slice at a time. */
-export async function appliedInSlices<T>(applier: Applier<T>, inOrder: readonly OutboxOp[]): Promise<WithPending<T>[]> {
+export async function appliedInSlices<T>(
+  applier: Applier<T>,
+  inOrder: readonly OutboxOp[],
+): Promise<WithPending<T>[]> {
   await forEachSliced(inOrder.length, (i) => applier.add(inOrder[i]!));
   return applier.result();
 }
 
 /** The ops that `keep` picks, a slice at a time. */
-export async function opsWhere(inOrder: readonly OutboxOp[], keep: (op: OutboxOp) => boolean): Promise<OutboxOp[]> {
+export async function opsWhere(
+  inOrder: readonly OutboxOp[],
+  keep: (op: OutboxOp) => boolean,
+): Promise<OutboxOp[]> {
   const out: OutboxOp[] = [];
   await forEachSliced(inOrder.length, (i) => {
     if (keep(inOrder[i]!)) out.push(inOrder[i]!);

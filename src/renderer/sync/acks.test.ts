@@ -24,7 +24,10 @@ describe('acknowledging written pages', () => {
     expect(sent).toEqual([]);
     expect(acks.pending()).toBe(3);
     acks.flush();
-    expect(sent).toEqual([{ syncId: 'a', pageIds: [1, 2] }, { syncId: 'b', pageIds: [1] }]);
+    expect(sent).toEqual([
+      { syncId: 'a', pageIds: [1, 2] },
+      { syncId: 'b', pageIds: [1] },
+    ]);
     acks.flush();
     expect(sent).toHaveLength(2);
     expect(acks.pending()).toBe(0);
@@ -44,7 +47,10 @@ describe('acknowledging written pages', () => {
     const acks = createAcks(fakeAck({ ok: false, error: refused }).api, onError);
     acks.written({ syncId: 'a', pageId: 1 });
     acks.flush();
-    const cancelled = createAcks(fakeAck({ ok: false, error: { code: 'cancelled', message: 'cancelled' } }).api, onError);
+    const cancelled = createAcks(
+      fakeAck({ ok: false, error: { code: 'cancelled', message: 'cancelled' } }).api,
+      onError,
+    );
     cancelled.written({ syncId: 'b', pageId: 1 });
     cancelled.flush();
     await vi.waitFor(() => expect(onError).toHaveBeenCalledTimes(1));

@@ -6,7 +6,15 @@
  * already makes (incoming page vs cached copies) and from what a complete pass
  * prunes. Pure, but for nothing: the log itself is written by log.ts.
  */
-import type { AnyRecord, CollectionName, CredentialAssignmentRecord, GroupAccessRecord, ModuleAccessRecord, TrainingAssignmentRecord, UserRecord } from '../../shared/records.ts';
+import type {
+  AnyRecord,
+  CollectionName,
+  CredentialAssignmentRecord,
+  GroupAccessRecord,
+  ModuleAccessRecord,
+  TrainingAssignmentRecord,
+  UserRecord,
+} from '../../shared/records.ts';
 import { isTrainingDone } from '../app/compliance.ts';
 
 export const CHANGE_KINDS = [
@@ -62,29 +70,55 @@ const arrow = (from: unknown, to: unknown) => `${String(from ?? '')} → ${Strin
 function userChanges(next: UserRecord, old: UserRecord | undefined): ChangeEntry[] {
   if (!old) return [{ k: 'person.added', u: next.userid }];
   const out: ChangeEntry[] = [];
-  if (old.status !== next.status) out.push({ k: 'person.status', u: next.userid, d: arrow(old.status, next.status) });
-  if (old.usertype !== next.usertype) out.push({ k: 'person.usertype', u: next.userid, d: arrow(old.usertype, next.usertype) });
-  if (old.siteid !== next.siteid) out.push({ k: 'person.site', u: next.userid, d: arrow(old.siteid, next.siteid) });
+  if (old.status !== next.status)
+    out.push({ k: 'person.status', u: next.userid, d: arrow(old.status, next.status) });
+  if (old.usertype !== next.usertype)
+    out.push({ k: 'person.usertype', u: next.userid, d: arrow(old.usertype, next.usertype) });
+  if (old.siteid !== next.siteid)
+    out.push({ k: 'person.site', u: next.userid, d: arrow(old.siteid, next.siteid) });
   if (old.firstname !== next.firstname || old.lastname !== next.lastname) {
-    out.push({ k: 'person.name', u: next.userid, d: arrow(`${old.firstname} ${old.lastname}`.trim(), `${next.firstname} ${next.lastname}`.trim()) });
+    out.push({
+      k: 'person.name',
+      u: next.userid,
+      d: arrow(`${old.firstname} ${old.lastname}`.trim(), `${next.firstname} ${next.lastname}`.trim()),
+    });
   }
   return out;
 }
 
-function credentialChanges(next: CredentialAssignmentRecord, old: CredentialAssignmentRecord | undefined): ChangeEntry[] {
+function credentialChanges(
+  next: CredentialAssignmentRecord,
+  old: CredentialAssignmentRecord | undefined,
+): ChangeEntry[] {
   if (!old) return [{ k: 'credential.added', u: next.userid, d: `credential ${next.credentialid}` }];
-  if (next.expirationIso > old.expirationIso) return [{ k: 'credential.renewed', u: next.userid, d: `credential ${next.credentialid}: ${arrow(old.expirationIso, next.expirationIso)}` }];
+  if (next.expirationIso > old.expirationIso)
+    return [
+      {
+        k: 'credential.renewed',
+        u: next.userid,
+        d: `credential ${next.credentialid}: ${arrow(old.expirationIso, next.expirationIso)}`,
+      },
+    ];
   return [];
 }
 
-function trainingChanges(next: TrainingAssignmentRecord, old: TrainingAssignmentRecord | undefined): ChangeEntry[] {
-  if (!old) return [{ k: 'training.assigned', u: next.userid, d: next.course_name || `course ${next.courseid}` }];
-  if (isTrainingDone(next) && !isTrainingDone(old)) return [{ k: 'training.completed', u: next.userid, d: next.course_name || `course ${next.courseid}` }];
+function trainingChanges(
+  next: TrainingAssignmentRecord,
+  old: TrainingAssignmentRecord | undefined,
+): ChangeEntry[] {
+  if (!old)
+    return [{ k: 'training.assigned', u: next.userid, d: next.course_name || `course ${next.courseid}` }];
+  if (isTrainingDone(next) && !isTrainingDone(old))
+    return [{ k: 'training.completed', u: next.userid, d: next.course_name || `course ${next.courseid}` }];
   return [];
 }
 
 /** Changes of one page: each incoming record against its cached copy (same index), as ingest compares them. */
-export function pageChanges(collection: CollectionName, incoming: readonly AnyRecord[], stored: readonly (AnyRecord | undefined)[]): ChangeEntry[] {
+export function pageChanges(
+  collection: CollectionName,
+  incoming: readonly AnyRecord[],
+  stored: readonly (AnyRecord | undefined)[],
+): ChangeEntry[] {
   const out: ChangeEntry[] = [];
   for (let i = 0; i < incoming.length; i++) {
     const next = incoming[i]!;
@@ -94,16 +128,33 @@ export function pageChanges(collection: CollectionName, incoming: readonly AnyRe
         out.push(...userChanges(next as UserRecord, old as UserRecord | undefined));
         break;
       case 'credentialAssignments':
-        out.push(...credentialChanges(next as CredentialAssignmentRecord, old as CredentialAssignmentRecord | undefined));
+        out.push(
+          ...credentialChanges(
+            next as CredentialAssignmentRecord,
+            old as CredentialAssignmentRecord | undefined,
+          ),
+        );
         break;
       case 'trainingAssignments':
-        out.push(...trainingChanges(next as TrainingAssignmentRecord, old as TrainingAssignmentRecord | undefined));
+        out.push(
+          ...trainingChanges(next as TrainingAssignmentRecord, old as TrainingAssignmentRecord | undefined),
+        );
         break;
       case 'groupAccess':
-        if (!old) out.push({ k: 'access.granted', u: (next as GroupAccessRecord).userid, d: `group ${(next as GroupAccessRecord).groupid}` });
+        if (!old)
+          out.push({
+            k: 'access.granted',
+            u: (next as GroupAccessRecord).userid,
+            d: `group ${(next as GroupAccessRecord).groupid}`,
+          });
         break;
       case 'moduleAccess':
-        if (!old) out.push({ k: 'access.granted', u: (next as ModuleAccessRecord).userid, d: `feature ${(next as ModuleAccessRecord).accessID}` });
+        if (!old)
+          out.push({
+            k: 'access.granted',
+            u: (next as ModuleAccessRecord).userid,
+            d: `feature ${(next as ModuleAccessRecord).accessID}`,
+          });
         break;
       default:
         break;
@@ -118,16 +169,33 @@ export function removalChanges(collection: CollectionName, removed: readonly Any
   for (const old of removed) {
     switch (collection) {
       case 'users':
-        out.push({ k: 'person.removed', u: (old as UserRecord).userid, d: `${(old as UserRecord).firstname} ${(old as UserRecord).lastname}`.trim(), s: (old as UserRecord).siteid });
+        out.push({
+          k: 'person.removed',
+          u: (old as UserRecord).userid,
+          d: `${(old as UserRecord).firstname} ${(old as UserRecord).lastname}`.trim(),
+          s: (old as UserRecord).siteid,
+        });
         break;
       case 'credentialAssignments':
-        out.push({ k: 'credential.removed', u: (old as CredentialAssignmentRecord).userid, d: `credential ${(old as CredentialAssignmentRecord).credentialid}` });
+        out.push({
+          k: 'credential.removed',
+          u: (old as CredentialAssignmentRecord).userid,
+          d: `credential ${(old as CredentialAssignmentRecord).credentialid}`,
+        });
         break;
       case 'groupAccess':
-        out.push({ k: 'access.revoked', u: (old as GroupAccessRecord).userid, d: `group ${(old as GroupAccessRecord).groupid}` });
+        out.push({
+          k: 'access.revoked',
+          u: (old as GroupAccessRecord).userid,
+          d: `group ${(old as GroupAccessRecord).groupid}`,
+        });
         break;
       case 'moduleAccess':
-        out.push({ k: 'access.revoked', u: (old as ModuleAccessRecord).userid, d: `feature ${(old as ModuleAccessRecord).accessID}` });
+        out.push({
+          k: 'access.revoked',
+          u: (old as ModuleAccessRecord).userid,
+          d: `feature ${(old as ModuleAccessRecord).accessID}`,
+        });
         break;
       default:
         break;
@@ -137,6 +205,12 @@ export function removalChanges(collection: CollectionName, removed: readonly Any
 }
 
 /** Collections whose changes the log records (the others are catalogues: sites, groups, courses...). */
-export const TRACKED: ReadonlySet<CollectionName> = new Set(['users', 'credentialAssignments', 'trainingAssignments', 'groupAccess', 'moduleAccess']);
+export const TRACKED: ReadonlySet<CollectionName> = new Set([
+  'users',
+  'credentialAssignments',
+  'trainingAssignments',
+  'groupAccess',
+  'moduleAccess',
+]);
 
 export type ChangeCounts = Partial<Record<ChangeKind, number>>;

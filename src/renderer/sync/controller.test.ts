@@ -10,10 +10,22 @@ import { freshDb, user } from '../testing/fixtures.ts';
 const complete: CollectionProgress = { state: 'complete', records: 0, pages: 1, total: null };
 
 function page(pageId: number, records: UserRecord[], done: boolean, syncId = 'sync-1'): SyncPageEvent {
-  return { kind: 'records', syncId, pageId, taskId: 'users', collection: 'users', records, checkpoint: { taskId: 'users', collection: 'users', nextStartrow: pageId * 1000 + 1, done } };
+  return {
+    kind: 'records',
+    syncId,
+    pageId,
+    taskId: 'users',
+    collection: 'users',
+    records,
+    checkpoint: { taskId: 'users', collection: 'users', nextStartrow: pageId * 1000 + 1, done },
+  };
 }
 
-function finished(outcome: SyncFinishedEvent['outcome'], state: CollectionProgress['state'] = 'complete', syncId = 'sync-1'): SyncFinishedEvent {
+function finished(
+  outcome: SyncFinishedEvent['outcome'],
+  state: CollectionProgress['state'] = 'complete',
+  syncId = 'sync-1',
+): SyncFinishedEvent {
   return { syncId, outcome, requests: 1, plannedRequests: 1, collections: { users: { ...complete, state } } };
 }
 
@@ -25,7 +37,10 @@ function setup() {
   const db = freshDb();
   const store = createSyncStore();
   const controller = createSyncController(fake.api, db, store, () => new Date('2026-03-01T10:00:00Z'));
-  const acks = () => fake.calls.filter((c) => c.channel === 'sync:ack').flatMap((c) => (c.arg as { pageIds: number[] }).pageIds);
+  const acks = () =>
+    fake.calls
+      .filter((c) => c.channel === 'sync:ack')
+      .flatMap((c) => (c.arg as { pageIds: number[] }).pageIds);
   return { fake, db, store, controller, acks };
 }
 
@@ -53,7 +68,9 @@ describe('a sync driven from the renderer', () => {
     fake.emit('sync:page', page(3, [user(3)], true));
     await controller.idle();
     expect(writes).toHaveBeenCalledTimes(1);
-    expect(fake.calls.filter((c) => c.channel === 'sync:ack').map((c) => (c.arg as { pageIds: number[] }).pageIds)).toEqual([[1, 2, 3]]);
+    expect(
+      fake.calls.filter((c) => c.channel === 'sync:ack').map((c) => (c.arg as { pageIds: number[] }).pageIds),
+    ).toEqual([[1, 2, 3]]);
     expect(acks()).toEqual([1, 2, 3]);
     expect(await db.users.count()).toBe(3);
     expect((await db.syncCheckpoints.get('users'))?.done).toBe(true);
@@ -122,7 +139,14 @@ describe('a sync driven from the renderer', () => {
       const writes = vi.spyOn(db, 'transaction');
       fakeClock();
       try {
-        fake.emit('sync:page', page(1, Array.from({ length: 600 }, (_, i) => user(i + 1)), false));
+        fake.emit(
+          'sync:page',
+          page(
+            1,
+            Array.from({ length: 600 }, (_, i) => user(i + 1)),
+            false,
+          ),
+        );
         await settle();
         expect(writes).toHaveBeenCalledTimes(1);
       } finally {
@@ -137,7 +161,9 @@ describe('a sync driven from the renderer', () => {
     await db.open();
     await controller.start();
     const put = db.syncCheckpoints.put.bind(db.syncCheckpoints);
-    vi.spyOn(db.syncCheckpoints, 'put').mockImplementationOnce(put).mockRejectedValueOnce(new Error('quota exceeded'));
+    vi.spyOn(db.syncCheckpoints, 'put')
+      .mockImplementationOnce(put)
+      .mockRejectedValueOnce(new Error('quota exceeded'));
     fake.emit('sync:page', page(1, [user(1)], false));
     fake.emit('sync:page', page(2, [user(2)], false));
     await controller.idle();
@@ -180,10 +206,16 @@ describe('a sync driven from the renderer', () => {
     await db.users.bulkPut([user(1), user(2), user(3)]);
     await controller.start();
     const put = db.syncCheckpoints.put.bind(db.syncCheckpoints);
-    vi.spyOn(db.syncCheckpoints, 'put').mockImplementationOnce(put).mockRejectedValueOnce(new Error('quota exceeded'));
+    vi.spyOn(db.syncCheckpoints, 'put')
+      .mockImplementationOnce(put)
+      .mockRejectedValueOnce(new Error('quota exceeded'));
     // two lists of one collection: the first is written whole; the page of the second that holds
     // users 2 and 3 could not be stored (they were not delivered, yet are still on the server)
-    const taskPage = (pageId: number, taskId: string, records: UserRecord[]): SyncPageEvent => ({ ...page(pageId, records, true), taskId, checkpoint: { taskId, collection: 'users', nextStartrow: 1001, done: true } });
+    const taskPage = (pageId: number, taskId: string, records: UserRecord[]): SyncPageEvent => ({
+      ...page(pageId, records, true),
+      taskId,
+      checkpoint: { taskId, collection: 'users', nextStartrow: 1001, done: true },
+    });
     fake.emit('sync:page', taskPage(1, 'users:a', [user(1)]));
     await controller.idle();
     fake.emit('sync:page', taskPage(2, 'users:b', [user(2), user(3)]));
@@ -199,8 +231,12 @@ describe('a sync driven from the renderer', () => {
     fake.emit('sync:finished', finished('cancelled', 'cancelled'));
     await controller.idle();
     await controller.start();
-    const second = fake.calls.filter((c) => c.channel === 'sync:start')[1]?.arg as { checkpoints?: unknown[] };
-    expect(second.checkpoints).toEqual([{ taskId: 'users', collection: 'users', nextStartrow: 1001, done: false }]);
+    const second = fake.calls.filter((c) => c.channel === 'sync:start')[1]?.arg as {
+      checkpoints?: unknown[];
+    };
+    expect(second.checkpoints).toEqual([
+      { taskId: 'users', collection: 'users', nextStartrow: 1001, done: false },
+    ]);
     expect(store.getState().resumed).toBe(true);
   });
 
@@ -212,7 +248,9 @@ describe('a sync driven from the renderer', () => {
     fake.emit('sync:finished', finished('cancelled', 'cancelled'));
     await controller.idle();
     await controller.start({ fresh: true });
-    const second = fake.calls.filter((c) => c.channel === 'sync:start')[1]?.arg as { checkpoints?: unknown[] };
+    const second = fake.calls.filter((c) => c.channel === 'sync:start')[1]?.arg as {
+      checkpoints?: unknown[];
+    };
     expect(second.checkpoints).toBeUndefined();
     expect(store.getState().resumed).toBe(false);
     fake.emit('sync:page', { ...page(1, [user(1)], true), syncId: 'sync-1' });
@@ -225,7 +263,18 @@ describe('a sync driven from the renderer', () => {
     const { fake, db, store, controller } = setup();
     await controller.start();
     fake.emit('sync:page', page(1, [user(1)], true));
-    fake.emit('sync:progress', { syncId: 'sync-1', phase: 'completed', collection: 'users', records: 1, pages: 1, requests: 1, plannedRequests: 1, rate: 0, total: 1, collections: {} });
+    fake.emit('sync:progress', {
+      syncId: 'sync-1',
+      phase: 'completed',
+      collection: 'users',
+      records: 1,
+      pages: 1,
+      requests: 1,
+      plannedRequests: 1,
+      rate: 0,
+      total: 1,
+      collections: {},
+    });
     // no moment shows "completed" next to a "Resume sync" button: the pass is still running
     expect(store.getState().running).toBe(true);
     fake.emit('sync:finished', finished('completed'));
@@ -316,9 +365,15 @@ describe('a sync driven from the renderer', () => {
     fake.emit('sync:page', page(1, [user(1), user(2)], true));
     fake.emit('sync:finished', finished('completed'));
     await controller.idle();
-    expect(await db.syncCollections.get('users')).toMatchObject({ lastSyncedAt: '2026-03-01T10:00:00.000Z', total: 2, lastError: null });
+    expect(await db.syncCollections.get('users')).toMatchObject({
+      lastSyncedAt: '2026-03-01T10:00:00.000Z',
+      total: 2,
+      lastError: null,
+    });
     await controller.start();
-    const next = fake.calls.filter((c) => c.channel === 'sync:start')[1]?.arg as { previousTotals?: Record<string, number> };
+    const next = fake.calls.filter((c) => c.channel === 'sync:start')[1]?.arg as {
+      previousTotals?: Record<string, number>;
+    };
     expect(next.previousTotals).toMatchObject({ users: 2 });
   });
 
@@ -326,8 +381,19 @@ describe('a sync driven from the renderer', () => {
     const { fake, db, controller } = setup();
     await controller.start();
     fake.emit('sync:finished', {
-      syncId: 'sync-1', outcome: 'completed', requests: 1, plannedRequests: 1,
-      collections: { moduleAccess: { state: 'failed', records: 0, pages: 0, total: null, error: { code: 'access-denied', message: 'No access to that feature.' } } },
+      syncId: 'sync-1',
+      outcome: 'completed',
+      requests: 1,
+      plannedRequests: 1,
+      collections: {
+        moduleAccess: {
+          state: 'failed',
+          records: 0,
+          pages: 0,
+          total: null,
+          error: { code: 'access-denied', message: 'No access to that feature.' },
+        },
+      },
     });
     await controller.idle();
     expect((await db.syncCollections.get('moduleAccess'))?.lastError?.code).toBe('access-denied');
@@ -335,7 +401,10 @@ describe('a sync driven from the renderer', () => {
 
   it('reports a sync that cannot start', async () => {
     const { fake, store, controller } = setup();
-    fake.respond('sync:start', () => ({ ok: false, error: { code: 'token-rejected', message: 'The site does not accept this token.' } }));
+    fake.respond('sync:start', () => ({
+      ok: false,
+      error: { code: 'token-rejected', message: 'The site does not accept this token.' },
+    }));
     await controller.start();
     expect(store.getState()).toMatchObject({ running: false, error: { code: 'token-rejected' } });
   });

@@ -6,7 +6,13 @@
  * (pages gathered into groups that share a transaction), acks.ts (acknowledging
  * what is written), finish.ts (pruning, per-collection state, the change log).
  */
-import type { AppError, FieldbookApi, PageFingerprintText, SyncFinishedEvent, SyncPageEvent } from '../../shared/ipc.ts';
+import type {
+  AppError,
+  FieldbookApi,
+  PageFingerprintText,
+  SyncFinishedEvent,
+  SyncPageEvent,
+} from '../../shared/ipc.ts';
 import type { CollectionName } from '../../shared/records.ts';
 import type { FieldbookDb } from '../db/index.ts';
 import { errorFromUnknown } from '../components/ErrorMessage.tsx';
@@ -40,9 +46,14 @@ const errorOf = (e: unknown): AppError => errorFromUnknown(e, 'The cache could n
  * own; the others are written together, and the unchanged pages among them
  * (and before them) have their checkpoints saved in the same transaction.
  */
-async function writeOrSkip(db: FieldbookDb, p: Pass, pages: readonly SyncPageEvent[]): Promise<PageWriteResult[]> {
+async function writeOrSkip(
+  db: FieldbookDb,
+  p: Pass,
+  pages: readonly SyncPageEvent[],
+): Promise<PageWriteResult[]> {
   const first = pages[0]!;
-  if (pages.length === 1 && PassFingerprints.isUnchanged(first)) return [await p.fingerprints.unchanged(first)];
+  if (pages.length === 1 && PassFingerprints.isUnchanged(first))
+    return [await p.fingerprints.unchanged(first)];
   const unchanged = new Map<number, PageWriteResult>();
   const writes: PageWrite[] = [];
   pages.forEach((page, i) => {
@@ -52,7 +63,11 @@ async function writeOrSkip(db: FieldbookDb, p: Pass, pages: readonly SyncPageEve
     }
     p.fingerprints.supersede(page.checkpoint.taskId);
     const fingerprint = p.fingerprints.writeFor(page);
-    const options = { knownEmpty: p.knownEmpty.has(page.collection), emailsKnownEmpty: p.knownEmpty.has('emails'), track: p.previousSyncAt !== null };
+    const options = {
+      knownEmpty: p.knownEmpty.has(page.collection),
+      emailsKnownEmpty: p.knownEmpty.has('emails'),
+      track: p.previousSyncAt !== null,
+    };
     writes.push({ page, options: { ...options, ...(fingerprint ? { fingerprint } : {}) } });
   });
   const written = await writePages(db, writes, p.fingerprints.takeDeferred());
@@ -60,17 +75,29 @@ async function writeOrSkip(db: FieldbookDb, p: Pass, pages: readonly SyncPageEve
   return pages.map((_, i) => unchanged.get(i) ?? written[next++]!);
 }
 
-async function recordCollectionError(db: FieldbookDb, collection: CollectionName, error: AppError): Promise<void> {
+async function recordCollectionError(
+  db: FieldbookDb,
+  collection: CollectionName,
+  error: AppError,
+): Promise<void> {
   try {
     const row = await db.syncCollections.get(collection);
-    await db.syncCollections.put({ collection, lastSyncedAt: row?.lastSyncedAt ?? null, total: row?.total ?? null, lastError: error });
+    await db.syncCollections.put({
+      collection,
+      lastSyncedAt: row?.lastSyncedAt ?? null,
+      total: row?.total ?? null,
+      lastError: error,
+    });
   } catch {
     // the database itself is failing: the banner already says so
   }
 }
 
 /** The shared UI store, until the controller is disposed (profile switched): pages still queued are written, the shown state is the next profile's. */
-function storeUntilDisposed(sharedStore: SyncStore, disposed: () => boolean): Pick<SyncStore, 'getState' | 'setState'> {
+function storeUntilDisposed(
+  sharedStore: SyncStore,
+  disposed: () => boolean,
+): Pick<SyncStore, 'getState' | 'setState'> {
   return {
     getState: sharedStore.getState,
     setState: (partial: Partial<SyncUiState> | ((s: SyncUiState) => Partial<SyncUiState>)) => {
@@ -80,26 +107,37 @@ function storeUntilDisposed(sharedStore: SyncStore, disposed: () => boolean): Pi
 }
 
 /** Sends the stored fingerprints main compares pages with; the last message says how many there were. */
-async function sendFingerprints(api: SyncApi, syncId: string, send: readonly PageFingerprintText[]): Promise<void> {
+async function sendFingerprints(
+  api: SyncApi,
+  syncId: string,
+  send: readonly PageFingerprintText[],
+): Promise<void> {
   // Lists wait for the last of these (10 s at most): if one is lost, every page is compared in full.
   // Sent one after the other without waiting for each answer (main takes them in order).
   const sent = fingerprintMessages(send);
   const total = sent.reduce((n, m) => n + m.length, 0);
   if (sent.length === 0) sent.push([]);
-  await Promise.all(sent.map((fingerprints, i) => api['sync:fingerprints']({ syncId, fingerprints, ...(i === sent.length - 1 ? { total } : {}) })));
+  await Promise.all(
+    sent.map((fingerprints, i) =>
+      api['sync:fingerprints']({ syncId, fingerprints, ...(i === sent.length - 1 ? { total } : {}) }),
+    ),
+  );
 }
 
 interface PageHandlerDeps {
-db: FieldbookDb;
-api: SyncApi;
-store: Pick<SyncStore, 'setState'>;
-ui: ReturnType<typeof createUiBatch>;
-acks: Acks;
-passFor(syncId: string): Pass;
+  db: FieldbookDb;
+  api: SyncApi;
+  store: Pick<SyncStore, 'setState'>;
+  ui: ReturnType<typeof createUiBatch>;
+  acks: Acks;
+  passFor(syncId: string): Pass;
 }
 
 /** Pages of one sync, written in one transaction, or one unchanged page; acknowledged once stored, never when not. */
-async function handlePages({ db, api, store, ui, acks, passFor }: PageHandlerDeps, pages: readonly SyncPageEvent[]): Promise<void> {
+async function handlePages(
+  { db, api, store, ui, acks, passFor }: PageHandlerDeps,
+  pages: readonly SyncPageEvent[],
+): Promise<void> {
   const first = pages[0]!;
   const p = passFor(first.syncId);
   if (p.broken) return;
@@ -109,7 +147,10 @@ async function handlePages({ db, api, store, ui, acks, passFor }: PageHandlerDep
     // large cache the counts take seconds, and a resync with nothing changed is mostly unchanged pages
     // (and a users page that lists e-mails may remove some: emails.ts)
     const written = pages.filter((page) => !PassFingerprints.isUnchanged(page));
-    await p.sizes?.counted([...written.map((page) => page.collection), ...(written.some(listsEmails) ? ['emails' as const] : [])]);
+    await p.sizes?.counted([
+      ...written.map((page) => page.collection),
+      ...(written.some(listsEmails) ? ['emails' as const] : []),
+    ]);
     await p.fingerprintsRead;
     const started = performance.now();
     const results = await writeOrSkip(db, p, pages);
@@ -137,10 +178,23 @@ async function handlePages({ db, api, store, ui, acks, passFor }: PageHandlerDep
  * click starts no second pass); then what it starts from is read. Null: it cannot start
  * (one is running, a hold refuses it, or the cache cannot be read, which the banner says).
  */
-async function beginPass(db: FieldbookDb, store: Pick<SyncStore, 'getState' | 'setState'>, fresh: boolean): Promise<StartingPass | null> {
+async function beginPass(
+  db: FieldbookDb,
+  store: Pick<SyncStore, 'getState' | 'setState'>,
+  fresh: boolean,
+): Promise<StartingPass | null> {
   // held: something is changing what the sync would read (the kept sites being saved: hold.ts)
   if (store.getState().running || store.getState().held !== null) return null;
-  store.setState({ running: true, progress: null, finished: null, rowsWritten: 0, pagesWritten: 0, writeMs: 0, rowsRemoved: 0, error: null });
+  store.setState({
+    running: true,
+    progress: null,
+    finished: null,
+    rowsWritten: 0,
+    pagesWritten: 0,
+    writeMs: 0,
+    rowsRemoved: 0,
+    error: null,
+  });
   try {
     if (fresh) await db.syncCheckpoints.clear();
     return await preparePass(db, (e) => store.setState({ error: errorOf(e) }));
@@ -162,7 +216,13 @@ function startArgOf(starting: NonNullable<Awaited<ReturnType<typeof beginPass>>>
   };
 }
 
-export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore: SyncStore, now: () => Date = () => new Date()): SyncController {
+// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
+export function createSyncController(
+  api: SyncApi,
+  db: FieldbookDb,
+  sharedStore: SyncStore,
+  now: () => Date = () => new Date(),
+): SyncController {
   let pass: Pass | null = null;
   let disposed = false;
   const store = storeUntilDisposed(sharedStore, () => disposed);
@@ -201,7 +261,12 @@ export function createSyncController(api: SyncApi, db: FieldbookDb, sharedStore:
   }
 
   const handlerDeps: PageHandlerDeps = { db, api, store, ui, acks, passFor };
-  const pages = createPageQueue({ enqueue, handle: (group) => handlePages(handlerDeps, group), onError: (e) => store.setState({ error: errorOf(e) }), acks });
+  const pages = createPageQueue({
+    enqueue,
+    handle: (group) => handlePages(handlerDeps, group),
+    onError: (e) => store.setState({ error: errorOf(e) }),
+    acks,
+  });
   const unsubscribe = [
     api.on['sync:page']((page) => pages.receive(page)),
     // A pass runs until its last pages are written and its state recorded (finishPass): a final

@@ -14,7 +14,10 @@ import type { EmailRecord } from '../../shared/records.ts';
 import type { FieldbookDb } from '../db/index.ts';
 
 /** The ids of cached e-mails the users' items no longer list (pure). */
-export function unlistedEmails(cached: readonly EmailRecord[], listed: readonly UserEmailsListed[]): number[] {
+export function unlistedEmails(
+  cached: readonly EmailRecord[],
+  listed: readonly UserEmailsListed[],
+): number[] {
   const byUser = new Map(listed.map((l) => [l.userid, l.emailids]));
   const out: number[] = [];
   for (const e of cached) {
@@ -26,9 +29,15 @@ export function unlistedEmails(cached: readonly EmailRecord[], listed: readonly 
 }
 
 /** Removes them; call inside the transaction that writes the users (it must hold `emails`). Returns how many went. */
-export async function removeUnlistedEmails(db: FieldbookDb, listed: readonly UserEmailsListed[]): Promise<number> {
+export async function removeUnlistedEmails(
+  db: FieldbookDb,
+  listed: readonly UserEmailsListed[],
+): Promise<number> {
   if (listed.length === 0) return 0;
-  const cached = await db.emails.where('userid').anyOf(listed.map((l) => l.userid)).toArray();
+  const cached = await db.emails
+    .where('userid')
+    .anyOf(listed.map((l) => l.userid))
+    .toArray();
   const gone = unlistedEmails(cached, listed);
   if (gone.length > 0) await db.emails.bulkDelete(gone);
   return gone.length;

@@ -1,7 +1,14 @@
 import 'fake-indexeddb/auto';
 import Dexie, { type Table } from 'dexie';
 import { describe, expect, it, vi } from 'vitest';
-import type { PageFingerprint, PageFingerprintText, SyncFinishedEvent, SyncPageEvent, SyncRecordsEvent, SyncUnchangedEvent } from '../../shared/ipc.ts';
+import type {
+  PageFingerprint,
+  PageFingerprintText,
+  SyncFinishedEvent,
+  SyncPageEvent,
+  SyncRecordsEvent,
+  SyncUnchangedEvent,
+} from '../../shared/ipc.ts';
 import { FINGERPRINT_VERSION, ITEM_HASH_CHARS, readFingerprint } from '../../shared/page-fingerprints.ts';
 import { COLLECTIONS, type UserRecord } from '../../shared/records.ts';
 import { createSyncController } from './controller.ts';
@@ -14,44 +21,97 @@ import { freshDb, user } from '../testing/fixtures.ts';
 const TASK = 'users:/users';
 
 /** ITEM_HASH_CHARS characters of hash per item, as main makes them: here the item's key and the page's hash. */
-const hashesOf = (keys: number[], hash: string) => keys.map((k) => `${hash}-${k}`.padEnd(ITEM_HASH_CHARS, '.').slice(0, ITEM_HASH_CHARS)).join('');
+const hashesOf = (keys: number[], hash: string) =>
+  keys.map((k) => `${hash}-${k}`.padEnd(ITEM_HASH_CHARS, '.').slice(0, ITEM_HASH_CHARS)).join('');
 
 /** A written page: its records, and (when `hash` is not null) the fingerprint main sends with a page's last message. */
-function page(pageId: number, startrow: number, records: UserRecord[], hash: string | null, done = false): SyncRecordsEvent {
+function page(
+  pageId: number,
+  startrow: number,
+  records: UserRecord[],
+  hash: string | null,
+  done = false,
+): SyncRecordsEvent {
   const keys = records.map((r) => r.userid);
   return {
-    kind: 'records', syncId: `sync-${pageId}`, pageId, taskId: TASK, collection: 'users', records,
+    kind: 'records',
+    syncId: `sync-${pageId}`,
+    pageId,
+    taskId: TASK,
+    collection: 'users',
+    records,
     checkpoint: { taskId: TASK, collection: 'users', nextStartrow: startrow + 995, done },
-    fingerprint: hash === null ? { startrow, hash } : { startrow, hash, keys, hashes: hashesOf(keys, hash), version: FINGERPRINT_VERSION },
+    fingerprint:
+      hash === null
+        ? { startrow, hash }
+        : { startrow, hash, keys, hashes: hashesOf(keys, hash), version: FINGERPRINT_VERSION },
   };
 }
 
 /** A page unchanged as a whole: its keys only, and a fingerprint naming the page. */
-function unchanged(pageId: number, startrow: number, keys: number[], hash: string, done = false): SyncUnchangedEvent {
+function unchanged(
+  pageId: number,
+  startrow: number,
+  keys: number[],
+  hash: string,
+  done = false,
+): SyncUnchangedEvent {
   const { syncId, taskId, checkpoint } = page(pageId, startrow, [], hash, done);
-  return { kind: 'unchanged', syncId, pageId, taskId, checkpoint, collection: 'users', records: [], fingerprint: { startrow, hash }, unchangedKeys: keys };
+  return {
+    kind: 'unchanged',
+    syncId,
+    pageId,
+    taskId,
+    checkpoint,
+    collection: 'users',
+    records: [],
+    fingerprint: { startrow, hash },
+    unchangedKeys: keys,
+  };
 }
 
 /** A changed page whose items `known` the cache holds as they are: only the others travel as records. */
-function partial(pageId: number, startrow: number, records: UserRecord[], known: number[], hash: string, done = false): SyncRecordsEvent {
+function partial(
+  pageId: number,
+  startrow: number,
+  records: UserRecord[],
+  known: number[],
+  hash: string,
+  done = false,
+): SyncRecordsEvent {
   const keys = [...known, ...records.map((r) => r.userid)];
-  return { ...page(pageId, startrow, records, hash, done), unchangedKeys: known, fingerprint: { startrow, hash, keys, hashes: hashesOf(keys, hash), version: FINGERPRINT_VERSION } };
+  return {
+    ...page(pageId, startrow, records, hash, done),
+    unchangedKeys: known,
+    fingerprint: { startrow, hash, keys, hashes: hashesOf(keys, hash), version: FINGERPRINT_VERSION },
+  };
 }
 
 function finished(syncId: string, outcome: SyncFinishedEvent['outcome'] = 'completed'): SyncFinishedEvent {
-  return { syncId, outcome, requests: 2, plannedRequests: 2, collections: { users: { state: 'complete', records: 0, pages: 2, total: null } } };
+  return {
+    syncId,
+    outcome,
+    requests: 2,
+    plannedRequests: 2,
+    collections: { users: { state: 'complete', records: 0, pages: 2, total: null } },
+  };
 }
 
 /**
  * Every table's count() made by `impl`, which may call the real one (`counted`);
  * Dexie's own type for count is the overload with a then-shortcut.
  */
-function mockCount(db: ReturnType<typeof freshDb>, impl: (table: Table, counted: () => Promise<number>) => Promise<number>) {
+function mockCount(
+  db: ReturnType<typeof freshDb>,
+  impl: (table: Table, counted: () => Promise<number>) => Promise<number>,
+) {
   const real = db.Table.prototype.count as (this: Table) => Promise<number>;
   const fake = function (this: Table) {
     return Dexie.Promise.resolve(impl(this, () => real.call(this)));
   };
-  return vi.spyOn(db.Table.prototype, 'count').mockImplementation(fake as unknown as typeof db.Table.prototype.count);
+  return vi
+    .spyOn(db.Table.prototype, 'count')
+    .mockImplementation(fake as unknown as typeof db.Table.prototype.count);
 }
 
 /** The sizes the last pass left with the sync rows forgotten, as after an interrupted pass or another write: the next pass counts every table. */
@@ -74,15 +134,23 @@ function setup() {
   /** the fingerprints sent after the last start, all messages together */
   const sentList = (): PageFingerprint[] => {
     const last = fake.calls.findLastIndex((c) => c.channel === 'sync:start');
-    const messages = fake.calls.slice(last).filter((c) => c.channel === 'sync:fingerprints').map((c) => c.arg as { fingerprints: PageFingerprintText[]; total?: number });
+    const messages = fake.calls
+      .slice(last)
+      .filter((c) => c.channel === 'sync:fingerprints')
+      .map((c) => c.arg as { fingerprints: PageFingerprintText[]; total?: number });
     const list = messages.flatMap((m) => m.fingerprints);
     const follow = (fake.calls[last]?.arg as { fingerprintsFollow?: true }).fingerprintsFollow === true;
     // the last message, and only the last, says how many they all held (none for a fresh sync, which announces none)
-    expect(messages.map((m) => m.total)).toEqual(follow ? [...messages.slice(1).map(() => undefined), list.length] : []);
+    expect(messages.map((m) => m.total)).toEqual(
+      follow ? [...messages.slice(1).map(() => undefined), list.length] : [],
+    );
     // as main reads them
     return list.map((f) => readFingerprint(f)).filter((f): f is PageFingerprint => f !== null);
   };
-  const sentFingerprints = () => sentList().map((f) => `${f.startrow}:${f.hash}`).sort();
+  const sentFingerprints = () =>
+    sentList()
+      .map((f) => `${f.startrow}:${f.hash}`)
+      .sort();
   /** one pass of the given pages, to its end */
   const pass = async (syncId: string, pages: SyncPageEvent[], options: { fresh?: boolean } = {}) => {
     await controller.start(options);
@@ -117,7 +185,10 @@ describe('page fingerprints across syncs', () => {
   it('keeps the fingerprints of every page one message of unchanged pages stands for, and their records', async () => {
     const { pass, db, sentFingerprints } = setup();
     await pass('sync-1', firstPages());
-    const both = { ...unchanged(3, 1, [1, 2, 3, 4], 'h1', true), fingerprint: { startrow: 1, hash: 'h1', also: [996] } };
+    const both = {
+      ...unchanged(3, 1, [1, 2, 3, 4], 'h1', true),
+      fingerprint: { startrow: 1, hash: 'h1', also: [996] },
+    };
     const state = await pass('sync-2', [both]);
     expect(state.rowsWritten).toBe(0);
     expect(state.rowsRemoved).toBe(0);
@@ -134,11 +205,14 @@ describe('page fingerprints across syncs', () => {
     expect(sentFingerprints()).toEqual(['1:h1b']);
   });
 
-  it('replaces a page\'s fingerprint in the transaction that writes its changed records, and deletes it with a message that is not the page\'s last', async () => {
+  it("replaces a page's fingerprint in the transaction that writes its changed records, and deletes it with a message that is not the page's last", async () => {
     const { pass, db, fake, controller } = setup();
     await pass('sync-1', firstPages());
     await controller.start();
-    fake.emit('sync:page', { ...partial(3, 1, [user(1, { status: 'Inactive' })], [2], 'h1b'), syncId: 'sync-2' });
+    fake.emit('sync:page', {
+      ...partial(3, 1, [user(1, { status: 'Inactive' })], [2], 'h1b'),
+      syncId: 'sync-2',
+    });
     await controller.idle();
     // the pass is not over, yet the row already says what the cache holds now
     expect((await db.pageFingerprints.get(`${TASK}@1`))?.hash).toBe('h1b');
@@ -156,7 +230,11 @@ describe('page fingerprints across syncs', () => {
     await pass('sync-1', firstPages());
     await controller.start();
     const first = page(3, 1, [user(1, { status: 'Inactive' })], 'h1b');
-    fake.emit('sync:page', { ...first, syncId: 'sync-2', checkpoint: { ...first.checkpoint, nextStartrow: 1 } });
+    fake.emit('sync:page', {
+      ...first,
+      syncId: 'sync-2',
+      checkpoint: { ...first.checkpoint, nextStartrow: 1 },
+    });
     await controller.idle();
     expect(await db.pageFingerprints.get(`${TASK}@1`)).toBeUndefined();
     expect((await db.users.get(1))?.status).toBe('Inactive');
@@ -199,20 +277,29 @@ describe('page fingerprints across syncs', () => {
     fake.emit('sync:page', { ...page(5, 1991, [user(5)], 'h5'), syncId: 'sync-2' });
     fake.emit('sync:page', { ...unchanged(6, 2986, [6], 'h6', true), syncId: 'sync-2' });
     await controller.idle();
-    const acks = fake.calls.slice(before).filter((c) => c.channel === 'sync:ack').map((c) => c.arg);
-    expect(acks).toEqual([{ syncId: 'sync-2', pageIds: [3, 4] }, { syncId: 'sync-2', pageIds: [5, 6] }]);
+    const acks = fake.calls
+      .slice(before)
+      .filter((c) => c.channel === 'sync:ack')
+      .map((c) => c.arg);
+    expect(acks).toEqual([
+      { syncId: 'sync-2', pageIds: [3, 4] },
+      { syncId: 'sync-2', pageIds: [5, 6] },
+    ]);
   });
 
   it('counts the items a changed page did not resend as delivered, so they are not pruned', async () => {
     const { pass, db } = setup();
     await pass('sync-1', firstPages());
-    const state = await pass('sync-2', [partial(3, 1, [user(1, { status: 'Inactive' })], [2], 'h1b'), unchanged(4, 996, [3, 4], 'h2', true)]);
+    const state = await pass('sync-2', [
+      partial(3, 1, [user(1, { status: 'Inactive' })], [2], 'h1b'),
+      unchanged(4, 996, [3, 4], 'h2', true),
+    ]);
     expect(state.rowsWritten).toBe(1);
     expect(state.rowsRemoved).toBe(0);
     expect(((await db.users.toCollection().primaryKeys()) as number[]).sort()).toEqual([1, 2, 3, 4]);
   });
 
-  it('sends each page\'s items, keys and hashes, as main listed them', async () => {
+  it("sends each page's items, keys and hashes, as main listed them", async () => {
     const { pass, sentList } = setup();
     await pass('sync-1', firstPages());
     await pass('sync-2', []);
@@ -286,11 +373,17 @@ describe('page fingerprints across syncs', () => {
   it('sends a row saved before fingerprints had versions as of none, so main compares its page in full (an update rebuilds it)', async () => {
     const { pass, db, sentList } = setup();
     await pass('sync-1', firstPages());
-    await db.pageFingerprints.where('key').equals(`${TASK}@1`).modify((row) => {
-      delete row.version;
-    });
+    await db.pageFingerprints
+      .where('key')
+      .equals(`${TASK}@1`)
+      .modify((row) => {
+        delete row.version;
+      });
     await pass('sync-2', []);
-    expect(sentList().map((f) => [f.startrow, f.version])).toEqual([[1, 0], [996, FINGERPRINT_VERSION]]);
+    expect(sentList().map((f) => [f.startrow, f.version])).toEqual([
+      [1, 0],
+      [996, FINGERPRINT_VERSION],
+    ]);
   });
 
   it('asks main to start while it reads the stored fingerprints, and writes no page before they are read', async () => {
@@ -326,7 +419,15 @@ describe('page fingerprints across syncs', () => {
       // as if the cache had been emptied by hand: the guard forgets them too, so restore them first
       await db.users.clear();
     });
-    await db.pageFingerprints.put({ key: `${TASK}@1`, collection: 'users', taskId: TASK, startrow: 1, hash: 'h1', keys: '[1]', hashes: hashesOf([1], 'h1') });
+    await db.pageFingerprints.put({
+      key: `${TASK}@1`,
+      collection: 'users',
+      taskId: TASK,
+      startrow: 1,
+      hash: 'h1',
+      keys: '[1]',
+      hashes: hashesOf([1], 'h1'),
+    });
     await pass('sync-3', []);
     expect(sentFingerprints()).toEqual([]);
   });
@@ -345,7 +446,16 @@ describe('page fingerprints across syncs', () => {
     let now = 0;
     const passFingerprints = new PassFingerprints(db, new Set(), () => now);
     const other = (pageId: number, startrow: number, keys: number[]) =>
-      ({ ...unchanged(pageId, startrow, keys, `o${pageId}`), taskId: 'users:/other', checkpoint: { taskId: 'users:/other', collection: 'users', nextStartrow: startrow + 995, done: false } }) as ReturnType<typeof unchanged>;
+      ({
+        ...unchanged(pageId, startrow, keys, `o${pageId}`),
+        taskId: 'users:/other',
+        checkpoint: {
+          taskId: 'users:/other',
+          collection: 'users',
+          nextStartrow: startrow + 995,
+          done: false,
+        },
+      }) as ReturnType<typeof unchanged>;
     await passFingerprints.unchanged(unchanged(1, 1, [1, 2], 'h1'));
     now = 6_000;
     await passFingerprints.unchanged(other(2, 1, [7]));
@@ -354,7 +464,9 @@ describe('page fingerprints across syncs', () => {
     expect(await db.syncCheckpoints.count()).toBe(0);
     now = SAVE_UNCHANGED_AFTER_MS;
     await passFingerprints.unchanged(other(4, 996, [8]));
-    expect(Object.fromEntries((await db.syncCheckpoints.toArray()).map((c) => [c.taskId, c.nextStartrow]))).toEqual({ [TASK]: 1991, 'users:/other': 1991 });
+    expect(
+      Object.fromEntries((await db.syncCheckpoints.toArray()).map((c) => [c.taskId, c.nextStartrow])),
+    ).toEqual({ [TASK]: 1991, 'users:/other': 1991 });
     // the next ones wait again from their own start
     now = SAVE_UNCHANGED_AFTER_MS + 9_000;
     await passFingerprints.unchanged(unchanged(5, 1991, [5], 'h5'));
@@ -369,7 +481,9 @@ describe('page fingerprints across syncs', () => {
     fake.emit('sync:finished', finished('sync-2', 'cancelled'));
     await controller.idle();
     await controller.start();
-    const resume = fake.calls.filter((c) => c.channel === 'sync:start').at(-1)?.arg as { checkpoints?: { nextStartrow: number }[] };
+    const resume = fake.calls.filter((c) => c.channel === 'sync:start').at(-1)?.arg as {
+      checkpoints?: { nextStartrow: number }[];
+    };
     expect(resume.checkpoints?.map((c) => c.nextStartrow)).toEqual([996]);
   });
 });
@@ -377,18 +491,38 @@ describe('page fingerprints across syncs', () => {
 describe('pruning and totals without reading every key', () => {
   /** e-mails arrive in a message of their own, under the users task's checkpoint */
   const emailsPage = (pageId: number, emails: [number, number][]): SyncPageEvent => ({
-    kind: 'records', syncId: `sync-${pageId}`, pageId, taskId: TASK, collection: 'emails',
-    records: emails.map(([emailid, userid]) => ({ emailid, userid, email: `u${userid}-${emailid}@example.org`, status: 'Active', isprimary: true })),
+    kind: 'records',
+    syncId: `sync-${pageId}`,
+    pageId,
+    taskId: TASK,
+    collection: 'emails',
+    records: emails.map(([emailid, userid]) => ({
+      emailid,
+      userid,
+      email: `u${userid}-${emailid}@example.org`,
+      status: 'Active',
+      isprimary: true,
+    })),
     checkpoint: { taskId: TASK, collection: 'users', nextStartrow: 1, done: false },
   });
-  const totals = async (db: ReturnType<typeof setup>['db']) => Object.fromEntries((await db.syncCollections.toArray()).map((r) => [r.collection, r.total]));
-  const finishedWithEmails = (syncId: string): SyncFinishedEvent => ({ ...finished(syncId), collections: { users: finished(syncId).collections.users!, emails: { state: 'complete', records: 0, pages: 1, total: null } } });
+  const totals = async (db: ReturnType<typeof setup>['db']) =>
+    Object.fromEntries((await db.syncCollections.toArray()).map((r) => [r.collection, r.total]));
+  const finishedWithEmails = (syncId: string): SyncFinishedEvent => ({
+    ...finished(syncId),
+    collections: {
+      users: finished(syncId).collections.users!,
+      emails: { state: 'complete', records: 0, pages: 1, total: null },
+    },
+  });
 
   it('reads no key to find nothing to prune when the pass delivered every record the cache holds, and says the total', async () => {
     const { pass, db } = setup();
     await pass('sync-1', firstPages());
     const keyReads = vi.spyOn(db.users, 'toCollection');
-    const state = await pass('sync-2', [unchanged(3, 1, [1, 2], 'h1'), unchanged(4, 996, [3, 4], 'h2', true)]);
+    const state = await pass('sync-2', [
+      unchanged(3, 1, [1, 2], 'h1'),
+      unchanged(4, 996, [3, 4], 'h2', true),
+    ]);
     expect(state.rowsRemoved).toBe(0);
     expect(keyReads).not.toHaveBeenCalled();
     expect((await totals(db)).users).toBe(4);
@@ -408,7 +542,13 @@ describe('pruning and totals without reading every key', () => {
     await controller.start();
     fake.emit('sync:page', { ...unchanged(3, 1, [1, 2], 'h1'), syncId: 'sync-2' });
     fake.emit('sync:page', { ...unchanged(4, 996, [3, 4], 'h2'), syncId: 'sync-2' });
-    await vi.waitFor(() => expect(fake.calls.filter((c) => c.channel === 'sync:ack').flatMap((c) => (c.arg as { pageIds: number[] }).pageIds)).toContain(4));
+    await vi.waitFor(() =>
+      expect(
+        fake.calls
+          .filter((c) => c.channel === 'sync:ack')
+          .flatMap((c) => (c.arg as { pageIds: number[] }).pageIds),
+      ).toContain(4),
+    );
     fake.emit('sync:page', { ...page(5, 1991, [user(5)], 'h5', true), syncId: 'sync-2' });
     // longer than a small page waits for company (GATHER_MS)
     await new Promise((r) => setTimeout(r, 400));
@@ -426,7 +566,9 @@ describe('pruning and totals without reading every key', () => {
     await pass('sync-1', firstPages());
     await forgetSizes(db);
     // the training assignments' count never ends in this test
-    const counts = mockCount(db, (table, counted) => (table.name === 'trainingAssignments' ? new Promise<number>(() => {}) : counted()));
+    const counts = mockCount(db, (table, counted) =>
+      table.name === 'trainingAssignments' ? new Promise<number>(() => {}) : counted(),
+    );
     await controller.start();
     fake.emit('sync:page', { ...page(5, 1991, [user(5)], 'h5'), syncId: 'sync-2' });
     await vi.waitFor(async () => expect(await db.users.get(5)).toBeDefined(), { timeout: 2000 });
@@ -439,7 +581,9 @@ describe('pruning and totals without reading every key', () => {
     await forgetSizes(db);
     // every count made as the pass begins fails (one per table); later ones work
     let made = 0;
-    const counts = mockCount(db, (_table, counted) => (++made <= COLLECTIONS.length ? Promise.reject(new Error('the disk is gone')) : counted()));
+    const counts = mockCount(db, (_table, counted) =>
+      ++made <= COLLECTIONS.length ? Promise.reject(new Error('the disk is gone')) : counted(),
+    );
     const keyReads = vi.spyOn(db.users, 'toCollection');
     const state = await pass('sync-2', [unchanged(3, 1, [1, 2], 'h1'), page(4, 996, [user(3)], 'h3', true)]);
     expect(keyReads).toHaveBeenCalled();
@@ -451,7 +595,10 @@ describe('pruning and totals without reading every key', () => {
   it('counts the records a pass added into the total, and still finds one the server dropped', async () => {
     const { pass, db } = setup();
     await pass('sync-1', firstPages());
-    const state = await pass('sync-2', [unchanged(3, 1, [1, 2], 'h1'), page(4, 996, [user(3), user(5), user(6)], 'h3', true)]);
+    const state = await pass('sync-2', [
+      unchanged(3, 1, [1, 2], 'h1'),
+      page(4, 996, [user(3), user(5), user(6)], 'h3', true),
+    ]);
     expect(state.rowsRemoved).toBe(1);
     expect((await totals(db)).users).toBe(5);
     expect(await db.users.count()).toBe(5);
@@ -459,7 +606,10 @@ describe('pruning and totals without reading every key', () => {
 
   it('counts a record two pages of a first sync both hold once in the total', async () => {
     const { pass, db } = setup();
-    await pass('sync-1', [page(1, 1, [user(1), user(2)], 'h1'), page(2, 996, [user(2), user(3)], 'h2', true)]);
+    await pass('sync-1', [
+      page(1, 1, [user(1), user(2)], 'h1'),
+      page(2, 996, [user(2), user(3)], 'h2', true),
+    ]);
     expect((await totals(db)).users).toBe(3);
   });
 
@@ -477,11 +627,13 @@ describe('pruning and totals without reading every key', () => {
     fake.emit('sync:page', { ...unchanged(4, 996, [3, 4], 'h2', true), syncId: 'sync-2' });
     fake.emit('sync:finished', finished('sync-2'));
     await controller.idle();
-    expect(((await db.users.toCollection().primaryKeys()) as number[]).sort((a, b) => a - b)).toEqual([1, 2, 3, 4]);
+    expect(((await db.users.toCollection().primaryKeys()) as number[]).sort((a, b) => a - b)).toEqual([
+      1, 2, 3, 4,
+    ]);
     expect((await totals(db)).users).toBe(4);
   });
 
-  it('removes a dropped user\'s e-mails with the user, and keeps the e-mails\' total right', async () => {
+  it("removes a dropped user's e-mails with the user, and keeps the e-mails' total right", async () => {
     const { db, fake, controller } = setup();
     const run = async (syncId: string, pages: SyncPageEvent[]) => {
       await controller.start();
@@ -489,7 +641,14 @@ describe('pruning and totals without reading every key', () => {
       fake.emit('sync:finished', finishedWithEmails(syncId));
       await controller.idle();
     };
-    await run('sync-1', [emailsPage(1, [[10, 1], [40, 4], [41, 4]]), ...firstPages()]);
+    await run('sync-1', [
+      emailsPage(1, [
+        [10, 1],
+        [40, 4],
+        [41, 4],
+      ]),
+      ...firstPages(),
+    ]);
     expect((await totals(db)).emails).toBe(3);
     await run('sync-2', [unchanged(3, 1, [1, 2], 'h1'), page(4, 996, [user(3)], 'h3', true)]);
     expect((await db.emails.toArray()).map((e) => e.emailid)).toEqual([10]);
@@ -499,7 +658,15 @@ describe('pruning and totals without reading every key', () => {
   it('deletes a pruned user and their e-mails in one transaction (a crash between the two would leave e-mails of nobody)', async () => {
     const { db } = setup();
     await db.users.bulkPut([user(1), user(4)]);
-    await db.emails.bulkPut([10, 40, 41].map((emailid) => ({ emailid, userid: emailid === 10 ? 1 : 4, email: `e${emailid}@example.org`, status: 'Active', isprimary: null })));
+    await db.emails.bulkPut(
+      [10, 40, 41].map((emailid) => ({
+        emailid,
+        userid: emailid === 10 ? 1 : 4,
+        email: `e${emailid}@example.org`,
+        status: 'Active',
+        isprimary: null,
+      })),
+    );
     const transactions = vi.spyOn(db, 'transaction');
     expect(await pruneCollection(db, 'users', new Set([1]))).toEqual({ removed: 1, emails: 2 });
     expect(transactions).toHaveBeenCalledTimes(1);
@@ -509,7 +676,10 @@ describe('pruning and totals without reading every key', () => {
 
 describe('the table sizes a complete pass leaves for the next', () => {
   /** the tables counted as a pass starts (the counts are all asked for before start() returns) */
-  async function countedAtStart(db: ReturnType<typeof freshDb>, controller: ReturnType<typeof setup>['controller']): Promise<string[]> {
+  async function countedAtStart(
+    db: ReturnType<typeof freshDb>,
+    controller: ReturnType<typeof setup>['controller'],
+  ): Promise<string[]> {
     const counted: string[] = [];
     const counts = mockCount(db, (table, real) => (counted.push(table.name), real()));
     await controller.start();
@@ -544,7 +714,12 @@ describe('the table sizes a complete pass leaves for the next', () => {
     // the app is closed here: sync-2 never finishes, and the cache holds 6 users, not 4
     expect(await held(db)).toBeUndefined();
     controller.dispose();
-    const restarted = createSyncController(fake.api, db, createSyncStore(), () => new Date('2026-03-01T10:00:00Z'));
+    const restarted = createSyncController(
+      fake.api,
+      db,
+      createSyncStore(),
+      () => new Date('2026-03-01T10:00:00Z'),
+    );
     expect(await countedAtStart(db, restarted)).toContain('users');
   });
 
@@ -556,7 +731,10 @@ describe('the table sizes a complete pass leaves for the next', () => {
     await vi.waitFor(async () => expect(await held(db)).toBeUndefined());
     // the app restarts: this window's memory of the write is gone, the database's is not
     takeForeignWrites(db.name);
-    const state = await pass('sync-2', [page(3, 1, [user(1), user(2)], 'h1'), page(4, 996, [user(3), user(4)], 'h2', true)]);
+    const state = await pass('sync-2', [
+      page(3, 1, [user(1), user(2)], 'h1'),
+      page(4, 996, [user(3), user(4)], 'h2', true),
+    ]);
     expect(state.rowsRemoved).toBe(1);
     expect(await db.users.get(9)).toBeUndefined();
   });

@@ -17,7 +17,13 @@
  *  - a collection found empty when a pass starts sends none.
  */
 import Dexie, { type DBCore, type Middleware } from 'dexie';
-import type { PageFingerprintText, SyncPageEvent, SyncRecordsEvent, SyncUnchangedEvent, TaskCheckpoint } from '../../shared/ipc.ts';
+import type {
+  PageFingerprintText,
+  SyncPageEvent,
+  SyncRecordsEvent,
+  SyncUnchangedEvent,
+  TaskCheckpoint,
+} from '../../shared/ipc.ts';
 import { pageKey } from '../../shared/page-fingerprints.ts';
 import { COLLECTIONS, type CollectionName } from '../../shared/records.ts';
 import type { FieldbookDb, PageFingerprintRow } from '../db/index.ts';
@@ -85,7 +91,10 @@ export function fingerprintGuardMiddleware(db: () => FieldbookDb): Middleware<DB
                     forgetting.delete(key);
                     void forgetFingerprints(db(), owner).catch(() => undefined);
                     // and the sizes the last pass left for the tables these pages fill (sizes.ts)
-                    void forgetHeldSizes(db(), COLLECTIONS.filter((c) => fingerprintOwner(c) === owner)).catch(() => undefined);
+                    void forgetHeldSizes(
+                      db(),
+                      COLLECTIONS.filter((c) => fingerprintOwner(c) === owner),
+                    ).catch(() => undefined);
                   }, 0);
                 }
               }
@@ -106,7 +115,13 @@ export async function forgetFingerprints(db: FieldbookDb, collection: Collection
 /** A row with the fields of a fingerprint, of their types (main reads the keys' text: readFingerprint). */
 function isFingerprintRow(row: PageFingerprintRow): boolean {
   const r = row as Partial<Record<keyof PageFingerprintRow, unknown>>;
-  return typeof r.taskId === 'string' && Number.isInteger(r.startrow) && (r.hash === null || typeof r.hash === 'string') && typeof r.keys === 'string' && typeof r.hashes === 'string';
+  return (
+    typeof r.taskId === 'string' &&
+    Number.isInteger(r.startrow) &&
+    (r.hash === null || typeof r.hash === 'string') &&
+    typeof r.keys === 'string' &&
+    typeof r.hashes === 'string'
+  );
 }
 
 export interface StoredFingerprints {
@@ -116,7 +131,10 @@ export interface StoredFingerprints {
   send: PageFingerprintText[];
 }
 
-export async function loadFingerprints(db: FieldbookDb, skip: ReadonlySet<CollectionName>): Promise<StoredFingerprints> {
+export async function loadFingerprints(
+  db: FieldbookDb,
+  skip: ReadonlySet<CollectionName>,
+): Promise<StoredFingerprints> {
   const out: StoredFingerprints = { keys: new Set(), send: [] };
   const unreadable = new Set<unknown>();
   const rows = await db.pageFingerprints.toArray();
@@ -128,15 +146,32 @@ export async function loadFingerprints(db: FieldbookDb, skip: ReadonlySet<Collec
     // a task with a row this build cannot read sends none: its pages are compared in full (a task known in part could hide a doubtful item)
     if (skip.has(row.collection) || unreadable.has(row.taskId)) continue;
     // a row saved before fingerprints carried a version is of none (main takes it as absent)
-    out.send.push({ taskId: row.taskId, startrow: row.startrow, hash: row.hash, keys: row.keys, hashes: row.hashes, version: typeof row.version === 'number' && Number.isInteger(row.version) && row.version >= 0 ? row.version : 0 });
+    out.send.push({
+      taskId: row.taskId,
+      startrow: row.startrow,
+      hash: row.hash,
+      keys: row.keys,
+      hashes: row.hashes,
+      version:
+        typeof row.version === 'number' && Number.isInteger(row.version) && row.version >= 0
+          ? row.version
+          : 0,
+    });
   }
   return out;
 }
 
 /** After a complete pass: fingerprints of pages the pass did not see (a deleted group's, a shorter list's) go. */
-export async function keepOnlyFingerprints(db: FieldbookDb, collections: readonly CollectionName[], seen: ReadonlySet<string>): Promise<void> {
+export async function keepOnlyFingerprints(
+  db: FieldbookDb,
+  collections: readonly CollectionName[],
+  seen: ReadonlySet<string>,
+): Promise<void> {
   if (collections.length === 0) return;
-  const keys = await db.pageFingerprints.where('collection').anyOf([...collections]).primaryKeys();
+  const keys = await db.pageFingerprints
+    .where('collection')
+    .anyOf([...collections])
+    .primaryKeys();
   await db.pageFingerprints.bulkDelete(keys.filter((key) => !seen.has(key)));
 }
 
@@ -209,7 +244,18 @@ export class PassFingerprints {
     const collection = page.checkpoint.collection;
     if (fp.hash !== null && isPageEnd(page) && !this.#tainted.has(collection)) {
       this.#stored.add(key);
-      return { put: { key, collection, taskId: page.taskId, startrow: fp.startrow, hash: fp.hash, keys: JSON.stringify(fp.keys), hashes: fp.hashes, version: fp.version } };
+      return {
+        put: {
+          key,
+          collection,
+          taskId: page.taskId,
+          startrow: fp.startrow,
+          hash: fp.hash,
+          keys: JSON.stringify(fp.keys),
+          hashes: fp.hashes,
+          version: fp.version,
+        },
+      };
     }
     if (!this.#stored.has(key)) return undefined;
     this.#stored.delete(key);
@@ -219,7 +265,8 @@ export class PassFingerprints {
   /** Unchanged pages (one message may stand for several of a task): nothing to write now but (in a while) the checkpoint; their keys count as delivered. */
   async unchanged(page: SyncUnchangedEvent): Promise<UnchangedResult> {
     const result = this.unchangedInGroup(page);
-    if (this.#deferredSince !== null && this.#now() - this.#deferredSince >= SAVE_UNCHANGED_AFTER_MS) await this.flushCheckpoints();
+    if (this.#deferredSince !== null && this.#now() - this.#deferredSince >= SAVE_UNCHANGED_AFTER_MS)
+      await this.flushCheckpoints();
     return result;
   }
 

@@ -6,16 +6,39 @@ import { newPass, preparePass, recordPage } from './pass.ts';
 import { freshDb, user } from '../testing/fixtures.ts';
 
 const complete: CollectionProgress = { state: 'complete', records: 1, pages: 1, total: null };
-const finished = (outcome: SyncFinishedEvent['outcome'] = 'completed', state: CollectionProgress['state'] = 'complete'): SyncFinishedEvent =>
-  ({ syncId: 'sync-1', outcome, requests: 1, plannedRequests: 1, collections: { users: { ...complete, state } } });
+const finished = (
+  outcome: SyncFinishedEvent['outcome'] = 'completed',
+  state: CollectionProgress['state'] = 'complete',
+): SyncFinishedEvent => ({
+  syncId: 'sync-1',
+  outcome,
+  requests: 1,
+  plannedRequests: 1,
+  collections: { users: { ...complete, state } },
+});
 
 /** a pass that delivered user 1 only, its one task done */
 async function passThatSaw(db: ReturnType<typeof freshDb>, resumed: boolean) {
   const p = newPass(db, resumed);
   p.syncId = 'sync-1';
-  recordPage(p, { kind: 'records', syncId: 'sync-1', pageId: 1, taskId: 'users', collection: 'users', records: [user(1)], checkpoint: { taskId: 'users', collection: 'users', nextStartrow: 2, done: true } }, {
-    keys: [1], inserted: 0, rowsWritten: 0, changes: [],
-  } as never);
+  recordPage(
+    p,
+    {
+      kind: 'records',
+      syncId: 'sync-1',
+      pageId: 1,
+      taskId: 'users',
+      collection: 'users',
+      records: [user(1)],
+      checkpoint: { taskId: 'users', collection: 'users', nextStartrow: 2, done: true },
+    },
+    {
+      keys: [1],
+      inserted: 0,
+      rowsWritten: 0,
+      changes: [],
+    } as never,
+  );
   return p;
 }
 
@@ -46,10 +69,22 @@ describe('closing a pass', () => {
 
   it('keeps the last synced time of a collection that did not complete, and records its error', async () => {
     const db = freshDb();
-    await db.syncCollections.put({ collection: 'users', lastSyncedAt: '2026-01-01T00:00:00.000Z', total: 5, lastError: null });
+    await db.syncCollections.put({
+      collection: 'users',
+      lastSyncedAt: '2026-01-01T00:00:00.000Z',
+      total: 5,
+      lastError: null,
+    });
     const error = { code: 'network' as const, message: 'offline' };
-    const rows = await collectionRows(db, await passThatSaw(db, false), { ...finished('failed', 'failed'), collections: { users: { ...complete, state: 'failed', error } } }, '2026-02-01T00:00:00.000Z');
-    expect(rows).toEqual([{ collection: 'users', lastSyncedAt: '2026-01-01T00:00:00.000Z', lastError: error, total: 5 }]);
+    const rows = await collectionRows(
+      db,
+      await passThatSaw(db, false),
+      { ...finished('failed', 'failed'), collections: { users: { ...complete, state: 'failed', error } } },
+      '2026-02-01T00:00:00.000Z',
+    );
+    expect(rows).toEqual([
+      { collection: 'users', lastSyncedAt: '2026-01-01T00:00:00.000Z', lastError: error, total: 5 },
+    ]);
   });
 });
 
@@ -59,9 +94,24 @@ describe('the size a complete pass leaves for the next one', () => {
     const p = newPass(db, false, { sizes: { held: {} } });
     p.syncId = 'sync-1';
     await p.sizes!.counted(['users']);
-    recordPage(p, { kind: 'records', syncId: 'sync-1', pageId: 1, taskId: 'users', collection: 'users', records: [user(1)], checkpoint: { taskId: 'users', collection: 'users', nextStartrow: 2, done: true } }, {
-      keys: [1], inserted: 1, rowsWritten: 1, changes: [],
-    } as never);
+    recordPage(
+      p,
+      {
+        kind: 'records',
+        syncId: 'sync-1',
+        pageId: 1,
+        taskId: 'users',
+        collection: 'users',
+        records: [user(1)],
+        checkpoint: { taskId: 'users', collection: 'users', nextStartrow: 2, done: true },
+      },
+      {
+        keys: [1],
+        inserted: 1,
+        rowsWritten: 1,
+        changes: [],
+      } as never,
+    );
     await db.users.put(user(1));
     return p;
   }

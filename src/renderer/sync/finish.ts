@@ -18,7 +18,14 @@ export const tracksChanges = (p: Pass): boolean => p.previousSyncAt !== null && 
 
 /** Removes what the pass no longer saw, where it may; returns how many records went. */
 export async function prunePass(db: FieldbookDb, p: Pass, event: SyncFinishedEvent): Promise<number> {
-  const pruned = p.broken ? [] : collectionsToPrune({ resumed: p.resumed, outcome: event.outcome, collections: event.collections, checkpoints: p.checkpoints });
+  const pruned = p.broken
+    ? []
+    : collectionsToPrune({
+        resumed: p.resumed,
+        outcome: event.outcome,
+        collections: event.collections,
+        checkpoints: p.checkpoints,
+      });
   await p.fingerprints.keepOnlySeen(pruned);
   // e-mails a re-read user no longer lists went as its page was written (emails.ts)
   let removed = p.emailsRemoved;
@@ -32,7 +39,11 @@ export async function prunePass(db: FieldbookDb, p: Pass, event: SyncFinishedEve
       exact.add(collection);
       continue;
     }
-    const onRemoved = track && TRACKED.has(collection) ? (records: Parameters<typeof removalChanges>[1]) => p.changes.add(removalChanges(collection, records)) : undefined;
+    const onRemoved =
+      track && TRACKED.has(collection)
+        ? (records: Parameters<typeof removalChanges>[1]) =>
+            p.changes.add(removalChanges(collection, records))
+        : undefined;
     const gone = await pruneCollection(db, collection, delivered, onRemoved);
     p.sizes?.removed(collection, gone.removed);
     p.sizes?.removed('emails', gone.emails);
@@ -49,7 +60,12 @@ export async function prunePass(db: FieldbookDb, p: Pass, event: SyncFinishedEve
 }
 
 /** Each synced collection's row after the pass: complete ones with their time, total and exact size; the others keep theirs. */
-export async function collectionRows(db: FieldbookDb, p: Pass, event: SyncFinishedEvent, at: string): Promise<SyncCollectionRow[]> {
+export async function collectionRows(
+  db: FieldbookDb,
+  p: Pass,
+  event: SyncFinishedEvent,
+  at: string,
+): Promise<SyncCollectionRow[]> {
   const rows: SyncCollectionRow[] = [];
   for (const collection of COLLECTIONS) {
     const progress = event.collections[collection];
@@ -76,9 +92,15 @@ export async function collectionRows(db: FieldbookDb, p: Pass, event: SyncFinish
  * (fingerprints.ts), whose transaction runs after this one. Looked at before
  * it, a write landing between the two had its size forgotten first and then put back.
  */
-export async function saveCollectionRows(db: FieldbookDb, p: Pass, rows: readonly SyncCollectionRow[]): Promise<void> {
+export async function saveCollectionRows(
+  db: FieldbookDb,
+  p: Pass,
+  rows: readonly SyncCollectionRow[],
+): Promise<void> {
   await db.transaction('rw', db.syncCollections, async () => {
-    await db.syncCollections.bulkPut(rows.map((row) => (p.fingerprints.tainted(row.collection) ? withoutHeld(row) : row)));
+    await db.syncCollections.bulkPut(
+      rows.map((row) => (p.fingerprints.tainted(row.collection) ? withoutHeld(row) : row)),
+    );
   });
 }
 
@@ -88,11 +110,21 @@ function withoutHeld(row: SyncCollectionRow): SyncCollectionRow {
 }
 
 /** The pass's entry in the "since last sync" log (with what fell due since the last sync, when it completed). */
-export async function logPassChanges(db: FieldbookDb, p: Pass, event: SyncFinishedEvent, at: string, today: Date): Promise<void> {
+export async function logPassChanges(
+  db: FieldbookDb,
+  p: Pass,
+  event: SyncFinishedEvent,
+  at: string,
+  today: Date,
+): Promise<void> {
   if (!tracksChanges(p) || p.previousSyncAt === null || p.syncId === null) return;
-  const due = event.outcome === 'completed' && !p.broken ? await newlyDue(db, p.previousSyncAt.slice(0, 10), todayIso(today)) : [];
+  const due =
+    event.outcome === 'completed' && !p.broken
+      ? await newlyDue(db, p.previousSyncAt.slice(0, 10), todayIso(today))
+      : [];
   p.changes.add(due);
   const entry = p.changes.entry(p.syncId, at, p.broken ? 'failed' : event.outcome, p.previousSyncAt);
   // a pass that stopped is kept only when it changed something: the log holds 20 passes, and an empty broken one says nothing
-  if (entry.outcome === 'completed' || Object.keys(entry.counts).length > 0) await recordSyncChanges(db, entry);
+  if (entry.outcome === 'completed' || Object.keys(entry.counts).length > 0)
+    await recordSyncChanges(db, entry);
 }

@@ -24,10 +24,20 @@ describe('a sync while the kept sites are being saved', () => {
     await whileSyncHeld(store, SAVING_KEPT_SITES, async () => {
       asked = controller.start();
       await new Promise((r) => setTimeout(r, 0));
-      meanwhile = { starts: starts(), running: store.getState().running, held: store.getState().held, waits: store.getState().startsAfterHold };
+      meanwhile = {
+        starts: starts(),
+        running: store.getState().running,
+        held: store.getState().held,
+        waits: store.getState().startsAfterHold,
+      };
     });
     await asked;
-    expect(meanwhile).toEqual({ starts: 0, running: false, held: 'The sites kept on this laptop are being saved: sync once that is done.', waits: true });
+    expect(meanwhile).toEqual({
+      starts: 0,
+      running: false,
+      held: 'The sites kept on this laptop are being saved: sync once that is done.',
+      waits: true,
+    });
   });
 
   it('runs a sync the app asked for meanwhile once the save is over, once however often it was asked', async () => {
@@ -63,7 +73,9 @@ describe('a sync while the kept sites are being saved', () => {
 
   it('lets syncs start again when the save fails', async () => {
     const { store, controller, starts } = setup();
-    await expect(whileSyncHeld(store, SAVING_KEPT_SITES, () => Promise.reject(new Error('disk full')))).rejects.toThrow('disk full');
+    await expect(
+      whileSyncHeld(store, SAVING_KEPT_SITES, () => Promise.reject(new Error('disk full'))),
+    ).rejects.toThrow('disk full');
     expect(store.getState().held).toBeNull();
     await controller.start();
     expect(starts()).toBe(1);
@@ -73,7 +85,11 @@ describe('a sync while the kept sites are being saved', () => {
     const { store, controller } = setup();
     await controller.start();
     let ran = false;
-    expect(await whileSyncHeld(store, SAVING_KEPT_SITES, async () => { ran = true; })).toBeNull();
+    expect(
+      await whileSyncHeld(store, SAVING_KEPT_SITES, async () => {
+        ran = true;
+      }),
+    ).toBeNull();
     expect(ran).toBe(false);
   });
 });

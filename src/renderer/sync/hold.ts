@@ -11,7 +11,8 @@ import type { SyncStore } from './store.ts';
 export const SAVING_KEPT_SITES = 'The sites kept on this laptop are being saved: sync once that is done.';
 
 /** What the views say while a sync waits for a hold to end. */
-export const SYNC_AFTER_HOLD = 'The sites kept on this laptop are being saved: the sync starts when that is done.';
+export const SYNC_AFTER_HOLD =
+  'The sites kept on this laptop are being saved: the sync starts when that is done.';
 
 type WatchedStore = Pick<SyncStore, 'getState' | 'setState' | 'subscribe'>;
 
@@ -36,7 +37,11 @@ export async function untilNotHeld(store: WatchedStore): Promise<boolean> {
 }
 
 /** Runs `work` with syncs held (`reason` shown meanwhile); refused (null, nothing run) while a sync runs or another hold is on. */
-export async function whileSyncHeld<T>(store: Pick<SyncStore, 'getState' | 'setState'>, reason: string, work: () => Promise<T>): Promise<{ value: T } | null> {
+export async function whileSyncHeld<T>(
+  store: Pick<SyncStore, 'getState' | 'setState'>,
+  reason: string,
+  work: () => Promise<T>,
+): Promise<{ value: T } | null> {
   const state = store.getState();
   if (state.running || state.held !== null) return null;
   store.setState({ held: reason });

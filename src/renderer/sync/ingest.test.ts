@@ -7,7 +7,15 @@ import { changedRecords, deepEqualJson } from './diff.ts';
 import { credentialAssignment, freshDb, trainingAssignment, user } from '../testing/fixtures.ts';
 
 function usersPage(records: UserRecord[], nextStartrow = 2, done = false): SyncRecordsEvent {
-  return { kind: 'records', syncId: 's1', pageId: 1, taskId: 'users:site1', collection: 'users', records, checkpoint: { taskId: 'users:site1', collection: 'users', nextStartrow, done } };
+  return {
+    kind: 'records',
+    syncId: 's1',
+    pageId: 1,
+    taskId: 'users:site1',
+    collection: 'users',
+    records,
+    checkpoint: { taskId: 'users:site1', collection: 'users', nextStartrow, done },
+  };
 }
 
 describe('writing a sync page', () => {
@@ -32,7 +40,10 @@ describe('writing a sync page', () => {
     const where = vi.spyOn(db.Table.prototype, 'where');
     const bulkGet = vi.spyOn(db.Table.prototype, 'bulkGet');
     const held = Array.from({ length: 999 }, (_, i) => i + 2);
-    const result = await writePage(db, { ...usersPage([user(1, { status: 'Inactive' })]), unchangedKeys: held });
+    const result = await writePage(db, {
+      ...usersPage([user(1, { status: 'Inactive' })]),
+      unchangedKeys: held,
+    });
     expect(result.rowsWritten).toBe(1);
     expect(result.keys).toHaveLength(1000);
     expect(where).not.toHaveBeenCalled();
@@ -44,13 +55,29 @@ describe('writing a sync page', () => {
   it('reads a few changed records of a page of text keys one by one, without counting the range they span', async () => {
     const db = freshDb();
     const page = (records: CredentialAssignmentRecord[]): SyncRecordsEvent => ({
-      kind: 'records', syncId: 's', pageId: 1, taskId: 'credentialAssignments:/credentials/7/assignments', collection: 'credentialAssignments', records,
-      checkpoint: { taskId: 'credentialAssignments:/credentials/7/assignments', collection: 'credentialAssignments', nextStartrow: 1, done: true },
+      kind: 'records',
+      syncId: 's',
+      pageId: 1,
+      taskId: 'credentialAssignments:/credentials/7/assignments',
+      collection: 'credentialAssignments',
+      records,
+      checkpoint: {
+        taskId: 'credentialAssignments:/credentials/7/assignments',
+        collection: 'credentialAssignments',
+        nextStartrow: 1,
+        done: true,
+      },
     });
-    await writePage(db, page(Array.from({ length: 200 }, (_, i) => credentialAssignment(7, 1000 + i, '2027-01-01'))));
+    await writePage(
+      db,
+      page(Array.from({ length: 200 }, (_, i) => credentialAssignment(7, 1000 + i, '2027-01-01'))),
+    );
     const count = vi.spyOn(db.Collection.prototype, 'count');
     const bulkGet = vi.spyOn(db.Table.prototype, 'bulkGet');
-    const result = await writePage(db, page([credentialAssignment(7, 1003, '2028-01-01'), credentialAssignment(7, 1190, '2028-01-01')]));
+    const result = await writePage(
+      db,
+      page([credentialAssignment(7, 1003, '2028-01-01'), credentialAssignment(7, 1190, '2028-01-01')]),
+    );
     expect(result.rowsWritten).toBe(2);
     expect(count).not.toHaveBeenCalled();
     expect(bulkGet).toHaveBeenCalledTimes(1);
@@ -75,7 +102,11 @@ describe('writing a sync page', () => {
 
   it('writes nothing when unchanged training comes again (its derived index field included)', async () => {
     const db = freshDb();
-    const page = (): SyncRecordsEvent => ({ ...usersPage([]), collection: 'trainingAssignments', records: [trainingAssignment(1, 1, 50, '2026-01-01')] });
+    const page = (): SyncRecordsEvent => ({
+      ...usersPage([]),
+      collection: 'trainingAssignments',
+      records: [trainingAssignment(1, 1, 50, '2026-01-01')],
+    });
     await writePage(db, page());
     expect((await writePage(db, page())).rowsWritten).toBe(0);
   });
@@ -114,9 +145,23 @@ describe('reading the cached copies of a page', () => {
 
   it('finds changes in pages keyed "<credentialid>-<userid>"', async () => {
     const db = freshDb();
-    const page = (records: CredentialAssignmentRecord[]): SyncRecordsEvent => ({ ...usersPage([]), collection: 'credentialAssignments', records });
-    await writePage(db, page([credentialAssignment(7, 1, '01/01/2027'), credentialAssignment(7, 20, '01/01/2027'), credentialAssignment(70, 5, '01/01/2027')]));
-    const result = await writePage(db, page([credentialAssignment(7, 1, '01/01/2027'), credentialAssignment(7, 20, '02/01/2027')]));
+    const page = (records: CredentialAssignmentRecord[]): SyncRecordsEvent => ({
+      ...usersPage([]),
+      collection: 'credentialAssignments',
+      records,
+    });
+    await writePage(
+      db,
+      page([
+        credentialAssignment(7, 1, '01/01/2027'),
+        credentialAssignment(7, 20, '01/01/2027'),
+        credentialAssignment(70, 5, '01/01/2027'),
+      ]),
+    );
+    const result = await writePage(
+      db,
+      page([credentialAssignment(7, 1, '01/01/2027'), credentialAssignment(7, 20, '02/01/2027')]),
+    );
     expect(result.rowsWritten).toBe(1);
     expect((await db.credentialAssignments.get('7-20'))?.expirationIso).toBe('2027-02-01');
   });
@@ -124,7 +169,10 @@ describe('reading the cached copies of a page', () => {
   it('finds changes among sparse and dense pages alike', async () => {
     const db = freshDb();
     await writePage(db, usersPage([user(1), user(2), user(3), user(500)]));
-    const result = await writePage(db, usersPage([user(1), user(2, { status: 'Inactive' }), user(3), user(500, { status: 'Inactive' })]));
+    const result = await writePage(
+      db,
+      usersPage([user(1), user(2, { status: 'Inactive' }), user(3), user(500, { status: 'Inactive' })]),
+    );
     expect(result.rowsWritten).toBe(2);
     const dense = await writePage(db, usersPage([user(1), user(2, { status: 'Expired' }), user(3)]));
     expect(dense.rowsWritten).toBe(1);
@@ -143,6 +191,9 @@ describe('comparing records', () => {
   });
 
   it('returns new and changed records only', () => {
-    expect(changedRecords([{ k: 1 }, { k: 2 }, { k: 3 }], [{ k: 1 }, { k: 9 }, undefined])).toEqual([{ k: 2 }, { k: 3 }]);
+    expect(changedRecords([{ k: 1 }, { k: 2 }, { k: 3 }], [{ k: 1 }, { k: 9 }, undefined])).toEqual([
+      { k: 2 },
+      { k: 3 },
+    ]);
   });
 });

@@ -42,14 +42,19 @@ function keyOf(collection: CollectionName, record: AnyRecord): string | number {
 }
 
 /** Removes records repeated within one page (same key): the last one wins. */
-function lastPerKey(collection: CollectionName, records: readonly AnyRecord[]): { records: AnyRecord[]; keys: (string | number)[] } {
+function lastPerKey(
+  collection: CollectionName,
+  records: readonly AnyRecord[],
+): { records: AnyRecord[]; keys: (string | number)[] } {
   const byKey = new Map<string | number, AnyRecord>();
   for (const r of records) byKey.set(keyOf(collection, r), r);
   return { records: [...byKey.values()], keys: [...byKey.keys()] };
 }
 
 /** The smallest and largest key of a page, when all keys are of one type (pure). */
-export function keyBounds(keys: readonly (string | number)[]): { lower: string | number; upper: string | number } | null {
+export function keyBounds(
+  keys: readonly (string | number)[],
+): { lower: string | number; upper: string | number } | null {
   if (keys.length < 2) return null;
   const kind = typeof keys[0];
   let lower = keys[0]!;
@@ -70,7 +75,9 @@ export function denseRange(keys: readonly (string | number)[]): { lower: number;
   const bounds = keyBounds(keys);
   if (!bounds || typeof bounds.lower !== 'number' || typeof bounds.upper !== 'number') return null;
   // at most as many cached records in range as the page brings again: the read stays bounded
-  return bounds.upper - bounds.lower + 1 <= keys.length * 2 ? { lower: bounds.lower, upper: bounds.upper } : null;
+  return bounds.upper - bounds.lower + 1 <= keys.length * 2
+    ? { lower: bounds.lower, upper: bounds.upper }
+    : null;
 }
 
 /**
@@ -86,7 +93,11 @@ const RANGE_COUNT_MIN_KEYS = 64;
  * string ids such as "<credentialid>-<userid>", which sort together per task, by
  * counting first, for pages of many keys), else one read per key.
  */
-async function storedAt(table: Table<AnyRecord, string | number>, collection: CollectionName, keys: (string | number)[]): Promise<(AnyRecord | undefined)[]> {
+async function storedAt(
+  table: Table<AnyRecord, string | number>,
+  collection: CollectionName,
+  keys: (string | number)[],
+): Promise<(AnyRecord | undefined)[]> {
   let inRange: AnyRecord[] | null = null;
   const dense = denseRange(keys);
   const bounds = keyBounds(keys);
@@ -112,7 +123,11 @@ export interface PageWrite {
  * does not carry because the cache holds them (`unchangedKeys`) count as
  * delivered.
  */
-export async function writePage(db: FieldbookDb, page: SyncRecordsEvent, options: PageWriteOptions = {}): Promise<PageWriteResult> {
+export async function writePage(
+  db: FieldbookDb,
+  page: SyncRecordsEvent,
+  options: PageWriteOptions = {},
+): Promise<PageWriteResult> {
   return (await writePages(db, [{ page, options }]))[0]!;
 }
 
@@ -125,7 +140,11 @@ export async function writePage(db: FieldbookDb, page: SyncRecordsEvent, options
  * milliseconds on a large cache (its own clean-up of earlier logs), whatever
  * the transaction held.
  */
-export async function writePages(db: FieldbookDb, writes: readonly PageWrite[], checkpointsAfter: readonly TaskCheckpoint[] = []): Promise<PageWriteResult[]> {
+export async function writePages(
+  db: FieldbookDb,
+  writes: readonly PageWrite[],
+  checkpointsAfter: readonly TaskCheckpoint[] = [],
+): Promise<PageWriteResult[]> {
   const tables = new Set<Table>([db.syncCheckpoints, db.pageFingerprints]);
   for (const { page } of writes) {
     tables.add(db.table(page.collection));
@@ -137,16 +156,24 @@ export async function writePages(db: FieldbookDb, writes: readonly PageWrite[], 
     // in order: a later message of a task sees what an earlier one wrote (its checkpoint, a record both hold)
     for (const { page, options } of writes) results.push(await writeInTransaction(db, page, options ?? {}));
     // unchanged pages' checkpoints ride along (fingerprints.ts, takeDeferred): last, so each is the latest of its task
-    if (checkpointsAfter.length > 0) await db.syncCheckpoints.bulkPut(checkpointsAfter.map((c) => ({ ...c })));
+    if (checkpointsAfter.length > 0)
+      await db.syncCheckpoints.bulkPut(checkpointsAfter.map((c) => ({ ...c })));
     return results;
   });
 }
 
-async function writeInTransaction(db: FieldbookDb, page: SyncRecordsEvent, options: PageWriteOptions): Promise<PageWriteResult> {
+async function writeInTransaction(
+  db: FieldbookDb,
+  page: SyncRecordsEvent,
+  options: PageWriteOptions,
+): Promise<PageWriteResult> {
   const collection = page.collection;
   const table = db.table(collection) as Table<AnyRecord, string | number>;
   // derived as the cache stores them, so an unchanged record compares equal
-  const { records, keys } = lastPerKey(collection, withDerivedFields(collection, page.records as readonly AnyRecord[]));
+  const { records, keys } = lastPerKey(
+    collection,
+    withDerivedFields(collection, page.records as readonly AnyRecord[]),
+  );
   let rowsWritten = 0;
   let inserted = 0;
   let changes: ChangeEntry[] = [];
@@ -160,12 +187,21 @@ async function writeInTransaction(db: FieldbookDb, page: SyncRecordsEvent, optio
     if (track) changes = pageChanges(collection, records, stored);
     if (toWrite.length > 0) await table.bulkPut(toWrite);
     rowsWritten = toWrite.length;
-    inserted = options.knownEmpty ? records.length : stored.reduce((n, r) => (r === undefined ? n + 1 : n), 0);
+    inserted = options.knownEmpty
+      ? records.length
+      : stored.reduce((n, r) => (r === undefined ? n + 1 : n), 0);
   }
-  const emailsRemoved = listsEmails(page) && !options.emailsKnownEmpty ? await removeUnlistedEmails(db, page.emailsListed!) : 0;
+  const emailsRemoved =
+    listsEmails(page) && !options.emailsKnownEmpty ? await removeUnlistedEmails(db, page.emailsListed!) : 0;
   await db.syncCheckpoints.put({ ...page.checkpoint });
   // the records it holds as they are count as delivered too (they are not read: nothing to compare)
-  return { rowsWritten, inserted, keys: page.unchangedKeys ? [...keys, ...page.unchangedKeys] : keys, changes, ...(emailsRemoved > 0 ? { emailsRemoved } : {}) };
+  return {
+    rowsWritten,
+    inserted,
+    keys: page.unchangedKeys ? [...keys, ...page.unchangedKeys] : keys,
+    changes,
+    ...(emailsRemoved > 0 ? { emailsRemoved } : {}),
+  };
 }
 
 /** A message of users that lists their e-mails: its write removes those no longer listed (emails.ts). */

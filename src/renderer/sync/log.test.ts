@@ -20,12 +20,30 @@ function setup() {
   let clock = new Date('2026-03-01T10:00:00Z');
   const controller = createSyncController(fake.api, db, createSyncStore(), () => clock);
   /** one pass delivering these users (none: it failed before its first page) */
-  const sync = async (users: UserRecord[], at: string, outcome: SyncFinishedEvent['outcome'] = 'completed') => {
+  const sync = async (
+    users: UserRecord[],
+    at: string,
+    outcome: SyncFinishedEvent['outcome'] = 'completed',
+  ) => {
     clock = new Date(at);
     await controller.start();
     const syncId = `sync-${n}`;
-    const page: SyncPageEvent = { kind: 'records', syncId, pageId: 1, taskId: 'users', collection: 'users', records: users, checkpoint: { taskId: 'users', collection: 'users', nextStartrow: 1001, done: outcome === 'completed' } };
-    const done: SyncFinishedEvent = { syncId, outcome, requests: 1, plannedRequests: 1, collections: { users: outcome === 'completed' ? complete : { ...complete, state: 'failed' } } };
+    const page: SyncPageEvent = {
+      kind: 'records',
+      syncId,
+      pageId: 1,
+      taskId: 'users',
+      collection: 'users',
+      records: users,
+      checkpoint: { taskId: 'users', collection: 'users', nextStartrow: 1001, done: outcome === 'completed' },
+    };
+    const done: SyncFinishedEvent = {
+      syncId,
+      outcome,
+      requests: 1,
+      plannedRequests: 1,
+      collections: { users: outcome === 'completed' ? complete : { ...complete, state: 'failed' } },
+    };
     if (users.length > 0) fake.emit('sync:page', page);
     fake.emit('sync:finished', done);
     await controller.idle();
@@ -42,11 +60,28 @@ describe('the change log of the syncs', () => {
 
   it('records people added, removed and changed in status, type, site and name', async () => {
     const { db, sync } = setup();
-    await sync([user(1, { status: 'Active' }), user(2), user(3, { firstname: 'Ann' })], '2026-03-01T10:00:00Z');
-    await sync([user(1, { status: 'Inactive', usertype: 'Admin', siteid: 202 }), user(3, { firstname: 'Anna' }), user(4)], '2026-03-02T10:00:00Z');
+    await sync(
+      [user(1, { status: 'Active' }), user(2), user(3, { firstname: 'Ann' })],
+      '2026-03-01T10:00:00Z',
+    );
+    await sync(
+      [
+        user(1, { status: 'Inactive', usertype: 'Admin', siteid: 202 }),
+        user(3, { firstname: 'Anna' }),
+        user(4),
+      ],
+      '2026-03-02T10:00:00Z',
+    );
     const [log] = await db.syncChanges.toArray();
     expect(log!.since).toBe('2026-03-01T10:00:00.000Z');
-    expect(log!.counts).toEqual({ 'person.status': 1, 'person.usertype': 1, 'person.site': 1, 'person.name': 1, 'person.added': 1, 'person.removed': 1 });
+    expect(log!.counts).toEqual({
+      'person.status': 1,
+      'person.usertype': 1,
+      'person.site': 1,
+      'person.name': 1,
+      'person.added': 1,
+      'person.removed': 1,
+    });
     expect(log!.changes).toContainEqual({ k: 'person.status', u: 1, d: 'Active → Inactive' });
     expect(log!.changes).toContainEqual(expect.objectContaining({ k: 'person.removed', u: 2, s: 1 }));
   });
@@ -79,7 +114,11 @@ describe('the change log of the syncs', () => {
   it('counts credentials that expired and training that fell overdue since the previous sync', async () => {
     const { db, sync } = setup();
     await sync([user(1)], '2026-03-01T10:00:00Z');
-    await db.credentialAssignments.bulkPut([credentialAssignment(3, 1, '03/02/2026'), credentialAssignment(4, 1, '02/01/2026'), credentialAssignment(5, 1, '12/31/2030')]);
+    await db.credentialAssignments.bulkPut([
+      credentialAssignment(3, 1, '03/02/2026'),
+      credentialAssignment(4, 1, '02/01/2026'),
+      credentialAssignment(5, 1, '12/31/2030'),
+    ]);
     await db.trainingAssignments.put(trainingAssignment(9, 1, 2, '2026-03-03'));
     await sync([user(1)], '2026-03-05T10:00:00Z');
     const [log] = await db.syncChanges.toArray();
@@ -88,7 +127,17 @@ describe('the change log of the syncs', () => {
 
   it('keeps the last 20 syncs only', async () => {
     const db = freshDb();
-    for (let i = 0; i < KEEP_SYNCS + 3; i++) await recordSyncChanges(db, logEntry(`s${i}`, `2026-03-01T10:${String(i).padStart(2, '0')}:00Z`, 'completed', '2026-03-01T09:00:00Z', []));
+    for (let i = 0; i < KEEP_SYNCS + 3; i++)
+      await recordSyncChanges(
+        db,
+        logEntry(
+          `s${i}`,
+          `2026-03-01T10:${String(i).padStart(2, '0')}:00Z`,
+          'completed',
+          '2026-03-01T09:00:00Z',
+          [],
+        ),
+      );
     const kept = await db.syncChanges.toArray();
     expect(kept).toHaveLength(KEEP_SYNCS);
     expect(kept[0]!.syncId).toBe('s3');
@@ -109,11 +158,17 @@ describe('a pass that changes a great deal', () => {
 describe('changes of one page', () => {
   it('tells a renewal from an edit, a completion from progress, and a new grant', () => {
     const old = credentialAssignment(3, 1, '03/02/2026');
-    expect(pageChanges('credentialAssignments', [credentialAssignment(3, 1, '03/02/2027')], [old])).toEqual([{ k: 'credential.renewed', u: 1, d: 'credential 3: 2026-03-02 → 2027-03-02' }]);
+    expect(pageChanges('credentialAssignments', [credentialAssignment(3, 1, '03/02/2027')], [old])).toEqual([
+      { k: 'credential.renewed', u: 1, d: 'credential 3: 2026-03-02 → 2027-03-02' },
+    ]);
     expect(pageChanges('credentialAssignments', [{ ...old, notes: 'x' }], [old])).toEqual([]);
     const t = trainingAssignment(9, 1, 2, '2026-03-03');
-    expect(pageChanges('trainingAssignments', [{ ...t, course_status: 'Completed' }], [t]).map((c) => c.k)).toEqual(['training.completed']);
+    expect(
+      pageChanges('trainingAssignments', [{ ...t, course_status: 'Completed' }], [t]).map((c) => c.k),
+    ).toEqual(['training.completed']);
     expect(pageChanges('trainingAssignments', [{ ...t, course_status: 'In progress' }], [t])).toEqual([]);
-    expect(pageChanges('groupAccess', [{ id: '5-1', groupid: 5, userid: 1, siteid: 101 }], [undefined])).toEqual([{ k: 'access.granted', u: 1, d: 'group 5' }]);
+    expect(
+      pageChanges('groupAccess', [{ id: '5-1', groupid: 5, userid: 1, siteid: 101 }], [undefined]),
+    ).toEqual([{ k: 'access.granted', u: 1, d: 'group 5' }]);
   });
 });

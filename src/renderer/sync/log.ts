@@ -29,15 +29,35 @@ export interface SyncChangeLog {
 /** Credentials that expired and training that fell overdue between the previous sync's day and today (both ISO dates). */
 export async function newlyDue(db: FieldbookDb, sinceDay: string, today: string): Promise<ChangeEntry[]> {
   if (sinceDay >= today) return [];
-  const expired = await db.credentialAssignments.where('expirationIso').between(sinceDay, today, true, false).toArray();
-  const overdue = await db.trainingAssignments.where('openDueIso').between(sinceDay, today, true, false).toArray();
+  const expired = await db.credentialAssignments
+    .where('expirationIso')
+    .between(sinceDay, today, true, false)
+    .toArray();
+  const overdue = await db.trainingAssignments
+    .where('openDueIso')
+    .between(sinceDay, today, true, false)
+    .toArray();
   return [
-    ...expired.map((a): ChangeEntry => ({ k: 'credential.expired', u: a.userid, d: `credential ${a.credentialid} on ${a.expirationIso}` })),
-    ...overdue.map((t): ChangeEntry => ({ k: 'training.overdue', u: t.userid, d: `${t.course_name || `course ${t.courseid}`} due ${t.dueIso}` })),
+    ...expired.map((a): ChangeEntry => ({
+      k: 'credential.expired',
+      u: a.userid,
+      d: `credential ${a.credentialid} on ${a.expirationIso}`,
+    })),
+    ...overdue.map((t): ChangeEntry => ({
+      k: 'training.overdue',
+      u: t.userid,
+      d: `${t.course_name || `course ${t.courseid}`} due ${t.dueIso}`,
+    })),
   ];
 }
 
-export function logEntry(syncId: string, at: string, outcome: SyncChangeLog['outcome'], since: string, changes: readonly ChangeEntry[]): SyncChangeLog {
+export function logEntry(
+  syncId: string,
+  at: string,
+  outcome: SyncChangeLog['outcome'],
+  since: string,
+  changes: readonly ChangeEntry[],
+): SyncChangeLog {
   const collector = new ChangeCollector();
   collector.add(changes);
   return collector.entry(syncId, at, outcome, since);
@@ -58,7 +78,15 @@ export class ChangeCollector {
   }
 
   entry(syncId: string, at: string, outcome: SyncChangeLog['outcome'], since: string): SyncChangeLog {
-    return { syncId, at, outcome, since, counts: { ...this.counts }, changes: [...this.listed], omitted: this.omitted };
+    return {
+      syncId,
+      at,
+      outcome,
+      since,
+      counts: { ...this.counts },
+      changes: [...this.listed],
+      omitted: this.omitted,
+    };
   }
 }
 
@@ -68,7 +96,10 @@ export async function recordSyncChanges(db: FieldbookDb, entry: SyncChangeLog): 
     await db.syncChanges.add(entry);
     const count = await db.syncChanges.count();
     if (count > KEEP_SYNCS) {
-      const old = await db.syncChanges.orderBy('seq').limit(count - KEEP_SYNCS).primaryKeys();
+      const old = await db.syncChanges
+        .orderBy('seq')
+        .limit(count - KEEP_SYNCS)
+        .primaryKeys();
       await db.syncChanges.bulkDelete(old);
     }
   });

@@ -6,13 +6,31 @@ import { user } from '../testing/fixtures.ts';
 
 function page(pageId: number, records: number, syncId = 'sync-1'): SyncPageEvent {
   const rows: UserRecord[] = Array.from({ length: records }, (_, i) => user(pageId * 10_000 + i));
-  return { kind: 'records', syncId, pageId, taskId: 'users', collection: 'users', records: rows, checkpoint: { taskId: 'users', collection: 'users', nextStartrow: pageId * 100 + 1, done: false } };
+  return {
+    kind: 'records',
+    syncId,
+    pageId,
+    taskId: 'users',
+    collection: 'users',
+    records: rows,
+    checkpoint: { taskId: 'users', collection: 'users', nextStartrow: pageId * 100 + 1, done: false },
+  };
 }
 
 /** a page whose fingerprint matched: its keys only, nothing to write */
 function unchanged(pageId: number, syncId = 'sync-1'): SyncPageEvent {
   const { checkpoint } = page(pageId, 0, syncId);
-  return { kind: 'unchanged', syncId, pageId, taskId: 'users', collection: 'users', records: [], checkpoint, unchangedKeys: [pageId], fingerprint: { startrow: pageId * 100, hash: null } };
+  return {
+    kind: 'unchanged',
+    syncId,
+    pageId,
+    taskId: 'users',
+    collection: 'users',
+    records: [],
+    checkpoint,
+    unchangedKeys: [pageId],
+    fingerprint: { startrow: pageId * 100, hash: null },
+  };
 }
 
 describe('pages gathered into the groups that share a transaction', () => {

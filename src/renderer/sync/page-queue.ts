@@ -40,7 +40,11 @@ export function takeGroup(incoming: SyncPageEvent[]): SyncPageEvent[] {
   if (PassFingerprints.isUnchanged(first)) return group;
   let records = first.records.length;
   let written = 1;
-  for (let next = incoming[0]; next && written < GROUP_PAGES && group.length < GROUP_MESSAGES; next = incoming[0]) {
+  for (
+    let next = incoming[0];
+    next && written < GROUP_PAGES && group.length < GROUP_MESSAGES;
+    next = incoming[0]
+  ) {
     if (next.syncId !== first.syncId || records + next.records.length > GROUP_RECORDS) break;
     group.push(incoming.shift()!);
     records += next.records.length;

@@ -47,7 +47,9 @@ interface PassStart {
 export function newPass(db: FieldbookDb, resumed: boolean, start: PassStart = {}): Pass {
   const fingerprints = new PassFingerprints(db, start.stored ?? new Set());
   // counted now, before the pass writes anything; a table written by anyone else meanwhile is not trusted
-  const sizes = start.sizes ? new PassSizes(db, (collection) => fingerprints.tainted(collection), start.sizes.held) : null;
+  const sizes = start.sizes
+    ? new PassSizes(db, (collection) => fingerprints.tainted(collection), start.sizes.held)
+    : null;
   return {
     syncId: null,
     resumed,
@@ -68,7 +70,12 @@ export function newPass(db: FieldbookDb, resumed: boolean, start: PassStart = {}
 export function recordPage(p: Pass, page: SyncPageEvent, result: PageWriteResult): void {
   const seen = p.delivered.get(page.collection) ?? new Set();
   // a collection empty when the pass began holds only what the pass wrote (its pages are not compared, so not read)
-  p.sizes?.inserted(page.collection, p.knownEmpty.has(page.collection) ? result.keys.reduce<number>((n, k) => (seen.has(k) ? n : n + 1), 0) : result.inserted);
+  p.sizes?.inserted(
+    page.collection,
+    p.knownEmpty.has(page.collection)
+      ? result.keys.reduce<number>((n, k) => (seen.has(k) ? n : n + 1), 0)
+      : result.inserted,
+  );
   p.sizes?.removed('emails', result.emailsRemoved ?? 0);
   p.emailsRemoved += result.emailsRemoved ?? 0;
   p.changes.add(result.changes);
@@ -86,7 +93,10 @@ export interface StartingPass {
 }
 
 /** What the cache says a new pass starts from: its checkpoints (a resume), the tables' totals and held sizes, the fingerprints. */
-export async function preparePass(db: FieldbookDb, onFingerprintError: (e: unknown) => void): Promise<StartingPass> {
+export async function preparePass(
+  db: FieldbookDb,
+  onFingerprintError: (e: unknown) => void,
+): Promise<StartingPass> {
   const checkpoints = await db.syncCheckpoints.toArray();
   const previousTotals: Partial<Record<CollectionName, number>> = {};
   let previousSyncAt: string | null = null;
@@ -94,14 +104,16 @@ export async function preparePass(db: FieldbookDb, onFingerprintError: (e: unkno
   const { rows: syncRows, held } = await takeHeldSizes(db);
   for (const row of syncRows) {
     if (row.total !== null) previousTotals[row.collection] = row.total;
-    if (row.lastSyncedAt !== null && (previousSyncAt === null || row.lastSyncedAt > previousSyncAt)) previousSyncAt = row.lastSyncedAt;
+    if (row.lastSyncedAt !== null && (previousSyncAt === null || row.lastSyncedAt > previousSyncAt))
+      previousSyncAt = row.lastSyncedAt;
   }
   const knownEmpty = new Set<CollectionName>(await emptyTables(db));
   // e-mails may be empty while users are not: only users' own emptiness says their pages' fingerprints are void
   const foreignWrites = takeForeignWrites(db.name);
   const skip = new Set([...knownEmpty, ...foreignWrites]);
   // a table this window wrote since (whose size the guard may not have forgotten yet) is counted
-  for (const collection of COLLECTIONS) if (foreignWrites.has(fingerprintOwner(collection))) delete held[collection];
+  for (const collection of COLLECTIONS)
+    if (foreignWrites.has(fingerprintOwner(collection))) delete held[collection];
   // read while main starts (its first lists are read in full; the others' answers wait for these)
   const stored = new Set<string>();
   const fingerprintsToSend = loadFingerprints(db, skip).then(
@@ -114,6 +126,12 @@ export async function preparePass(db: FieldbookDb, onFingerprintError: (e: unkno
       return [];
     },
   );
-  const pass = newPass(db, checkpoints.length > 0, { knownEmpty, previousSyncAt, stored, fingerprintsRead: fingerprintsToSend.then(() => undefined), sizes: { held } });
+  const pass = newPass(db, checkpoints.length > 0, {
+    knownEmpty,
+    previousSyncAt,
+    stored,
+    fingerprintsRead: fingerprintsToSend.then(() => undefined),
+    sizes: { held },
+  });
   return { pass, checkpoints, previousTotals, fingerprintsToSend };
 }

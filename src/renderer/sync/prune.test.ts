@@ -3,14 +3,22 @@ import type { CollectionProgress, TaskCheckpoint } from '../../shared/ipc.ts';
 import { collectionsToPrune, orphanEmailKeys, staleKeys, type PassSummary } from './prune.ts';
 
 const ok: CollectionProgress = { state: 'complete', records: 1, pages: 1, total: null };
-const cp = (taskId: string, collection: TaskCheckpoint['collection'], done: boolean): [string, TaskCheckpoint] => [taskId, { taskId, collection, nextStartrow: 1, done }];
+const cp = (
+  taskId: string,
+  collection: TaskCheckpoint['collection'],
+  done: boolean,
+): [string, TaskCheckpoint] => [taskId, { taskId, collection, nextStartrow: 1, done }];
 
 function pass(overrides: Partial<PassSummary> = {}): PassSummary {
   return {
     resumed: false,
     outcome: 'completed',
     collections: { users: ok, credentialAssignments: ok },
-    checkpoints: new Map([cp('users', 'users', true), cp('ca:1', 'credentialAssignments', true), cp('ca:2', 'credentialAssignments', true)]),
+    checkpoints: new Map([
+      cp('users', 'users', true),
+      cp('ca:1', 'credentialAssignments', true),
+      cp('ca:2', 'credentialAssignments', true),
+    ]),
     ...overrides,
   };
 }
@@ -30,16 +38,28 @@ describe('which collections a pass may prune', () => {
   });
 
   it('prunes nothing when any collection failed', () => {
-    expect(collectionsToPrune(pass({ collections: { users: ok, credentialAssignments: ok, moduleAccess: { ...ok, state: 'failed' } } }))).toEqual([]);
+    expect(
+      collectionsToPrune(
+        pass({
+          collections: { users: ok, credentialAssignments: ok, moduleAccess: { ...ok, state: 'failed' } },
+        }),
+      ),
+    ).toEqual([]);
   });
 
   it('leaves a collection alone when one of its tasks did not finish', () => {
-    const checkpoints = new Map([cp('users', 'users', true), cp('ca:1', 'credentialAssignments', true), cp('ca:2', 'credentialAssignments', false)]);
+    const checkpoints = new Map([
+      cp('users', 'users', true),
+      cp('ca:1', 'credentialAssignments', true),
+      cp('ca:2', 'credentialAssignments', false),
+    ]);
     expect(collectionsToPrune(pass({ checkpoints }))).toEqual(['users']);
   });
 
   it('leaves a collection alone when the pass delivered nothing for it', () => {
-    expect(collectionsToPrune(pass({ checkpoints: new Map([cp('users', 'users', true)]) }))).toEqual(['users']);
+    expect(collectionsToPrune(pass({ checkpoints: new Map([cp('users', 'users', true)]) }))).toEqual([
+      'users',
+    ]);
   });
 });
 

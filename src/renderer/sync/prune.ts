@@ -40,7 +40,10 @@ export function collectionsToPrune(pass: PassSummary): CollectionName[] {
 }
 
 /** Keys cached but not delivered (pure). */
-export function staleKeys(cached: readonly (string | number)[], delivered: ReadonlySet<string | number>): (string | number)[] {
+export function staleKeys(
+  cached: readonly (string | number)[],
+  delivered: ReadonlySet<string | number>,
+): (string | number)[] {
   return cached.filter((k) => !delivered.has(k));
 }
 
@@ -89,7 +92,10 @@ export async function pruneCollection(
  * user's item no longer lists go with that user's write (emails.ts); those of
  * users who are gone go here, once users are pruned.
  */
-export function orphanEmailKeys(emails: readonly { emailid: number; userid: number }[], userids: ReadonlySet<number>): number[] {
+export function orphanEmailKeys(
+  emails: readonly { emailid: number; userid: number }[],
+  userids: ReadonlySet<number>,
+): number[] {
   return emails.filter((e) => !userids.has(e.userid)).map((e) => e.emailid);
 }
 

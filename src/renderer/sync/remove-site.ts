@@ -36,8 +36,16 @@ interface SiteIds {
 }
 
 async function siteIds(db: FieldbookDb, siteid: number): Promise<SiteIds> {
-  const categories = new Set((await db.credentialCategories.toArray()).filter((c) => c.siteid === siteid).map((c) => c.categoryid));
-  const credentials = categories.size === 0 ? [] : await db.credentials.where('categoryid').anyOf([...categories]).primaryKeys();
+  const categories = new Set(
+    (await db.credentialCategories.toArray()).filter((c) => c.siteid === siteid).map((c) => c.categoryid),
+  );
+  const credentials =
+    categories.size === 0
+      ? []
+      : await db.credentials
+          .where('categoryid')
+          .anyOf([...categories])
+          .primaryKeys();
   return {
     users: new Set((await db.users.where('siteid').equals(siteid).primaryKeys()) as number[]),
     groups: new Set((await db.groups.toArray()).filter((g) => g.siteid === siteid).map((g) => g.groupid)),
@@ -67,18 +75,60 @@ async function siteKeys(db: FieldbookDb, siteid: number, ids: SiteIds): Promise<
   const union = async (...lists: Promise<Key[]>[]) => [...new Set((await Promise.all(lists)).flat())];
   // small tables (a few rows per site), read whole
   const bySite = async (name: CollectionName, key: string) =>
-    ((await db.table(name).toArray()) as Record<string, unknown>[]).filter((r) => r.siteid === siteid).map((r) => r[key] as Key);
+    ((await db.table(name).toArray()) as Record<string, unknown>[])
+      .filter((r) => r.siteid === siteid)
+      .map((r) => r[key] as Key);
   const prefix = (table: Table<AnyRecord, Key>, index: string, values: Iterable<number>) =>
-    Promise.all([...values].map((v) => table.where(index).between([v, ''], [v, '\uffff']).primaryKeys() as Promise<Key[]>)).then((l) => l.flat());
-  const anyOf = (table: Table<AnyRecord, Key>, index: string, values: Key[]) => (values.length === 0 ? Promise.resolve([]) : (table.where(index).anyOf(values).primaryKeys() as Promise<Key[]>));
+    Promise.all(
+      [...values].map(
+        (v) => table.where(index).between([v, ''], [v, '\uffff']).primaryKeys() as Promise<Key[]>,
+      ),
+    ).then((l) => l.flat());
+  const anyOf = (table: Table<AnyRecord, Key>, index: string, values: Key[]) =>
+    values.length === 0
+      ? Promise.resolve([])
+      : (table.where(index).anyOf(values).primaryKeys() as Promise<Key[]>);
   const t = (name: CollectionName) => db.table(name) as Table<AnyRecord, Key>;
   return [
     ['emails', await anyOf(t('emails'), 'userid', users)],
-    ['groupMembers', await union(anyOf(t('groupMembers'), 'groupid', [...ids.groups]), anyOf(t('groupMembers'), 'userid', users))],
-    ['groupAccess', await union(anyOf(t('groupAccess'), 'groupid', [...ids.groups]), anyOf(t('groupAccess'), 'userid', users))],
-    ['moduleAccess', await union(db.moduleAccess.where('[siteid+accessID]').between([siteid, -Infinity], [siteid, Infinity]).primaryKeys(), anyOf(t('moduleAccess'), 'userid', users))],
-    ['credentialAssignments', await union(anyOf(t('credentialAssignments'), 'userid', users), prefix(t('credentialAssignments'), '[credentialid+expirationIso]', ids.credentials))],
-    ['trainingAssignments', await union(anyOf(t('trainingAssignments'), 'userid', users), prefix(t('trainingAssignments'), '[courseid+openDueIso]', ids.courses))],
+    [
+      'groupMembers',
+      await union(
+        anyOf(t('groupMembers'), 'groupid', [...ids.groups]),
+        anyOf(t('groupMembers'), 'userid', users),
+      ),
+    ],
+    [
+      'groupAccess',
+      await union(
+        anyOf(t('groupAccess'), 'groupid', [...ids.groups]),
+        anyOf(t('groupAccess'), 'userid', users),
+      ),
+    ],
+    [
+      'moduleAccess',
+      await union(
+        db.moduleAccess
+          .where('[siteid+accessID]')
+          .between([siteid, -Infinity], [siteid, Infinity])
+          .primaryKeys(),
+        anyOf(t('moduleAccess'), 'userid', users),
+      ),
+    ],
+    [
+      'credentialAssignments',
+      await union(
+        anyOf(t('credentialAssignments'), 'userid', users),
+        prefix(t('credentialAssignments'), '[credentialid+expirationIso]', ids.credentials),
+      ),
+    ],
+    [
+      'trainingAssignments',
+      await union(
+        anyOf(t('trainingAssignments'), 'userid', users),
+        prefix(t('trainingAssignments'), '[courseid+openDueIso]', ids.courses),
+      ),
+    ],
     ['users', users],
     ['groups', [...ids.groups]],
     ['modules', await bySite('modules', 'id')],
@@ -91,7 +141,11 @@ async function siteKeys(db: FieldbookDb, siteid: number, ids: SiteIds): Promise<
 }
 
 /** The change log without its entries about the site's people (their counts too). */
-export function logWithoutSite(entry: SyncChangeLog, siteid: number, users: ReadonlySet<number>): SyncChangeLog {
+export function logWithoutSite(
+  entry: SyncChangeLog,
+  siteid: number,
+  users: ReadonlySet<number>,
+): SyncChangeLog {
   const keep = entry.changes.filter((c) => c.s !== siteid && !users.has(c.u));
   if (keep.length === entry.changes.length) return entry;
   const counts = { ...entry.counts };
@@ -110,8 +164,13 @@ export interface RemovalProgress {
  * (the event loop runs between them); returns how many records went. Throws
  * when the Outbox holds unsent edits of the site (nothing removed).
  */
-export async function removeSiteRecords(db: FieldbookDb, siteid: number, onProgress?: (p: RemovalProgress) => void): Promise<number> {
-  if ((await unsentEditsOfSite(db, siteid)).length > 0) throw new Error('The site has unsent edits in the Outbox.');
+export async function removeSiteRecords(
+  db: FieldbookDb,
+  siteid: number,
+  onProgress?: (p: RemovalProgress) => void,
+): Promise<number> {
+  if ((await unsentEditsOfSite(db, siteid)).length > 0)
+    throw new Error('The site has unsent edits in the Outbox.');
   const ids = await siteIds(db, siteid);
   const keys = await siteKeys(db, siteid, ids);
   const total = keys.reduce((n, [, k]) => n + k.length, 0);

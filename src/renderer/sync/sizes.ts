@@ -33,11 +33,19 @@ export type HeldSizes = Partial<Record<CollectionName, number>>;
  * waits only for its own table's count; a large table takes seconds). A count
  * that fails is null (that table's size is then unknown).
  */
-export function countTables(db: FieldbookDb, held: HeldSizes = {}): Map<CollectionName, Promise<number | null>> {
+export function countTables(
+  db: FieldbookDb,
+  held: HeldSizes = {},
+): Map<CollectionName, Promise<number | null>> {
   const count = (c: CollectionName): Promise<number | null> => {
     const size = held[c];
     if (size !== undefined) return Promise.resolve(size);
-    return db.transaction('r', db.table(c), () => db.table(c).count()).then((n): number | null => n, () => null);
+    return db
+      .transaction('r', db.table(c), () => db.table(c).count())
+      .then(
+        (n): number | null => n,
+        () => null,
+      );
   };
   return new Map(COLLECTIONS.map((c) => [c, count(c)]));
 }
@@ -47,7 +55,9 @@ export function countTables(db: FieldbookDb, held: HeldSizes = {}): Map<Collecti
  * them, which are taken away in the same transaction: call as a pass starts,
  * before it writes anything. A size that is not a whole number is not one.
  */
-export async function takeHeldSizes(db: FieldbookDb): Promise<{ rows: SyncCollectionRow[]; held: HeldSizes }> {
+export async function takeHeldSizes(
+  db: FieldbookDb,
+): Promise<{ rows: SyncCollectionRow[]; held: HeldSizes }> {
   return db.transaction('rw', db.syncCollections, async () => {
     const rows = await db.syncCollections.toArray();
     const held: HeldSizes = {};
@@ -64,7 +74,10 @@ export async function takeHeldSizes(db: FieldbookDb): Promise<{ rows: SyncCollec
 }
 
 /** Forgets the sizes held for `collections` (something other than the sync wrote them). */
-export async function forgetHeldSizes(db: FieldbookDb, collections: readonly CollectionName[]): Promise<void> {
+export async function forgetHeldSizes(
+  db: FieldbookDb,
+  collections: readonly CollectionName[],
+): Promise<void> {
   await db.syncCollections
     .where('collection')
     .anyOf([...collections])

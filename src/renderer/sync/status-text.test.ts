@@ -2,17 +2,35 @@ import { describe, expect, it } from 'vitest';
 import type { SyncFinishedEvent, SyncProgress } from '../../shared/ipc.ts';
 import { outcomeText, progressText } from './status-text.ts';
 
-const finished = (outcome: SyncFinishedEvent['outcome'], plannedRequests: number | null = 1093): SyncFinishedEvent => ({ syncId: 's', outcome, requests: 42, plannedRequests, collections: {} });
-const progress = (phase: SyncProgress['phase'], records: number, total: number | null): SyncProgress => ({ syncId: 's', phase, collection: 'users', records, pages: 1, requests: 1, plannedRequests: null, rate: 0, total, collections: {} });
+const finished = (
+  outcome: SyncFinishedEvent['outcome'],
+  plannedRequests: number | null = 1093,
+): SyncFinishedEvent => ({ syncId: 's', outcome, requests: 42, plannedRequests, collections: {} });
+const progress = (phase: SyncProgress['phase'], records: number, total: number | null): SyncProgress => ({
+  syncId: 's',
+  phase,
+  collection: 'users',
+  records,
+  pages: 1,
+  requests: 1,
+  plannedRequests: null,
+  rate: 0,
+  total,
+  collections: {},
+});
 const state = { running: false, rowsWritten: 4200, rowsRemoved: 0, pagesWritten: 42 };
 
 describe('the words of the sync state', () => {
   it('says what a cancelled pass kept and that resuming continues from there', () => {
-    expect(outcomeText({ ...state, finished: finished('cancelled') })).toBe('Sync paused: 4,200 records written and kept; Resume sync continues from there.');
+    expect(outcomeText({ ...state, finished: finished('cancelled') })).toBe(
+      'Sync paused: 4,200 records written and kept; Resume sync continues from there.',
+    );
   });
 
   it('says a completed pass is complete, with what it wrote and removed', () => {
-    expect(outcomeText({ ...state, rowsRemoved: 3, finished: finished('completed') })).toBe('Sync completed. 4,200 records written, 3 removed.');
+    expect(outcomeText({ ...state, rowsRemoved: 3, finished: finished('completed') })).toBe(
+      'Sync completed. 4,200 records written, 3 removed.',
+    );
   });
 
   it('says nothing of an outcome while a pass still runs', () => {
@@ -28,7 +46,9 @@ describe('the words of the sync state', () => {
 
 describe('the sync state in the singular', () => {
   it('writes one record as such', () => {
-    expect(outcomeText({ running: false, rowsWritten: 1, rowsRemoved: 0, finished: finished('cancelled', null) })).toBe('Sync paused: 1 record written and kept; Resume sync continues from there.');
+    expect(
+      outcomeText({ running: false, rowsWritten: 1, rowsRemoved: 0, finished: finished('cancelled', null) }),
+    ).toBe('Sync paused: 1 record written and kept; Resume sync continues from there.');
     expect(progressText(progress('fetching', 1, null))).toBe('Syncing… 1 record');
   });
 });
@@ -37,15 +57,27 @@ describe('a completed pass with lists it could not read', () => {
   const state = { running: false, rowsWritten: 4200, rowsRemoved: 0, pagesWritten: 42 };
   const failed = { state: 'failed' as const, records: 0, pages: 0, total: null };
   const complete = { state: 'complete' as const, records: 1, pages: 1, total: null };
-  const done = (collections: SyncFinishedEvent['collections']): SyncFinishedEvent => ({ syncId: 's', outcome: 'completed', requests: 42, plannedRequests: 42, collections });
+  const done = (collections: SyncFinishedEvent['collections']): SyncFinishedEvent => ({
+    syncId: 's',
+    outcome: 'completed',
+    requests: 42,
+    plannedRequests: 42,
+    collections,
+  });
 
   it('says so and names them in the coordinator’s words, never "completed." alone', () => {
-    expect(outcomeText({ ...state, finished: done({ users: failed, sites: complete }) })).toBe('Sync completed with errors: Users not synced (see Collections). 4,200 records written.');
-    expect(outcomeText({ ...state, finished: done({ users: failed, moduleAccess: failed }) })).toBe('Sync completed with errors: Users and Feature access not synced (see Collections). 4,200 records written.');
+    expect(outcomeText({ ...state, finished: done({ users: failed, sites: complete }) })).toBe(
+      'Sync completed with errors: Users not synced (see Collections). 4,200 records written.',
+    );
+    expect(outcomeText({ ...state, finished: done({ users: failed, moduleAccess: failed }) })).toBe(
+      'Sync completed with errors: Users and Feature access not synced (see Collections). 4,200 records written.',
+    );
   });
 
   it('counts the rest past three', () => {
     const all = { users: failed, emails: failed, groups: failed, moduleAccess: failed };
-    expect(outcomeText({ ...state, finished: done(all) })).toBe('Sync completed with errors: Users, E-mail addresses and 2 more not synced (see Collections). 4,200 records written.');
+    expect(outcomeText({ ...state, finished: done(all) })).toBe(
+      'Sync completed with errors: Users, E-mail addresses and 2 more not synced (see Collections). 4,200 records written.',
+    );
   });
 });

@@ -25,13 +25,18 @@ export function progressText(progress: SyncProgress | null): string {
   if (!progress) return 'Starting…';
   const { records, total } = progress;
   // as formatProgress: a total already passed is an estimate, left out
-  const counted = total !== null && total > 0 && total >= records ? `${formatCount(records)} of ${plural(total, 'record')}` : plural(records, 'record');
+  const counted =
+    total !== null && total > 0 && total >= records
+      ? `${formatCount(records)} of ${plural(total, 'record')}`
+      : plural(records, 'record');
   return `${PHASE_TEXT[progress.phase]} ${counted}`;
 }
 
 /** "Users and Feature access not synced" for the collections a completed pass could not read (null: none). */
 function notSyncedText(collections: SyncFinishedEvent['collections']): string | null {
-  const failed = COLLECTIONS.filter((c) => collections[c]?.state === 'failed').map((c) => COLLECTION_LABEL[c]);
+  const failed = COLLECTIONS.filter((c) => collections[c]?.state === 'failed').map(
+    (c) => COLLECTION_LABEL[c],
+  );
   if (failed.length === 0) return null;
   const named = failed.length <= 3 ? failed : [...failed.slice(0, 2), `${failed.length - 2} more`];
   const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
@@ -39,14 +44,18 @@ function notSyncedText(collections: SyncFinishedEvent['collections']): string | 
 }
 
 /** The outcome line of the last pass (null while one runs or before any); a completed pass names the lists it could not read. */
-export function outcomeText(state: Pick<SyncUiState, 'running' | 'finished' | 'rowsWritten' | 'rowsRemoved'>): string | null {
+export function outcomeText(
+  state: Pick<SyncUiState, 'running' | 'finished' | 'rowsWritten' | 'rowsRemoved'>,
+): string | null {
   const finished = state.finished;
   if (state.running || !finished) return null;
   const written = `${plural(state.rowsWritten, 'record')} written${state.rowsRemoved > 0 ? `, ${formatCount(state.rowsRemoved)} removed` : ''}`;
   switch (finished.outcome) {
     case 'completed': {
       const notSynced = notSyncedText(finished.collections);
-      return notSynced ? `Sync completed with errors: ${notSynced} (see Collections). ${written}.` : `Sync completed. ${written}.`;
+      return notSynced
+        ? `Sync completed with errors: ${notSynced} (see Collections). ${written}.`
+        : `Sync completed. ${written}.`;
     }
     case 'failed':
       return `Sync failed. ${written}; what was stored is kept.`;

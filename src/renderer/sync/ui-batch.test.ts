@@ -4,7 +4,16 @@ import { createSyncStore } from './store.ts';
 import { createUiBatch } from './ui-batch.ts';
 
 const progress = (phase: SyncProgress['phase'], pages: number): SyncProgress => ({
-  syncId: 's', phase, collection: null, records: 0, pages, requests: 0, plannedRequests: null, rate: 0, total: null, collections: {},
+  syncId: 's',
+  phase,
+  collection: null,
+  records: 0,
+  pages,
+  requests: 0,
+  plannedRequests: null,
+  rate: 0,
+  total: null,
+  collections: {},
 });
 
 afterEach(() => vi.useRealTimers());

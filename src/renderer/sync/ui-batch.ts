@@ -12,7 +12,8 @@ interface Store {
   setState(partial: Partial<SyncUiState> | ((s: SyncUiState) => Partial<SyncUiState>)): void;
 }
 
-const isRunning = (phase: SyncProgress['phase']): boolean => phase === 'planning' || phase === 'fetching' || phase === 'finishing';
+const isRunning = (phase: SyncProgress['phase']): boolean =>
+  phase === 'planning' || phase === 'fetching' || phase === 'finishing';
 
 export function createUiBatch(store: Store, everyMs = 100) {
   let rows = 0;
@@ -27,7 +28,11 @@ export function createUiBatch(store: Store, everyMs = 100) {
     timer = null;
     if (pages > 0) {
       const [r, p, m] = [rows, pages, ms];
-      store.setState((s) => ({ rowsWritten: s.rowsWritten + r, pagesWritten: s.pagesWritten + p, writeMs: s.writeMs + m }));
+      store.setState((s) => ({
+        rowsWritten: s.rowsWritten + r,
+        pagesWritten: s.pagesWritten + p,
+        writeMs: s.writeMs + m,
+      }));
       rows = pages = ms = 0;
     }
     if (progress) {
@@ -35,7 +40,11 @@ export function createUiBatch(store: Store, everyMs = 100) {
       progress = null;
       shownPhase = shown.phase;
       // a final progress event does not end the pass: finishPass does, once its pages are written
-      store.setState((s) => ({ progress: shown, running: s.running || isRunning(shown.phase), syncId: shown.syncId }));
+      store.setState((s) => ({
+        progress: shown,
+        running: s.running || isRunning(shown.phase),
+        syncId: shown.syncId,
+      }));
     }
   }
 

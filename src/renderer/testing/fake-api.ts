@@ -10,7 +10,10 @@ export interface FakeApi {
   api: FieldbookApi;
   calls: { channel: string; arg: unknown }[];
   emit<E extends EventName>(event: E, payload: EventPayloads[E]): void;
-  respond<C extends keyof RequestResults>(channel: C, answer: (arg: unknown) => Result<RequestResults[C]>): void;
+  respond<C extends keyof RequestResults>(
+    channel: C,
+    answer: (arg: unknown) => Result<RequestResults[C]>,
+  ): void;
 }
 
 export function fakeApi(): FakeApi {

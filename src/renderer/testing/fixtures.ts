@@ -1,5 +1,9 @@
 /** Small builders of cache records and a fake `window.fieldbook` for renderer tests. */
-import type { CredentialAssignmentRecord, TrainingAssignmentRecord, UserRecord } from '../../shared/records.ts';
+import type {
+  CredentialAssignmentRecord,
+  TrainingAssignmentRecord,
+  UserRecord,
+} from '../../shared/records.ts';
 import { userSearchKeys, userSortName } from '../../shared/records.ts';
 import { toIsoDate } from '../../shared/dates.ts';
 import { openFieldbookDb, type FieldbookDb } from '../db/index.ts';
@@ -11,7 +15,10 @@ export function freshDb(): FieldbookDb {
   return openFieldbookDb(`test-${dbCounter}-${Math.random().toString(36).slice(2)}`);
 }
 
-export function user(userid: number, fields: Partial<Omit<UserRecord, 'searchKeys' | 'sortName'>> = {}): UserRecord {
+export function user(
+  userid: number,
+  fields: Partial<Omit<UserRecord, 'searchKeys' | 'sortName'>> = {},
+): UserRecord {
   const base = {
     userid,
     siteid: 1,
@@ -26,7 +33,12 @@ export function user(userid: number, fields: Partial<Omit<UserRecord, 'searchKey
   return { ...base, searchKeys: userSearchKeys(base), sortName: userSortName(base) };
 }
 
-export function credentialAssignment(credentialid: number, userid: number, expirationdate: string, fields: Partial<CredentialAssignmentRecord> = {}): CredentialAssignmentRecord {
+export function credentialAssignment(
+  credentialid: number,
+  userid: number,
+  expirationdate: string,
+  fields: Partial<CredentialAssignmentRecord> = {},
+): CredentialAssignmentRecord {
   return {
     id: `${credentialid}-${userid}`,
     credentialid,
@@ -43,7 +55,13 @@ export function credentialAssignment(credentialid: number, userid: number, expir
   };
 }
 
-export function trainingAssignment(transcriptid: number, userid: number, courseid: number, dueIso: string, fields: Partial<TrainingAssignmentRecord> = {}): TrainingAssignmentRecord {
+export function trainingAssignment(
+  transcriptid: number,
+  userid: number,
+  courseid: number,
+  dueIso: string,
+  fields: Partial<TrainingAssignmentRecord> = {},
+): TrainingAssignmentRecord {
   return {
     transcriptid,
     userid,

@@ -4,8 +4,18 @@ import { addDaysIso } from '../../shared/dates.ts';
 import { WrapperKey, type WireCourse, type WireTrainingAssignment } from '../../shared/api/wire.ts';
 import { bodyObject, optionalDate, optionalText } from '../body.ts';
 import {
-  apiError, callerSites, id, listPage, requireSite, requireUser, requireWrite, single, written,
-  type ApiContext, type ApiResult, type Route,
+  apiError,
+  callerSites,
+  id,
+  listPage,
+  requireSite,
+  requireUser,
+  requireWrite,
+  single,
+  written,
+  type ApiContext,
+  type ApiResult,
+  type Route,
 } from '../context.ts';
 import { renderCourse, renderTrainingAssignment, type CourseRow, type TrainingRow } from '../render.ts';
 import { dateRange, type SearchSpec } from '../search.ts';
@@ -39,8 +49,14 @@ export const TRAINING_SEARCH: SearchSpec = {
 };
 
 function course(ctx: ApiContext, mode: 'read' | 'write'): CourseRow {
-  const c = ctx.store.get<CourseRow>(`SELECT ${COURSE_COLUMNS} FROM courses c WHERE c.courseid = ?`, id(ctx, 'courseid'));
-  if (!c) throw mode === 'read' ? noResults('No course has that id.') : denied('No course with that id is owned by the caller.');
+  const c = ctx.store.get<CourseRow>(
+    `SELECT ${COURSE_COLUMNS} FROM courses c WHERE c.courseid = ?`,
+    id(ctx, 'courseid'),
+  );
+  if (!c)
+    throw mode === 'read'
+      ? noResults('No course has that id.')
+      : denied('No course with that id is owned by the caller.');
   requireSite(ctx, c.siteid, mode);
   if (ctx.params.siteid !== undefined && c.siteid !== id(ctx, 'siteid')) {
     requireSite(ctx, id(ctx, 'siteid'), mode);
@@ -58,8 +74,11 @@ function listCourses(ctx: ApiContext): ApiResult {
     params.push(id(ctx, 'siteid'));
   }
   return listPage<CourseRow, WireCourse>(
-    ctx, WrapperKey.courses, { select: COURSE_COLUMNS, from: 'courses c', where: [where], params, key: 'c.courseid' },
-    null, (rows) => rows.map((c) => renderCourse(ctx.base, c)),
+    ctx,
+    WrapperKey.courses,
+    { select: COURSE_COLUMNS, from: 'courses c', where: [where], params, key: 'c.courseid' },
+    null,
+    (rows) => rows.map((c) => renderCourse(ctx.base, c)),
   );
 }
 
@@ -78,17 +97,29 @@ function listTraining(ctx: ApiContext, scope: 'site' | 'course' | 'user'): ApiRe
     where = 't.siteid = ?';
   }
   return listPage<TrainingRow, WireTrainingAssignment>(
-    ctx, WrapperKey.trainingAssignments,
-    { select: TRAINING_SELECT, from: TRAINING_FROM, where: [where, ...TRAINING_JOIN], params: [param], key: 't.transcriptid' },
-    TRAINING_SEARCH, (rows) => rows.map(renderTrainingAssignment),
+    ctx,
+    WrapperKey.trainingAssignments,
+    {
+      select: TRAINING_SELECT,
+      from: TRAINING_FROM,
+      where: [where, ...TRAINING_JOIN],
+      params: [param],
+      key: 't.transcriptid',
+    },
+    TRAINING_SEARCH,
+    (rows) => rows.map(renderTrainingAssignment),
   );
 }
 
 function transcript(ctx: ApiContext, mode: 'read' | 'write'): TrainingRow & { siteid: number } {
   const t = ctx.store.get<TrainingRow & { siteid: number }>(
-    `SELECT ${TRAINING_SELECT}, t.siteid FROM ${TRAINING_FROM} WHERE t.transcriptid = ? AND ${TRAINING_JOIN.join(' AND ')}`, id(ctx, 'transcriptid'),
+    `SELECT ${TRAINING_SELECT}, t.siteid FROM ${TRAINING_FROM} WHERE t.transcriptid = ? AND ${TRAINING_JOIN.join(' AND ')}`,
+    id(ctx, 'transcriptid'),
   );
-  if (!t) throw mode === 'read' ? noResults('No training assignment has that id.') : denied('No training assignment with that id is owned by the caller.');
+  if (!t)
+    throw mode === 'read'
+      ? noResults('No training assignment has that id.')
+      : denied('No training assignment with that id is owned by the caller.');
   requireSite(ctx, t.siteid, mode);
   return t;
 }
@@ -106,13 +137,28 @@ function createTraining(ctx: ApiContext): ApiResult {
   const due = optionalDate(b, 'duedate') || addDaysIso(start, 30);
   if (due < start) throw invalid('duedate must not be before startdate.');
   const method = optionalText(b, 'assignmentmethod', 100) || 'Assigned by API';
-  if (ctx.store.get('SELECT 1 FROM training_assignments WHERE userid = ? AND courseid = ?', user.userid, c.courseid)) {
+  if (
+    ctx.store.get(
+      'SELECT 1 FROM training_assignments WHERE userid = ? AND courseid = ?',
+      user.userid,
+      c.courseid,
+    )
+  ) {
     throw notUnique('That course is already assigned to that user.');
   }
   const { lastId } = ctx.store.run(
     `INSERT INTO training_assignments (userid, courseid, siteid, course_status, assignment_method, start_date, start_minute, due_date, due_minute, created_date, created_minute)
      VALUES (?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?)`,
-    user.userid, c.courseid, c.siteid, method, start, NINE_AM, due, NINE_AM, ctx.today, NINE_AM,
+    user.userid,
+    c.courseid,
+    c.siteid,
+    method,
+    start,
+    NINE_AM,
+    due,
+    NINE_AM,
+    ctx.today,
+    NINE_AM,
   );
   return written(ctx, ResponseCode.Created, 'Training assigned.', { transcriptid: lastId });
 }
@@ -130,10 +176,24 @@ function updateTraining(ctx: ApiContext): ApiResult {
     if (!status) throw invalid(`coursestatus must be one of ${COURSE_STATUSES.join(', ')}.`);
   }
   if (start === '' || due === '') throw invalid('Training dates cannot be cleared.');
-  const changes = ([['start_date', start], ['due_date', due], ['course_status', status]] as const).filter(([, v]) => v !== undefined) as [string, string][];
-  if (!changes.length) throw apiError(ResponseCode.NoValidParameters, 'No valid parameters: send one of startdate, duedate, coursestatus.');
+  const changes = (
+    [
+      ['start_date', start],
+      ['due_date', due],
+      ['course_status', status],
+    ] as const
+  ).filter(([, v]) => v !== undefined) as [string, string][];
+  if (!changes.length)
+    throw apiError(
+      ResponseCode.NoValidParameters,
+      'No valid parameters: send one of startdate, duedate, coursestatus.',
+    );
   if ((due ?? t.due_date) < (start ?? t.start_date)) throw invalid('duedate must not be before startdate.');
-  ctx.store.run(`UPDATE training_assignments SET ${changes.map(([k]) => `${k} = ?`).join(', ')} WHERE transcriptid = ?`, ...changes.map(([, v]) => v), t.transcriptid);
+  ctx.store.run(
+    `UPDATE training_assignments SET ${changes.map(([k]) => `${k} = ?`).join(', ')} WHERE transcriptid = ?`,
+    ...changes.map(([, v]) => v),
+    t.transcriptid,
+  );
   return written(ctx, ResponseCode.Updated, 'Training assignment updated.', { transcriptid: t.transcriptid });
 }
 
@@ -147,12 +207,29 @@ function deleteTraining(ctx: ApiContext): ApiResult {
 export const trainingRoutes: Route[] = [
   { method: 'GET', path: '/courses', handler: listCourses },
   { method: 'GET', path: '/sites/:siteid/courses', handler: listCourses },
-  { method: 'GET', path: '/courses/:courseid', handler: (ctx) => single(WrapperKey.courses, renderCourse(ctx.base, course(ctx, 'read'))) },
-  { method: 'GET', path: '/sites/:siteid/course/:courseid', handler: (ctx) => single(WrapperKey.courses, renderCourse(ctx.base, course(ctx, 'read'))) },
+  {
+    method: 'GET',
+    path: '/courses/:courseid',
+    handler: (ctx) => single(WrapperKey.courses, renderCourse(ctx.base, course(ctx, 'read'))),
+  },
+  {
+    method: 'GET',
+    path: '/sites/:siteid/course/:courseid',
+    handler: (ctx) => single(WrapperKey.courses, renderCourse(ctx.base, course(ctx, 'read'))),
+  },
   { method: 'GET', path: '/sites/:siteid/trainingassignments', handler: (ctx) => listTraining(ctx, 'site') },
-  { method: 'GET', path: '/sites/:siteid/course/:courseid/trainingassignments', handler: (ctx) => listTraining(ctx, 'course') },
+  {
+    method: 'GET',
+    path: '/sites/:siteid/course/:courseid/trainingassignments',
+    handler: (ctx) => listTraining(ctx, 'course'),
+  },
   { method: 'GET', path: '/users/:userid/trainingassignments', handler: (ctx) => listTraining(ctx, 'user') },
-  { method: 'GET', path: '/trainingassignments/:transcriptid', handler: (ctx) => single(WrapperKey.trainingAssignments, renderTrainingAssignment(transcript(ctx, 'read'))) },
+  {
+    method: 'GET',
+    path: '/trainingassignments/:transcriptid',
+    handler: (ctx) =>
+      single(WrapperKey.trainingAssignments, renderTrainingAssignment(transcript(ctx, 'read'))),
+  },
   { method: 'PUT', path: '/trainingassignments/:transcriptid', handler: updateTraining },
   { method: 'DELETE', path: '/trainingassignments/:transcriptid', handler: deleteTraining },
   { method: 'POST', path: '/trainingassignments/user/:userid/course/:courseid', handler: createTraining },

@@ -4,8 +4,18 @@ import { ResponseCode } from '../../shared/api/codes.ts';
 import { WrapperKey, type WireEmail, type WireUser } from '../../shared/api/wire.ts';
 import { bodyObject, nonEmpty, optionalChoice, optionalText, requiredFields, type Body } from '../body.ts';
 import {
-  USER_COLUMNS, apiError, callerSites, id, listPage, requireSite, requireUser, requireWrite, single, written,
-  type ApiContext, type Route,
+  USER_COLUMNS,
+  apiError,
+  callerSites,
+  id,
+  listPage,
+  requireSite,
+  requireUser,
+  requireWrite,
+  single,
+  written,
+  type ApiContext,
+  type Route,
 } from '../context.ts';
 import { renderEmail, renderUser, type EmailRow, type UserRow } from '../render.ts';
 import type { SearchSpec } from '../search.ts';
@@ -38,12 +48,17 @@ export function renderUsers(ctx: ApiContext, rows: UserRow[]): WireUser[] {
     const first = rows[0]!.userid;
     const last = rows[rows.length - 1]!.userid;
     // a dense page reads its id range; a sparse one (a search) only its own ids
-    const found = last - first < rows.length * 2
-      ? ctx.store.all<EmailRow>(`SELECT ${EMAIL_COLUMNS} FROM emails e WHERE e.userid BETWEEN ? AND ? ORDER BY e.emailid`, first, last)
-      : ctx.store.all<EmailRow>(
-        `SELECT ${EMAIL_COLUMNS} FROM emails e WHERE e.userid IN (SELECT value FROM json_each(?)) ORDER BY e.emailid`,
-        JSON.stringify(rows.map((u) => u.userid)),
-      );
+    const found =
+      last - first < rows.length * 2
+        ? ctx.store.all<EmailRow>(
+            `SELECT ${EMAIL_COLUMNS} FROM emails e WHERE e.userid BETWEEN ? AND ? ORDER BY e.emailid`,
+            first,
+            last,
+          )
+        : ctx.store.all<EmailRow>(
+            `SELECT ${EMAIL_COLUMNS} FROM emails e WHERE e.userid IN (SELECT value FROM json_each(?)) ORDER BY e.emailid`,
+            JSON.stringify(rows.map((u) => u.userid)),
+          );
     for (const e of found) {
       let list = emails.get(e.userid);
       if (!list) emails.set(e.userid, (list = []));
@@ -62,7 +77,13 @@ function listUsers(ctx: ApiContext, siteid?: number): ReturnType<Route['handler'
     where.push('u.siteid = ?');
     params.push(siteid);
   }
-  return listPage<UserRow, WireUser>(ctx, WrapperKey.users, { select: USER_COLUMNS, from: 'users u', where, params, key: 'u.userid' }, USER_SEARCH, (rows) => renderUsers(ctx, rows));
+  return listPage<UserRow, WireUser>(
+    ctx,
+    WrapperKey.users,
+    { select: USER_COLUMNS, from: 'users u', where, params, key: 'u.userid' },
+    USER_SEARCH,
+    (rows) => renderUsers(ctx, rows),
+  );
 }
 
 function hashPassword(password: string): string {
@@ -72,11 +93,20 @@ function hashPassword(password: string): string {
 
 function checkUsername(ctx: ApiContext, username: string, exceptUserid?: number): void {
   if (/\s/.test(username)) throw invalid('username must not contain spaces.');
-  const taken = ctx.store.get<{ userid: number }>('SELECT userid FROM users WHERE username = ? COLLATE NOCASE', username);
+  const taken = ctx.store.get<{ userid: number }>(
+    'SELECT userid FROM users WHERE username = ? COLLATE NOCASE',
+    username,
+  );
   if (taken && taken.userid !== exceptUserid) throw notUnique('That username is already taken.');
 }
 
-interface UserChanges { username?: string; firstname?: string; lastname?: string; employeeid?: string; status?: string }
+interface UserChanges {
+  username?: string;
+  firstname?: string;
+  lastname?: string;
+  employeeid?: string;
+  status?: string;
+}
 
 function userChanges(b: Body): UserChanges {
   const changes: UserChanges = {
@@ -97,9 +127,17 @@ function updateUser(ctx: ApiContext): ReturnType<Route['handler']> {
   const user = requireUser(ctx, id(ctx, 'userid'), 'write');
   const changes = userChanges(bodyObject(ctx.body));
   const fields = Object.entries(changes).filter(([, v]) => v !== undefined) as [keyof UserChanges, string][];
-  if (!fields.length) throw apiError(ResponseCode.NoValidParameters, 'No valid parameters: send one of username, firstname, lastname, status, employeeid.');
+  if (!fields.length)
+    throw apiError(
+      ResponseCode.NoValidParameters,
+      'No valid parameters: send one of username, firstname, lastname, status, employeeid.',
+    );
   if (changes.username !== undefined) checkUsername(ctx, changes.username, user.userid);
-  ctx.store.run(`UPDATE users SET ${fields.map(([k]) => `${k} = ?`).join(', ')} WHERE userid = ?`, ...fields.map(([, v]) => v), user.userid);
+  ctx.store.run(
+    `UPDATE users SET ${fields.map(([k]) => `${k} = ?`).join(', ')} WHERE userid = ?`,
+    ...fields.map(([, v]) => v),
+    user.userid,
+  );
   return written(ctx, ResponseCode.Updated, 'User updated.', { userid: user.userid });
 }
 
@@ -116,7 +154,13 @@ function createUser(ctx: ApiContext): ReturnType<Route['handler']> {
   checkUsername(ctx, fields.username!);
   const { lastId } = ctx.store.run(
     'INSERT INTO users (siteid, username, firstname, lastname, employeeid, status, usertype, password) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    siteid, fields.username!, fields.firstname!, fields.lastname!, fields.employeeid ?? '', fields.status ?? 'Offline', usertype,
+    siteid,
+    fields.username!,
+    fields.firstname!,
+    fields.lastname!,
+    fields.employeeid ?? '',
+    fields.status ?? 'Offline',
+    usertype,
     password === undefined ? '' : hashPassword(password),
   );
   return written(ctx, ResponseCode.Created, 'User created.', { userid: lastId });
@@ -130,15 +174,27 @@ function getUser(ctx: ApiContext): ReturnType<Route['handler']> {
 function listEmails(ctx: ApiContext): ReturnType<Route['handler']> {
   const user = requireUser(ctx, id(ctx, 'userid'), 'read');
   return listPage<EmailRow, WireEmail>(
-    ctx, WrapperKey.emails,
-    { select: EMAIL_COLUMNS, from: 'emails e', where: ['e.userid = ?'], params: [user.userid], key: 'e.emailid' },
-    EMAIL_SEARCH, (rows) => rows.map((e) => renderEmail(ctx.base, e)),
+    ctx,
+    WrapperKey.emails,
+    {
+      select: EMAIL_COLUMNS,
+      from: 'emails e',
+      where: ['e.userid = ?'],
+      params: [user.userid],
+      key: 'e.emailid',
+    },
+    EMAIL_SEARCH,
+    (rows) => rows.map((e) => renderEmail(ctx.base, e)),
   );
 }
 
 function getEmail(ctx: ApiContext): ReturnType<Route['handler']> {
   const user = requireUser(ctx, id(ctx, 'userid'), 'read');
-  const e = ctx.store.get<EmailRow>(`SELECT ${EMAIL_COLUMNS} FROM emails e WHERE e.emailid = ? AND e.userid = ?`, id(ctx, 'emailid'), user.userid);
+  const e = ctx.store.get<EmailRow>(
+    `SELECT ${EMAIL_COLUMNS} FROM emails e WHERE e.emailid = ? AND e.userid = ?`,
+    id(ctx, 'emailid'),
+    user.userid,
+  );
   return single(WrapperKey.emails, e && renderEmail(ctx.base, e));
 }
 
@@ -151,23 +207,38 @@ function addEmail(ctx: ApiContext): ReturnType<Route['handler']> {
   const email = optionalText(b, 'email', 320);
   if (!email) throw missing(['email']);
   if (!EMAIL_PATTERN.test(email)) throw invalid('email is not a valid e-mail address.');
-  if (ctx.store.get('SELECT emailid FROM emails WHERE email = ? COLLATE NOCASE', email)) throw notUnique('That e-mail address is already in use.');
-  const hasPrimary = ctx.store.get('SELECT emailid FROM emails WHERE userid = ? AND isprimary = 1', user.userid) !== undefined;
+  if (ctx.store.get('SELECT emailid FROM emails WHERE email = ? COLLATE NOCASE', email))
+    throw notUnique('That e-mail address is already in use.');
+  const hasPrimary =
+    ctx.store.get('SELECT emailid FROM emails WHERE userid = ? AND isprimary = 1', user.userid) !== undefined;
   const primary = b.isprimary === true || b.isprimary === 1 || b.isprimary === 'true' || !hasPrimary;
   if (primary) ctx.store.run('UPDATE emails SET isprimary = 0 WHERE userid = ?', user.userid);
-  const { lastId } = ctx.store.run('INSERT INTO emails (userid, email, status, isprimary) VALUES (?, ?, ?, ?)', user.userid, email, 'Active', primary ? 1 : 0);
+  const { lastId } = ctx.store.run(
+    'INSERT INTO emails (userid, email, status, isprimary) VALUES (?, ?, ?, ?)',
+    user.userid,
+    email,
+    'Active',
+    primary ? 1 : 0,
+  );
   return written(ctx, ResponseCode.Created, 'E-mail address added.', { emailid: lastId });
 }
 
 function removeEmail(ctx: ApiContext): ReturnType<Route['handler']> {
   requireWrite(ctx);
   const user = requireUser(ctx, id(ctx, 'userid'), 'write');
-  const e = ctx.store.get<EmailRow>(`SELECT ${EMAIL_COLUMNS} FROM emails e WHERE e.emailid = ? AND e.userid = ?`, id(ctx, 'emailid'), user.userid);
+  const e = ctx.store.get<EmailRow>(
+    `SELECT ${EMAIL_COLUMNS} FROM emails e WHERE e.emailid = ? AND e.userid = ?`,
+    id(ctx, 'emailid'),
+    user.userid,
+  );
   if (!e) throw denied('No e-mail address with that id is owned by the caller.');
   ctx.store.run('DELETE FROM emails WHERE emailid = ?', e.emailid);
   if (e.isprimary === 1) {
     // the oldest remaining address becomes the primary one
-    ctx.store.run('UPDATE emails SET isprimary = 1 WHERE emailid = (SELECT min(emailid) FROM emails WHERE userid = ?)', user.userid);
+    ctx.store.run(
+      'UPDATE emails SET isprimary = 1 WHERE emailid = (SELECT min(emailid) FROM emails WHERE userid = ?)',
+      user.userid,
+    );
   }
   return written(ctx, ResponseCode.Deleted, 'E-mail address removed.');
 }

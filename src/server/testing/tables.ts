@@ -12,7 +12,8 @@ export type Tables = Record<string, Map<string, string>>;
 
 export type Row = Record<string, unknown>;
 
-const row = (values: readonly unknown[]): string => values.map((v) => (v === null || v === undefined ? '∅' : String(v))).join(' | ');
+const row = (values: readonly unknown[]): string =>
+  values.map((v) => (v === null || v === undefined ? '∅' : String(v))).join(' | ');
 
 const ALL_OUR_SITES = `(SELECT siteid FROM sites WHERE customerid = ${OUR_CUSTOMER})`;
 
@@ -23,20 +24,56 @@ const ALL_OUR_SITES = `(SELECT siteid FROM sites WHERE customerid = ${OUR_CUSTOM
 function serverSql(OUR_SITES: string): Record<string, [string, (r: Row) => string, (r: Row) => unknown[]]> {
   const OUR_USERS = `(SELECT userid FROM users WHERE siteid IN ${OUR_SITES})`;
   return {
-    sites: [`SELECT siteid, sitename FROM sites WHERE siteid IN ${OUR_SITES}`, (r) => String(r.siteid), (r) => [r.sitename]],
+    sites: [
+      `SELECT siteid, sitename FROM sites WHERE siteid IN ${OUR_SITES}`,
+      (r) => String(r.siteid),
+      (r) => [r.sitename],
+    ],
     users: [
       `SELECT * FROM users WHERE siteid IN ${OUR_SITES}`,
       (r) => String(r.userid),
       (r) => [r.siteid, r.username, r.firstname, r.lastname, r.employeeid, r.status, r.usertype],
     ],
-    emails: [`SELECT * FROM emails WHERE userid IN ${OUR_USERS}`, (r) => String(r.emailid), (r) => [r.userid, r.email, r.status, r.isprimary === 1]],
-    profileCategories: [`SELECT * FROM profile_categories WHERE siteid IN ${OUR_SITES}`, (r) => String(r.categoryid), (r) => [r.siteid, r.categoryname]],
-    groups: [`SELECT * FROM profile_groups WHERE siteid IN ${OUR_SITES}`, (r) => String(r.groupid), (r) => [r.siteid, r.categoryid, r.groupname]],
-    groupMembers: [`SELECT * FROM group_members WHERE userid IN ${OUR_USERS}`, (r) => `${r.groupid}-${r.userid}`, () => []],
-    groupAccess: [`SELECT * FROM group_access WHERE userid IN ${OUR_USERS}`, (r) => `${r.groupid}-${r.userid}`, () => []],
-    modules: [`SELECT s.siteid, m.* FROM modules m, sites s WHERE s.siteid IN ${OUR_SITES}`, (r) => `${r.siteid}-${r.accessID}`, (r) => [r.moduleName, r.functionName]],
-    moduleAccess: [`SELECT * FROM module_access WHERE userid IN ${OUR_USERS}`, (r) => `${r.siteid}-${r.accessID}-${r.userid}`, () => []],
-    credentialCategories: [`SELECT * FROM credential_categories WHERE siteid IN ${OUR_SITES}`, (r) => String(r.categoryid), (r) => [r.siteid, r.categoryname]],
+    emails: [
+      `SELECT * FROM emails WHERE userid IN ${OUR_USERS}`,
+      (r) => String(r.emailid),
+      (r) => [r.userid, r.email, r.status, r.isprimary === 1],
+    ],
+    profileCategories: [
+      `SELECT * FROM profile_categories WHERE siteid IN ${OUR_SITES}`,
+      (r) => String(r.categoryid),
+      (r) => [r.siteid, r.categoryname],
+    ],
+    groups: [
+      `SELECT * FROM profile_groups WHERE siteid IN ${OUR_SITES}`,
+      (r) => String(r.groupid),
+      (r) => [r.siteid, r.categoryid, r.groupname],
+    ],
+    groupMembers: [
+      `SELECT * FROM group_members WHERE userid IN ${OUR_USERS}`,
+      (r) => `${r.groupid}-${r.userid}`,
+      () => [],
+    ],
+    groupAccess: [
+      `SELECT * FROM group_access WHERE userid IN ${OUR_USERS}`,
+      (r) => `${r.groupid}-${r.userid}`,
+      () => [],
+    ],
+    modules: [
+      `SELECT s.siteid, m.* FROM modules m, sites s WHERE s.siteid IN ${OUR_SITES}`,
+      (r) => `${r.siteid}-${r.accessID}`,
+      (r) => [r.moduleName, r.functionName],
+    ],
+    moduleAccess: [
+      `SELECT * FROM module_access WHERE userid IN ${OUR_USERS}`,
+      (r) => `${r.siteid}-${r.accessID}-${r.userid}`,
+      () => [],
+    ],
+    credentialCategories: [
+      `SELECT * FROM credential_categories WHERE siteid IN ${OUR_SITES}`,
+      (r) => String(r.categoryid),
+      (r) => [r.siteid, r.categoryname],
+    ],
     credentials: [
       `SELECT k.* FROM credentials k JOIN credential_categories c ON c.categoryid = k.categoryid WHERE c.siteid IN ${OUR_SITES}`,
       (r) => String(r.credentialid),
@@ -47,7 +84,11 @@ function serverSql(OUR_SITES: string): Record<string, [string, (r: Row) => strin
       (r) => `${r.credentialid}-${r.userid}`,
       (r) => [r.startdate, r.expirationdate, r.credentialnumber, r.status, r.notes, r.attachmentcount],
     ],
-    courses: [`SELECT * FROM courses WHERE siteid IN ${OUR_SITES}`, (r) => String(r.courseid), (r) => [r.siteid, r.coursename, r.status]],
+    courses: [
+      `SELECT * FROM courses WHERE siteid IN ${OUR_SITES}`,
+      (r) => String(r.courseid),
+      (r) => [r.siteid, r.coursename, r.status],
+    ],
     trainingAssignments: [
       `SELECT * FROM training_assignments WHERE userid IN ${OUR_USERS}`,
       (r) => String(r.transcriptid),
@@ -69,20 +110,44 @@ const CACHE_FIELDS: Record<string, (r: Row) => unknown[]> = {
   moduleAccess: () => [],
   credentialCategories: (r) => [r.siteid, r.categoryname],
   credentials: (r) => [r.categoryid, r.credentialname],
-  credentialAssignments: (r) => [r.startIso, r.expirationIso, r.credentialnumber, r.status, r.notes, r.attachmentcount],
+  credentialAssignments: (r) => [
+    r.startIso,
+    r.expirationIso,
+    r.credentialnumber,
+    r.status,
+    r.notes,
+    r.attachmentcount,
+  ],
   courses: (r) => [r.siteid, r.coursename, r.status],
-  trainingAssignments: (r) => [r.userid, r.courseid, r.siteid, r.course_status, r.assignment_method, r.startIso, r.dueIso],
+  trainingAssignments: (r) => [
+    r.userid,
+    r.courseid,
+    r.siteid,
+    r.course_status,
+    r.assignment_method,
+    r.startIso,
+    r.dueIso,
+  ],
 };
 
 const CACHE_KEY: Record<string, string> = {
-  sites: 'siteid', users: 'userid', emails: 'emailid', profileCategories: 'categoryid', groups: 'groupid', credentialCategories: 'categoryid',
-  credentials: 'credentialid', courses: 'courseid', trainingAssignments: 'transcriptid',
+  sites: 'siteid',
+  users: 'userid',
+  emails: 'emailid',
+  profileCategories: 'categoryid',
+  groups: 'groupid',
+  credentialCategories: 'categoryid',
+  credentials: 'credentialid',
+  courses: 'courseid',
+  trainingAssignments: 'transcriptid',
 };
 
 /** The server's tables, as the token sees them; with `siteids`, only those sites' records (a profile keeping some sites). */
 export function serverTables(server: Pick<RunningServer, 'query'>, siteids?: readonly number[]): Tables {
   const tables: Tables = {};
-  const sites = siteids ? `(SELECT siteid FROM sites WHERE customerid = ${OUR_CUSTOMER} AND siteid IN (${siteids.map((id) => Number(id)).join(',')}))` : ALL_OUR_SITES;
+  const sites = siteids
+    ? `(SELECT siteid FROM sites WHERE customerid = ${OUR_CUSTOMER} AND siteid IN (${siteids.map((id) => Number(id)).join(',')}))`
+    : ALL_OUR_SITES;
   for (const [table, [sql, key, fields]] of Object.entries(serverSql(sites))) {
     tables[table] = new Map(server.query<Row>(sql).map((r) => [key(r), row(fields(r))]));
   }
@@ -112,7 +177,8 @@ export function differences(cache: Tables, server: Tables): string[] {
       if (mine === undefined) lines.push(`${table} ${key}: on the server, not in the cache`);
       else if (mine !== value) lines.push(`${table} ${key}: cache ${mine} ≠ server ${value}`);
     }
-    for (const key of cached.keys()) if (!rows.has(key)) lines.push(`${table} ${key}: in the cache, not on the server`);
+    for (const key of cached.keys())
+      if (!rows.has(key)) lines.push(`${table} ${key}: in the cache, not on the server`);
   }
   return lines;
 }
@@ -124,6 +190,11 @@ export function summariseDifferences(lines: readonly string[]): { summary: strin
     const table = line.slice(0, line.indexOf(' '));
     perTable.set(table, (perTable.get(table) ?? 0) + 1);
   }
-  const shown = [...perTable.keys()].flatMap((table) => lines.filter((line) => line.startsWith(`${table} `)).slice(0, 5));
-  return { summary: `${lines.length} differences: ${[...perTable].map(([t, n]) => `${t} ${n}`).join(', ')}`, shown };
+  const shown = [...perTable.keys()].flatMap((table) =>
+    lines.filter((line) => line.startsWith(`${table} `)).slice(0, 5),
+  );
+  return {
+    summary: `${lines.length} differences: ${[...perTable].map(([t, n]) => `${t} ${n}`).join(', ')}`,
+    shown,
+  };
 }

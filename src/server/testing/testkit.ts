@@ -25,7 +25,11 @@ export function startTestServer(opts: ServerOptions = {}): Promise<RunningServer
 
 export function clientFor(server: RunningServer, access: TokenInfo['access'] | null = 'full'): Client {
   const defaultToken = access === null ? '' : tokenFor(server, access);
-  const raw = async (method: string, path: string, opts: { body?: string; token?: string } = {}): Promise<Answer> => {
+  const raw = async (
+    method: string,
+    path: string,
+    opts: { body?: string; token?: string } = {},
+  ): Promise<Answer> => {
     const token = opts.token ?? defaultToken;
     const headers: Record<string, string> = { 'Cache-Control': 'no-cache' };
     if (token) headers.AccessToken = token;
@@ -48,7 +52,8 @@ export function clientFor(server: RunningServer, access: TokenInfo['access'] | n
 /** The list under `key`, asserting it is an array. */
 export function list<T = Record<string, unknown>>(answer: Answer, key: string): T[] {
   const value = answer.body[key];
-  if (!Array.isArray(value)) throw new Error(`expected a list under "${key}", got ${JSON.stringify(answer.body).slice(0, 300)}`);
+  if (!Array.isArray(value))
+    throw new Error(`expected a list under "${key}", got ${JSON.stringify(answer.body).slice(0, 300)}`);
   return value as T[];
 }
 

@@ -14,6 +14,7 @@ describe('text as the platform sends it', () => {
   });
 
   it('refuses a name sent as true, an object or a list, as malformed', () => {
-    for (const value of [true, { name: 'x' }, ['x']]) expect(group(value).success, JSON.stringify(value)).toBe(false);
+    for (const value of [true, { name: 'x' }, ['x']])
+      expect(group(value).success, JSON.stringify(value)).toBe(false);
   });
 });

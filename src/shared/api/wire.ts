@@ -242,7 +242,10 @@ export const schemas = {
       status: wireText,
       usertype: wireText.optional().default(''),
       // e-mails may be objects or bare address strings, or absent
-      email: z.array(z.union([emailItem, z.string()])).optional().default([]),
+      email: z
+        .array(z.union([emailItem, z.string()]))
+        .optional()
+        .default([]),
       links: wireLinks.optional(),
     })
     .loose(),

@@ -4,7 +4,13 @@ import type { AuditEntry, OutboxOp } from '../outbox.ts';
 
 export type AuditOutcome = AuditEntry['outcome'];
 
-export function auditEntryOf(op: OutboxOp, outcome: AuditOutcome, actor: string, at: string, replay?: ReplayOutcome): AuditEntry {
+export function auditEntryOf(
+  op: OutboxOp,
+  outcome: AuditOutcome,
+  actor: string,
+  at: string,
+  replay?: ReplayOutcome,
+): AuditEntry {
   return {
     opId: op.id,
     batchId: op.batchId,
@@ -32,7 +38,9 @@ function afterOf(op: OutboxOp, replay?: ReplayOutcome): Record<string, unknown> 
 function messageOf(op: OutboxOp, outcome: AuditOutcome, replay?: ReplayOutcome): string {
   switch (outcome) {
     case 'done':
-      return replay?.status === 'done' && replay.alreadyApplied ? `${op.summary}: already in effect on the server` : `${op.summary}: done`;
+      return replay?.status === 'done' && replay.alreadyApplied
+        ? `${op.summary}: already in effect on the server`
+        : `${op.summary}: done`;
     case 'conflict':
       return `${op.summary}: changed on the server meanwhile (${op.conflictFields?.join(', ') ?? ''})`;
     case 'needs-review':

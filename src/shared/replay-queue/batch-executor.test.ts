@@ -9,7 +9,11 @@ import { enqueueOps } from './queue.ts';
 /** main's side, scripted: records each batch; the test answers it (events and/or the answer) when it likes. */
 function fakeMain() {
   const listeners = new Set<(event: ReplayOutcomesEvent) => void>();
-  const batches: { batchId: string; requests: ReplayRequest[]; answer: (result: Result<ReplayBatchResult>) => void }[] = [];
+  const batches: {
+    batchId: string;
+    requests: ReplayRequest[];
+    answer: (result: Result<ReplayBatchResult>) => void;
+  }[] = [];
   const transport: BatchTransport = {
     executeBatch: (arg) => new Promise((answer) => batches.push({ ...arg, answer })),
     onOutcomes: (listener) => {
@@ -22,7 +26,11 @@ function fakeMain() {
 }
 
 const done: ReplayOutcome = { status: 'done' };
-const request = (opId: string): ReplayRequest => ({ opId, op: { kind: 'email.remove', userid: 1, emailid: Number(opId.slice(1)) }, verifyFirst: false });
+const request = (opId: string): ReplayRequest => ({
+  opId,
+  op: { kind: 'email.remove', userid: 1, emailid: Number(opId.slice(1)) },
+  verifyFirst: false,
+});
 const turn = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe('the batching executor', () => {
@@ -59,8 +67,14 @@ describe('the batching executor', () => {
     main.stream({ batchId: batch!.batchId, outcomes: [{ opId: 'o1', outcome: done }] });
     main.stream({ batchId: batch!.batchId, outcomes: [{ opId: 'o1', outcome: conflict }] }); // a second word on o1: ignored
     main.stream({ batchId: 'another', outcomes: [{ opId: 'o2', outcome: done }] }); // not this batch's
-    batch!.answer({ ok: true, value: { batchId: batch!.batchId, outcomes: [{ opId: 'o2', outcome: conflict }] } });
-    expect(await Promise.all(results)).toEqual([{ ok: true, value: done }, { ok: true, value: conflict }]);
+    batch!.answer({
+      ok: true,
+      value: { batchId: batch!.batchId, outcomes: [{ opId: 'o2', outcome: conflict }] },
+    });
+    expect(await Promise.all(results)).toEqual([
+      { ok: true, value: done },
+      { ok: true, value: conflict },
+    ]);
   });
 
   it('fails an op whose outcome never came as a transport failure (retried, verified first)', async () => {
@@ -69,7 +83,10 @@ describe('the batching executor', () => {
     const signal = new AbortController().signal;
     const results = ['o1', 'o2'].map((id) => execute(request(id), signal));
     await turn();
-    main.batches[0]!.answer({ ok: true, value: { batchId: main.batches[0]!.batchId, outcomes: [{ opId: 'o1', outcome: done }] } });
+    main.batches[0]!.answer({
+      ok: true,
+      value: { batchId: main.batches[0]!.batchId, outcomes: [{ opId: 'o1', outcome: done }] },
+    });
     const [first, second] = await Promise.all(results);
     expect(first).toEqual({ ok: true, value: done });
     expect(second).toMatchObject({ ok: false, error: { code: 'network' } });
@@ -81,7 +98,9 @@ describe('the batching executor', () => {
     const results = ['o1', 'o2'].map((id) => execute(request(id), new AbortController().signal));
     await turn();
     main.batches[0]!.answer({ ok: false, error: { code: 'token-rejected', message: 'no' } });
-    expect(await Promise.all(results)).toEqual([0, 1].map(() => ({ ok: false, error: { code: 'token-rejected', message: 'no' } })));
+    expect(await Promise.all(results)).toEqual(
+      [0, 1].map(() => ({ ok: false, error: { code: 'token-rejected', message: 'no' } })),
+    );
   });
 
   it('settles an aborted op at once as cancelled, and ignores what main says of it later', async () => {
@@ -110,14 +129,24 @@ describe('the engine over a batching executor', () => {
     dbs.push(db);
     return db;
   };
-  const removals = (n: number) => Array.from({ length: n }, (_, i) => ({ op: { kind: 'email.remove' as const, userid: 100 + i, emailid: i + 1 }, summary: `e-mail ${i}` }));
+  const removals = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      op: { kind: 'email.remove' as const, userid: 100 + i, emailid: i + 1 },
+      summary: `e-mail ${i}`,
+    }));
 
   it('hands over more ops than network slots, so one batch carries many', async () => {
     const db = freshDb('handoff');
     await enqueueOps(db, removals(100));
     const main = fakeMain();
     const { execute } = createBatchingExecutor(main.transport);
-    const engine = await OutboxEngine.open({ db, execute, actor: 'c', concurrency: 4, handoff: BATCHED_HANDOFF });
+    const engine = await OutboxEngine.open({
+      db,
+      execute,
+      actor: 'c',
+      concurrency: 4,
+      handoff: BATCHED_HANDOFF,
+    });
     engine.setOnline(true);
     const handed = () => main.batches.reduce((sum, b) => sum + b.requests.length, 0);
     // waits by turns, not by a fixed time: a busy machine may take several turns to hand them all over
@@ -134,7 +163,13 @@ describe('the engine over a batching executor', () => {
     await enqueueOps(db, removals(10));
     const main = fakeMain();
     const first = createBatchingExecutor(main.transport);
-    const engine = await OutboxEngine.open({ db, execute: first.execute, actor: 'c', concurrency: 4, handoff: BATCHED_HANDOFF });
+    const engine = await OutboxEngine.open({
+      db,
+      execute: first.execute,
+      actor: 'c',
+      concurrency: 4,
+      handoff: BATCHED_HANDOFF,
+    });
     engine.setOnline(true);
     const handed = (of: typeof main) => of.batches.flatMap((b) => b.requests);
     for (let waited = 0; handed(main).length < 10 && waited < 200; waited++) await turn();
@@ -142,18 +177,40 @@ describe('the engine over a batching executor', () => {
     expect(handed(main)).toHaveLength(10);
     await engine.kill();
     first.close();
-    for (const b of main.batches) b.answer({ ok: true, value: { batchId: b.batchId, outcomes: b.requests.map((r) => ({ opId: r.opId, outcome: done })) } });
-    expect((await db.outbox.toArray()).map((op) => [op.status, op.maybeSent])).toEqual(Array.from({ length: 10 }, () => ['sending', true]));
+    for (const b of main.batches)
+      b.answer({
+        ok: true,
+        value: { batchId: b.batchId, outcomes: b.requests.map((r) => ({ opId: r.opId, outcome: done })) },
+      });
+    expect((await db.outbox.toArray()).map((op) => [op.status, op.maybeSent])).toEqual(
+      Array.from({ length: 10 }, () => ['sending', true]),
+    );
 
     const after = fakeMain();
     const second = createBatchingExecutor(after.transport);
-    const reopened = await OutboxEngine.open({ db, execute: second.execute, actor: 'c', concurrency: 4, handoff: BATCHED_HANDOFF });
+    const reopened = await OutboxEngine.open({
+      db,
+      execute: second.execute,
+      actor: 'c',
+      concurrency: 4,
+      handoff: BATCHED_HANDOFF,
+    });
     reopened.setOnline(true);
     for (let waited = 0; handed(after).length < 10 && waited < 200; waited++) await turn();
     const resent = handed(after);
     expect(resent).toHaveLength(10);
     expect(resent.every((r) => r.verifyFirst)).toBe(true);
-    for (const b of after.batches) b.answer({ ok: true, value: { batchId: b.batchId, outcomes: b.requests.map((r) => ({ opId: r.opId, outcome: { status: 'done', alreadyApplied: true } })) } });
+    for (const b of after.batches)
+      b.answer({
+        ok: true,
+        value: {
+          batchId: b.batchId,
+          outcomes: b.requests.map((r) => ({
+            opId: r.opId,
+            outcome: { status: 'done', alreadyApplied: true },
+          })),
+        },
+      });
     await reopened.whenIdle();
     expect((await db.outbox.toArray()).every((op) => op.status === 'done')).toBe(true);
     await reopened.kill();

@@ -7,7 +7,15 @@
  * would, so the engine retries it and verifies first. An aborted op (a kill)
  * settles at once as cancelled; whatever main says of it later is ignored.
  */
-import { MAX_REPLAY_BATCH, type AppError, type ReplayBatchResult, type ReplayOutcome, type ReplayOutcomesEvent, type ReplayRequest, type Result } from '../ipc.ts';
+import {
+  MAX_REPLAY_BATCH,
+  type AppError,
+  type ReplayBatchResult,
+  type ReplayOutcome,
+  type ReplayOutcomesEvent,
+  type ReplayRequest,
+  type Result,
+} from '../ipc.ts';
 import type { ReplayExecutor } from './engine.ts';
 
 /** The slice of `window.fieldbook` the executor uses. */
@@ -30,7 +38,10 @@ export interface BatchingExecutor {
   close(): void;
 }
 
-export function createBatchingExecutor(transport: BatchTransport, maxBatch = MAX_REPLAY_BATCH): BatchingExecutor {
+export function createBatchingExecutor(
+  transport: BatchTransport,
+  maxBatch = MAX_REPLAY_BATCH,
+): BatchingExecutor {
   /** ops handed over in this turn, not yet sent */
   let queued: { req: ReplayRequest; settle: Settle }[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -47,7 +58,8 @@ export function createBatchingExecutor(transport: BatchTransport, maxBatch = MAX
     settle(result);
   };
   const unsubscribe = transport.onOutcomes((event) => {
-    for (const { opId, outcome } of event.outcomes) deliver(event.batchId, opId, { ok: true, value: outcome });
+    for (const { opId, outcome } of event.outcomes)
+      deliver(event.batchId, opId, { ok: true, value: outcome });
   });
 
   const send = async (ops: { req: ReplayRequest; settle: Settle }[]) => {
@@ -61,8 +73,11 @@ export function createBatchingExecutor(transport: BatchTransport, maxBatch = MAX
     } catch {
       answer = { ok: false, error: NO_OUTCOME };
     }
-    if (answer.ok) for (const { opId, outcome } of answer.value.outcomes) deliver(batchId, opId, { ok: true, value: outcome });
-    for (const opId of [...batch.keys()]) deliver(batchId, opId, answer.ok ? { ok: false, error: NO_OUTCOME } : answer);
+    if (answer.ok)
+      for (const { opId, outcome } of answer.value.outcomes)
+        deliver(batchId, opId, { ok: true, value: outcome });
+    for (const opId of [...batch.keys()])
+      deliver(batchId, opId, answer.ok ? { ok: false, error: NO_OUTCOME } : answer);
     waiting.delete(batchId);
   };
 
@@ -101,7 +116,8 @@ export function createBatchingExecutor(transport: BatchTransport, maxBatch = MAX
       if (timer) clearTimeout(timer);
       timer = null;
       for (const { settle } of queued.splice(0)) settle({ ok: false, error: CANCELLED });
-      for (const batch of waiting.values()) for (const settle of batch.values()) settle({ ok: false, error: CANCELLED });
+      for (const batch of waiting.values())
+        for (const settle of batch.values()) settle({ ok: false, error: CANCELLED });
       waiting.clear();
     },
   };

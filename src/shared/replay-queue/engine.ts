@@ -64,7 +64,8 @@ interface PendingWrite {
 }
 
 export class OutboxEngine {
-  private readonly opts: Required<Omit<EngineOptions, 'onChange' | 'onApplied'>> & Pick<EngineOptions, 'onChange' | 'onApplied'>;
+  private readonly opts: Required<Omit<EngineOptions, 'onChange' | 'onApplied'>> &
+    Pick<EngineOptions, 'onChange' | 'onApplied'>;
   /** ops not done yet (and those in flight) */
   private ops = new Map<string, OutboxOp>();
   /** ops done since open: a read that predates their outcome must not bring them back */
@@ -121,7 +122,8 @@ export class OutboxEngine {
       if (this.doneIds.has(op.id)) continue;
       // The read may predate an outcome recorded meanwhile: the newer of the two wins, and an op in flight is ours.
       const known = this.ops.get(op.id);
-      const keepKnown = known !== undefined && (this.inFlight.has(op.id) || (known.updatedAt ?? '') > (op.updatedAt ?? ''));
+      const keepKnown =
+        known !== undefined && (this.inFlight.has(op.id) || (known.updatedAt ?? '') > (op.updatedAt ?? ''));
       next.set(op.id, keepKnown ? known : op);
     }
     this.ops = next;
@@ -156,7 +158,9 @@ export class OutboxEngine {
   }
 
   private async clearBackoffs(): Promise<void> {
-    const waiting = [...this.ops.values()].filter((op) => op.status === 'pending' && op.nextAttemptAt !== null);
+    const waiting = [...this.ops.values()].filter(
+      (op) => op.status === 'pending' && op.nextAttemptAt !== null,
+    );
     await this.write(() =>
       this.opts.db.transaction('rw', this.opts.db.outbox, async () => {
         for (const op of waiting) await this.opts.db.outbox.update(op.id, { nextAttemptAt: null });
@@ -217,8 +221,10 @@ export class OutboxEngine {
       const busyTargets = this.busyTargets;
       const now = this.opts.now();
       // More ops are active than there are network slots, so the durable bookkeeping of some overlaps the requests of others.
-      const capacity = Math.max(this.opts.concurrency * ACTIVE_PER_SLOT, this.opts.handoff) - this.inFlight.size;
-      const { ready, wakeAt } = capacity > 0 ? this.lanes.take({ now, busyTargets, capacity }) : { ready: [], wakeAt: null };
+      const capacity =
+        Math.max(this.opts.concurrency * ACTIVE_PER_SLOT, this.opts.handoff) - this.inFlight.size;
+      const { ready, wakeAt } =
+        capacity > 0 ? this.lanes.take({ now, busyTargets, capacity }) : { ready: [], wakeAt: null };
       for (const op of ready) {
         this.busyTargets.add(op.targetKey);
         const running = this.send(op).finally(() => {
@@ -317,15 +323,34 @@ export class OutboxEngine {
   private async send(op: OutboxOp): Promise<void> {
     try {
       if (op.bindings && op.bindings.length > 0) {
-        await this.save({ ...op, status: 'failed', lastError: { code: 'internal', message: 'An operation it depends on gave no new id.' } }, 'failed');
+        await this.save(
+          {
+            ...op,
+            status: 'failed',
+            lastError: { code: 'internal', message: 'An operation it depends on gave no new id.' },
+          },
+          'failed',
+        );
         return;
       }
-      const sending: OutboxOp = { ...op, status: 'sending', maybeSent: true, attempts: op.attempts + 1, updatedAt: new Date(this.opts.now()).toISOString() };
+      const sending: OutboxOp = {
+        ...op,
+        status: 'sending',
+        maybeSent: true,
+        attempts: op.attempts + 1,
+        updatedAt: new Date(this.opts.now()).toISOString(),
+      };
       this.remember(sending);
       // Durable before the request leaves: a crash from here on makes the next attempt verify first.
       // An update needs no mark: its replay always reads the record first and stops if the change is there.
       if (!isUpdate(op)) await this.persist([sending], []);
-      const request: ReplayRequest = { opId: op.id, op: op.op, base: op.base, verifyFirst: op.maybeSent, ...(op.resolution ? { resolution: op.resolution } : {}) };
+      const request: ReplayRequest = {
+        opId: op.id,
+        op: op.op,
+        base: op.base,
+        verifyFirst: op.maybeSent,
+        ...(op.resolution ? { resolution: op.resolution } : {}),
+      };
       let result: Result<ReplayOutcome>;
       await this.acquireSlot();
       try {
@@ -356,38 +381,100 @@ export class OutboxEngine {
     const base = { ...sending, updatedAt: now };
     switch (outcome.status) {
       case 'done': {
-        const done: OutboxOp = { ...base, status: 'done', maybeSent: false, lastError: null, nextAttemptAt: null, response: outcome.response ?? null, createdId: outcome.createdId ?? null };
+        const done: OutboxOp = {
+          ...base,
+          status: 'done',
+          maybeSent: false,
+          lastError: null,
+          nextAttemptAt: null,
+          response: outcome.response ?? null,
+          createdId: outcome.createdId ?? null,
+        };
         await this.save(done, 'done', outcome);
         this.opts.onApplied?.(done, outcome);
         return;
       }
       case 'conflict':
-        await this.save({ ...base, status: 'conflict', theirs: outcome.theirs, conflictFields: outcome.fields, maybeSent: false }, 'conflict', outcome);
+        await this.save(
+          {
+            ...base,
+            status: 'conflict',
+            theirs: outcome.theirs,
+            conflictFields: outcome.fields,
+            maybeSent: false,
+          },
+          'conflict',
+          outcome,
+        );
         return;
       case 'needs-review':
-        await this.save({ ...base, status: 'needs-review', lastError: outcome.error, response: outcome.error.response ?? null }, 'needs-review', outcome);
+        await this.save(
+          {
+            ...base,
+            status: 'needs-review',
+            lastError: outcome.error,
+            response: outcome.error.response ?? null,
+          },
+          'needs-review',
+          outcome,
+        );
         return;
       case 'retry': {
-        const wait = backoffMs(sending.attempts, this.opts.random(), this.opts.backoff, outcome.error.retryAfterMs);
+        const wait = backoffMs(
+          sending.attempts,
+          this.opts.random(),
+          this.opts.backoff,
+          outcome.error.retryAfterMs,
+        );
         // once it may have been sent, it stays so until an outcome settles it: an attempt that did not
         // write (its check read failed) proves nothing about the earlier one
         const maybeSent = before.maybeSent || (outcome.maybeSent ?? true);
-        const retry: OutboxOp = { ...base, status: 'pending', lastError: outcome.error, maybeSent, nextAttemptAt: new Date(this.opts.now() + wait).toISOString() };
+        const retry: OutboxOp = {
+          ...base,
+          status: 'pending',
+          lastError: outcome.error,
+          maybeSent,
+          nextAttemptAt: new Date(this.opts.now() + wait).toISOString(),
+        };
         await this.save(retry, null);
         return;
       }
       case 'paused':
         // The token was refused: nothing reached the record. Keep what we knew before this attempt.
         this.paused = outcome.error;
-        await this.save({ ...base, status: 'pending', lastError: outcome.error, maybeSent: before.maybeSent, attempts: before.attempts }, null);
+        await this.save(
+          {
+            ...base,
+            status: 'pending',
+            lastError: outcome.error,
+            maybeSent: before.maybeSent,
+            attempts: before.attempts,
+          },
+          null,
+        );
         return;
     }
   }
 
   /** Write the op (and its audit entry, and the new id for its dependants) in one transaction. */
-  private async save(op: OutboxOp, audited: 'done' | 'conflict' | 'needs-review' | 'failed' | null, outcome?: ReplayOutcome): Promise<void> {
-    const dependants = op.status === 'done' && op.createdId !== null && op.createdId !== undefined ? this.boundTo(op) : [];
-    const audits = audited ? [auditEntryOf(op, audited, this.opts.actor, op.updatedAt ?? new Date(this.opts.now()).toISOString(), outcome)] : [];
+  private async save(
+    op: OutboxOp,
+    audited: 'done' | 'conflict' | 'needs-review' | 'failed' | null,
+    outcome?: ReplayOutcome,
+  ): Promise<void> {
+    const dependants =
+      op.status === 'done' && op.createdId !== null && op.createdId !== undefined ? this.boundTo(op) : [];
+    const audits = audited
+      ? [
+          auditEntryOf(
+            op,
+            audited,
+            this.opts.actor,
+            op.updatedAt ?? new Date(this.opts.now()).toISOString(),
+            outcome,
+          ),
+        ]
+      : [];
     await this.persist([op, ...dependants], audits);
     this.remember(op);
     for (const dependant of dependants) this.remember(dependant);
@@ -417,7 +504,10 @@ export class OutboxEngine {
 async function unfinishedOps(db: OutboxDb): Promise<OutboxOp[]> {
   return db.transaction('r', db.outbox, async () => {
     // a page at a time: 100,000 ops read at once held the window for over a second
-    const [before, after] = await Promise.all([readRangeInPages(() => db.outbox.where('status').below('done')), readRangeInPages(() => db.outbox.where('status').above('done'))]);
+    const [before, after] = await Promise.all([
+      readRangeInPages(() => db.outbox.where('status').below('done')),
+      readRangeInPages(() => db.outbox.where('status').above('done')),
+    ]);
     return [...before, ...after];
   });
 }

@@ -41,8 +41,15 @@ describe('the engine index of what may run next', () => {
   });
 
   it("starts a user's grant only when the create it depends on is done", () => {
-    const create = outboxOp({ kind: 'user.create', siteid: 101, fields: { username: 'new', firstname: 'N', lastname: 'U' } });
-    const grant = outboxOp({ kind: 'groupAccess.grant', siteid: 101, groupid: 5, userid: 0 }, { dependsOn: [create.id], targetKey: 'groupAccess:new' });
+    const create = outboxOp({
+      kind: 'user.create',
+      siteid: 101,
+      fields: { username: 'new', firstname: 'N', lastname: 'U' },
+    });
+    const grant = outboxOp(
+      { kind: 'groupAccess.grant', siteid: 101, groupid: 5, userid: 0 },
+      { dependsOn: [create.id], targetKey: 'groupAccess:new' },
+    );
     const { lanes, update } = lanesOver([create, grant]);
     expect(ids(lanes.take(free).ready)).toEqual([create.id]);
     update({ ...create, status: 'done' });
@@ -50,7 +57,10 @@ describe('the engine index of what may run next', () => {
   });
 
   it('treats a dependency no longer in the outbox as done (cleared after success)', () => {
-    const grant = outboxOp({ kind: 'groupAccess.grant', siteid: 101, groupid: 5, userid: 9 }, { dependsOn: ['gone'] });
+    const grant = outboxOp(
+      { kind: 'groupAccess.grant', siteid: 101, groupid: 5, userid: 9 },
+      { dependsOn: ['gone'] },
+    );
     const { lanes } = lanesOver([grant]);
     expect(ids(lanes.take(free).ready)).toEqual([grant.id]);
   });

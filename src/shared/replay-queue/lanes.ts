@@ -30,7 +30,13 @@ type WaitReason = 'dependency' | 'backoff' | 'target-busy' | 'parked' | null;
  */
 function waitReasonOfHead(op: OutboxOp, find: Find, state: SchedulingState): WaitReason {
   if (op.status !== 'pending') return op.status === 'sending' ? 'target-busy' : 'parked';
-  if (op.dependsOn.some((dep) => { const d = find(dep); return d !== undefined && d.status !== 'done'; })) return 'dependency';
+  if (
+    op.dependsOn.some((dep) => {
+      const d = find(dep);
+      return d !== undefined && d.status !== 'done';
+    })
+  )
+    return 'dependency';
   if (state.busyTargets.has(op.targetKey)) return 'target-busy';
   if (op.nextAttemptAt !== null && Date.parse(op.nextAttemptAt) > state.now) return 'backoff';
   return null;

@@ -31,7 +31,9 @@ export function conflictFieldNames(op: OutboxOp): string[] {
 /** A server value as a base the conflict check can hold. */
 function baseValue(value: unknown): string | number | boolean | null {
   if (value === undefined || value === null) return null;
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : JSON.stringify(value);
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? value
+    : JSON.stringify(value);
 }
 
 /** The base of the resolved op: the server's value of each field it still sends (or the old base where the server said nothing). */

@@ -15,8 +15,18 @@ afterEach(() => dbs.splice(0).forEach((db) => db.close()));
 /** A person's create and the e-mail that waits for their new id. */
 async function createWithEmail(db: OutboxDb) {
   return enqueueOps(db, [
-    { id: 'create', op: { kind: 'user.create', siteid: 101, fields: { username: 'bo', firstname: 'Bo', lastname: 'Ray' } }, summary: 'create bo' },
-    { id: 'email', op: { kind: 'email.add', userid: 0, email: 'bo@example.com' }, dependsOn: ['create'], bindings: [{ fromOp: 'create', field: 'userid' }], summary: 'add e-mail' },
+    {
+      id: 'create',
+      op: { kind: 'user.create', siteid: 101, fields: { username: 'bo', firstname: 'Bo', lastname: 'Ray' } },
+      summary: 'create bo',
+    },
+    {
+      id: 'email',
+      op: { kind: 'email.add', userid: 0, email: 'bo@example.com' },
+      dependsOn: ['create'],
+      bindings: [{ fromOp: 'create', field: 'userid' }],
+      summary: 'add e-mail',
+    },
   ]);
 }
 
@@ -27,14 +37,19 @@ describe('discarding while an op is being sent', () => {
     await db.outbox.update('create', { status: 'sending', maybeSent: true });
     expect(await discardOps(db, ['create'], 'c')).toEqual([]);
     expect(await discardOps(db, ['create', 'email'], 'c')).toEqual([]);
-    expect((await db.outbox.toArray()).map((op) => [op.id, op.status])).toEqual([['create', 'sending'], ['email', 'pending']]);
+    expect((await db.outbox.toArray()).map((op) => [op.id, op.status])).toEqual([
+      ['create', 'sending'],
+      ['email', 'pending'],
+    ]);
     expect(await db.audit.count()).toBe(0);
   });
 
   it('still discards the other ops asked for', async () => {
     const db = freshDb();
     await createWithEmail(db);
-    const [other] = await enqueueOps(db, [{ op: { kind: 'user.update', userid: 7, changes: { status: 'Inactive' } }, summary: 'user 7' }]);
+    const [other] = await enqueueOps(db, [
+      { op: { kind: 'user.update', userid: 7, changes: { status: 'Inactive' } }, summary: 'user 7' },
+    ]);
     await db.outbox.update('create', { status: 'sending', maybeSent: true });
     expect(await discardOps(db, ['create', 'email', other!.id], 'c')).toEqual([other!.id]);
   });
@@ -43,7 +58,9 @@ describe('discarding while an op is being sent', () => {
 describe('discarding an op that is done', () => {
   it('leaves it in the outbox as done, with nothing in the audit log saying it was discarded', async () => {
     const db = freshDb();
-    const [op] = await enqueueOps(db, [{ op: { kind: 'user.update', userid: 7, changes: { status: 'Inactive' } }, summary: 'user 7' }]);
+    const [op] = await enqueueOps(db, [
+      { op: { kind: 'user.update', userid: 7, changes: { status: 'Inactive' } }, summary: 'user 7' },
+    ]);
     await db.outbox.update(op!.id, { status: 'done' });
     expect(await discardOps(db, [op!.id], 'c')).toEqual([]);
     expect((await db.outbox.get(op!.id))?.status).toBe('done');
@@ -57,19 +74,36 @@ describe('resolving an op that is not in conflict (a second click)', () => {
   it('leaves a queued op queued, and a done op done, with nothing in the audit log', async () => {
     const db = freshDb();
     const [queued, done] = await enqueueOps(db, [
-      { op: { kind: 'user.update', userid: 1, changes: { status: 'Inactive' } }, base: { status: 'Active' }, summary: 'user 1' },
-      { op: { kind: 'user.update', userid: 2, changes: { status: 'Inactive' } }, base: { status: 'Active' }, summary: 'user 2' },
+      {
+        op: { kind: 'user.update', userid: 1, changes: { status: 'Inactive' } },
+        base: { status: 'Active' },
+        summary: 'user 1',
+      },
+      {
+        op: { kind: 'user.update', userid: 2, changes: { status: 'Inactive' } },
+        base: { status: 'Active' },
+        summary: 'user 2',
+      },
     ]);
     await db.outbox.update(done!.id, { status: 'done' });
     await resolveConflicts(db, [queued!.id], 'theirs', 'c');
     await resolveConflicts(db, [done!.id], 'mine', 'c');
-    expect((await db.outbox.bulkGet([queued!.id, done!.id])).map((op) => op?.status)).toEqual(['pending', 'done']);
+    expect((await db.outbox.bulkGet([queued!.id, done!.id])).map((op) => op?.status)).toEqual([
+      'pending',
+      'done',
+    ]);
     expect(await db.audit.count()).toBe(0);
   });
 
   it('a second click after the first resolved it changes nothing more', async () => {
     const db = freshDb();
-    const [op] = await enqueueOps(db, [{ op: { kind: 'user.update', userid: 1, changes: { status: 'Inactive' } }, base: { status: 'Active' }, summary: 'user 1' }]);
+    const [op] = await enqueueOps(db, [
+      {
+        op: { kind: 'user.update', userid: 1, changes: { status: 'Inactive' } },
+        base: { status: 'Active' },
+        summary: 'user 1',
+      },
+    ]);
     await db.outbox.update(op!.id, conflict);
     await resolveConflicts(db, [op!.id], 'mine', 'c');
     await resolveConflicts(db, [op!.id], 'theirs', 'c');
@@ -78,14 +112,23 @@ describe('resolving an op that is not in conflict (a second click)', () => {
 });
 
 describe('an op being sent', () => {
-  const statusOf = (userid: number, status: string) => ({ op: { kind: 'user.update' as const, userid, changes: { status } }, summary: `user ${userid}` });
+  const statusOf = (userid: number, status: string) => ({
+    op: { kind: 'user.update' as const, userid, changes: { status } },
+    summary: `user ${userid}`,
+  });
 
   it('cannot be edited: the edit is refused rather than lost under the outcome of the request already out', async () => {
     const db = freshDb();
     const [op] = await enqueueOps(db, [statusOf(1, 'Inactive')]);
     await db.outbox.update(op!.id, { status: 'sending', maybeSent: true });
-    expect(await editOp(db, op!.id, { kind: 'user.update', userid: 1, changes: { status: 'Offline' } }, 'user 1')).toBe(false);
-    expect((await db.outbox.get(op!.id))?.op).toEqual({ kind: 'user.update', userid: 1, changes: { status: 'Inactive' } });
+    expect(
+      await editOp(db, op!.id, { kind: 'user.update', userid: 1, changes: { status: 'Offline' } }, 'user 1'),
+    ).toBe(false);
+    expect((await db.outbox.get(op!.id))?.op).toEqual({
+      kind: 'user.update',
+      userid: 1,
+      changes: { status: 'Inactive' },
+    });
   });
 
   it('is not sent again by "Retry" while it is on its way', async () => {
@@ -100,17 +143,30 @@ describe('an op being sent', () => {
 describe('queueing', () => {
   it('numbers a later batch after everything already queued, so a later edit of a person goes after the earlier one', async () => {
     const db = freshDb();
-    const [first] = await enqueueOps(db, [{ op: { kind: 'user.update', userid: 1, changes: { status: 'Inactive' } }, summary: 'user 1' }]);
-    const [second] = await enqueueOps(db, [{ op: { kind: 'user.update', userid: 1, changes: { status: 'Active' } }, summary: 'user 1 again' }]);
+    const [first] = await enqueueOps(db, [
+      { op: { kind: 'user.update', userid: 1, changes: { status: 'Inactive' } }, summary: 'user 1' },
+    ]);
+    const [second] = await enqueueOps(db, [
+      { op: { kind: 'user.update', userid: 1, changes: { status: 'Active' } }, summary: 'user 1 again' },
+    ]);
     expect(second!.seq).toBeGreaterThan(first!.seq);
   });
 
   it('"Clear done" removes the done ops only: every op still to send stays', async () => {
     const db = freshDb();
-    const ops = await enqueueOps(db, [1, 2, 3].map((userid) => ({ op: { kind: 'user.update' as const, userid, changes: { status: 'Inactive' } }, summary: `user ${userid}` })));
+    const ops = await enqueueOps(
+      db,
+      [1, 2, 3].map((userid) => ({
+        op: { kind: 'user.update' as const, userid, changes: { status: 'Inactive' } },
+        summary: `user ${userid}`,
+      })),
+    );
     await db.outbox.update(ops[0]!.id, { status: 'done' });
     await db.outbox.update(ops[1]!.id, { status: 'needs-review' });
     expect(await clearDone(db)).toBe(1);
-    expect((await db.outbox.bulkGet([ops[1]!.id, ops[2]!.id])).map((op) => op?.status)).toEqual(['needs-review', 'pending']);
+    expect((await db.outbox.bulkGet([ops[1]!.id, ops[2]!.id])).map((op) => op?.status)).toEqual([
+      'needs-review',
+      'pending',
+    ]);
   });
 });

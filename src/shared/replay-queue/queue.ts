@@ -47,34 +47,41 @@ const WRITE_SLICE = 100;
 export async function enqueueOps(
   db: OutboxDb,
   drafts: readonly OpDraft[],
-  opts: { batchId?: string; now?: Date; /** the batch this one undoes */ undoes?: string; /** the batch's name ("Import of staff.xlsx") */ label?: string } = {},
+  opts: {
+    batchId?: string;
+    now?: Date;
+    /** the batch this one undoes */ undoes?: string;
+    /** the batch's name ("Import of staff.xlsx") */ label?: string;
+  } = {},
 ): Promise<OutboxOp[]> {
   const batchId = opts.batchId ?? newId();
   const createdAt = (opts.now ?? new Date()).toISOString();
   // the records are made a slice at a time, yielding between slices (no long task of the window
   // on 100,000 ops); the transaction then only numbers them and writes them
-  const ops = (await mapSliced(drafts, (draft): OutboxOp => ({
-    id: draft.id ?? newId(),
-    batchId,
-    seq: 0,
-    targetKey: draft.targetKey ?? targetKeyOf(draft.op),
-    dependsOn: draft.dependsOn ?? [],
-    op: draft.op,
-    base: draft.base ?? {},
-    createdAt,
-    ...PENDING_STATE,
-    summary: draft.summary,
-    ...(draft.bindings && draft.bindings.length > 0 ? { bindings: draft.bindings } : {}),
-    ...(opts.undoes ? { undoes: opts.undoes } : {}),
-    ...(opts.label ? { batchLabel: opts.label } : {}),
-    updatedAt: createdAt,
-  }))) ?? [];
+  const ops =
+    (await mapSliced(drafts, (draft): OutboxOp => ({
+      id: draft.id ?? newId(),
+      batchId,
+      seq: 0,
+      targetKey: draft.targetKey ?? targetKeyOf(draft.op),
+      dependsOn: draft.dependsOn ?? [],
+      op: draft.op,
+      base: draft.base ?? {},
+      createdAt,
+      ...PENDING_STATE,
+      summary: draft.summary,
+      ...(draft.bindings && draft.bindings.length > 0 ? { bindings: draft.bindings } : {}),
+      ...(opts.undoes ? { undoes: opts.undoes } : {}),
+      ...(opts.label ? { batchLabel: opts.label } : {}),
+      updatedAt: createdAt,
+    }))) ?? [];
   return db.transaction('rw', db.outbox, async () => {
     const last = await db.outbox.orderBy('seq').last();
     let seq = last?.seq ?? 0;
     for (const op of ops) op.seq = ++seq;
     // in slices, one transaction: a batch of 100,000 ops is never one long task of the window
-    for (let at = 0; at < ops.length; at += WRITE_SLICE) await db.outbox.bulkAdd(ops.slice(at, at + WRITE_SLICE));
+    for (let at = 0; at < ops.length; at += WRITE_SLICE)
+      await db.outbox.bulkAdd(ops.slice(at, at + WRITE_SLICE));
     return ops;
   });
 }
@@ -103,7 +110,12 @@ export function dependantsOf(ids: readonly string[], all: readonly OutboxOp[]): 
  * op waiting on one of them: the create reaches the platform, so the edits made
  * for the new record go with it rather than vanish while it lands.
  */
-export async function discardOps(db: OutboxDb, ids: readonly string[], actor: string, now = new Date()): Promise<string[]> {
+export async function discardOps(
+  db: OutboxDb,
+  ids: readonly string[],
+  actor: string,
+  now = new Date(),
+): Promise<string[]> {
   return db.transaction('rw', db.outbox, db.audit, async () => {
     const all = await db.outbox.toArray();
     const gone = discardable(ids, all);
@@ -116,8 +128,18 @@ export async function discardOps(db: OutboxDb, ids: readonly string[], actor: st
 
 /** The ops a discard of `ids` removes: those asked for and their dependants, but none being sent, done, or waiting on one being sent. */
 function discardable(ids: readonly string[], all: readonly OutboxOp[]): OutboxOp[] {
-  const onTheWay = new Set(dependantsOf(all.filter((op) => op.status === 'sending').map((op) => op.id), all));
-  const wanted = new Set(dependantsOf(ids.filter((id) => !onTheWay.has(id)), all));
+  const onTheWay = new Set(
+    dependantsOf(
+      all.filter((op) => op.status === 'sending').map((op) => op.id),
+      all,
+    ),
+  );
+  const wanted = new Set(
+    dependantsOf(
+      ids.filter((id) => !onTheWay.has(id)),
+      all,
+    ),
+  );
   return all.filter((op) => wanted.has(op.id) && !onTheWay.has(op.id) && op.status !== 'done');
 }
 
@@ -135,11 +157,26 @@ export async function retryOps(db: OutboxDb, ids: readonly string[], now = new D
 }
 
 /** Edit an op that has not gone yet (its payload); it goes back to pending. */
-export async function editOp(db: OutboxDb, id: string, op: OpSpec, summary: string, now = new Date()): Promise<boolean> {
+export async function editOp(
+  db: OutboxDb,
+  id: string,
+  op: OpSpec,
+  summary: string,
+  now = new Date(),
+): Promise<boolean> {
   return db.transaction('rw', db.outbox, async () => {
     const current = await db.outbox.get(id);
-    if (!current || current.status === 'sending' || current.status === 'done' || current.op.kind !== op.kind) return false;
-    await db.outbox.put({ ...current, op, summary, status: 'pending', lastError: null, nextAttemptAt: null, updatedAt: now.toISOString() });
+    if (!current || current.status === 'sending' || current.status === 'done' || current.op.kind !== op.kind)
+      return false;
+    await db.outbox.put({
+      ...current,
+      op,
+      summary,
+      status: 'pending',
+      lastError: null,
+      nextAttemptAt: null,
+      updatedAt: now.toISOString(),
+    });
     return true;
   });
 }
@@ -163,18 +200,38 @@ export async function resolveConflicts(
   const at = (opts.now ?? new Date()).toISOString();
   const named = (fields: readonly string[]) => fields.map(opts.fieldName ?? ((f) => f)).join(', ');
   await db.transaction('rw', db.outbox, db.audit, async () => {
-    const ops = (await db.outbox.bulkGet([...ids])).filter((op): op is OutboxOp => op !== undefined && op.status === 'conflict');
+    const ops = (await db.outbox.bulkGet([...ids])).filter(
+      (op): op is OutboxOp => op !== undefined && op.status === 'conflict',
+    );
     for (const op of ops) {
       const merged = mergeConflict(op, typeof choice === 'string' ? allFields(op, choice) : choice);
       const entry = auditEntryOf(op, 'resolved', actor, at);
       if (!merged.send) {
-        await db.audit.add({ ...entry, after: op.theirs, message: `${op.summary}: kept the server's values` });
+        await db.audit.add({
+          ...entry,
+          after: op.theirs,
+          message: `${op.summary}: kept the server's values`,
+        });
         await db.outbox.delete(op.id);
         continue;
       }
-      if (merged.keptTheirs.length > 0) await db.audit.add({ ...entry, after: op.theirs, message: `${op.summary}: kept the server's ${named(merged.keptTheirs)}; the rest is sent` });
+      if (merged.keptTheirs.length > 0)
+        await db.audit.add({
+          ...entry,
+          after: op.theirs,
+          message: `${op.summary}: kept the server's ${named(merged.keptTheirs)}; the rest is sent`,
+        });
       const { conflictFields: _fields, resolution: _resolution, ...rest } = op;
-      await db.outbox.put({ ...rest, op: merged.op, base: merged.base, status: 'pending', theirs: null, lastError: null, nextAttemptAt: null, updatedAt: at });
+      await db.outbox.put({
+        ...rest,
+        op: merged.op,
+        base: merged.base,
+        status: 'pending',
+        theirs: null,
+        lastError: null,
+        nextAttemptAt: null,
+        updatedAt: at,
+      });
     }
   });
 }

@@ -107,23 +107,43 @@ const presence = (present: boolean) => (present ? 'present' : 'absent');
 function compareOf(step: ReversalStep, now: RecordState): FieldCompare[] {
   const out: FieldCompare[] = [];
   if (step.before.present !== step.applied.present || !now.present) {
-    out.push({ field: 'record', base: presence(step.before.present), applied: presence(step.applied.present), now: presence(now.present) });
+    out.push({
+      field: 'record',
+      base: presence(step.before.present),
+      applied: presence(step.applied.present),
+      now: presence(now.present),
+    });
   }
   const fields = new Set([...Object.keys(step.before.fields), ...Object.keys(step.applied.fields)]);
-  for (const field of fields) out.push({ field, base: step.before.fields[field], applied: step.applied.fields[field], now: now.present ? now.record[field] : undefined });
+  for (const field of fields)
+    out.push({
+      field,
+      base: step.before.fields[field],
+      applied: step.applied.fields[field],
+      now: now.present ? now.record[field] : undefined,
+    });
   return out;
 }
 
-export function judgeUndo(lines: readonly UndoLine[], nowByRecord: ReadonlyMap<string, RecordState>, choices: UndoChoices = NO_CHOICES): JudgedLine[] {
+export function judgeUndo(
+  lines: readonly UndoLine[],
+  nowByRecord: ReadonlyMap<string, RecordState>,
+  choices: UndoChoices = NO_CHOICES,
+): JudgedLine[] {
   const state = new Map(nowByRecord);
   return lines.map((line): JudgedLine => {
     const step = line.step;
     const key = step ? recordKeyOf(step.op) : '';
     const now = step ? state.get(key) : undefined;
     if (!step || !now) return { line, verdict: null, now: now ?? null, compare: [], goes: false };
-    const verdict: Verdict = matches(step.before, now) ? 'already' : matches(step.applied, now) ? 'revert' : 'conflict';
+    const verdict: Verdict = matches(step.before, now)
+      ? 'already'
+      : matches(step.applied, now)
+        ? 'revert'
+        : 'conflict';
     const included = line.reversal?.kind === 'reverse' || choices.offers.has(line.op.id);
-    const goes = included && (verdict === 'revert' || (verdict === 'conflict' && choices.force.has(line.op.id)));
+    const goes =
+      included && (verdict === 'revert' || (verdict === 'conflict' && choices.force.has(line.op.id)));
     if (goes || (included && verdict === 'already')) state.set(key, restored(now, step.before));
     return { line, verdict, now, compare: compareOf(step, now), goes };
   });
@@ -132,14 +152,22 @@ export function judgeUndo(lines: readonly UndoLine[], nowByRecord: ReadonlyMap<s
 /** A value the base check can hold. */
 function baseValue(value: unknown): ShapeValue {
   if (value === undefined) return null;
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null ? value : JSON.stringify(value);
+  return typeof value === 'string' ||
+    typeof value === 'number' ||
+    typeof value === 'boolean' ||
+    value === null
+    ? value
+    : JSON.stringify(value);
 }
 
 /**
  * The undo batch. A conflict reverted anyway is checked against what the user
  * saw (the record as read), so a change made after the preview still stops it.
  */
-export function undoDrafts(judged: readonly JudgedLine[], summaryOf: (line: UndoLine, step: ReversalStep) => string = (_line, step) => step.summary): OpDraft[] {
+export function undoDrafts(
+  judged: readonly JudgedLine[],
+  summaryOf: (line: UndoLine, step: ReversalStep) => string = (_line, step) => step.summary,
+): OpDraft[] {
   const drafts: OpDraft[] = [];
   for (const j of judged) {
     const step = j.line.step;
@@ -147,7 +175,8 @@ export function undoDrafts(judged: readonly JudgedLine[], summaryOf: (line: Undo
     let base: BaseValues = step.base;
     if (j.verdict === 'conflict') {
       base = {};
-      for (const field of Object.keys(step.base)) base[field] = j.now?.present ? baseValue(j.now.record[field]) : null;
+      for (const field of Object.keys(step.base))
+        base[field] = j.now?.present ? baseValue(j.now.record[field]) : null;
     }
     drafts.push({ op: step.op, base, summary: summaryOf(j.line, step) });
   }
@@ -165,7 +194,14 @@ export interface UndoCounts {
 }
 
 export function undoCounts(judged: readonly JudgedLine[]): UndoCounts {
-  const counts: UndoCounts = { revert: 0, already: 0, conflict: 0, irreversible: 0, notApplied: 0, unknown: 0 };
+  const counts: UndoCounts = {
+    revert: 0,
+    already: 0,
+    conflict: 0,
+    irreversible: 0,
+    notApplied: 0,
+    unknown: 0,
+  };
   for (const j of judged) {
     if (!j.line.reversal) counts.notApplied += 1;
     else if (j.line.reversal.kind === 'irreversible') counts.irreversible += 1;

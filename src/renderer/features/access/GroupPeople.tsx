@@ -22,8 +22,20 @@ const personOf = (u: Person) => u.userid;
 /** `byPerson`: the pending changes about each person of every kind, marked on their row. */
 const columnsOf = (byPerson: ReadonlyMap<number, readonly string[]> | undefined): Column<Person>[] => [
   {
-    id: 'name', header: 'Name', width: 'minmax(12rem, 1.5fr)',
-    render: (u) => <WithPendingMark row={personMark(u, byPerson)} what={`${u.firstname} ${u.lastname}`} title={`${u.lastname}, ${u.firstname}`}><a href={hrefFor('users', u.userid)} tabIndex={-1}>{u.lastname}, {u.firstname}</a></WithPendingMark>,
+    id: 'name',
+    header: 'Name',
+    width: 'minmax(12rem, 1.5fr)',
+    render: (u) => (
+      <WithPendingMark
+        row={personMark(u, byPerson)}
+        what={`${u.firstname} ${u.lastname}`}
+        title={`${u.lastname}, ${u.firstname}`}
+      >
+        <a href={hrefFor('users', u.userid)} tabIndex={-1}>
+          {u.lastname}, {u.firstname}
+        </a>
+      </WithPendingMark>
+    ),
   },
   { id: 'username', header: 'Username', width: 'minmax(8rem, 1fr)', render: (u) => u.username },
   { id: 'employeeid', header: 'Employee ID', width: 'minmax(6rem, 1fr)', render: (u) => u.employeeid },
@@ -35,7 +47,10 @@ export function GroupPeople({ db, group }: { db: FieldbookDb; group: GroupWithSu
   const pendingVersion = usePendingVersion();
   const { groupid, groupname } = group.group;
   const load = useCallback(
-    async (): Promise<Person[]> => (show === 'members' ? groupMembersOf(db, groupid) : group.supervisors.filter((u) => u.pendingChange !== 'delete')),
+    async (): Promise<Person[]> =>
+      show === 'members'
+        ? groupMembersOf(db, groupid)
+        : group.supervisors.filter((u) => u.pendingChange !== 'delete'),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- pendingVersion: pending edits change who is listed
     [db, groupid, group, show, pendingVersion],
   );
@@ -46,7 +61,9 @@ export function GroupPeople({ db, group }: { db: FieldbookDb; group: GroupWithSu
   const what = show === 'members' ? 'Members' : 'Supervisors';
   return (
     <section className="panel" aria-labelledby="group-people-heading">
-      <h2 id="group-people-heading">{what} of {groupname} ({group.context})</h2>
+      <h2 id="group-people-heading">
+        {what} of {groupname} ({group.context})
+      </h2>
       <div className="toolbar">
         <label>
           Show
@@ -55,14 +72,35 @@ export function GroupPeople({ db, group }: { db: FieldbookDb; group: GroupWithSu
             <option value="supervisors">Supervisors (access over the group)</option>
           </select>
         </label>
-        <button type="button" onClick={() => navigate('access')}>Close</button>
-        <p role="status" className="count">{people ? plural(people.length, 'person', 'people') : 'Loading…'}</p>
+        <button type="button" onClick={() => navigate('access')}>
+          Close
+        </button>
+        <p role="status" className="count">
+          {people ? plural(people.length, 'person', 'people') : 'Loading…'}
+        </p>
       </div>
-      <SelectionBar store={selection.store} matchCount={people?.length} loadMatching={loadMatching}
-        preset={show === 'supervisors' ? { type: 'groupAccess', choice: groupid } : undefined} />
-      <VirtualGrid label={`${what} of ${groupname}`} rows={people ?? NOBODY} rowKey={personOf} columns={columnsOf(byPerson)} size="short" {...selection.grid}
-        rowLabel={(u) => `${u.lastname}, ${u.firstname}`} onActivate={(u) => navigate('users', u.userid)} loading={people === undefined}
-        emptyText={show === 'members' ? 'This group has no members in the cache.' : 'Nobody has access over this group.'} />
+      <SelectionBar
+        store={selection.store}
+        matchCount={people?.length}
+        loadMatching={loadMatching}
+        preset={show === 'supervisors' ? { type: 'groupAccess', choice: groupid } : undefined}
+      />
+      <VirtualGrid
+        label={`${what} of ${groupname}`}
+        rows={people ?? NOBODY}
+        rowKey={personOf}
+        columns={columnsOf(byPerson)}
+        size="short"
+        {...selection.grid}
+        rowLabel={(u) => `${u.lastname}, ${u.firstname}`}
+        onActivate={(u) => navigate('users', u.userid)}
+        loading={people === undefined}
+        emptyText={
+          show === 'members'
+            ? 'This group has no members in the cache.'
+            : 'Nobody has access over this group.'
+        }
+      />
     </section>
   );
 }

@@ -20,7 +20,13 @@ import { sameSubject } from '../../app/live-query.ts';
 import { ChoiceOptions } from '../../components/ChoiceOptions.tsx';
 import type { ChoiceGroup } from '../../app/catalog.ts';
 import { previewBulk, type BulkAction, type BulkContext, type BulkPreview } from './plan.ts';
-import type { CourseRecord, CredentialRecord, GroupRecord, ModuleRecord, UserRecord } from '../../../shared/records.ts';
+import type {
+  CourseRecord,
+  CredentialRecord,
+  GroupRecord,
+  ModuleRecord,
+  UserRecord,
+} from '../../../shared/records.ts';
 import { RenewalNumbers } from './RenewalNumbers.tsx';
 
 type ActionType = BulkAction['type'];
@@ -47,11 +53,30 @@ const CHOICE_LABELS: Record<ActionType, string> = {
   trainingRemove: 'Course',
 };
 
-type BulkForm = { status: string; grant: boolean; choice: string; startdate: string; expirationdate: string; credentialnumber: string; notes: string; duedate: string };
-type Catalog = { groups: GroupRecord[]; modules: ModuleRecord[]; credentials: CredentialRecord[]; courses: CourseRecord[] };
+type BulkForm = {
+  status: string;
+  grant: boolean;
+  choice: string;
+  startdate: string;
+  expirationdate: string;
+  credentialnumber: string;
+  notes: string;
+  duedate: string;
+};
+type Catalog = {
+  groups: GroupRecord[];
+  modules: ModuleRecord[];
+  credentials: CredentialRecord[];
+  courses: CourseRecord[];
+};
 
 /** The action the form describes (with a renewal's numbers per person), or null while a required choice is missing. */
-function actionOf(type: ActionType | null, form: BulkForm, catalog: Catalog, numbers: ReadonlyMap<number, string>): BulkAction | null {
+function actionOf(
+  type: ActionType | null,
+  form: BulkForm,
+  catalog: Catalog,
+  numbers: ReadonlyMap<number, string>,
+): BulkAction | null {
   const chosen = Number(form.choice);
   const credential = catalog.credentials.find((c) => c.credentialid === chosen);
   const course = catalog.courses.find((c) => c.courseid === chosen);
@@ -64,14 +89,29 @@ function actionOf(type: ActionType | null, form: BulkForm, catalog: Catalog, num
     }
     case 'moduleAccess': {
       const module = catalog.modules.find((m) => m.accessID === chosen);
-      return module ? { type, grant: form.grant, accessID: module.accessID, moduleName: module.moduleName } : null;
+      return module
+        ? { type, grant: form.grant, accessID: module.accessID, moduleName: module.moduleName }
+        : null;
     }
     case 'credential':
-      return credential ? { type, credential, startdate: form.startdate, expirationdate: form.expirationdate, credentialnumber: form.credentialnumber, notes: form.notes } : null;
+      return credential
+        ? {
+            type,
+            credential,
+            startdate: form.startdate,
+            expirationdate: form.expirationdate,
+            credentialnumber: form.credentialnumber,
+            notes: form.notes,
+          }
+        : null;
     case 'training':
-      return course ? { type, courseid: course.courseid, courseName: course.coursename, duedate: form.duedate } : null;
+      return course
+        ? { type, courseid: course.courseid, courseName: course.coursename, duedate: form.duedate }
+        : null;
     case 'renew':
-      return credential ? { type, credential, startdate: form.startdate, expirationdate: form.expirationdate, numbers } : null;
+      return credential
+        ? { type, credential, startdate: form.startdate, expirationdate: form.expirationdate, numbers }
+        : null;
     case 'credentialRemove':
       return credential ? { type, credential } : null;
     case 'trainingRemove':
@@ -82,14 +122,15 @@ function actionOf(type: ActionType | null, form: BulkForm, catalog: Catalog, num
 }
 
 function choicesFor(type: ActionType | null, catalog: Catalog, names: ReturnType<typeof useCatalogNames>) {
-  return (
-    type === 'groupAccess' ? groupChoices(catalog.groups, names)
-    : type === 'moduleAccess' ? featureChoices(catalog.modules, names)
-    : type === 'credential' || type === 'renew' || type === 'credentialRemove' ? credentialChoices(catalog.credentials, names)
-    : type === 'training' || type === 'trainingRemove' ? courseChoices(catalog.courses, names)
-    : []
-  );
-
+  return type === 'groupAccess'
+    ? groupChoices(catalog.groups, names)
+    : type === 'moduleAccess'
+      ? featureChoices(catalog.modules, names)
+      : type === 'credential' || type === 'renew' || type === 'credentialRemove'
+        ? credentialChoices(catalog.credentials, names)
+        : type === 'training' || type === 'trainingRemove'
+          ? courseChoices(catalog.courses, names)
+          : [];
 }
 
 /** Queues the drafts as one batch; its Undo discards that batch before it is sent. */
@@ -119,17 +160,35 @@ function previewOf(subject: PreviewSubject, action: BulkAction | null): BulkPrev
   return action ? previewBulk(subject.users, action, subject.ctx) : null;
 }
 
-const EMPTY_FORM: BulkForm = { status: 'Inactive', grant: true, choice: '', startdate: '', expirationdate: '', credentialnumber: '', notes: '', duedate: '' };
+const EMPTY_FORM: BulkForm = {
+  status: 'Inactive',
+  grant: true,
+  choice: '',
+  startdate: '',
+  expirationdate: '',
+  credentialnumber: '',
+  notes: '',
+  duedate: '',
+};
 
 function formOf(preset: BulkPreset | undefined): BulkForm {
   return preset?.choice === undefined ? EMPTY_FORM : { ...EMPTY_FORM, choice: String(preset.choice) };
 }
 
+// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
 export function BulkActions({ userIds, preset, onQueued }: SelectionActionProps) {
   const db = useActiveDb();
   const access = useSession((s) => s.activeProfile?.access ?? 'unknown');
   const catalog = useLiveQuery(
-    async () => (db ? { groups: await db.groups.toArray(), modules: await db.modules.toArray(), credentials: await db.credentials.toArray(), courses: await db.courses.toArray() } : null),
+    async () =>
+      db
+        ? {
+            groups: await db.groups.toArray(),
+            modules: await db.modules.toArray(),
+            credentials: await db.credentials.toArray(),
+            courses: await db.courses.toArray(),
+          }
+        : null,
     [db],
   );
   const names = useCatalogNames(db);
@@ -161,16 +220,29 @@ export function BulkActions({ userIds, preset, onQueued }: SelectionActionProps)
     setPreview(null);
     onQueued(batch);
   };
-  const credential = type === 'credential' || type === 'renew' ? catalog.credentials.find((c) => c.credentialid === Number(form.choice)) : undefined;
+  const credential =
+    type === 'credential' || type === 'renew'
+      ? catalog.credentials.find((c) => c.credentialid === Number(form.choice))
+      : undefined;
   const options = choicesFor(type, catalog, names);
   return (
     <div className="bulk-actions">
       <label>
         Bulk action{' '}
-        <select value={type ?? ''} onChange={(e) => { setType((e.target.value || null) as ActionType | null); setForm(EMPTY_FORM); setNumbers(NO_NUMBERS); setPreview(null); }}>
+        <select
+          value={type ?? ''}
+          onChange={(e) => {
+            setType((e.target.value || null) as ActionType | null);
+            setForm(EMPTY_FORM);
+            setNumbers(NO_NUMBERS);
+            setPreview(null);
+          }}
+        >
           <option value="">Choose…</option>
           {(Object.keys(ACTION_LABELS) as ActionType[]).map((t) => (
-            <option key={t} value={t}>{ACTION_LABELS[t]}</option>
+            <option key={t} value={t}>
+              {ACTION_LABELS[t]}
+            </option>
           ))}
         </select>
       </label>
@@ -181,27 +253,51 @@ export function BulkActions({ userIds, preset, onQueued }: SelectionActionProps)
           Preview
         </button>
       )}
-      {preview && <PreviewPanel preview={preview} onQueue={() => void queue()} numbers={numbers} onNumbers={setNumbers} />}
+      {preview && (
+        <PreviewPanel
+          preview={preview}
+          onQueue={() => void queue()}
+          numbers={numbers}
+          onNumbers={setNumbers}
+        />
+      )}
     </div>
   );
 }
 
 /** The status, grant-or-revoke and record pickers of an action, each with its label. */
-function ActionPickers({ type, form, set, options }: { type: ActionType; form: BulkForm; set: (patch: Partial<BulkForm>) => void; options: ChoiceGroup[] }) {
+function ActionPickers({
+  type,
+  form,
+  set,
+  options,
+}: {
+  type: ActionType;
+  form: BulkForm;
+  set: (patch: Partial<BulkForm>) => void;
+  options: ChoiceGroup[];
+}) {
   return (
     <>
       {type === 'status' && (
         <label>
           New status{' '}
           <select value={form.status} onChange={(e) => set({ status: e.target.value })}>
-            {KNOWN_STATUSES.map((s) => <option key={s} value={s}>{personStatusChoice(s)}</option>)}
+            {KNOWN_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {personStatusChoice(s)}
+              </option>
+            ))}
           </select>
         </label>
       )}
       {(type === 'groupAccess' || type === 'moduleAccess') && (
         <label>
           Grant or revoke{' '}
-          <select value={form.grant ? 'grant' : 'revoke'} onChange={(e) => set({ grant: e.target.value === 'grant' })}>
+          <select
+            value={form.grant ? 'grant' : 'revoke'}
+            onChange={(e) => set({ grant: e.target.value === 'grant' })}
+          >
             <option value="grant">Grant</option>
             <option value="revoke">Revoke</option>
           </select>
@@ -211,7 +307,11 @@ function ActionPickers({ type, form, set, options }: { type: ActionType; form: B
         <label>
           {CHOICE_LABELS[type]}{' '}
           {/* the name keeps the action's words ("Group access"), which hold the label shown */}
-          <select aria-label={ACTION_LABELS[type]} value={form.choice} onChange={(e) => set({ choice: e.target.value })}>
+          <select
+            aria-label={ACTION_LABELS[type]}
+            value={form.choice}
+            onChange={(e) => set({ choice: e.target.value })}
+          >
             <option value="">Choose…</option>
             <ChoiceOptions groups={options} />
           </select>
@@ -225,10 +325,14 @@ function PreviewList({ title, lines }: { title: string; lines: BulkPreview['noop
   if (lines.length === 0) return null;
   return (
     <details>
-      <summary>{title} ({lines.length})</summary>
+      <summary>
+        {title} ({lines.length})
+      </summary>
       <ul>
         {lines.slice(0, 200).map((l) => (
-          <li key={l.user.userid}>{l.user.firstname} {l.user.lastname} ({l.user.username}): {l.reason}</li>
+          <li key={l.user.userid}>
+            {l.user.firstname} {l.user.lastname} ({l.user.username}): {l.reason}
+          </li>
         ))}
       </ul>
     </details>
@@ -236,21 +340,61 @@ function PreviewList({ title, lines }: { title: string; lines: BulkPreview['noop
 }
 
 /** The dates, number and notes of a credential, or the due date of a course. */
-function DetailFields({ type, form, set, credential }: { type: ActionType; form: BulkForm; set: (patch: Partial<BulkForm>) => void; credential: CredentialRecord | undefined }) {
+function DetailFields({
+  type,
+  form,
+  set,
+  credential,
+}: {
+  type: ActionType;
+  form: BulkForm;
+  set: (patch: Partial<BulkForm>) => void;
+  credential: CredentialRecord | undefined;
+}) {
   return (
     <>
-      {type === 'credential' && <p className="hint">People who already hold it get the dates and number entered here (a renewal); empty fields are left as they are.</p>}
+      {type === 'credential' && (
+        <p className="hint">
+          People who already hold it get the dates and number entered here (a renewal); empty fields are left
+          as they are.
+        </p>
+      )}
       {type === 'credential' && (
         <>
-          <label>Start date{credential?.requiredstartdate ? ' (required)' : ''} <input type="date" value={form.startdate} onChange={(e) => set({ startdate: e.target.value })} /></label>
-          <label>Expiration date{credential?.requiredexpirationdate ? ' (required)' : ''} <input type="date" value={form.expirationdate} onChange={(e) => set({ expirationdate: e.target.value })} /></label>
-          <label>Number{credential?.requiredcredentialnum ? ' (required)' : ''} <input value={form.credentialnumber} onChange={(e) => set({ credentialnumber: e.target.value })} /></label>
-          <label>Notes <input value={form.notes} onChange={(e) => set({ notes: e.target.value })} /></label>
+          <label>
+            Start date{credential?.requiredstartdate ? ' (required)' : ''}{' '}
+            <input type="date" value={form.startdate} onChange={(e) => set({ startdate: e.target.value })} />
+          </label>
+          <label>
+            Expiration date{credential?.requiredexpirationdate ? ' (required)' : ''}{' '}
+            <input
+              type="date"
+              value={form.expirationdate}
+              onChange={(e) => set({ expirationdate: e.target.value })}
+            />
+          </label>
+          <label>
+            Number{credential?.requiredcredentialnum ? ' (required)' : ''}{' '}
+            <input
+              value={form.credentialnumber}
+              onChange={(e) => set({ credentialnumber: e.target.value })}
+            />
+          </label>
+          <label>
+            Notes <input value={form.notes} onChange={(e) => set({ notes: e.target.value })} />
+          </label>
         </>
       )}
       {type === 'renew' && <RenewalDates form={form} set={set} />}
-      {type === 'training' && <p className="hint">People already assigned this course get the new due date.</p>}
-      {type === 'training' && <label>Due date <input type="date" value={form.duedate} onChange={(e) => set({ duedate: e.target.value })} /></label>}
+      {type === 'training' && (
+        <p className="hint">People already assigned this course get the new due date.</p>
+      )}
+      {type === 'training' && (
+        <label>
+          Due date{' '}
+          <input type="date" value={form.duedate} onChange={(e) => set({ duedate: e.target.value })} />
+        </label>
+      )}
     </>
   );
 }
@@ -259,17 +403,32 @@ function DetailFields({ type, form, set, credential }: { type: ActionType; form:
 function RenewalDates({ form, set }: { form: BulkForm; set: (patch: Partial<BulkForm>) => void }) {
   return (
     <>
-      <p className="hint">Renews it for the selected people who hold it. Leave the start date empty to keep each person&apos;s; each new number is entered in the preview.</p>
-      <label>Start date <input type="date" value={form.startdate} onChange={(e) => set({ startdate: e.target.value })} /></label>
-      <label>Expiration date (required) <input type="date" value={form.expirationdate} onChange={(e) => set({ expirationdate: e.target.value })} /></label>
+      <p className="hint">
+        Renews it for the selected people who hold it. Leave the start date empty to keep each person&apos;s;
+        each new number is entered in the preview.
+      </p>
+      <label>
+        Start date{' '}
+        <input type="date" value={form.startdate} onChange={(e) => set({ startdate: e.target.value })} />
+      </label>
+      <label>
+        Expiration date (required){' '}
+        <input
+          type="date"
+          value={form.expirationdate}
+          onChange={(e) => set({ expirationdate: e.target.value })}
+        />
+      </label>
     </>
   );
 }
 
 /** "2 changes to queue; 1 person already as chosen (skipped); 0 people cannot be changed (not queued)." */
 function previewSummary(preview: Pick<BulkPreview, 'drafts' | 'noops' | 'refused'>): string {
-  return `${plural(preview.drafts.length, 'change')} to queue; ${plural(preview.noops.length, 'person', 'people')} already as chosen (skipped); `
-    + `${plural(preview.refused.length, 'person', 'people')} cannot be changed (not queued).`;
+  return (
+    `${plural(preview.drafts.length, 'change')} to queue; ${plural(preview.noops.length, 'person', 'people')} already as chosen (skipped); ` +
+    `${plural(preview.refused.length, 'person', 'people')} cannot be changed (not queued).`
+  );
 }
 
 interface PreviewPanelProps {
@@ -283,8 +442,16 @@ function PreviewPanel({ preview, onQueue, numbers, onNumbers }: PreviewPanelProp
   return (
     <div className="bulk-preview" role="region" aria-label="Preview">
       {/* what the form lacks is said as such, not as people skipped */}
-      {preview.problems.length > 0 ? <p role="alert" className="bulk-problems">{preview.problems.join(' ')}</p> : <p>{previewSummary(preview)}</p>}
-      {preview.renewals.length > 0 && <RenewalNumbers rows={preview.renewals} numbers={numbers} onNumbers={onNumbers} />}
+      {preview.problems.length > 0 ? (
+        <p role="alert" className="bulk-problems">
+          {preview.problems.join(' ')}
+        </p>
+      ) : (
+        <p>{previewSummary(preview)}</p>
+      )}
+      {preview.renewals.length > 0 && (
+        <RenewalNumbers rows={preview.renewals} numbers={numbers} onNumbers={onNumbers} />
+      )}
       <PreviewList title="Will change" lines={preview.changes} />
       <PreviewList title="Nothing to change" lines={preview.noops} />
       <PreviewList title="Cannot be done" lines={preview.refused} />

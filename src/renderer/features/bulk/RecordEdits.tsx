@@ -9,7 +9,11 @@
  */
 import { personStatusChoice } from '../../app/person-status.ts';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import type { CredentialAssignmentRecord, TrainingAssignmentRecord, UserRecord } from '../../../shared/records.ts';
+import type {
+  CredentialAssignmentRecord,
+  TrainingAssignmentRecord,
+  UserRecord,
+} from '../../../shared/records.ts';
 import type { OpDraft } from '../../../shared/replay-queue/queue.ts';
 import type { OpKind } from '../../../shared/ipc.ts';
 import { firstWriteRefusal } from '../../../shared/access.ts';
@@ -33,7 +37,13 @@ const RECORD_NAME: Readonly<Record<string, string>> = { duedate: 'due_date', cou
 const labelOf = (field: string): string => fieldLabel(RECORD_NAME[field] ?? field);
 
 /** The frame every edit shares: the token's refusal (canWrite), queueing, "nothing changes", undo. `kinds`: the ops it may queue. */
-function EditFrame(props: { title: string; kinds: readonly OpKind[]; children: ReactNode; draft: () => OpDraft | null; remove?: () => OpDraft }) {
+function EditFrame(props: {
+  title: string;
+  kinds: readonly OpKind[];
+  children: ReactNode;
+  draft: () => OpDraft | null;
+  remove?: () => OpDraft;
+}) {
   const access = useSession((s) => s.activeProfile?.access ?? 'unknown');
   const refusal = firstWriteRefusal(access, props.kinds);
   const [queued, setQueued] = useState<string[] | null>(null);
@@ -65,7 +75,15 @@ function EditFrame(props: { title: string; kinds: readonly OpKind[]; children: R
         <p role="status">
           {message}{' '}
           {queued && (
-            <button type="button" onClick={() => void undoOps(queued).then(() => { setQueued(null); setMessage('Undone.'); })}>
+            <button
+              type="button"
+              onClick={() =>
+                void undoOps(queued).then(() => {
+                  setQueued(null);
+                  setMessage('Undone.');
+                })
+              }
+            >
               Undo
             </button>
           )}
@@ -79,7 +97,12 @@ function useFields<K extends string>(initial: Record<K, string>) {
   const [values, setValues] = useState(initial);
   const input = (field: K, type: 'text' | 'date' = 'text') => (
     <label key={field}>
-      {labelOf(field)} <input type={type} value={values[field]} onChange={(e) => setValues({ ...values, [field]: e.target.value })} />
+      {labelOf(field)}{' '}
+      <input
+        type={type}
+        value={values[field]}
+        onChange={(e) => setValues({ ...values, [field]: e.target.value })}
+      />
     </label>
   );
   /** a status is chosen among those the platform accepts (the record's own value kept first), never typed */
@@ -87,7 +110,11 @@ function useFields<K extends string>(initial: Record<K, string>) {
     <label key={field}>
       {labelOf(field)}{' '}
       <select value={values[field]} onChange={(e) => setValues({ ...values, [field]: e.target.value })}>
-        {statusChoices(known, initial[field]).map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+        {statusChoices(known, initial[field]).map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
       </select>
     </label>
   );
@@ -95,7 +122,13 @@ function useFields<K extends string>(initial: Record<K, string>) {
 }
 
 export function EditUserForm({ user }: { user: UserRecord }) {
-  const { values, setValues, input } = useFields({ firstname: user.firstname, lastname: user.lastname, username: user.username, employeeid: user.employeeid, status: user.status });
+  const { values, setValues, input } = useFields({
+    firstname: user.firstname,
+    lastname: user.lastname,
+    username: user.username,
+    employeeid: user.employeeid,
+    status: user.status,
+  });
   const statuses = KNOWN_STATUSES.includes(user.status) ? KNOWN_STATUSES : [user.status, ...KNOWN_STATUSES];
   return (
     <EditFrame title="Edit this user" kinds={['user.update']} draft={() => userEditDraft(user, values)}>
@@ -103,28 +136,66 @@ export function EditUserForm({ user }: { user: UserRecord }) {
       <label>
         Status{' '}
         <select value={values.status} onChange={(e) => setValues({ ...values, status: e.target.value })}>
-          {statuses.map((s) => <option key={s} value={s}>{personStatusChoice(s)}</option>)}
+          {statuses.map((s) => (
+            <option key={s} value={s}>
+              {personStatusChoice(s)}
+            </option>
+          ))}
         </select>
       </label>
     </EditFrame>
   );
 }
 
-export function EditCredentialAssignment({ assignment, label }: { assignment: CredentialAssignmentRecord; label: string }) {
+export function EditCredentialAssignment({
+  assignment,
+  label,
+}: {
+  assignment: CredentialAssignmentRecord;
+  label: string;
+}) {
   const { values, input, choice } = useFields({
-    startdate: assignment.startIso, expirationdate: assignment.expirationIso, credentialnumber: assignment.credentialnumber, notes: assignment.notes, status: assignment.status,
+    startdate: assignment.startIso,
+    expirationdate: assignment.expirationIso,
+    credentialnumber: assignment.credentialnumber,
+    notes: assignment.notes,
+    status: assignment.status,
   });
   return (
-    <EditFrame title={`Edit ${label}`} kinds={['credentialAssignment.update', 'credentialAssignment.delete']} draft={() => credentialAssignmentEditDraft(assignment, values, label)} remove={() => credentialAssignmentDeleteDraft(assignment, label)}>
-      {ASSIGNMENT_EDIT_FIELDS.map((f) => (f === 'status' ? choice(f, CREDENTIAL_ASSIGNMENT_STATUSES) : input(f, f.endsWith('date') ? 'date' : 'text')))}
+    <EditFrame
+      title={`Edit ${label}`}
+      kinds={['credentialAssignment.update', 'credentialAssignment.delete']}
+      draft={() => credentialAssignmentEditDraft(assignment, values, label)}
+      remove={() => credentialAssignmentDeleteDraft(assignment, label)}
+    >
+      {ASSIGNMENT_EDIT_FIELDS.map((f) =>
+        f === 'status'
+          ? choice(f, CREDENTIAL_ASSIGNMENT_STATUSES)
+          : input(f, f.endsWith('date') ? 'date' : 'text'),
+      )}
     </EditFrame>
   );
 }
 
-export function EditTrainingAssignment({ assignment, label }: { assignment: TrainingAssignmentRecord; label: string }) {
-  const { values, input, choice } = useFields({ startdate: assignment.startIso, duedate: assignment.dueIso, coursestatus: assignment.course_status });
+export function EditTrainingAssignment({
+  assignment,
+  label,
+}: {
+  assignment: TrainingAssignmentRecord;
+  label: string;
+}) {
+  const { values, input, choice } = useFields({
+    startdate: assignment.startIso,
+    duedate: assignment.dueIso,
+    coursestatus: assignment.course_status,
+  });
   return (
-    <EditFrame title={`Edit ${label}`} kinds={['trainingAssignment.update', 'trainingAssignment.delete']} draft={() => trainingEditDraft(assignment, values, label)} remove={() => trainingDeleteDraft(assignment, label)}>
+    <EditFrame
+      title={`Edit ${label}`}
+      kinds={['trainingAssignment.update', 'trainingAssignment.delete']}
+      draft={() => trainingEditDraft(assignment, values, label)}
+      remove={() => trainingDeleteDraft(assignment, label)}
+    >
       {input('startdate', 'date')}
       {input('duedate', 'date')}
       {choice('coursestatus', COURSE_STATUSES)}

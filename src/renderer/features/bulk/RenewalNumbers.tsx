@@ -16,8 +16,12 @@ interface Props {
 const nameOf = (row: RenewalRow) => `${row.user.firstname} ${row.user.lastname}`.trim() || row.user.username;
 
 function heldNow(row: RenewalRow): string {
-  const expiry = row.held.expirationIso ? `expires ${formatDate(row.held.expirationIso)}` : 'no expiration date';
-  return row.held.credentialnumber ? `${expiry}, number ${row.held.credentialnumber}` : `${expiry}, no number`;
+  const expiry = row.held.expirationIso
+    ? `expires ${formatDate(row.held.expirationIso)}`
+    : 'no expiration date';
+  return row.held.credentialnumber
+    ? `${expiry}, number ${row.held.credentialnumber}`
+    : `${expiry}, no number`;
 }
 
 export function RenewalNumbers({ rows, numbers, onNumbers }: Props) {
@@ -27,7 +31,10 @@ export function RenewalNumbers({ rows, numbers, onNumbers }: Props) {
   const fill = (text: string) => {
     setPasted(text);
     if (text.trim() === '') return setNote('');
-    const filled = fillNumberColumn(rows.map((r) => r.user.userid), text);
+    const filled = fillNumberColumn(
+      rows.map((r) => r.user.userid),
+      text,
+    );
     onNumbers(filled.numbers);
     setNote(filled.note);
   };
@@ -35,7 +42,11 @@ export function RenewalNumbers({ rows, numbers, onNumbers }: Props) {
     <div className="renewal-numbers">
       <table aria-label="New numbers">
         <thead>
-          <tr><th scope="col">Person</th><th scope="col">Holds now</th><th scope="col">New number</th></tr>
+          <tr>
+            <th scope="col">Person</th>
+            <th scope="col">Holds now</th>
+            <th scope="col">New number</th>
+          </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
@@ -43,8 +54,12 @@ export function RenewalNumbers({ rows, numbers, onNumbers }: Props) {
               <th scope="row">{nameOf(row)}</th>
               <td>{heldNow(row)}</td>
               <td>
-                <input aria-label={`New number for ${nameOf(row)}`} value={numbers.get(row.user.userid) ?? ''}
-                  placeholder={row.held.credentialnumber ? 'keeps the number held' : ''} onChange={(e) => setOne(row.user.userid, e.target.value)} />
+                <input
+                  aria-label={`New number for ${nameOf(row)}`}
+                  value={numbers.get(row.user.userid) ?? ''}
+                  placeholder={row.held.credentialnumber ? 'keeps the number held' : ''}
+                  onChange={(e) => setOne(row.user.userid, e.target.value)}
+                />
               </td>
             </tr>
           ))}
@@ -52,7 +67,11 @@ export function RenewalNumbers({ rows, numbers, onNumbers }: Props) {
       </table>
       <label className="paste-column">
         Paste a column of numbers, one per person in the order shown
-        <textarea rows={Math.min(6, Math.max(2, rows.length))} value={pasted} onChange={(e) => fill(e.target.value)} />
+        <textarea
+          rows={Math.min(6, Math.max(2, rows.length))}
+          value={pasted}
+          onChange={(e) => fill(e.target.value)}
+        />
       </label>
       {note && <p role="status">{note}</p>}
     </div>

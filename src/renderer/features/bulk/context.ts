@@ -25,7 +25,11 @@ function marked<T>(row: WithPending<T>): T {
   return (pending ? { ...rest, pendingChange: pending.change } : rest) as T;
 }
 
-export async function loadBulkContext(db: FieldbookDb, userIds: readonly number[], access: TokenAccess): Promise<{ users: UserRecord[]; ctx: BulkContext }> {
+export async function loadBulkContext(
+  db: FieldbookDb,
+  userIds: readonly number[],
+  access: TokenAccess,
+): Promise<{ users: UserRecord[]; ctx: BulkContext }> {
   const ids = [...userIds];
   const ops = unsentOps(await unsentOpsOf(db));
   const [users, groupAccess, moduleAccess, credentials, training] = await Promise.all([
@@ -44,8 +48,15 @@ export async function loadBulkContext(db: FieldbookDb, userIds: readonly number[
       access,
       groupAccess: new Set(kept(applyPendingToGroupAccess(groupAccess, ops)).map((g) => g.id)),
       moduleAccess: new Set(kept(applyPendingToModuleAccess(moduleAccess, ops)).map((m) => m.id)),
-      credentialsHeld: new Map(kept(applyPendingToCredentialAssignments(credentials, ops)).map((c) => [c.id, marked(c)])),
-      trainingHeld: new Map(kept(applyPendingToTrainingAssignments(training, ops)).map((t) => [`${t.userid}-${t.courseid}`, marked(t)])),
+      credentialsHeld: new Map(
+        kept(applyPendingToCredentialAssignments(credentials, ops)).map((c) => [c.id, marked(c)]),
+      ),
+      trainingHeld: new Map(
+        kept(applyPendingToTrainingAssignments(training, ops)).map((t) => [
+          `${t.userid}-${t.courseid}`,
+          marked(t),
+        ]),
+      ),
     },
   };
 }

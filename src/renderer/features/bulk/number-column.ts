@@ -13,15 +13,20 @@ export function numbersOfColumn(text: string): string[] {
 }
 
 /** The people's new numbers from a pasted column, in order, and what the coordinator should check. */
-export function fillNumberColumn(userIds: readonly number[], text: string): { numbers: Map<number, string>; note: string } {
+export function fillNumberColumn(
+  userIds: readonly number[],
+  text: string,
+): { numbers: Map<number, string>; note: string } {
   const values = numbersOfColumn(text);
   const numbers = new Map<number, string>();
   userIds.forEach((id, index) => numbers.set(id, values[index] ?? ''));
   const people = plural(userIds.length, 'person', 'people');
   const pasted = plural(values.length, 'number');
   const note =
-    values.length === userIds.length ? `${pasted} filled in, one per person.`
-    : values.length > userIds.length ? `${pasted} pasted for ${people}: the last ${values.length - userIds.length} not used. Check the column.`
-    : `${pasted} pasted for ${people}: the last ${userIds.length - values.length} keep their number. Check the column.`;
+    values.length === userIds.length
+      ? `${pasted} filled in, one per person.`
+      : values.length > userIds.length
+        ? `${pasted} pasted for ${people}: the last ${values.length - userIds.length} not used. Check the column.`
+        : `${pasted} pasted for ${people}: the last ${userIds.length - values.length} keep their number. Check the column.`;
   return { numbers, note };
 }

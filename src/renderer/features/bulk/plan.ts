@@ -4,7 +4,13 @@
  * work (a token that may not write them, a missing required date), which are
  * not queued. Pure.
  */
-import type { CredentialAssignmentRecord, CredentialRecord, GroupRecord, TrainingAssignmentRecord, UserRecord } from '../../../shared/records.ts';
+import type {
+  CredentialAssignmentRecord,
+  CredentialRecord,
+  GroupRecord,
+  TrainingAssignmentRecord,
+  UserRecord,
+} from '../../../shared/records.ts';
 import { toIsoDate } from '../../../shared/dates.ts';
 import { formatDate } from '../../app/format.ts';
 import { isTrainingDone } from '../../app/compliance.ts';
@@ -17,9 +23,22 @@ export type BulkAction =
   | { type: 'status'; status: string }
   | { type: 'groupAccess'; grant: boolean; group: GroupRecord }
   | { type: 'moduleAccess'; grant: boolean; accessID: number; moduleName: string }
-  | { type: 'credential'; credential: CredentialRecord; startdate: string; expirationdate: string; credentialnumber: string; notes: string }
+  | {
+      type: 'credential';
+      credential: CredentialRecord;
+      startdate: string;
+      expirationdate: string;
+      credentialnumber: string;
+      notes: string;
+    }
   /** new dates for everyone, and each person's new number (by user id; none or empty keeps the number held) */
-  | { type: 'renew'; credential: CredentialRecord; startdate: string; expirationdate: string; numbers: ReadonlyMap<number, string> }
+  | {
+      type: 'renew';
+      credential: CredentialRecord;
+      startdate: string;
+      expirationdate: string;
+      numbers: ReadonlyMap<number, string>;
+    }
   | { type: 'training'; courseid: number; courseName: string; duedate: string }
   | { type: 'credentialRemove'; credential: CredentialRecord }
   | { type: 'trainingRemove'; courseid: number; courseName: string };
@@ -66,12 +85,18 @@ const who = (u: UserRecord) => `${u.firstname} ${u.lastname}`.trim() || u.userna
  * What the credential requires that the person would still lack: the form's value, or for a
  * renewal the one they already hold (a renewal with only a new expiration date keeps their start date).
  */
-function missingRequired(action: Extract<BulkAction, { type: 'credential' }>, held: CredentialAssignmentRecord | undefined): string[] {
+function missingRequired(
+  action: Extract<BulkAction, { type: 'credential' }>,
+  held: CredentialAssignmentRecord | undefined,
+): string[] {
   const c = action.credential;
   const missing: string[] = [];
-  if (c.requiredstartdate && !action.startdate && !held?.startIso) missing.push(`${c.credentialname} requires a start date.`);
-  if (c.requiredexpirationdate && !action.expirationdate && !held?.expirationIso) missing.push(`${c.credentialname} requires an expiration date.`);
-  if (c.requiredcredentialnum && !action.credentialnumber.trim() && !held?.credentialnumber) missing.push(`${c.credentialname} requires a credential number.`);
+  if (c.requiredstartdate && !action.startdate && !held?.startIso)
+    missing.push(`${c.credentialname} requires a start date.`);
+  if (c.requiredexpirationdate && !action.expirationdate && !held?.expirationIso)
+    missing.push(`${c.credentialname} requires an expiration date.`);
+  if (c.requiredcredentialnum && !action.credentialnumber.trim() && !held?.credentialnumber)
+    missing.push(`${c.credentialname} requires a credential number.`);
   return missing;
 }
 
@@ -80,11 +105,19 @@ export function actionProblems(action: BulkAction): string[] {
   const problems: string[] = [];
   if (action.type === 'renew' && !action.expirationdate) problems.push('Enter the new expiration date.');
   if (action.type === 'credential' || action.type === 'renew') {
-    if (action.startdate && !toIsoDate(action.startdate)) problems.push(`"${action.startdate}" is not a date.`);
-    if (action.expirationdate && !toIsoDate(action.expirationdate)) problems.push(`"${action.expirationdate}" is not a date.`);
-    if (action.startdate && action.expirationdate && toIsoDate(action.expirationdate) < toIsoDate(action.startdate)) problems.push('The expiration date is before the start date.');
+    if (action.startdate && !toIsoDate(action.startdate))
+      problems.push(`"${action.startdate}" is not a date.`);
+    if (action.expirationdate && !toIsoDate(action.expirationdate))
+      problems.push(`"${action.expirationdate}" is not a date.`);
+    if (
+      action.startdate &&
+      action.expirationdate &&
+      toIsoDate(action.expirationdate) < toIsoDate(action.startdate)
+    )
+      problems.push('The expiration date is before the start date.');
   }
-  if (action.type === 'training' && action.duedate && !toIsoDate(action.duedate)) problems.push(`"${action.duedate}" is not a date.`);
+  if (action.type === 'training' && action.duedate && !toIsoDate(action.duedate))
+    problems.push(`"${action.duedate}" is not a date.`);
   if (action.type === 'status' && !action.status) problems.push('Choose a status.');
   return problems;
 }
@@ -123,7 +156,10 @@ export function previewBulk(users: readonly UserRecord[], action: BulkAction, ct
       continue;
     }
     if (user.userid < 0) {
-      preview.refused.push({ user, reason: 'This user is still waiting to be created; edit them once the creation is sent.' });
+      preview.refused.push({
+        user,
+        reason: 'This user is still waiting to be created; edit them once the creation is sent.',
+      });
       continue;
     }
     if (action.type === 'renew') {
@@ -143,27 +179,49 @@ export function previewBulk(users: readonly UserRecord[], action: BulkAction, ct
 
 type Planned = { draft: OpDraft } | { noop: string } | { refused: string };
 
+// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
 function planFor(user: UserRecord, action: BulkAction, ctx: BulkContext): Planned {
   const name = who(user);
   switch (action.type) {
     case 'status':
-      if (user.status.toLowerCase() === action.status.toLowerCase()) return { noop: `already ${user.status}` };
+      if (user.status.toLowerCase() === action.status.toLowerCase())
+        return { noop: `already ${user.status}` };
       return {
-        draft: { op: { kind: 'user.update', userid: user.userid, changes: { status: action.status } }, base: { status: user.status }, summary: `${name}: status ${user.status} → ${action.status}` },
+        draft: {
+          op: { kind: 'user.update', userid: user.userid, changes: { status: action.status } },
+          base: { status: user.status },
+          summary: `${name}: status ${user.status} → ${action.status}`,
+        },
       };
     case 'groupAccess': {
       const g = action.group;
       if (g.siteid !== user.siteid) return { refused: `${g.groupname} belongs to another site.` };
       const held = ctx.groupAccess.has(`${g.groupid}-${user.userid}`);
-      if (held === action.grant) return { noop: action.grant ? `already has access over ${g.groupname}` : `has no access over ${g.groupname}` };
+      if (held === action.grant)
+        return {
+          noop: action.grant ? `already has access over ${g.groupname}` : `has no access over ${g.groupname}`,
+        };
       const kind = action.grant ? 'groupAccess.grant' : 'groupAccess.revoke';
-      return { draft: { op: { kind, siteid: g.siteid, groupid: g.groupid, userid: user.userid }, summary: `${name}: ${action.grant ? 'grant' : 'revoke'} access over ${g.groupname}` } };
+      return {
+        draft: {
+          op: { kind, siteid: g.siteid, groupid: g.groupid, userid: user.userid },
+          summary: `${name}: ${action.grant ? 'grant' : 'revoke'} access over ${g.groupname}`,
+        },
+      };
     }
     case 'moduleAccess': {
       const held = ctx.moduleAccess.has(`${user.siteid}-${action.accessID}-${user.userid}`);
-      if (held === action.grant) return { noop: action.grant ? `already has ${action.moduleName}` : `does not have ${action.moduleName}` };
+      if (held === action.grant)
+        return {
+          noop: action.grant ? `already has ${action.moduleName}` : `does not have ${action.moduleName}`,
+        };
       const kind = action.grant ? 'moduleAccess.grant' : 'moduleAccess.revoke';
-      return { draft: { op: { kind, siteid: user.siteid, accessID: action.accessID, userid: user.userid }, summary: `${name}: ${action.grant ? 'grant' : 'revoke'} ${action.moduleName}` } };
+      return {
+        draft: {
+          op: { kind, siteid: user.siteid, accessID: action.accessID, userid: user.userid },
+          summary: `${name}: ${action.grant ? 'grant' : 'revoke'} ${action.moduleName}`,
+        },
+      };
     }
     case 'credential': {
       const c = action.credential;
@@ -177,7 +235,17 @@ function planFor(user: UserRecord, action: BulkAction, ctx: BulkContext): Planne
         ...(action.credentialnumber.trim() ? { credentialnumber: action.credentialnumber.trim() } : {}),
         ...(action.notes.trim() ? { notes: action.notes.trim() } : {}),
       };
-      return { draft: { op: { kind: 'credentialAssignment.create', credentialid: c.credentialid, userid: user.userid, fields }, summary: `${name}: assign ${c.credentialname}${span(toIsoDate(action.startdate), toIsoDate(action.expirationdate))}` } };
+      return {
+        draft: {
+          op: {
+            kind: 'credentialAssignment.create',
+            credentialid: c.credentialid,
+            userid: user.userid,
+            fields,
+          },
+          summary: `${name}: assign ${c.credentialname}${span(toIsoDate(action.startdate), toIsoDate(action.expirationdate))}`,
+        },
+      };
     }
     case 'renew': {
       const c = action.credential;
@@ -186,15 +254,26 @@ function planFor(user: UserRecord, action: BulkAction, ctx: BulkContext): Planne
       const credentialnumber = action.numbers.get(user.userid) ?? '';
       const missing = missingRequired({ ...action, type: 'credential', credentialnumber, notes: '' }, held);
       if (missing.length > 0) return { refused: missing.join(' ') };
-      return renewal(name, user, c, held, { startdate: action.startdate, expirationdate: action.expirationdate, credentialnumber, notes: '' });
+      return renewal(name, user, c, held, {
+        startdate: action.startdate,
+        expirationdate: action.expirationdate,
+        credentialnumber,
+        notes: '',
+      });
     }
     case 'credentialRemove': {
       const c = action.credential;
       const held = ctx.credentialsHeld.get(`${c.credentialid}-${user.userid}`);
       if (!held) return { noop: `does not hold ${c.credentialname}` };
-      if (isBeingCreated(held)) return { refused: `${c.credentialname} is still waiting to be sent: undo it in the Outbox instead.` };
+      if (isBeingCreated(held))
+        return { refused: `${c.credentialname} is still waiting to be sent: undo it in the Outbox instead.` };
       // with its before-image (dates, number, notes): an undo after apply re-creates it
-      return { draft: { ...credentialAssignmentDeleteDraft(held, name), summary: `${name}: remove ${c.credentialname}${span(held.startIso, held.expirationIso)}` } };
+      return {
+        draft: {
+          ...credentialAssignmentDeleteDraft(held, name),
+          summary: `${name}: remove ${c.credentialname}${span(held.startIso, held.expirationIso)}`,
+        },
+      };
     }
     case 'training': {
       const held = ctx.trainingHeld.get(`${user.userid}-${action.courseid}`);
@@ -202,24 +281,47 @@ function planFor(user: UserRecord, action: BulkAction, ctx: BulkContext): Planne
         // a completed course is done: a new due date would make it look assigned again
         if (isTrainingDone(held)) return { noop: `already completed ${action.courseName}` };
         const due = toIsoDate(action.duedate);
-        if (!due || due === held.dueIso) return { noop: `already assigned ${action.courseName}${held.dueIso ? `, due ${formatDate(held.dueIso)}` : ''}` };
-        if (held.transcriptid < 0) return { refused: `${action.courseName} is still waiting to be sent: edit it in the Outbox instead.` };
+        if (!due || due === held.dueIso)
+          return {
+            noop: `already assigned ${action.courseName}${held.dueIso ? `, due ${formatDate(held.dueIso)}` : ''}`,
+          };
+        if (held.transcriptid < 0)
+          return {
+            refused: `${action.courseName} is still waiting to be sent: edit it in the Outbox instead.`,
+          };
         return {
           draft: {
-            op: { kind: 'trainingAssignment.update', transcriptid: held.transcriptid, changes: { duedate: action.duedate } },
+            op: {
+              kind: 'trainingAssignment.update',
+              transcriptid: held.transcriptid,
+              changes: { duedate: action.duedate },
+            },
             base: { duedate: held.due_date },
             summary: `${name}: ${action.courseName} due ${formatDate(held.dueIso)} → ${formatDate(due)}`,
           },
         };
       }
       const fields = action.duedate ? { duedate: action.duedate } : {};
-      return { draft: { op: { kind: 'trainingAssignment.create', userid: user.userid, courseid: action.courseid, fields }, summary: `${name}: assign ${action.courseName}${action.duedate ? `, due ${formatDate(toIsoDate(action.duedate))}` : ''}` } };
+      return {
+        draft: {
+          op: { kind: 'trainingAssignment.create', userid: user.userid, courseid: action.courseid, fields },
+          summary: `${name}: assign ${action.courseName}${action.duedate ? `, due ${formatDate(toIsoDate(action.duedate))}` : ''}`,
+        },
+      };
     }
     case 'trainingRemove': {
       const held = ctx.trainingHeld.get(`${user.userid}-${action.courseid}`);
       if (!held) return { noop: `not assigned ${action.courseName}` };
-      if (held.transcriptid < 0) return { refused: `${action.courseName} is still waiting to be sent: undo it in the Outbox instead.` };
-      return { draft: { ...trainingDeleteDraft(held, name), summary: `${name}: remove ${action.courseName}${held.dueIso ? ` (due ${formatDate(held.dueIso)})` : ''}` } };
+      if (held.transcriptid < 0)
+        return {
+          refused: `${action.courseName} is still waiting to be sent: undo it in the Outbox instead.`,
+        };
+      return {
+        draft: {
+          ...trainingDeleteDraft(held, name),
+          summary: `${name}: remove ${action.courseName}${held.dueIso ? ` (due ${formatDate(held.dueIso)})` : ''}`,
+        },
+      };
     }
   }
 }
@@ -238,11 +340,22 @@ function isBeingCreated(held: CredentialAssignmentRecord): boolean {
  * A credential already held, with new dates or number: an update of only what
  * differs (the preview shows before → after); nothing when all is already so.
  */
-type RenewalFields = Pick<Extract<BulkAction, { type: 'credential' }>, 'startdate' | 'expirationdate' | 'credentialnumber' | 'notes'>;
+type RenewalFields = Pick<
+  Extract<BulkAction, { type: 'credential' }>,
+  'startdate' | 'expirationdate' | 'credentialnumber' | 'notes'
+>;
 
-function renewal(name: string, user: UserRecord, c: CredentialRecord, held: CredentialAssignmentRecord, action: RenewalFields): Planned {
-  if (isBeingCreated(held)) return { refused: `${c.credentialname} is still waiting to be sent: edit it in the Outbox instead.` };
-  const changes: { startdate?: string; expirationdate?: string; credentialnumber?: string; notes?: string } = {};
+function renewal(
+  name: string,
+  user: UserRecord,
+  c: CredentialRecord,
+  held: CredentialAssignmentRecord,
+  action: RenewalFields,
+): Planned {
+  if (isBeingCreated(held))
+    return { refused: `${c.credentialname} is still waiting to be sent: edit it in the Outbox instead.` };
+  const changes: { startdate?: string; expirationdate?: string; credentialnumber?: string; notes?: string } =
+    {};
   const base: Record<string, string> = {};
   const said: string[] = [];
   const start = toIsoDate(action.startdate);
@@ -269,7 +382,8 @@ function renewal(name: string, user: UserRecord, c: CredentialRecord, held: Cred
     base['notes'] = held.notes;
     said.push('new notes');
   }
-  if (said.length === 0) return { noop: `already holds ${c.credentialname}${span(held.startIso, held.expirationIso)}` };
+  if (said.length === 0)
+    return { noop: `already holds ${c.credentialname}${span(held.startIso, held.expirationIso)}` };
   return {
     draft: {
       op: { kind: 'credentialAssignment.update', credentialid: c.credentialid, userid: user.userid, changes },

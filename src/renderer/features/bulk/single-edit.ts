@@ -2,7 +2,11 @@
  * Single-record edits from the detail views, as outbox drafts: only the fields
  * that change are sent, with the base values they were made from. Pure.
  */
-import type { CredentialAssignmentRecord, TrainingAssignmentRecord, UserRecord } from '../../../shared/records.ts';
+import type {
+  CredentialAssignmentRecord,
+  TrainingAssignmentRecord,
+  UserRecord,
+} from '../../../shared/records.ts';
 import { toIsoDate } from '../../../shared/dates.ts';
 import type { OpDraft } from '../../../shared/replay-queue/queue.ts';
 
@@ -12,7 +16,10 @@ export type UserEditField = (typeof USER_EDIT_FIELDS)[number];
 const differs = (a: string, b: string) => a.trim() !== b.trim();
 
 /** A user.update with the changed fields, or null when nothing changes. */
-export function userEditDraft(user: UserRecord, values: Partial<Record<UserEditField, string>>): OpDraft | null {
+export function userEditDraft(
+  user: UserRecord,
+  values: Partial<Record<UserEditField, string>>,
+): OpDraft | null {
   const changes: Partial<Record<UserEditField, string>> = {};
   const base: Record<string, string> = {};
   for (const field of USER_EDIT_FIELDS) {
@@ -23,10 +30,22 @@ export function userEditDraft(user: UserRecord, values: Partial<Record<UserEditF
   }
   if (Object.keys(changes).length === 0) return null;
   const who = `${user.firstname} ${user.lastname}`.trim() || user.username;
-  return { op: { kind: 'user.update', userid: user.userid, changes }, base, summary: `${who}: ${Object.entries(changes).map(([f, v]) => `${f} → ${v}`).join(', ')}` };
+  return {
+    op: { kind: 'user.update', userid: user.userid, changes },
+    base,
+    summary: `${who}: ${Object.entries(changes)
+      .map(([f, v]) => `${f} → ${v}`)
+      .join(', ')}`,
+  };
 }
 
-export const ASSIGNMENT_EDIT_FIELDS = ['startdate', 'expirationdate', 'credentialnumber', 'notes', 'status'] as const;
+export const ASSIGNMENT_EDIT_FIELDS = [
+  'startdate',
+  'expirationdate',
+  'credentialnumber',
+  'notes',
+  'status',
+] as const;
 export type AssignmentEditField = (typeof ASSIGNMENT_EDIT_FIELDS)[number];
 
 /** A credentialAssignment.update with what changed (dates compared by day), or null. */
@@ -48,20 +67,42 @@ export function credentialAssignmentEditDraft(
   }
   if (Object.keys(changes).length === 0) return null;
   return {
-    op: { kind: 'credentialAssignment.update', credentialid: assignment.credentialid, userid: assignment.userid, changes },
+    op: {
+      kind: 'credentialAssignment.update',
+      credentialid: assignment.credentialid,
+      userid: assignment.userid,
+      changes,
+    },
     base,
-    summary: `${label}: ${Object.entries(changes).map(([f, v]) => `${f} → ${v}`).join(', ')}`,
+    summary: `${label}: ${Object.entries(changes)
+      .map(([f, v]) => `${f} → ${v}`)
+      .join(', ')}`,
   };
 }
 
 /** The removal records the assignment's dates, number and notes: an undo after apply re-creates it from them. */
-export function credentialAssignmentDeleteDraft(assignment: CredentialAssignmentRecord, label: string): OpDraft {
+export function credentialAssignmentDeleteDraft(
+  assignment: CredentialAssignmentRecord,
+  label: string,
+): OpDraft {
   const { startdate, expirationdate, credentialnumber, notes } = assignment;
-  return { op: { kind: 'credentialAssignment.delete', credentialid: assignment.credentialid, userid: assignment.userid }, base: { startdate, expirationdate, credentialnumber, notes }, summary: `${label}: remove` };
+  return {
+    op: {
+      kind: 'credentialAssignment.delete',
+      credentialid: assignment.credentialid,
+      userid: assignment.userid,
+    },
+    base: { startdate, expirationdate, credentialnumber, notes },
+    summary: `${label}: remove`,
+  };
 }
 
 /** A trainingAssignment.update (due date, start date, course status), or null. */
-export function trainingEditDraft(t: TrainingAssignmentRecord, values: { duedate?: string; startdate?: string; coursestatus?: string }, label: string): OpDraft | null {
+export function trainingEditDraft(
+  t: TrainingAssignmentRecord,
+  values: { duedate?: string; startdate?: string; coursestatus?: string },
+  label: string,
+): OpDraft | null {
   const changes: { duedate?: string; startdate?: string; coursestatus?: string } = {};
   const base: Record<string, string> = {};
   if (values.duedate !== undefined && toIsoDate(values.duedate) !== t.dueIso) {
@@ -77,10 +118,20 @@ export function trainingEditDraft(t: TrainingAssignmentRecord, values: { duedate
     base['coursestatus'] = t.course_status;
   }
   if (Object.keys(changes).length === 0) return null;
-  return { op: { kind: 'trainingAssignment.update', transcriptid: t.transcriptid, changes }, base, summary: `${label}: ${Object.entries(changes).map(([f, v]) => `${f} → ${v}`).join(', ')}` };
+  return {
+    op: { kind: 'trainingAssignment.update', transcriptid: t.transcriptid, changes },
+    base,
+    summary: `${label}: ${Object.entries(changes)
+      .map(([f, v]) => `${f} → ${v}`)
+      .join(', ')}`,
+  };
 }
 
 /** The removal records whose assignment of which course it was, and its dates: an undo after apply assigns it again. */
 export function trainingDeleteDraft(t: TrainingAssignmentRecord, label: string): OpDraft {
-  return { op: { kind: 'trainingAssignment.delete', transcriptid: t.transcriptid }, base: { userid: t.userid, courseid: t.courseid, duedate: t.due_date, startdate: t.start_date }, summary: `${label}: remove` };
+  return {
+    op: { kind: 'trainingAssignment.delete', transcriptid: t.transcriptid },
+    base: { userid: t.userid, courseid: t.courseid, duedate: t.due_date, startdate: t.start_date },
+    summary: `${label}: remove`,
+  };
 }

@@ -9,7 +9,11 @@
 export const CREDENTIAL_ASSIGNMENT_STATUSES = ['active'] as const;
 export const COURSE_STATUSES = ['active', 'completed', 'inactive'] as const;
 
-const WORDS: Readonly<Record<string, string>> = { active: 'Active', completed: 'Completed', inactive: 'Inactive' };
+const WORDS: Readonly<Record<string, string>> = {
+  active: 'Active',
+  completed: 'Completed',
+  inactive: 'Inactive',
+};
 
 /** "active" → "Active"; an unknown value as it is, with a capital; none: "(none)". */
 export function statusWords(value: string): string {

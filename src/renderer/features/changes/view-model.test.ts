@@ -1,13 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncChangeLog } from '../../sync/log.ts';
-import { changeWords, changesSince, countsByKind, countsOfSync, filterChanges, periodWords } from './view-model.ts';
+import {
+  changeWords,
+  changesSince,
+  countsByKind,
+  countsOfSync,
+  filterChanges,
+  periodWords,
+} from './view-model.ts';
 
-const log = (seq: number, changes: SyncChangeLog['changes']): SyncChangeLog => ({ seq, syncId: `s${seq}`, at: `2026-03-0${seq}T10:00:00Z`, outcome: 'completed', since: '', counts: {}, changes, omitted: 0 });
+const log = (seq: number, changes: SyncChangeLog['changes']): SyncChangeLog => ({
+  seq,
+  syncId: `s${seq}`,
+  at: `2026-03-0${seq}T10:00:00Z`,
+  outcome: 'completed',
+  since: '',
+  counts: {},
+  changes,
+  omitted: 0,
+});
 
 const logs = [
   log(1, [{ k: 'person.added', u: 1 }]),
   log(2, [{ k: 'person.status', u: 2, d: 'Active → Inactive' }]),
-  log(3, [{ k: 'person.removed', u: 3, s: 202 }, { k: 'credential.added', u: 2 }]),
+  log(3, [
+    { k: 'person.removed', u: 3, s: 202 },
+    { k: 'credential.added', u: 2 },
+  ]),
 ];
 
 describe('the changes since a sync', () => {
@@ -20,8 +39,14 @@ describe('the changes since a sync', () => {
   it('filters by site (a removed person by the site they had) and by group', () => {
     const all = changesSince(logs, null);
     const siteOf = (userid: number) => (userid === 1 ? 101 : userid === 2 ? 202 : undefined);
-    expect(filterChanges(all, { siteid: 202, members: null }, siteOf).map((c) => c.u).sort()).toEqual([2, 2, 3]);
-    expect(filterChanges(all, { siteid: null, members: new Set([1]) }, siteOf).map((c) => c.k)).toEqual(['person.added']);
+    expect(
+      filterChanges(all, { siteid: 202, members: null }, siteOf)
+        .map((c) => c.u)
+        .sort(),
+    ).toEqual([2, 2, 3]);
+    expect(filterChanges(all, { siteid: null, members: new Set([1]) }, siteOf).map((c) => c.k)).toEqual([
+      'person.added',
+    ]);
   });
 
   it('counts by kind in a fixed order', () => {
@@ -34,7 +59,11 @@ describe('the changes since a sync', () => {
   });
 
   it("sums a sync by what it counted, not by the part of it the log lists (the dashboard's line)", () => {
-    const big: SyncChangeLog = { ...log(4, [{ k: 'training.completed', u: 1 }]), counts: { 'training.completed': 7_200, 'person.added': 3 }, omitted: 7_202 };
+    const big: SyncChangeLog = {
+      ...log(4, [{ k: 'training.completed', u: 1 }]),
+      counts: { 'training.completed': 7_200, 'person.added': 3 },
+      omitted: 7_202,
+    };
     expect(countsOfSync(big)).toEqual([
       { kind: 'person.added', count: 3 },
       { kind: 'training.completed', count: 7_200 },
@@ -51,8 +80,12 @@ describe('the words of a period and of a change', () => {
   });
 
   it('adds the date when the period did not start today', () => {
-    expect(periodWords(at('21:10', '2026-03-01'), at('11:01'), options)).toBe('from 1 Mar 2026, 21:10 to 2 Mar 2026, 11:01');
-    expect(periodWords(at('09:00', '2026-02-27'), at('10:00', '2026-02-27'), options)).toBe('from 27 Feb 2026, 09:00 to 10:00');
+    expect(periodWords(at('21:10', '2026-03-01'), at('11:01'), options)).toBe(
+      'from 1 Mar 2026, 21:10 to 2 Mar 2026, 11:01',
+    );
+    expect(periodWords(at('09:00', '2026-02-27'), at('10:00', '2026-02-27'), options)).toBe(
+      'from 27 Feb 2026, 09:00 to 10:00',
+    );
   });
 
   it('says "up to" when the sync before is not known', () => {
@@ -60,7 +93,10 @@ describe('the words of a period and of a change', () => {
   });
 
   const names = {
-    sites: new Map([[101, 'Riverside Plant'], [102, 'Harbour Depot']]),
+    sites: new Map([
+      [101, 'Riverside Plant'],
+      [102, 'Harbour Depot'],
+    ]),
     credentials: new Map([[5003, 'Forklift Operator']]),
     groups: new Map([[2001, 'Operations']]),
     features: new Map([[3, 'Reports — View']]),
@@ -69,20 +105,36 @@ describe('the words of a period and of a change', () => {
   const day = (iso: string) => `[${iso}]`;
 
   it('names credentials, groups, features, courses and sites instead of their ids, and formats dates', () => {
-    expect(changeWords({ k: 'credential.renewed', d: 'credential 5003: 2026-06-01 → 2027-06-01' }, names, day)).toBe('Forklift Operator: [2026-06-01] → [2027-06-01]');
+    expect(
+      changeWords({ k: 'credential.renewed', d: 'credential 5003: 2026-06-01 → 2027-06-01' }, names, day),
+    ).toBe('Forklift Operator: [2026-06-01] → [2027-06-01]');
     expect(changeWords({ k: 'access.granted', d: 'group 2001' }, names, day)).toBe('Operations');
     expect(changeWords({ k: 'access.granted', d: 'feature 3' }, names, day)).toBe('Reports — View');
     expect(changeWords({ k: 'training.assigned', d: 'course 12' }, names, day)).toBe('Fire Safety');
-    expect(changeWords({ k: 'person.site', d: '101 → 102' }, names, day)).toBe('Riverside Plant → Harbour Depot');
+    expect(changeWords({ k: 'person.site', d: '101 → 102' }, names, day)).toBe(
+      'Riverside Plant → Harbour Depot',
+    );
   });
 
   it('says what a record it cannot name is, never its id, and writes an empty side as "(none)"', () => {
-    expect(changeWords({ k: 'credential.added', d: 'credential 9' }, names, day)).toBe('a credential not on this laptop');
-    expect(changeWords({ k: 'access.revoked', d: 'group 77' }, names, day)).toBe('a group not on this laptop');
-    expect(changeWords({ k: 'access.granted', d: 'feature 8' }, names, day)).toBe('a feature not on this laptop');
-    expect(changeWords({ k: 'training.assigned', d: 'course 13' }, names, day)).toBe('a course not on this laptop');
-    expect(changeWords({ k: 'person.site', d: '101 → 109' }, names, day)).toBe('Riverside Plant → a site not on this laptop');
-    expect(changeWords({ k: 'credential.renewed', d: 'credential 5003:  → 2027-06-01' }, names, day)).toBe('Forklift Operator: (none) → [2027-06-01]');
+    expect(changeWords({ k: 'credential.added', d: 'credential 9' }, names, day)).toBe(
+      'a credential not on this laptop',
+    );
+    expect(changeWords({ k: 'access.revoked', d: 'group 77' }, names, day)).toBe(
+      'a group not on this laptop',
+    );
+    expect(changeWords({ k: 'access.granted', d: 'feature 8' }, names, day)).toBe(
+      'a feature not on this laptop',
+    );
+    expect(changeWords({ k: 'training.assigned', d: 'course 13' }, names, day)).toBe(
+      'a course not on this laptop',
+    );
+    expect(changeWords({ k: 'person.site', d: '101 → 109' }, names, day)).toBe(
+      'Riverside Plant → a site not on this laptop',
+    );
+    expect(changeWords({ k: 'credential.renewed', d: 'credential 5003:  → 2027-06-01' }, names, day)).toBe(
+      'Forklift Operator: (none) → [2027-06-01]',
+    );
     expect(changeWords({ k: 'person.status', d: ' → Active' }, names, day)).toBe('(none) → Active');
     expect(changeWords({ k: 'person.removed', d: 'Ann Lee' }, names, day)).toBe('Removed');
   });

@@ -11,19 +11,26 @@ export interface DatedChange extends ChangeEntry {
 /** The changes of the syncs from `fromSeq` on (all kept syncs when null), newest first. */
 export function changesSince(logs: readonly SyncChangeLog[], fromSeq: number | null): DatedChange[] {
   const out: DatedChange[] = [];
-  const chosen = logs.filter((log) => fromSeq === null || (log.seq ?? 0) >= fromSeq).sort((a, b) => (b.seq ?? 0) - (a.seq ?? 0));
+  const chosen = logs
+    .filter((log) => fromSeq === null || (log.seq ?? 0) >= fromSeq)
+    .sort((a, b) => (b.seq ?? 0) - (a.seq ?? 0));
   for (const log of chosen) for (const change of log.changes) out.push({ ...change, at: log.at });
   return out;
 }
 
 /** Changes counted but not listed (a sync with more than the log lists). */
 export function omittedSince(logs: readonly SyncChangeLog[], fromSeq: number | null): number {
-  return logs.filter((log) => fromSeq === null || (log.seq ?? 0) >= fromSeq).reduce((sum, log) => sum + log.omitted, 0);
+  return logs
+    .filter((log) => fromSeq === null || (log.seq ?? 0) >= fromSeq)
+    .reduce((sum, log) => sum + log.omitted, 0);
 }
 
 /** One sync's counts by kind in the fixed order: every change counted, also those beyond what the log lists. */
 export function countsOfSync(log: Pick<SyncChangeLog, 'counts'>): { kind: ChangeKind; count: number }[] {
-  return CHANGE_KINDS.filter((k) => (log.counts[k] ?? 0) > 0).map((kind) => ({ kind, count: log.counts[kind]! }));
+  return CHANGE_KINDS.filter((k) => (log.counts[k] ?? 0) > 0).map((kind) => ({
+    kind,
+    count: log.counts[kind]!,
+  }));
 }
 
 export interface ChangeFilter {
@@ -32,7 +39,11 @@ export interface ChangeFilter {
   members: ReadonlySet<number> | null;
 }
 
-export function filterChanges(changes: readonly DatedChange[], filter: ChangeFilter, siteOf: (userid: number) => number | undefined): DatedChange[] {
+export function filterChanges(
+  changes: readonly DatedChange[],
+  filter: ChangeFilter,
+  siteOf: (userid: number) => number | undefined,
+): DatedChange[] {
   return changes.filter((c) => {
     if (filter.members && !filter.members.has(c.u)) return false;
     if (filter.siteid !== null && (c.s ?? siteOf(c.u)) !== filter.siteid) return false;
@@ -47,12 +58,20 @@ export function countsByKind(changes: readonly ChangeEntry[]): { kind: ChangeKin
 }
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
-function formatter(locale: string | undefined, timeZone: string | undefined, style: 'day' | 'time' | 'dateTime'): Intl.DateTimeFormat {
+function formatter(
+  locale: string | undefined,
+  timeZone: string | undefined,
+  style: 'day' | 'time' | 'dateTime',
+): Intl.DateTimeFormat {
   const key = `${locale ?? ''}|${timeZone ?? ''}|${style}`;
   let f = dayFormats.get(key);
   if (!f) {
-    const options: Intl.DateTimeFormatOptions = style === 'day' ? { year: 'numeric', month: '2-digit', day: '2-digit' }
-      : style === 'time' ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' };
+    const options: Intl.DateTimeFormatOptions =
+      style === 'day'
+        ? { year: 'numeric', month: '2-digit', day: '2-digit' }
+        : style === 'time'
+          ? { timeStyle: 'short' }
+          : { dateStyle: 'medium', timeStyle: 'short' };
     f = new Intl.DateTimeFormat(locale, { ...options, ...(timeZone ? { timeZone } : {}) });
     dayFormats.set(key, f);
   }
@@ -71,13 +90,21 @@ export interface PeriodOptions {
  * "from Mar 2, 2026, 9:10 PM to 11:01 AM" (the next day). `fromIso` '' (the sync before
  * is not known): "up to 11:01".
  */
-export function periodWords(fromIso: string, toIso: string, { now = new Date(), locale, timeZone }: PeriodOptions = {}): string {
+export function periodWords(
+  fromIso: string,
+  toIso: string,
+  { now = new Date(), locale, timeZone }: PeriodOptions = {},
+): string {
   const day = (d: Date) => formatter(locale, timeZone, 'day').format(d);
   const to = new Date(toIso);
   const from = fromIso ? new Date(fromIso) : null;
   const startDay = from ?? to;
   const first = day(startDay) === day(now) ? 'time' : 'dateTime';
-  const toText = formatter(locale, timeZone, day(to) === day(startDay) && (from !== null || first === 'time') ? 'time' : 'dateTime').format(to);
+  const toText = formatter(
+    locale,
+    timeZone,
+    day(to) === day(startDay) && (from !== null || first === 'time') ? 'time' : 'dateTime',
+  ).format(to);
   if (!from || Number.isNaN(from.getTime())) return `up to ${toText}`;
   return `from ${formatter(locale, timeZone, first).format(from)} to ${toText}`;
 }
@@ -95,11 +122,17 @@ export interface ChangeNames {
  * What changed, in words: the log keeps ids ("credential 5003: 2026-06-01 → 2027-06-01",
  * "group 2001", "101 → 102" for a move); the reader gets the names and dates.
  */
-export function changeWords(change: Pick<ChangeEntry, 'k' | 'd'>, names: ChangeNames, formatDay: (iso: string) => string): string {
+export function changeWords(
+  change: Pick<ChangeEntry, 'k' | 'd'>,
+  names: ChangeNames,
+  formatDay: (iso: string) => string,
+): string {
   if (change.k === 'person.removed') return 'Removed';
   let text = change.d ?? '';
-  if (change.k === 'person.site') text = text.replace(/\d+/g, (id) => names.sites.get(Number(id)) ?? NOT_HERE.site);
-  const named = (map: ReadonlyMap<number, string>, unknown: string) => (_whole: string, id: string) => map.get(Number(id)) ?? unknown;
+  if (change.k === 'person.site')
+    text = text.replace(/\d+/g, (id) => names.sites.get(Number(id)) ?? NOT_HERE.site);
+  const named = (map: ReadonlyMap<number, string>, unknown: string) => (_whole: string, id: string) =>
+    map.get(Number(id)) ?? unknown;
   text = text
     .replace(/\bcredential (\d+)/g, named(names.credentials, NOT_HERE.credential))
     .replace(/\bgroup (\d+)/g, named(names.groups, NOT_HERE.group))

@@ -30,8 +30,23 @@ import { expiryWords } from '../../app/expiry-words.ts';
 import { useSoonDays } from '../../app/soon-window.ts';
 import { SelectionBar, useRowSelection } from '../../components/SelectionBar.tsx';
 import {
-  PAGE_SIZE, countExpiringInWithPending, countInWindowWithPending, credentialHolders, credentialSummaries, credentialsExpiringIn, credentialsExpiringWithin, expiredCredentials, siteCredentialIds,
-  inExpiredWindow, inExpiringWindow, inExpiryRange, listCredentialCategories, listCredentials, weekRange, type Holder, type WindowOptions,
+  PAGE_SIZE,
+  countExpiringInWithPending,
+  countInWindowWithPending,
+  credentialHolders,
+  credentialSummaries,
+  credentialsExpiringIn,
+  credentialsExpiringWithin,
+  expiredCredentials,
+  siteCredentialIds,
+  inExpiredWindow,
+  inExpiringWindow,
+  inExpiryRange,
+  listCredentialCategories,
+  listCredentials,
+  weekRange,
+  type Holder,
+  type WindowOptions,
 } from './queries.ts';
 
 /** All holders, the expired, those expiring within that many days ("30"), or in the week starting that day (a bar of the dashboard's chart). */
@@ -47,11 +62,24 @@ function windowQuery(db: FieldbookDb, window: Exclude<HolderWindow, 'all'>, opti
   const week = weekOf(window);
   if (week !== null) {
     const range = weekRange(week);
-    return { read: () => credentialsExpiringIn(db, range, options), matches: (a: CredentialAssignmentRecord) => inExpiryRange(a, range, options), count: () => countExpiringInWithPending(db, range, options) };
+    return {
+      read: () => credentialsExpiringIn(db, range, options),
+      matches: (a: CredentialAssignmentRecord) => inExpiryRange(a, range, options),
+      count: () => countExpiringInWithPending(db, range, options),
+    };
   }
-  if (window === 'expired') return { read: () => expiredCredentials(db, options), matches: (a: CredentialAssignmentRecord) => inExpiredWindow(a, options), count: () => countInWindowWithPending(db, 'expired', options) };
+  if (window === 'expired')
+    return {
+      read: () => expiredCredentials(db, options),
+      matches: (a: CredentialAssignmentRecord) => inExpiredWindow(a, options),
+      count: () => countInWindowWithPending(db, 'expired', options),
+    };
   const days = Number(window);
-  return { read: () => credentialsExpiringWithin(db, days, options), matches: (a: CredentialAssignmentRecord) => inExpiringWindow(a, days, options), count: () => countInWindowWithPending(db, days, options) };
+  return {
+    read: () => credentialsExpiringWithin(db, days, options),
+    matches: (a: CredentialAssignmentRecord) => inExpiringWindow(a, days, options),
+    count: () => countInWindowWithPending(db, days, options),
+  };
 }
 
 interface HolderPage {
@@ -66,27 +94,62 @@ interface HolderSite {
   credentialids: ReadonlySet<number>;
 }
 
-async function loadHolders(db: FieldbookDb, credentialid: number | null, window: HolderWindow, today: string, limit: number, site: HolderSite | null = null): Promise<HolderPage> {
+async function loadHolders(
+  db: FieldbookDb,
+  credentialid: number | null,
+  window: HolderWindow,
+  today: string,
+  limit: number,
+  site: HolderSite | null = null,
+): Promise<HolderPage> {
   if (window === 'all' && credentialid !== null) {
     const holders = await credentialHolders(db, credentialid);
-    const assignments = await applyOverlays('credentialAssignments', db, holders.map((h) => h.assignment), (a) => a.credentialid === credentialid);
-    const users = await usersWithPending(db, assignments.map((a) => a.userid));
-    return { holders: assignments.map((assignment) => ({ assignment, user: users.get(assignment.userid) })), total: assignments.filter((a) => a.pendingChange !== 'delete').length, read: pageRead(Infinity, holders.length) };
+    const assignments = await applyOverlays(
+      'credentialAssignments',
+      db,
+      holders.map((h) => h.assignment),
+      (a) => a.credentialid === credentialid,
+    );
+    const users = await usersWithPending(
+      db,
+      assignments.map((a) => a.userid),
+    );
+    return {
+      holders: assignments.map((assignment) => ({ assignment, user: users.get(assignment.userid) })),
+      total: assignments.filter((a) => a.pendingChange !== 'delete').length,
+      read: pageRead(Infinity, holders.length),
+    };
   }
-  const options = credentialid !== null ? { today, credentialid, limit } : site ? { today, limit, credentialids: site.credentialids } : { today, limit };
+  const options =
+    credentialid !== null
+      ? { today, credentialid, limit }
+      : site
+        ? { today, limit, credentialids: site.credentialids }
+        : { today, limit };
   // 'all' of every credential is never asked (the view shows the soon window instead)
   const query = windowQuery(db, window === 'all' ? 'expired' : window, options);
   // the total is counted by the query the dashboard's figures use, so the two agree
   const [assignments, total] = await Promise.all([query.read(), query.count()]);
   const withPending = await applyOverlays('credentialAssignments', db, assignments, query.matches);
-  const users = await usersWithPending(db, withPending.map((a) => a.userid));
-  return { holders: withPending.map((assignment) => ({ assignment, user: users.get(assignment.userid) })), total, read: pageRead(limit, assignments.length) };
+  const users = await usersWithPending(
+    db,
+    withPending.map((a) => a.userid),
+  );
+  return {
+    holders: withPending.map((assignment) => ({ assignment, user: users.get(assignment.userid) })),
+    total,
+    read: pageRead(limit, assignments.length),
+  };
 }
 
 function holderWindowWords(window: HolderWindow): string {
   const week = weekOf(window);
   if (week !== null) return `expiring in the week of ${formatDate(week)}`;
-  return window === 'all' ? '' : window === 'expired' ? 'expired' : `expiring within ${plural(Number(window), 'day')}`;
+  return window === 'all'
+    ? ''
+    : window === 'expired'
+      ? 'expired'
+      : `expiring within ${plural(Number(window), 'day')}`;
 }
 
 /** The windows the Show picker offers: this week, the "soon" window, 30/60/90 days, and the one a link opened. */
@@ -96,7 +159,11 @@ function windowChoices(soonDays: number, current: HolderWindow): number[] {
   return [...days].sort((a, b) => a - b);
 }
 
-function holderExportColumns(names: Map<number, string>, today: string, soonDays: number): ExportColumn<Holder>[] {
+function holderExportColumns(
+  names: Map<number, string>,
+  today: string,
+  soonDays: number,
+): ExportColumn<Holder>[] {
   return [
     { header: 'Last name', cell: (h) => h.user?.lastname },
     { header: 'First name', cell: (h) => h.user?.firstname },
@@ -114,7 +181,9 @@ function holderExportColumns(names: Map<number, string>, today: string, soonDays
 
 /** "180 holders" of one credential; "28 credentials held" of them all (a person may hold several). */
 function holdersCount(shown: number, total: number, oneCredential: boolean): string {
-  return oneCredential ? listCount(shown, total, 'holder') : listCount(shown, total, 'credential held', 'credentials held');
+  return oneCredential
+    ? listCount(shown, total, 'holder')
+    : listCount(shown, total, 'credential held', 'credentials held');
 }
 
 const NO_HOLDERS: Holder[] = [];
@@ -137,11 +206,13 @@ interface HoldersProps {
   site: HolderSite | null;
 }
 
+// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
 function Holders({ db, credential, names, opened, onChoose, site }: HoldersProps) {
   const soonDays = useSoonDays();
   // null: the "soon" window of Settings, whatever it is now
   const [window, setWindow] = useState<HolderWindow | null>(opened ?? (credential ? 'all' : null));
-  const effective: HolderWindow = window === null || (!credential && window === 'all') ? `${soonDays}` : window;
+  const effective: HolderWindow =
+    window === null || (!credential && window === 'all') ? `${soonDays}` : window;
   const today = todayIso();
   const [limit, setLimit] = useState(PAGE_SIZE);
   const choose = (chosen: HolderWindow) => {
@@ -151,7 +222,11 @@ function Holders({ db, credential, names, opened, onChoose, site }: HoldersProps
   };
   const pendingVersion = usePendingVersion();
   const credentialid = credential?.credentialid ?? null;
-  const page = useLiveQueryAbout([db, credentialid, effective, site], () => loadHolders(db, credentialid, effective, today, limit, site), [credential, today, limit, pendingVersion]);
+  const page = useLiveQueryAbout(
+    [db, credentialid, effective, site],
+    () => loadHolders(db, credentialid, effective, today, limit, site),
+    [credential, today, limit, pendingVersion],
+  );
   const holders = page?.holders;
   const total = page?.total ?? 0;
   const shown = holders?.length ?? 0;
@@ -161,7 +236,10 @@ function Holders({ db, credential, names, opened, onChoose, site }: HoldersProps
   };
   // every page of the list, for "select all" and for saying who is selected but no longer listed
   const loadMatching = useCallback(
-    async () => (await loadHolders(db, credential?.credentialid ?? null, effective, today, Infinity, site)).holders.filter((h) => h.assignment.pendingChange !== 'delete').map((h) => h.assignment.userid),
+    async () =>
+      (await loadHolders(db, credential?.credentialid ?? null, effective, today, Infinity, site)).holders
+        .filter((h) => h.assignment.pendingChange !== 'delete')
+        .map((h) => h.assignment.userid),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- pendingVersion: pending edits change who is listed
     [db, credential, effective, today, pendingVersion, site],
   );
@@ -169,21 +247,72 @@ function Holders({ db, credential, names, opened, onChoose, site }: HoldersProps
   const columns: Column<Holder>[] = [
     // the holder's name takes the room it needs; what is left goes mostly to the credential's name, the longest text here
     {
-      id: 'user', header: 'Holder', width: credential ? 'minmax(10rem, 2fr)' : 'minmax(9rem, 1fr)',
+      id: 'user',
+      header: 'Holder',
+      width: credential ? 'minmax(10rem, 2fr)' : 'minmax(9rem, 1fr)',
       render: (h) => (
         <WithPendingMark row={h.assignment} what={holderWhat(h, names)}>
-          {h.user ? <a href={hrefFor('users', h.user.userid)} tabIndex={-1}>{h.user.lastname}, {h.user.firstname}</a> : NOT_HERE.person}
+          {h.user ? (
+            <a href={hrefFor('users', h.user.userid)} tabIndex={-1}>
+              {h.user.lastname}, {h.user.firstname}
+            </a>
+          ) : (
+            NOT_HERE.person
+          )}
         </WithPendingMark>
       ),
       fitText: (h) => (h.user ? `${h.user.lastname}, ${h.user.firstname}` : NOT_HERE.person),
     },
-    ...(credential ? [] : [{ id: 'credential', header: 'Credential', width: 'minmax(8rem, 5fr)', render: (h: Holder) => names.get(h.assignment.credentialid) ?? NOT_HERE.credential, fitText: (h: Holder) => names.get(h.assignment.credentialid) ?? '' }]),
-    { id: 'expires', header: 'Expires', width: 'minmax(12rem, 22rem)', render: (h) => <ExpiryDate iso={h.assignment.expirationIso} today={today} />, fitText: (h) => `${formatDate(h.assignment.expirationIso)} · ${expiryWords(h.assignment.expirationIso, today)}` },
-    { id: 'state', header: 'State', width: '8rem', render: (h) => <CredentialBadge state={credentialState(h.assignment, today, soonDays, { expiration: credential?.requiredexpirationdate ?? true })} /> },
-    { id: 'number', header: 'Number', width: '7rem', render: (h) => h.assignment.credentialnumber || '—', fitText: (h) => h.assignment.credentialnumber },
-    { id: 'status', header: 'Status', width: '6rem', render: (h) => <StatusText value={h.assignment.status} /> },
+    ...(credential
+      ? []
+      : [
+          {
+            id: 'credential',
+            header: 'Credential',
+            width: 'minmax(8rem, 5fr)',
+            render: (h: Holder) => names.get(h.assignment.credentialid) ?? NOT_HERE.credential,
+            fitText: (h: Holder) => names.get(h.assignment.credentialid) ?? '',
+          },
+        ]),
+    {
+      id: 'expires',
+      header: 'Expires',
+      width: 'minmax(12rem, 22rem)',
+      render: (h) => <ExpiryDate iso={h.assignment.expirationIso} today={today} />,
+      fitText: (h) =>
+        `${formatDate(h.assignment.expirationIso)} · ${expiryWords(h.assignment.expirationIso, today)}`,
+    },
+    {
+      id: 'state',
+      header: 'State',
+      width: '8rem',
+      render: (h) => (
+        <CredentialBadge
+          state={credentialState(h.assignment, today, soonDays, {
+            expiration: credential?.requiredexpirationdate ?? true,
+          })}
+        />
+      ),
+    },
+    {
+      id: 'number',
+      header: 'Number',
+      width: '7rem',
+      render: (h) => h.assignment.credentialnumber || '—',
+      fitText: (h) => h.assignment.credentialnumber,
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      width: '6rem',
+      render: (h) => <StatusText value={h.assignment.status} />,
+    },
   ];
-  const title = credential ? credential.credentialname : site ? `All credentials of ${site.sitename}` : 'All credentials';
+  const title = credential
+    ? credential.credentialname
+    : site
+      ? `All credentials of ${site.sitename}`
+      : 'All credentials';
   const exportName = `${credential ? `holders of ${credential.credentialname}` : 'credentials'} ${holderWindowWords(effective)}`;
   const exportHolders = async () => {
     const all = await loadHolders(db, credential?.credentialid ?? null, effective, today, Infinity, site);
@@ -198,19 +327,49 @@ function Holders({ db, credential, names, opened, onChoose, site }: HoldersProps
           <select value={effective} onChange={(e) => choose(e.target.value as HolderWindow)}>
             {credential && <option value="all">All holders</option>}
             <option value="expired">Expired</option>
-            {windowChoices(soonDays, effective).map((d) => <option key={d} value={d}>Expiring within {plural(d, 'day')}</option>)}
-            {weekOf(effective) !== null && <option value={effective}>Expiring in the week of {formatDate(weekOf(effective)!)}</option>}
+            {windowChoices(soonDays, effective).map((d) => (
+              <option key={d} value={d}>
+                Expiring within {plural(d, 'day')}
+              </option>
+            ))}
+            {weekOf(effective) !== null && (
+              <option value={effective}>Expiring in the week of {formatDate(weekOf(effective)!)}</option>
+            )}
           </select>
         </label>
-        {credential && <button type="button" onClick={() => navigate('credentials')}>Show all credentials</button>}
+        {credential && (
+          <button type="button" onClick={() => navigate('credentials')}>
+            Show all credentials
+          </button>
+        )}
         <ExportButtons what={exportName} load={exportHolders} disabled={!holders || total === 0} />
-        <p role="status" className="count">{holders ? holdersCount(shown, total, credential !== null) : 'Loading…'}</p>
+        <p role="status" className="count">
+          {holders ? holdersCount(shown, total, credential !== null) : 'Loading…'}
+        </p>
       </div>
-      <SelectionBar store={selection.store} matchCount={holders ? total : undefined} loadMatching={loadMatching}
-        preset={credential ? { type: 'renew', choice: credential.credentialid } : { type: 'renew' }} />
-      <VirtualGrid label={`Holders of ${title}`} rows={holders ?? NO_HOLDERS} rowKey={(h) => h.assignment.id} columns={columns} size="short" {...selection.grid}
+      <SelectionBar
+        store={selection.store}
+        matchCount={holders ? total : undefined}
+        loadMatching={loadMatching}
+        preset={credential ? { type: 'renew', choice: credential.credentialid } : { type: 'renew' }}
+      />
+      <VirtualGrid
+        label={`Holders of ${title}`}
+        rows={holders ?? NO_HOLDERS}
+        rowKey={(h) => h.assignment.id}
+        columns={columns}
+        size="short"
+        {...selection.grid}
         rowLabel={(h) => (h.user ? `${h.user.lastname}, ${h.user.firstname}` : NOT_HERE.person)}
-        onActivate={(h) => navigate('users', h.assignment.userid)} loading={holders === undefined} onEndReached={readMore} emptyText={effective === 'all' ? `Nobody holds ${title}.` : `No ${credential ? title : 'credential'} ${holderWindowWords(effective)}.`} />
+        onActivate={(h) => navigate('users', h.assignment.userid)}
+        loading={holders === undefined}
+        onEndReached={readMore}
+        emptyText={
+          effective === 'all'
+            ? `Nobody holds ${title}.`
+            : `No ${credential ? title : 'credential'} ${holderWindowWords(effective)}.`
+        }
+      />
     </section>
   );
 }
@@ -233,6 +392,7 @@ function openedWindow(params: readonly string[]): HolderWindow | null {
   return params[0] === 'expiring' && Number.isInteger(days) && days > 0 ? `${days}` : null;
 }
 
+// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
 export default function CredentialsView({ params }: RouteProps) {
   const db = useActiveDb();
   const [categoryid, setCategoryid] = useState<number | null>(null);
@@ -241,10 +401,16 @@ export default function CredentialsView({ params }: RouteProps) {
   const credentials = useLiveQuery(() => (db ? listCredentials(db) : Promise.resolve([])), [db]);
   const categories = useLiveQuery(() => (db ? listCredentialCategories(db) : Promise.resolve([])), [db]);
   const pendingVersion = usePendingVersion();
-  const summaries = useLiveQuery(() => (db ? credentialSummaries(db) : Promise.resolve(new Map())), [db, pendingVersion]);
+  const summaries = useLiveQuery(
+    () => (db ? credentialSummaries(db) : Promise.resolve(new Map())),
+    [db, pendingVersion],
+  );
   const catalog = useCatalogNames(db);
   const openedSite = useOpenedSite(db, params);
-  const names = useMemo(() => new Map((credentials ?? []).map((c) => [c.credentialid, credentialLabel(c, catalog)])), [credentials, catalog]);
+  const names = useMemo(
+    () => new Map((credentials ?? []).map((c) => [c.credentialid, credentialLabel(c, catalog)])),
+    [credentials, catalog],
+  );
   if (!db) return null;
   // `#/credentials/42`, or a list the dashboard opens: `#/credentials/expiring/7`, `#/credentials/expired`, `#/credentials/week/2026-03-08`
   const opened = openedWindow(params);
@@ -255,10 +421,26 @@ export default function CredentialsView({ params }: RouteProps) {
   const selectedId = params[0] === undefined || opened ? null : Number(params[0]);
   const selected = credentials?.find((c) => c.credentialid === selectedId) ?? null;
   const shown = (credentials ?? []).filter((c) => categoryid === null || c.categoryid === categoryid);
-  const count = (c: CredentialRecord, key: 'holders' | 'expired' | 'within30' | 'within60' | 'within90') => formatCount(summaries?.get(c.credentialid)?.[key] ?? 0);
+  const count = (c: CredentialRecord, key: 'holders' | 'expired' | 'within30' | 'within60' | 'within90') =>
+    formatCount(summaries?.get(c.credentialid)?.[key] ?? 0);
   const columns: Column<CredentialRecord>[] = [
-    { id: 'name', header: 'Credential', width: 'minmax(10rem, 2fr)', render: (c) => <a href={hrefFor('credentials', c.credentialid)} tabIndex={-1}>{c.credentialname}</a> },
-    { id: 'category', header: 'Category', width: 'minmax(8rem, 1fr)', render: (c) => c.categoryname, fitText: (c) => c.categoryname },
+    {
+      id: 'name',
+      header: 'Credential',
+      width: 'minmax(10rem, 2fr)',
+      render: (c) => (
+        <a href={hrefFor('credentials', c.credentialid)} tabIndex={-1}>
+          {c.credentialname}
+        </a>
+      ),
+    },
+    {
+      id: 'category',
+      header: 'Category',
+      width: 'minmax(8rem, 1fr)',
+      render: (c) => c.categoryname,
+      fitText: (c) => c.categoryname,
+    },
     { id: 'holders', header: 'Holders', width: '6.5rem', render: (c) => count(c, 'holders') },
     { id: 'expired', header: 'Expired', width: '6.5rem', render: (c) => count(c, 'expired') },
     { id: 'd30', header: '≤ 30 days', width: '7.5rem', render: (c) => count(c, 'within30') },
@@ -271,19 +453,43 @@ export default function CredentialsView({ params }: RouteProps) {
       <div className="toolbar">
         <label>
           Category
-          <select value={categoryid ?? ''} onChange={(e) => setCategoryid(e.target.value === '' ? null : Number(e.target.value))}>
+          <select
+            value={categoryid ?? ''}
+            onChange={(e) => setCategoryid(e.target.value === '' ? null : Number(e.target.value))}
+          >
             <option value="">All categories</option>
             {/* every site has its own categories of the same names: the site tells them apart */}
-            {categories?.map((c) => <option key={c.categoryid} value={c.categoryid}>{c.categoryname} ({siteName(c.siteid, catalog)})</option>)}
+            {categories?.map((c) => (
+              <option key={c.categoryid} value={c.categoryid}>
+                {c.categoryname} ({siteName(c.siteid, catalog)})
+              </option>
+            ))}
           </select>
         </label>
-        <p role="status" className="count">{plural(shown.length, 'credential')}</p>
+        <p role="status" className="count">
+          {plural(shown.length, 'credential')}
+        </p>
       </div>
-      <VirtualGrid label="Credential list" rows={shown} rowKey={(c) => c.credentialid} columns={columns} size="compact"
-        onActivate={(c) => navigate('credentials', c.credentialid)} loading={credentials === undefined} emptyText="No credential in the cache." />
+      <VirtualGrid
+        label="Credential list"
+        rows={shown}
+        rowKey={(c) => c.credentialid}
+        columns={columns}
+        size="compact"
+        onActivate={(c) => navigate('credentials', c.credentialid)}
+        loading={credentials === undefined}
+        emptyText="No credential in the cache."
+      />
       {site !== undefined && (
-        <Holders key={`${selected?.credentialid ?? 'all'} ${opened ?? ''} ${site?.sitename ?? ''}`} db={db} credential={selected} names={names}
-          opened={opened ?? carried} onChoose={setCarried} site={site} />
+        <Holders
+          key={`${selected?.credentialid ?? 'all'} ${opened ?? ''} ${site?.sitename ?? ''}`}
+          db={db}
+          credential={selected}
+          names={names}
+          opened={opened ?? carried}
+          onChoose={setCarried}
+          site={site}
+        />
       )}
     </section>
   );

@@ -1,6 +1,13 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { countCredentialsExpiringWithin, countExpiredCredentials, credentialHolders, credentialSummaries, credentialsExpiringWithin, expiredCredentials } from './queries.ts';
+import {
+  countCredentialsExpiringWithin,
+  countExpiredCredentials,
+  credentialHolders,
+  credentialSummaries,
+  credentialsExpiringWithin,
+  expiredCredentials,
+} from './queries.ts';
 import { credentialAssignment, freshDb, user } from '../../testing/fixtures.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 
@@ -9,10 +16,21 @@ let db: FieldbookDb;
 beforeEach(async () => {
   db = freshDb();
   await db.users.bulkPut([user(1), user(2), user(3), user(4), user(5)]);
-  await db.credentials.bulkPut([7, 8].map((credentialid) => ({
-    credentialid, credentialname: `C${credentialid}`, description: '', categoryid: 1, categoryname: 'Safety', requiredstartdate: false,
-    requiredexpirationdate: true, requiredcredentialnum: false, requirements: '', activeusercount: 0, inactiveusercount: 0,
-  })));
+  await db.credentials.bulkPut(
+    [7, 8].map((credentialid) => ({
+      credentialid,
+      credentialname: `C${credentialid}`,
+      description: '',
+      categoryid: 1,
+      categoryname: 'Safety',
+      requiredstartdate: false,
+      requiredexpirationdate: true,
+      requiredcredentialnum: false,
+      requirements: '',
+      activeusercount: 0,
+      inactiveusercount: 0,
+    })),
+  );
   await db.credentialAssignments.bulkPut([
     credentialAssignment(7, 1, '02/28/2026'), // expired yesterday
     credentialAssignment(7, 2, '03/01/2026'), // expires today
@@ -41,7 +59,10 @@ describe('credentials expiring and expired', () => {
   });
 
   it('reads long windows a page at a time, soonest first, and counts them all', async () => {
-    expect((await credentialsExpiringWithin(db, 90, { today, limit: 2 })).map((a) => a.id)).toEqual(['7-2', '8-1']);
+    expect((await credentialsExpiringWithin(db, 90, { today, limit: 2 })).map((a) => a.id)).toEqual([
+      '7-2',
+      '8-1',
+    ]);
     expect(await countCredentialsExpiringWithin(db, 90, { today })).toBe(4);
     expect(await countExpiredCredentials(db, { today })).toBe(1);
   });
@@ -53,6 +74,14 @@ describe('credentials expiring and expired', () => {
 
   it('counts holders, expired, 30/60/90-day and missing dates per credential', async () => {
     const summary = (await credentialSummaries(db, today)).get(7);
-    expect(summary).toEqual({ credentialid: 7, holders: 5, expired: 1, within30: 2, within60: 2, within90: 3, missingDates: 1 });
+    expect(summary).toEqual({
+      credentialid: 7,
+      holders: 5,
+      expired: 1,
+      within30: 2,
+      within60: 2,
+      within90: 3,
+      missingDates: 1,
+    });
   });
 });

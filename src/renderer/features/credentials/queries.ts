@@ -1,6 +1,11 @@
 /** Queries of the credentials views: by credential, by category, holders, expired and expiring. */
 import Dexie, { type Collection } from 'dexie';
-import type { CredentialAssignmentRecord, CredentialCategoryRecord, CredentialRecord, UserRecord } from '../../../shared/records.ts';
+import type {
+  CredentialAssignmentRecord,
+  CredentialCategoryRecord,
+  CredentialRecord,
+  UserRecord,
+} from '../../../shared/records.ts';
 import { addDaysIso, todayIso } from '../../../shared/dates.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 import { bucketDelta, countWithPending, touchedOf, type PendingMark } from '../../app/overlays.ts';
@@ -60,16 +65,26 @@ export interface WindowOptions {
 
 /** The credentials of one site: those of its credential categories (each site has its own). */
 export async function siteCredentialIds(db: FieldbookDb, siteid: number): Promise<ReadonlySet<number>> {
-  const categories = new Set((await db.credentialCategories.toArray()).filter((c) => c.siteid === siteid).map((c) => c.categoryid));
-  return new Set((await db.credentials.toArray()).filter((c) => categories.has(c.categoryid)).map((c) => c.credentialid));
+  const categories = new Set(
+    (await db.credentialCategories.toArray()).filter((c) => c.siteid === siteid).map((c) => c.categoryid),
+  );
+  return new Set(
+    (await db.credentials.toArray()).filter((c) => categories.has(c.categoryid)).map((c) => c.credentialid),
+  );
 }
 
 /** Is the assignment of a credential the options keep (one credential, a site's, or any)? */
 function ofCredentials(a: Pick<CredentialAssignmentRecord, 'credentialid'>, options: WindowOptions): boolean {
-  return (options.credentialid === undefined || a.credentialid === options.credentialid) && (options.credentialids?.has(a.credentialid) ?? true);
+  return (
+    (options.credentialid === undefined || a.credentialid === options.credentialid) &&
+    (options.credentialids?.has(a.credentialid) ?? true)
+  );
 }
 
-function scoped<K, I>(range: Collection<CredentialAssignmentRecord, K, I>, options: WindowOptions): Collection<CredentialAssignmentRecord, K, I> {
+function scoped<K, I>(
+  range: Collection<CredentialAssignmentRecord, K, I>,
+  options: WindowOptions,
+): Collection<CredentialAssignmentRecord, K, I> {
   const only = options.credentialids;
   return only ? range.filter((a) => only.has(a.credentialid)) : range;
 }
@@ -77,20 +92,34 @@ function scoped<K, I>(range: Collection<CredentialAssignmentRecord, K, I>, optio
 function expiringRange(db: FieldbookDb, days: number, options: WindowOptions) {
   const today = options.today ?? todayIso();
   const last = addDaysIso(today, days);
-  return scoped(options.credentialid !== undefined
-    ? db.credentialAssignments.where('[credentialid+expirationIso]').between([options.credentialid, today], [options.credentialid, last], true, true)
-    : db.credentialAssignments.where('expirationIso').between(today, last, true, true), options);
+  return scoped(
+    options.credentialid !== undefined
+      ? db.credentialAssignments
+          .where('[credentialid+expirationIso]')
+          .between([options.credentialid, today], [options.credentialid, last], true, true)
+      : db.credentialAssignments.where('expirationIso').between(today, last, true, true),
+    options,
+  );
 }
 
 function expiredRange(db: FieldbookDb, options: WindowOptions) {
   const today = options.today ?? todayIso();
-  return scoped(options.credentialid !== undefined
-    ? db.credentialAssignments.where('[credentialid+expirationIso]').between([options.credentialid, EARLIEST], [options.credentialid, today], true, false)
-    : db.credentialAssignments.where('expirationIso').between(EARLIEST, today, true, false), options);
+  return scoped(
+    options.credentialid !== undefined
+      ? db.credentialAssignments
+          .where('[credentialid+expirationIso]')
+          .between([options.credentialid, EARLIEST], [options.credentialid, today], true, false)
+      : db.credentialAssignments.where('expirationIso').between(EARLIEST, today, true, false),
+    options,
+  );
 }
 
 /** Does an assignment fall in the expiring window (the test of `credentialsExpiringWithin`, for pending records)? */
-export function inExpiringWindow(a: CredentialAssignmentRecord, days: number, options: WindowOptions = {}): boolean {
+export function inExpiringWindow(
+  a: CredentialAssignmentRecord,
+  days: number,
+  options: WindowOptions = {},
+): boolean {
   const today = options.today ?? todayIso();
   return ofCredentials(a, options) && a.expirationIso >= today && a.expirationIso <= addDaysIso(today, days);
 }
@@ -102,18 +131,34 @@ export function inExpiredWindow(a: CredentialAssignmentRecord, options: WindowOp
 }
 
 /** Assignments expiring from today through today + `days` (inclusive), of one credential or of all, soonest first. */
-export async function credentialsExpiringWithin(db: FieldbookDb, days: number, options: WindowOptions = {}): Promise<CredentialAssignmentRecord[]> {
-  return expiringRange(db, days, options).limit(options.limit ?? PAGE_SIZE).toArray();
+export async function credentialsExpiringWithin(
+  db: FieldbookDb,
+  days: number,
+  options: WindowOptions = {},
+): Promise<CredentialAssignmentRecord[]> {
+  return expiringRange(db, days, options)
+    .limit(options.limit ?? PAGE_SIZE)
+    .toArray();
 }
 
 /** How many assignments expire within the window (index only). */
-export async function countCredentialsExpiringWithin(db: FieldbookDb, days: number, options: WindowOptions = {}): Promise<number> {
+export async function countCredentialsExpiringWithin(
+  db: FieldbookDb,
+  days: number,
+  options: WindowOptions = {},
+): Promise<number> {
   return expiringRange(db, days, options).count();
 }
 
 /** Assignments whose expiration date is before today, of one credential or of all, most recently expired first. */
-export async function expiredCredentials(db: FieldbookDb, options: WindowOptions = {}): Promise<CredentialAssignmentRecord[]> {
-  return expiredRange(db, options).reverse().limit(options.limit ?? PAGE_SIZE).toArray();
+export async function expiredCredentials(
+  db: FieldbookDb,
+  options: WindowOptions = {},
+): Promise<CredentialAssignmentRecord[]> {
+  return expiredRange(db, options)
+    .reverse()
+    .limit(options.limit ?? PAGE_SIZE)
+    .toArray();
 }
 
 export async function countExpiredCredentials(db: FieldbookDb, options: WindowOptions = {}): Promise<number> {
@@ -124,9 +169,21 @@ export async function countExpiredCredentials(db: FieldbookDb, options: WindowOp
  * How many assignments the expired or expiring list holds (of one credential or of all),
  * pending edits counted as they will be: the list's own count, and the dashboard's figure that opens it.
  */
-export async function countInWindowWithPending(db: FieldbookDb, window: 'expired' | number, options: WindowOptions = {}): Promise<number> {
-  if (window === 'expired') return countWithPending('credentialAssignments', db, await countExpiredCredentials(db, options), (a) => inExpiredWindow(a, options));
-  return countWithPending('credentialAssignments', db, await countCredentialsExpiringWithin(db, window, options), (a) => inExpiringWindow(a, window, options));
+export async function countInWindowWithPending(
+  db: FieldbookDb,
+  window: 'expired' | number,
+  options: WindowOptions = {},
+): Promise<number> {
+  if (window === 'expired')
+    return countWithPending('credentialAssignments', db, await countExpiredCredentials(db, options), (a) =>
+      inExpiredWindow(a, options),
+    );
+  return countWithPending(
+    'credentialAssignments',
+    db,
+    await countCredentialsExpiringWithin(db, window, options),
+    (a) => inExpiringWindow(a, window, options),
+  );
 }
 
 /** A week of the dashboard's chart: assignments expiring from `from` up to, not including, `before`. */
@@ -141,28 +198,53 @@ export function weekRange(weekStart: string): ExpiryRange {
 }
 
 function dateRange(db: FieldbookDb, range: ExpiryRange, options: WindowOptions) {
-  return scoped(options.credentialid !== undefined
-    ? db.credentialAssignments.where('[credentialid+expirationIso]').between([options.credentialid, range.from], [options.credentialid, range.before], true, false)
-    : db.credentialAssignments.where('expirationIso').between(range.from, range.before, true, false), options);
+  return scoped(
+    options.credentialid !== undefined
+      ? db.credentialAssignments
+          .where('[credentialid+expirationIso]')
+          .between([options.credentialid, range.from], [options.credentialid, range.before], true, false)
+      : db.credentialAssignments.where('expirationIso').between(range.from, range.before, true, false),
+    options,
+  );
 }
 
 /** Does an assignment fall in the range (the test of `credentialsExpiringIn`, for pending records)? */
-export function inExpiryRange(a: CredentialAssignmentRecord, range: ExpiryRange, options: WindowOptions = {}): boolean {
+export function inExpiryRange(
+  a: CredentialAssignmentRecord,
+  range: ExpiryRange,
+  options: WindowOptions = {},
+): boolean {
   return ofCredentials(a, options) && a.expirationIso >= range.from && a.expirationIso < range.before;
 }
 
 /** Assignments expiring within the range, of one credential or of all, soonest first. */
-export async function credentialsExpiringIn(db: FieldbookDb, range: ExpiryRange, options: WindowOptions = {}): Promise<CredentialAssignmentRecord[]> {
-  return dateRange(db, range, options).limit(options.limit ?? PAGE_SIZE).toArray();
+export async function credentialsExpiringIn(
+  db: FieldbookDb,
+  range: ExpiryRange,
+  options: WindowOptions = {},
+): Promise<CredentialAssignmentRecord[]> {
+  return dateRange(db, range, options)
+    .limit(options.limit ?? PAGE_SIZE)
+    .toArray();
 }
 
 /** How many assignments expire within the range, pending edits counted: a week's bar on the dashboard and the list it opens. */
-export async function countExpiringInWithPending(db: FieldbookDb, range: ExpiryRange, options: WindowOptions = {}): Promise<number> {
-  return countWithPending('credentialAssignments', db, await countExpiringIn(db, range, options), (a) => inExpiryRange(a, range, options));
+export async function countExpiringInWithPending(
+  db: FieldbookDb,
+  range: ExpiryRange,
+  options: WindowOptions = {},
+): Promise<number> {
+  return countWithPending('credentialAssignments', db, await countExpiringIn(db, range, options), (a) =>
+    inExpiryRange(a, range, options),
+  );
 }
 
 /** The same as the cache holds it, without what waits in the Outbox. */
-export async function countExpiringIn(db: FieldbookDb, range: ExpiryRange, options: WindowOptions = {}): Promise<number> {
+export async function countExpiringIn(
+  db: FieldbookDb,
+  range: ExpiryRange,
+  options: WindowOptions = {},
+): Promise<number> {
   return dateRange(db, range, options).count();
 }
 
@@ -177,9 +259,14 @@ export interface CredentialSummary {
 }
 
 /** Counts of one credential's assignments, from index ranges alone (no record is read). */
-export async function credentialSummary(db: FieldbookDb, credentialid: number, today: string = todayIso()): Promise<CredentialSummary> {
+export async function credentialSummary(
+  db: FieldbookDb,
+  credentialid: number,
+  today: string = todayIso(),
+): Promise<CredentialSummary> {
   const index = db.credentialAssignments.where('[credentialid+expirationIso]');
-  const between = (from: string, to: string, includeTo: boolean) => index.between([credentialid, from], [credentialid, to], true, includeTo).count();
+  const between = (from: string, to: string, includeTo: boolean) =>
+    index.between([credentialid, from], [credentialid, to], true, includeTo).count();
   const [holders, missingDates, expired, within30, within60, within90] = await Promise.all([
     index.between([credentialid, Dexie.minKey], [credentialid, Dexie.maxKey]).count(),
     index.equals([credentialid, '']).count(),
@@ -192,13 +279,21 @@ export async function credentialSummary(db: FieldbookDb, credentialid: number, t
 }
 
 /** Counts of every cached credential, pending assignments, changes and removals counted as they will be. */
-export async function credentialSummaries(db: FieldbookDb, today: string = todayIso()): Promise<Map<number, CredentialSummary>> {
+export async function credentialSummaries(
+  db: FieldbookDb,
+  today: string = todayIso(),
+): Promise<Map<number, CredentialSummary>> {
   const ids = (await db.credentials.toCollection().primaryKeys()) as number[];
-  const [summaries, touched] = await Promise.all([Promise.all(ids.map((id) => credentialSummary(db, id, today))), touchedOf('credentialAssignments', db)]);
+  const [summaries, touched] = await Promise.all([
+    Promise.all(ids.map((id) => credentialSummary(db, id, today))),
+    touchedOf('credentialAssignments', db),
+  ]);
   const out = new Map(summaries.map((s) => [s.credentialid, s]));
   const fields = ['holders', 'expired', 'within30', 'within60', 'within90', 'missingDates'] as const;
   for (const field of fields) {
-    const delta = bucketDelta(touched, (a) => (summaryField(a, field, today) ? String(a.credentialid) : null));
+    const delta = bucketDelta(touched, (a) =>
+      summaryField(a, field, today) ? String(a.credentialid) : null,
+    );
     for (const [id, n] of delta) {
       const s = out.get(Number(id));
       if (s) out.set(s.credentialid, { ...s, [field]: s[field] + n });
@@ -208,7 +303,11 @@ export async function credentialSummaries(db: FieldbookDb, today: string = today
 }
 
 /** Does an assignment count in a summary's column? */
-function summaryField(a: CredentialAssignmentRecord, field: keyof Omit<CredentialSummary, 'credentialid'>, today: string): boolean {
+function summaryField(
+  a: CredentialAssignmentRecord,
+  field: keyof Omit<CredentialSummary, 'credentialid'>,
+  today: string,
+): boolean {
   switch (field) {
     case 'holders':
       return true;

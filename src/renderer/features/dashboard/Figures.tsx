@@ -9,7 +9,17 @@ import { hrefFor, navigate } from '../../app/router.ts';
 import { usersViewStore } from '../users/view-store.ts';
 import type { AttentionFigures } from './queries.ts';
 
-export function FigureLink({ href, value, label, onOpen }: { href: string; value: number; label: string; onOpen?: (e: MouseEvent) => void }) {
+export function FigureLink({
+  href,
+  value,
+  label,
+  onOpen,
+}: {
+  href: string;
+  value: number;
+  label: string;
+  onOpen?: (e: MouseEvent) => void;
+}) {
   return (
     <a className="figure" href={href} onClick={onOpen}>
       <span className="figure-value">{formatCount(value)}</span> <span className="figure-label">{label}</span>
@@ -27,15 +37,49 @@ export function overdueHref(siteid: number | null): string {
   return siteid === null ? hrefFor('training') : hrefFor('training', 'overdue', ...siteParams(siteid));
 }
 
-export function AttentionFiguresList({ figures, soonDays, siteid }: { figures: AttentionFigures | undefined; soonDays: number; siteid: number | null }) {
+export function AttentionFiguresList({
+  figures,
+  soonDays,
+  siteid,
+}: {
+  figures: AttentionFigures | undefined;
+  soonDays: number;
+  siteid: number | null;
+}) {
   if (!figures) return <p role="status">Loading…</p>;
   const site = siteParams(siteid);
   return (
     <ul className="figures" aria-label="Needs attention">
-      <li><FigureLink href={overdueHref(siteid)} value={figures.overdue} label="overdue training assignments (all courses)" /></li>
-      <li><FigureLink href={hrefFor('credentials', 'expired', ...site)} value={figures.expired} label="expired credentials" /></li>
-      <li><FigureLink href={hrefFor('credentials', 'expiring', 7, ...site)} value={figures.expiringWeek} label="credentials expiring within 7 days" /></li>
-      {soonDays !== 7 && <li><FigureLink href={hrefFor('credentials', 'expiring', soonDays, ...site)} value={figures.expiringSoon} label={`credentials expiring within ${formatCount(soonDays)} days`} /></li>}
+      <li>
+        <FigureLink
+          href={overdueHref(siteid)}
+          value={figures.overdue}
+          label="overdue training assignments (all courses)"
+        />
+      </li>
+      <li>
+        <FigureLink
+          href={hrefFor('credentials', 'expired', ...site)}
+          value={figures.expired}
+          label="expired credentials"
+        />
+      </li>
+      <li>
+        <FigureLink
+          href={hrefFor('credentials', 'expiring', 7, ...site)}
+          value={figures.expiringWeek}
+          label="credentials expiring within 7 days"
+        />
+      </li>
+      {soonDays !== 7 && (
+        <li>
+          <FigureLink
+            href={hrefFor('credentials', 'expiring', soonDays, ...site)}
+            value={figures.expiringSoon}
+            label={`credentials expiring within ${formatCount(soonDays)} days`}
+          />
+        </li>
+      )}
     </ul>
   );
 }

@@ -14,14 +14,26 @@ export function pendingInFiguresWords(count: number, of: FiguresOf): string | nu
     : `These figures include ${changes} not sent yet.`;
 }
 
-export function PendingInFigures({ count, of, onChange }: { count: number; of: FiguresOf; onChange: (of: FiguresOf) => void }) {
+export function PendingInFigures({
+  count,
+  of,
+  onChange,
+}: {
+  count: number;
+  of: FiguresOf;
+  onChange: (of: FiguresOf) => void;
+}) {
   const words = pendingInFiguresWords(count, of);
   if (words === null) return null;
   return (
     <div className="pending-in-figures" role="note" aria-label="Changes not sent yet">
       <p>{words}</p>
       <label className="inline">
-        <input type="checkbox" checked={of === 'platform'} onChange={(e) => onChange(e.target.checked ? 'platform' : 'with pending')} />{' '}
+        <input
+          type="checkbox"
+          checked={of === 'platform'}
+          onChange={(e) => onChange(e.target.checked ? 'platform' : 'with pending')}
+        />{' '}
         Show the figures as the platform holds them
       </label>
     </div>

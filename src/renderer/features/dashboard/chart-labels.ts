@@ -32,7 +32,8 @@ export function shortLabel(text: string, max = MAX): string {
   const tail = tailOf(words);
   const end = tail.join(' ');
   const budget = max - end.length - 3; // " … "
-  const head = words.length < 2 || budget < 4 ? '' : wholeWords(words.slice(0, words.length - tail.length), budget);
+  const head =
+    words.length < 2 || budget < 4 ? '' : wholeWords(words.slice(0, words.length - tail.length), budget);
   if (head) return `${head} … ${end}`;
   const start = wholeWords(words, max - 1);
   return start ? `${start}…` : `${text.slice(0, max - 1)}…`;

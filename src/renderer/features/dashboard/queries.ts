@@ -1,12 +1,29 @@
 /** The compliance picture at a glance: the three series the dashboard charts. */
 import { addDaysIso, todayIso } from '../../../shared/dates.ts';
 import type { FieldbookDb } from '../../db/index.ts';
-import { countOverdueForCourse, countOverdueTraining, countOverdueWithPending, isOverdue } from '../training/queries.ts';
 import {
-  countCredentialsExpiringWithin, countExpiredCredentials, countExpiringIn, countExpiringInWithPending, countInWindowWithPending, siteCredentialIds, weekRange,
+  countOverdueForCourse,
+  countOverdueTraining,
+  countOverdueWithPending,
+  isOverdue,
+} from '../training/queries.ts';
+import {
+  countCredentialsExpiringWithin,
+  countExpiredCredentials,
+  countExpiringIn,
+  countExpiringInWithPending,
+  countInWindowWithPending,
+  siteCredentialIds,
+  weekRange,
   type WindowOptions,
 } from '../credentials/queries.ts';
-import { bucketDelta, touchedOf, type OverlayKind, type OverlayRecords, type Touched } from '../../app/overlays.ts';
+import {
+  bucketDelta,
+  touchedOf,
+  type OverlayKind,
+  type OverlayRecords,
+  type Touched,
+} from '../../app/overlays.ts';
 
 /**
  * Whether the figures include the changes waiting in the Outbox (as the lists they open do),
@@ -25,7 +42,11 @@ async function credentialScope(db: FieldbookDb, siteid: SiteScope, today: string
 /** The collections the figures count: what a change there does to them is included (see `pendingInFigures`). */
 const COUNTED: readonly OverlayKind[] = ['users', 'credentialAssignments', 'trainingAssignments'];
 
-async function touchedFor<K extends OverlayKind>(kind: K, db: FieldbookDb, of: FiguresOf): Promise<Touched<OverlayRecords[K]>> {
+async function touchedFor<K extends OverlayKind>(
+  kind: K,
+  db: FieldbookDb,
+  of: FiguresOf,
+): Promise<Touched<OverlayRecords[K]>> {
   return of === 'platform' ? { before: [], after: [] } : touchedOf(kind, db);
 }
 
@@ -36,7 +57,12 @@ export async function pendingInFigures(db: FieldbookDb): Promise<number> {
 }
 
 /** Counts with the pending operations' changes added (a bucket the cache lacks is added when it gains records). */
-function withDelta<T extends { count: number }>(rows: T[], key: (r: T) => string, delta: Map<string, number>, make: (bucket: string, count: number) => T | null): T[] {
+function withDelta<T extends { count: number }>(
+  rows: T[],
+  key: (r: T) => string,
+  delta: Map<string, number>,
+  make: (bucket: string, count: number) => T | null,
+): T[] {
   const out = rows.map((r) => ({ ...r, count: r.count + (delta.get(key(r)) ?? 0) }));
   const known = new Set(rows.map(key));
   for (const [bucket, n] of delta) {
@@ -57,7 +83,13 @@ export interface WeekBucket {
  * Credential assignments expiring in each of the next `weeks` weeks, each counted by the
  * query of the list its bar opens (Credentials → the week's holders), pending edits included.
  */
-export async function credentialsExpiringByWeek(db: FieldbookDb, weeks = 12, today: string = todayIso(), of: FiguresOf = 'with pending', siteid: SiteScope = null): Promise<WeekBucket[]> {
+export async function credentialsExpiringByWeek(
+  db: FieldbookDb,
+  weeks = 12,
+  today: string = todayIso(),
+  of: FiguresOf = 'with pending',
+  siteid: SiteScope = null,
+): Promise<WeekBucket[]> {
   const starts = Array.from({ length: weeks }, (_, i) => addDaysIso(today, i * 7));
   const count = of === 'platform' ? countExpiringIn : countExpiringInWithPending;
   const options = await credentialScope(db, siteid, today);
@@ -72,12 +104,23 @@ export interface CourseCount {
 }
 
 /** Courses with overdue (not done) assignments, the most first, `top` of them (index counts only); a site's courses when one is given. */
-export async function overdueTrainingByCourse(db: FieldbookDb, top = Infinity, today: string = todayIso(), of: FiguresOf = 'with pending', siteid: SiteScope = null): Promise<CourseCount[]> {
+export async function overdueTrainingByCourse(
+  db: FieldbookDb,
+  top = Infinity,
+  today: string = todayIso(),
+  of: FiguresOf = 'with pending',
+  siteid: SiteScope = null,
+): Promise<CourseCount[]> {
   const [all, touched] = await Promise.all([db.courses.toArray(), touchedFor('trainingAssignments', db, of)]);
   const courses = all.filter((c) => siteid === null || c.siteid === siteid);
   const counts = await Promise.all(courses.map((c) => countOverdueForCourse(db, c.courseid, today)));
   const delta = bucketDelta(touched, (t) => (isOverdue(t, today) ? String(t.courseid) : null));
-  return withDelta(courses.map((c, i) => ({ courseid: c.courseid, coursename: c.coursename, count: counts[i]! })), (c) => String(c.courseid), delta, () => null)
+  return withDelta(
+    courses.map((c, i) => ({ courseid: c.courseid, coursename: c.coursename, count: counts[i]! })),
+    (c) => String(c.courseid),
+    delta,
+    () => null,
+  )
     .filter((c) => c.count > 0)
     .sort((a, b) => b.count - a.count || a.coursename.localeCompare(b.coursename))
     .slice(0, top);
@@ -89,21 +132,44 @@ export interface StatusCount {
 }
 
 /** How many of the cache's users (of a site, when one is given) have each status. */
-async function statusCounts(db: FieldbookDb, siteid: SiteScope): Promise<{ statuses: string[]; counts: number[] }> {
+async function statusCounts(
+  db: FieldbookDb,
+  siteid: SiteScope,
+): Promise<{ statuses: string[]; counts: number[] }> {
   if (siteid === null) {
     const statuses = (await db.users.orderBy('status').uniqueKeys()).map(String);
-    return { statuses, counts: await Promise.all(statuses.map((status) => db.users.where('status').equals(status).count())) };
+    return {
+      statuses,
+      counts: await Promise.all(statuses.map((status) => db.users.where('status').equals(status).count())),
+    };
   }
   const counts = new Map<string, number>();
-  await db.users.where('siteid').equals(siteid).each((u) => { counts.set(u.status, (counts.get(u.status) ?? 0) + 1); });
+  await db.users
+    .where('siteid')
+    .equals(siteid)
+    .each((u) => {
+      counts.set(u.status, (counts.get(u.status) ?? 0) + 1);
+    });
   return { statuses: [...counts.keys()], counts: [...counts.values()] };
 }
 
 /** Users per status, every value as it is (unknown ones included); a site's people when one is given. */
-export async function userStatusBreakdown(db: FieldbookDb, of: FiguresOf = 'with pending', siteid: SiteScope = null): Promise<StatusCount[]> {
-  const [{ statuses, counts }, touched] = await Promise.all([statusCounts(db, siteid), touchedFor('users', db, of)]);
+export async function userStatusBreakdown(
+  db: FieldbookDb,
+  of: FiguresOf = 'with pending',
+  siteid: SiteScope = null,
+): Promise<StatusCount[]> {
+  const [{ statuses, counts }, touched] = await Promise.all([
+    statusCounts(db, siteid),
+    touchedFor('users', db, of),
+  ]);
   const delta = bucketDelta(touched, (u) => (siteid === null || u.siteid === siteid ? u.status : null));
-  return withDelta(statuses.map((status, i) => ({ status, count: counts[i]! })), (s) => s.status, delta, (status, count) => ({ status, count }))
+  return withDelta(
+    statuses.map((status, i) => ({ status, count: counts[i]! })),
+    (s) => s.status,
+    delta,
+    (status, count) => ({ status, count }),
+  )
     .filter((s) => s.count > 0)
     .sort((a, b) => b.count - a.count);
 }
@@ -122,7 +188,13 @@ export interface AttentionFigures {
  * The dashboard's headline figures, each counted by the query of the list it opens
  * (Training → Overdue, Credentials → Expired / Expiring within N days), pending edits included.
  */
-export async function attentionFigures(db: FieldbookDb, soonDays: number, today: string = todayIso(), of: FiguresOf = 'with pending', siteid: SiteScope = null): Promise<AttentionFigures> {
+export async function attentionFigures(
+  db: FieldbookDb,
+  soonDays: number,
+  today: string = todayIso(),
+  of: FiguresOf = 'with pending',
+  siteid: SiteScope = null,
+): Promise<AttentionFigures> {
   const options = await credentialScope(db, siteid, today);
   if (of === 'platform') return platformAttentionFigures(db, soonDays, options, siteid);
   const [overdue, expired, expiringWeek, expiringSoon] = await Promise.all([
@@ -135,7 +207,12 @@ export async function attentionFigures(db: FieldbookDb, soonDays: number, today:
 }
 
 /** The headline figures as the platform holds them: the cache's own counts, nothing pending added. */
-async function platformAttentionFigures(db: FieldbookDb, soonDays: number, options: WindowOptions, siteid: SiteScope): Promise<AttentionFigures> {
+async function platformAttentionFigures(
+  db: FieldbookDb,
+  soonDays: number,
+  options: WindowOptions,
+  siteid: SiteScope,
+): Promise<AttentionFigures> {
   const [overdue, expired, expiringWeek, expiringSoon] = await Promise.all([
     countOverdueTraining(db, options.today, siteid),
     countExpiredCredentials(db, options),

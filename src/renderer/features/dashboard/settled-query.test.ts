@@ -18,7 +18,10 @@ afterEach(async () => {
 });
 
 /** Subscribes a live query of the row count, writes `writes` rows one transaction each, and says how often the count was read and what was seen. */
-async function countWhileWriting(syncing: boolean, writes: number): Promise<{ reads: number; seen: (number | typeof HELD)[] }> {
+async function countWhileWriting(
+  syncing: boolean,
+  writes: number,
+): Promise<{ reads: number; seen: (number | typeof HELD)[] }> {
   db = new Db(`settled-${syncing}-${Math.random()}`);
   const table = db.rows;
   let reads = 0;

@@ -17,10 +17,14 @@ function CacheUnknown({ reason }: { reason: string }) {
   return (
     <div role="alert" className="notice import-cache-unknown">
       <p>
-        {reason}. Nobody is created until a sync has read everyone: rows that would add a person are listed as skipped.
-        Changes to people already on this laptop can be queued.
+        {reason}. Nobody is created until a sync has read everyone: rows that would add a person are listed as
+        skipped. Changes to people already on this laptop can be queued.
       </p>
-      <button type="button" onClick={() => void sync?.start()} disabled={!sync || workOffline || running || held}>
+      <button
+        type="button"
+        onClick={() => void sync?.start()}
+        disabled={!sync || workOffline || running || held}
+      >
         {running ? 'Syncing…' : 'Sync'}
       </button>
       {workOffline && <span className="muted"> Work offline is on: turn it off in the header to sync.</span>}
@@ -28,14 +32,21 @@ function CacheUnknown({ reason }: { reason: string }) {
   );
 }
 
-export function ImportCacheNotices({ unknownCache, notKept }: { unknownCache: string | null; notKept: SitesNotKept | null }) {
+export function ImportCacheNotices({
+  unknownCache,
+  notKept,
+}: {
+  unknownCache: string | null;
+  notKept: SitesNotKept | null;
+}) {
   return (
     <>
       {unknownCache && <CacheUnknown reason={unknownCache} />}
       {notKept && <ImportNotKeptRead notKept={notKept} />}
       {notKept?.unchecked && (
         <p role="alert" className="import-not-kept">
-          {notKept.unchecked}. Until then, rows that would add a person, a username or an e-mail are not queued (they are listed as skipped); the rest can be.
+          {notKept.unchecked}. Until then, rows that would add a person, a username or an e-mail are not
+          queued (they are listed as skipped); the rest can be.
         </p>
       )}
     </>

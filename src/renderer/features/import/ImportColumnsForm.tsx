@@ -7,13 +7,27 @@ import { useState } from 'react';
 import type { SiteRecord } from '../../../shared/records.ts';
 import { columnLetter } from '../../../shared/spreadsheet-export.ts';
 import { readSummary, type Sheet } from './header.ts';
-import { FIELD_LABELS, ignoredColumns, IMPORT_FIELDS, type ColumnMapping, type ImportField } from './mapping.ts';
+import {
+  FIELD_LABELS,
+  ignoredColumns,
+  IMPORT_FIELDS,
+  type ColumnMapping,
+  type ImportField,
+} from './mapping.ts';
 import type { ImportMode, MatchKey } from './match.ts';
 import type { RawTable } from './read/table.ts';
 import type { DayMonthOrder } from './text-date.ts';
 
-const KEY_LABELS: Record<MatchKey, string> = { employeeid: 'Employee ID', username: 'Username', email: 'E-mail' };
-const MODE_LABELS: Record<ImportMode, string> = { upsert: 'Create new people and update known ones', create: 'Only create new people', update: 'Only update people already on the site' };
+const KEY_LABELS: Record<MatchKey, string> = {
+  employeeid: 'Employee ID',
+  username: 'Username',
+  email: 'E-mail',
+};
+const MODE_LABELS: Record<ImportMode, string> = {
+  upsert: 'Create new people and update known ones',
+  create: 'Only create new people',
+  update: 'Only update people already on the site',
+};
 
 /** What the user chose for the file's columns. */
 export interface ColumnChoices {
@@ -39,56 +53,110 @@ interface Props {
   onSavePreset: (name: string) => void;
 }
 
-export function ImportColumnsForm({ fileName, table, sheet, sites, choices, onHeader, onChange, ...presets }: Props) {
+// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
+export function ImportColumnsForm({
+  fileName,
+  table,
+  sheet,
+  sites,
+  choices,
+  onHeader,
+  onChange,
+  ...presets
+}: Props) {
   const { headerIndex, siteid, key, mode, mapping, dateOrder } = choices;
   const ignored = ignoredColumns(sheet.headers, mapping);
   return (
     <fieldset>
       <legend>Columns of {fileName}</legend>
       <p>{readSummary(table.source, sheet)}</p>
-      {[...table.notes, ...sheet.warnings].map((w) => <p key={w} className="import-note">{w}</p>)}
+      {[...table.notes, ...sheet.warnings].map((w) => (
+        <p key={w} className="import-note">
+          {w}
+        </p>
+      ))}
       <label>
         Header row{' '}
         <select value={headerIndex} onChange={(e) => onHeader(Number(e.target.value))}>
           {table.rows.slice(0, 30).map((r, i) => (
-            <option key={r.rowNumber} value={i}>Row {r.rowNumber}: {r.cells.filter(Boolean).slice(0, 4).join(', ').slice(0, 80)}</option>
+            <option key={r.rowNumber} value={i}>
+              Row {r.rowNumber}: {r.cells.filter(Boolean).slice(0, 4).join(', ').slice(0, 80)}
+            </option>
           ))}
         </select>
       </label>
       {sites.length > 1 && (
         <label>
           Site of these people{' '}
-          <select value={siteid ?? ''} required aria-invalid={siteid === null} onChange={(e) => onChange({ siteid: Number(e.target.value) })}>
-            {siteid === null && <option value="" disabled>Choose a site…</option>}
-            {sites.map((s) => <option key={s.siteid} value={s.siteid}>{s.sitename}</option>)}
+          <select
+            value={siteid ?? ''}
+            required
+            aria-invalid={siteid === null}
+            onChange={(e) => onChange({ siteid: Number(e.target.value) })}
+          >
+            {siteid === null && (
+              <option value="" disabled>
+                Choose a site…
+              </option>
+            )}
+            {sites.map((s) => (
+              <option key={s.siteid} value={s.siteid}>
+                {s.sitename}
+              </option>
+            ))}
           </select>
         </label>
       )}
-      {sites.length > 1 && siteid === null && <p role="status" aria-label="Choose the site">Choose the site of these people: the rows are checked against its people once you do, and nothing can be queued before.</p>}
+      {sites.length > 1 && siteid === null && (
+        <p role="status" aria-label="Choose the site">
+          Choose the site of these people: the rows are checked against its people once you do, and nothing
+          can be queued before.
+        </p>
+      )}
       <label>
         Find people by{' '}
         <select value={key} onChange={(e) => onChange({ key: e.target.value as MatchKey })}>
-          {(Object.keys(KEY_LABELS) as MatchKey[]).map((k) => <option key={k} value={k}>{KEY_LABELS[k]}</option>)}
+          {(Object.keys(KEY_LABELS) as MatchKey[]).map((k) => (
+            <option key={k} value={k}>
+              {KEY_LABELS[k]}
+            </option>
+          ))}
         </select>
       </label>
       <label>
         Mode{' '}
         <select value={mode} onChange={(e) => onChange({ mode: e.target.value as ImportMode })}>
-          {(Object.keys(MODE_LABELS) as ImportMode[]).map((m) => <option key={m} value={m}>{MODE_LABELS[m]}</option>)}
+          {(Object.keys(MODE_LABELS) as ImportMode[]).map((m) => (
+            <option key={m} value={m}>
+              {MODE_LABELS[m]}
+            </option>
+          ))}
         </select>
       </label>
       {IMPORT_FIELDS.map((field) => (
         <label key={field}>
           {FIELD_LABELS[field]}{' '}
-          <select value={mapping[field] ?? -1} onChange={(e) => onChange({ mapping: remap(mapping, field, Number(e.target.value)) })}>
+          <select
+            value={mapping[field] ?? -1}
+            onChange={(e) => onChange({ mapping: remap(mapping, field, Number(e.target.value)) })}
+          >
             <option value={-1}>(not in the file)</option>
-            {sheet.headers.map((h, i) => <option key={i} value={i}>{h || `Column ${columnLetter(i)}`}</option>)}
+            {sheet.headers.map((h, i) => (
+              <option key={i} value={i}>
+                {h || `Column ${columnLetter(i)}`}
+              </option>
+            ))}
           </select>
         </label>
       ))}
       <label>
         Dates written as{' '}
-        <select value={dateOrder ?? ''} onChange={(e) => onChange({ dateOrder: e.target.value === '' ? undefined : (e.target.value as DayMonthOrder) })}>
+        <select
+          value={dateOrder ?? ''}
+          onChange={(e) =>
+            onChange({ dateOrder: e.target.value === '' ? undefined : (e.target.value as DayMonthOrder) })
+          }
+        >
           <option value="">Unambiguous only (03/04/2026 is refused)</option>
           <option value="dmy">Day first (03/04/2026 is 3 April)</option>
           <option value="mdy">Month first (03/04/2026 is March 4)</option>
@@ -100,21 +168,38 @@ export function ImportColumnsForm({ fileName, table, sheet, sites, choices, onHe
   );
 }
 
-function PresetControls({ presetApplied, onForgetPreset, onSavePreset }: Pick<Props, 'presetApplied' | 'onForgetPreset' | 'onSavePreset'>) {
+function PresetControls({
+  presetApplied,
+  onForgetPreset,
+  onSavePreset,
+}: Pick<Props, 'presetApplied' | 'onForgetPreset' | 'onSavePreset'>) {
   const [presetName, setPresetName] = useState('');
   return (
     <>
       {presetApplied && (
         <p role="status">
           Preset “{presetApplied}” applied (saved for these headers).{' '}
-          <button type="button" onClick={onForgetPreset}>Forget this preset</button>
+          <button type="button" onClick={onForgetPreset}>
+            Forget this preset
+          </button>
         </p>
       )}
       <label>
         Save these columns as a preset{' '}
-        <input value={presetName} onChange={(e) => setPresetName(e.target.value)} placeholder="e.g. HR weekly export" />
+        <input
+          value={presetName}
+          onChange={(e) => setPresetName(e.target.value)}
+          placeholder="e.g. HR weekly export"
+        />
       </label>{' '}
-      <button type="button" disabled={!presetName.trim()} onClick={() => { onSavePreset(presetName); setPresetName(''); }}>
+      <button
+        type="button"
+        disabled={!presetName.trim()}
+        onClick={() => {
+          onSavePreset(presetName);
+          setPresetName('');
+        }}
+      >
         Save preset
       </button>
     </>

@@ -18,8 +18,13 @@ export function ImportNotKeptRead({ notKept }: { notKept: SitesNotKept }) {
   if (taken === 0 || notKept.readAt === null) return null;
   return (
     <p role="status" className="import-not-kept-read">
-      Usernames and e-mails of the sites not kept on this laptop as a sync read them on {formatDateTime(notKept.readAt)} (read again every 12 hours).{' '}
-      <button type="button" onClick={() => void sync?.start({ refreshIdentities: true })} disabled={!sync || offline || running}>
+      Usernames and e-mails of the sites not kept on this laptop as a sync read them on{' '}
+      {formatDateTime(notKept.readAt)} (read again every 12 hours).{' '}
+      <button
+        type="button"
+        onClick={() => void sync?.start({ refreshIdentities: true })}
+        disabled={!sync || offline || running}
+      >
         {running ? 'Reading them again…' : 'Read them again now'}
       </button>
     </p>

@@ -41,7 +41,8 @@ export function ImportResults() {
     if (run) {
       void opsOf(run).then(async (ops) => {
         const next: Record<string, number> = {};
-        for (const row of (await resultsTableInSlices(run, ops)).slice(1)) next[row[row.length - 3]!] = (next[row[row.length - 3]!] ?? 0) + 1;
+        for (const row of (await resultsTableInSlices(run, ops)).slice(1))
+          next[row[row.length - 3]!] = (next[row[row.length - 3]!] ?? 0) + 1;
         if (live) setCounts(next);
       });
     }
@@ -70,13 +71,25 @@ export function ImportResults() {
       <h2 id="import-results-heading">Results of {run.fileName}</h2>
       {counts && (
         <p role="status" aria-label="Import results">
-          {Object.entries(counts).map(([status, n]) => `${formatCount(n)} ${status}`).join(', ')}.
+          {Object.entries(counts)
+            .map(([status, n]) => `${formatCount(n)} ${status}`)
+            .join(', ')}
+          .
         </p>
       )}
-      <p>The results file has the file&apos;s own columns plus status, statuscode and message: fix the rows that failed and drop it here again.</p>
-      <button type="button" onClick={refresh}>Refresh</button>{' '}
-      <button type="button" disabled={busy} onClick={() => void save('csv')}>Download results (CSV)</button>{' '}
-      <button type="button" disabled={busy} onClick={() => void save('xlsx')}>Download results (XLSX)</button>
+      <p>
+        The results file has the file&apos;s own columns plus status, statuscode and message: fix the rows
+        that failed and drop it here again.
+      </p>
+      <button type="button" onClick={refresh}>
+        Refresh
+      </button>{' '}
+      <button type="button" disabled={busy} onClick={() => void save('csv')}>
+        Download results (CSV)
+      </button>{' '}
+      <button type="button" disabled={busy} onClick={() => void save('xlsx')}>
+        Download results (XLSX)
+      </button>
       {error && <p role="alert">{error}</p>}
     </section>
   );

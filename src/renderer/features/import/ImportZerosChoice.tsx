@@ -16,8 +16,19 @@ export type ZerosChoice = 'pad' | 'keep';
  * it (null: not chosen yet) and the width ids are padded to (null: as written). `undecided` also while
  * the rows are being looked at: nothing is queued before the answer is known.
  */
-export function useLostZeros(sheet: Sheet | null, column: number | undefined, users: readonly UserRecord[], siteid: number | null) {
-  const [result, setResult] = useState<{ sheet: Sheet; column: number | undefined; siteid: number; users: readonly UserRecord[]; lost: LostZeros | null } | null>(null);
+export function useLostZeros(
+  sheet: Sheet | null,
+  column: number | undefined,
+  users: readonly UserRecord[],
+  siteid: number | null,
+) {
+  const [result, setResult] = useState<{
+    sheet: Sheet;
+    column: number | undefined;
+    siteid: number;
+    users: readonly UserRecord[];
+    lost: LostZeros | null;
+  } | null>(null);
   useEffect(() => {
     if (!sheet || siteid === null) return;
     let stopped = false;
@@ -30,14 +41,21 @@ export function useLostZeros(sheet: Sheet | null, column: number | undefined, us
     };
   }, [sheet, column, users, siteid]);
   // the same file, column and site: the finding holds (and with it the choice) while the people change and it is looked at again
-  const same = result !== null && result.sheet === sheet && result.column === column && result.siteid === siteid;
+  const same =
+    result !== null && result.sheet === sheet && result.column === column && result.siteid === siteid;
   const lost = same ? result.lost : null;
   const finding = lost ? `${lost.width}:${lost.rows.join(',')}` : '';
   const [chosen, setChosen] = useState<{ finding: string; choice: ZerosChoice } | null>(null);
   const choice = lost && chosen?.finding === finding ? chosen.choice : null;
   const choose = (next: ZerosChoice) => setChosen({ finding, choice: next });
   const looking = sheet !== null && siteid !== null && !(same && result.users === users);
-  return { lost, choice, choose, padIds: lost && choice === 'pad' ? lost.width : null, undecided: looking || (lost !== null && choice === null) };
+  return {
+    lost,
+    choice,
+    choose,
+    padIds: lost && choice === 'pad' ? lost.width : null,
+    undecided: looking || (lost !== null && choice === null),
+  };
 }
 
 interface Props {
@@ -57,17 +75,25 @@ export function ImportZerosChoice({ lost, sheet, column, choice, onChoose }: Pro
     <fieldset className="import-zeros" aria-label="Employee IDs without their leading zeros">
       <legend>Employee IDs that may have lost their leading zeros</legend>
       <p role="alert">
-        {plural(rows.length, 'employee ID')} {rows.length === 1 ? 'is' : 'are'} shorter than the usual {width} digits (row{rows.length > 1 ? 's' : ''} {listed}
-        {numeric ? '; the workbook stores them as numbers' : ''}): a spreadsheet program may have turned {example ? `${padId(example, width)} into ${example}` : 'them into numbers'}. Nothing is queued until you choose.
+        {plural(rows.length, 'employee ID')} {rows.length === 1 ? 'is' : 'are'} shorter than the usual {width}{' '}
+        digits (row{rows.length > 1 ? 's' : ''} {listed}
+        {numeric ? '; the workbook stores them as numbers' : ''}): a spreadsheet program may have turned{' '}
+        {example ? `${padId(example, width)} into ${example}` : 'them into numbers'}. Nothing is queued until
+        you choose.
       </p>
       <label>
-        <input type="radio" name="lost-zeros" checked={choice === 'pad'} onChange={() => onChoose('pad')} /> Pad them with zeros to {width} digits
+        <input type="radio" name="lost-zeros" checked={choice === 'pad'} onChange={() => onChoose('pad')} />{' '}
+        Pad them with zeros to {width} digits
         {example ? ` (${example} → ${padId(example, width)})` : ''}
       </label>
       <label>
-        <input type="radio" name="lost-zeros" checked={choice === 'keep'} onChange={() => onChoose('keep')} /> Keep them as written
+        <input type="radio" name="lost-zeros" checked={choice === 'keep'} onChange={() => onChoose('keep')} />{' '}
+        Keep them as written
       </label>
-      <p>Or fix the file: format the column as Text in the spreadsheet, type the ids again with their zeros, save, and drop the file here again.</p>
+      <p>
+        Or fix the file: format the column as Text in the spreadsheet, type the ids again with their zeros,
+        save, and drop the file here again.
+      </p>
     </fieldset>
   );
 }

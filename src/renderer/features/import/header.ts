@@ -36,7 +36,10 @@ export function findHeaderRow(rows: readonly RawRow[]): number {
   return best;
 }
 
-const listRows = (numbers: number[]) => (numbers.length > 5 ? `${numbers.slice(0, 5).join(', ')} and ${numbers.length - 5} more` : numbers.join(', '));
+const listRows = (numbers: number[]) =>
+  numbers.length > 5
+    ? `${numbers.slice(0, 5).join(', ')} and ${numbers.length - 5} more`
+    : numbers.join(', ');
 
 export function sheetOf(all: readonly RawRow[], headerIndex: number): Sheet {
   const header = all[headerIndex];
@@ -46,20 +49,32 @@ export function sheetOf(all: readonly RawRow[], headerIndex: number): Sheet {
   // a results file dropped in again: its status, statuscode and message columns are not the people's
   const results = resultColumnsAt(named);
   const headers = results >= 0 ? named.slice(0, results) : named;
-  if (results >= 0) warnings.push('The last three columns (status, statuscode, message) are the results of an earlier import: they are ignored.');
-  if (headerIndex > 0) warnings.push(`Rows ${all[0]!.rowNumber}–${header.rowNumber - 1} above the header row are not imported (a title or notes).`);
+  if (results >= 0)
+    warnings.push(
+      'The last three columns (status, statuscode, message) are the results of an earlier import: they are ignored.',
+    );
+  if (headerIndex > 0)
+    warnings.push(
+      `Rows ${all[0]!.rowNumber}–${header.rowNumber - 1} above the header row are not imported (a title or notes).`,
+    );
   const seen = new Map<string, number>();
   headers.forEach((h, i) => {
     const key = h.toLowerCase();
     if (!key) return;
     const first = seen.get(key);
     if (first === undefined) seen.set(key, i);
-    else warnings.push(`Columns ${columnLetter(first)} and ${columnLetter(i)} are both named "${h}": check which one each field uses below.`);
+    else
+      warnings.push(
+        `Columns ${columnLetter(first)} and ${columnLetter(i)} are both named "${h}": check which one each field uses below.`,
+      );
   });
   const rows = all.slice(headerIndex + 1);
   if (rows.length === 0) warnings.push('The file has a header row but no rows of people below it.');
   const beyond = rows.filter((r) => r.cells.length > named.length).map((r) => r.rowNumber);
-  if (beyond.length > 0) warnings.push(`Row${beyond.length > 1 ? 's' : ''} ${listRows(beyond)} ha${beyond.length > 1 ? 've' : 's'} cells beyond the last named column (${columnLetter(named.length - 1)}): they are not imported. Name that column in the header row to import it.`);
+  if (beyond.length > 0)
+    warnings.push(
+      `Row${beyond.length > 1 ? 's' : ''} ${listRows(beyond)} ha${beyond.length > 1 ? 've' : 's'} cells beyond the last named column (${columnLetter(named.length - 1)}): they are not imported. Name that column in the header row to import it.`,
+    );
   return { headers, headerRowNumber: header.rowNumber, rows, warnings };
 }
 

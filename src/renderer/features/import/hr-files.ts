@@ -26,7 +26,6 @@ export const RULE_CHOICES: Record<UsernameRule, string> = {
 /** HR's word (lower case) → the platform status the coordinator chose for it */
 export type StatusWords = Readonly<Record<string, PlatformStatus>>;
 
-
 /** The words HR systems use whose meaning is plain; others (Leave, On leave…) are the coordinator's choice. */
 export const HR_STATUS_DEFAULTS: StatusWords = {
   terminated: 'Inactive',
@@ -54,7 +53,8 @@ export function hrStatusWords(values: readonly (string | undefined)[]): string[]
   for (const value of values) {
     if (!value) continue;
     const word = squashWord(value);
-    if (!seen.has(word) && !PLATFORM_STATUSES.some((s) => s.toLowerCase() === word)) seen.set(word, value.trim());
+    if (!seen.has(word) && !PLATFORM_STATUSES.some((s) => s.toLowerCase() === word))
+      seen.set(word, value.trim());
   }
   return [...seen.values()];
 }
@@ -62,7 +62,12 @@ export function hrStatusWords(values: readonly (string | undefined)[]): string[]
 /** Lower case, accents folded to ASCII (ß → ss, æ → ae, ø → o…), and what the platform refuses in a username dropped. */
 export function usernamePart(text: string): string {
   return text
-    .replace(/ß/g, 'ss').replace(/[Ææ]/g, 'ae').replace(/[Œœ]/g, 'oe').replace(/[Øø]/g, 'o').replace(/[Łł]/g, 'l').replace(/[Đđ]/g, 'd')
+    .replace(/ß/g, 'ss')
+    .replace(/[Ææ]/g, 'ae')
+    .replace(/[Œœ]/g, 'oe')
+    .replace(/[Øø]/g, 'o')
+    .replace(/[Łł]/g, 'l')
+    .replace(/[Đđ]/g, 'd')
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
@@ -70,10 +75,14 @@ export function usernamePart(text: string): string {
 }
 
 /** The username a rule makes of a row before numbering; '' when the row lacks what the rule needs. */
-export function baseUsername(rule: UsernameRule, v: { firstname?: string; lastname?: string; email?: string }): string {
+export function baseUsername(
+  rule: UsernameRule,
+  v: { firstname?: string; lastname?: string; email?: string },
+): string {
   const first = usernamePart(v.firstname ?? '');
   const last = usernamePart(v.lastname ?? '');
-  if (rule === 'email') return usernamePart((v.email ?? '').split('@')[0] ?? '').replace(/^[._-]+|[._-]+$/g, '');
+  if (rule === 'email')
+    return usernamePart((v.email ?? '').split('@')[0] ?? '').replace(/^[._-]+|[._-]+$/g, '');
   if (!first || !last) return '';
   return rule === 'first.last' ? `${first}.${last}` : `${first.charAt(0)}${last}`;
 }
@@ -122,7 +131,10 @@ function isRule(value: unknown): value is UsernameRule {
 }
 
 /** The profile's choices; unreadable parts are forgotten, not guessed. */
-export function loadHrChoices(profileId: string, storage: Pick<Storage, 'getItem'> = localStorage): HrChoices {
+export function loadHrChoices(
+  profileId: string,
+  storage: Pick<Storage, 'getItem'> = localStorage,
+): HrChoices {
   try {
     const parsed = JSON.parse(storage.getItem(storageKey(profileId)) ?? '{}') as Partial<HrChoices> | null;
     const words: Record<string, PlatformStatus> = {};
@@ -135,7 +147,11 @@ export function loadHrChoices(profileId: string, storage: Pick<Storage, 'getItem
   }
 }
 
-export function saveHrChoices(profileId: string, choices: HrChoices, storage: Pick<Storage, 'setItem'> = localStorage): void {
+export function saveHrChoices(
+  profileId: string,
+  choices: HrChoices,
+  storage: Pick<Storage, 'setItem'> = localStorage,
+): void {
   storage.setItem(storageKey(profileId), JSON.stringify(choices));
 }
 
@@ -159,8 +175,18 @@ export function withDerivedUsernames(rows: readonly ImportRow[], inputs: DeriveI
   if (!rule) return [...rows];
   const taken = new Set(inputs.users.map((u) => u.username.toLowerCase()));
   for (const row of rows) if (row.values.username) taken.add(row.values.username.toLowerCase());
-  const found = new Set(inputs.users.filter((u) => u.siteid === inputs.siteid && inputs.key !== 'email').map((u) => (inputs.key === 'username' ? u.username : u.employeeid).toLowerCase()));
-  const needing = rows.filter((r) => !r.values.username && !found.has((r.values[inputs.key] ?? '').toLowerCase()));
-  const derived = deriveUsernames(needing, rule, (name) => taken.has(name) || inputs.heldElsewhere?.has(name) === true);
+  const found = new Set(
+    inputs.users
+      .filter((u) => u.siteid === inputs.siteid && inputs.key !== 'email')
+      .map((u) => (inputs.key === 'username' ? u.username : u.employeeid).toLowerCase()),
+  );
+  const needing = rows.filter(
+    (r) => !r.values.username && !found.has((r.values[inputs.key] ?? '').toLowerCase()),
+  );
+  const derived = deriveUsernames(
+    needing,
+    rule,
+    (name) => taken.has(name) || inputs.heldElsewhere?.has(name) === true,
+  );
   return rows.map((r) => (derived.has(r.rowNumber) ? { ...r, derived: derived.get(r.rowNumber)! } : r));
 }

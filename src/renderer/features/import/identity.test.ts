@@ -7,8 +7,21 @@ import { rowsOf } from './rows.ts';
 import { guessMapping } from './mapping.ts';
 import type { MatchKey } from './match.ts';
 
-const ann: UserRecord = { userid: 7, siteid: 101, username: 'ann.lee', firstname: 'Ann', lastname: 'Lee', employeeid: '004711', status: 'Active', usertype: 'User', searchKeys: [], sortName: '' };
-const emails = emailsByUser([{ emailid: 1, userid: 7, email: 'ann@example.com', status: 'Active', isprimary: null }]);
+const ann: UserRecord = {
+  userid: 7,
+  siteid: 101,
+  username: 'ann.lee',
+  firstname: 'Ann',
+  lastname: 'Lee',
+  employeeid: '004711',
+  status: 'Active',
+  usertype: 'User',
+  searchKeys: [],
+  sortName: '',
+};
+const emails = emailsByUser([
+  { emailid: 1, userid: 7, email: 'ann@example.com', status: 'Active', isprimary: null },
+]);
 const HEADERS = ['Username', 'First name', 'Last name', 'Employee ID', 'E-mail'];
 
 /** One row of a file with these cells, planned against Ann. */
@@ -16,7 +29,8 @@ function planCells(cells: string[], key: MatchKey = 'username'): RowPlan {
   const sheet = { headers: HEADERS, headerRowNumber: 1, rows: [{ rowNumber: 2, cells }], warnings: [] };
   return planImport(rowsOf(sheet, guessMapping(HEADERS)), [ann], 101, emails, { key, mode: 'upsert' })[0]!;
 }
-const errorsOf = (plan: RowPlan) => (plan.action === 'invalid' ? plan.errors.join(' ') : `planned as ${plan.action}`);
+const errorsOf = (plan: RowPlan) =>
+  plan.action === 'invalid' ? plan.errors.join(' ') : `planned as ${plan.action}`;
 
 describe('invisible characters in what identifies a person', () => {
   it('refuses a username ending in a zero-width space, naming the character and where it is, instead of creating a near-duplicate of Ann', () => {
@@ -34,12 +48,18 @@ describe('invisible characters in what identifies a person', () => {
   });
 
   it('refuses an e-mail address holding a zero-width space, which the platform would otherwise take as a new address', () => {
-    expect(errorsOf(planCells(['ann.lee', 'Ann', 'Lee', '', 'ann@exam\u200bple.com']))).toContain('E-mail "ann@example.com" holds a zero-width space (U+200B) at character 9');
+    expect(errorsOf(planCells(['ann.lee', 'Ann', 'Lee', '', 'ann@exam\u200bple.com']))).toContain(
+      'E-mail "ann@example.com" holds a zero-width space (U+200B) at character 9',
+    );
   });
 
   it('refuses an employee id with a soft hyphen or a right-to-left override', () => {
-    expect(errorsOf(planCells(['ann.lee', 'Ann', 'Lee', '00\u00ad4711', ''], 'employeeid'))).toContain('Employee ID "004711" holds a soft hyphen (U+00AD) at character 3');
-    expect(errorsOf(planCells(['ann.lee', 'Ann', 'Lee', '\u202e004711', ''], 'employeeid'))).toContain('right-to-left override (U+202E) at character 1');
+    expect(errorsOf(planCells(['ann.lee', 'Ann', 'Lee', '00\u00ad4711', ''], 'employeeid'))).toContain(
+      'Employee ID "004711" holds a soft hyphen (U+00AD) at character 3',
+    );
+    expect(errorsOf(planCells(['ann.lee', 'Ann', 'Lee', '\u202e004711', ''], 'employeeid'))).toContain(
+      'right-to-left override (U+202E) at character 1',
+    );
   });
 
   it.each([
@@ -51,11 +71,20 @@ describe('invisible characters in what identifies a person', () => {
     ['a half-width Hangul filler', '\uffa0', 'half-width Hangul filler (U+FFA0)'],
     ['a variation selector', '\ufe0f', 'invisible character (U+FE0F)'],
     ['a Khmer inherent vowel', '\u17b4', 'invisible character (U+17B4)'],
-  ])('refuses %s inside a username, an e-mail or an employee id, naming the field and the character', (_, char, named) => {
-    expect(errorsOf(planCells([`ann${char}.lee`, 'Ann', 'Lee', '', '']))).toContain(`Username "ann.lee" holds a ${named} at character 4`);
-    expect(errorsOf(planCells(['ann.lee', 'Ann', 'Lee', '', `ann${char}@example.com`]))).toContain(`E-mail "ann@example.com" holds a ${named} at character 4`);
-    expect(errorsOf(planCells(['ann.lee', 'Ann', 'Lee', `0047${char}11`, ''], 'employeeid'))).toContain(`Employee ID "004711" holds a ${named} at character 5`);
-  });
+  ])(
+    'refuses %s inside a username, an e-mail or an employee id, naming the field and the character',
+    (_, char, named) => {
+      expect(errorsOf(planCells([`ann${char}.lee`, 'Ann', 'Lee', '', '']))).toContain(
+        `Username "ann.lee" holds a ${named} at character 4`,
+      );
+      expect(errorsOf(planCells(['ann.lee', 'Ann', 'Lee', '', `ann${char}@example.com`]))).toContain(
+        `E-mail "ann@example.com" holds a ${named} at character 4`,
+      );
+      expect(errorsOf(planCells(['ann.lee', 'Ann', 'Lee', `0047${char}11`, ''], 'employeeid'))).toContain(
+        `Employee ID "004711" holds a ${named} at character 5`,
+      );
+    },
+  );
 
   it('refuses every default-ignorable code point and the blank fillers in each identifying field', () => {
     const ignorable = /\p{Default_Ignorable_Code_Point}/u;
@@ -72,11 +101,15 @@ describe('invisible characters in what identifies a person', () => {
   });
 
   it('refuses a username that is nothing but a Hangul filler, which would look blank', () => {
-    expect(errorsOf(planCells(['\u3164', 'Ann', 'Lee', '', '']))).toContain('Username "" holds a Hangul filler (U+3164) at character 1');
+    expect(errorsOf(planCells(['\u3164', 'Ann', 'Lee', '', '']))).toContain(
+      'Username "" holds a Hangul filler (U+3164) at character 1',
+    );
   });
 
   it('trims no-break and other spaces around the values, so Ann is found and left unchanged', () => {
-    expect(planCells(['\u00a0ann.lee\u3000', 'Ann', 'Lee', '004711\u00a0', '\u2007ann@example.com\u00a0']).action).toBe('unchanged');
+    expect(
+      planCells(['\u00a0ann.lee\u3000', 'Ann', 'Lee', '004711\u00a0', '\u2007ann@example.com\u00a0']).action,
+    ).toBe('unchanged');
   });
 
   it('composes accents (NFC): a decomposed "José" is the same name as a composed one', () => {
@@ -86,15 +119,28 @@ describe('invisible characters in what identifies a person', () => {
 });
 
 describe('e-mail addresses as the platform checks them', () => {
-  it.each(['ann@example', 'ann lee@example.com', 'ann@exa,mple.com', '<ann@example.com>', 'ann@@example.com'])('refuses "%s"', (email) => {
-    expect(errorsOf(planCells(['ann.lee', 'Ann', 'Lee', '', email]))).toContain('is not an e-mail address the platform accepts');
+  it.each([
+    'ann@example',
+    'ann lee@example.com',
+    'ann@exa,mple.com',
+    '<ann@example.com>',
+    'ann@@example.com',
+  ])('refuses "%s"', (email) => {
+    expect(errorsOf(planCells(['ann.lee', 'Ann', 'Lee', '', email]))).toContain(
+      'is not an e-mail address the platform accepts',
+    );
   });
 
   it('accepts an address with accents, as the platform does', () => {
-    expect(planCells(['ann.lee', 'Ann', 'Lee', '', 'zoë@exämple.com'])).toMatchObject({ action: 'update', emailAdded: 'zoë@exämple.com' });
+    expect(planCells(['ann.lee', 'Ann', 'Lee', '', 'zoë@exämple.com'])).toMatchObject({
+      action: 'update',
+      emailAdded: 'zoë@exämple.com',
+    });
   });
 
   it('refuses a username with a space inside, which the platform refuses', () => {
-    expect(errorsOf(planCells(['ann lee', 'Ann', 'Lee', '', '']))).toContain('the platform refuses usernames with spaces');
+    expect(errorsOf(planCells(['ann lee', 'Ann', 'Lee', '', '']))).toContain(
+      'the platform refuses usernames with spaces',
+    );
   });
 });

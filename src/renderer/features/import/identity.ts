@@ -56,7 +56,13 @@ const hex = (code: number) => `U+${code.toString(16).toUpperCase().padStart(4, '
 /** "zero-width space (U+200B)"; an unnamed one by its kind. */
 function describeCharacter(char: string): string {
   const code = char.codePointAt(0)!;
-  const kind = /\p{Cc}/u.test(char) ? 'control character' : /\p{Z}/u.test(char) ? 'space character' : /\p{Cf}/u.test(char) ? 'invisible formatting character' : 'invisible character';
+  const kind = /\p{Cc}/u.test(char)
+    ? 'control character'
+    : /\p{Z}/u.test(char)
+      ? 'space character'
+      : /\p{Cf}/u.test(char)
+        ? 'invisible formatting character'
+        : 'invisible character';
   return `${NAMES[code] ?? kind} (${hex(code)})`;
 }
 
@@ -70,7 +76,10 @@ function invisibleCharacter(label: string, value: string): string | null {
   if (!INVISIBLE.test(value)) return null;
   const chars = Array.from(value);
   const at = chars.findIndex((c) => INVISIBLE.test(c));
-  const shown = chars.filter((c) => !INVISIBLE.test(c)).join('').slice(0, 40);
+  const shown = chars
+    .filter((c) => !INVISIBLE.test(c))
+    .join('')
+    .slice(0, 40);
   const others = chars.filter((c) => INVISIBLE.test(c)).length - 1;
   return `${label} "${shown}" holds a ${describeCharacter(chars[at]!)} at character ${at + 1}${others > 0 ? ` (and ${others} more invisible character${others > 1 ? 's' : ''})` : ''}: it would look the same as a value without it. Delete it in the spreadsheet and save the file again.`;
 }
@@ -80,14 +89,20 @@ const PLATFORM_EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]
 const EMAIL_MAX = 320;
 
 /** What is wrong with a row's username, e-mail and employee id (values already normalised). */
-export function identityErrors(values: Partial<Record<'username' | 'email' | 'employeeid', string>>): string[] {
+export function identityErrors(
+  values: Partial<Record<'username' | 'email' | 'employeeid', string>>,
+): string[] {
   const errors: string[] = [];
   for (const field of ['username', 'email', 'employeeid'] as const) {
     const value = values[field];
     const invisible = value ? invisibleCharacter(FIELD_LABELS[field], value) : null;
     if (invisible) errors.push(invisible);
-    else if (field === 'username' && value?.includes(' ')) errors.push(`Username "${value.slice(0, 40)}" holds a space: the platform refuses usernames with spaces.`);
-    else if (field === 'email' && value && !(value.length <= EMAIL_MAX && PLATFORM_EMAIL.test(value))) errors.push(`"${value.slice(0, 60)}" is not an e-mail address the platform accepts.`);
+    else if (field === 'username' && value?.includes(' '))
+      errors.push(
+        `Username "${value.slice(0, 40)}" holds a space: the platform refuses usernames with spaces.`,
+      );
+    else if (field === 'email' && value && !(value.length <= EMAIL_MAX && PLATFORM_EMAIL.test(value)))
+      errors.push(`"${value.slice(0, 60)}" is not an e-mail address the platform accepts.`);
   }
   return errors;
 }

@@ -4,8 +4,24 @@ import type { UserRecord } from '../../../shared/records.ts';
 import { emailsByUser, planImport, type MatchKey, type RowPlan, type RowValues } from './match.ts';
 import { lookAlikeKey } from './look-alike.ts';
 
-const person = (userid: number, siteid: number, username: string, firstname: string, lastname: string, employeeid: string): UserRecord => ({
-  userid, siteid, username, firstname, lastname, employeeid, status: 'Active', usertype: 'User', searchKeys: [], sortName: '',
+const person = (
+  userid: number,
+  siteid: number,
+  username: string,
+  firstname: string,
+  lastname: string,
+  employeeid: string,
+): UserRecord => ({
+  userid,
+  siteid,
+  username,
+  firstname,
+  lastname,
+  employeeid,
+  status: 'Active',
+  usertype: 'User',
+  searchKeys: [],
+  sortName: '',
 });
 const christopher = person(7, 101, 'christopher.young', 'Christopher', 'Young', 'E7');
 const marta = person(8, 101, 'marta.ruiz', 'Marta', 'Ruiz', 'E8');
@@ -18,9 +34,13 @@ const emails = emailsByUser([
 const CYRILLIC_O = '\u043e';
 
 function planRow(values: RowValues, key: MatchKey = 'username'): RowPlan {
-  return planImport([{ rowNumber: 2, values }], [christopher, marta, dee], 101, emails, { key, mode: 'upsert' })[0]!;
+  return planImport([{ rowNumber: 2, values }], [christopher, marta, dee], 101, emails, {
+    key,
+    mode: 'upsert',
+  })[0]!;
 }
-const reasonsOf = (plan: RowPlan) => (plan.action === 'conflict' ? plan.reasons.join(' ') : `planned as ${plan.action}`);
+const reasonsOf = (plan: RowPlan) =>
+  plan.action === 'conflict' ? plan.reasons.join(' ') : `planned as ${plan.action}`;
 
 describe('the look of a value (UTS #39 skeleton)', () => {
   it('is the same for a Latin and a Cyrillic o, and for m and rn', () => {
@@ -42,38 +62,69 @@ describe('the look of a value (UTS #39 skeleton)', () => {
 
 describe('a username or e-mail that only looks like an existing one', () => {
   it('is a conflict naming both people, never a new person beside christopher.young', () => {
-    const plan = planRow({ username: `christopher.y${CYRILLIC_O}ung`, firstname: 'Christopher', lastname: 'Young' });
+    const plan = planRow({
+      username: `christopher.y${CYRILLIC_O}ung`,
+      firstname: 'Christopher',
+      lastname: 'Young',
+    });
     expect(plan).toMatchObject({ action: 'conflict', people: [christopher] });
-    expect(reasonsOf(plan)).toContain(`The username "christopher.y${CYRILLIC_O}ung" of Christopher Young looks the same as "christopher.young", the username of Christopher Young (christopher.young, employee ID E7)`);
+    expect(reasonsOf(plan)).toContain(
+      `The username "christopher.y${CYRILLIC_O}ung" of Christopher Young looks the same as "christopher.young", the username of Christopher Young (christopher.young, employee ID E7)`,
+    );
     // the character that differs, named by its script and code
     expect(reasonsOf(plan)).toContain(`Cyrillic "${CYRILLIC_O}" (U+043E) at character 14`);
   });
 
   it('is a conflict for a look-alike e-mail on a new person', () => {
-    const plan = planRow({ username: 'chris.young', firstname: 'Chris', lastname: 'Young', email: `christopher.y${CYRILLIC_O}ung@example.com` });
+    const plan = planRow({
+      username: 'chris.young',
+      firstname: 'Chris',
+      lastname: 'Young',
+      email: `christopher.y${CYRILLIC_O}ung@example.com`,
+    });
     expect(plan).toMatchObject({ action: 'conflict', people: [christopher] });
-    expect(reasonsOf(plan)).toContain('looks the same as "christopher.young@example.com", the e-mail of Christopher Young');
+    expect(reasonsOf(plan)).toContain(
+      'looks the same as "christopher.young@example.com", the e-mail of Christopher Young',
+    );
   });
 
   it('is a conflict when it looks like the username of someone on another site the cache keeps', () => {
-    expect(planRow({ username: `dee.f${CYRILLIC_O}x`, firstname: 'Dee', lastname: 'Fox' })).toMatchObject({ action: 'conflict', people: [dee] });
+    expect(planRow({ username: `dee.f${CYRILLIC_O}x`, firstname: 'Dee', lastname: 'Fox' })).toMatchObject({
+      action: 'conflict',
+      people: [dee],
+    });
   });
 
   it('is a conflict when written with ASCII look-alikes (rn for m)', () => {
-    expect(planRow({ username: 'rnarta.ruiz', firstname: 'Marta', lastname: 'Ruiz' })).toMatchObject({ action: 'conflict', people: [marta] });
+    expect(planRow({ username: 'rnarta.ruiz', firstname: 'Marta', lastname: 'Ruiz' })).toMatchObject({
+      action: 'conflict',
+      people: [marta],
+    });
   });
 
-  it("is a conflict, not a rename, when the employee id finds the person and the username only looks like theirs", () => {
-    const plan = planRow({ employeeid: 'E7', username: `christopher.y${CYRILLIC_O}ung`, firstname: 'Christopher', lastname: 'Young' }, 'employeeid');
+  it('is a conflict, not a rename, when the employee id finds the person and the username only looks like theirs', () => {
+    const plan = planRow(
+      {
+        employeeid: 'E7',
+        username: `christopher.y${CYRILLIC_O}ung`,
+        firstname: 'Christopher',
+        lastname: 'Young',
+      },
+      'employeeid',
+    );
     expect(plan).toMatchObject({ action: 'conflict', people: [christopher] });
     expect(reasonsOf(plan)).toContain('the row would give them a username that only looks like their own');
   });
 
   it('leaves the person unchanged when the row writes their username in other letter case', () => {
-    expect(planRow({ username: 'Christopher.Young', firstname: 'Christopher', lastname: 'Young' }).action).toBe('unchanged');
+    expect(
+      planRow({ username: 'Christopher.Young', firstname: 'Christopher', lastname: 'Young' }).action,
+    ).toBe('unchanged');
   });
 
   it('creates a person whose username merely resembles one (a different letter)', () => {
-    expect(planRow({ username: 'christopher.yang', firstname: 'Christopher', lastname: 'Yang' }).action).toBe('create');
+    expect(planRow({ username: 'christopher.yang', firstname: 'Christopher', lastname: 'Yang' }).action).toBe(
+      'create',
+    );
   });
 });

@@ -19,7 +19,13 @@ const PROTOTYPE: ReadonlyMap<string, string> = new Map(Object.entries(prototypes
 const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
 const NOT_PRINTABLE_ASCII = /[^ -~]/;
 /** The printable ASCII characters confusables.txt maps to something else (0 → O, 1 → l, m → rn…): the only work an ASCII value needs. */
-const ASCII_MAPPED = new RegExp(`[${[...PROTOTYPE.keys()].filter((c) => !NOT_PRINTABLE_ASCII.test(c)).map((c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('')}]`, 'g');
+const ASCII_MAPPED = new RegExp(
+  `[${[...PROTOTYPE.keys()]
+    .filter((c) => !NOT_PRINTABLE_ASCII.test(c))
+    .map((c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+    .join('')}]`,
+  'g',
+);
 const prototypeOf = (char: string) => PROTOTYPE.get(char) ?? char;
 
 /** The value's UTS #39 skeleton, lower-cased: two values with the same one look alike. */
@@ -31,8 +37,22 @@ export function lookAlikeKey(value: string): string {
   return skeleton.normalize('NFD').toLowerCase();
 }
 
-const SCRIPTS = ['Latin', 'Cyrillic', 'Greek', 'Armenian', 'Cherokee', 'Coptic', 'Georgian', 'Hebrew', 'Arabic', 'Lisu', 'Canadian_Aboriginal'] as const;
-const SCRIPT_TESTS = SCRIPTS.map((name) => [name.replace('_', ' '), new RegExp(`^\\p{Script=${name}}$`, 'u')] as const);
+const SCRIPTS = [
+  'Latin',
+  'Cyrillic',
+  'Greek',
+  'Armenian',
+  'Cherokee',
+  'Coptic',
+  'Georgian',
+  'Hebrew',
+  'Arabic',
+  'Lisu',
+  'Canadian_Aboriginal',
+] as const;
+const SCRIPT_TESTS = SCRIPTS.map(
+  (name) => [name.replace('_', ' '), new RegExp(`^\\p{Script=${name}}$`, 'u')] as const,
+);
 
 /** "Cyrillic "о" (U+043E) at character 15": the first character of `value` not where `other` has it (1 = the first). */
 function differingCharacter(value: string, other: string): string {
@@ -40,7 +60,11 @@ function differingCharacter(value: string, other: string): string {
   const others = Array.from(other.toLowerCase());
   let at = chars.findIndex((c, i) => c.toLowerCase() !== others[i]);
   // the same characters, in another number (m for rn): the first one that has a look-alike
-  if (at < 0) at = Math.max(0, chars.findIndex((c) => lookAlikeKey(c) !== c.toLowerCase()));
+  if (at < 0)
+    at = Math.max(
+      0,
+      chars.findIndex((c) => lookAlikeKey(c) !== c.toLowerCase()),
+    );
   const char = chars[at] ?? '';
   const script = SCRIPT_TESTS.find(([, test]) => test.test(char))?.[0];
   const code = `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
@@ -51,7 +75,13 @@ function differingCharacter(value: string, other: string): string {
  * Why a row's value cannot be used, naming the character that differs. `rowPerson`: the row's person when it
  * is someone else than the owner (blank when the file names nobody); null when the row is the owner's own.
  */
-export function lookAlikeReason(o: { label: string; value: string; theirs: string; owner: string; rowPerson: string | null }): string {
+export function lookAlikeReason(o: {
+  label: string;
+  value: string;
+  theirs: string;
+  owner: string;
+  rowPerson: string | null;
+}): string {
   const looks = `The ${o.label} "${o.value}"${o.rowPerson ? ` of ${o.rowPerson}` : ''} looks the same as`;
   const differs = `but is written with other characters (${differingCharacter(o.value, o.theirs)})`;
   const an = withArticle(o.label);
@@ -79,7 +109,8 @@ export class LookAlikeIndex<Person> {
     if (key === value.toLowerCase()) return;
     const list = this.map.get(key);
     if (!list) this.map.set(key, [{ value, person }]);
-    else if (!list.some((held) => held.person === person && held.value === value)) list.push({ value, person });
+    else if (!list.some((held) => held.person === person && held.value === value))
+      list.push({ value, person });
   }
   /** The people holding a value that looks like this one but is written otherwise; `byText`: who holds a value written as the key. */
   find(value: string, byText: (key: string) => HeldValue<Person>[]): HeldValue<Person>[] {

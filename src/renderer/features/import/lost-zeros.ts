@@ -67,7 +67,14 @@ function countLengths(scan: Scan, rows: Sheet['rows'], column: number, from: num
 }
 
 /** Pass 2 over rows from..to: the rows whose digit-only id is shorter than `width`. */
-function findShort(scan: Scan, rows: Sheet['rows'], column: number, width: number, from: number, to: number): void {
+function findShort(
+  scan: Scan,
+  rows: Sheet['rows'],
+  column: number,
+  width: number,
+  from: number,
+  to: number,
+): void {
   for (let i = from; i < to; i += 1) {
     const row = rows[i]!;
     const id = row.cells[column] ?? '';
@@ -91,11 +98,22 @@ function widthOf(scan: Scan, siteIds: readonly string[]): number | null {
   return ofSite !== null && (fromFile === null || ofSite > fromFile) ? ofSite : fromFile;
 }
 
-const newScan = (): Scan => ({ byLength: new Map(), longest: 0, numbers: false, short: [], numericShort: false });
-const found = (scan: Scan, width: number): LostZeros | null => (scan.short.length > 0 ? { width, rows: scan.short, numeric: scan.numericShort } : null);
+const newScan = (): Scan => ({
+  byLength: new Map(),
+  longest: 0,
+  numbers: false,
+  short: [],
+  numericShort: false,
+});
+const found = (scan: Scan, width: number): LostZeros | null =>
+  scan.short.length > 0 ? { width, rows: scan.short, numeric: scan.numericShort } : null;
 
 /** The rows of the sheet whose employee id looks stripped of its leading zeros; null when none does. */
-export function lostLeadingZeros(sheet: Sheet, column: number | undefined, siteIds: readonly string[]): LostZeros | null {
+export function lostLeadingZeros(
+  sheet: Sheet,
+  column: number | undefined,
+  siteIds: readonly string[],
+): LostZeros | null {
   if (column === undefined) return null;
   const scan = newScan();
   countLengths(scan, sheet.rows, column, 0, sheet.rows.length);
@@ -106,7 +124,13 @@ export function lostLeadingZeros(sheet: Sheet, column: number | undefined, siteI
 }
 
 /** The same, a slice of rows at a time (the window stays responsive on 100,000 rows); undefined when `stopped()` turns true. */
-export async function lostLeadingZerosInSlices(sheet: Sheet, column: number | undefined, siteIds: readonly string[], stopped: () => boolean, slice = 10_000): Promise<LostZeros | null | undefined> {
+export async function lostLeadingZerosInSlices(
+  sheet: Sheet,
+  column: number | undefined,
+  siteIds: readonly string[],
+  stopped: () => boolean,
+  slice = 10_000,
+): Promise<LostZeros | null | undefined> {
   if (column === undefined) return null;
   const { rows } = sheet;
   const scan = newScan();

@@ -18,7 +18,14 @@ import { lookAlikeReason, LookAlikeIndex, type HeldValue } from './look-alike.ts
 import { garbledErrors } from './garbled.ts';
 import { withArticle } from '../../app/words.ts';
 import type { SitesNotKept } from './not-kept.ts';
-import { emailAgainstQueue, heldUntilSent, queuedChangesUndone, type OverriddenField, type QueuedCreate, type QueuedState } from './queued.ts';
+import {
+  emailAgainstQueue,
+  heldUntilSent,
+  queuedChangesUndone,
+  type OverriddenField,
+  type QueuedCreate,
+  type QueuedState,
+} from './queued.ts';
 import type { WithPending } from '../../outbox/pending.ts';
 import { keptAssignments, type KeptAssignments } from './queued-assignments.ts';
 import type { ImportExtras } from './extras.ts';
@@ -55,7 +62,9 @@ export type GroupRef = { groupid: number; groupname: string };
 export type RowValues = Partial<Record<ImportField, string>>;
 /** `derived`: the username made for the row by the profile's rule (hr-files.ts), used when the row creates someone */
 export type ImportRow = { rowNumber: number; values: RowValues; derived?: string };
-export type UserChanges = Partial<Record<'username' | 'firstname' | 'lastname' | 'employeeid' | 'status', string>>;
+export type UserChanges = Partial<
+  Record<'username' | 'firstname' | 'lastname' | 'employeeid' | 'status', string>
+>;
 
 export type RowPlan =
   /** `derivedFrom`: the username was made by this rule, not given by the file */
@@ -66,7 +75,17 @@ export type RowPlan =
    * `queuedCreate`: the person is only queued to be created, and the row's ops take the new id from that create;
    * `keeps`: the credential or course the file gives that a queued change deletes, assigned again after it
    */
-  | { rowNumber: number; action: 'update' | 'identity'; user: UserRecord; changes: UserChanges; emailAdded?: string; undoes?: OverriddenField[]; emailAfter?: readonly string[]; queuedCreate?: QueuedCreate; keeps?: KeptAssignments }
+  | {
+      rowNumber: number;
+      action: 'update' | 'identity';
+      user: UserRecord;
+      changes: UserChanges;
+      emailAdded?: string;
+      undoes?: OverriddenField[];
+      emailAfter?: readonly string[];
+      queuedCreate?: QueuedCreate;
+      keeps?: KeptAssignments;
+    }
   | { rowNumber: number; action: 'unchanged'; user: UserRecord }
   | { rowNumber: number; action: 'skipped'; reason: string; user?: UserRecord }
   | { rowNumber: number; action: 'conflict'; reasons: string[]; people: UserRecord[]; rows: number[] }
@@ -74,10 +93,20 @@ export type RowPlan =
   | { rowNumber: number; action: 'invalid'; errors: string[] };
 
 export type RowAction = RowPlan['action'];
-export const ACTIONS: readonly RowAction[] = ['create', 'update', 'identity', 'unchanged', 'skipped', 'conflict', 'ambiguous', 'invalid'];
+export const ACTIONS: readonly RowAction[] = [
+  'create',
+  'update',
+  'identity',
+  'unchanged',
+  'skipped',
+  'conflict',
+  'ambiguous',
+  'invalid',
+];
 
 export const KNOWN_STATUSES: readonly string[] = PLATFORM_STATUSES;
-const LOOKS_LIKE_DATE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$|^\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}$|^\d{1,2}-[A-Za-z]{3}(-\d{2,4})?$/;
+const LOOKS_LIKE_DATE =
+  /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$|^\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}$|^\d{1,2}-[A-Za-z]{3}(-\d{2,4})?$/;
 
 /** The platform's status for a file's word: its own, or HR's word as the coordinator chose it (hr-files.ts); null: unknown. */
 export function normalizeStatus(value: string, words?: StatusWords): string | null {
@@ -95,21 +124,29 @@ export function emailsByUser(emails: readonly WithPending<EmailRecord>[]): Email
 }
 
 /** `emailsByUser`, a slice at a time (the addresses of 20,000 people and 50,000 queued ones). */
-export async function emailsByUserInSlices(emails: readonly WithPending<EmailRecord>[]): Promise<EmailsByUser> {
+export async function emailsByUserInSlices(
+  emails: readonly WithPending<EmailRecord>[],
+): Promise<EmailsByUser> {
   const out = new Map<number, Set<string>>();
   await forEachSliced(emails.length, (i) => addAddress(out, emails[i]!));
   return out;
 }
 
 function addAddress(out: Map<number, Set<string>>, e: WithPending<EmailRecord>): void {
-  if (e.pending?.change !== 'delete') out.set(e.userid, (out.get(e.userid) ?? new Set()).add(e.email.toLowerCase()));
+  if (e.pending?.change !== 'delete')
+    out.set(e.userid, (out.get(e.userid) ?? new Set()).add(e.email.toLowerCase()));
 }
 
 const IDENTIFYING = ['username', 'employeeid', 'email'] as const;
 type Identifying = (typeof IDENTIFYING)[number];
-const LABEL: Record<Identifying, string> = { username: 'username', employeeid: 'employee ID', email: 'e-mail' };
+const LABEL: Record<Identifying, string> = {
+  username: 'username',
+  employeeid: 'employee ID',
+  email: 'e-mail',
+};
 
-export const who = (u: UserRecord) => `${`${u.firstname} ${u.lastname}`.trim() || u.username} (${u.username}${u.employeeid ? `, employee ID ${u.employeeid}` : ''})`;
+export const who = (u: UserRecord) =>
+  `${`${u.firstname} ${u.lastname}`.trim() || u.username} (${u.username}${u.employeeid ? `, employee ID ${u.employeeid}` : ''})`;
 
 function validate(v: RowValues, words: StatusWords | undefined): string[] {
   const errors: string[] = [];
@@ -117,12 +154,22 @@ function validate(v: RowValues, words: StatusWords | undefined): string[] {
     const value = v[field];
     if (!value) continue;
     // a results file neutralised it with a leading quote: still the same formula
-    if (looksLikeFormula(value) || (value.startsWith("'") && looksLikeFormula(value.slice(1)))) errors.push(`${FIELD_LABELS[field]} "${value.slice(0, 40)}" looks like a spreadsheet formula (it starts with = + - or @), so it is refused.`);
-    if (value.length > 200 && field !== 'email') errors.push(`${FIELD_LABELS[field]} is longer than 200 characters.`);
+    if (looksLikeFormula(value) || (value.startsWith("'") && looksLikeFormula(value.slice(1))))
+      errors.push(
+        `${FIELD_LABELS[field]} "${value.slice(0, 40)}" looks like a spreadsheet formula (it starts with = + - or @), so it is refused.`,
+      );
+    if (value.length > 200 && field !== 'email')
+      errors.push(`${FIELD_LABELS[field]} is longer than 200 characters.`);
   }
-  if (v.status && !normalizeStatus(v.status, words)) errors.push(`Status "${v.status.slice(0, 40)}": choose above what it means on the platform (${KNOWN_STATUSES.join(', ')}).`);
+  if (v.status && !normalizeStatus(v.status, words))
+    errors.push(
+      `Status "${v.status.slice(0, 40)}": choose above what it means on the platform (${KNOWN_STATUSES.join(', ')}).`,
+    );
   errors.push(...identityErrors(v), ...garbledErrors(v));
-  if (v.employeeid && LOOKS_LIKE_DATE.test(v.employeeid)) errors.push(`Employee ID "${v.employeeid}" looks like a date: the spreadsheet may have turned the id into a date. Format the column as Text and export again.`);
+  if (v.employeeid && LOOKS_LIKE_DATE.test(v.employeeid))
+    errors.push(
+      `Employee ID "${v.employeeid}" looks like a date: the spreadsheet may have turned the id into a date. Format the column as Text and export again.`,
+    );
   return errors;
 }
 
@@ -148,7 +195,10 @@ type UniqueEverywhere = (typeof UNIQUE_EVERYWHERE)[number];
  * The people of the chosen site by each identifying value; `elsewhere`, those of the other sites by what must stay
  * unique; `lookAlike`, everyone by the look of what must stay unique (look-alike.ts).
  */
-type PeopleIndex = Record<Identifying, Index> & { elsewhere: Record<UniqueEverywhere, Index>; lookAlike: Record<UniqueEverywhere, LookAlikeIndex<UserRecord>> };
+type PeopleIndex = Record<Identifying, Index> & {
+  elsewhere: Record<UniqueEverywhere, Index>;
+  lookAlike: Record<UniqueEverywhere, LookAlikeIndex<UserRecord>>;
+};
 
 interface Indexes {
   index: PeopleIndex;
@@ -171,7 +221,12 @@ function addPerson(index: PeopleIndex, u: UserRecord, siteid: number): void {
   index.lookAlike.username.add(u.username, u);
 }
 
-function addAddresses(index: PeopleIndex, u: UserRecord | undefined, addresses: ReadonlySet<string>, siteid: number): void {
+function addAddresses(
+  index: PeopleIndex,
+  u: UserRecord | undefined,
+  addresses: ReadonlySet<string>,
+  siteid: number,
+): void {
   if (!u) return;
   const into = u.siteid === siteid ? index.email : index.elsewhere.email;
   for (const address of addresses) {
@@ -189,16 +244,31 @@ function peopleIndex(users: readonly UserRecord[], siteid: number, emails: Email
 }
 
 /** The same index, a slice of people at a time (20,000 people at once were one long task of the window); null when stopped. */
-async function peopleIndexInSlices(users: readonly UserRecord[], siteid: number, emails: EmailsByUser, slicing: Slicing): Promise<PeopleIndex | null> {
+async function peopleIndexInSlices(
+  users: readonly UserRecord[],
+  siteid: number,
+  emails: EmailsByUser,
+  slicing: Slicing,
+): Promise<PeopleIndex | null> {
   const index = emptyPeopleIndex();
   const byId = new Map<number, UserRecord>();
-  const people = await forEachSliced(users.length, (i) => {
-    const u = users[i]!;
-    byId.set(u.userid, u);
-    addPerson(index, u, siteid);
-  }, slicing);
+  const people = await forEachSliced(
+    users.length,
+    (i) => {
+      const u = users[i]!;
+      byId.set(u.userid, u);
+      addPerson(index, u, siteid);
+    },
+    slicing,
+  );
   const addresses = [...emails];
-  const done = people && (await forEachSliced(addresses.length, (i) => addAddresses(index, byId.get(addresses[i]![0]), addresses[i]![1], siteid), slicing));
+  const done =
+    people &&
+    (await forEachSliced(
+      addresses.length,
+      (i) => addAddresses(index, byId.get(addresses[i]![0]), addresses[i]![1], siteid),
+      slicing,
+    ));
   return done ? index : null;
 }
 
@@ -208,7 +278,9 @@ function heldElsewhere(index: PeopleIndex, v: RowValues, people: UserRecord[]): 
   for (const field of UNIQUE_EVERYWHERE) {
     const value = v[field];
     for (const owner of value ? index.elsewhere[field].get(value) : []) {
-      reasons.push(`The ${LABEL[field]} "${value}" belongs to ${who(owner)} on another site: ${withArticle(LABEL[field])} is unique across sites, so the platform would refuse it.`);
+      reasons.push(
+        `The ${LABEL[field]} "${value}" belongs to ${who(owner)} on another site: ${withArticle(LABEL[field])} is unique across sites, so the platform would refuse it.`,
+      );
       if (!people.includes(owner)) people.push(owner);
     }
   }
@@ -217,25 +289,52 @@ function heldElsewhere(index: PeopleIndex, v: RowValues, people: UserRecord[]): 
 
 /** Whether the person holds this very username or e-mail (compared as the platform does, without regard to case). */
 function holds(u: UserRecord, field: UniqueEverywhere, value: string, emails: EmailsByUser): boolean {
-  return field === 'username' ? u.username.toLowerCase() === value.toLowerCase() : emails.get(u.userid)?.has(value.toLowerCase()) === true;
+  return field === 'username'
+    ? u.username.toLowerCase() === value.toLowerCase()
+    : emails.get(u.userid)?.has(value.toLowerCase()) === true;
 }
 
 /** Who, at any site the cache keeps, holds a username or e-mail that looks like the row's but is written with other characters. */
-function lookAlikes(index: PeopleIndex, emails: EmailsByUser, field: UniqueEverywhere, value: string): HeldValue<UserRecord>[] {
-  const byText = (key: string) => [...index[field].get(key), ...index.elsewhere[field].get(key)].map((person) => ({ value: field === 'username' ? person.username : key, person }));
+function lookAlikes(
+  index: PeopleIndex,
+  emails: EmailsByUser,
+  field: UniqueEverywhere,
+  value: string,
+): HeldValue<UserRecord>[] {
+  const byText = (key: string) =>
+    [...index[field].get(key), ...index.elsewhere[field].get(key)].map((person) => ({
+      value: field === 'username' ? person.username : key,
+      person,
+    }));
   // someone who also holds the row's value itself (an address kept in two scripts) is found by it, not flagged
-  return index.lookAlike[field].find(value, byText).filter(({ person }) => !holds(person, field, value, emails));
+  return index.lookAlike[field]
+    .find(value, byText)
+    .filter(({ person }) => !holds(person, field, value, emails));
 }
 
 /** Why a row's username or e-mail cannot be used: it only looks like someone's, so the platform would take the two for different people. */
-function lookAlikeReasons(index: PeopleIndex, emails: EmailsByUser, v: RowValues, user: UserRecord | undefined, people: UserRecord[]): string[] {
+function lookAlikeReasons(
+  index: PeopleIndex,
+  emails: EmailsByUser,
+  v: RowValues,
+  user: UserRecord | undefined,
+  people: UserRecord[],
+): string[] {
   const reasons: string[] = [];
   const rowPerson = `${v.firstname ?? ''} ${v.lastname ?? ''}`.trim();
   for (const field of UNIQUE_EVERYWHERE) {
     const value = v[field];
     if (!value) continue;
     for (const { value: theirs, person } of lookAlikes(index, emails, field, value)) {
-      reasons.push(lookAlikeReason({ label: LABEL[field], value, theirs, owner: who(person), rowPerson: person === user ? null : rowPerson }));
+      reasons.push(
+        lookAlikeReason({
+          label: LABEL[field],
+          value,
+          theirs,
+          owner: who(person),
+          rowPerson: person === user ? null : rowPerson,
+        }),
+      );
       if (!people.includes(person)) people.push(person);
     }
   }
@@ -246,21 +345,40 @@ function lookAlikeReasons(index: PeopleIndex, emails: EmailsByUser, v: RowValues
 function heldAtSitesNotKept(notKept: SitesNotKept | undefined, v: RowValues): string[] {
   const reasons: string[] = [];
   const username = v.username && notKept?.username.get(v.username.toLowerCase());
-  if (username) reasons.push(`${v.username} is already a user at ${username}, a site not kept on this laptop: a username is unique across sites, so the platform would refuse it.`);
+  if (username)
+    reasons.push(
+      `${v.username} is already a user at ${username}, a site not kept on this laptop: a username is unique across sites, so the platform would refuse it.`,
+    );
   const email = v.email && notKept?.email.get(v.email.toLowerCase());
-  if (email) reasons.push(`${v.email} is already the e-mail of a user at ${email}, a site not kept on this laptop: an e-mail is unique across sites, so the platform would refuse it.`);
+  if (email)
+    reasons.push(
+      `${v.email} is already the e-mail of a user at ${email}, a site not kept on this laptop: an e-mail is unique across sites, so the platform would refuse it.`,
+    );
   return reasons;
 }
 
 /** A row that would give someone a username or e-mail the sites not kept could not be checked for: not queued. */
 function uncheckedSkip(plan: RowPlan, notKept: SitesNotKept | undefined): RowPlan {
   if (!notKept?.unchecked) return plan;
-  const gives = plan.action === 'create' || (plan.action === 'identity' && plan.changes.username !== undefined) || ((plan.action === 'update' || plan.action === 'identity') && plan.emailAdded !== undefined);
+  const gives =
+    plan.action === 'create' ||
+    (plan.action === 'identity' && plan.changes.username !== undefined) ||
+    ((plan.action === 'update' || plan.action === 'identity') && plan.emailAdded !== undefined);
   if (!gives) return plan;
-  const what = plan.action === 'create' ? "this new person's username or e-mail" : plan.action === 'identity' && plan.changes.username !== undefined ? 'this username' : 'this e-mail';
+  const what =
+    plan.action === 'create'
+      ? "this new person's username or e-mail"
+      : plan.action === 'identity' && plan.changes.username !== undefined
+        ? 'this username'
+        : 'this e-mail';
   const why = notKept.unchecked.charAt(0).toLowerCase() + notKept.unchecked.slice(1);
   const user = plan.action === 'create' ? {} : { user: plan.user };
-  return { rowNumber: plan.rowNumber, action: 'skipped', reason: `Not queued: ${why}, so ${what} could already be someone else's there. Sync, then drop the file again.`, ...user };
+  return {
+    rowNumber: plan.rowNumber,
+    action: 'skipped',
+    reason: `Not queued: ${why}, so ${what} could already be someone else's there. Sync, then drop the file again.`,
+    ...user,
+  };
 }
 
 /** Per identifying value, the row that holds it, or the rows when several do (most values are on one row: no array for them). */
@@ -294,29 +412,58 @@ function otherRowsWith(map: FileIndex[Identifying], value: string, rowNumber: nu
 
 const emptyFileIndex = (): FileIndex => ({ username: new Map(), employeeid: new Map(), email: new Map() });
 
-function indexesOf(rows: readonly ImportRow[], users: readonly UserRecord[], siteid: number, emails: EmailsByUser): Indexes {
+function indexesOf(
+  rows: readonly ImportRow[],
+  users: readonly UserRecord[],
+  siteid: number,
+  emails: EmailsByUser,
+): Indexes {
   const inFile = emptyFileIndex();
   indexRows(inFile, rows, 0, rows.length);
   return { index: peopleIndex(users, siteid, emails), inFile };
 }
 
-export function planImport(rows: readonly ImportRow[], users: readonly UserRecord[], siteid: number, emails: EmailsByUser, options: MatchOptions): RowPlan[] {
+export function planImport(
+  rows: readonly ImportRow[],
+  users: readonly UserRecord[],
+  siteid: number,
+  emails: EmailsByUser,
+  options: MatchOptions,
+): RowPlan[] {
   const { index, inFile } = indexesOf(rows, users, siteid, emails);
   return rows.map((row) => planChecked(row, options, index, inFile, emails));
 }
 
 /** The same plan, made a slice of rows at a time (no long task of the window); null when `stopped()` turns true. */
-export async function planImportInSlices(rows: readonly ImportRow[], users: readonly UserRecord[], siteid: number, emails: EmailsByUser, options: MatchOptions, stopped: () => boolean, slicing: Slicing = {}): Promise<RowPlan[] | null> {
+export async function planImportInSlices(
+  rows: readonly ImportRow[],
+  users: readonly UserRecord[],
+  siteid: number,
+  emails: EmailsByUser,
+  options: MatchOptions,
+  stopped: () => boolean,
+  slicing: Slicing = {},
+): Promise<RowPlan[] | null> {
   const sliced = { ...slicing, stopped };
   const index = await peopleIndexInSlices(users, siteid, emails, sliced);
   const inFile = emptyFileIndex();
-  if (!index || !(await forEachSliced(rows.length, (i) => indexRows(inFile, rows, i, i + 1), sliced))) return null;
+  if (!index || !(await forEachSliced(rows.length, (i) => indexRows(inFile, rows, i, i + 1), sliced)))
+    return null;
   return mapSliced(rows, (row) => planChecked(row, options, index, inFile, emails), sliced);
 }
 
 /** A row's plan, less what could not be checked: a create against an unknown cache, a value the sites not kept could not be asked about. */
-function planChecked(row: ImportRow, options: MatchOptions, index: PeopleIndex, inFile: FileIndex, emails: EmailsByUser): RowPlan {
-  return uncheckedSkip(skipCreateOnUnknownCache(planRow(row, options, index, inFile, emails), options.unknownCache), options.notKept);
+function planChecked(
+  row: ImportRow,
+  options: MatchOptions,
+  index: PeopleIndex,
+  inFile: FileIndex,
+  emails: EmailsByUser,
+): RowPlan {
+  return uncheckedSkip(
+    skipCreateOnUnknownCache(planRow(row, options, index, inFile, emails), options.unknownCache),
+    options.notKept,
+  );
 }
 
 /** The row's dates as ISO days; what cannot be read is added to `errors`. */
@@ -332,38 +479,77 @@ function datesOf(v: RowValues, order: DayMonthOrder | undefined, errors: string[
   return dates;
 }
 
-function planRow(row: ImportRow, options: MatchOptions, index: PeopleIndex, inFile: FileIndex, emails: EmailsByUser): RowPlan {
+function planRow(
+  row: ImportRow,
+  options: MatchOptions,
+  index: PeopleIndex,
+  inFile: FileIndex,
+  emails: EmailsByUser,
+): RowPlan {
   const { rowNumber, values: given } = row;
   const errors = validate(given, options.statusWords);
-  if (given.group && !options.groups?.has(given.group.toLowerCase())) errors.push(`Profile group "${given.group.slice(0, 80)}" is not a group on this site.`);
+  if (given.group && !options.groups?.has(given.group.toLowerCase()))
+    errors.push(`Profile group "${given.group.slice(0, 80)}" is not a group on this site.`);
   const dates = datesOf(given, options.dateOrder, errors);
   const keyValue = given[options.key];
-  if (!keyValue) errors.push(`No ${LABEL[options.key]} (the key chosen to find people): the row cannot be matched.`);
+  if (!keyValue)
+    errors.push(`No ${LABEL[options.key]} (the key chosen to find people): the row cannot be matched.`);
   if (errors.length > 0) return { rowNumber, action: 'invalid', errors };
 
   const matches = findByKey(index, options, keyValue!);
-  if (matches.length > 1) return { rowNumber, action: 'ambiguous', reason: `${matches.length} people on the site have the ${LABEL[options.key]} "${keyValue}".`, people: matches };
+  if (matches.length > 1)
+    return {
+      rowNumber,
+      action: 'ambiguous',
+      reason: `${matches.length} people on the site have the ${LABEL[options.key]} "${keyValue}".`,
+      people: matches,
+    };
   const user = matches[0];
   // a new person without a username in the file gets the derived one (free in the cache, the file and elsewhere)
   const derives = !user && !given.username && row.derived !== undefined;
-  const v: RowValues = { ...given, ...(derives ? { username: row.derived } : {}), ...(given.status ? { status: normalizeStatus(given.status, options.statusWords)! } : {}) };
+  const v: RowValues = {
+    ...given,
+    ...(derives ? { username: row.derived } : {}),
+    ...(given.status ? { status: normalizeStatus(given.status, options.statusWords)! } : {}),
+  };
   const conflict = crossCheck({ rowNumber, values: v }, user, options, index, inFile, emails);
   if (conflict) return conflict;
 
   if (!user) {
-    if (options.mode === 'update') return { rowNumber, action: 'skipped', reason: `No one on the site has the ${LABEL[options.key]} "${keyValue}" (update only: nobody is created).` };
-    const missing = (['username', 'firstname', 'lastname'] as const).filter((f) => !v[f]).map((f) => FIELD_LABELS[f].toLowerCase());
-    if (missing.length > 0) return { rowNumber, action: 'invalid', errors: [newPersonNeeds(missing, options.usernameRule)] };
+    if (options.mode === 'update')
+      return {
+        rowNumber,
+        action: 'skipped',
+        reason: `No one on the site has the ${LABEL[options.key]} "${keyValue}" (update only: nobody is created).`,
+      };
+    const missing = (['username', 'firstname', 'lastname'] as const)
+      .filter((f) => !v[f])
+      .map((f) => FIELD_LABELS[f].toLowerCase());
+    if (missing.length > 0)
+      return { rowNumber, action: 'invalid', errors: [newPersonNeeds(missing, options.usernameRule)] };
     const lacking = (options.requires ?? []).filter((f) => !v[f]).map((f) => FIELD_LABELS[f].toLowerCase());
-    if (lacking.length > 0) return { rowNumber, action: 'invalid', errors: [`The credential requires a ${lacking.join(', a ')}, and the row has none.`] };
-    return { rowNumber, action: 'create', values: { ...v, ...dates }, ...(derives && options.usernameRule ? { derivedFrom: options.usernameRule } : {}) };
+    if (lacking.length > 0)
+      return {
+        rowNumber,
+        action: 'invalid',
+        errors: [`The credential requires a ${lacking.join(', a ')}, and the row has none.`],
+      };
+    return {
+      rowNumber,
+      action: 'create',
+      values: { ...v, ...dates },
+      ...(derives && options.usernameRule ? { derivedFrom: options.usernameRule } : {}),
+    };
   }
   return planUpdate({ rowNumber, values: { ...v, ...dates } }, user, options, emails);
 }
 
 /** What a new person's row lacks, in words; a username can be derived once the coordinator chooses how. */
 function newPersonNeeds(missing: readonly string[], rule: UsernameRule | undefined): string {
-  const how = missing.includes('username') && !rule ? ' Choose above how usernames are made for new people, or add a Username column.' : '';
+  const how =
+    missing.includes('username') && !rule
+      ? ' Choose above how usernames are made for new people, or add a Username column.'
+      : '';
   return `A new person needs a ${missing.join(', a ')}.${how}`;
 }
 
@@ -377,7 +563,14 @@ function findByKey(index: PeopleIndex, options: MatchOptions, keyValue: string):
 }
 
 /** Every identifying value must belong to this person (or to no one), in the site, in the file and in what is queued: otherwise the row is a conflict. */
-function crossCheck(row: ImportRow, user: UserRecord | undefined, options: MatchOptions, index: PeopleIndex, inFile: FileIndex, emails: EmailsByUser): RowPlan | null {
+function crossCheck(
+  row: ImportRow,
+  user: UserRecord | undefined,
+  options: MatchOptions,
+  index: PeopleIndex,
+  inFile: FileIndex,
+  emails: EmailsByUser,
+): RowPlan | null {
   const { rowNumber, values: v } = row;
   const reasons: string[] = [];
   const people: UserRecord[] = user ? [user] : [];
@@ -387,25 +580,37 @@ function crossCheck(row: ImportRow, user: UserRecord | undefined, options: Match
     if (!value) continue;
     for (const owner of index[field].get(value)) {
       if (owner === user) continue;
-      reasons.push(user
-        ? `The ${LABEL[field]} "${value}" belongs to ${who(owner)}, but the ${LABEL[options.key]} finds ${who(user)}.`
-        : `The ${LABEL[field]} "${value}" already belongs to ${who(owner)}: creating would give two people the same ${LABEL[field]}.`);
+      reasons.push(
+        user
+          ? `The ${LABEL[field]} "${value}" belongs to ${who(owner)}, but the ${LABEL[options.key]} finds ${who(user)}.`
+          : `The ${LABEL[field]} "${value}" already belongs to ${who(owner)}: creating would give two people the same ${LABEL[field]}.`,
+      );
       if (!people.includes(owner)) people.push(owner);
     }
     const holder = heldUntilSent(options.queued, field, value);
     if (holder && holder !== user) {
-      reasons.push(`Your queued change takes the ${LABEL[field]} "${value}" off ${who(holder)}, but it is not sent yet: send the Outbox first, then drop the file again.`);
+      reasons.push(
+        `Your queued change takes the ${LABEL[field]} "${value}" off ${who(holder)}, but it is not sent yet: send the Outbox first, then drop the file again.`,
+      );
       if (!people.includes(holder)) people.push(holder);
     }
     const rowsWith = otherRowsWith(inFile[field], value, rowNumber);
     if (rowsWith.length > 0) {
-      reasons.push(`The ${LABEL[field]} "${value}" is also on row${rowsWith.length > 1 ? 's' : ''} ${rowsWith.slice(0, 5).join(', ')}${rowsWith.length > 5 ? '…' : ''}.`);
+      reasons.push(
+        `The ${LABEL[field]} "${value}" is also on row${rowsWith.length > 1 ? 's' : ''} ${rowsWith.slice(0, 5).join(', ')}${rowsWith.length > 5 ? '…' : ''}.`,
+      );
       otherRows ??= new Set();
       for (const n of rowsWith) otherRows.add(n);
     }
   }
-  reasons.push(...lookAlikeReasons(index, emails, v, user, people), ...heldElsewhere(index, v, people), ...heldAtSitesNotKept(options.notKept, v));
-  return reasons.length > 0 ? { rowNumber, action: 'conflict', reasons, people, rows: otherRows ? [...otherRows] : [] } : null;
+  reasons.push(
+    ...lookAlikeReasons(index, emails, v, user, people),
+    ...heldElsewhere(index, v, people),
+    ...heldAtSitesNotKept(options.notKept, v),
+  );
+  return reasons.length > 0
+    ? { rowNumber, action: 'conflict', reasons, people, rows: otherRows ? [...otherRows] : [] }
+    : null;
 }
 
 /** A row that finds one person: only what differs from them as they will be once the queue is sent. */
@@ -413,24 +618,54 @@ function planUpdate(row: ImportRow, user: UserRecord, options: MatchOptions, ema
   const { rowNumber, values: v } = row;
   // a person created offline (stand-in id < 0) is not on the platform yet: the row changes the queued person
   const queuedCreate = user.userid < 0 ? options.queued?.creates.get(user.userid) : undefined;
-  if (user.userid < 0 && (!queuedCreate || options.mode === 'create')) return { rowNumber, action: 'skipped', reason: `${who(user)} is already waiting in the Outbox to be created${queuedCreate ? ' (create only: nobody is updated)' : ': edit or discard it there'}.`, user };
-  if (options.mode === 'create') return { rowNumber, action: 'skipped', reason: `Already on the site as ${who(user)} (create only: nobody is updated).`, user };
+  if (user.userid < 0 && (!queuedCreate || options.mode === 'create'))
+    return {
+      rowNumber,
+      action: 'skipped',
+      reason: `${who(user)} is already waiting in the Outbox to be created${queuedCreate ? ' (create only: nobody is updated)' : ': edit or discard it there'}.`,
+      user,
+    };
+  if (options.mode === 'create')
+    return {
+      rowNumber,
+      action: 'skipped',
+      reason: `Already on the site as ${who(user)} (create only: nobody is updated).`,
+      user,
+    };
 
   const changes: UserChanges = {};
   for (const field of ['firstname', 'lastname', 'status', 'username', 'employeeid'] as const) {
     const next = v[field];
-    const same = field === 'username' || field === 'employeeid' ? next?.toLowerCase() === user[field].toLowerCase() : next === user[field];
+    const same =
+      field === 'username' || field === 'employeeid'
+        ? next?.toLowerCase() === user[field].toLowerCase()
+        : next === user[field];
     if (next && !same) changes[field] = next;
   }
   const emailAdded = v.email && !emails.get(user.userid)?.has(v.email.toLowerCase()) ? v.email : undefined;
   // setting back a username or id a queued change replaces is no change on the platform: an update, not an identity change
-  const renames = (field: 'username' | 'employeeid') => changes[field] !== undefined && heldUntilSent(options.queued, field, changes[field]) !== user;
+  const renames = (field: 'username' | 'employeeid') =>
+    changes[field] !== undefined && heldUntilSent(options.queued, field, changes[field]) !== user;
   const identity = renames('username') || (renames('employeeid') && user.employeeid !== '');
   const keeps = keptAssignments(options.extras, options.queued?.deletions, user.userid, v);
-  if (Object.keys(changes).length === 0 && !emailAdded && !keeps) return { rowNumber, action: 'unchanged', user };
+  if (Object.keys(changes).length === 0 && !emailAdded && !keeps)
+    return { rowNumber, action: 'unchanged', user };
   const queued = emailAdded ? emailAgainstQueue(options.queued?.removedEmails, user.userid, emailAdded) : {};
   const kept = (['credential', 'course'] as const).filter((k) => keeps?.[k]);
-  const undoes: OverriddenField[] = [...queuedChangesUndone(user, changes), ...(queued.overrides ? (['email'] as const) : []), ...kept];
+  const undoes: OverriddenField[] = [
+    ...queuedChangesUndone(user, changes),
+    ...(queued.overrides ? (['email'] as const) : []),
+    ...kept,
+  ];
   const email = emailAdded ? { emailAdded, ...(queued.after ? { emailAfter: queued.after } : {}) } : {};
-  return { rowNumber, action: identity ? 'identity' : 'update', user, changes, ...email, ...(undoes.length > 0 ? { undoes } : {}), ...(queuedCreate ? { queuedCreate } : {}), ...(keeps ? { keeps } : {}) };
+  return {
+    rowNumber,
+    action: identity ? 'identity' : 'update',
+    user,
+    changes,
+    ...email,
+    ...(undoes.length > 0 ? { undoes } : {}),
+    ...(queuedCreate ? { queuedCreate } : {}),
+    ...(keeps ? { keeps } : {}),
+  };
 }

@@ -22,7 +22,12 @@ export interface SitesNotKept {
   readAt: string | null;
 }
 
-export const NONE_NOT_KEPT: SitesNotKept = { username: new Map(), email: new Map(), unchecked: null, readAt: null };
+export const NONE_NOT_KEPT: SitesNotKept = {
+  username: new Map(),
+  email: new Map(),
+  unchecked: null,
+  readAt: null,
+};
 
 /**
  * The distinct usernames and e-mails of the rows (lower-cased), in messages of
@@ -30,21 +35,31 @@ export const NONE_NOT_KEPT: SitesNotKept = { username: new Map(), email: new Map
  * the rows' 200,000 values took one task of 73 ms on the window's thread
  * (`npm run bench -- import`, profiled), longer than the 50 ms a task may take.
  */
-export async function valuesToCheck(rows: readonly ImportRow[], stopped?: () => boolean): Promise<{ usernames: string[]; emails: string[] }[] | null> {
+export async function valuesToCheck(
+  rows: readonly ImportRow[],
+  stopped?: () => boolean,
+): Promise<{ usernames: string[]; emails: string[] }[] | null> {
   const usernames = new Set<string>();
   const emails = new Set<string>();
-  const read = await forEachSliced(rows.length, (i) => {
-    const { values } = rows[i]!;
-    const username = values.username || rows[i]!.derived;
-    if (username && username.length <= 320) usernames.add(username.toLowerCase());
-    if (values.email && values.email.length <= 320) emails.add(values.email.toLowerCase());
-  }, stopped ? { stopped } : {});
+  const read = await forEachSliced(
+    rows.length,
+    (i) => {
+      const { values } = rows[i]!;
+      const username = values.username || rows[i]!.derived;
+      if (username && username.length <= 320) usernames.add(username.toLowerCase());
+      if (values.email && values.email.length <= 320) emails.add(values.email.toLowerCase());
+    },
+    stopped ? { stopped } : {},
+  );
   if (!read) return null;
   const all = [...[...usernames].map((v) => ['u', v] as const), ...[...emails].map((v) => ['e', v] as const)];
   const out: { usernames: string[]; emails: string[] }[] = [];
   for (let at = 0; at < all.length; at += MAX_IDENTITIES_PER_CHECK) {
     const part = all.slice(at, at + MAX_IDENTITIES_PER_CHECK);
-    out.push({ usernames: part.filter(([k]) => k === 'u').map(([, v]) => v), emails: part.filter(([k]) => k === 'e').map(([, v]) => v) });
+    out.push({
+      usernames: part.filter(([k]) => k === 'u').map(([, v]) => v),
+      emails: part.filter(([k]) => k === 'e').map(([, v]) => v),
+    });
   }
   return out;
 }
@@ -59,18 +74,30 @@ function sitesInWords(names: readonly string[]): string {
 export function sitesNotKeptOf(answers: readonly IdentitiesCheck[]): SitesNotKept {
   const username = new Map<string, string>();
   const email = new Map<string, string>();
-  for (const a of answers) for (const h of a.held) (h.field === 'username' ? username : email).set(h.value.toLowerCase(), h.sitename);
+  for (const a of answers)
+    for (const h of a.held)
+      (h.field === 'username' ? username : email).set(h.value.toLowerCase(), h.sitename);
   const first = answers[0];
   let unchecked: string | null = null;
-  if (first?.notSynced) unchecked = 'The usernames and e-mails of the sites not kept on this laptop are not known here until a sync has read them';
-  else if (first && first.unknownSites.length > 0) unchecked = `The usernames and e-mails of ${sitesInWords(first.unknownSites)}, not kept on this laptop, are not known here until a sync has read them`;
-  const readAt = answers.map((a) => a.syncedAt).filter((t): t is string => t !== null).sort()[0] ?? null;
+  if (first?.notSynced)
+    unchecked =
+      'The usernames and e-mails of the sites not kept on this laptop are not known here until a sync has read them';
+  else if (first && first.unknownSites.length > 0)
+    unchecked = `The usernames and e-mails of ${sitesInWords(first.unknownSites)}, not kept on this laptop, are not known here until a sync has read them`;
+  const readAt =
+    answers
+      .map((a) => a.syncedAt)
+      .filter((t): t is string => t !== null)
+      .sort()[0] ?? null;
   return { username, email, unchecked, readAt };
 }
 
 /** The index could not be asked at all (main answered with an error): nothing was checked. */
 export function notAsked(message: string): SitesNotKept {
-  return { ...NONE_NOT_KEPT, unchecked: `The sites not kept on this laptop could not be checked (${message.replace(/\.$/, '')})` };
+  return {
+    ...NONE_NOT_KEPT,
+    unchecked: `The sites not kept on this laptop could not be checked (${message.replace(/\.$/, '')})`,
+  };
 }
 
 /**
@@ -78,7 +105,12 @@ export function notAsked(message: string): SitesNotKept {
  * sites the cache holds are not asked about. Null when stopped (the file or
  * the settings changed meanwhile).
  */
-export async function askSitesNotKept(api: FieldbookApi, rows: readonly ImportRow[], cachedSites: readonly number[], stopped?: () => boolean): Promise<SitesNotKept | null> {
+export async function askSitesNotKept(
+  api: FieldbookApi,
+  rows: readonly ImportRow[],
+  cachedSites: readonly number[],
+  stopped?: () => boolean,
+): Promise<SitesNotKept | null> {
   const answers: IdentitiesCheck[] = [];
   const parts = await valuesToCheck(rows, stopped);
   if (!parts) return null;

@@ -11,22 +11,42 @@ import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
 const SLICE = 1000;
 
-const post = (reply: WorkerReply, transfer: Transferable[] = []) => (self as unknown as Worker).postMessage(reply, transfer);
+const post = (reply: WorkerReply, transfer: Transferable[] = []) =>
+  (self as unknown as Worker).postMessage(reply, transfer);
 
 self.onmessage = (event: MessageEvent<WorkerRequest>) => {
   const request = event.data;
   if (request.type === 'write') {
-    const bytes = request.format === 'xlsx' ? writeXlsx(request.rows, request.sheetName) : new TextEncoder().encode(writeCsv(request.rows));
+    const bytes =
+      request.format === 'xlsx'
+        ? writeXlsx(request.rows, request.sheetName)
+        : new TextEncoder().encode(writeCsv(request.rows));
     const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
     post({ type: 'written', bytes: buffer }, [buffer]);
     return;
   }
   try {
-    const table = readSpreadsheet(request.name, new Uint8Array(request.bytes), (p) => post({ type: 'progress', rows: p.rows }), undefined, request.encoding);
-    for (let at = 0; at < table.rows.length; at += SLICE) post({ type: 'rows', rows: table.rows.slice(at, at + SLICE) });
-    post({ type: 'done', source: table.source, notes: table.notes, count: table.rows.length, ...(table.encoding ? { encoding: table.encoding } : {}) });
+    const table = readSpreadsheet(
+      request.name,
+      new Uint8Array(request.bytes),
+      (p) => post({ type: 'progress', rows: p.rows }),
+      undefined,
+      request.encoding,
+    );
+    for (let at = 0; at < table.rows.length; at += SLICE)
+      post({ type: 'rows', rows: table.rows.slice(at, at + SLICE) });
+    post({
+      type: 'done',
+      source: table.source,
+      notes: table.notes,
+      count: table.rows.length,
+      ...(table.encoding ? { encoding: table.encoding } : {}),
+    });
   } catch (error) {
-    const message = error instanceof ReadError ? error.message : 'The file could not be read: it may be damaged. Open it in Excel or LibreOffice and save it again as .xlsx or .csv.';
+    const message =
+      error instanceof ReadError
+        ? error.message
+        : 'The file could not be read: it may be damaged. Open it in Excel or LibreOffice and save it again as .xlsx or .csv.';
     post({ type: 'error', message });
   }
 };

@@ -4,7 +4,10 @@ import { applyPreset, deletePreset, loadPresets, presetFor, savePreset } from '.
 
 function memoryStorage() {
   const items = new Map<string, string>();
-  return { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v) };
+  return {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+  };
 }
 
 describe('import presets', () => {
@@ -12,7 +15,14 @@ describe('import presets', () => {
 
   it('applies a saved preset to a file with the same headers, in another order and spelling', () => {
     const storage = memoryStorage();
-    savePreset('HR weekly', headers, { employeeid: 0, firstname: 1, lastname: 2, email: 3 }, 'employeeid', 'update', storage);
+    savePreset(
+      'HR weekly',
+      headers,
+      { employeeid: 0, firstname: 1, lastname: 2, email: 3 },
+      'employeeid',
+      'update',
+      storage,
+    );
     const again = ['mail', 'FAMILY', 'given', 'badge'];
     const preset = presetFor(again, loadPresets(storage));
     expect(preset).toMatchObject({ name: 'HR weekly', key: 'employeeid', mode: 'update' });

@@ -19,7 +19,8 @@ export interface ImportPreset {
 
 const STORAGE_KEY = 'fieldbook.import.presets';
 
-const signature = (headers: readonly string[]) => headers.map(squashHeader).filter(Boolean).sort().join('\u0001');
+const signature = (headers: readonly string[]) =>
+  headers.map(squashHeader).filter(Boolean).sort().join('\u0001');
 
 export function loadPresets(storage: Pick<Storage, 'getItem'> = localStorage): ImportPreset[] {
   try {
@@ -32,30 +33,56 @@ export function loadPresets(storage: Pick<Storage, 'getItem'> = localStorage): I
 
 function isPreset(value: unknown): value is ImportPreset {
   const p = value as Partial<ImportPreset> | null;
-  return !!p && typeof p.name === 'string' && Array.isArray(p.headers) && typeof p.columns === 'object' && typeof p.key === 'string' && typeof p.mode === 'string';
+  return (
+    !!p &&
+    typeof p.name === 'string' &&
+    Array.isArray(p.headers) &&
+    typeof p.columns === 'object' &&
+    typeof p.key === 'string' &&
+    typeof p.mode === 'string'
+  );
 }
 
 /** Saves (or replaces, by name) a preset for these headers and settings; returns the new list. */
-export function savePreset(name: string, headers: readonly string[], mapping: ColumnMapping, key: MatchKey, mode: ImportMode, storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage): ImportPreset[] {
+export function savePreset(
+  name: string,
+  headers: readonly string[],
+  mapping: ColumnMapping,
+  key: MatchKey,
+  mode: ImportMode,
+  storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage,
+): ImportPreset[] {
   const columns: ImportPreset['columns'] = {};
   for (const field of IMPORT_FIELDS) {
     const column = mapping[field];
     if (column !== undefined && headers[column]) columns[field] = squashHeader(headers[column]);
   }
-  const preset: ImportPreset = { name: name.trim(), headers: headers.map(squashHeader).filter(Boolean), columns, key, mode };
+  const preset: ImportPreset = {
+    name: name.trim(),
+    headers: headers.map(squashHeader).filter(Boolean),
+    columns,
+    key,
+    mode,
+  };
   const list = [...loadPresets(storage).filter((p) => p.name !== preset.name), preset];
   storage.setItem(STORAGE_KEY, JSON.stringify(list));
   return list;
 }
 
-export function deletePreset(name: string, storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage): ImportPreset[] {
+export function deletePreset(
+  name: string,
+  storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage,
+): ImportPreset[] {
   const list = loadPresets(storage).filter((p) => p.name !== name);
   storage.setItem(STORAGE_KEY, JSON.stringify(list));
   return list;
 }
 
 /** The preset saved for exactly these headers (in any order), if any. */
-export function presetFor(headers: readonly string[], presets: readonly ImportPreset[]): ImportPreset | undefined {
+export function presetFor(
+  headers: readonly string[],
+  presets: readonly ImportPreset[],
+): ImportPreset | undefined {
   const wanted = signature(headers);
   return presets.findLast((p) => signature(p.headers) === wanted);
 }

@@ -26,16 +26,22 @@ export type TranscriptOf = (transcriptid: number) => { userid: number; courseid:
 export function queuedDeletions(ops: readonly OutboxOp[], transcript: TranscriptOf): QueuedDeletions {
   const credentials = new Map<string, string[]>();
   const courses = new Map<string, string[]>();
-  const note = (map: Map<string, string[]>, key: string, op: OutboxOp) => map.set(key, [...(map.get(key) ?? []), op.id]);
+  const note = (map: Map<string, string[]>, key: string, op: OutboxOp) =>
+    map.set(key, [...(map.get(key) ?? []), op.id]);
   for (const op of unsentOps(ops)) {
     const spec = op.op;
-    if (spec.kind === 'credentialAssignment.delete') note(credentials, `${spec.credentialid}-${spec.userid}`, op);
-    else if (spec.kind === 'credentialAssignment.create') credentials.delete(`${spec.credentialid}-${spec.userid}`);
+    if (spec.kind === 'credentialAssignment.delete')
+      note(credentials, `${spec.credentialid}-${spec.userid}`, op);
+    else if (spec.kind === 'credentialAssignment.create')
+      credentials.delete(`${spec.credentialid}-${spec.userid}`);
     else if (spec.kind === 'trainingAssignment.create') courses.delete(`${spec.courseid}-${spec.userid}`);
     else if (spec.kind === 'trainingAssignment.delete') {
       // the removal's base names the person and course (single-edit.ts); else the cache's transcript
       const { userid, courseid } = op.base;
-      const held = typeof userid === 'number' && typeof courseid === 'number' ? { userid, courseid } : transcript(spec.transcriptid);
+      const held =
+        typeof userid === 'number' && typeof courseid === 'number'
+          ? { userid, courseid }
+          : transcript(spec.transcriptid);
       if (held) note(courses, `${held.courseid}-${held.userid}`, op);
     }
   }
@@ -44,12 +50,22 @@ export function queuedDeletions(ops: readonly OutboxOp[], transcript: Transcript
 
 /** What a row keeps that a queued change deletes: assigned again after the deleting ops (`after`). */
 export interface KeptAssignments {
-  credential?: { credentialid: number; credentialname: string; fields: Record<string, string>; after: readonly string[] };
+  credential?: {
+    credentialid: number;
+    credentialname: string;
+    fields: Record<string, string>;
+    after: readonly string[];
+  };
   course?: { courseid: number; coursename: string; duedate?: string; after: readonly string[] };
 }
 
 /** The credential and course the file gives that a queued change deletes for this person; `values`: the row's, dates already ISO. */
-export function keptAssignments(extras: Pick<ImportExtras, 'credential' | 'course'> | undefined, deletions: QueuedDeletions | undefined, userid: number, values: RowValues): KeptAssignments | undefined {
+export function keptAssignments(
+  extras: Pick<ImportExtras, 'credential' | 'course'> | undefined,
+  deletions: QueuedDeletions | undefined,
+  userid: number,
+  values: RowValues,
+): KeptAssignments | undefined {
   const c = extras?.credential;
   const course = extras?.course;
   const credentialAfter = c && deletions?.credentials.get(`${c.credentialid}-${userid}`);
@@ -57,13 +73,31 @@ export function keptAssignments(extras: Pick<ImportExtras, 'credential' | 'cours
   if (!credentialAfter && !courseAfter) return undefined;
   const kept: KeptAssignments = {};
   if (c && credentialAfter) {
-    const own = Object.fromEntries((['startdate', 'expirationdate', 'credentialnumber'] as const).filter((f) => values[f]).map((f) => [f, values[f]!]));
-    const fields = Object.fromEntries(Object.entries({ ...c.fields, ...own }).filter((e): e is [string, string] => e[1] !== undefined && e[1].trim() !== '').map(([k, v]) => [k, v.trim()]));
-    kept.credential = { credentialid: c.credentialid, credentialname: c.credentialname, fields, after: credentialAfter };
+    const own = Object.fromEntries(
+      (['startdate', 'expirationdate', 'credentialnumber'] as const)
+        .filter((f) => values[f])
+        .map((f) => [f, values[f]!]),
+    );
+    const fields = Object.fromEntries(
+      Object.entries({ ...c.fields, ...own })
+        .filter((e): e is [string, string] => e[1] !== undefined && e[1].trim() !== '')
+        .map(([k, v]) => [k, v.trim()]),
+    );
+    kept.credential = {
+      credentialid: c.credentialid,
+      credentialname: c.credentialname,
+      fields,
+      after: credentialAfter,
+    };
   }
   if (course && courseAfter) {
     const duedate = values.duedate || course.duedate;
-    kept.course = { courseid: course.courseid, coursename: course.coursename, ...(duedate ? { duedate } : {}), after: courseAfter };
+    kept.course = {
+      courseid: course.courseid,
+      coursename: course.coursename,
+      ...(duedate ? { duedate } : {}),
+      after: courseAfter,
+    };
   }
   return kept;
 }

@@ -35,7 +35,9 @@ export type QueuedRemovals = ReadonlyMap<string, QueuedRemoval>;
 /** The addresses the Outbox's unsent ops remove (e-mails in their effective state, see applyPendingToEmails). */
 export function queuedRemovals(emails: readonly WithPending<EmailRecord>[]): QueuedRemovals {
   const out = new Map<string, QueuedRemoval>();
-  for (const e of emails) if (e.pending?.change === 'delete') out.set(e.email.toLowerCase(), { userid: e.userid, opIds: e.pending.opIds });
+  for (const e of emails)
+    if (e.pending?.change === 'delete')
+      out.set(e.email.toLowerCase(), { userid: e.userid, opIds: e.pending.opIds });
   return out;
 }
 
@@ -44,7 +46,11 @@ export function queuedRemovals(emails: readonly WithPending<EmailRecord>[]): Que
  * person's own (sent after it: their ops replay in order), or waits for the removal
  * from someone else (an address is unique, so it must be free first).
  */
-export function emailAgainstQueue(removals: QueuedRemovals | undefined, userid: number, address: string): { overrides?: true; after?: readonly string[] } {
+export function emailAgainstQueue(
+  removals: QueuedRemovals | undefined,
+  userid: number,
+  address: string,
+): { overrides?: true; after?: readonly string[] } {
   const removal = removals?.get(address.toLowerCase());
   if (!removal) return {};
   return removal.userid === userid ? { overrides: true } : { after: removal.opIds };
@@ -69,19 +75,33 @@ export interface QueuedState {
   deletions: QueuedDeletions;
 }
 
-export const NOTHING_QUEUED: QueuedState = { removedEmails: new Map(), replaced: { username: new Map(), employeeid: new Map() }, creates: new Map(), deletions: NO_DELETIONS };
+export const NOTHING_QUEUED: QueuedState = {
+  removedEmails: new Map(),
+  replaced: { username: new Map(), employeeid: new Map() },
+  creates: new Map(),
+  deletions: NO_DELETIONS,
+};
 
 /** The usernames and employee ids queued edits replace, with the person (as they will be) who holds them until then. */
-export function replacedIdentities(cached: readonly UserRecord[], effective: readonly WithPending<UserRecord>[]): QueuedState['replaced'] {
+export function replacedIdentities(
+  cached: readonly UserRecord[],
+  effective: readonly WithPending<UserRecord>[],
+): QueuedState['replaced'] {
   const touched = new Map<number, WithPending<UserRecord>>();
-  for (const u of effective) if (u.pending?.change === 'update' && u.pending.fields?.some((f) => f === 'username' || f === 'employeeid')) touched.set(u.userid, u);
+  for (const u of effective)
+    if (
+      u.pending?.change === 'update' &&
+      u.pending.fields?.some((f) => f === 'username' || f === 'employeeid')
+    )
+      touched.set(u.userid, u);
   const out = { username: new Map<string, UserRecord>(), employeeid: new Map<string, UserRecord>() };
   if (touched.size === 0) return out;
   for (const before of cached) {
     const after = touched.get(before.userid);
     if (!after) continue;
     for (const field of ['username', 'employeeid'] as const) {
-      if (before[field] && before[field].toLowerCase() !== after[field].toLowerCase()) out[field].set(before[field].toLowerCase(), after);
+      if (before[field] && before[field].toLowerCase() !== after[field].toLowerCase())
+        out[field].set(before[field].toLowerCase(), after);
     }
   }
   return out;
@@ -90,11 +110,19 @@ export function replacedIdentities(cached: readonly UserRecord[], effective: rea
 /** The people the Outbox's unsent ops create, by the stand-in id the views give them. */
 export function queuedCreates(ops: readonly OutboxOp[]): ReadonlyMap<number, QueuedCreate> {
   const out = new Map<number, QueuedCreate>();
-  for (const op of ops) if (op.status !== 'done' && op.op.kind === 'user.create') out.set(tempUserId(op), { opId: op.id, targetKey: op.targetKey });
+  for (const op of ops)
+    if (op.status !== 'done' && op.op.kind === 'user.create')
+      out.set(tempUserId(op), { opId: op.id, targetKey: op.targetKey });
   return out;
 }
 
 /** Who holds `value` of `field` until a queued change to them is sent (they are renamed, or their id changes). */
-export function heldUntilSent(queued: QueuedState | undefined, field: string, value: string): UserRecord | undefined {
-  return field === 'username' || field === 'employeeid' ? queued?.replaced[field].get(value.toLowerCase()) : undefined;
+export function heldUntilSent(
+  queued: QueuedState | undefined,
+  field: string,
+  value: string,
+): UserRecord | undefined {
+  return field === 'username' || field === 'employeeid'
+    ? queued?.replaced[field].get(value.toLowerCase())
+    : undefined;
 }

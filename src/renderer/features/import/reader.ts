@@ -6,7 +6,8 @@
 import type { RawRow, RawTable } from './read/table.ts';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
-export type ReadOutcome = { ok: true; table: RawTable } | { ok: false; error: string } | { ok: false; cancelled: true };
+export type ReadOutcome =
+  { ok: true; table: RawTable } | { ok: false; error: string } | { ok: false; cancelled: true };
 
 export interface Reading {
   done: Promise<ReadOutcome>;
@@ -18,7 +19,10 @@ let current: Reading | null = null;
 /** Starts reading `file` in a new worker (a text file in `encoding` when given); any reading still under way is cancelled first. */
 export function readInWorker(file: File, onProgress: (rows: number) => void, encoding?: string): Reading {
   current?.cancel();
-  const worker = new Worker(new URL('./parse.worker.ts', import.meta.url), { type: 'module', name: 'import-reader' });
+  const worker = new Worker(new URL('./parse.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'import-reader',
+  });
   let settle: (outcome: ReadOutcome) => void = () => {};
   const done = new Promise<ReadOutcome>((resolve) => {
     settle = resolve;
@@ -38,18 +42,35 @@ export function readInWorker(file: File, onProgress: (rows: number) => void, enc
     else if (reply.type === 'rows') {
       for (const row of reply.rows) rows.push(row);
       onProgress(rows.length);
-    } else if (reply.type === 'done') finish({ ok: true, table: { rows, source: reply.source, notes: reply.notes, ...(reply.encoding ? { encoding: reply.encoding } : {}) } });
+    } else if (reply.type === 'done')
+      finish({
+        ok: true,
+        table: {
+          rows,
+          source: reply.source,
+          notes: reply.notes,
+          ...(reply.encoding ? { encoding: reply.encoding } : {}),
+        },
+      });
     else if (reply.type === 'error') finish({ ok: false, error: reply.message });
   };
   worker.onerror = (event) => {
     event.preventDefault();
-    finish({ ok: false, error: 'The file could not be read (the reader stopped). Try again; if it happens again, save the file as .csv and import that.' });
+    finish({
+      ok: false,
+      error:
+        'The file could not be read (the reader stopped). Try again; if it happens again, save the file as .csv and import that.',
+    });
   };
   const reading: Reading = { done, cancel: () => finish({ ok: false, cancelled: true }) };
   current = reading;
   void file.arrayBuffer().then(
     (bytes) => {
-      if (!finished) worker.postMessage({ type: 'read', name: file.name, bytes, ...(encoding ? { encoding } : {}) } satisfies WorkerRequest, [bytes]);
+      if (!finished)
+        worker.postMessage(
+          { type: 'read', name: file.name, bytes, ...(encoding ? { encoding } : {}) } satisfies WorkerRequest,
+          [bytes],
+        );
     },
     () => finish({ ok: false, error: 'The file could not be opened: it may have been moved or deleted.' }),
   );
@@ -58,11 +79,22 @@ export function readInWorker(file: File, onProgress: (rows: number) => void, enc
 
 /** Writes a results table (CSV or XLSX) in a worker of its own: the window never waits on it. */
 export function writeInWorker(rows: string[][], format: 'csv' | 'xlsx', sheetName: string): Promise<Blob> {
-  const worker = new Worker(new URL('./parse.worker.ts', import.meta.url), { type: 'module', name: 'import-writer' });
+  const worker = new Worker(new URL('./parse.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'import-writer',
+  });
   return new Promise<Blob>((resolve, reject) => {
     worker.onmessage = (event: MessageEvent<WorkerReply>) => {
       worker.terminate();
-      if (event.data.type === 'written') resolve(new Blob([event.data.bytes], { type: format === 'csv' ? 'text/csv;charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+      if (event.data.type === 'written')
+        resolve(
+          new Blob([event.data.bytes], {
+            type:
+              format === 'csv'
+                ? 'text/csv;charset=utf-8'
+                : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          }),
+        );
       else reject(new Error('The results file could not be written.'));
     };
     worker.onerror = (event) => {

@@ -10,7 +10,8 @@ import { resultsTable, resultsTableInSlices, type ImportRun } from './results.ts
 import { rowsOf } from './rows.ts';
 import { writeCsv, writeXlsx } from '../../../shared/spreadsheet-export.ts';
 
-const op = (id: string, status: OutboxOp['status'], extra: Partial<OutboxOp> = {}) => ({ id, status, lastError: null, response: null, ...extra }) as OutboxOp;
+const op = (id: string, status: OutboxOp['status'], extra: Partial<OutboxOp> = {}) =>
+  ({ id, status, lastError: null, response: null, ...extra }) as OutboxOp;
 
 const run: ImportRun = {
   fileName: 'hr.xlsx',
@@ -20,13 +21,32 @@ const run: ImportRun = {
     { rowNumber: 3, cells: ['dy', '=1+2', 'Ode'] },
     { rowNumber: 4, cells: ['ey', 'Ey', 'Ode'] },
   ],
-  plans: new Map([[3, { rowNumber: 3, action: 'invalid', errors: ['Forename "=1+2" looks like a spreadsheet formula.'] }]]),
-  opsByRow: new Map([[2, ['a', 'a2']], [4, ['b']]]),
+  plans: new Map([
+    [3, { rowNumber: 3, action: 'invalid', errors: ['Forename "=1+2" looks like a spreadsheet formula.'] }],
+  ]),
+  opsByRow: new Map([
+    [2, ['a', 'a2']],
+    [4, ['b']],
+  ]),
 };
 const ops = new Map([
-  ['a', op('a', 'done', { response: { httpcode: 201, statuscode: 701, status: 'Created', developermessage: '', moreinfo: '' } })],
+  [
+    'a',
+    op('a', 'done', {
+      response: { httpcode: 201, statuscode: 701, status: 'Created', developermessage: '', moreinfo: '' },
+    }),
+  ],
   ['a2', op('a2', 'done')],
-  ['b', op('b', 'needs-review', { lastError: { code: 'rejected', message: 'Username already taken.', statuscode: 1001 } as OutboxOp['lastError'] })],
+  [
+    'b',
+    op('b', 'needs-review', {
+      lastError: {
+        code: 'rejected',
+        message: 'Username already taken.',
+        statuscode: 1001,
+      } as OutboxOp['lastError'],
+    }),
+  ],
 ]);
 
 describe('the results file', () => {
@@ -46,7 +66,9 @@ describe('the results file', () => {
   it('is written as XLSX and CSV with formula-like cells neutralised, and reads back as the same rows', () => {
     const table = resultsTable(run, ops);
     const fromXlsx = readSpreadsheet('hr-results.xlsx', writeXlsx(table, 'Results')).rows.map((r) => r.cells);
-    const fromCsv = readSpreadsheet('hr-results.csv', new TextEncoder().encode(writeCsv(table))).rows.map((r) => r.cells);
+    const fromCsv = readSpreadsheet('hr-results.csv', new TextEncoder().encode(writeCsv(table))).rows.map(
+      (r) => r.cells,
+    );
     expect(fromXlsx[2]?.[1]).toBe("'=1+2");
     expect(fromCsv).toEqual(fromXlsx);
     expect(fromXlsx[3]).toEqual(['ey', 'Ey', 'Ode', 'failed', '1001', 'Username already taken.']);
@@ -56,8 +78,13 @@ describe('the results file', () => {
     const table = readSpreadsheet('hr-results.xlsx', writeXlsx(resultsTable(run, ops), 'Results'));
     const sheet = sheetOf(table.rows, 0);
     expect(sheet.headers).toEqual(['Username', 'Forename', 'Surname']);
-    expect(sheet.warnings).toEqual(['The last three columns (status, statuscode, message) are the results of an earlier import: they are ignored.']);
-    const plans = planImport(rowsOf(sheet, guessMapping(sheet.headers)), [] as UserRecord[], 101, new Map(), { key: 'username', mode: 'upsert' });
+    expect(sheet.warnings).toEqual([
+      'The last three columns (status, statuscode, message) are the results of an earlier import: they are ignored.',
+    ]);
+    const plans = planImport(rowsOf(sheet, guessMapping(sheet.headers)), [] as UserRecord[], 101, new Map(), {
+      key: 'username',
+      mode: 'upsert',
+    });
     expect(plans.map((p) => p.action)).toEqual(['create', 'invalid', 'create']);
   });
 });

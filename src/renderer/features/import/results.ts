@@ -45,31 +45,58 @@ function notQueued(plan: RowPlan | undefined): { status: string; message: string
     case 'identity':
       return { status: 'not queued', message: 'A username or employee ID change that was not ticked.' };
     case 'update':
-      return { status: 'not queued', message: plan.undoes ? 'Excluded from the import: the change you had queued goes ahead.' : 'Excluded from the import.' };
+      return {
+        status: 'not queued',
+        message: plan.undoes
+          ? 'Excluded from the import: the change you had queued goes ahead.'
+          : 'Excluded from the import.',
+      };
     default:
       return { status: 'not queued', message: 'Excluded from the import.' };
   }
 }
 
-const ORDER: Record<string, number> = { done: 0, pending: 1, sending: 1, discarded: 2, conflict: 3, 'needs-review': 3, failed: 4 };
+const ORDER: Record<string, number> = {
+  done: 0,
+  pending: 1,
+  sending: 1,
+  discarded: 2,
+  conflict: 3,
+  'needs-review': 3,
+  failed: 4,
+};
 
 /** One row's outcome from its ops: the worst of them. */
-function outcome(ops: readonly (OutboxOp | undefined)[]): { status: string; statuscode: string; message: string } {
+function outcome(ops: readonly (OutboxOp | undefined)[]): {
+  status: string;
+  statuscode: string;
+  message: string;
+} {
   let worst = { status: 'done', statuscode: '', message: '' };
   for (const op of ops) {
     const status = op ? (op.status === 'needs-review' ? 'failed' : op.status) : 'discarded';
     const statuscode = String(op?.lastError?.statuscode ?? op?.response?.statuscode ?? '');
-    const message = op ? (op.lastError?.message ?? (op.status === 'done' ? (op.response?.status ?? '') : '')) : 'Discarded from the outbox before it was sent.';
-    if ((ORDER[status] ?? 1) >= (ORDER[worst.status] ?? 0) && (status !== 'done' || worst.statuscode === '')) worst = { status, statuscode, message };
+    const message = op
+      ? (op.lastError?.message ?? (op.status === 'done' ? (op.response?.status ?? '') : ''))
+      : 'Discarded from the outbox before it was sent.';
+    if ((ORDER[status] ?? 1) >= (ORDER[worst.status] ?? 0) && (status !== 'done' || worst.statuscode === ''))
+      worst = { status, statuscode, message };
   }
   return worst;
 }
 
 /** One data row of the results table. */
-function resultRow(run: ImportRun, row: ImportRun['rows'][number], opsById: ReadonlyMap<string, OutboxOp>): string[] {
+function resultRow(
+  run: ImportRun,
+  row: ImportRun['rows'][number],
+  opsById: ReadonlyMap<string, OutboxOp>,
+): string[] {
   const cells = Array.from({ length: run.headers.length }, (_, i) => row.cells[i] ?? '');
   const ids = run.opsByRow.get(row.rowNumber);
-  const result = ids && ids.length > 0 ? outcome(ids.map((id) => opsById.get(id))) : { ...notQueued(run.plans.get(row.rowNumber)), statuscode: '' };
+  const result =
+    ids && ids.length > 0
+      ? outcome(ids.map((id) => opsById.get(id)))
+      : { ...notQueued(run.plans.get(row.rowNumber)), statuscode: '' };
   return [...cells, result.status, result.statuscode, result.message];
 }
 
@@ -81,6 +108,9 @@ export function resultsTable(run: ImportRun, opsById: ReadonlyMap<string, Outbox
 }
 
 /** The same table made a slice of rows at a time (no long task of the window on 100,000 rows). */
-export async function resultsTableInSlices(run: ImportRun, opsById: ReadonlyMap<string, OutboxOp>): Promise<string[][]> {
+export async function resultsTableInSlices(
+  run: ImportRun,
+  opsById: ReadonlyMap<string, OutboxOp>,
+): Promise<string[][]> {
   return [headerRow(run), ...((await mapSliced(run.rows, (row) => resultRow(run, row, opsById))) ?? [])];
 }

@@ -28,7 +28,8 @@ function rowOf(row: Sheet['rows'][number], mapping: ColumnMapping, padIds: numbe
   for (const field of IMPORT_FIELDS) {
     const column = mapping[field];
     // composed (NFC) and trimmed of whitespace of every kind (no-break spaces too): what is compared and sent
-    if (column !== undefined) values[field] = normalizeIdentity((row.cells[column] ?? '').replace(/[\r\n]+/g, ' '));
+    if (column !== undefined)
+      values[field] = normalizeIdentity((row.cells[column] ?? '').replace(/[\r\n]+/g, ' '));
   }
   // ids that lost their leading zeros, padded back when the user chose so
   if (padIds !== null && values.employeeid) values.employeeid = padId(values.employeeid, padIds);
@@ -41,7 +42,12 @@ export function rowsOf(sheet: Sheet, mapping: ColumnMapping, padIds: number | nu
 }
 
 /** The same rows, a slice at a time (no long task of the window); null when `stopped()` turns true. */
-export function rowsInSlices(sheet: Sheet, mapping: ColumnMapping, padIds: number | null, stopped: () => boolean): Promise<ImportRow[] | null> {
+export function rowsInSlices(
+  sheet: Sheet,
+  mapping: ColumnMapping,
+  padIds: number | null,
+  stopped: () => boolean,
+): Promise<ImportRow[] | null> {
   return mapSliced(sheet.rows, (row) => rowOf(row, mapping, padIds), { stopped });
 }
 
@@ -56,15 +62,29 @@ export function isQueued(plan: RowPlan, excluded: ReadonlySet<number>, ticked: R
 function updateDrafts(plan: Extract<RowPlan, { action: 'update' | 'identity' }>, drafts: OpDraft[]): void {
   const create = plan.queuedCreate;
   const userid = create ? 0 : plan.user.userid;
-  const bound = create ? { targetKey: create.targetKey, bindings: [{ fromOp: create.opId, field: 'userid' as const }] } : {};
+  const bound = create
+    ? { targetKey: create.targetKey, bindings: [{ fromOp: create.opId, field: 'userid' as const }] }
+    : {};
   const fields = plan.changes;
   if (Object.keys(fields).length > 0) {
     const base = Object.fromEntries(Object.keys(fields).map((f) => [f, plan.user[f as keyof typeof fields]]));
-    drafts.push({ op: { kind: 'user.update', userid, changes: fields }, base, ...bound, ...(create ? { dependsOn: [create.opId] } : {}), summary: `Update ${plan.user.username} (row ${plan.rowNumber})` });
+    drafts.push({
+      op: { kind: 'user.update', userid, changes: fields },
+      base,
+      ...bound,
+      ...(create ? { dependsOn: [create.opId] } : {}),
+      summary: `Update ${plan.user.username} (row ${plan.rowNumber})`,
+    });
   }
   // an address a queued change removes from someone else is added once it is free
   const after = [...(create ? [create.opId] : []), ...(plan.emailAfter ?? [])];
-  if (plan.emailAdded) drafts.push({ op: { kind: 'email.add', userid, email: plan.emailAdded }, ...bound, ...(after.length > 0 ? { dependsOn: after } : {}), summary: `Add e-mail ${plan.emailAdded} to ${plan.user.username} (row ${plan.rowNumber})` });
+  if (plan.emailAdded)
+    drafts.push({
+      op: { kind: 'email.add', userid, email: plan.emailAdded },
+      ...bound,
+      ...(after.length > 0 ? { dependsOn: after } : {}),
+      summary: `Add e-mail ${plan.emailAdded} to ${plan.user.username} (row ${plan.rowNumber})`,
+    });
   keptDrafts(plan, drafts);
 }
 
@@ -72,17 +92,49 @@ function updateDrafts(plan: Extract<RowPlan, { action: 'update' | 'identity' }>,
 function keptDrafts(plan: Extract<RowPlan, { action: 'update' | 'identity' }>, drafts: OpDraft[]): void {
   const { credential, course } = plan.keeps ?? {};
   const { userid, username } = plan.user;
-  if (credential) drafts.push({ op: { kind: 'credentialAssignment.create', credentialid: credential.credentialid, userid, fields: credential.fields }, dependsOn: [...credential.after], summary: `Assign the credential ${credential.credentialname} to ${username} again (row ${plan.rowNumber})` });
-  if (course) drafts.push({ op: { kind: 'trainingAssignment.create', userid, courseid: course.courseid, fields: course.duedate ? { duedate: course.duedate } : {} }, dependsOn: [...course.after], summary: `Assign the course ${course.coursename} to ${username} again (row ${plan.rowNumber})` });
+  if (credential)
+    drafts.push({
+      op: {
+        kind: 'credentialAssignment.create',
+        credentialid: credential.credentialid,
+        userid,
+        fields: credential.fields,
+      },
+      dependsOn: [...credential.after],
+      summary: `Assign the credential ${credential.credentialname} to ${username} again (row ${plan.rowNumber})`,
+    });
+  if (course)
+    drafts.push({
+      op: {
+        kind: 'trainingAssignment.create',
+        userid,
+        courseid: course.courseid,
+        fields: course.duedate ? { duedate: course.duedate } : {},
+      },
+      dependsOn: [...course.after],
+      summary: `Assign the course ${course.coursename} to ${username} again (row ${plan.rowNumber})`,
+    });
 }
 
 /** The ops of the queued plans, creates before what depends on them. */
-export function draftsOf(plans: readonly RowPlan[], siteid: number, excluded: ReadonlySet<number> = new Set(), ticked: ReadonlySet<number> = new Set(), give: GiveNewPeople = NOTHING): OpDraft[] {
+export function draftsOf(
+  plans: readonly RowPlan[],
+  siteid: number,
+  excluded: ReadonlySet<number> = new Set(),
+  ticked: ReadonlySet<number> = new Set(),
+  give: GiveNewPeople = NOTHING,
+): OpDraft[] {
   return draftsWithRows(plans, siteid, excluded, ticked, give).drafts;
 }
 
 /** The ops, and the row number each comes from (same order). */
-function draftsWithRows(plans: readonly RowPlan[], siteid: number, excluded: ReadonlySet<number>, ticked: ReadonlySet<number>, give: GiveNewPeople = NOTHING): { drafts: OpDraft[]; rows: number[] } {
+function draftsWithRows(
+  plans: readonly RowPlan[],
+  siteid: number,
+  excluded: ReadonlySet<number>,
+  ticked: ReadonlySet<number>,
+  give: GiveNewPeople = NOTHING,
+): { drafts: OpDraft[]; rows: number[] } {
   const drafts: OpDraft[] = [];
   const rows: number[] = [];
   for (const plan of plans) {
@@ -95,7 +147,13 @@ function draftsWithRows(plans: readonly RowPlan[], siteid: number, excluded: Rea
 }
 
 /** The same ops a slice of plans at a time, yielding between slices (no long task of the window on 100,000 ops). */
-export async function draftsInSlices(plans: readonly RowPlan[], siteid: number, excluded: ReadonlySet<number>, ticked: ReadonlySet<number>, give: GiveNewPeople): Promise<{ drafts: OpDraft[]; rows: number[] }> {
+export async function draftsInSlices(
+  plans: readonly RowPlan[],
+  siteid: number,
+  excluded: ReadonlySet<number>,
+  ticked: ReadonlySet<number>,
+  give: GiveNewPeople,
+): Promise<{ drafts: OpDraft[]; rows: number[] }> {
   const drafts: OpDraft[] = [];
   const rows: number[] = [];
   await forEachSliced(plans.length, (i) => {
@@ -121,7 +179,9 @@ function planDrafts(plan: RowPlan, siteid: number, drafts: OpDraft[], give: Give
         kind: 'user.create',
         siteid,
         fields: {
-          username: v.username!, firstname: v.firstname!, lastname: v.lastname!,
+          username: v.username!,
+          firstname: v.firstname!,
+          lastname: v.lastname!,
           ...(v.employeeid ? { employeeid: v.employeeid } : {}),
           ...(v.status ? { status: normalizeStatus(v.status)! } : {}),
         },
@@ -129,10 +189,30 @@ function planDrafts(plan: RowPlan, siteid: number, drafts: OpDraft[], give: Give
       summary: `Create ${v.username} (row ${plan.rowNumber})`,
     });
     if (v.email) {
-      drafts.push({ op: { kind: 'email.add', userid: 0, email: v.email }, targetKey, dependsOn: [id], bindings: [{ fromOp: id, field: 'userid' }], summary: `Add e-mail ${v.email} to ${v.username} (row ${plan.rowNumber})` });
+      drafts.push({
+        op: { kind: 'email.add', userid: 0, email: v.email },
+        targetKey,
+        dependsOn: [id],
+        bindings: [{ fromOp: id, field: 'userid' }],
+        summary: `Add e-mail ${v.email} to ${v.username} (row ${plan.rowNumber})`,
+      });
     }
     const group = v.group ? give.groups.get(v.group.toLowerCase()) : undefined;
-    const own = Object.fromEntries((['startdate', 'expirationdate', 'credentialnumber', 'duedate'] as const).filter((f) => v[f]).map((f) => [f, v[f]!]));
-    drafts.push(...extraDrafts(give.extras, { createId: id, targetKey, siteid, username: v.username!, rowNumber: plan.rowNumber, ...(group ? { group } : {}), own }));
+    const own = Object.fromEntries(
+      (['startdate', 'expirationdate', 'credentialnumber', 'duedate'] as const)
+        .filter((f) => v[f])
+        .map((f) => [f, v[f]!]),
+    );
+    drafts.push(
+      ...extraDrafts(give.extras, {
+        createId: id,
+        targetKey,
+        siteid,
+        username: v.username!,
+        rowNumber: plan.rowNumber,
+        ...(group ? { group } : {}),
+        own,
+      }),
+    );
   }
 }

@@ -18,7 +18,10 @@ describe('dates written as text', () => {
   });
 
   it('flags 03/04/2026 as ambiguous, naming both readings, instead of guessing', () => {
-    expect(parseTextDate('03/04/2026')).toEqual({ error: '"03/04/2026" could be 3 April 2026 or 4 March 2026: choose how the file writes dates (day first or month first).' });
+    expect(parseTextDate('03/04/2026')).toEqual({
+      error:
+        '"03/04/2026" could be 3 April 2026 or 4 March 2026: choose how the file writes dates (day first or month first).',
+    });
   });
 
   it('reads the ambiguous form in the order chosen for the file', () => {
@@ -30,6 +33,8 @@ describe('dates written as text', () => {
     expect(parseTextDate('12/25/2026', 'dmy')).toHaveProperty('error');
     expect(parseTextDate('2026-02-30')).toHaveProperty('error');
     expect(parseTextDate('31 Foo 2026')).toHaveProperty('error');
-    expect(parseTextDate('soon')).toEqual({ error: '"soon" is not a date (write it as 2026-03-04 or 4 Mar 2026).' });
+    expect(parseTextDate('soon')).toEqual({
+      error: '"soon" is not a date (write it as 2026-03-04 or 4 Mar 2026).',
+    });
   });
 });

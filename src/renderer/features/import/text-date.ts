@@ -14,7 +14,12 @@ function monthOf(name: string): number {
   const lower = name.toLowerCase().replace(/\.$/, '');
   if (lower.length < 3) return 0;
   const i = MONTHS.indexOf(lower.slice(0, 3));
-  return i >= 0 && ('january february march april may june july august september october november december sept'.includes(lower)) ? i + 1 : 0;
+  return i >= 0 &&
+    'january february march april may june july august september october november december sept'.includes(
+      lower,
+    )
+    ? i + 1
+    : 0;
 }
 
 function fullYear(y: string): number {
@@ -48,7 +53,10 @@ export function parseTextDate(text: string, order?: DayMonthOrder): TextDate {
   const mdy = isoOf(year, a, b);
   if (order === 'dmy') return wrap(dmy, bad);
   if (order === 'mdy') return wrap(mdy, bad);
-  if (dmy && mdy && dmy !== mdy) return { error: `"${s}" could be ${longDate(dmy)} or ${longDate(mdy)}: choose how the file writes dates (day first or month first).` };
+  if (dmy && mdy && dmy !== mdy)
+    return {
+      error: `"${s}" could be ${longDate(dmy)} or ${longDate(mdy)}: choose how the file writes dates (day first or month first).`,
+    };
   return wrap(dmy ?? mdy, bad);
 }
 

@@ -4,25 +4,51 @@ import type { UserRecord } from '../../../shared/records.ts';
 import { emailsByUser, planImport, type RowValues } from './match.ts';
 import { unknownCacheReason } from './unknown-cache.ts';
 
-const ann: UserRecord = { userid: 7, siteid: 101, username: 'ann.lee', firstname: 'Ann', lastname: 'Lee', employeeid: 'E7', status: 'Active', usertype: 'User', searchKeys: [], sortName: '' };
+const ann: UserRecord = {
+  userid: 7,
+  siteid: 101,
+  username: 'ann.lee',
+  firstname: 'Ann',
+  lastname: 'Lee',
+  employeeid: 'E7',
+  status: 'Active',
+  usertype: 'User',
+  searchKeys: [],
+  sortName: '',
+};
 const NO_EMAILS = emailsByUser([]);
 const DONE = '2026-11-28T10:00:00.000Z';
 
 const plan = (rows: RowValues[], cached: UserRecord[], unknownCache: string | null) =>
-  planImport(rows.map((values, i) => ({ rowNumber: i + 2, values })), cached, 101, NO_EMAILS, { key: 'username', mode: 'upsert', unknownCache });
+  planImport(
+    rows.map((values, i) => ({ rowNumber: i + 2, values })),
+    cached,
+    101,
+    NO_EMAILS,
+    { key: 'username', mode: 'upsert', unknownCache },
+  );
 
 describe('whether the cache knows who is on the site', () => {
   it('does not before any sync', () => {
-    expect(unknownCacheReason([], false)).toBe('This laptop has not synced yet, so it does not know who is already on the site');
+    expect(unknownCacheReason([], false)).toBe(
+      'This laptop has not synced yet, so it does not know who is already on the site',
+    );
   });
 
   it('does not after a first sync cut short before the people were all read, even when other lists completed', () => {
-    const rows = [{ collection: 'sites' as const, lastSyncedAt: DONE }, { collection: 'users' as const, lastSyncedAt: null }];
-    expect(unknownCacheReason(rows, false)).toContain('The first sync of this laptop stopped before it had read everyone on the site');
+    const rows = [
+      { collection: 'sites' as const, lastSyncedAt: DONE },
+      { collection: 'users' as const, lastSyncedAt: null },
+    ];
+    expect(unknownCacheReason(rows, false)).toContain(
+      'The first sync of this laptop stopped before it had read everyone on the site',
+    );
   });
 
   it('does not while the first sync is still reading', () => {
-    expect(unknownCacheReason([], true)).toBe('The first sync of this laptop is still reading who is on the site');
+    expect(unknownCacheReason([], true)).toBe(
+      'The first sync of this laptop is still reading who is on the site',
+    );
   });
 
   it('does once a sync has read everyone, and a later sync running or cut short does not change that', () => {
@@ -36,17 +62,29 @@ describe('an import against a cache that does not know who is on the site', () =
   const reason = unknownCacheReason([], false);
 
   it('plans no create for a person the file names (they may be on the site already), and says why', () => {
-    const [row] = plan([{ username: 'bo.ray', firstname: 'Bo', lastname: 'Ray', employeeid: 'E8' }], [], reason);
+    const [row] = plan(
+      [{ username: 'bo.ray', firstname: 'Bo', lastname: 'Ray', employeeid: 'E8' }],
+      [],
+      reason,
+    );
     expect(row).toMatchObject({ action: 'skipped' });
-    expect(row?.action === 'skipped' && row.reason).toBe('Not created: this laptop has not synced yet, so it does not know who is already on the site, and Bo Ray may already be there. Sync: the preview is made again when it ends.');
+    expect(row?.action === 'skipped' && row.reason).toBe(
+      'Not created: this laptop has not synced yet, so it does not know who is already on the site, and Bo Ray may already be there. Sync: the preview is made again when it ends.',
+    );
   });
 
   it('still plans an update of someone a first sync cut short did read: it targets a known person', () => {
-    const [row] = plan([{ username: 'ann.lee', firstname: 'Ann', lastname: 'Lee-Moss' }], [ann], 'The first sync stopped');
+    const [row] = plan(
+      [{ username: 'ann.lee', firstname: 'Ann', lastname: 'Lee-Moss' }],
+      [ann],
+      'The first sync stopped',
+    );
     expect(row).toMatchObject({ action: 'update', user: ann, changes: { lastname: 'Lee-Moss' } });
   });
 
   it('creates as before once a sync has read everyone', () => {
-    expect(plan([{ username: 'bo.ray', firstname: 'Bo', lastname: 'Ray' }], [ann], null)[0]?.action).toBe('create');
+    expect(plan([{ username: 'bo.ray', firstname: 'Bo', lastname: 'Ray' }], [ann], null)[0]?.action).toBe(
+      'create',
+    );
   });
 });

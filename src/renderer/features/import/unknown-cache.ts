@@ -18,13 +18,21 @@ export function unknownCacheReason(rows: CollectionRows, syncing: boolean): stri
   const users = rows.find((r) => r.collection === 'users');
   if (users?.lastSyncedAt) return null;
   if (syncing) return 'The first sync of this laptop is still reading who is on the site';
-  if (rows.length === 0) return 'This laptop has not synced yet, so it does not know who is already on the site';
+  if (rows.length === 0)
+    return 'This laptop has not synced yet, so it does not know who is already on the site';
   return 'The first sync of this laptop stopped before it had read everyone on the site, so it does not know who is already there';
 }
 
 /** A row that would create someone while the cache is unknown: skipped, saying why (the person may already be on the site). */
 export function skipCreateOnUnknownCache(plan: RowPlan, reason: string | null | undefined): RowPlan {
   if (!reason || plan.action !== 'create') return plan;
-  const name = `${plan.values.firstname ?? ''} ${plan.values.lastname ?? ''}`.trim() || plan.values.username || 'this person';
-  return { rowNumber: plan.rowNumber, action: 'skipped', reason: `Not created: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}, and ${name} may already be there. Sync: the preview is made again when it ends.` };
+  const name =
+    `${plan.values.firstname ?? ''} ${plan.values.lastname ?? ''}`.trim() ||
+    plan.values.username ||
+    'this person';
+  return {
+    rowNumber: plan.rowNumber,
+    action: 'skipped',
+    reason: `Not created: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}, and ${name} may already be there. Sync: the preview is made again when it ends.`,
+  };
 }

@@ -8,7 +8,14 @@ import { useState } from 'react';
 import { sheetOf } from './header.ts';
 import { guessMapping, type ColumnMapping } from './mapping.ts';
 import type { ImportMode, MatchKey } from './match.ts';
-import { applyPreset, deletePreset, loadPresets, presetFor, savePreset, type ImportPreset } from './presets.ts';
+import {
+  applyPreset,
+  deletePreset,
+  loadPresets,
+  presetFor,
+  savePreset,
+  type ImportPreset,
+} from './presets.ts';
 import type { RawTable } from './read/table.ts';
 import type { DayMonthOrder } from './text-date.ts';
 import type { ColumnChoices } from './ImportColumnsForm.tsx';
@@ -21,7 +28,13 @@ interface Choices {
   siteChoice: number | null;
 }
 
-const FIRST: Choices = { key: 'username', mode: 'upsert', mapping: {}, dateOrder: undefined, siteChoice: null };
+const FIRST: Choices = {
+  key: 'username',
+  mode: 'upsert',
+  mapping: {},
+  dateOrder: undefined,
+  siteChoice: null,
+};
 
 /** The key a guessed mapping suggests: the most stable identifier the file has. */
 function keyOf(mapping: ColumnMapping): MatchKey {
@@ -45,7 +58,11 @@ export function useColumnChoices() {
     const preset = presetFor(headers, presets);
     setPresetApplied(preset?.name ?? null);
     const guessed = guessMapping(headers);
-    setChoices((c) => (preset ? { ...c, mapping: applyPreset(preset, headers), key: preset.key, mode: preset.mode } : { ...c, mapping: guessed, key: keyOf(guessed) }));
+    setChoices((c) =>
+      preset
+        ? { ...c, mapping: applyPreset(preset, headers), key: preset.key, mode: preset.mode }
+        : { ...c, mapping: guessed, key: keyOf(guessed) },
+    );
     setExcluded(new Set());
     setTicked(new Set());
   };
@@ -61,5 +78,17 @@ export function useColumnChoices() {
     setPresets(savePreset(name, headers, choices.mapping, choices.key, choices.mode));
     setPresetApplied(name.trim());
   };
-  return { choices, headerIndex, chooseHeader, change, presetApplied, forgetPreset, keepAsPreset, excluded, setExcluded, ticked, setTicked };
+  return {
+    choices,
+    headerIndex,
+    chooseHeader,
+    change,
+    presetApplied,
+    forgetPreset,
+    keepAsPreset,
+    excluded,
+    setExcluded,
+    ticked,
+    setTicked,
+  };
 }

@@ -23,9 +23,13 @@ export function useFileReading(onStart: () => void) {
   const readFile = async (from: File, encoding?: string): Promise<RawTable | null> => {
     setError(null);
     setReading({ name: from.name, rows: 0 });
-    const started = readInWorker(from, (rows) => {
-      if (activeReading.current === started) setReading({ name: from.name, rows });
-    }, encoding);
+    const started = readInWorker(
+      from,
+      (rows) => {
+        if (activeReading.current === started) setReading({ name: from.name, rows });
+      },
+      encoding,
+    );
     activeReading.current = started;
     const outcome = await started.done;
     if (activeReading.current !== started) return null; // a later file won
@@ -56,7 +60,8 @@ export function useFileReading(onStart: () => void) {
     const started = file.current;
     const got = await readFile(started, next);
     // another answer or file since: that one decides
-    if (!got && file.current === started && activeReading.current === null) setAnswer((now) => (now === next ? null : now));
+    if (!got && file.current === started && activeReading.current === null)
+      setAnswer((now) => (now === next ? null : now));
   };
   // the damaged rows of a UTF-8 file, left out when the user chose so
   const table = useMemo(() => {
@@ -70,6 +75,11 @@ export function useFileReading(onStart: () => void) {
   };
   /** the file is done with (queued): its preview goes */
   const clear = () => setRead(null);
-  const encoding = { question: table?.encoding ?? null, answer, onAnswer: (next: EncodingAnswer) => void answerEncoding(next), undecided: table?.encoding !== undefined && answer === null };
+  const encoding = {
+    question: table?.encoding ?? null,
+    answer,
+    onAnswer: (next: EncodingAnswer) => void answerEncoding(next),
+    undecided: table?.encoding !== undefined && answer === null,
+  };
   return { fileName, table, reading, error, load, cancel, clear, encoding };
 }

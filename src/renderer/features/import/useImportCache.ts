@@ -17,7 +17,13 @@ import type { FieldbookDb } from '../../db/index.ts';
 import { usePendingVersion } from '../../outbox/runtime.ts';
 import { readInPages } from '../../../shared/read-in-pages.ts';
 import { emailsByUserInSlices, type EmailsByUser, type GroupRef } from './match.ts';
-import { NOTHING_QUEUED, queuedCreates, queuedRemovals, replacedIdentities, type QueuedState } from './queued.ts';
+import {
+  NOTHING_QUEUED,
+  queuedCreates,
+  queuedRemovals,
+  replacedIdentities,
+  type QueuedState,
+} from './queued.ts';
 import { useMemo } from 'react';
 import { NO_DELETIONS, queuedDeletions } from './queued-assignments.ts';
 import { useSyncState } from '../../sync/store.ts';
@@ -26,10 +32,23 @@ import { unknownCacheReason } from './unknown-cache.ts';
 const NONE: UserRecord[] = [];
 const NO_SITES: SiteRecord[] = [];
 
-const NO_PEOPLE = { users: NONE, replaced: NOTHING_QUEUED.replaced, creates: NOTHING_QUEUED.creates, deletions: NO_DELETIONS };
-const NO_MAIL = { emails: new Map<number, Set<string>>() as EmailsByUser, removedByQueue: NOTHING_QUEUED.removedEmails };
+const NO_PEOPLE = {
+  users: NONE,
+  replaced: NOTHING_QUEUED.replaced,
+  creates: NOTHING_QUEUED.creates,
+  deletions: NO_DELETIONS,
+};
+const NO_MAIL = {
+  emails: new Map<number, Set<string>>() as EmailsByUser,
+  removedByQueue: NOTHING_QUEUED.removedEmails,
+};
 
-const ASSIGNMENT_KINDS = new Set(['credentialAssignment.create', 'credentialAssignment.delete', 'trainingAssignment.create', 'trainingAssignment.delete']);
+const ASSIGNMENT_KINDS = new Set([
+  'credentialAssignment.create',
+  'credentialAssignment.delete',
+  'trainingAssignment.create',
+  'trainingAssignment.delete',
+]);
 
 /**
  * The people with the queue applied. Every read comes first (a live query
@@ -40,12 +59,25 @@ async function peopleAsQueued(db: FieldbookDb) {
   const [cached, unsent] = [await readInPages(db.users, (u) => u.userid), await memoUnsentOps(db)];
   // the course of each transcript a queued op deletes (few: read by id)
   const transcriptids: number[] = [];
-  for (const { op } of unsent) if (op.kind === 'trainingAssignment.delete') transcriptids.push(op.transcriptid);
-  const transcripts = new Map((await db.trainingAssignments.bulkGet(transcriptids)).flatMap((t) => (t ? [[t.transcriptid, t] as const] : [])));
+  for (const { op } of unsent)
+    if (op.kind === 'trainingAssignment.delete') transcriptids.push(op.transcriptid);
+  const transcripts = new Map(
+    (await db.trainingAssignments.bulkGet(transcriptids)).flatMap((t) =>
+      t ? [[t.transcriptid, t] as const] : [],
+    ),
+  );
   const inOrder = await memoUnsentInOrder(db);
   const effective = await appliedInSlices(usersApplier(cached), inOrder);
-  const [creates, assignments] = [await opsWhere(inOrder, (op) => op.op.kind === 'user.create'), await opsWhere(inOrder, (op) => ASSIGNMENT_KINDS.has(op.op.kind))];
-  return { users: effective, replaced: replacedIdentities(cached, effective), creates: queuedCreates(creates), deletions: queuedDeletions(assignments, (id) => transcripts.get(id)) };
+  const [creates, assignments] = [
+    await opsWhere(inOrder, (op) => op.op.kind === 'user.create'),
+    await opsWhere(inOrder, (op) => ASSIGNMENT_KINDS.has(op.op.kind)),
+  ];
+  return {
+    users: effective,
+    replaced: replacedIdentities(cached, effective),
+    creates: queuedCreates(creates),
+    deletions: queuedDeletions(assignments, (id) => transcripts.get(id)),
+  };
 }
 
 /** Each person's addresses with the queue applied, and those the queue removes. */
@@ -70,10 +102,26 @@ export function useImportCache(siteChoice: number | null) {
   const siteid = siteChoice ?? (!loadedSites || sites.length > 1 ? null : (sites[0]?.siteid ?? 0));
   // the site's groups by name: a Profile group column must name one of them
   const groups = useLiveQuery(
-    async () => new Map<string, GroupRef>((db ? await db.groups.toArray() : []).filter((g) => g.siteid === siteid).map((g) => [g.groupname.toLowerCase(), { groupid: g.groupid, groupname: g.groupname }])),
+    async () =>
+      new Map<string, GroupRef>(
+        (db ? await db.groups.toArray() : [])
+          .filter((g) => g.siteid === siteid)
+          .map((g) => [g.groupname.toLowerCase(), { groupid: g.groupid, groupname: g.groupname }]),
+      ),
     [db, siteid],
   );
-  const queued = useMemo<QueuedState | undefined>(() => (people && mail ? { removedEmails: mail.removedByQueue, replaced: people.replaced, creates: people.creates, deletions: people.deletions } : undefined), [people, mail]);
+  const queued = useMemo<QueuedState | undefined>(
+    () =>
+      people && mail
+        ? {
+            removedEmails: mail.removedByQueue,
+            replaced: people.replaced,
+            creates: people.creates,
+            deletions: people.deletions,
+          }
+        : undefined,
+    [people, mail],
+  );
   // no create against a cache that never read everyone at the kept sites (unknown-cache.ts); the preview is made again when a sync ends
   const syncing = useSyncState((s) => s.running);
   const collections = useLiveQuery(async () => (db ? db.syncCollections.toArray() : []), [db]);

@@ -30,7 +30,13 @@ export function useImportQueue(onQueued: (message: string) => void): (inputs: Qu
     if (!odb || queueing.current) return;
     queueing.current = true;
     try {
-      const { drafts, rows } = await draftsInSlices(inputs.plans, inputs.siteid, inputs.excluded, inputs.ticked, inputs.give);
+      const { drafts, rows } = await draftsInSlices(
+        inputs.plans,
+        inputs.siteid,
+        inputs.excluded,
+        inputs.ticked,
+        inputs.give,
+      );
       if (drafts.length === 0) return;
       const ops = await enqueueOps(odb, drafts, { label: `Import of ${inputs.fileName ?? 'a file'}` });
       const opsByRow = new Map<number, string[]>();
@@ -41,9 +47,19 @@ export function useImportQueue(onQueued: (message: string) => void): (inputs: Qu
         else opsByRow.set(row, [op.id]);
       });
       const { fileName, sheet, plans } = inputs;
-      useLastImport.setState({ run: { fileName: fileName ?? 'import', headers: sheet.headers, rows: sheet.rows, plans: new Map(plans.map((p) => [p.rowNumber, p])), opsByRow } });
+      useLastImport.setState({
+        run: {
+          fileName: fileName ?? 'import',
+          headers: sheet.headers,
+          rows: sheet.rows,
+          plans: new Map(plans.map((p) => [p.rowNumber, p])),
+          opsByRow,
+        },
+      });
       // the batch is stored: say so now; the outbox engine then loads it (for 100,000 ops, seconds)
-      onQueued(`Queued ${formatCount(drafts.length)} changes from ${fileName ?? 'the file'}. See them in the Outbox.`);
+      onQueued(
+        `Queued ${formatCount(drafts.length)} changes from ${fileName ?? 'the file'}. See them in the Outbox.`,
+      );
       await queueChanged();
     } finally {
       queueing.current = false;

@@ -37,7 +37,9 @@ async function pendingPeople(db: FieldbookDb | null): Promise<PendingPerson[]> {
     else if (!known) people.set(op.userid, { userid: op.userid });
   }
   // those with a status queued first: the only ones a change of status on the server meets
-  const withStatusFirst = [...people.values()].sort((a, b) => Number(b.status !== undefined) - Number(a.status !== undefined));
+  const withStatusFirst = [...people.values()].sort(
+    (a, b) => Number(b.status !== undefined) - Number(a.status !== undefined),
+  );
   return withStatusFirst.slice(0, 20);
 }
 
@@ -59,8 +61,10 @@ export function DemoServerPanel() {
       <h2 id="demo-server-heading">Make changes on the server as another admin would</h2>
       <DemoTour />
       <p>
-        The demo site’s server runs on this computer. These buttons change it the way a colleague in the platform’s web admin would: this computer learns of it at the
-        next sync, under “Since last sync”. Try them while working offline, with changes of your own waiting: when you go back online, yours meet theirs.
+        The demo site’s server runs on this computer. These buttons change it the way a colleague in the
+        platform’s web admin would: this computer learns of it at the next sync, under “Since last sync”. Try
+        them while working offline, with changes of your own waiting: when you go back online, yours meet
+        theirs.
       </p>
       <div className="actions">
         {SCENARIOS.map((scenario) => (

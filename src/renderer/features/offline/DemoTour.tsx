@@ -42,9 +42,13 @@ export function DemoTour() {
     <section className="demo-tour" aria-labelledby="demo-tour-heading">
       <h3 id="demo-tour-heading">A tour of the demo</h3>
       <ol>
-        {STEPS.map((step) => <li key={step}>{step}</li>)}
+        {STEPS.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
       </ol>
-      <button type="button" onClick={dismiss}>Hide the tour</button>
+      <button type="button" onClick={dismiss}>
+        Hide the tour
+      </button>
     </section>
   );
 }

@@ -14,7 +14,9 @@ import { outboxStore } from '../../outbox/runtime.ts';
 /** Queued changes not sent yet (waiting or on their way). */
 export function useWaitingChanges(): number {
   const db = useActiveDb();
-  return useLiveQuery(() => (db ? db.outbox.where('status').anyOf('pending', 'sending').count() : 0), [db]) ?? 0;
+  return (
+    useLiveQuery(() => (db ? db.outbox.where('status').anyOf('pending', 'sending').count() : 0), [db]) ?? 0
+  );
 }
 
 /** "Working offline — 3 changes waiting" (or "— nothing waiting"). */
@@ -44,9 +46,18 @@ export function WorkOfflineSwitch() {
   };
   return (
     <label className="work-offline">
-      <input type="checkbox" role="switch" checked={asked ?? on} disabled={asked !== null} onChange={() => void toggle()} aria-describedby="work-offline-hint" />
+      <input
+        type="checkbox"
+        role="switch"
+        checked={asked ?? on}
+        disabled={asked !== null}
+        onChange={() => void toggle()}
+        aria-describedby="work-offline-hint"
+      />
       Work offline
-      <span id="work-offline-hint" className="visually-hidden">Nothing is fetched or sent while this is on; changes wait in the Outbox.</span>
+      <span id="work-offline-hint" className="visually-hidden">
+        Nothing is fetched or sent while this is on; changes wait in the Outbox.
+      </span>
     </label>
   );
 }
@@ -59,14 +70,22 @@ export function ConnectionIndicator() {
   if (!active) return null;
   if (active.workOffline) {
     return (
-      <span role="status" aria-label={`Connection: ${workingOfflineText(waiting)}`} className="connection working-offline">
+      <span
+        role="status"
+        aria-label={`Connection: ${workingOfflineText(waiting)}`}
+        className="connection working-offline"
+      >
         <span aria-hidden="true">◐</span> {workingOfflineText(waiting)}
       </span>
     );
   }
   const text = connection === null ? 'Checking…' : connection.online ? 'Online' : 'Offline';
   return (
-    <span role="status" aria-label={`Connection: ${text}`} className={`connection ${connection?.online ? 'online' : 'offline'}`}>
+    <span
+      role="status"
+      aria-label={`Connection: ${text}`}
+      className={`connection ${connection?.online ? 'online' : 'offline'}`}
+    >
       <span aria-hidden="true">●</span> {text}
     </span>
   );
@@ -79,7 +98,8 @@ export function OfflineOutboxNotice() {
   if (!active?.workOffline) return null;
   return (
     <p className="notice working-offline-notice" role="note">
-      <strong>{workingOfflineText(waiting)}.</strong> Nothing is sent until you turn “Work offline” off in the header; then the changes go, in the order they were made.
+      <strong>{workingOfflineText(waiting)}.</strong> Nothing is sent until you turn “Work offline” off in the
+      header; then the changes go, in the order they were made.
     </p>
   );
 }

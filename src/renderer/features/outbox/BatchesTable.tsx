@@ -9,7 +9,14 @@ import type { FieldbookDb } from '../../db/index.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { hrefFor } from '../../app/router.ts';
 import { plural } from '../../app/words.ts';
-import { batchActions, batchesOf, batchState, DISCARDABLE, discardableCount, type BatchSummary } from './view-model.ts';
+import {
+  batchActions,
+  batchesOf,
+  batchState,
+  DISCARDABLE,
+  discardableCount,
+  type BatchSummary,
+} from './view-model.ts';
 import { describeBatch, describeOp, type OpNames } from './describe.ts';
 import { OpsTable } from './OpsTable.tsx';
 
@@ -36,7 +43,10 @@ export function BatchesTable({ ops, status, names, act, actor }: Props) {
     }
     return out;
   }, [ops]);
-  const batches = useMemo(() => batchesOf(ops).filter((b) => status === 'all' || (b.counts[status] ?? 0) > 0), [ops, status]);
+  const batches = useMemo(
+    () => batchesOf(ops).filter((b) => status === 'all' || (b.counts[status] ?? 0) > 0),
+    [ops, status],
+  );
   const toggle = (batchId: string) => {
     const next = new Set(open);
     if (!next.delete(batchId)) next.add(batchId);
@@ -47,10 +57,16 @@ export function BatchesTable({ ops, status, names, act, actor }: Props) {
     <table className="outbox-batches" aria-label="Batches">
       <thead>
         <tr>
-          <th scope="col" className="col-when">Queued</th>
+          <th scope="col" className="col-when">
+            Queued
+          </th>
           <th scope="col">Batch</th>
-          <th scope="col" className="col-state">State</th>
-          <th scope="col" className="col-actions">Actions</th>
+          <th scope="col" className="col-state">
+            State
+          </th>
+          <th scope="col" className="col-actions">
+            Actions
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -59,8 +75,23 @@ export function BatchesTable({ ops, status, names, act, actor }: Props) {
           const words = batch.label ?? describeBatch(batchOps, names, byId);
           const shown = status === 'all' ? batchOps : batchOps.filter((op) => op.status === status);
           return (
-            <BatchRow key={batch.batchId} batch={batch} words={words} shown={shown.length} open={open.has(batch.batchId)} onToggle={() => toggle(batch.batchId)} act={act} actor={actor}>
-              <OpsTable ops={shown} label={`Changes of ${words}`} describe={(op) => describeOp(op, names, byId)} act={act} actor={actor} />
+            <BatchRow
+              key={batch.batchId}
+              batch={batch}
+              words={words}
+              shown={shown.length}
+              open={open.has(batch.batchId)}
+              onToggle={() => toggle(batch.batchId)}
+              act={act}
+              actor={actor}
+            >
+              <OpsTable
+                ops={shown}
+                label={`Changes of ${words}`}
+                describe={(op) => describeOp(op, names, byId)}
+                act={act}
+                actor={actor}
+              />
             </BatchRow>
           );
         })}
@@ -84,7 +115,11 @@ interface RowProps {
 function BatchRow({ batch, words, shown, open, onToggle, act, actor, children }: RowProps) {
   const can = batchActions(batch);
   const ids = (statuses: readonly OutboxStatus[]) => (odb: FieldbookDb) =>
-    odb.outbox.where('status').anyOf([...statuses]).and((op) => op.batchId === batch.batchId).primaryKeys();
+    odb.outbox
+      .where('status')
+      .anyOf([...statuses])
+      .and((op) => op.batchId === batch.batchId)
+      .primaryKeys();
   const detailsId = `batch-${batch.batchId}`;
   return (
     <>
@@ -95,15 +130,31 @@ function BatchRow({ batch, words, shown, open, onToggle, act, actor, children }:
         <td>
           <div className="cell-actions">
             {/* each batch's buttons are named after it: a screen reader's list of buttons tells them apart */}
-            <button type="button" aria-expanded={open} aria-controls={open ? detailsId : undefined} onClick={onToggle} aria-label={`${open ? 'Hide changes' : `Show ${plural(shown, 'change')}`} of ${words}`}>
+            <button
+              type="button"
+              aria-expanded={open}
+              aria-controls={open ? detailsId : undefined}
+              onClick={onToggle}
+              aria-label={`${open ? 'Hide changes' : `Show ${plural(shown, 'change')}`} of ${words}`}
+            >
               {open ? 'Hide changes' : `Show ${plural(shown, 'change')}`}
             </button>
             {can.retry && (
-              <button type="button" onClick={act(async (odb) => retryOps(odb, await ids(['needs-review', 'failed'])(odb)))} aria-label={`Retry batch: ${words}`}>
+              <button
+                type="button"
+                onClick={act(async (odb) => retryOps(odb, await ids(['needs-review', 'failed'])(odb)))}
+                aria-label={`Retry batch: ${words}`}
+              >
                 Retry batch
               </button>
             )}
-            {can.discard && <DiscardBatch batch={batch} words={words} discard={act(async (odb) => discardOps(odb, await ids(DISCARDABLE)(odb), actor))} />}
+            {can.discard && (
+              <DiscardBatch
+                batch={batch}
+                words={words}
+                discard={act(async (odb) => discardOps(odb, await ids(DISCARDABLE)(odb), actor))}
+              />
+            )}
             {can.undo && (
               <a href={hrefFor('undo', batch.batchId)} aria-label={`Undo this batch…: ${words}`}>
                 Undo this batch…
@@ -143,9 +194,7 @@ function DiscardBatch({ batch, words, discard }: DiscardProps) {
   }
   return (
     <div role="group" aria-label={`Discard ${count} of ${words}?`} className="confirmation">
-      <p>
-        Discard {count}? They will not be sent, and this cannot be undone.
-      </p>
+      <p>Discard {count}? They will not be sent, and this cannot be undone.</p>
       <button type="button" onClick={discard} className="danger">
         Discard {count}
       </button>

@@ -44,18 +44,34 @@ interface Done {
 
 export default function ConflictView() {
   const db = useActiveDb();
-  const conflicts = useLiveQuery(async () => (db ? (await db.outbox.where('status').equals('conflict').toArray()).sort((a, b) => a.seq - b.seq) : []), [db]) ?? NONE;
+  const conflicts =
+    useLiveQuery(
+      async () =>
+        db
+          ? (await db.outbox.where('status').equals('conflict').toArray()).sort((a, b) => a.seq - b.seq)
+          : [],
+      [db],
+    ) ?? NONE;
   const [skipped, setSkipped] = useState<ReadonlySet<string>>(new Set());
   const [done, setDone] = useState<Done | null>(null);
   const current = useMemo(() => conflicts.find((op) => !skipped.has(op.id)) ?? null, [conflicts, skipped]);
-  const names = useLiveQuery(async () => (db && current ? loadOpNames(db, [current]) : NO_NAMES), [db, current]) ?? NO_NAMES;
+  const names =
+    useLiveQuery(async () => (db && current ? loadOpNames(db, [current]) : NO_NAMES), [db, current]) ??
+    NO_NAMES;
 
   return (
     <section className="view conflict-view" aria-labelledby="conflicts-heading">
       <h1 id="conflicts-heading">Conflicts{conflicts.length > 0 ? ` (${conflicts.length})` : ''}</h1>
       <Confirmation done={done} />
       {current ? (
-        <ConflictForm key={current.id} op={current} what={describeOp(current, names)} conflicts={conflicts} onDone={(message) => setDone({ message })} onSkip={(ids) => setSkipped(new Set([...skipped, ...ids]))} />
+        <ConflictForm
+          key={current.id}
+          op={current}
+          what={describeOp(current, names)}
+          conflicts={conflicts}
+          onDone={(message) => setDone({ message })}
+          onSkip={(ids) => setSkipped(new Set([...skipped, ...ids]))}
+        />
       ) : (
         <>
           <p>{conflicts.length === 0 ? 'No conflicts.' : `${conflicts.length} skipped for now.`}</p>
@@ -78,6 +94,7 @@ interface FormProps {
   onSkip: (ids: string[]) => void;
 }
 
+// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
 function ConflictForm({ op, what, conflicts, onDone, onSkip }: FormProps) {
   const actor = useOutbox((s) => s.actor);
   const [choices, setChoices] = useState<FieldChoices>({});
@@ -88,15 +105,26 @@ function ConflictForm({ op, what, conflicts, onDone, onSkip }: FormProps) {
   const words = resolutionWords(op, choices, what);
   const targets = forAllAlike ? alike : [op];
   // a removal is all or nothing: a choice on one field is the choice for the record
-  const choose = (field: string, choice: FieldChoice) => setChoices(removal ? allFields(op, choice) : { ...choices, [field]: choice });
+  const choose = (field: string, choice: FieldChoice) =>
+    setChoices(removal ? allFields(op, choice) : { ...choices, [field]: choice });
 
   const resolve = async () => {
     const odb = outboxStore.getState().db;
     if (!odb || !words.ready) return;
     try {
-      await resolveConflicts(odb, targets.map((t) => t.id), choices, actor, { fieldName: fieldInSentence });
+      await resolveConflicts(
+        odb,
+        targets.map((t) => t.id),
+        choices,
+        actor,
+        { fieldName: fieldInSentence },
+      );
       await queueChanged();
-      onDone(targets.length > 1 ? `${words.done} The same for ${plural(targets.length - 1, 'other conflict')} alike.` : words.done);
+      onDone(
+        targets.length > 1
+          ? `${words.done} The same for ${plural(targets.length - 1, 'other conflict')} alike.`
+          : words.done,
+      );
     } catch (e) {
       setError(errorFromUnknown(e));
     }
@@ -104,7 +132,11 @@ function ConflictForm({ op, what, conflicts, onDone, onSkip }: FormProps) {
   return (
     <>
       <h2>{what}</h2>
-      <p>{removal ? 'This record was changed on the server after you chose to remove it.' : 'This record was changed on the server after your edit was made. For each field, keep yours or the server’s.'}</p>
+      <p>
+        {removal
+          ? 'This record was changed on the server after you chose to remove it.'
+          : 'This record was changed on the server after your edit was made. For each field, keep yours or the server’s.'}
+      </p>
       <ErrorMessage error={error} onDismiss={() => setError(null)} />
       <table className="conflict-table" aria-label="Values in conflict">
         <thead>
@@ -117,33 +149,60 @@ function ConflictForm({ op, what, conflicts, onDone, onSkip }: FormProps) {
         </thead>
         <tbody>
           {conflictFieldsOf(op).map((f) => (
-            <FieldRow key={f.field} field={f} choice={choices[f.field]} onChoose={(c) => choose(f.field, c)} />
+            <FieldRow
+              key={f.field}
+              field={f}
+              choice={choices[f.field]}
+              onChoose={(c) => choose(f.field, c)}
+            />
           ))}
         </tbody>
       </table>
       {alike.length > 1 && (
         <label className="inline">
-          <input type="checkbox" checked={forAllAlike} onChange={(e) => setForAllAlike(e.target.checked)} /> Apply to all {alike.length} conflicts alike
+          <input type="checkbox" checked={forAllAlike} onChange={(e) => setForAllAlike(e.target.checked)} />{' '}
+          Apply to all {alike.length} conflicts alike
         </label>
       )}
       <div className="toolbar">
-        <button type="button" onClick={() => setChoices(allFields(op, 'mine'))}>All mine</button>
-        <button type="button" onClick={() => setChoices(allFields(op, 'theirs'))}>All theirs</button>
+        <button type="button" onClick={() => setChoices(allFields(op, 'mine'))}>
+          All mine
+        </button>
+        <button type="button" onClick={() => setChoices(allFields(op, 'theirs'))}>
+          All theirs
+        </button>
         <button type="button" className="primary" onClick={() => void resolve()} disabled={!words.ready}>
           {words.action}
         </button>
-        <button type="button" onClick={() => onSkip(targets.map((t) => t.id))}>Skip</button>
+        <button type="button" onClick={() => onSkip(targets.map((t) => t.id))}>
+          Skip
+        </button>
       </div>
     </>
   );
 }
 
-function FieldRow({ field: f, choice, onChoose }: { field: ConflictField; choice: FieldChoice | undefined; onChoose: (choice: FieldChoice) => void }) {
+function FieldRow({
+  field: f,
+  choice,
+  onChoose,
+}: {
+  field: ConflictField;
+  choice: FieldChoice | undefined;
+  onChoose: (choice: FieldChoice) => void;
+}) {
   const label = fieldLabel(f.field);
   const option = (side: FieldChoice, value: unknown) => (
     <label className="choice">
-      <input type="radio" name={`keep-${f.field}`} checked={choice === side} onChange={() => onChoose(side)} />
-      <span className="visually-hidden">{label}: keep {side === 'mine' ? 'yours' : 'the server’s'}, </span>
+      <input
+        type="radio"
+        name={`keep-${f.field}`}
+        checked={choice === side}
+        onChange={() => onChoose(side)}
+      />
+      <span className="visually-hidden">
+        {label}: keep {side === 'mine' ? 'yours' : 'the server’s'},{' '}
+      </span>
       {fieldValue(f.field, value)}
     </label>
   );

@@ -12,7 +12,16 @@ import { fieldLabel } from '../../app/words.ts';
 
 /** The values an edit was made from, in words ("Status: Active"). */
 /** Record ids a base keeps to name what it removed (the description above names them): not shown. */
-const ID_FIELDS: ReadonlySet<string> = new Set(['userid', 'courseid', 'credentialid', 'groupid', 'transcriptid', 'emailid', 'siteid', 'accessID']);
+const ID_FIELDS: ReadonlySet<string> = new Set([
+  'userid',
+  'courseid',
+  'credentialid',
+  'groupid',
+  'transcriptid',
+  'emailid',
+  'siteid',
+  'accessID',
+]);
 
 /** "Due date: Jun 1, 2026; Start date: —": the values an op was made from, without the internal ids. */
 export function baseInWords(base: OutboxOp['base']): string {
@@ -30,19 +39,39 @@ export function inputValue(field: string, value: string): string {
 export function editableFields(op: OpSpec): Record<string, string> | null {
   const spec = op as { changes?: Record<string, unknown>; fields?: Record<string, unknown>; email?: string };
   const values = spec.changes ?? spec.fields;
-  if (values) return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === undefined ? '' : String(v)]));
+  if (values)
+    return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === undefined ? '' : String(v)]));
   return spec.email !== undefined ? { email: spec.email } : null;
 }
 
 /** The op with edited values, or the reason it is not valid. */
-export function withEdits(op: OpSpec, values: Record<string, string>): { ok: true; op: OpSpec } | { ok: false; error: string } {
+export function withEdits(
+  op: OpSpec,
+  values: Record<string, string>,
+): { ok: true; op: OpSpec } | { ok: false; error: string } {
   const spec = op as Record<string, unknown>;
-  const next = 'changes' in spec ? { ...spec, changes: values } : 'fields' in spec ? { ...spec, fields: values } : { ...spec, ...values };
+  const next =
+    'changes' in spec
+      ? { ...spec, changes: values }
+      : 'fields' in spec
+        ? { ...spec, fields: values }
+        : { ...spec, ...values };
   const parsed = opSpecSchema.safeParse(next);
-  return parsed.success ? { ok: true, op: parsed.data } : { ok: false, error: parsed.error.issues[0]?.message ?? 'Not valid.' };
+  return parsed.success
+    ? { ok: true, op: parsed.data }
+    : { ok: false, error: parsed.error.issues[0]?.message ?? 'Not valid.' };
 }
 
-export function OpDetails({ op, editable, description }: { op: OutboxOp; editable: boolean; description: string }) {
+// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
+export function OpDetails({
+  op,
+  editable,
+  description,
+}: {
+  op: OutboxOp;
+  editable: boolean;
+  description: string;
+}) {
   const initial = editableFields(op.op);
   const [values, setValues] = useState<Record<string, string> | null>(initial);
   const [message, setMessage] = useState<string | null>(null);
@@ -53,7 +82,9 @@ export function OpDetails({ op, editable, description }: { op: OutboxOp; editabl
     const db = outboxStore.getState().db;
     if (!db) return;
     const saved = await editOp(db, op.id, edited.op, `${description} (edited)`);
-    setMessage(saved ? 'Saved: it will be sent with the new values.' : 'It can no longer be edited (already sent).');
+    setMessage(
+      saved ? 'Saved: it will be sent with the new values.' : 'It can no longer be edited (already sent).',
+    );
     await queueChanged();
   };
   return (

@@ -27,15 +27,29 @@ export function OpsTable({ ops, label, describe, act, actor }: Props) {
       <table className="outbox-table" aria-label={label}>
         <thead>
           <tr>
-            <th scope="col" className="col-change">Change</th>
-            <th scope="col" className="col-status">Status</th>
+            <th scope="col" className="col-change">
+              Change
+            </th>
+            <th scope="col" className="col-status">
+              Status
+            </th>
             <th scope="col">Last error</th>
-            <th scope="col" className="col-actions">Actions</th>
+            <th scope="col" className="col-actions">
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody>
           {ops.slice(0, limit).map((op) => (
-            <OpRow key={op.id} op={op} description={describe(op)} open={openId === op.id} onToggle={() => setOpenId(openId === op.id ? null : op.id)} act={act} actor={actor} />
+            <OpRow
+              key={op.id}
+              op={op}
+              description={describe(op)}
+              open={openId === op.id}
+              onToggle={() => setOpenId(openId === op.id ? null : op.id)}
+              act={act}
+              actor={actor}
+            />
           ))}
         </tbody>
       </table>
@@ -51,7 +65,14 @@ export function OpsTable({ ops, label, describe, act, actor }: Props) {
   );
 }
 
-function OpRow(props: { op: OutboxOp; description: string; open: boolean; onToggle: () => void; actor: string; act: Act }) {
+function OpRow(props: {
+  op: OutboxOp;
+  description: string;
+  open: boolean;
+  onToggle: () => void;
+  actor: string;
+  act: Act;
+}) {
   const { op, description, open, onToggle, act, actor } = props;
   const parked = op.status === 'needs-review' || op.status === 'failed';
   const editable = op.status !== 'sending' && op.status !== 'done';
@@ -67,13 +88,34 @@ function OpRow(props: { op: OutboxOp; description: string; open: boolean; onTogg
         <td>
           <div className="cell-actions">
             {/* each row's buttons are named after its op: a screen reader's list of buttons tells them apart */}
-            <button type="button" aria-expanded={open} onClick={onToggle} aria-label={`${open ? 'Close' : 'Inspect'}: ${description}`}>
+            <button
+              type="button"
+              aria-expanded={open}
+              onClick={onToggle}
+              aria-label={`${open ? 'Close' : 'Inspect'}: ${description}`}
+            >
               {open ? 'Close' : 'Inspect'}
             </button>
-            {parked && <button type="button" onClick={act((odb) => retryOps(odb, [op.id]))} aria-label={`Retry: ${description}`}>Retry</button>}
-            {op.status === 'conflict' && <a href="#/conflicts" aria-label={`Resolve: ${description}`}>Resolve</a>}
+            {parked && (
+              <button
+                type="button"
+                onClick={act((odb) => retryOps(odb, [op.id]))}
+                aria-label={`Retry: ${description}`}
+              >
+                Retry
+              </button>
+            )}
+            {op.status === 'conflict' && (
+              <a href="#/conflicts" aria-label={`Resolve: ${description}`}>
+                Resolve
+              </a>
+            )}
             {editable && (
-              <button type="button" onClick={act((odb) => discardOps(odb, [op.id], actor))} aria-label={`${op.status === 'pending' ? 'Undo' : 'Discard'}: ${description}`}>
+              <button
+                type="button"
+                onClick={act((odb) => discardOps(odb, [op.id], actor))}
+                aria-label={`${op.status === 'pending' ? 'Undo' : 'Discard'}: ${description}`}
+              >
                 {op.status === 'pending' ? 'Undo' : 'Discard'}
               </button>
             )}

@@ -25,15 +25,13 @@ const NONE: OutboxOp[] = [];
 
 /** What the replay engine is doing, in words. */
 function engineText(engineState: ReturnType<typeof outboxStore.getState>['engineState']): string {
-  return (
-    engineState.paused
+  return engineState.paused
     ? `Paused: ${engineState.paused.message}`
     : engineState.online
       ? engineState.inFlight > 0
         ? `Sending (${engineState.inFlight} in flight)`
         : 'Online: queued changes are sent as they come.'
-      : 'Offline: changes wait here and are sent when the site is reachable.'
-  );
+      : 'Offline: changes wait here and are sent when the site is reachable.';
 }
 
 /** The outbox and the audit log as CSV or XLSX (neutralised). */
@@ -42,21 +40,35 @@ function OutboxExports({ db, ops }: { db: ReturnType<typeof useActiveDb>; ops: r
     if (!db) return;
     const table: Table = what === 'outbox' ? outboxTable(ops) : auditTable(await db.audit.toArray());
     const stamp = new Date().toISOString().slice(0, 10);
-    const blob = format === 'csv' ? new Blob([toCsv(table)], { type: 'text/csv;charset=utf-8' }) : await toXlsx(table, what === 'outbox' ? 'Outbox' : 'Audit log');
+    const blob =
+      format === 'csv'
+        ? new Blob([toCsv(table)], { type: 'text/csv;charset=utf-8' })
+        : await toXlsx(table, what === 'outbox' ? 'Outbox' : 'Audit log');
     download(blob, `fieldbook-${what}-${stamp}.${format}`);
   };
   return (
     <>
-      <button type="button" onClick={() => void exportAs('outbox', 'csv')}>Export outbox (CSV)</button>
-      <button type="button" onClick={() => void exportAs('outbox', 'xlsx')}>Export outbox (XLSX)</button>
-      <button type="button" onClick={() => void exportAs('audit', 'csv')}>Export audit log (CSV)</button>
-      <button type="button" onClick={() => void exportAs('audit', 'xlsx')}>Export audit log (XLSX)</button>
+      <button type="button" onClick={() => void exportAs('outbox', 'csv')}>
+        Export outbox (CSV)
+      </button>
+      <button type="button" onClick={() => void exportAs('outbox', 'xlsx')}>
+        Export outbox (XLSX)
+      </button>
+      <button type="button" onClick={() => void exportAs('audit', 'csv')}>
+        Export audit log (CSV)
+      </button>
+      <button type="button" onClick={() => void exportAs('audit', 'xlsx')}>
+        Export audit log (XLSX)
+      </button>
     </>
   );
 }
 
 /** Run an outbox change (retry, discard, clear) and wake the engine; a failure is shown. */
-function outboxAction(db: ReturnType<typeof useActiveDb>, setError: (error: { code: 'internal'; message: string }) => void): Act {
+function outboxAction(
+  db: ReturnType<typeof useActiveDb>,
+  setError: (error: { code: 'internal'; message: string }) => void,
+): Act {
   return (run) => async () => {
     const odb = outboxStore.getState().db ?? db;
     if (!odb) return;
@@ -87,13 +99,18 @@ export default function OutboxView() {
       <h1 id="outbox-heading">Outbox</h1>
       <p role="status" aria-live="polite">
         {workOffline ? '' : `${engineText(engineState)} `}
-        {formatCount(counts.pending + counts.sending)} to send, {formatCount(counts.conflict)} in conflict, {formatCount(counts['needs-review'] + counts.failed)} to review.
+        {formatCount(counts.pending + counts.sending)} to send, {formatCount(counts.conflict)} in conflict,{' '}
+        {formatCount(counts['needs-review'] + counts.failed)} to review.
       </p>
       <OfflineOutboxNotice />
       <ErrorMessage error={error} onDismiss={() => setError(null)} />
       <div className="toolbar">
         {/* working offline nothing can go: the notice above says how to send */}
-        <button type="button" disabled={workOffline} onClick={() => void outboxStore.getState().engine?.sendNow()}>
+        <button
+          type="button"
+          disabled={workOffline}
+          onClick={() => void outboxStore.getState().engine?.sendNow()}
+        >
           Send now
         </button>
         <label>

@@ -24,22 +24,43 @@ function listed(fields: readonly string[], values: Record<string, unknown>): str
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
 }
 
-export function resolutionWords(op: OutboxOp, choices: Readonly<Record<string, FieldChoice>>, what: string): ResolutionWords {
+export function resolutionWords(
+  op: OutboxOp,
+  choices: Readonly<Record<string, FieldChoice>>,
+  what: string,
+): ResolutionWords {
   const fields = conflictFieldNames(op);
   const chosen = fields.filter((f) => choices[f] !== undefined);
   if (chosen.length < fields.length) {
-    return { ready: false, action: `Choose yours or the server’s for each field (${chosen.length} of ${fields.length} chosen)`, done: '' };
+    return {
+      ready: false,
+      action: `Choose yours or the server’s for each field (${chosen.length} of ${fields.length} chosen)`,
+      done: '',
+    };
   }
   const theirs = fields.filter((f) => choices[f] === 'theirs');
   const server = op.theirs ?? {};
   if (OP_KIND_TABLE[op.op.kind].effect === 'delete') {
     return theirs.length > 0
-      ? { ready: true, action: 'Keep it as the server has it', done: `Kept as the server has it: ${what}. Nothing is sent.` }
-      : { ready: true, action: 'Remove it anyway', done: `Queued again: ${what}. It is sent if nobody changes it again first.` };
+      ? {
+          ready: true,
+          action: 'Keep it as the server has it',
+          done: `Kept as the server has it: ${what}. Nothing is sent.`,
+        }
+      : {
+          ready: true,
+          action: 'Remove it anyway',
+          done: `Queued again: ${what}. It is sent if nobody changes it again first.`,
+        };
   }
   const changes = 'changes' in op.op ? (op.op.changes as Record<string, unknown>) : {};
   const mine = Object.keys(changes).filter((f) => changes[f] !== undefined && !theirs.includes(f));
-  if (mine.length === 0) return { ready: true, action: 'Keep the server’s values', done: `Kept the server’s ${listed(theirs, server)}: ${what}. Nothing is sent.` };
+  if (mine.length === 0)
+    return {
+      ready: true,
+      action: 'Keep the server’s values',
+      done: `Kept the server’s ${listed(theirs, server)}: ${what}. Nothing is sent.`,
+    };
   const kept = theirs.length > 0 ? `; kept the server’s ${listed(theirs, server)}` : '';
   return {
     ready: true,

@@ -5,7 +5,10 @@ import { baseInWords, inputValue } from './OpDetails.tsx';
 import { fieldInSentence, RAW_FIELD_NAMES } from '../../app/words.ts';
 
 const names: OpNames = {
-  users: new Map([[1, 'Barbara Adams'], [2, 'Carl Bell']]),
+  users: new Map([
+    [1, 'Barbara Adams'],
+    [2, 'Carl Bell'],
+  ]),
   groups: new Map([[10, 'Operations']]),
   features: new Map([['101-3', 'Reports — View']]),
   credentials: new Map([[7, 'Rigging']]),
@@ -16,7 +19,12 @@ const names: OpNames = {
 
 describe('outbox operations in words', () => {
   it('says a credential assignment with whom, what and the dates', () => {
-    const op = outboxOp({ kind: 'credentialAssignment.create', credentialid: 7, userid: 1, fields: { startdate: '2026-11-02', expirationdate: '11/02/2027' } });
+    const op = outboxOp({
+      kind: 'credentialAssignment.create',
+      credentialid: 7,
+      userid: 1,
+      fields: { startdate: '2026-11-02', expirationdate: '11/02/2027' },
+    });
     expect(describeOp(op, names)).toBe('Assign Rigging to Barbara Adams, Nov 2, 2026 – Nov 2, 2027');
   });
 
@@ -40,9 +48,18 @@ describe('outbox operations in words', () => {
   });
 
   it('names a person created in the same batch in the ops waiting for their id', () => {
-    const create = outboxOp({ kind: 'user.create', siteid: 101, fields: { username: 'dora', firstname: 'Dora', lastname: 'Diaz' } });
-    const email = outboxOp({ kind: 'email.add', userid: 0, email: 'dora@example.test' }, { bindings: [{ fromOp: create.id, field: 'userid' }] });
-    expect(describeOp(email, names, new Map([[create.id, create]]))).toBe('Add e-mail dora@example.test to Dora Diaz');
+    const create = outboxOp({
+      kind: 'user.create',
+      siteid: 101,
+      fields: { username: 'dora', firstname: 'Dora', lastname: 'Diaz' },
+    });
+    const email = outboxOp(
+      { kind: 'email.add', userid: 0, email: 'dora@example.test' },
+      { bindings: [{ fromOp: create.id, field: 'userid' }] },
+    );
+    expect(describeOp(email, names, new Map([[create.id, create]]))).toBe(
+      'Add e-mail dora@example.test to Dora Diaz',
+    );
   });
 
   it("shows what a removal was made from without the record's internal ids", () => {
@@ -72,26 +89,39 @@ describe('outbox operations in words', () => {
 
 describe('batches named by what they do', () => {
   it('names one action on many people by the action and the count', () => {
-    const ops = Array.from({ length: 15 }, (_, i) => outboxOp({ kind: 'credentialAssignment.create', credentialid: 7, userid: i + 1, fields: {} }));
+    const ops = Array.from({ length: 15 }, (_, i) =>
+      outboxOp({ kind: 'credentialAssignment.create', credentialid: 7, userid: i + 1, fields: {} }),
+    );
     expect(describeBatch(ops, names)).toBe('Assign Rigging to 15 people');
   });
 
   it('names an import by its parts', () => {
     const ops = [
-      outboxOp({ kind: 'user.create', siteid: 101, fields: { username: 'a', firstname: 'A', lastname: 'A' } }),
-      outboxOp({ kind: 'user.create', siteid: 101, fields: { username: 'b', firstname: 'B', lastname: 'B' } }),
+      outboxOp({
+        kind: 'user.create',
+        siteid: 101,
+        fields: { username: 'a', firstname: 'A', lastname: 'A' },
+      }),
+      outboxOp({
+        kind: 'user.create',
+        siteid: 101,
+        fields: { username: 'b', firstname: 'B', lastname: 'B' },
+      }),
       outboxOp({ kind: 'email.add', userid: 1, email: 'x@example.test' }),
     ];
     expect(describeBatch(ops, names)).toBe('Create 2 people; Add an e-mail to 1 person');
   });
 
   it('names a batch of one by the op itself', () => {
-    expect(describeBatch([outboxOp({ kind: 'credentialAssignment.delete', credentialid: 7, userid: 1 })], names)).toBe('Remove Rigging from Barbara Adams');
+    expect(
+      describeBatch([outboxOp({ kind: 'credentialAssignment.delete', credentialid: 7, userid: 1 })], names),
+    ).toBe('Remove Rigging from Barbara Adams');
   });
 });
 
 describe('an undo batch says it is one', () => {
-  const undo = (userid: number) => outboxOp({ kind: 'user.update', userid, changes: { status: 'Active' } }, { undoes: 'b-applied' });
+  const undo = (userid: number) =>
+    outboxOp({ kind: 'user.update', userid, changes: { status: 'Active' } }, { undoes: 'b-applied' });
 
   it('marks each of its ops', () => {
     expect(describeOp(undo(1), names)).toBe('Undo: Change status "Active" of Barbara Adams');
@@ -111,7 +141,13 @@ describe('editing dates with a date picker', () => {
 
 describe('a batch of rows that each change their own values', () => {
   it('is named by what it changes, without the values, and never by more than three parts', () => {
-    const rows = Array.from({ length: 48 }, (_, i) => outboxOp({ kind: 'user.update', userid: i + 1, changes: { firstname: `Name${i}`, lastname: `Last${i}` } }));
+    const rows = Array.from({ length: 48 }, (_, i) =>
+      outboxOp({
+        kind: 'user.update',
+        userid: i + 1,
+        changes: { firstname: `Name${i}`, lastname: `Last${i}` },
+      }),
+    );
     expect(describeBatch(rows)).toBe('Change first name, last name of 48 people');
     const mixed = [
       ...rows.slice(0, 3),
@@ -120,7 +156,9 @@ describe('a batch of rows that each change their own values', () => {
       outboxOp({ kind: 'email.add', userid: 92, email: 'a@example.test' }),
       outboxOp({ kind: 'groupAccess.grant', siteid: 1, groupid: 5, userid: 93 }),
     ];
-    expect(describeBatch(mixed)).toBe('Change first name, last name of 3 people; Change status of 1 person; Change employee ID of 1 person; and 2 other changes');
+    expect(describeBatch(mixed)).toBe(
+      'Change first name, last name of 3 people; Change status of 1 person; Change employee ID of 1 person; and 2 other changes',
+    );
   });
 });
 
@@ -129,9 +167,22 @@ describe('no API field name in what the Outbox says', () => {
     const raw = RAW_FIELD_NAMES.filter((f) => fieldInSentence(f) !== f);
     const all = (fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f, 'x']));
     const ops = [
-      outboxOp({ kind: 'user.update', userid: 1, changes: all(['firstname', 'lastname', 'username', 'employeeid', 'status']) }),
-      outboxOp({ kind: 'credentialAssignment.update', credentialid: 7, userid: 1, changes: all(['startdate', 'expirationdate', 'credentialnumber', 'notes']) }),
-      outboxOp({ kind: 'trainingAssignment.update', transcriptid: 3, changes: all(['duedate', 'startdate', 'coursestatus']) }),
+      outboxOp({
+        kind: 'user.update',
+        userid: 1,
+        changes: all(['firstname', 'lastname', 'username', 'employeeid', 'status']),
+      }),
+      outboxOp({
+        kind: 'credentialAssignment.update',
+        credentialid: 7,
+        userid: 1,
+        changes: all(['startdate', 'expirationdate', 'credentialnumber', 'notes']),
+      }),
+      outboxOp({
+        kind: 'trainingAssignment.update',
+        transcriptid: 3,
+        changes: all(['duedate', 'startdate', 'coursestatus']),
+      }),
     ];
     const said = [...ops.map((op) => describeOp(op)), describeBatch(ops)].join('\n');
     expect(raw.filter((f) => new RegExp(`\\b${f}\\b`).test(said))).toEqual([]);

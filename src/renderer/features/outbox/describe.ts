@@ -22,7 +22,15 @@ export interface OpNames {
   emails: ReadonlyMap<number, string>;
 }
 
-export const NO_NAMES: OpNames = { users: new Map(), groups: new Map(), features: new Map(), credentials: new Map(), courses: new Map(), transcripts: new Map(), emails: new Map() };
+export const NO_NAMES: OpNames = {
+  users: new Map(),
+  groups: new Map(),
+  features: new Map(),
+  credentials: new Map(),
+  courses: new Map(),
+  transcripts: new Map(),
+  emails: new Map(),
+};
 
 /** Fields edited with a date picker. */
 export const DATE_FIELDS: ReadonlySet<string> = new Set(['startdate', 'expirationdate', 'duedate']);
@@ -44,10 +52,17 @@ function span(start: string | undefined, end: string | undefined): string {
 function createdName(op: OutboxOp, all: ReadonlyMap<string, OutboxOp>): string | null {
   const from = op.bindings?.find((b) => b.field === 'userid');
   const create = from ? all.get(from.fromOp)?.op : undefined;
-  return create?.kind === 'user.create' ? `${create.fields.firstname} ${create.fields.lastname}`.trim() || create.fields.username : null;
+  return create?.kind === 'user.create'
+    ? `${create.fields.firstname} ${create.fields.lastname}`.trim() || create.fields.username
+    : null;
 }
 
-function personName(userid: number, names: OpNames, op: OutboxOp, all: ReadonlyMap<string, OutboxOp>): string {
+function personName(
+  userid: number,
+  names: OpNames,
+  op: OutboxOp,
+  all: ReadonlyMap<string, OutboxOp>,
+): string {
   return names.users.get(userid) ?? createdName(op, all) ?? NOT_HERE.person;
 }
 
@@ -71,12 +86,19 @@ function recordNames(names: OpNames) {
 function changesInWords(changes: Record<string, string | undefined>): string {
   return Object.entries(changes)
     .filter(([, v]) => v !== undefined)
-    .map(([field, value]) => `${fieldInSentence(field)} ${DATE_FIELDS.has(field) ? day(value) : field === 'password' ? '(hidden)' : `"${value}"`}`)
+    .map(
+      ([field, value]) =>
+        `${fieldInSentence(field)} ${DATE_FIELDS.has(field) ? day(value) : field === 'password' ? '(hidden)' : `"${value}"`}`,
+    )
     .join(', ');
 }
 
 /** One op in words. `all` (the outbox by id) names people created in the same batch. */
-export function describeOp(op: OutboxOp, names: OpNames = NO_NAMES, all: ReadonlyMap<string, OutboxOp> = new Map()): string {
+export function describeOp(
+  op: OutboxOp,
+  names: OpNames = NO_NAMES,
+  all: ReadonlyMap<string, OutboxOp> = new Map(),
+): string {
   // an op of an undo batch says so: "Undo: Change status "Active" of Ann Lee"
   return `${op.undoes ? 'Undo: ' : ''}${describeChange(op, names, all)}`;
 }
@@ -115,8 +137,14 @@ function describeChange(op: OutboxOp, names: OpNames, all: ReadonlyMap<string, O
     case 'trainingAssignment.update':
     case 'trainingAssignment.delete': {
       const t = names.transcripts.get(spec.transcriptid);
-      const what = t ? (t.userid > 0 ? ownedBy(person(t.userid), named.course(t.courseid)) : named.course(t.courseid)) : NOT_HERE.training;
-      return spec.kind === 'trainingAssignment.delete' ? `Remove ${what}` : `Change ${changesInWords(spec.changes)} of ${what}`;
+      const what = t
+        ? t.userid > 0
+          ? ownedBy(person(t.userid), named.course(t.courseid))
+          : named.course(t.courseid)
+        : NOT_HERE.training;
+      return spec.kind === 'trainingAssignment.delete'
+        ? `Remove ${what}`
+        : `Change ${changesInWords(spec.changes)} of ${what}`;
     }
   }
 }
@@ -201,7 +229,11 @@ function partsOf(ops: readonly OutboxOp[], action: (op: OutboxOp) => string): Ma
  * ("Create 3 people; Add an e-mail to 2 people"), values left out when every
  * row has its own, and never more than a few parts (a name stays one line).
  */
-export function describeBatch(ops: readonly OutboxOp[], names: OpNames = NO_NAMES, all: ReadonlyMap<string, OutboxOp> = new Map()): string {
+export function describeBatch(
+  ops: readonly OutboxOp[],
+  names: OpNames = NO_NAMES,
+  all: ReadonlyMap<string, OutboxOp> = new Map(),
+): string {
   if (ops.length === 0) return 'Empty batch';
   if (ops.length === 1) return describeOp(ops[0]!, names, all);
   let groups = partsOf(ops, (op) => actionOf(op, names));
@@ -209,6 +241,8 @@ export function describeBatch(ops: readonly OutboxOp[], names: OpNames = NO_NAME
   const parts = [...groups];
   const shown = parts.slice(0, MAX_PARTS).map(([action, n]) => `${action} ${people(n)}`);
   const rest = parts.slice(MAX_PARTS).reduce((sum, [, n]) => sum + n, 0);
-  const words = shown.join('; ') + (rest > 0 ? `; and ${rest === 1 ? '1 other change' : `${rest.toLocaleString()} other changes`}` : '');
+  const words =
+    shown.join('; ') +
+    (rest > 0 ? `; and ${rest === 1 ? '1 other change' : `${rest.toLocaleString()} other changes`}` : '');
   return ops.every((op) => op.undoes) ? `Undo: ${words}` : words;
 }

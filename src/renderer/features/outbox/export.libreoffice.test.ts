@@ -21,9 +21,33 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'export-lo-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // issue 27: a trigger behind a bidi isolate, the Arabic letter mark, a Hangul filler, a blank Braille pattern, the combining grapheme joiner, NEL or a C0 control
-const INVISIBLE = ['\u2066=6+1', '\u2069+6+2', '\u061c=6+3', '\u3164=6+4', '\u2800=6+5', '\u034f-6+6', '\u0085=6+7', '\u0001=6+8', '\u001f@SUM(6,9)'];
+const INVISIBLE = [
+  '\u2066=6+1',
+  '\u2069+6+2',
+  '\u061c=6+3',
+  '\u3164=6+4',
+  '\u2800=6+5',
+  '\u034f-6+6',
+  '\u0085=6+7',
+  '\u0001=6+8',
+  '\u001f@SUM(6,9)',
+];
 // the shared rule (src/shared/formula.ts): = + - @, a leading tab, CR or LF, and = behind NBSP or a zero-width space or full width
-const HOSTILE = ['=1+2', '+3+4', '-5+6', '@SUM(1,2)', '\uff1d7+8', '\u00a0=9+1', '=HYPERLINK("http://x","y")', '\t=2+3', '\r=3+4', '\n=4+5', '\u200b=5+6', '\u00a0\uff0b6+7', ...INVISIBLE];
+const HOSTILE = [
+  '=1+2',
+  '+3+4',
+  '-5+6',
+  '@SUM(1,2)',
+  '\uff1d7+8',
+  '\u00a0=9+1',
+  '=HYPERLINK("http://x","y")',
+  '\t=2+3',
+  '\r=3+4',
+  '\n=4+5',
+  '\u200b=5+6',
+  '\u00a0\uff0b6+7',
+  ...INVISIBLE,
+];
 const table = { headers: ['value'], rows: HOSTILE.map((v) => [v]) };
 // each as text behind its quote; LibreOffice keeps a line break as LF (XML reads a CR as LF too)
 const SHOWN = HOSTILE.map((v) => `'${v.replace(/\r/g, '\n')}`);
@@ -35,8 +59,23 @@ function libreOfficeCsv(file: string): string[][] {
   try {
     // CSV import options: comma, double quote, UTF-8, from line 1, ..., token 13 = evaluate formulas
     // the XLSX filter named too: what is read is always the workbook as Calc reads it, never a guess of its type
-    const infilter = file.endsWith('.csv') ? ['--infilter=CSV:44,34,76,1,,0,false,true,false,false,false,-1,true'] : ['--infilter=Calc MS Excel 2007 XML'];
-    execFileSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', ...infilter, '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true', '--outdir', out, file], { stdio: 'pipe', timeout: 120_000 });
+    const infilter = file.endsWith('.csv')
+      ? ['--infilter=CSV:44,34,76,1,,0,false,true,false,false,false,-1,true']
+      : ['--infilter=Calc MS Excel 2007 XML'];
+    execFileSync(
+      'soffice',
+      [
+        `-env:UserInstallation=file://${profile}`,
+        '--headless',
+        ...infilter,
+        '--convert-to',
+        'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true',
+        '--outdir',
+        out,
+        file,
+      ],
+      { stdio: 'pipe', timeout: 120_000 },
+    );
   } finally {
     rmSync(profile, { recursive: true, force: true });
   }

@@ -22,22 +22,71 @@ export function toCsv(table: Table): string {
 
 /** Written synchronously (no blob: worker, which the CSP refuses), every cell a neutralised text cell. */
 export async function toXlsx(table: Table, sheet: string): Promise<Blob> {
-  return new Blob([writeXlsx([table.headers, ...table.rows], sheet)], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+  return new Blob([writeXlsx([table.headers, ...table.rows], sheet)], {
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  });
 }
 
 export function outboxTable(ops: readonly OutboxOp[]): Table {
   return {
-    headers: ['id', 'batch', 'queued at', 'kind', 'target', 'summary', 'status', 'attempts', 'last error', 'payload', 'base', 'server response'],
+    headers: [
+      'id',
+      'batch',
+      'queued at',
+      'kind',
+      'target',
+      'summary',
+      'status',
+      'attempts',
+      'last error',
+      'payload',
+      'base',
+      'server response',
+    ],
     rows: ops.map((op) => [
-      op.id, op.batchId, op.createdAt, op.op.kind, op.targetKey, op.summary, op.status, op.attempts,
-      op.lastError?.message ?? '', op.op, op.base, op.response,
+      op.id,
+      op.batchId,
+      op.createdAt,
+      op.op.kind,
+      op.targetKey,
+      op.summary,
+      op.status,
+      op.attempts,
+      op.lastError?.message ?? '',
+      op.op,
+      op.base,
+      op.response,
     ]),
   };
 }
 
 export function auditTable(entries: readonly AuditEntry[]): Table {
   return {
-    headers: ['at', 'who', 'operation', 'batch', 'kind', 'target', 'outcome', 'before', 'after', 'status body', 'message'],
-    rows: entries.map((e) => [e.at, e.actor, e.opId, e.batchId, e.kind, e.targetKey, e.outcome, e.before, e.after, e.response, e.message]),
+    headers: [
+      'at',
+      'who',
+      'operation',
+      'batch',
+      'kind',
+      'target',
+      'outcome',
+      'before',
+      'after',
+      'status body',
+      'message',
+    ],
+    rows: entries.map((e) => [
+      e.at,
+      e.actor,
+      e.opId,
+      e.batchId,
+      e.kind,
+      e.targetKey,
+      e.outcome,
+      e.before,
+      e.after,
+      e.response,
+      e.message,
+    ]),
   };
 }

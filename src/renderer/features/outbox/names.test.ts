@@ -10,11 +10,26 @@ describe('names of records the cache does not hold', () => {
   async function setup() {
     const db = freshDb();
     await db.users.put(user(1, { firstname: 'Ann', lastname: 'Lee' }));
-    await db.courses.put({ courseid: 50, siteid: 101, coursename: 'Fall protection', coursetype: 1, status: 'active' });
+    await db.courses.put({
+      courseid: 50,
+      siteid: 101,
+      coursename: 'Fall protection',
+      coursetype: 1,
+      status: 'active',
+    });
     // a batch that created a person, and assigned a course to them and to Ann: all sent
-    const create = outboxOp({ kind: 'user.create', siteid: 101, fields: { username: 'cy', firstname: 'Cy', lastname: 'Ode' } }, { status: 'done', createdId: 10179 });
-    const toCy = outboxOp({ kind: 'trainingAssignment.create', userid: 0, courseid: 50, fields: {} }, { status: 'done', createdId: 1003011, bindings: [{ fromOp: create.id, field: 'userid' }] });
-    const toAnn = outboxOp({ kind: 'trainingAssignment.create', userid: 1, courseid: 50, fields: {} }, { status: 'done', createdId: 1003010 });
+    const create = outboxOp(
+      { kind: 'user.create', siteid: 101, fields: { username: 'cy', firstname: 'Cy', lastname: 'Ode' } },
+      { status: 'done', createdId: 10179 },
+    );
+    const toCy = outboxOp(
+      { kind: 'trainingAssignment.create', userid: 0, courseid: 50, fields: {} },
+      { status: 'done', createdId: 1003011, bindings: [{ fromOp: create.id, field: 'userid' }] },
+    );
+    const toAnn = outboxOp(
+      { kind: 'trainingAssignment.create', userid: 1, courseid: 50, fields: {} },
+      { status: 'done', createdId: 1003010 },
+    );
     // its undo, queued: the created assignments removed (the cache no longer holds them once sent), the person set Inactive
     const undo = [
       outboxOp({ kind: 'trainingAssignment.delete', transcriptid: 1003010 }, { undoes: 'b1' }),
@@ -36,13 +51,18 @@ describe('names of records the cache does not hold', () => {
 
   it('names a removed training assignment from what its removal recorded', async () => {
     const { db } = await setup();
-    const removal = outboxOp({ kind: 'trainingAssignment.delete', transcriptid: 1002000 }, { status: 'done', base: { userid: 1, courseid: 50, duedate: '', startdate: '' } });
+    const removal = outboxOp(
+      { kind: 'trainingAssignment.delete', transcriptid: 1002000 },
+      { status: 'done', base: { userid: 1, courseid: 50, duedate: '', startdate: '' } },
+    );
     expect(describeOp(removal, await loadOpNames(db, [removal]))).toBe("Remove Ann Lee's Fall protection");
   });
 
   it('prefers what the cache holds now', async () => {
     const { db, ops, undo } = await setup();
     await db.users.put(user(10179, { firstname: 'Cyril', lastname: 'Ode' }));
-    expect(describeOp(undo[2]!, await loadOpNames(db, ops))).toBe('Undo: Change status "Inactive" of Cyril Ode');
+    expect(describeOp(undo[2]!, await loadOpNames(db, ops))).toBe(
+      'Undo: Change status "Inactive" of Cyril Ode',
+    );
   });
 });

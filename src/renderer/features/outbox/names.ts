@@ -19,7 +19,8 @@ function present<T>(rows: (T | undefined)[]): T[] {
 type Transcript = { userid: number; courseid: number };
 
 /** A person's name from their create's fields. */
-const createdPersonName = (f: { firstname: string; lastname: string; username: string }) => `${f.firstname} ${f.lastname}`.trim() || f.username;
+const createdPersonName = (f: { firstname: string; lastname: string; username: string }) =>
+  `${f.firstname} ${f.lastname}`.trim() || f.username;
 
 /** The id a done create was given (null: none yet). */
 function createdNumber(op: OutboxOp): number | null {
@@ -27,7 +28,10 @@ function createdNumber(op: OutboxOp): number | null {
 }
 
 /** What the ops themselves say of the people and training assignments they created or removed. */
-function recordedByOps(ops: readonly OutboxOp[]): { users: Map<number, string>; transcripts: Map<number, Transcript> } {
+function recordedByOps(ops: readonly OutboxOp[]): {
+  users: Map<number, string>;
+  transcripts: Map<number, Transcript>;
+} {
   const byId = new Map(ops.map((op) => [op.id, op]));
   const users = new Map<number, string>();
   const transcripts = new Map<number, Transcript>();
@@ -43,7 +47,12 @@ function recordedByOps(ops: readonly OutboxOp[]): { users: Map<number, string>; 
       if (userid !== null) transcripts.set(id, { userid, courseid: spec.courseid });
     }
     const { userid, courseid } = op.base;
-    if (spec.kind === 'trainingAssignment.delete' && typeof userid === 'number' && typeof courseid === 'number') transcripts.set(spec.transcriptid, { userid, courseid });
+    if (
+      spec.kind === 'trainingAssignment.delete' &&
+      typeof userid === 'number' &&
+      typeof courseid === 'number'
+    )
+      transcripts.set(spec.transcriptid, { userid, courseid });
   }
   return { users, transcripts };
 }
@@ -67,31 +76,47 @@ export async function loadOpNames(db: FieldbookDb, ops: readonly OutboxOp[]): Pr
   }
   const recorded = recordedByOps(ops);
   const cachedTranscripts = present(await db.trainingAssignments.bulkGet([...transcripts]));
-  const transcriptRows = [...cachedTranscripts.map((t) => ({ transcriptid: t.transcriptid, userid: t.userid, courseid: t.courseid }))];
+  const transcriptRows = [
+    ...cachedTranscripts.map((t) => ({
+      transcriptid: t.transcriptid,
+      userid: t.userid,
+      courseid: t.courseid,
+    })),
+  ];
   for (const id of transcripts) {
     const known = recorded.transcripts.get(id);
-    if (known && !cachedTranscripts.some((t) => t.transcriptid === id)) transcriptRows.push({ transcriptid: id, ...known });
+    if (known && !cachedTranscripts.some((t) => t.transcriptid === id))
+      transcriptRows.push({ transcriptid: id, ...known });
   }
   for (const t of transcriptRows) {
     users.add(t.userid);
     courses.add(t.courseid);
   }
-  const [catalog, userRows, groupRows, featureRows, credentialRows, courseRows, emailRows] = await Promise.all([
-    loadCatalogNames(db),
-    db.users.bulkGet([...users]),
-    db.groups.bulkGet([...groups]),
-    db.modules.bulkGet([...features]),
-    db.credentials.bulkGet([...credentials]),
-    db.courses.bulkGet([...courses]),
-    db.emails.bulkGet([...emails]),
-  ]);
+  const [catalog, userRows, groupRows, featureRows, credentialRows, courseRows, emailRows] =
+    await Promise.all([
+      loadCatalogNames(db),
+      db.users.bulkGet([...users]),
+      db.groups.bulkGet([...groups]),
+      db.modules.bulkGet([...features]),
+      db.credentials.bulkGet([...credentials]),
+      db.courses.bulkGet([...courses]),
+      db.emails.bulkGet([...emails]),
+    ]);
   return {
-    users: new Map([...recorded.users, ...present(userRows).map((u): [number, string] => [u.userid, `${u.firstname} ${u.lastname}`.trim() || u.username])]),
+    users: new Map([
+      ...recorded.users,
+      ...present(userRows).map((u): [number, string] => [
+        u.userid,
+        `${u.firstname} ${u.lastname}`.trim() || u.username,
+      ]),
+    ]),
     groups: new Map(present(groupRows).map((g) => [g.groupid, groupLabel(g, catalog)])),
     features: new Map(present(featureRows).map((m) => [m.id, featureLabel(m, catalog)])),
     credentials: new Map(present(credentialRows).map((c) => [c.credentialid, credentialLabel(c)])),
     courses: new Map(present(courseRows).map((c) => [c.courseid, c.coursename])),
-    transcripts: new Map(transcriptRows.map((t) => [t.transcriptid, { userid: t.userid, courseid: t.courseid }])),
+    transcripts: new Map(
+      transcriptRows.map((t) => [t.transcriptid, { userid: t.userid, courseid: t.courseid }]),
+    ),
     emails: new Map(present(emailRows).map((e) => [e.emailid, e.email])),
   };
 }

@@ -11,9 +11,26 @@ import { registerOutboxOverlays } from '../../outbox/overlays.ts';
 import { startOutboxRuntime } from '../../outbox/runtime.ts';
 import { ConflictCount, OutboxCount } from './TabCounts.tsx';
 
-registerRoute({ id: 'outbox', label: 'Outbox', order: 60, component: lazy(() => import('./OutboxView.tsx')), Badge: OutboxCount });
-registerRoute({ id: 'conflicts', label: 'Conflicts', order: 65, component: lazy(() => import('./ConflictView.tsx')), Badge: ConflictCount });
-registerRoute({ id: 'import', label: 'Import', order: 70, component: lazy(() => import('../import/ImportView.tsx')) });
+registerRoute({
+  id: 'outbox',
+  label: 'Outbox',
+  order: 60,
+  component: lazy(() => import('./OutboxView.tsx')),
+  Badge: OutboxCount,
+});
+registerRoute({
+  id: 'conflicts',
+  label: 'Conflicts',
+  order: 65,
+  component: lazy(() => import('./ConflictView.tsx')),
+  Badge: ConflictCount,
+});
+registerRoute({
+  id: 'import',
+  label: 'Import',
+  order: 70,
+  component: lazy(() => import('../import/ImportView.tsx')),
+});
 registerSelectionAction('bulk', BulkActions);
 registerOutboxOverlays();
 startOutboxRuntime();

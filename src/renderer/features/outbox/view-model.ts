@@ -29,7 +29,14 @@ export interface BatchSummary {
 export function batchesOf(ops: readonly OutboxOp[]): BatchSummary[] {
   const batches = new Map<string, BatchSummary>();
   for (const op of [...ops].sort((a, b) => a.seq - b.seq)) {
-    const batch = batches.get(op.batchId) ?? { batchId: op.batchId, createdAt: op.createdAt, total: 0, counts: {}, label: op.batchLabel, undoes: op.undoes };
+    const batch = batches.get(op.batchId) ?? {
+      batchId: op.batchId,
+      createdAt: op.createdAt,
+      total: 0,
+      counts: {},
+      label: op.batchLabel,
+      undoes: op.undoes,
+    };
     batch.total += 1;
     batch.counts[op.status] = (batch.counts[op.status] ?? 0) + 1;
     batches.set(op.batchId, batch);
@@ -49,10 +56,12 @@ const STATE_WORDS: readonly [OutboxStatus, string, string][] = [
 
 /** "48 changes: 45 sent, 2 waiting, 1 conflict" */
 export function batchState(batch: Pick<BatchSummary, 'total' | 'counts'>): string {
-  const parts = STATE_WORDS.filter(([status]) => (batch.counts[status] ?? 0) > 0).map(([status, one, other]) => {
-    const n = batch.counts[status] ?? 0;
-    return `${formatCount(n)} ${n === 1 ? one : other}`;
-  });
+  const parts = STATE_WORDS.filter(([status]) => (batch.counts[status] ?? 0) > 0).map(
+    ([status, one, other]) => {
+      const n = batch.counts[status] ?? 0;
+      return `${formatCount(n)} ${n === 1 ? one : other}`;
+    },
+  );
   return `${plural(batch.total, 'change')}: ${parts.join(', ')}`;
 }
 
@@ -84,7 +93,14 @@ export function discardableCount(batch: Pick<BatchSummary, 'counts'>): number {
 }
 
 export function statusCounts(ops: readonly OutboxOp[]): Record<OutboxStatus, number> {
-  const counts: Record<OutboxStatus, number> = { pending: 0, sending: 0, done: 0, failed: 0, conflict: 0, 'needs-review': 0 };
+  const counts: Record<OutboxStatus, number> = {
+    pending: 0,
+    sending: 0,
+    done: 0,
+    failed: 0,
+    conflict: 0,
+    'needs-review': 0,
+  };
   for (const op of ops) counts[op.status] += 1;
   return counts;
 }
@@ -106,7 +122,12 @@ export function conflictFieldsOf(op: OutboxOp): ConflictField[] {
   const fields = op.conflictFields ?? Object.keys(mine);
   // a removal's "yours" is the record gone, whatever the field
   const removal = OP_KIND_TABLE[op.op.kind].effect === 'delete';
-  return fields.map((field) => ({ field, base: op.base[field] ?? null, mine: removal ? REMOVED : (mine[field] ?? null), theirs: op.theirs?.[field] ?? null }));
+  return fields.map((field) => ({
+    field,
+    base: op.base[field] ?? null,
+    mine: removal ? REMOVED : (mine[field] ?? null),
+    theirs: op.theirs?.[field] ?? null,
+  }));
 }
 
 /** Conflicts "alike" this one: same kind of change, same fields, same values of mine and theirs. */
@@ -118,7 +139,11 @@ export function alikeConflicts(ops: readonly OutboxOp[], op: OutboxOp): OutboxOp
     if (fields.length !== shape.length) return false;
     return fields.every((f, i) => {
       const s = shape[i]!;
-      return f.field === s.field && sameTextIgnoringCase(f.mine, s.mine) && sameTextIgnoringCase(f.theirs, s.theirs);
+      return (
+        f.field === s.field &&
+        sameTextIgnoringCase(f.mine, s.mine) &&
+        sameTextIgnoringCase(f.theirs, s.theirs)
+      );
     });
   });
 }

@@ -7,8 +7,20 @@ import type { UserRecord } from '../../../shared/records.ts';
 import { addDaysIso } from '../../../shared/dates.ts';
 import { requiredOf } from '../requirements/model.ts';
 import {
-  bestExpirations, FINDING_TYPES, findingsOf, lookups, nameOf, NON_COMPLIANT, peopleInScope, sectionsOf,
-  type FindingType, type ReportInput, type ReportLookups, type ReportOptions, type ReportRow, type ReportSection,
+  bestExpirations,
+  FINDING_TYPES,
+  findingsOf,
+  lookups,
+  nameOf,
+  NON_COMPLIANT,
+  peopleInScope,
+  sectionsOf,
+  type FindingType,
+  type ReportInput,
+  type ReportLookups,
+  type ReportOptions,
+  type ReportRow,
+  type ReportSection,
 } from './model.ts';
 
 export interface CredentialSummary {
@@ -40,11 +52,30 @@ export interface ComplianceReport {
 
 const MOST_AFFECTED = 5;
 
-function credentialSummaries(people: readonly UserRecord[], input: ReportInput, look: ReportLookups, today: string): CredentialSummary[] {
+function credentialSummaries(
+  people: readonly UserRecord[],
+  input: ReportInput,
+  look: ReportLookups,
+  today: string,
+): CredentialSummary[] {
   const rows = new Map<number, CredentialSummary>();
   const row = (credentialid: number) => {
     let r = rows.get(credentialid);
-    if (!r) rows.set(credentialid, (r = { credential: look.credentialName(credentialid), holders: 0, valid: 0, within30: 0, within60: 0, within90: 0, expired: 0, required: 0, missing: 0 }));
+    if (!r)
+      rows.set(
+        credentialid,
+        (r = {
+          credential: look.credentialName(credentialid),
+          holders: 0,
+          valid: 0,
+          within30: 0,
+          within60: 0,
+          within90: 0,
+          expired: 0,
+          required: 0,
+          missing: 0,
+        }),
+      );
     return r;
   };
   for (const person of people) {
@@ -85,21 +116,38 @@ function findingTotals(rows: readonly ReportRow[], types: readonly FindingType[]
       affected.set(key, entry);
     }
   }
-  const mostAffected = [...affected.values()].sort((a, b) => b.people - a.people || a.item.localeCompare(b.item)).slice(0, MOST_AFFECTED);
+  const mostAffected = [...affected.values()]
+    .sort((a, b) => b.people - a.people || a.item.localeCompare(b.item))
+    .slice(0, MOST_AFFECTED);
   return { findingsByType, mostAffected };
 }
 
 export function buildReport(input: ReportInput, options: ReportOptions): ComplianceReport {
   const hasRequirements = input.requirements.length > 0;
-  const types = FINDING_TYPES.filter((t) => options.findingTypes.includes(t) && (t !== 'Missing' || hasRequirements));
+  const types = FINDING_TYPES.filter(
+    (t) => options.findingTypes.includes(t) && (t !== 'Missing' || hasRequirements),
+  );
   const look = lookups(input);
   const people = peopleInScope(input.people, options.statuses);
   const rowOf = new Map<number, ReportRow>();
   for (const person of people) {
     const findings = findingsOf(person, input, look, options).filter((f) => types.includes(f.type));
-    rowOf.set(person.userid, { userid: person.userid, person: nameOf(person), employeeid: person.employeeid, findings, compliant: !findings.some((f) => NON_COMPLIANT.includes(f.type)), alsoIn: [] });
+    rowOf.set(person.userid, {
+      userid: person.userid,
+      person: nameOf(person),
+      employeeid: person.employeeid,
+      findings,
+      compliant: !findings.some((f) => NON_COMPLIANT.includes(f.type)),
+      alsoIn: [],
+    });
   }
-  const sections = sectionsOf(people, (p, alsoIn) => ({ ...rowOf.get(p.userid)!, alsoIn }), input, look, options.categoryid);
+  const sections = sectionsOf(
+    people,
+    (p, alsoIn) => ({ ...rowOf.get(p.userid)!, alsoIn }),
+    input,
+    look,
+    options.categoryid,
+  );
   const rows = [...rowOf.values()];
   return {
     hasRequirements,

@@ -20,22 +20,29 @@ export interface ReportChoices {
   pageSize: PdfPageSize;
 }
 
-export const useReportChoices = create<ReportChoices & { set(patch: Partial<ReportChoices>): void }>((set) => ({
-  kind: 'site',
-  siteid: null,
-  groupid: null,
-  categoryid: undefined,
-  statuses: ['Active'],
-  findingTypes: [...FINDING_TYPES],
-  pageSize: 'A4',
-  set: (patch) => set(patch),
-}));
+export const useReportChoices = create<ReportChoices & { set(patch: Partial<ReportChoices>): void }>(
+  (set) => ({
+    kind: 'site',
+    siteid: null,
+    groupid: null,
+    categoryid: undefined,
+    statuses: ['Active'],
+    findingTypes: [...FINDING_TYPES],
+    pageSize: 'A4',
+    set: (patch) => set(patch),
+  }),
+);
 
 /**
  * The category to group by when none is chosen: a group report's own category;
  * else the category whose groups carry the most requirements; else the first by name.
  */
-export function defaultCategory(categories: readonly ProfileCategoryRecord[], groups: readonly GroupRecord[], requirements: readonly RequirementRow[], groupid: number | null): number | null {
+export function defaultCategory(
+  categories: readonly ProfileCategoryRecord[],
+  groups: readonly GroupRecord[],
+  requirements: readonly RequirementRow[],
+  groupid: number | null,
+): number | null {
   if (categories.length === 0) return null;
   const own = groups.find((g) => g.groupid === groupid);
   if (own && categories.some((c) => c.categoryid === own.categoryid)) return own.categoryid;
@@ -45,6 +52,10 @@ export function defaultCategory(categories: readonly ProfileCategoryRecord[], gr
     const c = categoryOf.get(r.scope);
     if (c !== undefined) weight.set(c, (weight.get(c) ?? 0) + 1);
   }
-  const sorted = [...categories].sort((a, b) => (weight.get(b.categoryid) ?? 0) - (weight.get(a.categoryid) ?? 0) || a.categoryname.localeCompare(b.categoryname));
+  const sorted = [...categories].sort(
+    (a, b) =>
+      (weight.get(b.categoryid) ?? 0) - (weight.get(a.categoryid) ?? 0) ||
+      a.categoryname.localeCompare(b.categoryname),
+  );
   return sorted[0]!.categoryid;
 }

@@ -19,8 +19,30 @@ const percent = (n: number, of: number) => (of === 0 ? 0 : Math.round((n / of) *
 
 function findingsTable(report: ComplianceReport): Table {
   return {
-    headers: ['Group', 'Person', 'User ID', 'Employee ID', 'Also in', 'Finding', 'Credential or course', 'Date'],
-    rows: report.sections.flatMap((s) => s.rows.flatMap((r) => r.findings.map((f) => [s.group, r.person, String(r.userid), r.employeeid, r.alsoIn.join(', '), f.type, f.item, f.date]))),
+    headers: [
+      'Group',
+      'Person',
+      'User ID',
+      'Employee ID',
+      'Also in',
+      'Finding',
+      'Credential or course',
+      'Date',
+    ],
+    rows: report.sections.flatMap((s) =>
+      s.rows.flatMap((r) =>
+        r.findings.map((f) => [
+          s.group,
+          r.person,
+          String(r.userid),
+          r.employeeid,
+          r.alsoIn.join(', '),
+          f.type,
+          f.item,
+          f.date,
+        ]),
+      ),
+    ),
   };
 }
 
@@ -33,7 +55,13 @@ function summaryTable(report: ComplianceReport, heading: ReportHeading): Table {
       [heading.filters, '', '', '', ''],
       [`Data as of ${heading.dataAsOf}`, '', '', '', ''],
       ['People in scope', report.people, report.compliant, percent(report.compliant, report.people), ''],
-      ...report.sections.map((s) => [`Group: ${s.group}`, s.rows.length, s.compliant, percent(s.compliant, s.rows.length), '']),
+      ...report.sections.map((s) => [
+        `Group: ${s.group}`,
+        s.rows.length,
+        s.compliant,
+        percent(s.compliant, s.rows.length),
+        '',
+      ]),
       ...report.findingsByType.map((f) => [`Finding: ${f.type}`, f.people, '', '', f.findings]),
       ...report.mostAffected.map((m) => [`Most affected: ${m.item}`, m.people, '', '', '']),
     ],
@@ -42,8 +70,28 @@ function summaryTable(report: ComplianceReport, heading: ReportHeading): Table {
 
 function byCredentialTable(report: ComplianceReport): Table {
   return {
-    headers: ['Credential', 'Holders', 'Not expired', 'Expiring within 30 days', 'Expiring in 31-60 days', 'Expiring in 61-90 days', 'Expired', 'Required of', 'Missing'],
-    rows: report.byCredential.map((c) => [c.credential, c.holders, c.valid, c.within30, c.within60, c.within90, c.expired, c.required, c.missing]),
+    headers: [
+      'Credential',
+      'Holders',
+      'Not expired',
+      'Expiring within 30 days',
+      'Expiring in 31-60 days',
+      'Expiring in 61-90 days',
+      'Expired',
+      'Required of',
+      'Missing',
+    ],
+    rows: report.byCredential.map((c) => [
+      c.credential,
+      c.holders,
+      c.valid,
+      c.within30,
+      c.within60,
+      c.within90,
+      c.expired,
+      c.required,
+      c.missing,
+    ]),
   };
 }
 
@@ -56,8 +104,16 @@ export function reportCsv(report: ComplianceReport): string {
 export async function reportXlsx(report: ComplianceReport, heading: ReportHeading): Promise<Blob> {
   const rows = (table: Table) => [table.headers, ...table.rows];
   const bytes = writeXlsxSheets([
-    { name: 'Summary', rows: rows(summaryTable(report, heading)), types: ['text', 'number', 'number', 'number', 'number'] },
-    { name: 'Findings', rows: rows(findingsTable(report)), types: ['text', 'text', 'text', 'text', 'text', 'text', 'text', 'date'] },
+    {
+      name: 'Summary',
+      rows: rows(summaryTable(report, heading)),
+      types: ['text', 'number', 'number', 'number', 'number'],
+    },
+    {
+      name: 'Findings',
+      rows: rows(findingsTable(report)),
+      types: ['text', 'text', 'text', 'text', 'text', 'text', 'text', 'date'],
+    },
     { name: 'By credential', rows: rows(byCredentialTable(report)) },
   ]);
   return new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });

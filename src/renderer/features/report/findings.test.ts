@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { CourseRecord, CredentialRecord, GroupRecord, ProfileCategoryRecord } from '../../../shared/records.ts';
+import type {
+  CourseRecord,
+  CredentialRecord,
+  GroupRecord,
+  ProfileCategoryRecord,
+} from '../../../shared/records.ts';
 import { credentialAssignment, trainingAssignment, user } from '../../testing/fixtures.ts';
 import { requirementRow } from '../requirements/model.ts';
 import { buildReport } from './build.ts';
 import { findingChoices, findingPreset, peopleWithFinding } from './findings.ts';
 import { FINDING_TYPES, type ReportInput, type ReportOptions } from './model.ts';
 
-const cred = (credentialid: number, credentialname: string) => ({ credentialid, credentialname }) as CredentialRecord;
-const group = (groupid: number, groupname: string) => ({ groupid, groupname, siteid: 1, categoryid: 1 }) as GroupRecord;
+const cred = (credentialid: number, credentialname: string) =>
+  ({ credentialid, credentialname }) as CredentialRecord;
+const group = (groupid: number, groupname: string) =>
+  ({ groupid, groupname, siteid: 1, categoryid: 1 }) as GroupRecord;
 const member = (groupid: number, userid: number) => ({ id: `${groupid}-${userid}`, groupid, userid });
 
 const input: ReportInput = {
@@ -33,7 +40,13 @@ const input: ReportInput = {
   training: [trainingAssignment(7, 3, 5, '2026-02-15', { course_name: 'Safety' })],
   requirements: [requirementRow('group:10', 'course:5')],
 };
-const options: ReportOptions = { today: '2026-03-01', soonDays: 30, categoryid: 1, statuses: ['Active'], findingTypes: [...FINDING_TYPES] };
+const options: ReportOptions = {
+  today: '2026-03-01',
+  soonDays: 30,
+  categoryid: 1,
+  statuses: ['Active'],
+  findingTypes: [...FINDING_TYPES],
+};
 const report = buildReport(input, options);
 const names = (list: { person: string }[]) => list.map((p) => p.person);
 
@@ -57,14 +70,22 @@ describe("the report's findings as lists of people", () => {
     expect(choices.map((c) => c.type)).toEqual(report.findingTypes);
     for (const choice of choices) {
       expect(choice.people, choice.type).toBe(peopleWithFinding(report, choice.type, null).length);
-      for (const item of choice.items) expect(item.people, `${choice.type} ${item.item}`).toBe(peopleWithFinding(report, choice.type, item.itemKey).length);
+      for (const item of choice.items)
+        expect(item.people, `${choice.type} ${item.item}`).toBe(
+          peopleWithFinding(report, choice.type, item.itemKey).length,
+        );
     }
-    expect(choices.find((c) => c.type === 'Expires soon')!.items.map((i) => [i.item, i.people])).toEqual([['First Aid', 2], ['Forklift', 1]]);
+    expect(choices.find((c) => c.type === 'Expires soon')!.items.map((i) => [i.item, i.people])).toEqual([
+      ['First Aid', 2],
+      ['Forklift', 1],
+    ]);
   });
 
   it("count the same people as the report's Findings by type", () => {
     const choices = findingChoices(report);
-    expect(report.findingsByType.map((f) => [f.type, f.people])).toEqual(choices.map((c) => [c.type, c.people]));
+    expect(report.findingsByType.map((f) => [f.type, f.people])).toEqual(
+      choices.map((c) => [c.type, c.people]),
+    );
   });
 
   it('leave out the finding types the coordinator unticked, and the people of other statuses', () => {

@@ -42,17 +42,25 @@ function distinctRows(report: ComplianceReport): { row: ReportRow; groups: strin
       else byId.set(row.userid, { row, groups: [section.group] });
     }
   }
-  return [...byId.values()].sort((a, b) => a.row.person.localeCompare(b.row.person) || a.row.userid - b.row.userid);
+  return [...byId.values()].sort(
+    (a, b) => a.row.person.localeCompare(b.row.person) || a.row.userid - b.row.userid,
+  );
 }
 
-const matching = (type: FindingType, itemKey: string | null) => (f: Finding) => f.type === type && (itemKey === null || f.itemKey === itemKey);
+const matching = (type: FindingType, itemKey: string | null) => (f: Finding) =>
+  f.type === type && (itemKey === null || f.itemKey === itemKey);
 
 /** The people with a finding of this type (of this credential or course when given), by name. */
-export function peopleWithFinding(report: ComplianceReport, type: FindingType, itemKey: string | null): FindingPerson[] {
+export function peopleWithFinding(
+  report: ComplianceReport,
+  type: FindingType,
+  itemKey: string | null,
+): FindingPerson[] {
   const out: FindingPerson[] = [];
   for (const { row, groups } of distinctRows(report)) {
     const findings = row.findings.filter(matching(type, itemKey));
-    if (findings.length > 0) out.push({ userid: row.userid, person: row.person, employeeid: row.employeeid, groups, findings });
+    if (findings.length > 0)
+      out.push({ userid: row.userid, person: row.person, employeeid: row.employeeid, groups, findings });
   }
   return out;
 }
@@ -67,12 +75,20 @@ export function findingChoices(report: ComplianceReport): FindingChoice[] {
       const found = row.findings.filter(matching(type, null));
       if (found.length > 0) people += 1;
       for (const key of new Set(found.map((f) => f.itemKey))) {
-        const item = items.get(key) ?? { itemKey: key, item: found.find((f) => f.itemKey === key)!.item, people: 0 };
+        const item = items.get(key) ?? {
+          itemKey: key,
+          item: found.find((f) => f.itemKey === key)!.item,
+          people: 0,
+        };
         item.people += 1;
         items.set(key, item);
       }
     }
-    return { type, people, items: [...items.values()].sort((a, b) => b.people - a.people || a.item.localeCompare(b.item)) };
+    return {
+      type,
+      people,
+      items: [...items.values()].sort((a, b) => b.people - a.people || a.item.localeCompare(b.item)),
+    };
   });
 }
 
@@ -89,7 +105,11 @@ export function findingPreset(type: FindingType, itemKey: string | null): BulkPr
     const [kind, id] = itemKey.split(':');
     const choice = Number(id);
     if (!Number.isInteger(choice)) return undefined;
-    return kind === 'credential' ? { type: 'credential', choice } : kind === 'course' ? { type: 'training', choice } : undefined;
+    return kind === 'credential'
+      ? { type: 'credential', choice }
+      : kind === 'course'
+        ? { type: 'training', choice }
+        : undefined;
   }
   if (type === 'Missing') return undefined;
   return CREDENTIAL_FINDINGS.includes(type) ? { type: 'credential' } : { type: 'training' };

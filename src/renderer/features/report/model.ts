@@ -8,13 +8,28 @@
  * coordinator has set requirements (features/requirements), what is required
  * and not held ("Missing"). Without requirements there is no Missing at all.
  */
-import type { CourseRecord, CredentialAssignmentRecord, CredentialRecord, GroupMemberRecord, GroupRecord, ProfileCategoryRecord, TrainingAssignmentRecord, UserRecord } from '../../../shared/records.ts';
+import type {
+  CourseRecord,
+  CredentialAssignmentRecord,
+  CredentialRecord,
+  GroupMemberRecord,
+  GroupRecord,
+  ProfileCategoryRecord,
+  TrainingAssignmentRecord,
+  UserRecord,
+} from '../../../shared/records.ts';
 import { addDaysIso } from '../../../shared/dates.ts';
 import { trainingState } from '../../app/compliance.ts';
 import { personStandings, requiredOf, type RequirementRow } from '../requirements/model.ts';
 import { NOT_ON_THIS_LAPTOP as NOT_HERE } from '../../app/words.ts';
 
-export const FINDING_TYPES = ['Missing', 'Expired', 'Training overdue', 'Expires soon', 'Training due soon'] as const;
+export const FINDING_TYPES = [
+  'Missing',
+  'Expired',
+  'Training overdue',
+  'Expires soon',
+  'Training due soon',
+] as const;
 export type FindingType = (typeof FINDING_TYPES)[number];
 /** The findings that make a person not compliant (the others are warnings). */
 export const NON_COMPLIANT: readonly FindingType[] = ['Missing', 'Expired', 'Training overdue'];
@@ -67,9 +82,16 @@ export interface ReportSection {
   compliant: number;
 }
 
-export const nameOf = (u: Pick<UserRecord, 'lastname' | 'firstname' | 'username'>) => `${u.lastname}, ${u.firstname}`.replace(/^, |, $/g, '') || u.username;
+export const nameOf = (u: Pick<UserRecord, 'lastname' | 'firstname' | 'username'>) =>
+  `${u.lastname}, ${u.firstname}`.replace(/^, |, $/g, '') || u.username;
 
-const URGENCY: Record<FindingType, number> = { Missing: 0, Expired: 1, 'Training overdue': 2, 'Expires soon': 3, 'Training due soon': 4 };
+const URGENCY: Record<FindingType, number> = {
+  Missing: 0,
+  Expired: 1,
+  'Training overdue': 2,
+  'Expires soon': 3,
+  'Training due soon': 4,
+};
 
 /** Most urgent first: missing, expired, overdue (longest ago first), then what comes soon (soonest first). */
 export function byUrgency(a: Finding, b: Finding): number {
@@ -92,7 +114,8 @@ export function bestExpirations(held: readonly CredentialAssignmentRecord[]): Ma
   for (const a of held) {
     const known = best.get(a.credentialid);
     if (known === '') continue;
-    if (known === undefined || !a.expirationIso || a.expirationIso > known) best.set(a.credentialid, a.expirationIso);
+    if (known === undefined || !a.expirationIso || a.expirationIso > known)
+      best.set(a.credentialid, a.expirationIso);
   }
   return best;
 }
@@ -118,17 +141,33 @@ export function lookups(input: ReportInput): ReportLookups {
 }
 
 /** Everything to report about one person, whatever the finding types chosen. */
-export function findingsOf(person: UserRecord, input: ReportInput, look: ReportLookups, options: Pick<ReportOptions, 'today' | 'soonDays'>): Finding[] {
+export function findingsOf(
+  person: UserRecord,
+  input: ReportInput,
+  look: ReportLookups,
+  options: Pick<ReportOptions, 'today' | 'soonDays'>,
+): Finding[] {
   const { today, soonDays } = options;
   const found: Finding[] = [];
   for (const [credentialid, date] of bestExpirations(look.heldBy.get(person.userid) ?? [])) {
     if (!date || date > addDaysIso(today, soonDays)) continue;
-    found.push({ type: date < today ? 'Expired' : 'Expires soon', item: look.credentialName(credentialid), itemKey: `credential:${credentialid}`, date });
+    found.push({
+      type: date < today ? 'Expired' : 'Expires soon',
+      item: look.credentialName(credentialid),
+      itemKey: `credential:${credentialid}`,
+      date,
+    });
   }
   const training = look.trainingOf.get(person.userid) ?? [];
   for (const t of training) {
     const state = trainingState(t, today, soonDays);
-    if (state === 'overdue' || state === 'due-soon') found.push({ type: state === 'overdue' ? 'Training overdue' : 'Training due soon', item: t.course_name || look.courseName(t.courseid), itemKey: `course:${t.courseid}`, date: t.dueIso });
+    if (state === 'overdue' || state === 'due-soon')
+      found.push({
+        type: state === 'overdue' ? 'Training overdue' : 'Training due soon',
+        item: t.course_name || look.courseName(t.courseid),
+        itemKey: `course:${t.courseid}`,
+        date: t.dueIso,
+      });
   }
   if (input.requirements.length > 0) {
     const groupids = (look.groupsOf.get(person.userid) ?? []).map((m) => m.groupid);
@@ -136,8 +175,14 @@ export function findingsOf(person: UserRecord, input: ReportInput, look: ReportL
     for (const standing of personStandings(required, look.heldBy.get(person.userid) ?? [], training, today)) {
       if (standing.state !== 'missing') continue;
       const { item } = standing;
-      const name = item.kind === 'credential' ? look.credentialName(item.credentialid) : look.courseName(item.courseid);
-      found.push({ type: 'Missing', item: name, itemKey: item.kind === 'credential' ? `credential:${item.credentialid}` : `course:${item.courseid}`, date: '' });
+      const name =
+        item.kind === 'credential' ? look.credentialName(item.credentialid) : look.courseName(item.courseid);
+      found.push({
+        type: 'Missing',
+        item: name,
+        itemKey: item.kind === 'credential' ? `credential:${item.credentialid}` : `course:${item.courseid}`,
+        date: '',
+      });
     }
   }
   return found.sort(byUrgency);
@@ -146,24 +191,56 @@ export function findingsOf(person: UserRecord, input: ReportInput, look: ReportL
 /** The people the report covers: those of the chosen statuses, by name. */
 export function peopleInScope(people: readonly UserRecord[], statuses: readonly string[]): UserRecord[] {
   const wanted = new Set(statuses.map((s) => s.trim().toLowerCase()));
-  return people.filter((p) => wanted.has(p.status.trim().toLowerCase())).sort((a, b) => nameOf(a).localeCompare(nameOf(b)));
+  return people
+    .filter((p) => wanted.has(p.status.trim().toLowerCase()))
+    .sort((a, b) => nameOf(a).localeCompare(nameOf(b)));
 }
 
 /** One section per group of the category (by name), then the people in none of them. */
-export function sectionsOf(people: readonly UserRecord[], rowOf: (p: UserRecord, alsoIn: string[]) => ReportRow, input: ReportInput, look: ReportLookups, categoryid: number | null): ReportSection[] {
+export function sectionsOf(
+  people: readonly UserRecord[],
+  rowOf: (p: UserRecord, alsoIn: string[]) => ReportRow,
+  input: ReportInput,
+  look: ReportLookups,
+  categoryid: number | null,
+): ReportSection[] {
   const category = input.categories.find((c) => c.categoryid === categoryid);
-  const section = (group: string, rows: ReportRow[]): ReportSection => ({ group, rows, compliant: rows.filter((r) => r.compliant).length });
-  if (!category) return [section('Everyone', people.map((p) => rowOf(p, [])))];
-  const groups = input.groups.filter((g) => g.categoryid === category.categoryid).sort((a, b) => a.groupname.localeCompare(b.groupname));
+  const section = (group: string, rows: ReportRow[]): ReportSection => ({
+    group,
+    rows,
+    compliant: rows.filter((r) => r.compliant).length,
+  });
+  if (!category)
+    return [
+      section(
+        'Everyone',
+        people.map((p) => rowOf(p, [])),
+      ),
+    ];
+  const groups = input.groups
+    .filter((g) => g.categoryid === category.categoryid)
+    .sort((a, b) => a.groupname.localeCompare(b.groupname));
   const groupName = new Map(groups.map((g) => [g.groupid, g.groupname]));
   const sections = new Map(groups.map((g) => [g.groupid, [] as ReportRow[]]));
   const outside: ReportRow[] = [];
   for (const person of people) {
-    const mine = [...new Set((look.groupsOf.get(person.userid) ?? []).map((m) => m.groupid).filter((g) => groupName.has(g)))];
+    const mine = [
+      ...new Set(
+        (look.groupsOf.get(person.userid) ?? []).map((m) => m.groupid).filter((g) => groupName.has(g)),
+      ),
+    ];
     if (mine.length === 0) outside.push(rowOf(person, []));
-    for (const groupid of mine) sections.get(groupid)!.push(rowOf(person, mine.filter((g) => g !== groupid).map((g) => groupName.get(g)!)));
+    for (const groupid of mine)
+      sections.get(groupid)!.push(
+        rowOf(
+          person,
+          mine.filter((g) => g !== groupid).map((g) => groupName.get(g)!),
+        ),
+      );
   }
-  const out = groups.map((g) => section(g.groupname, sections.get(g.groupid)!)).filter((s) => s.rows.length > 0);
+  const out = groups
+    .map((g) => section(g.groupname, sections.get(g.groupid)!))
+    .filter((s) => s.rows.length > 0);
   if (outside.length > 0) out.push(section(`Not in any ${category.categoryname} group`, outside));
   return out;
 }

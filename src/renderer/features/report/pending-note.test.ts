@@ -7,8 +7,12 @@ describe("the report's note on changes not yet on the platform", () => {
   });
 
   it("gives the Outbox's own number beside the report's, and what the others are", () => {
-    expect(pendingNote(33, 38)).toBe('Includes 33 of the 38 changes in the Outbox, not yet on the platform; the other 5 are about what this report does not show (access, e-mails, other people).');
-    expect(pendingNote(1, 2)).toBe('Includes 1 of the 2 changes in the Outbox, not yet on the platform; the other one is about what this report does not show (access, e-mails, other people).');
+    expect(pendingNote(33, 38)).toBe(
+      'Includes 33 of the 38 changes in the Outbox, not yet on the platform; the other 5 are about what this report does not show (access, e-mails, other people).',
+    );
+    expect(pendingNote(1, 2)).toBe(
+      'Includes 1 of the 2 changes in the Outbox, not yet on the platform; the other one is about what this report does not show (access, e-mails, other people).',
+    );
   });
 
   it('says "all" when the report includes every change of the Outbox', () => {

@@ -11,7 +11,10 @@ import type { ReportInput } from './model.ts';
 import { countOutboxNotDone } from '../outbox/TabCounts.tsx';
 import { NOT_ON_THIS_LAPTOP as NOT_HERE } from '../../app/words.ts';
 
-export type ReportScope = { kind: 'site'; siteid: number } | { kind: 'group'; groupid: number } | { kind: 'people'; userids: readonly number[] };
+export type ReportScope =
+  | { kind: 'site'; siteid: number }
+  | { kind: 'group'; groupid: number }
+  | { kind: 'people'; userids: readonly number[] };
 
 export interface LoadedReport {
   input: ReportInput;
@@ -32,7 +35,10 @@ const kept = <T extends PendingMark>(rows: T[]): T[] => rows.filter((r) => r.pen
 
 async function peopleOf(db: FieldbookDb, scope: ReportScope): Promise<UserRecord[]> {
   if (scope.kind === 'site') return db.users.where('siteid').equals(scope.siteid).toArray();
-  const ids = scope.kind === 'group' ? (await db.groupMembers.where('groupid').equals(scope.groupid).toArray()).map((m) => m.userid) : [...scope.userids];
+  const ids =
+    scope.kind === 'group'
+      ? (await db.groupMembers.where('groupid').equals(scope.groupid).toArray()).map((m) => m.userid)
+      : [...scope.userids];
   return (await db.users.bulkGet(ids)).filter((u): u is UserRecord => u !== undefined);
 }
 
@@ -41,11 +47,27 @@ export async function loadReport(db: FieldbookDb, scope: ReportScope): Promise<L
   const cachedPeople = await peopleOf(db, scope);
   const inScope = new Set(cachedPeople.map((p) => p.userid));
   // people created offline on the site join a site's report; a group's or a selection's are the cached ones
-  const people = await applyOverlays('users', pending, cachedPeople, (u) => inScope.has(u.userid) || (scope.kind === 'site' && u.userid < 0 && u.siteid === scope.siteid));
+  const people = await applyOverlays(
+    'users',
+    pending,
+    cachedPeople,
+    (u) => inScope.has(u.userid) || (scope.kind === 'site' && u.userid < 0 && u.siteid === scope.siteid),
+  );
   const ids = people.map((p) => p.userid);
   const wanted = new Set(ids);
   const ofPeople = (row: { userid: number }) => wanted.has(row.userid);
-  const [memberships, groups, categories, credentials, courses, requirements, cachedAssignments, cachedTraining, sites, synced] = await Promise.all([
+  const [
+    memberships,
+    groups,
+    categories,
+    credentials,
+    courses,
+    requirements,
+    cachedAssignments,
+    cachedTraining,
+    sites,
+    synced,
+  ] = await Promise.all([
     db.groupMembers.where('userid').anyOf(ids).toArray(),
     db.groups.toArray(),
     db.profileCategories.toArray(),
@@ -62,7 +84,9 @@ export async function loadReport(db: FieldbookDb, scope: ReportScope): Promise<L
   const assignments = kept(allAssignments);
   const training = kept(allTraining);
   // changes counted as the Outbox counts them (one per op), not as the records they touch
-  const pendingIncluded = new Set([...people, ...allAssignments, ...allTraining].flatMap((r) => r.pendingOps ?? [])).size;
+  const pendingIncluded = new Set(
+    [...people, ...allAssignments, ...allTraining].flatMap((r) => r.pendingOps ?? []),
+  ).size;
   const pendingInOutbox = await countOutboxNotDone(db);
   const siteName = (siteid: number) => sites.find((s) => s.siteid === siteid)?.sitename ?? NOT_HERE.site;
   let scopeLabel: string;
@@ -71,6 +95,25 @@ export async function loadReport(db: FieldbookDb, scope: ReportScope): Promise<L
     const group = groups.find((g) => g.groupid === scope.groupid);
     scopeLabel = group ? `${group.groupname} (${siteName(group.siteid)})` : NOT_HERE.group;
   } else scopeLabel = `${people.length} ${people.length === 1 ? 'person' : 'people'} chosen`;
-  const dataAsOf = synced.reduce<string | null>((latest, row) => (row.lastSyncedAt && (!latest || row.lastSyncedAt > latest) ? row.lastSyncedAt : latest), null);
-  return { input: { people, memberships, groups, categories, credentials, courses, assignments, training, requirements }, scopeLabel, dataAsOf, pendingIncluded, pendingInOutbox };
+  const dataAsOf = synced.reduce<string | null>(
+    (latest, row) => (row.lastSyncedAt && (!latest || row.lastSyncedAt > latest) ? row.lastSyncedAt : latest),
+    null,
+  );
+  return {
+    input: {
+      people,
+      memberships,
+      groups,
+      categories,
+      credentials,
+      courses,
+      assignments,
+      training,
+      requirements,
+    },
+    scopeLabel,
+    dataAsOf,
+    pendingIncluded,
+    pendingInOutbox,
+  };
 }

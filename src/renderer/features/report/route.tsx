@@ -2,4 +2,9 @@
 import { lazy } from 'react';
 import { registerRoute } from '../../app/routes.tsx';
 
-registerRoute({ id: 'report', label: 'Report', order: 57, component: lazy(() => import('./ReportView.tsx')) });
+registerRoute({
+  id: 'report',
+  label: 'Report',
+  order: 57,
+  component: lazy(() => import('./ReportView.tsx')),
+});

@@ -10,7 +10,13 @@ import { useActiveDb } from '../../app/session.ts';
 import { plural } from '../../app/words.ts';
 import { exportTable } from '../../app/export-list.ts';
 import type { FieldbookDb } from '../../db/index.ts';
-import { copiedRequirements, itemKey, requirementRow, type RequiredItem, type RequirementRow } from './model.ts';
+import {
+  copiedRequirements,
+  itemKey,
+  requirementRow,
+  type RequiredItem,
+  type RequirementRow,
+} from './model.ts';
 import { groupLabel, requirementsTable, type RequirementCatalog } from './io.ts';
 import { RequirementsImport } from './RequirementsImport.tsx';
 
@@ -19,51 +25,130 @@ interface Column {
   label: string;
 }
 
-async function loadCatalog(db: FieldbookDb): Promise<RequirementCatalog & { usertypes: Map<number, string[]> }> {
+async function loadCatalog(
+  db: FieldbookDb,
+): Promise<RequirementCatalog & { usertypes: Map<number, string[]> }> {
   const [sites, categories, groups, credentialCategories, credentials, courses, users] = await Promise.all([
-    db.sites.toArray(), db.profileCategories.toArray(), db.groups.toArray(), db.credentialCategories.toArray(), db.credentials.toArray(), db.courses.toArray(), db.users.toArray(),
+    db.sites.toArray(),
+    db.profileCategories.toArray(),
+    db.groups.toArray(),
+    db.credentialCategories.toArray(),
+    db.credentials.toArray(),
+    db.courses.toArray(),
+    db.users.toArray(),
   ]);
   const usertypes = new Map<number, string[]>();
-  for (const u of users) if (u.usertype && !(usertypes.get(u.siteid) ?? []).includes(u.usertype)) usertypes.set(u.siteid, [...(usertypes.get(u.siteid) ?? []), u.usertype].sort());
+  for (const u of users)
+    if (u.usertype && !(usertypes.get(u.siteid) ?? []).includes(u.usertype))
+      usertypes.set(u.siteid, [...(usertypes.get(u.siteid) ?? []), u.usertype].sort());
   return { sites, categories, groups, credentialCategories, credentials, courses, usertypes };
 }
 
 /** The columns of the grid: everyone at the site, then the groups of the chosen category (or the user types). */
-function columnsOf(catalog: RequirementCatalog & { usertypes: Map<number, string[]> }, siteid: number, categoryid: number | 'usertypes'): Column[] {
+function columnsOf(
+  catalog: RequirementCatalog & { usertypes: Map<number, string[]> },
+  siteid: number,
+  categoryid: number | 'usertypes',
+): Column[] {
   const site = catalog.sites.find((s) => s.siteid === siteid);
   const everyone = { scope: `site:${siteid}`, label: `Everyone at ${site?.sitename ?? 'the site'}` };
-  if (categoryid === 'usertypes') return [everyone, ...(catalog.usertypes.get(siteid) ?? []).map((t) => ({ scope: `usertype:${t}`, label: `User type: ${t}` }))];
-  const groups = catalog.groups.filter((g) => g.siteid === siteid && g.categoryid === categoryid).sort((a, b) => a.groupname.localeCompare(b.groupname));
+  if (categoryid === 'usertypes')
+    return [
+      everyone,
+      ...(catalog.usertypes.get(siteid) ?? []).map((t) => ({
+        scope: `usertype:${t}`,
+        label: `User type: ${t}`,
+      })),
+    ];
+  const groups = catalog.groups
+    .filter((g) => g.siteid === siteid && g.categoryid === categoryid)
+    .sort((a, b) => a.groupname.localeCompare(b.groupname));
   return [everyone, ...groups.map((g) => ({ scope: `group:${g.groupid}`, label: g.groupname }))];
 }
 
 /** Every column a requirement can be copied from or to, at a site. */
-function allScopes(catalog: RequirementCatalog & { usertypes: Map<number, string[]> }, siteid: number): Column[] {
-  const groups = catalog.groups.filter((g) => g.siteid === siteid).map((g) => ({ scope: `group:${g.groupid}`, label: groupLabel(g, catalog.categories) })).sort((a, b) => a.label.localeCompare(b.label));
-  return [...columnsOf(catalog, siteid, 'usertypes').slice(0, 1), ...groups, ...columnsOf(catalog, siteid, 'usertypes').slice(1)];
+function allScopes(
+  catalog: RequirementCatalog & { usertypes: Map<number, string[]> },
+  siteid: number,
+): Column[] {
+  const groups = catalog.groups
+    .filter((g) => g.siteid === siteid)
+    .map((g) => ({ scope: `group:${g.groupid}`, label: groupLabel(g, catalog.categories) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  return [
+    ...columnsOf(catalog, siteid, 'usertypes').slice(0, 1),
+    ...groups,
+    ...columnsOf(catalog, siteid, 'usertypes').slice(1),
+  ];
 }
 
-function CopyForm({ db, scopes, rows }: { db: FieldbookDb; scopes: Column[]; rows: readonly RequirementRow[] }) {
+function CopyForm({
+  db,
+  scopes,
+  rows,
+}: {
+  db: FieldbookDb;
+  scopes: Column[];
+  rows: readonly RequirementRow[];
+}) {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [done, setDone] = useState<string | null>(null);
   const copy = async () => {
     const added = copiedRequirements(rows, from, to);
     await db.requirements.bulkPut(added);
-    setDone(`${plural(added.length, 'requirement')} copied to ${scopes.find((s) => s.scope === to)?.label ?? to}.`);
+    setDone(
+      `${plural(added.length, 'requirement')} copied to ${scopes.find((s) => s.scope === to)?.label ?? to}.`,
+    );
   };
   const count = (scope: string) => rows.filter((r) => r.scope === scope).length;
   return (
     <div className="toolbar">
-      <label>Copy the requirements of <select aria-label="Copy the requirements of" value={from} onChange={(e) => setFrom(e.target.value)}><option value="">choose…</option>{scopes.filter((s) => count(s.scope) > 0).map((s) => <option key={s.scope} value={s.scope}>{s.label} ({count(s.scope)})</option>)}</select></label>
-      <label>to <select aria-label="Copy them to" value={to} onChange={(e) => setTo(e.target.value)}><option value="">choose…</option>{scopes.filter((s) => s.scope !== from).map((s) => <option key={s.scope} value={s.scope}>{s.label}</option>)}</select></label>
-      <button type="button" disabled={!from || !to || from === to} onClick={() => void copy()}>Copy</button>
+      <label>
+        Copy the requirements of{' '}
+        <select aria-label="Copy the requirements of" value={from} onChange={(e) => setFrom(e.target.value)}>
+          <option value="">choose…</option>
+          {scopes
+            .filter((s) => count(s.scope) > 0)
+            .map((s) => (
+              <option key={s.scope} value={s.scope}>
+                {s.label} ({count(s.scope)})
+              </option>
+            ))}
+        </select>
+      </label>
+      <label>
+        to{' '}
+        <select aria-label="Copy them to" value={to} onChange={(e) => setTo(e.target.value)}>
+          <option value="">choose…</option>
+          {scopes
+            .filter((s) => s.scope !== from)
+            .map((s) => (
+              <option key={s.scope} value={s.scope}>
+                {s.label}
+              </option>
+            ))}
+        </select>
+      </label>
+      <button type="button" disabled={!from || !to || from === to} onClick={() => void copy()}>
+        Copy
+      </button>
       {done && <p role="status">{done}</p>}
     </div>
   );
 }
 
-function Grid({ db, columns, items, rows }: { db: FieldbookDb; columns: Column[]; items: { item: RequiredItem; label: string }[]; rows: readonly RequirementRow[] }) {
+function Grid({
+  db,
+  columns,
+  items,
+  rows,
+}: {
+  db: FieldbookDb;
+  columns: Column[];
+  items: { item: RequiredItem; label: string }[];
+  rows: readonly RequirementRow[];
+}) {
   const set = new Set(rows.map((r) => r.id));
   const toggle = async (scope: string, item: RequiredItem, on: boolean) => {
     const row = requirementRow(scope, item);
@@ -76,7 +161,12 @@ function Grid({ db, columns, items, rows }: { db: FieldbookDb; columns: Column[]
         <thead>
           <tr>
             <th scope="col">Credential or course</th>
-            {columns.map((c) => <th key={c.scope} scope="col">{c.label} <span className="report-also">({rows.filter((r) => r.scope === c.scope).length})</span></th>)}
+            {columns.map((c) => (
+              <th key={c.scope} scope="col">
+                {c.label}{' '}
+                <span className="report-also">({rows.filter((r) => r.scope === c.scope).length})</span>
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -85,7 +175,16 @@ function Grid({ db, columns, items, rows }: { db: FieldbookDb; columns: Column[]
               <th scope="row">{label}</th>
               {columns.map((c) => {
                 const id = requirementRow(c.scope, item).id;
-                return <td key={c.scope}><input type="checkbox" aria-label={`${label} required of ${c.label}`} checked={set.has(id)} onChange={(e) => void toggle(c.scope, item, e.target.checked)} /></td>;
+                return (
+                  <td key={c.scope}>
+                    <input
+                      type="checkbox"
+                      aria-label={`${label} required of ${c.label}`}
+                      checked={set.has(id)}
+                      onChange={(e) => void toggle(c.scope, item, e.target.checked)}
+                    />
+                  </td>
+                );
               })}
             </tr>
           ))}
@@ -95,34 +194,104 @@ function Grid({ db, columns, items, rows }: { db: FieldbookDb; columns: Column[]
   );
 }
 
+// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
 export default function RequirementsView() {
   const db = useActiveDb();
   const catalog = useLiveQuery(async () => (db ? loadCatalog(db) : null), [db]);
   const rows = useLiveQuery(async () => (db ? db.requirements.toArray() : []), [db]) ?? [];
   const [siteChoice, setSite] = useState<number | null>(null);
   const [categoryChoice, setCategory] = useState<number | 'usertypes' | null>(null);
-  if (!db || !catalog) return <section className="view"><h1>Requirements</h1><p role="status">Loading…</p></section>;
+  if (!db || !catalog)
+    return (
+      <section className="view">
+        <h1>Requirements</h1>
+        <p role="status">Loading…</p>
+      </section>
+    );
   const siteid = siteChoice ?? catalog.sites[0]?.siteid ?? 0;
-  const categories = catalog.categories.filter((c) => c.siteid === siteid).sort((a, b) => a.categoryname.localeCompare(b.categoryname));
+  const categories = catalog.categories
+    .filter((c) => c.siteid === siteid)
+    .sort((a, b) => a.categoryname.localeCompare(b.categoryname));
   const categoryid = categoryChoice ?? categories[0]?.categoryid ?? 'usertypes';
   const credentialSites = new Map(catalog.credentialCategories.map((c) => [c.categoryid, c.siteid]));
   const items = [
-    ...catalog.credentials.filter((c) => (credentialSites.get(c.categoryid) ?? siteid) === siteid).sort((a, b) => a.credentialname.localeCompare(b.credentialname)).map((c) => ({ item: { kind: 'credential', credentialid: c.credentialid } as const, label: c.credentialname })),
-    ...catalog.courses.filter((c) => c.siteid === siteid).sort((a, b) => a.coursename.localeCompare(b.coursename)).map((c) => ({ item: { kind: 'course', courseid: c.courseid } as const, label: `Course: ${c.coursename}` })),
+    ...catalog.credentials
+      .filter((c) => (credentialSites.get(c.categoryid) ?? siteid) === siteid)
+      .sort((a, b) => a.credentialname.localeCompare(b.credentialname))
+      .map((c) => ({
+        item: { kind: 'credential', credentialid: c.credentialid } as const,
+        label: c.credentialname,
+      })),
+    ...catalog.courses
+      .filter((c) => c.siteid === siteid)
+      .sort((a, b) => a.coursename.localeCompare(b.coursename))
+      .map((c) => ({
+        item: { kind: 'course', courseid: c.courseid } as const,
+        label: `Course: ${c.coursename}`,
+      })),
   ];
   return (
     <section className="view requirements-view" aria-labelledby="requirements-heading">
       <h1 id="requirements-heading">Requirements</h1>
-      <p className="report-note">What each person must hold and complete, for the compliance report. Kept on this laptop, in this profile only: never sent to the platform. {plural(rows.length, 'requirement')} set.</p>
+      <p className="report-note">
+        What each person must hold and complete, for the compliance report. Kept on this laptop, in this
+        profile only: never sent to the platform. {plural(rows.length, 'requirement')} set.
+      </p>
       <div className="toolbar">
-        <label>Site <select value={siteid} onChange={(e) => { setSite(Number(e.target.value)); setCategory(null); }}>{catalog.sites.map((s) => <option key={s.siteid} value={s.siteid}>{s.sitename}</option>)}</select></label>
-        <label>Columns <select value={String(categoryid)} onChange={(e) => setCategory(e.target.value === 'usertypes' ? 'usertypes' : Number(e.target.value))}>{categories.map((c) => <option key={c.categoryid} value={c.categoryid}>{c.categoryname} groups</option>)}<option value="usertypes">User types</option></select></label>
-        <button type="button" disabled={rows.length === 0} onClick={() => void exportTable(tableOfRows(rows, catalog), 'requirements', 'xlsx')}>Export XLSX</button>
-        <button type="button" disabled={rows.length === 0} onClick={() => void exportTable(tableOfRows(rows, catalog), 'requirements', 'csv')}>Export CSV</button>
+        <label>
+          Site{' '}
+          <select
+            value={siteid}
+            onChange={(e) => {
+              setSite(Number(e.target.value));
+              setCategory(null);
+            }}
+          >
+            {catalog.sites.map((s) => (
+              <option key={s.siteid} value={s.siteid}>
+                {s.sitename}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Columns{' '}
+          <select
+            value={String(categoryid)}
+            onChange={(e) =>
+              setCategory(e.target.value === 'usertypes' ? 'usertypes' : Number(e.target.value))
+            }
+          >
+            {categories.map((c) => (
+              <option key={c.categoryid} value={c.categoryid}>
+                {c.categoryname} groups
+              </option>
+            ))}
+            <option value="usertypes">User types</option>
+          </select>
+        </label>
+        <button
+          type="button"
+          disabled={rows.length === 0}
+          onClick={() => void exportTable(tableOfRows(rows, catalog), 'requirements', 'xlsx')}
+        >
+          Export XLSX
+        </button>
+        <button
+          type="button"
+          disabled={rows.length === 0}
+          onClick={() => void exportTable(tableOfRows(rows, catalog), 'requirements', 'csv')}
+        >
+          Export CSV
+        </button>
       </div>
       <RequirementsImport db={db} catalog={catalog} />
       <CopyForm db={db} scopes={allScopes(catalog, siteid)} rows={rows} />
-      {items.length === 0 ? <p>No credential or course at this site yet: sync first.</p> : <Grid db={db} columns={columnsOf(catalog, siteid, categoryid)} items={items} rows={rows} />}
+      {items.length === 0 ? (
+        <p>No credential or course at this site yet: sync first.</p>
+      ) : (
+        <Grid db={db} columns={columnsOf(catalog, siteid, categoryid)} items={items} rows={rows} />
+      )}
     </section>
   );
 }

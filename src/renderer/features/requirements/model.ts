@@ -5,14 +5,22 @@
  * platform has no such notion: kept in this profile's local database only,
  * never sent. Pure: who is required what, and where each person stands.
  */
-import type { CredentialAssignmentRecord, TrainingAssignmentRecord, UserRecord } from '../../../shared/records.ts';
+import type {
+  CredentialAssignmentRecord,
+  TrainingAssignmentRecord,
+  UserRecord,
+} from '../../../shared/records.ts';
 import { isTrainingDone } from '../../app/compliance.ts';
 
 /** Whom a requirement applies to. A user type rule applies at every site. */
-export type RequirementScope = { kind: 'site'; siteid: number } | { kind: 'group'; groupid: number } | { kind: 'usertype'; usertype: string };
+export type RequirementScope =
+  | { kind: 'site'; siteid: number }
+  | { kind: 'group'; groupid: number }
+  | { kind: 'usertype'; usertype: string };
 
 /** What is required. */
-export type RequiredItem = { kind: 'credential'; credentialid: number } | { kind: 'course'; courseid: number };
+export type RequiredItem =
+  { kind: 'credential'; credentialid: number } | { kind: 'course'; courseid: number };
 
 /** One stored requirement (table `requirements`). */
 export interface RequirementRow {
@@ -39,21 +47,36 @@ export function parseItemKey(key: string): RequiredItem {
   return kind === 'course' ? { kind: 'course', courseid: id } : { kind: 'credential', credentialid: id };
 }
 
-export function requirementRow(scope: RequirementScope | string, item: RequiredItem | string): RequirementRow {
+export function requirementRow(
+  scope: RequirementScope | string,
+  item: RequiredItem | string,
+): RequirementRow {
   const s = typeof scope === 'string' ? scope : scopeKey(scope);
   const i = typeof item === 'string' ? item : itemKey(item);
   return { id: `${s}|${i}`, scope: s, item: i };
 }
 
 /** The rows that give `to` every requirement `from` has (those it already has are left out). */
-export function copiedRequirements(rows: readonly RequirementRow[], from: string, to: string): RequirementRow[] {
+export function copiedRequirements(
+  rows: readonly RequirementRow[],
+  from: string,
+  to: string,
+): RequirementRow[] {
   const existing = new Set(rows.filter((r) => r.scope === to).map((r) => r.item));
   return rows.filter((r) => r.scope === from && !existing.has(r.item)).map((r) => requirementRow(to, r.item));
 }
 
 /** Required items of a person, each with the scopes that require it ("why"). */
-export function requiredOf(person: Pick<UserRecord, 'siteid' | 'usertype'>, groupids: readonly number[], rows: readonly RequirementRow[]): Map<string, string[]> {
-  const mine = new Set([`site:${person.siteid}`, `usertype:${person.usertype}`, ...groupids.map((g) => `group:${g}`)]);
+export function requiredOf(
+  person: Pick<UserRecord, 'siteid' | 'usertype'>,
+  groupids: readonly number[],
+  rows: readonly RequirementRow[],
+): Map<string, string[]> {
+  const mine = new Set([
+    `site:${person.siteid}`,
+    `usertype:${person.usertype}`,
+    ...groupids.map((g) => `group:${g}`),
+  ]);
   const out = new Map<string, string[]>();
   for (const row of rows) {
     if (!mine.has(row.scope)) continue;
@@ -79,13 +102,20 @@ export interface RequirementStanding {
  * (the best of several assignments counts), expired when every one held has expired,
  * missing when none is held.
  */
-export function credentialStanding(credentialid: number, held: readonly Pick<CredentialAssignmentRecord, 'credentialid' | 'expirationIso'>[], today: string): RequirementStanding {
+export function credentialStanding(
+  credentialid: number,
+  held: readonly Pick<CredentialAssignmentRecord, 'credentialid' | 'expirationIso'>[],
+  today: string,
+): RequirementStanding {
   const item: RequiredItem = { kind: 'credential', credentialid };
   const mine = held.filter((a) => a.credentialid === credentialid);
   if (mine.length === 0) return { item, state: 'missing', date: '' };
   const open = mine.find((a) => !a.expirationIso);
   if (open) return { item, state: 'valid', date: '' };
-  const latest = mine.map((a) => a.expirationIso).sort().at(-1)!;
+  const latest = mine
+    .map((a) => a.expirationIso)
+    .sort()
+    .at(-1)!;
   return { item, state: latest < today ? 'expired' : 'valid', date: latest };
 }
 
@@ -93,13 +123,18 @@ export function credentialStanding(credentialid: number, held: readonly Pick<Cre
  * A required course: met when completed, or assigned and not yet overdue;
  * overdue when assigned and past its due date; missing when never assigned.
  */
-export function courseStanding(courseid: number, training: readonly Pick<TrainingAssignmentRecord, 'courseid' | 'course_status' | 'dueIso'>[], today: string): RequirementStanding {
+export function courseStanding(
+  courseid: number,
+  training: readonly Pick<TrainingAssignmentRecord, 'courseid' | 'course_status' | 'dueIso'>[],
+  today: string,
+): RequirementStanding {
   const item: RequiredItem = { kind: 'course', courseid };
   const mine = training.filter((t) => t.courseid === courseid);
   if (mine.length === 0) return { item, state: 'missing', date: '' };
   if (mine.some(isTrainingDone)) return { item, state: 'valid', date: '' };
   const overdue = mine.filter((t) => t.dueIso && t.dueIso < today);
-  if (overdue.length === mine.length) return { item, state: 'overdue', date: overdue.map((t) => t.dueIso).sort()[0]! };
+  if (overdue.length === mine.length)
+    return { item, state: 'overdue', date: overdue.map((t) => t.dueIso).sort()[0]! };
   return { item, state: 'valid', date: '' };
 }
 
@@ -112,6 +147,8 @@ export function personStandings(
 ): RequirementStanding[] {
   return [...required.keys()].map((key) => {
     const item = parseItemKey(key);
-    return item.kind === 'credential' ? credentialStanding(item.credentialid, held, today) : courseStanding(item.courseid, training, today);
+    return item.kind === 'credential'
+      ? credentialStanding(item.credentialid, held, today)
+      : courseStanding(item.courseid, training, today);
   });
 }

@@ -2,4 +2,9 @@
 import { lazy } from 'react';
 import { registerRoute } from '../../app/routes.tsx';
 
-registerRoute({ id: 'requirements', label: 'Requirements', order: 56, component: lazy(() => import('./RequirementsView.tsx')) });
+registerRoute({
+  id: 'requirements',
+  label: 'Requirements',
+  order: 56,
+  component: lazy(() => import('./RequirementsView.tsx')),
+});

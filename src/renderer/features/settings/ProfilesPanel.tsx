@@ -29,7 +29,10 @@ function ProfileItem({ profile, active }: { profile: ProfileSummary; active: boo
 
   async function askDelete() {
     const unsent = await unsentOperations(profile.id);
-    if (unsent > 0) setBlocked(`${unsent} queued ${unsent === 1 ? 'change has' : 'changes have'} not been sent yet: send or discard them before deleting this profile.`);
+    if (unsent > 0)
+      setBlocked(
+        `${unsent} queued ${unsent === 1 ? 'change has' : 'changes have'} not been sent yet: send or discard them before deleting this profile.`,
+      );
     else setMode('confirm-delete');
   }
 
@@ -44,8 +47,11 @@ function ProfileItem({ profile, active }: { profile: ProfileSummary; active: boo
   return (
     <li className={`profile${active ? ' active' : ''}`}>
       <div className="profile-head">
-        <strong>{profile.name}</strong> {active && <span className="badge">Active</span>} {profile.isDemo && <span className="badge">Demo</span>}
-        <div className="muted">{profile.baseUrl} · token {profile.hasToken ? (profile.tokenHint ?? 'stored') : 'missing'}</div>
+        <strong>{profile.name}</strong> {active && <span className="badge">Active</span>}{' '}
+        {profile.isDemo && <span className="badge">Demo</span>}
+        <div className="muted">
+          {profile.baseUrl} · token {profile.hasToken ? (profile.tokenHint ?? 'stored') : 'missing'}
+        </div>
         {limitation && <p className="notice">{limitation}</p>}
       </div>
       {mode === 'edit' ? (
@@ -53,17 +59,36 @@ function ProfileItem({ profile, active }: { profile: ProfileSummary; active: boo
       ) : mode === 'confirm-delete' ? (
         <div className="actions" role="group" aria-label={`Confirm deleting ${profile.name}`}>
           <span>Delete “{profile.name}”, its token and its cached data from this computer?</span>
-          <button type="button" className="danger" onClick={() => void remove()}>Delete profile</button>
-          <button type="button" onClick={() => setMode('view')}>Keep profile</button>
+          <button type="button" className="danger" onClick={() => void remove()}>
+            Delete profile
+          </button>
+          <button type="button" onClick={() => setMode('view')}>
+            Keep profile
+          </button>
         </div>
       ) : (
         <div className="actions">
-          {!active && api && <button type="button" onClick={() => void request(() => api['profiles:activate']({ id: profile.id }))}>Switch to {profile.name}</button>}
-          <button type="button" onClick={() => setMode('edit')}>Edit {profile.name}</button>
-          <button type="button" onClick={() => void askDelete()}>Delete {profile.name}</button>
+          {!active && api && (
+            <button
+              type="button"
+              onClick={() => void request(() => api['profiles:activate']({ id: profile.id }))}
+            >
+              Switch to {profile.name}
+            </button>
+          )}
+          <button type="button" onClick={() => setMode('edit')}>
+            Edit {profile.name}
+          </button>
+          <button type="button" onClick={() => void askDelete()}>
+            Delete {profile.name}
+          </button>
         </div>
       )}
-      {blocked && <p role="alert" className="error">{blocked}</p>}
+      {blocked && (
+        <p role="alert" className="error">
+          {blocked}
+        </p>
+      )}
     </li>
   );
 }
@@ -77,12 +102,16 @@ export function ProfilesPanel() {
       <h2 id="profiles-heading">Profiles</h2>
       {!profiles.keychain.available && <KeychainNotice message={profiles.keychain.message} />}
       <ul className="profiles">
-        {profiles.profiles.map((p) => <ProfileItem key={p.id} profile={p} active={p.id === profiles.activeId} />)}
+        {profiles.profiles.map((p) => (
+          <ProfileItem key={p.id} profile={p} active={p.id === profiles.activeId} />
+        ))}
       </ul>
       {adding ? (
         <ProfileForm onDone={() => setAdding(false)} />
       ) : (
-        <button type="button" onClick={() => setAdding(true)} disabled={!profiles.keychain.available}>New profile…</button>
+        <button type="button" onClick={() => setAdding(true)} disabled={!profiles.keychain.available}>
+          New profile…
+        </button>
       )}
     </section>
   );
@@ -94,8 +123,9 @@ export function KeychainNotice({ message }: { message?: string | undefined }) {
     // a notice, not an error: nothing failed, and the demo needs no keychain
     <div className="notice" role="status">
       <strong>The system keychain is not available.</strong>{' '}
-      {message ?? 'Fieldbook keeps API tokens only in the system keychain and never stores them anywhere else.'} Profiles with a token can be added once
-      the keychain answers. The demo works without it.{' '}
+      {message ??
+        'Fieldbook keeps API tokens only in the system keychain and never stores them anywhere else.'}{' '}
+      Profiles with a token can be added once the keychain answers. The demo works without it.{' '}
       <button
         type="button"
         disabled={trying}

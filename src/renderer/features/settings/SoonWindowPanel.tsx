@@ -15,13 +15,20 @@ export function SoonWindowPanel() {
       <h2 id="soon-heading">Expiring soon and due soon</h2>
       <label className="days-input">
         Within (days){' '}
-        <input type="number" min={1} max={MAX_SOON_DAYS} value={value} aria-invalid={!valid} aria-describedby="soon-hint"
+        <input
+          type="number"
+          min={1}
+          max={MAX_SOON_DAYS}
+          value={value}
+          aria-invalid={!valid}
+          aria-describedby="soon-hint"
           onChange={(e) => {
             setTyped(e.target.value);
             const n = Number(e.target.value);
             if (/^\d+$/.test(e.target.value) && n >= 1 && n <= MAX_SOON_DAYS) setDays(n);
           }}
-          onBlur={() => setTyped(null)} />
+          onBlur={() => setTyped(null)}
+        />
       </label>
       <p id="soon-hint" className={valid ? 'hint' : 'error-text'}>
         {valid

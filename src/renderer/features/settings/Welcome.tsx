@@ -12,10 +12,16 @@ export function Welcome() {
   return (
     <section className="view welcome" aria-labelledby="welcome-heading">
       <h1 id="welcome-heading">Welcome to Fieldbook</h1>
-      <p>Fieldbook keeps a copy of your training site’s people, credentials and training on this computer, so you can review them offline and queue changes.</p>
+      <p>
+        Fieldbook keeps a copy of your training site’s people, credentials and training on this computer, so
+        you can review them offline and queue changes.
+      </p>
       <section className="panel" aria-labelledby="demo-heading">
         <h2 id="demo-heading">No account at hand?</h2>
-        <p>The demo runs a sample site on this computer, with about 300 people. It needs no account and no keychain, and it can go offline and be changed behind your back.</p>
+        <p>
+          The demo runs a sample site on this computer, with about 300 people. It needs no account and no
+          keychain, and it can go offline and be changed behind your back.
+        </p>
         <button
           type="button"
           disabled={starting}

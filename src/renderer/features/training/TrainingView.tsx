@@ -24,12 +24,34 @@ import { useLiveQueryAbout } from '../../app/live-query.ts';
 import { listCount, NOT_ON_THIS_LAPTOP as NOT_HERE, plural } from '../../app/words.ts';
 import { SelectionBar, useRowSelection } from '../../components/SelectionBar.tsx';
 import { searchUsersWithPending } from '../users/queries.ts';
-import { PAGE_SIZE, isDueWithin, isOverdue, isOverdueOf, countOverdueWithPending, overdueTraining, countTrainingDueWithin, courseTrainingCounts, listCourses, overdueTrainingForCourse, trainingDueWithin, trainingForCourse, trainingForUser } from './queries.ts';
+import {
+  PAGE_SIZE,
+  isDueWithin,
+  isOverdue,
+  isOverdueOf,
+  countOverdueWithPending,
+  overdueTraining,
+  countTrainingDueWithin,
+  courseTrainingCounts,
+  listCourses,
+  overdueTrainingForCourse,
+  trainingDueWithin,
+  trainingForCourse,
+  trainingForUser,
+} from './queries.ts';
 
 type Show = 'all' | 'overdue' | 'due';
 type Row = CachedTrainingAssignment & PendingMark & { user?: UserRecord | undefined };
 
-async function loadCourseTraining(db: FieldbookDb, courseid: number | null, show: Show, days: number, today: string, limit: number, siteid: number | null = null): Promise<{ rows: Row[]; total: number; read: PageRead }> {
+async function loadCourseTraining(
+  db: FieldbookDb,
+  courseid: number | null,
+  show: Show,
+  days: number,
+  today: string,
+  limit: number,
+  siteid: number | null = null,
+): Promise<{ rows: Row[]; total: number; read: PageRead }> {
   let rows: CachedTrainingAssignment[];
   let total: number | null = null;
   // the rows asked of the cache: the page's limit, or all of them
@@ -43,7 +65,12 @@ async function loadCourseTraining(db: FieldbookDb, courseid: number | null, show
   } else if (courseid === null) {
     matches = (t) => isDueWithin(t, days, { today });
     rows = await trainingDueWithin(db, days, { today, limit });
-    total = await countWithPending('trainingAssignments', db, await countTrainingDueWithin(db, days, { today }), matches);
+    total = await countWithPending(
+      'trainingAssignments',
+      db,
+      await countTrainingDueWithin(db, days, { today }),
+      matches,
+    );
   } else if (show === 'overdue') {
     rows = await overdueTrainingForCourse(db, courseid, today, limit);
     total = await countOverdueWithPending(db, today, courseid);
@@ -59,27 +86,64 @@ async function loadCourseTraining(db: FieldbookDb, courseid: number | null, show
   }
   const pending = await applyOverlays('trainingAssignments', db, rows, matches);
   const [users, effectiveTotal] = await Promise.all([
-    usersWithPending(db, pending.map((t) => t.userid)),
+    usersWithPending(
+      db,
+      pending.map((t) => t.userid),
+    ),
     total ?? pending.filter((t) => t.pendingChange !== 'delete').length,
   ]);
-  return { rows: pending.map((t) => ({ ...t, user: users.get(t.userid) })), total: effectiveTotal, read: pageRead(read, rows.length) };
+  return {
+    rows: pending.map((t) => ({ ...t, user: users.get(t.userid) })),
+    total: effectiveTotal,
+    read: pageRead(read, rows.length),
+  };
 }
 
 /** "Fire safety of Ann Lee": what a row's Undo undoes. */
-const trainingWhat = (t: Row) => (t.user ? `${t.course_name} of ${t.user.firstname} ${t.user.lastname}` : t.course_name);
+const trainingWhat = (t: Row) =>
+  t.user ? `${t.course_name} of ${t.user.firstname} ${t.user.lastname}` : t.course_name;
 
 function trainingColumns(today: string, days: number, withUser: boolean): Column<Row>[] {
   return [
     withUser
       ? {
-        id: 'user', header: 'User', width: 'minmax(10rem, 2fr)',
-        render: (t) => <WithPendingMark row={t} what={trainingWhat(t)}><a href={hrefFor('users', t.userid)} tabIndex={-1}>{t.user ? `${t.user.lastname}, ${t.user.firstname}` : NOT_HERE.person}</a></WithPendingMark>,
-      }
-      : { id: 'course', header: 'Course', width: 'minmax(10rem, 2fr)', render: (t) => <WithPendingMark row={t} what={trainingWhat(t)}>{t.course_name}</WithPendingMark> },
-    { id: 'state', header: 'State', width: '9rem', render: (t) => <TrainingBadge state={trainingState(t, today, days)} /> },
+          id: 'user',
+          header: 'User',
+          width: 'minmax(10rem, 2fr)',
+          render: (t) => (
+            <WithPendingMark row={t} what={trainingWhat(t)}>
+              <a href={hrefFor('users', t.userid)} tabIndex={-1}>
+                {t.user ? `${t.user.lastname}, ${t.user.firstname}` : NOT_HERE.person}
+              </a>
+            </WithPendingMark>
+          ),
+        }
+      : {
+          id: 'course',
+          header: 'Course',
+          width: 'minmax(10rem, 2fr)',
+          render: (t) => (
+            <WithPendingMark row={t} what={trainingWhat(t)}>
+              {t.course_name}
+            </WithPendingMark>
+          ),
+        },
+    {
+      id: 'state',
+      header: 'State',
+      width: '9rem',
+      render: (t) => <TrainingBadge state={trainingState(t, today, days)} />,
+    },
     { id: 'due', header: 'Due', width: '8rem', render: (t) => formatDate(t.dueIso) },
-    ...(withUser ? [{ id: 'course', header: 'Course', width: 'minmax(8rem, 1.5fr)', render: (t: Row) => t.course_name }] : []),
-    { id: 'status', header: 'Course status', width: '9.5rem', render: (t) => <StatusText value={t.course_status} /> },
+    ...(withUser
+      ? [{ id: 'course', header: 'Course', width: 'minmax(8rem, 1.5fr)', render: (t: Row) => t.course_name }]
+      : []),
+    {
+      id: 'status',
+      header: 'Course status',
+      width: '9.5rem',
+      render: (t) => <StatusText value={t.course_status} />,
+    },
     { id: 'method', header: 'Assigned by', width: 'minmax(8rem, 1fr)', render: (t) => t.assignment_method },
   ];
 }
@@ -108,18 +172,37 @@ const NO_ROWS: Row[] = [];
 const personOfRow = (t: Row) => t.userid;
 
 /** Training by course; `siteid`: the dashboard opened the overdue training of one site's people (`#/training/overdue/site/3`). */
-function ByCourse({ db, courseid, siteid }: { db: FieldbookDb; courseid: number | null; siteid: number | null }) {
+// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
+function ByCourse({
+  db,
+  courseid,
+  siteid,
+}: {
+  db: FieldbookDb;
+  courseid: number | null;
+  siteid: number | null;
+}) {
   const [show, setShow] = useState<Show>('overdue');
   const [days, setDays] = useSoonDaysBox();
   const today = todayIso();
   const pendingVersion = usePendingVersion();
-  const courses = useLiveQuery(async () => (await listCourses(db)).filter((c) => siteid === null || c.siteid === siteid), [db, siteid]);
-  const site = useLiveQuery(async () => (siteid === null ? null : ((await db.sites.get(siteid))?.sitename ?? NOT_HERE.site)), [db, siteid]);
+  const courses = useLiveQuery(
+    async () => (await listCourses(db)).filter((c) => siteid === null || c.siteid === siteid),
+    [db, siteid],
+  );
+  const site = useLiveQuery(
+    async () => (siteid === null ? null : ((await db.sites.get(siteid))?.sitename ?? NOT_HERE.site)),
+    [db, siteid],
+  );
   const counts = useLiveQuery(() => courseTrainingCounts(db, today), [db, today, pendingVersion]);
   const [limit, setLimit] = useState(PAGE_SIZE);
   // all courses: overdue or due within N days (every assignment of every course is too long a list)
   const effective: Show = courseid === null && show === 'all' ? 'overdue' : show;
-  const page = useLiveQueryAbout([db, courseid, effective, days, siteid], () => loadCourseTraining(db, courseid, effective, days, today, limit, siteid), [today, limit, pendingVersion]);
+  const page = useLiveQueryAbout(
+    [db, courseid, effective, days, siteid],
+    () => loadCourseTraining(db, courseid, effective, days, today, limit, siteid),
+    [today, limit, pendingVersion],
+  );
   const rows = page?.rows;
   const total = page?.total ?? 0;
   const shown = rows?.length ?? 0;
@@ -128,46 +211,106 @@ function ByCourse({ db, courseid, siteid }: { db: FieldbookDb; courseid: number 
   };
   // every page of the list, for "select all" and for saying who is selected but no longer listed
   const loadMatching = useCallback(
-    async () => (await loadCourseTraining(db, courseid, effective, days, today, Infinity, siteid)).rows.filter((t) => t.pendingChange !== 'delete').map((t) => t.userid),
+    async () =>
+      (await loadCourseTraining(db, courseid, effective, days, today, Infinity, siteid)).rows
+        .filter((t) => t.pendingChange !== 'delete')
+        .map((t) => t.userid),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- pendingVersion: pending edits change who is listed
     [db, courseid, effective, days, today, pendingVersion, siteid],
   );
   const selection = useRowSelection(rows ?? NO_ROWS, personOfRow, loadMatching);
   const course = courses?.find((c) => c.courseid === courseid) ?? null;
   const courseColumns: Column<CourseRecord>[] = [
-    { id: 'name', header: 'Course', width: 'minmax(10rem, 3fr)', render: (c) => <a href={hrefFor('training', 'course', c.courseid)} tabIndex={-1}>{c.coursename}</a> },
+    {
+      id: 'name',
+      header: 'Course',
+      width: 'minmax(10rem, 3fr)',
+      render: (c) => (
+        <a href={hrefFor('training', 'course', c.courseid)} tabIndex={-1}>
+          {c.coursename}
+        </a>
+      ),
+    },
     { id: 'status', header: 'Status', width: '7rem', render: (c) => <StatusText value={c.status} /> },
-    { id: 'assigned', header: 'Assigned', width: '7rem', render: (c) => formatCount(counts?.get(c.courseid)?.assigned ?? 0) },
-    { id: 'overdue', header: 'Overdue', width: '6rem', render: (c) => formatCount(counts?.get(c.courseid)?.overdue ?? 0) },
+    {
+      id: 'assigned',
+      header: 'Assigned',
+      width: '7rem',
+      render: (c) => formatCount(counts?.get(c.courseid)?.assigned ?? 0),
+    },
+    {
+      id: 'overdue',
+      header: 'Overdue',
+      width: '6rem',
+      render: (c) => formatCount(counts?.get(c.courseid)?.overdue ?? 0),
+    },
   ];
   const allCourses = site ? `All courses of ${site}` : 'All courses';
   const listName = `${effective === 'overdue' ? 'overdue training' : effective === 'due' ? `training due within ${plural(days, 'day')}` : 'training'} ${course ? `of ${course.coursename}` : allCourses.toLowerCase()}`;
-  const exportRows = async () => tableOf(trainingExportColumns(today, days), (await loadCourseTraining(db, courseid, effective, days, today, Infinity, siteid)).rows);
+  const exportRows = async () =>
+    tableOf(
+      trainingExportColumns(today, days),
+      (await loadCourseTraining(db, courseid, effective, days, today, Infinity, siteid)).rows,
+    );
   return (
     <>
-      <VirtualGrid label="Course list" rows={courses ?? []} rowKey={(c) => c.courseid} columns={courseColumns} size="compact"
-        onActivate={(c) => navigate('training', 'course', c.courseid)} loading={courses === undefined} emptyText="No course in the cache." />
+      <VirtualGrid
+        label="Course list"
+        rows={courses ?? []}
+        rowKey={(c) => c.courseid}
+        columns={courseColumns}
+        size="compact"
+        onActivate={(c) => navigate('training', 'course', c.courseid)}
+        loading={courses === undefined}
+        emptyText="No course in the cache."
+      />
       <section className="panel" aria-labelledby="course-training-heading">
         <h2 id="course-training-heading">{course ? course.coursename : allCourses}</h2>
         <div className="toolbar">
           <label>
             Show
-            <select value={effective} onChange={(e) => { setShow(e.target.value as Show); setLimit(PAGE_SIZE); }}>
+            <select
+              value={effective}
+              onChange={(e) => {
+                setShow(e.target.value as Show);
+                setLimit(PAGE_SIZE);
+              }}
+            >
               <option value="overdue">Overdue</option>
               <option value="due">Due within {plural(days, 'day')}</option>
               {courseid !== null && <option value="all">All assignments</option>}
             </select>
           </label>
           {effective === 'due' && <DaysInput label="Due within (days)" value={days} onChange={setDays} />}
-          {courseid !== null && <button type="button" onClick={() => navigate('training')}>Show all courses</button>}
+          {courseid !== null && (
+            <button type="button" onClick={() => navigate('training')}>
+              Show all courses
+            </button>
+          )}
           <ExportButtons what={listName} load={exportRows} disabled={!rows || total === 0} />
-          <p role="status" className="count">{rows ? traineesCount(shown, total, courseid !== null) : 'Loading…'}</p>
+          <p role="status" className="count">
+            {rows ? traineesCount(shown, total, courseid !== null) : 'Loading…'}
+          </p>
         </div>
-        <SelectionBar store={selection.store} matchCount={rows ? total : undefined} loadMatching={loadMatching}
-          preset={courseid === null ? { type: 'training' } : { type: 'training', choice: courseid }} />
-        <VirtualGrid label={`Assignments: ${course?.coursename ?? 'all courses'}`} rows={rows ?? NO_ROWS} rowKey={(t) => t.transcriptid} {...selection.grid}
+        <SelectionBar
+          store={selection.store}
+          matchCount={rows ? total : undefined}
+          loadMatching={loadMatching}
+          preset={courseid === null ? { type: 'training' } : { type: 'training', choice: courseid }}
+        />
+        <VirtualGrid
+          label={`Assignments: ${course?.coursename ?? 'all courses'}`}
+          rows={rows ?? NO_ROWS}
+          rowKey={(t) => t.transcriptid}
+          {...selection.grid}
           rowLabel={(t) => (t.user ? `${t.user.lastname}, ${t.user.firstname}` : NOT_HERE.person)}
-          columns={trainingColumns(today, days, true)} size="short" onActivate={(t) => navigate('users', t.userid)} loading={rows === undefined} onEndReached={readMore} emptyText="No assignment to show." />
+          columns={trainingColumns(today, days, true)}
+          size="short"
+          onActivate={(t) => navigate('users', t.userid)}
+          loading={rows === undefined}
+          onEndReached={readMore}
+          emptyText="No assignment to show."
+        />
       </section>
     </>
   );
@@ -180,32 +323,71 @@ function ByUser({ db, userid }: { db: FieldbookDb; userid: number | null }) {
   const pendingVersion = usePendingVersion();
   const today = todayIso();
   // people created offline (pending user.create) are found too, by the same folded words
-  const matches = useLiveQuery(async () => (deferred.trim() ? (await searchUsersWithPending(db, deferred)).slice(0, 200) : []), [db, deferred, pendingVersion]);
-  const user = useLiveQueryAbout([db, userid], async () => (userid === null ? undefined : (await usersWithPending(db, [userid])).get(userid)), [pendingVersion]);
-  const rows = useLiveQueryAbout([db, userid], async () => (userid === null ? [] : applyOverlays('trainingAssignments', db, await trainingForUser(db, userid), (t) => t.userid === userid)), [pendingVersion]);
+  const matches = useLiveQuery(
+    async () => (deferred.trim() ? (await searchUsersWithPending(db, deferred)).slice(0, 200) : []),
+    [db, deferred, pendingVersion],
+  );
+  const user = useLiveQueryAbout(
+    [db, userid],
+    async () => (userid === null ? undefined : (await usersWithPending(db, [userid])).get(userid)),
+    [pendingVersion],
+  );
+  const rows = useLiveQueryAbout(
+    [db, userid],
+    async () =>
+      userid === null
+        ? []
+        : applyOverlays(
+            'trainingAssignments',
+            db,
+            await trainingForUser(db, userid),
+            (t) => t.userid === userid,
+          ),
+    [pendingVersion],
+  );
   return (
     <>
       <div className="toolbar" role="search">
         <label>
           Find a user
-          <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Name, username or employee ID" />
+          <input
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Name, username or employee ID"
+          />
         </label>
       </div>
       {matches && matches.length > 0 && (
         <ul className="pick-list" aria-label="Matching users">
           {matches.map((u) => (
             <li key={u.userid}>
-              <a href={hrefFor('training', 'user', u.userid)}>{u.lastname}, {u.firstname} ({u.username})</a>
-              {u.pendingChange === 'create' && <> <span className="badge pending">Pending addition</span></>}
+              <a href={hrefFor('training', 'user', u.userid)}>
+                {u.lastname}, {u.firstname} ({u.username})
+              </a>
+              {u.pendingChange === 'create' && (
+                <>
+                  {' '}
+                  <span className="badge pending">Pending addition</span>
+                </>
+              )}
             </li>
           ))}
         </ul>
       )}
       <section className="panel" aria-labelledby="user-training-heading">
-        <h2 id="user-training-heading">{user ? `Training of ${user.firstname} ${user.lastname}` : 'Pick a user'}</h2>
+        <h2 id="user-training-heading">
+          {user ? `Training of ${user.firstname} ${user.lastname}` : 'Pick a user'}
+        </h2>
         <DaysInput label="Due soon within (days)" value={days} onChange={setDays} />
-        <VirtualGrid label="Training of the user" rows={rows ?? []} rowKey={(t) => t.transcriptid} columns={trainingColumns(today, days, false)} size="short"
-          emptyText={userid === null ? 'Search for a user above.' : 'No training assigned.'} />
+        <VirtualGrid
+          label="Training of the user"
+          rows={rows ?? []}
+          rowKey={(t) => t.transcriptid}
+          columns={trainingColumns(today, days, false)}
+          size="short"
+          emptyText={userid === null ? 'Search for a user above.' : 'No training assigned.'}
+        />
       </section>
     </>
   );
@@ -216,16 +398,27 @@ export default function TrainingView({ params }: RouteProps) {
   if (!db) return null;
   const mode = params[0] === 'user' ? 'user' : 'course';
   // `#/training/overdue/site/3`: every course's overdue training of one site (a dashboard figure)
-  const siteid = params[0] === 'overdue' && params[1] === 'site' && Number.isInteger(Number(params[2])) ? Number(params[2]) : null;
+  const siteid =
+    params[0] === 'overdue' && params[1] === 'site' && Number.isInteger(Number(params[2]))
+      ? Number(params[2])
+      : null;
   const id = params[1] === undefined || params[0] === 'overdue' ? null : Number(params[1]);
   return (
     <section className="view" aria-labelledby="training-heading">
       <h1 id="training-heading">Training</h1>
       <div className="segmented" role="group" aria-label="Group training">
-        <button type="button" aria-pressed={mode === 'course'} onClick={() => navigate('training')}>By course</button>
-        <button type="button" aria-pressed={mode === 'user'} onClick={() => navigate('training', 'user')}>By user</button>
+        <button type="button" aria-pressed={mode === 'course'} onClick={() => navigate('training')}>
+          By course
+        </button>
+        <button type="button" aria-pressed={mode === 'user'} onClick={() => navigate('training', 'user')}>
+          By user
+        </button>
       </div>
-      {mode === 'course' ? <ByCourse db={db} courseid={id} siteid={siteid} /> : <ByUser db={db} userid={id} />}
+      {mode === 'course' ? (
+        <ByCourse db={db} courseid={id} siteid={siteid} />
+      ) : (
+        <ByUser db={db} userid={id} />
+      )}
     </section>
   );
 }

@@ -1,6 +1,16 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { countOverdueForCourse, countOverdueTraining, overdueTraining, countTrainingDueWithin, countTrainingForCourse, overdueTrainingForCourse, trainingDueWithin, trainingForCourse, trainingForUser } from './queries.ts';
+import {
+  countOverdueForCourse,
+  countOverdueTraining,
+  overdueTraining,
+  countTrainingDueWithin,
+  countTrainingForCourse,
+  overdueTrainingForCourse,
+  trainingDueWithin,
+  trainingForCourse,
+  trainingForUser,
+} from './queries.ts';
 import { freshDb, trainingAssignment } from '../../testing/fixtures.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 
@@ -21,7 +31,7 @@ beforeEach(async () => {
 const ids = (list: { transcriptid: number }[]) => list.map((t) => t.transcriptid);
 
 describe('training queries', () => {
-  it('lists a course\'s overdue training, leaving out completed and undated', async () => {
+  it("lists a course's overdue training, leaving out completed and undated", async () => {
     expect(ids(await overdueTrainingForCourse(db, 50, today))).toEqual([1]);
   });
 
@@ -42,20 +52,20 @@ describe('training queries', () => {
     expect(await countTrainingDueWithin(db, 90, { today })).toBe(3);
   });
 
-  it('lists a course\'s assignments soonest first, undated last', async () => {
+  it("lists a course's assignments soonest first, undated last", async () => {
     expect(ids(await trainingForCourse(db, 50))).toEqual([1, 2, 3, 4]);
   });
 
-  it('lists a user\'s training soonest first', async () => {
+  it("lists a user's training soonest first", async () => {
     expect(ids(await trainingForUser(db, 1))).toEqual([1, 5, 6]);
   });
 
-  it('counts a course\'s assignments and its overdue ones without reading them', async () => {
+  it("counts a course's assignments and its overdue ones without reading them", async () => {
     expect(await countTrainingForCourse(db, 50)).toBe(4);
     expect(await countOverdueForCourse(db, 50, today)).toBe(1);
   });
 
-  it('reads a course\'s overdue training a page at a time', async () => {
+  it("reads a course's overdue training a page at a time", async () => {
     await db.trainingAssignments.put(trainingAssignment(7, 7, 50, '2026-01-15'));
     expect(ids(await overdueTrainingForCourse(db, 50, today, 1))).toEqual([7]);
     expect(await countOverdueForCourse(db, 50, today)).toBe(2);

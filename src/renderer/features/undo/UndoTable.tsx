@@ -23,7 +23,16 @@ interface UndoTableProps {
   undoWords: (line: JudgedLine['line'], step: ReversalStep) => string;
 }
 
-export function UndoTable({ judged, result, force, offers, onForce, onOffer, changeWords, undoWords }: UndoTableProps) {
+export function UndoTable({
+  judged,
+  result,
+  force,
+  offers,
+  onForce,
+  onOffer,
+  changeWords,
+  undoWords,
+}: UndoTableProps) {
   return (
     <table className="outbox-table" aria-label="Undo preview">
       <thead>
@@ -58,7 +67,11 @@ function readKeyOf(j: JudgedLine): string {
   return [...readsOf([j.line]).keys()][0] ?? '';
 }
 
-const VERDICT_TEXT = { revert: 'Will be put back', already: 'Already as before: nothing to send', conflict: 'Changed since the batch was applied' } as const;
+const VERDICT_TEXT = {
+  revert: 'Will be put back',
+  already: 'Already as before: nothing to send',
+  conflict: 'Changed since the batch was applied',
+} as const;
 
 interface RowProps {
   judged: JudgedLine;
@@ -79,7 +92,13 @@ function UndoRow({ judged: j, change, undo, error, forced, offered, onForce, onO
     : reversal.kind === 'irreversible'
       ? `${reversal.reason}${reversal.offer ? ` Offered instead: ${undo}.` : ''}`
       : `${undo}${step?.caveat ? ` (${step.caveat})` : ''}`;
-  const state = !step ? '' : error ? `Could not be checked: ${error.message}` : j.verdict ? VERDICT_TEXT[j.verdict] : 'Not on this laptop: cannot be checked offline';
+  const state = !step
+    ? ''
+    : error
+      ? `Could not be checked: ${error.message}`
+      : j.verdict
+        ? VERDICT_TEXT[j.verdict]
+        : 'Not on this laptop: cannot be checked offline';
   return (
     <tr className={`undo-line undo-${j.verdict ?? (reversal ? reversal.kind : 'not-applied')}`}>
       <td>{change}</td>
@@ -97,12 +116,14 @@ function UndoRow({ judged: j, change, undo, error, forced, offered, onForce, onO
       <td>
         {reversal?.kind === 'irreversible' && reversal.offer && (
           <label>
-            <input type="checkbox" checked={offered} onChange={(e) => onOffer(e.target.checked)} /> {reversal.offer.label}
+            <input type="checkbox" checked={offered} onChange={(e) => onOffer(e.target.checked)} />{' '}
+            {reversal.offer.label}
           </label>
         )}
         {j.verdict === 'conflict' && (reversal?.kind === 'reverse' || offered) && (
           <label>
-            <input type="checkbox" checked={forced} onChange={(e) => onForce(e.target.checked)} /> Revert anyway
+            <input type="checkbox" checked={forced} onChange={(e) => onForce(e.target.checked)} /> Revert
+            anyway
           </label>
         )}
       </td>

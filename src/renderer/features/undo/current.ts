@@ -11,7 +11,9 @@ const ABSENT: RecordState = { present: false };
 const PARALLEL_READS = 4;
 
 function present(record: object, id?: number | string): RecordState {
-  return id === undefined ? { present: true, record: { ...record } } : { present: true, record: { ...record }, id };
+  return id === undefined
+    ? { present: true, record: { ...record } }
+    : { present: true, record: { ...record }, id };
 }
 
 /** The cache's copy of an op's target, in the op's field names (as the replay reads the server's). */
@@ -23,12 +25,16 @@ export async function cachedState(db: FieldbookDb, op: OpSpec): Promise<RecordSt
     }
     case 'user.create': {
       const wanted = op.fields.username.trim().toLowerCase();
-      const user = (await db.users.where('siteid').equals(op.siteid).toArray()).find((u) => u.username.trim().toLowerCase() === wanted);
+      const user = (await db.users.where('siteid').equals(op.siteid).toArray()).find(
+        (u) => u.username.trim().toLowerCase() === wanted,
+      );
       return user ? present(user, user.userid) : ABSENT;
     }
     case 'email.add': {
       const wanted = op.email.trim().toLowerCase();
-      const email = (await db.emails.where('userid').equals(op.userid).toArray()).find((e) => e.email.trim().toLowerCase() === wanted);
+      const email = (await db.emails.where('userid').equals(op.userid).toArray()).find(
+        (e) => e.email.trim().toLowerCase() === wanted,
+      );
       return email ? present(email, email.emailid) : ABSENT;
     }
     case 'email.remove': {
@@ -53,7 +59,9 @@ export async function cachedState(db: FieldbookDb, op: OpSpec): Promise<RecordSt
       return held ? present(held, key) : ABSENT;
     }
     case 'trainingAssignment.create': {
-      const t = (await db.trainingAssignments.where('userid').equals(op.userid).toArray()).find((a) => a.courseid === op.courseid);
+      const t = (await db.trainingAssignments.where('userid').equals(op.userid).toArray()).find(
+        (a) => a.courseid === op.courseid,
+      );
       return t ? present(trainingFields(t), t.transcriptid) : ABSENT;
     }
     case 'trainingAssignment.update':
@@ -65,7 +73,11 @@ export async function cachedState(db: FieldbookDb, op: OpSpec): Promise<RecordSt
 }
 
 /** A training assignment with its fields also under the names an op uses. */
-function trainingFields(t: { due_date: string; start_date: string; course_status: string }): Record<string, unknown> {
+function trainingFields(t: {
+  due_date: string;
+  start_date: string;
+  course_status: string;
+}): Record<string, unknown> {
   return { ...t, duedate: t.due_date, startdate: t.start_date, coursestatus: t.course_status };
 }
 
@@ -75,9 +87,14 @@ export interface ReadResult {
   errors: Map<string, AppError>;
 }
 
-export type ReadSource = { online: true; api: Pick<FieldbookApi, 'replay:read'> } | { online: false; db: FieldbookDb };
+export type ReadSource =
+  { online: true; api: Pick<FieldbookApi, 'replay:read'> } | { online: false; db: FieldbookDb };
 
-export async function readRecords(reads: ReadonlyMap<string, OpSpec>, source: ReadSource, onProgress: (done: number) => void = () => undefined): Promise<ReadResult> {
+export async function readRecords(
+  reads: ReadonlyMap<string, OpSpec>,
+  source: ReadSource,
+  onProgress: (done: number) => void = () => undefined,
+): Promise<ReadResult> {
   const result: ReadResult = { now: new Map(), errors: new Map() };
   const queue = [...reads.entries()];
   let done = 0;

@@ -2,4 +2,10 @@
 import { lazy } from 'react';
 import { registerRoute } from '../../app/routes.tsx';
 
-registerRoute({ id: 'undo', label: 'Undo a batch', order: 66, nav: false, component: lazy(() => import('./UndoView.tsx')) });
+registerRoute({
+  id: 'undo',
+  label: 'Undo a batch',
+  order: 66,
+  nav: false,
+  component: lazy(() => import('./UndoView.tsx')),
+});

@@ -2,9 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { outboxOp } from '../../../shared/testing/test-ops.ts';
 import { reverseOp } from '../../../shared/undo/reverse.ts';
 import { NO_NAMES, type OpNames } from '../outbox/describe.ts';
-import { checkButtonText, checkedWhere, compareWords, queueButtonText, UNDO_LIKE_ANY_BATCH, undoStepWords } from './words.ts';
+import {
+  checkButtonText,
+  checkedWhere,
+  compareWords,
+  queueButtonText,
+  UNDO_LIKE_ANY_BATCH,
+  undoStepWords,
+} from './words.ts';
 
-const names: OpNames = { ...NO_NAMES, users: new Map([[7, 'Priya Costa']]), credentials: new Map([[3, 'Rigging']]) };
+const names: OpNames = {
+  ...NO_NAMES,
+  users: new Map([[7, 'Priya Costa']]),
+  credentials: new Map([[3, 'Rigging']]),
+};
 
 function stepOf(op: ReturnType<typeof outboxOp>) {
   const reversal = reverseOp(op);
@@ -14,26 +25,48 @@ function stepOf(op: ReturnType<typeof outboxOp>) {
 
 describe('the undo preview says what the undo will do', () => {
   it("reads in the undo's direction: undoing Active → Inactive sets Inactive → Active", () => {
-    const done = outboxOp({ kind: 'user.update', userid: 7, changes: { status: 'Inactive' } }, { status: 'done', base: { status: 'Active' } });
+    const done = outboxOp(
+      { kind: 'user.update', userid: 7, changes: { status: 'Inactive' } },
+      { status: 'done', base: { status: 'Active' } },
+    );
     expect(undoStepWords(stepOf(done), names, done)).toBe('Priya Costa: status Inactive → Active');
   });
 
   it('names each field as a person would, dates as dates', () => {
     const done = outboxOp(
-      { kind: 'credentialAssignment.update', credentialid: 3, userid: 7, changes: { expirationdate: '2027-11-02', credentialnumber: 'R-2' } },
+      {
+        kind: 'credentialAssignment.update',
+        credentialid: 3,
+        userid: 7,
+        changes: { expirationdate: '2027-11-02', credentialnumber: 'R-2' },
+      },
       { status: 'done', base: { expirationdate: '2026-11-02', credentialnumber: 'R-1' } },
     );
-    expect(undoStepWords(stepOf(done), names, done)).toBe("Priya Costa's Rigging: expiration date Nov 2, 2027 → Nov 2, 2026, credential number R-2 → R-1");
+    expect(undoStepWords(stepOf(done), names, done)).toBe(
+      "Priya Costa's Rigging: expiration date Nov 2, 2027 → Nov 2, 2026, credential number R-2 → R-1",
+    );
   });
 
   it('says a reversal that is not an update as the op it sends', () => {
-    const done = outboxOp({ kind: 'credentialAssignment.create', credentialid: 3, userid: 7, fields: { startdate: '2026-11-02' } }, { status: 'done', undoes: 'earlier' });
+    const done = outboxOp(
+      {
+        kind: 'credentialAssignment.create',
+        credentialid: 3,
+        userid: 7,
+        fields: { startdate: '2026-11-02' },
+      },
+      { status: 'done', undoes: 'earlier' },
+    );
     expect(undoStepWords(stepOf(done), names, done)).toBe('Remove Rigging from Priya Costa');
   });
 
   it('compares before / after the batch / now in words', () => {
-    expect(compareWords({ field: 'status', base: 'Active', applied: 'Inactive', now: 'Offline' })).toBe('Status: before Active, after the batch Inactive, now Offline');
-    expect(compareWords({ field: 'record', base: 'absent', applied: 'present', now: 'absent' })).toBe('Record: before not there, after the batch there, now not there');
+    expect(compareWords({ field: 'status', base: 'Active', applied: 'Inactive', now: 'Offline' })).toBe(
+      'Status: before Active, after the batch Inactive, now Offline',
+    );
+    expect(compareWords({ field: 'record', base: 'absent', applied: 'present', now: 'absent' })).toBe(
+      'Record: before not there, after the batch there, now not there',
+    );
   });
 });
 
@@ -41,8 +74,12 @@ describe("the undo's main button", () => {
   const state = { online: true, checking: false, checked: true, changes: 3, queued: null };
 
   it('says what it waits for before the check has answered, never "0 changes"', () => {
-    expect(queueButtonText({ ...state, checking: true, checked: false, changes: 0 })).toBe('Checking with the platform…');
-    expect(queueButtonText({ ...state, online: false, checking: true, checked: false, changes: 0 })).toBe('Checking the copy on this laptop…');
+    expect(queueButtonText({ ...state, checking: true, checked: false, changes: 0 })).toBe(
+      'Checking with the platform…',
+    );
+    expect(queueButtonText({ ...state, online: false, checking: true, checked: false, changes: 0 })).toBe(
+      'Checking the copy on this laptop…',
+    );
     expect(queueButtonText({ ...state, checked: false, changes: 0 })).toBe('Check the records first');
   });
 
@@ -57,8 +94,15 @@ describe("the undo's main button", () => {
   });
 });
 
-describe('where the undo checked the records, in the coordinator\'s words', () => {
-  const all = [checkedWhere(true, '8:17 AM'), checkedWhere(false, '8:17 AM'), checkButtonText(true, false), checkButtonText(true, true), checkButtonText(false, true), UNDO_LIKE_ANY_BATCH];
+describe("where the undo checked the records, in the coordinator's words", () => {
+  const all = [
+    checkedWhere(true, '8:17 AM'),
+    checkedWhere(false, '8:17 AM'),
+    checkButtonText(true, false),
+    checkButtonText(true, true),
+    checkButtonText(false, true),
+    UNDO_LIKE_ANY_BATCH,
+  ];
 
   it('says the platform online and the copy on this laptop offline', () => {
     expect(checkedWhere(true, '8:17 AM')).toBe('Checked with the platform (8:17 AM)');

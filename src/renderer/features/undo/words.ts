@@ -7,7 +7,13 @@ import type { OpSpec } from '../../../shared/ipc.ts';
 import type { OutboxOp } from '../../../shared/outbox.ts';
 import type { ReversalStep } from '../../../shared/undo/reverse.ts';
 import type { FieldCompare } from '../../../shared/undo/plan.ts';
-import { fieldInSentence, fieldLabel, NOT_ON_THIS_LAPTOP as NOT_HERE, ownedBy, plural } from '../../app/words.ts';
+import {
+  fieldInSentence,
+  fieldLabel,
+  NOT_ON_THIS_LAPTOP as NOT_HERE,
+  ownedBy,
+  plural,
+} from '../../app/words.ts';
 import { describeOp, type OpNames } from '../outbox/describe.ts';
 import { fieldValue } from '../outbox/compare.ts';
 
@@ -32,7 +38,10 @@ function recordOf(op: OpSpec, names: OpNames): string {
 export function undoStepWords(step: ReversalStep, names: OpNames, undone: OutboxOp): string {
   const spec = step.op;
   if ('changes' in spec) {
-    const moves = Object.keys(spec.changes).map((f) => `${fieldInSentence(f)} ${fieldValue(f, step.applied.fields[f])} → ${fieldValue(f, step.before.fields[f])}`);
+    const moves = Object.keys(spec.changes).map(
+      (f) =>
+        `${fieldInSentence(f)} ${fieldValue(f, step.applied.fields[f])} → ${fieldValue(f, step.before.fields[f])}`,
+    );
     return `${recordOf(spec, names)}: ${moves.join(', ')}`;
   }
   // the undo's op described as any op is (without the "Undo:" of the batch it belongs to)
@@ -44,7 +53,8 @@ const PRESENCE: Record<string, string> = { present: 'there', absent: 'not there'
 
 /** "Status: before Active, after the batch Inactive, now Offline" */
 export function compareWords(c: FieldCompare): string {
-  const value = (v: unknown) => (c.field === 'record' && typeof v === 'string' ? (PRESENCE[v] ?? v) : fieldValue(c.field, v));
+  const value = (v: unknown) =>
+    c.field === 'record' && typeof v === 'string' ? (PRESENCE[v] ?? v) : fieldValue(c.field, v);
   return `${fieldLabel(c.field)}: before ${value(c.base)}, after the batch ${value(c.applied)}, now ${value(c.now)}`;
 }
 
@@ -72,7 +82,9 @@ export function queueButtonText(s: QueueButtonState): string {
 
 /** Where the records were checked, in the coordinator's words: the platform online, this laptop's copy offline. */
 export function checkedWhere(online: boolean, at: string): string {
-  return online ? `Checked with the platform (${at})` : `Offline: checked against the copy on this laptop (${at}); each record is checked with the platform again before its undo is sent`;
+  return online
+    ? `Checked with the platform (${at})`
+    : `Offline: checked against the copy on this laptop (${at}); each record is checked with the platform again before its undo is sent`;
 }
 
 /** The button that (re)runs the check. */
@@ -83,4 +95,4 @@ export function checkButtonText(online: boolean, checked: boolean): string {
 
 /** What an undo does once queued, said as the coordinator sees it happen. */
 export const UNDO_LIKE_ANY_BATCH =
-  "The undo is queued as a batch of its own and goes like any other: it is sent to the platform, each record is read back to confirm the change took, and it stays in the Outbox and its audit log.";
+  'The undo is queued as a batch of its own and goes like any other: it is sent to the platform, each record is read back to confirm the change took, and it stays in the Outbox and its audit log.';

@@ -1,6 +1,12 @@
 /** Everything the user detail view shows, read from the cache. */
 import type {
-  CredentialAssignmentRecord, CredentialRecord, EmailRecord, GroupRecord, ModuleRecord, TrainingAssignmentRecord, UserRecord,
+  CredentialAssignmentRecord,
+  CredentialRecord,
+  EmailRecord,
+  GroupRecord,
+  ModuleRecord,
+  TrainingAssignmentRecord,
+  UserRecord,
 } from '../../../shared/records.ts';
 import type { UserDetailOnline } from '../../../shared/ipc.ts';
 import type { FieldbookDb } from '../../db/index.ts';
@@ -33,7 +39,13 @@ function present<T>(x: T | undefined): x is T {
 
 /** The mark of a grant on the record it grants (a group, a feature). */
 function marked<T>(record: T, mark: PendingMark): T & PendingMark {
-  return mark.pendingOps ? { ...record, pendingOps: mark.pendingOps, ...(mark.pendingChange ? { pendingChange: mark.pendingChange } : {}) } : (record as T & PendingMark);
+  return mark.pendingOps
+    ? {
+        ...record,
+        pendingOps: mark.pendingOps,
+        ...(mark.pendingChange ? { pendingChange: mark.pendingChange } : {}),
+      }
+    : (record as T & PendingMark);
 }
 
 /** Everything cached under one person, each list read by its `userid` index: one round, in parallel. */
@@ -60,10 +72,14 @@ function cachedUnder(db: FieldbookDb, userid: number) {
  */
 export async function loadUserDetail(db: FieldbookDb, userid: number): Promise<UserDetail | null> {
   const mine = (r: { userid: number }) => r.userid === userid;
-  const [[cached, ...lists], pending] = await Promise.all([cachedUnder(db, userid), pendingSnapshot(db, { userid })]);
+  const [[cached, ...lists], pending] = await Promise.all([
+    cachedUnder(db, userid),
+    pendingSnapshot(db, { userid }),
+  ]);
   const [user] = await applyOverlays('users', pending, cached ? [cached] : [], mine);
   if (!user) return null;
-  const [cachedEmails, memberships, cachedAccess, cachedModuleAccess, cachedAssignments, cachedTraining] = lists;
+  const [cachedEmails, memberships, cachedAccess, cachedModuleAccess, cachedAssignments, cachedTraining] =
+    lists;
   const [emails, access, moduleAccess, assignments, training] = await Promise.all([
     applyOverlays('emails', pending, cachedEmails, mine),
     applyOverlays('groupAccess', pending, cachedAccess, mine),
@@ -80,7 +96,9 @@ export async function loadUserDetail(db: FieldbookDb, userid: number): Promise<U
   ]);
   training.sort((a, b) => (a.dueIso || '9999').localeCompare(b.dueIso || '9999'));
   const held = assignments.map((assignment, i) => ({ assignment, credential: credentials[i] }));
-  held.sort((a, b) => (a.assignment.expirationIso || '9999').localeCompare(b.assignment.expirationIso || '9999'));
+  held.sort((a, b) =>
+    (a.assignment.expirationIso || '9999').localeCompare(b.assignment.expirationIso || '9999'),
+  );
   return {
     user,
     sitename: site?.sitename ?? null,

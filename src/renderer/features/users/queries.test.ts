@@ -1,7 +1,12 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { searchUsers, searchUsersWithPending, userFilterOptions, withPendingValues } from './queries.ts';
-import { registerPendingSource, type OverlayKind, type OverlayRecords, type Touched } from '../../app/overlays.ts';
+import {
+  registerPendingSource,
+  type OverlayKind,
+  type OverlayRecords,
+  type Touched,
+} from '../../app/overlays.ts';
 import { freshDb, user } from '../../testing/fixtures.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 
@@ -9,12 +14,47 @@ let db: FieldbookDb;
 beforeEach(async () => {
   db = freshDb();
   await db.users.bulkPut([
-    user(1, { firstname: 'Ada', lastname: 'Lovelace', username: 'alovelace', employeeid: 'EMP-001', siteid: 1, status: 'Active', usertype: 'Supervisor' }),
-    user(2, { firstname: 'Alan', lastname: 'Turing', username: 'aturing', employeeid: 'EMP-002', siteid: 1, status: 'Inactive', usertype: 'User' }),
-    user(3, { firstname: 'Grace', lastname: 'Hopper', username: 'ghopper', employeeid: '', siteid: 2, status: 'Offline', usertype: 'User' }),
-    user(4, { firstname: 'Adele', lastname: 'Goldberg', username: 'agoldberg', employeeid: 'X9', siteid: 2, status: 'Suspended-ish', usertype: 'Administrator' }),
+    user(1, {
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      username: 'alovelace',
+      employeeid: 'EMP-001',
+      siteid: 1,
+      status: 'Active',
+      usertype: 'Supervisor',
+    }),
+    user(2, {
+      firstname: 'Alan',
+      lastname: 'Turing',
+      username: 'aturing',
+      employeeid: 'EMP-002',
+      siteid: 1,
+      status: 'Inactive',
+      usertype: 'User',
+    }),
+    user(3, {
+      firstname: 'Grace',
+      lastname: 'Hopper',
+      username: 'ghopper',
+      employeeid: '',
+      siteid: 2,
+      status: 'Offline',
+      usertype: 'User',
+    }),
+    user(4, {
+      firstname: 'Adele',
+      lastname: 'Goldberg',
+      username: 'agoldberg',
+      employeeid: 'X9',
+      siteid: 2,
+      status: 'Suspended-ish',
+      usertype: 'Administrator',
+    }),
   ]);
-  await db.groupMembers.bulkPut([{ id: '10-2', groupid: 10, userid: 2 }, { id: '10-3', groupid: 10, userid: 3 }]);
+  await db.groupMembers.bulkPut([
+    { id: '10-2', groupid: 10, userid: 2 },
+    { id: '10-3', groupid: 10, userid: 3 },
+  ]);
 });
 
 const ids = (users: { userid: number }[]) => users.map((u) => u.userid);
@@ -54,7 +94,10 @@ describe('searching users', () => {
   });
 
   it('matches names typed in either order, with or without a comma', async () => {
-    await db.users.bulkPut([user(7, { firstname: 'María', lastname: 'Bailey' }), user(8, { firstname: 'Mario', lastname: 'Bailey' })]);
+    await db.users.bulkPut([
+      user(7, { firstname: 'María', lastname: 'Bailey' }),
+      user(8, { firstname: 'Mario', lastname: 'Bailey' }),
+    ]);
     expect(ids(await searchUsers(db, 'maria bailey'))).toEqual([7]);
     expect(ids(await searchUsers(db, 'bailey, maria'))).toEqual([7]);
     expect(ids(await searchUsers(db, 'bailey mar'))).toEqual([7, 8]);
@@ -106,12 +149,29 @@ describe('filtering and sorting users', () => {
     const touched = {
       before: [user(2, { status: 'Inactive', usertype: 'User' })],
       after: [
-        { ...user(2, { status: 'Offline', usertype: 'User' }), pendingOps: ['op-1'], pendingChange: 'update' as const },
-        { ...user(-5, { status: 'On leave', usertype: 'Contractor' }), pendingOps: ['op-2'], pendingChange: 'create' as const },
+        {
+          ...user(2, { status: 'Offline', usertype: 'User' }),
+          pendingOps: ['op-1'],
+          pendingChange: 'update' as const,
+        },
+        {
+          ...user(-5, { status: 'On leave', usertype: 'Contractor' }),
+          pendingOps: ['op-2'],
+          pendingChange: 'create' as const,
+        },
       ],
     };
-    expect(withPendingValues(['Active', 'Inactive'], touched, 'status')).toEqual(['Active', 'Inactive', 'Offline', 'On leave']);
-    expect(withPendingValues(['Supervisor', 'User'], touched, 'usertype')).toEqual(['Contractor', 'Supervisor', 'User']);
+    expect(withPendingValues(['Active', 'Inactive'], touched, 'status')).toEqual([
+      'Active',
+      'Inactive',
+      'Offline',
+      'On leave',
+    ]);
+    expect(withPendingValues(['Supervisor', 'User'], touched, 'usertype')).toEqual([
+      'Contractor',
+      'Supervisor',
+      'User',
+    ]);
   });
 
   it('keeps the cached values as they are when nothing pending adds one', () => {
@@ -120,12 +180,51 @@ describe('filtering and sorting users', () => {
 });
 
 describe('searching users with the pending work applied', () => {
-  const created = { ...user(-7, { firstname: 'María', lastname: 'Núñez', username: 'maria.nunez', employeeid: 'N-7', siteid: 1 }), pendingOps: ['op-7'], pendingChange: 'create' as const };
-  const renamed = { ...user(2, { firstname: 'Alan', lastname: 'Mathison', username: 'aturing', employeeid: 'EMP-002', siteid: 1, status: 'Inactive' }), pendingOps: ['op-8'], pendingChange: 'update' as const };
+  const created = {
+    ...user(-7, {
+      firstname: 'María',
+      lastname: 'Núñez',
+      username: 'maria.nunez',
+      employeeid: 'N-7',
+      siteid: 1,
+    }),
+    pendingOps: ['op-7'],
+    pendingChange: 'create' as const,
+  };
+  const renamed = {
+    ...user(2, {
+      firstname: 'Alan',
+      lastname: 'Mathison',
+      username: 'aturing',
+      employeeid: 'EMP-002',
+      siteid: 1,
+      status: 'Inactive',
+    }),
+    pendingOps: ['op-8'],
+    pendingChange: 'update' as const,
+  };
   let unregister: () => void = () => undefined;
   beforeEach(() => {
-    const users: Touched<OverlayRecords['users']> = { before: [user(2, { firstname: 'Alan', lastname: 'Turing', username: 'aturing', employeeid: 'EMP-002', siteid: 1, status: 'Inactive' })], after: [created, renamed] };
-    unregister = registerPendingSource(async () => <K extends OverlayKind>(kind: K) => Promise.resolve((kind === 'users' ? users : { before: [], after: [] }) as Touched<OverlayRecords[K]>));
+    const users: Touched<OverlayRecords['users']> = {
+      before: [
+        user(2, {
+          firstname: 'Alan',
+          lastname: 'Turing',
+          username: 'aturing',
+          employeeid: 'EMP-002',
+          siteid: 1,
+          status: 'Inactive',
+        }),
+      ],
+      after: [created, renamed],
+    };
+    unregister = registerPendingSource(
+      async () =>
+        <K extends OverlayKind>(kind: K) =>
+          Promise.resolve(
+            (kind === 'users' ? users : { before: [], after: [] }) as Touched<OverlayRecords[K]>,
+          ),
+    );
     return () => unregister();
   });
 

@@ -7,7 +7,13 @@ import { matchesAllWords, searchWords } from '../../../shared/search-text.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 import { allUsersByName } from '../../db/users-memo.ts';
 import { usersSearchIndex } from '../../db/users-search-index.ts';
-import { applyOverlays, countWithPending, touchedOf, type PendingMark, type Touched } from '../../app/overlays.ts';
+import {
+  applyOverlays,
+  countWithPending,
+  touchedOf,
+  type PendingMark,
+  type Touched,
+} from '../../app/overlays.ts';
 import { firstScreenGeneration, keepFirstScreen } from '../../db/first-screen-kept.ts';
 
 export interface UserFilters {
@@ -50,14 +56,19 @@ export function compareUsers(sort: UserSort): (a: UserRecord, b: UserRecord) => 
   return (a, b) => {
     const va = sortValue(a, sort.key);
     const vb = sortValue(b, sort.key);
-    const primary = typeof va === 'number' && typeof vb === 'number' ? va - vb : collator.compare(String(va), String(vb));
+    const primary =
+      typeof va === 'number' && typeof vb === 'number' ? va - vb : collator.compare(String(va), String(vb));
     if (primary !== 0) return sign * primary;
     return collator.compare(a.sortName, b.sortName) || a.userid - b.userid;
   };
 }
 
 /** Pure filter of users already loaded (site, status, type; group membership as a set of ids). */
-export function matchesFilters(u: UserRecord, filters: UserFilters, groupMembers: ReadonlySet<number> | null): boolean {
+export function matchesFilters(
+  u: UserRecord,
+  filters: UserFilters,
+  groupMembers: ReadonlySet<number> | null,
+): boolean {
   if (filters.siteid != null && u.siteid !== filters.siteid) return false;
   if (filters.status != null && u.status !== filters.status) return false;
   if (filters.usertype != null && u.usertype !== filters.usertype) return false;
@@ -77,12 +88,21 @@ export function matchesQuery(u: UserRecord, queryWords: readonly string[]): bool
  * lucia.fernandez), and matching the filters, sorted. Runs over the in-memory
  * copy of the users (see db/users-memo.ts).
  */
-export async function searchUsers(db: FieldbookDb, text: string, filters: UserFilters = {}, sort: UserSort = DEFAULT_SORT): Promise<UserRecord[]> {
+export async function searchUsers(
+  db: FieldbookDb,
+  text: string,
+  filters: UserFilters = {},
+  sort: UserSort = DEFAULT_SORT,
+): Promise<UserRecord[]> {
   const [all, matches] = await Promise.all([allUsersByName(db), userMatcher(db, text, filters)]);
   // only those a word can match are tested (users-search-index.ts); a new array, in name order: the shared copy is never handed out
   const pool = usersSearchIndex(all).candidates(searchWords(text));
-  const matching = pool ? Array.from(pool, (position) => all[position]!).filter(matches) : all.filter(matches);
-  return sort.key === DEFAULT_SORT.key && sort.direction === DEFAULT_SORT.direction ? matching : sortUsers(matching, sort);
+  const matching = pool
+    ? Array.from(pool, (position) => all[position]!).filter(matches)
+    : all.filter(matches);
+  return sort.key === DEFAULT_SORT.key && sort.direction === DEFAULT_SORT.direction
+    ? matching
+    : sortUsers(matching, sort);
 }
 
 /**
@@ -90,13 +110,25 @@ export async function searchUsers(db: FieldbookDb, text: string, filters: UserFi
  * taken out), people created offline found by the same folded words. For pickers that
  * name people ("Find a user"); the users list does the same in two steps.
  */
-export async function searchUsersWithPending(db: FieldbookDb, text: string, filters: UserFilters = {}, sort: UserSort = DEFAULT_SORT): Promise<(UserRecord & PendingMark)[]> {
-  const [found, matches] = await Promise.all([searchUsers(db, text, filters, sort), userMatcher(db, text, filters)]);
+export async function searchUsersWithPending(
+  db: FieldbookDb,
+  text: string,
+  filters: UserFilters = {},
+  sort: UserSort = DEFAULT_SORT,
+): Promise<(UserRecord & PendingMark)[]> {
+  const [found, matches] = await Promise.all([
+    searchUsers(db, text, filters, sort),
+    userMatcher(db, text, filters),
+  ]);
   return applyOverlays('users', db, found, matches, compareUsers(sort));
 }
 
 /** What a search selects, as a test on one user (the pending overlay asks it of users it changes). */
-export async function userMatcher(db: FieldbookDb, text: string, filters: UserFilters = {}): Promise<(u: UserRecord) => boolean> {
+export async function userMatcher(
+  db: FieldbookDb,
+  text: string,
+  filters: UserFilters = {},
+): Promise<(u: UserRecord) => boolean> {
   const words = searchWords(text);
   const members = filters.groupid != null ? await groupMemberIds(db, filters.groupid) : null;
   return (u) => (words.length === 0 || matchesQuery(u, words)) && matchesFilters(u, filters, members);
@@ -108,8 +140,17 @@ export async function firstUsersByName(db: FieldbookDb, limit: number): Promise<
 }
 
 /** The unfiltered list's first `limit` rows in name order, in their effective state (pending changes applied). */
-export async function firstScreenOfUsers(db: FieldbookDb, limit: number): Promise<(UserRecord & PendingMark)[]> {
-  return applyOverlays('users', db, await firstUsersByName(db, limit), () => true, compareUsers(DEFAULT_SORT));
+export async function firstScreenOfUsers(
+  db: FieldbookDb,
+  limit: number,
+): Promise<(UserRecord & PendingMark)[]> {
+  return applyOverlays(
+    'users',
+    db,
+    await firstUsersByName(db, limit),
+    () => true,
+    compareUsers(DEFAULT_SORT),
+  );
 }
 
 /**
@@ -119,9 +160,16 @@ export async function firstScreenOfUsers(db: FieldbookDb, limit: number): Promis
  */
 export async function keepUsersFirstScreen(db: FieldbookDb, limit: number): Promise<boolean> {
   const generation = firstScreenGeneration(db.name);
-  const [rows, total] = await Promise.all([firstScreenOfUsers(db, limit), countUsers(db).then((count) => countWithPending('users', db, count, () => true))]);
+  const [rows, total] = await Promise.all([
+    firstScreenOfUsers(db, limit),
+    countUsers(db).then((count) => countWithPending('users', db, count, () => true)),
+  ]);
   const sites = await db.sites.bulkGet([...new Set(rows.map((u) => u.siteid))]);
-  return keepFirstScreen(db.name, generation, { rows, total, sites: sites.filter((s) => s !== undefined).map((s) => [s.siteid, s.sitename]) });
+  return keepFirstScreen(db.name, generation, {
+    rows,
+    total,
+    sites: sites.filter((s) => s !== undefined).map((s) => [s.siteid, s.sitename]),
+  });
 }
 
 export async function groupMemberIds(db: FieldbookDb, groupid: number): Promise<Set<number>> {
@@ -162,7 +210,11 @@ export async function userFilterOptions(db: FieldbookDb): Promise<UserFilterOpti
 }
 
 /** Pure: the cached values of a field with those of the users as pending ops leave them (removals aside), sorted. */
-export function withPendingValues(cached: readonly string[], touched: Touched<UserRecord>, field: 'status' | 'usertype'): string[] {
+export function withPendingValues(
+  cached: readonly string[],
+  touched: Touched<UserRecord>,
+  field: 'status' | 'usertype',
+): string[] {
   const values = new Set(cached);
   for (const u of touched.after) if (u.pendingChange !== 'delete') values.add(String(u[field] ?? ''));
   return values.size === cached.length ? [...cached] : [...values].sort(collator.compare);

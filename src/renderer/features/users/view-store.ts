@@ -21,7 +21,10 @@ export const usersViewStore = createStore<UsersViewState>()((set) => ({
   setFilter: (key, value) => set((s) => ({ filters: { ...s.filters, [key]: value } })),
   clearFilters: () => set({ filters: {}, text: '' }),
   // clicking the sorted column again reverses it
-  sortBy: (key) => set((s) => ({ sort: { key, direction: s.sort.key === key && s.sort.direction === 'asc' ? 'desc' : 'asc' } })),
+  sortBy: (key) =>
+    set((s) => ({
+      sort: { key, direction: s.sort.key === key && s.sort.direction === 'asc' ? 'desc' : 'asc' },
+    })),
 }));
 
 export function useUsersView<T>(select: (s: UsersViewState) => T): T {

@@ -22,14 +22,20 @@ interface CorpusFile {
 }
 
 const corpus: CorpusFile[] = readdirSync(CORPUS).flatMap((savedIn) =>
-  readdirSync(path.join(CORPUS, savedIn)).map((file) => ({ name: `${savedIn}/${file}`, savedIn, bytes: new Uint8Array(readFileSync(path.join(CORPUS, savedIn, file))) })),
+  readdirSync(path.join(CORPUS, savedIn)).map((file) => ({
+    name: `${savedIn}/${file}`,
+    savedIn,
+    bytes: new Uint8Array(readFileSync(path.join(CORPUS, savedIn, file))),
+  })),
 );
 
-const readsAlike = (a: string, b: string, bytes: Uint8Array) => new TextDecoder(a).decode(bytes) === new TextDecoder(b).decode(bytes);
+const readsAlike = (a: string, b: string, bytes: Uint8Array) =>
+  new TextDecoder(a).decode(bytes) === new TextDecoder(b).decode(bytes);
 /** each file is read once, whichever test asks first (76 files: seconds on a busy machine) */
 const questions = new Map<string, EncodingQuestion | undefined>();
 const question = (file: CorpusFile) => {
-  if (!questions.has(file.name)) questions.set(file.name, readSpreadsheet(file.name.replace('/', '-'), file.bytes).encoding);
+  if (!questions.has(file.name))
+    questions.set(file.name, readSpreadsheet(file.name.replace('/', '-'), file.bytes).encoding);
   return questions.get(file.name);
 };
 const firstGuessWrong = (file: CorpusFile) => {
@@ -47,7 +53,9 @@ describe('the encoding corpus', () => {
   it('is guessed right the first time for at least 95% of its files', () => {
     const wrong = corpus.flatMap(firstGuessWrong);
     const rate = (corpus.length - wrong.length) / corpus.length;
-    console.log(`encoding corpus: first guess right for ${corpus.length - wrong.length} of ${corpus.length} files (${(rate * 100).toFixed(1)}%)${wrong.length ? `; wrong: ${wrong.join(', ')}` : ''}`);
+    console.log(
+      `encoding corpus: first guess right for ${corpus.length - wrong.length} of ${corpus.length} files (${(rate * 100).toFixed(1)}%)${wrong.length ? `; wrong: ${wrong.join(', ')}` : ''}`,
+    );
     expect(rate).toBeGreaterThanOrEqual(0.95);
   }, 120_000);
 
@@ -56,24 +64,39 @@ describe('the encoding corpus', () => {
   }, 120_000);
 
   it('offers Windows-1252 among the four choices shown for every file', () => {
-    const without = corpus.filter((f) => !question(f)?.candidates.slice(0, 4).some((c) => c.encoding === 'windows-1252'));
+    const without = corpus.filter(
+      (f) =>
+        !question(f)
+          ?.candidates.slice(0, 4)
+          .some((c) => c.encoding === 'windows-1252'),
+    );
     expect(without.map((f) => f.name)).toEqual([]);
   }, 120_000);
 });
 
 describe('a short UTF-8 file with stray bytes of another encoding', () => {
   const utf8 = (text: string) => new TextEncoder().encode(text);
-  const withStray = (...parts: (string | number)[]) => new Uint8Array(parts.flatMap((part) => (typeof part === 'number' ? [part] : [...utf8(part)])));
+  const withStray = (...parts: (string | number)[]) =>
+    new Uint8Array(parts.flatMap((part) => (typeof part === 'number' ? [part] : [...utf8(part)])));
 
   it('is read as UTF-8 with the one row of two holding the stray byte named', () => {
-    const table = readSpreadsheet('p.csv', withStray('username,first name\nlukasz.zolc,Łukasz\nrene.dupont,Ren', 0xe9, '\n'));
+    const table = readSpreadsheet(
+      'p.csv',
+      withStray('username,first name\nlukasz.zolc,Łukasz\nrene.dupont,Ren', 0xe9, '\n'),
+    );
     expect(table.encoding).toMatchObject({ read: 'utf-8', damagedRows: [3] });
     expect(table.encoding?.candidates[0]?.encoding).toBe('utf-8');
     expect(table.rows[1]?.cells).toEqual(['lukasz.zolc', 'Łukasz']);
   });
 
   it('names both rows of four that hold stray bytes, and offers Windows-1252 among the choices shown', () => {
-    const bytes = withStray('username,first name\nhelene.dubois,Hélène\nrene.dupont,Ren', 0xe9, '\njiri.dvorak,Jiří\nzoe.obrien,Zo', 0xeb, '\n');
+    const bytes = withStray(
+      'username,first name\nhelene.dubois,Hélène\nrene.dupont,Ren',
+      0xe9,
+      '\njiri.dvorak,Jiří\nzoe.obrien,Zo',
+      0xeb,
+      '\n',
+    );
     const question = readSpreadsheet('p.csv', bytes).encoding;
     expect(question).toMatchObject({ read: 'utf-8', damagedRows: [3, 5] });
     expect(question?.candidates.slice(0, 4).map((c) => c.encoding)).toContain('windows-1252');

@@ -10,7 +10,12 @@ const read = (name: string, text: string) => readSpreadsheet(name, strToU8(text)
 
 describe('the delimiter', () => {
   it('reads a comma file whose values are wrapped in pipes as comma-separated, the pipes taken off', () => {
-    const lines = ['|Username|,|First name|,|Last name|', '|helene.dubois|,|Hélène|,|Dubois|', '|gerard.lefevre|,|Gérard|,|Lefèvre, Jr|', '|zoe.obrien|,|Zoë|,|O\'Brien|'];
+    const lines = [
+      '|Username|,|First name|,|Last name|',
+      '|helene.dubois|,|Hélène|,|Dubois|',
+      '|gerard.lefevre|,|Gérard|,|Lefèvre, Jr|',
+      "|zoe.obrien|,|Zoë|,|O'Brien|",
+    ];
     const table = read('people.csv', `${lines.join('\n')}\n`);
     expect(table.source).toBe('UTF-8 text, comma-separated');
     expect(table.rows.map((r) => r.cells)).toEqual([
@@ -22,7 +27,10 @@ describe('the delimiter', () => {
   });
 
   it('keeps a one-column sheet whole when one line of 33 holds a semicolon', () => {
-    const lines = ['Username', ...Array.from({ length: 32 }, (_, i) => (i === 17 ? 'dupont;old account' : `person.${i}`))];
+    const lines = [
+      'Username',
+      ...Array.from({ length: 32 }, (_, i) => (i === 17 ? 'dupont;old account' : `person.${i}`)),
+    ];
     const table = read('usernames.csv', `${lines.join('\n')}\n`);
     expect(table.source).toBe('UTF-8 text, one column');
     expect(table.rows).toHaveLength(33);

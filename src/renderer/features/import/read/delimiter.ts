@@ -48,7 +48,10 @@ function modeOf(counts: number[]): { mode: number; share: number } {
 /** A cell made only of other delimiters: the delimiter splits between values, not between cells. */
 function isStrayDelimiterCell(cell: string, delimiter: string): boolean {
   const trimmed = cell.trim();
-  return trimmed !== '' && [...trimmed].every((char) => char !== delimiter && (DELIMITERS as readonly string[]).includes(char));
+  return (
+    trimmed !== '' &&
+    [...trimmed].every((char) => char !== delimiter && (DELIMITERS as readonly string[]).includes(char))
+  );
 }
 
 /**

@@ -96,20 +96,49 @@ function sampleWords(text: string, count = 6): string[] {
 export function utf8Candidate(bytes: Uint8Array): Omit<EncodingCandidate, 'score'> {
   const text = new TextDecoder('utf-8').decode(nonAsciiLines(bytes));
   // the words the stray bytes spoil first: what the user has to judge
-  const spoiled = [...text.matchAll(WORD)].map(([word]) => word).filter((word) => word.includes('\ufffd')).slice(0, 3);
-  return { encoding: 'utf-8', name: encodingName('utf-8'), sample: [...new Set([...spoiled, ...sampleWords(text)])].slice(0, 6) };
+  const spoiled = [...text.matchAll(WORD)]
+    .map(([word]) => word)
+    .filter((word) => word.includes('\ufffd'))
+    .slice(0, 3);
+  return {
+    encoding: 'utf-8',
+    name: encodingName('utf-8'),
+    sample: [...new Set([...spoiled, ...sampleWords(text)])].slice(0, 6),
+  };
 }
 
 /** jschardet's names for the encodings offered, and the `TextDecoder` label each stands for. */
 const DETECTOR_NAMES: Record<string, string> = {
-  'windows-1252': 'windows-1252', 'windows-1250': 'windows-1250', 'windows-1251': 'windows-1251', 'iso-8859-2': 'iso-8859-2',
-  'iso-8859-15': 'iso-8859-15', 'windows-1257': 'windows-1257', 'windows-1253': 'windows-1253', 'windows-1254': 'windows-1254',
-  'koi8-r': 'koi8-r', 'koi8-u': 'koi8-u', cp866: 'ibm866', 'iso-8859-5': 'iso-8859-5', 'iso-8859-7': 'iso-8859-7',
-  'mac-roman': 'macintosh', 'mac-cyrillic': 'x-mac-cyrillic', shift_jis_2004: 'shift_jis', cp932: 'shift_jis', gb18030: 'gb18030',
-  big5hkscs: 'big5', 'euc-kr': 'euc-kr', cp949: 'euc-kr',
+  'windows-1252': 'windows-1252',
+  'windows-1250': 'windows-1250',
+  'windows-1251': 'windows-1251',
+  'iso-8859-2': 'iso-8859-2',
+  'iso-8859-15': 'iso-8859-15',
+  'windows-1257': 'windows-1257',
+  'windows-1253': 'windows-1253',
+  'windows-1254': 'windows-1254',
+  'koi8-r': 'koi8-r',
+  'koi8-u': 'koi8-u',
+  cp866: 'ibm866',
+  'iso-8859-5': 'iso-8859-5',
+  'iso-8859-7': 'iso-8859-7',
+  'mac-roman': 'macintosh',
+  'mac-cyrillic': 'x-mac-cyrillic',
+  shift_jis_2004: 'shift_jis',
+  cp932: 'shift_jis',
+  gb18030: 'gb18030',
+  big5hkscs: 'big5',
+  'euc-kr': 'euc-kr',
+  cp949: 'euc-kr',
 };
 /** the names jschardet answers with (lower-cased) where they are neither of the above */
-const DETECTOR_ALIASES: Record<string, string> = { macroman: 'macintosh', maccyrillic: 'x-mac-cyrillic', 'iso8859-15': 'iso-8859-15', 'iso-8859-1': 'windows-1252', ascii: 'windows-1252' };
+const DETECTOR_ALIASES: Record<string, string> = {
+  macroman: 'macintosh',
+  maccyrillic: 'x-mac-cyrillic',
+  'iso8859-15': 'iso-8859-15',
+  'iso-8859-1': 'windows-1252',
+  ascii: 'windows-1252',
+};
 const labelOf = (detected: string | null): string | undefined => {
   const name = (detected ?? '').toLowerCase();
   return DETECTOR_NAMES[name] ?? DETECTOR_ALIASES[name] ?? (NAMES.has(name) ? name : undefined);
@@ -128,7 +157,7 @@ const LINES_ASKED = 200;
 
 function splitLines(bytes: Uint8Array): Uint8Array[] {
   const lines: Uint8Array[] = [];
-  for (let start = 0; start < bytes.length && lines.length < LINES_ASKED; ) {
+  for (let start = 0; start < bytes.length && lines.length < LINES_ASKED;) {
     let end = bytes.indexOf(0x0a, start);
     if (end < 0) end = bytes.length;
     lines.push(bytes.subarray(start, end + 1));
@@ -140,15 +169,24 @@ function splitLines(bytes: Uint8Array): Uint8Array[] {
 /** How likely each encoding is for one line, the encodings reading it alike sharing the best of their confidences. */
 function lineConfidence(line: Uint8Array): Map<string, number> {
   const confidence = new Map<string, number>();
-  for (const { encoding, confidence: c } of detectAll(line, { minimumThreshold: 0, detectEncodings: Object.keys(DETECTOR_NAMES) })) {
+  for (const { encoding, confidence: c } of detectAll(line, {
+    minimumThreshold: 0,
+    detectEncodings: Object.keys(DETECTOR_NAMES),
+  })) {
     const label = labelOf(encoding);
     if (label) confidence.set(label, Math.max(confidence.get(label) ?? 0, c));
   }
   const readings = new Map(ENCODINGS.map(([label]) => [label, decoderOf(label).decode(line)]));
   const bestPerReading = new Map<string, number>();
-  for (const [label, c] of confidence) bestPerReading.set(readings.get(label)!, Math.max(bestPerReading.get(readings.get(label)!) ?? 0, c));
+  for (const [label, c] of confidence)
+    bestPerReading.set(readings.get(label)!, Math.max(bestPerReading.get(readings.get(label)!) ?? 0, c));
   // a reading with oddities is the less likely for each of them
-  return new Map(ENCODINGS.map(([label]) => [label, (bestPerReading.get(readings.get(label)!) ?? 0) / (1 + oddities(readings.get(label)!))]));
+  return new Map(
+    ENCODINGS.map(([label]) => [
+      label,
+      (bestPerReading.get(readings.get(label)!) ?? 0) / (1 + oddities(readings.get(label)!)),
+    ]),
+  );
 }
 
 /**
@@ -183,9 +221,19 @@ export function guessEncodings(bytes: Uint8Array): EncodingCandidate[] {
   const scored = ENCODINGS.map(([encoding, name], order) => {
     const text = decoderOf(encoding).decode(lines);
     const score = perLine.reduce((sum, line) => sum + line.get(encoding)!, 0);
-    return { encoding, name, sample: sampleWords(text), score, odd: oddities(text), whole: readsWhole(encoding, lines), order };
+    return {
+      encoding,
+      name,
+      sample: sampleWords(text),
+      score,
+      odd: oddities(text),
+      whole: readsWhole(encoding, lines),
+      order,
+    };
   });
-  scored.sort((a, b) => Number(b.whole) - Number(a.whole) || b.score - a.score || a.odd - b.odd || a.order - b.order);
+  scored.sort(
+    (a, b) => Number(b.whole) - Number(a.whole) || b.score - a.score || a.odd - b.odd || a.order - b.order,
+  );
   const western = scored.findIndex((c) => c.encoding === 'windows-1252');
   if (western > WESTERN_AT_MOST) scored.splice(WESTERN_AT_MOST, 0, ...scored.splice(western, 1));
   return scored.map(({ encoding, name, sample, score }) => ({ encoding, name, sample, score }));
@@ -200,7 +248,7 @@ export function guessEncodings(bytes: Uint8Array): EncodingCandidate[] {
 export function isMostlyUtf8(bytes: Uint8Array): boolean {
   let valid = 0;
   let invalid = 0;
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const b = bytes[i]!;
     if (b < 0x80) {
       i += 1;

@@ -30,4 +30,3 @@ export type Limits = typeof LIMITS;
 
 /** A refusal while reading: its message is shown to the user as is. */
 export class ReadError extends Error {}
-

@@ -8,7 +8,15 @@
 
 /** Excel's built-in format ids that show dates or times. */
 const BUILTIN_DATES = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 45, 46, 47]);
-const BUILTIN_CODES: Record<number, string> = { 1: '0', 2: '0.00', 3: '#,##0', 4: '#,##0.00', 9: '0%', 10: '0.00%', 49: '@' };
+const BUILTIN_CODES: Record<number, string> = {
+  1: '0',
+  2: '0.00',
+  3: '#,##0',
+  4: '#,##0.00',
+  9: '0%',
+  10: '0.00%',
+  49: '@',
+};
 
 export interface NumberFormat {
   kind: 'general' | 'date' | 'text' | 'pattern';
@@ -16,17 +24,23 @@ export interface NumberFormat {
 }
 
 export function numberFormatOf(id: number, custom: ReadonlyMap<number, string>): NumberFormat {
-  if (BUILTIN_DATES.has(id)) return { kind: 'date', code: id >= 18 && id <= 21 ? 'time' : id === 22 ? 'datetime' : 'date' };
+  if (BUILTIN_DATES.has(id))
+    return { kind: 'date', code: id >= 18 && id <= 21 ? 'time' : id === 22 ? 'datetime' : 'date' };
   const code = custom.get(id) ?? BUILTIN_CODES[id];
   if (!code || code.toLowerCase() === 'general') return { kind: 'general', code: '' };
   if (code === '@') return { kind: 'text', code };
   const bare = stripLiterals(code.split(';')[0] ?? '');
-  if (/[dmyhs]/i.test(bare.replace(/\[[^\]]*\]/g, ''))) return { kind: 'date', code: /[hs]/i.test(bare) ? (/[dy]/i.test(bare) ? 'datetime' : 'time') : 'date' };
+  if (/[dmyhs]/i.test(bare.replace(/\[[^\]]*\]/g, '')))
+    return { kind: 'date', code: /[hs]/i.test(bare) ? (/[dy]/i.test(bare) ? 'datetime' : 'time') : 'date' };
   return { kind: 'pattern', code };
 }
 
 function stripLiterals(code: string): string {
-  return code.replace(/"[^"]*"/g, '').replace(/\\./g, '').replace(/_./g, '').replace(/\*./g, '');
+  return code
+    .replace(/"[^"]*"/g, '')
+    .replace(/\\./g, '')
+    .replace(/_./g, '')
+    .replace(/\*./g, '');
 }
 
 /** A number without binary noise: 0.1 + 0.2 shows as 0.3, integers in full (no 1.2E+12). */
@@ -47,7 +61,10 @@ export function serialToIso(serial: number, date1904: boolean, what: string): st
 
 /** The number as the format shows it. */
 export function formatNumber(value: number, format: NumberFormat, date1904: boolean): string {
-  if (format.kind === 'date') return Number.isFinite(value) && value >= 0 && value < 2_958_466 ? serialToIso(value, date1904, format.code) : plainNumber(value);
+  if (format.kind === 'date')
+    return Number.isFinite(value) && value >= 0 && value < 2_958_466
+      ? serialToIso(value, date1904, format.code)
+      : plainNumber(value);
   if (format.kind !== 'pattern') return plainNumber(value);
   const section = stripLiterals(format.code.split(';')[0] ?? '');
   const literals = (format.code.split(';')[0] ?? '').replace(/\[[^\]]*\]/g, '');

@@ -33,7 +33,11 @@ export function relationshipsOf(source: string, xml: string): Relationship[] {
   for (const [tag] of xml.matchAll(RELATIONSHIP)) {
     const a = attributes(tag);
     if (!a.Id || !a.Target || a.TargetMode === 'External') continue;
-    out.push({ id: a.Id, type: (a.Type ?? '').slice((a.Type ?? '').lastIndexOf('/') + 1), path: resolvePart(dir, a.Target) });
+    out.push({
+      id: a.Id,
+      type: (a.Type ?? '').slice((a.Type ?? '').lastIndexOf('/') + 1),
+      path: resolvePart(dir, a.Target),
+    });
   }
   return out;
 }

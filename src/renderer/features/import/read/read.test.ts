@@ -29,7 +29,14 @@ const HEADER = ['Employee No.', 'Forename', 'Surname', 'Work Email', 'Status', '
 describe('workbooks saved by LibreOffice as .xlsx', () => {
   it('shows numbers through their format: leading zeros kept, dates as dates', () => {
     const table = read('people.xlsx');
-    expect(row(table, 4)).toEqual(['00123', 'José', 'Müller', 'jose.muller@example.com', 'Active', '2024-03-05']);
+    expect(row(table, 4)).toEqual([
+      '00123',
+      'José',
+      'Müller',
+      'jose.muller@example.com',
+      'Active',
+      '2024-03-05',
+    ]);
     expect(row(table, 7)?.[0]).toBe('90210');
   });
 
@@ -48,7 +55,9 @@ describe('workbooks saved by LibreOffice as .xlsx', () => {
 
   it('reads an .xlsm workbook the same way', () => {
     // saved by LibreOffice as a macro-enabled workbook, not a renamed .xlsx
-    expect(strFromU8(unzipSync(fixture('people.xlsm'))['[Content_Types].xml']!)).toContain('sheet.macroEnabled.main+xml');
+    expect(strFromU8(unzipSync(fixture('people.xlsm'))['[Content_Types].xml']!)).toContain(
+      'sheet.macroEnabled.main+xml',
+    );
     expect(row(read('people.xlsm'), 4)?.[0]).toBe('00123');
   });
 
@@ -69,7 +78,14 @@ describe('text files saved by LibreOffice', () => {
     const table = read(name);
     expect(table.source).toBe(source);
     expect(row(table, 3)).toEqual(HEADER);
-    expect(row(table, 4)).toEqual(['00123', 'José', 'Müller', 'jose.muller@example.com', 'Active', '05/03/2024']);
+    expect(row(table, 4)).toEqual([
+      '00123',
+      'José',
+      'Müller',
+      'jose.muller@example.com',
+      'Active',
+      '05/03/2024',
+    ]);
     expect(row(table, 5)?.slice(1, 3)).toEqual(['Zoë', 'Ødegård']);
     expect(row(table, 1)).toEqual(['HR export — staff list, November 2026']);
     expect(JSON.stringify(table.rows)).not.toContain('\ufffd');
@@ -81,7 +97,8 @@ describe('text files saved by LibreOffice', () => {
 });
 
 describe('decoding and splitting text', () => {
-  const text = (name: string, content: string | Uint8Array) => readSpreadsheet(name, typeof content === 'string' ? strToU8(content) : content);
+  const text = (name: string, content: string | Uint8Array) =>
+    readSpreadsheet(name, typeof content === 'string' ? strToU8(content) : content);
 
   it('never decodes Latin-1 bytes as broken UTF-8', () => {
     const bytes = new Uint8Array([...strToU8('username,firstname\njm,Jos'), 0xe9, 0x0a]);
@@ -97,23 +114,38 @@ describe('decoding and splitting text', () => {
     const body = 'username\tfirstname\r\nzo\tZoë\r\n';
     const bytes = new Uint8Array(2 + body.length * 2);
     bytes.set([0xfe, 0xff]);
-    for (let i = 0; i < body.length; i += 1) bytes.set([body.charCodeAt(i) >> 8, body.charCodeAt(i) & 0xff], 2 + i * 2);
+    for (let i = 0; i < body.length; i += 1)
+      bytes.set([body.charCodeAt(i) >> 8, body.charCodeAt(i) & 0xff], 2 + i * 2);
     expect(text('p.txt', bytes).rows[1]?.cells).toEqual(['zo', 'Zoë']);
   });
 
-  it('takes the delimiter from Excel\'s sep= line, which is not a row', () => {
+  it("takes the delimiter from Excel's sep= line, which is not a row", () => {
     const table = text('p.csv', 'sep=;\nusername;first name\nann;Ann, Jr\n');
-    expect(table.rows).toEqual([{ rowNumber: 1, cells: ['username', 'first name'] }, { rowNumber: 2, cells: ['ann', 'Ann, Jr'] }]);
+    expect(table.rows).toEqual([
+      { rowNumber: 1, cells: ['username', 'first name'] },
+      { rowNumber: 2, cells: ['ann', 'Ann, Jr'] },
+    ]);
   });
 
   it('reads pipe-separated and one-column files', () => {
     expect(text('p.txt', 'username|email\nann|a@x.io\n').rows[1]?.cells).toEqual(['ann', 'a@x.io']);
-    expect(text('p.csv', 'username\nann\nbo\n').rows.map((r) => r.cells)).toEqual([['username'], ['ann'], ['bo']]);
+    expect(text('p.csv', 'username\nann\nbo\n').rows.map((r) => r.cells)).toEqual([
+      ['username'],
+      ['ann'],
+      ['bo'],
+    ]);
   });
 
   it('chooses the delimiter that splits every line alike: commas, over pipes that many lines (not the header) hold', () => {
-    const lines = ['Username,First name,Groups', ...Array.from({ length: 10 }, (_, i) => `u${i},Ann,a|b|c|d|e|f|g|h|i|j|k|l|m`)];
-    expect(text('p.csv', lines.join('\n')).rows[1]?.cells).toEqual(['u0', 'Ann', 'a|b|c|d|e|f|g|h|i|j|k|l|m']);
+    const lines = [
+      'Username,First name,Groups',
+      ...Array.from({ length: 10 }, (_, i) => `u${i},Ann,a|b|c|d|e|f|g|h|i|j|k|l|m`),
+    ];
+    expect(text('p.csv', lines.join('\n')).rows[1]?.cells).toEqual([
+      'u0',
+      'Ann',
+      'a|b|c|d|e|f|g|h|i|j|k|l|m',
+    ]);
   });
 
   it('numbers rows as the spreadsheet does: blank lines count, quoted line breaks do not', () => {
@@ -123,7 +155,9 @@ describe('decoding and splitting text', () => {
   });
 
   it('refuses an unclosed quote with the row where it opened', () => {
-    expect(() => text('p.csv', 'username,first\nann,Ann\nbo,"Bo\n')).toThrow('A quote opened on row 3 is never closed');
+    expect(() => text('p.csv', 'username,first\nann,Ann\nbo,"Bo\n')).toThrow(
+      'A quote opened on row 3 is never closed',
+    );
   });
 });
 
@@ -150,7 +184,9 @@ describe('files that are not readable spreadsheets', () => {
     const bomb = zipSync({
       '[Content_Types].xml': strToU8('<Types/>'),
       'xl/workbook.xml': strToU8('<workbook><sheets><sheet name="S" r:id="rId1"/></sheets></workbook>'),
-      'xl/_rels/workbook.xml.rels': strToU8('<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>'),
+      'xl/_rels/workbook.xml.rels': strToU8(
+        '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>',
+      ),
       'xl/worksheets/sheet1.xml': new Uint8Array(48 * 1024 * 1024).fill(32),
     });
     expect(bomb.length).toBeLessThan(200_000);
@@ -159,34 +195,54 @@ describe('files that are not readable spreadsheets', () => {
 });
 
 describe('limits, enforced while reading', () => {
-  const workbook = (sheetXml: string) => zipSync({
-    '[Content_Types].xml': strToU8('<Types/>'),
-    'xl/workbook.xml': strToU8('<workbook><sheets><sheet name="S" r:id="rId1"/></sheets></workbook>'),
-    'xl/_rels/workbook.xml.rels': strToU8('<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>'),
-    'xl/worksheets/sheet1.xml': strToU8(`<worksheet><sheetData>${sheetXml}</sheetData></worksheet>`),
-  });
+  const workbook = (sheetXml: string) =>
+    zipSync({
+      '[Content_Types].xml': strToU8('<Types/>'),
+      'xl/workbook.xml': strToU8('<workbook><sheets><sheet name="S" r:id="rId1"/></sheets></workbook>'),
+      'xl/_rels/workbook.xml.rels': strToU8(
+        '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>',
+      ),
+      'xl/worksheets/sheet1.xml': strToU8(`<worksheet><sheetData>${sheetXml}</sheetData></worksheet>`),
+    });
 
   it('refuses a sheet past the row limit as soon as it reaches it', () => {
-    const rows = Array.from({ length: 5000 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>u${i}</t></is></c></row>`).join('');
+    const rows = Array.from(
+      { length: 5000 },
+      (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>u${i}</t></is></c></row>`,
+    ).join('');
     let read = 0;
     const limits = { ...LIMITS, rows: 1000 };
-    expect(() => readSpreadsheet('big.xlsx', workbook(rows), (p) => (read = p.rows), limits)).toThrow('more than 1,000 rows');
+    expect(() => readSpreadsheet('big.xlsx', workbook(rows), (p) => (read = p.rows), limits)).toThrow(
+      'more than 1,000 rows',
+    );
     expect(read).toBeLessThanOrEqual(1000);
   });
 
   it('refuses a sheet of 200,001 rows at the real limit, in bounded time', () => {
-    const sheet = workbook(Array.from({ length: LIMITS.rows + 1 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>1</v></c></row>`).join(''));
+    const sheet = workbook(
+      Array.from(
+        { length: LIMITS.rows + 1 },
+        (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>1</v></c></row>`,
+      ).join(''),
+    );
     let read = 0;
     const started = performance.now();
-    expect(() => readSpreadsheet('long.xlsx', sheet, (p) => (read = p.rows))).toThrow('more than 200,000 rows');
+    expect(() => readSpreadsheet('long.xlsx', sheet, (p) => (read = p.rows))).toThrow(
+      'more than 200,000 rows',
+    );
     // about 1 s here; generous for a loaded 2-core machine
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(read).toBe(LIMITS.rows);
   });
 
   it('refuses a sheet with more columns than the limit', () => {
-    const cells = Array.from({ length: LIMITS.columns + 1 }, (_, i) => `<c t="inlineStr"><is><t>h${i}</t></is></c>`).join('');
-    expect(refusal('wide.xlsx', workbook(`<row r="1">${cells}</row>`))).toContain(`more than ${LIMITS.columns} columns`);
+    const cells = Array.from(
+      { length: LIMITS.columns + 1 },
+      (_, i) => `<c t="inlineStr"><is><t>h${i}</t></is></c>`,
+    ).join('');
+    expect(refusal('wide.xlsx', workbook(`<row r="1">${cells}</row>`))).toContain(
+      `more than ${LIMITS.columns} columns`,
+    );
   });
 
   it('refuses a CSV whose header has 200,000 columns', () => {
@@ -194,47 +250,81 @@ describe('limits, enforced while reading', () => {
   });
 
   it('refuses a CSV with more rows than the limit', () => {
-    expect(refusal('long.csv', strToU8(`username\n${'ann\n'.repeat(LIMITS.rows + 1)}`))).toContain('more than 200,000 rows');
+    expect(refusal('long.csv', strToU8(`username\n${'ann\n'.repeat(LIMITS.rows + 1)}`))).toContain(
+      'more than 200,000 rows',
+    );
   });
 
   it('reads a sheet with exactly as many rows as the limit', () => {
-    expect(readSpreadsheet('long.csv', strToU8(`username\n${'ann\n'.repeat(LIMITS.rows - 1)}`)).rows).toHaveLength(LIMITS.rows);
+    expect(
+      readSpreadsheet('long.csv', strToU8(`username\n${'ann\n'.repeat(LIMITS.rows - 1)}`)).rows,
+    ).toHaveLength(LIMITS.rows);
   });
 });
 
 describe('the columns limit counts up to the last filled cell, as Excel writes files', () => {
-  const workbook = (sheetXml: string) => zipSync({
-    '[Content_Types].xml': strToU8('<Types/>'),
-    'xl/workbook.xml': strToU8('<workbook><sheets><sheet name="S" r:id="rId1"/></sheets></workbook>'),
-    'xl/_rels/workbook.xml.rels': strToU8('<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>'),
-    'xl/worksheets/sheet1.xml': strToU8(`<worksheet><sheetData>${sheetXml}</sheetData></worksheet>`),
-  });
+  const workbook = (sheetXml: string) =>
+    zipSync({
+      '[Content_Types].xml': strToU8('<Types/>'),
+      'xl/workbook.xml': strToU8('<workbook><sheets><sheet name="S" r:id="rId1"/></sheets></workbook>'),
+      'xl/_rels/workbook.xml.rels': strToU8(
+        '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>',
+      ),
+      'xl/worksheets/sheet1.xml': strToU8(`<worksheet><sheetData>${sheetXml}</sheetData></worksheet>`),
+    });
   const inline = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
 
   it('reads a 3-column CSV whose rows end in 600 empty fields', () => {
-    const table = readSpreadsheet('p.csv', strToU8(`username,first,last${','.repeat(600)}\r\nann,Ann,Lee${','.repeat(600)}\r\n`));
-    expect(table.rows.map((r) => r.cells)).toEqual([['username', 'first', 'last'], ['ann', 'Ann', 'Lee']]);
+    const table = readSpreadsheet(
+      'p.csv',
+      strToU8(`username,first,last${','.repeat(600)}\r\nann,Ann,Lee${','.repeat(600)}\r\n`),
+    );
+    expect(table.rows.map((r) => r.cells)).toEqual([
+      ['username', 'first', 'last'],
+      ['ann', 'Ann', 'Lee'],
+    ]);
   });
 
   it('refuses a CSV with a filled cell past the limit, naming the row and its columns', () => {
-    expect(refusal('p.csv', strToU8(`username\r\nann${','.repeat(LIMITS.columns)}x\r\n`))).toContain(`Row 2 has ${LIMITS.columns + 1} columns: Fieldbook imports at most ${LIMITS.columns}`);
+    expect(refusal('p.csv', strToU8(`username\r\nann${','.repeat(LIMITS.columns)}x\r\n`))).toContain(
+      `Row 2 has ${LIMITS.columns + 1} columns: Fieldbook imports at most ${LIMITS.columns}`,
+    );
   });
 
   it('refuses a CSV row of more fields than Excel has columns, even empty ones, without building it', () => {
-    expect(refusal('p.csv', strToU8(`username${','.repeat(200_000)}\r\n`))).toContain(`at most ${LIMITS.columns}`);
+    expect(refusal('p.csv', strToU8(`username${','.repeat(200_000)}\r\n`))).toContain(
+      `at most ${LIMITS.columns}`,
+    );
   });
 
   it('reads a workbook with an empty formatted cell at column ZZ', () => {
-    const table = readSpreadsheet('p.xlsx', workbook(`<row r="1">${inline('A1', 'username')}${inline('B1', 'first')}<c r="ZZ1" s="1"/></row><row r="2">${inline('A2', 'ann')}${inline('B2', 'Ann')}<c r="ZZ2" s="1"/></row>`));
-    expect(table.rows.map((r) => r.cells)).toEqual([['username', 'first'], ['ann', 'Ann']]);
+    const table = readSpreadsheet(
+      'p.xlsx',
+      workbook(
+        `<row r="1">${inline('A1', 'username')}${inline('B1', 'first')}<c r="ZZ1" s="1"/></row><row r="2">${inline('A2', 'ann')}${inline('B2', 'Ann')}<c r="ZZ2" s="1"/></row>`,
+      ),
+    );
+    expect(table.rows.map((r) => r.cells)).toEqual([
+      ['username', 'first'],
+      ['ann', 'Ann'],
+    ]);
   });
 
   it('refuses a workbook with a filled cell past the limit, naming its row', () => {
-    expect(refusal('p.xlsx', workbook(`<row r="1">${inline('A1', 'username')}</row><row r="2">${inline('A2', 'ann')}${inline('ZZ2', 'x')}</row>`))).toContain(`Row 2 has more than ${LIMITS.columns} columns`);
+    expect(
+      refusal(
+        'p.xlsx',
+        workbook(
+          `<row r="1">${inline('A1', 'username')}</row><row r="2">${inline('A2', 'ann')}${inline('ZZ2', 'x')}</row>`,
+        ),
+      ),
+    ).toContain(`Row 2 has more than ${LIMITS.columns} columns`);
   });
 
-  it('refuses a workbook cell beyond Excel\'s last column (XFD), filled or not', () => {
-    expect(refusal('p.xlsx', workbook(`<row r="1">${inline('A1', 'username')}<c r="XFE1" s="1"/></row>`))).toContain(`more than ${LIMITS.columns} columns`);
+  it("refuses a workbook cell beyond Excel's last column (XFD), filled or not", () => {
+    expect(
+      refusal('p.xlsx', workbook(`<row r="1">${inline('A1', 'username')}<c r="XFE1" s="1"/></row>`)),
+    ).toContain(`more than ${LIMITS.columns} columns`);
   });
 });
 
@@ -270,14 +360,22 @@ function searched(run: () => void): number {
 
 describe('huge cells: linear time, and refused past a sane size', () => {
   const MB = 1024 * 1024;
-  const stored = (sheetXml: string, sharedStrings?: string) => zipSync({
-    '[Content_Types].xml': strToU8('<Types/>'),
-    'xl/workbook.xml': strToU8('<workbook><sheets><sheet name="S" r:id="rId1"/></sheets></workbook>'),
-    'xl/_rels/workbook.xml.rels': strToU8('<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>'),
-    // stored, not deflated: a cell of one repeated letter would be refused as a zip bomb before it is read
-    'xl/worksheets/sheet1.xml': [strToU8(`<worksheet><sheetData>${sheetXml}</sheetData></worksheet>`), { level: 0 }],
-    ...(sharedStrings === undefined ? {} : { 'xl/sharedStrings.xml': [strToU8(`<sst>${sharedStrings}</sst>`), { level: 0 }] }),
-  });
+  const stored = (sheetXml: string, sharedStrings?: string) =>
+    zipSync({
+      '[Content_Types].xml': strToU8('<Types/>'),
+      'xl/workbook.xml': strToU8('<workbook><sheets><sheet name="S" r:id="rId1"/></sheets></workbook>'),
+      'xl/_rels/workbook.xml.rels': strToU8(
+        '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>',
+      ),
+      // stored, not deflated: a cell of one repeated letter would be refused as a zip bomb before it is read
+      'xl/worksheets/sheet1.xml': [
+        strToU8(`<worksheet><sheetData>${sheetXml}</sheetData></worksheet>`),
+        { level: 0 },
+      ],
+      ...(sharedStrings === undefined
+        ? {}
+        : { 'xl/sharedStrings.xml': [strToU8(`<sst>${sharedStrings}</sst>`), { level: 0 }] }),
+    });
   const HEADER_ROW = '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row>';
 
   it('reads a 900 KB shared string with work linear in its size', () => {
@@ -300,7 +398,9 @@ describe('huge cells: linear time, and refused past a sane size', () => {
   it('reads a 3 MB row (100 cells of 30,000 characters) with work linear in its size', () => {
     const cell = 'y'.repeat(30_000);
     const cells = Array.from({ length: 100 }, () => `<c t="inlineStr"><is><t>${cell}</t></is></c>`).join('');
-    const file = stored(`<row r="1"><c t="inlineStr"><is><t>username</t></is></c></row><row r="2">${cells}</row>`);
+    const file = stored(
+      `<row r="1"><c t="inlineStr"><is><t>username</t></is></c></row><row r="2">${cells}</row>`,
+    );
     let table: RawTable | undefined;
     const work = searched(() => (table = readSpreadsheet('p.xlsx', file)));
     expect(table?.rows[1]?.cells).toHaveLength(100);
@@ -309,7 +409,9 @@ describe('huge cells: linear time, and refused past a sane size', () => {
 
   it('reads a row of unclosed tags (100,000 each of <c>, <v> and <is>) in linear time', () => {
     const n = 100_000;
-    const file = stored(`<row r="1"><c t="inlineStr"><is><t>username</t></is></c></row><row r="2">${'<c>'.repeat(n)}<c r="A2">${'<v>'.repeat(n)}</c><c r="B2" t="inlineStr">${'<is>'.repeat(n)}</c></row>`);
+    const file = stored(
+      `<row r="1"><c t="inlineStr"><is><t>username</t></is></c></row><row r="2">${'<c>'.repeat(n)}<c r="A2">${'<v>'.repeat(n)}</c><c r="B2" t="inlineStr">${'<is>'.repeat(n)}</c></row>`,
+    );
     let cells: string[][] = [];
     // the characters searched, not the time (timed tests fail on a busy machine): a scan to the row's end from each tag took minutes
     const work = searched(() => (cells = readSpreadsheet('p.xlsx', file).rows.map((r) => r.cells)));
@@ -318,7 +420,9 @@ describe('huge cells: linear time, and refused past a sane size', () => {
   });
 
   it('refuses a 16 MB row quickly, naming it, after reading a few MB of it', () => {
-    const file = stored(`<row r="1"><c t="inlineStr"><is><t>username</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>${'y'.repeat(16 * MB)}</t></is></c></row>`);
+    const file = stored(
+      `<row r="1"><c t="inlineStr"><is><t>username</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>${'y'.repeat(16 * MB)}</t></is></c></row>`,
+    );
     let message = '';
     const work = searched(() => (message = refusal('p.xlsx', file)));
     expect(message).toContain('Row 2 of the sheet is larger than 4 MB');

@@ -31,17 +31,26 @@ const shortName = (encoding: string) => /\(([^)]+)\)$/.exec(encodingName(encodin
  * with the question for the user to answer.
  */
 export function decodeText(bytes: Uint8Array, forced?: string): Decoded {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: strictDecode('utf-16le', bytes.subarray(2)), encoding: 'UTF-16' };
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: strictDecode('utf-16be', bytes.subarray(2)), encoding: 'UTF-16' };
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return { text: strictDecode('utf-16le', bytes.subarray(2)), encoding: 'UTF-16' };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return { text: strictDecode('utf-16be', bytes.subarray(2)), encoding: 'UTF-16' };
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const body = bom ? bytes.subarray(3) : bytes;
   const utf16 = utf16WithoutBom(body);
   if (utf16) return { text: strictDecode(utf16, body), encoding: 'UTF-16' };
   try {
-    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body), encoding: 'UTF-8' };
+    return {
+      text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body),
+      encoding: 'UTF-8',
+    };
   } catch {
-    if (bom) throw new ReadError('The file says it is UTF-8 but holds bytes that are not: it is damaged. Save it again as "CSV UTF-8".');
-    if (forced !== undefined && forced !== 'utf-8' && !isKnownEncoding(forced)) throw new ReadError(`Fieldbook does not know the encoding "${forced.slice(0, 40)}".`);
+    if (bom)
+      throw new ReadError(
+        'The file says it is UTF-8 but holds bytes that are not: it is damaged. Save it again as "CSV UTF-8".',
+      );
+    if (forced !== undefined && forced !== 'utf-8' && !isKnownEncoding(forced))
+      throw new ReadError(`Fieldbook does not know the encoding "${forced.slice(0, 40)}".`);
     const guessed = guessEncodings(body).map(({ encoding, name, sample }) => ({ encoding, name, sample }));
     // UTF-8 with a few stray bytes: read as UTF-8 (their rows named), and offered first
     const mostlyUtf8 = isMostlyUtf8(body);
@@ -56,7 +65,9 @@ function strictDecode(encoding: string, bytes: Uint8Array): string {
   try {
     return new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
-    throw new ReadError('The file is UTF-16 text but some of its characters are damaged. Save it again as "CSV UTF-8".');
+    throw new ReadError(
+      'The file is UTF-16 text but some of its characters are damaged. Save it again as "CSV UTF-8".',
+    );
   }
 }
 
@@ -86,9 +97,18 @@ function looksBinary(text: string): boolean {
 
 const DELIMITER_NAMES: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' };
 
-export function readText(bytes: Uint8Array, name: string, limits: Limits, progress: ProgressHook, forced?: string): RawTable {
+export function readText(
+  bytes: Uint8Array,
+  name: string,
+  limits: Limits,
+  progress: ProgressHook,
+  forced?: string,
+): RawTable {
   const { text: decoded, encoding, question } = decodeText(bytes, forced);
-  if (looksBinary(decoded)) throw new ReadError('The file is not text: is it really a CSV file? Save the spreadsheet as .xlsx or .csv.');
+  if (looksBinary(decoded))
+    throw new ReadError(
+      'The file is not text: is it really a CSV file? Save the spreadsheet as .xlsx or .csv.',
+    );
   let text = decoded.replace(/^\ufeff/, '');
   let layout: Layout;
   const firstRow = 1;
@@ -107,8 +127,16 @@ export function readText(bytes: Uint8Array, name: string, limits: Limits, progre
   const source = `${encoding} text, ${split}`;
   if (!question) return { rows, source, notes: [] };
   // a UTF-8 file with stray bytes: the rows they spoil, not the whole file read another way
-  const damagedRows = question.read === 'utf-8' ? rows.filter((r) => r.cells.some((c) => c.includes('\ufffd'))).map((r) => r.rowNumber) : [];
-  return { rows, source, notes: [], encoding: { ...question, ...(damagedRows.length > 0 ? { damagedRows } : {}) } };
+  const damagedRows =
+    question.read === 'utf-8'
+      ? rows.filter((r) => r.cells.some((c) => c.includes('\ufffd'))).map((r) => r.rowNumber)
+      : [];
+  return {
+    rows,
+    source,
+    notes: [],
+    encoding: { ...question, ...(damagedRows.length > 0 ? { damagedRows } : {}) },
+  };
 }
 
 /**
@@ -122,23 +150,42 @@ const ONE_COLUMN = '\u001f';
  * a row at a time, each checked against the limits as it comes: a file past them is
  * refused at the row that crosses them, before the rest is kept.
  */
-export function parseDelimited(text: string, delimiter: string | null, firstRow: number, limits: Limits, progress: ProgressHook, quote = '"'): RawRow[] {
+export function parseDelimited(
+  text: string,
+  delimiter: string | null,
+  firstRow: number,
+  limits: Limits,
+  progress: ProgressHook,
+  quote = '"',
+): RawRow[] {
   const rows: RawRow[] = [];
   let rowNumber = firstRow - 1;
   let cells = 0;
   let refusal: ReadError | null = null;
   const keep = (fields: readonly string[]) => {
     // the memory guard: no spreadsheet writes more fields than Excel has columns, empty or not
-    if (fields.length > limits.fields) throw new ReadError(`Row ${rowNumber} has more than ${limits.fields.toLocaleString('en')} columns: Fieldbook imports at most ${limits.columns}. Delete the unneeded columns and save the file again.`);
+    if (fields.length > limits.fields)
+      throw new ReadError(
+        `Row ${rowNumber} has more than ${limits.fields.toLocaleString('en')} columns: Fieldbook imports at most ${limits.columns}. Delete the unneeded columns and save the file again.`,
+      );
     // Excel ends every row of a CSV with the empty fields of its widest row: only the filled ones count against the limit
     let last = fields.length;
     while (last > 0 && fields[last - 1] === '') last -= 1;
-    if (last > limits.columns) throw new ReadError(`Row ${rowNumber} has ${last} columns: Fieldbook imports at most ${limits.columns}. Delete the unneeded columns and save the file again.`);
+    if (last > limits.columns)
+      throw new ReadError(
+        `Row ${rowNumber} has ${last} columns: Fieldbook imports at most ${limits.columns}. Delete the unneeded columns and save the file again.`,
+      );
     if (last === 0) return; // a blank line: a row of the spreadsheet, with nothing to import
-    if (rowNumber > limits.rows) throw new ReadError(`The file has more than ${limits.rows.toLocaleString('en')} rows: Fieldbook imports at most ${limits.rows.toLocaleString('en')} at once. Split it into smaller files.`);
+    if (rowNumber > limits.rows)
+      throw new ReadError(
+        `The file has more than ${limits.rows.toLocaleString('en')} rows: Fieldbook imports at most ${limits.rows.toLocaleString('en')} at once. Split it into smaller files.`,
+      );
     const kept = fields.slice(0, last).map((cell) => cell.trim());
     cells += kept.length;
-    if (cells > limits.cells) throw new ReadError(`The file has more than ${limits.cells.toLocaleString('en')} filled cells: it is too large to import at once. Split it into smaller files.`);
+    if (cells > limits.cells)
+      throw new ReadError(
+        `The file has more than ${limits.cells.toLocaleString('en')} filled cells: it is too large to import at once. Split it into smaller files.`,
+      );
     rows.push({ rowNumber, cells: kept });
     if (rows.length % 5000 === 0) progress({ rows: rows.length });
   };
@@ -151,7 +198,10 @@ export function parseDelimited(text: string, delimiter: string | null, firstRow:
     step: (result, parser) => {
       rowNumber += 1;
       try {
-        if (result.errors.some((e) => e.code === 'MissingQuotes')) throw new ReadError(`A quote opened on row ${rowNumber} is never closed: the file is cut short or damaged.`);
+        if (result.errors.some((e) => e.code === 'MissingQuotes'))
+          throw new ReadError(
+            `A quote opened on row ${rowNumber} is never closed: the file is cut short or damaged.`,
+          );
         keep(result.data);
       } catch (err) {
         refusal = err instanceof ReadError ? err : new ReadError(String(err));

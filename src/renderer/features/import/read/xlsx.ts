@@ -44,7 +44,9 @@ function readStyles(xml: string): Styles {
     if (a.numFmtId && a.formatCode !== undefined) custom.set(Number(a.numFmtId), a.formatCode);
   }
   const xfs = CELL_XFS.exec(xml)?.[0] ?? '';
-  const formats = [...xfs.matchAll(XF_TAG)].map((m) => numberFormatOf(Number(attributes(m[0]).numFmtId ?? 0), custom));
+  const formats = [...xfs.matchAll(XF_TAG)].map((m) =>
+    numberFormatOf(Number(attributes(m[0]).numFmtId ?? 0), custom),
+  );
   return { formats };
 }
 
@@ -134,7 +136,12 @@ class ElementStream {
   /** Keeps `open` for the next chunk, its positions made relative to its start (where the buffer is cut); returns that cut. */
   private hold(open: OpenElement, resume: number): number {
     const { start } = open;
-    this.open = { start: 0, tagEnd: open.tagEnd < 0 ? -1 : open.tagEnd - start, close: open.close, from: resume - start };
+    this.open = {
+      start: 0,
+      tagEnd: open.tagEnd < 0 ? -1 : open.tagEnd - start,
+      close: open.close,
+      from: resume - start,
+    };
     return start;
   }
 }
@@ -145,15 +152,26 @@ function tailFrom(buffer: string): number {
   return lt >= 0 && buffer.length - lt < 256 ? lt : buffer.length;
 }
 
-function readSharedStrings(bytes: Uint8Array, entry: ZipEntry | undefined, limits: Limits, budget: { left: number }): string[] {
+function readSharedStrings(
+  bytes: Uint8Array,
+  entry: ZipEntry | undefined,
+  limits: Limits,
+  budget: { left: number },
+): string[] {
   const strings: string[] = [];
   if (!entry) return strings;
   const decoder = new TextDecoder();
   const stream = new ElementStream(SI_START, 'si');
   inflateEntry(bytes, entry, limits, budget, (chunk) => {
     stream.push(decoder.decode(chunk, { stream: true }), (_, body) => strings.push(runsText(body)));
-    if (strings.length > limits.cells) throw new ReadError(`The workbook holds more than ${limits.cells.toLocaleString('en')} texts: it is too large to import. Split it into smaller files.`);
-    if (stream.held > STRING_XML_MAX) throw new ReadError(`Text ${(strings.length + 1).toLocaleString('en')} of the workbook is larger than 1 MB, while a cell holds at most 32,767 characters: the file is damaged or not a real workbook. Save the sheet again as .xlsx or .csv.`);
+    if (strings.length > limits.cells)
+      throw new ReadError(
+        `The workbook holds more than ${limits.cells.toLocaleString('en')} texts: it is too large to import. Split it into smaller files.`,
+      );
+    if (stream.held > STRING_XML_MAX)
+      throw new ReadError(
+        `Text ${(strings.length + 1).toLocaleString('en')} of the workbook is larger than 1 MB, while a cell holds at most 32,767 characters: the file is damaged or not a real workbook. Save the sheet again as .xlsx or .csv.`,
+      );
   });
   return strings;
 }
@@ -169,24 +187,42 @@ function columnOf(ref: string): number {
   return column - 1;
 }
 
-export function refusedContainer(entries: ReadonlyMap<string, ZipEntry>, workbookPath = 'xl/workbook.xml'): string | null {
+export function refusedContainer(
+  entries: ReadonlyMap<string, ZipEntry>,
+  workbookPath = 'xl/workbook.xml',
+): string | null {
   if (entries.has(workbookPath)) return null;
-  if (entries.has('content.xml') || entries.has('mimetype')) return 'This is an OpenDocument spreadsheet (.ods). Open it in LibreOffice or Excel and save it as .xlsx or .csv.';
-  if ([...entries.keys()].some((name) => name.startsWith('Index/'))) return 'This is a Numbers document. In Numbers choose File > Export To > Excel (or CSV), then import that file.';
-  if (entries.has('word/document.xml')) return 'This is a Word document, not a spreadsheet. Save the table as .xlsx or .csv.';
+  if (entries.has('content.xml') || entries.has('mimetype'))
+    return 'This is an OpenDocument spreadsheet (.ods). Open it in LibreOffice or Excel and save it as .xlsx or .csv.';
+  if ([...entries.keys()].some((name) => name.startsWith('Index/')))
+    return 'This is a Numbers document. In Numbers choose File > Export To > Excel (or CSV), then import that file.';
+  if (entries.has('word/document.xml'))
+    return 'This is a Word document, not a spreadsheet. Save the table as .xlsx or .csv.';
   return NOT_A_ZIP;
 }
 
 /** The workbook part and its own relationships, found through the package's (`_rels/.rels`); `xl/` when the package names none. */
-function locateWorkbook(bytes: Uint8Array, entries: ReadonlyMap<string, ZipEntry>, limits: Limits, budget: { left: number }) {
+function locateWorkbook(
+  bytes: Uint8Array,
+  entries: ReadonlyMap<string, ZipEntry>,
+  limits: Limits,
+  budget: { left: number },
+) {
   const root = relationshipsOf('', entryText(bytes, entries.get(relsPathOf('')), limits, budget));
-  const path = root.find((r) => r.type === 'officeDocument' && entries.has(r.path))?.path ?? 'xl/workbook.xml';
+  const path =
+    root.find((r) => r.type === 'officeDocument' && entries.has(r.path))?.path ?? 'xl/workbook.xml';
   const refused = refusedContainer(entries, path);
   if (refused) throw new ReadError(refused);
   const parts = relationshipsOf(path, entryText(bytes, entries.get(relsPathOf(path)), limits, budget));
   const dir = path.slice(0, path.lastIndexOf('/') + 1);
-  const partOf = (type: string, usual: string) => parts.find((r) => r.type === type && entries.has(r.path))?.path ?? `${dir}${usual}`;
-  return { path, targets: new Map(parts.map((r) => [r.id, r.path])), styles: partOf('styles', 'styles.xml'), sharedStrings: partOf('sharedStrings', 'sharedStrings.xml') };
+  const partOf = (type: string, usual: string) =>
+    parts.find((r) => r.type === type && entries.has(r.path))?.path ?? `${dir}${usual}`;
+  return {
+    path,
+    targets: new Map(parts.map((r) => [r.id, r.path])),
+    styles: partOf('styles', 'styles.xml'),
+    sharedStrings: partOf('sharedStrings', 'sharedStrings.xml'),
+  };
 }
 
 export function readXlsx(bytes: Uint8Array, limits: Limits, progress: ProgressHook): RawTable {
@@ -195,15 +231,36 @@ export function readXlsx(bytes: Uint8Array, limits: Limits, progress: ProgressHo
   const found = locateWorkbook(bytes, entries, limits, budget);
   const workbook = entryText(bytes, entries.get(found.path), limits, budget);
   const date1904 = /date1904\s*=\s*["'](?:1|true)["']/.test(workbook);
-  const sheets = [...workbook.matchAll(SHEET_TAG)].map((m) => attributes(m[0])).map((a) => ({ name: a.name ?? 'Sheet', hidden: a.state === 'hidden' || a.state === 'veryHidden', path: found.targets.get(a['r:id'] ?? '') }));
+  const sheets = [...workbook.matchAll(SHEET_TAG)]
+    .map((m) => attributes(m[0]))
+    .map((a) => ({
+      name: a.name ?? 'Sheet',
+      hidden: a.state === 'hidden' || a.state === 'veryHidden',
+      path: found.targets.get(a['r:id'] ?? ''),
+    }));
   const visible = sheets.filter((s) => !s.hidden && s.path && entries.has(s.path));
-  if (visible.length === 0) throw new ReadError('The workbook has no sheet that can be read. Open it in Excel and save it again as .xlsx or .csv.');
+  if (visible.length === 0)
+    throw new ReadError(
+      'The workbook has no sheet that can be read. Open it in Excel and save it again as .xlsx or .csv.',
+    );
   const styles = readStyles(entryText(bytes, entries.get(found.styles), limits, budget));
   const strings = readSharedStrings(bytes, entries.get(found.sharedStrings), limits, budget);
   for (const [index, sheet] of visible.entries()) {
-    const rows = readSheet(bytes, entries.get(sheet.path!)!, { limits, budget, styles, strings, date1904, progress });
+    const rows = readSheet(bytes, entries.get(sheet.path!)!, {
+      limits,
+      budget,
+      styles,
+      strings,
+      date1904,
+      progress,
+    });
     if (rows.length > 0) {
-      const notes = visible.length > 1 ? [`The workbook has ${visible.length} sheets; this is "${sheet.name}"${index > 0 ? ' (the sheets before it are empty)' : ''}. To import another sheet, move it first or save it on its own.`] : [];
+      const notes =
+        visible.length > 1
+          ? [
+              `The workbook has ${visible.length} sheets; this is "${sheet.name}"${index > 0 ? ' (the sheets before it are empty)' : ''}. To import another sheet, move it first or save it on its own.`,
+            ]
+          : [];
       return { rows, source: `sheet "${sheet.name}"`, notes };
     }
   }
@@ -230,12 +287,18 @@ function readSheet(bytes: Uint8Array, entry: ZipEntry, ctx: SheetContext): RawRo
     const r = attr(tag, 'r');
     const rowNumber = r ? Number(r) : nextRow;
     nextRow = rowNumber + 1;
-    if (rowNumber > limits.rows) throw new ReadError(`The sheet has more than ${limits.rows.toLocaleString('en')} rows: Fieldbook imports at most ${limits.rows.toLocaleString('en')} at once. Split it into smaller files.`);
+    if (rowNumber > limits.rows)
+      throw new ReadError(
+        `The sheet has more than ${limits.rows.toLocaleString('en')} rows: Fieldbook imports at most ${limits.rows.toLocaleString('en')} at once. Split it into smaller files.`,
+      );
     const numbers: number[] = [];
     const row = rowCells(body, rowNumber, ctx, numbers);
     if (row.length === 0) return;
     cells += row.length;
-    if (cells > limits.cells) throw new ReadError(`The sheet has more than ${limits.cells.toLocaleString('en')} filled cells: it is too large to import at once. Split it into smaller files.`);
+    if (cells > limits.cells)
+      throw new ReadError(
+        `The sheet has more than ${limits.cells.toLocaleString('en')} filled cells: it is too large to import at once. Split it into smaller files.`,
+      );
     rows.push(numbers.length > 0 ? { rowNumber, cells: row, numbers } : { rowNumber, cells: row });
     if (rows.length % 2000 === 0) ctx.progress({ rows: rows.length });
   };
@@ -244,14 +307,18 @@ function readSheet(bytes: Uint8Array, entry: ZipEntry, ctx: SheetContext): RawRo
     if (stream.held > ROW_XML_MAX) {
       const tag = stream.openTag;
       const row = tag ? `Row ${attr(tag, 'r') ?? nextRow}` : 'A row';
-      throw new ReadError(`${row} of the sheet is larger than 4 MB, while a cell holds at most 32,767 characters: the file is damaged or not a real sheet. Save it again as .xlsx or .csv.`);
+      throw new ReadError(
+        `${row} of the sheet is larger than 4 MB, while a cell holds at most 32,767 characters: the file is damaged or not a real sheet. Save it again as .xlsx or .csv.`,
+      );
     }
   });
   return rows;
 }
 
 function tooManyColumns(rowNumber: number, limits: Limits): ReadError {
-  return new ReadError(`Row ${rowNumber} has more than ${limits.columns} columns: Fieldbook imports at most ${limits.columns}. Delete the empty or unneeded columns and save it again.`);
+  return new ReadError(
+    `Row ${rowNumber} has more than ${limits.columns} columns: Fieldbook imports at most ${limits.columns}. Delete the empty or unneeded columns and save it again.`,
+  );
 }
 
 /** The cells of a row as shown, up to its last filled one; `numbers` gets the columns of whole numbers shown without leading zeros. */
@@ -298,7 +365,11 @@ function attr(tag: string, name: string): string | undefined {
   return end < 0 ? undefined : tag.slice(at + 1, end);
 }
 
-function cellText(c: { r?: string | undefined; s?: string | undefined; t?: string | undefined }, body: string, ctx: SheetContext): string {
+function cellText(
+  c: { r?: string | undefined; s?: string | undefined; t?: string | undefined },
+  body: string,
+  ctx: SheetContext,
+): string {
   const type = c.t ?? 'n';
   if (type === 'inlineStr') return runsText(INLINE.exec(body)?.[1] ?? '').trim();
   const raw = VALUE.exec(body)?.[1];

@@ -3,7 +3,11 @@ import { runsText } from './xml.ts';
 
 describe('the text of a shared string', () => {
   it('joins its runs and leaves out the phonetic guide', () => {
-    expect(runsText('<si><r><t>Jo</t></r><r><rPr/><t xml:space="preserve">s&#233; </t></r><rPh sb="0" eb="1"><t>ジョ</t></rPh></si>')).toBe('José ');
+    expect(
+      runsText(
+        '<si><r><t>Jo</t></r><r><rPr/><t xml:space="preserve">s&#233; </t></r><rPh sb="0" eb="1"><t>ジョ</t></rPh></si>',
+      ),
+    ).toBe('José ');
     expect(runsText('<x:si><x:t>M&amp;M</x:t></x:si>')).toBe('M&M');
   });
 

@@ -11,12 +11,15 @@ export function unescapeXml(text: string): string {
       })
     : text;
   // OOXML writes control characters as _xHHHH_
-  return plain.includes('_x') ? plain.replace(/_x([0-9a-fA-F]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : plain;
+  return plain.includes('_x')
+    ? plain.replace(/_x([0-9a-fA-F]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    : plain;
 }
 
 export function attributes(tag: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const m of tag.matchAll(/([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) out[m[1]!.replace(/^\w+:/, (p) => (p === 'r:' ? 'r:' : ''))] = unescapeXml(m[2] ?? m[3] ?? '');
+  for (const m of tag.matchAll(/([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g))
+    out[m[1]!.replace(/^\w+:/, (p) => (p === 'r:' ? 'r:' : ''))] = unescapeXml(m[2] ?? m[3] ?? '');
   return out;
 }
 

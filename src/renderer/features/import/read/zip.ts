@@ -16,10 +16,13 @@ export interface ZipEntry {
   localOffset: number;
 }
 
-const NOT_A_ZIP = 'The file is not a readable Excel workbook (.xlsx): it may be damaged or cut short. Open it in Excel and save it again as .xlsx or .csv.';
+const NOT_A_ZIP =
+  'The file is not a readable Excel workbook (.xlsx): it may be damaged or cut short. Open it in Excel and save it again as .xlsx or .csv.';
 
 export function isZip(bytes: Uint8Array): boolean {
-  return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+  return (
+    bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04
+  );
 }
 
 /** The entries of the central directory, by name. */
@@ -59,7 +62,13 @@ export function zipEntries(bytes: Uint8Array): Map<string, ZipEntry> {
 const CHUNK = 16 * 1024;
 
 /** Unzips one entry, handing its bytes on chunk by chunk; refuses past `limits` (part size, ratio) and past `budget.left` total bytes. */
-export function inflateEntry(bytes: Uint8Array, entry: ZipEntry, limits: Limits, budget: { left: number }, onData: (chunk: Uint8Array) => void): void {
+export function inflateEntry(
+  bytes: Uint8Array,
+  entry: ZipEntry,
+  limits: Limits,
+  budget: { left: number },
+  onData: (chunk: Uint8Array) => void,
+): void {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const local = entry.localOffset;
   if (local + 30 > bytes.length || view.getUint32(local, true) !== 0x04034b50) throw new ReadError(NOT_A_ZIP);
@@ -71,7 +80,8 @@ export function inflateEntry(bytes: Uint8Array, entry: ZipEntry, limits: Limits,
   const take = (chunk: Uint8Array, consumed: number) => {
     produced += chunk.length;
     if (produced > limits.partBytes || produced > budget.left) throw new ReadError(tooBig(entry.name));
-    if (produced > 8 * 1024 * 1024 && produced / Math.max(consumed, 1) > limits.ratio) throw new ReadError(tooBig(entry.name));
+    if (produced > 8 * 1024 * 1024 && produced / Math.max(consumed, 1) > limits.ratio)
+      throw new ReadError(tooBig(entry.name));
     onData(chunk);
   };
   if (entry.method === 0) {
@@ -90,7 +100,9 @@ export function inflateEntry(bytes: Uint8Array, entry: ZipEntry, limits: Limits,
       throw new ReadError(NOT_A_ZIP);
     }
   } else {
-    throw new ReadError('The workbook uses a compression that Fieldbook cannot read. Open it in Excel and save it again as .xlsx or .csv.');
+    throw new ReadError(
+      'The workbook uses a compression that Fieldbook cannot read. Open it in Excel and save it again as .xlsx or .csv.',
+    );
   }
   budget.left -= produced;
 }
@@ -100,7 +112,12 @@ function tooBig(part: string): string {
 }
 
 /** A whole (small) entry as text, under the same limits. */
-export function entryText(bytes: Uint8Array, entry: ZipEntry | undefined, limits: Limits, budget: { left: number }): string {
+export function entryText(
+  bytes: Uint8Array,
+  entry: ZipEntry | undefined,
+  limits: Limits,
+  budget: { left: number },
+): string {
   if (!entry) return '';
   const decoder = new TextDecoder();
   let text = '';
