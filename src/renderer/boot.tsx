@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { startSession } from './app/session.ts';
+import { RootErrorBoundary } from './components/RootErrorBoundary.tsx';
 import './styles.css';
 
 const root = createRoot(document.getElementById('root')!);
@@ -11,7 +12,9 @@ if (api) {
   void startSession(api);
   root.render(
     <StrictMode>
-      <App />
+      <RootErrorBoundary>
+        <App />
+      </RootErrorBoundary>
     </StrictMode>,
   );
 } else {

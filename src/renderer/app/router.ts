@@ -8,8 +8,25 @@ export interface Location {
   params: string[];
 }
 
+/** The route of an address that cannot be read (`#/users/%`): the app shows its "not found" view there. */
+export const NOT_FOUND_ROUTE = 'not-found';
+
+/** A segment as typed, or null when its escapes are malformed (decodeURIComponent throws on `%` alone). */
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 export function parseHash(hash: string): Location {
-  const segments = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
+  const segments: string[] = [];
+  for (const raw of hash.replace(/^#\/?/, '').split('/').filter(Boolean)) {
+    const segment = decodeSegment(raw);
+    if (segment === null) return { route: NOT_FOUND_ROUTE, params: [] };
+    segments.push(segment);
+  }
   return { route: segments[0] ?? '', params: segments.slice(1) };
 }
 

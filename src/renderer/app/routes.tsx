@@ -5,6 +5,8 @@
  */
 import { lazy, type ComponentType } from 'react';
 import UsersRoute from '../features/users/UsersRoute.tsx';
+import { NotFoundView } from '../components/NotFoundView.tsx';
+import { NOT_FOUND_ROUTE } from './router.ts';
 
 export interface RouteProps {
   /** path segments after the route id (`#/users/42` -> ["42"]) */
@@ -42,6 +44,14 @@ export function findRoute(id: string): RouteDef | undefined {
 export const DEFAULT_ROUTE = 'users';
 
 registerRoute({ id: 'users', label: 'Users', order: 10, component: UsersRoute }); // eager: the first screen, so it renders without another fetch
+// an address that cannot be read (app/router.ts); reached from no tab
+registerRoute({
+  id: NOT_FOUND_ROUTE,
+  label: 'Page not found',
+  order: 999,
+  nav: false,
+  component: NotFoundView,
+});
 registerRoute({
   id: 'credentials',
   label: 'Credentials',
