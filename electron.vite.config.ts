@@ -5,9 +5,9 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   main: {
     // keytar stays external in main (it is native: electron-builder.yml unpacks and rebuilds it); everything
-    // else main uses is bundled, zod included, so the installed app carries no other node_modules.
+    // else main uses is bundled, zod and p-queue included, so the installed app carries no other node_modules.
     build: {
-      externalizeDeps: { exclude: ['zod'] },
+      externalizeDeps: { exclude: ['zod', 'p-queue'] },
       rollupOptions: { input: { index: resolve('src/main/index.ts') } },
     },
   },

@@ -20,7 +20,8 @@ import {
   type BatchTransport,
 } from '../../shared/replay-queue/batch-executor.ts';
 import { enqueueOps } from '../../shared/replay-queue/queue.ts';
-import { executeBatch, NetworkSlots } from './batch.ts';
+import { executeBatch, NETWORK_SLOTS } from './batch.ts';
+import { Semaphore } from '../../shared/semaphore.ts';
 import { ListReads } from './list-reads.ts';
 import { writeRequestOf } from './routes.ts';
 import { comparable, mixedScenario, seeded, stateOf } from '../testing/scenario.ts';
@@ -37,7 +38,7 @@ const FAULTS = {
 };
 
 /** main's side in this process: one host life (a kill aborts what it has in flight). */
-function mainSide(client: ApiClient, reads: ListReads, slots: NetworkSlots) {
+function mainSide(client: ApiClient, reads: ListReads, slots: Semaphore) {
   const host = new AbortController();
   const listeners = new Set<(event: ReplayOutcomesEvent) => void>();
   let batches = 0;
@@ -90,8 +91,12 @@ describe('batched replay under faults and crashes', () => {
       let batches = 0;
       const open = async () => {
         // main starts afresh with its host: its slots, and copies read through its list reads
-        const slots = new NetworkSlots();
-        const main = mainSide(client, new ListReads({ inSlot: (run) => slots.run(run, true) }), slots);
+        const slots = new Semaphore(NETWORK_SLOTS);
+        const main = mainSide(
+          client,
+          new ListReads({ inSlot: (run) => slots.run(run, { first: true }) }),
+          slots,
+        );
         const executor = createBatchingExecutor(main.transport);
         const engine = await OutboxEngine.open({
           db,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReplayOutcome, ReplayRequest } from '../../shared/ipc.ts';
-import { executeBatch, NetworkSlots } from './batch.ts';
+import { executeBatch } from './batch.ts';
+import { Semaphore } from '../../shared/semaphore.ts';
 import type { ReplayClient } from './index.ts';
 import { ListReads } from './list-reads.ts';
 
@@ -8,7 +9,7 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 
 describe('the network slots of the replay', () => {
   it('run at most their size at once, over every batch', async () => {
-    const slots = new NetworkSlots(4);
+    const slots = new Semaphore(4);
     let running = 0;
     let most = 0;
     await Promise.all(
@@ -25,11 +26,11 @@ describe('the network slots of the replay', () => {
   });
 
   it('let a list page go ahead of the ops waiting for a slot', async () => {
-    const slots = new NetworkSlots(1);
+    const slots = new Semaphore(1);
     const order: string[] = [];
     const blocker = slots.run(tick);
     const ops = ['op1', 'op2'].map((name) => slots.run(async () => void order.push(name)));
-    const page = slots.run(async () => void order.push('page'), true);
+    const page = slots.run(async () => void order.push('page'), { first: true });
     await Promise.all([blocker, ...ops, page]);
     expect(order).toEqual(['page', 'op1', 'op2']);
   });
@@ -55,7 +56,7 @@ describe('a batch whose token is refused', () => {
     const outcomes = new Map<string, ReplayOutcome>();
     await executeBatch(client, ops, {
       reads: new ListReads(),
-      slots: new NetworkSlots(4),
+      slots: new Semaphore(4),
       onOutcome: (opId, outcome) => void outcomes.set(opId, outcome),
     });
     expect(outcomes.size).toBe(40);
@@ -66,7 +67,7 @@ describe('a batch whose token is refused', () => {
 
 describe('a batch whose replay fails in an unexpected way', () => {
   it('parks the op for review, never records it as done', async () => {
-    class BrokenSlots extends NetworkSlots {
+    class BrokenSlots extends Semaphore {
       override run<T>(): Promise<T> {
         return Promise.reject(new Error('a bug'));
       }

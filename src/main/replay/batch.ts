@@ -7,42 +7,17 @@
  */
 import type { ReplayOutcome, ReplayRequest } from '../../shared/ipc.ts';
 import { failureOutcome } from '../../shared/replay-queue/engine.ts';
+import type { Semaphore } from '../../shared/semaphore.ts';
 import { executeReplay, type ReplayClient } from './index.ts';
 import { listRouteOf, type ListReads } from './list-reads.ts';
 
 /** Ops talking to the API at once, over all batches (the engine's concurrency, as with `replay:execute`). */
 export const NETWORK_SLOTS = 4;
 
-/** A counting semaphore: at most `size` runs at once, in the order they asked. */
-export class NetworkSlots {
-  readonly #size: number;
-  #inUse = 0;
-  readonly #waiting: (() => void)[] = [];
-
-  constructor(size = NETWORK_SLOTS) {
-    this.#size = size;
-  }
-
-  /** `first`: ahead of those waiting (a list read the waiting ops' successors need) */
-  async run<T>(work: () => Promise<T>, first = false): Promise<T> {
-    if (this.#inUse < this.#size) this.#inUse += 1;
-    else
-      await new Promise<void>((resolve) =>
-        first ? this.#waiting.unshift(resolve) : this.#waiting.push(resolve),
-      );
-    try {
-      return await work();
-    } finally {
-      const next = this.#waiting.shift();
-      if (next) next();
-      else this.#inUse -= 1;
-    }
-  }
-}
-
 export interface BatchOptions {
   reads: ListReads;
-  slots: NetworkSlots;
+  /** the network slots shared by every batch (NETWORK_SLOTS of them); a list read goes `first` */
+  slots: Semaphore;
   /** each op's outcome, once, as soon as it is known */
   onOutcome: (opId: string, outcome: ReplayOutcome) => void | Promise<void>;
   signal?: AbortSignal;

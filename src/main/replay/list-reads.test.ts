@@ -6,7 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ReplayOutcome, ReplayRequest } from '../../shared/ipc.ts';
 import { startServer, tokenFor, type RunningServer } from '../../server/index.ts';
 import { ApiClient } from '../api/client.ts';
-import { executeBatch, NetworkSlots } from './batch.ts';
+import { executeBatch, NETWORK_SLOTS } from './batch.ts';
+import { Semaphore } from '../../shared/semaphore.ts';
 import { executeReplay, type ReplayClient } from './index.ts';
 import { FRESH_MS, ListReads } from './list-reads.ts';
 
@@ -61,7 +62,7 @@ async function batch(reqs: ReplayRequest[], on: ReplayClient = client): Promise<
   const outcomes = new Map<string, ReplayOutcome>();
   await executeBatch(on, reqs, {
     reads,
-    slots: new NetworkSlots(),
+    slots: new Semaphore(NETWORK_SLOTS),
     onOutcome: (opId, outcome) => void outcomes.set(opId, outcome),
   });
   return outcomes;

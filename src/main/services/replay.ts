@@ -16,7 +16,8 @@ import type {
 } from '../../shared/ipc.ts';
 import { defaultMessage } from '../api/errors.ts';
 import { executeReplay } from '../replay/index.ts';
-import { executeBatch, NetworkSlots } from '../replay/batch.ts';
+import { executeBatch, NETWORK_SLOTS } from '../replay/batch.ts';
+import { Semaphore } from '../../shared/semaphore.ts';
 import { ListReads, type RecordSource } from '../replay/list-reads.ts';
 import { accessFromReplay } from '../secrets/access.ts';
 import type { StoredProfile } from '../secrets/profiles.ts';
@@ -60,12 +61,12 @@ export function createReplayService(
   connection: ConnectionService,
   opts: ReplayServiceOptions,
 ): ReplayService {
-  const slots = new NetworkSlots();
+  const slots = new Semaphore(NETWORK_SLOTS);
   let reads: { owner: string; reads: ListReads } | null = null;
   const readsFor = (profile: StoredProfile): ListReads => {
     const owner = `${profile.id} ${profile.baseUrl}`;
     if (reads?.owner !== owner)
-      reads = { owner, reads: new ListReads({ inSlot: (run) => slots.run(run, true) }) };
+      reads = { owner, reads: new ListReads({ inSlot: (run) => slots.run(run, { first: true }) }) };
     return reads.reads;
   };
 

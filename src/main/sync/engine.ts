@@ -30,7 +30,7 @@ import { UnreadableRecord } from '../api/record-issue.ts';
 import { toAppError } from '../ipc/errors.ts';
 import { containsSecretDeep } from '../secrets/scrub.ts';
 import type { ApiClient, RetryNotice } from '../api/client.ts';
-import { AckWindow, Semaphore, shareOfPage, type LaneAside } from './flow.ts';
+import { AckWindow, RequestLanes, shareOfPage, type LaneAside } from './flow.ts';
 import { readList, type FetchedPage, type PagerPage } from './pager.ts';
 import { KnownItem, recordKeyOfItemKey, skippable } from './page-keys.ts';
 import {
@@ -153,7 +153,7 @@ export class SyncEngine {
   readonly syncId: string;
   readonly #opts: SyncOptions;
   readonly #paging: PagingOptions;
-  readonly #requests: Semaphore;
+  readonly #requests: RequestLanes;
   readonly #window: AckWindow;
   readonly #controller = new AbortController();
   readonly #checkpoints: Map<string, TaskCheckpoint>;
@@ -197,7 +197,7 @@ export class SyncEngine {
     this.#opts = opts;
     this.#paging = { ...DEFAULT_PAGING, ...opts.paging };
     const concurrency = opts.concurrency ?? 4;
-    this.#requests = new Semaphore(concurrency);
+    this.#requests = new RequestLanes(concurrency);
     // a few more lists open than requests in flight, so small lists do not wait behind long ones
     this.#maxActive = concurrency * 2;
     this.#window = new AckWindow(opts.maxUnacked ?? 4);

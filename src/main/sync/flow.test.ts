@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AckWindow, Semaphore, shareOfPage } from './flow.ts';
+import { AckWindow, RequestLanes, shareOfPage } from './flow.ts';
 
 /** Sends until one send has to wait; returns how many went through. */
 async function fill(window: AckWindow, share: number, from = 0): Promise<number> {
@@ -24,7 +24,7 @@ const tick = () => new Promise((r) => setTimeout(r, 1));
 
 describe('the lanes of requests in flight', () => {
   it('let at most their number run at once', async () => {
-    const lanes = new Semaphore(2);
+    const lanes = new RequestLanes(2);
     const signal = new AbortController().signal;
     let running = 0;
     let most = 0;
@@ -42,7 +42,7 @@ describe('the lanes of requests in flight', () => {
   });
 
   it('are given up by an answer waiting for something else, for the next request, and taken back ahead of requests still waiting', async () => {
-    const lanes = new Semaphore(1);
+    const lanes = new RequestLanes(1);
     const signal = new AbortController().signal;
     const fingerprints = gate();
     const order: string[] = [];
@@ -75,7 +75,7 @@ describe('the lanes of requests in flight', () => {
   });
 
   it('leave none taken when the sync stops while an answer waits to take its lane back', async () => {
-    const lanes = new Semaphore(1);
+    const lanes = new RequestLanes(1);
     const stop = new AbortController();
     const fingerprints = gate();
     const blocker = gate();

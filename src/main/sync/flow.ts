@@ -1,23 +1,23 @@
 /**
- * Flow control for a sync: a counting semaphore that bounds requests in
- * flight, and the acknowledgement window that keeps main at most a few pages
+ * Flow control for a sync: the lanes that bound requests in flight (on the
+ * app's one semaphore), and the acknowledgement window that keeps main at most a few pages
  * ahead of the renderer's writes. Both wake their waiters in order and give up
  * when the sync's signal aborts.
  */
+import { Semaphore, type Release } from '../../shared/semaphore.ts';
 import { jsonBytes } from './split.ts';
 
 function abortReason(signal: AbortSignal): Error {
   return signal.reason instanceof Error ? signal.reason : new Error('aborted');
 }
 
-/** Waiters in arrival order; each resolves when `ready()` holds. */
+/** Waiters in arrival order; each resolves when `ready()` holds (the window's room is weighed, not counted in slots). */
 class WaitQueue {
   readonly #waiters: { ready: () => boolean; resolve: () => void }[] = [];
 
-  /** `first`: ahead of those already waiting (one coming back to what it had) */
-  wait(ready: () => boolean, signal: AbortSignal, onGranted: () => void, first = false): Promise<void> {
+  wait(ready: () => boolean, signal: AbortSignal, onGranted: () => void): Promise<void> {
     if (signal.aborted) return Promise.reject(abortReason(signal));
-    if ((first || this.#waiters.length === 0) && ready()) {
+    if (this.#waiters.length === 0 && ready()) {
       onGranted();
       return Promise.resolve();
     }
@@ -36,8 +36,7 @@ class WaitQueue {
         reject(abortReason(signal));
       };
       signal.addEventListener('abort', onAbort, { once: true });
-      if (first) this.#waiters.unshift(waiter);
-      else this.#waiters.push(waiter);
+      this.#waiters.push(waiter);
     });
   }
 
@@ -51,59 +50,42 @@ class WaitQueue {
 }
 
 /**
- * Inside `Semaphore.run`: gives the lane up while `wait` is pending and takes
+ * Inside `RequestLanes.run`: gives the lane up while `wait` is pending and takes
  * one back after it, ahead of those waiting for a first one (a request whose
  * answer came and now waits for something else lets another request go).
  */
 export type LaneAside = (wait: Promise<unknown>) => Promise<void>;
 
-export class Semaphore {
-  readonly #max: number;
-  #used = 0;
-  readonly #queue = new WaitQueue();
+/** The sync's requests in flight: at most `max`, on the one semaphore (shared/semaphore.ts). */
+export class RequestLanes {
+  readonly #lanes: Semaphore;
 
   constructor(max: number) {
-    this.#max = max;
+    this.#lanes = new Semaphore(max);
   }
 
   get inUse(): number {
-    return this.#used;
+    return this.#lanes.inUse;
   }
 
   async run<T>(signal: AbortSignal, work: (aside: LaneAside) => Promise<T>): Promise<T> {
-    await this.#take(signal, false);
-    let held = true;
+    let release: Release | null = await this.#lanes.acquire({ signal });
     const aside: LaneAside = async (wait) => {
-      if (!held) return void (await wait);
-      held = false;
-      this.#give();
+      if (release === null) return void (await wait);
+      release();
+      release = null;
       try {
         await wait;
       } finally {
         // an abort while waiting for it throws here, with no lane held
-        await this.#take(signal, true);
-        held = true;
+        release = await this.#lanes.acquire({ signal, first: true });
       }
     };
     try {
       return await work(aside);
     } finally {
-      if (held) this.#give();
+      release?.();
     }
-  }
-
-  #take(signal: AbortSignal, first: boolean): Promise<void> {
-    return this.#queue.wait(
-      () => this.#used < this.#max,
-      signal,
-      () => this.#used++,
-      first,
-    );
-  }
-
-  #give(): void {
-    this.#used--;
-    this.#queue.wake();
   }
 }
 

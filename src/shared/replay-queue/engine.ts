@@ -15,6 +15,7 @@ import { bindOp, classifyFailure, type AuditEntry, type OutboxOp } from '../outb
 import type { OutboxDb } from './db.ts';
 import { backoffMs, type BackoffPolicy } from '../backoff.ts';
 import { RunnableLanes } from './lanes.ts';
+import { Semaphore } from '../semaphore.ts';
 import { auditEntryOf } from './audit.ts';
 import { OP_KIND_TABLE } from '../op-kinds.ts';
 
@@ -76,8 +77,10 @@ export class OutboxEngine {
   private readonly writes = new Set<Promise<unknown>>();
   private pendingWrites: PendingWrite[] = [];
   private flushing: Promise<void> | null = null;
-  private slotsInUse = 0;
-  private slotWaiters: (() => void)[] = [];
+  /** ops handed to `execute` at once: `handoff` (shared/semaphore.ts) */
+  private readonly slots: Semaphore;
+  /** aborted by a kill: the ops waiting for a slot leave the line */
+  private readonly killSwitch = new AbortController();
   /** one per op being sent, so a kill aborts them all (short-lived: nothing piles up on a long-lived signal) */
   private readonly controllers = new Set<AbortController>();
   private readonly busyTargets = new Set<string>();
@@ -96,6 +99,7 @@ export class OutboxEngine {
       random: Math.random,
       ...opts,
     };
+    this.slots = new Semaphore(this.opts.handoff);
   }
 
   /** Open over the stored outbox. An op left `sending` by a crash goes back to pending, marked to verify first. */
@@ -192,7 +196,7 @@ export class OutboxEngine {
     this.killed = true;
     for (const controller of this.controllers) controller.abort(KILLED);
     if (this.timer) clearTimeout(this.timer);
-    this.slotWaiters.splice(0).forEach((go) => go());
+    this.killSwitch.abort(KILLED);
     // a crash drops what was not yet handed to IndexedDB
     if (this.flushing === null) this.pendingWrites.splice(0).forEach((w) => w.reject(KILLED));
     await Promise.allSettled([...this.writes]);
@@ -256,22 +260,6 @@ export class OutboxEngine {
     return promise;
   }
 
-  /** At most `handoff` ops are handed to `execute` at once (`concurrency` talk to the API at once). */
-  private acquireSlot(): Promise<void> {
-    if (this.killed) return Promise.reject(KILLED);
-    if (this.slotsInUse < this.opts.handoff) {
-      this.slotsInUse += 1;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => this.slotWaiters.push(resolve));
-  }
-
-  private releaseSlot(): void {
-    const next = this.slotWaiters.shift();
-    if (next) next();
-    else this.slotsInUse -= 1;
-  }
-
   /**
    * Group commit: ops finishing together share one transaction, so the
    * durable queue costs a transaction per batch rather than per op. Each
@@ -293,7 +281,7 @@ export class OutboxEngine {
    */
   private readyToFlush(): boolean {
     const waiting = this.pendingWrites.length;
-    const onNetwork = this.slotsInUse + this.slotWaiters.length;
+    const onNetwork = this.slots.inUse + this.slots.waiting;
     return waiting > 0 && waiting >= Math.min(GROUP_MAX, onNetwork);
   }
 
@@ -352,9 +340,10 @@ export class OutboxEngine {
         ...(op.resolution ? { resolution: op.resolution } : {}),
       };
       let result: Result<ReplayOutcome>;
-      await this.acquireSlot();
+      // at most `handoff` ops are handed to `execute` at once (`concurrency` talk to the API at once); a kill rejects the wait
+      const release = await this.slots.acquire({ signal: this.killSwitch.signal });
       try {
-        if (this.killed) throw KILLED; // released by the kill: nothing leaves after it
+        if (this.killed) throw KILLED; // nothing leaves after a kill
         const controller = new AbortController();
         this.controllers.add(controller);
         try {
@@ -366,7 +355,7 @@ export class OutboxEngine {
         if (err === KILLED) throw err;
         result = { ok: false, error: { code: 'network', message: 'The replay request could not be made.' } };
       } finally {
-        this.releaseSlot();
+        release();
       }
       if (this.killed) return; // a crash here: the op stays `sending` + maybeSent, verified next time
       await this.record(op, sending, result);
