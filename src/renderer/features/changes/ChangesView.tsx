@@ -137,15 +137,7 @@ export default function ChangesView() {
                 ))}
               </select>
             </label>
-            <SiteChoice
-              chosen={{
-                ...chosen,
-                choose: (next) => {
-                  chosen.choose(next);
-                  setGroupid(null);
-                },
-              }}
-            />
+            <SiteChoice chosen={chosen} onChoose={() => setGroupid(null)} />
             <label>
               Group{' '}
               <select
