@@ -148,7 +148,9 @@ test('one site chosen is the site of every view, and the group pickers then list
   await goTo(app, 'Users');
   await expect(usersGrid(app).getByRole('row').nth(1)).toBeVisible();
   const groupsOf = async (picker: Locator) =>
-    (await picker.locator('option').allTextContents()).filter((t) => !['All groups', 'Choose…', ''].includes(t));
+    (await picker.locator('option').allTextContents()).filter(
+      (t) => !['All groups', 'Choose…', ''].includes(t),
+    );
   const profileGroups = await groupsOf(app.getByLabel('Profile group'));
   expect(profileGroups).toContain(`Driver (${northgate.sitename})`);
   expect(profileGroups.filter((g) => !g.endsWith(`(${northgate.sitename})`))).toEqual([]);
