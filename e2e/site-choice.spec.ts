@@ -129,3 +129,38 @@ test('the group pickers name each group’s site: the two “Driver” groups ca
   await picker.selectOption({ label: `Driver (${sites[1]})` });
   await expect(picker.locator('option:checked')).toHaveText(`Driver (${sites[1]})`);
 });
+
+test('one site chosen is the site of every view, and the group pickers then list that site’s groups only', async ({
+  app,
+  server,
+}) => {
+  const [northgate, riverside] = server.query<Site>(
+    'SELECT siteid, sitename FROM sites WHERE siteid < 900 ORDER BY sitename',
+  ) as [Site, Site];
+  await goTo(app, 'Dashboard');
+  await siteChoice(app).selectOption({ label: northgate.sitename });
+  const site = app.getByRole('combobox', { name: 'Site', exact: true });
+  for (const tab of ['Users', 'Report', 'Since last sync', 'Requirements'] as const) {
+    await goTo(app, tab);
+    await expect(site, tab).toHaveValue(String(northgate.siteid));
+  }
+
+  await goTo(app, 'Users');
+  await expect(usersGrid(app).getByRole('row').nth(1)).toBeVisible();
+  const groupsOf = async (picker: Locator) =>
+    (await picker.locator('option').allTextContents()).filter(
+      (t) => !['All groups', 'Choose…', ''].includes(t),
+    );
+  const profileGroups = await groupsOf(app.getByLabel('Profile group'));
+  expect(profileGroups).toContain(`Driver (${northgate.sitename})`);
+  expect(profileGroups.filter((g) => !g.endsWith(`(${northgate.sitename})`))).toEqual([]);
+  await app.getByRole('button', { name: /^Select all/ }).click();
+  await app.getByLabel('Bulk action').selectOption({ label: 'Group access' });
+  const access = await groupsOf(app.getByLabel('Group access', { exact: true }));
+  expect(access).toContain(`Driver (${northgate.sitename})`);
+  expect(access.filter((g) => !g.endsWith(`(${northgate.sitename})`))).toEqual([]);
+
+  // chosen in another view, it is the dashboard's too
+  await site.selectOption({ label: riverside.sitename });
+  await openDashboard(app, riverside);
+});

@@ -153,13 +153,22 @@ export function credentialCategoryContext(
   return siteid === undefined ? category : `${category} · ${siteName(siteid, names!)}`;
 }
 
+/** Whether a credential is of the site chosen (by its category's site; every credential when none is chosen). */
+export function credentialOfSite(
+  c: Pick<CredentialRecord, 'categoryid'>,
+  names: CatalogNames | undefined,
+  only: OnlySite,
+): boolean {
+  return ofSite(only, names?.credentialCategorySites?.get(c.categoryid));
+}
+
 /** Credentials under their category and its site, sorted, each naming them too ("Rigging (Safety · North)"). */
 export function credentialChoices(
   credentials: readonly CredentialRecord[],
   names?: CatalogNames,
   only?: OnlySite,
 ): ChoiceGroup[] {
-  const kept = credentials.filter((c) => ofSite(only, names?.credentialCategorySites?.get(c.categoryid)));
+  const kept = credentials.filter((c) => credentialOfSite(c, names, only));
   return grouped(
     kept,
     (c) => credentialCategoryContext(c, names),

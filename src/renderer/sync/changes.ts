@@ -31,6 +31,7 @@ export const CHANGE_KINDS = [
   'training.assigned',
   'training.completed',
   'training.overdue',
+  'training.removed',
   'access.granted',
   'access.revoked',
 ] as const;
@@ -50,6 +51,7 @@ export const CHANGE_LABELS: Record<ChangeKind, string> = {
   'training.assigned': 'Training assigned',
   'training.completed': 'Training completed',
   'training.overdue': 'Training newly overdue',
+  'training.removed': 'Training removed',
   'access.granted': 'Access granted',
   'access.revoked': 'Access revoked',
 };
@@ -63,6 +65,11 @@ export interface ChangeEntry {
   d?: string;
   /** the site of a person removed (no longer in the cache to look up) */
   s?: number;
+  /**
+   * a removed credential's expiration or a removed training's due date (ISO, '' for none or done):
+   * what the person stood on before, for the compliance they had (features/changes/impact.ts)
+   */
+  e?: string;
 }
 
 const arrow = (from: unknown, to: unknown) => `${String(from ?? '')} → ${String(to ?? '')}`;
@@ -163,6 +170,16 @@ export function pageChanges(
   return out;
 }
 
+/** A removed training: its course by id, and its due date unless it was done (done needs no date to stand). */
+function trainingRemoval(old: TrainingAssignmentRecord): ChangeEntry {
+  return {
+    k: 'training.removed',
+    u: old.userid,
+    d: `course ${old.courseid}`,
+    e: isTrainingDone(old) ? '' : old.dueIso,
+  };
+}
+
 /** Changes of records a complete pass removed (the cached copies read just before they are deleted). */
 export function removalChanges(collection: CollectionName, removed: readonly AnyRecord[]): ChangeEntry[] {
   const out: ChangeEntry[] = [];
@@ -181,7 +198,11 @@ export function removalChanges(collection: CollectionName, removed: readonly Any
           k: 'credential.removed',
           u: (old as CredentialAssignmentRecord).userid,
           d: `credential ${(old as CredentialAssignmentRecord).credentialid}`,
+          e: (old as CredentialAssignmentRecord).expirationIso,
         });
+        break;
+      case 'trainingAssignments':
+        out.push(trainingRemoval(old as TrainingAssignmentRecord));
         break;
       case 'groupAccess':
         out.push({

@@ -18,6 +18,7 @@ import { courseChoices, credentialChoices, featureChoices, groupChoices } from '
 import { useCatalogNames } from '../../app/catalog-names.ts';
 import { sameSubject } from '../../app/live-query.ts';
 import { ChoiceOptions } from '../../components/ChoiceOptions.tsx';
+import { useChosenSite } from '../../app/SiteChoice.tsx';
 import type { ChoiceGroup } from '../../app/catalog.ts';
 import { previewBulk, type BulkAction, type BulkContext, type BulkPreview } from './plan.ts';
 import type {
@@ -121,15 +122,21 @@ function actionOf(
   }
 }
 
-function choicesFor(type: ActionType | null, catalog: Catalog, names: ReturnType<typeof useCatalogNames>) {
+/** The picker's choices: the groups, credentials or courses of the site chosen (each naming its site when every one is). */
+function choicesFor(
+  type: ActionType | null,
+  catalog: Catalog,
+  names: ReturnType<typeof useCatalogNames>,
+  siteid: number | null,
+) {
   return type === 'groupAccess'
-    ? groupChoices(catalog.groups, names)
+    ? groupChoices(catalog.groups, names, siteid)
     : type === 'moduleAccess'
       ? featureChoices(catalog.modules, names)
       : type === 'credential' || type === 'renew' || type === 'credentialRemove'
-        ? credentialChoices(catalog.credentials, names)
+        ? credentialChoices(catalog.credentials, names, siteid)
         : type === 'training' || type === 'trainingRemove'
-          ? courseChoices(catalog.courses, names)
+          ? courseChoices(catalog.courses, names, siteid)
           : [];
 }
 
@@ -192,6 +199,8 @@ export function BulkActions({ userIds, preset, onQueued }: SelectionActionProps)
     [db],
   );
   const names = useCatalogNames(db);
+  // the site the coordinator looks after: its groups, credentials and courses only
+  const { siteid } = useChosenSite();
   const [type, setType] = useState<ActionType | null>(preset?.type ?? null);
   const [form, setForm] = useState<BulkForm>(() => formOf(preset));
   // a renewal's new number per person, typed or pasted in the preview
@@ -224,7 +233,7 @@ export function BulkActions({ userIds, preset, onQueued }: SelectionActionProps)
     type === 'credential' || type === 'renew'
       ? catalog.credentials.find((c) => c.credentialid === Number(form.choice))
       : undefined;
-  const options = choicesFor(type, catalog, names);
+  const options = choicesFor(type, catalog, names, siteid);
   return (
     <div className="bulk-actions">
       <label>

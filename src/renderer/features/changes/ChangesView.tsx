@@ -5,7 +5,7 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { SiteRecord, UserRecord } from '../../../shared/records.ts';
+import type { UserRecord } from '../../../shared/records.ts';
 import { groupChoices } from '../../app/catalog.ts';
 import { useCatalogNames } from '../../app/catalog-names.ts';
 import { ChoiceOptions } from '../../components/ChoiceOptions.tsx';
@@ -27,6 +27,9 @@ import {
 } from './view-model.ts';
 import { NOT_ON_THIS_LAPTOP as NOT_HERE, plural } from '../../app/words.ts';
 import type { FieldbookDb } from '../../db/index.ts';
+import { SiteChoice, useChosenSite } from '../../app/SiteChoice.tsx';
+import { ComplianceImpact, removalWords } from './ComplianceImpact.tsx';
+import { foldRemovals, type RemovedPerson } from './impact.ts';
 
 const NO_LOGS: SyncChangeLog[] = [];
 const NO_NAMES: ChangeNames = {
@@ -60,20 +63,33 @@ function periodChoice(log: SyncChangeLog, last: SyncChangeLog, syncs: number): s
   return `${periodWords(log.since, last.at)} (${syncs === 1 ? 'the last sync' : `the last ${plural(syncs, 'sync')}`})`;
 }
 
+/** The changes of the period chosen (the last sync's by default), the same arrays while the log and period stay. */
+function usePeriod(logs: SyncChangeLog[], fromSeq: number | null) {
+  const last = logs.at(-1) ?? null;
+  const from = fromSeq ?? last?.seq ?? null;
+  const [period, omitted] = useMemo(
+    () => (from === null ? [[], 0] : [changesSince(logs, from), omittedSince(logs, from)]),
+    [logs, from],
+  );
+  // a removed person's credentials, training and access are one change: their removal
+  const { rest: all, removed } = useMemo(() => foldRemovals(period), [period]);
+  return { last, from, period, omitted, all, removed };
+}
+
 // eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
 export default function ChangesView() {
   const db = useActiveDb();
   const logs = useLiveQuery(async () => (db ? db.syncChanges.orderBy('seq').toArray() : []), [db]) ?? NO_LOGS;
-  const sites = useLiveQuery(async () => (db ? db.sites.toArray() : []), [db]) ?? [];
   const names = useLiveQuery(async () => (db ? loadChangeNames(db) : NO_NAMES), [db]) ?? NO_NAMES;
   const groups = useLiveQuery(async () => (db ? db.groups.toArray() : []), [db]) ?? [];
   const catalog = useCatalogNames(db);
   const [fromSeq, setFromSeq] = useState<number | null>(null);
-  const [siteid, setSiteid] = useState<number | null>(null);
+  // the site the coordinator looks after, as on the dashboard and every other view
+  const chosen = useChosenSite();
+  const { siteid, sites } = chosen;
   const [groupid, setGroupid] = useState<number | null>(null);
   const [kind, setKind] = useState<ChangeKind | null>(null);
-  const last = logs.at(-1) ?? null;
-  const from = fromSeq ?? last?.seq ?? null;
+  const { last, from, period, omitted, all, removed } = usePeriod(logs, fromSeq);
   const members =
     useLiveQuery(
       async () =>
@@ -82,26 +98,23 @@ export default function ChangesView() {
           : null,
       [db, groupid],
     ) ?? null;
-  const all = from === null ? [] : changesSince(logs, from);
   const people = useLiveQuery(async () => {
     if (!db || from === null) return new Map<number, UserRecord>();
-    const ids = [...new Set(changesSince(logs, from).map((c) => c.u))];
+    const ids = [...new Set(all.map((c) => c.u))];
     return new Map(
       (await db.users.bulkGet(ids)).filter((u): u is UserRecord => u !== undefined).map((u) => [u.userid, u]),
     );
-  }, [db, logs, from]);
-  const shown = filterChanges(all, { siteid, members }, (userid) => people?.get(userid)?.siteid);
+  }, [db, all]);
+  const shown = useMemo(
+    () => filterChanges(all, { siteid, members }, (userid) => people?.get(userid)?.siteid),
+    [all, siteid, members, people],
+  );
   const counts = countsByKind(shown);
-  const omitted = from === null ? 0 : omittedSince(logs, from);
-  const siteName = new Map(sites.map((s: SiteRecord) => [s.siteid, s.sitename]));
+  const siteName = new Map(sites.map((s) => [s.siteid, s.sitename]));
   // the chosen site's groups, each naming its site (every site has its own "Driver")
   const groupOptions = groupChoices(groups, catalog, siteid);
   // the same array while nothing it depends on changes: the selection re-reads its list when it changes
-  const drill = useMemo(
-    () => (kind ? shown.filter((c) => c.k === kind) : []),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- shown is derived from these
-    [kind, logs, from, siteid, members, people],
-  );
+  const drill = useMemo(() => (kind ? shown.filter((c) => c.k === kind) : []), [kind, shown]);
 
   return (
     <section className="view changes-view" aria-labelledby="changes-heading">
@@ -124,23 +137,7 @@ export default function ChangesView() {
                 ))}
               </select>
             </label>
-            <label>
-              Site{' '}
-              <select
-                value={siteid ?? ''}
-                onChange={(e) => {
-                  setSiteid(e.target.value ? Number(e.target.value) : null);
-                  setGroupid(null);
-                }}
-              >
-                <option value="">All sites</option>
-                {sites.map((s) => (
-                  <option key={s.siteid} value={s.siteid}>
-                    {s.sitename}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SiteChoice chosen={chosen} onChoose={() => setGroupid(null)} />
             <label>
               Group{' '}
               <select
@@ -160,6 +157,13 @@ export default function ChangesView() {
               ? ` The last sync ${last.outcome === 'cancelled' ? 'was cancelled' : 'stopped on an error'}: what it changed before stopping is listed.`
               : ''}
           </p>
+          <ComplianceImpact
+            changes={period}
+            sinceIso={logs.find((l) => l.seq === from)?.since ?? last.since}
+            scope={{ siteid, members }}
+            siteName={(id) => siteName.get(id) ?? String(id)}
+          />
+          <h2>Changes by kind</h2>
           {counts.length > 0 && <KindCounts counts={counts} kind={kind} onKind={setKind} />}
           {kind && (
             <PeopleTable
@@ -169,6 +173,7 @@ export default function ChangesView() {
               people={people}
               siteName={siteName}
               names={names}
+              removed={removed}
             />
           )}
         </>
@@ -215,6 +220,8 @@ interface PeopleTableProps {
   people: ReadonlyMap<number, UserRecord> | undefined;
   siteName: ReadonlyMap<number, string>;
   names: ChangeNames;
+  /** people removed, with the records folded under them */
+  removed: ReadonlyMap<number, RemovedPerson>;
 }
 
 type ChangeRow = ReturnType<typeof filterChanges>[number] & { key: number };
@@ -225,7 +232,8 @@ function changeColumns({
   people,
   siteName,
   names,
-}: Pick<PeopleTableProps, 'people' | 'siteName' | 'names'>): Column<ChangeRow>[] {
+  removed,
+}: Pick<PeopleTableProps, 'people' | 'siteName' | 'names' | 'removed'>): Column<ChangeRow>[] {
   return [
     {
       id: 'person',
@@ -257,7 +265,10 @@ function changeColumns({
       id: 'what',
       header: 'What changed',
       width: 'minmax(10rem, 2fr)',
-      render: (c) => changeWords(c, names, (iso) => formatDate(iso)),
+      render: (c) => {
+        const gone = c.k === 'person.removed' ? removed.get(c.u) : undefined;
+        return gone ? removalWords(gone) : changeWords(c, names, (iso) => formatDate(iso));
+      },
     },
     {
       id: 'at',
@@ -269,7 +280,7 @@ function changeColumns({
 }
 
 /** The people behind one count, with what changed for each: a list to select and act on. */
-function PeopleTable({ kind, drill, people, siteName, names }: PeopleTableProps) {
+function PeopleTable({ kind, drill, people, siteName, names, removed }: PeopleTableProps) {
   const rows = useMemo(() => drill.map((c, key) => ({ ...c, key })), [drill]);
   // people removed from the site cannot be acted on: only those still cached are selectable in bulk
   const loadMatching = useCallback(
@@ -288,7 +299,7 @@ function PeopleTable({ kind, drill, people, siteName, names }: PeopleTableProps)
         label={`People: ${CHANGE_LABELS[kind]}`}
         rows={rows.length ? rows : NO_ROWS}
         rowKey={(c) => c.key}
-        columns={changeColumns({ people, siteName, names })}
+        columns={changeColumns({ people, siteName, names, removed })}
         size="short"
         {...selection.grid}
         rowLabel={(c) => {

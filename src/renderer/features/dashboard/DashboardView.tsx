@@ -44,7 +44,7 @@ import {
   siteParams,
 } from './Figures.tsx';
 import { SiteChoice, useChosenSite } from '../../app/SiteChoice.tsx';
-import { ChangesSummary } from '../changes/ChangesSummary.tsx';
+import { ChangesSummary, LastSyncImpact } from '../changes/ChangesSummary.tsx';
 import { MEANING_COLOUR, statusColour } from './colours.ts';
 import { NO_NAME } from '../../app/words.ts';
 
@@ -316,6 +316,10 @@ export default function DashboardView() {
       {syncing && (
         <p className="muted">A sync is running: these figures are brought up to date when it finishes.</p>
       )}
+      <LastSyncImpact
+        siteid={siteid}
+        siteName={(id) => chosen.sites.find((s) => s.siteid === id)?.sitename ?? String(id)}
+      />
       <ChangesSummary />
       <PendingInFigures count={included ?? 0} of={of} onChange={setOf} />
       <AttentionFiguresList figures={figures} soonDays={soonDays} siteid={siteid} />

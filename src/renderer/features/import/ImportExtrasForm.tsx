@@ -5,6 +5,8 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useActiveDb } from '../../app/session.ts';
+import { useCatalogNames } from '../../app/catalog-names.ts';
+import { credentialOfSite } from '../../app/catalog.ts';
 import type { ImportExtras } from './extras.ts';
 
 const byName = <T,>(list: T[], name: (x: T) => string): T[] =>
@@ -30,11 +32,14 @@ export function ImportExtrasForm({ siteid, extras, onChange }: Props) {
           : [],
       [db, siteid],
     ) ?? [];
-  const credentials =
+  const names = useCatalogNames(db);
+  // the credentials of these people's site (each site has its own)
+  const credentials = (
     useLiveQuery(
       async () => (db ? byName(await db.credentials.toArray(), (r) => r.credentialname) : []),
       [db],
-    ) ?? [];
+    ) ?? []
+  ).filter((r) => credentialOfSite(r, names, siteid));
   const courses =
     useLiveQuery(
       async () =>

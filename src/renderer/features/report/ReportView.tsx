@@ -26,6 +26,7 @@ import { defaultCategory, useReportChoices } from './choices.ts';
 import { loadReport, type LoadedReport, type ReportScope } from './queries.ts';
 import { usePendingVersion } from '../../outbox/runtime.ts';
 import { groupChoices } from '../../app/catalog.ts';
+import { oneSite, SiteChoice, useChosenSite } from '../../app/SiteChoice.tsx';
 import { useCatalogNames } from '../../app/catalog-names.ts';
 import { ChoiceOptions } from '../../components/ChoiceOptions.tsx';
 
@@ -101,11 +102,12 @@ function useReport() {
   const today = todayIso();
   const soonDays = useSoonDays();
   const selected = useUserSelection((s) => s.selected);
-  const sites = useLiveQuery(async () => (db ? db.sites.toArray() : []), [db]);
   const groups = useLiveQuery(async () => (db ? db.groups.toArray() : []), [db]);
   const choices = useReportChoices();
-  const { kind, siteid, groupid } = choices;
-  const site = siteid ?? sites?.[0]?.siteid ?? null;
+  const { kind, groupid } = choices;
+  // the site the coordinator looks after (the first when every site is chosen: a report is of one)
+  const chosen = useChosenSite();
+  const site = oneSite(chosen);
   const scope: ReportScope | null =
     kind === 'site'
       ? site === null
@@ -175,9 +177,8 @@ function useReport() {
     today,
     soonDays,
     selected,
-    sites,
+    chosen,
     groups,
-    site,
     loaded,
     report,
     heading,
@@ -190,7 +191,7 @@ type ReportState = ReturnType<typeof useReport>;
 function ScopeControls({ state }: { state: ReportState }) {
   const choices = useReportChoices();
   const { kind, groupid } = choices;
-  const { sites, groups, site, selected, offer } = state;
+  const { chosen, groups, selected, offer } = state;
   const catalog = useCatalogNames(useActiveDb());
   return (
     <>
@@ -203,19 +204,11 @@ function ScopeControls({ state }: { state: ReportState }) {
         </select>
       </label>
       {kind === 'site' && (
-        <label>
-          Site{' '}
-          <select
-            value={site ?? ''}
-            onChange={(e) => choices.set({ siteid: Number(e.target.value), categoryid: undefined })}
-          >
-            {sites?.map((s) => (
-              <option key={s.siteid} value={s.siteid}>
-                {s.sitename}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SiteChoice
+          chosen={chosen}
+          everySite={false}
+          onChoose={() => choices.set({ categoryid: undefined })}
+        />
       )}
       {kind === 'group' && (
         <label>
@@ -227,7 +220,7 @@ function ScopeControls({ state }: { state: ReportState }) {
             }
           >
             <option value="">Choose a group</option>
-            {groups && <ChoiceOptions groups={groupChoices(groups, catalog)} />}
+            {groups && <ChoiceOptions groups={groupChoices(groups, catalog, chosen.siteid)} />}
           </select>
         </label>
       )}

@@ -11,7 +11,6 @@ import type { ReportScope } from './queries.ts';
 
 export interface ReportChoices {
   kind: ReportScope['kind'];
-  siteid: number | null;
   groupid: number | null;
   /** undefined: the default category (defaultCategory); null: no grouping */
   categoryid: number | null | undefined;
@@ -23,7 +22,6 @@ export interface ReportChoices {
 export const useReportChoices = create<ReportChoices & { set(patch: Partial<ReportChoices>): void }>(
   (set) => ({
     kind: 'site',
-    siteid: null,
     groupid: null,
     categoryid: undefined,
     statuses: ['Active'],

@@ -188,6 +188,18 @@ export function findingsOf(
   return found.sort(byUrgency);
 }
 
+/** What makes a person not compliant on a day (missing, expired, overdue): none means compliant, as the report counts. */
+export function nonCompliantFindings(
+  person: UserRecord,
+  input: ReportInput,
+  look: ReportLookups,
+  today: string,
+): Finding[] {
+  return findingsOf(person, input, look, { today, soonDays: 0 }).filter((f) =>
+    NON_COMPLIANT.includes(f.type),
+  );
+}
+
 /** The people the report covers: those of the chosen statuses, by name. */
 export function peopleInScope(people: readonly UserRecord[], statuses: readonly string[]): UserRecord[] {
   const wanted = new Set(statuses.map((s) => s.trim().toLowerCase()));

@@ -5,6 +5,7 @@
  * this laptop and profile: nothing here is ever sent to the platform.
  */
 import { useState } from 'react';
+import { oneSite, SiteChoice, useChosenSite } from '../../app/SiteChoice.tsx';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useActiveDb } from '../../app/session.ts';
 import { plural } from '../../app/words.ts';
@@ -199,7 +200,8 @@ export default function RequirementsView() {
   const db = useActiveDb();
   const catalog = useLiveQuery(async () => (db ? loadCatalog(db) : null), [db]);
   const rows = useLiveQuery(async () => (db ? db.requirements.toArray() : []), [db]) ?? [];
-  const [siteChoice, setSite] = useState<number | null>(null);
+  // the site the coordinator looks after (the first when every site is chosen: requirements are set per site)
+  const chosen = useChosenSite();
   const [categoryChoice, setCategory] = useState<number | 'usertypes' | null>(null);
   if (!db || !catalog)
     return (
@@ -208,7 +210,7 @@ export default function RequirementsView() {
         <p role="status">Loading…</p>
       </section>
     );
-  const siteid = siteChoice ?? catalog.sites[0]?.siteid ?? 0;
+  const siteid = oneSite(chosen) ?? catalog.sites[0]?.siteid ?? 0;
   const categories = catalog.categories
     .filter((c) => c.siteid === siteid)
     .sort((a, b) => a.categoryname.localeCompare(b.categoryname));
@@ -238,22 +240,7 @@ export default function RequirementsView() {
         profile only: never sent to the platform. {plural(rows.length, 'requirement')} set.
       </p>
       <div className="toolbar">
-        <label>
-          Site{' '}
-          <select
-            value={siteid}
-            onChange={(e) => {
-              setSite(Number(e.target.value));
-              setCategory(null);
-            }}
-          >
-            {catalog.sites.map((s) => (
-              <option key={s.siteid} value={s.siteid}>
-                {s.sitename}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SiteChoice chosen={chosen} everySite={false} onChoose={() => setCategory(null)} />
         <label>
           Columns{' '}
           <select

@@ -28,6 +28,7 @@ import { useUserSelection, userSelectionStore } from './selection.ts';
 import { SelectionBar } from '../../components/SelectionBar.tsx';
 import { catalogNames, groupChoices } from '../../app/catalog.ts';
 import { ChoiceOptions } from '../../components/ChoiceOptions.tsx';
+import { SiteChoice, useChosenSite } from '../../app/SiteChoice.tsx';
 import { ExportButtons } from '../../components/ExportButtons.tsx';
 import { pendingCell, tableOf, type ExportColumn } from '../../app/export-list.ts';
 
@@ -44,7 +45,10 @@ function numberOrNull(value: string): number | null {
 /** The list's rows in their effective state: the first screenful at once, then every match. */
 function useUsersList(db: FieldbookDb) {
   const text = useUsersView((s) => s.text);
-  const filters = useUsersView((s) => s.filters);
+  const chosenFilters = useUsersView((s) => s.filters);
+  // the site is the one the coordinator looks after (SiteChoice), the same in every view
+  const siteid = useChosenSite().siteid;
+  const filters = useMemo(() => ({ ...chosenFilters, siteid }), [chosenFilters, siteid]);
   const sort = useUsersView((s) => s.sort);
   const deferredText = useDeferredValue(text);
   const pendingVersion = usePendingVersion();
@@ -93,7 +97,10 @@ function useUsersList(db: FieldbookDb) {
     () => users ?? firstScreen ?? (fromKept ? kept.rows : []),
     [users, firstScreen, fromKept, kept],
   );
-  const filtered = deferredText.trim() !== '' || Object.values(filters).some((v) => v != null);
+  // what "Clear filters" clears (the site stays chosen)
+  const filtered =
+    deferredText.trim() !== '' ||
+    Object.entries(chosenFilters).some(([key, v]) => key !== 'siteid' && v != null);
   const total = result?.count ?? firstCount ?? (fromKept ? kept.total : undefined);
   return {
     rows,
@@ -189,6 +196,7 @@ function UsersSearch({ options, filtered }: { options: UserFilterOptions | undef
   const text = useUsersView((s) => s.text);
   const filters = useUsersView((s) => s.filters);
   const { setText, setFilter, clearFilters } = useUsersView((s) => s);
+  const chosen = useChosenSite();
   return (
     <div className="toolbar" role="search">
       <label>
@@ -201,20 +209,7 @@ function UsersSearch({ options, filtered }: { options: UserFilterOptions | undef
           autoFocus
         />
       </label>
-      <label>
-        Site
-        <select
-          value={filters.siteid ?? ''}
-          onChange={(e) => setFilter('siteid', numberOrNull(e.target.value))}
-        >
-          <option value="">All sites</option>
-          {options?.sites.map((s) => (
-            <option key={s.siteid} value={s.siteid}>
-              {s.sitename}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SiteChoice chosen={chosen} onChoose={() => setFilter('groupid', null)} />
       <label>
         Status
         <select value={filters.status ?? ''} onChange={(e) => setFilter('status', e.target.value || null)}>
@@ -249,7 +244,11 @@ function UsersSearch({ options, filtered }: { options: UserFilterOptions | undef
           <option value="">All groups</option>
           {options && (
             <ChoiceOptions
-              groups={groupChoices(options.groups, catalogNames(options.sites, options.profileCategories))}
+              groups={groupChoices(
+                options.groups,
+                catalogNames(options.sites, options.profileCategories),
+                chosen.siteid,
+              )}
             />
           )}
         </select>
