@@ -124,7 +124,8 @@ export function App() {
         )}
         {active && <DataAsOf />}
         {active ? (
-          <ErrorBoundary resetKey={`${current}/${location.params.join('/')}`}>
+          // keyed by the profile: what a view holds in its own state (a dropped file, a draft) ends with it
+          <ErrorBoundary key={active.id} resetKey={`${current}/${location.params.join('/')}`}>
             <Suspense fallback={<p role="status">Loading…</p>}>
               <View params={location.params} />
             </Suspense>

@@ -273,35 +273,8 @@ export interface SyncUnchangedEvent extends SyncPageEnvelope {
  */
 export type SyncPageEvent = SyncRecordsEvent | SyncUnchangedEvent;
 
-/**
- * What one page of one task held the last time it was written (see
- * src/shared/page-fingerprints.ts): the body's hash, and every item of the page
- * in the body's order, by the key the sync de-duplicates it with and a hash of
- * the item as received.
- */
-export interface PageFingerprint {
-  taskId: string;
-  startrow: number;
-  /** a hash of the page's response body; null when the page must never be skipped whole */
-  hash: string | null;
-  /** the items' keys (as the sync de-duplicates them), in the body's order */
-  keys: (string | number)[];
-  /** ITEM_HASH_CHARS characters per item, in the same order: a hash of each item as received */
-  hashes: string;
-  /** FINGERPRINT_VERSION of the build that made it (one of another version counts as absent) */
-  version: number;
-}
-
-/**
- * A page fingerprint as the renderer stores and sends it: the keys as JSON
- * text. One string crosses IPC (and the schema) as one value, where 1,000
- * keys would be checked and copied one by one; main parses and checks them
- * (page-fingerprints.ts, readFingerprint).
- */
-export interface PageFingerprintText extends Omit<PageFingerprint, 'keys'> {
-  /** JSON text of PageFingerprint.keys */
-  keys: string;
-}
+// one page's fingerprint, with the rules that read it (page-fingerprints.ts)
+export type { PageFingerprint, PageFingerprintText } from './page-fingerprints.ts';
 
 export interface SyncFinishedEvent {
   syncId: string;

@@ -6,8 +6,37 @@
  * compared item by item: only items whose hash is not the one the cache's copy
  * was made from are validated, sent and compared. Pure.
  */
-import type { PageFingerprint, PageFingerprintText } from './ipc.ts';
 import { MAX_IPC_MESSAGE_BYTES } from './ipc-limits.ts';
+
+/**
+ * What one page of one task held the last time it was written: the body's hash,
+ * and every item of the page in the body's order, by the key the sync
+ * de-duplicates it with and a hash of the item as received. Part of the IPC
+ * contract (shared/ipc.ts re-exports it); here, so this module imports nothing of ipc.ts.
+ */
+export interface PageFingerprint {
+  taskId: string;
+  startrow: number;
+  /** a hash of the page's response body; null when the page must never be skipped whole */
+  hash: string | null;
+  /** the items' keys (as the sync de-duplicates them), in the body's order */
+  keys: (string | number)[];
+  /** ITEM_HASH_CHARS characters per item, in the same order: a hash of each item as received */
+  hashes: string;
+  /** FINGERPRINT_VERSION of the build that made it (one of another version counts as absent) */
+  version: number;
+}
+
+/**
+ * A page fingerprint as the renderer stores and sends it: the keys as JSON
+ * text. One string crosses IPC (and the schema) as one value, where 1,000
+ * keys would be checked and copied one by one; main parses and checks them
+ * (readFingerprint, below).
+ */
+export interface PageFingerprintText extends Omit<PageFingerprint, 'keys'> {
+  /** JSON text of PageFingerprint.keys */
+  keys: string;
+}
 
 /**
  * Characters of one item's hash in `PageFingerprint.hashes`: 132 bits of

@@ -16,7 +16,7 @@ import type {
   TrainingAssignmentRecord,
   UserRecord,
 } from '../../shared/records.ts';
-import type { FieldbookDb } from '../db/index.ts';
+import type { FieldbookDb } from '../db/rows.ts';
 import type { EffectiveCollection } from '../../shared/op-kinds.ts';
 
 export type PendingChange = 'create' | 'update' | 'delete';

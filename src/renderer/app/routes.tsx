@@ -1,12 +1,9 @@
 /**
- * The route/tab registry. Built-in views are registered here; a feature adds
- * its tab with `registerRoute(...)` in its own `route.tsx`, imported with one
- * line in `app/feature-routes.ts`. Heavy views load lazily to keep start-up light.
+ * The route/tab registry. It imports no view: the built-in views are registered
+ * in ./builtin-routes.tsx, and a feature adds its tab with `registerRoute(...)` in
+ * its own `route.tsx`, each imported with one line in `app/feature-routes.ts`.
  */
-import { lazy, type ComponentType } from 'react';
-import UsersRoute from '../features/users/UsersRoute.tsx';
-import { NotFoundView } from '../components/NotFoundView.tsx';
-import { NOT_FOUND_ROUTE } from './router.ts';
+import type { ComponentType } from 'react';
 
 export interface RouteProps {
   /** path segments after the route id (`#/users/42` -> ["42"]) */
@@ -42,43 +39,3 @@ export function findRoute(id: string): RouteDef | undefined {
 }
 
 export const DEFAULT_ROUTE = 'users';
-
-registerRoute({ id: 'users', label: 'Users', order: 10, component: UsersRoute }); // eager: the first screen, so it renders without another fetch
-// an address that cannot be read (app/router.ts); reached from no tab
-registerRoute({
-  id: NOT_FOUND_ROUTE,
-  label: 'Page not found',
-  order: 999,
-  nav: false,
-  component: NotFoundView,
-});
-registerRoute({
-  id: 'credentials',
-  label: 'Credentials',
-  order: 20,
-  component: lazy(() => import('../features/credentials/CredentialsView.tsx')),
-});
-registerRoute({
-  id: 'training',
-  label: 'Training',
-  order: 30,
-  component: lazy(() => import('../features/training/TrainingView.tsx')),
-});
-registerRoute({
-  id: 'access',
-  label: 'Access',
-  order: 40,
-  component: lazy(() => import('../features/access/AccessView.tsx')),
-});
-registerRoute({
-  id: 'dashboard',
-  label: 'Dashboard',
-  order: 50,
-  component: lazy(() => import('../features/dashboard/DashboardView.tsx')),
-});
-registerRoute({
-  id: 'settings',
-  label: 'Connection & sync',
-  order: 90,
-  component: lazy(() => import('../features/settings/SettingsView.tsx')),
-});

@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { ProfileSummary, ProfilesState } from '../../shared/ipc.ts';
 import { applyProfiles, sessionStore } from './session.ts';
 import { fakeApi } from '../testing/fake-api.ts';
+import { userSelectionStore } from '../features/users/selection.ts';
+import { usersViewStore } from '../features/users/view-store.ts';
+import { useLastImport } from '../features/import/ImportResults.tsx';
+import { useReportChoices } from '../features/report/choices.ts';
 
 const profile = (id: string): ProfileSummary => ({
   id,
@@ -43,5 +47,57 @@ describe('the session', () => {
     sessionStore.setState({ api: fakeApi().api });
     applyProfiles(state(null));
     expect(sessionStore.getState().db).toBeNull();
+  });
+
+  describe("a profile's view state", () => {
+    /** In the active profile: one person selected, a search and a filter, an import's results, a report site. */
+    function chooseThings() {
+      userSelectionStore.getState().selectAll([7]);
+      usersViewStore.getState().setText('novak');
+      usersViewStore.getState().setFilter('status', 'Active');
+      useLastImport.setState({
+        run: {
+          fileName: 'hr.csv',
+          headers: [],
+          rows: [],
+          plans: new Map(),
+          opsByRow: new Map([[2, ['op-1']]]),
+        },
+      });
+      useReportChoices.getState().set({ siteid: 12, findingTypes: [] });
+    }
+
+    it('is not carried into the next profile', () => {
+      sessionStore.setState({ api: fakeApi().api });
+      applyProfiles(state('p1'));
+      chooseThings();
+      applyProfiles(state('p2'));
+      expect(userSelectionStore.getState().selected.size).toBe(0);
+      expect(usersViewStore.getState()).toMatchObject({ text: '', filters: {} });
+      expect(useLastImport.getState().run).toBeNull();
+      expect(useReportChoices.getState()).toMatchObject({
+        siteid: null,
+        findingTypes: useReportChoices.getInitialState().findingTypes,
+      });
+    });
+
+    it('is forgotten when the last profile is removed', () => {
+      sessionStore.setState({ api: fakeApi().api });
+      applyProfiles(state('p1'));
+      chooseThings();
+      applyProfiles(state(null));
+      expect(userSelectionStore.getState().selected.size).toBe(0);
+      expect(useLastImport.getState().run).toBeNull();
+    });
+
+    it('stays while the same profile stays active', () => {
+      sessionStore.setState({ api: fakeApi().api });
+      applyProfiles(state('p1'));
+      chooseThings();
+      applyProfiles({ ...state('p1'), profiles: [profile('p1')] });
+      expect([...userSelectionStore.getState().selected]).toEqual([7]);
+      expect(usersViewStore.getState().text).toBe('novak');
+      expect(useReportChoices.getState().siteid).toBe(12);
+    });
   });
 });

@@ -1,7 +1,7 @@
 /**
- * The session: main's API, the profiles, the active profile's database and sync
- * controller, and the connection state. One database per profile: switching
- * profile closes one cache and opens the other.
+ * The session: main's API, the profiles, the active profile's session (its
+ * database and sync controller: profile-session.ts), and the connection state.
+ * Switching profile disposes one profile session and opens the other.
  */
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
@@ -12,10 +12,10 @@ import type {
   ProfileSummary,
   ProfilesState,
 } from '../../shared/ipc.ts';
-import { dbNameForProfile, openFieldbookDb, type FieldbookDb } from '../db/index.ts';
+import type { FieldbookDb } from '../db/index.ts';
 import { onDatabaseNotice } from '../db/lifecycle.ts';
-import { createSyncController, type SyncController } from '../sync/controller.ts';
-import { syncStore, initialSyncUiState } from '../sync/store.ts';
+import type { SyncController } from '../sync/controller.ts';
+import { openProfileSession, type ProfileSession } from './profile-session.ts';
 import { startConnectionMonitor, type ConnectionMonitor } from './connection.ts';
 
 export interface SessionState {
@@ -23,7 +23,11 @@ export interface SessionState {
   /** null until the first answer */
   profiles: ProfilesState | null;
   activeProfile: ProfileSummary | null;
+  /** the active profile's session: null before a profile exists */
+  profileSession: ProfileSession | null;
+  /** the profile session's cache database */
   db: FieldbookDb | null;
+  /** the profile session's sync controller */
   sync: SyncController | null;
   connection: ConnectionStatus | null;
   error: AppError | null;
@@ -33,6 +37,7 @@ export const sessionStore = createStore<SessionState>()(() => ({
   api: null,
   profiles: null,
   activeProfile: null,
+  profileSession: null,
   db: null,
   sync: null,
   connection: null,
@@ -52,7 +57,7 @@ export function isOnline(s: SessionState): boolean {
   return s.connection?.online === true;
 }
 
-/** Opens the cache of the newly active profile, or keeps the current one. */
+/** Opens the session of the newly active profile (its old one is disposed), or keeps the current one. */
 export function applyProfiles(profiles: ProfilesState): void {
   const state = sessionStore.getState();
   const active = profiles.profiles.find((p) => p.id === profiles.activeId) ?? null;
@@ -61,24 +66,22 @@ export function applyProfiles(profiles: ProfilesState): void {
     sessionStore.setState({ profiles, activeProfile: active });
     return;
   }
-  // the old cache closes once the pages already received are written into it
-  const [oldSync, oldDb] = [state.sync, state.db];
-  oldSync?.dispose();
-  void (oldSync?.idle() ?? Promise.resolve()).finally(() => oldDb?.close());
-  syncStore.setState({ ...initialSyncUiState });
-  let db: FieldbookDb | null = null;
-  let sync: SyncController | null = null;
-  if (active && state.api) {
-    db = openFieldbookDb(dbNameForProfile(active.id));
-    // a database this build cannot open (written by a newer build) says so in the banner
-    db.open().catch((e: unknown) =>
-      sessionStore.setState({
-        error: { code: 'internal', message: e instanceof Error ? e.message : String(e) },
-      }),
-    );
-    sync = createSyncController(state.api, db, syncStore);
-  }
-  sessionStore.setState({ profiles, activeProfile: active, db, sync, connection: null });
+  state.profileSession?.dispose();
+  // a database this build cannot open (written by a newer build) says so in the banner
+  const profileSession =
+    active && state.api
+      ? openProfileSession(state.api, active.id, (message) =>
+          sessionStore.setState({ error: { code: 'internal', message } }),
+        )
+      : null;
+  sessionStore.setState({
+    profiles,
+    activeProfile: active,
+    profileSession,
+    db: profileSession?.db ?? null,
+    sync: profileSession?.sync ?? null,
+    connection: null,
+  });
   void monitor?.probe();
 }
 

@@ -26,7 +26,7 @@ import type {
 } from '../../shared/ipc.ts';
 import { pageKey } from '../../shared/page-fingerprints.ts';
 import { COLLECTIONS, type CollectionName } from '../../shared/records.ts';
-import type { FieldbookDb, PageFingerprintRow } from '../db/index.ts';
+import type { FieldbookDb, PageFingerprintRow } from '../db/rows.ts';
 import { forgetHeldSizes } from './sizes.ts';
 
 /** The collection whose rows keep the fingerprints of pages that fill `collection` (users' pages carry their e-mails). */

@@ -4,27 +4,14 @@
  * and newly overdue training are found by index ranges (the days since the
  * previous sync), never by reading a whole table.
  */
-import type { SyncFinishedEvent } from '../../shared/ipc.ts';
-import type { FieldbookDb } from '../db/index.ts';
+import type { FieldbookDb, SyncChangeLog } from '../db/rows.ts';
 import type { ChangeCounts, ChangeEntry } from './changes.ts';
 
 export const KEEP_SYNCS = 20;
 /** changes listed per sync; beyond it they are counted only */
 export const MAX_LISTED = 5_000;
 
-export interface SyncChangeLog {
-  seq?: number;
-  syncId: string;
-  /** when the sync ended (ISO) */
-  at: string;
-  outcome: SyncFinishedEvent['outcome'];
-  /** the previous sync this one is compared with (ISO) */
-  since: string;
-  counts: ChangeCounts;
-  changes: ChangeEntry[];
-  /** changes counted but not listed (past MAX_LISTED) */
-  omitted: number;
-}
+export type { SyncChangeLog } from '../db/rows.ts';
 
 /** Credentials that expired and training that fell overdue between the previous sync's day and today (both ISO dates). */
 export async function newlyDue(db: FieldbookDb, sinceDay: string, today: string): Promise<ChangeEntry[]> {

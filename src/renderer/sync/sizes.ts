@@ -22,7 +22,7 @@
  * that forgets the collection's page fingerprints).
  */
 import { COLLECTIONS, type CollectionName } from '../../shared/records.ts';
-import type { FieldbookDb, SyncCollectionRow } from '../db/index.ts';
+import type { FieldbookDb, SyncCollectionRow } from '../db/rows.ts';
 
 /** Sizes a complete pass left, by collection (`takeHeldSizes`). */
 export type HeldSizes = Partial<Record<CollectionName, number>>;

@@ -2,6 +2,7 @@
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import type { AppError, SyncFinishedEvent, SyncProgress } from '../../shared/ipc.ts';
+import { profileStore } from '../app/profile-stores.ts';
 
 export interface SyncUiState {
   running: boolean;
@@ -25,7 +26,7 @@ export interface SyncUiState {
   startsAfterHold: boolean;
 }
 
-export const initialSyncUiState: SyncUiState = {
+const initialSyncUiState: SyncUiState = {
   running: false,
   syncId: null,
   resumed: false,
@@ -46,8 +47,8 @@ export function createSyncStore() {
   return createStore<SyncUiState>()(() => ({ ...initialSyncUiState }));
 }
 
-/** The app's one sync store. */
-export const syncStore = createSyncStore();
+/** The app's one sync store: the active profile's (put back as it was made at a profile switch). */
+export const syncStore = profileStore(createSyncStore());
 
 export function useSyncState<T>(select: (s: SyncUiState) => T): T {
   return useStore(syncStore, select);

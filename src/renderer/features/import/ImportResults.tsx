@@ -2,10 +2,11 @@
  * The results of the last import queued in this window: how its rows fared in
  * the replay, and a results file (the input's own columns plus status,
  * statuscode and message, CSV or XLSX) that can be fixed and dropped in again.
- * Kept until the app closes.
+ * Kept until the app closes or another profile is opened.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { create } from 'zustand';
+import { profileStore } from '../../app/profile-stores.ts';
 import type { OutboxOp } from '../../../shared/outbox.ts';
 import { formatCount } from '../../app/format.ts';
 import { outboxStore } from '../../outbox/runtime.ts';
@@ -13,7 +14,7 @@ import { download } from '../outbox/download.ts';
 import { writeInWorker } from './reader.ts';
 import { resultsTableInSlices, type ImportRun } from './results.ts';
 
-export const useLastImport = create<{ run: ImportRun | null }>(() => ({ run: null }));
+export const useLastImport = profileStore(create<{ run: ImportRun | null }>(() => ({ run: null })));
 
 const READ_SLICE = 250;
 

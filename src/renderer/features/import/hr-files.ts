@@ -6,7 +6,7 @@
  * here, in this window's local storage under the profile's id (a preference
  * of the coordinator, never sent). Deriving and mapping are pure.
  */
-import type { ImportRow, MatchKey } from './match.ts';
+import type { ImportRow, MatchKey } from './file-row.ts';
 import { PLATFORM_STATUSES, type PlatformStatus } from '../../app/person-status.ts';
 
 export type UsernameRule = 'email' | 'first.last' | 'initial.last';

@@ -10,7 +10,7 @@
  */
 import type { EmailRecord, UserRecord } from '../../../shared/records.ts';
 import { looksLikeFormula } from '../../../shared/formula.ts';
-import { DATE_FIELDS, FIELD_LABELS, IMPORT_FIELDS, type ImportField } from './mapping.ts';
+import { DATE_FIELDS, FIELD_LABELS, IMPORT_FIELDS } from './mapping.ts';
 import { parseTextDate, type DayMonthOrder } from './text-date.ts';
 import { forEachSliced, mapSliced, type Slicing } from '../../../shared/sliced.ts';
 import { identityErrors } from './identity.ts';
@@ -23,17 +23,19 @@ import {
   heldUntilSent,
   queuedChangesUndone,
   type OverriddenField,
-  type QueuedCreate,
   type QueuedState,
 } from './queued.ts';
 import type { WithPending } from '../../outbox/pending.ts';
-import { keptAssignments, type KeptAssignments } from './queued-assignments.ts';
+import { keptAssignments } from './queued-assignments.ts';
 import type { ImportExtras } from './extras.ts';
 import { skipCreateOnUnknownCache } from './unknown-cache.ts';
 import { platformStatus, type StatusWords, type UsernameRule } from './hr-files.ts';
 import { PLATFORM_STATUSES } from '../../app/person-status.ts';
+import type { ImportRow, MatchKey, RowValues, UserChanges } from './file-row.ts';
+import type { RowPlan } from './row-plan.ts';
 
-export type MatchKey = 'employeeid' | 'username' | 'email';
+export type { ImportRow, MatchKey, RowPlan, RowValues };
+
 export type ImportMode = 'upsert' | 'create' | 'update';
 export interface MatchOptions {
   key: MatchKey;
@@ -58,39 +60,6 @@ export interface MatchOptions {
   usernameRule?: UsernameRule;
 }
 export type GroupRef = { groupid: number; groupname: string };
-
-export type RowValues = Partial<Record<ImportField, string>>;
-/** `derived`: the username made for the row by the profile's rule (hr-files.ts), used when the row creates someone */
-export type ImportRow = { rowNumber: number; values: RowValues; derived?: string };
-export type UserChanges = Partial<
-  Record<'username' | 'firstname' | 'lastname' | 'employeeid' | 'status', string>
->;
-
-export type RowPlan =
-  /** `derivedFrom`: the username was made by this rule, not given by the file */
-  | { rowNumber: number; action: 'create'; values: RowValues; derivedFrom?: UsernameRule }
-  /**
-   * `identity`: the username or employee id changes: queued only when ticked; `undoes`: fields whose queued change
-   * the row overrides (the file wins: sent after it); `emailAfter`: the queued ops the e-mail's addition waits for;
-   * `queuedCreate`: the person is only queued to be created, and the row's ops take the new id from that create;
-   * `keeps`: the credential or course the file gives that a queued change deletes, assigned again after it
-   */
-  | {
-      rowNumber: number;
-      action: 'update' | 'identity';
-      user: UserRecord;
-      changes: UserChanges;
-      emailAdded?: string;
-      undoes?: OverriddenField[];
-      emailAfter?: readonly string[];
-      queuedCreate?: QueuedCreate;
-      keeps?: KeptAssignments;
-    }
-  | { rowNumber: number; action: 'unchanged'; user: UserRecord }
-  | { rowNumber: number; action: 'skipped'; reason: string; user?: UserRecord }
-  | { rowNumber: number; action: 'conflict'; reasons: string[]; people: UserRecord[]; rows: number[] }
-  | { rowNumber: number; action: 'ambiguous'; reason: string; people: UserRecord[] }
-  | { rowNumber: number; action: 'invalid'; errors: string[] };
 
 export type RowAction = RowPlan['action'];
 export const ACTIONS: readonly RowAction[] = [

@@ -9,7 +9,7 @@
 import { MAX_IDENTITIES_PER_CHECK, type FieldbookApi, type IdentitiesCheck } from '../../../shared/ipc.ts';
 import { plural } from '../../app/words.ts';
 import { forEachSliced } from '../../../shared/sliced.ts';
-import type { ImportRow } from './match.ts';
+import type { ImportRow } from './file-row.ts';
 
 /** What main's index says of the file's values: who holds one, by site name; or why they could not all be checked. */
 export interface SitesNotKept {

@@ -9,7 +9,7 @@
 import type { OutboxOp } from '../../../shared/outbox.ts';
 import { unsentOps } from '../../outbox/pending.ts';
 import type { ImportExtras } from './extras.ts';
-import type { RowValues } from './match.ts';
+import type { RowValues } from './file-row.ts';
 
 /** The assignments queued ops delete and no later queued op gives back: the deleting ops, by `${credentialid}-${userid}` and `${courseid}-${userid}`. */
 export interface QueuedDeletions {

@@ -11,7 +11,7 @@ import type { EmailRecord, UserRecord } from '../../../shared/records.ts';
 import type { OutboxOp } from '../../../shared/outbox.ts';
 import { tempUserId, type WithPending } from '../../outbox/pending.ts';
 import { NO_DELETIONS, type QueuedDeletions } from './queued-assignments.ts';
-import type { UserChanges } from './match.ts';
+import type { UserChanges } from './file-row.ts';
 
 type ChangedField = keyof UserChanges;
 /** A field whose queued change a row overrides: one of the person's, or their e-mail (an address a queued change removes). */

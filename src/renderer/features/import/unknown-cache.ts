@@ -9,7 +9,7 @@
  * unknown cache"). Pure.
  */
 import type { SyncCollectionRow } from '../../db/index.ts';
-import type { RowPlan } from './match.ts';
+import type { RowPlan } from './row-plan.ts';
 
 type CollectionRows = readonly Pick<SyncCollectionRow, 'collection' | 'lastSyncedAt'>[];
 

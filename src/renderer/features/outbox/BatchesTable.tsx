@@ -18,9 +18,7 @@ import {
   type BatchSummary,
 } from './view-model.ts';
 import { describeBatch, describeOp, type OpNames } from './describe.ts';
-import { OpsTable } from './OpsTable.tsx';
-
-export type Act = (run: (odb: FieldbookDb) => Promise<unknown>) => () => Promise<void>;
+import { OpsTable, type Act } from './OpsTable.tsx';
 
 interface Props {
   ops: readonly OutboxOp[];

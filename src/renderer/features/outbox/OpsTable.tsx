@@ -6,7 +6,10 @@ import { formatCount } from '../../app/format.ts';
 import { plural } from '../../app/words.ts';
 import { STATUS_LABELS } from './view-model.ts';
 import { OpDetails } from './OpDetails.tsx';
-import type { Act } from './BatchesTable.tsx';
+import type { FieldbookDb } from '../../db/index.ts';
+
+/** Makes the handler of a button that changes the outbox (the change runs on the outbox's own database). */
+export type Act = (run: (odb: FieldbookDb) => Promise<unknown>) => () => Promise<void>;
 
 /** rows rendered at first, and added by each "Show more" (each row can open its details, so the table is not virtualised) */
 const PAGE = 500;

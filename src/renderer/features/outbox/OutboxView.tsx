@@ -18,7 +18,8 @@ import { download } from './download.ts';
 import { STATUS_LABELS, statusCounts } from './view-model.ts';
 import { NO_NAMES } from './describe.ts';
 import { loadOpNames } from './names.ts';
-import { BatchesTable, type Act } from './BatchesTable.tsx';
+import { BatchesTable } from './BatchesTable.tsx';
+import type { Act } from './OpsTable.tsx';
 import { OfflineOutboxNotice } from '../offline/WorkOffline.tsx';
 
 const NONE: OutboxOp[] = [];

@@ -1,8 +1,9 @@
 /**
  * The report's choices, kept while the coordinator goes to Requirements and
- * back (this window only). Active people and every finding type by default.
+ * back (this window and this profile only). Active people and every finding type by default.
  */
 import { create } from 'zustand';
+import { profileStore } from '../../app/profile-stores.ts';
 import type { GroupRecord, ProfileCategoryRecord } from '../../../shared/records.ts';
 import type { PdfPageSize } from '../../../shared/report-pdf.ts';
 import type { RequirementRow } from '../requirements/model.ts';
@@ -19,8 +20,8 @@ export interface ReportChoices {
   pageSize: PdfPageSize;
 }
 
-export const useReportChoices = create<ReportChoices & { set(patch: Partial<ReportChoices>): void }>(
-  (set) => ({
+export const useReportChoices = profileStore(
+  create<ReportChoices & { set(patch: Partial<ReportChoices>): void }>((set) => ({
     kind: 'site',
     groupid: null,
     categoryid: undefined,
@@ -28,7 +29,7 @@ export const useReportChoices = create<ReportChoices & { set(patch: Partial<Repo
     findingTypes: [...FINDING_TYPES],
     pageSize: 'A4',
     set: (patch) => set(patch),
-  }),
+  })),
 );
 
 /**

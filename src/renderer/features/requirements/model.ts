@@ -10,6 +10,7 @@ import type {
   TrainingAssignmentRecord,
   UserRecord,
 } from '../../../shared/records.ts';
+import type { RequirementRow } from '../../db/rows.ts';
 import { isTrainingDone } from '../../app/compliance.ts';
 
 /** Whom a requirement applies to. A user type rule applies at every site. */
@@ -22,15 +23,8 @@ export type RequirementScope =
 export type RequiredItem =
   { kind: 'credential'; credentialid: number } | { kind: 'course'; courseid: number };
 
-/** One stored requirement (table `requirements`). */
-export interface RequirementRow {
-  /** "<scope>|<item>": the same requirement set twice is one row */
-  id: string;
-  /** "site:101", "group:12", "usertype:Supervisor" */
-  scope: string;
-  /** "credential:5", "course:7" */
-  item: string;
-}
+/** One stored requirement (table `requirements`): its row type lives with the database's. */
+export type { RequirementRow };
 
 export function scopeKey(scope: RequirementScope): string {
   if (scope.kind === 'site') return `site:${scope.siteid}`;

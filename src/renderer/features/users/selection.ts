@@ -1,7 +1,8 @@
-/** The Users list's selection (the report's "selected users" scope reads it too). */
+/** The Users list's selection (the report's "selected users" scope reads it too), emptied at a profile switch. */
+import { profileStore } from '../../app/profile-stores.ts';
 import { createSelectionStore, useSelection, type SelectionStore } from '../../app/people-selection.ts';
 
-export const userSelectionStore = createSelectionStore();
+export const userSelectionStore = profileStore(createSelectionStore());
 
 export function useUserSelection<T>(select: (s: SelectionStore) => T): T {
   return useSelection(userSelectionStore, select);

@@ -1,6 +1,7 @@
-/** What the users list shows: search text, filters and sort (kept across visits to a user's detail). */
+/** What the users list shows: search text, filters and sort (kept across visits to a user's detail, not across profiles). */
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
+import { profileStore } from '../../app/profile-stores.ts';
 import { DEFAULT_SORT, type UserFilters, type UserSort, type UserSortKey } from './queries.ts';
 
 export interface UsersViewState {
@@ -13,19 +14,21 @@ export interface UsersViewState {
   sortBy(key: UserSortKey): void;
 }
 
-export const usersViewStore = createStore<UsersViewState>()((set) => ({
-  text: '',
-  filters: {},
-  sort: DEFAULT_SORT,
-  setText: (text) => set({ text }),
-  setFilter: (key, value) => set((s) => ({ filters: { ...s.filters, [key]: value } })),
-  clearFilters: () => set({ filters: {}, text: '' }),
-  // clicking the sorted column again reverses it
-  sortBy: (key) =>
-    set((s) => ({
-      sort: { key, direction: s.sort.key === key && s.sort.direction === 'asc' ? 'desc' : 'asc' },
-    })),
-}));
+export const usersViewStore = profileStore(
+  createStore<UsersViewState>()((set) => ({
+    text: '',
+    filters: {},
+    sort: DEFAULT_SORT,
+    setText: (text) => set({ text }),
+    setFilter: (key, value) => set((s) => ({ filters: { ...s.filters, [key]: value } })),
+    clearFilters: () => set({ filters: {}, text: '' }),
+    // clicking the sorted column again reverses it
+    sortBy: (key) =>
+      set((s) => ({
+        sort: { key, direction: s.sort.key === key && s.sort.direction === 'asc' ? 'desc' : 'asc' },
+      })),
+  })),
+);
 
 export function useUsersView<T>(select: (s: UsersViewState) => T): T {
   return useStore(usersViewStore, select);
