@@ -17,6 +17,7 @@ describe('an address that cannot be read', () => {
     expect(parseHash('#/%E0%A4%A/42')).toEqual({ route: NOT_FOUND_ROUTE, params: [] });
   });
   it('is a page the app can show, reached from no tab', async () => {
+    await import('./builtin-routes.tsx');
     const { findRoute, navRoutes } = await import('./routes.tsx');
     expect(findRoute(parseHash('#/users/%').route)?.label).toBe('Page not found');
     expect(navRoutes().map((route) => route.id)).not.toContain(NOT_FOUND_ROUTE);

@@ -64,7 +64,7 @@ describe('the session', () => {
           opsByRow: new Map([[2, ['op-1']]]),
         },
       });
-      useReportChoices.getState().set({ siteid: 12, findingTypes: [] });
+      useReportChoices.getState().set({ groupid: 12, findingTypes: [] });
     }
 
     it('is not carried into the next profile', () => {
@@ -76,7 +76,7 @@ describe('the session', () => {
       expect(usersViewStore.getState()).toMatchObject({ text: '', filters: {} });
       expect(useLastImport.getState().run).toBeNull();
       expect(useReportChoices.getState()).toMatchObject({
-        siteid: null,
+        groupid: null,
         findingTypes: useReportChoices.getInitialState().findingTypes,
       });
     });
@@ -97,7 +97,7 @@ describe('the session', () => {
       applyProfiles({ ...state('p1'), profiles: [profile('p1')] });
       expect([...userSelectionStore.getState().selected]).toEqual([7]);
       expect(usersViewStore.getState().text).toBe('novak');
-      expect(useReportChoices.getState().siteid).toBe(12);
+      expect(useReportChoices.getState().groupid).toBe(12);
     });
   });
 });
