@@ -7,7 +7,7 @@ import Dexie, { type EntityTable } from 'dexie';
 import type { AppError, PageFingerprint, TaskCheckpoint } from '../../shared/ipc.ts';
 import type { CollectionName, CollectionRecordMap, PRIMARY_KEY } from '../../shared/records.ts';
 import type { AuditEntry, OutboxOp } from '../../shared/outbox.ts';
-import { SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5 } from './schema.ts';
+import { SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5, SCHEMA_V6 } from './schema.ts';
 import {
   v1CreateCache,
   v2FoldSearchKeys,
@@ -22,6 +22,7 @@ import type { SyncChangeLog } from '../sync/log.ts';
 import { fingerprintGuardMiddleware } from '../sync/fingerprints.ts';
 import { firstScreenMiddleware } from './first-screen-kept.ts';
 import type { RequirementRow } from '../features/requirements/model.ts';
+import type { HistoryTables } from '../history/rows.ts';
 
 /** Sync state of one collection, kept across passes. */
 export interface SyncCollectionRow {
@@ -71,7 +72,7 @@ export type FieldbookDb = Dexie &
     pageFingerprints: EntityTable<PageFingerprintRow, 'key'>;
     /** the coordinator's requirements: local only, never sent to the platform */
     requirements: EntityTable<RequirementRow, 'id'>;
-  };
+  } & HistoryTables;
 
 export const DB_NAME_PREFIX = 'fieldbook-';
 
@@ -97,6 +98,8 @@ export function openFieldbookDb(name: string, options: OpenOptions = {}): Fieldb
   db.version(3).stores(SCHEMA_V3);
   db.version(4).stores(SCHEMA_V4).upgrade(v4PageFingerprintTable);
   db.version(5).stores(SCHEMA_V5).upgrade(v5RequirementsTable);
+  // version 6 (the compliance history) only adds its tables: the history starts with the next sync
+  db.version(6).stores(SCHEMA_V6);
   watchDatabaseLifecycle(db);
   db.use(derivedFieldsMiddleware);
   db.use(usersMemoMiddleware(name));
