@@ -20,6 +20,8 @@ export interface RebuiltDay {
   first: HistorySyncRow | null;
   /** the last sync on or before the day, which the day is rebuilt from; null: the history does not reach the day */
   before: HistorySyncRow | null;
+  /** the last sync before the day itself (the same as `before` when the day had none) */
+  previous: HistorySyncRow | null;
   /** the first sync after the day; null: none since */
   after: HistorySyncRow | null;
   /** whether a sync ran on the day itself (`before` is then that day's last) */
@@ -31,12 +33,13 @@ export interface RebuiltDay {
 
 const bySeq = <T extends { seq?: number }>(a: T, b: T) => (a.seq ?? 0) - (b.seq ?? 0);
 
-/** The syncs around a day: the last on or before it, the first after it. */
+/** The syncs around a day: the last on or before it, the last before it, the first after it. */
 export function syncsAround(syncs: readonly HistorySyncRow[], day: string) {
   const ordered = [...syncs].sort(bySeq);
   const before = ordered.filter((s) => s.day <= day).at(-1) ?? null;
+  const previous = ordered.filter((s) => s.day < day).at(-1) ?? null;
   const after = ordered.find((s) => s.day > day) ?? null;
-  return { first: ordered[0] ?? null, before, after };
+  return { first: ordered[0] ?? null, before, previous, after };
 }
 
 function sharedAsOf<T>(
@@ -53,7 +56,7 @@ function sharedAsOf<T>(
 }
 
 export function rebuildDay(history: HistoryRecords, day: string): RebuiltDay {
-  const { first, before, after } = syncsAround(history.syncs, day);
+  const { first, before, previous, after } = syncsAround(history.syncs, day);
   const facts = new Map<number, PersonFact>();
   const upTo = before?.seq ?? -1;
   const rows = history.people
@@ -67,6 +70,7 @@ export function rebuildDay(history: HistoryRecords, day: string): RebuiltDay {
     day,
     first,
     before,
+    previous,
     after,
     syncedThatDay: before?.day === day,
     facts,

@@ -28,6 +28,8 @@ import { usePendingVersion } from '../../outbox/runtime.ts';
 import { groupChoices } from '../../app/catalog.ts';
 import { useCatalogNames } from '../../app/catalog-names.ts';
 import { ChoiceOptions } from '../../components/ChoiceOptions.tsx';
+import { AsOfControl, useAsOfDay } from './AsOfControl.tsx';
+import { isAsOf, loadReportAsOf } from './as-of.ts';
 
 type ScopeKind = ReportScope['kind'];
 
@@ -98,7 +100,9 @@ function useBuiltReport(
 // eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
 function useReport() {
   const db = useActiveDb();
-  const today = todayIso();
+  // a past day: the report rebuilt from the history (AsOfControl), its dates counted on that day
+  const asOf = useAsOfDay((s) => s.day);
+  const today = asOf ?? todayIso();
   const soonDays = useSoonDays();
   const selected = useUserSelection((s) => s.selected);
   const sites = useLiveQuery(async () => (db ? db.sites.toArray() : []), [db]);
@@ -121,8 +125,8 @@ function useReport() {
   const scopeKey = JSON.stringify(scope);
   const pendingVersion = usePendingVersion();
   const loaded = useLiveQuery(
-    async () => (db && scope ? loadReport(db, scope) : null),
-    [db, scopeKey, pendingVersion],
+    async () => (db && scope ? (asOf ? loadReportAsOf(db, scope, asOf) : loadReport(db, scope)) : null),
+    [db, scopeKey, pendingVersion, asOf],
   );
   const scopeSite =
     kind === 'site'
@@ -315,6 +319,7 @@ export default function ReportView() {
       </h1>
       <div className="toolbar no-print">
         <ScopeControls state={state} />
+        <AsOfControl />
         <label>
           Paper{' '}
           <select value={pageSize} onChange={(e) => choices.set({ pageSize: e.target.value as PdfPageSize })}>
@@ -356,7 +361,8 @@ export default function ReportView() {
             title: heading.title,
             choices: heading.filters,
             dataAsOf: heading.dataAsOf,
-            printed: formatDate(today),
+            printed: formatDate(todayIso()),
+            ...(isAsOf(loaded) ? { asOf: formatDate(today), history: loaded.history } : {}),
             pendingIncluded: loaded.pendingIncluded,
             pendingInOutbox: loaded.pendingInOutbox,
           }}
