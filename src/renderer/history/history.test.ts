@@ -8,6 +8,7 @@ import { cacheInput, snapshotHistory } from './snapshot.ts';
 import { loadDay } from './rebuild.ts';
 import { inputOf } from './facts.ts';
 import { historyOptions } from './figures.ts';
+import { loadPersonHistory } from './person.ts';
 
 let db: FieldbookDb;
 beforeEach(async () => {
@@ -145,5 +146,33 @@ describe('the compliance history', () => {
       historyOptions('2026-03-05'),
     );
     expect(report.findingsByType.find((f) => f.type === 'Training overdue')?.people).toBe(1);
+  });
+});
+
+describe("a person's history", () => {
+  it('lists a credential renewed in place as two validity periods, the first ended on the day the renewal was seen', async () => {
+    await db.credentialAssignments.put(forklift(1, '2026-03-02'));
+    await syncOn('2026-03-01');
+    await syncOn('2026-03-03');
+    await db.credentialAssignments.put(forklift(1, '2027-03-02'));
+    await syncOn('2026-03-04');
+    const history = await loadPersonHistory(db, 1);
+    expect(history.periods.map((p) => [p.expiration, p.seenFrom, p.seenUntil])).toEqual([
+      ['2026-03-02', '2026-03-01', '2026-03-04'],
+      ['2027-03-02', '2026-03-04', null],
+    ]);
+  });
+
+  it('gives each finding the day it appeared and the day it was resolved', async () => {
+    await db.credentialAssignments.put(forklift(1, '2026-03-02'));
+    await syncOn('2026-03-01');
+    await syncOn('2026-03-03');
+    await db.credentialAssignments.put(forklift(1, '2027-03-02'));
+    await syncOn('2026-03-04');
+    const { findings } = await loadPersonHistory(db, 1);
+    expect(findings.map((f) => [f.type, f.appeared, f.resolved])).toEqual([
+      ['Expired', '2026-03-03', '2026-03-04'],
+      ['Expires soon', '2026-03-01', '2026-03-03'],
+    ]);
   });
 });

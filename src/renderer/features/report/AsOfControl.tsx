@@ -38,9 +38,11 @@ export function AsOfControl() {
         </button>
       )}
       <span className="hint">
-        {first
-          ? ` History kept since ${formatDate(first)}.`
-          : ' No history yet: it starts with the next sync.'}
+        {day !== null
+          ? ` Showing ${formatDate(day)} as this laptop's syncs saw it: page 1 of the report says how.`
+          : first
+            ? ` History kept since ${formatDate(first)}.`
+            : ' No history yet: it starts with the next sync.'}
       </span>
     </label>
   );

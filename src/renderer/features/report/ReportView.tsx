@@ -352,7 +352,8 @@ export default function ReportView() {
         )}
         {kind === 'group' && groupid === null && <p>Choose a group.</p>}
       </div>
-      {loaded && report && <ReportFindings report={report} />}
+      {/* acting on findings is for today's: a past day's people are shown, not acted on */}
+      {loaded && report && !isAsOf(loaded) && <ReportFindings report={report} />}
       {loaded && report && (
         <ReportDocument
           report={report}
