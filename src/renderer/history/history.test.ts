@@ -9,6 +9,7 @@ import { loadDay } from './rebuild.ts';
 import { inputOf } from './facts.ts';
 import { historyOptions } from './figures.ts';
 import { loadPersonHistory } from './person.ts';
+import { historySheets } from './export.ts';
 
 let db: FieldbookDb;
 beforeEach(async () => {
@@ -38,7 +39,8 @@ const forklift = (userid: number, expirationIso: string) =>
   credentialAssignment(5, userid, '', { expirationIso });
 
 /** A sync's snapshot at noon of `day`. */
-const syncOn = (day: string) => snapshotHistory(db, `${day}T12:00:00.000Z`, day);
+const at = (day: string) => `${day}T12:00:00.000Z`;
+const syncOn = (day: string) => snapshotHistory(db, at(day), day);
 
 /** Who held a valid forklift card on `day`, rebuilt from the history. */
 async function validForklift(day: string): Promise<number[]> {
@@ -173,6 +175,40 @@ describe("a person's history", () => {
     expect(findings.map((f) => [f.type, f.appeared, f.resolved])).toEqual([
       ['Expired', '2026-03-03', '2026-03-04'],
       ['Expires soon', '2026-03-01', '2026-03-03'],
+    ]);
+  });
+});
+
+describe('the history as a spreadsheet', () => {
+  it('has a sheet of daily figures per scope and one of the changes per person, in words', async () => {
+    await db.credentialAssignments.put(forklift(1, '2026-03-02'));
+    await syncOn('2026-03-01');
+    await db.credentialAssignments.put(forklift(1, '2027-03-02'));
+    await db.users.delete(2);
+    await syncOn('2026-03-04');
+    const names = { scope: (s: string) => `[${s}]`, item: (k: string) => `<${k}>` };
+    const [figures, changes] = historySheets(
+      await db.historySyncs.toArray(),
+      await db.historyPeople.toArray(),
+      names,
+    );
+    expect(figures!.rows[0]).toEqual([
+      'Day',
+      'Synced at',
+      'Scope',
+      'People',
+      'Compliant',
+      '% compliant',
+      'Missing',
+      'Expired',
+      'Training overdue',
+      'Expires soon',
+      'Training due soon',
+    ]);
+    expect(figures!.rows[1]).toEqual(['2026-03-01', at('2026-03-01'), '[site:1]', 2, 2, 100, 0, 0, 0, 1, 0]);
+    expect(changes!.rows.filter((r) => r[0] === '2026-03-04')).toEqual([
+      ['2026-03-04', 'Last1, First1', 'E1', 'Finding resolved', 'Expires soon', '<credential:5>'],
+      ['2026-03-04', 'Last2, First2', 'E2', 'No longer on the platform', '', ''],
     ]);
   });
 });

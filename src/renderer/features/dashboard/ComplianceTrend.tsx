@@ -21,6 +21,8 @@ import { todayIso } from '../../../shared/dates.ts';
 import { useActiveDb } from '../../app/session.ts';
 import { formatDate } from '../../app/format.ts';
 import { loadTrend, TREND_SPANS, type Trend, type TrendSpan } from './trend.ts';
+import { historyXlsx } from '../../history/export.ts';
+import { download } from '../outbox/download.ts';
 
 const LINE_COLOURS = ['#2563eb', '#059669', '#7c3aed', '#db2777', '#0891b2', '#65a30d'];
 const SPAN_WORDS: Record<TrendSpan, string> = { 30: '30 days', 90: '90 days', 365: 'A year' };
@@ -134,6 +136,19 @@ export function ComplianceTrend({ siteid }: { siteid: number | null }) {
         <p>No sync in this period yet: the trend starts with this laptop's first complete sync.</p>
       ) : (
         <TrendChart trend={trend} name={name} />
+      )}
+      {trend && synced && (
+        <p>
+          <button
+            type="button"
+            disabled={!db || !synced}
+            onClick={() =>
+              void (db && historyXlsx(db).then((blob) => download(blob, `Compliance history ${today}.xlsx`)))
+            }
+          >
+            Export the history (XLSX)
+          </button>
+        </p>
       )}
       {trend && synced && (
         <details>
