@@ -40,8 +40,16 @@ export interface Session {
   close(): Promise<void>;
 }
 
-/** A session whose demo profile points at `server`, with the full token; `limit`: the sync's page size; `now`: main's clock. */
-export async function openSession(server: RunningServer, limit: number, now?: () => Date): Promise<Session> {
+/**
+ * A session whose demo profile points at `server`, with the full token; `limit`: the sync's page size;
+ * `now`: main's clock; `rendererNow`: the renderer's (the day a sync counts for in the history).
+ */
+export async function openSession(
+  server: RunningServer,
+  limit: number,
+  now?: () => Date,
+  rendererNow?: () => Date,
+): Promise<Session> {
   const dir = await mkdtemp(join(tmpdir(), 'fieldbook-integration-'));
   const token = server.tokens.find((t) => t.access === 'full')!.token;
   const handlers = createHandlers({
@@ -73,7 +81,7 @@ export async function openSession(server: RunningServer, limit: number, now?: ()
   if (!started.ok) throw new Error(started.error.message);
   const db = freshDb();
   const store = createSyncStore();
-  const controller = createSyncController(api, db, store);
+  const controller = createSyncController(api, db, store, rendererNow);
   return {
     api,
     profileId: started.value.id,

@@ -4,7 +4,7 @@
  * the profile id), so two sites' caches and outboxes never mix.
  */
 import Dexie from 'dexie';
-import { SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5 } from './schema.ts';
+import { SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5, SCHEMA_V6 } from './schema.ts';
 import {
   v1CreateCache,
   v2FoldSearchKeys,
@@ -45,6 +45,8 @@ export function openFieldbookDb(name: string, options: OpenOptions = {}): Fieldb
   db.version(3).stores(SCHEMA_V3);
   db.version(4).stores(SCHEMA_V4).upgrade(v4PageFingerprintTable);
   db.version(5).stores(SCHEMA_V5).upgrade(v5RequirementsTable);
+  // version 6 (the compliance history) only adds its tables: the history starts with the next sync
+  db.version(6).stores(SCHEMA_V6);
   watchDatabaseLifecycle(db);
   db.use(derivedFieldsMiddleware);
   db.use(usersMemoMiddleware(name));

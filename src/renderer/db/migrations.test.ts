@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { SCHEMA_V1, SCHEMA_V3, SCHEMA_V4, SCHEMA_VERSION } from './schema.ts';
+import { SCHEMA_V1, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5, SCHEMA_VERSION } from './schema.ts';
 import { openFieldbookDb } from './index.ts';
 import { NewerDatabaseError, UPGRADE_BLOCKED, CLOSED_FOR_UPGRADE, onDatabaseNotice } from './lifecycle.ts';
 import { credentialAssignment, trainingAssignment } from '../testing/fixtures.ts';
@@ -236,6 +236,37 @@ describe('upgrading a version 4 database (before requirements)', () => {
       'group:10|course:30',
       'group:10|credential:20',
     ]);
+    db.close();
+  });
+});
+
+describe('upgrading a version 5 database (before the compliance history)', () => {
+  it('starts the history empty, keeps every cached, queued and required row, and finds history rows by sync and person', async () => {
+    const name = uniqueName('v5');
+    const v5 = new Dexie(name);
+    v5.version(5).stores({ ...SCHEMA_V1, ...SCHEMA_V3, ...SCHEMA_V4, ...SCHEMA_V5 });
+    await v5.open();
+    await v5.transaction('rw', v5.tables, async () => {
+      for (const [table, rows] of Object.entries(V1_ROWS)) await v5.table(table).bulkPut(rows);
+      await v5.table('requirements').put(requirementRow('site:1', 'credential:20'));
+    });
+    v5.close();
+    const db = openFieldbookDb(name);
+    await db.open();
+    expect(db.verno).toBe(SCHEMA_VERSION);
+    for (const table of [db.historySyncs, db.historyPeople, db.historyHeads, db.historyShared])
+      expect(await table.count(), table.name).toBe(0);
+    expect(await db.outbox.toArray()).toEqual(V1_ROWS.outbox);
+    expect(await db.requirements.count()).toBe(1);
+    const seq = (await db.historySyncs.add({
+      at: '2026-11-01T10:00:00.000Z',
+      day: '2026-11-01',
+      figures: [],
+    }))!;
+    await db.historyPeople.add({ seq, userid: 1, fact: null, appeared: [], resolved: [] });
+    expect(await db.historySyncs.where('day').belowOrEqual('2026-11-02').count()).toBe(1);
+    expect(await db.historyPeople.where('seq').belowOrEqual(seq).count()).toBe(1);
+    expect(await db.historyPeople.where('userid').equals(1).count()).toBe(1);
     db.close();
   });
 });

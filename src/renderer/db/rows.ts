@@ -10,6 +10,7 @@ import type { AppError, PageFingerprint, SyncFinishedEvent, TaskCheckpoint } fro
 import type { CollectionName, CollectionRecordMap, PRIMARY_KEY } from '../../shared/records.ts';
 import type { AuditEntry, OutboxOp } from '../../shared/outbox.ts';
 import type { CachedTrainingAssignment } from './derived.ts';
+import type { HistoryTables } from '../history/rows.ts';
 import type { ChangeCounts, ChangeEntry } from '../sync/changes.ts';
 
 /** Sync state of one collection, kept across passes. */
@@ -85,4 +86,4 @@ export type FieldbookDb = Dexie &
     pageFingerprints: EntityTable<PageFingerprintRow, 'key'>;
     /** the coordinator's requirements: local only, never sent to the platform */
     requirements: EntityTable<RequirementRow, 'id'>;
-  };
+  } & HistoryTables;

@@ -74,5 +74,19 @@ export const SCHEMA_V5 = {
   requirements: 'id, scope',
 } as const;
 
+/**
+ * Version 6 (issue 38): the compliance history, written at every completed sync
+ * (history/snapshot.ts). One row per sync, by day (the day "as of" a report looks
+ * up); a person's versions by sync (a day rebuilt) and by person (their page);
+ * the latest version of each person (what the next sync compares with); the
+ * names and the requirements, a row each time they change.
+ */
+export const SCHEMA_V6 = {
+  historySyncs: '++seq, day',
+  historyPeople: '++id, seq, userid',
+  historyHeads: 'userid',
+  historyShared: '++id, seq',
+} as const;
+
 /** The newest schema version this build declares (db/index.ts declares 1 to this one). */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;

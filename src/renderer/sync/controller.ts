@@ -24,7 +24,7 @@ import { fingerprintMessages } from '../../shared/page-fingerprints.ts';
 import { newPass, preparePass, recordPage, type Pass, type StartingPass } from './pass.ts';
 import { createPageQueue } from './page-queue.ts';
 import { createAcks, type Acks } from './acks.ts';
-import { collectionRows, logPassChanges, prunePass, saveCollectionRows } from './finish.ts';
+import { collectionRows, logPassChanges, prunePass, saveCollectionRows, snapshotPass } from './finish.ts';
 import { untilNotHeld } from './hold.ts';
 
 type SyncApi = Pick<FieldbookApi, 'sync:start' | 'sync:fingerprints' | 'sync:cancel' | 'sync:ack' | 'on'>;
@@ -249,6 +249,7 @@ export function createSyncController(
     const removed = await prunePass(db, p, event);
     await saveCollectionRows(db, p, await collectionRows(db, p, event, at));
     await logPassChanges(db, p, event, at, now());
+    await snapshotPass(db, p, event, at, now());
     if (event.outcome === 'completed' && !p.broken) await db.syncCheckpoints.clear();
     ui.flush();
     store.setState((s) => ({

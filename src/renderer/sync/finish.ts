@@ -12,6 +12,7 @@ import { collectionsToPrune, pruneCollection, pruneOrphanEmails } from './prune.
 import { removalChanges, TRACKED } from './changes.ts';
 import { newlyDue, recordSyncChanges } from './log.ts';
 import type { Pass } from './pass.ts';
+import { snapshotHistory } from '../history/snapshot.ts';
 
 /** Whether the pass's changes go to the "since last sync" log (not on a profile's first sync, nor a pass this renderer did not start). */
 export const tracksChanges = (p: Pass): boolean => p.previousSyncAt !== null && p.syncId !== null;
@@ -127,4 +128,19 @@ export async function logPassChanges(
   // a pass that stopped is kept only when it changed something: the log holds 20 passes, and an empty broken one says nothing
   if (entry.outcome === 'completed' || Object.keys(entry.counts).length > 0)
     await recordSyncChanges(db, entry);
+}
+
+/**
+ * The compliance history's snapshot of a pass that completed (history/snapshot.ts), counted for
+ * the local day it ended. A pass that stopped or broke leaves the cache part old, part new: no day.
+ */
+export async function snapshotPass(
+  db: FieldbookDb,
+  p: Pass,
+  event: SyncFinishedEvent,
+  at: string,
+  today: Date,
+): Promise<void> {
+  if (event.outcome !== 'completed' || p.broken) return;
+  await snapshotHistory(db, at, todayIso(today));
 }

@@ -47,6 +47,7 @@ import { SiteChoice, useChosenSite } from '../../app/SiteChoice.tsx';
 import { ChangesSummary, LastSyncImpact } from '../changes/ChangesSummary.tsx';
 import { MEANING_COLOUR, statusColour } from './colours.ts';
 import { NO_NAME } from '../../app/words.ts';
+import { ComplianceTrend } from './ComplianceTrend.tsx';
 
 /** The chart's key: each colour with what it stands for and its number, a link to the list it counts. */
 function Legend({
@@ -327,6 +328,7 @@ export default function DashboardView() {
         <OverdueCard courses={courseRows} total={figures?.overdue} siteid={siteid} />
         <ExpiringCard weeks={weekRows} siteid={siteid} />
         <StatusCard statuses={statusRows} siteid={siteid} />
+        <ComplianceTrend siteid={siteid} />
       </div>
     </section>
   );

@@ -31,6 +31,9 @@ export interface DocumentHeading {
   /** the Outbox's changes the report shows, and all the Outbox holds (its tab's number) */
   pendingIncluded: number;
   pendingInOutbox: number;
+  /** a report as of a past day: the day, and how it was rebuilt from the history (as-of.ts) */
+  asOf?: string;
+  history?: string[];
 }
 
 /**
@@ -218,6 +221,20 @@ function ByCredential({ report }: { report: ComplianceReport }) {
   );
 }
 
+/** Page 1 of a report as of a past day: which day, and how the history rebuilt it. */
+function AsOfNote({ day, lines }: { day: string; lines: readonly string[] }) {
+  return (
+    <div className="report-as-of">
+      <p>
+        <strong>As of {day}</strong>
+      </p>
+      {lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+    </div>
+  );
+}
+
 export function ReportDocument({
   report,
   heading,
@@ -235,6 +252,7 @@ export function ReportDocument({
         <p>
           Printed {heading.printed} · data as of {heading.dataAsOf}
         </p>
+        {heading.asOf && <AsOfNote day={heading.asOf} lines={heading.history ?? []} />}
         {heading.pendingIncluded > 0 && (
           <p className="report-pending">{pendingNote(heading.pendingIncluded, heading.pendingInOutbox)}</p>
         )}

@@ -29,6 +29,8 @@ import { groupChoices } from '../../app/catalog.ts';
 import { oneSite, SiteChoice, useChosenSite } from '../../app/SiteChoice.tsx';
 import { useCatalogNames } from '../../app/catalog-names.ts';
 import { ChoiceOptions } from '../../components/ChoiceOptions.tsx';
+import { AsOfControl, useAsOfDay } from './AsOfControl.tsx';
+import { isAsOf, loadReportAsOf } from './as-of.ts';
 
 type ScopeKind = ReportScope['kind'];
 
@@ -99,7 +101,9 @@ function useBuiltReport(
 // eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
 function useReport() {
   const db = useActiveDb();
-  const today = todayIso();
+  // a past day: the report rebuilt from the history (AsOfControl), its dates counted on that day
+  const asOf = useAsOfDay((s) => s.day);
+  const today = asOf ?? todayIso();
   const soonDays = useSoonDays();
   const selected = useUserSelection((s) => s.selected);
   const groups = useLiveQuery(async () => (db ? db.groups.toArray() : []), [db]);
@@ -123,8 +127,8 @@ function useReport() {
   const scopeKey = JSON.stringify(scope);
   const pendingVersion = usePendingVersion();
   const loaded = useLiveQuery(
-    async () => (db && scope ? loadReport(db, scope) : null),
-    [db, scopeKey, pendingVersion],
+    async () => (db && scope ? (asOf ? loadReportAsOf(db, scope, asOf) : loadReport(db, scope)) : null),
+    [db, scopeKey, pendingVersion, asOf],
   );
   const scopeSite =
     kind === 'site'
@@ -308,6 +312,7 @@ export default function ReportView() {
       </h1>
       <div className="toolbar no-print">
         <ScopeControls state={state} />
+        <AsOfControl />
         <label>
           Paper{' '}
           <select value={pageSize} onChange={(e) => choices.set({ pageSize: e.target.value as PdfPageSize })}>
@@ -340,7 +345,8 @@ export default function ReportView() {
         )}
         {kind === 'group' && groupid === null && <p>Choose a group.</p>}
       </div>
-      {loaded && report && <ReportFindings report={report} />}
+      {/* acting on findings is for today's: a past day's people are shown, not acted on */}
+      {loaded && report && !isAsOf(loaded) && <ReportFindings report={report} />}
       {loaded && report && (
         <ReportDocument
           report={report}
@@ -349,7 +355,8 @@ export default function ReportView() {
             title: heading.title,
             choices: heading.filters,
             dataAsOf: heading.dataAsOf,
-            printed: formatDate(today),
+            printed: formatDate(todayIso()),
+            ...(isAsOf(loaded) ? { asOf: formatDate(today), history: loaded.history } : {}),
             pendingIncluded: loaded.pendingIncluded,
             pendingInOutbox: loaded.pendingInOutbox,
           }}

@@ -25,6 +25,7 @@ import { useSoonDaysBox } from '../../app/soon-window.ts';
 import { credentialLabel, featureLabel, groupLabel } from '../../app/catalog.ts';
 import { useCatalogNames } from '../../app/catalog-names.ts';
 import { EditCredentialAssignment, EditTrainingAssignment, EditUserForm } from '../bulk/RecordEdits.tsx';
+import { PersonHistory } from './PersonHistory.tsx';
 
 function useOnlineEmails(
   db: FieldbookDb,
@@ -180,6 +181,7 @@ export default function UserDetailView({ db, userid }: { db: FieldbookDb; userid
 
       <CredentialsSection detail={detail} today={today} />
       <TrainingSection detail={detail} today={today} />
+      <PersonHistory db={db} userid={userid} />
     </article>
   );
 }

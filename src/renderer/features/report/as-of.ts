@@ -1,0 +1,85 @@
+/**
+ * The report "as of" a past day: the same report as today's, built by the same
+ * computation (build.ts) from the compliance history (history/rebuild.ts) instead
+ * of the cache, with page 1's words on how it was rebuilt and where the history
+ * does not reach. Nothing pending counts: the Outbox holds today's changes, not that day's.
+ */
+import type { FieldbookDb } from '../../db/index.ts';
+import { formatDate, formatDateTime } from '../../app/format.ts';
+import { NOT_ON_THIS_LAPTOP as NOT_HERE } from '../../app/words.ts';
+import { inputOf } from '../../history/facts.ts';
+import { loadDay, type RebuiltDay } from '../../history/rebuild.ts';
+import type { PersonFact } from '../../history/rows.ts';
+import type { LoadedReport, ReportScope } from './queries.ts';
+
+export interface LoadedAsOf extends LoadedReport {
+  /** the day the report is as of (ISO date) */
+  day: string;
+  /** whether the history holds that day (a sync on or before it) */
+  reached: boolean;
+  /** page 1's sentences: how the report was rebuilt, the nearest syncs, where the history does not reach */
+  history: string[];
+}
+
+export const isAsOf = (loaded: LoadedReport): loaded is LoadedAsOf => 'history' in loaded;
+
+/** Page 1's sentences for a rebuilt day. Pure. */
+export function historyNote(rebuilt: RebuiltDay): string[] {
+  const { day, first, before, previous, after } = rebuilt;
+  const on = formatDate(day);
+  if (!first)
+    return [
+      `This laptop keeps no history yet: it starts with the next complete sync, so ${on} cannot be shown.`,
+    ];
+  const lines = [`Rebuilt from this laptop's syncs since its first sync, on ${formatDate(first.day)}.`];
+  if (!before) {
+    lines.push(
+      `The history does not reach ${on}: nothing is known of that day here. The nearest sync after it: ${formatDateTime(after!.at)}.`,
+    );
+    return lines;
+  }
+  const next = after ? formatDateTime(after.at) : 'none yet';
+  if (rebuilt.syncedThatDay) {
+    const earlier = previous ? formatDateTime(previous.at) : 'none (the history starts that day)';
+    lines.push(
+      `As the sync of ${formatDateTime(before.at)} left it. The syncs on either side: ${earlier}, and ${next}.`,
+    );
+  } else {
+    lines.push(
+      `No sync on ${on}: shown as the sync of ${formatDateTime(before.at)} left it, with dates counted on ${on}. ` +
+        `Changes made on the platform between that sync and the next (${next}) are not known here.`,
+    );
+  }
+  return lines;
+}
+
+function keepOf(scope: ReportScope): (userid: number, fact: PersonFact) => boolean {
+  if (scope.kind === 'site') return (_, fact) => fact.u[0] === scope.siteid;
+  if (scope.kind === 'group') return (_, fact) => fact.g.includes(scope.groupid);
+  const chosen = new Set(scope.userids);
+  return (userid) => chosen.has(userid);
+}
+
+function scopeLabelOf(rebuilt: RebuiltDay, scope: ReportScope, people: number): string {
+  const site = (siteid: number) => rebuilt.catalog.s.find(([id]) => id === siteid)?.[1] ?? NOT_HERE.site;
+  if (scope.kind === 'site') return site(scope.siteid);
+  if (scope.kind === 'people') return `${people} ${people === 1 ? 'person' : 'people'} chosen`;
+  const group = rebuilt.catalog.g.find(([id]) => id === scope.groupid);
+  return group ? `${group[3]} (${site(group[1])})` : NOT_HERE.group;
+}
+
+/** The report's input as of `day`, for `scope`, from the history. */
+export async function loadReportAsOf(db: FieldbookDb, scope: ReportScope, day: string): Promise<LoadedAsOf> {
+  const rebuilt = await loadDay(db, day);
+  const input = inputOf(rebuilt.facts, rebuilt.catalog, rebuilt.requirements, keepOf(scope));
+  return {
+    input,
+    day,
+    reached: rebuilt.before !== null,
+    history: historyNote(rebuilt),
+    scopeLabel: scopeLabelOf(rebuilt, scope, input.people.length),
+    dataAsOf: rebuilt.before?.at ?? null,
+    pendingIncluded: 0,
+    pendingInOutbox: 0,
+  };
+}

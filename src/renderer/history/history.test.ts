@@ -1,0 +1,214 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FieldbookDb } from '../db/index.ts';
+import { credentialAssignment, freshDb, trainingAssignment, user } from '../testing/fixtures.ts';
+import { buildReport } from '../features/report/build.ts';
+import { requirementRow } from '../features/requirements/model.ts';
+import { cacheInput, snapshotHistory } from './snapshot.ts';
+import { loadDay } from './rebuild.ts';
+import { inputOf } from './facts.ts';
+import { historyOptions } from './figures.ts';
+import { loadPersonHistory } from './person.ts';
+import { historySheets } from './export.ts';
+
+let db: FieldbookDb;
+beforeEach(async () => {
+  db = freshDb();
+  await db.sites.bulkPut([
+    { siteid: 1, sitename: 'Riverside', loginpage: 'r' },
+    { siteid: 2, sitename: 'Hilltop', loginpage: 'h' },
+  ]);
+  await db.credentials.put({
+    credentialid: 5,
+    credentialname: 'Forklift',
+    description: '',
+    categoryid: 1,
+    categoryname: 'Safety',
+    requiredstartdate: false,
+    requiredexpirationdate: true,
+    requiredcredentialnum: false,
+    requirements: '',
+    activeusercount: 0,
+    inactiveusercount: 0,
+  });
+  await db.users.bulkPut([user(1), user(2), user(3, { siteid: 2 })]);
+});
+afterEach(() => db.close());
+
+const forklift = (userid: number, expirationIso: string) =>
+  credentialAssignment(5, userid, '', { expirationIso });
+
+/** A sync's snapshot at noon of `day`. */
+const at = (day: string) => `${day}T12:00:00.000Z`;
+const syncOn = (day: string) => snapshotHistory(db, at(day), day);
+
+/** Who held a valid forklift card on `day`, rebuilt from the history. */
+async function validForklift(day: string): Promise<number[]> {
+  const rebuilt = await loadDay(db, day);
+  return inputOf(rebuilt.facts, rebuilt.catalog, rebuilt.requirements)
+    .assignments.filter((a) => a.credentialid === 5 && a.expirationIso >= day)
+    .map((a) => a.userid)
+    .sort();
+}
+
+describe('the compliance history', () => {
+  it('keeps the dates a renewal in place replaced: the day before the renewal shows the old expiry', async () => {
+    await db.credentialAssignments.put(forklift(1, '2026-03-02'));
+    await syncOn('2026-03-01');
+    // renewed in place: the same assignment, new dates
+    await db.credentialAssignments.put(forklift(1, '2027-03-02'));
+    await syncOn('2026-03-05');
+    const on = async (day: string) =>
+      (await loadDay(db, day)).facts.get(1)!.c.map(([, , , expiration]) => expiration);
+    expect(await on('2026-03-01')).toEqual(['2026-03-02']);
+    expect(await on('2026-03-04')).toEqual(['2026-03-02']);
+    expect(await on('2026-03-05')).toEqual(['2027-03-02']);
+    expect(await validForklift('2026-03-03')).toEqual([]);
+    expect(await validForklift('2026-03-05')).toEqual([1]);
+  });
+
+  it('keeps a person who left on the days before they left, and not after', async () => {
+    await syncOn('2026-03-01');
+    await db.users.delete(2);
+    await syncOn('2026-03-02');
+    expect([...(await loadDay(db, '2026-03-01')).facts.keys()].sort()).toEqual([1, 2, 3]);
+    expect([...(await loadDay(db, '2026-03-02')).facts.keys()].sort()).toEqual([1, 3]);
+  });
+
+  it('writes nothing for a person whose records and findings did not change', async () => {
+    await syncOn('2026-03-01');
+    expect(await db.historyPeople.count()).toBe(3);
+    await syncOn('2026-03-02');
+    expect(await db.historyPeople.count()).toBe(3);
+    expect(await db.historySyncs.count()).toBe(2);
+  });
+
+  it('records a finding that appeared with the date alone (an expiry) and one that went away (a renewal)', async () => {
+    await db.credentialAssignments.put(forklift(1, '2026-03-02'));
+    await syncOn('2026-03-01');
+    await syncOn('2026-03-03');
+    await db.credentialAssignments.put(forklift(1, '2027-03-02'));
+    await syncOn('2026-03-04');
+    const rows = await db.historyPeople.where('userid').equals(1).sortBy('seq');
+    expect(rows.map((r) => [r.appeared, r.resolved])).toEqual([
+      [['Expires soon|credential:5'], []],
+      [['Expired|credential:5'], ['Expires soon|credential:5']],
+      [[], ['Expired|credential:5']],
+    ]);
+  });
+
+  it("keeps each day's figures per site and per requirement scope, as the report counts them", async () => {
+    await db.credentialAssignments.put(forklift(1, '2026-02-01'));
+    await db.requirements.put(requirementRow('usertype:User', 'credential:5'));
+    await syncOn('2026-03-01');
+    const [sync] = await db.historySyncs.toArray();
+    const { input } = await cacheInput(db);
+    const riverside = buildReport(
+      { ...input, people: input.people.filter((p) => p.siteid === 1) },
+      historyOptions('2026-03-01'),
+    );
+    expect(sync!.figures).toEqual([
+      { scope: 'site:1', people: 2, compliant: 0, findings: { Missing: 1, Expired: 1 } },
+      { scope: 'site:2', people: 1, compliant: 0, findings: { Missing: 1 } },
+      { scope: 'usertype:User', people: 3, compliant: 0, findings: { Missing: 2, Expired: 1 } },
+    ]);
+    expect(riverside.compliant).toBe(sync!.figures[0]!.compliant);
+  });
+
+  it('keeps the requirements of each day: one added later does not count before it', async () => {
+    await syncOn('2026-03-01');
+    await db.requirements.put(requirementRow('site:1', 'credential:5'));
+    await syncOn('2026-03-10');
+    expect((await loadDay(db, '2026-03-09')).requirements).toEqual([]);
+    expect((await loadDay(db, '2026-03-10')).requirements).toEqual([
+      requirementRow('site:1', 'credential:5'),
+    ]);
+  });
+
+  it('names the syncs on either side of a day without one, and reaches no day before the first', async () => {
+    await syncOn('2026-03-01');
+    await syncOn('2026-03-04');
+    const gap = await loadDay(db, '2026-03-02');
+    expect([gap.syncedThatDay, gap.before?.day, gap.after?.day]).toEqual([false, '2026-03-01', '2026-03-04']);
+    const early = await loadDay(db, '2026-02-28');
+    expect([early.before, early.after?.day, early.first?.day, early.facts.size]).toEqual([
+      null,
+      '2026-03-01',
+      '2026-03-01',
+      0,
+    ]);
+  });
+
+  it('training counts too: a course overdue on a past day is rebuilt as overdue on that day', async () => {
+    await db.trainingAssignments.put(trainingAssignment(70, 1, 7, '2026-03-03'));
+    await syncOn('2026-03-01');
+    const rebuilt = await loadDay(db, '2026-03-05');
+    const report = buildReport(
+      inputOf(rebuilt.facts, rebuilt.catalog, rebuilt.requirements),
+      historyOptions('2026-03-05'),
+    );
+    expect(report.findingsByType.find((f) => f.type === 'Training overdue')?.people).toBe(1);
+  });
+});
+
+describe("a person's history", () => {
+  it('lists a credential renewed in place as two validity periods, the first ended on the day the renewal was seen', async () => {
+    await db.credentialAssignments.put(forklift(1, '2026-03-02'));
+    await syncOn('2026-03-01');
+    await syncOn('2026-03-03');
+    await db.credentialAssignments.put(forklift(1, '2027-03-02'));
+    await syncOn('2026-03-04');
+    const history = await loadPersonHistory(db, 1);
+    expect(history.periods.map((p) => [p.expiration, p.seenFrom, p.seenUntil])).toEqual([
+      ['2026-03-02', '2026-03-01', '2026-03-04'],
+      ['2027-03-02', '2026-03-04', null],
+    ]);
+  });
+
+  it('gives each finding the day it appeared and the day it was resolved', async () => {
+    await db.credentialAssignments.put(forklift(1, '2026-03-02'));
+    await syncOn('2026-03-01');
+    await syncOn('2026-03-03');
+    await db.credentialAssignments.put(forklift(1, '2027-03-02'));
+    await syncOn('2026-03-04');
+    const { findings } = await loadPersonHistory(db, 1);
+    expect(findings.map((f) => [f.type, f.appeared, f.resolved])).toEqual([
+      ['Expired', '2026-03-03', '2026-03-04'],
+      ['Expires soon', '2026-03-01', '2026-03-03'],
+    ]);
+  });
+});
+
+describe('the history as a spreadsheet', () => {
+  it('has a sheet of daily figures per scope and one of the changes per person, in words', async () => {
+    await db.credentialAssignments.put(forklift(1, '2026-03-02'));
+    await syncOn('2026-03-01');
+    await db.credentialAssignments.put(forklift(1, '2027-03-02'));
+    await db.users.delete(2);
+    await syncOn('2026-03-04');
+    const names = { scope: (s: string) => `[${s}]`, item: (k: string) => `<${k}>` };
+    const [figures, changes] = historySheets(
+      await db.historySyncs.toArray(),
+      await db.historyPeople.toArray(),
+      names,
+    );
+    expect(figures!.rows[0]).toEqual([
+      'Day',
+      'Synced at',
+      'Scope',
+      'People',
+      'Compliant',
+      '% compliant',
+      'Missing',
+      'Expired',
+      'Training overdue',
+      'Expires soon',
+      'Training due soon',
+    ]);
+    expect(figures!.rows[1]).toEqual(['2026-03-01', at('2026-03-01'), '[site:1]', 2, 2, 100, 0, 0, 0, 1, 0]);
+    expect(changes!.rows.filter((r) => r[0] === '2026-03-04')).toEqual([
+      ['2026-03-04', 'Last1, First1', 'E1', 'Finding resolved', 'Expires soon', '<credential:5>'],
+      ['2026-03-04', 'Last2, First2', 'E2', 'No longer on the platform', '', ''],
+    ]);
+  });
+});

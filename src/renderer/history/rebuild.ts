@@ -1,0 +1,89 @@
+/**
+ * Any past day rebuilt from the history: the people as the last sync on or before
+ * that day left them, the names and requirements of then, and the syncs on either
+ * side. Pure; `loadDay` reads what it needs by index.
+ */
+import type { FieldbookDb } from '../db/index.ts';
+import type { RequirementRow } from '../features/requirements/model.ts';
+import { EMPTY_CATALOG, type Catalog } from './facts.ts';
+import type { HistoryPersonRow, HistorySharedRow, HistorySyncRow, PersonFact } from './rows.ts';
+
+export interface HistoryRecords {
+  syncs: readonly HistorySyncRow[];
+  people: readonly HistoryPersonRow[];
+  shared: readonly HistorySharedRow[];
+}
+
+export interface RebuiltDay {
+  day: string;
+  /** the first sync this laptop's history holds; null: none yet */
+  first: HistorySyncRow | null;
+  /** the last sync on or before the day, which the day is rebuilt from; null: the history does not reach the day */
+  before: HistorySyncRow | null;
+  /** the last sync before the day itself (the same as `before` when the day had none) */
+  previous: HistorySyncRow | null;
+  /** the first sync after the day; null: none since */
+  after: HistorySyncRow | null;
+  /** whether a sync ran on the day itself (`before` is then that day's last) */
+  syncedThatDay: boolean;
+  facts: Map<number, PersonFact>;
+  catalog: Catalog;
+  requirements: RequirementRow[];
+}
+
+const bySeq = <T extends { seq?: number }>(a: T, b: T) => (a.seq ?? 0) - (b.seq ?? 0);
+
+/** The syncs around a day: the last on or before it, the last before it, the first after it. */
+export function syncsAround(syncs: readonly HistorySyncRow[], day: string) {
+  const ordered = [...syncs].sort(bySeq);
+  const before = ordered.filter((s) => s.day <= day).at(-1) ?? null;
+  const previous = ordered.filter((s) => s.day < day).at(-1) ?? null;
+  const after = ordered.find((s) => s.day > day) ?? null;
+  return { first: ordered[0] ?? null, before, previous, after };
+}
+
+function sharedAsOf<T>(
+  shared: readonly HistorySharedRow[],
+  kind: HistorySharedRow['kind'],
+  seq: number,
+  empty: T,
+): T {
+  const row = shared
+    .filter((r) => r.kind === kind && r.seq <= seq)
+    .sort((a, b) => (a.id ?? 0) - (b.id ?? 0))
+    .at(-1);
+  return row ? (JSON.parse(row.value) as T) : empty;
+}
+
+export function rebuildDay(history: HistoryRecords, day: string): RebuiltDay {
+  const { first, before, previous, after } = syncsAround(history.syncs, day);
+  const facts = new Map<number, PersonFact>();
+  const upTo = before?.seq ?? -1;
+  const rows = history.people
+    .filter((r) => r.seq <= upTo)
+    .sort((a, b) => a.seq - b.seq || (a.id ?? 0) - (b.id ?? 0));
+  for (const row of rows) {
+    if (row.fact) facts.set(row.userid, row.fact);
+    else facts.delete(row.userid);
+  }
+  return {
+    day,
+    first,
+    before,
+    previous,
+    after,
+    syncedThatDay: before?.day === day,
+    facts,
+    catalog: sharedAsOf(history.shared, 'catalog', upTo, EMPTY_CATALOG),
+    requirements: sharedAsOf<RequirementRow[]>(history.shared, 'requirements', upTo, []),
+  };
+}
+
+/** Reads the history a day needs (the people's rows up to the last sync on or before it) and rebuilds it. */
+export async function loadDay(db: FieldbookDb, day: string): Promise<RebuiltDay> {
+  const syncs = await db.historySyncs.toArray();
+  const { before } = syncsAround(syncs, day);
+  const people = before ? await db.historyPeople.where('seq').belowOrEqual(before.seq!).toArray() : [];
+  const shared = await db.historyShared.toArray();
+  return rebuildDay({ syncs, people, shared }, day);
+}
