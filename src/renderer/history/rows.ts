@@ -5,7 +5,7 @@
  * requirements each time they change. Compact tuples: a year of daily syncs is kept.
  */
 import type { EntityTable } from 'dexie';
-import type { FindingType } from '../features/report/model.ts';
+import type { FindingType } from '../features/report/finding-types.ts';
 
 /** What the report needs of one person, as a sync left the cache. */
 export interface PersonFact {

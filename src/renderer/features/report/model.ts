@@ -23,14 +23,9 @@ import { trainingState } from '../../app/compliance.ts';
 import { personStandings, requiredOf, type RequirementRow } from '../requirements/model.ts';
 import { NOT_ON_THIS_LAPTOP as NOT_HERE } from '../../app/words.ts';
 
-export const FINDING_TYPES = [
-  'Missing',
-  'Expired',
-  'Training overdue',
-  'Expires soon',
-  'Training due soon',
-] as const;
-export type FindingType = (typeof FINDING_TYPES)[number];
+import { FINDING_TYPES, type FindingType } from './finding-types.ts';
+
+export { FINDING_TYPES, type FindingType };
 /** The findings that make a person not compliant (the others are warnings). */
 export const NON_COMPLIANT: readonly FindingType[] = ['Missing', 'Expired', 'Training overdue'];
 
