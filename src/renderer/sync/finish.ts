@@ -12,6 +12,7 @@ import { collectionsToPrune, pruneCollection, pruneOrphanEmails } from './prune.
 import { removalChanges, TRACKED } from './changes.ts';
 import { newlyDue, recordSyncChanges } from './log.ts';
 import type { Pass } from './pass.ts';
+import { sitesReadAfterPass } from './sites-read.ts';
 
 /** Whether the pass's changes go to the "since last sync" log (not on a profile's first sync, nor a pass this renderer did not start). */
 export const tracksChanges = (p: Pass): boolean => p.previousSyncAt !== null && p.syncId !== null;
@@ -80,6 +81,8 @@ export async function collectionRows(
       lastError: complete ? null : (progress.error ?? before?.lastError ?? null),
       total: complete ? (size ?? (await db.table(collection).count())) : (before?.total ?? null),
       ...(typeof size === 'number' ? { held: size } : {}),
+      // the sites whose people this pass read to the end (sites-read.ts)
+      ...(collection === 'users' ? await sitesReadAfterPass(db, complete, before) : {}),
     });
   }
   return rows;
