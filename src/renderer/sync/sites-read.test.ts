@@ -5,6 +5,7 @@ import type { CollectionProgress, SyncFinishedEvent } from '../../shared/ipc.ts'
 import { collectionRows, saveCollectionRows } from './finish.ts';
 import { newPass, preparePass } from './pass.ts';
 import { sitesNotRead } from './sites-read.ts';
+import { removeSiteRecords } from './remove-site.ts';
 import { freshDb } from '../testing/fixtures.ts';
 
 const EARLIER = '2026-11-20T08:00:00.000Z';
@@ -63,6 +64,15 @@ describe('the sites whose people a sync read in full', () => {
     // the pass's sites list then adds site 2, and the pass stops before its people
     await db.sites.put(site(2));
     expect(sitesNotRead(await afterPass(db, 'cancelled'), [1, 2])).toEqual([2]);
+  });
+
+  it('lose a site taken off the laptop: kept again, a pass that stops before its people leaves it unknown', async () => {
+    const db = await siteKeptSince();
+    await db.sites.put(site(2));
+    await afterPass(db, 'complete');
+    await removeSiteRecords(db, 2);
+    await db.sites.put(site(2));
+    expect(sitesNotRead(await afterPass(db, 'failed'), [1, 2])).toEqual([2]);
   });
 
   it('are none before any pass read the people to the end', () => {

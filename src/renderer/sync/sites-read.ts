@@ -44,6 +44,19 @@ export async function settleSitesRead(db: FieldbookDb): Promise<void> {
 }
 
 /**
+ * A site taken off the laptop (remove-site.ts) is no longer read: kept again, it counts only once a pass has
+ * read its people to the end again. Called before its records go, so a removal cut short counts too.
+ */
+export async function forgetSiteRead(db: FieldbookDb, siteid: number): Promise<void> {
+  await db.transaction('rw', db.syncCollections, db.sites, async () => {
+    const users = await db.syncCollections.get('users');
+    if (!users?.lastSyncedAt) return;
+    const read = users.sitesRead ?? (await heldSiteIds(db));
+    await db.syncCollections.put({ ...users, sitesRead: read.filter((id) => id !== siteid) });
+  });
+}
+
+/**
  * The sites the cache holds whose people no pass has read in full; every
  * site when none has. A row saved before the record was kept counts for the
  * sites held (the next pass's start settles it, before the sites list can
