@@ -42,20 +42,22 @@ export interface Session {
 
 /**
  * A session whose demo profile points at `server`, with the full token; `limit`: the sync's page size;
- * `now`: main's clock; `rendererNow`: the renderer's (the day a sync counts for in the history).
+ * `now`: main's clock; `rendererNow`: the renderer's (the day a sync counts for in the history);
+ * `fetch`: main's (to fail chosen requests).
  */
 export async function openSession(
   server: RunningServer,
   limit: number,
   now?: () => Date,
   rendererNow?: () => Date,
+  fetch: typeof globalThis.fetch = globalThis.fetch,
 ): Promise<Session> {
   const dir = await mkdtemp(join(tmpdir(), 'fieldbook-integration-'));
   const token = server.tokens.find((t) => t.access === 'full')!.token;
   const handlers = createHandlers({
     settingsDir: dir,
     keychain: new MemoryKeychain(),
-    fetch: globalThis.fetch,
+    fetch,
     demo: { start: async () => ({ baseUrl: server.baseUrl, token }) },
     sync: { limit },
     api: { maxRetries: 0 },

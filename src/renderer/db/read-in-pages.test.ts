@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { liveQuery } from 'dexie';
 import { openFieldbookDb } from './index.ts';
-import { readInPages, readRangeInPages } from '../../shared/read-in-pages.ts';
+import { readInPages, readRangeByCursor } from '../../shared/read-in-pages.ts';
 import { user } from '../testing/fixtures.ts';
 
 const ids = (users: { userid: number }[]) => users.map((u) => u.userid);
@@ -48,23 +48,25 @@ describe('reading a whole table a page at a time', () => {
   });
 });
 
-describe('reading a range of an index a page at a time', () => {
+describe('reading a range of an index a record at a time', () => {
   it('gives the records of the range only, each once, as one read of it would', async () => {
     const db = await cacheWith(0);
     await db.users.bulkPut(
       Array.from({ length: 23 }, (_, i) => ({ ...user(i + 1), siteid: i % 3 === 0 ? 7 : 8 })),
     );
-    const pages = vi.fn();
     const read = await db.transaction('r', db.users, () =>
-      readRangeInPages(() => {
-        pages();
-        return db.users.where('siteid').equals(8);
-      }, 4),
+      readRangeByCursor(db.users.where('siteid').equals(8)),
     );
-    expect(ids(read).sort((a, b) => a - b)).toEqual(
-      ids(await db.users.where('siteid').equals(8).toArray()).sort((a, b) => a - b),
-    );
-    // 15 records in pages of 4: four pages, the last of 3
-    expect(pages).toHaveBeenCalledTimes(4);
+    expect(ids(read)).toEqual(ids(await db.users.where('siteid').equals(8).toArray()));
+  });
+
+  it('never asks IndexedDB for the records in one answer, nor steps over those read again', async () => {
+    const db = await cacheWith(11);
+    const range = db.users.where('siteid').above(0);
+    const toArray = vi.spyOn(range, 'toArray');
+    const offset = vi.spyOn(range, 'offset');
+    expect(await db.transaction('r', db.users, () => readRangeByCursor(range))).toHaveLength(11);
+    expect(toArray).not.toHaveBeenCalled();
+    expect(offset).not.toHaveBeenCalled();
   });
 });

@@ -28,6 +28,13 @@ export interface SyncCollectionRow {
    * anything else writes the table
    */
   held?: number;
+  /**
+   * users only: the sites whose people the pass of `lastSyncedAt` read in full
+   * (sync/sites-read.ts); a site the cache holds beyond them was never read
+   * whole, and the import creates nobody then. Absent on rows saved before it
+   * was kept: settled as the next pass starts.
+   */
+  sitesRead?: number[];
 }
 
 /** What one page of a sync task held when last written (sync/fingerprints.ts), with the records, in one transaction. */

@@ -6,7 +6,7 @@
  */
 import type { OutboxOp } from '../../shared/outbox.ts';
 import type { OutboxDb } from '../../shared/replay-queue/db.ts';
-import { readRangeInPages } from '../../shared/read-in-pages.ts';
+import { readRangeByCursor } from '../../shared/read-in-pages.ts';
 import { tableMemo } from '../db/table-memo.ts';
 
 type OutboxSource = Pick<OutboxDb, 'name' | 'outbox' | 'transaction'>;
@@ -15,8 +15,8 @@ type OutboxSource = Pick<OutboxDb, 'name' | 'outbox' | 'transaction'>;
 const memo = tableMemo<OutboxSource, OutboxOp[]>('outbox', (db) =>
   db.transaction('r', db.outbox, async () => {
     const [before, after] = await Promise.all([
-      readRangeInPages(() => db.outbox.where('status').below('done')),
-      readRangeInPages(() => db.outbox.where('status').above('done')),
+      readRangeByCursor(db.outbox.where('status').below('done')),
+      readRangeByCursor(db.outbox.where('status').above('done')),
     ]);
     return [...before, ...after];
   }),

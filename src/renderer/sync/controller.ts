@@ -87,6 +87,7 @@ async function recordCollectionError(
       lastSyncedAt: row?.lastSyncedAt ?? null,
       total: row?.total ?? null,
       lastError: error,
+      ...(row?.sitesRead ? { sitesRead: row.sitesRead } : {}),
     });
   } catch {
     // the database itself is failing: the banner already says so

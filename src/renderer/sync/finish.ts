@@ -13,6 +13,7 @@ import { removalChanges, TRACKED } from './changes.ts';
 import { newlyDue, recordSyncChanges } from './log.ts';
 import type { Pass } from './pass.ts';
 import { snapshotHistory } from '../history/snapshot.ts';
+import { sitesReadAfterPass } from './sites-read.ts';
 
 /** Whether the pass's changes go to the "since last sync" log (not on a profile's first sync, nor a pass this renderer did not start). */
 export const tracksChanges = (p: Pass): boolean => p.previousSyncAt !== null && p.syncId !== null;
@@ -81,6 +82,8 @@ export async function collectionRows(
       lastError: complete ? null : (progress.error ?? before?.lastError ?? null),
       total: complete ? (size ?? (await db.table(collection).count())) : (before?.total ?? null),
       ...(typeof size === 'number' ? { held: size } : {}),
+      // the sites whose people this pass read to the end (sites-read.ts)
+      ...(collection === 'users' ? await sitesReadAfterPass(db, complete, before) : {}),
     });
   }
   return rows;

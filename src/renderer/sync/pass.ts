@@ -11,6 +11,7 @@ import type { PageWriteResult } from './ingest.ts';
 import { ChangeCollector } from './log.ts';
 import { fingerprintOwner, loadFingerprints, PassFingerprints, takeForeignWrites } from './fingerprints.ts';
 import type { PageFingerprintText, SyncPageEvent, TaskCheckpoint } from '../../shared/ipc.ts';
+import { settleSitesRead } from './sites-read.ts';
 import { emptyTables, PassSizes, takeHeldSizes, type HeldSizes } from './sizes.ts';
 
 export interface Pass {
@@ -97,6 +98,8 @@ export async function preparePass(
   db: FieldbookDb,
   onFingerprintError: (e: unknown) => void,
 ): Promise<StartingPass> {
+  // before the pass's sites list can add a site: the sites an older build's row read (sites-read.ts)
+  await settleSitesRead(db);
   const checkpoints = await db.syncCheckpoints.toArray();
   const previousTotals: Partial<Record<CollectionName, number>> = {};
   let previousSyncAt: string | null = null;

@@ -14,6 +14,7 @@ import type { AnyRecord, CollectionName } from '../../shared/records.ts';
 import { yieldToEventLoop } from '../../shared/yield.ts';
 import type { FieldbookDb } from '../db/index.ts';
 import type { SyncChangeLog } from './log.ts';
+import { forgetSiteRead } from './sites-read.ts';
 
 /**
  * Rows per removal transaction. Each transaction's deleted keys (primary and
@@ -171,6 +172,8 @@ export async function removeSiteRecords(
 ): Promise<number> {
   if ((await unsentEditsOfSite(db, siteid)).length > 0)
     throw new Error('The site has unsent edits in the Outbox.');
+  // kept again later, its people count as read only once a sync has read them again (sites-read.ts)
+  await forgetSiteRead(db, siteid);
   const ids = await siteIds(db, siteid);
   const keys = await siteKeys(db, siteid, ids);
   const total = keys.reduce((n, [, k]) => n + k.length, 0);

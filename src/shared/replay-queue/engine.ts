@@ -10,7 +10,7 @@
  * - Pauses while offline or when the token is refused (801/802); nothing is lost.
  */
 import type { AppError, ReplayOutcome, ReplayRequest, Result } from '../ipc.ts';
-import { readRangeInPages } from '../read-in-pages.ts';
+import { readRangeByCursor } from '../read-in-pages.ts';
 import { bindOp, classifyFailure, type AuditEntry, type OutboxOp } from '../outbox.ts';
 import type { OutboxDb } from './db.ts';
 import { backoffMs, type BackoffPolicy } from '../backoff.ts';
@@ -492,10 +492,10 @@ export class OutboxEngine {
  */
 async function unfinishedOps(db: OutboxDb): Promise<OutboxOp[]> {
   return db.transaction('r', db.outbox, async () => {
-    // a page at a time: 100,000 ops read at once held the window for over a second
+    // a record at a time (read-in-pages.ts): 100,000 ops read at once held the window for over a second
     const [before, after] = await Promise.all([
-      readRangeInPages(() => db.outbox.where('status').below('done')),
-      readRangeInPages(() => db.outbox.where('status').above('done')),
+      readRangeByCursor(db.outbox.where('status').below('done')),
+      readRangeByCursor(db.outbox.where('status').above('done')),
     ]);
     return [...before, ...after];
   });

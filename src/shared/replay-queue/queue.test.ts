@@ -152,6 +152,30 @@ describe('queueing', () => {
     expect(second!.seq).toBeGreaterThan(first!.seq);
   });
 
+  /** `count` status changes, one a person */
+  const statusChanges = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({
+      op: { kind: 'user.update' as const, userid: i + 1, changes: { status: 'Inactive' } },
+      summary: `user ${i + 1}`,
+    }));
+
+  it('stores a batch of many slices whole, each op once, numbered in the order queued', async () => {
+    const db = freshDb();
+    const ops = await enqueueOps(db, statusChanges(1_234));
+    const stored = await db.outbox.orderBy('seq').toArray();
+    expect(stored.map((op) => op.id)).toEqual(ops.map((op) => op.id));
+    expect(stored.map((op) => op.summary)).toEqual(statusChanges(1_234).map((d) => d.summary));
+  });
+
+  it('stores none of a batch when one of its slices cannot be stored: nothing is half queued', async () => {
+    const db = freshDb();
+    const [kept] = await enqueueOps(db, statusChanges(1));
+    // the 1,000th op reuses the id of an op already queued: its slice fails, after others were handed over
+    const drafts = statusChanges(1_234).map((d, i) => (i === 999 ? { ...d, id: kept!.id } : d));
+    await expect(enqueueOps(db, drafts)).rejects.toThrow();
+    expect(await db.outbox.count()).toBe(1);
+  });
+
   it('"Clear done" removes the done ops only: every op still to send stays', async () => {
     const db = freshDb();
     const ops = await enqueueOps(

@@ -10,23 +10,16 @@ import { profileStore } from '../../app/profile-stores.ts';
 import type { OutboxOp } from '../../../shared/outbox.ts';
 import { formatCount } from '../../app/format.ts';
 import { outboxStore } from '../../outbox/runtime.ts';
+import { batchOps } from './batch-ops.ts';
 import { download } from '../outbox/download.ts';
 import { writeInWorker } from './reader.ts';
 import { resultsTableInSlices, type ImportRun } from './results.ts';
 
 export const useLastImport = profileStore(create<{ run: ImportRun | null }>(() => ({ run: null })));
 
-const READ_SLICE = 250;
-
 async function opsOf(run: ImportRun): Promise<Map<string, OutboxOp>> {
   const db = outboxStore.getState().db;
-  const ids = [...run.opsByRow.values()].flat();
-  const found = new Map<string, OutboxOp>();
-  // a slice at a time: reading 100,000 ops at once would hold the window (2,000 a read made tasks of 100 ms on a busy laptop)
-  for (let at = 0; db && at < ids.length; at += READ_SLICE) {
-    for (const op of await db.outbox.bulkGet(ids.slice(at, at + READ_SLICE))) if (op) found.set(op.id, op);
-  }
-  return found;
+  return db ? batchOps(db, [...run.opsByRow.values()].flat(), run.seqs) : new Map();
 }
 
 export function ImportResults() {

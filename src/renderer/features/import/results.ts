@@ -6,6 +6,7 @@
  */
 import { mapSliced } from '../../../shared/sliced.ts';
 import type { OutboxOp } from '../../../shared/outbox.ts';
+import type { BatchSeqs } from './batch-ops.ts';
 import type { RawRow } from './read/table.ts';
 import type { RowPlan } from './match.ts';
 
@@ -20,6 +21,8 @@ export interface ImportRun {
   plans: ReadonlyMap<number, RowPlan>;
   /** op ids queued for each row number */
   opsByRow: ReadonlyMap<number, string[]>;
+  /** where the batch was queued: its ops are read back by position (batch-ops.ts) */
+  seqs?: BatchSeqs;
 }
 
 /** Index of the first of three trailing result columns, or -1. */

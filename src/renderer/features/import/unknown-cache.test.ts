@@ -18,6 +18,8 @@ const ann: UserRecord = {
 };
 const NO_EMAILS = emailsByUser([]);
 const DONE = '2026-11-28T10:00:00.000Z';
+const NORTH = { siteid: 101, sitename: 'North Plant' };
+const SOUTH = { siteid: 102, sitename: 'South Yard' };
 
 const plan = (rows: RowValues[], cached: UserRecord[], unknownCache: string | null) =>
   planImport(
@@ -30,7 +32,7 @@ const plan = (rows: RowValues[], cached: UserRecord[], unknownCache: string | nu
 
 describe('whether the cache knows who is on the site', () => {
   it('does not before any sync', () => {
-    expect(unknownCacheReason([], false)).toBe(
+    expect(unknownCacheReason([], false, [])).toBe(
       'This laptop has not synced yet, so it does not know who is already on the site',
     );
   });
@@ -40,26 +42,36 @@ describe('whether the cache knows who is on the site', () => {
       { collection: 'sites' as const, lastSyncedAt: DONE },
       { collection: 'users' as const, lastSyncedAt: null },
     ];
-    expect(unknownCacheReason(rows, false)).toContain(
+    expect(unknownCacheReason(rows, false, [NORTH])).toContain(
       'The first sync of this laptop stopped before it had read everyone on the site',
     );
   });
 
   it('does not while the first sync is still reading', () => {
-    expect(unknownCacheReason([], true)).toBe(
+    expect(unknownCacheReason([], true, [])).toBe(
       'The first sync of this laptop is still reading who is on the site',
     );
   });
 
   it('does once a sync has read everyone, and a later sync running or cut short does not change that', () => {
-    const rows = [{ collection: 'users' as const, lastSyncedAt: DONE }];
-    expect(unknownCacheReason(rows, false)).toBeNull();
-    expect(unknownCacheReason(rows, true)).toBeNull();
+    const rows = [{ collection: 'users' as const, lastSyncedAt: DONE, sitesRead: [101] }];
+    expect(unknownCacheReason(rows, false, [NORTH])).toBeNull();
+    expect(unknownCacheReason(rows, true, [NORTH])).toBeNull();
+  });
+
+  it('does not at a site kept since, whose first sync stopped before its people were read: the site is named', () => {
+    const rows = [{ collection: 'users' as const, lastSyncedAt: DONE, sitesRead: [101] }];
+    expect(unknownCacheReason(rows, false, [NORTH, SOUTH])).toBe(
+      'The last sync stopped before it had read everyone at South Yard, so this laptop does not know who is already there',
+    );
+    expect(unknownCacheReason(rows, true, [NORTH, SOUTH])).toBe(
+      'The sync is still reading who is at South Yard',
+    );
   });
 });
 
 describe('an import against a cache that does not know who is on the site', () => {
-  const reason = unknownCacheReason([], false);
+  const reason = unknownCacheReason([], false, []);
 
   it('plans no create for a person the file names (they may be on the site already), and says why', () => {
     const [row] = plan(

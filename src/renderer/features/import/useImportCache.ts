@@ -125,6 +125,6 @@ export function useImportCache(siteChoice: number | null) {
   // no create against a cache that never read everyone at the kept sites (unknown-cache.ts); the preview is made again when a sync ends
   const syncing = useSyncState((s) => s.running);
   const collections = useLiveQuery(async () => (db ? db.syncCollections.toArray() : []), [db]);
-  const unknownCache = collections && unknownCacheReason(collections, syncing);
+  const unknownCache = collections && loadedSites && unknownCacheReason(collections, syncing, loadedSites);
   return { sites, users, emails: mail?.emails, queued, groups, siteid, unknownCache };
 }

@@ -54,6 +54,7 @@ export function useImportQueue(onQueued: (message: string) => void): (inputs: Qu
           rows: sheet.rows,
           plans: new Map(plans.map((p) => [p.rowNumber, p])),
           opsByRow,
+          seqs: { first: ops[0]!.seq, last: ops[ops.length - 1]!.seq },
         },
       });
       // the batch is stored: say so now; the outbox engine then loads it (for 100,000 ops, seconds)

@@ -1,0 +1,38 @@
+/**
+ * The ops an import queued, read back for its results. A batch's ops hold
+ * consecutive queue positions (enqueueOps numbers them in one transaction), so
+ * they are read by position a page at a time: one answer a page, where a read
+ * by id is one request and one answer an op (100,000 of them for a large file).
+ * An op of the batch not found there (none is moved today) is read by its id.
+ */
+import type { OutboxOp } from '../../../shared/outbox.ts';
+import type { OutboxDb } from '../../../shared/replay-queue/db.ts';
+
+/** Ops a page: the structured clone of a page's ops is one task of the window (2,000 made tasks of 100 ms on a busy laptop). */
+const PAGE = 250;
+
+/** The batch's queue positions, first and last. */
+export interface BatchSeqs {
+  first: number;
+  last: number;
+}
+
+/** The ops of `ids` still in the outbox, by id; `seqs`: where the batch was queued. */
+export async function batchOps(
+  db: Pick<OutboxDb, 'outbox'>,
+  ids: readonly string[],
+  seqs: BatchSeqs | undefined,
+): Promise<Map<string, OutboxOp>> {
+  const wanted = new Set(ids);
+  const found = new Map<string, OutboxOp>();
+  for (let from = seqs?.first ?? Infinity; seqs && from <= seqs.last;) {
+    const page = await db.outbox.where('seq').between(from, seqs.last, true, true).limit(PAGE).toArray();
+    for (const op of page) if (wanted.has(op.id)) found.set(op.id, op);
+    if (page.length < PAGE) break;
+    from = page[page.length - 1]!.seq + 1;
+  }
+  const rest = ids.filter((id) => !found.has(id));
+  for (let at = 0; at < rest.length; at += PAGE)
+    for (const op of await db.outbox.bulkGet(rest.slice(at, at + PAGE))) if (op) found.set(op.id, op);
+  return found;
+}
