@@ -5,6 +5,16 @@
  */
 import type { AppError, OpSpec } from './ipc.ts';
 import type { StatusBody } from './api/codes.ts';
+import {
+  credentialAssignmentTargetKey,
+  groupAccessTargetKey,
+  moduleAccessTargetKey,
+  newTrainingAssignmentTargetKey,
+  newUserTargetKey,
+  targetUserRef,
+  trainingAssignmentTargetKey,
+  userTargetKey,
+} from './keys.ts';
 
 export type OutboxStatus = 'pending' | 'sending' | 'done' | 'failed' | 'conflict' | 'needs-review';
 
@@ -59,29 +69,29 @@ export interface OpBinding {
  * credential or a training assignment is its own record.
  */
 export function targetKeyOf(op: OpSpec, tempUserKey?: string): string {
-  const user = (userid: number) => (userid > 0 ? `user:${userid}` : (tempUserKey ?? `user:${userid}`));
+  const user = (userid: number) => targetUserRef(userid, tempUserKey);
   switch (op.kind) {
     case 'user.update':
     case 'email.add':
     case 'email.remove':
-      return user(op.userid);
+      return userTargetKey(op.userid, tempUserKey);
     case 'user.create':
-      return tempUserKey ?? `user:new:${op.siteid}:${op.fields.username.toLowerCase()}`;
+      return tempUserKey ?? newUserTargetKey(op.siteid, op.fields.username);
     case 'groupAccess.grant':
     case 'groupAccess.revoke':
-      return `groupAccess:${op.groupid}-${op.userid > 0 ? op.userid : (tempUserKey ?? op.userid)}`;
+      return groupAccessTargetKey(op.groupid, user(op.userid));
     case 'moduleAccess.grant':
     case 'moduleAccess.revoke':
-      return `moduleAccess:${op.siteid}-${op.accessID}-${op.userid > 0 ? op.userid : (tempUserKey ?? op.userid)}`;
+      return moduleAccessTargetKey(op.siteid, op.accessID, user(op.userid));
     case 'credentialAssignment.create':
     case 'credentialAssignment.update':
     case 'credentialAssignment.delete':
-      return `credentialAssignment:${op.credentialid}-${op.userid > 0 ? op.userid : (tempUserKey ?? op.userid)}`;
+      return credentialAssignmentTargetKey(op.credentialid, user(op.userid));
     case 'trainingAssignment.create':
-      return `trainingAssignment:new:${op.userid > 0 ? op.userid : (tempUserKey ?? op.userid)}-${op.courseid}`;
+      return newTrainingAssignmentTargetKey(user(op.userid), op.courseid);
     case 'trainingAssignment.update':
     case 'trainingAssignment.delete':
-      return `trainingAssignment:${op.transcriptid}`;
+      return trainingAssignmentTargetKey(op.transcriptid);
   }
 }
 

@@ -27,6 +27,7 @@ import {
   normalizeUser,
   type CollectionName,
 } from '../../shared/records.ts';
+import { credentialAssignmentKey, groupUserKey, moduleAccessKey } from '../../shared/keys.ts';
 
 export const TASK_KINDS = [
   'sites',
@@ -443,7 +444,7 @@ export function itemKey(task: SyncTask, item: AnyParsed): string | number {
     case 'credentialAssignments':
     case 'keptCredentialAssignments': {
       const a = item as Parsed<'credentialAssignment'>;
-      return `${a.credentialid}-${a.userid ?? a.link}`;
+      return credentialAssignmentKey(a.credentialid, a.userid ?? a.link);
     }
   }
 }
@@ -535,7 +536,7 @@ export function toRecords(task: SyncTask, items: readonly AnyParsed[]): RecordBa
     case 'groupMembers': {
       const groupid = task.scope.groupid ?? 0;
       const records = (items as Parsed<'groupMember'>[]).map((m) => ({
-        id: `${groupid}-${m.userid}`,
+        id: groupUserKey(groupid, m.userid),
         groupid,
         userid: m.userid,
       }));
@@ -544,7 +545,7 @@ export function toRecords(task: SyncTask, items: readonly AnyParsed[]): RecordBa
     case 'groupAccess': {
       const groupid = task.scope.groupid ?? 0;
       const records = (items as Parsed<'accessUser'>[]).map((u) => ({
-        id: `${groupid}-${u.userid}`,
+        id: groupUserKey(groupid, u.userid),
         groupid,
         userid: u.userid,
         siteid,
@@ -554,7 +555,7 @@ export function toRecords(task: SyncTask, items: readonly AnyParsed[]): RecordBa
     case 'moduleAccess': {
       const accessID = task.scope.accessID ?? 0;
       const records = (items as Parsed<'accessUser'>[]).map((u) => ({
-        id: `${siteid}-${accessID}-${u.userid}`,
+        id: moduleAccessKey(siteid, accessID, u.userid),
         accessID,
         siteid,
         userid: u.userid,

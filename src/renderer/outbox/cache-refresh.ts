@@ -18,6 +18,7 @@ import { schemas } from '../../shared/api/wire.ts';
 import { toIsoDate } from '../../shared/dates.ts';
 import type { FieldbookDb } from '../db/index.ts';
 import { yieldToEventLoop } from '../../shared/yield.ts';
+import { credentialAssignmentKey, groupUserKey, moduleAccessKey } from '../../shared/keys.ts';
 
 const text = (v: unknown, fallback = ''): string => (v === undefined || v === null ? fallback : String(v));
 
@@ -208,29 +209,29 @@ async function applyOwnRecord(db: FieldbookDb, op: OutboxOp, outcome: DoneOutcom
       return;
     case 'groupAccess.grant':
       await db.groupAccess.put({
-        id: `${spec.groupid}-${spec.userid}`,
+        id: groupUserKey(spec.groupid, spec.userid),
         groupid: spec.groupid,
         userid: spec.userid,
         siteid: spec.siteid,
       });
       return;
     case 'groupAccess.revoke':
-      await db.groupAccess.delete(`${spec.groupid}-${spec.userid}`);
+      await db.groupAccess.delete(groupUserKey(spec.groupid, spec.userid));
       return;
     case 'moduleAccess.grant':
       await db.moduleAccess.put({
-        id: `${spec.siteid}-${spec.accessID}-${spec.userid}`,
+        id: moduleAccessKey(spec.siteid, spec.accessID, spec.userid),
         accessID: spec.accessID,
         siteid: spec.siteid,
         userid: spec.userid,
       });
       return;
     case 'moduleAccess.revoke':
-      await db.moduleAccess.delete(`${spec.siteid}-${spec.accessID}-${spec.userid}`);
+      await db.moduleAccess.delete(moduleAccessKey(spec.siteid, spec.accessID, spec.userid));
       return;
     case 'credentialAssignment.create':
     case 'credentialAssignment.update': {
-      const key = `${spec.credentialid}-${spec.userid}`;
+      const key = credentialAssignmentKey(spec.credentialid, spec.userid);
       const current = await db.credentialAssignments.get(key);
       const fields = spec.kind === 'credentialAssignment.create' ? spec.fields : spec.changes;
       // the server's copy (read back after the write) over what was sent
@@ -253,7 +254,7 @@ async function applyOwnRecord(db: FieldbookDb, op: OutboxOp, outcome: DoneOutcom
       return;
     }
     case 'credentialAssignment.delete':
-      await db.credentialAssignments.delete(`${spec.credentialid}-${spec.userid}`);
+      await db.credentialAssignments.delete(credentialAssignmentKey(spec.credentialid, spec.userid));
       return;
     case 'trainingAssignment.update': {
       const current = await db.trainingAssignments.get(spec.transcriptid);

@@ -28,6 +28,7 @@ import {
   applyPendingToUsers,
   type WithPending,
 } from './pending.ts';
+import { credentialAssignmentKey, groupUserKey, moduleAccessKey } from '../../shared/keys.ts';
 
 export async function unsentOpsOf(db: FieldbookDb): Promise<OutboxOp[]> {
   return db.outbox.where('status').noneOf(['done']).toArray();
@@ -66,16 +67,16 @@ function touchedKeys(ops: readonly OutboxOp[]): { [K in OverlayKind]: (string | 
         break;
       case 'groupAccess.grant':
       case 'groupAccess.revoke':
-        keys.groupAccess.add(`${op.groupid}-${op.userid}`);
+        keys.groupAccess.add(groupUserKey(op.groupid, op.userid));
         break;
       case 'moduleAccess.grant':
       case 'moduleAccess.revoke':
-        keys.moduleAccess.add(`${op.siteid}-${op.accessID}-${op.userid}`);
+        keys.moduleAccess.add(moduleAccessKey(op.siteid, op.accessID, op.userid));
         break;
       case 'credentialAssignment.create':
       case 'credentialAssignment.update':
       case 'credentialAssignment.delete':
-        keys.credentialAssignments.add(`${op.credentialid}-${op.userid}`);
+        keys.credentialAssignments.add(credentialAssignmentKey(op.credentialid, op.userid));
         break;
       case 'trainingAssignment.update':
       case 'trainingAssignment.delete':

@@ -18,6 +18,12 @@ import type { OpDraft } from '../../../shared/replay-queue/queue.ts';
 import type { OpKind, TokenAccess } from '../../../shared/ipc.ts';
 import { writeRefusal } from '../../../shared/access.ts';
 import { credentialAssignmentDeleteDraft, trainingDeleteDraft } from './single-edit.ts';
+import {
+  courseOfUserKey,
+  credentialAssignmentKey,
+  groupUserKey,
+  moduleAccessKey,
+} from '../../../shared/keys.ts';
 
 export type BulkAction =
   | { type: 'status'; status: string }
@@ -163,7 +169,9 @@ export function previewBulk(users: readonly UserRecord[], action: BulkAction, ct
       continue;
     }
     if (action.type === 'renew') {
-      const held = ctx.credentialsHeld.get(`${action.credential.credentialid}-${user.userid}`);
+      const held = ctx.credentialsHeld.get(
+        credentialAssignmentKey(action.credential.credentialid, user.userid),
+      );
       if (held) preview.renewals.push({ user, held });
     }
     const planned = planFor(user, action, ctx);
@@ -196,7 +204,7 @@ function planFor(user: UserRecord, action: BulkAction, ctx: BulkContext): Planne
     case 'groupAccess': {
       const g = action.group;
       if (g.siteid !== user.siteid) return { refused: `${g.groupname} belongs to another site.` };
-      const held = ctx.groupAccess.has(`${g.groupid}-${user.userid}`);
+      const held = ctx.groupAccess.has(groupUserKey(g.groupid, user.userid));
       if (held === action.grant)
         return {
           noop: action.grant ? `already has access over ${g.groupname}` : `has no access over ${g.groupname}`,
@@ -210,7 +218,7 @@ function planFor(user: UserRecord, action: BulkAction, ctx: BulkContext): Planne
       };
     }
     case 'moduleAccess': {
-      const held = ctx.moduleAccess.has(`${user.siteid}-${action.accessID}-${user.userid}`);
+      const held = ctx.moduleAccess.has(moduleAccessKey(user.siteid, action.accessID, user.userid));
       if (held === action.grant)
         return {
           noop: action.grant ? `already has ${action.moduleName}` : `does not have ${action.moduleName}`,
@@ -225,7 +233,7 @@ function planFor(user: UserRecord, action: BulkAction, ctx: BulkContext): Planne
     }
     case 'credential': {
       const c = action.credential;
-      const held = ctx.credentialsHeld.get(`${c.credentialid}-${user.userid}`);
+      const held = ctx.credentialsHeld.get(credentialAssignmentKey(c.credentialid, user.userid));
       const missing = missingRequired(action, held);
       if (missing.length > 0) return { refused: missing.join(' ') };
       if (held) return renewal(name, user, c, held, action);
@@ -249,7 +257,7 @@ function planFor(user: UserRecord, action: BulkAction, ctx: BulkContext): Planne
     }
     case 'renew': {
       const c = action.credential;
-      const held = ctx.credentialsHeld.get(`${c.credentialid}-${user.userid}`);
+      const held = ctx.credentialsHeld.get(credentialAssignmentKey(c.credentialid, user.userid));
       if (!held) return { refused: `does not hold ${c.credentialname} (use Assign a credential)` };
       const credentialnumber = action.numbers.get(user.userid) ?? '';
       const missing = missingRequired({ ...action, type: 'credential', credentialnumber, notes: '' }, held);
@@ -263,7 +271,7 @@ function planFor(user: UserRecord, action: BulkAction, ctx: BulkContext): Planne
     }
     case 'credentialRemove': {
       const c = action.credential;
-      const held = ctx.credentialsHeld.get(`${c.credentialid}-${user.userid}`);
+      const held = ctx.credentialsHeld.get(credentialAssignmentKey(c.credentialid, user.userid));
       if (!held) return { noop: `does not hold ${c.credentialname}` };
       if (isBeingCreated(held))
         return { refused: `${c.credentialname} is still waiting to be sent: undo it in the Outbox instead.` };
@@ -276,7 +284,7 @@ function planFor(user: UserRecord, action: BulkAction, ctx: BulkContext): Planne
       };
     }
     case 'training': {
-      const held = ctx.trainingHeld.get(`${user.userid}-${action.courseid}`);
+      const held = ctx.trainingHeld.get(courseOfUserKey(user.userid, action.courseid));
       if (held) {
         // a completed course is done: a new due date would make it look assigned again
         if (isTrainingDone(held)) return { noop: `already completed ${action.courseName}` };
@@ -310,7 +318,7 @@ function planFor(user: UserRecord, action: BulkAction, ctx: BulkContext): Planne
       };
     }
     case 'trainingRemove': {
-      const held = ctx.trainingHeld.get(`${user.userid}-${action.courseid}`);
+      const held = ctx.trainingHeld.get(courseOfUserKey(user.userid, action.courseid));
       if (!held) return { noop: `not assigned ${action.courseName}` };
       if (held.transcriptid < 0)
         return {
