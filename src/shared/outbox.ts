@@ -5,16 +5,7 @@
  */
 import type { AppError, OpSpec } from './ipc.ts';
 import type { StatusBody } from './api/codes.ts';
-import {
-  credentialAssignmentTargetKey,
-  groupAccessTargetKey,
-  moduleAccessTargetKey,
-  newTrainingAssignmentTargetKey,
-  newUserTargetKey,
-  targetUserRef,
-  trainingAssignmentTargetKey,
-  userTargetKey,
-} from './keys.ts';
+import { definitionOf } from './op-kinds.ts';
 
 export type OutboxStatus = 'pending' | 'sending' | 'done' | 'failed' | 'conflict' | 'needs-review';
 
@@ -69,30 +60,7 @@ export interface OpBinding {
  * credential or a training assignment is its own record.
  */
 export function targetKeyOf(op: OpSpec, tempUserKey?: string): string {
-  const user = (userid: number) => targetUserRef(userid, tempUserKey);
-  switch (op.kind) {
-    case 'user.update':
-    case 'email.add':
-    case 'email.remove':
-      return userTargetKey(op.userid, tempUserKey);
-    case 'user.create':
-      return tempUserKey ?? newUserTargetKey(op.siteid, op.fields.username);
-    case 'groupAccess.grant':
-    case 'groupAccess.revoke':
-      return groupAccessTargetKey(op.groupid, user(op.userid));
-    case 'moduleAccess.grant':
-    case 'moduleAccess.revoke':
-      return moduleAccessTargetKey(op.siteid, op.accessID, user(op.userid));
-    case 'credentialAssignment.create':
-    case 'credentialAssignment.update':
-    case 'credentialAssignment.delete':
-      return credentialAssignmentTargetKey(op.credentialid, user(op.userid));
-    case 'trainingAssignment.create':
-      return newTrainingAssignmentTargetKey(user(op.userid), op.courseid);
-    case 'trainingAssignment.update':
-    case 'trainingAssignment.delete':
-      return trainingAssignmentTargetKey(op.transcriptid);
-  }
+  return definitionOf(op).targetKey(op, tempUserKey);
 }
 
 /** A queued op with a binding's new id filled in. */
