@@ -4,6 +4,7 @@
  * touch (read by key, never a whole table) and their effective state computed
  * by the one pure function of that collection in pending.ts.
  */
+import { OP_KIND_TABLE } from '../../shared/op-kinds.ts';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { OutboxOp } from '../../shared/outbox.ts';
 import type { UserRecord } from '../../shared/records.ts';
@@ -163,30 +164,9 @@ async function touchedRecords<K extends OverlayKind>(
   return { before, after };
 }
 
-/** The collection an op changes. */
+/** The collection an op changes (the one whose effective state shows it). */
 function opCollection(op: OutboxOp): OverlayKind {
-  switch (op.op.kind) {
-    case 'user.update':
-    case 'user.create':
-      return 'users';
-    case 'email.add':
-    case 'email.remove':
-      return 'emails';
-    case 'groupAccess.grant':
-    case 'groupAccess.revoke':
-      return 'groupAccess';
-    case 'moduleAccess.grant':
-    case 'moduleAccess.revoke':
-      return 'moduleAccess';
-    case 'credentialAssignment.create':
-    case 'credentialAssignment.update':
-    case 'credentialAssignment.delete':
-      return 'credentialAssignments';
-    case 'trainingAssignment.create':
-    case 'trainingAssignment.update':
-    case 'trainingAssignment.delete':
-      return 'trainingAssignments';
-  }
+  return OP_KIND_TABLE[op.op.kind].shows;
 }
 
 /**
