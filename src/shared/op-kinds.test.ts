@@ -21,6 +21,7 @@ const PARTS = {
   changes: true,
   shows: true,
   targetKey: true,
+  recordKey: true,
   reverse: true,
 } satisfies Record<keyof OpKindDefinition<OpKind>, true>;
 

@@ -1,6 +1,6 @@
 /** A credential held by a person (their assignment): assigned, its dates and number changed, or removed. */
 import { z } from 'zod';
-import { credentialAssignmentTargetKey, targetUserRef } from '../keys.ts';
+import { credentialAssignmentKey, credentialAssignmentTargetKey, targetUserRef } from '../keys.ts';
 import {
   defined,
   present,
@@ -49,6 +49,7 @@ const CREDENTIAL_ASSIGNMENT = {
   shows: 'credentialAssignments',
   targetKey: (spec: OpSpecOf<AssignmentKind>, tempUserKey?: string) =>
     credentialAssignmentTargetKey(spec.credentialid, targetUserRef(spec.userid, tempUserKey)),
+  recordKey: (spec: OpSpecOf<AssignmentKind>) => credentialAssignmentKey(spec.credentialid, spec.userid),
 } as const;
 
 /** The fields of a credential assignment a removal records, so an undo can re-create it as it was. */

@@ -20,6 +20,7 @@ export const emailAdd: OpKindDefinition<'email.add'> = {
   effect: 'create',
   createdIdField: 'emailid',
   targetKey: (spec, tempUserKey) => userTargetKey(spec.userid, tempUserKey),
+  recordKey: () => null,
   reverse: (op, spec) => {
     const emailid = createdNumber(op);
     if (emailid === null)
@@ -41,6 +42,7 @@ export const emailRemove: OpKindDefinition<'email.remove'> = {
   effect: 'delete',
   createdIdField: null,
   targetKey: (spec, tempUserKey) => userTargetKey(spec.userid, tempUserKey),
+  recordKey: (spec) => spec.emailid,
   reverse: (op, spec) => {
     const email = op.base['email'];
     if (typeof email !== 'string' || email === '')

@@ -1,6 +1,6 @@
 /** A person's access over a profile group (a supervisor's), granted or revoked. */
 import { z } from 'zod';
-import { groupAccessTargetKey, targetUserRef } from '../keys.ts';
+import { groupAccessTargetKey, groupUserKey, targetUserRef } from '../keys.ts';
 import { present, reverseByAdding, reverseByRemoving } from '../undo/reversal.ts';
 import type { OpKindDefinition, OpSpecOf } from './definition.ts';
 import { id } from './payload-fields.ts';
@@ -16,6 +16,8 @@ const GROUP_ACCESS = {
   shows: 'groupAccess',
   targetKey: (spec: OpSpecOf<'groupAccess.grant' | 'groupAccess.revoke'>, tempUserKey?: string) =>
     groupAccessTargetKey(spec.groupid, targetUserRef(spec.userid, tempUserKey)),
+  recordKey: (spec: OpSpecOf<'groupAccess.grant' | 'groupAccess.revoke'>) =>
+    groupUserKey(spec.groupid, spec.userid),
 } as const;
 
 export const groupAccessGrant: OpKindDefinition<'groupAccess.grant'> = {

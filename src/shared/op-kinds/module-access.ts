@@ -1,6 +1,6 @@
 /** A person's access to a feature (module) of a site, granted or revoked. */
 import { z } from 'zod';
-import { moduleAccessTargetKey, targetUserRef } from '../keys.ts';
+import { moduleAccessKey, moduleAccessTargetKey, targetUserRef } from '../keys.ts';
 import { present, reverseByAdding, reverseByRemoving } from '../undo/reversal.ts';
 import type { OpKindDefinition, OpSpecOf } from './definition.ts';
 import { id } from './payload-fields.ts';
@@ -17,6 +17,8 @@ const MODULE_ACCESS = {
   shows: 'moduleAccess',
   targetKey: (spec: OpSpecOf<'moduleAccess.grant' | 'moduleAccess.revoke'>, tempUserKey?: string) =>
     moduleAccessTargetKey(spec.siteid, spec.accessID, targetUserRef(spec.userid, tempUserKey)),
+  recordKey: (spec: OpSpecOf<'moduleAccess.grant' | 'moduleAccess.revoke'>) =>
+    moduleAccessKey(spec.siteid, spec.accessID, spec.userid),
 } as const;
 
 export const moduleAccessGrant: OpKindDefinition<'moduleAccess.grant'> = {

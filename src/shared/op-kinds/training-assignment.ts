@@ -43,6 +43,7 @@ export const trainingAssignmentCreate: OpKindDefinition<'trainingAssignment.crea
   // no transcript id until the server gives one: keyed by who and which course
   targetKey: (spec, tempUserKey) =>
     newTrainingAssignmentTargetKey(targetUserRef(spec.userid, tempUserKey), spec.courseid),
+  recordKey: () => null,
   reverse: (op, spec) => {
     const transcriptid = createdNumber(op);
     if (transcriptid === null)
@@ -64,6 +65,7 @@ export const trainingAssignmentUpdate: OpKindDefinition<'trainingAssignment.upda
   effect: 'update',
   createdIdField: null,
   targetKey: (spec) => trainingAssignmentTargetKey(spec.transcriptid),
+  recordKey: (spec) => spec.transcriptid,
   reverse: (op, spec) =>
     reverseUpdate(op, spec.changes, (changes) => ({
       kind: 'trainingAssignment.update',
@@ -78,6 +80,7 @@ export const trainingAssignmentDelete: OpKindDefinition<'trainingAssignment.dele
   effect: 'delete',
   createdIdField: null,
   targetKey: (spec) => trainingAssignmentTargetKey(spec.transcriptid),
+  recordKey: (spec) => spec.transcriptid,
   // assigned again from who and which course the removal recorded: a new assignment, not the old one's progress
   reverse: (op) => {
     const userid = op.base['userid'];

@@ -41,6 +41,7 @@ export const userUpdate: OpKindDefinition<'user.update'> = {
   changes: 'people',
   shows: 'users',
   targetKey: (spec, tempUserKey) => userTargetKey(spec.userid, tempUserKey),
+  recordKey: (spec) => spec.userid,
   reverse: (op, spec) =>
     reverseUpdate(op, spec.changes, (changes) => ({ kind: 'user.update', userid: spec.userid, changes })),
 };
@@ -55,6 +56,7 @@ export const userCreate: OpKindDefinition<'user.create'> = {
   changes: 'people',
   shows: 'users',
   targetKey: (spec, tempUserKey) => tempUserKey ?? newUserTargetKey(spec.siteid, spec.fields.username),
+  recordKey: () => null,
   // a person cannot be deleted: the offer is to set them Inactive
   reverse: (op, spec) => {
     const userid = createdNumber(op);
