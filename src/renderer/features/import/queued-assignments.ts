@@ -12,7 +12,7 @@ import type { ImportExtras } from './extras.ts';
 import type { RowValues } from './match.ts';
 import { courseOfUserKey, credentialAssignmentKey } from '../../../shared/keys.ts';
 
-/** The assignments queued ops delete and no later queued op gives back: the deleting ops, by `${credentialid}-${userid}` and `${courseid}-${userid}`. */
+/** The assignments queued ops delete and no later queued op gives back: the deleting ops, by `credentialAssignmentKey` and `courseOfUserKey` (shared/keys.ts). */
 export interface QueuedDeletions {
   credentials: ReadonlyMap<string, readonly string[]>;
   courses: ReadonlyMap<string, readonly string[]>;
