@@ -10,6 +10,7 @@ import { addDaysIso } from '../shared/dates.ts';
 import { OUR_CUSTOMER } from '../server/datasets.ts';
 import type { RunningServer } from '../server/index.ts';
 import { FieldbookError } from './ipc/errors.ts';
+import { credentialAssignmentKey } from '../shared/keys.ts';
 
 /** The slice of the running demo server a scenario uses. */
 export type DemoServerHandle = Pick<RunningServer, 'query' | 'mutate' | 'today'>;
@@ -133,7 +134,7 @@ function renewCredential(server: DemoServerHandle): string[] {
   const expirationdate = addDaysIso(server.today, 365);
   server.mutate({
     resource: 'credentialAssignment',
-    id: `${expired.credentialid}-${expired.userid}`,
+    id: credentialAssignmentKey(expired.credentialid, expired.userid),
     changes: { startdate: server.today, expirationdate },
   });
   return [
@@ -150,7 +151,7 @@ function removeCredential(server: DemoServerHandle, skip: readonly number[]): st
   if (!chosen) nothingToChange('no credential to remove');
   server.mutate({
     resource: 'credentialAssignment',
-    id: `${chosen.credentialid}-${chosen.userid}`,
+    id: credentialAssignmentKey(chosen.credentialid, chosen.userid),
     delete: true,
   });
   return [`Removed ${chosen.credentialname} from ${nameOf(chosen)}.`];

@@ -13,6 +13,21 @@ import type { CollectionName, CollectionRecordMap, EmailRecord } from './records
 import { COLLECTIONS } from './records.ts';
 import { PDF_PAGE_SIZES } from './report-pdf.ts';
 import { MAX_ACKS_PER_MESSAGE, MAX_IPC_MESSAGE_BYTES } from './ipc-limits.ts';
+import { id, text } from './op-kinds/payload-fields.ts';
+import { userCreateSchema, userUpdateSchema } from './op-kinds/user.ts';
+import { emailAddSchema, emailRemoveSchema } from './op-kinds/email.ts';
+import { groupAccessGrantSchema, groupAccessRevokeSchema } from './op-kinds/group-access.ts';
+import { moduleAccessGrantSchema, moduleAccessRevokeSchema } from './op-kinds/module-access.ts';
+import {
+  credentialAssignmentCreateSchema,
+  credentialAssignmentDeleteSchema,
+  credentialAssignmentUpdateSchema,
+} from './op-kinds/credential-assignment.ts';
+import {
+  trainingAssignmentCreateSchema,
+  trainingAssignmentDeleteSchema,
+  trainingAssignmentUpdateSchema,
+} from './op-kinds/training-assignment.ts';
 import {
   ITEM_HASH_CHARS,
   MAX_FINGERPRINT_ITEMS_PER_MESSAGE,
@@ -304,86 +319,24 @@ export const OP_KINDS = [
   'trainingAssignment.delete',
 ] as const;
 export type OpKind = (typeof OP_KINDS)[number];
-// A new kind needs its row in OP_KIND_TABLE (src/shared/op-kinds.ts): the compiler says so.
+// A new kind needs its definition in OP_KIND_TABLE (src/shared/op-kinds.ts): the compiler says so.
 
-const dateInput = z.string().max(32);
-const text = (max = 500) => z.string().max(max);
-const id = z.number().int().positive();
-
-/** Payloads per kind: the fields sent to the API (and the keys needed to address the target). */
+/** Payloads per kind (each defined in its kind's module, src/shared/op-kinds/): the fields sent to the API and the keys of the target. */
 export const opSpecSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('user.update'),
-    userid: id,
-    changes: z
-      .object({
-        username: text(200),
-        firstname: text(200),
-        lastname: text(200),
-        status: text(50),
-        employeeid: text(100),
-      })
-      .partial(),
-  }),
-  z.object({
-    kind: z.literal('user.create'),
-    siteid: id,
-    fields: z.object({
-      username: text(200),
-      password: text(200).optional(),
-      firstname: text(200),
-      lastname: text(200),
-      employeeid: text(100).optional(),
-      status: text(50).optional(),
-    }),
-  }),
-  z.object({ kind: z.literal('email.add'), userid: id, email: text(320) }),
-  z.object({ kind: z.literal('email.remove'), userid: id, emailid: id }),
-  z.object({ kind: z.literal('groupAccess.grant'), siteid: id, groupid: id, userid: id }),
-  z.object({ kind: z.literal('groupAccess.revoke'), siteid: id, groupid: id, userid: id }),
-  z.object({ kind: z.literal('moduleAccess.grant'), siteid: id, accessID: id, userid: id }),
-  z.object({ kind: z.literal('moduleAccess.revoke'), siteid: id, accessID: id, userid: id }),
-  z.object({
-    kind: z.literal('credentialAssignment.create'),
-    credentialid: id,
-    userid: id,
-    fields: z
-      .object({
-        startdate: dateInput,
-        expirationdate: dateInput,
-        credentialnumber: text(200),
-        notes: text(2000),
-        status: text(50),
-      })
-      .partial(),
-  }),
-  z.object({
-    kind: z.literal('credentialAssignment.update'),
-    credentialid: id,
-    userid: id,
-    changes: z
-      .object({
-        startdate: dateInput,
-        expirationdate: dateInput,
-        credentialnumber: text(200),
-        notes: text(2000),
-        status: text(50),
-      })
-      .partial(),
-  }),
-  z.object({ kind: z.literal('credentialAssignment.delete'), credentialid: id, userid: id }),
-  z.object({
-    kind: z.literal('trainingAssignment.create'),
-    userid: id,
-    courseid: id,
-    fields: z.object({ duedate: dateInput, startdate: dateInput, assignmentmethod: text(100) }).partial(),
-  }),
-  z.object({
-    kind: z.literal('trainingAssignment.update'),
-    transcriptid: id,
-    changes: z.object({ duedate: dateInput, startdate: dateInput, coursestatus: text(50) }).partial(),
-  }),
-  z.object({ kind: z.literal('trainingAssignment.delete'), transcriptid: id }),
+  userUpdateSchema,
+  userCreateSchema,
+  emailAddSchema,
+  emailRemoveSchema,
+  groupAccessGrantSchema,
+  groupAccessRevokeSchema,
+  moduleAccessGrantSchema,
+  moduleAccessRevokeSchema,
+  credentialAssignmentCreateSchema,
+  credentialAssignmentUpdateSchema,
+  credentialAssignmentDeleteSchema,
+  trainingAssignmentCreateSchema,
+  trainingAssignmentUpdateSchema,
+  trainingAssignmentDeleteSchema,
 ]);
 export type OpSpec = z.infer<typeof opSpecSchema>;
 

@@ -1,135 +1,58 @@
 /**
- * Every operation kind in one table, next to OP_KINDS (src/shared/ipc.ts): what
- * each kind does to its record, the id a create's answer carries, and who may
- * send it. `satisfies Record<OpKind, OpKindRow>` makes a new kind that misses a
- * row, or a row that misses a column, a type error. The per-kind code that needs
- * the typed payload (the API route in main/replay/routes.ts, the read-back in
- * main/replay/read.ts, the target key in outbox.ts, the keys an overlay reads in
- * renderer/outbox/overlays.ts) stays in exhaustive switches, which the compiler
- * checks the same way; the effective-state overlay of each kind (`shows`, applied in
- * renderer/outbox/pending.ts) is held by a table test over every kind.
+ * The registry of operation kinds: one definition per kind of OP_KINDS
+ * (src/shared/ipc.ts), each in the module of its record under
+ * src/shared/op-kinds/ (its payload, what it does to its record, the id a
+ * create's answer carries, who may send it, its target key, its undo and its
+ * words). `satisfies OpKindRegistry` makes a kind without a definition, or a
+ * definition without a part, a type error.
+ *
+ * The parts bound to a process stay beside their process, in tables keyed by
+ * kind that the compiler checks the same way: the API request and the read-back
+ * in main/replay (routes.ts, read.ts), the cache after an outcome in
+ * renderer/outbox/cache-refresh.ts, the effective-state overlay in
+ * renderer/outbox/pending.ts.
  */
-import type { OpKind } from './ipc.ts';
+import type { OpKind, OpSpec } from './ipc.ts';
+import {
+  credentialAssignmentCreate,
+  credentialAssignmentDelete,
+  credentialAssignmentUpdate,
+} from './op-kinds/credential-assignment.ts';
+import type { OpKindDefinition, OpKindRegistry } from './op-kinds/definition.ts';
+import { emailAdd, emailRemove } from './op-kinds/email.ts';
+import { groupAccessGrant, groupAccessRevoke } from './op-kinds/group-access.ts';
+import { moduleAccessGrant, moduleAccessRevoke } from './op-kinds/module-access.ts';
+import {
+  trainingAssignmentCreate,
+  trainingAssignmentDelete,
+  trainingAssignmentUpdate,
+} from './op-kinds/training-assignment.ts';
+import { userCreate, userUpdate } from './op-kinds/user.ts';
 
-/** The cached collections whose effective state (cache + pending ops) the views read. */
-export type EffectiveCollection =
-  'users' | 'emails' | 'groupAccess' | 'moduleAccess' | 'credentialAssignments' | 'trainingAssignments';
-
-export interface OpKindRow {
-  /**
-   * What the op does to its record, which decides how the replay verifies it
-   * before a resend and whether it is conflict-checked: a create is in effect
-   * when the record is there, a delete when it is gone, an update when the
-   * server holds its `changes` (the conflict fields, checked against the base).
-   */
-  effect: 'create' | 'update' | 'delete';
-  /** The id field the answer to a create carries (null: not a create, or no id of its own). */
-  createdIdField: string | null;
-  /** A token limited to one feature may send it (the server decides which feature). */
-  featureTokenMaySend: boolean;
-  /** What it changes, in the user's words (the reasons a write is refused use it). */
-  changes: string;
-  /** The collection whose effective state shows it while it waits to be sent. */
-  shows: EffectiveCollection;
-}
+export type { EffectiveCollection } from './op-kinds/definition.ts';
 
 export const OP_KIND_TABLE = {
-  'user.update': {
-    effect: 'update',
-    createdIdField: null,
-    featureTokenMaySend: false,
-    changes: 'people',
-    shows: 'users',
-  },
-  'user.create': {
-    effect: 'create',
-    createdIdField: 'userid',
-    featureTokenMaySend: false,
-    changes: 'people',
-    shows: 'users',
-  },
-  'email.add': {
-    effect: 'create',
-    createdIdField: 'emailid',
-    featureTokenMaySend: false,
-    changes: 'e-mail addresses',
-    shows: 'emails',
-  },
-  'email.remove': {
-    effect: 'delete',
-    createdIdField: null,
-    featureTokenMaySend: false,
-    changes: 'e-mail addresses',
-    shows: 'emails',
-  },
-  'groupAccess.grant': {
-    effect: 'create',
-    createdIdField: null,
-    featureTokenMaySend: false,
-    changes: 'group access',
-    shows: 'groupAccess',
-  },
-  'groupAccess.revoke': {
-    effect: 'delete',
-    createdIdField: null,
-    featureTokenMaySend: false,
-    changes: 'group access',
-    shows: 'groupAccess',
-  },
-  'moduleAccess.grant': {
-    effect: 'create',
-    createdIdField: null,
-    featureTokenMaySend: true,
-    changes: 'feature access',
-    shows: 'moduleAccess',
-  },
-  'moduleAccess.revoke': {
-    effect: 'delete',
-    createdIdField: null,
-    featureTokenMaySend: true,
-    changes: 'feature access',
-    shows: 'moduleAccess',
-  },
-  'credentialAssignment.create': {
-    effect: 'create',
-    createdIdField: 'assignmentid',
-    featureTokenMaySend: false,
-    changes: 'credentials',
-    shows: 'credentialAssignments',
-  },
-  'credentialAssignment.update': {
-    effect: 'update',
-    createdIdField: null,
-    featureTokenMaySend: false,
-    changes: 'credentials',
-    shows: 'credentialAssignments',
-  },
-  'credentialAssignment.delete': {
-    effect: 'delete',
-    createdIdField: null,
-    featureTokenMaySend: false,
-    changes: 'credentials',
-    shows: 'credentialAssignments',
-  },
-  'trainingAssignment.create': {
-    effect: 'create',
-    createdIdField: 'transcriptid',
-    featureTokenMaySend: false,
-    changes: 'training',
-    shows: 'trainingAssignments',
-  },
-  'trainingAssignment.update': {
-    effect: 'update',
-    createdIdField: null,
-    featureTokenMaySend: false,
-    changes: 'training',
-    shows: 'trainingAssignments',
-  },
-  'trainingAssignment.delete': {
-    effect: 'delete',
-    createdIdField: null,
-    featureTokenMaySend: false,
-    changes: 'training',
-    shows: 'trainingAssignments',
-  },
-} as const satisfies Record<OpKind, OpKindRow>;
+  'user.update': userUpdate,
+  'user.create': userCreate,
+  'email.add': emailAdd,
+  'email.remove': emailRemove,
+  'groupAccess.grant': groupAccessGrant,
+  'groupAccess.revoke': groupAccessRevoke,
+  'moduleAccess.grant': moduleAccessGrant,
+  'moduleAccess.revoke': moduleAccessRevoke,
+  'credentialAssignment.create': credentialAssignmentCreate,
+  'credentialAssignment.update': credentialAssignmentUpdate,
+  'credentialAssignment.delete': credentialAssignmentDelete,
+  'trainingAssignment.create': trainingAssignmentCreate,
+  'trainingAssignment.update': trainingAssignmentUpdate,
+  'trainingAssignment.delete': trainingAssignmentDelete,
+} as const satisfies OpKindRegistry;
+
+/**
+ * The definition of an op's own kind. The registry pairs each kind with its
+ * own definition, which the compiler cannot follow through a union of kinds:
+ * this one cast says so, once, for every lookup by an op.
+ */
+export function definitionOf(spec: OpSpec): OpKindDefinition<OpKind> {
+  return OP_KIND_TABLE[spec.kind] as unknown as OpKindDefinition<OpKind>;
+}

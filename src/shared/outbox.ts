@@ -5,6 +5,7 @@
  */
 import type { AppError, OpSpec } from './ipc.ts';
 import type { StatusBody } from './api/codes.ts';
+import { definitionOf } from './op-kinds.ts';
 
 export type OutboxStatus = 'pending' | 'sending' | 'done' | 'failed' | 'conflict' | 'needs-review';
 
@@ -59,30 +60,7 @@ export interface OpBinding {
  * credential or a training assignment is its own record.
  */
 export function targetKeyOf(op: OpSpec, tempUserKey?: string): string {
-  const user = (userid: number) => (userid > 0 ? `user:${userid}` : (tempUserKey ?? `user:${userid}`));
-  switch (op.kind) {
-    case 'user.update':
-    case 'email.add':
-    case 'email.remove':
-      return user(op.userid);
-    case 'user.create':
-      return tempUserKey ?? `user:new:${op.siteid}:${op.fields.username.toLowerCase()}`;
-    case 'groupAccess.grant':
-    case 'groupAccess.revoke':
-      return `groupAccess:${op.groupid}-${op.userid > 0 ? op.userid : (tempUserKey ?? op.userid)}`;
-    case 'moduleAccess.grant':
-    case 'moduleAccess.revoke':
-      return `moduleAccess:${op.siteid}-${op.accessID}-${op.userid > 0 ? op.userid : (tempUserKey ?? op.userid)}`;
-    case 'credentialAssignment.create':
-    case 'credentialAssignment.update':
-    case 'credentialAssignment.delete':
-      return `credentialAssignment:${op.credentialid}-${op.userid > 0 ? op.userid : (tempUserKey ?? op.userid)}`;
-    case 'trainingAssignment.create':
-      return `trainingAssignment:new:${op.userid > 0 ? op.userid : (tempUserKey ?? op.userid)}-${op.courseid}`;
-    case 'trainingAssignment.update':
-    case 'trainingAssignment.delete':
-      return `trainingAssignment:${op.transcriptid}`;
-  }
+  return definitionOf(op).targetKey(op, tempUserKey);
 }
 
 /** A queued op with a binding's new id filled in. */

@@ -12,6 +12,7 @@
 import type { Parsed } from './api/wire.ts';
 import { toIsoDate } from './dates.ts';
 import { fold, searchWords } from './search-text.ts';
+import { credentialAssignmentKey, moduleKey } from './keys.ts';
 
 export const COLLECTIONS = [
   'sites',
@@ -361,7 +362,7 @@ export function normalizeGroup(g: Parsed<'group'>, siteid: number): GroupRecord 
 
 export function normalizeModule(m: Parsed<'module'>, siteid: number): ModuleRecord {
   return {
-    id: `${siteid}-${m.accessID}`,
+    id: moduleKey(siteid, m.accessID),
     accessID: m.accessID,
     siteid,
     moduleName: m.moduleName,
@@ -411,7 +412,7 @@ export function normalizeCredentialAssignment(
   const uid = a.userid ?? userid ?? assignmentIdFromLink(a.link)?.userid;
   if (uid === undefined) return null;
   return {
-    id: `${a.credentialid}-${uid}`,
+    id: credentialAssignmentKey(a.credentialid, uid),
     credentialid: a.credentialid,
     userid: uid,
     startdate: a.startdate,

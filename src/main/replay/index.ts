@@ -22,6 +22,7 @@ import { readState, type ReplayClient, type ServerState } from './read.ts';
 import { toAppError } from '../ipc/errors.ts';
 import { withReadBack } from './read-back.ts';
 import type { RecordSource } from './list-reads.ts';
+import { credentialAssignmentKey } from '../../shared/keys.ts';
 
 export type { ReplayClient } from './read.ts';
 
@@ -199,7 +200,7 @@ async function createdIdOf(
   body: unknown,
   signal?: AbortSignal,
 ): Promise<number | string | undefined> {
-  if (op.kind === 'credentialAssignment.create') return `${op.credentialid}-${op.userid}`;
+  if (op.kind === 'credentialAssignment.create') return credentialAssignmentKey(op.credentialid, op.userid);
   if (!createdIdField(op)) return undefined;
   const fromBody = idFromBody(op, body);
   if (fromBody !== undefined) return fromBody;

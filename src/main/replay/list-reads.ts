@@ -22,6 +22,7 @@ import type { OpSpec, ReplayRequest } from '../../shared/ipc.ts';
 import { WrapperKey, type schemas } from '../../shared/api/index.ts';
 import { itemsOf, type ReplayClient, type ServerState } from './read.ts';
 import type { z } from 'zod';
+import { credentialAssignmentKey, credentialAssignmentTargetKey, userTargetKey } from '../../shared/keys.ts';
 
 /** A record read through a list more than this long before its write is read again on its own. */
 export const FRESH_MS = 5_000;
@@ -65,9 +66,8 @@ export function listRouteOf(op: OpSpec): { route: ListRoute; key: string } | nul
   }
 }
 
-const userKey = (userid: number) => `user:${userid}`;
-const assignmentKey = (credentialid: number, userid: number) =>
-  `credentialAssignment:${credentialid}-${userid}`;
+const userKey = (userid: number) => userTargetKey(userid);
+const assignmentKey = credentialAssignmentTargetKey;
 
 /** Every record a write of this op may change (its side effects included: a grant makes a User a Supervisor). */
 function keysWrittenBy(op: OpSpec): string[] {
@@ -90,7 +90,7 @@ function stateOfItem(route: ListRoute, item: ListItem): { key: string; state: Se
     return null;
   return {
     key: assignmentKey(credentialid, userid),
-    state: { present: true, record: { ...item }, id: `${credentialid}-${userid}` },
+    state: { present: true, record: { ...item }, id: credentialAssignmentKey(credentialid, userid) },
   };
 }
 

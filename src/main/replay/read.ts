@@ -10,6 +10,7 @@ import type { AppError, OpSpec } from '../../shared/ipc.ts';
 import { TRAINING_WIRE_FIELD } from './routes.ts';
 import { parseRecords } from '../api/field-length.ts';
 import { recordIssue } from '../api/record-issue.ts';
+import { credentialAssignmentKey } from '../../shared/keys.ts';
 
 export interface ReplayClient {
   request(
@@ -150,7 +151,9 @@ export async function readState(
         signal,
       );
       const assignment = held.find((a) => a.credentialid === op.credentialid);
-      return assignment ? present({ ...assignment }, `${op.credentialid}-${op.userid}`) : ABSENT;
+      return assignment
+        ? present({ ...assignment }, credentialAssignmentKey(op.credentialid, op.userid))
+        : ABSENT;
     }
     case 'trainingAssignment.create': {
       const assigned = await list(

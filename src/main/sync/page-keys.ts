@@ -16,6 +16,7 @@ import { wireId, wireText } from '../../shared/api/wire.ts';
 import { assignmentIdFromLink } from '../../shared/records.ts';
 import { ITEM_HASH_CHARS, type TaskItems } from '../../shared/page-fingerprints.ts';
 import { itemKey, type SyncTask, type TaskKind } from './tasks.ts';
+import { credentialAssignmentKey } from '../../shared/keys.ts';
 
 const byUser = z.object({ userid: wireId }).loose();
 const HOLDER_KEYS = z
@@ -108,7 +109,9 @@ export function scannedKey(task: SyncTask, keys: Float64Array, i: number): strin
   if (HOLDER_LISTS.has(task.kind)) {
     const credentialid = keys[2 * i]!;
     const userid = keys[2 * i + 1]!;
-    return Number.isNaN(credentialid) || Number.isNaN(userid) ? undefined : `${credentialid}-${userid}`;
+    return Number.isNaN(credentialid) || Number.isNaN(userid)
+      ? undefined
+      : credentialAssignmentKey(credentialid, userid);
   }
   const key = keys[i]!;
   return Number.isNaN(key) ? undefined : key;

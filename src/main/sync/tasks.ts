@@ -27,6 +27,7 @@ import {
   normalizeUser,
   type CollectionName,
 } from '../../shared/records.ts';
+import { credentialAssignmentKey, groupUserKey, moduleAccessKey } from '../../shared/keys.ts';
 
 export const TASK_KINDS = [
   'sites',
@@ -443,7 +444,7 @@ export function itemKey(task: SyncTask, item: AnyParsed): string | number {
     case 'credentialAssignments':
     case 'keptCredentialAssignments': {
       const a = item as Parsed<'credentialAssignment'>;
-      return `${a.credentialid}-${a.userid ?? a.link}`;
+      return credentialAssignmentKey(a.credentialid, a.userid ?? a.link);
     }
   }
 }
@@ -464,110 +465,96 @@ export function emailsListedOf(task: SyncTask, items: readonly AnyParsed[]): Map
 /** A collection and records of its own type (as a sync message carries them). */
 export type RecordBatch = PageRecords;
 
+/** How a task's page becomes cache records: the items, parsed by the task's schema, made records of their collections. */
+interface RecordMaker<S extends SchemaName> {
+  schema: S;
+  make: (items: Parsed<S>[], task: SyncTask, siteid: number) => RecordBatch[];
+}
+
+const maker = <S extends SchemaName>(schema: S, make: RecordMaker<S>['make']): RecordMaker<S> => ({
+  schema,
+  make,
+});
+
+const USERS = maker('user', (users) => [
+  { collection: 'emails', records: users.flatMap(emailsOfUser) },
+  { collection: 'users', records: users.map(normalizeUser) },
+]);
+const CREDENTIALS = maker('credential', (items) => [
+  { collection: 'credentials', records: items.map(normalizeCredential) },
+]);
+const CREDENTIAL_CATEGORIES = maker('credentialCategory', (items, _task, siteid) => [
+  { collection: 'credentialCategories', records: items.map((c) => normalizeCredentialCategory(c, siteid)) },
+]);
+// (the kept sites' holders are picked in main by the engine's KeptPeople, before anything is sent)
+const CREDENTIAL_ASSIGNMENTS = maker('credentialAssignment', (items) => [
+  {
+    collection: 'credentialAssignments',
+    records: items
+      .map((a) => normalizeCredentialAssignment(a))
+      .filter((r): r is NonNullable<typeof r> => r !== null),
+  },
+]);
+
+/** Per task kind, how its page becomes records (a kind without its maker is a type error). */
+export const RECORD_MAKERS: { [K in TaskKind]: RecordMaker<SchemaName> } = {
+  sites: maker('site', (items, task) => [
+    { collection: 'sites', records: keptSitesOf(task, items).map(normalizeSite) },
+  ]),
+  otherSiteUsers: maker('user', () => []),
+  users: USERS,
+  siteUsers: USERS,
+  credentials: CREDENTIALS,
+  siteCredentials: CREDENTIALS,
+  profileCategories: maker('profileCategory', (items) => [
+    { collection: 'profileCategories', records: items.map(normalizeProfileCategory) },
+  ]),
+  groups: maker('group', (items, _task, siteid) => [
+    { collection: 'groups', records: items.map((g) => normalizeGroup(g, siteid)) },
+  ]),
+  modules: maker('module', (items, _task, siteid) => [
+    { collection: 'modules', records: items.map((m) => normalizeModule(m, siteid)) },
+  ]),
+  credentialCategories: CREDENTIAL_CATEGORIES,
+  keptCredentialCategories: CREDENTIAL_CATEGORIES,
+  courses: maker('course', (items, _task, siteid) => [
+    { collection: 'courses', records: items.map((c) => normalizeCourse(c, siteid)) },
+  ]),
+  trainingAssignments: maker('trainingAssignment', (items, _task, siteid) => [
+    { collection: 'trainingAssignments', records: items.map((t) => normalizeTrainingAssignment(t, siteid)) },
+  ]),
+  groupMembers: maker('groupMember', (items, task) => {
+    const groupid = task.scope.groupid ?? 0;
+    const records = items.map((m) => ({ id: groupUserKey(groupid, m.userid), groupid, userid: m.userid }));
+    return [{ collection: 'groupMembers', records }];
+  }),
+  groupAccess: maker('accessUser', (items, task, siteid) => {
+    const groupid = task.scope.groupid ?? 0;
+    const records = items.map((u) => ({
+      id: groupUserKey(groupid, u.userid),
+      groupid,
+      userid: u.userid,
+      siteid,
+    }));
+    return [{ collection: 'groupAccess', records }];
+  }),
+  moduleAccess: maker('accessUser', (items, task, siteid) => {
+    const accessID = task.scope.accessID ?? 0;
+    const records = items.map((u) => ({
+      id: moduleAccessKey(siteid, accessID, u.userid),
+      accessID,
+      siteid,
+      userid: u.userid,
+    }));
+    return [{ collection: 'moduleAccess', records }];
+  }),
+  credentialAssignments: CREDENTIAL_ASSIGNMENTS,
+  keptCredentialAssignments: CREDENTIAL_ASSIGNMENTS,
+};
+
 /** A page's items as cache records; users also yield the e-mails they carry (e-mails first). */
-// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
 export function toRecords(task: SyncTask, items: readonly AnyParsed[]): RecordBatch[] {
-  const siteid = task.scope.siteid ?? 0;
-  switch (task.kind) {
-    case 'sites':
-      return [
-        { collection: 'sites', records: keptSitesOf(task, items as Parsed<'site'>[]).map(normalizeSite) },
-      ];
-    case 'otherSiteUsers':
-      return [];
-    case 'users':
-    case 'siteUsers': {
-      const users = items as Parsed<'user'>[];
-      return [
-        { collection: 'emails', records: users.flatMap(emailsOfUser) },
-        { collection: 'users', records: users.map(normalizeUser) },
-      ];
-    }
-    case 'credentials':
-    case 'siteCredentials':
-      return [
-        { collection: 'credentials', records: (items as Parsed<'credential'>[]).map(normalizeCredential) },
-      ];
-    case 'profileCategories':
-      return [
-        {
-          collection: 'profileCategories',
-          records: (items as Parsed<'profileCategory'>[]).map(normalizeProfileCategory),
-        },
-      ];
-    case 'groups':
-      return [
-        { collection: 'groups', records: (items as Parsed<'group'>[]).map((g) => normalizeGroup(g, siteid)) },
-      ];
-    case 'modules':
-      return [
-        {
-          collection: 'modules',
-          records: (items as Parsed<'module'>[]).map((m) => normalizeModule(m, siteid)),
-        },
-      ];
-    case 'credentialCategories':
-    case 'keptCredentialCategories':
-      return [
-        {
-          collection: 'credentialCategories',
-          records: (items as Parsed<'credentialCategory'>[]).map((c) =>
-            normalizeCredentialCategory(c, siteid),
-          ),
-        },
-      ];
-    case 'courses':
-      return [
-        {
-          collection: 'courses',
-          records: (items as Parsed<'course'>[]).map((c) => normalizeCourse(c, siteid)),
-        },
-      ];
-    case 'trainingAssignments':
-      return [
-        {
-          collection: 'trainingAssignments',
-          records: (items as Parsed<'trainingAssignment'>[]).map((t) =>
-            normalizeTrainingAssignment(t, siteid),
-          ),
-        },
-      ];
-    case 'groupMembers': {
-      const groupid = task.scope.groupid ?? 0;
-      const records = (items as Parsed<'groupMember'>[]).map((m) => ({
-        id: `${groupid}-${m.userid}`,
-        groupid,
-        userid: m.userid,
-      }));
-      return [{ collection: 'groupMembers', records }];
-    }
-    case 'groupAccess': {
-      const groupid = task.scope.groupid ?? 0;
-      const records = (items as Parsed<'accessUser'>[]).map((u) => ({
-        id: `${groupid}-${u.userid}`,
-        groupid,
-        userid: u.userid,
-        siteid,
-      }));
-      return [{ collection: 'groupAccess', records }];
-    }
-    case 'moduleAccess': {
-      const accessID = task.scope.accessID ?? 0;
-      const records = (items as Parsed<'accessUser'>[]).map((u) => ({
-        id: `${siteid}-${accessID}-${u.userid}`,
-        accessID,
-        siteid,
-        userid: u.userid,
-      }));
-      return [{ collection: 'moduleAccess', records }];
-    }
-    case 'credentialAssignments':
-    case 'keptCredentialAssignments': {
-      // (the kept sites' holders are picked in main by the engine's KeptPeople, before anything is sent)
-      const records = (items as Parsed<'credentialAssignment'>[])
-        .map((a) => normalizeCredentialAssignment(a))
-        .filter((r): r is NonNullable<typeof r> => r !== null);
-      return [{ collection: 'credentialAssignments', records }];
-    }
-  }
+  // the page was parsed by the task's schema, which is its maker's (the table test holds that)
+  const { make } = RECORD_MAKERS[task.kind];
+  return make(items as Parsed<SchemaName>[], task, task.scope.siteid ?? 0);
 }

@@ -4,7 +4,8 @@
  * updates and new training assignments, the new id for creates, removal for
  * deletes.
  */
-import type { ReplayOutcome } from '../../shared/ipc.ts';
+import type { OpKind, ReplayOutcome } from '../../shared/ipc.ts';
+import type { OpSpecOf } from '../../shared/op-kinds/definition.ts';
 import type { OutboxOp } from '../../shared/outbox.ts';
 import {
   emailsOfUser,
@@ -18,6 +19,7 @@ import { schemas } from '../../shared/api/wire.ts';
 import { toIsoDate } from '../../shared/dates.ts';
 import type { FieldbookDb } from '../db/index.ts';
 import { yieldToEventLoop } from '../../shared/yield.ts';
+import { credentialAssignmentKey, groupUserKey, moduleAccessKey } from '../../shared/keys.ts';
 
 const text = (v: unknown, fallback = ''): string => (v === undefined || v === null ? fallback : String(v));
 
@@ -170,116 +172,128 @@ async function applyOne(db: FieldbookDb, op: OutboxOp, outcome: DoneOutcome): Pr
   await putReadBackUser(db, outcome.readBack?.user);
 }
 
-// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
-async function applyOwnRecord(db: FieldbookDb, op: OutboxOp, outcome: DoneOutcome): Promise<void> {
-  const spec = op.op;
-  const id = typeof outcome.createdId === 'number' ? outcome.createdId : Number(outcome.createdId);
-  switch (spec.kind) {
-    case 'user.update': {
-      // the server's record with the change on it (a field changed there meanwhile comes with it): one write,
-      // marked as refreshed from the site like any record read back after a change
-      const updated = updatedUserOf(op, outcome);
-      if (updated) {
-        await db.users.put(updated);
-        return;
-      }
-      const current = await db.users.get(spec.userid);
-      if (current) await db.users.put(refreshedUser(current, spec.changes, current));
-      return;
-    }
-    case 'user.create':
-      if (Number.isInteger(id))
-        await db.users.put(
-          refreshedUser(undefined, { ...spec.fields, userid: id }, { userid: id, siteid: spec.siteid }),
-        );
-      return;
-    case 'email.add':
-      if (Number.isInteger(id))
-        await db.emails.put({
-          emailid: id,
-          userid: spec.userid,
-          email: spec.email,
-          status: 'Active',
-          isprimary: null,
-        });
-      return;
-    case 'email.remove':
-      await db.emails.delete(spec.emailid);
-      return;
-    case 'groupAccess.grant':
-      await db.groupAccess.put({
-        id: `${spec.groupid}-${spec.userid}`,
-        groupid: spec.groupid,
-        userid: spec.userid,
-        siteid: spec.siteid,
-      });
-      return;
-    case 'groupAccess.revoke':
-      await db.groupAccess.delete(`${spec.groupid}-${spec.userid}`);
-      return;
-    case 'moduleAccess.grant':
-      await db.moduleAccess.put({
-        id: `${spec.siteid}-${spec.accessID}-${spec.userid}`,
-        accessID: spec.accessID,
-        siteid: spec.siteid,
-        userid: spec.userid,
-      });
-      return;
-    case 'moduleAccess.revoke':
-      await db.moduleAccess.delete(`${spec.siteid}-${spec.accessID}-${spec.userid}`);
-      return;
-    case 'credentialAssignment.create':
-    case 'credentialAssignment.update': {
-      const key = `${spec.credentialid}-${spec.userid}`;
-      const current = await db.credentialAssignments.get(key);
-      const fields = spec.kind === 'credentialAssignment.create' ? spec.fields : spec.changes;
-      // the server's copy (read back after the write) over what was sent
-      const after = { ...fields, ...(outcome.after ?? {}) };
-      const startdate = text(after['startdate'], current?.startdate);
-      const expirationdate = text(after['expirationdate'], current?.expirationdate);
-      await db.credentialAssignments.put({
-        id: key,
-        credentialid: spec.credentialid,
-        userid: spec.userid,
-        attachmentcount: current?.attachmentcount ?? 0,
-        startdate,
-        startIso: toIsoDate(startdate),
-        expirationdate,
-        expirationIso: toIsoDate(expirationdate),
-        credentialnumber: text(after['credentialnumber'], current?.credentialnumber),
-        status: text(after['status'], current?.status ?? 'active'),
-        notes: text(after['notes'], current?.notes),
-      });
-      return;
-    }
-    case 'credentialAssignment.delete':
-      await db.credentialAssignments.delete(`${spec.credentialid}-${spec.userid}`);
-      return;
-    case 'trainingAssignment.update': {
-      const current = await db.trainingAssignments.get(spec.transcriptid);
-      if (!current) return;
-      const c = spec.changes;
-      await db.trainingAssignments.put({
-        ...current,
-        ...(c.duedate !== undefined ? { due_date: c.duedate, dueIso: toIsoDate(c.duedate) } : {}),
-        ...(c.startdate !== undefined ? { start_date: c.startdate, startIso: toIsoDate(c.startdate) } : {}),
-        ...(c.coursestatus !== undefined ? { course_status: c.coursestatus } : {}),
-      });
-      return;
-    }
-    case 'trainingAssignment.delete':
-      await db.trainingAssignments.delete(spec.transcriptid);
-      return;
-    case 'trainingAssignment.create': {
-      // main read the new assignment back; without it (or when it does not parse) the next sync brings it
-      const parsed = schemas.trainingAssignment.safeParse(outcome.after);
-      if (!parsed.success) return;
-      const siteid =
-        (await db.courses.get(parsed.data.courseid))?.siteid ??
-        (await db.users.get(parsed.data.userid))?.siteid;
-      if (siteid !== undefined)
-        await db.trainingAssignments.put(normalizeTrainingAssignment(parsed.data, siteid));
-      return;
-    }
+/** What the cache holds after an op of one kind is done (its own record; the person read back is put after it). */
+type OwnRecordWriter<K extends OpKind> = (
+  db: FieldbookDb,
+  spec: OpSpecOf<K>,
+  outcome: DoneOutcome,
+  op: OutboxOp,
+) => Promise<unknown>;
+
+/** The id the server gave a create, as a number (NaN when it gave none). */
+const createdNumberOf = (outcome: DoneOutcome): number =>
+  typeof outcome.createdId === 'number' ? outcome.createdId : Number(outcome.createdId);
+
+async function refreshUpdatedUser(
+  db: FieldbookDb,
+  spec: OpSpecOf<'user.update'>,
+  outcome: DoneOutcome,
+  op: OutboxOp,
+): Promise<void> {
+  // the server's record with the change on it (a field changed there meanwhile comes with it): one write,
+  // marked as refreshed from the site like any record read back after a change
+  const updated = updatedUserOf(op, outcome);
+  if (updated) {
+    await db.users.put(updated);
+    return;
   }
+  const current = await db.users.get(spec.userid);
+  if (current) await db.users.put(refreshedUser(current, spec.changes, current));
+}
+
+async function putCreatedUser(db: FieldbookDb, spec: OpSpecOf<'user.create'>, outcome: DoneOutcome) {
+  const id = createdNumberOf(outcome);
+  if (Number.isInteger(id))
+    await db.users.put(
+      refreshedUser(undefined, { ...spec.fields, userid: id }, { userid: id, siteid: spec.siteid }),
+    );
+}
+
+async function putAddedEmail(db: FieldbookDb, spec: OpSpecOf<'email.add'>, outcome: DoneOutcome) {
+  const id = createdNumberOf(outcome);
+  if (Number.isInteger(id))
+    await db.emails.put({
+      emailid: id,
+      userid: spec.userid,
+      email: spec.email,
+      status: 'Active',
+      isprimary: null,
+    });
+}
+
+async function putCredentialAssignment(
+  db: FieldbookDb,
+  spec: OpSpecOf<'credentialAssignment.create' | 'credentialAssignment.update'>,
+  outcome: DoneOutcome,
+): Promise<void> {
+  const key = credentialAssignmentKey(spec.credentialid, spec.userid);
+  const current = await db.credentialAssignments.get(key);
+  const fields = spec.kind === 'credentialAssignment.create' ? spec.fields : spec.changes;
+  // the server's copy (read back after the write) over what was sent
+  const after = { ...fields, ...(outcome.after ?? {}) };
+  const startdate = text(after['startdate'], current?.startdate);
+  const expirationdate = text(after['expirationdate'], current?.expirationdate);
+  await db.credentialAssignments.put({
+    id: key,
+    credentialid: spec.credentialid,
+    userid: spec.userid,
+    attachmentcount: current?.attachmentcount ?? 0,
+    startdate,
+    startIso: toIsoDate(startdate),
+    expirationdate,
+    expirationIso: toIsoDate(expirationdate),
+    credentialnumber: text(after['credentialnumber'], current?.credentialnumber),
+    status: text(after['status'], current?.status ?? 'active'),
+    notes: text(after['notes'], current?.notes),
+  });
+}
+
+async function putUpdatedTraining(db: FieldbookDb, spec: OpSpecOf<'trainingAssignment.update'>) {
+  const current = await db.trainingAssignments.get(spec.transcriptid);
+  if (!current) return;
+  const c = spec.changes;
+  await db.trainingAssignments.put({
+    ...current,
+    ...(c.duedate !== undefined ? { due_date: c.duedate, dueIso: toIsoDate(c.duedate) } : {}),
+    ...(c.startdate !== undefined ? { start_date: c.startdate, startIso: toIsoDate(c.startdate) } : {}),
+    ...(c.coursestatus !== undefined ? { course_status: c.coursestatus } : {}),
+  });
+}
+
+async function putCreatedTraining(db: FieldbookDb, _spec: unknown, outcome: DoneOutcome): Promise<void> {
+  // main read the new assignment back; without it (or when it does not parse) the next sync brings it
+  const parsed = schemas.trainingAssignment.safeParse(outcome.after);
+  if (!parsed.success) return;
+  const siteid =
+    (await db.courses.get(parsed.data.courseid))?.siteid ?? (await db.users.get(parsed.data.userid))?.siteid;
+  if (siteid !== undefined)
+    await db.trainingAssignments.put(normalizeTrainingAssignment(parsed.data, siteid));
+}
+
+/** Per kind, what the cache holds once its op is done (a kind without its entry is a type error). */
+const OWN_RECORD_AFTER_DONE = {
+  'user.update': refreshUpdatedUser,
+  'user.create': putCreatedUser,
+  'email.add': putAddedEmail,
+  'email.remove': (db, spec) => db.emails.delete(spec.emailid),
+  'groupAccess.grant': (db, { groupid, userid, siteid }) =>
+    db.groupAccess.put({ id: groupUserKey(groupid, userid), groupid, userid, siteid }),
+  'groupAccess.revoke': (db, spec) => db.groupAccess.delete(groupUserKey(spec.groupid, spec.userid)),
+  'moduleAccess.grant': (db, { siteid, accessID, userid }) =>
+    db.moduleAccess.put({ id: moduleAccessKey(siteid, accessID, userid), accessID, siteid, userid }),
+  'moduleAccess.revoke': (db, spec) =>
+    db.moduleAccess.delete(moduleAccessKey(spec.siteid, spec.accessID, spec.userid)),
+  'credentialAssignment.create': putCredentialAssignment,
+  'credentialAssignment.update': putCredentialAssignment,
+  'credentialAssignment.delete': (db, spec) =>
+    db.credentialAssignments.delete(credentialAssignmentKey(spec.credentialid, spec.userid)),
+  'trainingAssignment.create': putCreatedTraining,
+  'trainingAssignment.update': putUpdatedTraining,
+  'trainingAssignment.delete': (db, spec) => db.trainingAssignments.delete(spec.transcriptid),
+} satisfies { [K in OpKind]: OwnRecordWriter<K> };
+
+async function applyOwnRecord(db: FieldbookDb, op: OutboxOp, outcome: DoneOutcome): Promise<void> {
+  // the table pairs each kind with its own writer, which the compiler cannot follow through the union of kinds
+  const write = OWN_RECORD_AFTER_DONE[op.op.kind] as OwnRecordWriter<OpKind>;
+  await write(db, op.op, outcome, op);
 }

@@ -4,6 +4,7 @@
  * touch (read by key, never a whole table) and their effective state computed
  * by the one pure function of that collection in pending.ts.
  */
+import { OP_KIND_TABLE, definitionOf } from '../../shared/op-kinds.ts';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { OutboxOp } from '../../shared/outbox.ts';
 import type { UserRecord } from '../../shared/records.ts';
@@ -46,50 +47,20 @@ function present<T>(rows: (T | undefined)[]): T[] {
   return rows.filter((r): r is T => r !== undefined);
 }
 
-/** Primary keys of the cached records the ops touch, per kind. */
+/** Primary keys of the cached records the ops touch, per kind (a create of a new id touches none: the overlay adds it). */
 function touchedKeys(ops: readonly OutboxOp[]): { [K in OverlayKind]: (string | number)[] } {
-  const keys = {
-    users: new Set<number>(),
-    emails: new Set<number>(),
-    groupAccess: new Set<string>(),
-    moduleAccess: new Set<string>(),
-    credentialAssignments: new Set<string>(),
-    trainingAssignments: new Set<number>(),
+  const keys: { [K in OverlayKind]: Set<string | number> } = {
+    users: new Set(),
+    emails: new Set(),
+    groupAccess: new Set(),
+    moduleAccess: new Set(),
+    credentialAssignments: new Set(),
+    trainingAssignments: new Set(),
   };
   for (const { op } of ops) {
-    switch (op.kind) {
-      case 'user.update':
-        keys.users.add(op.userid);
-        break;
-      case 'email.remove':
-        keys.emails.add(op.emailid);
-        break;
-      case 'groupAccess.grant':
-      case 'groupAccess.revoke':
-        keys.groupAccess.add(`${op.groupid}-${op.userid}`);
-        break;
-      case 'moduleAccess.grant':
-      case 'moduleAccess.revoke':
-        keys.moduleAccess.add(`${op.siteid}-${op.accessID}-${op.userid}`);
-        break;
-      case 'credentialAssignment.create':
-      case 'credentialAssignment.update':
-      case 'credentialAssignment.delete':
-        keys.credentialAssignments.add(`${op.credentialid}-${op.userid}`);
-        break;
-      case 'trainingAssignment.update':
-      case 'trainingAssignment.delete':
-        keys.trainingAssignments.add(op.transcriptid);
-        break;
-      case 'user.create':
-      case 'email.add':
-      case 'trainingAssignment.create':
-        break; // nothing cached yet: the overlay adds the record
-      default: {
-        const unhandled: never = op;
-        throw new Error(`no overlay keys for ${(unhandled as { kind: string }).kind}`);
-      }
-    }
+    const definition = definitionOf(op);
+    const key = definition.recordKey(op);
+    if (key !== null) keys[definition.shows].add(key);
   }
   const out = {} as { [K in OverlayKind]: (string | number)[] };
   for (const [kind, set] of Object.entries(keys)) out[kind as OverlayKind] = [...set];
@@ -162,30 +133,9 @@ async function touchedRecords<K extends OverlayKind>(
   return { before, after };
 }
 
-/** The collection an op changes. */
+/** The collection an op changes (the one whose effective state shows it). */
 function opCollection(op: OutboxOp): OverlayKind {
-  switch (op.op.kind) {
-    case 'user.update':
-    case 'user.create':
-      return 'users';
-    case 'email.add':
-    case 'email.remove':
-      return 'emails';
-    case 'groupAccess.grant':
-    case 'groupAccess.revoke':
-      return 'groupAccess';
-    case 'moduleAccess.grant':
-    case 'moduleAccess.revoke':
-      return 'moduleAccess';
-    case 'credentialAssignment.create':
-    case 'credentialAssignment.update':
-    case 'credentialAssignment.delete':
-      return 'credentialAssignments';
-    case 'trainingAssignment.create':
-    case 'trainingAssignment.update':
-    case 'trainingAssignment.delete':
-      return 'trainingAssignments';
-  }
+  return OP_KIND_TABLE[op.op.kind].shows;
 }
 
 /**

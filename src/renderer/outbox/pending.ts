@@ -14,6 +14,7 @@ import type {
 } from '../../shared/records.ts';
 import { userSearchKeys, userSortName } from '../../shared/records.ts';
 import { toIsoDate } from '../../shared/dates.ts';
+import { credentialAssignmentKey, groupUserKey, moduleAccessKey } from '../../shared/keys.ts';
 
 export interface PendingInfo {
   /** what the queued ops do to this record overall */
@@ -154,7 +155,7 @@ export function applyPendingToCredentialAssignments(
       spec.kind !== 'credentialAssignment.delete'
     )
       continue;
-    const id = `${spec.credentialid}-${spec.userid}`;
+    const id = credentialAssignmentKey(spec.credentialid, spec.userid);
     const current = byId.get(id);
     if (spec.kind === 'credentialAssignment.delete') {
       if (current) byId.set(id, mark(current, op, 'delete'));
@@ -241,7 +242,7 @@ export function applyPendingToGroupAccess(
   for (const op of unsentOps(ops)) {
     const spec = op.op;
     if (spec.kind !== 'groupAccess.grant' && spec.kind !== 'groupAccess.revoke') continue;
-    const id = `${spec.groupid}-${spec.userid}`;
+    const id = groupUserKey(spec.groupid, spec.userid);
     const current = byId.get(id);
     if (spec.kind === 'groupAccess.revoke') {
       if (current) byId.set(id, mark(current, op, 'delete'));
@@ -267,7 +268,7 @@ export function applyPendingToModuleAccess(
   for (const op of unsentOps(ops)) {
     const spec = op.op;
     if (spec.kind !== 'moduleAccess.grant' && spec.kind !== 'moduleAccess.revoke') continue;
-    const id = `${spec.siteid}-${spec.accessID}-${spec.userid}`;
+    const id = moduleAccessKey(spec.siteid, spec.accessID, spec.userid);
     const current = byId.get(id);
     if (spec.kind === 'moduleAccess.revoke') {
       if (current) byId.set(id, mark(current, op, 'delete'));

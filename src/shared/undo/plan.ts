@@ -13,6 +13,7 @@ import type { OpSpec, RecordState } from '../ipc.ts';
 import { targetKeyOf, type BaseValues, type OutboxOp } from '../outbox.ts';
 import type { OpDraft } from '../replay-queue/queue.ts';
 import { sameValue } from '../same-value.ts';
+import { userTargetKey } from '../keys.ts';
 import { reverseOp, type Reversal, type ReversalStep, type Shape, type ShapeValue } from './reverse.ts';
 
 export interface UndoLine {
@@ -38,7 +39,7 @@ export function undoLines(batchOps: readonly OutboxOp[]): UndoLine[] {
 function recordKeyOf(op: OpSpec): string {
   switch (op.kind) {
     case 'user.update':
-      return `user:${op.userid}`;
+      return userTargetKey(op.userid);
     case 'email.add':
       return `email:${op.userid}:${op.email.trim().toLowerCase()}`;
     case 'email.remove':

@@ -11,6 +11,7 @@ import {
 } from '../../app/overlays.ts';
 import { compareGroups, compareText, groupContext, siteName } from '../../app/catalog.ts';
 import { loadCatalogNames } from '../../app/catalog-names.ts';
+import { moduleKey } from '../../../shared/keys.ts';
 
 /** A person holding access; the mark is the grant's (a pending grant or revoke), not the person's. */
 export type Holder = UserRecord & PendingMark;
@@ -117,7 +118,7 @@ export async function featuresWithHolders(db: FieldbookDb): Promise<FeatureWithH
     pendingSnapshot(db).then((p) => p('moduleAccess')),
   ]);
   const access = mergeTouched('moduleAccess', cached, touched, () => true);
-  const counts = holderCounts(cached, touched, (a) => `${a.siteid}-${a.accessID}`);
+  const counts = holderCounts(cached, touched, (a) => moduleKey(a.siteid, a.accessID));
   const users = await usersWithPending(
     db,
     access.map((a) => a.userid),
@@ -126,7 +127,7 @@ export async function featuresWithHolders(db: FieldbookDb): Promise<FeatureWithH
   for (const a of access) {
     const u = users.get(a.userid);
     if (!u) continue;
-    const key = `${a.siteid}-${a.accessID}`;
+    const key = moduleKey(a.siteid, a.accessID);
     const list = byFeature.get(key) ?? [];
     list.push(holder(u, a));
     byFeature.set(key, list);

@@ -13,6 +13,7 @@ import {
 } from '../../outbox/pending.ts';
 import { unsentOpsOf } from '../../outbox/overlays.ts';
 import type { BulkContext } from './plan.ts';
+import { courseOfUserKey } from '../../../shared/keys.ts';
 
 /** Held unless a pending op removes it. */
 function kept<T>(rows: WithPending<T>[]): WithPending<T>[] {
@@ -53,7 +54,7 @@ export async function loadBulkContext(
       ),
       trainingHeld: new Map(
         kept(applyPendingToTrainingAssignments(training, ops)).map((t) => [
-          `${t.userid}-${t.courseid}`,
+          courseOfUserKey(t.userid, t.courseid),
           marked(t),
         ]),
       ),

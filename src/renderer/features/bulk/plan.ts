@@ -18,6 +18,12 @@ import type { OpDraft } from '../../../shared/replay-queue/queue.ts';
 import type { OpKind, TokenAccess } from '../../../shared/ipc.ts';
 import { writeRefusal } from '../../../shared/access.ts';
 import { credentialAssignmentDeleteDraft, trainingDeleteDraft } from './single-edit.ts';
+import {
+  courseOfUserKey,
+  credentialAssignmentKey,
+  groupUserKey,
+  moduleAccessKey,
+} from '../../../shared/keys.ts';
 
 export type BulkAction =
   | { type: 'status'; status: string }
@@ -163,7 +169,9 @@ export function previewBulk(users: readonly UserRecord[], action: BulkAction, ct
       continue;
     }
     if (action.type === 'renew') {
-      const held = ctx.credentialsHeld.get(`${action.credential.credentialid}-${user.userid}`);
+      const held = ctx.credentialsHeld.get(
+        credentialAssignmentKey(action.credential.credentialid, user.userid),
+      );
       if (held) preview.renewals.push({ user, held });
     }
     const planned = planFor(user, action, ctx);
@@ -179,151 +187,208 @@ export function previewBulk(users: readonly UserRecord[], action: BulkAction, ct
 
 type Planned = { draft: OpDraft } | { noop: string } | { refused: string };
 
-// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
-function planFor(user: UserRecord, action: BulkAction, ctx: BulkContext): Planned {
-  const name = who(user);
-  switch (action.type) {
-    case 'status':
-      if (user.status.toLowerCase() === action.status.toLowerCase())
-        return { noop: `already ${user.status}` };
+type ActionOf<T extends BulkAction['type']> = Extract<BulkAction, { type: T }>;
+type Planner<T extends BulkAction['type']> = (
+  name: string,
+  user: UserRecord,
+  action: ActionOf<T>,
+  ctx: BulkContext,
+) => Planned;
+
+function planStatus(name: string, user: UserRecord, action: ActionOf<'status'>): Planned {
+  if (user.status.toLowerCase() === action.status.toLowerCase()) return { noop: `already ${user.status}` };
+  return {
+    draft: {
+      op: { kind: 'user.update', userid: user.userid, changes: { status: action.status } },
+      base: { status: user.status },
+      summary: `${name}: status ${user.status} → ${action.status}`,
+    },
+  };
+}
+
+function planGroupAccess(
+  name: string,
+  user: UserRecord,
+  action: ActionOf<'groupAccess'>,
+  ctx: BulkContext,
+): Planned {
+  const g = action.group;
+  if (g.siteid !== user.siteid) return { refused: `${g.groupname} belongs to another site.` };
+  const held = ctx.groupAccess.has(groupUserKey(g.groupid, user.userid));
+  if (held === action.grant)
+    return {
+      noop: action.grant ? `already has access over ${g.groupname}` : `has no access over ${g.groupname}`,
+    };
+  const kind = action.grant ? 'groupAccess.grant' : 'groupAccess.revoke';
+  return {
+    draft: {
+      op: { kind, siteid: g.siteid, groupid: g.groupid, userid: user.userid },
+      summary: `${name}: ${action.grant ? 'grant' : 'revoke'} access over ${g.groupname}`,
+    },
+  };
+}
+
+function planModuleAccess(
+  name: string,
+  user: UserRecord,
+  action: ActionOf<'moduleAccess'>,
+  ctx: BulkContext,
+): Planned {
+  const held = ctx.moduleAccess.has(moduleAccessKey(user.siteid, action.accessID, user.userid));
+  if (held === action.grant)
+    return {
+      noop: action.grant ? `already has ${action.moduleName}` : `does not have ${action.moduleName}`,
+    };
+  const kind = action.grant ? 'moduleAccess.grant' : 'moduleAccess.revoke';
+  return {
+    draft: {
+      op: { kind, siteid: user.siteid, accessID: action.accessID, userid: user.userid },
+      summary: `${name}: ${action.grant ? 'grant' : 'revoke'} ${action.moduleName}`,
+    },
+  };
+}
+
+function planCredential(
+  name: string,
+  user: UserRecord,
+  action: ActionOf<'credential'>,
+  ctx: BulkContext,
+): Planned {
+  const c = action.credential;
+  const held = ctx.credentialsHeld.get(credentialAssignmentKey(c.credentialid, user.userid));
+  const missing = missingRequired(action, held);
+  if (missing.length > 0) return { refused: missing.join(' ') };
+  if (held) return renewal(name, user, c, held, action);
+  const fields = {
+    ...(action.startdate ? { startdate: action.startdate } : {}),
+    ...(action.expirationdate ? { expirationdate: action.expirationdate } : {}),
+    ...(action.credentialnumber.trim() ? { credentialnumber: action.credentialnumber.trim() } : {}),
+    ...(action.notes.trim() ? { notes: action.notes.trim() } : {}),
+  };
+  return {
+    draft: {
+      op: {
+        kind: 'credentialAssignment.create',
+        credentialid: c.credentialid,
+        userid: user.userid,
+        fields,
+      },
+      summary: `${name}: assign ${c.credentialname}${span(toIsoDate(action.startdate), toIsoDate(action.expirationdate))}`,
+    },
+  };
+}
+
+function planRenew(name: string, user: UserRecord, action: ActionOf<'renew'>, ctx: BulkContext): Planned {
+  const c = action.credential;
+  const held = ctx.credentialsHeld.get(credentialAssignmentKey(c.credentialid, user.userid));
+  if (!held) return { refused: `does not hold ${c.credentialname} (use Assign a credential)` };
+  const credentialnumber = action.numbers.get(user.userid) ?? '';
+  const missing = missingRequired({ ...action, type: 'credential', credentialnumber, notes: '' }, held);
+  if (missing.length > 0) return { refused: missing.join(' ') };
+  return renewal(name, user, c, held, {
+    startdate: action.startdate,
+    expirationdate: action.expirationdate,
+    credentialnumber,
+    notes: '',
+  });
+}
+
+function planCredentialRemove(
+  name: string,
+  user: UserRecord,
+  action: ActionOf<'credentialRemove'>,
+  ctx: BulkContext,
+): Planned {
+  const c = action.credential;
+  const held = ctx.credentialsHeld.get(credentialAssignmentKey(c.credentialid, user.userid));
+  if (!held) return { noop: `does not hold ${c.credentialname}` };
+  if (isBeingCreated(held))
+    return { refused: `${c.credentialname} is still waiting to be sent: undo it in the Outbox instead.` };
+  // with its before-image (dates, number, notes): an undo after apply re-creates it
+  return {
+    draft: {
+      ...credentialAssignmentDeleteDraft(held, name),
+      summary: `${name}: remove ${c.credentialname}${span(held.startIso, held.expirationIso)}`,
+    },
+  };
+}
+
+function planTraining(
+  name: string,
+  user: UserRecord,
+  action: ActionOf<'training'>,
+  ctx: BulkContext,
+): Planned {
+  const held = ctx.trainingHeld.get(courseOfUserKey(user.userid, action.courseid));
+  if (held) {
+    // a completed course is done: a new due date would make it look assigned again
+    if (isTrainingDone(held)) return { noop: `already completed ${action.courseName}` };
+    const due = toIsoDate(action.duedate);
+    if (!due || due === held.dueIso)
       return {
-        draft: {
-          op: { kind: 'user.update', userid: user.userid, changes: { status: action.status } },
-          base: { status: user.status },
-          summary: `${name}: status ${user.status} → ${action.status}`,
-        },
+        noop: `already assigned ${action.courseName}${held.dueIso ? `, due ${formatDate(held.dueIso)}` : ''}`,
       };
-    case 'groupAccess': {
-      const g = action.group;
-      if (g.siteid !== user.siteid) return { refused: `${g.groupname} belongs to another site.` };
-      const held = ctx.groupAccess.has(`${g.groupid}-${user.userid}`);
-      if (held === action.grant)
-        return {
-          noop: action.grant ? `already has access over ${g.groupname}` : `has no access over ${g.groupname}`,
-        };
-      const kind = action.grant ? 'groupAccess.grant' : 'groupAccess.revoke';
+    if (held.transcriptid < 0)
       return {
-        draft: {
-          op: { kind, siteid: g.siteid, groupid: g.groupid, userid: user.userid },
-          summary: `${name}: ${action.grant ? 'grant' : 'revoke'} access over ${g.groupname}`,
+        refused: `${action.courseName} is still waiting to be sent: edit it in the Outbox instead.`,
+      };
+    return {
+      draft: {
+        op: {
+          kind: 'trainingAssignment.update',
+          transcriptid: held.transcriptid,
+          changes: { duedate: action.duedate },
         },
-      };
-    }
-    case 'moduleAccess': {
-      const held = ctx.moduleAccess.has(`${user.siteid}-${action.accessID}-${user.userid}`);
-      if (held === action.grant)
-        return {
-          noop: action.grant ? `already has ${action.moduleName}` : `does not have ${action.moduleName}`,
-        };
-      const kind = action.grant ? 'moduleAccess.grant' : 'moduleAccess.revoke';
-      return {
-        draft: {
-          op: { kind, siteid: user.siteid, accessID: action.accessID, userid: user.userid },
-          summary: `${name}: ${action.grant ? 'grant' : 'revoke'} ${action.moduleName}`,
-        },
-      };
-    }
-    case 'credential': {
-      const c = action.credential;
-      const held = ctx.credentialsHeld.get(`${c.credentialid}-${user.userid}`);
-      const missing = missingRequired(action, held);
-      if (missing.length > 0) return { refused: missing.join(' ') };
-      if (held) return renewal(name, user, c, held, action);
-      const fields = {
-        ...(action.startdate ? { startdate: action.startdate } : {}),
-        ...(action.expirationdate ? { expirationdate: action.expirationdate } : {}),
-        ...(action.credentialnumber.trim() ? { credentialnumber: action.credentialnumber.trim() } : {}),
-        ...(action.notes.trim() ? { notes: action.notes.trim() } : {}),
-      };
-      return {
-        draft: {
-          op: {
-            kind: 'credentialAssignment.create',
-            credentialid: c.credentialid,
-            userid: user.userid,
-            fields,
-          },
-          summary: `${name}: assign ${c.credentialname}${span(toIsoDate(action.startdate), toIsoDate(action.expirationdate))}`,
-        },
-      };
-    }
-    case 'renew': {
-      const c = action.credential;
-      const held = ctx.credentialsHeld.get(`${c.credentialid}-${user.userid}`);
-      if (!held) return { refused: `does not hold ${c.credentialname} (use Assign a credential)` };
-      const credentialnumber = action.numbers.get(user.userid) ?? '';
-      const missing = missingRequired({ ...action, type: 'credential', credentialnumber, notes: '' }, held);
-      if (missing.length > 0) return { refused: missing.join(' ') };
-      return renewal(name, user, c, held, {
-        startdate: action.startdate,
-        expirationdate: action.expirationdate,
-        credentialnumber,
-        notes: '',
-      });
-    }
-    case 'credentialRemove': {
-      const c = action.credential;
-      const held = ctx.credentialsHeld.get(`${c.credentialid}-${user.userid}`);
-      if (!held) return { noop: `does not hold ${c.credentialname}` };
-      if (isBeingCreated(held))
-        return { refused: `${c.credentialname} is still waiting to be sent: undo it in the Outbox instead.` };
-      // with its before-image (dates, number, notes): an undo after apply re-creates it
-      return {
-        draft: {
-          ...credentialAssignmentDeleteDraft(held, name),
-          summary: `${name}: remove ${c.credentialname}${span(held.startIso, held.expirationIso)}`,
-        },
-      };
-    }
-    case 'training': {
-      const held = ctx.trainingHeld.get(`${user.userid}-${action.courseid}`);
-      if (held) {
-        // a completed course is done: a new due date would make it look assigned again
-        if (isTrainingDone(held)) return { noop: `already completed ${action.courseName}` };
-        const due = toIsoDate(action.duedate);
-        if (!due || due === held.dueIso)
-          return {
-            noop: `already assigned ${action.courseName}${held.dueIso ? `, due ${formatDate(held.dueIso)}` : ''}`,
-          };
-        if (held.transcriptid < 0)
-          return {
-            refused: `${action.courseName} is still waiting to be sent: edit it in the Outbox instead.`,
-          };
-        return {
-          draft: {
-            op: {
-              kind: 'trainingAssignment.update',
-              transcriptid: held.transcriptid,
-              changes: { duedate: action.duedate },
-            },
-            base: { duedate: held.due_date },
-            summary: `${name}: ${action.courseName} due ${formatDate(held.dueIso)} → ${formatDate(due)}`,
-          },
-        };
-      }
-      const fields = action.duedate ? { duedate: action.duedate } : {};
-      return {
-        draft: {
-          op: { kind: 'trainingAssignment.create', userid: user.userid, courseid: action.courseid, fields },
-          summary: `${name}: assign ${action.courseName}${action.duedate ? `, due ${formatDate(toIsoDate(action.duedate))}` : ''}`,
-        },
-      };
-    }
-    case 'trainingRemove': {
-      const held = ctx.trainingHeld.get(`${user.userid}-${action.courseid}`);
-      if (!held) return { noop: `not assigned ${action.courseName}` };
-      if (held.transcriptid < 0)
-        return {
-          refused: `${action.courseName} is still waiting to be sent: undo it in the Outbox instead.`,
-        };
-      return {
-        draft: {
-          ...trainingDeleteDraft(held, name),
-          summary: `${name}: remove ${action.courseName}${held.dueIso ? ` (due ${formatDate(held.dueIso)})` : ''}`,
-        },
-      };
-    }
+        base: { duedate: held.due_date },
+        summary: `${name}: ${action.courseName} due ${formatDate(held.dueIso)} → ${formatDate(due)}`,
+      },
+    };
   }
+  const fields = action.duedate ? { duedate: action.duedate } : {};
+  return {
+    draft: {
+      op: { kind: 'trainingAssignment.create', userid: user.userid, courseid: action.courseid, fields },
+      summary: `${name}: assign ${action.courseName}${action.duedate ? `, due ${formatDate(toIsoDate(action.duedate))}` : ''}`,
+    },
+  };
+}
+
+function planTrainingRemove(
+  name: string,
+  user: UserRecord,
+  action: ActionOf<'trainingRemove'>,
+  ctx: BulkContext,
+): Planned {
+  const held = ctx.trainingHeld.get(courseOfUserKey(user.userid, action.courseid));
+  if (!held) return { noop: `not assigned ${action.courseName}` };
+  if (held.transcriptid < 0)
+    return {
+      refused: `${action.courseName} is still waiting to be sent: undo it in the Outbox instead.`,
+    };
+  return {
+    draft: {
+      ...trainingDeleteDraft(held, name),
+      summary: `${name}: remove ${action.courseName}${held.dueIso ? ` (due ${formatDate(held.dueIso)})` : ''}`,
+    },
+  };
+}
+
+/** Per action, what it plans for one person (an action without its planner is a type error). */
+const PLANNERS = {
+  status: planStatus,
+  groupAccess: planGroupAccess,
+  moduleAccess: planModuleAccess,
+  credential: planCredential,
+  renew: planRenew,
+  credentialRemove: planCredentialRemove,
+  training: planTraining,
+  trainingRemove: planTrainingRemove,
+} satisfies { [T in BulkAction['type']]: Planner<T> };
+
+function planFor(user: UserRecord, action: BulkAction, ctx: BulkContext): Planned {
+  // the table pairs each action with its own planner, which the compiler cannot follow through the union
+  const plan = PLANNERS[action.type] as Planner<BulkAction['type']>;
+  return plan(who(user), user, action, ctx);
 }
 
 /** " (Nov 2, 2026 – Nov 2, 2027)", or nothing without dates. */

@@ -10,8 +10,9 @@ import type { OutboxOp } from '../../../shared/outbox.ts';
 import { unsentOps } from '../../outbox/pending.ts';
 import type { ImportExtras } from './extras.ts';
 import type { RowValues } from './file-row.ts';
+import { courseOfUserKey, credentialAssignmentKey } from '../../../shared/keys.ts';
 
-/** The assignments queued ops delete and no later queued op gives back: the deleting ops, by `${credentialid}-${userid}` and `${courseid}-${userid}`. */
+/** The assignments queued ops delete and no later queued op gives back: the deleting ops, by `credentialAssignmentKey` and `courseOfUserKey` (shared/keys.ts). */
 export interface QueuedDeletions {
   credentials: ReadonlyMap<string, readonly string[]>;
   courses: ReadonlyMap<string, readonly string[]>;
@@ -31,10 +32,11 @@ export function queuedDeletions(ops: readonly OutboxOp[], transcript: Transcript
   for (const op of unsentOps(ops)) {
     const spec = op.op;
     if (spec.kind === 'credentialAssignment.delete')
-      note(credentials, `${spec.credentialid}-${spec.userid}`, op);
+      note(credentials, credentialAssignmentKey(spec.credentialid, spec.userid), op);
     else if (spec.kind === 'credentialAssignment.create')
-      credentials.delete(`${spec.credentialid}-${spec.userid}`);
-    else if (spec.kind === 'trainingAssignment.create') courses.delete(`${spec.courseid}-${spec.userid}`);
+      credentials.delete(credentialAssignmentKey(spec.credentialid, spec.userid));
+    else if (spec.kind === 'trainingAssignment.create')
+      courses.delete(courseOfUserKey(spec.userid, spec.courseid));
     else if (spec.kind === 'trainingAssignment.delete') {
       // the removal's base names the person and course (single-edit.ts); else the cache's transcript
       const { userid, courseid } = op.base;
@@ -42,7 +44,7 @@ export function queuedDeletions(ops: readonly OutboxOp[], transcript: Transcript
         typeof userid === 'number' && typeof courseid === 'number'
           ? { userid, courseid }
           : transcript(spec.transcriptid);
-      if (held) note(courses, `${held.courseid}-${held.userid}`, op);
+      if (held) note(courses, courseOfUserKey(held.userid, held.courseid), op);
     }
   }
   return { credentials, courses };
@@ -68,8 +70,8 @@ export function keptAssignments(
 ): KeptAssignments | undefined {
   const c = extras?.credential;
   const course = extras?.course;
-  const credentialAfter = c && deletions?.credentials.get(`${c.credentialid}-${userid}`);
-  const courseAfter = course && deletions?.courses.get(`${course.courseid}-${userid}`);
+  const credentialAfter = c && deletions?.credentials.get(credentialAssignmentKey(c.credentialid, userid));
+  const courseAfter = course && deletions?.courses.get(courseOfUserKey(userid, course.courseid));
   if (!credentialAfter && !courseAfter) return undefined;
   const kept: KeptAssignments = {};
   if (c && credentialAfter) {

@@ -12,6 +12,7 @@ import { extraDrafts, type ImportExtras } from './extras.ts';
 import { forEachSliced, mapSliced } from '../../../shared/sliced.ts';
 import { normalizeIdentity } from './identity.ts';
 import { padId } from './lost-zeros.ts';
+import { newUserTargetKey } from '../../../shared/keys.ts';
 
 /** What the new people get besides their fields: the extras chosen for the file, and the groups a column names. */
 export interface GiveNewPeople {
@@ -171,7 +172,7 @@ function planDrafts(plan: RowPlan, siteid: number, drafts: OpDraft[], give: Give
   else if (plan.action === 'create') {
     const v = plan.values;
     const id = newId();
-    const targetKey = `user:new:${siteid}:${v.username!.toLowerCase()}`;
+    const targetKey = newUserTargetKey(siteid, v.username!);
     drafts.push({
       id,
       targetKey,

@@ -9,6 +9,7 @@ import type { OutboxOp } from '../../../shared/outbox.ts';
 import { toIsoDate } from '../../../shared/dates.ts';
 import { formatDate } from '../../app/format.ts';
 import { fieldInSentence, NOT_ON_THIS_LAPTOP as NOT_HERE, ownedBy } from '../../app/words.ts';
+import { moduleKey } from '../../../shared/keys.ts';
 
 export interface OpNames {
   users: ReadonlyMap<number, string>;
@@ -71,7 +72,7 @@ function recordNames(names: OpNames) {
   return {
     group: (groupid: number) => names.groups.get(groupid) ?? NOT_HERE.group,
     feature: (siteid: number, accessID: number) => {
-      const name = names.features.get(`${siteid}-${accessID}`);
+      const name = names.features.get(moduleKey(siteid, accessID));
       return name ? `the feature ${name}` : NOT_HERE.feature;
     },
     credential: (credentialid: number) => names.credentials.get(credentialid) ?? NOT_HERE.credential,

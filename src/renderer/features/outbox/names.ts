@@ -11,6 +11,7 @@ import type { FieldbookDb } from '../../db/index.ts';
 import { credentialLabel, featureLabel, groupLabel } from '../../app/catalog.ts';
 import { loadCatalogNames } from '../../app/catalog-names.ts';
 import type { OpNames } from './describe.ts';
+import { moduleKey } from '../../../shared/keys.ts';
 
 function present<T>(rows: (T | undefined)[]): T[] {
   return rows.filter((r): r is T => r !== undefined);
@@ -68,7 +69,7 @@ export async function loadOpNames(db: FieldbookDb, ops: readonly OutboxOp[]): Pr
   for (const { op } of ops) {
     if ('userid' in op && op.userid > 0) users.add(op.userid);
     if ('groupid' in op) groups.add(op.groupid);
-    if ('accessID' in op) features.add(`${op.siteid}-${op.accessID}`);
+    if ('accessID' in op) features.add(moduleKey(op.siteid, op.accessID));
     if ('credentialid' in op) credentials.add(op.credentialid);
     if ('courseid' in op) courses.add(op.courseid);
     if ('transcriptid' in op) transcripts.add(op.transcriptid);

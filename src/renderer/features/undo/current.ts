@@ -6,6 +6,7 @@
  */
 import type { AppError, FieldbookApi, OpSpec, RecordState } from '../../../shared/ipc.ts';
 import type { FieldbookDb } from '../../db/index.ts';
+import { credentialAssignmentKey, groupUserKey, moduleAccessKey } from '../../../shared/keys.ts';
 
 const ABSENT: RecordState = { present: false };
 const PARALLEL_READS = 4;
@@ -43,18 +44,18 @@ export async function cachedState(db: FieldbookDb, op: OpSpec): Promise<RecordSt
     }
     case 'groupAccess.grant':
     case 'groupAccess.revoke': {
-      const grant = await db.groupAccess.get(`${op.groupid}-${op.userid}`);
+      const grant = await db.groupAccess.get(groupUserKey(op.groupid, op.userid));
       return grant ? present(grant) : ABSENT;
     }
     case 'moduleAccess.grant':
     case 'moduleAccess.revoke': {
-      const grant = await db.moduleAccess.get(`${op.siteid}-${op.accessID}-${op.userid}`);
+      const grant = await db.moduleAccess.get(moduleAccessKey(op.siteid, op.accessID, op.userid));
       return grant ? present(grant) : ABSENT;
     }
     case 'credentialAssignment.create':
     case 'credentialAssignment.update':
     case 'credentialAssignment.delete': {
-      const key = `${op.credentialid}-${op.userid}`;
+      const key = credentialAssignmentKey(op.credentialid, op.userid);
       const held = await db.credentialAssignments.get(key);
       return held ? present(held, key) : ABSENT;
     }

@@ -11,6 +11,7 @@ import type {
 import type { UserDetailOnline } from '../../../shared/ipc.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 import { applyOverlays, pendingSnapshot, type PendingMark } from '../../app/overlays.ts';
+import { moduleKey } from '../../../shared/keys.ts';
 
 export interface HeldCredential {
   assignment: CredentialAssignmentRecord & PendingMark;
@@ -91,7 +92,7 @@ export async function loadUserDetail(db: FieldbookDb, userid: number): Promise<U
     db.sites.get(user.siteid),
     db.groups.bulkGet(memberships.map((m) => m.groupid)),
     db.groups.bulkGet(access.map((a) => a.groupid)),
-    db.modules.bulkGet(moduleAccess.map((m) => `${m.siteid}-${m.accessID}`)),
+    db.modules.bulkGet(moduleAccess.map((m) => moduleKey(m.siteid, m.accessID))),
     db.credentials.bulkGet(assignments.map((a) => a.credentialid)),
   ]);
   training.sort((a, b) => (a.dueIso || '9999').localeCompare(b.dueIso || '9999'));

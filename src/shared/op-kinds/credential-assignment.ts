@@ -1,0 +1,109 @@
+/** A credential held by a person (their assignment): assigned, its dates and number changed, or removed. */
+import { z } from 'zod';
+import { credentialAssignmentKey, credentialAssignmentTargetKey, targetUserRef } from '../keys.ts';
+import {
+  defined,
+  present,
+  reverseByAdding,
+  reverseByRemoving,
+  reverseUpdate,
+  text,
+} from '../undo/reversal.ts';
+import type { OpKindDefinition, OpSpecOf } from './definition.ts';
+import { dateInput, id, text as textField } from './payload-fields.ts';
+
+const assignmentFields = z
+  .object({
+    startdate: dateInput,
+    expirationdate: dateInput,
+    credentialnumber: textField(200),
+    notes: textField(2000),
+    status: textField(50),
+  })
+  .partial();
+
+export const credentialAssignmentCreateSchema = z.object({
+  kind: z.literal('credentialAssignment.create'),
+  credentialid: id,
+  userid: id,
+  fields: assignmentFields,
+});
+export const credentialAssignmentUpdateSchema = z.object({
+  kind: z.literal('credentialAssignment.update'),
+  credentialid: id,
+  userid: id,
+  changes: assignmentFields,
+});
+export const credentialAssignmentDeleteSchema = z.object({
+  kind: z.literal('credentialAssignment.delete'),
+  credentialid: id,
+  userid: id,
+});
+
+type AssignmentKind =
+  'credentialAssignment.create' | 'credentialAssignment.update' | 'credentialAssignment.delete';
+
+const CREDENTIAL_ASSIGNMENT = {
+  featureTokenMaySend: false,
+  changes: 'credentials',
+  shows: 'credentialAssignments',
+  targetKey: (spec: OpSpecOf<AssignmentKind>, tempUserKey?: string) =>
+    credentialAssignmentTargetKey(spec.credentialid, targetUserRef(spec.userid, tempUserKey)),
+  recordKey: (spec: OpSpecOf<AssignmentKind>) => credentialAssignmentKey(spec.credentialid, spec.userid),
+} as const;
+
+/** The fields of a credential assignment a removal records, so an undo can re-create it as it was. */
+const ASSIGNMENT_IMAGE_FIELDS = ['startdate', 'expirationdate', 'credentialnumber', 'notes'] as const;
+
+export const credentialAssignmentCreate: OpKindDefinition<'credentialAssignment.create'> = {
+  ...CREDENTIAL_ASSIGNMENT,
+  schema: credentialAssignmentCreateSchema,
+  effect: 'create',
+  createdIdField: 'assignmentid',
+  reverse: (op, spec) =>
+    reverseByRemoving(
+      op,
+      { kind: 'credentialAssignment.delete', credentialid: spec.credentialid, userid: spec.userid },
+      present(defined(spec.fields)),
+    ),
+};
+
+export const credentialAssignmentUpdate: OpKindDefinition<'credentialAssignment.update'> = {
+  ...CREDENTIAL_ASSIGNMENT,
+  schema: credentialAssignmentUpdateSchema,
+  effect: 'update',
+  createdIdField: null,
+  reverse: (op, spec) =>
+    reverseUpdate(op, spec.changes, (changes) => ({
+      kind: 'credentialAssignment.update',
+      credentialid: spec.credentialid,
+      userid: spec.userid,
+      changes,
+    })),
+};
+
+export const credentialAssignmentDelete: OpKindDefinition<'credentialAssignment.delete'> = {
+  ...CREDENTIAL_ASSIGNMENT,
+  schema: credentialAssignmentDeleteSchema,
+  effect: 'delete',
+  createdIdField: null,
+  // re-created from the before-image the removal recorded (dates, number, notes)
+  reverse: (op, spec) => {
+    if (!ASSIGNMENT_IMAGE_FIELDS.some((field) => field in op.base)) {
+      return {
+        kind: 'irreversible',
+        reason:
+          'Its dates and number were not recorded when it was removed, so it cannot be re-created as it was.',
+      };
+    }
+    const fields: Record<string, string> = {};
+    for (const field of ASSIGNMENT_IMAGE_FIELDS)
+      if (text(op.base[field]) !== '') fields[field] = text(op.base[field]);
+    return reverseByAdding(
+      op,
+      { kind: 'credentialAssignment.create', credentialid: spec.credentialid, userid: spec.userid, fields },
+      present(fields),
+      'Attachments of the removed assignment are not restored.',
+    );
+  },
+};

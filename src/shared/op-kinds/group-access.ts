@@ -1,0 +1,35 @@
+/** A person's access over a profile group (a supervisor's), granted or revoked. */
+import { z } from 'zod';
+import { groupAccessTargetKey, groupUserKey, targetUserRef } from '../keys.ts';
+import { present, reverseByAdding, reverseByRemoving } from '../undo/reversal.ts';
+import type { OpKindDefinition, OpSpecOf } from './definition.ts';
+import { id } from './payload-fields.ts';
+
+const target = { siteid: id, groupid: id, userid: id };
+export const groupAccessGrantSchema = z.object({ kind: z.literal('groupAccess.grant'), ...target });
+export const groupAccessRevokeSchema = z.object({ kind: z.literal('groupAccess.revoke'), ...target });
+
+const GROUP_ACCESS = {
+  createdIdField: null,
+  featureTokenMaySend: false,
+  changes: 'group access',
+  shows: 'groupAccess',
+  targetKey: (spec: OpSpecOf<'groupAccess.grant' | 'groupAccess.revoke'>, tempUserKey?: string) =>
+    groupAccessTargetKey(spec.groupid, targetUserRef(spec.userid, tempUserKey)),
+  recordKey: (spec: OpSpecOf<'groupAccess.grant' | 'groupAccess.revoke'>) =>
+    groupUserKey(spec.groupid, spec.userid),
+} as const;
+
+export const groupAccessGrant: OpKindDefinition<'groupAccess.grant'> = {
+  ...GROUP_ACCESS,
+  schema: groupAccessGrantSchema,
+  effect: 'create',
+  reverse: (op, spec) => reverseByRemoving(op, { ...spec, kind: 'groupAccess.revoke' }, present()),
+};
+
+export const groupAccessRevoke: OpKindDefinition<'groupAccess.revoke'> = {
+  ...GROUP_ACCESS,
+  schema: groupAccessRevokeSchema,
+  effect: 'delete',
+  reverse: (op, spec) => reverseByAdding(op, { ...spec, kind: 'groupAccess.grant' }, present()),
+};

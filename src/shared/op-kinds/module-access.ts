@@ -1,0 +1,36 @@
+/** A person's access to a feature (module) of a site, granted or revoked. */
+import { z } from 'zod';
+import { moduleAccessKey, moduleAccessTargetKey, targetUserRef } from '../keys.ts';
+import { present, reverseByAdding, reverseByRemoving } from '../undo/reversal.ts';
+import type { OpKindDefinition, OpSpecOf } from './definition.ts';
+import { id } from './payload-fields.ts';
+
+const target = { siteid: id, accessID: id, userid: id };
+export const moduleAccessGrantSchema = z.object({ kind: z.literal('moduleAccess.grant'), ...target });
+export const moduleAccessRevokeSchema = z.object({ kind: z.literal('moduleAccess.revoke'), ...target });
+
+const MODULE_ACCESS = {
+  createdIdField: null,
+  // a token limited to one feature may give and take that feature (the server decides which)
+  featureTokenMaySend: true,
+  changes: 'feature access',
+  shows: 'moduleAccess',
+  targetKey: (spec: OpSpecOf<'moduleAccess.grant' | 'moduleAccess.revoke'>, tempUserKey?: string) =>
+    moduleAccessTargetKey(spec.siteid, spec.accessID, targetUserRef(spec.userid, tempUserKey)),
+  recordKey: (spec: OpSpecOf<'moduleAccess.grant' | 'moduleAccess.revoke'>) =>
+    moduleAccessKey(spec.siteid, spec.accessID, spec.userid),
+} as const;
+
+export const moduleAccessGrant: OpKindDefinition<'moduleAccess.grant'> = {
+  ...MODULE_ACCESS,
+  schema: moduleAccessGrantSchema,
+  effect: 'create',
+  reverse: (op, spec) => reverseByRemoving(op, { ...spec, kind: 'moduleAccess.revoke' }, present()),
+};
+
+export const moduleAccessRevoke: OpKindDefinition<'moduleAccess.revoke'> = {
+  ...MODULE_ACCESS,
+  schema: moduleAccessRevokeSchema,
+  effect: 'delete',
+  reverse: (op, spec) => reverseByAdding(op, { ...spec, kind: 'moduleAccess.grant' }, present()),
+};
