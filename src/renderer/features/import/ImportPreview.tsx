@@ -91,10 +91,11 @@ export function details(p: RowPlan): string {
   }
 }
 
-// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
+type Counts = Record<RowAction, number>;
+
 export function ImportPreview({ plans, effects, excluded, ticked, onExclude, onTick }: Props) {
   const counts = useMemo(() => {
-    const c = Object.fromEntries(ACTIONS.map((a) => [a, 0])) as Record<RowAction, number>;
+    const c = Object.fromEntries(ACTIONS.map((a) => [a, 0])) as Counts;
     for (const p of plans) c[p.action] += 1;
     return c;
   }, [plans]);
@@ -104,35 +105,15 @@ export function ImportPreview({ plans, effects, excluded, ticked, onExclude, onT
   const category = chosen && counts[chosen] > 0 ? chosen : firstShown;
   const [limit, setLimit] = useState(PAGE);
   const shown = useMemo(() => plans.filter((p) => p.action === category), [plans, category]);
-
+  const choose = (a: RowAction) => {
+    setChosen(a);
+    setLimit(PAGE);
+  };
+  const row = { excluded, ticked, onExclude, onTick };
   return (
     <div className="import-preview">
-      <p role="status" aria-label="Import summary">
-        {formatCount(counts.create)} to create, {formatCount(counts.update)} to update,{' '}
-        {plural(counts.identity, 'identity change')}, {formatCount(counts.unchanged)} unchanged,{' '}
-        {formatCount(counts.skipped)} skipped, {plural(counts.conflict, 'conflict')},{' '}
-        {formatCount(counts.ambiguous)} ambiguous, {formatCount(counts.invalid)} invalid.
-      </p>
-      {counts.create > 0 && (
-        <p>New people start as Offline on the platform unless the file gives their status.</p>
-      )}
-      {counts.create > 0 && effects.map((e) => <p key={e}>{e}</p>)}
-      {undoing > 0 && <p role="note">{undoingNote(undoing)}</p>}
-      <div role="group" aria-label="Rows to show">
-        {ACTIONS.filter((a) => counts[a] > 0).map((a) => (
-          <button
-            key={a}
-            type="button"
-            aria-pressed={a === category}
-            onClick={() => {
-              setChosen(a);
-              setLimit(PAGE);
-            }}
-          >
-            {TITLES[a]}: {formatCount(counts[a])}
-          </button>
-        ))}
-      </div>
+      <PlanSummary counts={counts} effects={effects} undoing={undoing} />
+      <CategoryButtons counts={counts} category={category} onChoose={choose} />
       <table aria-label="Rows of the file">
         <thead>
           <tr>
@@ -144,45 +125,7 @@ export function ImportPreview({ plans, effects, excluded, ticked, onExclude, onT
         </thead>
         <tbody>
           {shown.slice(0, limit).map((p) => (
-            <tr key={p.rowNumber} className={`import-${p.action}`}>
-              <td>{p.rowNumber}</td>
-              <td>{TITLES[p.action].replace(/ \(.*/, '')}</td>
-              <td>
-                {details(p)}
-                {p.action === 'conflict' && p.people.length > 0 && (
-                  <ul aria-label={`People of row ${p.rowNumber}`}>
-                    {p.people.map((u) => (
-                      <li key={u.userid}>{who(u)}</li>
-                    ))}
-                  </ul>
-                )}
-                {p.action === 'ambiguous' && (
-                  <ul aria-label={`People of row ${p.rowNumber}`}>
-                    {p.people.map((u) => (
-                      <li key={u.userid}>{who(u)}</li>
-                    ))}
-                  </ul>
-                )}
-              </td>
-              <td>
-                {(p.action === 'create' || p.action === 'update') && (
-                  <input
-                    type="checkbox"
-                    aria-label={`Queue row ${p.rowNumber}`}
-                    checked={!excluded.has(p.rowNumber)}
-                    onChange={() => onExclude(toggle(excluded, p.rowNumber))}
-                  />
-                )}
-                {p.action === 'identity' && (
-                  <input
-                    type="checkbox"
-                    aria-label={`Apply the change of row ${p.rowNumber}`}
-                    checked={ticked.has(p.rowNumber)}
-                    onChange={() => onTick(toggle(ticked, p.rowNumber))}
-                  />
-                )}
-              </td>
-            </tr>
+            <PlanRow key={p.rowNumber} plan={p} {...row} />
           ))}
         </tbody>
       </table>
@@ -192,5 +135,102 @@ export function ImportPreview({ plans, effects, excluded, ticked, onExclude, onT
         </button>
       )}
     </div>
+  );
+}
+
+function PlanSummary({
+  counts,
+  effects,
+  undoing,
+}: {
+  counts: Counts;
+  effects: readonly string[];
+  undoing: number;
+}) {
+  return (
+    <>
+      <p role="status" aria-label="Import summary">
+        {formatCount(counts.create)} to create, {formatCount(counts.update)} to update,{' '}
+        {plural(counts.identity, 'identity change')}, {formatCount(counts.unchanged)} unchanged,{' '}
+        {formatCount(counts.skipped)} skipped, {plural(counts.conflict, 'conflict')},{' '}
+        {formatCount(counts.ambiguous)} ambiguous, {formatCount(counts.invalid)} invalid.
+      </p>
+      {counts.create > 0 && (
+        <p>New people start as Offline on the platform unless the file gives their status.</p>
+      )}
+      {counts.create > 0 && effects.map((e) => <p key={e}>{e}</p>)}
+      {undoing > 0 && <p role="note">{undoingNote(undoing)}</p>}
+    </>
+  );
+}
+
+function CategoryButtons({
+  counts,
+  category,
+  onChoose,
+}: {
+  counts: Counts;
+  category: RowAction;
+  onChoose: (a: RowAction) => void;
+}) {
+  return (
+    <div role="group" aria-label="Rows to show">
+      {ACTIONS.filter((a) => counts[a] > 0).map((a) => (
+        <button key={a} type="button" aria-pressed={a === category} onClick={() => onChoose(a)}>
+          {TITLES[a]}: {formatCount(counts[a])}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** One row of the file: its outcome, why, the people it could be, and whether it is queued. */
+function PlanRow({
+  plan: p,
+  excluded,
+  ticked,
+  onExclude,
+  onTick,
+}: { plan: RowPlan } & Pick<Props, 'excluded' | 'ticked' | 'onExclude' | 'onTick'>) {
+  return (
+    <tr className={`import-${p.action}`}>
+      <td>{p.rowNumber}</td>
+      <td>{TITLES[p.action].replace(/ \(.*/, '')}</td>
+      <td>
+        {details(p)}
+        {p.action === 'conflict' && p.people.length > 0 && (
+          <ul aria-label={`People of row ${p.rowNumber}`}>
+            {p.people.map((u) => (
+              <li key={u.userid}>{who(u)}</li>
+            ))}
+          </ul>
+        )}
+        {p.action === 'ambiguous' && (
+          <ul aria-label={`People of row ${p.rowNumber}`}>
+            {p.people.map((u) => (
+              <li key={u.userid}>{who(u)}</li>
+            ))}
+          </ul>
+        )}
+      </td>
+      <td>
+        {(p.action === 'create' || p.action === 'update') && (
+          <input
+            type="checkbox"
+            aria-label={`Queue row ${p.rowNumber}`}
+            checked={!excluded.has(p.rowNumber)}
+            onChange={() => onExclude(toggle(excluded, p.rowNumber))}
+          />
+        )}
+        {p.action === 'identity' && (
+          <input
+            type="checkbox"
+            aria-label={`Apply the change of row ${p.rowNumber}`}
+            checked={ticked.has(p.rowNumber)}
+            onChange={() => onTick(toggle(ticked, p.rowNumber))}
+          />
+        )}
+      </td>
+    </tr>
   );
 }
