@@ -194,27 +194,12 @@ function Grid({
   );
 }
 
-// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
-export default function RequirementsView() {
-  const db = useActiveDb();
-  const catalog = useLiveQuery(async () => (db ? loadCatalog(db) : null), [db]);
-  const rows = useLiveQuery(async () => (db ? db.requirements.toArray() : []), [db]) ?? [];
-  const [siteChoice, setSite] = useState<number | null>(null);
-  const [categoryChoice, setCategory] = useState<number | 'usertypes' | null>(null);
-  if (!db || !catalog)
-    return (
-      <section className="view">
-        <h1>Requirements</h1>
-        <p role="status">Loading…</p>
-      </section>
-    );
-  const siteid = siteChoice ?? catalog.sites[0]?.siteid ?? 0;
-  const categories = catalog.categories
-    .filter((c) => c.siteid === siteid)
-    .sort((a, b) => a.categoryname.localeCompare(b.categoryname));
-  const categoryid = categoryChoice ?? categories[0]?.categoryid ?? 'usertypes';
+type CategoryChoice = number | 'usertypes';
+
+/** The rows of the grid: the site's credentials, then its courses, each by name. */
+function itemsOf(catalog: RequirementCatalog, siteid: number): { item: RequiredItem; label: string }[] {
   const credentialSites = new Map(catalog.credentialCategories.map((c) => [c.categoryid, c.siteid]));
-  const items = [
+  return [
     ...catalog.credentials
       .filter((c) => (credentialSites.get(c.categoryid) ?? siteid) === siteid)
       .sort((a, b) => a.credentialname.localeCompare(b.credentialname))
@@ -230,6 +215,32 @@ export default function RequirementsView() {
         label: `Course: ${c.coursename}`,
       })),
   ];
+}
+
+export default function RequirementsView() {
+  const db = useActiveDb();
+  const catalog = useLiveQuery(async () => (db ? loadCatalog(db) : null), [db]);
+  const rows = useLiveQuery(async () => (db ? db.requirements.toArray() : []), [db]) ?? [];
+  const [siteChoice, setSite] = useState<number | null>(null);
+  const [categoryChoice, setCategory] = useState<CategoryChoice | null>(null);
+  if (!db || !catalog)
+    return (
+      <section className="view">
+        <h1>Requirements</h1>
+        <p role="status">Loading…</p>
+      </section>
+    );
+  const siteid = siteChoice ?? catalog.sites[0]?.siteid ?? 0;
+  const categories = catalog.categories
+    .filter((c) => c.siteid === siteid)
+    .sort((a, b) => a.categoryname.localeCompare(b.categoryname));
+  const categoryid = categoryChoice ?? categories[0]?.categoryid ?? 'usertypes';
+  const items = itemsOf(catalog, siteid);
+  const chooseSite = (next: number) => {
+    setSite(next);
+    setCategory(null);
+  };
+  const choice = { catalog, siteid, categoryid, categories, onSite: chooseSite, onCategory: setCategory };
   return (
     <section className="view requirements-view" aria-labelledby="requirements-heading">
       <h1 id="requirements-heading">Requirements</h1>
@@ -237,54 +248,7 @@ export default function RequirementsView() {
         What each person must hold and complete, for the compliance report. Kept on this laptop, in this
         profile only: never sent to the platform. {plural(rows.length, 'requirement')} set.
       </p>
-      <div className="toolbar">
-        <label>
-          Site{' '}
-          <select
-            value={siteid}
-            onChange={(e) => {
-              setSite(Number(e.target.value));
-              setCategory(null);
-            }}
-          >
-            {catalog.sites.map((s) => (
-              <option key={s.siteid} value={s.siteid}>
-                {s.sitename}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Columns{' '}
-          <select
-            value={String(categoryid)}
-            onChange={(e) =>
-              setCategory(e.target.value === 'usertypes' ? 'usertypes' : Number(e.target.value))
-            }
-          >
-            {categories.map((c) => (
-              <option key={c.categoryid} value={c.categoryid}>
-                {c.categoryname} groups
-              </option>
-            ))}
-            <option value="usertypes">User types</option>
-          </select>
-        </label>
-        <button
-          type="button"
-          disabled={rows.length === 0}
-          onClick={() => void exportTable(tableOfRows(rows, catalog), 'requirements', 'xlsx')}
-        >
-          Export XLSX
-        </button>
-        <button
-          type="button"
-          disabled={rows.length === 0}
-          onClick={() => void exportTable(tableOfRows(rows, catalog), 'requirements', 'csv')}
-        >
-          Export CSV
-        </button>
-      </div>
+      <RequirementsToolbar {...choice} rows={rows} />
       <RequirementsImport db={db} catalog={catalog} />
       <CopyForm db={db} scopes={allScopes(catalog, siteid)} rows={rows} />
       {items.length === 0 ? (
@@ -293,6 +257,68 @@ export default function RequirementsView() {
         <Grid db={db} columns={columnsOf(catalog, siteid, categoryid)} items={items} rows={rows} />
       )}
     </section>
+  );
+}
+
+/** The site and the columns shown, and the exports. */
+function RequirementsToolbar({
+  catalog,
+  siteid,
+  categoryid,
+  categories,
+  rows,
+  onSite,
+  onCategory,
+}: {
+  catalog: RequirementCatalog;
+  siteid: number;
+  categoryid: CategoryChoice;
+  categories: RequirementCatalog['categories'];
+  rows: readonly RequirementRow[];
+  onSite: (siteid: number) => void;
+  onCategory: (categoryid: CategoryChoice) => void;
+}) {
+  return (
+    <div className="toolbar">
+      <label>
+        Site{' '}
+        <select value={siteid} onChange={(e) => onSite(Number(e.target.value))}>
+          {catalog.sites.map((s) => (
+            <option key={s.siteid} value={s.siteid}>
+              {s.sitename}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Columns{' '}
+        <select
+          value={String(categoryid)}
+          onChange={(e) => onCategory(e.target.value === 'usertypes' ? 'usertypes' : Number(e.target.value))}
+        >
+          {categories.map((c) => (
+            <option key={c.categoryid} value={c.categoryid}>
+              {c.categoryname} groups
+            </option>
+          ))}
+          <option value="usertypes">User types</option>
+        </select>
+      </label>
+      <button
+        type="button"
+        disabled={rows.length === 0}
+        onClick={() => void exportTable(tableOfRows(rows, catalog), 'requirements', 'xlsx')}
+      >
+        Export XLSX
+      </button>
+      <button
+        type="button"
+        disabled={rows.length === 0}
+        onClick={() => void exportTable(tableOfRows(rows, catalog), 'requirements', 'csv')}
+      >
+        Export CSV
+      </button>
+    </div>
   );
 }
 
