@@ -40,7 +40,10 @@ export interface Session {
   close(): Promise<void>;
 }
 
-/** A session whose demo profile points at `server`, with the full token; `limit`: the sync's page size; `now`: main's clock. */
+/**
+ * A session whose demo profile points at `server`, with the full token; `limit`: the sync's page size; `now`: main's
+ * clock.
+ */
 export async function openSession(server: RunningServer, limit: number, now?: () => Date): Promise<Session> {
   const dir = await mkdtemp(join(tmpdir(), 'fieldbook-integration-'));
   const token = server.tokens.find((t) => t.access === 'full')!.token;

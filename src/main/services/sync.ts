@@ -34,7 +34,10 @@ function scrubbedEmit(ctx: HandlerContext): HandlerContext['emit'] {
 
 export interface SyncService {
   start(arg: ParsedArg<'sync:start'>, ctx: HandlerContext): Promise<RequestResults['sync:start']>;
-  /** Page fingerprints for the running sync (sync:start said they follow); `total` on the last message: how many all the messages held. */
+  /**
+   * Page fingerprints for the running sync (sync:start said they follow); `total` on the last message: how many all the
+   * messages held.
+   */
   fingerprints(syncId: string, list: PageFingerprintText[], total?: number): void;
   cancel(syncId: string): void;
   ack(syncId: string, pageId: number): void;

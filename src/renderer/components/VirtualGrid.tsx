@@ -26,7 +26,10 @@ export interface Column<T> {
   width: string;
   render: (row: T) => ReactNode;
   sortable?: boolean;
-  /** the cell's text, when the column should widen to its longest value (site names) rather than cut it; also the cell's tooltip */
+  /**
+   * the cell's text, when the column should widen to its longest value (site names) rather than cut it; also the cell's
+   * tooltip
+   */
   fitText?: (row: T) => string;
 }
 
@@ -64,7 +67,10 @@ export interface VirtualGridProps<T> {
   rowHeight?: number;
   /** the user scrolled near the last row: a paged list reads its next page */
   onEndReached?: () => void;
-  /** "tall" fills the view; "short" for lists inside a detail panel (10 rows at least); "compact" for a picker list above one */
+  /**
+   * "tall" fills the view; "short" for lists inside a detail panel (10 rows at least); "compact" for a picker list
+   * above one
+   */
   size?: 'tall' | 'short' | 'compact';
 }
 
@@ -182,7 +188,9 @@ interface GridRowProps<T> {
   onDoubleClick: () => void;
 }
 
-/** A shift-click extends the row selection: the browser must not start a text selection (nor move focus off the grid). */
+/**
+ * A shift-click extends the row selection: the browser must not start a text selection (nor move focus off the grid).
+ */
 function keepTextUnselected(e: MouseEvent) {
   if (!e.shiftKey) return;
   e.preventDefault();
@@ -254,7 +262,10 @@ interface GridKeyContext<T> {
   moveTo: (index: number, extend: boolean) => void;
 }
 
-/** Arrows, Page Up/Down, Home/End move; Space selects; Enter opens; Ctrl+A selects all; Delete undoes the row's pending change. */
+/**
+ * Arrows, Page Up/Down, Home/End move; Space selects; Enter opens; Ctrl+A selects all; Delete undoes the row's pending
+ * change.
+ */
 function onGridKey<T>(
   e: KeyboardEvent<HTMLDivElement>,
   { props, activeIndex, selectable, moveTo }: GridKeyContext<T>,

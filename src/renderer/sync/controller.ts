@@ -30,8 +30,14 @@ import { untilNotHeld } from './hold.ts';
 type SyncApi = Pick<FieldbookApi, 'sync:start' | 'sync:fingerprints' | 'sync:cancel' | 'sync:ack' | 'on'>;
 
 export interface SyncController {
-  /** Starts a sync; resumes an interrupted pass unless `fresh`. While a hold is on (hold.ts) it waits for it to end, then starts. */
-  /** `fresh`: every list from its first row, no fingerprints; `refreshIdentities`: the other sites' usernames and e-mails read again now */
+  /**
+   * Starts a sync; resumes an interrupted pass unless `fresh`. While a hold is on (hold.ts) it waits for it to end,
+   * then starts.
+   */
+  /**
+   * `fresh`: every list from its first row, no fingerprints; `refreshIdentities`: the other sites' usernames and
+   * e-mails read again now
+   */
   start(options?: { fresh?: boolean; refreshIdentities?: boolean }): Promise<void>;
   cancel(): Promise<void>;
   /** resolves when every page received so far is written */
@@ -93,7 +99,10 @@ async function recordCollectionError(
   }
 }
 
-/** The shared UI store, until the controller is disposed (profile switched): pages still queued are written, the shown state is the next profile's. */
+/**
+ * The shared UI store, until the controller is disposed (profile switched): pages still queued are written, the shown
+ * state is the next profile's.
+ */
 function storeUntilDisposed(
   sharedStore: SyncStore,
   disposed: () => boolean,
@@ -206,7 +215,10 @@ async function beginPass(
 
 type StartOptions = NonNullable<Parameters<SyncController['start']>[0]>;
 
-/** What a pass asks main for: its checkpoints when resumed, the last totals, whether fingerprints follow, and a refresh of the other sites' identities. */
+/**
+ * What a pass asks main for: its checkpoints when resumed, the last totals, whether fingerprints follow, and a refresh
+ * of the other sites' identities.
+ */
 function startArgOf(starting: NonNullable<Awaited<ReturnType<typeof beginPass>>>, options: StartOptions) {
   return {
     ...(starting.pass.resumed ? { checkpoints: starting.checkpoints } : {}),

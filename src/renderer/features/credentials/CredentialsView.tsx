@@ -49,7 +49,10 @@ import {
   type WindowOptions,
 } from './queries.ts';
 
-/** All holders, the expired, those expiring within that many days ("30"), or in the week starting that day (a bar of the dashboard's chart). */
+/**
+ * All holders, the expired, those expiring within that many days ("30"), or in the week starting that day (a bar of the
+ * dashboard's chart).
+ */
 export type HolderWindow = 'all' | 'expired' | `${number}` | `week:${string}`;
 
 /** The first day of a week's window, null for the other windows. */
@@ -57,7 +60,10 @@ function weekOf(window: HolderWindow): string | null {
   return window.startsWith('week:') ? window.slice('week:'.length) : null;
 }
 
-/** The list of a window other than "all": its query, its test for pending records, and its count (the one the dashboard shows). */
+/**
+ * The list of a window other than "all": its query, its test for pending records, and its count (the one the dashboard
+ * shows).
+ */
 function windowQuery(db: FieldbookDb, window: Exclude<HolderWindow, 'all'>, options: WindowOptions) {
   const week = weekOf(window);
   if (week !== null) {

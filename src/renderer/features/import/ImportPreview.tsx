@@ -57,7 +57,10 @@ const toggle = (set: ReadonlySet<number>, n: number) => {
   return next;
 };
 
-/** A row's outcome in words: an update shows each field before → after, the before marked when it is the user's own queued change. */
+/**
+ * A row's outcome in words: an update shows each field before → after, the before marked when it is the user's own
+ * queued change.
+ */
 export function details(p: RowPlan): string {
   switch (p.action) {
     case 'create':

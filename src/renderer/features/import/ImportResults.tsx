@@ -21,7 +21,8 @@ async function opsOf(run: ImportRun): Promise<Map<string, OutboxOp>> {
   const db = outboxStore.getState().db;
   const ids = [...run.opsByRow.values()].flat();
   const found = new Map<string, OutboxOp>();
-  // a slice at a time: reading 100,000 ops at once would hold the window (2,000 a read made tasks of 100 ms on a busy laptop)
+  // a slice at a time: reading 100,000 ops at once would hold the window (2,000 a read made tasks of 100 ms on a busy
+  // laptop)
   for (let at = 0; db && at < ids.length; at += READ_SLICE) {
     for (const op of await db.outbox.bulkGet(ids.slice(at, at + READ_SLICE))) if (op) found.set(op.id, op);
   }

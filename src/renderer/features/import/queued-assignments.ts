@@ -11,7 +11,10 @@ import { unsentOps } from '../../outbox/pending.ts';
 import type { ImportExtras } from './extras.ts';
 import type { RowValues } from './match.ts';
 
-/** The assignments queued ops delete and no later queued op gives back: the deleting ops, by `${credentialid}-${userid}` and `${courseid}-${userid}`. */
+/**
+ * The assignments queued ops delete and no later queued op gives back: the deleting ops, by `${credentialid}-${userid}`
+ * and `${courseid}-${userid}`.
+ */
 export interface QueuedDeletions {
   credentials: ReadonlyMap<string, readonly string[]>;
   courses: ReadonlyMap<string, readonly string[]>;
@@ -59,7 +62,10 @@ export interface KeptAssignments {
   course?: { courseid: number; coursename: string; duedate?: string; after: readonly string[] };
 }
 
-/** The credential and course the file gives that a queued change deletes for this person; `values`: the row's, dates already ISO. */
+/**
+ * The credential and course the file gives that a queued change deletes for this person; `values`: the row's, dates
+ * already ISO.
+ */
 export function keptAssignments(
   extras: Pick<ImportExtras, 'credential' | 'course'> | undefined,
   deletions: QueuedDeletions | undefined,

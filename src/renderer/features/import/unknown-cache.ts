@@ -23,7 +23,10 @@ export function unknownCacheReason(rows: CollectionRows, syncing: boolean): stri
   return 'The first sync of this laptop stopped before it had read everyone on the site, so it does not know who is already there';
 }
 
-/** A row that would create someone while the cache is unknown: skipped, saying why (the person may already be on the site). */
+/**
+ * A row that would create someone while the cache is unknown: skipped, saying why (the person may already be on the
+ * site).
+ */
 export function skipCreateOnUnknownCache(plan: RowPlan, reason: string | null | undefined): RowPlan {
   if (!reason || plan.action !== 'create') return plan;
   const name =

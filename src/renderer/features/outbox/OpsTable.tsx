@@ -8,7 +8,10 @@ import { STATUS_LABELS } from './view-model.ts';
 import { OpDetails } from './OpDetails.tsx';
 import type { Act } from './BatchesTable.tsx';
 
-/** rows rendered at first, and added by each "Show more" (each row can open its details, so the table is not virtualised) */
+/**
+ * rows rendered at first, and added by each "Show more" (each row can open its details, so the table is not
+ * virtualised)
+ */
 const PAGE = 500;
 
 interface Props {

@@ -41,7 +41,8 @@ function useProfileSites(profile: ProfileSummary, syncing: boolean): AskedSites 
     checkedAt: string | undefined;
     error: AppError;
   } | null>(null);
-  // asked again when the kept sites change (not when a sync merely ends); after a failure, when the connection is checked again
+  // asked again when the kept sites change (not when a sync merely ends); after a failure, when the connection is
+  // checked again
   const key = `${profile.id}:${profile.keptSites?.join(',') ?? 'all'}`;
   const settled = asked?.key === key || (failed?.key === key && failed.checkedAt === checkedAt);
   useEffect(() => {
@@ -123,7 +124,10 @@ function SiteChoice({
   );
 }
 
-/** Why the choice of sites is not shown: a sync runs, Work offline is on, the platform's answer could not be used, or no connection. */
+/**
+ * Why the choice of sites is not shown: a sync runs, Work offline is on, the platform's answer could not be used, or no
+ * connection.
+ */
 function SitesNotShown({
   running,
   workingOffline,

@@ -202,7 +202,9 @@ function courseColumnsOf(
   ];
 }
 
-/** "overdue training of Forklift safety", "training due within 30 days of all courses of Riverside": an export's name. */
+/**
+ * "overdue training of Forklift safety", "training due within 30 days of all courses of Riverside": an export's name.
+ */
 function listNameOf(show: Show, days: number, course: CourseRecord | null, allCourses: string): string {
   const what =
     show === 'overdue'
@@ -213,7 +215,10 @@ function listNameOf(show: Show, days: number, course: CourseRecord | null, allCo
   return `${what} ${course ? `of ${course.coursename}` : allCourses.toLowerCase()}`;
 }
 
-/** Training by course; `siteid`: the dashboard opened the overdue training of one site's people (`#/training/overdue/site/3`). */
+/**
+ * Training by course; `siteid`: the dashboard opened the overdue training of one site's people
+ * (`#/training/overdue/site/3`).
+ */
 function ByCourse({
   db,
   courseid,
