@@ -228,7 +228,57 @@ function startArgOf(starting: NonNullable<Awaited<ReturnType<typeof beginPass>>>
   };
 }
 
-// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
+/** Writes what a finished pass leaves in the cache (removals, each list's state, the log) and says so in the store. */
+async function recordFinishedPass(
+  { db, store, ui }: Pick<PageHandlerDeps, 'db' | 'store' | 'ui'>,
+  p: Pass,
+  event: SyncFinishedEvent,
+  now: () => Date,
+): Promise<void> {
+  const at = now().toISOString();
+  // the checkpoints of a pass that completed are cleared below: only one that stopped saves its unchanged pages'
+  if (!p.broken && event.outcome !== 'completed') await p.fingerprints.flushCheckpoints();
+  const removed = await prunePass(db, p, event);
+  await saveCollectionRows(db, p, await collectionRows(db, p, event, at));
+  await logPassChanges(db, p, event, at, now());
+  if (event.outcome === 'completed' && !p.broken) await db.syncCheckpoints.clear();
+  ui.flush();
+  store.setState((s) => ({
+    running: false,
+    finished: event,
+    rowsRemoved: removed,
+    error: s.error ?? (event.outcome === 'failed' ? (event.error ?? null) : null),
+  }));
+}
+
+/** Main's sync events, each to its step; returns the unsubscriptions. */
+function listenToMain(
+  api: SyncApi,
+  db: FieldbookDb,
+  steps: {
+    pages: ReturnType<typeof createPageQueue>;
+    ui: ReturnType<typeof createUiBatch>;
+    onFinished: (event: SyncFinishedEvent) => void;
+    taint: (collection: CollectionName) => void;
+  },
+): (() => void)[] {
+  const { pages, ui } = steps;
+  return [
+    api.on['sync:page']((page) => pages.receive(page)),
+    // A pass runs until its last pages are written and its state recorded (finishPass): a final
+    // progress event does not end it, or the views would show "done" over a half-written cache.
+    api.on['sync:progress']((progress) => ui.progress(progress)),
+    // finish after the pages received before it are written
+    api.on['sync:finished']((event) => {
+      pages.noMore();
+      steps.onFinished(event);
+    }),
+    onForeignWrite((dbName, collection) => {
+      if (dbName === db.name) steps.taint(collection);
+    }),
+  ];
+}
+
 export function createSyncController(
   api: SyncApi,
   db: FieldbookDb,
@@ -254,21 +304,7 @@ export function createSyncController(
   }
 
   async function finishPass(event: SyncFinishedEvent): Promise<void> {
-    const p = passFor(event.syncId);
-    const at = now().toISOString();
-    // the checkpoints of a pass that completed are cleared below: only one that stopped saves its unchanged pages'
-    if (!p.broken && event.outcome !== 'completed') await p.fingerprints.flushCheckpoints();
-    const removed = await prunePass(db, p, event);
-    await saveCollectionRows(db, p, await collectionRows(db, p, event, at));
-    await logPassChanges(db, p, event, at, now());
-    if (event.outcome === 'completed' && !p.broken) await db.syncCheckpoints.clear();
-    ui.flush();
-    store.setState((s) => ({
-      running: false,
-      finished: event,
-      rowsRemoved: removed,
-      error: s.error ?? (event.outcome === 'failed' ? (event.error ?? null) : null),
-    }));
+    await recordFinishedPass({ db, store, ui }, passFor(event.syncId), event, now);
     pass = null;
   }
 
@@ -279,21 +315,12 @@ export function createSyncController(
     onError: (e) => store.setState({ error: errorOf(e) }),
     acks,
   });
-  const unsubscribe = [
-    api.on['sync:page']((page) => pages.receive(page)),
-    // A pass runs until its last pages are written and its state recorded (finishPass): a final
-    // progress event does not end it, or the views would show "done" over a half-written cache.
-    api.on['sync:progress']((progress) => ui.progress(progress)),
-    // finish after the pages received before it are written
-    api.on['sync:finished']((event) => {
-      pages.noMore();
-      enqueue(() => finishPass(event));
-    }),
-    onForeignWrite((dbName, collection) => {
-      if (dbName !== db.name || !pass) return;
-      pass.fingerprints.taint(collection);
-    }),
-  ];
+  const unsubscribe = listenToMain(api, db, {
+    pages,
+    ui,
+    onFinished: (event) => enqueue(() => finishPass(event)),
+    taint: (collection) => pass?.fingerprints.taint(collection),
+  });
 
   return {
     async start(options = {}) {
