@@ -196,7 +196,9 @@ const NO_HOLDERS: Holder[] = [];
 
 /** "First Aid of Ann Lee": what a holder row's Undo undoes. */
 function holderWhat(h: Holder, names: ReadonlyMap<number, string>): string {
-  return `${names.get(h.assignment.credentialid) ?? 'the credential'} of ${h.user ? `${h.user.firstname} ${h.user.lastname}` : NOT_HERE.person}`;
+  const credential = names.get(h.assignment.credentialid) ?? 'the credential';
+  const person = h.user ? `${h.user.firstname} ${h.user.lastname}` : NOT_HERE.person;
+  return `${credential} of ${person}`;
 }
 const personOfHolder = (h: Holder) => h.assignment.userid;
 

@@ -36,7 +36,14 @@ interface Props {
 /** Rows that override what the user queued: said above the rows, as the file wins unless the row is unticked. */
 export function undoingNote(rows: number): string {
   const one = rows === 1;
-  return `${plural(rows, 'row')} ${one ? 'overrides a change' : 'override changes'} you queued (marked "your queued change"): the file's ${one ? 'value is' : 'values are'} sent after ${one ? 'it' : 'them'}. Untick ${one ? 'the row' : 'a row'} to keep your change instead.`;
+  const override = one ? 'overrides a change' : 'override changes';
+  const values = one ? 'value is' : 'values are';
+  const after = one ? 'it' : 'them';
+  const untick = one ? 'the row' : 'a row';
+  return (
+    `${plural(rows, 'row')} ${override} you queued (marked "your queued change"): ` +
+    `the file's ${values} sent after ${after}. Untick ${untick} to keep your change instead.`
+  );
 }
 
 /** Who a row finds; someone created offline (stand-in id < 0) is said to be waiting in the Outbox. */
@@ -61,25 +68,49 @@ const toggle = (set: ReadonlySet<number>, n: number) => {
  * A row's outcome in words: an update shows each field before → after, the before marked when it is the user's own
  * queued change.
  */
+/** "ann.lee (username derived from …): Ann Lee, employee ID 0042, e-mail ann@example.com, group Drivers" */
+function createWords(p: Extract<RowPlan, { action: 'create' }>): string {
+  const { values } = p;
+  const derived = p.derivedFrom ? ` (username derived from ${RULE_WORDS[p.derivedFrom]})` : '';
+  const extras = [
+    values.employeeid ? `employee ID ${values.employeeid}` : '',
+    values.email ? `e-mail ${values.email}` : '',
+    values.group ? `group ${values.group}` : '',
+  ].filter(Boolean);
+  const named = `${values.username}${derived}: ${values.firstname} ${values.lastname}`;
+  return [named, ...extras].join(', ');
+}
+
+/** "Status: Active (your queued change) → Inactive": one field of an update, before and after. */
+function fieldChangeWords(
+  p: Extract<RowPlan, { action: 'update' | 'identity' }>,
+  field: string,
+  after: string,
+): string {
+  const before = String(p.user[field as keyof typeof p.user] ?? '') || '(blank)';
+  const yours = p.undoes?.includes(field as keyof typeof p.changes) ? ' (your queued change)' : '';
+  return `${fieldLabel(field)}: ${before}${yours} → ${after}`;
+}
+
+/** The course an update keeps though a queued change removes it, with its due date when the file gives one. */
+function keptCourseWords(course: { coursename: string; duedate?: string }): string {
+  const due = course.duedate ? `, due ${formatDate(course.duedate)}` : '';
+  return `keep the course ${course.coursename}, which your queued change removes (assigned again after it${due})`;
+}
+
 export function details(p: RowPlan): string {
   switch (p.action) {
     case 'create':
-      return `${p.values.username}${p.derivedFrom ? ` (username derived from ${RULE_WORDS[p.derivedFrom]})` : ''}: ${p.values.firstname} ${p.values.lastname}${p.values.employeeid ? `, employee ID ${p.values.employeeid}` : ''}${p.values.email ? `, e-mail ${p.values.email}` : ''}${p.values.group ? `, group ${p.values.group}` : ''}`;
+      return createWords(p);
     case 'update':
     case 'identity': {
-      const changes = Object.entries(p.changes).map(
-        ([f, v]) =>
-          `${fieldLabel(f)}: ${String(p.user[f as keyof typeof p.user] ?? '') || '(blank)'}${p.undoes?.includes(f as keyof typeof p.changes) ? ' (your queued change)' : ''} → ${v}`,
-      );
+      const changes = Object.entries(p.changes).map(([f, v]) => fieldChangeWords(p, f, String(v)));
       if (p.emailAdded) changes.push(emailWords(p));
       if (p.keeps?.credential)
         changes.push(
           `keep the credential ${p.keeps.credential.credentialname}, which your queued change removes (assigned again after it, with the file's values)`,
         );
-      if (p.keeps?.course)
-        changes.push(
-          `keep the course ${p.keeps.course.coursename}, which your queued change removes (assigned again after it${p.keeps.course.duedate ? `, due ${formatDate(p.keeps.course.duedate)}` : ''})`,
-        );
+      if (p.keeps?.course) changes.push(keptCourseWords(p.keeps.course));
       return `${person(p.user)}: ${changes.join('; ')}`;
     }
     case 'unchanged':

@@ -64,14 +64,18 @@ function statusText(
   check: Check | null,
   counts: ReturnType<typeof undoCounts>,
 ): string {
-  return progress !== null
-    ? `Checking the records… ${formatCount(progress)} of ${formatCount(total)}`
-    : check
-      ? `${checkedWhere(check.online, formatDateTime(check.at))}. ` +
-        `${formatCount(counts.revert)} to revert, ${formatCount(counts.already)} already as before, ${formatCount(counts.conflict)} changed since (not reverted unless you choose), ` +
-        `${formatCount(counts.irreversible)} the platform cannot reverse, ${formatCount(counts.notApplied)} never applied` +
-        (counts.unknown > 0 ? `, ${formatCount(counts.unknown)} could not be checked.` : '.')
-      : 'Nothing is checked yet: the records are checked to see what the undo would do.';
+  if (progress !== null) return `Checking the records… ${formatCount(progress)} of ${formatCount(total)}`;
+  if (!check) return 'Nothing is checked yet: the records are checked to see what the undo would do.';
+  const { revert, already, conflict, irreversible, notApplied, unknown } = counts;
+  const found = [
+    `${formatCount(revert)} to revert`,
+    `${formatCount(already)} already as before`,
+    `${formatCount(conflict)} changed since (not reverted unless you choose)`,
+    `${formatCount(irreversible)} the platform cannot reverse`,
+    `${formatCount(notApplied)} never applied`,
+  ].join(', ');
+  const unchecked = unknown > 0 ? `, ${formatCount(unknown)} could not be checked.` : '.';
+  return `${checkedWhere(check.online, formatDateTime(check.at))}. ${found}${unchecked}`;
 }
 
 /** Read what each record holds now: from the platform online, from this laptop's copy offline. */
