@@ -40,7 +40,9 @@ export const ERROR_CODES = [
   'network', // connection refused, dropped, DNS
   'timeout',
   'malformed-response', // the answer failed validation: not stored
-  'not-the-api', // a redirect, a web page, another content type, a proxy's repeated page: something else answered; the sync stops, prunes nothing
+  // a redirect, a web page, another content type, a proxy's repeated page: something else answered; the sync
+  // stops, prunes nothing
+  'not-the-api',
   'conflict',
   'cancelled',
   'busy', // e.g. a sync already running

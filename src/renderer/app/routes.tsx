@@ -41,7 +41,8 @@ export function findRoute(id: string): RouteDef | undefined {
 
 export const DEFAULT_ROUTE = 'users';
 
-registerRoute({ id: 'users', label: 'Users', order: 10, component: UsersRoute }); // eager: the first screen, so it renders without another fetch
+// eager: the first screen, so it renders without another fetch
+registerRoute({ id: 'users', label: 'Users', order: 10, component: UsersRoute });
 registerRoute({
   id: 'credentials',
   label: 'Credentials',
