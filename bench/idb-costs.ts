@@ -133,7 +133,8 @@ try {
     // different sizes: LevelDB Scopes keeps a transaction's writes in memory up to 1 MB, and beyond it
     // writes an undo log (a read of every key's old value, the old value written again, a clean-up task);
     // then the records alone, scattered and neighbouring; all twice. The first shape (no transaction)
-    // is the read of the records alone the first time, nothing the second. The renderer's figure includes making the rows' text.
+    // is the read of the records alone the first time, nothing the second. The renderer's figure includes making the
+    // rows' text.
     const batches = [
       [0, 0, 1],
       [17, 48, 7919],
@@ -165,7 +166,8 @@ try {
     }
   }
   if (process.env.FIELDBOOK_CHECKPOINTS === '1') {
-    // one transaction of N new checkpoint rows (as an unchanged run's deferred checkpoints): per row or per transaction?
+    // one transaction of N new checkpoint rows (as an unchanged run's deferred checkpoints): per row or per
+    // transaction?
     for (const rows of [1, 14, 50, 200, 1, 50, 200]) {
       await waitUntilQuiet(chromiumSeconds);
       const before = cpuSeconds(session.server.pid);

@@ -55,7 +55,10 @@ export const RECORD_IDB_REQUESTS = `(() => {
   };
 })();`;
 
-/** The notes, longest-waiting first: "users[sortName].openCursor: asked at 812 ms, answered 2,310 ms later (60 steps, last at 3,140 ms)". */
+/**
+ * The notes, longest-waiting first: "users[sortName].openCursor: asked at 812 ms, answered 2,310 ms later (60 steps,
+ * last at 3,140 ms)".
+ */
 export function describeIdbNotes(notes: readonly IdbRequestNote[], top = 12): string[] {
   const ms = (n: number) => Math.round(n).toLocaleString('en-US');
   const waited = (n: IdbRequestNote) => (n.firstAt ?? Infinity) - n.at;

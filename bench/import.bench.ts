@@ -58,7 +58,8 @@ async function phase(
   act: () => Promise<void>,
   settled?: () => Promise<void>,
 ): Promise<Phase> {
-  // in detail (what runs inside each task) but while queueing: its hundreds of thousands of tasks would make a trace of gigabytes
+  // in detail (what runs inside each task) but while queueing: its hundreds of thousands of tasks would make a trace of
+  // gigabytes
   // the profiler first: its own start is one long task, which the trace is not to count
   const profiler = process.env.FIELDBOOK_IMPORT_PROFILE === '1' ? await startProfiler(page) : null;
   const trace = await traceMainThread(page.context(), page, settled === undefined);
@@ -117,7 +118,9 @@ const QUEUEING_TARGET_MS = 20_000;
 
 /** The app's own start, before the Import view opens. */
 const OPEN_SETTLES_MS = 5000;
-/** After queueing: the results of the import counted from the outbox, then 5 s for the outbox and the views to settle. */
+/**
+ * After queueing: the results of the import counted from the outbox, then 5 s for the outbox and the views to settle.
+ */
 const QUEUE_SETTLES_MS = 5000;
 
 const round = (n: number) => Math.round(n);
@@ -130,7 +133,10 @@ const taskFigure = (label: string, p: Phase, loadNote: string) =>
     `${p.longTasks} tasks over 50 ms (0 = none reported by the Long Tasks API); by Chromium's trace, of ${p.cpu.tasks} tasks the longest ran ${round(p.cpu.longestCpuMs)} ms on the CPU (${round(p.cpu.longestCpuWallMs)} ms wall), ${p.cpu.cpuOver50} ran over 50 ms of CPU; the longest in wall time ${round(p.cpu.longestWall.wallMs)} ms, of which ${round(p.cpu.longestWall.cpuMs)} ms on the CPU${p.cpu.longestWall.inside ? `, inside: ${p.cpu.longestWall.inside}` : ''}${spanNote(p)}; ${loadNote}`,
   );
 
-/** What Chromium's trace shows of the longest tasks (with FIELDBOOK_IMPORT_PROFILE=1, the profiler's functions there too). */
+/**
+ * What Chromium's trace shows of the longest tasks (with FIELDBOOK_IMPORT_PROFILE=1, the profiler's functions there
+ * too).
+ */
 function spanNote(p: Phase): string {
   const [cpuFrom, cpuTo] = p.cpu.longestCpuSpanUs;
   const cpuNote =
@@ -150,7 +156,9 @@ function longTaskNote(p: Phase): string {
   return `${span}; the profiler's samples there, self time: ${describeSelfTime(selfTimeByFunction(profileBetween(p.profile, from, to), 6))}`;
 }
 
-/** The site is chosen once, on a one-row file (dataset `l` has two): the choice holds for the files dropped after it. */
+/**
+ * The site is chosen once, on a one-row file (dataset `l` has two): the choice holds for the files dropped after it.
+ */
 async function chooseFirstSite(app: Page): Promise<void> {
   const small = await fileDataTransfer(
     app,

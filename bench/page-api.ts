@@ -56,13 +56,18 @@ export interface ReplayTotals {
 }
 
 export interface BenchPageApi {
-  /** main's profile of the bench's server (the harness's demo), made active and keeping these sites (null: every site); its id */
+  /**
+   * main's profile of the bench's server (the harness's demo), made active and keeping these sites (null: every site);
+   * its id
+   */
   keepSites(siteids: number[] | null): Promise<string>;
   /** primary keys of every record of a collection in the app's cache */
   cacheKeys(collection: CollectionName): Promise<(string | number)[]>;
   /** record counts of the app's cache (the database of the active profile) */
   cacheCounts(): Promise<Partial<Record<CollectionName, number>>>;
-  /** primary keys of every `every`-th record of a collection, in key order, from the `offset`-th (the resync's changes) */
+  /**
+   * primary keys of every `every`-th record of a collection, in key order, from the `offset`-th (the resync's changes)
+   */
   sampleKeys(collection: CollectionName, every: number, offset: number): Promise<(string | number)[]>;
   /** the view queries over the full cache: `warmup` untimed runs, then `runs` timed runs each */
   queryLatency(runs: number, warmup: number): Promise<QueryTimings>;
@@ -72,7 +77,10 @@ export interface BenchPageApi {
     afterKey: string | number | null,
     count: number,
   ): Promise<RecordStretch>;
-  /** write floor, target side: a fresh database of the app's schema (`app`) or of its tables with primary keys only (`keys`) */
+  /**
+   * write floor, target side: a fresh database of the app's schema (`app`) or of its tables with primary keys only
+   * (`keys`)
+   */
   floorOpen(schema: 'app' | 'keys'): Promise<void>;
   floorStage(json: string): number;
   /** writes the staged records in pages of these sizes, one transaction each; milliseconds of the writes */

@@ -99,7 +99,8 @@ try {
         : undefined;
     perf?.on('error', (e) => process.stderr.write(`  perf could not run: ${e.message}\n`));
     if (perf) await new Promise((r) => setTimeout(r, 1000));
-    // FIELDBOOK_TRACE=FILE: Chromium's trace (IndexedDB, LevelDB, top-level tasks) of the first resync, for chrome://tracing or Perfetto
+    // FIELDBOOK_TRACE=FILE: Chromium's trace (IndexedDB, LevelDB, top-level tasks) of the first resync, for
+    // chrome://tracing or Perfetto
     const tracing = process.env.FIELDBOOK_TRACE && round === 0 ? renderer : undefined;
     if (tracing)
       await tracing.send('Tracing.start', {
@@ -138,7 +139,8 @@ try {
     }
     await app.close();
     if (round === 0) {
-      // the resync's own requests again from Node, 4 in flight, bodies read and dropped (the benchmark's transfer floor)
+      // the resync's own requests again from Node, 4 in flight, bodies read and dropped (the benchmark's transfer
+      // floor)
       const urls = session.requests
         .slice(resync.requestsFrom, resync.requestsTo)
         .filter(isSyncRequest)

@@ -8,7 +8,10 @@ export function groupsByRun(samples: readonly number[], n: number): number[][] {
   return groups;
 }
 
-/** "1 letter 12 ms, 2 letters 8 ms, 3 letters 5 ms": p95 of search runs by prefix length (run i types (i % 3) + 1 letters). */
+/**
+ * "1 letter 12 ms, 2 letters 8 ms, 3 letters 5 ms": p95 of search runs by prefix length (run i types (i % 3) + 1
+ * letters).
+ */
 export function p95ByPrefixLength(samples: readonly number[]): string {
   return groupsByRun(samples, 3)
     .map((group, i) => `${i + 1} letter${i ? 's' : ''} ${Math.round(percentile(group, 95) * 10) / 10} ms`)

@@ -284,7 +284,8 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       () => bench.replayWriteFloor(atZero.ops),
     );
     const writeCpuPerOp = Object.values(cpuMsPer(writes.cpu, atZero.ops)).reduce((sum, ms) => sum + ms, 0);
-    // What a queue sending one replay:execute per op could not beat here at 0 ms: each op costs the IPC floor's CPU plus writing its outcome.
+    // What a queue sending one replay:execute per op could not beat here at 0 ms: each op costs the IPC floor's CPU
+    // plus writing its outcome.
     const ceiling = Math.round((cpus().length * 1000) / (zero.ipcFloorCpuPerOp + writeCpuPerOp));
     const figures: Figure[] = [
       ...zero.figures,

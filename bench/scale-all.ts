@@ -112,7 +112,10 @@ async function coldStart(ctx: BenchContext, s: ScaleSession, P: string): Promise
   ];
 }
 
-/** One more cold start (not counted), saying what it asked of IndexedDB and how long each answer took (FIELDBOOK_SCALE_IDB=1). */
+/**
+ * One more cold start (not counted), saying what it asked of IndexedDB and how long each answer took
+ * (FIELDBOOK_SCALE_IDB=1).
+ */
 async function coldStartIdbNotes(ctx: BenchContext, s: ScaleSession): Promise<void> {
   const context = await s.session.relaunch();
   const app = await context.newPage();

@@ -53,7 +53,9 @@ const P = PART_PREFIX.one;
 const seconds = (ms: number): number => Math.round(ms / 10) / 100;
 const count = (n: number): string => n.toLocaleString('en-US');
 
-/** Main's profile of the bench's server keeping these sites (the Settings view's choice, made through main's handlers). */
+/**
+ * Main's profile of the bench's server keeping these sites (the Settings view's choice, made through main's handlers).
+ */
 export async function keepSites(s: ScaleSession, siteids: number[] | null): Promise<void> {
   const page = await s.session.context.newPage();
   try {
@@ -151,7 +153,8 @@ export async function runOneSite(ctx: BenchContext, s: ScaleSession): Promise<On
     ctx.log(
       `${P}: resync ${seconds(resync.ms)} s against ${seconds(own.ms)} s: ${describeTimeline(resync.timeline)}`,
     );
-    // FIELDBOOK_SCALE_DUMP=DIR: each resync's requests (path, asked and answered in ms from the first) for a closer look
+    // FIELDBOOK_SCALE_DUMP=DIR: each resync's requests (path, asked and answered in ms from the first) for a closer
+    // look
     if (process.env.FIELDBOOK_SCALE_DUMP)
       dumpRequests(path.join(process.env.FIELDBOOK_SCALE_DUMP, `resync-${round + 1}.json`), resync.requests);
   }

@@ -37,7 +37,10 @@ async function addSite(s: ScaleSession, site: Site): Promise<void> {
   }
 }
 
-/** FIELDBOOK_SCALE_PROFILE=DIR: a CPU profile of the app's page during the removal, written there as removal.cpuprofile and summed in the note (the profiler costs time of its own) */
+/**
+ * FIELDBOOK_SCALE_PROFILE=DIR: a CPU profile of the app's page during the removal, written there as removal.cpuprofile
+ * and summed in the note (the profiler costs time of its own)
+ */
 const PROFILE_DIR = process.env.FIELDBOOK_SCALE_PROFILE;
 
 interface Removal {
@@ -48,7 +51,10 @@ interface Removal {
   where: string;
 }
 
-/** Unticks `site` and saves, under the long-task observer: milliseconds to the panel's "removed" line, and the tasks meanwhile. */
+/**
+ * Unticks `site` and saves, under the long-task observer: milliseconds to the panel's "removed" line, and the tasks
+ * meanwhile.
+ */
 async function removeSite(s: ScaleSession, app: Page, site: Site): Promise<Removal> {
   const panel = app.getByRole('region', { name: 'Sites kept on this laptop' });
   await panel.getByRole('checkbox', { name: site.sitename, exact: true }).uncheck({ timeout: 60_000 });

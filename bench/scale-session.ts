@@ -31,7 +31,9 @@ export const SCALE_DATASET = process.env.FIELDBOOK_SCALE_DATASET ?? 'xl';
 /** the sync engine's default concurrency, which the app uses */
 export const CONCURRENCY = 4;
 
-/** The dataset's SQLite file in the benchmarks' cache folder (FIELDBOOK_BENCH_CACHE, default ~/.cache/fieldbook-bench). */
+/**
+ * The dataset's SQLite file in the benchmarks' cache folder (FIELDBOOK_BENCH_CACHE, default ~/.cache/fieldbook-bench).
+ */
 export function datasetFile(dataset: string): string {
   const dir = process.env.FIELDBOOK_BENCH_CACHE ?? path.join(os.homedir(), '.cache', 'fieldbook-bench');
   mkdirSync(dir, { recursive: true });
@@ -161,7 +163,9 @@ export async function timeSync(
   };
 }
 
-/** The sync's own requests again from Node, at the app's concurrency, bodies read and dropped: milliseconds and bytes. */
+/**
+ * The sync's own requests again from Node, at the app's concurrency, bodies read and dropped: milliseconds and bytes.
+ */
 export async function transferFloor(
   session: BenchSession,
   requests: readonly RecordedRequest[],

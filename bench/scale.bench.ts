@@ -31,7 +31,10 @@ export const name = 'scale';
 export const description = `sites kept on a laptop, dataset ${SCALE_DATASET} in Chromium: one site of many (first sync, plan bytes, resync, other sites' records), removing a site (longest task), all sites (full sync vs write floor, queries, cold start, heap, disk)`;
 
 const parts = scaleParts(process.env.FIELDBOOK_SCALE_PARTS);
-/** FIELDBOOK_SCALE_KEEP=DIR: part `all` keeps its cache (browser profile, settings) there; part `views` measures it again */
+/**
+ * FIELDBOOK_SCALE_KEEP=DIR: part `all` keeps its cache (browser profile, settings) there; part `views` measures it
+ * again
+ */
 const KEEP = process.env.FIELDBOOK_SCALE_KEEP;
 
 export function keepsEarlier(entry: { bench: string; name?: unknown }): boolean {

@@ -33,7 +33,10 @@ export interface ReferenceServer {
   stop(): void;
 }
 
-/** `dbPath`: the server's SQLite file (generated there when absent or of another dataset, kept otherwise); in memory without it. */
+/**
+ * `dbPath`: the server's SQLite file (generated there when absent or of another dataset, kept otherwise); in memory
+ * without it.
+ */
 export async function startServerProcess(
   root: string,
   dataset: string,
@@ -269,7 +272,10 @@ export interface FullSync {
   ms: number;
   /** `performance.now()` (this process's clock) at the click */
   startedAt: number;
-  /** Playwright's own time from the call to click() to the page's click event (its actionability checks), not counted in `ms` */
+  /**
+   * Playwright's own time from the call to click() to the page's click event (its actionability checks), not counted in
+   * `ms`
+   */
   clickDelayMs: number;
   /** requests of the sync (probes excluded), as the handlers made them */
   requestsFrom: number;
@@ -290,7 +296,8 @@ const stampClickAndDone = (before: number) => `(() => {
   document.addEventListener('click', () => { window.__clickEpoch ??= now(); }, { capture: true, once: true });
   const observer = new MutationObserver(() => {
     if ((window.__benchSync?.finished.length ?? 0) <= ${before}) return;
-    // the end as the user sees it on any view: the header's sync indicator gone (the Sync panel's outcome line shows at once with it)
+    // the end as the user sees it on any view: the header's sync indicator gone (the Sync panel's outcome line shows at
+    // once with it)
     if (document.querySelector('.sync-indicator')) return;
     window.__doneEpoch = now();
     observer.disconnect();

@@ -23,7 +23,10 @@ export interface RequestTimeline {
   spanMs: number;
   /** from the last answer to the end the user sees */
   afterLastMs: number;
-  /** over the span, the time with fewer requests in flight than the lanes the engine has: waiting on a parent list, or on the page's writes */
+  /**
+   * over the span, the time with fewer requests in flight than the lanes the engine has: waiting on a parent list, or
+   * on the page's writes
+   */
   underusedMs: number;
 }
 

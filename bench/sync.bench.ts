@@ -39,7 +39,10 @@ export const name = 'sync';
 export const description =
   'full sync of dataset l in Chromium through the harness vs its transfer and write floors; resync; renderer heap';
 
-/** Figures only the whole run makes (resyncs, the keys-only floor): kept from the last whole run when `FIELDBOOK_SYNC_PARTS=full`. */
+/**
+ * Figures only the whole run makes (resyncs, the keys-only floor): kept from the last whole run when
+ * `FIELDBOOK_SYNC_PARTS=full`.
+ */
 export function keepsEarlier(entry: { bench: string; name?: unknown }): boolean {
   const figure = typeof entry.name === 'string' ? entry.name : '';
   return (
@@ -157,7 +160,10 @@ async function changeOnePercent(ctx: BenchContext, synced: SyncedSession, round:
   }
 }
 
-/** Rounds of resyncs at each latency, each resync against the transfer floor measured just before it; the figure is the median round. */
+/**
+ * Rounds of resyncs at each latency, each resync against the transfer floor measured just before it; the figure is the
+ * median round.
+ */
 const ROUNDS = 3;
 
 /**
@@ -237,7 +243,9 @@ async function resyncFigures(ctx: BenchContext, synced: SyncedSession, latencyMs
   }
 }
 
-/** The cache's records, in the sync's page sizes, into a fresh database in a fresh profile (bench/write-floor-lib.ts). */
+/**
+ * The cache's records, in the sync's page sizes, into a fresh database in a fresh profile (bench/write-floor-lib.ts).
+ */
 async function writeFloor(ctx: BenchContext, synced: SyncedSession) {
   ctx.log(
     'write floor: the same records into a fresh database of the same schema, in a fresh profile, page by page',

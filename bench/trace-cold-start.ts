@@ -11,7 +11,10 @@ import { startBenchSession } from './session-lib.ts';
 import { readStream, type TraceEvent } from './trace-lib.ts';
 import { datasetFile, SCALE_DATASET } from './scale-session.ts';
 
-/** "+2682 ms 398 ms: Database::CountOperation [Browser / ThreadPoolForegroundWorker]": complete events over `minMs`, from the trace's start. */
+/**
+ * "+2682 ms 398 ms: Database::CountOperation [Browser / ThreadPoolForegroundWorker]": complete events over `minMs`,
+ * from the trace's start.
+ */
 function longEvents(events: readonly TraceEvent[], minMs: number): string[] {
   const named = new Map(
     events

@@ -108,7 +108,10 @@ function insideOf(events: readonly TraceEvent[], task: TraceEvent): string {
     .join(', ');
 }
 
-/** Starts tracing the page's process; `stop` ends it and gives its main thread's tasks meanwhile (with what ran inside the longest, with `detail`). */
+/**
+ * Starts tracing the page's process; `stop` ends it and gives its main thread's tasks meanwhile (with what ran inside
+ * the longest, with `detail`).
+ */
 /** A trace's main thread over a span of page time: what the trace shows there (`describeSpan`). */
 export type SpanDescriber = (fromPageMs: number, toPageMs: number) => string;
 
@@ -173,7 +176,8 @@ export async function traceMainThread(
   detail = false,
 ): Promise<{ stop(): Promise<TracedTasks> }> {
   const cdp = await context.newCDPSession(page);
-  // with `detail`, what runs inside tasks too (script, style, layout, paint, garbage collection): a phase of few tasks only
+  // with `detail`, what runs inside tasks too (script, style, layout, paint, garbage collection): a phase of few tasks
+  // only
   const categories = [
     'toplevel',
     '__metadata',

@@ -124,7 +124,9 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
-/** Words of buttons, headers, links and labels split over two lines (a "Cre-/dentials"): "text of the element" per case. */
+/**
+ * Words of buttons, headers, links and labels split over two lines (a "Cre-/dentials"): "text of the element" per case.
+ */
 const MID_WORD_WRAPS = `(() => {
   const found = [];
   for (const el of document.querySelectorAll('button, summary, label, h1, h2, h3, th, [role=columnheader], .app-nav a')) {

@@ -152,7 +152,8 @@ test('working offline, the changes the report includes are counted as the Outbox
       : `Includes all ${changes(n)} in the Outbox, not yet on the platform.`,
   );
 
-  // a change the report does not show (someone of another site): the Outbox has one more, the report says which it includes
+  // a change the report does not show (someone of another site): the Outbox has one more, the report says which it
+  // includes
   const reportSite = await app
     .getByRole('combobox', { name: 'Site' })
     .locator('option:checked')

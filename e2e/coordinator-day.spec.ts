@@ -164,7 +164,9 @@ test('the overdue people of a course are selected from the course’s list and g
   await expect.poll(movedOnServer, { timeout: 45_000 }).toBe(alreadyThere + overdue);
 });
 
-/** Records, at every change of the page, the course panel's heading beside its count line and its "Select all" button. */
+/**
+ * Records, at every change of the page, the course panel's heading beside its count line and its "Select all" button.
+ */
 async function recordCoursePanel(app: Page): Promise<() => Promise<string[][]>> {
   await app.evaluate(`(() => {
     const seen = [];

@@ -15,7 +15,10 @@ import { addProfile, goTo, syncNow, usersCount, usersGrid } from './support/ui.t
 
 test.use({ serverOptions: { dataset: 'demo' } });
 
-/** Notes, in order, the page's IndexedDB reads of the users table as asked ("users.count") and as answered ("answered users.count"). */
+/**
+ * Notes, in order, the page's IndexedDB reads of the users table as asked ("users.count") and as answered ("answered
+ * users.count").
+ */
 const RECORD_USERS_READS = `(() => {
   const asked = (window.__usersReads = []);
   const wrap = (proto, label) => {

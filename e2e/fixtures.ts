@@ -136,7 +136,8 @@ export const test = base.extend<Fixtures>({
     await api.close();
   },
 
-  // a test that stores a token needs a Secret Service: without one it reports itself skipped, with the reason (in CI, which always has one, it fails)
+  // a test that stores a token needs a Secret Service: without one it reports itself skipped, with the reason (in CI,
+  // which always has one, it fails)
   fullToken: async ({ server }, use) => {
     const keychain = await keychainStatus();
     const why = `No Secret Service (run inside dbus-run-session with gnome-keyring unlocked): ${keychain.message ?? ''}`;

@@ -90,7 +90,8 @@ test('a username freed at a site not kept since the last reading is free once th
   await keepOnly(app, kept!.sitename, other!.sitename);
   await syncNow(app);
 
-  // the person at the other site is renamed there: their old username is free on the platform, not yet in the laptop's reading
+  // the person at the other site is renamed there: their old username is free on the platform, not yet in the laptop's
+  // reading
   expect(
     server.mutate({
       resource: 'user',

@@ -20,7 +20,10 @@ async function dropFile(page: Page, name: string, bytes: Buffer): Promise<void> 
 
 const summary = (page: Page) => page.getByRole('status', { name: 'Import summary' });
 
-/** Resolves when the next reader the page starts (a worker) has stopped: stopped by a later file, or ended with its answer. */
+/**
+ * Resolves when the next reader the page starts (a worker) has stopped: stopped by a later file, or ended with its
+ * answer.
+ */
 function readerStopped(page: Page): Promise<void> {
   return new Promise((resolve) => page.once('worker', (reader) => reader.once('close', () => resolve())));
 }

@@ -20,7 +20,10 @@ interface DayBatch {
   changes: (i: number) => Record<string, string>;
 }
 
-/** A day's batches: an import of 48 (45 sent, 1 in conflict, 2 to review), a status change of 40 all sent, 12 renewals refused. */
+/**
+ * A day's batches: an import of 48 (45 sent, 1 in conflict, 2 to review), a status change of 40 all sent, 12 renewals
+ * refused.
+ */
 const DAY: readonly DayBatch[] = [
   {
     id: 'import',
@@ -170,7 +173,10 @@ test('a day of 100 changes reads as three batches with their counts, fits 1024 p
   await app.screenshot({ path: 'test-results/outbox-1280.png', fullPage: false });
 });
 
-/** A conflict made the way it happens: head office changes the person after the coordinator's sync, before their edit is sent. */
+/**
+ * A conflict made the way it happens: head office changes the person after the coordinator's sync, before their edit is
+ * sent.
+ */
 async function makeConflict(app: Page, server: ReferenceServer) {
   const user = server.query<{ userid: number; firstname: string; lastname: string }>(
     "SELECT userid, firstname, lastname FROM users WHERE status = 'Active' AND siteid < 900 ORDER BY userid DESC LIMIT 1",

@@ -12,7 +12,10 @@ import { addDaysIso, todayIso } from '../src/shared/dates.ts';
 
 type Person = { userid: number; username: string; firstname: string; lastname: string };
 
-/** Three people of one site: one in a group (gets an e-mail), one holding a credential (renewed), one assigned a course (new due date). */
+/**
+ * Three people of one site: one in a group (gets an e-mail), one holding a credential (renewed), one assigned a course
+ * (new due date).
+ */
 function people(server: ReferenceServer) {
   const person = (sql: string, ...args: number[]) =>
     server.query<Person & { id: number; name: string }>(sql, ...args)[0]!;
@@ -74,7 +77,8 @@ async function markBox(
       if (overflow === 'visible') continue;
       const clip = up.getBoundingClientRect();
       if (box.left < clip.left - 0.5 || box.right > clip.right + 0.5) unclipped = false;
-      // a box the coordinator cannot scroll (a cell) shows its start: scrolled sideways, it hides what the mark pushed out
+      // a box the coordinator cannot scroll (a cell) shows its start: scrolled sideways, it hides what the mark pushed
+      // out
       if ((overflow === 'hidden' || overflow === 'clip') && up.scrollLeft !== 0) unclipped = false;
     }
     return {

@@ -15,7 +15,10 @@ import { addDaysIso, todayIso } from '../src/shared/dates.ts';
 test.use({ serverOptions: { dataset: 'm' } });
 
 const changes = (n: number) => (n === 1 ? '1 change' : `${n.toLocaleString('en-US')} changes`);
-/** The list's count line as numbers: rows shown and rows counted ("181 of 935 holders (scroll for more)", "935 holders"). */
+/**
+ * The list's count line as numbers: rows shown and rows counted ("181 of 935 holders (scroll for more)", "935
+ * holders").
+ */
 const countLine = countedIn;
 
 /** Rows in the grid (its row count less the header row). */
@@ -23,7 +26,10 @@ async function gridRows(list: Locator): Promise<number> {
   return Number(await list.getByRole('grid').getAttribute('aria-rowcount')) - 1;
 }
 
-/** Working offline, renews (a year on) everyone the report finds expiring soon for its first credential; returns how many. */
+/**
+ * Working offline, renews (a year on) everyone the report finds expiring soon for its first credential; returns how
+ * many.
+ */
 async function renewOneCredentialOffline(app: Page): Promise<number> {
   await app.getByRole('banner').getByRole('switch', { name: 'Work offline' }).check();
   await app.goto(`${app.url().split('#')[0]}#/report`);

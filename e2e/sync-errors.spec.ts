@@ -220,7 +220,8 @@ test('a page with the right syntax but the wrong shape is refused too', async ({
       : undefined,
   );
   await connect(app, api.baseUrl, fullToken);
-  // the record in words: its row, what it is (it has no readable name or id), which field and what is wrong; no API name
+  // the record in words: its row, what it is (it has no readable name or id), which field and what is wrong; no API
+  // name
   await expect(
     app
       .getByText('The list of users could not be read: row 1, a person: the id is not a number.', {

@@ -114,7 +114,10 @@ test.describe('with a synced site', () => {
   });
 });
 
-/** The total a list's count line gives ("500 of 1,234 credentials held (scroll for more)" or "1,234 holders"), once loaded. */
+/**
+ * The total a list's count line gives ("500 of 1,234 credentials held (scroll for more)" or "1,234 holders"), once
+ * loaded.
+ */
 async function assignmentsCounted(list: Locator): Promise<number> {
   return (await countedIn(list)).total;
 }
@@ -180,7 +183,8 @@ test.describe('exports of what the views show', () => {
       app,
       all.getByRole('button', { name: 'Export credentials expiring within 90 days as CSV' }),
     );
-    // the count line follows the window a moment after the picker (its query is read anew): it settles on the rows exported
+    // the count line follows the window a moment after the picker (its query is read anew): it settles on the rows
+    // exported
     await expect.poll(() => assignmentsCounted(all)).toBe(expiring.rows.length - 1);
     expect(expiring.rows.length).toBeGreaterThan(1);
     expect(expiring.rows[0]![7]).toBe('State');

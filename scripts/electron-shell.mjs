@@ -62,7 +62,9 @@ function timeoutSeconds(env) {
   return Number.isFinite(wanted) && wanted > 0 ? wanted : DEFAULT_DOWNLOAD_TIMEOUT_S;
 }
 
-/** Runs install.js (the `install-electron` bin) to its end or to the timeout; resolves to null or the reason it failed. */
+/**
+ * Runs install.js (the `install-electron` bin) to its end or to the timeout; resolves to null or the reason it failed.
+ */
 function runInstaller(pkg, timeoutS, log) {
   return new Promise((resolve) => {
     const started = Date.now();

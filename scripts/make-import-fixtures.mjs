@@ -90,7 +90,8 @@ export function makeSmall() {
   try {
     writeFileSync(path.join(dir, 'people.fods'), fods());
     convert(dir, 'people.fods', 'xlsx:Calc MS Excel 2007 XML', 'xlsx', 'people.xlsx');
-    // CSV filter options: separator, quote, charset (76 UTF-8, 65535 UTF-16, 1 Windows-1252), first line, cell formats, ..., "as shown"
+    // CSV filter options: separator, quote, charset (76 UTF-8, 65535 UTF-16, 1 Windows-1252), first line, cell formats,
+    // ..., "as shown"
     convert(
       dir,
       'people.fods',
@@ -301,7 +302,10 @@ const STAFF = {
   ],
 };
 
-/** Each offered encoding: LibreOffice's number for it (CSV filter token 3, `rtl_TextEncoding`) and whose names it was made for. */
+/**
+ * Each offered encoding: LibreOffice's number for it (CSV filter token 3, `rtl_TextEncoding`) and whose names it was
+ * made for.
+ */
 const CORPUS_ENCODINGS = {
   'windows-1252': [1, ['western']],
   'iso-8859-15': [22, ['western']],
@@ -338,7 +342,10 @@ function staffCsv(people) {
   return `${[['Username', 'First name', 'Last name', 'Employee ID', 'Allowance', 'Note'], ...rows].map((r) => r.map(quote).join(',')).join('\n')}\n`;
 }
 
-/** Saves the corpus (`only`: one encoding's files); checks that each encoding's own names come back from its file (a wrong charset number would not). */
+/**
+ * Saves the corpus (`only`: one encoding's files); checks that each encoding's own names come back from its file (a
+ * wrong charset number would not).
+ */
 export function makeEncodingCorpus(only) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'import-corpus-'));
   const everyone = Object.values(STAFF).flat();

@@ -36,7 +36,10 @@ function filesUnder(dir: string, prefix = ''): string[] {
   });
 }
 
-/** electron-builder in a child process, awaited (a synchronous spawn would block the test's event loop for the whole run). */
+/**
+ * electron-builder in a child process, awaited (a synchronous spawn would block the test's event loop for the whole
+ * run).
+ */
 async function pack(): Promise<void> {
   writeStandInDistribution(path.join(work, 'electron'));
   const args = [

@@ -77,7 +77,9 @@ export function harnessCacheNote(port) {
   return `Note: the browser keeps the harness's offline cache under http://127.0.0.1:${port}; once the harness stops, any program on this computer that takes that port can read it through your browser (the desktop app is not exposed this way; see README).`;
 }
 
-/** The harness's port for `npm start`, having said why when it is not 5180; exits with the reason when none can be used. */
+/**
+ * The harness's port for `npm start`, having said why when it is not 5180; exits with the reason when none can be used.
+ */
 export async function harnessPortOrExit(env) {
   const chosen = await choosePort(env);
   if (chosen.message) console.log(chosen.message);

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every suite in order — typecheck, lint, unused exports, unit and integration tests
 // (vitest), the renderer build, the packaged app (electron-builder against a stand-in
-// Electron), end-to-end tests (Playwright in Debian's Chromium), and the security audit — then one closing line that sums them all:
+// Electron), end-to-end tests (Playwright in Debian's Chromium), and the security audit — then one closing line that
+// sums them all:
 // "N passed, N failed, N skipped". Exits non-zero when anything failed.
 //
 // keytar needs a Secret Service. On Linux without a D-Bus session (CI, a bare

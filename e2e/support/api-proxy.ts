@@ -20,7 +20,9 @@ export interface ProxyAnswer {
   headers?: Record<string, string>;
 }
 
-/** Returns an answer to send instead of the server's, 'hang' to never answer, or undefined to pass the request through. */
+/**
+ * Returns an answer to send instead of the server's, 'hang' to never answer, or undefined to pass the request through.
+ */
 export type ProxyRule = (request: ProxiedRequest) => ProxyAnswer | 'hang' | undefined;
 
 export interface ApiProxy {

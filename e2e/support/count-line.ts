@@ -33,7 +33,10 @@ export async function countedIn(scope: Locator): Promise<Counted> {
   return parseCountLine(await line.innerText())!;
 }
 
-/** The number a list's count line gives: "1,234 holders", "500 of 1,234 credentials held (scroll for more)", "12 of 300 users". */
+/**
+ * The number a list's count line gives: "1,234 holders", "500 of 1,234 credentials held (scroll for more)", "12 of 300
+ * users".
+ */
 export async function listedCount(page: Page): Promise<number> {
   const line = page.getByRole('status').filter({ hasText: COUNT_LINE }).first();
   await expect(line).toBeVisible();

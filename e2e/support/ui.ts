@@ -140,7 +140,10 @@ export async function cachedCounts(page: Page): Promise<Record<string, number>> 
   return totals;
 }
 
-/** Active people sharing the first active person's last name set Inactive from the bulk bar; resolves to how many were queued. */
+/**
+ * Active people sharing the first active person's last name set Inactive from the bulk bar; resolves to how many were
+ * queued.
+ */
 export async function queueStatusChangeForSomeActivePeople(page: Page): Promise<number> {
   await goTo(page, 'Users');
   await expect(usersCount(page)).toHaveText(/^[\d,]+ of [\d,]+ users$/);

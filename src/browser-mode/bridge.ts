@@ -13,7 +13,8 @@ import { createFieldbookApi, type IpcRendererLike } from '../preload/api.ts';
 type Relay = (event: unknown, payload: unknown) => void;
 type Incoming = { id: number; result: unknown } | { event: string; payload: unknown };
 
-// (a page left open from an earlier start holds an old launch key: the socket refuses it, which a browser cannot tell from a host that is down)
+// (a page left open from an earlier start holds an old launch key: the socket refuses it, which a browser cannot tell
+// from a host that is down)
 const LOST: AppError = {
   code: 'network',
   message:

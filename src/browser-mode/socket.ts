@@ -68,7 +68,10 @@ function parseRequest(text: string): PageRequest | null {
   };
 }
 
-/** Whether an upgrade request comes from this launch's page (the key is what proves it; the headers alone prove nothing). */
+/**
+ * Whether an upgrade request comes from this launch's page (the key is what proves it; the headers alone prove
+ * nothing).
+ */
 function fromOwnPage(request: http.IncomingMessage, origin: string, launchKey: string): boolean {
   const url = new URL(request.url ?? '/', origin);
   const keyed = isLaunchKey(url.searchParams.get(LAUNCH_KEY_PARAM), launchKey);

@@ -17,7 +17,10 @@ import { expectCacheEqualsServer, openSession, syncToEnd, type Session } from '.
 /** Page size of the sync: small, so the dataset has many page boundaries to delete at. */
 const LIMIT = 100;
 
-/** demo: many page boundaries at this page size, three seeds; m (113,000 records): the size the issue was found on, one seed. */
+/**
+ * demo: many page boundaries at this page size, three seeds; m (113,000 records): the size the issue was found on, one
+ * seed.
+ */
 const RUNS = [
   { dataset: 'demo', seeds: [1, 2, 3] },
   { dataset: 'm', seeds: [4] },

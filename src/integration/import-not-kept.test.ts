@@ -31,7 +31,10 @@ async function keep(session: Session, siteids: number[] | null): Promise<void> {
   if (!res.ok) throw new Error(res.error.message);
 }
 
-/** The file's rows planned on `siteid` as the import view plans them: the cache, and main's answer for the sites the cache does not hold. */
+/**
+ * The file's rows planned on `siteid` as the import view plans them: the cache, and main's answer for the sites the
+ * cache does not hold.
+ */
 async function preview(session: Session, siteid: number, rows: RowValues[]): Promise<RowPlan[]> {
   const importRows = rows.map((values, i) => ({ rowNumber: i + 2, values }));
   const cachedSites = (await session.db.sites.toArray()).map((s) => s.siteid);

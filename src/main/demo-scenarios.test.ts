@@ -1,4 +1,7 @@
-/** The demo's "another admin": each scenario changes the demo server as it says, and leaves pending people alone unless asked. */
+/**
+ * The demo's "another admin": each scenario changes the demo server as it says, and leaves pending people alone unless
+ * asked.
+ */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../server/index.ts';
 import { applyDemoScenario } from './demo-scenarios.ts';

@@ -17,11 +17,16 @@ export interface MainDeps {
   fetch: typeof globalThis.fetch;
   demo: {
     start(): Promise<{ baseUrl: string; token: string }>;
-    /** the demo's "another admin": change its server's data (absent where the demo is a server Fieldbook does not run) */
+    /**
+     * the demo's "another admin": change its server's data (absent where the demo is a server Fieldbook does not run)
+     */
     change?(arg: ParsedArg<'demo:serverChange'>): Promise<DemoServerChange>;
   };
   now?: () => Date;
-  /** Prints the window's report view to a PDF saved where the user picks (Electron's printToPDF and save dialog); absent in the harness. */
+  /**
+   * Prints the window's report view to a PDF saved where the user picks (Electron's printToPDF and save dialog); absent
+   * in the harness.
+   */
   savePdf?: (arg: {
     pageSize: 'A4' | 'Letter';
     fileName: string;
@@ -33,6 +38,9 @@ export interface MainDeps {
     /** after this long with no acknowledgement a sync gives way to a new one */ stalledAfterMs?: number;
   };
   api?: { timeoutMs?: number; maxRetries?: number; sleep?: (ms: number) => Promise<void> };
-  /** Tuning for tests: more people than this and a new profile asks which sites to keep before its first sync (20,000 by default). */
+  /**
+   * Tuning for tests: more people than this and a new profile asks which sites to keep before its first sync (20,000 by
+   * default).
+   */
   manyPeopleAbove?: number;
 }

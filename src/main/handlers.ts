@@ -31,7 +31,10 @@ interface ProfileSettingDeps {
   session: ReturnType<typeof createProfilesService>;
 }
 
-/** What a profile keeps and whether it works offline, and the demo's other admin: each stops or re-probes what it changes. */
+/**
+ * What a profile keeps and whether it works offline, and the demo's other admin: each stops or re-probes what it
+ * changes.
+ */
 function profileSettingHandlers({
   profiles,
   sync,
@@ -55,7 +58,8 @@ function profileSettingHandlers({
 
     'profiles:setWorkOffline': async (arg, ctx) => {
       const profile = await profiles.setWorkOffline(arg.id, arg.offline);
-      // on: a sync of this profile stops fetching at once; off: the probe finds the site and the outbox sends what waited
+      // on: a sync of this profile stops fetching at once; off: the probe finds the site and the outbox sends what
+      // waited
       if (arg.offline && sync.runningFor() === arg.id) await sync.stop();
       await profilesChanged(ctx);
       if ((await profiles.activeId()) === arg.id) await connection.probe(ctx);

@@ -83,7 +83,8 @@ function createWindow(): BrowserWindow {
     show: false,
     title: 'Fieldbook',
     backgroundColor: '#ffffff',
-    // Electron's secure defaults, said out loud (index.test.ts starts this shell on a fake Electron and holds them to REQUIRED_WEB_PREFERENCES).
+    // Electron's secure defaults, said out loud (index.test.ts starts this shell on a fake Electron and holds them to
+    // REQUIRED_WEB_PREFERENCES).
     webPreferences: {
       preload: preloadPath,
       nodeIntegration: false,

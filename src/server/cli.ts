@@ -1,5 +1,6 @@
 /**
- * `node src/server/cli.ts --port 4010 --dataset demo [--db PATH] [--faults SPEC] [--admin] [--hostile] [--host H] [--seed N] [--today YYYY-MM-DD]`
+ * `node src/server/cli.ts --port 4010 --dataset demo [--db PATH] [--faults SPEC] [--admin] [--hostile] [--host H]
+ * [--seed N] [--today YYYY-MM-DD]`
  * Prints one JSON line (baseUrl and tokens) once listening; stops on SIGINT/SIGTERM.
  */
 import { resolve } from 'node:path';

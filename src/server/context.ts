@@ -144,7 +144,10 @@ export function apiError(code: ResponseCode, message: string): ApiError {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** One route of the API: `path` below /v1 with `:name` parameters (numeric; `:assignmentid` is `<credentialid>-<userid>`). */
+/**
+ * One route of the API: `path` below /v1 with `:name` parameters (numeric; `:assignmentid` is
+ * `<credentialid>-<userid>`).
+ */
 export interface Route {
   method: Method;
   path: string;

@@ -72,7 +72,10 @@ export const DATASETS: Record<DatasetName, DatasetSize> = {
     credentialCategories: 8,
     evenSites: true,
   },
-  /** A small customer of many sites (issue 28's integration tests, and the scale benchmark tried quickly): six sites of 200 people. */
+  /**
+   * A small customer of many sites (issue 28's integration tests, and the scale benchmark tried quickly): six sites of
+   * 200 people.
+   */
   multi: {
     sites: 6,
     users: 1_200,

@@ -31,7 +31,9 @@ export interface ServerOptions {
   hostile?: boolean;
   /** YYYY-MM-DD, default real today */
   today?: string;
-  /** 'derived' (default: stable across restarts, for tests and scripts) or 'random' (new at every start: the app's demo) */
+  /**
+   * 'derived' (default: stable across restarts, for tests and scripts) or 'random' (new at every start: the app's demo)
+   */
   tokens?: 'derived' | 'random';
 }
 

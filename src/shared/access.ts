@@ -25,7 +25,10 @@ export function writeRefusal(access: TokenAccess, kind: OpKind): string | null {
   }
 }
 
-/** The first refusal among these kinds (a form or an import that queues several): null when the token may queue them all. */
+/**
+ * The first refusal among these kinds (a form or an import that queues several): null when the token may queue them
+ * all.
+ */
 export function firstWriteRefusal(access: TokenAccess, kinds: readonly OpKind[]): string | null {
   for (const kind of kinds) {
     const refusal = writeRefusal(access, kind);

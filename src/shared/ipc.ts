@@ -55,7 +55,9 @@ export const ERROR_CODES = [
   'network', // connection refused, dropped, DNS
   'timeout',
   'malformed-response', // the answer failed validation: not stored
-  'not-the-api', // a redirect, a web page, another content type, a proxy's repeated page: something else answered; the sync stops, prunes nothing
+  // a redirect, a web page, another content type, a proxy's repeated page: something else answered; the sync
+  // stops, prunes nothing
+  'not-the-api',
   'conflict',
   'cancelled',
   'busy', // e.g. a sync already running
@@ -106,7 +108,10 @@ export interface ProfileSites {
   sites: { siteid: number; name: string }[];
   /** null: every site is kept */
   keptSites: number[] | null;
-  /** the token sees more people than a laptop keeps comfortably (counted from the first pages): ask which sites, rather than take all */
+  /**
+   * the token sees more people than a laptop keeps comfortably (counted from the first pages): ask which sites, rather
+   * than take all
+   */
   manyRecords: boolean;
 }
 
@@ -233,7 +238,10 @@ interface SyncPageEnvelope {
   checkpoint: TaskCheckpoint;
 }
 
-/** The fingerprint of a written page (of this task, from `startrow`), with its items: the renderer stores it with the records, in one transaction. */
+/**
+ * The fingerprint of a written page (of this task, from `startrow`), with its items: the renderer stores it with the
+ * records, in one transaction.
+ */
 export interface WrittenPageFingerprint {
   startrow: number;
   hash: string;
@@ -363,7 +371,9 @@ export type ReplayOutcome =
       createdId?: number | string;
       alreadyApplied?: boolean;
       after?: Record<string, unknown>;
-      /** records read back after the op, as the platform now holds them (side effects included): the person it touched */
+      /**
+       * records read back after the op, as the platform now holds them (side effects included): the person it touched
+       */
       readBack?: { user?: Record<string, unknown> };
     }
   | { status: 'conflict'; theirs: Record<string, unknown>; fields: string[] }
@@ -402,10 +412,16 @@ export interface ReplayOutcomesEvent {
   outcomes: ReplayBatchOutcome[];
 }
 
-/** The answer to `replay:executeBatch`, once every op has its outcome: those not streamed yet (each op's outcome comes exactly once, here or in an event). */
+/**
+ * The answer to `replay:executeBatch`, once every op has its outcome: those not streamed yet (each op's outcome comes
+ * exactly once, here or in an event).
+ */
 export type ReplayBatchResult = ReplayOutcomesEvent;
 
-/** What the server (or the cache) holds for an op's target: absent, or present with its fields (in the op's field names). */
+/**
+ * What the server (or the cache) holds for an op's target: absent, or present with its fields (in the op's field
+ * names).
+ */
 export type RecordState =
   { present: false } | { present: true; record: Record<string, unknown>; id?: number | string };
 
@@ -506,7 +522,8 @@ export const requestSchemas = {
           taskId: z.string().max(200),
           startrow: z.number().int().min(1),
           hash: z.string().max(100).nullable(),
-          // JSON text of the keys (checked in main, readFingerprint: a task with a page that does not read is used for nothing)
+          // JSON text of the keys (checked in main, readFingerprint: a task with a page that does not read is used for
+          // nothing)
           keys: z.string().max(MAX_IPC_MESSAGE_BYTES),
           hashes: z.string().max(MAX_PAGE_ITEMS * ITEM_HASH_CHARS),
           version: z.number().int().min(0),

@@ -198,7 +198,10 @@ export class FingerprintBook {
   readonly #byTask = new Map<string, PageFingerprint[]>();
   readonly #refused = new Set<string>();
 
-  /** Adds fingerprints as stored (keys as text) or already read; one of another version (FINGERPRINT_VERSION) counts as absent. */
+  /**
+   * Adds fingerprints as stored (keys as text) or already read; one of another version (FINGERPRINT_VERSION) counts as
+   * absent.
+   */
   add(list: readonly (PageFingerprint | PageFingerprintText)[]): void {
     for (const f of list) {
       if (f.version !== FINGERPRINT_VERSION) continue;

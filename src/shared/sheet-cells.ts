@@ -23,7 +23,10 @@ export const escapeXml = (text: string) =>
 /** Style indexes of STYLES_XML's cellXfs. */
 const STYLE = { plain: 0, header: 1, date: 2, datetime: 3 } as const;
 
-/** Built-in formats 14 (short date) and 22 (short date and time): Excel and LibreOffice show them in the reader's locale. */
+/**
+ * Built-in formats 14 (short date) and 22 (short date and time): Excel and LibreOffice show them in the reader's
+ * locale.
+ */
 export const STYLES_XML =
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
   '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>' +
@@ -104,7 +107,10 @@ export function cellXml(ref: string, value: unknown, type: CellType | 'header'):
   return textCell(ref, value, STYLE.plain);
 }
 
-/** A column's width in characters: its longest value (of the first 2,000 rows) and room for the filter button, within 8..60. */
+/**
+ * A column's width in characters: its longest value (of the first 2,000 rows) and room for the filter button, within
+ * 8..60.
+ */
 export function columnWidth(rows: readonly (readonly unknown[])[], column: number, type: CellType): number {
   let longest = type === 'date' ? 10 : type === 'datetime' ? 16 : 0;
   for (const row of rows.slice(0, 2000)) {

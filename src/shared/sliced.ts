@@ -19,7 +19,9 @@ export interface Slicing {
   now?: () => number;
   /** lets the event loop run (tests count the calls) */
   yieldNow?: () => Promise<void>;
-  /** the clock is read before every this many items (default 8: reading it cost 5% of a plan's time when read for each) */
+  /**
+   * the clock is read before every this many items (default 8: reading it cost 5% of a plan's time when read for each)
+   */
   checkEvery?: number;
 }
 
@@ -67,7 +69,9 @@ export async function mapSliced<T, U>(
 /** Items sorted a run at a time before the merges: a run sorts in well under a slice's budget. */
 const RUN = 1024;
 
-/** Two sorted lists merged into one, a slice at a time (ties: `a`'s first, so the sort stays stable); null when stopped. */
+/**
+ * Two sorted lists merged into one, a slice at a time (ties: `a`'s first, so the sort stays stable); null when stopped.
+ */
 async function mergeSliced<T>(
   a: readonly T[],
   b: readonly T[],

@@ -23,7 +23,10 @@ function clientFor(baseUrl: string, fetch?: typeof globalThis.fetch): ApiClient 
   });
 }
 
-/** A JSON list page of exactly `size` bytes (the list padded with spaces), sent in 1 MB chunks; counts the chunks pulled. */
+/**
+ * A JSON list page of exactly `size` bytes (the list padded with spaces), sent in 1 MB chunks; counts the chunks
+ * pulled.
+ */
 function paddedPage(
   size: number,
   headers: Record<string, string> = {},

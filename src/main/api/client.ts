@@ -202,7 +202,8 @@ function proxySignIn(): ApiError {
   );
 }
 
-// Chromium's errors for a proxy's sign-in it cannot answer (no credentials, a scheme it does not support, a 407 from a server that is not the proxy)
+// Chromium's errors for a proxy's sign-in it cannot answer (no credentials, a scheme it does not support, a 407 from a
+// server that is not the proxy)
 const PROXY_AUTH_NET_ERRORS =
   /net::ERR_(PROXY_AUTH_UNSUPPORTED|PROXY_AUTH_REQUESTED|PROXY_AUTH_REQUESTED_WITH_NO_CONNECTION|UNEXPECTED_PROXY_AUTH)\b/;
 
@@ -585,7 +586,10 @@ export class ApiClient {
       onRetry?: (notice: RetryNotice) => void;
       /** hash the body (SHA-256) */
       fingerprint?: boolean;
-      /** with `fingerprint`: true when the caller already holds a page of this hash (parsing and validation are then skipped) */
+      /**
+       * with `fingerprint`: true when the caller already holds a page of this hash (parsing and validation are then
+       * skipped)
+       */
       unchanged?: (hash: string) => boolean;
       /** false: return the list as parsed JSON in `raw`, for the caller to validate what it needs (`validateItems`) */
       validate?: boolean;
@@ -594,7 +598,9 @@ export class ApiClient {
        * parsing the body (`scanned`), with the integer values of these key fields
        */
       scan?: readonly string[];
-      /** the answer is looked at (and `unchanged` asked) only once what this returns resolves: the request goes at once */
+      /**
+       * the answer is looked at (and `unchanged` asked) only once what this returns resolves: the request goes at once
+       */
       ready?: () => Promise<unknown>;
     },
     signal?: AbortSignal,

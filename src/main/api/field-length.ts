@@ -38,7 +38,9 @@ function overlongPath(record: unknown): Path | null {
   return null;
 }
 
-/** The first record of `list` holding a text over the limit, as zod's issue at it (record-issue.ts says it in words). */
+/**
+ * The first record of `list` holding a text over the limit, as zod's issue at it (record-issue.ts says it in words).
+ */
 function overlongError(list: readonly unknown[]): z.ZodError | null {
   for (let i = 0; i < list.length; i++) {
     const path = overlongPath(list[i]);
@@ -58,7 +60,9 @@ function overlongError(list: readonly unknown[]): z.ZodError | null {
   return null;
 }
 
-/** Records read with their wire schema, then held to the length limit: the items, or the first error (for recordIssue). */
+/**
+ * Records read with their wire schema, then held to the length limit: the items, or the first error (for recordIssue).
+ */
 export function parseRecords<K extends SchemaName>(
   schema: K,
   list: readonly unknown[],

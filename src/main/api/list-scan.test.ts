@@ -170,7 +170,8 @@ describe("finding a list page's items in its bytes", () => {
   });
 
   it('accepts a damaged body only when JSON.parse reads the whole of it as the same items', () => {
-    // what the caller does with a scan: the text around parsed, each item parsed; that must agree with parsing the whole
+    // what the caller does with a scan: the text around parsed, each item parsed; that must agree with parsing the
+    // whole
     const next = random(2);
     const marks = encode('"\\{}[],: x1\u00e9');
     let accepted = 0;

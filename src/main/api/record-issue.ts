@@ -28,7 +28,10 @@ export class UnreadableRecord extends ApiError {
   /** "row 5, Maria Bailey: the e-mail address is not a valid e-mail address" */
   readonly issue: string;
 
-  /** `message`: the sentence on its own (default: "The platform’s answer could not be read: <issue>. Nothing of it was used.") */
+  /**
+   * `message`: the sentence on its own (default: "The platform’s answer could not be read: <issue>. Nothing of it was
+   * used.")
+   */
   constructor(
     issue: string,
     httpcode?: number,

@@ -14,7 +14,10 @@ export class FieldbookError extends Error {
   }
 }
 
-/** An Error that carries the AppError the user sees: the API client's ApiError, a FieldbookError, a replay read's ReplayReadError. */
+/**
+ * An Error that carries the AppError the user sees: the API client's ApiError, a FieldbookError, a replay read's
+ * ReplayReadError.
+ */
 function carriesAppError(err: unknown): err is Error & { appError: AppError } {
   if (!(err instanceof Error) || !('appError' in err)) return false;
   const e = err.appError as Partial<AppError> | null;

@@ -33,7 +33,9 @@ interface Attempt {
   records: RecordSource | undefined;
 }
 
-/** `records`: copies read through list routes for a batch (list-reads.ts); without them every record is read on its own. */
+/**
+ * `records`: copies read through list routes for a batch (list-reads.ts); without them every record is read on its own.
+ */
 export async function executeReplay(
   client: ReplayClient,
   req: ReplayRequest,
@@ -136,7 +138,10 @@ async function replayCreate(
   }
 }
 
-/** Given the server's state, is a create already in effect (done), held by someone else (needs review), or still to send (null)? */
+/**
+ * Given the server's state, is a create already in effect (done), held by someone else (needs review), or still to send
+ * (null)?
+ */
 export function createVerdict(op: OpSpec, state: ServerState): ReplayOutcome | null {
   if (!state.present) return null;
   if (op.kind === 'user.create' && !sameCreatedUser(op.fields, state.record)) {

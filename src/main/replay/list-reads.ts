@@ -26,7 +26,10 @@ import { credentialAssignmentKey, credentialAssignmentTargetKey, userTargetKey }
 
 /** A record read through a list more than this long before its write is read again on its own. */
 export const FRESH_MS = 5_000;
-/** A batch reads a list again when its copies are older than this: its ops may wait their turn for a network slot before writing. */
+/**
+ * A batch reads a list again when its copies are older than this: its ops may wait their turn for a network slot before
+ * writing.
+ */
 const REREAD_AFTER_MS = FRESH_MS / 2;
 /** The largest page the API serves. */
 export const LIST_PAGE_SIZE = 1_000;
@@ -79,7 +82,10 @@ function keysWrittenBy(op: OpSpec): string[] {
 
 type ListItem = z.output<(typeof schemas)['user']> | z.output<(typeof schemas)['credentialAssignment']>;
 
-/** A listed record as the op's own read would give it: its key and state, or null when it is not one of this list's records. */
+/**
+ * A listed record as the op's own read would give it: its key and state, or null when it is not one of this list's
+ * records.
+ */
 function stateOfItem(route: ListRoute, item: ListItem): { key: string; state: ServerState } | null {
   const { userid, credentialid } = item;
   if (typeof userid !== 'number') return null;
@@ -206,7 +212,10 @@ export class ListReads implements RecordSource {
     );
   }
 
-  /** Pages a full read of the list costs, from the rows it held when last read to its end (a list one row longer needs the next page too). */
+  /**
+   * Pages a full read of the list costs, from the rows it held when last read to its end (a list one row longer needs
+   * the next page too).
+   */
   #pagesOf(total: number): number {
     return Math.floor(total / LIST_PAGE_SIZE) + 1;
   }

@@ -38,7 +38,9 @@ const FAULTS = {
 const NO_FAULTS = { errorRate: 0, dropRate: 0, lostResponseRate: 0, maxInFlightPerToken: 0, latencyMs: 0 };
 const NEW_USERS = 5;
 
-/** Credential assignments in full (stateOf compares expiration only): re-created ones must carry their dates and number. */
+/**
+ * Credential assignments in full (stateOf compares expiration only): re-created ones must carry their dates and number.
+ */
 function assignmentsOf(snapshot: Snapshot): string[] {
   const name = new Map(snapshot.users.map((u) => [u.userid, u.username.toLowerCase()]));
   return snapshot.credentialAssignments
@@ -49,7 +51,10 @@ function assignmentsOf(snapshot: Snapshot): string[] {
     .sort();
 }
 
-/** The app records a removed assignment's before-image when it queues the removal (single-edit.ts); the scenario's drafts get the same. */
+/**
+ * The app records a removed assignment's before-image when it queues the removal (single-edit.ts); the scenario's
+ * drafts get the same.
+ */
 function withBeforeImages(drafts: OpDraft[], snapshot: Snapshot): OpDraft[] {
   const held = new Map(snapshot.credentialAssignments.map((c) => [`${c.credentialid}-${c.userid}`, c]));
   return drafts.map((draft) => {
@@ -128,7 +133,8 @@ describe('undo after apply under faults and crashes', () => {
       const applied = await enqueueOps(db, withBeforeImages(scenario.drafts, before), { batchId: 'batch' });
       expect(await replayWithKills()).toBeGreaterThanOrEqual(KILLS / 2);
       const afterApply = await db.outbox.toArray();
-      // every op applied, but removals of assignments holding attachments, which the server refuses (1004): never applied, nothing to undo
+      // every op applied, but removals of assignments holding attachments, which the server refuses (1004): never
+      // applied, nothing to undo
       const refused = afterApply.filter((op) => op.status !== 'done');
       expect(refused.map((op) => `${op.op.kind} ${op.lastError?.statuscode ?? op.status}`)).toEqual(
         refused.map(() => 'credentialAssignment.delete 1004'),

@@ -70,7 +70,10 @@ export function cleartextRefusal(baseUrl: string): string | null {
   );
 }
 
-/** localhost, 127.0.0.0/8 or ::1, as written in the URL (no DNS: a name that merely resolves to 127.0.0.1 is not loopback). */
+/**
+ * localhost, 127.0.0.0/8 or ::1, as written in the URL (no DNS: a name that merely resolves to 127.0.0.1 is not
+ * loopback).
+ */
 function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase();
   if (host === 'localhost' || host === '[::1]') return true;

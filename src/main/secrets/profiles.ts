@@ -26,7 +26,10 @@ const storedProfileSchema = z.object({
   access: z.enum(['unknown', 'full', 'readonly', 'feature']).default('unknown'),
   /** whether the keychain holds a token for it (no secret: lets the list render without the keychain) */
   hasToken: z.boolean().default(false),
-  /** "Work offline": held here, in main's own settings, so main enforces it from the first request after a restart, whatever the renderer says */
+  /**
+   * "Work offline": held here, in main's own settings, so main enforces it from the first request after a restart,
+   * whatever the renderer says
+   */
   workOffline: z.boolean().default(false),
   /** the sites this laptop keeps (absent: every site the token sees) */
   keptSites: z.array(z.number().int().positive()).max(MAX_KEPT_SITES).optional(),
@@ -201,7 +204,10 @@ export class ProfileStore {
     registerSecret(token);
   }
 
-  /** Forgets a profile's token (memory and keychain). A keychain that cannot delete leaves an entry nothing will read: hasToken is cleared all the same. */
+  /**
+   * Forgets a profile's token (memory and keychain). A keychain that cannot delete leaves an entry nothing will read:
+   * hasToken is cleared all the same.
+   */
   async #dropToken(id: string): Promise<void> {
     const token = this.#tokens.get(id);
     if (token) forgetSecret(token);
@@ -283,7 +289,10 @@ export class ProfileStore {
     await this.#persist();
   }
 
-  /** Keeps only these sites on this laptop (null: every site the token sees). The ids are checked against the server by the caller. */
+  /**
+   * Keeps only these sites on this laptop (null: every site the token sees). The ids are checked against the server by
+   * the caller.
+   */
   async setKeptSites(id: string, siteids: readonly number[] | null): Promise<StoredProfile> {
     const profile = await this.get(id);
     if (!profile) throw new FieldbookError('no-profile', 'That profile no longer exists.');

@@ -40,7 +40,10 @@ interface SecretPattern {
 
 const secrets = new Map<string, SecretPattern>();
 
-/** Where a character of the token may be written encoded: %2B %u002B &#43; &plus; \\x2b \\u002b =2B (or a soft line break). */
+/**
+ * Where a character of the token may be written encoded: %2B %u002B &#43; &plus; \\x2b \\u002b =2B (or a soft line
+ * break).
+ */
 const ENCODED_CHAR = /[%&\\]|=(?:[0-9A-Fa-f]{2}|[ \t]*\r?\n)/;
 
 /** Text that NFKC may fold: full-width and other compatibility forms of the token's characters. */
@@ -91,7 +94,8 @@ export function scrub(text: string): string {
   for (const pattern of secrets.values()) {
     if (!holds(out, pattern)) continue;
     out = out.replace(pattern.all, MASK);
-    // a form found but not placed (a ligature folding to two of its letters, a mix the spelled pattern misses): nothing of it is kept
+    // a form found but not placed (a ligature folding to two of its letters, a mix the spelled pattern misses): nothing
+    // of it is kept
     if (holds(out, pattern)) return MASK;
   }
   return out;

@@ -13,7 +13,10 @@
  * every 76 characters; quoted-printable's soft line breaks, `=` CRLF).
  */
 
-/** What may be slipped between the token's characters without changing how it reads (a quoted-printable soft line break too). */
+/**
+ * What may be slipped between the token's characters without changing how it reads (a quoted-printable soft line break
+ * too).
+ */
 export const SEPARATOR = '(?:[\\s\\u200B-\\u200D\\u2060\\uFEFF\\u00AD]|=[ \\t]*\\r?\\n)*';
 
 /** Shorter strings would mask ordinary words; real tokens are far longer. */
@@ -153,7 +156,10 @@ export function wrappedCorePattern(core: string): string {
   return [...core].map(escapeRegExp).join(SEPARATOR);
 }
 
-/** Line breaks (quoted-printable's soft ones too) and other white space taken out, for finding a wrapped base64 core with a plain substring search. */
+/**
+ * Line breaks (quoted-printable's soft ones too) and other white space taken out, for finding a wrapped base64 core
+ * with a plain substring search.
+ */
 export function unwrapped(text: string): string {
   return text.replace(/(?:[\s\u200B-\u200D\u2060\uFEFF\u00AD]|=[ \t]*\r?\n)+/g, '');
 }

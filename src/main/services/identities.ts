@@ -34,7 +34,10 @@ export interface IdentitiesService {
     at: Parameters<IdentityCollector['merge']>[2],
   ): Promise<void>;
   check(arg: ParsedArg<'identities:check'>): Promise<IdentitiesCheck>;
-  /** The sites whose usernames and e-mails the index read recently (`IDENTITIES_FRESH_MS`): a sync does not read them again. */
+  /**
+   * The sites whose usernames and e-mails the index read recently (`IDENTITIES_FRESH_MS`): a sync does not read them
+   * again.
+   */
   freshSites(profile: StoredProfile, now: Date): Promise<number[]>;
   /** A deleted profile's index goes with it. */
   forget(profileId: string): Promise<void>;
@@ -57,7 +60,10 @@ export function createIdentitiesService(
   const hasherOf = async (profile: StoredProfile): Promise<IdentityHasher> =>
     identityHasher(await secrets.secretOf(profile));
 
-  /** The profile's index, or null: none yet, or not keyed with the profile's secret (an older build's, a lost keychain entry). */
+  /**
+   * The profile's index, or null: none yet, or not keyed with the profile's secret (an older build's, a lost keychain
+   * entry).
+   */
   async function read(profileId: string, hasher: IdentityHasher): Promise<IdentityIndex | null> {
     try {
       return parseIndex(JSON.parse(await readFile(fileOf(profileId), 'utf8')), hasher);

@@ -128,7 +128,8 @@ describe('sites kept on this laptop', () => {
   describe('with Work offline on', () => {
     const sitesAsked = () => requested.filter((p) => p === '/v1/sites').length;
 
-    // the sites kept before (null: every site), the choice saved offline: [first, second] stand for the server's first two sites
+    // the sites kept before (null: every site), the choice saved offline: [first, second] stand for the server's first
+    // two sites
     it.each([
       ['takes a site off', [0, 1], [0]],
       ['adds a site (the sync that brings it in runs once Work offline is off)', [0], [0, 1]],

@@ -11,7 +11,9 @@ import { FieldbookError } from '../ipc/errors.ts';
 import type { ProfileStore, StoredProfile } from '../secrets/profiles.ts';
 import type { ProfilesService } from './profiles.ts';
 
-/** More people than this and the app asks which sites to keep (dataset `l`, 20,000 people, syncs in under two minutes). */
+/**
+ * More people than this and the app asks which sites to keep (dataset `l`, 20,000 people, syncs in under two minutes).
+ */
 const MANY_PEOPLE = 20_000;
 
 const PAGE = 1000;

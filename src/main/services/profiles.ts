@@ -41,10 +41,13 @@ export function createProfilesService(
   }
 
   async function clientFor(profile: StoredProfile, timeoutMs?: number): Promise<ApiClient> {
-    // "Work offline": nothing is fetched or sent for this profile, whoever asks (every request is made by a client made here)
+    // "Work offline": nothing is fetched or sent for this profile, whoever asks (every request is made by a client made
+    // here)
     if (profile.workOffline) throw new FieldbookError('working-offline');
-    // checked again here, not only on save: profiles.json may hold an http:// address to another host (an older build, a hand edit).
-    // 'token-missing': the fix is the same as for a missing token (edit the profile, enter the token), and the outbox pauses rather than failing its operations
+    // checked again here, not only on save: profiles.json may hold an http:// address to another host (an older build,
+    // a hand edit).
+    // 'token-missing': the fix is the same as for a missing token (edit the profile, enter the token), and the outbox
+    // pauses rather than failing its operations
     const refusal = cleartextRefusal(profile.baseUrl);
     if (refusal !== null) throw new FieldbookError('token-missing', refusal);
     const token = await profiles.token(profile.id);

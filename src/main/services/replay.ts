@@ -38,7 +38,9 @@ function writesOnly(reads: ListReads): RecordSource {
 
 /** Outcomes per `replay:outcomes` event at most (each a kilobyte or two). */
 const OUTCOMES_PER_EVENT = 64;
-/** How long the first outcome of an event waits for company: a message per outcome costs both sides more than the wait. */
+/**
+ * How long the first outcome of an event waits for company: a message per outcome costs both sides more than the wait.
+ */
 const OUTCOMES_WINDOW_MS = 4;
 
 /**

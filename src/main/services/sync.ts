@@ -4,7 +4,13 @@
  * access is reported when it ends.
  */
 import { randomUUID } from 'node:crypto';
-import type { HandlerContext, PageFingerprintText, ParsedArg, RequestResults } from '../../shared/ipc.ts';
+import type {
+  HandlerContext,
+  PageFingerprintText,
+  ParsedArg,
+  RequestResults,
+  SyncFinishedEvent,
+} from '../../shared/ipc.ts';
 import type { MainDeps } from '../deps.ts';
 import { FieldbookError, toAppError } from '../ipc/errors.ts';
 import { accessFromSync } from '../secrets/access.ts';
@@ -14,6 +20,7 @@ import type { AccessService } from './access.ts';
 import type { ConnectionService } from './connection.ts';
 import type { ProfilesService } from './profiles.ts';
 import type { IdentitiesService } from './identities.ts';
+import type { StoredProfile } from '../secrets/profiles.ts';
 
 /** A sync whose pages have all waited this long for the renderer is abandoned. */
 const STALLED_SYNC_MS = 15_000;
@@ -34,7 +41,10 @@ function scrubbedEmit(ctx: HandlerContext): HandlerContext['emit'] {
 
 export interface SyncService {
   start(arg: ParsedArg<'sync:start'>, ctx: HandlerContext): Promise<RequestResults['sync:start']>;
-  /** Page fingerprints for the running sync (sync:start said they follow); `total` on the last message: how many all the messages held. */
+  /**
+   * Page fingerprints for the running sync (sync:start said they follow); `total` on the last message: how many all the
+   * messages held.
+   */
   fingerprints(syncId: string, list: PageFingerprintText[], total?: number): void;
   cancel(syncId: string): void;
   ack(syncId: string, pageId: number): void;
@@ -72,15 +82,50 @@ class ListSizes {
   }
 }
 
-// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
-export function createSyncService({
-  session,
-  access,
-  connection,
-  identities,
-  tuning,
-  now,
-}: SyncServiceDeps): SyncService {
+type Collector = Awaited<ReturnType<IdentitiesService['collector']>>;
+
+/** A network failure says the site is not reachable; a refused token says it is, and the token is the problem. */
+function reportConnection(
+  deps: SyncServiceDeps,
+  ctx: HandlerContext,
+  profile: StoredProfile,
+  error: SyncFinishedEvent['error'],
+): void {
+  if (!error) return;
+  const checkedAt = deps.now().toISOString();
+  if (error.code === 'network' || error.code === 'timeout' || error.code === 'not-the-api')
+    deps.connection.report(ctx, { online: false, checkedAt, profileId: profile.id, error });
+  else if (error.code === 'token-rejected' || error.code === 'token-missing')
+    deps.connection.report(ctx, { online: true, checkedAt, profileId: profile.id, error });
+}
+
+/** What a finished sync leaves behind: the connection's state, the identity index, what the token may write. */
+async function afterSync(
+  deps: SyncServiceDeps,
+  ctx: HandlerContext,
+  profile: StoredProfile,
+  engine: SyncEngine,
+  finished: SyncFinishedEvent,
+  collector: Collector | null,
+): Promise<void> {
+  reportConnection(deps, ctx, profile, finished.error);
+  // the index not written (a full disk) keeps the previous one; the sync's outcome stands
+  if (collector) {
+    const written = { baseUrl: profile.baseUrl, syncedAt: deps.now().toISOString() };
+    await deps.identities
+      .store(profile.id, collector, engine.taskRuns(), written)
+      .catch((err: unknown) =>
+        console.error('[fieldbook] identity index not written', toAppError(err).message),
+      );
+  }
+  const lists = engine
+    .taskRuns()
+    .map((r) => ({ collection: r.task.collection, state: r.state, errorCode: r.error?.code }));
+  await deps.access.learn(profile, accessFromSync(profile.access, lists), ctx);
+}
+
+export function createSyncService(deps: SyncServiceDeps): SyncService {
+  const { session, identities, tuning, now } = deps;
   let sync: RunningSync | null = null;
   let starting = false;
   const listSizes = new ListSizes();
@@ -132,36 +177,7 @@ export function createSyncService({
       .then(() => engine.run())
       .then(async (finished) => {
         listSizes.keep(profile.id, engine.listSizes());
-        const error = finished.error;
-        if (error && (error.code === 'network' || error.code === 'timeout' || error.code === 'not-the-api')) {
-          connection.report(ctx, {
-            online: false,
-            checkedAt: now().toISOString(),
-            profileId: profile.id,
-            error,
-          });
-        } else if (error && (error.code === 'token-rejected' || error.code === 'token-missing')) {
-          connection.report(ctx, {
-            online: true,
-            checkedAt: now().toISOString(),
-            profileId: profile.id,
-            error,
-          });
-        }
-        // the index not written (a full disk) keeps the previous one; the sync's outcome stands
-        if (collector)
-          await identities
-            .store(profile.id, collector, engine.taskRuns(), {
-              baseUrl: profile.baseUrl,
-              syncedAt: now().toISOString(),
-            })
-            .catch((err: unknown) =>
-              console.error('[fieldbook] identity index not written', toAppError(err).message),
-            );
-        const lists = engine
-          .taskRuns()
-          .map((r) => ({ collection: r.task.collection, state: r.state, errorCode: r.error?.code }));
-        await access.learn(profile, accessFromSync(profile.access, lists), ctx);
+        await afterSync(deps, ctx, profile, engine, finished, collector);
       })
       .catch((err: unknown) => {
         console.error('[fieldbook] sync failed', toAppError(err).message);

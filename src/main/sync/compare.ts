@@ -62,9 +62,13 @@ export interface ComparerOptions {
 
 export class PageComparer {
   readonly #book = new FingerprintBook();
-  /** per task: what the cache holds of its items (from its pages' fingerprints, built when the task first reads a page) */
+  /**
+   * per task: what the cache holds of its items (from its pages' fingerprints, built when the task first reads a page)
+   */
   readonly #taskItems = new Map<string, TaskItems>();
-  /** fingerprints received after the start, and whether the last message came (or the wait is over, or the sync stopped) */
+  /**
+   * fingerprints received after the start, and whether the last message came (or the wait is over, or the sync stopped)
+   */
   #received = 0;
   #done = false;
   /** resolved once #done */
@@ -82,7 +86,8 @@ export class PageComparer {
         return resolve();
       }
       const timer = setTimeout(() => {
-        // some never came (the renderer was reloaded, a message was refused): a task known in part could hide a doubtful item
+        // some never came (the renderer was reloaded, a message was refused): a task known in part could hide a
+        // doubtful item
         this.#book.clear();
         this.#arrived();
       }, opts.fingerprintWaitMs ?? FINGERPRINT_WAIT_MS);

@@ -72,11 +72,20 @@ export interface SyncOptions {
   /** largest `sync:page` message, in bytes of JSON */
   maxMessageBytes?: number;
   checkpoints?: TaskCheckpoint[];
-  /** what each page held when the renderer last wrote it: a page hashing the same is sent as keys only, and so is an item */
+  /**
+   * what each page held when the renderer last wrote it: a page hashing the same is sent as keys only, and so is an
+   * item
+   */
   fingerprints?: PageFingerprint[];
-  /** the renderer sends fingerprints after the start (`addFingerprints`, the last message with their total): lists' answers wait for them */
+  /**
+   * the renderer sends fingerprints after the start (`addFingerprints`, the last message with their total): lists'
+   * answers wait for them
+   */
   fingerprintsFollow?: boolean;
-  /** how long lists wait for those (default 10 s); then they go on without any (a task's fingerprints must all be here to be used) */
+  /**
+   * how long lists wait for those (default 10 s); then they go on without any (a task's fingerprints must all be here
+   * to be used)
+   */
   fingerprintWaitMs?: number;
   previousTotals?: Partial<Record<CollectionName, number>>;
   /**
@@ -332,7 +341,10 @@ export class SyncEngine {
     if (this.#active === 0 && (this.#pending.length === 0 || this.#stopped)) this.#onIdle?.();
   }
 
-  /** Lists that grow the plan go first, so the plan is known early; holders of a kept site's people wait for them (-1: none may start). */
+  /**
+   * Lists that grow the plan go first, so the plan is known early; holders of a kept site's people wait for them (-1:
+   * none may start).
+   */
   #nextPending(): number {
     const may = (r: TaskRun) => this.#kept?.mayStart(r.task) ?? true;
     const first = this.#pending.findIndex((r) => expandsPlan(r.task) && may(r));
@@ -410,7 +422,8 @@ export class SyncEngine {
         if (key !== null && (this.#kept?.keeps(task, key) ?? true)) knownKeys.push(key);
       }
     }
-    // a page that echoes the token (in any form the scrubber knows, in a key or a value) is not stored: it would sit in IndexedDB.
+    // a page that echoes the token (in any form the scrubber knows, in a key or a value) is not stored: it would sit in
+    // IndexedDB.
     // Each string is checked as stored, not as JSON text, where a newline inside the token would read as "\n".
     // Known items store nothing new: they are those of a page that passed this check.
     if (full.length > 0 && containsSecretDeep(full)) {
@@ -555,7 +568,8 @@ export class SyncEngine {
   ): Promise<void> {
     const listed = page.listed && page.hash !== undefined ? page.listed : undefined;
     const emailsListed = emailsListedOf(task, items);
-    // room for what only the last message carries, and for the users' listed e-mails (at most all of them in one message)
+    // room for what only the last message carries, and for the users' listed e-mails (at most all of them in one
+    // message)
     const extra =
       knownKeys.length * 12 +
       (listed ? JSON.stringify(listed.keys).length + listed.hashes.length : 0) +

@@ -312,7 +312,8 @@ describe('a page that holds the token', () => {
     }
   });
 
-  // JSON.stringify writes a newline as the two characters \n, which a check of the page's JSON text did not read as a separator
+  // JSON.stringify writes a newline as the two characters \n, which a check of the page's JSON text did not read as a
+  // separator
   for (const [name, separator] of [
     ['newline', '\n'],
     ['carriage return', '\r'],
@@ -372,7 +373,10 @@ describe('a page read from its bytes (items found by a scan, only changed ones p
           ...(p.records as { userid: number }[]).map((r) => r.userid),
         ]),
     );
-  /** what the renderer keeps of a pass's pages (page-fingerprints), with another body hash so that the next pass compares items */
+  /**
+   * what the renderer keeps of a pass's pages (page-fingerprints), with another body hash so that the next pass
+   * compares items
+   */
   const heldAfter = (pages: SyncPageEvent[]): PageFingerprint[] =>
     pages.flatMap((p) => {
       const fp = written(p);
@@ -397,7 +401,8 @@ describe('a page read from its bytes (items found by a scan, only changed ones p
       JSON.stringify(user(40)).replace('{"userid":40,', '{"userid":40,"userid":4,'),
       `${JSON.stringify(user(3)).slice(0, -1)},"user\\u0069d":30}`,
     ];
-    // JSON.parse keeps the last of a key named twice: 4, and 30 (named with an escape, which a scan of the bytes does not see)
+    // JSON.parse keeps the last of a key named twice: 4, and 30 (named with an escape, which a scan of the bytes does
+    // not see)
     const text = `{"users":[${items.join(',')}]}`;
     expect((JSON.parse(text) as { users: { userid: number }[] }).users.map((u) => u.userid)).toEqual([
       1, 4, 30,
@@ -432,7 +437,9 @@ describe('a page read from its bytes (items found by a scan, only changed ones p
     const compact = (items: unknown[]) => `{"users":${JSON.stringify(items)}}`;
     // the list named twice: JSON.parse keeps the second, the scan gives up and the page is parsed whole
     const namedTwice = (items: unknown[]) => `{"users":[],"users":${JSON.stringify(items)}}`;
-    /** two passes of /users: `before`, then `after` (each in the body's form), the second with the first's fingerprints */
+    /**
+     * two passes of /users: `before`, then `after` (each in the body's form), the second with the first's fingerprints
+     */
     async function resync(form: (items: unknown[]) => string, before: unknown[], after: unknown[]) {
       const lists = tinySite({ users: 2 });
       const first = await sync(lists, usersText(form(before)));

@@ -1,4 +1,6 @@
-/** Main's identity index of the sites a profile does not keep: what it holds, how a pass refreshes it, what it answers. */
+/**
+ * Main's identity index of the sites a profile does not keep: what it holds, how a pass refreshes it, what it answers.
+ */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Parsed } from '../../shared/api/wire.ts';

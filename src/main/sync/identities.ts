@@ -22,7 +22,10 @@ import type { SyncTask } from './tasks.ts';
 export interface IdentityHasher {
   /** names the secret in the file (an HMAC of a fixed text: it tells nothing of the secret) */
   readonly keyId: string;
-  /** A username or address as the index holds it: NFC, trimmed, lower-cased, then HMAC-SHA256, 96 bits (no collision in millions). */
+  /**
+   * A username or address as the index holds it: NFC, trimmed, lower-cased, then HMAC-SHA256, 96 bits (no collision in
+   * millions).
+   */
   key(value: string): string;
 }
 
@@ -42,7 +45,9 @@ export interface SiteIdentities {
   /** null: its people are not known (no sync has read them in full) */
   usernames: string[] | null;
   emails: string[] | null;
-  /** when a sync last read its people in full (absent in an index written before it was kept: the index's `syncedAt`) */
+  /**
+   * when a sync last read its people in full (absent in an index written before it was kept: the index's `syncedAt`)
+   */
   readAt?: string;
 }
 

@@ -15,7 +15,10 @@ import { ApiClient } from '../api/client.ts';
 import { BASE_URL, fakeApi, tinySite, user, type FakeList } from '../testing/fake-api.ts';
 import { SyncEngine } from './engine.ts';
 
-/** tinySite (site 1) and a second site, with site 1's per-site routes; a person of site 2 holds credential 7 (moved there since). */
+/**
+ * tinySite (site 1) and a second site, with site 1's per-site routes; a person of site 2 holds credential 7 (moved
+ * there since).
+ */
 function twoSites(): Record<string, FakeList> {
   const lists = tinySite();
   lists['/sites']!.items.push({ siteid: 2, sitename: 'South', loginpage: '', links: [] });

@@ -70,7 +70,10 @@ export class KeptPeople {
     return { salt, keeps: (itemKey) => this.keeps(task, recordKeyOfItemKey(task, itemKey)) };
   }
 
-  /** Whether a record of `task` (by its key) goes to the renderer: for a holder list, only a kept person's row ("credentialid-userid"). */
+  /**
+   * Whether a record of `task` (by its key) goes to the renderer: for a holder list, only a kept person's row
+   * ("credentialid-userid").
+   */
   keeps(task: SyncTask, recordKey: string | number | null): boolean {
     if (task.kind !== 'keptCredentialAssignments') return recordKey !== null;
     if (recordKey === null) return false;

@@ -47,7 +47,10 @@ export function skippable(task: SyncTask): boolean {
   return KEY_SCHEMAS[task.kind] !== undefined;
 }
 
-/** The page's items reduced to their key fields (what `itemKey` reads), or null when the kind has no key schema or an item does not fit. */
+/**
+ * The page's items reduced to their key fields (what `itemKey` reads), or null when the kind has no key schema or an
+ * item does not fit.
+ */
 export function keyItems(task: SyncTask, raw: readonly unknown[]): Record<string, unknown>[] | null {
   const schema = KEY_SCHEMAS[task.kind];
   if (!schema) return null;

@@ -129,7 +129,8 @@ describe('reading one paged list', () => {
   });
 
   it('reads on past a filtered page known by its kept rows only: it counts the rows the page held, even when its kept rows were all seen on the page before', async () => {
-    // pages of 4 rows overlapping by one (start rows 1, 4, 7, 10); the second page keeps only the row where it overlaps the first
+    // pages of 4 rows overlapping by one (start rows 1, 4, 7, 10); the second page keeps only the row where it overlaps
+    // the first
     const overlapping: PagingOptions = { limit: 4, overlap: 1, maxWave: 4 };
     const kept = new Map<number, Row[]>([
       [1, [{ id: 4 }]],

@@ -97,7 +97,10 @@ async function sync(
   return pages;
 }
 
-/** What the renderer would keep after writing these pages over `before`: each written page's items, unchanged pages' as they were. */
+/**
+ * What the renderer would keep after writing these pages over `before`: each written page's items, unchanged pages' as
+ * they were.
+ */
 function fingerprintsOf(
   pages: readonly SyncPageEvent[],
   before: readonly PageFingerprint[] = [],
@@ -395,7 +398,8 @@ describe('a resync of the holders among the kept people (a profile keeping one s
   let demo: RunningServer;
   beforeAll(async () => {
     demo = await startServer({ dataset: 'demo', port: 0 });
-    // the dataset's holders are people of the credential's own site: some move to the other site, so the lists hold both
+    // the dataset's holders are people of the credential's own site: some move to the other site, so the lists hold
+    // both
     const movers = demo.query<{ userid: number }>(
       `SELECT DISTINCT a.userid FROM credential_assignments a JOIN users u ON u.userid = a.userid WHERE u.siteid = ? ORDER BY a.userid LIMIT 6`,
       FIRST_SITE_ID,

@@ -27,7 +27,9 @@ export function splitBySize<T>(
   ];
 }
 
-/** A collection's records split as `splitBySize` does, each chunk still paired with its collection (a `PageRecords`). */
+/**
+ * A collection's records split as `splitBySize` does, each chunk still paired with its collection (a `PageRecords`).
+ */
 export function splitBatch<B extends { records: unknown[] }>(batch: B, maxBytes: number): B[] {
   return splitBySize(batch.records, maxBytes).map((records) => ({ ...batch, records }));
 }

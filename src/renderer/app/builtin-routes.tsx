@@ -8,7 +8,8 @@ import UsersRoute from '../features/users/UsersRoute.tsx';
 import { NotFoundView } from '../components/NotFoundView.tsx';
 import { NOT_FOUND_ROUTE } from './router.ts';
 
-registerRoute({ id: 'users', label: 'Users', order: 10, component: UsersRoute }); // eager: the first screen, so it renders without another fetch
+// eager: the first screen, so it renders without another fetch
+registerRoute({ id: 'users', label: 'Users', order: 10, component: UsersRoute });
 // an address that cannot be read (app/router.ts); reached from no tab
 registerRoute({
   id: NOT_FOUND_ROUTE,

@@ -143,7 +143,10 @@ export function featureChoices(modules: readonly ModuleRecord[], names: CatalogN
   );
 }
 
-/** "Safety · North": a credential category and, when known, its site (each site has its own categories of the same names). */
+/**
+ * "Safety · North": a credential category and, when known, its site (each site has its own categories of the same
+ * names).
+ */
 export function credentialCategoryContext(
   c: Pick<CredentialRecord, 'categoryid' | 'categoryname'>,
   names?: CatalogNames,

@@ -19,7 +19,9 @@ export function startConnectionMonitor(
   options: {
     intervalMs?: number;
     target?: Pick<Window, 'addEventListener' | 'removeEventListener'> | null;
-    /** "Work offline" is on: the periodic and network-event probes stop (main would answer "offline on purpose" anyway) */
+    /**
+     * "Work offline" is on: the periodic and network-event probes stop (main would answer "offline on purpose" anyway)
+     */
     held?: () => boolean;
   } = {},
 ): ConnectionMonitor {

@@ -58,7 +58,9 @@ export async function exportTable(table: Table, what: string, format: ExportForm
   download(await exportBlob(table, what, format), exportFileName(what, format));
 }
 
-/** The "Pending change" cell of a row: what queued, unsent operations do to it ("update queued, not yet sent"), else ''. */
+/**
+ * The "Pending change" cell of a row: what queued, unsent operations do to it ("update queued, not yet sent"), else ''.
+ */
 export function pendingCell(row: PendingMark): string {
   if ((row.pendingOps?.length ?? 0) === 0) return '';
   return `${row.pendingChange ?? 'change'} queued, not yet sent`;

@@ -81,7 +81,10 @@ export function registerPendingSource(next: PendingSource): () => void {
 
 const NOTHING: PendingSnapshot = async () => ({ before: [], after: [] });
 
-/** Read the pending ops once, for several overlays of one query (nothing pending when no source is registered, e.g. in query tests). */
+/**
+ * Read the pending ops once, for several overlays of one query (nothing pending when no source is registered, e.g. in
+ * query tests).
+ */
 export async function pendingSnapshot(db: FieldbookDb, scope?: PendingScope): Promise<PendingSnapshot> {
   return source ? source(db, scope) : NOTHING;
 }

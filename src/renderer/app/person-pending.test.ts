@@ -14,7 +14,10 @@ import { pendingByPerson, personMark } from './overlays.ts';
 
 beforeAll(() => registerOutboxOverlays());
 
-/** User 1 with what the sample ops are aimed at: e-mail 5, group access 7-1, feature access 101-3-1, credential 9, training 900. */
+/**
+ * User 1 with what the sample ops are aimed at: e-mail 5, group access 7-1, feature access 101-3-1, credential 9,
+ * training 900.
+ */
 async function cachedPerson(): Promise<FieldbookDb> {
   const db = freshDb();
   await db.users.bulkPut([user(1, { siteid: 101 }), user(2, { siteid: 101 })]);

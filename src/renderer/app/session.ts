@@ -104,7 +104,9 @@ export async function startSession(api: FieldbookApi): Promise<void> {
   });
 }
 
-/** "Try again" on a keychain message: ask main for the profiles again (it probes the keychain anew) and the connection. */
+/**
+ * "Try again" on a keychain message: ask main for the profiles again (it probes the keychain anew) and the connection.
+ */
 export async function retryKeychain(): Promise<void> {
   const api = sessionStore.getState().api;
   if (!api) return;

@@ -1,4 +1,6 @@
-/** A view that throws shows what went wrong in a sentence, never a stack trace, and the rest of the app keeps working. */
+/**
+ * A view that throws shows what went wrong in a sentence, never a stack trace, and the rest of the app keeps working.
+ */
 import { Component, type ReactNode } from 'react';
 
 interface State {

@@ -26,7 +26,10 @@ export interface Column<T> {
   width: string;
   render: (row: T) => ReactNode;
   sortable?: boolean;
-  /** the cell's text, when the column should widen to its longest value (site names) rather than cut it; also the cell's tooltip */
+  /**
+   * the cell's text, when the column should widen to its longest value (site names) rather than cut it; also the cell's
+   * tooltip
+   */
   fitText?: (row: T) => string;
 }
 
@@ -64,7 +67,10 @@ export interface VirtualGridProps<T> {
   rowHeight?: number;
   /** the user scrolled near the last row: a paged list reads its next page */
   onEndReached?: () => void;
-  /** "tall" fills the view; "short" for lists inside a detail panel (10 rows at least); "compact" for a picker list above one */
+  /**
+   * "tall" fills the view; "short" for lists inside a detail panel (10 rows at least); "compact" for a picker list
+   * above one
+   */
   size?: 'tall' | 'short' | 'compact';
 }
 
@@ -182,7 +188,9 @@ interface GridRowProps<T> {
   onDoubleClick: () => void;
 }
 
-/** A shift-click extends the row selection: the browser must not start a text selection (nor move focus off the grid). */
+/**
+ * A shift-click extends the row selection: the browser must not start a text selection (nor move focus off the grid).
+ */
 function keepTextUnselected(e: MouseEvent) {
   if (!e.shiftKey) return;
   e.preventDefault();
@@ -254,7 +262,10 @@ interface GridKeyContext<T> {
   moveTo: (index: number, extend: boolean) => void;
 }
 
-/** Arrows, Page Up/Down, Home/End move; Space selects; Enter opens; Ctrl+A selects all; Delete undoes the row's pending change. */
+/**
+ * Arrows, Page Up/Down, Home/End move; Space selects; Enter opens; Ctrl+A selects all; Delete undoes the row's pending
+ * change.
+ */
 function onGridKey<T>(
   e: KeyboardEvent<HTMLDivElement>,
   { props, activeIndex, selectable, moveTo }: GridKeyContext<T>,
@@ -305,15 +316,39 @@ function longestText<T>(rows: readonly T[], column: Column<T>): number {
   return longest;
 }
 
-// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
+type RowVirtualizer = ReturnType<typeof useRowVirtualizer<HTMLDivElement, Element>>;
+
+/** The active row (the keyboard's and the screen reader's), moving it, and what a click on a row or its box does. */
+function useActiveRow<T>(props: VirtualGridProps<T>, virtualizer: RowVirtualizer, selectable: boolean) {
+  'use no memo';
+  const { rows } = props;
+  const [active, setActive] = useState(0);
+  const activeIndex = Math.min(active, Math.max(rows.length - 1, 0));
+  function moveTo(index: number, extend: boolean) {
+    if (rows.length === 0) return;
+    const next = Math.max(0, Math.min(rows.length - 1, index));
+    setActive(next);
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+    if (extend) props.onSelect?.(next, 'range', activeIndex);
+  }
+  function onRowClick(e: MouseEvent, index: number) {
+    setActive(index);
+    if (!selectable) return;
+    props.onSelect?.(index, e.shiftKey ? 'range' : e.ctrlKey || e.metaKey ? 'toggle' : 'only', activeIndex);
+  }
+  function onCheckClick(e: MouseEvent, index: number) {
+    setActive(index);
+    props.onSelect?.(index, e.shiftKey ? 'range' : 'toggle', activeIndex);
+  }
+  return { activeIndex, moveTo, onRowClick, onCheckClick };
+}
+
 export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   // the virtualiser returns fresh functions each render: keep this component out of automatic memoisation
   'use no memo';
   const { rows, columns, rowHeight = 36 } = props;
   const id = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [active, setActive] = useState(0);
-  const activeIndex = Math.min(active, Math.max(rows.length - 1, 0));
   const virtualizer = useRowVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -329,30 +364,11 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   useEffect(() => {
     if (onEndReached && rows.length > 0 && lastShown >= rows.length - 20) onEndReached();
   }, [onEndReached, lastShown, rows.length]);
-
-  function moveTo(index: number, extend: boolean) {
-    if (rows.length === 0) return;
-    const next = Math.max(0, Math.min(rows.length - 1, index));
-    setActive(next);
-    virtualizer.scrollToIndex(next, { align: 'auto' });
-    if (extend) props.onSelect?.(next, 'range', activeIndex);
-  }
-
+  const activeRow = useActiveRow(props, virtualizer, selectable);
+  const { activeIndex, moveTo } = activeRow;
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) =>
     onGridKey(e, { props, activeIndex, selectable, moveTo });
-
-  function onRowClick(e: MouseEvent, index: number) {
-    setActive(index);
-    if (!selectable) return;
-    props.onSelect?.(index, e.shiftKey ? 'range' : e.ctrlKey || e.metaKey ? 'toggle' : 'only', activeIndex);
-  }
-
-  function onCheckClick(e: MouseEvent, index: number) {
-    setActive(index);
-    props.onSelect?.(index, e.shiftKey ? 'range' : 'toggle', activeIndex);
-  }
-
-  const activeRow = rows[activeIndex];
+  const body = { id, template, selectable, virtualizer, ...activeRow };
   return (
     <div
       className={`vgrid vgrid-${props.size ?? 'tall'}`}
@@ -362,7 +378,7 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
       aria-colcount={columns.length + (selectable ? 1 : 0)}
       aria-multiselectable={selectable || undefined}
       aria-busy={props.busy || undefined}
-      aria-activedescendant={activeRow ? `${id}-r${activeIndex}` : undefined}
+      aria-activedescendant={rows[activeIndex] ? `${id}-r${activeIndex}` : undefined}
       tabIndex={0}
       onKeyDown={onKeyDown}
     >
@@ -378,40 +394,65 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
         {rows.length === 0 ? (
           <p className="empty">{props.loading ? 'Loading…' : (props.emptyText ?? 'Nothing to show.')}</p>
         ) : (
-          <InsideGrid.Provider value={true}>
-            <div className="vgrid-canvas" style={{ height: virtualizer.getTotalSize() }}>
-              {virtualizer.getVirtualItems().map((item) => {
-                const row = rows[item.index]!;
-                const key = props.rowKey(row);
-                return (
-                  <GridRow
-                    key={key}
-                    id={`${id}-r${item.index}`}
-                    index={item.index}
-                    row={row}
-                    columns={columns}
-                    style={{
-                      gridTemplateColumns: template,
-                      height: rowHeight,
-                      transform: `translateY(${item.start}px)`,
-                    }}
-                    active={item.index === activeIndex}
-                    selected={
-                      selectable
-                        ? (props.selected?.has(props.selectionKey?.(row) ?? key) ?? false)
-                        : undefined
-                    }
-                    label={props.rowLabel?.(row) ?? `row ${item.index + 1}`}
-                    onClick={(e) => onRowClick(e, item.index)}
-                    onCheck={(e) => onCheckClick(e, item.index)}
-                    onDoubleClick={() => props.onActivate?.(row, item.index)}
-                  />
-                );
-              })}
-            </div>
-          </InsideGrid.Provider>
+          <GridRows grid={props} {...body} />
         )}
       </div>
     </div>
+  );
+}
+
+/** The rows in view, placed on a canvas as tall as all of them. */
+function GridRows<T>({
+  grid: props,
+  id,
+  template,
+  selectable,
+  virtualizer,
+  activeIndex,
+  onRowClick,
+  onCheckClick,
+}: {
+  grid: VirtualGridProps<T>;
+  id: string;
+  template: string;
+  selectable: boolean;
+  virtualizer: RowVirtualizer;
+  activeIndex: number;
+  onRowClick: (e: MouseEvent, index: number) => void;
+  onCheckClick: (e: MouseEvent, index: number) => void;
+}) {
+  'use no memo';
+  const { rows, columns, rowHeight = 36 } = props;
+  const selectedOf = (row: T, key: string | number) =>
+    selectable ? (props.selected?.has(props.selectionKey?.(row) ?? key) ?? false) : undefined;
+  return (
+    <InsideGrid.Provider value={true}>
+      <div className="vgrid-canvas" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index]!;
+          const key = props.rowKey(row);
+          return (
+            <GridRow
+              key={key}
+              id={`${id}-r${item.index}`}
+              index={item.index}
+              row={row}
+              columns={columns}
+              style={{
+                gridTemplateColumns: template,
+                height: rowHeight,
+                transform: `translateY(${item.start}px)`,
+              }}
+              active={item.index === activeIndex}
+              selected={selectedOf(row, key)}
+              label={props.rowLabel?.(row) ?? `row ${item.index + 1}`}
+              onClick={(e) => onRowClick(e, item.index)}
+              onCheck={(e) => onCheckClick(e, item.index)}
+              onDoubleClick={() => props.onActivate?.(row, item.index)}
+            />
+          );
+        })}
+      </div>
+    </InsideGrid.Provider>
   );
 }

@@ -174,7 +174,10 @@ export function registerOutboxOverlays(): void {
   });
 }
 
-/** Unsent ops on the given targets (e.g. ["user:42"]), live; all unsent ops when no targets are given. @public: the views of issue #11a use it. */
+/**
+ * Unsent ops on the given targets (e.g. ["user:42"]), live; all unsent ops when no targets are given. @public: the
+ * views of issue #11a use it.
+ */
 export function usePendingOps(targetKeys?: readonly string[]): OutboxOp[] {
   const db = useActiveDb();
   const key = targetKeys?.join('|') ?? '*';

@@ -39,7 +39,10 @@ export function useOutbox<T>(select: (s: OutboxRuntimeState) => T): T {
   return useStore(outboxStore, select);
 }
 
-/** The outbox's version: views that overlay pending ops re-run their queries when it moves (the ops are read from memory). */
+/**
+ * The outbox's version: views that overlay pending ops re-run their queries when it moves (the ops are read from
+ * memory).
+ */
 export function usePendingVersion(): number {
   return useStore(outboxStore, (s) => s.version);
 }

@@ -7,7 +7,10 @@ import { outboxOp, statusOp } from '../../shared/testing/test-ops.ts';
 import { emailsApplier, unsentOps, usersApplier } from './pending.ts';
 import { appliedInSlices, unsentInSlices } from './unsent-in-order.ts';
 
-/** A file's import: each person created, then their e-mail bound to the create; queued out of order, with done ops among them. */
+/**
+ * A file's import: each person created, then their e-mail bound to the create; queued out of order, with done ops among
+ * them.
+ */
 function importedOps(people: number) {
   const ops = [];
   for (let i = 0; i < people; i++) {

@@ -30,8 +30,14 @@ import { untilNotHeld } from './hold.ts';
 type SyncApi = Pick<FieldbookApi, 'sync:start' | 'sync:fingerprints' | 'sync:cancel' | 'sync:ack' | 'on'>;
 
 export interface SyncController {
-  /** Starts a sync; resumes an interrupted pass unless `fresh`. While a hold is on (hold.ts) it waits for it to end, then starts. */
-  /** `fresh`: every list from its first row, no fingerprints; `refreshIdentities`: the other sites' usernames and e-mails read again now */
+  /**
+   * Starts a sync; resumes an interrupted pass unless `fresh`. While a hold is on (hold.ts) it waits for it to end,
+   * then starts.
+   */
+  /**
+   * `fresh`: every list from its first row, no fingerprints; `refreshIdentities`: the other sites' usernames and
+   * e-mails read again now
+   */
   start(options?: { fresh?: boolean; refreshIdentities?: boolean }): Promise<void>;
   cancel(): Promise<void>;
   /** resolves when every page received so far is written */
@@ -94,7 +100,10 @@ async function recordCollectionError(
   }
 }
 
-/** The shared UI store, until the controller is disposed (profile switched): pages still queued are written, the shown state is the next profile's. */
+/**
+ * The shared UI store, until the controller is disposed (profile switched): pages still queued are written, the shown
+ * state is the next profile's.
+ */
 function storeUntilDisposed(
   sharedStore: SyncStore,
   disposed: () => boolean,
@@ -207,7 +216,10 @@ async function beginPass(
 
 type StartOptions = NonNullable<Parameters<SyncController['start']>[0]>;
 
-/** What a pass asks main for: its checkpoints when resumed, the last totals, whether fingerprints follow, and a refresh of the other sites' identities. */
+/**
+ * What a pass asks main for: its checkpoints when resumed, the last totals, whether fingerprints follow, and a refresh
+ * of the other sites' identities.
+ */
 function startArgOf(starting: NonNullable<Awaited<ReturnType<typeof beginPass>>>, options: StartOptions) {
   return {
     ...(starting.pass.resumed ? { checkpoints: starting.checkpoints } : {}),
@@ -217,7 +229,62 @@ function startArgOf(starting: NonNullable<Awaited<ReturnType<typeof beginPass>>>
   };
 }
 
-// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
+/**
+ * Writes what a finished pass leaves in the cache (removals, each list's state, the log, the
+ * compliance history) and says so in the store.
+ */
+async function recordFinishedPass(
+  { db, store, ui }: Pick<PageHandlerDeps, 'db' | 'store' | 'ui'>,
+  p: Pass,
+  event: SyncFinishedEvent,
+  now: () => Date,
+): Promise<void> {
+  const at = now().toISOString();
+  // the checkpoints of a pass that completed are cleared below: only one that stopped saves its unchanged pages'
+  if (!p.broken && event.outcome !== 'completed') await p.fingerprints.flushCheckpoints();
+  const removed = await prunePass(db, p, event);
+  await saveCollectionRows(db, p, await collectionRows(db, p, event, at));
+  await logPassChanges(db, p, event, at, now());
+  // a day the history cannot write is a gap in the trend, never a sync left "running"
+  await snapshotPass(db, p, event, at, now()).catch(() => undefined);
+  if (event.outcome === 'completed' && !p.broken) await db.syncCheckpoints.clear();
+  ui.flush();
+  store.setState((s) => ({
+    running: false,
+    finished: event,
+    rowsRemoved: removed,
+    error: s.error ?? (event.outcome === 'failed' ? (event.error ?? null) : null),
+  }));
+}
+
+/** Main's sync events, each to its step; returns the unsubscriptions. */
+function listenToMain(
+  api: SyncApi,
+  db: FieldbookDb,
+  steps: {
+    pages: ReturnType<typeof createPageQueue>;
+    ui: ReturnType<typeof createUiBatch>;
+    onFinished: (event: SyncFinishedEvent) => void;
+    taint: (collection: CollectionName) => void;
+  },
+): (() => void)[] {
+  const { pages, ui } = steps;
+  return [
+    api.on['sync:page']((page) => pages.receive(page)),
+    // A pass runs until its last pages are written and its state recorded (finishPass): a final
+    // progress event does not end it, or the views would show "done" over a half-written cache.
+    api.on['sync:progress']((progress) => ui.progress(progress)),
+    // finish after the pages received before it are written
+    api.on['sync:finished']((event) => {
+      pages.noMore();
+      steps.onFinished(event);
+    }),
+    onForeignWrite((dbName, collection) => {
+      if (dbName === db.name) steps.taint(collection);
+    }),
+  ];
+}
+
 export function createSyncController(
   api: SyncApi,
   db: FieldbookDb,
@@ -243,22 +310,7 @@ export function createSyncController(
   }
 
   async function finishPass(event: SyncFinishedEvent): Promise<void> {
-    const p = passFor(event.syncId);
-    const at = now().toISOString();
-    // the checkpoints of a pass that completed are cleared below: only one that stopped saves its unchanged pages'
-    if (!p.broken && event.outcome !== 'completed') await p.fingerprints.flushCheckpoints();
-    const removed = await prunePass(db, p, event);
-    await saveCollectionRows(db, p, await collectionRows(db, p, event, at));
-    await logPassChanges(db, p, event, at, now());
-    await snapshotPass(db, p, event, at, now());
-    if (event.outcome === 'completed' && !p.broken) await db.syncCheckpoints.clear();
-    ui.flush();
-    store.setState((s) => ({
-      running: false,
-      finished: event,
-      rowsRemoved: removed,
-      error: s.error ?? (event.outcome === 'failed' ? (event.error ?? null) : null),
-    }));
+    await recordFinishedPass({ db, store, ui }, passFor(event.syncId), event, now);
     pass = null;
   }
 
@@ -269,21 +321,12 @@ export function createSyncController(
     onError: (e) => store.setState({ error: errorOf(e) }),
     acks,
   });
-  const unsubscribe = [
-    api.on['sync:page']((page) => pages.receive(page)),
-    // A pass runs until its last pages are written and its state recorded (finishPass): a final
-    // progress event does not end it, or the views would show "done" over a half-written cache.
-    api.on['sync:progress']((progress) => ui.progress(progress)),
-    // finish after the pages received before it are written
-    api.on['sync:finished']((event) => {
-      pages.noMore();
-      enqueue(() => finishPass(event));
-    }),
-    onForeignWrite((dbName, collection) => {
-      if (dbName !== db.name || !pass) return;
-      pass.fingerprints.taint(collection);
-    }),
-  ];
+  const unsubscribe = listenToMain(api, db, {
+    pages,
+    ui,
+    onFinished: (event) => enqueue(() => finishPass(event)),
+    taint: (collection) => pass?.fingerprints.taint(collection),
+  });
 
   return {
     async start(options = {}) {

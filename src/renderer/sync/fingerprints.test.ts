@@ -114,7 +114,10 @@ function mockCount(
     .mockImplementation(fake as unknown as typeof db.Table.prototype.count);
 }
 
-/** The sizes the last pass left with the sync rows forgotten, as after an interrupted pass or another write: the next pass counts every table. */
+/**
+ * The sizes the last pass left with the sync rows forgotten, as after an interrupted pass or another write: the next
+ * pass counts every table.
+ */
 async function forgetSizes(db: ReturnType<typeof freshDb>) {
   await db.syncCollections.toCollection().modify((row) => {
     delete row.held;

@@ -29,7 +29,9 @@ import { COLLECTIONS, type CollectionName } from '../../shared/records.ts';
 import type { FieldbookDb, PageFingerprintRow } from '../db/rows.ts';
 import { forgetHeldSizes } from './sizes.ts';
 
-/** The collection whose rows keep the fingerprints of pages that fill `collection` (users' pages carry their e-mails). */
+/**
+ * The collection whose rows keep the fingerprints of pages that fill `collection` (users' pages carry their e-mails).
+ */
 export function fingerprintOwner(collection: CollectionName): CollectionName {
   return collection === 'emails' ? 'users' : collection;
 }
@@ -143,7 +145,8 @@ export async function loadFingerprints(
     if (!skip.has(row.collection) && !isFingerprintRow(row)) unreadable.add(row.taskId);
   }
   for (const row of rows) {
-    // a task with a row this build cannot read sends none: its pages are compared in full (a task known in part could hide a doubtful item)
+    // a task with a row this build cannot read sends none: its pages are compared in full (a task known in part could
+    // hide a doubtful item)
     if (skip.has(row.collection) || unreadable.has(row.taskId)) continue;
     // a row saved before fingerprints carried a version is of none (main takes it as absent)
     out.send.push({
@@ -262,7 +265,10 @@ export class PassFingerprints {
     return { drop: key };
   }
 
-  /** Unchanged pages (one message may stand for several of a task): nothing to write now but (in a while) the checkpoint; their keys count as delivered. */
+  /**
+   * Unchanged pages (one message may stand for several of a task): nothing to write now but (in a while) the
+   * checkpoint; their keys count as delivered.
+   */
   async unchanged(page: SyncUnchangedEvent): Promise<UnchangedResult> {
     const result = this.unchangedInGroup(page);
     if (this.#deferredSince !== null && this.#now() - this.#deferredSince >= SAVE_UNCHANGED_AFTER_MS)

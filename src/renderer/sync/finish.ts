@@ -15,7 +15,10 @@ import type { Pass } from './pass.ts';
 import { snapshotHistory } from '../history/snapshot.ts';
 import { sitesReadAfterPass } from './sites-read.ts';
 
-/** Whether the pass's changes go to the "since last sync" log (not on a profile's first sync, nor a pass this renderer did not start). */
+/**
+ * Whether the pass's changes go to the "since last sync" log (not on a profile's first sync, nor a pass this renderer
+ * did not start).
+ */
 export const tracksChanges = (p: Pass): boolean => p.previousSyncAt !== null && p.syncId !== null;
 
 /** Removes what the pass no longer saw, where it may; returns how many records went. */
@@ -61,7 +64,10 @@ export async function prunePass(db: FieldbookDb, p: Pass, event: SyncFinishedEve
   return removed;
 }
 
-/** Each synced collection's row after the pass: complete ones with their time, total and exact size; the others keep theirs. */
+/**
+ * Each synced collection's row after the pass: complete ones with their time, total and exact size; the others keep
+ * theirs.
+ */
 export async function collectionRows(
   db: FieldbookDb,
   p: Pass,
@@ -128,7 +134,8 @@ export async function logPassChanges(
       : [];
   p.changes.add(due);
   const entry = p.changes.entry(p.syncId, at, p.broken ? 'failed' : event.outcome, p.previousSyncAt);
-  // a pass that stopped is kept only when it changed something: the log holds 20 passes, and an empty broken one says nothing
+  // a pass that stopped is kept only when it changed something: the log holds 20 passes, and an empty broken one says
+  // nothing
   if (entry.outcome === 'completed' || Object.keys(entry.counts).length > 0)
     await recordSyncChanges(db, entry);
 }

@@ -1,4 +1,6 @@
-/** Saving the kept sites holds every sync: one started in between would read the old list and bring a removed site back. */
+/**
+ * Saving the kept sites holds every sync: one started in between would read the old list and bring a removed site back.
+ */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { createSyncController } from './controller.ts';

@@ -36,7 +36,10 @@ export async function untilNotHeld(store: WatchedStore): Promise<boolean> {
   return true;
 }
 
-/** Runs `work` with syncs held (`reason` shown meanwhile); refused (null, nothing run) while a sync runs or another hold is on. */
+/**
+ * Runs `work` with syncs held (`reason` shown meanwhile); refused (null, nothing run) while a sync runs or another hold
+ * is on.
+ */
 export async function whileSyncHeld<T>(
   store: Pick<SyncStore, 'getState' | 'setState'>,
   reason: string,

@@ -16,7 +16,10 @@ import { removeUnlistedEmails } from './emails.ts';
 export interface PageWriteResult {
   /** records actually written (new or changed) */
   rowsWritten: number;
-  /** of those, records whose key the cache did not hold before (the pass's bookkeeping of table sizes: sizes.ts); with `knownEmpty`, all of them */
+  /**
+   * of those, records whose key the cache did not hold before (the pass's bookkeeping of table sizes: sizes.ts); with
+   * `knownEmpty`, all of them
+   */
   inserted: number;
   /** primary keys the page delivered (for pruning after a full pass) */
   keys: (string | number)[];
@@ -33,7 +36,9 @@ export interface PageWriteOptions {
   track?: boolean;
   /** the page's fingerprint row, put or deleted with the records (see fingerprints.ts) */
   fingerprint?: FingerprintWrite;
-  /** e-mails were empty when the pass began: the pass wrote every one there is, as listed (no unlisted one to look for) */
+  /**
+   * e-mails were empty when the pass began: the pass wrote every one there is, as listed (no unlisted one to look for)
+   */
   emailsKnownEmpty?: boolean;
 }
 

@@ -13,7 +13,9 @@ export const MAX_LISTED = 5_000;
 
 export type { SyncChangeLog } from '../db/rows.ts';
 
-/** Credentials that expired and training that fell overdue between the previous sync's day and today (both ISO dates). */
+/**
+ * Credentials that expired and training that fell overdue between the previous sync's day and today (both ISO dates).
+ */
 export async function newlyDue(db: FieldbookDb, sinceDay: string, today: string): Promise<ChangeEntry[]> {
   if (sinceDay >= today) return [];
   const expired = await db.credentialAssignments
@@ -50,7 +52,10 @@ export function logEntry(
   return collector.entry(syncId, at, outcome, since);
 }
 
-/** A pass's changes as they come: all counted, the first MAX_LISTED kept (memory stays bounded whatever the pass changes). */
+/**
+ * A pass's changes as they come: all counted, the first MAX_LISTED kept (memory stays bounded whatever the pass
+ * changes).
+ */
 export class ChangeCollector {
   private readonly listed: ChangeEntry[] = [];
   private readonly counts: ChangeCounts = {};

@@ -17,7 +17,9 @@ import { PassFingerprints } from './fingerprints.ts';
  * they allow.
  */
 const GROUP_PAGES = 48;
-/** Messages in one group at most, unchanged pages among them included (they are not written: only their checkpoints). */
+/**
+ * Messages in one group at most, unchanged pages among them included (they are not written: only their checkpoints).
+ */
 const GROUP_MESSAGES = 64;
 const GROUP_RECORDS = 5_000;
 /**

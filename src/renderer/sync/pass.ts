@@ -29,7 +29,9 @@ export interface Pass {
   fingerprints: PassFingerprints;
   /** the tables' sizes through the pass (sizes.ts); none for a pass this renderer did not start */
   sizes: PassSizes | null;
-  /** resolves once the stored fingerprints are read (the pass writes nothing before: a page's write may drop its row) */
+  /**
+   * resolves once the stored fingerprints are read (the pass writes nothing before: a page's write may drop its row)
+   */
   fingerprintsRead: Promise<void>;
   /** e-mails removed because their users' items no longer list them (emails.ts) */
   emailsRemoved: number;
@@ -41,7 +43,10 @@ interface PassStart {
   /** the keys of the fingerprint rows, filled once read (`fingerprintsRead`) */
   stored?: Set<string>;
   fingerprintsRead?: Promise<void>;
-  /** the tables are counted as the pass starts (but for those whose size is `held`); without it, their sizes are not followed */
+  /**
+   * the tables are counted as the pass starts (but for those whose size is `held`); without it, their sizes are not
+   * followed
+   */
   sizes?: { held: HeldSizes } | null;
 }
 
@@ -93,7 +98,10 @@ export interface StartingPass {
   fingerprintsToSend: Promise<PageFingerprintText[]>;
 }
 
-/** What the cache says a new pass starts from: its checkpoints (a resume), the tables' totals and held sizes, the fingerprints. */
+/**
+ * What the cache says a new pass starts from: its checkpoints (a resume), the tables' totals and held sizes, the
+ * fingerprints.
+ */
 export async function preparePass(
   db: FieldbookDb,
   onFingerprintError: (e: unknown) => void,

@@ -114,7 +114,10 @@ export class PassSizes {
     this.#doubtful = doubtful;
   }
 
-  /** Resolves once `collections` are counted: the pass writes no record of theirs before (checkpoints, outside the count, may be written). */
+  /**
+   * Resolves once `collections` are counted: the pass writes no record of theirs before (checkpoints, outside the
+   * count, may be written).
+   */
   async counted(collections: Iterable<CollectionName>): Promise<void> {
     await Promise.all([...new Set(collections)].map((c) => this.#atStart.get(c)));
   }

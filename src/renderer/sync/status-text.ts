@@ -43,7 +43,10 @@ function notSyncedText(collections: SyncFinishedEvent['collections']): string | 
   return `${list} not synced`;
 }
 
-/** The outcome line of the last pass (null while one runs or before any); a completed pass names the lists it could not read. */
+/**
+ * The outcome line of the last pass (null while one runs or before any); a completed pass names the lists it could not
+ * read.
+ */
 export function outcomeText(
   state: Pick<SyncUiState, 'running' | 'finished' | 'rowsWritten' | 'rowsRemoved'>,
 ): string | null {

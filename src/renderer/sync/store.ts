@@ -20,7 +20,10 @@ export interface SyncUiState {
   rowsRemoved: number;
   /** the sync could not start, or a page could not be stored */
   error: AppError | null;
-  /** why no sync may start now, in the user's words (the kept sites are being saved: sync/hold.ts); null: nothing holds it */
+  /**
+   * why no sync may start now, in the user's words (the kept sites are being saved: sync/hold.ts); null: nothing holds
+   * it
+   */
   held: string | null;
   /** a sync was asked for while `held`: it starts when the hold ends (hold.ts, `untilNotHeld`), and the views say so */
   startsAfterHold: boolean;

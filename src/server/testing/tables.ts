@@ -142,7 +142,10 @@ const CACHE_KEY: Record<string, string> = {
   trainingAssignments: 'transcriptid',
 };
 
-/** The server's tables, as the token sees them; with `siteids`, only those sites' records (a profile keeping some sites). */
+/**
+ * The server's tables, as the token sees them; with `siteids`, only those sites' records (a profile keeping some
+ * sites).
+ */
 export function serverTables(server: Pick<RunningServer, 'query'>, siteids?: readonly number[]): Tables {
   const tables: Tables = {};
   const sites = siteids
@@ -183,7 +186,9 @@ export function differences(cache: Tables, server: Tables): string[] {
   return lines;
 }
 
-/** The differences as a short report: how many per table, and the first few of each (one kind does not hide another). */
+/**
+ * The differences as a short report: how many per table, and the first few of each (one kind does not hide another).
+ */
 export function summariseDifferences(lines: readonly string[]): { summary: string; shown: string[] } {
   const perTable = new Map<string, number>();
   for (const line of lines) {

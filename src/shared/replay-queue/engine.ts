@@ -135,7 +135,9 @@ export class OutboxEngine {
     this.pump();
   }
 
-  /** Keep the in-memory state in step with what was written. A done op leaves memory (a dependency not there is done). */
+  /**
+   * Keep the in-memory state in step with what was written. A done op leaves memory (a dependency not there is done).
+   */
   private remember(op: OutboxOp): void {
     if (op.status === 'done') {
       this.ops.delete(op.id);
@@ -224,7 +226,8 @@ export class OutboxEngine {
     if (this.canRun()) {
       const busyTargets = this.busyTargets;
       const now = this.opts.now();
-      // More ops are active than there are network slots, so the durable bookkeeping of some overlaps the requests of others.
+      // More ops are active than there are network slots, so the durable bookkeeping of some overlaps the requests of
+      // others.
       const capacity =
         Math.max(this.opts.concurrency * ACTIVE_PER_SLOT, this.opts.handoff) - this.inFlight.size;
       const { ready, wakeAt } =

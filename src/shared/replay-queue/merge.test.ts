@@ -43,7 +43,8 @@ describe('a conflict merged field by field', () => {
 
   it("checks what it sends against the server's values of the moment, not the values the edit was made from", () => {
     const merged = mergeConflict(conflict(), { firstname: 'theirs', status: 'mine' });
-    // a further change of the status behind our back is a conflict again; the last name was not in conflict and is checked too
+    // a further change of the status behind our back is a conflict again; the last name was not in conflict and is
+    // checked too
     expect(merged.send && merged.base).toEqual({ status: 'Offline', lastname: 'Costa' });
   });
 

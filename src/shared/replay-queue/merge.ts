@@ -36,7 +36,10 @@ function baseValue(value: unknown): string | number | boolean | null {
     : JSON.stringify(value);
 }
 
-/** The base of the resolved op: the server's value of each field it still sends (or the old base where the server said nothing). */
+/**
+ * The base of the resolved op: the server's value of each field it still sends (or the old base where the server said
+ * nothing).
+ */
 function rebased(fields: readonly string[], op: OutboxOp): BaseValues {
   const base: BaseValues = {};
   const theirs = op.theirs ?? {};

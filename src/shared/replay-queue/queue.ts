@@ -149,7 +149,10 @@ export async function discardOps(
   });
 }
 
-/** The ops a discard of `ids` removes: those asked for and their dependants, but none being sent, done, or waiting on one being sent. */
+/**
+ * The ops a discard of `ids` removes: those asked for and their dependants, but none being sent, done, or waiting on
+ * one being sent.
+ */
 function discardable(ids: readonly string[], all: readonly OutboxOp[]): OutboxOp[] {
   const onTheWay = new Set(
     dependantsOf(

@@ -109,7 +109,8 @@ describe('the reversal of each kind of operation', () => {
       fields: { expirationdate: '06/30/2028', credentialnumber: 'N-1' },
     });
     expect(step.before).toEqual({ present: false, fields: {} });
-    // sent only while the server still holds what the create left (checked again at replay, also after an offline check)
+    // sent only while the server still holds what the create left (checked again at replay, also after an offline
+    // check)
     expect(step.base).toEqual({ expirationdate: '06/30/2028', credentialnumber: 'N-1' });
   });
 

@@ -32,11 +32,17 @@ import {
   userEditDraft,
 } from './single-edit.ts';
 
-/** The training fields as the record names them (the op's `duedate` is the record's `due_date`), for the one label table. */
+/**
+ * The training fields as the record names them (the op's `duedate` is the record's `due_date`), for the one label
+ * table.
+ */
 const RECORD_NAME: Readonly<Record<string, string>> = { duedate: 'due_date', coursestatus: 'course_status' };
 const labelOf = (field: string): string => fieldLabel(RECORD_NAME[field] ?? field);
 
-/** The frame every edit shares: the token's refusal (canWrite), queueing, "nothing changes", undo. `kinds`: the ops it may queue. */
+/**
+ * The frame every edit shares: the token's refusal (canWrite), queueing, "nothing changes", undo. `kinds`: the ops it
+ * may queue.
+ */
 function EditFrame(props: {
   title: string;
   kinds: readonly OpKind[];

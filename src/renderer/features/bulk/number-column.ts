@@ -4,7 +4,9 @@
  */
 import { plural } from '../../app/words.ts';
 
-/** The values of a pasted column: one a line, trimmed; an empty line keeps its place (that person keeps their number). */
+/**
+ * The values of a pasted column: one a line, trimmed; an empty line keeps its place (that person keeps their number).
+ */
 export function numbersOfColumn(text: string): string[] {
   const lines = text.split(/\r\n|\r|\n/).map((line) => line.trim());
   // a spreadsheet's copy ends with a line break: trailing empty lines are no one's

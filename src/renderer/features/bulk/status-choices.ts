@@ -28,7 +28,10 @@ export interface StatusChoice {
   label: string;
 }
 
-/** The choices for a record whose status is `current`: the known statuses, the record's own first when it is none of them. */
+/**
+ * The choices for a record whose status is `current`: the known statuses, the record's own first when it is none of
+ * them.
+ */
 export function statusChoices(known: readonly string[], current: string): StatusChoice[] {
   const choices = known.map((value) => ({ value, label: statusWords(value) }));
   // "Active" and "active" are the same status: the record's spelling is kept, so nothing changes unasked

@@ -49,7 +49,10 @@ import {
   type WindowOptions,
 } from './queries.ts';
 
-/** All holders, the expired, those expiring within that many days ("30"), or in the week starting that day (a bar of the dashboard's chart). */
+/**
+ * All holders, the expired, those expiring within that many days ("30"), or in the week starting that day (a bar of the
+ * dashboard's chart).
+ */
 export type HolderWindow = 'all' | 'expired' | `${number}` | `week:${string}`;
 
 /** The first day of a week's window, null for the other windows. */
@@ -57,7 +60,10 @@ function weekOf(window: HolderWindow): string | null {
   return window.startsWith('week:') ? window.slice('week:'.length) : null;
 }
 
-/** The list of a window other than "all": its query, its test for pending records, and its count (the one the dashboard shows). */
+/**
+ * The list of a window other than "all": its query, its test for pending records, and its count (the one the dashboard
+ * shows).
+ */
 function windowQuery(db: FieldbookDb, window: Exclude<HolderWindow, 'all'>, options: WindowOptions) {
   const week = weekOf(window);
   if (week !== null) {
@@ -190,7 +196,9 @@ const NO_HOLDERS: Holder[] = [];
 
 /** "First Aid of Ann Lee": what a holder row's Undo undoes. */
 function holderWhat(h: Holder, names: ReadonlyMap<number, string>): string {
-  return `${names.get(h.assignment.credentialid) ?? 'the credential'} of ${h.user ? `${h.user.firstname} ${h.user.lastname}` : NOT_HERE.person}`;
+  const credential = names.get(h.assignment.credentialid) ?? 'the credential';
+  const person = h.user ? `${h.user.firstname} ${h.user.lastname}` : NOT_HERE.person;
+  return `${credential} of ${person}`;
 }
 const personOfHolder = (h: Holder) => h.assignment.userid;
 
@@ -206,8 +214,75 @@ interface HoldersProps {
   site: HolderSite | null;
 }
 
-// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
-function Holders({ db, credential, names, opened, onChoose, site }: HoldersProps) {
+/** The holders' columns: the credential's own column only when the list is of every credential. */
+function holderColumnsOf(
+  credential: CredentialRecord | null,
+  names: Map<number, string>,
+  today: string,
+  soonDays: number,
+): Column<Holder>[] {
+  const holderName = (h: Holder) => (h.user ? `${h.user.lastname}, ${h.user.firstname}` : NOT_HERE.person);
+  const credentialColumn: Column<Holder> = {
+    id: 'credential',
+    header: 'Credential',
+    width: 'minmax(8rem, 5fr)',
+    render: (h) => names.get(h.assignment.credentialid) ?? NOT_HERE.credential,
+    fitText: (h) => names.get(h.assignment.credentialid) ?? '',
+  };
+  const expiration = { expiration: credential?.requiredexpirationdate ?? true };
+  return [
+    // the holder's name takes the room it needs; what is left goes mostly to the credential's name,
+    // the longest text here
+    {
+      id: 'user',
+      header: 'Holder',
+      width: credential ? 'minmax(10rem, 2fr)' : 'minmax(9rem, 1fr)',
+      render: (h) => (
+        <WithPendingMark row={h.assignment} what={holderWhat(h, names)}>
+          {h.user ? (
+            <a href={hrefFor('users', h.user.userid)} tabIndex={-1}>
+              {h.user.lastname}, {h.user.firstname}
+            </a>
+          ) : (
+            NOT_HERE.person
+          )}
+        </WithPendingMark>
+      ),
+      fitText: holderName,
+    },
+    ...(credential ? [] : [credentialColumn]),
+    {
+      id: 'expires',
+      header: 'Expires',
+      width: 'minmax(12rem, 22rem)',
+      render: (h) => <ExpiryDate iso={h.assignment.expirationIso} today={today} />,
+      fitText: (h) =>
+        `${formatDate(h.assignment.expirationIso)} · ${expiryWords(h.assignment.expirationIso, today)}`,
+    },
+    {
+      id: 'state',
+      header: 'State',
+      width: '8rem',
+      render: (h) => <CredentialBadge state={credentialState(h.assignment, today, soonDays, expiration)} />,
+    },
+    {
+      id: 'number',
+      header: 'Number',
+      width: '7rem',
+      render: (h) => h.assignment.credentialnumber || '—',
+      fitText: (h) => h.assignment.credentialnumber,
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      width: '6rem',
+      render: (h) => <StatusText value={h.assignment.status} />,
+    },
+  ];
+}
+
+/** The holders of the window shown, a page at a time, their selection and their export. */
+function useHolders({ db, credential, names, opened, onChoose, site }: HoldersProps) {
   const soonDays = useSoonDays();
   // null: the "soon" window of Settings, whatever it is now
   const [window, setWindow] = useState<HolderWindow | null>(opened ?? (credential ? 'all' : null));
@@ -244,133 +319,97 @@ function Holders({ db, credential, names, opened, onChoose, site }: HoldersProps
     [db, credential, effective, today, pendingVersion, site],
   );
   const selection = useRowSelection(holders ?? NO_HOLDERS, personOfHolder, loadMatching);
-  const columns: Column<Holder>[] = [
-    // the holder's name takes the room it needs; what is left goes mostly to the credential's name, the longest text here
-    {
-      id: 'user',
-      header: 'Holder',
-      width: credential ? 'minmax(10rem, 2fr)' : 'minmax(9rem, 1fr)',
-      render: (h) => (
-        <WithPendingMark row={h.assignment} what={holderWhat(h, names)}>
-          {h.user ? (
-            <a href={hrefFor('users', h.user.userid)} tabIndex={-1}>
-              {h.user.lastname}, {h.user.firstname}
-            </a>
-          ) : (
-            NOT_HERE.person
-          )}
-        </WithPendingMark>
-      ),
-      fitText: (h) => (h.user ? `${h.user.lastname}, ${h.user.firstname}` : NOT_HERE.person),
-    },
-    ...(credential
-      ? []
-      : [
-          {
-            id: 'credential',
-            header: 'Credential',
-            width: 'minmax(8rem, 5fr)',
-            render: (h: Holder) => names.get(h.assignment.credentialid) ?? NOT_HERE.credential,
-            fitText: (h: Holder) => names.get(h.assignment.credentialid) ?? '',
-          },
-        ]),
-    {
-      id: 'expires',
-      header: 'Expires',
-      width: 'minmax(12rem, 22rem)',
-      render: (h) => <ExpiryDate iso={h.assignment.expirationIso} today={today} />,
-      fitText: (h) =>
-        `${formatDate(h.assignment.expirationIso)} · ${expiryWords(h.assignment.expirationIso, today)}`,
-    },
-    {
-      id: 'state',
-      header: 'State',
-      width: '8rem',
-      render: (h) => (
-        <CredentialBadge
-          state={credentialState(h.assignment, today, soonDays, {
-            expiration: credential?.requiredexpirationdate ?? true,
-          })}
-        />
-      ),
-    },
-    {
-      id: 'number',
-      header: 'Number',
-      width: '7rem',
-      render: (h) => h.assignment.credentialnumber || '—',
-      fitText: (h) => h.assignment.credentialnumber,
-    },
-    {
-      id: 'status',
-      header: 'Status',
-      width: '6rem',
-      render: (h) => <StatusText value={h.assignment.status} />,
-    },
-  ];
+  const exportHolders = async () => {
+    const all = await loadHolders(db, credential?.credentialid ?? null, effective, today, Infinity, site);
+    return tableOf(holderExportColumns(names, today, soonDays), all.holders);
+  };
+  const list = { holders, total, shown, readMore, loadMatching, selection, exportHolders };
+  return { ...list, soonDays, today, effective, choose };
+}
+
+function Holders(props: HoldersProps) {
+  const { credential, names, site } = props;
+  const { holders, total, selection, effective, soonDays, ...list } = useHolders(props);
   const title = credential
     ? credential.credentialname
     : site
       ? `All credentials of ${site.sitename}`
       : 'All credentials';
-  const exportName = `${credential ? `holders of ${credential.credentialname}` : 'credentials'} ${holderWindowWords(effective)}`;
-  const exportHolders = async () => {
-    const all = await loadHolders(db, credential?.credentialid ?? null, effective, today, Infinity, site);
-    return tableOf(holderExportColumns(names, today, soonDays), all.holders);
-  };
+  const listWords = holderWindowWords(effective);
+  const exportName = `${credential ? `holders of ${credential.credentialname}` : 'credentials'} ${listWords}`;
   return (
     <section className="panel" aria-labelledby="holders-heading">
       <h2 id="holders-heading">Holders: {title}</h2>
       <div className="toolbar">
-        <label>
-          Show
-          <select value={effective} onChange={(e) => choose(e.target.value as HolderWindow)}>
-            {credential && <option value="all">All holders</option>}
-            <option value="expired">Expired</option>
-            {windowChoices(soonDays, effective).map((d) => (
-              <option key={d} value={d}>
-                Expiring within {plural(d, 'day')}
-              </option>
-            ))}
-            {weekOf(effective) !== null && (
-              <option value={effective}>Expiring in the week of {formatDate(weekOf(effective)!)}</option>
-            )}
-          </select>
-        </label>
+        <HolderWindowChoice
+          credential={credential}
+          effective={effective}
+          soonDays={soonDays}
+          onChoose={list.choose}
+        />
         {credential && (
           <button type="button" onClick={() => navigate('credentials')}>
             Show all credentials
           </button>
         )}
-        <ExportButtons what={exportName} load={exportHolders} disabled={!holders || total === 0} />
+        <ExportButtons what={exportName} load={list.exportHolders} disabled={!holders || total === 0} />
         <p role="status" className="count">
-          {holders ? holdersCount(shown, total, credential !== null) : 'Loading…'}
+          {holders ? holdersCount(list.shown, total, credential !== null) : 'Loading…'}
         </p>
       </div>
       <SelectionBar
         store={selection.store}
         matchCount={holders ? total : undefined}
-        loadMatching={loadMatching}
+        loadMatching={list.loadMatching}
         preset={credential ? { type: 'renew', choice: credential.credentialid } : { type: 'renew' }}
       />
       <VirtualGrid
         label={`Holders of ${title}`}
         rows={holders ?? NO_HOLDERS}
         rowKey={(h) => h.assignment.id}
-        columns={columns}
+        columns={holderColumnsOf(credential, names, list.today, soonDays)}
         size="short"
         {...selection.grid}
         rowLabel={(h) => (h.user ? `${h.user.lastname}, ${h.user.firstname}` : NOT_HERE.person)}
         onActivate={(h) => navigate('users', h.assignment.userid)}
         loading={holders === undefined}
-        onEndReached={readMore}
+        onEndReached={list.readMore}
         emptyText={
           effective === 'all'
             ? `Nobody holds ${title}.`
-            : `No ${credential ? title : 'credential'} ${holderWindowWords(effective)}.`
+            : `No ${credential ? title : 'credential'} ${listWords}.`
         }
       />
     </section>
+  );
+}
+
+function HolderWindowChoice({
+  credential,
+  effective,
+  soonDays,
+  onChoose,
+}: {
+  credential: CredentialRecord | null;
+  effective: HolderWindow;
+  soonDays: number;
+  onChoose: (window: HolderWindow) => void;
+}) {
+  const week = weekOf(effective);
+  return (
+    <label>
+      Show
+      <select value={effective} onChange={(e) => onChoose(e.target.value as HolderWindow)}>
+        {credential && <option value="all">All holders</option>}
+        <option value="expired">Expired</option>
+        {windowChoices(soonDays, effective).map((d) => (
+          <option key={d} value={d}>
+            Expiring within {plural(d, 'day')}
+          </option>
+        ))}
+        {week !== null && <option value={effective}>Expiring in the week of {formatDate(week)}</option>}
+      </select>
+    </label>
   );
 }
 
@@ -392,38 +431,13 @@ function openedWindow(params: readonly string[]): HolderWindow | null {
   return params[0] === 'expiring' && Number.isInteger(days) && days > 0 ? `${days}` : null;
 }
 
-// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
-export default function CredentialsView({ params }: RouteProps) {
-  const db = useActiveDb();
-  const [categoryid, setCategoryid] = useState<number | null>(null);
-  // the window of the holders list follows the coordinator from one credential to the next
-  const [carried, setCarried] = useState<HolderWindow | null>(null);
-  const credentials = useLiveQuery(() => (db ? listCredentials(db) : Promise.resolve([])), [db]);
-  const categories = useLiveQuery(() => (db ? listCredentialCategories(db) : Promise.resolve([])), [db]);
-  const pendingVersion = usePendingVersion();
-  const summaries = useLiveQuery(
-    () => (db ? credentialSummaries(db) : Promise.resolve(new Map())),
-    [db, pendingVersion],
-  );
-  const catalog = useCatalogNames(db);
-  const openedSite = useOpenedSite(db, params);
-  const names = useMemo(
-    () => new Map((credentials ?? []).map((c) => [c.credentialid, credentialLabel(c, catalog)])),
-    [credentials, catalog],
-  );
-  if (!db) return null;
-  // `#/credentials/42`, or a list the dashboard opens: `#/credentials/expiring/7`, `#/credentials/expired`, `#/credentials/week/2026-03-08`
-  const opened = openedWindow(params);
-  // a list kept to one site waits for that site's credentials (never shows every site's meanwhile)
-  const site = opened === null ? null : openedSite;
-  // a list a link opened (the dashboard's "expiring within 30 days") is carried on too
-  if (opened !== null && opened !== carried) setCarried(opened);
-  const selectedId = params[0] === undefined || opened ? null : Number(params[0]);
-  const selected = credentials?.find((c) => c.credentialid === selectedId) ?? null;
-  const shown = (credentials ?? []).filter((c) => categoryid === null || c.categoryid === categoryid);
-  const count = (c: CredentialRecord, key: 'holders' | 'expired' | 'within30' | 'within60' | 'within90') =>
-    formatCount(summaries?.get(c.credentialid)?.[key] ?? 0);
-  const columns: Column<CredentialRecord>[] = [
+type SummaryCount = 'holders' | 'expired' | 'within30' | 'within60' | 'within90';
+
+/** The credential list's columns: name, category, and how many hold it, expired or expiring. */
+function credentialColumnsOf(
+  count: (c: CredentialRecord, key: SummaryCount) => string,
+): Column<CredentialRecord>[] {
+  return [
     {
       id: 'name',
       header: 'Credential',
@@ -447,6 +461,45 @@ export default function CredentialsView({ params }: RouteProps) {
     { id: 'd60', header: '≤ 60 days', width: '7.5rem', render: (c) => count(c, 'within60') },
     { id: 'd90', header: '≤ 90 days', width: '7.5rem', render: (c) => count(c, 'within90') },
   ];
+}
+
+/** Every credential with its holders' counts and its name in words, and the categories, from the cache. */
+function useCredentialCatalog(db: FieldbookDb | null) {
+  const credentials = useLiveQuery(() => (db ? listCredentials(db) : Promise.resolve([])), [db]);
+  const categories = useLiveQuery(() => (db ? listCredentialCategories(db) : Promise.resolve([])), [db]);
+  const pendingVersion = usePendingVersion();
+  const summaries = useLiveQuery(
+    () => (db ? credentialSummaries(db) : Promise.resolve(new Map())),
+    [db, pendingVersion],
+  );
+  const catalog = useCatalogNames(db);
+  const names = useMemo(
+    () => new Map((credentials ?? []).map((c) => [c.credentialid, credentialLabel(c, catalog)])),
+    [credentials, catalog],
+  );
+  const count = (c: CredentialRecord, key: SummaryCount) =>
+    formatCount(summaries?.get(c.credentialid)?.[key] ?? 0);
+  return { credentials, categories, catalog, names, count };
+}
+
+export default function CredentialsView({ params }: RouteProps) {
+  const db = useActiveDb();
+  const [categoryid, setCategoryid] = useState<number | null>(null);
+  // the window of the holders list follows the coordinator from one credential to the next
+  const [carried, setCarried] = useState<HolderWindow | null>(null);
+  const { credentials, categories, catalog, names, count } = useCredentialCatalog(db);
+  const openedSite = useOpenedSite(db, params);
+  if (!db) return null;
+  // `#/credentials/42`, or a list the dashboard opens: `#/credentials/expiring/7`, `#/credentials/expired`,
+  // `#/credentials/week/2026-03-08`
+  const opened = openedWindow(params);
+  // a list kept to one site waits for that site's credentials (never shows every site's meanwhile)
+  const site = opened === null ? null : openedSite;
+  // a list a link opened (the dashboard's "expiring within 30 days") is carried on too
+  if (opened !== null && opened !== carried) setCarried(opened);
+  const selectedId = params[0] === undefined || opened ? null : Number(params[0]);
+  const selected = credentials?.find((c) => c.credentialid === selectedId) ?? null;
+  const shown = (credentials ?? []).filter((c) => categoryid === null || c.categoryid === categoryid);
   return (
     <section className="view" aria-labelledby="credentials-heading">
       <h1 id="credentials-heading">Credentials</h1>
@@ -474,7 +527,7 @@ export default function CredentialsView({ params }: RouteProps) {
         label="Credential list"
         rows={shown}
         rowKey={(c) => c.credentialid}
-        columns={columns}
+        columns={credentialColumnsOf(count)}
         size="compact"
         onActivate={(c) => navigate('credentials', c.credentialid)}
         loading={credentials === undefined}

@@ -228,7 +228,10 @@ export async function credentialsExpiringIn(
     .toArray();
 }
 
-/** How many assignments expire within the range, pending edits counted: a week's bar on the dashboard and the list it opens. */
+/**
+ * How many assignments expire within the range, pending edits counted: a week's bar on the dashboard and the list it
+ * opens.
+ */
 export async function countExpiringInWithPending(
   db: FieldbookDb,
   range: ExpiryRange,

@@ -53,7 +53,6 @@ interface Props {
   onSavePreset: (name: string) => void;
 }
 
-// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
 export function ImportColumnsForm({
   fileName,
   table,
@@ -64,7 +63,7 @@ export function ImportColumnsForm({
   onChange,
   ...presets
 }: Props) {
-  const { headerIndex, siteid, key, mode, mapping, dateOrder } = choices;
+  const { headerIndex, siteid, mapping } = choices;
   const ignored = ignoredColumns(sheet.headers, mapping);
   return (
     <fieldset>
@@ -75,44 +74,84 @@ export function ImportColumnsForm({
           {w}
         </p>
       ))}
+      <HeaderRowChoice table={table} headerIndex={headerIndex} onHeader={onHeader} />
+      {sites.length > 1 && <SiteChoice sites={sites} siteid={siteid} onChange={onChange} />}
+      <KeyAndModeChoices choices={choices} onChange={onChange} />
+      <FieldColumns headers={sheet.headers} mapping={mapping} onChange={onChange} />
+      <DateOrderChoice choices={choices} onChange={onChange} />
+      {ignored.length > 0 && <p>Ignored columns: {ignored.map((i) => sheet.headers[i]).join(', ')}.</p>}
+      <PresetControls {...presets} />
+    </fieldset>
+  );
+}
+
+type Change = Props['onChange'];
+
+function HeaderRowChoice({
+  table,
+  headerIndex,
+  onHeader,
+}: Pick<Props, 'table' | 'onHeader'> & { headerIndex: number }) {
+  return (
+    <label>
+      Header row{' '}
+      <select value={headerIndex} onChange={(e) => onHeader(Number(e.target.value))}>
+        {table.rows.slice(0, 30).map((r, i) => (
+          <option key={r.rowNumber} value={i}>
+            Row {r.rowNumber}: {r.cells.filter(Boolean).slice(0, 4).join(', ').slice(0, 80)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** The site of the file's people, asked when the token sees several. */
+function SiteChoice({
+  sites,
+  siteid,
+  onChange,
+}: {
+  sites: SiteRecord[];
+  siteid: number | null;
+  onChange: Change;
+}) {
+  return (
+    <>
       <label>
-        Header row{' '}
-        <select value={headerIndex} onChange={(e) => onHeader(Number(e.target.value))}>
-          {table.rows.slice(0, 30).map((r, i) => (
-            <option key={r.rowNumber} value={i}>
-              Row {r.rowNumber}: {r.cells.filter(Boolean).slice(0, 4).join(', ').slice(0, 80)}
+        Site of these people{' '}
+        <select
+          value={siteid ?? ''}
+          required
+          aria-invalid={siteid === null}
+          onChange={(e) => onChange({ siteid: Number(e.target.value) })}
+        >
+          {siteid === null && (
+            <option value="" disabled>
+              Choose a site…
+            </option>
+          )}
+          {sites.map((s) => (
+            <option key={s.siteid} value={s.siteid}>
+              {s.sitename}
             </option>
           ))}
         </select>
       </label>
-      {sites.length > 1 && (
-        <label>
-          Site of these people{' '}
-          <select
-            value={siteid ?? ''}
-            required
-            aria-invalid={siteid === null}
-            onChange={(e) => onChange({ siteid: Number(e.target.value) })}
-          >
-            {siteid === null && (
-              <option value="" disabled>
-                Choose a site…
-              </option>
-            )}
-            {sites.map((s) => (
-              <option key={s.siteid} value={s.siteid}>
-                {s.sitename}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-      {sites.length > 1 && siteid === null && (
+      {siteid === null && (
         <p role="status" aria-label="Choose the site">
           Choose the site of these people: the rows are checked against its people once you do, and nothing
           can be queued before.
         </p>
       )}
+    </>
+  );
+}
+
+function KeyAndModeChoices({ choices, onChange }: { choices: ColumnChoices; onChange: Change }) {
+  const { key, mode } = choices;
+  return (
+    <>
       <label>
         Find people by{' '}
         <select value={key} onChange={(e) => onChange({ key: e.target.value as MatchKey })}>
@@ -133,38 +172,53 @@ export function ImportColumnsForm({
           ))}
         </select>
       </label>
-      {IMPORT_FIELDS.map((field) => (
-        <label key={field}>
-          {FIELD_LABELS[field]}{' '}
-          <select
-            value={mapping[field] ?? -1}
-            onChange={(e) => onChange({ mapping: remap(mapping, field, Number(e.target.value)) })}
-          >
-            <option value={-1}>(not in the file)</option>
-            {sheet.headers.map((h, i) => (
-              <option key={i} value={i}>
-                {h || `Column ${columnLetter(i)}`}
-              </option>
-            ))}
-          </select>
-        </label>
-      ))}
-      <label>
-        Dates written as{' '}
-        <select
-          value={dateOrder ?? ''}
-          onChange={(e) =>
-            onChange({ dateOrder: e.target.value === '' ? undefined : (e.target.value as DayMonthOrder) })
-          }
-        >
-          <option value="">Unambiguous only (03/04/2026 is refused)</option>
-          <option value="dmy">Day first (03/04/2026 is 3 April)</option>
-          <option value="mdy">Month first (03/04/2026 is March 4)</option>
-        </select>
-      </label>
-      {ignored.length > 0 && <p>Ignored columns: {ignored.map((i) => sheet.headers[i]).join(', ')}.</p>}
-      <PresetControls {...presets} />
-    </fieldset>
+    </>
+  );
+}
+
+/** The column of each field, or "not in the file". */
+function FieldColumns({
+  headers,
+  mapping,
+  onChange,
+}: {
+  headers: string[];
+  mapping: ColumnMapping;
+  onChange: Change;
+}) {
+  return IMPORT_FIELDS.map((field) => (
+    <label key={field}>
+      {FIELD_LABELS[field]}{' '}
+      <select
+        value={mapping[field] ?? -1}
+        onChange={(e) => onChange({ mapping: remap(mapping, field, Number(e.target.value)) })}
+      >
+        <option value={-1}>(not in the file)</option>
+        {headers.map((h, i) => (
+          <option key={i} value={i}>
+            {h || `Column ${columnLetter(i)}`}
+          </option>
+        ))}
+      </select>
+    </label>
+  ));
+}
+
+function DateOrderChoice({ choices, onChange }: { choices: ColumnChoices; onChange: Change }) {
+  return (
+    <label>
+      Dates written as{' '}
+      <select
+        value={choices.dateOrder ?? ''}
+        onChange={(e) =>
+          onChange({ dateOrder: e.target.value === '' ? undefined : (e.target.value as DayMonthOrder) })
+        }
+      >
+        <option value="">Unambiguous only (03/04/2026 is refused)</option>
+        <option value="dmy">Day first (03/04/2026 is 3 April)</option>
+        <option value="mdy">Month first (03/04/2026 is March 4)</option>
+      </select>
+    </label>
   );
 }
 

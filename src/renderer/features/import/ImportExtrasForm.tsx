@@ -18,8 +18,8 @@ interface Props {
   onChange: (next: ImportExtras) => void;
 }
 
-// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
-export function ImportExtrasForm({ siteid, extras, onChange }: Props) {
+/** The site's groups, every credential, and the site's courses, each by name. */
+function useExtrasChoices(siteid: number) {
   const db = useActiveDb();
   const groups =
     useLiveQuery(
@@ -51,15 +51,15 @@ export function ImportExtrasForm({ siteid, extras, onChange }: Props) {
           : [],
       [db, siteid],
     ) ?? [];
-  const c = extras.credential;
-  const setCredentialField = (field: 'startdate' | 'expirationdate' | 'credentialnumber', value: string) => {
-    if (!c) return;
-    const fields = { ...c.fields };
-    if (value) fields[field] = value;
-    else delete fields[field];
-    set('credential', { ...c, fields });
-  };
-  const set = <K extends keyof ImportExtras>(key: K, value: ImportExtras[K] | undefined) => {
+  return { groups, credentials, courses };
+}
+
+type SetExtra = <K extends keyof ImportExtras>(key: K, value: ImportExtras[K] | undefined) => void;
+type Choices = ReturnType<typeof useExtrasChoices>;
+
+export function ImportExtrasForm({ siteid, extras, onChange }: Props) {
+  const choices = useExtrasChoices(siteid);
+  const set: SetExtra = (key, value) => {
     const next = { ...extras };
     if (value === undefined) delete next[key];
     else next[key] = value;
@@ -68,79 +68,140 @@ export function ImportExtrasForm({ siteid, extras, onChange }: Props) {
   return (
     <fieldset>
       <legend>Give every new person</legend>
-      <label>
-        Access to the group{' '}
-        <select
-          value={extras.group?.groupid ?? -1}
-          onChange={(e) => {
-            const g = groups.find((x) => x.groupid === Number(e.target.value));
-            set('group', g && { groupid: g.groupid, groupname: g.groupname });
-          }}
-        >
-          <option value={-1}>(none)</option>
-          {groups.map((g) => (
-            <option key={g.groupid} value={g.groupid}>
-              {g.groupname}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        The credential{' '}
-        <select
-          value={c?.credentialid ?? -1}
-          onChange={(e) => {
-            const r = credentials.find((x) => x.credentialid === Number(e.target.value));
-            set(
-              'credential',
-              r && {
-                credentialid: r.credentialid,
-                credentialname: r.credentialname,
-                required: {
-                  startdate: r.requiredstartdate,
-                  expirationdate: r.requiredexpirationdate,
-                  credentialnumber: r.requiredcredentialnum,
-                },
-                fields: {},
+      <GroupChoice groups={choices.groups} extras={extras} set={set} />
+      <CredentialChoice credentials={choices.credentials} extras={extras} set={set} />
+      {extras.credential && <CredentialFields credential={extras.credential} set={set} />}
+      <CourseChoice courses={choices.courses} extras={extras} set={set} />
+    </fieldset>
+  );
+}
+
+function GroupChoice({
+  groups,
+  extras,
+  set,
+}: {
+  groups: Choices['groups'];
+  extras: ImportExtras;
+  set: SetExtra;
+}) {
+  return (
+    <label>
+      Access to the group{' '}
+      <select
+        value={extras.group?.groupid ?? -1}
+        onChange={(e) => {
+          const g = groups.find((x) => x.groupid === Number(e.target.value));
+          set('group', g && { groupid: g.groupid, groupname: g.groupname });
+        }}
+      >
+        <option value={-1}>(none)</option>
+        {groups.map((g) => (
+          <option key={g.groupid} value={g.groupid}>
+            {g.groupname}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function CredentialChoice({
+  credentials,
+  extras,
+  set,
+}: {
+  credentials: Choices['credentials'];
+  extras: ImportExtras;
+  set: SetExtra;
+}) {
+  return (
+    <label>
+      The credential{' '}
+      <select
+        value={extras.credential?.credentialid ?? -1}
+        onChange={(e) => {
+          const r = credentials.find((x) => x.credentialid === Number(e.target.value));
+          set(
+            'credential',
+            r && {
+              credentialid: r.credentialid,
+              credentialname: r.credentialname,
+              required: {
+                startdate: r.requiredstartdate,
+                expirationdate: r.requiredexpirationdate,
+                credentialnumber: r.requiredcredentialnum,
               },
-            );
-          }}
-        >
-          <option value={-1}>(none)</option>
-          {credentials.map((r) => (
-            <option key={r.credentialid} value={r.credentialid}>
-              {r.credentialname}
-            </option>
-          ))}
-        </select>
+              fields: {},
+            },
+          );
+        }}
+      >
+        <option value={-1}>(none)</option>
+        {credentials.map((r) => (
+          <option key={r.credentialid} value={r.credentialid}>
+            {r.credentialname}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** The dates and number the chosen credential is given, each marked when the credential requires it. */
+function CredentialFields({
+  credential: c,
+  set,
+}: {
+  credential: NonNullable<ImportExtras['credential']>;
+  set: SetExtra;
+}) {
+  const setCredentialField = (field: 'startdate' | 'expirationdate' | 'credentialnumber', value: string) => {
+    const fields = { ...c.fields };
+    if (value) fields[field] = value;
+    else delete fields[field];
+    set('credential', { ...c, fields });
+  };
+  return (
+    <>
+      <label>
+        Start date{c.required.startdate ? ' (required)' : ''}{' '}
+        <input
+          type="date"
+          value={c.fields.startdate ?? ''}
+          onChange={(e) => setCredentialField('startdate', e.target.value)}
+        />
       </label>
-      {c && (
-        <>
-          <label>
-            Start date{c.required.startdate ? ' (required)' : ''}{' '}
-            <input
-              type="date"
-              value={c.fields.startdate ?? ''}
-              onChange={(e) => setCredentialField('startdate', e.target.value)}
-            />
-          </label>
-          <label>
-            Expiration date{c.required.expirationdate ? ' (required)' : ''}{' '}
-            <input
-              type="date"
-              value={c.fields.expirationdate ?? ''}
-              onChange={(e) => setCredentialField('expirationdate', e.target.value)}
-            />
-          </label>
-          <label>
-            Credential number{c.required.credentialnumber ? ' (required)' : ''}{' '}
-            <input
-              value={c.fields.credentialnumber ?? ''}
-              onChange={(e) => setCredentialField('credentialnumber', e.target.value)}
-            />
-          </label>
-        </>
-      )}
+      <label>
+        Expiration date{c.required.expirationdate ? ' (required)' : ''}{' '}
+        <input
+          type="date"
+          value={c.fields.expirationdate ?? ''}
+          onChange={(e) => setCredentialField('expirationdate', e.target.value)}
+        />
+      </label>
+      <label>
+        Credential number{c.required.credentialnumber ? ' (required)' : ''}{' '}
+        <input
+          value={c.fields.credentialnumber ?? ''}
+          onChange={(e) => setCredentialField('credentialnumber', e.target.value)}
+        />
+      </label>
+    </>
+  );
+}
+
+function CourseChoice({
+  courses,
+  extras,
+  set,
+}: {
+  courses: Choices['courses'];
+  extras: ImportExtras;
+  set: SetExtra;
+}) {
+  return (
+    <>
       <label>
         The course{' '}
         <select
@@ -171,6 +232,6 @@ export function ImportExtrasForm({ siteid, extras, onChange }: Props) {
           />
         </label>
       )}
-    </fieldset>
+    </>
   );
 }

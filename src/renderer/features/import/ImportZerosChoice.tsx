@@ -40,7 +40,8 @@ export function useLostZeros(
       stopped = true;
     };
   }, [sheet, column, users, siteid]);
-  // the same file, column and site: the finding holds (and with it the choice) while the people change and it is looked at again
+  // the same file, column and site: the finding holds (and with it the choice) while the people change and it is looked
+  // at again
   const same =
     result !== null && result.sheet === sheet && result.column === column && result.siteid === siteid;
   const lost = same ? result.lost : null;

@@ -19,7 +19,10 @@ export interface Sheet {
   warnings: string[];
 }
 
-/** Index (in `rows`) of the likeliest header row among the first rows: the one naming the most known fields, else the first with several cells. */
+/**
+ * Index (in `rows`) of the likeliest header row among the first rows: the one naming the most known fields, else the
+ * first with several cells.
+ */
 export function findHeaderRow(rows: readonly RawRow[]): number {
   let best = 0;
   let bestScore = -1;

@@ -40,14 +40,18 @@ export const HR_STATUS_DEFAULTS: StatusWords = {
 
 const squashWord = (word: string) => word.trim().replace(/\s+/g, ' ').toLowerCase();
 
-/** A status of the file as the platform says it: its own word, HR's word as chosen (or by default), else null (to ask). */
+/**
+ * A status of the file as the platform says it: its own word, HR's word as chosen (or by default), else null (to ask).
+ */
 export function platformStatus(value: string, chosen: StatusWords = {}): PlatformStatus | null {
   const word = squashWord(value);
   const own = PLATFORM_STATUSES.find((s) => s.toLowerCase() === word);
   return own ?? chosen[word] ?? HR_STATUS_DEFAULTS[word] ?? null;
 }
 
-/** The file's status words that are not the platform's own, once each (as first written), for the table to ask about. */
+/**
+ * The file's status words that are not the platform's own, once each (as first written), for the table to ask about.
+ */
 export function hrStatusWords(values: readonly (string | undefined)[]): string[] {
   const seen = new Map<string, string>();
   for (const value of values) {
@@ -59,7 +63,9 @@ export function hrStatusWords(values: readonly (string | undefined)[]): string[]
   return [...seen.values()];
 }
 
-/** Lower case, accents folded to ASCII (ß → ss, æ → ae, ø → o…), and what the platform refuses in a username dropped. */
+/**
+ * Lower case, accents folded to ASCII (ß → ss, æ → ae, ø → o…), and what the platform refuses in a username dropped.
+ */
 export function usernamePart(text: string): string {
   return text
     .replace(/ß/g, 'ss')
@@ -155,7 +161,10 @@ export function saveHrChoices(
   storage.setItem(storageKey(profileId), JSON.stringify(choices));
 }
 
-/** What the derivation reads of the cache: every person (pending creates included) and which of the site's the key finds. */
+/**
+ * What the derivation reads of the cache: every person (pending creates included) and which of the site's the key
+ * finds.
+ */
 export interface DeriveInputs {
   users: readonly { username: string; siteid: number; employeeid: string }[];
   siteid: number;

@@ -71,7 +71,10 @@ export function normalizeIdentity(value: string): string {
   return value.normalize('NFC').trim();
 }
 
-/** Why a value holds an invisible character, naming the first one and where it stands (1 = the first character); null when it holds none. */
+/**
+ * Why a value holds an invisible character, naming the first one and where it stands (1 = the first character); null
+ * when it holds none.
+ */
 function invisibleCharacter(label: string, value: string): string | null {
   if (!INVISIBLE.test(value)) return null;
   const chars = Array.from(value);

@@ -18,7 +18,10 @@ const PROTOTYPE: ReadonlyMap<string, string> = new Map(Object.entries(prototypes
 
 const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
 const NOT_PRINTABLE_ASCII = /[^ -~]/;
-/** The printable ASCII characters confusables.txt maps to something else (0 → O, 1 → l, m → rn…): the only work an ASCII value needs. */
+/**
+ * The printable ASCII characters confusables.txt maps to something else (0 → O, 1 → l, m → rn…): the only work an ASCII
+ * value needs.
+ */
 const ASCII_MAPPED = new RegExp(
   `[${[...PROTOTYPE.keys()]
     .filter((c) => !NOT_PRINTABLE_ASCII.test(c))
@@ -30,7 +33,8 @@ const prototypeOf = (char: string) => PROTOTYPE.get(char) ?? char;
 
 /** The value's UTS #39 skeleton, lower-cased: two values with the same one look alike. */
 export function lookAlikeKey(value: string): string {
-  // most values are printable ASCII: no decomposition to do, and a few characters to map (a 100,000-person site is indexed at each plan)
+  // most values are printable ASCII: no decomposition to do, and a few characters to map (a 100,000-person site is
+  // indexed at each plan)
   if (!NOT_PRINTABLE_ASCII.test(value)) return value.replace(ASCII_MAPPED, prototypeOf).toLowerCase();
   let skeleton = '';
   for (const char of value.normalize('NFD').replace(IGNORABLE, '')) skeleton += prototypeOf(char);
@@ -112,7 +116,10 @@ export class LookAlikeIndex<Person> {
     else if (!list.some((held) => held.person === person && held.value === value))
       list.push({ value, person });
   }
-  /** The people holding a value that looks like this one but is written otherwise; `byText`: who holds a value written as the key. */
+  /**
+   * The people holding a value that looks like this one but is written otherwise; `byText`: who holds a value written
+   * as the key.
+   */
   find(value: string, byText: (key: string) => HeldValue<Person>[]): HeldValue<Person>[] {
     const lower = value.toLowerCase();
     const key = lookAlikeKey(value);

@@ -4,7 +4,10 @@ import type { Sheet } from './header.ts';
 import { lostLeadingZeros, lostLeadingZerosInSlices, padId } from './lost-zeros.ts';
 import { rowsOf } from './rows.ts';
 
-/** A sheet whose column 0 holds these ids, row 2 onwards; `numbers`: the rows whose cell the workbook stores as a number. */
+/**
+ * A sheet whose column 0 holds these ids, row 2 onwards; `numbers`: the rows whose cell the workbook stores as a
+ * number.
+ */
 function sheetOf(ids: readonly string[], numbers: readonly number[] = []): Sheet {
   return {
     headers: ['Employee ID', 'First name'],

@@ -85,7 +85,8 @@ function findShort(
 }
 
 /**
- * The usual width once the file's ids are counted: the site's ids count too; else, for numbers in a workbook, the file's
+ * The usual width once the file's ids are counted: the site's ids count too; else, for numbers in a workbook, the
+ * file's
  * longest. The site's own usual width wins when it is wider: a file of new people whose ids all lost their zeros
  * outnumbers the site's ids without making the shorter length right.
  */
@@ -123,7 +124,10 @@ export function lostLeadingZeros(
   return found(scan, width);
 }
 
-/** The same, a slice of rows at a time (the window stays responsive on 100,000 rows); undefined when `stopped()` turns true. */
+/**
+ * The same, a slice of rows at a time (the window stays responsive on 100,000 rows); undefined when `stopped()` turns
+ * true.
+ */
 export async function lostLeadingZerosInSlices(
   sheet: Sheet,
   column: number | undefined,

@@ -46,13 +46,18 @@ export interface MatchOptions {
   dateOrder?: DayMonthOrder;
   /** what the chosen credential requires that no value for the whole file gives: each new person's row must */
   requires?: readonly ('startdate' | 'expirationdate' | 'credentialnumber')[];
-  /** what main's index says of the file's usernames and e-mails at the sites not kept on this laptop (not-kept.ts); unset: every site is in the cache */
+  /**
+   * what main's index says of the file's usernames and e-mails at the sites not kept on this laptop (not-kept.ts);
+   * unset: every site is in the cache
+   */
   notKept?: SitesNotKept;
   /** what the Outbox queues besides the records' effective state (queued.ts); unset: nothing is queued */
   queued?: QueuedState;
   /** the credential and course the file gives (to the new people, and back to those a queued change takes them from) */
   extras?: Pick<ImportExtras, 'credential' | 'course'>;
-  /** why the cache cannot say who is on the site (unknown-cache.ts): nobody is created; unset: a sync has read everyone */
+  /**
+   * why the cache cannot say who is on the site (unknown-cache.ts): nobody is created; unset: a sync has read everyone
+   */
   unknownCache?: string | null;
   /** what HR's status words mean on the platform, as the coordinator chose (hr-files.ts) */
   statusWords?: StatusWords;
@@ -77,7 +82,10 @@ export const KNOWN_STATUSES: readonly string[] = PLATFORM_STATUSES;
 const LOOKS_LIKE_DATE =
   /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$|^\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}$|^\d{1,2}-[A-Za-z]{3}(-\d{2,4})?$/;
 
-/** The platform's status for a file's word: its own, or HR's word as the coordinator chose it (hr-files.ts); null: unknown. */
+/**
+ * The platform's status for a file's word: its own, or HR's word as the coordinator chose it (hr-files.ts); null:
+ * unknown.
+ */
 export function normalizeStatus(value: string, words?: StatusWords): string | null {
   return platformStatus(value, words);
 }
@@ -212,7 +220,10 @@ function peopleIndex(users: readonly UserRecord[], siteid: number, emails: Email
   return index;
 }
 
-/** The same index, a slice of people at a time (20,000 people at once were one long task of the window); null when stopped. */
+/**
+ * The same index, a slice of people at a time (20,000 people at once were one long task of the window); null when
+ * stopped.
+ */
 async function peopleIndexInSlices(
   users: readonly UserRecord[],
   siteid: number,
@@ -263,7 +274,10 @@ function holds(u: UserRecord, field: UniqueEverywhere, value: string, emails: Em
     : emails.get(u.userid)?.has(value.toLowerCase()) === true;
 }
 
-/** Who, at any site the cache keeps, holds a username or e-mail that looks like the row's but is written with other characters. */
+/**
+ * Who, at any site the cache keeps, holds a username or e-mail that looks like the row's but is written with other
+ * characters.
+ */
 function lookAlikes(
   index: PeopleIndex,
   emails: EmailsByUser,
@@ -281,7 +295,10 @@ function lookAlikes(
     .filter(({ person }) => !holds(person, field, value, emails));
 }
 
-/** Why a row's username or e-mail cannot be used: it only looks like someone's, so the platform would take the two for different people. */
+/**
+ * Why a row's username or e-mail cannot be used: it only looks like someone's, so the platform would take the two for
+ * different people.
+ */
 function lookAlikeReasons(
   index: PeopleIndex,
   emails: EmailsByUser,
@@ -310,7 +327,10 @@ function lookAlikeReasons(
   return reasons;
 }
 
-/** Why a row's username or e-mail cannot be used: someone at a site not kept on this laptop holds it (main's index says so, not the cache). */
+/**
+ * Why a row's username or e-mail cannot be used: someone at a site not kept on this laptop holds it (main's index says
+ * so, not the cache).
+ */
 function heldAtSitesNotKept(notKept: SitesNotKept | undefined, v: RowValues): string[] {
   const reasons: string[] = [];
   const username = v.username && notKept?.username.get(v.username.toLowerCase());
@@ -350,7 +370,10 @@ function uncheckedSkip(plan: RowPlan, notKept: SitesNotKept | undefined): RowPla
   };
 }
 
-/** Per identifying value, the row that holds it, or the rows when several do (most values are on one row: no array for them). */
+/**
+ * Per identifying value, the row that holds it, or the rows when several do (most values are on one row: no array for
+ * them).
+ */
 type FileIndex = Record<Identifying, Map<string, number | number[]>>;
 
 /** The rows of the file that hold each identifying value (rows from..to). */
@@ -421,7 +444,10 @@ export async function planImportInSlices(
   return mapSliced(rows, (row) => planChecked(row, options, index, inFile, emails), sliced);
 }
 
-/** A row's plan, less what could not be checked: a create against an unknown cache, a value the sites not kept could not be asked about. */
+/**
+ * A row's plan, less what could not be checked: a create against an unknown cache, a value the sites not kept could not
+ * be asked about.
+ */
 function planChecked(
   row: ImportRow,
   options: MatchOptions,
@@ -522,7 +548,10 @@ function newPersonNeeds(missing: readonly string[], rule: UsernameRule | undefin
   return `A new person needs a ${missing.join(', a ')}.${how}`;
 }
 
-/** The people the key finds once the queue is sent; or, when none, the one a queued change takes the value off (it is theirs on the platform until then). */
+/**
+ * The people the key finds once the queue is sent; or, when none, the one a queued change takes the value off (it is
+ * theirs on the platform until then).
+ */
 function findByKey(index: PeopleIndex, options: MatchOptions, keyValue: string): UserRecord[] {
   const found = index[options.key].get(keyValue);
   if (found.length > 0) return found;
@@ -531,7 +560,10 @@ function findByKey(index: PeopleIndex, options: MatchOptions, keyValue: string):
   return holder && index.username.get(holder.username).includes(holder) ? [holder] : [];
 }
 
-/** Every identifying value must belong to this person (or to no one), in the site, in the file and in what is queued: otherwise the row is a conflict. */
+/**
+ * Every identifying value must belong to this person (or to no one), in the site, in the file and in what is queued:
+ * otherwise the row is a conflict.
+ */
 function crossCheck(
   row: ImportRow,
   user: UserRecord | undefined,
@@ -612,7 +644,8 @@ function planUpdate(row: ImportRow, user: UserRecord, options: MatchOptions, ema
     if (next && !same) changes[field] = next;
   }
   const emailAdded = v.email && !emails.get(user.userid)?.has(v.email.toLowerCase()) ? v.email : undefined;
-  // setting back a username or id a queued change replaces is no change on the platform: an update, not an identity change
+  // setting back a username or id a queued change replaces is no change on the platform: an update, not an identity
+  // change
   const renames = (field: 'username' | 'employeeid') =>
     changes[field] !== undefined && heldUntilSent(options.queued, field, changes[field]) !== user;
   const identity = renames('username') || (renames('employeeid') && user.employeeid !== '');

@@ -12,7 +12,10 @@ import type { ImportExtras } from './extras.ts';
 import type { RowValues } from './file-row.ts';
 import { courseOfUserKey, credentialAssignmentKey } from '../../../shared/keys.ts';
 
-/** The assignments queued ops delete and no later queued op gives back: the deleting ops, by `credentialAssignmentKey` and `courseOfUserKey` (shared/keys.ts). */
+/**
+ * The assignments queued ops delete and no later queued op gives back: the deleting ops, by
+ * `credentialAssignmentKey` and `courseOfUserKey` (shared/keys.ts).
+ */
 export interface QueuedDeletions {
   credentials: ReadonlyMap<string, readonly string[]>;
   courses: ReadonlyMap<string, readonly string[]>;
@@ -61,7 +64,10 @@ export interface KeptAssignments {
   course?: { courseid: number; coursename: string; duedate?: string; after: readonly string[] };
 }
 
-/** The credential and course the file gives that a queued change deletes for this person; `values`: the row's, dates already ISO. */
+/**
+ * The credential and course the file gives that a queued change deletes for this person; `values`: the row's, dates
+ * already ISO.
+ */
 export function keptAssignments(
   extras: Pick<ImportExtras, 'credential' | 'course'> | undefined,
   deletions: QueuedDeletions | undefined,

@@ -1,4 +1,7 @@
-/** An import planned against what the user will have after their queued changes: the file wins, and the preview says which queued change it overrides. */
+/**
+ * An import planned against what the user will have after their queued changes: the file wins, and the preview says
+ * which queued change it overrides.
+ */
 import { describe, expect, it } from 'vitest';
 import type { EmailRecord, UserRecord } from '../../../shared/records.ts';
 import type { OutboxOp } from '../../../shared/outbox.ts';
@@ -25,7 +28,10 @@ const ana: UserRecord = {
 };
 const NONE = new Set<number>();
 
-/** The coordinator queued "Inactive" for Ana in bulk; the file is then planned against the effective state, as the view does. */
+/**
+ * The coordinator queued "Inactive" for Ana in bulk; the file is then planned against the effective state, as the view
+ * does.
+ */
 const afterQueued = (values: RowValues, queued = [statusOp(7, 'Inactive')]) =>
   planImport([{ rowNumber: 2, values }], applyPendingToUsers([ana], queued), 101, emailsByUser([]), {
     key: 'username',
@@ -108,7 +114,10 @@ describe('a row against the queued changes', () => {
   });
 });
 
-/** The file planned as the view plans it: the cached people and e-mails with the queued ops applied, and what the queue replaces, removes or creates. */
+/**
+ * The file planned as the view plans it: the cached people and e-mails with the queued ops applied, and what the queue
+ * replaces, removes or creates.
+ */
 function planAfter(
   values: RowValues,
   ops: OutboxOp[],

@@ -14,10 +14,16 @@ import { NO_DELETIONS, type QueuedDeletions } from './queued-assignments.ts';
 import type { UserChanges } from './file-row.ts';
 
 type ChangedField = keyof UserChanges;
-/** A field whose queued change a row overrides: one of the person's, or their e-mail (an address a queued change removes). */
+/**
+ * A field whose queued change a row overrides: one of the person's, or their e-mail (an address a queued change
+ * removes).
+ */
 export type OverriddenField = ChangedField | 'email' | 'credential' | 'course';
 
-/** The fields of `changes` whose current value is one the user queued for this person (their queued change would be undone). */
+/**
+ * The fields of `changes` whose current value is one the user queued for this person (their queued change would be
+ * undone).
+ */
 export function queuedChangesUndone(user: WithPending<UserRecord>, changes: UserChanges): ChangedField[] {
   const queued = user.pending?.fields;
   if (!queued) return [];
@@ -57,7 +63,10 @@ export function emailAgainstQueue(
 }
 
 type IdentityField = 'username' | 'employeeid';
-/** A person only queued to be created (stand-in id < 0): the create's op, which the row's changes wait for and take the new id from. */
+/**
+ * A person only queued to be created (stand-in id < 0): the create's op, which the row's changes wait for and take the
+ * new id from.
+ */
 export interface QueuedCreate {
   opId: string;
   targetKey: string;
@@ -67,7 +76,10 @@ export interface QueuedCreate {
 export interface QueuedState {
   /** the addresses queued changes remove */
   removedEmails: QueuedRemovals;
-  /** usernames and employee ids (lower-cased) that queued changes replace: still the person's on the platform until the queue is sent */
+  /**
+   * usernames and employee ids (lower-cased) that queued changes replace: still the person's on the platform until the
+   * queue is sent
+   */
   replaced: Record<IdentityField, ReadonlyMap<string, UserRecord>>;
   /** the people only queued to be created, by stand-in id */
   creates: ReadonlyMap<number, QueuedCreate>;

@@ -16,7 +16,10 @@ export interface Reading {
 
 let current: Reading | null = null;
 
-/** Starts reading `file` in a new worker (a text file in `encoding` when given); any reading still under way is cancelled first. */
+/**
+ * Starts reading `file` in a new worker (a text file in `encoding` when given); any reading still under way is
+ * cancelled first.
+ */
 export function readInWorker(file: File, onProgress: (rows: number) => void, encoding?: string): Reading {
   current?.cancel();
   const worker = new Worker(new URL('./parse.worker.ts', import.meta.url), {

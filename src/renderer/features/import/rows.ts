@@ -52,14 +52,20 @@ export function rowsInSlices(
   return mapSliced(sheet.rows, (row) => rowOf(row, mapping, padIds), { stopped });
 }
 
-/** Whether a plan is queued: creates and updates (those overriding a queued change too: the file wins) unless excluded; identity changes only when ticked. */
+/**
+ * Whether a plan is queued: creates and updates (those overriding a queued change too: the file wins) unless excluded;
+ * identity changes only when ticked.
+ */
 export function isQueued(plan: RowPlan, excluded: ReadonlySet<number>, ticked: ReadonlySet<number>): boolean {
   if (plan.action === 'create' || plan.action === 'update') return !excluded.has(plan.rowNumber);
   if (plan.action === 'identity') return ticked.has(plan.rowNumber) && !excluded.has(plan.rowNumber);
   return false;
 }
 
-/** The ops of a row that finds someone: only what differs, and the e-mail; for a person only queued to be created, bound to that create. */
+/**
+ * The ops of a row that finds someone: only what differs, and the e-mail; for a person only queued to be created, bound
+ * to that create.
+ */
 function updateDrafts(plan: Extract<RowPlan, { action: 'update' | 'identity' }>, drafts: OpDraft[]): void {
   const create = plan.queuedCreate;
   const userid = create ? 0 : plan.user.userid;

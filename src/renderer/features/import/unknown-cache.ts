@@ -45,7 +45,10 @@ function unreadSitesReason(users: CollectionRows[number], syncing: boolean, site
   return `The last sync stopped before it had read everyone at ${names}, so this laptop does not know who is already there`;
 }
 
-/** A row that would create someone while the cache is unknown: skipped, saying why (the person may already be on the site). */
+/**
+ * A row that would create someone while the cache is unknown: skipped, saying why (the person may already be on the
+ * site).
+ */
 export function skipCreateOnUnknownCache(plan: RowPlan, reason: string | null | undefined): RowPlan {
   if (!reason || plan.action !== 'create') return plan;
   const name =

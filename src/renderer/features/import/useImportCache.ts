@@ -97,7 +97,8 @@ export function useImportCache(siteChoice: number | null) {
   const users = people?.users ?? NONE;
   // the addresses each person will have, and those queued changes remove (an import that lists one adds it back)
   const mail = useLiveQuery(() => (db ? addressesAsQueued(db) : NO_MAIL), [db, pendingVersion]);
-  // a token that sees several sites: no default, the user chooses (a file for the second site must never land on the first);
+  // a token that sees several sites: no default, the user chooses (a file for the second site must never land on the
+  // first);
   // nothing synced yet: no site to check against (every row is new), as before the first sync
   const siteid = siteChoice ?? (!loadedSites || sites.length > 1 ? null : (sites[0]?.siteid ?? 0));
   // the site's groups by name: a Profile group column must name one of them
@@ -122,7 +123,8 @@ export function useImportCache(siteChoice: number | null) {
         : undefined,
     [people, mail],
   );
-  // no create against a cache that never read everyone at the kept sites (unknown-cache.ts); the preview is made again when a sync ends
+  // no create against a cache that never read everyone at the kept sites (unknown-cache.ts); the preview is made again
+  // when a sync ends
   const syncing = useSyncState((s) => s.running);
   const collections = useLiveQuery(async () => (db ? db.syncCollections.toArray() : []), [db]);
   const unknownCache = collections && loadedSites && unknownCacheReason(collections, syncing, loadedSites);

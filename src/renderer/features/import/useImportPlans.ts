@@ -47,13 +47,18 @@ export interface PlanInputs {
   requires: NonNullable<MatchOptions['requires']>;
   /** the width employee ids are padded to with zeros; null: as written */
   padIds: number | null;
-  /** why the cache cannot say who is on the site: nobody is created (unknown-cache.ts); null: a sync has read everyone */
+  /**
+   * why the cache cannot say who is on the site: nobody is created (unknown-cache.ts); null: a sync has read everyone
+   */
   unknownCache: string | null;
   /** the profile's username rule and HR status words (hr-files.ts) */
   hr: HrChoices;
 }
 
-/** What main's identity index says of the rows' usernames and e-mails: nothing to ask when the profile keeps every site. Null: stopped. */
+/**
+ * What main's identity index says of the rows' usernames and e-mails: nothing to ask when the profile keeps every site.
+ * Null: stopped.
+ */
 function sitesNotKept(
   api: FieldbookApi | null,
   keepsSome: boolean,
@@ -92,7 +97,10 @@ async function derivedAndChecked(
   return checked && { rows: again, notKept: checked };
 }
 
-/** `current`: the plans of exactly these inputs; `shown`: those, or while they are made the last plans of the same sheet. */
+/**
+ * `current`: the plans of exactly these inputs; `shown`: those, or while they are made the last plans of the same
+ * sheet.
+ */
 export function useImportPlans(
   inputs: PlanInputs | null,
   sheet: Sheet | null,
@@ -100,7 +108,8 @@ export function useImportPlans(
   const api = useSession((s) => s.api);
   // a profile that keeps every site holds every username and e-mail in the cache: nothing to ask main
   const keepsSome = useSession((s) => s.activeProfile?.keptSites !== undefined);
-  // a sync that ended may have read the other sites' usernames and e-mails again: main is asked again (and the rows planned again)
+  // a sync that ended may have read the other sites' usernames and e-mails again: main is asked again (and the rows
+  // planned again)
   const syncEnded = useSyncState((s) => (keepsSome ? s.finished : null));
   const [planned, setPlanned] = useState<{
     inputs: PlanInputs;

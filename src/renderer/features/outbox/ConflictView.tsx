@@ -94,8 +94,8 @@ interface FormProps {
   onSkip: (ids: string[]) => void;
 }
 
-// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
-function ConflictForm({ op, what, conflicts, onDone, onSkip }: FormProps) {
+/** The choices made on a conflict, the conflicts alike it applies to, and resolving them. */
+function useConflictResolution({ op, what, conflicts, onDone }: Omit<FormProps, 'onSkip'>) {
   const actor = useOutbox((s) => s.actor);
   const [choices, setChoices] = useState<FieldChoices>({});
   const [forAllAlike, setForAllAlike] = useState(false);
@@ -107,71 +107,55 @@ function ConflictForm({ op, what, conflicts, onDone, onSkip }: FormProps) {
   // a removal is all or nothing: a choice on one field is the choice for the record
   const choose = (field: string, choice: FieldChoice) =>
     setChoices(removal ? allFields(op, choice) : { ...choices, [field]: choice });
-
   const resolve = async () => {
     const odb = outboxStore.getState().db;
     if (!odb || !words.ready) return;
     try {
-      await resolveConflicts(
-        odb,
-        targets.map((t) => t.id),
-        choices,
-        actor,
-        { fieldName: fieldInSentence },
-      );
+      const ids = targets.map((t) => t.id);
+      await resolveConflicts(odb, ids, choices, actor, { fieldName: fieldInSentence });
       await queueChanged();
-      onDone(
-        targets.length > 1
-          ? `${words.done} The same for ${plural(targets.length - 1, 'other conflict')} alike.`
-          : words.done,
-      );
+      const others = ` The same for ${plural(targets.length - 1, 'other conflict')} alike.`;
+      onDone(targets.length > 1 ? `${words.done}${others}` : words.done);
     } catch (e) {
       setError(errorFromUnknown(e));
     }
   };
+  const state = { choices, setChoices, forAllAlike, setForAllAlike, error, setError };
+  return { ...state, alike, removal, words, targets, choose, resolve };
+}
+
+function ConflictForm(props: FormProps) {
+  const { op, what, onSkip } = props;
+  const form = useConflictResolution(props);
+  const { choices, alike, words, targets } = form;
   return (
     <>
       <h2>{what}</h2>
       <p>
-        {removal
+        {form.removal
           ? 'This record was changed on the server after you chose to remove it.'
           : 'This record was changed on the server after your edit was made. For each field, keep yours or the server’s.'}
       </p>
-      <ErrorMessage error={error} onDismiss={() => setError(null)} />
-      <table className="conflict-table" aria-label="Values in conflict">
-        <thead>
-          <tr>
-            <th scope="col">Field</th>
-            <th scope="col">When you edited</th>
-            <th scope="col">Yours</th>
-            <th scope="col">On the server now</th>
-          </tr>
-        </thead>
-        <tbody>
-          {conflictFieldsOf(op).map((f) => (
-            <FieldRow
-              key={f.field}
-              field={f}
-              choice={choices[f.field]}
-              onChoose={(c) => choose(f.field, c)}
-            />
-          ))}
-        </tbody>
-      </table>
+      <ErrorMessage error={form.error} onDismiss={() => form.setError(null)} />
+      <ConflictTable op={op} choices={choices} onChoose={form.choose} />
       {alike.length > 1 && (
         <label className="inline">
-          <input type="checkbox" checked={forAllAlike} onChange={(e) => setForAllAlike(e.target.checked)} />{' '}
+          <input
+            type="checkbox"
+            checked={form.forAllAlike}
+            onChange={(e) => form.setForAllAlike(e.target.checked)}
+          />{' '}
           Apply to all {alike.length} conflicts alike
         </label>
       )}
       <div className="toolbar">
-        <button type="button" onClick={() => setChoices(allFields(op, 'mine'))}>
+        <button type="button" onClick={() => form.setChoices(allFields(op, 'mine'))}>
           All mine
         </button>
-        <button type="button" onClick={() => setChoices(allFields(op, 'theirs'))}>
+        <button type="button" onClick={() => form.setChoices(allFields(op, 'theirs'))}>
           All theirs
         </button>
-        <button type="button" className="primary" onClick={() => void resolve()} disabled={!words.ready}>
+        <button type="button" className="primary" onClick={() => void form.resolve()} disabled={!words.ready}>
           {words.action}
         </button>
         <button type="button" onClick={() => onSkip(targets.map((t) => t.id))}>
@@ -179,6 +163,39 @@ function ConflictForm({ op, what, conflicts, onDone, onSkip }: FormProps) {
         </button>
       </div>
     </>
+  );
+}
+
+function ConflictTable({
+  op,
+  choices,
+  onChoose,
+}: {
+  op: OutboxOp;
+  choices: FieldChoices;
+  onChoose: (field: string, choice: FieldChoice) => void;
+}) {
+  return (
+    <table className="conflict-table" aria-label="Values in conflict">
+      <thead>
+        <tr>
+          <th scope="col">Field</th>
+          <th scope="col">When you edited</th>
+          <th scope="col">Yours</th>
+          <th scope="col">On the server now</th>
+        </tr>
+      </thead>
+      <tbody>
+        {conflictFieldsOf(op).map((f) => (
+          <FieldRow
+            key={f.field}
+            field={f}
+            choice={choices[f.field]}
+            onChoose={(c) => onChoose(f.field, c)}
+          />
+        ))}
+      </tbody>
+    </table>
   );
 }
 

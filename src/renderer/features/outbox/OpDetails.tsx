@@ -62,7 +62,6 @@ export function withEdits(
     : { ok: false, error: parsed.error.issues[0]?.message ?? 'Not valid.' };
 }
 
-// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
 export function OpDetails({
   op,
   editable,
@@ -72,8 +71,65 @@ export function OpDetails({
   editable: boolean;
   description: string;
 }) {
-  const initial = editableFields(op.op);
-  const [values, setValues] = useState<Record<string, string> | null>(initial);
+  return (
+    <div className="op-inspect">
+      <OpSummary op={op} description={description} />
+      <TechnicalDetails op={op} />
+      {editable && <OpEditForm op={op} description={description} />}
+    </div>
+  );
+}
+
+function OpSummary({ op, description }: { op: OutboxOp; description: string }) {
+  return (
+    <dl>
+      <dt>What</dt>
+      <dd>{description}</dd>
+      <dt>Made from</dt>
+      <dd>{baseInWords(op.base)}</dd>
+      {op.response && (
+        <>
+          <dt>The site answered</dt>
+          <dd>{op.response.developermessage || op.response.status}</dd>
+        </>
+      )}
+      {op.lastError && (
+        <>
+          <dt>Last error</dt>
+          <dd>{op.lastError.message}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+function TechnicalDetails({ op }: { op: OutboxOp }) {
+  return (
+    <details>
+      <summary>Technical details</summary>
+      <dl>
+        <dt>Operation</dt>
+        <dd>{op.op.kind}</dd>
+        <dt>Target</dt>
+        <dd>{op.targetKey}</dd>
+        <dt>Batch</dt>
+        <dd>{op.batchId}</dd>
+        <dt>Payload</dt>
+        <dd>{displayValue(op.op)}</dd>
+        {op.response && (
+          <>
+            <dt>Server response</dt>
+            <dd>{displayValue(op.response)}</dd>
+          </>
+        )}
+      </dl>
+    </details>
+  );
+}
+
+/** The op's values to edit before it is sent, and what saving them did; nothing for an op with no values. */
+function OpEditForm({ op, description }: { op: OutboxOp; description: string }) {
+  const [values, setValues] = useState<Record<string, string> | null>(() => editableFields(op.op));
   const [message, setMessage] = useState<string | null>(null);
   const save = async () => {
     if (!values) return;
@@ -88,45 +144,8 @@ export function OpDetails({
     await queueChanged();
   };
   return (
-    <div className="op-inspect">
-      <dl>
-        <dt>What</dt>
-        <dd>{description}</dd>
-        <dt>Made from</dt>
-        <dd>{baseInWords(op.base)}</dd>
-        {op.response && (
-          <>
-            <dt>The site answered</dt>
-            <dd>{op.response.developermessage || op.response.status}</dd>
-          </>
-        )}
-        {op.lastError && (
-          <>
-            <dt>Last error</dt>
-            <dd>{op.lastError.message}</dd>
-          </>
-        )}
-      </dl>
-      <details>
-        <summary>Technical details</summary>
-        <dl>
-          <dt>Operation</dt>
-          <dd>{op.op.kind}</dd>
-          <dt>Target</dt>
-          <dd>{op.targetKey}</dd>
-          <dt>Batch</dt>
-          <dd>{op.batchId}</dd>
-          <dt>Payload</dt>
-          <dd>{displayValue(op.op)}</dd>
-          {op.response && (
-            <>
-              <dt>Server response</dt>
-              <dd>{displayValue(op.response)}</dd>
-            </>
-          )}
-        </dl>
-      </details>
-      {editable && values && (
+    <>
+      {values && (
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -147,6 +166,6 @@ export function OpDetails({
         </form>
       )}
       {message && <p role="status">{message}</p>}
-    </div>
+    </>
   );
 }

@@ -11,7 +11,10 @@ import type { FieldbookDb } from '../../db/index.ts';
 /** Makes the handler of a button that changes the outbox (the change runs on the outbox's own database). */
 export type Act = (run: (odb: FieldbookDb) => Promise<unknown>) => () => Promise<void>;
 
-/** rows rendered at first, and added by each "Show more" (each row can open its details, so the table is not virtualised) */
+/**
+ * rows rendered at first, and added by each "Show more" (each row can open its details, so the table is not
+ * virtualised)
+ */
 const PAGE = 500;
 
 interface Props {

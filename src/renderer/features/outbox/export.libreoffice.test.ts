@@ -20,7 +20,8 @@ const skip = !hasLibreOffice && !process.env['CI'];
 const dir = mkdtempSync(path.join(os.tmpdir(), 'export-lo-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-// issue 27: a trigger behind a bidi isolate, the Arabic letter mark, a Hangul filler, a blank Braille pattern, the combining grapheme joiner, NEL or a C0 control
+// issue 27: a trigger behind a bidi isolate, the Arabic letter mark, a Hangul filler, a blank Braille pattern, the
+// combining grapheme joiner, NEL or a C0 control
 const INVISIBLE = [
   '\u2066=6+1',
   '\u2069+6+2',
@@ -32,7 +33,8 @@ const INVISIBLE = [
   '\u0001=6+8',
   '\u001f@SUM(6,9)',
 ];
-// the shared rule (src/shared/formula.ts): = + - @, a leading tab, CR or LF, and = behind NBSP or a zero-width space or full width
+// the shared rule (src/shared/formula.ts): = + - @, a leading tab, CR or LF, and = behind NBSP or a zero-width space or
+// full width
 const HOSTILE = [
   '=1+2',
   '+3+4',

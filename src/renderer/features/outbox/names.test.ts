@@ -30,7 +30,8 @@ describe('names of records the cache does not hold', () => {
       { kind: 'trainingAssignment.create', userid: 1, courseid: 50, fields: {} },
       { status: 'done', createdId: 1003010 },
     );
-    // its undo, queued: the created assignments removed (the cache no longer holds them once sent), the person set Inactive
+    // its undo, queued: the created assignments removed (the cache no longer holds them once sent), the person set
+    // Inactive
     const undo = [
       outboxOp({ kind: 'trainingAssignment.delete', transcriptid: 1003010 }, { undoes: 'b1' }),
       outboxOp({ kind: 'trainingAssignment.delete', transcriptid: 1003011 }, { undoes: 'b1' }),

@@ -25,6 +25,7 @@ import { ReportFindings } from './ReportFindings.tsx';
 import { defaultCategory, useReportChoices } from './choices.ts';
 import { loadReport, type LoadedReport, type ReportScope } from './queries.ts';
 import { usePendingVersion } from '../../outbox/runtime.ts';
+import type { GroupRecord, ProfileCategoryRecord } from '../../../shared/records.ts';
 import { groupChoices } from '../../app/catalog.ts';
 import { oneSite, SiteChoice, useChosenSite } from '../../app/SiteChoice.tsx';
 import { useCatalogNames } from '../../app/catalog-names.ts';
@@ -97,14 +98,47 @@ function useBuiltReport(
   );
 }
 
-/** The report of the current choices, from the cache, with what its controls offer. */
-// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
-function useReport() {
+/** What the report covers: the site, the group or the people chosen in Users; null until one is chosen. */
+function scopeOf(
+  kind: ScopeKind,
+  site: number | null,
+  groupid: number | null,
+  selected: ReadonlySet<number>,
+): ReportScope | null {
+  if (kind === 'site') return site === null ? null : { kind, siteid: site };
+  if (kind === 'group') return groupid === null ? null : { kind, groupid };
+  return selected.size > 0 ? { kind, userids: [...selected] } : null;
+}
+
+/** The site the scope lies in (the group's site for a group); null for people chosen in Users. */
+function scopeSiteOf(
+  kind: ScopeKind,
+  site: number | null,
+  groupid: number | null,
+  groups: readonly GroupRecord[] | undefined,
+): number | null {
+  if (kind === 'site') return site;
+  if (kind === 'group') return groups?.find((g) => g.groupid === groupid)?.siteid ?? null;
+  return null;
+}
+
+/** The grouping chosen when it is still offered, else the one the scope suggests (choices.ts). */
+function categoryIdOf(
+  chosen: number | null | undefined,
+  categories: readonly ProfileCategoryRecord[],
+  loaded: LoadedReport | null | undefined,
+  groupid: number | null,
+): number | null {
+  if (chosen === null || (chosen !== undefined && categories.some((c) => c.categoryid === chosen)))
+    return chosen;
+  return defaultCategory(categories, loaded?.input.groups ?? [], loaded?.input.requirements ?? [], groupid);
+}
+
+/** The scope of the current choices and its report input, read from the cache (again when an edit is queued). */
+function useLoadedScope() {
   const db = useActiveDb();
   // a past day: the report rebuilt from the history (AsOfControl), its dates counted on that day
   const asOf = useAsOfDay((s) => s.day);
-  const today = asOf ?? todayIso();
-  const soonDays = useSoonDays();
   const selected = useUserSelection((s) => s.selected);
   const groups = useLiveQuery(async () => (db ? db.groups.toArray() : []), [db]);
   const choices = useReportChoices();
@@ -112,50 +146,34 @@ function useReport() {
   // the site the coordinator looks after (the first when every site is chosen: a report is of one)
   const chosen = useChosenSite();
   const site = oneSite(chosen);
-  const scope: ReportScope | null =
-    kind === 'site'
-      ? site === null
-        ? null
-        : { kind, siteid: site }
-      : kind === 'group'
-        ? groupid === null
-          ? null
-          : { kind, groupid }
-        : selected.size > 0
-          ? { kind, userids: [...selected] }
-          : null;
+  const scope = scopeOf(kind, site, groupid, selected);
   const scopeKey = JSON.stringify(scope);
   const pendingVersion = usePendingVersion();
   const loaded = useLiveQuery(
     async () => (db && scope ? (asOf ? loadReportAsOf(db, scope, asOf) : loadReport(db, scope)) : null),
     [db, scopeKey, pendingVersion, asOf],
   );
-  const scopeSite =
-    kind === 'site'
-      ? site
-      : kind === 'group'
-        ? (groups?.find((g) => g.groupid === groupid)?.siteid ?? null)
-        : null;
+  return { choices, selected, chosen, groups, site, loaded, asOf };
+}
+
+/** The report of the current choices, from the cache, with what its controls offer. */
+function useReport() {
+  const { choices, selected, chosen, groups, site, loaded, asOf } = useLoadedScope();
+  const today = asOf ?? todayIso();
+  const soonDays = useSoonDays();
+  const { kind, groupid } = choices;
+  const scopeSite = scopeSiteOf(kind, site, groupid, groups);
   const categories = (loaded?.input.categories ?? [])
     .filter((c) => scopeSite === null || c.siteid === scopeSite)
     .sort((a, b) => a.categoryname.localeCompare(b.categoryname));
-  const chosenCategory = choices.categoryid;
-  const categoryid =
-    chosenCategory !== undefined &&
-    (chosenCategory === null || categories.some((c) => c.categoryid === chosenCategory))
-      ? chosenCategory
-      : defaultCategory(
-          categories,
-          loaded?.input.groups ?? [],
-          loaded?.input.requirements ?? [],
-          kind === 'group' ? groupid : null,
-        );
+  const categoryid = categoryIdOf(choices.categoryid, categories, loaded, kind === 'group' ? groupid : null);
+  const { statuses: chosenStatuses, findingTypes } = choices;
   const report = useBuiltReport(loaded, {
     today,
     soonDays,
     categoryid,
-    statuses: choices.statuses,
-    findingTypes: choices.findingTypes,
+    statuses: chosenStatuses,
+    findingTypes,
   });
   const offered =
     loaded && loaded.input.requirements.length > 0
@@ -163,31 +181,17 @@ function useReport() {
       : FINDING_TYPES.filter((t) => t !== 'Missing');
   const title = loaded ? `Compliance report – ${loaded.scopeLabel}` : 'Compliance report';
   const categoryName = categories.find((c) => c.categoryid === categoryid)?.categoryname ?? null;
+  const scopeLabel = loaded?.scopeLabel ?? '';
+  const types = report?.findingTypes ?? [];
   const heading: ReportHeading = {
     title,
-    scope: loaded?.scopeLabel ?? '',
-    filters: choicesLine(
-      loaded?.scopeLabel ?? '',
-      categoryName,
-      choices.statuses,
-      report?.findingTypes ?? [],
-      offered,
-      soonDays,
-    ),
+    scope: scopeLabel,
+    filters: choicesLine(scopeLabel, categoryName, chosenStatuses, types, offered, soonDays),
     dataAsOf: loaded?.dataAsOf ? formatDateTime(loaded.dataAsOf) : 'never synced',
   };
   const statuses = [...new Set((loaded?.input.people ?? []).map((p) => p.status))].sort();
-  return {
-    today,
-    soonDays,
-    selected,
-    chosen,
-    groups,
-    loaded,
-    report,
-    heading,
-    offer: { categories, categoryid, statuses, offered },
-  };
+  const offer = { categories, categoryid, statuses, offered };
+  return { today, soonDays, selected, chosen, groups, loaded, report, heading, offer };
 }
 
 type ReportState = ReturnType<typeof useReport>;

@@ -11,7 +11,36 @@ import { readRequirements, type RequirementCatalog } from './io.ts';
 
 type Outcome = { kind: 'added'; text: string } | { kind: 'errors'; title: string; errors: string[] } | null;
 
-// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
+/** What reading, checking and adding the requirements of one file came to. */
+async function importRequirements(
+  db: FieldbookDb,
+  catalog: RequirementCatalog,
+  file: File,
+): Promise<Outcome> {
+  const read = await readInWorker(file, () => undefined).done;
+  if (!read.ok) {
+    if ('cancelled' in read) return null;
+    return { kind: 'errors', title: `${file.name}: the file could not be read.`, errors: [read.error] };
+  }
+  const requirements = readRequirements(read.table.rows, catalog);
+  if (!requirements.ok) {
+    return {
+      kind: 'errors',
+      title: `${file.name}: nothing was added. Correct these rows and drop the file again.`,
+      errors: requirements.errors,
+    };
+  }
+  const known = new Set(
+    await db.requirements
+      .bulkGet(requirements.rows.map((r) => r.id))
+      .then((rows) => rows.filter(Boolean).map((r) => r!.id)),
+  );
+  await db.requirements.bulkPut(requirements.rows);
+  const added = requirements.rows.length - known.size;
+  const already = known.size > 0 ? `, ${plural(known.size, 'was', 'were')} already set` : '';
+  return { kind: 'added', text: `${file.name}: ${plural(added, 'requirement')} added${already}.` };
+}
+
 export function RequirementsImport({ db, catalog }: { db: FieldbookDb; catalog: RequirementCatalog }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState(false);
@@ -19,36 +48,7 @@ export function RequirementsImport({ db, catalog }: { db: FieldbookDb; catalog: 
     setBusy(true);
     setOutcome(null);
     try {
-      const read = await readInWorker(file, () => undefined).done;
-      if (!read.ok) {
-        if (!('cancelled' in read))
-          setOutcome({
-            kind: 'errors',
-            title: `${file.name}: the file could not be read.`,
-            errors: [read.error],
-          });
-        return;
-      }
-      const requirements = readRequirements(read.table.rows, catalog);
-      if (!requirements.ok) {
-        setOutcome({
-          kind: 'errors',
-          title: `${file.name}: nothing was added. Correct these rows and drop the file again.`,
-          errors: requirements.errors,
-        });
-        return;
-      }
-      const known = new Set(
-        await db.requirements
-          .bulkGet(requirements.rows.map((r) => r.id))
-          .then((rows) => rows.filter(Boolean).map((r) => r!.id)),
-      );
-      await db.requirements.bulkPut(requirements.rows);
-      const added = requirements.rows.length - known.size;
-      setOutcome({
-        kind: 'added',
-        text: `${file.name}: ${plural(added, 'requirement')} added${known.size > 0 ? `, ${plural(known.size, 'was', 'were')} already set` : ''}.`,
-      });
+      setOutcome(await importRequirements(db, catalog, file));
     } finally {
       setBusy(false);
     }
@@ -79,17 +79,21 @@ export function RequirementsImport({ db, catalog }: { db: FieldbookDb; catalog: 
       </p>
       {busy && <p role="status">Reading…</p>}
       {outcome?.kind === 'added' && <p role="status">{outcome.text}</p>}
-      {outcome?.kind === 'errors' && (
-        <div role="alert">
-          <p>{outcome.title}</p>
-          <ul>
-            {outcome.errors.slice(0, 20).map((e) => (
-              <li key={e}>{e}</li>
-            ))}
-          </ul>
-          {outcome.errors.length > 20 && <p>…and {plural(outcome.errors.length - 20, 'more row')}.</p>}
-        </div>
-      )}
+      {outcome?.kind === 'errors' && <ImportErrors title={outcome.title} errors={outcome.errors} />}
+    </div>
+  );
+}
+
+function ImportErrors({ title, errors }: { title: string; errors: string[] }) {
+  return (
+    <div role="alert">
+      <p>{title}</p>
+      <ul>
+        {errors.slice(0, 20).map((e) => (
+          <li key={e}>{e}</li>
+        ))}
+      </ul>
+      {errors.length > 20 && <p>…and {plural(errors.length - 20, 'more row')}.</p>}
     </div>
   );
 }

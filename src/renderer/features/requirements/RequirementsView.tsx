@@ -5,7 +5,7 @@
  * this laptop and profile: nothing here is ever sent to the platform.
  */
 import { useState } from 'react';
-import { oneSite, SiteChoice, useChosenSite } from '../../app/SiteChoice.tsx';
+import { oneSite, SiteChoice, useChosenSite, type ChosenSite } from '../../app/SiteChoice.tsx';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useActiveDb } from '../../app/session.ts';
 import { plural } from '../../app/words.ts';
@@ -195,28 +195,12 @@ function Grid({
   );
 }
 
-// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
-export default function RequirementsView() {
-  const db = useActiveDb();
-  const catalog = useLiveQuery(async () => (db ? loadCatalog(db) : null), [db]);
-  const rows = useLiveQuery(async () => (db ? db.requirements.toArray() : []), [db]) ?? [];
-  // the site the coordinator looks after (the first when every site is chosen: requirements are set per site)
-  const chosen = useChosenSite();
-  const [categoryChoice, setCategory] = useState<number | 'usertypes' | null>(null);
-  if (!db || !catalog)
-    return (
-      <section className="view">
-        <h1>Requirements</h1>
-        <p role="status">Loading…</p>
-      </section>
-    );
-  const siteid = oneSite(chosen) ?? catalog.sites[0]?.siteid ?? 0;
-  const categories = catalog.categories
-    .filter((c) => c.siteid === siteid)
-    .sort((a, b) => a.categoryname.localeCompare(b.categoryname));
-  const categoryid = categoryChoice ?? categories[0]?.categoryid ?? 'usertypes';
+type CategoryChoice = number | 'usertypes';
+
+/** The rows of the grid: the site's credentials, then its courses, each by name. */
+function itemsOf(catalog: RequirementCatalog, siteid: number): { item: RequiredItem; label: string }[] {
   const credentialSites = new Map(catalog.credentialCategories.map((c) => [c.categoryid, c.siteid]));
-  const items = [
+  return [
     ...catalog.credentials
       .filter((c) => (credentialSites.get(c.categoryid) ?? siteid) === siteid)
       .sort((a, b) => a.credentialname.localeCompare(b.credentialname))
@@ -232,6 +216,29 @@ export default function RequirementsView() {
         label: `Course: ${c.coursename}`,
       })),
   ];
+}
+
+export default function RequirementsView() {
+  const db = useActiveDb();
+  const catalog = useLiveQuery(async () => (db ? loadCatalog(db) : null), [db]);
+  const rows = useLiveQuery(async () => (db ? db.requirements.toArray() : []), [db]) ?? [];
+  // the site the coordinator looks after (the first when every site is chosen: requirements are set per site)
+  const chosen = useChosenSite();
+  const [categoryChoice, setCategory] = useState<CategoryChoice | null>(null);
+  if (!db || !catalog)
+    return (
+      <section className="view">
+        <h1>Requirements</h1>
+        <p role="status">Loading…</p>
+      </section>
+    );
+  const siteid = oneSite(chosen) ?? catalog.sites[0]?.siteid ?? 0;
+  const categories = catalog.categories
+    .filter((c) => c.siteid === siteid)
+    .sort((a, b) => a.categoryname.localeCompare(b.categoryname));
+  const categoryid = categoryChoice ?? categories[0]?.categoryid ?? 'usertypes';
+  const items = itemsOf(catalog, siteid);
+  const choice = { catalog, chosen, categoryid, categories, onCategory: setCategory };
   return (
     <section className="view requirements-view" aria-labelledby="requirements-heading">
       <h1 id="requirements-heading">Requirements</h1>
@@ -239,39 +246,7 @@ export default function RequirementsView() {
         What each person must hold and complete, for the compliance report. Kept on this laptop, in this
         profile only: never sent to the platform. {plural(rows.length, 'requirement')} set.
       </p>
-      <div className="toolbar">
-        <SiteChoice chosen={chosen} everySite={false} onChoose={() => setCategory(null)} />
-        <label>
-          Columns{' '}
-          <select
-            value={String(categoryid)}
-            onChange={(e) =>
-              setCategory(e.target.value === 'usertypes' ? 'usertypes' : Number(e.target.value))
-            }
-          >
-            {categories.map((c) => (
-              <option key={c.categoryid} value={c.categoryid}>
-                {c.categoryname} groups
-              </option>
-            ))}
-            <option value="usertypes">User types</option>
-          </select>
-        </label>
-        <button
-          type="button"
-          disabled={rows.length === 0}
-          onClick={() => void exportTable(tableOfRows(rows, catalog), 'requirements', 'xlsx')}
-        >
-          Export XLSX
-        </button>
-        <button
-          type="button"
-          disabled={rows.length === 0}
-          onClick={() => void exportTable(tableOfRows(rows, catalog), 'requirements', 'csv')}
-        >
-          Export CSV
-        </button>
-      </div>
+      <RequirementsToolbar {...choice} rows={rows} />
       <RequirementsImport db={db} catalog={catalog} />
       <CopyForm db={db} scopes={allScopes(catalog, siteid)} rows={rows} />
       {items.length === 0 ? (
@@ -280,6 +255,57 @@ export default function RequirementsView() {
         <Grid db={db} columns={columnsOf(catalog, siteid, categoryid)} items={items} rows={rows} />
       )}
     </section>
+  );
+}
+
+/** The site and the columns shown, and the exports. */
+function RequirementsToolbar({
+  catalog,
+  chosen,
+  categoryid,
+  categories,
+  rows,
+  onCategory,
+}: {
+  catalog: RequirementCatalog;
+  chosen: ChosenSite;
+  categoryid: CategoryChoice;
+  categories: RequirementCatalog['categories'];
+  rows: readonly RequirementRow[];
+  onCategory: (categoryid: CategoryChoice | null) => void;
+}) {
+  return (
+    <div className="toolbar">
+      <SiteChoice chosen={chosen} everySite={false} onChoose={() => onCategory(null)} />
+      <label>
+        Columns{' '}
+        <select
+          value={String(categoryid)}
+          onChange={(e) => onCategory(e.target.value === 'usertypes' ? 'usertypes' : Number(e.target.value))}
+        >
+          {categories.map((c) => (
+            <option key={c.categoryid} value={c.categoryid}>
+              {c.categoryname} groups
+            </option>
+          ))}
+          <option value="usertypes">User types</option>
+        </select>
+      </label>
+      <button
+        type="button"
+        disabled={rows.length === 0}
+        onClick={() => void exportTable(tableOfRows(rows, catalog), 'requirements', 'xlsx')}
+      >
+        Export XLSX
+      </button>
+      <button
+        type="button"
+        disabled={rows.length === 0}
+        onClick={() => void exportTable(tableOfRows(rows, catalog), 'requirements', 'csv')}
+      >
+        Export CSV
+      </button>
+    </div>
   );
 }
 

@@ -41,7 +41,8 @@ function useProfileSites(profile: ProfileSummary, syncing: boolean): AskedSites 
     checkedAt: string | undefined;
     error: AppError;
   } | null>(null);
-  // asked again when the kept sites change (not when a sync merely ends); after a failure, when the connection is checked again
+  // asked again when the kept sites change (not when a sync merely ends); after a failure, when the connection is
+  // checked again
   const key = `${profile.id}:${profile.keptSites?.join(',') ?? 'all'}`;
   const settled = asked?.key === key || (failed?.key === key && failed.checkedAt === checkedAt);
   useEffect(() => {
@@ -123,7 +124,10 @@ function SiteChoice({
   );
 }
 
-/** Why the choice of sites is not shown: a sync runs, Work offline is on, the platform's answer could not be used, or no connection. */
+/**
+ * Why the choice of sites is not shown: a sync runs, Work offline is on, the platform's answer could not be used, or no
+ * connection.
+ */
 function SitesNotShown({
   running,
   workingOffline,
@@ -150,10 +154,33 @@ function SitesNotShown({
   return <p className="muted">{why}</p>;
 }
 
-// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
-export function KeptSitesPanel({ db, profile }: { db: FieldbookDb; profile: ProfileSummary }) {
-  const running = useSyncState((s) => s.running);
-  const workingOffline = useSession((s) => s.connection?.workingOffline === true);
+type SiteList = ProfileSites['sites'];
+
+/**
+ * Takes the removed sites off this laptop and saves the new list, while no sync may start: it would read
+ * the old list and bring a removed site back. Null: a sync started meanwhile and nothing was changed.
+ */
+async function saveKeptSites(
+  db: FieldbookDb,
+  profile: ProfileSummary,
+  change: { all: boolean; current: ReadonlySet<number>; removed: SiteList },
+  onBusy: (text: string | null) => void,
+) {
+  const api = sessionStore.getState().api;
+  if (!api) return null;
+  const outcome = await whileSyncHeld(syncStore, SAVING_KEPT_SITES, async () => {
+    const stop = await removeSites(db, change.removed, onBusy);
+    if (stop) return { stop };
+    // the last sync's per-collection counts no longer hold: the table shows what the cache now has
+    if (change.removed.length > 0) syncStore.setState({ finished: null, progress: null });
+    const siteids = change.all ? null : [...change.current];
+    return { saved: await request(() => api['profiles:setKeptSites']({ id: profile.id, siteids })) };
+  });
+  return outcome?.value ?? null;
+}
+
+/** The sites kept on this laptop, as saved and as chosen, and saving the choice. */
+function useKeptSites(db: FieldbookDb, profile: ProfileSummary, running: boolean) {
   const { sites, error: sitesError, retry } = useProfileSites(profile, running);
   const synced = useLiveQuery(() => db.syncCollections.count(), [db]) ?? 0;
   const [chosen, setChosen] = useState<Set<number> | null>(null);
@@ -166,51 +193,50 @@ export function KeptSitesPanel({ db, profile }: { db: FieldbookDb; profile: Prof
   const current = chosen ?? (asking ? new Set<number>() : kept);
 
   async function save() {
-    const api = sessionStore.getState().api;
-    if (!api || !sites || !current || !kept) return;
+    if (!sessionStore.getState().api || !sites || !current || !kept) return;
     setBlocked(null);
     setDone(null);
     const removed = sites.sites.filter((s) => kept.has(s.siteid) && !current.has(s.siteid));
     const added = sites.sites.filter((s) => !kept.has(s.siteid) && current.has(s.siteid));
     setBusy('Saving…');
-    // no sync may start until the new list is saved: it would read the old one and bring a removed site back
-    const outcome = await whileSyncHeld(syncStore, SAVING_KEPT_SITES, async () => {
-      const stop = await removeSites(db, removed, setBusy);
-      if (stop) return { stop };
-      // the last sync's per-collection counts no longer hold: the table shows what the cache now has
-      if (removed.length > 0) syncStore.setState({ finished: null, progress: null });
-      const all = current.size === sites.sites.length;
-      return {
-        saved: await request(() =>
-          api['profiles:setKeptSites']({ id: profile.id, siteids: all ? null : [...current] }),
-        ),
-      };
-    });
+    const all = current.size === sites.sites.length;
+    const outcome = await saveKeptSites(db, profile, { all, current, removed }, setBusy);
     setBusy(null);
     // a sync started meanwhile: nothing was changed (the button asks to wait for it)
     if (!outcome) return;
-    const { stop } = outcome.value;
-    if (stop) {
-      setBlocked(stop);
-      return;
-    }
+    if (outcome.stop) return setBlocked(outcome.stop);
     setChosen(null);
-    if (!outcome.value.saved) return;
-    const offline = outcome.value.saved.workOffline;
+    if (!outcome.saved) return;
+    const offline = outcome.saved.workOffline;
     setDone(savedText(removed, offline ? added : []));
     // working offline, the sync that brings the added sites in runs when Work offline is turned off
     if ((added.length > 0 || asking) && !offline) await sessionStore.getState().sync?.start();
   }
+  return { sites, sitesError, retry, kept, asking, current, setChosen, busy, blocked, done, save };
+}
 
+export function KeptSitesPanel({ db, profile }: { db: FieldbookDb; profile: ProfileSummary }) {
+  const running = useSyncState((s) => s.running);
+  const workingOffline = useSession((s) => s.connection?.workingOffline === true);
+  const { sites, kept, asking, current, busy, blocked, done, save, ...rest } = useKeptSites(
+    db,
+    profile,
+    running,
+  );
   if (!sites || !current)
     return (
-      <SitesNotShown running={running} workingOffline={workingOffline} error={sitesError} retry={retry} />
+      <SitesNotShown
+        running={running}
+        workingOffline={workingOffline}
+        error={rest.sitesError}
+        retry={rest.retry}
+      />
     );
   const toggle = (id: number) => {
     const next = new Set(current);
     if (next.has(id)) next.delete(id);
     else next.add(id);
-    setChosen(next);
+    rest.setChosen(next);
   };
   const changed =
     !asking && kept !== null && (current.size !== kept.size || [...current].some((id) => !kept.has(id)));
@@ -239,13 +265,17 @@ export function KeptSitesPanel({ db, profile }: { db: FieldbookDb; profile: Prof
       </div>
       {busy && <p role="status">{busy}</p>}
       {done && <p role="status">{done}</p>}
-      {blocked && (
-        <p role="alert" className="error">
-          {blocked.site} has {plural(blocked.unsent, 'unsent change')} in the Outbox: send or discard{' '}
-          {blocked.unsent === 1 ? 'it' : 'them'} before taking the site off this laptop.{' '}
-          <a href={hrefFor('outbox')}>Open the Outbox</a>
-        </p>
-      )}
+      {blocked && <UnsentChanges blocked={blocked} />}
     </div>
+  );
+}
+
+function UnsentChanges({ blocked }: { blocked: Blocked }) {
+  return (
+    <p role="alert" className="error">
+      {blocked.site} has {plural(blocked.unsent, 'unsent change')} in the Outbox: send or discard{' '}
+      {blocked.unsent === 1 ? 'it' : 'them'} before taking the site off this laptop.{' '}
+      <a href={hrefFor('outbox')}>Open the Outbox</a>
+    </p>
   );
 }

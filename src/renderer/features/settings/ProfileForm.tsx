@@ -5,7 +5,41 @@ import { sameTokenOrigin } from '../../../shared/token-origin.ts';
 import { applyProfiles, request, sessionStore } from '../../app/session.ts';
 import { navigate } from '../../app/router.ts';
 
-// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
+interface ProfileFields {
+  name: string;
+  baseUrl: string;
+  token: string;
+}
+
+/**
+ * Saves the profile; a new profile becomes the active one (that is why it was added), and its first sync
+ * starts at once, its progress in view. Whether it was saved.
+ */
+async function saveProfile(profile: ProfileSummary | undefined, fields: ProfileFields): Promise<boolean> {
+  const api = sessionStore.getState().api;
+  if (!api) return false;
+  const { name, baseUrl, token } = fields;
+  const saved = await request(() =>
+    api['profiles:save']({
+      id: profile?.id,
+      name: name.trim(),
+      baseUrl: baseUrl.trim(),
+      token: token || undefined,
+    }),
+  );
+  if (saved && profile === undefined) {
+    await request(() => api['profiles:activate']({ id: saved.id }));
+    const profiles = await request(() => api['profiles:list']());
+    if (profiles) applyProfiles(profiles);
+    navigate('settings');
+    // a token that sees many people: the Sites panel asks which sites to keep before anything is synced
+    // (when the question cannot be asked, the sync starts and says what is wrong in its own words)
+    const sites = await api['profiles:sites']({ id: saved.id });
+    if (!(sites.ok && sites.value.manyRecords)) void sessionStore.getState().sync?.start();
+  }
+  return saved !== null;
+}
+
 export function ProfileForm({ profile, onDone }: { profile?: ProfileSummary; onDone?: () => void }) {
   const [name, setName] = useState(profile?.name ?? '');
   const [baseUrl, setBaseUrl] = useState(profile?.baseUrl ?? '');
@@ -17,28 +51,9 @@ export function ProfileForm({ profile, onDone }: { profile?: ProfileSummary; onD
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const api = sessionStore.getState().api;
-    if (!api) return;
+    if (!sessionStore.getState().api) return;
     setBusy(true);
-    const saved = await request(() =>
-      api['profiles:save']({
-        id: profile?.id,
-        name: name.trim(),
-        baseUrl: baseUrl.trim(),
-        token: token || undefined,
-      }),
-    );
-    // a new profile becomes the active one (that is why it was added), and its first sync starts at once, its progress in view
-    if (saved && !editing) {
-      await request(() => api['profiles:activate']({ id: saved.id }));
-      const profiles = await request(() => api['profiles:list']());
-      if (profiles) applyProfiles(profiles);
-      navigate('settings');
-      // a token that sees many people: the Sites panel asks which sites to keep before anything is synced
-      // (when the question cannot be asked, the sync starts and says what is wrong in its own words)
-      const sites = await api['profiles:sites']({ id: saved.id });
-      if (!(sites.ok && sites.value.manyRecords)) void sessionStore.getState().sync?.start();
-    }
+    const saved = await saveProfile(profile, { name, baseUrl, token });
     setBusy(false);
     setToken('');
     if (saved) onDone?.();
@@ -64,29 +79,7 @@ export function ProfileForm({ profile, onDone }: { profile?: ProfileSummary; onD
           placeholder="https://example.com/api/v1"
         />
       </label>
-      <label>
-        API token
-        <input
-          type="password"
-          value={token}
-          onChange={(e) => setToken(e.target.value)}
-          required={!editing || moved}
-          autoComplete="off"
-          placeholder={
-            moved
-              ? 'A new address needs its token'
-              : editing
-                ? `Leave empty to keep ${profile.tokenHint ?? 'the stored token'}`
-                : ''
-          }
-        />
-        {moved && (
-          <span className="muted">
-            The stored token belongs to {new URL(profile.baseUrl).host} and is not sent to another address:
-            enter the token for this one.
-          </span>
-        )}
-      </label>
+      <TokenField profile={profile} moved={moved} token={token} onToken={setToken} />
       <div className="actions">
         <button type="submit" disabled={busy}>
           {editing ? 'Save profile' : 'Add profile'}
@@ -98,5 +91,39 @@ export function ProfileForm({ profile, onDone }: { profile?: ProfileSummary; onD
         )}
       </div>
     </form>
+  );
+}
+
+function TokenField({
+  profile,
+  moved,
+  token,
+  onToken,
+}: {
+  profile: ProfileSummary | undefined;
+  moved: boolean;
+  token: string;
+  onToken: (token: string) => void;
+}) {
+  const editing = profile !== undefined;
+  const keep = `Leave empty to keep ${profile?.tokenHint ?? 'the stored token'}`;
+  return (
+    <label>
+      API token
+      <input
+        type="password"
+        value={token}
+        onChange={(e) => onToken(e.target.value)}
+        required={!editing || moved}
+        autoComplete="off"
+        placeholder={moved ? 'A new address needs its token' : editing ? keep : ''}
+      />
+      {moved && profile && (
+        <span className="muted">
+          The stored token belongs to {new URL(profile.baseUrl).host} and is not sent to another address:
+          enter the token for this one.
+        </span>
+      )}
+    </label>
   );
 }

@@ -4,7 +4,7 @@ import { COLLECTIONS, type CollectionName } from '../../../shared/records.ts';
 import type { CollectionProgress } from '../../../shared/ipc.ts';
 import type { FieldbookDb, SyncCollectionRow } from '../../db/index.ts';
 import { useSession } from '../../app/session.ts';
-import { syncStore, useSyncState } from '../../sync/store.ts';
+import { syncStore, useSyncState, type SyncUiState } from '../../sync/store.ts';
 import { formatCount, formatDateTime, formatProgress, formatRate } from '../../app/format.ts';
 import { outcomeText, progressText } from '../../sync/status-text.ts';
 import { ErrorMessage } from '../../components/ErrorMessage.tsx';
@@ -66,91 +66,19 @@ function CollectionsTable({
   );
 }
 
-// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
 export function SyncPanel({ db }: { db: FieldbookDb }) {
-  const sync = useSession((s) => s.sync);
-  const online = useSession((s) => s.connection?.online === true);
-  const workOffline = useSession((s) => s.activeProfile?.workOffline === true);
   const state = useSyncState((s) => s);
   const checkpoints = useLiveQuery(() => db.syncCheckpoints.count(), [db]) ?? 0;
   // a completed pass has cleared its checkpoints: the live count may not have caught up yet
   const interrupted = state.finished?.outcome === 'completed' && !state.running ? 0 : checkpoints;
   const collections = useLiveQuery(() => db.syncCollections.toArray(), [db]) ?? [];
   const progress = state.progress;
-  const total = progress?.total ?? null;
-  const done = progress?.records ?? 0;
-  const outcome = state.finished?.outcome;
-  const outcomeLine = outcomeText(state);
-  // a completed pass with lists it could not read is a warning, not a success
-  const someNotSynced = Object.values(state.finished?.collections ?? {}).some((c) => c?.state === 'failed');
   return (
     <section className="panel" aria-labelledby="sync-heading">
       <h2 id="sync-heading">Sync</h2>
-      <div className="actions">
-        {state.running ? (
-          <button type="button" onClick={() => void sync?.cancel()}>
-            Cancel sync
-          </button>
-        ) : (
-          <>
-            <button
-              type="button"
-              onClick={() => void sync?.start()}
-              disabled={!sync || workOffline || state.held !== null}
-            >
-              {interrupted > 0 ? 'Resume sync' : 'Sync now'}
-            </button>
-            {interrupted > 0 && (
-              <button
-                type="button"
-                onClick={() => void sync?.start({ fresh: true })}
-                disabled={state.held !== null}
-              >
-                Start a full sync
-              </button>
-            )}
-          </>
-        )}
-        {state.held !== null && !state.running && (
-          <span className="muted" role="status">
-            {state.startsAfterHold ? SYNC_AFTER_HOLD : state.held}
-          </span>
-        )}
-        {workOffline ? (
-          <span className="muted">Working offline: turn “Work offline” off in the header to sync.</span>
-        ) : (
-          !online &&
-          !state.running && (
-            <span className="muted">The site is not reachable right now; the cache stays available.</span>
-          )
-        )}
-      </div>
-      {state.running && (
-        <div className="progress" aria-live="polite">
-          <progress
-            aria-label="Sync progress"
-            max={total && total >= done ? total : undefined}
-            value={total && total >= done ? done : undefined}
-          />
-          <p role="status">
-            {progressText(progress)}
-            {progress && progress.rate > 0 ? ` · ${formatRate(progress.rate)}` : ''}
-            {progress
-              ? ` · ${progress.plannedRequests ? `${formatCount(progress.requests)} of ${plural(progress.plannedRequests, 'request')}` : plural(progress.requests, 'request')}`
-              : ''}
-            {state.resumed ? ' · resumed' : ''}
-          </p>
-          {state.running && progress?.notice && <p className="warn">{progress.notice}</p>}
-        </div>
-      )}
-      {outcomeLine && (
-        <p role="status" className={outcome === 'completed' && !someNotSynced ? 'ok' : 'warn'}>
-          {outcomeLine}
-          {state.pagesWritten > 0 ? (
-            <span className="muted"> (written in {(state.writeMs / 1000).toFixed(1)} s)</span>
-          ) : null}
-        </p>
-      )}
+      <SyncActions state={state} interrupted={interrupted} />
+      {state.running && <SyncProgress state={state} />}
+      <SyncOutcome state={state} />
       <ErrorMessage error={state.error} onDismiss={() => syncStore.setState({ error: null })} />
       <CollectionsTable
         rows={collections}
@@ -158,5 +86,97 @@ export function SyncPanel({ db }: { db: FieldbookDb }) {
         live={state.running ? (progress?.collections ?? {}) : (state.finished?.collections ?? {})}
       />
     </section>
+  );
+}
+
+/** Sync now, resume, start afresh or cancel, and why a sync cannot start now. */
+function SyncActions({ state, interrupted }: { state: SyncUiState; interrupted: number }) {
+  const sync = useSession((s) => s.sync);
+  const online = useSession((s) => s.connection?.online === true);
+  const workOffline = useSession((s) => s.activeProfile?.workOffline === true);
+  return (
+    <div className="actions">
+      {state.running ? (
+        <button type="button" onClick={() => void sync?.cancel()}>
+          Cancel sync
+        </button>
+      ) : (
+        <>
+          <button
+            type="button"
+            onClick={() => void sync?.start()}
+            disabled={!sync || workOffline || state.held !== null}
+          >
+            {interrupted > 0 ? 'Resume sync' : 'Sync now'}
+          </button>
+          {interrupted > 0 && (
+            <button
+              type="button"
+              onClick={() => void sync?.start({ fresh: true })}
+              disabled={state.held !== null}
+            >
+              Start a full sync
+            </button>
+          )}
+        </>
+      )}
+      {state.held !== null && !state.running && (
+        <span className="muted" role="status">
+          {state.startsAfterHold ? SYNC_AFTER_HOLD : state.held}
+        </span>
+      )}
+      {workOffline ? (
+        <span className="muted">Working offline: turn “Work offline” off in the header to sync.</span>
+      ) : (
+        !online &&
+        !state.running && (
+          <span className="muted">The site is not reachable right now; the cache stays available.</span>
+        )
+      )}
+    </div>
+  );
+}
+
+/** "N of M requests", or "N requests" when the sync did not plan them. */
+function requestsText(progress: NonNullable<SyncUiState['progress']>): string {
+  const { requests, plannedRequests } = progress;
+  if (!plannedRequests) return plural(requests, 'request');
+  return `${formatCount(requests)} of ${plural(plannedRequests, 'request')}`;
+}
+
+function SyncProgress({ state }: { state: SyncUiState }) {
+  const progress = state.progress;
+  const total = progress?.total ?? null;
+  const done = progress?.records ?? 0;
+  return (
+    <div className="progress" aria-live="polite">
+      <progress
+        aria-label="Sync progress"
+        max={total && total >= done ? total : undefined}
+        value={total && total >= done ? done : undefined}
+      />
+      <p role="status">
+        {progressText(progress)}
+        {progress && progress.rate > 0 ? ` · ${formatRate(progress.rate)}` : ''}
+        {progress ? ` · ${requestsText(progress)}` : ''}
+        {state.resumed ? ' · resumed' : ''}
+      </p>
+      {progress?.notice && <p className="warn">{progress.notice}</p>}
+    </div>
+  );
+}
+
+function SyncOutcome({ state }: { state: SyncUiState }) {
+  const outcomeLine = outcomeText(state);
+  // a completed pass with lists it could not read is a warning, not a success
+  const someNotSynced = Object.values(state.finished?.collections ?? {}).some((c) => c?.state === 'failed');
+  if (!outcomeLine) return null;
+  return (
+    <p role="status" className={state.finished?.outcome === 'completed' && !someNotSynced ? 'ok' : 'warn'}>
+      {outcomeLine}
+      {state.pagesWritten > 0 ? (
+        <span className="muted"> (written in {(state.writeMs / 1000).toFixed(1)} s)</span>
+      ) : null}
+    </p>
   );
 }

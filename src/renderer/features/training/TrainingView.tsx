@@ -171,56 +171,11 @@ function traineesCount(shown: number, total: number, oneCourse: boolean): string
 const NO_ROWS: Row[] = [];
 const personOfRow = (t: Row) => t.userid;
 
-/** Training by course; `siteid`: the dashboard opened the overdue training of one site's people (`#/training/overdue/site/3`). */
-// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
-function ByCourse({
-  db,
-  courseid,
-  siteid,
-}: {
-  db: FieldbookDb;
-  courseid: number | null;
-  siteid: number | null;
-}) {
-  const [show, setShow] = useState<Show>('overdue');
-  const [days, setDays] = useSoonDaysBox();
-  const today = todayIso();
-  const pendingVersion = usePendingVersion();
-  const courses = useLiveQuery(
-    async () => (await listCourses(db)).filter((c) => siteid === null || c.siteid === siteid),
-    [db, siteid],
-  );
-  const site = useLiveQuery(
-    async () => (siteid === null ? null : ((await db.sites.get(siteid))?.sitename ?? NOT_HERE.site)),
-    [db, siteid],
-  );
-  const counts = useLiveQuery(() => courseTrainingCounts(db, today), [db, today, pendingVersion]);
-  const [limit, setLimit] = useState(PAGE_SIZE);
-  // all courses: overdue or due within N days (every assignment of every course is too long a list)
-  const effective: Show = courseid === null && show === 'all' ? 'overdue' : show;
-  const page = useLiveQueryAbout(
-    [db, courseid, effective, days, siteid],
-    () => loadCourseTraining(db, courseid, effective, days, today, limit, siteid),
-    [today, limit, pendingVersion],
-  );
-  const rows = page?.rows;
-  const total = page?.total ?? 0;
-  const shown = rows?.length ?? 0;
-  const readMore = () => {
-    if (shouldReadMore(page?.read, limit, shown, total)) setLimit(limit + PAGE_SIZE);
-  };
-  // every page of the list, for "select all" and for saying who is selected but no longer listed
-  const loadMatching = useCallback(
-    async () =>
-      (await loadCourseTraining(db, courseid, effective, days, today, Infinity, siteid)).rows
-        .filter((t) => t.pendingChange !== 'delete')
-        .map((t) => t.userid),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- pendingVersion: pending edits change who is listed
-    [db, courseid, effective, days, today, pendingVersion, siteid],
-  );
-  const selection = useRowSelection(rows ?? NO_ROWS, personOfRow, loadMatching);
-  const course = courses?.find((c) => c.courseid === courseid) ?? null;
-  const courseColumns: Column<CourseRecord>[] = [
+/** The columns of the course list, with each course's assigned and overdue counts. */
+function courseColumnsOf(
+  counts: Awaited<ReturnType<typeof courseTrainingCounts>> | undefined,
+): Column<CourseRecord>[] {
+  return [
     {
       id: 'name',
       header: 'Course',
@@ -245,74 +200,178 @@ function ByCourse({
       render: (c) => formatCount(counts?.get(c.courseid)?.overdue ?? 0),
     },
   ];
-  const allCourses = site ? `All courses of ${site}` : 'All courses';
-  const listName = `${effective === 'overdue' ? 'overdue training' : effective === 'due' ? `training due within ${plural(days, 'day')}` : 'training'} ${course ? `of ${course.coursename}` : allCourses.toLowerCase()}`;
-  const exportRows = async () =>
-    tableOf(
-      trainingExportColumns(today, days),
-      (await loadCourseTraining(db, courseid, effective, days, today, Infinity, siteid)).rows,
-    );
+}
+
+/**
+ * "overdue training of Forklift safety", "training due within 30 days of all courses of Riverside": an export's name.
+ */
+function listNameOf(show: Show, days: number, course: CourseRecord | null, allCourses: string): string {
+  const what =
+    show === 'overdue'
+      ? 'overdue training'
+      : show === 'due'
+        ? `training due within ${plural(days, 'day')}`
+        : 'training';
+  return `${what} ${course ? `of ${course.coursename}` : allCourses.toLowerCase()}`;
+}
+
+/**
+ * Training by course; `siteid`: the dashboard opened the overdue training of one site's people
+ * (`#/training/overdue/site/3`).
+ */
+function ByCourse({
+  db,
+  courseid,
+  siteid,
+}: {
+  db: FieldbookDb;
+  courseid: number | null;
+  siteid: number | null;
+}) {
+  const today = todayIso();
+  const pendingVersion = usePendingVersion();
+  const courses = useLiveQuery(
+    async () => (await listCourses(db)).filter((c) => siteid === null || c.siteid === siteid),
+    [db, siteid],
+  );
+  const site = useLiveQuery(
+    async () => (siteid === null ? null : ((await db.sites.get(siteid))?.sitename ?? NOT_HERE.site)),
+    [db, siteid],
+  );
+  const counts = useLiveQuery(() => courseTrainingCounts(db, today), [db, today, pendingVersion]);
+  const course = courses?.find((c) => c.courseid === courseid) ?? null;
   return (
     <>
       <VirtualGrid
         label="Course list"
         rows={courses ?? []}
         rowKey={(c) => c.courseid}
-        columns={courseColumns}
+        columns={courseColumnsOf(counts)}
         size="compact"
         onActivate={(c) => navigate('training', 'course', c.courseid)}
         loading={courses === undefined}
         emptyText="No course in the cache."
       />
-      <section className="panel" aria-labelledby="course-training-heading">
-        <h2 id="course-training-heading">{course ? course.coursename : allCourses}</h2>
-        <div className="toolbar">
-          <label>
-            Show
-            <select
-              value={effective}
-              onChange={(e) => {
-                setShow(e.target.value as Show);
-                setLimit(PAGE_SIZE);
-              }}
-            >
-              <option value="overdue">Overdue</option>
-              <option value="due">Due within {plural(days, 'day')}</option>
-              {courseid !== null && <option value="all">All assignments</option>}
-            </select>
-          </label>
-          {effective === 'due' && <DaysInput label="Due within (days)" value={days} onChange={setDays} />}
-          {courseid !== null && (
-            <button type="button" onClick={() => navigate('training')}>
-              Show all courses
-            </button>
-          )}
-          <ExportButtons what={listName} load={exportRows} disabled={!rows || total === 0} />
-          <p role="status" className="count">
-            {rows ? traineesCount(shown, total, courseid !== null) : 'Loading…'}
-          </p>
-        </div>
-        <SelectionBar
-          store={selection.store}
-          matchCount={rows ? total : undefined}
-          loadMatching={loadMatching}
-          preset={courseid === null ? { type: 'training' } : { type: 'training', choice: courseid }}
-        />
-        <VirtualGrid
-          label={`Assignments: ${course?.coursename ?? 'all courses'}`}
-          rows={rows ?? NO_ROWS}
-          rowKey={(t) => t.transcriptid}
-          {...selection.grid}
-          rowLabel={(t) => (t.user ? `${t.user.lastname}, ${t.user.firstname}` : NOT_HERE.person)}
-          columns={trainingColumns(today, days, true)}
-          size="short"
-          onActivate={(t) => navigate('users', t.userid)}
-          loading={rows === undefined}
-          onEndReached={readMore}
-          emptyText="No assignment to show."
-        />
-      </section>
+      <CourseTraining db={db} courseid={courseid} siteid={siteid} course={course} site={site ?? null} />
     </>
+  );
+}
+
+/** The assignments of one course, or of every course, as a paged list and its selection. */
+function useCourseTraining(db: FieldbookDb, courseid: number | null, siteid: number | null) {
+  const [show, setShow] = useState<Show>('overdue');
+  const [days, setDays] = useSoonDaysBox();
+  const today = todayIso();
+  const pendingVersion = usePendingVersion();
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  // all courses: overdue or due within N days (every assignment of every course is too long a list)
+  const effective: Show = courseid === null && show === 'all' ? 'overdue' : show;
+  const page = useLiveQueryAbout(
+    [db, courseid, effective, days, siteid],
+    () => loadCourseTraining(db, courseid, effective, days, today, limit, siteid),
+    [today, limit, pendingVersion],
+  );
+  const rows = page?.rows;
+  const total = page?.total ?? 0;
+  const shown = rows?.length ?? 0;
+  const readMore = () => {
+    if (shouldReadMore(page?.read, limit, shown, total)) setLimit(limit + PAGE_SIZE);
+  };
+  // every page of the list, for "select all" and for saying who is selected but no longer listed
+  const loadMatching = useCallback(
+    async () =>
+      (await loadCourseTraining(db, courseid, effective, days, today, Infinity, siteid)).rows
+        .filter((t) => t.pendingChange !== 'delete')
+        .map((t) => t.userid),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- pendingVersion: pending edits change who is listed
+    [db, courseid, effective, days, today, pendingVersion, siteid],
+  );
+  const selection = useRowSelection(rows ?? NO_ROWS, personOfRow, loadMatching);
+  const chooseShow = (next: Show) => {
+    setShow(next);
+    setLimit(PAGE_SIZE);
+  };
+  const exportRows = async () =>
+    tableOf(
+      trainingExportColumns(today, days),
+      (await loadCourseTraining(db, courseid, effective, days, today, Infinity, siteid)).rows,
+    );
+  return {
+    today,
+    days,
+    setDays,
+    effective,
+    chooseShow,
+    rows,
+    total,
+    shown,
+    readMore,
+    loadMatching,
+    selection,
+    exportRows,
+  };
+}
+
+function CourseTraining({
+  db,
+  courseid,
+  siteid,
+  course,
+  site,
+}: {
+  db: FieldbookDb;
+  courseid: number | null;
+  siteid: number | null;
+  course: CourseRecord | null;
+  site: string | null;
+}) {
+  const list = useCourseTraining(db, courseid, siteid);
+  const { today, days, effective, rows, total, selection } = list;
+  const allCourses = site ? `All courses of ${site}` : 'All courses';
+  const listName = listNameOf(effective, days, course, allCourses);
+  return (
+    <section className="panel" aria-labelledby="course-training-heading">
+      <h2 id="course-training-heading">{course ? course.coursename : allCourses}</h2>
+      <div className="toolbar">
+        <label>
+          Show
+          <select value={effective} onChange={(e) => list.chooseShow(e.target.value as Show)}>
+            <option value="overdue">Overdue</option>
+            <option value="due">Due within {plural(days, 'day')}</option>
+            {courseid !== null && <option value="all">All assignments</option>}
+          </select>
+        </label>
+        {effective === 'due' && <DaysInput label="Due within (days)" value={days} onChange={list.setDays} />}
+        {courseid !== null && (
+          <button type="button" onClick={() => navigate('training')}>
+            Show all courses
+          </button>
+        )}
+        <ExportButtons what={listName} load={list.exportRows} disabled={!rows || total === 0} />
+        <p role="status" className="count">
+          {rows ? traineesCount(list.shown, total, courseid !== null) : 'Loading…'}
+        </p>
+      </div>
+      <SelectionBar
+        store={selection.store}
+        matchCount={rows ? total : undefined}
+        loadMatching={list.loadMatching}
+        preset={courseid === null ? { type: 'training' } : { type: 'training', choice: courseid }}
+      />
+      <VirtualGrid
+        label={`Assignments: ${course?.coursename ?? 'all courses'}`}
+        rows={rows ?? NO_ROWS}
+        rowKey={(t) => t.transcriptid}
+        {...selection.grid}
+        rowLabel={(t) => (t.user ? `${t.user.lastname}, ${t.user.firstname}` : NOT_HERE.person)}
+        columns={trainingColumns(today, days, true)}
+        size="short"
+        onActivate={(t) => navigate('users', t.userid)}
+        loading={rows === undefined}
+        onEndReached={list.readMore}
+        emptyText="No assignment to show."
+      />
+    </section>
   );
 }
 

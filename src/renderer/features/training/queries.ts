@@ -33,7 +33,10 @@ export async function trainingForCourse(
   return all.sort(byDue);
 }
 
-/** Not-done assignments of a course whose due date is before today, oldest first, a page at a time (`limit: Infinity` for all). */
+/**
+ * Not-done assignments of a course whose due date is before today, oldest first, a page at a time (`limit: Infinity`
+ * for all).
+ */
 export async function overdueTrainingForCourse(
   db: FieldbookDb,
   courseid: number,
@@ -65,7 +68,10 @@ function overdueRange(db: FieldbookDb, today: string, siteid: number | null) {
   return siteid === null ? range : range.filter((t) => t.siteid === siteid);
 }
 
-/** Not-done assignments of every course whose due date is before today, oldest first, a page at a time (`limit: Infinity` for all). */
+/**
+ * Not-done assignments of every course whose due date is before today, oldest first, a page at a time (`limit:
+ * Infinity` for all).
+ */
 export async function overdueTraining(
   db: FieldbookDb,
   today: string = todayIso(),
@@ -101,7 +107,9 @@ export async function countOverdueWithPending(
   return countWithPending('trainingAssignments', db, cached, (t) => isOverdueOf(t, today, courseid, siteid));
 }
 
-/** Is it overdue, and of that course and site when they are given? The test of the overdue lists, for pending records. */
+/**
+ * Is it overdue, and of that course and site when they are given? The test of the overdue lists, for pending records.
+ */
 export function isOverdueOf(
   t: TrainingAssignmentRecord,
   today: string,
@@ -185,7 +193,10 @@ export interface CourseCounts {
   overdue: number;
 }
 
-/** Assigned and overdue counts of every cached course, from index ranges alone, pending assignments counted as they will be. */
+/**
+ * Assigned and overdue counts of every cached course, from index ranges alone, pending assignments counted as they will
+ * be.
+ */
 export async function courseTrainingCounts(
   db: FieldbookDb,
   today: string = todayIso(),

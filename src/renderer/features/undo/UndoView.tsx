@@ -64,14 +64,18 @@ function statusText(
   check: Check | null,
   counts: ReturnType<typeof undoCounts>,
 ): string {
-  return progress !== null
-    ? `Checking the records… ${formatCount(progress)} of ${formatCount(total)}`
-    : check
-      ? `${checkedWhere(check.online, formatDateTime(check.at))}. ` +
-        `${formatCount(counts.revert)} to revert, ${formatCount(counts.already)} already as before, ${formatCount(counts.conflict)} changed since (not reverted unless you choose), ` +
-        `${formatCount(counts.irreversible)} the platform cannot reverse, ${formatCount(counts.notApplied)} never applied` +
-        (counts.unknown > 0 ? `, ${formatCount(counts.unknown)} could not be checked.` : '.')
-      : 'Nothing is checked yet: the records are checked to see what the undo would do.';
+  if (progress !== null) return `Checking the records… ${formatCount(progress)} of ${formatCount(total)}`;
+  if (!check) return 'Nothing is checked yet: the records are checked to see what the undo would do.';
+  const { revert, already, conflict, irreversible, notApplied, unknown } = counts;
+  const found = [
+    `${formatCount(revert)} to revert`,
+    `${formatCount(already)} already as before`,
+    `${formatCount(conflict)} changed since (not reverted unless you choose)`,
+    `${formatCount(irreversible)} the platform cannot reverse`,
+    `${formatCount(notApplied)} never applied`,
+  ].join(', ');
+  const unchecked = unknown > 0 ? `, ${formatCount(unknown)} could not be checked.` : '.';
+  return `${checkedWhere(check.online, formatDateTime(check.at))}. ${found}${unchecked}`;
 }
 
 /** Read what each record holds now: from the platform online, from this laptop's copy offline. */
@@ -155,11 +159,8 @@ function Queued({ count }: { count: number | null }) {
   );
 }
 
-// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
-export default function UndoView({ params }: RouteProps) {
-  const batchId = params[0] ?? '';
-  const db = useActiveDb();
-  const online = useSession(isOnline);
+/** The batch's ops and an earlier undo of it, from the outbox. */
+function useBatch(db: ReturnType<typeof useActiveDb>, batchId: string) {
   const ops =
     useLiveQuery(
       async () =>
@@ -168,6 +169,12 @@ export default function UndoView({ params }: RouteProps) {
     ) ?? NONE;
   const batchOps = useMemo(() => ops.filter((op) => op.batchId === batchId), [ops, batchId]);
   const earlierUndo = useMemo(() => ops.find((op) => op.undoes === batchId) ?? null, [ops, batchId]);
+  return { batchOps, earlierUndo };
+}
+
+/** The undo of a batch: its check against the platform, what the user forces or accepts, the drafts to queue. */
+function useUndo(batchOps: readonly OutboxOp[], batchId: string) {
+  const db = useActiveDb();
   const lines = useMemo(() => undoLines(batchOps), [batchOps]);
   const [force, setForce] = useState<ReadonlySet<string>>(new Set());
   const [offers, setOffers] = useState<ReadonlySet<string>>(new Set());
@@ -175,7 +182,6 @@ export default function UndoView({ params }: RouteProps) {
   const [queued, setQueued] = useState<number | null>(null);
   const { check, progress, runCheck } = useUndoCheck(db, lines, setError);
   const words = useUndoWords(db, lines);
-
   const judged = useMemo(
     () => (check ? judgeUndo(lines, check.result.now, { force, offers }) : []),
     [check, lines, force, offers],
@@ -191,7 +197,6 @@ export default function UndoView({ params }: RouteProps) {
     access,
     drafts.map((d) => d.op.kind),
   );
-
   const queueUndo = async () => {
     const odb = outboxStore.getState().db;
     if (!odb || drafts.length === 0 || refusal !== null) return;
@@ -203,7 +208,30 @@ export default function UndoView({ params }: RouteProps) {
       setError(errorFromUnknown(e));
     }
   };
+  const choices = { force, setForce, offers, setOffers, error, setError };
+  return {
+    ...choices,
+    lines,
+    queued,
+    check,
+    progress,
+    runCheck,
+    words,
+    judged,
+    counts,
+    drafts,
+    refusal,
+    queueUndo,
+  };
+}
 
+type Undo = ReturnType<typeof useUndo>;
+
+export default function UndoView({ params }: RouteProps) {
+  const batchId = params[0] ?? '';
+  const { batchOps, earlierUndo } = useBatch(useActiveDb(), batchId);
+  const undo = useUndo(batchOps, batchId);
+  const { error, refusal, check, judged, force, offers } = undo;
   if (batchOps.length === 0) {
     return (
       <section className="view undo-view" aria-labelledby="undo-heading">
@@ -216,7 +244,6 @@ export default function UndoView({ params }: RouteProps) {
       </section>
     );
   }
-
   return (
     <section className="view undo-view" aria-labelledby="undo-heading">
       <h1 id="undo-heading">Undo a batch</h1>
@@ -230,43 +257,51 @@ export default function UndoView({ params }: RouteProps) {
           show as already as before.
         </p>
       )}
-      <ErrorMessage error={error} onDismiss={() => setError(null)} />
+      <ErrorMessage error={error} onDismiss={() => undo.setError(null)} />
       {refusal !== null && <p role="alert">{refusal} The undo can be checked but not queued.</p>}
       <p role="status" aria-live="polite">
-        {statusText(progress, readsOf(lines).size, check, counts)}
+        {statusText(undo.progress, readsOf(undo.lines).size, check, undo.counts)}
       </p>
-      <div className="toolbar">
-        <button type="button" onClick={() => void runCheck()} disabled={progress !== null}>
-          {checkButtonText(online, check !== null)}
-        </button>
-        <button
-          type="button"
-          className="primary"
-          onClick={() => void queueUndo()}
-          disabled={queued !== null || progress !== null || drafts.length === 0 || refusal !== null}
-        >
-          {queueButtonText({
-            online,
-            checking: progress !== null || (check === null && error === null),
-            checked: check !== null,
-            changes: drafts.length,
-            queued,
-          })}
-        </button>
-        <a href={hrefFor('outbox')}>Back to the Outbox</a>
-      </div>
-      <Queued count={queued} />
+      <UndoToolbar undo={undo} />
+      <Queued count={undo.queued} />
       {check && (
         <UndoTable
           judged={judged}
           result={check.result}
           force={force}
           offers={offers}
-          onForce={(id, on) => setForce(toggle(force, id, on))}
-          onOffer={(id, on) => setOffers(toggle(offers, id, on))}
-          {...words}
+          onForce={(id, on) => undo.setForce(toggle(force, id, on))}
+          onOffer={(id, on) => undo.setOffers(toggle(offers, id, on))}
+          {...undo.words}
         />
       )}
     </section>
+  );
+}
+
+function UndoToolbar({ undo }: { undo: Undo }) {
+  const online = useSession(isOnline);
+  const { progress, check, queued, drafts, refusal, error } = undo;
+  return (
+    <div className="toolbar">
+      <button type="button" onClick={() => void undo.runCheck()} disabled={progress !== null}>
+        {checkButtonText(online, check !== null)}
+      </button>
+      <button
+        type="button"
+        className="primary"
+        onClick={() => void undo.queueUndo()}
+        disabled={queued !== null || progress !== null || drafts.length === 0 || refusal !== null}
+      >
+        {queueButtonText({
+          online,
+          checking: progress !== null || (check === null && error === null),
+          checked: check !== null,
+          changes: drafts.length,
+          queued,
+        })}
+      </button>
+      <a href={hrefFor('outbox')}>Back to the Outbox</a>
+    </div>
   );
 }

@@ -71,7 +71,9 @@ export interface QueueButtonState {
   queued: number | null;
 }
 
-/** The main button says what it will queue, or what it waits for: never "Queue the undo (0 changes)" before the check. */
+/**
+ * The main button says what it will queue, or what it waits for: never "Queue the undo (0 changes)" before the check.
+ */
 export function queueButtonText(s: QueueButtonState): string {
   if (s.queued !== null) return `Undo queued (${plural(s.queued, 'change')})`;
   if (s.checking) return s.online ? 'Checking with the platform…' : 'Checking the copy on this laptop…';

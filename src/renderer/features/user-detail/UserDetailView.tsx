@@ -54,7 +54,6 @@ function useOnlineEmails(
   return state.userid === userid ? state : { fetchedAt: null, error: null };
 }
 
-// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
 export default function UserDetailView({ db, userid }: { db: FieldbookDb; userid: number }) {
   const pendingVersion = usePendingVersion();
   const detail = useLiveQuery(async () => loadUserDetail(db, userid), [db, userid, pendingVersion]);
@@ -83,106 +82,127 @@ export default function UserDetailView({ db, userid }: { db: FieldbookDb; userid
         {user.firstname} {user.lastname}{' '}
         <PendingMarker row={user} what={`${user.firstname} ${user.lastname}`} />
       </h1>
-      <section aria-labelledby="profile-heading">
-        <h2 id="profile-heading">Profile</h2>
-        {user.refreshedAt && (
-          <p className="hint">
-            Changes saved: read back from the site {formatDateTime(user.refreshedAt)}, after your changes were
-            sent.
-          </p>
-        )}
-        <dl className="profile">
-          <dt>Username</dt>
-          <dd>{user.username}</dd>
-          <dt>Employee ID</dt>
-          <dd>{user.employeeid || '—'}</dd>
-          <dt>Status</dt>
-          <dd>
-            <StatusText value={user.status} /> <PersonStatusMeaning status={user.status} />
-          </dd>
-          <dt>User type</dt>
-          <dd>{user.usertype || '—'}</dd>
-          <dt>Site</dt>
-          <dd>{detail.sitename ?? NOT_HERE.site}</dd>
-          <dt>User ID</dt>
-          <dd>{user.userid > 0 ? user.userid : 'Given when the site creates this person'}</dd>
-        </dl>
-        {user.userid > 0 && (
-          <details className="edit">
-            <summary>Edit this user</summary>
-            <EditUserForm key={`${user.userid}:${user.status}:${user.username}`} user={user} />
-          </details>
-        )}
-      </section>
-
-      <section aria-labelledby="emails-heading">
-        <h2 id="emails-heading">E-mails</h2>
-        <ErrorMessage error={emails.error} />
-        {detail.emails.length === 0 ? (
-          <p>No e-mail address cached.</p>
-        ) : (
-          <ul>
-            {detail.emails.map((e) => (
-              <li key={e.emailid}>
-                {e.email} {e.isprimary ? '(primary)' : ''} <StatusText value={e.status} />{' '}
-                <PendingMarker row={e} what={e.email} />
-              </li>
-            ))}
-          </ul>
-        )}
-        <p className="hint">
-          {emails.fetchedAt
-            ? `Fetched from the site ${formatDateTime(emails.fetchedAt)}.`
-            : 'From the cache.'}
-        </p>
-      </section>
-
-      <section aria-labelledby="groups-heading">
-        <h2 id="groups-heading">Profile groups</h2>
-        {detail.groups.length === 0 ? (
-          <p>Member of no cached group.</p>
-        ) : (
-          <ul>
-            {detail.groups.map((g) => (
-              <li key={g.groupid}>{groupLabel(g, names)}</li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <section aria-labelledby="access-heading">
-        <h2 id="access-heading">Access</h2>
-        <h3>Supervises groups</h3>
-        {detail.accessGroups.length === 0 ? (
-          <p>No group access.</p>
-        ) : (
-          <ul>
-            {detail.accessGroups.map((g) => (
-              <li key={g.groupid}>
-                {groupLabel(g, names)} <PendingMarker row={g} what={`access to ${g.groupname}`} />
-              </li>
-            ))}
-          </ul>
-        )}
-        <h3>Features</h3>
-        {detail.features.length === 0 ? (
-          <p>No feature access.</p>
-        ) : (
-          <ul>
-            {detail.features.map((f) => (
-              <li key={f.id}>
-                {featureLabel(f, names)}{' '}
-                <PendingMarker row={f} what={`access to ${f.moduleName} — ${f.functionName}`} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
+      <ProfileSection detail={detail} />
+      <EmailsSection detail={detail} emails={emails} />
+      <GroupsSection detail={detail} names={names} />
+      <AccessSection detail={detail} names={names} />
       <CredentialsSection detail={detail} today={today} />
       <TrainingSection detail={detail} today={today} />
       <PersonHistory db={db} userid={userid} />
     </article>
+  );
+}
+
+type Names = ReturnType<typeof useCatalogNames>;
+
+function ProfileSection({ detail }: { detail: Detail }) {
+  const { user } = detail;
+  return (
+    <section aria-labelledby="profile-heading">
+      <h2 id="profile-heading">Profile</h2>
+      {user.refreshedAt && (
+        <p className="hint">
+          Changes saved: read back from the site {formatDateTime(user.refreshedAt)}, after your changes were
+          sent.
+        </p>
+      )}
+      <dl className="profile">
+        <dt>Username</dt>
+        <dd>{user.username}</dd>
+        <dt>Employee ID</dt>
+        <dd>{user.employeeid || '—'}</dd>
+        <dt>Status</dt>
+        <dd>
+          <StatusText value={user.status} /> <PersonStatusMeaning status={user.status} />
+        </dd>
+        <dt>User type</dt>
+        <dd>{user.usertype || '—'}</dd>
+        <dt>Site</dt>
+        <dd>{detail.sitename ?? NOT_HERE.site}</dd>
+        <dt>User ID</dt>
+        <dd>{user.userid > 0 ? user.userid : 'Given when the site creates this person'}</dd>
+      </dl>
+      {user.userid > 0 && (
+        <details className="edit">
+          <summary>Edit this user</summary>
+          <EditUserForm key={`${user.userid}:${user.status}:${user.username}`} user={user} />
+        </details>
+      )}
+    </section>
+  );
+}
+
+function EmailsSection({ detail, emails }: { detail: Detail; emails: ReturnType<typeof useOnlineEmails> }) {
+  return (
+    <section aria-labelledby="emails-heading">
+      <h2 id="emails-heading">E-mails</h2>
+      <ErrorMessage error={emails.error} />
+      {detail.emails.length === 0 ? (
+        <p>No e-mail address cached.</p>
+      ) : (
+        <ul>
+          {detail.emails.map((e) => (
+            <li key={e.emailid}>
+              {e.email} {e.isprimary ? '(primary)' : ''} <StatusText value={e.status} />{' '}
+              <PendingMarker row={e} what={e.email} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="hint">
+        {emails.fetchedAt ? `Fetched from the site ${formatDateTime(emails.fetchedAt)}.` : 'From the cache.'}
+      </p>
+    </section>
+  );
+}
+
+function GroupsSection({ detail, names }: { detail: Detail; names: Names }) {
+  return (
+    <section aria-labelledby="groups-heading">
+      <h2 id="groups-heading">Profile groups</h2>
+      {detail.groups.length === 0 ? (
+        <p>Member of no cached group.</p>
+      ) : (
+        <ul>
+          {detail.groups.map((g) => (
+            <li key={g.groupid}>{groupLabel(g, names)}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function AccessSection({ detail, names }: { detail: Detail; names: Names }) {
+  return (
+    <section aria-labelledby="access-heading">
+      <h2 id="access-heading">Access</h2>
+      <h3>Supervises groups</h3>
+      {detail.accessGroups.length === 0 ? (
+        <p>No group access.</p>
+      ) : (
+        <ul>
+          {detail.accessGroups.map((g) => (
+            <li key={g.groupid}>
+              {groupLabel(g, names)} <PendingMarker row={g} what={`access to ${g.groupname}`} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3>Features</h3>
+      {detail.features.length === 0 ? (
+        <p>No feature access.</p>
+      ) : (
+        <ul>
+          {detail.features.map((f) => (
+            <li key={f.id}>
+              {featureLabel(f, names)}{' '}
+              <PendingMarker row={f} what={`access to ${f.moduleName} — ${f.functionName}`} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

@@ -35,7 +35,10 @@ import { pendingCell, tableOf, type ExportColumn } from '../../app/export-list.t
 type Row = UserRecord & PendingMark;
 
 const FIRST_SCREEN = 60;
-/** The first screen is kept for the next start once the list has not changed for this long (a sync changes it for minutes). */
+/**
+ * The first screen is kept for the next start once the list has not changed for this long (a sync changes it for
+ * minutes).
+ */
 const KEEP_AFTER_MS = 1_000;
 
 function numberOrNull(value: string): number | null {
@@ -114,7 +117,9 @@ function useUsersList(db: FieldbookDb) {
   };
 }
 
-/** `byPerson`: the pending changes about each person (e-mails, credentials, training, access), marked on their row too. */
+/**
+ * `byPerson`: the pending changes about each person (e-mails, credentials, training, access), marked on their row too.
+ */
 function userColumns(
   siteNames: ReadonlyMap<number, string>,
   byPerson: ReadonlyMap<number, readonly string[]> | undefined,

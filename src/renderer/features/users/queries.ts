@@ -95,7 +95,8 @@ export async function searchUsers(
   sort: UserSort = DEFAULT_SORT,
 ): Promise<UserRecord[]> {
   const [all, matches] = await Promise.all([allUsersByName(db), userMatcher(db, text, filters)]);
-  // only those a word can match are tested (users-search-index.ts); a new array, in name order: the shared copy is never handed out
+  // only those a word can match are tested (users-search-index.ts); a new array, in name order: the shared copy is
+  // never handed out
   const pool = usersSearchIndex(all).candidates(searchWords(text));
   const matching = pool
     ? Array.from(pool, (position) => all[position]!).filter(matches)

@@ -69,7 +69,9 @@ function splitScore(lines: string[], delimiter: string, quote: string): number {
   return share * values * 100 + Math.min(mode, 20) * 0.2;
 }
 
-/** Whether the lines are values wrapped in pipes between delimiters, `|Dupont, Hélène|,|12|` (the header may be plain). */
+/**
+ * Whether the lines are values wrapped in pipes between delimiters, `|Dupont, Hélène|,|12|` (the header may be plain).
+ */
 function pipeWrapped(lines: string[], delimiter: string): boolean {
   const between = new RegExp(`^[\\s${delimiter === '\t' ? '\\t' : delimiter}]*$`);
   const wrapped = (line: string) => /\|[^|]*\|/.test(line) && between.test(line.replace(/\|[^|]*\|/g, ''));

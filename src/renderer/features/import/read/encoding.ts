@@ -78,7 +78,10 @@ export function nonAsciiLines(bytes: Uint8Array, max = 64 * 1024): Uint8Array {
   return out;
 }
 
-/** Words: runs between ASCII spaces, digits and punctuation (a decoded byte that is no letter stays inside the word it spoils). */
+/**
+ * Words: runs between ASCII spaces, digits and punctuation (a decoded byte that is no letter stays inside the word it
+ * spoils).
+ */
 const NON_ASCII = /[\u0080-\uffff]/;
 const WORD = /[^\s\x21-\x40\x5b-\x60\x7b-\x7e]+/g;
 
@@ -201,7 +204,10 @@ function oddities(text: string): number {
   return controls + inside + symbolRuns;
 }
 
-/** Bytes the encoding has no character for (a multi-byte sequence it cannot read, an unassigned code): it is not that encoding. */
+/**
+ * Bytes the encoding has no character for (a multi-byte sequence it cannot read, an unassigned code): it is not that
+ * encoding.
+ */
 function readsWhole(label: string, bytes: Uint8Array): boolean {
   try {
     new TextDecoder(label, { fatal: true }).decode(bytes);

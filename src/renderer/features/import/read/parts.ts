@@ -16,7 +16,9 @@ export interface Relationship {
   path: string;
 }
 
-/** `target` of a part in `dir` ("xl"), as a path in the package: "worksheets/sheet1.xml" → "xl/worksheets/sheet1.xml". */
+/**
+ * `target` of a part in `dir` ("xl"), as a path in the package: "worksheets/sheet1.xml" → "xl/worksheets/sheet1.xml".
+ */
 export function resolvePart(dir: string, target: string): string {
   const segments = target.startsWith('/') ? [] : dir.split('/').filter(Boolean);
   for (const segment of target.split('/')) {

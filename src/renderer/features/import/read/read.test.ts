@@ -413,7 +413,8 @@ describe('huge cells: linear time, and refused past a sane size', () => {
       `<row r="1"><c t="inlineStr"><is><t>username</t></is></c></row><row r="2">${'<c>'.repeat(n)}<c r="A2">${'<v>'.repeat(n)}</c><c r="B2" t="inlineStr">${'<is>'.repeat(n)}</c></row>`,
     );
     let cells: string[][] = [];
-    // the characters searched, not the time (timed tests fail on a busy machine): a scan to the row's end from each tag took minutes
+    // the characters searched, not the time (timed tests fail on a busy machine): a scan to the row's end from each tag
+    // took minutes
     const work = searched(() => (cells = readSpreadsheet('p.xlsx', file).rows.map((r) => r.cells)));
     expect(cells).toEqual([['username']]);
     expect(work).toBeLessThan(20 * file.length);

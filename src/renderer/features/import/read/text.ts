@@ -168,7 +168,8 @@ export function parseDelimited(
       throw new ReadError(
         `Row ${rowNumber} has more than ${limits.fields.toLocaleString('en')} columns: Fieldbook imports at most ${limits.columns}. Delete the unneeded columns and save the file again.`,
       );
-    // Excel ends every row of a CSV with the empty fields of its widest row: only the filled ones count against the limit
+    // Excel ends every row of a CSV with the empty fields of its widest row: only the filled ones count against the
+    // limit
     let last = fields.length;
     while (last > 0 && fields[last - 1] === '') last -= 1;
     if (last > limits.columns)

@@ -133,7 +133,10 @@ class ElementStream {
     return { start: m.index, tagEnd: -1, close: `</${m[1] ?? ''}${this.name}>`, from: m.index + m[0].length };
   }
 
-  /** Keeps `open` for the next chunk, its positions made relative to its start (where the buffer is cut); returns that cut. */
+  /**
+   * Keeps `open` for the next chunk, its positions made relative to its start (where the buffer is cut); returns that
+   * cut.
+   */
   private hold(open: OpenElement, resume: number): number {
     const { start } = open;
     this.open = {
@@ -146,7 +149,10 @@ class ElementStream {
   }
 }
 
-/** Where a buffer with no element open is kept from: a last '<' that may begin a start tag (a tag name is short), else nowhere. */
+/**
+ * Where a buffer with no element open is kept from: a last '<' that may begin a start tag (a tag name is short), else
+ * nowhere.
+ */
 function tailFrom(buffer: string): number {
   const lt = buffer.lastIndexOf('<');
   return lt >= 0 && buffer.length - lt < 256 ? lt : buffer.length;
@@ -201,7 +207,10 @@ export function refusedContainer(
   return NOT_A_ZIP;
 }
 
-/** The workbook part and its own relationships, found through the package's (`_rels/.rels`); `xl/` when the package names none. */
+/**
+ * The workbook part and its own relationships, found through the package's (`_rels/.rels`); `xl/` when the package
+ * names none.
+ */
 function locateWorkbook(
   bytes: Uint8Array,
   entries: ReadonlyMap<string, ZipEntry>,
@@ -321,7 +330,10 @@ function tooManyColumns(rowNumber: number, limits: Limits): ReadError {
   );
 }
 
-/** The cells of a row as shown, up to its last filled one; `numbers` gets the columns of whole numbers shown without leading zeros. */
+/**
+ * The cells of a row as shown, up to its last filled one; `numbers` gets the columns of whole numbers shown without
+ * leading zeros.
+ */
 function rowCells(body: string, rowNumber: number, ctx: SheetContext, numbers: number[]): string[] {
   const { limits } = ctx;
   const row: string[] = [];
@@ -348,7 +360,9 @@ function rowCells(body: string, rowNumber: number, ctx: SheetContext, numbers: n
 const WHOLE_NUMBER = /^[1-9]\d*$/;
 const ISO_DATE = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}:\d{2}))?/;
 
-/** A cell stored as an ISO 8601 date (`t="d"`) shown as other dates are: "2024-03-05", or with its time when it has one. */
+/**
+ * A cell stored as an ISO 8601 date (`t="d"`) shown as other dates are: "2024-03-05", or with its time when it has one.
+ */
 function isoCellDate(value: string): string {
   const m = ISO_DATE.exec(value.trim());
   if (!m) return value.trim();

@@ -61,7 +61,10 @@ export function zipEntries(bytes: Uint8Array): Map<string, ZipEntry> {
 
 const CHUNK = 16 * 1024;
 
-/** Unzips one entry, handing its bytes on chunk by chunk; refuses past `limits` (part size, ratio) and past `budget.left` total bytes. */
+/**
+ * Unzips one entry, handing its bytes on chunk by chunk; refuses past `limits` (part size, ratio) and past
+ * `budget.left` total bytes.
+ */
 export function inflateEntry(
   bytes: Uint8Array,
   entry: ZipEntry,
