@@ -77,7 +77,6 @@ const NOT_YET: Readonly<Record<string, number>> = {
   'src/renderer/features/bulk/BulkActions.tsx': 2,
   'src/renderer/features/bulk/number-column.ts': 1,
   'src/renderer/features/bulk/plan.ts': 5,
-  'src/renderer/features/changes/ChangesView.tsx': 3,
   'src/renderer/features/dashboard/DashboardView.tsx': 2,
   'src/renderer/features/dashboard/Figures.tsx': 1,
   'src/renderer/features/dashboard/PendingInFigures.tsx': 1,

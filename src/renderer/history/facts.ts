@@ -18,6 +18,7 @@ import type {
 import type { ReportInput } from '../features/report/model.ts';
 import type { RequirementRow } from '../features/requirements/model.ts';
 import type { PersonFact } from './rows.ts';
+import { groupUserKey } from '../../shared/keys.ts';
 
 /** The records a fact is made of: every person of the cache with their groups, credentials and training. */
 export interface PeopleRecords {
@@ -207,7 +208,7 @@ export function inputOf(
   for (const [userid, fact] of facts) {
     if (!keep(userid, fact)) continue;
     people.push(userOf(userid, fact));
-    for (const groupid of fact.g) memberships.push({ id: `${groupid}-${userid}`, groupid, userid });
+    for (const groupid of fact.g) memberships.push({ id: groupUserKey(groupid, userid), groupid, userid });
     for (const c of fact.c) assignments.push(assignmentOf(userid, c));
     for (const t of fact.t) training.push(trainingOf(userid, fact, t));
   }

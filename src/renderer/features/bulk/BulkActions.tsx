@@ -29,6 +29,7 @@ import type {
   UserRecord,
 } from '../../../shared/records.ts';
 import { RenewalNumbers } from './RenewalNumbers.tsx';
+import type { FieldbookDb } from '../../db/rows.ts';
 
 type ActionType = BulkAction['type'];
 const ACTION_LABELS: Record<ActionType, string> = {
@@ -182,11 +183,9 @@ function formOf(preset: BulkPreset | undefined): BulkForm {
   return preset?.choice === undefined ? EMPTY_FORM : { ...EMPTY_FORM, choice: String(preset.choice) };
 }
 
-// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
-export function BulkActions({ userIds, preset, onQueued }: SelectionActionProps) {
-  const db = useActiveDb();
-  const access = useSession((s) => s.activeProfile?.access ?? 'unknown');
-  const catalog = useLiveQuery(
+/** The groups, modules, credentials and courses the pickers offer (null while read). */
+function useBulkCatalog(db: FieldbookDb | null) {
+  return useLiveQuery(
     async () =>
       db
         ? {
@@ -198,6 +197,35 @@ export function BulkActions({ userIds, preset, onQueued }: SelectionActionProps)
         : null,
     [db],
   );
+}
+
+/** The choice of action: a new one starts from an empty form, no numbers and no preview. */
+function ActionChoice({
+  type,
+  onType,
+}: {
+  type: ActionType | null;
+  onType: (type: ActionType | null) => void;
+}) {
+  return (
+    <label>
+      Bulk action{' '}
+      <select value={type ?? ''} onChange={(e) => onType((e.target.value || null) as ActionType | null)}>
+        <option value="">Choose…</option>
+        {(Object.keys(ACTION_LABELS) as ActionType[]).map((t) => (
+          <option key={t} value={t}>
+            {ACTION_LABELS[t]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export function BulkActions({ userIds, preset, onQueued }: SelectionActionProps) {
+  const db = useActiveDb();
+  const access = useSession((s) => s.activeProfile?.access ?? 'unknown');
+  const catalog = useBulkCatalog(db);
   const names = useCatalogNames(db);
   // the site the coordinator looks after: its groups, credentials and courses only
   const { siteid } = useChosenSite();
@@ -236,25 +264,15 @@ export function BulkActions({ userIds, preset, onQueued }: SelectionActionProps)
   const options = choicesFor(type, catalog, names, siteid);
   return (
     <div className="bulk-actions">
-      <label>
-        Bulk action{' '}
-        <select
-          value={type ?? ''}
-          onChange={(e) => {
-            setType((e.target.value || null) as ActionType | null);
-            setForm(EMPTY_FORM);
-            setNumbers(NO_NUMBERS);
-            setPreview(null);
-          }}
-        >
-          <option value="">Choose…</option>
-          {(Object.keys(ACTION_LABELS) as ActionType[]).map((t) => (
-            <option key={t} value={t}>
-              {ACTION_LABELS[t]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ActionChoice
+        type={type}
+        onType={(next) => {
+          setType(next);
+          setForm(EMPTY_FORM);
+          setNumbers(NO_NUMBERS);
+          setPreview(null);
+        }}
+      />
       {type && <ActionPickers type={type} form={form} set={set} options={options} />}
       {type && <DetailFields type={type} form={form} set={set} credential={credential} />}
       {type && (

@@ -24,6 +24,7 @@ import {
   omittedSince,
   periodWords,
   type ChangeNames,
+  type DatedChange,
 } from './view-model.ts';
 import { NOT_ON_THIS_LAPTOP as NOT_HERE, plural } from '../../app/words.ts';
 import type { FieldbookDb } from '../../db/index.ts';
@@ -76,20 +77,14 @@ function usePeriod(logs: SyncChangeLog[], fromSeq: number | null) {
   return { last, from, period, omitted, all, removed };
 }
 
-// eslint-disable-next-line max-lines-per-function -- over 80 lines once Prettier unpacked it: to be split into named steps (issue 36)
-export default function ChangesView() {
-  const db = useActiveDb();
-  const logs = useLiveQuery(async () => (db ? db.syncChanges.orderBy('seq').toArray() : []), [db]) ?? NO_LOGS;
-  const names = useLiveQuery(async () => (db ? loadChangeNames(db) : NO_NAMES), [db]) ?? NO_NAMES;
-  const groups = useLiveQuery(async () => (db ? db.groups.toArray() : []), [db]) ?? [];
-  const catalog = useCatalogNames(db);
-  const [fromSeq, setFromSeq] = useState<number | null>(null);
-  // the site the coordinator looks after, as on the dashboard and every other view
-  const chosen = useChosenSite();
-  const { siteid, sites } = chosen;
-  const [groupid, setGroupid] = useState<number | null>(null);
-  const [kind, setKind] = useState<ChangeKind | null>(null);
-  const { last, from, period, omitted, all, removed } = usePeriod(logs, fromSeq);
+/** The period's changes within the chosen site and group, with the people they are about. */
+function useShownChanges(
+  db: FieldbookDb | null,
+  all: readonly DatedChange[],
+  from: number | null,
+  scope: { siteid: number | null; groupid: number | null },
+) {
+  const { siteid, groupid } = scope;
   const members =
     useLiveQuery(
       async () =>
@@ -109,6 +104,51 @@ export default function ChangesView() {
     () => filterChanges(all, { siteid, members }, (userid) => people?.get(userid)?.siteid),
     [all, siteid, members, people],
   );
+  return { members, people, shown };
+}
+
+/** How many changes are listed, and whether the last sync stopped before its end. */
+function StatusLine({
+  logs,
+  last,
+  from,
+  counts,
+}: {
+  logs: readonly SyncChangeLog[];
+  last: SyncChangeLog;
+  from: number | null;
+  counts: { shown: number; all: number; omitted: number };
+}) {
+  const { shown, all, omitted } = counts;
+  const since = logs.find((l) => l.seq === from)?.since ?? last.since;
+  const listed =
+    shown !== all ? `${formatCount(shown)} of ${plural(all, 'change')} (filtered)` : plural(shown, 'change');
+  const more = omitted > 0 ? `, and ${formatCount(omitted)} more counted but not listed` : '';
+  const stopped = last.outcome === 'cancelled' ? 'was cancelled' : 'stopped on an error';
+  return (
+    <p role="status" aria-live="polite">
+      {all === 0 && omitted === 0 ? `Nothing changed ${periodWords(since, last.at)}.` : `${listed}${more}.`}
+      {last.outcome !== 'completed'
+        ? ` The last sync ${stopped}: what it changed before stopping is listed.`
+        : ''}
+    </p>
+  );
+}
+
+export default function ChangesView() {
+  const db = useActiveDb();
+  const logs = useLiveQuery(async () => (db ? db.syncChanges.orderBy('seq').toArray() : []), [db]) ?? NO_LOGS;
+  const names = useLiveQuery(async () => (db ? loadChangeNames(db) : NO_NAMES), [db]) ?? NO_NAMES;
+  const groups = useLiveQuery(async () => (db ? db.groups.toArray() : []), [db]) ?? [];
+  const catalog = useCatalogNames(db);
+  const [fromSeq, setFromSeq] = useState<number | null>(null);
+  // the site the coordinator looks after, as on the dashboard and every other view
+  const chosen = useChosenSite();
+  const { siteid, sites } = chosen;
+  const [groupid, setGroupid] = useState<number | null>(null);
+  const [kind, setKind] = useState<ChangeKind | null>(null);
+  const { last, from, period, omitted, all, removed } = usePeriod(logs, fromSeq);
+  const { members, people, shown } = useShownChanges(db, all, from, { siteid, groupid });
   const counts = countsByKind(shown);
   const siteName = new Map(sites.map((s) => [s.siteid, s.sitename]));
   // the chosen site's groups, each naming its site (every site has its own "Driver")
@@ -149,14 +189,12 @@ export default function ChangesView() {
               </select>
             </label>
           </div>
-          <p role="status" aria-live="polite">
-            {all.length === 0 && omitted === 0
-              ? `Nothing changed ${periodWords(logs.find((l) => l.seq === from)?.since ?? last.since, last.at)}.`
-              : `${shown.length !== all.length ? `${formatCount(shown.length)} of ${plural(all.length, 'change')} (filtered)` : plural(shown.length, 'change')}${omitted > 0 ? `, and ${formatCount(omitted)} more counted but not listed` : ''}.`}
-            {last.outcome !== 'completed'
-              ? ` The last sync ${last.outcome === 'cancelled' ? 'was cancelled' : 'stopped on an error'}: what it changed before stopping is listed.`
-              : ''}
-          </p>
+          <StatusLine
+            logs={logs}
+            last={last}
+            from={from}
+            counts={{ shown: shown.length, all: all.length, omitted }}
+          />
           <ComplianceImpact
             changes={period}
             sinceIso={logs.find((l) => l.seq === from)?.since ?? last.since}
