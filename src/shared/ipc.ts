@@ -14,20 +14,20 @@ import { COLLECTIONS } from './records.ts';
 import { PDF_PAGE_SIZES } from './report-pdf.ts';
 import { MAX_ACKS_PER_MESSAGE, MAX_IPC_MESSAGE_BYTES } from './ipc-limits.ts';
 import { id, text } from './op-kinds/payload-fields.ts';
-import { userCreateSchema, userUpdateSchema } from './op-kinds/user.ts';
-import { emailAddSchema, emailRemoveSchema } from './op-kinds/email.ts';
-import { groupAccessGrantSchema, groupAccessRevokeSchema } from './op-kinds/group-access.ts';
-import { moduleAccessGrantSchema, moduleAccessRevokeSchema } from './op-kinds/module-access.ts';
+import { userCreateSchema, userUpdateSchema } from './op-kinds/user.schema.ts';
+import { emailAddSchema, emailRemoveSchema } from './op-kinds/email.schema.ts';
+import { groupAccessGrantSchema, groupAccessRevokeSchema } from './op-kinds/group-access.schema.ts';
+import { moduleAccessGrantSchema, moduleAccessRevokeSchema } from './op-kinds/module-access.schema.ts';
 import {
   credentialAssignmentCreateSchema,
   credentialAssignmentDeleteSchema,
   credentialAssignmentUpdateSchema,
-} from './op-kinds/credential-assignment.ts';
+} from './op-kinds/credential-assignment.schema.ts';
 import {
   trainingAssignmentCreateSchema,
   trainingAssignmentDeleteSchema,
   trainingAssignmentUpdateSchema,
-} from './op-kinds/training-assignment.ts';
+} from './op-kinds/training-assignment.schema.ts';
 import {
   ITEM_HASH_CHARS,
   MAX_FINGERPRINT_ITEMS_PER_MESSAGE,

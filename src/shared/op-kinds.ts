@@ -56,3 +56,12 @@ export const OP_KIND_TABLE = {
 export function definitionOf(spec: OpSpec): OpKindDefinition<OpKind> {
   return OP_KIND_TABLE[spec.kind] as unknown as OpKindDefinition<OpKind>;
 }
+
+/**
+ * The record an op acts on: ops of one target replay in order. A user's
+ * e-mails, updates and status share the user's key; an access grant, a
+ * credential or a training assignment is its own record.
+ */
+export function targetKeyOf(op: OpSpec, tempUserKey?: string): string {
+  return definitionOf(op).targetKey(op, tempUserKey);
+}

@@ -5,7 +5,6 @@
  */
 import type { AppError, OpSpec } from './ipc.ts';
 import type { StatusBody } from './api/codes.ts';
-import { definitionOf } from './op-kinds.ts';
 
 export type OutboxStatus = 'pending' | 'sending' | 'done' | 'failed' | 'conflict' | 'needs-review';
 
@@ -52,15 +51,6 @@ export interface OutboxOp {
 export interface OpBinding {
   fromOp: string;
   field: 'userid' | 'transcriptid';
-}
-
-/**
- * The record an op acts on: ops of one target replay in order. A user's
- * e-mails, updates and status share the user's key; an access grant, a
- * credential or a training assignment is its own record.
- */
-export function targetKeyOf(op: OpSpec, tempUserKey?: string): string {
-  return definitionOf(op).targetKey(op, tempUserKey);
 }
 
 /** A queued op with a binding's new id filled in. */

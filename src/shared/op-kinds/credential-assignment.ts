@@ -1,5 +1,4 @@
 /** A credential held by a person (their assignment): assigned, its dates and number changed, or removed. */
-import { z } from 'zod';
 import { credentialAssignmentKey, credentialAssignmentTargetKey, targetUserRef } from '../keys.ts';
 import {
   defined,
@@ -10,35 +9,12 @@ import {
   text,
 } from '../undo/reversal.ts';
 import type { OpKindDefinition, OpSpecOf } from './definition.ts';
-import { dateInput, id, text as textField } from './payload-fields.ts';
 
-const assignmentFields = z
-  .object({
-    startdate: dateInput,
-    expirationdate: dateInput,
-    credentialnumber: textField(200),
-    notes: textField(2000),
-    status: textField(50),
-  })
-  .partial();
-
-export const credentialAssignmentCreateSchema = z.object({
-  kind: z.literal('credentialAssignment.create'),
-  credentialid: id,
-  userid: id,
-  fields: assignmentFields,
-});
-export const credentialAssignmentUpdateSchema = z.object({
-  kind: z.literal('credentialAssignment.update'),
-  credentialid: id,
-  userid: id,
-  changes: assignmentFields,
-});
-export const credentialAssignmentDeleteSchema = z.object({
-  kind: z.literal('credentialAssignment.delete'),
-  credentialid: id,
-  userid: id,
-});
+import {
+  credentialAssignmentCreateSchema,
+  credentialAssignmentUpdateSchema,
+  credentialAssignmentDeleteSchema,
+} from './credential-assignment.schema.ts';
 
 type AssignmentKind =
   'credentialAssignment.create' | 'credentialAssignment.update' | 'credentialAssignment.delete';

@@ -1,12 +1,9 @@
 /** A person's e-mail address, added or removed (ordered with the person's other edits). */
-import { z } from 'zod';
 import { userTargetKey } from '../keys.ts';
 import { createdNumber, present, reverseByAdding, reverseByRemoving } from '../undo/reversal.ts';
 import type { OpKindDefinition } from './definition.ts';
-import { id, text } from './payload-fields.ts';
 
-export const emailAddSchema = z.object({ kind: z.literal('email.add'), userid: id, email: text(320) });
-export const emailRemoveSchema = z.object({ kind: z.literal('email.remove'), userid: id, emailid: id });
+import { emailAddSchema, emailRemoveSchema } from './email.schema.ts';
 
 const EMAIL = {
   featureTokenMaySend: false,

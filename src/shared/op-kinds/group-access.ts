@@ -1,13 +1,9 @@
 /** A person's access over a profile group (a supervisor's), granted or revoked. */
-import { z } from 'zod';
 import { groupAccessTargetKey, groupUserKey, targetUserRef } from '../keys.ts';
 import { present, reverseByAdding, reverseByRemoving } from '../undo/reversal.ts';
 import type { OpKindDefinition, OpSpecOf } from './definition.ts';
-import { id } from './payload-fields.ts';
 
-const target = { siteid: id, groupid: id, userid: id };
-export const groupAccessGrantSchema = z.object({ kind: z.literal('groupAccess.grant'), ...target });
-export const groupAccessRevokeSchema = z.object({ kind: z.literal('groupAccess.revoke'), ...target });
+import { groupAccessGrantSchema, groupAccessRevokeSchema } from './group-access.schema.ts';
 
 const GROUP_ACCESS = {
   createdIdField: null,

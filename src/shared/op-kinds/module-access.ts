@@ -1,13 +1,9 @@
 /** A person's access to a feature (module) of a site, granted or revoked. */
-import { z } from 'zod';
 import { moduleAccessKey, moduleAccessTargetKey, targetUserRef } from '../keys.ts';
 import { present, reverseByAdding, reverseByRemoving } from '../undo/reversal.ts';
 import type { OpKindDefinition, OpSpecOf } from './definition.ts';
-import { id } from './payload-fields.ts';
 
-const target = { siteid: id, accessID: id, userid: id };
-export const moduleAccessGrantSchema = z.object({ kind: z.literal('moduleAccess.grant'), ...target });
-export const moduleAccessRevokeSchema = z.object({ kind: z.literal('moduleAccess.revoke'), ...target });
+import { moduleAccessGrantSchema, moduleAccessRevokeSchema } from './module-access.schema.ts';
 
 const MODULE_ACCESS = {
   createdIdField: null,

@@ -1,5 +1,4 @@
 /** A course assigned to a person (their transcript): assigned, its dates or status changed, or removed. */
-import { z } from 'zod';
 import { newTrainingAssignmentTargetKey, targetUserRef, trainingAssignmentTargetKey } from '../keys.ts';
 import {
   createdNumber,
@@ -11,23 +10,12 @@ import {
   text,
 } from '../undo/reversal.ts';
 import type { OpKindDefinition } from './definition.ts';
-import { dateInput, id, text as textField } from './payload-fields.ts';
 
-export const trainingAssignmentCreateSchema = z.object({
-  kind: z.literal('trainingAssignment.create'),
-  userid: id,
-  courseid: id,
-  fields: z.object({ duedate: dateInput, startdate: dateInput, assignmentmethod: textField(100) }).partial(),
-});
-export const trainingAssignmentUpdateSchema = z.object({
-  kind: z.literal('trainingAssignment.update'),
-  transcriptid: id,
-  changes: z.object({ duedate: dateInput, startdate: dateInput, coursestatus: textField(50) }).partial(),
-});
-export const trainingAssignmentDeleteSchema = z.object({
-  kind: z.literal('trainingAssignment.delete'),
-  transcriptid: id,
-});
+import {
+  trainingAssignmentCreateSchema,
+  trainingAssignmentUpdateSchema,
+  trainingAssignmentDeleteSchema,
+} from './training-assignment.schema.ts';
 
 const TRAINING_ASSIGNMENT = {
   featureTokenMaySend: false,

@@ -1,37 +1,10 @@
 /** A person: their fields changed, or a new person created on a site. */
-import { z } from 'zod';
 import { newUserTargetKey, userTargetKey } from '../keys.ts';
 import { createdNumber, present, reverseUpdate } from '../undo/reversal.ts';
 import type { BaseValues } from '../outbox.ts';
 import type { OpKindDefinition } from './definition.ts';
-import { id, text } from './payload-fields.ts';
 
-export const userUpdateSchema = z.object({
-  kind: z.literal('user.update'),
-  userid: id,
-  changes: z
-    .object({
-      username: text(200),
-      firstname: text(200),
-      lastname: text(200),
-      status: text(50),
-      employeeid: text(100),
-    })
-    .partial(),
-});
-
-export const userCreateSchema = z.object({
-  kind: z.literal('user.create'),
-  siteid: id,
-  fields: z.object({
-    username: text(200),
-    password: text(200).optional(),
-    firstname: text(200),
-    lastname: text(200),
-    employeeid: text(100).optional(),
-    status: text(50).optional(),
-  }),
-});
+import { userUpdateSchema, userCreateSchema } from './user.schema.ts';
 
 export const userUpdate: OpKindDefinition<'user.update'> = {
   schema: userUpdateSchema,

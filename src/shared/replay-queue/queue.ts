@@ -4,7 +4,8 @@
  * transaction; every op that leaves the outbox leaves an audit entry.
  */
 import type { OpSpec } from '../ipc.ts';
-import { targetKeyOf, type AuditEntry, type BaseValues, type OpBinding, type OutboxOp } from '../outbox.ts';
+import type { AuditEntry, BaseValues, OpBinding, OutboxOp } from '../outbox.ts';
+import { targetKeyOf } from '../op-kinds.ts';
 import type { OutboxDb } from './db.ts';
 import { auditEntryOf } from './audit.ts';
 import { mapSliced } from '../sliced.ts';

@@ -1,6 +1,7 @@
 /** Building outbox ops for tests. */
 import type { OpSpec } from '../ipc.ts';
-import { targetKeyOf, type OutboxOp } from '../outbox.ts';
+import type { OutboxOp } from '../outbox.ts';
+import { targetKeyOf } from '../op-kinds.ts';
 import { PENDING_STATE } from '../replay-queue/queue.ts';
 
 let counter = 0;

@@ -10,7 +10,8 @@
  * record as the undo will have left it.
  */
 import type { OpSpec, RecordState } from '../ipc.ts';
-import { targetKeyOf, type BaseValues, type OutboxOp } from '../outbox.ts';
+import type { BaseValues, OutboxOp } from '../outbox.ts';
+import { targetKeyOf } from '../op-kinds.ts';
 import type { OpDraft } from '../replay-queue/queue.ts';
 import { sameValue } from '../same-value.ts';
 import { userTargetKey } from '../keys.ts';

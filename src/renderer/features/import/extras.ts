@@ -7,7 +7,7 @@
  */
 import type { OpKind } from '../../../shared/ipc.ts';
 import type { OpDraft } from '../../../shared/replay-queue/queue.ts';
-import { targetKeyOf } from '../../../shared/outbox.ts';
+import { targetKeyOf } from '../../../shared/op-kinds.ts';
 
 export interface ImportExtras {
   /** group access for every new person */
