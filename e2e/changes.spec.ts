@@ -85,7 +85,10 @@ interface Holder {
   credentialname: string;
 }
 
-/** An active person holding a credential of their own site's catalogue, made compliant on the server (nothing expired, training done). */
+/**
+ * An active person holding a credential of their own site's catalogue, made compliant on the server (nothing
+ * expired, training done).
+ */
 function compliantHolder(server: {
   query<T>(sql: string, ...params: unknown[]): T[];
   mutate(m: object): boolean;

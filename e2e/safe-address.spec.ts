@@ -1,4 +1,7 @@
-/** An address that cannot be read (typed by hand, cut short when pasted) shows "not found" and the way back, never a blank window. */
+/**
+ * An address that cannot be read (typed by hand, cut short when pasted) shows "not found" and the way back,
+ * never a blank window.
+ */
 import { expect, test } from './fixtures.ts';
 import { addProfile } from './support/ui.ts';
 

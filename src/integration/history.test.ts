@@ -32,7 +32,10 @@ const dayOf = (i: number) => addDaysIso(START, i);
 const OUR_SITES = `(SELECT siteid FROM sites WHERE customerid = ${OUR_CUSTOMER})`;
 const OUR_USERS = `(SELECT userid FROM users WHERE siteid IN ${OUR_SITES})`;
 
-/** The report's input from the server's own tables (SQL), with the fields the report reads; `requirements` are the laptop's. */
+/**
+ * The report's input from the server's own tables (SQL), with the fields the report reads; `requirements` are
+ * the laptop's.
+ */
 function serverInput(server: RunningServer, requirements: readonly RequirementRow[]): ReportInput {
   const q = <T>(sql: string) => server.query<T>(sql);
   return {
@@ -51,7 +54,8 @@ function serverInput(server: RunningServer, requirements: readonly RequirementRo
     credentials: q(`SELECT credentialid, categoryid, credentialname FROM credentials`),
     courses: q(`SELECT courseid, siteid, coursename FROM courses WHERE siteid IN ${OUR_SITES}`),
     assignments: q(
-      `SELECT credentialid || '-' || userid AS id, credentialid, userid, startdate AS startIso, expirationdate AS expirationIso
+      `SELECT credentialid || '-' || userid AS id, credentialid, userid,
+         startdate AS startIso, expirationdate AS expirationIso
        FROM credential_assignments WHERE userid IN ${OUR_USERS}`,
     ),
     training: q(

@@ -22,7 +22,10 @@ interface Person {
   lastname: string;
 }
 
-/** The file's rows planned on `siteid` as the import view plans them, with the cache's own word on whether it knows everyone. */
+/**
+ * The file's rows planned on `siteid` as the import view plans them, with the cache's own word on whether it
+ * knows everyone.
+ */
 async function preview(session: Session, siteid: number, rows: RowValues[]) {
   const reason = unknownCacheReason(
     await session.db.syncCollections.toArray(),

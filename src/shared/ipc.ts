@@ -329,7 +329,10 @@ export const OP_KINDS = [
 export type OpKind = (typeof OP_KINDS)[number];
 // A new kind needs its definition in OP_KIND_TABLE (src/shared/op-kinds.ts): the compiler says so.
 
-/** Payloads per kind (each defined in its kind's module, src/shared/op-kinds/): the fields sent to the API and the keys of the target. */
+/**
+ * Payloads per kind (each defined in its kind's module, src/shared/op-kinds/): the fields sent to the API and
+ * the keys of the target.
+ */
 export const opSpecSchema = z.discriminatedUnion('kind', [
   userUpdateSchema,
   userCreateSchema,

@@ -11,7 +11,10 @@ function abortReason(signal: AbortSignal): Error {
   return signal.reason instanceof Error ? signal.reason : new Error('aborted');
 }
 
-/** Waiters in arrival order; each resolves when `ready()` holds (the window's room is weighed, not counted in slots). */
+/**
+ * Waiters in arrival order; each resolves when `ready()` holds (the window's room is weighed, not counted in
+ * slots).
+ */
 class WaitQueue {
   readonly #waiters: { ready: () => boolean; resolve: () => void }[] = [];
 

@@ -37,7 +37,10 @@ export interface HistorySyncRow {
   figures: ScopeFigures[];
 }
 
-/** A person as one sync saw them, written only when they or their findings changed; `fact` null: gone from the cache. */
+/**
+ * A person as one sync saw them, written only when they or their findings changed; `fact` null: gone from the
+ * cache.
+ */
 export interface HistoryPersonRow {
   id?: number;
   seq: number;

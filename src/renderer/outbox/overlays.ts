@@ -47,7 +47,10 @@ function present<T>(rows: (T | undefined)[]): T[] {
   return rows.filter((r): r is T => r !== undefined);
 }
 
-/** Primary keys of the cached records the ops touch, per kind (a create of a new id touches none: the overlay adds it). */
+/**
+ * Primary keys of the cached records the ops touch, per kind (a create of a new id touches none: the overlay
+ * adds it).
+ */
 function touchedKeys(ops: readonly OutboxOp[]): { [K in OverlayKind]: (string | number)[] } {
   const keys: { [K in OverlayKind]: Set<string | number> } = {
     users: new Set(),

@@ -19,7 +19,10 @@ const usersEnded = (state: CollectionProgress['state']): SyncFinishedEvent => ({
   collections: { users: { state, records: 1, pages: 1, total: null } },
 });
 
-/** A cache whose people a pass read to the end for site 1, then site 2 kept: its sites list read, its people not yet. */
+/**
+ * A cache whose people a pass read to the end for site 1, then site 2 kept: its sites list read, its people
+ * not yet.
+ */
 async function siteKeptSince() {
   const db = freshDb();
   await db.sites.bulkPut([site(1)]);

@@ -1,4 +1,7 @@
-/** The payloads of the credential assignment kinds, checked at the IPC boundary (their definitions: ./credential-assignment.ts). */
+/**
+ * The payloads of the credential assignment kinds, checked at the IPC boundary (their definitions:
+ * ./credential-assignment.ts).
+ */
 import { z } from 'zod';
 import { dateInput, id, text as textField } from './payload-fields.ts';
 

@@ -40,7 +40,10 @@ export interface OpKindDefinition<K extends OpKind> {
    * stands for a person created offline whose id is not known yet.
    */
   targetKey(spec: OpSpecOf<K>, tempUserKey?: string): string;
-  /** The cached record it acts on, by its key in the collection that `shows` it (null: a create of a record whose id the server gives, nothing cached yet). */
+  /**
+   * The cached record it acts on, by its key in the collection that `shows` it (null: a create of a record
+   * whose id the server gives, nothing cached yet).
+   */
   recordKey(spec: OpSpecOf<K>): string | number | null;
   /** The op that puts the record back once it is done, or why it cannot be put back (undo after apply). */
   reverse(op: OutboxOp, spec: OpSpecOf<K>): Reversal;

@@ -1,4 +1,7 @@
-/** The payloads of the email kinds, checked at the IPC boundary (their definitions: ./email.ts). */
+/**
+ * The payloads of the email kinds, checked at the IPC boundary (their definitions:
+ * ./email.ts).
+ */
 import { z } from 'zod';
 import { id, text } from './payload-fields.ts';
 

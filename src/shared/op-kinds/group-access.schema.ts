@@ -1,4 +1,7 @@
-/** The payloads of the group access kinds, checked at the IPC boundary (their definitions: ./group-access.ts). */
+/**
+ * The payloads of the group access kinds, checked at the IPC boundary (their definitions:
+ * ./group-access.ts).
+ */
 import { z } from 'zod';
 import { id } from './payload-fields.ts';
 

@@ -1,4 +1,7 @@
-/** The payloads of the module access kinds, checked at the IPC boundary (their definitions: ./module-access.ts). */
+/**
+ * The payloads of the module access kinds, checked at the IPC boundary (their definitions:
+ * ./module-access.ts).
+ */
 import { z } from 'zod';
 import { id } from './payload-fields.ts';
 

@@ -1,4 +1,7 @@
-/** The payloads of the training assignment kinds, checked at the IPC boundary (their definitions: ./training-assignment.ts). */
+/**
+ * The payloads of the training assignment kinds, checked at the IPC boundary (their definitions:
+ * ./training-assignment.ts).
+ */
 import { z } from 'zod';
 import { dateInput, id, text as textField } from './payload-fields.ts';
 

@@ -1,4 +1,7 @@
-/** The payloads of the user kinds, checked at the IPC boundary (their definitions: ./user.ts). */
+/**
+ * The payloads of the user kinds, checked at the IPC boundary (their definitions:
+ * ./user.ts).
+ */
 import { z } from 'zod';
 import { id, text } from './payload-fields.ts';
 

@@ -343,7 +343,8 @@ export class OutboxEngine {
         ...(op.resolution ? { resolution: op.resolution } : {}),
       };
       let result: Result<ReplayOutcome>;
-      // at most `handoff` ops are handed to `execute` at once (`concurrency` talk to the API at once); a kill rejects the wait
+      // at most `handoff` ops are handed to `execute` at once (`concurrency` talk to the API at once); a kill
+      // rejects the wait
       const release = await this.slots.acquire({ signal: this.killSwitch.signal });
       try {
         if (this.killed) throw KILLED; // nothing leaves after a kill

@@ -9,7 +9,10 @@ import type { BaseValues, OutboxOp } from '../outbox.ts';
 
 export type ShapeValue = string | number | boolean | null;
 
-/** A record as expected at one moment: absent, or present with (at least) these field values (in the op's field names). */
+/**
+ * A record as expected at one moment: absent, or present with (at least) these field values (in the op's
+ * field names).
+ */
 export interface Shape {
   present: boolean;
   fields: Record<string, ShapeValue>;

@@ -29,7 +29,10 @@ function useLastSync(): SyncChangeLog | null | undefined {
   return useLiveQuery(async () => (db ? ((await db.syncChanges.orderBy('seq').last()) ?? null) : null), [db]);
 }
 
-/** Who became non-compliant or compliant again with the last sync, at the site chosen (nothing before a second sync). */
+/**
+ * Who became non-compliant or compliant again with the last sync, at the site chosen (nothing before a second
+ * sync).
+ */
 export function LastSyncImpact({
   siteid,
   siteName,

@@ -8,7 +8,10 @@
 import type { OutboxOp } from '../../../shared/outbox.ts';
 import type { OutboxDb } from '../../../shared/replay-queue/db.ts';
 
-/** Ops a page: the structured clone of a page's ops is one task of the window (2,000 made tasks of 100 ms on a busy laptop). */
+/**
+ * Ops a page: the structured clone of a page's ops is one task of the window (2,000 made tasks of 100 ms on a
+ * busy laptop).
+ */
 const PAGE = 250;
 
 /** The batch's queue positions, first and last. */

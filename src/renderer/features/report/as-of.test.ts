@@ -68,8 +68,9 @@ describe('the report as of a past day', () => {
 
   it('before any sync, says the history starts with the next one', async () => {
     const report = await loadReportAsOf(db, riverside, '2026-02-20');
+    const day = formatDate('2026-02-20');
     expect(report.history).toEqual([
-      `This laptop keeps no history yet: it starts with the next complete sync, so ${formatDate('2026-02-20')} cannot be shown.`,
+      `This laptop keeps no history yet: it starts with the next complete sync, so ${day} cannot be shown.`,
     ]);
   });
 

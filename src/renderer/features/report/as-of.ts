@@ -33,8 +33,9 @@ export function historyNote(rebuilt: RebuiltDay): string[] {
     ];
   const lines = [`Rebuilt from this laptop's syncs since its first sync, on ${formatDate(first.day)}.`];
   if (!before) {
+    const nearest = formatDateTime(after!.at);
     lines.push(
-      `The history does not reach ${on}: nothing is known of that day here. The nearest sync after it: ${formatDateTime(after!.at)}.`,
+      `The history does not reach ${on}: nothing is known of that day here. The nearest sync after it: ${nearest}.`,
     );
     return lines;
   }

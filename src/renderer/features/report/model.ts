@@ -183,7 +183,10 @@ export function findingsOf(
   return found.sort(byUrgency);
 }
 
-/** What makes a person not compliant on a day (missing, expired, overdue): none means compliant, as the report counts. */
+/**
+ * What makes a person not compliant on a day (missing, expired, overdue): none means compliant, as the report
+ * counts.
+ */
 export function nonCompliantFindings(
   person: UserRecord,
   input: ReportInput,

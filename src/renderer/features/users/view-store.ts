@@ -1,4 +1,7 @@
-/** What the users list shows: search text, filters and sort (kept across visits to a user's detail, not across profiles). */
+/**
+ * What the users list shows: search text, filters and sort (kept across visits to a user's detail, not across
+ * profiles).
+ */
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { profileStore } from '../../app/profile-stores.ts';
