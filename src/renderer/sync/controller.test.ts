@@ -283,6 +283,19 @@ describe('a sync driven from the renderer', () => {
     expect(await db.syncCheckpoints.count()).toBe(0);
   });
 
+  it('ends a completed pass as completed even when its day of compliance history cannot be written', async () => {
+    const { fake, db, store, controller } = setup();
+    vi.spyOn(db.historySyncs, 'add').mockRejectedValue(new Error('QuotaExceededError'));
+    await controller.start();
+    fake.emit('sync:page', page(1, [user(1)], true));
+    fake.emit('sync:finished', finished('completed'));
+    await controller.idle();
+    // the day is a gap in the trend; the sync is not left "running"
+    expect(store.getState()).toMatchObject({ running: false, finished: { outcome: 'completed' } });
+    expect(await db.users.count()).toBe(1);
+    expect(await db.historySyncs.count()).toBe(0);
+  });
+
   it('clears the checkpoints when a pass completes, so the next sync is a full one', async () => {
     const { fake, db, controller } = setup();
     await controller.start();
