@@ -296,6 +296,20 @@ describe('a sync driven from the renderer', () => {
     expect(await db.historySyncs.count()).toBe(0);
   });
 
+  it('writes a day of compliance history for a completed pass that read every list, and none when one failed', async () => {
+    const { fake, db, controller } = setup();
+    await controller.start();
+    fake.emit('sync:page', page(1, [user(1)], true));
+    fake.emit('sync:finished', finished('completed'));
+    await controller.idle();
+    expect(await db.historySyncs.count()).toBe(1);
+    await controller.start();
+    fake.emit('sync:page', page(1, [user(1)], true));
+    fake.emit('sync:finished', finished('completed', 'failed'));
+    await controller.idle();
+    expect(await db.historySyncs.count()).toBe(1);
+  });
+
   it('clears the checkpoints when a pass completes, so the next sync is a full one', async () => {
     const { fake, db, controller } = setup();
     await controller.start();

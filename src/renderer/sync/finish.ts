@@ -143,6 +143,8 @@ export async function logPassChanges(
 /**
  * The compliance history's snapshot of a pass that completed (history/snapshot.ts), counted for
  * the local day it ended. A pass that stopped or broke leaves the cache part old, part new: no day.
+ * Nor does a pass that completed without one of its lists (an answer refused, a server fault on
+ * one list): that day's figures would count people or records the pass never read.
  */
 export async function snapshotPass(
   db: FieldbookDb,
@@ -152,5 +154,7 @@ export async function snapshotPass(
   today: Date,
 ): Promise<void> {
   if (event.outcome !== 'completed' || p.broken) return;
+  const everyListRead = Object.values(event.collections).every((c) => c?.state === 'complete');
+  if (!everyListRead) return;
   await snapshotHistory(db, at, todayIso(today));
 }
