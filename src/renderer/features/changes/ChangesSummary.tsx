@@ -49,7 +49,7 @@ export function LastSyncImpact({
       sinceIso={last.since}
       scope={{ siteid }}
       siteName={siteName}
-      limit={5}
+      limit={3}
     />
   );
 }

@@ -230,7 +230,7 @@ function KindCounts({
   onKind: (kind: ChangeKind | null) => void;
 }) {
   return (
-    <table className="chart-table" aria-label="Changes by kind">
+    <table className="chart-table kind-counts" aria-label="Changes by kind">
       <tbody>
         {counts.map((c) => (
           <tr key={c.kind}>
