@@ -13,7 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { addProfile, goTo, syncNow } from './support/ui.ts';
+import { addProfile, goTo, openHash, syncNow } from './support/ui.ts';
 import { countedIn } from './support/count-line.ts';
 import { axeViolations } from './support/axe.ts';
 import { addDaysIso, toIsoDate, todayIso } from '../src/shared/dates.ts';
@@ -28,10 +28,6 @@ test.beforeEach(async ({ app, api, fullToken }) => {
   await addProfile(app, { name: 'Demo site', baseUrl: api.baseUrl, token: fullToken });
   await syncNow(app);
 });
-
-async function openHash(app: Page, hash: string): Promise<void> {
-  await app.goto(`${app.url().split('#')[0]}${hash}`);
-}
 
 const count = (text: string | null): number =>
   Number(/([\d,]+) (?:person|people)\)?$/.exec(text ?? '')![1]!.replace(/,/g, ''));

@@ -7,7 +7,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type ReferenceServer } from './fixtures.ts';
-import { addProfile, goTo, syncNow, usersCount, usersGrid } from './support/ui.ts';
+import { addProfile, goTo, openHash, syncNow, usersCount, usersGrid } from './support/ui.ts';
 import { COUNT_LINE, countedIn, listedCount } from './support/count-line.ts';
 import { axeViolations } from './support/axe.ts';
 import { addDaysIso, toIsoDate, todayIso } from '../src/shared/dates.ts';
@@ -36,10 +36,6 @@ function clickCounter() {
       return clicks;
     },
   };
-}
-
-async function openHash(app: Page, hash: string): Promise<void> {
-  await app.goto(`${app.url().split('#')[0]}${hash}`);
 }
 
 type Held = { userid: number; credentialid: number; credentialname: string; expirationdate: string };

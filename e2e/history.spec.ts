@@ -3,11 +3,13 @@
  * a day between (the page's clock is set to each day), then the dashboard's trend
  * shows the two days with a gap between them, and the report as of the day
  * between says how it was rebuilt and names the syncs on either side; a day before
- * the first sync says the history does not reach it.
+ * the first sync says the history does not reach it; and who held a credential on the
+ * day between is the list the server's own data gives for that day.
  */
 import type { Page } from '@playwright/test';
+import type { ReferenceServer } from './fixtures.ts';
 import { expect, test } from './fixtures.ts';
-import { addProfile, goTo, syncNow } from './support/ui.ts';
+import { addProfile, goTo, openHash, syncNow } from './support/ui.ts';
 
 test.use({ serverOptions: { dataset: 'demo', admin: true } });
 
@@ -26,9 +28,28 @@ async function reportAsOf(app: Page, day: Date) {
   return app.getByRole('article', { name: 'Report' });
 }
 
+/** The credential with the most holders expired on `day`, and who held it valid that day, from the server's data. */
+function credentialOn(server: ReferenceServer, day: string) {
+  const [chosen] = server.query<{ credentialid: number; credentialname: string }>(
+    `SELECT c.credentialid, c.credentialname FROM credentials c JOIN credential_assignments a USING (credentialid)
+     GROUP BY c.credentialid ORDER BY SUM(a.expirationdate <> '' AND a.expirationdate < ?) DESC LIMIT 1`,
+    day,
+  );
+  const holders = server.query<{ lastname: string; firstname: string }>(
+    `SELECT u.lastname, u.firstname FROM credential_assignments a JOIN users u USING (userid)
+     WHERE a.credentialid = ? AND (a.startdate = '' OR a.startdate <= ?)
+     AND (a.expirationdate = '' OR a.expirationdate >= ?)`,
+    chosen!.credentialid,
+    day,
+    day,
+  );
+  return { ...chosen!, holders };
+}
+
 test('the trend shows the days synced with a gap between, and the report as of a past day says how it was rebuilt', async ({
   app,
   api,
+  server,
   fullToken,
 }, testInfo) => {
   test.setTimeout(300_000);
@@ -59,4 +80,23 @@ test('the trend shows the days synced with a gap between, and the report as of a
 
   const before = await reportAsOf(app, daysAgo(5));
   await expect(before).toContainText('The history does not reach');
+
+  // the auditor's question: who held a valid card on the day between, as the server's data had it then
+  const credential = credentialOn(server, iso(between));
+  await openHash(app, `#/credentials/${credential.credentialid}`);
+  const held = app.getByRole('region', { name: `Who held ${credential.credentialname} on a past day` });
+  await held.getByLabel('Day').fill(iso(between));
+  const people = credential.holders.length;
+  await expect(held.getByRole('status')).toHaveText(
+    `${people} ${people === 1 ? 'person' : 'people'} held a valid ${credential.credentialname} on ` +
+      `${between.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}.`,
+  );
+  await expect(held).toContainText(/No sync on .*: shown as the sync of .* left it/);
+  const firstHolder = [...credential.holders].sort(
+    (a, b) => a.lastname.localeCompare(b.lastname) || a.firstname.localeCompare(b.firstname),
+  )[0]!;
+  await expect(held.getByRole('row').nth(1)).toContainText(
+    `${firstHolder.lastname}, ${firstHolder.firstname}`,
+  );
+  await held.screenshot({ path: testInfo.outputPath('held-on-day.png') });
 });

@@ -164,3 +164,8 @@ export async function queueStatusChangeForSomeActivePeople(page: Page): Promise<
   await page.getByRole('button', { name: /^Queue [\d,]+ changes?$/ }).click();
   return count;
 }
+
+/** Opens an address of the app (`#/credentials/42`) as a link would, reloading the page. */
+export async function openHash(app: Page, hash: string): Promise<void> {
+  await app.goto(`${app.url().split('#')[0]}${hash}`);
+}

@@ -1,7 +1,7 @@
 /**
  * Credentials by credential and by category, with counts of expired and
  * expiring; the holders of one credential (or of all), filtered to expired or
- * expiring within 30/60/90 days.
+ * expiring within 30/60/90 days; who held one on a past day (HeldOnDay).
  */
 import { useCallback, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -29,6 +29,7 @@ import { ExpiryDate } from '../../components/ExpiryDate.tsx';
 import { expiryWords } from '../../app/expiry-words.ts';
 import { useSoonDays } from '../../app/soon-window.ts';
 import { SelectionBar, useRowSelection } from '../../components/SelectionBar.tsx';
+import { HeldOnDay } from './HeldOnDay.tsx';
 import {
   PAGE_SIZE,
   countExpiringInWithPending,
@@ -544,6 +545,7 @@ export default function CredentialsView({ params }: RouteProps) {
           site={site}
         />
       )}
+      {selected && <HeldOnDay key={selected.credentialid} db={db} credential={selected} />}
     </section>
   );
 }
