@@ -70,7 +70,10 @@ export const OBSERVE_SYNC = `(() => {
 /** Page-side: every long task (Long Tasks API) from now on, as [startTime, duration] in `window.__longTasks`. */
 export const LONG_TASKS = `(() => {
   window.__longTasks = [];
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+  });
+  observer.observe({ type: 'longtask', buffered: true });
 })()`;
 
 /**

@@ -26,7 +26,8 @@ function burnCpu(ms: number): void {
 
 /** A child that spends `ms` of CPU, says "burnt", then idles until killed. */
 const CHILD = (ms: number) =>
-  `const s = process.cpuUsage(); const spent = () => { const u = process.cpuUsage(s); return (u.user + u.system) / 1000; };
+  `const s = process.cpuUsage();
+   const spent = () => { const u = process.cpuUsage(s); return (u.user + u.system) / 1000; };
    while (spent() < ${ms}) Math.sqrt(Math.random()); process.stdout.write('burnt'); setInterval(() => {}, 1000);`;
 
 describe('the CPU meter of the benchmarks', () => {

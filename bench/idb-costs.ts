@@ -36,7 +36,10 @@ const UPDATES = `async ({ dbName, table, transactions, perTransaction, rows, row
     read.onerror = () => reject(read.error);
   });
   // text that does not compress (as hashes do not): LevelDB's Snappy would shrink padding to nothing
-  const noise = (n) => Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => String.fromCharCode(48 + (b % 64))).join('');
+  const noise = (n) => {
+    const bytes = crypto.getRandomValues(new Uint8Array(n));
+    return Array.from(bytes, (b) => String.fromCharCode(48 + (b % 64))).join('');
+  };
   const started = performance.now();
   let n = 0;
   for (let i = 0; i < transactions; i++) {
@@ -46,10 +49,15 @@ const UPDATES = `async ({ dbName, table, transactions, perTransaction, rows, row
       // rows the size of page fingerprints (keys and hashes as text), replacing rows of the same keys
       for (let j = 0; j < rows; j++) {
         const key = 'idb-costs\\n' + ((i * rows + j) % 800);
-        tx.objectStore('pageFingerprints').put({ key, collection: 'idb-costs', taskId: 'idb-costs', startrow: j, hash: String(i), keys: noise(rowBytes / 2), hashes: noise(rowBytes / 2) });
+        const text = { keys: noise(rowBytes / 2), hashes: noise(rowBytes / 2) };
+        const row = { key, collection: 'idb-costs', taskId: 'idb-costs', startrow: j, hash: String(i), ...text };
+        tx.objectStore('pageFingerprints').put(row);
       }
       // a prime stride: keys scattered over the table, as a resync's changes are (or 1: neighbours)
-      for (let j = 0; j < perTransaction; j++) store.put({ ...records[(n++ * stride) % records.length], notes: 'measured ' + i });
+      for (let j = 0; j < perTransaction; j++) {
+        const record = records[(n++ * stride) % records.length];
+        store.put({ ...record, notes: 'measured ' + i });
+      }
       tx.objectStore('syncCheckpoints').put({ taskId: 'idb-costs', collection: table, nextStartrow: i + 1, done: false });
       tx.oncomplete = () => resolve();
       tx.onerror = () => reject(tx.error);
@@ -74,7 +82,11 @@ const CHECKPOINTS = `async ({ dbName, rows }) => {
     tx.onerror = () => reject(tx.error);
   });
   const tag = Math.random().toString(36).slice(2);
-  await run((store) => { for (let i = 0; i < rows; i++) store.put({ taskId: 'idb-costs-' + tag + '-' + i, collection: 'users', nextStartrow: 1001, done: false }); });
+  await run((store) => {
+    for (let i = 0; i < rows; i++) {
+      store.put({ taskId: 'idb-costs-' + tag + '-' + i, collection: 'users', nextStartrow: 1001, done: false });
+    }
+  });
   await run((store) => store.clear());
   db.close();
   return performance.now() - started;
@@ -122,9 +134,10 @@ try {
       const before = cpuSeconds(session.server.pid);
       const ms = await updates(page, dbName, 'trainingAssignments', 30, 173, rows, rowBytes);
       const quiet = await waitUntilQuiet(chromiumSeconds);
-      const cpu = roundCpu(cpuDelta(before, cpuSeconds(session.server.pid)), 2);
+      const cpu = describeCpu(roundCpu(cpuDelta(before, cpuSeconds(session.server.pid)), 2));
+      const took = Math.round(ms);
       process.stdout.write(
-        `30 transactions of 173 records and ${rows} rows of ${rowBytes} bytes: ${Math.round(ms)} ms; until quiet (${quiet.waitedMs} ms more), CPU s by process: ${describeCpu(cpu)}\n`,
+        `30 transactions of 173 records and ${rows} rows of ${rowBytes} bytes: ${took} ms; until quiet (${quiet.waitedMs} ms more), CPU s by process: ${cpu}\n`,
       );
     }
   }
@@ -158,10 +171,11 @@ try {
         stride,
       );
       const quiet = await waitUntilQuiet(chromiumSeconds);
-      const cpu = roundCpu(cpuDelta(before, cpuSeconds(session.server.pid)), 2);
+      const cpu = describeCpu(roundCpu(cpuDelta(before, cpuSeconds(session.server.pid)), 2));
       const keys = stride === 1 ? 'neighbouring' : 'scattered';
+      const took = Math.round(ms);
       process.stdout.write(
-        `${transactions} transactions of ${perTransaction} ${keys} records and ${rows} rows of 18 KB: ${Math.round(ms)} ms; until quiet (${quiet.waitedMs} ms more), CPU s by process: ${describeCpu(cpu)}\n`,
+        `${transactions} transactions of ${perTransaction} ${keys} records and ${rows} rows of 18 KB: ${took} ms; until quiet (${quiet.waitedMs} ms more), CPU s by process: ${cpu}\n`,
       );
     }
   }
@@ -173,9 +187,10 @@ try {
       const before = cpuSeconds(session.server.pid);
       const ms = (await page.evaluate(`(${CHECKPOINTS})(${JSON.stringify({ dbName, rows })})`)) as number;
       const quiet = await waitUntilQuiet(chromiumSeconds);
-      const cpu = roundCpu(cpuDelta(before, cpuSeconds(session.server.pid)), 2);
+      const cpu = describeCpu(roundCpu(cpuDelta(before, cpuSeconds(session.server.pid)), 2));
+      const took = Math.round(ms);
       process.stdout.write(
-        `1 transaction of ${rows} new checkpoint rows: ${Math.round(ms)} ms; until quiet (${quiet.waitedMs} ms more), CPU s by process: ${describeCpu(cpu)}\n`,
+        `1 transaction of ${rows} new checkpoint rows: ${took} ms; until quiet (${quiet.waitedMs} ms more), CPU s by process: ${cpu}\n`,
       );
     }
   }
@@ -193,9 +208,10 @@ try {
     for (const [transactions, perTransaction] of shapes) {
       const before = cpuSeconds(session.server.pid);
       const ms = await updates(page, dbName, table, transactions, perTransaction);
-      const cpu = roundCpu(cpuDelta(before, cpuSeconds(session.server.pid)), 2);
+      const cpu = describeCpu(roundCpu(cpuDelta(before, cpuSeconds(session.server.pid)), 2));
+      const took = Math.round(ms);
       process.stdout.write(
-        `${table}: ${transactions} transactions of ${perTransaction} records + a checkpoint: ${Math.round(ms)} ms; CPU s by process: ${describeCpu(cpu)}\n`,
+        `${table}: ${transactions} transactions of ${perTransaction} records + a checkpoint: ${took} ms; CPU s by process: ${cpu}\n`,
       );
     }
   }

@@ -65,8 +65,10 @@ export function describeIdbNotes(notes: readonly IdbRequestNote[], top = 12): st
   return [...notes]
     .sort((a, b) => waited(b) - waited(a))
     .slice(0, top)
-    .map(
-      (n) =>
-        `${n.what}: asked at ${ms(n.at)} ms, ${n.firstAt === undefined ? 'never answered' : `answered ${ms(waited(n))} ms later`}${n.steps > 1 ? ` (${n.steps} steps, last at ${ms(n.lastAt ?? 0)} ms)` : ''}`,
-    );
+    .map((n) => {
+      const asked = ms(n.at);
+      const answered = n.firstAt === undefined ? 'never answered' : `answered ${ms(waited(n))} ms later`;
+      const steps = n.steps > 1 ? ` (${n.steps} steps, last at ${ms(n.lastAt ?? 0)} ms)` : '';
+      return `${n.what}: asked at ${asked} ms, ${answered}${steps}`;
+    });
 }

@@ -124,14 +124,21 @@ const OPEN_SETTLES_MS = 5000;
 const QUEUE_SETTLES_MS = 5000;
 
 const round = (n: number) => Math.round(n);
-const taskFigure = (label: string, p: Phase, loadNote: string) =>
-  atMost(
-    `longest main-thread task ${label}`,
-    round(p.longestTaskMs),
-    'ms',
-    50,
-    `${p.longTasks} tasks over 50 ms (0 = none reported by the Long Tasks API); by Chromium's trace, of ${p.cpu.tasks} tasks the longest ran ${round(p.cpu.longestCpuMs)} ms on the CPU (${round(p.cpu.longestCpuWallMs)} ms wall), ${p.cpu.cpuOver50} ran over 50 ms of CPU; the longest in wall time ${round(p.cpu.longestWall.wallMs)} ms, of which ${round(p.cpu.longestWall.cpuMs)} ms on the CPU${p.cpu.longestWall.inside ? `, inside: ${p.cpu.longestWall.inside}` : ''}${spanNote(p)}; ${loadNote}`,
-  );
+const taskFigure = (label: string, p: Phase, loadNote: string) => {
+  const { cpu } = p;
+  const longestCpu = round(cpu.longestCpuMs);
+  const longestCpuWall = round(cpu.longestCpuWallMs);
+  const longestWall = round(cpu.longestWall.wallMs);
+  const longestWallCpu = round(cpu.longestWall.cpuMs);
+  const inside = cpu.longestWall.inside ? `, inside: ${cpu.longestWall.inside}` : '';
+  const span = spanNote(p);
+  const note = `${p.longTasks} tasks over 50 ms (0 = none reported by the Long Tasks API); by Chromium's trace, of ${cpu.tasks} tasks the longest ran ${longestCpu} ms on the CPU (${longestCpuWall} ms wall), ${cpu.cpuOver50} ran over 50 ms of CPU; the longest in wall time ${longestWall} ms, of which ${longestWallCpu} ms on the CPU${inside}${span}; ${loadNote}`;
+  return atMost(`longest main-thread task ${label}`, round(p.longestTaskMs), 'ms', 50, note);
+};
+
+/** The profiler's functions between two moments of the trace, by self time. */
+const selfTimeBetween = (profile: NonNullable<Phase['profile']>, fromUs: number, toUs: number) =>
+  describeSelfTime(selfTimeByFunction(profileBetween(profile, fromUs, toUs), 6));
 
 /**
  * What Chromium's trace shows of the longest tasks (with FIELDBOOK_IMPORT_PROFILE=1, the profiler's functions there
@@ -139,21 +146,20 @@ const taskFigure = (label: string, p: Phase, loadNote: string) =>
  */
 function spanNote(p: Phase): string {
   const [cpuFrom, cpuTo] = p.cpu.longestCpuSpanUs;
-  const cpuNote =
-    p.profile && cpuTo > cpuFrom
-      ? `; the profiler's samples in the task longest on the CPU, self time: ${describeSelfTime(selfTimeByFunction(profileBetween(p.profile, cpuFrom, cpuTo), 6))}`
-      : '';
-  return longTaskNote(p) + cpuNote;
+  if (!p.profile || cpuTo <= cpuFrom) return longTaskNote(p);
+  const samples = selfTimeBetween(p.profile, cpuFrom, cpuTo);
+  return `${longTaskNote(p)}; the profiler's samples in the task longest on the CPU, self time: ${samples}`;
 }
 
 /** What the trace (and the profiler) show over the span of the Long Tasks API's longest task. */
 function longTaskNote(p: Phase): string {
   if (p.longestTaskAt === null) return '';
-  const span = `; over the span of the Long Tasks API's longest task: ${p.cpu.describeSpan(p.longestTaskAt, p.longestTaskAt + p.longestTaskMs)}`;
+  const described = p.cpu.describeSpan(p.longestTaskAt, p.longestTaskAt + p.longestTaskMs);
+  const span = `; over the span of the Long Tasks API's longest task: ${described}`;
   const from = p.cpu.toTraceUs(p.longestTaskAt);
   const to = p.cpu.toTraceUs(p.longestTaskAt + p.longestTaskMs);
   if (!p.profile || from === null || to === null) return span;
-  return `${span}; the profiler's samples there, self time: ${describeSelfTime(selfTimeByFunction(profileBetween(p.profile, from, to), 6))}`;
+  return `${span}; the profiler's samples there, self time: ${selfTimeBetween(p.profile, from, to)}`;
 }
 
 /**

@@ -156,16 +156,29 @@ try {
         4,
         async (url) => void (await (await fetch(url, { headers })).arrayBuffer()),
       );
-      floorLine = `; transfer floor ${Math.round(floorMs)} ms (${urls.length} requests; CPU s by process: ${describeCpu(roundCpu(cpuDelta(floorCpuBefore, cpuSeconds(session.server.pid))))})`;
+      const floorCpu = describeCpu(roundCpu(cpuDelta(floorCpuBefore, cpuSeconds(session.server.pid))));
+      const floorTook = Math.round(floorMs);
+      floorLine = `; transfer floor ${floorTook} ms (${urls.length} requests; CPU s by process: ${floorCpu})`;
       floor = floorMs;
     }
     const made = session.requests.slice(resync.requestsFrom, resync.requestsTo).filter(isSyncRequest);
     const firstAt = made[0]?.at ?? resync.startedAt;
     const lastAt = made.at(-1)?.at ?? firstAt;
-    const phases = ` [click to first request ${Math.round(firstAt - resync.startedAt)} ms, requests ${Math.round(lastAt - firstAt)} ms, last request to done ${Math.round(resync.startedAt + resync.ms - lastAt)} ms; Playwright's click took ${Math.round(resync.clickDelayMs)} ms more, not counted; started once Chromium was quiet, after ${Math.round(quiet.waitedMs / 100) / 10} s${quiet.settled ? '' : ' (gave up)'}]`;
+    const toFirst = Math.round(firstAt - resync.startedAt);
+    const requesting = Math.round(lastAt - firstAt);
+    const toDone = Math.round(resync.startedAt + resync.ms - lastAt);
+    const clickDelay = Math.round(resync.clickDelayMs);
+    const quietAfter = Math.round(quiet.waitedMs / 100) / 10;
+    const gaveUp = quiet.settled ? '' : ' (gave up)';
+    const phases = ` [click to first request ${toFirst} ms, requests ${requesting} ms, last request to done ${toDone} ms; Playwright's click took ${clickDelay} ms more, not counted; started once Chromium was quiet, after ${quietAfter} s${gaveUp}]`;
     const ratio = floor > 0 ? ` = ${(resync.ms / floor).toFixed(2)}x the floor` : '';
+    const which = round + 1;
+    const changed = changeSome ? '1%' : 'nothing';
+    const took = Math.round(resync.ms);
+    const cpuText = describeCpu(roundCpu(cpu));
+    const profiled = profileThis ? `; profiled (profiles in ${outDir})` : '';
     process.stdout.write(
-      `resync ${round + 1} of dataset ${dataset}, ${changeSome ? '1%' : 'nothing'} changed: ${Math.round(resync.ms)} ms${ratio}${phases} (${resync.statusText}); CPU s by process: ${describeCpu(roundCpu(cpu))}${profileThis ? `; profiled (profiles in ${outDir})` : ''}${floorLine}\n`,
+      `resync ${which} of dataset ${dataset}, ${changed} changed: ${took} ms${ratio}${phases} (${resync.statusText}); CPU s by process: ${cpuText}${profiled}${floorLine}\n`,
     );
     floorLine = '';
     process.stdout.write(`  Chromium's threads (CPU s): ${threads}\n`);

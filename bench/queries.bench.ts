@@ -41,11 +41,12 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       const samples = timings.runs[query];
       const p50 = percentile(samples, 50);
       const p95 = percentile(samples, 95);
+      const firstRun = Math.round(timings.first[query] ?? 0);
       figures.push({
         name: `${query}, p50`,
         value: Math.round(p50 * 100) / 100,
         unit: 'ms',
-        note: `${samples.length} runs after ${WARMUP} warm-up runs; the first run took ${Math.round(timings.first[query] ?? 0)} ms`,
+        note: `${samples.length} runs after ${WARMUP} warm-up runs; the first run took ${firstRun} ms`,
       });
       const byPrefix =
         query === 'user search by name prefix' ? `; p95 by prefix: ${p95ByPrefixLength(samples)}` : '';

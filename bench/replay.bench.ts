@@ -150,10 +150,11 @@ async function rounds(ctx: BenchContext, rig: Rig, set: LatencySet): Promise<Rou
       base: u.status,
     }));
     const back: BenchChange[] = there.map((c) => ({ ...c, status: c.base, base: c.status }));
+    const roundNumber = r + 1;
     ctx.log(
       r < 0
         ? `replay ${at}: warm-up round`
-        : `replay ${at}: round ${r + 1}/${set.rounds}: floor (GET + PUT per change from main), IPC floor, then the outbox engine`,
+        : `replay ${at}: round ${roundNumber}/${set.rounds}: floor (GET + PUT per change from main), IPC floor, then the outbox engine`,
     );
     const byFloor = await measured(serverPid, rig.floorRequests, () =>
       plainLoop(slice.length, CONCURRENCY, async (i) => {
@@ -175,8 +176,11 @@ async function rounds(ctx: BenchContext, rig: Rig, set: LatencySet): Promise<Rou
     out.ipcFloor.push(byIpcFloor);
     out.engine.push(byEngine);
     out.ops += slice.length;
+    const floorRate = perSecond(out.ops, total(out.floor).ms);
+    const ipcFloorRate = perSecond(out.ops, total(out.ipcFloor).ms);
+    const engineRate = perSecond(out.ops, total(out.engine).ms);
     ctx.log(
-      `replay ${at}: so far: floor ${perSecond(out.ops, total(out.floor).ms)} ops/s, IPC floor ${perSecond(out.ops, total(out.ipcFloor).ms)} ops/s, engine ${perSecond(out.ops, total(out.engine).ms)} ops/s`,
+      `replay ${at}: so far: floor ${floorRate} ops/s, IPC floor ${ipcFloorRate} ops/s, engine ${engineRate} ops/s`,
     );
   }
   return out;
@@ -218,6 +222,10 @@ async function latencyFigures(
     const cpuRatio = round2(cpuSum(r.engine, r.ops) / Math.max(0.01, cpuSum(r.ipcFloor, r.ops)));
     const problemNote = problems.length ? `${problems.join(', ')}; ` : '';
     const slow = set.latencyMs > 0;
+    const floorCpu = cpu(r.floor);
+    const ipcFloorCpu = cpu(r.ipcFloor);
+    const engineCpu = cpu(r.engine);
+    const ipcFloorRate = perSecond(r.ops, ipcFloor.ms);
     const figures: Figure[] = [
       {
         name: `replay ${r.ops} status changes, ${at} (concurrency ${CONCURRENCY})`,
@@ -226,7 +234,7 @@ async function latencyFigures(
         floor: floorPerSecond,
         ratio,
         ...(slow ? { target: '>= 1.8x floor', pass: ratio >= 1.8 && problems.length === 0 } : {}),
-        note: `${problemNote}floor = a plain loop of GET+PUT per change from main (this process) with the same ApiClient; engine in Chromium (IndexedDB, strict durability, cache refreshed) in batches through replay:executeBatch; server in its own process; ${load}. CPU ms per op: floor ${cpu(r.floor)}; engine ${cpu(r.engine)}`,
+        note: `${problemNote}floor = a plain loop of GET+PUT per change from main (this process) with the same ApiClient; engine in Chromium (IndexedDB, strict durability, cache refreshed) in batches through replay:executeBatch; server in its own process; ${load}. CPU ms per op: floor ${floorCpu}; engine ${engineCpu}`,
       },
       {
         name: `requests per change, ${at}`,
@@ -244,7 +252,7 @@ async function latencyFigures(
         floor: round2(cpuSum(r.ipcFloor, r.ops)),
         ratio: cpuRatio,
         ...(slow ? {} : { target: '<= 1.5x IPC floor', pass: cpuRatio <= 1.5 }),
-        note: `all processes; IPC floor = a plain loop in the page calling replay:execute once per change (${perSecond(r.ops, ipcFloor.ms)} ops/s): the app's path to the API without the queue. CPU ms per op: IPC floor ${cpu(r.ipcFloor)}; engine ${cpu(r.engine)}; ${load}`,
+        note: `all processes; IPC floor = a plain loop in the page calling replay:execute once per change (${ipcFloorRate} ops/s): the app's path to the API without the queue. CPU ms per op: IPC floor ${ipcFloorCpu}; engine ${engineCpu}; ${load}`,
       },
     ];
     return { figures, floorPerSecond, ipcFloorCpuPerOp: cpuSum(r.ipcFloor, r.ops) };
@@ -286,7 +294,10 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     const writeCpuPerOp = Object.values(cpuMsPer(writes.cpu, atZero.ops)).reduce((sum, ms) => sum + ms, 0);
     // What a queue sending one replay:execute per op could not beat here at 0 ms: each op costs the IPC floor's CPU
     // plus writing its outcome.
-    const ceiling = Math.round((cpus().length * 1000) / (zero.ipcFloorCpuPerOp + writeCpuPerOp));
+    const cores = cpus().length;
+    const ceiling = Math.round((cores * 1000) / (zero.ipcFloorCpuPerOp + writeCpuPerOp));
+    const writeRate = perSecond(atZero.ops, writes.ms);
+    const writeCpu = describeCpu(cpuMsPer(writes.cpu, atZero.ops));
     const figures: Figure[] = [
       ...zero.figures,
       {
@@ -295,7 +306,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
         unit: 'ops/s',
         floor: zero.floorPerSecond,
         ratio: zero.floorPerSecond > 0 ? round2(ceiling / zero.floorPerSecond) : 0,
-        note: `${cpus().length} cores / (CPU per op of the IPC floor + the write floor): what a durable queue in the page sending one replay:execute per op could not pass on this machine at 0 ms (the batched engine spends less per op than the IPC floor: fewer requests and messages); write floor ${perSecond(atZero.ops, writes.ms)} ops/s (outcome + audit rows alone, groups of 32, strict durability, no network; CPU ms per op ${describeCpu(cpuMsPer(writes.cpu, atZero.ops))})`,
+        note: `${cores} cores / (CPU per op of the IPC floor + the write floor): what a durable queue in the page sending one replay:execute per op could not pass on this machine at 0 ms (the batched engine spends less per op than the IPC floor: fewer requests and messages); write floor ${writeRate} ops/s (outcome + audit rows alone, groups of 32, strict durability, no network; CPU ms per op ${writeCpu})`,
       },
       ...(await latencyFigures(ctx, rig, atLatency)).figures,
     ];

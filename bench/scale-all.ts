@@ -65,15 +65,14 @@ async function queryFigures(
     const loadBefore = load();
     const timings = await bench.queryLatency(200, 5);
     const note = `load average ${loadBefore} -> ${load()}`;
-    const figures = QUERY_NAMES.map((q) =>
-      atMost(
-        `${P}: ${q}, p95`,
-        percentile(timings.runs[q], 95),
-        'ms',
-        16,
-        `p50 ${Math.round(percentile(timings.runs[q], 50) * 10) / 10} ms, max ${Math.round(Math.max(...timings.runs[q]) * 10) / 10} ms, first run ${Math.round(timings.first[q] ?? 0)} ms; ${note}`,
-      ),
-    );
+    const tenths = (ms: number) => Math.round(ms * 10) / 10;
+    const figures = QUERY_NAMES.map((q) => {
+      const p50 = tenths(percentile(timings.runs[q], 50));
+      const max = tenths(Math.max(...timings.runs[q]));
+      const firstRun = Math.round(timings.first[q] ?? 0);
+      const detail = `p50 ${p50} ms, max ${max} ms, first run ${firstRun} ms; ${note}`;
+      return atMost(`${P}: ${q}, p95`, percentile(timings.runs[q], 95), 'ms', 16, detail);
+    });
     return { figures, counts };
   } finally {
     await page.close();
@@ -94,7 +93,8 @@ async function coldStart(ctx: BenchContext, s: ScaleSession, P: string): Promise
   const first = medianOf(runs.firstRow);
   const cache = medianOf(runs.cacheRow);
   if (process.env.FIELDBOOK_SCALE_IDB === '1') await coldStartIdbNotes(ctx, s);
-  const note = `from navigation start, a new browser process each time, after one visit not counted; load average ${loadBefore} -> ${load()}`;
+  const loadAfter = load();
+  const note = `from navigation start, a new browser process each time, after one visit not counted; load average ${loadBefore} -> ${loadAfter}`;
   return [
     atMost(
       `${P}: cold start to the first rendered users list`,
@@ -125,8 +125,10 @@ async function coldStartIdbNotes(ctx: BenchContext, s: ScaleSession): Promise<vo
   const kept = await firstUsersRowAt(app, 120_000);
   const first = await cacheUsersRowAt(app, 120_000);
   const notes = await app.evaluate<IdbRequestNote[]>('window.__idbNotes');
+  const keptAt = Math.round(kept);
+  const cacheAt = Math.round(first);
   ctx.log(
-    `cold start with IndexedDB noted: first users row at ${Math.round(kept)} ms (kept screen), the cache's own at ${Math.round(first)} ms; ${notes.length} requests, the longest waits:`,
+    `cold start with IndexedDB noted: first users row at ${keptAt} ms (kept screen), the cache's own at ${cacheAt} ms; ${notes.length} requests, the longest waits:`,
   );
   for (const line of describeIdbNotes(notes.filter((n) => n.at < first))) ctx.log(`  ${line}`);
   await app.close();
@@ -176,11 +178,13 @@ async function viewFigures(
   add(...queries.figures, ...(await coldStart(ctx, s, prefix)));
   const idb = folderBytes(path.join(s.session.userDataDir, 'Default', 'IndexedDB'));
   const cached = Object.values(queries.counts).reduce((a: number, b) => a + (b ?? 0), 0);
+  const onDisk = megabytes(idb);
+  const cachedCount = count(cached);
   add({
     name: `${prefix}: cache on disk per record`,
     value: Math.round(idb / Math.max(1, cached)),
     unit: 'bytes',
-    note: `${megabytes(idb)} MB under the profile's IndexedDB folder for ${count(cached)} records, after 3 cold starts (LevelDB compacted what it would)`,
+    note: `${onDisk} MB under the profile's IndexedDB folder for ${cachedCount} records, after 3 cold starts (LevelDB compacted what it would)`,
   });
   return queries;
 }
@@ -211,15 +215,21 @@ export async function runAllSites(ctx: BenchContext, s: ScaleSession, figures: F
   const add = adder(ctx, figures);
   const sync = await fullSync(ctx, s);
   const records = Object.values(sync.finished.collections).reduce((n, c) => n + (c?.records ?? 0), 0);
+  const took = seconds(sync.ms);
+  const recordCount = count(records);
+  const size = megabytes(sync.bytes);
+  const requests = sync.requests.length;
   ctx.log(
-    `${P}: full sync done in ${seconds(sync.ms)} s, ${count(records)} records, ${sync.requests.length} requests, ${megabytes(sync.bytes)} MB; ${sync.detail}`,
+    `${P}: full sync done in ${took} s, ${recordCount} records, ${requests} requests, ${size} MB; ${sync.detail}`,
   );
+  const rate = count(Math.round((records * 1000) / sync.ms));
+  const planned = sync.finished.plannedRequests ?? 'unknown';
   add(
     {
       name: `${P}: full sync`,
       value: seconds(sync.ms),
       unit: 's',
-      note: `${count(records)} records of ${s.data.sites.length} sites, ${count(Math.round((records * 1000) / sync.ms))}/s, ${sync.requests.length} requests (plan ${sync.finished.plannedRequests ?? 'unknown'}), ${megabytes(sync.bytes)} MB; ${sync.detail}; load average ${sync.loadBefore} -> ${sync.loadAfter}`,
+      note: `${recordCount} records of ${s.data.sites.length} sites, ${rate}/s, ${requests} requests (plan ${planned}), ${size} MB; ${sync.detail}; load average ${sync.loadBefore} -> ${sync.loadAfter}`,
     },
     atMost(
       `${P}: renderer JS heap after the full sync`,
@@ -231,14 +241,10 @@ export async function runAllSites(ctx: BenchContext, s: ScaleSession, figures: F
   );
   const queries = await viewFigures(ctx, s, P, add);
   const floor = await writeFloor(ctx, s, sync, queries.counts);
-  add(
-    ratioFigure(
-      `${P}: full sync vs its write floor`,
-      sync.ms,
-      floor.ms,
-      1.2,
-      `write floor: ${count(floor.records)} records in ${floor.pages} page transactions, ${count(Math.round((floor.records * 1000) / floor.ms))}/s; slowest: ${slowestParts(floor.byCollection)}; load average ${floor.loadBefore} -> ${floor.loadAfter}`,
-    ),
-  );
+  const floorRecords = count(floor.records);
+  const floorRate = count(Math.round((floor.records * 1000) / floor.ms));
+  const slowest = slowestParts(floor.byCollection);
+  const floorNote = `write floor: ${floorRecords} records in ${floor.pages} page transactions, ${floorRate}/s; slowest: ${slowest}; load average ${floor.loadBefore} -> ${floor.loadAfter}`;
+  add(ratioFigure(`${P}: full sync vs its write floor`, sync.ms, floor.ms, 1.2, floorNote));
   return sync.bytes;
 }

@@ -80,9 +80,9 @@ export async function syncNow(
     // as a coordinator resyncing later: Chromium done compacting what the last sync wrote
     const waited = quiet ? await waitUntilQuiet(chromiumSeconds) : null;
     const timed = await timeSync(s.session, app, 'Sync now', SYNC_TIMEOUT_MS);
-    const quietNote = waited
-      ? `; started once Chromium was quiet (after ${seconds(waited.waitedMs)} s${waited.settled ? '' : ', not quiet after a minute'})`
-      : '';
+    const notQuiet = waited?.settled === false ? ', not quiet after a minute' : '';
+    const waitedSeconds = waited ? seconds(waited.waitedMs) : 0;
+    const quietNote = waited ? `; started once Chromium was quiet (after ${waitedSeconds} s${notQuiet})` : '';
     return { ...timed, quietNote };
   } finally {
     await app.close();
@@ -135,15 +135,19 @@ export async function runOneSite(ctx: BenchContext, s: ScaleSession): Promise<On
   await keepSites(s, [site.siteid]);
   const first = await syncNow(s, site);
   const records = Object.values(first.finished.collections).reduce((n, c) => n + (c?.records ?? 0), 0);
+  const recordCount = count(records);
+  const firstSize = megabytes(first.bytes);
+  const firstRequests = first.requests.length;
   ctx.log(
-    `${P}: first sync ${seconds(first.ms)} s, ${count(records)} records, ${first.requests.length} requests, ${megabytes(first.bytes)} MB`,
+    `${P}: first sync ${seconds(first.ms)} s, ${recordCount} records, ${firstRequests} requests, ${firstSize} MB`,
   );
 
   const floors: { ms: number; bytes: number; load: number }[] = [];
   const resyncs: (TimedSync & { floorMs: number; rows: number | null; quietNote: string })[] = [];
   for (let round = 0; round < ROUNDS; round++) {
+    const roundNumber = round + 1;
     ctx.log(
-      `${P}: transfer floor (${first.requests.length} requests replayed), then a resync with nothing changed and the floor of its own requests, round ${round + 1} of ${ROUNDS}`,
+      `${P}: transfer floor (${firstRequests} requests replayed), then a resync with nothing changed and the floor of its own requests, round ${roundNumber} of ${ROUNDS}`,
     );
     floors.push(await transferFloor(s.session, first.requests));
     const resync = await syncNow(s, site, true);
@@ -168,13 +172,29 @@ export async function runOneSite(ctx: BenchContext, s: ScaleSession): Promise<On
   const { median: r, ratios } = medianRound(resyncs);
   const planned = first.finished.plannedRequests;
   const loads = (t: TimedSync) => `load average ${t.loadBefore} -> ${t.loadAfter}`;
+  const firstLoads = loads(first);
+  const floorTimes = floors.map((f) => seconds(f.ms)).join(', ');
+  const floorLoads = floors.map((f) => f.load).join(', ');
+  const inFlight = 4;
+  const planOrUnknown = planned ?? 'unknown';
+  const writeRecords = count(write.records);
+  const writeRate = count(Math.round((write.records * 1000) / write.ms));
+  const writeSlowest = slowestParts(write.byCollection);
+  const replayedSize = megabytes(floors[0]!.bytes);
+  const rowsOrUnknown = r.rows ?? '?';
+  const timeline = describeTimeline(r.timeline);
+  const roundLoads = loads(r);
+  const keptTotal = count(stray.keptTotal);
+  const strayCounts = describeCounts(stray.stray);
+  const examples = stray.examples.length ? ` (e.g. ${stray.examples.join('; ')})` : '';
+  const missingCounts = describeCounts(stray.missing);
   const figures: Figure[] = [
     ratioFigure(
       `${P}: first sync vs its plan's transfer floor`,
       first.ms,
       floorMs,
       1.2,
-      `${site.sitename}, ${of} sites; ${count(records)} records in ${first.requests.length} requests (plan ${planned ?? 'unknown'}), ${megabytes(first.bytes)} MB; floor = median of ${ROUNDS} replays of those requests from Node, ${floors.map((f) => seconds(f.ms)).join(', ')} s, ${4} in flight, bodies read and dropped (load average ${floors.map((f) => f.load).join(', ')}); ${first.detail}; ${loads(first)}`,
+      `${site.sitename}, ${of} sites; ${recordCount} records in ${firstRequests} requests (plan ${planOrUnknown}), ${firstSize} MB; floor = median of ${ROUNDS} replays of those requests from Node, ${floorTimes} s, ${inFlight} in flight, bodies read and dropped (load average ${floorLoads}); ${first.detail}; ${firstLoads}`,
     ),
     informative(
       ratioFigure(
@@ -182,21 +202,21 @@ export async function runOneSite(ctx: BenchContext, s: ScaleSession): Promise<On
         first.ms,
         write.ms,
         1.2,
-        `not a target of the issue (its target is the transfer floor above): the same ${count(write.records)} records written into a fresh database of the same schema in a fresh profile, in the sync's page sizes, ${write.pages} page transactions, ${count(Math.round((write.records * 1000) / write.ms))}/s; slowest: ${slowestParts(write.byCollection)}; load average ${write.loadBefore} -> ${write.loadAfter}`,
+        `not a target of the issue (its target is the transfer floor above): the same ${writeRecords} records written into a fresh database of the same schema in a fresh profile, in the sync's page sizes, ${write.pages} page transactions, ${writeRate}/s; slowest: ${writeSlowest}; load average ${write.loadBefore} -> ${write.loadAfter}`,
       ),
     ),
     {
       name: `${P}: plan's bytes`,
       value: megabytes(first.bytes),
       unit: 'MB',
-      note: `the Content-Length of the first sync's ${first.requests.length} answers; the floor's replay read ${megabytes(floors[0]!.bytes)} MB`,
+      note: `the Content-Length of the first sync's ${firstRequests} answers; the floor's replay read ${replayedSize} MB`,
     },
     ratioFigure(
       `${P}: resync, nothing changed, vs its transfer floor`,
       r.ms,
       r.floorMs,
       1.5,
-      `median of ${ROUNDS} rounds (${ratios}), each against the floor of its own requests replayed just after it; this one: ${r.rows ?? '?'} rows written, ${r.requests.length} requests, ${describeTimeline(r.timeline)}; ${r.detail}${r.quietNote}; ${loads(r)}`,
+      `median of ${ROUNDS} rounds (${ratios}), each against the floor of its own requests replayed just after it; this one: ${rowsOrUnknown} rows written, ${r.requests.length} requests, ${timeline}; ${r.detail}${r.quietNote}; ${roundLoads}`,
     ),
     {
       name: `${P}: resync, nothing changed: rows written`,
@@ -211,7 +231,7 @@ export async function runOneSite(ctx: BenchContext, s: ScaleSession): Promise<On
       stray.strayTotal,
       'records',
       0,
-      `the cache's primary keys, every table, against the keys of the kept site's ${count(stray.keptTotal)} records in the server's SQLite file; not the kept site's: ${describeCounts(stray.stray)}${stray.examples.length ? ` (e.g. ${stray.examples.join('; ')})` : ''}; the kept site's records missing from the cache: ${describeCounts(stray.missing)}`,
+      `the cache's primary keys, every table, against the keys of the kept site's ${keptTotal} records in the server's SQLite file; not the kept site's: ${strayCounts}${examples}; the kept site's records missing from the cache: ${missingCounts}`,
     ),
   ];
   return { figures, planBytes: first.bytes, site };

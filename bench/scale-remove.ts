@@ -115,26 +115,33 @@ export async function runRemoval(ctx: BenchContext, s: ScaleSession, oneRan: boo
   const loadNote = `load average ${loadBefore} -> ${load()}`;
   const after = await cacheTotal(s);
   const stray = await strayInCache(s, [kept.siteid]);
+  const people = count(other.people);
+  const removed = count(before - after);
+  const cachedBefore = count(before);
+  const took = Math.round(removal.ms);
+  const profiled = PROFILE_DIR ? ', profiled' : '';
+  const strayCounts = describeCounts(stray.stray);
+  const missingCounts = describeCounts(stray.missing);
   return [
     atMost(
       `${P}: longest main-thread task`,
       Math.round(removal.longest),
       'ms',
       50,
-      `${other.sitename}, ${count(other.people)} people: ${count(before - after)} records removed of ${count(before)} in ${Math.round(removal.ms)} ms (click on "Save sites" to "removed from this laptop."); ${removal.longTasks} tasks over 50 ms (0 = none reported by the Long Tasks API)${PROFILE_DIR ? ', profiled' : ''}; ${removal.where}; ${loadNote}`,
+      `${other.sitename}, ${people} people: ${removed} records removed of ${cachedBefore} in ${took} ms (click on "Save sites" to "removed from this laptop."); ${removal.longTasks} tasks over 50 ms (0 = none reported by the Long Tasks API)${profiled}; ${removal.where}; ${loadNote}`,
     ),
     {
       name: `${P}: time to remove`,
-      value: Math.round(removal.ms),
+      value: took,
       unit: 'ms',
-      note: `${count(before - after)} records; ${loadNote}`,
+      note: `${removed} records; ${loadNote}`,
     },
     atMost(
       `${P}: records left that are not the kept site's`,
       stray.strayTotal,
       'records',
       0,
-      `against the server's data for ${kept.sitename}: not its: ${describeCounts(stray.stray)}; its records missing: ${describeCounts(stray.missing)}`,
+      `against the server's data for ${kept.sitename}: not its: ${strayCounts}; its records missing: ${missingCounts}`,
     ),
   ];
 }

@@ -147,7 +147,9 @@ export async function timeSync(
     .slice(sync.requestsFrom, sync.requestsTo)
     .filter((r) => isSyncRequest(r) && (r.at ?? 0) <= done);
   const bytes = requests.reduce((n, r) => n + (r.bytes ?? 0), 0);
-  const detail = `renderer main thread busy ${Math.round(renderer.taskSeconds * 10) / 10} s (script ${Math.round(renderer.scriptSeconds * 10) / 10} s); CPU s by process: ${describeCpu(cpu)}`;
+  const busy = Math.round(renderer.taskSeconds * 10) / 10;
+  const script = Math.round(renderer.scriptSeconds * 10) / 10;
+  const detail = `renderer main thread busy ${busy} s (script ${script} s); CPU s by process: ${describeCpu(cpu)}`;
   const timeline = requestTimeline(sync.startedAt, done, requests, CONCURRENCY);
   return {
     ms: sync.ms,

@@ -55,13 +55,15 @@ function failed(part: ScalePart, err: unknown): Figure {
 /** The one-site plan's bytes against the all-sites plan's (at most a tenth). */
 function bytesFigure(one: OneSiteResult, sites: number, allBytes: number, how: string): Figure {
   const ratio = allBytes > 0 ? one.planBytes / allBytes : 0;
+  const oneSize = megabytes(one.planBytes);
+  const allSize = megabytes(allBytes);
   return {
     name: `${PART_PREFIX.one}: plan's bytes vs the all-sites plan's`,
     value: Math.round(ratio * 10_000) / 10_000,
     unit: 'of all-sites',
     target: '<= 0.1',
     pass: allBytes > 0 && ratio <= 0.1,
-    note: `${megabytes(one.planBytes)} MB (${one.site.sitename}) of ${megabytes(allBytes)} MB (every site of ${sites}), ${how}`,
+    note: `${oneSize} MB (${one.site.sitename}) of ${allSize} MB (every site of ${sites}), ${how}`,
   };
 }
 
@@ -74,9 +76,12 @@ async function allSitesBytesWithoutSync(
   );
   const before = load();
   const pass = await transferOnlyPass(s.session.server.baseUrl, s.session.server.token);
+  const records = pass.records.toLocaleString('en-US');
+  const took = Math.round(pass.ms / 1000);
+  const after = load();
   return {
     bytes: pass.bytes,
-    how: `the all-sites plan read by main's own sync engine and API client in the bench's process, every page acknowledged at once, no renderer and nothing written (${pass.requests} requests, ${pass.records.toLocaleString('en-US')} records, ${Math.round(pass.ms / 1000)} s; load average ${before} -> ${load()})`,
+    how: `the all-sites plan read by main's own sync engine and API client in the bench's process, every page acknowledged at once, no renderer and nothing written (${pass.requests} requests, ${records} records, ${took} s; load average ${before} -> ${after})`,
   };
 }
 

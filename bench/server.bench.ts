@@ -155,6 +155,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   generateDataset(store, { dataset: 'l', seed: 1, today: todayIso(), hostile: false });
   const genSeconds = (performance.now() - genStarted) / 1000;
   const used = process.cpuUsage(genCpu);
+  const genCpuSeconds = ((used.user + used.system) / 1e6).toFixed(2);
   store.close();
   const figures: Figure[] = [
     {
@@ -163,7 +164,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       unit: 's',
       target: '< 60 s',
       pass: genSeconds < 60,
-      note: `${((used.user + used.system) / 1e6).toFixed(2)} CPU s; 20,000 users, 100,000 credential and 400,000 training assignments`,
+      note: `${genCpuSeconds} CPU s; 20,000 users, 100,000 credential and 400,000 training assignments`,
     },
   ];
 

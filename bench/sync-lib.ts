@@ -74,7 +74,11 @@ export function requestTimeline(
 /** "0.12 s to the first request, 1.50 s of requests (0.40 s of it with a lane free), 0.08 s after the last answer" */
 export function describeTimeline(t: RequestTimeline): string {
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-  return `${s(t.beforeFirstMs)} to the first request, ${s(t.spanMs)} of requests (${s(t.underusedMs)} of it with fewer in flight than the engine's lanes), ${s(t.afterLastMs)} after the last answer`;
+  const beforeFirst = s(t.beforeFirstMs);
+  const span = s(t.spanMs);
+  const underused = s(t.underusedMs);
+  const afterLast = s(t.afterLastMs);
+  return `${beforeFirst} to the first request, ${span} of requests (${underused} of it with fewer in flight than the engine's lanes), ${afterLast} after the last answer`;
 }
 
 /**
@@ -189,9 +193,9 @@ export function slowestParts(
     )
     .sort((a, b) => b[1].ms - a[1].ms)
     .slice(0, count)
-    .map(
-      ([name, p]) =>
-        `${name} ${Math.round((p.records * 1000) / Math.max(p.ms, 1)).toLocaleString('en-US')}/s (${round(p.ms / 1000, 1)} s)`,
-    )
+    .map(([name, p]) => {
+      const rate = Math.round((p.records * 1000) / Math.max(p.ms, 1)).toLocaleString('en-US');
+      return `${name} ${rate}/s (${round(p.ms / 1000, 1)} s)`;
+    })
     .join(', ');
 }

@@ -64,6 +64,8 @@ const MB = 1024 * 1024;
 const FULL_ONLY = process.env.FIELDBOOK_SYNC_PARTS === 'full';
 const seconds = (ms: number): number => Math.round(ms / 10) / 100;
 const count = (n: number): string => n.toLocaleString('en-US');
+/** Records per second, as "12,345". */
+const rateOf = (records: number, ms: number): string => count(Math.round((records * 1000) / ms));
 
 /** The sync's own requests again from Node, same concurrency, bodies read and dropped. */
 async function transferFloor(ctx: BenchContext, synced: SyncedSession): Promise<number> {
@@ -103,7 +105,12 @@ async function resync(ctx: BenchContext, session: BenchSession, what: string) {
     .filter(isSyncRequest).length;
   const withRecords = Object.values(observed.messages).reduce((a, b) => a + b, 0);
   // pages sent as keys only (fingerprint matched) vs messages that carried records; the renderer's busy time
-  const detail = `${observed.emptyMessages} messages without records (${observed.emptyPages} unchanged pages), ${withRecords} with; renderer main thread busy ${Math.round(renderer.taskSeconds * 10) / 10} s; CPU s by process: ${describeCpu(roundCpu(cpu))}; timed from the page's click event (Playwright's click took ${Math.round(resync.clickDelayMs)} ms more), once Chromium was quiet (after ${seconds(quiet.waitedMs)} s${quiet.settled ? '' : ', not quiet after a minute'})`;
+  const busy = Math.round(renderer.taskSeconds * 10) / 10;
+  const cpuText = describeCpu(roundCpu(cpu));
+  const clickDelay = Math.round(resync.clickDelayMs);
+  const quietAfter = seconds(quiet.waitedMs);
+  const notQuiet = quiet.settled ? '' : ', not quiet after a minute';
+  const detail = `${observed.emptyMessages} messages without records (${observed.emptyPages} unchanged pages), ${withRecords} with; renderer main thread busy ${busy} s; CPU s by process: ${cpuText}; timed from the page's click event (Playwright's click took ${clickDelay} ms more), once Chromium was quiet (after ${quietAfter} s${notQuiet})`;
   return {
     ms: resync.ms,
     rowsWritten: rowsWrittenFrom(resync.statusText),
@@ -200,19 +207,28 @@ async function resyncFigures(ctx: BenchContext, synced: SyncedSession, latencyMs
     const c = someMedian.median;
     const rows = (list: { rowsWritten: number | null }[]) =>
       list.map((r) => (r.rowsWritten === null ? '?' : count(r.rowsWritten))).join(', ');
+    const floorTimes = floors.map((f) => seconds(f.ms)).join(', ');
+    const floorLoads = floors.map((f) => f.load).join(', ');
+    const syncRequests = synced.syncRequests.length;
+    const sameRows = s.rowsWritten ?? '?';
+    const samePlan = s.finished?.plannedRequests ?? 'unknown';
+    const sameOutcome = s.finished?.outcome ?? 'no end';
+    const someOutcome = c.finished?.outcome ?? 'no end';
+    const changed = some.map((r) => count(r.changed)).join(', ');
+    const someRows = rows(some);
     return [
       {
         name: `transfer floor, ${at}`,
         value: seconds(Math.min(...floors.map((f) => f.ms))),
         unit: 's',
-        note: `fastest of ${ROUNDS} (${floors.map((f) => seconds(f.ms)).join(', ')} s); ${synced.syncRequests.length} requests, ${CONCURRENCY} in flight, bodies read and dropped; load average ${floors.map((f) => f.load).join(', ')}`,
+        note: `fastest of ${ROUNDS} (${floorTimes} s); ${syncRequests} requests, ${CONCURRENCY} in flight, bodies read and dropped; load average ${floorLoads}`,
       },
       ratioFigure(
         `resync, nothing changed, ${at}`,
         s.ms,
         s.floorMs,
         1.5,
-        `median of ${ROUNDS} rounds (${sameMedian.ratios}), each against its own floor; this one: ${s.rowsWritten ?? '?'} rows written; ${s.requests} requests, plan ${s.finished?.plannedRequests ?? 'unknown'}; ${s.finished?.outcome ?? 'no end'}; ${s.detail}; load average ${s.load}`,
+        `median of ${ROUNDS} rounds (${sameMedian.ratios}), each against its own floor; this one: ${sameRows} rows written; ${s.requests} requests, plan ${samePlan}; ${sameOutcome}; ${s.detail}; load average ${s.load}`,
       ),
       {
         name: `resync, nothing changed, ${at}: rows written`,
@@ -227,7 +243,7 @@ async function resyncFigures(ctx: BenchContext, synced: SyncedSession, latencyMs
         c.ms,
         c.floorMs,
         2,
-        `median of ${ROUNDS} rounds (${someMedian.ratios}), each against its own floor; this one: ${c.requests} requests; ${c.finished?.outcome ?? 'no end'}; ${c.detail}; load average ${c.load}`,
+        `median of ${ROUNDS} rounds (${someMedian.ratios}), each against its own floor; this one: ${c.requests} requests; ${someOutcome}; ${c.detail}; load average ${c.load}`,
       ),
       {
         name: `resync, 1% changed, ${at}: rows written`,
@@ -235,7 +251,7 @@ async function resyncFigures(ctx: BenchContext, synced: SyncedSession, latencyMs
         unit: 'rows',
         target: `= the changed`,
         pass: some.every((r) => r.rowsWritten === r.changed),
-        note: `each round: ${rows(some)} written of ${some.map((r) => count(r.changed)).join(', ')} changed (every 100th of users, credential and training assignments, other records each round)`,
+        note: `each round: ${someRows} written of ${changed} changed (every 100th of users, credential and training assignments, other records each round)`,
       },
     ];
   } finally {
@@ -246,6 +262,18 @@ async function resyncFigures(ctx: BenchContext, synced: SyncedSession, latencyMs
 /**
  * The cache's records, in the sync's page sizes, into a fresh database in a fresh profile (bench/write-floor-lib.ts).
  */
+/** The full write floor against the floor that writes the records' keys alone. */
+function keysOnlyFigure(
+  floorMs: number,
+  keysOnly: NonNullable<Awaited<ReturnType<typeof writeFloor>>['keysOnly']>,
+): Figure {
+  const records = count(keysOnly.records);
+  const rate = rateOf(keysOnly.records, keysOnly.ms);
+  const slowest = slowestParts(keysOnly.byCollection);
+  const note = `keys-only: ${records} records, ${rate}/s; slowest: ${slowest}; load average ${keysOnly.load}`;
+  return ratioFigure('write floor vs keys-only floor', floorMs, keysOnly.ms, 2, note);
+}
+
 async function writeFloor(ctx: BenchContext, synced: SyncedSession) {
   ctx.log(
     'write floor: the same records into a fresh database of the same schema, in a fresh profile, page by page',
@@ -294,38 +322,36 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     const limitedBy = floor.ms >= transferMs ? 'writes' : 'transfer';
     const planned = finished.plannedRequests;
     const made = synced.syncRequests.length;
+    const recordCount = count(records);
+    const syncRate = rateOf(records, synced.fullSyncMs);
+    const busy = Math.round(synced.renderer.taskSeconds);
+    const script = Math.round(synced.renderer.scriptSeconds);
+    const transferRate = rateOf(records, transferMs);
+    const floorRecords = count(floor.records);
+    const floorRate = rateOf(floor.records, floor.ms);
+    const floorSlowest = slowestParts(floor.byCollection);
     return [
       ratioFigure(
         `full sync, dataset ${DATASET}`,
         synced.fullSyncMs,
         floorMs,
         1.3,
-        `${count(records)} records, ${count(Math.round((records * 1000) / synced.fullSyncMs))}/s; floor = ${limitedBy}; renderer main thread busy ${Math.round(synced.renderer.taskSeconds)} s (script ${Math.round(synced.renderer.scriptSeconds)} s); load average ${synced.loadBefore} -> ${synced.loadAfter}`,
+        `${recordCount} records, ${syncRate}/s; floor = ${limitedBy}; renderer main thread busy ${busy} s (script ${script} s); load average ${synced.loadBefore} -> ${synced.loadAfter}`,
       ),
       {
         name: 'transfer floor',
         value: seconds(transferMs),
         unit: 's',
-        note: `${made} requests, ${CONCURRENCY} in flight, bodies read and dropped; ${count(Math.round((records * 1000) / transferMs))} records/s`,
+        note: `${made} requests, ${CONCURRENCY} in flight, bodies read and dropped; ${transferRate} records/s`,
       },
       {
         name: 'write floor',
         value: seconds(floor.ms),
         unit: 's',
-        note: `${count(floor.records)} records in ${floor.pages} page transactions, ${count(Math.round((floor.records * 1000) / floor.ms))}/s; slowest: ${slowestParts(floor.byCollection)}; load average ${floor.loadBefore} -> ${floor.loadAfter}`,
+        note: `${floorRecords} records in ${floor.pages} page transactions, ${floorRate}/s; slowest: ${floorSlowest}; load average ${floor.loadBefore} -> ${floor.loadAfter}`,
       },
       ratioFigure('full sync vs its write floor', synced.fullSyncMs, floor.ms, 1.2),
-      ...(floor.keysOnly
-        ? [
-            ratioFigure(
-              'write floor vs keys-only floor',
-              floor.ms,
-              floor.keysOnly.ms,
-              2,
-              `keys-only: ${count(floor.keysOnly.records)} records, ${count(Math.round((floor.keysOnly.records * 1000) / floor.keysOnly.ms))}/s; slowest: ${slowestParts(floor.keysOnly.byCollection)}; load average ${floor.keysOnly.load}`,
-            ),
-          ]
-        : []),
+      ...(floor.keysOnly ? [keysOnlyFigure(floor.ms, floor.keysOnly)] : []),
       {
         name: 'requests made vs the plan',
         value: made,

@@ -25,10 +25,13 @@ function longEvents(events: readonly TraceEvent[], minMs: number): string[] {
   return events
     .filter((e) => e.ph === 'X' && (e.dur ?? 0) > minMs * 1000)
     .sort((a, b) => (a.ts ?? 0) - (b.ts ?? 0))
-    .map(
-      (e) =>
-        `+${Math.round(((e.ts ?? 0) - t0) / 1000)} ms ${Math.round((e.dur ?? 0) / 1000)} ms: ${e.name} [${named.get(String(e.pid)) ?? e.pid} / ${named.get(`${e.pid}:${e.tid}`) ?? e.tid}]`,
-    );
+    .map((e) => {
+      const at = Math.round(((e.ts ?? 0) - t0) / 1000);
+      const took = Math.round((e.dur ?? 0) / 1000);
+      const process = named.get(String(e.pid)) ?? e.pid;
+      const thread = named.get(`${e.pid}:${e.tid}`) ?? e.tid;
+      return `+${at} ms ${took} ms: ${e.name} [${process} / ${thread}]`;
+    });
 }
 
 const [kept, out] = process.argv.slice(2);

@@ -152,7 +152,11 @@ export function describeSpan(
     .slice(0, 3)
     .map((e) => `${e.name} ${Math.round(overlap(e))} ms`)
     .join(', ');
-  return `${tasks.length} trace tasks in those ${Math.round(toPageMs - fromPageMs)} ms (${Math.round(covered)} ms of it, ${Math.round(tasks.reduce((n, e) => n + cpuOf(e), 0))} ms CPU)${top ? `: ${top}` : ''}`;
+  const span = Math.round(toPageMs - fromPageMs);
+  const coveredMs = Math.round(covered);
+  const cpuMs = Math.round(tasks.reduce((n, e) => n + cpuOf(e), 0));
+  const busiest = top ? `: ${top}` : '';
+  return `${tasks.length} trace tasks in those ${span} ms (${coveredMs} ms of it, ${cpuMs} ms CPU)${busiest}`;
 }
 
 /** The busiest renderer main thread ("pid:tid"), by the CPU time of its tasks. */

@@ -85,9 +85,10 @@ for (const scheme of ['light', 'dark'] as const) {
       await goTo(app, tab as Tab);
       await check(tab);
     }
-    await app.goto(
-      `${base}#/users/${server.query<{ userid: number }>('SELECT userid FROM users WHERE siteid < 900 ORDER BY userid LIMIT 1')[0]!.userid}`,
+    const [someone] = server.query<{ userid: number }>(
+      'SELECT userid FROM users WHERE siteid < 900 ORDER BY userid LIMIT 1',
     );
+    await app.goto(`${base}#/users/${someone!.userid}`);
     await expect(app.getByRole('heading', { level: 2, name: 'Credentials' })).toBeVisible();
     await check('User detail');
     const credentialid = server.query<{ credentialid: number }>(
@@ -154,7 +155,8 @@ const CLIPPED = `(() => {
     if (el.getClientRects().length > 0 && el.scrollWidth > el.clientWidth + 1) found.push('header: ' + el.textContent.trim());
   }
   for (const el of document.querySelectorAll('.app-nav a')) {
-    if (el.getBoundingClientRect().right > document.documentElement.clientWidth + 1) found.push('tab: ' + el.textContent.trim());
+    const outside = el.getBoundingClientRect().right > document.documentElement.clientWidth + 1;
+    if (outside) found.push('tab: ' + el.textContent.trim());
   }
   return found;
 })()`;

@@ -172,8 +172,9 @@ test('working offline, the changes the report includes are counted as the Outbox
     header.getByRole('status', { name: `Connection: Working offline — ${changes(n + 1)} waiting` }),
   ).toBeVisible();
   await goTo(app, 'Report');
+  const waiting = changes(n + 1);
   await expect(report.locator('.report-pending')).toHaveText(
-    `Includes ${n} of the ${changes(n + 1)} in the Outbox, not yet on the platform; the other one is about what this report does not show (access, e-mails, other people).`,
+    `Includes ${n} of the ${waiting} in the Outbox, not yet on the platform; the other one is about what this report does not show (access, e-mails, other people).`,
   );
 });
 

@@ -98,10 +98,11 @@ test('the holders expiring within 60 days are renewed from the credential’s vi
   await expect(confirmation.getByRole('button', { name: 'Undo' })).toBeVisible();
   await expect(holders.getByRole('status').filter({ hasText: /selected/ })).toHaveCount(0);
 
+  const heldIds = held.map((h) => h.userid).join(',');
   const expirations = () =>
     server
       .query<{ expirationdate: string }>(
-        `SELECT expirationdate FROM credential_assignments WHERE credentialid = ? AND userid IN (${held.map((h) => h.userid).join(',')})`,
+        `SELECT expirationdate FROM credential_assignments WHERE credentialid = ? AND userid IN (${heldIds})`,
         credentialid,
       )
       .map((a) => toIsoDate(a.expirationdate));
@@ -390,7 +391,8 @@ test('a group’s members and its supervisors are lists to select and hand to a 
   server,
 }) => {
   const group = server.query<{ groupid: number; groupname: string; members: number }>(
-    `SELECT g.groupid, g.groupname, COUNT(*) AS members FROM profile_groups g JOIN group_members m ON m.groupid = g.groupid
+    `SELECT g.groupid, g.groupname, COUNT(*) AS members
+     FROM profile_groups g JOIN group_members m ON m.groupid = g.groupid
      WHERE g.siteid < 900 GROUP BY g.groupid ORDER BY members DESC, g.groupid LIMIT 1`,
   )[0]!;
   const supervisors = server.query<{ n: number }>(

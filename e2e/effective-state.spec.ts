@@ -47,8 +47,10 @@ function pick(server: ReferenceServer) {
     lastname: string;
     siteid: number;
   }>(
-    `SELECT userid, username, firstname, lastname, siteid FROM users u WHERE status = 'Active' AND usertype = 'User' AND siteid < 900
-       AND NOT EXISTS (SELECT 1 FROM group_access a WHERE a.userid = u.userid) AND NOT EXISTS (SELECT 1 FROM module_access m WHERE m.userid = u.userid)
+    `SELECT userid, username, firstname, lastname, siteid FROM users u
+     WHERE status = 'Active' AND usertype = 'User' AND siteid < 900
+       AND NOT EXISTS (SELECT 1 FROM group_access a WHERE a.userid = u.userid)
+       AND NOT EXISTS (SELECT 1 FROM module_access m WHERE m.userid = u.userid)
      ORDER BY userid LIMIT 1`,
   )[0]!;
   const group = server.query<{ groupid: number; groupname: string; sitename: string }>(
@@ -56,8 +58,11 @@ function pick(server: ReferenceServer) {
     user.siteid,
   )[0]!;
   const credential = server.query<{ credentialid: number; credentialname: string; categoryname: string }>(
-    `SELECT c.credentialid, c.credentialname, k.categoryname FROM credentials c JOIN credential_categories k ON k.categoryid = c.categoryid
-     WHERE k.siteid = ? AND c.requiredcredentialnum = 0 AND c.credentialid NOT IN (SELECT credentialid FROM credential_assignments WHERE userid = ?) ORDER BY c.credentialid LIMIT 1`,
+    `SELECT c.credentialid, c.credentialname, k.categoryname
+     FROM credentials c JOIN credential_categories k ON k.categoryid = c.categoryid
+     WHERE k.siteid = ? AND c.requiredcredentialnum = 0
+       AND c.credentialid NOT IN (SELECT credentialid FROM credential_assignments WHERE userid = ?)
+     ORDER BY c.credentialid LIMIT 1`,
     user.siteid,
     user.userid,
   )[0]!;
@@ -255,9 +260,11 @@ test('a bulk renewal changes only the dates of the credential people already hol
     notes: string;
   };
   const held = server.query<Held>(
-    `SELECT u.userid, u.username, c.credentialid, c.credentialname, a.startdate, a.credentialnumber, a.notes FROM credential_assignments a
+    `SELECT u.userid, u.username, c.credentialid, c.credentialname, a.startdate, a.credentialnumber, a.notes
+     FROM credential_assignments a
      JOIN users u ON u.userid = a.userid JOIN credentials c ON c.credentialid = a.credentialid
-     WHERE u.siteid < 900 AND a.expirationdate <> '' AND a.startdate <> '' AND a.expirationdate < '2029-01-01' ORDER BY a.userid, a.credentialid LIMIT 1`,
+     WHERE u.siteid < 900 AND a.expirationdate <> '' AND a.startdate <> '' AND a.expirationdate < '2029-01-01'
+     ORDER BY a.userid, a.credentialid LIMIT 1`,
   )[0]!;
   await bulk(
     app,

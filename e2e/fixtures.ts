@@ -140,7 +140,8 @@ export const test = base.extend<Fixtures>({
   // which always has one, it fails)
   fullToken: async ({ server }, use) => {
     const keychain = await keychainStatus();
-    const why = `No Secret Service (run inside dbus-run-session with gnome-keyring unlocked): ${keychain.message ?? ''}`;
+    const detail = keychain.message ?? '';
+    const why = `No Secret Service (run inside dbus-run-session with gnome-keyring unlocked): ${detail}`;
     if (!keychain.available && process.env.CI) throw new Error(why);
     test.skip(!keychain.available, why);
     await use(tokenOf(server, 'full'));

@@ -248,7 +248,8 @@ test("a credential the coordinator queued for removal is kept by a file that giv
     credentialid: number;
     credentialname: string;
   }>(
-    `SELECT u.userid, u.username, u.firstname, u.lastname, c.credentialid, c.credentialname FROM credential_assignments a
+    `SELECT u.userid, u.username, u.firstname, u.lastname, c.credentialid, c.credentialname
+     FROM credential_assignments a
        JOIN users u ON u.userid = a.userid JOIN credentials c ON c.credentialid = a.credentialid
      WHERE u.siteid = (SELECT MIN(siteid) FROM users) AND c.requiredstartdate = 0 AND c.requiredcredentialnum = 0
        AND (SELECT COUNT(*) FROM credentials d WHERE d.credentialname = c.credentialname) = 1

@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type ReferenceServer } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
+import { IDB_REQUEST } from './support/browser-scripts.ts';
 import { addProfile, goTo, syncNow, tabName } from './support/ui.ts';
 
 test.use({ serverOptions: { dataset: 'tiny', admin: true } });
@@ -81,7 +82,7 @@ function queuedDayScript(userids: readonly number[]): string {
     });
   });
   return `(async () => {
-  const request = (r) => new Promise((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
+  ${IDB_REQUEST}
   const names = (await indexedDB.databases()).map((d) => d.name || '').filter((n) => n.startsWith('fieldbook-'));
   const db = await request(indexedDB.open(names[0]));
   const tx = db.transaction('outbox', 'readwrite');

@@ -54,8 +54,11 @@ test.describe('offline, then back online', () => {
     await syncNow(app);
     const user = someActiveUser(server);
     const credential = server.query<{ credentialid: number; credentialname: string }>(
-      `SELECT c.credentialid, c.credentialname FROM credentials c JOIN credential_categories k ON k.categoryid = c.categoryid
-       WHERE k.siteid = ? AND c.credentialid NOT IN (SELECT credentialid FROM credential_assignments WHERE userid = ?) ORDER BY c.credentialid LIMIT 1`,
+      `SELECT c.credentialid, c.credentialname
+       FROM credentials c JOIN credential_categories k ON k.categoryid = c.categoryid
+       WHERE k.siteid = ?
+         AND c.credentialid NOT IN (SELECT credentialid FROM credential_assignments WHERE userid = ?)
+       ORDER BY c.credentialid LIMIT 1`,
       user.siteid,
       user.userid,
     )[0]!;

@@ -20,7 +20,8 @@ function people(server: ReferenceServer) {
   const person = (sql: string, ...args: number[]) =>
     server.query<Person & { id: number; name: string }>(sql, ...args)[0]!;
   const member = person(
-    `SELECT u.userid, u.username, u.firstname, u.lastname, g.groupid AS id, g.groupname AS name FROM users u JOIN group_members m ON m.userid = u.userid
+    `SELECT u.userid, u.username, u.firstname, u.lastname, g.groupid AS id, g.groupname AS name
+     FROM users u JOIN group_members m ON m.userid = u.userid
      JOIN profile_groups g ON g.groupid = m.groupid WHERE u.siteid < 900 ORDER BY u.userid LIMIT 1`,
   );
   const holder = person(

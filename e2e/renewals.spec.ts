@@ -110,7 +110,8 @@ test('five renewals from a credential’s expiring list, each with its own paste
   const onServer = () =>
     server
       .query<Row>(
-        `SELECT u.firstname, u.lastname, a.credentialnumber, a.startdate, a.expirationdate FROM credential_assignments a JOIN users u ON u.userid = a.userid
+        `SELECT u.firstname, u.lastname, a.credentialnumber, a.startdate, a.expirationdate
+     FROM credential_assignments a JOIN users u ON u.userid = a.userid
      WHERE a.credentialid = ? AND a.credentialnumber LIKE 'RN-20%' ORDER BY a.credentialnumber`,
         credentialid,
       )

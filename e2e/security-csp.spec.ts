@@ -79,8 +79,9 @@ test('the page connects to nothing but its own origin: not even the API', async 
 });
 
 test('the app cannot be framed, not even by itself', async ({ app, harness }) => {
+  const url = JSON.stringify(harness.url);
   await app.evaluate(
-    `(() => { const f = document.createElement('iframe'); f.src = ${JSON.stringify(harness.url)}; document.body.append(f); })()`,
+    `(() => { const f = document.createElement('iframe'); f.src = ${url}; document.body.append(f); })()`,
   );
   await expect.poll(() => cspViolations(app)).toContainEqual(expect.stringMatching(/^frame-src /));
 });

@@ -27,8 +27,9 @@ test('without a keychain the app says so and keeps no token anywhere', async ({ 
   await expect(page.getByLabel('API token')).toHaveCount(0);
 
   const token = 'no-keychain-token-0123456789abcdefghijklmnopqrstuv';
+  const tokenText = JSON.stringify(token);
   const saved = await page.evaluate<{ ok: boolean; error?: { code: string } }>(
-    `window.fieldbook['profiles:save']({ name: 'Somewhere', baseUrl: 'http://127.0.0.1:1/v1', token: ${JSON.stringify(token)} })`,
+    `window.fieldbook['profiles:save']({ name: 'Somewhere', baseUrl: 'http://127.0.0.1:1/v1', token: ${tokenText} })`,
   );
   expect(saved.ok).toBe(false);
   expect(saved.error?.code).toBe('keychain-unavailable');

@@ -11,9 +11,16 @@ import { expect, test } from './fixtures.ts';
 
 /** A link as injected markup would make it (DOM APIs: the CSP forbids inline script, not DOM edits from the test). */
 async function plantLink(page: Page, href: string, id: string): Promise<void> {
-  await page.evaluate(
-    `(() => { const a = document.createElement('a'); a.id = ${JSON.stringify(id)}; a.href = ${JSON.stringify(href)}; a.textContent = 'planted link ' + ${JSON.stringify(id)}; a.style.display = 'block'; a.style.padding = '8px'; document.body.prepend(a); })()`,
-  );
+  const [idText, hrefText] = [JSON.stringify(id), JSON.stringify(href)];
+  await page.evaluate(`(() => {
+    const a = document.createElement('a');
+    a.id = ${idText};
+    a.href = ${hrefText};
+    a.textContent = 'planted link ' + ${idText};
+    a.style.display = 'block';
+    a.style.padding = '8px';
+    document.body.prepend(a);
+  })()`);
 }
 
 async function expectStillTheApp(page: Page, origin: string): Promise<void> {

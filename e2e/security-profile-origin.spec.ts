@@ -10,8 +10,9 @@ test('editing a profile to another host asks for its token again, and main keeps
   api,
   fullToken,
 }) => {
+  const [baseUrl, tokenText] = [JSON.stringify(api.baseUrl), JSON.stringify(fullToken)];
   const saved = await app.evaluate<{ ok: boolean }>(
-    `window.fieldbook['profiles:save']({ name: 'North', baseUrl: ${JSON.stringify(api.baseUrl)}, token: ${JSON.stringify(fullToken)} })`,
+    `window.fieldbook['profiles:save']({ name: 'North', baseUrl: ${baseUrl}, token: ${tokenText} })`,
   );
   expect(saved.ok).toBe(true);
   await app.evaluate(`location.hash = '#/settings'`);
@@ -36,9 +37,9 @@ test('editing a profile to another host asks for its token again, and main keeps
   const list = await app.evaluate<{ value: { profiles: { id: string }[] } }>(
     `window.fieldbook['profiles:list']()`,
   );
-  const id = list.value.profiles[0]!.id;
+  const [id, movedUrl] = [JSON.stringify(list.value.profiles[0]!.id), JSON.stringify(moved)];
   const answer = await app.evaluate<{ ok: boolean; value: { hasToken: boolean } }>(
-    `window.fieldbook['profiles:save']({ id: ${JSON.stringify(id)}, name: 'North', baseUrl: ${JSON.stringify(moved)} })`,
+    `window.fieldbook['profiles:save']({ id: ${id}, name: 'North', baseUrl: ${movedUrl} })`,
   );
   expect(answer.value.hasToken).toBe(false);
   const probe = await app.evaluate<{ value: { error?: { code: string } } }>(

@@ -4,6 +4,7 @@
  * chosen requests itself.
  */
 import { statusAnswer } from './support/api-proxy.ts';
+import { IDB_REQUEST } from './support/browser-scripts.ts';
 import { OUR_CUSTOMER } from '../src/server/datasets.ts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
@@ -20,8 +21,9 @@ import {
 /** Each collection's last sync time as the cache holds it (to the millisecond). */
 const SYNC_TIMES = `(async () => {
   const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('fieldbook-'));
-  const db = await new Promise((resolve, reject) => { const r = indexedDB.open(name); r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
-  const rows = await new Promise((resolve, reject) => { const r = db.transaction('syncCollections').objectStore('syncCollections').getAll(); r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
+  ${IDB_REQUEST}
+  const db = await request(indexedDB.open(name));
+  const rows = await request(db.transaction('syncCollections').objectStore('syncCollections').getAll());
   db.close();
   return Object.fromEntries(rows.map((row) => [row.collection, row.lastSyncedAt]));
 })()`;

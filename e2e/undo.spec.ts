@@ -20,7 +20,8 @@ test('a bulk status change applied, then undone: the record changed behind the c
   await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
   await syncNow(app);
   const group = server.query<{ groupid: number; groupname: string; n: number }>(
-    `SELECT g.groupid, g.groupname, COUNT(*) AS n FROM group_members m JOIN users u ON u.userid = m.userid JOIN profile_groups g ON g.groupid = m.groupid
+    `SELECT g.groupid, g.groupname, COUNT(*) AS n
+     FROM group_members m JOIN users u ON u.userid = m.userid JOIN profile_groups g ON g.groupid = m.groupid
      WHERE u.status = 'Active' GROUP BY g.groupid HAVING n BETWEEN 2 AND 8 ORDER BY g.groupid LIMIT 1`,
   )[0]!;
   const members = server

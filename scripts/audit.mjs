@@ -99,9 +99,8 @@ function electronegativity(input) {
     if (unparsed.length > 0)
       return { error: `Electronegativity could not read some files:\n    ${unparsed.join('\n    ')}` };
     if (run.status !== 0 || !existsSync(sarif)) {
-      return {
-        error: `Electronegativity failed on ${input}: ${(run.stderr || run.stdout).trim().split('\n').slice(-3).join(' ')}`,
-      };
+      const lastLines = (run.stderr || run.stdout).trim().split('\n').slice(-3).join(' ');
+      return { error: `Electronegativity failed on ${input}: ${lastLines}` };
     }
     const report = JSON.parse(readFileSync(sarif, 'utf8'));
     const findings = (report.runs ?? [])
@@ -174,10 +173,10 @@ function npmAudit() {
   } catch {
     return { unavailable: `npm audit gave no report (${(run.stderr || '').trim().split('\n').pop()})` };
   }
-  if (!report.metadata)
-    return {
-      unavailable: `npm audit could not reach the advisory endpoint: ${report.message ?? report.error?.summary ?? 'no answer'}`,
-    };
+  if (!report.metadata) {
+    const why = report.message ?? report.error?.summary ?? 'no answer';
+    return { unavailable: `npm audit could not reach the advisory endpoint: ${why}` };
+  }
   const serious = Object.values(report.vulnerabilities ?? {}).filter(
     (v) => v.severity === 'high' || v.severity === 'critical',
   );

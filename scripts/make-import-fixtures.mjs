@@ -25,16 +25,54 @@ const HEADERS = ['Employee No.', 'Forename', 'Surname', 'Work Email', 'Status', 
 
 const esc = (s) =>
   String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const text = (s) =>
-  `<table:table-cell office:value-type="string" calcext:value-type="string"><text:p>${esc(s)}</text:p></table:table-cell>`;
+const STRING_CELL = 'office:value-type="string" calcext:value-type="string"';
+const text = (s) => {
+  const escaped = esc(s);
+  return `<table:table-cell ${STRING_CELL}><text:p>${escaped}</text:p></table:table-cell>`;
+};
+/** An employee number, stored as a number and shown through 00000 (as HR's sheets do). */
+const idCell = (id) => {
+  const shown = String(id).padStart(5, '0');
+  const value = `office:value-type="float" office:value="${id}" calcext:value-type="float"`;
+  return `<table:table-cell table:style-name="ce-id" ${value}><text:p>${shown}</text:p></table:table-cell>`;
+};
+const dateCell = (date) => {
+  const value = `office:value-type="date" office:date-value="${date}" calcext:value-type="date"`;
+  return `<table:table-cell table:style-name="ce-date" ${value}><text:p>${date}</text:p></table:table-cell>`;
+};
+const ID_NUMBER_STYLE = [
+  '<number:number-style style:name="N-id">',
+  '<number:number number:decimal-places="0" number:min-decimal-places="0" number:min-integer-digits="5"/>',
+  '</number:number-style>',
+].join('');
+const DATE_NUMBER_STYLE = [
+  '<number:date-style style:name="N-date">',
+  '<number:day number:style="long"/><number:text>/</number:text>',
+  '<number:month number:style="long"/><number:text>/</number:text>',
+  '<number:year number:style="long"/>',
+  '</number:date-style>',
+].join('');
+const TITLE_STYLE = [
+  '<style:style style:name="ce-title" style:family="table-cell" style:parent-style-name="Default">',
+  '<style:text-properties fo:font-weight="bold"/>',
+  '</style:style>',
+].join('');
+/** A merged title row above the headers, as HR's exports have. */
+const TITLE_ROW = [
+  '<table:table-row>',
+  '<table:table-cell table:style-name="ce-title" table:number-columns-spanned="6" table:number-rows-spanned="1"',
+  ' office:value-type="string"><text:p>HR export — staff list, November 2026</text:p></table:table-cell>',
+  '<table:covered-table-cell table:number-columns-repeated="5"/>',
+  '</table:table-row>',
+].join('');
 
 function fods(rows = PEOPLE) {
   const body = rows
     .map(
       ([id, first, last, email, status, start]) => `<table:table-row>
-      <table:table-cell table:style-name="ce-id" office:value-type="float" office:value="${id}" calcext:value-type="float"><text:p>${String(id).padStart(5, '0')}</text:p></table:table-cell>
+      ${idCell(id)}
       ${text(first)}${text(last)}${text(email)}${text(status)}
-      <table:table-cell table:style-name="ce-date" office:value-type="date" office:date-value="${start}" calcext:value-type="date"><text:p>${start}</text:p></table:table-cell>
+      ${dateCell(start)}
     </table:table-row>`,
     )
     .join('\n');
@@ -44,15 +82,15 @@ function fods(rows = PEOPLE) {
  xmlns:number="urn:oasis:names:tc:opendocument:xmlns:datastyle:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"
  xmlns:calcext="urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.spreadsheet">
  <office:automatic-styles>
-  <number:number-style style:name="N-id"><number:number number:decimal-places="0" number:min-decimal-places="0" number:min-integer-digits="5"/></number:number-style>
-  <number:date-style style:name="N-date"><number:day number:style="long"/><number:text>/</number:text><number:month number:style="long"/><number:text>/</number:text><number:year number:style="long"/></number:date-style>
+  ${ID_NUMBER_STYLE}
+  ${DATE_NUMBER_STYLE}
   <style:style style:name="ce-id" style:family="table-cell" style:parent-style-name="Default" style:data-style-name="N-id"/>
   <style:style style:name="ce-date" style:family="table-cell" style:parent-style-name="Default" style:data-style-name="N-date"/>
-  <style:style style:name="ce-title" style:family="table-cell" style:parent-style-name="Default"><style:text-properties fo:font-weight="bold"/></style:style>
+  ${TITLE_STYLE}
  </office:automatic-styles>
  <office:body><office:spreadsheet>
   <table:table table:name="People">
-   <table:table-row><table:table-cell table:style-name="ce-title" table:number-columns-spanned="6" table:number-rows-spanned="1" office:value-type="string"><text:p>HR export — staff list, November 2026</text:p></table:table-cell><table:covered-table-cell table:number-columns-repeated="5"/></table:table-row>
+   ${TITLE_ROW}
    <table:table-row><table:table-cell table:number-columns-repeated="6"/></table:table-row>
    <table:table-row>${HEADERS.map(text).join('')}</table:table-row>
    ${body}
@@ -339,7 +377,9 @@ function staffCsv(people) {
     allowance,
     note,
   ]);
-  return `${[['Username', 'First name', 'Last name', 'Employee ID', 'Allowance', 'Note'], ...rows].map((r) => r.map(quote).join(',')).join('\n')}\n`;
+  const header = ['Username', 'First name', 'Last name', 'Employee ID', 'Allowance', 'Note'];
+  const lines = [header, ...rows].map((r) => r.map(quote).join(','));
+  return `${lines.join('\n')}\n`;
 }
 
 /**
@@ -401,9 +441,14 @@ export function makeBig(rows, format = 'xlsx') {
   ];
   const departments = ['Nursing', 'Facilities', 'Kitchen', 'Admin', 'Security'];
   for (let n = 1; n <= rows; n += 1) {
-    lines.push(
-      `big.${n},B${String(n).padStart(6, '0')},Émile${n},Nowak-${n % 977},big.${n}@example.com,${n % 3 === 0 ? 'Offline' : 'Active'},${departments[n % 5]},North wing,Carer grade ${n % 7},2024-0${(n % 9) + 1}-1${n % 10}`,
-    );
+    const employeeNo = `B${String(n).padStart(6, '0')}`;
+    const surname = `Nowak-${n % 977}`;
+    const status = n % 3 === 0 ? 'Offline' : 'Active';
+    const department = departments[n % 5];
+    const grade = `Carer grade ${n % 7}`;
+    const start = `2024-0${(n % 9) + 1}-1${n % 10}`;
+    const cells = [`big.${n}`, employeeNo, `Émile${n}`, surname, `big.${n}@example.com`, status, department];
+    lines.push([...cells, 'North wing', grade, start].join(','));
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'import-big-'));
   try {

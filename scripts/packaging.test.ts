@@ -91,8 +91,10 @@ describe.runIf(process.platform === 'linux')(
         unpackedBytes: unpacked.reduce((sum, f) => sum + statSync(path.join(unpackedDir, f)).size, 0),
         files: files.length,
       };
+      const asarSize = (report.asarBytes / 1e6).toFixed(1);
+      const unpackedSize = (report.unpackedBytes / 1e6).toFixed(2);
       console.log(
-        `packaged app: app.asar ${(report.asarBytes / 1e6).toFixed(1)} MB (${report.files} files), unpacked ${(report.unpackedBytes / 1e6).toFixed(2)} MB`,
+        `packaged app: app.asar ${asarSize} MB (${report.files} files), unpacked ${unpackedSize} MB`,
       );
       if (process.env['FIELDBOOK_PACKAGING_REPORT'])
         writeFileSync(process.env['FIELDBOOK_PACKAGING_REPORT'], JSON.stringify(report));

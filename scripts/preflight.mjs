@@ -24,8 +24,10 @@ export function nodeVersionProblem(version, range) {
   for (let i = 0; i < 3; i++) {
     if ((have[i] || 0) > need[i]) return null;
     if ((have[i] || 0) < need[i]) {
+      const needed = need.join('.');
+      const running = version.replace(/^v/, '');
       return (
-        `Fieldbook needs Node ${need.join('.')} or newer (it runs TypeScript with --experimental-strip-types); this is Node ${version.replace(/^v/, '')}. ` +
+        `Fieldbook needs Node ${needed} or newer (it runs TypeScript with --experimental-strip-types); this is Node ${running}. ` +
         'Install a current Node (https://nodejs.org, or `nvm install 22`) and run the command again.'
       );
     }
@@ -66,9 +68,10 @@ export async function choosePort(env, isFree = portIsFree, preferred = 5180) {
         : `Port ${preferred} is in use (another Fieldbook?), so this one uses ${port}. Its offline cache is separate from ${preferred}'s; set FIELDBOOK_PORT to choose the port.`;
     return { port, message };
   }
+  const last = preferred + 10;
   return {
     port: null,
-    message: `Ports ${preferred}-${preferred + 10} are all in use on 127.0.0.1. Choose a free one: FIELDBOOK_PORT=6000 npm start`,
+    message: `Ports ${preferred}-${last} are all in use on 127.0.0.1. Choose a free one: FIELDBOOK_PORT=6000 npm start`,
   };
 }
 

@@ -40,7 +40,8 @@ async function startBrowserMode() {
     );
     console.log('      Run inside `dbus-run-session` with gnome-keyring unlocked to add them.');
   }
-  const port = await harnessPortOrExit(process.env); // 5180 unless busy or FIELDBOOK_PORT: IndexedDB is kept per origin, port included
+  // 5180 unless busy or FIELDBOOK_PORT: IndexedDB is kept per origin, port included
+  const port = await harnessPortOrExit(process.env);
   console.log(harnessCacheNote(port));
   const configHome = process.env.XDG_CONFIG_HOME || path.join(os.homedir(), '.config');
   const args = [

@@ -23,10 +23,12 @@ if (process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS && !pr
     // A keyring of its own in a fresh folder: an existing login keyring with another
     // password would stay locked and make every keychain call wait for a prompt.
     const keyrings = mkdtempSync(join(tmpdir(), 'fieldbook-keyring-'));
-    const inner = `echo -n fieldbook-test | XDG_DATA_HOME="${keyrings}" gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec "${process.execPath}" "${import.meta.filename}" ${process.argv
+    const unlock = `echo -n fieldbook-test | XDG_DATA_HOME="${keyrings}" gnome-keyring-daemon --unlock --components=secrets`;
+    const args = process.argv
       .slice(2)
       .map((a) => `'${a}'`)
-      .join(' ')}`;
+      .join(' ');
+    const inner = `${unlock} >/dev/null 2>&1; exec "${process.execPath}" "${import.meta.filename}" ${args}`;
     const r = spawnSync('dbus-run-session', ['--', 'sh', '-c', inner], {
       stdio: 'inherit',
       env: { ...process.env, FIELDBOOK_IN_DBUS: '1' },
@@ -156,10 +158,11 @@ if (want('package')) {
       );
     else count('packaged app (no report)', 0, 1, 0, r.seconds);
     const s = readJson(size);
-    if (s)
-      notes.push(
-        `Packaged app: app.asar ${(s.asarBytes / 1e6).toFixed(1)} MB (${s.files} files), unpacked ${(s.unpackedBytes / 1e6).toFixed(2)} MB.`,
-      );
+    if (s) {
+      const asarSize = (s.asarBytes / 1e6).toFixed(1);
+      const unpackedSize = (s.unpackedBytes / 1e6).toFixed(2);
+      notes.push(`Packaged app: app.asar ${asarSize} MB (${s.files} files), unpacked ${unpackedSize} MB.`);
+    }
   }
 }
 
@@ -208,9 +211,12 @@ if (want('audit') && existsSync(join(root, 'scripts', 'audit.mjs'))) {
 
 console.log('\nSuite                                                  passed  failed  skipped   seconds');
 for (const r of rows) {
-  console.log(
-    `${r.label.padEnd(54).slice(0, 54)} ${String(r.passed).padStart(6)}  ${String(r.failed).padStart(6)}  ${String(r.skipped).padStart(7)}  ${r.seconds.toFixed(1).padStart(8)}`,
-  );
+  const label = r.label.padEnd(54).slice(0, 54);
+  const passed = String(r.passed).padStart(6);
+  const failed = String(r.failed).padStart(6);
+  const skipped = String(r.skipped).padStart(7);
+  const seconds = r.seconds.toFixed(1).padStart(8);
+  console.log(`${label} ${passed}  ${failed}  ${skipped}  ${seconds}`);
 }
 for (const note of notes) console.log(note);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

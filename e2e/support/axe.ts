@@ -12,7 +12,9 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 
 const RUN = `(async () => {
   const result = await window.axe.run(document, { resultTypes: ['violations'] });
-  return result.violations.map((v) => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 6).map((n) => n.target.join(' ') + (n.failureSummary ? ' [' + n.failureSummary.split('\\n').slice(1, 2).join('').trim() + ']' : '')).join(' | '));
+  const summary = (n) => (n.failureSummary ? ' [' + n.failureSummary.split('\\n').slice(1, 2).join('').trim() + ']' : '');
+  const nodes = (v) => v.nodes.slice(0, 6).map((n) => n.target.join(' ') + summary(n)).join(' | ');
+  return result.violations.map((v) => v.id + ' (' + v.impact + '): ' + nodes(v));
 })()`;
 
 export async function axeViolations(page: Page): Promise<string[]> {

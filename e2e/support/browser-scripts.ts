@@ -12,13 +12,20 @@ export const RECORD_CSP_VIOLATIONS = `
   });
 `;
 
+/** Page-side: an IndexedDB request as a promise of its result, named `request` (the scripts' first line). */
+export const IDB_REQUEST = `const request = (r) =>
+    new Promise((resolve, reject) => {
+      r.onsuccess = () => resolve(r.result);
+      r.onerror = () => reject(r.error);
+    });`;
+
 /**
  * Everything the page can store, as text: every record of every object store of
  * every IndexedDB database, localStorage and sessionStorage.
  * Evaluates to { databases: { [db]: { [store]: string } }, localStorage, sessionStorage }.
  */
 export const DUMP_PAGE_STORAGE = `(async () => {
-  const request = (r) => new Promise((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
+  ${IDB_REQUEST}
   const databases = {};
   for (const info of await indexedDB.databases()) {
     const db = await request(indexedDB.open(info.name));
@@ -29,13 +36,16 @@ export const DUMP_PAGE_STORAGE = `(async () => {
     }
     db.close();
   }
-  const dump = (storage) => JSON.stringify(Object.fromEntries(Object.keys(storage).map((key) => [key, storage.getItem(key)])));
+  const dump = (storage) => {
+    const entries = Object.keys(storage).map((key) => [key, storage.getItem(key)]);
+    return JSON.stringify(Object.fromEntries(entries));
+  };
   return { databases, localStorage: dump(localStorage), sessionStorage: dump(sessionStorage) };
 })()`;
 
 /** Counts records per object store, per database. */
 export const COUNT_PAGE_RECORDS = `(async () => {
-  const request = (r) => new Promise((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
+  ${IDB_REQUEST}
   const counts = {};
   for (const info of await indexedDB.databases()) {
     const db = await request(indexedDB.open(info.name));
@@ -55,16 +65,18 @@ export const COUNT_PAGE_RECORDS = `(async () => {
  */
 export function parkedOpsScript(count: number): string {
   return `(async () => {
-  const request = (r) => new Promise((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
+  ${IDB_REQUEST}
   const names = (await indexedDB.databases()).map((d) => d.name || '').filter((n) => n.startsWith('fieldbook-'));
   if (names.length !== 1) throw new Error('expected one profile database, found ' + names.join(', '));
   const db = await request(indexedDB.open(names[0]));
   const tx = db.transaction('outbox', 'readwrite');
   for (let i = 1; i <= ${count}; i++) {
     tx.objectStore('outbox').put({
-      id: 'parked-' + i, batchId: 'parked', seq: i, targetKey: 'user:' + i, dependsOn: [], op: { kind: 'user.update', userid: i, changes: { status: 'Inactive' } },
-      base: { status: 'Active' }, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(), status: 'needs-review', attempts: 1, maybeSent: false,
-      nextAttemptAt: null, lastError: { code: 'rejected', message: 'Refused' }, response: null, theirs: null, summary: 'Change ' + i,
+      id: 'parked-' + i, batchId: 'parked', seq: i, targetKey: 'user:' + i, dependsOn: [],
+      op: { kind: 'user.update', userid: i, changes: { status: 'Inactive' } },
+      base: { status: 'Active' }, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+      status: 'needs-review', attempts: 1, maybeSent: false, nextAttemptAt: null,
+      lastError: { code: 'rejected', message: 'Refused' }, response: null, theirs: null, summary: 'Change ' + i,
     });
   }
   await new Promise((resolve, reject) => { tx.oncomplete = resolve; tx.onerror = () => reject(tx.error); });
@@ -103,12 +115,14 @@ export const INSPECT_PAGE_FOR_INJECTION = `(() => {
 /** Every record of the named object stores of the only profile database (the cache as the app holds it). */
 export function readStoresScript(stores: readonly string[]): string {
   return `(async () => {
-  const request = (r) => new Promise((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
+  ${IDB_REQUEST}
   const names = (await indexedDB.databases()).map((d) => d.name || '').filter((n) => n.startsWith('fieldbook-'));
   if (names.length !== 1) throw new Error('expected one profile database, found ' + names.join(', '));
   const db = await request(indexedDB.open(names[0]));
   const out = {};
-  for (const store of ${JSON.stringify(stores)}) out[store] = await request(db.transaction(store, 'readonly').objectStore(store).getAll());
+  for (const store of ${JSON.stringify(stores)}) {
+    out[store] = await request(db.transaction(store, 'readonly').objectStore(store).getAll());
+  }
   db.close();
   return out;
 })()`;
@@ -117,12 +131,14 @@ export function readStoresScript(stores: readonly string[]): string {
 /** Every record of the given object stores of the one profile database, as { [store]: rows }. */
 export function readTablesScript(stores: readonly string[]): string {
   return `(async () => {
-  const request = (r) => new Promise((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
+  ${IDB_REQUEST}
   const names = (await indexedDB.databases()).map((d) => d.name || '').filter((n) => n.startsWith('fieldbook-'));
   if (names.length !== 1) throw new Error('expected one profile database, found ' + names.join(', '));
   const db = await request(indexedDB.open(names[0]));
   const tables = {};
-  for (const store of ${JSON.stringify(stores)}) tables[store] = await request(db.transaction(store, 'readonly').objectStore(store).getAll());
+  for (const store of ${JSON.stringify(stores)}) {
+    tables[store] = await request(db.transaction(store, 'readonly').objectStore(store).getAll());
+  }
   db.close();
   return tables;
 })()`;

@@ -74,9 +74,9 @@ export function fodsSheet(fods: string, sheet: string): FodsCell[][] {
 /** Whether LibreOffice put an autofilter (filter buttons) on the sheet's range starting at A1. */
 export function hasAutofilter(fods: string, sheet: string): boolean {
   const name = sheet.includes(' ') ? `&apos;${sheet}&apos;` : sheet;
-  return new RegExp(
-    `table:target-range-address="${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.A1:[^"]+" table:display-filter-buttons="true"`,
-  ).test(fods);
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const range = `table:target-range-address="${escaped}\\.A1:[^"]+"`;
+  return new RegExp(`${range} table:display-filter-buttons="true"`).test(fods);
 }
 
 /** Whether each sheet of the workbook freezes its first row (as Excel and LibreOffice read it). */

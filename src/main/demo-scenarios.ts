@@ -37,7 +37,8 @@ const NEW_LASTNAMES = ['Marsh', 'Okafor', 'Lindqvist'];
 const PEOPLE_SQL = `SELECT u.userid, u.firstname, u.lastname, u.status FROM users u JOIN sites s ON s.siteid = u.siteid
   WHERE s.customerid = ${OUR_CUSTOMER}`;
 const ASSIGNMENTS_SQL = `SELECT a.credentialid, a.userid, c.credentialname, a.expirationdate, u.firstname, u.lastname
-  FROM credential_assignments a JOIN credentials c ON c.credentialid = a.credentialid JOIN users u ON u.userid = a.userid
+  FROM credential_assignments a JOIN credentials c ON c.credentialid = a.credentialid
+  JOIN users u ON u.userid = a.userid
   JOIN sites s ON s.siteid = u.siteid WHERE s.customerid = ${OUR_CUSTOMER}`;
 
 /** A calendar day as people write it ("Nov 27, 2027"), in UTC so no time zone shifts it. */

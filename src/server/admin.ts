@@ -62,7 +62,8 @@ export function takeSnapshot(store: Store): Snapshot {
       )
       .map((r) => [r.siteid, r.accessID, r.userid]),
     credentialAssignments: store.all(
-      `SELECT credentialid || '-' || userid AS id, credentialid, userid, startdate, expirationdate, credentialnumber, status, notes, attachmentcount
+      `SELECT credentialid || '-' || userid AS id, credentialid, userid, startdate, expirationdate, credentialnumber,
+         status, notes, attachmentcount
        FROM credential_assignments ORDER BY credentialid, userid`,
     ),
     trainingAssignments: store.all(

@@ -254,9 +254,13 @@ export function answerClientError(
   const body = JSON.stringify(
     statusBody(ResponseCode.ValidationFailed, 'The HTTP request is malformed.', developerUrl, 400),
   );
-  socket.end(
-    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
+  const head = [
+    'HTTP/1.1 400 Bad Request',
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+  ];
+  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
 }
 
 /** `moreinfo` points here: a short JSON description of a response code. */

@@ -77,9 +77,13 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const server = await startServer(opts);
-  process.stdout.write(
-    `${JSON.stringify({ baseUrl: server.baseUrl, tokens: server.tokens, dataset: server.dataset, admin: opts.admin ?? false })}\n`,
-  );
+  const started = {
+    baseUrl: server.baseUrl,
+    tokens: server.tokens,
+    dataset: server.dataset,
+    admin: opts.admin ?? false,
+  };
+  process.stdout.write(`${JSON.stringify(started)}\n`);
   const stop = (): void => {
     void server.close().then(() => process.exit(0));
   };

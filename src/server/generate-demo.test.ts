@@ -32,7 +32,9 @@ function lackingOne(store: Store): Set<number> {
     store,
     `users u WHERE EXISTS (
     SELECT 1 FROM credential_assignments a JOIN users o ON o.userid = a.userid AND o.siteid = u.siteid
-    WHERE NOT EXISTS (SELECT 1 FROM credential_assignments m WHERE m.userid = u.userid AND m.credentialid = a.credentialid))`,
+    WHERE NOT EXISTS (
+      SELECT 1 FROM credential_assignments m WHERE m.userid = u.userid AND m.credentialid = a.credentialid
+    ))`,
   );
 }
 
@@ -92,7 +94,8 @@ describe('the demo site', () => {
   it('has a minority of open training overdue, and more than half of all training done', () => {
     const rows = store.all<{ done: number; open: number; late: number }>(
       `SELECT sum(course_status = 'completed') AS done,
-      sum(course_status <> 'completed') AS open, sum(course_status <> 'completed' AND due_date < ?) AS late FROM training_assignments WHERE ${OURS}`,
+      sum(course_status <> 'completed') AS open, sum(course_status <> 'completed' AND due_date < ?) AS late
+      FROM training_assignments WHERE ${OURS}`,
       TODAY,
     )[0]!;
     expect(rows.late / rows.open).toBeGreaterThan(0.02);

@@ -8,7 +8,13 @@
  */
 import { addDaysIso } from '../shared/dates.ts';
 import type { DatasetSize } from './datasets.ts';
-import { credentialName, insertCourses, insertCredentialCategories, type Ctx } from './generate-parts.ts';
+import {
+  credentialName,
+  credentialNumber,
+  insertCourses,
+  insertCredentialCategories,
+  type Ctx,
+} from './generate-parts.ts';
 import { ASSIGNMENT_METHODS, HOSTILE } from './names.ts';
 import type { Rng } from './rng.ts';
 
@@ -79,10 +85,6 @@ function currentExpiration(rng: Rng): number {
       : r < 3 * w
         ? rng.int(61, 90)
         : rng.int(91, 1100);
-}
-
-function credentialNumber(rng: Rng): string {
-  return `${String.fromCharCode(65 + rng.int(0, 25))}${String.fromCharCode(65 + rng.int(0, 25))}-${rng.int(100_000, 999_999)}`;
 }
 
 /** Everyone at a site holds each of its credentials, but for the few drawn as missing or expired. */

@@ -33,6 +33,14 @@ export interface Ctx {
   usernames: Map<string, number>;
 }
 
+/** A card's number such as "KX-482913": two capital letters, then six digits (three draws, in that order). */
+export function credentialNumber(rng: Rng): string {
+  const letter = () => String.fromCharCode(65 + rng.int(0, 25));
+  const first = letter();
+  const second = letter();
+  return `${first}${second}-${rng.int(100_000, 999_999)}`;
+}
+
 /** A credential name not yet used at this site (the same draws for every dataset). */
 export function credentialName(rng: Rng, names: Set<string>, i: number): string {
   let name = '';

@@ -28,7 +28,13 @@ import {
   SITE_NAMES,
 } from './names.ts';
 import { generateDemoCredentials, generateDemoTraining } from './generate-demo.ts';
-import { credentialName, insertCourses, insertCredentialCategories, type Ctx } from './generate-parts.ts';
+import {
+  credentialName,
+  credentialNumber,
+  insertCourses,
+  insertCredentialCategories,
+  type Ctx,
+} from './generate-parts.ts';
 
 export interface GenerateOptions {
   dataset: DatasetName;
@@ -313,10 +319,7 @@ function generateCredentials(
         !cred.expiration && rng.chance(0.15)
           ? ''
           : addDaysIso(today, r < 0.2 ? -rng.int(1, 365) : r < 0.35 ? rng.int(0, 90) : rng.int(91, 1100));
-      const number =
-        cred.num || rng.chance(0.4)
-          ? `${String.fromCharCode(65 + rng.int(0, 25))}${String.fromCharCode(65 + rng.int(0, 25))}-${rng.int(100_000, 999_999)}`
-          : '';
+      const number = cred.num || rng.chance(0.4) ? credentialNumber(rng) : '';
       const notes =
         hostileNotes-- > 0
           ? `${HOSTILE.svgOnload} ${HOSTILE.quote}`

@@ -17,7 +17,9 @@ let nextPlain = 0;
 function plainUser(): { userid: number; username: string } {
   const users = server.query<{ userid: number; username: string }>(
     `SELECT userid, username FROM users WHERE siteid = 101 AND usertype = 'User' AND status = 'Active'
-       AND userid NOT IN (SELECT userid FROM group_access) AND userid NOT IN (SELECT userid FROM module_access) ORDER BY userid`,
+       AND userid NOT IN (SELECT userid FROM group_access)
+       AND userid NOT IN (SELECT userid FROM module_access)
+     ORDER BY userid`,
   );
   return users[nextPlain++ % users.length]!;
 }
@@ -348,8 +350,10 @@ describe('credential assignments', () => {
   it('refuses to clear a required date with 400/1001', async () => {
     const a = one<{ credentialid: number; userid: number }>(
       server,
-      `SELECT a.credentialid, a.userid FROM credential_assignments a JOIN credentials k ON k.credentialid = a.credentialid
-      JOIN users u ON u.userid = a.userid WHERE k.requiredexpirationdate = 1 AND u.siteid = 101 ORDER BY a.credentialid DESC`,
+      `SELECT a.credentialid, a.userid FROM credential_assignments a
+      JOIN credentials k ON k.credentialid = a.credentialid
+      JOIN users u ON u.userid = a.userid
+      WHERE k.requiredexpirationdate = 1 AND u.siteid = 101 ORDER BY a.credentialid DESC`,
     );
     expect(
       codes(

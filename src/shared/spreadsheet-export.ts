@@ -31,10 +31,14 @@ function sheetXml(rows: readonly (readonly unknown[])[], types: readonly CellTyp
   parts.push(
     '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>',
   );
-  if (width > 0)
-    parts.push(
-      `<cols>${types.map((type, c) => `<col min="${c + 1}" max="${c + 1}" width="${columnWidth(rows, c, type)}" customWidth="1"/>`).join('')}</cols>`,
-    );
+  if (width > 0) {
+    const cols = types.map((type, c) => {
+      const at = c + 1;
+      const characters = columnWidth(rows, c, type);
+      return `<col min="${at}" max="${at}" width="${characters}" customWidth="1"/>`;
+    });
+    parts.push(`<cols>${cols.join('')}</cols>`);
+  }
   parts.push('<sheetData>');
   rows.forEach((row, r) => {
     parts.push(`<row r="${r + 1}">`);
@@ -59,6 +63,59 @@ export interface ExportSheet {
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const SHEET_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml';
+const WORKBOOK_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml';
+const STYLES_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml';
+const RELATIONSHIPS_TYPE = 'application/vnd.openxmlformats-package.relationships+xml';
+const CONTENT_TYPES_NS = 'http://schemas.openxmlformats.org/package/2006/content-types';
+const RELATIONSHIPS_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+const SPREADSHEET_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+/** The namespace of a part's relationships (`r:id`), and the stem of each relationship's type. */
+const OFFICE_RELATIONSHIPS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+
+/** [Content_Types].xml: what each part of the package is. */
+function contentTypesXml(sheetNumbers: readonly number[]): string {
+  const defaults = [
+    `<Default Extension="rels" ContentType="${RELATIONSHIPS_TYPE}"/>`,
+    '<Default Extension="xml" ContentType="application/xml"/>',
+  ];
+  const overrides = [
+    `<Override PartName="/xl/workbook.xml" ContentType="${WORKBOOK_TYPE}"/>`,
+    `<Override PartName="/xl/styles.xml" ContentType="${STYLES_TYPE}"/>`,
+    ...sheetNumbers.map(
+      (i) => `<Override PartName="/xl/worksheets/sheet${i}.xml" ContentType="${SHEET_TYPE}"/>`,
+    ),
+  ];
+  return `${XML_HEAD}<Types xmlns="${CONTENT_TYPES_NS}">${defaults.join('')}${overrides.join('')}</Types>`;
+}
+
+/** _rels/.rels: the package's one document, the workbook. */
+const PACKAGE_RELS_XML = [
+  XML_HEAD,
+  `<Relationships xmlns="${RELATIONSHIPS_NS}">`,
+  `<Relationship Id="rId1" Type="${OFFICE_RELATIONSHIPS}/officeDocument" Target="xl/workbook.xml"/>`,
+  '</Relationships>',
+].join('');
+
+/** xl/workbook.xml: the sheets in order, and each sheet's autofilter range (`filterNames`). */
+function workbookXml(names: readonly string[], filterNames: string): string {
+  const sheets = names.map((name, index) => {
+    const i = index + 1;
+    return `<sheet name="${escapeXml(name)}" sheetId="${i}" r:id="rId${i}"/>`;
+  });
+  const definedNames = filterNames ? `<definedNames>${filterNames}</definedNames>` : '';
+  const opening = `<workbook xmlns="${SPREADSHEET_NS}" xmlns:r="${OFFICE_RELATIONSHIPS}">`;
+  return `${XML_HEAD}${opening}<sheets>${sheets.join('')}</sheets>${definedNames}</workbook>`;
+}
+
+/** xl/_rels/workbook.xml.rels: where the workbook finds each sheet and the styles. */
+function workbookRelsXml(sheetNumbers: readonly number[]): string {
+  const sheets = sheetNumbers.map(
+    (i) =>
+      `<Relationship Id="rId${i}" Type="${OFFICE_RELATIONSHIPS}/worksheet" Target="worksheets/sheet${i}.xml"/>`,
+  );
+  const styles = `<Relationship Id="rIdStyles" Type="${OFFICE_RELATIONSHIPS}/styles" Target="styles.xml"/>`;
+  return `${XML_HEAD}<Relationships xmlns="${RELATIONSHIPS_NS}">${sheets.join('')}${styles}</Relationships>`;
+}
 
 /** An .xlsx file of one or more sheets; names are made valid (31 characters, no []:*?/\\) and unique. */
 export function writeXlsxSheets(sheets: readonly ExportSheet[]): Uint8Array<ArrayBuffer> {
@@ -78,24 +135,19 @@ export function writeXlsxSheets(sheets: readonly ExportSheet[]): Uint8Array<Arra
     .map((sheet, i) => {
       const width = Math.max(0, ...sheet.rows.map((row) => row.length));
       if (width === 0) return '';
-      const ref = `'${names[i]!.replace(/'/g, "''")}'!$A$1:$${columnLetter(width - 1)}$${Math.max(1, sheet.rows.length)}`;
+      const quotedName = names[i]!.replace(/'/g, "''");
+      const lastColumn = columnLetter(width - 1);
+      const lastRow = Math.max(1, sheet.rows.length);
+      const ref = `'${quotedName}'!$A$1:$${lastColumn}$${lastRow}`;
       return `<definedName name="_xlnm._FilterDatabase" localSheetId="${i}" hidden="1">${escapeXml(ref)}</definedName>`;
     })
     .join('');
   const n = sheets.map((_, i) => i + 1);
   const files: Record<string, Uint8Array> = {
-    '[Content_Types].xml': strToU8(
-      `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>${n.map((i) => `<Override PartName="/xl/worksheets/sheet${i}.xml" ContentType="${SHEET_TYPE}"/>`).join('')}</Types>`,
-    ),
-    '_rels/.rels': strToU8(
-      `${XML_HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
-    ),
-    'xl/workbook.xml': strToU8(
-      `${XML_HEAD}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>${n.map((i) => `<sheet name="${escapeXml(names[i - 1]!)}" sheetId="${i}" r:id="rId${i}"/>`).join('')}</sheets>${filterNames ? `<definedNames>${filterNames}</definedNames>` : ''}</workbook>`,
-    ),
-    'xl/_rels/workbook.xml.rels': strToU8(
-      `${XML_HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${n.map((i) => `<Relationship Id="rId${i}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i}.xml"/>`).join('')}<Relationship Id="rIdStyles" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`,
-    ),
+    '[Content_Types].xml': strToU8(contentTypesXml(n)),
+    '_rels/.rels': strToU8(PACKAGE_RELS_XML),
+    'xl/workbook.xml': strToU8(workbookXml(names, filterNames)),
+    'xl/_rels/workbook.xml.rels': strToU8(workbookRelsXml(n)),
     'xl/styles.xml': strToU8(STYLES_XML),
   };
   sheets.forEach(
@@ -115,5 +167,7 @@ export function writeXlsx(
 
 /** The same table as CSV (RFC 4180, every cell quoted and neutralised, CRLF, with a BOM so Excel reads UTF-8). */
 export function writeCsv(rows: readonly (readonly unknown[])[]): string {
-  return `\ufeff${rows.map((row) => row.map((value) => `"${neutralizeExportCell(value).replace(/"/g, '""')}"`).join(',')).join('\r\n')}\r\n`;
+  const quoted = (value: unknown) => `"${neutralizeExportCell(value).replace(/"/g, '""')}"`;
+  const lines = rows.map((row) => row.map(quoted).join(','));
+  return `\ufeff${lines.join('\r\n')}\r\n`;
 }

@@ -154,7 +154,8 @@ async function startStreamingServer(bytes: number): Promise<{ url: string; lines
 describe('a 300 MB answer from a server on this machine', () => {
   it('grows this process by about the cap at most, and the connection is dropped long before the end', async () => {
     const { url, lines } = await startStreamingServer(300 * MB);
-    await (await fetch(url, { method: 'HEAD' })).body?.cancel(); // Node's fetch is loaded on first use: not the answer's memory
+    // Node's fetch is loaded on first use: not the answer's memory
+    await (await fetch(url, { method: 'HEAD' })).body?.cancel();
     const before = process.memoryUsage().rss;
     let peak = before;
     const sampler = setInterval(() => {

@@ -111,8 +111,15 @@ const NOT_SENT_CODES = new Set([
 ]);
 
 // The same, as Chromium's network stack (Electron's net.fetch) names them in its messages.
-const NOT_SENT_NET_ERRORS =
-  /net::ERR_(CONNECTION_REFUSED|NAME_NOT_RESOLVED|INTERNET_DISCONNECTED|ADDRESS_UNREACHABLE|NETWORK_CHANGED|PROXY_CONNECTION_FAILED)\b/;
+const NOT_SENT_NET_ERROR_NAMES = [
+  'CONNECTION_REFUSED',
+  'NAME_NOT_RESOLVED',
+  'INTERNET_DISCONNECTED',
+  'ADDRESS_UNREACHABLE',
+  'NETWORK_CHANGED',
+  'PROXY_CONNECTION_FAILED',
+];
+const NOT_SENT_NET_ERRORS = new RegExp(`net::ERR_(${NOT_SENT_NET_ERROR_NAMES.join('|')})\\b`);
 
 // Electron's net.fetch rejects a redirect in 'manual' mode instead of returning it (electron/electron#43715)
 const CANCELLED_REDIRECT = /Redirect was cancelled|net::ERR_(UNSAFE|TOO_MANY)_REDIRECT/;
@@ -204,8 +211,13 @@ function proxySignIn(): ApiError {
 
 // Chromium's errors for a proxy's sign-in it cannot answer (no credentials, a scheme it does not support, a 407 from a
 // server that is not the proxy)
-const PROXY_AUTH_NET_ERRORS =
-  /net::ERR_(PROXY_AUTH_UNSUPPORTED|PROXY_AUTH_REQUESTED|PROXY_AUTH_REQUESTED_WITH_NO_CONNECTION|UNEXPECTED_PROXY_AUTH)\b/;
+const PROXY_AUTH_NET_ERROR_NAMES = [
+  'PROXY_AUTH_UNSUPPORTED',
+  'PROXY_AUTH_REQUESTED',
+  'PROXY_AUTH_REQUESTED_WITH_NO_CONNECTION',
+  'UNEXPECTED_PROXY_AUTH',
+];
+const PROXY_AUTH_NET_ERRORS = new RegExp(`net::ERR_(${PROXY_AUTH_NET_ERROR_NAMES.join('|')})\\b`);
 
 /**
  * Whether a fetch's rejection is a proxy's 407. Node's fetch makes a 407 a
@@ -623,11 +635,14 @@ export class ApiClient {
       ...(page.fingerprint || page.scan ? { known } : {}),
       ...(page.ready ? { ready: page.ready } : {}),
     });
-    const limitError = (rows: number) =>
-      notTheApi(
-        `The platform’s answer held ${rows.toLocaleString('en-US')} rows where at most ${page.limit.toLocaleString('en-US')} were asked: not how the platform answers, so a proxy or a cache may be in the way. Nothing of it was used.`,
+    const limitError = (rows: number) => {
+      const held = rows.toLocaleString('en-US');
+      const asked = page.limit.toLocaleString('en-US');
+      return notTheApi(
+        `The platform’s answer held ${held} rows where at most ${asked} were asked: not how the platform answers, so a proxy or a cache may be in the way. Nothing of it was used.`,
         httpcode,
       );
+    };
     if (scanned) {
       // a proxy or cache that ignores `limit` is not the Data API: its pages cannot be trusted for pruning
       if (scanned.page.spans.length / 2 > page.limit) throw limitError(scanned.page.spans.length / 2);

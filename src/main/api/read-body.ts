@@ -17,8 +17,9 @@ const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 /** The answer was larger than the cap: nothing of it is used. A write behind it may have been applied. */
 function answerTooLarge(method: string): ApiError {
+  const cap = megabytes(MAX_ANSWER_BYTES);
   const message =
-    `The server’s answer was larger than ${megabytes(MAX_ANSWER_BYTES)}, far more than the API ever sends, so Fieldbook stopped reading it and used nothing of it. ` +
+    `The server’s answer was larger than ${cap}, far more than the API ever sends, so Fieldbook stopped reading it and used nothing of it. ` +
     'A proxy or a damaged server may be in the way; try again later, or check the profile’s address.';
   return new ApiError(
     { code: 'malformed-response', message },

@@ -352,5 +352,7 @@ export function recordIssue(
     field.itself || issue.code === 'too_big'
       ? problemInWords(issue, valueAt(raw, path), field.topLevel && mayBeAbsent(schema, field.key))
       : NOT_IN_FORM;
-  return `${row}, ${recordInWords(kind, raw)}: ${field.words} ${PLURAL.has(field.key) ? problem.replace(/^is /, 'are ') : problem}`;
+  const record = recordInWords(kind, raw);
+  const agreed = PLURAL.has(field.key) ? problem.replace(/^is /, 'are ') : problem;
+  return `${row}, ${record}: ${field.words} ${agreed}`;
 }

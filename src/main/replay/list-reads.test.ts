@@ -175,9 +175,13 @@ describe('credential assignment updates', () => {
   it('read the holders of their credential through /credentials/{id}/assignments', async () => {
     // holders on our sites whose record the server accepts as it is (the generated data leaves some required fields
     // empty)
-    const ours = `FROM credential_assignments a JOIN users u ON u.userid = a.userid JOIN credentials k ON k.credentialid = a.credentialid
-      WHERE u.siteid IN (101, 102) AND (k.requiredstartdate = 0 OR COALESCE(a.startdate, '') != '') AND (k.requiredexpirationdate = 0 OR COALESCE(a.expirationdate, '') != '')
-      AND (k.requiredcredentialnum = 0 OR COALESCE(a.credentialnumber, '') != '') AND (COALESCE(a.startdate, '') = '' OR COALESCE(a.expirationdate, '') = '' OR a.expirationdate >= a.startdate)`;
+    const ours = `FROM credential_assignments a JOIN users u ON u.userid = a.userid
+      JOIN credentials k ON k.credentialid = a.credentialid
+      WHERE u.siteid IN (101, 102)
+      AND (k.requiredstartdate = 0 OR COALESCE(a.startdate, '') != '')
+      AND (k.requiredexpirationdate = 0 OR COALESCE(a.expirationdate, '') != '')
+      AND (k.requiredcredentialnum = 0 OR COALESCE(a.credentialnumber, '') != '')
+      AND (COALESCE(a.startdate, '') = '' OR COALESCE(a.expirationdate, '') = '' OR a.expirationdate >= a.startdate)`;
     const [credential] = server.query<{ credentialid: number }>(
       `SELECT a.credentialid ${ours} GROUP BY a.credentialid HAVING COUNT(*) >= 5 ORDER BY a.credentialid LIMIT 1`,
     );

@@ -420,7 +420,9 @@ describe('a page read from its bytes (items found by a scan, only changed ones p
 
   it('stops the list, in words, when an item the scan found does not parse, and uses nothing of it', async () => {
     const lists = tinySite({ users: 2 });
-    const text = `{"users":[${JSON.stringify(user(1))},${JSON.stringify(user(2)).replace('"status":"Active"', '"status":Active')}]}`;
+    const good = JSON.stringify(user(1));
+    const unquoted = JSON.stringify(user(2)).replace('"status":"Active"', '"status":Active');
+    const text = `{"users":[${good},${unquoted}]}`;
     const { finished, pages, prunable } = await sync(lists, usersText(text));
     expect(finished.collections.users).toMatchObject({
       state: 'failed',
@@ -474,7 +476,8 @@ describe('a page read from its bytes (items found by a scan, only changed ones p
 
   it('reads a body the scan does not (the list named twice) as JSON.parse does', async () => {
     const lists = tinySite({ users: 2 });
-    const text = `{"users":[${JSON.stringify(user(7))}],"users":[${JSON.stringify(user(1))},${JSON.stringify(user(2))}]}`;
+    const [first, second, third] = [user(7), user(1), user(2)].map((u) => JSON.stringify(u));
+    const text = `{"users":[${first}],"users":[${second},${third}]}`;
     const { finished, pages } = await sync(lists, usersText(text));
     expect(finished.outcome).toBe('completed');
     expect(userKeys(pages)).toEqual(new Set([1, 2]));

@@ -189,7 +189,9 @@ export function retryNotice(
   list: string,
   notice: { attempt: number; of: number; error: AppError },
 ): string {
-  return `${capitalised(list)}: ${withoutRoute(notice.error.message, task).replace(/\.$/, '')}; retrying (${notice.attempt} of ${notice.of})…`;
+  const what = capitalised(list);
+  const why = withoutRoute(notice.error.message, task).replace(/\.$/, '');
+  return `${what}: ${why}; retrying (${notice.attempt} of ${notice.of})…`;
 }
 
 /** The refusal of a page that echoes the token (it is not stored). */

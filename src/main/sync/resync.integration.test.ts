@@ -427,7 +427,9 @@ describe('a resync of the holders among the kept people (a profile keeping one s
   const serverHolders = () =>
     demo
       .query<{ id: string }>(
-        `SELECT a.credentialid || '-' || a.userid AS id FROM credential_assignments a JOIN users u ON u.userid = a.userid JOIN credentials c ON c.credentialid = a.credentialid
+        `SELECT a.credentialid || '-' || a.userid AS id
+     FROM credential_assignments a JOIN users u ON u.userid = a.userid
+     JOIN credentials c ON c.credentialid = a.credentialid
      JOIN credential_categories k ON k.categoryid = c.categoryid WHERE u.siteid = ? AND k.siteid = ?`,
         FIRST_SITE_ID,
         FIRST_SITE_ID,
@@ -457,8 +459,12 @@ describe('a resync of the holders among the kept people (a profile keeping one s
   it("reads a page again when another site's holder on it changed, and sends nothing of it", async () => {
     const first = await sync(undefined, KEPT());
     const other = demo.query<{ credentialid: number; userid: number }>(
-      `SELECT a.credentialid, a.userid FROM credential_assignments a JOIN users u ON u.userid = a.userid WHERE u.siteid <> ? AND u.siteid < 900
-       AND a.credentialid IN (SELECT c.credentialid FROM credentials c JOIN credential_categories k ON k.categoryid = c.categoryid WHERE k.siteid = ?) LIMIT 1`,
+      `SELECT a.credentialid, a.userid FROM credential_assignments a JOIN users u ON u.userid = a.userid
+       WHERE u.siteid <> ? AND u.siteid < 900
+       AND a.credentialid IN (
+         SELECT c.credentialid FROM credentials c JOIN credential_categories k ON k.categoryid = c.categoryid
+         WHERE k.siteid = ?
+       ) LIMIT 1`,
       FIRST_SITE_ID,
       FIRST_SITE_ID,
     )[0]!;
@@ -495,8 +501,10 @@ describe('a resync of the holders among the kept people (a profile keeping one s
   it('delivers the holders of someone who moved to the kept site, and no longer those of someone who left it', async () => {
     const first = await sync(undefined, KEPT());
     const [comer] = demo.query<{ userid: number }>(
-      `SELECT a.userid FROM credential_assignments a JOIN users u ON u.userid = a.userid JOIN credentials c ON c.credentialid = a.credentialid
-       JOIN credential_categories k ON k.categoryid = c.categoryid WHERE u.siteid <> ? AND u.siteid < 900 AND k.siteid = ? LIMIT 1`,
+      `SELECT a.userid FROM credential_assignments a JOIN users u ON u.userid = a.userid
+       JOIN credentials c ON c.credentialid = a.credentialid
+       JOIN credential_categories k ON k.categoryid = c.categoryid
+       WHERE u.siteid <> ? AND u.siteid < 900 AND k.siteid = ? LIMIT 1`,
       FIRST_SITE_ID,
       FIRST_SITE_ID,
     );

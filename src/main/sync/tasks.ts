@@ -43,8 +43,8 @@ export const TASK_KINDS = [
   'groupAccess',
   'moduleAccess',
   'credentialAssignments',
-  // kept sites only (a profile keeping some sites): the users of one site, its credential categories and their credentials,
-  // and the holders of those credentials among the kept sites' people
+  // kept sites only (a profile keeping some sites): the users of one site, its credential categories and their
+  // credentials, and the holders of those credentials among the kept sites' people
   'siteUsers',
   'keptCredentialCategories',
   'siteCredentials',
@@ -62,7 +62,10 @@ export interface TaskScope {
   credentialid?: number;
   /** on the root lists of a profile keeping some sites: those sites */
   keptSites?: readonly number[];
-  /** on the sites list of such a profile: sites not kept whose usernames and e-mails main's index read recently (not read again) */
+  /**
+   * on the sites list of such a profile: sites not kept whose usernames and e-mails main's index read recently (not
+   * read again)
+   */
   identitiesFresh?: readonly number[];
 }
 
@@ -98,7 +101,10 @@ const SITE_CHILDREN: TaskKind[] = [
   'courses',
   'trainingAssignments',
 ];
-/** A kept site's lists (a profile keeping some sites): its users, and its credentials through its credential categories. */
+/**
+ * A kept site's lists (a profile keeping some sites): its users, and its credentials through its credential
+ * categories.
+ */
 const KEPT_SITE_CHILDREN: TaskKind[] = [
   'profileCategories',
   'groups',
@@ -230,8 +236,9 @@ export const KIND_SPECS: Record<TaskKind, KindSpec> = {
     fills: ['credentials'],
     children: ['keptCredentialAssignments'],
   },
-  // the kept people: credential holders are picked among them (kept.ts), so a site's users are read from the first row on every run,
-  // resumed or not (their unchanged pages as keys only: page-keys.ts), and holders count as not synced when they could not be read
+  // the kept people: credential holders are picked among them (kept.ts), so a site's users are read from the first
+  // row on every run, resumed or not (their unchanged pages as keys only: page-keys.ts), and holders count as not
+  // synced when they could not be read
   siteUsers: {
     collection: 'users',
     wrapperKey: WrapperKey.users,
@@ -321,7 +328,8 @@ export function childTasks(task: SyncTask, items: readonly AnyParsed[]): SyncTas
         for (const kind of task.scope.keptSites ? KEPT_SITE_CHILDREN : SITE_CHILDREN)
           out.push(makeTask(kind, { siteid: site.siteid }));
       }
-      // the other sites' usernames and e-mails, for the import's uniqueness checks (identities.ts), unless read recently
+      // the other sites' usernames and e-mails, for the import's uniqueness checks (identities.ts), unless read
+      // recently
       for (const site of notKeptSitesOf(task, items as Parsed<'site'>[])) {
         if (!task.scope.identitiesFresh?.includes(site.siteid))
           out.push(makeTask('otherSiteUsers', { siteid: site.siteid }));
@@ -465,7 +473,9 @@ export function emailsListedOf(task: SyncTask, items: readonly AnyParsed[]): Map
 /** A collection and records of its own type (as a sync message carries them). */
 export type RecordBatch = PageRecords;
 
-/** How a task's page becomes cache records: the items, parsed by the task's schema, made records of their collections. */
+/**
+ * How a task's page becomes cache records: the items, parsed by the task's schema, made records of their collections.
+ */
 interface RecordMaker<S extends SchemaName> {
   schema: S;
   make: (items: Parsed<S>[], task: SyncTask, siteid: number) => RecordBatch[];

@@ -64,8 +64,8 @@ export async function applyOutcomesToCache(db: FieldbookDb, applied: readonly Ap
       db.trainingAssignments,
     ],
     async () => {
-      // a run of updates that came back with the server's record is one bulk write (the last copy of a person wins, as in order);
-      // anything else is applied on its own, after the run before it
+      // a run of updates that came back with the server's record is one bulk write (the last copy of a person wins,
+      // as in order); anything else is applied on its own, after the run before it
       const run = new Map<number, UserRecord>();
       const flushRun = async () => {
         if (run.size > 0) await db.users.bulkPut([...run.values()]);
@@ -86,7 +86,10 @@ export async function applyOutcomesToCache(db: FieldbookDb, applied: readonly Ap
   );
 }
 
-/** The person an update came back with (the server's record with the change on it), marked as refreshed from the site; null when the answer carries none. */
+/**
+ * The person an update came back with (the server's record with the change on it), marked as refreshed from the site;
+ * null when the answer carries none.
+ */
 function updatedUserOf(op: OutboxOp, outcome: DoneOutcome): UserRecord | null {
   if (op.op.kind !== 'user.update' || outcome.readBack?.user) return null;
   const after = schemas.user.safeParse(outcome.after);

@@ -52,7 +52,9 @@ export function outcomeText(
 ): string | null {
   const finished = state.finished;
   if (state.running || !finished) return null;
-  const written = `${plural(state.rowsWritten, 'record')} written${state.rowsRemoved > 0 ? `, ${formatCount(state.rowsRemoved)} removed` : ''}`;
+  const records = plural(state.rowsWritten, 'record');
+  const removed = state.rowsRemoved > 0 ? `, ${formatCount(state.rowsRemoved)} removed` : '';
+  const written = `${records} written${removed}`;
   switch (finished.outcome) {
     case 'completed': {
       const notSynced = notSyncedText(finished.collections);

@@ -90,7 +90,8 @@ function promote(ctx: ApiContext, userid: number): void {
 function demoteIfNoAccess(ctx: ApiContext, userid: number): void {
   ctx.store.run(
     `UPDATE users SET usertype = 'User' WHERE userid = ? AND usertype = 'Supervisor'
-       AND NOT EXISTS (SELECT 1 FROM group_access WHERE userid = ?) AND NOT EXISTS (SELECT 1 FROM module_access WHERE userid = ?)`,
+       AND NOT EXISTS (SELECT 1 FROM group_access WHERE userid = ?)
+       AND NOT EXISTS (SELECT 1 FROM module_access WHERE userid = ?)`,
     userid,
     userid,
     userid,

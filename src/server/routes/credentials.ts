@@ -32,10 +32,16 @@ import { denied, invalid, missing, noResults, notUnique } from '../status.ts';
 import { credentialCategory } from './sites.ts';
 
 const ACTIVE_STATUSES = "('Active', 'Offline')";
+/** How many people hold the credential among those whose status meets `statusTest` (a condition on u.status). */
+const holderCount = (statusTest: string) =>
+  `(SELECT count(*) FROM credential_assignments a JOIN users u ON u.userid = a.userid
+    WHERE a.credentialid = k.credentialid AND u.status ${statusTest})`;
+const ACTIVE_HOLDERS = holderCount(`IN ${ACTIVE_STATUSES}`);
+const INACTIVE_HOLDERS = holderCount(`NOT IN ${ACTIVE_STATUSES}`);
 const CREDENTIAL_SELECT = `k.credentialid, k.categoryid, c.categoryname, k.credentialname, k.description,
   k.requiredstartdate, k.requiredexpirationdate, k.requiredcredentialnum,
-  (SELECT count(*) FROM credential_assignments a JOIN users u ON u.userid = a.userid WHERE a.credentialid = k.credentialid AND u.status IN ${ACTIVE_STATUSES}) AS activeusercount,
-  (SELECT count(*) FROM credential_assignments a JOIN users u ON u.userid = a.userid WHERE a.credentialid = k.credentialid AND u.status NOT IN ${ACTIVE_STATUSES}) AS inactiveusercount`;
+  ${ACTIVE_HOLDERS} AS activeusercount,
+  ${INACTIVE_HOLDERS} AS inactiveusercount`;
 const CREDENTIAL_FROM = 'credentials k CROSS JOIN credential_categories c';
 const ASSIGNMENT_SELECT =
   'a.credentialid, a.userid, a.startdate, a.expirationdate, a.credentialnumber, a.status, a.attachmentcount, a.notes, u.firstname, u.lastname';

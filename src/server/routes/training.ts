@@ -26,11 +26,14 @@ export const COURSE_STATUSES = ['active', 'completed', 'inactive'] as const;
 const COURSE_STATUS_CODES: Record<string, string> = { '0': 'inactive', '1': 'active', '2': 'completed' };
 
 const COURSE_COLUMNS = 'c.courseid, c.siteid, c.coursename, c.coursetype, c.status';
-const TRAINING_SELECT = `t.transcriptid, t.userid, t.courseid, u.employeeid, u.firstname, u.lastname, c.coursename, c.coursetype,
-  t.course_status, t.assignment_method, t.start_date, t.start_minute, t.due_date, t.due_minute, t.created_date, t.created_minute`;
+const TRAINING_SELECT = `t.transcriptid, t.userid, t.courseid,
+  u.employeeid, u.firstname, u.lastname, c.coursename, c.coursetype,
+  t.course_status, t.assignment_method,
+  t.start_date, t.start_minute, t.due_date, t.due_minute, t.created_date, t.created_minute`;
 // CROSS JOIN keeps the assignments table outermost: pages are read in transcriptid order
 const TRAINING_FROM = 'training_assignments t CROSS JOIN users u CROSS JOIN courses c';
 const TRAINING_JOIN = ['u.userid = t.userid', 'c.courseid = t.courseid'];
+const TRAINING_JOINED = TRAINING_JOIN.join(' AND ');
 
 export const TRAINING_SEARCH: SearchSpec = {
   userid: { type: 'int', sql: 't.userid' },
@@ -113,7 +116,7 @@ function listTraining(ctx: ApiContext, scope: 'site' | 'course' | 'user'): ApiRe
 
 function transcript(ctx: ApiContext, mode: 'read' | 'write'): TrainingRow & { siteid: number } {
   const t = ctx.store.get<TrainingRow & { siteid: number }>(
-    `SELECT ${TRAINING_SELECT}, t.siteid FROM ${TRAINING_FROM} WHERE t.transcriptid = ? AND ${TRAINING_JOIN.join(' AND ')}`,
+    `SELECT ${TRAINING_SELECT}, t.siteid FROM ${TRAINING_FROM} WHERE t.transcriptid = ? AND ${TRAINING_JOINED}`,
     id(ctx, 'transcriptid'),
   );
   if (!t)
@@ -147,7 +150,8 @@ function createTraining(ctx: ApiContext): ApiResult {
     throw notUnique('That course is already assigned to that user.');
   }
   const { lastId } = ctx.store.run(
-    `INSERT INTO training_assignments (userid, courseid, siteid, course_status, assignment_method, start_date, start_minute, due_date, due_minute, created_date, created_minute)
+    `INSERT INTO training_assignments (userid, courseid, siteid, course_status, assignment_method,
+       start_date, start_minute, due_date, due_minute, created_date, created_minute)
      VALUES (?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?)`,
     user.userid,
     c.courseid,

@@ -148,8 +148,9 @@ const CACHE_KEY: Record<string, string> = {
  */
 export function serverTables(server: Pick<RunningServer, 'query'>, siteids?: readonly number[]): Tables {
   const tables: Tables = {};
+  const kept = siteids?.map((id) => Number(id)).join(',');
   const sites = siteids
-    ? `(SELECT siteid FROM sites WHERE customerid = ${OUR_CUSTOMER} AND siteid IN (${siteids.map((id) => Number(id)).join(',')}))`
+    ? `(SELECT siteid FROM sites WHERE customerid = ${OUR_CUSTOMER} AND siteid IN (${kept}))`
     : ALL_OUR_SITES;
   for (const [table, [sql, key, fields]] of Object.entries(serverSql(sites))) {
     tables[table] = new Map(server.query<Row>(sql).map((r) => [key(r), row(fields(r))]));

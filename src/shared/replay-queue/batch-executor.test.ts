@@ -65,7 +65,8 @@ describe('the batching executor', () => {
     const [batch] = main.batches;
     const conflict: ReplayOutcome = { status: 'conflict', theirs: {}, fields: ['status'] };
     main.stream({ batchId: batch!.batchId, outcomes: [{ opId: 'o1', outcome: done }] });
-    main.stream({ batchId: batch!.batchId, outcomes: [{ opId: 'o1', outcome: conflict }] }); // a second word on o1: ignored
+    // a second word on o1: ignored
+    main.stream({ batchId: batch!.batchId, outcomes: [{ opId: 'o1', outcome: conflict }] });
     main.stream({ batchId: 'another', outcomes: [{ opId: 'o2', outcome: done }] }); // not this batch's
     batch!.answer({
       ok: true,

@@ -123,7 +123,10 @@ function actionOf(
   }
 }
 
-/** The picker's choices: the groups, credentials or courses of the site chosen (each naming its site when every one is). */
+/**
+ * The picker's choices: the groups, credentials or courses of the site chosen (each naming its site when every one
+ * is).
+ */
 function choicesFor(
   type: ActionType | null,
   catalog: Catalog,
@@ -452,10 +455,10 @@ function RenewalDates({ form, set }: { form: BulkForm; set: (patch: Partial<Bulk
 
 /** "2 changes to queue; 1 person already as chosen (skipped); 0 people cannot be changed (not queued)." */
 function previewSummary(preview: Pick<BulkPreview, 'drafts' | 'noops' | 'refused'>): string {
-  return (
-    `${plural(preview.drafts.length, 'change')} to queue; ${plural(preview.noops.length, 'person', 'people')} already as chosen (skipped); ` +
-    `${plural(preview.refused.length, 'person', 'people')} cannot be changed (not queued).`
-  );
+  const queued = plural(preview.drafts.length, 'change');
+  const skipped = plural(preview.noops.length, 'person', 'people');
+  const refused = plural(preview.refused.length, 'person', 'people');
+  return `${queued} to queue; ${skipped} already as chosen (skipped); ${refused} cannot be changed (not queued).`;
 }
 
 interface PreviewPanelProps {

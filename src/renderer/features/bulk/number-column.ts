@@ -24,11 +24,13 @@ export function fillNumberColumn(
   userIds.forEach((id, index) => numbers.set(id, values[index] ?? ''));
   const people = plural(userIds.length, 'person', 'people');
   const pasted = plural(values.length, 'number');
+  const unused = values.length - userIds.length;
+  const unfilled = userIds.length - values.length;
   const note =
     values.length === userIds.length
       ? `${pasted} filled in, one per person.`
       : values.length > userIds.length
-        ? `${pasted} pasted for ${people}: the last ${values.length - userIds.length} not used. Check the column.`
-        : `${pasted} pasted for ${people}: the last ${userIds.length - values.length} keep their number. Check the column.`;
+        ? `${pasted} pasted for ${people}: the last ${unused} not used. Check the column.`
+        : `${pasted} pasted for ${people}: the last ${unfilled} keep their number. Check the column.`;
   return { numbers, note };
 }

@@ -106,7 +106,10 @@ function missingRequired(
   return missing;
 }
 
-/** Problems with the action itself, for everyone (a renewal's missing date, an unreadable date, dates in the wrong order). */
+/**
+ * Problems with the action itself, for everyone (a renewal's missing date, an unreadable date, dates in the wrong
+ * order).
+ */
 export function actionProblems(action: BulkAction): string[] {
   const problems: string[] = [];
   if (action.type === 'renew' && !action.expirationdate) problems.push('Enter the new expiration date.');
@@ -265,6 +268,7 @@ function planCredential(
     ...(action.credentialnumber.trim() ? { credentialnumber: action.credentialnumber.trim() } : {}),
     ...(action.notes.trim() ? { notes: action.notes.trim() } : {}),
   };
+  const dates = span(toIsoDate(action.startdate), toIsoDate(action.expirationdate));
   return {
     draft: {
       op: {
@@ -273,7 +277,7 @@ function planCredential(
         userid: user.userid,
         fields,
       },
-      summary: `${name}: assign ${c.credentialname}${span(toIsoDate(action.startdate), toIsoDate(action.expirationdate))}`,
+      summary: `${name}: assign ${c.credentialname}${dates}`,
     },
   };
 }
@@ -345,10 +349,11 @@ function planTraining(
     };
   }
   const fields = action.duedate ? { duedate: action.duedate } : {};
+  const due = action.duedate ? `, due ${formatDate(toIsoDate(action.duedate))}` : '';
   return {
     draft: {
       op: { kind: 'trainingAssignment.create', userid: user.userid, courseid: action.courseid, fields },
-      summary: `${name}: assign ${action.courseName}${action.duedate ? `, due ${formatDate(toIsoDate(action.duedate))}` : ''}`,
+      summary: `${name}: assign ${action.courseName}${due}`,
     },
   };
 }
@@ -394,7 +399,9 @@ function planFor(user: UserRecord, action: BulkAction, ctx: BulkContext): Planne
 /** " (Nov 2, 2026 – Nov 2, 2027)", or nothing without dates. */
 function span(startIso: string, expirationIso: string): string {
   if (!startIso && !expirationIso) return '';
-  return ` (${startIso ? formatDate(startIso) : 'no start'} – ${expirationIso ? formatDate(expirationIso) : 'no expiry'})`;
+  const start = startIso ? formatDate(startIso) : 'no start';
+  const expiry = expirationIso ? formatDate(expirationIso) : 'no expiry';
+  return ` (${start} – ${expiry})`;
 }
 
 function isBeingCreated(held: CredentialAssignmentRecord): boolean {

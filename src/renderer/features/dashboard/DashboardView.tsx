@@ -96,7 +96,10 @@ const shortDate = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'num
 
 type WeekRow = { weekStart: string; label: string; short: string; value: number; href: string };
 
-/** Each bar opens the holders expiring that week (a link in the table of numbers, for the keyboard); its count stands on it. */
+/**
+ * Each bar opens the holders expiring that week (a link in the table of numbers, for the keyboard); its count stands
+ * on it.
+ */
 function ExpiringCard({ weeks, siteid }: { weeks: WeekRow[] | undefined; siteid: number | null }) {
   return (
     <figure className="card" aria-labelledby="chart-expiring">
@@ -263,7 +266,8 @@ export default function DashboardView() {
   const pendingVersion = usePendingVersion();
   const soonDays = useSoonDays();
   const today = todayIso();
-  // the figures include the changes not sent yet, as the lists they open do, unless asked for as the platform holds them
+  // the figures include the changes not sent yet, as the lists they open do, unless asked for as the platform holds
+  // them
   const [of, setOf] = useState<FiguresOf>('with pending');
   // every figure and the list it opens are of the site the coordinator looks after (remembered per profile)
   const chosen = useChosenSite();

@@ -84,7 +84,10 @@ export function AttentionFiguresList({
   );
 }
 
-/** Shows the Users list filtered to one status and site (its count line then shows the figure): a slice of the chart, or its key. */
+/**
+ * Shows the Users list filtered to one status and site (its count line then shows the figure): a slice of the chart,
+ * or its key.
+ */
 export function showUsersWithStatus(status: string, siteid: number | null): void {
   usersViewStore.setState({ text: '', filters: siteid === null ? { status } : { status, siteid } });
   navigate('users');

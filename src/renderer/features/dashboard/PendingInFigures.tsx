@@ -9,8 +9,9 @@ import type { FiguresOf } from './queries.ts';
 export function pendingInFiguresWords(count: number, of: FiguresOf): string | null {
   if (count === 0) return null;
   const changes = plural(count, 'change');
+  const them = count === 1 ? 'it' : 'them';
   return of === 'platform'
-    ? `These figures are as the platform holds them, without the ${changes} not sent yet (the lists they open still include ${count === 1 ? 'it' : 'them'}).`
+    ? `These figures are as the platform holds them, without the ${changes} not sent yet (the lists they open still include ${them}).`
     : `These figures include ${changes} not sent yet.`;
 }
 

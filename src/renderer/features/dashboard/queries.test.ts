@@ -242,7 +242,10 @@ function forklift(credentialid: number, categoryid: number): CredentialRecord {
 }
 
 describe('the figures of one site', () => {
-  /** Two sites, each with its own "Forklift" credential and its own course; one of each kind per site, plus one more at site 2. */
+  /**
+   * Two sites, each with its own "Forklift" credential and its own course; one of each kind per site, plus one more
+   * at site 2.
+   */
   async function twoSites() {
     const db = freshDb();
     await db.credentialCategories.bulkPut(

@@ -50,7 +50,10 @@ async function touchedFor<K extends OverlayKind>(
   return of === 'platform' ? { before: [], after: [] } : touchedOf(kind, db);
 }
 
-/** How many changes not sent yet the figures include: the pending operations on the people, credentials and training they count. */
+/**
+ * How many changes not sent yet the figures include: the pending operations on the people, credentials and training
+ * they count.
+ */
 export async function pendingInFigures(db: FieldbookDb): Promise<number> {
   const touched = await Promise.all(COUNTED.map((kind) => touchedOf(kind, db)));
   return new Set(touched.flatMap((t) => t.after.flatMap((r) => r.pendingOps ?? []))).size;
@@ -103,7 +106,10 @@ export interface CourseCount {
   count: number;
 }
 
-/** Courses with overdue (not done) assignments, the most first, `top` of them (index counts only); a site's courses when one is given. */
+/**
+ * Courses with overdue (not done) assignments, the most first, `top` of them (index counts only); a site's courses
+ * when one is given.
+ */
 export async function overdueTrainingByCourse(
   db: FieldbookDb,
   top = Infinity,

@@ -17,7 +17,10 @@ afterEach(async () => {
   db = null;
 });
 
-/** Subscribes a live query of the row count, writes `writes` rows one transaction each, and says how often the count was read and what was seen. */
+/**
+ * Subscribes a live query of the row count, writes `writes` rows one transaction each, and says how often the count
+ * was read and what was seen.
+ */
 async function countWhileWriting(
   syncing: boolean,
   writes: number,

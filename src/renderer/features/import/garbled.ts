@@ -17,13 +17,15 @@ export function garbledErrors(values: Partial<Record<ImportField, string>>): str
   for (const field of NAME_FIELDS) {
     const value = values[field];
     if (!value) continue;
+    const label = FIELD_LABELS[field];
+    const shown = value.slice(0, 40);
     if (value.includes('\ufffd'))
       errors.push(
-        `${FIELD_LABELS[field]} "${value.slice(0, 40)}" holds characters that were saved in another encoding (shown as �): choose the file's encoding above, or skip the row.`,
+        `${label} "${shown}" holds characters that were saved in another encoding (shown as �): choose the file's encoding above, or skip the row.`,
       );
     else if (QUESTION_FOR_A_LETTER.test(value))
       errors.push(
-        `${FIELD_LABELS[field]} "${value.slice(0, 40)}" has a ? where a letter belongs: your spreadsheet program could not save these characters in the file's encoding. Save the file again as "CSV UTF-8" (Excel) or with the character set "Unicode (UTF-8)" (LibreOffice), then import that file.`,
+        `${label} "${shown}" has a ? where a letter belongs: your spreadsheet program could not save these characters in the file's encoding. Save the file again as "CSV UTF-8" (Excel) or with the character set "Unicode (UTF-8)" (LibreOffice), then import that file.`,
       );
   }
   return errors;

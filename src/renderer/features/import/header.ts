@@ -66,18 +66,23 @@ export function sheetOf(all: readonly RawRow[], headerIndex: number): Sheet {
     if (!key) return;
     const first = seen.get(key);
     if (first === undefined) seen.set(key, i);
-    else
+    else {
+      const [firstColumn, column] = [columnLetter(first), columnLetter(i)];
       warnings.push(
-        `Columns ${columnLetter(first)} and ${columnLetter(i)} are both named "${h}": check which one each field uses below.`,
+        `Columns ${firstColumn} and ${column} are both named "${h}": check which one each field uses below.`,
       );
+    }
   });
   const rows = all.slice(headerIndex + 1);
   if (rows.length === 0) warnings.push('The file has a header row but no rows of people below it.');
   const beyond = rows.filter((r) => r.cells.length > named.length).map((r) => r.rowNumber);
-  if (beyond.length > 0)
+  if (beyond.length > 0) {
+    const rowsHave = beyond.length > 1 ? `Rows ${listRows(beyond)} have` : `Row ${listRows(beyond)} has`;
+    const lastNamed = columnLetter(named.length - 1);
     warnings.push(
-      `Row${beyond.length > 1 ? 's' : ''} ${listRows(beyond)} ha${beyond.length > 1 ? 've' : 's'} cells beyond the last named column (${columnLetter(named.length - 1)}): they are not imported. Name that column in the header row to import it.`,
+      `${rowsHave} cells beyond the last named column (${lastNamed}): they are not imported. Name that column in the header row to import it.`,
     );
+  }
   return { headers, headerRowNumber: header.rowNumber, rows, warnings };
 }
 

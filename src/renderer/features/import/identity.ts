@@ -84,7 +84,10 @@ function invisibleCharacter(label: string, value: string): string | null {
     .join('')
     .slice(0, 40);
   const others = chars.filter((c) => INVISIBLE.test(c)).length - 1;
-  return `${label} "${shown}" holds a ${describeCharacter(chars[at]!)} at character ${at + 1}${others > 0 ? ` (and ${others} more invisible character${others > 1 ? 's' : ''})` : ''}: it would look the same as a value without it. Delete it in the spreadsheet and save the file again.`;
+  const character = describeCharacter(chars[at]!);
+  const position = at + 1;
+  const more = others > 0 ? ` (and ${others} more invisible character${others > 1 ? 's' : ''})` : '';
+  return `${label} "${shown}" holds a ${character} at character ${position}${more}: it would look the same as a value without it. Delete it in the spreadsheet and save the file again.`;
 }
 
 /** The platform's own check of an address (and its length limit): what it would refuse, refused here first. */

@@ -122,8 +122,11 @@ const LABEL: Record<Identifying, string> = {
   email: 'e-mail',
 };
 
-export const who = (u: UserRecord) =>
-  `${`${u.firstname} ${u.lastname}`.trim() || u.username} (${u.username}${u.employeeid ? `, employee ID ${u.employeeid}` : ''})`;
+export const who = (u: UserRecord) => {
+  const name = `${u.firstname} ${u.lastname}`.trim() || u.username;
+  const employee = u.employeeid ? `, employee ID ${u.employeeid}` : '';
+  return `${name} (${u.username}${employee})`;
+};
 
 function validate(v: RowValues, words: StatusWords | undefined): string[] {
   const errors: string[] = [];
@@ -131,9 +134,10 @@ function validate(v: RowValues, words: StatusWords | undefined): string[] {
     const value = v[field];
     if (!value) continue;
     // a results file neutralised it with a leading quote: still the same formula
+    const [label, shown] = [FIELD_LABELS[field], value.slice(0, 40)];
     if (looksLikeFormula(value) || (value.startsWith("'") && looksLikeFormula(value.slice(1))))
       errors.push(
-        `${FIELD_LABELS[field]} "${value.slice(0, 40)}" looks like a spreadsheet formula (it starts with = + - or @), so it is refused.`,
+        `${label} "${shown}" looks like a spreadsheet formula (it starts with = + - or @), so it is refused.`,
       );
     if (value.length > 200 && field !== 'email')
       errors.push(`${FIELD_LABELS[field]} is longer than 200 characters.`);
@@ -257,9 +261,12 @@ function heldElsewhere(index: PeopleIndex, v: RowValues, people: UserRecord[]): 
   const reasons: string[] = [];
   for (const field of UNIQUE_EVERYWHERE) {
     const value = v[field];
+    const label = LABEL[field];
+    const aLabel = withArticle(label);
     for (const owner of value ? index.elsewhere[field].get(value) : []) {
+      const owned = who(owner);
       reasons.push(
-        `The ${LABEL[field]} "${value}" belongs to ${who(owner)} on another site: ${withArticle(LABEL[field])} is unique across sites, so the platform would refuse it.`,
+        `The ${label} "${value}" belongs to ${owned} on another site: ${aLabel} is unique across sites, so the platform would refuse it.`,
       );
       if (!people.includes(owner)) people.push(owner);
     }
@@ -579,27 +586,30 @@ function crossCheck(
   for (const field of IDENTIFYING) {
     const value = v[field];
     if (!value) continue;
+    const label = LABEL[field];
     for (const owner of index[field].get(value)) {
       if (owner === user) continue;
+      const owned = who(owner);
       reasons.push(
         user
-          ? `The ${LABEL[field]} "${value}" belongs to ${who(owner)}, but the ${LABEL[options.key]} finds ${who(user)}.`
-          : `The ${LABEL[field]} "${value}" already belongs to ${who(owner)}: creating would give two people the same ${LABEL[field]}.`,
+          ? `The ${label} "${value}" belongs to ${owned}, but the ${LABEL[options.key]} finds ${who(user)}.`
+          : `The ${label} "${value}" already belongs to ${owned}: creating would give two people the same ${label}.`,
       );
       if (!people.includes(owner)) people.push(owner);
     }
     const holder = heldUntilSent(options.queued, field, value);
     if (holder && holder !== user) {
+      const held = who(holder);
       reasons.push(
-        `Your queued change takes the ${LABEL[field]} "${value}" off ${who(holder)}, but it is not sent yet: send the Outbox first, then drop the file again.`,
+        `Your queued change takes the ${label} "${value}" off ${held}, but it is not sent yet: send the Outbox first, then drop the file again.`,
       );
       if (!people.includes(holder)) people.push(holder);
     }
     const rowsWith = otherRowsWith(inFile[field], value, rowNumber);
     if (rowsWith.length > 0) {
-      reasons.push(
-        `The ${LABEL[field]} "${value}" is also on row${rowsWith.length > 1 ? 's' : ''} ${rowsWith.slice(0, 5).join(', ')}${rowsWith.length > 5 ? '…' : ''}.`,
-      );
+      const rows = `row${rowsWith.length > 1 ? 's' : ''} ${rowsWith.slice(0, 5).join(', ')}`;
+      const more = rowsWith.length > 5 ? '…' : '';
+      reasons.push(`The ${label} "${value}" is also on ${rows}${more}.`);
       otherRows ??= new Set();
       for (const n of rowsWith) otherRows.add(n);
     }
@@ -619,13 +629,15 @@ function planUpdate(row: ImportRow, user: UserRecord, options: MatchOptions, ema
   const { rowNumber, values: v } = row;
   // a person created offline (stand-in id < 0) is not on the platform yet: the row changes the queued person
   const queuedCreate = user.userid < 0 ? options.queued?.creates.get(user.userid) : undefined;
-  if (user.userid < 0 && (!queuedCreate || options.mode === 'create'))
+  if (user.userid < 0 && (!queuedCreate || options.mode === 'create')) {
+    const then = queuedCreate ? ' (create only: nobody is updated)' : ': edit or discard it there';
     return {
       rowNumber,
       action: 'skipped',
-      reason: `${who(user)} is already waiting in the Outbox to be created${queuedCreate ? ' (create only: nobody is updated)' : ': edit or discard it there'}.`,
+      reason: `${who(user)} is already waiting in the Outbox to be created${then}.`,
       user,
     };
+  }
   if (options.mode === 'create')
     return {
       rowNumber,

@@ -82,8 +82,10 @@ export function sitesNotKeptOf(answers: readonly IdentitiesCheck[]): SitesNotKep
   if (first?.notSynced)
     unchecked =
       'The usernames and e-mails of the sites not kept on this laptop are not known here until a sync has read them';
-  else if (first && first.unknownSites.length > 0)
-    unchecked = `The usernames and e-mails of ${sitesInWords(first.unknownSites)}, not kept on this laptop, are not known here until a sync has read them`;
+  else if (first && first.unknownSites.length > 0) {
+    const sites = sitesInWords(first.unknownSites);
+    unchecked = `The usernames and e-mails of ${sites}, not kept on this laptop, are not known here until a sync has read them`;
+  }
   const readAt =
     answers
       .map((a) => a.syncedAt)

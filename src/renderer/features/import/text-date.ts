@@ -53,10 +53,12 @@ export function parseTextDate(text: string, order?: DayMonthOrder): TextDate {
   const mdy = isoOf(year, a, b);
   if (order === 'dmy') return wrap(dmy, bad);
   if (order === 'mdy') return wrap(mdy, bad);
-  if (dmy && mdy && dmy !== mdy)
+  if (dmy && mdy && dmy !== mdy) {
+    const [dayFirst, monthFirst] = [longDate(dmy), longDate(mdy)];
     return {
-      error: `"${s}" could be ${longDate(dmy)} or ${longDate(mdy)}: choose how the file writes dates (day first or month first).`,
+      error: `"${s}" could be ${dayFirst} or ${monthFirst}: choose how the file writes dates (day first or month first).`,
     };
+  }
   return wrap(dmy ?? mdy, bad);
 }
 
@@ -64,7 +66,23 @@ function wrap(iso: string | null, bad: { error: string }): TextDate {
   return iso ? { iso } : bad;
 }
 
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
 function longDate(iso: string): string {
   const [y, mo, d] = iso.split('-');
-  return `${Number(d)} ${['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'][Number(mo) - 1]} ${y}`;
+  const month = MONTH_NAMES[Number(mo) - 1];
+  return `${Number(d)} ${month} ${y}`;
 }

@@ -55,9 +55,10 @@ export function skipCreateOnUnknownCache(plan: RowPlan, reason: string | null | 
     `${plan.values.firstname ?? ''} ${plan.values.lastname ?? ''}`.trim() ||
     plan.values.username ||
     'this person';
+  const because = `${reason.charAt(0).toLowerCase()}${reason.slice(1)}`;
   return {
     rowNumber: plan.rowNumber,
     action: 'skipped',
-    reason: `Not created: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}, and ${name} may already be there. Sync: the preview is made again when it ends.`,
+    reason: `Not created: ${because}, and ${name} may already be there. Sync: the preview is made again when it ends.`,
   };
 }

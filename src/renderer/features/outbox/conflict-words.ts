@@ -62,9 +62,10 @@ export function resolutionWords(
       done: `Kept the server’s ${listed(theirs, server)}: ${what}. Nothing is sent.`,
     };
   const kept = theirs.length > 0 ? `; kept the server’s ${listed(theirs, server)}` : '';
+  const mineListed = listed(mine, changes);
   return {
     ready: true,
     action: theirs.length > 0 ? 'Send the merged change' : 'Send mine',
-    done: `Queued again: ${listed(mine, changes)}${kept} (${what}). It is sent if nobody changes these fields again first.`,
+    done: `Queued again: ${mineListed}${kept} (${what}). It is sent if nobody changes these fields again first.`,
   };
 }

@@ -127,14 +127,20 @@ function describeChange(op: OutboxOp, names: OpNames, all: ReadonlyMap<string, O
       return `Give ${person(spec.userid)} ${named.feature(spec.siteid, spec.accessID)}`;
     case 'moduleAccess.revoke':
       return `Take away ${named.feature(spec.siteid, spec.accessID)} from ${person(spec.userid)}`;
-    case 'credentialAssignment.create':
-      return `Assign ${named.credential(spec.credentialid)} to ${person(spec.userid)}${span(spec.fields.startdate, spec.fields.expirationdate)}`;
-    case 'credentialAssignment.update':
-      return `Change ${changesInWords(spec.changes)} of ${ownedBy(person(spec.userid), named.credential(spec.credentialid))}`;
+    case 'credentialAssignment.create': {
+      const dates = span(spec.fields.startdate, spec.fields.expirationdate);
+      return `Assign ${named.credential(spec.credentialid)} to ${person(spec.userid)}${dates}`;
+    }
+    case 'credentialAssignment.update': {
+      const whose = ownedBy(person(spec.userid), named.credential(spec.credentialid));
+      return `Change ${changesInWords(spec.changes)} of ${whose}`;
+    }
     case 'credentialAssignment.delete':
       return `Remove ${named.credential(spec.credentialid)} from ${person(spec.userid)}`;
-    case 'trainingAssignment.create':
-      return `Assign ${named.course(spec.courseid)} to ${person(spec.userid)}${spec.fields.duedate ? `, due ${day(spec.fields.duedate)}` : ''}`;
+    case 'trainingAssignment.create': {
+      const due = spec.fields.duedate ? `, due ${day(spec.fields.duedate)}` : '';
+      return `Assign ${named.course(spec.courseid)} to ${person(spec.userid)}${due}`;
+    }
     case 'trainingAssignment.update':
     case 'trainingAssignment.delete': {
       const t = names.transcripts.get(spec.transcriptid);

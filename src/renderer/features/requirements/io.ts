@@ -103,24 +103,23 @@ function readScope(
 
 function readItem(cells: Record<string, string>, siteid: number | null, catalog: RequirementCatalog): string {
   const kind = fold(cells['kind'] ?? '');
-  const name = fold(cells['credential or course'] ?? '');
+  const typed = cells['credential or course'] ?? '';
+  const name = fold(typed);
   if (kind === 'credential') {
     const found = catalog.credentials.filter(
       (c) =>
         fold(c.credentialname) === name &&
         (siteid === null || credentialSite(c, catalog) === null || credentialSite(c, catalog) === siteid),
     );
-    return found.length === 1
-      ? `credential:${found[0]!.credentialid}`
-      : `!${found.length === 0 ? 'no credential is called' : 'more than one credential is called'} “${cells['credential or course'] ?? ''}”`;
+    const problem = found.length === 0 ? 'no credential is called' : 'more than one credential is called';
+    return found.length === 1 ? `credential:${found[0]!.credentialid}` : `!${problem} “${typed}”`;
   }
   if (kind === 'course') {
     const found = catalog.courses.filter(
       (c) => fold(c.coursename) === name && (siteid === null || c.siteid === siteid),
     );
-    return found.length === 1
-      ? `course:${found[0]!.courseid}`
-      : `!${found.length === 0 ? 'no course is called' : 'more than one course is called'} “${cells['credential or course'] ?? ''}”`;
+    const problem = found.length === 0 ? 'no course is called' : 'more than one course is called';
+    return found.length === 1 ? `course:${found[0]!.courseid}` : `!${problem} “${typed}”`;
   }
   return `!“Kind” must be “Credential” or “Course”, not “${cells['kind'] ?? ''}”`;
 }
@@ -133,13 +132,12 @@ export function readRequirements(
   const [header, ...rows] = table;
   const columns = (header?.cells ?? []).map(fold);
   const absent = REQUIREMENT_HEADERS.filter((h) => (h === 'Site' ? false : !columns.includes(fold(h))));
-  if (!header || absent.length > 0)
-    return {
-      ok: false,
-      errors: [
-        `The first row must name the columns ${REQUIREMENT_HEADERS.map((h) => `“${h}”`).join(', ')}; missing: ${absent.map((h) => `“${h}”`).join(', ') || 'all'}.`,
-      ],
-    };
+  if (!header || absent.length > 0) {
+    const quoted = (names: readonly string[]) => names.map((h) => `“${h}”`).join(', ');
+    const expected = quoted(REQUIREMENT_HEADERS);
+    const missing = quoted(absent) || 'all';
+    return { ok: false, errors: [`The first row must name the columns ${expected}; missing: ${missing}.`] };
+  }
   const errors: string[] = [];
   const out = new Map<string, RequirementRow>();
   for (const row of rows) {

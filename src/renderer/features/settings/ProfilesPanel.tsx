@@ -29,9 +29,10 @@ function ProfileItem({ profile, active }: { profile: ProfileSummary; active: boo
 
   async function askDelete() {
     const unsent = await unsentOperations(profile.id);
+    const changesHave = unsent === 1 ? 'change has' : 'changes have';
     if (unsent > 0)
       setBlocked(
-        `${unsent} queued ${unsent === 1 ? 'change has' : 'changes have'} not been sent yet: send or discard them before deleting this profile.`,
+        `${unsent} queued ${changesHave} not been sent yet: send or discard them before deleting this profile.`,
       );
     else setMode('confirm-delete');
   }

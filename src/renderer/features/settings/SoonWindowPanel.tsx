@@ -10,6 +10,7 @@ export function SoonWindowPanel() {
   const [typed, setTyped] = useState<string | null>(null);
   const value = typed ?? String(days);
   const valid = /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_SOON_DAYS;
+  const within = plural(days, 'day');
   return (
     <section className="panel" aria-labelledby="soon-heading">
       <h2 id="soon-heading">Expiring soon and due soon</h2>
@@ -32,8 +33,8 @@ export function SoonWindowPanel() {
       </label>
       <p id="soon-hint" className={valid ? 'hint' : 'error-text'}>
         {valid
-          ? `A credential expiring within ${plural(days, 'day')}, or training due within ${plural(days, 'day')}, counts as soon in every list, the dashboard and the report. Default ${DEFAULT_SOON_DAYS}.`
-          : `Type a whole number of days from 1 to ${MAX_SOON_DAYS}; ${plural(days, 'day')} stays in use until then.`}
+          ? `A credential expiring within ${within}, or training due within ${within}, counts as soon in every list, the dashboard and the report. Default ${DEFAULT_SOON_DAYS}.`
+          : `Type a whole number of days from 1 to ${MAX_SOON_DAYS}; ${within} stays in use until then.`}
       </p>
     </section>
   );

@@ -303,7 +303,10 @@ describe('the columns limit counts up to the last filled cell, as Excel writes f
     const table = readSpreadsheet(
       'p.xlsx',
       workbook(
-        `<row r="1">${inline('A1', 'username')}${inline('B1', 'first')}<c r="ZZ1" s="1"/></row><row r="2">${inline('A2', 'ann')}${inline('B2', 'Ann')}<c r="ZZ2" s="1"/></row>`,
+        [
+          `<row r="1">${inline('A1', 'username')}${inline('B1', 'first')}<c r="ZZ1" s="1"/></row>`,
+          `<row r="2">${inline('A2', 'ann')}${inline('B2', 'Ann')}<c r="ZZ2" s="1"/></row>`,
+        ].join(''),
       ),
     );
     expect(table.rows.map((r) => r.cells)).toEqual([
@@ -411,8 +414,9 @@ describe('huge cells: linear time, and refused past a sane size', () => {
 
   it('reads a row of unclosed tags (100,000 each of <c>, <v> and <is>) in linear time', () => {
     const n = 100_000;
+    const [openCells, openValues, openTexts] = ['<c>', '<v>', '<is>'].map((tag) => tag.repeat(n));
     const file = stored(
-      `<row r="1"><c t="inlineStr"><is><t>username</t></is></c></row><row r="2">${'<c>'.repeat(n)}<c r="A2">${'<v>'.repeat(n)}</c><c r="B2" t="inlineStr">${'<is>'.repeat(n)}</c></row>`,
+      `<row r="1"><c t="inlineStr"><is><t>username</t></is></c></row><row r="2">${openCells}<c r="A2">${openValues}</c><c r="B2" t="inlineStr">${openTexts}</c></row>`,
     );
     let cells: string[][] = [];
     // the characters searched, not the time (timed tests fail on a busy machine): a scan to the row's end from each tag
@@ -423,8 +427,9 @@ describe('huge cells: linear time, and refused past a sane size', () => {
   });
 
   it('refuses a 16 MB row quickly, naming it, after reading a few MB of it', () => {
+    const long = 'y'.repeat(16 * MB);
     const file = stored(
-      `<row r="1"><c t="inlineStr"><is><t>username</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>${'y'.repeat(16 * MB)}</t></is></c></row>`,
+      `<row r="1"><c t="inlineStr"><is><t>username</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>${long}</t></is></c></row>`,
     );
     let message = '';
     const work = searched(() => (message = refusal('p.xlsx', file)));

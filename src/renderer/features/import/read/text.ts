@@ -164,10 +164,12 @@ export function parseDelimited(
   let refusal: ReadError | null = null;
   const keep = (fields: readonly string[]) => {
     // the memory guard: no spreadsheet writes more fields than Excel has columns, empty or not
-    if (fields.length > limits.fields)
+    if (fields.length > limits.fields) {
+      const most = limits.fields.toLocaleString('en');
       throw new ReadError(
-        `Row ${rowNumber} has more than ${limits.fields.toLocaleString('en')} columns: Fieldbook imports at most ${limits.columns}. Delete the unneeded columns and save the file again.`,
+        `Row ${rowNumber} has more than ${most} columns: Fieldbook imports at most ${limits.columns}. Delete the unneeded columns and save the file again.`,
       );
+    }
     // Excel ends every row of a CSV with the empty fields of its widest row: only the filled ones count against the
     // limit
     let last = fields.length;
@@ -177,16 +179,20 @@ export function parseDelimited(
         `Row ${rowNumber} has ${last} columns: Fieldbook imports at most ${limits.columns}. Delete the unneeded columns and save the file again.`,
       );
     if (last === 0) return; // a blank line: a row of the spreadsheet, with nothing to import
-    if (rowNumber > limits.rows)
+    if (rowNumber > limits.rows) {
+      const most = limits.rows.toLocaleString('en');
       throw new ReadError(
-        `The file has more than ${limits.rows.toLocaleString('en')} rows: Fieldbook imports at most ${limits.rows.toLocaleString('en')} at once. Split it into smaller files.`,
+        `The file has more than ${most} rows: Fieldbook imports at most ${most} at once. Split it into smaller files.`,
       );
+    }
     const kept = fields.slice(0, last).map((cell) => cell.trim());
     cells += kept.length;
-    if (cells > limits.cells)
+    if (cells > limits.cells) {
+      const most = limits.cells.toLocaleString('en');
       throw new ReadError(
-        `The file has more than ${limits.cells.toLocaleString('en')} filled cells: it is too large to import at once. Split it into smaller files.`,
+        `The file has more than ${most} filled cells: it is too large to import at once. Split it into smaller files.`,
       );
+    }
     rows.push({ rowNumber, cells: kept });
     if (rows.length % 5000 === 0) progress({ rows: rows.length });
   };

@@ -170,14 +170,18 @@ function readSharedStrings(
   const stream = new ElementStream(SI_START, 'si');
   inflateEntry(bytes, entry, limits, budget, (chunk) => {
     stream.push(decoder.decode(chunk, { stream: true }), (_, body) => strings.push(runsText(body)));
-    if (strings.length > limits.cells)
+    if (strings.length > limits.cells) {
+      const most = limits.cells.toLocaleString('en');
       throw new ReadError(
-        `The workbook holds more than ${limits.cells.toLocaleString('en')} texts: it is too large to import. Split it into smaller files.`,
+        `The workbook holds more than ${most} texts: it is too large to import. Split it into smaller files.`,
       );
-    if (stream.held > STRING_XML_MAX)
+    }
+    if (stream.held > STRING_XML_MAX) {
+      const which = (strings.length + 1).toLocaleString('en');
       throw new ReadError(
-        `Text ${(strings.length + 1).toLocaleString('en')} of the workbook is larger than 1 MB, while a cell holds at most 32,767 characters: the file is damaged or not a real workbook. Save the sheet again as .xlsx or .csv.`,
+        `Text ${which} of the workbook is larger than 1 MB, while a cell holds at most 32,767 characters: the file is damaged or not a real workbook. Save the sheet again as .xlsx or .csv.`,
       );
+    }
   });
   return strings;
 }
@@ -264,10 +268,11 @@ export function readXlsx(bytes: Uint8Array, limits: Limits, progress: ProgressHo
       progress,
     });
     if (rows.length > 0) {
+      const before = index > 0 ? ' (the sheets before it are empty)' : '';
       const notes =
         visible.length > 1
           ? [
-              `The workbook has ${visible.length} sheets; this is "${sheet.name}"${index > 0 ? ' (the sheets before it are empty)' : ''}. To import another sheet, move it first or save it on its own.`,
+              `The workbook has ${visible.length} sheets; this is "${sheet.name}"${before}. To import another sheet, move it first or save it on its own.`,
             ]
           : [];
       return { rows, source: `sheet "${sheet.name}"`, notes };
@@ -296,18 +301,22 @@ function readSheet(bytes: Uint8Array, entry: ZipEntry, ctx: SheetContext): RawRo
     const r = attr(tag, 'r');
     const rowNumber = r ? Number(r) : nextRow;
     nextRow = rowNumber + 1;
-    if (rowNumber > limits.rows)
+    if (rowNumber > limits.rows) {
+      const most = limits.rows.toLocaleString('en');
       throw new ReadError(
-        `The sheet has more than ${limits.rows.toLocaleString('en')} rows: Fieldbook imports at most ${limits.rows.toLocaleString('en')} at once. Split it into smaller files.`,
+        `The sheet has more than ${most} rows: Fieldbook imports at most ${most} at once. Split it into smaller files.`,
       );
+    }
     const numbers: number[] = [];
     const row = rowCells(body, rowNumber, ctx, numbers);
     if (row.length === 0) return;
     cells += row.length;
-    if (cells > limits.cells)
+    if (cells > limits.cells) {
+      const most = limits.cells.toLocaleString('en');
       throw new ReadError(
-        `The sheet has more than ${limits.cells.toLocaleString('en')} filled cells: it is too large to import at once. Split it into smaller files.`,
+        `The sheet has more than ${most} filled cells: it is too large to import at once. Split it into smaller files.`,
       );
+    }
     rows.push(numbers.length > 0 ? { rowNumber, cells: row, numbers } : { rowNumber, cells: row });
     if (rows.length % 2000 === 0) ctx.progress({ rows: rows.length });
   };
