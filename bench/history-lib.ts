@@ -49,7 +49,10 @@ export const NEVER_COMPLETED = 0.3;
 export const COMPLETE_FROM_DAYS_BEFORE = 60;
 export const COMPLETE_UNTIL_DAYS_AFTER = 20;
 
-/** Whether training still open is completed on `day`: each on its own day from 60 days before its due date to 20 after. */
+/**
+ * Whether training still open is completed on `day`: each on its own day from 60 days before its due date to 20
+ * after; three in ten never are.
+ */
 export function completedOn(t: { transcriptid: number; dueIso: string }, day: string): boolean {
   if (!t.dueIso || chance(t.transcriptid, 'never completed') < NEVER_COMPLETED) return false;
   const window = COMPLETE_FROM_DAYS_BEFORE + COMPLETE_UNTIL_DAYS_AFTER + 1;
@@ -57,7 +60,10 @@ export function completedOn(t: { transcriptid: number; dueIso: string }, day: st
   return addDaysIso(t.dueIso, -lead) === day;
 }
 
-/** How many of something that happens `perDay` times a day on average happen on day `index` (0, 1, ...): whole numbers that add up. */
+/**
+ * How many of something that happens `perDay` times a day on average happen on day `index` (0, 1, ...): whole
+ * numbers that add up.
+ */
 export function countOnDay(perDay: number, index: number): number {
   return Math.floor((index + 1) * perDay + 1e-9) - Math.floor(index * perDay + 1e-9);
 }

@@ -24,7 +24,8 @@ import { cachedSession, DATASET, load, releaseSyncedSession } from './synced-ses
 
 export const name = 'history';
 export const description =
-  'compliance history on dataset l in Chromium: its size after a year of daily syncs (a year on a sample of the people, and l at full size carried on to a year) and the snapshot time after a daily sync';
+  'compliance history on dataset l in Chromium: its size after a year of daily syncs (a year on a sample of ' +
+  'the people, and l at full size carried on to a year) and the snapshot time after a daily sync';
 
 const number = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 /** ordinary days after the first snapshot at full size */
@@ -88,12 +89,26 @@ function yearOf(run: Run): YearSize {
 function describe(run: Run): string {
   const sum = (k: keyof Omit<HistoryDayChanges, 'requirement'>) =>
     run.days.reduce((n, d) => n + (d.changes?.[k] ?? 0), 0) / Math.max(1, run.days.length);
-  const perDay = `${sum('renewed').toFixed(1)} renewed, ${sum('completed').toFixed(1)} training completed, ${sum('assigned').toFixed(1)} training assigned, ${sum('hired').toFixed(1)} hired, ${sum('left').toFixed(1)} left`;
+  const perDay = [
+    `${sum('renewed').toFixed(1)} renewed`,
+    `${sum('completed').toFixed(1)} training completed`,
+    `${sum('assigned').toFixed(1)} training assigned`,
+    `${sum('hired').toFixed(1)} hired`,
+    `${sum('left').toFixed(1)} left`,
+  ].join(', ');
   const tables = Object.entries(run.size)
     .map(([t, s]) => `${t} ${s.rows.toLocaleString('en-US')} rows ${mb(s.bytes)} MB`)
     .join(', ');
   const c = run.cache;
-  return `${c.people.toLocaleString('en-US')} people (${c.active.toLocaleString('en-US')} active) on ${c.sites} site${c.sites === 1 ? '' : 's'}; a day on average: ${perDay}; at the end: ${tables}; first snapshot ${mb(totalBytes(run.first.size))} MB; rows as JSON text (UTF-8), not IndexedDB's bytes on disk; load average ${run.loadBefore} → ${run.loadAfter}`;
+  const people = `${c.people.toLocaleString('en-US')} people (${c.active.toLocaleString('en-US')} active)`;
+  return [
+    `${people} on ${c.sites} site${c.sites === 1 ? '' : 's'}`,
+    `a day on average: ${perDay}`,
+    `at the end: ${tables}`,
+    `first snapshot ${mb(totalBytes(run.first.size))} MB`,
+    "rows as JSON text (UTF-8), not IndexedDB's bytes on disk",
+    `load average ${run.loadBefore} → ${run.loadAfter}`,
+  ].join('; ');
 }
 
 function yearFigures(run: Run, full: Run): Figure[] {
@@ -101,20 +116,27 @@ function yearFigures(run: Run, full: Run): Figure[] {
   const timings = run.days.map((d) => d.ms);
   const perSite = (year.perThousandPeoplePerYear * full.cache.people) / full.cache.sites / 1000;
   const added = REQUIREMENT_DAYS.filter((d) => d <= run.days.length);
-  const what = `${run.days.length + 1} daily snapshots of 1 in ${SAMPLE_EVERY} people of ${DATASET}${run.days.length + 1 < 365 ? ', carried on to a year' : ''}, ${added.length ? `a requirement added on day ${added.join(' and ')}` : 'no requirement change'}`;
+  const carried = run.days.length + 1 < 365 ? ', carried on to a year' : '';
+  const requirements = added.length
+    ? `a requirement added on day ${added.join(' and ')}`
+    : 'no requirement change';
+  const sample = `1 in ${SAMPLE_EVERY} people of ${DATASET}`;
+  const what = `${run.days.length + 1} daily snapshots of ${sample}${carried}, ${requirements}`;
+  const sampleTimes = `snapshots on the sample p50 ${ms(percentile(timings, 50))}, p95 ${ms(percentile(timings, 95))}`;
+  const siteSize = Math.round(full.cache.people / full.cache.sites).toLocaleString('en-US');
   return [
     atMost(
       'history after a year of daily syncs, per 1,000 people (a year on a sample)',
       mb(year.perThousandPeoplePerYear),
       'MB',
       MB_PER_THOUSAND_PEOPLE_TARGET,
-      `${what}; snapshots on the sample p50 ${ms(percentile(timings, 50))}, p95 ${ms(percentile(timings, 95))}; ${describe(run)}`,
+      `${what}; ${sampleTimes}; ${describe(run)}`,
     ),
     {
       name: `history after a year of daily syncs, per site of ${DATASET} (from the sample)`,
       value: mb(perSite),
       unit: 'MB',
-      note: `the sample's size per 1,000 people for a site of ${DATASET}'s average ${Math.round(full.cache.people / full.cache.sites).toLocaleString('en-US')} people`,
+      note: `the sample's size per 1,000 people for a site of ${DATASET}'s average ${siteSize} people`,
     },
   ];
 }
@@ -155,7 +177,8 @@ function fullFigures(full: Run): Figure[] {
       mb(year.perThousandPeoplePerYear),
       'MB',
       MB_PER_THOUSAND_PEOPLE_TARGET,
-      `the first snapshot and ${days}, their bytes a day carried on to 365 syncs, no requirement change; ${describe(full)}`,
+      `the first snapshot and ${days}, their bytes a day carried on to 365 syncs, no requirement change; ` +
+        describe(full),
     ),
     {
       name: `history after a year of daily syncs, per site of ${DATASET} (full size, carried on)`,

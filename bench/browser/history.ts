@@ -77,7 +77,10 @@ async function clearHistory(db: FieldbookDb): Promise<void> {
   );
 }
 
-/** Opens the cache to simulate on: the whole cache (`every` null), or every `every`-th person in a copy of their own. */
+/**
+ * Opens the cache to simulate on, its history emptied: the whole cache (`every` null), or every `every`-th person
+ * in a copy of their own.
+ */
 export async function historyOpen(every: number | null): Promise<HistoryCache> {
   source ??= await openCache();
   const db = every === null ? source : await copySample(source, every);
