@@ -17,7 +17,7 @@ export function chance(key: string | number, salt: string): number {
 }
 
 /** Of the credentials that come due, this share is never renewed (the holder lapses or leaves it). */
-export const NEVER_RENEWED = 0.1;
+const NEVER_RENEWED = 0.1;
 /** A credential is renewed from this many days before its expiry to this many after (a late renewal). */
 export const RENEW_FROM_DAYS_BEFORE = 30;
 export const RENEW_UNTIL_DAYS_AFTER = 15;
@@ -45,7 +45,7 @@ export function renewalOn(
 }
 
 /** Of the training that comes due, this share is never completed. */
-export const NEVER_COMPLETED = 0.3;
+const NEVER_COMPLETED = 0.3;
 export const COMPLETE_FROM_DAYS_BEFORE = 60;
 export const COMPLETE_UNTIL_DAYS_AFTER = 20;
 
@@ -77,7 +77,7 @@ export interface DayRates {
 }
 
 /** People leave and are hired at this share of the headcount a year. */
-export const TURNOVER_PER_YEAR = 0.15;
+const TURNOVER_PER_YEAR = 0.15;
 /** The generator assigns a person's training over the last 400 days (src/server/generate.ts). */
 const TRAINING_ASSIGNED_OVER_DAYS = 400;
 
