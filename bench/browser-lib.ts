@@ -11,6 +11,9 @@ import type {
   BenchChange,
   BenchPageApi,
   BenchUser,
+  HistoryCache,
+  HistoryDay,
+  HistorySize,
   QueryTimings,
   RecordStretch,
   ReplayRound,
@@ -296,6 +299,17 @@ export function benchPage(page: Page) {
     replayTotals: (): Promise<ReplayTotals> =>
       page.evaluate(() => (globalThis as unknown as Api).fieldbookBench.replayTotals()),
     replayClose: () => page.evaluate(() => (globalThis as unknown as Api).fieldbookBench.replayClose()),
+    historyOpen: (every: number | null): Promise<HistoryCache> =>
+      page.evaluate((n) => (globalThis as unknown as Api).fieldbookBench.historyOpen(n), every),
+    historyDay: (index: number, day: string, requirement: boolean): Promise<HistoryDay> =>
+      page.evaluate(([i, d, r]) => (globalThis as unknown as Api).fieldbookBench.historyDay(i, d, r), [
+        index,
+        day,
+        requirement,
+      ] as const),
+    historySize: (): Promise<HistorySize> =>
+      page.evaluate(() => (globalThis as unknown as Api).fieldbookBench.historySize()),
+    historyClose: () => page.evaluate(() => (globalThis as unknown as Api).fieldbookBench.historyClose()),
   };
 }
 export type BenchPage = ReturnType<typeof benchPage>;

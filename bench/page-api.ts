@@ -55,6 +55,38 @@ export interface ReplayTotals {
   alreadyInEffect: number;
 }
 
+/** The cache a history simulation runs on. */
+export interface HistoryCache {
+  people: number;
+  active: number;
+  sites: number;
+  credentialAssignments: number;
+  training: number;
+  /** the simulated change per day: new training, hires, leavers (on average) */
+  perDay: { training: number; hires: number; leavers: number };
+}
+
+/** What one simulated day changed in the cache before its snapshot. */
+export interface HistoryDayChanges {
+  renewed: number;
+  completed: number;
+  assigned: number;
+  hired: number;
+  left: number;
+  /** the requirement added that day, if any */
+  requirement: string | null;
+}
+
+export interface HistoryDay {
+  /** milliseconds of the snapshot alone */
+  ms: number;
+  /** null on the first day (the first sync: nothing changed before it) */
+  changes: HistoryDayChanges | null;
+}
+
+/** Rows and their size as JSON text (UTF-8 bytes), by history table. */
+export type HistorySize = Record<string, { rows: number; bytes: number }>;
+
 export interface BenchPageApi {
   /**
    * main's profile of the bench's server (the harness's demo), made active and keeping these sites (null: every site);
@@ -96,6 +128,12 @@ export interface BenchPageApi {
   replayEnqueueLatency(users: BenchUser[], runs: number): Promise<number[]>;
   replayTotals(): Promise<ReplayTotals>;
   replayClose(): Promise<void>;
+  /** history: the cache to simulate on, its history emptied: the whole cache (null), or every n-th person copied */
+  historyOpen(every: number | null): Promise<HistoryCache>;
+  /** history: day `index` (`day`) of changes, then the snapshot of its sync (with a requirement added, when asked) */
+  historyDay(index: number, day: string, requirement: boolean): Promise<HistoryDay>;
+  historySize(): Promise<HistorySize>;
+  historyClose(): Promise<void>;
 }
 
 export const BENCH_PAGE_GLOBAL = 'fieldbookBench';

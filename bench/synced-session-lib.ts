@@ -30,7 +30,7 @@ export const SYNC_TIMEOUT_MS = 30 * 60_000;
 const KEEP = process.env.FIELDBOOK_BENCH_KEEP;
 /** in a kept folder, written once its full sync completed (dataset named: another dataset's cache is not this one) */
 const syncedMark = (dir: string) => path.join(dir, `synced-${DATASET}`);
-const USERS = ['import', 'queries', 'sync'];
+const USERS = ['history', 'import', 'queries', 'sync'];
 
 export interface SyncedSession {
   session: BenchSession;

@@ -7,6 +7,7 @@ import { COLLECTIONS, type CollectionName } from '../../src/shared/records.ts';
 import type { FieldbookDb } from '../../src/renderer/db/index.ts';
 import { BENCH_PAGE_GLOBAL, type BenchPageApi } from '../page-api.ts';
 import { openCache } from './cache.ts';
+import { historyClose, historyDay, historyOpen, historySize } from './history.ts';
 import { queryLatency } from './queries.ts';
 import { keepSites } from './profile.ts';
 import {
@@ -57,6 +58,10 @@ const api: BenchPageApi = {
   replayEnqueueLatency,
   replayTotals,
   replayClose,
+  historyOpen,
+  historyDay,
+  historySize,
+  historyClose,
 };
 
 Object.defineProperty(window, BENCH_PAGE_GLOBAL, { value: Object.freeze(api), enumerable: true });

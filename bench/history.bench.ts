@@ -1,0 +1,212 @@
+/**
+ * The compliance history on dataset `l` (issue 38), in Chromium on a copy of the synced profile: its size after a
+ * year of daily syncs, and the time of the snapshot a completed sync takes (`snapshotHistory`, the renderer's own).
+ *
+ * Each simulated day writes a day of ordinary change into the cache, as a sync would have (credentials renewed in
+ * place, training completed and newly assigned, hires, leavers; bench/history-lib.ts), then takes the day's snapshot
+ * and times it alone. Two runs:
+ * - a year, 365 daily snapshots, on a sample of the people of `l` (1 in 50, with all their records and every
+ *   name) copied into a database of their own, with a requirement added on days 100 and 250: the size per 1,000
+ *   people measured over a whole year (a snapshot reads the whole cache: on `l` it took 1.5 to 2 minutes at a
+ *   load average of 16 to 26 on this machine, so 365 of them at full size are out of reach);
+ * - `l` at full size: its first snapshot (every person written once) and 7 ordinary days after it, each timed
+ *   (the snapshot's figures), and the size they added carried on to a year.
+ * Sizes are the history tables' rows as JSON text (UTF-8 bytes), not what IndexedDB keeps on disk (one LevelDB for
+ * the whole origin, compressed, compacted at its own pace: it cannot be told per table).
+ */
+import { addDaysIso, todayIso } from '../src/shared/dates.ts';
+import { benchPage, type BenchPage } from './browser-lib.ts';
+import { MB, yearFromDays, type YearSize } from './history-lib.ts';
+import { percentile, type BenchContext, type Figure } from './lib.ts';
+import type { HistoryCache, HistoryDayChanges, HistorySize } from './page-api.ts';
+import { atMost } from './sync-lib.ts';
+import { cachedSession, DATASET, load, releaseSyncedSession } from './synced-session-lib.ts';
+
+export const name = 'history';
+export const description =
+  'compliance history on dataset l in Chromium: its size after a year of daily syncs (a year on a sample of ' +
+  'the people, and l at full size carried on to a year) and the snapshot time after a daily sync';
+
+const number = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+/** ordinary days after the first snapshot at full size */
+const FULL_DAYS = number('FIELDBOOK_HISTORY_DAYS', 7);
+/** the year's sample: every n-th person */
+const SAMPLE_EVERY = number('FIELDBOOK_HISTORY_SAMPLE', 50);
+/** snapshots of the sample's year (fewer: carried on to a year, for a quick try) */
+const YEAR_DAYS = number('FIELDBOOK_HISTORY_YEAR', 365);
+const REQUIREMENT_DAYS = [100, 250];
+/** issue 38 */
+const MB_PER_THOUSAND_PEOPLE_TARGET = 2;
+const SNAPSHOT_P95_TARGET_MS = 100;
+
+interface Run {
+  cache: HistoryCache;
+  first: { ms: number; size: HistorySize };
+  days: { ms: number; changes: HistoryDayChanges | null }[];
+  size: HistorySize;
+  loadBefore: number;
+  loadAfter: number;
+}
+
+const totalBytes = (size: HistorySize) => Object.values(size).reduce((sum, t) => sum + t.bytes, 0);
+const mb = (bytes: number) => Math.round((bytes / MB) * 100) / 100;
+const ms = (n: number) => `${Math.round(n)} ms`;
+
+async function simulate(
+  ctx: BenchContext,
+  bench: BenchPage,
+  every: number | null,
+  days: number,
+  requirementDays: readonly number[],
+): Promise<Run> {
+  const loadBefore = load();
+  const cache = await bench.historyOpen(every);
+  const start = todayIso();
+  const first = await bench.historyDay(0, start, false);
+  const firstSize = await bench.historySize();
+  const out: Run['days'] = [];
+  for (let i = 1; i <= days; i++) {
+    out.push(await bench.historyDay(i, addDaysIso(start, i), requirementDays.includes(i)));
+    if (i % 30 === 0 || i === days)
+      ctx.log(`day ${i} of ${days}: last snapshot ${ms(out.at(-1)!.ms)} (load average ${load()})`);
+  }
+  const size = await bench.historySize();
+  await bench.historyClose();
+  return { cache, first: { ms: first.ms, size: firstSize }, days: out, size, loadBefore, loadAfter: load() };
+}
+
+function yearOf(run: Run): YearSize {
+  return yearFromDays({
+    first: totalBytes(run.first.size),
+    daily: totalBytes(run.size) - totalBytes(run.first.size),
+    days: run.days.length,
+    people: run.cache.people,
+    sites: run.cache.sites,
+  });
+}
+
+/** The simulated day's mean changes, and the tables' rows and sizes: what the figure is made of. */
+function describe(run: Run): string {
+  const sum = (k: keyof Omit<HistoryDayChanges, 'requirement'>) =>
+    run.days.reduce((n, d) => n + (d.changes?.[k] ?? 0), 0) / Math.max(1, run.days.length);
+  const perDay = [
+    `${sum('renewed').toFixed(1)} renewed`,
+    `${sum('completed').toFixed(1)} training completed`,
+    `${sum('assigned').toFixed(1)} training assigned`,
+    `${sum('hired').toFixed(1)} hired`,
+    `${sum('left').toFixed(1)} left`,
+  ].join(', ');
+  const tables = Object.entries(run.size)
+    .map(([t, s]) => `${t} ${s.rows.toLocaleString('en-US')} rows ${mb(s.bytes)} MB`)
+    .join(', ');
+  const c = run.cache;
+  const people = `${c.people.toLocaleString('en-US')} people (${c.active.toLocaleString('en-US')} active)`;
+  return [
+    `${people} on ${c.sites} site${c.sites === 1 ? '' : 's'}`,
+    `a day on average: ${perDay}`,
+    `at the end: ${tables}`,
+    `first snapshot ${mb(totalBytes(run.first.size))} MB`,
+    "rows as JSON text (UTF-8), not IndexedDB's bytes on disk",
+    `load average ${run.loadBefore} → ${run.loadAfter}`,
+  ].join('; ');
+}
+
+function yearFigures(run: Run, full: Run): Figure[] {
+  const year = yearOf(run);
+  const timings = run.days.map((d) => d.ms);
+  const perSite = (year.perThousandPeoplePerYear * full.cache.people) / full.cache.sites / 1000;
+  const added = REQUIREMENT_DAYS.filter((d) => d <= run.days.length);
+  const carried = run.days.length + 1 < 365 ? ', carried on to a year' : '';
+  const requirements = added.length
+    ? `a requirement added on day ${added.join(' and ')}`
+    : 'no requirement change';
+  const sample = `1 in ${SAMPLE_EVERY} people of ${DATASET}`;
+  const what = `${run.days.length + 1} daily snapshots of ${sample}${carried}, ${requirements}`;
+  const sampleTimes = `snapshots on the sample p50 ${ms(percentile(timings, 50))}, p95 ${ms(percentile(timings, 95))}`;
+  const siteSize = Math.round(full.cache.people / full.cache.sites).toLocaleString('en-US');
+  return [
+    atMost(
+      'history after a year of daily syncs, per 1,000 people (a year on a sample)',
+      mb(year.perThousandPeoplePerYear),
+      'MB',
+      MB_PER_THOUSAND_PEOPLE_TARGET,
+      `${what}; ${sampleTimes}; ${describe(run)}`,
+    ),
+    {
+      name: `history after a year of daily syncs, per site of ${DATASET} (from the sample)`,
+      value: mb(perSite),
+      unit: 'MB',
+      note: `the sample's size per 1,000 people for a site of ${DATASET}'s average ${siteSize} people`,
+    },
+  ];
+}
+
+function fullFigures(full: Run): Figure[] {
+  const year = yearOf(full);
+  const timings = full.days.map((d) => d.ms);
+  const days = `${full.days.length} ordinary days after the first sync on ${DATASET} at full size`;
+  const all = `every snapshot: ${timings.map((t) => Math.round(t)).join(', ')} ms`;
+  return [
+    {
+      name: 'snapshot after a daily sync, p50',
+      value: Math.round(percentile(timings, 50)),
+      unit: 'ms',
+      note: days,
+    },
+    atMost(
+      'snapshot after a daily sync, p95',
+      Math.round(percentile(timings, 95)),
+      'ms',
+      SNAPSHOT_P95_TARGET_MS,
+      all,
+    ),
+    {
+      name: 'snapshot after a daily sync, max',
+      value: Math.round(Math.max(...timings)),
+      unit: 'ms',
+      note: days,
+    },
+    {
+      name: 'snapshot of the first sync (every person written)',
+      value: Math.round(full.first.ms),
+      unit: 'ms',
+      note: `load average ${full.loadBefore}`,
+    },
+    atMost(
+      `history after a year of daily syncs, per 1,000 people (${DATASET} at full size, carried on)`,
+      mb(year.perThousandPeoplePerYear),
+      'MB',
+      MB_PER_THOUSAND_PEOPLE_TARGET,
+      `the first snapshot and ${days}, their bytes a day carried on to 365 syncs, no requirement change; ` +
+        describe(full),
+    ),
+    {
+      name: `history after a year of daily syncs, per site of ${DATASET} (full size, carried on)`,
+      value: mb(year.perSitePerYear),
+      unit: 'MB',
+      note: `${mb(year.bytesPerYear)} MB a year for the ${full.cache.sites} sites`,
+    },
+  ];
+}
+
+export async function run(ctx: BenchContext): Promise<Figure[]> {
+  try {
+    const session = await cachedSession(ctx);
+    // a copy of the synced profile: the simulated days never reach the cache the other benchmarks read
+    const fork = await session.forkedContext();
+    const page = await fork.newPage();
+    await page.goto(session.benchUrl);
+    const bench = benchPage(page);
+    await bench.ready();
+    ctx.log(`a year of daily snapshots on 1 in ${SAMPLE_EVERY} people (load average ${load()})`);
+    const sample = await simulate(ctx, bench, SAMPLE_EVERY, YEAR_DAYS - 1, REQUIREMENT_DAYS);
+    ctx.log(
+      `${DATASET} at full size: the first snapshot and ${FULL_DAYS} daily ones (load average ${load()})`,
+    );
+    const full = await simulate(ctx, bench, null, FULL_DAYS, []);
+    await page.close();
+    return [...fullFigures(full), ...yearFigures(sample, full)];
+  } finally {
+    await releaseSyncedSession(name);
+  }
+}
