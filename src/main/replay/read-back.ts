@@ -6,7 +6,8 @@
  * fails costs only freshness, the op stays done and the next sync brings it.
  */
 import type { OpSpec, ReplayOutcome } from '../../shared/ipc.ts';
-import { itemsOf, readState, type ReplayClient } from './read.ts';
+import { itemsOf, type ReplayClient } from './read.ts';
+import { readState } from './kinds.ts';
 
 type Done = ReplayOutcome & { status: 'done' };
 
