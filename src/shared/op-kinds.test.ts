@@ -22,6 +22,7 @@ const PARTS = {
   shows: true,
   targetKey: true,
   recordKey: true,
+  overlay: true,
   reverse: true,
 } satisfies Record<keyof OpKindDefinition<OpKind>, true>;
 

@@ -29,7 +29,7 @@ import {
 } from './op-kinds/training-assignment.ts';
 import { userCreate, userUpdate } from './op-kinds/user.ts';
 
-export type { EffectiveCollection } from './op-kinds/definition.ts';
+export type { EffectiveCollection } from './op-kinds/collections.ts';
 
 export const OP_KIND_TABLE = {
   'user.update': userUpdate,
