@@ -1,0 +1,29 @@
+/** A person, in the renderer: their create and update in words, and their cached record. */
+import type { RendererKind } from './definition.ts';
+import { ABSENT, presentState } from './definition.ts';
+import { changesInWords, fieldsInWords } from './words.ts';
+
+export const userUpdate: RendererKind<'user.update'> = {
+  describe: (spec, named) => `Change ${changesInWords(spec.changes)} of ${named.person(spec.userid)}`,
+  action: (spec) => `Change ${changesInWords(spec.changes)} of`,
+  broadAction: (spec) => `Change ${fieldsInWords(spec.changes)} of`,
+  cachedState: async (db, spec) => {
+    const user = await db.users.get(spec.userid);
+    return user ? presentState(user, user.userid) : ABSENT;
+  },
+};
+
+export const userCreate: RendererKind<'user.create'> = {
+  describe: ({ fields }) => {
+    const name = `${fields.firstname} ${fields.lastname}`.trim();
+    return `Create ${name} (${fields.username})${fields.status ? `, ${fields.status}` : ''}`;
+  },
+  action: () => 'Create',
+  // found by username on its site, as the replay finds a create whose answer was lost
+  cachedState: async (db, spec) => {
+    const wanted = spec.fields.username.trim().toLowerCase();
+    const onSite = await db.users.where('siteid').equals(spec.siteid).toArray();
+    const user = onSite.find((u) => u.username.trim().toLowerCase() === wanted);
+    return user ? presentState(user, user.userid) : ABSENT;
+  },
+};
