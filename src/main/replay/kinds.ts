@@ -46,7 +46,7 @@ export const REPLAY_KIND_TABLE = {
  * The replay part of an op's own kind. The registry pairs each kind with its own part, which the compiler cannot
  * follow through a union of kinds: this one cast says so, once, for every lookup by an op.
  */
-function replayKindOf(spec: OpSpec): ReplayKind<OpKind> {
+export function replayKindOf(spec: OpSpec): ReplayKind<OpKind> {
   return REPLAY_KIND_TABLE[spec.kind] as unknown as ReplayKind<OpKind>;
 }
 

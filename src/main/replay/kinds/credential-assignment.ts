@@ -6,7 +6,7 @@ import { WrapperKey } from '../../../shared/api/index.ts';
 import { credentialAssignmentKey, credentialAssignmentTargetKey } from '../../../shared/keys.ts';
 import type { OpSpecOf } from '../../../shared/op-kinds/definition.ts';
 import { ABSENT, itemsOf, list, presentState, type ReplayClient } from '../read.ts';
-import { NOT_LISTED, type ListRoute, type ReplayKind } from './definition.ts';
+import { ITS_PERSON, NO_PERSON, NOT_LISTED, type ListRoute, type ReplayKind } from './definition.ts';
 
 type AssignmentSpec = OpSpecOf<
   'credentialAssignment.create' | 'credentialAssignment.update' | 'credentialAssignment.delete'
@@ -48,6 +48,8 @@ export const credentialAssignmentCreate: ReplayKind<'credentialAssignment.create
   }),
   readState: readAssignment,
   listedIn: NOT_LISTED,
+  readsBack: true,
+  personChanged: ITS_PERSON,
 };
 
 export const credentialAssignmentUpdate: ReplayKind<'credentialAssignment.update'> = {
@@ -57,10 +59,14 @@ export const credentialAssignmentUpdate: ReplayKind<'credentialAssignment.update
     route: holdersOf(spec.credentialid),
     key: credentialAssignmentTargetKey(spec.credentialid, spec.userid),
   }),
+  readsBack: true,
+  personChanged: NO_PERSON,
 };
 
 export const credentialAssignmentDelete: ReplayKind<'credentialAssignment.delete'> = {
   writeRequest: (spec) => ({ method: 'DELETE', path: assignmentPath(spec) }),
   readState: readAssignment,
   listedIn: NOT_LISTED,
+  readsBack: false,
+  personChanged: NO_PERSON,
 };

@@ -45,6 +45,13 @@ export interface ReplayKind<K extends OpKind> {
   readState(client: ReplayClient, spec: OpSpecOf<K>, signal?: AbortSignal): Promise<ServerState>;
   /** The list route that holds the op's record (issue 12), or null: the op reads it on its own. */
   listedIn(spec: OpSpecOf<K>): ListedIn | null;
+  /** Its own record comes back from the server after the write (the platform fills in fields of its own). */
+  readsBack: boolean;
+  /**
+   * Whose person record the op may change as a side effect (a grantee made a Supervisor, a person created
+   * "Offline"), read back after it is done; null: none. `createdId`: the id the server gave a create.
+   */
+  personChanged(spec: OpSpecOf<K>, createdId: number | string | null | undefined): number | null;
 }
 
 /** One replay part per kind: a kind without one, or a part missing, is a type error. */
@@ -52,3 +59,9 @@ export type ReplayKindRegistry = { [K in OpKind]: ReplayKind<K> };
 
 /** The part of a kind whose records no list route is read for. */
 export const NOT_LISTED = (): null => null;
+
+/** The part of a kind that changes no person's record as a side effect. */
+export const NO_PERSON = (): null => null;
+
+/** The part of a kind that may change its person's record (their user type, say) as a side effect. */
+export const ITS_PERSON = (spec: { userid: number }): number => spec.userid;

@@ -1,7 +1,7 @@
 /** A person's e-mail address, on main's side: added by POST, removed by DELETE, read in the person's e-mails. */
 import type { OpSpecOf } from '../../../shared/op-kinds/definition.ts';
 import { ABSENT, list, presentState, type ReplayClient } from '../read.ts';
-import { NOT_LISTED, type ReplayKind } from './definition.ts';
+import { NO_PERSON, NOT_LISTED, type ReplayKind } from './definition.ts';
 
 type Email = { emailid: number; email: string };
 
@@ -24,6 +24,8 @@ export const emailAdd: ReplayKind<'email.add'> = {
     return stateOf(emails.find((e) => e.email.trim().toLowerCase() === wanted));
   },
   listedIn: NOT_LISTED,
+  readsBack: false,
+  personChanged: NO_PERSON,
 };
 
 export const emailRemove: ReplayKind<'email.remove'> = {
@@ -31,4 +33,6 @@ export const emailRemove: ReplayKind<'email.remove'> = {
   readState: async (client, spec, signal) =>
     stateOf((await emailsOf(client, spec.userid, signal)).find((e) => e.emailid === spec.emailid)),
   listedIn: NOT_LISTED,
+  readsBack: false,
+  personChanged: NO_PERSON,
 };

@@ -1,7 +1,7 @@
 /** A person's access over a profile group, on main's side: granted by POST, revoked by DELETE. */
 import type { OpSpecOf } from '../../../shared/op-kinds/definition.ts';
 import { ABSENT, list, presentState, type ReplayClient } from '../read.ts';
-import { NOT_LISTED, type ReplayKind } from './definition.ts';
+import { ITS_PERSON, NOT_LISTED, type ReplayKind } from './definition.ts';
 
 /** The person's groups, the one asked for present or not. */
 async function readGroupAccess(
@@ -22,10 +22,14 @@ export const groupAccessGrant: ReplayKind<'groupAccess.grant'> = {
   }),
   readState: readGroupAccess,
   listedIn: NOT_LISTED,
+  readsBack: false,
+  personChanged: ITS_PERSON,
 };
 
 export const groupAccessRevoke: ReplayKind<'groupAccess.revoke'> = {
   writeRequest: (spec) => ({ method: 'DELETE', path: `/users/${spec.userid}/access/groups/${spec.groupid}` }),
   readState: readGroupAccess,
   listedIn: NOT_LISTED,
+  readsBack: false,
+  personChanged: ITS_PERSON,
 };

@@ -1,7 +1,7 @@
 /** A person's access to a feature (module) of a site, on main's side: granted by POST, revoked by DELETE. */
 import type { OpSpecOf } from '../../../shared/op-kinds/definition.ts';
 import { ABSENT, list, presentState, type ReplayClient } from '../read.ts';
-import { NOT_LISTED, type ReplayKind } from './definition.ts';
+import { ITS_PERSON, NOT_LISTED, type ReplayKind } from './definition.ts';
 
 /** The person's features, the one asked for present or not. */
 async function readModuleAccess(
@@ -22,6 +22,8 @@ export const moduleAccessGrant: ReplayKind<'moduleAccess.grant'> = {
   }),
   readState: readModuleAccess,
   listedIn: NOT_LISTED,
+  readsBack: false,
+  personChanged: ITS_PERSON,
 };
 
 export const moduleAccessRevoke: ReplayKind<'moduleAccess.revoke'> = {
@@ -31,4 +33,6 @@ export const moduleAccessRevoke: ReplayKind<'moduleAccess.revoke'> = {
   }),
   readState: readModuleAccess,
   listedIn: NOT_LISTED,
+  readsBack: false,
+  personChanged: ITS_PERSON,
 };

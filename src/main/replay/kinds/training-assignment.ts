@@ -4,7 +4,7 @@
  */
 import type { OpSpecOf } from '../../../shared/op-kinds/definition.ts';
 import { ABSENT, list, presentState, type ReplayClient } from '../read.ts';
-import { NOT_LISTED, type ReplayKind } from './definition.ts';
+import { NO_PERSON, NOT_LISTED, type ReplayKind } from './definition.ts';
 
 /** Training assignment changes are sent with the search-field names; the record uses underscores. */
 const TRAINING_WIRE_FIELD = {
@@ -49,6 +49,8 @@ export const trainingAssignmentCreate: ReplayKind<'trainingAssignment.create'> =
     return stateOf(assigned.find((t) => t.courseid === spec.courseid));
   },
   listedIn: NOT_LISTED,
+  readsBack: false,
+  personChanged: NO_PERSON,
 };
 
 export const trainingAssignmentUpdate: ReplayKind<'trainingAssignment.update'> = {
@@ -59,10 +61,14 @@ export const trainingAssignmentUpdate: ReplayKind<'trainingAssignment.update'> =
   }),
   readState: readByTranscript,
   listedIn: NOT_LISTED,
+  readsBack: false,
+  personChanged: NO_PERSON,
 };
 
 export const trainingAssignmentDelete: ReplayKind<'trainingAssignment.delete'> = {
   writeRequest: (spec) => ({ method: 'DELETE', path: `/trainingassignments/${spec.transcriptid}` }),
   readState: readByTranscript,
   listedIn: NOT_LISTED,
+  readsBack: false,
+  personChanged: NO_PERSON,
 };

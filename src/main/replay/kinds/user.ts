@@ -2,7 +2,7 @@
 import { WrapperKey } from '../../../shared/api/index.ts';
 import { userTargetKey } from '../../../shared/keys.ts';
 import { ABSENT, itemsOf, list, one, presentState } from '../read.ts';
-import { NOT_LISTED, type ListRoute, type ReplayKind } from './definition.ts';
+import { NO_PERSON, NOT_LISTED, type ListRoute, type ReplayKind } from './definition.ts';
 
 /** Every user the token sees: the record of each queued update among them. */
 const USERS_LIST: ListRoute = {
@@ -22,6 +22,8 @@ export const userUpdate: ReplayKind<'user.update'> = {
     return user ? presentState({ ...user }, user.userid) : ABSENT;
   },
   listedIn: (spec) => ({ route: USERS_LIST, key: userTargetKey(spec.userid) }),
+  readsBack: false,
+  personChanged: NO_PERSON,
 };
 
 export const userCreate: ReplayKind<'user.create'> = {
@@ -35,4 +37,6 @@ export const userCreate: ReplayKind<'user.create'> = {
     return user ? presentState({ ...user }, user.userid) : ABSENT;
   },
   listedIn: NOT_LISTED,
+  readsBack: false,
+  personChanged: (_spec, createdId) => (typeof createdId === 'number' ? createdId : null),
 };
