@@ -95,7 +95,6 @@ const NOT_YET: Readonly<Record<string, number>> = {
   'src/renderer/features/import/text-date.ts': 2,
   'src/renderer/features/import/unknown-cache.ts': 1,
   'src/renderer/features/outbox/conflict-words.ts': 1,
-  'src/renderer/features/outbox/describe.ts': 3,
   'src/renderer/features/requirements/io.ts': 3,
   'src/renderer/features/settings/ProfilesPanel.tsx': 1,
   'src/renderer/features/settings/SoonWindowPanel.tsx': 1,
