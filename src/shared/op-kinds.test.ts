@@ -23,6 +23,7 @@ const PARTS = {
   targetKey: true,
   recordKey: true,
   overlay: true,
+  undoRecordKey: true,
   reverse: true,
 } satisfies Record<keyof OpKindDefinition<OpKind>, true>;
 

@@ -31,6 +31,7 @@ export const credentialAssignmentUpdate: RendererKind<'credentialAssignment.upda
     return `Change ${changesInWords(spec.changes)} of ${held}`;
   },
   action: (spec, named) => `Renew ${named.credential(spec.credentialid)} of`,
+  whose: (spec, named) => ownedBy(named.person(spec.userid), named.credential(spec.credentialid)),
   cachedState: cachedAssignment,
 };
 

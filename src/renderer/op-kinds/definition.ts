@@ -29,6 +29,8 @@ export interface RendererKind<K extends OpKind> {
   action(spec: OpSpecOf<K>, named: Named): string;
   /** The action said without its values (an import's rows, each with values of its own); absent: it has none. */
   broadAction?(spec: OpSpecOf<K>, named: Named): string;
+  /** Whose record an update changes, in the undo's words ("Priya Costa's Rigging"); absent: not an update. */
+  whose?(spec: OpSpecOf<K>, named: Named): string;
   /** The cache's copy of its record, in the op's field names (as the replay reads the server's). */
   cachedState(db: FieldbookDb, spec: OpSpecOf<K>): Promise<RecordState>;
 }

@@ -50,6 +50,10 @@ export const trainingAssignmentUpdate: RendererKind<'trainingAssignment.update'>
   describe: (spec, named) => `Change ${changesInWords(spec.changes)} of ${assignmentNamed(spec, named)}`,
   action: (spec, named) => `Change ${changesInWords(spec.changes)} of ${courseOf(spec, named)} for`,
   broadAction: (spec, named) => `Change ${fieldsInWords(spec.changes)} of ${courseOf(spec, named)} for`,
+  whose: (spec, named) => {
+    const t = named.transcript(spec.transcriptid);
+    return t ? ownedBy(named.person(t.userid), named.course(t.courseid)) : NOT_ON_THIS_LAPTOP.training;
+  },
   cachedState: cachedByTranscript,
 };
 

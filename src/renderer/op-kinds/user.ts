@@ -7,6 +7,7 @@ export const userUpdate: RendererKind<'user.update'> = {
   describe: (spec, named) => `Change ${changesInWords(spec.changes)} of ${named.person(spec.userid)}`,
   action: (spec) => `Change ${changesInWords(spec.changes)} of`,
   broadAction: (spec) => `Change ${fieldsInWords(spec.changes)} of`,
+  whose: (spec, named) => named.person(spec.userid),
   cachedState: async (db, spec) => {
     const user = await db.users.get(spec.userid);
     return user ? presentState(user, user.userid) : ABSENT;

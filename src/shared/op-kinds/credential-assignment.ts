@@ -22,6 +22,7 @@ type AssignmentKind =
   'credentialAssignment.create' | 'credentialAssignment.update' | 'credentialAssignment.delete';
 
 const CREDENTIAL_ASSIGNMENT = {
+  undoRecordKey: null,
   featureTokenMaySend: false,
   changes: 'credentials',
   shows: 'credentialAssignments',

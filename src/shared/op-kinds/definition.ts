@@ -65,6 +65,11 @@ export interface OpKindDefinition<K extends OpKind, C extends EffectiveCollectio
     current: CollectionRecord[C] | undefined,
     standInId: number,
   ): Overlaid<CollectionRecord[C]> | null;
+  /**
+   * The record an undo step of this kind is judged against, when it is not the one its target key names (a person's
+   * e-mails replay in order with the person, but each is judged on its own); null: its target key.
+   */
+  undoRecordKey: ((spec: OpSpecOf<K>) => string) | null;
   /** The op that puts the record back once it is done, or why it cannot be put back (undo after apply). */
   reverse(op: OutboxOp, spec: OpSpecOf<K>): Reversal;
 }

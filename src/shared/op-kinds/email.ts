@@ -1,5 +1,5 @@
 /** A person's e-mail address, added or removed (ordered with the person's other edits). */
-import { userTargetKey } from '../keys.ts';
+import { emailAddressKey, emailIdKey, userTargetKey } from '../keys.ts';
 import { createdNumber, present, reverseByAdding, reverseByRemoving } from '../undo/reversal.ts';
 import { removing, type OpKindDefinition } from './definition.ts';
 
@@ -18,6 +18,7 @@ export const emailAdd: OpKindDefinition<'email.add', 'emails'> = {
   createdIdField: 'emailid',
   targetKey: (spec, tempUserKey) => userTargetKey(spec.userid, tempUserKey),
   recordKey: () => null,
+  undoRecordKey: (spec) => emailAddressKey(spec.userid, spec.email),
   overlay: (spec, _current, emailid) => ({
     record: { emailid, userid: spec.userid, email: spec.email, status: 'Active', isprimary: null },
     change: 'create',
@@ -44,6 +45,7 @@ export const emailRemove: OpKindDefinition<'email.remove', 'emails'> = {
   createdIdField: null,
   targetKey: (spec, tempUserKey) => userTargetKey(spec.userid, tempUserKey),
   recordKey: (spec) => spec.emailid,
+  undoRecordKey: (spec) => emailIdKey(spec.userid, spec.emailid),
   overlay: removing,
   reverse: (op, spec) => {
     const email = op.base['email'];

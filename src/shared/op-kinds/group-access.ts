@@ -6,6 +6,7 @@ import { removing, type OpKindDefinition, type OpSpecOf } from './definition.ts'
 import { groupAccessGrantSchema, groupAccessRevokeSchema } from './group-access.schema.ts';
 
 const GROUP_ACCESS = {
+  undoRecordKey: null,
   createdIdField: null,
   featureTokenMaySend: false,
   changes: 'group access',

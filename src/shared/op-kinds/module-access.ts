@@ -6,6 +6,7 @@ import { removing, type OpKindDefinition, type OpSpecOf } from './definition.ts'
 import { moduleAccessGrantSchema, moduleAccessRevokeSchema } from './module-access.schema.ts';
 
 const MODULE_ACCESS = {
+  undoRecordKey: null,
   createdIdField: null,
   // a token limited to one feature may give and take that feature (the server decides which)
   featureTokenMaySend: true,

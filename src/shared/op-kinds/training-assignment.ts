@@ -20,6 +20,7 @@ import {
 } from './training-assignment.schema.ts';
 
 const TRAINING_ASSIGNMENT = {
+  undoRecordKey: null,
   featureTokenMaySend: false,
   changes: 'training',
   shows: 'trainingAssignments',

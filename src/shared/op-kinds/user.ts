@@ -16,6 +16,7 @@ export const userUpdate: OpKindDefinition<'user.update', 'users'> = {
   shows: 'users',
   targetKey: (spec, tempUserKey) => userTargetKey(spec.userid, tempUserKey),
   recordKey: (spec) => spec.userid,
+  undoRecordKey: null,
   overlay: (spec, current) => {
     if (!current) return null;
     const next = { ...current, ...spec.changes };
@@ -54,6 +55,7 @@ export const userCreate: OpKindDefinition<'user.create', 'users'> = {
   shows: 'users',
   targetKey: (spec, tempUserKey) => tempUserKey ?? newUserTargetKey(spec.siteid, spec.fields.username),
   recordKey: () => null,
+  undoRecordKey: null,
   overlay: (spec, _current, standInId) => ({ record: createdUser(spec, standInId), change: 'create' }),
   // a person cannot be deleted: the offer is to set them Inactive
   reverse: (op, spec) => {

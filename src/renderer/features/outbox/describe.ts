@@ -53,7 +53,7 @@ function personName(
 }
 
 /** The names of the records an op names, or what they are when the cache does not hold them. */
-function namesFor(op: OutboxOp, names: OpNames, all: ReadonlyMap<string, OutboxOp>): Named {
+export function namesFor(op: OutboxOp, names: OpNames, all: ReadonlyMap<string, OutboxOp>): Named {
   return {
     person: (userid) => personName(userid, names, op, all),
     group: (groupid) => names.groups.get(groupid) ?? NOT_HERE.group,
