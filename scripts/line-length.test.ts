@@ -98,7 +98,6 @@ const NOT_YET: Readonly<Record<string, number>> = {
   'src/renderer/features/requirements/io.ts': 3,
   'src/renderer/features/settings/ProfilesPanel.tsx': 1,
   'src/renderer/features/settings/SoonWindowPanel.tsx': 1,
-  'src/renderer/outbox/cache-refresh.ts': 3,
   'src/renderer/sync/status-text.ts': 1,
   'src/server/admin.ts': 1,
   'src/server/app.ts': 1,

@@ -13,6 +13,8 @@ async function cachedGrant(db: FieldbookDb, spec: OpSpecOf<'groupAccess.grant' |
 export const groupAccessGrant: RendererKind<'groupAccess.grant'> = {
   describe: (spec, named) => `Give ${named.person(spec.userid)} access over ${named.group(spec.groupid)}`,
   action: (spec, named) => `Give access over ${named.group(spec.groupid)} to`,
+  afterDone: (db, { groupid, userid, siteid }) =>
+    db.groupAccess.put({ id: groupUserKey(groupid, userid), groupid, userid, siteid }),
   cachedState: cachedGrant,
 };
 
@@ -20,5 +22,6 @@ export const groupAccessRevoke: RendererKind<'groupAccess.revoke'> = {
   describe: (spec, named) =>
     `Take away ${ownedBy(named.person(spec.userid), 'access')} over ${named.group(spec.groupid)}`,
   action: (spec, named) => `Take away access over ${named.group(spec.groupid)} from`,
+  afterDone: (db, spec) => db.groupAccess.delete(groupUserKey(spec.groupid, spec.userid)),
   cachedState: cachedGrant,
 };

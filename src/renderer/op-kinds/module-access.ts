@@ -12,6 +12,8 @@ async function cachedGrant(db: FieldbookDb, spec: OpSpecOf<'moduleAccess.grant' 
 export const moduleAccessGrant: RendererKind<'moduleAccess.grant'> = {
   describe: (spec, named) => `Give ${named.person(spec.userid)} ${named.feature(spec.siteid, spec.accessID)}`,
   action: (spec, named) => `Give ${named.feature(spec.siteid, spec.accessID)} to`,
+  afterDone: (db, { siteid, accessID, userid }) =>
+    db.moduleAccess.put({ id: moduleAccessKey(siteid, accessID, userid), accessID, siteid, userid }),
   cachedState: cachedGrant,
 };
 
@@ -19,5 +21,6 @@ export const moduleAccessRevoke: RendererKind<'moduleAccess.revoke'> = {
   describe: (spec, named) =>
     `Take away ${named.feature(spec.siteid, spec.accessID)} from ${named.person(spec.userid)}`,
   action: (spec, named) => `Take away ${named.feature(spec.siteid, spec.accessID)} from`,
+  afterDone: (db, spec) => db.moduleAccess.delete(moduleAccessKey(spec.siteid, spec.accessID, spec.userid)),
   cachedState: cachedGrant,
 };
