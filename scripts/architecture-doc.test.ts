@@ -53,6 +53,24 @@ function exists({ path, folders }: { path: string; folders: string[] }): boolean
   return tree.some((entry) => entry.endsWith(`/${path}`));
 }
 
+/**
+ * A table keyed by operation kind that the compiler holds complete: `satisfies <…>Registry` or
+ * `{ [K in OpKind]: … }`.
+ */
+const KIND_TABLE = /\}\s*(?:as const\s+)?satisfies\s+(?:\w+KindRegistry\b|\{\s*\[K in OpKind\])/g;
+
+/** Every such table of src/ outside tests: its name (the nearest `const` before it) and its file. */
+function kindTables(): { name: string; file: string }[] {
+  const sources = tree.filter((p) => p.startsWith('src/') && /\.tsx?$/.test(p) && !/\.test\.tsx?$/.test(p));
+  return sources.flatMap((file) => {
+    const text = read(file);
+    return [...text.matchAll(KIND_TABLE)].flatMap((match) => {
+      const before = [...text.slice(0, match.index).matchAll(/\bconst (\w+)\s*=/g)].at(-1);
+      return before ? [{ name: before[1]!, file }] : [];
+    });
+  });
+}
+
 describe('docs/architecture.md', () => {
   it('cites only paths that exist', () => {
     const cited = citedPaths();
@@ -79,6 +97,19 @@ describe('docs/architecture.md', () => {
     expect(row, 'a row cites src/server/datasets.ts and its datasets').toBeDefined();
     const named = [...row!.matchAll(/`(\w+)`/g)].map((m) => m[1]);
     expect(named).toEqual([...DATASET_NAMES]);
+  });
+
+  it('names, in the recipe of an operation kind, every table that refuses a kind without its part', () => {
+    const recipe = doc.slice(
+      doc.indexOf('## How to add an operation kind'),
+      doc.indexOf('## How to add a view'),
+    );
+    const tables = kindTables();
+    expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['OP_KIND_TABLE', 'REPLAY_KIND_TABLE']));
+    const unnamed = tables.filter(
+      (t) => !recipe.includes(`\`${t.name}\``) || !recipe.includes(`\`${t.file}\``),
+    );
+    expect(unnamed.map((t) => `${t.name} (${t.file})`)).toEqual([]);
   });
 
   it('gives the answer cap and the function-size rule as the code has them', () => {

@@ -9,11 +9,8 @@
  * refreshes the cache.
  */
 import { openFieldbookDb, type FieldbookDb } from '../../src/renderer/db/index.ts';
-import {
-  createCacheRefresher,
-  refreshedUser,
-  type CacheRefresher,
-} from '../../src/renderer/outbox/cache-refresh.ts';
+import { createCacheRefresher, type CacheRefresher } from '../../src/renderer/outbox/cache-refresh.ts';
+import { refreshedUser } from '../../src/renderer/outbox/refreshed.ts';
 import { OutboxEngine } from '../../src/shared/replay-queue/engine.ts';
 import { enqueueOps, type OpDraft } from '../../src/shared/replay-queue/queue.ts';
 import {

@@ -72,3 +72,13 @@ export function newTrainingAssignmentTargetKey(userid: UserRef, courseid: number
 export function trainingAssignmentTargetKey(transcriptid: number): string {
   return `trainingAssignment:${transcriptid}`;
 }
+
+/** A person's e-mail added, as the undo judges it: by its address (no id until the server gives one). */
+export function emailAddressKey(userid: number, email: string): string {
+  return `email:${userid}:${email.trim().toLowerCase()}`;
+}
+
+/** A person's e-mail removed, as the undo judges it: by its id. */
+export function emailIdKey(userid: number, emailid: number): string {
+  return `email:${userid}:#${emailid}`;
+}

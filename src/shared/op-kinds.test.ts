@@ -22,6 +22,8 @@ const PARTS = {
   shows: true,
   targetKey: true,
   recordKey: true,
+  overlay: true,
+  undoRecordKey: true,
   reverse: true,
 } satisfies Record<keyof OpKindDefinition<OpKind>, true>;
 

@@ -6,11 +6,11 @@
  * words). `satisfies OpKindRegistry` makes a kind without a definition, or a
  * definition without a part, a type error.
  *
- * The parts bound to a process stay beside their process, in tables keyed by
- * kind that the compiler checks the same way: the API request and the read-back
- * in main/replay (routes.ts, read.ts), the cache after an outcome in
- * renderer/outbox/cache-refresh.ts, the effective-state overlay in
- * renderer/outbox/pending.ts.
+ * The parts bound to a process are in the module of the same record beside
+ * their process, with a registry checked the same way: main's (the request,
+ * the read of the platform's state, the list route) in
+ * src/main/replay/kinds.ts, the renderer's (the words, the cache's copy, the
+ * cache once done) in src/renderer/op-kinds.ts.
  */
 import type { OpKind, OpSpec } from './ipc.ts';
 import {
@@ -29,7 +29,7 @@ import {
 } from './op-kinds/training-assignment.ts';
 import { userCreate, userUpdate } from './op-kinds/user.ts';
 
-export type { EffectiveCollection } from './op-kinds/definition.ts';
+export type { EffectiveCollection } from './op-kinds/collections.ts';
 
 export const OP_KIND_TABLE = {
   'user.update': userUpdate,

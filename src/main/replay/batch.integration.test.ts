@@ -23,7 +23,7 @@ import { enqueueOps } from '../../shared/replay-queue/queue.ts';
 import { executeBatch, NETWORK_SLOTS } from './batch.ts';
 import { Semaphore } from '../../shared/semaphore.ts';
 import { ListReads } from './list-reads.ts';
-import { writeRequestOf } from './routes.ts';
+import { writeRequestOf } from './kinds.ts';
 import { comparable, mixedScenario, seeded, stateOf } from '../testing/scenario.ts';
 
 const KILLS = 20;

@@ -9,7 +9,8 @@ import type { ReplayOutcome, ReplayRequest } from '../../shared/ipc.ts';
 import { failureOutcome } from '../../shared/replay-queue/engine.ts';
 import type { Semaphore } from '../../shared/semaphore.ts';
 import { executeReplay, type ReplayClient } from './index.ts';
-import { listRouteOf, type ListReads } from './list-reads.ts';
+import type { ListReads } from './list-reads.ts';
+import { listRouteOf } from './kinds.ts';
 
 /** Ops talking to the API at once, over all batches (the engine's concurrency, as with `replay:execute`). */
 export const NETWORK_SLOTS = 4;

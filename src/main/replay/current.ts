@@ -6,7 +6,8 @@
  */
 import type { OpSpec, RecordState } from '../../shared/ipc.ts';
 import { scrubDeep } from '../secrets/scrub.ts';
-import { readState, type ReplayClient } from './read.ts';
+import type { ReplayClient } from './read.ts';
+import { readState } from './kinds.ts';
 
 export async function readCurrent(
   client: ReplayClient,

@@ -17,8 +17,9 @@ import {
   conflictingFields,
   sameCreatedUser,
 } from './rules.ts';
-import { changesOf, createdIdField, writeRequestOf } from './routes.ts';
-import { readState, type ReplayClient, type ServerState } from './read.ts';
+import { changesOf, createdIdField } from './routes.ts';
+import type { ReplayClient, ServerState } from './read.ts';
+import { readState, writeRequestOf } from './kinds.ts';
 import { toAppError } from '../ipc/errors.ts';
 import { withReadBack } from './read-back.ts';
 import type { RecordSource } from './list-reads.ts';

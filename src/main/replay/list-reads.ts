@@ -19,10 +19,10 @@
  *   write of ours (read started before that write ended) is never used.
  */
 import type { OpSpec, ReplayRequest } from '../../shared/ipc.ts';
-import { WrapperKey, type schemas } from '../../shared/api/index.ts';
-import { itemsOf, type ReplayClient, type ServerState } from './read.ts';
-import type { z } from 'zod';
-import { credentialAssignmentKey, credentialAssignmentTargetKey, userTargetKey } from '../../shared/keys.ts';
+import type { ReplayClient, ServerState } from './read.ts';
+import { credentialAssignmentTargetKey, userTargetKey } from '../../shared/keys.ts';
+import type { ListedRecord, ListRoute } from './kinds/definition.ts';
+import { listRouteOf } from './kinds.ts';
 
 /** A record read through a list more than this long before its write is read again on its own. */
 export const FRESH_MS = 5_000;
@@ -38,37 +38,6 @@ const MAX_WRITES_NOTED = 10_000;
 /** Most copies kept (a few lists of users): the oldest go first. */
 const MAX_COPIES = 200_000;
 
-type ListSchema = 'user' | 'credentialAssignment';
-
-/** One list route that returns the records of some ops. */
-export interface ListRoute {
-  path: string;
-  wrapperKey: string;
-  schema: ListSchema;
-}
-
-/** The list route holding an op's record, and the record's key; null when the op reads on its own. */
-export function listRouteOf(op: OpSpec): { route: ListRoute; key: string } | null {
-  switch (op.kind) {
-    case 'user.update':
-      return {
-        route: { path: '/users', wrapperKey: WrapperKey.users, schema: 'user' },
-        key: userKey(op.userid),
-      };
-    case 'credentialAssignment.update':
-      return {
-        route: {
-          path: `/credentials/${op.credentialid}/assignments`,
-          wrapperKey: WrapperKey.credentialAssignments,
-          schema: 'credentialAssignment',
-        },
-        key: assignmentKey(op.credentialid, op.userid),
-      };
-    default:
-      return null;
-  }
-}
-
 const userKey = (userid: number) => userTargetKey(userid);
 const assignmentKey = credentialAssignmentTargetKey;
 
@@ -78,26 +47,6 @@ function keysWrittenBy(op: OpSpec): string[] {
   if ('userid' in op) keys.push(userKey(op.userid));
   if ('credentialid' in op && 'userid' in op) keys.push(assignmentKey(op.credentialid, op.userid));
   return keys;
-}
-
-type ListItem = z.output<(typeof schemas)['user']> | z.output<(typeof schemas)['credentialAssignment']>;
-
-/**
- * A listed record as the op's own read would give it: its key and state, or null when it is not one of this list's
- * records.
- */
-function stateOfItem(route: ListRoute, item: ListItem): { key: string; state: ServerState } | null {
-  const { userid, credentialid } = item;
-  if (typeof userid !== 'number') return null;
-  if (route.schema === 'user')
-    return { key: userKey(userid), state: { present: true, record: { ...item }, id: userid } };
-  // a holder of another credential has no place in this list: never trusted for one
-  if (typeof credentialid !== 'number' || route.path !== `/credentials/${credentialid}/assignments`)
-    return null;
-  return {
-    key: assignmentKey(credentialid, userid),
-    state: { present: true, record: { ...item }, id: credentialAssignmentKey(credentialid, userid) },
-  };
 }
 
 interface Copy {
@@ -263,7 +212,7 @@ export class ListReads implements RecordSource {
         Array.from({ length: pages }, (_, i) => this.#readPage(client, route, i, signal)),
       );
       for (const page of firstPages)
-        if (page.status === 'fulfilled') this.#collect(route, page.value, listed, wanted);
+        if (page.status === 'fulfilled') this.#collect(page.value, listed, wanted);
       const failed = firstPages.find((page) => page.status === 'rejected');
       if (failed) throw failed.reason;
       let last =
@@ -273,7 +222,7 @@ export class ListReads implements RecordSource {
       while (last === undefined || last.items.length === LIST_PAGE_SIZE) {
         if (known === undefined && (listed.found.size === wanted.size || pages >= wanted.size)) return;
         last = await this.#readPage(client, route, pages++, signal);
-        this.#collect(route, last, listed, wanted);
+        this.#collect(last, listed, wanted);
       }
       this.#totals.set(route.path, listed.rows);
     } finally {
@@ -296,19 +245,14 @@ export class ListReads implements RecordSource {
         retry: 'auto',
         ...(signal ? { signal } : {}),
       });
-      const items: ListItem[] =
-        route.schema === 'user'
-          ? itemsOf(answer.body, [route.wrapperKey], 'user', query.startrow)
-          : itemsOf(answer.body, [route.wrapperKey], 'credentialAssignment', query.startrow);
-      return { items, readAt, seq };
+      return { items: route.recordsOf(answer.body, query.startrow), readAt, seq };
     });
   }
 
   /** Notes a page's records: a record listed twice with different values is dropped (null). */
-  #collect(route: ListRoute, page: Page, listed: Listed, wanted: Set<string>): void {
+  #collect(page: Page, listed: Listed, wanted: Set<string>): void {
     listed.rows += page.items.length;
-    for (const item of page.items) {
-      const one = stateOfItem(route, item);
+    for (const one of page.items) {
       if (!one) continue;
       const before = listed.seen.get(one.key);
       if (before === undefined)
@@ -333,7 +277,8 @@ export class ListReads implements RecordSource {
 }
 
 interface Page {
-  items: ListItem[];
+  /** the page's records (null: one that is not of this list), one per row */
+  items: (ListedRecord | null)[];
   readAt: number;
   seq: number;
 }

@@ -6,30 +6,10 @@
  * fails costs only freshness, the op stays done and the next sync brings it.
  */
 import type { OpSpec, ReplayOutcome } from '../../shared/ipc.ts';
-import { itemsOf, readState, type ReplayClient } from './read.ts';
+import { itemsOf, type ReplayClient } from './read.ts';
+import { readState, replayKindOf } from './kinds.ts';
 
 type Done = ReplayOutcome & { status: 'done' };
-
-/** Whose person record an op may change as a side effect (null: none). */
-export function personOf(op: OpSpec, outcome: Done): number | null {
-  switch (op.kind) {
-    case 'user.create':
-      return typeof outcome.createdId === 'number' ? outcome.createdId : null;
-    case 'groupAccess.grant':
-    case 'groupAccess.revoke':
-    case 'moduleAccess.grant':
-    case 'moduleAccess.revoke':
-    case 'credentialAssignment.create':
-      return op.userid;
-    default:
-      return null;
-  }
-}
-
-/** Does the op's own record come back from the server (the platform fills in fields of its own)? */
-function readsOwnRecord(op: OpSpec): boolean {
-  return op.kind === 'credentialAssignment.create' || op.kind === 'credentialAssignment.update';
-}
 
 export async function withReadBack(
   client: ReplayClient,
@@ -38,7 +18,7 @@ export async function withReadBack(
   signal?: AbortSignal,
 ): Promise<Done> {
   let out = outcome;
-  if (readsOwnRecord(op)) {
+  if (replayKindOf(op).readsBack) {
     try {
       const state = await readState(client, op, signal);
       if (state.present) out = { ...out, after: state.record };
@@ -46,7 +26,7 @@ export async function withReadBack(
       // freshness only: the op is done
     }
   }
-  const userid = personOf(op, outcome);
+  const userid = replayKindOf(op).personChanged(op, outcome.createdId);
   if (userid !== null) {
     try {
       const answer = await client.request('GET', `/users/${userid}`, {

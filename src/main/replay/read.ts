@@ -1,16 +1,15 @@
 /**
- * Reads the server's current state of an operation's target, for the conflict
- * check (updates) and the verification before a resend (creates, grants,
- * deletes). Only routes whose shape the spec gives are relied on where possible;
- * every answer is validated before it is trusted.
+ * How the replay reads the server's state of an operation's target, for the
+ * conflict check (updates) and the verification before a resend (creates,
+ * grants, deletes): each kind's read is in kinds/ (`readState` in kinds.ts looks
+ * it up) and goes through `list` or `one` here. Only routes whose shape the spec
+ * gives are relied on where possible; every answer is validated before it is trusted.
  */
 import { z } from 'zod';
 import { isStatusBody, schemas, type SchemaName } from '../../shared/api/index.ts';
-import type { AppError, OpSpec } from '../../shared/ipc.ts';
-import { TRAINING_WIRE_FIELD } from './routes.ts';
+import type { AppError } from '../../shared/ipc.ts';
 import { parseRecords } from '../api/field-length.ts';
 import { recordIssue } from '../api/record-issue.ts';
-import { credentialAssignmentKey } from '../../shared/keys.ts';
 
 export interface ReplayClient {
   request(
@@ -29,7 +28,7 @@ export interface ReplayClient {
 export type ServerState =
   { present: false } | { present: true; record: Record<string, unknown>; id?: number | string };
 
-const ABSENT: ServerState = { present: false };
+export const ABSENT: ServerState = { present: false };
 
 export class ReplayReadError extends Error {
   readonly appError: AppError;
@@ -70,7 +69,7 @@ export function itemsOf<K extends SchemaName>(
   return parsed.data;
 }
 
-async function list<K extends SchemaName>(
+export async function list<K extends SchemaName>(
   client: ReplayClient,
   path: string,
   wrapperKeys: readonly string[],
@@ -87,7 +86,7 @@ async function list<K extends SchemaName>(
 }
 
 /** A route that names one record: no paging to ask for (the conflict check of every update goes through here). */
-async function one<K extends SchemaName>(
+export async function one<K extends SchemaName>(
   client: ReplayClient,
   path: string,
   wrapperKeys: readonly string[],
@@ -98,92 +97,6 @@ async function one<K extends SchemaName>(
   return itemsOf(answer.body, wrapperKeys, schema);
 }
 
-function present(record: Record<string, unknown>, id?: number | string): ServerState {
+export function presentState(record: Record<string, unknown>, id?: number | string): ServerState {
   return id === undefined ? { present: true, record } : { present: true, record, id };
-}
-
-export async function readState(
-  client: ReplayClient,
-  op: OpSpec,
-  signal?: AbortSignal,
-): Promise<ServerState> {
-  switch (op.kind) {
-    case 'user.update': {
-      const users = await one(client, `/users/${op.userid}`, ['users'], 'user', signal);
-      const user = users.find((u) => u.userid === op.userid);
-      return user ? present({ ...user }, user.userid) : ABSENT;
-    }
-    case 'user.create': {
-      const users = await list(client, '/users', ['users'], 'user', signal, { username: op.fields.username });
-      const wanted = op.fields.username.trim().toLowerCase();
-      const user = users.find((u) => u.username.trim().toLowerCase() === wanted && u.siteid === op.siteid);
-      return user ? present({ ...user }, user.userid) : ABSENT;
-    }
-    case 'email.add':
-    case 'email.remove': {
-      const emails = await list(client, `/users/${op.userid}/emails`, ['emails'], 'email', signal);
-      const email =
-        op.kind === 'email.add'
-          ? emails.find((e) => e.email.trim().toLowerCase() === op.email.trim().toLowerCase())
-          : emails.find((e) => e.emailid === op.emailid);
-      return email ? present({ ...email }, email.emailid) : ABSENT;
-    }
-    case 'groupAccess.grant':
-    case 'groupAccess.revoke': {
-      const groups = await list(client, `/users/${op.userid}/access/groups`, ['groups'], 'group', signal);
-      const group = groups.find((g) => g.groupid === op.groupid);
-      return group ? present({ ...group }) : ABSENT;
-    }
-    case 'moduleAccess.grant':
-    case 'moduleAccess.revoke': {
-      const modules = await list(client, `/users/${op.userid}/access/modules`, ['modules'], 'module', signal);
-      const module = modules.find((m) => m.accessID === op.accessID);
-      return module ? present({ ...module }) : ABSENT;
-    }
-    case 'credentialAssignment.create':
-    case 'credentialAssignment.update':
-    case 'credentialAssignment.delete': {
-      const held = await list(
-        client,
-        `/users/${op.userid}/credentials`,
-        ['Credentials'],
-        'credentialAssignment',
-        signal,
-      );
-      const assignment = held.find((a) => a.credentialid === op.credentialid);
-      return assignment
-        ? present({ ...assignment }, credentialAssignmentKey(op.credentialid, op.userid))
-        : ABSENT;
-    }
-    case 'trainingAssignment.create': {
-      const assigned = await list(
-        client,
-        `/users/${op.userid}/trainingassignments`,
-        ['trainingassignments'],
-        'trainingAssignment',
-        signal,
-      );
-      const assignment = assigned.find((t) => t.courseid === op.courseid);
-      return assignment ? present(trainingFields(assignment), assignment.transcriptid) : ABSENT;
-    }
-    case 'trainingAssignment.update':
-    case 'trainingAssignment.delete': {
-      const found = await list(
-        client,
-        `/trainingassignments/${op.transcriptid}`,
-        ['trainingassignments'],
-        'trainingAssignment',
-        signal,
-      );
-      const assignment = found.find((t) => t.transcriptid === op.transcriptid);
-      return assignment ? present(trainingFields(assignment), assignment.transcriptid) : ABSENT;
-    }
-  }
-}
-
-/** A training assignment with its change fields also under the names an op uses (duedate, startdate, coursestatus). */
-function trainingFields(t: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...t };
-  for (const [opField, wireField] of Object.entries(TRAINING_WIRE_FIELD)) out[opField] = t[wireField];
-  return out;
 }

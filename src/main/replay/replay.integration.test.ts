@@ -16,7 +16,7 @@ import { openOutboxOnlyDb } from '../../shared/replay-queue/db.ts';
 import { OutboxEngine, type ReplayExecutor } from '../../shared/replay-queue/engine.ts';
 import { enqueueOps } from '../../shared/replay-queue/queue.ts';
 import { executeReplay } from './index.ts';
-import { writeRequestOf } from './routes.ts';
+import { writeRequestOf } from './kinds.ts';
 import { comparable, mixedScenario, seeded, stateOf } from '../testing/scenario.ts';
 
 const KILLS = 30;

@@ -1,6 +1,6 @@
 /**
- * Operation -> API route (issue 4, "Operations"). Pure: a description of the
- * request, sent by `index.ts`.
+ * The request of an operation (its route: each kind's in kinds/, looked up by
+ * `writeRequestOf` in kinds.ts) and what its answer carries. Pure.
  */
 import type { OpSpec } from '../../shared/ipc.ts';
 import { OP_KIND_TABLE } from '../../shared/op-kinds.ts';
@@ -11,69 +11,6 @@ export interface WriteRequest {
   method: WriteMethod;
   path: string;
   body?: Record<string, unknown>;
-}
-
-/** Training assignment changes are sent with the search-field names; the record uses underscores. */
-export const TRAINING_WIRE_FIELD = {
-  duedate: 'due_date',
-  startdate: 'start_date',
-  coursestatus: 'course_status',
-} as const;
-
-export function writeRequestOf(op: OpSpec): WriteRequest {
-  switch (op.kind) {
-    case 'user.update':
-      return { method: 'PUT', path: `/users/${op.userid}`, body: { ...op.changes } };
-    case 'user.create':
-      return { method: 'POST', path: `/sites/${op.siteid}/users`, body: { ...op.fields } };
-    case 'email.add':
-      return { method: 'POST', path: `/users/${op.userid}/emails`, body: { email: op.email } };
-    case 'email.remove':
-      return { method: 'DELETE', path: `/users/${op.userid}/emails/${op.emailid}` };
-    case 'groupAccess.grant':
-      return {
-        method: 'POST',
-        path: `/sites/${op.siteid}/access/groups/${op.groupid}/users`,
-        body: { userid: op.userid },
-      };
-    case 'groupAccess.revoke':
-      return { method: 'DELETE', path: `/users/${op.userid}/access/groups/${op.groupid}` };
-    case 'moduleAccess.grant':
-      return {
-        method: 'POST',
-        path: `/sites/${op.siteid}/access/modules/${op.accessID}/users`,
-        body: { userid: op.userid },
-      };
-    case 'moduleAccess.revoke':
-      return { method: 'DELETE', path: `/users/${op.userid}/access/modules/${op.accessID}` };
-    case 'credentialAssignment.create':
-      return {
-        method: 'POST',
-        path: `/credentials/${op.credentialid}/assignments`,
-        body: { userid: op.userid, ...op.fields },
-      };
-    case 'credentialAssignment.update':
-      return {
-        method: 'PUT',
-        path: `/credentials/${op.credentialid}/assignments/${op.credentialid}-${op.userid}`,
-        body: { ...op.changes },
-      };
-    case 'credentialAssignment.delete':
-      return {
-        method: 'DELETE',
-        path: `/credentials/${op.credentialid}/assignments/${op.credentialid}-${op.userid}`,
-      };
-    case 'trainingAssignment.create':
-      return {
-        method: 'POST',
-        path: `/trainingassignments/user/${op.userid}/course/${op.courseid}`,
-        body: { ...op.fields },
-      };
-    case 'trainingAssignment.update':
-      return { method: 'PUT', path: `/trainingassignments/${op.transcriptid}`, body: { ...op.changes } };
-    case 'trainingAssignment.delete':
-      return { method: 'DELETE', path: `/trainingassignments/${op.transcriptid}` };
-  }
 }
 
 /** The id a create's 701 body carries, by kind (the reference server adds it; the real platform may not). */

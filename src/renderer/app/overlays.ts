@@ -8,16 +8,13 @@
  * and disappears when the outbox row goes. Only the touched records are read:
  * a query never pays for a whole table.
  */
-import type {
-  CredentialAssignmentRecord,
-  EmailRecord,
-  GroupAccessRecord,
-  ModuleAccessRecord,
-  TrainingAssignmentRecord,
-  UserRecord,
-} from '../../shared/records.ts';
 import type { FieldbookDb } from '../db/rows.ts';
-import type { EffectiveCollection } from '../../shared/op-kinds.ts';
+import type { UserRecord } from '../../shared/records.ts';
+import {
+  COLLECTION_KEY,
+  type CollectionRecord,
+  type EffectiveCollection,
+} from '../../shared/op-kinds/collections.ts';
 
 export type PendingChange = 'create' | 'update' | 'delete';
 
@@ -29,16 +26,8 @@ export interface PendingMark {
   pendingChange?: PendingChange;
 }
 
-interface RecordOf {
-  users: UserRecord;
-  emails: EmailRecord;
-  credentialAssignments: CredentialAssignmentRecord;
-  trainingAssignments: TrainingAssignmentRecord;
-  groupAccess: GroupAccessRecord;
-  moduleAccess: ModuleAccessRecord;
-}
-/** The record of each collection an op kind `shows` in (op-kinds.ts): a new collection there is a type error here. */
-export type OverlayRecords = { [K in EffectiveCollection]: RecordOf[K] };
+/** The record of each collection an op kind `shows` in (src/shared/op-kinds/collections.ts). */
+export type OverlayRecords = CollectionRecord;
 export type OverlayKind = EffectiveCollection;
 
 /** The records queued operations touch: as cached, and as they will be. */
@@ -59,15 +48,6 @@ export interface PendingScope {
 }
 
 export type PendingSource = (db: FieldbookDb, scope?: PendingScope) => Promise<PendingSnapshot>;
-
-const KEY: { [K in OverlayKind]: (r: OverlayRecords[K]) => string | number } = {
-  users: (r) => r.userid,
-  emails: (r) => r.emailid,
-  credentialAssignments: (r) => r.id,
-  trainingAssignments: (r) => r.transcriptid,
-  groupAccess: (r) => r.id,
-  moduleAccess: (r) => r.id,
-};
 
 let source: PendingSource | null = null;
 
@@ -118,7 +98,7 @@ export function mergeTouched<K extends OverlayKind>(
 ): (OverlayRecords[K] & PendingMark)[] {
   if (touched.after.length === 0 && touched.before.length === 0)
     return rows as (OverlayRecords[K] & PendingMark)[];
-  const key = KEY[kind] as (r: OverlayRecords[K]) => string | number;
+  const key = COLLECTION_KEY[kind] as (r: OverlayRecords[K]) => string | number;
   const effective = new Map(touched.after.map((r) => [key(r), r]));
   const gone = new Set(touched.before.map(key));
   const seen = new Set<string | number>();

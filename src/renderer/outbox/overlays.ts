@@ -2,7 +2,7 @@
  * Registers the outbox's pending ops as the views' overlays (see
  * app/overlays.ts): for each kind of record, the cached records the unsent ops
  * touch (read by key, never a whole table) and their effective state computed
- * by the one pure function of that collection in pending.ts.
+ * by `applyPending` (pending.ts) from each kind's overlay.
  */
 import { OP_KIND_TABLE, definitionOf } from '../../shared/op-kinds.ts';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -20,15 +20,7 @@ import {
 } from '../app/overlays.ts';
 import { useActiveDb } from '../app/session.ts';
 import { memoUnsentInOrder } from './unsent-in-order.ts';
-import {
-  applyPendingToCredentialAssignments,
-  applyPendingToEmails,
-  applyPendingToGroupAccess,
-  applyPendingToModuleAccess,
-  applyPendingToTrainingAssignments,
-  applyPendingToUsers,
-  type WithPending,
-} from './pending.ts';
+import { applyPending, type WithPending } from './pending.ts';
 
 export async function unsentOpsOf(db: FieldbookDb): Promise<OutboxOp[]> {
   return db.outbox.where('status').noneOf(['done']).toArray();
@@ -69,20 +61,6 @@ function touchedKeys(ops: readonly OutboxOp[]): { [K in OverlayKind]: (string | 
   for (const [kind, set] of Object.entries(keys)) out[kind as OverlayKind] = [...set];
   return out;
 }
-
-type Apply<K extends OverlayKind> = (
-  cached: readonly OverlayRecords[K][],
-  ops: readonly OutboxOp[],
-) => WithPending<OverlayRecords[K]>[];
-
-const APPLY: { [K in OverlayKind]: Apply<K> } = {
-  users: applyPendingToUsers,
-  emails: applyPendingToEmails,
-  groupAccess: applyPendingToGroupAccess,
-  moduleAccess: applyPendingToModuleAccess,
-  credentialAssignments: applyPendingToCredentialAssignments,
-  trainingAssignments: applyPendingToTrainingAssignments,
-};
 
 /** Users by id over the in-memory copy of the users (db/users-memo.ts): no read for a pending user edit. */
 const usersById = new WeakMap<readonly UserRecord[], Map<number, UserRecord>>();
@@ -130,7 +108,7 @@ async function touchedRecords<K extends OverlayKind>(
   const relevant = ops.filter((op) => opCollection(op) === kind);
   if (relevant.length === 0) return { before: [], after: [] };
   const before = await readTouched(db, kind, touchedKeys(relevant)[kind]);
-  const after = toMark((APPLY[kind] as Apply<K>)(before, relevant)).filter(
+  const after = toMark(applyPending(kind, before, relevant)).filter(
     (r) => (r as PendingMark).pendingOps !== undefined,
   );
   return { before, after };

@@ -1,7 +1,9 @@
 /**
  * The effective state the views show: cached records with the ops still in
- * the outbox applied, each touched record marked as pending. Pure: the views
- * (or usePendingOps) supply the records and the ops.
+ * the outbox applied, each touched record marked as pending. What each kind
+ * does to its record is its definition's `overlay` (src/shared/op-kinds/); here,
+ * the ops of one collection applied in order and the marks merged. Pure: the
+ * views (or usePendingOps) supply the records and the ops.
  */
 import type { OutboxOp, OutboxStatus } from '../../shared/outbox.ts';
 import type {
@@ -12,9 +14,12 @@ import type {
   TrainingAssignmentRecord,
   UserRecord,
 } from '../../shared/records.ts';
-import { userSearchKeys, userSortName } from '../../shared/records.ts';
-import { toIsoDate } from '../../shared/dates.ts';
-import { credentialAssignmentKey, groupUserKey, moduleAccessKey } from '../../shared/keys.ts';
+import { definitionOf } from '../../shared/op-kinds.ts';
+import {
+  COLLECTION_KEY,
+  type CollectionRecord,
+  type EffectiveCollection,
+} from '../../shared/op-kinds/collections.ts';
 
 export interface PendingInfo {
   /** what the queued ops do to this record overall */
@@ -96,223 +101,64 @@ export interface Applier<T> {
   result(): WithPending<T>[];
 }
 
-export function usersApplier(users: readonly UserRecord[]): Applier<UserRecord> {
-  const byId = new Map<number, WithPending<UserRecord>>(users.map((u) => [u.userid, u]));
+/**
+ * The ops of one collection applied to its records one at a time, in queue order (unsent, bound): each op's kind
+ * says what it makes of its record, which is marked with it.
+ */
+export function collectionApplier<C extends EffectiveCollection>(
+  collection: C,
+  records: readonly CollectionRecord[C][],
+): Applier<CollectionRecord[C]> {
+  const keyOf = COLLECTION_KEY[collection] as (r: CollectionRecord[C]) => string | number;
+  const byKey = new Map<string | number, WithPending<CollectionRecord[C]>>(records.map((r) => [keyOf(r), r]));
   const add = (op: OutboxOp) => {
-    const spec = op.op;
-    if (spec.kind === 'user.create') {
-      const f = spec.fields;
-      const created: UserRecord = {
-        userid: tempUserId(op),
-        siteid: spec.siteid,
-        username: f.username,
-        firstname: f.firstname,
-        lastname: f.lastname,
-        employeeid: f.employeeid ?? '',
-        status: f.status ?? 'Active',
-        usertype: 'User',
-        searchKeys: userSearchKeys({ ...f, employeeid: f.employeeid ?? '' }),
-        sortName: userSortName(f),
-      };
-      byId.set(created.userid, mark<UserRecord>(created, op, 'create'));
-    } else if (spec.kind === 'user.update') {
-      const current = byId.get(spec.userid);
-      if (!current) return;
-      const next = { ...current, ...spec.changes };
-      byId.set(
-        spec.userid,
-        mark(
-          { ...next, searchKeys: userSearchKeys(next), sortName: userSortName(next) },
-          op,
-          'update',
-          Object.keys(spec.changes),
-        ),
-      );
-    }
+    const definition = definitionOf(op.op);
+    if (definition.shows !== collection) return;
+    const key = definition.recordKey(op.op);
+    const current = key === null ? undefined : byKey.get(key);
+    const overlaid = definition.overlay(op.op, current, tempUserId(op));
+    if (!overlaid) return;
+    // the definition shows in this collection, so its record is this collection's
+    const record = overlaid.record as WithPending<CollectionRecord[C]>;
+    byKey.set(keyOf(record), mark(record, op, overlaid.change, overlaid.fields));
   };
-  return { add, result: () => [...byId.values()] };
+  return { add, result: () => [...byKey.values()] };
 }
 
-export function applyPendingToUsers(
-  users: readonly UserRecord[],
+/** The records of one collection with the unsent ops applied. */
+export function applyPending<C extends EffectiveCollection>(
+  collection: C,
+  records: readonly CollectionRecord[C][],
   ops: readonly OutboxOp[],
-): WithPending<UserRecord>[] {
-  const applier = usersApplier(users);
+): WithPending<CollectionRecord[C]>[] {
+  const applier = collectionApplier(collection, records);
   for (const op of unsentOps(ops)) applier.add(op);
   return applier.result();
 }
 
-export function applyPendingToCredentialAssignments(
-  assignments: readonly CredentialAssignmentRecord[],
-  ops: readonly OutboxOp[],
-): WithPending<CredentialAssignmentRecord>[] {
-  const byId = new Map<string, WithPending<CredentialAssignmentRecord>>(assignments.map((a) => [a.id, a]));
-  for (const op of unsentOps(ops)) {
-    const spec = op.op;
-    if (
-      spec.kind !== 'credentialAssignment.create' &&
-      spec.kind !== 'credentialAssignment.update' &&
-      spec.kind !== 'credentialAssignment.delete'
-    )
-      continue;
-    const id = credentialAssignmentKey(spec.credentialid, spec.userid);
-    const current = byId.get(id);
-    if (spec.kind === 'credentialAssignment.delete') {
-      if (current) byId.set(id, mark(current, op, 'delete'));
-      continue;
-    }
-    const fields = spec.kind === 'credentialAssignment.create' ? spec.fields : spec.changes;
-    if (!current && spec.kind === 'credentialAssignment.update') continue;
-    const start: CredentialAssignmentRecord = current ?? {
-      id,
-      credentialid: spec.credentialid,
-      userid: spec.userid,
-      startdate: '',
-      startIso: '',
-      expirationdate: '',
-      expirationIso: '',
-      credentialnumber: '',
-      status: 'active',
-      attachmentcount: 0,
-      notes: '',
-    };
-    const next = { ...start, ...fields };
-    next.startIso = toIsoDate(next.startdate);
-    next.expirationIso = toIsoDate(next.expirationdate);
-    byId.set(id, mark(next, op, current ? 'update' : 'create'));
-  }
-  return [...byId.values()];
-}
+export const usersApplier = (users: readonly UserRecord[]) => collectionApplier('users', users);
+export const emailsApplier = (emails: readonly EmailRecord[]) => collectionApplier('emails', emails);
 
-export function applyPendingToTrainingAssignments(
-  assignments: readonly TrainingAssignmentRecord[],
-  ops: readonly OutboxOp[],
-): WithPending<TrainingAssignmentRecord>[] {
-  const byId = new Map<number, WithPending<TrainingAssignmentRecord>>(
-    assignments.map((t) => [t.transcriptid, t]),
-  );
-  for (const op of unsentOps(ops)) {
-    const spec = op.op;
-    if (spec.kind === 'trainingAssignment.update' || spec.kind === 'trainingAssignment.delete') {
-      const current = byId.get(spec.transcriptid);
-      if (!current) continue;
-      if (spec.kind === 'trainingAssignment.delete') {
-        byId.set(spec.transcriptid, mark(current, op, 'delete'));
-        continue;
-      }
-      const c = spec.changes;
-      const next = { ...current };
-      if (c.duedate !== undefined) Object.assign(next, { due_date: c.duedate, dueIso: toIsoDate(c.duedate) });
-      if (c.startdate !== undefined)
-        Object.assign(next, { start_date: c.startdate, startIso: toIsoDate(c.startdate) });
-      if (c.coursestatus !== undefined) next.course_status = c.coursestatus;
-      byId.set(spec.transcriptid, mark(next, op, 'update'));
-    } else if (spec.kind === 'trainingAssignment.create') {
-      const f = spec.fields;
-      const created: TrainingAssignmentRecord = {
-        transcriptid: -Math.max(1, Math.trunc(op.seq)),
-        userid: spec.userid,
-        courseid: spec.courseid,
-        siteid: 0,
-        course_name: '',
-        course_type: null,
-        course_status: 'active',
-        assignment_method: f.assignmentmethod ?? '',
-        start_date: f.startdate ?? '',
-        start_time: '',
-        startIso: toIsoDate(f.startdate),
-        due_date: f.duedate ?? '',
-        due_time: '',
-        dueIso: toIsoDate(f.duedate),
-        assignment_created_date: '',
-        createdIso: '',
-      };
-      byId.set(created.transcriptid, mark(created, op, 'create'));
-    }
-  }
-  return [...byId.values()];
-}
-
-/** Access grants (group or feature): a grant adds a pending record, a revoke marks one as going. */
-export function applyPendingToGroupAccess(
-  grants: readonly GroupAccessRecord[],
-  ops: readonly OutboxOp[],
-): WithPending<GroupAccessRecord>[] {
-  const byId = new Map<string, WithPending<GroupAccessRecord>>(grants.map((g) => [g.id, g]));
-  for (const op of unsentOps(ops)) {
-    const spec = op.op;
-    if (spec.kind !== 'groupAccess.grant' && spec.kind !== 'groupAccess.revoke') continue;
-    const id = groupUserKey(spec.groupid, spec.userid);
-    const current = byId.get(id);
-    if (spec.kind === 'groupAccess.revoke') {
-      if (current) byId.set(id, mark(current, op, 'delete'));
-    } else {
-      byId.set(
-        id,
-        mark(
-          current ?? { id, groupid: spec.groupid, userid: spec.userid, siteid: spec.siteid },
-          op,
-          current ? 'update' : 'create',
-        ),
-      );
-    }
-  }
-  return [...byId.values()];
-}
-
-export function applyPendingToModuleAccess(
-  grants: readonly ModuleAccessRecord[],
-  ops: readonly OutboxOp[],
-): WithPending<ModuleAccessRecord>[] {
-  const byId = new Map<string, WithPending<ModuleAccessRecord>>(grants.map((g) => [g.id, g]));
-  for (const op of unsentOps(ops)) {
-    const spec = op.op;
-    if (spec.kind !== 'moduleAccess.grant' && spec.kind !== 'moduleAccess.revoke') continue;
-    const id = moduleAccessKey(spec.siteid, spec.accessID, spec.userid);
-    const current = byId.get(id);
-    if (spec.kind === 'moduleAccess.revoke') {
-      if (current) byId.set(id, mark(current, op, 'delete'));
-    } else {
-      byId.set(
-        id,
-        mark(
-          current ?? { id, accessID: spec.accessID, siteid: spec.siteid, userid: spec.userid },
-          op,
-          current ? 'update' : 'create',
-        ),
-      );
-    }
-  }
-  return [...byId.values()];
-}
-
-export function emailsApplier(emails: readonly EmailRecord[]): Applier<EmailRecord> {
-  const byId = new Map<number, WithPending<EmailRecord>>(emails.map((e) => [e.emailid, e]));
-  const add = (op: OutboxOp) => {
-    const spec = op.op;
-    if (spec.kind === 'email.remove') {
-      const current = byId.get(spec.emailid);
-      if (current) byId.set(spec.emailid, mark(current, op, 'delete'));
-    } else if (spec.kind === 'email.add') {
-      const created: EmailRecord = {
-        emailid: -Math.max(1, Math.trunc(op.seq)),
-        userid: spec.userid,
-        email: spec.email,
-        status: 'Active',
-        isprimary: null,
-      };
-      byId.set(created.emailid, mark(created, op, 'create'));
-    }
-  };
-  return { add, result: () => [...byId.values()] };
-}
+export const applyPendingToUsers = (users: readonly UserRecord[], ops: readonly OutboxOp[]) =>
+  applyPending('users', users, ops);
 
 /** A user's e-mails with their pending adds and removals. */
-export function applyPendingToEmails(
-  emails: readonly EmailRecord[],
+export const applyPendingToEmails = (emails: readonly EmailRecord[], ops: readonly OutboxOp[]) =>
+  applyPending('emails', emails, ops);
+
+export const applyPendingToCredentialAssignments = (
+  assignments: readonly CredentialAssignmentRecord[],
   ops: readonly OutboxOp[],
-): WithPending<EmailRecord>[] {
-  const applier = emailsApplier(emails);
-  for (const op of unsentOps(ops)) applier.add(op);
-  return applier.result();
-}
+) => applyPending('credentialAssignments', assignments, ops);
+
+export const applyPendingToTrainingAssignments = (
+  assignments: readonly TrainingAssignmentRecord[],
+  ops: readonly OutboxOp[],
+) => applyPending('trainingAssignments', assignments, ops);
+
+/** Access grants (group or feature): a grant adds a pending record, a revoke marks one as going. */
+export const applyPendingToGroupAccess = (grants: readonly GroupAccessRecord[], ops: readonly OutboxOp[]) =>
+  applyPending('groupAccess', grants, ops);
+
+export const applyPendingToModuleAccess = (grants: readonly ModuleAccessRecord[], ops: readonly OutboxOp[]) =>
+  applyPending('moduleAccess', grants, ops);

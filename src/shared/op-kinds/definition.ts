@@ -9,15 +9,25 @@ import type { z } from 'zod';
 import type { OpKind, OpSpec } from '../ipc.ts';
 import type { OutboxOp } from '../outbox.ts';
 import type { Reversal } from '../undo/reversal.ts';
+import type { CollectionRecord, EffectiveCollection } from './collections.ts';
 
-/** The cached collections whose effective state (cache + pending ops) the views read. */
-export type EffectiveCollection =
-  'users' | 'emails' | 'groupAccess' | 'moduleAccess' | 'credentialAssignments' | 'trainingAssignments';
+/** What an op waiting to be sent makes of its record in the effective state the views show. */
+export interface Overlaid<T> {
+  /** the record as it will be (a create's: new, under the stand-in id its op was given) */
+  record: T;
+  change: 'create' | 'update' | 'delete';
+  /** the fields an update sets, so a later edit can say it reverses one */
+  fields?: string[];
+}
 
 /** The payload of one kind. */
 export type OpSpecOf<K extends OpKind> = Extract<OpSpec, { kind: K }>;
 
-export interface OpKindDefinition<K extends OpKind> {
+/**
+ * One kind, `K`, shown in the collection `C`: its record's type follows from `C`, so its overlay is checked against
+ * the record it overlays.
+ */
+export interface OpKindDefinition<K extends OpKind, C extends EffectiveCollection = EffectiveCollection> {
   /** The fields sent to the API and the keys that address its record, checked at the IPC boundary. */
   schema: z.ZodType<OpSpecOf<K>>;
   /**
@@ -34,7 +44,7 @@ export interface OpKindDefinition<K extends OpKind> {
   /** What it changes, in the user's words (the reasons a write is refused use it). */
   changes: string;
   /** The collection whose effective state shows it while it waits to be sent. */
-  shows: EffectiveCollection;
+  shows: C;
   /**
    * The record it acts on (ops of one target replay in order); `tempUserKey`
    * stands for a person created offline whose id is not known yet.
@@ -45,8 +55,28 @@ export interface OpKindDefinition<K extends OpKind> {
    * whose id the server gives, nothing cached yet).
    */
   recordKey(spec: OpSpecOf<K>): string | number | null;
+  /**
+   * Its record in the effective state while it waits (`current`: the record under `recordKey`, with the ops before it
+   * applied; `standInId`: the id a record it creates goes by until the server gives one), or null when it changes
+   * nothing the views show (an update or a removal of a record not cached).
+   */
+  overlay(
+    spec: OpSpecOf<K>,
+    current: CollectionRecord[C] | undefined,
+    standInId: number,
+  ): Overlaid<CollectionRecord[C]> | null;
+  /**
+   * The record an undo step of this kind is judged against, when it is not the one its target key names (a person's
+   * e-mails replay in order with the person, but each is judged on its own); null: its target key.
+   */
+  undoRecordKey: ((spec: OpSpecOf<K>) => string) | null;
   /** The op that puts the record back once it is done, or why it cannot be put back (undo after apply). */
   reverse(op: OutboxOp, spec: OpSpecOf<K>): Reversal;
+}
+
+/** The overlay of a removal: the record, when cached, marked as going. */
+export function removing<T>(_spec: unknown, current: T | undefined): Overlaid<T> | null {
+  return current ? { record: current, change: 'delete' } : null;
 }
 
 /** One definition per kind: a kind without one, or a definition without a part, is a type error. */

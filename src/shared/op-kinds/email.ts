@@ -1,7 +1,7 @@
 /** A person's e-mail address, added or removed (ordered with the person's other edits). */
-import { userTargetKey } from '../keys.ts';
+import { emailAddressKey, emailIdKey, userTargetKey } from '../keys.ts';
 import { createdNumber, present, reverseByAdding, reverseByRemoving } from '../undo/reversal.ts';
-import type { OpKindDefinition } from './definition.ts';
+import { removing, type OpKindDefinition } from './definition.ts';
 
 import { emailAddSchema, emailRemoveSchema } from './email.schema.ts';
 
@@ -11,13 +11,18 @@ const EMAIL = {
   shows: 'emails',
 } as const;
 
-export const emailAdd: OpKindDefinition<'email.add'> = {
+export const emailAdd: OpKindDefinition<'email.add', 'emails'> = {
   ...EMAIL,
   schema: emailAddSchema,
   effect: 'create',
   createdIdField: 'emailid',
   targetKey: (spec, tempUserKey) => userTargetKey(spec.userid, tempUserKey),
   recordKey: () => null,
+  undoRecordKey: (spec) => emailAddressKey(spec.userid, spec.email),
+  overlay: (spec, _current, emailid) => ({
+    record: { emailid, userid: spec.userid, email: spec.email, status: 'Active', isprimary: null },
+    change: 'create',
+  }),
   reverse: (op, spec) => {
     const emailid = createdNumber(op);
     if (emailid === null)
@@ -33,13 +38,15 @@ export const emailAdd: OpKindDefinition<'email.add'> = {
   },
 };
 
-export const emailRemove: OpKindDefinition<'email.remove'> = {
+export const emailRemove: OpKindDefinition<'email.remove', 'emails'> = {
   ...EMAIL,
   schema: emailRemoveSchema,
   effect: 'delete',
   createdIdField: null,
   targetKey: (spec, tempUserKey) => userTargetKey(spec.userid, tempUserKey),
   recordKey: (spec) => spec.emailid,
+  undoRecordKey: (spec) => emailIdKey(spec.userid, spec.emailid),
+  overlay: removing,
   reverse: (op, spec) => {
     const email = op.base['email'];
     if (typeof email !== 'string' || email === '')

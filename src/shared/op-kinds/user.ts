@@ -2,11 +2,12 @@
 import { newUserTargetKey, userTargetKey } from '../keys.ts';
 import { createdNumber, present, reverseUpdate } from '../undo/reversal.ts';
 import type { BaseValues } from '../outbox.ts';
-import type { OpKindDefinition } from './definition.ts';
+import { userSearchKeys, userSortName, type UserRecord } from '../records.ts';
+import type { OpKindDefinition, OpSpecOf } from './definition.ts';
 
 import { userUpdateSchema, userCreateSchema } from './user.schema.ts';
 
-export const userUpdate: OpKindDefinition<'user.update'> = {
+export const userUpdate: OpKindDefinition<'user.update', 'users'> = {
   schema: userUpdateSchema,
   effect: 'update',
   createdIdField: null,
@@ -15,13 +16,37 @@ export const userUpdate: OpKindDefinition<'user.update'> = {
   shows: 'users',
   targetKey: (spec, tempUserKey) => userTargetKey(spec.userid, tempUserKey),
   recordKey: (spec) => spec.userid,
+  undoRecordKey: null,
+  overlay: (spec, current) => {
+    if (!current) return null;
+    const next = { ...current, ...spec.changes };
+    const record = { ...next, searchKeys: userSearchKeys(next), sortName: userSortName(next) };
+    return { record, change: 'update', fields: Object.keys(spec.changes) };
+  },
   reverse: (op, spec) =>
     reverseUpdate(op, spec.changes, (changes) => ({ kind: 'user.update', userid: spec.userid, changes })),
 };
 
+/** A person created offline as the views list them until the server gives their id. */
+function createdUser({ siteid, fields }: OpSpecOf<'user.create'>, userid: number): UserRecord {
+  const employeeid = fields.employeeid ?? '';
+  return {
+    userid,
+    siteid,
+    username: fields.username,
+    firstname: fields.firstname,
+    lastname: fields.lastname,
+    employeeid,
+    status: fields.status ?? 'Active',
+    usertype: 'User',
+    searchKeys: userSearchKeys({ ...fields, employeeid }),
+    sortName: userSortName(fields),
+  };
+}
+
 const PERSON_CANNOT_BE_DELETED = 'A person cannot be deleted through the API: they stay on the site.';
 
-export const userCreate: OpKindDefinition<'user.create'> = {
+export const userCreate: OpKindDefinition<'user.create', 'users'> = {
   schema: userCreateSchema,
   effect: 'create',
   createdIdField: 'userid',
@@ -30,6 +55,8 @@ export const userCreate: OpKindDefinition<'user.create'> = {
   shows: 'users',
   targetKey: (spec, tempUserKey) => tempUserKey ?? newUserTargetKey(spec.siteid, spec.fields.username),
   recordKey: () => null,
+  undoRecordKey: null,
+  overlay: (spec, _current, standInId) => ({ record: createdUser(spec, standInId), change: 'create' }),
   // a person cannot be deleted: the offer is to set them Inactive
   reverse: (op, spec) => {
     const userid = createdNumber(op);

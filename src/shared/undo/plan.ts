@@ -11,10 +11,9 @@
  */
 import type { OpSpec, RecordState } from '../ipc.ts';
 import type { BaseValues, OutboxOp } from '../outbox.ts';
-import { targetKeyOf } from '../op-kinds.ts';
+import { definitionOf, targetKeyOf } from '../op-kinds.ts';
 import type { OpDraft } from '../replay-queue/queue.ts';
 import { sameValue } from '../same-value.ts';
-import { userTargetKey } from '../keys.ts';
 import { reverseOp, type Reversal, type ReversalStep, type Shape, type ShapeValue } from './reverse.ts';
 
 export interface UndoLine {
@@ -38,16 +37,7 @@ export function undoLines(batchOps: readonly OutboxOp[]): UndoLine[] {
 
 /** The record an op reads and changes: steps with one key are judged in turn against one record. */
 function recordKeyOf(op: OpSpec): string {
-  switch (op.kind) {
-    case 'user.update':
-      return userTargetKey(op.userid);
-    case 'email.add':
-      return `email:${op.userid}:${op.email.trim().toLowerCase()}`;
-    case 'email.remove':
-      return `email:${op.userid}:#${op.emailid}`;
-    default:
-      return targetKeyOf(op);
-  }
+  return definitionOf(op).undoRecordKey?.(op) ?? targetKeyOf(op);
 }
 
 /** One op per record to read (the first step on it, since undo runs backwards). */

@@ -7,7 +7,7 @@ import { editOp } from '../../../shared/replay-queue/queue.ts';
 import { outboxStore, queueChanged } from '../../outbox/runtime.ts';
 import { displayValue } from './compare.ts';
 import { toIsoDate } from '../../../shared/dates.ts';
-import { DATE_FIELDS } from './describe.ts';
+import { DATE_FIELDS } from '../../op-kinds/words.ts';
 import { fieldLabel } from '../../app/words.ts';
 
 /** The values an edit was made from, in words ("Status: Active"). */

@@ -3,13 +3,14 @@
  * Nov 2, 2026 – Nov 2, 2027", batches named by what they do ("Assign Rigging
  * to 15 people"). Pure over the names the cache knows (`OpNames`); an unknown
  * record is named by what it is ("a person not on this laptop"), never by its id
- * and never left out.
+ * and never left out. Each kind's words are in the module of its record
+ * (src/renderer/op-kinds/), looked up here.
  */
 import type { OutboxOp } from '../../../shared/outbox.ts';
-import { toIsoDate } from '../../../shared/dates.ts';
-import { formatDate } from '../../app/format.ts';
-import { fieldInSentence, NOT_ON_THIS_LAPTOP as NOT_HERE, ownedBy } from '../../app/words.ts';
+import { NOT_ON_THIS_LAPTOP as NOT_HERE } from '../../app/words.ts';
 import { moduleKey } from '../../../shared/keys.ts';
+import { rendererKindOf } from '../../op-kinds.ts';
+import type { Named } from '../../op-kinds/definition.ts';
 
 export interface OpNames {
   users: ReadonlyMap<number, string>;
@@ -33,22 +34,6 @@ export const NO_NAMES: OpNames = {
   emails: new Map(),
 };
 
-/** Fields edited with a date picker. */
-export const DATE_FIELDS: ReadonlySet<string> = new Set(['startdate', 'expirationdate', 'duedate']);
-
-function day(value: string | undefined): string {
-  if (!value) return '';
-  const iso = toIsoDate(value);
-  return iso ? formatDate(iso) : value;
-}
-
-function span(start: string | undefined, end: string | undefined): string {
-  if (!start && !end) return '';
-  if (!end) return `, from ${day(start)}`;
-  if (!start) return `, until ${day(end)}`;
-  return `, ${day(start)} – ${day(end)}`;
-}
-
 /** A person created offline is named from their create op (the bound ops carry no id yet). */
 function createdName(op: OutboxOp, all: ReadonlyMap<string, OutboxOp>): string | null {
   const from = op.bindings?.find((b) => b.field === 'userid');
@@ -67,31 +52,23 @@ function personName(
   return names.users.get(userid) ?? createdName(op, all) ?? NOT_HERE.person;
 }
 
-/** The names of the records other than people, or what they are when the cache does not hold them. */
-function recordNames(names: OpNames) {
+/** The names of the records an op names, or what they are when the cache does not hold them. */
+export function namesFor(op: OutboxOp, names: OpNames, all: ReadonlyMap<string, OutboxOp>): Named {
   return {
-    group: (groupid: number) => names.groups.get(groupid) ?? NOT_HERE.group,
-    feature: (siteid: number, accessID: number) => {
+    person: (userid) => personName(userid, names, op, all),
+    group: (groupid) => names.groups.get(groupid) ?? NOT_HERE.group,
+    feature: (siteid, accessID) => {
       const name = names.features.get(moduleKey(siteid, accessID));
       return name ? `the feature ${name}` : NOT_HERE.feature;
     },
-    credential: (credentialid: number) => names.credentials.get(credentialid) ?? NOT_HERE.credential,
-    course: (courseid: number) => names.courses.get(courseid) ?? NOT_HERE.course,
-    email: (emailid: number) => {
+    credential: (credentialid) => names.credentials.get(credentialid) ?? NOT_HERE.credential,
+    course: (courseid) => names.courses.get(courseid) ?? NOT_HERE.course,
+    email: (emailid) => {
       const address = names.emails.get(emailid);
       return address ? `e-mail ${address}` : 'an e-mail address';
     },
+    transcript: (transcriptid) => names.transcripts.get(transcriptid),
   };
-}
-
-function changesInWords(changes: Record<string, string | undefined>): string {
-  return Object.entries(changes)
-    .filter(([, v]) => v !== undefined)
-    .map(
-      ([field, value]) =>
-        `${fieldInSentence(field)} ${DATE_FIELDS.has(field) ? day(value) : field === 'password' ? '(hidden)' : `"${value}"`}`,
-    )
-    .join(', ');
 }
 
 /** One op in words. `all` (the outbox by id) names people created in the same batch. */
@@ -105,118 +82,21 @@ export function describeOp(
 }
 
 function describeChange(op: OutboxOp, names: OpNames, all: ReadonlyMap<string, OutboxOp>): string {
-  const spec = op.op;
-  const person = (userid: number) => personName(userid, names, op, all);
-  const named = recordNames(names);
-  switch (spec.kind) {
-    case 'user.create': {
-      const f = spec.fields;
-      return `Create ${`${f.firstname} ${f.lastname}`.trim()} (${f.username})${f.status ? `, ${f.status}` : ''}`;
-    }
-    case 'user.update':
-      return `Change ${changesInWords(spec.changes)} of ${person(spec.userid)}`;
-    case 'email.add':
-      return `Add e-mail ${spec.email} to ${person(spec.userid)}`;
-    case 'email.remove':
-      return `Remove ${named.email(spec.emailid)} from ${person(spec.userid)}`;
-    case 'groupAccess.grant':
-      return `Give ${person(spec.userid)} access over ${named.group(spec.groupid)}`;
-    case 'groupAccess.revoke':
-      return `Take away ${ownedBy(person(spec.userid), 'access')} over ${named.group(spec.groupid)}`;
-    case 'moduleAccess.grant':
-      return `Give ${person(spec.userid)} ${named.feature(spec.siteid, spec.accessID)}`;
-    case 'moduleAccess.revoke':
-      return `Take away ${named.feature(spec.siteid, spec.accessID)} from ${person(spec.userid)}`;
-    case 'credentialAssignment.create': {
-      const dates = span(spec.fields.startdate, spec.fields.expirationdate);
-      return `Assign ${named.credential(spec.credentialid)} to ${person(spec.userid)}${dates}`;
-    }
-    case 'credentialAssignment.update': {
-      const whose = ownedBy(person(spec.userid), named.credential(spec.credentialid));
-      return `Change ${changesInWords(spec.changes)} of ${whose}`;
-    }
-    case 'credentialAssignment.delete':
-      return `Remove ${named.credential(spec.credentialid)} from ${person(spec.userid)}`;
-    case 'trainingAssignment.create': {
-      const due = spec.fields.duedate ? `, due ${day(spec.fields.duedate)}` : '';
-      return `Assign ${named.course(spec.courseid)} to ${person(spec.userid)}${due}`;
-    }
-    case 'trainingAssignment.update':
-    case 'trainingAssignment.delete': {
-      const t = names.transcripts.get(spec.transcriptid);
-      const what = t
-        ? t.userid > 0
-          ? ownedBy(person(t.userid), named.course(t.courseid))
-          : named.course(t.courseid)
-        : NOT_HERE.training;
-      return spec.kind === 'trainingAssignment.delete'
-        ? `Remove ${what}`
-        : `Change ${changesInWords(spec.changes)} of ${what}`;
-    }
-  }
+  return rendererKindOf(op.op).describe(op.op, namesFor(op, names, all));
 }
 
 /** What an op does, without whom to: ops of one batch that share it read as one action on N people. */
 function actionOf(op: OutboxOp, names: OpNames): string {
-  const spec = op.op;
-  const named = recordNames(names);
-  switch (spec.kind) {
-    case 'user.create':
-      return 'Create';
-    case 'user.update':
-      return `Change ${changesInWords(spec.changes)} of`;
-    case 'email.add':
-      return 'Add an e-mail to';
-    case 'email.remove':
-      return 'Remove an e-mail from';
-    case 'groupAccess.grant':
-      return `Give access over ${named.group(spec.groupid)} to`;
-    case 'groupAccess.revoke':
-      return `Take away access over ${named.group(spec.groupid)} from`;
-    case 'moduleAccess.grant':
-      return `Give ${named.feature(spec.siteid, spec.accessID)} to`;
-    case 'moduleAccess.revoke':
-      return `Take away ${named.feature(spec.siteid, spec.accessID)} from`;
-    case 'credentialAssignment.create':
-      return `Assign ${named.credential(spec.credentialid)} to`;
-    case 'credentialAssignment.update':
-      return `Renew ${named.credential(spec.credentialid)} of`;
-    case 'credentialAssignment.delete':
-      return `Remove ${named.credential(spec.credentialid)} from`;
-    case 'trainingAssignment.create':
-      return `Assign ${named.course(spec.courseid)} to`;
-    case 'trainingAssignment.update': {
-      const t = names.transcripts.get(spec.transcriptid);
-      return `Change ${changesInWords(spec.changes)} of ${t ? named.course(t.courseid) : 'training'} for`;
-    }
-    case 'trainingAssignment.delete': {
-      const t = names.transcripts.get(spec.transcriptid);
-      return `Remove ${t ? named.course(t.courseid) : 'training'} from`;
-    }
-  }
-}
-
-const people = (n: number) => (n === 1 ? '1 person' : `${n.toLocaleString()} people`);
-
-/** "first name, last name": the fields an update changes, without their values. */
-function fieldsInWords(changes: Record<string, string | undefined>): string {
-  return Object.keys(changes)
-    .filter((field) => changes[field] !== undefined)
-    .map((field) => fieldInSentence(field))
-    .join(', ');
+  return rendererKindOf(op.op).action(op.op, namesFor(op, names, new Map()));
 }
 
 /** What an op does, said without its values: an import's rows, each with values of its own, read as one action. */
 function broadActionOf(op: OutboxOp, names: OpNames): string {
-  const spec = op.op;
-  const named = recordNames(names);
-  if (spec.kind === 'user.update') return `Change ${fieldsInWords(spec.changes)} of`;
-  if (spec.kind === 'trainingAssignment.update') {
-    const t = names.transcripts.get(spec.transcriptid);
-    return `Change ${fieldsInWords(spec.changes)} of ${t ? named.course(t.courseid) : 'training'} for`;
-  }
-  return actionOf(op, names);
+  const kind = rendererKindOf(op.op);
+  return (kind.broadAction ?? kind.action)(op.op, namesFor(op, names, new Map()));
 }
+
+const people = (n: number) => (n === 1 ? '1 person' : `${n.toLocaleString()} people`);
 
 /** Past this many parts a batch's name says the first ones and how many more. */
 const MAX_PARTS = 3;

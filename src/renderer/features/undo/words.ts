@@ -7,31 +7,28 @@ import type { OpSpec } from '../../../shared/ipc.ts';
 import type { OutboxOp } from '../../../shared/outbox.ts';
 import type { ReversalStep } from '../../../shared/undo/reverse.ts';
 import type { FieldCompare } from '../../../shared/undo/plan.ts';
-import {
-  fieldInSentence,
-  fieldLabel,
-  NOT_ON_THIS_LAPTOP as NOT_HERE,
-  ownedBy,
-  plural,
-} from '../../app/words.ts';
-import { describeOp, type OpNames } from '../outbox/describe.ts';
+import { fieldInSentence, fieldLabel, NOT_ON_THIS_LAPTOP as NOT_HERE, plural } from '../../app/words.ts';
+import { describeOp, namesFor, type OpNames } from '../outbox/describe.ts';
+import { rendererKindOf } from '../../op-kinds.ts';
+import type { Named } from '../../op-kinds/definition.ts';
 import { fieldValue } from '../outbox/compare.ts';
 
-/** Whose record an update changes: "Priya Costa", "Priya Costa's Rigging". */
-function recordOf(op: OpSpec, names: OpNames): string {
-  const person = (userid: number) => names.users.get(userid) ?? NOT_HERE.person;
-  switch (op.kind) {
-    case 'user.update':
-      return person(op.userid);
-    case 'credentialAssignment.update':
-      return ownedBy(person(op.userid), names.credentials.get(op.credentialid) ?? 'credential');
-    case 'trainingAssignment.update': {
-      const t = names.transcripts.get(op.transcriptid);
-      return t ? ownedBy(person(t.userid), names.courses.get(t.courseid) ?? 'training') : NOT_HERE.training;
-    }
-    default:
-      return '';
-  }
+/**
+ * The names of an undo's records: a person not on this laptop is said so, a credential or course without its name
+ * is "credential" or "training".
+ */
+function undoNames(op: OutboxOp, names: OpNames): Named {
+  return {
+    ...namesFor(op, names, new Map()),
+    person: (userid) => names.users.get(userid) ?? NOT_HERE.person,
+    credential: (credentialid) => names.credentials.get(credentialid) ?? 'credential',
+    course: (courseid) => names.courses.get(courseid) ?? 'training',
+  };
+}
+
+/** Whose record an update changes: "Priya Costa", "Priya Costa's Rigging" (its kind's words). */
+function recordOf(spec: OpSpec, names: OpNames, undone: OutboxOp): string {
+  return rendererKindOf(spec).whose?.(spec, undoNames(undone, names)) ?? '';
 }
 
 /** What one step of the undo does: "Priya Costa: status Inactive → Active", "Remove Rigging from Priya Costa". */
@@ -42,7 +39,7 @@ export function undoStepWords(step: ReversalStep, names: OpNames, undone: Outbox
       (f) =>
         `${fieldInSentence(f)} ${fieldValue(f, step.applied.fields[f])} → ${fieldValue(f, step.before.fields[f])}`,
     );
-    return `${recordOf(spec, names)}: ${moves.join(', ')}`;
+    return `${recordOf(spec, names, undone)}: ${moves.join(', ')}`;
   }
   // the undo's op described as any op is (without the "Undo:" of the batch it belongs to)
   const { undoes: _undoes, bindings: _bindings, ...plain } = undone;
