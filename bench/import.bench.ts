@@ -12,7 +12,9 @@
  * reference server drops every request meanwhile, so the outbox sends none of
  * them (nothing on the server changes either).
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { fileDataTransfer } from '../e2e/support/drop.ts';
 import { makeBig } from '../scripts/make-import-fixtures.mjs';
@@ -54,6 +56,7 @@ interface Phase {
  */
 async function phase(
   page: Page,
+  label: string,
   text: string,
   act: () => Promise<void>,
   settled?: () => Promise<void>,
@@ -76,7 +79,15 @@ async function phase(
   await settled?.();
   const tasks = await tasksUntilNow(page, start, settled ? undefined : end);
   const profile = profiler ? await profiler() : undefined;
+  if (profile) await keepProfile(label, profile);
   return { ...tasks, ms: end - start, cpu: await trace.stop(), ...(profile ? { profile } : {}) };
+}
+
+/** The phase's profile written for DevTools (its path on the bench's log): what ran, beyond the figures' summary. */
+async function keepProfile(label: string, profile: CpuProfile): Promise<void> {
+  const file = path.join(tmpdir(), `fieldbook-import-${label}.cpuprofile`);
+  await writeFile(file, JSON.stringify(profile));
+  console.error(`  the CPU profile of "${label}": ${file}`);
 }
 
 /** Starts V8's sampling profiler in the page (1 ms); the returned function stops it and gives the profile. */
@@ -126,13 +137,16 @@ const QUEUE_SETTLES_MS = 5000;
 const round = (n: number) => Math.round(n);
 const taskFigure = (label: string, p: Phase, loadNote: string) => {
   const { cpu } = p;
+  const totalCpu = round(cpu.totalCpuMs);
+  const workerCpu = round(cpu.workerCpuMs);
   const longestCpu = round(cpu.longestCpuMs);
   const longestCpuWall = round(cpu.longestCpuWallMs);
   const longestWall = round(cpu.longestWall.wallMs);
   const longestWallCpu = round(cpu.longestWall.cpuMs);
   const inside = cpu.longestWall.inside ? `, inside: ${cpu.longestWall.inside}` : '';
   const span = spanNote(p);
-  const note = `${p.longTasks} tasks over 50 ms (0 = none reported by the Long Tasks API); by Chromium's trace, of ${cpu.tasks} tasks the longest ran ${longestCpu} ms on the CPU (${longestCpuWall} ms wall), ${cpu.cpuOver50} ran over 50 ms of CPU; the longest in wall time ${longestWall} ms, of which ${longestWallCpu} ms on the CPU${inside}${span}; ${loadNote}`;
+  const cpuNote = `${totalCpu} ms of main-thread CPU and ${workerCpu} ms in its workers${wholeProfile(p)}`;
+  const note = `${p.longTasks} tasks over 50 ms (0 = none reported by the Long Tasks API); by Chromium's trace, ${cpuNote}; of ${cpu.tasks} tasks the longest ran ${longestCpu} ms on the CPU (${longestCpuWall} ms wall), ${cpu.cpuOver50} ran over 50 ms of CPU; the longest in wall time ${longestWall} ms, of which ${longestWallCpu} ms on the CPU${inside}${span}; ${loadNote}`;
   return atMost(`longest main-thread task ${label}`, round(p.longestTaskMs), 'ms', 50, note);
 };
 
@@ -149,6 +163,13 @@ function spanNote(p: Phase): string {
   if (!p.profile || cpuTo <= cpuFrom) return longTaskNote(p);
   const samples = selfTimeBetween(p.profile, cpuFrom, cpuTo);
   return `${longTaskNote(p)}; the profiler's samples in the task longest on the CPU, self time: ${samples}`;
+}
+
+/** With FIELDBOOK_IMPORT_PROFILE=1: where the whole phase's main-thread time went, by the profiler. */
+function wholeProfile(p: Phase): string {
+  return p.profile
+    ? ` (the profiler over the phase: ${describeSelfTime(selfTimeByFunction(p.profile, 10))})`
+    : '';
 }
 
 /** What the trace (and the profiler) show over the span of the Long Tasks API's longest task. */
@@ -225,7 +246,7 @@ async function phases(ctx: BenchContext, app: Page, xlsx: Buffer, csv: Buffer): 
   const csvDrop = await fileDataTransfer(app, 'people-100000.csv', csv);
   const beforeCsv = load();
   ctx.log(`CSV: dropping 100,000 rows (load average ${beforeCsv})`);
-  const csvReading = await phase(app, '100,000 to create', () =>
+  const csvReading = await phase(app, 'csv', '100,000 to create', () =>
     app.locator('.import-view').dispatchEvent('drop', { dataTransfer: csvDrop }),
   );
   const csvNote = `load average ${beforeCsv} → ${load()}`;
@@ -236,7 +257,7 @@ async function phases(ctx: BenchContext, app: Page, xlsx: Buffer, csv: Buffer): 
   const xlsxDrop = await fileDataTransfer(app, 'people-50000.xlsx', xlsx);
   const before = load();
   ctx.log(`XLSX: dropping 50,000 rows (load average ${before})`);
-  const reading = await phase(app, '50,000 to create', () =>
+  const reading = await phase(app, 'xlsx', '50,000 to create', () =>
     app.locator('.import-view').dispatchEvent('drop', { dataTransfer: xlsxDrop }),
   );
   const loadNote = () => `load average ${before} → ${load()}`;
@@ -246,10 +267,10 @@ async function phases(ctx: BenchContext, app: Page, xlsx: Buffer, csv: Buffer): 
   figures.push(taskFigure('while reading the XLSX', reading, loadNote()));
 
   ctx.log('mapping change: the Last name column is unmapped, then mapped again');
-  const unmapped = await phase(app, '50,000 invalid', async () => {
+  const unmapped = await phase(app, 'unmapped', '50,000 invalid', async () => {
     await app.getByRole('combobox', { name: /^Last name/ }).selectOption({ label: '(not in the file)' });
   });
-  const remapped = await phase(app, '50,000 to create', async () => {
+  const remapped = await phase(app, 'remapped', '50,000 to create', async () => {
     await app.getByRole('combobox', { name: /^Last name/ }).selectOption({ label: 'Surname' });
   });
   const worse = unmapped.longestTaskMs >= remapped.longestTaskMs ? unmapped : remapped;
@@ -264,6 +285,7 @@ async function phases(ctx: BenchContext, app: Page, xlsx: Buffer, csv: Buffer): 
   ctx.log('queueing the 50,000 creates (and their e-mails)');
   const queueing = await phase(
     app,
+    'queueing',
     'Queued',
     () => app.getByRole('button', { name: 'Queue 50,000 rows' }).click(),
     async () => {

@@ -83,8 +83,13 @@ export async function startServerProcess(
   }
 }
 
-/** Builds the renderer (as electron.vite.config.ts does) and the benchmark page under it, into `outDir`. */
+/**
+ * Builds the renderer (as electron.vite.config.ts does) and the benchmark page under it, into `outDir`. With
+ * FIELDBOOK_BENCH_UNMINIFIED=1 the renderer keeps its functions' names, so that a CPU profile names them (a profile of
+ * minified code names `$e` and `tt`).
+ */
 export async function buildPages(root: string, outDir: string): Promise<void> {
+  const named = process.env.FIELDBOOK_BENCH_UNMINIFIED === '1';
   await build({
     configFile: false,
     logLevel: 'warn',
@@ -92,7 +97,7 @@ export async function buildPages(root: string, outDir: string): Promise<void> {
     base: './',
     plugins: [react()],
     worker: { format: 'es' },
-    build: { outDir, emptyOutDir: true },
+    build: { outDir, emptyOutDir: true, ...(named ? { minify: false } : {}) },
   });
   await build({
     configFile: false,

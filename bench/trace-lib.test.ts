@@ -55,6 +55,14 @@ describe("the page's main-thread tasks from Chromium's trace", () => {
     });
   });
 
+  it("sums the CPU time of the main thread's tasks (what a phase cost it on a busy machine too)", () => {
+    expect(mainThreadTasks(events).totalCpuMs).toBe(30 + 60 + 20);
+  });
+
+  it("sums the CPU time of the page's workers apart", () => {
+    expect(mainThreadTasks(events).workerCpuMs).toBe(900);
+  });
+
   it('names what ran inside the task longest in wall time, by CPU time', () => {
     expect(mainThreadTasks(events).longestWall).toEqual({
       wallMs: 400,
@@ -70,6 +78,8 @@ describe("the page's main-thread tasks from Chromium's trace", () => {
       longestCpuWallMs: 0,
       longestCpuSpanUs: [0, 0],
       cpuOver50: 0,
+      totalCpuMs: 0,
+      workerCpuMs: 0,
       longestWall: { wallMs: 0, cpuMs: 0, inside: '' },
     });
   });

@@ -16,6 +16,10 @@ export interface TaskTimes {
   longestCpuSpanUs: [number, number];
   /** tasks that ran over 50 ms of CPU */
   cpuOver50: number;
+  /** the CPU time of all the thread's tasks: what the phase cost the main thread, however busy the machine */
+  totalCpuMs: number;
+  /** the CPU time of the page's workers' tasks (the import reads its files in one) */
+  workerCpuMs: number;
   /**
    * The task longest in wall time (what the Long Tasks API reports): its wall
    * and CPU times, and the longest events inside it by CPU time ("Layout 12 ms
@@ -82,10 +86,25 @@ export function mainThreadTasks(events: readonly TraceEvent[]): TaskTimes {
     longestCpuWallMs: longest ? wallOf(longest) : 0,
     longestCpuSpanUs: longest ? [longest.ts ?? 0, (longest.ts ?? 0) + (longest.dur ?? 0)] : [0, 0],
     cpuOver50: tasks.filter((e) => cpuOf(e) > 50).length,
+    totalCpuMs: tasks.reduce((sum, e) => sum + cpuOf(e), 0),
+    workerCpuMs: workerCpu(events, tasks[0]?.pid),
     longestWall: longestWall
       ? { wallMs: wallOf(longestWall), cpuMs: cpuOf(longestWall), inside: insideOf(events, longestWall) }
       : { wallMs: 0, cpuMs: 0, inside: '' },
   };
+}
+
+/** The CPU time of the tasks of the dedicated workers of process `pid`. */
+function workerCpu(events: readonly TraceEvent[], pid: number | undefined): number {
+  const workers = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === pid)
+      .filter((e) => e.args?.name === 'DedicatedWorker thread')
+      .map((e) => e.tid),
+  );
+  return events
+    .filter((e) => e.ph === 'X' && e.name === RUN_TASK && e.pid === pid && workers.has(e.tid))
+    .reduce((sum, e) => sum + cpuOf(e), 0);
 }
 
 /** The three longest events by CPU time inside `task` (same thread, within its time), by name: what the task did. */

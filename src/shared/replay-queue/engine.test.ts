@@ -200,6 +200,46 @@ describe('the outbox engine', () => {
     expect(api.requests.map((r) => r.verifyFirst)).toEqual([false, true]);
   });
 
+  it('sends each op once when the queue drains while a reload makes its new state a slice at a time', async () => {
+    const db = freshDb();
+    await enqueueOps(
+      db,
+      Array.from({ length: 40 }, (_, i) => statusDraft(i + 1, 'Inactive')),
+    );
+    // the reload yields before every op; at its fifth yield the engine sends and finishes the whole queue
+    let yields = 0;
+    let drain: (() => Promise<void>) | null = null;
+    const yieldNow = async () => {
+      yields += 1;
+      if (yields === 5) await drain?.();
+    };
+    const held: (() => void)[] = [];
+    let answerAtOnce = false;
+    const api = executor(() =>
+      answerAtOnce
+        ? ok({ status: 'done' })
+        : new Promise((resolve) => held.push(() => resolve(ok({ status: 'done' })))),
+    );
+    const slicing = { budgetMs: 0, checkEvery: 1, yieldNow };
+    const engine = await OutboxEngine.open({ db, execute: api.execute, actor: 'c', concurrency: 1, slicing });
+    engine.setOnline(true);
+    // 16 ops on their way (one at a time through the network slot), the other 24 waiting in the engine's state
+    await vi.waitFor(() => expect(engine.state().inFlight).toBe(16));
+    drain = async () => {
+      answerAtOnce = true;
+      while (held.length > 0 || engine.state().inFlight > 0) {
+        held.splice(0).forEach((answer) => answer());
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+    };
+    yields = 0;
+    await engine.reload();
+    await engine.whenIdle();
+    expect(api.requests).toHaveLength(40);
+    expect(new Set(api.requests.map((r) => r.opId)).size).toBe(40);
+    expect((await db.outbox.toArray()).every((op) => op.status === 'done')).toBe(true);
+  });
+
   it('fails, never sends, an op whose create was done without giving its new id', async () => {
     const db = freshDb();
     await enqueueOps(db, [

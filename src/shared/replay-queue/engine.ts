@@ -15,6 +15,7 @@ import { bindOp, classifyFailure, type AuditEntry, type OutboxOp } from '../outb
 import type { OutboxDb } from './db.ts';
 import { backoffMs, type BackoffPolicy } from '../backoff.ts';
 import { RunnableLanes } from './lanes.ts';
+import { forEachSliced, type Slicing } from '../sliced.ts';
 import { Semaphore } from '../semaphore.ts';
 import { auditEntryOf } from './audit.ts';
 import { OP_KIND_TABLE } from '../op-kinds.ts';
@@ -43,6 +44,8 @@ export interface EngineOptions {
   onChange?: () => void;
   /** called after an op is done, so the cache can be refreshed */
   onApplied?: (op: OutboxOp, outcome: ReplayOutcome & { status: 'done' }) => void;
+  /** how a reload cuts its work into slices (tests choose where it yields) */
+  slicing?: Pick<Slicing, 'budgetMs' | 'checkEvery' | 'yieldNow'>;
 }
 
 export interface EngineState {
@@ -72,7 +75,12 @@ export class OutboxEngine {
   /** ops done since open: a read that predates their outcome must not bring them back */
   private readonly doneIds = new Set<string>();
   /** what may run next, per target: the scheduler's index, kept in step with every outcome */
-  private readonly lanes = new RunnableLanes((id) => this.ops.get(id));
+  private lanes = new RunnableLanes((id) => this.ops.get(id));
+  /** reloads started: the last one's state takes over */
+  private reloads = 0;
+  private latestReload: Promise<void> = Promise.resolve();
+  /** the ops recorded while a reload makes its new state (one list per reload under way) */
+  private readonly recorders = new Set<OutboxOp[]>();
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly writes = new Set<Promise<unknown>>();
   private pendingWrites: PendingWrite[] = [];
@@ -97,6 +105,7 @@ export class OutboxEngine {
       backoff: DEFAULT_BACKOFF,
       now: () => Date.now(),
       random: Math.random,
+      slicing: {},
       ...opts,
     };
     this.slots = new Semaphore(this.opts.handoff);
@@ -117,28 +126,76 @@ export class OutboxEngine {
     return { online: this.online, paused: this.paused, inFlight: this.inFlight.size };
   }
 
-  /** Re-read the queue after an edit elsewhere (enqueue, discard, retry...). Ops in flight keep their live state. */
-  async reload(): Promise<void> {
+  /**
+   * Re-read the queue after an edit elsewhere (enqueue, discard, retry...). Ops in flight keep their live state. The
+   * new state is made a slice at a time (100,000 ops made in one go held the window for 200 ms) while the old one goes
+   * on serving the engine; what the engine records meanwhile is applied to the new state before it takes over. A
+   * reload started meanwhile read later: it takes over instead, and this one resolves with it.
+   */
+  reload(): Promise<void> {
+    const mine = ++this.reloads;
+    const done = this.reloadAs(mine);
+    this.latestReload = done;
+    return done;
+  }
+
+  private async reloadAs(mine: number): Promise<void> {
     const stored = await unfinishedOps(this.opts.db);
-    if (this.killed) return;
-    const next = new Map<string, OutboxOp>();
-    for (const op of stored) {
-      if (this.doneIds.has(op.id)) continue;
-      // The read may predate an outcome recorded meanwhile: the newer of the two wins, and an op in flight is ours.
-      const known = this.ops.get(op.id);
-      const keepKnown =
-        known !== undefined && (this.inFlight.has(op.id) || (known.updatedAt ?? '') > (op.updatedAt ?? ''));
-      next.set(op.id, keepKnown ? known : op);
+    // what the engine records from now on postdates the read: it is applied to the new state, in order
+    const since: OutboxOp[] = [];
+    this.recorders.add(since);
+    try {
+      const stale = () => this.killed || mine !== this.reloads;
+      const next = await this.newerOf(stored, stale);
+      if (!next) return this.afterStale(mine);
+      const lanes = new RunnableLanes((id) => next.get(id));
+      const built = await lanes.rebuild([...next.values()], { ...this.opts.slicing, stopped: stale });
+      if (!built) return this.afterStale(mine);
+      this.ops = next;
+      this.lanes = lanes;
+      for (const op of since) this.apply(op);
+    } finally {
+      this.recorders.delete(since);
     }
-    this.ops = next;
-    this.lanes.rebuild(next.values());
     this.pump();
+  }
+
+  /** A reload overtaken by a later one resolves with it; one stopped by a kill resolves at once. */
+  private afterStale(mine: number): Promise<void> {
+    return this.killed || mine === this.reloads ? Promise.resolve() : this.latestReload;
+  }
+
+  /** The stored ops, each against the engine's own state of it: null when `stale()` stopped the work. */
+  private async newerOf(
+    stored: readonly OutboxOp[],
+    stale: () => boolean,
+  ): Promise<Map<string, OutboxOp> | null> {
+    const next = new Map<string, OutboxOp>();
+    const made = await forEachSliced(
+      stored.length,
+      (i) => {
+        const op = stored[i]!;
+        if (this.doneIds.has(op.id)) return;
+        // The read may predate an outcome recorded meanwhile: the newer of the two wins, and an op in flight is ours.
+        const known = this.ops.get(op.id);
+        const keepKnown =
+          known !== undefined && (this.inFlight.has(op.id) || (known.updatedAt ?? '') > (op.updatedAt ?? ''));
+        next.set(op.id, keepKnown ? known : op);
+      },
+      { ...this.opts.slicing, stopped: stale },
+    );
+    return made ? next : null;
   }
 
   /**
    * Keep the in-memory state in step with what was written. A done op leaves memory (a dependency not there is done).
    */
   private remember(op: OutboxOp): void {
+    for (const since of this.recorders) since.push(op);
+    this.apply(op);
+  }
+
+  private apply(op: OutboxOp): void {
     if (op.status === 'done') {
       this.ops.delete(op.id);
       this.doneIds.add(op.id);

@@ -7,6 +7,7 @@
  * The rules for one target's first op are waitReasonOfHead's, below.
  */
 import type { OutboxOp } from '../outbox.ts';
+import { forEachSliced, type Slicing } from '../sliced.ts';
 
 type Find = (id: string) => OutboxOp | undefined;
 
@@ -62,20 +63,46 @@ export class RunnableLanes {
     this.find = find;
   }
 
-  /** Start over from these unfinished ops (at open and reload). */
-  rebuild(ops: Iterable<OutboxOp>): void {
-    const sorted = [...ops].filter((op) => op.status !== 'done').sort((a, b) => a.seq - b.seq);
+  /**
+   * Start over from these unfinished ops (at open and reload), a slice at a time: 100,000 queued ops sorted and laned
+   * in one go held the window for 200 ms. Each lane is put in queue order on its own (a lane holds a few ops), so no
+   * sort of the whole queue is needed. False when `slicing.stopped` stopped it (the lanes are then left half built:
+   * the caller drops them).
+   */
+  async rebuild(ops: readonly OutboxOp[], slicing: Slicing = {}): Promise<boolean> {
+    const lanes = new Map<string, OutboxOp[]>();
+    const laned = await forEachSliced(
+      ops.length,
+      (i) => {
+        const op = ops[i]!;
+        if (op.status === 'done') return;
+        const lane = lanes.get(op.targetKey);
+        if (lane) lane.push(op);
+        else lanes.set(op.targetKey, [op]);
+      },
+      slicing,
+    );
+    if (!laned) return false;
     this.lanes = new Map();
-    for (const op of sorted) {
-      const lane = this.lanes.get(op.targetKey);
-      if (lane) lane.push(op.id);
-      else this.lanes.set(op.targetKey, [op.id]);
-    }
     this.heap = [];
     this.queued.clear();
     this.backingOff.clear();
     this.waitingOn.clear();
-    for (const target of this.lanes.keys()) this.wake(target);
+    const targets = [...lanes.keys()];
+    return forEachSliced(
+      targets.length,
+      (i) => {
+        const target = targets[i]!;
+        const lane = lanes.get(target)!;
+        if (lane.length > 1) lane.sort((a, b) => a.seq - b.seq);
+        this.lanes.set(
+          target,
+          lane.map((op) => op.id),
+        );
+        this.wake(target);
+      },
+      slicing,
+    );
   }
 
   /** The op's state changed (sent, outcome recorded, edited): its lane moves on, and what waited for it looks again. */

@@ -33,6 +33,21 @@ describe("reading an import's ops back", () => {
     expect([...found.keys()].sort()).toEqual(ops.map((op) => op.id).sort());
   });
 
+  it('gives every op of the batch once however its ids are sliced, those read by id too', async () => {
+    const { db, ops, seqs } = await outboxWithImport(600);
+    // the work yields before every id; the last 10 ids are looked for by id (outside the positions given)
+    let yields = 0;
+    const slicing = { budgetMs: 0, checkEvery: 1, yieldNow: async () => void (yields += 1) };
+    const found = await batchOps(
+      db,
+      ops.map((op) => op.id),
+      { first: seqs.first, last: seqs.last - 10 },
+      slicing,
+    );
+    expect(yields).toBeGreaterThan(600);
+    expect([...found.keys()].sort()).toEqual(ops.map((op) => op.id).sort());
+  });
+
   it('reads them a page of positions at a time, never one request an op', async () => {
     const { db, ops, seqs } = await outboxWithImport(600);
     const byId = vi.spyOn(db.outbox, 'bulkGet');

@@ -9,6 +9,7 @@ import { formatCount } from '../../app/format.ts';
 import { outboxStore, queueChanged } from '../../outbox/runtime.ts';
 import { useLastImport } from './ImportResults.tsx';
 import { draftsInSlices, type GiveNewPeople } from './rows.ts';
+import { forEachSliced } from '../../../shared/sliced.ts';
 import type { RowPlan } from './match.ts';
 import type { Sheet } from './header.ts';
 
@@ -39,20 +40,23 @@ export function useImportQueue(onQueued: (message: string) => void): (inputs: Qu
       );
       if (drafts.length === 0) return;
       const ops = await enqueueOps(odb, drafts, { label: `Import of ${inputs.fileName ?? 'a file'}` });
+      // a slice at a time: 100,000 ops and 50,000 plans gone through in one go were a long task of the window
       const opsByRow = new Map<number, string[]>();
-      ops.forEach((op, i) => {
+      await forEachSliced(ops.length, (i) => {
         const row = rows[i]!;
         const list = opsByRow.get(row);
-        if (list) list.push(op.id);
-        else opsByRow.set(row, [op.id]);
+        if (list) list.push(ops[i]!.id);
+        else opsByRow.set(row, [ops[i]!.id]);
       });
       const { fileName, sheet, plans } = inputs;
+      const plansByRow = new Map<number, RowPlan>();
+      await forEachSliced(plans.length, (i) => plansByRow.set(plans[i]!.rowNumber, plans[i]!));
       useLastImport.setState({
         run: {
           fileName: fileName ?? 'import',
           headers: sheet.headers,
           rows: sheet.rows,
-          plans: new Map(plans.map((p) => [p.rowNumber, p])),
+          plans: plansByRow,
           opsByRow,
           seqs: { first: ops[0]!.seq, last: ops[ops.length - 1]!.seq },
         },
