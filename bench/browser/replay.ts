@@ -64,7 +64,7 @@ export async function replayOpen(users: BenchUser[]): Promise<void> {
       ),
     ),
   );
-  const outbox = openFieldbookDb(REPLAY_DB_NAME, { durability: 'strict' });
+  const outbox = openFieldbookDb(REPLAY_DB_NAME, { durability: 'strict', memory: cache.memory });
   const refresher = createCacheRefresher(cache);
   const executor = createBatchingExecutor({
     executeBatch: (arg) => api['replay:executeBatch'](arg),

@@ -12,6 +12,7 @@ interface ResettableStore<State> {
 }
 
 const resets = new Set<() => void>();
+const ends = new Set<() => void>();
 
 /** Registers a store as one profile's: it returns to its initial state at every profile switch. */
 export function profileStore<State, Store extends ResettableStore<State>>(store: Store): Store {
@@ -19,7 +20,13 @@ export function profileStore<State, Store extends ResettableStore<State>>(store:
   return store;
 }
 
-/** Puts every profile store back as it was made (the profile session calls this as it ends). */
+/** `end` runs as every profile's session ends: for what a feature holds for its profile outside a store. */
+export function onProfileEnd(end: () => void): void {
+  ends.add(end);
+}
+
+/** Puts every profile store back as it was made, and runs each `onProfileEnd` (the profile session, as it ends). */
 export function resetProfileStores(): void {
   for (const reset of resets) reset();
+  for (const end of ends) end();
 }

@@ -7,6 +7,7 @@ import { userSelectionStore } from '../features/users/selection.ts';
 import { usersViewStore } from '../features/users/view-store.ts';
 import { useLastImport } from '../features/import/ImportResults.tsx';
 import { useReportChoices } from '../features/report/choices.ts';
+import { useAsOfDay } from '../features/report/AsOfControl.tsx';
 
 const profile = (id: string): ProfileSummary => ({
   id,
@@ -65,6 +66,7 @@ describe('the session', () => {
         },
       });
       useReportChoices.getState().set({ groupid: 12, findingTypes: [] });
+      useAsOfDay.getState().set('2026-03-02');
     }
 
     it('is not carried into the next profile', () => {
@@ -79,6 +81,7 @@ describe('the session', () => {
         groupid: null,
         findingTypes: useReportChoices.getInitialState().findingTypes,
       });
+      expect(useAsOfDay.getState().day).toBeNull();
     });
 
     it('is forgotten when the last profile is removed', () => {

@@ -1,7 +1,8 @@
 /**
  * The session: main's API, the profiles, the active profile's session (its
- * database and sync controller: profile-session.ts), and the connection state.
- * Switching profile disposes one profile session and opens the other.
+ * databases, sync controller and outbox: profile-session.ts), and the connection
+ * state, which it tells the profile's outbox. Switching profile disposes one
+ * profile session and opens the other.
  */
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
@@ -64,15 +65,19 @@ export function applyProfiles(profiles: ProfilesState): void {
   const changed = (active?.id ?? null) !== (state.activeProfile?.id ?? null);
   if (!changed) {
     sessionStore.setState({ profiles, activeProfile: active });
+    // a token re-entered: the outbox tries again
+    state.profileSession?.outbox.resume();
     return;
   }
-  state.profileSession?.dispose();
-  // a database this build cannot open (written by a newer build) says so in the banner
+  const previous = state.profileSession;
+  previous?.dispose();
   const profileSession =
     active && state.api
-      ? openProfileSession(state.api, active.id, (message) =>
-          sessionStore.setState({ error: { code: 'internal', message } }),
-        )
+      ? openProfileSession(state.api, active, {
+          // a database this build cannot open (written by a newer build) says so in the banner
+          onOpenError: (message) => sessionStore.setState({ error: { code: 'internal', message } }),
+          previous,
+        })
       : null;
   sessionStore.setState({
     profiles,
@@ -83,6 +88,12 @@ export function applyProfiles(profiles: ProfilesState): void {
     connection: null,
   });
   void monitor?.probe();
+}
+
+/** The connection as the monitor found it, told to the active profile's outbox. */
+function connectionChanged(connection: ConnectionStatus): void {
+  sessionStore.setState({ connection });
+  sessionStore.getState().profileSession?.outbox.setOnline(connection.online);
 }
 
 let monitor: ConnectionMonitor | null = null;
@@ -99,7 +110,7 @@ export async function startSession(api: FieldbookApi): Promise<void> {
       error: result.error,
       profiles: { profiles: [], activeId: null, keychain: { available: true } },
     });
-  monitor = startConnectionMonitor(api, (connection) => sessionStore.setState({ connection }), {
+  monitor = startConnectionMonitor(api, connectionChanged, {
     held: () => sessionStore.getState().activeProfile?.workOffline === true,
   });
 }

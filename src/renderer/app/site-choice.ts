@@ -4,6 +4,7 @@
  * storage, like the soon window: a preference of this laptop, never sent anywhere.
  */
 import { create } from 'zustand';
+import { profileStore } from './profile-stores.ts';
 
 const KEY_PREFIX = 'fieldbook.site.';
 
@@ -34,13 +35,16 @@ interface SiteChoiceState {
   choose(profileId: string, siteid: number | null): void;
 }
 
-const useSiteChoiceStore = create<SiteChoiceState>((set) => ({
-  chosen: {},
-  choose(profileId, siteid) {
-    rememberSite(profileId, siteid);
-    set((s) => ({ chosen: { ...s.chosen, [profileId]: siteid } }));
-  },
-}));
+// forgotten at a profile switch: the next look reads the profile's choice from local storage again
+const useSiteChoiceStore = profileStore(
+  create<SiteChoiceState>((set) => ({
+    chosen: {},
+    choose(profileId, siteid) {
+      rememberSite(profileId, siteid);
+      set((s) => ({ chosen: { ...s.chosen, [profileId]: siteid } }));
+    },
+  })),
+);
 
 /** The site chosen in this profile (null: every site), and how to choose another. */
 export function useSiteChoice(

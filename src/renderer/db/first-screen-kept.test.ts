@@ -100,7 +100,7 @@ describe('the users list kept for the next start', () => {
     ],
   ])('is dropped the moment %s, through any instance of the database', async (_what, write) => {
     await keepUsersFirstScreen(db, 60);
-    const other = openFieldbookDb(db.name, { durability: 'strict' });
+    const other = openFieldbookDb(db.name, { durability: 'strict', memory: db.memory });
     await write(other);
     expect(keptFirstScreen(db.name)).toBeNull();
   });
@@ -113,12 +113,12 @@ describe('the users list kept for the next start', () => {
   });
 
   it('is not kept from reads that began before a write to what they show', async () => {
-    const generation = firstScreenGeneration(db.name);
+    const generation = firstScreenGeneration(db);
     const screen = { rows: [user(1)], total: 3, sites: [] };
     await db.users.update(3, { status: 'Inactive' });
-    expect(keepFirstScreen(db.name, generation, screen)).toBe(false);
+    expect(keepFirstScreen(db, generation, screen)).toBe(false);
     expect(keptFirstScreen(db.name)).toBeNull();
-    expect(keepFirstScreen(db.name, firstScreenGeneration(db.name), screen)).toBe(true);
+    expect(keepFirstScreen(db, firstScreenGeneration(db), screen)).toBe(true);
   });
 
   it('is not kept when a write begins while its reads are under way', async () => {
@@ -217,8 +217,8 @@ describe('a kept screen that cannot be trusted is not shown', () => {
         throw new DOMException('full', 'QuotaExceededError');
       },
     };
-    expect(
-      keepFirstScreen(db.name, firstScreenGeneration(db.name), { rows: [], total: 0, sites: [] }, full),
-    ).toBe(false);
+    expect(keepFirstScreen(db, firstScreenGeneration(db), { rows: [], total: 0, sites: [] }, full)).toBe(
+      false,
+    );
   });
 });

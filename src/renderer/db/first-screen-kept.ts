@@ -17,7 +17,8 @@
  * (no e-mails, no search keys, nothing the list does not display), deleted with
  * the profile.
  */
-import Dexie, { type DBCore, type Middleware } from 'dexie';
+import type { DBCore, Middleware } from 'dexie';
+import type { DatabaseMemory, MemoryPart } from './memory.ts';
 import type { UserRecord } from '../../shared/records.ts';
 import type { PendingChange, PendingMark } from '../app/overlays.ts';
 
@@ -41,10 +42,24 @@ export interface KeptFirstScreen {
 
 type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-/** Writes begun to the shown tables, per database, since this window started. */
-const generations = new Map<string, number>();
-/** Databases known to have no kept screen now (a write to a shown table then costs local storage nothing). */
-const absent = new Set<string>();
+/** What the middleware knows of one profile's database, in its memory (memory.ts): gone with the session. */
+interface KeptState {
+  /** writes begun to the shown tables since the session began */
+  generation: number;
+  /** known to have no kept screen now (a write to a shown table then costs local storage nothing) */
+  absent: boolean;
+}
+
+const KEPT: MemoryPart<KeptState> = {
+  make(memory) {
+    const state = { generation: 0, absent: false };
+    // another window's writes (Dexie tells of them): the same rule
+    memory.onTableWritten((table) => {
+      if (SHOWN_TABLES.has(table)) wrote(memory, state, defaultStorage());
+    });
+    return state;
+  },
+};
 
 function defaultStorage(): Storage | null {
   try {
@@ -60,20 +75,20 @@ function keyOf(dbName: string): string {
 }
 
 /** Call before the reads a save is made from: the save is refused if a shown table was written since. */
-export function firstScreenGeneration(dbName: string): number {
-  return generations.get(dbName) ?? 0;
+export function firstScreenGeneration(db: { memory: DatabaseMemory }): number {
+  return db.memory.part(KEPT).generation;
 }
 
-function wrote(dbName: string, storage: Storage | null): void {
-  generations.set(dbName, firstScreenGeneration(dbName) + 1);
-  if (absent.has(dbName) || !storage) return;
-  storage.removeItem(keyOf(dbName));
-  absent.add(dbName);
+function wrote(memory: DatabaseMemory, state: KeptState, storage: Storage | null): void {
+  state.generation += 1;
+  if (state.absent || !storage) return;
+  storage.removeItem(keyOf(memory.name));
+  state.absent = true;
 }
 
 /** The middleware that drops the kept screen when a shown table is about to change (every instance of the database). */
 export function firstScreenMiddleware(
-  dbName: string,
+  memory: DatabaseMemory,
   storage: () => Storage | null = defaultStorage,
 ): Middleware<DBCore> {
   return {
@@ -87,7 +102,7 @@ export function firstScreenMiddleware(
         return {
           ...inner,
           mutate: (req) => {
-            wrote(dbName, storage());
+            wrote(memory, memory.part(KEPT), storage());
             return inner.mutate(req);
           },
         };
@@ -96,22 +111,18 @@ export function firstScreenMiddleware(
   };
 }
 
-// another window's writes (Dexie tells of them): the same rule
-Dexie.on('storagemutated', (parts) => {
-  for (const part of Object.keys(parts)) {
-    const match = /^idb:\/\/([^/]+)\/([^/]+)\//.exec(part);
-    if (match && SHOWN_TABLES.has(match[2]!)) wrote(match[1]!, defaultStorage());
-  }
-});
-
-/** Keeps `screen` for the next start, unless a shown table was written since `generation` (the reads' start). */
+/**
+ * Keeps `screen` for the next start, unless a shown table was written since `generation` (the reads' start) or the
+ * profile's session has ended.
+ */
 export function keepFirstScreen(
-  dbName: string,
+  db: { memory: DatabaseMemory },
   generation: number,
   screen: KeptFirstScreen,
   storage: Storage | null = defaultStorage(),
 ): boolean {
-  if (!storage || generation !== firstScreenGeneration(dbName)) return false;
+  const { memory } = db;
+  if (!storage || memory.disposed || generation !== firstScreenGeneration(db)) return false;
   const rows = screen.rows.slice(0, MAX_ROWS).map(shownFields);
   const shownSites = new Set(rows.map((r) => r.siteid));
   const kept = {
@@ -121,8 +132,8 @@ export function keepFirstScreen(
     sites: screen.sites.filter(([id]) => shownSites.has(id)),
   };
   try {
-    storage.setItem(keyOf(dbName), JSON.stringify(kept));
-    absent.delete(dbName);
+    storage.setItem(keyOf(memory.name), JSON.stringify(kept));
+    memory.part(KEPT).absent = false;
     return true;
   } catch {
     // storage full or refused: the next start waits for the database, as without it
@@ -195,10 +206,9 @@ export function keptFirstScreen(
   };
 }
 
-/** Deletes the kept screen (the profile and its cache are deleted). */
+/** Deletes the kept screen (the profile and its cache are deleted; its session has ended). */
 export function forgetFirstScreen(dbName: string, storage: Storage | null = defaultStorage()): void {
-  absent.delete(dbName);
-  wrote(dbName, storage);
+  storage?.removeItem(keyOf(dbName));
 }
 
 const TEXT_FIELDS = [

@@ -18,6 +18,7 @@ import { outboxMemoMiddleware } from '../outbox/ops-memo.ts';
 import { fingerprintGuardMiddleware } from '../sync/fingerprints.ts';
 import { firstScreenMiddleware } from './first-screen-kept.ts';
 import type { FieldbookDb } from './rows.ts';
+import { DatabaseMemory } from './memory.ts';
 
 export type { FieldbookDb, SyncCollectionRow } from './rows.ts';
 
@@ -35,10 +36,22 @@ export interface OpenOptions {
    * of the same database with it.
    */
   durability?: 'relaxed' | 'strict';
+  /**
+   * What the database keeps in memory (memory.ts): the profile session gives its two instances the same one, so a
+   * write through either drops what the other would read. By default the instance has one of its own.
+   */
+  memory?: DatabaseMemory;
 }
 
 export function openFieldbookDb(name: string, options: OpenOptions = {}): FieldbookDb {
-  const db = new Dexie(name, { chromeTransactionDurability: options.durability ?? 'relaxed' }) as FieldbookDb;
+  const memory = options.memory ?? new DatabaseMemory(name);
+  if (memory.name !== name) throw new Error(`The memory of ${memory.name} was given to ${name}.`);
+  const db = Object.assign(
+    new Dexie(name, { chromeTransactionDurability: options.durability ?? 'relaxed' }),
+    {
+      memory,
+    },
+  ) as FieldbookDb;
   db.version(1).stores(SCHEMA_V1).upgrade(v1CreateCache);
   db.version(2).stores(SCHEMA_V2).upgrade(v2FoldSearchKeys);
   // version 3 (the site visit's change log) only adds its table
@@ -49,9 +62,9 @@ export function openFieldbookDb(name: string, options: OpenOptions = {}): Fieldb
   db.version(6).stores(SCHEMA_V6);
   watchDatabaseLifecycle(db);
   db.use(derivedFieldsMiddleware);
-  db.use(usersMemoMiddleware(name));
-  db.use(outboxMemoMiddleware(name));
-  db.use(fingerprintGuardMiddleware(() => db));
-  db.use(firstScreenMiddleware(name));
+  db.use(usersMemoMiddleware(memory));
+  db.use(outboxMemoMiddleware(memory));
+  db.use(fingerprintGuardMiddleware(db));
+  db.use(firstScreenMiddleware(memory));
   return db;
 }

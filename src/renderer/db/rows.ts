@@ -11,6 +11,7 @@ import type { CollectionName, CollectionRecordMap, PRIMARY_KEY } from '../../sha
 import type { AuditEntry, OutboxOp } from '../../shared/outbox.ts';
 import type { CachedTrainingAssignment } from './derived.ts';
 import type { HistoryTables } from '../history/rows.ts';
+import type { DatabaseMemory } from './memory.ts';
 import type { ChangeCounts, ChangeEntry } from '../sync/changes.ts';
 
 /** Sync state of one collection, kept across passes. */
@@ -93,4 +94,6 @@ export type FieldbookDb = Dexie &
     pageFingerprints: EntityTable<PageFingerprintRow, 'key'>;
     /** the coordinator's requirements: local only, never sent to the platform */
     requirements: EntityTable<RequirementRow, 'id'>;
+    /** what the profile's database keeps in memory, shared by its instances (memory.ts) */
+    readonly memory: DatabaseMemory;
   } & HistoryTables;

@@ -1,35 +1,47 @@
 /**
- * What a query reads from one table, held in memory per database and shared by
- * every query until the table changes: the copy is dropped the moment any write
+ * What a query reads from one table, held in its database's memory (memory.ts: one
+ * per profile session) and shared by every query until the table changes: the copy is dropped the moment any write
  * to that table begins (a DBCore middleware on every instance the database module
  * opens, the outbox's strict one included), so a read started after that point
  * queues behind the write in IndexedDB and cannot see the old data; writes from
  * other windows drop it through Dexie's `storagemutated` event. A failed read is
  * not kept: the next caller tries again.
  */
-import Dexie, { type DBCore, type Middleware } from 'dexie';
+import type { DBCore, Middleware } from 'dexie';
+import type { DatabaseMemory, MemoryPart } from './memory.ts';
 
-export interface TableMemo<Source extends { name: string }, Value> {
-  /** install on every instance of the database (db.use) */
-  middleware(dbName: string): Middleware<DBCore>;
+export interface TableMemo<Source extends { memory: DatabaseMemory }, Value> {
+  /** install on every instance of the database (db.use), with the memory they share */
+  middleware(memory: DatabaseMemory): Middleware<DBCore>;
   /** the memo, or a new read of it (shared: callers must not mutate it) */
   get(db: Source): Promise<Value>;
 }
 
-export function tableMemo<Source extends { name: string }, Value>(
+/** The copy read through one instance, held in its database's memory until the table changes. */
+interface Slot<Source, Value> {
+  entry: { source: Source; value: Promise<Value> } | null;
+}
+
+export function tableMemo<Source extends { memory: DatabaseMemory }, Value>(
   table: string,
   read: (db: Source) => Promise<Value>,
 ): TableMemo<Source, Value> {
-  const loaded = new Map<string, { source: Source; value: Promise<Value> }>();
-  const forget = (dbName: string) => loaded.delete(dbName);
-  Dexie.on('storagemutated', (parts) => {
-    for (const name of [...loaded.keys()]) {
-      const prefix = `idb://${name}/${table}/`;
-      if (Object.keys(parts).some((part) => part.startsWith(prefix))) forget(name);
-    }
-  });
+  const part: MemoryPart<Slot<Source, Value>> = {
+    make(memory) {
+      const slot: Slot<Source, Value> = { entry: null };
+      // another window's writes (and this one's, once committed)
+      memory.onTableWritten((written) => {
+        if (written === table) slot.entry = null;
+      });
+      return slot;
+    },
+  };
+  const forget = (memory: DatabaseMemory) => {
+    const slot = memory.peek(part);
+    if (slot) slot.entry = null;
+  };
   return {
-    middleware: (dbName) => ({
+    middleware: (memory) => ({
       stack: 'dbcore',
       name: `${table}Memo`,
       create: (down) => ({
@@ -40,7 +52,7 @@ export function tableMemo<Source extends { name: string }, Value>(
           return {
             ...inner,
             mutate: (req) => {
-              forget(dbName);
+              forget(memory);
               return inner.mutate(req);
             },
           };
@@ -48,12 +60,13 @@ export function tableMemo<Source extends { name: string }, Value>(
       }),
     }),
     get(db) {
-      const entry = loaded.get(db.name);
-      if (entry && entry.source === db) return entry.value;
+      const slot = db.memory.part(part);
+      if (slot.entry && slot.entry.source === db) return slot.entry.value;
       const value = read(db);
-      loaded.set(db.name, { source: db, value });
+      const entry = { source: db, value };
+      slot.entry = entry;
       value.catch(() => {
-        if (loaded.get(db.name)?.value === value) forget(db.name);
+        if (slot.entry === entry) slot.entry = null;
       });
       return value;
     },

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
-import { liveQuery } from 'dexie';
+import Dexie, { liveQuery, RangeSet } from 'dexie';
 import { openFieldbookDb } from './index.ts';
 import { allUsersByName, inSortNameOrder } from './users-memo.ts';
 import { user } from '../testing/fixtures.ts';
@@ -17,7 +17,7 @@ describe('the in-memory copy of the users', () => {
   it('is dropped by a write made through another instance of the same cache (the outbox opens one)', async () => {
     const name = `memo-${Math.random()}`;
     const viewDb = openFieldbookDb(name);
-    const outboxDb = openFieldbookDb(name, { durability: 'strict' });
+    const outboxDb = openFieldbookDb(name, { durability: 'strict', memory: viewDb.memory });
     await viewDb.users.put(user(1));
     expect(names(await allUsersByName(viewDb))).toEqual(['user1']);
     await outboxDb.users.put(user(2));
@@ -27,7 +27,7 @@ describe('the in-memory copy of the users', () => {
   it('gives a live query that counts the users the new list after a write', async () => {
     const name = `memo-${Math.random()}`;
     const viewDb = openFieldbookDb(name);
-    const writer = openFieldbookDb(name);
+    const writer = openFieldbookDb(name, { memory: viewDb.memory });
     await viewDb.users.put(user(1));
     const seen: number[] = [];
     const subscription = liveQuery(async () => {
@@ -38,6 +38,16 @@ describe('the in-memory copy of the users', () => {
     await writer.users.put(user(2));
     await vi.waitFor(() => expect(seen.at(-1)).toBe(2));
     subscription.unsubscribe();
+  });
+  it('is dropped when another window writes the users (Dexie tells of it), and kept for its other tables', async () => {
+    const db = openFieldbookDb(`memo-${Math.random()}`);
+    await db.users.put(user(1));
+    const first = allUsersByName(db);
+    await first;
+    Dexie.on.storagemutated.fire({ [`idb://${db.name}/sites/`]: new RangeSet() });
+    expect(allUsersByName(db)).toBe(first);
+    Dexie.on.storagemutated.fire({ [`idb://${db.name}/users/`]: new RangeSet() });
+    expect(allUsersByName(db)).not.toBe(first);
   });
 });
 

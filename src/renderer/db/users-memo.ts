@@ -1,5 +1,5 @@
 /**
- * Every cached user in name order, held in memory per database, so a search is
+ * Every cached user in name order, held in the database's memory (memory.ts), so a search is
  * a scan of 20,000 small records in memory (a few milliseconds per keystroke)
  * rather than an IndexedDB read of thousands of matches. The first search after
  * a start waits for this read (3.3 s through the name index at 200,000 people).
@@ -8,9 +8,10 @@
  */
 import type { UserRecord } from '../../shared/records.ts';
 import { tableMemo } from './table-memo.ts';
+import type { DatabaseMemory } from './memory.ts';
 
 interface UsersSource {
-  name: string;
+  memory: DatabaseMemory;
   users: { toArray(): Promise<UserRecord[]> };
 }
 

@@ -1,21 +1,25 @@
 /**
- * The outbox in the running app: one engine per active profile, fed by the
- * session (database, main's API, connection state). It starts after start-up,
- * runs whenever the API is reachable, pauses while offline, and stops with the
- * profile. The UI reads its state from `outboxStore`.
+ * The outbox of the active profile: its engine, made and stopped by the profile's
+ * session (app/profile-session.ts), which owns the database it writes through and
+ * tells it when the connection comes and goes. It runs whenever the API is
+ * reachable and pauses while offline. The views read its state from `outboxStore`,
+ * which is put back as it was made when the profile's session ends.
+ *
+ * At a profile switch the engine stops as a crash would (`kill`): nothing more is
+ * handed to main, an op being sent is given up on this side, and its outcome, if
+ * main still sends one, is not recorded. The op stays in the profile's outbox marked
+ * "may have been sent", so the next time the profile is opened its replay first
+ * reads the platform (an update always does): it is neither lost nor sent twice.
  */
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
-import { openFieldbookDb, type FieldbookDb } from '../db/index.ts';
-import { isOnline, sessionStore, type SessionState } from '../app/session.ts';
+import type { FieldbookApi } from '../../shared/ipc.ts';
+import type { FieldbookDb } from '../db/index.ts';
+import { profileStore } from '../app/profile-stores.ts';
 import { OutboxEngine, type EngineState } from '../../shared/replay-queue/engine.ts';
 import { createCacheRefresher } from './cache-refresh.ts';
 import { discardOps, enqueueOps, type OpDraft } from '../../shared/replay-queue/queue.ts';
-import {
-  BATCHED_HANDOFF,
-  createBatchingExecutor,
-  type BatchingExecutor,
-} from '../../shared/replay-queue/batch-executor.ts';
+import { BATCHED_HANDOFF, createBatchingExecutor } from '../../shared/replay-queue/batch-executor.ts';
 
 export interface OutboxRuntimeState {
   /** the strict-durability instance the outbox writes through */
@@ -27,13 +31,15 @@ export interface OutboxRuntimeState {
   version: number;
 }
 
-export const outboxStore = createStore<OutboxRuntimeState>()(() => ({
-  db: null,
-  engine: null,
-  actor: '',
-  engineState: { online: false, paused: null, inFlight: 0 },
-  version: 0,
-}));
+export const outboxStore = profileStore(
+  createStore<OutboxRuntimeState>()(() => ({
+    db: null,
+    engine: null,
+    actor: '',
+    engineState: { online: false, paused: null, inFlight: 0 },
+    version: 0,
+  })),
+);
 
 export function useOutbox<T>(select: (s: OutboxRuntimeState) => T): T {
   return useStore(outboxStore, select);
@@ -53,64 +59,85 @@ export async function queueChanged(): Promise<void> {
   outboxStore.setState((s) => ({ version: s.version + 1 }));
 }
 
-let started = false;
-let opening: Promise<void> = Promise.resolve();
-/** the open engine's executor (it listens for `replay:outcomes`) */
-let executor: BatchingExecutor | null = null;
-
-export function startOutboxRuntime(): void {
-  if (started) return;
-  started = true;
-  let previous: SessionState = sessionStore.getState();
-  const follow = (session: SessionState) => {
-    const before = previous;
-    previous = session;
-    if (session.db !== before.db || session.api !== before.api) {
-      // a database that cannot open (a newer build's) is reported by the session; the next profile still opens
-      opening = opening.then(() => openEngine(session)).catch(() => undefined);
-      return;
-    }
-    const engine = outboxStore.getState().engine;
-    if (!engine) return;
-    if (isOnline(session) !== isOnline(before)) engine.setOnline(isOnline(session));
-    // a token re-entered (profiles changed): try again
-    if (session.profiles !== before.profiles && engine.state().paused) engine.resume();
-  };
-  sessionStore.subscribe(follow);
-  opening = opening.then(() => openEngine(previous));
+export interface ProfileOutboxOptions {
+  api: FieldbookApi;
+  /** the views' instance of the profile's database: refreshed after replay */
+  cacheDb: FieldbookDb;
+  /** the strict-durability instance the outbox writes through */
+  outboxDb: FieldbookDb;
+  /** who sends (the profile name), for the audit log */
+  actor: string;
+  /** the engine opens once this has settled (the previous session's outbox has stopped) */
+  after?: Promise<unknown>;
 }
 
-async function openEngine(session: SessionState): Promise<void> {
-  const old = outboxStore.getState();
-  await old.engine?.kill();
-  executor?.close();
-  executor = null;
-  old.db?.close();
-  outboxStore.setState({ db: null, engine: null, engineState: { online: false, paused: null, inFlight: 0 } });
-  const { api, db: cacheDb, activeProfile } = session;
-  if (!api || !cacheDb || !activeProfile) return;
-  const db = openFieldbookDb(cacheDb.name, { durability: 'strict' });
-  const actor = activeProfile.name;
-  let opened: OutboxEngine | null = null;
-  const refresher = createCacheRefresher(cacheDb);
+export interface ProfileOutbox {
+  /** resolves once the engine is open (or could not open: its database is reported by the session) */
+  readonly opened: Promise<void>;
+  setOnline(online: boolean): void;
+  /** a token re-entered: try again */
+  resume(): void;
+  /** Stops sending (see above); resolves once the writes it already began have landed. */
+  stop(): Promise<void>;
+}
+
+/** The profile's outbox engine, shown in `outboxStore` until it stops. */
+export function openProfileOutbox(options: ProfileOutboxOptions): ProfileOutbox {
+  let engine: OutboxEngine | null = null;
+  let online = false;
+  let stopped = false;
+  const refresher = createCacheRefresher(options.cacheDb);
   // ops travel to main in batches (one message per turn) and their outcomes stream back
-  executor = createBatchingExecutor({
-    executeBatch: (arg) => api['replay:executeBatch'](arg),
-    onOutcomes: (listener) => api.on['replay:outcomes'](listener),
+  const executor = createBatchingExecutor({
+    executeBatch: (arg) => options.api['replay:executeBatch'](arg),
+    onOutcomes: (listener) => options.api.on['replay:outcomes'](listener),
   });
-  const engine = await OutboxEngine.open({
-    db,
-    actor,
-    execute: executor.execute,
-    handoff: BATCHED_HANDOFF,
-    onChange: () => {
-      if (opened) outboxStore.setState((s) => ({ engineState: opened!.state(), version: s.version + 1 }));
+  const open = async () => {
+    await options.after;
+    if (stopped) return;
+    const opened = await OutboxEngine.open({
+      db: options.outboxDb,
+      actor: options.actor,
+      execute: executor.execute,
+      handoff: BATCHED_HANDOFF,
+      onChange: () => {
+        if (!stopped && engine)
+          outboxStore.setState((s) => ({ engineState: engine!.state(), version: s.version + 1 }));
+      },
+      onApplied: (op, outcome) => refresher.add(op, outcome),
+    });
+    engine = opened;
+    if (stopped) return void (await opened.kill());
+    outboxStore.setState({
+      db: options.outboxDb,
+      engine: opened,
+      actor: options.actor,
+      engineState: opened.state(),
+    });
+    opened.setOnline(online);
+  };
+  const opened = open().catch(() => undefined);
+  return {
+    opened,
+    setOnline(next) {
+      online = next;
+      if (!stopped) engine?.setOnline(next);
     },
-    onApplied: (op, outcome) => refresher.add(op, outcome),
-  });
-  opened = engine;
-  outboxStore.setState({ db, engine, actor, engineState: engine.state() });
-  engine.setOnline(isOnline(sessionStore.getState()));
+    resume() {
+      if (!stopped && engine?.state().paused) engine.resume();
+    },
+    async stop() {
+      stopped = true;
+      // at once: what the engine is sending is given up before anything else runs
+      const killed = engine?.kill();
+      // an engine still opening kills itself as it opens
+      await opened;
+      await killed;
+      executor.close();
+      // the cache refreshed after the ops done before the stop, before the session closes the cache
+      await refresher.settled();
+    },
+  };
 }
 
 /** Queue drafts through the durable outbox; returns the new ops' ids (for "Undo"). */

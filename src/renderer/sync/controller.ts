@@ -279,9 +279,7 @@ function listenToMain(
       pages.noMore();
       steps.onFinished(event);
     }),
-    onForeignWrite((dbName, collection) => {
-      if (dbName === db.name) steps.taint(collection);
-    }),
+    onForeignWrite(db, (collection) => steps.taint(collection)),
   ];
 }
 

@@ -359,7 +359,7 @@ describe('page fingerprints across syncs', () => {
     await controller.idle();
     await new Promise((r) => setTimeout(r, 10));
     // the app restarts: the writes noted in memory are gone, only the database remains
-    takeForeignWrites(db.name);
+    takeForeignWrites(db);
     expect(await db.pageFingerprints.count()).toBe(0);
     await pass('sync-2', []);
     expect(sentFingerprints()).toEqual([]);
@@ -734,7 +734,7 @@ describe('the table sizes a complete pass leaves for the next', () => {
     await db.users.put(user(9));
     await vi.waitFor(async () => expect(await held(db)).toBeUndefined());
     // the app restarts: this window's memory of the write is gone, the database's is not
-    takeForeignWrites(db.name);
+    takeForeignWrites(db);
     const state = await pass('sync-2', [
       page(3, 1, [user(1), user(2)], 'h1'),
       page(4, 996, [user(3), user(4)], 'h2', true),

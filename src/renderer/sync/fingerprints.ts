@@ -27,6 +27,7 @@ import type {
 import { pageKey } from '../../shared/page-fingerprints.ts';
 import { COLLECTIONS, type CollectionName } from '../../shared/records.ts';
 import type { FieldbookDb, PageFingerprintRow } from '../db/rows.ts';
+import type { MemoryPart } from '../db/memory.ts';
 import { forgetHeldSizes } from './sizes.ts';
 
 /**
@@ -37,35 +38,68 @@ export function fingerprintOwner(collection: CollectionName): CollectionName {
 }
 
 const CACHE = new Set<string>(COLLECTIONS);
-/** IndexedDB transactions of the sync's own writes (page writes, pruning) */
-const syncTransactions = new WeakSet<object>();
-/** per database name: collections written by something else since the app started or since `takeForeignWrites` */
-const foreign = new Map<string, Set<CollectionName>>();
-/** "<db name>\n<collection>" whose fingerprints are about to be forgotten */
-const forgetting = new Set<string>();
-const listeners = new Set<(dbName: string, collection: CollectionName) => void>();
 
-/** Call inside a transaction: its writes are the sync's own. */
-export function markSyncTransaction(): void {
+/** What the guard knows of one profile's database, in its memory (db/memory.ts): gone with the profile's session. */
+interface GuardState {
+  /** IndexedDB transactions of the sync's own writes (page writes, pruning) */
+  readonly syncTransactions: WeakSet<object>;
+  /** collections written by something else since the session began or since `takeForeignWrites` */
+  foreign: Set<CollectionName>;
+  /** collections whose fingerprints are about to be forgotten */
+  readonly forgetting: Set<CollectionName>;
+  readonly listeners: Set<(collection: CollectionName) => void>;
+}
+
+const GUARD: MemoryPart<GuardState> = {
+  make: () => ({
+    syncTransactions: new WeakSet(),
+    foreign: new Set(),
+    forgetting: new Set(),
+    listeners: new Set(),
+  }),
+};
+
+/** Call inside a transaction of `db`: its writes are the sync's own. */
+export function markSyncTransaction(db: FieldbookDb): void {
   const tx = Dexie.currentTransaction;
-  if (tx) syncTransactions.add(tx.idbtrans);
+  if (tx) db.memory.part(GUARD).syncTransactions.add(tx.idbtrans);
 }
 
-/** Collections written by others since the last call (the set is emptied). */
-export function takeForeignWrites(dbName: string): Set<CollectionName> {
-  const set = foreign.get(dbName) ?? new Set<CollectionName>();
-  foreign.delete(dbName);
-  return set;
+/** Collections of `db` written by others since the last call (the set is emptied). */
+export function takeForeignWrites(db: FieldbookDb): Set<CollectionName> {
+  const guard = db.memory.part(GUARD);
+  const taken = guard.foreign;
+  guard.foreign = new Set();
+  return taken;
 }
 
-/** `listener` hears of every write to the cache that is not the sync's own; returns the unsubscribe. */
-export function onForeignWrite(listener: (dbName: string, collection: CollectionName) => void): () => void {
+/** `listener` hears of every write to `db`'s cache that is not the sync's own; returns the unsubscribe. */
+export function onForeignWrite(db: FieldbookDb, listener: (collection: CollectionName) => void): () => void {
+  const { listeners } = db.memory.part(GUARD);
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
+/** A write to `owner`'s tables that is not the sync's: told, and the fingerprints and sizes forgotten after it. */
+function foreignWrite(db: FieldbookDb, guard: GuardState, owner: CollectionName): void {
+  guard.foreign.add(owner);
+  for (const l of guard.listeners) l(owner);
+  // after this transaction (the row may be outside its scope), once per burst of writes
+  if (guard.forgetting.has(owner)) return;
+  guard.forgetting.add(owner);
+  setTimeout(() => {
+    guard.forgetting.delete(owner);
+    void forgetFingerprints(db, owner).catch(() => undefined);
+    // and the sizes the last pass left for the tables these pages fill (sizes.ts)
+    void forgetHeldSizes(
+      db,
+      COLLECTIONS.filter((c) => fingerprintOwner(c) === owner),
+    ).catch(() => undefined);
+  }, 0);
+}
+
 /** The DBCore middleware that notices writes to the cache from outside the sync. */
-export function fingerprintGuardMiddleware(db: () => FieldbookDb): Middleware<DBCore> {
+export function fingerprintGuardMiddleware(db: FieldbookDb): Middleware<DBCore> {
   return {
     stack: 'dbcore',
     name: 'pageFingerprintGuard',
@@ -79,27 +113,8 @@ export function fingerprintGuardMiddleware(db: () => FieldbookDb): Middleware<DB
           return {
             ...table,
             mutate: (req) => {
-              if (!syncTransactions.has(req.trans as object)) {
-                const dbName = db().name;
-                const set = foreign.get(dbName) ?? new Set<CollectionName>();
-                set.add(owner);
-                foreign.set(dbName, set);
-                for (const l of listeners) l(dbName, owner);
-                // after this transaction (the row may be outside its scope), once per burst of writes
-                const key = `${dbName}\n${owner}`;
-                if (!forgetting.has(key)) {
-                  forgetting.add(key);
-                  setTimeout(() => {
-                    forgetting.delete(key);
-                    void forgetFingerprints(db(), owner).catch(() => undefined);
-                    // and the sizes the last pass left for the tables these pages fill (sizes.ts)
-                    void forgetHeldSizes(
-                      db(),
-                      COLLECTIONS.filter((c) => fingerprintOwner(c) === owner),
-                    ).catch(() => undefined);
-                  }, 0);
-                }
-              }
+              const guard = db.memory.part(GUARD);
+              if (!guard.syncTransactions.has(req.trans as object)) foreignWrite(db, guard, owner);
               return table.mutate(req);
             },
           };

@@ -156,7 +156,7 @@ export async function writePages(
     if (listsEmails(page)) tables.add(db.emails);
   }
   return db.transaction('rw', [...tables], async () => {
-    markSyncTransaction();
+    markSyncTransaction(db);
     const results: PageWriteResult[] = [];
     // in order: a later message of a task sees what an earlier one wrote (its checkpoint, a record both hold)
     for (const { page, options } of writes) results.push(await writeInTransaction(db, page, options ?? {}));

@@ -120,7 +120,7 @@ export async function preparePass(
   }
   const knownEmpty = new Set<CollectionName>(await emptyTables(db));
   // e-mails may be empty while users are not: only users' own emptiness says their pages' fingerprints are void
-  const foreignWrites = takeForeignWrites(db.name);
+  const foreignWrites = takeForeignWrites(db);
   const skip = new Set([...knownEmpty, ...foreignWrites]);
   // a table this window wrote since (whose size the guard may not have forgotten yet) is counted
   for (const collection of COLLECTIONS)

@@ -78,7 +78,7 @@ export async function pruneCollection(
     if (onRemoved) onRemoved((await table.bulkGet(chunk)).filter((r): r is AnyRecord => r !== undefined));
     // the sync's own write: records no page of a complete pass held (page fingerprints stay valid)
     await db.transaction('rw', withEmails ? [table, db.emails] : [table], async () => {
-      markSyncTransaction();
+      markSyncTransaction(db);
       if (withEmails) emails += await db.emails.where('userid').anyOf(chunk).delete();
       await table.bulkDelete(chunk);
     });
@@ -104,7 +104,7 @@ export async function pruneOrphanEmails(db: FieldbookDb): Promise<number> {
   const stale = orphanEmailKeys(await db.emails.toArray(), userids);
   if (stale.length === 0) return 0;
   await db.transaction('rw', db.emails, () => {
-    markSyncTransaction();
+    markSyncTransaction(db);
     return db.emails.bulkDelete(stale);
   });
   return stale.length;

@@ -1,10 +1,12 @@
 /**
  * Reading a dropped file in the import worker, from the window's side: one
  * reading at a time (a new file cancels the one before, so the last file
- * dropped always wins), progress as rows are read, and Cancel.
+ * dropped always wins), progress as rows are read, and Cancel; a profile switch
+ * cancels it too.
  */
 import type { RawRow, RawTable } from './read/table.ts';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
+import { onProfileEnd } from '../../app/profile-stores.ts';
 
 export type ReadOutcome =
   { ok: true; table: RawTable } | { ok: false; error: string } | { ok: false; cancelled: true };
@@ -15,6 +17,8 @@ export interface Reading {
 }
 
 let current: Reading | null = null;
+// a file dropped in one profile is matched against that profile's cache: a switch stops its reading
+onProfileEnd(() => current?.cancel());
 
 /**
  * Starts reading `file` in a new worker (a text file in `encoding` when given); any reading still under way is

@@ -1,14 +1,14 @@
 /**
  * The outbox feature's registrations, imported once from app/feature-routes.ts:
  * the Outbox, Conflicts and Import tabs, the bulk actions on the users
- * selection, the pending-edit overlays, and the replay engine itself.
+ * selection and the pending-edit overlays (the replay engine is the profile
+ * session's: app/profile-session.ts).
  */
 import { lazy } from 'react';
 import { registerRoute } from '../../app/routes.tsx';
 import { registerSelectionAction } from '../../components/SelectionBar.tsx';
 import { BulkActions } from '../bulk/BulkActions.tsx';
 import { registerOutboxOverlays } from '../../outbox/overlays.ts';
-import { startOutboxRuntime } from '../../outbox/runtime.ts';
 import { ConflictCount, OutboxCount } from './TabCounts.tsx';
 
 registerRoute({
@@ -33,4 +33,3 @@ registerRoute({
 });
 registerSelectionAction('bulk', BulkActions);
 registerOutboxOverlays();
-startOutboxRuntime();

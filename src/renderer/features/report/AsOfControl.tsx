@@ -1,19 +1,22 @@
 /**
  * "As of": the report of a past day, rebuilt from this laptop's compliance history
  * (as-of.ts), or today's from the cache. The day is kept while the coordinator goes
- * elsewhere and back (this window only); the first sync kept bounds the choice.
+ * elsewhere and back (this window and this profile only); the first sync kept bounds the choice.
  */
 import { create } from 'zustand';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { todayIso } from '../../../shared/dates.ts';
 import { useActiveDb } from '../../app/session.ts';
+import { profileStore } from '../../app/profile-stores.ts';
 import { formatDate } from '../../app/format.ts';
 
-/** The day the report is as of; null: today, from the cache (changes waiting in the Outbox included). */
-export const useAsOfDay = create<{ day: string | null; set(day: string | null): void }>((set) => ({
-  day: null,
-  set: (day) => set({ day }),
-}));
+/** The day the report is as of; null: today, from the cache (changes waiting in the Outbox included). One profile's. */
+export const useAsOfDay = profileStore(
+  create<{ day: string | null; set(day: string | null): void }>((set) => ({
+    day: null,
+    set: (day) => set({ day }),
+  })),
+);
 
 export function AsOfControl() {
   const db = useActiveDb();

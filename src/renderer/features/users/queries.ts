@@ -160,13 +160,13 @@ export async function firstScreenOfUsers(
  * show began meanwhile. Resolves whether it kept them.
  */
 export async function keepUsersFirstScreen(db: FieldbookDb, limit: number): Promise<boolean> {
-  const generation = firstScreenGeneration(db.name);
+  const generation = firstScreenGeneration(db);
   const [rows, total] = await Promise.all([
     firstScreenOfUsers(db, limit),
     countUsers(db).then((count) => countWithPending('users', db, count, () => true)),
   ]);
   const sites = await db.sites.bulkGet([...new Set(rows.map((u) => u.siteid))]);
-  return keepFirstScreen(db.name, generation, {
+  return keepFirstScreen(db, generation, {
     rows,
     total,
     sites: sites.filter((s) => s !== undefined).map((s) => [s.siteid, s.sitename]),
