@@ -35,6 +35,14 @@ const personOf = (fact: PersonFact) => {
   return [nameOf({ username, firstname, lastname }), employeeid] as const;
 };
 
+/** A person's coming or going, in words: null when the row is neither. */
+function comeOrGone(row: HistoryPersonRow, known: boolean, wasUnkept: boolean): string | null {
+  if (row.unkept) return 'Site no longer kept on this laptop';
+  if (!row.fact) return 'No longer on the platform';
+  if (known) return null;
+  return wasUnkept ? 'Site kept again on this laptop' : 'First seen';
+}
+
 function changesSheet(
   people: readonly HistoryPersonRow[],
   dayOf: (seq: number) => string,
@@ -42,13 +50,15 @@ function changesSheet(
 ): ExportSheet {
   const header = ['Day', 'Person', 'Employee ID', 'Change', 'Finding', 'Credential or course'];
   const known = new Map<number, PersonFact>();
+  /** the people last seen when their site stopped being kept on this laptop */
+  const unkept = new Set<number>();
   const rows: unknown[][] = [];
   for (const row of [...people].sort((a, b) => a.seq - b.seq || (a.id ?? 0) - (b.id ?? 0))) {
     const fact = row.fact ?? known.get(row.userid);
     const [person, employeeid] = fact ? personOf(fact) : [`Person ${row.userid}`, ''];
     const day = dayOf(row.seq);
-    if (!known.has(row.userid) && row.fact) rows.push([day, person, employeeid, 'First seen', '', '']);
-    if (!row.fact) rows.push([day, person, employeeid, 'No longer on the platform', '', '']);
+    const change = comeOrGone(row, known.has(row.userid), unkept.has(row.userid));
+    if (change) rows.push([day, person, employeeid, change, '', '']);
     for (const [change, keys] of [
       ['Finding appeared', row.appeared],
       ['Finding resolved', row.resolved],
@@ -59,6 +69,8 @@ function changesSheet(
       }
     if (row.fact) known.set(row.userid, row.fact);
     else known.delete(row.userid);
+    if (row.unkept) unkept.add(row.userid);
+    else unkept.delete(row.userid);
   }
   return { name: 'Changes per person', rows: [header, ...rows], types: ['date', 'text', 'text'] };
 }

@@ -28,10 +28,18 @@ export function findingsByPerson(input: ReportInput, today: string): Map<number,
   return out;
 }
 
-/** The scopes figures are kept for: every site with people, and every scope a requirement names. */
-export function scopesOf(input: ReportInput): string[] {
+/**
+ * The scopes figures are kept for: every site with people, and every scope a requirement names but a site or a
+ * group the cache does not hold (`held`: its sites): a site no longer kept on this laptop gets no figures.
+ */
+export function scopesOf(input: ReportInput, held: ReadonlySet<number>): string[] {
   const sites = new Set(input.people.map((p) => `site:${p.siteid}`));
-  const required = new Set(input.requirements.map((r) => r.scope));
+  const groups = new Set(input.groups.map((g) => `group:${g.groupid}`));
+  const isHeld = (scope: string) =>
+    scope.startsWith('site:')
+      ? held.has(Number(scope.slice(5)))
+      : !scope.startsWith('group:') || groups.has(scope);
+  const required = new Set(input.requirements.map((r) => r.scope).filter(isHeld));
   return [...new Set([...sites, ...required])].sort();
 }
 
@@ -51,6 +59,6 @@ export function figuresOf(input: ReportInput, scope: string, today: string): Sco
   return { scope, people: report.people, compliant: report.compliant, findings };
 }
 
-export function dayFigures(input: ReportInput, today: string): ScopeFigures[] {
-  return scopesOf(input).map((scope) => figuresOf(input, scope, today));
+export function dayFigures(input: ReportInput, today: string, held: ReadonlySet<number>): ScopeFigures[] {
+  return scopesOf(input, held).map((scope) => figuresOf(input, scope, today));
 }

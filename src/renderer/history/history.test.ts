@@ -10,6 +10,7 @@ import { inputOf } from './facts.ts';
 import { historyOptions } from './figures.ts';
 import { loadPersonHistory } from './person.ts';
 import { historySheets } from './export.ts';
+import { loadReportAsOf } from '../features/report/as-of.ts';
 
 let db: FieldbookDb;
 beforeEach(async () => {
@@ -209,6 +210,76 @@ describe('the history as a spreadsheet', () => {
     expect(changes!.rows.filter((r) => r[0] === '2026-03-04')).toEqual([
       ['2026-03-04', 'Last1, First1', 'E1', 'Finding resolved', 'Expires soon', '<credential:5>'],
       ['2026-03-04', 'Last2, First2', 'E2', 'No longer on the platform', '', ''],
+    ]);
+  });
+});
+
+describe('a site no longer kept on this laptop', () => {
+  /** What the coordinator's "stop keeping this site" leaves: the site and its people gone from the cache. */
+  const stopKeeping = async () => {
+    await db.sites.delete(2);
+    await db.users.delete(3);
+  };
+  const keepAgain = async () => {
+    await db.sites.put({ siteid: 2, sitename: 'Hilltop', loginpage: 'h' });
+    await db.users.put(user(3, { siteid: 2 }));
+  };
+  const changesOn = async (day: string) => {
+    const names = { scope: (s: string) => s, item: (k: string) => k };
+    const sheets = historySheets(await db.historySyncs.toArray(), await db.historyPeople.toArray(), names);
+    return sheets[1]!.rows.filter((r) => r[0] === day).map((r) => [r[1], r[3]]);
+  };
+
+  it('does not record its people as no longer on the platform', async () => {
+    await syncOn('2026-03-01');
+    await stopKeeping();
+    await syncOn('2026-03-02');
+    expect(await changesOn('2026-03-02')).toEqual([['Last3, First3', 'Site no longer kept on this laptop']]);
+  });
+
+  it('keeps no figures for the site after it, even for a requirement that names the site', async () => {
+    await db.requirements.put(requirementRow('site:2', 'credential:5'));
+    await syncOn('2026-03-01');
+    await stopKeeping();
+    await syncOn('2026-03-02');
+    const [, second] = await db.historySyncs.orderBy('seq').toArray();
+    expect(second!.figures.map((f) => f.scope)).toEqual(['site:1']);
+  });
+
+  it('rebuilds the site as it was before, and a later day as not kept, saying so', async () => {
+    await syncOn('2026-03-01');
+    await stopKeeping();
+    await syncOn('2026-03-03');
+    expect([...(await loadDay(db, '2026-03-02')).facts.keys()].sort()).toEqual([1, 2, 3]);
+    expect([...(await loadDay(db, '2026-03-03')).facts.keys()].sort()).toEqual([1, 2]);
+    const later = await loadReportAsOf(db, { kind: 'site', siteid: 2 }, '2026-03-04');
+    expect(later.history.join(' ')).toContain(
+      'Hilltop was not kept on this laptop on that day: its history here stops at the sync of',
+    );
+    const before = await loadReportAsOf(db, { kind: 'site', siteid: 2 }, '2026-03-02');
+    expect(before.history.join(' ')).not.toContain('not kept on this laptop');
+  });
+
+  it('kept again later, its people come back as kept again, not as new on the platform', async () => {
+    await syncOn('2026-03-01');
+    await stopKeeping();
+    await syncOn('2026-03-02');
+    await keepAgain();
+    await syncOn('2026-03-05');
+    expect(await changesOn('2026-03-05')).toEqual([['Last3, First3', 'Site kept again on this laptop']]);
+    expect([...(await loadDay(db, '2026-03-05')).facts.keys()].sort()).toEqual([1, 2, 3]);
+    const [, , third] = await db.historySyncs.orderBy('seq').toArray();
+    expect(third!.figures.map((f) => f.scope)).toEqual(['site:1', 'site:2']);
+  });
+
+  it("closes the person's open findings on the day the site stopped being kept, without calling them resolved", async () => {
+    await db.credentialAssignments.put(forklift(3, '2026-03-02'));
+    await syncOn('2026-03-01');
+    await stopKeeping();
+    await syncOn('2026-03-02');
+    const { findings } = await loadPersonHistory(db, 3);
+    expect(findings.map((f) => [f.type, f.appeared, f.resolved, f.unfollowed])).toEqual([
+      ['Expires soon', '2026-03-01', null, '2026-03-02'],
     ]);
   });
 });

@@ -16,6 +16,8 @@ export interface ValidityPeriod {
   /** the day a sync first saw these dates, and the day one saw them replaced or gone (null: still held) */
   seenFrom: string;
   seenUntil: string | null;
+  /** whether `seenUntil` is the day the person's site stopped being kept on this laptop (not a replacement) */
+  unfollowed: boolean;
 }
 
 export interface FindingSpan {
@@ -25,6 +27,8 @@ export interface FindingSpan {
   itemKey: string;
   appeared: string;
   resolved: string | null;
+  /** the day the person's site stopped being kept on this laptop with the finding still open (null: it did not) */
+  unfollowed: string | null;
 }
 
 export interface PersonHistory {
@@ -46,12 +50,20 @@ function periodsOf(rows: readonly HistoryPersonRow[], dayOf: (seq: number) => st
     for (const [id, period] of open) {
       const c = now.get(id);
       if (c && c[2] === period.start && c[3] === period.expiration) continue;
-      closed.push({ ...period, seenUntil: day });
+      closed.push({ ...period, seenUntil: day, unfollowed: row.unkept === true });
       open.delete(id);
     }
     for (const [id, [, credentialid, start, expiration]] of now)
       if (!open.has(id))
-        open.set(id, { assignment: id, credentialid, start, expiration, seenFrom: day, seenUntil: null });
+        open.set(id, {
+          assignment: id,
+          credentialid,
+          start,
+          expiration,
+          seenFrom: day,
+          seenUntil: null,
+          unfollowed: false,
+        });
   }
   return [...closed, ...open.values()].sort(
     (a, b) => a.credentialid - b.credentialid || a.seenFrom.localeCompare(b.seenFrom),
@@ -68,8 +80,12 @@ function findingsOf(rows: readonly HistoryPersonRow[], dayOf: (seq: number) => s
       if (span) span.resolved = day;
       open.delete(key);
     }
+    if (row.unkept) {
+      for (const span of open.values()) span.unfollowed = day;
+      open.clear();
+    }
     for (const key of row.appeared) {
-      const span: FindingSpan = { ...splitFinding(key), appeared: day, resolved: null };
+      const span: FindingSpan = { ...splitFinding(key), appeared: day, resolved: null, unfollowed: null };
       open.set(key, span);
       spans.push(span);
     }

@@ -49,6 +49,11 @@ export interface HistoryPersonRow {
   /** findings ("Expired|credential:5") that appeared, and that went away, since the person's previous row */
   appeared: string[];
   resolved: string[];
+  /**
+   * `fact` null because the person's site is no longer kept on this laptop (the coordinator stopped keeping it),
+   * not because they left the platform: their open findings are not resolved, only no longer followed.
+   */
+  unkept?: true;
 }
 
 /** The latest row of each person still held: what the next sync compares with. */

@@ -25,11 +25,25 @@ const minus = (a: readonly string[], b: readonly string[]) => {
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x, i) => x === b[i]);
 
-/** The rows to write: a person new, changed, whose findings changed, or gone; the others write nothing. */
+/**
+ * The row of a person no longer in the cache: gone from the platform, or (their site no longer among the sites the
+ * cache holds) from this laptop only, whose open findings are then not resolved.
+ */
+function goneRow(head: HistoryHeadRow, held: ReadonlySet<number>): Omit<HistoryPersonRow, 'seq'> {
+  const siteid = (JSON.parse(head.fact) as PersonFact).u[0];
+  if (held.has(siteid)) return { userid: head.userid, fact: null, appeared: [], resolved: head.findings };
+  return { userid: head.userid, fact: null, appeared: [], resolved: [], unkept: true };
+}
+
+/**
+ * The rows to write: a person new, changed, whose findings changed, or gone; the others write nothing. `held`: the
+ * sites the cache holds.
+ */
 export function peopleChanges(
   heads: readonly HistoryHeadRow[],
   facts: ReadonlyMap<number, PersonFact>,
   findings: ReadonlyMap<number, readonly string[]>,
+  held: ReadonlySet<number>,
 ): PeopleChanges {
   const before = new Map(heads.map((h) => [h.userid, h]));
   const out: PeopleChanges = { rows: [], put: [], gone: [] };
@@ -44,7 +58,7 @@ export function peopleChanges(
   }
   for (const head of heads) {
     if (facts.has(head.userid)) continue;
-    out.rows.push({ userid: head.userid, fact: null, appeared: [], resolved: head.findings });
+    out.rows.push(goneRow(head, held));
     out.gone.push(head.userid);
   }
   return out;
@@ -104,12 +118,13 @@ export async function snapshotHistory(db: FieldbookDb, at: string, day: string):
   const { input, catalog } = await cacheInput(db);
   const facts = factsOf(input);
   const findings = findingsByPerson(input, day);
-  const figures = dayFigures(input, day);
+  const held = new Set(catalog.s.map(([siteid]) => siteid));
+  const figures = dayFigures(input, day, held);
   const requirements = [...input.requirements].sort((a, b) => a.id.localeCompare(b.id));
   const tables = [db.historySyncs, db.historyPeople, db.historyHeads, db.historyShared];
   await db.transaction('rw', tables, async () => {
     const seq = (await db.historySyncs.add({ at, day, figures }))!;
-    const changes = peopleChanges(await db.historyHeads.toArray(), facts, findings);
+    const changes = peopleChanges(await db.historyHeads.toArray(), facts, findings, held);
     await db.historyPeople.bulkAdd(changes.rows.map((row) => ({ ...row, seq })));
     await db.historyHeads.bulkPut(changes.put);
     await db.historyHeads.bulkDelete(changes.gone);
