@@ -91,10 +91,10 @@ describe('the compliance history', () => {
     await db.credentialAssignments.put(forklift(1, '2027-03-02'));
     await syncOn('2026-03-04');
     const rows = await db.historyPeople.where('userid').equals(1).sortBy('seq');
-    expect(rows.map((r) => [r.appeared, r.resolved])).toEqual([
-      [['Expires soon|credential:5'], []],
+    expect(rows.map((r) => [r.a, r.r])).toEqual([
+      [['Expires soon|credential:5'], undefined],
       [['Expired|credential:5'], ['Expires soon|credential:5']],
-      [[], ['Expired|credential:5']],
+      [undefined, ['Expired|credential:5']],
     ]);
   });
 
@@ -281,5 +281,47 @@ describe('a site no longer kept on this laptop', () => {
     expect(findings.map((f) => [f.type, f.appeared, f.resolved, f.unfollowed])).toEqual([
       ['Expires soon', '2026-03-01', null, '2026-03-02'],
     ]);
+  });
+});
+
+describe('what a change costs', () => {
+  const rowsOf = async (userid: number) =>
+    (await db.historyPeople.where('userid').equals(userid).sortBy('seq')).map(
+      ({ id: _, seq: __, ...row }) => row,
+    );
+
+  it("keeps only the renewed credential's new dates, not the person's whole record", async () => {
+    await db.credentialAssignments.bulkPut([forklift(1, '2027-01-01'), credentialAssignment(6, 1, '')]);
+    await db.trainingAssignments.put(trainingAssignment(70, 1, 7, '2027-03-03'));
+    await syncOn('2026-03-01');
+    await db.credentialAssignments.put(forklift(1, '2028-01-01'));
+    await syncOn('2026-03-02');
+    expect((await rowsOf(1)).at(-1)).toEqual({ userid: 1, c: [['5-1', 5, '2020-01-01', '2028-01-01']] });
+  });
+
+  it('keeps a finding that changed with the date alone as the finding, nothing else', async () => {
+    await db.credentialAssignments.put(forklift(1, '2026-03-02'));
+    await syncOn('2026-03-01');
+    await syncOn('2026-03-03');
+    expect((await rowsOf(1)).at(-1)).toEqual({
+      userid: 1,
+      a: ['Expired|credential:5'],
+      r: ['Expires soon|credential:5'],
+    });
+  });
+
+  it('keeps the removal of a credential and of a group membership as what went', async () => {
+    await db.credentialAssignments.bulkPut([forklift(1, '2027-01-01'), credentialAssignment(6, 1, '')]);
+    await db.groupMembers.bulkPut([
+      { id: '8-1', groupid: 8, userid: 1 },
+      { id: '9-1', groupid: 9, userid: 1 },
+    ]);
+    await syncOn('2026-03-01');
+    await db.credentialAssignments.delete('6-1');
+    await db.groupMembers.delete('9-1');
+    await syncOn('2026-03-02');
+    expect((await rowsOf(1)).at(-1)).toEqual({ userid: 1, g: [8], cx: ['6-1'] });
+    expect((await loadDay(db, '2026-03-01')).facts.get(1)!.c.map((c) => c[0])).toEqual(['5-1', '6-1']);
+    expect((await loadDay(db, '2026-03-02')).facts.get(1)!.c.map((c) => c[0])).toEqual(['5-1']);
   });
 });

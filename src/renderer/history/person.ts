@@ -6,6 +6,7 @@
  */
 import type { FieldbookDb } from '../db/index.ts';
 import type { HistoryPersonRow } from './rows.ts';
+import { byWrite, replay } from './change.ts';
 
 export interface ValidityPeriod {
   assignment: string;
@@ -44,13 +45,13 @@ const splitFinding = (key: string) => {
 function periodsOf(rows: readonly HistoryPersonRow[], dayOf: (seq: number) => string): ValidityPeriod[] {
   const open = new Map<string, ValidityPeriod>();
   const closed: ValidityPeriod[] = [];
-  for (const row of rows) {
+  for (const { row, fact } of replay(rows)) {
     const day = dayOf(row.seq);
-    const now = new Map((row.fact?.c ?? []).map((c) => [c[0], c]));
+    const now = new Map((fact?.c ?? []).map((c) => [c[0], c]));
     for (const [id, period] of open) {
       const c = now.get(id);
       if (c && c[2] === period.start && c[3] === period.expiration) continue;
-      closed.push({ ...period, seenUntil: day, unfollowed: row.unkept === true });
+      closed.push({ ...period, seenUntil: day, unfollowed: row.gone === 'laptop' });
       open.delete(id);
     }
     for (const [id, [, credentialid, start, expiration]] of now)
@@ -75,16 +76,16 @@ function findingsOf(rows: readonly HistoryPersonRow[], dayOf: (seq: number) => s
   const spans: FindingSpan[] = [];
   for (const row of rows) {
     const day = dayOf(row.seq);
-    for (const key of row.resolved) {
+    for (const key of row.r ?? []) {
       const span = open.get(key);
       if (span) span.resolved = day;
       open.delete(key);
     }
-    if (row.unkept) {
+    if (row.gone === 'laptop') {
       for (const span of open.values()) span.unfollowed = day;
       open.clear();
     }
-    for (const key of row.appeared) {
+    for (const key of row.a ?? []) {
       const span: FindingSpan = { ...splitFinding(key), appeared: day, resolved: null, unfollowed: null };
       open.set(key, span);
       spans.push(span);
@@ -97,7 +98,7 @@ export function personHistory(
   rows: readonly HistoryPersonRow[],
   days: ReadonlyMap<number, string>,
 ): PersonHistory {
-  const ordered = [...rows].sort((a, b) => a.seq - b.seq);
+  const ordered = [...rows].sort(byWrite);
   const dayOf = (seq: number) => days.get(seq) ?? '';
   return { periods: periodsOf(ordered, dayOf), findings: findingsOf(ordered, dayOf) };
 }

@@ -6,6 +6,7 @@
 import type { FieldbookDb } from '../db/index.ts';
 import type { RequirementRow } from '../features/requirements/model.ts';
 import { EMPTY_CATALOG, type Catalog } from './facts.ts';
+import { factsAfter } from './change.ts';
 import type { HistoryPersonRow, HistorySharedRow, HistorySyncRow, PersonFact } from './rows.ts';
 
 export interface HistoryRecords {
@@ -86,15 +87,8 @@ export function lastKeptSite(history: HistoryRecords, siteid: number, upTo: numb
 
 export function rebuildDay(history: HistoryRecords, day: string): RebuiltDay {
   const { first, before, previous, after } = syncsAround(history.syncs, day);
-  const facts = new Map<number, PersonFact>();
   const upTo = before?.seq ?? -1;
-  const rows = history.people
-    .filter((r) => r.seq <= upTo)
-    .sort((a, b) => a.seq - b.seq || (a.id ?? 0) - (b.id ?? 0));
-  for (const row of rows) {
-    if (row.fact) facts.set(row.userid, row.fact);
-    else facts.delete(row.userid);
-  }
+  const facts = factsAfter(history.people.filter((r) => r.seq <= upTo));
   return {
     day,
     first,
