@@ -139,7 +139,7 @@ export async function snapshotHistory(db: FieldbookDb, at: string, day: string):
   const facts = factsOf(input);
   const findings = findingsByPerson(input, day);
   const held = new Set(catalog.s.map(([siteid]) => siteid));
-  const figures = dayFigures(input, day, held);
+  const figures = dayFigures(input, day, held, findings);
   const requirements = [...input.requirements].sort((a, b) => a.id.localeCompare(b.id));
   const tables = [db.historySyncs, db.historyPeople, db.historyHeads, db.historyShared];
   await db.transaction('rw', tables, async () => {
