@@ -4,12 +4,13 @@
  * the profile id), so two sites' caches and outboxes never mix.
  */
 import Dexie from 'dexie';
-import { SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5, SCHEMA_V6 } from './schema.ts';
+import { SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5, SCHEMA_V6, SCHEMA_V7 } from './schema.ts';
 import {
   v1CreateCache,
   v2FoldSearchKeys,
   v4PageFingerprintTable,
   v5RequirementsTable,
+  v7HistoryChanges,
 } from './migrations.ts';
 import { watchDatabaseLifecycle } from './lifecycle.ts';
 import { derivedFieldsMiddleware } from './derived.ts';
@@ -60,6 +61,7 @@ export function openFieldbookDb(name: string, options: OpenOptions = {}): Fieldb
   db.version(5).stores(SCHEMA_V5).upgrade(v5RequirementsTable);
   // version 6 (the compliance history) only adds its tables: the history starts with the next sync
   db.version(6).stores(SCHEMA_V6);
+  db.version(7).stores(SCHEMA_V7).upgrade(v7HistoryChanges);
   watchDatabaseLifecycle(db);
   db.use(derivedFieldsMiddleware);
   db.use(usersMemoMiddleware(memory));

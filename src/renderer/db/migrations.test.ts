@@ -1,7 +1,11 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { SCHEMA_V1, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5, SCHEMA_VERSION } from './schema.ts';
+import { SCHEMA_V1, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5, SCHEMA_V6, SCHEMA_VERSION } from './schema.ts';
+import type { FieldbookDb } from './rows.ts';
+import type { WholeFactRow } from '../history/change.ts';
+import type { PersonFact } from '../history/rows.ts';
+import { loadDay } from '../history/rebuild.ts';
 import { openFieldbookDb } from './index.ts';
 import { NewerDatabaseError, UPGRADE_BLOCKED, CLOSED_FOR_UPGRADE, onDatabaseNotice } from './lifecycle.ts';
 import { credentialAssignment, trainingAssignment } from '../testing/fixtures.ts';
@@ -263,10 +267,77 @@ describe('upgrading a version 5 database (before the compliance history)', () =>
       day: '2026-11-01',
       figures: [],
     }))!;
-    await db.historyPeople.add({ seq, userid: 1, fact: null, appeared: [], resolved: [] });
+    await db.historyPeople.add({ seq, userid: 1, gone: 'platform' });
     expect(await db.historySyncs.where('day').belowOrEqual('2026-11-02').count()).toBe(1);
     expect(await db.historyPeople.where('seq').belowOrEqual(seq).count()).toBe(1);
     expect(await db.historyPeople.where('userid').equals(1).count()).toBe(1);
+    db.close();
+  });
+});
+
+describe("upgrading a version 6 database (a person's whole record in each history row)", () => {
+  const fact = (expiration: string): PersonFact => ({
+    u: [1, 'ann', 'Ann', 'Lee', 'E1', 'Active', 'User'],
+    g: [8],
+    c: [['5-1', 5, '2020-01-01', expiration]],
+    t: [[70, 7, 'Course 7', 'Not started', '2027-01-01']],
+  });
+  const v6Rows: WholeFactRow[] = [
+    {
+      id: 1,
+      seq: 1,
+      userid: 1,
+      fact: fact('2026-03-02'),
+      appeared: ['Expires soon|credential:5'],
+      resolved: [],
+    },
+    {
+      id: 2,
+      seq: 2,
+      userid: 1,
+      fact: fact('2028-03-02'),
+      appeared: [],
+      resolved: ['Expires soon|credential:5'],
+    },
+    { id: 3, seq: 3, userid: 1, fact: null, appeared: [], resolved: [] },
+  ];
+
+  async function upgraded(): Promise<FieldbookDb> {
+    const name = uniqueName('v6');
+    const v6 = new Dexie(name);
+    v6.version(6).stores({ ...SCHEMA_V1, ...SCHEMA_V3, ...SCHEMA_V4, ...SCHEMA_V5, ...SCHEMA_V6 });
+    await v6.open();
+    await v6.table('historySyncs').bulkAdd(
+      ['2026-03-01', '2026-03-05', '2026-03-09'].map((day) => ({
+        at: `${day}T12:00:00Z`,
+        day,
+        figures: [],
+      })),
+    );
+    await v6.table('historyPeople').bulkAdd(v6Rows);
+    v6.close();
+    const db = openFieldbookDb(name);
+    await db.open();
+    return db;
+  }
+
+  it('keeps in each row only what changed, and rebuilds every day as before', async () => {
+    const db = await upgraded();
+    expect(db.verno).toBe(SCHEMA_VERSION);
+    expect(await db.historyPeople.orderBy('id').toArray()).toEqual([
+      { id: 1, seq: 1, userid: 1, ...fact('2026-03-02'), a: ['Expires soon|credential:5'] },
+      {
+        id: 2,
+        seq: 2,
+        userid: 1,
+        c: [['5-1', 5, '2020-01-01', '2028-03-02']],
+        r: ['Expires soon|credential:5'],
+      },
+      { id: 3, seq: 3, userid: 1, gone: 'platform' },
+    ]);
+    expect((await loadDay(db, '2026-03-04')).facts.get(1)).toEqual(fact('2026-03-02'));
+    expect((await loadDay(db, '2026-03-05')).facts.get(1)).toEqual(fact('2028-03-02'));
+    expect((await loadDay(db, '2026-03-09')).facts.has(1)).toBe(false);
     db.close();
   });
 });

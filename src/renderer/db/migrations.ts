@@ -5,6 +5,8 @@
  * opened, before any query sees it.
  */
 import type { Transaction } from 'dexie';
+import { rowsAsChanges, type WholeFactRow } from '../history/change.ts';
+import type { HistoryPersonRow } from '../history/rows.ts';
 import { userSearchKeys, userSortName, type UserRecord } from '../../shared/records.ts';
 import type { CachedTrainingAssignment } from './derived.ts';
 import { openDueIso } from './derived.ts';
@@ -60,3 +62,13 @@ export async function v4PageFingerprintTable(tx: Transaction): Promise<void> {
  * cached and queued row stays as it was.
  */
 export async function v5RequirementsTable(_tx: Transaction): Promise<void> {}
+
+/**
+ * Version 7 (issue 38's size target): a person's history row holds what changed of them since their row before,
+ * no longer their whole record (history/change.ts). Every row is rewritten in place, same id and sync; the
+ * rebuild of any day gives what it gave.
+ */
+export async function v7HistoryChanges(tx: Transaction): Promise<void> {
+  const rows = await tx.table<WholeFactRow, number>('historyPeople').toArray();
+  if (rows.length > 0) await tx.table<HistoryPersonRow, number>('historyPeople').bulkPut(rowsAsChanges(rows));
+}

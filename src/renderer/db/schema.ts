@@ -88,5 +88,11 @@ export const SCHEMA_V6 = {
   historyShared: '++id, seq',
 } as const;
 
+/**
+ * Version 7 (issue 38): the same tables and indexes; a person's history row holds what changed of them, not
+ * their whole record (see migrations.ts, v7HistoryChanges).
+ */
+export const SCHEMA_V7 = SCHEMA_V6;
+
 /** The newest schema version this build declares (db/index.ts declares 1 to this one). */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;

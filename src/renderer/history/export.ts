@@ -8,6 +8,7 @@ import { writeXlsxSheets, type ExportSheet } from '../../shared/spreadsheet-expo
 import type { FieldbookDb } from '../db/index.ts';
 import { FINDING_TYPES, nameOf } from '../features/report/model.ts';
 import type { HistoryPersonRow, HistorySyncRow, PersonFact } from './rows.ts';
+import { replay } from './change.ts';
 
 export interface ExportNames {
   scope: (scope: string) => string;
@@ -35,30 +36,39 @@ const personOf = (fact: PersonFact) => {
   return [nameOf({ username, firstname, lastname }), employeeid] as const;
 };
 
+/** A person's coming or going, in words: null when the row is neither. */
+function comeOrGone(row: HistoryPersonRow, known: boolean, wasUnkept: boolean): string | null {
+  if (row.gone === 'laptop') return 'Site no longer kept on this laptop';
+  if (row.gone) return 'No longer on the platform';
+  if (known) return null;
+  return wasUnkept ? 'Site kept again on this laptop' : 'First seen';
+}
+
 function changesSheet(
   people: readonly HistoryPersonRow[],
   dayOf: (seq: number) => string,
   names: ExportNames,
 ): ExportSheet {
   const header = ['Day', 'Person', 'Employee ID', 'Change', 'Finding', 'Credential or course'];
-  const known = new Map<number, PersonFact>();
+  /** the people last seen when their site stopped being kept on this laptop */
+  const unkept = new Set<number>();
   const rows: unknown[][] = [];
-  for (const row of [...people].sort((a, b) => a.seq - b.seq || (a.id ?? 0) - (b.id ?? 0))) {
-    const fact = row.fact ?? known.get(row.userid);
-    const [person, employeeid] = fact ? personOf(fact) : [`Person ${row.userid}`, ''];
+  for (const { row, before, fact } of replay(people)) {
+    const known = fact ?? before;
+    const [person, employeeid] = known ? personOf(known) : [`Person ${row.userid}`, ''];
     const day = dayOf(row.seq);
-    if (!known.has(row.userid) && row.fact) rows.push([day, person, employeeid, 'First seen', '', '']);
-    if (!row.fact) rows.push([day, person, employeeid, 'No longer on the platform', '', '']);
+    const change = comeOrGone(row, before !== undefined, unkept.has(row.userid));
+    if (change) rows.push([day, person, employeeid, change, '', '']);
     for (const [change, keys] of [
-      ['Finding appeared', row.appeared],
-      ['Finding resolved', row.resolved],
+      ['Finding appeared', row.a ?? []],
+      ['Finding resolved', row.r ?? []],
     ] as const)
       for (const key of keys) {
         const [type, itemKey] = [key.slice(0, key.indexOf('|')), key.slice(key.indexOf('|') + 1)];
         rows.push([day, person, employeeid, change, type, names.item(itemKey)]);
       }
-    if (row.fact) known.set(row.userid, row.fact);
-    else known.delete(row.userid);
+    if (row.gone === 'laptop') unkept.add(row.userid);
+    else unkept.delete(row.userid);
   }
   return { name: 'Changes per person', rows: [header, ...rows], types: ['date', 'text', 'text'] };
 }

@@ -1,10 +1,19 @@
 /**
- * The day's figures and each person's findings, from the one compliance
- * computation the report uses (features/report/build.ts): a scope's figures are
- * the report of its people, with every finding type, active people only.
+ * The day's figures and each person's findings, from the report's own per-person
+ * computation (features/report/model.ts, `findingsOf`): a scope's figures add up
+ * its active people's findings as the report of its people counts them
+ * (figures.test.ts compares the two on random caches), with every finding type.
  */
-import { buildReport } from '../features/report/build.ts';
-import { FINDING_TYPES, type ReportInput, type ReportOptions } from '../features/report/model.ts';
+import {
+  FINDING_TYPES,
+  findingsOf,
+  lookups,
+  NON_COMPLIANT,
+  type FindingType,
+  type ReportInput,
+  type ReportOptions,
+} from '../features/report/model.ts';
+import type { UserRecord } from '../../shared/records.ts';
 import { DEFAULT_SOON_DAYS } from '../app/soon-window.ts';
 import type { ScopeFigures } from './rows.ts';
 
@@ -18,39 +27,75 @@ export function historyOptions(today: string, statuses: readonly string[] = ['Ac
 /** "Expired|credential:5": one finding of a person, as the history compares them. */
 export const findingKey = (f: { type: string; itemKey: string }): string => `${f.type}|${f.itemKey}`;
 
-/** Every person's findings on `today`, whatever their status, by userid. */
+/**
+ * Every person's findings on `today`, whatever their status, by userid: the report's own per-person computation
+ * (`findingsOf`), without its sections and summaries.
+ */
 export function findingsByPerson(input: ReportInput, today: string): Map<number, string[]> {
-  const statuses = [...new Set(input.people.map((p) => p.status))];
-  const report = buildReport(input, historyOptions(today, statuses));
+  const look = lookups(input);
+  const options = historyOptions(today);
   const out = new Map<number, string[]>();
-  for (const section of report.sections)
-    for (const row of section.rows) out.set(row.userid, row.findings.map(findingKey).sort());
+  for (const person of input.people)
+    out.set(person.userid, findingsOf(person, input, look, options).map(findingKey).sort());
   return out;
 }
 
-/** The scopes figures are kept for: every site with people, and every scope a requirement names. */
-export function scopesOf(input: ReportInput): string[] {
+/**
+ * The scopes figures are kept for: every site with people, and every scope a requirement names but a site or a
+ * group the cache does not hold (`held`: its sites): a site no longer kept on this laptop gets no figures.
+ */
+export function scopesOf(input: ReportInput, held: ReadonlySet<number>): string[] {
   const sites = new Set(input.people.map((p) => `site:${p.siteid}`));
-  const required = new Set(input.requirements.map((r) => r.scope));
+  const groups = new Set(input.groups.map((g) => `group:${g.groupid}`));
+  const isHeld = (scope: string) =>
+    scope.startsWith('site:')
+      ? held.has(Number(scope.slice(5)))
+      : !scope.startsWith('group:') || groups.has(scope);
+  const required = new Set(input.requirements.map((r) => r.scope).filter(isHeld));
   return [...new Set([...sites, ...required])].sort();
 }
 
-/** Who is in a scope ("site:101", "group:12", "usertype:Driver"). */
-export function inScope(input: ReportInput, scope: string): ReportInput['people'] {
-  const [kind, value] = [scope.slice(0, scope.indexOf(':')), scope.slice(scope.indexOf(':') + 1)];
-  if (kind === 'site') return input.people.filter((p) => String(p.siteid) === value);
-  if (kind === 'usertype') return input.people.filter((p) => p.usertype === value);
-  const members = new Set(input.memberships.filter((m) => String(m.groupid) === value).map((m) => m.userid));
-  return input.people.filter((p) => members.has(p.userid));
+const isActive = (p: UserRecord) => p.status.trim().toLowerCase() === 'active';
+
+function emptyFigures(scope: string): ScopeFigures {
+  return { scope, people: 0, compliant: 0, findings: {} };
 }
 
-export function figuresOf(input: ReportInput, scope: string, today: string): ScopeFigures {
-  const report = buildReport({ ...input, people: inScope(input, scope) }, historyOptions(today));
+/** Adds one active person, with their findings, to the figures of a scope. */
+function countPerson(figures: ScopeFigures, findings: readonly string[]): void {
+  figures.people += 1;
+  const types = findings.map((key) => key.slice(0, key.indexOf('|')) as FindingType);
+  if (!types.some((t) => NON_COMPLIANT.includes(t))) figures.compliant += 1;
+  for (const type of types) figures.findings[type] = (figures.findings[type] ?? 0) + 1;
+}
+
+/** The finding counts in the report's order of types. */
+const ordered = (f: ScopeFigures): ScopeFigures => {
   const findings: ScopeFigures['findings'] = {};
-  for (const { type, findings: n } of report.findingsByType) if (n > 0) findings[type] = n;
-  return { scope, people: report.people, compliant: report.compliant, findings };
-}
+  for (const type of FINDING_TYPES) if (f.findings[type]) findings[type] = f.findings[type];
+  return { ...f, findings };
+};
 
-export function dayFigures(input: ReportInput, today: string): ScopeFigures[] {
-  return scopesOf(input).map((scope) => figuresOf(input, scope, today));
+/**
+ * The day's figures of every scope (`scopesOf`), as the report of the scope's people counts them (active people,
+ * compliant: no missing, expired or overdue item; findings by type), added up from each person's findings.
+ */
+export function dayFigures(
+  input: ReportInput,
+  today: string,
+  held: ReadonlySet<number>,
+  findings: ReadonlyMap<number, readonly string[]> = findingsByPerson(input, today),
+): ScopeFigures[] {
+  const scopes = scopesOf(input, held);
+  const tally = new Map(scopes.map((scope) => [scope, emptyFigures(scope)]));
+  const groupsOf = new Map<number, number[]>();
+  for (const m of input.memberships) groupsOf.set(m.userid, [...(groupsOf.get(m.userid) ?? []), m.groupid]);
+  for (const person of input.people.filter(isActive)) {
+    const own = [`site:${person.siteid}`, `usertype:${person.usertype}`];
+    for (const scope of [...own, ...(groupsOf.get(person.userid) ?? []).map((g) => `group:${g}`)]) {
+      const figures = tally.get(scope);
+      if (figures) countPerson(figures, findings.get(person.userid) ?? []);
+    }
+  }
+  return scopes.map((scope) => ordered(tally.get(scope)!));
 }

@@ -10,6 +10,7 @@ import { inputOf } from './facts.ts';
 import { historyOptions } from './figures.ts';
 import { loadPersonHistory } from './person.ts';
 import { historySheets } from './export.ts';
+import { loadReportAsOf } from '../features/report/as-of.ts';
 
 let db: FieldbookDb;
 beforeEach(async () => {
@@ -90,10 +91,10 @@ describe('the compliance history', () => {
     await db.credentialAssignments.put(forklift(1, '2027-03-02'));
     await syncOn('2026-03-04');
     const rows = await db.historyPeople.where('userid').equals(1).sortBy('seq');
-    expect(rows.map((r) => [r.appeared, r.resolved])).toEqual([
-      [['Expires soon|credential:5'], []],
+    expect(rows.map((r) => [r.a, r.r])).toEqual([
+      [['Expires soon|credential:5'], undefined],
       [['Expired|credential:5'], ['Expires soon|credential:5']],
-      [[], ['Expired|credential:5']],
+      [undefined, ['Expired|credential:5']],
     ]);
   });
 
@@ -210,5 +211,117 @@ describe('the history as a spreadsheet', () => {
       ['2026-03-04', 'Last1, First1', 'E1', 'Finding resolved', 'Expires soon', '<credential:5>'],
       ['2026-03-04', 'Last2, First2', 'E2', 'No longer on the platform', '', ''],
     ]);
+  });
+});
+
+describe('a site no longer kept on this laptop', () => {
+  /** What the coordinator's "stop keeping this site" leaves: the site and its people gone from the cache. */
+  const stopKeeping = async () => {
+    await db.sites.delete(2);
+    await db.users.delete(3);
+  };
+  const keepAgain = async () => {
+    await db.sites.put({ siteid: 2, sitename: 'Hilltop', loginpage: 'h' });
+    await db.users.put(user(3, { siteid: 2 }));
+  };
+  const changesOn = async (day: string) => {
+    const names = { scope: (s: string) => s, item: (k: string) => k };
+    const sheets = historySheets(await db.historySyncs.toArray(), await db.historyPeople.toArray(), names);
+    return sheets[1]!.rows.filter((r) => r[0] === day).map((r) => [r[1], r[3]]);
+  };
+
+  it('does not record its people as no longer on the platform', async () => {
+    await syncOn('2026-03-01');
+    await stopKeeping();
+    await syncOn('2026-03-02');
+    expect(await changesOn('2026-03-02')).toEqual([['Last3, First3', 'Site no longer kept on this laptop']]);
+  });
+
+  it('keeps no figures for the site after it, even for a requirement that names the site', async () => {
+    await db.requirements.put(requirementRow('site:2', 'credential:5'));
+    await syncOn('2026-03-01');
+    await stopKeeping();
+    await syncOn('2026-03-02');
+    const [, second] = await db.historySyncs.orderBy('seq').toArray();
+    expect(second!.figures.map((f) => f.scope)).toEqual(['site:1']);
+  });
+
+  it('rebuilds the site as it was before, and a later day as not kept, saying so', async () => {
+    await syncOn('2026-03-01');
+    await stopKeeping();
+    await syncOn('2026-03-03');
+    expect([...(await loadDay(db, '2026-03-02')).facts.keys()].sort()).toEqual([1, 2, 3]);
+    expect([...(await loadDay(db, '2026-03-03')).facts.keys()].sort()).toEqual([1, 2]);
+    const later = await loadReportAsOf(db, { kind: 'site', siteid: 2 }, '2026-03-04');
+    expect(later.history.join(' ')).toContain(
+      'Hilltop was not kept on this laptop on that day: its history here stops at the sync of',
+    );
+    const before = await loadReportAsOf(db, { kind: 'site', siteid: 2 }, '2026-03-02');
+    expect(before.history.join(' ')).not.toContain('not kept on this laptop');
+  });
+
+  it('kept again later, its people come back as kept again, not as new on the platform', async () => {
+    await syncOn('2026-03-01');
+    await stopKeeping();
+    await syncOn('2026-03-02');
+    await keepAgain();
+    await syncOn('2026-03-05');
+    expect(await changesOn('2026-03-05')).toEqual([['Last3, First3', 'Site kept again on this laptop']]);
+    expect([...(await loadDay(db, '2026-03-05')).facts.keys()].sort()).toEqual([1, 2, 3]);
+    const [, , third] = await db.historySyncs.orderBy('seq').toArray();
+    expect(third!.figures.map((f) => f.scope)).toEqual(['site:1', 'site:2']);
+  });
+
+  it("closes the person's open findings on the day the site stopped being kept, without calling them resolved", async () => {
+    await db.credentialAssignments.put(forklift(3, '2026-03-02'));
+    await syncOn('2026-03-01');
+    await stopKeeping();
+    await syncOn('2026-03-02');
+    const { findings } = await loadPersonHistory(db, 3);
+    expect(findings.map((f) => [f.type, f.appeared, f.resolved, f.unfollowed])).toEqual([
+      ['Expires soon', '2026-03-01', null, '2026-03-02'],
+    ]);
+  });
+});
+
+describe('what a change costs', () => {
+  const rowsOf = async (userid: number) =>
+    (await db.historyPeople.where('userid').equals(userid).sortBy('seq')).map(
+      ({ id: _, seq: __, ...row }) => row,
+    );
+
+  it("keeps only the renewed credential's new dates, not the person's whole record", async () => {
+    await db.credentialAssignments.bulkPut([forklift(1, '2027-01-01'), credentialAssignment(6, 1, '')]);
+    await db.trainingAssignments.put(trainingAssignment(70, 1, 7, '2027-03-03'));
+    await syncOn('2026-03-01');
+    await db.credentialAssignments.put(forklift(1, '2028-01-01'));
+    await syncOn('2026-03-02');
+    expect((await rowsOf(1)).at(-1)).toEqual({ userid: 1, c: [['5-1', 5, '2020-01-01', '2028-01-01']] });
+  });
+
+  it('keeps a finding that changed with the date alone as the finding, nothing else', async () => {
+    await db.credentialAssignments.put(forklift(1, '2026-03-02'));
+    await syncOn('2026-03-01');
+    await syncOn('2026-03-03');
+    expect((await rowsOf(1)).at(-1)).toEqual({
+      userid: 1,
+      a: ['Expired|credential:5'],
+      r: ['Expires soon|credential:5'],
+    });
+  });
+
+  it('keeps the removal of a credential and of a group membership as what went', async () => {
+    await db.credentialAssignments.bulkPut([forklift(1, '2027-01-01'), credentialAssignment(6, 1, '')]);
+    await db.groupMembers.bulkPut([
+      { id: '8-1', groupid: 8, userid: 1 },
+      { id: '9-1', groupid: 9, userid: 1 },
+    ]);
+    await syncOn('2026-03-01');
+    await db.credentialAssignments.delete('6-1');
+    await db.groupMembers.delete('9-1');
+    await syncOn('2026-03-02');
+    expect((await rowsOf(1)).at(-1)).toEqual({ userid: 1, g: [8], cx: ['6-1'] });
+    expect((await loadDay(db, '2026-03-01')).facts.get(1)!.c.map((c) => c[0])).toEqual(['5-1', '6-1']);
+    expect((await loadDay(db, '2026-03-02')).facts.get(1)!.c.map((c) => c[0])).toEqual(['5-1']);
   });
 });

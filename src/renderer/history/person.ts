@@ -6,6 +6,7 @@
  */
 import type { FieldbookDb } from '../db/index.ts';
 import type { HistoryPersonRow } from './rows.ts';
+import { byWrite, replay } from './change.ts';
 
 export interface ValidityPeriod {
   assignment: string;
@@ -16,6 +17,8 @@ export interface ValidityPeriod {
   /** the day a sync first saw these dates, and the day one saw them replaced or gone (null: still held) */
   seenFrom: string;
   seenUntil: string | null;
+  /** whether `seenUntil` is the day the person's site stopped being kept on this laptop (not a replacement) */
+  unfollowed: boolean;
 }
 
 export interface FindingSpan {
@@ -25,6 +28,8 @@ export interface FindingSpan {
   itemKey: string;
   appeared: string;
   resolved: string | null;
+  /** the day the person's site stopped being kept on this laptop with the finding still open (null: it did not) */
+  unfollowed: string | null;
 }
 
 export interface PersonHistory {
@@ -40,18 +45,26 @@ const splitFinding = (key: string) => {
 function periodsOf(rows: readonly HistoryPersonRow[], dayOf: (seq: number) => string): ValidityPeriod[] {
   const open = new Map<string, ValidityPeriod>();
   const closed: ValidityPeriod[] = [];
-  for (const row of rows) {
+  for (const { row, fact } of replay(rows)) {
     const day = dayOf(row.seq);
-    const now = new Map((row.fact?.c ?? []).map((c) => [c[0], c]));
+    const now = new Map((fact?.c ?? []).map((c) => [c[0], c]));
     for (const [id, period] of open) {
       const c = now.get(id);
       if (c && c[2] === period.start && c[3] === period.expiration) continue;
-      closed.push({ ...period, seenUntil: day });
+      closed.push({ ...period, seenUntil: day, unfollowed: row.gone === 'laptop' });
       open.delete(id);
     }
     for (const [id, [, credentialid, start, expiration]] of now)
       if (!open.has(id))
-        open.set(id, { assignment: id, credentialid, start, expiration, seenFrom: day, seenUntil: null });
+        open.set(id, {
+          assignment: id,
+          credentialid,
+          start,
+          expiration,
+          seenFrom: day,
+          seenUntil: null,
+          unfollowed: false,
+        });
   }
   return [...closed, ...open.values()].sort(
     (a, b) => a.credentialid - b.credentialid || a.seenFrom.localeCompare(b.seenFrom),
@@ -63,13 +76,17 @@ function findingsOf(rows: readonly HistoryPersonRow[], dayOf: (seq: number) => s
   const spans: FindingSpan[] = [];
   for (const row of rows) {
     const day = dayOf(row.seq);
-    for (const key of row.resolved) {
+    for (const key of row.r ?? []) {
       const span = open.get(key);
       if (span) span.resolved = day;
       open.delete(key);
     }
-    for (const key of row.appeared) {
-      const span: FindingSpan = { ...splitFinding(key), appeared: day, resolved: null };
+    if (row.gone === 'laptop') {
+      for (const span of open.values()) span.unfollowed = day;
+      open.clear();
+    }
+    for (const key of row.a ?? []) {
+      const span: FindingSpan = { ...splitFinding(key), appeared: day, resolved: null, unfollowed: null };
       open.set(key, span);
       spans.push(span);
     }
@@ -81,7 +98,7 @@ export function personHistory(
   rows: readonly HistoryPersonRow[],
   days: ReadonlyMap<number, string>,
 ): PersonHistory {
-  const ordered = [...rows].sort((a, b) => a.seq - b.seq);
+  const ordered = [...rows].sort(byWrite);
   const dayOf = (seq: number) => days.get(seq) ?? '';
   return { periods: periodsOf(ordered, dayOf), findings: findingsOf(ordered, dayOf) };
 }

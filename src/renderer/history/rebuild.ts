@@ -6,6 +6,7 @@
 import type { FieldbookDb } from '../db/index.ts';
 import type { RequirementRow } from '../features/requirements/model.ts';
 import { EMPTY_CATALOG, type Catalog } from './facts.ts';
+import { factsAfter } from './change.ts';
 import type { HistoryPersonRow, HistorySharedRow, HistorySyncRow, PersonFact } from './rows.ts';
 
 export interface HistoryRecords {
@@ -29,6 +30,13 @@ export interface RebuiltDay {
   facts: Map<number, PersonFact>;
   catalog: Catalog;
   requirements: RequirementRow[];
+  /** a site the day's names lack: its name and the last sync that kept it on this laptop (null: none ever did) */
+  lastKept: (siteid: number) => KeptSite | null;
+}
+
+export interface KeptSite {
+  name: string;
+  sync: HistorySyncRow;
 }
 
 const bySeq = <T extends { seq?: number }>(a: T, b: T) => (a.seq ?? 0) - (b.seq ?? 0);
@@ -55,17 +63,32 @@ function sharedAsOf<T>(
   return row ? (JSON.parse(row.value) as T) : empty;
 }
 
+/**
+ * The last sync up to `upTo` whose names held the site: a site the coordinator stopped keeping on this laptop has
+ * its history stop there. A names row holds from its sync until the sync of the next one.
+ */
+export function lastKeptSite(history: HistoryRecords, siteid: number, upTo: number): KeptSite | null {
+  const catalogs = history.shared
+    .filter((r) => r.kind === 'catalog' && r.seq <= upTo)
+    .sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
+  let found: { name: string; until: number } | null = null;
+  catalogs.forEach((row, i) => {
+    const site = (JSON.parse(row.value) as Catalog).s.find(([id]) => id === siteid);
+    if (site) found = { name: site[1], until: (catalogs[i + 1]?.seq ?? upTo + 1) - 1 };
+  });
+  if (!found) return null;
+  const { name, until } = found;
+  const sync = [...history.syncs]
+    .sort(bySeq)
+    .filter((s) => (s.seq ?? 0) <= until)
+    .at(-1);
+  return sync ? { name, sync } : null;
+}
+
 export function rebuildDay(history: HistoryRecords, day: string): RebuiltDay {
   const { first, before, previous, after } = syncsAround(history.syncs, day);
-  const facts = new Map<number, PersonFact>();
   const upTo = before?.seq ?? -1;
-  const rows = history.people
-    .filter((r) => r.seq <= upTo)
-    .sort((a, b) => a.seq - b.seq || (a.id ?? 0) - (b.id ?? 0));
-  for (const row of rows) {
-    if (row.fact) facts.set(row.userid, row.fact);
-    else facts.delete(row.userid);
-  }
+  const facts = factsAfter(history.people.filter((r) => r.seq <= upTo));
   return {
     day,
     first,
@@ -76,6 +99,7 @@ export function rebuildDay(history: HistoryRecords, day: string): RebuiltDay {
     facts,
     catalog: sharedAsOf(history.shared, 'catalog', upTo, EMPTY_CATALOG),
     requirements: sharedAsOf<RequirementRow[]>(history.shared, 'requirements', upTo, []),
+    lastKept: (siteid) => lastKeptSite(history, siteid, upTo),
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The compliance history's rows (Dexie version 6, db/schema.ts): one per completed
+ * The compliance history's rows (Dexie versions 6 and 7, db/schema.ts): one per completed
  * sync with the day's figures, a person's version each time a sync sees them (or
  * their findings) change, the latest version of each person, and the names and
  * requirements each time they change. Compact tuples: a year of daily syncs is kept.
@@ -38,17 +38,31 @@ export interface HistorySyncRow {
 }
 
 /**
- * A person as one sync saw them, written only when they or their findings changed; `fact` null: gone from the
- * cache.
+ * What a sync saw change of one person (history/change.ts): written only when they or their findings changed,
+ * holding only what changed (a person first seen: all of their fact). Absent fields did not change.
  */
 export interface HistoryPersonRow {
   id?: number;
   seq: number;
   userid: number;
-  fact: PersonFact | null;
+  /** the user fields, when they changed */
+  u?: PersonFact['u'];
+  /** all of the groups, when they changed */
+  g?: number[];
+  /** each credential assignment added or whose dates changed (the old dates stay in an earlier row); ids gone */
+  c?: PersonFact['c'];
+  cx?: string[];
+  /** each training assignment added or changed; transcript ids gone */
+  t?: PersonFact['t'];
+  tx?: number[];
+  /**
+   * No longer in the cache: gone from the platform, or from this laptop only ('laptop': their site is no longer
+   * kept here), whose open findings are then not resolved, only no longer followed.
+   */
+  gone?: 'platform' | 'laptop';
   /** findings ("Expired|credential:5") that appeared, and that went away, since the person's previous row */
-  appeared: string[];
-  resolved: string[];
+  a?: string[];
+  r?: string[];
 }
 
 /** The latest row of each person still held: what the next sync compares with. */

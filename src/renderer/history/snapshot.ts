@@ -9,6 +9,7 @@ import type { FieldbookDb } from '../db/index.ts';
 import type { ReportInput } from '../features/report/model.ts';
 import { catalogOf, factsOf, type Catalog } from './facts.ts';
 import { dayFigures, findingsByPerson } from './figures.ts';
+import { factChange } from './change.ts';
 import type { HistoryHeadRow, HistoryPersonRow, HistorySharedRow, PersonFact } from './rows.ts';
 
 /** What changed for the history since the previous snapshot. Pure. */
@@ -25,26 +26,59 @@ const minus = (a: readonly string[], b: readonly string[]) => {
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x, i) => x === b[i]);
 
-/** The rows to write: a person new, changed, whose findings changed, or gone; the others write nothing. */
+/** The findings that appeared and went away, as a row holds them (absent: none). */
+function findingsChange(was: readonly string[], now: readonly string[]): Pick<HistoryPersonRow, 'a' | 'r'> {
+  const [a, r] = [minus(now, was), minus(was, now)];
+  return { ...(a.length > 0 ? { a } : {}), ...(r.length > 0 ? { r } : {}) };
+}
+
+/**
+ * The row of a person no longer in the cache: gone from the platform, or (their site no longer among the sites the
+ * cache holds) from this laptop only, whose open findings are then not resolved.
+ */
+function goneRow(head: HistoryHeadRow, held: ReadonlySet<number>): Omit<HistoryPersonRow, 'seq'> {
+  const siteid = (JSON.parse(head.fact) as PersonFact).u[0];
+  if (!held.has(siteid)) return { userid: head.userid, gone: 'laptop' };
+  return { userid: head.userid, gone: 'platform', ...findingsChange(head.findings, []) };
+}
+
+/** The row of a person in the cache, or null when neither they nor their findings changed. */
+function changedRow(
+  userid: number,
+  head: HistoryHeadRow | undefined,
+  fact: PersonFact,
+  text: string,
+  now: readonly string[],
+): Omit<HistoryPersonRow, 'seq'> | null {
+  if (head && head.fact === text && sameList(head.findings, now)) return null;
+  const before = head && head.fact !== text ? (JSON.parse(head.fact) as PersonFact) : undefined;
+  const change = !head ? factChange(undefined, fact) : before ? factChange(before, fact) : {};
+  return { userid, ...change, ...findingsChange(head?.findings ?? [], now) };
+}
+
+/**
+ * The rows to write: a person new, changed, whose findings changed, or gone; the others write nothing. `held`: the
+ * sites the cache holds.
+ */
 export function peopleChanges(
   heads: readonly HistoryHeadRow[],
   facts: ReadonlyMap<number, PersonFact>,
   findings: ReadonlyMap<number, readonly string[]>,
+  held: ReadonlySet<number>,
 ): PeopleChanges {
   const before = new Map(heads.map((h) => [h.userid, h]));
   const out: PeopleChanges = { rows: [], put: [], gone: [] };
   for (const [userid, fact] of facts) {
     const text = JSON.stringify(fact);
     const now = [...(findings.get(userid) ?? [])];
-    const head = before.get(userid);
-    if (head && head.fact === text && sameList(head.findings, now)) continue;
-    const was = head?.findings ?? [];
-    out.rows.push({ userid, fact, appeared: minus(now, was), resolved: minus(was, now) });
+    const row = changedRow(userid, before.get(userid), fact, text, now);
+    if (!row) continue;
+    out.rows.push(row);
     out.put.push({ userid, fact: text, findings: now });
   }
   for (const head of heads) {
     if (facts.has(head.userid)) continue;
-    out.rows.push({ userid: head.userid, fact: null, appeared: [], resolved: head.findings });
+    out.rows.push(goneRow(head, held));
     out.gone.push(head.userid);
   }
   return out;
@@ -104,12 +138,13 @@ export async function snapshotHistory(db: FieldbookDb, at: string, day: string):
   const { input, catalog } = await cacheInput(db);
   const facts = factsOf(input);
   const findings = findingsByPerson(input, day);
-  const figures = dayFigures(input, day);
+  const held = new Set(catalog.s.map(([siteid]) => siteid));
+  const figures = dayFigures(input, day, held, findings);
   const requirements = [...input.requirements].sort((a, b) => a.id.localeCompare(b.id));
   const tables = [db.historySyncs, db.historyPeople, db.historyHeads, db.historyShared];
   await db.transaction('rw', tables, async () => {
     const seq = (await db.historySyncs.add({ at, day, figures }))!;
-    const changes = peopleChanges(await db.historyHeads.toArray(), facts, findings);
+    const changes = peopleChanges(await db.historyHeads.toArray(), facts, findings, held);
     await db.historyPeople.bulkAdd(changes.rows.map((row) => ({ ...row, seq })));
     await db.historyHeads.bulkPut(changes.put);
     await db.historyHeads.bulkDelete(changes.gone);

@@ -62,11 +62,24 @@ function keepOf(scope: ReportScope): (userid: number, fact: PersonFact) => boole
 }
 
 function scopeLabelOf(rebuilt: RebuiltDay, scope: ReportScope, people: number): string {
-  const site = (siteid: number) => rebuilt.catalog.s.find(([id]) => id === siteid)?.[1] ?? NOT_HERE.site;
+  const site = (siteid: number) =>
+    rebuilt.catalog.s.find(([id]) => id === siteid)?.[1] ?? rebuilt.lastKept(siteid)?.name ?? NOT_HERE.site;
   if (scope.kind === 'site') return site(scope.siteid);
   if (scope.kind === 'people') return `${people} ${people === 1 ? 'person' : 'people'} chosen`;
   const group = rebuilt.catalog.g.find(([id]) => id === scope.groupid);
   return group ? `${group[3]} (${site(group[1])})` : NOT_HERE.group;
+}
+
+/** Page 1's sentence for a site the coordinator no longer kept on this laptop on the day; none for another scope. */
+export function unkeptSiteNote(rebuilt: RebuiltDay, scope: ReportScope): string[] {
+  if (scope.kind !== 'site' || !rebuilt.before) return [];
+  if (rebuilt.catalog.s.some(([id]) => id === scope.siteid)) return [];
+  const kept = rebuilt.lastKept(scope.siteid);
+  if (!kept) return [];
+  return [
+    `${kept.name} was not kept on this laptop on that day: its history here stops at the sync of ` +
+      `${formatDateTime(kept.sync.at)}.`,
+  ];
 }
 
 /** The report's input as of `day`, for `scope`, from the history. */
@@ -77,7 +90,7 @@ export async function loadReportAsOf(db: FieldbookDb, scope: ReportScope, day: s
     input,
     day,
     reached: rebuilt.before !== null,
-    history: historyNote(rebuilt),
+    history: [...historyNote(rebuilt), ...unkeptSiteNote(rebuilt, scope)],
     scopeLabel: scopeLabelOf(rebuilt, scope, input.people.length),
     dataAsOf: rebuilt.before?.at ?? null,
     pendingIncluded: 0,

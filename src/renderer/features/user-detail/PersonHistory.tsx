@@ -7,7 +7,12 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { FieldbookDb } from '../../db/index.ts';
 import { formatDate } from '../../app/format.ts';
 import { NOT_ON_THIS_LAPTOP as NOT_HERE } from '../../app/words.ts';
-import { loadPersonHistory, type PersonHistory as History } from '../../history/person.ts';
+import {
+  loadPersonHistory,
+  type FindingSpan,
+  type PersonHistory as History,
+  type ValidityPeriod,
+} from '../../history/person.ts';
 
 interface Names {
   credential: (id: number) => string;
@@ -30,6 +35,20 @@ async function loadNames(db: FieldbookDb): Promise<Names> {
 
 const dateOr = (iso: string, none: string) => (iso ? formatDate(iso) : none);
 
+const NOT_FOLLOWED = 'the site was no longer kept on this laptop';
+
+function seenUntil(p: ValidityPeriod): string {
+  if (!p.seenUntil) return 'still held';
+  return p.unfollowed
+    ? `${formatDate(p.seenUntil)}, when ${NOT_FOLLOWED}`
+    : `replaced ${formatDate(p.seenUntil)}`;
+}
+
+function resolvedOf(f: FindingSpan): string {
+  if (f.resolved) return formatDate(f.resolved);
+  return f.unfollowed ? `Not known: ${NOT_FOLLOWED} on ${formatDate(f.unfollowed)}` : 'Not resolved';
+}
+
 function Periods({ history, names }: { history: History; names: Names }) {
   return (
     <table>
@@ -49,7 +68,7 @@ function Periods({ history, names }: { history: History; names: Names }) {
             <td>{dateOr(p.start, 'No start date')}</td>
             <td>{dateOr(p.expiration, 'Never expires')}</td>
             <td>
-              {formatDate(p.seenFrom)} – {p.seenUntil ? `replaced ${formatDate(p.seenUntil)}` : 'still held'}
+              {formatDate(p.seenFrom)} – {seenUntil(p)}
             </td>
           </tr>
         ))}
@@ -76,7 +95,7 @@ function Findings({ history, names }: { history: History; names: Names }) {
               {f.type}: {names.item(f.itemKey)}
             </td>
             <td>{formatDate(f.appeared)}</td>
-            <td>{f.resolved ? formatDate(f.resolved) : 'Not resolved'}</td>
+            <td>{resolvedOf(f)}</td>
           </tr>
         ))}
       </tbody>

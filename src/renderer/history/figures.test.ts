@@ -1,0 +1,119 @@
+/**
+ * The history's figures and findings are added up person by person; these compare them, on random caches, with
+ * the report itself built for each scope (features/report/build.ts), which is what they must equal.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildReport } from '../features/report/build.ts';
+import type { ReportInput } from '../features/report/model.ts';
+import { requirementRow } from '../features/requirements/model.ts';
+import { credentialAssignment, trainingAssignment, user } from '../testing/fixtures.ts';
+import { addDaysIso } from '../../shared/dates.ts';
+import { dayFigures, findingKey, findingsByPerson, historyOptions, scopesOf } from './figures.ts';
+
+const TODAY = '2026-03-10';
+
+/** A small deterministic random source (the same cache on every run). */
+function randomOf(seed: number) {
+  let s = seed;
+  const next = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+  return {
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!,
+  };
+}
+
+function randomCache(seed: number): ReportInput {
+  const r = randomOf(seed);
+  const people = Array.from({ length: 60 }, (_, i) =>
+    user(i + 1, {
+      siteid: 1 + r.int(3),
+      status: r.pick(['Active', 'Inactive', ' active ']),
+      usertype: r.pick(['User', 'Driver']),
+    }),
+  );
+  const date = () => (r.int(5) === 0 ? '' : addDaysIso(TODAY, r.int(90) - 45));
+  return {
+    people,
+    memberships: people.flatMap((p) =>
+      [10, 11, 12]
+        .filter(() => r.int(2) === 0)
+        .map((groupid) => ({ id: `${groupid}-${p.userid}`, groupid, userid: p.userid })),
+    ),
+    assignments: people.flatMap((p) =>
+      [5, 6]
+        .filter(() => r.int(3) > 0)
+        .map((k) => credentialAssignment(k, p.userid, '', { expirationIso: date() })),
+    ),
+    training: people.flatMap((p) =>
+      [7, 8]
+        .filter(() => r.int(2) === 0)
+        .map((k) =>
+          trainingAssignment(p.userid * 10 + k, p.userid, k, date(), {
+            course_status: r.pick(['Completed', 'Not started', 'In progress']),
+          }),
+        ),
+    ),
+    requirements: [
+      requirementRow('site:1', 'credential:5'),
+      requirementRow('group:11', 'course:7'),
+      requirementRow('usertype:Driver', 'credential:6'),
+      requirementRow('site:9', 'credential:5'),
+    ].slice(0, r.int(5)),
+    groups: [10, 11, 12].map((groupid) => ({
+      groupid,
+      siteid: 1,
+      categoryid: 1,
+      groupname: `G${groupid}`,
+      usercount: 0,
+      accessusercount: 0,
+    })),
+    categories: [],
+    credentials: [],
+    courses: [],
+  };
+}
+
+/** A scope's figures as the report of its people counts them. */
+function reportFigures(input: ReportInput, scope: string) {
+  const [kind, value] = [scope.slice(0, scope.indexOf(':')), scope.slice(scope.indexOf(':') + 1)];
+  const members = new Set(input.memberships.filter((m) => `${m.groupid}` === value).map((m) => m.userid));
+  const people = input.people.filter((p) =>
+    kind === 'site'
+      ? `${p.siteid}` === value
+      : kind === 'usertype'
+        ? p.usertype === value
+        : members.has(p.userid),
+  );
+  const report = buildReport({ ...input, people }, historyOptions(TODAY));
+  const findings = Object.fromEntries(
+    report.findingsByType.filter((f) => f.findings > 0).map((f) => [f.type, f.findings]),
+  );
+  return { scope, people: report.people, compliant: report.compliant, findings };
+}
+
+describe("the history's figures, added up person by person", () => {
+  it.each(Array.from({ length: 25 }, (_, i) => i + 1))(
+    'equal the report of each scope (random cache %i)',
+    (seed) => {
+      const input = randomCache(seed);
+      const held = new Set([1, 2, 3]);
+      const expected = scopesOf(input, held).map((scope) => reportFigures(input, scope));
+      expect(dayFigures(input, TODAY, held)).toEqual(expected);
+    },
+  );
+
+  it.each(Array.from({ length: 10 }, (_, i) => i + 1))(
+    "give each person the report's findings (random cache %i)",
+    (seed) => {
+      const input = randomCache(seed);
+      const statuses = [...new Set(input.people.map((p) => p.status))];
+      const report = buildReport(input, historyOptions(TODAY, statuses));
+      const expected = new Map(
+        report.sections.flatMap((s) =>
+          s.rows.map((row) => [row.userid, row.findings.map(findingKey).sort()]),
+        ),
+      );
+      expect(findingsByPerson(input, TODAY)).toEqual(expected);
+    },
+  );
+});
