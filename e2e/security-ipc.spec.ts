@@ -126,19 +126,26 @@ const ALMOST_RIGHT: Record<string, unknown[]> = {
   'replay:executeBatch': [
     {},
     POLLUTING,
-    { batchId: 'b', requests: [] },
+    { batchId: 'b', profileId: 'p', requests: [] },
     {
       batchId: '',
+      profileId: 'p',
       requests: [{ opId: 'a', verifyFirst: false, op: { kind: 'email.remove', userid: 1, emailid: 2 } }],
     },
     {
       batchId: 'b',
+      profileId: 'p',
       requests: [{ opId: 'a', verifyFirst: false, op: { kind: 'email.remove', userid: 1, emailid: 2 } }],
       extra: true,
     },
-    { batchId: 'b', requests: [{ opId: 'a', verifyFirst: false, op: { kind: 'user.delete', userid: 1 } }] },
     {
       batchId: 'b',
+      profileId: 'p',
+      requests: [{ opId: 'a', verifyFirst: false, op: { kind: 'user.delete', userid: 1 } }],
+    },
+    {
+      batchId: 'b',
+      profileId: 'p',
       requests: Array.from({ length: 257 }, (_, i) => ({
         opId: `o${i}`,
         verifyFirst: false,
@@ -147,11 +154,22 @@ const ALMOST_RIGHT: Record<string, unknown[]> = {
     },
     {
       batchId: 'b',
+      profileId: 'p',
       requests: [0, 1].map(() => ({
         opId: 'same',
         verifyFirst: false,
         op: { kind: 'email.remove', userid: 1, emailid: 2 },
       })),
+    },
+    // no profile named: main would not know whose outbox the batch comes from
+    {
+      batchId: 'b',
+      requests: [{ opId: 'a', verifyFirst: false, op: { kind: 'email.remove', userid: 1, emailid: 2 } }],
+    },
+    {
+      batchId: 'b',
+      profileId: '',
+      requests: [{ opId: 'a', verifyFirst: false, op: { kind: 'email.remove', userid: 1, emailid: 2 } }],
     },
   ],
   'replay:read': [

@@ -67,7 +67,7 @@ export async function replayOpen(users: BenchUser[]): Promise<void> {
   const outbox = openFieldbookDb(REPLAY_DB_NAME, { durability: 'strict', memory: cache.memory });
   const refresher = createCacheRefresher(cache);
   const executor = createBatchingExecutor({
-    executeBatch: (arg) => api['replay:executeBatch'](arg),
+    executeBatch: (arg) => api['replay:executeBatch']({ ...arg, profileId: started.value.id }),
     onOutcomes: (listener) => api.on['replay:outcomes'](listener),
   });
   const engine = await OutboxEngine.open({

@@ -243,12 +243,16 @@ describe('replay:executeBatch', () => {
   });
 
   it('gives every op of the batch its outcome exactly once, streamed as replay:outcomes or with the answer', async () => {
-    await addProfile('full');
+    const { id: profileId } = await addProfile('full');
     const users = server.query<{ userid: number }>(
       "SELECT userid FROM users WHERE status = 'Active' AND siteid IN (101, 102) ORDER BY userid LIMIT 12",
     );
     expect(users.length).toBeGreaterThanOrEqual(10);
-    const answer = await value('replay:executeBatch', { batchId: 'b1', requests: users.map(changeOf) });
+    const answer = await value('replay:executeBatch', {
+      batchId: 'b1',
+      profileId,
+      requests: users.map(changeOf),
+    });
     const streamed = events
       .filter((e) => e.event === 'replay:outcomes')
       .flatMap((e) => (e.payload as EventPayloads['replay:outcomes']).outcomes);
@@ -262,22 +266,43 @@ describe('replay:executeBatch', () => {
   });
 
   it('refuses a batch that is empty, too large, carries an unknown field or names an op twice, and sends nothing', async () => {
-    await addProfile('full');
+    const { id: profileId } = await addProfile('full');
     const writes = () => [...server.writeCounts().values()].reduce((sum, n) => sum + n, 0);
     const before = writes();
     const one = changeOf({ userid: 1 }, 0);
     const refused = [
-      { batchId: 'b', requests: [] },
-      { batchId: 'b', requests: Array.from({ length: 257 }, (_, i) => changeOf({ userid: 1 }, i)) },
-      { batchId: 'b', requests: [one], extra: 1 },
-      { batchId: 'b', requests: [{ ...one, extra: 1 }] },
-      { batchId: 'b', requests: [one, { ...one, op: { ...one.op, userid: 2 } }] },
-      { batchId: 'x'.repeat(101), requests: [one] },
+      { batchId: 'b', profileId, requests: [] },
+      {
+        batchId: 'b',
+        profileId,
+        requests: Array.from({ length: 257 }, (_, i) => changeOf({ userid: 1 }, i)),
+      },
+      { batchId: 'b', profileId, requests: [one], extra: 1 },
+      { batchId: 'b', profileId, requests: [{ ...one, extra: 1 }] },
+      { batchId: 'b', profileId, requests: [one, { ...one, op: { ...one.op, userid: 2 } }] },
+      { batchId: 'x'.repeat(101), profileId, requests: [one] },
+      { batchId: 'b', requests: [one] },
     ];
     for (const arg of refused) {
-      const res = await call('replay:executeBatch', arg as RequestArg<'replay:executeBatch'>);
+      const res = await call('replay:executeBatch', arg as unknown as RequestArg<'replay:executeBatch'>);
       expect(res.ok ? 'accepted' : res.error.code, JSON.stringify(arg).slice(0, 80)).toBe('invalid-argument');
     }
+    expect(writes()).toBe(before);
+  });
+
+  it('sends nothing of a profile that is no longer the active one: its ops wait for their own profile', async () => {
+    const first = await addProfile('full');
+    await value('profiles:activate', { id: (await addProfile('readonly')).id });
+    const writes = () => [...server.writeCounts().values()].reduce((sum, n) => sum + n, 0);
+    const before = writes();
+    const answer = await value('replay:executeBatch', {
+      batchId: 'b1',
+      profileId: first.id,
+      requests: [changeOf({ userid: 1 }, 0)],
+    });
+    expect(answer.outcomes).toEqual([
+      { opId: 'op-0', outcome: { status: 'paused', error: expect.objectContaining({ code: 'cancelled' }) } },
+    ]);
     expect(writes()).toBe(before);
   });
 });

@@ -117,10 +117,11 @@ describe('working offline', () => {
   });
 
   it('holds every op of a replay batch (paused, not failed) and the server sees no write', async () => {
-    await demoWorkingOffline();
+    const demo = await demoWorkingOffline();
     const person = activePerson();
     const answer = await value('replay:executeBatch', {
       batchId: 'b1',
+      profileId: demo.id,
       requests: [statusChange(person.userid)],
     });
     expect(answer.outcomes).toEqual([
@@ -174,6 +175,7 @@ describe('working offline', () => {
     });
     const answer = await value('replay:executeBatch', {
       batchId: 'b2',
+      profileId: demo.id,
       requests: [statusChange(person.userid)],
     });
     const outcomes = [

@@ -392,11 +392,13 @@ export const MAX_REPLAY_BATCH = 256;
  * Many queued operations at once: main reads the records they share through
  * list routes, sends them with its bounded network concurrency, and streams
  * each outcome back (`replay:outcomes`) as it completes. Op ids are unique
- * within a batch: each names the one outcome it gets.
+ * within a batch: each names the one outcome it gets. A batch names the profile
+ * whose outbox it comes from: main sends it only while that profile is the active one.
  */
 export const replayBatchSchema = z
   .strictObject({
     batchId: z.string().min(1).max(100),
+    profileId: z.string().min(1).max(100),
     requests: z.array(replayRequestSchema).min(1).max(MAX_REPLAY_BATCH),
   })
   .refine((batch) => new Set(batch.requests.map((r) => r.opId)).size === batch.requests.length, {

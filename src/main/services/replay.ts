@@ -53,6 +53,25 @@ const HELD: ReplayOutcome = {
   error: { code: 'working-offline', message: defaultMessage('working-offline') },
 };
 
+/**
+ * A batch of a profile that is no longer the active one: nothing is sent, the ops wait (as when held) with what
+ * they knew, and go when their own profile is opened again.
+ */
+const NOT_ACTIVE: ReplayOutcome = {
+  status: 'paused',
+  error: {
+    code: 'cancelled',
+    message: 'Another profile became active before this change was sent: it waits for its own profile.',
+  },
+};
+
+/** The outcomes of a batch main does not send (its profile is not the active one, or works offline), or null. */
+function notSent(arg: ParsedArg<'replay:executeBatch'>, active: StoredProfile): ReplayBatchResult | null {
+  // sent by the outbox of a profile that is no longer the active one (the renderer has not heard of the switch yet)
+  const outcome = active.id !== arg.profileId ? NOT_ACTIVE : active.workOffline ? HELD : null;
+  return outcome && { batchId: arg.batchId, outcomes: arg.requests.map((r) => ({ opId: r.opId, outcome })) };
+}
+
 export interface ReplayServiceOptions {
   now: () => Date;
 }
@@ -107,8 +126,8 @@ export function createReplayService(
     },
 
     async executeBatch(arg, ctx) {
-      if ((await session.activeProfile()).workOffline)
-        return { batchId: arg.batchId, outcomes: arg.requests.map((r) => ({ opId: r.opId, outcome: HELD })) };
+      const unsent = notSent(arg, await session.activeProfile());
+      if (unsent) return unsent;
       const { profile, client } = await session.activeClient();
       let known = profile.access;
       let waiting: ReplayBatchOutcome[] = [];

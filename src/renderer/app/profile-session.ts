@@ -58,6 +58,7 @@ export function openProfileSession(
     api,
     cacheDb: db,
     outboxDb,
+    profileId: profile.id,
     actor: profile.name,
     ...(after ? { after } : {}),
   });

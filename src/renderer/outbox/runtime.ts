@@ -65,6 +65,8 @@ export interface ProfileOutboxOptions {
   cacheDb: FieldbookDb;
   /** the strict-durability instance the outbox writes through */
   outboxDb: FieldbookDb;
+  /** the profile whose outbox this is */
+  profileId: string;
   /** who sends (the profile name), for the audit log */
   actor: string;
   /** the engine opens once this has settled (the previous session's outbox has stopped) */
@@ -89,7 +91,8 @@ export function openProfileOutbox(options: ProfileOutboxOptions): ProfileOutbox 
   const refresher = createCacheRefresher(options.cacheDb);
   // ops travel to main in batches (one message per turn) and their outcomes stream back
   const executor = createBatchingExecutor({
-    executeBatch: (arg) => options.api['replay:executeBatch'](arg),
+    // main sends it only while this profile is the active one
+    executeBatch: (arg) => options.api['replay:executeBatch']({ ...arg, profileId: options.profileId }),
     onOutcomes: (listener) => options.api.on['replay:outcomes'](listener),
   });
   const open = async () => {
