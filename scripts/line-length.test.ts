@@ -14,29 +14,6 @@ import { describe, expect, it } from 'vitest';
 
 const MAX = 120;
 
-/**
- * Files that still hold long lines of code (long SQL, XML, templates and expressions to break into named steps),
- * or that other engineers are rewriting now (issue 36): each may keep, and never add to, this many until it is
- * done. Take a file off the list when its count reaches 0.
- */
-const NOT_YET: Readonly<Record<string, number>> = {
-  'bench/import.bench.ts': 4,
-  'src/main/replay/list-reads.test.ts': 3,
-  'src/renderer/features/import/garbled.ts': 2,
-  'src/renderer/features/import/header.ts': 2,
-  'src/renderer/features/import/identity.ts': 1,
-  'src/renderer/features/import/match.ts': 7,
-  'src/renderer/features/import/not-kept.ts': 1,
-  'src/renderer/features/import/read/corpus.test.ts': 1,
-  'src/renderer/features/import/read/read.test.ts': 3,
-  'src/renderer/features/import/read/text.ts': 3,
-  'src/renderer/features/import/read/xlsx.ts': 5,
-  'src/renderer/features/import/text-date.ts': 2,
-  'src/renderer/features/import/unknown-cache.ts': 1,
-  'src/renderer/features/outbox/conflict-words.ts': 1,
-  'src/renderer/features/outbox/describe.ts': 3,
-};
-
 /** Whether a template's text computes something in a placeholder, rather than only naming a value. */
 function computesInside(text: string): boolean {
   const opened = text.split('${').length - 1;
@@ -115,11 +92,6 @@ describe('line length', () => {
 
   it('finds no line too long in src, e2e, bench and scripts', () => {
     const found = sourceFiles().flatMap((path) => longLinesOf(path, readFileSync(path, 'utf8')));
-    const counted = new Map<string, number>();
-    for (const at of found) counted.set(at.split(':')[0]!, (counted.get(at.split(':')[0]!) ?? 0) + 1);
-    const over = found.filter(
-      (at) => (counted.get(at.split(':')[0]!) ?? 0) > (NOT_YET[at.split(':')[0]!] ?? 0),
-    );
-    expect(over).toEqual([]);
+    expect(found).toEqual([]);
   });
 });
