@@ -4,7 +4,16 @@
  * the profile id), so two sites' caches and outboxes never mix.
  */
 import Dexie from 'dexie';
-import { SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5, SCHEMA_V6, SCHEMA_V7 } from './schema.ts';
+import {
+  SCHEMA_V1,
+  SCHEMA_V2,
+  SCHEMA_V3,
+  SCHEMA_V4,
+  SCHEMA_V5,
+  SCHEMA_V6,
+  SCHEMA_V7,
+  SCHEMA_V8,
+} from './schema.ts';
 import {
   v1CreateCache,
   v2FoldSearchKeys,
@@ -20,6 +29,7 @@ import { fingerprintGuardMiddleware } from '../sync/fingerprints.ts';
 import { firstScreenMiddleware } from './first-screen-kept.ts';
 import type { FieldbookDb } from './rows.ts';
 import { DatabaseMemory } from './memory.ts';
+import { historyTouchMiddleware } from '../history/touched.ts';
 
 export type { FieldbookDb, SyncCollectionRow } from './rows.ts';
 
@@ -62,11 +72,14 @@ export function openFieldbookDb(name: string, options: OpenOptions = {}): Fieldb
   // version 6 (the compliance history) only adds its tables: the history starts with the next sync
   db.version(6).stores(SCHEMA_V6);
   db.version(7).stores(SCHEMA_V7).upgrade(v7HistoryChanges);
+  // version 8 only adds an index: a head without its next day is recomputed by the next (full) snapshot
+  db.version(8).stores(SCHEMA_V8);
   watchDatabaseLifecycle(db);
   db.use(derivedFieldsMiddleware);
   db.use(usersMemoMiddleware(memory));
   db.use(outboxMemoMiddleware(memory));
   db.use(fingerprintGuardMiddleware(db));
   db.use(firstScreenMiddleware(memory));
+  db.use(historyTouchMiddleware(memory));
   return db;
 }

@@ -94,5 +94,13 @@ export const SCHEMA_V6 = {
  */
 export const SCHEMA_V7 = SCHEMA_V6;
 
+/**
+ * Version 8 (issue 38): the people whose findings change with the date on a day (an expiry coming), found by the
+ * next day each head says they may change, so a snapshot recomputes them and the people the sync wrote only.
+ */
+export const SCHEMA_V8 = {
+  historyHeads: 'userid, next',
+} as const;
+
 /** The newest schema version this build declares (db/index.ts declares 1 to this one). */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;

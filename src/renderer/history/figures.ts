@@ -15,7 +15,8 @@ import {
 } from '../features/report/model.ts';
 import type { UserRecord } from '../../shared/records.ts';
 import { DEFAULT_SOON_DAYS } from '../app/soon-window.ts';
-import type { ScopeFigures } from './rows.ts';
+import type { PersonFact, ScopeFigures } from './rows.ts';
+import { addDaysIso } from '../../shared/dates.ts';
 
 /** The "soon" window of the warnings the history counts (the report's default). */
 export const HISTORY_SOON_DAYS = DEFAULT_SOON_DAYS;
@@ -41,11 +42,11 @@ export function findingsByPerson(input: ReportInput, today: string): Map<number,
 }
 
 /**
- * The scopes figures are kept for: every site with people, and every scope a requirement names but a site or a
- * group the cache does not hold (`held`: its sites): a site no longer kept on this laptop gets no figures.
+ * The scopes figures are kept for: every site the cache holds (`held`), and every scope a requirement names but a
+ * site or a group the cache does not hold: a site no longer kept on this laptop gets no figures.
  */
 export function scopesOf(input: ReportInput, held: ReadonlySet<number>): string[] {
-  const sites = new Set(input.people.map((p) => `site:${p.siteid}`));
+  const sites = [...held].map((siteid) => `site:${siteid}`);
   const groups = new Set(input.groups.map((g) => `group:${g.groupid}`));
   const isHeld = (scope: string) =>
     scope.startsWith('site:')
@@ -55,18 +56,18 @@ export function scopesOf(input: ReportInput, held: ReadonlySet<number>): string[
   return [...new Set([...sites, ...required])].sort();
 }
 
-const isActive = (p: UserRecord) => p.status.trim().toLowerCase() === 'active';
+const isActive = (p: Pick<UserRecord, 'status'>) => p.status.trim().toLowerCase() === 'active';
 
 function emptyFigures(scope: string): ScopeFigures {
   return { scope, people: 0, compliant: 0, findings: {} };
 }
 
-/** Adds one active person, with their findings, to the figures of a scope. */
-function countPerson(figures: ScopeFigures, findings: readonly string[]): void {
-  figures.people += 1;
+/** Adds (`by` 1) or takes away (-1) one active person, with their findings, to or from the figures of a scope. */
+function countPerson(figures: ScopeFigures, findings: readonly string[], by: 1 | -1 = 1): void {
+  figures.people += by;
   const types = findings.map((key) => key.slice(0, key.indexOf('|')) as FindingType);
-  if (!types.some((t) => NON_COMPLIANT.includes(t))) figures.compliant += 1;
-  for (const type of types) figures.findings[type] = (figures.findings[type] ?? 0) + 1;
+  if (!types.some((t) => NON_COMPLIANT.includes(t))) figures.compliant += by;
+  for (const type of types) figures.findings[type] = (figures.findings[type] ?? 0) + by;
 }
 
 /** The finding counts in the report's order of types. */
@@ -98,4 +99,52 @@ export function dayFigures(
     }
   }
   return scopes.map((scope) => ordered(tally.get(scope)!));
+}
+
+/** A person as their head keeps them: their fact and their findings. */
+export interface Counted {
+  fact: PersonFact;
+  findings: readonly string[];
+}
+
+/**
+ * The figures of the previous snapshot with some people's counts replaced: each of `was` taken away, each of `now`
+ * added (the same scopes: an incremental snapshot is taken only while the names and requirements are unchanged).
+ */
+export function adjustFigures(
+  figures: readonly ScopeFigures[],
+  was: readonly Counted[],
+  now: readonly Counted[],
+): ScopeFigures[] {
+  const tally = new Map(figures.map((f) => [f.scope, { ...f, findings: { ...f.findings } }]));
+  const count = ({ fact, findings }: Counted, by: 1 | -1) => {
+    if (!isActive({ status: fact.u[5] })) return;
+    for (const scope of [`site:${fact.u[0]}`, `usertype:${fact.u[6]}`, ...fact.g.map((g) => `group:${g}`)]) {
+      const f = tally.get(scope);
+      if (f) countPerson(f, findings, by);
+    }
+  };
+  for (const person of was) count(person, -1);
+  for (const person of now) count(person, 1);
+  return figures.map((f) => ordered(tally.get(f.scope)!));
+}
+
+/** Days around a date on which a finding about it may appear or change: "soon" starts, it passes, and the day after. */
+const OFFSETS = [-(HISTORY_SOON_DAYS + 1), -HISTORY_SOON_DAYS, -(HISTORY_SOON_DAYS - 1), -1, 0, 1];
+
+/**
+ * The first day after `day` on which the person's findings may change with the date alone (some of their dates
+ * come within the "soon" window or pass): on no other day can they change without a write. Undefined: never.
+ */
+export function nextDateChange(fact: PersonFact, day: string): string | undefined {
+  let next: string | undefined;
+  const dates = [...fact.c.map((c) => c[3]), ...fact.t.map((t) => t[4])];
+  for (const date of dates) {
+    if (!date) continue;
+    for (const offset of OFFSETS) {
+      const candidate = addDaysIso(date, offset);
+      if (candidate > day && (next === undefined || candidate < next)) next = candidate;
+    }
+  }
+  return next;
 }

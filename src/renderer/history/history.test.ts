@@ -11,6 +11,7 @@ import { historyOptions } from './figures.ts';
 import { loadPersonHistory } from './person.ts';
 import { historySheets } from './export.ts';
 import { loadReportAsOf } from '../features/report/as-of.ts';
+import { dropHistoryBefore } from './horizon.ts';
 
 let db: FieldbookDb;
 beforeEach(async () => {
@@ -323,5 +324,62 @@ describe('what a change costs', () => {
     expect((await rowsOf(1)).at(-1)).toEqual({ userid: 1, g: [8], cx: ['6-1'] });
     expect((await loadDay(db, '2026-03-01')).facts.get(1)!.c.map((c) => c[0])).toEqual(['5-1', '6-1']);
     expect((await loadDay(db, '2026-03-02')).facts.get(1)!.c.map((c) => c[0])).toEqual(['5-1']);
+  });
+});
+
+describe('dropping the history older than the horizon', () => {
+  /** Who is in the rebuilt day, with their credentials' expiries and, per person, their open findings. */
+  const dayOf = async (day: string) => {
+    const rebuilt = await loadDay(db, day);
+    const report = buildReport(
+      inputOf(rebuilt.facts, rebuilt.catalog, rebuilt.requirements),
+      historyOptions(day),
+    );
+    return {
+      facts: rebuilt.facts,
+      report,
+      requirements: rebuilt.requirements,
+      reached: rebuilt.before !== null,
+    };
+  };
+
+  async function twoMonths() {
+    await db.credentialAssignments.put(forklift(1, '2026-01-20'));
+    await syncOn('2026-01-01');
+    await db.requirements.put(requirementRow('site:1', 'credential:5'));
+    await db.users.delete(2);
+    await syncOn('2026-01-15');
+    await db.credentialAssignments.put(forklift(1, '2027-01-20'));
+    await syncOn('2026-02-10');
+    await db.users.put(user(4));
+    await syncOn('2026-03-01');
+  }
+
+  it('rebuilds every day from the last sync before the horizon on exactly as before', async () => {
+    await twoMonths();
+    const days = ['2026-01-15', '2026-01-21', '2026-02-10', '2026-02-20', '2026-03-01'];
+    const before = await Promise.all(days.map(dayOf));
+    expect(await dropHistoryBefore(db, '2026-02-01')).toBe(1);
+    expect(await Promise.all(days.map(dayOf))).toEqual(before);
+  });
+
+  it('no longer reaches the days before that sync, and says where the history now starts', async () => {
+    await twoMonths();
+    await dropHistoryBefore(db, '2026-02-01');
+    expect((await dayOf('2026-01-10')).reached).toBe(false);
+    expect((await loadDay(db, '2026-03-01')).first?.day).toBe('2026-01-15');
+    expect(await db.historySyncs.count()).toBe(3);
+  });
+
+  it('keeps the findings still open at the new start on the person page, and drops nothing when nothing is older', async () => {
+    await twoMonths();
+    expect(await dropHistoryBefore(db, '2026-01-10')).toBe(0);
+    await dropHistoryBefore(db, '2026-01-20');
+    const { findings } = await loadPersonHistory(db, 1);
+    expect(findings.map((f) => [f.type, f.appeared, f.resolved])).toContainEqual([
+      'Expires soon',
+      '2026-01-15',
+      '2026-02-10',
+    ]);
   });
 });

@@ -71,6 +71,8 @@ export interface HistoryHeadRow {
   /** the fact as JSON text */
   fact: string;
   findings: string[];
+  /** the next day on which their findings may change with the date alone (an expiry coming); absent: none */
+  next?: string;
 }
 
 /** The names (sites, groups, credentials, courses) or the requirements, as of a sync, as JSON text. */

@@ -23,6 +23,7 @@ import { formatDate } from '../../app/format.ts';
 import { loadTrend, TREND_SPANS, type Trend, type TrendSpan } from './trend.ts';
 import { historyXlsx } from '../../history/export.ts';
 import { download } from '../outbox/download.ts';
+import { HistoryHorizon } from './HistoryHorizon.tsx';
 
 const LINE_COLOURS = ['#2563eb', '#059669', '#7c3aed', '#db2777', '#0891b2', '#65a30d'];
 const SPAN_WORDS: Record<TrendSpan, string> = { 30: '30 days', 90: '90 days', 365: 'A year' };
@@ -118,6 +119,8 @@ export function ComplianceTrend({ siteid }: { siteid: number | null }) {
   const sites = useLiveQuery(async () => (db ? db.sites.toArray() : []), [db]);
   const name = (scope: string) => siteNameOf(sites, scope);
   const synced = trend?.days.some((d) => trend.scopes.some((s) => d.percent[s] !== null)) ?? false;
+  const exportHistory = () =>
+    void (db && historyXlsx(db).then((blob) => download(blob, `Compliance history ${today}.xlsx`)));
   return (
     <figure className="card" aria-labelledby="chart-trend">
       <figcaption id="chart-trend">
@@ -139,17 +142,12 @@ export function ComplianceTrend({ siteid }: { siteid: number | null }) {
       )}
       {trend && synced && (
         <p>
-          <button
-            type="button"
-            disabled={!db || !synced}
-            onClick={() =>
-              void (db && historyXlsx(db).then((blob) => download(blob, `Compliance history ${today}.xlsx`)))
-            }
-          >
+          <button type="button" disabled={!db || !synced} onClick={exportHistory}>
             Export the history (XLSX)
           </button>
         </p>
       )}
+      {db && trend && synced && <HistoryHorizon db={db} today={today} onExport={exportHistory} />}
       {trend && synced && (
         <details>
           <summary>
