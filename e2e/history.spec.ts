@@ -6,7 +6,7 @@
  * the first sync says the history does not reach it; and who held a credential on the
  * day between is the list the server's own data gives for that day.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { ReferenceServer } from './fixtures.ts';
 import { expect, test } from './fixtures.ts';
 import { addProfile, goTo, openHash, syncNow } from './support/ui.ts';
@@ -99,4 +99,44 @@ test('the trend shows the days synced with a gap between, and the report as of a
     `${firstHolder.lastname}, ${firstHolder.firstname}`,
   );
   await held.screenshot({ path: testInfo.outputPath('held-on-day.png') });
+});
+
+/** The report's text but its line naming the history's first sync (which a drop moves). */
+async function reportBody(report: Locator): Promise<string> {
+  await expect(report).toContainText('No sync on');
+  const lines = (await report.innerText()).split('\n');
+  return lines.filter((line) => !line.startsWith("Rebuilt from this laptop's syncs")).join('\n');
+}
+
+test('history older than the horizon is offered for export, dropped only when asked twice, and the days after it stay', async ({
+  app,
+  api,
+  fullToken,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const [oldest, older, recent] = [daysAgo(3 * 365), daysAgo(Math.round(2.5 * 365)), daysAgo(1)];
+  await app.clock.setFixedTime(oldest);
+  await addProfile(app, { name: 'Demo site', baseUrl: api.baseUrl, token: fullToken });
+  await app.clock.setFixedTime(older);
+  await syncNow(app);
+  await app.clock.setFixedTime(recent);
+  await syncNow(app);
+  const between = daysAgo(400);
+  const kept = await reportBody(await reportAsOf(app, between));
+
+  await goTo(app, 'Dashboard');
+  const trend = app.getByRole('figure', { name: /% of active people compliant, by site/ });
+  await trend.getByText('Older history').click();
+  await expect(trend.getByText(/1 sync before .* can be dropped/)).toBeVisible();
+  await trend.getByRole('button', { name: 'Drop the older history…' }).click();
+  const ask = app.getByRole('alertdialog', { name: 'Drop the older history' });
+  await expect(ask).toContainText('They are kept nowhere else');
+  await expect(ask.getByRole('button', { name: 'Export the history first (XLSX)' })).toBeVisible();
+  await ask.screenshot({ path: testInfo.outputPath('drop-older-history.png') });
+  await ask.getByRole('button', { name: 'Drop them' }).click();
+  await expect(trend.getByRole('status')).toHaveText(/^1 sync dropped: the history now starts on /);
+
+  // the first sync's day is gone; a day after the new start is rebuilt as before
+  await expect(await reportAsOf(app, oldest)).toContainText('The history does not reach');
+  expect(await reportBody(await reportAsOf(app, between))).toBe(kept);
 });
