@@ -49,6 +49,9 @@ test('the report’s people whose credential expires soon are selected from the 
   app,
   server,
 }, testInfo) => {
+  // a selection, two axe passes, a print emulation, then the replay to the server: a minute alone, more beside
+  // another worker on two cores (it met the 60 s default in the full run)
+  test.setTimeout(180_000);
   await openHash(app, '#/report');
   const report = app.getByRole('article', { name: 'Report' });
   const act = app.getByRole('region', { name: 'Act on the findings' });
