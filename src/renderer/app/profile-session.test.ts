@@ -42,6 +42,21 @@ describe("a profile's session", () => {
     expect(picked.getState().site).toBe(5);
   });
 
+  it('keeps a change queued while its outbox is still opening, and sends it once open', async () => {
+    const main = platform();
+    const session = openProfileSession(main.api, profile('p5'), noOpenError);
+    // at once, as a coordinator's click may come before the engine has read the queue
+    const ids = await queueDrafts([{ op: SAMPLE_OPS['user.update'], summary: 'Bo leaves' }]);
+    expect(ids).toHaveLength(1);
+    const sent = sentOnce(session);
+    await expect.poll(() => main.requests.map((r) => r.opId)).toEqual(ids);
+    main.land();
+    await sent;
+    expect(main.written).toEqual(ids);
+    session.dispose();
+    await session.ended;
+  });
+
   it('shows its outbox to the views while it lasts, and nothing of it once it ends', async () => {
     const session = openProfileSession(fakeApi().api, profile('p4'), noOpenError);
     await session.outbox.opened;

@@ -95,9 +95,12 @@ export function openProfileOutbox(options: ProfileOutboxOptions): ProfileOutbox 
     executeBatch: (arg) => options.api['replay:executeBatch']({ ...arg, profileId: options.profileId }),
     onOutcomes: (listener) => options.api.on['replay:outcomes'](listener),
   });
+  // the outbox can be written at once (a change queued now is durable); the engine takes it when it opens
+  outboxStore.setState({ db: options.outboxDb, actor: options.actor });
   const open = async () => {
     await options.after;
     if (stopped) return;
+    const queuedBefore = outboxStore.getState().version;
     const opened = await OutboxEngine.open({
       db: options.outboxDb,
       actor: options.actor,
@@ -117,6 +120,8 @@ export function openProfileOutbox(options: ProfileOutboxOptions): ProfileOutbox 
       actor: options.actor,
       engineState: opened.state(),
     });
+    // queued while it read the queue: read it again, or those changes would wait for the next one
+    if (outboxStore.getState().version !== queuedBefore) await opened.reload();
     opened.setOnline(online);
   };
   const opened = open().catch(() => undefined);
