@@ -310,6 +310,47 @@ describe('a sync driven from the renderer', () => {
     expect(await db.historySyncs.count()).toBe(1);
   });
 
+  it('says the sync is done before its day of compliance history is written: the coordinator does not wait for it', async () => {
+    const { fake, db, store, controller } = setup();
+    const order: string[] = [];
+    store.subscribe((s, before) => {
+      if (before.running && !s.running) order.push('sync done');
+    });
+    const add = db.historySyncs.add.bind(db.historySyncs);
+    vi.spyOn(db.historySyncs, 'add').mockImplementation((row) => {
+      order.push('history written');
+      return add(row);
+    });
+    await controller.start();
+    fake.emit('sync:page', page(1, [user(1)], true));
+    fake.emit('sync:finished', finished('completed'));
+    await controller.idle();
+    expect(order).toEqual(['sync done', 'history written']);
+  });
+
+  it("writes the day as its pass left the cache, the next pass's pages waiting for it", async () => {
+    const { fake, db, store, controller } = setup();
+    // a snapshot that takes its time reading the cache
+    const read = db.requirements.toArray.bind(db.requirements);
+    const slowRead = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return read();
+    };
+    vi.spyOn(db.requirements, 'toArray').mockImplementation(slowRead as unknown as typeof read);
+    await controller.start();
+    fake.emit('sync:page', page(1, [user(1)], true));
+    fake.emit('sync:finished', finished('completed'));
+    // the coordinator starts the next sync as soon as the first says it is done
+    await vi.waitFor(() => expect(store.getState().running).toBe(false));
+    await controller.start();
+    fake.emit('sync:page', page(1, [user(1), user(2)], true, 'sync-2'));
+    await controller.idle();
+    const first = (await db.historySyncs.orderBy('seq').first())!;
+    const people = await db.historyPeople.where('seq').equals(first.seq!).toArray();
+    expect(people.map((p) => p.userid)).toEqual([1]);
+    expect(await db.users.count()).toBe(2);
+  });
+
   it('clears the checkpoints when a pass completes, so the next sync is a full one', async () => {
     const { fake, db, controller } = setup();
     await controller.start();

@@ -230,23 +230,21 @@ function startArgOf(starting: NonNullable<Awaited<ReturnType<typeof beginPass>>>
 }
 
 /**
- * Writes what a finished pass leaves in the cache (removals, each list's state, the log, the
- * compliance history) and says so in the store.
+ * Writes what a finished pass leaves in the cache (removals, each list's state, the log) and says
+ * so in the store; returns when it ended.
  */
 async function recordFinishedPass(
   { db, store, ui }: Pick<PageHandlerDeps, 'db' | 'store' | 'ui'>,
   p: Pass,
   event: SyncFinishedEvent,
   now: () => Date,
-): Promise<void> {
+): Promise<string> {
   const at = now().toISOString();
   // the checkpoints of a pass that completed are cleared below: only one that stopped saves its unchanged pages'
   if (!p.broken && event.outcome !== 'completed') await p.fingerprints.flushCheckpoints();
   const removed = await prunePass(db, p, event);
   await saveCollectionRows(db, p, await collectionRows(db, p, event, at));
   await logPassChanges(db, p, event, at, now());
-  // a day the history cannot write is a gap in the trend, never a sync left "running"
-  await snapshotPass(db, p, event, at, now()).catch(() => undefined);
   if (event.outcome === 'completed' && !p.broken) await db.syncCheckpoints.clear();
   ui.flush();
   store.setState((s) => ({
@@ -255,6 +253,7 @@ async function recordFinishedPass(
     rowsRemoved: removed,
     error: s.error ?? (event.outcome === 'failed' ? (event.error ?? null) : null),
   }));
+  return at;
 }
 
 /** Main's sync events, each to its step; returns the unsubscriptions. */
@@ -308,8 +307,13 @@ export function createSyncController(
   }
 
   async function finishPass(event: SyncFinishedEvent): Promise<void> {
-    await recordFinishedPass({ db, store, ui }, passFor(event.syncId), event, now);
+    const finished = passFor(event.syncId);
+    const at = await recordFinishedPass({ db, store, ui }, finished, event, now);
     pass = null;
+    // The day of compliance history comes after the sync says it is done: the coordinator does not wait
+    // for it. It still holds the queue, so the next pass's pages wait for it and the day is the cache as
+    // this pass left it. A day it cannot write is a gap in the trend, never a sync left "running".
+    await snapshotPass(db, finished, event, at, now()).catch(() => undefined);
   }
 
   const handlerDeps: PageHandlerDeps = { db, api, store, ui, acks, passFor };
