@@ -64,9 +64,13 @@ function foldedShared(shared: readonly HistorySharedRow[], seq: number): History
 
 /**
  * Drops the history before the last sync before `firstKept`, in one transaction; returns how many syncs went.
- * The days from that sync on are rebuilt as before.
+ * The days from that sync on are rebuilt as before; that sync keeps when (`at`) the history before it was dropped.
  */
-export async function dropHistoryBefore(db: FieldbookDb, firstKept: string): Promise<number> {
+export async function dropHistoryBefore(
+  db: FieldbookDb,
+  firstKept: string,
+  at: string = new Date().toISOString(),
+): Promise<number> {
   const tables = [db.historySyncs, db.historyPeople, db.historyShared];
   return db.transaction('rw', tables, async () => {
     const { dropped, start } = await dropPlan(db, firstKept);
@@ -81,6 +85,7 @@ export async function dropHistoryBefore(db: FieldbookDb, firstKept: string): Pro
     await shared.delete();
     await db.historyShared.bulkPut(kept);
     await db.historySyncs.where('seq').below(seq).delete();
+    await db.historySyncs.update(seq, { droppedBefore: at });
     return dropped;
   });
 }

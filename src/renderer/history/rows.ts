@@ -35,6 +35,8 @@ export interface HistorySyncRow {
   /** the day it counts for (local ISO date) */
   day: string;
   figures: ScopeFigures[];
+  /** when the history before this sync was dropped (ISO time; history/horizon.ts): it is then the first sync kept */
+  droppedBefore?: string;
 }
 
 /**

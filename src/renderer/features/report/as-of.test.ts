@@ -3,8 +3,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FieldbookDb } from '../../db/index.ts';
 import { freshDb, user } from '../../testing/fixtures.ts';
 import { snapshotHistory } from '../../history/snapshot.ts';
+import { dropHistoryBefore } from '../../history/horizon.ts';
 import { loadReportAsOf } from './as-of.ts';
 import { formatDate, formatDateTime } from '../../app/format.ts';
+import { todayIso } from '../../../shared/dates.ts';
 
 let db: FieldbookDb;
 beforeEach(async () => {
@@ -63,6 +65,23 @@ describe('the report as of a past day', () => {
     expect(report.history[1]).toBe(
       `The history does not reach ${formatDate('2026-02-20')}: nothing is known of that day here. ` +
         `The nearest sync after it: ${formatDateTime(at('2026-03-01'))}.`,
+    );
+  });
+
+  it('after older history was dropped, says where it now starts and when the rest was dropped', async () => {
+    for (const day of ['2026-01-10', '2026-01-20', '2026-03-01']) await syncOn(day);
+    await dropHistoryBefore(db, '2026-02-01', at('2026-03-02'));
+    const kept = await loadReportAsOf(db, riverside, '2026-03-01');
+    const dropped = formatDate(todayIso(new Date(at('2026-03-02'))));
+    expect(kept.history[0]).toBe(
+      `Rebuilt from this laptop's syncs since ${formatDate('2026-01-20')}: the history before it was dropped on ` +
+        `${dropped}.`,
+    );
+    const before = await loadReportAsOf(db, riverside, '2026-01-12');
+    expect(before.reached).toBe(false);
+    expect(before.history[1]).toBe(
+      `The history does not reach ${formatDate('2026-01-12')}: what was known of that day was dropped from this ` +
+        `laptop on ${dropped}. The nearest sync after it: ${formatDateTime(at('2026-01-20'))}.`,
     );
   });
 

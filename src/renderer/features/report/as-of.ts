@@ -6,10 +6,11 @@
  */
 import type { FieldbookDb } from '../../db/index.ts';
 import { formatDate, formatDateTime } from '../../app/format.ts';
+import { todayIso } from '../../../shared/dates.ts';
 import { NOT_ON_THIS_LAPTOP as NOT_HERE } from '../../app/words.ts';
 import { inputOf } from '../../history/facts.ts';
 import { loadDay, type RebuiltDay } from '../../history/rebuild.ts';
-import type { PersonFact } from '../../history/rows.ts';
+import type { HistorySyncRow, PersonFact } from '../../history/rows.ts';
 import type { LoadedReport, ReportScope } from './queries.ts';
 
 export interface LoadedAsOf extends LoadedReport {
@@ -23,6 +24,16 @@ export interface LoadedAsOf extends LoadedReport {
 
 export const isAsOf = (loaded: LoadedReport): loaded is LoadedAsOf => 'history' in loaded;
 
+const droppedOn = (at: string) => formatDate(todayIso(new Date(at)));
+
+/** Where the history starts: this laptop's first sync, or the first kept when older history was dropped. */
+function startLine(first: HistorySyncRow): string {
+  const start = formatDate(first.day);
+  if (!first.droppedBefore) return `Rebuilt from this laptop's syncs since its first sync, on ${start}.`;
+  const dropped = droppedOn(first.droppedBefore);
+  return `Rebuilt from this laptop's syncs since ${start}: the history before it was dropped on ${dropped}.`;
+}
+
 /** Page 1's sentences for a rebuilt day. Pure. */
 export function historyNote(rebuilt: RebuiltDay): string[] {
   const { day, first, before, previous, after } = rebuilt;
@@ -31,12 +42,13 @@ export function historyNote(rebuilt: RebuiltDay): string[] {
     return [
       `This laptop keeps no history yet: it starts with the next complete sync, so ${on} cannot be shown.`,
     ];
-  const lines = [`Rebuilt from this laptop's syncs since its first sync, on ${formatDate(first.day)}.`];
+  const lines = [startLine(first)];
   if (!before) {
     const nearest = formatDateTime(after!.at);
-    lines.push(
-      `The history does not reach ${on}: nothing is known of that day here. The nearest sync after it: ${nearest}.`,
-    );
+    const known = first.droppedBefore
+      ? `what was known of that day was dropped from this laptop on ${droppedOn(first.droppedBefore)}`
+      : 'nothing is known of that day here';
+    lines.push(`The history does not reach ${on}: ${known}. The nearest sync after it: ${nearest}.`);
     return lines;
   }
   const next = after ? formatDateTime(after.at) : 'none yet';
