@@ -137,6 +137,11 @@ test('history older than the horizon is offered for export, dropped only when as
   await expect(trend.getByRole('status')).toHaveText(/^1 sync dropped: the history now starts on /);
 
   // the first sync's day is gone; a day after the new start is rebuilt as before
-  await expect(await reportAsOf(app, oldest)).toContainText('The history does not reach');
-  expect(await reportBody(await reportAsOf(app, between))).toBe(kept);
+  const gone = await reportAsOf(app, oldest);
+  await expect(gone).toContainText(/The history does not reach .*: what was known of that day was dropped/);
+  await expect(gone.locator('header')).toContainText('data as of no sync kept for that day');
+  await gone.locator('header').screenshot({ path: testInfo.outputPath('report-before-the-drop.png') });
+  const after = await reportAsOf(app, between);
+  await expect(after).toContainText(/the history before it was dropped on /);
+  expect(await reportBody(after)).toBe(kept);
 });

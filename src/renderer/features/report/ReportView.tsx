@@ -187,11 +187,17 @@ function useReport() {
     title,
     scope: scopeLabel,
     filters: choicesLine(scopeLabel, categoryName, chosenStatuses, types, offered, soonDays),
-    dataAsOf: loaded?.dataAsOf ? formatDateTime(loaded.dataAsOf) : 'never synced',
+    dataAsOf: dataAsOfWords(loaded),
   };
   const statuses = [...new Set((loaded?.input.people ?? []).map((p) => p.status))].sort();
   const offer = { categories, categoryid, statuses, offered };
   return { today, soonDays, selected, chosen, groups, loaded, report, heading, offer };
+}
+
+/** The heading's "data as of": the sync the report shows; a past day the history does not reach has none. */
+function dataAsOfWords(loaded: LoadedReport | null | undefined): string {
+  if (loaded?.dataAsOf) return formatDateTime(loaded.dataAsOf);
+  return loaded && isAsOf(loaded) ? 'no sync kept for that day' : 'never synced';
 }
 
 type ReportState = ReturnType<typeof useReport>;

@@ -62,6 +62,10 @@ describe('the report as of a past day', () => {
     const report = await loadReportAsOf(db, riverside, '2026-02-20');
     expect(report.reached).toBe(false);
     expect(report.input.people).toEqual([]);
+    // the site is named as today, not as "a site not on this laptop"
+    expect(report.scopeLabel).toBe('Riverside');
+    const group = await loadReportAsOf(db, { kind: 'group', groupid: 9 }, '2026-02-20');
+    expect(group.scopeLabel).toBe('Drivers (Riverside)');
     expect(report.history[1]).toBe(
       `The history does not reach ${formatDate('2026-02-20')}: nothing is known of that day here. ` +
         `The nearest sync after it: ${formatDateTime(at('2026-03-01'))}.`,

@@ -94,16 +94,28 @@ export function unkeptSiteNote(rebuilt: RebuiltDay, scope: ReportScope): string[
   ];
 }
 
+/** A day the history does not reach holds no names: its scope is named as the cache names it today. */
+async function todaysScopeLabel(db: FieldbookDb, scope: ReportScope, fallback: string): Promise<string> {
+  if (scope.kind === 'site') return (await db.sites.get(scope.siteid))?.sitename ?? fallback;
+  if (scope.kind !== 'group') return fallback;
+  const group = await db.groups.get(scope.groupid);
+  if (!group) return fallback;
+  const site = await db.sites.get(group.siteid);
+  return `${group.groupname} (${site?.sitename ?? NOT_HERE.site})`;
+}
+
 /** The report's input as of `day`, for `scope`, from the history. */
 export async function loadReportAsOf(db: FieldbookDb, scope: ReportScope, day: string): Promise<LoadedAsOf> {
   const rebuilt = await loadDay(db, day);
   const input = inputOf(rebuilt.facts, rebuilt.catalog, rebuilt.requirements, keepOf(scope));
+  const reached = rebuilt.before !== null;
+  const label = scopeLabelOf(rebuilt, scope, input.people.length);
   return {
     input,
     day,
-    reached: rebuilt.before !== null,
+    reached,
     history: [...historyNote(rebuilt), ...unkeptSiteNote(rebuilt, scope)],
-    scopeLabel: scopeLabelOf(rebuilt, scope, input.people.length),
+    scopeLabel: reached ? label : await todaysScopeLabel(db, scope, label),
     dataAsOf: rebuilt.before?.at ?? null,
     pendingIncluded: 0,
     pendingInOutbox: 0,
