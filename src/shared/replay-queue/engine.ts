@@ -141,11 +141,12 @@ export class OutboxEngine {
   }
 
   private async reloadAs(mine: number): Promise<void> {
-    const stored = await unfinishedOps(this.opts.db);
-    // what the engine records from now on postdates the read: it is applied to the new state, in order
+    // what the engine records from now on (and ops added: `added`) may postdate the read: it is applied to the new
+    // state, in order
     const since: OutboxOp[] = [];
     this.recorders.add(since);
     try {
+      const stored = await unfinishedOps(this.opts.db);
       const stale = () => this.killed || mine !== this.reloads;
       const next = await this.newerOf(stored, stale);
       if (!next) return this.afterStale(mine);
@@ -159,6 +160,25 @@ export class OutboxEngine {
       this.recorders.delete(since);
     }
     this.pump();
+  }
+
+  /**
+   * Ops just queued (enqueueOps' records, as stored), taken into the state a slice at a time, where a reload read the
+   * whole queue back (after an import, 100,000 records one by one, and its state made again). A reload under way whose
+   * read may predate them gets them too, as it gets every op the engine records. A reload started meanwhile read them
+   * (or their discard): it stops this. An op the engine knows already is left as the engine knows it (newer).
+   */
+  async added(ops: readonly OutboxOp[]): Promise<void> {
+    const reloads = this.reloads;
+    const done = await forEachSliced(
+      ops.length,
+      (i) => {
+        const op = ops[i]!;
+        if (!this.doneIds.has(op.id) && !this.ops.get(op.id)) this.remember(op);
+      },
+      { ...this.opts.slicing, stopped: () => this.killed || this.reloads !== reloads },
+    );
+    if (done) this.pump();
   }
 
   /** A reload overtaken by a later one resolves with it; one stopped by a kill resolves at once. */
