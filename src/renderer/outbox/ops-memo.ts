@@ -17,7 +17,7 @@ const UNSENT = () => [IDBKeyRange.upperBound('done', true), IDBKeyRange.lowerBou
 /**
  * The unsent ops, a record at a time through IndexedDB's own cursor, in one read transaction: 100,000 ops read at once
  * held the window for over a second. Not through Dexie: read inside a view's live query, Dexie noted every op's key
- * for the live query (a tree of 100,000 keys, some 8 s of the window's time in the import bench at a load of 15) and
+ * for the live query (a tree of 100,000 keys: 4 s of the profiler's samples in the import bench at a load of 15) and
  * ran its promise machinery per record; the views follow the outbox by its version, not by what they read.
  */
 async function readUnsent(db: OutboxSource): Promise<OutboxOp[]> {
