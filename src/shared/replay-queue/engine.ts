@@ -19,6 +19,7 @@ import { forEachSliced, type Slicing } from '../sliced.ts';
 import { Semaphore } from '../semaphore.ts';
 import { auditEntryOf } from './audit.ts';
 import { OP_KIND_TABLE } from '../op-kinds.ts';
+import { UnfinishedOps } from './unfinished.ts';
 
 /** A failed op waits 0.5–1 s, then doubles, up to 5 minutes (see backoff.ts). */
 const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1_000, maxMs: 5 * 60_000 };
@@ -70,8 +71,8 @@ interface PendingWrite {
 export class OutboxEngine {
   private readonly opts: Required<Omit<EngineOptions, 'onChange' | 'onApplied'>> &
     Pick<EngineOptions, 'onChange' | 'onApplied'>;
-  /** ops not done yet (and those in flight) */
-  private ops = new Map<string, OutboxOp>();
+  /** ops not done yet (and those in flight), with the ops waiting for each create's new id */
+  private ops = new UnfinishedOps();
   /** ops done since open: a read that predates their outcome must not bring them back */
   private readonly doneIds = new Set<string>();
   /** what may run next, per target: the scheduler's index, kept in step with every outcome */
@@ -140,11 +141,12 @@ export class OutboxEngine {
   }
 
   private async reloadAs(mine: number): Promise<void> {
-    const stored = await unfinishedOps(this.opts.db);
-    // what the engine records from now on postdates the read: it is applied to the new state, in order
+    // what the engine records from now on (and ops added: `added`) may postdate the read: it is applied to the new
+    // state, in order
     const since: OutboxOp[] = [];
     this.recorders.add(since);
     try {
+      const stored = await unfinishedOps(this.opts.db);
       const stale = () => this.killed || mine !== this.reloads;
       const next = await this.newerOf(stored, stale);
       if (!next) return this.afterStale(mine);
@@ -160,17 +162,33 @@ export class OutboxEngine {
     this.pump();
   }
 
+  /**
+   * Ops just queued (enqueueOps' records, as stored), taken into the state a slice at a time, where a reload read the
+   * whole queue back (after an import, 100,000 records one by one, and its state made again). A reload under way whose
+   * read may predate them gets them too, as it gets every op the engine records. A reload started meanwhile read them
+   * (or their discard): it stops this. An op the engine knows already is left as the engine knows it (newer).
+   */
+  async added(ops: readonly OutboxOp[]): Promise<void> {
+    const reloads = this.reloads;
+    const done = await forEachSliced(
+      ops.length,
+      (i) => {
+        const op = ops[i]!;
+        if (!this.doneIds.has(op.id) && !this.ops.get(op.id)) this.remember(op);
+      },
+      { ...this.opts.slicing, stopped: () => this.killed || this.reloads !== reloads },
+    );
+    if (done) this.pump();
+  }
+
   /** A reload overtaken by a later one resolves with it; one stopped by a kill resolves at once. */
   private afterStale(mine: number): Promise<void> {
     return this.killed || mine === this.reloads ? Promise.resolve() : this.latestReload;
   }
 
   /** The stored ops, each against the engine's own state of it: null when `stale()` stopped the work. */
-  private async newerOf(
-    stored: readonly OutboxOp[],
-    stale: () => boolean,
-  ): Promise<Map<string, OutboxOp> | null> {
-    const next = new Map<string, OutboxOp>();
+  private async newerOf(stored: readonly OutboxOp[], stale: () => boolean): Promise<UnfinishedOps | null> {
+    const next = new UnfinishedOps();
     const made = await forEachSliced(
       stored.length,
       (i) => {
@@ -180,7 +198,7 @@ export class OutboxEngine {
         const known = this.ops.get(op.id);
         const keepKnown =
           known !== undefined && (this.inFlight.has(op.id) || (known.updatedAt ?? '') > (op.updatedAt ?? ''));
-        next.set(op.id, keepKnown ? known : op);
+        next.set(keepKnown ? known : op);
       },
       { ...this.opts.slicing, stopped: stale },
     );
@@ -200,7 +218,7 @@ export class OutboxEngine {
       this.ops.delete(op.id);
       this.doneIds.add(op.id);
     } else {
-      this.ops.set(op.id, op);
+      this.ops.set(op);
     }
     this.lanes.changed(op);
   }
@@ -535,9 +553,8 @@ export class OutboxEngine {
     const id = typeof created.createdId === 'number' ? created.createdId : Number(created.createdId);
     if (!Number.isInteger(id)) return [];
     const out: OutboxOp[] = [];
-    for (const op of this.ops.values()) {
-      const bindings = op.bindings?.filter((b) => b.fromOp === created.id) ?? [];
-      if (bindings.length === 0) continue;
+    for (const op of this.ops.boundTo(created.id)) {
+      const bindings = op.bindings!.filter((b) => b.fromOp === created.id);
       let spec = op.op;
       for (const binding of bindings) spec = bindOp(spec, binding.field, id);
       out.push({ ...op, op: spec, bindings: op.bindings!.filter((b) => b.fromOp !== created.id) });

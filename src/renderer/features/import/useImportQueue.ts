@@ -6,7 +6,7 @@
 import { useRef } from 'react';
 import { enqueueOps } from '../../../shared/replay-queue/queue.ts';
 import { formatCount } from '../../app/format.ts';
-import { outboxStore, queueChanged } from '../../outbox/runtime.ts';
+import { outboxStore, queueAdded } from '../../outbox/runtime.ts';
 import { useLastImport } from './ImportResults.tsx';
 import { draftsInSlices, type GiveNewPeople } from './rows.ts';
 import { forEachSliced } from '../../../shared/sliced.ts';
@@ -61,11 +61,11 @@ export function useImportQueue(onQueued: (message: string) => void): (inputs: Qu
           seqs: { first: ops[0]!.seq, last: ops[ops.length - 1]!.seq },
         },
       });
-      // the batch is stored: say so now; the outbox engine then loads it (for 100,000 ops, seconds)
+      // the batch is stored: say so now; the outbox engine then takes it from memory, a slice at a time
       onQueued(
         `Queued ${formatCount(drafts.length)} changes from ${fileName ?? 'the file'}. See them in the Outbox.`,
       );
-      await queueChanged();
+      await queueAdded(ops);
     } finally {
       queueing.current = false;
     }
