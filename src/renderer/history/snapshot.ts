@@ -9,7 +9,7 @@ import type { Table } from 'dexie';
 import type { FieldbookDb } from '../db/index.ts';
 import type { ReportInput } from '../features/report/model.ts';
 import { catalogOf, factsOf, type Catalog } from './facts.ts';
-import { adjustFigures, dayFigures, findingsByPerson, nextDateChange } from './figures.ts';
+import { adjustFigures, dayFigures, findingsByPerson, findingsOnDay, nextFindingsChange } from './figures.ts';
 import { snapshotFailed, snapshotTaken, takeTouched } from './touched.ts';
 import type { RequirementRow } from '../features/requirements/model.ts';
 import type { UserRecord } from '../../shared/records.ts';
@@ -67,17 +67,23 @@ function changedRow(
   return { userid, ...change, ...findingsChange(head?.findings ?? [], now) };
 }
 
+/** What the people's changes are counted against: the sites the cache holds, the day and its requirements. */
+export interface ChangesContext {
+  held: ReadonlySet<number>;
+  day: string;
+  requirements: readonly RequirementRow[];
+}
+
 /**
  * The rows to write: a person new, changed, whose findings changed, or gone; the others write nothing. `heads`: the
- * heads of every person the snapshot looked at; `held`: the sites the cache holds; `day`: the snapshot's, from which
- * each head's next day of a change with the date alone is counted (a head is rewritten when only that moved).
+ * heads of every person the snapshot looked at; each head's next day of a change of findings with the date alone is
+ * counted from the snapshot's day (a head is rewritten when only that moved).
  */
 export function peopleChanges(
   heads: readonly HistoryHeadRow[],
   facts: ReadonlyMap<number, PersonFact>,
   findings: ReadonlyMap<number, readonly string[]>,
-  held: ReadonlySet<number>,
-  day: string,
+  { held, day, requirements }: ChangesContext,
 ): PeopleChanges {
   const before = new Map(heads.map((h) => [h.userid, h]));
   const out: PeopleChanges = { rows: [], put: [], gone: [] };
@@ -86,7 +92,7 @@ export function peopleChanges(
     const now = [...(findings.get(userid) ?? [])];
     const head = before.get(userid);
     const row = changedRow(userid, head, fact, text, now);
-    const next = nextDateChange(fact, day);
+    const next = nextFindingsChange(userid, fact, requirements, day, now);
     if (row) out.rows.push(row);
     if (row || head?.next !== next)
       out.put.push({ userid, fact: text, findings: now, ...(next ? { next } : {}) });
@@ -193,7 +199,8 @@ async function fullSnapshot(db: FieldbookDb, at: string, day: string): Promise<n
     JSON.stringify(sortedRequirements(input.requirements)),
   ];
   return db.transaction('rw', HISTORY_TABLES(db), async () => {
-    const changes = peopleChanges(await db.historyHeads.toArray(), facts, findings, held, day);
+    const context = { held, day, requirements: input.requirements };
+    const changes = peopleChanges(await db.historyHeads.toArray(), facts, findings, context);
     return writeDay(db, at, day, { figures, changes, catalog: catalogText, requirements });
   });
 }
@@ -246,10 +253,47 @@ async function namesNow(db: FieldbookDb) {
   return { catalog, requirements: sortedRequirements(requirements) };
 }
 
+/** The people looked at by an incremental snapshot: their heads, their facts now and their findings on the day. */
+interface Looked {
+  heads: HistoryHeadRow[];
+  facts: Map<number, PersonFact>;
+  findings: Map<number, readonly string[]>;
+}
+
 /**
- * The snapshot from the people written since the previous one (`touched`) and those whose findings may change with
- * the date today, the others' figures carried over; null when it cannot be taken so (the notes are not known, the
- * names or requirements changed, the day went back): the snapshot is then a full one.
+ * Adds the people due by date and not written (their head's `next` is the day or before): their fact is their head's,
+ * their findings are computed from it on the day, without reading the cache.
+ */
+function addDue(
+  looked: Looked,
+  due: readonly HistoryHeadRow[],
+  requirements: readonly RequirementRow[],
+  day: string,
+) {
+  const written = new Set(looked.heads.map((h) => h.userid));
+  for (const head of due) {
+    if (written.has(head.userid)) continue;
+    const fact = JSON.parse(head.fact) as PersonFact;
+    looked.heads.push(head);
+    looked.facts.set(head.userid, fact);
+    looked.findings.set(head.userid, findingsOnDay(head.userid, fact, requirements)(day));
+  }
+}
+
+/** The figures of the previous snapshot with the people whose head changed counted again. */
+function figuresAfter(last: HistorySyncRow, looked: Looked, changes: PeopleChanges): ScopeFigures[] {
+  const moved = new Set([...changes.put.map((h) => h.userid), ...changes.gone]);
+  const was = looked.heads
+    .filter((h) => moved.has(h.userid))
+    .map((h) => ({ fact: JSON.parse(h.fact) as PersonFact, findings: h.findings }));
+  const now = changes.put.map((h) => ({ fact: looked.facts.get(h.userid)!, findings: h.findings }));
+  return adjustFigures(last.figures, was, now);
+}
+
+/**
+ * The snapshot from the people written since the previous one (`touched`) and those whose findings change with
+ * the date today (from their heads), the others' figures carried over; null when it cannot be taken so (the notes
+ * are not known, the names or requirements changed, the day went back): the snapshot is then a full one.
  */
 async function incrementalSnapshot(
   db: FieldbookDb,
@@ -263,28 +307,21 @@ async function incrementalSnapshot(
   const [catalogText, requirementsText] = [JSON.stringify(catalog), JSON.stringify(requirements)];
   if ((await latestShared(db, 'catalog')) !== catalogText) return null;
   if ((await latestShared(db, 'requirements')) !== requirementsText) return null;
-  const due = (await db.historyHeads.where('next').belowOrEqual(day).primaryKeys()) as number[];
-  const userids = [...new Set([...touched, ...due])];
-  const input = await peopleInput(db, userids, requirements);
+  const written = [...touched];
+  const input = await peopleInput(db, written, requirements);
   const facts = factsOf(input);
-  const findings = findingsByPerson(input, day);
+  const findings: Map<number, readonly string[]> = findingsByPerson(input, day);
   return db.transaction('rw', HISTORY_TABLES(db), async () => {
     // another snapshot came in between: what it carried over is not this one's base
     if ((await db.historySyncs.orderBy('seq').last())?.seq !== last.seq) return null;
-    const heads = (await db.historyHeads.bulkGet(userids)).filter(
+    const heads = (await db.historyHeads.bulkGet(written)).filter(
       (h): h is HistoryHeadRow => h !== undefined,
     );
-    const changes = peopleChanges(heads, facts, findings, heldOf(catalog), day);
-    const counted = (h: Pick<HistoryHeadRow, 'fact' | 'findings'>) => ({
-      fact: JSON.parse(h.fact) as PersonFact,
-      findings: h.findings,
-    });
-    const moved = new Set([...changes.put.map((h) => h.userid), ...changes.gone]);
-    const figures = adjustFigures(
-      last.figures,
-      heads.filter((h) => moved.has(h.userid)).map(counted),
-      changes.put.map(counted),
-    );
+    const looked: Looked = { heads, facts, findings };
+    addDue(looked, await db.historyHeads.where('next').belowOrEqual(day).toArray(), requirements, day);
+    const context = { held: heldOf(catalog), day, requirements };
+    const changes = peopleChanges(looked.heads, looked.facts, looked.findings, context);
+    const figures = figuresAfter(last, looked, changes);
     return writeDay(db, at, day, { figures, changes, catalog: catalogText, requirements: requirementsText });
   });
 }
