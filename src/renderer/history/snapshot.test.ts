@@ -1,7 +1,8 @@
 /**
- * A snapshot recomputes only the people written since the previous one and those whose findings change with the
- * date (history/touched.ts): on random changes over random days, its history equals the history of snapshots that
- * recompute everyone.
+ * A snapshot recomputes only the people written since the previous one, from what was written of them, and those
+ * whose findings change with the date, from their heads (history/touched.ts, history/written.ts): on random changes
+ * over random days (some several in one transaction, some in a transaction that failed), its history equals the
+ * history of snapshots that recompute everyone from the cache.
  */
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -41,6 +42,26 @@ function randomChange(r: ReturnType<typeof randomOf>, today: string): Change {
     (db) => db.groupMembers.put({ id: `11-${userid}`, groupid: 11, userid }),
     (db) => db.groupMembers.delete(`11-${userid}`),
     (db) => db.groupMembers.where('userid').equals(userid).delete(),
+    (db) => db.credentialAssignments.where('userid').equals(userid).modify({ expirationIso: date }),
+    (db) =>
+      db.transaction('rw', [db.users, db.credentialAssignments, db.trainingAssignments], async () => {
+        await db.credentialAssignments.put(
+          credentialAssignment(credentialid, userid, '', { expirationIso: date }),
+        );
+        await db.trainingAssignments.delete(transcriptid);
+        await db.users.put(user(userid, { siteid, status }));
+      }),
+    // a write that failed half-way: nothing of it is in the cache, so nothing of it is history
+    (db) =>
+      db
+        .transaction('rw', [db.users, db.credentialAssignments], async () => {
+          await db.credentialAssignments.put(
+            credentialAssignment(credentialid, userid, '', { expirationIso: date }),
+          );
+          await db.users.delete(userid);
+          throw new Error('the sync stopped');
+        })
+        .catch(() => undefined),
   ];
   return r.pick(changes);
 }
@@ -87,7 +108,7 @@ afterEach(() => {
 });
 
 describe('a snapshot of the people written since the previous one', () => {
-  it.each([1, 2, 3, 4, 5, 6])(
+  it.each([1, 2, 3, 4, 5, 6, 7, 8])(
     'gives the history that recomputing everyone gives (random days %i)',
     async (n) => {
       dbs = [freshDb(), freshDb()];

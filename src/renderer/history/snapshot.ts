@@ -8,9 +8,10 @@
 import type { Table } from 'dexie';
 import type { FieldbookDb } from '../db/index.ts';
 import type { ReportInput } from '../features/report/model.ts';
-import { catalogOf, factsOf, type Catalog } from './facts.ts';
+import { catalogOf, EMPTY_CATALOG, factsOf, inputOf, type Catalog } from './facts.ts';
 import { adjustFigures, dayFigures, findingsByPerson, findingsOnDay, nextFindingsChange } from './figures.ts';
-import { snapshotFailed, snapshotTaken, takeTouched } from './touched.ts';
+import { snapshotFailed, snapshotTaken, takeTouched, type Touched } from './touched.ts';
+import { patchFact } from './written.ts';
 import type { RequirementRow } from '../features/requirements/model.ts';
 import type { UserRecord } from '../../shared/records.ts';
 import { factChange } from './change.ts';
@@ -260,6 +261,33 @@ interface Looked {
   findings: Map<number, readonly string[]>;
 }
 
+const defined = <T>(rows: readonly (T | undefined)[]): T[] => rows.filter((r): r is T => r !== undefined);
+
+/**
+ * The people written since the previous snapshot: their heads, and their facts now patched with what was written
+ * (history/written.ts), read from the cache only for those without a head (new, or back), and their findings.
+ */
+async function writtenPeople(
+  db: FieldbookDb,
+  touched: Touched,
+  requirements: RequirementRow[],
+  day: string,
+): Promise<Looked> {
+  const userids = [...touched.userids];
+  const heads = defined(await db.historyHeads.bulkGet(userids));
+  const facts = new Map<number, PersonFact>();
+  for (const head of heads) {
+    const fact = patchFact(JSON.parse(head.fact) as PersonFact, touched.writes.get(head.userid));
+    if (fact) facts.set(head.userid, fact);
+  }
+  const withHead = new Set(heads.map((h) => h.userid));
+  const headless = userids.filter((userid) => !withHead.has(userid));
+  for (const [userid, fact] of factsOf(await peopleInput(db, headless, requirements)))
+    facts.set(userid, fact);
+  const findings = findingsByPerson(inputOf(facts, EMPTY_CATALOG, requirements), day);
+  return { heads, facts, findings };
+}
+
 /**
  * Adds the people due by date and not written (their head's `next` is the day or before): their fact is their head's,
  * their findings are computed from it on the day, without reading the cache.
@@ -300,24 +328,17 @@ async function incrementalSnapshot(
   at: string,
   day: string,
   last: HistorySyncRow | undefined,
-  touched: ReadonlySet<number> | null,
+  touched: Touched | null,
 ): Promise<number | null> {
   if (!touched || !last || last.day > day) return null;
   const { catalog, requirements } = await namesNow(db);
   const [catalogText, requirementsText] = [JSON.stringify(catalog), JSON.stringify(requirements)];
   if ((await latestShared(db, 'catalog')) !== catalogText) return null;
   if ((await latestShared(db, 'requirements')) !== requirementsText) return null;
-  const written = [...touched];
-  const input = await peopleInput(db, written, requirements);
-  const facts = factsOf(input);
-  const findings: Map<number, readonly string[]> = findingsByPerson(input, day);
+  const looked = await writtenPeople(db, touched, requirements, day);
   return db.transaction('rw', HISTORY_TABLES(db), async () => {
-    // another snapshot came in between: what it carried over is not this one's base
+    // another snapshot came in between: the heads read and what it carried over are not this one's base
     if ((await db.historySyncs.orderBy('seq').last())?.seq !== last.seq) return null;
-    const heads = (await db.historyHeads.bulkGet(written)).filter(
-      (h): h is HistoryHeadRow => h !== undefined,
-    );
-    const looked: Looked = { heads, facts, findings };
     addDue(looked, await db.historyHeads.where('next').belowOrEqual(day).toArray(), requirements, day);
     const context = { held: heldOf(catalog), day, requirements };
     const changes = peopleChanges(looked.heads, looked.facts, looked.findings, context);
