@@ -346,7 +346,7 @@ describe('the database meeting another window or another build', () => {
   it('refuses, with a sentence, a database written by a newer build', async () => {
     const name = uniqueName('newer');
     const newer = new Dexie(name);
-    newer.version(9).stores({ ...SCHEMA_V1, laterTable: 'id' });
+    newer.version(SCHEMA_VERSION + 1).stores({ ...SCHEMA_V1, laterTable: 'id' });
     await newer.open();
     newer.close();
     const db = openFieldbookDb(name);
@@ -356,7 +356,7 @@ describe('the database meeting another window or another build', () => {
     );
     expect(error).toBeInstanceOf(NewerDatabaseError);
     expect((error as Error).message).toContain(
-      `newer version of Fieldbook (database version 9; this build knows up to ${SCHEMA_VERSION})`,
+      `newer version of Fieldbook (database version ${SCHEMA_VERSION + 1}; this build knows up to ${SCHEMA_VERSION})`,
     );
   });
 

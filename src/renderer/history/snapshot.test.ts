@@ -5,8 +5,8 @@
  * history of snapshots that recompute everyone from the cache.
  */
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { FieldbookDb } from '../db/index.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openFieldbookDb, type FieldbookDb } from '../db/index.ts';
 import { credentialAssignment, freshDb, trainingAssignment, user } from '../testing/fixtures.ts';
 import { requirementRow } from '../features/requirements/model.ts';
 import { addDaysIso } from '../../shared/dates.ts';
@@ -136,5 +136,43 @@ describe('a snapshot of the people written since the previous one', () => {
     await snapshotHistory(incremental, '2026-03-02T12:00:00.000Z', '2026-03-02');
     await snapshotHistory(full, '2026-03-02T12:00:00.000Z', '2026-03-02', { full: true });
     expect(await historyOf(incremental)).toEqual(await historyOf(full));
+  });
+});
+
+describe('the people written, kept across a restart', () => {
+  /** The database of `db` opened again as a new window would: nothing of the old window's memory. */
+  function reopened(db: FieldbookDb): FieldbookDb {
+    db.close();
+    const again = openFieldbookDb(db.name);
+    dbs.push(again);
+    return again;
+  }
+
+  async function afterRestart(changes: Change[]) {
+    dbs = [freshDb(), freshDb()];
+    const [before, full] = dbs as [FieldbookDb, FieldbookDb];
+    for (const db of dbs) await seed(db);
+    for (const db of dbs) await snapshotHistory(db, `${START}T12:00:00.000Z`, START);
+    const day = addDaysIso(START, 3);
+    for (const db of dbs) for (const change of changes) await change(db);
+    const incremental = reopened(before);
+    const readEveryone = vi.spyOn(incremental.users, 'toArray');
+    await snapshotHistory(incremental, `${day}T12:00:00.000Z`, day);
+    await snapshotHistory(full, `${day}T12:00:00.000Z`, day, { full: true });
+    return { readEveryone, incremental: await historyOf(incremental), full: await historyOf(full) };
+  }
+
+  it('makes the first snapshot of a new window read only the people written, with the same day', async () => {
+    const r = randomOf(11);
+    const changes = Array.from({ length: 12 }, () => randomChange(r, START));
+    const { readEveryone, incremental, full } = await afterRestart(changes);
+    expect(readEveryone).not.toHaveBeenCalled();
+    expect(incremental).toEqual(full);
+  });
+
+  it('makes the next snapshot read everyone after a write whose people are not known', async () => {
+    const { readEveryone, incremental, full } = await afterRestart([(db) => db.groupMembers.clear()]);
+    expect(readEveryone).toHaveBeenCalled();
+    expect(incremental).toEqual(full);
   });
 });

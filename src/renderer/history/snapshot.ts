@@ -161,6 +161,8 @@ interface Day {
   changes: PeopleChanges;
   catalog: string;
   requirements: string;
+  /** the last row of the people written the snapshot took (history/touched.ts): those up to it are done */
+  taken: number;
 }
 
 const HISTORY_TABLES = (db: FieldbookDb) => [
@@ -168,6 +170,7 @@ const HISTORY_TABLES = (db: FieldbookDb) => [
   db.historyPeople,
   db.historyHeads,
   db.historyShared,
+  db.historyWritten,
 ];
 
 /** Writes the day (inside the caller's transaction); returns its sync's seq. */
@@ -176,6 +179,7 @@ async function writeDay(db: FieldbookDb, at: string, day: string, written: Day):
   await db.historyPeople.bulkAdd(written.changes.rows.map((row) => ({ ...row, seq })));
   await db.historyHeads.bulkPut(written.changes.put);
   await db.historyHeads.bulkDelete(written.changes.gone);
+  await db.historyWritten.where(':id').belowOrEqual(written.taken).delete();
   for (const [kind, value] of [
     ['catalog', written.catalog],
     ['requirements', written.requirements],
@@ -189,7 +193,7 @@ const sortedRequirements = (rows: readonly RequirementRow[]) =>
 const heldOf = (catalog: Catalog) => new Set(catalog.s.map(([siteid]) => siteid));
 
 /** The snapshot from the whole cache: every person's facts and findings, every head compared. */
-async function fullSnapshot(db: FieldbookDb, at: string, day: string): Promise<number> {
+async function fullSnapshot(db: FieldbookDb, at: string, day: string, taken: number): Promise<number> {
   const { input, catalog } = await cacheInput(db);
   const facts = factsOf(input);
   const findings = findingsByPerson(input, day);
@@ -202,7 +206,7 @@ async function fullSnapshot(db: FieldbookDb, at: string, day: string): Promise<n
   return db.transaction('rw', HISTORY_TABLES(db), async () => {
     const context = { held, day, requirements: input.requirements };
     const changes = peopleChanges(await db.historyHeads.toArray(), facts, findings, context);
-    return writeDay(db, at, day, { figures, changes, catalog: catalogText, requirements });
+    return writeDay(db, at, day, { figures, changes, catalog: catalogText, requirements, taken });
   });
 }
 
@@ -265,7 +269,8 @@ const defined = <T>(rows: readonly (T | undefined)[]): T[] => rows.filter((r): r
 
 /**
  * The people written since the previous snapshot: their heads, and their facts now patched with what was written
- * (history/written.ts), read from the cache only for those without a head (new, or back), and their findings.
+ * (history/written.ts), read from the cache only for those without a head (new, or back) or whose writes this
+ * window does not know (history/touched.ts), and their findings.
  */
 async function writtenPeople(
   db: FieldbookDb,
@@ -276,14 +281,16 @@ async function writtenPeople(
   const userids = [...touched.userids];
   const heads = defined(await db.historyHeads.bulkGet(userids));
   const facts = new Map<number, PersonFact>();
+  const patched = new Set<number>();
   for (const head of heads) {
-    const fact = patchFact(JSON.parse(head.fact) as PersonFact, touched.writes.get(head.userid));
+    const writes = touched.writes.get(head.userid);
+    if (!writes) continue;
+    patched.add(head.userid);
+    const fact = patchFact(JSON.parse(head.fact) as PersonFact, writes);
     if (fact) facts.set(head.userid, fact);
   }
-  const withHead = new Set(heads.map((h) => h.userid));
-  const headless = userids.filter((userid) => !withHead.has(userid));
-  for (const [userid, fact] of factsOf(await peopleInput(db, headless, requirements)))
-    facts.set(userid, fact);
+  const unknown = userids.filter((userid) => !patched.has(userid));
+  for (const [userid, fact] of factsOf(await peopleInput(db, unknown, requirements))) facts.set(userid, fact);
   const findings = findingsByPerson(inputOf(facts, EMPTY_CATALOG, requirements), day);
   return { heads, facts, findings };
 }
@@ -318,6 +325,13 @@ function figuresAfter(last: HistorySyncRow, looked: Looked, changes: PeopleChang
   return adjustFigures(last.figures, was, now);
 }
 
+/** What happened since the previous snapshot (`last`): the people written (null: not known), up to the row `taken`. */
+interface Since {
+  last: HistorySyncRow | undefined;
+  touched: Touched | null;
+  taken: number;
+}
+
 /**
  * The snapshot from the people written since the previous one (`touched`) and those whose findings change with
  * the date today (from their heads), the others' figures carried over; null when it cannot be taken so (the notes
@@ -327,8 +341,7 @@ async function incrementalSnapshot(
   db: FieldbookDb,
   at: string,
   day: string,
-  last: HistorySyncRow | undefined,
-  touched: Touched | null,
+  { last, touched, taken }: Since,
 ): Promise<number | null> {
   if (!touched || !last || last.day > day) return null;
   const { catalog, requirements } = await namesNow(db);
@@ -343,13 +356,14 @@ async function incrementalSnapshot(
     const context = { held: heldOf(catalog), day, requirements };
     const changes = peopleChanges(looked.heads, looked.facts, looked.findings, context);
     const figures = figuresAfter(last, looked, changes);
-    return writeDay(db, at, day, { figures, changes, catalog: catalogText, requirements: requirementsText });
+    const written = { figures, changes, catalog: catalogText, requirements: requirementsText, taken };
+    return writeDay(db, at, day, written);
   });
 }
 
 /**
  * Takes the snapshot of a completed sync that ended `at`, counted for the local day `day`: from the people written
- * since the previous snapshot of this window (history/touched.ts) where that is known, else (or with `full`) from
+ * since the previous snapshot (history/touched.ts, kept on disk) where that is known, else (or with `full`) from
  * the whole cache. Both give the same day (snapshot.test.ts compares them on random changes).
  */
 export async function snapshotHistory(
@@ -359,11 +373,12 @@ export async function snapshotHistory(
   options: { full?: boolean } = {},
 ): Promise<void> {
   const last = await db.historySyncs.orderBy('seq').last();
-  const touched = takeTouched(db.memory, last?.seq ?? null);
+  const rows = await db.historyWritten.toArray();
+  const taken = rows.at(-1)?.id ?? 0;
+  const touched = takeTouched(db.memory, last?.seq ?? null, rows);
   try {
-    const seq =
-      (await incrementalSnapshot(db, at, day, last, options.full ? null : touched)) ??
-      (await fullSnapshot(db, at, day));
+    const since = { last, touched: options.full ? null : touched, taken };
+    const seq = (await incrementalSnapshot(db, at, day, since)) ?? (await fullSnapshot(db, at, day, taken));
     snapshotTaken(db.memory, seq);
   } catch (e) {
     snapshotFailed(db.memory);

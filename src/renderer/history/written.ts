@@ -57,9 +57,8 @@ function patched<K, E>(list: readonly E[], keyOf: (e: E) => K, writes: ReadonlyM
   return [...entries.values()];
 }
 
-/** The fact of a person after their writes (none: the fact as it was); null when their record is deleted. */
-export function patchFact(fact: PersonFact, writes: PersonWrites | undefined): PersonFact | null {
-  if (!writes) return fact;
+/** The fact of a person after their writes; null when their record is deleted. */
+export function patchFact(fact: PersonFact, writes: PersonWrites): PersonFact | null {
   const u = writes.u === undefined ? fact.u : writes.u;
   if (!u) return null;
   const groups = new Set(fact.g);
