@@ -15,6 +15,7 @@ import {
 } from '../features/report/model.ts';
 import type { UserRecord } from '../../shared/records.ts';
 import { DEFAULT_SOON_DAYS } from '../app/soon-window.ts';
+import { isTrainingDone } from '../app/compliance.ts';
 import type { PersonFact, ScopeFigures } from './rows.ts';
 import { addDaysIso } from '../../shared/dates.ts';
 import type { RequirementRow } from '../features/requirements/model.ts';
@@ -136,11 +137,14 @@ const OFFSETS = [-(HISTORY_SOON_DAYS + 1), -HISTORY_SOON_DAYS, -(HISTORY_SOON_DA
 
 /**
  * The days after `day`, in order, on which the person's findings may change with the date alone (some of their dates
- * come within the "soon" window or pass): on no other day can they change without a write.
+ * come within the "soon" window or pass): on no other day can they change without a write. The days around a
+ * completed course's due date are not among them.
  */
 function candidateDays(fact: PersonFact, day: string): string[] {
   const days = new Set<string>();
-  for (const date of [...fact.c.map((c) => c[3]), ...fact.t.map((t) => t[4])]) {
+  // a completed course is done whatever its due date (app/compliance.ts): its date changes nothing
+  const open = fact.t.filter((t) => !isTrainingDone({ course_status: t[3] }));
+  for (const date of [...fact.c.map((c) => c[3]), ...open.map((t) => t[4])]) {
     if (!date) continue;
     for (const offset of OFFSETS) {
       const candidate = addDaysIso(date, offset);
