@@ -61,18 +61,23 @@ function changedRow(
   fact: PersonFact,
   text: string,
   now: readonly string[],
+  factOf: (head: HistoryHeadRow) => PersonFact,
 ): Omit<HistoryPersonRow, 'seq'> | null {
   if (head && head.fact === text && sameList(head.findings, now)) return null;
-  const before = head && head.fact !== text ? (JSON.parse(head.fact) as PersonFact) : undefined;
+  const before = head && head.fact !== text ? factOf(head) : undefined;
   const change = !head ? factChange(undefined, fact) : before ? factChange(before, fact) : {};
   return { userid, ...change, ...findingsChange(head?.findings ?? [], now) };
 }
+
+const parseFact = (head: HistoryHeadRow) => JSON.parse(head.fact) as PersonFact;
 
 /** What the people's changes are counted against: the sites the cache holds, the day and its requirements. */
 export interface ChangesContext {
   held: ReadonlySet<number>;
   day: string;
   requirements: readonly RequirementRow[];
+  /** a head's fact, where the caller has it parsed already */
+  factOf?: (head: HistoryHeadRow) => PersonFact;
 }
 
 /**
@@ -84,7 +89,7 @@ export function peopleChanges(
   heads: readonly HistoryHeadRow[],
   facts: ReadonlyMap<number, PersonFact>,
   findings: ReadonlyMap<number, readonly string[]>,
-  { held, day, requirements }: ChangesContext,
+  { held, day, requirements, factOf = parseFact }: ChangesContext,
 ): PeopleChanges {
   const before = new Map(heads.map((h) => [h.userid, h]));
   const out: PeopleChanges = { rows: [], put: [], gone: [] };
@@ -92,7 +97,7 @@ export function peopleChanges(
     const text = JSON.stringify(fact);
     const now = [...(findings.get(userid) ?? [])];
     const head = before.get(userid);
-    const row = changedRow(userid, head, fact, text, now);
+    const row = changedRow(userid, head, fact, text, now, factOf);
     const next = nextFindingsChange(userid, fact, requirements, day, now);
     if (row) out.rows.push(row);
     if (row || head?.next !== next)
@@ -163,6 +168,8 @@ interface Day {
   requirements: string;
   /** the last row of the people written the snapshot took (history/touched.ts): those up to it are done */
   taken: number;
+  /** the names and requirements are known to be the history's latest (an incremental snapshot checked) */
+  sharedKept?: true;
 }
 
 const HISTORY_TABLES = (db: FieldbookDb) => [
@@ -180,6 +187,7 @@ async function writeDay(db: FieldbookDb, at: string, day: string, written: Day):
   await db.historyHeads.bulkPut(written.changes.put);
   await db.historyHeads.bulkDelete(written.changes.gone);
   await db.historyWritten.where(':id').belowOrEqual(written.taken).delete();
+  if (written.sharedKept) return seq;
   for (const [kind, value] of [
     ['catalog', written.catalog],
     ['requirements', written.requirements],
@@ -263,6 +271,17 @@ interface Looked {
   heads: HistoryHeadRow[];
   facts: Map<number, PersonFact>;
   findings: Map<number, readonly string[]>;
+  /** the heads' facts, each parsed once */
+  was: Map<number, PersonFact>;
+}
+
+/** A head's fact, parsed once for the whole snapshot. */
+function wasOf(looked: Pick<Looked, 'was'>, head: HistoryHeadRow): PersonFact {
+  const known = looked.was.get(head.userid);
+  if (known) return known;
+  const fact = parseFact(head);
+  looked.was.set(head.userid, fact);
+  return fact;
 }
 
 const defined = <T>(rows: readonly (T | undefined)[]): T[] => rows.filter((r): r is T => r !== undefined);
@@ -280,19 +299,20 @@ async function writtenPeople(
 ): Promise<Looked> {
   const userids = [...touched.userids];
   const heads = defined(await db.historyHeads.bulkGet(userids));
+  const looked = { was: new Map<number, PersonFact>() };
   const facts = new Map<number, PersonFact>();
   const patched = new Set<number>();
   for (const head of heads) {
     const writes = touched.writes.get(head.userid);
     if (!writes) continue;
     patched.add(head.userid);
-    const fact = patchFact(JSON.parse(head.fact) as PersonFact, writes);
+    const fact = patchFact(wasOf(looked, head), writes);
     if (fact) facts.set(head.userid, fact);
   }
   const unknown = userids.filter((userid) => !patched.has(userid));
   for (const [userid, fact] of factsOf(await peopleInput(db, unknown, requirements))) facts.set(userid, fact);
   const findings = findingsByPerson(inputOf(facts, EMPTY_CATALOG, requirements), day);
-  return { heads, facts, findings };
+  return { heads, facts, findings, was: looked.was };
 }
 
 /**
@@ -308,7 +328,7 @@ function addDue(
   const written = new Set(looked.heads.map((h) => h.userid));
   for (const head of due) {
     if (written.has(head.userid)) continue;
-    const fact = JSON.parse(head.fact) as PersonFact;
+    const fact = wasOf(looked, head);
     looked.heads.push(head);
     looked.facts.set(head.userid, fact);
     looked.findings.set(head.userid, findingsOnDay(head.userid, fact, requirements)(day));
@@ -320,7 +340,7 @@ function figuresAfter(last: HistorySyncRow, looked: Looked, changes: PeopleChang
   const moved = new Set([...changes.put.map((h) => h.userid), ...changes.gone]);
   const was = looked.heads
     .filter((h) => moved.has(h.userid))
-    .map((h) => ({ fact: JSON.parse(h.fact) as PersonFact, findings: h.findings }));
+    .map((h) => ({ fact: wasOf(looked, h), findings: h.findings }));
   const now = changes.put.map((h) => ({ fact: looked.facts.get(h.userid)!, findings: h.findings }));
   return adjustFigures(last.figures, was, now);
 }
@@ -353,11 +373,16 @@ async function incrementalSnapshot(
     // another snapshot came in between: the heads read and what it carried over are not this one's base
     if ((await db.historySyncs.orderBy('seq').last())?.seq !== last.seq) return null;
     addDue(looked, await db.historyHeads.where('next').belowOrEqual(day).toArray(), requirements, day);
-    const context = { held: heldOf(catalog), day, requirements };
+    const context = {
+      held: heldOf(catalog),
+      day,
+      requirements,
+      factOf: (h: HistoryHeadRow) => wasOf(looked, h),
+    };
     const changes = peopleChanges(looked.heads, looked.facts, looked.findings, context);
     const figures = figuresAfter(last, looked, changes);
     const written = { figures, changes, catalog: catalogText, requirements: requirementsText, taken };
-    return writeDay(db, at, day, written);
+    return writeDay(db, at, day, { ...written, sharedKept: true });
   });
 }
 
