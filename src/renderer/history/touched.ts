@@ -46,7 +46,8 @@ const NOTES: MemoryPart<Notes> = {
     pending: new WeakMap(),
     unknown: false,
     since: null,
-    by: crypto.randomUUID(),
+    // tells this window's rows from another's, nothing more (no secret: randomUUID needs a secure context)
+    by: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`,
   }),
 };
 
