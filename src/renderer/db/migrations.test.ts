@@ -1,7 +1,17 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
-import { describe, expect, it } from 'vitest';
-import { SCHEMA_V1, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5, SCHEMA_V6, SCHEMA_VERSION } from './schema.ts';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  SCHEMA_V1,
+  SCHEMA_V3,
+  SCHEMA_V4,
+  SCHEMA_V5,
+  SCHEMA_V6,
+  SCHEMA_V8,
+  SCHEMA_VERSION,
+} from './schema.ts';
+import { snapshotHistory } from '../history/snapshot.ts';
+import { EMPTY_CATALOG } from '../history/facts.ts';
 import type { FieldbookDb } from './rows.ts';
 import type { WholeFactRow } from '../history/change.ts';
 import type { PersonFact } from '../history/rows.ts';
@@ -342,11 +352,38 @@ describe("upgrading a version 6 database (a person's whole record in each histor
   });
 });
 
+describe('upgrading to version 9 (the people written since the last snapshot kept on disk)', () => {
+  it('makes the first snapshot after the upgrade read everyone: what was written before it is not known', async () => {
+    const name = uniqueName('v8');
+    const v8 = new Dexie(name);
+    v8.version(8).stores({
+      ...SCHEMA_V1,
+      ...SCHEMA_V3,
+      ...SCHEMA_V4,
+      ...SCHEMA_V5,
+      ...SCHEMA_V6,
+      ...SCHEMA_V8,
+    });
+    await v8.open();
+    await v8.table('historySyncs').add({ at: '2026-03-01T12:00:00Z', day: '2026-03-01', figures: [] });
+    await v8.table('historyShared').bulkAdd([
+      { seq: 1, kind: 'catalog', value: JSON.stringify(EMPTY_CATALOG) },
+      { seq: 1, kind: 'requirements', value: '[]' },
+    ]);
+    v8.close();
+    const db = openFieldbookDb(name);
+    const readEveryone = vi.spyOn(db.users, 'toArray');
+    await snapshotHistory(db, '2026-03-02T12:00:00Z', '2026-03-02');
+    expect(readEveryone).toHaveBeenCalled();
+    db.close();
+  });
+});
+
 describe('the database meeting another window or another build', () => {
   it('refuses, with a sentence, a database written by a newer build', async () => {
     const name = uniqueName('newer');
     const newer = new Dexie(name);
-    newer.version(9).stores({ ...SCHEMA_V1, laterTable: 'id' });
+    newer.version(SCHEMA_VERSION + 1).stores({ ...SCHEMA_V1, laterTable: 'id' });
     await newer.open();
     newer.close();
     const db = openFieldbookDb(name);
@@ -356,7 +393,7 @@ describe('the database meeting another window or another build', () => {
     );
     expect(error).toBeInstanceOf(NewerDatabaseError);
     expect((error as Error).message).toContain(
-      `newer version of Fieldbook (database version 9; this build knows up to ${SCHEMA_VERSION})`,
+      `newer version of Fieldbook (database version ${SCHEMA_VERSION + 1}; this build knows up to ${SCHEMA_VERSION})`,
     );
   });
 

@@ -7,6 +7,7 @@
 import type { Transaction } from 'dexie';
 import { rowsAsChanges, type WholeFactRow } from '../history/change.ts';
 import type { HistoryPersonRow } from '../history/rows.ts';
+import type { HistoryWrittenRow } from '../history/written-rows.ts';
 import { userSearchKeys, userSortName, type UserRecord } from '../../shared/records.ts';
 import type { CachedTrainingAssignment } from './derived.ts';
 import { openDueIso } from './derived.ts';
@@ -68,6 +69,14 @@ export async function v5RequirementsTable(_tx: Transaction): Promise<void> {}
  * no longer their whole record (history/change.ts). Every row is rewritten in place, same id and sync; the
  * rebuild of any day gives what it gave.
  */
+/**
+ * Version 9: the people written since the last snapshot are kept on disk from now on; what was written before is
+ * not known, so the first snapshot after the upgrade reads everyone.
+ */
+export async function v9HistoryWritten(tx: Transaction): Promise<void> {
+  await tx.table<HistoryWrittenRow, number>('historyWritten').add({ by: 'before version 9' });
+}
+
 export async function v7HistoryChanges(tx: Transaction): Promise<void> {
   const rows = await tx.table<WholeFactRow, number>('historyPeople').toArray();
   if (rows.length > 0) await tx.table<HistoryPersonRow, number>('historyPeople').bulkPut(rowsAsChanges(rows));

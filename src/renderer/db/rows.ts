@@ -11,6 +11,7 @@ import type { CollectionName, CollectionRecordMap, PRIMARY_KEY } from '../../sha
 import type { AuditEntry, OutboxOp } from '../../shared/outbox.ts';
 import type { CachedTrainingAssignment } from './derived.ts';
 import type { HistoryTables } from '../history/rows.ts';
+import type { HistoryWrittenTables } from '../history/written-rows.ts';
 import type { DatabaseMemory } from './memory.ts';
 import type { ChangeCounts, ChangeEntry } from '../sync/changes.ts';
 
@@ -96,4 +97,5 @@ export type FieldbookDb = Dexie &
     requirements: EntityTable<RequirementRow, 'id'>;
     /** what the profile's database keeps in memory, shared by its instances (memory.ts) */
     readonly memory: DatabaseMemory;
-  } & HistoryTables;
+  } & HistoryTables &
+  HistoryWrittenTables;

@@ -102,5 +102,13 @@ export const SCHEMA_V8 = {
   historyHeads: 'userid, next',
 } as const;
 
+/**
+ * Version 9 (issue 38): the people written since the last snapshot, kept on disk in the write's own transaction
+ * (history/touched.ts), so the first snapshot of a window is not a full one.
+ */
+export const SCHEMA_V9 = {
+  historyWritten: '++id',
+} as const;
+
 /** The newest schema version this build declares (db/index.ts declares 1 to this one). */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;

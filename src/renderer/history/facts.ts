@@ -53,26 +53,54 @@ export interface CatalogRecords {
 
 const byNumber = <T extends readonly unknown[]>(a: T, b: T) => Number(a[0]) - Number(b[0]);
 
+/** A person's own fields as their fact keeps them. */
+export const userEntry = (p: PeopleRecords['people'][number]): PersonFact['u'] => [
+  p.siteid,
+  p.username,
+  p.firstname,
+  p.lastname,
+  p.employeeid,
+  p.status,
+  p.usertype,
+];
+
+/** A group membership as a fact keeps it. */
+export const membershipEntry = (m: PeopleRecords['memberships'][number]): PersonFact['g'][number] =>
+  m.groupid;
+
+/** A credential assignment as a fact keeps it (its id first). */
+export const assignmentEntry = (a: PeopleRecords['assignments'][number]): PersonFact['c'][number] => [
+  a.id,
+  a.credentialid,
+  a.startIso,
+  a.expirationIso,
+];
+
+/** A training assignment as a fact keeps it (its transcript id first). */
+export const trainingEntry = (t: PeopleRecords['training'][number]): PersonFact['t'][number] => [
+  t.transcriptid,
+  t.courseid,
+  t.course_name,
+  t.course_status,
+  t.dueIso,
+];
+
+/** Puts a fact's lists in their stable order, so an unchanged person gives the same text. */
+export function sortFact(fact: PersonFact): PersonFact {
+  fact.g.sort((a, b) => a - b);
+  fact.c.sort((a, b) => a[0].localeCompare(b[0]));
+  fact.t.sort(byNumber);
+  return fact;
+}
+
 /** Each person's fact, by userid; everything in a stable order, so an unchanged person gives the same text. */
 export function factsOf(records: PeopleRecords): Map<number, PersonFact> {
   const facts = new Map<number, PersonFact>();
-  for (const p of records.people)
-    facts.set(p.userid, {
-      u: [p.siteid, p.username, p.firstname, p.lastname, p.employeeid, p.status, p.usertype],
-      g: [],
-      c: [],
-      t: [],
-    });
-  for (const m of records.memberships) facts.get(m.userid)?.g.push(m.groupid);
-  for (const a of records.assignments)
-    facts.get(a.userid)?.c.push([a.id, a.credentialid, a.startIso, a.expirationIso]);
-  for (const t of records.training)
-    facts.get(t.userid)?.t.push([t.transcriptid, t.courseid, t.course_name, t.course_status, t.dueIso]);
-  for (const fact of facts.values()) {
-    fact.g.sort((a, b) => a - b);
-    fact.c.sort((a, b) => a[0].localeCompare(b[0]));
-    fact.t.sort(byNumber);
-  }
+  for (const p of records.people) facts.set(p.userid, { u: userEntry(p), g: [], c: [], t: [] });
+  for (const m of records.memberships) facts.get(m.userid)?.g.push(membershipEntry(m));
+  for (const a of records.assignments) facts.get(a.userid)?.c.push(assignmentEntry(a));
+  for (const t of records.training) facts.get(t.userid)?.t.push(trainingEntry(t));
+  for (const fact of facts.values()) sortFact(fact);
   return facts;
 }
 

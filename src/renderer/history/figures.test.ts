@@ -8,7 +8,17 @@ import type { ReportInput } from '../features/report/model.ts';
 import { requirementRow } from '../features/requirements/model.ts';
 import { credentialAssignment, trainingAssignment, user } from '../testing/fixtures.ts';
 import { addDaysIso } from '../../shared/dates.ts';
-import { dayFigures, findingKey, findingsByPerson, historyOptions, scopesOf } from './figures.ts';
+import {
+  dayFigures,
+  findingKey,
+  findingsByPerson,
+  findingsOnDay,
+  historyOptions,
+  nextFindingsChange,
+  scopesOf,
+} from './figures.ts';
+import { factsOf } from './facts.ts';
+import type { PersonFact } from './rows.ts';
 
 const TODAY = '2026-03-10';
 
@@ -116,4 +126,42 @@ describe("the history's figures, added up person by person", () => {
       expect(findingsByPerson(input, TODAY)).toEqual(expected);
     },
   );
+});
+
+/** The first day after TODAY, up to 200 days on, on which the person's findings differ from TODAY's: day by day. */
+function firstChange(on: (day: string) => string[]): string | undefined {
+  const today = on(TODAY).join();
+  for (let i = 1; i <= 200; i += 1)
+    if (on(addDaysIso(TODAY, i)).join() !== today) return addDaysIso(TODAY, i);
+  return undefined;
+}
+
+const PERSON: PersonFact['u'] = [1, 'ann', 'Ann', 'Lee', '', 'Active', 'User'];
+
+describe('the next day a person is looked at for a change with the date alone', () => {
+  it.each(Array.from({ length: 8 }, (_, i) => i + 1))(
+    'is never after the first day their findings change, and is that day for a person with two dates (random cache %i)',
+    (seed) => {
+      const input = randomCache(seed);
+      for (const [userid, fact] of factsOf(input)) {
+        const on = findingsOnDay(userid, fact, input.requirements);
+        const [next, first] = [
+          nextFindingsChange(userid, fact, input.requirements, TODAY, on(TODAY)),
+          firstChange(on),
+        ];
+        if (first) expect(next! <= first, `person ${userid}: ${next} after ${first}`).toBe(true);
+        if (fact.c.length + fact.t.length <= 2) expect(next, `person ${userid}`).toBe(first);
+      }
+    },
+  );
+
+  it('is the day an expiry comes within the "soon" window, not the day before', () => {
+    const fact: PersonFact = { u: PERSON, g: [], c: [['5-1', 5, '', '2026-05-01']], t: [] };
+    expect(nextFindingsChange(1, fact, [], TODAY, [])).toBe('2026-04-01');
+  });
+
+  it('never comes for a completed course, whatever its due date', () => {
+    const fact: PersonFact = { u: PERSON, g: [], c: [], t: [[17, 7, 'Forklift', 'Completed', '2026-04-20']] };
+    expect(nextFindingsChange(1, fact, [], TODAY, [])).toBeUndefined();
+  });
 });

@@ -15,8 +15,11 @@ import {
 } from '../features/report/model.ts';
 import type { UserRecord } from '../../shared/records.ts';
 import { DEFAULT_SOON_DAYS } from '../app/soon-window.ts';
+import { isTrainingDone } from '../app/compliance.ts';
 import type { PersonFact, ScopeFigures } from './rows.ts';
 import { addDaysIso } from '../../shared/dates.ts';
+import type { RequirementRow } from '../features/requirements/model.ts';
+import { EMPTY_CATALOG, inputOf } from './facts.ts';
 
 /** The "soon" window of the warnings the history counts (the report's default). */
 export const HISTORY_SOON_DAYS = DEFAULT_SOON_DAYS;
@@ -133,18 +136,60 @@ export function adjustFigures(
 const OFFSETS = [-(HISTORY_SOON_DAYS + 1), -HISTORY_SOON_DAYS, -(HISTORY_SOON_DAYS - 1), -1, 0, 1];
 
 /**
- * The first day after `day` on which the person's findings may change with the date alone (some of their dates
- * come within the "soon" window or pass): on no other day can they change without a write. Undefined: never.
+ * The days after `day`, in order, on which the person's findings may change with the date alone (some of their dates
+ * come within the "soon" window or pass): on no other day can they change without a write. The days around a
+ * completed course's due date are not among them.
  */
-export function nextDateChange(fact: PersonFact, day: string): string | undefined {
-  let next: string | undefined;
-  const dates = [...fact.c.map((c) => c[3]), ...fact.t.map((t) => t[4])];
-  for (const date of dates) {
+function candidateDays(fact: PersonFact, day: string): string[] {
+  const days = new Set<string>();
+  // a completed course is done whatever its due date (app/compliance.ts): its date changes nothing
+  const open = fact.t.filter((t) => !isTrainingDone({ course_status: t[3] }));
+  for (const date of [...fact.c.map((c) => c[3]), ...open.map((t) => t[4])]) {
     if (!date) continue;
     for (const offset of OFFSETS) {
       const candidate = addDaysIso(date, offset);
-      if (candidate > day && (next === undefined || candidate < next)) next = candidate;
+      if (candidate > day) days.add(candidate);
     }
   }
-  return next;
+  return [...days].sort();
+}
+
+/** A person's findings on any day, from their fact alone (what the report reads of them). */
+export function findingsOnDay(
+  userid: number,
+  fact: PersonFact,
+  requirements: readonly RequirementRow[],
+): (day: string) => string[] {
+  const input = inputOf(new Map([[userid, fact]]), EMPTY_CATALOG, requirements);
+  const look = lookups(input);
+  const person = input.people[0]!;
+  return (day) => findingsOf(person, input, look, historyOptions(day)).map(findingKey).sort();
+}
+
+/**
+ * How many of a person's candidate days are tried for a change of their findings; the next one is kept untried (the
+ * person is then looked at again on that day, from their head, for nothing).
+ */
+const DAYS_TRIED = 12;
+
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * The first day after `day` on which the person's findings (`findings`, on `day`) change with the date alone,
+ * tried on each candidate day in order (`candidateDays`: a credential that expires without being required and
+ * without a "soon" on that day changes nothing). Undefined: never.
+ */
+export function nextFindingsChange(
+  userid: number,
+  fact: PersonFact,
+  requirements: readonly RequirementRow[],
+  day: string,
+  findings: readonly string[],
+): string | undefined {
+  const days = candidateDays(fact, day);
+  if (days.length === 0) return undefined;
+  const on = findingsOnDay(userid, fact, requirements);
+  const tried = days.slice(0, DAYS_TRIED);
+  return tried.find((candidate) => !sameList(on(candidate), findings)) ?? days[DAYS_TRIED];
 }

@@ -1,11 +1,12 @@
 /**
- * A snapshot recomputes only the people written since the previous one and those whose findings change with the
- * date (history/touched.ts): on random changes over random days, its history equals the history of snapshots that
- * recompute everyone.
+ * A snapshot recomputes only the people written since the previous one, from what was written of them, and those
+ * whose findings change with the date, from their heads (history/touched.ts, history/written.ts): on random changes
+ * over random days (some several in one transaction, some in a transaction that failed), its history equals the
+ * history of snapshots that recompute everyone from the cache.
  */
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { FieldbookDb } from '../db/index.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openFieldbookDb, type FieldbookDb } from '../db/index.ts';
 import { credentialAssignment, freshDb, trainingAssignment, user } from '../testing/fixtures.ts';
 import { requirementRow } from '../features/requirements/model.ts';
 import { addDaysIso } from '../../shared/dates.ts';
@@ -41,6 +42,26 @@ function randomChange(r: ReturnType<typeof randomOf>, today: string): Change {
     (db) => db.groupMembers.put({ id: `11-${userid}`, groupid: 11, userid }),
     (db) => db.groupMembers.delete(`11-${userid}`),
     (db) => db.groupMembers.where('userid').equals(userid).delete(),
+    (db) => db.credentialAssignments.where('userid').equals(userid).modify({ expirationIso: date }),
+    (db) =>
+      db.transaction('rw', [db.users, db.credentialAssignments, db.trainingAssignments], async () => {
+        await db.credentialAssignments.put(
+          credentialAssignment(credentialid, userid, '', { expirationIso: date }),
+        );
+        await db.trainingAssignments.delete(transcriptid);
+        await db.users.put(user(userid, { siteid, status }));
+      }),
+    // a write that failed half-way: nothing of it is in the cache, so nothing of it is history
+    (db) =>
+      db
+        .transaction('rw', [db.users, db.credentialAssignments], async () => {
+          await db.credentialAssignments.put(
+            credentialAssignment(credentialid, userid, '', { expirationIso: date }),
+          );
+          await db.users.delete(userid);
+          throw new Error('the sync stopped');
+        })
+        .catch(() => undefined),
   ];
   return r.pick(changes);
 }
@@ -87,7 +108,7 @@ afterEach(() => {
 });
 
 describe('a snapshot of the people written since the previous one', () => {
-  it.each([1, 2, 3, 4, 5, 6])(
+  it.each([1, 2, 3, 4, 5, 6, 7, 8])(
     'gives the history that recomputing everyone gives (random days %i)',
     async (n) => {
       dbs = [freshDb(), freshDb()];
@@ -115,5 +136,43 @@ describe('a snapshot of the people written since the previous one', () => {
     await snapshotHistory(incremental, '2026-03-02T12:00:00.000Z', '2026-03-02');
     await snapshotHistory(full, '2026-03-02T12:00:00.000Z', '2026-03-02', { full: true });
     expect(await historyOf(incremental)).toEqual(await historyOf(full));
+  });
+});
+
+describe('the people written, kept across a restart', () => {
+  /** The database of `db` opened again as a new window would: nothing of the old window's memory. */
+  function reopened(db: FieldbookDb): FieldbookDb {
+    db.close();
+    const again = openFieldbookDb(db.name);
+    dbs.push(again);
+    return again;
+  }
+
+  async function afterRestart(changes: Change[]) {
+    dbs = [freshDb(), freshDb()];
+    const [before, full] = dbs as [FieldbookDb, FieldbookDb];
+    for (const db of dbs) await seed(db);
+    for (const db of dbs) await snapshotHistory(db, `${START}T12:00:00.000Z`, START);
+    const day = addDaysIso(START, 3);
+    for (const db of dbs) for (const change of changes) await change(db);
+    const incremental = reopened(before);
+    const readEveryone = vi.spyOn(incremental.users, 'toArray');
+    await snapshotHistory(incremental, `${day}T12:00:00.000Z`, day);
+    await snapshotHistory(full, `${day}T12:00:00.000Z`, day, { full: true });
+    return { readEveryone, incremental: await historyOf(incremental), full: await historyOf(full) };
+  }
+
+  it('makes the first snapshot of a new window read only the people written, with the same day', async () => {
+    const r = randomOf(11);
+    const changes = Array.from({ length: 12 }, () => randomChange(r, START));
+    const { readEveryone, incremental, full } = await afterRestart(changes);
+    expect(readEveryone).not.toHaveBeenCalled();
+    expect(incremental).toEqual(full);
+  });
+
+  it('makes the next snapshot read everyone after a write whose people are not known', async () => {
+    const { readEveryone, incremental, full } = await afterRestart([(db) => db.groupMembers.clear()]);
+    expect(readEveryone).toHaveBeenCalled();
+    expect(incremental).toEqual(full);
   });
 });

@@ -8,9 +8,10 @@
 import type { Table } from 'dexie';
 import type { FieldbookDb } from '../db/index.ts';
 import type { ReportInput } from '../features/report/model.ts';
-import { catalogOf, factsOf, type Catalog } from './facts.ts';
-import { adjustFigures, dayFigures, findingsByPerson, nextDateChange } from './figures.ts';
-import { snapshotFailed, snapshotTaken, takeTouched } from './touched.ts';
+import { catalogOf, EMPTY_CATALOG, factsOf, inputOf, type Catalog } from './facts.ts';
+import { adjustFigures, dayFigures, findingsByPerson, findingsOnDay, nextFindingsChange } from './figures.ts';
+import { snapshotFailed, snapshotTaken, takeTouched, type Touched } from './touched.ts';
+import { patchFact } from './written.ts';
 import type { RequirementRow } from '../features/requirements/model.ts';
 import type { UserRecord } from '../../shared/records.ts';
 import { factChange } from './change.ts';
@@ -60,24 +61,35 @@ function changedRow(
   fact: PersonFact,
   text: string,
   now: readonly string[],
+  factOf: (head: HistoryHeadRow) => PersonFact,
 ): Omit<HistoryPersonRow, 'seq'> | null {
   if (head && head.fact === text && sameList(head.findings, now)) return null;
-  const before = head && head.fact !== text ? (JSON.parse(head.fact) as PersonFact) : undefined;
+  const before = head && head.fact !== text ? factOf(head) : undefined;
   const change = !head ? factChange(undefined, fact) : before ? factChange(before, fact) : {};
   return { userid, ...change, ...findingsChange(head?.findings ?? [], now) };
 }
 
+const parseFact = (head: HistoryHeadRow) => JSON.parse(head.fact) as PersonFact;
+
+/** What the people's changes are counted against: the sites the cache holds, the day and its requirements. */
+export interface ChangesContext {
+  held: ReadonlySet<number>;
+  day: string;
+  requirements: readonly RequirementRow[];
+  /** a head's fact, where the caller has it parsed already */
+  factOf?: (head: HistoryHeadRow) => PersonFact;
+}
+
 /**
  * The rows to write: a person new, changed, whose findings changed, or gone; the others write nothing. `heads`: the
- * heads of every person the snapshot looked at; `held`: the sites the cache holds; `day`: the snapshot's, from which
- * each head's next day of a change with the date alone is counted (a head is rewritten when only that moved).
+ * heads of every person the snapshot looked at; each head's next day of a change of findings with the date alone is
+ * counted from the snapshot's day (a head is rewritten when only that moved).
  */
 export function peopleChanges(
   heads: readonly HistoryHeadRow[],
   facts: ReadonlyMap<number, PersonFact>,
   findings: ReadonlyMap<number, readonly string[]>,
-  held: ReadonlySet<number>,
-  day: string,
+  { held, day, requirements, factOf = parseFact }: ChangesContext,
 ): PeopleChanges {
   const before = new Map(heads.map((h) => [h.userid, h]));
   const out: PeopleChanges = { rows: [], put: [], gone: [] };
@@ -85,8 +97,8 @@ export function peopleChanges(
     const text = JSON.stringify(fact);
     const now = [...(findings.get(userid) ?? [])];
     const head = before.get(userid);
-    const row = changedRow(userid, head, fact, text, now);
-    const next = nextDateChange(fact, day);
+    const row = changedRow(userid, head, fact, text, now, factOf);
+    const next = nextFindingsChange(userid, fact, requirements, day, now);
     if (row) out.rows.push(row);
     if (row || head?.next !== next)
       out.put.push({ userid, fact: text, findings: now, ...(next ? { next } : {}) });
@@ -154,6 +166,10 @@ interface Day {
   changes: PeopleChanges;
   catalog: string;
   requirements: string;
+  /** the last row of the people written the snapshot took (history/touched.ts): those up to it are done */
+  taken: number;
+  /** the names and requirements are known to be the history's latest (an incremental snapshot checked) */
+  sharedKept?: true;
 }
 
 const HISTORY_TABLES = (db: FieldbookDb) => [
@@ -161,6 +177,7 @@ const HISTORY_TABLES = (db: FieldbookDb) => [
   db.historyPeople,
   db.historyHeads,
   db.historyShared,
+  db.historyWritten,
 ];
 
 /** Writes the day (inside the caller's transaction); returns its sync's seq. */
@@ -169,6 +186,8 @@ async function writeDay(db: FieldbookDb, at: string, day: string, written: Day):
   await db.historyPeople.bulkAdd(written.changes.rows.map((row) => ({ ...row, seq })));
   await db.historyHeads.bulkPut(written.changes.put);
   await db.historyHeads.bulkDelete(written.changes.gone);
+  await db.historyWritten.where(':id').belowOrEqual(written.taken).delete();
+  if (written.sharedKept) return seq;
   for (const [kind, value] of [
     ['catalog', written.catalog],
     ['requirements', written.requirements],
@@ -182,7 +201,7 @@ const sortedRequirements = (rows: readonly RequirementRow[]) =>
 const heldOf = (catalog: Catalog) => new Set(catalog.s.map(([siteid]) => siteid));
 
 /** The snapshot from the whole cache: every person's facts and findings, every head compared. */
-async function fullSnapshot(db: FieldbookDb, at: string, day: string): Promise<number> {
+async function fullSnapshot(db: FieldbookDb, at: string, day: string, taken: number): Promise<number> {
   const { input, catalog } = await cacheInput(db);
   const facts = factsOf(input);
   const findings = findingsByPerson(input, day);
@@ -193,8 +212,9 @@ async function fullSnapshot(db: FieldbookDb, at: string, day: string): Promise<n
     JSON.stringify(sortedRequirements(input.requirements)),
   ];
   return db.transaction('rw', HISTORY_TABLES(db), async () => {
-    const changes = peopleChanges(await db.historyHeads.toArray(), facts, findings, held, day);
-    return writeDay(db, at, day, { figures, changes, catalog: catalogText, requirements });
+    const context = { held, day, requirements: input.requirements };
+    const changes = peopleChanges(await db.historyHeads.toArray(), facts, findings, context);
+    return writeDay(db, at, day, { figures, changes, catalog: catalogText, requirements, taken });
   });
 }
 
@@ -246,52 +266,129 @@ async function namesNow(db: FieldbookDb) {
   return { catalog, requirements: sortedRequirements(requirements) };
 }
 
+/** The people looked at by an incremental snapshot: their heads, their facts now and their findings on the day. */
+interface Looked {
+  heads: HistoryHeadRow[];
+  facts: Map<number, PersonFact>;
+  findings: Map<number, readonly string[]>;
+  /** the heads' facts, each parsed once */
+  was: Map<number, PersonFact>;
+}
+
+/** A head's fact, parsed once for the whole snapshot. */
+function wasOf(looked: Pick<Looked, 'was'>, head: HistoryHeadRow): PersonFact {
+  const known = looked.was.get(head.userid);
+  if (known) return known;
+  const fact = parseFact(head);
+  looked.was.set(head.userid, fact);
+  return fact;
+}
+
+const defined = <T>(rows: readonly (T | undefined)[]): T[] => rows.filter((r): r is T => r !== undefined);
+
 /**
- * The snapshot from the people written since the previous one (`touched`) and those whose findings may change with
- * the date today, the others' figures carried over; null when it cannot be taken so (the notes are not known, the
- * names or requirements changed, the day went back): the snapshot is then a full one.
+ * The people written since the previous snapshot: their heads, and their facts now patched with what was written
+ * (history/written.ts), read from the cache only for those without a head (new, or back) or whose writes this
+ * window does not know (history/touched.ts), and their findings.
+ */
+async function writtenPeople(
+  db: FieldbookDb,
+  touched: Touched,
+  requirements: RequirementRow[],
+  day: string,
+): Promise<Looked> {
+  const userids = [...touched.userids];
+  const heads = defined(await db.historyHeads.bulkGet(userids));
+  const looked = { was: new Map<number, PersonFact>() };
+  const facts = new Map<number, PersonFact>();
+  const patched = new Set<number>();
+  for (const head of heads) {
+    const writes = touched.writes.get(head.userid);
+    if (!writes) continue;
+    patched.add(head.userid);
+    const fact = patchFact(wasOf(looked, head), writes);
+    if (fact) facts.set(head.userid, fact);
+  }
+  const unknown = userids.filter((userid) => !patched.has(userid));
+  for (const [userid, fact] of factsOf(await peopleInput(db, unknown, requirements))) facts.set(userid, fact);
+  const findings = findingsByPerson(inputOf(facts, EMPTY_CATALOG, requirements), day);
+  return { heads, facts, findings, was: looked.was };
+}
+
+/**
+ * Adds the people due by date and not written (their head's `next` is the day or before): their fact is their head's,
+ * their findings are computed from it on the day, without reading the cache.
+ */
+function addDue(
+  looked: Looked,
+  due: readonly HistoryHeadRow[],
+  requirements: readonly RequirementRow[],
+  day: string,
+) {
+  const written = new Set(looked.heads.map((h) => h.userid));
+  for (const head of due) {
+    if (written.has(head.userid)) continue;
+    const fact = wasOf(looked, head);
+    looked.heads.push(head);
+    looked.facts.set(head.userid, fact);
+    looked.findings.set(head.userid, findingsOnDay(head.userid, fact, requirements)(day));
+  }
+}
+
+/** The figures of the previous snapshot with the people whose head changed counted again. */
+function figuresAfter(last: HistorySyncRow, looked: Looked, changes: PeopleChanges): ScopeFigures[] {
+  const moved = new Set([...changes.put.map((h) => h.userid), ...changes.gone]);
+  const was = looked.heads
+    .filter((h) => moved.has(h.userid))
+    .map((h) => ({ fact: wasOf(looked, h), findings: h.findings }));
+  const now = changes.put.map((h) => ({ fact: looked.facts.get(h.userid)!, findings: h.findings }));
+  return adjustFigures(last.figures, was, now);
+}
+
+/** What happened since the previous snapshot (`last`): the people written (null: not known), up to the row `taken`. */
+interface Since {
+  last: HistorySyncRow | undefined;
+  touched: Touched | null;
+  taken: number;
+}
+
+/**
+ * The snapshot from the people written since the previous one (`touched`) and those whose findings change with
+ * the date today (from their heads), the others' figures carried over; null when it cannot be taken so (the notes
+ * are not known, the names or requirements changed, the day went back): the snapshot is then a full one.
  */
 async function incrementalSnapshot(
   db: FieldbookDb,
   at: string,
   day: string,
-  last: HistorySyncRow | undefined,
-  touched: ReadonlySet<number> | null,
+  { last, touched, taken }: Since,
 ): Promise<number | null> {
   if (!touched || !last || last.day > day) return null;
   const { catalog, requirements } = await namesNow(db);
   const [catalogText, requirementsText] = [JSON.stringify(catalog), JSON.stringify(requirements)];
   if ((await latestShared(db, 'catalog')) !== catalogText) return null;
   if ((await latestShared(db, 'requirements')) !== requirementsText) return null;
-  const due = (await db.historyHeads.where('next').belowOrEqual(day).primaryKeys()) as number[];
-  const userids = [...new Set([...touched, ...due])];
-  const input = await peopleInput(db, userids, requirements);
-  const facts = factsOf(input);
-  const findings = findingsByPerson(input, day);
+  const looked = await writtenPeople(db, touched, requirements, day);
   return db.transaction('rw', HISTORY_TABLES(db), async () => {
-    // another snapshot came in between: what it carried over is not this one's base
+    // another snapshot came in between: the heads read and what it carried over are not this one's base
     if ((await db.historySyncs.orderBy('seq').last())?.seq !== last.seq) return null;
-    const heads = (await db.historyHeads.bulkGet(userids)).filter(
-      (h): h is HistoryHeadRow => h !== undefined,
-    );
-    const changes = peopleChanges(heads, facts, findings, heldOf(catalog), day);
-    const counted = (h: Pick<HistoryHeadRow, 'fact' | 'findings'>) => ({
-      fact: JSON.parse(h.fact) as PersonFact,
-      findings: h.findings,
-    });
-    const moved = new Set([...changes.put.map((h) => h.userid), ...changes.gone]);
-    const figures = adjustFigures(
-      last.figures,
-      heads.filter((h) => moved.has(h.userid)).map(counted),
-      changes.put.map(counted),
-    );
-    return writeDay(db, at, day, { figures, changes, catalog: catalogText, requirements: requirementsText });
+    addDue(looked, await db.historyHeads.where('next').belowOrEqual(day).toArray(), requirements, day);
+    const context = {
+      held: heldOf(catalog),
+      day,
+      requirements,
+      factOf: (h: HistoryHeadRow) => wasOf(looked, h),
+    };
+    const changes = peopleChanges(looked.heads, looked.facts, looked.findings, context);
+    const figures = figuresAfter(last, looked, changes);
+    const written = { figures, changes, catalog: catalogText, requirements: requirementsText, taken };
+    return writeDay(db, at, day, { ...written, sharedKept: true });
   });
 }
 
 /**
  * Takes the snapshot of a completed sync that ended `at`, counted for the local day `day`: from the people written
- * since the previous snapshot of this window (history/touched.ts) where that is known, else (or with `full`) from
+ * since the previous snapshot (history/touched.ts, kept on disk) where that is known, else (or with `full`) from
  * the whole cache. Both give the same day (snapshot.test.ts compares them on random changes).
  */
 export async function snapshotHistory(
@@ -301,11 +398,12 @@ export async function snapshotHistory(
   options: { full?: boolean } = {},
 ): Promise<void> {
   const last = await db.historySyncs.orderBy('seq').last();
-  const touched = takeTouched(db.memory, last?.seq ?? null);
+  const rows = await db.historyWritten.toArray();
+  const taken = rows.at(-1)?.id ?? 0;
+  const touched = takeTouched(db.memory, last?.seq ?? null, rows);
   try {
-    const seq =
-      (await incrementalSnapshot(db, at, day, last, options.full ? null : touched)) ??
-      (await fullSnapshot(db, at, day));
+    const since = { last, touched: options.full ? null : touched, taken };
+    const seq = (await incrementalSnapshot(db, at, day, since)) ?? (await fullSnapshot(db, at, day, taken));
     snapshotTaken(db.memory, seq);
   } catch (e) {
     snapshotFailed(db.memory);
