@@ -11,6 +11,7 @@ import { credentialAssignment, freshDb, trainingAssignment, user } from '../test
 import { requirementRow } from '../features/requirements/model.ts';
 import { addDaysIso } from '../../shared/dates.ts';
 import { snapshotHistory } from './snapshot.ts';
+import { WRITES_KEPT } from './touched.ts';
 
 const START = '2026-03-01';
 
@@ -174,5 +175,25 @@ describe('the people written, kept across a restart', () => {
     const { readEveryone, incremental, full } = await afterRestart([(db) => db.groupMembers.clear()]);
     expect(readEveryone).toHaveBeenCalled();
     expect(incremental).toEqual(full);
+  });
+});
+
+describe('a day of more writes than memory keeps (a first sync, a week offline)', () => {
+  it('reads the people written from the cache, with the same day', async () => {
+    dbs = [freshDb(), freshDb()];
+    const [incremental, full] = dbs as [FieldbookDb, FieldbookDb];
+    for (const db of dbs) await seed(db);
+    for (const db of dbs) await snapshotHistory(db, `${START}T12:00:00.000Z`, START);
+    const due = addDaysIso(START, 40);
+    const many = Array.from({ length: WRITES_KEPT + 1 }, (_, i) =>
+      trainingAssignment(1000 + i, 1 + (i % 30), 7, due),
+    );
+    for (const db of dbs) await db.trainingAssignments.bulkPut(many);
+    const readFromCache = vi.spyOn(incremental.trainingAssignments, 'where');
+    const day = addDaysIso(START, 1);
+    await snapshotHistory(incremental, `${day}T12:00:00.000Z`, day);
+    await snapshotHistory(full, `${day}T12:00:00.000Z`, day, { full: true });
+    expect(readFromCache).toHaveBeenCalled();
+    expect(await historyOf(incremental)).toEqual(await historyOf(full));
   });
 });

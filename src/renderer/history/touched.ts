@@ -33,6 +33,9 @@ interface Notes {
   pending: WeakMap<DBCoreTransaction, Pending[]>;
   /** what this window wrote may be missing from `writes` (a snapshot failed, a transaction not followed) */
   unknown: boolean;
+  /** the records noted in `writes` since the last snapshot; past WRITES_KEPT, none is kept (`overflow`) */
+  kept: number;
+  overflow: boolean;
   /** the snapshot (its seq) since which every write was noted; null: none yet in this window */
   since: number | null;
   /** this window's mark on the rows it keeps on disk */
@@ -45,6 +48,8 @@ const NOTES: MemoryPart<Notes> = {
     writes: new Map(),
     pending: new WeakMap(),
     unknown: false,
+    kept: 0,
+    overflow: false,
     since: null,
     // tells this window's rows from another's, nothing more (no secret: randomUUID needs a secure context)
     by: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`,
@@ -52,6 +57,26 @@ const NOTES: MemoryPart<Notes> = {
 };
 
 const notesOf = (memory: DatabaseMemory): Notes => memory.part(NOTES);
+
+/**
+ * The records kept in memory between two snapshots, at most: a day of `l` writes about 1,500; a first sync or a
+ * week offline writes hundreds of thousands, which would keep the whole cache twice. Past it, the people written are
+ * read from the cache (their userids are still noted).
+ */
+export const WRITES_KEPT = 10_000;
+
+/** Notes what a completed transaction wrote of each person, while fewer than WRITES_KEPT records are kept. */
+function keepWrites(notes: Notes, pending: readonly Pending[]): void {
+  for (const { write } of pending) notes.userids.add(write.value.userid);
+  if (notes.overflow) return;
+  notes.kept += pending.length;
+  if (notes.kept > WRITES_KEPT) {
+    notes.overflow = true;
+    notes.writes = new Map();
+    return;
+  }
+  for (const { write, deleted } of pending) noteWrite(notes.writes, write, deleted);
+}
 
 /** The people written since a snapshot, and what was written of them (a person without: read from the cache). */
 export interface Touched {
@@ -73,6 +98,8 @@ export function takeTouched(
   notes.userids = new Set();
   notes.writes = new Map();
   notes.unknown = false;
+  notes.kept = 0;
+  notes.overflow = false;
   if (seq === null || rows.some((row) => row.userid === undefined)) return null;
   const followed = !unknown && since === seq;
   const elsewhere = new Set(rows.filter((row) => row.by !== by).map((row) => row.userid!));
@@ -108,12 +135,7 @@ function pendingOf(notes: Notes, trans: DBCoreTransaction): Pending[] | null {
   if (typeof idb.addEventListener !== 'function') return null;
   const pending: Pending[] = [];
   notes.pending.set(trans, pending);
-  idb.addEventListener('complete', () => {
-    for (const { write, deleted } of pending) {
-      notes.userids.add(write.value.userid);
-      noteWrite(notes.writes, write, deleted);
-    }
-  });
+  idb.addEventListener('complete', () => keepWrites(notes, pending));
   return pending;
 }
 
