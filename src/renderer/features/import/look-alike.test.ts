@@ -102,6 +102,19 @@ describe('a username or e-mail that only looks like an existing one', () => {
     });
   });
 
+  it('names everyone it looks like: one written with other look-alikes and one written as its look', () => {
+    // the Cyrillic а: looks like marta.ruiz (m is rn to the eye) and like rnarta.ruiz, written as it looks
+    const rnarta = person(9, 101, 'rnarta.ruiz', 'Rn', 'Arta', 'E9');
+    const [plan] = planImport(
+      [{ rowNumber: 2, values: { username: 'm\u0430rta.ruiz', firstname: 'Marta', lastname: 'Ruiz' } }],
+      [christopher, marta, rnarta],
+      101,
+      emails,
+      { key: 'username', mode: 'upsert' },
+    );
+    expect(plan).toMatchObject({ action: 'conflict', people: [marta, rnarta] });
+  });
+
   it('is a conflict, not a rename, when the employee id finds the person and the username only looks like theirs', () => {
     const plan = planRow(
       {

@@ -22,20 +22,30 @@ const NOT_PRINTABLE_ASCII = /[^ -~]/;
  * The printable ASCII characters confusables.txt maps to something else (0 → O, 1 → l, m → rn…): the only work an ASCII
  * value needs.
  */
-const ASCII_MAPPED = new RegExp(
-  `[${[...PROTOTYPE.keys()]
-    .filter((c) => !NOT_PRINTABLE_ASCII.test(c))
-    .map((c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
-    .join('')}]`,
-  'g',
-);
+const ASCII_PROTOTYPE: readonly (string | undefined)[] = Array.from({ length: 128 }, (_, code) => {
+  const char = String.fromCharCode(code);
+  return NOT_PRINTABLE_ASCII.test(char) ? undefined : PROTOTYPE.get(char);
+});
 const prototypeOf = (char: string) => PROTOTYPE.get(char) ?? char;
+
+/** A printable ASCII value's skeleton: each mapped character replaced, by a table (a regex's callback cost more). */
+function asciiSkeleton(value: string): string {
+  let skeleton = '';
+  let from = 0;
+  for (let i = 0; i < value.length; i += 1) {
+    const prototype = ASCII_PROTOTYPE[value.charCodeAt(i)];
+    if (prototype === undefined) continue;
+    skeleton += value.slice(from, i) + prototype;
+    from = i + 1;
+  }
+  return from === 0 ? value : skeleton + value.slice(from);
+}
 
 /** The value's UTS #39 skeleton, lower-cased: two values with the same one look alike. */
 export function lookAlikeKey(value: string): string {
   // most values are printable ASCII: no decomposition to do, and a few characters to map (a 100,000-person site is
-  // indexed at each plan)
-  if (!NOT_PRINTABLE_ASCII.test(value)) return value.replace(ASCII_MAPPED, prototypeOf).toLowerCase();
+  // indexed at each plan, and each row of a file looked up)
+  if (!NOT_PRINTABLE_ASCII.test(value)) return asciiSkeleton(value).toLowerCase();
   let skeleton = '';
   for (const char of value.normalize('NFD').replace(IGNORABLE, '')) skeleton += prototypeOf(char);
   return skeleton.normalize('NFD').toLowerCase();
@@ -120,10 +130,14 @@ export class LookAlikeIndex<Person> {
    * The people holding a value that looks like this one but is written otherwise; `byText`: who holds a value written
    * as the key.
    */
-  find(value: string, byText: (key: string) => HeldValue<Person>[]): HeldValue<Person>[] {
+  find(value: string, byText: (key: string) => readonly HeldValue<Person>[]): readonly HeldValue<Person>[] {
     const lower = value.toLowerCase();
     const key = lookAlikeKey(value);
-    const found = (this.map.get(key) ?? []).filter((held) => held.value.toLowerCase() !== lower);
-    return key === lower ? found : [...found, ...byText(key)];
+    const held = this.map.get(key);
+    // most values look like nobody's: nothing is made for them
+    const found = held ? held.filter((h) => h.value.toLowerCase() !== lower) : [];
+    if (key === lower) return found;
+    const byKey = byText(key);
+    return found.length === 0 ? byKey : [...found, ...byKey];
   }
 }

@@ -127,6 +127,15 @@ describe('decoding and splitting text', () => {
     ]);
   });
 
+  it('reads each cell without the spaces around it, and a row without the empty cells that end it', () => {
+    const table = text('p.csv', 'username,first name,,\n  ann , Ann Lee\t,,\nbo,Bo,,\n');
+    expect(table.rows.map((r) => r.cells)).toEqual([
+      ['username', 'first name'],
+      ['ann', 'Ann Lee'],
+      ['bo', 'Bo'],
+    ]);
+  });
+
   it('reads pipe-separated and one-column files', () => {
     expect(text('p.txt', 'username|email\nann|a@x.io\n').rows[1]?.cells).toEqual(['ann', 'a@x.io']);
     expect(text('p.csv', 'username\nann\nbo\n').rows.map((r) => r.cells)).toEqual([

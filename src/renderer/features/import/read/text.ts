@@ -162,7 +162,7 @@ export function parseDelimited(
   let rowNumber = firstRow - 1;
   let cells = 0;
   let refusal: ReadError | null = null;
-  const keep = (fields: readonly string[]) => {
+  const keep = (fields: string[]) => {
     // the memory guard: no spreadsheet writes more fields than Excel has columns, empty or not
     if (fields.length > limits.fields) {
       const most = limits.fields.toLocaleString('en');
@@ -185,7 +185,9 @@ export function parseDelimited(
         `The file has more than ${most} rows: Fieldbook imports at most ${most} at once. Split it into smaller files.`,
       );
     }
-    const kept = fields.slice(0, last).map((cell) => cell.trim());
+    // the row's own array (PapaParse makes one per row), cut to its filled cells and trimmed where it stands
+    const kept = fields.length === last ? fields : fields.slice(0, last);
+    for (let i = 0; i < last; i += 1) kept[i] = kept[i]!.trim();
     cells += kept.length;
     if (cells > limits.cells) {
       const most = limits.cells.toLocaleString('en');
