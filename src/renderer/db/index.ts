@@ -13,6 +13,7 @@ import {
   SCHEMA_V6,
   SCHEMA_V7,
   SCHEMA_V8,
+  SCHEMA_V9,
 } from './schema.ts';
 import {
   v1CreateCache,
@@ -20,6 +21,7 @@ import {
   v4PageFingerprintTable,
   v5RequirementsTable,
   v7HistoryChanges,
+  v9HistoryCompact,
 } from './migrations.ts';
 import { watchDatabaseLifecycle } from './lifecycle.ts';
 import { derivedFieldsMiddleware } from './derived.ts';
@@ -74,6 +76,7 @@ export function openFieldbookDb(name: string, options: OpenOptions = {}): Fieldb
   db.version(7).stores(SCHEMA_V7).upgrade(v7HistoryChanges);
   // version 8 only adds an index: a head without its next day is recomputed by the next (full) snapshot
   db.version(8).stores(SCHEMA_V8);
+  db.version(9).stores(SCHEMA_V9).upgrade(v9HistoryCompact);
   watchDatabaseLifecycle(db);
   db.use(derivedFieldsMiddleware);
   db.use(usersMemoMiddleware(memory));

@@ -102,5 +102,15 @@ export const SCHEMA_V8 = {
   historyHeads: 'userid, next',
 } as const;
 
+/**
+ * Version 9 (issue 38's size target): the people's history rows packed, a sync's rows of one bucket of people in a
+ * deflated row (history/packs.ts): by sync (a day rebuilt, the horizon) and by bucket (a person's page); their
+ * findings and course names in a shorter encoding (see migrations.ts, v9HistoryCompact).
+ */
+export const SCHEMA_V9 = {
+  historyPeople: null,
+  historyPacks: '++id, seq, bucket',
+} as const;
+
 /** The newest schema version this build declares (db/index.ts declares 1 to this one). */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;

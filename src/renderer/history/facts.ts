@@ -51,10 +51,28 @@ export interface CatalogRecords {
   courses: readonly Pick<CourseRecord, 'courseid' | 'siteid' | 'coursename'>[];
 }
 
+/** A training assignment's course name, '' where the catalog gives the same (or it has none). */
+const ownCourseName = (
+  t: Pick<TrainingAssignmentRecord, 'courseid' | 'course_name'>,
+  courseNames: ReadonlyMap<number, string>,
+) => (courseNames.get(t.courseid) === t.course_name ? '' : t.course_name);
+
 const byNumber = <T extends readonly unknown[]>(a: T, b: T) => Number(a[0]) - Number(b[0]);
 
-/** Each person's fact, by userid; everything in a stable order, so an unchanged person gives the same text. */
-export function factsOf(records: PeopleRecords): Map<number, PersonFact> {
+/** The courses' names the catalog gives, by courseid: a training assignment's fact leaves them out. */
+export const courseNamesOf = (catalog: Catalog): Map<number, string> =>
+  new Map(catalog.co.map(([courseid, , name]) => [courseid, name]));
+
+/**
+ * Each person's fact, by userid; everything in a stable order, so an unchanged person gives the same text. A
+ * training assignment keeps its course's name only where `courseNames` (the catalog's, `courseNamesOf`) does not
+ * give it: the report shows the catalog's name for one without (features/report/model.ts), so a rebuilt day is the
+ * same, and the names are not kept once a person and again at every change of their training.
+ */
+export function factsOf(
+  records: PeopleRecords,
+  courseNames: ReadonlyMap<number, string> = new Map(),
+): Map<number, PersonFact> {
   const facts = new Map<number, PersonFact>();
   for (const p of records.people)
     facts.set(p.userid, {
@@ -67,7 +85,9 @@ export function factsOf(records: PeopleRecords): Map<number, PersonFact> {
   for (const a of records.assignments)
     facts.get(a.userid)?.c.push([a.id, a.credentialid, a.startIso, a.expirationIso]);
   for (const t of records.training)
-    facts.get(t.userid)?.t.push([t.transcriptid, t.courseid, t.course_name, t.course_status, t.dueIso]);
+    facts
+      .get(t.userid)
+      ?.t.push([t.transcriptid, t.courseid, ownCourseName(t, courseNames), t.course_status, t.dueIso]);
   for (const fact of facts.values()) {
     fact.g.sort((a, b) => a - b);
     fact.c.sort((a, b) => a[0].localeCompare(b[0]));

@@ -10,6 +10,7 @@ import { credentialAssignment, freshDb, trainingAssignment, user } from '../test
 import { requirementRow } from '../features/requirements/model.ts';
 import { addDaysIso } from '../../shared/dates.ts';
 import { snapshotHistory } from './snapshot.ts';
+import { readPeopleRows } from './packs.ts';
 
 const START = '2026-03-01';
 
@@ -72,7 +73,7 @@ async function seed(db: FieldbookDb): Promise<void> {
 
 /** What the history holds, without the ids the tables gave. */
 async function historyOf(db: FieldbookDb) {
-  const people = await db.historyPeople.toArray();
+  const people = await readPeopleRows(db);
   return {
     syncs: (await db.historySyncs.toArray()).map(({ seq: _, ...s }) => s),
     people: people.map(({ id: _, ...row }) => row).sort((a, b) => a.seq - b.seq || a.userid - b.userid),

@@ -8,12 +8,13 @@
 import type { Table } from 'dexie';
 import type { FieldbookDb } from '../db/index.ts';
 import type { ReportInput } from '../features/report/model.ts';
-import { catalogOf, factsOf, type Catalog } from './facts.ts';
+import { catalogOf, courseNamesOf, factsOf, type Catalog } from './facts.ts';
 import { adjustFigures, dayFigures, findingsByPerson, nextDateChange } from './figures.ts';
 import { snapshotFailed, snapshotTaken, takeTouched } from './touched.ts';
 import type { RequirementRow } from '../features/requirements/model.ts';
 import type { UserRecord } from '../../shared/records.ts';
 import { factChange } from './change.ts';
+import { packRows } from './packs.ts';
 import type {
   HistoryHeadRow,
   HistoryPersonRow,
@@ -158,7 +159,7 @@ interface Day {
 
 const HISTORY_TABLES = (db: FieldbookDb) => [
   db.historySyncs,
-  db.historyPeople,
+  db.historyPacks,
   db.historyHeads,
   db.historyShared,
 ];
@@ -166,7 +167,7 @@ const HISTORY_TABLES = (db: FieldbookDb) => [
 /** Writes the day (inside the caller's transaction); returns its sync's seq. */
 async function writeDay(db: FieldbookDb, at: string, day: string, written: Day): Promise<number> {
   const seq = (await db.historySyncs.add({ at, day, figures: written.figures }))!;
-  await db.historyPeople.bulkAdd(written.changes.rows.map((row) => ({ ...row, seq })));
+  await db.historyPacks.bulkAdd(packRows(written.changes.rows, seq));
   await db.historyHeads.bulkPut(written.changes.put);
   await db.historyHeads.bulkDelete(written.changes.gone);
   for (const [kind, value] of [
@@ -184,7 +185,7 @@ const heldOf = (catalog: Catalog) => new Set(catalog.s.map(([siteid]) => siteid)
 /** The snapshot from the whole cache: every person's facts and findings, every head compared. */
 async function fullSnapshot(db: FieldbookDb, at: string, day: string): Promise<number> {
   const { input, catalog } = await cacheInput(db);
-  const facts = factsOf(input);
+  const facts = factsOf(input, courseNamesOf(catalog));
   const findings = findingsByPerson(input, day);
   const held = heldOf(catalog);
   const figures = dayFigures(input, day, held, findings);
@@ -266,7 +267,7 @@ async function incrementalSnapshot(
   const due = (await db.historyHeads.where('next').belowOrEqual(day).primaryKeys()) as number[];
   const userids = [...new Set([...touched, ...due])];
   const input = await peopleInput(db, userids, requirements);
-  const facts = factsOf(input);
+  const facts = factsOf(input, courseNamesOf(catalog));
   const findings = findingsByPerson(input, day);
   return db.transaction('rw', HISTORY_TABLES(db), async () => {
     // another snapshot came in between: what it carried over is not this one's base
