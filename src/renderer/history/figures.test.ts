@@ -8,7 +8,15 @@ import type { ReportInput } from '../features/report/model.ts';
 import { requirementRow } from '../features/requirements/model.ts';
 import { credentialAssignment, trainingAssignment, user } from '../testing/fixtures.ts';
 import { addDaysIso } from '../../shared/dates.ts';
-import { dayFigures, findingKey, findingsByPerson, historyOptions, scopesOf } from './figures.ts';
+import {
+  dayFigures,
+  findingKey,
+  findingOfKey,
+  findingsByPerson,
+  historyOptions,
+  scopesOf,
+} from './figures.ts';
+import { FINDING_TYPES } from '../features/report/finding-types.ts';
 
 const TODAY = '2026-03-10';
 
@@ -116,4 +124,22 @@ describe("the history's figures, added up person by person", () => {
       expect(findingsByPerson(input, TODAY)).toEqual(expected);
     },
   );
+});
+
+describe("a finding's key in the history", () => {
+  it('is short and gives back the same finding, for every type and both kinds of item', () => {
+    const all = FINDING_TYPES.flatMap((type) => [
+      { type, itemKey: 'credential:5' },
+      { type, itemKey: 'course:1234' },
+    ]);
+    const keys = all.map(findingKey);
+    expect(keys.slice(0, 2)).toEqual(['Mk5', 'Mc1234']);
+    expect(new Set(keys).size).toBe(all.length);
+    expect(keys.map(findingOfKey)).toEqual(all);
+  });
+
+  it('refuses a finding it has no letter for, rather than keeping one that cannot be read back', () => {
+    expect(() => findingKey({ type: 'Expired', itemKey: 'group:5' })).toThrow();
+    expect(() => findingOfKey('Xk5')).toThrow();
+  });
 });

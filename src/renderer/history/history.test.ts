@@ -310,6 +310,27 @@ describe('what a change costs', () => {
     });
   });
 
+  it("keeps a training's course name only where the day's names lack it, and the day shows both names", async () => {
+    await db.courses.put({ courseid: 7, siteid: 1, coursename: 'Course 7', coursetype: null, status: '' });
+    // course 8 is not among the courses the cache holds: only the assignment names it
+    await db.trainingAssignments.bulkPut([
+      trainingAssignment(70, 1, 7, '2026-03-10'),
+      trainingAssignment(71, 1, 8, '2026-03-10'),
+    ]);
+    await syncOn('2026-03-01');
+    expect((await rowsOf(1))[0]!.t).toEqual([
+      [70, 7, '', 'active', '2026-03-10'],
+      [71, 8, 'Course 8', 'active', '2026-03-10'],
+    ]);
+    const rebuilt = await loadDay(db, '2026-03-01');
+    const report = buildReport(
+      inputOf(rebuilt.facts, rebuilt.catalog, rebuilt.requirements),
+      historyOptions('2026-03-01'),
+    );
+    const due = report.sections.flatMap((s) => s.rows).find((r) => r.userid === 1)!.findings;
+    expect(due.map((f) => f.item).sort()).toEqual(['Course 7', 'Course 8']);
+  });
+
   it('keeps the removal of a credential and of a group membership as what went', async () => {
     await db.credentialAssignments.bulkPut([forklift(1, '2027-01-01'), credentialAssignment(6, 1, '')]);
     await db.groupMembers.bulkPut([
