@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshDb } from '../testing/fixtures.ts';
 import type { FieldbookDb } from '../db/index.ts';
-import { PACK_BUCKETS, packRows, readPeopleRows, unpackAll } from './packs.ts';
+import { EVERY_BUCKET, ONE_PACK_BELOW, PACK_BUCKETS, packRows, readPeopleRows, unpackAll } from './packs.ts';
 import type { HistoryPersonRow } from './rows.ts';
 
 /** Rows of people in several buckets, in the order a snapshot writes them (by person, the gone last). */
@@ -29,23 +29,35 @@ describe("the people's rows, packed", () => {
   });
 
   it('take one pack a bucket of people that has rows, smaller than the rows as text', () => {
-    const rows = Array.from({ length: 200 }, (_, i) => ({ userid: i, a: ['Sk5', 'Dc7'], r: ['Oc9'] }));
+    const rows = Array.from({ length: ONE_PACK_BELOW }, (_, i) => ({
+      userid: i,
+      a: ['Sk5', 'Dc7'],
+      r: ['Oc9'],
+    }));
     const packs = packRows(rows, 1);
     expect(packs.map((p) => p.bucket)).toEqual(Array.from({ length: PACK_BUCKETS }, (_, i) => i));
     const stored = packs.reduce((n, p) => n + p.rows.byteLength, 0);
     expect(stored).toBeLessThan(JSON.stringify(rows).length / 3);
   });
 
+  it('take one pack for a sync of few rows, whoever they are', () => {
+    expect(packRows(rowsOf(1), 1).map((p) => p.bucket)).toEqual([EVERY_BUCKET]);
+  });
+
   it("give a person's rows and the rows up to a sync, from the database", async () => {
     db = freshDb();
     for (const seq of [1, 2, 3]) await db.historyPacks.bulkAdd(packRows(rowsOf(seq), seq));
+    // a busy sync, packed by bucket: person 19 among many
+    const busy = Array.from({ length: ONE_PACK_BELOW }, (_, i) => ({ userid: 100 + i, a: ['Sk5'] }));
+    await db.historyPacks.bulkAdd(packRows([...busy, { userid: 19, tx: [70] }], 4));
     const mine = await readPeopleRows(db, { userid: 3 + PACK_BUCKETS });
-    expect(mine.map((r) => [r.seq, r.userid, r.c?.[0]?.[3]])).toEqual([
+    expect(mine.map((r) => [r.seq, r.userid, r.c?.[0]?.[3] ?? r.tx])).toEqual([
       [1, 19, '2027-01-01'],
       [2, 19, '2027-02-01'],
       [3, 19, '2027-03-01'],
+      [4, 19, [70]],
     ]);
     expect((await readPeopleRows(db, { upTo: 2 })).map((r) => r.seq)).toEqual([1, 1, 1, 1, 2, 2, 2, 2]);
-    expect(await readPeopleRows(db)).toHaveLength(12);
+    expect(await readPeopleRows(db)).toHaveLength(12 + ONE_PACK_BELOW + 1);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The people's rows are kept packed (database version 9): a sync's rows of the people of one bucket (userid modulo
- * PACK_BUCKETS) as one deflated JSON array, since rows written once and read a day at a time compress some five
+ * PACK_BUCKETS) as one deflated JSON array (a sync of few rows: one pack), since rows written once and read a day at a time compress some five
  * times together and hardly at all alone. A day's rebuild, the export and the horizon read every pack up to a sync;
  * a person's page reads the packs of their bucket only. fflate's synchronous deflate (already the XLSX writer's):
  * the rows are made inside the day's transaction, which an awaited CompressionStream would end (IndexedDB commits a
@@ -12,16 +12,25 @@ import type { HistoryPackRow, HistoryPersonRow } from './rows.ts';
 
 /** How many packs a sync's rows are split into, by userid: a person's page reads one in this many. */
 export const PACK_BUCKETS = 16;
+/**
+ * A sync with fewer rows than this is one pack of every bucket (`EVERY_BUCKET`): a row or two deflated alone take
+ * more than their text.
+ */
+export const ONE_PACK_BELOW = 32 * PACK_BUCKETS;
+export const EVERY_BUCKET = -1;
 
 export const bucketOf = (userid: number): number => ((userid % PACK_BUCKETS) + PACK_BUCKETS) % PACK_BUCKETS;
 
 type PackedRow = Omit<HistoryPersonRow, 'id' | 'seq'>;
 
-/** A sync's rows (of any people) as the packs to store: one a bucket that has rows, each in the order given. */
+/**
+ * A sync's rows (of any people) as the packs to store, each in the order given: one a bucket that has rows, or one
+ * for every bucket when they are few.
+ */
 export function packRows(rows: readonly PackedRow[], seq: number): HistoryPackRow[] {
   const buckets = new Map<number, PackedRow[]>();
   for (const { userid, ...row } of rows) {
-    const bucket = bucketOf(userid);
+    const bucket = rows.length < ONE_PACK_BELOW ? EVERY_BUCKET : bucketOf(userid);
     const inBucket = buckets.get(bucket) ?? [];
     inBucket.push({ userid, ...row });
     buckets.set(bucket, inBucket);
@@ -55,7 +64,10 @@ export async function readPeopleRows(
 ): Promise<HistoryPersonRow[]> {
   const { upTo, userid } = which;
   if (userid !== undefined) {
-    const packs = await db.historyPacks.where('bucket').equals(bucketOf(userid)).toArray();
+    const packs = await db.historyPacks
+      .where('bucket')
+      .anyOf([bucketOf(userid), EVERY_BUCKET])
+      .toArray();
     return unpackAll(packs.filter((p) => upTo === undefined || p.seq <= upTo)).filter(
       (r) => r.userid === userid,
     );
