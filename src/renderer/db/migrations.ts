@@ -7,7 +7,7 @@
 import type { Transaction } from 'dexie';
 import { rowsAsChanges, type WholeFactRow } from '../history/change.ts';
 import type { HistoryHeadRow, HistoryPersonRow, HistorySharedRow } from '../history/rows.ts';
-import { compactHeads, compactRows } from '../history/upgrade.ts';
+import { compactHeads, compactRows, type OldHeadRow } from '../history/upgrade.ts';
 import { packRows } from '../history/packs.ts';
 import { userSearchKeys, userSortName, type UserRecord } from '../../shared/records.ts';
 import type { CachedTrainingAssignment } from './derived.ts';
@@ -95,6 +95,6 @@ export async function v9HistoryCompact(tx: Transaction): Promise<void> {
     ),
   );
   if (packs.length > 0) await tx.table('historyPacks').bulkAdd(packs);
-  const kept = await heads.toArray();
+  const kept = await tx.table<OldHeadRow, number>('historyHeads').toArray();
   if (kept.length > 0) await heads.bulkPut(compactHeads(kept, shared));
 }

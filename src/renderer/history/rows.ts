@@ -72,8 +72,8 @@ export interface HistoryPersonRow {
 /** The latest row of each person still held: what the next sync compares with. */
 export interface HistoryHeadRow {
   userid: number;
-  /** the fact as JSON text */
-  fact: string;
+  /** the fact as JSON text, deflated (history/heads.ts) */
+  fact: Uint8Array;
   findings: string[];
   /** the next day on which their findings may change with the date alone (an expiry coming); absent: none */
   next?: string;

@@ -15,6 +15,7 @@ import type { RequirementRow } from '../features/requirements/model.ts';
 import type { UserRecord } from '../../shared/records.ts';
 import { factChange } from './change.ts';
 import { packRows } from './packs.ts';
+import { factText, headFact, packFact } from './heads.ts';
 import type {
   HistoryHeadRow,
   HistoryPersonRow,
@@ -49,7 +50,7 @@ function findingsChange(was: readonly string[], now: readonly string[]): Pick<Hi
  * cache holds) from this laptop only, whose open findings are then not resolved.
  */
 function goneRow(head: HistoryHeadRow, held: ReadonlySet<number>): Omit<HistoryPersonRow, 'seq'> {
-  const siteid = (JSON.parse(head.fact) as PersonFact).u[0];
+  const siteid = headFact(head).u[0];
   if (!held.has(siteid)) return { userid: head.userid, gone: 'laptop' };
   return { userid: head.userid, gone: 'platform', ...findingsChange(head.findings, []) };
 }
@@ -58,12 +59,13 @@ function goneRow(head: HistoryHeadRow, held: ReadonlySet<number>): Omit<HistoryP
 function changedRow(
   userid: number,
   head: HistoryHeadRow | undefined,
+  was: string | undefined,
   fact: PersonFact,
   text: string,
   now: readonly string[],
 ): Omit<HistoryPersonRow, 'seq'> | null {
-  if (head && head.fact === text && sameList(head.findings, now)) return null;
-  const before = head && head.fact !== text ? (JSON.parse(head.fact) as PersonFact) : undefined;
+  if (head && was === text && sameList(head.findings, now)) return null;
+  const before = head && was !== text ? (JSON.parse(was!) as PersonFact) : undefined;
   const change = !head ? factChange(undefined, fact) : before ? factChange(before, fact) : {};
   return { userid, ...change, ...findingsChange(head?.findings ?? [], now) };
 }
@@ -86,11 +88,17 @@ export function peopleChanges(
     const text = JSON.stringify(fact);
     const now = [...(findings.get(userid) ?? [])];
     const head = before.get(userid);
-    const row = changedRow(userid, head, fact, text, now);
+    const was = head && factText(head);
+    const row = changedRow(userid, head, was, fact, text, now);
     const next = nextDateChange(fact, day);
     if (row) out.rows.push(row);
     if (row || head?.next !== next)
-      out.put.push({ userid, fact: text, findings: now, ...(next ? { next } : {}) });
+      out.put.push({
+        userid,
+        fact: head && was === text ? head.fact : packFact(text),
+        findings: now,
+        ...(next ? { next } : {}),
+      });
   }
   for (const head of heads) {
     if (facts.has(head.userid)) continue;
@@ -277,7 +285,7 @@ async function incrementalSnapshot(
     );
     const changes = peopleChanges(heads, facts, findings, heldOf(catalog), day);
     const counted = (h: Pick<HistoryHeadRow, 'fact' | 'findings'>) => ({
-      fact: JSON.parse(h.fact) as PersonFact,
+      fact: headFact(h),
       findings: h.findings,
     });
     const moved = new Set([...changes.put.map((h) => h.userid), ...changes.gone]);

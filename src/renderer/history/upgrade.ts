@@ -1,10 +1,11 @@
 /**
  * The history as the builds before database version 9 wrote it, in today's shorter encoding (migrations.ts,
- * v9HistoryCompact): each finding's key ("Expired|credential:5" becomes "Ek5", figures.ts) and each training
+ * v9HistoryCompact): the heads' facts deflated (heads.ts), each finding's key ("Expired|credential:5" becomes "Ek5", figures.ts) and each training
  * assignment's course name left out where the names of the same sync give it (facts.ts, `factsOf`). Pure.
  */
 import { courseNamesOf, EMPTY_CATALOG, type Catalog } from './facts.ts';
 import { findingKey } from './figures.ts';
+import { packFact } from './heads.ts';
 import type { HistoryHeadRow, HistoryPersonRow, HistorySharedRow, PersonFact } from './rows.ts';
 
 /** A finding key of the builds before version 9 ("Expired|credential:5") as the history keeps it now. */
@@ -57,15 +58,19 @@ export function compactRows(
   });
 }
 
+/** A head as the builds before version 9 kept it: its fact as JSON text. */
+export type OldHeadRow = Omit<HistoryHeadRow, 'fact'> & { fact: string };
+
 /** The heads in the short encoding, with the latest names (those the next snapshot compares with). */
 export function compactHeads(
-  heads: readonly HistoryHeadRow[],
+  heads: readonly OldHeadRow[],
   shared: readonly HistorySharedRow[],
 ): HistoryHeadRow[] {
   const courseNames = courseNamesOf(catalogAt(shared)(Number.POSITIVE_INFINITY));
   return heads.map((head) => {
     const fact = JSON.parse(head.fact) as PersonFact;
     const compact: PersonFact = { ...fact, t: withoutCourseNames(fact.t, courseNames) };
-    return { ...head, fact: JSON.stringify(compact), findings: head.findings.map(compactFindingKey).sort() };
+    const findings = head.findings.map(compactFindingKey).sort();
+    return { ...head, fact: packFact(JSON.stringify(compact)), findings };
   });
 }
