@@ -1,13 +1,14 @@
 /**
  * The people's rows are kept packed (database version 9): a sync's rows of the people of one bucket (userid modulo
- * PACK_BUCKETS) as one deflated JSON array (a sync of few rows: one pack), since rows written once and read a day at a time compress some five
- * times together and hardly at all alone. A day's rebuild, the export and the horizon read every pack up to a sync;
- * a person's page reads the packs of their bucket only. fflate's synchronous deflate (already the XLSX writer's):
- * the rows are made inside the day's transaction, which an awaited CompressionStream would end (IndexedDB commits a
- * transaction that has no request pending), and it runs under the app's CSP.
+ * PACK_BUCKETS) as one deflated JSON array (a sync of few rows: one pack), since rows written once and read a day
+ * at a time compress some five times together and hardly at all alone. A day's rebuild, the export and the horizon
+ * read every pack up to a sync; a person's page reads the packs of their bucket and the shared ones only. fflate's
+ * synchronous deflate (already the XLSX writer's): the rows are made inside the day's transaction, which an awaited
+ * CompressionStream would end (IndexedDB commits a transaction that has no request pending), and it runs under the
+ * app's CSP.
  */
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
-import type { FieldbookDb } from '../db/index.ts';
+import type { FieldbookDb } from '../db/rows.ts';
 import type { HistoryPackRow, HistoryPersonRow } from './rows.ts';
 
 /** How many packs a sync's rows are split into, by userid: a person's page reads one in this many. */

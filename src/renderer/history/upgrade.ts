@@ -1,7 +1,8 @@
 /**
  * The history as the builds before database version 9 wrote it, in today's shorter encoding (migrations.ts,
- * v9HistoryCompact): the heads' facts deflated (heads.ts), each finding's key ("Expired|credential:5" becomes "Ek5", figures.ts) and each training
- * assignment's course name left out where the names of the same sync give it (facts.ts, `factsOf`). Pure.
+ * v9HistoryCompact): the heads' facts deflated (heads.ts), each finding's key ("Expired|credential:5" becomes
+ * "Ek5", figures.ts) and each training assignment's course name left out where the names of the same sync give it
+ * (facts.ts, `factsOf`). Pure.
  */
 import { courseNamesOf, EMPTY_CATALOG, type Catalog } from './facts.ts';
 import { findingKey } from './figures.ts';
