@@ -88,6 +88,10 @@ describe("the year's size", () => {
     expect(jsonBytes({ a: 'é' })).toBe(10);
   });
 
+  it('counts bytes stored as such (a packed row) as their length, not as their JSON text', () => {
+    expect(jsonBytes({ rows: new Uint8Array(100) })).toBe('{"rows":""}'.length + 100);
+  });
+
   it('carries the days measured on to 365 syncs, per site and per 1,000 people', () => {
     const year = yearFromDays({ first: 1000, daily: 2 * 7, days: 7, people: 4000, sites: 2 });
     expect(year.bytesPerYear).toBe(1000 + 2 * 364);

@@ -14,6 +14,7 @@ import {
   SCHEMA_V7,
   SCHEMA_V8,
   SCHEMA_V9,
+  SCHEMA_V10,
 } from './schema.ts';
 import {
   v1CreateCache,
@@ -21,7 +22,8 @@ import {
   v4PageFingerprintTable,
   v5RequirementsTable,
   v7HistoryChanges,
-  v9HistoryWritten,
+  v9HistoryCompact,
+  v10HistoryWritten,
 } from './migrations.ts';
 import { watchDatabaseLifecycle } from './lifecycle.ts';
 import { derivedFieldsMiddleware } from './derived.ts';
@@ -76,7 +78,8 @@ export function openFieldbookDb(name: string, options: OpenOptions = {}): Fieldb
   db.version(7).stores(SCHEMA_V7).upgrade(v7HistoryChanges);
   // version 8 only adds an index: a head without its next day is recomputed by the next (full) snapshot
   db.version(8).stores(SCHEMA_V8);
-  db.version(9).stores(SCHEMA_V9).upgrade(v9HistoryWritten);
+  db.version(9).stores(SCHEMA_V9).upgrade(v9HistoryCompact);
+  db.version(10).stores(SCHEMA_V10).upgrade(v10HistoryWritten);
   watchDatabaseLifecycle(db);
   db.use(derivedFieldsMiddleware);
   db.use(usersMemoMiddleware(memory));

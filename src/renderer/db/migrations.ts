@@ -6,7 +6,9 @@
  */
 import type { Transaction } from 'dexie';
 import { rowsAsChanges, type WholeFactRow } from '../history/change.ts';
-import type { HistoryPersonRow } from '../history/rows.ts';
+import type { HistoryHeadRow, HistoryPersonRow, HistorySharedRow } from '../history/rows.ts';
+import { compactHeads, compactRows, type OldHeadRow } from '../history/upgrade.ts';
+import { packRows } from '../history/packs.ts';
 import type { HistoryWrittenRow } from '../history/written-rows.ts';
 import { userSearchKeys, userSortName, type UserRecord } from '../../shared/records.ts';
 import type { CachedTrainingAssignment } from './derived.ts';
@@ -69,15 +71,39 @@ export async function v5RequirementsTable(_tx: Transaction): Promise<void> {}
  * no longer their whole record (history/change.ts). Every row is rewritten in place, same id and sync; the
  * rebuild of any day gives what it gave.
  */
-/**
- * Version 9: the people written since the last snapshot are kept on disk from now on; what was written before is
- * not known, so the first snapshot after the upgrade reads everyone.
- */
-export async function v9HistoryWritten(tx: Transaction): Promise<void> {
-  await tx.table<HistoryWrittenRow, number>('historyWritten').add({ by: 'before version 9' });
-}
-
 export async function v7HistoryChanges(tx: Transaction): Promise<void> {
   const rows = await tx.table<WholeFactRow, number>('historyPeople').toArray();
   if (rows.length > 0) await tx.table<HistoryPersonRow, number>('historyPeople').bulkPut(rowsAsChanges(rows));
+}
+
+/**
+ * Version 9 (issue 38's size target): the people's rows packed by sync and bucket (history/packs.ts), their findings
+ * and course names in the shorter encoding (history/upgrade.ts), and the heads in that encoding too; every day
+ * rebuilds as before, and the next snapshot compares with heads of its own encoding (else every person would get a
+ * row). The table of unpacked rows goes once this has run.
+ */
+export async function v9HistoryCompact(tx: Transaction): Promise<void> {
+  const shared = await tx.table<HistorySharedRow, number>('historyShared').toArray();
+  const heads = tx.table<HistoryHeadRow, number>('historyHeads');
+  const rows = compactRows(await tx.table<HistoryPersonRow, number>('historyPeople').toArray(), shared);
+  const bySeq = new Map<number, HistoryPersonRow[]>();
+  for (const row of [...rows].sort((a, b) => a.seq - b.seq || (a.id ?? 0) - (b.id ?? 0)))
+    bySeq.set(row.seq, (bySeq.get(row.seq) ?? []).concat(row));
+  const packs = [...bySeq].flatMap(([seq, ofSync]) =>
+    packRows(
+      ofSync.map(({ id: _, seq: __, ...r }) => r),
+      seq,
+    ),
+  );
+  if (packs.length > 0) await tx.table('historyPacks').bulkAdd(packs);
+  const kept = await tx.table<OldHeadRow, number>('historyHeads').toArray();
+  if (kept.length > 0) await heads.bulkPut(compactHeads(kept, shared));
+}
+
+/**
+ * Version 10: the people written since the last snapshot are kept on disk from now on; what was written before is
+ * not known, so the first snapshot after the upgrade reads everyone.
+ */
+export async function v10HistoryWritten(tx: Transaction): Promise<void> {
+  await tx.table<HistoryWrittenRow, number>('historyWritten').add({ by: 'before version 10' });
 }

@@ -103,12 +103,22 @@ export const SCHEMA_V8 = {
 } as const;
 
 /**
- * Version 9 (issue 38): the people written since the last snapshot, kept on disk in the write's own transaction
- * (history/touched.ts), so the first snapshot of a window is not a full one.
+ * Version 9 (issue 38's size target): the people's history rows packed, a sync's rows of one bucket of people in a
+ * deflated row (history/packs.ts): by sync (a day rebuilt, the horizon) and by bucket (a person's page); their
+ * findings and course names in a shorter encoding (see migrations.ts, v9HistoryCompact).
  */
 export const SCHEMA_V9 = {
+  historyPeople: null,
+  historyPacks: '++id, seq, bucket',
+} as const;
+
+/**
+ * Version 10 (issue 38): the people written since the last snapshot, kept on disk in the write's own transaction
+ * (history/touched.ts), so the first snapshot of a window is not a full one.
+ */
+export const SCHEMA_V10 = {
   historyWritten: '++id',
 } as const;
 
 /** The newest schema version this build declares (db/index.ts declares 1 to this one). */
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 10;

@@ -9,6 +9,8 @@ import type { FieldbookDb } from '../db/index.ts';
 import { FINDING_TYPES, nameOf } from '../features/report/model.ts';
 import type { HistoryPersonRow, HistorySyncRow, PersonFact } from './rows.ts';
 import { replay } from './change.ts';
+import { findingOfKey } from './figures.ts';
+import { readPeopleRows } from './packs.ts';
 
 export interface ExportNames {
   scope: (scope: string) => string;
@@ -64,7 +66,7 @@ function changesSheet(
       ['Finding resolved', row.r ?? []],
     ] as const)
       for (const key of keys) {
-        const [type, itemKey] = [key.slice(0, key.indexOf('|')), key.slice(key.indexOf('|') + 1)];
+        const { type, itemKey } = findingOfKey(key);
         rows.push([day, person, employeeid, change, type, names.item(itemKey)]);
       }
     if (row.gone === 'laptop') unkept.add(row.userid);
@@ -109,7 +111,7 @@ async function exportNames(db: FieldbookDb): Promise<ExportNames> {
 export async function historyXlsx(db: FieldbookDb): Promise<Blob> {
   const [syncs, people, names] = await Promise.all([
     db.historySyncs.toArray(),
-    db.historyPeople.toArray(),
+    readPeopleRows(db),
     exportNames(db),
   ]);
   const bytes = writeXlsxSheets(historySheets(syncs, people, names));

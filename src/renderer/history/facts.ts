@@ -51,7 +51,15 @@ export interface CatalogRecords {
   courses: readonly Pick<CourseRecord, 'courseid' | 'siteid' | 'coursename'>[];
 }
 
+/** A training assignment's course name, '' where the catalog gives the same (or it has none). */
+const ownCourseName = (
+  t: Pick<TrainingAssignmentRecord, 'courseid' | 'course_name'>,
+  courseNames: ReadonlyMap<number, string>,
+) => (courseNames.get(t.courseid) === t.course_name ? '' : t.course_name);
+
 const byNumber = <T extends readonly unknown[]>(a: T, b: T) => Number(a[0]) - Number(b[0]);
+
+const NO_NAMES: ReadonlyMap<number, string> = new Map();
 
 /** A person's own fields as their fact keeps them. */
 export const userEntry = (p: PeopleRecords['people'][number]): PersonFact['u'] => [
@@ -76,14 +84,35 @@ export const assignmentEntry = (a: PeopleRecords['assignments'][number]): Person
   a.expirationIso,
 ];
 
-/** A training assignment as a fact keeps it (its transcript id first). */
-export const trainingEntry = (t: PeopleRecords['training'][number]): PersonFact['t'][number] => [
+/**
+ * A training assignment as a fact keeps it (its transcript id first), its course's name only where `courseNames`
+ * (the catalog's, `courseNamesOf`) does not give it: the report shows the catalog's name for one without
+ * (features/report/model.ts), so a rebuilt day is the same, and the names are not kept once a person and again at
+ * every change of their training.
+ */
+export const trainingEntry = (
+  t: PeopleRecords['training'][number],
+  courseNames: ReadonlyMap<number, string> = NO_NAMES,
+): PersonFact['t'][number] => [
   t.transcriptid,
   t.courseid,
-  t.course_name,
+  ownCourseName(t, courseNames),
   t.course_status,
   t.dueIso,
 ];
+
+/** Training entries made with their course's name, the names `courseNames` gives left out, as factsOf leaves them. */
+export const withoutCourseNames = (
+  t: readonly PersonFact['t'][number][],
+  courseNames: ReadonlyMap<number, string>,
+): PersonFact['t'] =>
+  t.map(([transcriptid, courseid, course_name, status, due]) => [
+    transcriptid,
+    courseid,
+    ownCourseName({ courseid, course_name }, courseNames),
+    status,
+    due,
+  ]);
 
 /** Puts a fact's lists in their stable order, so an unchanged person gives the same text. */
 export function sortFact(fact: PersonFact): PersonFact {
@@ -93,13 +122,23 @@ export function sortFact(fact: PersonFact): PersonFact {
   return fact;
 }
 
-/** Each person's fact, by userid; everything in a stable order, so an unchanged person gives the same text. */
-export function factsOf(records: PeopleRecords): Map<number, PersonFact> {
+/** The courses' names the catalog gives, by courseid: a training assignment's fact leaves them out. */
+export const courseNamesOf = (catalog: Catalog): Map<number, string> =>
+  new Map(catalog.co.map(([courseid, , name]) => [courseid, name]));
+
+/**
+ * Each person's fact, by userid; everything in a stable order, so an unchanged person gives the same text; course
+ * names as `trainingEntry` keeps them.
+ */
+export function factsOf(
+  records: PeopleRecords,
+  courseNames: ReadonlyMap<number, string> = NO_NAMES,
+): Map<number, PersonFact> {
   const facts = new Map<number, PersonFact>();
   for (const p of records.people) facts.set(p.userid, { u: userEntry(p), g: [], c: [], t: [] });
   for (const m of records.memberships) facts.get(m.userid)?.g.push(membershipEntry(m));
   for (const a of records.assignments) facts.get(a.userid)?.c.push(assignmentEntry(a));
-  for (const t of records.training) facts.get(t.userid)?.t.push(trainingEntry(t));
+  for (const t of records.training) facts.get(t.userid)?.t.push(trainingEntry(t, courseNames));
   for (const fact of facts.values()) sortFact(fact);
   return facts;
 }

@@ -12,6 +12,7 @@ import {
   dayFigures,
   findingKey,
   findingsByPerson,
+  findingOfKey,
   findingsOnDay,
   historyOptions,
   nextFindingsChange,
@@ -19,6 +20,7 @@ import {
 } from './figures.ts';
 import { factsOf } from './facts.ts';
 import type { PersonFact } from './rows.ts';
+import { FINDING_TYPES } from '../features/report/finding-types.ts';
 
 const TODAY = '2026-03-10';
 
@@ -163,5 +165,23 @@ describe('the next day a person is looked at for a change with the date alone', 
   it('never comes for a completed course, whatever its due date', () => {
     const fact: PersonFact = { u: PERSON, g: [], c: [], t: [[17, 7, 'Forklift', 'Completed', '2026-04-20']] };
     expect(nextFindingsChange(1, fact, [], TODAY, [])).toBeUndefined();
+  });
+});
+
+describe("a finding's key in the history", () => {
+  it('is short and gives back the same finding, for every type and both kinds of item', () => {
+    const all = FINDING_TYPES.flatMap((type) => [
+      { type, itemKey: 'credential:5' },
+      { type, itemKey: 'course:1234' },
+    ]);
+    const keys = all.map(findingKey);
+    expect(keys.slice(0, 2)).toEqual(['Mk5', 'Mc1234']);
+    expect(new Set(keys).size).toBe(all.length);
+    expect(keys.map(findingOfKey)).toEqual(all);
+  });
+
+  it('refuses a finding it has no letter for, rather than keeping one that cannot be read back', () => {
+    expect(() => findingKey({ type: 'Expired', itemKey: 'group:5' })).toThrow();
+    expect(() => findingOfKey('Xk5')).toThrow();
   });
 });

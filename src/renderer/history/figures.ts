@@ -28,8 +28,36 @@ export function historyOptions(today: string, statuses: readonly string[] = ['Ac
   return { today, soonDays: HISTORY_SOON_DAYS, categoryid: null, statuses, findingTypes: [...FINDING_TYPES] };
 }
 
-/** "Expired|credential:5": one finding of a person, as the history compares them. */
-export const findingKey = (f: { type: string; itemKey: string }): string => `${f.type}|${f.itemKey}`;
+/** Each finding type's letter in the history's keys. */
+const TYPE_LETTERS: Record<FindingType, string> = {
+  Missing: 'M',
+  Expired: 'E',
+  'Training overdue': 'O',
+  'Expires soon': 'S',
+  'Training due soon': 'D',
+};
+const TYPE_OF_LETTER = new Map(FINDING_TYPES.map((type) => [TYPE_LETTERS[type], type]));
+/** The item's letter: k for a credential ("credential:5"), c for a course ("course:7"). */
+const ITEM_LETTERS: Record<string, string> = { credential: 'k', course: 'c' };
+const ITEM_OF_LETTER = new Map(Object.entries(ITEM_LETTERS).map(([kind, letter]) => [letter, kind]));
+
+/**
+ * "Ek5" (expired, credential 5): one finding of a person as the history keeps and compares them, its type's letter,
+ * its item's letter and id; a year of daily syncs keeps millions of them (the report's own words were 4 times longer).
+ */
+export function findingKey(f: { type: string; itemKey: string }): string {
+  const colon = f.itemKey.indexOf(':');
+  const [type, item] = [TYPE_LETTERS[f.type as FindingType], ITEM_LETTERS[f.itemKey.slice(0, colon)]];
+  if (!type || !item || colon < 0) throw new Error(`No history key for the finding ${f.type} ${f.itemKey}.`);
+  return `${type}${item}${f.itemKey.slice(colon + 1)}`;
+}
+
+/** A history key's finding: its type and the report's item key ("credential:5", "course:7"). */
+export function findingOfKey(key: string): { type: FindingType; itemKey: string } {
+  const [type, item] = [TYPE_OF_LETTER.get(key[0] ?? ''), ITEM_OF_LETTER.get(key[1] ?? '')];
+  if (!type || !item) throw new Error(`Not a finding of the history: ${key}.`);
+  return { type, itemKey: `${item}:${key.slice(2)}` };
+}
 
 /**
  * Every person's findings on `today`, whatever their status, by userid: the report's own per-person computation
@@ -68,7 +96,7 @@ function emptyFigures(scope: string): ScopeFigures {
 /** Adds (`by` 1) or takes away (-1) one active person, with their findings, to or from the figures of a scope. */
 function countPerson(figures: ScopeFigures, findings: readonly string[], by: 1 | -1 = 1): void {
   figures.people += by;
-  const types = findings.map((key) => key.slice(0, key.indexOf('|')) as FindingType);
+  const types = findings.map((key) => findingOfKey(key).type);
   if (!types.some((t) => NON_COMPLIANT.includes(t))) figures.compliant += by;
   for (const type of types) figures.findings[type] = (figures.findings[type] ?? 0) + by;
 }

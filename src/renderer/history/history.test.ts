@@ -12,6 +12,7 @@ import { loadPersonHistory } from './person.ts';
 import { historySheets } from './export.ts';
 import { loadReportAsOf } from '../features/report/as-of.ts';
 import { dropHistoryBefore } from './horizon.ts';
+import { readPeopleRows } from './packs.ts';
 
 let db: FieldbookDb;
 beforeEach(async () => {
@@ -79,9 +80,9 @@ describe('the compliance history', () => {
 
   it('writes nothing for a person whose records and findings did not change', async () => {
     await syncOn('2026-03-01');
-    expect(await db.historyPeople.count()).toBe(3);
+    expect(await readPeopleRows(db)).toHaveLength(3);
     await syncOn('2026-03-02');
-    expect(await db.historyPeople.count()).toBe(3);
+    expect(await readPeopleRows(db)).toHaveLength(3);
     expect(await db.historySyncs.count()).toBe(2);
   });
 
@@ -91,11 +92,11 @@ describe('the compliance history', () => {
     await syncOn('2026-03-03');
     await db.credentialAssignments.put(forklift(1, '2027-03-02'));
     await syncOn('2026-03-04');
-    const rows = await db.historyPeople.where('userid').equals(1).sortBy('seq');
+    const rows = await readPeopleRows(db, { userid: 1 });
     expect(rows.map((r) => [r.a, r.r])).toEqual([
-      [['Expires soon|credential:5'], undefined],
-      [['Expired|credential:5'], ['Expires soon|credential:5']],
-      [undefined, ['Expired|credential:5']],
+      [['Sk5'], undefined],
+      [['Ek5'], ['Sk5']],
+      [undefined, ['Ek5']],
     ]);
   });
 
@@ -191,7 +192,7 @@ describe('the history as a spreadsheet', () => {
     const names = { scope: (s: string) => `[${s}]`, item: (k: string) => `<${k}>` };
     const [figures, changes] = historySheets(
       await db.historySyncs.toArray(),
-      await db.historyPeople.toArray(),
+      await readPeopleRows(db),
       names,
     );
     expect(figures!.rows[0]).toEqual([
@@ -227,7 +228,7 @@ describe('a site no longer kept on this laptop', () => {
   };
   const changesOn = async (day: string) => {
     const names = { scope: (s: string) => s, item: (k: string) => k };
-    const sheets = historySheets(await db.historySyncs.toArray(), await db.historyPeople.toArray(), names);
+    const sheets = historySheets(await db.historySyncs.toArray(), await readPeopleRows(db), names);
     return sheets[1]!.rows.filter((r) => r[0] === day).map((r) => [r[1], r[3]]);
   };
 
@@ -287,9 +288,7 @@ describe('a site no longer kept on this laptop', () => {
 
 describe('what a change costs', () => {
   const rowsOf = async (userid: number) =>
-    (await db.historyPeople.where('userid').equals(userid).sortBy('seq')).map(
-      ({ id: _, seq: __, ...row }) => row,
-    );
+    (await readPeopleRows(db, { userid })).map(({ id: _, seq: __, ...row }) => row);
 
   it("keeps only the renewed credential's new dates, not the person's whole record", async () => {
     await db.credentialAssignments.bulkPut([forklift(1, '2027-01-01'), credentialAssignment(6, 1, '')]);
@@ -306,9 +305,30 @@ describe('what a change costs', () => {
     await syncOn('2026-03-03');
     expect((await rowsOf(1)).at(-1)).toEqual({
       userid: 1,
-      a: ['Expired|credential:5'],
-      r: ['Expires soon|credential:5'],
+      a: ['Ek5'],
+      r: ['Sk5'],
     });
+  });
+
+  it("keeps a training's course name only where the day's names lack it, and the day shows both names", async () => {
+    await db.courses.put({ courseid: 7, siteid: 1, coursename: 'Course 7', coursetype: null, status: '' });
+    // course 8 is not among the courses the cache holds: only the assignment names it
+    await db.trainingAssignments.bulkPut([
+      trainingAssignment(70, 1, 7, '2026-03-10'),
+      trainingAssignment(71, 1, 8, '2026-03-10'),
+    ]);
+    await syncOn('2026-03-01');
+    expect((await rowsOf(1))[0]!.t).toEqual([
+      [70, 7, '', 'active', '2026-03-10'],
+      [71, 8, 'Course 8', 'active', '2026-03-10'],
+    ]);
+    const rebuilt = await loadDay(db, '2026-03-01');
+    const report = buildReport(
+      inputOf(rebuilt.facts, rebuilt.catalog, rebuilt.requirements),
+      historyOptions('2026-03-01'),
+    );
+    const due = report.sections.flatMap((s) => s.rows).find((r) => r.userid === 1)!.findings;
+    expect(due.map((f) => f.item).sort()).toEqual(['Course 7', 'Course 8']);
   });
 
   it('keeps the removal of a credential and of a group membership as what went', async () => {

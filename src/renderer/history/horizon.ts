@@ -9,6 +9,7 @@
 import { addDaysIso } from '../../shared/dates.ts';
 import type { FieldbookDb } from '../db/index.ts';
 import { factChange, replay } from './change.ts';
+import { packRows, readPeopleRows } from './packs.ts';
 import type { HistoryPersonRow, HistorySharedRow, HistorySyncRow, PersonFact } from './rows.ts';
 
 /** The horizon the coordinator is offered first: two years, as the issue asks. */
@@ -71,15 +72,14 @@ export async function dropHistoryBefore(
   firstKept: string,
   at: string = new Date().toISOString(),
 ): Promise<number> {
-  const tables = [db.historySyncs, db.historyPeople, db.historyShared];
+  const tables = [db.historySyncs, db.historyPacks, db.historyShared];
   return db.transaction('rw', tables, async () => {
     const { dropped, start } = await dropPlan(db, firstKept);
     if (!start?.seq) return 0;
     const seq = start.seq;
-    const people = db.historyPeople.where('seq').belowOrEqual(seq);
-    const folded = foldedRows(await people.toArray(), seq);
-    await people.delete();
-    await db.historyPeople.bulkAdd(folded);
+    const folded = foldedRows(await readPeopleRows(db, { upTo: seq }), seq);
+    await db.historyPacks.where('seq').belowOrEqual(seq).delete();
+    await db.historyPacks.bulkAdd(packRows(folded, seq));
     const shared = db.historyShared.where('seq').belowOrEqual(seq);
     const kept = foldedShared(await shared.toArray(), seq);
     await shared.delete();

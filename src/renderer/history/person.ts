@@ -7,6 +7,8 @@
 import type { FieldbookDb } from '../db/index.ts';
 import type { HistoryPersonRow } from './rows.ts';
 import { byWrite, replay } from './change.ts';
+import { findingOfKey } from './figures.ts';
+import { readPeopleRows } from './packs.ts';
 
 export interface ValidityPeriod {
   assignment: string;
@@ -36,11 +38,6 @@ export interface PersonHistory {
   periods: ValidityPeriod[];
   findings: FindingSpan[];
 }
-
-const splitFinding = (key: string) => {
-  const bar = key.indexOf('|');
-  return { type: key.slice(0, bar), itemKey: key.slice(bar + 1) };
-};
 
 function periodsOf(rows: readonly HistoryPersonRow[], dayOf: (seq: number) => string): ValidityPeriod[] {
   const open = new Map<string, ValidityPeriod>();
@@ -86,7 +83,7 @@ function findingsOf(rows: readonly HistoryPersonRow[], dayOf: (seq: number) => s
       open.clear();
     }
     for (const key of row.a ?? []) {
-      const span: FindingSpan = { ...splitFinding(key), appeared: day, resolved: null, unfollowed: null };
+      const span: FindingSpan = { ...findingOfKey(key), appeared: day, resolved: null, unfollowed: null };
       open.set(key, span);
       spans.push(span);
     }
@@ -104,7 +101,7 @@ export function personHistory(
 }
 
 export async function loadPersonHistory(db: FieldbookDb, userid: number): Promise<PersonHistory> {
-  const rows = await db.historyPeople.where('userid').equals(userid).toArray();
+  const rows = await readPeopleRows(db, { userid });
   const syncs = await db.historySyncs.bulkGet([...new Set(rows.map((r) => r.seq))]);
   const days = new Map(syncs.flatMap((s) => (s?.seq === undefined ? [] : [[s.seq, s.day] as const])));
   return personHistory(rows, days);

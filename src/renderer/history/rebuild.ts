@@ -7,6 +7,7 @@ import type { FieldbookDb } from '../db/index.ts';
 import type { RequirementRow } from '../features/requirements/model.ts';
 import { EMPTY_CATALOG, type Catalog } from './facts.ts';
 import { factsAfter } from './change.ts';
+import { readPeopleRows } from './packs.ts';
 import type { HistoryPersonRow, HistorySharedRow, HistorySyncRow, PersonFact } from './rows.ts';
 
 export interface HistoryRecords {
@@ -107,7 +108,7 @@ export function rebuildDay(history: HistoryRecords, day: string): RebuiltDay {
 export async function loadDay(db: FieldbookDb, day: string): Promise<RebuiltDay> {
   const syncs = await db.historySyncs.toArray();
   const { before } = syncsAround(syncs, day);
-  const people = before ? await db.historyPeople.where('seq').belowOrEqual(before.seq!).toArray() : [];
+  const people = before ? await readPeopleRows(db, { upTo: before.seq! }) : [];
   const shared = await db.historyShared.toArray();
   return rebuildDay({ syncs, people, shared }, day);
 }

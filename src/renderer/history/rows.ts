@@ -1,5 +1,5 @@
 /**
- * The compliance history's rows (Dexie versions 6 and 7, db/schema.ts): one per completed
+ * The compliance history's rows (Dexie versions 6 to 9, db/schema.ts): one per completed
  * sync with the day's figures, a person's version each time a sync sees them (or
  * their findings) change, the latest version of each person, and the names and
  * requirements each time they change. Compact tuples: a year of daily syncs is kept.
@@ -15,7 +15,10 @@ export interface PersonFact {
   g: number[];
   /** each credential assignment: id, credentialid, start, expiration (ISO dates, '' when none) */
   c: [string, number, string, string][];
-  /** each training assignment: transcriptid, courseid, course name, course status, due (ISO date) */
+  /**
+   * each training assignment: transcriptid, courseid, course name ('' where the names of the same sync give it:
+   * facts.ts), course status, due (ISO date)
+   */
   t: [number, number, string, string, string][];
 }
 
@@ -41,7 +44,8 @@ export interface HistorySyncRow {
 
 /**
  * What a sync saw change of one person (history/change.ts): written only when they or their findings changed,
- * holding only what changed (a person first seen: all of their fact). Absent fields did not change.
+ * holding only what changed (a person first seen: all of their fact). Absent fields did not change. Stored packed
+ * (`HistoryPackRow`, history/packs.ts), with `id` their order when read.
  */
 export interface HistoryPersonRow {
   id?: number;
@@ -62,7 +66,7 @@ export interface HistoryPersonRow {
    * kept here), whose open findings are then not resolved, only no longer followed.
    */
   gone?: 'platform' | 'laptop';
-  /** findings ("Expired|credential:5") that appeared, and that went away, since the person's previous row */
+  /** findings ("Ek5": expired, credential 5; figures.ts) that appeared, and that went away, since the previous row */
   a?: string[];
   r?: string[];
 }
@@ -70,11 +74,19 @@ export interface HistoryPersonRow {
 /** The latest row of each person still held: what the next sync compares with. */
 export interface HistoryHeadRow {
   userid: number;
-  /** the fact as JSON text */
-  fact: string;
+  /** the fact as JSON text, deflated (history/heads.ts) */
+  fact: Uint8Array;
   findings: string[];
   /** the next day on which their findings may change with the date alone (an expiry coming); absent: none */
   next?: string;
+}
+
+/** A sync's people's rows of one bucket of userids, as deflated JSON (history/packs.ts). */
+export interface HistoryPackRow {
+  id?: number;
+  seq: number;
+  bucket: number;
+  rows: Uint8Array;
 }
 
 /** The names (sites, groups, credentials, courses) or the requirements, as of a sync, as JSON text. */
@@ -87,7 +99,7 @@ export interface HistorySharedRow {
 
 export type HistoryTables = {
   historySyncs: EntityTable<HistorySyncRow, 'seq'>;
-  historyPeople: EntityTable<HistoryPersonRow, 'id'>;
+  historyPacks: EntityTable<HistoryPackRow, 'id'>;
   historyHeads: EntityTable<HistoryHeadRow, 'userid'>;
   historyShared: EntityTable<HistorySharedRow, 'id'>;
 };

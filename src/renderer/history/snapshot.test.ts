@@ -12,6 +12,7 @@ import { requirementRow } from '../features/requirements/model.ts';
 import { addDaysIso } from '../../shared/dates.ts';
 import { snapshotHistory } from './snapshot.ts';
 import { WRITES_KEPT } from './touched.ts';
+import { readPeopleRows } from './packs.ts';
 
 const START = '2026-03-01';
 
@@ -80,6 +81,8 @@ async function seed(db: FieldbookDb): Promise<void> {
     usercount: 0,
     accessusercount: 0,
   });
+  // course 7's name is the catalog's (a fact leaves it out), course 8 is not in the catalog (kept)
+  await db.courses.put({ courseid: 7, siteid: 1, coursename: 'Course 7', coursetype: 1, status: 'active' });
   await db.users.bulkPut(Array.from({ length: 30 }, (_, i) => user(i + 1, { siteid: 1 + (i % 2) })));
   await db.credentialAssignments.bulkPut(
     Array.from({ length: 30 }, (_, i) =>
@@ -94,7 +97,7 @@ async function seed(db: FieldbookDb): Promise<void> {
 
 /** What the history holds, without the ids the tables gave. */
 async function historyOf(db: FieldbookDb) {
-  const people = await db.historyPeople.toArray();
+  const people = await readPeopleRows(db);
   return {
     syncs: (await db.historySyncs.toArray()).map(({ seq: _, ...s }) => s),
     people: people.map(({ id: _, ...row }) => row).sort((a, b) => a.seq - b.seq || a.userid - b.userid),

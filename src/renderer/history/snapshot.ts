@@ -8,13 +8,23 @@
 import type { Table } from 'dexie';
 import type { FieldbookDb } from '../db/index.ts';
 import type { ReportInput } from '../features/report/model.ts';
-import { catalogOf, EMPTY_CATALOG, factsOf, inputOf, type Catalog } from './facts.ts';
+import {
+  catalogOf,
+  courseNamesOf,
+  EMPTY_CATALOG,
+  factsOf,
+  inputOf,
+  withoutCourseNames,
+  type Catalog,
+} from './facts.ts';
 import { adjustFigures, dayFigures, findingsByPerson, findingsOnDay, nextFindingsChange } from './figures.ts';
 import { snapshotFailed, snapshotTaken, takeTouched, type Touched } from './touched.ts';
 import { patchFact } from './written.ts';
 import type { RequirementRow } from '../features/requirements/model.ts';
 import type { UserRecord } from '../../shared/records.ts';
 import { factChange } from './change.ts';
+import { packRows } from './packs.ts';
+import { factText, headFact, packFact } from './heads.ts';
 import type {
   HistoryHeadRow,
   HistoryPersonRow,
@@ -49,7 +59,7 @@ function findingsChange(was: readonly string[], now: readonly string[]): Pick<Hi
  * cache holds) from this laptop only, whose open findings are then not resolved.
  */
 function goneRow(head: HistoryHeadRow, held: ReadonlySet<number>): Omit<HistoryPersonRow, 'seq'> {
-  const siteid = (JSON.parse(head.fact) as PersonFact).u[0];
+  const siteid = headFact(head).u[0];
   if (!held.has(siteid)) return { userid: head.userid, gone: 'laptop' };
   return { userid: head.userid, gone: 'platform', ...findingsChange(head.findings, []) };
 }
@@ -58,18 +68,19 @@ function goneRow(head: HistoryHeadRow, held: ReadonlySet<number>): Omit<HistoryP
 function changedRow(
   userid: number,
   head: HistoryHeadRow | undefined,
+  was: string | undefined,
   fact: PersonFact,
   text: string,
   now: readonly string[],
   factOf: (head: HistoryHeadRow) => PersonFact,
 ): Omit<HistoryPersonRow, 'seq'> | null {
-  if (head && head.fact === text && sameList(head.findings, now)) return null;
-  const before = head && head.fact !== text ? factOf(head) : undefined;
+  if (head && was === text && sameList(head.findings, now)) return null;
+  const before = head && was !== text ? factOf(head) : undefined;
   const change = !head ? factChange(undefined, fact) : before ? factChange(before, fact) : {};
   return { userid, ...change, ...findingsChange(head?.findings ?? [], now) };
 }
 
-const parseFact = (head: HistoryHeadRow) => JSON.parse(head.fact) as PersonFact;
+const parseFact = (head: HistoryHeadRow) => headFact(head);
 
 /** What the people's changes are counted against: the sites the cache holds, the day and its requirements. */
 export interface ChangesContext {
@@ -97,11 +108,17 @@ export function peopleChanges(
     const text = JSON.stringify(fact);
     const now = [...(findings.get(userid) ?? [])];
     const head = before.get(userid);
-    const row = changedRow(userid, head, fact, text, now, factOf);
+    const was = head && factText(head);
+    const row = changedRow(userid, head, was, fact, text, now, factOf);
     const next = nextFindingsChange(userid, fact, requirements, day, now);
     if (row) out.rows.push(row);
     if (row || head?.next !== next)
-      out.put.push({ userid, fact: text, findings: now, ...(next ? { next } : {}) });
+      out.put.push({
+        userid,
+        fact: head && was === text ? head.fact : packFact(text),
+        findings: now,
+        ...(next ? { next } : {}),
+      });
   }
   for (const head of heads) {
     if (facts.has(head.userid)) continue;
@@ -174,7 +191,7 @@ interface Day {
 
 const HISTORY_TABLES = (db: FieldbookDb) => [
   db.historySyncs,
-  db.historyPeople,
+  db.historyPacks,
   db.historyHeads,
   db.historyShared,
   db.historyWritten,
@@ -183,7 +200,7 @@ const HISTORY_TABLES = (db: FieldbookDb) => [
 /** Writes the day (inside the caller's transaction); returns its sync's seq. */
 async function writeDay(db: FieldbookDb, at: string, day: string, written: Day): Promise<number> {
   const seq = (await db.historySyncs.add({ at, day, figures: written.figures }))!;
-  await db.historyPeople.bulkAdd(written.changes.rows.map((row) => ({ ...row, seq })));
+  await db.historyPacks.bulkAdd(packRows(written.changes.rows, seq));
   await db.historyHeads.bulkPut(written.changes.put);
   await db.historyHeads.bulkDelete(written.changes.gone);
   await db.historyWritten.where(':id').belowOrEqual(written.taken).delete();
@@ -203,7 +220,7 @@ const heldOf = (catalog: Catalog) => new Set(catalog.s.map(([siteid]) => siteid)
 /** The snapshot from the whole cache: every person's facts and findings, every head compared. */
 async function fullSnapshot(db: FieldbookDb, at: string, day: string, taken: number): Promise<number> {
   const { input, catalog } = await cacheInput(db);
-  const facts = factsOf(input);
+  const facts = factsOf(input, courseNamesOf(catalog));
   const findings = findingsByPerson(input, day);
   const held = heldOf(catalog);
   const figures = dayFigures(input, day, held, findings);
@@ -296,6 +313,7 @@ async function writtenPeople(
   touched: Touched,
   requirements: RequirementRow[],
   day: string,
+  courseNames: ReadonlyMap<number, string>,
 ): Promise<Looked> {
   const userids = [...touched.userids];
   const heads = defined(await db.historyHeads.bulkGet(userids));
@@ -307,10 +325,12 @@ async function writtenPeople(
     if (!writes) continue;
     patched.add(head.userid);
     const fact = patchFact(wasOf(looked, head), writes);
-    if (fact) facts.set(head.userid, fact);
+    // the entries written keep their course's name; the fact leaves out those the catalog gives (facts.ts)
+    if (fact) facts.set(head.userid, { ...fact, t: withoutCourseNames(fact.t, courseNames) });
   }
   const unknown = userids.filter((userid) => !patched.has(userid));
-  for (const [userid, fact] of factsOf(await peopleInput(db, unknown, requirements))) facts.set(userid, fact);
+  const read = factsOf(await peopleInput(db, unknown, requirements), courseNames);
+  for (const [userid, fact] of read) facts.set(userid, fact);
   const findings = findingsByPerson(inputOf(facts, EMPTY_CATALOG, requirements), day);
   return { heads, facts, findings, was: looked.was };
 }
@@ -368,7 +388,7 @@ async function incrementalSnapshot(
   const [catalogText, requirementsText] = [JSON.stringify(catalog), JSON.stringify(requirements)];
   if ((await latestShared(db, 'catalog')) !== catalogText) return null;
   if ((await latestShared(db, 'requirements')) !== requirementsText) return null;
-  const looked = await writtenPeople(db, touched, requirements, day);
+  const looked = await writtenPeople(db, touched, requirements, day, courseNamesOf(catalog));
   return db.transaction('rw', HISTORY_TABLES(db), async () => {
     // another snapshot came in between: the heads read and what it carried over are not this one's base
     if ((await db.historySyncs.orderBy('seq').last())?.seq !== last.seq) return null;

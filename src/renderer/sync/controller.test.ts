@@ -4,6 +4,7 @@ import type { CollectionProgress, SyncFinishedEvent, SyncPageEvent } from '../..
 import type { UserRecord } from '../../shared/records.ts';
 import { createSyncController } from './controller.ts';
 import { createSyncStore } from './store.ts';
+import { readPeopleRows } from '../history/packs.ts';
 import { fakeApi } from '../testing/fake-api.ts';
 import { freshDb, user } from '../testing/fixtures.ts';
 
@@ -346,7 +347,7 @@ describe('a sync driven from the renderer', () => {
     fake.emit('sync:page', page(1, [user(1), user(2)], true, 'sync-2'));
     await controller.idle();
     const first = (await db.historySyncs.orderBy('seq').first())!;
-    const people = await db.historyPeople.where('seq').equals(first.seq!).toArray();
+    const people = await readPeopleRows(db, { upTo: first.seq! });
     expect(people.map((p) => p.userid)).toEqual([1]);
     expect(await db.users.count()).toBe(2);
   });

@@ -1,0 +1,63 @@
+/** A sync's people's rows packed by bucket of people and deflated (history/packs.ts), and read back. */
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { freshDb } from '../testing/fixtures.ts';
+import type { FieldbookDb } from '../db/index.ts';
+import { EVERY_BUCKET, ONE_PACK_BELOW, PACK_BUCKETS, packRows, readPeopleRows, unpackAll } from './packs.ts';
+import type { HistoryPersonRow } from './rows.ts';
+
+/** Rows of people in several buckets, in the order a snapshot writes them (by person, the gone last). */
+const rowsOf = (seq: number): Omit<HistoryPersonRow, 'id' | 'seq'>[] => [
+  { userid: 3, u: [1, 'ann', 'Ann', 'Lee', 'E3', 'Active', 'User'], g: [8], a: ['Sk5'] },
+  { userid: 3 + PACK_BUCKETS, c: [['5-19', 5, '', `2027-0${seq}-01`]], r: ['Ek5'] },
+  { userid: 4, t: [[70, 7, '', 'active', '2027-01-01']], tx: [71] },
+  { userid: 2, gone: 'platform', r: ['Dc7'] },
+];
+
+let db: FieldbookDb | null = null;
+afterEach(() => db?.close());
+
+describe("the people's rows, packed", () => {
+  it('read back as written, by sync then person, numbered in that order', () => {
+    const packs = [...packRows(rowsOf(2), 2), ...packRows(rowsOf(1), 1)];
+    const expected = [1, 2].flatMap((seq) =>
+      rowsOf(seq)
+        .map((row) => ({ seq, ...row }))
+        .sort((a, b) => a.userid - b.userid),
+    );
+    expect(unpackAll(packs)).toEqual(expected.map((row, i) => ({ ...row, id: i + 1 })));
+  });
+
+  it('take one pack a bucket of people that has rows, smaller than the rows as text', () => {
+    const rows = Array.from({ length: ONE_PACK_BELOW }, (_, i) => ({
+      userid: i,
+      a: ['Sk5', 'Dc7'],
+      r: ['Oc9'],
+    }));
+    const packs = packRows(rows, 1);
+    expect(packs.map((p) => p.bucket)).toEqual(Array.from({ length: PACK_BUCKETS }, (_, i) => i));
+    const stored = packs.reduce((n, p) => n + p.rows.byteLength, 0);
+    expect(stored).toBeLessThan(JSON.stringify(rows).length / 3);
+  });
+
+  it('take one pack for a sync of few rows, whoever they are', () => {
+    expect(packRows(rowsOf(1), 1).map((p) => p.bucket)).toEqual([EVERY_BUCKET]);
+  });
+
+  it("give a person's rows and the rows up to a sync, from the database", async () => {
+    db = freshDb();
+    for (const seq of [1, 2, 3]) await db.historyPacks.bulkAdd(packRows(rowsOf(seq), seq));
+    // a busy sync, packed by bucket: person 19 among many
+    const busy = Array.from({ length: ONE_PACK_BELOW }, (_, i) => ({ userid: 100 + i, a: ['Sk5'] }));
+    await db.historyPacks.bulkAdd(packRows([...busy, { userid: 19, tx: [70] }], 4));
+    const mine = await readPeopleRows(db, { userid: 3 + PACK_BUCKETS });
+    expect(mine.map((r) => [r.seq, r.userid, r.c?.[0]?.[3] ?? r.tx])).toEqual([
+      [1, 19, '2027-01-01'],
+      [2, 19, '2027-02-01'],
+      [3, 19, '2027-03-01'],
+      [4, 19, [70]],
+    ]);
+    expect((await readPeopleRows(db, { upTo: 2 })).map((r) => r.seq)).toEqual([1, 1, 1, 1, 2, 2, 2, 2]);
+    expect(await readPeopleRows(db)).toHaveLength(12 + ONE_PACK_BELOW + 1);
+  });
+});
