@@ -54,7 +54,8 @@ function visibleTexts(path: string): { text: string; where: string }[] {
     readFileSync(path, 'utf8'),
     ts.ScriptTarget.Latest,
     true,
-    ts.ScriptKind.TSX,
+    // a .ts file has no JSX: read as TSX, its generics (`new Map<number, Fact>()`) would parse as elements
+    path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
   );
   const found: { text: string; where: string }[] = [];
   const add = (node: ts.Node, texts: string[]) => {

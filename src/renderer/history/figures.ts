@@ -198,7 +198,7 @@ export function findingsOnDay(
  * How many of a person's candidate days are tried for a change of their findings; the next one is kept untried (the
  * person is then looked at again on that day, from their head, for nothing).
  */
-const DAYS_TRIED = 12;
+const CANDIDATES_TRIED = 12;
 
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x, i) => x === b[i]);
@@ -218,6 +218,6 @@ export function nextFindingsChange(
   const days = candidateDays(fact, day);
   if (days.length === 0) return undefined;
   const on = findingsOnDay(userid, fact, requirements);
-  const tried = days.slice(0, DAYS_TRIED);
-  return tried.find((candidate) => !sameList(on(candidate), findings)) ?? days[DAYS_TRIED];
+  const tried = days.slice(0, CANDIDATES_TRIED);
+  return tried.find((candidate) => !sameList(on(candidate), findings)) ?? days[CANDIDATES_TRIED];
 }

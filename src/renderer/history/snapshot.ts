@@ -325,7 +325,7 @@ async function writtenPeople(
     if (!writes) continue;
     patched.add(head.userid);
     const fact = patchFact(wasOf(looked, head), writes);
-    // the entries written keep their course's name; the fact leaves out those the catalog gives (facts.ts)
+    // the entries written keep the name of their course; a fact leaves out those the catalog gives (facts.ts)
     if (fact) facts.set(head.userid, { ...fact, t: withoutCourseNames(fact.t, courseNames) });
   }
   const unknown = userids.filter((userid) => !patched.has(userid));

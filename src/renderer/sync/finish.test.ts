@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CollectionProgress, SyncFinishedEvent } from '../../shared/ipc.ts';
 import { collectionRows, prunePass, saveCollectionRows } from './finish.ts';
 import { newPass, preparePass, recordPage } from './pass.ts';
+import { markSyncTransaction } from './fingerprints.ts';
 import { freshDb, user } from '../testing/fixtures.ts';
 
 const complete: CollectionProgress = { state: 'complete', records: 1, pages: 1, total: null };
@@ -112,7 +113,11 @@ describe('the size a complete pass leaves for the next one', () => {
         changes: [],
       } as never,
     );
-    await db.users.put(user(1));
+    // the page's write, as the sync makes it (a write from outside would forget the size: fingerprints.ts)
+    await db.transaction('rw', db.users, async () => {
+      markSyncTransaction(db);
+      await db.users.put(user(1));
+    });
     return p;
   }
 
