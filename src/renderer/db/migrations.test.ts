@@ -1,15 +1,7 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  SCHEMA_V1,
-  SCHEMA_V3,
-  SCHEMA_V4,
-  SCHEMA_V5,
-  SCHEMA_V6,
-  SCHEMA_V8,
-  SCHEMA_VERSION,
-} from './schema.ts';
+import { SCHEMA_V1, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5, SCHEMA_V6, SCHEMA_VERSION } from './schema.ts';
 import { snapshotHistory } from '../history/snapshot.ts';
 import { EMPTY_CATALOG } from '../history/facts.ts';
 import type { FieldbookDb } from './rows.ts';
@@ -19,7 +11,7 @@ import { loadDay } from '../history/rebuild.ts';
 import { packRows, readPeopleRows } from '../history/packs.ts';
 import { openFieldbookDb } from './index.ts';
 import { NewerDatabaseError, UPGRADE_BLOCKED, CLOSED_FOR_UPGRADE, onDatabaseNotice } from './lifecycle.ts';
-import { credentialAssignment, trainingAssignment } from '../testing/fixtures.ts';
+import { credentialAssignment, SCHEMA_OF_VERSION_8, trainingAssignment } from '../testing/fixtures.ts';
 import type { UserRecord } from '../../shared/records.ts';
 import { requirementRow } from '../features/requirements/model.ts';
 
@@ -357,14 +349,7 @@ describe('upgrading to version 10 (the people written since the last snapshot ke
   it('makes the first snapshot after the upgrade read everyone: what was written before it is not known', async () => {
     const name = uniqueName('v8');
     const v8 = new Dexie(name);
-    v8.version(8).stores({
-      ...SCHEMA_V1,
-      ...SCHEMA_V3,
-      ...SCHEMA_V4,
-      ...SCHEMA_V5,
-      ...SCHEMA_V6,
-      ...SCHEMA_V8,
-    });
+    v8.version(8).stores(SCHEMA_OF_VERSION_8);
     await v8.open();
     await v8.table('historySyncs').add({ at: '2026-03-01T12:00:00Z', day: '2026-03-01', figures: [] });
     await v8.table('historyShared').bulkAdd([

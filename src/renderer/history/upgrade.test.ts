@@ -7,8 +7,7 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { openFieldbookDb, type FieldbookDb } from '../db/index.ts';
-import { SCHEMA_V1, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5, SCHEMA_V6, SCHEMA_V8 } from '../db/schema.ts';
-import { credentialAssignment, trainingAssignment, user } from '../testing/fixtures.ts';
+import { credentialAssignment, SCHEMA_OF_VERSION_8, trainingAssignment, user } from '../testing/fixtures.ts';
 import { buildReport } from '../features/report/build.ts';
 import { catalogOf, factsOf, inputOf } from './facts.ts';
 import { historyOptions } from './figures.ts';
@@ -39,14 +38,7 @@ const OLD_FINDINGS = ['Expires soon|credential:5', 'Training due soon|course:7']
 async function writtenByVersion8(): Promise<string> {
   const name = `v8-${Math.random().toString(36).slice(2)}`;
   const v8 = new Dexie(name);
-  v8.version(8).stores({
-    ...SCHEMA_V1,
-    ...SCHEMA_V3,
-    ...SCHEMA_V4,
-    ...SCHEMA_V5,
-    ...SCHEMA_V6,
-    ...SCHEMA_V8,
-  });
+  v8.version(8).stores(SCHEMA_OF_VERSION_8);
   await v8.open();
   for (const [table, rows] of Object.entries(cache)) await v8.table(table).bulkPut(rows);
   await v8.table('historySyncs').add({ at: '2026-03-01T12:00:00.000Z', day: '2026-03-01', figures: [] });

@@ -7,6 +7,7 @@ import type {
 import { userSearchKeys, userSortName } from '../../shared/records.ts';
 import { toIsoDate } from '../../shared/dates.ts';
 import { openFieldbookDb, type FieldbookDb } from '../db/index.ts';
+import { SCHEMA_V1, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5, SCHEMA_V6, SCHEMA_V8 } from '../db/schema.ts';
 
 let dbCounter = 0;
 /** A fresh database per test (fake-indexeddb must be imported by the test file). */
@@ -82,3 +83,13 @@ export function trainingAssignment(
     ...fields,
   };
 }
+
+/** The tables and indexes a database of version 8 held (before the history's rows were packed), for upgrade tests. */
+export const SCHEMA_OF_VERSION_8 = {
+  ...SCHEMA_V1,
+  ...SCHEMA_V3,
+  ...SCHEMA_V4,
+  ...SCHEMA_V5,
+  ...SCHEMA_V6,
+  ...SCHEMA_V8,
+};
