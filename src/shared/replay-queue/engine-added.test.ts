@@ -3,20 +3,13 @@
  * once, none that was discarded meanwhile, none twice.
  */
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ReplayOutcome, ReplayRequest, Result } from '../ipc.ts';
-import { openOutboxOnlyDb, type OutboxDb } from './db.ts';
+import { outboxDbsClosedAfterEach } from '../testing/outbox-dbs.ts';
 import { OutboxEngine } from './engine.ts';
 import { discardOps, enqueueOps } from './queue.ts';
 
-let dbCount = 0;
-const dbs: OutboxDb[] = [];
-function freshDb(): OutboxDb {
-  const db = openOutboxOnlyDb(`engine-added-test-${++dbCount}`);
-  dbs.push(db);
-  return db;
-}
-afterEach(() => dbs.splice(0).forEach((db) => db.close()));
+const freshDb = outboxDbsClosedAfterEach('engine-added-test');
 
 const statusDraft = (userid: number) => ({
   op: { kind: 'user.update' as const, userid, changes: { status: 'Inactive' } },

@@ -3,20 +3,14 @@
  * those, after the queue changed under the engine too.
  */
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OpSpec, ReplayOutcome, ReplayRequest, Result } from '../ipc.ts';
-import { openOutboxOnlyDb, type OutboxDb } from './db.ts';
+import type { OutboxDb } from './db.ts';
+import { outboxDbsClosedAfterEach } from '../testing/outbox-dbs.ts';
 import { OutboxEngine } from './engine.ts';
 import { discardOps, enqueueOps, retryOps, type OpDraft } from './queue.ts';
 
-let dbCount = 0;
-const dbs: OutboxDb[] = [];
-function freshDb(): OutboxDb {
-  const db = openOutboxOnlyDb(`engine-bindings-test-${++dbCount}`);
-  dbs.push(db);
-  return db;
-}
-afterEach(() => dbs.splice(0).forEach((db) => db.close()));
+const freshDb = outboxDbsClosedAfterEach('engine-bindings-test');
 
 const create = (id: string): OpDraft => ({
   id,

@@ -1,18 +1,12 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ReplayOutcome, ReplayRequest, Result } from '../ipc.ts';
-import { openOutboxOnlyDb, type OutboxDb } from './db.ts';
+import type { OutboxDb } from './db.ts';
+import { outboxDbsClosedAfterEach } from '../testing/outbox-dbs.ts';
 import { OutboxEngine, type ReplayExecutor } from './engine.ts';
 import { discardOps, enqueueOps, resolveConflicts } from './queue.ts';
 
-let dbCount = 0;
-const dbs: OutboxDb[] = [];
-function freshDb(): OutboxDb {
-  const db = openOutboxOnlyDb(`engine-test-${++dbCount}`);
-  dbs.push(db);
-  return db;
-}
-afterEach(() => dbs.splice(0).forEach((db) => db.close()));
+const freshDb = outboxDbsClosedAfterEach('engine-test');
 
 const ok = (value: ReplayOutcome): Result<ReplayOutcome> => ({ ok: true, value });
 const fast = { baseMs: 1, maxMs: 5 };

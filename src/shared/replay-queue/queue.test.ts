@@ -1,16 +1,10 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openOutboxOnlyDb, type OutboxDb } from './db.ts';
+import { describe, expect, it } from 'vitest';
+import type { OutboxDb } from './db.ts';
+import { outboxDbsClosedAfterEach } from '../testing/outbox-dbs.ts';
 import { clearDone, discardOps, editOp, enqueueOps, resolveConflicts, retryOps } from './queue.ts';
 
-let dbCount = 0;
-const dbs: OutboxDb[] = [];
-function freshDb(): OutboxDb {
-  const db = openOutboxOnlyDb(`queue-test-${++dbCount}`);
-  dbs.push(db);
-  return db;
-}
-afterEach(() => dbs.splice(0).forEach((db) => db.close()));
+const freshDb = outboxDbsClosedAfterEach('queue-test');
 
 /** A person's create and the e-mail that waits for their new id. */
 async function createWithEmail(db: OutboxDb) {
