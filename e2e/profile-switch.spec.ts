@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type ReferenceServer } from './fixtures.ts';
 import { fileDataTransfer } from './support/drop.ts';
-import { addProfile, goTo, usersCount } from './support/ui.ts';
+import { addProfile, goTo, usersCount, withWindowText } from './support/ui.ts';
 
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search users' });
 const statusFilter = (page: Page) => page.getByRole('combobox', { name: 'Status', exact: true });
@@ -48,7 +48,7 @@ async function leaveStateBehind(page: Page, server: ReferenceServer, firstName: 
 /** Each thing is checked on its own (a soft expectation): a failure names every one carried over. */
 async function expectNothingCarried(page: Page): Promise<void> {
   await goTo(page, 'Users');
-  await expect(usersCount(page)).toBeVisible();
+  await withWindowText(page, () => expect(usersCount(page)).toBeVisible());
   await expect.soft(searchBox(page)).toHaveValue('');
   await expect.soft(statusFilter(page)).toHaveValue('');
   await expect.soft(selectedLine(page)).toHaveCount(0);

@@ -121,6 +121,21 @@ export async function syncNow(page: Page): Promise<void> {
 }
 
 /** The users list's count line, e.g. "12 of 40 users". */
+/**
+ * Runs an expectation; when it fails, its error also gives the text the window showed (its header and main
+ * region): a CI run keeps only its log, not the screenshot.
+ */
+export async function withWindowText(page: Page, check: () => Promise<void>): Promise<void> {
+  try {
+    await check();
+  } catch (error) {
+    const text = async (where: Locator) => where.innerText({ timeout: 2_000 }).catch(() => '(not readable)');
+    const shown = `${await text(page.getByRole('banner'))}\n${await text(page.locator('#main'))}`;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`${message}\n\nThe window showed:\n${shown.slice(0, 2_000)}`, { cause: error });
+  }
+}
+
 export function usersCount(page: Page) {
   return page.getByRole('status').filter({ hasText: / users$/ });
 }
