@@ -160,12 +160,6 @@ export function adjustFigures(
 }
 
 /**
- * The days on which findings about a date change: it comes within the "soon" window (a "soon" finding appears), and
- * the day after it (the finding turns to expired or overdue). Nothing about it changes on any other day.
- */
-const flipsOf = (date: string): string[] => [addDaysIso(date, -HISTORY_SOON_DAYS), addDaysIso(date, 1)];
-
-/**
  * The dates the person's findings follow: each credential's latest expiration (the report reads that one only:
  * `bestExpirations`; none when one of its assignments never expires) and each open course's due date (a completed
  * course is done whatever its due date: app/compliance.ts). A requirement is missing only when nothing is held,
@@ -177,16 +171,23 @@ function datesFollowed(fact: PersonFact): string[] {
   return [...bestExpirations(held).values(), ...open].filter((date) => date !== '');
 }
 
+const earliest = (dates: readonly string[]): string | undefined =>
+  dates.reduce<string | undefined>((min, d) => (min === undefined || d < min ? d : min), undefined);
+
 /**
- * The first day after `day` on which the person's findings change with the date alone, in one pass over their dates:
- * the earliest day after `day` on which a date they follow comes within the "soon" window or passes. Each such day
- * changes a finding (one appears, or turns from "soon" to past: findings only move forward, so two on one day cannot
- * undo each other), and no other day can (figures.test.ts compares it with their findings tried day by day).
- * Undefined: never.
+ * The first day after `day` on which the person's findings change with the date alone, in one pass over the dates
+ * their findings follow: a date comes within the "soon" window (a "soon" finding appears) on the window's length
+ * before it, and passes (the finding turns to expired or overdue) the day after it; nothing about it changes on any
+ * other day. Each such day changes a finding (findings only move forward, so two on one day cannot undo each other),
+ * so the first of them is the day (figures.test.ts compares it with their findings tried day by day). A date beyond
+ * the window comes within it first; one within it passes next; one passed changes nothing more. Undefined: never.
  */
 export function nextFindingsChange(fact: PersonFact, day: string): string | undefined {
-  let next: string | undefined;
-  for (const date of datesFollowed(fact))
-    for (const flip of flipsOf(date)) if (flip > day && (next === undefined || flip < next)) next = flip;
-  return next;
+  const windowEnd = addDaysIso(day, HISTORY_SOON_DAYS);
+  const dates = datesFollowed(fact).filter((date) => date >= day);
+  const beyond = earliest(dates.filter((date) => date > windowEnd));
+  const within = earliest(dates.filter((date) => date <= windowEnd));
+  const comesWithin = beyond === undefined ? undefined : addDaysIso(beyond, -HISTORY_SOON_DAYS);
+  const passes = within === undefined ? undefined : addDaysIso(within, 1);
+  return earliest([comesWithin, passes].filter((d): d is string => d !== undefined));
 }
