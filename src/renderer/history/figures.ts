@@ -5,6 +5,7 @@
  * (figures.test.ts compares the two on random caches), with every finding type.
  */
 import {
+  bestExpirations,
   FINDING_TYPES,
   findingsOf,
   lookups,
@@ -18,8 +19,6 @@ import { DEFAULT_SOON_DAYS } from '../app/soon-window.ts';
 import { isTrainingDone } from '../app/compliance.ts';
 import type { PersonFact, ScopeFigures } from './rows.ts';
 import { addDaysIso } from '../../shared/dates.ts';
-import type { RequirementRow } from '../features/requirements/model.ts';
-import { EMPTY_CATALOG, inputOf } from './facts.ts';
 
 /** The "soon" window of the warnings the history counts (the report's default). */
 export const HISTORY_SOON_DAYS = DEFAULT_SOON_DAYS;
@@ -160,64 +159,35 @@ export function adjustFigures(
   return figures.map((f) => ordered(tally.get(f.scope)!));
 }
 
-/** Days around a date on which a finding about it may appear or change: "soon" starts, it passes, and the day after. */
-const OFFSETS = [-(HISTORY_SOON_DAYS + 1), -HISTORY_SOON_DAYS, -(HISTORY_SOON_DAYS - 1), -1, 0, 1];
-
 /**
- * The days after `day`, in order, on which the person's findings may change with the date alone (some of their dates
- * come within the "soon" window or pass): on no other day can they change without a write. The days around a
- * completed course's due date are not among them.
+ * The dates the person's findings follow: each credential's latest expiration (the report reads that one only:
+ * `bestExpirations`; none when one of its assignments never expires) and each open course's due date (a completed
+ * course is done whatever its due date: app/compliance.ts). A requirement is missing only when nothing is held,
+ * whatever the dates (features/requirements/model.ts), so no other date counts.
  */
-function candidateDays(fact: PersonFact, day: string): string[] {
-  const days = new Set<string>();
-  // a completed course is done whatever its due date (app/compliance.ts): its date changes nothing
-  const open = fact.t.filter((t) => !isTrainingDone({ course_status: t[3] }));
-  for (const date of [...fact.c.map((c) => c[3]), ...open.map((t) => t[4])]) {
-    if (!date) continue;
-    for (const offset of OFFSETS) {
-      const candidate = addDaysIso(date, offset);
-      if (candidate > day) days.add(candidate);
-    }
-  }
-  return [...days].sort();
+function datesFollowed(fact: PersonFact): string[] {
+  const held = fact.c.map(([, credentialid, , expirationIso]) => ({ credentialid, expirationIso }));
+  const open = fact.t.filter((t) => !isTrainingDone({ course_status: t[3] })).map((t) => t[4]);
+  return [...bestExpirations(held).values(), ...open].filter((date) => date !== '');
 }
 
-/** A person's findings on any day, from their fact alone (what the report reads of them). */
-export function findingsOnDay(
-  userid: number,
-  fact: PersonFact,
-  requirements: readonly RequirementRow[],
-): (day: string) => string[] {
-  const input = inputOf(new Map([[userid, fact]]), EMPTY_CATALOG, requirements);
-  const look = lookups(input);
-  const person = input.people[0]!;
-  return (day) => findingsOf(person, input, look, historyOptions(day)).map(findingKey).sort();
-}
+const earliest = (dates: readonly string[]): string | undefined =>
+  dates.reduce<string | undefined>((min, d) => (min === undefined || d < min ? d : min), undefined);
 
 /**
- * How many of a person's candidate days are tried for a change of their findings; the next one is kept untried (the
- * person is then looked at again on that day, from their head, for nothing).
+ * The first day after `day` on which the person's findings change with the date alone, in one pass over the dates
+ * their findings follow: a date comes within the "soon" window (a "soon" finding appears) on the window's length
+ * before it, and passes (the finding turns to expired or overdue) the day after it; nothing about it changes on any
+ * other day. Each such day changes a finding (findings only move forward, so two on one day cannot undo each other),
+ * so the first of them is the day (figures.test.ts compares it with their findings tried day by day). A date beyond
+ * the window comes within it first; one within it passes next; one passed changes nothing more. Undefined: never.
  */
-const CANDIDATES_TRIED = 12;
-
-const sameList = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((x, i) => x === b[i]);
-
-/**
- * The first day after `day` on which the person's findings (`findings`, on `day`) change with the date alone,
- * tried on each candidate day in order (`candidateDays`: a credential that expires without being required and
- * without a "soon" on that day changes nothing). Undefined: never.
- */
-export function nextFindingsChange(
-  userid: number,
-  fact: PersonFact,
-  requirements: readonly RequirementRow[],
-  day: string,
-  findings: readonly string[],
-): string | undefined {
-  const days = candidateDays(fact, day);
-  if (days.length === 0) return undefined;
-  const on = findingsOnDay(userid, fact, requirements);
-  const tried = days.slice(0, CANDIDATES_TRIED);
-  return tried.find((candidate) => !sameList(on(candidate), findings)) ?? days[CANDIDATES_TRIED];
+export function nextFindingsChange(fact: PersonFact, day: string): string | undefined {
+  const windowEnd = addDaysIso(day, HISTORY_SOON_DAYS);
+  const dates = datesFollowed(fact).filter((date) => date >= day);
+  const beyond = earliest(dates.filter((date) => date > windowEnd));
+  const within = earliest(dates.filter((date) => date <= windowEnd));
+  const comesWithin = beyond === undefined ? undefined : addDaysIso(beyond, -HISTORY_SOON_DAYS);
+  const passes = within === undefined ? undefined : addDaysIso(within, 1);
+  return earliest([comesWithin, passes].filter((d): d is string => d !== undefined));
 }

@@ -17,7 +17,7 @@ import {
   withoutCourseNames,
   type Catalog,
 } from './facts.ts';
-import { adjustFigures, dayFigures, findingsByPerson, findingsOnDay, nextFindingsChange } from './figures.ts';
+import { adjustFigures, dayFigures, findingsByPerson, nextFindingsChange } from './figures.ts';
 import { snapshotFailed, snapshotTaken, takeTouched, type Touched } from './touched.ts';
 import { patchFact } from './written.ts';
 import type { RequirementRow } from '../features/requirements/model.ts';
@@ -80,15 +80,14 @@ function changedRow(
   return { userid, ...change, ...findingsChange(head?.findings ?? [], now) };
 }
 
-const parseFact = (head: HistoryHeadRow) => headFact(head);
-
-/** What the people's changes are counted against: the sites the cache holds, the day and its requirements. */
+/** What the people's changes are counted against: the sites the cache holds and the day. */
 export interface ChangesContext {
   held: ReadonlySet<number>;
   day: string;
-  requirements: readonly RequirementRow[];
   /** a head's fact, where the caller has it parsed already */
   factOf?: (head: HistoryHeadRow) => PersonFact;
+  /** a head's fact as JSON text, where the caller has it inflated already */
+  textOf?: (head: HistoryHeadRow) => string;
 }
 
 /**
@@ -100,7 +99,7 @@ export function peopleChanges(
   heads: readonly HistoryHeadRow[],
   facts: ReadonlyMap<number, PersonFact>,
   findings: ReadonlyMap<number, readonly string[]>,
-  { held, day, requirements, factOf = parseFact }: ChangesContext,
+  { held, day, factOf = headFact, textOf = factText }: ChangesContext,
 ): PeopleChanges {
   const before = new Map(heads.map((h) => [h.userid, h]));
   const out: PeopleChanges = { rows: [], put: [], gone: [] };
@@ -108,9 +107,9 @@ export function peopleChanges(
     const text = JSON.stringify(fact);
     const now = [...(findings.get(userid) ?? [])];
     const head = before.get(userid);
-    const was = head && factText(head);
+    const was = head && textOf(head);
     const row = changedRow(userid, head, was, fact, text, now, factOf);
-    const next = nextFindingsChange(userid, fact, requirements, day, now);
+    const next = nextFindingsChange(fact, day);
     if (row) out.rows.push(row);
     if (row || head?.next !== next)
       out.put.push({
@@ -229,7 +228,7 @@ async function fullSnapshot(db: FieldbookDb, at: string, day: string, taken: num
     JSON.stringify(sortedRequirements(input.requirements)),
   ];
   return db.transaction('rw', HISTORY_TABLES(db), async () => {
-    const context = { held, day, requirements: input.requirements };
+    const context = { held, day };
     const changes = peopleChanges(await db.historyHeads.toArray(), facts, findings, context);
     return writeDay(db, at, day, { figures, changes, catalog: catalogText, requirements, taken });
   });
@@ -290,13 +289,24 @@ interface Looked {
   findings: Map<number, readonly string[]>;
   /** the heads' facts, each parsed once */
   was: Map<number, PersonFact>;
+  /** the heads' facts as JSON text, each inflated once */
+  texts: Map<number, string>;
+}
+
+/** A head's fact as JSON text, inflated once for the whole snapshot. */
+function textOf(looked: Pick<Looked, 'texts'>, head: HistoryHeadRow): string {
+  const known = looked.texts.get(head.userid);
+  if (known !== undefined) return known;
+  const text = factText(head);
+  looked.texts.set(head.userid, text);
+  return text;
 }
 
 /** A head's fact, parsed once for the whole snapshot. */
-function wasOf(looked: Pick<Looked, 'was'>, head: HistoryHeadRow): PersonFact {
+function wasOf(looked: Pick<Looked, 'was' | 'texts'>, head: HistoryHeadRow): PersonFact {
   const known = looked.was.get(head.userid);
   if (known) return known;
-  const fact = parseFact(head);
+  const fact = JSON.parse(textOf(looked, head)) as PersonFact;
   looked.was.set(head.userid, fact);
   return fact;
 }
@@ -317,7 +327,7 @@ async function writtenPeople(
 ): Promise<Looked> {
   const userids = [...touched.userids];
   const heads = defined(await db.historyHeads.bulkGet(userids));
-  const looked = { was: new Map<number, PersonFact>() };
+  const looked = { was: new Map<number, PersonFact>(), texts: new Map<number, string>() };
   const facts = new Map<number, PersonFact>();
   const patched = new Set<number>();
   for (const head of heads) {
@@ -332,12 +342,12 @@ async function writtenPeople(
   const read = factsOf(await peopleInput(db, unknown, requirements), courseNames);
   for (const [userid, fact] of read) facts.set(userid, fact);
   const findings = findingsByPerson(inputOf(facts, EMPTY_CATALOG, requirements), day);
-  return { heads, facts, findings, was: looked.was };
+  return { heads, facts, findings, ...looked };
 }
 
 /**
  * Adds the people due by date and not written (their head's `next` is the day or before): their fact is their head's,
- * their findings are computed from it on the day, without reading the cache.
+ * their findings are computed from it on the day (all of them at once), without reading the cache.
  */
 function addDue(
   looked: Looked,
@@ -346,12 +356,16 @@ function addDue(
   day: string,
 ) {
   const written = new Set(looked.heads.map((h) => h.userid));
+  const facts = new Map<number, PersonFact>();
   for (const head of due) {
     if (written.has(head.userid)) continue;
-    const fact = wasOf(looked, head);
     looked.heads.push(head);
-    looked.facts.set(head.userid, fact);
-    looked.findings.set(head.userid, findingsOnDay(head.userid, fact, requirements)(day));
+    facts.set(head.userid, wasOf(looked, head));
+  }
+  const findings = findingsByPerson(inputOf(facts, EMPTY_CATALOG, requirements), day);
+  for (const [userid, fact] of facts) {
+    looked.facts.set(userid, fact);
+    looked.findings.set(userid, findings.get(userid)!);
   }
 }
 
@@ -398,6 +412,7 @@ async function incrementalSnapshot(
       day,
       requirements,
       factOf: (h: HistoryHeadRow) => wasOf(looked, h),
+      textOf: (h: HistoryHeadRow) => textOf(looked, h),
     };
     const changes = peopleChanges(looked.heads, looked.facts, looked.findings, context);
     const figures = figuresAfter(last, looked, changes);

@@ -104,7 +104,9 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
 }
 
 /** The latest expiration of each credential a person holds ('' when one never expires). */
-export function bestExpirations(held: readonly CredentialAssignmentRecord[]): Map<number, string> {
+export function bestExpirations(
+  held: readonly Pick<CredentialAssignmentRecord, 'credentialid' | 'expirationIso'>[],
+): Map<number, string> {
   const best = new Map<number, string>();
   for (const a of held) {
     const known = best.get(a.credentialid);
