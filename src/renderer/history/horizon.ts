@@ -9,7 +9,7 @@
 import { addDaysIso } from '../../shared/dates.ts';
 import type { FieldbookDb } from '../db/index.ts';
 import { factChange, replay } from './change.ts';
-import { packRows, readPeopleRows } from './packs.ts';
+import { appendRows, packRows, unpackAll } from './packs.ts';
 import type { HistoryPersonRow, HistorySharedRow, HistorySyncRow, PersonFact } from './rows.ts';
 
 /** The horizon the coordinator is offered first: two years, as the issue asks. */
@@ -64,6 +64,30 @@ function foldedShared(shared: readonly HistorySharedRow[], seq: number): History
 }
 
 /**
+ * Folds the people's rows up to the sync `seq` (inside the caller's transaction). A pack begun by then may hold rows
+ * of later syncs (history/packs.ts, the open pack): they are stored again after the folded rows, by sync.
+ */
+async function foldPacks(db: FieldbookDb, seq: number): Promise<void> {
+  const begun = db.historyPacks.where('seq').belowOrEqual(seq);
+  const rows = unpackAll(await begun.toArray());
+  await begun.delete();
+  await db.historyPacks.bulkAdd(
+    packRows(
+      foldedRows(
+        rows.filter((r) => r.seq <= seq),
+        seq,
+      ),
+      seq,
+    ),
+  );
+  const later = [...new Set(rows.filter((r) => r.seq > seq).map((r) => r.seq))];
+  for (const s of later) {
+    const ofSync = rows.filter((r) => r.seq === s).map(({ id: _, seq: __, ...r }) => r);
+    await appendRows(db, ofSync, s);
+  }
+}
+
+/**
  * Drops the history before the last sync before `firstKept`, in one transaction; returns how many syncs went.
  * The days from that sync on are rebuilt as before; that sync keeps when (`at`) the history before it was dropped.
  */
@@ -77,9 +101,7 @@ export async function dropHistoryBefore(
     const { dropped, start } = await dropPlan(db, firstKept);
     if (!start?.seq) return 0;
     const seq = start.seq;
-    const folded = foldedRows(await readPeopleRows(db, { upTo: seq }), seq);
-    await db.historyPacks.where('seq').belowOrEqual(seq).delete();
-    await db.historyPacks.bulkAdd(packRows(folded, seq));
+    await foldPacks(db, seq);
     const shared = db.historyShared.where('seq').belowOrEqual(seq);
     const kept = foldedShared(await shared.toArray(), seq);
     await shared.delete();

@@ -23,7 +23,7 @@ import { patchFact } from './written.ts';
 import type { RequirementRow } from '../features/requirements/model.ts';
 import type { UserRecord } from '../../shared/records.ts';
 import { factChange } from './change.ts';
-import { packRows } from './packs.ts';
+import { appendRows } from './packs.ts';
 import { factText, headFact, packFact } from './heads.ts';
 import type {
   HistoryHeadRow,
@@ -200,7 +200,7 @@ const HISTORY_TABLES = (db: FieldbookDb) => [
 /** Writes the day (inside the caller's transaction); returns its sync's seq. */
 async function writeDay(db: FieldbookDb, at: string, day: string, written: Day): Promise<number> {
   const seq = (await db.historySyncs.add({ at, day, figures: written.figures }))!;
-  await db.historyPacks.bulkAdd(packRows(written.changes.rows, seq));
+  await appendRows(db, written.changes.rows, seq);
   await db.historyHeads.bulkPut(written.changes.put);
   await db.historyHeads.bulkDelete(written.changes.gone);
   await db.historyWritten.where(':id').belowOrEqual(written.taken).delete();
