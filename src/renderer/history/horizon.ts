@@ -10,6 +10,7 @@ import { addDaysIso } from '../../shared/dates.ts';
 import type { FieldbookDb } from '../db/index.ts';
 import { factChange, replay } from './change.ts';
 import { appendRows, packRows, unpackAll } from './packs.ts';
+import { syncOf } from './sync-figures.ts';
 import type { HistoryPersonRow, HistorySharedRow, HistorySyncRow, PersonFact } from './rows.ts';
 
 /** The horizon the coordinator is offered first: two years, as the issue asks. */
@@ -28,7 +29,7 @@ export interface DropPlan {
 }
 
 export async function dropPlan(db: FieldbookDb, firstKept: string): Promise<DropPlan> {
-  const older = await db.historySyncs.where('day').below(firstKept).toArray();
+  const older = (await db.historySyncs.where('day').below(firstKept).toArray()).map(syncOf);
   const start = older.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0)).at(-1) ?? null;
   return { dropped: Math.max(0, older.length - 1), start: older.length > 1 ? start : null };
 }
