@@ -23,7 +23,7 @@ export const EVERY_BUCKET = -1;
 
 export const bucketOf = (userid: number): number => ((userid % PACK_BUCKETS) + PACK_BUCKETS) % PACK_BUCKETS;
 
-/** A row as a pack keeps it: its sync is the pack's, or its own (`seq`) in a pack of several syncs. */
+/** A row as a pack keeps it: its sync is the pack's, or in a pack of several syncs the one its first row names (`seq`). */
 type PackedRow = Omit<HistoryPersonRow, 'id' | 'seq'> & { seq?: number };
 
 /**
@@ -53,17 +53,21 @@ export function packRows(rows: readonly PackedRow[], seq: number): HistoryPackRo
     .map(([bucket, inBucket]) => ({ seq, bucket, rows: deflated(inBucket) }));
 }
 
-/** A pack's rows, each with its sync. */
+/** A pack's rows, each with its sync: the pack's, until a row names the next one (rows are kept in sync order). */
 export function unpack(pack: HistoryPackRow): HistoryPersonRow[] {
-  return inflated(pack).map((row) => ({ seq: pack.seq, ...row }));
+  let seq = pack.seq;
+  return inflated(pack).map((row) => {
+    seq = row.seq ?? seq;
+    return { ...row, seq };
+  });
 }
 
-/** The open pack with a sync's few rows added, each keeping its sync; null when it is full or there is none. */
+/** The open pack with a sync's few rows added, the first naming their sync; null when it is full or there is none. */
 function withRows(open: HistoryPackRow | undefined, rows: readonly PackedRow[], seq: number) {
   if (open?.bucket !== EVERY_BUCKET || open.rows.byteLength >= OPEN_PACK_BYTES) return null;
   const held = inflated(open);
   if (held.length + rows.length >= OPEN_PACK_ROWS) return null;
-  return { ...open, rows: deflated([...held, ...rows.map((row) => ({ ...row, seq }))]) };
+  return { ...open, rows: deflated([...held, ...rows.map((row, i) => (i === 0 ? { ...row, seq } : row))]) };
 }
 
 /**
