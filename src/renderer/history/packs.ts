@@ -2,11 +2,11 @@
  * The people's rows are kept packed (database version 9): a sync's rows of the people of one bucket (userid modulo
  * PACK_BUCKETS) as one deflated JSON array, since rows written once and read a day at a time compress some five
  * times together and hardly at all alone. A sync of few rows (a small site's day) goes into the open pack, one for
- * every bucket that takes the next syncs' rows until it is full (`appendRows`), each row then keeping its sync. A day's rebuild, the export and the horizon
- * read every pack up to a sync; a person's page reads the packs of their bucket and the shared ones only. fflate's
- * synchronous deflate (already the XLSX writer's): the rows are made inside the day's transaction, which an awaited
- * CompressionStream would end (IndexedDB commits a transaction that has no request pending), and it runs under the
- * app's CSP.
+ * every bucket that takes the next syncs' rows until it is full (`appendRows`). A day's rebuild, the export and the
+ * horizon read every pack begun by a sync; a person's page reads the packs of their bucket and the shared ones.
+ * fflate's synchronous deflate (already the XLSX writer's): the rows are made inside the day's transaction, which
+ * an awaited CompressionStream would end (IndexedDB commits a transaction that has no request pending), and it runs
+ * under the app's CSP.
  */
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
 import type { FieldbookDb } from '../db/rows.ts';
@@ -23,7 +23,7 @@ export const EVERY_BUCKET = -1;
 
 export const bucketOf = (userid: number): number => ((userid % PACK_BUCKETS) + PACK_BUCKETS) % PACK_BUCKETS;
 
-/** A row as a pack keeps it: its sync is the pack's, or in a pack of several syncs the one its first row names (`seq`). */
+/** A row as a pack keeps it: its sync is the pack's, or (a pack of several syncs) what its sync's first row names. */
 type PackedRow = Omit<HistoryPersonRow, 'id' | 'seq'> & { seq?: number };
 
 /**

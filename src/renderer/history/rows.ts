@@ -30,7 +30,7 @@ export interface ScopeFigures {
   findings: Partial<Record<FindingType, number>>;
 }
 
-/** A scope's figures as a sync's row keeps them: scope, people, compliant, each type's count (history/sync-figures.ts). */
+/** A scope's figures as a sync's row keeps them: scope, people, compliant, each type's count (sync-figures.ts). */
 export type KeptFigures = [scope: string, people: number, compliant: number, ...counts: number[]][];
 
 /** One completed sync, as the history's readers take it (history/sync-figures.ts, `syncOf`). */

@@ -8,7 +8,7 @@ import type { FieldbookDb } from '../db/rows.ts';
 import type { FindingType } from '../features/report/finding-types.ts';
 import type { HistorySyncRow, KeptFigures, KeptSyncRow, ScopeFigures } from './rows.ts';
 
-/** The order of a kept scope's counts, fixed here: rows already kept read by it, whatever order the report lists types in. */
+/** The order of a kept scope's counts, fixed here: kept rows read by it, whatever order the report lists types in. */
 const KEPT_ORDER: readonly FindingType[] = [
   'Missing',
   'Expired',
