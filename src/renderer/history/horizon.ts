@@ -72,15 +72,8 @@ async function foldPacks(db: FieldbookDb, seq: number): Promise<void> {
   const begun = db.historyPacks.where('seq').belowOrEqual(seq);
   const rows = unpackAll(await begun.toArray());
   await begun.delete();
-  await db.historyPacks.bulkAdd(
-    packRows(
-      foldedRows(
-        rows.filter((r) => r.seq <= seq),
-        seq,
-      ),
-      seq,
-    ),
-  );
+  const upToStart = rows.filter((r) => r.seq <= seq);
+  await db.historyPacks.bulkAdd(packRows(foldedRows(upToStart, seq), seq));
   const later = [...new Set(rows.filter((r) => r.seq > seq).map((r) => r.seq))];
   for (const s of later) {
     const ofSync = rows.filter((r) => r.seq === s).map(({ id: _, seq: __, ...r }) => r);
