@@ -15,6 +15,7 @@ import {
   SCHEMA_V8,
   SCHEMA_V9,
   SCHEMA_V10,
+  SCHEMA_V11,
 } from './schema.ts';
 import {
   v1CreateCache,
@@ -24,6 +25,7 @@ import {
   v7HistoryChanges,
   v9HistoryCompact,
   v10HistoryWritten,
+  v11HistoryFigures,
 } from './migrations.ts';
 import { watchDatabaseLifecycle } from './lifecycle.ts';
 import { derivedFieldsMiddleware } from './derived.ts';
@@ -80,6 +82,7 @@ export function openFieldbookDb(name: string, options: OpenOptions = {}): Fieldb
   db.version(8).stores(SCHEMA_V8);
   db.version(9).stores(SCHEMA_V9).upgrade(v9HistoryCompact);
   db.version(10).stores(SCHEMA_V10).upgrade(v10HistoryWritten);
+  db.version(11).stores(SCHEMA_V11).upgrade(v11HistoryFigures);
   watchDatabaseLifecycle(db);
   db.use(derivedFieldsMiddleware);
   db.use(usersMemoMiddleware(memory));

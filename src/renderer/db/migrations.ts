@@ -6,7 +6,8 @@
  */
 import type { Transaction } from 'dexie';
 import { rowsAsChanges, type WholeFactRow } from '../history/change.ts';
-import type { HistoryHeadRow, HistoryPersonRow, HistorySharedRow } from '../history/rows.ts';
+import type { HistoryHeadRow, HistoryPersonRow, HistorySharedRow, HistorySyncRow } from '../history/rows.ts';
+import { keptFigures } from '../history/sync-figures.ts';
 import { compactHeads, compactRows, type OldHeadRow } from '../history/upgrade.ts';
 import { packRows } from '../history/packs.ts';
 import type { HistoryWrittenRow } from '../history/written-rows.ts';
@@ -106,4 +107,14 @@ export async function v9HistoryCompact(tx: Transaction): Promise<void> {
  */
 export async function v10HistoryWritten(tx: Transaction): Promise<void> {
   await tx.table<HistoryWrittenRow, number>('historyWritten').add({ by: 'before version 10' });
+}
+
+/** Version 11: each sync's figures rewritten as tuples of numbers (history/sync-figures.ts), the same figures. */
+export async function v11HistoryFigures(tx: Transaction): Promise<void> {
+  await tx
+    .table<HistorySyncRow, number>('historySyncs')
+    .toCollection()
+    .modify((row) => {
+      Object.assign(row, { figures: keptFigures(row.figures) });
+    });
 }

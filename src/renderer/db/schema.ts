@@ -120,5 +120,11 @@ export const SCHEMA_V10 = {
   historyWritten: '++id',
 } as const;
 
+/**
+ * Version 11 (issue 38's size target on a small site): a sync's figures kept as tuples of numbers
+ * (history/sync-figures.ts); no index changes, the rows are rewritten (migrations.ts, v11HistoryFigures).
+ */
+export const SCHEMA_V11 = {} as const;
+
 /** The newest schema version this build declares (db/index.ts declares 1 to this one). */
-export const SCHEMA_VERSION = 10;
+export const SCHEMA_VERSION = 11;

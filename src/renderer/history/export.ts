@@ -11,6 +11,7 @@ import type { HistoryPersonRow, HistorySyncRow, PersonFact } from './rows.ts';
 import { replay } from './change.ts';
 import { findingOfKey } from './figures.ts';
 import { readPeopleRows } from './packs.ts';
+import { readSyncs } from './sync-figures.ts';
 
 export interface ExportNames {
   scope: (scope: string) => string;
@@ -109,11 +110,7 @@ async function exportNames(db: FieldbookDb): Promise<ExportNames> {
 
 /** The whole history of the profile as an XLSX file. */
 export async function historyXlsx(db: FieldbookDb): Promise<Blob> {
-  const [syncs, people, names] = await Promise.all([
-    db.historySyncs.toArray(),
-    readPeopleRows(db),
-    exportNames(db),
-  ]);
+  const [syncs, people, names] = await Promise.all([readSyncs(db), readPeopleRows(db), exportNames(db)]);
   const bytes = writeXlsxSheets(historySheets(syncs, people, names));
   return new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
 }

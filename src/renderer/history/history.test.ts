@@ -13,6 +13,7 @@ import { historySheets } from './export.ts';
 import { loadReportAsOf } from '../features/report/as-of.ts';
 import { dropHistoryBefore } from './horizon.ts';
 import { readPeopleRows } from './packs.ts';
+import { readSyncs } from './sync-figures.ts';
 
 let db: FieldbookDb;
 beforeEach(async () => {
@@ -104,7 +105,7 @@ describe('the compliance history', () => {
     await db.credentialAssignments.put(forklift(1, '2026-02-01'));
     await db.requirements.put(requirementRow('usertype:User', 'credential:5'));
     await syncOn('2026-03-01');
-    const [sync] = await db.historySyncs.toArray();
+    const [sync] = await readSyncs(db);
     const { input } = await cacheInput(db);
     const riverside = buildReport(
       { ...input, people: input.people.filter((p) => p.siteid === 1) },
@@ -190,11 +191,7 @@ describe('the history as a spreadsheet', () => {
     await db.users.delete(2);
     await syncOn('2026-03-04');
     const names = { scope: (s: string) => `[${s}]`, item: (k: string) => `<${k}>` };
-    const [figures, changes] = historySheets(
-      await db.historySyncs.toArray(),
-      await readPeopleRows(db),
-      names,
-    );
+    const [figures, changes] = historySheets(await readSyncs(db), await readPeopleRows(db), names);
     expect(figures!.rows[0]).toEqual([
       'Day',
       'Synced at',
@@ -228,7 +225,7 @@ describe('a site no longer kept on this laptop', () => {
   };
   const changesOn = async (day: string) => {
     const names = { scope: (s: string) => s, item: (k: string) => k };
-    const sheets = historySheets(await db.historySyncs.toArray(), await readPeopleRows(db), names);
+    const sheets = historySheets(await readSyncs(db), await readPeopleRows(db), names);
     return sheets[1]!.rows.filter((r) => r[0] === day).map((r) => [r[1], r[3]]);
   };
 
@@ -244,7 +241,7 @@ describe('a site no longer kept on this laptop', () => {
     await syncOn('2026-03-01');
     await stopKeeping();
     await syncOn('2026-03-02');
-    const [, second] = await db.historySyncs.orderBy('seq').toArray();
+    const [, second] = await readSyncs(db);
     expect(second!.figures.map((f) => f.scope)).toEqual(['site:1']);
   });
 
@@ -270,7 +267,7 @@ describe('a site no longer kept on this laptop', () => {
     await syncOn('2026-03-05');
     expect(await changesOn('2026-03-05')).toEqual([['Last3, First3', 'Site kept again on this laptop']]);
     expect([...(await loadDay(db, '2026-03-05')).facts.keys()].sort()).toEqual([1, 2, 3]);
-    const [, , third] = await db.historySyncs.orderBy('seq').toArray();
+    const [, , third] = await readSyncs(db);
     expect(third!.figures.map((f) => f.scope)).toEqual(['site:1', 'site:2']);
   });
 

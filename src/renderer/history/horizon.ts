@@ -9,7 +9,8 @@
 import { addDaysIso } from '../../shared/dates.ts';
 import type { FieldbookDb } from '../db/index.ts';
 import { factChange, replay } from './change.ts';
-import { packRows, readPeopleRows } from './packs.ts';
+import { appendRows, packRows, unpackAll } from './packs.ts';
+import { syncOf } from './sync-figures.ts';
 import type { HistoryPersonRow, HistorySharedRow, HistorySyncRow, PersonFact } from './rows.ts';
 
 /** The horizon the coordinator is offered first: two years, as the issue asks. */
@@ -28,7 +29,7 @@ export interface DropPlan {
 }
 
 export async function dropPlan(db: FieldbookDb, firstKept: string): Promise<DropPlan> {
-  const older = await db.historySyncs.where('day').below(firstKept).toArray();
+  const older = (await db.historySyncs.where('day').below(firstKept).toArray()).map(syncOf);
   const start = older.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0)).at(-1) ?? null;
   return { dropped: Math.max(0, older.length - 1), start: older.length > 1 ? start : null };
 }
@@ -64,6 +65,23 @@ function foldedShared(shared: readonly HistorySharedRow[], seq: number): History
 }
 
 /**
+ * Folds the people's rows up to the sync `seq` (inside the caller's transaction). A pack begun by then may hold rows
+ * of later syncs (history/packs.ts, the open pack): they are stored again after the folded rows, by sync.
+ */
+async function foldPacks(db: FieldbookDb, seq: number): Promise<void> {
+  const begun = db.historyPacks.where('seq').belowOrEqual(seq);
+  const rows = unpackAll(await begun.toArray());
+  await begun.delete();
+  const upToStart = rows.filter((r) => r.seq <= seq);
+  await db.historyPacks.bulkAdd(packRows(foldedRows(upToStart, seq), seq));
+  const later = [...new Set(rows.filter((r) => r.seq > seq).map((r) => r.seq))];
+  for (const s of later) {
+    const ofSync = rows.filter((r) => r.seq === s).map(({ id: _, seq: __, ...r }) => r);
+    await appendRows(db, ofSync, s);
+  }
+}
+
+/**
  * Drops the history before the last sync before `firstKept`, in one transaction; returns how many syncs went.
  * The days from that sync on are rebuilt as before; that sync keeps when (`at`) the history before it was dropped.
  */
@@ -77,9 +95,7 @@ export async function dropHistoryBefore(
     const { dropped, start } = await dropPlan(db, firstKept);
     if (!start?.seq) return 0;
     const seq = start.seq;
-    const folded = foldedRows(await readPeopleRows(db, { upTo: seq }), seq);
-    await db.historyPacks.where('seq').belowOrEqual(seq).delete();
-    await db.historyPacks.bulkAdd(packRows(folded, seq));
+    await foldPacks(db, seq);
     const shared = db.historyShared.where('seq').belowOrEqual(seq);
     const kept = foldedShared(await shared.toArray(), seq);
     await shared.delete();

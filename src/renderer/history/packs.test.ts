@@ -3,7 +3,16 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshDb } from '../testing/fixtures.ts';
 import type { FieldbookDb } from '../db/index.ts';
-import { EVERY_BUCKET, ONE_PACK_BELOW, PACK_BUCKETS, packRows, readPeopleRows, unpackAll } from './packs.ts';
+import {
+  appendRows,
+  EVERY_BUCKET,
+  ONE_PACK_BELOW,
+  OPEN_PACK_ROWS,
+  PACK_BUCKETS,
+  packRows,
+  readPeopleRows,
+  unpackAll,
+} from './packs.ts';
 import type { HistoryPersonRow } from './rows.ts';
 
 /** Rows of people in several buckets, in the order a snapshot writes them (by person, the gone last). */
@@ -59,5 +68,60 @@ describe("the people's rows, packed", () => {
     ]);
     expect((await readPeopleRows(db, { upTo: 2 })).map((r) => r.seq)).toEqual([1, 1, 1, 1, 2, 2, 2, 2]);
     expect(await readPeopleRows(db)).toHaveLength(12 + ONE_PACK_BELOW + 1);
+  });
+});
+
+describe("a small site's days, packed together", () => {
+  /** A small site's day: a renewal, a course assigned, a finding gone. */
+  const dayRows = (seq: number): Omit<HistoryPersonRow, 'id' | 'seq'>[] => [
+    { userid: seq, c: [[`5-${seq}`, 5, '2026-03-01', `2027-03-${10 + (seq % 18)}`]], r: ['Ek5'] },
+    { userid: seq + 1, t: [[seq * 10, 7, '', 'active', '2026-06-01']], a: ['Dc7'] },
+  ];
+  const storedBytes = async () =>
+    (await db!.historyPacks.toArray()).reduce((n, p) => n + p.rows.byteLength, 0);
+
+  it('go into one open pack, each row read back with its own sync, up to a sync', async () => {
+    db = freshDb();
+    for (const seq of [1, 2, 3]) await appendRows(db, dayRows(seq), seq);
+    expect(await db.historyPacks.count()).toBe(1);
+    expect((await readPeopleRows(db)).map((r) => [r.seq, r.userid])).toEqual([
+      [1, 1],
+      [1, 2],
+      [2, 2],
+      [2, 3],
+      [3, 3],
+      [3, 4],
+    ]);
+    expect((await readPeopleRows(db, { upTo: 2 })).map((r) => r.seq)).toEqual([1, 1, 2, 2]);
+    expect((await readPeopleRows(db, { userid: 3, upTo: 2 })).map((r) => [r.seq, r.c?.[0]?.[0]])).toEqual([
+      [2, undefined],
+    ]);
+  });
+
+  it('take a third of the room a pack a day takes over a month', async () => {
+    db = freshDb();
+    for (let seq = 1; seq <= 30; seq++) await appendRows(db, dayRows(seq), seq);
+    const apart = Array.from({ length: 30 }, (_, i) => packRows(dayRows(i + 1), i + 1)[0]!.rows.byteLength);
+    expect(await storedBytes()).toBeLessThan(apart.reduce((n, b) => n + b, 0) / 3);
+  });
+
+  it('start another pack once the open one is full', async () => {
+    db = freshDb();
+    const many = Array.from({ length: OPEN_PACK_ROWS - 1 }, (_, i) => ({ userid: 100 + i, a: ['Sk5'] }));
+    await appendRows(db, many, 1);
+    await appendRows(db, dayRows(2), 2);
+    expect((await db.historyPacks.toArray()).map((p) => p.seq)).toEqual([1, 2]);
+    expect(await readPeopleRows(db)).toHaveLength(OPEN_PACK_ROWS - 1 + 2);
+  });
+
+  it("leave the open pack as it was when the day's transaction fails", async () => {
+    db = freshDb();
+    await appendRows(db, dayRows(1), 1);
+    const day = db.transaction('rw', db.historyPacks, async () => {
+      await appendRows(db!, dayRows(2), 2);
+      throw new Error('the window closed');
+    });
+    await expect(day).rejects.toThrow('the window closed');
+    expect((await readPeopleRows(db)).map((r) => r.seq)).toEqual([1, 1]);
   });
 });

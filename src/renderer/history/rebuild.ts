@@ -8,6 +8,7 @@ import type { RequirementRow } from '../features/requirements/model.ts';
 import { EMPTY_CATALOG, type Catalog } from './facts.ts';
 import { factsAfter } from './change.ts';
 import { readPeopleRows } from './packs.ts';
+import { readSyncs } from './sync-figures.ts';
 import type { HistoryPersonRow, HistorySharedRow, HistorySyncRow, PersonFact } from './rows.ts';
 
 export interface HistoryRecords {
@@ -106,7 +107,7 @@ export function rebuildDay(history: HistoryRecords, day: string): RebuiltDay {
 
 /** Reads the history a day needs (the people's rows up to the last sync on or before it) and rebuilds it. */
 export async function loadDay(db: FieldbookDb, day: string): Promise<RebuiltDay> {
-  const syncs = await db.historySyncs.toArray();
+  const syncs = await readSyncs(db);
   const { before } = syncsAround(syncs, day);
   const people = before ? await readPeopleRows(db, { upTo: before.seq! }) : [];
   const shared = await db.historyShared.toArray();

@@ -30,7 +30,10 @@ export interface ScopeFigures {
   findings: Partial<Record<FindingType, number>>;
 }
 
-/** One completed sync. */
+/** A scope's figures as a sync's row keeps them: scope, people, compliant, each type's count (sync-figures.ts). */
+export type KeptFigures = [scope: string, people: number, compliant: number, ...counts: number[]][];
+
+/** One completed sync, as the history's readers take it (history/sync-figures.ts, `syncOf`). */
 export interface HistorySyncRow {
   seq?: number;
   /** when the sync ended (ISO time) */
@@ -41,6 +44,9 @@ export interface HistorySyncRow {
   /** when the history before this sync was dropped (ISO time; history/horizon.ts): it is then the first sync kept */
   droppedBefore?: string;
 }
+
+/** A sync's row as the table keeps it (database version 11): its figures as tuples. */
+export type KeptSyncRow = Omit<HistorySyncRow, 'figures'> & { figures: KeptFigures };
 
 /**
  * What a sync saw change of one person (history/change.ts): written only when they or their findings changed,
@@ -98,7 +104,7 @@ export interface HistorySharedRow {
 }
 
 export type HistoryTables = {
-  historySyncs: EntityTable<HistorySyncRow, 'seq'>;
+  historySyncs: EntityTable<KeptSyncRow, 'seq'>;
   historyPacks: EntityTable<HistoryPackRow, 'id'>;
   historyHeads: EntityTable<HistoryHeadRow, 'userid'>;
   historyShared: EntityTable<HistorySharedRow, 'id'>;

@@ -23,13 +23,14 @@ import { patchFact } from './written.ts';
 import type { RequirementRow } from '../features/requirements/model.ts';
 import type { UserRecord } from '../../shared/records.ts';
 import { factChange } from './change.ts';
-import { packRows } from './packs.ts';
+import { appendRows } from './packs.ts';
+import { keptFigures, syncOf } from './sync-figures.ts';
 import { factText, headFact, packFact } from './heads.ts';
 import type {
   HistoryHeadRow,
   HistoryPersonRow,
   HistorySharedRow,
-  HistorySyncRow,
+  KeptSyncRow,
   PersonFact,
   ScopeFigures,
 } from './rows.ts';
@@ -198,8 +199,8 @@ const HISTORY_TABLES = (db: FieldbookDb) => [
 
 /** Writes the day (inside the caller's transaction); returns its sync's seq. */
 async function writeDay(db: FieldbookDb, at: string, day: string, written: Day): Promise<number> {
-  const seq = (await db.historySyncs.add({ at, day, figures: written.figures }))!;
-  await db.historyPacks.bulkAdd(packRows(written.changes.rows, seq));
+  const seq = (await db.historySyncs.add({ at, day, figures: keptFigures(written.figures) }))!;
+  await appendRows(db, written.changes.rows, seq);
   await db.historyHeads.bulkPut(written.changes.put);
   await db.historyHeads.bulkDelete(written.changes.gone);
   await db.historyWritten.where(':id').belowOrEqual(written.taken).delete();
@@ -370,18 +371,18 @@ function addDue(
 }
 
 /** The figures of the previous snapshot with the people whose head changed counted again. */
-function figuresAfter(last: HistorySyncRow, looked: Looked, changes: PeopleChanges): ScopeFigures[] {
+function figuresAfter(last: KeptSyncRow, looked: Looked, changes: PeopleChanges): ScopeFigures[] {
   const moved = new Set([...changes.put.map((h) => h.userid), ...changes.gone]);
   const was = looked.heads
     .filter((h) => moved.has(h.userid))
     .map((h) => ({ fact: wasOf(looked, h), findings: h.findings }));
   const now = changes.put.map((h) => ({ fact: looked.facts.get(h.userid)!, findings: h.findings }));
-  return adjustFigures(last.figures, was, now);
+  return adjustFigures(syncOf(last).figures, was, now);
 }
 
 /** What happened since the previous snapshot (`last`): the people written (null: not known), up to the row `taken`. */
 interface Since {
-  last: HistorySyncRow | undefined;
+  last: KeptSyncRow | undefined;
   touched: Touched | null;
   taken: number;
 }

@@ -11,7 +11,15 @@
  *   history instead of reading their records. A person this window did not follow since the last snapshot (the
  *   window started since, another window wrote them, a snapshot failed) is read from the cache.
  */
-import type { DBCore, DBCoreMutateRequest, DBCoreTable, DBCoreTransaction, Middleware } from 'dexie';
+import type {
+  DBCore,
+  DBCoreKeyRange,
+  DBCoreMutateRequest,
+  DBCoreRangeType,
+  DBCoreTable,
+  DBCoreTransaction,
+  Middleware,
+} from 'dexie';
 import type { DatabaseMemory, MemoryPart } from '../db/memory.ts';
 import { noteWrite, type PersonWrite, type PersonWrites } from './written.ts';
 import { HISTORY_WRITTEN, type HistoryWrittenRow } from './written-rows.ts';
@@ -170,7 +178,29 @@ const holdsWritten = (trans: DBCoreTransaction) =>
   (trans as Partial<Pick<IDBTransaction, 'objectStoreNames'>>).objectStoreNames?.contains(HISTORY_WRITTEN) ===
   true;
 
-/** Keeps the rows on disk in the write's transaction, then makes the write. */
+/**
+ * The rows of people written kept on disk, at most: a day of `l` adds a few thousand and its snapshot takes them
+ * away, but syncs that never complete would add them for ever. Past it they give way to one row without a person
+ * (the next snapshot reads everyone, as after a write whose people are not known).
+ */
+export const WRITTEN_KEPT = 50_000;
+/** every key of a table (Dexie's range type is a const enum: its value cannot be imported, only its type) */
+const ALL_KEYS: DBCoreKeyRange = { type: 3 as DBCoreRangeType.Any, lower: undefined, upper: undefined };
+
+/** Counts the rows kept each time their ids pass a multiple of WRITTEN_KEPT; past it, keeps one without a person. */
+function bounded(written: DBCoreTable, trans: DBCoreTransaction, last: unknown, rows: HistoryWrittenRow[]) {
+  const crossed = typeof last === 'number' && last % WRITTEN_KEPT < rows.length;
+  if (!crossed) return Promise.resolve();
+  return written.count({ trans, query: { index: written.schema.primaryKey, range: ALL_KEYS } }).then((n) => {
+    if (n <= WRITTEN_KEPT) return;
+    return written
+      .mutate({ type: 'deleteRange', trans, range: ALL_KEYS })
+      .then(() => written.mutate({ type: 'add', trans, values: [{ by: rows[0]!.by }] }))
+      .then(() => undefined);
+  });
+}
+
+/** Keeps the rows on disk in the write's transaction (bounded), then makes the write. */
 function keepThenMutate(
   written: () => DBCoreTable,
   table: DBCoreTable,
@@ -180,6 +210,7 @@ function keepThenMutate(
   if (rows.length === 0 || !holdsWritten(req.trans)) return table.mutate(req);
   return written()
     .mutate({ type: 'add', trans: req.trans, values: rows })
+    .then((added) => bounded(written(), req.trans, added.lastResult, rows))
     .then(() => table.mutate(req));
 }
 

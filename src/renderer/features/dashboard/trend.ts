@@ -7,6 +7,7 @@
 import { addDaysIso } from '../../../shared/dates.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 import type { HistorySharedRow, HistorySyncRow } from '../../history/rows.ts';
+import { readSyncs } from '../../history/sync-figures.ts';
 
 export const TREND_SPANS = [30, 90, 365] as const;
 export type TrendSpan = (typeof TREND_SPANS)[number];
@@ -70,7 +71,7 @@ export async function loadTrend(
   today: string,
   siteid: number | null,
 ): Promise<Trend> {
-  const [syncs, shared] = await Promise.all([db.historySyncs.toArray(), db.historyShared.toArray()]);
+  const [syncs, shared] = await Promise.all([readSyncs(db), db.historyShared.toArray()]);
   const requirements = shared.filter((r) => r.kind === 'requirements');
   return trendOf(syncs, requirements, span, today, siteid);
 }
