@@ -8,6 +8,7 @@ import { enqueueOps } from '../../../shared/replay-queue/queue.ts';
 import { formatCount } from '../../app/format.ts';
 import { outboxStore, queueAdded } from '../../outbox/runtime.ts';
 import { useLastImport } from './ImportResults.tsx';
+import { keepStoredBatch } from './batch-ops.ts';
 import { draftsInSlices, type GiveNewPeople } from './rows.ts';
 import { forEachSliced } from '../../../shared/sliced.ts';
 import type { RowPlan } from './match.ts';
@@ -51,16 +52,17 @@ export function useImportQueue(onQueued: (message: string) => void): (inputs: Qu
       const { fileName, sheet, plans } = inputs;
       const plansByRow = new Map<number, RowPlan>();
       await forEachSliced(plans.length, (i) => plansByRow.set(plans[i]!.rowNumber, plans[i]!));
-      useLastImport.setState({
-        run: {
-          fileName: fileName ?? 'import',
-          headers: sheet.headers,
-          rows: sheet.rows,
-          plans: plansByRow,
-          opsByRow,
-          seqs: { first: ops[0]!.seq, last: ops[ops.length - 1]!.seq },
-        },
-      });
+      const run = {
+        fileName: fileName ?? 'import',
+        headers: sheet.headers,
+        rows: sheet.rows,
+        plans: plansByRow,
+        opsByRow,
+        seqs: { first: ops[0]!.seq, last: ops[ops.length - 1]!.seq },
+      };
+      // its first count takes the batch as stored (the outbox has not moved yet), not read back
+      keepStoredBatch(run, ops, outboxStore.getState().version);
+      useLastImport.setState({ run });
       // the batch is stored: say so now; the outbox engine then takes it from memory, a slice at a time
       onQueued(
         `Queued ${formatCount(drafts.length)} changes from ${fileName ?? 'the file'}. See them in the Outbox.`,
