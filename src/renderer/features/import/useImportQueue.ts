@@ -55,6 +55,32 @@ async function runOf(
   };
 }
 
+/**
+ * The batch is stored: says so at once (the last import's results go), hands it to the outbox engine (from memory, a
+ * slice at a time), then keeps what its results need. Its first count takes the batch as stored while the outbox has
+ * not moved since the engine took it: the version is read before anything else runs (the engine records no outcome of
+ * the batch before this), and after the engine's own change of it (taking the batch moves it).
+ */
+export async function handOver(
+  inputs: QueueInputs,
+  stored: { ops: readonly OutboxOp[]; rows: readonly number[] },
+  onQueued: (message: string) => void,
+): Promise<void> {
+  const { ops, rows } = stored;
+  useLastImport.setState({ run: null });
+  onQueued(
+    `Queued ${formatCount(ops.length)} changes from ${inputs.fileName ?? 'the file'}. See them in the Outbox.`,
+  );
+  try {
+    await queueAdded(ops);
+  } finally {
+    const version = outboxStore.getState().version;
+    const run = await runOf(inputs, ops, rows);
+    keepStoredBatch(run, ops, version);
+    useLastImport.setState({ run });
+  }
+}
+
 /** `queue` stores the batch, says so through `onQueued` and resolves when the engine has it. */
 export function useImportQueue(onQueued: (message: string) => void): (inputs: QueueInputs) => Promise<void> {
   const queueing = useRef(false);
@@ -72,22 +98,7 @@ export function useImportQueue(onQueued: (message: string) => void): (inputs: Qu
       );
       if (drafts.length === 0) return;
       const ops = await enqueueOps(odb, drafts, { label: `Import of ${inputs.fileName ?? 'a file'}` });
-      // the batch is stored: say so now (the last import's results go); the outbox engine then takes it from memory, a
-      // slice at a time
-      useLastImport.setState({ run: null });
-      onQueued(
-        `Queued ${formatCount(drafts.length)} changes from ${inputs.fileName ?? 'the file'}. See them in the Outbox.`,
-      );
-      try {
-        await queueAdded(ops);
-      } finally {
-        // its first count takes the batch as stored while the outbox has not moved since the engine took it (read
-        // before anything else runs: the engine records no outcome of the batch before this)
-        const version = outboxStore.getState().version;
-        const run = await runOf(inputs, ops, rows);
-        keepStoredBatch(run, ops, version);
-        useLastImport.setState({ run });
-      }
+      await handOver(inputs, { ops, rows }, onQueued);
     } finally {
       queueing.current = false;
     }
