@@ -95,6 +95,42 @@ describe('the engine index of what may run next', () => {
     lanes.wake(op.targetKey);
     expect(ids(lanes.take(free).ready)).toEqual([op.id]);
   });
+  it('puts an op it did not know in its queue position on its target: after the others when queued last', async () => {
+    // an op written back after a discard elsewhere lands between two; one just queued lands after all of them
+    const [first, between, third, last] = ['Inactive', 'Active', 'Leave', 'Inactive'].map((s) =>
+      statusOp(1, s),
+    );
+    const { lanes, update } = await lanesOver([first!, third!]);
+    update(between!);
+    update(last!);
+    const sent: string[] = [];
+    for (let round = 0; round < 4; round += 1)
+      for (const op of lanes.take(free).ready) {
+        sent.push(op.id);
+        update({ ...op, status: 'done' });
+      }
+    expect(sent).toEqual(ids([first!, between!, third!, last!]));
+  });
+  it('offers an op changed while last on its target once, then frees the target (a retry written back)', async () => {
+    const first = statusOp(1, 'Inactive');
+    const last = statusOp(1, 'Active');
+    const { lanes, update } = await lanesOver([first, last]);
+    update({ ...last, attempts: 1, lastError: { code: 'network', message: 'unreachable' } });
+    const sent: string[] = [];
+    const sendAll = () => {
+      for (let round = 0; round < 4; round += 1)
+        for (const op of lanes.take(free).ready) {
+          sent.push(op.id);
+          update({ ...op, status: 'done' });
+        }
+    };
+    sendAll();
+    // and the target is free for what is queued on it next
+    const next = statusOp(1, 'Leave');
+    update(next);
+    sendAll();
+    expect(sent).toEqual(ids([first, last, next]));
+  });
 });
 
 describe('the index built a slice at a time', () => {

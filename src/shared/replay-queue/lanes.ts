@@ -120,6 +120,9 @@ export class RunnableLanes {
       waiting?.forEach((target) => this.wake(target));
     } else if (!lane) {
       this.lanes.set(op.targetKey, [op.id]);
+    } else if (op.seq > (this.find(lane[lane.length - 1]!)?.seq ?? Infinity)) {
+      // queued after everything on its target (an op just added): its place is last, no search or sort
+      lane.push(op.id);
     } else if (!lane.includes(op.id)) {
       // an op we did not know (rare: written back after a discard elsewhere): back into queue order
       lane.push(op.id);

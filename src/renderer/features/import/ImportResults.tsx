@@ -10,24 +10,17 @@ import { profileStore } from '../../app/profile-stores.ts';
 import type { OutboxOp } from '../../../shared/outbox.ts';
 import { formatCount } from '../../app/format.ts';
 import { outboxStore } from '../../outbox/runtime.ts';
-import { batchOps } from './batch-ops.ts';
-import { forEachSliced } from '../../../shared/sliced.ts';
+import { runOps } from './batch-ops.ts';
 import { download } from '../outbox/download.ts';
 import { writeInWorker } from './reader.ts';
 import { resultsTableInSlices, type ImportRun } from './results.ts';
 
 export const useLastImport = profileStore(create<{ run: ImportRun | null }>(() => ({ run: null })));
 
-/** The run's ops, read back; their ids gathered a slice at a time (100,000 of them at once were a long task). */
+/** The run's ops (batch-ops.ts: right after queueing, the batch as stored; read back otherwise). */
 async function opsOf(run: ImportRun): Promise<Map<string, OutboxOp>> {
-  const db = outboxStore.getState().db;
-  if (!db) return new Map();
-  const lists = [...run.opsByRow.values()];
-  const ids: string[] = [];
-  await forEachSliced(lists.length, (i) => {
-    for (const id of lists[i]!) ids.push(id);
-  });
-  return batchOps(db, ids, run.seqs);
+  const { db, version } = outboxStore.getState();
+  return db ? runOps({ db, version }, run) : new Map();
 }
 
 export function ImportResults() {

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openOutboxOnlyDb, type OutboxDb } from '../../../shared/replay-queue/db.ts';
 import { discardOps, enqueueOps } from '../../../shared/replay-queue/queue.ts';
-import { batchOps } from './batch-ops.ts';
+import { batchOps, keepStoredBatch, runOps } from './batch-ops.ts';
 
 const dbs: OutboxDb[] = [];
 afterEach(() => dbs.splice(0).forEach((db) => db.close()));
@@ -75,5 +75,43 @@ describe("reading an import's ops back", () => {
     const { db, ops, seqs } = await outboxWithImport(5);
     await db.outbox.update(ops[1]!.id, { seq: 10_000 });
     expect((await batchOps(db, [ops[1]!.id], seqs)).get(ops[1]!.id)?.summary).toBe('user 101');
+  });
+});
+
+describe("an import's first count, right after queueing", () => {
+  /** The run the Import view keeps: each op on a row of its own. */
+  const runOf = (ops: readonly { id: string; seq: number }[]) => ({
+    opsByRow: new Map(ops.map((op, i) => [i + 2, [op.id]])),
+    seqs: { first: ops[0]!.seq, last: ops[ops.length - 1]!.seq },
+  });
+
+  it('counts the batch as it was stored, reading nothing back', async () => {
+    const { db, ops } = await outboxWithImport(600);
+    const run = runOf(ops);
+    keepStoredBatch(run, ops, 7);
+    const reads = vi.spyOn(db.outbox, 'where');
+    const found = await runOps({ db, version: 7 }, run);
+    expect(reads).not.toHaveBeenCalled();
+    expect([...found.keys()].sort()).toEqual(ops.map((op) => op.id).sort());
+  });
+
+  it('reads the outbox once it has changed since, so a discarded op counts as discarded', async () => {
+    const { db, ops } = await outboxWithImport(5);
+    const run = runOf(ops);
+    keepStoredBatch(run, ops, 7);
+    await discardOps(db, [ops[2]!.id], 'coordinator');
+    const found = await runOps({ db, version: 8 }, run);
+    expect(found.has(ops[2]!.id)).toBe(false);
+    expect(found.size).toBe(4);
+  });
+
+  it('answers from the batch as stored only once: the next count (Refresh) reads the outbox', async () => {
+    const { db, ops } = await outboxWithImport(5);
+    const run = runOf(ops);
+    keepStoredBatch(run, ops, 7);
+    await runOps({ db, version: 7 }, run);
+    await discardOps(db, [ops[2]!.id], 'coordinator');
+    const found = await runOps({ db, version: 7 }, run);
+    expect(found.has(ops[2]!.id)).toBe(false);
   });
 });

@@ -4,6 +4,10 @@
  * they are read by position a page at a time: one answer a page, where a read
  * by id is one request and one answer an op (100,000 of them for a large file).
  * An op of the batch not found there (none is moved today) is read by its id.
+ *
+ * The first count after queueing reads nothing back: the records as stored
+ * answer it, as long as the outbox has not changed since (its version has not
+ * moved); they serve once, and are let go of then.
  */
 import type { OutboxOp } from '../../../shared/outbox.ts';
 import type { OutboxDb } from '../../../shared/replay-queue/db.ts';
@@ -14,6 +18,58 @@ import { forEachSliced, type Slicing } from '../../../shared/sliced.ts';
  * busy laptop).
  */
 const PAGE = 250;
+
+/** The batch as enqueueOps stored it, and the outbox's version at that moment. */
+interface StoredBatch {
+  ops: readonly OutboxOp[];
+  version: number;
+}
+
+/** Each run's batch as stored, until it has served (or been passed over): one count's worth, then let go of. */
+const storedBatches = new WeakMap<object, StoredBatch>();
+
+/**
+ * The batch just stored for `run` (enqueueOps' records) and the outbox's version then: the next read of the run's
+ * ops takes them from memory if the outbox has not changed since.
+ */
+export function keepStoredBatch(run: object, ops: readonly OutboxOp[], version: number): void {
+  storedBatches.set(run, { ops, version });
+}
+
+/** What a run's ops are read back through: the outbox, its version now and the run's ids and positions. */
+export interface RunSource {
+  db: Pick<OutboxDb, 'outbox'>;
+  version: number;
+}
+
+/**
+ * A queued run's ops still in the outbox, by id: the batch as stored when the outbox has not moved since it was kept
+ * (the first count after queueing: 100,000 records read back were seconds of the window's work), read back otherwise.
+ * The ids are gathered a slice at a time (100,000 of them at once were a long task).
+ */
+export async function runOps(
+  source: RunSource,
+  run: { opsByRow: ReadonlyMap<number, readonly string[]>; seqs?: BatchSeqs },
+  slicing: Slicing = {},
+): Promise<Map<string, OutboxOp>> {
+  const stored = storedBatches.get(run);
+  storedBatches.delete(run);
+  if (stored && stored.version === source.version) {
+    const byId = new Map<string, OutboxOp>();
+    await forEachSliced(stored.ops.length, (i) => byId.set(stored.ops[i]!.id, stored.ops[i]!), slicing);
+    return byId;
+  }
+  const lists = [...run.opsByRow.values()];
+  const ids: string[] = [];
+  await forEachSliced(
+    lists.length,
+    (i) => {
+      for (const id of lists[i]!) ids.push(id);
+    },
+    slicing,
+  );
+  return batchOps(source.db, ids, run.seqs, slicing);
+}
 
 /** The batch's queue positions, first and last. */
 export interface BatchSeqs {

@@ -8,10 +8,13 @@ import { enqueueOps } from '../../../shared/replay-queue/queue.ts';
 import { formatCount } from '../../app/format.ts';
 import { outboxStore, queueAdded } from '../../outbox/runtime.ts';
 import { useLastImport } from './ImportResults.tsx';
+import { keepStoredBatch } from './batch-ops.ts';
 import { draftsInSlices, type GiveNewPeople } from './rows.ts';
 import { forEachSliced } from '../../../shared/sliced.ts';
 import type { RowPlan } from './match.ts';
 import type { Sheet } from './header.ts';
+import type { OutboxOp } from '../../../shared/outbox.ts';
+import type { ImportRun } from './results.ts';
 
 export interface QueueInputs {
   fileName: string | null;
@@ -21,6 +24,61 @@ export interface QueueInputs {
   excluded: ReadonlySet<number>;
   ticked: ReadonlySet<number>;
   give: GiveNewPeople;
+}
+
+/**
+ * What the results keep of a queued import: the op ids of each row, each row's plan, where the batch was queued. A
+ * slice at a time: 100,000 ops and 50,000 plans gone through in one go were a long task of the window.
+ */
+async function runOf(
+  inputs: QueueInputs,
+  ops: readonly OutboxOp[],
+  rows: readonly number[],
+): Promise<ImportRun> {
+  const opsByRow = new Map<number, string[]>();
+  await forEachSliced(ops.length, (i) => {
+    const row = rows[i]!;
+    const list = opsByRow.get(row);
+    if (list) list.push(ops[i]!.id);
+    else opsByRow.set(row, [ops[i]!.id]);
+  });
+  const { fileName, sheet, plans } = inputs;
+  const plansByRow = new Map<number, RowPlan>();
+  await forEachSliced(plans.length, (i) => plansByRow.set(plans[i]!.rowNumber, plans[i]!));
+  return {
+    fileName: fileName ?? 'import',
+    headers: sheet.headers,
+    rows: sheet.rows,
+    plans: plansByRow,
+    opsByRow,
+    seqs: { first: ops[0]!.seq, last: ops[ops.length - 1]!.seq },
+  };
+}
+
+/**
+ * The batch is stored: says so at once (the last import's results go), hands it to the outbox engine (from memory, a
+ * slice at a time), then keeps what its results need. Its first count takes the batch as stored while the outbox has
+ * not moved since the engine took it: the version is read before anything else runs (the engine records no outcome of
+ * the batch before this), and after the engine's own change of it (taking the batch moves it).
+ */
+export async function handOver(
+  inputs: QueueInputs,
+  stored: { ops: readonly OutboxOp[]; rows: readonly number[] },
+  onQueued: (message: string) => void,
+): Promise<void> {
+  const { ops, rows } = stored;
+  useLastImport.setState({ run: null });
+  onQueued(
+    `Queued ${formatCount(ops.length)} changes from ${inputs.fileName ?? 'the file'}. See them in the Outbox.`,
+  );
+  try {
+    await queueAdded(ops);
+  } finally {
+    const version = outboxStore.getState().version;
+    const run = await runOf(inputs, ops, rows);
+    keepStoredBatch(run, ops, version);
+    useLastImport.setState({ run });
+  }
 }
 
 /** `queue` stores the batch, says so through `onQueued` and resolves when the engine has it. */
@@ -40,32 +98,7 @@ export function useImportQueue(onQueued: (message: string) => void): (inputs: Qu
       );
       if (drafts.length === 0) return;
       const ops = await enqueueOps(odb, drafts, { label: `Import of ${inputs.fileName ?? 'a file'}` });
-      // a slice at a time: 100,000 ops and 50,000 plans gone through in one go were a long task of the window
-      const opsByRow = new Map<number, string[]>();
-      await forEachSliced(ops.length, (i) => {
-        const row = rows[i]!;
-        const list = opsByRow.get(row);
-        if (list) list.push(ops[i]!.id);
-        else opsByRow.set(row, [ops[i]!.id]);
-      });
-      const { fileName, sheet, plans } = inputs;
-      const plansByRow = new Map<number, RowPlan>();
-      await forEachSliced(plans.length, (i) => plansByRow.set(plans[i]!.rowNumber, plans[i]!));
-      useLastImport.setState({
-        run: {
-          fileName: fileName ?? 'import',
-          headers: sheet.headers,
-          rows: sheet.rows,
-          plans: plansByRow,
-          opsByRow,
-          seqs: { first: ops[0]!.seq, last: ops[ops.length - 1]!.seq },
-        },
-      });
-      // the batch is stored: say so now; the outbox engine then takes it from memory, a slice at a time
-      onQueued(
-        `Queued ${formatCount(drafts.length)} changes from ${fileName ?? 'the file'}. See them in the Outbox.`,
-      );
-      await queueAdded(ops);
+      await handOver(inputs, { ops, rows }, onQueued);
     } finally {
       queueing.current = false;
     }
