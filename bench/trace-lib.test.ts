@@ -113,3 +113,25 @@ describe("what the trace shows over a span of page time (the Long Tasks API's lo
     ).toMatch(/^not in the trace/);
   });
 });
+
+describe('the microtasks Blink runs after a task', () => {
+  const checkpoint = (tid: number, ts: number, wallMs: number, cpuMs: number): TraceEvent => ({
+    ...inside('BlinkScheduler_PerformMicrotaskCheckpoint', tid, ts, wallMs, cpuMs),
+  });
+  const events = [
+    thread(1, 10, 'CrRendererMain'),
+    // a scheduler.yield() continuation: the task itself is empty, the work resumed runs in its microtasks
+    task(1, 10, 0.1, 0.1, 1_000_000),
+    checkpoint(10, 1_000_100, 40, 35),
+    // a task whose own checkpoint runs inside it: counted once
+    task(1, 10, 20, 18, 2_000_000),
+    checkpoint(10, 2_010_000, 5, 5),
+  ];
+
+  it("count in the CPU time and length of the task they follow (the window's thread was computing)", () => {
+    const times = mainThreadTasks(events);
+    expect(times.totalCpuMs).toBeCloseTo(0.1 + 35 + 18);
+    expect(times.longestCpuMs).toBeCloseTo(35.1);
+    expect(times.longestCpuWallMs).toBeCloseTo(40.1);
+  });
+});

@@ -5,11 +5,12 @@
  * finds people and the mode; see every row's outcome by category; exclude rows,
  * tick identity changes; queue the rest as one batch.
  */
-import { useMemo, useReducer, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useReducer, useState, type DragEvent } from 'react';
 import { useSession } from '../../app/session.ts';
 import { formatCount } from '../../app/format.ts';
 import { plural } from '../../app/words.ts';
 import { useFileReading } from './useFileReading.ts';
+import { warmReader } from './reader.ts';
 import { ACCEPTED_EXTENSIONS } from './read/extensions.ts';
 import { findHeaderRow, sheetOf, type Sheet } from './header.ts';
 import { useImportPlans, type PlanInputs } from './useImportPlans.ts';
@@ -38,6 +39,8 @@ import {
 
 export default function ImportView() {
   const view = useImportView();
+  // the next file dropped is read by a worker already started
+  useEffect(() => warmReader(), []);
   const { refusal, reading, error, message, table, sheet } = view;
   return (
     <section

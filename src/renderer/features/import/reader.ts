@@ -17,6 +17,50 @@ export interface Reading {
 }
 
 let current: Reading | null = null;
+
+const newReader = () =>
+  new Worker(new URL('./parse.worker.ts', import.meta.url), { type: 'module', name: 'import-reader' });
+
+/**
+ * A reader started ahead of the next file, while the Import view is open: a worker's start (its thread, then
+ * fetching, decoding and compiling its 1.3 MB module) took 250-900 ms between the drop and the first byte read in
+ * `npm run bench -- import`, every time, as each reading ends with its worker. `failed`: its module did not load.
+ */
+let spare: { worker: Worker; failed: boolean } | null = null;
+let warmViews = 0;
+
+function startSpare(): void {
+  const started = { worker: newReader(), failed: false };
+  started.worker.onerror = (event) => {
+    event.preventDefault();
+    started.failed = true;
+  };
+  spare = started;
+}
+
+/**
+ * The reader started ahead when there is one that loaded (the next is started once this one is done), else a new
+ * one.
+ */
+function takeReader(): Worker {
+  const taken = spare;
+  spare = null;
+  if (taken && !taken.failed) return taken.worker;
+  taken?.worker.terminate();
+  return newReader();
+}
+
+/** Keeps a reader started ahead while the Import view is open; the returned function is for its closing. */
+export function warmReader(): () => void {
+  warmViews += 1;
+  if (!spare) startSpare();
+  return () => {
+    warmViews -= 1;
+    if (warmViews > 0 || !spare) return;
+    spare.worker.terminate();
+    spare = null;
+  };
+}
 // a file dropped in one profile is matched against that profile's cache: a switch stops its reading
 onProfileEnd(() => current?.cancel());
 
@@ -26,10 +70,7 @@ onProfileEnd(() => current?.cancel());
  */
 export function readInWorker(file: File, onProgress: (rows: number) => void, encoding?: string): Reading {
   current?.cancel();
-  const worker = new Worker(new URL('./parse.worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'import-reader',
-  });
+  const worker = takeReader();
   let settle: (outcome: ReadOutcome) => void = () => {};
   const done = new Promise<ReadOutcome>((resolve) => {
     settle = resolve;
@@ -40,6 +81,7 @@ export function readInWorker(file: File, onProgress: (rows: number) => void, enc
     finished = true;
     worker.terminate();
     if (current === reading) current = null;
+    if (warmViews > 0 && !spare) startSpare();
     settle(outcome);
   };
   const rows: RawRow[] = [];
