@@ -411,7 +411,6 @@ async function incrementalSnapshot(
     const context = {
       held: heldOf(catalog),
       day,
-      requirements,
       factOf: (h: HistoryHeadRow) => wasOf(looked, h),
       textOf: (h: HistoryHeadRow) => textOf(looked, h),
     };
