@@ -72,9 +72,11 @@ export interface CacheRefresher {
   settled(): Promise<void>;
 }
 
+/** `onRefreshed`: after each burst is in the cache (or failed to be), for the views that follow it by hand. */
 export function createCacheRefresher(
   db: FieldbookDb,
   onError: (err: unknown) => void = () => undefined,
+  onRefreshed: () => void = () => undefined,
 ): CacheRefresher {
   let waiting: Applied[] = [];
   let running: Promise<void> | null = null;
@@ -94,6 +96,7 @@ export function createCacheRefresher(
       const burst = waiting;
       waiting = [];
       await apply(burst);
+      onRefreshed();
     }
     running = null;
   };

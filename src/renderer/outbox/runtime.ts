@@ -28,7 +28,10 @@ export interface OutboxRuntimeState {
   engine: OutboxEngine | null;
   actor: string;
   engineState: EngineState;
-  /** bumped on every queue change, so views re-read */
+  /**
+   * Moves when the unsent ops or what their outcomes wrote to the cache may have changed, so the views that overlay
+   * them re-read; never on a connection probe or a banner's change alone (those show through `engineState`).
+   */
   version: number;
 }
 
@@ -37,7 +40,7 @@ export const outboxStore = profileStore(
     db: null,
     engine: null,
     actor: '',
-    engineState: { online: false, paused: null, inFlight: 0 },
+    engineState: { online: false, paused: null, inFlight: 0, changes: 0 },
     version: 0,
   })),
 );
@@ -54,10 +57,28 @@ export function usePendingVersion(): number {
   return useStore(outboxStore, (s) => s.version);
 }
 
+/** The views read the outbox again (the version moves). */
+function versionMoved(): void {
+  outboxStore.setState((s) => ({ version: s.version + 1 }));
+}
+
+/**
+ * After `run` (the engine taking a change written to the outbox), the version has moved at least once: by the engine
+ * when its ops changed, here otherwise (no engine yet, nothing new to it, or it failed), so no view keeps a read made
+ * before the write.
+ */
+async function movedAfter(run: Promise<void> | undefined): Promise<void> {
+  const before = outboxStore.getState().version;
+  try {
+    await run;
+  } finally {
+    if (outboxStore.getState().version === before) versionMoved();
+  }
+}
+
 /** Tell the engine the queue changed (after enqueue, discard, retry, edit, resolve). */
 export async function queueChanged(): Promise<void> {
-  await outboxStore.getState().engine?.reload();
-  outboxStore.setState((s) => ({ version: s.version + 1 }));
+  await movedAfter(outboxStore.getState().engine?.reload());
 }
 
 /**
@@ -65,8 +86,15 @@ export async function queueChanged(): Promise<void> {
  * would read the whole queue back (100,000 records after a large import).
  */
 export async function queueAdded(ops: readonly OutboxOp[]): Promise<void> {
-  await outboxStore.getState().engine?.added(ops);
-  outboxStore.setState((s) => ({ version: s.version + 1 }));
+  await movedAfter(outboxStore.getState().engine?.added(ops));
+}
+
+/** What the engine shows changed: the banners follow its state, the views' queries its ops' changes. */
+function engineChanged(state: EngineState): void {
+  outboxStore.setState((s) => ({
+    engineState: state,
+    version: state.changes === s.engineState.changes ? s.version : s.version + 1,
+  }));
 }
 
 export interface ProfileOutboxOptions {
@@ -98,7 +126,11 @@ export function openProfileOutbox(options: ProfileOutboxOptions): ProfileOutbox 
   let engine: OutboxEngine | null = null;
   let online = false;
   let stopped = false;
-  const refresher = createCacheRefresher(options.cacheDb);
+  // a done op's record as the platform holds it is in the cache: the views that overlaid the op read it again (a copy
+  // in memory, the users' search, is not followed by a live query)
+  const refresher = createCacheRefresher(options.cacheDb, undefined, () => {
+    if (!stopped) versionMoved();
+  });
   // ops travel to main in batches (one message per turn) and their outcomes stream back
   const executor = createBatchingExecutor({
     // main sends it only while this profile is the active one
@@ -117,8 +149,7 @@ export function openProfileOutbox(options: ProfileOutboxOptions): ProfileOutbox 
       execute: executor.execute,
       handoff: BATCHED_HANDOFF,
       onChange: () => {
-        if (!stopped && engine)
-          outboxStore.setState((s) => ({ engineState: engine!.state(), version: s.version + 1 }));
+        if (!stopped && engine) engineChanged(engine.state());
       },
       onApplied: (op, outcome) => refresher.add(op, outcome),
     });
@@ -132,6 +163,8 @@ export function openProfileOutbox(options: ProfileOutboxOptions): ProfileOutbox 
     });
     // queued while it read the queue: read it again, or those changes would wait for the next one
     if (outboxStore.getState().version !== queuedBefore) await opened.reload();
+    // opening wrote to the outbox (an op a crash left "being sent" waits again): the views read it as it is now
+    versionMoved();
     opened.setOnline(online);
   };
   const opened = open().catch(() => undefined);

@@ -41,7 +41,10 @@ export interface EngineOptions {
   backoff?: BackoffPolicy;
   now?: () => number;
   random?: () => number;
-  /** called after every change of the queue's state (for the UI) */
+  /**
+   * called when something the UI shows of the queue changed: `state()` (online, paused, in flight, the ops' changes)
+   * differs from what the last call told. A pump that changes none of these (a connection probe) is not reported.
+   */
   onChange?: () => void;
   /** called after an op is done, so the cache can be refreshed */
   onApplied?: (op: OutboxOp, outcome: ReplayOutcome & { status: 'done' }) => void;
@@ -53,6 +56,8 @@ export interface EngineState {
   online: boolean;
   paused: AppError | null;
   inFlight: number;
+  /** moves with every change of the ops or their states (what the views' pending marks are made of) */
+  changes: number;
 }
 
 const KILLED = new Error('the replay host was stopped');
@@ -98,6 +103,10 @@ export class OutboxEngine {
   private paused: AppError | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private idleWaiters: (() => void)[] = [];
+  /** changes of the ops or their states: every `apply`, every reload's state taking over */
+  private changes = 0;
+  /** the state `onChange` last told of: a pump that changed none of it is not reported */
+  private told: EngineState | null = null;
 
   private constructor(opts: EngineOptions) {
     this.opts = {
@@ -124,7 +133,7 @@ export class OutboxEngine {
   }
 
   state(): EngineState {
-    return { online: this.online, paused: this.paused, inFlight: this.inFlight.size };
+    return { online: this.online, paused: this.paused, inFlight: this.inFlight.size, changes: this.changes };
   }
 
   /**
@@ -155,6 +164,7 @@ export class OutboxEngine {
       if (!built) return this.afterStale(mine);
       this.ops = next;
       this.lanes = lanes;
+      this.changes++;
       for (const op of since) this.apply(op);
     } finally {
       this.recorders.delete(since);
@@ -214,6 +224,7 @@ export class OutboxEngine {
   }
 
   private apply(op: OutboxOp): void {
+    this.changes++;
     if (op.status === 'done') {
       this.ops.delete(op.id);
       this.doneIds.add(op.id);
@@ -227,14 +238,17 @@ export class OutboxEngine {
   setOnline(online: boolean): void {
     const reconnected = online && !this.online;
     this.online = online;
-    // back online: what waited out a backoff while the network was down goes now
-    if (reconnected) void this.clearBackoffs().catch(() => undefined);
-    else this.pump();
+    if (reconnected) {
+      // shown at once; what waited out a backoff while the network was down goes once its wait is cleared
+      this.tell();
+      void this.clearBackoffs().catch(() => undefined);
+    } else this.pump();
   }
 
   /** "Send now": lift the pause, cut every backoff short and go. */
   async sendNow(): Promise<void> {
     this.paused = null;
+    this.tell();
     await this.clearBackoffs();
   }
 
@@ -320,8 +334,23 @@ export class OutboxEngine {
       // every candidate was looked at and some wait out a backoff: look again when the first one ends
       if (wakeAt !== null) this.scheduleWake(wakeAt, now);
     }
-    this.opts.onChange?.();
+    this.tell();
     if (this.isIdle()) this.idleWaiters.splice(0).forEach((resolve) => resolve());
+  }
+
+  /** `onChange`, when something it reports moved since it last told (a probe that changed nothing is not news). */
+  private tell(): void {
+    const now = this.state();
+    const told = this.told;
+    const same =
+      told !== null &&
+      told.online === now.online &&
+      told.paused === now.paused &&
+      told.inFlight === now.inFlight &&
+      told.changes === now.changes;
+    if (same) return;
+    this.told = now;
+    this.opts.onChange?.();
   }
 
   private scheduleWake(wakeAt: number, now: number): void {

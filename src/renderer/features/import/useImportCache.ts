@@ -14,7 +14,7 @@ import { emailsApplier, usersApplier } from '../../outbox/pending.ts';
 import { memoUnsentOps } from '../../outbox/ops-memo.ts';
 import { appliedInSlices, memoUnsentInOrder, opsWhere } from '../../outbox/unsent-in-order.ts';
 import type { FieldbookDb } from '../../db/index.ts';
-import { useUnsentOps } from './unsent-ops.ts';
+import { usePendingVersion } from '../../outbox/runtime.ts';
 import { readInPages } from '../../../shared/read-in-pages.ts';
 import { emailsByUserInSlices, type EmailsByUser, type GroupRef } from './match.ts';
 import {
@@ -91,13 +91,13 @@ export function useImportCache(siteChoice: number | null) {
   const db = useActiveDb();
   const loadedSites = useLiveQuery(async () => (db ? db.sites.toArray() : []), [db]);
   const sites = loadedSites ?? NO_SITES;
-  // read again when the queue changed, not on every move of the outbox's version (unsent-ops.ts)
-  const unsent = useUnsentOps(db);
+  // read again when the queue changed (the outbox's version: a connection probe does not move it)
+  const pendingVersion = usePendingVersion();
   // the people as they will be, and what the queue replaces or creates (queued.ts)
-  const people = useLiveQuery(() => (!db ? NO_PEOPLE : unsent && peopleAsQueued(db)), [db, unsent]);
+  const people = useLiveQuery(() => (db ? peopleAsQueued(db) : NO_PEOPLE), [db, pendingVersion]);
   const users = people?.users ?? NONE;
   // the addresses each person will have, and those queued changes remove (an import that lists one adds it back)
-  const mail = useLiveQuery(() => (!db ? NO_MAIL : unsent && addressesAsQueued(db)), [db, unsent]);
+  const mail = useLiveQuery(() => (db ? addressesAsQueued(db) : NO_MAIL), [db, pendingVersion]);
   // a token that sees several sites: no default, the user chooses (a file for the second site must never land on the
   // first);
   // nothing synced yet: no site to check against (every row is new), as before the first sync
