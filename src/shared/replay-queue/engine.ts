@@ -61,6 +61,13 @@ export interface EngineState {
 }
 
 const KILLED = new Error('the replay host was stopped');
+/** why sending stopped when the laptop's storage refused a write (shown as "Paused: …" in the Outbox) */
+const STORAGE_REFUSED: AppError = {
+  code: 'internal',
+  message:
+    "Fieldbook could not save to this laptop's storage (the disk may be full). Nothing was lost: " +
+    'free some space, then choose Send now. A change that may have reached the platform is checked before it goes again.',
+};
 /** ops active per network slot: one talking to the API, the others writing their outcome or waiting for a slot */
 const ACTIVE_PER_SLOT = 16;
 /** most ops whose records share one transaction (a transaction costs several times what a row does) */
@@ -416,6 +423,8 @@ export class OutboxEngine {
   }
 
   private async send(op: OutboxOp): Promise<void> {
+    let requested = false;
+    let sending = op;
     try {
       if (op.bindings && op.bindings.length > 0) {
         await this.save(
@@ -428,7 +437,7 @@ export class OutboxEngine {
         );
         return;
       }
-      const sending: OutboxOp = {
+      sending = {
         ...op,
         status: 'sending',
         maybeSent: true,
@@ -466,10 +475,21 @@ export class OutboxEngine {
         release();
       }
       if (this.killed) return; // a crash here: the op stays `sending` + maybeSent, verified next time
+      requested = true;
       await this.record(op, sending, result);
     } catch (err) {
-      if (err !== KILLED) throw err;
+      if (err !== KILLED) this.notSaved(requested ? { ...sending, status: 'pending' } : op);
     }
+  }
+
+  /**
+   * The laptop's storage refused a write of this op (a full disk): sending stops, with words for the coordinator, and
+   * the op waits again as the engine last knew it. Once requested, it stays marked as maybe sent (`sending` is), so it
+   * is checked before it goes again; "Send now" lifts the pause.
+   */
+  private notSaved(op: OutboxOp): void {
+    this.paused = STORAGE_REFUSED;
+    this.remember(op);
   }
 
   private async record(before: OutboxOp, sending: OutboxOp, result: Result<ReplayOutcome>): Promise<void> {
