@@ -16,6 +16,7 @@ import {
   SCHEMA_V9,
   SCHEMA_V10,
   SCHEMA_V11,
+  SCHEMA_V12,
 } from './schema.ts';
 import {
   v1CreateCache,
@@ -26,6 +27,7 @@ import {
   v9HistoryCompact,
   v10HistoryWritten,
   v11HistoryFigures,
+  v12HistorySharedDeflated,
 } from './migrations.ts';
 import { watchDatabaseLifecycle } from './lifecycle.ts';
 import { derivedFieldsMiddleware } from './derived.ts';
@@ -83,6 +85,7 @@ export function openFieldbookDb(name: string, options: OpenOptions = {}): Fieldb
   db.version(9).stores(SCHEMA_V9).upgrade(v9HistoryCompact);
   db.version(10).stores(SCHEMA_V10).upgrade(v10HistoryWritten);
   db.version(11).stores(SCHEMA_V11).upgrade(v11HistoryFigures);
+  db.version(12).stores(SCHEMA_V12).upgrade(v12HistorySharedDeflated);
   watchDatabaseLifecycle(db);
   db.use(derivedFieldsMiddleware);
   db.use(usersMemoMiddleware(memory));

@@ -6,7 +6,14 @@
  */
 import type { Transaction } from 'dexie';
 import { rowsAsChanges, type WholeFactRow } from '../history/change.ts';
-import type { HistoryHeadRow, HistoryPersonRow, HistorySharedRow, HistorySyncRow } from '../history/rows.ts';
+import type {
+  HistoryHeadRow,
+  HistoryPersonRow,
+  HistorySharedRow,
+  HistorySyncRow,
+  KeptSharedRow,
+} from '../history/rows.ts';
+import { keptShared } from '../history/shared-rows.ts';
 import { keptFigures } from '../history/sync-figures.ts';
 import { compactHeads, compactRows, type OldHeadRow } from '../history/upgrade.ts';
 import { packRows } from '../history/packs.ts';
@@ -117,4 +124,11 @@ export async function v11HistoryFigures(tx: Transaction): Promise<void> {
     .modify((row) => {
       Object.assign(row, { figures: keptFigures(row.figures) });
     });
+}
+
+/** Version 12: the names and requirements rows rewritten deflated (history/shared-rows.ts), the same text. */
+export async function v12HistorySharedDeflated(tx: Transaction): Promise<void> {
+  const shared = tx.table<HistorySharedRow, number>('historyShared');
+  const rows = await shared.toArray();
+  if (rows.length > 0) await tx.table<KeptSharedRow, number>('historyShared').bulkPut(rows.map(keptShared));
 }

@@ -26,6 +26,7 @@ import { factChange } from './change.ts';
 import { appendRows } from './packs.ts';
 import { keptFigures, syncOf } from './sync-figures.ts';
 import { factText, headFact, packFact } from './heads.ts';
+import { keptShared, sharedOf } from './shared-rows.ts';
 import type {
   HistoryHeadRow,
   HistoryPersonRow,
@@ -174,7 +175,7 @@ async function latestShared(db: FieldbookDb, kind: HistorySharedRow['kind']): Pr
     .reverse()
     .filter((r) => r.kind === kind)
     .first();
-  return row?.value ?? null;
+  return row ? sharedOf(row).value : null;
 }
 
 /** The day as the snapshot writes it: the figures, the people's changes, the names and requirements when new. */
@@ -209,7 +210,8 @@ async function writeDay(db: FieldbookDb, at: string, day: string, written: Day):
     ['catalog', written.catalog],
     ['requirements', written.requirements],
   ] as const)
-    if ((await latestShared(db, kind)) !== value) await db.historyShared.add({ seq, kind, value });
+    if ((await latestShared(db, kind)) !== value)
+      await db.historyShared.add(keptShared({ seq, kind, value }));
   return seq;
 }
 
