@@ -17,6 +17,7 @@ import {
   SCHEMA_V10,
   SCHEMA_V11,
   SCHEMA_V12,
+  SCHEMA_V13,
 } from './schema.ts';
 import {
   v1CreateCache,
@@ -28,6 +29,7 @@ import {
   v10HistoryWritten,
   v11HistoryFigures,
   v12HistorySharedDeflated,
+  v13HistoryHeadsCompact,
 } from './migrations.ts';
 import { watchDatabaseLifecycle } from './lifecycle.ts';
 import { derivedFieldsMiddleware } from './derived.ts';
@@ -86,6 +88,7 @@ export function openFieldbookDb(name: string, options: OpenOptions = {}): Fieldb
   db.version(10).stores(SCHEMA_V10).upgrade(v10HistoryWritten);
   db.version(11).stores(SCHEMA_V11).upgrade(v11HistoryFigures);
   db.version(12).stores(SCHEMA_V12).upgrade(v12HistorySharedDeflated);
+  db.version(13).stores(SCHEMA_V13).upgrade(v13HistoryHeadsCompact);
   watchDatabaseLifecycle(db);
   db.use(derivedFieldsMiddleware);
   db.use(usersMemoMiddleware(memory));

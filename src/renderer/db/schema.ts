@@ -132,5 +132,11 @@ export const SCHEMA_V11 = {} as const;
  */
 export const SCHEMA_V12 = {} as const;
 
+/**
+ * Version 13 (issue 38's snapshot time): each head's fact kept in a compact binary form, no longer gzipped
+ * (history/heads.ts); no index changes, the heads are rewritten (migrations.ts, v13HistoryHeadsCompact).
+ */
+export const SCHEMA_V13 = {} as const;
+
 /** The newest schema version this build declares (db/index.ts declares 1 to this one). */
-export const SCHEMA_VERSION = 12;
+export const SCHEMA_VERSION = 13;
