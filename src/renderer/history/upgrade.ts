@@ -1,8 +1,8 @@
 /**
- * The history as earlier builds wrote it, in today's encoding: before database version 9 (migrations.ts,
- * v9HistoryCompact), the heads' facts in their compact form (heads.ts), each finding's key ("Expired|credential:5" becomes
- * "Ek5", figures.ts) and each training assignment's course name left out where the names of the same sync give it
- * (facts.ts, `factsOf`). Pure.
+ * The history as earlier builds wrote it, in today's encoding. Before database version 9 (migrations.ts,
+ * v9HistoryCompact): the heads' facts in their compact form (heads.ts), each finding's key ("Expired|credential:5"
+ * becomes "Ek5", figures.ts) and each training assignment's course name left out where the names of the same sync
+ * give it (facts.ts, `factsOf`). Versions 9 to 12 (v13HistoryHeadsCompact): the heads' gzipped facts. Pure.
  */
 import { gunzipSync, strFromU8 } from 'fflate';
 import { courseNamesOf, EMPTY_CATALOG, withoutCourseNames, type Catalog } from './facts.ts';
