@@ -145,8 +145,15 @@ function readVarint(r: Reader): number {
 }
 
 function readText(r: Reader, length: number): string {
-  const bytes = r.bytes.subarray(r.at, r.at + length);
-  const text = bytes.every((b) => b < 0x80) ? String.fromCharCode(...bytes) : decoder.decode(bytes);
+  let text = '';
+  for (let i = r.at; i < r.at + length; i += 1) {
+    const byte = r.bytes[i]!;
+    if (byte >= 0x80) {
+      text = decoder.decode(r.bytes.subarray(r.at, r.at + length));
+      break;
+    }
+    text += String.fromCharCode(byte);
+  }
   r.at += length;
   r.strings.push(text);
   return text;
@@ -156,6 +163,12 @@ function readFloat(r: Reader): number {
   const n = new Float64Array(r.bytes.slice(r.at, r.at + 8).buffer)[0]!;
   r.at += 8;
   return n;
+}
+
+function readList(r: Reader, length: number): Value[] {
+  const list: Value[] = [];
+  for (let i = 0; i < length; i += 1) list.push(readValue(r));
+  return list;
 }
 
 function readValue(r: Reader): Value {
@@ -177,7 +190,7 @@ function readValue(r: Reader): Value {
     case Kind.Day:
       return dayText(n);
     case Kind.List:
-      return Array.from({ length: n }, () => readValue(r));
+      return readList(r, n);
     default:
       throw new Error(`A head's fact holds an unknown kind ${kind}`);
   }
