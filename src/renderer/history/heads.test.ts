@@ -43,7 +43,11 @@ describe("a head's fact", () => {
     const odd: PersonFact = {
       u: [-7, 'Ωmega 名前', 'x'.repeat(300), '2026-02-30', '1999-12-31', '2026-1-05', 'Ωmega 名前'],
       g: [0, 30, 31, 2 ** 40, Number.MAX_SAFE_INTEGER],
-      c: [['5-1', 5, '2026-03-01T10:00:00Z', '0001-01-01']],
+      c: [
+        ['5-1', 5, '2026-03-01T10:00:00Z', '0001-01-01'],
+        ['05-1', 5, '5-', '1-2-3'],
+        ['9007199254740993-1', 0, '-5-1', '0-0'],
+      ],
       t: [[1.5, -0.25, 'Course', 'completed', '2100-12-31']],
     };
     expect(factText({ fact: packFact(odd) })).toBe(JSON.stringify(odd));

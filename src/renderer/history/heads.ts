@@ -3,8 +3,8 @@
  * Heads are one whole fact per person, read at every snapshot for each person written (some 2,900 a day on `l`) and
  * written for each whose fact changed. Versions 9 to 12 kept them gzipped with fflate, which in Chromium cost about
  * 1-2 ms a head (it allocates some 170 kB of zeroed arrays a call) and 0.2-0.4 ms to read one back: most of a day's
- * snapshot. This form is as small (ids and counts as variable-length integers, ISO dates as day numbers, a string
- * repeated within a fact kept once) and costs microseconds either way with no large allocation. Written here, not
+ * snapshot. This form is as small (ids and counts as variable-length integers, ISO dates as day numbers, a credential
+ * assignment's key as its two numbers, a string repeated within a fact kept once) and costs microseconds either way with no large allocation. Written here, not
  * taken from a library: the app has no binary encoding among its dependencies (MessagePack or CBOR would keep dates
  * and repeated words as text), and the fact's shape is the history's own. Pure.
  *
@@ -14,7 +14,7 @@
  */
 import type { HistoryHeadRow, PersonFact } from './rows.ts';
 
-const Kind = { Integer: 0, Negative: 1, Float: 2, Text: 3, Repeated: 4, List: 5, Day: 6 } as const;
+const Kind = { Integer: 0, Negative: 1, Float: 2, Text: 3, Repeated: 4, List: 5, Day: 6, Pair: 7 } as const;
 type Kind = (typeof Kind)[keyof typeof Kind];
 const INLINE = 31;
 /** Day numbers counted from 2000-01-01 (day 730,425 from 0000-03-01): the dates a fact holds are two bytes. */
@@ -84,6 +84,16 @@ function dayNumber(text: string): number | null {
   return n >= 0 && dayText(n) === text ? n : null;
 }
 
+const PAIR = /^(0|[1-9]\d{0,14})-(0|[1-9]\d{0,14})$/;
+
+/** A credential assignment's key ("310-200123": credential, then person) as its two numbers, else null. */
+function pairOf(text: string): [number, number] | null {
+  const match = PAIR.exec(text);
+  if (!match) return null;
+  const [a, b] = [Number(match[1]), Number(match[2])];
+  return Number.isSafeInteger(a) && Number.isSafeInteger(b) ? [a, b] : null;
+}
+
 function isAscii(text: string): boolean {
   for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) >= 0x80) return false;
   return true;
@@ -92,6 +102,11 @@ function isAscii(text: string): boolean {
 function writeText(w: Writer, text: string): void {
   const day = dayNumber(text);
   if (day !== null) return writeHeader(w.bytes, Kind.Day, day);
+  const pair = pairOf(text);
+  if (pair) {
+    writeHeader(w.bytes, Kind.Pair, pair[0]);
+    return writeVarint(w.bytes, pair[1]);
+  }
   const seen = w.strings.get(text);
   if (seen !== undefined) return writeHeader(w.bytes, Kind.Repeated, seen);
   w.strings.set(text, w.strings.size);
@@ -187,6 +202,8 @@ function readValue(r: Reader): Value {
       return readText(r, n);
     case Kind.Repeated:
       return r.strings[n]!;
+    case Kind.Pair:
+      return `${n}-${readVarint(r)}`;
     case Kind.Day:
       return dayText(n);
     case Kind.List:
