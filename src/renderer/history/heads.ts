@@ -2,11 +2,11 @@
  * A head's fact as the history keeps it (database version 13): a compact binary form of its tuples, not compressed.
  * Heads are one whole fact per person, read at every snapshot for each person written (some 2,900 a day on `l`) and
  * written for each whose fact changed. Versions 9 to 12 kept them gzipped with fflate, which in Chromium cost about
- * 1-2 ms a head (it allocates some 170 kB of zeroed arrays a call) and 0.2-0.4 ms to read one back: most of a day's
- * snapshot. This form is as small (ids and counts as variable-length integers, ISO dates as day numbers, a credential
- * assignment's key as its two numbers, a string repeated within a fact kept once) and costs microseconds either way with no large allocation. Written here, not
- * taken from a library: the app has no binary encoding among its dependencies (MessagePack or CBOR would keep dates
- * and repeated words as text), and the fact's shape is the history's own. Pure.
+ * 1-3 ms a head (it allocates some 170 kB of zeroed arrays a call) and 0.2 ms to read one back. This form is smaller
+ * (ids and counts as variable-length integers, ISO dates as day numbers, a credential assignment's key as its two
+ * numbers, a string repeated within a fact kept once) and costs some 0.02-0.08 ms either way with no large
+ * allocation. Written here, not taken from a library: the app has no binary encoding among its dependencies
+ * (MessagePack or CBOR would keep dates and repeated words as text), and the fact's shape is the history's own. Pure.
  *
  * Each value is one byte (its kind in the top 3 bits, a small number in the low 5: 31 means a variable-length
  * integer follows) and its payload. It refuses a value it cannot give back exactly, rather than keep a head that
