@@ -16,6 +16,8 @@ import {
   SCHEMA_V9,
   SCHEMA_V10,
   SCHEMA_V11,
+  SCHEMA_V12,
+  SCHEMA_V13,
 } from './schema.ts';
 import {
   v1CreateCache,
@@ -26,6 +28,8 @@ import {
   v9HistoryCompact,
   v10HistoryWritten,
   v11HistoryFigures,
+  v12HistorySharedDeflated,
+  v13HistoryHeadsCompact,
 } from './migrations.ts';
 import { watchDatabaseLifecycle } from './lifecycle.ts';
 import { derivedFieldsMiddleware } from './derived.ts';
@@ -83,6 +87,8 @@ export function openFieldbookDb(name: string, options: OpenOptions = {}): Fieldb
   db.version(9).stores(SCHEMA_V9).upgrade(v9HistoryCompact);
   db.version(10).stores(SCHEMA_V10).upgrade(v10HistoryWritten);
   db.version(11).stores(SCHEMA_V11).upgrade(v11HistoryFigures);
+  db.version(12).stores(SCHEMA_V12).upgrade(v12HistorySharedDeflated);
+  db.version(13).stores(SCHEMA_V13).upgrade(v13HistoryHeadsCompact);
   watchDatabaseLifecycle(db);
   db.use(derivedFieldsMiddleware);
   db.use(usersMemoMiddleware(memory));

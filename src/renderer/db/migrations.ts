@@ -6,9 +6,16 @@
  */
 import type { Transaction } from 'dexie';
 import { rowsAsChanges, type WholeFactRow } from '../history/change.ts';
-import type { HistoryHeadRow, HistoryPersonRow, HistorySharedRow, HistorySyncRow } from '../history/rows.ts';
+import type {
+  HistoryHeadRow,
+  HistoryPersonRow,
+  HistorySharedRow,
+  HistorySyncRow,
+  KeptSharedRow,
+} from '../history/rows.ts';
+import { keptShared } from '../history/shared-rows.ts';
 import { keptFigures } from '../history/sync-figures.ts';
-import { compactHeads, compactRows, type OldHeadRow } from '../history/upgrade.ts';
+import { compactHeads, compactRows, headOfVersion12, type OldHeadRow } from '../history/upgrade.ts';
 import { packRows } from '../history/packs.ts';
 import type { HistoryWrittenRow } from '../history/written-rows.ts';
 import { userSearchKeys, userSortName, type UserRecord } from '../../shared/records.ts';
@@ -117,4 +124,21 @@ export async function v11HistoryFigures(tx: Transaction): Promise<void> {
     .modify((row) => {
       Object.assign(row, { figures: keptFigures(row.figures) });
     });
+}
+
+/** Version 12: the names and requirements rows rewritten deflated (history/shared-rows.ts), the same text. */
+export async function v12HistorySharedDeflated(tx: Transaction): Promise<void> {
+  const shared = tx.table<HistorySharedRow, number>('historyShared');
+  const rows = await shared.toArray();
+  if (rows.length > 0) await tx.table<KeptSharedRow, number>('historyShared').bulkPut(rows.map(keptShared));
+}
+
+/**
+ * Version 13: each head's fact rewritten from gzipped JSON text to its compact form (history/heads.ts), the same fact;
+ * the next snapshot compares with it and writes nobody who did not change.
+ */
+export async function v13HistoryHeadsCompact(tx: Transaction): Promise<void> {
+  const heads = tx.table<HistoryHeadRow, number>('historyHeads');
+  const kept = await heads.toArray();
+  if (kept.length > 0) await heads.bulkPut(kept.map(headOfVersion12));
 }

@@ -126,5 +126,17 @@ export const SCHEMA_V10 = {
  */
 export const SCHEMA_V11 = {} as const;
 
+/**
+ * Version 12 (issue 38's size target on a small site): the history's names and requirements rows kept deflated
+ * (history/shared-rows.ts); no index changes, the rows are rewritten (migrations.ts, v12HistorySharedDeflated).
+ */
+export const SCHEMA_V12 = {} as const;
+
+/**
+ * Version 13 (issue 38's snapshot time): each head's fact kept in a compact binary form, no longer gzipped
+ * (history/heads.ts); no index changes, the heads are rewritten (migrations.ts, v13HistoryHeadsCompact).
+ */
+export const SCHEMA_V13 = {} as const;
+
 /** The newest schema version this build declares (db/index.ts declares 1 to this one). */
-export const SCHEMA_VERSION = 11;
+export const SCHEMA_VERSION = 13;

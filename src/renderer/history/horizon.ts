@@ -11,7 +11,7 @@ import type { FieldbookDb } from '../db/index.ts';
 import { factChange, replay } from './change.ts';
 import { appendRows, packRows, unpackAll } from './packs.ts';
 import { syncOf } from './sync-figures.ts';
-import type { HistoryPersonRow, HistorySharedRow, HistorySyncRow, PersonFact } from './rows.ts';
+import type { HistoryPersonRow, HistorySyncRow, KeptSharedRow, PersonFact } from './rows.ts';
 
 /** The horizon the coordinator is offered first: two years, as the issue asks. */
 export const DEFAULT_HORIZON_YEARS = 2;
@@ -56,7 +56,7 @@ export function foldedRows(rows: readonly HistoryPersonRow[], seq: number): Hist
 }
 
 /** The names and requirements up to the start: the latest of each kind, moved to the start's sync. */
-function foldedShared(shared: readonly HistorySharedRow[], seq: number): HistorySharedRow[] {
+function foldedShared(shared: readonly KeptSharedRow[], seq: number): KeptSharedRow[] {
   const ordered = [...shared].sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
   return (['catalog', 'requirements'] as const).flatMap((kind) => {
     const latest = ordered.filter((r) => r.kind === kind).at(-1);

@@ -9,6 +9,7 @@ import { EMPTY_CATALOG, type Catalog } from './facts.ts';
 import { factsAfter } from './change.ts';
 import { readPeopleRows } from './packs.ts';
 import { readSyncs } from './sync-figures.ts';
+import { readShared } from './shared-rows.ts';
 import type { HistoryPersonRow, HistorySharedRow, HistorySyncRow, PersonFact } from './rows.ts';
 
 export interface HistoryRecords {
@@ -110,6 +111,6 @@ export async function loadDay(db: FieldbookDb, day: string): Promise<RebuiltDay>
   const syncs = await readSyncs(db);
   const { before } = syncsAround(syncs, day);
   const people = before ? await readPeopleRows(db, { upTo: before.seq! }) : [];
-  const shared = await db.historyShared.toArray();
+  const shared = await readShared(db);
   return rebuildDay({ syncs, people, shared }, day);
 }

@@ -103,9 +103,12 @@ export interface HistorySharedRow {
   value: string;
 }
 
+/** A names or requirements row as the table keeps it (database version 12): its JSON text deflated (shared-rows.ts). */
+export type KeptSharedRow = Omit<HistorySharedRow, 'value'> & { value: Uint8Array };
+
 export type HistoryTables = {
   historySyncs: EntityTable<KeptSyncRow, 'seq'>;
   historyPacks: EntityTable<HistoryPackRow, 'id'>;
   historyHeads: EntityTable<HistoryHeadRow, 'userid'>;
-  historyShared: EntityTable<HistorySharedRow, 'id'>;
+  historyShared: EntityTable<KeptSharedRow, 'id'>;
 };

@@ -26,6 +26,7 @@ import { factChange } from './change.ts';
 import { appendRows } from './packs.ts';
 import { keptFigures, syncOf } from './sync-figures.ts';
 import { factText, headFact, packFact } from './heads.ts';
+import { keptShared, sharedOf } from './shared-rows.ts';
 import type {
   HistoryHeadRow,
   HistoryPersonRow,
@@ -87,7 +88,7 @@ export interface ChangesContext {
   day: string;
   /** a head's fact, where the caller has it parsed already */
   factOf?: (head: HistoryHeadRow) => PersonFact;
-  /** a head's fact as JSON text, where the caller has it inflated already */
+  /** a head's fact as JSON text, where the caller has it made already */
   textOf?: (head: HistoryHeadRow) => string;
 }
 
@@ -115,7 +116,7 @@ export function peopleChanges(
     if (row || head?.next !== next)
       out.put.push({
         userid,
-        fact: head && was === text ? head.fact : packFact(text),
+        fact: head && was === text ? head.fact : packFact(fact),
         findings: now,
         ...(next ? { next } : {}),
       });
@@ -174,7 +175,7 @@ async function latestShared(db: FieldbookDb, kind: HistorySharedRow['kind']): Pr
     .reverse()
     .filter((r) => r.kind === kind)
     .first();
-  return row?.value ?? null;
+  return row ? sharedOf(row).value : null;
 }
 
 /** The day as the snapshot writes it: the figures, the people's changes, the names and requirements when new. */
@@ -209,7 +210,8 @@ async function writeDay(db: FieldbookDb, at: string, day: string, written: Day):
     ['catalog', written.catalog],
     ['requirements', written.requirements],
   ] as const)
-    if ((await latestShared(db, kind)) !== value) await db.historyShared.add({ seq, kind, value });
+    if ((await latestShared(db, kind)) !== value)
+      await db.historyShared.add(keptShared({ seq, kind, value }));
   return seq;
 }
 
@@ -288,28 +290,28 @@ interface Looked {
   heads: HistoryHeadRow[];
   facts: Map<number, PersonFact>;
   findings: Map<number, readonly string[]>;
-  /** the heads' facts, each parsed once */
+  /** the heads' facts, each read once */
   was: Map<number, PersonFact>;
-  /** the heads' facts as JSON text, each inflated once */
+  /** the heads' facts as JSON text, each made once */
   texts: Map<number, string>;
 }
 
-/** A head's fact as JSON text, inflated once for the whole snapshot. */
-function textOf(looked: Pick<Looked, 'texts'>, head: HistoryHeadRow): string {
-  const known = looked.texts.get(head.userid);
-  if (known !== undefined) return known;
-  const text = factText(head);
-  looked.texts.set(head.userid, text);
-  return text;
-}
-
-/** A head's fact, parsed once for the whole snapshot. */
-function wasOf(looked: Pick<Looked, 'was' | 'texts'>, head: HistoryHeadRow): PersonFact {
+/** A head's fact, read once for the whole snapshot. */
+function wasOf(looked: Pick<Looked, 'was'>, head: HistoryHeadRow): PersonFact {
   const known = looked.was.get(head.userid);
   if (known) return known;
-  const fact = JSON.parse(textOf(looked, head)) as PersonFact;
+  const fact = headFact(head);
   looked.was.set(head.userid, fact);
   return fact;
+}
+
+/** A head's fact as JSON text, made once for the whole snapshot. */
+function textOf(looked: Pick<Looked, 'was' | 'texts'>, head: HistoryHeadRow): string {
+  const known = looked.texts.get(head.userid);
+  if (known !== undefined) return known;
+  const text = JSON.stringify(wasOf(looked, head));
+  looked.texts.set(head.userid, text);
+  return text;
 }
 
 const defined = <T>(rows: readonly (T | undefined)[]): T[] => rows.filter((r): r is T => r !== undefined);

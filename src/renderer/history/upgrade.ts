@@ -1,9 +1,10 @@
 /**
- * The history as the builds before database version 9 wrote it, in today's shorter encoding (migrations.ts,
- * v9HistoryCompact): the heads' facts deflated (heads.ts), each finding's key ("Expired|credential:5" becomes
- * "Ek5", figures.ts) and each training assignment's course name left out where the names of the same sync give it
- * (facts.ts, `factsOf`). Pure.
+ * The history as earlier builds wrote it, in today's encoding. Before database version 9 (migrations.ts,
+ * v9HistoryCompact): the heads' facts in their compact form (heads.ts), each finding's key ("Expired|credential:5"
+ * becomes "Ek5", figures.ts) and each training assignment's course name left out where the names of the same sync
+ * give it (facts.ts, `factsOf`). Versions 9 to 12 (v13HistoryHeadsCompact): the heads' gzipped facts. Pure.
  */
+import { gunzipSync, strFromU8 } from 'fflate';
 import { courseNamesOf, EMPTY_CATALOG, withoutCourseNames, type Catalog } from './facts.ts';
 import { findingKey } from './figures.ts';
 import { packFact } from './heads.ts';
@@ -62,6 +63,19 @@ export function compactHeads(
     const fact = JSON.parse(head.fact) as PersonFact;
     const compact: PersonFact = { ...fact, t: withoutCourseNames(fact.t, courseNames) };
     const findings = head.findings.map(compactFindingKey).sort();
-    return { ...head, fact: packFact(JSON.stringify(compact)), findings };
+    return { ...head, fact: packFact(compact), findings };
   });
+}
+
+/** Whether a head's fact is gzipped, as versions 9 to 12 kept it (gzip's two first bytes; heads.ts never starts so). */
+const gzipped = (fact: Uint8Array) => fact[0] === 0x1f && fact[1] === 0x8b;
+
+/**
+ * A head of versions 9 to 12 (its fact's JSON text gzipped) in the compact form of version 13 (heads.ts); a head
+ * already in that form (written by version 9's upgrade, which runs before) is kept as it is.
+ */
+export function headOfVersion12(head: HistoryHeadRow): HistoryHeadRow {
+  if (!gzipped(head.fact)) return head;
+  const fact = JSON.parse(strFromU8(gunzipSync(head.fact))) as PersonFact;
+  return { ...head, fact: packFact(fact) };
 }
