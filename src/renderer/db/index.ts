@@ -16,6 +16,7 @@ import {
   SCHEMA_V9,
   SCHEMA_V10,
   SCHEMA_V11,
+  SCHEMA_V12,
 } from './schema.ts';
 import {
   v1CreateCache,
@@ -83,6 +84,8 @@ export function openFieldbookDb(name: string, options: OpenOptions = {}): Fieldb
   db.version(9).stores(SCHEMA_V9).upgrade(v9HistoryCompact);
   db.version(10).stores(SCHEMA_V10).upgrade(v10HistoryWritten);
   db.version(11).stores(SCHEMA_V11).upgrade(v11HistoryFigures);
+  // version 12 only drops an index (the outbox's targetKey): queueing writes one entry less per op
+  db.version(12).stores(SCHEMA_V12);
   watchDatabaseLifecycle(db);
   db.use(derivedFieldsMiddleware);
   db.use(usersMemoMiddleware(memory));
