@@ -41,7 +41,10 @@ export interface TraceEvent {
   args?: { name?: string };
 }
 
-/** A trace CDP returned as a stream (`transferMode: 'ReturnAsStream'`), read whole and closed. */
+/**
+ * A trace CDP returned as a stream (`transferMode: 'ReturnAsStream'`), read whole and closed. @public: the standalone
+ * tracing scripts (trace-cold-start.ts, profile-resync.ts) read theirs so.
+ */
 export async function readStream(cdp: CDPSession, handle: string): Promise<string> {
   const parts: string[] = [];
   for (;;) {
