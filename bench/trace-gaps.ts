@@ -8,9 +8,10 @@
  *
  *     node --experimental-strip-types bench/trace-gaps.ts /tmp/x/trace-1-2.json [minimum gap in ms, default 20]
  */
-import { readFileSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
 import type { TraceEvent } from './trace-lib.ts';
-import { TRACE_MARK, withMicrotasks } from './trace-lib.ts';
+import { TRACE_MARK, traceEventOf, withMicrotasks } from './trace-lib.ts';
 
 type Event = TraceEvent & { cat?: string; args?: { name?: string; data?: unknown } };
 
@@ -62,11 +63,20 @@ function whatRan(events: readonly Event[], key: string, from: number, to: number
     .join(', ');
 }
 
-function main(): void {
+/** The trace's events, a line at a time (one event a line): a trace of queueing is more than one string holds. */
+async function readEvents(file: string): Promise<Event[]> {
+  const events: Event[] = [];
+  for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
+    const event = traceEventOf(line) as Event | null;
+    if (event) events.push(event);
+  }
+  return events;
+}
+
+async function main(): Promise<void> {
   const [file, gapArg] = process.argv.slice(2);
   if (!file) throw new Error('usage: trace-gaps.ts TRACE.json [gap ms]');
-  const parsed = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: Event[] } | Event[];
-  const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  const events = await readEvents(file);
   const names = threadNames(events);
   const mark = events.find((e) => e.name === TRACE_MARK);
   const tasks = withMicrotasks(events);
@@ -111,4 +121,4 @@ function main(): void {
   }
 }
 
-main();
+await main();

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { describeSpan, mainThreadTasks, TRACE_MARK, type TraceEvent } from './trace-lib.ts';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { CDPSession } from '@playwright/test';
+import { describeSpan, mainThreadTasks, readTraceEvents, TRACE_MARK, type TraceEvent } from './trace-lib.ts';
 
 const thread = (pid: number, tid: number, name: string): TraceEvent => ({
   name: 'thread_name',
@@ -133,5 +137,38 @@ describe('the microtasks Blink runs after a task', () => {
     expect(times.totalCpuMs).toBeCloseTo(0.1 + 35 + 18);
     expect(times.longestCpuMs).toBeCloseTo(35.1);
     expect(times.longestCpuWallMs).toBeCloseTo(40.1);
+  });
+});
+
+describe('a trace read a line at a time', () => {
+  /** Chromium's stream as DevTools hands it over: `chunks` read after read, the last one marked as the end. */
+  const streamOf = (chunks: string[]) => {
+    let at = 0;
+    return {
+      send: (method: string) =>
+        Promise.resolve(
+          method === 'IO.read'
+            ? { data: chunks[at++] ?? '', base64Encoded: false, eof: at >= chunks.length }
+            : {},
+        ),
+    } as unknown as CDPSession;
+  };
+  const text = [
+    '{"traceEvents":[',
+    '{"name":"thread_name","ph":"M","pid":1,"tid":1,"args":{"name":"CrRendererMain"}},',
+    '{"name":"ThreadControllerImpl::RunTask","ph":"X","pid":1,"tid":1,"ts":5,"dur":7000,"tdur":3000}],"metadata":',
+    '{"trace-capture-datetime":"2026-11-29","ph":"not an event"}}',
+  ].join('\n');
+
+  it('keeps every event, though a read ends in the middle of one, and not the metadata', async () => {
+    const cut = text.indexOf('RunTask');
+    const events = await readTraceEvents(streamOf([text.slice(0, cut), text.slice(cut)]), 'h');
+    expect(events.map((e) => e.name)).toEqual(['thread_name', 'ThreadControllerImpl::RunTask']);
+  });
+
+  it('writes the trace whole to the file asked for', async () => {
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'trace-')), 'trace.json');
+    await readTraceEvents(streamOf([text.slice(0, 40), text.slice(40)]), 'h', file);
+    expect(await readFile(file, 'utf8')).toBe(text);
   });
 });

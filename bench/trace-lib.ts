@@ -5,7 +5,7 @@
  * for a core; the CPU time tells a task that is long from one that was only
  * kept waiting.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 
@@ -41,7 +41,10 @@ export interface TraceEvent {
   args?: { name?: string };
 }
 
-/** A trace CDP returned as a stream (`transferMode: 'ReturnAsStream'`), read whole and closed. */
+/**
+ * A trace CDP returned as a stream (`transferMode: 'ReturnAsStream'`), read whole and closed. @public: the standalone
+ * tracing scripts (trace-cold-start.ts, profile-resync.ts) read theirs so.
+ */
 export async function readStream(cdp: CDPSession, handle: string): Promise<string> {
   const parts: string[] = [];
   for (;;) {
@@ -51,6 +54,53 @@ export async function readStream(cdp: CDPSession, handle: string): Promise<strin
   }
   await cdp.send('IO.close', { handle });
   return parts.join('');
+}
+
+/**
+ * The event on one line of Chromium's JSON trace (one event a line, the array's opening and its closing before the
+ * metadata on the first and last of them); null for the metadata or a line that is not an event.
+ */
+export function traceEventOf(line: string): TraceEvent | null {
+  const text = line
+    .trim()
+    .replace(/^\{"traceEvents":\[/, '')
+    .replace(/(,|\],"metadata":)$/, '');
+  if (!text.startsWith('{"') || !text.includes('"ph":')) return null;
+  try {
+    return JSON.parse(text) as TraceEvent;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A trace's events read a line at a time (Chromium writes one event a line): a trace of queueing 100,000 ops is more
+ * text than one string can hold. `keep`: a file the text is also written to, whole.
+ */
+export async function readTraceEvents(cdp: CDPSession, handle: string, keep?: string): Promise<TraceEvent[]> {
+  const events: TraceEvent[] = [];
+  const file = keep ? await open(keep, 'w') : null;
+  let rest = '';
+  const take = (line: string) => {
+    const event = traceEventOf(line);
+    if (event) events.push(event);
+  };
+  try {
+    for (;;) {
+      const chunk = await cdp.send('IO.read', { handle, size: 1 << 20 });
+      const text = chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString('utf8') : chunk.data;
+      await file?.write(text);
+      const lines = (rest + text).split('\n');
+      rest = lines.pop()!;
+      lines.forEach(take);
+      if (chunk.eof) break;
+    }
+    take(rest);
+  } finally {
+    await file?.close();
+  }
+  await cdp.send('IO.close', { handle });
+  return events;
 }
 
 const RUN_TASK = 'ThreadControllerImpl::RunTask';
@@ -233,8 +283,11 @@ function busiestMain(events: readonly TraceEvent[]): string | undefined {
 /**
  * FIELDBOOK_BENCH_TRACE_DIR: every trace is also written there whole, with what every thread and process did
  * (IndexedDB, IPC, loading, the scheduler), for DevTools' Performance panel or bench/trace-gaps.ts.
+ * FIELDBOOK_BENCH_TRACE_LIGHT=1 as well: written with the bench's own categories only (every thread's tasks, not
+ * what runs inside them): the whole of queueing 100,000 ops is a trace over the 512 MB a string can hold.
  */
 const TRACE_DIR = process.env.FIELDBOOK_BENCH_TRACE_DIR;
+const WHOLE = process.env.FIELDBOOK_BENCH_TRACE_LIGHT !== '1';
 const WHOLE_TIMELINE = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
@@ -250,12 +303,14 @@ const WHOLE_TIMELINE = [
 ];
 let traces = 0;
 
-async function keepTrace(text: string): Promise<void> {
+/** The file a trace is written to whole (FIELDBOOK_BENCH_TRACE_DIR), when one is asked for. */
+async function traceFile(): Promise<string | undefined> {
+  if (!TRACE_DIR) return undefined;
   traces += 1;
-  const file = path.join(TRACE_DIR!, `trace-${process.pid}-${traces}.json`);
-  await mkdir(TRACE_DIR!, { recursive: true });
-  await writeFile(file, text);
+  await mkdir(TRACE_DIR, { recursive: true });
+  const file = path.join(TRACE_DIR, `trace-${process.pid}-${traces}.json`);
   console.error(`  the whole trace: ${file}`);
+  return file;
 }
 
 export async function traceMainThread(
@@ -271,7 +326,7 @@ export async function traceMainThread(
     '__metadata',
     'blink.user_timing',
     ...(detail ? ['devtools.timeline', 'v8', 'disabled-by-default-v8.gc'] : []),
-    ...(TRACE_DIR ? WHOLE_TIMELINE : []),
+    ...(TRACE_DIR && WHOLE ? WHOLE_TIMELINE : []),
   ];
   await cdp.send('Tracing.start', {
     traceConfig: { includedCategories: categories, recordMode: 'recordAsMuchAsPossible' },
@@ -285,11 +340,8 @@ export async function traceMainThread(
       );
       await cdp.send('Tracing.end');
       const stream = await complete;
-      const text = stream ? await readStream(cdp, stream) : '{"traceEvents":[]}';
+      const events = stream ? await readTraceEvents(cdp, stream, await traceFile()) : [];
       await cdp.detach();
-      if (TRACE_DIR) await keepTrace(text);
-      const parsed = JSON.parse(text) as { traceEvents: TraceEvent[] } | TraceEvent[];
-      const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
       const mark = events.find((e) => e.name === TRACE_MARK && e.ts !== undefined);
       const toTraceUs = (pageMs: number) => (mark ? mark.ts! + (pageMs - markPageMs) * 1000 : null);
       return {

@@ -105,9 +105,10 @@ export interface AuditEntry {
 
 /** Dexie schema strings of the outbox feature's tables (included by the database module). */
 export const OUTBOX_TABLE_SCHEMAS = {
-  // status: parked and unsent ops; targetKey: pending ops of a record (views); seq: queue order.
-  // Few indexes on purpose: every op's outcome rewrites its row.
-  outbox: 'id, status, targetKey, seq',
+  // status: parked and unsent ops; seq: queue order. Few indexes on purpose: every op's outcome rewrites its row,
+  // and each index entry is IndexedDB's work again for every op queued (no targetKey index since the app's version 14:
+  // the views find a record's ops in memory).
+  outbox: 'id, status, seq',
   // opId: an op's history; the export reads the log in order (the key)
   audit: '++seq, opId',
 } as const;

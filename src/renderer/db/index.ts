@@ -18,6 +18,7 @@ import {
   SCHEMA_V11,
   SCHEMA_V12,
   SCHEMA_V13,
+  SCHEMA_V14,
 } from './schema.ts';
 import {
   v1CreateCache,
@@ -89,6 +90,8 @@ export function openFieldbookDb(name: string, options: OpenOptions = {}): Fieldb
   db.version(11).stores(SCHEMA_V11).upgrade(v11HistoryFigures);
   db.version(12).stores(SCHEMA_V12).upgrade(v12HistorySharedDeflated);
   db.version(13).stores(SCHEMA_V13).upgrade(v13HistoryHeadsCompact);
+  // version 14 only drops an index (the outbox's targetKey): queueing writes one entry less per op
+  db.version(14).stores(SCHEMA_V14);
   watchDatabaseLifecycle(db);
   db.use(derivedFieldsMiddleware);
   db.use(usersMemoMiddleware(memory));

@@ -419,3 +419,29 @@ describe('the database meeting another window or another build', () => {
     off();
   });
 });
+
+describe('upgrading to version 14 (the outbox without its targetKey index)', () => {
+  it('keeps every queued change, found by status and in queue order, and no longer indexes them by record', async () => {
+    const name = uniqueName('v8-outbox');
+    const v8 = new Dexie(name);
+    v8.version(8).stores(SCHEMA_OF_VERSION_8);
+    await v8.open();
+    const op = V1_ROWS.outbox[0] as Record<string, unknown>;
+    await v8.table('outbox').bulkAdd([
+      { ...op, id: 'op-1', seq: 1, status: 'pending' },
+      { ...op, id: 'op-2', seq: 2, status: 'needs-review', targetKey: 'user:2' },
+    ]);
+    v8.close();
+    const db = openFieldbookDb(name);
+    await db.open();
+    expect(db.verno).toBe(SCHEMA_VERSION);
+    expect(await db.outbox.where('status').equals('needs-review').primaryKeys()).toEqual(['op-2']);
+    expect((await db.outbox.orderBy('seq').toArray()).map((o) => [o.id, o.targetKey])).toEqual([
+      ['op-1', 'user:1'],
+      ['op-2', 'user:2'],
+    ]);
+    const stored = db.backendDB().transaction('outbox').objectStore('outbox').indexNames;
+    expect([...stored].sort()).toEqual(['seq', 'status']);
+    db.close();
+  });
+});

@@ -165,13 +165,10 @@ export function usePendingOps(targetKeys?: readonly string[]): OutboxOp[] {
   return (
     useLiveQuery(async () => {
       if (!db) return [];
-      const ops = targetKeys
-        ? await db.outbox
-            .where('targetKey')
-            .anyOf([...targetKeys])
-            .toArray()
-        : await db.outbox.toArray();
-      return ops.filter((op) => op.status !== 'done').sort((a, b) => a.seq - b.seq);
+      // no targetKey index (it was IndexedDB's work for every op queued): the unsent ops, filtered here
+      const targets = targetKeys ? new Set(targetKeys) : null;
+      const ops = await unsentOpsOf(db);
+      return ops.filter((op) => !targets || targets.has(op.targetKey)).sort((a, b) => a.seq - b.seq);
     }, [db, key]) ?? []
   );
 }
