@@ -360,7 +360,7 @@ function lookAlikes(
       person,
     }));
   };
-  const found = index.lookAlike[field].find(value, byText);
+  const found = index.lookAlike[field].find(value, byText, folded);
   // someone who also holds the row's value itself (an address kept in two scripts) is found by it, not flagged
   return found.length === 0 ? found : found.filter(({ person }) => !holds(person, field, folded, emails));
 }
