@@ -1,7 +1,8 @@
 /**
  * The preview's plan as the window makes it (the site's people indexed once, before the file is dropped; a row's file
  * duplicates looked up only when another row shares its value) is the plan the import always made: the expected
- * plans below were written by the code before that change (commit 39dc418), for a file that holds every kind of row.
+ * plans (__snapshots__/plan-paths.test.ts.snap, and those inline) were written by the code before that change (commit
+ * 39dc418), for a file that holds every kind of row.
  */
 import { describe, expect, it } from 'vitest';
 import type { EmailRecord, UserRecord } from '../../../shared/records.ts';
@@ -73,48 +74,14 @@ describe('the plan of a varied file', () => {
     // as the Import view does: the site's people indexed before the file is dropped
     warmPeopleIndex(people, 101, emails);
     const plans = await planImportInSlices(file, people, 101, emails, options, () => false, { budgetMs: 0 });
-    expect(plans?.map(shown)).toMatchInlineSnapshot(`
-      [
-        "2 create [] ",
-        "3 update [ann] ",
-        "4 conflict [bo] rows 9 The e-mail "bo@example.com" is also on row 9.",
-        "5 conflict [] rows 7 The username "eve" is also on row 7.",
-        "6 conflict [ann] rows  The username "аnn" of Anna Lee looks the same as "ann", the username of Ann Lee (ann, employee ID E1), but is written with other characters (Cyrillic "а" (U+0430) at character 1): the platform would take them for two people. If they are the same person, correct the spreadsheet; if not, choose a username that does not look like theirs.",
-        "7 conflict [] rows 5 The username "EVE" is also on row 5.",
-        "8 conflict [carl] rows  The username "carl" belongs to Carl Lee (carl, employee ID E4) on another site: a username is unique across sites, so the platform would refuse it.",
-        "9 conflict [bo] rows 4 The e-mail "bo@example.com" already belongs to Bo Lee (bo, employee ID E2): creating would give two people the same e-mail. | The e-mail "bo@example.com" is also on row 4.",
-        "10 conflict [] rows 11,12 The e-mail "team@example.com" is also on rows 11, 12.",
-        "11 conflict [] rows 10,12 The e-mail "Team@example.com" is also on rows 10, 12.",
-        "12 conflict [] rows 10,11 The e-mail "team@example.com" is also on rows 10, 11.",
-        "13 invalid [] A new person needs a last name.",
-        "14 conflict [kim,ann] rows  The employee ID "E1" belongs to Ann Lee (ann, employee ID E1), but the username finds Kim Lee (kim, employee ID E3).",
-        "15 invalid [] No username (the key chosen to find people): the row cannot be matched.",
-      ]
-    `);
+    expect(plans?.map(shown)).toMatchSnapshot();
   });
 
   it('creates nobody against an unknown cache, as before', async () => {
     const emails = emailsByUser(addresses);
     const unknown = { ...options, unknownCache: 'Not synced yet' };
     const plans = await planImportInSlices(file, people, 101, emails, unknown, () => false, { budgetMs: 0 });
-    expect(plans?.map(shown)).toMatchInlineSnapshot(`
-      [
-        "2 skipped [] Not created: not synced yet, and Dee Fox may already be there. Sync: the preview is made again when it ends.",
-        "3 update [ann] ",
-        "4 conflict [bo] rows 9 The e-mail "bo@example.com" is also on row 9.",
-        "5 conflict [] rows 7 The username "eve" is also on row 7.",
-        "6 conflict [ann] rows  The username "аnn" of Anna Lee looks the same as "ann", the username of Ann Lee (ann, employee ID E1), but is written with other characters (Cyrillic "а" (U+0430) at character 1): the platform would take them for two people. If they are the same person, correct the spreadsheet; if not, choose a username that does not look like theirs.",
-        "7 conflict [] rows 5 The username "EVE" is also on row 5.",
-        "8 conflict [carl] rows  The username "carl" belongs to Carl Lee (carl, employee ID E4) on another site: a username is unique across sites, so the platform would refuse it.",
-        "9 conflict [bo] rows 4 The e-mail "bo@example.com" already belongs to Bo Lee (bo, employee ID E2): creating would give two people the same e-mail. | The e-mail "bo@example.com" is also on row 4.",
-        "10 conflict [] rows 11,12 The e-mail "team@example.com" is also on rows 11, 12.",
-        "11 conflict [] rows 10,12 The e-mail "Team@example.com" is also on rows 10, 12.",
-        "12 conflict [] rows 10,11 The e-mail "team@example.com" is also on rows 10, 11.",
-        "13 invalid [] A new person needs a last name.",
-        "14 conflict [kim,ann] rows  The employee ID "E1" belongs to Ann Lee (ann, employee ID E1), but the username finds Kim Lee (kim, employee ID E3).",
-        "15 invalid [] No username (the key chosen to find people): the row cannot be matched.",
-      ]
-    `);
+    expect(plans?.map(shown)).toMatchSnapshot();
   });
 
   it('names the row holding, as written, the username derived for a new person', async () => {
