@@ -13,7 +13,7 @@ import { useFileReading } from './useFileReading.ts';
 import { warmReader } from './reader.ts';
 import { ACCEPTED_EXTENSIONS } from './read/extensions.ts';
 import { findHeaderRow, sheetOf, type Sheet } from './header.ts';
-import { useImportPlans, type PlanInputs } from './useImportPlans.ts';
+import { useImportPlans, useWarmPeopleIndex, type PlanInputs } from './useImportPlans.ts';
 import { ImportResults } from './ImportResults.tsx';
 import { ImportPreview } from './ImportPreview.tsx';
 import { extrasEffects } from './extras.ts';
@@ -107,6 +107,7 @@ function useImportView() {
   // the sites whose people the cache holds: main's index answers for the others
   const cachedSites = sites.map((s) => s.siteid);
   const { emails, queued, groups, unknownCache } = cache;
+  useWarmPeopleIndex(users, siteid, emails);
   const sources = { sheet, mapping, users, siteid, cachedSites, emails, queued, extras, key, mode, groups };
   const inputs = useSamePlanInputs(
     planInputsOf({ ...sources, dateOrder, padIds: zeros.padIds, unknownCache, hr }),

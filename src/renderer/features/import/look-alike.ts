@@ -128,10 +128,13 @@ export class LookAlikeIndex<Person> {
   }
   /**
    * The people holding a value that looks like this one but is written otherwise; `byText`: who holds a value written
-   * as the key.
+   * as the key; `lower`: the value lower-cased, when the caller has it already.
    */
-  find(value: string, byText: (key: string) => readonly HeldValue<Person>[]): readonly HeldValue<Person>[] {
-    const lower = value.toLowerCase();
+  find(
+    value: string,
+    byText: (key: string) => readonly HeldValue<Person>[],
+    lower = value.toLowerCase(),
+  ): readonly HeldValue<Person>[] {
     const key = lookAlikeKey(value);
     const held = this.map.get(key);
     // most values look like nobody's: nothing is made for them

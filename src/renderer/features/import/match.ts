@@ -278,9 +278,46 @@ async function peopleIndexInSlices(
   return done ? index : null;
 }
 
-/** Why a row's username or e-mail cannot be used: someone on another site holds it. */
-function heldElsewhere(index: PeopleIndex, v: RowValues, folded: Folded, people: UserRecord[]): string[] {
-  const reasons: string[] = [];
+/**
+ * The people index of each list of cached people as read (a new read is a new list), for one site and one map of
+ * addresses: built once, a slice at a time, and taken again by each plan of it (a mapping change, the next file).
+ */
+const builtIndexes = new WeakMap<
+  readonly UserRecord[],
+  { siteid: number; emails: EmailsByUser; built: Promise<PeopleIndex | null> }
+>();
+
+/** The people index, the one built before when there is one; never stopped (other plans may be waiting on it). */
+function sharedPeopleIndex(
+  users: readonly UserRecord[],
+  siteid: number,
+  emails: EmailsByUser,
+  slicing: Slicing,
+): Promise<PeopleIndex | null> {
+  const kept = builtIndexes.get(users);
+  if (kept && kept.siteid === siteid && kept.emails === emails) return kept.built;
+  const { stopped: _stopped, ...unstoppable } = slicing;
+  const built = peopleIndexInSlices(users, siteid, emails, unstoppable);
+  builtIndexes.set(users, { siteid, emails, built });
+  return built;
+}
+
+/**
+ * Starts indexing the cached people of a site before a file is planned against them (while the worker reads it):
+ * the plan then takes the index as built.
+ */
+export function warmPeopleIndex(users: readonly UserRecord[], siteid: number, emails: EmailsByUser): void {
+  void sharedPeopleIndex(users, siteid, emails, {});
+}
+
+/** Why a row's username or e-mail cannot be used (added to `reasons`): someone on another site holds it. */
+function heldElsewhere(
+  index: PeopleIndex,
+  v: RowValues,
+  folded: Folded,
+  people: UserRecord[],
+  reasons: string[],
+): void {
   for (const field of UNIQUE_EVERYWHERE) {
     const value = v[field];
     const label = LABEL[field];
@@ -293,7 +330,6 @@ function heldElsewhere(index: PeopleIndex, v: RowValues, folded: Folded, people:
       if (!people.includes(owner)) people.push(owner);
     }
   }
-  return reasons;
 }
 
 /** Whether the person holds this very username or e-mail (compared as the platform does, without regard to case). */
@@ -324,7 +360,7 @@ function lookAlikes(
       person,
     }));
   };
-  const found = index.lookAlike[field].find(value, byText);
+  const found = index.lookAlike[field].find(value, byText, folded);
   // someone who also holds the row's value itself (an address kept in two scripts) is found by it, not flagged
   return found.length === 0 ? found : found.filter(({ person }) => !holds(person, field, folded, emails));
 }
@@ -332,17 +368,17 @@ function lookAlikes(
 const NO_HELD: readonly HeldValue<UserRecord>[] = [];
 
 /**
- * Why a row's username or e-mail cannot be used: it only looks like someone's, so the platform would take the two for
- * different people.
+ * Why a row's username or e-mail cannot be used (added to `reasons`): it only looks like someone's, so the platform
+ * would take the two for different people.
  */
 function lookAlikeReasons(
   index: PeopleIndex,
   emails: EmailsByUser,
   row: { values: RowValues; folded: Folded },
   user: UserRecord | undefined,
-  people: UserRecord[],
-): string[] {
-  const reasons: string[] = [];
+  found: { people: UserRecord[]; reasons: string[] },
+): void {
+  const { people, reasons } = found;
   const v = row.values;
   const rowPerson = `${v.firstname ?? ''} ${v.lastname ?? ''}`.trim();
   for (const field of UNIQUE_EVERYWHERE) {
@@ -361,15 +397,18 @@ function lookAlikeReasons(
       if (!people.includes(person)) people.push(person);
     }
   }
-  return reasons;
 }
 
 /**
- * Why a row's username or e-mail cannot be used: someone at a site not kept on this laptop holds it (main's index says
- * so, not the cache).
+ * Why a row's username or e-mail cannot be used (added to `reasons`): someone at a site not kept on this laptop holds
+ * it (main's index says so, not the cache).
  */
-function heldAtSitesNotKept(notKept: SitesNotKept | undefined, v: RowValues, folded: Folded): string[] {
-  const reasons: string[] = [];
+function heldAtSitesNotKept(
+  notKept: SitesNotKept | undefined,
+  v: RowValues,
+  folded: Folded,
+  reasons: string[],
+): void {
   const username = v.username && notKept?.username.get(folded.username);
   if (username)
     reasons.push(
@@ -380,7 +419,6 @@ function heldAtSitesNotKept(notKept: SitesNotKept | undefined, v: RowValues, fol
     reasons.push(
       `${v.email} is already the e-mail of a user at ${email}, a site not kept on this laptop: an e-mail is unique across sites, so the platform would refuse it.`,
     );
-  return reasons;
 }
 
 /** A row that would give someone a username or e-mail the sites not kept could not be checked for: not queued. */
@@ -409,9 +447,11 @@ function uncheckedSkip(plan: RowPlan, notKept: SitesNotKept | undefined): RowPla
 
 /**
  * Per identifying value, the row that holds it, or the rows when several do (most values are on one row: no array for
- * them).
+ * them); `shared`, the rows whose value another row holds too (few: most rows need no lookup of their own).
  */
-type FileIndex = Record<Identifying, Map<string, number | number[]>>;
+type FileIndex = Record<Identifying, Map<string, number | number[]>> & {
+  shared: Record<Identifying, Set<number>>;
+};
 
 /**
  * The rows of the file that hold each identifying value (rows from..to); `folded` gets each row's values lower-cased,
@@ -434,23 +474,54 @@ function indexRows(
       const map = inFile[field];
       const held = map.get(value);
       if (held === undefined) map.set(value, row.rowNumber);
-      else if (typeof held === 'number') map.set(value, [held, row.rowNumber]);
-      else held.push(row.rowNumber);
+      else addHolder(inFile, field, value, held, row.rowNumber);
     }
+  }
+}
+
+/** A second row (or more) holding a value: both are marked as sharing it. */
+function addHolder(
+  inFile: FileIndex,
+  field: Identifying,
+  value: string,
+  held: number | number[],
+  rowNumber: number,
+) {
+  const shared = inFile.shared[field];
+  shared.add(rowNumber);
+  if (typeof held !== 'number') held.push(rowNumber);
+  else {
+    inFile[field].set(value, [held, rowNumber]);
+    shared.add(held);
   }
 }
 
 const NO_ROWS: readonly number[] = [];
 
-/** The other rows of the file holding this value (lower-cased). */
-function otherRowsWith(map: FileIndex[Identifying], folded: string, rowNumber: number): readonly number[] {
-  const held = map.get(folded);
+/**
+ * The other rows of the file holding this value (lower-cased); `own`: the value is the row's own, as indexed (a row no
+ * other row shares a value with is not looked up).
+ */
+function otherRowsWith(
+  inFile: FileIndex,
+  field: Identifying,
+  folded: string,
+  rowNumber: number,
+  own: boolean,
+): readonly number[] {
+  if (own && !inFile.shared[field].has(rowNumber)) return NO_ROWS;
+  const held = inFile[field].get(folded);
   if (held === undefined || held === rowNumber) return NO_ROWS;
   if (typeof held === 'number') return [held];
   return held.filter((n) => n !== rowNumber);
 }
 
-const emptyFileIndex = (): FileIndex => ({ username: new Map(), employeeid: new Map(), email: new Map() });
+const emptyFileIndex = (): FileIndex => ({
+  username: new Map(),
+  employeeid: new Map(),
+  email: new Map(),
+  shared: { username: new Set(), employeeid: new Set(), email: new Set() },
+});
 
 function indexesOf(
   rows: readonly ImportRow[],
@@ -486,7 +557,7 @@ export async function planImportInSlices(
   slicing: Slicing = {},
 ): Promise<RowPlan[] | null> {
   const sliced = { ...slicing, stopped };
-  const index = await peopleIndexInSlices(users, siteid, emails, sliced);
+  const index = await sharedPeopleIndex(users, siteid, emails, sliced);
   const inFile = emptyFileIndex();
   const folded: Folded[] = [];
   if (!index || !(await forEachSliced(rows.length, (i) => indexRows(inFile, folded, rows, i, i + 1), sliced)))
@@ -562,8 +633,9 @@ function planRow(
     rowNumber,
     values: v,
     folded: derives ? { ...folded, username: v.username!.toLowerCase() } : folded,
+    derives,
   };
-  const conflict = crossCheck(checked, user, options, index, inFile, emails);
+  const conflict = crossCheck(checked, { user, found: matches }, options, { index, inFile }, emails);
   if (conflict) return conflict;
 
   if (!user) {
@@ -626,11 +698,10 @@ function findByKey(
  * otherwise the row is a conflict.
  */
 function crossCheck(
-  row: ImportRow & { folded: Folded },
-  user: UserRecord | undefined,
+  row: ImportRow & { folded: Folded; derives: boolean },
+  { user, found }: { user: UserRecord | undefined; found: readonly UserRecord[] },
   options: MatchOptions,
-  index: PeopleIndex,
-  inFile: FileIndex,
+  { index, inFile }: Pick<Indexes, 'index' | 'inFile'>,
   emails: EmailsByUser,
 ): RowPlan | null {
   const { rowNumber, values: v, folded } = row;
@@ -641,7 +712,9 @@ function crossCheck(
     const value = v[field];
     if (!value) continue;
     const label = LABEL[field];
-    for (const owner of index[field].getFolded(folded[field])) {
+    // the key's owners were looked up to find the person (`found`, the same value: a row without its key is invalid)
+    const owners = field === options.key ? found : index[field].getFolded(folded[field]);
+    for (const owner of owners) {
       if (owner === user) continue;
       const owned = who(owner);
       reasons.push(
@@ -660,7 +733,8 @@ function crossCheck(
       );
       if (!people.includes(holder)) people.push(holder);
     }
-    const rowsWith = otherRowsWith(inFile[field], folded[field], rowNumber);
+    const own = field !== 'username' || !row.derives;
+    const rowsWith = otherRowsWith(inFile, field, folded[field], rowNumber, own);
     if (rowsWith.length > 0) {
       const rows = `row${rowsWith.length > 1 ? 's' : ''} ${rowsWith.slice(0, 5).join(', ')}`;
       const more = rowsWith.length > 5 ? '…' : '';
@@ -669,11 +743,9 @@ function crossCheck(
       for (const n of rowsWith) otherRows.add(n);
     }
   }
-  reasons.push(
-    ...lookAlikeReasons(index, emails, row, user, people),
-    ...heldElsewhere(index, v, folded, people),
-    ...heldAtSitesNotKept(options.notKept, v, folded),
-  );
+  lookAlikeReasons(index, emails, row, user, { people, reasons });
+  heldElsewhere(index, v, folded, people, reasons);
+  heldAtSitesNotKept(options.notKept, v, folded, reasons);
   return reasons.length > 0
     ? { rowNumber, action: 'conflict', reasons, people, rows: otherRows ? [...otherRows] : [] }
     : null;

@@ -10,6 +10,7 @@ import type { Sheet } from './header.ts';
 import type { ColumnMapping } from './mapping.ts';
 import {
   planImportInSlices,
+  warmPeopleIndex,
   type EmailsByUser,
   type GroupRef,
   type ImportMode,
@@ -95,6 +96,20 @@ async function derivedAndChecked(
   const again = withDerivedUsernames(rows, { ...derive, heldElsewhere: notKept.username });
   const checked = await sitesNotKept(api, keepsSome, again, inputs.cachedSites, stop);
   return checked && { rows: again, notKept: checked };
+}
+
+/**
+ * The cached people of the site indexed as soon as they are read and the site known, before a file is dropped (and
+ * while the worker reads it): the preview's plan then starts on the file's rows.
+ */
+export function useWarmPeopleIndex(
+  users: readonly UserRecord[],
+  siteid: number | null,
+  emails: EmailsByUser | undefined,
+): void {
+  useEffect(() => {
+    if (siteid !== null && emails) warmPeopleIndex(users, siteid, emails);
+  }, [users, siteid, emails]);
 }
 
 /**
