@@ -5,7 +5,6 @@
  * by `applyPending` (pending.ts) from each kind's overlay.
  */
 import { OP_KIND_TABLE, definitionOf } from '../../shared/op-kinds.ts';
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { OutboxOp } from '../../shared/outbox.ts';
 import type { UserRecord } from '../../shared/records.ts';
 import { allUsersByName } from '../db/users-memo.ts';
@@ -18,7 +17,6 @@ import {
   type PendingScope,
   type Touched,
 } from '../app/overlays.ts';
-import { useActiveDb } from '../app/session.ts';
 import { memoUnsentInOrder } from './unsent-in-order.ts';
 import { applyPending, type WithPending } from './pending.ts';
 
@@ -153,22 +151,4 @@ export function registerOutboxOverlays(): void {
       return touched as Promise<Touched<OverlayRecords[K]>>;
     };
   });
-}
-
-/**
- * Unsent ops on the given targets (e.g. ["user:42"]), live; all unsent ops when no targets are given. @public: the
- * views of issue #11a use it.
- */
-export function usePendingOps(targetKeys?: readonly string[]): OutboxOp[] {
-  const db = useActiveDb();
-  const key = targetKeys?.join('|') ?? '*';
-  return (
-    useLiveQuery(async () => {
-      if (!db) return [];
-      // no targetKey index (it was IndexedDB's work for every op queued): the unsent ops, filtered here
-      const targets = targetKeys ? new Set(targetKeys) : null;
-      const ops = await unsentOpsOf(db);
-      return ops.filter((op) => !targets || targets.has(op.targetKey)).sort((a, b) => a.seq - b.seq);
-    }, [db, key]) ?? []
-  );
 }

@@ -3,7 +3,7 @@
  * the outbox applied, each touched record marked as pending. What each kind
  * does to its record is its definition's `overlay` (src/shared/op-kinds/); here,
  * the ops of one collection applied in order and the marks merged. Pure: the
- * views (or usePendingOps) supply the records and the ops.
+ * views supply the records and the ops.
  */
 import type { OutboxOp, OutboxStatus } from '../../shared/outbox.ts';
 import type {
