@@ -116,6 +116,75 @@ test.describe('offline, then back online', () => {
   });
 });
 
+/**
+ * Page-side: the laptop's storage refuses every write to the outbox while `window.__diskFull` is set, as a full
+ * disk does (IndexedDB's own QuotaExceededError); reads go on.
+ */
+const REFUSE_OUTBOX_WRITES_WHEN_FULL = `(() => {
+  for (const method of ['put', 'add', 'delete']) {
+    const real = IDBObjectStore.prototype[method];
+    IDBObjectStore.prototype[method] = function (...args) {
+      if (window.__diskFull && this.name === 'outbox') {
+        throw new DOMException('The disk is full.', 'QuotaExceededError');
+      }
+      return real.apply(this, args);
+    };
+  }
+})()`;
+
+test.describe('the laptop storage full while sending', () => {
+  const dbPath = path.join(os.tmpdir(), `fieldbook-outbox-full-e2e-${process.pid}-${Date.now()}.db`);
+  test.use({ serverOptions: { dataset: 'tiny', admin: true, dbPath } });
+  test.afterAll(async () => rm(dbPath, { force: true }));
+
+  test('sending pauses with words about the disk, keeps the change, and sends it once after Send now', async ({
+    app,
+    api,
+    server,
+    fullToken,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+    await syncNow(app);
+    const user = someActiveUser(server);
+    await server.close();
+    await expect(connection(app, 'Offline')).toBeVisible({ timeout: 30_000 });
+    await selectUser(app, user.username);
+    await bulkStatus(app, 'Inactive');
+    await app.getByRole('button', { name: 'Queue 1 change' }).click();
+    await openTab(app, 'Outbox');
+    const batches = app.getByRole('table', { name: 'Batches' });
+    await expect(batches.getByText('1 change: 1 waiting')).toBeVisible();
+
+    await app.evaluate(REFUSE_OUTBOX_WRITES_WHEN_FULL);
+    await app.evaluate('window.__diskFull = true');
+    const back = await startServer({ port: server.port, dataset: 'tiny', admin: true, dbPath });
+    try {
+      const paused = app.getByText(/^Paused: Fieldbook could not save to this laptop's storage/);
+      await expect(paused).toBeVisible({ timeout: 30_000 });
+      await expect(batches.getByText('1 change: 1 waiting')).toBeVisible();
+      await app.screenshot({ path: testInfo.outputPath('outbox-disk-full.png'), fullPage: true });
+      // elsewhere in the app, a line says that the changes wait, and leads to the Outbox
+      await goTo(app, 'Users');
+      const notice = app.getByRole('alert').filter({ hasText: 'Your changes are not being sent.' });
+      await expect(notice).toContainText("could not save to this laptop's storage");
+      await app.screenshot({ path: testInfo.outputPath('users-disk-full.png'), fullPage: true });
+      await notice.getByRole('link', { name: 'Open the Outbox' }).click();
+      await expect(paused).toBeVisible();
+      await expect(notice).toHaveCount(0);
+
+      await app.evaluate('window.__diskFull = false');
+      await app.getByRole('button', { name: 'Send now' }).click();
+      await expect(batches.getByText('1 change: 1 sent')).toBeVisible({ timeout: 30_000 });
+      await expect(paused).toHaveCount(0);
+      const status = back.query<{ status: string }>('SELECT status FROM users WHERE userid = ?', user.userid);
+      expect(status[0]?.status).toBe('Inactive');
+    } finally {
+      await back.close();
+    }
+  });
+});
+
 test('a read-only token: the preview refuses the edits and nothing is queued', async ({
   app,
   api,

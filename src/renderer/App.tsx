@@ -13,6 +13,7 @@ import { Welcome } from './features/settings/Welcome.tsx';
 import { accessLimitation } from './features/settings/labels.ts';
 import { sessionStore } from './app/session.ts';
 import { ConnectionIndicator, WorkOfflineSwitch } from './features/offline/WorkOffline.tsx';
+import { SendingPausedNotice } from './features/outbox/SendingPaused.tsx';
 
 function SyncIndicator() {
   const running = useSyncState((s) => s.running);
@@ -122,6 +123,7 @@ export function App() {
             {limitation}
           </p>
         )}
+        {active && <SendingPausedNotice route={current} />}
         {active && <DataAsOf />}
         {active ? (
           // keyed by the profile: what a view holds in its own state (a dropped file, a draft) ends with it

@@ -98,7 +98,11 @@ export default function OutboxView() {
   return (
     <section className="view outbox-view" aria-labelledby="outbox-heading">
       <h1 id="outbox-heading">Outbox</h1>
-      <p role="status" aria-live="polite">
+      <p
+        role="status"
+        aria-live="polite"
+        className={engineState.paused && !workOffline ? 'notice' : undefined}
+      >
         {workOffline ? '' : `${engineText(engineState)} `}
         {formatCount(counts.pending + counts.sending)} to send, {formatCount(counts.conflict)} in conflict,{' '}
         {formatCount(counts['needs-review'] + counts.failed)} to review.
