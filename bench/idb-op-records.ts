@@ -57,14 +57,19 @@ const STORE_OPS = `async ({ shape, ops }) => {
     const op = {
       id: crypto.randomUUID(), batchId, seq: i + 1, targetKey: 'user:new:3:' + name, dependsOn: create ? [] : [before.id],
       op: create
-        ? { kind: 'user.create', siteid: 3, fields: { username: name, firstname: 'Jane', lastname: 'Doe', employeeid: 'E' + i, status: 'active' } }
+        ? {
+            kind: 'user.create', siteid: 3,
+            fields: { username: name, firstname: 'Jane', lastname: 'Doe', employeeid: 'E' + i, status: 'active' },
+          }
         : { kind: 'email.add', userid: 0, email: name + '@example.com' },
       base: {}, createdAt: at, status: 'pending', attempts: 0, maybeSent: false, nextAttemptAt: null, lastError: null,
-      response: null, theirs: null, summary: (create ? 'Create ' : 'Add e-mail ' + name + '@example.com to ') + name + ' (row ' + i + ')',
+      response: null, theirs: null,
+      summary: (create ? 'Create ' : 'Add e-mail ' + name + '@example.com to ') + name + ' (row ' + i + ')',
       ...(create ? {} : { bindings: [{ fromOp: before.id, field: 'userid' }] }),
       batchLabel: 'Import of staff.xlsx', updatedAt: at,
     };
-    if (shape === 'no defaults') for (const key of ['attempts', 'maybeSent', 'nextAttemptAt', 'lastError', 'response', 'theirs', 'updatedAt']) delete op[key];
+    const defaults = ['attempts', 'maybeSent', 'nextAttemptAt', 'lastError', 'response', 'theirs', 'updatedAt'];
+    if (shape === 'no defaults') for (const key of defaults) delete op[key];
     records.push(op);
   }
   if (shape === 'three fields') records = records.map((op) => ({ id: op.id, seq: op.seq, status: op.status }));
@@ -83,7 +88,10 @@ const STORE_OPS = `async ({ shape, ops }) => {
   });
   const ms = performance.now() - start;
   db.close();
-  await new Promise((resolve) => { const del = indexedDB.deleteDatabase(name); del.onsuccess = del.onerror = resolve; });
+  await new Promise((resolve) => {
+    const del = indexedDB.deleteDatabase(name);
+    del.onsuccess = del.onerror = resolve;
+  });
   return ms;
 }`;
 
@@ -104,9 +112,9 @@ try {
       const ms = (await page.evaluate(`(${STORE_OPS})(${JSON.stringify({ shape, ops: OPS })})`)) as number;
       const quiet = await waitUntilQuiet(chromiumSeconds);
       const cpu = describeCpu(roundCpu(cpuDelta(before, cpuSeconds(undefined)), 2));
-      process.stdout.write(
-        `round ${round}, ${OPS} ops ${shape}: ${Math.round(ms)} ms to the commit; until quiet (${quiet.waitedMs} ms more), CPU s by process: ${cpu}\n`,
-      );
+      const took = Math.round(ms);
+      process.stdout.write(`round ${round}, ${OPS} ops ${shape}: ${took} ms to the commit; `);
+      process.stdout.write(`until quiet (${quiet.waitedMs} ms more), CPU s by process: ${cpu}\n`);
     }
 } finally {
   await context.close();
