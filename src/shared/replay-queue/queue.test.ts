@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { IDBObjectStore } from 'fake-indexeddb';
+import { describe, expect, it, vi } from 'vitest';
 import type { OutboxDb } from './db.ts';
 import { outboxDbsClosedAfterEach } from '../testing/outbox-dbs.ts';
 import { clearDone, discardOps, editOp, enqueueOps, resolveConflicts, retryOps } from './queue.ts';
@@ -159,6 +160,35 @@ describe('queueing', () => {
     const stored = await db.outbox.orderBy('seq').toArray();
     expect(stored.map((op) => op.id)).toEqual(ops.map((op) => op.id));
     expect(stored.map((op) => op.summary)).toEqual(statusChanges(1_234).map((d) => d.summary));
+  });
+
+  /** The stores IndexedDB is asked to write a record into while `run` runs, one entry a record. */
+  async function recordsStored(run: () => Promise<unknown>): Promise<string[]> {
+    const stores: string[] = [];
+    const { add, put } = IDBObjectStore.prototype;
+    const counted = (write: typeof add) =>
+      function (this: InstanceType<typeof IDBObjectStore>, ...args: Parameters<typeof add>) {
+        stores.push(this.name);
+        return write.apply(this, args);
+      };
+    const spies = [
+      vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(counted(add)),
+      vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(counted(put)),
+    ];
+    try {
+      await run();
+    } finally {
+      spies.forEach((spy) => spy.mockRestore());
+    }
+    return stores;
+  }
+
+  it("stores one record per op and nothing besides (each record is the browser's main cost of queueing)", async () => {
+    const db = freshDb();
+    await enqueueOps(db, statusChanges(1)); // the database open, and a queue to number the batch after
+    const stores = await recordsStored(() => enqueueOps(db, statusChanges(250)));
+    expect(stores).toEqual(Array(250).fill('outbox'));
+    expect(await db.outbox.count()).toBe(251);
   });
 
   it('stores none of a batch when one of its slices cannot be stored: nothing is half queued', async () => {
