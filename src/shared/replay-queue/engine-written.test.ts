@@ -78,6 +78,28 @@ function heldReload(db: OutboxDb, engine: OutboxEngine) {
   return { release, done };
 }
 
+const ids = (ops: readonly { id: string }[]) => ops.map((op) => op.id);
+
+/**
+ * Slicing that yields at every op and, once armed, runs `during` at the second yield: a reload making its new state
+ * has then taken in one op of what it read, and goes on with the rest.
+ */
+function slicedWith(during: (engine: OutboxEngine) => Promise<void>) {
+  let armed: OutboxEngine | null = null;
+  let yields = 0;
+  const yieldNow = async () => {
+    if (!armed || ++yields !== 2) return;
+    const engine = armed;
+    armed = null;
+    await during(engine);
+  };
+  const arm = (engine: OutboxEngine) => {
+    armed = engine;
+    yields = 0;
+  };
+  return { budgetMs: 0, checkEvery: 1, yieldNow, arm };
+}
+
 async function drain(engine: OutboxEngine): Promise<void> {
   engine.setOnline(true);
   await engine.whenIdle();
@@ -125,6 +147,8 @@ describe('a discard handed to the engine', () => {
     await engine.changed(await discardOps(db, ['create'], 'c'));
     await drain(engine);
     expect(api.sent.map((r) => r.op.kind)).toEqual(['user.update']);
+    // nothing of the discarded person comes back to the outbox (as a failed e-mail, say)
+    expect((await db.outbox.toArray()).map((op) => op.op.kind)).toEqual(['user.update']);
   });
 
   it('during a reload under way ends with the op gone, though the reload read it before the discard', async () => {
@@ -139,6 +163,43 @@ describe('a discard handed to the engine', () => {
     await reload.done;
     await drain(engine);
     expect(api.sentIds().sort()).toEqual([ops[0]!.id, ops[2]!.id].sort());
+  });
+
+  it('while a reload makes its new state ends with every discarded op gone, those it had taken in too', async () => {
+    const db = freshDb();
+    const ops = await enqueueOps(db, drafts(3));
+    const api = platform();
+    const slicing = slicedWith(async (engine) => {
+      await engine.changed(await discardOps(db, ids(ops), 'c'));
+    });
+    const engine = await OutboxEngine.open({ db, execute: api.execute, actor: 'c', slicing });
+    slicing.arm(engine);
+    await engine.reload();
+    await drain(engine);
+    expect(api.sent).toEqual([]);
+  });
+
+  it('of an op waiting out a backoff does not send it on "Send now"', async () => {
+    const db = freshDb();
+    const [op] = await enqueueOps(db, drafts(1));
+    const api = platform(() => ({
+      status: 'retry',
+      error: { code: 'server', message: '503' },
+      maybeSent: false,
+    }));
+    const engine = await OutboxEngine.open({
+      db,
+      execute: api.execute,
+      actor: 'c',
+      backoff: { baseMs: 60_000, maxMs: 60_000 },
+    });
+    engine.setOnline(true);
+    await vi.waitFor(async () => expect((await db.outbox.get(op!.id))?.nextAttemptAt).not.toBeNull());
+    await engine.changed(await discardOps(db, [op!.id], 'c'));
+    await engine.sendNow();
+    await engine.whenIdle();
+    expect(api.sent).toHaveLength(1);
+    expect(await db.outbox.get(op!.id)).toBeUndefined();
   });
 
   it('while a batch is being handed over leaves the op unsent, though the batch still held it', async () => {
@@ -225,6 +286,24 @@ describe('a retry handed to the engine', () => {
     });
     await engine.whenIdle();
     expect(api.sent).toHaveLength(1);
+  });
+
+  it('while a reload makes its new state sends every retried op again, those it had taken in too', async () => {
+    const db = freshDb();
+    const ops = await enqueueOps(db, drafts(3));
+    const api = platform(() => REFUSED);
+    const slicing = slicedWith(async (engine) => {
+      await engine.changed(await retryOps(db, ids(ops)));
+    });
+    const engine = await OutboxEngine.open({ db, execute: api.execute, actor: 'c', slicing });
+    await drain(engine);
+    // offline meanwhile: nothing retried is sent (and settled) before the reload's state takes over
+    engine.setOnline(false);
+    slicing.arm(engine);
+    await engine.reload();
+    await drain(engine);
+    expect(api.sent).toHaveLength(6);
+    expect((await db.outbox.toArray()).every((op) => op.status === 'done')).toBe(true);
   });
 });
 
