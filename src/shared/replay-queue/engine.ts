@@ -285,7 +285,9 @@ export class OutboxEngine {
     this.lanes.changed(op);
   }
 
-  /** An op deleted from the outbox leaves memory; to the lanes it has left as a done op has (what waited on it goes). */
+  /**
+   * An op deleted from the outbox leaves memory; to the lanes it has left as a done op has (what waited on it goes).
+   */
   private forget(id: string): void {
     this.changes++;
     this.goneIds.add(id);
