@@ -12,7 +12,7 @@ import { openProfileSession, type ProfileSession } from '../app/profile-session.
 import { dbNameForProfile, openFieldbookDb } from '../db/index.ts';
 import { enqueueOps } from '../../shared/replay-queue/queue.ts';
 import { memoUnsentOps } from './ops-memo.ts';
-import { outboxStore, queueChanged, queueDrafts } from './runtime.ts';
+import { outboxStore, queueDrafts, queueWritten, undoOps } from './runtime.ts';
 
 const sessions: ProfileSession[] = [];
 afterEach(async () => {
@@ -93,11 +93,24 @@ describe("the outbox's version", () => {
     expect(version()).toBeGreaterThan(before);
   });
 
-  it('moves after a change to the queue even when the engine could not read it back', async () => {
+  it('moves when an op is undone, and the op is not sent, without the queue being read back', async () => {
+    const { session, requests } = await opened();
+    const [id] = await queueDrafts([{ op: SAMPLE_OPS['user.update'], summary: 'Bo leaves' }]);
+    const reload = vi.spyOn(outboxStore.getState().engine!, 'reload');
+    const before = version();
+    await undoOps([id!]);
+    expect(version()).toBeGreaterThan(before);
+    session.outbox.setOnline(true);
+    await idle();
+    expect(requests).toEqual([]);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('moves after a change to the queue even when the engine could not take it', async () => {
     const { session } = await opened();
     const before = version();
-    vi.spyOn(outboxStore.getState().engine!, 'reload').mockRejectedValueOnce(new Error('read failed'));
-    await expect(queueChanged()).rejects.toThrow('read failed');
+    vi.spyOn(outboxStore.getState().engine!, 'changed').mockRejectedValueOnce(new Error('read failed'));
+    await expect(queueWritten({ written: [], removed: ['op-1'] })).rejects.toThrow('read failed');
     expect(version()).toBeGreaterThan(before);
     expect(session.outboxDb.isOpen()).toBe(true);
   });

@@ -19,7 +19,7 @@ import type { FieldbookDb } from '../db/index.ts';
 import { profileStore } from '../app/profile-stores.ts';
 import { OutboxEngine, type EngineState } from '../../shared/replay-queue/engine.ts';
 import { createCacheRefresher } from './cache-refresh.ts';
-import { discardOps, enqueueOps, type OpDraft } from '../../shared/replay-queue/queue.ts';
+import { discardOps, enqueueOps, type OpDraft, type OutboxChange } from '../../shared/replay-queue/queue.ts';
 import { BATCHED_HANDOFF, createBatchingExecutor } from '../../shared/replay-queue/batch-executor.ts';
 
 export interface OutboxRuntimeState {
@@ -76,13 +76,17 @@ async function movedAfter(run: Promise<void> | undefined): Promise<void> {
   }
 }
 
-/** Tell the engine the queue changed (after enqueue, discard, retry, edit, resolve). */
-export async function queueChanged(): Promise<void> {
-  await movedAfter(outboxStore.getState().engine?.reload());
+/**
+ * Tell the engine what a discard, retry, edit or resolve wrote (queue.ts's change): it takes exactly those records,
+ * where a reload read the whole queue back (100,000 records after a large import) for one click. The engine still
+ * reads it all when it opens, and again when a change was written while it was opening (`openProfileOutbox`).
+ */
+export async function queueWritten(change: OutboxChange): Promise<void> {
+  await movedAfter(outboxStore.getState().engine?.changed(change));
 }
 
 /**
- * Tell the engine these ops were just queued (enqueueOps' records): it takes them from memory, where `queueChanged`
+ * Tell the engine these ops were just queued (enqueueOps' records): it takes them from memory, where a reload
  * would read the whole queue back (100,000 records after a large import).
  */
 export async function queueAdded(ops: readonly OutboxOp[]): Promise<void> {
@@ -204,6 +208,5 @@ export async function queueDrafts(drafts: readonly OpDraft[], batchId?: string):
 export async function undoOps(ids: readonly string[]): Promise<void> {
   const { db, actor } = outboxStore.getState();
   if (!db || ids.length === 0) return;
-  await discardOps(db, ids, actor);
-  await queueChanged();
+  await queueWritten(await discardOps(db, ids, actor));
 }

@@ -540,6 +540,6 @@ describe('the outbox engine', () => {
         summary: 'add e-mail',
       },
     ]);
-    expect(await discardOps(db, ['create'], 'c')).toHaveLength(2);
+    expect((await discardOps(db, ['create'], 'c')).removed).toHaveLength(2);
   });
 });

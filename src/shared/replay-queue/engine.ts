@@ -20,6 +20,7 @@ import { Semaphore } from '../semaphore.ts';
 import { auditEntryOf } from './audit.ts';
 import { OP_KIND_TABLE } from '../op-kinds.ts';
 import { UnfinishedOps } from './unfinished.ts';
+import type { OutboxChange } from './queue.ts';
 
 /** A failed op waits 0.5–1 s, then doubles, up to 5 minutes (see backoff.ts). */
 const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1_000, maxMs: 5 * 60_000 };
@@ -73,6 +74,14 @@ const ACTIVE_PER_SLOT = 16;
 /** most ops whose records share one transaction (a transaction costs several times what a row does) */
 const GROUP_MAX = 32;
 
+/** an op deleted from the outbox by a person (discarded, or its conflict resolved with the server's values) */
+interface Deleted {
+  deletedId: string;
+}
+
+/** what the engine records, in order: an op's new state, or its deletion */
+type Recorded = OutboxOp | Deleted;
+
 interface PendingWrite {
   ops: OutboxOp[];
   audits: AuditEntry[];
@@ -85,15 +94,15 @@ export class OutboxEngine {
     Pick<EngineOptions, 'onChange' | 'onApplied'>;
   /** ops not done yet (and those in flight), with the ops waiting for each create's new id */
   private ops = new UnfinishedOps();
-  /** ops done since open: a read that predates their outcome must not bring them back */
-  private readonly doneIds = new Set<string>();
+  /** ops done or deleted since open: a read that predates their outcome or deletion must not bring them back */
+  private readonly goneIds = new Set<string>();
   /** what may run next, per target: the scheduler's index, kept in step with every outcome */
   private lanes = new RunnableLanes((id) => this.ops.get(id));
   /** reloads started: the last one's state takes over */
   private reloads = 0;
   private latestReload: Promise<void> = Promise.resolve();
   /** the ops recorded while a reload makes its new state (one list per reload under way) */
-  private readonly recorders = new Set<OutboxOp[]>();
+  private readonly recorders = new Set<Recorded[]>();
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly writes = new Set<Promise<unknown>>();
   private pendingWrites: PendingWrite[] = [];
@@ -159,7 +168,7 @@ export class OutboxEngine {
   private async reloadAs(mine: number): Promise<void> {
     // what the engine records from now on (and ops added: `added`) may postdate the read: it is applied to the new
     // state, in order
-    const since: OutboxOp[] = [];
+    const since: Recorded[] = [];
     this.recorders.add(since);
     try {
       const stored = await unfinishedOps(this.opts.db);
@@ -191,7 +200,32 @@ export class OutboxEngine {
       ops.length,
       (i) => {
         const op = ops[i]!;
-        if (!this.doneIds.has(op.id) && !this.ops.get(op.id)) this.remember(op);
+        if (!this.goneIds.has(op.id) && !this.ops.get(op.id)) this.remember(op);
+      },
+      { ...this.opts.slicing, stopped: () => this.killed || this.reloads !== reloads },
+    );
+    if (done) this.pump();
+  }
+
+  /**
+   * What a person's discard, retry, edit or resolve wrote (queue.ts's `OutboxChange`: the records as stored and the ids
+   * deleted, dependants of a discarded create included), taken into the state as `added` takes new ops, where a reload
+   * read the whole queue back for one click. A reload under way gets each of them as it gets every op the engine
+   * records; a reload started meanwhile read them, and stops this. An op in flight is the engine's until its outcome,
+   * written or deleted (queue.ts leaves an op marked "being sent" alone, but an update's mark is never written): the
+   * outcome settles it, as after a reload. A record older than the engine's own state of the op, or of an op done or
+   * deleted since, is not taken: nothing done comes back.
+   */
+  async changed(change: OutboxChange): Promise<void> {
+    const reloads = this.reloads;
+    const entries: Recorded[] = [...change.removed.map((deletedId) => ({ deletedId })), ...change.written];
+    const done = await forEachSliced(
+      entries.length,
+      (i) => {
+        const entry = entries[i]!;
+        if ('deletedId' in entry) {
+          if (!this.inFlight.has(entry.deletedId)) this.remember(entry);
+        } else if (!this.goneIds.has(entry.id) && !this.keepsKnown(entry)) this.remember(entry);
       },
       { ...this.opts.slicing, stopped: () => this.killed || this.reloads !== reloads },
     );
@@ -210,12 +244,8 @@ export class OutboxEngine {
       stored.length,
       (i) => {
         const op = stored[i]!;
-        if (this.doneIds.has(op.id)) return;
-        // The read may predate an outcome recorded meanwhile: the newer of the two wins, and an op in flight is ours.
-        const known = this.ops.get(op.id);
-        const keepKnown =
-          known !== undefined && (this.inFlight.has(op.id) || (known.updatedAt ?? '') > (op.updatedAt ?? ''));
-        next.set(keepKnown ? known : op);
+        if (this.goneIds.has(op.id)) return;
+        next.set(this.keepsKnown(op) ?? op);
       },
       { ...this.opts.slicing, stopped: stale },
     );
@@ -223,22 +253,48 @@ export class OutboxEngine {
   }
 
   /**
-   * Keep the in-memory state in step with what was written. A done op leaves memory (a dependency not there is done).
+   * The engine's own state of an op where it wins over a stored record: the record may predate an outcome recorded
+   * since (the newer of the two wins), and an op in flight is ours.
    */
-  private remember(op: OutboxOp): void {
-    for (const since of this.recorders) since.push(op);
-    this.apply(op);
+  private keepsKnown(stored: OutboxOp): OutboxOp | undefined {
+    const known = this.ops.get(stored.id);
+    const ours =
+      known !== undefined &&
+      (this.inFlight.has(stored.id) || (known.updatedAt ?? '') > (stored.updatedAt ?? ''));
+    return ours ? known : undefined;
   }
 
-  private apply(op: OutboxOp): void {
+  /**
+   * Keep the in-memory state in step with what was written. A done op leaves memory (a dependency not there is done).
+   */
+  private remember(entry: Recorded): void {
+    for (const since of this.recorders) since.push(entry);
+    this.apply(entry);
+  }
+
+  private apply(entry: Recorded): void {
+    if ('deletedId' in entry) return this.forget(entry.deletedId);
+    const op = entry;
     this.changes++;
     if (op.status === 'done') {
       this.ops.delete(op.id);
-      this.doneIds.add(op.id);
+      this.goneIds.add(op.id);
     } else {
       this.ops.set(op);
     }
     this.lanes.changed(op);
+  }
+
+  /**
+   * An op deleted from the outbox leaves memory; to the lanes it has left as a done op has (what waited on it goes).
+   */
+  private forget(id: string): void {
+    this.changes++;
+    this.goneIds.add(id);
+    const known = this.ops.get(id);
+    if (!known) return;
+    this.ops.delete(id);
+    this.lanes.changed({ ...known, status: 'done' });
   }
 
   /** Connection state from `connection:probe` / `connection:changed`: replay runs only while online. */

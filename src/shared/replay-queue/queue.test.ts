@@ -30,8 +30,8 @@ describe('discarding while an op is being sent', () => {
     const db = freshDb();
     await createWithEmail(db);
     await db.outbox.update('create', { status: 'sending', maybeSent: true });
-    expect(await discardOps(db, ['create'], 'c')).toEqual([]);
-    expect(await discardOps(db, ['create', 'email'], 'c')).toEqual([]);
+    expect(await discardOps(db, ['create'], 'c')).toEqual({ written: [], removed: [] });
+    expect(await discardOps(db, ['create', 'email'], 'c')).toEqual({ written: [], removed: [] });
     expect((await db.outbox.toArray()).map((op) => [op.id, op.status])).toEqual([
       ['create', 'sending'],
       ['email', 'pending'],
@@ -46,7 +46,7 @@ describe('discarding while an op is being sent', () => {
       { op: { kind: 'user.update', userid: 7, changes: { status: 'Inactive' } }, summary: 'user 7' },
     ]);
     await db.outbox.update('create', { status: 'sending', maybeSent: true });
-    expect(await discardOps(db, ['create', 'email', other!.id], 'c')).toEqual([other!.id]);
+    expect((await discardOps(db, ['create', 'email', other!.id], 'c')).removed).toEqual([other!.id]);
   });
 });
 
@@ -57,7 +57,7 @@ describe('discarding an op that is done', () => {
       { op: { kind: 'user.update', userid: 7, changes: { status: 'Inactive' } }, summary: 'user 7' },
     ]);
     await db.outbox.update(op!.id, { status: 'done' });
-    expect(await discardOps(db, [op!.id], 'c')).toEqual([]);
+    expect(await discardOps(db, [op!.id], 'c')).toEqual({ written: [], removed: [] });
     expect((await db.outbox.get(op!.id))?.status).toBe('done');
     expect(await db.audit.count()).toBe(0);
   });
@@ -118,7 +118,7 @@ describe('an op being sent', () => {
     await db.outbox.update(op!.id, { status: 'sending', maybeSent: true });
     expect(
       await editOp(db, op!.id, { kind: 'user.update', userid: 1, changes: { status: 'Offline' } }, 'user 1'),
-    ).toBe(false);
+    ).toEqual({ written: [], removed: [] });
     expect((await db.outbox.get(op!.id))?.op).toEqual({
       kind: 'user.update',
       userid: 1,

@@ -22,6 +22,16 @@ export interface OpDraft {
   bindings?: OpBinding[];
 }
 
+/**
+ * What a person's discard, retry, edit or resolve wrote to the outbox: the records as stored and the ids deleted.
+ * The engine takes exactly these (`OutboxEngine.changed`) where it read the whole queue back (100,000 records after a
+ * large import) for one click.
+ */
+export interface OutboxChange {
+  written: OutboxOp[];
+  removed: string[];
+}
+
 export function newId(): string {
   return globalThis.crypto.randomUUID();
 }
@@ -139,14 +149,14 @@ export async function discardOps(
   ids: readonly string[],
   actor: string,
   now = new Date(),
-): Promise<string[]> {
+): Promise<OutboxChange> {
   return db.transaction('rw', db.outbox, db.audit, async () => {
     const all = await db.outbox.toArray();
     const gone = discardable(ids, all);
     const at = now.toISOString();
     await db.audit.bulkAdd(gone.map((op): AuditEntry => auditEntryOf(op, 'discarded', actor, at)));
     await db.outbox.bulkDelete(gone.map((op) => op.id));
-    return gone.map((op) => op.id);
+    return { written: [], removed: gone.map((op) => op.id) };
   });
 }
 
@@ -171,31 +181,40 @@ function discardable(ids: readonly string[], all: readonly OutboxOp[]): OutboxOp
 }
 
 /** Send a parked op (needs review, failed) again, from scratch: it still verifies first if it may have been sent. */
-export async function retryOps(db: OutboxDb, ids: readonly string[], now = new Date()): Promise<void> {
-  await db.transaction('rw', db.outbox, async () => {
-    for (const id of ids) {
-      await db.outbox
-        .where('id')
-        .equals(id)
-        .and((op) => op.status !== 'done' && op.status !== 'sending')
-        .modify({ status: 'pending', nextAttemptAt: null, lastError: null, updatedAt: now.toISOString() });
-    }
+export async function retryOps(
+  db: OutboxDb,
+  ids: readonly string[],
+  now = new Date(),
+): Promise<OutboxChange> {
+  return db.transaction('rw', db.outbox, async () => {
+    const stored = await db.outbox.bulkGet([...ids]);
+    const written = stored
+      .filter((op): op is OutboxOp => op !== undefined && op.status !== 'done' && op.status !== 'sending')
+      .map((op): OutboxOp => ({
+        ...op,
+        status: 'pending',
+        nextAttemptAt: null,
+        lastError: null,
+        updatedAt: now.toISOString(),
+      }));
+    await db.outbox.bulkPut(written);
+    return { written, removed: [] };
   });
 }
 
-/** Edit an op that has not gone yet (its payload); it goes back to pending. */
+/** Edit an op that has not gone yet (its payload); it goes back to pending. Nothing is written when it has gone. */
 export async function editOp(
   db: OutboxDb,
   id: string,
   op: OpSpec,
   summary: string,
   now = new Date(),
-): Promise<boolean> {
+): Promise<OutboxChange> {
   return db.transaction('rw', db.outbox, async () => {
     const current = await db.outbox.get(id);
     if (!current || current.status === 'sending' || current.status === 'done' || current.op.kind !== op.kind)
-      return false;
-    await db.outbox.put({
+      return { written: [], removed: [] };
+    const edited: OutboxOp = {
       ...current,
       op,
       summary,
@@ -203,8 +222,9 @@ export async function editOp(
       lastError: null,
       nextAttemptAt: null,
       updatedAt: now.toISOString(),
-    });
-    return true;
+    };
+    await db.outbox.put(edited);
+    return { written: [edited], removed: [] };
   });
 }
 
@@ -223,13 +243,14 @@ export async function resolveConflicts(
   choice: ConflictChoice,
   actor: string,
   opts: { now?: Date; fieldName?: (field: string) => string } = {},
-): Promise<void> {
+): Promise<OutboxChange> {
   const at = (opts.now ?? new Date()).toISOString();
   const named = (fields: readonly string[]) => fields.map(opts.fieldName ?? ((f) => f)).join(', ');
-  await db.transaction('rw', db.outbox, db.audit, async () => {
+  return db.transaction('rw', db.outbox, db.audit, async () => {
     const ops = (await db.outbox.bulkGet([...ids])).filter(
       (op): op is OutboxOp => op !== undefined && op.status === 'conflict',
     );
+    const change: OutboxChange = { written: [], removed: [] };
     for (const op of ops) {
       const merged = mergeConflict(op, typeof choice === 'string' ? allFields(op, choice) : choice);
       const entry = auditEntryOf(op, 'resolved', actor, at);
@@ -240,6 +261,7 @@ export async function resolveConflicts(
           message: `${op.summary}: kept the server's values`,
         });
         await db.outbox.delete(op.id);
+        change.removed.push(op.id);
         continue;
       }
       if (merged.keptTheirs.length > 0)
@@ -249,7 +271,7 @@ export async function resolveConflicts(
           message: `${op.summary}: kept the server's ${named(merged.keptTheirs)}; the rest is sent`,
         });
       const { conflictFields: _fields, resolution: _resolution, ...rest } = op;
-      await db.outbox.put({
+      const pending: OutboxOp = {
         ...rest,
         op: merged.op,
         base: merged.base,
@@ -258,8 +280,11 @@ export async function resolveConflicts(
         lastError: null,
         nextAttemptAt: null,
         updatedAt: at,
-      });
+      };
+      await db.outbox.put(pending);
+      change.written.push(pending);
     }
+    return change;
   });
 }
 

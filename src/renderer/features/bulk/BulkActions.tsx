@@ -11,7 +11,7 @@ import { useActiveDb, useSession } from '../../app/session.ts';
 import { plural } from '../../app/words.ts';
 import type { BulkPreset, QueuedBatch, SelectionActionProps } from '../../components/SelectionBar.tsx';
 import { discardOps, enqueueOps, newId } from '../../../shared/replay-queue/queue.ts';
-import { outboxStore, queueChanged } from '../../outbox/runtime.ts';
+import { outboxStore, queueAdded, queueWritten } from '../../outbox/runtime.ts';
 import { KNOWN_STATUSES } from '../import/rows.ts';
 import { loadBulkContext } from './context.ts';
 import { courseChoices, credentialChoices, featureChoices, groupChoices } from '../../app/catalog.ts';
@@ -149,11 +149,10 @@ async function queueBatch(drafts: BulkPreview['drafts']): Promise<QueuedBatch | 
   const odb = outboxStore.getState().db;
   if (!odb) return null;
   const ops = await enqueueOps(odb, drafts, { batchId: newId() });
-  await queueChanged();
+  await queueAdded(ops);
   const ids = ops.map((op) => op.id);
   const undo = async () => {
-    await discardOps(odb, ids, outboxStore.getState().actor);
-    await queueChanged();
+    await queueWritten(await discardOps(odb, ids, outboxStore.getState().actor));
   };
   return { count: ids.length, undo };
 }

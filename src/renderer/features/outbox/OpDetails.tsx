@@ -4,7 +4,7 @@ import type { OpSpec } from '../../../shared/ipc.ts';
 import { opSpecSchema } from '../../../shared/ipc.ts';
 import type { OutboxOp } from '../../../shared/outbox.ts';
 import { editOp } from '../../../shared/replay-queue/queue.ts';
-import { outboxStore, queueChanged } from '../../outbox/runtime.ts';
+import { outboxStore, queueWritten } from '../../outbox/runtime.ts';
 import { displayValue } from './compare.ts';
 import { toIsoDate } from '../../../shared/dates.ts';
 import { DATE_FIELDS } from '../../op-kinds/words.ts';
@@ -137,11 +137,13 @@ function OpEditForm({ op, description }: { op: OutboxOp; description: string }) 
     if (!edited.ok) return setMessage(edited.error);
     const db = outboxStore.getState().db;
     if (!db) return;
-    const saved = await editOp(db, op.id, edited.op, `${description} (edited)`);
+    const change = await editOp(db, op.id, edited.op, `${description} (edited)`);
     setMessage(
-      saved ? 'Saved: it will be sent with the new values.' : 'It can no longer be edited (already sent).',
+      change.written.length > 0
+        ? 'Saved: it will be sent with the new values.'
+        : 'It can no longer be edited (already sent).',
     );
-    await queueChanged();
+    await queueWritten(change);
   };
   return (
     <>

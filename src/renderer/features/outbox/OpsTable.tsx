@@ -1,15 +1,18 @@
 /** The changes of one batch, a page at a time; each can open its details, be retried or discarded. */
 import { useState } from 'react';
 import type { OutboxOp } from '../../../shared/outbox.ts';
-import { discardOps, retryOps } from '../../../shared/replay-queue/queue.ts';
+import { discardOps, retryOps, type OutboxChange } from '../../../shared/replay-queue/queue.ts';
 import { formatCount } from '../../app/format.ts';
 import { plural } from '../../app/words.ts';
 import { STATUS_LABELS } from './view-model.ts';
 import { OpDetails } from './OpDetails.tsx';
 import type { FieldbookDb } from '../../db/index.ts';
 
-/** Makes the handler of a button that changes the outbox (the change runs on the outbox's own database). */
-export type Act = (run: (odb: FieldbookDb) => Promise<unknown>) => () => Promise<void>;
+/**
+ * Makes the handler of a button that changes the outbox (the change runs on the outbox's own database); what it wrote
+ * goes to the engine (queue.ts's `OutboxChange`).
+ */
+export type Act = (run: (odb: FieldbookDb) => Promise<OutboxChange>) => () => Promise<void>;
 
 /**
  * rows rendered at first, and added by each "Show more" (each row can open its details, so the table is not

@@ -11,8 +11,8 @@ import type { OutboxOp, OutboxStatus } from '../../../shared/outbox.ts';
 import { useActiveDb, useSession } from '../../app/session.ts';
 import { formatCount } from '../../app/format.ts';
 import { ErrorMessage, errorFromUnknown } from '../../components/ErrorMessage.tsx';
-import { clearDone } from '../../../shared/replay-queue/queue.ts';
-import { outboxStore, queueChanged, useOutbox } from '../../outbox/runtime.ts';
+import { clearDone, type OutboxChange } from '../../../shared/replay-queue/queue.ts';
+import { outboxStore, queueWritten, useOutbox } from '../../outbox/runtime.ts';
 import { auditTable, outboxTable, toCsv, toXlsx, type Table } from './export.ts';
 import { download } from './download.ts';
 import { STATUS_LABELS, statusCounts } from './view-model.ts';
@@ -20,6 +20,7 @@ import { NO_NAMES } from './describe.ts';
 import { loadOpNames } from './names.ts';
 import { BatchesTable } from './BatchesTable.tsx';
 import type { Act } from './OpsTable.tsx';
+import type { FieldbookDb } from '../../db/index.ts';
 import { OfflineOutboxNotice } from '../offline/WorkOffline.tsx';
 
 const NONE: OutboxOp[] = [];
@@ -65,7 +66,13 @@ function OutboxExports({ db, ops }: { db: ReturnType<typeof useActiveDb>; ops: r
   );
 }
 
-/** Run an outbox change (retry, discard, clear) and wake the engine; a failure is shown. */
+/** Clearing what is done changes nothing the engine holds (it keeps no done op): the views still read again. */
+async function clearDoneOps(odb: FieldbookDb): Promise<OutboxChange> {
+  await clearDone(odb);
+  return { written: [], removed: [] };
+}
+
+/** Run an outbox change (retry, discard, clear) and hand the engine what it wrote; a failure is shown. */
 function outboxAction(
   db: ReturnType<typeof useActiveDb>,
   setError: (error: { code: 'internal'; message: string }) => void,
@@ -74,8 +81,7 @@ function outboxAction(
     const odb = outboxStore.getState().db ?? db;
     if (!odb) return;
     try {
-      await run(odb);
-      await queueChanged();
+      await queueWritten(await run(odb));
     } catch (e) {
       setError(errorFromUnknown(e));
     }
@@ -129,7 +135,7 @@ export default function OutboxView() {
             ))}
           </select>
         </label>
-        <button type="button" onClick={act((odb) => clearDone(odb))} disabled={counts.done === 0}>
+        <button type="button" onClick={act(clearDoneOps)} disabled={counts.done === 0}>
           Clear done ({formatCount(counts.done)})
         </button>
         <OutboxExports db={db} ops={ops} />

@@ -29,7 +29,7 @@ import { formatCount, formatDateTime } from '../../app/format.ts';
 import { plural } from '../../app/words.ts';
 import { hrefFor, navigate } from '../../app/router.ts';
 import { ErrorMessage, errorFromUnknown } from '../../components/ErrorMessage.tsx';
-import { outboxStore, queueChanged } from '../../outbox/runtime.ts';
+import { outboxStore, queueAdded } from '../../outbox/runtime.ts';
 import { describeOp, NO_NAMES, type OpNames } from '../outbox/describe.ts';
 import { loadOpNames } from '../outbox/names.ts';
 import { readRecords, type ReadResult } from './current.ts';
@@ -201,8 +201,7 @@ function useUndo(batchOps: readonly OutboxOp[], batchId: string) {
     const odb = outboxStore.getState().db;
     if (!odb || drafts.length === 0 || refusal !== null) return;
     try {
-      await enqueueOps(odb, drafts, { undoes: batchId });
-      await queueChanged();
+      await queueAdded(await enqueueOps(odb, drafts, { undoes: batchId }));
       setQueued(drafts.length);
     } catch (e) {
       setError(errorFromUnknown(e));
