@@ -12,7 +12,8 @@ import { openProfileSession, type ProfileSession } from '../app/profile-session.
 import { dbNameForProfile, openFieldbookDb } from '../db/index.ts';
 import { enqueueOps } from '../../shared/replay-queue/queue.ts';
 import { memoUnsentOps } from './ops-memo.ts';
-import { outboxStore, queueDrafts, queueWritten, undoOps } from './runtime.ts';
+import { outboxStore, personsWrite, queueDrafts, undoOps } from './runtime.ts';
+import { editOp } from '../../shared/replay-queue/queue.ts';
 
 const sessions: ProfileSession[] = [];
 afterEach(async () => {
@@ -110,7 +111,8 @@ describe("the outbox's version", () => {
     const { session } = await opened();
     const before = version();
     vi.spyOn(outboxStore.getState().engine!, 'changed').mockRejectedValueOnce(new Error('read failed'));
-    await expect(queueWritten({ written: [], removed: ['op-1'] })).rejects.toThrow('read failed');
+    const change = { written: [], removed: ['op-1'] };
+    await expect(personsWrite(async () => change)).rejects.toThrow('read failed');
     expect(version()).toBeGreaterThan(before);
     expect(session.outboxDb.isOpen()).toBe(true);
   });
@@ -167,5 +169,79 @@ describe("the outbox's version", () => {
     await session.outbox.opened;
     await seen.settled();
     expect(seen.at(-1)).toEqual(['pending']);
+  });
+});
+
+/** A session whose main keeps each batch of requests until `answerAll()`: the ops sent stay on their way. */
+async function openedHolding() {
+  const fake = fakeApi();
+  const requests: ReplayRequest[] = [];
+  const answers: (() => void)[] = [];
+  fake.respond('replay:executeBatch', ((arg: { batchId: string; requests: ReplayRequest[] }) => {
+    requests.push(...arg.requests);
+    const outcomes = arg.requests.map((r) => ({
+      opId: r.opId,
+      outcome: { status: 'done' } as ReplayOutcome,
+    }));
+    return new Promise<Result<ReplayBatchResult>>((resolve) =>
+      answers.push(() => resolve({ ok: true, value: { batchId: arg.batchId, outcomes } })),
+    );
+  }) as never);
+  const session = openProfileSession(
+    fake.api,
+    { id: `holding-${Math.random()}`, name: 'Coordinator' },
+    { onOpenError: () => undefined },
+  );
+  sessions.push(session);
+  await session.outbox.opened;
+  return { session, requests, answerAll: () => answers.splice(0).forEach((answer) => answer()) };
+}
+
+const LEAVES = { op: SAMPLE_OPS['user.update'], summary: 'Bo leaves' };
+const OFFLINE: (typeof SAMPLE_OPS)['user.update'] = {
+  kind: 'user.update',
+  userid: 1,
+  changes: { status: 'Offline' },
+};
+
+describe("a person's discard or edit of a change already on its way", () => {
+  it('an undo leaves it to its outcome: it is recorded as sent, and nothing says it was discarded', async () => {
+    const { session, requests, answerAll } = await openedHolding();
+    const [id] = await queueDrafts([LEAVES]);
+    session.outbox.setOnline(true);
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    await undoOps([id!]);
+    answerAll();
+    await idle();
+    expect((await session.outboxDb.outbox.get(id!))?.status).toBe('done');
+    const audit = await session.outboxDb.audit.toArray();
+    expect(audit.map((entry) => entry.outcome)).toEqual(['done']);
+  });
+
+  it('an edit is refused rather than lost under the outcome of the values sent', async () => {
+    const { session, requests, answerAll } = await openedHolding();
+    const [id] = await queueDrafts([LEAVES]);
+    session.outbox.setOnline(true);
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    const change = await personsWrite((sending) => editOp(session.outboxDb, id!, OFFLINE, 'Bo', { sending }));
+    expect(change.written).toEqual([]);
+    answerAll();
+    await idle();
+    expect((await session.outboxDb.outbox.get(id!))?.op).toEqual(SAMPLE_OPS['user.update']);
+  });
+
+  it('an edit written as the connection comes back is what is sent, not the values before it', async () => {
+    const { session, requests, answerAll } = await openedHolding();
+    const [id] = await queueDrafts([LEAVES]);
+    const change = await personsWrite((sending) => {
+      session.outbox.setOnline(true); // the queue could go on from here
+      return editOp(session.outboxDb, id!, OFFLINE, 'Bo', { sending });
+    });
+    expect(change.written).toHaveLength(1);
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]!.op).toEqual(OFFLINE);
+    answerAll();
+    await idle();
+    expect((await session.outboxDb.outbox.get(id!))?.op).toEqual(OFFLINE);
   });
 });

@@ -81,8 +81,28 @@ async function movedAfter(run: Promise<void> | undefined): Promise<void> {
  * where a reload read the whole queue back (100,000 records after a large import) for one click. The engine still
  * reads it all when it opens, and again when a change was written while it was opening (`openProfileOutbox`).
  */
-export async function queueWritten(change: OutboxChange): Promise<void> {
+async function queueWritten(change: OutboxChange): Promise<void> {
   await movedAfter(outboxStore.getState().engine?.changed(change));
+}
+
+const NOT_HELD = { sending: new Set<string>() as ReadonlySet<string>, release: () => undefined };
+
+/**
+ * A person's discard, edit, retry or resolve: written while the engine starts no op, and handed over before the queue
+ * goes on, so an op waiting is never sent as it was before the write. `write` gets the ops already on their way
+ * (an update's "being sent" is never stored): it leaves them to their outcome.
+ */
+export async function personsWrite(
+  write: (sending: ReadonlySet<string>) => Promise<OutboxChange>,
+): Promise<OutboxChange> {
+  const hold = outboxStore.getState().engine?.hold() ?? NOT_HELD;
+  try {
+    const change = await write(hold.sending);
+    await queueWritten(change);
+    return change;
+  } finally {
+    hold.release();
+  }
 }
 
 /**
@@ -208,5 +228,5 @@ export async function queueDrafts(drafts: readonly OpDraft[], batchId?: string):
 export async function undoOps(ids: readonly string[]): Promise<void> {
   const { db, actor } = outboxStore.getState();
   if (!db || ids.length === 0) return;
-  await queueWritten(await discardOps(db, ids, actor));
+  await personsWrite((sending) => discardOps(db, ids, actor, { sending }));
 }

@@ -114,6 +114,8 @@ export class OutboxEngine {
   /** one per op being sent, so a kill aborts them all (short-lived: nothing piles up on a long-lived signal) */
   private readonly controllers = new Set<AbortController>();
   private readonly busyTargets = new Set<string>();
+  /** persons' writes under way (`hold`): no op starts until each is handed over */
+  private holds = 0;
   private killed = false;
   private online = false;
   private paused: AppError | null = null;
@@ -230,6 +232,24 @@ export class OutboxEngine {
       { ...this.opts.slicing, stopped: () => this.killed || this.reloads !== reloads },
     );
     if (done) this.pump();
+  }
+
+  /**
+   * Start no op while a person's discard, edit, retry or resolve is written and handed over (`changed`): the ops
+   * waiting then go as written. `sending`: the ops already on their way, which the write must leave to their outcome.
+   * An update's "being sent" is never stored, so only the engine knows it: a discard would be written back by its
+   * outcome, an edit overwritten by it. `release` lets the queue go on.
+   */
+  hold(): { sending: ReadonlySet<string>; release: () => void } {
+    this.holds++;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      this.holds--;
+      this.pump();
+    };
+    return { sending: new Set(this.inFlight.keys()), release };
   }
 
   /** A reload overtaken by a later one resolves with it; one stopped by a kill resolves at once. */
@@ -358,7 +378,7 @@ export class OutboxEngine {
   }
 
   private canRun(): boolean {
-    return !this.killed && this.online && this.paused === null;
+    return !this.killed && this.online && this.paused === null && this.holds === 0;
   }
 
   /**
@@ -369,7 +389,7 @@ export class OutboxEngine {
    */
   private isIdle(): boolean {
     if (this.killed) return true;
-    if (this.inFlight.size > 0) return false;
+    if (this.inFlight.size > 0 || this.holds > 0) return false;
     if (!this.canRun()) return true;
     return !this.lanes.waitsForTime();
   }

@@ -137,6 +137,14 @@ export function dependantsOf(ids: readonly string[], all: readonly OutboxOp[]): 
   return [...out];
 }
 
+/** A person's discard or edit: the ops the engine is sending now (an update's "being sent" is never stored). */
+export interface PersonsWrite {
+  sending?: ReadonlySet<string>;
+  now?: Date;
+}
+
+const NONE_SENDING: ReadonlySet<string> = new Set();
+
 /**
  * Undo before sending / discard: removes the ops and those depending on them,
  * each with an audit entry; returns the ids actually discarded. Ops being sent
@@ -148,11 +156,11 @@ export async function discardOps(
   db: OutboxDb,
   ids: readonly string[],
   actor: string,
-  now = new Date(),
+  { sending = NONE_SENDING, now = new Date() }: PersonsWrite = {},
 ): Promise<OutboxChange> {
   return db.transaction('rw', db.outbox, db.audit, async () => {
     const all = await db.outbox.toArray();
-    const gone = discardable(ids, all);
+    const gone = discardable(ids, all, sending);
     const at = now.toISOString();
     await db.audit.bulkAdd(gone.map((op): AuditEntry => auditEntryOf(op, 'discarded', actor, at)));
     await db.outbox.bulkDelete(gone.map((op) => op.id));
@@ -164,10 +172,14 @@ export async function discardOps(
  * The ops a discard of `ids` removes: those asked for and their dependants, but none being sent, done, or waiting on
  * one being sent.
  */
-function discardable(ids: readonly string[], all: readonly OutboxOp[]): OutboxOp[] {
+function discardable(
+  ids: readonly string[],
+  all: readonly OutboxOp[],
+  sending: ReadonlySet<string>,
+): OutboxOp[] {
   const onTheWay = new Set(
     dependantsOf(
-      all.filter((op) => op.status === 'sending').map((op) => op.id),
+      all.filter((op) => op.status === 'sending' || sending.has(op.id)).map((op) => op.id),
       all,
     ),
   );
@@ -208,12 +220,12 @@ export async function editOp(
   id: string,
   op: OpSpec,
   summary: string,
-  now = new Date(),
+  { sending = NONE_SENDING, now = new Date() }: PersonsWrite = {},
 ): Promise<OutboxChange> {
   return db.transaction('rw', db.outbox, async () => {
     const current = await db.outbox.get(id);
-    if (!current || current.status === 'sending' || current.status === 'done' || current.op.kind !== op.kind)
-      return { written: [], removed: [] };
+    const gone = !current || current.status === 'sending' || sending.has(id) || current.status === 'done';
+    if (gone || current.op.kind !== op.kind) return { written: [], removed: [] };
     const edited: OutboxOp = {
       ...current,
       op,

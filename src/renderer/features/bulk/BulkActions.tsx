@@ -11,7 +11,7 @@ import { useActiveDb, useSession } from '../../app/session.ts';
 import { plural } from '../../app/words.ts';
 import type { BulkPreset, QueuedBatch, SelectionActionProps } from '../../components/SelectionBar.tsx';
 import { discardOps, enqueueOps, newId } from '../../../shared/replay-queue/queue.ts';
-import { outboxStore, queueAdded, queueWritten } from '../../outbox/runtime.ts';
+import { outboxStore, personsWrite, queueAdded } from '../../outbox/runtime.ts';
 import { KNOWN_STATUSES } from '../import/rows.ts';
 import { loadBulkContext } from './context.ts';
 import { courseChoices, credentialChoices, featureChoices, groupChoices } from '../../app/catalog.ts';
@@ -152,7 +152,7 @@ async function queueBatch(drafts: BulkPreview['drafts']): Promise<QueuedBatch | 
   await queueAdded(ops);
   const ids = ops.map((op) => op.id);
   const undo = async () => {
-    await queueWritten(await discardOps(odb, ids, outboxStore.getState().actor));
+    await personsWrite((sending) => discardOps(odb, ids, outboxStore.getState().actor, { sending }));
   };
   return { count: ids.length, undo };
 }

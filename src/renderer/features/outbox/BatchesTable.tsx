@@ -150,7 +150,9 @@ function BatchRow({ batch, words, shown, open, onToggle, act, actor, children }:
               <DiscardBatch
                 batch={batch}
                 words={words}
-                discard={act(async (odb) => discardOps(odb, await ids(DISCARDABLE)(odb), actor))}
+                discard={act(async (odb, sending) =>
+                  discardOps(odb, await ids(DISCARDABLE)(odb), actor, { sending }),
+                )}
               />
             )}
             {can.undo && (

@@ -12,7 +12,7 @@ import { useActiveDb } from '../../app/session.ts';
 import { resolveConflicts } from '../../../shared/replay-queue/queue.ts';
 import { allFields, type FieldChoice, type FieldChoices } from '../../../shared/replay-queue/merge.ts';
 import { OP_KIND_TABLE } from '../../../shared/op-kinds.ts';
-import { outboxStore, queueWritten, useOutbox } from '../../outbox/runtime.ts';
+import { outboxStore, personsWrite, useOutbox } from '../../outbox/runtime.ts';
 import { fieldInSentence, fieldLabel, plural } from '../../app/words.ts';
 import { ErrorMessage, errorFromUnknown } from '../../components/ErrorMessage.tsx';
 import { fieldValue } from './compare.ts';
@@ -112,7 +112,7 @@ function useConflictResolution({ op, what, conflicts, onDone }: Omit<FormProps, 
     if (!odb || !words.ready) return;
     try {
       const ids = targets.map((t) => t.id);
-      await queueWritten(await resolveConflicts(odb, ids, choices, actor, { fieldName: fieldInSentence }));
+      await personsWrite(() => resolveConflicts(odb, ids, choices, actor, { fieldName: fieldInSentence }));
       const others = ` The same for ${plural(targets.length - 1, 'other conflict')} alike.`;
       onDone(targets.length > 1 ? `${words.done}${others}` : words.done);
     } catch (e) {

@@ -4,7 +4,7 @@ import type { OpSpec } from '../../../shared/ipc.ts';
 import { opSpecSchema } from '../../../shared/ipc.ts';
 import type { OutboxOp } from '../../../shared/outbox.ts';
 import { editOp } from '../../../shared/replay-queue/queue.ts';
-import { outboxStore, queueWritten } from '../../outbox/runtime.ts';
+import { outboxStore, personsWrite } from '../../outbox/runtime.ts';
 import { displayValue } from './compare.ts';
 import { toIsoDate } from '../../../shared/dates.ts';
 import { DATE_FIELDS } from '../../op-kinds/words.ts';
@@ -137,13 +137,13 @@ function OpEditForm({ op, description }: { op: OutboxOp; description: string }) 
     if (!edited.ok) return setMessage(edited.error);
     const db = outboxStore.getState().db;
     if (!db) return;
-    const change = await editOp(db, op.id, edited.op, `${description} (edited)`);
+    const summary = `${description} (edited)`;
+    const change = await personsWrite((sending) => editOp(db, op.id, edited.op, summary, { sending }));
     setMessage(
       change.written.length > 0
         ? 'Saved: it will be sent with the new values.'
-        : 'It can no longer be edited (already sent).',
+        : 'It can no longer be edited: it is being sent, or was sent already.',
     );
-    await queueWritten(change);
   };
   return (
     <>

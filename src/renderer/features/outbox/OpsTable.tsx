@@ -12,7 +12,10 @@ import type { FieldbookDb } from '../../db/index.ts';
  * Makes the handler of a button that changes the outbox (the change runs on the outbox's own database); what it wrote
  * goes to the engine (queue.ts's `OutboxChange`).
  */
-export type Act = (run: (odb: FieldbookDb) => Promise<OutboxChange>) => () => Promise<void>;
+/** An Outbox button's write: `sending` are the ops on their way, left to their outcome (`personsWrite`). */
+export type Act = (
+  run: (odb: FieldbookDb, sending: ReadonlySet<string>) => Promise<OutboxChange>,
+) => () => Promise<void>;
 
 /**
  * rows rendered at first, and added by each "Show more" (each row can open its details, so the table is not
@@ -122,7 +125,7 @@ function OpRow(props: {
             {editable && (
               <button
                 type="button"
-                onClick={act((odb) => discardOps(odb, [op.id], actor))}
+                onClick={act((odb, sending) => discardOps(odb, [op.id], actor, { sending }))}
                 aria-label={`${op.status === 'pending' ? 'Undo' : 'Discard'}: ${description}`}
               >
                 {op.status === 'pending' ? 'Undo' : 'Discard'}

@@ -12,7 +12,7 @@ import { useActiveDb, useSession } from '../../app/session.ts';
 import { formatCount } from '../../app/format.ts';
 import { ErrorMessage, errorFromUnknown } from '../../components/ErrorMessage.tsx';
 import { clearDone, type OutboxChange } from '../../../shared/replay-queue/queue.ts';
-import { outboxStore, queueWritten, useOutbox } from '../../outbox/runtime.ts';
+import { outboxStore, personsWrite, useOutbox } from '../../outbox/runtime.ts';
 import { auditTable, outboxTable, toCsv, toXlsx, type Table } from './export.ts';
 import { download } from './download.ts';
 import { STATUS_LABELS, statusCounts } from './view-model.ts';
@@ -81,7 +81,7 @@ function outboxAction(
     const odb = outboxStore.getState().db ?? db;
     if (!odb) return;
     try {
-      await queueWritten(await run(odb));
+      await personsWrite((sending) => run(odb, sending));
     } catch (e) {
       setError(errorFromUnknown(e));
     }
