@@ -18,7 +18,7 @@ import { addDaysIso, todayIso } from '../src/shared/dates.ts';
 import { benchPage, type BenchPage } from './browser-lib.ts';
 import { MB, yearFromDays, type YearSize } from './history-lib.ts';
 import { percentile, type BenchContext, type Figure } from './lib.ts';
-import type { HistoryCache, HistoryDayChanges, HistorySize } from './page-api.ts';
+import type { HistoryCache, HistoryDay, HistoryDayChanges, HistoryPhase, HistorySize } from './page-api.ts';
 import { atMost } from './sync-lib.ts';
 import { cachedSession, DATASET, load, releaseSyncedSession } from './synced-session-lib.ts';
 
@@ -42,7 +42,7 @@ const SNAPSHOT_P95_TARGET_MS = 100;
 interface Run {
   cache: HistoryCache;
   first: { ms: number; size: HistorySize };
-  days: { ms: number; changes: HistoryDayChanges | null }[];
+  days: HistoryDay[];
   size: HistorySize;
   loadBefore: number;
   loadAfter: number;
@@ -67,12 +67,27 @@ async function simulate(
   const out: Run['days'] = [];
   for (let i = 1; i <= days; i++) {
     out.push(await bench.historyDay(i, addDaysIso(start, i), requirementDays.includes(i)));
+    if (every === null) ctx.log(`day ${i}: ${ms(out.at(-1)!.ms)}: ${phaseText(out.at(-1)!.phases)}`);
     if (i % 30 === 0 || i === days)
       ctx.log(`day ${i} of ${days}: last snapshot ${ms(out.at(-1)!.ms)} (load average ${load()})`);
   }
   const size = await bench.historySize();
   await bench.historyClose();
   return { cache, first: { ms: first.ms, size: firstSize }, days: out, size, loadBefore, loadAfter: load() };
+}
+
+const phaseText = (phases: readonly HistoryPhase[]) =>
+  phases
+    .map(({ phase, ms, count }) => `${phase} ${Math.round(ms)}${count === undefined ? '' : ` (${count})`}`)
+    .join(', ');
+
+/** Each phase's median over the days (in the order of the first day that has it). */
+function medianPhases(run: Run): string {
+  const byPhase = new Map<string, number[]>();
+  for (const day of run.days)
+    for (const { phase, ms } of day.phases) byPhase.set(phase, [...(byPhase.get(phase) ?? []), ms]);
+  const medians = [...byPhase].map(([phase, t]) => ({ phase, ms: percentile(t, 50) }));
+  return `each phase's median, ms: ${phaseText(medians)}`;
 }
 
 function yearOf(run: Run): YearSize {
@@ -145,7 +160,7 @@ function fullFigures(full: Run): Figure[] {
   const year = yearOf(full);
   const timings = full.days.map((d) => d.ms);
   const days = `${full.days.length} ordinary days after the first sync on ${DATASET} at full size`;
-  const all = `every snapshot: ${timings.map((t) => Math.round(t)).join(', ')} ms`;
+  const all = `every snapshot: ${timings.map((t) => Math.round(t)).join(', ')} ms; ${medianPhases(full)}`;
   return [
     {
       name: 'snapshot after a daily sync, p50',

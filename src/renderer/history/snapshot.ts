@@ -27,6 +27,7 @@ import { appendRows } from './packs.ts';
 import { keptFigures, syncOf } from './sync-figures.ts';
 import { factText, headFact, packFact } from './heads.ts';
 import { keptShared, sharedOf } from './shared-rows.ts';
+import { phaseEnded } from './phases.ts';
 import type {
   HistoryHeadRow,
   HistoryPersonRow,
@@ -202,9 +203,12 @@ const HISTORY_TABLES = (db: FieldbookDb) => [
 async function writeDay(db: FieldbookDb, at: string, day: string, written: Day): Promise<number> {
   const seq = (await db.historySyncs.add({ at, day, figures: keptFigures(written.figures) }))!;
   await appendRows(db, written.changes.rows, seq);
+  phaseEnded('packs', written.changes.rows.length);
   await db.historyHeads.bulkPut(written.changes.put);
+  phaseEnded('heads written', written.changes.put.length);
   await db.historyHeads.bulkDelete(written.changes.gone);
   await db.historyWritten.where(':id').belowOrEqual(written.taken).delete();
+  phaseEnded('notes cleared');
   if (written.sharedKept) return seq;
   for (const [kind, value] of [
     ['catalog', written.catalog],
@@ -316,20 +320,26 @@ function textOf(looked: Pick<Looked, 'was' | 'texts'>, head: HistoryHeadRow): st
 
 const defined = <T>(rows: readonly (T | undefined)[]): T[] => rows.filter((r): r is T => r !== undefined);
 
+/** What a person's facts and findings are read with: the requirements, the day and the catalog's course names. */
+interface PeopleContext {
+  requirements: RequirementRow[];
+  day: string;
+  courseNames: ReadonlyMap<number, string>;
+}
+
 /**
- * The people written since the previous snapshot: their heads, and their facts now patched with what was written
+ * The people written since the previous snapshot: their heads (among every head, read at once), and their facts now patched with what was written
  * (history/written.ts), read from the cache only for those without a head (new, or back) or whose writes this
  * window does not know (history/touched.ts), and their findings.
  */
 async function writtenPeople(
   db: FieldbookDb,
   touched: Touched,
-  requirements: RequirementRow[],
-  day: string,
-  courseNames: ReadonlyMap<number, string>,
+  allHeads: ReadonlyMap<number, HistoryHeadRow>,
+  { requirements, day, courseNames }: PeopleContext,
 ): Promise<Looked> {
   const userids = [...touched.userids];
-  const heads = defined(await db.historyHeads.bulkGet(userids));
+  const heads = defined(userids.map((userid) => allHeads.get(userid)));
   const looked = { was: new Map<number, PersonFact>(), texts: new Map<number, string>() };
   const facts = new Map<number, PersonFact>();
   const patched = new Set<number>();
@@ -342,22 +352,29 @@ async function writtenPeople(
     if (fact) facts.set(head.userid, { ...fact, t: withoutCourseNames(fact.t, courseNames) });
   }
   const unknown = userids.filter((userid) => !patched.has(userid));
-  const read = factsOf(await peopleInput(db, unknown, requirements), courseNames);
+  const input = await peopleInput(db, unknown, requirements);
+  phaseEnded('cache read', unknown.length);
+  const read = factsOf(input, courseNames);
   for (const [userid, fact] of read) facts.set(userid, fact);
   const findings = findingsByPerson(inputOf(facts, EMPTY_CATALOG, requirements), day);
+  phaseEnded('findings', facts.size);
   return { heads, facts, findings, ...looked };
 }
 
+/** The heads whose findings may change with the date alone by `day` (their `next` is the day or before). */
+export const dueHeads = (heads: readonly HistoryHeadRow[], day: string): HistoryHeadRow[] =>
+  heads.filter((head) => head.next !== undefined && head.next <= day);
+
 /**
  * Adds the people due by date and not written (their head's `next` is the day or before): their fact is their head's,
- * their findings are computed from it on the day (all of them at once), without reading the cache.
+ * their findings are computed from it on the day (all of them at once), without reading the cache; how many.
  */
 function addDue(
   looked: Looked,
   due: readonly HistoryHeadRow[],
   requirements: readonly RequirementRow[],
   day: string,
-) {
+): number {
   const written = new Set(looked.heads.map((h) => h.userid));
   const facts = new Map<number, PersonFact>();
   for (const head of due) {
@@ -370,6 +387,7 @@ function addDue(
     looked.facts.set(userid, fact);
     looked.findings.set(userid, findings.get(userid)!);
   }
+  return facts.size;
 }
 
 /** The figures of the previous snapshot with the people whose head changed counted again. */
@@ -392,7 +410,9 @@ interface Since {
 /**
  * The snapshot from the people written since the previous one (`touched`) and those whose findings change with
  * the date today (from their heads), the others' figures carried over; null when it cannot be taken so (the notes
- * are not known, the names or requirements changed, the day went back): the snapshot is then a full one.
+ * are not known, the names or requirements changed, the day went back): the snapshot is then a full one. Every head
+ * is read at once and the day is made before its transaction, which then only checks that no other snapshot came in
+ * between (their base would not be this one's) and writes.
  */
 async function incrementalSnapshot(
   db: FieldbookDb,
@@ -401,24 +421,29 @@ async function incrementalSnapshot(
   { last, touched, taken }: Since,
 ): Promise<number | null> {
   if (!touched || !last || last.day > day) return null;
-  const { catalog, requirements } = await namesNow(db);
+  const [{ catalog, requirements }, heads] = await Promise.all([namesNow(db), db.historyHeads.toArray()]);
+  phaseEnded('heads read', heads.length);
   const [catalogText, requirementsText] = [JSON.stringify(catalog), JSON.stringify(requirements)];
   if ((await latestShared(db, 'catalog')) !== catalogText) return null;
   if ((await latestShared(db, 'requirements')) !== requirementsText) return null;
-  const looked = await writtenPeople(db, touched, requirements, day, courseNamesOf(catalog));
+  phaseEnded('names');
+  const people = { requirements, day, courseNames: courseNamesOf(catalog) };
+  const looked = await writtenPeople(db, touched, new Map(heads.map((h) => [h.userid, h])), people);
+  const due = addDue(looked, dueHeads(heads, day), requirements, day);
+  phaseEnded('due findings', due);
+  const context = {
+    held: heldOf(catalog),
+    day,
+    factOf: (h: HistoryHeadRow) => wasOf(looked, h),
+    textOf: (h: HistoryHeadRow) => textOf(looked, h),
+  };
+  const changes = peopleChanges(looked.heads, looked.facts, looked.findings, context);
+  const figures = figuresAfter(last, looked, changes);
+  phaseEnded('changes');
+  const written = { figures, changes, catalog: catalogText, requirements: requirementsText, taken };
   return db.transaction('rw', HISTORY_TABLES(db), async () => {
     // another snapshot came in between: the heads read and what it carried over are not this one's base
     if ((await db.historySyncs.orderBy('seq').last())?.seq !== last.seq) return null;
-    addDue(looked, await db.historyHeads.where('next').belowOrEqual(day).toArray(), requirements, day);
-    const context = {
-      held: heldOf(catalog),
-      day,
-      factOf: (h: HistoryHeadRow) => wasOf(looked, h),
-      textOf: (h: HistoryHeadRow) => textOf(looked, h),
-    };
-    const changes = peopleChanges(looked.heads, looked.facts, looked.findings, context);
-    const figures = figuresAfter(last, looked, changes);
-    const written = { figures, changes, catalog: catalogText, requirements: requirementsText, taken };
     return writeDay(db, at, day, { ...written, sharedKept: true });
   });
 }
@@ -434,13 +459,17 @@ export async function snapshotHistory(
   day: string,
   options: { full?: boolean } = {},
 ): Promise<void> {
-  const last = await db.historySyncs.orderBy('seq').last();
-  const rows = await db.historyWritten.toArray();
+  const [last, rows] = await Promise.all([
+    db.historySyncs.orderBy('seq').last(),
+    db.historyWritten.toArray(),
+  ]);
   const taken = rows.at(-1)?.id ?? 0;
   const touched = takeTouched(db.memory, last?.seq ?? null, rows);
+  phaseEnded('notes', rows.length);
   try {
     const since = { last, touched: options.full ? null : touched, taken };
     const seq = (await incrementalSnapshot(db, at, day, since)) ?? (await fullSnapshot(db, at, day, taken));
+    phaseEnded('committed');
     snapshotTaken(db.memory, seq);
   } catch (e) {
     snapshotFailed(db.memory);
