@@ -71,14 +71,13 @@ function goneRow(head: HistoryHeadRow, held: ReadonlySet<number>): Omit<HistoryP
 function changedRow(
   userid: number,
   head: HistoryHeadRow | undefined,
-  was: string | undefined,
+  sameFact: boolean,
   fact: PersonFact,
-  text: string,
   now: readonly string[],
   factOf: (head: HistoryHeadRow) => PersonFact,
 ): Omit<HistoryPersonRow, 'seq'> | null {
-  if (head && was === text && sameList(head.findings, now)) return null;
-  const before = head && was !== text ? factOf(head) : undefined;
+  if (head && sameFact && sameList(head.findings, now)) return null;
+  const before = head && !sameFact ? factOf(head) : undefined;
   const change = !head ? factChange(undefined, fact) : before ? factChange(before, fact) : {};
   return { userid, ...change, ...findingsChange(head?.findings ?? [], now) };
 }
@@ -91,6 +90,8 @@ export interface ChangesContext {
   factOf?: (head: HistoryHeadRow) => PersonFact;
   /** a head's fact as JSON text, where the caller has it made already */
   textOf?: (head: HistoryHeadRow) => string;
+  /** whether a fact is the head's own, read from it (a person due by date alone): the same without comparing */
+  isHeadsOwn?: (head: HistoryHeadRow, fact: PersonFact) => boolean;
 }
 
 /**
@@ -102,22 +103,21 @@ export function peopleChanges(
   heads: readonly HistoryHeadRow[],
   facts: ReadonlyMap<number, PersonFact>,
   findings: ReadonlyMap<number, readonly string[]>,
-  { held, day, factOf = headFact, textOf = factText }: ChangesContext,
+  { held, day, factOf = headFact, textOf = factText, isHeadsOwn = () => false }: ChangesContext,
 ): PeopleChanges {
   const before = new Map(heads.map((h) => [h.userid, h]));
   const out: PeopleChanges = { rows: [], put: [], gone: [] };
   for (const [userid, fact] of facts) {
-    const text = JSON.stringify(fact);
     const now = [...(findings.get(userid) ?? [])];
     const head = before.get(userid);
-    const was = head && textOf(head);
-    const row = changedRow(userid, head, was, fact, text, now, factOf);
+    const sameFact = !!head && (isHeadsOwn(head, fact) || textOf(head) === JSON.stringify(fact));
+    const row = changedRow(userid, head, sameFact, fact, now, factOf);
     const next = nextFindingsChange(fact, day);
     if (row) out.rows.push(row);
     if (row || head?.next !== next)
       out.put.push({
         userid,
-        fact: head && was === text ? head.fact : packFact(fact),
+        fact: head && sameFact ? head.fact : packFact(fact),
         findings: now,
         ...(next ? { next } : {}),
       });
@@ -328,18 +328,17 @@ interface PeopleContext {
 }
 
 /**
- * The people written since the previous snapshot: their heads (among every head, read at once), and their facts now patched with what was written
+ * The people written since the previous snapshot: their heads (read before), and their facts now patched with what was written
  * (history/written.ts), read from the cache only for those without a head (new, or back) or whose writes this
  * window does not know (history/touched.ts), and their findings.
  */
 async function writtenPeople(
   db: FieldbookDb,
   touched: Touched,
-  allHeads: ReadonlyMap<number, HistoryHeadRow>,
+  heads: HistoryHeadRow[],
   { requirements, day, courseNames }: PeopleContext,
 ): Promise<Looked> {
   const userids = [...touched.userids];
-  const heads = defined(userids.map((userid) => allHeads.get(userid)));
   const looked = { was: new Map<number, PersonFact>(), texts: new Map<number, string>() };
   const facts = new Map<number, PersonFact>();
   const patched = new Set<number>();
@@ -360,10 +359,6 @@ async function writtenPeople(
   phaseEnded('findings', facts.size);
   return { heads, facts, findings, ...looked };
 }
-
-/** The heads whose findings may change with the date alone by `day` (their `next` is the day or before). */
-export const dueHeads = (heads: readonly HistoryHeadRow[], day: string): HistoryHeadRow[] =>
-  heads.filter((head) => head.next !== undefined && head.next <= day);
 
 /**
  * Adds the people due by date and not written (their head's `next` is the day or before): their fact is their head's,
@@ -410,9 +405,9 @@ interface Since {
 /**
  * The snapshot from the people written since the previous one (`touched`) and those whose findings change with
  * the date today (from their heads), the others' figures carried over; null when it cannot be taken so (the notes
- * are not known, the names or requirements changed, the day went back): the snapshot is then a full one. Every head
- * is read at once and the day is made before its transaction, which then only checks that no other snapshot came in
- * between (their base would not be this one's) and writes.
+ * are not known, the names or requirements changed, the day went back): the snapshot is then a full one. The heads
+ * are read (all reads at once) and the day made before its transaction, which then only checks that no other snapshot
+ * came in between (their base would not be this one's) and writes: the sync's own writes wait less on it.
  */
 async function incrementalSnapshot(
   db: FieldbookDb,
@@ -421,21 +416,27 @@ async function incrementalSnapshot(
   { last, touched, taken }: Since,
 ): Promise<number | null> {
   if (!touched || !last || last.day > day) return null;
-  const [{ catalog, requirements }, heads] = await Promise.all([namesNow(db), db.historyHeads.toArray()]);
-  phaseEnded('heads read', heads.length);
+  const userids = [...touched.userids];
+  const [{ catalog, requirements }, touchedHeads, due] = await Promise.all([
+    namesNow(db),
+    db.historyHeads.bulkGet(userids),
+    db.historyHeads.where('next').belowOrEqual(day).toArray(),
+  ]);
+  const heads = defined(touchedHeads);
+  phaseEnded('heads read', heads.length + due.length);
   const [catalogText, requirementsText] = [JSON.stringify(catalog), JSON.stringify(requirements)];
   if ((await latestShared(db, 'catalog')) !== catalogText) return null;
   if ((await latestShared(db, 'requirements')) !== requirementsText) return null;
   phaseEnded('names');
   const people = { requirements, day, courseNames: courseNamesOf(catalog) };
-  const looked = await writtenPeople(db, touched, new Map(heads.map((h) => [h.userid, h])), people);
-  const due = addDue(looked, dueHeads(heads, day), requirements, day);
-  phaseEnded('due findings', due);
+  const looked = await writtenPeople(db, touched, heads, people);
+  phaseEnded('due findings', addDue(looked, due, requirements, day));
   const context = {
     held: heldOf(catalog),
     day,
     factOf: (h: HistoryHeadRow) => wasOf(looked, h),
     textOf: (h: HistoryHeadRow) => textOf(looked, h),
+    isHeadsOwn: (h: HistoryHeadRow, fact: PersonFact) => looked.was.get(h.userid) === fact,
   };
   const changes = peopleChanges(looked.heads, looked.facts, looked.findings, context);
   const figures = figuresAfter(last, looked, changes);
