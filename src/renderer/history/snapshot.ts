@@ -350,6 +350,7 @@ async function writtenPeople(
     // the entries written keep the name of their course; a fact leaves out those the catalog gives (facts.ts)
     if (fact) facts.set(head.userid, { ...fact, t: withoutCourseNames(fact.t, courseNames) });
   }
+  phaseEnded('heads patched', patched.size);
   const unknown = userids.filter((userid) => !patched.has(userid));
   const input = await peopleInput(db, unknown, requirements);
   phaseEnded('cache read', unknown.length);
