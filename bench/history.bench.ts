@@ -14,8 +14,14 @@
  * Sizes are the history tables' rows as JSON text (UTF-8 bytes), not what IndexedDB keeps on disk (one LevelDB for
  * the whole origin, compressed, compacted at its own pace: it cannot be told per table).
  */
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { addDaysIso, todayIso } from '../src/shared/dates.ts';
 import { benchPage, type BenchPage } from './browser-lib.ts';
+import { describeSelfTime, selfTimeByFunction, type CpuProfile } from './cpu-profile-lib.ts';
+import { startProfiler } from './import.bench.ts';
 import { MB, yearFromDays, type YearSize } from './history-lib.ts';
 import { percentile, type BenchContext, type Figure } from './lib.ts';
 import type { HistoryCache, HistoryDay, HistoryDayChanges, HistoryPhase, HistorySize } from './page-api.ts';
@@ -52,12 +58,21 @@ const totalBytes = (size: HistorySize) => Object.values(size).reduce((sum, t) =>
 const mb = (bytes: number) => Math.round((bytes / MB) * 100) / 100;
 const ms = (n: number) => `${Math.round(n)} ms`;
 
+/** The page's CPU profile over the daily snapshots, by self time (FIELDBOOK_HISTORY_PROFILE=1), kept for DevTools. */
+async function logProfile(ctx: BenchContext, stop: () => Promise<CpuProfile>): Promise<void> {
+  const profile = await stop();
+  const file = path.join(tmpdir(), 'fieldbook-history-days.cpuprofile');
+  await writeFile(file, JSON.stringify(profile));
+  ctx.log(`the daily days' CPU profile (${file}): ${describeSelfTime(selfTimeByFunction(profile, 30))}`);
+}
+
 async function simulate(
   ctx: BenchContext,
   bench: BenchPage,
   every: number | null,
   days: number,
   requirementDays: readonly number[],
+  page?: Page,
 ): Promise<Run> {
   const loadBefore = load();
   const cache = await bench.historyOpen(every);
@@ -65,12 +80,14 @@ async function simulate(
   const first = await bench.historyDay(0, start, false);
   const firstSize = await bench.historySize();
   const out: Run['days'] = [];
+  const profiler = page && process.env.FIELDBOOK_HISTORY_PROFILE === '1' ? await startProfiler(page) : null;
   for (let i = 1; i <= days; i++) {
     out.push(await bench.historyDay(i, addDaysIso(start, i), requirementDays.includes(i)));
     if (every === null) ctx.log(`day ${i}: ${ms(out.at(-1)!.ms)}: ${phaseText(out.at(-1)!.phases)}`);
     if (i % 30 === 0 || i === days)
       ctx.log(`day ${i} of ${days}: last snapshot ${ms(out.at(-1)!.ms)} (load average ${load()})`);
   }
+  if (profiler) await logProfile(ctx, profiler);
   const size = await bench.historySize();
   await bench.historyClose();
   return { cache, first: { ms: first.ms, size: firstSize }, days: out, size, loadBefore, loadAfter: load() };
@@ -216,7 +233,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     ctx.log(
       `${DATASET} at full size: the first snapshot and ${FULL_DAYS} daily ones (load average ${load()})`,
     );
-    const full = await simulate(ctx, bench, null, FULL_DAYS, []);
+    const full = await simulate(ctx, bench, null, FULL_DAYS, [], page);
     const fullSize = fullFigures(full);
     // shown at once: the year on the sample takes long on a busy machine
     for (const f of fullSize)
