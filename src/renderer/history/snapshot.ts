@@ -328,9 +328,9 @@ interface PeopleContext {
 }
 
 /**
- * The people written since the previous snapshot: their heads (read before), and their facts now patched with what was written
- * (history/written.ts), read from the cache only for those without a head (new, or back) or whose writes this
- * window does not know (history/touched.ts), and their findings.
+ * The people written since the previous snapshot: their heads (read before), and their facts now patched with what
+ * was written (history/written.ts), read from the cache only for those without a head (new, or back) or whose writes
+ * this window does not know (history/touched.ts), and their findings.
  */
 async function writtenPeople(
   db: FieldbookDb,
