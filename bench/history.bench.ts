@@ -14,11 +14,17 @@
  * Sizes are the history tables' rows as JSON text (UTF-8 bytes), not what IndexedDB keeps on disk (one LevelDB for
  * the whole origin, compressed, compacted at its own pace: it cannot be told per table).
  */
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { addDaysIso, todayIso } from '../src/shared/dates.ts';
 import { benchPage, type BenchPage } from './browser-lib.ts';
+import { describeSelfTime, selfTimeByFunction, type CpuProfile } from './cpu-profile-lib.ts';
+import { startProfiler } from './import.bench.ts';
 import { MB, yearFromDays, type YearSize } from './history-lib.ts';
 import { percentile, type BenchContext, type Figure } from './lib.ts';
-import type { HistoryCache, HistoryDayChanges, HistorySize } from './page-api.ts';
+import type { HistoryCache, HistoryDay, HistoryDayChanges, HistoryPhase, HistorySize } from './page-api.ts';
 import { atMost } from './sync-lib.ts';
 import { cachedSession, DATASET, load, releaseSyncedSession } from './synced-session-lib.ts';
 
@@ -42,7 +48,7 @@ const SNAPSHOT_P95_TARGET_MS = 100;
 interface Run {
   cache: HistoryCache;
   first: { ms: number; size: HistorySize };
-  days: { ms: number; changes: HistoryDayChanges | null }[];
+  days: HistoryDay[];
   size: HistorySize;
   loadBefore: number;
   loadAfter: number;
@@ -52,12 +58,21 @@ const totalBytes = (size: HistorySize) => Object.values(size).reduce((sum, t) =>
 const mb = (bytes: number) => Math.round((bytes / MB) * 100) / 100;
 const ms = (n: number) => `${Math.round(n)} ms`;
 
+/** The page's CPU profile over the daily snapshots, by self time (FIELDBOOK_HISTORY_PROFILE=1), kept for DevTools. */
+async function logProfile(ctx: BenchContext, stop: () => Promise<CpuProfile>): Promise<void> {
+  const profile = await stop();
+  const file = path.join(tmpdir(), 'fieldbook-history-days.cpuprofile');
+  await writeFile(file, JSON.stringify(profile));
+  ctx.log(`the daily days' CPU profile (${file}): ${describeSelfTime(selfTimeByFunction(profile, 30))}`);
+}
+
 async function simulate(
   ctx: BenchContext,
   bench: BenchPage,
   every: number | null,
   days: number,
   requirementDays: readonly number[],
+  page?: Page,
 ): Promise<Run> {
   const loadBefore = load();
   const cache = await bench.historyOpen(every);
@@ -65,14 +80,31 @@ async function simulate(
   const first = await bench.historyDay(0, start, false);
   const firstSize = await bench.historySize();
   const out: Run['days'] = [];
+  const profiler = page && process.env.FIELDBOOK_HISTORY_PROFILE === '1' ? await startProfiler(page) : null;
   for (let i = 1; i <= days; i++) {
     out.push(await bench.historyDay(i, addDaysIso(start, i), requirementDays.includes(i)));
+    if (every === null) ctx.log(`day ${i}: ${ms(out.at(-1)!.ms)}: ${phaseText(out.at(-1)!.phases)}`);
     if (i % 30 === 0 || i === days)
       ctx.log(`day ${i} of ${days}: last snapshot ${ms(out.at(-1)!.ms)} (load average ${load()})`);
   }
+  if (profiler) await logProfile(ctx, profiler);
   const size = await bench.historySize();
   await bench.historyClose();
   return { cache, first: { ms: first.ms, size: firstSize }, days: out, size, loadBefore, loadAfter: load() };
+}
+
+const phaseText = (phases: readonly HistoryPhase[]) =>
+  phases
+    .map(({ phase, ms, count }) => `${phase} ${Math.round(ms)}${count === undefined ? '' : ` (${count})`}`)
+    .join(', ');
+
+/** Each phase's median over the days (in the order of the first day that has it). */
+function medianPhases(run: Run): string {
+  const byPhase = new Map<string, number[]>();
+  for (const day of run.days)
+    for (const { phase, ms } of day.phases) byPhase.set(phase, [...(byPhase.get(phase) ?? []), ms]);
+  const medians = [...byPhase].map(([phase, t]) => ({ phase, ms: percentile(t, 50) }));
+  return `each phase's median, ms: ${phaseText(medians)}`;
 }
 
 function yearOf(run: Run): YearSize {
@@ -145,7 +177,7 @@ function fullFigures(full: Run): Figure[] {
   const year = yearOf(full);
   const timings = full.days.map((d) => d.ms);
   const days = `${full.days.length} ordinary days after the first sync on ${DATASET} at full size`;
-  const all = `every snapshot: ${timings.map((t) => Math.round(t)).join(', ')} ms`;
+  const all = `every snapshot: ${timings.map((t) => Math.round(t)).join(', ')} ms; ${medianPhases(full)}`;
   return [
     {
       name: 'snapshot after a daily sync, p50',
@@ -201,7 +233,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     ctx.log(
       `${DATASET} at full size: the first snapshot and ${FULL_DAYS} daily ones (load average ${load()})`,
     );
-    const full = await simulate(ctx, bench, null, FULL_DAYS, []);
+    const full = await simulate(ctx, bench, null, FULL_DAYS, [], page);
     const fullSize = fullFigures(full);
     // shown at once: the year on the sample takes long on a busy machine
     for (const f of fullSize)

@@ -107,7 +107,7 @@ async function keepProfile(label: string, profile: CpuProfile): Promise<void> {
 }
 
 /** Starts V8's sampling profiler in the page (1 ms); the returned function stops it and gives the profile. */
-async function startProfiler(page: Page): Promise<() => Promise<CpuProfile>> {
+export async function startProfiler(page: Page): Promise<() => Promise<CpuProfile>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });

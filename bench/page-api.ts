@@ -77,11 +77,20 @@ export interface HistoryDayChanges {
   requirement: string | null;
 }
 
+/** A phase of a snapshot: its milliseconds, and how many people (or rows) it went through when it says. */
+export interface HistoryPhase {
+  phase: string;
+  ms: number;
+  count?: number;
+}
+
 export interface HistoryDay {
   /** milliseconds of the snapshot alone */
   ms: number;
   /** null on the first day (the first sync: nothing changed before it) */
   changes: HistoryDayChanges | null;
+  /** each phase of the snapshot, in order (the renderer's marks, history/phases.ts) */
+  phases: HistoryPhase[];
 }
 
 /** Rows and their size as JSON text (UTF-8 bytes), by history table. */

@@ -13,6 +13,7 @@ import { addDaysIso, isoToLongDate, isoToWireDate } from '../../src/shared/dates
 import { credentialAssignmentKey, groupUserKey } from '../../src/shared/keys.ts';
 import { DB_NAME_PREFIX, openFieldbookDb, type FieldbookDb } from '../../src/renderer/db/index.ts';
 import { snapshotHistory } from '../../src/renderer/history/snapshot.ts';
+import { PHASE_MARK } from '../../src/renderer/history/phases.ts';
 import { requirementRow } from '../../src/renderer/features/requirements/model.ts';
 import {
   chance,
@@ -27,7 +28,7 @@ import {
   RENEW_UNTIL_DAYS_AFTER,
   type DayRates,
 } from '../history-lib.ts';
-import type { HistoryCache, HistoryDay, HistoryDayChanges, HistorySize } from '../page-api.ts';
+import type { HistoryCache, HistoryDay, HistoryDayChanges, HistoryPhase, HistorySize } from '../page-api.ts';
 import { openCache } from './cache.ts';
 
 const HISTORY_TABLES = ['historySyncs', 'historyPacks', 'historyHeads', 'historyShared'] as const;
@@ -262,6 +263,22 @@ async function applyDay(
   return changes;
 }
 
+const phaseMarks = () =>
+  performance.getEntriesByType('mark').filter((m): m is PerformanceMark => m.name.startsWith(PHASE_MARK));
+
+/** The snapshot's phases, each from the previous mark (the first from `started`). */
+function phasesSince(started: number): HistoryPhase[] {
+  let from = started;
+  return phaseMarks()
+    .sort((a, b) => a.startTime - b.startTime)
+    .map((mark) => {
+      const ms = mark.startTime - from;
+      from = mark.startTime;
+      const phase = mark.name.slice(PHASE_MARK.length);
+      return typeof mark.detail === 'number' ? { phase, ms, count: mark.detail } : { phase, ms };
+    });
+}
+
 /**
  * Day `index` of the simulation (`day`): its changes written to the cache as a sync would have, then the snapshot
  * the completed sync takes, timed alone.
@@ -269,9 +286,11 @@ async function applyDay(
 export async function historyDay(index: number, day: string, requirement: boolean): Promise<HistoryDay> {
   const s = current();
   const changes = index === 0 && !requirement ? null : await applyDay(s, index, day, requirement);
+  for (const mark of phaseMarks()) performance.clearMarks(mark.name);
   const started = performance.now();
   await snapshotHistory(s.db, `${day}T07:00:00.000Z`, day);
-  return { ms: performance.now() - started, changes };
+  const ms = performance.now() - started;
+  return { ms, changes, phases: phasesSince(started) };
 }
 
 /** The history tables' rows and their size as JSON text (UTF-8), by table. */

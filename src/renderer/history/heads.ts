@@ -63,7 +63,7 @@ function daysOf(year: number, month: number, day: number): number {
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
 /** The ISO date of a day number (`civil_from_days`). */
-function dayText(n: number): string {
+function civilText(n: number): string {
   const z = n + DAY_ZERO;
   const era = Math.floor(z / 146097);
   const doe = z - era * 146097;
@@ -77,11 +77,32 @@ function dayText(n: number): string {
   return `${pad(era * 400 + yoe + (month <= 2 ? 1 : 0), 4)}-${pad(month, 2)}-${pad(day, 2)}`;
 }
 
+/**
+ * The dates worked out already, both ways: a snapshot meets the same few thousand dates in every fact it packs or
+ * reads (some 2,800 facts of a dozen dates or more a day on `l`), and working each out again was a tenth of the
+ * snapshot's CPU. Emptied when full, so a long session keeps no more than this.
+ */
+const DATES_KEPT = 50_000;
+const textOfDay = new Map<number, string>();
+const dayOfText = new Map<string, number | null>();
+
+function kept<K, V>(memo: Map<K, V>, key: K, make: (key: K) => V): V {
+  if (memo.has(key)) return memo.get(key)!;
+  const value = make(key);
+  if (memo.size >= DATES_KEPT) memo.clear();
+  memo.set(key, value);
+  return value;
+}
+
+const dayText = (n: number): string => kept(textOfDay, n, civilText);
+
 /** The day number of an ISO date from 2000 on that reads back as the same text, else null. */
 function dayNumber(text: string): number | null {
   if (text.length !== 10 || !ISO_DAY.test(text)) return null;
-  const n = daysOf(Number(text.slice(0, 4)), Number(text.slice(5, 7)), Number(text.slice(8, 10)));
-  return n >= 0 && dayText(n) === text ? n : null;
+  return kept(dayOfText, text, (iso) => {
+    const n = daysOf(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)), Number(iso.slice(8, 10)));
+    return n >= 0 && civilText(n) === iso ? n : null;
+  });
 }
 
 const PAIR = /^(0|[1-9]\d{0,14})-(0|[1-9]\d{0,14})$/;

@@ -200,3 +200,23 @@ describe('a day of more writes than memory keeps (a first sync, a week offline)'
     expect(await historyOf(incremental)).toEqual(await historyOf(full));
   });
 });
+
+describe('two windows taking the snapshot of the same sync at once', () => {
+  it('write the day once: the history is the one the two snapshots would write one after the other', async () => {
+    dbs = [freshDb(), freshDb()];
+    const [overlapping, oneAfterOther] = dbs as [FieldbookDb, FieldbookDb];
+    const other = openFieldbookDb(overlapping.name);
+    dbs.push(other);
+    for (const db of [overlapping, oneAfterOther]) await seed(db);
+    for (const db of [overlapping, oneAfterOther]) await snapshotHistory(db, `${START}T12:00:00.000Z`, START);
+    const day = addDaysIso(START, 2);
+    const r = randomOf(5);
+    const changes = Array.from({ length: 10 }, () => randomChange(r, day));
+    for (const db of [overlapping, oneAfterOther]) for (const change of changes) await change(db);
+    const at = `${day}T12:00:00.000Z`;
+    await Promise.all([snapshotHistory(overlapping, at, day), snapshotHistory(other, at, day)]);
+    await snapshotHistory(oneAfterOther, at, day);
+    await snapshotHistory(oneAfterOther, at, day);
+    expect(await historyOf(overlapping)).toEqual(await historyOf(oneAfterOther));
+  });
+});

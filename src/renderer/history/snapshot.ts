@@ -27,6 +27,7 @@ import { appendRows } from './packs.ts';
 import { keptFigures, syncOf } from './sync-figures.ts';
 import { factText, headFact, packFact } from './heads.ts';
 import { keptShared, sharedOf } from './shared-rows.ts';
+import { phaseEnded } from './phases.ts';
 import type {
   HistoryHeadRow,
   HistoryPersonRow,
@@ -70,14 +71,13 @@ function goneRow(head: HistoryHeadRow, held: ReadonlySet<number>): Omit<HistoryP
 function changedRow(
   userid: number,
   head: HistoryHeadRow | undefined,
-  was: string | undefined,
+  sameFact: boolean,
   fact: PersonFact,
-  text: string,
   now: readonly string[],
   factOf: (head: HistoryHeadRow) => PersonFact,
 ): Omit<HistoryPersonRow, 'seq'> | null {
-  if (head && was === text && sameList(head.findings, now)) return null;
-  const before = head && was !== text ? factOf(head) : undefined;
+  if (head && sameFact && sameList(head.findings, now)) return null;
+  const before = head && !sameFact ? factOf(head) : undefined;
   const change = !head ? factChange(undefined, fact) : before ? factChange(before, fact) : {};
   return { userid, ...change, ...findingsChange(head?.findings ?? [], now) };
 }
@@ -90,6 +90,8 @@ export interface ChangesContext {
   factOf?: (head: HistoryHeadRow) => PersonFact;
   /** a head's fact as JSON text, where the caller has it made already */
   textOf?: (head: HistoryHeadRow) => string;
+  /** whether a fact is the head's own, read from it (a person due by date alone): the same without comparing */
+  isHeadsOwn?: (head: HistoryHeadRow, fact: PersonFact) => boolean;
 }
 
 /**
@@ -101,22 +103,21 @@ export function peopleChanges(
   heads: readonly HistoryHeadRow[],
   facts: ReadonlyMap<number, PersonFact>,
   findings: ReadonlyMap<number, readonly string[]>,
-  { held, day, factOf = headFact, textOf = factText }: ChangesContext,
+  { held, day, factOf = headFact, textOf = factText, isHeadsOwn = () => false }: ChangesContext,
 ): PeopleChanges {
   const before = new Map(heads.map((h) => [h.userid, h]));
   const out: PeopleChanges = { rows: [], put: [], gone: [] };
   for (const [userid, fact] of facts) {
-    const text = JSON.stringify(fact);
     const now = [...(findings.get(userid) ?? [])];
     const head = before.get(userid);
-    const was = head && textOf(head);
-    const row = changedRow(userid, head, was, fact, text, now, factOf);
+    const sameFact = !!head && (isHeadsOwn(head, fact) || textOf(head) === JSON.stringify(fact));
+    const row = changedRow(userid, head, sameFact, fact, now, factOf);
     const next = nextFindingsChange(fact, day);
     if (row) out.rows.push(row);
     if (row || head?.next !== next)
       out.put.push({
         userid,
-        fact: head && was === text ? head.fact : packFact(fact),
+        fact: head && sameFact ? head.fact : packFact(fact),
         findings: now,
         ...(next ? { next } : {}),
       });
@@ -202,9 +203,12 @@ const HISTORY_TABLES = (db: FieldbookDb) => [
 async function writeDay(db: FieldbookDb, at: string, day: string, written: Day): Promise<number> {
   const seq = (await db.historySyncs.add({ at, day, figures: keptFigures(written.figures) }))!;
   await appendRows(db, written.changes.rows, seq);
+  phaseEnded('packs', written.changes.rows.length);
   await db.historyHeads.bulkPut(written.changes.put);
+  phaseEnded('heads written', written.changes.put.length);
   await db.historyHeads.bulkDelete(written.changes.gone);
   await db.historyWritten.where(':id').belowOrEqual(written.taken).delete();
+  phaseEnded('notes cleared');
   if (written.sharedKept) return seq;
   for (const [kind, value] of [
     ['catalog', written.catalog],
@@ -316,20 +320,25 @@ function textOf(looked: Pick<Looked, 'was' | 'texts'>, head: HistoryHeadRow): st
 
 const defined = <T>(rows: readonly (T | undefined)[]): T[] => rows.filter((r): r is T => r !== undefined);
 
+/** What a person's facts and findings are read with: the requirements, the day and the catalog's course names. */
+interface PeopleContext {
+  requirements: RequirementRow[];
+  day: string;
+  courseNames: ReadonlyMap<number, string>;
+}
+
 /**
- * The people written since the previous snapshot: their heads, and their facts now patched with what was written
- * (history/written.ts), read from the cache only for those without a head (new, or back) or whose writes this
- * window does not know (history/touched.ts), and their findings.
+ * The people written since the previous snapshot: their heads (read before), and their facts now patched with what
+ * was written (history/written.ts), read from the cache only for those without a head (new, or back) or whose writes
+ * this window does not know (history/touched.ts), and their findings.
  */
 async function writtenPeople(
   db: FieldbookDb,
   touched: Touched,
-  requirements: RequirementRow[],
-  day: string,
-  courseNames: ReadonlyMap<number, string>,
+  heads: HistoryHeadRow[],
+  { requirements, day, courseNames }: PeopleContext,
 ): Promise<Looked> {
   const userids = [...touched.userids];
-  const heads = defined(await db.historyHeads.bulkGet(userids));
   const looked = { was: new Map<number, PersonFact>(), texts: new Map<number, string>() };
   const facts = new Map<number, PersonFact>();
   const patched = new Set<number>();
@@ -341,23 +350,27 @@ async function writtenPeople(
     // the entries written keep the name of their course; a fact leaves out those the catalog gives (facts.ts)
     if (fact) facts.set(head.userid, { ...fact, t: withoutCourseNames(fact.t, courseNames) });
   }
+  phaseEnded('heads patched', patched.size);
   const unknown = userids.filter((userid) => !patched.has(userid));
-  const read = factsOf(await peopleInput(db, unknown, requirements), courseNames);
+  const input = await peopleInput(db, unknown, requirements);
+  phaseEnded('cache read', unknown.length);
+  const read = factsOf(input, courseNames);
   for (const [userid, fact] of read) facts.set(userid, fact);
   const findings = findingsByPerson(inputOf(facts, EMPTY_CATALOG, requirements), day);
+  phaseEnded('findings', facts.size);
   return { heads, facts, findings, ...looked };
 }
 
 /**
  * Adds the people due by date and not written (their head's `next` is the day or before): their fact is their head's,
- * their findings are computed from it on the day (all of them at once), without reading the cache.
+ * their findings are computed from it on the day (all of them at once), without reading the cache; how many.
  */
 function addDue(
   looked: Looked,
   due: readonly HistoryHeadRow[],
   requirements: readonly RequirementRow[],
   day: string,
-) {
+): number {
   const written = new Set(looked.heads.map((h) => h.userid));
   const facts = new Map<number, PersonFact>();
   for (const head of due) {
@@ -370,6 +383,7 @@ function addDue(
     looked.facts.set(userid, fact);
     looked.findings.set(userid, findings.get(userid)!);
   }
+  return facts.size;
 }
 
 /** The figures of the previous snapshot with the people whose head changed counted again. */
@@ -392,7 +406,9 @@ interface Since {
 /**
  * The snapshot from the people written since the previous one (`touched`) and those whose findings change with
  * the date today (from their heads), the others' figures carried over; null when it cannot be taken so (the notes
- * are not known, the names or requirements changed, the day went back): the snapshot is then a full one.
+ * are not known, the names or requirements changed, the day went back): the snapshot is then a full one. The heads
+ * are read (all reads at once) and the day made before its transaction, which then only checks that no other snapshot
+ * came in between (their base would not be this one's) and writes: the sync's own writes wait less on it.
  */
 async function incrementalSnapshot(
   db: FieldbookDb,
@@ -401,24 +417,35 @@ async function incrementalSnapshot(
   { last, touched, taken }: Since,
 ): Promise<number | null> {
   if (!touched || !last || last.day > day) return null;
-  const { catalog, requirements } = await namesNow(db);
+  const userids = [...touched.userids];
+  const [{ catalog, requirements }, touchedHeads, due] = await Promise.all([
+    namesNow(db),
+    db.historyHeads.bulkGet(userids),
+    db.historyHeads.where('next').belowOrEqual(day).toArray(),
+  ]);
+  const heads = defined(touchedHeads);
+  phaseEnded('heads read', heads.length + due.length);
   const [catalogText, requirementsText] = [JSON.stringify(catalog), JSON.stringify(requirements)];
   if ((await latestShared(db, 'catalog')) !== catalogText) return null;
   if ((await latestShared(db, 'requirements')) !== requirementsText) return null;
-  const looked = await writtenPeople(db, touched, requirements, day, courseNamesOf(catalog));
+  phaseEnded('names');
+  const people = { requirements, day, courseNames: courseNamesOf(catalog) };
+  const looked = await writtenPeople(db, touched, heads, people);
+  phaseEnded('due findings', addDue(looked, due, requirements, day));
+  const context = {
+    held: heldOf(catalog),
+    day,
+    factOf: (h: HistoryHeadRow) => wasOf(looked, h),
+    textOf: (h: HistoryHeadRow) => textOf(looked, h),
+    isHeadsOwn: (h: HistoryHeadRow, fact: PersonFact) => looked.was.get(h.userid) === fact,
+  };
+  const changes = peopleChanges(looked.heads, looked.facts, looked.findings, context);
+  const figures = figuresAfter(last, looked, changes);
+  phaseEnded('changes');
+  const written = { figures, changes, catalog: catalogText, requirements: requirementsText, taken };
   return db.transaction('rw', HISTORY_TABLES(db), async () => {
     // another snapshot came in between: the heads read and what it carried over are not this one's base
     if ((await db.historySyncs.orderBy('seq').last())?.seq !== last.seq) return null;
-    addDue(looked, await db.historyHeads.where('next').belowOrEqual(day).toArray(), requirements, day);
-    const context = {
-      held: heldOf(catalog),
-      day,
-      factOf: (h: HistoryHeadRow) => wasOf(looked, h),
-      textOf: (h: HistoryHeadRow) => textOf(looked, h),
-    };
-    const changes = peopleChanges(looked.heads, looked.facts, looked.findings, context);
-    const figures = figuresAfter(last, looked, changes);
-    const written = { figures, changes, catalog: catalogText, requirements: requirementsText, taken };
     return writeDay(db, at, day, { ...written, sharedKept: true });
   });
 }
@@ -434,13 +461,17 @@ export async function snapshotHistory(
   day: string,
   options: { full?: boolean } = {},
 ): Promise<void> {
-  const last = await db.historySyncs.orderBy('seq').last();
-  const rows = await db.historyWritten.toArray();
+  const [last, rows] = await Promise.all([
+    db.historySyncs.orderBy('seq').last(),
+    db.historyWritten.toArray(),
+  ]);
   const taken = rows.at(-1)?.id ?? 0;
   const touched = takeTouched(db.memory, last?.seq ?? null, rows);
+  phaseEnded('notes', rows.length);
   try {
     const since = { last, touched: options.full ? null : touched, taken };
     const seq = (await incrementalSnapshot(db, at, day, since)) ?? (await fullSnapshot(db, at, day, taken));
+    phaseEnded('committed');
     snapshotTaken(db.memory, seq);
   } catch (e) {
     snapshotFailed(db.memory);
