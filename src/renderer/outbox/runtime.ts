@@ -85,6 +85,11 @@ async function queueWritten(change: OutboxChange): Promise<void> {
   await movedAfter(outboxStore.getState().engine?.changed(change));
 }
 
+/** The ops the engine is sending now (none before it opens). */
+export function sendingNow(): ReadonlySet<string> {
+  return outboxStore.getState().engine?.sendingNow() ?? NOT_HELD.sending;
+}
+
 const NOT_HELD = { sending: new Set<string>() as ReadonlySet<string>, release: () => undefined };
 
 /**

@@ -234,6 +234,11 @@ export class OutboxEngine {
     if (done) this.pump();
   }
 
+  /** The ops on their way now (an update's "being sent" is never stored: the Outbox shows them from here). */
+  sendingNow(): ReadonlySet<string> {
+    return new Set(this.inFlight.keys());
+  }
+
   /**
    * Start no op while a person's discard, edit, retry or resolve is written and handed over (`changed`): the ops
    * waiting then go as written. `sending`: the ops already on their way, which the write must leave to their outcome.

@@ -12,10 +12,10 @@ import { useActiveDb, useSession } from '../../app/session.ts';
 import { formatCount } from '../../app/format.ts';
 import { ErrorMessage, errorFromUnknown } from '../../components/ErrorMessage.tsx';
 import { clearDone, type OutboxChange } from '../../../shared/replay-queue/queue.ts';
-import { outboxStore, personsWrite, useOutbox } from '../../outbox/runtime.ts';
+import { outboxStore, personsWrite, sendingNow, useOutbox } from '../../outbox/runtime.ts';
 import { auditTable, outboxTable, toCsv, toXlsx, type Table } from './export.ts';
 import { download } from './download.ts';
-import { STATUS_LABELS, statusCounts } from './view-model.ts';
+import { STATUS_LABELS, statusCounts, withOnItsWay } from './view-model.ts';
 import { NO_NAMES } from './describe.ts';
 import { loadOpNames } from './names.ts';
 import { BatchesTable } from './BatchesTable.tsx';
@@ -90,8 +90,13 @@ function outboxAction(
 
 export default function OutboxView() {
   const db = useActiveDb();
-  const ops = useLiveQuery(async () => (db ? db.outbox.toArray() : []), [db]) ?? NONE;
+  const stored = useLiveQuery(async () => (db ? db.outbox.toArray() : []), [db]) ?? NONE;
   const engineState = useOutbox((s) => s.engineState);
+  // the engine's state moves with every op that leaves or comes back: the rows on their way read "Sending"
+  const ops = useMemo(
+    () => (engineState.inFlight > 0 ? withOnItsWay(stored, sendingNow()) : stored),
+    [stored, engineState],
+  );
   // working offline: the notice below says why nothing goes, and how to send
   const workOffline = useSession((s) => s.activeProfile?.workOffline === true);
   const actor = useOutbox((s) => s.actor);

@@ -7,6 +7,7 @@ import {
   batchState,
   conflictFieldsOf,
   statusCounts,
+  withOnItsWay,
 } from './view-model.ts';
 
 describe('the Outbox view', () => {
@@ -85,5 +86,20 @@ describe('the Conflict view', () => {
   it('finds the conflicts alike, to resolve them all at once', () => {
     const ops = [conflict(1, 'Offline'), conflict(2, 'offline'), conflict(3, 'Expired')];
     expect(alikeConflicts(ops, ops[0]!).map((op) => op.op)).toEqual([ops[0]!.op, ops[1]!.op]);
+  });
+});
+
+describe('the changes on their way', () => {
+  it('read "Sending", and count as such, while the engine sends them, though stored as waiting', () => {
+    const ops = [statusOp(1, 'X'), statusOp(2, 'X'), statusOp(3, 'X', { status: 'conflict' })];
+    const shown = withOnItsWay(ops, new Set([ops[1]!.id, ops[2]!.id]));
+    expect(shown.map((op) => op.status)).toEqual(['pending', 'sending', 'conflict']);
+    expect(statusCounts(shown)).toMatchObject({ pending: 1, sending: 1, conflict: 1 });
+  });
+
+  it('leave the list as it is when nothing is on its way', () => {
+    const ops = [statusOp(1, 'X')];
+    expect(withOnItsWay(ops, new Set())).toBe(ops);
+    expect(withOnItsWay(ops, new Set(['elsewhere']))).toBe(ops);
   });
 });

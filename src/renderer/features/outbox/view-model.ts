@@ -147,3 +147,14 @@ export function alikeConflicts(ops: readonly OutboxOp[], op: OutboxOp): OutboxOp
     });
   });
 }
+
+/**
+ * The ops as the Outbox shows them: one the engine is sending now reads "Sending", with no Undo or Edit, even when
+ * its stored record still says waiting (an update's "being sent" is never stored). The same list when none is.
+ */
+export function withOnItsWay(ops: readonly OutboxOp[], sending: ReadonlySet<string>): readonly OutboxOp[] {
+  if (sending.size === 0) return ops;
+  const onItsWay = (op: OutboxOp) => op.status === 'pending' && sending.has(op.id);
+  if (!ops.some(onItsWay)) return ops;
+  return ops.map((op): OutboxOp => (onItsWay(op) ? { ...op, status: 'sending' } : op));
+}
