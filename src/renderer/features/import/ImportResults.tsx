@@ -13,7 +13,7 @@ import { outboxStore } from '../../outbox/runtime.ts';
 import { runOps } from './batch-ops.ts';
 import { download } from '../outbox/download.ts';
 import { writeInWorker } from './reader.ts';
-import { resultsTableInSlices, type ImportRun } from './results.ts';
+import { resultCounts, resultsTableInSlices, type ImportRun } from './results.ts';
 
 export const useLastImport = profileStore(create<{ run: ImportRun | null }>(() => ({ run: null })));
 
@@ -35,9 +35,7 @@ export function ImportResults() {
     let live = true;
     if (run) {
       void opsOf(run).then(async (ops) => {
-        const next: Record<string, number> = {};
-        for (const row of (await resultsTableInSlices(run, ops)).slice(1))
-          next[row[row.length - 3]!] = (next[row[row.length - 3]!] ?? 0) + 1;
+        const next = await resultCounts(run, ops);
         if (live) setCounts(next);
       });
     }

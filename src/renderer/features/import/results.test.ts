@@ -6,7 +6,7 @@ import { sheetOf } from './header.ts';
 import { guessMapping } from './mapping.ts';
 import { planImport } from './match.ts';
 import { readSpreadsheet } from './read/index.ts';
-import { resultsTable, resultsTableInSlices, type ImportRun } from './results.ts';
+import { resultCounts, resultsTable, resultsTableInSlices, type ImportRun } from './results.ts';
 import { rowsOf } from './rows.ts';
 import { writeCsv, writeXlsx } from '../../../shared/spreadsheet-export.ts';
 
@@ -61,6 +61,15 @@ describe('the results file', () => {
 
   it('made a slice of rows at a time (the window on 100,000 rows), is the same table', async () => {
     expect(await resultsTableInSlices(run, ops)).toEqual(resultsTable(run, ops));
+  });
+
+  it('summed up, counts each row once under its status, a row whose ops left the outbox as discarded', async () => {
+    const withDiscarded: ImportRun = {
+      ...run,
+      rows: [...run.rows, { rowNumber: 5, cells: ['fy', 'Fy', 'Ode'] }],
+      opsByRow: new Map([...run.opsByRow, [5, ['gone']]]),
+    };
+    expect(await resultCounts(withDiscarded, ops)).toEqual({ done: 1, invalid: 1, failed: 1, discarded: 1 });
   });
 
   it('is written as XLSX and CSV with formula-like cells neutralised, and reads back as the same rows', () => {

@@ -4,7 +4,7 @@
  * replay has run. It can be fixed and dropped in again: the reader ignores
  * these three columns when it finds them at the end of a header.
  */
-import { mapSliced } from '../../../shared/sliced.ts';
+import { forEachSliced, mapSliced } from '../../../shared/sliced.ts';
 import type { OutboxOp } from '../../../shared/outbox.ts';
 import type { BatchSeqs } from './batch-ops.ts';
 import type { RawRow } from './read/table.ts';
@@ -69,14 +69,17 @@ const ORDER: Record<string, number> = {
   failed: 4,
 };
 
-/** One row's outcome from its ops: the worst of them. */
-function outcome(ops: readonly (OutboxOp | undefined)[]): {
+interface RowResult {
   status: string;
   statuscode: string;
   message: string;
-} {
+}
+
+/** One row's outcome from its ops (`ids`, looked up in `opsById`; a missing one was discarded): the worst of them. */
+function outcome(ids: readonly string[], opsById: ReadonlyMap<string, OutboxOp>): RowResult {
   let worst = { status: 'done', statuscode: '', message: '' };
-  for (const op of ops) {
+  for (const id of ids) {
+    const op = opsById.get(id);
     const status = op ? (op.status === 'needs-review' ? 'failed' : op.status) : 'discarded';
     const statuscode = String(op?.lastError?.statuscode ?? op?.response?.statuscode ?? '');
     const message = op
@@ -88,6 +91,18 @@ function outcome(ops: readonly (OutboxOp | undefined)[]): {
   return worst;
 }
 
+/** How one data row fared: from its ops when it queued some, from its plan otherwise. */
+function rowResult(
+  run: ImportRun,
+  row: ImportRun['rows'][number],
+  opsById: ReadonlyMap<string, OutboxOp>,
+): RowResult {
+  const ids = run.opsByRow.get(row.rowNumber);
+  return ids && ids.length > 0
+    ? outcome(ids, opsById)
+    : { ...notQueued(run.plans.get(row.rowNumber)), statuscode: '' };
+}
+
 /** One data row of the results table. */
 function resultRow(
   run: ImportRun,
@@ -95,11 +110,7 @@ function resultRow(
   opsById: ReadonlyMap<string, OutboxOp>,
 ): string[] {
   const cells = Array.from({ length: run.headers.length }, (_, i) => row.cells[i] ?? '');
-  const ids = run.opsByRow.get(row.rowNumber);
-  const result =
-    ids && ids.length > 0
-      ? outcome(ids.map((id) => opsById.get(id)))
-      : { ...notQueued(run.plans.get(row.rowNumber)), statuscode: '' };
+  const result = rowResult(run, row, opsById);
   return [...cells, result.status, result.statuscode, result.message];
 }
 
@@ -116,4 +127,21 @@ export async function resultsTableInSlices(
   opsById: ReadonlyMap<string, OutboxOp>,
 ): Promise<string[][]> {
   return [headerRow(run), ...((await mapSliced(run.rows, (row) => resultRow(run, row, opsById))) ?? [])];
+}
+
+/**
+ * How many rows have each status (the results' summary), a slice of rows at a time. Counted without the table: the
+ * table's 50,000 rows of cells, made only to be counted and kept until the count ended, were the garbage of the one
+ * long collection left while queueing 100,000 ops (docs/benchmarks.md).
+ */
+export async function resultCounts(
+  run: ImportRun,
+  opsById: ReadonlyMap<string, OutboxOp>,
+): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  await forEachSliced(run.rows.length, (i) => {
+    const { status } = rowResult(run, run.rows[i]!, opsById);
+    counts[status] = (counts[status] ?? 0) + 1;
+  });
+  return counts;
 }
