@@ -1,13 +1,15 @@
 /**
  * The import's worker, off the main thread: a same-origin module worker that
  * electron-vite bundles (allowed by `worker-src 'self'`; it starts no worker of
- * its own and evaluates no code). It reads a dropped file, reporting progress
- * and handing the rows back in slices so the window never waits on one big
- * message; and it writes results files. Cancel = the window terminates it.
+ * its own and evaluates no code). It reads a dropped file, handing the rows
+ * back in slices as they are read (the count read is the window's progress), so
+ * the window never waits on one big message and starts on the first rows; and
+ * it writes results files. Cancel = the window terminates it.
  */
 import { readSpreadsheet, ReadError } from './read/index.ts';
 import { writeCsv, writeXlsx } from '../../../shared/spreadsheet-export.ts';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
+import type { RawRow } from './read/table.ts';
 
 const SLICE = 1000;
 
@@ -26,15 +28,21 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
     return;
   }
   try {
+    // the rows are sent on as they are read, a slice at a time: the window starts its preview on the first while the
+    // worker reads the rest (a file refused later is refused whole: the window drops what it got)
+    let sent = 0;
+    const sendRows = (read: readonly RawRow[], all: boolean) => {
+      for (; read.length - sent >= SLICE || (all && sent < read.length); sent += SLICE)
+        post({ type: 'rows', rows: read.slice(sent, sent + SLICE) });
+    };
     const table = readSpreadsheet(
       request.name,
       new Uint8Array(request.bytes),
-      (p) => post({ type: 'progress', rows: p.rows }),
+      (p) => sendRows(p.read, false),
       undefined,
       request.encoding,
     );
-    for (let at = 0; at < table.rows.length; at += SLICE)
-      post({ type: 'rows', rows: table.rows.slice(at, at + SLICE) });
+    sendRows(table.rows, true);
     post({
       type: 'done',
       source: table.source,

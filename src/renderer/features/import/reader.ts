@@ -66,9 +66,14 @@ onProfileEnd(() => current?.cancel());
 
 /**
  * Starts reading `file` in a new worker (a text file in `encoding` when given); any reading still under way is
- * cancelled first.
+ * cancelled first. `onRows`: the rows read so far (one growing list, the table's own), each time more arrive.
  */
-export function readInWorker(file: File, onProgress: (rows: number) => void, encoding?: string): Reading {
+export function readInWorker(
+  file: File,
+  onProgress: (rows: number) => void,
+  encoding?: string,
+  onRows?: (read: readonly RawRow[]) => void,
+): Reading {
   current?.cancel();
   const worker = takeReader();
   let settle: (outcome: ReadOutcome) => void = () => {};
@@ -87,9 +92,9 @@ export function readInWorker(file: File, onProgress: (rows: number) => void, enc
   const rows: RawRow[] = [];
   worker.onmessage = (event: MessageEvent<WorkerReply>) => {
     const reply = event.data;
-    if (reply.type === 'progress') onProgress(reply.rows);
-    else if (reply.type === 'rows') {
+    if (reply.type === 'rows') {
       for (const row of reply.rows) rows.push(row);
+      onRows?.(rows);
       onProgress(rows.length);
     } else if (reply.type === 'done')
       finish({

@@ -7,7 +7,6 @@ export type WorkerRequest =
   | { type: 'write'; rows: string[][]; format: 'csv' | 'xlsx'; sheetName: string };
 
 export type WorkerReply =
-  | { type: 'progress'; rows: number }
   | { type: 'rows'; rows: RawRow[] }
   | { type: 'done'; source: string; notes: string[]; count: number; encoding?: EncodingQuestion }
   | { type: 'error'; message: string }
