@@ -32,7 +32,7 @@ export class HeadStart {
   private arrived: readonly RawRow[] = [];
   /** the index in `arrived` of the next row to plan */
   private next = -1;
-  private running = false;
+  private running: Promise<void> | null = null;
   private stopped = false;
   private readonly inputsFor: (header: Sheet) => PlanInputs | null;
 
@@ -45,7 +45,12 @@ export class HeadStart {
     if (this.stopped) return;
     this.arrived = read;
     if (this.next < 0) this.guess(read);
-    if (this.guessed && !this.running) void this.run();
+    if (this.guessed && !this.running) this.running = this.run();
+  }
+
+  /** Settles once the rows arrived so far are planned (or planning ahead stopped). */
+  async planned(): Promise<void> {
+    await this.running;
   }
 
   /** No more planning ahead: the file was read (its plan takes over), dropped again or replaced. */
@@ -72,14 +77,13 @@ export class HeadStart {
     const inputs = this.guessed!;
     const options = matchOptionsOf(inputs);
     const { users, siteid, emails } = inputs;
-    this.running = true;
     while (!this.stopped && this.next < this.arrived.length) {
       const rows = this.arrived.slice(this.next).map((raw) => this.mapRow(raw, inputs));
       this.next = this.arrived.length;
       const each = (row: ImportRow, plan: RowPlan) => this.plans.set(row, plan);
       if (!(await planAloneInSlices(rows, users, siteid, emails, options, each, () => this.stopped))) break;
     }
-    this.running = false;
+    this.running = null;
   }
 
   private mapRow(raw: RawRow, inputs: PlanInputs): ImportRow {
@@ -92,7 +96,8 @@ export class HeadStart {
 /** The same plan inputs but for the sheet (read whole only later) and the columns' mapping (compared by value). */
 function sameButSheet(guessed: PlanInputs, inputs: PlanInputs): boolean {
   const header = (s: Sheet) => `${s.headerRowNumber}:${JSON.stringify(s.headers)}`;
-  if (header(guessed.sheet) !== header(inputs.sheet) || !sameMapping(guessed.mapping, inputs.mapping)) return false;
+  if (header(guessed.sheet) !== header(inputs.sheet) || !sameMapping(guessed.mapping, inputs.mapping))
+    return false;
   return samePlanInputs({ ...guessed, sheet: inputs.sheet, mapping: inputs.mapping }, inputs);
 }
 

@@ -576,7 +576,8 @@ export async function planImportInSlices(
   const indexes = { index, inFile, folded };
   return mapSliced(
     rows,
-    (row, i) => (early && earlyPlan(early, row, i, indexes, options)) || planChecked(row, options, indexes, i, emails),
+    (row, i) =>
+      (early && earlyPlan(early, row, i, indexes, options)) || planChecked(row, options, indexes, i, emails),
     sliced,
   );
 }
@@ -597,7 +598,10 @@ function earlyPlan(
   const { rowNumber } = row;
   if (IDENTIFYING.some((field) => inFile.shared[field].has(rowNumber))) return undefined;
   const values = folded[at]!;
-  if (notKept && (notKept.unchecked || notKept.username.has(values.username) || notKept.email.has(values.email)))
+  if (
+    notKept &&
+    (notKept.unchecked || notKept.username.has(values.username) || notKept.email.has(values.email))
+  )
     return undefined;
   return early(row);
 }

@@ -9,9 +9,7 @@
 import { readSpreadsheet, ReadError } from './read/index.ts';
 import { writeCsv, writeXlsx } from '../../../shared/spreadsheet-export.ts';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
-import type { RawRow } from './read/table.ts';
-
-const SLICE = 1000;
+import { packedTransfer, rowsSender } from './rows-sender.ts';
 
 const post = (reply: WorkerReply, transfer: Transferable[] = []) =>
   (self as unknown as Worker).postMessage(reply, transfer);
@@ -28,13 +26,7 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
     return;
   }
   try {
-    // the rows are sent on as they are read, a slice at a time: the window starts its preview on the first while the
-    // worker reads the rest (a file refused later is refused whole: the window drops what it got)
-    let sent = 0;
-    const sendRows = (read: readonly RawRow[], all: boolean) => {
-      for (; read.length - sent >= SLICE || (all && sent < read.length); sent += SLICE)
-        post({ type: 'rows', rows: read.slice(sent, sent + SLICE) });
-    };
+    const sendRows = rowsSender((rows) => post({ type: 'rows', rows }, packedTransfer(rows)));
     const table = readSpreadsheet(
       request.name,
       new Uint8Array(request.bytes),

@@ -7,6 +7,7 @@
 import type { RawRow, RawTable } from './read/table.ts';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
 import { onProfileEnd } from '../../app/profile-stores.ts';
+import { unpackRows } from './rows-sender.ts';
 
 export type ReadOutcome =
   { ok: true; table: RawTable } | { ok: false; error: string } | { ok: false; cancelled: true };
@@ -93,7 +94,7 @@ export function readInWorker(
   worker.onmessage = (event: MessageEvent<WorkerReply>) => {
     const reply = event.data;
     if (reply.type === 'rows') {
-      for (const row of reply.rows) rows.push(row);
+      for (const row of unpackRows(reply.rows)) rows.push(row);
       onRows?.(rows);
       onProgress(rows.length);
     } else if (reply.type === 'done')
