@@ -16,7 +16,7 @@ import {
   type MatchOptions,
   type RowPlan,
 } from './match.ts';
-import { NONE_NOT_KEPT } from './not-kept.ts';
+import { NONE_NOT_KEPT, type SitesNotKept } from './not-kept.ts';
 
 const person = (userid: number, username: string, siteid = 101, employeeid = `E${userid}`): UserRecord => ({
   userid,
@@ -144,20 +144,25 @@ describe('the plan of a varied file, started while the file is read', () => {
     expect(plans?.filter((plan, i) => plan === made.get(file[i]!))).toHaveLength(7);
   });
 
-  it("is planned again for a row whose username a site not kept holds, main's answer coming only at the end", async () => {
+  /** The varied file planned ahead, then whole with main's answer on the sites not kept. */
+  async function withAnswer(notKept: SitesNotKept): Promise<RowPlan[] | null> {
     const emails = emailsByUser(addresses);
     const made = await plannedAhead(file, emails);
-    const notKept = { ...NONE_NOT_KEPT, username: new Map([['dee', 'Harbour site']]) };
-    const plans = await planImportInSlices(
+    const answered = { ...options, notKept };
+    return planImportInSlices(
       file,
       people,
       101,
       emails,
-      { ...options, notKept },
+      answered,
       () => false,
       {},
       (row) => made.get(row),
     );
+  }
+
+  it("is planned again for a row whose username a site not kept holds, main's answer coming only at the end", async () => {
+    const plans = await withAnswer({ ...NONE_NOT_KEPT, username: new Map([['dee', 'Harbour site']]) });
     expect(plans?.[0]).toMatchObject({
       action: 'conflict',
       reasons: [expect.stringContaining('Harbour site')],
@@ -165,19 +170,10 @@ describe('the plan of a varied file, started while the file is read', () => {
   });
 
   it('is planned again for every row when the sites not kept could not be checked', async () => {
-    const emails = emailsByUser(addresses);
-    const made = await plannedAhead(file, emails);
-    const notKept = { ...NONE_NOT_KEPT, unchecked: 'The sites not kept could not be checked' };
-    const plans = await planImportInSlices(
-      file,
-      people,
-      101,
-      emails,
-      { ...options, notKept },
-      () => false,
-      {},
-      (row) => made.get(row),
-    );
+    const plans = await withAnswer({
+      ...NONE_NOT_KEPT,
+      unchecked: 'The sites not kept could not be checked',
+    });
     expect(plans?.[0]).toMatchObject({
       action: 'skipped',
       reason: expect.stringContaining('could not be checked'),
