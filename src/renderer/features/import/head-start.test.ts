@@ -66,7 +66,7 @@ describe('the preview started while the file is read', () => {
     const { ahead } = startedOn([40, read.length]);
     await ahead.planned();
     const made = ahead.take(inputs(sheetRead))!;
-    const rows = sheetRead.rows.map((raw) => made.rowOf(raw)!);
+    const rows = sheetRead.rows.map((raw, at) => made.rowOf(raw, at)!);
     expect(rows).toEqual(rowsOf(sheetRead, inputs(sheetRead).mapping));
     const whole = planImport(rows, users, 101, emails, {
       key: 'username',
@@ -74,8 +74,20 @@ describe('the preview started while the file is read', () => {
       groups,
       requires: [],
     });
-    expect(rows.map((row) => made.early(row))).toEqual(whole);
+    expect(rows.map((row, at) => made.early(row, at))).toEqual(whole);
     expect(whole[0]).toMatchObject({ action: 'update', user: ann });
+  });
+
+  it('gives no row made ahead for another row at its place (rows left out since: the damaged rows skipped)', async () => {
+    const { ahead } = startedOn([40, read.length]);
+    await ahead.planned();
+    const made = ahead.take(inputs(sheetRead))!;
+    const [first, second] = sheetRead.rows;
+    // the sheet without its first row: the second row is now at the first place
+    expect(made.rowOf(second!, 0)).toBeUndefined();
+    const mapped = made.rowOf(first!, 0)!;
+    expect(made.early(mapped, 0)).toMatchObject({ action: 'update' });
+    expect(made.early({ ...mapped }, 0)).toBeUndefined();
   });
 
   it('gives nothing when the view chose other columns than those guessed (a preset, another header row)', () => {
@@ -100,6 +112,6 @@ describe('the preview started while the file is read', () => {
     ahead.add(read);
     await ahead.planned();
     const made = ahead.take(inputs(sheetRead))!;
-    expect(made.rowOf(read.at(-1)!)).toBeUndefined();
+    expect(made.rowOf(read.at(-1)!, read.length - 2)).toBeUndefined();
   });
 });

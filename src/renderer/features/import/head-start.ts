@@ -14,23 +14,28 @@ import { rowOf } from './rows.ts';
 import { samePlanInputs } from './import-view-state.ts';
 import type { ColumnMapping } from './mapping.ts';
 
-/** What was made ahead, for a plan of the same inputs. */
+/** What was made ahead, for a plan of the same inputs; `at`: the row's place among the sheet's rows. */
 export interface MadeAhead {
-  /** the row as mapped for these inputs' columns; undefined: not mapped yet */
-  rowOf: (raw: RawRow) => ImportRow | undefined;
+  /** the row as mapped for these inputs' columns; undefined: not mapped yet (or another row is at that place) */
+  rowOf: (raw: RawRow, at: number) => ImportRow | undefined;
   early: EarlyPlans;
 }
 
 /** How many rows the header row is looked for in (findHeaderRow): the first slice that holds them decides it. */
 const HEADER_ROWS = 30;
 
-/** The preview's work made while a file is read; `inputsFor`: the plan inputs the view would choose for a header. */
+/**
+ * The preview's work made while a file is read; `inputsFor`: the plan inputs the view would choose for a header. The
+ * rows mapped and their plans are kept in lists by their place below the header, not in maps by row: 100,000 keys of
+ * a WeakMap cost more to set, and to every garbage collection, than the plans themselves (a profile of the bench).
+ */
 export class HeadStart {
-  private readonly mapped = new WeakMap<RawRow, ImportRow>();
-  private readonly plans = new WeakMap<ImportRow, RowPlan>();
+  private readonly rows: ImportRow[] = [];
+  private readonly plans: RowPlan[] = [];
   private guessed: PlanInputs | null = null;
   private arrived: readonly RawRow[] = [];
-  /** the index in `arrived` of the next row to plan */
+  /** the index in `arrived` of the header's next row, the first below it, and of the next row to plan */
+  private first = -1;
   private next = -1;
   private running: Promise<void> | null = null;
   private stopped = false;
@@ -62,7 +67,11 @@ export class HeadStart {
   take(inputs: PlanInputs): MadeAhead | null {
     if (!this.guessed || !sameButSheet(this.guessed, inputs)) return null;
     this.stop();
-    return { rowOf: (raw) => this.mapped.get(raw), early: (row) => this.plans.get(row) };
+    const { rows, plans, arrived, first } = this;
+    return {
+      rowOf: (raw, at) => (arrived[first + at] === raw ? rows[at] : undefined),
+      early: (row, at) => (rows[at] === row ? plans[at] : undefined),
+    };
   }
 
   private guess(read: readonly RawRow[]): void {
@@ -70,26 +79,25 @@ export class HeadStart {
     const headerIndex = findHeaderRow(read);
     const header = sheetOf(read.slice(0, headerIndex + 1), headerIndex);
     this.guessed = this.inputsFor(header);
-    this.next = headerIndex + 1;
+    this.first = headerIndex + 1;
+    this.next = this.first;
   }
 
   private async run(): Promise<void> {
     const inputs = this.guessed!;
     const options = matchOptionsOf(inputs);
-    const { users, siteid, emails } = inputs;
+    const { users, siteid, emails, mapping, padIds } = inputs;
     while (!this.stopped && this.next < this.arrived.length) {
-      const rows = this.arrived.slice(this.next).map((raw) => this.mapRow(raw, inputs));
+      const from = this.next - this.first;
+      const rows = this.arrived.slice(this.next).map((raw) => rowOf(raw, mapping, padIds));
+      for (const row of rows) this.rows.push(row);
       this.next = this.arrived.length;
-      const each = (row: ImportRow, plan: RowPlan) => this.plans.set(row, plan);
+      const each = (i: number, plan: RowPlan) => {
+        this.plans[from + i] = plan;
+      };
       if (!(await planAloneInSlices(rows, users, siteid, emails, options, each, () => this.stopped))) break;
     }
     this.running = null;
-  }
-
-  private mapRow(raw: RawRow, inputs: PlanInputs): ImportRow {
-    const row = rowOf(raw, inputs.mapping, inputs.padIds);
-    this.mapped.set(raw, row);
-    return row;
   }
 }
 

@@ -549,7 +549,7 @@ export function planImport(
 /**
  * A row's plan made before the whole file was read (`planAloneInSlices`), for the same inputs; undefined: none made.
  */
-export type EarlyPlans = (row: ImportRow) => RowPlan | undefined;
+export type EarlyPlans = (row: ImportRow, at: number) => RowPlan | undefined;
 
 /**
  * The same plan, made a slice of rows at a time (no long task of the window); null when `stopped()` turns true.
@@ -603,7 +603,7 @@ function earlyPlan(
     (notKept.unchecked || notKept.username.has(values.username) || notKept.email.has(values.email))
   )
     return undefined;
-  return early(row);
+  return early(row, at);
 }
 
 /**
@@ -617,7 +617,7 @@ export async function planAloneInSlices(
   siteid: number,
   emails: EmailsByUser,
   options: Omit<MatchOptions, 'notKept'>,
-  each: (row: ImportRow, plan: RowPlan) => void,
+  each: (at: number, plan: RowPlan) => void,
   stopped: () => boolean,
 ): Promise<boolean> {
   const index = await sharedPeopleIndex(users, siteid, emails, { stopped });
@@ -626,7 +626,7 @@ export async function planAloneInSlices(
   const alone = (row: ImportRow) => ({ index, inFile, folded: [foldedOf(row.values)] });
   return forEachSliced(
     rows.length,
-    (i) => each(rows[i]!, planChecked(rows[i]!, options, alone(rows[i]!), 0, emails)),
+    (i) => each(i, planChecked(rows[i]!, options, alone(rows[i]!), 0, emails)),
     { stopped },
   );
 }

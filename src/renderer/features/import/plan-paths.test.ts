@@ -124,9 +124,10 @@ async function plannedAhead(
   emails: EmailsByUser,
 ): Promise<Map<ImportRow, RowPlan>> {
   const made = new Map<ImportRow, RowPlan>();
-  const each = (row: ImportRow, plan: RowPlan) => made.set(row, plan);
-  for (const slice of [rows.slice(0, 5), rows.slice(5)])
+  for (const slice of [rows.slice(0, 5), rows.slice(5)]) {
+    const each = (at: number, plan: RowPlan) => made.set(slice[at]!, plan);
     await planAloneInSlices(slice, people, 101, emails, options, each, () => false);
+  }
   return made;
 }
 
@@ -194,7 +195,7 @@ describe('the plan of a varied file, started while the file is read', () => {
       101,
       emails,
       byId,
-      (r, p) => made.set(r, p),
+      (_, plan) => made.set(arriving, plan),
       () => false,
     );
     const derived = { ...arriving, derived: 'lu.wu' };

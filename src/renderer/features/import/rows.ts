@@ -52,9 +52,9 @@ export function rowsInSlices(
   mapping: ColumnMapping,
   padIds: number | null,
   stopped: () => boolean,
-  mapped: (row: Sheet['rows'][number]) => ImportRow | undefined = () => undefined,
+  mapped: (row: Sheet['rows'][number], at: number) => ImportRow | undefined = () => undefined,
 ): Promise<ImportRow[] | null> {
-  return mapSliced(sheet.rows, (row) => mapped(row) ?? rowOf(row, mapping, padIds), { stopped });
+  return mapSliced(sheet.rows, (row, at) => mapped(row, at) ?? rowOf(row, mapping, padIds), { stopped });
 }
 
 /**
