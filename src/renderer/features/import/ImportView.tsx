@@ -5,16 +5,7 @@
  * finds people and the mode; see every row's outcome by category; exclude rows,
  * tick identity changes; queue the rest as one batch.
  */
-import {
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useReducer,
-  useRef,
-  useState,
-  type DragEvent,
-  type RefObject,
-} from 'react';
+import { useEffect, useMemo, useReducer, useState, type DragEvent } from 'react';
 import { useSession } from '../../app/session.ts';
 import { formatCount } from '../../app/format.ts';
 import { plural } from '../../app/words.ts';
@@ -30,9 +21,7 @@ import { ImportExtrasForm } from './ImportExtrasForm.tsx';
 import { ImportColumnsForm } from './ImportColumnsForm.tsx';
 import { useImportCache } from './useImportCache.ts';
 import { useImportQueue } from './useImportQueue.ts';
-import { choicesForHeader, useColumnChoices } from './useColumnChoices.ts';
-import { startHeadStart } from './head-start.ts';
-import type { ImportPreset } from './presets.ts';
+import { useColumnChoices } from './useColumnChoices.ts';
 import { ImportZerosChoice, useLostZeros } from './ImportZerosChoice.tsx';
 import { ImportEncodingChoice } from './ImportEncodingChoice.tsx';
 import { ImportCacheNotices } from './ImportCacheNotices.tsx';
@@ -45,7 +34,6 @@ import {
   importViewReducer,
   planInputsOf,
   queuedCountOf,
-  type PlanSources,
   samePlanInputs,
 } from './import-view-state.ts';
 
@@ -85,36 +73,18 @@ function useSamePlanInputs(next: PlanInputs | null): PlanInputs | null {
   return next;
 }
 
-/** What a header's plan inputs would be, with the view's settings at that moment (set after each render). */
-type InputsFor = (header: Sheet) => PlanInputs | null;
-
-/**
- * The file being read, its sheet and the choices made of its columns. While it is read, its preview is started on
- * the rows that arrived (head-start.ts), with the plan inputs `inputsFor` gives for the header they hold.
- */
-function useImportFile(onStart: () => void, inputsFor: RefObject<InputsFor>) {
+/** The file being read, its sheet and the choices made of its columns. */
+function useImportFile(onStart: () => void) {
   const columns = useColumnChoices();
   const file = useFileReading(onStart);
   const { table } = file;
   const { headerIndex } = columns;
   const sheet = useMemo(() => (table ? sheetOf(table.rows, headerIndex) : null), [table, headerIndex]);
   const load = async (picked: File) => {
-    const ahead = startHeadStart((header) => inputsFor.current(header));
-    const got = await file.load(picked, (read) => ahead.add(read));
-    // read: the preview's plan takes what was made ahead (and stops it) once the columns are chosen
-    if (!got) ahead.stop();
+    const got = await file.load(picked);
     if (got) columns.chooseHeader(findHeaderRow(got.rows), got.rows);
   };
   return { columns, file, sheet, load };
-}
-
-/** The plan inputs of a header as the view would choose its columns for it (`chooseHeader`), all else as it is. */
-function headerInputs(sources: Omit<PlanSources, 'sheet'>, presets: readonly ImportPreset[]): InputsFor {
-  return (header) => {
-    const chosen = choicesForHeader(header.headers, presets);
-    const { mapping, key } = chosen;
-    return planInputsOf({ ...sources, sheet: header, mapping, key, mode: chosen.mode ?? sources.mode });
-  };
 }
 
 /** Everything the Import view shows and does, derived from its reducer and its hooks by the selectors. */
@@ -123,11 +93,7 @@ function useImportView() {
   const access = useSession((s) => s.activeProfile?.access ?? 'unknown');
   const [state, dispatch] = useReducer(importViewReducer, FIRST_IMPORT_VIEW_STATE);
   const { extras, message } = state;
-  const inputsFor = useRef<InputsFor>(() => null);
-  const { columns, file, sheet, load } = useImportFile(
-    () => dispatch({ type: 'message', message: null }),
-    inputsFor,
-  );
+  const { columns, file, sheet, load } = useImportFile(() => dispatch({ type: 'message', message: null }));
   const { choices, excluded, ticked } = columns;
   const { key, mode, mapping, dateOrder } = choices;
   const cache = useImportCache(choices.siteChoice);
@@ -142,13 +108,10 @@ function useImportView() {
   const cachedSites = sites.map((s) => s.siteid);
   const { emails, queued, groups, unknownCache } = cache;
   useWarmPeopleIndex(users, siteid, emails);
-  const sources = { mapping, users, siteid, cachedSites, emails, queued, extras, key, mode, groups };
-  const settings = { ...sources, dateOrder, padIds: zeros.padIds, unknownCache, hr };
-  const inputs = useSamePlanInputs(planInputsOf({ ...settings, sheet }));
-  const nextInputsFor = headerInputs(settings, columns.presets);
-  useLayoutEffect(() => {
-    inputsFor.current = nextInputsFor;
-  });
+  const sources = { sheet, mapping, users, siteid, cachedSites, emails, queued, extras, key, mode, groups };
+  const inputs = useSamePlanInputs(
+    planInputsOf({ ...sources, dateOrder, padIds: zeros.padIds, unknownCache, hr }),
+  );
   // Planned a slice of rows at a time: the window stays responsive on 200,000 rows
   const { current, shown: plans, notKept } = useImportPlans(inputs, sheet);
   const refusal = importRefusal(access, extras, mapping);

@@ -16,7 +16,7 @@ import type { EmailsByUser, GroupRef, ImportMode, MatchKey, MatchOptions, RowPla
 import { hasDeletions } from './queued-assignments.ts';
 import type { QueuedState } from './queued.ts';
 import { isQueued } from './rows.ts';
-import type { PlanInputs } from './plan-inputs.ts';
+import type { PlanInputs } from './useImportPlans.ts';
 
 interface ImportViewState {
   extras: ImportExtras;

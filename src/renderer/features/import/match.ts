@@ -546,17 +546,7 @@ export function planImport(
   return rows.map((row, i) => planChecked(row, options, indexes, i, emails));
 }
 
-/**
- * A row's plan made before the whole file was read (`planAloneInSlices`), for the same inputs; undefined: none made.
- */
-export type EarlyPlans = (row: ImportRow, at: number) => RowPlan | undefined;
-
-/**
- * The same plan, made a slice of rows at a time (no long task of the window); null when `stopped()` turns true.
- * `early`: the plans made of these very rows as they arrived, for the same inputs, each as if no other row were in
- * the file: taken for every row whose plan no other row, derived username or site not kept can change (the others are
- * planned here).
- */
+/** The same plan, made a slice of rows at a time (no long task of the window); null when `stopped()` turns true. */
 export async function planImportInSlices(
   rows: readonly ImportRow[],
   users: readonly UserRecord[],
@@ -565,7 +555,6 @@ export async function planImportInSlices(
   options: MatchOptions,
   stopped: () => boolean,
   slicing: Slicing = {},
-  early?: EarlyPlans,
 ): Promise<RowPlan[] | null> {
   const sliced = { ...slicing, stopped };
   const index = await sharedPeopleIndex(users, siteid, emails, sliced);
@@ -574,61 +563,7 @@ export async function planImportInSlices(
   if (!index || !(await forEachSliced(rows.length, (i) => indexRows(inFile, folded, rows, i, i + 1), sliced)))
     return null;
   const indexes = { index, inFile, folded };
-  return mapSliced(
-    rows,
-    (row, i) =>
-      (early && earlyPlan(early, row, i, indexes, options)) || planChecked(row, options, indexes, i, emails),
-    sliced,
-  );
-}
-
-/**
- * The plan made of the row alone, when the rest of the file and main's answer leave it as it is: no other row holds
- * one of its values, it was given no derived username, and the sites not kept hold neither its username nor its
- * e-mail (and could be checked). Those are all a plan reads beyond the row and the inputs.
- */
-function earlyPlan(
-  early: EarlyPlans,
-  row: ImportRow,
-  at: number,
-  { inFile, folded }: Indexes,
-  { notKept }: MatchOptions,
-): RowPlan | undefined {
-  if (row.derived !== undefined) return undefined;
-  const { rowNumber } = row;
-  if (IDENTIFYING.some((field) => inFile.shared[field].has(rowNumber))) return undefined;
-  const values = folded[at]!;
-  if (
-    notKept &&
-    (notKept.unchecked || notKept.username.has(values.username) || notKept.email.has(values.email))
-  )
-    return undefined;
-  return early(row, at);
-}
-
-/**
- * Each row planned as if it were the only row of the file, a slice at a time, each plan handed to `each` as made
- * (false when stopped): the plans made while the rest of the file is read, which `planImportInSlices` takes where no
- * other row changes them. Main is not asked: made as if no site not kept held anything.
- */
-export async function planAloneInSlices(
-  rows: readonly ImportRow[],
-  users: readonly UserRecord[],
-  siteid: number,
-  emails: EmailsByUser,
-  options: Omit<MatchOptions, 'notKept'>,
-  each: (at: number, plan: RowPlan) => void,
-  stopped: () => boolean,
-): Promise<boolean> {
-  const index = await sharedPeopleIndex(users, siteid, emails, { stopped });
-  if (!index) return false;
-  const inFile = emptyFileIndex();
-  const alone = (row: ImportRow) => ({ index, inFile, folded: [foldedOf(row.values)] });
-  return forEachSliced(
-    rows.length,
-    (i) => each(i, planChecked(rows[i]!, options, alone(rows[i]!), 0, emails)),
-    { stopped },
-  );
+  return mapSliced(rows, (row, i) => planChecked(row, options, indexes, i, emails), sliced);
 }
 
 /**

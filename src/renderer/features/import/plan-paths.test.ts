@@ -8,15 +8,12 @@ import { describe, expect, it } from 'vitest';
 import type { EmailRecord, UserRecord } from '../../../shared/records.ts';
 import {
   emailsByUser,
-  planAloneInSlices,
   planImportInSlices,
   warmPeopleIndex,
-  type EmailsByUser,
   type ImportRow,
   type MatchOptions,
   type RowPlan,
 } from './match.ts';
-import { NONE_NOT_KEPT, type SitesNotKept } from './not-kept.ts';
 
 const person = (userid: number, username: string, siteid = 101, employeeid = `E${userid}`): UserRecord => ({
   userid,
@@ -115,101 +112,5 @@ describe('the plan of a varied file', () => {
         "2 conflict [kim] rows  The e-mail "dee@example.com" already belongs to Kim Lee (kim, employee ID E3): creating would give two people the same e-mail.",
       ]
     `);
-  });
-});
-
-/** Each row planned alone as the rows arrive (two slices), as the Import view does while the file is read. */
-async function plannedAhead(
-  rows: readonly ImportRow[],
-  emails: EmailsByUser,
-): Promise<Map<ImportRow, RowPlan>> {
-  const made = new Map<ImportRow, RowPlan>();
-  for (const slice of [rows.slice(0, 5), rows.slice(5)]) {
-    const each = (at: number, plan: RowPlan) => made.set(slice[at]!, plan);
-    await planAloneInSlices(slice, people, 101, emails, options, each, () => false);
-  }
-  return made;
-}
-
-describe('the plan of a varied file, started while the file is read', () => {
-  it('is the one the import always made: rows sharing a value with later rows are planned again', async () => {
-    const emails = emailsByUser(addresses);
-    const made = await plannedAhead(file, emails);
-    const ahead = (row: ImportRow) => made.get(row);
-    const plans = await planImportInSlices(file, people, 101, emails, options, () => false, {}, ahead);
-    // the plans the first test holds to those the code before wrote
-    const whole = await planImportInSlices(file, people, 101, emails, options, () => false);
-    expect(plans?.map(shown)).toEqual(whole?.map(shown));
-    expect(plans).toEqual(whole);
-    // the seven rows no other row shares a value with kept the plans made ahead
-    expect(plans?.filter((plan, i) => plan === made.get(file[i]!))).toHaveLength(7);
-  });
-
-  /** The varied file planned ahead, then whole with main's answer on the sites not kept. */
-  async function withAnswer(notKept: SitesNotKept): Promise<RowPlan[] | null> {
-    const emails = emailsByUser(addresses);
-    const made = await plannedAhead(file, emails);
-    const answered = { ...options, notKept };
-    return planImportInSlices(
-      file,
-      people,
-      101,
-      emails,
-      answered,
-      () => false,
-      {},
-      (row) => made.get(row),
-    );
-  }
-
-  it("is planned again for a row whose username a site not kept holds, main's answer coming only at the end", async () => {
-    const plans = await withAnswer({ ...NONE_NOT_KEPT, username: new Map([['dee', 'Harbour site']]) });
-    expect(plans?.[0]).toMatchObject({
-      action: 'conflict',
-      reasons: [expect.stringContaining('Harbour site')],
-    });
-  });
-
-  it('is planned again for every row when the sites not kept could not be checked', async () => {
-    const plans = await withAnswer({
-      ...NONE_NOT_KEPT,
-      unchecked: 'The sites not kept could not be checked',
-    });
-    expect(plans?.[0]).toMatchObject({
-      action: 'skipped',
-      reason: expect.stringContaining('could not be checked'),
-    });
-  });
-
-  it('is planned again for a new person given a derived username once the whole file was read', async () => {
-    const emails = emailsByUser(addresses);
-    const arriving: ImportRow = {
-      rowNumber: 2,
-      values: { employeeid: 'E50', firstname: 'Lu', lastname: 'Wu' },
-    };
-    const byId = { ...options, key: 'employeeid' as const };
-    const made = new Map<ImportRow, RowPlan>();
-    await planAloneInSlices(
-      [arriving],
-      people,
-      101,
-      emails,
-      byId,
-      (_, plan) => made.set(arriving, plan),
-      () => false,
-    );
-    const derived = { ...arriving, derived: 'lu.wu' };
-    // the derived row is another object, but the plan must never take a plan made without its username
-    const plans = await planImportInSlices(
-      [derived],
-      people,
-      101,
-      emails,
-      byId,
-      () => false,
-      {},
-      () => made.get(arriving),
-    );
-    expect(plans?.map(shown)).toEqual(['2 create [] ']);
   });
 });

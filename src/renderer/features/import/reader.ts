@@ -67,14 +67,9 @@ onProfileEnd(() => current?.cancel());
 
 /**
  * Starts reading `file` in a new worker (a text file in `encoding` when given); any reading still under way is
- * cancelled first. `onRows`: the rows read so far (one growing list, the table's own), each time more arrive.
+ * cancelled first.
  */
-export function readInWorker(
-  file: File,
-  onProgress: (rows: number) => void,
-  encoding?: string,
-  onRows?: (read: readonly RawRow[]) => void,
-): Reading {
+export function readInWorker(file: File, onProgress: (rows: number) => void, encoding?: string): Reading {
   current?.cancel();
   const worker = takeReader();
   let settle: (outcome: ReadOutcome) => void = () => {};
@@ -95,7 +90,6 @@ export function readInWorker(
     const reply = event.data;
     if (reply.type === 'rows') {
       for (const row of unpackRows(reply.rows)) rows.push(row);
-      onRows?.(rows);
       onProgress(rows.length);
     } else if (reply.type === 'done')
       finish({

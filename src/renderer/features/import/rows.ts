@@ -24,8 +24,7 @@ const NOTHING: GiveNewPeople = { extras: {}, groups: new Map() };
 // the statuses the bulk editors offer
 export { KNOWN_STATUSES } from './match.ts';
 
-/** A row's values in the mapped columns, as compared and sent. */
-export function rowOf(row: Sheet['rows'][number], mapping: ColumnMapping, padIds: number | null): ImportRow {
+function rowOf(row: Sheet['rows'][number], mapping: ColumnMapping, padIds: number | null): ImportRow {
   const values: ImportRow['values'] = {};
   for (const field of IMPORT_FIELDS) {
     const column = mapping[field];
@@ -43,18 +42,14 @@ export function rowsOf(sheet: Sheet, mapping: ColumnMapping, padIds: number | nu
   return sheet.rows.map((row) => rowOf(row, mapping, padIds));
 }
 
-/**
- * The same rows, a slice at a time (no long task of the window); null when `stopped()` turns true. `mapped`: a row
- * already mapped with this very mapping and padding (while the file was read), taken as it is.
- */
+/** The same rows, a slice at a time (no long task of the window); null when `stopped()` turns true. */
 export function rowsInSlices(
   sheet: Sheet,
   mapping: ColumnMapping,
   padIds: number | null,
   stopped: () => boolean,
-  mapped: (row: Sheet['rows'][number], at: number) => ImportRow | undefined = () => undefined,
 ): Promise<ImportRow[] | null> {
-  return mapSliced(sheet.rows, (row, at) => mapped(row, at) ?? rowOf(row, mapping, padIds), { stopped });
+  return mapSliced(sheet.rows, (row) => rowOf(row, mapping, padIds), { stopped });
 }
 
 /**

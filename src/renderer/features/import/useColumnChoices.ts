@@ -43,20 +43,6 @@ function keyOf(mapping: ColumnMapping): MatchKey {
   return 'username';
 }
 
-/**
- * The columns and key chosen for a header, and the mode when a saved preset for the same headers gives one (else the
- * columns are guessed from the header and the mode stays as it was).
- */
-export function choicesForHeader(
-  headers: readonly string[],
-  presets: readonly ImportPreset[],
-): { mapping: ColumnMapping; key: MatchKey; mode?: ImportMode; preset?: ImportPreset } {
-  const preset = presetFor(headers, presets);
-  if (preset) return { mapping: applyPreset(preset, headers), key: preset.key, mode: preset.mode, preset };
-  const guessed = guessMapping(headers);
-  return { mapping: guessed, key: keyOf(guessed) };
-}
-
 export function useColumnChoices() {
   const [choices, setChoices] = useState<Choices>(FIRST);
   const [headerIndex, setHeaderIndex] = useState(0);
@@ -69,9 +55,14 @@ export function useColumnChoices() {
     setHeaderIndex(index);
     // the header as the sheet uses it (result columns of an earlier import left out)
     const headers = sheetOf(rows, index).headers;
-    const { preset, ...chosen } = choicesForHeader(headers, presets);
+    const preset = presetFor(headers, presets);
     setPresetApplied(preset?.name ?? null);
-    setChoices((c) => ({ ...c, ...chosen }));
+    const guessed = guessMapping(headers);
+    setChoices((c) =>
+      preset
+        ? { ...c, mapping: applyPreset(preset, headers), key: preset.key, mode: preset.mode }
+        : { ...c, mapping: guessed, key: keyOf(guessed) },
+    );
     setExcluded(new Set());
     setTicked(new Set());
   };
@@ -89,7 +80,6 @@ export function useColumnChoices() {
   };
   return {
     choices,
-    presets,
     headerIndex,
     chooseHeader,
     change,

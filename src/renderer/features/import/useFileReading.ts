@@ -6,10 +6,8 @@
  */
 import { useMemo, useRef, useState } from 'react';
 import { readInWorker, type Reading } from './reader.ts';
-import type { RawRow, RawTable } from './read/table.ts';
+import type { RawTable } from './read/table.ts';
 import { SKIP_DAMAGED, type EncodingAnswer } from './ImportEncodingChoice.tsx';
-
-type RowsRead = (read: readonly RawRow[]) => void;
 
 /** `load` resolves to the table read, or null (refused, cancelled, or a later file won). */
 export function useFileReading(onStart: () => void) {
@@ -22,7 +20,7 @@ export function useFileReading(onStart: () => void) {
   const file = useRef<File | null>(null);
 
   /** Reads `from` (in `encoding` when given); the table shown stays until the new one is read. */
-  const readFile = async (from: File, encoding?: string, onRows?: RowsRead): Promise<RawTable | null> => {
+  const readFile = async (from: File, encoding?: string): Promise<RawTable | null> => {
     setError(null);
     setReading({ name: from.name, rows: 0 });
     const started = readInWorker(
@@ -31,7 +29,6 @@ export function useFileReading(onStart: () => void) {
         if (activeReading.current === started) setReading({ name: from.name, rows });
       },
       encoding,
-      onRows,
     );
     activeReading.current = started;
     const outcome = await started.done;
@@ -46,15 +43,14 @@ export function useFileReading(onStart: () => void) {
     setRead(outcome.table);
     return outcome.table;
   };
-  /** `onRows`: the rows read so far, each time more arrive (the preview is started on them). */
-  const load = (from: File, onRows?: RowsRead): Promise<RawTable | null> => {
+  const load = (from: File): Promise<RawTable | null> => {
     // a new file replaces whatever was shown or being read
     onStart();
     setRead(null);
     setFileName(null);
     setAnswer(null);
     file.current = from;
-    return readFile(from, undefined, onRows);
+    return readFile(from);
   };
   const answerEncoding = async (next: EncodingAnswer) => {
     if (next === SKIP_DAMAGED || next === read?.encoding?.read) return setAnswer(next);

@@ -7,11 +7,16 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { Sheet } from './header.ts';
+import type { ColumnMapping } from './mapping.ts';
 import {
   planImportInSlices,
   warmPeopleIndex,
   type EmailsByUser,
+  type GroupRef,
+  type ImportMode,
   type ImportRow,
+  type MatchKey,
+  type MatchOptions,
   type RowPlan,
 } from './match.ts';
 import type { FieldbookApi } from '../../../shared/ipc.ts';
@@ -20,11 +25,36 @@ import type { UserRecord } from '../../../shared/records.ts';
 import { useSession } from '../../app/session.ts';
 import { useSyncState } from '../../sync/store.ts';
 import { askSitesNotKept, NONE_NOT_KEPT, notAsked, type SitesNotKept } from './not-kept.ts';
-import { withDerivedUsernames } from './hr-files.ts';
-import { matchOptionsOf, type PlanInputs } from './plan-inputs.ts';
-import { takeHeadStart } from './head-start.ts';
+import type { QueuedState } from './queued.ts';
+import type { ImportExtras } from './extras.ts';
+import { withDerivedUsernames, type HrChoices } from './hr-files.ts';
 
-export type { PlanInputs };
+export interface PlanInputs {
+  sheet: Sheet;
+  mapping: ColumnMapping;
+  users: readonly UserRecord[];
+  siteid: number;
+  /** the sites whose people the cache holds: the others are asked of main's index */
+  cachedSites: readonly number[];
+  emails: EmailsByUser;
+  /** what the Outbox queues besides the records' effective state */
+  queued: QueuedState;
+  /** the credential and course the file gives */
+  extras: Pick<ImportExtras, 'credential' | 'course'>;
+  key: MatchKey;
+  mode: ImportMode;
+  groups: ReadonlyMap<string, GroupRef>;
+  dateOrder: MatchOptions['dateOrder'];
+  requires: NonNullable<MatchOptions['requires']>;
+  /** the width employee ids are padded to with zeros; null: as written */
+  padIds: number | null;
+  /**
+   * why the cache cannot say who is on the site: nobody is created (unknown-cache.ts); null: a sync has read everyone
+   */
+  unknownCache: string | null;
+  /** the profile's username rule and HR status words (hr-files.ts) */
+  hr: HrChoices;
+}
 
 /**
  * What main's identity index says of the rows' usernames and e-mails: nothing to ask when the profile keeps every site.
@@ -105,10 +135,19 @@ export function useImportPlans(
     if (!inputs) return;
     let stopped = false;
     const stop = () => stopped;
-    const options = matchOptionsOf(inputs);
-    // what was planned while the file was read, when it was for these very inputs
-    const ahead = takeHeadStart(inputs);
-    void rowsInSlices(inputs.sheet, inputs.mapping, inputs.padIds, stop, ahead?.rowOf)
+    const options: MatchOptions = {
+      key: inputs.key,
+      mode: inputs.mode,
+      groups: inputs.groups,
+      requires: inputs.requires,
+      queued: inputs.queued,
+      extras: inputs.extras,
+      unknownCache: inputs.unknownCache,
+      statusWords: inputs.hr.statusWords,
+      ...(inputs.hr.usernameRule ? { usernameRule: inputs.hr.usernameRule } : {}),
+      ...(inputs.dateOrder ? { dateOrder: inputs.dateOrder } : {}),
+    };
+    void rowsInSlices(inputs.sheet, inputs.mapping, inputs.padIds, stop)
       .then(async (rows) => {
         if (!rows) return null;
         const checked = await derivedAndChecked(api, keepsSome, rows, inputs, stop);
@@ -121,8 +160,6 @@ export function useImportPlans(
           inputs.emails,
           { ...options, notKept },
           stop,
-          {},
-          ahead?.early,
         );
         return plans && { plans, notKept };
       })
