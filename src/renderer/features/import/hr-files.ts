@@ -40,13 +40,15 @@ export const HR_STATUS_DEFAULTS: StatusWords = {
 
 const squashWord = (word: string) => word.trim().replace(/\s+/g, ' ').toLowerCase();
 
+/** The platform's statuses by their word lower-cased (made once: every row of a preview asks). */
+const OWN_STATUS = new Map<string, PlatformStatus>(PLATFORM_STATUSES.map((s) => [s.toLowerCase(), s]));
+
 /**
  * A status of the file as the platform says it: its own word, HR's word as chosen (or by default), else null (to ask).
  */
 export function platformStatus(value: string, chosen: StatusWords = {}): PlatformStatus | null {
   const word = squashWord(value);
-  const own = PLATFORM_STATUSES.find((s) => s.toLowerCase() === word);
-  return own ?? chosen[word] ?? HR_STATUS_DEFAULTS[word] ?? null;
+  return OWN_STATUS.get(word) ?? chosen[word] ?? HR_STATUS_DEFAULTS[word] ?? null;
 }
 
 /**
@@ -54,11 +56,14 @@ export function platformStatus(value: string, chosen: StatusWords = {}): Platfor
  */
 export function hrStatusWords(values: readonly (string | undefined)[]): string[] {
   const seen = new Map<string, string>();
+  // a status column holds a few words 100,000 times: each way of writing one is squashed once (150 ms a render was
+  // squashing them all, inside one long task of the window, in the import bench's profile)
+  const looked = new Set<string>();
   for (const value of values) {
-    if (!value) continue;
+    if (!value || looked.has(value)) continue;
+    looked.add(value);
     const word = squashWord(value);
-    if (!seen.has(word) && !PLATFORM_STATUSES.some((s) => s.toLowerCase() === word))
-      seen.set(word, value.trim());
+    if (!seen.has(word) && !OWN_STATUS.has(word)) seen.set(word, value.trim());
   }
   return [...seen.values()];
 }

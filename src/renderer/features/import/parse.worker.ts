@@ -1,15 +1,15 @@
 /**
  * The import's worker, off the main thread: a same-origin module worker that
  * electron-vite bundles (allowed by `worker-src 'self'`; it starts no worker of
- * its own and evaluates no code). It reads a dropped file, reporting progress
- * and handing the rows back in slices so the window never waits on one big
- * message; and it writes results files. Cancel = the window terminates it.
+ * its own and evaluates no code). It reads a dropped file, handing the rows
+ * back in slices as they are read (the count read is the window's progress), so
+ * the window never waits on one big message and starts on the first rows; and
+ * it writes results files. Cancel = the window terminates it.
  */
 import { readSpreadsheet, ReadError } from './read/index.ts';
 import { writeCsv, writeXlsx } from '../../../shared/spreadsheet-export.ts';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
-
-const SLICE = 1000;
+import { packedTransfer, rowsSender } from './rows-sender.ts';
 
 const post = (reply: WorkerReply, transfer: Transferable[] = []) =>
   (self as unknown as Worker).postMessage(reply, transfer);
@@ -26,15 +26,15 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
     return;
   }
   try {
+    const sendRows = rowsSender((rows) => post({ type: 'rows', rows }, packedTransfer(rows)));
     const table = readSpreadsheet(
       request.name,
       new Uint8Array(request.bytes),
-      (p) => post({ type: 'progress', rows: p.rows }),
+      (p) => sendRows(p.read, false),
       undefined,
       request.encoding,
     );
-    for (let at = 0; at < table.rows.length; at += SLICE)
-      post({ type: 'rows', rows: table.rows.slice(at, at + SLICE) });
+    sendRows(table.rows, true);
     post({
       type: 'done',
       source: table.source,

@@ -7,6 +7,7 @@
 import type { RawRow, RawTable } from './read/table.ts';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
 import { onProfileEnd } from '../../app/profile-stores.ts';
+import { unpackRows } from './rows-sender.ts';
 
 export type ReadOutcome =
   { ok: true; table: RawTable } | { ok: false; error: string } | { ok: false; cancelled: true };
@@ -87,9 +88,8 @@ export function readInWorker(file: File, onProgress: (rows: number) => void, enc
   const rows: RawRow[] = [];
   worker.onmessage = (event: MessageEvent<WorkerReply>) => {
     const reply = event.data;
-    if (reply.type === 'progress') onProgress(reply.rows);
-    else if (reply.type === 'rows') {
-      for (const row of reply.rows) rows.push(row);
+    if (reply.type === 'rows') {
+      for (const row of unpackRows(reply.rows)) rows.push(row);
       onProgress(rows.length);
     } else if (reply.type === 'done')
       finish({

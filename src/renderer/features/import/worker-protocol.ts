@@ -1,5 +1,6 @@
 /** Messages between the import view and its worker (reading a file, writing a results file). */
-import type { EncodingQuestion, RawRow } from './read/table.ts';
+import type { EncodingQuestion } from './read/table.ts';
+import type { PackedRows } from './rows-sender.ts';
 
 export type WorkerRequest =
   /** `encoding`: the one the user chose for a text file that is not UTF-8 */
@@ -7,8 +8,7 @@ export type WorkerRequest =
   | { type: 'write'; rows: string[][]; format: 'csv' | 'xlsx'; sheetName: string };
 
 export type WorkerReply =
-  | { type: 'progress'; rows: number }
-  | { type: 'rows'; rows: RawRow[] }
+  | { type: 'rows'; rows: PackedRows }
   | { type: 'done'; source: string; notes: string[]; count: number; encoding?: EncodingQuestion }
   | { type: 'error'; message: string }
   | { type: 'written'; bytes: ArrayBuffer };

@@ -29,6 +29,8 @@ export interface RawTable {
 
 export interface ReadProgress {
   rows: number;
+  /** the rows read so far, in order (the table's own list: the worker sends them on while the rest is read) */
+  read: readonly RawRow[];
 }
 
 /** Called while reading (Cancel terminates the worker, so reading needs no way to stop itself). */

@@ -196,7 +196,7 @@ export function parseDelimited(
       );
     }
     rows.push({ rowNumber, cells: kept });
-    if (rows.length % 5000 === 0) progress({ rows: rows.length });
+    if (rows.length % 5000 === 0) progress({ rows: rows.length, read: rows });
   };
   Papa.parse<string[]>(text, {
     delimiter: delimiter ?? ONE_COLUMN,

@@ -318,7 +318,7 @@ function readSheet(bytes: Uint8Array, entry: ZipEntry, ctx: SheetContext): RawRo
       );
     }
     rows.push(numbers.length > 0 ? { rowNumber, cells: row, numbers } : { rowNumber, cells: row });
-    if (rows.length % 2000 === 0) ctx.progress({ rows: rows.length });
+    if (rows.length % 2000 === 0) ctx.progress({ rows: rows.length, read: rows });
   };
   inflateEntry(bytes, entry, limits, ctx.budget, (chunk) => {
     stream.push(decoder.decode(chunk, { stream: true }), handleRow);
