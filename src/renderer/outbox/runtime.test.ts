@@ -35,6 +35,11 @@ async function opened(outcome: ReplayOutcome = { status: 'done', createdId: 900 
     };
     return answer;
   }) as never);
+  return { session: await openedOver(fake), requests };
+}
+
+/** A profile's session over a fresh cache, on `fake`'s main, once its outbox is open. */
+async function openedOver(fake: ReturnType<typeof fakeApi>): Promise<ProfileSession> {
   const session = openProfileSession(
     fake.api,
     { id: `runtime-${Math.random()}`, name: 'Coordinator' },
@@ -42,7 +47,7 @@ async function opened(outcome: ReplayOutcome = { status: 'done', createdId: 900 
   );
   sessions.push(session);
   await session.outbox.opened;
-  return { session, requests };
+  return session;
 }
 
 const version = () => outboxStore.getState().version;
@@ -187,13 +192,7 @@ async function openedHolding() {
       answers.push(() => resolve({ ok: true, value: { batchId: arg.batchId, outcomes } })),
     );
   }) as never);
-  const session = openProfileSession(
-    fake.api,
-    { id: `holding-${Math.random()}`, name: 'Coordinator' },
-    { onOpenError: () => undefined },
-  );
-  sessions.push(session);
-  await session.outbox.opened;
+  const session = await openedOver(fake);
   return { session, requests, answerAll: () => answers.splice(0).forEach((answer) => answer()) };
 }
 
