@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ReplayOutcome, ReplayRequest, Result } from '../ipc.ts';
 import type { OutboxDb } from './db.ts';
 import { outboxDbsClosedAfterEach } from '../testing/outbox-dbs.ts';
+import { CREATE_WITH_EMAIL } from '../testing/test-ops.ts';
 import { OutboxEngine } from './engine.ts';
 import { discardOps, editOp, enqueueOps, resolveConflicts, retryOps } from './queue.ts';
 
@@ -123,25 +124,7 @@ describe('a discard handed to the engine', () => {
 
   it("leaves the create's dependants unsent too: the e-mail waiting for the new person's id", async () => {
     const db = freshDb();
-    await enqueueOps(db, [
-      {
-        id: 'create',
-        op: {
-          kind: 'user.create',
-          siteid: 101,
-          fields: { username: 'bo', firstname: 'Bo', lastname: 'Ray' },
-        },
-        summary: 'create bo',
-      },
-      {
-        id: 'email',
-        op: { kind: 'email.add', userid: 0, email: 'bo@example.com' },
-        dependsOn: ['create'],
-        bindings: [{ fromOp: 'create', field: 'userid' }],
-        summary: 'add e-mail',
-      },
-      statusDraft(7),
-    ]);
+    await enqueueOps(db, [...CREATE_WITH_EMAIL, statusDraft(7)]);
     const api = platform();
     const { engine } = await engineOver(db, api.execute);
     await engine.changed(await discardOps(db, ['create'], 'c'));

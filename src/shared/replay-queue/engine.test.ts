@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ReplayOutcome, ReplayRequest, Result } from '../ipc.ts';
 import type { OutboxDb } from './db.ts';
 import { outboxDbsClosedAfterEach } from '../testing/outbox-dbs.ts';
+import { CREATE_WITH_EMAIL } from '../testing/test-ops.ts';
 import { OutboxEngine, type ReplayExecutor } from './engine.ts';
 import { discardOps, enqueueOps, resolveConflicts } from './queue.ts';
 
@@ -236,24 +237,7 @@ describe('the outbox engine', () => {
 
   it('fails, never sends, an op whose create was done without giving its new id', async () => {
     const db = freshDb();
-    await enqueueOps(db, [
-      {
-        id: 'create',
-        op: {
-          kind: 'user.create',
-          siteid: 101,
-          fields: { username: 'bo', firstname: 'Bo', lastname: 'Ray' },
-        },
-        summary: 'create bo',
-      },
-      {
-        id: 'email',
-        op: { kind: 'email.add', userid: 0, email: 'bo@example.com' },
-        dependsOn: ['create'],
-        bindings: [{ fromOp: 'create', field: 'userid' }],
-        summary: 'add e-mail',
-      },
-    ]);
+    await enqueueOps(db, CREATE_WITH_EMAIL);
     const api = executor(() => ok({ status: 'done', alreadyApplied: true }));
     await drained(db, api.execute);
     expect(api.requests.map((r) => r.opId)).toEqual(['create']);
@@ -523,23 +507,7 @@ describe('the outbox engine', () => {
 
   it("discarding a user's create also discards the ops that need its new id", async () => {
     const db = freshDb();
-    await enqueueOps(db, [
-      {
-        id: 'create',
-        op: {
-          kind: 'user.create',
-          siteid: 101,
-          fields: { username: 'bo', firstname: 'Bo', lastname: 'Ray' },
-        },
-        summary: 'create bo',
-      },
-      {
-        op: { kind: 'email.add', userid: 0, email: 'bo@example.com' },
-        dependsOn: ['create'],
-        bindings: [{ fromOp: 'create', field: 'userid' }],
-        summary: 'add e-mail',
-      },
-    ]);
+    await enqueueOps(db, CREATE_WITH_EMAIL);
     expect((await discardOps(db, ['create'], 'c')).removed).toHaveLength(2);
   });
 });

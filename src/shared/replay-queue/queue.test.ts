@@ -3,26 +3,14 @@ import { IDBObjectStore } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import type { OutboxDb } from './db.ts';
 import { outboxDbsClosedAfterEach } from '../testing/outbox-dbs.ts';
+import { CREATE_WITH_EMAIL } from '../testing/test-ops.ts';
 import { clearDone, discardOps, editOp, enqueueOps, resolveConflicts, retryOps } from './queue.ts';
 
 const freshDb = outboxDbsClosedAfterEach('queue-test');
 
 /** A person's create and the e-mail that waits for their new id. */
 async function createWithEmail(db: OutboxDb) {
-  return enqueueOps(db, [
-    {
-      id: 'create',
-      op: { kind: 'user.create', siteid: 101, fields: { username: 'bo', firstname: 'Bo', lastname: 'Ray' } },
-      summary: 'create bo',
-    },
-    {
-      id: 'email',
-      op: { kind: 'email.add', userid: 0, email: 'bo@example.com' },
-      dependsOn: ['create'],
-      bindings: [{ fromOp: 'create', field: 'userid' }],
-      summary: 'add e-mail',
-    },
-  ]);
+  return enqueueOps(db, CREATE_WITH_EMAIL);
 }
 
 describe('discarding while an op is being sent', () => {

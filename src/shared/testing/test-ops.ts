@@ -2,7 +2,7 @@
 import type { OpSpec } from '../ipc.ts';
 import type { OutboxOp } from '../outbox.ts';
 import { targetKeyOf } from '../op-kinds.ts';
-import { PENDING_STATE } from '../replay-queue/queue.ts';
+import { PENDING_STATE, type OpDraft } from '../replay-queue/queue.ts';
 
 let counter = 0;
 
@@ -25,3 +25,19 @@ export function outboxOp(op: OpSpec, extra: Partial<OutboxOp> = {}): OutboxOp {
 
 export const statusOp = (userid: number, status: string, extra: Partial<OutboxOp> = {}) =>
   outboxOp({ kind: 'user.update', userid, changes: { status } }, extra);
+
+/** A person's create ('create') and the e-mail ('email') that waits for their new id, as queued. */
+export const CREATE_WITH_EMAIL: readonly OpDraft[] = [
+  {
+    id: 'create',
+    op: { kind: 'user.create', siteid: 101, fields: { username: 'bo', firstname: 'Bo', lastname: 'Ray' } },
+    summary: 'create bo',
+  },
+  {
+    id: 'email',
+    op: { kind: 'email.add', userid: 0, email: 'bo@example.com' },
+    dependsOn: ['create'],
+    bindings: [{ fromOp: 'create', field: 'userid' }],
+    summary: 'add e-mail',
+  },
+];
