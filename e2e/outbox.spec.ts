@@ -308,3 +308,33 @@ test('a spreadsheet of employees is checked row by row, then its creates and upd
     { username: 'import-new-1', firstname: 'Nia' },
   ]);
 });
+
+test('a change on its way reads "being sent", with no Undo or Discard, until the platform answers', async ({
+  app,
+  api,
+  server,
+  fullToken,
+}, testInfo) => {
+  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+  await syncNow(app);
+  const user = someActiveUser(server);
+  // the platform reads the record, then never answers the change itself
+  api.setRule((request) => (request.method === 'GET' ? undefined : 'hang'));
+  await selectUser(app, user.username);
+  await bulkStatus(app, 'Inactive');
+  await app.getByRole('button', { name: 'Queue 1 change' }).click();
+  await openTab(app, 'Outbox');
+  const batches = app.getByRole('table', { name: 'Batches' });
+  await expect(batches.getByText('1 change: 1 being sent')).toBeVisible({ timeout: 30_000 });
+  await expect(app.getByText(/^Sending now: 1 on the way\./)).toBeVisible();
+  await expect(batches.getByRole('button', { name: /^Discard batch/ })).toHaveCount(0);
+  await batches.getByRole('button', { name: /^Show 1 change/ }).click();
+  const row = app
+    .getByRole('table', { name: /^Changes of / })
+    .locator('tbody tr')
+    .first();
+  await expect(row).toContainText('Sending');
+  await expect(row.getByRole('button', { name: /^(Undo|Discard):/ })).toHaveCount(0);
+  await app.screenshot({ path: testInfo.outputPath('outbox-being-sent.png'), fullPage: true });
+  api.setRule(null);
+});

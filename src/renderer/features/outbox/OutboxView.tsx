@@ -31,7 +31,7 @@ function engineText(engineState: ReturnType<typeof outboxStore.getState>['engine
     ? `Paused: ${engineState.paused.message}`
     : engineState.online
       ? engineState.inFlight > 0
-        ? `Sending (${engineState.inFlight} in flight)`
+        ? `Sending now: ${formatCount(engineState.inFlight)} on the way.`
         : 'Online: queued changes are sent as they come.'
       : 'Offline: changes wait here and are sent when the site is reachable.';
 }
