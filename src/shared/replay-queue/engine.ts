@@ -214,8 +214,9 @@ export class OutboxEngine {
    * deleted, dependants of a discarded create included), taken into the state as `added` takes new ops, where a reload
    * read the whole queue back for one click. A reload under way gets each of them as it gets every op the engine
    * records; a reload started meanwhile read them, and stops this. An op in flight is the engine's until its outcome,
-   * written or deleted: a person's write leaves it alone (`hold`'s `sending`), and the outcome settles it. A record older than the engine's own state of the op, or of an op done or
-   * deleted since, is not taken: nothing done comes back.
+   * written or deleted: a person's write leaves it alone (`hold`'s `sending`), and the outcome settles it. A record
+   * older than the engine's own state of the op, or of an op done or deleted since, is not taken: nothing done comes
+   * back.
    */
   async changed(change: OutboxChange): Promise<void> {
     const reloads = this.reloads;
