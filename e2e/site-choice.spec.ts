@@ -120,7 +120,10 @@ test('the group pickers name each group’s site: the two “Driver” groups ca
       .locator('option')
       .filter({ hasText: /^Driver\b/ })
       .allTextContents();
-  expect(await drivers(app.getByLabel('Profile group'))).toEqual(sites.map((s) => `Driver (${s})`));
+  // the groups arrive after the first rows: wait for them rather than read the picker once
+  await expect
+    .poll(() => drivers(app.getByLabel('Profile group')))
+    .toEqual(sites.map((s) => `Driver (${s})`));
   await app.getByRole('button', { name: /^Select all/ }).click();
   await app.getByLabel('Bulk action').selectOption({ label: 'Group access' });
   const picker = app.getByLabel('Group access', { exact: true });
