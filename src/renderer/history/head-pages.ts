@@ -14,8 +14,11 @@ import type { FieldbookDb } from '../db/index.ts';
 import { dayNumber, dayText, readVarint, writeVarint, type Reader } from './heads.ts';
 import type { HeadPageRow, HistoryHeadRow } from './rows.ts';
 
-/** How many pages the heads are kept in: some 160 people a page on `l` (20,000 people), a record under 64 kB. */
-export const HEAD_PAGES = 128;
+/**
+ * How many pages the heads are kept in: some 80 people a page on `l` (20,000 people), some 38 kB. A page must stay
+ * under 64 kB: Chromium keeps a larger value as a blob file of its own, and 128 pages of 76 kB took 1.4-3.2 s to read.
+ */
+export const HEAD_PAGES = 256;
 
 export const pageOf = (userid: number): number => ((userid % HEAD_PAGES) + HEAD_PAGES) % HEAD_PAGES;
 
