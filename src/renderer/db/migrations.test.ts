@@ -261,7 +261,7 @@ describe('upgrading a version 5 database (before the compliance history)', () =>
     const db = openFieldbookDb(name);
     await db.open();
     expect(db.verno).toBe(SCHEMA_VERSION);
-    for (const table of [db.historySyncs, db.historyPacks, db.historyHeadPages, db.historyShared])
+    for (const table of [db.historySyncs, db.historyPacks, db.historyHeads, db.historyShared])
       expect(await table.count(), table.name).toBe(0);
     expect(await db.outbox.toArray()).toEqual(V1_ROWS.outbox);
     expect(await db.requirements.count()).toBe(1);

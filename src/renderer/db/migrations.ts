@@ -17,7 +17,6 @@ import { keptShared } from '../history/shared-rows.ts';
 import { keptFigures } from '../history/sync-figures.ts';
 import { compactHeads, compactRows, headOfVersion12, type OldHeadRow } from '../history/upgrade.ts';
 import { packRows } from '../history/packs.ts';
-import { pagesOfHeads } from '../history/head-pages.ts';
 import type { HistoryWrittenRow } from '../history/written-rows.ts';
 import { userSearchKeys, userSortName, type UserRecord } from '../../shared/records.ts';
 import type { CachedTrainingAssignment } from './derived.ts';
@@ -142,13 +141,4 @@ export async function v13HistoryHeadsCompact(tx: Transaction): Promise<void> {
   const heads = tx.table<HistoryHeadRow, number>('historyHeads');
   const kept = await heads.toArray();
   if (kept.length > 0) await heads.bulkPut(kept.map(headOfVersion12));
-}
-
-/**
- * Version 15: every head moved to its page (history/head-pages.ts), the same fact, findings and next day; the table
- * of one head a record is dropped once this has run.
- */
-export async function v15HistoryHeadPages(tx: Transaction): Promise<void> {
-  const heads = await tx.table<HistoryHeadRow, number>('historyHeads').toArray();
-  if (heads.length > 0) await tx.table('historyHeadPages').bulkPut(pagesOfHeads(heads));
 }

@@ -147,12 +147,5 @@ export const SCHEMA_V13 = {} as const;
  */
 export const SCHEMA_V14 = { outbox: OUTBOX_TABLE_SCHEMAS.outbox } as const;
 
-/**
- * Version 15 (issue 38's snapshot time): the heads kept in pages, the heads of a bucket of people in one record
- * (history/head-pages.ts), read and written a page at a time; every head moves to its page (migrations.ts,
- * v15HistoryHeadPages) and the table of one head a record goes.
- */
-export const SCHEMA_V15 = { historyHeads: null, historyHeadPages: 'page' } as const;
-
 /** The newest schema version this build declares (db/index.ts declares 1 to this one). */
-export const SCHEMA_VERSION = 15;
+export const SCHEMA_VERSION = 14;

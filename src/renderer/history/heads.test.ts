@@ -10,7 +10,6 @@ import { catalogOf, courseNamesOf, factsOf } from './facts.ts';
 import { factText, headFact, packFact } from './heads.ts';
 import type { PersonFact } from './rows.ts';
 import { snapshotHistory } from './snapshot.ts';
-import { allHeads, headOf, readHeads } from './head-pages.ts';
 
 /** A person as `l` has them: a few cards and a score of courses, ids of six or seven digits, dates all over. */
 const fact: PersonFact = {
@@ -85,7 +84,7 @@ async function cacheFacts(db: FieldbookDb): Promise<Map<number, PersonFact>> {
 }
 
 const headsOf = async (db: FieldbookDb) =>
-  new Map(allHeads(await readHeads(db)).map((h) => [h.userid, headFact(h)]));
+  new Map((await db.historyHeads.toArray()).map((h) => [h.userid, headFact(h)]));
 
 let db: FieldbookDb | null = null;
 afterEach(() => db?.close());
@@ -95,14 +94,14 @@ describe('the heads a snapshot keeps', () => {
     db = openFieldbookDb(`heads-${Math.random().toString(36).slice(2)}`);
     for (const [table, rows] of Object.entries(cache)) await db.table(table).bulkPut(rows);
     await snapshotHistory(db, '2026-03-01T12:00:00.000Z', '2026-03-01');
-    const untouched = headOf(await readHeads(db), 3)!.fact;
+    const untouched = (await db.historyHeads.get(3))!.fact;
     await db.credentialAssignments.put(credentialAssignment(5, 1, '', { expirationIso: '2027-03-20' }));
     await snapshotHistory(db, '2026-03-02T12:00:00.000Z', '2026-03-02');
     await db.users.put(user(2, { lastname: 'Renamed' }));
     await db.users.put(user(4));
     await snapshotHistory(db, '2026-03-03T12:00:00.000Z', '2026-03-03');
     expect(await headsOf(db)).toEqual(await cacheFacts(db));
-    expect(headOf(await readHeads(db), 3)!.fact).toEqual(untouched);
+    expect((await db.historyHeads.get(3))!.fact).toEqual(untouched);
   });
 });
 
@@ -127,6 +126,6 @@ describe('a history whose heads were gzipped (database versions 9 to 12)', () =>
     const facts = new Map([1, 2, 3].map((userid) => [userid, named(userid)]));
     db = openFieldbookDb(await writtenByVersion12(facts));
     expect(await headsOf(db)).toEqual(facts);
-    expect(allHeads(await readHeads(db)).map((h) => h.findings)).toEqual([['Sk5'], ['Sk5'], ['Sk5']]);
+    expect((await db.historyHeads.toArray()).map((h) => h.findings)).toEqual([['Sk5'], ['Sk5'], ['Sk5']]);
   });
 });

@@ -77,7 +77,7 @@ export interface HistoryPersonRow {
   r?: string[];
 }
 
-/** The latest row of each person still held: what the next sync compares with (kept in pages: head-pages.ts). */
+/** The latest row of each person still held: what the next sync compares with. */
 export interface HistoryHeadRow {
   userid: number;
   /** the fact as JSON text, deflated (history/heads.ts) */
@@ -85,12 +85,6 @@ export interface HistoryHeadRow {
   findings: string[];
   /** the next day on which their findings may change with the date alone (an expiry coming); absent: none */
   next?: string;
-}
-
-/** The heads of one bucket of people (userid modulo HEAD_PAGES), one after the other (history/head-pages.ts). */
-export interface HeadPageRow {
-  page: number;
-  heads: Uint8Array;
 }
 
 /** A sync's people's rows of one bucket of userids, as deflated JSON (history/packs.ts). */
@@ -115,6 +109,6 @@ export type KeptSharedRow = Omit<HistorySharedRow, 'value'> & { value: Uint8Arra
 export type HistoryTables = {
   historySyncs: EntityTable<KeptSyncRow, 'seq'>;
   historyPacks: EntityTable<HistoryPackRow, 'id'>;
-  historyHeadPages: EntityTable<HeadPageRow, 'page'>;
+  historyHeads: EntityTable<HistoryHeadRow, 'userid'>;
   historyShared: EntityTable<KeptSharedRow, 'id'>;
 };

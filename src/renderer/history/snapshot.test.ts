@@ -13,7 +13,6 @@ import { addDaysIso } from '../../shared/dates.ts';
 import { snapshotHistory } from './snapshot.ts';
 import { WRITES_KEPT } from './touched.ts';
 import { readPeopleRows } from './packs.ts';
-import { allHeads, readHeads } from './head-pages.ts';
 
 const START = '2026-03-01';
 
@@ -102,7 +101,7 @@ async function historyOf(db: FieldbookDb) {
   return {
     syncs: (await db.historySyncs.toArray()).map(({ seq: _, ...s }) => s),
     people: people.map(({ id: _, ...row }) => row).sort((a, b) => a.seq - b.seq || a.userid - b.userid),
-    heads: allHeads(await readHeads(db)),
+    heads: await db.historyHeads.toArray(),
   };
 }
 

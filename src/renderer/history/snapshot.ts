@@ -26,7 +26,6 @@ import { factChange } from './change.ts';
 import { appendRows } from './packs.ts';
 import { keptFigures, syncOf } from './sync-figures.ts';
 import { factText, headFact, packFact } from './heads.ts';
-import { allHeads, dueHeads, headOf, readHeads, writeHeads, type KeptHeads } from './head-pages.ts';
 import { keptShared, sharedOf } from './shared-rows.ts';
 import { phaseEnded } from './phases.ts';
 import type {
@@ -184,8 +183,6 @@ async function latestShared(db: FieldbookDb, kind: HistorySharedRow['kind']): Pr
 interface Day {
   figures: ScopeFigures[];
   changes: PeopleChanges;
-  /** the pages of heads the changes were counted against */
-  heads: KeptHeads;
   catalog: string;
   requirements: string;
   /** the last row of the people written the snapshot took (history/touched.ts): those up to it are done */
@@ -197,7 +194,7 @@ interface Day {
 const HISTORY_TABLES = (db: FieldbookDb) => [
   db.historySyncs,
   db.historyPacks,
-  db.historyHeadPages,
+  db.historyHeads,
   db.historyShared,
   db.historyWritten,
 ];
@@ -207,8 +204,9 @@ async function writeDay(db: FieldbookDb, at: string, day: string, written: Day):
   const seq = (await db.historySyncs.add({ at, day, figures: keptFigures(written.figures) }))!;
   await appendRows(db, written.changes.rows, seq);
   phaseEnded('packs', written.changes.rows.length);
-  const { put, gone } = written.changes;
-  phaseEnded('heads written', await writeHeads(db, written.heads, put, gone));
+  await db.historyHeads.bulkPut(written.changes.put);
+  phaseEnded('heads written', written.changes.put.length);
+  await db.historyHeads.bulkDelete(written.changes.gone);
   await db.historyWritten.where(':id').belowOrEqual(written.taken).delete();
   phaseEnded('notes cleared');
   if (written.sharedKept) return seq;
@@ -237,9 +235,9 @@ async function fullSnapshot(db: FieldbookDb, at: string, day: string, taken: num
     JSON.stringify(sortedRequirements(input.requirements)),
   ];
   return db.transaction('rw', HISTORY_TABLES(db), async () => {
-    const heads = await readHeads(db);
-    const changes = peopleChanges(allHeads(heads), facts, findings, { held, day });
-    return writeDay(db, at, day, { figures, changes, heads, catalog: catalogText, requirements, taken });
+    const context = { held, day };
+    const changes = peopleChanges(await db.historyHeads.toArray(), facts, findings, context);
+    return writeDay(db, at, day, { figures, changes, catalog: catalogText, requirements, taken });
   });
 }
 
@@ -420,10 +418,13 @@ async function incrementalSnapshot(
 ): Promise<number | null> {
   if (!touched || !last || last.day > day) return null;
   const userids = [...touched.userids];
-  const [{ catalog, requirements }, kept] = await Promise.all([namesNow(db), readHeads(db)]);
-  const heads = defined(userids.map((userid) => headOf(kept, userid)));
-  const due = dueHeads(kept, day);
-  phaseEnded('heads read', kept.pages.size);
+  const [{ catalog, requirements }, touchedHeads, due] = await Promise.all([
+    namesNow(db),
+    db.historyHeads.bulkGet(userids),
+    db.historyHeads.where('next').belowOrEqual(day).toArray(),
+  ]);
+  const heads = defined(touchedHeads);
+  phaseEnded('heads read', heads.length + due.length);
   const [catalogText, requirementsText] = [JSON.stringify(catalog), JSON.stringify(requirements)];
   if ((await latestShared(db, 'catalog')) !== catalogText) return null;
   if ((await latestShared(db, 'requirements')) !== requirementsText) return null;
@@ -441,14 +442,7 @@ async function incrementalSnapshot(
   const changes = peopleChanges(looked.heads, looked.facts, looked.findings, context);
   const figures = figuresAfter(last, looked, changes);
   phaseEnded('changes');
-  const written = {
-    figures,
-    changes,
-    heads: kept,
-    catalog: catalogText,
-    requirements: requirementsText,
-    taken,
-  };
+  const written = { figures, changes, catalog: catalogText, requirements: requirementsText, taken };
   return db.transaction('rw', HISTORY_TABLES(db), async () => {
     // another snapshot came in between: the heads read and what it carried over are not this one's base
     if ((await db.historySyncs.orderBy('seq').last())?.seq !== last.seq) return null;
