@@ -31,7 +31,13 @@ import {
 import type { HistoryCache, HistoryDay, HistoryDayChanges, HistoryPhase, HistorySize } from '../page-api.ts';
 import { openCache } from './cache.ts';
 
-const HISTORY_TABLES = ['historySyncs', 'historyPacks', 'historyHeads', 'historyShared'] as const;
+const HISTORY_TABLES = [
+  'historySyncs',
+  'historyPacks',
+  'historyHeads',
+  'historyHeadState',
+  'historyShared',
+] as const;
 const SAMPLE_DB = `${DB_NAME_PREFIX}bench-history-sample`;
 
 interface Sim {

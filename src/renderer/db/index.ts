@@ -19,6 +19,7 @@ import {
   SCHEMA_V12,
   SCHEMA_V13,
   SCHEMA_V14,
+  SCHEMA_V15,
 } from './schema.ts';
 import {
   v1CreateCache,
@@ -31,6 +32,7 @@ import {
   v11HistoryFigures,
   v12HistorySharedDeflated,
   v13HistoryHeadsCompact,
+  v15HistoryHeadState,
 } from './migrations.ts';
 import { watchDatabaseLifecycle } from './lifecycle.ts';
 import { derivedFieldsMiddleware } from './derived.ts';
@@ -92,6 +94,7 @@ export function openFieldbookDb(name: string, options: OpenOptions = {}): Fieldb
   db.version(13).stores(SCHEMA_V13).upgrade(v13HistoryHeadsCompact);
   // version 14 only drops an index (the outbox's targetKey): queueing writes one entry less per op
   db.version(14).stores(SCHEMA_V14);
+  db.version(15).stores(SCHEMA_V15).upgrade(v15HistoryHeadState);
   watchDatabaseLifecycle(db);
   db.use(derivedFieldsMiddleware);
   db.use(usersMemoMiddleware(memory));

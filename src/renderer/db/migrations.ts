@@ -17,6 +17,7 @@ import { keptShared } from '../history/shared-rows.ts';
 import { keptFigures } from '../history/sync-figures.ts';
 import { compactHeads, compactRows, headOfVersion12, type OldHeadRow } from '../history/upgrade.ts';
 import { packRows } from '../history/packs.ts';
+import { HEAD_STATE_KEY, packStates } from '../history/head-state.ts';
 import type { HistoryWrittenRow } from '../history/written-rows.ts';
 import { userSearchKeys, userSortName, type UserRecord } from '../../shared/records.ts';
 import type { CachedTrainingAssignment } from './derived.ts';
@@ -141,4 +142,16 @@ export async function v13HistoryHeadsCompact(tx: Transaction): Promise<void> {
   const heads = tx.table<HistoryHeadRow, number>('historyHeads');
   const kept = await heads.toArray();
   if (kept.length > 0) await heads.bulkPut(kept.map(headOfVersion12));
+}
+
+/**
+ * Version 15: each head keeps its fact only; everyone's findings and next day go into one record
+ * (history/head-state.ts), the same findings and days, so the next snapshot compares with the same heads.
+ */
+export async function v15HistoryHeadState(tx: Transaction): Promise<void> {
+  const heads = await tx.table<HistoryHeadRow, number>('historyHeads').toArray();
+  if (heads.length === 0) return;
+  const states = new Map(heads.map(({ userid, findings, next }) => [userid, { findings, next }]));
+  await tx.table('historyHeadState').put({ id: HEAD_STATE_KEY, people: packStates(states) });
+  await tx.table('historyHeads').bulkPut(heads.map(({ userid, fact }) => ({ userid, fact })));
 }

@@ -147,5 +147,12 @@ export const SCHEMA_V13 = {} as const;
  */
 export const SCHEMA_V14 = { outbox: OUTBOX_TABLE_SCHEMAS.outbox } as const;
 
+/**
+ * Version 15 (issue 38's snapshot time): a head keeps its person's fact only, no longer indexed by its next day;
+ * everyone's findings and next day are in one record (history/head-state.ts), so a person whose findings change with
+ * the date alone is not rewritten (migrations.ts, v15HistoryHeadState).
+ */
+export const SCHEMA_V15 = { historyHeads: 'userid', historyHeadState: 'id' } as const;
+
 /** The newest schema version this build declares (db/index.ts declares 1 to this one). */
-export const SCHEMA_VERSION = 14;
+export const SCHEMA_VERSION = 15;

@@ -10,6 +10,7 @@ import { catalogOf, courseNamesOf, factsOf } from './facts.ts';
 import { factText, headFact, packFact } from './heads.ts';
 import type { PersonFact } from './rows.ts';
 import { snapshotHistory } from './snapshot.ts';
+import { readHeadState } from './head-state.ts';
 
 /** A person as `l` has them: a few cards and a score of courses, ids of six or seven digits, dates all over. */
 const fact: PersonFact = {
@@ -126,6 +127,10 @@ describe('a history whose heads were gzipped (database versions 9 to 12)', () =>
     const facts = new Map([1, 2, 3].map((userid) => [userid, named(userid)]));
     db = openFieldbookDb(await writtenByVersion12(facts));
     expect(await headsOf(db)).toEqual(facts);
-    expect((await db.historyHeads.toArray()).map((h) => h.findings)).toEqual([['Sk5'], ['Sk5'], ['Sk5']]);
+    expect([...(await readHeadState(db)).values()].map((h) => h.findings)).toEqual([
+      ['Sk5'],
+      ['Sk5'],
+      ['Sk5'],
+    ]);
   });
 });

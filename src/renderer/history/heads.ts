@@ -29,7 +29,8 @@ interface Writer {
   strings: Map<string, number>;
 }
 
-function writeVarint(out: number[], n: number): void {
+/** A non-negative integer in 7-bit groups, low first (history/head-state.ts writes its record so too). */
+export function writeVarint(out: number[], n: number): void {
   let rest = n;
   while (rest >= 0x80) {
     out.push((rest % 0x80) | 0x80);
@@ -94,10 +95,10 @@ function kept<K, V>(memo: Map<K, V>, key: K, make: (key: K) => V): V {
   return value;
 }
 
-const dayText = (n: number): string => kept(textOfDay, n, civilText);
+export const dayText = (n: number): string => kept(textOfDay, n, civilText);
 
 /** The day number of an ISO date from 2000 on that reads back as the same text, else null. */
-function dayNumber(text: string): number | null {
+export function dayNumber(text: string): number | null {
   if (text.length !== 10 || !ISO_DAY.test(text)) return null;
   return kept(dayOfText, text, (iso) => {
     const n = daysOf(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)), Number(iso.slice(8, 10)));
@@ -164,13 +165,13 @@ export function packFact(fact: PersonFact): Uint8Array {
   return Uint8Array.from(w.bytes);
 }
 
-interface Reader {
+export interface Reader {
   bytes: Uint8Array;
   at: number;
   strings: string[];
 }
 
-function readVarint(r: Reader): number {
+export function readVarint(r: Reader): number {
   let n = 0;
   for (let scale = 1; ; scale *= 0x80) {
     const byte = r.bytes[r.at++];

@@ -87,6 +87,18 @@ export interface HistoryHeadRow {
   next?: string;
 }
 
+/**
+ * A head as the table keeps it since database version 15: the fact only; everyone's findings and next day are in one
+ * record (history/head-state.ts), so a person whose findings change with the date alone is not rewritten.
+ */
+export type KeptHeadRow = Pick<HistoryHeadRow, 'userid' | 'fact'>;
+
+/** Everyone's findings and next day, in one record (history/head-state.ts). */
+export interface HeadStateRow {
+  id: number;
+  people: Uint8Array;
+}
+
 /** A sync's people's rows of one bucket of userids, as deflated JSON (history/packs.ts). */
 export interface HistoryPackRow {
   id?: number;
@@ -109,6 +121,7 @@ export type KeptSharedRow = Omit<HistorySharedRow, 'value'> & { value: Uint8Arra
 export type HistoryTables = {
   historySyncs: EntityTable<KeptSyncRow, 'seq'>;
   historyPacks: EntityTable<HistoryPackRow, 'id'>;
-  historyHeads: EntityTable<HistoryHeadRow, 'userid'>;
+  historyHeads: EntityTable<KeptHeadRow, 'userid'>;
+  historyHeadState: EntityTable<HeadStateRow, 'id'>;
   historyShared: EntityTable<KeptSharedRow, 'id'>;
 };

@@ -13,6 +13,7 @@ import { addDaysIso } from '../../shared/dates.ts';
 import { snapshotHistory } from './snapshot.ts';
 import { WRITES_KEPT } from './touched.ts';
 import { readPeopleRows } from './packs.ts';
+import { readHeadState } from './head-state.ts';
 
 const START = '2026-03-01';
 
@@ -102,6 +103,7 @@ async function historyOf(db: FieldbookDb) {
     syncs: (await db.historySyncs.toArray()).map(({ seq: _, ...s }) => s),
     people: people.map(({ id: _, ...row }) => row).sort((a, b) => a.seq - b.seq || a.userid - b.userid),
     heads: await db.historyHeads.toArray(),
+    states: await readHeadState(db),
   };
 }
 

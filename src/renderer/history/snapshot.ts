@@ -26,10 +26,12 @@ import { factChange } from './change.ts';
 import { appendRows } from './packs.ts';
 import { keptFigures, syncOf } from './sync-figures.ts';
 import { factText, headFact, packFact } from './heads.ts';
+import { dueOn, readHeadState, withState, writeHeads, type HeadStates } from './head-state.ts';
 import { keptShared, sharedOf } from './shared-rows.ts';
 import { phaseEnded } from './phases.ts';
 import type {
   HistoryHeadRow,
+  KeptHeadRow,
   HistoryPersonRow,
   HistorySharedRow,
   KeptSyncRow,
@@ -183,6 +185,8 @@ async function latestShared(db: FieldbookDb, kind: HistorySharedRow['kind']): Pr
 interface Day {
   figures: ScopeFigures[];
   changes: PeopleChanges;
+  /** the heads the changes were counted against: everyone's findings and next day, the facts read by person */
+  heads: KeptHeads;
   catalog: string;
   requirements: string;
   /** the last row of the people written the snapshot took (history/touched.ts): those up to it are done */
@@ -191,10 +195,24 @@ interface Day {
   sharedKept?: true;
 }
 
+/** The heads as read: everyone's findings and next day, and the facts read, by person. */
+interface KeptHeads {
+  states: HeadStates;
+  facts: ReadonlyMap<number, Uint8Array>;
+}
+
+/** The heads of some people as a snapshot compares with, and what was read of them. */
+function keptHeads(rows: readonly (KeptHeadRow | undefined)[], states: HeadStates) {
+  const read = defined(rows);
+  const facts = new Map(read.map((row) => [row.userid, row.fact]));
+  return { heads: read.map((row) => withState(row, states)), kept: { states, facts } };
+}
+
 const HISTORY_TABLES = (db: FieldbookDb) => [
   db.historySyncs,
   db.historyPacks,
   db.historyHeads,
+  db.historyHeadState,
   db.historyShared,
   db.historyWritten,
 ];
@@ -204,9 +222,8 @@ async function writeDay(db: FieldbookDb, at: string, day: string, written: Day):
   const seq = (await db.historySyncs.add({ at, day, figures: keptFigures(written.figures) }))!;
   await appendRows(db, written.changes.rows, seq);
   phaseEnded('packs', written.changes.rows.length);
-  await db.historyHeads.bulkPut(written.changes.put);
-  phaseEnded('heads written', written.changes.put.length);
-  await db.historyHeads.bulkDelete(written.changes.gone);
+  const { states, facts } = written.heads;
+  phaseEnded('heads written', await writeHeads(db, states, facts, written.changes));
   await db.historyWritten.where(':id').belowOrEqual(written.taken).delete();
   phaseEnded('notes cleared');
   if (written.sharedKept) return seq;
@@ -235,9 +252,17 @@ async function fullSnapshot(db: FieldbookDb, at: string, day: string, taken: num
     JSON.stringify(sortedRequirements(input.requirements)),
   ];
   return db.transaction('rw', HISTORY_TABLES(db), async () => {
-    const context = { held, day };
-    const changes = peopleChanges(await db.historyHeads.toArray(), facts, findings, context);
-    return writeDay(db, at, day, { figures, changes, catalog: catalogText, requirements, taken });
+    const [rows, states] = await Promise.all([db.historyHeads.toArray(), readHeadState(db)]);
+    const { heads, kept } = keptHeads(rows, states);
+    const changes = peopleChanges(heads, facts, findings, { held, day });
+    return writeDay(db, at, day, {
+      figures,
+      changes,
+      heads: kept,
+      catalog: catalogText,
+      requirements,
+      taken,
+    });
   });
 }
 
@@ -418,12 +443,14 @@ async function incrementalSnapshot(
 ): Promise<number | null> {
   if (!touched || !last || last.day > day) return null;
   const userids = [...touched.userids];
-  const [{ catalog, requirements }, touchedHeads, due] = await Promise.all([
+  const [{ catalog, requirements }, touchedHeads, states] = await Promise.all([
     namesNow(db),
     db.historyHeads.bulkGet(userids),
-    db.historyHeads.where('next').belowOrEqual(day).toArray(),
+    readHeadState(db),
   ]);
-  const heads = defined(touchedHeads);
+  const dueHeads = await db.historyHeads.bulkGet(dueOn(states, day));
+  const { heads, kept } = keptHeads([...touchedHeads, ...dueHeads], states);
+  const due = heads.splice(defined(touchedHeads).length);
   phaseEnded('heads read', heads.length + due.length);
   const [catalogText, requirementsText] = [JSON.stringify(catalog), JSON.stringify(requirements)];
   if ((await latestShared(db, 'catalog')) !== catalogText) return null;
@@ -442,7 +469,14 @@ async function incrementalSnapshot(
   const changes = peopleChanges(looked.heads, looked.facts, looked.findings, context);
   const figures = figuresAfter(last, looked, changes);
   phaseEnded('changes');
-  const written = { figures, changes, catalog: catalogText, requirements: requirementsText, taken };
+  const written = {
+    figures,
+    changes,
+    heads: kept,
+    catalog: catalogText,
+    requirements: requirementsText,
+    taken,
+  };
   return db.transaction('rw', HISTORY_TABLES(db), async () => {
     // another snapshot came in between: the heads read and what it carried over are not this one's base
     if ((await db.historySyncs.orderBy('seq').last())?.seq !== last.seq) return null;

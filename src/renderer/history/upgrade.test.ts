@@ -14,6 +14,7 @@ import { historyOptions } from './figures.ts';
 import { readPeopleRows } from './packs.ts';
 import { loadDay } from './rebuild.ts';
 import { snapshotHistory } from './snapshot.ts';
+import { readHeadState } from './head-state.ts';
 import { compactFindingKey } from './upgrade.ts';
 
 const cache = {
@@ -91,7 +92,7 @@ describe('a history written before database version 9', () => {
     const db = await upgraded();
     await snapshotHistory(db, '2026-03-05T12:00:00.000Z', '2026-03-05');
     expect(await readPeopleRows(db)).toHaveLength(1);
-    expect((await db.historyHeads.get(1))?.findings).toEqual(['Dc7', 'Sk5']);
+    expect((await readHeadState(db)).get(1)?.findings).toEqual(['Dc7', 'Sk5']);
     db.close();
   });
 });
