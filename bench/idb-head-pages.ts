@@ -2,9 +2,9 @@
  * `node --experimental-strip-types bench/idb-head-pages.ts [ROUNDS]`: what Chromium's IndexedDB costs to read and
  * rewrite a day's heads of `l` in a few shapes: 2,800 of 20,000 records of 400 bytes (one head a record, read by key),
  * rewritten all or half (the people due by date left alone), every one of 256 pages of 80 heads (32 kB each, read at
- * once), and one record of 300 kB (what every person's findings and next day would take). Random bytes (a head's binary form does not
- * compress). Prints the time of each read and write and the CPU seconds of Chromium's processes. Not a benchmark:
- * it says whether pages of heads pay (docs/decisions/history.md, "The heads in pages: measured and dropped").
+ * once), and one record of 300 kB (what every person's findings and next day would take). Random bytes (a head's
+ * binary form does not compress). Prints the time of each read and write and the CPU seconds of Chromium's
+ * processes. Not a benchmark: it says whether pages of heads pay (docs/decisions/history.md, "The heads not kept in pages").
  */
 import { createServer } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { launchChromium } from './browser-lib.ts';
 import { chromiumSeconds, cpuDelta, cpuSeconds, describeCpu, roundCpu, waitUntilQuiet } from './cpu-lib.ts';
 
 const ROUNDS = Number(process.argv[2] ?? 2);
-/** Each shape: records in the store, bytes each, how many a day reads (by key; all: one read of every record) and rewrites. */
+/** Each shape: records in the store, bytes each, how many a day reads (by key; all: one read of them all), rewrites. */
 const SHAPES = {
   'a head a record': { records: 20_000, bytes: 400, read: 2800, write: 2800 },
   'a head a record, half rewritten': { records: 20_000, bytes: 400, read: 2800, write: 1450 },
@@ -34,8 +34,16 @@ const DAY = `async ({ shape, step }) => {
     open.onsuccess = () => resolve(open.result);
     open.onerror = () => reject(open.error);
   });
-  const noise = (n) => { const b = new Uint8Array(n); for (let i = 0; i < n; i += 65536) crypto.getRandomValues(b.subarray(i, Math.min(n, i + 65536))); return b; };
-  const done = (tx) => new Promise((resolve, reject) => { tx.oncomplete = resolve; tx.onerror = () => reject(tx.error); });
+  const noise = (n) => {
+    const b = new Uint8Array(n);
+    for (let i = 0; i < n; i += 65536) crypto.getRandomValues(b.subarray(i, Math.min(n, i + 65536)));
+    return b;
+  };
+  const done = (tx) => new Promise((resolve, reject) => {
+    tx.oncomplete = resolve;
+    tx.onerror = () => reject(tx.error);
+  });
+  const asked = (r) => new Promise((resolve) => { r.onsuccess = () => resolve(r.result); });
   if (step === 'fill') {
     const tx = db.transaction('heads', 'readwrite');
     for (let k = 0; k < records; k++) tx.objectStore('heads').put({ k, v: noise(bytes) });
@@ -47,13 +55,14 @@ const DAY = `async ({ shape, step }) => {
   let t = performance.now();
   const tx = db.transaction('heads', 'readonly');
   const store = tx.objectStore('heads');
-  const got = paged
-    ? await new Promise((resolve) => { const r = store.getAll(); r.onsuccess = () => resolve(r.result); })
-    : await Promise.all(keys.map((k) => new Promise((resolve) => { const r = store.get(k); r.onsuccess = () => resolve(r.result); })));
+  const got = paged ? await asked(store.getAll()) : await Promise.all(keys.map((k) => asked(store.get(k))));
   const read = performance.now() - t;
   t = performance.now();
   const wtx = db.transaction('heads', 'readwrite');
-  for (const row of got.slice(0, writes)) { row.v = noise(row.v.length); wtx.objectStore('heads').put(row); }
+  for (const row of got.slice(0, writes)) {
+    row.v = noise(row.v.length);
+    wtx.objectStore('heads').put(row);
+  }
   await done(wtx);
   const write = performance.now() - t;
   db.close();

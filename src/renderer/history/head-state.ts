@@ -9,7 +9,7 @@
  * The record's bytes: for each person, their userid, their next day (its day number + 1; 0: none), how many
  * findings, and each finding's length and text.
  */
-import type { FieldbookDb } from '../db/index.ts';
+import type { FieldbookDb } from '../db/rows.ts';
 import { dayNumber, dayText, readVarint, writeVarint, type Reader } from './heads.ts';
 import type { HistoryHeadRow, KeptHeadRow } from './rows.ts';
 
