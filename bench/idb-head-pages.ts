@@ -4,7 +4,8 @@
  * rewritten all or half (the people due by date left alone), every one of 256 pages of 80 heads (32 kB each, read at
  * once), and one record of 300 kB (what every person's findings and next day would take). Random bytes (a head's
  * binary form does not compress). Prints the time of each read and write and the CPU seconds of Chromium's
- * processes. Not a benchmark: it says whether pages of heads pay (docs/decisions/history.md, "The heads not kept in pages").
+ * processes. Not a benchmark: it says whether pages of heads pay (docs/decisions/history.md, "The heads not
+ * kept in pages").
  */
 import { createServer } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
