@@ -31,6 +31,31 @@ function nextNumber(next: string | undefined): number {
   return n + 1;
 }
 
+/** A finding key's length and UTF-8 bytes (keys are ASCII: their bytes are their characters, no encoder call). */
+function writeFinding(out: number[], finding: string): void {
+  let ascii = true;
+  for (let i = 0; i < finding.length && ascii; i += 1) ascii = finding.charCodeAt(i) < 0x80;
+  const bytes = ascii ? null : encoder.encode(finding);
+  writeVarint(out, bytes ? bytes.length : finding.length);
+  if (bytes) for (const byte of bytes) out.push(byte);
+  else for (let i = 0; i < finding.length; i += 1) out.push(finding.charCodeAt(i));
+}
+
+/** A finding key of `length` bytes at the reader's place (ASCII read as characters, no decoder call). */
+function readFinding(r: Reader, length: number): string {
+  let text = '';
+  for (let i = r.at; i < r.at + length; i += 1) {
+    const byte = r.bytes[i]!;
+    if (byte >= 0x80) {
+      text = decoder.decode(r.bytes.subarray(r.at, r.at + length));
+      break;
+    }
+    text += String.fromCharCode(byte);
+  }
+  r.at += length;
+  return text;
+}
+
 /** Everyone's findings and next day as the record keeps them. */
 export function packStates(states: ReadonlyMap<number, HeadState>): Uint8Array {
   const out: number[] = [];
@@ -38,13 +63,9 @@ export function packStates(states: ReadonlyMap<number, HeadState>): Uint8Array {
     writeVarint(out, userid);
     writeVarint(out, nextNumber(next));
     writeVarint(out, findings.length);
-    for (const finding of findings) {
-      const text = encoder.encode(finding);
-      writeVarint(out, text.length);
-      for (const byte of text) out.push(byte);
-    }
+    for (const finding of findings) writeFinding(out, finding);
   }
-  return Uint8Array.from(out);
+  return new Uint8Array(out);
 }
 
 /** Everyone's findings and next day, from the record's bytes. */
@@ -55,11 +76,7 @@ export function statesOf(bytes: Uint8Array): HeadStates {
     const userid = readVarint(r);
     const next = readVarint(r);
     const findings: string[] = [];
-    for (let n = readVarint(r); n > 0; n -= 1) {
-      const length = readVarint(r);
-      findings.push(decoder.decode(bytes.subarray(r.at, r.at + length)));
-      r.at += length;
-    }
+    for (let n = readVarint(r); n > 0; n -= 1) findings.push(readFinding(r, readVarint(r)));
     states.set(userid, { findings, ...(next > 0 ? { next: dayText(next - 1) } : {}) });
   }
   return states;
