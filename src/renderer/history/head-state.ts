@@ -2,9 +2,10 @@
  * Each person's findings and next day of a change by date, kept for everyone in one record (database version 15),
  * apart from their head's fact (`historyHeads`, one record a person). A day on `l` looks at some 1,350 people only
  * because their findings change with the date: their fact did not change, so their head is no longer rewritten;
- * only this record is, once a day (some 15 bytes a person, some 300 kB on `l`: reading and rewriting it cost
- * Chromium's IndexedDB 0.03-0.2 s of CPU against 0.4-0.5 s for 1,350 records; docs/benchmarks.md, "The heads in
- * pages"). Pure, but for `readHeadState`/`writeHeads`.
+ * only this record is, once a day (some 76 bytes a person on `l`, whose people have many findings: 1.5 MB; IndexedDB
+ * costs some 0.2-0.3 ms a record and some 0.08 µs a byte each way, docs/benchmarks.md, "The heads in pages", so
+ * 1,350 records cost about what 1.5 MB read and rewritten does: see docs/decisions/history.md for what is left).
+ * Pure, but for `readHeadState`/`writeHeads`.
  *
  * The record's bytes: for each person, their userid, their next day (its day number + 1; 0: none), how many
  * findings, and each finding's length and text.
