@@ -446,3 +446,36 @@ describe('huge cells: linear time, and refused past a sane size', () => {
     expect(work).toBeLessThan(12 * MB);
   });
 });
+
+describe('the same date in cells of different formats', () => {
+  const STYLES =
+    '<styleSheet><numFmts><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/><numFmt numFmtId="165" formatCode="hh:mm"/>' +
+    '<numFmt numFmtId="166" formatCode="yyyy-mm-dd hh:mm"/></numFmts>' +
+    '<cellXfs><xf numFmtId="0"/><xf numFmtId="164"/><xf numFmtId="165"/><xf numFmtId="166"/></cellXfs></styleSheet>';
+  const workbook = (rowsXml: string) =>
+    zipSync({
+      '[Content_Types].xml': strToU8('<Types/>'),
+      'xl/workbook.xml': strToU8('<workbook><sheets><sheet name="S" r:id="rId1"/></sheets></workbook>'),
+      'xl/_rels/workbook.xml.rels': strToU8(
+        '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>',
+      ),
+      'xl/styles.xml': strToU8(STYLES),
+      'xl/worksheets/sheet1.xml': strToU8(`<worksheet><sheetData>${rowsXml}</sheetData></worksheet>`),
+    });
+  const cell = (ref: string, style: number, serial: number) =>
+    `<c r="${ref}" s="${style}"><v>${serial}</v></c>`;
+
+  it('shows each cell through its own format, however often the date repeats', () => {
+    // 45356.5: 5 March 2024 at noon
+    const cells = [cell('A1', 1, 45356.5), cell('B1', 2, 45356.5), cell('C1', 3, 45356.5)].join('');
+    const again = [cell('A2', 3, 45356.5), cell('B2', 1, 45356.5), cell('C2', 1, 45357)].join('');
+    const table = readSpreadsheet(
+      'dates.xlsx',
+      workbook(`<row r="1">${cells}</row><row r="2">${again}</row>`),
+    );
+    expect(table.rows.map((r) => r.cells)).toEqual([
+      ['2024-03-05', '12:00:00', '2024-03-05 12:00:00'],
+      ['2024-03-05 12:00:00', '2024-03-05', '2024-03-06'],
+    ]);
+  });
+});

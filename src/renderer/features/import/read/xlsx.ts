@@ -260,6 +260,7 @@ export function readXlsx(bytes: Uint8Array, limits: Limits, progress: ProgressHo
   const strings = readSharedStrings(bytes, entries.get(found.sharedStrings), limits, budget);
   for (const [index, sheet] of visible.entries()) {
     const rows = readSheet(bytes, entries.get(sheet.path!)!, {
+      dates: new Map(),
       limits,
       budget,
       styles,
@@ -282,6 +283,8 @@ export function readXlsx(bytes: Uint8Array, limits: Limits, progress: ProgressHo
 }
 
 interface SheetContext {
+  /** dates as shown, by their format's kind ("date", "time", "datetime") and serial number */
+  dates: Map<string, Map<number, string>>;
   limits: Limits;
   budget: { left: number };
   styles: Styles;
@@ -412,7 +415,23 @@ function cellText(
       const number = Number(value);
       if (!Number.isFinite(number)) return value.trim();
       const format = ctx.styles.formats[Number(c.s ?? 0)];
+      if (format?.kind === 'date') return shownDate(number, format, ctx);
       return format ? formatNumber(number, format, ctx.date1904) : plainNumber(number);
     }
   }
+}
+
+/** Distinct dates kept as shown, at most: a sheet's dates repeat (start dates, expiry dates). */
+const DATES_KEPT = 50_000;
+
+/** A date cell as shown, made once per date and format (each is made through a Date and its ISO text). */
+function shownDate(serial: number, format: NumberFormat, ctx: SheetContext): string {
+  let shown = ctx.dates.get(format.code);
+  if (!shown) ctx.dates.set(format.code, (shown = new Map()));
+  let text = shown.get(serial);
+  if (text === undefined) {
+    text = formatNumber(serial, format, ctx.date1904);
+    if (shown.size < DATES_KEPT) shown.set(serial, text);
+  }
+  return text;
 }

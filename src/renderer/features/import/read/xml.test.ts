@@ -18,4 +18,15 @@ describe('the text of a shared string', () => {
     expect(runsText(`<si><t>ok</t>${'<rPh><t>y</t>'.repeat(40_000)}</si>`)).toBe('ok');
     expect(performance.now() - started).toBeLessThan(1_000);
   });
+
+  it('reads an item of one run as written, its spaces and entities included', () => {
+    // the reader hands over the item's body, without <si>
+    expect(runsText('<t xml:space="preserve"> M&amp;M&#233; </t>')).toBe(' M&Mé ');
+    expect(runsText('<t></t>')).toBe('');
+  });
+
+  it('joins the runs of an item written as several, one after the other', () => {
+    expect(runsText('<t>Jo</t><t xml:space="preserve">sé </t>')).toBe('José ');
+    expect(runsText('<t>Jo</t><rPh sb="0" eb="1"><t>ジョ</t></rPh>')).toBe('Jo');
+  });
 });

@@ -31,8 +31,26 @@ export function attributes(tag: string): Record<string, string> {
  * unclosed tags would otherwise stall the reader for minutes).
  */
 export function runsText(xml: string): string {
+  const single = singleRun(xml);
+  if (single !== null) return unescapeXml(single);
   const body = xml.includes('rPh') ? xml.replace(/<(?:\w+:)?rPh\b[\s\S]*?(?:<\/(?:\w+:)?rPh>|$)/g, '') : xml;
   let text = '';
   for (const m of body.matchAll(/<(?:\w+:)?t(?:\s[^>]*)?>([^<]*)<\/(?:\w+:)?t>/g)) text += m[1];
   return unescapeXml(text);
+}
+
+/**
+ * The text of an item that is one plain run and nothing else (`<t>…</t>`, `<t xml:space="preserve">…</t>`, no
+ * namespace prefix): nearly every shared string, read without a pattern. Null for any other form (runsText's patterns
+ * read those).
+ */
+function singleRun(xml: string): string | null {
+  if (!xml.startsWith('<t') || !xml.endsWith('</t>')) return null;
+  const after = xml.charCodeAt(2);
+  // "<t>" or "<t" and a space: not "<tx>", "<t/>" nor "<t />"
+  if (after !== 62 && after !== 32) return null;
+  const open = xml.indexOf('>', 2);
+  if (xml.charCodeAt(open - 1) === 47) return null;
+  const close = xml.indexOf('<', open + 1);
+  return close === xml.length - 4 ? xml.slice(open + 1, close) : null;
 }
