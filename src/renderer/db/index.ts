@@ -19,6 +19,7 @@ import {
   SCHEMA_V12,
   SCHEMA_V13,
   SCHEMA_V14,
+  SCHEMA_V16,
 } from './schema.ts';
 import {
   v1CreateCache,
@@ -92,6 +93,8 @@ export function openFieldbookDb(name: string, options: OpenOptions = {}): Fieldb
   db.version(13).stores(SCHEMA_V13).upgrade(v13HistoryHeadsCompact);
   // version 14 only drops an index (the outbox's targetKey): queueing writes one entry less per op
   db.version(14).stores(SCHEMA_V14);
+  // version 16 only adds the outbox's packs (15 is the history's, taken on another branch)
+  db.version(16).stores(SCHEMA_V16);
   watchDatabaseLifecycle(db);
   db.use(derivedFieldsMiddleware);
   db.use(usersMemoMiddleware(memory));

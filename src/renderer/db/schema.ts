@@ -147,5 +147,11 @@ export const SCHEMA_V13 = {} as const;
  */
 export const SCHEMA_V14 = { outbox: OUTBOX_TABLE_SCHEMAS.outbox } as const;
 
+/**
+ * Version 16 (issue 37, queueing 100,000 ops; 15 is the history's): a large batch's ops stored some hundred to a record
+ * (shared/replay-queue/packs.ts), since the browser pays per record stored. Only adds the table.
+ */
+export const SCHEMA_V16 = { outboxPacks: OUTBOX_TABLE_SCHEMAS.outboxPacks } as const;
+
 /** The newest schema version this build declares (db/index.ts declares 1 to this one). */
-export const SCHEMA_VERSION = 14;
+export const SCHEMA_VERSION = 16;
