@@ -10,6 +10,7 @@ import { openFieldbookDb, type FieldbookDb } from '../db/index.ts';
 import { discardOps, enqueueOps } from '../../shared/replay-queue/queue.ts';
 import { outboxOps } from '../../shared/replay-queue/packs.ts';
 import { countOutboxNotDone } from '../features/outbox/TabCounts.tsx';
+import { countWaiting } from '../features/offline/WorkOffline.tsx';
 import { batchesOf } from '../features/outbox/view-model.ts';
 import { batchOps } from '../features/import/batch-ops.ts';
 import { unsentEditsOfSite } from '../sync/remove-site.ts';
@@ -31,12 +32,12 @@ const drafts = (n: number) =>
     summary: `user ${i + 1} -> Inactive`,
   }));
 
-/** An earlier change done, then an import's 250 changes (packed or not) with one discarded. */
+/** An earlier change done, then an import's 450 changes (packed or not: 5 packs) with one discarded. */
 async function outboxAfterImport(packed: boolean) {
   const db = freshDb();
   const [earlier] = await enqueueOps(db, [{ ...drafts(1)[0]!, summary: 'earlier' }]);
   await db.outbox.update(earlier!.id, { status: 'done' });
-  const ops = await enqueueOps(db, drafts(250), { batchId: 'import', label: 'Import of staff.csv', packed });
+  const ops = await enqueueOps(db, drafts(450), { batchId: 'import', label: 'Import of staff.csv', packed });
   await discardOps(db, [ops[7]!.id], 'c');
   return { db, ops };
 }
@@ -46,10 +47,12 @@ const seen = (ops: readonly OutboxOp[]) =>
   [...ops].sort((a, b) => a.seq - b.seq).map((op) => [op.seq, op.summary, op.status, op.batchLabel]);
 
 describe('a batch stored packed, as every reader of the outbox shows it', () => {
-  it('counts the same changes not done', async () => {
+  it('counts the same changes not done, and the same waiting', async () => {
     const [packed, plain] = await Promise.all([outboxAfterImport(true), outboxAfterImport(false)]);
-    expect(await countOutboxNotDone(packed.db)).toBe(249);
-    expect(await countOutboxNotDone(plain.db)).toBe(249);
+    expect(await countOutboxNotDone(packed.db)).toBe(449);
+    expect(await countOutboxNotDone(plain.db)).toBe(449);
+    expect(await countWaiting(packed.db)).toBe(449);
+    expect(await countWaiting(plain.db)).toBe(449);
   });
 
   it('lists the same changes and batches in the Outbox', async () => {
@@ -65,7 +68,7 @@ describe('a batch stored packed, as every reader of the outbox shows it', () => 
     const [packed, plain] = await Promise.all([outboxAfterImport(true), outboxAfterImport(false)]);
     expect(seen(await memoUnsentOps(packed.db))).toEqual(seen(await memoUnsentOps(plain.db)));
     expect(seen(await unsentOpsOf(packed.db))).toEqual(seen(await unsentOpsOf(plain.db)));
-    expect(await unsentOpsOf(packed.db)).toHaveLength(249);
+    expect(await unsentOpsOf(packed.db)).toHaveLength(449);
   });
 
   it("reads the import's results and a site's unsent edits the same", async () => {
@@ -80,7 +83,7 @@ describe('a batch stored packed, as every reader of the outbox shows it', () => 
       ).values(),
     ];
     expect(seen(await results(packed))).toEqual(seen(await results(plain)));
-    expect(await results(packed)).toHaveLength(249);
+    expect(await results(packed)).toHaveLength(449);
     // user 200's change is in a pack the discard left packed
     await packed.db.users.put({ userid: 200, siteid: 5 } as never);
     await plain.db.users.put({ userid: 200, siteid: 5 } as never);

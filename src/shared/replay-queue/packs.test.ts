@@ -107,6 +107,22 @@ describe('what a crash may leave: a pack and some of its ops stored as records',
   });
 });
 
+describe('a write that unpacks, stopped before its commit (a crash)', () => {
+  it('leaves the pack whole and none of its ops as records: reopened, every op is sent once', async () => {
+    const db = freshDb();
+    const ops = await enqueueOps(db, drafts(120), { packed: true });
+    const crashed = db.transaction('rw', db.outbox, db.outboxPacks, async () => {
+      await unpackHolding(db, [ops[0]!]);
+      throw new Error('the window closed');
+    });
+    await expect(crashed).rejects.toThrow('the window closed');
+    expect([await db.outbox.count(), await db.outboxPacks.count()]).toEqual([0, 2]);
+    const p = platform();
+    await sendAll(db, p.execute);
+    expect(sorted(p.sentIds())).toEqual(sorted(ops.map((op) => op.id)));
+  });
+});
+
 describe('a person writing a packed op', () => {
   it("discards it alone: the pack's other ops stay, each once, and are sent", async () => {
     const db = freshDb();

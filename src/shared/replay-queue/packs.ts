@@ -70,7 +70,8 @@ export async function readPacks(db: OutboxDb): Promise<OutboxPack[]> {
 
 /**
  * How many ops the packs hold (every packed op is pending: counts of the ops to send add these), from their keys: a
- * pack holds the consecutive queue positions first to last, and the packs never overlap, so both lists are in one order.
+ * pack holds the consecutive queue positions first to last, and the packs never overlap, so both lists are in one
+ * order.
  */
 export async function countPacked(db: OutboxDb): Promise<number> {
   const [firsts, lasts] = await Promise.all([

@@ -14,7 +14,7 @@ import { countPacked } from '../../../shared/replay-queue/packs.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 
 /** Queued changes waiting or on their way, packed or not (every packed change is waiting). */
-async function countWaiting(db: FieldbookDb): Promise<number> {
+export async function countWaiting(db: FieldbookDb): Promise<number> {
   return db.transaction('r', db.outbox, db.outboxPacks, async () => {
     const stored = await db.outbox.where('status').anyOf('pending', 'sending').count();
     return stored + (await countPacked(db));
