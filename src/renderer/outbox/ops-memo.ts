@@ -5,7 +5,7 @@
  * re-run their queries on the outbox's version (`usePendingVersion`).
  */
 import type { OutboxOp, OutboxPack } from '../../shared/outbox.ts';
-import { PACKS_PAGE, withPacked } from '../../shared/replay-queue/packs.ts';
+import { PACKS_PAGE, withPackedSliced } from '../../shared/replay-queue/packs.ts';
 import type { OutboxDb } from '../../shared/replay-queue/db.ts';
 import { tableMemo } from '../db/table-memo.ts';
 import type { DatabaseMemory } from '../db/memory.ts';
@@ -33,7 +33,7 @@ async function readUnsent(db: OutboxSource): Promise<OutboxOp[]> {
   if (packs.length === 0) return unsent;
   // a packed op whose id a done record holds (a pack and its ops both stored) is done
   const done = await keysOf(index, IDBKeyRange.only('done'));
-  return withPacked(unsent, packs, done);
+  return withPackedSliced(unsent, packs, done);
 }
 
 /** The packs, PACKS_PAGE an answer by key (a cursor's prefetch answers with many packs at once: packs.ts). */
