@@ -103,6 +103,20 @@ export interface AuditEntry {
   undoes?: string;
 }
 
+/**
+ * A large batch's ops as queued, stored some hundred to a record (replay-queue/packs.ts): the browser pays per record
+ * stored, whatever it holds. Every op in a pack is exactly as queued (never tried, never edited): the first write of
+ * any of them (the engine's, a discard, an edit) unpacks the whole pack in the same transaction.
+ */
+export interface OutboxPack {
+  /** the queue position of the pack's first op (its key) */
+  first: number;
+  /** the queue position of its last op */
+  last: number;
+  batchId: string;
+  ops: OutboxOp[];
+}
+
 /** Dexie schema strings of the outbox feature's tables (included by the database module). */
 export const OUTBOX_TABLE_SCHEMAS = {
   // status: parked and unsent ops; seq: queue order. Few indexes on purpose: every op's outcome rewrites its row,
@@ -111,4 +125,7 @@ export const OUTBOX_TABLE_SCHEMAS = {
   outbox: 'id, status, seq',
   // opId: an op's history; the export reads the log in order (the key)
   audit: '++seq, opId',
+  // first: the pack holding a queue position is the last one whose first is at or before it; last: counted by their
+  // keys (first to last), never by reading their ops; batchId: a batch's ops
+  outboxPacks: 'first, batchId, last',
 } as const;

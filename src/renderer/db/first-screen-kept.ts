@@ -23,7 +23,7 @@ import type { UserRecord } from '../../shared/records.ts';
 import type { PendingChange, PendingMark } from '../app/overlays.ts';
 
 /** Tables whose writes change what the first screen shows. */
-const SHOWN_TABLES = new Set(['users', 'sites', 'outbox']);
+const SHOWN_TABLES = new Set(['users', 'sites', 'outbox', 'outboxPacks']);
 const KEY_PREFIX = 'fieldbook.firstScreen.';
 /** Raise when what a kept screen holds changes: one of another format is not shown. */
 const FORMAT = 1;

@@ -20,6 +20,7 @@ import {
   SCHEMA_V13,
   SCHEMA_V14,
   SCHEMA_V15,
+  SCHEMA_V16,
 } from './schema.ts';
 import {
   v1CreateCache,
@@ -95,6 +96,8 @@ export function openFieldbookDb(name: string, options: OpenOptions = {}): Fieldb
   // version 14 only drops an index (the outbox's targetKey): queueing writes one entry less per op
   db.version(14).stores(SCHEMA_V14);
   db.version(15).stores(SCHEMA_V15).upgrade(v15HistoryHeadState);
+  // version 16 only adds the outbox's packs
+  db.version(16).stores(SCHEMA_V16);
   watchDatabaseLifecycle(db);
   db.use(derivedFieldsMiddleware);
   db.use(usersMemoMiddleware(memory));

@@ -8,7 +8,7 @@ import type { EntityTable } from 'dexie';
 import type Dexie from 'dexie';
 import type { AppError, PageFingerprint, SyncFinishedEvent, TaskCheckpoint } from '../../shared/ipc.ts';
 import type { CollectionName, CollectionRecordMap, PRIMARY_KEY } from '../../shared/records.ts';
-import type { AuditEntry, OutboxOp } from '../../shared/outbox.ts';
+import type { AuditEntry, OutboxOp, OutboxPack } from '../../shared/outbox.ts';
 import type { CachedTrainingAssignment } from './derived.ts';
 import type { HistoryTables } from '../history/rows.ts';
 import type { HistoryWrittenTables } from '../history/written-rows.ts';
@@ -91,6 +91,8 @@ export type FieldbookDb = Dexie &
     syncCollections: EntityTable<SyncCollectionRow, 'collection'>;
     outbox: EntityTable<OutboxOp, 'id'>;
     audit: EntityTable<AuditEntry, 'seq'>;
+    /** a large batch's ops, some hundred to a record (shared/replay-queue/packs.ts) */
+    outboxPacks: EntityTable<OutboxPack, 'first'>;
     syncChanges: EntityTable<SyncChangeLog, 'seq'>;
     pageFingerprints: EntityTable<PageFingerprintRow, 'key'>;
     /** the coordinator's requirements: local only, never sent to the platform */

@@ -154,5 +154,11 @@ export const SCHEMA_V14 = { outbox: OUTBOX_TABLE_SCHEMAS.outbox } as const;
  */
 export const SCHEMA_V15 = { historyHeads: 'userid', historyHeadState: 'id' } as const;
 
+/**
+ * Version 16 (issue 37, queueing 100,000 ops): a large batch's ops stored some hundred to a record
+ * (shared/replay-queue/packs.ts), since the browser pays per record stored. Only adds the table.
+ */
+export const SCHEMA_V16 = { outboxPacks: OUTBOX_TABLE_SCHEMAS.outboxPacks } as const;
+
 /** The newest schema version this build declares (db/index.ts declares 1 to this one). */
-export const SCHEMA_VERSION = 15;
+export const SCHEMA_VERSION = 16;

@@ -23,15 +23,18 @@ interface Slot<Source, Value> {
 }
 
 export function tableMemo<Source extends { memory: DatabaseMemory }, Value>(
-  table: string,
+  /** the table read, or the tables (the outbox's ops and their packs) */
+  table: string | readonly string[],
   read: (db: Source) => Promise<Value>,
 ): TableMemo<Source, Value> {
+  const tables = new Set(typeof table === 'string' ? [table] : table);
+  const name = [...tables].join('+');
   const part: MemoryPart<Slot<Source, Value>> = {
     make(memory) {
       const slot: Slot<Source, Value> = { entry: null };
       // another window's writes (and this one's, once committed)
       memory.onTableWritten((written) => {
-        if (written === table) slot.entry = null;
+        if (tables.has(written)) slot.entry = null;
       });
       return slot;
     },
@@ -43,12 +46,12 @@ export function tableMemo<Source extends { memory: DatabaseMemory }, Value>(
   return {
     middleware: (memory) => ({
       stack: 'dbcore',
-      name: `${table}Memo`,
+      name: `${name}Memo`,
       create: (down) => ({
         ...down,
         table(name) {
           const inner = down.table(name);
-          if (name !== table) return inner;
+          if (!tables.has(name)) return inner;
           return {
             ...inner,
             mutate: (req) => {

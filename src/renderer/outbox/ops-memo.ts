@@ -4,7 +4,8 @@
  * query itself); dropped on any write to the outbox (see table-memo.ts). Views
  * re-run their queries on the outbox's version (`usePendingVersion`).
  */
-import type { OutboxOp } from '../../shared/outbox.ts';
+import type { OutboxOp, OutboxPack } from '../../shared/outbox.ts';
+import { PACKS_PAGE, withPackedSliced } from '../../shared/replay-queue/packs.ts';
 import type { OutboxDb } from '../../shared/replay-queue/db.ts';
 import { tableMemo } from '../db/table-memo.ts';
 import type { DatabaseMemory } from '../db/memory.ts';
@@ -22,9 +23,43 @@ const UNSENT = () => [IDBKeyRange.upperBound('done', true), IDBKeyRange.lowerBou
  */
 async function readUnsent(db: OutboxSource): Promise<OutboxOp[]> {
   if (!db.isOpen()) await db.open();
-  const index = db.backendDB().transaction('outbox', 'readonly').objectStore('outbox').index('status');
-  const [before, after] = await Promise.all(UNSENT().map((range) => cursorValues<OutboxOp>(index, range)));
-  return [...before!, ...after!];
+  const read = db.backendDB().transaction(['outbox', 'outboxPacks'], 'readonly');
+  const index = read.objectStore('outbox').index('status');
+  const [packs, before, after] = await Promise.all([
+    packsInPages(read.objectStore('outboxPacks')),
+    ...UNSENT().map((range) => cursorValues<OutboxOp>(index, range)),
+  ]);
+  const unsent = [...before!, ...after!];
+  if (packs.length === 0) return unsent;
+  // a packed op whose id a done record holds (a pack and its ops both stored) is done
+  const done = await keysOf(index, IDBKeyRange.only('done'));
+  return withPackedSliced(unsent, packs, done);
+}
+
+/** The packs, PACKS_PAGE an answer by key (a cursor's prefetch answers with many packs at once: packs.ts). */
+async function packsInPages(store: IDBObjectStore): Promise<OutboxPack[]> {
+  const packs: OutboxPack[] = [];
+  for (;;) {
+    const after = packs.at(-1)?.first;
+    const page = await new Promise<OutboxPack[]>((resolve, reject) => {
+      const request = store.getAll(
+        after === undefined ? null : IDBKeyRange.lowerBound(after, true),
+        PACKS_PAGE,
+      );
+      request.onsuccess = () => resolve(request.result as OutboxPack[]);
+      request.onerror = () => reject(request.error ?? new Error('The outbox could not be read.'));
+    });
+    packs.push(...page);
+    if (page.length < PACKS_PAGE) return packs;
+  }
+}
+
+function keysOf(index: IDBIndex, range: IDBKeyRange): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const request = index.getAllKeys(range);
+    request.onsuccess = () => resolve(request.result as string[]);
+    request.onerror = () => reject(request.error ?? new Error('The outbox could not be read.'));
+  });
 }
 
 function cursorValues<T>(index: IDBIndex, range: IDBKeyRange): Promise<T[]> {
@@ -41,7 +76,7 @@ function cursorValues<T>(index: IDBIndex, range: IDBKeyRange): Promise<T[]> {
   });
 }
 
-const memo = tableMemo<OutboxSource, OutboxOp[]>('outbox', readUnsent);
+const memo = tableMemo<OutboxSource, OutboxOp[]>(['outbox', 'outboxPacks'], readUnsent);
 
 export const outboxMemoMiddleware = memo.middleware;
 

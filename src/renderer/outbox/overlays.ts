@@ -18,10 +18,11 @@ import {
   type Touched,
 } from '../app/overlays.ts';
 import { memoUnsentInOrder } from './unsent-in-order.ts';
+import { outboxOps } from '../../shared/replay-queue/packs.ts';
 import { applyPending, type WithPending } from './pending.ts';
 
 export async function unsentOpsOf(db: FieldbookDb): Promise<OutboxOp[]> {
-  return db.outbox.where('status').noneOf(['done']).toArray();
+  return outboxOps(db, (op) => op.status !== 'done');
 }
 
 /** The pending info as the views' mark (ids and what the ops do). */

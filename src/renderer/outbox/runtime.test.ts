@@ -12,7 +12,7 @@ import { openProfileSession, type ProfileSession } from '../app/profile-session.
 import { dbNameForProfile, openFieldbookDb } from '../db/index.ts';
 import { enqueueOps } from '../../shared/replay-queue/queue.ts';
 import { memoUnsentOps } from './ops-memo.ts';
-import { outboxStore, personsWrite, queueDrafts, undoOps } from './runtime.ts';
+import { outboxStore, personsWrite, queueAdded, queueDrafts, undoOps } from './runtime.ts';
 import { editOp } from '../../shared/replay-queue/queue.ts';
 
 const sessions: ProfileSession[] = [];
@@ -242,5 +242,34 @@ describe("a person's discard or edit of a change already on its way", () => {
     answerAll();
     await idle();
     expect((await session.outboxDb.outbox.get(id!))?.op).toEqual(OFFLINE);
+  });
+});
+
+describe("a person's discard or edit of a packed change on its way (an import's batch)", () => {
+  /** An import's change stored packed, handed to the engine, sent and not yet answered. */
+  async function packedOnItsWay() {
+    const held = await openedHolding();
+    const ops = await enqueueOps(held.session.outboxDb, [LEAVES], { packed: true });
+    await queueAdded(ops);
+    held.session.outbox.setOnline(true);
+    await vi.waitFor(() => expect(held.requests.length).toBeGreaterThan(0));
+    const onItsWay = ops.find((op) => op.id === held.requests[0]!.opId)!;
+    return { ...held, ops, onItsWay };
+  }
+
+  it('an undo leaves it to its outcome; an edit of it is refused', async () => {
+    const { session, answerAll, onItsWay } = await packedOnItsWay();
+    await undoOps([onItsWay.id]);
+    const edit = await personsWrite((sending) =>
+      editOp(session.outboxDb, onItsWay.id, onItsWay.op, 'edited', { sending }),
+    );
+    expect(edit.written).toEqual([]);
+    answerAll();
+    await idle();
+    expect((await session.outboxDb.outbox.get(onItsWay.id))?.status).toBe('done');
+    const audit = await session.outboxDb.audit.toArray();
+    expect(audit.filter((entry) => entry.opId === onItsWay.id).map((entry) => entry.outcome)).toEqual([
+      'done',
+    ]);
   });
 });

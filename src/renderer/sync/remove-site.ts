@@ -15,6 +15,7 @@ import { yieldToEventLoop } from '../../shared/yield.ts';
 import type { FieldbookDb } from '../db/index.ts';
 import type { SyncChangeLog } from './log.ts';
 import { forgetSiteRead } from './sites-read.ts';
+import { outboxOps } from '../../shared/replay-queue/packs.ts';
 
 /**
  * Rows per removal transaction. Each transaction's deleted keys (primary and
@@ -58,7 +59,7 @@ async function siteIds(db: FieldbookDb, siteid: number): Promise<SiteIds> {
 
 /** Unsent edits in the Outbox that concern the site (its people, groups, features, credentials or training). */
 export async function unsentEditsOfSite(db: FieldbookDb, siteid: number): Promise<OutboxOp[]> {
-  const ops = (await db.outbox.toArray()).filter((o) => o.status !== 'done');
+  const ops = await outboxOps(db, (o) => o.status !== 'done');
   if (ops.length === 0) return [];
   const ids = await siteIds(db, siteid);
   return ops.filter(({ op }) => {

@@ -5,12 +5,14 @@
  * benchmarks open a database with only these tables.
  */
 import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
-import type { AuditEntry, OutboxOp } from '../outbox.ts';
+import type { AuditEntry, OutboxOp, OutboxPack } from '../outbox.ts';
 import { OUTBOX_TABLE_SCHEMAS } from '../outbox.ts';
 
 export type OutboxDb = Dexie & {
   outbox: EntityTable<OutboxOp, 'id'>;
   audit: EntityTable<AuditEntry, 'seq'>;
+  /** a large batch's ops, some hundred to a record (packs.ts) */
+  outboxPacks: EntityTable<OutboxPack, 'first'>;
 };
 
 /** A database holding only the outbox tables (tests, benchmarks, the harness). */

@@ -20,6 +20,7 @@ import { Semaphore } from '../semaphore.ts';
 import { auditEntryOf } from './audit.ts';
 import { OP_KIND_TABLE } from '../op-kinds.ts';
 import { UnfinishedOps } from './unfinished.ts';
+import { readPacks, unpackHolding, withPacked } from './packs.ts';
 import type { OutboxChange } from './queue.ts';
 
 /** A failed op waits 0.5–1 s, then doubles, up to 5 minutes (see backoff.ts). */
@@ -488,7 +489,9 @@ export class OutboxEngine {
       const audits = batch.flatMap((w) => w.audits);
       try {
         await this.write(() =>
-          db.transaction('rw', db.outbox, db.audit, async () => {
+          db.transaction('rw', db.outbox, db.outboxPacks, db.audit, async () => {
+            // the first outcome of a packed op unpacks its pack: the engine's records are then written over it
+            await unpackHolding(db, ops);
             await db.outbox.bulkPut(ops);
             if (audits.length > 0) await db.audit.bulkAdd(audits);
           }),
@@ -699,13 +702,16 @@ export class OutboxEngine {
  * so a reload costs what is still queued, not the whole outbox's history.
  */
 async function unfinishedOps(db: OutboxDb): Promise<OutboxOp[]> {
-  return db.transaction('r', db.outbox, async () => {
+  return db.transaction('r', db.outbox, db.outboxPacks, async () => {
     // a record at a time (read-in-pages.ts): 100,000 ops read at once held the window for over a second
-    const [before, after] = await Promise.all([
+    const [before, after, packs] = await Promise.all([
       readRangeByCursor(db.outbox.where('status').below('done')),
       readRangeByCursor(db.outbox.where('status').above('done')),
+      readPacks(db),
     ]);
-    return [...before, ...after];
+    // a packed op whose id a done record holds (a pack and its ops both stored) is done: never sent again
+    const done = packs.length === 0 ? [] : await db.outbox.where('status').equals('done').primaryKeys();
+    return withPacked([...before, ...after], packs, done);
   });
 }
 

@@ -171,12 +171,24 @@ describe('queueing', () => {
     return stores;
   }
 
-  it("stores one record per op and nothing besides (each record is the browser's main cost of queueing)", async () => {
+  it("stores a large batch a hundred ops to a record, and nothing besides (each record is the browser's main cost)", async () => {
     const db = freshDb();
     await enqueueOps(db, statusChanges(1)); // the database open, and a queue to number the batch after
-    const stores = await recordsStored(() => enqueueOps(db, statusChanges(250)));
-    expect(stores).toEqual(Array(250).fill('outbox'));
-    expect(await db.outbox.count()).toBe(251);
+    const stores = await recordsStored(() => enqueueOps(db, statusChanges(250), { packed: true }));
+    expect(stores).toEqual(Array(3).fill('outboxPacks'));
+    expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('stores none of a packed batch when one of its packs cannot be stored: nothing is half queued', async () => {
+    const db = freshDb();
+    await enqueueOps(db, statusChanges(1_234), { packed: true });
+    // a pack keyed at a queue position already taken: the numbering below is forced back to collide
+    const taken = vi
+      .spyOn(db.outboxPacks, 'orderBy')
+      .mockImplementationOnce(() => ({ last: async () => undefined }) as never);
+    await expect(enqueueOps(db, statusChanges(1_234), { packed: true })).rejects.toThrow();
+    taken.mockRestore();
+    expect(await db.outboxPacks.count()).toBe(13);
   });
 
   it('stores none of a batch when one of its slices cannot be stored: nothing is half queued', async () => {

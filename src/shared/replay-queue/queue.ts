@@ -9,6 +9,7 @@ import { targetKeyOf } from '../op-kinds.ts';
 import type { OutboxDb } from './db.ts';
 import { auditEntryOf } from './audit.ts';
 import { mapSliced } from '../sliced.ts';
+import { packsOf, readPacks, unpackHolding, withPacked } from './packs.ts';
 import { allFields, mergeConflict, type FieldChoice, type FieldChoices } from './merge.ts';
 
 export interface OpDraft {
@@ -69,6 +70,8 @@ export async function enqueueOps(
     now?: Date;
     /** the batch this one undoes */ undoes?: string;
     /** the batch's name ("Import of staff.xlsx") */ label?: string;
+    /** stored some hundred ops to a record (packs.ts): a large batch, whose cost is the browser's per record */
+    packed?: boolean;
   } = {},
 ): Promise<OutboxOp[]> {
   const batchId = opts.batchId ?? newId();
@@ -92,25 +95,36 @@ export async function enqueueOps(
       ...(opts.label ? { batchLabel: opts.label } : {}),
       updatedAt: createdAt,
     }))) ?? [];
-  return db.transaction('rw', db.outbox, async () => {
-    const last = await db.outbox.orderBy('seq').last();
-    let seq = last?.seq ?? 0;
+  return db.transaction('rw', db.outbox, db.outboxPacks, async () => {
+    let seq = await lastSeq(db);
     for (const op of ops) op.seq = ++seq;
     // in slices, one transaction: a batch of 100,000 ops is never one long task of the window
-    await addInSlices(db, ops);
+    if (opts.packed) await addInSlices(packsOf(ops), 1, (packs) => db.outboxPacks.bulkAdd(packs));
+    else await addInSlices(ops, WRITE_SLICE, (slice) => db.outbox.bulkAdd(slice));
     return ops;
   });
 }
 
+/** The last queue position taken, packed or not. Call inside a transaction over the outbox and its packs. */
+async function lastSeq(db: OutboxDb): Promise<number> {
+  const last = await db.outbox.orderBy('seq').last();
+  const lastPack = await db.outboxPacks.orderBy('first').last();
+  return Math.max(last?.seq ?? 0, lastPack?.last ?? 0);
+}
+
 /**
- * Adds the ops a slice at a time, up to WRITES_IN_FLIGHT slices at once. Call inside the transaction:
+ * Adds the records a slice at a time, up to WRITES_IN_FLIGHT slices at once. Call inside the transaction:
  * each next slice is handed over as an earlier one is stored, while the transaction is still active.
  */
-async function addInSlices(db: OutboxDb, ops: readonly OutboxOp[]): Promise<void> {
+async function addInSlices<T>(
+  records: readonly T[],
+  slice: number,
+  add: (slice: T[]) => Promise<unknown>,
+): Promise<void> {
   const inFlight = new Set<Promise<void>>();
-  for (let at = 0; at < ops.length; at += WRITE_SLICE) {
+  for (let at = 0; at < records.length; at += slice) {
     if (inFlight.size >= WRITES_IN_FLIGHT) await Promise.race(inFlight);
-    const write: Promise<void> = db.outbox.bulkAdd(ops.slice(at, at + WRITE_SLICE)).then(() => {
+    const write: Promise<void> = add(records.slice(at, at + slice)).then(() => {
       inFlight.delete(write);
     });
     // a failure is thrown by the race or the last wait, and aborts the transaction
@@ -158,9 +172,11 @@ export async function discardOps(
   actor: string,
   { sending = NONE_SENDING, now = new Date() }: PersonsWrite = {},
 ): Promise<OutboxChange> {
-  return db.transaction('rw', db.outbox, db.audit, async () => {
-    const all = await db.outbox.toArray();
+  return db.transaction('rw', db.outbox, db.outboxPacks, db.audit, async () => {
+    const all = withPacked(await db.outbox.toArray(), await readPacks(db));
     const gone = discardable(ids, all, sending);
+    // a packed op leaves its pack first: the pack's other ops stay, as records
+    await unpackHolding(db, gone);
     const at = now.toISOString();
     await db.audit.bulkAdd(gone.map((op): AuditEntry => auditEntryOf(op, 'discarded', actor, at)));
     await db.outbox.bulkDelete(gone.map((op) => op.id));
@@ -222,10 +238,12 @@ export async function editOp(
   summary: string,
   { sending = NONE_SENDING, now = new Date() }: PersonsWrite = {},
 ): Promise<OutboxChange> {
-  return db.transaction('rw', db.outbox, async () => {
-    const current = await db.outbox.get(id);
+  return db.transaction('rw', db.outbox, db.outboxPacks, async () => {
+    const current = (await db.outbox.get(id)) ?? (await packedOp(db, id));
     const gone = !current || current.status === 'sending' || sending.has(id) || current.status === 'done';
     if (gone || current.op.kind !== op.kind) return { written: [], removed: [] };
+    // a packed op leaves its pack first (the pack's other ops stay, as records), then is written edited
+    await unpackHolding(db, [current]);
     const edited: OutboxOp = {
       ...current,
       op,
@@ -238,6 +256,15 @@ export async function editOp(
     await db.outbox.put(edited);
     return { written: [edited], removed: [] };
   });
+}
+
+/** A packed op by its id (a pack is found by queue position, which the id does not give). */
+async function packedOp(db: OutboxDb, id: string): Promise<OutboxOp | undefined> {
+  for (const pack of await readPacks(db)) {
+    const op = pack.ops.find((o) => o.id === id);
+    if (op) return op;
+  }
+  return undefined;
 }
 
 export type ConflictChoice = FieldChoice | FieldChoices;

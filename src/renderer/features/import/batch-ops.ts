@@ -9,9 +9,10 @@
  * answer it, as long as the outbox has not changed since (its version has not
  * moved); they serve once, and are let go of then.
  */
-import type { OutboxOp } from '../../../shared/outbox.ts';
+import type { OutboxOp, OutboxPack } from '../../../shared/outbox.ts';
 import type { OutboxDb } from '../../../shared/replay-queue/db.ts';
 import { forEachSliced, type Slicing } from '../../../shared/sliced.ts';
+import { PACKS_PAGE, withPacked } from '../../../shared/replay-queue/packs.ts';
 
 /**
  * Ops a page: the structured clone of a page's ops is one task of the window (2,000 made tasks of 100 ms on a
@@ -38,7 +39,7 @@ export function keepStoredBatch(run: object, ops: readonly OutboxOp[], version: 
 
 /** What a run's ops are read back through: the outbox, its version now and the run's ids and positions. */
 export interface RunSource {
-  db: Pick<OutboxDb, 'outbox'>;
+  db: Pick<OutboxDb, 'outbox' | 'outboxPacks'>;
   version: number;
 }
 
@@ -71,6 +72,21 @@ export async function runOps(
   return batchOps(source.db, ids, run.seqs, slicing);
 }
 
+/** The packs of the batch's positions, PACKS_PAGE an answer by key (packs.ts: a cursor answers with many at once). */
+async function packsOfBatch(db: Pick<OutboxDb, 'outboxPacks'>, seqs: BatchSeqs): Promise<OutboxPack[]> {
+  const packs: OutboxPack[] = [];
+  for (let from = seqs.first; ;) {
+    const page = await db.outboxPacks
+      .where('first')
+      .between(from, seqs.last, true, true)
+      .limit(PACKS_PAGE)
+      .toArray();
+    packs.push(...page);
+    if (page.length < PACKS_PAGE) return packs;
+    from = page[page.length - 1]!.first + 1;
+  }
+}
+
 /** The batch's queue positions, first and last. */
 export interface BatchSeqs {
   first: number;
@@ -82,7 +98,7 @@ export interface BatchSeqs {
  * a time (`slicing`: how): a set of 100,000 made in one go held the window for over 50 ms.
  */
 export async function batchOps(
-  db: Pick<OutboxDb, 'outbox'>,
+  db: Pick<OutboxDb, 'outbox' | 'outboxPacks'>,
   ids: readonly string[],
   seqs: BatchSeqs | undefined,
   slicing: Slicing = {},
@@ -90,12 +106,16 @@ export async function batchOps(
   const wanted = new Set<string>();
   await forEachSliced(ids.length, (i) => wanted.add(ids[i]!), slicing);
   const found = new Map<string, OutboxOp>();
+  // the packs first: an op unpacked after this read is found by the outbox's read below, which then wins
+  const packs = seqs ? await packsOfBatch(db, seqs) : [];
   for (let from = seqs?.first ?? Infinity; seqs && from <= seqs.last;) {
     const page = await db.outbox.where('seq').between(from, seqs.last, true, true).limit(PAGE).toArray();
     for (const op of page) if (wanted.has(op.id)) found.set(op.id, op);
     if (page.length < PAGE) break;
     from = page[page.length - 1]!.seq + 1;
   }
+  for (const op of withPacked([...found.values()], packs))
+    if (wanted.has(op.id) && !found.has(op.id)) found.set(op.id, op);
   const rest: string[] = [];
   await forEachSliced(
     ids.length,

@@ -97,7 +97,9 @@ export function useImportQueue(onQueued: (message: string) => void): (inputs: Qu
         inputs.give,
       );
       if (drafts.length === 0) return;
-      const ops = await enqueueOps(odb, drafts, { label: `Import of ${inputs.fileName ?? 'a file'}` });
+      // stored some hundred ops to a record (shared/replay-queue/packs.ts): the browser's cost is per record
+      const label = `Import of ${inputs.fileName ?? 'a file'}`;
+      const ops = await enqueueOps(odb, drafts, { label, packed: true });
       await handOver(inputs, { ops, rows }, onQueued);
     } finally {
       queueing.current = false;

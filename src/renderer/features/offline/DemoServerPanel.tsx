@@ -9,6 +9,7 @@ import type { DemoServerChange, DemoServerScenario } from '../../../shared/ipc.t
 import type { FieldbookDb } from '../../db/index.ts';
 import { request, useActiveDb, useSession } from '../../app/session.ts';
 import { DemoTour } from './DemoTour.tsx';
+import { outboxOps } from '../../../shared/replay-queue/packs.ts';
 
 const SCENARIO_LABELS: Record<DemoServerScenario, string> = {
   'rename-people': 'Rename two people',
@@ -26,7 +27,7 @@ type PendingPerson = { userid: number; status?: string };
 /** People the queued, unsent changes are about (first queued first), with the status queued for them, if any. */
 async function pendingPeople(db: FieldbookDb | null): Promise<PendingPerson[]> {
   if (!db) return [];
-  const ops = await db.outbox.where('status').equals('pending').sortBy('seq');
+  const ops = (await outboxOps(db, (op) => op.status === 'pending')).sort((a, b) => a.seq - b.seq);
   const people = new Map<number, PendingPerson>();
   for (const { op } of ops) {
     if (!('userid' in op)) continue;

@@ -10,13 +10,21 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { request, sessionStore, useActiveDb, useSession } from '../../app/session.ts';
 import { plural } from '../../app/words.ts';
 import { outboxStore } from '../../outbox/runtime.ts';
+import { countPacked } from '../../../shared/replay-queue/packs.ts';
+import type { FieldbookDb } from '../../db/index.ts';
+
+/** Queued changes waiting or on their way, packed or not (every packed change is waiting). */
+export async function countWaiting(db: FieldbookDb): Promise<number> {
+  return db.transaction('r', db.outbox, db.outboxPacks, async () => {
+    const stored = await db.outbox.where('status').anyOf('pending', 'sending').count();
+    return stored + (await countPacked(db));
+  });
+}
 
 /** Queued changes not sent yet (waiting or on their way). */
 export function useWaitingChanges(): number {
   const db = useActiveDb();
-  return (
-    useLiveQuery(() => (db ? db.outbox.where('status').anyOf('pending', 'sending').count() : 0), [db]) ?? 0
-  );
+  return useLiveQuery(async () => (db ? countWaiting(db) : 0), [db]) ?? 0;
 }
 
 /** "Working offline — 3 changes waiting" (or "— nothing waiting"). */

@@ -19,6 +19,7 @@ import {
 } from './view-model.ts';
 import { describeBatch, describeOp, type OpNames } from './describe.ts';
 import { OpsTable, type Act } from './OpsTable.tsx';
+import { outboxOps } from '../../../shared/replay-queue/packs.ts';
 
 interface Props {
   ops: readonly OutboxOp[];
@@ -112,12 +113,10 @@ interface RowProps {
 
 function BatchRow({ batch, words, shown, open, onToggle, act, actor, children }: RowProps) {
   const can = batchActions(batch);
-  const ids = (statuses: readonly OutboxStatus[]) => (odb: FieldbookDb) =>
-    odb.outbox
-      .where('status')
-      .anyOf([...statuses])
-      .and((op) => op.batchId === batch.batchId)
-      .primaryKeys();
+  const ids = (statuses: readonly OutboxStatus[]) => async (odb: FieldbookDb) =>
+    (await outboxOps(odb, (op) => statuses.includes(op.status) && op.batchId === batch.batchId)).map(
+      (op) => op.id,
+    );
   const detailsId = `batch-${batch.batchId}`;
   return (
     <>

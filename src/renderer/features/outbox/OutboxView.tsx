@@ -22,6 +22,7 @@ import { BatchesTable } from './BatchesTable.tsx';
 import type { Act } from './OpsTable.tsx';
 import type { FieldbookDb } from '../../db/index.ts';
 import { OfflineOutboxNotice } from '../offline/WorkOffline.tsx';
+import { outboxOps } from '../../../shared/replay-queue/packs.ts';
 
 const NONE: OutboxOp[] = [];
 
@@ -90,7 +91,7 @@ function outboxAction(
 
 export default function OutboxView() {
   const db = useActiveDb();
-  const stored = useLiveQuery(async () => (db ? db.outbox.toArray() : []), [db]) ?? NONE;
+  const stored = useLiveQuery(async () => (db ? outboxOps(db) : []), [db]) ?? NONE;
   const engineState = useOutbox((s) => s.engineState);
   // the engine's state moves with every op that leaves or comes back: the rows on their way read "Sending"
   const ops = useMemo(

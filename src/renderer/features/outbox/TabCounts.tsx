@@ -7,6 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useActiveDb } from '../../app/session.ts';
 import { formatCount } from '../../app/format.ts';
 import type { FieldbookDb } from '../../db/index.ts';
+import { countUnsent } from '../../../shared/replay-queue/packs.ts';
 
 function Count({ n }: { n: number | undefined }) {
   return n ? <> ({formatCount(n)})</> : null;
@@ -14,7 +15,7 @@ function Count({ n }: { n: number | undefined }) {
 
 /** Changes not done yet: waiting, being sent, in conflict, to review (the report says how many of them it includes). */
 export async function countOutboxNotDone(db: FieldbookDb): Promise<number> {
-  return (await db.outbox.count()) - (await db.outbox.where('status').equals('done').count());
+  return countUnsent(db);
 }
 
 export function OutboxCount() {

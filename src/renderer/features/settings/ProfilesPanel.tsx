@@ -8,6 +8,7 @@ import { applyProfiles, request, retryKeychain, sessionStore, useSession } from 
 import { ProfileForm } from './ProfileForm.tsx';
 import { navigate } from '../../app/router.ts';
 import { accessLimitation } from './labels.ts';
+import { countUnsent } from '../../../shared/replay-queue/packs.ts';
 
 /** Outbox operations of a profile that have no final outcome yet (those must not be thrown away). */
 async function unsentOperations(profileId: string): Promise<number> {
@@ -15,7 +16,7 @@ async function unsentOperations(profileId: string): Promise<number> {
   if (!(await Dexie.exists(name))) return 0;
   const db = openFieldbookDb(name);
   try {
-    return await db.outbox.filter((op) => op.status !== 'done').count();
+    return await countUnsent(db);
   } finally {
     db.close();
   }

@@ -13,6 +13,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { AppError } from '../../../shared/ipc.ts';
 import type { OutboxOp } from '../../../shared/outbox.ts';
 import { enqueueOps } from '../../../shared/replay-queue/queue.ts';
+import { outboxOps } from '../../../shared/replay-queue/packs.ts';
 import { firstWriteRefusal } from '../../../shared/access.ts';
 import {
   judgeUndo,
@@ -163,8 +164,7 @@ function Queued({ count }: { count: number | null }) {
 function useBatch(db: ReturnType<typeof useActiveDb>, batchId: string) {
   const ops =
     useLiveQuery(
-      async () =>
-        db ? db.outbox.filter((op) => op.batchId === batchId || op.undoes === batchId).toArray() : [],
+      async () => (db ? outboxOps(db, (op) => op.batchId === batchId || op.undoes === batchId) : []),
       [db, batchId],
     ) ?? NONE;
   const batchOps = useMemo(() => ops.filter((op) => op.batchId === batchId), [ops, batchId]);
