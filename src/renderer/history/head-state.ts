@@ -11,7 +11,7 @@
  * findings, and each finding's length and text.
  */
 import type { FieldbookDb } from '../db/rows.ts';
-import { dayNumber, dayText, readVarint, writeVarint, type Reader } from './heads.ts';
+import { dayNumber, dayText, readUtf8, readVarint, writeVarint, type Reader } from './heads.ts';
 import type { HistoryHeadRow, KeptHeadRow } from './rows.ts';
 
 /** A person's findings on the last snapshot that looked at them, and their next day of a change by date. */
@@ -22,7 +22,6 @@ export type HeadStates = Map<number, HeadState>;
 export const HEAD_STATE_KEY = 1;
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 
 /** A next day as the record keeps it; refuses one that would not read back the same. */
 function nextNumber(next: string | undefined): number {
@@ -40,21 +39,6 @@ function writeFinding(out: number[], finding: string): void {
   writeVarint(out, bytes ? bytes.length : finding.length);
   if (bytes) for (const byte of bytes) out.push(byte);
   else for (let i = 0; i < finding.length; i += 1) out.push(finding.charCodeAt(i));
-}
-
-/** A finding key of `length` bytes at the reader's place (ASCII read as characters, no decoder call). */
-function readFinding(r: Reader, length: number): string {
-  let text = '';
-  for (let i = r.at; i < r.at + length; i += 1) {
-    const byte = r.bytes[i]!;
-    if (byte >= 0x80) {
-      text = decoder.decode(r.bytes.subarray(r.at, r.at + length));
-      break;
-    }
-    text += String.fromCharCode(byte);
-  }
-  r.at += length;
-  return text;
 }
 
 /** Everyone's findings and next day as the record keeps them. */
@@ -77,7 +61,7 @@ export function statesOf(bytes: Uint8Array): HeadStates {
     const userid = readVarint(r);
     const next = readVarint(r);
     const findings: string[] = [];
-    for (let n = readVarint(r); n > 0; n -= 1) findings.push(readFinding(r, readVarint(r)));
+    for (let n = readVarint(r); n > 0; n -= 1) findings.push(readUtf8(r, readVarint(r)));
     states.set(userid, { findings, ...(next > 0 ? { next: dayText(next - 1) } : {}) });
   }
   return states;

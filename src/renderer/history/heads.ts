@@ -181,7 +181,8 @@ export function readVarint(r: Reader): number {
   }
 }
 
-function readText(r: Reader, length: number): string {
+/** `length` bytes of UTF-8 text at the reader's place (ASCII read as characters, no decoder call). */
+export function readUtf8(r: Reader, length: number): string {
   let text = '';
   for (let i = r.at; i < r.at + length; i += 1) {
     const byte = r.bytes[i]!;
@@ -192,6 +193,11 @@ function readText(r: Reader, length: number): string {
     text += String.fromCharCode(byte);
   }
   r.at += length;
+  return text;
+}
+
+function readText(r: Reader, length: number): string {
+  const text = readUtf8(r, length);
   r.strings.push(text);
   return text;
 }
