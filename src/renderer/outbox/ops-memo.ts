@@ -22,7 +22,8 @@ const UNSENT = () => [IDBKeyRange.upperBound('done', true), IDBKeyRange.lowerBou
  * ran its promise machinery per record; the views follow the outbox by its version, not by what they read.
  */
 async function readUnsent(db: OutboxSource): Promise<OutboxOp[]> {
-  if (!db.isOpen()) await db.open();
+  // always: Dexie reports itself open while its upgrade transaction still runs, and a read then is refused
+  await db.open();
   const read = db.backendDB().transaction(['outbox', 'outboxPacks'], 'readonly');
   const index = read.objectStore('outbox').index('status');
   const [packs, before, after] = await Promise.all([
