@@ -6,17 +6,13 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import type { ReplayOutcome, ReplayRequest, Result } from '../ipc.ts';
 import { outboxDbsClosedAfterEach } from '../testing/outbox-dbs.ts';
+import { statusDrafts } from '../testing/test-ops.ts';
 import { OutboxEngine } from './engine.ts';
 import { discardOps, enqueueOps } from './queue.ts';
 
 const freshDb = outboxDbsClosedAfterEach('engine-added-test');
 
-const statusDraft = (userid: number) => ({
-  op: { kind: 'user.update' as const, userid, changes: { status: 'Inactive' } },
-  base: { status: 'Active' },
-  summary: `user ${userid} -> Inactive`,
-});
-const drafts = (n: number) => Array.from({ length: n }, (_, i) => statusDraft(i + 1));
+const drafts = statusDrafts;
 
 function platform() {
   const sent: ReplayRequest[] = [];

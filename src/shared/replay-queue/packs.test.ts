@@ -8,18 +8,14 @@ import type { ReplayOutcome, ReplayRequest, Result } from '../ipc.ts';
 import type { OutboxOp } from '../outbox.ts';
 import type { OutboxDb } from './db.ts';
 import { outboxDbsClosedAfterEach } from '../testing/outbox-dbs.ts';
+import { statusDrafts } from '../testing/test-ops.ts';
 import { OutboxEngine } from './engine.ts';
 import { discardOps, editOp, enqueueOps } from './queue.ts';
 import { countUnsent, packsOf, readPacks, unpackHolding, withPacked } from './packs.ts';
 
 const freshDb = outboxDbsClosedAfterEach('packs-test');
 
-const statusDraft = (userid: number, status = 'Inactive') => ({
-  op: { kind: 'user.update' as const, userid, changes: { status } },
-  base: { status: 'Active' },
-  summary: `user ${userid} -> ${status}`,
-});
-const drafts = (n: number) => Array.from({ length: n }, (_, i) => statusDraft(i + 1));
+const drafts = statusDrafts;
 
 /** A platform answering every op done, recording what it was sent. */
 function platform() {

@@ -41,3 +41,13 @@ export const CREATE_WITH_EMAIL: readonly OpDraft[] = [
     summary: 'add e-mail',
   },
 ];
+
+/** A queued status change of one person (Active → `status`), as a draft for `enqueueOps`. */
+export const statusDraft = (userid: number, status = 'Inactive'): OpDraft => ({
+  op: { kind: 'user.update', userid, changes: { status } },
+  base: { status: 'Active' },
+  summary: `user ${userid} -> ${status}`,
+});
+
+/** `n` status changes of people 1 to n. */
+export const statusDrafts = (n: number): OpDraft[] => Array.from({ length: n }, (_, i) => statusDraft(i + 1));
