@@ -67,6 +67,10 @@ test('the trend shows the days synced with a gap between, and the report as of a
   const rows = trend.getByRole('table').getByRole('row');
   // the header and the two days synced: the day between is a gap, not a row
   await expect(rows).toHaveCount(3);
+  // the table's sites in the legend's order
+  const legend = await trend.locator('.recharts-legend-item-text').allInnerTexts();
+  expect(legend.length).toBeGreaterThan(1);
+  await expect(trend.getByRole('columnheader')).toHaveText(['Day', ...legend]);
   await trend.screenshot({ path: testInfo.outputPath('trend.png') });
 
   const report = await reportAsOf(app, between);

@@ -88,6 +88,10 @@ describe('the words of a period and of a change', () => {
     );
   });
 
+  it('names one time when the sync before ended within the same minute', () => {
+    expect(periodWords(at('10:55'), '2026-03-02T10:55:40Z', options)).toBe('at 10:55');
+  });
+
   it('says "up to" when the sync before is not known', () => {
     expect(periodWords('', at('11:01'), options)).toBe('up to 11:01');
   });

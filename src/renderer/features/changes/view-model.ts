@@ -106,7 +106,9 @@ export function periodWords(
     day(to) === day(startDay) && (from !== null || first === 'time') ? 'time' : 'dateTime',
   ).format(to);
   if (!from || Number.isNaN(from.getTime())) return `up to ${toText}`;
-  return `from ${formatter(locale, timeZone, first).format(from)} to ${toText}`;
+  const fromText = formatter(locale, timeZone, first).format(from);
+  // two syncs within a minute: "from 8:37 to 8:37" reads as a mistake
+  return fromText === toText ? `at ${toText}` : `from ${fromText} to ${toText}`;
 }
 
 /** The names a change's words refer to by id. */

@@ -20,12 +20,13 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { todayIso } from '../../../shared/dates.ts';
 import { useActiveDb } from '../../app/session.ts';
 import { formatDate } from '../../app/format.ts';
-import { loadTrend, TREND_SPANS, type Trend, type TrendSpan } from './trend.ts';
+import { loadTrend, sparseTrendWords, syncedDays, TREND_SPANS, type Trend, type TrendSpan } from './trend.ts';
 import { historyXlsx } from '../../history/export.ts';
 import { download } from '../outbox/download.ts';
 import { HistoryHorizon } from './HistoryHorizon.tsx';
 
 const LINE_COLOURS = ['#2563eb', '#059669', '#7c3aed', '#db2777', '#0891b2', '#65a30d'];
+const colourOf = (i: number) => LINE_COLOURS[i % LINE_COLOURS.length]!;
 const SPAN_WORDS: Record<TrendSpan, string> = { 30: '30 days', 90: '90 days', 365: 'A year' };
 
 function siteNameOf(
@@ -37,14 +38,16 @@ function siteNameOf(
 }
 
 function TrendTable({ trend, name }: { trend: Trend; name: (scope: string) => string }) {
-  const synced = trend.days.filter((d) => trend.scopes.some((s) => d.percent[s] !== null));
+  const synced = syncedDays(trend);
+  // in the legend's order (by name)
+  const scopes = [...trend.scopes].sort((a, b) => name(a).localeCompare(name(b)));
   return (
     <table className="chart-table">
       <caption>% compliant on the days this laptop synced</caption>
       <thead>
         <tr>
           <th scope="col">Day</th>
-          {trend.scopes.map((s) => (
+          {scopes.map((s) => (
             <th key={s} scope="col">
               {name(s)}
             </th>
@@ -55,7 +58,7 @@ function TrendTable({ trend, name }: { trend: Trend; name: (scope: string) => st
         {synced.map((d) => (
           <tr key={d.day}>
             <th scope="row">{formatDate(d.day)}</th>
-            {trend.scopes.map((s) => (
+            {scopes.map((s) => (
               <td key={s}>{d.percent[s] === null ? '–' : `${d.percent[s]}%`}</td>
             ))}
           </tr>
@@ -95,9 +98,10 @@ function TrendChart({ trend, name }: { trend: Trend; name: (scope: string) => st
               key={scope}
               dataKey={scope}
               name={name(scope)}
-              stroke={LINE_COLOURS[i % LINE_COLOURS.length]}
+              stroke={colourOf(i)}
               connectNulls={false}
-              dot={{ r: 2 }}
+              // filled: a day alone between gaps is only its dot
+              dot={{ r: 3, fill: colourOf(i) }}
               isAnimationActive={false}
             />
           ))}
@@ -118,11 +122,12 @@ export function ComplianceTrend({ siteid }: { siteid: number | null }) {
   );
   const sites = useLiveQuery(async () => (db ? db.sites.toArray() : []), [db]);
   const name = (scope: string) => siteNameOf(sites, scope);
-  const synced = trend?.days.some((d) => trend.scopes.some((s) => d.percent[s] !== null)) ?? false;
+  const synced = trend !== undefined && syncedDays(trend).length > 0;
+  const sparse = trend && sparseTrendWords(trend, formatDate);
   const exportHistory = () =>
     void (db && historyXlsx(db).then((blob) => download(blob, `Compliance history ${today}.xlsx`)));
   return (
-    <figure className="card" aria-labelledby="chart-trend">
+    <figure className="card card-wide" aria-labelledby="chart-trend">
       <figcaption id="chart-trend">
         % of active people compliant, by site (gaps: days without a sync)
       </figcaption>
@@ -138,7 +143,10 @@ export function ComplianceTrend({ siteid }: { siteid: number | null }) {
       ) : !synced ? (
         <p>No sync in this period yet: the trend starts with this laptop's first complete sync.</p>
       ) : (
-        <TrendChart trend={trend} name={name} />
+        <>
+          {sparse && <p>{sparse}</p>}
+          <TrendChart trend={trend} name={name} />
+        </>
       )}
       {trend && synced && (
         <p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trendOf } from './trend.ts';
+import { sparseTrendWords, trendOf } from './trend.ts';
 import type { HistorySyncRow } from '../../history/rows.ts';
 
 const sync = (seq: number, day: string, figures: [string, number, number][]): HistorySyncRow => ({
@@ -48,5 +48,17 @@ describe('the compliance trend', () => {
   it('marks the days the requirements changed, not the day the history started', () => {
     const trend = trendOf(SYNCS, [{ seq: 1 }, { seq: 4 }], 30, '2026-03-05', null);
     expect(trend.requirementDays).toEqual(['2026-03-04']);
+  });
+
+  it('says in words when the period has one day synced, which a chart shows only as a dot', () => {
+    const words = (day: string) => `the ${day}`;
+    const one = trendOf(SYNCS.slice(0, 1), [], 30, '2026-03-05', null);
+    expect(sparseTrendWords(one, words)).toBe(
+      'One day synced in this period so far (the 2026-03-01): ' +
+        'each day with a sync adds a point, and the days between syncs stay gaps.',
+    );
+    expect(sparseTrendWords(trendOf(SYNCS, [], 30, '2026-03-05', null), words)).toBeNull();
+    // only the days inside the span count
+    expect(sparseTrendWords(trendOf(SYNCS, [], 30, '2026-04-01', 1), words)).toContain('(the 2026-03-04)');
   });
 });

@@ -64,6 +64,24 @@ export function trendOf(
   return { days, scopes, requirementDays: [...new Set(changed)] };
 }
 
+/** The days of the trend with a figure for at least one of its sites. */
+export function syncedDays(trend: Trend): TrendDay[] {
+  return trend.days.filter((d) => trend.scopes.some((s) => d.percent[s] !== null));
+}
+
+/**
+ * What a trend with too few days to draw a line says beside it (null when it has two days or more):
+ * a lone day is a dot, and a coordinator would otherwise take it for a stray mark.
+ */
+export function sparseTrendWords(trend: Trend, dateWords: (day: string) => string): string | null {
+  const synced = syncedDays(trend);
+  if (synced.length !== 1) return null;
+  return (
+    `One day synced in this period so far (${dateWords(synced[0]!.day)}): ` +
+    'each day with a sync adds a point, and the days between syncs stay gaps.'
+  );
+}
+
 /** Reads the history's syncs (one small row a sync) and requirement changes, and makes the trend. */
 export async function loadTrend(
   db: FieldbookDb,
