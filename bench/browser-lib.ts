@@ -287,8 +287,11 @@ export function benchPage(page: Page) {
         changes,
         concurrency,
       ] as const),
-    replayRound: (changes: BenchChange[]): Promise<ReplayRound> =>
-      page.evaluate((c) => (globalThis as unknown as Api).fieldbookBench.replayRound(c), changes),
+    replayRound: (changes: BenchChange[], packed: boolean): Promise<ReplayRound> =>
+      page.evaluate(([c, p]) => (globalThis as unknown as Api).fieldbookBench.replayRound(c, p), [
+        changes,
+        packed,
+      ] as const),
     replayWriteFloor: (count: number): Promise<number> =>
       page.evaluate((n) => (globalThis as unknown as Api).fieldbookBench.replayWriteFloor(n), count),
     replayEnqueueLatency: (users: BenchUser[], runs: number): Promise<number[]> =>

@@ -131,7 +131,8 @@ export interface BenchPageApi {
   replayOpen(users: BenchUser[]): Promise<void>;
   /** the same changes, one replay:execute call each from a plain loop (no queue); milliseconds */
   replayIpcFloor(changes: BenchChange[], concurrency: number): Promise<number>;
-  replayRound(changes: BenchChange[]): Promise<ReplayRound>;
+  /** `packed`: the changes queued as the import queues them, a hundred to a record (packs.ts) */
+  replayRound(changes: BenchChange[], packed: boolean): Promise<ReplayRound>;
   /** the outcome rows of `count` done ops written again, in the engine's groups, with no network; milliseconds */
   replayWriteFloor(count: number): Promise<number>;
   replayEnqueueLatency(users: BenchUser[], runs: number): Promise<number[]>;

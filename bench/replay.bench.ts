@@ -30,6 +30,8 @@ export const description =
   'Replaying 5,000 status changes at 0 ms and 1,000 at 50 ms per request in Chromium through main vs a plain GET+PUT loop; enqueue latency';
 
 const CONCURRENCY = 4; // the engine's default
+/** FIELDBOOK_REPLAY_PACKED=1: the engine's changes queued packed, as an import queues them (packs.ts) */
+const PACKED = process.env['FIELDBOOK_REPLAY_PACKED'] === '1';
 const ENQUEUE_RUNS = 200;
 
 /** One latency: how many changes, in how many counted rounds, after a warm-up round of `warmup` changes. */
@@ -165,7 +167,11 @@ async function rounds(ctx: BenchContext, rig: Rig, set: LatencySet): Promise<Rou
     );
     const handled = () => session.requests.length;
     const byIpcFloor = await measured(serverPid, handled, () => bench.replayIpcFloor(back, CONCURRENCY));
-    const byEngine = await measured(serverPid, handled, async () => (await bench.replayRound(there)).ms);
+    const byEngine = await measured(
+      serverPid,
+      handled,
+      async () => (await bench.replayRound(there, PACKED)).ms,
+    );
     for (const [k, c] of there.entries()) users[from + k]!.status = c.status;
     // The engine's list reads hold copies of every user for FRESH_MS, and within that bound a change made by
     // another client is not seen (the window the bound allows). The floors are other clients changing the
@@ -228,7 +234,7 @@ async function latencyFigures(
     const ipcFloorRate = perSecond(r.ops, ipcFloor.ms);
     const figures: Figure[] = [
       {
-        name: `replay ${r.ops} status changes, ${at} (concurrency ${CONCURRENCY})`,
+        name: `replay ${r.ops} status changes${PACKED ? ' queued packed' : ''}, ${at} (concurrency ${CONCURRENCY})`,
         value: opsPerSecond,
         unit: 'ops/s',
         floor: floorPerSecond,

@@ -306,3 +306,43 @@ test("a credential the coordinator queued for removal is kept by a file that giv
     { expirationdate: expect.stringMatching(/2027-06-30|06\/30\/2027/) as unknown as string },
   ]);
 });
+
+test("an import's whole batch discarded in the Outbox: nothing waits, nothing is sent once online", async ({
+  app,
+  api,
+  server,
+  fullToken,
+}) => {
+  test.setTimeout(120_000);
+  await addProfile(app, { name: 'Riverside site', baseUrl: api.baseUrl, token: fullToken });
+  // the import stores its batch packed, a hundred changes to a record: the discard deletes the pack whole
+  const people = server.query<{ userid: number; username: string }>(
+    "SELECT userid, username FROM users WHERE status = 'Active' AND siteid = (SELECT MIN(siteid) FROM users) ORDER BY userid",
+  );
+  expect(people.length).toBeGreaterThan(10);
+  const banner = app.getByRole('banner');
+  await banner.getByRole('switch', { name: 'Work offline' }).click();
+  await goTo(app, 'Import');
+  const csv = ['Username,Status', ...people.map((p) => `${p.username},Inactive`)].join('\r\n');
+  await dropFile(app, 'hr.csv', Buffer.from(`${csv}\r\n`));
+  await app.getByRole('button', { name: `Queue ${people.length} rows` }).click();
+  const waiting = (what: string) =>
+    banner.getByRole('status', { name: `Connection: Working offline — ${what}` });
+  await expect(waiting(`${people.length} changes waiting`)).toBeVisible();
+
+  await goTo(app, 'Outbox');
+  const batches = app.getByRole('table', { name: 'Batches' });
+  await batches.getByRole('button', { name: /^Discard batch/ }).click();
+  await batches.getByRole('button', { name: `Discard ${people.length} changes` }).click();
+  await expect(app.getByText('Nothing here.')).toBeVisible();
+  await expect(waiting('nothing waiting to be sent')).toBeVisible();
+
+  await banner.getByRole('switch', { name: 'Work offline' }).click();
+  await expect(banner.getByRole('status', { name: /^Connection: Online/ })).toBeVisible();
+  // a sync (online: the engine has had its turn) and the platform still holds every one of them Active
+  await syncNow(app);
+  const statuses = server.query<{ status: string }>(
+    `SELECT DISTINCT status FROM users WHERE userid IN (${people.map((p) => p.userid).join(',')})`,
+  );
+  expect(statuses).toEqual([{ status: 'Active' }]);
+});

@@ -98,6 +98,8 @@ async function expectReadableMark(
   shot: string,
   text = 'Pending change',
 ): Promise<void> {
+  // the row first: a failure then says whether the row or its mark was missing
+  await expect(where, `${what}: the row`).toBeVisible();
   const mark = where.getByText(/^Pending (change|addition|removal)$/);
   await expect(mark, what).toBeVisible();
   // the row, not the mark: scrolling to the mark would scroll the very cell that cuts it

@@ -119,18 +119,18 @@ export async function replayIpcFloor(changes: BenchChange[], concurrency: number
 }
 
 /**
- * One round: the changes queued as the bulk action queues them (untimed), then
+ * One round: the changes queued as the bulk action queues them, or packed as the import does (untimed), then
  * timed from "the queue changed" to the engine idle and the cache refreshed
  * (when the app's replay has ended).
  */
-export async function replayRound(changes: BenchChange[]): Promise<ReplayRound> {
+export async function replayRound(changes: BenchChange[], packed: boolean): Promise<ReplayRound> {
   const { outbox, engine, refresher } = opened();
   const drafts: OpDraft[] = changes.map((c) => ({
     op: { kind: 'user.update', userid: c.userid, changes: { status: c.status } },
     base: { status: c.base },
     summary: c.username,
   }));
-  await enqueueOps(outbox, drafts);
+  await enqueueOps(outbox, drafts, { packed });
   const started = performance.now();
   await engine.reload();
   await engine.whenIdle();

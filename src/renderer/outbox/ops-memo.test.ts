@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { liveQuery } from 'dexie';
 import { describe, expect, it, vi } from 'vitest';
 import { openFieldbookDb } from '../db/index.ts';
+import { DatabaseMemory } from '../db/memory.ts';
 import { enqueueOps } from '../../shared/replay-queue/queue.ts';
 import { memoUnsentOps } from './ops-memo.ts';
 
@@ -47,5 +48,51 @@ describe("the outbox's unsent ops held in memory", () => {
     expect(memoRuns).toBe(1);
     memoQuery.unsubscribe();
     countQuery.unsubscribe();
+  });
+});
+
+describe("the views' copy and an import written packed through the outbox's own instance", () => {
+  it('holds the packed ops once the write has committed, whenever the reads before it began', async () => {
+    const name = `ops-memo-${Math.random()}`;
+    const memory = new DatabaseMemory(name);
+    const views = openFieldbookDb(name, { memory });
+    const outbox = openFieldbookDb(name, { memory, durability: 'strict' });
+    const reads: Promise<unknown>[] = [];
+    const read = () => reads.push(memoUnsentOps(views));
+    // the views read as the import's transaction is made, as its packs are handed over, and right after
+    outbox.use({
+      stack: 'dbcore',
+      name: 'viewsReadAlong',
+      create: (down) => ({
+        ...down,
+        transaction: (...args) => {
+          const made = down.transaction(...args);
+          read();
+          return made;
+        },
+        table: (table) => {
+          const inner = down.table(table);
+          return {
+            ...inner,
+            mutate: (req) => {
+              if (table === 'outboxPacks') read();
+              const written = inner.mutate(req);
+              if (table === 'outboxPacks') read();
+              return written;
+            },
+          };
+        },
+      }),
+    });
+    await enqueueOps(outbox, [statusDraft(1)]);
+    read();
+    const packed = await enqueueOps(outbox, [statusDraft(2), statusDraft(3)], { packed: true });
+    // as a view reads once the outbox's version has moved, right after the commit
+    const unsent = await memoUnsentOps(views);
+    await Promise.all(reads);
+    expect(unsent.map((op) => op.id)).toEqual(expect.arrayContaining(packed.map((op) => op.id)));
+    expect(unsent).toHaveLength(3);
+    views.close();
+    outbox.close();
   });
 });

@@ -147,6 +147,107 @@ describe('a person writing a packed op', () => {
   });
 });
 
+describe("a batch's discard, every op of its packs", () => {
+  /** The records a write adds to the outbox table, counted as Dexie makes them. */
+  function recordsAdded(db: OutboxDb): () => number {
+    let added = 0;
+    db.outbox.hook('creating', () => {
+      added += 1;
+    });
+    return () => added;
+  }
+
+  const audited = async (db: OutboxDb) => sorted((await db.audit.toArray()).map((entry) => entry.opId));
+
+  it('deletes the packs whole, no op stored on the way, each op discarded once, and none is sent after', async () => {
+    const db = freshDb();
+    const ops = await enqueueOps(db, drafts(250), { packed: true });
+    const ids = ops.map((op) => op.id);
+    const engine = await OutboxEngine.open({ db, execute: platform().execute, actor: 'c' });
+    const added = recordsAdded(db);
+    const change = await discardOps(db, ids, 'c');
+    expect(sorted(change.removed)).toEqual(sorted(ids));
+    expect(added()).toBe(0);
+    expect([await db.outbox.count(), await db.outboxPacks.count()]).toEqual([0, 0]);
+    expect(await audited(db)).toEqual(sorted(ids));
+    // the engine that held the batch, told of the discard, and one opened afterwards: nothing is sent
+    await engine.changed(change);
+    const p = platform();
+    const sending = await OutboxEngine.open({ db, execute: p.execute, actor: 'c' });
+    for (const e of [engine, sending]) e.setOnline(true);
+    await Promise.all([engine.whenIdle(), sending.whenIdle()]);
+    await Promise.all([engine.kill(), sending.kill()]);
+    expect(p.sent).toEqual([]);
+  });
+
+  it('leaves an op on its way to its outcome: its pack is unpacked, the others deleted whole', async () => {
+    const db = freshDb();
+    const ops = await enqueueOps(db, drafts(250), { packed: true });
+    const onItsWay = ops[150]!;
+    const added = recordsAdded(db);
+    const change = await discardOps(
+      db,
+      ops.map((op) => op.id),
+      'c',
+      { sending: new Set([onItsWay.id]) },
+    );
+    expect(change.removed).toHaveLength(249);
+    expect(change.removed).not.toContain(onItsWay.id);
+    // its pack's hundred ops stored, then the 99 others deleted: the op waits for its outcome as a record
+    expect(added()).toBe(100);
+    expect(await everyOp(db)).toEqual([onItsWay]);
+    expect(await db.outboxPacks.count()).toBe(0);
+    expect(await audited(db)).toEqual(sorted(change.removed));
+  });
+
+  it('discards a pack already started (unpacked by its first outcome): its done and sending ops stay', async () => {
+    const db = freshDb();
+    const ops = await enqueueOps(db, drafts(250), { packed: true });
+    // the engine's first outcomes in the first pack, as written: the pack unpacked in the same transaction
+    await db.transaction('rw', db.outbox, db.outboxPacks, async () => {
+      await unpackHolding(db, [ops[0]!]);
+      await db.outbox.update(ops[0]!.id, { status: 'done' });
+      await db.outbox.update(ops[1]!.id, { status: 'sending' });
+    });
+    const change = await discardOps(
+      db,
+      ops.map((op) => op.id),
+      'c',
+    );
+    expect(sorted(change.removed)).toEqual(sorted(ops.slice(2).map((op) => op.id)));
+    expect((await everyOp(db)).sort((a, b) => a.seq - b.seq).map((op) => [op.id, op.status])).toEqual([
+      [ops[0]!.id, 'done'],
+      [ops[1]!.id, 'sending'],
+    ]);
+    expect(await db.outboxPacks.count()).toBe(0);
+    expect(await audited(db)).toEqual(sorted(change.removed));
+  });
+
+  it('stopped before its commit (a crash), leaves every pack whole and nothing audited: every op is sent once', async () => {
+    const db = freshDb();
+    const ops = await enqueueOps(db, drafts(250), { packed: true });
+    // the audit is written after the packs are deleted: its failure stops the discard there
+    const closed = () => {
+      throw new Error('the window closed');
+    };
+    db.audit.hook('creating', closed);
+    await expect(
+      discardOps(
+        db,
+        ops.map((op) => op.id),
+        'c',
+      ),
+    ).rejects.toThrow();
+    expect([await db.outbox.count(), await db.outboxPacks.count(), await db.audit.count()]).toEqual([
+      0, 3, 0,
+    ]);
+    db.audit.hook('creating').unsubscribe(closed);
+    const p = platform();
+    await sendAll(db, p.execute);
+    expect(sorted(p.sentIds())).toEqual(sorted(ops.map((op) => op.id)));
+  });
+});
+
 describe('packsOf', () => {
   it('packs a hundred ops to a record, in queue order, the last pack holding the rest', () => {
     const ops = Array.from(

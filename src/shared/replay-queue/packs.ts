@@ -4,7 +4,8 @@
  * that keep every op exactly once (docs/decisions/scale.md, "Queueing 100,000 ops: a large batch stored packed"):
  *
  * - a pack holds its ops exactly as queued (pending, never tried): the first write of any of them (the engine's
- *   outcome, a discard, an edit) unpacks the pack in that write's own transaction, before the write;
+ *   outcome, a discard, an edit) unpacks the pack in that write's own transaction, before the write; a discard that
+ *   takes every op of a pack deletes it whole instead (`leavePacks`), in the same one transaction;
  * - unpacking adds the pack's ops that the outbox does not hold and deletes the pack, in one transaction: an op the
  *   outbox holds already (written by the engine) is kept as it is;
  * - every reader of the outbox reads the packs as ops through `withPacked`, which drops a packed op whose id the
@@ -126,10 +127,42 @@ export async function unpackHolding(
     const pack = await packHolding(db, op);
     if (!pack || done.has(pack.first)) continue;
     done.add(pack.first);
-    const held = await db.outbox.bulkGet(pack.ops.map((o) => o.id));
-    await db.outbox.bulkAdd(pack.ops.filter((_, i) => held[i] === undefined));
-    await db.outboxPacks.delete(pack.first);
+    await unpack(db, pack);
   }
+}
+
+/** Adds the pack's ops the outbox does not hold, and deletes the pack. Inside a transaction over both. */
+async function unpack(db: OutboxDb, pack: OutboxPack): Promise<void> {
+  const held = await db.outbox.bulkGet(pack.ops.map((o) => o.id));
+  await db.outbox.bulkAdd(pack.ops.filter((_, i) => held[i] === undefined));
+  await db.outboxPacks.delete(pack.first);
+}
+
+/**
+ * Before a discard deletes `gone`, inside its transaction over the outbox and the packs (`packs`: every pack, as the
+ * discard read them): a pack whose every op goes is deleted whole, none of its ops ever stored (a batch's discard
+ * otherwise added 100,000 records only to delete them); a pack some of whose ops stay is unpacked. Returns the ids
+ * the discard deletes from the outbox: those it held (`stored`) or just unpacked, not those gone with their pack.
+ */
+export async function leavePacks(
+  db: OutboxDb,
+  packs: readonly OutboxPack[],
+  stored: ReadonlySet<string>,
+  gone: readonly OutboxOp[],
+): Promise<string[]> {
+  const goneIds = new Set(gone.map((op) => op.id));
+  const records = new Set(stored);
+  const whole: number[] = [];
+  for (const pack of packs) {
+    const going = pack.ops.filter((op) => goneIds.has(op.id)).length;
+    if (going === pack.ops.length) whole.push(pack.first);
+    else if (going > 0) {
+      await unpack(db, pack);
+      for (const op of pack.ops) records.add(op.id);
+    }
+  }
+  await db.outboxPacks.bulkDelete(whole);
+  return gone.filter((op) => records.has(op.id)).map((op) => op.id);
 }
 
 /** The ops still to send or to look at (not done), packed or not: the Outbox's counts. */

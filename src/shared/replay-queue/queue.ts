@@ -9,7 +9,7 @@ import { targetKeyOf } from '../op-kinds.ts';
 import type { OutboxDb } from './db.ts';
 import { auditEntryOf } from './audit.ts';
 import { mapSliced } from '../sliced.ts';
-import { packsOf, readPacks, unpackHolding, withPacked } from './packs.ts';
+import { leavePacks, packsOf, readPacks, unpackHolding, withPacked } from './packs.ts';
 import { allFields, mergeConflict, type FieldChoice, type FieldChoices } from './merge.ts';
 
 export interface OpDraft {
@@ -173,13 +173,14 @@ export async function discardOps(
   { sending = NONE_SENDING, now = new Date() }: PersonsWrite = {},
 ): Promise<OutboxChange> {
   return db.transaction('rw', db.outbox, db.outboxPacks, db.audit, async () => {
-    const all = withPacked(await db.outbox.toArray(), await readPacks(db));
-    const gone = discardable(ids, all, sending);
-    // a packed op leaves its pack first: the pack's other ops stay, as records
-    await unpackHolding(db, gone);
+    const [stored, packs] = [await db.outbox.toArray(), await readPacks(db)];
+    const gone = discardable(ids, withPacked(stored, packs), sending);
+    // a pack whose every op goes leaves whole; a packed op going alone leaves its pack first (the others stay, as
+    // records)
+    const records = await leavePacks(db, packs, new Set(stored.map((op) => op.id)), gone);
     const at = now.toISOString();
     await db.audit.bulkAdd(gone.map((op): AuditEntry => auditEntryOf(op, 'discarded', actor, at)));
-    await db.outbox.bulkDelete(gone.map((op) => op.id));
+    await db.outbox.bulkDelete(records);
     return { written: [], removed: gone.map((op) => op.id) };
   });
 }
