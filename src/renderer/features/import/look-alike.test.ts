@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../../shared/records.ts';
 import { emailsByUser, planImport, type MatchKey, type RowPlan, type RowValues } from './match.ts';
-import { lookAlikeKey } from './look-alike.ts';
+import { LookAlikeIndex, lookAlikeKey, type HeldValue } from './look-alike.ts';
 
 const person = (
   userid: number,
@@ -115,6 +115,38 @@ describe('a username or e-mail that only looks like an existing one', () => {
     expect(plan).toMatchObject({ action: 'conflict', people: [marta, rnarta] });
   });
 
+  it('is a conflict when its look is how someone else writes their username', () => {
+    // marta.ruiz looks like rnarta.ruiz (m is rn to the eye), and only rnarta.ruiz is on the site
+    const rnarta = person(9, 101, 'rnarta.ruiz', 'Rn', 'Arta', 'E9');
+    const [plan] = planImport(
+      [{ rowNumber: 2, values: { username: 'marta.ruiz', firstname: 'Marta', lastname: 'Ruiz' } }],
+      [christopher, rnarta],
+      101,
+      emails,
+      { key: 'username', mode: 'upsert' },
+    );
+    expect(plan).toMatchObject({ action: 'conflict', people: [rnarta] });
+  });
+
+  it('is a conflict when its e-mail looks like how someone on the site writes theirs', () => {
+    const written = emailsByUser([
+      { emailid: 3, userid: 8, email: 'rnarta@exarnple.corn', status: 'Active', isprimary: null },
+    ]);
+    const [plan] = planImport(
+      [
+        {
+          rowNumber: 2,
+          values: { username: 'm.r', firstname: 'M', lastname: 'R', email: 'marta@example.com' },
+        },
+      ],
+      [christopher, marta],
+      101,
+      written,
+      { key: 'username', mode: 'upsert' },
+    );
+    expect(plan).toMatchObject({ action: 'conflict', people: [marta] });
+  });
+
   it('is a conflict, not a rename, when the employee id finds the person and the username only looks like theirs', () => {
     const plan = planRow(
       {
@@ -139,5 +171,36 @@ describe('a username or e-mail that only looks like an existing one', () => {
     expect(planRow({ username: 'christopher.yang', firstname: 'Christopher', lastname: 'Yang' }).action).toBe(
       'create',
     );
+  });
+});
+
+describe('the look-alike index with a set of the texts people are found by', () => {
+  const asked: string[] = [];
+  const byText = (key: string): readonly HeldValue<string>[] => {
+    asked.push(key);
+    return key === 'rnarta.ruiz' ? [{ value: 'rnarta.ruiz', person: 'the one written as the look' }] : [];
+  };
+
+  it('adds the look of each value it holds to the set', () => {
+    const known = new Set<string>();
+    new LookAlikeIndex<string>(known).add('marta.ruiz', 'marta');
+    expect([...known]).toEqual([lookAlikeKey('marta.ruiz')]);
+  });
+
+  it('asks nothing more for a look the set lacks: most rows look like nobody', () => {
+    asked.length = 0;
+    const index = new LookAlikeIndex<string>(new Set(['rnarta.ruiz']));
+    expect(index.find('big.1@example.com', byText)).toEqual([]);
+    expect(asked).toEqual([]);
+  });
+
+  it('still finds by a look the set holds, whoever holds it', () => {
+    asked.length = 0;
+    const known = new Set(['rnarta.ruiz']);
+    const index = new LookAlikeIndex<string>(known);
+    index.add('marta.ruiz', 'marta');
+    const found = index.find('m\u0430rta.ruiz', byText).map((held) => held.person);
+    expect(found).toEqual(['marta', 'the one written as the look']);
+    expect(asked).toEqual(['rnarta.ruiz']);
   });
 });

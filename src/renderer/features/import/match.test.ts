@@ -343,6 +343,23 @@ describe('invalid rows, with the reason', () => {
   });
 });
 
+describe('the statuses of a file', () => {
+  it('gives each row its own, however many rows write the same word', () => {
+    const plans = plan([
+      { username: 'cy', firstname: 'Cy', lastname: 'Ode', status: 'inactive' },
+      { username: 'dy', firstname: 'Dy', lastname: 'Ode', status: 'Active' },
+      { username: 'ey', firstname: 'Ey', lastname: 'Ode', status: 'Sabbatical' },
+      { username: 'fy', firstname: 'Fy', lastname: 'Ode', status: 'inactive' },
+    ]);
+    expect(plans.map((p) => (p.action === 'create' ? p.values.status : p.action))).toEqual([
+      'Inactive',
+      'Active',
+      'invalid',
+      'Inactive',
+    ]);
+  });
+});
+
 describe('the queued batch', () => {
   it("queues a new person's e-mail to wait for the new id, and leaves out excluded rows", () => {
     const plans = plan([

@@ -128,7 +128,8 @@ export const who = (u: UserRecord) => {
   return `${name} (${u.username}${employee})`;
 };
 
-function validate(v: RowValues, words: StatusWords | undefined): string[] {
+/** `status`: the platform's word for the row's status (null: none the coordinator chose). */
+function validate(v: RowValues, status: string | null): string[] {
   const errors: string[] = [];
   for (const field of IMPORT_FIELDS) {
     const value = v[field];
@@ -142,7 +143,7 @@ function validate(v: RowValues, words: StatusWords | undefined): string[] {
     if (value.length > 200 && field !== 'email')
       errors.push(`${FIELD_LABELS[field]} is longer than 200 characters.`);
   }
-  if (v.status && !normalizeStatus(v.status, words))
+  if (v.status && !status)
     errors.push(
       `Status "${v.status.slice(0, 40)}": choose above what it means on the platform (${KNOWN_STATUSES.join(', ')}).`,
     );
@@ -156,9 +157,15 @@ function validate(v: RowValues, words: StatusWords | undefined): string[] {
 
 class Index {
   private readonly map = new Map<string, UserRecord[]>();
+  /** `known`: a set every key of this index is added to too (shared by the indexes of one site's people) */
+  private readonly known: Set<string> | undefined;
+  constructor(known?: Set<string>) {
+    this.known = known;
+  }
   add(value: string, user: UserRecord) {
     if (!value) return;
     const key = value.toLowerCase();
+    this.known?.add(key);
     const list = this.map.get(key);
     if (!list) this.map.set(key, [user]);
     else if (!list.includes(user)) list.push(user);
@@ -206,15 +213,34 @@ interface Indexes {
   inFile: FileIndex;
   /** each row's identifying values lower-cased, by the row's place in the file */
   folded: readonly Folded[];
+  /** the platform's status for each way the file writes one (a status column holds a few words 100,000 times) */
+  statuses: Map<string, string | null>;
 }
 
-const emptyPeopleIndex = (): PeopleIndex => ({
-  username: new Index(),
-  employeeid: new Index(),
-  email: new Index(),
-  elsewhere: { username: new Index(), email: new Index() },
-  lookAlike: { username: new LookAlikeIndex(), email: new LookAlikeIndex() },
-});
+/** The platform's status for a row's word, found once per word and plan. */
+function statusOf(indexes: Indexes, word: string, words: StatusWords | undefined): string | null {
+  let status = indexes.statuses.get(word);
+  if (status === undefined) {
+    status = normalizeStatus(word, words);
+    indexes.statuses.set(word, status);
+  }
+  return status;
+}
+
+/**
+ * Every text a username or e-mail is looked up by (a person's own, or the look of one) is in one set, which each
+ * look-alike index asks first: most rows look like nobody, and their look is then looked up once, not three times.
+ */
+function emptyPeopleIndex(): PeopleIndex {
+  const [usernames, emails] = [new Set<string>(), new Set<string>()];
+  return {
+    username: new Index(usernames),
+    employeeid: new Index(),
+    email: new Index(emails),
+    elsewhere: { username: new Index(usernames), email: new Index(emails) },
+    lookAlike: { username: new LookAlikeIndex(usernames), email: new LookAlikeIndex(emails) },
+  };
+}
 
 function addPerson(index: PeopleIndex, u: UserRecord, siteid: number): void {
   if (u.siteid === siteid) {
@@ -380,20 +406,12 @@ function lookAlikeReasons(
 ): void {
   const { people, reasons } = found;
   const v = row.values;
-  const rowPerson = `${v.firstname ?? ''} ${v.lastname ?? ''}`.trim();
   for (const field of UNIQUE_EVERYWHERE) {
     const value = v[field];
     if (!value) continue;
     for (const { value: theirs, person } of lookAlikes(index, emails, field, value, row.folded[field])) {
-      reasons.push(
-        lookAlikeReason({
-          label: LABEL[field],
-          value,
-          theirs,
-          owner: who(person),
-          rowPerson: person === user ? null : rowPerson,
-        }),
-      );
+      const rowPerson = person === user ? null : `${v.firstname ?? ''} ${v.lastname ?? ''}`.trim();
+      reasons.push(lookAlikeReason({ label: LABEL[field], value, theirs, owner: who(person), rowPerson }));
       if (!people.includes(person)) people.push(person);
     }
   }
@@ -532,7 +550,7 @@ function indexesOf(
   const inFile = emptyFileIndex();
   const folded: Folded[] = [];
   indexRows(inFile, folded, rows, 0, rows.length);
-  return { index: peopleIndex(users, siteid, emails), inFile, folded };
+  return { index: peopleIndex(users, siteid, emails), inFile, folded, statuses: new Map() };
 }
 
 export function planImport(
@@ -562,7 +580,7 @@ export async function planImportInSlices(
   const folded: Folded[] = [];
   if (!index || !(await forEachSliced(rows.length, (i) => indexRows(inFile, folded, rows, i, i + 1), sliced)))
     return null;
-  const indexes = { index, inFile, folded };
+  const indexes = { index, inFile, folded, statuses: new Map<string, string | null>() };
   return mapSliced(rows, (row, i) => planChecked(row, options, indexes, i, emails), sliced);
 }
 
@@ -577,34 +595,39 @@ function planChecked(
   at: number,
   emails: EmailsByUser,
 ): RowPlan {
-  const folded = indexes.folded[at]!;
   return uncheckedSkip(
-    skipCreateOnUnknownCache(planRow({ ...row, folded }, options, indexes, emails), options.unknownCache),
+    skipCreateOnUnknownCache(
+      planRow(row, indexes.folded[at]!, options, indexes, emails),
+      options.unknownCache,
+    ),
     options.notKept,
   );
 }
 
-/** The row's dates as ISO days; what cannot be read is added to `errors`. */
-function datesOf(v: RowValues, order: DayMonthOrder | undefined, errors: string[]): RowValues {
-  const dates: RowValues = {};
+/** The row's dates as ISO days (null: it gives none); what cannot be read is added to `errors`. */
+function datesOf(v: RowValues, order: DayMonthOrder | undefined, errors: string[]): RowValues | null {
+  let dates: RowValues | null = null;
   for (const field of DATE_FIELDS) {
     const value = v[field];
     if (!value) continue;
     const date = parseTextDate(value, order);
-    if ('iso' in date) dates[field] = date.iso;
+    if ('iso' in date) (dates ??= {})[field] = date.iso;
     else errors.push(`${FIELD_LABELS[field]}: ${date.error}`);
   }
   return dates;
 }
 
 function planRow(
-  row: ImportRow & { folded: Folded },
+  row: ImportRow,
+  folded: Folded,
   options: MatchOptions,
-  { index, inFile }: Indexes,
+  indexes: Indexes,
   emails: EmailsByUser,
 ): RowPlan {
-  const { rowNumber, values: given, folded } = row;
-  const errors = validate(given, options.statusWords);
+  const { index, inFile } = indexes;
+  const { rowNumber, values: given } = row;
+  const status = given.status ? statusOf(indexes, given.status, options.statusWords) : null;
+  const errors = validate(given, status);
   if (given.group && !options.groups?.has(given.group.toLowerCase()))
     errors.push(`Profile group "${given.group.slice(0, 80)}" is not a group on this site.`);
   const dates = datesOf(given, options.dateOrder, errors);
@@ -624,11 +647,12 @@ function planRow(
   const user = matches[0];
   // a new person without a username in the file gets the derived one (free in the cache, the file and elsewhere)
   const derives = !user && !given.username && row.derived !== undefined;
-  const v: RowValues = {
-    ...given,
-    ...(derives ? { username: row.derived } : {}),
-    ...(given.status ? { status: normalizeStatus(given.status, options.statusWords)! } : {}),
-  };
+  // the row's own values when nothing changes them (most rows: no copy made)
+  const v: RowValues =
+    derives || (status !== null && status !== given.status)
+      ? { ...given, ...(derives ? { username: row.derived } : {}), ...(status ? { status } : {}) }
+      : given;
+  const values = dates ? { ...v, ...dates } : v;
   const checked = {
     rowNumber,
     values: v,
@@ -645,26 +669,29 @@ function planRow(
         action: 'skipped',
         reason: `No one on the site has the ${LABEL[options.key]} "${keyValue}" (update only: nobody is created).`,
       };
-    const missing = (['username', 'firstname', 'lastname'] as const)
-      .filter((f) => !v[f])
-      .map((f) => FIELD_LABELS[f].toLowerCase());
-    if (missing.length > 0)
-      return { rowNumber, action: 'invalid', errors: [newPersonNeeds(missing, options.usernameRule)] };
-    const lacking = (options.requires ?? []).filter((f) => !v[f]).map((f) => FIELD_LABELS[f].toLowerCase());
-    if (lacking.length > 0)
-      return {
-        rowNumber,
-        action: 'invalid',
-        errors: [`The credential requires a ${lacking.join(', a ')}, and the row has none.`],
-      };
+    const lacks = newPersonLacks(v, options);
+    if (lacks) return { rowNumber, action: 'invalid', errors: [lacks] };
     return {
       rowNumber,
       action: 'create',
-      values: { ...v, ...dates },
+      values,
       ...(derives && options.usernameRule ? { derivedFrom: options.usernameRule } : {}),
     };
   }
-  return planUpdate({ rowNumber, values: { ...v, ...dates } }, user, options, emails);
+  return planUpdate({ rowNumber, values }, user, options, emails);
+}
+
+const NEW_PERSON_NEEDS = ['username', 'firstname', 'lastname'] as const;
+
+/** Why a new person's row cannot create them (a name it lacks, what the credential requires); null when it can. */
+function newPersonLacks(v: RowValues, options: MatchOptions): string | null {
+  // the common row has all it needs: no list made for it
+  const requires = options.requires ?? [];
+  if (NEW_PERSON_NEEDS.every((f) => v[f]) && requires.every((f) => v[f])) return null;
+  const missing = NEW_PERSON_NEEDS.filter((f) => !v[f]).map((f) => FIELD_LABELS[f].toLowerCase());
+  if (missing.length > 0) return newPersonNeeds(missing, options.usernameRule);
+  const lacking = requires.filter((f) => !v[f]).map((f) => FIELD_LABELS[f].toLowerCase());
+  return `The credential requires a ${lacking.join(', a ')}, and the row has none.`;
 }
 
 /** What a new person's row lacks, in words; a username can be derived once the coordinator chooses how. */
