@@ -24,6 +24,7 @@ import { atMost } from './sync-lib.ts';
 import { DATASET, load, cachedSession, releaseSyncedSession } from './synced-session-lib.ts';
 import { traceMainThread, type TracedTasks } from './trace-lib.ts';
 import { describeSelfTime, profileBetween, selfTimeByFunction, type CpuProfile } from './cpu-profile-lib.ts';
+import { describeAllocations, startHeapSampling, type HeapProfile } from './heap-sampling-lib.ts';
 
 export const name = 'import';
 export const description =
@@ -66,6 +67,8 @@ async function phase(
   // the profiler first: its own start is one long task, which the trace is not to count
   await collectGarbage(page);
   const profiler = process.env.FIELDBOOK_IMPORT_PROFILE === '1' ? await startProfiler(page) : null;
+  // FIELDBOOK_IMPORT_HEAP_PROFILE=1: where the phase's allocations (garbage included) were made
+  const heap = process.env.FIELDBOOK_IMPORT_HEAP_PROFILE === '1' ? await startHeapSampling(page) : null;
   const trace = await traceMainThread(page.context(), page, settled === undefined);
   const start = await page.evaluate<number>('performance.now()');
   const done = page.evaluate<number>(WHEN_SUMMARY(text));
@@ -81,6 +84,7 @@ async function phase(
   const tasks = await tasksUntilNow(page, start, settled ? undefined : end);
   const profile = profiler ? await profiler() : undefined;
   if (profile) await keepProfile(label, profile);
+  if (heap) await keepHeapProfile(label, await heap());
   return { ...tasks, ms: end - start, cpu: await trace.stop(), ...(profile ? { profile } : {}) };
 }
 
@@ -104,6 +108,13 @@ async function keepProfile(label: string, profile: CpuProfile): Promise<void> {
   const file = path.join(tmpdir(), `fieldbook-import-${label}.cpuprofile`);
   await writeFile(file, JSON.stringify(profile));
   console.error(`  the CPU profile of "${label}": ${file}`);
+}
+
+/** The phase's allocations written for DevTools, and summed on the bench's log. */
+async function keepHeapProfile(label: string, profile: HeapProfile): Promise<void> {
+  const file = path.join(tmpdir(), `fieldbook-import-${label}.heapprofile`);
+  await writeFile(file, JSON.stringify(profile));
+  console.error(`  the allocations of "${label}" (${file}): ${describeAllocations(profile, 16)}`);
 }
 
 /** Starts V8's sampling profiler in the page (1 ms); the returned function stops it and gives the profile. */

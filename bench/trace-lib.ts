@@ -287,6 +287,11 @@ function busiestMain(events: readonly TraceEvent[]): string | undefined {
  * what runs inside them): the whole of queueing 100,000 ops is a trace over the 512 MB a string can hold.
  */
 const TRACE_DIR = process.env.FIELDBOOK_BENCH_TRACE_DIR;
+/**
+ * FIELDBOOK_BENCH_TRACE_GC=1 as well: V8's garbage collections in the written trace (their kind and phases, few events
+ * where the timeline's are millions), to tell which collection a long task held.
+ */
+const GC = process.env.FIELDBOOK_BENCH_TRACE_GC === '1' ? ['disabled-by-default-v8.gc'] : [];
 const WHOLE = process.env.FIELDBOOK_BENCH_TRACE_LIGHT !== '1';
 const WHOLE_TIMELINE = [
   'devtools.timeline',
@@ -327,6 +332,7 @@ export async function traceMainThread(
     'blink.user_timing',
     ...(detail ? ['devtools.timeline', 'v8', 'disabled-by-default-v8.gc'] : []),
     ...(TRACE_DIR && WHOLE ? WHOLE_TIMELINE : []),
+    ...(TRACE_DIR ? GC : []),
   ];
   await cdp.send('Tracing.start', {
     traceConfig: { includedCategories: categories, recordMode: 'recordAsMuchAsPossible' },

@@ -159,6 +159,24 @@ describe('sortSliced: a long sort cut into short tasks', () => {
     ).toBeNull();
   });
 
+  it('never works past its budget between two yields, however many short merges a level holds', async () => {
+    // the clock counts comparisons: sorting a run of 1,024 is some 10,000 of them, the budget a little more
+    let compared = 0;
+    const counted = (a: { seq: number }, b: { seq: number }) => (compared++, bySeq(a, b));
+    const atYields: number[] = [];
+    const run = 1024;
+    const sorted = await sortSliced(shuffled(16 * run), counted, {
+      budgetMs: 12_000,
+      now: () => compared,
+      yieldNow: async () => void atYields.push(compared),
+    });
+    expect(sorted?.map((o) => o.seq)).toEqual(Array.from({ length: 16 * run }, (_, i) => i));
+    const marks = [0, ...atYields, compared];
+    const longest = Math.max(...marks.slice(1).map((at, i) => at - marks[i]!));
+    // the budget, plus the item that crossed it: a run's sort (the costliest item, some 10,000 comparisons)
+    expect(longest).toBeLessThanOrEqual(12_000 + 11_000);
+  });
+
   it('sorts an empty list and a list of one', async () => {
     expect(await sortSliced([], bySeq)).toEqual([]);
     expect(await sortSliced([{ seq: 1 }], bySeq)).toEqual([{ seq: 1 }]);

@@ -70,25 +70,32 @@ export async function mapSliced<T, U>(
 const RUN = 1024;
 
 /**
- * Two sorted lists merged into one, a slice at a time (ties: `a`'s first, so the sort stays stable); null when stopped.
+ * Each pair of runs merged into one (a lone last run as it is), the whole level in one sliced pass (ties: the first
+ * run's first, so the sort stays stable); null when stopped. One pass, not one per pair: a level's merges are each
+ * short, and each begun with a fresh budget ran one after the other in one task (a level of 50 merges of 100,000 ops:
+ * 54 ms of the window in the import bench).
  */
-async function mergeSliced<T>(
-  a: readonly T[],
-  b: readonly T[],
+async function mergeLevel<T>(
+  runs: readonly T[][],
   compare: (x: T, y: T) => number,
   options: Slicing,
-): Promise<T[] | null> {
-  const out: T[] = [];
-  let i = 0;
-  let j = 0;
+): Promise<T[][] | null> {
+  const merged: T[][] = [];
+  let [r, i, j] = [0, 0, 0];
+  let out: T[] = [];
   const finished = await forEachSliced(
-    a.length + b.length,
+    runs.reduce((n, run) => n + run.length, 0),
     () => {
+      const a = runs[r]!;
+      const b = runs[r + 1] ?? [];
       out.push(j >= b.length || (i < a.length && compare(a[i]!, b[j]!) <= 0) ? a[i++]! : b[j++]!);
+      if (i < a.length || j < b.length) return;
+      merged.push(out);
+      [out, r, i, j] = [[], r + 2, 0, 0];
     },
     options,
   );
-  return finished ? out : null;
+  return finished ? merged : null;
 }
 
 /**
@@ -112,13 +119,11 @@ export async function sortSliced<T>(
   );
   if (!sorted) return null;
   while (runs.length > 1) {
-    const merged: T[][] = [];
-    for (let r = 0; r < runs.length; r += 2) {
-      const next =
-        r + 1 < runs.length ? await mergeSliced(runs[r]!, runs[r + 1]!, compare, options) : runs[r]!;
-      if (!next) return null;
-      merged.push(next);
-    }
+    // the event loop runs between levels too: each begins a fresh budget
+    await (options.yieldNow ?? yieldToEventLoop)();
+    if (options.stopped?.()) return null;
+    const merged = await mergeLevel(runs, compare, options);
+    if (!merged) return null;
     runs = merged;
   }
   return runs[0] ?? [];

@@ -39,6 +39,7 @@ import { watchDatabaseLifecycle } from './lifecycle.ts';
 import { derivedFieldsMiddleware } from './derived.ts';
 import { usersMemoMiddleware } from './users-memo.ts';
 import { outboxMemoMiddleware } from '../outbox/ops-memo.ts';
+import { knownPacksMiddleware } from '../outbox/known-packs.ts';
 import { fingerprintGuardMiddleware } from '../sync/fingerprints.ts';
 import { firstScreenMiddleware } from './first-screen-kept.ts';
 import type { FieldbookDb } from './rows.ts';
@@ -102,6 +103,7 @@ export function openFieldbookDb(name: string, options: OpenOptions = {}): Fieldb
   db.use(derivedFieldsMiddleware);
   db.use(usersMemoMiddleware(memory));
   db.use(outboxMemoMiddleware(memory));
+  db.use(knownPacksMiddleware(memory));
   db.use(fingerprintGuardMiddleware(db));
   db.use(firstScreenMiddleware(memory));
   db.use(historyTouchMiddleware(memory));

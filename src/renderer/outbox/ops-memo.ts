@@ -4,11 +4,12 @@
  * query itself); dropped on any write to the outbox (see table-memo.ts). Views
  * re-run their queries on the outbox's version (`usePendingVersion`).
  */
-import type { OutboxOp, OutboxPack } from '../../shared/outbox.ts';
-import { PACKS_PAGE, withPackedSliced } from '../../shared/replay-queue/packs.ts';
+import type { OutboxOp } from '../../shared/outbox.ts';
+import { withPackedSliced } from '../../shared/replay-queue/packs.ts';
 import type { OutboxDb } from '../../shared/replay-queue/db.ts';
 import { tableMemo } from '../db/table-memo.ts';
 import type { DatabaseMemory } from '../db/memory.ts';
+import { packsAsStored } from './known-packs.ts';
 
 type OutboxSource = Pick<OutboxDb, 'backendDB' | 'open' | 'isOpen'> & { memory: DatabaseMemory };
 
@@ -27,7 +28,8 @@ async function readUnsent(db: OutboxSource): Promise<OutboxOp[]> {
   const read = db.backendDB().transaction(['outbox', 'outboxPacks'], 'readonly');
   const index = read.objectStore('outbox').index('status');
   const [packs, before, after] = await Promise.all([
-    packsInPages(read.objectStore('outboxPacks')),
+    // the packs this window holds are not read again (known-packs.ts: a batch just queued is held as committed)
+    packsAsStored(read.objectStore('outboxPacks'), db.memory),
     ...UNSENT().map((range) => cursorValues<OutboxOp>(index, range)),
   ]);
   const unsent = [...before!, ...after!];
@@ -35,24 +37,6 @@ async function readUnsent(db: OutboxSource): Promise<OutboxOp[]> {
   // a packed op whose id a done record holds (a pack and its ops both stored) is done
   const done = await keysOf(index, IDBKeyRange.only('done'));
   return withPackedSliced(unsent, packs, done);
-}
-
-/** The packs, PACKS_PAGE an answer by key (a cursor's prefetch answers with many packs at once: packs.ts). */
-async function packsInPages(store: IDBObjectStore): Promise<OutboxPack[]> {
-  const packs: OutboxPack[] = [];
-  for (;;) {
-    const after = packs.at(-1)?.first;
-    const page = await new Promise<OutboxPack[]>((resolve, reject) => {
-      const request = store.getAll(
-        after === undefined ? null : IDBKeyRange.lowerBound(after, true),
-        PACKS_PAGE,
-      );
-      request.onsuccess = () => resolve(request.result as OutboxPack[]);
-      request.onerror = () => reject(request.error ?? new Error('The outbox could not be read.'));
-    });
-    packs.push(...page);
-    if (page.length < PACKS_PAGE) return packs;
-  }
 }
 
 function keysOf(index: IDBIndex, range: IDBKeyRange): Promise<string[]> {
