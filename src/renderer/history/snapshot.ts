@@ -26,7 +26,7 @@ import { factChange } from './change.ts';
 import { appendRows } from './packs.ts';
 import { keptFigures, syncOf } from './sync-figures.ts';
 import { factText, headFact, packFact } from './heads.ts';
-import { dueOn, readHeadState, withState, writeHeads, type HeadStates } from './head-state.ts';
+import { readKeptStates, withState, writeHeads, type KeptStates } from './head-state.ts';
 import { keptShared, sharedOf } from './shared-rows.ts';
 import { phaseEnded } from './phases.ts';
 import type {
@@ -197,12 +197,12 @@ interface Day {
 
 /** The heads as read: everyone's findings and next day, and the facts read, by person. */
 interface KeptHeads {
-  states: HeadStates;
+  states: KeptStates;
   facts: ReadonlyMap<number, Uint8Array>;
 }
 
 /** The heads of some people as a snapshot compares with, and what was read of them. */
-function keptHeads(rows: readonly (KeptHeadRow | undefined)[], states: HeadStates) {
+function keptHeads(rows: readonly (KeptHeadRow | undefined)[], states: KeptStates) {
   const read = defined(rows);
   const facts = new Map(read.map((row) => [row.userid, row.fact]));
   return { heads: read.map((row) => withState(row, states)), kept: { states, facts } };
@@ -252,7 +252,7 @@ async function fullSnapshot(db: FieldbookDb, at: string, day: string, taken: num
     JSON.stringify(sortedRequirements(input.requirements)),
   ];
   return db.transaction('rw', HISTORY_TABLES(db), async () => {
-    const [rows, states] = await Promise.all([db.historyHeads.toArray(), readHeadState(db)]);
+    const [rows, states] = await Promise.all([db.historyHeads.toArray(), readKeptStates(db)]);
     const { heads, kept } = keptHeads(rows, states);
     const changes = peopleChanges(heads, facts, findings, { held, day });
     return writeDay(db, at, day, {
@@ -446,9 +446,9 @@ async function incrementalSnapshot(
   const [{ catalog, requirements }, touchedHeads, states] = await Promise.all([
     namesNow(db),
     db.historyHeads.bulkGet(userids),
-    readHeadState(db),
+    readKeptStates(db),
   ]);
-  const dueHeads = await db.historyHeads.bulkGet(dueOn(states, day));
+  const dueHeads = await db.historyHeads.bulkGet(states.dueOn(day));
   const { heads, kept } = keptHeads([...touchedHeads, ...dueHeads], states);
   const due = heads.splice(defined(touchedHeads).length);
   phaseEnded('heads read', heads.length + due.length);
