@@ -29,6 +29,8 @@ export const sameFact = (a: PersonFact, b: PersonFact): boolean =>
 
 /** The assignments added or changed, and the keys of those gone. */
 function rowsChange<T extends Keyed>(before: readonly T[], after: readonly T[]): { put: T[]; gone: T[0][] } {
+  // most of a day's people changed one list only: the other is the same, in the same order (facts are sorted)
+  if (same(before, after)) return { put: [], gone: [] };
   const was = new Map(before.map((r) => [r[0], r]));
   const now = new Set(after.map((r) => r[0]));
   return {
