@@ -85,8 +85,8 @@ export async function startServerProcess(
 
 /**
  * Builds the renderer (as electron.vite.config.ts does) and the benchmark page under it, into `outDir`. With
- * FIELDBOOK_BENCH_UNMINIFIED=1 the renderer keeps its functions' names, so that a CPU profile names them (a profile of
- * minified code names `$e` and `tt`).
+ * FIELDBOOK_BENCH_UNMINIFIED=1 the renderer and the page (which bundles the history's code) keep their functions'
+ * names, so that a CPU profile names them (a profile of minified code names `$e` and `tt`).
  */
 export async function buildPages(root: string, outDir: string): Promise<void> {
   const named = process.env.FIELDBOOK_BENCH_UNMINIFIED === '1';
@@ -104,7 +104,7 @@ export async function buildPages(root: string, outDir: string): Promise<void> {
     logLevel: 'warn',
     root: path.join(root, 'bench/browser'),
     base: './',
-    build: { outDir: path.join(outDir, 'bench'), emptyOutDir: true },
+    build: { outDir: path.join(outDir, 'bench'), emptyOutDir: true, ...(named ? { minify: false } : {}) },
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toIsoDate, toIsoDateByPattern } from './dates.ts';
+import { addDaysIso, toIsoDate, toIsoDateByPattern } from './dates.ts';
 
 describe('wire dates', () => {
   it('reads the results format MM/DD/YYYY', () => {
@@ -49,5 +49,25 @@ describe('wire dates', () => {
       '05 2026 00:00:00 March',
     ];
     for (const s of samples) expect([s, toIsoDate(s)]).toEqual([s, toIsoDateByPattern(s.trim())]);
+  });
+});
+
+describe('adding days to an ISO date (remembered: the report asks the same few sums again and again)', () => {
+  it('gives each sum of its own, the same date with other days included, and again when asked again', () => {
+    for (let round = 0; round < 2; round += 1) {
+      expect(addDaysIso('2026-02-27', 2)).toBe('2026-03-01');
+      expect(addDaysIso('2026-02-27', -30)).toBe('2026-01-28');
+      expect(addDaysIso('2024-02-28', 2)).toBe('2024-03-01');
+      expect(addDaysIso('2026-02-27', 0)).toBe('2026-02-27');
+      expect(addDaysIso('not a day', 2)).toBe('');
+    }
+  });
+
+  it('stays right past what it remembers (more dates and more counts of days than it keeps)', () => {
+    const start = Date.UTC(2000, 0, 1);
+    const iso = (n: number) => new Date(start + n * 86_400_000).toISOString().slice(0, 10);
+    for (let n = 0; n < 25_000; n += 1) addDaysIso(iso(n), 30);
+    for (let days = 0; days < 40; days += 1) expect(addDaysIso('2026-12-31', days)).toBe(iso(9_861 + days));
+    for (let n = 0; n < 25_000; n += 997) expect(addDaysIso(iso(n), 30)).toBe(iso(n + 30));
   });
 });

@@ -118,10 +118,33 @@ export function todayIso(now: Date = new Date()): string {
   return `${pad(now.getFullYear(), 4)}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** Add whole days to an ISO date. */
-export function addDaysIso(isoDate: string, days: number): string {
+function computeAddDaysIso(isoDate: string, days: number): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
   if (!m) return '';
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + days));
   return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}
+
+/** The results kept, by days added then date: the report asks "today + 30" once a credential or course a person. */
+const added = new Map<number, Map<string, string>>();
+const ADDED_KEPT = { counts: 16, dates: 20_000 };
+
+/**
+ * Add whole days to an ISO date. Remembered (a few hundred thousand calls a report or a history snapshot on `l`,
+ * with few distinct arguments): at most 16 counts of days and 20,000 dates each, emptied past that.
+ */
+export function addDaysIso(isoDate: string, days: number): string {
+  let byDate = added.get(days);
+  if (!byDate) {
+    if (added.size >= ADDED_KEPT.counts) added.clear();
+    byDate = new Map();
+    added.set(days, byDate);
+  }
+  let out = byDate.get(isoDate);
+  if (out === undefined) {
+    if (byDate.size >= ADDED_KEPT.dates) byDate.clear();
+    out = computeAddDaysIso(isoDate, days);
+    byDate.set(isoDate, out);
+  }
+  return out;
 }

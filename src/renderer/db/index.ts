@@ -21,6 +21,7 @@ import {
   SCHEMA_V14,
   SCHEMA_V15,
   SCHEMA_V16,
+  SCHEMA_V17,
 } from './schema.ts';
 import {
   v1CreateCache,
@@ -34,6 +35,7 @@ import {
   v12HistorySharedDeflated,
   v13HistoryHeadsCompact,
   v15HistoryHeadState,
+  v17HistoryHeadStateKeys,
 } from './migrations.ts';
 import { watchDatabaseLifecycle } from './lifecycle.ts';
 import { derivedFieldsMiddleware } from './derived.ts';
@@ -99,6 +101,7 @@ export function openFieldbookDb(name: string, options: OpenOptions = {}): Fieldb
   db.version(15).stores(SCHEMA_V15).upgrade(v15HistoryHeadState);
   // version 16 only adds the outbox's packs
   db.version(16).stores(SCHEMA_V16);
+  db.version(17).stores(SCHEMA_V17).upgrade(v17HistoryHeadStateKeys);
   watchDatabaseLifecycle(db);
   db.use(derivedFieldsMiddleware);
   db.use(usersMemoMiddleware(memory));

@@ -12,12 +12,13 @@ import type {
   HistorySharedRow,
   HistorySyncRow,
   KeptSharedRow,
+  HeadStateRow,
 } from '../history/rows.ts';
 import { keptShared } from '../history/shared-rows.ts';
 import { keptFigures } from '../history/sync-figures.ts';
 import { compactHeads, compactRows, headOfVersion12, type OldHeadRow } from '../history/upgrade.ts';
 import { packRows } from '../history/packs.ts';
-import { HEAD_STATE_KEY, packStates } from '../history/head-state.ts';
+import { HEAD_STATE_KEY, packStates, statesOfVersion15 } from '../history/head-state.ts';
 import type { HistoryWrittenRow } from '../history/written-rows.ts';
 import { userSearchKeys, userSortName, type UserRecord } from '../../shared/records.ts';
 import type { CachedTrainingAssignment } from './derived.ts';
@@ -152,6 +153,18 @@ export async function v15HistoryHeadState(tx: Transaction): Promise<void> {
   const heads = await tx.table<HistoryHeadRow, number>('historyHeads').toArray();
   if (heads.length === 0) return;
   const states = new Map(heads.map(({ userid, findings, next }) => [userid, { findings, next }]));
-  await tx.table('historyHeadState').put({ id: HEAD_STATE_KEY, people: packStates(states) });
+  await tx.table('historyHeadState').put({ id: HEAD_STATE_KEY, ...packStates(states) });
   await tx.table('historyHeads').bulkPut(heads.map(({ userid, fact }) => ({ userid, fact })));
+}
+
+/**
+ * Version 17: the record of everyone's findings and next day keeps each finding as its place in a table of keys
+ * (history/head-state.ts), the same findings and days. A record already so (written by version 15's upgrade, which
+ * now writes the new form, and runs first) is kept.
+ */
+export async function v17HistoryHeadStateKeys(tx: Transaction): Promise<void> {
+  const table = tx.table<Partial<HeadStateRow> & { id: number }, number>('historyHeadState');
+  const row = await table.get(HEAD_STATE_KEY);
+  if (!row?.people || row.keys) return;
+  await table.put({ id: HEAD_STATE_KEY, ...packStates(statesOfVersion15(row.people)) });
 }

@@ -160,5 +160,12 @@ export const SCHEMA_V15 = { historyHeads: 'userid', historyHeadState: 'id' } as 
  */
 export const SCHEMA_V16 = { outboxPacks: OUTBOX_TABLE_SCHEMAS.outboxPacks } as const;
 
+/**
+ * Version 17 (issue 38's snapshot time): the record of everyone's findings and next day keeps each finding as its
+ * place in a table of keys (history/head-state.ts), a third of its bytes; no table or index changes
+ * (migrations.ts, v17HistoryHeadStateKeys).
+ */
+export const SCHEMA_V17 = {} as const;
+
 /** The newest schema version this build declares (db/index.ts declares 1 to this one). */
-export const SCHEMA_VERSION = 16;
+export const SCHEMA_VERSION = 17;

@@ -12,10 +12,25 @@ export type FactChange = Pick<HistoryPersonRow, 'u' | 'g' | 'c' | 'cx' | 't' | '
 
 type Keyed = readonly [string | number, ...unknown[]];
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/**
+ * Whether two parts of facts are the same: tuples and lists of numbers and text, compared item by item (what their
+ * JSON texts compared, without making them: a day on `l` compares some 60,000).
+ */
+export function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (!same(a[i], b[i])) return false;
+  return true;
+}
+
+/** Whether two facts are the same, part by part. */
+export const sameFact = (a: PersonFact, b: PersonFact): boolean =>
+  same(a.u, b.u) && same(a.g, b.g) && same(a.c, b.c) && same(a.t, b.t);
 
 /** The assignments added or changed, and the keys of those gone. */
 function rowsChange<T extends Keyed>(before: readonly T[], after: readonly T[]): { put: T[]; gone: T[0][] } {
+  // most of a day's people changed one list only: the other is the same, in the same order (facts are sorted)
+  if (same(before, after)) return { put: [], gone: [] };
   const was = new Map(before.map((r) => [r[0], r]));
   const now = new Set(after.map((r) => r[0]));
   return {

@@ -9,6 +9,7 @@ import { requirementRow } from '../features/requirements/model.ts';
 import { credentialAssignment, trainingAssignment, user } from '../testing/fixtures.ts';
 import { addDaysIso } from '../../shared/dates.ts';
 import {
+  adjustFigures,
   dayFigures,
   findingKey,
   findingsByPerson,
@@ -237,5 +238,15 @@ describe("a finding's key in the history", () => {
   it('refuses a finding it has no letter for, rather than keeping one that cannot be read back', () => {
     expect(() => findingKey({ type: 'Expired', itemKey: 'group:5' })).toThrow();
     expect(() => findingOfKey('Xk5')).toThrow();
+  });
+
+  it("counts a day's figures by the same letters, and refuses a key it cannot read", () => {
+    const figures = [{ scope: 'site:1', people: 1, compliant: 1, findings: {} }];
+    const fact: PersonFact = { u: [1, 'ann', 'Ann', 'Lée', '', 'Active', 'User'], g: [], c: [], t: [] };
+    const moved = adjustFigures(figures, [{ fact, findings: [] }], [{ fact, findings: ['Ek5', 'Dc7'] }]);
+    expect(moved).toEqual([
+      { scope: 'site:1', people: 1, compliant: 0, findings: { Expired: 1, 'Training due soon': 1 } },
+    ]);
+    expect(() => adjustFigures(figures, [], [{ fact, findings: ['Eg5'] }])).toThrow('Not a finding');
   });
 });

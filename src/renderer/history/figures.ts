@@ -92,10 +92,17 @@ function emptyFigures(scope: string): ScopeFigures {
   return { scope, people: 0, compliant: 0, findings: {} };
 }
 
+/** A history key's finding type, without making its item key (`findingOfKey` refuses the same keys). */
+function typeOfKey(key: string): FindingType {
+  const type = TYPE_OF_LETTER.get(key[0] ?? '');
+  if (!type || !ITEM_OF_LETTER.has(key[1] ?? '')) throw new Error(`Not a finding of the history: ${key}.`);
+  return type;
+}
+
 /** Adds (`by` 1) or takes away (-1) one active person, with their findings, to or from the figures of a scope. */
 function countPerson(figures: ScopeFigures, findings: readonly string[], by: 1 | -1 = 1): void {
   figures.people += by;
-  const types = findings.map((key) => findingOfKey(key).type);
+  const types = findings.map(typeOfKey);
   if (!types.some((t) => NON_COMPLIANT.includes(t))) figures.compliant += by;
   for (const type of types) figures.findings[type] = (figures.findings[type] ?? 0) + by;
 }

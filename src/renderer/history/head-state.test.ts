@@ -3,11 +3,11 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openFieldbookDb, type FieldbookDb } from '../db/index.ts';
-import { SCHEMA_V10, SCHEMA_V14, SCHEMA_V9 } from '../db/schema.ts';
+import { SCHEMA_V10, SCHEMA_V14, SCHEMA_V15, SCHEMA_V16, SCHEMA_V9 } from '../db/schema.ts';
 import { credentialAssignment, freshDb, SCHEMA_OF_VERSION_8, user } from '../testing/fixtures.ts';
 import { requirementRow } from '../features/requirements/model.ts';
-import { headFact, packFact } from './heads.ts';
-import { packStates, readHeadState, statesOf, type HeadState } from './head-state.ts';
+import { headFact, packFact, writeVarint } from './heads.ts';
+import { KeptStates, packStates, readHeadState, statesOf, type HeadState } from './head-state.ts';
 import { readPeopleRows } from './packs.ts';
 import type { PersonFact } from './rows.ts';
 import { snapshotHistory } from './snapshot.ts';
@@ -31,6 +31,57 @@ describe("everyone's findings and next day, kept in one record", () => {
 
   it('refuse a next day that would not read back the same', () => {
     expect(() => packStates(new Map([[1, { findings: [], next: '2026-02-30' }]]))).toThrow('cannot keep');
+  });
+
+  it('keep each finding as its place in a table of keys: one byte each while fewer than 128 keys are held', () => {
+    const record = packStates(new Map([[7, { findings: ['Ek5', 'Mk9', 'Oc70011'] }]]));
+    expect(record.keys).toEqual(['Ek5', 'Mk9', 'Oc70011']);
+    // userid 7, no next day, three findings, their places
+    expect([...record.people]).toEqual([7, 0, 3, 0, 1, 2]);
+  });
+
+  it('put the most frequent keys first, so that they take the fewest bytes', () => {
+    const states = new Map<number, HeadState>([
+      [1, { findings: ['Ek5', 'Mk9'] }],
+      [2, { findings: ['Mk9'] }],
+      [3, { findings: ['Mk9', 'Sc4'] }],
+    ]);
+    expect(packStates(states).keys).toEqual(['Mk9', 'Ek5', 'Sc4']);
+  });
+
+  it("never move a key: new ones go at the table's end, the people not put are kept as they were", () => {
+    const record = packStates(
+      new Map<number, HeadState>([
+        [1, { findings: ['Ek5'], next: '2026-03-21' }],
+        [300, { findings: ['Mk9', 'Ek5'] }],
+        [40_000, { findings: [] }],
+      ]),
+    );
+    const kept = KeptStates.of(record);
+    expect(kept.after(new Map(), [])).toEqual(record);
+    const after = kept.after(new Map([[2, { findings: ['Sc4', 'Ek5'], next: '2026-04-01' }]]), [40_000]);
+    expect(after.keys).toEqual([...record.keys, 'Sc4']);
+    expect(statesOf(after)).toEqual(
+      new Map<number, HeadState>([
+        [1, { findings: ['Ek5'], next: '2026-03-21' }],
+        [2, { findings: ['Sc4', 'Ek5'], next: '2026-04-01' }],
+        [300, { findings: ['Mk9', 'Ek5'] }],
+      ]),
+    );
+  });
+
+  it('find the people due on a day by their next day alone: due on it or before, never without one', () => {
+    const kept = KeptStates.of(
+      packStates(
+        new Map<number, HeadState>([
+          [1, { findings: ['Sk5'], next: '2026-03-20' }],
+          [2, { findings: [], next: '2026-03-21' }],
+          [3, { findings: ['Ek5'], next: '2026-03-22' }],
+          [4, { findings: ['Ek5'] }],
+        ]),
+      ),
+    );
+    expect(kept.dueOn('2026-03-21')).toEqual([1, 2]);
   });
 });
 
@@ -96,6 +147,42 @@ describe('a history whose heads kept their findings and next day (database versi
       new Map(
         userids.map((u) => [u, { findings: u % 2 ? ['Sk5'] : [], ...(u % 3 ? { next: '2026-03-21' } : {}) }]),
       ),
+    );
+  });
+});
+
+describe('a history whose findings record kept each finding as its text (database versions 15 and 16)', () => {
+  /** The version 15 record's bytes: userid, next day + 1, how many findings, each one's length and text. */
+  function version15Bytes(states: ReadonlyMap<number, { findings: string[]; next?: number }>): Uint8Array {
+    const out: number[] = [];
+    for (const [userid, { findings, next }] of states) {
+      for (const n of [userid, next === undefined ? 0 : next + 1, findings.length]) writeVarint(out, n);
+      for (const f of findings) out.push(f.length, ...[...f].map((c) => c.charCodeAt(0)));
+    }
+    return Uint8Array.from(out);
+  }
+
+  it("keeps every person's findings and next day after the upgrade", async () => {
+    const name = `v16-${Math.random().toString(36).slice(2)}`;
+    const v16 = new Dexie(name);
+    const schema = { ...SCHEMA_OF_VERSION_8, ...SCHEMA_V9, ...SCHEMA_V10, ...SCHEMA_V14 };
+    v16.version(16).stores({ ...schema, ...SCHEMA_V15, ...SCHEMA_V16 });
+    await v16.open();
+    // day 9,576 from 2000-01-01 is 2026-03-21
+    const old = new Map([
+      [3, { findings: ['Ek5', 'Oc70011'], next: 9_576 }],
+      [1, { findings: [] }],
+      [70_000, { findings: ['Mk9'] }],
+    ]);
+    await v16.table('historyHeadState').put({ id: 1, people: version15Bytes(old) });
+    v16.close();
+    db = openFieldbookDb(name);
+    expect(await readHeadState(db)).toEqual(
+      new Map<number, HeadState>([
+        [1, { findings: [] }],
+        [3, { findings: ['Ek5', 'Oc70011'], next: '2026-03-21' }],
+        [70_000, { findings: ['Mk9'] }],
+      ]),
     );
   });
 });

@@ -93,9 +93,12 @@ export interface HistoryHeadRow {
  */
 export type KeptHeadRow = Pick<HistoryHeadRow, 'userid' | 'fact'>;
 
-/** Everyone's findings and next day, in one record (history/head-state.ts). */
+/** Everyone's findings and next day, in one record (history/head-state.ts; `keys` since version 17). */
 export interface HeadStateRow {
   id: number;
+  /** the finding keys the people hold, the most frequent first */
+  keys: string[];
+  /** each person's userid, next day and findings (their places in `keys`) */
   people: Uint8Array;
 }
 

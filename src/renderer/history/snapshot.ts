@@ -22,11 +22,11 @@ import { snapshotFailed, snapshotTaken, takeTouched, type Touched } from './touc
 import { patchFact } from './written.ts';
 import type { RequirementRow } from '../features/requirements/model.ts';
 import type { UserRecord } from '../../shared/records.ts';
-import { factChange } from './change.ts';
+import { factChange, sameFact as sameFacts } from './change.ts';
 import { appendRows } from './packs.ts';
 import { keptFigures, syncOf } from './sync-figures.ts';
-import { factText, headFact, packFact } from './heads.ts';
-import { dueOn, readHeadState, withState, writeHeads, type HeadStates } from './head-state.ts';
+import { headFact, packFact } from './heads.ts';
+import { readKeptStates, withState, writeHeads, type KeptStates } from './head-state.ts';
 import { keptShared, sharedOf } from './shared-rows.ts';
 import { phaseEnded } from './phases.ts';
 import type {
@@ -90,8 +90,6 @@ export interface ChangesContext {
   day: string;
   /** a head's fact, where the caller has it parsed already */
   factOf?: (head: HistoryHeadRow) => PersonFact;
-  /** a head's fact as JSON text, where the caller has it made already */
-  textOf?: (head: HistoryHeadRow) => string;
   /** whether a fact is the head's own, read from it (a person due by date alone): the same without comparing */
   isHeadsOwn?: (head: HistoryHeadRow, fact: PersonFact) => boolean;
 }
@@ -105,14 +103,14 @@ export function peopleChanges(
   heads: readonly HistoryHeadRow[],
   facts: ReadonlyMap<number, PersonFact>,
   findings: ReadonlyMap<number, readonly string[]>,
-  { held, day, factOf = headFact, textOf = factText, isHeadsOwn = () => false }: ChangesContext,
+  { held, day, factOf = headFact, isHeadsOwn = () => false }: ChangesContext,
 ): PeopleChanges {
   const before = new Map(heads.map((h) => [h.userid, h]));
   const out: PeopleChanges = { rows: [], put: [], gone: [] };
   for (const [userid, fact] of facts) {
     const now = [...(findings.get(userid) ?? [])];
     const head = before.get(userid);
-    const sameFact = !!head && (isHeadsOwn(head, fact) || textOf(head) === JSON.stringify(fact));
+    const sameFact = !!head && (isHeadsOwn(head, fact) || sameFacts(factOf(head), fact));
     const row = changedRow(userid, head, sameFact, fact, now, factOf);
     const next = nextFindingsChange(fact, day);
     if (row) out.rows.push(row);
@@ -197,12 +195,12 @@ interface Day {
 
 /** The heads as read: everyone's findings and next day, and the facts read, by person. */
 interface KeptHeads {
-  states: HeadStates;
+  states: KeptStates;
   facts: ReadonlyMap<number, Uint8Array>;
 }
 
 /** The heads of some people as a snapshot compares with, and what was read of them. */
-function keptHeads(rows: readonly (KeptHeadRow | undefined)[], states: HeadStates) {
+function keptHeads(rows: readonly (KeptHeadRow | undefined)[], states: KeptStates) {
   const read = defined(rows);
   const facts = new Map(read.map((row) => [row.userid, row.fact]));
   return { heads: read.map((row) => withState(row, states)), kept: { states, facts } };
@@ -252,7 +250,7 @@ async function fullSnapshot(db: FieldbookDb, at: string, day: string, taken: num
     JSON.stringify(sortedRequirements(input.requirements)),
   ];
   return db.transaction('rw', HISTORY_TABLES(db), async () => {
-    const [rows, states] = await Promise.all([db.historyHeads.toArray(), readHeadState(db)]);
+    const [rows, states] = await Promise.all([db.historyHeads.toArray(), readKeptStates(db)]);
     const { heads, kept } = keptHeads(rows, states);
     const changes = peopleChanges(heads, facts, findings, { held, day });
     return writeDay(db, at, day, {
@@ -321,8 +319,6 @@ interface Looked {
   findings: Map<number, readonly string[]>;
   /** the heads' facts, each read once */
   was: Map<number, PersonFact>;
-  /** the heads' facts as JSON text, each made once */
-  texts: Map<number, string>;
 }
 
 /** A head's fact, read once for the whole snapshot. */
@@ -332,15 +328,6 @@ function wasOf(looked: Pick<Looked, 'was'>, head: HistoryHeadRow): PersonFact {
   const fact = headFact(head);
   looked.was.set(head.userid, fact);
   return fact;
-}
-
-/** A head's fact as JSON text, made once for the whole snapshot. */
-function textOf(looked: Pick<Looked, 'was' | 'texts'>, head: HistoryHeadRow): string {
-  const known = looked.texts.get(head.userid);
-  if (known !== undefined) return known;
-  const text = JSON.stringify(wasOf(looked, head));
-  looked.texts.set(head.userid, text);
-  return text;
 }
 
 const defined = <T>(rows: readonly (T | undefined)[]): T[] => rows.filter((r): r is T => r !== undefined);
@@ -364,7 +351,7 @@ async function writtenPeople(
   { requirements, day, courseNames }: PeopleContext,
 ): Promise<Looked> {
   const userids = [...touched.userids];
-  const looked = { was: new Map<number, PersonFact>(), texts: new Map<number, string>() };
+  const looked = { was: new Map<number, PersonFact>() };
   const facts = new Map<number, PersonFact>();
   const patched = new Set<number>();
   for (const head of heads) {
@@ -446,9 +433,9 @@ async function incrementalSnapshot(
   const [{ catalog, requirements }, touchedHeads, states] = await Promise.all([
     namesNow(db),
     db.historyHeads.bulkGet(userids),
-    readHeadState(db),
+    readKeptStates(db),
   ]);
-  const dueHeads = await db.historyHeads.bulkGet(dueOn(states, day));
+  const dueHeads = await db.historyHeads.bulkGet(states.dueOn(day));
   const { heads, kept } = keptHeads([...touchedHeads, ...dueHeads], states);
   const due = heads.splice(defined(touchedHeads).length);
   phaseEnded('heads read', heads.length + due.length);
@@ -463,7 +450,6 @@ async function incrementalSnapshot(
     held: heldOf(catalog),
     day,
     factOf: (h: HistoryHeadRow) => wasOf(looked, h),
-    textOf: (h: HistoryHeadRow) => textOf(looked, h),
     isHeadsOwn: (h: HistoryHeadRow, fact: PersonFact) => looked.was.get(h.userid) === fact,
   };
   const changes = peopleChanges(looked.heads, looked.facts, looked.findings, context);
