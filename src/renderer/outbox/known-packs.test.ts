@@ -114,4 +114,29 @@ describe('the packs this window holds', () => {
     });
     expect((await packsNow(db)).map((pack) => pack.ops[0]!.id)).toEqual(['op-of-b']);
   });
+
+  it("reads again a reused position after a delete of this window's was let go of and then aborted", async () => {
+    const db = freshDb();
+    const ops = await enqueueOps(db, drafts(200), { batchId: 'a', packed: true });
+    // this window deletes the first pack, and the write aborts: the pack stays, no longer held
+    const aborted = db.transaction('rw', db.outboxPacks, async () => {
+      await db.outboxPacks.delete(1);
+      throw new Error('the disk is full');
+    });
+    await expect(aborted).rejects.toThrow('the disk is full');
+    // elsewhere, the batch's last hundred ops leave with their pack, and a new batch takes the position
+    const other: OutboxPack = {
+      first: 101,
+      last: 101,
+      batchId: 'b',
+      ops: [{ ...ops[0]!, id: 'op-of-b', seq: 101, batchId: 'b' }],
+    };
+    await elsewhere(db, (store) => {
+      store.delete(101);
+      store.add(other);
+    });
+    const truth = (await outboxOps(db)).map((op) => op.id);
+    expect(truth).toHaveLength(101);
+    expect((await memoUnsentOps(db)).map((op) => op.id)).toEqual(truth);
+  });
 });

@@ -5,9 +5,10 @@
  * (the import bench's allocations) for a copy of what the window already held.
  *
  * Sound because a pack is never changed once stored: it is added whole, in its batch's transaction, and only ever
- * deleted (unpacked). A pack held is taken as stored while the store holds, at the held packs' positions, as many packs
- * of its batch as held there: a batch never gains a pack after its transaction, so the held packs of a batch are all
- * it has left, and a position taken since by another batch's pack shows as one pack of the batch too many held.
+ * deleted (unpacked). A pack held is taken as stored while the store holds a pack of its batch at its position: a
+ * batch never gains a pack after its transaction, so that pack is the one held, and a position taken since by another
+ * batch's pack is read again. (Counting a batch's packs instead was not enough: a delete let go of at once and then
+ * aborted leaves a batch with fewer packs held than stored, and a reused position then counted even.)
  */
 import type { DBCore, DBCoreMutateRequest, Middleware } from 'dexie';
 import type { OutboxPack } from '../../shared/outbox.ts';
@@ -61,7 +62,10 @@ function answer<T>(request: IDBRequest): Promise<T> {
   });
 }
 
-/** Lets go of the held packs the store no longer holds, and of every held pack of a batch that does not add up. */
+/**
+ * Lets go of the held packs the store no longer holds at their position for their batch: gone, or the position taken
+ * by another batch's pack (positions are reused once a batch's last ops leave). One answer per batch held.
+ */
 async function dropStale(store: IDBObjectStore, held: Held, firsts: readonly number[]): Promise<void> {
   const present = new Set(firsts);
   const byBatch = new Map<string, number[]>();
@@ -74,11 +78,12 @@ async function dropStale(store: IDBObjectStore, held: Held, firsts: readonly num
     }
   }
   const batches = [...byBatch];
-  const counts = await Promise.all(
-    batches.map(([batchId]) => answer<number>(store.index('batchId').count(batchId))),
+  const stored = await Promise.all(
+    batches.map(([batchId]) => answer<number[]>(store.index('batchId').getAllKeys(batchId))),
   );
   batches.forEach(([, positions], i) => {
-    if (counts[i] !== positions.length) for (const first of positions) held.delete(first);
+    const ofBatch = new Set(stored[i]);
+    for (const first of positions) if (!ofBatch.has(first)) held.delete(first);
   });
 }
 
