@@ -151,7 +151,9 @@ test('the overdue people of a course are selected from the course’s list and g
     .getByRole('button', { name: `Queue ${overdue} ${overdue === 1 ? 'change' : 'changes'}` })
     .click();
   // the people now have a due date in the future: the overdue list no longer has them
-  await expect(list.getByRole('status').filter({ hasText: COUNT_LINE })).toHaveText(/^0 (courses|people)$/);
+  await expect(list.getByRole('status').filter({ hasText: COUNT_LINE })).toHaveText(
+    /^0 (training assignments|people)$/,
+  );
 
   const movedOnServer = () =>
     server

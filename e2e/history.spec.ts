@@ -103,6 +103,10 @@ test('the trend shows the days synced with a gap between, and the report as of a
     `${firstHolder.lastname}, ${firstHolder.firstname}`,
   );
   await held.screenshot({ path: testInfo.outputPath('held-on-day.png') });
+
+  // a day before the first sync has no answer: never "0 people held"
+  await held.getByLabel('Day').fill(iso(daysAgo(5)));
+  await expect(held.getByRole('status')).toHaveText(/^Not known: this laptop's history does not reach /);
 });
 
 /** The report's text but its line naming the history's first sync (which a drop moves). */

@@ -68,11 +68,7 @@ test.describe('offline, then back online', () => {
 
     await selectUser(app, user.username);
     await bulkStatus(app, 'Inactive');
-    await expect(
-      app.getByText(
-        '1 change to queue; 0 people already as chosen (skipped); 0 people cannot be changed (not queued).',
-      ),
-    ).toBeVisible();
+    await expect(app.getByText('1 change to queue.')).toBeVisible();
     await app.getByRole('button', { name: 'Queue 1 change' }).click();
     await expect(usersGrid(app).getByText('Pending')).toBeVisible();
     await expect(usersGrid(app).getByText('Inactive')).toBeVisible();
@@ -195,11 +191,7 @@ test('a read-only token: the preview refuses the edits and nothing is queued', a
   const user = someActiveUser(server);
   await selectUser(app, user.username);
   await bulkStatus(app, 'Inactive');
-  await expect(
-    app.getByText(
-      '0 changes to queue; 0 people already as chosen (skipped); 1 person cannot be changed (not queued).',
-    ),
-  ).toBeVisible();
+  await expect(app.getByText('0 changes to queue; 1 person cannot be changed (not queued).')).toBeVisible();
   await expect(app.getByRole('button', { name: 'Queue 0 changes' })).toBeDisabled();
   await openTab(app, 'Outbox');
   await expect(app.getByText('Nothing here.')).toBeVisible();

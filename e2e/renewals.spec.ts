@@ -68,11 +68,11 @@ test('five renewals from a credential’s expiring list, each with its own paste
   // the list's bulk panel starts on renewing this credential
   await expect(list.getByLabel('Bulk action')).toHaveValue('renew');
   await expect(list.getByRole('combobox', { name: 'Renew a credential' })).toHaveValue(String(credentialid));
-  // dates left empty: named as missing, not "5 people already as chosen"
+  // dates left empty: named as missing, not "5 people need no change"
   await list.getByRole('button', { name: 'Preview' }).click();
   const preview = list.getByRole('region', { name: 'Preview' });
   await expect(preview.getByRole('alert')).toHaveText('Enter the new expiration date.');
-  await expect(preview).not.toContainText('already as chosen');
+  await expect(preview).not.toContainText('no change');
   await app.screenshot({ path: 'test-results/renewals/dates-missing.png' });
 
   const start = todayIso();

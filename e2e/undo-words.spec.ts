@@ -48,8 +48,12 @@ test('the undo of a batch that created a person names them and their course, nev
   await batches.getByRole('link', { name: /^Undo this batch/ }).click();
   const preview = app.getByRole('table', { name: 'Undo preview' });
   await expect(preview).toContainText(`Remove Una Doe's ${course.coursename}`, { timeout: 30_000 });
-  // the person cannot be deleted: the offer sets them Inactive
+  // the person cannot be deleted: their line says they stay, until the offer (set them Inactive) is chosen
+  const created = preview.getByRole('row').filter({ has: app.getByRole('checkbox') });
+  await expect(created).toContainText('Stays as it is: the platform cannot undo this');
+  await expect(created).not.toContainText('Will be put back');
   await preview.getByRole('checkbox').first().check();
+  await expect(created).toContainText('Will be put back');
   await expect(preview).toContainText('Una Doe: status');
   expect(await preview.innerText()).not.toMatch(INTERNAL_ID);
   await app.getByRole('button', { name: /^Queue the undo/ }).click();

@@ -77,11 +77,7 @@ test('the bulk bar labels every picker and counts one change as one', async ({ a
   await app.getByLabel('Bulk action').selectOption({ label: 'Change status' });
   await app.getByLabel('New status').selectOption('Inactive');
   await app.getByRole('button', { name: 'Preview' }).click();
-  await expect(
-    app.getByText(
-      '1 change to queue; 0 people already as chosen (skipped); 0 people cannot be changed (not queued).',
-    ),
-  ).toBeVisible();
+  await expect(app.getByText('1 change to queue.')).toBeVisible();
   await app.getByRole('button', { name: 'Queue 1 change', exact: true }).click();
   await expect(app.getByRole('status').filter({ hasText: /^Queued 1 change:/ })).toBeVisible();
 });

@@ -1,11 +1,19 @@
 /**
  * A list's count line, as numbers: "1,234 holders", "500 of 1,234 credentials held
- * (scroll for more)", "40 people", "12 courses", "12 of 300 users". One reader for
+ * (scroll for more)", "40 people", "72 training assignments", "12 of 300 users". One reader for
  * every spec, so a change of the words is one change here.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 
-const NOUNS = ['holders?', 'credentials? held', 'courses?', 'people', 'person', 'users?'];
+const NOUNS = [
+  'holders?',
+  'credentials? held',
+  'training assignments?',
+  'courses?',
+  'people',
+  'person',
+  'users?',
+];
 export const COUNT_LINE = new RegExp(
   `^(?:([\\d,]+) of )?([\\d,]+) (?:${NOUNS.join('|')})(?: \\(scroll for more\\))?$`,
 );

@@ -29,6 +29,7 @@ import type {
   UserRecord,
 } from '../../../shared/records.ts';
 import { RenewalNumbers } from './RenewalNumbers.tsx';
+import { previewSummary } from './preview-words.ts';
 import type { FieldbookDb } from '../../db/rows.ts';
 
 type ActionType = BulkAction['type'];
@@ -452,14 +453,6 @@ function RenewalDates({ form, set }: { form: BulkForm; set: (patch: Partial<Bulk
   );
 }
 
-/** "2 changes to queue; 1 person already as chosen (skipped); 0 people cannot be changed (not queued)." */
-function previewSummary(preview: Pick<BulkPreview, 'drafts' | 'noops' | 'refused'>): string {
-  const queued = plural(preview.drafts.length, 'change');
-  const skipped = plural(preview.noops.length, 'person', 'people');
-  const refused = plural(preview.refused.length, 'person', 'people');
-  return `${queued} to queue; ${skipped} already as chosen (skipped); ${refused} cannot be changed (not queued).`;
-}
-
 interface PreviewPanelProps {
   preview: BulkPreview;
   onQueue: () => void;
@@ -476,7 +469,13 @@ function PreviewPanel({ preview, onQueue, numbers, onNumbers }: PreviewPanelProp
           {preview.problems.join(' ')}
         </p>
       ) : (
-        <p>{previewSummary(preview)}</p>
+        <p>
+          {previewSummary({
+            queued: preview.drafts.length,
+            skipped: preview.noops.length,
+            refused: preview.refused.length,
+          })}
+        </p>
       )}
       {preview.renewals.length > 0 && (
         <RenewalNumbers rows={preview.renewals} numbers={numbers} onNumbers={onNumbers} />

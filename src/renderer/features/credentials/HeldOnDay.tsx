@@ -11,13 +11,12 @@ import { todayIso } from '../../../shared/dates.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 import { formatDate } from '../../app/format.ts';
 import { navigate } from '../../app/router.ts';
-import { plural } from '../../app/words.ts';
 import { tableOf, type ExportColumn } from '../../app/export-list.ts';
 import { ExportButtons } from '../../components/ExportButtons.tsx';
 import { VirtualGrid, type Column } from '../../components/VirtualGrid.tsx';
 import { loadDay } from '../../history/rebuild.ts';
 import { historyNote } from '../report/as-of.ts';
-import { heldOn, type HeldOnRow } from './held-on.ts';
+import { heldOn, heldOnLine, type HeldOnRow } from './held-on.ts';
 
 const dateOrNone = (iso: string, none: string) => (iso ? formatDate(iso) : none);
 
@@ -65,10 +64,7 @@ export function HeldOnDay({ db, credential }: { db: FieldbookDb; credential: Cre
   const today = todayIso();
   const held = useHeldOn(db, credential.credentialid, day);
   const name = credential.credentialname;
-  const count =
-    held && day
-      ? `${plural(held.rows.length, 'person', 'people')} held a valid ${name} on ${formatDate(day)}.`
-      : '';
+  const count = held && day ? heldOnLine(held.rows.length, name, formatDate(day), held.reached) : '';
   return (
     <section className="panel" aria-labelledby="held-on-heading">
       <h2 id="held-on-heading">Who held {name} on a past day</h2>

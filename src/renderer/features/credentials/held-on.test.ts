@@ -4,7 +4,7 @@ import type { FieldbookDb } from '../../db/index.ts';
 import { credentialAssignment, freshDb, user } from '../../testing/fixtures.ts';
 import { snapshotHistory } from '../../history/snapshot.ts';
 import { loadDay } from '../../history/rebuild.ts';
-import { heldOn } from './held-on.ts';
+import { heldOn, heldOnLine } from './held-on.ts';
 
 let db: FieldbookDb;
 beforeEach(async () => {
@@ -68,5 +68,22 @@ describe('who held a valid credential on a past day', () => {
 
   it('lists nobody for a day the history does not reach', async () => {
     expect(await holdersOn('2026-02-28')).toEqual([]);
+  });
+});
+
+describe('the answer’s line', () => {
+  it('counts the holders of a day the history reaches', () => {
+    expect(heldOnLine(3, 'Forklift', 'Nov 10, 2026', true)).toBe(
+      '3 people held a valid Forklift on Nov 10, 2026.',
+    );
+    expect(heldOnLine(1, 'Forklift', 'Nov 10, 2026', true)).toBe(
+      '1 person held a valid Forklift on Nov 10, 2026.',
+    );
+  });
+
+  it('says a day before the history is not known, never that nobody held it', () => {
+    expect(heldOnLine(0, 'Forklift', 'Nov 10, 2026', false)).toBe(
+      "Not known: this laptop's history does not reach Nov 10, 2026.",
+    );
   });
 });

@@ -7,7 +7,7 @@
  */
 import type { RebuiltDay } from '../../history/rebuild.ts';
 import type { PersonFact } from '../../history/rows.ts';
-import { NOT_ON_THIS_LAPTOP as NOT_HERE } from '../../app/words.ts';
+import { NOT_ON_THIS_LAPTOP as NOT_HERE, plural } from '../../app/words.ts';
 
 export interface HeldOnRow {
   userid: number;
@@ -49,4 +49,13 @@ export function heldOn(rebuilt: RebuiltDay, credentialid: number): HeldOnRow[] {
     rows.push({ userid, lastname, firstname, username, employeeid, status, sitename, start, expiration });
   }
   return rows.sort(byName);
+}
+
+/**
+ * The answer's line: "3 people held a valid Forklift on Nov 10, 2026."; a day the history does not reach has no
+ * answer, never "0 people held" (the note under it says why). `day` is already in words.
+ */
+export function heldOnLine(people: number, credential: string, day: string, reached: boolean): string {
+  if (!reached) return `Not known: this laptop's history does not reach ${day}.`;
+  return `${plural(people, 'person', 'people')} held a valid ${credential} on ${day}.`;
 }

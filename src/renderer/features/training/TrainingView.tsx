@@ -21,7 +21,8 @@ import { StatusText, TrainingBadge } from '../../components/Badges.tsx';
 import { DaysInput } from '../../components/DaysInput.tsx';
 import { useSoonDaysBox } from '../../app/soon-window.ts';
 import { useLiveQueryAbout } from '../../app/live-query.ts';
-import { listCount, NOT_ON_THIS_LAPTOP as NOT_HERE, plural } from '../../app/words.ts';
+import { NOT_ON_THIS_LAPTOP as NOT_HERE, plural } from '../../app/words.ts';
+import { traineesCount } from './count-words.ts';
 import { SelectionBar, useRowSelection } from '../../components/SelectionBar.tsx';
 import { searchUsersWithPending } from '../users/queries.ts';
 import {
@@ -161,11 +162,6 @@ function trainingExportColumns(today: string, days: number): ExportColumn<Row>[]
     { header: 'Assigned by', cell: (t) => t.assignment_method },
     { header: 'Pending change', cell: (t) => pendingCell(t) },
   ];
-}
-
-/** "40 people" assigned one course; "12 courses" of every course and person. */
-function traineesCount(shown: number, total: number, oneCourse: boolean): string {
-  return oneCourse ? listCount(shown, total, 'person', 'people') : listCount(shown, total, 'course');
 }
 
 const NO_ROWS: Row[] = [];

@@ -8,7 +8,7 @@ import type { AppError } from '../../../shared/ipc.ts';
 import { readsOf, type JudgedLine } from '../../../shared/undo/plan.ts';
 import type { ReversalStep } from '../../../shared/undo/reverse.ts';
 import type { ReadResult } from './current.ts';
-import { compareWords } from './words.ts';
+import { compareWords, recordNowWords } from './words.ts';
 
 interface UndoTableProps {
   judged: readonly JudgedLine[];
@@ -67,12 +67,6 @@ function readKeyOf(j: JudgedLine): string {
   return [...readsOf([j.line]).keys()][0] ?? '';
 }
 
-const VERDICT_TEXT = {
-  revert: 'Will be put back',
-  already: 'Already as before: nothing to send',
-  conflict: 'Changed since the batch was applied',
-} as const;
-
 interface RowProps {
   judged: JudgedLine;
   change: string;
@@ -96,9 +90,7 @@ function UndoRow({ judged: j, change, undo, error, forced, offered, onForce, onO
     ? ''
     : error
       ? `Could not be checked: ${error.message}`
-      : j.verdict
-        ? VERDICT_TEXT[j.verdict]
-        : 'Not on this laptop: cannot be checked offline';
+      : recordNowWords(j.verdict, reversal?.kind === 'irreversible', offered);
   return (
     <tr className={`undo-line undo-${j.verdict ?? (reversal ? reversal.kind : 'not-applied')}`}>
       <td>{change}</td>

@@ -7,6 +7,8 @@ import {
   checkedWhere,
   compareWords,
   queueButtonText,
+  recordNowWords,
+  STAYS_AS_IT_IS,
   UNDO_LIKE_ANY_BATCH,
   undoStepWords,
 } from './words.ts';
@@ -117,5 +119,19 @@ describe("where the undo checked the records, in the coordinator's words", () =>
 
   it('never says server, API, cache, verified or logged', () => {
     for (const text of all) expect(text).not.toMatch(/\b(server|API|cache|verified|logged)\b/i);
+  });
+});
+
+describe('what the preview says a record will do', () => {
+  it('says a change the platform cannot undo stays as it is, not that it will be put back', () => {
+    expect(recordNowWords('revert', true, false)).toBe(STAYS_AS_IT_IS);
+    expect(STAYS_AS_IT_IS).toBe('Stays as it is: the platform cannot undo this');
+  });
+
+  it('says what checking found once the offer instead is chosen, and for a change the undo reverses', () => {
+    expect(recordNowWords('revert', true, true)).toBe('Will be put back');
+    expect(recordNowWords('revert', false, false)).toBe('Will be put back');
+    expect(recordNowWords('conflict', false, false)).toBe('Changed since the batch was applied');
+    expect(recordNowWords(null, false, false)).toBe('Not on this laptop: cannot be checked offline');
   });
 });

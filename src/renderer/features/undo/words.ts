@@ -6,7 +6,7 @@
 import type { OpSpec } from '../../../shared/ipc.ts';
 import type { OutboxOp } from '../../../shared/outbox.ts';
 import type { ReversalStep } from '../../../shared/undo/reverse.ts';
-import type { FieldCompare } from '../../../shared/undo/plan.ts';
+import type { FieldCompare, Verdict } from '../../../shared/undo/plan.ts';
 import { fieldInSentence, fieldLabel, NOT_ON_THIS_LAPTOP as NOT_HERE, plural } from '../../app/words.ts';
 import { describeOp, namesFor, type OpNames } from '../outbox/describe.ts';
 import { rendererKindOf } from '../../op-kinds.ts';
@@ -95,3 +95,25 @@ export function checkButtonText(online: boolean, checked: boolean): string {
 /** What an undo does once queued, said as the coordinator sees it happen. */
 export const UNDO_LIKE_ANY_BATCH =
   'The undo is queued as a batch of its own and goes like any other: it is sent to the platform, each record is read back to confirm the change took, and it stays in the Outbox and its audit log.';
+
+const VERDICT_TEXT: Record<Verdict, string> = {
+  revert: 'Will be put back',
+  already: 'Already as before: nothing to send',
+  conflict: 'Changed since the batch was applied',
+};
+
+/** What the preview's "Record now" says of a change the platform cannot reverse, left as it is. */
+export const STAYS_AS_IT_IS = 'Stays as it is: the platform cannot undo this';
+
+/**
+ * The "Record now" column of an undo line: a change the platform cannot reverse, its offer not chosen, stays as it
+ * is (never "Will be put back" beside "cannot be deleted"); otherwise what checking the record found.
+ */
+export function recordNowWords(
+  verdict: Verdict | null,
+  cannotReverse: boolean,
+  offerChosen: boolean,
+): string {
+  if (cannotReverse && !offerChosen) return STAYS_AS_IT_IS;
+  return verdict ? VERDICT_TEXT[verdict] : 'Not on this laptop: cannot be checked offline';
+}

@@ -11,6 +11,7 @@ import { todayIso } from '../../../shared/dates.ts';
 import type { FieldbookDb } from '../../db/index.ts';
 import { credentialState, trainingState } from '../../app/compliance.ts';
 import { formatDate, formatDateTime } from '../../app/format.ts';
+import { emailsSource, NO_EMAILS } from './email-words.ts';
 import { NOT_ON_THIS_LAPTOP as NOT_HERE } from '../../app/words.ts';
 import { ExpiryDate } from '../../components/ExpiryDate.tsx';
 import { hrefFor } from '../../app/router.ts';
@@ -138,7 +139,7 @@ function EmailsSection({ detail, emails }: { detail: Detail; emails: ReturnType<
       <h2 id="emails-heading">E-mails</h2>
       <ErrorMessage error={emails.error} />
       {detail.emails.length === 0 ? (
-        <p>No e-mail address cached.</p>
+        <p>{NO_EMAILS}</p>
       ) : (
         <ul>
           {detail.emails.map((e) => (
@@ -149,9 +150,7 @@ function EmailsSection({ detail, emails }: { detail: Detail; emails: ReturnType<
           ))}
         </ul>
       )}
-      <p className="hint">
-        {emails.fetchedAt ? `Fetched from the site ${formatDateTime(emails.fetchedAt)}.` : 'From the cache.'}
-      </p>
+      <p className="hint">{emailsSource(emails.fetchedAt)}</p>
     </section>
   );
 }
