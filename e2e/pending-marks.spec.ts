@@ -194,10 +194,13 @@ test('a change not sent yet of every kind is marked, whole and readable, in ever
     );
   }
 
-  // the dashboard's figures include the renewal and the course (an e-mail is in none of them), and can leave them out
+  // the dashboard's figures include the renewal and the course (an e-mail is in none of them), said beside the
+  // header's 3 waiting, and can leave them out
   await goTo(app, 'Dashboard');
   const note = app.getByRole('note', { name: 'Changes not sent yet' });
-  await expect(note).toContainText('These figures include 2 changes not sent yet.');
+  await expect(note).toContainText(
+    'These figures include 2 of the 3 changes not sent yet; the other one does not change them.',
+  );
   await note.getByLabel('Show the figures as the platform holds them').check();
   await expect(note).toContainText(
     'These figures are as the platform holds them, without the 2 changes not sent yet',

@@ -15,4 +15,14 @@ describe('what the dashboard says of the changes not sent yet', () => {
   it('says nothing when nothing waits to be sent', () => {
     expect(pendingInFiguresWords(0, 'with pending')).toBeNull();
   });
+
+  it('says how many of the changes waiting it includes when some do not touch the figures', () => {
+    expect(pendingInFiguresWords(13, 'with pending', 14)).toBe(
+      'These figures include 13 of the 14 changes not sent yet; the other one does not change them.',
+    );
+    expect(pendingInFiguresWords(1, 'with pending', 4)).toBe(
+      'These figures include 1 of the 4 changes not sent yet; the other 3 do not change them.',
+    );
+    expect(pendingInFiguresWords(3, 'with pending', 3)).toBe('These figures include 3 changes not sent yet.');
+  });
 });

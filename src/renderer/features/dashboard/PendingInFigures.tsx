@@ -3,16 +3,24 @@
  * include 3 changes not sent yet", and a switch to see them as the platform holds them.
  */
 import { plural } from '../../app/words.ts';
+import { useWaitingChanges } from '../offline/WorkOffline.tsx';
 import type { FiguresOf } from './queries.ts';
 
-/** The sentence over the figures, or null when nothing waits to be sent. */
-export function pendingInFiguresWords(count: number, of: FiguresOf): string | null {
+/**
+ * The sentence over the figures, or null when nothing waits to be sent. `waiting` is every change not sent yet (the
+ * header's count): when some of them do not touch the figures (an e-mail, a group's access), the sentence says how
+ * many of them it includes, so its number and the header's agree.
+ */
+export function pendingInFiguresWords(count: number, of: FiguresOf, waiting = count): string | null {
   if (count === 0) return null;
   const changes = plural(count, 'change');
   const them = count === 1 ? 'it' : 'them';
-  return of === 'platform'
-    ? `These figures are as the platform holds them, without the ${changes} not sent yet (the lists they open still include ${them}).`
-    : `These figures include ${changes} not sent yet.`;
+  if (of === 'platform')
+    return `These figures are as the platform holds them, without the ${changes} not sent yet (the lists they open still include ${them}).`;
+  const others = waiting - count;
+  if (others <= 0) return `These figures include ${changes} not sent yet.`;
+  const rest = others === 1 ? 'the other one does not change them' : `the other ${others} do not change them`;
+  return `These figures include ${count} of the ${plural(waiting, 'change')} not sent yet; ${rest}.`;
 }
 
 export function PendingInFigures({
@@ -24,7 +32,7 @@ export function PendingInFigures({
   of: FiguresOf;
   onChange: (of: FiguresOf) => void;
 }) {
-  const words = pendingInFiguresWords(count, of);
+  const words = pendingInFiguresWords(count, of, useWaitingChanges());
   if (words === null) return null;
   return (
     <div className="pending-in-figures" role="note" aria-label="Changes not sent yet">
