@@ -100,7 +100,8 @@ export const dayText = (n: number): string => kept(textOfDay, n, civilText);
 
 /** The day number of an ISO date from 2000 on that reads back as the same text, else null. */
 export function dayNumber(text: string): number | null {
-  if (text.length !== 10) return null;
+  // a date's dashes checked first: most texts of a fact are not dates, and only dates are remembered
+  if (text.length !== 10 || text.charCodeAt(4) !== 0x2d || text.charCodeAt(7) !== 0x2d) return null;
   return kept(dayOfText, text, (iso) => {
     if (!ISO_DAY.test(iso)) return null;
     const n = daysOf(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)), Number(iso.slice(8, 10)));
