@@ -107,11 +107,6 @@ export class KeptStates {
     return this.entries.size;
   }
 
-  /** The people in the record, in its order (by userid, as written). */
-  userids(): number[] {
-    return [...this.entries.keys()];
-  }
-
   /** A person's findings and next day (undefined: not in the record). */
   get(userid: number): HeadState | undefined {
     const entry = this.entries.get(userid);

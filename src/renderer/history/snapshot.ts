@@ -28,7 +28,6 @@ import { keptFigures, syncOf } from './sync-figures.ts';
 import { headFact, packFact } from './heads.ts';
 import { readKeptStates, withState, writeHeads, type KeptStates } from './head-state.ts';
 import { keptShared, sharedOf } from './shared-rows.ts';
-import { readHeads } from './head-reads.ts';
 import { phaseEnded } from './phases.ts';
 import type {
   HistoryHeadRow,
@@ -421,10 +420,12 @@ async function incrementalSnapshot(
 ): Promise<number | null> {
   if (!touched || !last || last.day > day) return null;
   const userids = [...touched.userids];
-  const [{ catalog, requirements }, states] = await Promise.all([namesNow(db), readKeptStates(db)]);
-  const dueIds = states.dueOn(day);
-  const read = await readHeads(db, [...userids, ...dueIds], states.userids());
-  const [touchedHeads, dueHeads] = [read.slice(0, userids.length), read.slice(userids.length)];
+  const [{ catalog, requirements }, touchedHeads, states] = await Promise.all([
+    namesNow(db),
+    db.historyHeads.bulkGet(userids),
+    readKeptStates(db),
+  ]);
+  const dueHeads = await db.historyHeads.bulkGet(states.dueOn(day));
   const { heads, kept } = keptHeads([...touchedHeads, ...dueHeads], states);
   const due = heads.splice(defined(touchedHeads).length);
   phaseEnded('heads read', heads.length + due.length);
