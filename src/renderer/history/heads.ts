@@ -88,7 +88,8 @@ const textOfDay = new Map<number, string>();
 const dayOfText = new Map<string, number | null>();
 
 function kept<K, V>(memo: Map<K, V>, key: K, make: (key: K) => V): V {
-  if (memo.has(key)) return memo.get(key)!;
+  const known = memo.get(key);
+  if (known !== undefined) return known;
   const value = make(key);
   if (memo.size >= DATES_KEPT) memo.clear();
   memo.set(key, value);
@@ -99,8 +100,10 @@ export const dayText = (n: number): string => kept(textOfDay, n, civilText);
 
 /** The day number of an ISO date from 2000 on that reads back as the same text, else null. */
 export function dayNumber(text: string): number | null {
-  if (text.length !== 10 || !ISO_DAY.test(text)) return null;
+  // a date's dashes checked first: most texts of a fact are not dates, and only dates are remembered
+  if (text.length !== 10 || text.charCodeAt(4) !== 0x2d || text.charCodeAt(7) !== 0x2d) return null;
   return kept(dayOfText, text, (iso) => {
+    if (!ISO_DAY.test(iso)) return null;
     const n = daysOf(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)), Number(iso.slice(8, 10)));
     return n >= 0 && civilText(n) === iso ? n : null;
   });
@@ -110,6 +113,8 @@ const PAIR = /^(0|[1-9]\d{0,14})-(0|[1-9]\d{0,14})$/;
 
 /** A credential assignment's key ("310-200123": credential, then person) as its two numbers, else null. */
 function pairOf(text: string): [number, number] | null {
+  const first = text.charCodeAt(0);
+  if (!(first >= 0x30 && first <= 0x39)) return null;
   const match = PAIR.exec(text);
   if (!match) return null;
   const [a, b] = [Number(match[1]), Number(match[2])];

@@ -22,7 +22,7 @@ import { snapshotFailed, snapshotTaken, takeTouched, type Touched } from './touc
 import { patchFact } from './written.ts';
 import type { RequirementRow } from '../features/requirements/model.ts';
 import type { UserRecord } from '../../shared/records.ts';
-import { factChange, sameFact as sameFacts } from './change.ts';
+import { factChange, findingsChange, sameFact as sameFacts } from './change.ts';
 import { appendRows } from './packs.ts';
 import { keptFigures, syncOf } from './sync-figures.ts';
 import { headFact, packFact } from './heads.ts';
@@ -46,18 +46,8 @@ export interface PeopleChanges {
   gone: number[];
 }
 
-const minus = (a: readonly string[], b: readonly string[]) => {
-  const other = new Set(b);
-  return a.filter((x) => !other.has(x));
-};
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x, i) => x === b[i]);
-
-/** The findings that appeared and went away, as a row holds them (absent: none). */
-function findingsChange(was: readonly string[], now: readonly string[]): Pick<HistoryPersonRow, 'a' | 'r'> {
-  const [a, r] = [minus(now, was), minus(was, now)];
-  return { ...(a.length > 0 ? { a } : {}), ...(r.length > 0 ? { r } : {}) };
-}
 
 /**
  * The row of a person no longer in the cache: gone from the platform, or (their site no longer among the sites the

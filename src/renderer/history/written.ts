@@ -49,6 +49,7 @@ export function noteWrite(writes: Map<number, PersonWrites>, write: PersonWrite,
 }
 
 function patched<K, E>(list: readonly E[], keyOf: (e: E) => K, writes: ReadonlyMap<K, E | null>): E[] {
+  if (writes.size === 0) return [...list];
   const entries = new Map(list.map((e) => [keyOf(e), e]));
   for (const [key, entry] of writes) {
     if (entry) entries.set(key, entry);
