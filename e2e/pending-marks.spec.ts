@@ -195,7 +195,7 @@ test('a change not sent yet of every kind is marked, whole and readable, in ever
   }
 
   // the dashboard's figures include the renewal and the course (an e-mail is in none of them), said beside the
-  // header's 3 waiting, and can leave them out
+  // header's 3 waiting, and can leave them out (all 3: the platform holds none of them)
   await goTo(app, 'Dashboard');
   const note = app.getByRole('note', { name: 'Changes not sent yet' });
   await expect(note).toContainText(
@@ -203,7 +203,7 @@ test('a change not sent yet of every kind is marked, whole and readable, in ever
   );
   await note.getByLabel('Show the figures as the platform holds them').check();
   await expect(note).toContainText(
-    'These figures are as the platform holds them, without the 2 changes not sent yet',
+    'These figures are as the platform holds them, without the 3 changes not sent yet',
   );
   await app.screenshot({ path: 'test-results/pending-marks/dashboard-1280.png' });
 });

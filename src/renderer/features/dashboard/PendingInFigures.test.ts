@@ -12,6 +12,12 @@ describe('what the dashboard says of the changes not sent yet', () => {
     );
   });
 
+  it("names the header's count of changes waiting when shown as the platform holds them", () => {
+    expect(pendingInFiguresWords(2, 'platform', 3)).toBe(
+      'These figures are as the platform holds them, without the 3 changes not sent yet (the lists they open still include them).',
+    );
+  });
+
   it('says nothing when nothing waits to be sent', () => {
     expect(pendingInFiguresWords(0, 'with pending')).toBeNull();
   });

@@ -14,9 +14,12 @@ import type { FiguresOf } from './queries.ts';
 export function pendingInFiguresWords(count: number, of: FiguresOf, waiting = count): string | null {
   if (count === 0) return null;
   const changes = plural(count, 'change');
-  const them = count === 1 ? 'it' : 'them';
-  if (of === 'platform')
-    return `These figures are as the platform holds them, without the ${changes} not sent yet (the lists they open still include ${them}).`;
+  if (of === 'platform') {
+    // the platform holds none of the changes waiting: the header's count, whether a figure counts them or not
+    const all = Math.max(waiting, count);
+    const [waitingChanges, them] = [plural(all, 'change'), all === 1 ? 'it' : 'them'];
+    return `These figures are as the platform holds them, without the ${waitingChanges} not sent yet (the lists they open still include ${them}).`;
+  }
   const others = waiting - count;
   if (others <= 0) return `These figures include ${changes} not sent yet.`;
   const rest = others === 1 ? 'the other one does not change them' : `the other ${others} do not change them`;
