@@ -1,6 +1,7 @@
 /**
  * The compliance history on dataset `l` (issue 38), in Chromium on a copy of the synced profile: its size after a
- * year of daily syncs, and the time of the snapshot a completed sync takes (`snapshotHistory`, the renderer's own).
+ * year of daily syncs, and the time of the snapshot a completed sync takes (`startSnapshot`, the renderer's own):
+ * how long the sync's next writes wait on it (what it reads of the cache), the target, and until its day is written.
  *
  * Each simulated day writes a day of ordinary change into the cache, as a sync would have (credentials renewed in
  * place, training completed and newly assigned, hires, leavers; bench/history-lib.ts), then takes the day's snapshot
@@ -83,7 +84,7 @@ async function simulate(
   const profiler = page && process.env.FIELDBOOK_HISTORY_PROFILE === '1' ? await startProfiler(page) : null;
   for (let i = 1; i <= days; i++) {
     out.push(await bench.historyDay(i, addDaysIso(start, i), requirementDays.includes(i)));
-    if (every === null) ctx.log(`day ${i}: ${ms(out.at(-1)!.ms)}: ${phaseText(out.at(-1)!.phases)}`);
+    if (every === null) ctx.log(`day ${i}: ${dayText(out.at(-1)!)}`);
     if (i % 30 === 0 || i === days)
       ctx.log(`day ${i} of ${days}: last snapshot ${ms(out.at(-1)!.ms)} (load average ${load()})`);
   }
@@ -91,6 +92,13 @@ async function simulate(
   const size = await bench.historySize();
   await bench.historyClose();
   return { cache, first: { ms: first.ms, size: firstSize }, days: out, size, loadBefore, loadAfter: load() };
+}
+
+/** A day's snapshot: held, whole, its long tasks and its phases. */
+function dayText(day: HistoryDay): string {
+  const tasks = day.longTasks.map((t) => `${ms(t.ms)} at ${ms(t.at)}`).join(', ') || 'none';
+  const times = `held ${ms(day.held)}, committed at ${ms(day.ms)}, tasks over 50 ms: ${tasks}`;
+  return `${times}: ${phaseText(day.phases)}`;
 }
 
 const phaseText = (phases: readonly HistoryPhase[]) =>
@@ -173,31 +181,51 @@ function yearFigures(run: Run, full: Run): Figure[] {
   ];
 }
 
-function fullFigures(full: Run): Figure[] {
-  const year = yearOf(full);
-  const timings = full.days.map((d) => d.ms);
-  const days = `${full.days.length} ordinary days after the first sync on ${DATASET} at full size`;
-  const all = `every snapshot: ${timings.map((t) => Math.round(t)).join(', ')} ms; ${medianPhases(full)}`;
+/** The long tasks of the window over the days: the longest, and how many there were. */
+function longTasksText(run: Run): string {
+  const tasks = run.days.flatMap((d) => d.longTasks.map((t) => t.ms));
+  if (tasks.length === 0) return 'no task of the window over 50 ms';
+  return `${tasks.length} tasks of the window over 50 ms, the longest ${ms(Math.max(...tasks))}`;
+}
+
+/** The snapshot's times: what the sync's next writes wait for (the target), and the whole, to its day committed. */
+function timeFigures(full: Run, days: string): Figure[] {
+  const [held, whole] = [full.days.map((d) => d.held), full.days.map((d) => d.ms)];
+  const each = (t: readonly number[]) => t.map((x) => Math.round(x)).join(', ');
   return [
     {
-      name: 'snapshot after a daily sync, p50',
-      value: Math.round(percentile(timings, 50)),
+      name: 'snapshot after a daily sync, held, p50',
+      value: Math.round(percentile(held, 50)),
       unit: 'ms',
       note: days,
     },
     atMost(
-      'snapshot after a daily sync, p95',
-      Math.round(percentile(timings, 95)),
+      "snapshot after a daily sync, held, p95 (the sync's next writes wait)",
+      Math.round(percentile(held, 95)),
       'ms',
       SNAPSHOT_P95_TARGET_MS,
-      all,
+      `each day: ${each(held)} ms, from its start to what it reads of the cache read`,
     ),
     {
-      name: 'snapshot after a daily sync, max',
-      value: Math.round(Math.max(...timings)),
+      name: 'snapshot after a daily sync, to its day committed, p50',
+      value: Math.round(percentile(whole, 50)),
       unit: 'ms',
-      note: days,
+      note: `each day: ${each(whole)} ms; ${medianPhases(full)}`,
     },
+    {
+      name: 'snapshot after a daily sync, to its day committed, p95',
+      value: Math.round(percentile(whole, 95)),
+      unit: 'ms',
+      note: `${longTasksText(full)}; not waited for by the sync or the coordinator`,
+    },
+  ];
+}
+
+function fullFigures(full: Run): Figure[] {
+  const year = yearOf(full);
+  const days = `${full.days.length} ordinary days after the first sync on ${DATASET} at full size`;
+  return [
+    ...timeFigures(full, days),
     {
       name: 'snapshot of the first sync (every person written)',
       value: Math.round(full.first.ms),

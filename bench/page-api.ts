@@ -84,9 +84,19 @@ export interface HistoryPhase {
   count?: number;
 }
 
-export interface HistoryDay {
-  /** milliseconds of the snapshot alone */
+/** A task of the window over 50 ms: when it started (ms from what was timed) and how long it ran. */
+export interface LongTask {
+  at: number;
   ms: number;
+}
+
+export interface HistoryDay {
+  /** milliseconds of the snapshot alone, from its start to its day committed */
+  ms: number;
+  /** milliseconds the sync's next writes waited on it: from its start to what it needs of the cache read */
+  held: number;
+  /** the window's long tasks (over 50 ms, Long Tasks API) from its start to its day committed */
+  longTasks: LongTask[];
   /** null on the first day (the first sync: nothing changed before it) */
   changes: HistoryDayChanges | null;
   /** each phase of the snapshot, in order (the renderer's marks, history/phases.ts) */

@@ -1,7 +1,8 @@
 /**
  * The history benchmark, page side: days of ordinary change written into a cache (the full cache of a copied
  * profile, or a sample of its people copied into a database of their own), each followed by the renderer's own
- * snapshot (`snapshotHistory`, as a completed sync takes it), timed; and the size of the history tables.
+ * snapshot (`startSnapshot`, as a completed sync takes it), timed twice: while the sync's next writes wait on it,
+ * and until its day is committed; and the size of the history tables.
  */
 import Dexie from 'dexie';
 import type {
@@ -12,7 +13,7 @@ import type {
 import { addDaysIso, isoToLongDate, isoToWireDate } from '../../src/shared/dates.ts';
 import { credentialAssignmentKey, groupUserKey } from '../../src/shared/keys.ts';
 import { DB_NAME_PREFIX, openFieldbookDb, type FieldbookDb } from '../../src/renderer/db/index.ts';
-import { snapshotHistory } from '../../src/renderer/history/snapshot.ts';
+import { startSnapshot } from '../../src/renderer/history/snapshot.ts';
 import { PHASE_MARK } from '../../src/renderer/history/phases.ts';
 import { requirementRow } from '../../src/renderer/features/requirements/model.ts';
 import {
@@ -28,7 +29,14 @@ import {
   RENEW_UNTIL_DAYS_AFTER,
   type DayRates,
 } from '../history-lib.ts';
-import type { HistoryCache, HistoryDay, HistoryDayChanges, HistoryPhase, HistorySize } from '../page-api.ts';
+import type {
+  HistoryCache,
+  HistoryDay,
+  HistoryDayChanges,
+  HistoryPhase,
+  HistorySize,
+  LongTask,
+} from '../page-api.ts';
 import { openCache } from './cache.ts';
 
 const HISTORY_TABLES = [
@@ -294,9 +302,29 @@ export async function historyDay(index: number, day: string, requirement: boolea
   const changes = index === 0 && !requirement ? null : await applyDay(s, index, day, requirement);
   for (const mark of phaseMarks()) performance.clearMarks(mark.name);
   const started = performance.now();
-  await snapshotHistory(s.db, `${day}T07:00:00.000Z`, day);
+  const tasks = watchLongTasks(started);
+  const snapshot = await startSnapshot(s.db, `${day}T07:00:00.000Z`, day);
+  const held = performance.now() - started;
+  await snapshot.written;
   const ms = performance.now() - started;
-  return { ms, changes, phases: phasesSince(started) };
+  return { ms, held, longTasks: await tasks.stop(), changes, phases: phasesSince(started) };
+}
+
+/** The long tasks (Long Tasks API) of the window from `from` until `stop`. */
+function watchLongTasks(from: number): { stop: () => Promise<LongTask[]> } {
+  const seen: LongTask[] = [];
+  const take = (entries: PerformanceEntryList) =>
+    entries.forEach((e) => seen.push({ at: e.startTime - from, ms: e.duration }));
+  const observer = new PerformanceObserver((list) => take(list.getEntries()));
+  observer.observe({ type: 'longtask' });
+  const stop = async () => {
+    // a task's entry is given after it ended: let the one that ended last be reported
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    take(observer.takeRecords());
+    observer.disconnect();
+    return seen;
+  };
+  return { stop };
 }
 
 /** The history tables' rows and their size as JSON text (UTF-8), by table. */

@@ -107,6 +107,11 @@ export class KeptStates {
     return this.entries.size;
   }
 
+  /** Whether the person is in the record: every person with a head is, and no one else. */
+  has(userid: number): boolean {
+    return this.entries.has(userid);
+  }
+
   /** A person's findings and next day (undefined: not in the record). */
   get(userid: number): HeadState | undefined {
     const entry = this.entries.get(userid);

@@ -10,7 +10,7 @@ import { openFieldbookDb, type FieldbookDb } from '../db/index.ts';
 import { credentialAssignment, freshDb, trainingAssignment, user } from '../testing/fixtures.ts';
 import { requirementRow } from '../features/requirements/model.ts';
 import { addDaysIso } from '../../shared/dates.ts';
-import { snapshotHistory } from './snapshot.ts';
+import { snapshotHistory, startSnapshot } from './snapshot.ts';
 import { WRITES_KEPT } from './touched.ts';
 import { readPeopleRows } from './packs.ts';
 import { readHeadState } from './head-state.ts';
@@ -183,6 +183,46 @@ describe('the people written, kept across a restart', () => {
   });
 });
 
+describe('a person written whose head is missing from the history', () => {
+  it('makes the snapshot a full one, with the day a full one gives', async () => {
+    dbs = [freshDb(), freshDb()];
+    const [incremental, full] = dbs as [FieldbookDb, FieldbookDb];
+    for (const db of dbs) await seed(db);
+    for (const db of dbs) await snapshotHistory(db, `${START}T12:00:00.000Z`, START);
+    const day = addDaysIso(START, 1);
+    for (const db of dbs) {
+      await db.users.put(user(5, { status: 'Inactive' }));
+      await db.historyHeads.delete(5);
+    }
+    await snapshotHistory(incremental, `${day}T12:00:00.000Z`, day);
+    await snapshotHistory(full, `${day}T12:00:00.000Z`, day, { full: true });
+    expect(await historyOf(incremental)).toEqual(await historyOf(full));
+  });
+});
+
+describe('a day that could not be written', () => {
+  it.each([1, 2, 3])(
+    'leaves its people to the next snapshot, which reads them from the cache (random days %i)',
+    async (n) => {
+      dbs = [freshDb(), freshDb()];
+      const [failed, full] = dbs as [FieldbookDb, FieldbookDb];
+      const r = randomOf(n + 20);
+      for (const db of dbs) await seed(db);
+      for (const db of dbs) await snapshotHistory(db, `${START}T12:00:00.000Z`, START);
+      const days = [addDaysIso(START, 1), addDaysIso(START, 2)];
+      const changes = days.map((day) => Array.from({ length: 10 }, () => randomChange(r, day)));
+      for (const change of changes[0]!) for (const db of dbs) await change(db);
+      vi.spyOn(failed.historySyncs, 'add').mockRejectedValueOnce(new Error('QuotaExceededError'));
+      const day = days[0]!;
+      await expect(snapshotHistory(failed, `${day}T12:00:00.000Z`, day)).rejects.toThrow('Quota');
+      for (const change of changes[1]!) for (const db of dbs) await change(db);
+      for (const db of dbs)
+        await snapshotHistory(db, `${days[1]}T12:00:00.000Z`, days[1]!, { full: db === full });
+      expect(await historyOf(failed)).toEqual(await historyOf(full));
+    },
+  );
+});
+
 describe('a day of more writes than memory keeps (a first sync, a week offline)', () => {
   it('reads the people written from the cache, with the same day', async () => {
     dbs = [freshDb(), freshDb()];
@@ -219,6 +259,38 @@ describe('two windows taking the snapshot of the same sync at once', () => {
     await Promise.all([snapshotHistory(overlapping, at, day), snapshotHistory(other, at, day)]);
     await snapshotHistory(oneAfterOther, at, day);
     await snapshotHistory(oneAfterOther, at, day);
+    expect(await historyOf(overlapping)).toEqual(await historyOf(oneAfterOther));
+  });
+});
+
+describe("a window's next snapshot started before its previous day is written", () => {
+  it('starts after that day is written and reads only its own people, with the day one after the other gives', async () => {
+    dbs = [freshDb(), freshDb()];
+    const [overlapping, oneAfterOther] = dbs as [FieldbookDb, FieldbookDb];
+    for (const db of dbs) await seed(db);
+    for (const db of dbs) await snapshotHistory(db, `${START}T12:00:00.000Z`, START);
+    const r = randomOf(7);
+    const days = [addDaysIso(START, 1), addDaysIso(START, 2)];
+    const changes = days.map((day) => Array.from({ length: 8 }, () => randomChange(r, day)));
+    for (const [i, day] of days.entries()) {
+      for (const change of changes[i]!) await change(oneAfterOther);
+      await snapshotHistory(oneAfterOther, `${day}T12:00:00.000Z`, day);
+    }
+    const readEveryone = vi.spyOn(overlapping.users, 'toArray');
+    // the first day is slow to make: its heads take their time to read
+    const bulkGet = overlapping.historyHeads.bulkGet.bind(overlapping.historyHeads);
+    const slowly = async (keys: number[]) => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return bulkGet(keys);
+    };
+    vi.spyOn(overlapping.historyHeads, 'bulkGet').mockImplementationOnce(slowly as typeof bulkGet);
+    for (const change of changes[0]!) await change(overlapping);
+    const first = await startSnapshot(overlapping, `${days[0]}T12:00:00.000Z`, days[0]!);
+    // the next sync's writes and its snapshot, while the first day is still being made
+    for (const change of changes[1]!) await change(overlapping);
+    const second = startSnapshot(overlapping, `${days[1]}T12:00:00.000Z`, days[1]!);
+    await Promise.all([first.written, (await second).written]);
+    expect(readEveryone).not.toHaveBeenCalled();
     expect(await historyOf(overlapping)).toEqual(await historyOf(oneAfterOther));
   });
 });

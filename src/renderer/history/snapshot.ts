@@ -7,118 +7,32 @@
  */
 import type { Table } from 'dexie';
 import type { FieldbookDb } from '../db/index.ts';
+import type { MemoryPart } from '../db/memory.ts';
 import type { ReportInput } from '../features/report/model.ts';
-import {
-  catalogOf,
-  courseNamesOf,
-  EMPTY_CATALOG,
-  factsOf,
-  inputOf,
-  withoutCourseNames,
-  type Catalog,
-} from './facts.ts';
-import { adjustFigures, dayFigures, findingsByPerson, nextFindingsChange } from './figures.ts';
+import { catalogOf, courseNamesOf, factsOf, withoutCourseNames, type Catalog } from './facts.ts';
+import { adjustFigures, dayFigures, findingsByPerson } from './figures.ts';
+import { peopleChanges, type PeopleChanges } from './people-changes.ts';
+import { bulkGetInSlices, changesInSlices, findingsInSlices } from './day-slices.ts';
+import { yieldToEventLoop } from '../../shared/yield.ts';
+import { forEachSliced } from '../../shared/sliced.ts';
 import { snapshotFailed, snapshotTaken, takeTouched, type Touched } from './touched.ts';
 import { patchFact } from './written.ts';
 import type { RequirementRow } from '../features/requirements/model.ts';
 import type { UserRecord } from '../../shared/records.ts';
-import { factChange, findingsChange, sameFact as sameFacts } from './change.ts';
 import { appendRows } from './packs.ts';
 import { keptFigures, syncOf } from './sync-figures.ts';
-import { headFact, packFact } from './heads.ts';
+import { headFact } from './heads.ts';
 import { readKeptStates, withState, writeHeads, type KeptStates } from './head-state.ts';
 import { keptShared, sharedOf } from './shared-rows.ts';
 import { phaseEnded } from './phases.ts';
 import type {
   HistoryHeadRow,
   KeptHeadRow,
-  HistoryPersonRow,
   HistorySharedRow,
   KeptSyncRow,
   PersonFact,
   ScopeFigures,
 } from './rows.ts';
-
-/** What changed for the history since the previous snapshot. Pure. */
-export interface PeopleChanges {
-  rows: Omit<HistoryPersonRow, 'seq'>[];
-  put: HistoryHeadRow[];
-  gone: number[];
-}
-
-const sameList = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((x, i) => x === b[i]);
-
-/**
- * The row of a person no longer in the cache: gone from the platform, or (their site no longer among the sites the
- * cache holds) from this laptop only, whose open findings are then not resolved.
- */
-function goneRow(head: HistoryHeadRow, held: ReadonlySet<number>): Omit<HistoryPersonRow, 'seq'> {
-  const siteid = headFact(head).u[0];
-  if (!held.has(siteid)) return { userid: head.userid, gone: 'laptop' };
-  return { userid: head.userid, gone: 'platform', ...findingsChange(head.findings, []) };
-}
-
-/** The row of a person in the cache, or null when neither they nor their findings changed. */
-function changedRow(
-  userid: number,
-  head: HistoryHeadRow | undefined,
-  sameFact: boolean,
-  fact: PersonFact,
-  now: readonly string[],
-  factOf: (head: HistoryHeadRow) => PersonFact,
-): Omit<HistoryPersonRow, 'seq'> | null {
-  if (head && sameFact && sameList(head.findings, now)) return null;
-  const before = head && !sameFact ? factOf(head) : undefined;
-  const change = !head ? factChange(undefined, fact) : before ? factChange(before, fact) : {};
-  return { userid, ...change, ...findingsChange(head?.findings ?? [], now) };
-}
-
-/** What the people's changes are counted against: the sites the cache holds and the day. */
-export interface ChangesContext {
-  held: ReadonlySet<number>;
-  day: string;
-  /** a head's fact, where the caller has it parsed already */
-  factOf?: (head: HistoryHeadRow) => PersonFact;
-  /** whether a fact is the head's own, read from it (a person due by date alone): the same without comparing */
-  isHeadsOwn?: (head: HistoryHeadRow, fact: PersonFact) => boolean;
-}
-
-/**
- * The rows to write: a person new, changed, whose findings changed, or gone; the others write nothing. `heads`: the
- * heads of every person the snapshot looked at; each head's next day of a change of findings with the date alone is
- * counted from the snapshot's day (a head is rewritten when only that moved).
- */
-export function peopleChanges(
-  heads: readonly HistoryHeadRow[],
-  facts: ReadonlyMap<number, PersonFact>,
-  findings: ReadonlyMap<number, readonly string[]>,
-  { held, day, factOf = headFact, isHeadsOwn = () => false }: ChangesContext,
-): PeopleChanges {
-  const before = new Map(heads.map((h) => [h.userid, h]));
-  const out: PeopleChanges = { rows: [], put: [], gone: [] };
-  for (const [userid, fact] of facts) {
-    const now = [...(findings.get(userid) ?? [])];
-    const head = before.get(userid);
-    const sameFact = !!head && (isHeadsOwn(head, fact) || sameFacts(factOf(head), fact));
-    const row = changedRow(userid, head, sameFact, fact, now, factOf);
-    const next = nextFindingsChange(fact, day);
-    if (row) out.rows.push(row);
-    if (row || head?.next !== next)
-      out.put.push({
-        userid,
-        fact: head && sameFact ? head.fact : packFact(fact),
-        findings: now,
-        ...(next ? { next } : {}),
-      });
-  }
-  for (const head of heads) {
-    if (facts.has(head.userid)) continue;
-    out.rows.push(goneRow(head, held));
-    out.gone.push(head.userid);
-  }
-  return out;
-}
 
 /** The whole cache as the report reads it (every person, any status). */
 export async function cacheInput(db: FieldbookDb): Promise<{ input: ReportInput; catalog: Catalog }> {
@@ -268,12 +182,15 @@ async function peopleInput(
   userids: number[],
   requirements: RequirementRow[],
 ): Promise<ReportInput> {
-  const [people, memberships, assignments, training] = await Promise.all([
-    db.users.bulkGet(userids),
-    byUser(db.groupMembers, userids),
-    byUser(db.credentialAssignments, userids),
-    byUser(db.trainingAssignments, userids),
-  ]);
+  const tables = [db.users, db.groupMembers, db.credentialAssignments, db.trainingAssignments];
+  const [people, memberships, assignments, training] = await db.transaction('r', tables, () =>
+    Promise.all([
+      db.users.bulkGet(userids),
+      byUser(db.groupMembers, userids),
+      byUser(db.credentialAssignments, userids),
+      byUser(db.trainingAssignments, userids),
+    ]),
+  );
   const found = people.filter((p): p is UserRecord => p !== undefined);
   return {
     people: found,
@@ -330,57 +247,53 @@ interface PeopleContext {
 }
 
 /**
- * The people written since the previous snapshot: their heads (read before), and their facts now patched with what
- * was written (history/written.ts), read from the cache only for those without a head (new, or back) or whose writes
- * this window does not know (history/touched.ts), and their findings.
+ * The people written since the previous snapshot: their heads (read before), and their facts now, patched with what
+ * was written (history/written.ts) or, for those without a head (new, or back) or whose writes this window does not
+ * know (history/touched.ts), as read from the cache while the sync's writes waited (`readFrom`, `read`); and their
+ * findings.
  */
 async function writtenPeople(
-  db: FieldbookDb,
   touched: Touched,
   heads: HistoryHeadRow[],
+  { readFrom, read }: Pick<Taken, 'readFrom' | 'read'>,
   { requirements, day, courseNames }: PeopleContext,
 ): Promise<Looked> {
-  const userids = [...touched.userids];
   const looked = { was: new Map<number, PersonFact>() };
   const facts = new Map<number, PersonFact>();
-  const patched = new Set<number>();
-  for (const head of heads) {
+  await forEachSliced(heads.length, (i) => {
+    const head = heads[i]!;
     const writes = touched.writes.get(head.userid);
-    if (!writes) continue;
-    patched.add(head.userid);
+    if (!writes || readFrom.has(head.userid)) return;
     const fact = patchFact(wasOf(looked, head), writes);
     // the entries written keep the name of their course; a fact leaves out those the catalog gives (facts.ts)
     if (fact) facts.set(head.userid, { ...fact, t: withoutCourseNames(fact.t, courseNames) });
-  }
-  phaseEnded('heads patched', patched.size);
-  const unknown = userids.filter((userid) => !patched.has(userid));
-  const input = await peopleInput(db, unknown, requirements);
-  phaseEnded('cache read', unknown.length);
-  const read = factsOf(input, courseNames);
+  });
+  phaseEnded('heads patched', facts.size);
   for (const [userid, fact] of read) facts.set(userid, fact);
-  const findings = findingsByPerson(inputOf(facts, EMPTY_CATALOG, requirements), day);
+  const findings = await findingsInSlices(facts, requirements, day);
   phaseEnded('findings', facts.size);
   return { heads, facts, findings, ...looked };
 }
 
 /**
  * Adds the people due by date and not written (their head's `next` is the day or before): their fact is their head's,
- * their findings are computed from it on the day (all of them at once), without reading the cache; how many.
+ * their findings are computed from it on the day, without reading the cache; how many.
  */
-function addDue(
+async function addDue(
   looked: Looked,
   due: readonly HistoryHeadRow[],
   requirements: readonly RequirementRow[],
   day: string,
-): number {
+): Promise<number> {
   const written = new Set(looked.heads.map((h) => h.userid));
   const facts = new Map<number, PersonFact>();
-  for (const head of due) {
-    if (written.has(head.userid)) continue;
+  await forEachSliced(due.length, (i) => {
+    const head = due[i]!;
+    if (written.has(head.userid)) return;
     looked.heads.push(head);
     facts.set(head.userid, wasOf(looked, head));
-  }
-  const findings = findingsByPerson(inputOf(facts, EMPTY_CATALOG, requirements), day);
+  });
+  const findings = await findingsInSlices(facts, requirements, day);
   for (const [userid, fact] of facts) {
     looked.facts.set(userid, fact);
     looked.findings.set(userid, findings.get(userid)!);
@@ -406,81 +319,137 @@ interface Since {
 }
 
 /**
- * The snapshot from the people written since the previous one (`touched`) and those whose findings change with
- * the date today (from their heads), the others' figures carried over; null when it cannot be taken so (the notes
- * are not known, the names or requirements changed, the day went back): the snapshot is then a full one. The heads
- * are read (all reads at once) and the day made before its transaction, which then only checks that no other snapshot
- * came in between (their base would not be this one's) and writes: the sync's own writes wait less on it.
+ * What an incremental snapshot takes of the cache while the sync's writes wait: the names and requirements (the
+ * history's latest: else the snapshot is a full one), and the facts of the people written who have no head (new, or
+ * back) or whose writes this window does not know (`readFrom`: read from the cache, `read`: those found there). The
+ * rest of the day is made from the history's own tables and this window's notes of what was written.
  */
-async function incrementalSnapshot(
-  db: FieldbookDb,
-  at: string,
-  day: string,
-  { last, touched, taken }: Since,
-): Promise<number | null> {
-  if (!touched || !last || last.day > day) return null;
-  const userids = [...touched.userids];
-  const [{ catalog, requirements }, touchedHeads, states] = await Promise.all([
+interface Taken {
+  last: KeptSyncRow;
+  touched: Touched;
+  taken: number;
+  catalog: Catalog;
+  requirements: RequirementRow[];
+  catalogText: string;
+  requirementsText: string;
+  /** everyone's findings and next day, which also says who has a head */
+  states: KeptStates;
+  readFrom: ReadonlySet<number>;
+  read: ReadonlyMap<number, PersonFact>;
+}
+
+/**
+ * The cache's names and requirements now, the history's latest ones, and everyone's findings record, which says who
+ * has a head (one record of some 0.5 MB on `l`: reading it took a third of the time of the heads' 20,000 keys).
+ */
+async function namesAndHeads(db: FieldbookDb) {
+  const [{ catalog, requirements }, catalogKept, requirementsKept, states] = await Promise.all([
     namesNow(db),
-    db.historyHeads.bulkGet(userids),
+    latestShared(db, 'catalog'),
+    latestShared(db, 'requirements'),
     readKeptStates(db),
   ]);
-  const dueHeads = await db.historyHeads.bulkGet(states.dueOn(day));
+  const [catalogText, requirementsText] = [JSON.stringify(catalog), JSON.stringify(requirements)];
+  const kept = catalogKept === catalogText && requirementsKept === requirementsText;
+  return { catalog, requirements, catalogText, requirementsText, kept, states };
+}
+
+type Names = Awaited<ReturnType<typeof namesAndHeads>>;
+
+/** The inputs of an incremental snapshot, read while the sync's writes wait; null: the snapshot is a full one. */
+async function takeIncremental(
+  db: FieldbookDb,
+  day: string,
+  since: Since,
+  names: Names,
+): Promise<Taken | null> {
+  const { last, touched, taken } = since;
+  if (!touched || !last || last.day > day || !names.kept) return null;
+  const { catalog, requirements, catalogText, requirementsText, states } = names;
+  const readFrom = new Set([...touched.userids].filter((u) => !touched.writes.has(u) || !states.has(u)));
+  const input = await peopleInput(db, [...readFrom], requirements);
+  const read = factsOf(input, courseNamesOf(catalog));
+  phaseEnded('cache read', readFrom.size);
+  const texts = { catalogText, requirementsText };
+  return { last, touched, taken, catalog, requirements, ...texts, states, readFrom, read };
+}
+
+/**
+ * The heads of the people written and of those due by date (`due`), read from the history alone; null when a
+ * person written and not read from the cache has no head (another window's snapshot came in between since the
+ * findings record was read: the caller makes a full one).
+ */
+async function headsRead(db: FieldbookDb, t: Taken, day: string) {
+  const { states } = t;
+  const userids = [...t.touched.userids];
+  const [touchedHeads, dueHeads] = await Promise.all([
+    bulkGetInSlices(db.historyHeads, userids),
+    bulkGetInSlices(db.historyHeads, states.dueOn(day)),
+  ]);
+  if (userids.some((userid, i) => !touchedHeads[i] && !t.readFrom.has(userid))) return null;
   const { heads, kept } = keptHeads([...touchedHeads, ...dueHeads], states);
   const due = heads.splice(defined(touchedHeads).length);
   phaseEnded('heads read', heads.length + due.length);
-  const [catalogText, requirementsText] = [JSON.stringify(catalog), JSON.stringify(requirements)];
-  if ((await latestShared(db, 'catalog')) !== catalogText) return null;
-  if ((await latestShared(db, 'requirements')) !== requirementsText) return null;
-  phaseEnded('names');
-  const people = { requirements, day, courseNames: courseNamesOf(catalog) };
-  const looked = await writtenPeople(db, touched, heads, people);
-  phaseEnded('due findings', addDue(looked, due, requirements, day));
+  return { heads, due, kept };
+}
+
+/**
+ * The day of an incremental snapshot, from what it took while the sync's writes waited (`t`) and the history's own
+ * tables: the people written and those whose findings change with the date today (from their heads), the others'
+ * figures carried over. Its transaction first checks that no other snapshot came in between (their base would not
+ * be this one's): null if one did.
+ */
+async function writeIncremental(db: FieldbookDb, at: string, day: string, t: Taken): Promise<number | null> {
+  const read = await headsRead(db, t, day);
+  if (!read) return null;
+  const { heads, due, kept } = read;
+  const people = { requirements: t.requirements, day, courseNames: courseNamesOf(t.catalog) };
+  const looked = await writtenPeople(t.touched, heads, t, people);
+  phaseEnded('due findings', await addDue(looked, due, t.requirements, day));
   const context = {
-    held: heldOf(catalog),
+    held: heldOf(t.catalog),
     day,
     factOf: (h: HistoryHeadRow) => wasOf(looked, h),
     isHeadsOwn: (h: HistoryHeadRow, fact: PersonFact) => looked.was.get(h.userid) === fact,
   };
-  const changes = peopleChanges(looked.heads, looked.facts, looked.findings, context);
-  const figures = figuresAfter(last, looked, changes);
+  const changes = await changesInSlices(looked.heads, looked.facts, looked.findings, context);
   phaseEnded('changes');
-  const written = {
-    figures,
-    changes,
-    heads: kept,
-    catalog: catalogText,
-    requirements: requirementsText,
-    taken,
-  };
+  await yieldToEventLoop();
+  const figures = figuresAfter(t.last, looked, changes);
+  phaseEnded('figures');
+  const texts = { catalog: t.catalogText, requirements: t.requirementsText };
+  const written = { figures, changes, heads: kept, ...texts, taken: t.taken, sharedKept: true as const };
   return db.transaction('rw', HISTORY_TABLES(db), async () => {
-    // another snapshot came in between: the heads read and what it carried over are not this one's base
-    if ((await db.historySyncs.orderBy('seq').last())?.seq !== last.seq) return null;
-    return writeDay(db, at, day, { ...written, sharedKept: true });
+    if ((await db.historySyncs.orderBy('seq').last())?.seq !== t.last.seq) return null;
+    return writeDay(db, at, day, written);
   });
 }
 
-/**
- * Takes the snapshot of a completed sync that ended `at`, counted for the local day `day`: from the people written
- * since the previous snapshot (history/touched.ts, kept on disk) where that is known, else (or with `full`) from
- * the whole cache. Both give the same day (snapshot.test.ts compares them on random changes).
- */
-export async function snapshotHistory(
-  db: FieldbookDb,
-  at: string,
-  day: string,
-  options: { full?: boolean } = {},
-): Promise<void> {
+/** The snapshot of each profile's database being written: the next one starts after it (history/snapshot.ts). */
+const WRITING: MemoryPart<{ last: Promise<void> }> = { make: () => ({ last: Promise.resolve() }) };
+
+/** A snapshot whose inputs are taken: `written` settles once its day is committed, or failed. */
+export interface StartedSnapshot {
+  written: Promise<void>;
+}
+
+/** The notes of the people written since the previous snapshot (history/touched.ts), taken. */
+async function sinceLast(db: FieldbookDb, full: boolean): Promise<Since> {
   const [last, rows] = await Promise.all([
     db.historySyncs.orderBy('seq').last(),
     db.historyWritten.toArray(),
   ]);
   const taken = rows.at(-1)?.id ?? 0;
   const touched = takeTouched(db.memory, last?.seq ?? null, rows);
-  phaseEnded('notes', rows.length);
+  return { last, touched: full ? null : touched, taken };
+}
+
+/** The day written (a full snapshot when the incremental one met another in between), or failed. */
+async function finish(db: FieldbookDb, at: string, day: string, t: Taken): Promise<void> {
+  // the sync's next writes go on first: the day is made after, a few people at a time
+  await yieldToEventLoop();
   try {
-    const since = { last, touched: options.full ? null : touched, taken };
-    const seq = (await incrementalSnapshot(db, at, day, since)) ?? (await fullSnapshot(db, at, day, taken));
+    const seq = (await writeIncremental(db, at, day, t)) ?? (await fullSnapshot(db, at, day, t.taken));
     phaseEnded('committed');
     snapshotTaken(db.memory, seq);
   } catch (e) {
@@ -488,3 +457,65 @@ export async function snapshotHistory(
     throw e;
   }
 }
+
+/** The snapshot's two steps: what it reads of the cache (`take`), then its day made and written. */
+async function takeThenWrite(db: FieldbookDb, at: string, day: string, full: boolean) {
+  let t: Taken | null;
+  try {
+    const [since, names] = await Promise.all([sinceLast(db, full), namesAndHeads(db)]);
+    phaseEnded('notes and names', since.touched?.userids.size);
+    t = await takeIncremental(db, day, since, names);
+    if (!t) {
+      const seq = await fullSnapshot(db, at, day, since.taken);
+      phaseEnded('committed');
+      snapshotTaken(db.memory, seq);
+      return { written: Promise.resolve() };
+    }
+  } catch (e) {
+    snapshotFailed(db.memory);
+    throw e;
+  }
+  phaseEnded('taken');
+  return { written: finish(db, at, day, t) };
+}
+
+/**
+ * Starts the snapshot of a completed sync that ended `at`, counted for the local day `day`, once the previous one of
+ * this window is written: resolves once it has read what it needs of the cache, so the sync's next writes may go on;
+ * its `written` settles once the day is committed. From the people written since the previous snapshot
+ * (history/touched.ts, kept on disk) where that is known; else (or with `full`) from the whole cache, read and
+ * written before it resolves. Both give the same day (snapshot.test.ts compares them on random changes).
+ */
+export async function startSnapshot(
+  db: FieldbookDb,
+  at: string,
+  day: string,
+  options: { full?: boolean } = {},
+): Promise<StartedSnapshot> {
+  const writing = db.memory.part(WRITING);
+  const before = writing.last;
+  let settled = () => {};
+  writing.last = new Promise<void>((resolve) => (settled = resolve));
+  await before;
+  const started = await takeThenWrite(db, at, day, options.full === true).catch((e: unknown) => {
+    settled();
+    throw e;
+  });
+  void started.written.then(settled, settled);
+  return started;
+}
+
+/** The snapshot taken and its day written (see startSnapshot). */
+export async function snapshotHistory(
+  db: FieldbookDb,
+  at: string,
+  day: string,
+  options: { full?: boolean } = {},
+): Promise<void> {
+  await (
+    await startSnapshot(db, at, day, options)
+  ).written;
+}
+
+/** Settles once the snapshot this window is writing, if any, is written or failed. */
+export const snapshotWritten = (db: FieldbookDb): Promise<void> => db.memory.part(WRITING).last;

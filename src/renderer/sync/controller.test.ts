@@ -329,7 +329,7 @@ describe('a sync driven from the renderer', () => {
     expect(order).toEqual(['sync done', 'history written']);
   });
 
-  it("writes the day as its pass left the cache, the next pass's pages waiting for it", async () => {
+  it("writes the day as its pass left the cache, the next pass's pages waiting while it reads the cache", async () => {
     const { fake, db, store, controller } = setup();
     // a snapshot that takes its time reading the cache
     const read = db.requirements.toArray.bind(db.requirements);
@@ -350,6 +350,45 @@ describe('a sync driven from the renderer', () => {
     const people = await readPeopleRows(db, { upTo: first.seq! });
     expect(people.map((p) => p.userid)).toEqual([1]);
     expect(await db.users.count()).toBe(2);
+  });
+
+  it("writes the day as its pass left the cache, the next pass's pages not waiting for the day to be made", async () => {
+    const { fake, db, store, controller } = setup();
+    await controller.start();
+    fake.emit('sync:page', page(1, [user(1)], true));
+    fake.emit('sync:finished', finished('completed'));
+    await controller.idle();
+    // the next day is slow to make: the history's heads take their time to read
+    const bulkGet = db.historyHeads.bulkGet.bind(db.historyHeads);
+    const slowly = async (keys: number[]) => {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return bulkGet(keys);
+    };
+    vi.spyOn(db.historyHeads, 'bulkGet').mockImplementation(slowly as typeof bulkGet);
+    const order: string[] = [];
+    const add = db.historySyncs.add.bind(db.historySyncs);
+    vi.spyOn(db.historySyncs, 'add').mockImplementation((row) => {
+      order.push('day written');
+      return add(row);
+    });
+    await controller.start();
+    fake.emit('sync:page', page(1, [user(1, { status: 'Inactive' }), user(3)], true));
+    fake.emit('sync:finished', finished('completed'));
+    await vi.waitFor(() => expect(store.getState().running).toBe(false));
+    // the coordinator syncs again at once: its page changes both people back before the day is written
+    await controller.start();
+    fake.emit('sync:page', page(1, [user(1), user(3, { status: 'Inactive' })], true));
+    await vi.waitFor(async () => expect((await db.users.get(3))?.status).toBe('Inactive'));
+    order.push('next page stored');
+    await controller.idle();
+    expect(order).toEqual(['next page stored', 'day written']);
+    const day = (await db.historySyncs.orderBy('seq').last())!;
+    const rows = (await readPeopleRows(db, { upTo: day.seq! })).filter((row) => row.seq === day.seq);
+    const statuses = rows.map((row) => [row.userid, row.u?.[5]]);
+    expect(statuses).toEqual([
+      [1, 'Inactive'],
+      [3, 'Active'],
+    ]);
   });
 
   it('clears the checkpoints when a pass completes, so the next sync is a full one', async () => {

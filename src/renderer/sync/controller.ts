@@ -26,6 +26,7 @@ import { createPageQueue } from './page-queue.ts';
 import { createAcks, type Acks } from './acks.ts';
 import { collectionRows, logPassChanges, prunePass, saveCollectionRows, snapshotPass } from './finish.ts';
 import { untilNotHeld } from './hold.ts';
+import { snapshotWritten } from '../history/snapshot.ts';
 
 type SyncApi = Pick<FieldbookApi, 'sync:start' | 'sync:fingerprints' | 'sync:cancel' | 'sync:ack' | 'on'>;
 
@@ -311,9 +312,11 @@ export function createSyncController(
     const at = await recordFinishedPass({ db, store, ui }, finished, event, now);
     pass = null;
     // The day of compliance history comes after the sync says it is done: the coordinator does not wait
-    // for it. It still holds the queue, so the next pass's pages wait for it and the day is the cache as
-    // this pass left it. A day it cannot write is a gap in the trend, never a sync left "running".
-    await snapshotPass(db, finished, event, at, now()).catch(() => undefined);
+    // for it. It holds the queue only while it reads the cache, so the day is the cache as this pass left
+    // it; the next pass's pages do not wait for the day to be made and written. A day it cannot write is a
+    // gap in the trend, never a sync left "running".
+    const started = await snapshotPass(db, finished, event, at, now()).catch(() => null);
+    started?.written.catch(() => undefined);
   }
 
   const handlerDeps: PageHandlerDeps = { db, api, store, ui, acks, passFor };
@@ -359,7 +362,7 @@ export function createSyncController(
       const result = await api['sync:cancel']({ syncId });
       if (!result.ok) store.setState({ error: result.error });
     },
-    idle: () => queue.then(() => ui.flush()),
+    idle: () => queue.then(() => snapshotWritten(db)).then(() => ui.flush()),
     dispose() {
       disposed = true;
       for (const off of unsubscribe) off();

@@ -12,7 +12,7 @@ import { collectionsToPrune, pruneCollection, pruneOrphanEmails } from './prune.
 import { removalChanges, TRACKED } from './changes.ts';
 import { newlyDue, recordSyncChanges } from './log.ts';
 import type { Pass } from './pass.ts';
-import { snapshotHistory } from '../history/snapshot.ts';
+import { startSnapshot, type StartedSnapshot } from '../history/snapshot.ts';
 import { sitesReadAfterPass } from './sites-read.ts';
 
 /**
@@ -144,7 +144,8 @@ export async function logPassChanges(
  * The compliance history's snapshot of a pass that completed (history/snapshot.ts), counted for
  * the local day it ended. A pass that stopped or broke leaves the cache part old, part new: no day.
  * Nor does a pass that completed without one of its lists (an answer refused, a server fault on
- * one list): that day's figures would count people or records the pass never read.
+ * one list): that day's figures would count people or records the pass never read. Resolves once
+ * the snapshot has read what it needs of the cache; its day is written after (`written`).
  */
 export async function snapshotPass(
   db: FieldbookDb,
@@ -152,9 +153,9 @@ export async function snapshotPass(
   event: SyncFinishedEvent,
   at: string,
   today: Date,
-): Promise<void> {
-  if (event.outcome !== 'completed' || p.broken) return;
+): Promise<StartedSnapshot | null> {
+  if (event.outcome !== 'completed' || p.broken) return null;
   const everyListRead = Object.values(event.collections).every((c) => c?.state === 'complete');
-  if (!everyListRead) return;
-  await snapshotHistory(db, at, todayIso(today));
+  if (!everyListRead) return null;
+  return startSnapshot(db, at, todayIso(today));
 }
