@@ -54,7 +54,13 @@ test('the undo of a batch that created a person names them and their course, nev
   await expect(created).not.toContainText('Will be put back');
   await preview.getByRole('checkbox').first().check();
   await expect(created).toContainText('Will be put back');
-  await expect(preview).toContainText('Una Doe: status');
+  // in words: no "API", and the offer sets the status rather than moving it from "—"
+  await expect(created).toContainText(
+    'Fieldbook cannot delete a person on the platform: they stay on the site. ' +
+      'Offered instead: Una Doe: set status to Inactive.',
+  );
+  await expect(created).not.toContainText('API');
+  await expect(created).not.toContainText('—');
   expect(await preview.innerText()).not.toMatch(INTERNAL_ID);
   await app.getByRole('button', { name: /^Queue the undo/ }).click();
   await expect(app.getByText(/^The undo is queued/)).toBeVisible();

@@ -81,3 +81,12 @@ test('the bulk bar labels every picker and counts one change as one', async ({ a
   await app.getByRole('button', { name: 'Queue 1 change', exact: true }).click();
   await expect(app.getByRole('status').filter({ hasText: /^Queued 1 change:/ })).toBeVisible();
 });
+
+test('the report’s “Report on” choices start with a capital, as every other picker’s do', async ({ app }) => {
+  await goTo(app, 'Report');
+  await expect(app.getByLabel('Report on').locator('option')).toHaveText([
+    'A site',
+    'A profile group',
+    'The people chosen in Users (0)',
+  ]);
+});

@@ -44,7 +44,7 @@ function createdUser({ siteid, fields }: OpSpecOf<'user.create'>, userid: number
   };
 }
 
-const PERSON_CANNOT_BE_DELETED = 'A person cannot be deleted through the API: they stay on the site.';
+const PERSON_CANNOT_BE_DELETED = 'Fieldbook cannot delete a person on the platform: they stay on the site.';
 
 export const userCreate: OpKindDefinition<'user.create', 'users'> = {
   schema: userCreateSchema,
@@ -70,7 +70,8 @@ export const userCreate: OpKindDefinition<'user.create', 'users'> = {
     const base: BaseValues = status ? { status } : {};
     return {
       kind: 'irreversible',
-      reason: `${PERSON_CANNOT_BE_DELETED} They can be set Inactive instead.`,
+      // the preview says the offer after the reason ("Offered instead: Ann Lee: set status to Inactive")
+      reason: PERSON_CANNOT_BE_DELETED,
       offer: {
         label: 'Set Inactive instead',
         op: { kind: 'user.update', userid, changes: { status: 'Inactive' } },

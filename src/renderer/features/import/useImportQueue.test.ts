@@ -6,7 +6,7 @@ import { enqueueOps } from '../../../shared/replay-queue/queue.ts';
 import { outboxStore, type OutboxRuntimeState } from '../../outbox/runtime.ts';
 import { useLastImport } from './ImportResults.tsx';
 import { runOps } from './batch-ops.ts';
-import { handOver, type QueueInputs } from './useImportQueue.ts';
+import { handOver, queuedWords, type QueueInputs } from './useImportQueue.ts';
 
 const dbs: OutboxDb[] = [];
 afterEach(() => dbs.splice(0).forEach((db) => db.close()));
@@ -42,11 +42,25 @@ describe('an import just stored', () => {
     outboxStore.setState({ db: db as unknown as OutboxRuntimeState['db'], engine });
     const said: string[] = [];
     await handOver(inputs, { ops, rows }, (message) => said.push(message));
-    expect(said).toEqual(['Queued 5 changes from staff.csv. See them in the Outbox.']);
+    expect(said).toEqual(['Queued 5 rows from staff.csv. See them in the Outbox.']);
     const run = useLastImport.getState().run!;
     const reads = vi.spyOn(db.outbox, 'where');
     const found = await runOps({ db, version: outboxStore.getState().version }, run);
     expect(reads).not.toHaveBeenCalled();
     expect(found.size).toBe(5);
+  });
+});
+
+describe('what queueing an import says', () => {
+  it('counts rows as the preview and the results do, and the changes they make where those are more', () => {
+    // two new people, each a person and their e-mail
+    expect(queuedWords(2, 4, 'hr.csv')).toBe(
+      'Queued 2 rows from hr.csv as 4 changes. See them in the Outbox.',
+    );
+  });
+
+  it('says rows only when each row is one change, in the singular for one', () => {
+    expect(queuedWords(1, 1, 'hr.csv')).toBe('Queued 1 row from hr.csv. See it in the Outbox.');
+    expect(queuedWords(3, 3, null)).toBe('Queued 3 rows from the file. See them in the Outbox.');
   });
 });

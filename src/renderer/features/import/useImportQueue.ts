@@ -5,7 +5,7 @@
  */
 import { useRef } from 'react';
 import { enqueueOps } from '../../../shared/replay-queue/queue.ts';
-import { formatCount } from '../../app/format.ts';
+import { plural } from '../../app/words.ts';
 import { outboxStore, queueAdded } from '../../outbox/runtime.ts';
 import { useLastImport } from './ImportResults.tsx';
 import { keepStoredBatch } from './batch-ops.ts';
@@ -56,6 +56,17 @@ async function runOf(
 }
 
 /**
+ * What queueing said, rows counted as the preview and the results count them and changes as the Outbox does:
+ * "Queued 2 rows from hr.csv as 4 changes." (a new person and their e-mail are two changes; "Queued 4 changes"
+ * beside "2 pending" read as two counts of one thing). The changes are said only where they are not one a row.
+ */
+export function queuedWords(rows: number, changes: number, fileName: string | null): string {
+  const from = `${plural(rows, 'row')} from ${fileName ?? 'the file'}`;
+  const asChanges = changes === rows ? '' : ` as ${plural(changes, 'change')}`;
+  return `Queued ${from}${asChanges}. See ${changes === 1 ? 'it' : 'them'} in the Outbox.`;
+}
+
+/**
  * The batch is stored: says so at once (the last import's results go), hands it to the outbox engine (from memory, a
  * slice at a time), then keeps what its results need. Its first count takes the batch as stored while the outbox has
  * not moved since the engine took it: the version is read before anything else runs (the engine records no outcome of
@@ -68,9 +79,7 @@ export async function handOver(
 ): Promise<void> {
   const { ops, rows } = stored;
   useLastImport.setState({ run: null });
-  onQueued(
-    `Queued ${formatCount(ops.length)} changes from ${inputs.fileName ?? 'the file'}. See them in the Outbox.`,
-  );
+  onQueued(queuedWords(new Set(rows).size, ops.length, inputs.fileName));
   try {
     await queueAdded(ops);
   } finally {

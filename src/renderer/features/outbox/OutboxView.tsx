@@ -15,7 +15,7 @@ import { clearDone, type OutboxChange } from '../../../shared/replay-queue/queue
 import { outboxStore, personsWrite, sendingNow, useOutbox } from '../../outbox/runtime.ts';
 import { auditTable, outboxTable, toCsv, toXlsx, type Table } from './export.ts';
 import { download } from './download.ts';
-import { STATUS_LABELS, statusCounts, withOnItsWay } from './view-model.ts';
+import { STATUS_LABELS, statusCounts, waitingSummary, withOnItsWay } from './view-model.ts';
 import { NO_NAMES } from './describe.ts';
 import { loadOpNames } from './names.ts';
 import { BatchesTable } from './BatchesTable.tsx';
@@ -116,8 +116,7 @@ export default function OutboxView() {
         className={engineState.paused && !workOffline ? 'notice' : undefined}
       >
         {workOffline ? '' : `${engineText(engineState)} `}
-        {formatCount(counts.pending + counts.sending)} to send, {formatCount(counts.conflict)} in conflict,{' '}
-        {formatCount(counts['needs-review'] + counts.failed)} to review.
+        {waitingSummary(counts)}
       </p>
       <OfflineOutboxNotice />
       <ErrorMessage error={error} onDismiss={() => setError(null)} />

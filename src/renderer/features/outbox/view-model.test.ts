@@ -7,6 +7,7 @@ import {
   batchState,
   conflictFieldsOf,
   statusCounts,
+  waitingSummary,
   withOnItsWay,
 } from './view-model.ts';
 
@@ -101,5 +102,20 @@ describe('the changes on their way', () => {
     const ops = [statusOp(1, 'X')];
     expect(withOnItsWay(ops, new Set())).toBe(ops);
     expect(withOnItsWay(ops, new Set(['elsewhere']))).toBe(ops);
+  });
+});
+
+describe("the Outbox's line of what is waiting", () => {
+  const none = { pending: 0, sending: 0, done: 0, failed: 0, conflict: 0, 'needs-review': 0 };
+
+  it('says only the parts that count something', () => {
+    expect(waitingSummary({ ...none, pending: 13, sending: 1, done: 5 })).toBe('14 to send.');
+    expect(waitingSummary({ ...none, conflict: 1, 'needs-review': 2, failed: 12 })).toBe(
+      '1 in conflict, 14 to review.',
+    );
+  });
+
+  it('says nothing is waiting when every change is done', () => {
+    expect(waitingSummary({ ...none, done: 40 })).toBe('Nothing waiting to be sent.');
   });
 });

@@ -92,6 +92,20 @@ export function discardableCount(batch: Pick<BatchSummary, 'counts'>): number {
   return DISCARDABLE.reduce((sum, status) => sum + (batch.counts[status] ?? 0), 0);
 }
 
+/**
+ * The Outbox's line of what is waiting: "14 to send.", "1 in conflict, 2 to review."; a part that counts nothing is
+ * left out ("0 in conflict, 0 to review" told the coordinator nothing), and nothing at all waiting is said so.
+ */
+export function waitingSummary(counts: Record<OutboxStatus, number>): string {
+  const parts = [
+    [counts.pending + counts.sending, 'to send'],
+    [counts.conflict, 'in conflict'],
+    [counts['needs-review'] + counts.failed, 'to review'],
+  ] as const;
+  const said = parts.filter(([n]) => n > 0).map(([n, what]) => `${formatCount(n)} ${what}`);
+  return said.length > 0 ? `${said.join(', ')}.` : 'Nothing waiting to be sent.';
+}
+
 export function statusCounts(ops: readonly OutboxOp[]): Record<OutboxStatus, number> {
   const counts: Record<OutboxStatus, number> = {
     pending: 0,

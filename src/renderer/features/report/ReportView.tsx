@@ -212,9 +212,9 @@ function ScopeControls({ state }: { state: ReportState }) {
       <label>
         Report on{' '}
         <select value={kind} onChange={(e) => choices.set({ kind: e.target.value as ScopeKind })}>
-          <option value="site">a site</option>
-          <option value="group">a profile group</option>
-          <option value="people">the people chosen in Users ({formatCount(selected.size)})</option>
+          <option value="site">A site</option>
+          <option value="group">A profile group</option>
+          <option value="people">The people chosen in Users ({formatCount(selected.size)})</option>
         </select>
       </label>
       {kind === 'site' && (

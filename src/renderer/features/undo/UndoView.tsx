@@ -37,6 +37,7 @@ import { readRecords, type ReadResult } from './current.ts';
 import { UndoTable } from './UndoTable.tsx';
 import {
   checkButtonText,
+  checkedFound,
   checkedWhere,
   queueButtonText,
   UNDO_LIKE_ANY_BATCH,
@@ -67,16 +68,7 @@ function statusText(
 ): string {
   if (progress !== null) return `Checking the records… ${formatCount(progress)} of ${formatCount(total)}`;
   if (!check) return 'Nothing is checked yet: the records are checked to see what the undo would do.';
-  const { revert, already, conflict, irreversible, notApplied, unknown } = counts;
-  const found = [
-    `${formatCount(revert)} to revert`,
-    `${formatCount(already)} already as before`,
-    `${formatCount(conflict)} changed since (not reverted unless you choose)`,
-    `${formatCount(irreversible)} the platform cannot reverse`,
-    `${formatCount(notApplied)} never applied`,
-  ].join(', ');
-  const unchecked = unknown > 0 ? `, ${formatCount(unknown)} could not be checked.` : '.';
-  return `${checkedWhere(check.online, formatDateTime(check.at))}. ${found}${unchecked}`;
+  return `${checkedWhere(check.online, formatDateTime(check.at))}. ${checkedFound(counts)}`;
 }
 
 /** Read what each record holds now: from the platform online, from this laptop's copy offline. */

@@ -4,6 +4,7 @@ import { reverseOp } from '../../../shared/undo/reverse.ts';
 import { NO_NAMES, type OpNames } from '../outbox/describe.ts';
 import {
   checkButtonText,
+  checkedFound,
   checkedWhere,
   compareWords,
   queueButtonText,
@@ -47,6 +48,16 @@ describe('the undo preview says what the undo will do', () => {
     expect(undoStepWords(stepOf(done), names, done)).toBe(
       "Priya Costa's Rigging: expiration date Nov 2, 2027 → Nov 2, 2026, credential number R-2 → R-1",
     );
+  });
+
+  it('says the offer for a person created without a status as setting it, never "status — → Inactive"', () => {
+    const created = outboxOp(
+      { kind: 'user.create', siteid: 1, fields: { username: 'ann.lee', firstname: 'Ann', lastname: 'Lee' } },
+      { status: 'done', createdId: 7 },
+    );
+    const reversal = reverseOp(created);
+    if (reversal.kind !== 'irreversible' || !reversal.offer) throw new Error('expected an offer');
+    expect(undoStepWords(reversal.offer, names, created)).toBe('Priya Costa: set status to Inactive');
   });
 
   it('says a reversal that is not an update as the op it sends', () => {
@@ -119,6 +130,29 @@ describe("where the undo checked the records, in the coordinator's words", () =>
 
   it('never says server, API, cache, verified or logged', () => {
     for (const text of all) expect(text).not.toMatch(/\b(server|API|cache|verified|logged)\b/i);
+  });
+});
+
+describe('what checking the records found', () => {
+  const none = { revert: 0, already: 0, conflict: 0, irreversible: 0, notApplied: 0, unknown: 0 };
+
+  it('says only the parts that count something', () => {
+    expect(checkedFound({ ...none, revert: 2, irreversible: 2 })).toBe(
+      '2 to revert, 2 the platform cannot reverse.',
+    );
+    expect(checkedFound({ ...none, revert: 39, conflict: 1 })).toBe(
+      '39 to revert, 1 changed since (not reverted unless you choose).',
+    );
+  });
+
+  it('says the records it could not check last', () => {
+    expect(checkedFound({ ...none, already: 1, notApplied: 2, unknown: 3 })).toBe(
+      '1 already as before, 2 never applied, 3 could not be checked.',
+    );
+  });
+
+  it('says there is nothing to undo when it found nothing', () => {
+    expect(checkedFound(none)).toBe('Nothing to undo.');
   });
 });
 

@@ -6,12 +6,13 @@
 import type { OpSpec } from '../../../shared/ipc.ts';
 import type { OutboxOp } from '../../../shared/outbox.ts';
 import type { ReversalStep } from '../../../shared/undo/reverse.ts';
-import type { FieldCompare, Verdict } from '../../../shared/undo/plan.ts';
+import type { FieldCompare, UndoCounts, Verdict } from '../../../shared/undo/plan.ts';
 import { fieldInSentence, fieldLabel, NOT_ON_THIS_LAPTOP as NOT_HERE, plural } from '../../app/words.ts';
 import { describeOp, namesFor, type OpNames } from '../outbox/describe.ts';
 import { rendererKindOf } from '../../op-kinds.ts';
 import type { Named } from '../../op-kinds/definition.ts';
 import { fieldValue } from '../outbox/compare.ts';
+import { formatCount } from '../../app/format.ts';
 
 /**
  * The names of an undo's records: a person not on this laptop is said so, a credential or course without its name
@@ -31,14 +32,23 @@ function recordOf(spec: OpSpec, names: OpNames, undone: OutboxOp): string {
   return rendererKindOf(spec).whose?.(spec, undoNames(undone, names)) ?? '';
 }
 
+/**
+ * One field of an update step: "status Inactive → Active"; a field whose value after the batch was not recorded (a
+ * person created without a status, offered to be set Inactive) is "set status to Inactive", never "status — → …".
+ */
+function fieldMove(field: string, step: ReversalStep): string {
+  const to = fieldValue(field, step.before.fields[field]);
+  const from = step.applied.fields[field];
+  return from === undefined
+    ? `set ${fieldInSentence(field)} to ${to}`
+    : `${fieldInSentence(field)} ${fieldValue(field, from)} → ${to}`;
+}
+
 /** What one step of the undo does: "Priya Costa: status Inactive → Active", "Remove Rigging from Priya Costa". */
 export function undoStepWords(step: ReversalStep, names: OpNames, undone: OutboxOp): string {
   const spec = step.op;
   if ('changes' in spec) {
-    const moves = Object.keys(spec.changes).map(
-      (f) =>
-        `${fieldInSentence(f)} ${fieldValue(f, step.applied.fields[f])} → ${fieldValue(f, step.before.fields[f])}`,
-    );
+    const moves = Object.keys(spec.changes).map((f) => fieldMove(f, step));
     return `${recordOf(spec, names, undone)}: ${moves.join(', ')}`;
   }
   // the undo's op described as any op is (without the "Undo:" of the batch it belongs to)
@@ -84,6 +94,23 @@ export function checkedWhere(online: boolean, at: string): string {
   return online
     ? `Checked with the platform (${at})`
     : `Offline: checked against the copy on this laptop (${at}); each record is checked with the platform again before its undo is sent`;
+}
+
+/**
+ * What checking the records found: "2 to revert, 2 the platform cannot reverse."; a part that counts nothing is left
+ * out ("0 already as before, … 0 never applied" told the coordinator nothing).
+ */
+export function checkedFound(counts: UndoCounts): string {
+  const parts = [
+    [counts.revert, 'to revert'],
+    [counts.already, 'already as before'],
+    [counts.conflict, 'changed since (not reverted unless you choose)'],
+    [counts.irreversible, 'the platform cannot reverse'],
+    [counts.notApplied, 'never applied'],
+    [counts.unknown, 'could not be checked'],
+  ] as const;
+  const said = parts.filter(([n]) => n > 0).map(([n, what]) => `${formatCount(n)} ${what}`);
+  return said.length > 0 ? `${said.join(', ')}.` : 'Nothing to undo.';
 }
 
 /** The button that (re)runs the check. */
