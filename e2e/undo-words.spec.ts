@@ -53,7 +53,7 @@ test('the undo of a batch that created a person names them and their course, nev
   await expect(created).toContainText('Stays as it is: the platform cannot undo this');
   await expect(created).not.toContainText('Will be put back');
   await preview.getByRole('checkbox').first().check();
-  await expect(created).toContainText('Will be put back');
+  await expect(created).toContainText('Will get the change offered instead');
   // in words: no "API", and the offer sets the status rather than moving it from "—"
   await expect(created).toContainText(
     'Fieldbook cannot delete a person on the platform: they stay on the site. ' +

@@ -162,8 +162,12 @@ describe('what the preview says a record will do', () => {
     expect(STAYS_AS_IT_IS).toBe('Stays as it is: the platform cannot undo this');
   });
 
-  it('says what checking found once the offer instead is chosen, and for a change the undo reverses', () => {
-    expect(recordNowWords('revert', true, true)).toBe('Will be put back');
+  it('says the record gets the change offered instead once that offer is chosen, not that it is put back', () => {
+    expect(recordNowWords('revert', true, true)).toBe('Will get the change offered instead');
+    expect(recordNowWords('conflict', true, true)).toBe('Changed since the batch was applied');
+  });
+
+  it('says what checking found for a change the undo reverses', () => {
     expect(recordNowWords('revert', false, false)).toBe('Will be put back');
     expect(recordNowWords('conflict', false, false)).toBe('Changed since the batch was applied');
     expect(recordNowWords(null, false, false)).toBe('Not on this laptop: cannot be checked offline');

@@ -132,9 +132,13 @@ const VERDICT_TEXT: Record<Verdict, string> = {
 /** What the preview's "Record now" says of a change the platform cannot reverse, left as it is. */
 export const STAYS_AS_IT_IS = 'Stays as it is: the platform cannot undo this';
 
+/** What the preview's "Record now" says of a change the platform cannot reverse, the offer instead chosen. */
+export const GETS_THE_OFFER = 'Will get the change offered instead';
+
 /**
- * The "Record now" column of an undo line: a change the platform cannot reverse, its offer not chosen, stays as it
- * is (never "Will be put back" beside "cannot be deleted"); otherwise what checking the record found.
+ * The "Record now" column of an undo line: a change the platform cannot reverse stays as it is, or, its offer
+ * chosen, gets that change (never "Will be put back" beside "cannot be deleted"); otherwise what checking the record
+ * found.
  */
 export function recordNowWords(
   verdict: Verdict | null,
@@ -142,5 +146,6 @@ export function recordNowWords(
   offerChosen: boolean,
 ): string {
   if (cannotReverse && !offerChosen) return STAYS_AS_IT_IS;
+  if (cannotReverse && verdict === 'revert') return GETS_THE_OFFER;
   return verdict ? VERDICT_TEXT[verdict] : 'Not on this laptop: cannot be checked offline';
 }
