@@ -10,7 +10,7 @@ import { openFieldbookDb, type FieldbookDb } from '../db/index.ts';
 import { credentialAssignment, freshDb, trainingAssignment, user } from '../testing/fixtures.ts';
 import { requirementRow } from '../features/requirements/model.ts';
 import { addDaysIso } from '../../shared/dates.ts';
-import { snapshotHistory, startSnapshot } from './snapshot.ts';
+import { DAY_LEFT_TO_NEXT, snapshotHistory, startSnapshot } from './snapshot.ts';
 import { WRITES_KEPT } from './touched.ts';
 import { readPeopleRows } from './packs.ts';
 import { readHeadState } from './head-state.ts';
@@ -184,18 +184,19 @@ describe('the people written, kept across a restart', () => {
 });
 
 describe('a person written whose head is missing from the history', () => {
-  it('makes the snapshot a full one, with the day a full one gives', async () => {
+  it('writes no day, and the next snapshot reads them from the cache: the history a full snapshot gives', async () => {
     dbs = [freshDb(), freshDb()];
     const [incremental, full] = dbs as [FieldbookDb, FieldbookDb];
     for (const db of dbs) await seed(db);
     for (const db of dbs) await snapshotHistory(db, `${START}T12:00:00.000Z`, START);
-    const day = addDaysIso(START, 1);
+    const [day, next] = [addDaysIso(START, 1), addDaysIso(START, 2)];
     for (const db of dbs) {
       await db.users.put(user(5, { status: 'Inactive' }));
       await db.historyHeads.delete(5);
     }
-    await snapshotHistory(incremental, `${day}T12:00:00.000Z`, day);
-    await snapshotHistory(full, `${day}T12:00:00.000Z`, day, { full: true });
+    await expect(snapshotHistory(incremental, `${day}T12:00:00.000Z`, day)).rejects.toThrow(DAY_LEFT_TO_NEXT);
+    await snapshotHistory(incremental, `${next}T12:00:00.000Z`, next);
+    await snapshotHistory(full, `${next}T12:00:00.000Z`, next, { full: true });
     expect(await historyOf(incremental)).toEqual(await historyOf(full));
   });
 });
@@ -244,21 +245,27 @@ describe('a day of more writes than memory keeps (a first sync, a week offline)'
 });
 
 describe('two windows taking the snapshot of the same sync at once', () => {
-  it('write the day once: the history is the one the two snapshots would write one after the other', async () => {
+  it('write the day once, and the next sync of the window left out writes its people', async () => {
     dbs = [freshDb(), freshDb()];
     const [overlapping, oneAfterOther] = dbs as [FieldbookDb, FieldbookDb];
     const other = openFieldbookDb(overlapping.name);
     dbs.push(other);
     for (const db of [overlapping, oneAfterOther]) await seed(db);
     for (const db of [overlapping, oneAfterOther]) await snapshotHistory(db, `${START}T12:00:00.000Z`, START);
-    const day = addDaysIso(START, 2);
+    const [day, next] = [addDaysIso(START, 2), addDaysIso(START, 3)];
     const r = randomOf(5);
-    const changes = Array.from({ length: 10 }, () => randomChange(r, day));
-    for (const db of [overlapping, oneAfterOther]) for (const change of changes) await change(db);
+    const changes = [day, next].map((d) => Array.from({ length: 10 }, () => randomChange(r, d)));
+    for (const db of [overlapping, oneAfterOther]) for (const change of changes[0]!) await change(db);
     const at = `${day}T12:00:00.000Z`;
-    await Promise.all([snapshotHistory(overlapping, at, day), snapshotHistory(other, at, day)]);
+    const both = await Promise.allSettled([
+      snapshotHistory(overlapping, at, day),
+      snapshotHistory(other, at, day),
+    ]);
+    const left = both.filter((s): s is PromiseRejectedResult => s.status === 'rejected');
+    expect(left.map((s) => (s.reason as Error).message)).toEqual([DAY_LEFT_TO_NEXT]);
     await snapshotHistory(oneAfterOther, at, day);
-    await snapshotHistory(oneAfterOther, at, day);
+    for (const db of [overlapping, oneAfterOther]) for (const change of changes[1]!) await change(db);
+    for (const db of [overlapping, oneAfterOther]) await snapshotHistory(db, `${next}T12:00:00.000Z`, next);
     expect(await historyOf(overlapping)).toEqual(await historyOf(oneAfterOther));
   });
 });
@@ -293,4 +300,73 @@ describe("a window's next snapshot started before its previous day is written", 
     expect(readEveryone).not.toHaveBeenCalled();
     expect(await historyOf(overlapping)).toEqual(await historyOf(oneAfterOther));
   });
+});
+
+describe('writes that land while a day is being made', () => {
+  it('are in the next day, even after a restart in between', async () => {
+    dbs = [freshDb(), freshDb()];
+    const [overlapping, oneAfterOther] = dbs as [FieldbookDb, FieldbookDb];
+    for (const db of dbs) await seed(db);
+    for (const db of dbs) await snapshotHistory(db, `${START}T12:00:00.000Z`, START);
+    const r = randomOf(9);
+    const days = [addDaysIso(START, 1), addDaysIso(START, 2)];
+    const changes = days.map((day) => Array.from({ length: 8 }, () => randomChange(r, day)));
+    for (const [i, day] of days.entries()) {
+      for (const change of changes[i]!) await change(oneAfterOther);
+      await snapshotHistory(oneAfterOther, `${day}T12:00:00.000Z`, day);
+    }
+    const bulkGet = overlapping.historyHeads.bulkGet.bind(overlapping.historyHeads);
+    const slowly = async (keys: number[]) => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return bulkGet(keys);
+    };
+    vi.spyOn(overlapping.historyHeads, 'bulkGet').mockImplementationOnce(slowly as typeof bulkGet);
+    for (const change of changes[0]!) await change(overlapping);
+    const first = await startSnapshot(overlapping, `${days[0]}T12:00:00.000Z`, days[0]!);
+    for (const change of changes[1]!) await change(overlapping);
+    await first.written;
+    overlapping.close();
+    const again = openFieldbookDb(overlapping.name);
+    dbs.push(again);
+    await snapshotHistory(again, `${days[1]}T12:00:00.000Z`, days[1]!);
+    expect(await historyOf(again)).toEqual(await historyOf(oneAfterOther));
+  });
+});
+
+describe('the snapshots of one window, day after day', () => {
+  it('patch the people written from what the window noted, reading none of them from the cache', async () => {
+    dbs = [freshDb()];
+    const db = dbs[0]!;
+    await seed(db);
+    await snapshotHistory(db, `${START}T12:00:00.000Z`, START);
+    const readPeople = vi.spyOn(db.users, 'bulkGet');
+    for (const days of [1, 2]) {
+      const day = addDaysIso(START, days);
+      const renewed = addDaysIso(day, 365);
+      for (const userid of [3, 4, 5])
+        await db.credentialAssignments.put(
+          credentialAssignment(5, userid + days, '', { expirationIso: renewed }),
+        );
+      await snapshotHistory(db, `${day}T12:00:00.000Z`, day);
+    }
+    expect(readPeople.mock.calls.flatMap(([userids]) => userids)).toEqual([]);
+  });
+});
+
+describe('a snapshot that fails while it reads the cache', () => {
+  it(
+    "fails, and the window's next snapshot still starts and writes its day",
+    { timeout: 5_000 },
+    async () => {
+      dbs = [freshDb()];
+      const db = dbs[0]!;
+      await seed(db);
+      await snapshotHistory(db, `${START}T12:00:00.000Z`, START);
+      vi.spyOn(db.historyWritten, 'toArray').mockRejectedValueOnce(new Error('The disk is full'));
+      const day = addDaysIso(START, 1);
+      await expect(startSnapshot(db, `${day}T12:00:00.000Z`, day)).rejects.toThrow('The disk is full');
+      await snapshotHistory(db, `${day}T13:00:00.000Z`, day);
+      expect(await db.historySyncs.count()).toBe(2);
+    },
+  );
 });

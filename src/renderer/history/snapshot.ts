@@ -15,7 +15,7 @@ import { peopleChanges, type PeopleChanges } from './people-changes.ts';
 import { bulkGetInSlices, changesInSlices, findingsInSlices } from './day-slices.ts';
 import { yieldToEventLoop } from '../../shared/yield.ts';
 import { forEachSliced } from '../../shared/sliced.ts';
-import { snapshotFailed, snapshotTaken, takeTouched, type Touched } from './touched.ts';
+import { nextSnapshotFull, snapshotFailed, snapshotTaken, takeTouched, type Touched } from './touched.ts';
 import { patchFact } from './written.ts';
 import type { RequirementRow } from '../features/requirements/model.ts';
 import type { UserRecord } from '../../shared/records.ts';
@@ -176,12 +176,8 @@ async function byUser<T, K, I>(table: Table<T, K, I>, userids: readonly number[]
   return (await Promise.all(userids.map((id) => table.where('userid').equals(id).toArray()))).flat();
 }
 
-/** The records of some people, as the report reads them (their names are not needed: findings are compared by key). */
-async function peopleInput(
-  db: FieldbookDb,
-  userids: number[],
-  requirements: RequirementRow[],
-): Promise<ReportInput> {
+/** The records of some people, in one read transaction. */
+async function peopleRecords(db: FieldbookDb, userids: number[]) {
   const tables = [db.users, db.groupMembers, db.credentialAssignments, db.trainingAssignments];
   const [people, memberships, assignments, training] = await db.transaction('r', tables, () =>
     Promise.all([
@@ -191,18 +187,24 @@ async function peopleInput(
       byUser(db.trainingAssignments, userids),
     ]),
   );
-  const found = people.filter((p): p is UserRecord => p !== undefined);
   return {
-    people: found,
+    people: people.filter((p): p is UserRecord => p !== undefined),
     memberships,
     assignments,
     training,
-    requirements,
-    categories: [],
-    groups: [],
-    credentials: [],
-    courses: [],
   };
+}
+
+const NO_RECORDS = { people: [], memberships: [], assignments: [], training: [] };
+
+/** The records of some people, as the report reads them (their names are not needed: findings are compared by key). */
+async function peopleInput(
+  db: FieldbookDb,
+  userids: number[],
+  requirements: RequirementRow[],
+): Promise<ReportInput> {
+  const records = userids.length === 0 ? NO_RECORDS : await peopleRecords(db, userids);
+  return { ...records, requirements, categories: [], groups: [], credentials: [], courses: [] };
 }
 
 /** The names and requirements of the cache now, as the history keeps them. */
@@ -377,7 +379,7 @@ async function takeIncremental(
 /**
  * The heads of the people written and of those due by date (`due`), read from the history alone; null when a
  * person written and not read from the cache has no head (another window's snapshot came in between since the
- * findings record was read: the caller makes a full one).
+ * findings record was read, or the history lost a head): the day is then not written.
  */
 async function headsRead(db: FieldbookDb, t: Taken, day: string) {
   const { states } = t;
@@ -397,7 +399,7 @@ async function headsRead(db: FieldbookDb, t: Taken, day: string) {
  * The day of an incremental snapshot, from what it took while the sync's writes waited (`t`) and the history's own
  * tables: the people written and those whose findings change with the date today (from their heads), the others'
  * figures carried over. Its transaction first checks that no other snapshot came in between (their base would not
- * be this one's): null if one did.
+ * be this one's): null if one did, and nothing written.
  */
 async function writeIncremental(db: FieldbookDb, at: string, day: string, t: Taken): Promise<number | null> {
   const read = await headsRead(db, t, day);
@@ -444,12 +446,25 @@ async function sinceLast(db: FieldbookDb, full: boolean): Promise<Since> {
   return { last, touched: full ? null : touched, taken };
 }
 
-/** The day written (a full snapshot when the incremental one met another in between), or failed. */
+/**
+ * Said when step two cannot use what step one read. The cache is not read again then: a next sync may be writing it,
+ * and its pages would be counted in this day. The people written stay noted on disk, and the next snapshot is a full
+ * one: the heads or the figures it would carry over are not those step one read.
+ */
+export const DAY_LEFT_TO_NEXT =
+  "The history's day was not written: the history changed while the day was being made (another window of this " +
+  "profile?). The next sync's day reads everyone again.";
+
+/** The day written, or failed (the next snapshot then reads the people written from the cache). */
 async function finish(db: FieldbookDb, at: string, day: string, t: Taken): Promise<void> {
   // the sync's next writes go on first: the day is made after, a few people at a time
   await yieldToEventLoop();
   try {
-    const seq = (await writeIncremental(db, at, day, t)) ?? (await fullSnapshot(db, at, day, t.taken));
+    const seq = await writeIncremental(db, at, day, t);
+    if (seq === null) {
+      await nextSnapshotFull(db.historyWritten, db.memory);
+      throw new Error(DAY_LEFT_TO_NEXT);
+    }
     phaseEnded('committed');
     snapshotTaken(db.memory, seq);
   } catch (e) {

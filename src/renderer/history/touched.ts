@@ -22,7 +22,7 @@ import type {
 } from 'dexie';
 import type { DatabaseMemory, MemoryPart } from '../db/memory.ts';
 import { noteWrite, type PersonWrite, type PersonWrites } from './written.ts';
-import { HISTORY_WRITTEN, type HistoryWrittenRow } from './written-rows.ts';
+import { HISTORY_WRITTEN, type HistoryWrittenRow, type HistoryWrittenTables } from './written-rows.ts';
 
 /** The tables a person's fact is read from (history/facts.ts), all holding a `userid`. */
 const PERSON_TABLES = new Set(['users', 'groupMembers', 'credentialAssignments', 'trainingAssignments']);
@@ -124,6 +124,17 @@ export function snapshotTaken(memory: DatabaseMemory, seq: number): void {
 /** A snapshot failed: what it took of memory is lost, so the next one reads the people written from the cache. */
 export function snapshotFailed(memory: DatabaseMemory): void {
   notesOf(memory).unknown = true;
+}
+
+/**
+ * The next snapshot reads everyone (a row without a person, as after a write whose people are not known): a day
+ * found the history's heads not as it had read them, so the figures it would carry over cannot be trusted.
+ */
+export async function nextSnapshotFull(
+  written: HistoryWrittenTables['historyWritten'],
+  memory: DatabaseMemory,
+): Promise<void> {
+  await written.add({ by: notesOf(memory).by });
 }
 
 const useridOf = (value: unknown): number | null => {

@@ -358,10 +358,12 @@ describe('a sync driven from the renderer', () => {
     fake.emit('sync:page', page(1, [user(1)], true));
     fake.emit('sync:finished', finished('completed'));
     await controller.idle();
-    // the next day is slow to make: the history's heads take their time to read
+    // the next day is slow to make: the history's heads are read only once the next page is stored
+    let pageStored = () => {};
+    const nextPage = new Promise<void>((resolve) => (pageStored = resolve));
     const bulkGet = db.historyHeads.bulkGet.bind(db.historyHeads);
     const slowly = async (keys: number[]) => {
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await nextPage;
       return bulkGet(keys);
     };
     vi.spyOn(db.historyHeads, 'bulkGet').mockImplementation(slowly as typeof bulkGet);
@@ -380,6 +382,7 @@ describe('a sync driven from the renderer', () => {
     fake.emit('sync:page', page(1, [user(1), user(3, { status: 'Inactive' })], true));
     await vi.waitFor(async () => expect((await db.users.get(3))?.status).toBe('Inactive'));
     order.push('next page stored');
+    pageStored();
     await controller.idle();
     expect(order).toEqual(['next page stored', 'day written']);
     const day = (await db.historySyncs.orderBy('seq').last())!;
