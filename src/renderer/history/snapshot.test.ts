@@ -270,32 +270,45 @@ describe('two windows taking the snapshot of the same sync at once', () => {
   });
 });
 
+/**
+ * Two databases after a first snapshot, and two days of random changes; `oneAfterOther` has each day's changes
+ * written and its snapshot taken, one after the other, `overlapping` none yet.
+ */
+async function twoDays(randomSeed: number) {
+  dbs = [freshDb(), freshDb()];
+  const [overlapping, oneAfterOther] = dbs as [FieldbookDb, FieldbookDb];
+  for (const db of dbs) await seed(db);
+  for (const db of dbs) await snapshotHistory(db, `${START}T12:00:00.000Z`, START);
+  const r = randomOf(randomSeed);
+  const days = [addDaysIso(START, 1), addDaysIso(START, 2)] as const;
+  const changes = days.map((day) => Array.from({ length: 8 }, () => randomChange(r, day)));
+  for (const [i, day] of days.entries()) {
+    for (const change of changes[i]!) await change(oneAfterOther);
+    await snapshotHistory(oneAfterOther, `${day}T12:00:00.000Z`, day);
+  }
+  return { overlapping, oneAfterOther, days, changes };
+}
+
+/** The next day of `db` slow to make: its heads take their time to read. */
+function slowHeadsOnce(db: FieldbookDb): void {
+  const bulkGet = db.historyHeads.bulkGet.bind(db.historyHeads);
+  const slowly = async (keys: number[]) => {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return bulkGet(keys);
+  };
+  vi.spyOn(db.historyHeads, 'bulkGet').mockImplementationOnce(slowly as typeof bulkGet);
+}
+
 describe("a window's next snapshot started before its previous day is written", () => {
   it('starts after that day is written and reads only its own people, with the day one after the other gives', async () => {
-    dbs = [freshDb(), freshDb()];
-    const [overlapping, oneAfterOther] = dbs as [FieldbookDb, FieldbookDb];
-    for (const db of dbs) await seed(db);
-    for (const db of dbs) await snapshotHistory(db, `${START}T12:00:00.000Z`, START);
-    const r = randomOf(7);
-    const days = [addDaysIso(START, 1), addDaysIso(START, 2)];
-    const changes = days.map((day) => Array.from({ length: 8 }, () => randomChange(r, day)));
-    for (const [i, day] of days.entries()) {
-      for (const change of changes[i]!) await change(oneAfterOther);
-      await snapshotHistory(oneAfterOther, `${day}T12:00:00.000Z`, day);
-    }
+    const { overlapping, oneAfterOther, days, changes } = await twoDays(7);
     const readEveryone = vi.spyOn(overlapping.users, 'toArray');
-    // the first day is slow to make: its heads take their time to read
-    const bulkGet = overlapping.historyHeads.bulkGet.bind(overlapping.historyHeads);
-    const slowly = async (keys: number[]) => {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      return bulkGet(keys);
-    };
-    vi.spyOn(overlapping.historyHeads, 'bulkGet').mockImplementationOnce(slowly as typeof bulkGet);
+    slowHeadsOnce(overlapping);
     for (const change of changes[0]!) await change(overlapping);
-    const first = await startSnapshot(overlapping, `${days[0]}T12:00:00.000Z`, days[0]!);
+    const first = await startSnapshot(overlapping, `${days[0]}T12:00:00.000Z`, days[0]);
     // the next sync's writes and its snapshot, while the first day is still being made
     for (const change of changes[1]!) await change(overlapping);
-    const second = startSnapshot(overlapping, `${days[1]}T12:00:00.000Z`, days[1]!);
+    const second = startSnapshot(overlapping, `${days[1]}T12:00:00.000Z`, days[1]);
     await Promise.all([first.written, (await second).written]);
     expect(readEveryone).not.toHaveBeenCalled();
     expect(await historyOf(overlapping)).toEqual(await historyOf(oneAfterOther));
@@ -304,31 +317,16 @@ describe("a window's next snapshot started before its previous day is written", 
 
 describe('writes that land while a day is being made', () => {
   it('are in the next day, even after a restart in between', async () => {
-    dbs = [freshDb(), freshDb()];
-    const [overlapping, oneAfterOther] = dbs as [FieldbookDb, FieldbookDb];
-    for (const db of dbs) await seed(db);
-    for (const db of dbs) await snapshotHistory(db, `${START}T12:00:00.000Z`, START);
-    const r = randomOf(9);
-    const days = [addDaysIso(START, 1), addDaysIso(START, 2)];
-    const changes = days.map((day) => Array.from({ length: 8 }, () => randomChange(r, day)));
-    for (const [i, day] of days.entries()) {
-      for (const change of changes[i]!) await change(oneAfterOther);
-      await snapshotHistory(oneAfterOther, `${day}T12:00:00.000Z`, day);
-    }
-    const bulkGet = overlapping.historyHeads.bulkGet.bind(overlapping.historyHeads);
-    const slowly = async (keys: number[]) => {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      return bulkGet(keys);
-    };
-    vi.spyOn(overlapping.historyHeads, 'bulkGet').mockImplementationOnce(slowly as typeof bulkGet);
+    const { overlapping, oneAfterOther, days, changes } = await twoDays(9);
+    slowHeadsOnce(overlapping);
     for (const change of changes[0]!) await change(overlapping);
-    const first = await startSnapshot(overlapping, `${days[0]}T12:00:00.000Z`, days[0]!);
+    const first = await startSnapshot(overlapping, `${days[0]}T12:00:00.000Z`, days[0]);
     for (const change of changes[1]!) await change(overlapping);
     await first.written;
     overlapping.close();
     const again = openFieldbookDb(overlapping.name);
     dbs.push(again);
-    await snapshotHistory(again, `${days[1]}T12:00:00.000Z`, days[1]!);
+    await snapshotHistory(again, `${days[1]}T12:00:00.000Z`, days[1]);
     expect(await historyOf(again)).toEqual(await historyOf(oneAfterOther));
   });
 });
