@@ -76,7 +76,7 @@ test('a bulk status change applied, then undone: the record changed behind the c
   const conflict = preview.getByRole('row').filter({ hasText: 'Changed since the batch was applied' });
   await expect(conflict).toHaveCount(1);
   await expect(conflict.getByRole('list', { name: 'Before / after the batch / now' })).toHaveText(
-    'Status: before Active, after the batch Inactive, now Offline',
+    'Status: before Active, after the batch Inactive, now Offline (never signed in)',
   );
   await expect(preview.getByText('Will be put back')).toHaveCount(others.length);
   // each line says what the undo will do, in the undo's direction

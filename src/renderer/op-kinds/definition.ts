@@ -42,6 +42,11 @@ export interface RendererKind<K extends OpKind> {
   afterDone(db: FieldbookDb, spec: OpSpecOf<K>, outcome: DoneOutcome, op: OutboxOp): Promise<unknown>;
   /** The cache's copy of its record, in the op's field names (as the replay reads the server's). */
   cachedState(db: FieldbookDb, spec: OpSpecOf<K>): Promise<RecordState>;
+  /**
+   * A value of one of its record's fields in the coordinator's words, where the platform's own word would be misread
+   * (a person's status "Offline": never signed in, not this laptop's Work offline); absent or undefined: as it is.
+   */
+  valueInWords?(field: string, value: unknown): string | undefined;
 }
 
 /** One renderer part per kind: a kind without one, or a part missing, is a type error. */

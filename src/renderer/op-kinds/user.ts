@@ -2,6 +2,17 @@
 import { refreshedUser, updatedUserOf, createdNumberOf } from '../outbox/refreshed.ts';
 import { ABSENT, presentState, type RendererKind } from './definition.ts';
 import { changesInWords, fieldsInWords } from './words.ts';
+import { personStatusChoice } from '../app/person-status.ts';
+
+/**
+ * A person's status "Offline" with its meaning ("Offline (never signed in)") wherever a value is shown beside others
+ * (a conflict, an undo's before and after): alone, it reads as this laptop being offline. The other statuses read
+ * right as they are.
+ */
+function statusInWords(field: string, value: unknown): string | undefined {
+  const offline = field === 'status' && typeof value === 'string' && value.trim().toLowerCase() === 'offline';
+  return offline ? personStatusChoice(value) : undefined;
+}
 
 export const userUpdate: RendererKind<'user.update'> = {
   describe: (spec, named) => `Change ${changesInWords(spec.changes)} of ${named.person(spec.userid)}`,
@@ -20,6 +31,7 @@ export const userUpdate: RendererKind<'user.update'> = {
     const user = await db.users.get(spec.userid);
     return user ? presentState(user, user.userid) : ABSENT;
   },
+  valueInWords: statusInWords,
 };
 
 export const userCreate: RendererKind<'user.create'> = {
@@ -42,4 +54,5 @@ export const userCreate: RendererKind<'user.create'> = {
     const user = onSite.find((u) => u.username.trim().toLowerCase() === wanted);
     return user ? presentState(user, user.userid) : ABSENT;
   },
+  valueInWords: statusInWords,
 };

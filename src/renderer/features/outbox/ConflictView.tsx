@@ -5,6 +5,7 @@
  * field (or all at once) and the merged change goes back to the queue, checked
  * against the server again. One at a time, or for all conflicts alike.
  */
+import type { OpSpec } from '../../../shared/ipc.ts';
 import type { OutboxOp } from '../../../shared/outbox.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -188,6 +189,7 @@ function ConflictTable({
         {conflictFieldsOf(op).map((f) => (
           <FieldRow
             key={f.field}
+            spec={op.op}
             field={f}
             choice={choices[f.field]}
             onChoose={(c) => onChoose(f.field, c)}
@@ -199,10 +201,12 @@ function ConflictTable({
 }
 
 function FieldRow({
+  spec,
   field: f,
   choice,
   onChoose,
 }: {
+  spec: OpSpec;
   field: ConflictField;
   choice: FieldChoice | undefined;
   onChoose: (choice: FieldChoice) => void;
@@ -219,13 +223,13 @@ function FieldRow({
       <span className="visually-hidden">
         {label}: keep {side === 'mine' ? 'yours' : 'the server’s'},{' '}
       </span>
-      {fieldValue(f.field, value)}
+      {fieldValue(f.field, value, spec)}
     </label>
   );
   return (
     <tr className={choice ? `chosen-${choice}` : undefined}>
       <th scope="row">{label}</th>
-      <td>{fieldValue(f.field, f.base)}</td>
+      <td>{fieldValue(f.field, f.base, spec)}</td>
       <td>{option('mine', f.mine)}</td>
       <td>{option('theirs', f.theirs)}</td>
     </tr>

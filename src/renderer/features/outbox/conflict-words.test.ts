@@ -32,7 +32,7 @@ describe('what resolving a conflict will do, in words', () => {
   it('says when nothing is sent because every field stays as the server has it', () => {
     expect(resolutionWords(conflict, { status: 'theirs', firstname: 'theirs' }, what)).toMatchObject({
       action: 'Keep the server’s values',
-      done: 'Kept the server’s status “Offline” and first name “Priyanka”: Priya Costa. Nothing is sent.',
+      done: 'Kept the server’s status “Offline (never signed in)” and first name “Priyanka”: Priya Costa. Nothing is sent.',
     });
   });
 

@@ -3,6 +3,7 @@
  * the main button's label and the confirmation. Pure over the op and the
  * user's choices (see shared/replay-queue/merge.ts for the merge itself).
  */
+import type { OpSpec } from '../../../shared/ipc.ts';
 import type { OutboxOp } from '../../../shared/outbox.ts';
 import { OP_KIND_TABLE } from '../../../shared/op-kinds.ts';
 import { conflictFieldNames, type FieldChoice } from '../../../shared/replay-queue/merge.ts';
@@ -18,9 +19,9 @@ export interface ResolutionWords {
   done: string;
 }
 
-/** "status “Inactive” and first name “Ann”" */
-function listed(fields: readonly string[], values: Record<string, unknown>): string {
-  const items = fields.map((f) => `${fieldInSentence(f)} “${fieldValue(f, values[f])}”`);
+/** "status “Inactive” and first name “Ann”" (the values as the op's kind words them) */
+function listed(fields: readonly string[], values: Record<string, unknown>, spec: OpSpec): string {
+  const items = fields.map((f) => `${fieldInSentence(f)} “${fieldValue(f, values[f], spec)}”`);
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
 }
 
@@ -59,10 +60,10 @@ export function resolutionWords(
     return {
       ready: true,
       action: 'Keep the server’s values',
-      done: `Kept the server’s ${listed(theirs, server)}: ${what}. Nothing is sent.`,
+      done: `Kept the server’s ${listed(theirs, server, op.op)}: ${what}. Nothing is sent.`,
     };
-  const kept = theirs.length > 0 ? `; kept the server’s ${listed(theirs, server)}` : '';
-  const mineListed = listed(mine, changes);
+  const kept = theirs.length > 0 ? `; kept the server’s ${listed(theirs, server, op.op)}` : '';
+  const mineListed = listed(mine, changes, op.op);
   return {
     ready: true,
     action: theirs.length > 0 ? 'Send the merged change' : 'Send mine',

@@ -100,7 +100,7 @@ function UndoRow({ judged: j, change, undo, error, forced, offered, onForce, onO
         {j.verdict === 'conflict' && (
           <ul aria-label="Before / after the batch / now">
             {j.compare.map((c) => (
-              <li key={c.field}>{compareWords(c)}</li>
+              <li key={c.field}>{compareWords(c, j.line.op.op)}</li>
             ))}
           </ul>
         )}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { OpSpec } from '../../../shared/ipc.ts';
 import { outboxOp } from '../../../shared/testing/test-ops.ts';
 import { reverseOp } from '../../../shared/undo/reverse.ts';
 import { NO_NAMES, type OpNames } from '../outbox/describe.ts';
@@ -74,12 +75,28 @@ describe('the undo preview says what the undo will do', () => {
   });
 
   it('compares before / after the batch / now in words', () => {
-    expect(compareWords({ field: 'status', base: 'Active', applied: 'Inactive', now: 'Offline' })).toBe(
-      'Status: before Active, after the batch Inactive, now Offline',
+    expect(compareWords({ field: 'status', base: 'Active', applied: 'Inactive', now: 'Expired' })).toBe(
+      'Status: before Active, after the batch Inactive, now Expired',
     );
     expect(compareWords({ field: 'record', base: 'absent', applied: 'present', now: 'absent' })).toBe(
       'Record: before not there, after the batch there, now not there',
     );
+  });
+
+  it("says a person's status Offline with its meaning, never as this laptop being offline", () => {
+    const person = { kind: 'user.update', userid: 7, changes: { status: 'Inactive' } } as const;
+    const card: OpSpec = {
+      kind: 'credentialAssignment.update',
+      credentialid: 5,
+      userid: 7,
+      changes: { status: 'Offline' },
+    };
+    const offline = { field: 'status', base: 'Active', applied: 'Inactive', now: 'Offline' };
+    expect(compareWords(offline, person)).toBe(
+      'Status: before Active, after the batch Inactive, now Offline (never signed in)',
+    );
+    // another record's status is its own word
+    expect(compareWords(offline, card)).toBe('Status: before Active, after the batch Inactive, now Offline');
   });
 });
 

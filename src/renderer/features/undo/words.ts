@@ -37,11 +37,11 @@ function recordOf(spec: OpSpec, names: OpNames, undone: OutboxOp): string {
  * person created without a status, offered to be set Inactive) is "set status to Inactive", never "status — → …".
  */
 function fieldMove(field: string, step: ReversalStep): string {
-  const to = fieldValue(field, step.before.fields[field]);
+  const to = fieldValue(field, step.before.fields[field], step.op);
   const from = step.applied.fields[field];
   return from === undefined
     ? `set ${fieldInSentence(field)} to ${to}`
-    : `${fieldInSentence(field)} ${fieldValue(field, from)} → ${to}`;
+    : `${fieldInSentence(field)} ${fieldValue(field, from, step.op)} → ${to}`;
 }
 
 /** What one step of the undo does: "Priya Costa: status Inactive → Active", "Remove Rigging from Priya Costa". */
@@ -58,10 +58,10 @@ export function undoStepWords(step: ReversalStep, names: OpNames, undone: Outbox
 
 const PRESENCE: Record<string, string> = { present: 'there', absent: 'not there' };
 
-/** "Status: before Active, after the batch Inactive, now Offline" */
-export function compareWords(c: FieldCompare): string {
+/** "Status: before Active, after the batch Inactive, now Offline (never signed in)", as the op's kind words them */
+export function compareWords(c: FieldCompare, spec?: OpSpec): string {
   const value = (v: unknown) =>
-    c.field === 'record' && typeof v === 'string' ? (PRESENCE[v] ?? v) : fieldValue(c.field, v);
+    c.field === 'record' && typeof v === 'string' ? (PRESENCE[v] ?? v) : fieldValue(c.field, v, spec);
   return `${fieldLabel(c.field)}: before ${value(c.base)}, after the batch ${value(c.applied)}, now ${value(c.now)}`;
 }
 
