@@ -223,7 +223,7 @@ test('a conflict resolved field by field sends the merged record, and the server
   await expect(values.getByRole('row', { name: /^Status/ }).getByRole('cell')).toHaveText([
     'Active',
     /Inactive$/,
-    /Offline$/,
+    /Offline \(never signed in\)$/,
   ]);
   const send = app.getByRole('button', { name: /^Choose yours or the server’s/ });
   await expect(send).toBeDisabled();

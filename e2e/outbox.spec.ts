@@ -235,7 +235,9 @@ test('a change made on the server meanwhile becomes a conflict, resolved by keep
 
   await openTab(app, 'Conflicts');
   const values = app.getByRole('table', { name: 'Values in conflict' });
-  await expect(values.getByRole('row', { name: /^Status Active .*Inactive .*Offline$/ })).toBeVisible({
+  await expect(
+    values.getByRole('row', { name: /^Status Active .*Inactive .*Offline \(never signed in\)$/ }),
+  ).toBeVisible({
     timeout: 30_000,
   });
   await app.getByRole('button', { name: 'All mine' }).click();

@@ -94,7 +94,7 @@ test('with no keychain, the demo goes offline, meets another admin’s edits, an
   await expect(
     app
       .getByRole('table', { name: 'Values in conflict' })
-      .getByRole('row', { name: /^Status Active .*Inactive .*Offline$/ }),
+      .getByRole('row', { name: /^Status Active .*Inactive .*Offline \(never signed in\)$/ }),
   ).toBeVisible({ timeout: 60_000 });
   if (queued > 1) {
     await goTo(app, 'Outbox');
