@@ -204,7 +204,7 @@ function timeFigures(full: Run, days: string): Figure[] {
       Math.round(percentile(held, 95)),
       'ms',
       SNAPSHOT_P95_TARGET_MS,
-      `each day: ${each(held)} ms, from its start to what it reads of the cache read`,
+      `each day: ${each(held)} ms, from its start until it has read what it needs of the cache`,
     ),
     {
       name: 'snapshot after a daily sync, to its day committed, p50',
