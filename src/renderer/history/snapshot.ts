@@ -527,9 +527,8 @@ export async function snapshotHistory(
   day: string,
   options: { full?: boolean } = {},
 ): Promise<void> {
-  await (
-    await startSnapshot(db, at, day, options)
-  ).written;
+  const started = await startSnapshot(db, at, day, options);
+  await started.written;
 }
 
 /** Settles once the snapshot this window is writing, if any, is written or failed. */

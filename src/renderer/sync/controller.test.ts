@@ -387,6 +387,7 @@ describe('a sync driven from the renderer', () => {
     expect(order).toEqual(['next page stored', 'day written']);
     const day = (await db.historySyncs.orderBy('seq').last())!;
     const rows = (await readPeopleRows(db, { upTo: day.seq! })).filter((row) => row.seq === day.seq);
+    // a row's person fields are their fact's (history/facts.ts `userEntry`): the status is the sixth
     const statuses = rows.map((row) => [row.userid, row.u?.[5]]);
     expect(statuses).toEqual([
       [1, 'Inactive'],
